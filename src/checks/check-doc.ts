@@ -1,0 +1,32 @@
+import type { CheckMeta, Fixture } from "./check.js";
+import { baseFixture } from "./fixture-base.js";
+
+/** The docs page of a check (docs/checks/<id>.md is generated from this; a test keeps them equal). */
+export function renderCheckDoc(check: CheckMeta): string {
+  return [
+    `# ${check.id} ${check.slug}`,
+    "",
+    `**${check.title}** (default severity: ${check.severity})`,
+    "",
+    check.description,
+    "",
+    `**How to fix:** ${check.hint}`,
+    "",
+    "## Passing example",
+    "",
+    ...fixtureBlocks(check.examples.passing),
+    "## Failing example",
+    "",
+    ...fixtureBlocks(check.examples.failing),
+  ].join("\n");
+}
+
+/** Shows the files of an example that differ from the base registry (the base is in docs/checks/README.md). */
+function fixtureBlocks(fixture: Fixture): string[] {
+  const changed = Object.entries(fixture).filter(([path, text]) => baseFixture[path] !== text);
+  if (changed.length === 0) return ["The base registry as it is (see docs/checks/README.md).", ""];
+  return changed.flatMap(([path, text]) => {
+    const lang = path.endsWith(".json") ? "json" : "markdown";
+    return [`\`${path}\`:`, "", `~~~${lang}`, text.replace(/\n$/, ""), "~~~", ""];
+  });
+}

@@ -1,0 +1,35 @@
+import type { Rule } from "../../registry/model.js";
+import { formatPosition } from "../../registry/resolve-rules.js";
+import type { RegistryCheck } from "../check.js";
+import { withBase } from "../fixture-base.js";
+
+export const triggerClaimedOnce: RegistryCheck = {
+  id: "AGC014",
+  slug: "trigger-claimed-once",
+  stage: "registry",
+  severity: "error",
+  title: "Two rules must not claim one trigger key",
+  description: "Each trigger key routes to exactly one rule; two claims make the router ambiguous.",
+  hint: "Keep the trigger on one rule and remove it from the other, or add a new trigger key.",
+  examples: {
+    passing: withBase({}),
+    failing: withBase({
+      "rules/other.md": "---\nscope: global\ntrigger: any-code\n---\n# Other Style\n\nText.\n",
+    }),
+  },
+  *run(registry) {
+    const first = new Map<string, Rule>();
+    for (const rule of registry.rules) {
+      if (rule.trigger === undefined) continue;
+      const earlier = first.get(rule.trigger);
+      if (!earlier) {
+        first.set(rule.trigger, rule);
+        continue;
+      }
+      yield {
+        position: rule.fields.trigger ?? rule.heading,
+        message: `Trigger "${rule.trigger}" is claimed by "${rule.slug}" here and by "${earlier.slug}" at ${formatPosition(earlier.fields.trigger ?? earlier.heading)}`,
+      };
+    }
+  },
+};

@@ -1,0 +1,29 @@
+import type { ParseArgsConfig } from "node:util";
+
+export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
+
+export interface CommandIo {
+  out(text: string): void;
+  err(text: string): void;
+  color: boolean;
+  isTty: boolean;
+}
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  options: OptionSpec;
+  /** Formats accepted by --format. */
+  formats: readonly string[];
+  run(args: ParsedArgs, io: CommandIo): Promise<number>;
+}
+
+export class UsageError extends Error {}
+
+export const exitCodes = { ok: 0, inputErrors: 1, usage: 2 } as const;

@@ -1,0 +1,25 @@
+import { compileRegistry } from "../../pipeline/compile.js";
+import { type Command, exitCodes } from "../command.js";
+import { reporters } from "../report/index.js";
+import type { ReportFormat } from "../report/report-format.js";
+
+export const checkCommand: Command = {
+  name: "check",
+  summary: "load and check a registry; print diagnostics",
+  usage: "agentc check [registry] [--format pretty|json|sarif|github] [--offline] [--quiet]",
+  options: { offline: { type: "boolean" } },
+  formats: ["pretty", "json", "sarif", "github"],
+  async run(args, io) {
+    const registryDir = args.positionals[0] ?? ".";
+    const result = await compileRegistry(registryDir, { offline: args.values.offline === true });
+    const format = (args.values.format ?? "pretty") as ReportFormat;
+    const text = reporters[format](result.diagnostics, {
+      registryDir,
+      color: io.color,
+      quiet: args.values.quiet === true,
+      summary: { ok: result.ok, rules: result.registry?.rules.length ?? 0 },
+    });
+    if (text) io.out(text);
+    return result.ok ? exitCodes.ok : exitCodes.inputErrors;
+  },
+};

@@ -1,0 +1,23 @@
+import { join } from "node:path";
+import type { Reporter } from "./report-format.js";
+
+const commands = { error: "error", warning: "warning", info: "notice" } as const;
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+/** GitHub Actions workflow commands: annotations on the changed files. */
+export const githubReporter: Reporter = (diagnostics, context) =>
+  diagnostics
+    .filter((d) => !context.quiet || d.severity !== "info")
+    .map((d) => {
+      const file = d.file.startsWith("<") ? d.file : join(context.registryDir, d.file);
+      const props = `file=${escapeProperty(file)},line=${d.line},col=${d.column},title=${escapeProperty(d.id)}`;
+      return `::${commands[d.severity]} ${props}::${escapeData(`${d.message} (hint: ${d.hint})`)}`;
+    })
+    .join("\n");

@@ -1,0 +1,14 @@
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+
+export type ReportFormat = "pretty" | "json" | "sarif" | "github";
+
+export interface ReportContext {
+  /** The registry folder as the user typed it, to make pretty paths clickable from the cwd. */
+  registryDir: string;
+  color: boolean;
+  quiet: boolean;
+  /** Extra data a command adds to the JSON report (e.g. what build wrote). */
+  summary?: Record<string, unknown>;
+}
+
+export type Reporter = (diagnostics: Diagnostic[], context: ReportContext) => string;

@@ -1,0 +1,26 @@
+import type { Rule } from "../registry/model.js";
+
+export type FileRole = "always-on" | "scoped" | "asset" | "seed";
+
+export interface EmittedFile {
+  /** Install path in the target project, '/'-separated. */
+  path: string;
+  bytes: Buffer;
+  /** Component (adapter id) the file belongs to. */
+  component: string;
+  role: FileRole;
+  /** Rules whose text the file carries. */
+  rules: Rule[];
+  executable: boolean;
+  /** Registry-relative source path of a seed or asset. */
+  source?: string;
+}
+
+/** Everything emitted, possibly with one path from several components (checked later). */
+export interface EmittedTree {
+  files: EmittedFile[];
+}
+
+export function sortByPath<T extends { path: string }>(files: T[]): T[] {
+  return [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -1,0 +1,70 @@
+import type { Adapter, Slot } from "../registry/model.js";
+import { yamlBlockList, yamlFlowList, yamlScalar } from "./yaml-scalar.js";
+
+export const knownSlots: readonly Slot[] = [
+  "alwaysApply",
+  "globs",
+  "globs_yaml",
+  "globs_csv",
+  "description",
+  "slug",
+];
+export const slotPattern = /\{([A-Za-z_]+)\}/g;
+
+export interface SlotInput {
+  alwaysApply: boolean;
+  globs: string[];
+  description?: string;
+  slug: string;
+}
+
+export function templateLines(adapter: Adapter): string[] {
+  const template = adapter.frontmatter;
+  if (template === undefined) return [];
+  const lines = Array.isArray(template) ? template : template.replace(/\r\n?/g, "\n").split("\n");
+  while (lines.length > 0 && lines.at(-1) === "") lines.pop();
+  return lines;
+}
+
+export function usesGlobSlot(adapter: Adapter): boolean {
+  return templateLines(adapter).some((line) => /\{globs(?:_yaml|_csv)?\}/.test(line));
+}
+
+export function usesSlot(adapter: Adapter, slot: Slot): boolean {
+  return templateLines(adapter).some((line) => line.includes(`{${slot}}`));
+}
+
+/**
+ * Fills the template. A line whose slots all have no value (no globs, no description) is left out;
+ * every value is YAML-quoted unless the adapter lists the slot in raw_slots.
+ */
+export function renderFrontmatter(adapter: Adapter, input: SlotInput): string {
+  const lines = templateLines(adapter);
+  if (lines.length === 0) return "";
+  const raw = new Set(adapter.raw_slots ?? []);
+  const values = slotValues(input, raw);
+  const out: string[] = [];
+  for (const line of lines) {
+    const slots = [...line.matchAll(slotPattern)].map((m) => m[1] as Slot);
+    if (slots.length > 0 && slots.every((s) => values[s] === undefined)) continue;
+    const filled = line.replace(
+      slotPattern,
+      (whole, name: string) => values[name as Slot] ?? (knownSlots.includes(name as Slot) ? "" : whole),
+    );
+    out.push(...filled.split("\n").map((l) => l.trimEnd()));
+  }
+  return `${out.join("\n")}\n`;
+}
+
+function slotValues(input: SlotInput, raw: Set<Slot>): Partial<Record<Slot, string>> {
+  const has = input.globs.length > 0;
+  const csv = input.globs.join(", ");
+  const description = input.description?.replace(/\s*\n\s*/g, " ");
+  return {
+    alwaysApply: String(input.alwaysApply),
+    slug: yamlScalar(input.slug),
+    ...(has ? { globs: yamlFlowList(input.globs), globs_yaml: yamlBlockList(input.globs) } : {}),
+    ...(has ? { globs_csv: raw.has("globs_csv") ? csv : yamlScalar(csv) } : {}),
+    ...(description ? { description: raw.has("description") ? description : yamlScalar(description) } : {}),
+  };
+}

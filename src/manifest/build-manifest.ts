@@ -1,0 +1,128 @@
+import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
+import { joinPath, seedSets } from "../registry/install-files.js";
+import type { Adapter, Registry } from "../registry/model.js";
+import { pair, sha256 } from "./hash.js";
+import type { ComponentInstall, Manifest, ManifestInstall } from "./manifest-model.js";
+
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const sorted = (list: Iterable<string>): string[] => [...new Set(list)].sort(byCodePoint);
+
+/** Derives manifest.json from the emitted tree; the tree must be free of path collisions. */
+export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
+  const unique = uniqueFiles(tree.files);
+  const owned = unique.filter((f) => f.role !== "seed");
+  const seeds = unique.filter((f) => f.role === "seed");
+  const artifactHashes = owned.map((f) => pair(f.path, sha256(f.bytes)));
+  const seedHashes = seeds.map((f) => pair(f.path, sha256(f.bytes)));
+  const install: ManifestInstall = {
+    ...(registry.targets.bundle_url ? { bundle: registry.targets.bundle_url } : {}),
+    components: components(registry, tree.files),
+    artifact_hashes: sorted(artifactHashes),
+    seed_hashes: sorted(seedHashes),
+    seed_refresh_hashes: sorted(seedRefreshHashes(registry)),
+    ...toolLists(registry),
+    ...rosterBudget(registry),
+    publish_rewrites: (registry.targets.publish_rewrites ?? []).map(([from, to]) => pair(from, to)),
+  };
+  return {
+    version: 1,
+    artifacts: sorted(unique.map((f) => f.path)),
+    install,
+    registry_version: registry.targets.registry_version ?? derivedVersion([...artifactHashes, ...seedHashes]),
+  };
+}
+
+export function uniqueFiles(files: EmittedFile[]): EmittedFile[] {
+  const byPath = new Map<string, EmittedFile>();
+  for (const f of files) if (!byPath.has(f.path)) byPath.set(f.path, f);
+  return [...byPath.values()].sort((a, b) => byCodePoint(a.path, b.path));
+}
+
+function derivedVersion(lines: string[]): string {
+  return `0.0.0+${sha256(sorted(lines).join("\n")).slice(0, 12)}`;
+}
+
+function components(registry: Registry, files: EmittedFile[]): Record<string, ComponentInstall> {
+  const out: Record<string, ComponentInstall> = {};
+  const adapters = [...registry.adapters].sort((a, b) => byCodePoint(a.adapter.id, b.adapter.id));
+  for (const { adapter } of adapters)
+    out[adapter.id] = component(
+      adapter,
+      files.filter((f) => f.component === adapter.id),
+    );
+  return out;
+}
+
+function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
+  const dirs = ownedDirs(adapter, files);
+  const inOwnedDir = (path: string): boolean => dirs.some((d) => path.startsWith(`${d}/`));
+  const ownedFiles = files.filter((f) => f.role !== "seed" && !inOwnedDir(f.path));
+  const install = adapter.install ?? {};
+  return {
+    owned_dirs: dirs,
+    owned_files: sorted(ownedFiles.map((f) => f.path)),
+    symlinks: (install.adapter_symlinks ?? []).map((s) =>
+      pair(
+        s.link,
+        s.target,
+        s.fallback === "import"
+          ? `import:${(s.import_template ?? "@{target}").replaceAll("{target}", s.target)}`
+          : "copy",
+      ),
+    ),
+    seeds: sorted(files.filter((f) => f.role === "seed").map((f) => f.path)),
+    preserve: [...(install.preserve ?? [])],
+    remove: [...(install.legacy_cleanup ?? [])],
+    scaffold_dirs: [...(install.scaffold_dirs ?? [])],
+    required: install.required ?? false,
+    name: adapter.name ?? adapter.id,
+    executables: sorted(files.filter((f) => f.executable).map((f) => f.path)),
+  };
+}
+
+/** flat layout: the output folder; per_rule_dir: one folder per rule; root files are owned one by one. */
+function ownedDirs(adapter: Adapter, files: EmittedFile[]): string[] {
+  const ruleFiles = files.filter((f) => f.role === "always-on" || f.role === "scoped");
+  const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
+  if (adapter.scoped_layout === "per_rule_dir") {
+    return sorted(
+      ruleFiles.filter((f) => f.role === "scoped").map((f) => f.path.slice(0, f.path.lastIndexOf("/"))),
+    );
+  }
+  return dir && ruleFiles.length > 0 ? [dir] : [];
+}
+
+function seedRefreshHashes(registry: Registry): string[] {
+  return registry.adapters.flatMap(({ adapter }) =>
+    seedSets(adapter).flatMap((set) =>
+      Object.entries(set.known_hashes ?? {}).flatMap(([file, hashes]) =>
+        hashes.map((h) => pair(joinPath(set.install_dir, file), h)),
+      ),
+    ),
+  );
+}
+
+function toolLists(
+  registry: Registry,
+): Pick<ManifestInstall, "tools" | "tool_paths" | "tool_payloads" | "tool_payload_keep"> {
+  const tools = registry.targets.tools ?? [];
+  return {
+    tools: tools.map((t) => pair(t.name, t.install[0] ?? "")),
+    tool_paths: tools.filter((t) => t.project_path).map((t) => pair(t.name, t.project_path ?? "")),
+    tool_payloads: tools.flatMap((t) => (t.payload ?? []).map((p) => pair(t.name, p))),
+    tool_payload_keep: tools.flatMap((t) => (t.payload_keep ?? []).map((p) => pair(t.name, p))),
+  };
+}
+
+function rosterBudget(registry: Registry): Pick<ManifestInstall, "roster_budget"> {
+  const budget = registry.targets.roster_budget;
+  if (!budget) return {};
+  return {
+    roster_budget: {
+      owned_words: budget.owned_words,
+      vendor_reserve_words: budget.vendor_reserve_words ?? 0,
+      roster_glob: budget.roster_glob ?? "",
+      dead_marker: budget.dead_marker ?? "",
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** manifest.json, version 1. Key order here is the order written; see docs/manifest.md. */
+export interface ComponentInstall {
+  owned_dirs: string[];
+  owned_files: string[];
+  /** "link :: target :: fallback", fallback "copy" or "import:<file text>". */
+  symlinks: string[];
+  seeds: string[];
+  preserve: string[];
+  remove: string[];
+  scaffold_dirs: string[];
+  required: boolean;
+  name: string;
+  /** Owned files installed with the executable bit (owned_assets of kind program). */
+  executables: string[];
+}
+
+export interface RosterBudgetLine {
+  owned_words: number;
+  vendor_reserve_words: number;
+  roster_glob: string;
+  dead_marker: string;
+}
+
+export interface ManifestInstall {
+  bundle?: string;
+  components: Record<string, ComponentInstall>;
+  artifact_hashes: string[];
+  seed_hashes: string[];
+  seed_refresh_hashes: string[];
+  tools: string[];
+  tool_paths: string[];
+  tool_payloads: string[];
+  tool_payload_keep: string[];
+  roster_budget?: RosterBudgetLine;
+  publish_rewrites: string[];
+}
+
+export interface Manifest {
+  version: 1;
+  artifacts: string[];
+  install: ManifestInstall;
+  registry_version: string;
+}
+
+export const manifestFileName = "manifest.json";

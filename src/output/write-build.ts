@@ -1,0 +1,73 @@
+import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { uniqueFiles } from "../emit/../manifest/build-manifest.js";
+import type { EmittedTree } from "../emit/emitted-tree.js";
+import { serializeManifest } from "../manifest/canonical-manifest.js";
+import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+
+export interface WriteReport {
+  written: string[];
+  unchanged: string[];
+  removed: string[];
+}
+
+/**
+ * Writes the tree and manifest.json into outDir. Unchanged files are not touched; files listed by the
+ * previous manifest and no longer emitted are removed; files the build never wrote are left alone.
+ */
+export function writeBuild(outDir: string, tree: EmittedTree, manifest: Manifest): WriteReport {
+  const report: WriteReport = { written: [], unchanged: [], removed: [] };
+  const previous = previousArtifacts(outDir);
+  const files = uniqueFiles(tree.files);
+  for (const file of files) {
+    const target = join(outDir, file.path);
+    if (sameFile(target, file.bytes, file.executable)) report.unchanged.push(file.path);
+    else {
+      writeAtomic(target, file.bytes, file.executable);
+      report.written.push(file.path);
+    }
+  }
+  const current = new Set(files.map((f) => f.path));
+  for (const stale of previous.filter((p) => !current.has(p))) {
+    rmSync(join(outDir, stale), { force: true });
+    report.removed.push(stale);
+  }
+  const manifestBytes = Buffer.from(serializeManifest(manifest));
+  const manifestPath = join(outDir, manifestFileName);
+  if (sameFile(manifestPath, manifestBytes, false)) report.unchanged.push(manifestFileName);
+  else {
+    writeAtomic(manifestPath, manifestBytes, false);
+    report.written.push(manifestFileName);
+  }
+  return report;
+}
+
+function previousArtifacts(outDir: string): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(join(outDir, manifestFileName), "utf8")) as Partial<Manifest>;
+    return Array.isArray(manifest.artifacts)
+      ? manifest.artifacts.filter((p) => typeof p === "string" && !p.includes(".."))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+function sameFile(path: string, bytes: Buffer, executable: boolean): boolean {
+  try {
+    const stat = lstatSync(path);
+    if (!stat.isFile() || stat.size !== bytes.length) return false;
+    if (((stat.mode & 0o100) !== 0) !== executable) return false;
+    return readFileSync(path).equals(bytes);
+  } catch {
+    return false;
+  }
+}
+
+function writeAtomic(path: string, bytes: Buffer, executable: boolean): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.agentc-tmp-${process.pid}`;
+  writeFileSync(temp, bytes, { mode: executable ? 0o755 : 0o644 });
+  if (executable) chmodSync(temp, 0o755);
+  renameSync(temp, path);
+}

@@ -1,0 +1,40 @@
+import { diagnostic, type OutputCheck, type RegistryCheck } from "../checks/check.js";
+import { allChecks } from "../checks/index.js";
+import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { emitRegistry } from "../emit/emit-registry.js";
+import type { EmittedTree } from "../emit/emitted-tree.js";
+import { buildManifest } from "../manifest/build-manifest.js";
+import type { Manifest } from "../manifest/manifest-model.js";
+import { type LoadOptions, loadRegistry } from "../registry/load-registry.js";
+import type { Registry } from "../registry/model.js";
+
+export interface CompileResult {
+  registry?: Registry;
+  tree?: EmittedTree;
+  manifest?: Manifest;
+  diagnostics: Diagnostic[];
+  ok: boolean;
+}
+
+/** load → check → emit → check output → manifest. No file is written here. */
+export async function compileRegistry(dir: string, options: LoadOptions = {}): Promise<CompileResult> {
+  const loaded = await loadRegistry(dir, options);
+  const diagnostics = [...loaded.diagnostics];
+  const registry = loaded.registry;
+  if (!registry) return finish({ diagnostics });
+  for (const check of allChecks.filter((c): c is RegistryCheck => c.stage === "registry")) {
+    for (const finding of check.run(registry)) diagnostics.push(diagnostic(check, finding));
+  }
+  const { tree, diagnostics: emitted } = emitRegistry(registry);
+  diagnostics.push(...emitted);
+  for (const check of allChecks.filter((c): c is OutputCheck => c.stage === "output")) {
+    for (const finding of check.run(registry, tree)) diagnostics.push(diagnostic(check, finding));
+  }
+  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
+  return finish({ registry, tree, manifest: buildManifest(registry, tree), diagnostics });
+}
+
+function finish(result: Omit<CompileResult, "ok">): CompileResult {
+  const diagnostics = sortDiagnostics(result.diagnostics);
+  return { ...result, diagnostics, ok: !hasErrors(diagnostics) };
+}

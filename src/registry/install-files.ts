@@ -1,0 +1,32 @@
+import { join } from "node:path";
+import type { Adapter, SeedSet } from "./model.js";
+import { maxAssetBytes, readBounded } from "./text-file.js";
+
+export function seedSets(adapter: Adapter): SeedSet[] {
+  const seeds = adapter.install?.seeds;
+  if (!seeds) return [];
+  return Array.isArray(seeds) ? seeds : [seeds];
+}
+
+export function joinPath(dir: string, name: string): string {
+  const trimmed = dir.replace(/\/+$/, "");
+  return trimmed ? `${trimmed}/${name}` : name;
+}
+
+/** Registry-relative paths of every file that seeds and owned assets copy into a bundle. */
+export function installSourcePaths(adapter: Adapter): string[] {
+  const fromSeeds = seedSets(adapter).flatMap((s) => s.files.map((f) => joinPath(s.source_dir, f)));
+  const fromAssets = (adapter.install?.owned_assets ?? []).map((a) => a.source);
+  return [...fromSeeds, ...fromAssets];
+}
+
+/** Reads the files that exist; a check reports the ones that do not. */
+export function readInstallFiles(root: string, adapters: Adapter[]): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const path of adapters.flatMap(installSourcePaths)) {
+    if (files.has(path)) continue;
+    const read = readBounded(join(root, path), maxAssetBytes);
+    if (read.ok) files.set(path, read.bytes);
+  }
+  return files;
+}

@@ -1,0 +1,62 @@
+import { join, resolve } from "node:path";
+import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { builtinAdapters } from "./builtin-adapters.js";
+import { loadConfigFile } from "./config-file.js";
+import { readInstallFiles } from "./install-files.js";
+import { mergeAdapters } from "./merge-adapters.js";
+import type { Registry, SourcesConfig, TargetsConfig } from "./model.js";
+import { readSources } from "./read-sources.js";
+import { resolveRules } from "./resolve-rules.js";
+
+export interface LoadOptions {
+  offline?: boolean;
+  cacheDir?: string;
+  fetchTimeoutMs?: number;
+}
+
+export interface LoadResult {
+  registry?: Registry;
+  diagnostics: Diagnostic[];
+}
+
+/** Loads a registry folder. Without a registry in the result, the diagnostics say why. */
+export async function loadRegistry(dir: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const root = resolve(dir);
+  const diagnostics: Diagnostic[] = [];
+  const sourcesDocument = loadConfigFile(root, "sources.json", "sources", diagnostics);
+  const targetsDocument = loadConfigFile(root, "targets.json", "targets", diagnostics);
+  const builtins = builtinAdapters();
+  diagnostics.push(...builtins.diagnostics);
+  if (!sourcesDocument || !targetsDocument) return { diagnostics: sortDiagnostics(diagnostics) };
+  const sources = sourcesDocument.value as SourcesConfig;
+  const targets = targetsDocument.value as TargetsConfig;
+  const adapters = mergeAdapters(builtins.adapters, targets, targetsDocument, diagnostics);
+  const allRules = await readSources(
+    root,
+    sources,
+    sourcesDocument,
+    {
+      cacheDir: options.cacheDir ?? join(root, ".agentc-cache", "sources"),
+      ...(options.offline ? { offline: true } : {}),
+      ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
+    },
+    diagnostics,
+  );
+  const rules = resolveRules(allRules, diagnostics);
+  const files = readInstallFiles(
+    root,
+    adapters.map((a) => a.adapter),
+  );
+  const registry: Registry = {
+    root,
+    sources,
+    sourcesDocument,
+    targets,
+    targetsDocument,
+    adapters,
+    allRules,
+    rules,
+    files,
+  };
+  return { registry, diagnostics };
+}

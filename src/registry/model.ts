@@ -1,0 +1,160 @@
+import type { Position } from "../diagnostics/diagnostic.js";
+import type { JsonDocument } from "./json-document.js";
+
+export type SourceKind = "custom" | "spec-kit" | "architectural" | "community";
+
+/** Lower number wins when two sources define one slug. */
+export const kindPriority: Record<SourceKind, number> = {
+  custom: 0,
+  "spec-kit": 1,
+  architectural: 2,
+  community: 3,
+};
+
+export interface SourceEntry {
+  name: string;
+  kind: SourceKind;
+  path: string;
+  enabled?: boolean;
+  url?: string;
+}
+
+export interface SourcesConfig {
+  version: 1;
+  trigger_keys?: string[];
+  router_slug?: string;
+  depth_slug?: string;
+  depth_vocabulary?: string[];
+  envelope_slots?: string[];
+  sources: SourceEntry[];
+}
+
+export type RuleField = "scope" | "globs" | "description" | "trigger" | "supersedes";
+
+export interface Rule {
+  slug: string;
+  title: string;
+  /** Registry-relative path of the Markdown file. */
+  file: string;
+  heading: Position;
+  sourceName: string;
+  sourceIndex: number;
+  kind: SourceKind;
+  scope: "global" | "scoped";
+  globs: string[];
+  description?: string;
+  trigger?: string;
+  supersedes?: string;
+  /** Markdown from the heading line to the next rule, without trailing blank lines. */
+  text: string;
+  fields: Partial<Record<RuleField, Position>>;
+}
+
+export interface SeedSet {
+  source_dir: string;
+  install_dir: string;
+  files: string[];
+  known_hashes?: Record<string, string[]>;
+}
+
+export interface SymlinkSpec {
+  link: string;
+  target: string;
+  fallback?: "copy" | "import";
+  import_template?: string;
+}
+
+export interface OwnedAsset {
+  source: string;
+  install: string;
+  kind: "text" | "program";
+}
+
+export interface AdapterInstall {
+  adapter_symlinks?: SymlinkSpec[];
+  legacy_cleanup?: string[];
+  scaffold_dirs?: string[];
+  preserve?: string[];
+  seeds?: SeedSet | SeedSet[];
+  owned_assets?: OwnedAsset[];
+  required?: boolean;
+}
+
+export type Slot = "alwaysApply" | "globs" | "globs_yaml" | "globs_csv" | "description" | "slug";
+
+export interface Adapter {
+  id: string;
+  name?: string;
+  readers?: string[];
+  notes?: string;
+  sources?: string[];
+  output_dir?: string;
+  extension?: string;
+  global_placement?: "single_file" | "pinned_module" | "none";
+  pinned_global_name?: string;
+  frontmatter?: string | string[];
+  raw_slots?: Slot[];
+  budget_profile?: "global" | "scoped";
+  scoped_layout?: "flat" | "per_rule_dir" | "none";
+  per_rule_filename?: string;
+  skip_globs?: string[];
+  scoped_fallback?: "omit" | "fold";
+  install?: AdapterInstall;
+}
+
+/** Where an adapter's definition lives, for diagnostics. */
+export interface AdapterOrigin {
+  document: JsonDocument;
+  /** JSON path of the adapter object inside document. */
+  path: (string | number)[];
+  builtin: boolean;
+}
+
+export interface ResolvedAdapter {
+  adapter: Adapter;
+  origin: AdapterOrigin;
+}
+
+export interface Tool {
+  name: string;
+  purpose?: string;
+  install: string[];
+  project_path?: string;
+  payload?: string[];
+  payload_keep?: string[];
+}
+
+export interface RosterBudget {
+  owned_words: number;
+  vendor_reserve_words?: number;
+  roster_glob?: string;
+  dead_marker?: string;
+}
+
+export interface TargetsConfig {
+  version: 1;
+  registry_version?: string;
+  builtin_adapters?: "all" | "none" | string[];
+  roster_budget?: RosterBudget;
+  publish_rewrites?: [string, string][];
+  plugin?: Record<string, unknown>;
+  bundle_url?: string;
+  targets?: Adapter[];
+  tools?: Tool[];
+}
+
+/** A loaded registry: everything later stages need, with positions. */
+export interface Registry {
+  root: string;
+  sources: SourcesConfig;
+  sourcesDocument: JsonDocument;
+  targets: TargetsConfig;
+  targetsDocument: JsonDocument;
+  adapters: ResolvedAdapter[];
+  /** Every rule read, before duplicate and supersedes resolution. */
+  allRules: Rule[];
+  /** The rules that are compiled, in output order. */
+  rules: Rule[];
+  /** Registry files referenced by seeds and owned assets, keyed by registry-relative path. */
+  files: Map<string, Buffer>;
+}

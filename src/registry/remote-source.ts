@@ -1,0 +1,126 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { decodeText, maxRuleFileBytes } from "./text-file.js";
+
+export interface FetchOptions {
+  cacheDir: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+  offline?: boolean;
+}
+
+export type RemoteResult =
+  | { ok: true; text: string; from: "network" | "cache" }
+  | { ok: false; reason: string };
+
+interface CacheEntry {
+  url: string;
+  etag?: string;
+}
+
+const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** Checks the address: https, or plain http to loopback only (for tests and local mirrors). */
+export function remoteUrlProblem(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "is not a valid URL";
+  }
+  if (url.protocol === "https:") return undefined;
+  if (url.protocol === "http:" && loopbackHosts.has(url.hostname)) return undefined;
+  return "must use https (plain http is accepted for loopback addresses only)";
+}
+
+/** Fetches one Markdown file, revalidating a cached copy with its ETag. */
+export async function fetchRemoteSource(url: string, options: FetchOptions): Promise<RemoteResult> {
+  const problem = remoteUrlProblem(url);
+  if (problem) return { ok: false, reason: `the url ${problem}` };
+  const key = createHash("sha256").update(url).digest("hex").slice(0, 32);
+  const bodyPath = join(options.cacheDir, `${key}.md`);
+  const metaPath = join(options.cacheDir, `${key}.json`);
+  const cached = readCache(bodyPath, metaPath, url);
+  if (options.offline)
+    return cached
+      ? { ok: true, text: cached.text, from: "cache" }
+      : { ok: false, reason: "offline and not cached" };
+  try {
+    const response = await fetch(url, {
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      headers: cached?.etag ? { "if-none-match": cached.etag } : {},
+    });
+    if (response.status === 304 && cached) return { ok: true, text: cached.text, from: "cache" };
+    if (response.status >= 300 && response.status < 400)
+      return { ok: false, reason: `redirected (HTTP ${response.status}); give the final address` };
+    if (!response.ok) return { ok: false, reason: `HTTP ${response.status}` };
+    const bytes = await readLimited(response, options.maxBytes ?? maxRuleFileBytes);
+    const decoded = decodeText(bytes);
+    if (!decoded.ok) return { ok: false, reason: `the response ${decoded.reason}` };
+    writeCache(options.cacheDir, bodyPath, metaPath, decoded.text, { url, ...etagOf(response) });
+    return { ok: true, text: decoded.text, from: "network" };
+  } catch (error) {
+    return { ok: false, reason: describeFetchError(error) };
+  }
+}
+
+async function readLimited(response: Response, limit: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new SizeLimitError(limit);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (!response.body) return new Uint8Array();
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > limit) throw new SizeLimitError(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+class SizeLimitError extends Error {
+  constructor(limit: number) {
+    super(`the response is larger than ${limit} bytes`);
+  }
+}
+
+function etagOf(response: Response): { etag?: string } {
+  const etag = response.headers.get("etag");
+  return etag ? { etag } : {};
+}
+
+function readCache(
+  bodyPath: string,
+  metaPath: string,
+  url: string,
+): { text: string; etag?: string } | undefined {
+  try {
+    const meta = JSON.parse(readFileSync(metaPath, "utf8")) as CacheEntry;
+    if (meta.url !== url) return undefined;
+    return { text: readFileSync(bodyPath, "utf8"), ...(meta.etag ? { etag: meta.etag } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(dir: string, bodyPath: string, metaPath: string, text: string, meta: CacheEntry): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${bodyPath}.tmp`, text);
+    renameSync(`${bodyPath}.tmp`, bodyPath);
+    writeFileSync(`${metaPath}.tmp`, `${JSON.stringify(meta)}\n`);
+    renameSync(`${metaPath}.tmp`, metaPath);
+  } catch {
+    // A cache that cannot be written only costs the next build a download.
+  }
+}
+
+function describeFetchError(error: unknown): string {
+  if (error instanceof SizeLimitError) return error.message;
+  const name = (error as Error).name;
+  if (name === "TimeoutError" || name === "AbortError") return "timed out";
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}

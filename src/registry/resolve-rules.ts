@@ -1,0 +1,86 @@
+import { diagnostic } from "../checks/check.js";
+import { duplicateSlugResolvedByKind } from "../checks/load/duplicate-slug-resolved-by-kind.js";
+import { slugUniqueInSource } from "../checks/load/slug-unique-in-source.js";
+import { supersededRuleDropped } from "../checks/load/superseded-rule-dropped.js";
+import { supersedesNamesARule } from "../checks/load/supersedes-names-a-rule.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { kindPriority, type Rule } from "./model.js";
+
+export function formatPosition(p: Position): string {
+  return `${p.file}:${p.line}:${p.column}`;
+}
+
+/** Picks one rule per slug (kind priority, then source order) and drops superseded rules. */
+export function resolveRules(all: Rule[], diagnostics: Diagnostic[]): Rule[] {
+  const winners = new Map<string, Rule>();
+  const inSource = new Map<string, Rule>();
+  for (const rule of all) {
+    const sameSource = inSource.get(`${rule.sourceIndex}/${rule.slug}`);
+    if (sameSource) {
+      diagnostics.push(
+        diagnostic(slugUniqueInSource, {
+          position: rule.heading,
+          message: `Slug "${rule.slug}" is defined twice in source "${rule.sourceName}": here and at ${formatPosition(sameSource.heading)}`,
+        }),
+      );
+      continue;
+    }
+    inSource.set(`${rule.sourceIndex}/${rule.slug}`, rule);
+    const current = winners.get(rule.slug);
+    if (!current) {
+      winners.set(rule.slug, rule);
+      continue;
+    }
+    const [winner, loser] = beats(rule, current) ? [rule, current] : [current, rule];
+    winners.set(rule.slug, winner);
+    const sameKind = winner.kind === loser.kind;
+    diagnostics.push(
+      diagnostic(duplicateSlugResolvedByKind, {
+        position: loser.heading,
+        severity: sameKind ? "warning" : "info",
+        message: sameKind
+          ? `Rule "${loser.slug}" from source "${loser.sourceName}" is not used: source "${winner.sourceName}" (also ${winner.kind}) is listed first and defines it at ${formatPosition(winner.heading)}`
+          : `Rule "${loser.slug}" from ${loser.kind} source "${loser.sourceName}" is overridden by ${winner.kind} source "${winner.sourceName}" at ${formatPosition(winner.heading)}`,
+      }),
+    );
+  }
+  const kept = all.filter((r) => winners.get(r.slug) === r);
+  return dropSuperseded(kept, all, diagnostics);
+}
+
+function beats(challenger: Rule, current: Rule): boolean {
+  const byKind = kindPriority[challenger.kind] - kindPriority[current.kind];
+  return byKind < 0 || (byKind === 0 && challenger.sourceIndex < current.sourceIndex);
+}
+
+function dropSuperseded(kept: Rule[], all: Rule[], diagnostics: Diagnostic[]): Rule[] {
+  const bySlug = new Map(kept.map((r) => [r.slug, r]));
+  const dropped = new Set<string>();
+  for (const rule of kept) {
+    if (!rule.supersedes) continue;
+    const position = rule.fields.supersedes ?? rule.heading;
+    const target = bySlug.get(rule.supersedes);
+    if (!target || target === rule) {
+      const existedElsewhere = all.some((r) => r.slug === rule.supersedes && r !== rule);
+      if (existedElsewhere && target !== rule) continue;
+      diagnostics.push(
+        diagnostic(supersedesNamesARule, {
+          position,
+          message:
+            target === rule
+              ? `Rule "${rule.slug}" supersedes itself`
+              : `Rule "${rule.slug}" supersedes "${rule.supersedes}", but no rule has that slug`,
+        }),
+      );
+      continue;
+    }
+    dropped.add(target.slug);
+    diagnostics.push(
+      diagnostic(supersededRuleDropped, {
+        position,
+        message: `Rule "${target.slug}" (${formatPosition(target.heading)}) is dropped: "${rule.slug}" supersedes it`,
+      }),
+    );
+  }
+  return kept.filter((r) => !dropped.has(r.slug));
+}

@@ -1,0 +1,205 @@
+import { diagnostic } from "../checks/check.js";
+import { frontmatterIsWellFormed } from "../checks/load/frontmatter-is-well-formed.js";
+import { frontmatterMatchesSchema } from "../checks/load/frontmatter-matches-schema.js";
+import { headingYieldsSlug } from "../checks/load/heading-yields-slug.js";
+import { textBelongsToARule } from "../checks/load/text-belongs-to-a-rule.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import type { Rule, RuleField, SourceEntry } from "./model.js";
+import { validateAgainstSchema } from "./schema-validation.js";
+import { slugify } from "./slug.js";
+import { type ParsedYaml, parseYamlBlock } from "./yaml-frontmatter.js";
+
+export interface RuleFileSource {
+  source: SourceEntry;
+  sourceIndex: number;
+}
+
+interface Frontmatter {
+  values: Partial<Record<RuleField, unknown>>;
+  fields: Partial<Record<RuleField, Position>>;
+}
+
+interface Section {
+  title: string;
+  heading: Position;
+  lines: string[];
+  firstLine: number;
+}
+
+const ruleHeading = /^ {0,3}(#{1,2})(?:[ \t]+(.*?))?[ \t]*$/;
+const fence = /^ {0,3}(`{3,}|~{3,})/;
+/** Fields the first rule of a file takes from the file's frontmatter, and no other rule does. */
+const firstRuleOnly: RuleField[] = ["trigger", "supersedes"];
+
+/** Splits one Markdown file into rules at '#' and '##' headings. */
+export function parseRuleFile(
+  file: string,
+  text: string,
+  origin: RuleFileSource,
+): { rules: Rule[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
+  const block = readYamlBlock(file, lines, 0, diagnostics, 0);
+  const fileMatter = block?.frontmatter ?? { values: {}, fields: {} };
+  const sections = splitSections(file, lines, block?.nextLine ?? 0, diagnostics);
+  const rules: Rule[] = [];
+  for (const [index, section] of sections.entries()) {
+    const own = readYamlBlock(file, section.lines, 1, diagnostics, section.firstLine);
+    const inherited = index === 0 ? fileMatter : withoutFirstRuleFields(fileMatter);
+    const matter = merge(inherited, own?.frontmatter);
+    const body = own ? [section.lines[0] ?? "", ...section.lines.slice(own.nextLine)] : section.lines;
+    const rule = toRule(file, section, body, matter, origin, diagnostics);
+    if (rule) rules.push(rule);
+  }
+  return { rules, diagnostics };
+}
+
+function readYamlBlock(
+  file: string,
+  lines: string[],
+  openAt: number,
+  diagnostics: Diagnostic[],
+  lineOffset: number,
+): { frontmatter: Frontmatter; nextLine: number } | undefined {
+  if (lines[openAt] !== "---") return undefined;
+  const closeAt = lines.indexOf("---", openAt + 1);
+  const openPosition = { file, line: lineOffset + openAt + 1, column: 1 };
+  if (closeAt < 0) {
+    diagnostics.push(
+      diagnostic(frontmatterIsWellFormed, {
+        position: openPosition,
+        message: "Frontmatter block is never closed",
+      }),
+    );
+    return { frontmatter: { values: {}, fields: {} }, nextLine: lines.length };
+  }
+  const yamlText = lines.slice(openAt + 1, closeAt).join("\n");
+  const { parsed, errors } = parseYamlBlock(file, yamlText, lineOffset + openAt + 2);
+  for (const e of errors) diagnostics.push(diagnostic(frontmatterIsWellFormed, e));
+  return {
+    frontmatter: parsed ? checkFrontmatter(parsed, diagnostics) : { values: {}, fields: {} },
+    nextLine: closeAt + 1,
+  };
+}
+
+function checkFrontmatter(parsed: ParsedYaml, diagnostics: Diagnostic[]): Frontmatter {
+  for (const violation of validateAgainstSchema("rule-frontmatter", parsed.value)) {
+    diagnostics.push(
+      diagnostic(frontmatterMatchesSchema, {
+        position: parsed.positionOf(violation.path, violation.part),
+        message: violation.message.replace("the top level", "the frontmatter"),
+        hint: violation.hint,
+      }),
+    );
+  }
+  const values: Frontmatter["values"] = {};
+  const fields: Frontmatter["fields"] = {};
+  for (const key of ["scope", "globs", "description", "trigger", "supersedes"] as const) {
+    if (!(key in parsed.value)) continue;
+    values[key] = parsed.value[key];
+    fields[key] = parsed.positionOf([key], "key");
+  }
+  return { values, fields };
+}
+
+function splitSections(file: string, lines: string[], start: number, diagnostics: Diagnostic[]): Section[] {
+  const sections: Section[] = [];
+  let openFence: string | undefined;
+  let strayLine: number | undefined;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    const fenceMatch = fence.exec(line);
+    if (fenceMatch?.[1]) {
+      const marker = fenceMatch[1];
+      if (!openFence) openFence = marker;
+      else if (marker[0] === openFence[0] && marker.length >= openFence.length) openFence = undefined;
+    }
+    const heading = openFence || fenceMatch ? null : ruleHeading.exec(line);
+    if (heading) {
+      const column = line.indexOf("#") + 1;
+      sections.push({
+        title: (heading[2] ?? "").replace(/[ \t]+#+$/, ""),
+        heading: { file, line: i + 1, column },
+        lines: [line],
+        firstLine: i,
+      });
+    } else if (sections.length > 0) sections.at(-1)?.lines.push(line);
+    else if (line.trim() !== "" && strayLine === undefined) strayLine = i;
+  }
+  if (strayLine !== undefined) {
+    diagnostics.push(
+      diagnostic(textBelongsToARule, {
+        position: { file, line: strayLine + 1, column: 1 },
+        message:
+          sections.length === 0
+            ? "The file holds no '#' or '##' heading, so it holds no rule"
+            : "Text before the first heading belongs to no rule",
+      }),
+    );
+  } else if (sections.length === 0) {
+    diagnostics.push(
+      diagnostic(textBelongsToARule, {
+        position: { file, line: 1, column: 1 },
+        message: "The file holds no '#' or '##' heading, so it holds no rule",
+      }),
+    );
+  }
+  return sections;
+}
+
+function withoutFirstRuleFields(matter: Frontmatter): Frontmatter {
+  const values = { ...matter.values };
+  const fields = { ...matter.fields };
+  for (const key of firstRuleOnly) {
+    delete values[key];
+    delete fields[key];
+  }
+  return { values, fields };
+}
+
+function merge(base: Frontmatter, own: Frontmatter | undefined): Frontmatter {
+  if (!own) return base;
+  return { values: { ...base.values, ...own.values }, fields: { ...base.fields, ...own.fields } };
+}
+
+function toRule(
+  file: string,
+  section: Section,
+  body: string[],
+  matter: Frontmatter,
+  origin: RuleFileSource,
+  diagnostics: Diagnostic[],
+): Rule | undefined {
+  const slug = slugify(section.title);
+  if (!slug) {
+    diagnostics.push(
+      diagnostic(headingYieldsSlug, {
+        position: section.heading,
+        message: `The heading "${section.title}" yields an empty slug`,
+      }),
+    );
+    return undefined;
+  }
+  while (body.length > 1 && (body.at(-1) ?? "").trim() === "") body.pop();
+  const v = matter.values;
+  const globs = Array.isArray(v.globs) ? v.globs.filter((g): g is string => typeof g === "string") : [];
+  return {
+    slug,
+    title: section.title,
+    file,
+    heading: section.heading,
+    sourceName: origin.source.name,
+    sourceIndex: origin.sourceIndex,
+    kind: origin.source.kind,
+    scope: v.scope === "scoped" ? "scoped" : "global",
+    globs,
+    ...(typeof v.description === "string" ? { description: v.description } : {}),
+    ...(typeof v.trigger === "string" ? { trigger: v.trigger } : {}),
+    ...(typeof v.supersedes === "string" ? { supersedes: v.supersedes } : {}),
+    text: body.join("\n"),
+    fields: matter.fields,
+  };
+}

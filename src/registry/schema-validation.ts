@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Position } from "../diagnostics/diagnostic.js";
+import { schemasDir } from "../package-paths.js";
+import type { JsonPath } from "./json-document.js";
+
+export type SchemaName = "sources" | "targets" | "adapter" | "rule-frontmatter";
+
+export interface SchemaViolation {
+  path: JsonPath;
+  part: "key" | "value";
+  message: string;
+  hint: string;
+}
+
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+function validator(name: SchemaName): ValidateFunction {
+  const cached = compiled.get(name);
+  if (cached) return cached;
+  if (!ajv) {
+    ajv = new Ajv2020({ allErrors: true, strict: false });
+    for (const schema of ["adapter", "sources", "targets", "rule-frontmatter"] as const) {
+      ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, `${schema}.schema.json`), "utf8")));
+    }
+  }
+  const validate = ajv.getSchema(`https://agentc.dev/schemas/${name}.schema.json`);
+  if (!validate) throw new Error(`agentc: schema ${name} missing from the package`);
+  compiled.set(name, validate);
+  return validate;
+}
+
+export function validateAgainstSchema(name: SchemaName, value: unknown): SchemaViolation[] {
+  const validate = validator(name);
+  if (validate(value)) return [];
+  return summarize(validate.errors ?? []);
+}
+
+function summarize(errors: ErrorObject[]): SchemaViolation[] {
+  const specific = errors.filter((e) => !["oneOf", "anyOf", "if"].includes(e.keyword));
+  const chosen = specific.length > 0 ? specific : errors;
+  const seen = new Set<string>();
+  const out: SchemaViolation[] = [];
+  for (const error of chosen) {
+    const violation = describe(error);
+    const key = `${violation.path.join("/")}|${violation.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(violation);
+  }
+  return out;
+}
+
+function pointerToPath(pointer: string): JsonPath {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+export function describePath(path: JsonPath): string {
+  if (path.length === 0) return "the top level";
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}
+
+function describe(error: ErrorObject): SchemaViolation {
+  const path = pointerToPath(error.instancePath);
+  const where = describePath(path);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const key = String(params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+      return {
+        path: [...path, key],
+        part: "key",
+        message: `Unexpected key "${key}" in ${where}`,
+        hint: allowed.length ? `Remove it or use one of: ${allowed.join(", ")}.` : "Remove it.",
+      };
+    }
+    case "required":
+      return {
+        path,
+        part: "value",
+        message: `Missing required key "${String(params.missingProperty)}" in ${where}`,
+        hint: `Add "${String(params.missingProperty)}".`,
+      };
+    case "enum":
+      return {
+        path,
+        part: "value",
+        message: `Unexpected value at ${where}`,
+        hint: `Use one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}.`,
+      };
+    case "const":
+      return {
+        path,
+        part: "value",
+        message: `Unexpected value at ${where}`,
+        hint: `Use ${JSON.stringify(params.allowedValue)}.`,
+      };
+    case "type":
+      return {
+        path,
+        part: "value",
+        message: `Expected ${String(params.type)} at ${where}`,
+        hint: "Fix the value's type.",
+      };
+    case "pattern":
+      return {
+        path,
+        part: "value",
+        message: `Value at ${where} does not match the expected form`,
+        hint: `It must match ${String(params.pattern)}.`,
+      };
+    default:
+      return {
+        path,
+        part: "value",
+        message: `Invalid value at ${where}: ${error.message ?? ""}`,
+        hint: "See the schema.",
+      };
+  }
+}
+
+export type PositionOf = (path: JsonPath, part?: "key" | "value") => Position;
