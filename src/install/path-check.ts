@@ -9,7 +9,7 @@ const driveOrScheme = /^[A-Za-z]:/;
 export function pathProblem(path: string): string | undefined {
   if (path.length === 0) return "is empty";
   if (path.length > 1024) return "is longer than 1024 characters";
-  if (/[\u0000-\u001f\u007f]/.test(path)) return "holds a NUL or control character";
+  if ([...path].some(isControl)) return "holds a NUL or control character";
   if (path.includes("\\")) return "holds a backslash (paths are '/'-separated)";
   if (path.startsWith("/")) return "is absolute";
   if (driveOrScheme.test(path)) return "starts with a drive letter";
@@ -19,6 +19,11 @@ export function pathProblem(path: string): string | undefined {
     if (problem) return problem;
   }
   return undefined;
+}
+
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
 }
 
 function segmentProblem(segment: string): string | undefined {
