@@ -43,6 +43,7 @@ export function parseRuleFile(
     .replace(/\r\n?/g, "\n")
     .split("\n");
   const block = readYamlBlock(file, lines, 0, diagnostics, 0);
+  if (block && !block.closed) return { rules: [], diagnostics };
   const fileMatter = block?.frontmatter ?? { values: {}, fields: {} };
   const sections = splitSections(file, lines, block?.nextLine ?? 0, diagnostics);
   const rules: Rule[] = [];
@@ -63,7 +64,7 @@ function readYamlBlock(
   openAt: number,
   diagnostics: Diagnostic[],
   lineOffset: number,
-): { frontmatter: Frontmatter; nextLine: number } | undefined {
+): { frontmatter: Frontmatter; nextLine: number; closed: boolean } | undefined {
   if (lines[openAt] !== "---") return undefined;
   const closeAt = lines.indexOf("---", openAt + 1);
   const openPosition = { file, line: lineOffset + openAt + 1, column: 1 };
@@ -74,7 +75,7 @@ function readYamlBlock(
         message: "Frontmatter block is never closed",
       }),
     );
-    return { frontmatter: { values: {}, fields: {} }, nextLine: lines.length };
+    return { frontmatter: { values: {}, fields: {} }, nextLine: lines.length, closed: false };
   }
   const yamlText = lines.slice(openAt + 1, closeAt).join("\n");
   const { parsed, errors } = parseYamlBlock(file, yamlText, lineOffset + openAt + 2);
@@ -82,6 +83,7 @@ function readYamlBlock(
   return {
     frontmatter: parsed ? checkFrontmatter(parsed, diagnostics) : { values: {}, fields: {} },
     nextLine: closeAt + 1,
+    closed: true,
   };
 }
 

@@ -21,7 +21,7 @@ function validator(name: SchemaName): ValidateFunction {
   const cached = compiled.get(name);
   if (cached) return cached;
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
     for (const schema of ["adapter", "sources", "targets", "rule-frontmatter"] as const) {
       ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, `${schema}.schema.json`), "utf8")));
     }
@@ -79,7 +79,7 @@ function describe(error: ErrorObject): SchemaViolation {
         path: [...path, key],
         part: "key",
         message: `Unexpected key "${key}" in ${where}`,
-        hint: allowed.length ? `Remove it or use one of: ${allowed.join(", ")}.` : "Remove it.",
+        hint: unknownKeyHint(key, allowed),
       };
     }
     case "required":
@@ -125,6 +125,26 @@ function describe(error: ErrorObject): SchemaViolation {
         hint: "See the schema.",
       };
   }
+}
+
+function unknownKeyHint(key: string, allowed: string[]): string {
+  const near = allowed.find((candidate) => editDistance(candidate, key) <= 2);
+  const known = allowed.filter((k) => k !== "$schema");
+  if (near) return `Did you mean "${near}"? Allowed here: ${known.join(", ")}.`;
+  return known.length ? `Remove it or use one of: ${known.join(", ")}.` : "Remove it.";
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
 }
 
 export type PositionOf = (path: JsonPath, part?: "key" | "value") => Position;
