@@ -53,9 +53,11 @@ export async function fetchRemoteSource(url: string, options: FetchOptions): Pro
       headers: cached?.etag ? { "if-none-match": cached.etag } : {},
     });
     if (response.status === 304 && cached) return { ok: true, text: cached.text, from: "cache" };
-    if (response.status >= 300 && response.status < 400)
-      return { ok: false, reason: `redirected (HTTP ${response.status}); give the final address` };
-    if (!response.ok) return { ok: false, reason: `HTTP ${response.status}` };
+    const refused = refusal(response.status);
+    if (refused) {
+      await response.body?.cancel();
+      return { ok: false, reason: refused };
+    }
     const bytes = await readLimited(response, options.maxBytes ?? maxRuleFileBytes);
     const decoded = decodeText(bytes);
     if (!decoded.ok) return { ok: false, reason: `the response ${decoded.reason}` };
@@ -66,9 +68,20 @@ export async function fetchRemoteSource(url: string, options: FetchOptions): Pro
   }
 }
 
+/** Why a response is not a rule file; 304 lands here only when nothing was cached to revalidate. */
+function refusal(status: number): string | undefined {
+  if (status === 304) return "HTTP 304 without a cached copy";
+  if (status >= 300 && status < 400) return `redirected (HTTP ${status}); give the final address`;
+  if (status < 200 || status >= 300) return `HTTP ${status}`;
+  return undefined;
+}
+
 async function readLimited(response: Response, limit: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new SizeLimitError(limit);
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw new SizeLimitError(limit);
+  }
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (!response.body) return new Uint8Array();

@@ -1,47 +1,54 @@
-import { join, relative } from "node:path";
-import { writeBuild } from "../../output/write-build.js";
-import { compileRegistry } from "../../pipeline/compile.js";
+import { join } from "node:path";
+import { type WriteReport, writeBuild } from "../../output/write-build.js";
+import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes } from "../command.js";
+import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
 
 export const buildCommand: Command = {
   name: "build",
   summary: "check, then write the compiled tree and manifest.json",
-  usage: "agentc build [registry] [--out DIR] [--format pretty|json|sarif|github] [--offline] [--quiet]",
-  options: { out: { type: "string" }, offline: { type: "boolean" } },
+  usage: `agentc build [registry] [--out DIR] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
+  options: { out: { type: "string" }, ...loadOptionSpec },
   formats: ["pretty", "json", "sarif", "github"],
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
     const outDir = typeof args.values.out === "string" ? args.values.out : join(registryDir, "build");
-    const result = await compileRegistry(registryDir, { offline: args.values.offline === true });
+    const result = await compileRegistry(registryDir, loadOptionsOf(args));
     const format = (args.values.format ?? "pretty") as ReportFormat;
+    const quiet = args.values.quiet === true;
     const written =
       result.ok && result.tree && result.manifest
         ? writeBuild(outDir, result.tree, result.manifest)
         : undefined;
-    const summary = written
-      ? {
-          ok: true,
-          out: outDir,
-          files: result.manifest?.artifacts.length ?? 0,
-          written: written.written,
-          removed: written.removed,
-          unchanged: written.unchanged.length,
-        }
-      : { ok: false };
     const text = reporters[format](result.diagnostics, {
       registryDir,
       color: io.color,
-      quiet: args.values.quiet === true,
-      summary,
+      quiet,
+      summary: written ? buildSummary(outDir, result, written) : { ok: false },
     });
     if (text) io.out(text);
-    if (written && format === "pretty" && args.values.quiet !== true) {
-      io.out(
-        `built ${result.manifest?.artifacts.length} files for ${result.registry?.adapters.length} adapters into ${relative(".", outDir) || "."}: ${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`,
-      );
-    }
+    if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
 };
+
+/** The JSON report's summary: paths written and removed, and how many files were already up to date. */
+function buildSummary(outDir: string, result: CompileResult, written: WriteReport): Record<string, unknown> {
+  return {
+    ok: true,
+    out: outDir,
+    files: result.manifest?.artifacts.length ?? 0,
+    written: written.written,
+    removed: written.removed,
+    unchanged: written.unchanged.length,
+  };
+}
+
+function builtLine(outDir: string, result: CompileResult, written: WriteReport): string {
+  const files = result.manifest?.artifacts.length ?? 0;
+  const adapters = result.registry?.adapters.length ?? 0;
+  const counts = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
+  return `built ${files} files and manifest.json for ${adapters} adapters into ${outDir}: ${counts}`;
+}

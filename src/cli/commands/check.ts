@@ -1,17 +1,18 @@
 import { compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes } from "../command.js";
+import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
 
 export const checkCommand: Command = {
   name: "check",
   summary: "load and check a registry; print diagnostics",
-  usage: "agentc check [registry] [--format pretty|json|sarif|github] [--offline] [--quiet]",
-  options: { offline: { type: "boolean" } },
+  usage: `agentc check [registry] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
+  options: loadOptionSpec,
   formats: ["pretty", "json", "sarif", "github"],
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
-    const result = await compileRegistry(registryDir, { offline: args.values.offline === true });
+    const result = await compileRegistry(registryDir, loadOptionsOf(args));
     const format = (args.values.format ?? "pretty") as ReportFormat;
     const text = reporters[format](result.diagnostics, {
       registryDir,

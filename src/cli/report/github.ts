@@ -1,5 +1,5 @@
-import { join } from "node:path";
 import type { Reporter } from "./report-format.js";
+import { shownPath } from "./shown-path.js";
 
 const commands = { error: "error", warning: "warning", info: "notice" } as const;
 
@@ -16,7 +16,7 @@ export const githubReporter: Reporter = (diagnostics, context) =>
   diagnostics
     .filter((d) => !context.quiet || d.severity !== "info")
     .map((d) => {
-      const file = d.file.startsWith("<") ? d.file : join(context.registryDir, d.file);
+      const file = shownPath(d.file, context.registryDir);
       const props = `file=${escapeProperty(file)},line=${d.line},col=${d.column},title=${escapeProperty(d.id)}`;
       return `::${commands[d.severity]} ${props}::${escapeData(`${d.message} (hint: ${d.hint})`)}`;
     })

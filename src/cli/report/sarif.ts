@@ -3,6 +3,12 @@ import type { Reporter } from "./report-format.js";
 
 const levels = { error: "error", warning: "warning", info: "note" } as const;
 
+/** Registry files are relative to the registry folder (uriBaseId REGISTRY); remote sources are absolute. */
+function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) return { uri: file };
+  return { uri: encodeURI(file), uriBaseId: "REGISTRY" };
+}
+
 /** SARIF 2.1.0, with every check as a rule so that code-scanning UIs show titles and help. */
 export const sarifReporter: Reporter = (diagnostics) =>
   JSON.stringify(
@@ -32,7 +38,7 @@ export const sarifReporter: Reporter = (diagnostics) =>
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: { uri: d.file, uriBaseId: "REGISTRY" },
+                  artifactLocation: artifactLocation(d.file),
                   region: { startLine: d.line, startColumn: d.column },
                 },
               },

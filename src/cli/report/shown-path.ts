@@ -1,0 +1,10 @@
+import { join } from "node:path";
+
+/**
+ * A diagnostic's file as the user can open it from the cwd: registry-relative paths are joined to the
+ * registry folder as typed; URLs and placeholders such as "<builtin>" are shown as they are.
+ */
+export function shownPath(file: string, registryDir: string): string {
+  if (file.startsWith("<") || /^[a-z][a-z0-9+.-]*:\/\//i.test(file)) return file;
+  return join(registryDir, file);
+}
