@@ -1,0 +1,21 @@
+import type { InlineCheck } from "../check.js";
+import { baseFixture, withBase } from "../fixture-base.js";
+
+const targets = JSON.parse(baseFixture["targets.json"] ?? "{}") as Record<string, unknown>;
+
+export const pluginInputsExist: InlineCheck = {
+  id: "AGC050",
+  slug: "plugin-inputs-exist",
+  stage: "emit",
+  severity: "error",
+  title: "plugin's skills_from, hook_seed and mcp_seed must name what the build emits",
+  description:
+    "plugin.zip takes its skills from one adapter's per-rule folders, its hooks from the 'hooks' key of a JSON seed or asset, and its MCP file from another. Each must exist in the build, or the plugin would ship without them.",
+  hint: "Name an adapter id with scoped_layout per_rule_dir in skills_from, and install paths of emitted seeds or assets in hook_seed and mcp_seed.",
+  examples: {
+    passing: withBase({}),
+    failing: withBase({
+      "targets.json": `${JSON.stringify({ ...targets, plugin: { name: "team", skills_from: "no-such-adapter" } }, null, 2)}\n`,
+    }),
+  },
+};

@@ -1,0 +1,140 @@
+import { diagnostic } from "../checks/check.js";
+import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
+import type { Manifest } from "../manifest/manifest-model.js";
+import type { Registry } from "../registry/model.js";
+import { defaultPluginLayout, type PluginConfig } from "../registry/plugin-config.js";
+import { zipDeterministic } from "./deterministic-zip.js";
+
+export interface PluginOutput {
+  /** plugin.zip and marketplace.json, written beside manifest.json (not artifacts: never installed). */
+  files: Map<string, Buffer>;
+  diagnostics: Diagnostic[];
+}
+
+/** Pure: the plugin folder (native + portable manifest, skills, hooks, MCP) zipped, and its marketplace entry. */
+export function buildPlugin(registry: Registry, tree: EmittedTree, manifest: Manifest): PluginOutput {
+  const config = registry.targets.plugin as PluginConfig | undefined;
+  const diagnostics: Diagnostic[] = [];
+  if (!config) return { files: new Map(), diagnostics };
+  const report = (key: string, message: string): void => {
+    const position = registry.targetsDocument.positionOf(["plugin", key]);
+    diagnostics.push(diagnostic(pluginInputsExist, { position, message }));
+  };
+  const version = config.version ?? manifest.registry_version;
+  const entries = new Map<string, Buffer>([
+    ...manifests(config, version),
+    ...skills(config, registry, tree, report),
+    ...hooks(config, tree, report),
+    ...mcp(config, tree, report),
+  ]);
+  if (diagnostics.length > 0) return { files: new Map(), diagnostics };
+  const files = new Map<string, Buffer>([
+    ["plugin.zip", zipDeterministic(entries)],
+    ["marketplace.json", json(marketplace(config, version))],
+  ]);
+  return { files, diagnostics };
+}
+
+function json(value: unknown): Buffer {
+  return Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function manifests(config: PluginConfig, version: string): [string, Buffer][] {
+  const layout = { ...defaultPluginLayout, ...config.layout };
+  const about = {
+    name: config.name,
+    version,
+    ...(config.description ? { description: config.description } : {}),
+  };
+  const native: [string, Buffer] = [
+    layout.native_manifest,
+    json({ ...about, ...(config.owner ? { author: config.owner } : {}) }),
+  ];
+  if (!layout.portable_manifest) return [native];
+  const schema = layout.portable_schema ? { $schema: layout.portable_schema } : {};
+  return [native, [layout.portable_manifest, json({ ...schema, ...about })]];
+}
+
+type Report = (key: string, message: string) => void;
+
+function skills(
+  config: PluginConfig,
+  registry: Registry,
+  tree: EmittedTree,
+  report: Report,
+): [string, Buffer][] {
+  if (!config.skills_from) return [];
+  const adapter = registry.adapters.find((a) => a.adapter.id === config.skills_from)?.adapter;
+  if (!adapter || adapter.scoped_layout !== "per_rule_dir") {
+    report(
+      "skills_from",
+      `skills_from "${config.skills_from}" names no adapter with scoped_layout per_rule_dir`,
+    );
+    return [];
+  }
+  const prefix = `${(adapter.output_dir ?? "").replace(/\/+$/, "")}/`;
+  const skillsDir = config.layout?.skills_dir ?? defaultPluginLayout.skills_dir;
+  return tree.files
+    .filter((f) => f.component === adapter.id && f.role === "scoped" && f.path.startsWith(prefix))
+    .map((f): [string, Buffer] => [`${skillsDir}/${f.path.slice(prefix.length)}`, f.bytes]);
+}
+
+function hooks(config: PluginConfig, tree: EmittedTree, report: Report): [string, Buffer][] {
+  if (!config.hook_seed) return [];
+  const seed = emitted(tree, config.hook_seed);
+  if (!seed) {
+    report(
+      "hook_seed",
+      `hook_seed "${config.hook_seed}" is not a file the build emits (a seed or an owned asset)`,
+    );
+    return [];
+  }
+  let parsed: { hooks?: unknown };
+  try {
+    parsed = JSON.parse(seed.bytes.toString("utf8")) as { hooks?: unknown };
+  } catch {
+    report("hook_seed", `hook_seed "${config.hook_seed}" is not valid JSON`);
+    return [];
+  }
+  if (parsed.hooks === undefined) return [];
+  let text = `${JSON.stringify({ hooks: parsed.hooks }, null, 2)}\n`;
+  for (const [from, to] of config.hook_path_rewrites ?? []) text = text.split(from).join(to);
+  return [[config.layout?.hooks_file ?? defaultPluginLayout.hooks_file, Buffer.from(text)]];
+}
+
+function mcp(config: PluginConfig, tree: EmittedTree, report: Report): [string, Buffer][] {
+  if (!config.mcp_seed) return [];
+  const seed = emitted(tree, config.mcp_seed);
+  if (!seed) {
+    report(
+      "mcp_seed",
+      `mcp_seed "${config.mcp_seed}" is not a file the build emits (a seed or an owned asset)`,
+    );
+    return [];
+  }
+  return (config.layout?.mcp_files ?? defaultPluginLayout.mcp_files).map((path): [string, Buffer] => [
+    path,
+    seed.bytes,
+  ]);
+}
+
+function emitted(tree: EmittedTree, path: string): EmittedFile | undefined {
+  return tree.files.find((f) => f.path === path);
+}
+
+function marketplace(config: PluginConfig, version: string): object {
+  return {
+    name: config.name,
+    owner: config.owner ?? { name: config.name },
+    plugins: [
+      {
+        name: config.name,
+        source: `./${config.name}`,
+        version,
+        ...(config.description ? { description: config.description } : {}),
+      },
+    ],
+  };
+}
