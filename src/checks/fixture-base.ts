@@ -75,3 +75,15 @@ export const agentsMdAdapter = {
   scoped_layout: "none",
   scoped_fallback: "omit",
 };
+
+/** The base sources.json with some fields added or replaced. */
+export function sourcesWith(extra: object): string {
+  const base = JSON.parse(baseFixture["sources.json"] ?? "{}") as object;
+  return `${JSON.stringify({ ...base, ...extra }, null, 2)}\n`;
+}
+
+/** A rule file: frontmatter lines, a heading, a body. */
+export function ruleFile(frontmatter: string[], heading: string, body: string[]): string {
+  const matter = frontmatter.length > 0 ? ["---", ...frontmatter, "---"] : [];
+  return [...matter, heading, "", ...body, ""].join("\n");
+}

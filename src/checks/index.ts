@@ -14,9 +14,28 @@ import { supersedesNamesARule } from "./load/supersedes-names-a-rule.js";
 import { textBelongsToARule } from "./load/text-belongs-to-a-rule.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
+import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
+import { adapterIsComplete } from "./registry/adapter-is-complete.js";
+import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
+import { depthSlugNamesARule } from "./registry/depth-slug-names-a-rule.js";
+import { depthVocabularyConfined } from "./registry/depth-vocabulary-confined.js";
+import { descriptionWithin25Words } from "./registry/description-within-25-words.js";
+import { frontmatterTemplateValid } from "./registry/frontmatter-template-valid.js";
+import { globalRuleHasNoGlobs } from "./registry/global-rule-has-no-globs.js";
+import { globsWellFormed } from "./registry/globs-well-formed.js";
+import { installPathsSafe } from "./registry/install-paths-safe.js";
+import { installSourcesExist } from "./registry/install-sources-exist.js";
+import { oneSingleFileAdapter } from "./registry/one-single-file-adapter.js";
+import { publishRewritesAreSegments } from "./registry/publish-rewrites-are-segments.js";
+import { routerAgreesWithTriggers } from "./registry/router-agrees-with-triggers.js";
 import { routerCoversEveryTrigger } from "./registry/router-covers-every-trigger.js";
 import { routerRowsNameRules } from "./registry/router-rows-name-rules.js";
 import { routerRuleExists } from "./registry/router-rule-exists.js";
+import { ruleHasBody } from "./registry/rule-has-body.js";
+import { scopedRuleHasDescription } from "./registry/scoped-rule-has-description.js";
+import { scopedRuleHasGlobs } from "./registry/scoped-rule-has-globs.js";
+import { slugNotReserved } from "./registry/slug-not-reserved.js";
+import { templateSlotsHaveValues } from "./registry/template-slots-have-values.js";
 import { triggerClaimedOnce } from "./registry/trigger-claimed-once.js";
 import { triggerIsDeclared } from "./registry/trigger-is-declared.js";
 
@@ -39,9 +58,28 @@ export const allChecks: readonly Check[] = [
   routerCoversEveryTrigger,
   routerRowsNameRules,
   routerRuleExists,
+  depthVocabularyConfined,
+  descriptionWithin25Words,
+  scopedRuleHasGlobs,
+  slugNotReserved,
+  oneSingleFileAdapter,
+  frontmatterTemplateValid,
+  installSourcesExist,
+  adapterOutputsDisjoint,
   budgetRespected,
+  rosterBudgetRespected,
   outputPathsAgree,
   scopeExpressedByAdapter,
+  globalRuleHasNoGlobs,
+  templateSlotsHaveValues,
+  routerAgreesWithTriggers,
+  depthSlugNamesARule,
+  adapterIsComplete,
+  installPathsSafe,
+  globsWellFormed,
+  ruleHasBody,
+  publishRewritesAreSegments,
+  scopedRuleHasDescription,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -1,0 +1,65 @@
+import picomatch from "picomatch";
+import type { RegistryCheck } from "../check.js";
+import { ruleFile, withBase } from "../fixture-base.js";
+import { adapterFieldPosition, adapterLabel } from "../positions.js";
+
+const docsRule = (globs: string) =>
+  withBase({
+    "rules/docs.md": ruleFile(
+      ["scope: scoped", `globs: ${globs}`, "description: How we write docs."],
+      "# Docs Style",
+      ["- Short sentences."],
+    ),
+  });
+
+/** What is wrong with a glob, or undefined. Globs match '/'-separated paths relative to the project root. */
+export function globProblem(glob: string): string | undefined {
+  if (glob.trim() === "") return "is empty";
+  if (glob.startsWith("/") || /^[A-Za-z]:/.test(glob)) return "is absolute";
+  if (glob.includes("\\")) return "holds a backslash (globs are '/'-separated)";
+  if (glob.split("/").includes("..")) return "holds a '..' segment";
+  if (glob.startsWith("./")) return "starts with './', so it never matches a project-relative path";
+  try {
+    picomatch.makeRe(glob, { strictBrackets: true });
+    return undefined;
+  } catch (error) {
+    return `cannot be parsed (${(error as Error).message})`;
+  }
+}
+
+export const globsWellFormed: RegistryCheck = {
+  id: "AGC036",
+  slug: "globs-well-formed",
+  stage: "registry",
+  severity: "error",
+  title: "Globs must be relative, '/'-separated patterns that parse",
+  description:
+    "Assistants match globs against project-relative paths with '/'. An absolute glob, a backslash, a '..' segment, a leading './', an empty glob or unbalanced brackets and braces never match what the author meant. Rule globs and adapter skip_globs are checked.",
+  hint: "Write the pattern relative to the project root with '/', e.g. \"docs/**/*.md\", and close every [ ( {.",
+  examples: {
+    passing: docsRule('["docs/**/*.{md,mdx}"]'),
+    failing: docsRule('["docs/**/*.{md,mdx"]'),
+  },
+  *run(registry) {
+    for (const rule of registry.rules) {
+      for (const glob of rule.globs) {
+        const problem = globProblem(glob);
+        if (!problem) continue;
+        yield {
+          position: rule.fields.globs ?? rule.heading,
+          message: `Unexpected glob "${glob}" in rule "${rule.slug}": it ${problem}`,
+        };
+      }
+    }
+    for (const resolved of registry.adapters) {
+      for (const [index, glob] of (resolved.adapter.skip_globs ?? []).entries()) {
+        const problem = globProblem(glob);
+        if (!problem) continue;
+        yield {
+          position: adapterFieldPosition(resolved, ["skip_globs", index]),
+          message: `Unexpected skip_globs entry "${glob}" in adapter ${adapterLabel(resolved)}: it ${problem}`,
+        };
+      }
+    }
+  },
+};

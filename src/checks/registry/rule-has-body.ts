@@ -1,0 +1,36 @@
+import type { RegistryCheck } from "../check.js";
+import { withBase } from "../fixture-base.js";
+
+export const ruleHasBody: RegistryCheck = {
+  id: "AGC037",
+  slug: "rule-has-body",
+  stage: "registry",
+  severity: "warning",
+  title: "A rule should have text under its heading",
+  description:
+    "Every '#' and '##' heading opens a rule, so a heading followed directly by another one (a title above sections, say) makes an empty rule that is emitted as a heading alone.",
+  hint: "Write the rule's text under the heading, or remove the heading (use '###' for a section inside a rule).",
+  examples: {
+    passing: withBase({
+      "rules/review.md": "---\nscope: global\n---\n# Review\n\n### Before merging\n\n- Run the tests.\n",
+    }),
+    failing: withBase({
+      "rules/review.md": "---\nscope: global\n---\n# Review\n\n## Before merging\n\n- Run the tests.\n",
+    }),
+  },
+  *run(registry) {
+    for (const rule of registry.rules) {
+      if (
+        rule.text
+          .split("\n")
+          .slice(1)
+          .some((line) => line.trim() !== "")
+      )
+        continue;
+      yield {
+        position: rule.heading,
+        message: `Unexpected empty rule "${rule.slug}": the heading "${rule.title}" has no text before the next rule`,
+      };
+    }
+  },
+};
