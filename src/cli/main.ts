@@ -4,8 +4,9 @@ import { buildCommand } from "./commands/build.js";
 import { checkCommand } from "./commands/check.js";
 import { explainCommand } from "./commands/explain.js";
 import { initCommand } from "./commands/init.js";
+import { packCommand } from "./commands/pack.js";
 
-export const commands: Command[] = [initCommand, checkCommand, buildCommand, explainCommand];
+export const commands: Command[] = [initCommand, checkCommand, buildCommand, explainCommand, packCommand];
 
 const commonOptions = {
   format: { type: "string" },

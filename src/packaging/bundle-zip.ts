@@ -1,0 +1,120 @@
+import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { pathListProblems } from "../install/path-check.js";
+import { sha256 } from "../manifest/hash.js";
+import { type ArchiveLimits, defaultArchiveLimits } from "./archive-limits.js";
+import { type BundleManifest, bundleManifestName, parseBundleManifest } from "./bundle-manifest.js";
+import { PackError } from "./pack-error.js";
+import { clashingRewrite, publishedPath } from "./publish-rewrites.js";
+import { ZipWriter } from "./zip-writer.js";
+
+export interface PackResult {
+  file: string;
+  sha256File: string;
+  sha256: string;
+  entries: number;
+  bytes: number;
+}
+
+const rebuildHint = "run 'agentc build' again, then pack the folder it wrote";
+
+/** The default output: bundle.zip beside the build folder, so the build folder itself stays exactly the build. */
+export function defaultBundlePath(buildDir: string): string {
+  return join(dirname(resolve(buildDir)), "bundle.zip");
+}
+
+/**
+ * Packs a build folder into a deterministic zip: manifest.json first and unchanged, then every artifact
+ * under its published name in code-point order. Writes FILE and FILE.sha256 ("<hex>  <name>\n").
+ */
+export function packBundle(buildDir: string, file: string, limits = defaultArchiveLimits): PackResult {
+  const manifestText = readManifest(buildDir);
+  const manifest = parseBundleManifest(manifestText);
+  if (typeof manifest === "string")
+    throw new PackError(`${join(buildDir, bundleManifestName)} ${manifest}`, rebuildHint);
+  checkPaths(manifest, limits);
+  const entries = manifest.artifacts
+    .map((path) => ({ path, name: publishedPath(path, manifest.rewrites) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const temp = `${file}.agentc-tmp-${process.pid}`;
+  const writer = new ZipWriter(temp, limits);
+  let written: { sha256: string; bytes: number };
+  try {
+    writer.add({ name: bundleManifestName, bytes: Buffer.from(manifestText, "utf8"), mode: 0o644 });
+    let total = 0;
+    for (const { path, name } of entries) {
+      const bytes = readArtifact(buildDir, path, manifest);
+      total += bytes.length;
+      if (bytes.length > limits.maxEntryBytes || total > limits.maxTotalBytes)
+        throw new PackError(`${path} makes the bundle larger than the installer accepts`, sizeHint(limits));
+      writer.add({ name, bytes, mode: manifest.executables.has(path) ? 0o755 : 0o644 });
+    }
+    written = writer.finish();
+  } catch (error) {
+    writer.abandon();
+    rmSync(temp, { force: true });
+    throw error instanceof PackError ? error : new PackError((error as Error).message, sizeHint(limits));
+  }
+  renameSync(temp, file);
+  const sha256File = writeChecksum(file, written.sha256);
+  return { file, sha256File, sha256: written.sha256, entries: entries.length + 1, bytes: written.bytes };
+}
+
+function readManifest(buildDir: string): string {
+  try {
+    return readFileSync(join(buildDir, bundleManifestName), "utf8");
+  } catch {
+    throw new PackError(
+      `${buildDir} holds no ${bundleManifestName}, so it is not a build folder`,
+      "run 'agentc build [registry] --out DIR' and pack DIR (default: <registry>/build)",
+    );
+  }
+}
+
+function checkPaths(manifest: BundleManifest, limits: ArchiveLimits): void {
+  const problems = pathListProblems([bundleManifestName, ...manifest.artifacts]);
+  const first = problems[0];
+  if (first) throw new PackError(`manifest.json lists "${first.path}", which ${first.problem}`, rebuildHint);
+  for (const path of manifest.artifacts) {
+    const clash = clashingRewrite(path, manifest.rewrites);
+    if (clash)
+      throw new PackError(
+        `${path} already uses the published name "${clash.to}" of the rewrite "${clash.from} :: ${clash.to}", so the installer could not reverse it`,
+        "choose a publish_rewrites target that no built path uses (targets.json)",
+      );
+    if (path.split("/").length > limits.maxDepth)
+      throw new PackError(`${path} is deeper than ${limits.maxDepth} folders`, sizeHint(limits));
+  }
+  if (manifest.artifacts.length + 1 > Math.min(limits.maxEntries, 0xffff))
+    throw new PackError(`${manifest.artifacts.length} files are more than a bundle holds`, sizeHint(limits));
+}
+
+function readArtifact(buildDir: string, path: string, manifest: BundleManifest): Buffer {
+  const full = join(buildDir, path);
+  const stat = lstatSync(full, { throwIfNoEntry: false });
+  if (!stat?.isFile()) throw new PackError(`${full} is missing or not a regular file`, rebuildHint);
+  const bytes = readFileSync(full);
+  const expected = manifest.hashes.get(path);
+  if (expected !== sha256(bytes))
+    throw new PackError(
+      `${full} does not match its hash in manifest.json (edited after the build?)`,
+      rebuildHint,
+    );
+  return bytes;
+}
+
+function writeChecksum(file: string, hash: string): string {
+  const sha256File = `${file}.sha256`;
+  const temp = `${sha256File}.agentc-tmp-${process.pid}`;
+  writeFileSync(
+    temp,
+    `${hash}  ${basename(file)}
+`,
+  );
+  renameSync(temp, sha256File);
+  return sha256File;
+}
+
+function sizeHint(limits: ArchiveLimits): string {
+  return `a bundle holds at most ${Math.min(limits.maxEntries, 0xffff)} files, ${limits.maxDepth} folders deep, ${limits.maxEntryBytes / 2 ** 20} MiB per file and ${limits.maxTotalBytes / 2 ** 20} MiB in all; split the registry or move large payloads out`;
+}
