@@ -5,6 +5,16 @@ import type { EmittedTree } from "../emit/emitted-tree.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 
+/** A file of the build could not be written: a problem of the output folder, not of agentc. */
+export class WriteError extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: string,
+  ) {
+    super(`cannot write ${path} (${code})`);
+  }
+}
+
 export interface WriteReport {
   written: string[];
   unchanged: string[];
@@ -29,7 +39,7 @@ export function writeBuild(outDir: string, tree: EmittedTree, manifest: Manifest
   }
   const current = new Set(files.map((f) => f.path));
   for (const stale of previous.filter((p) => !current.has(p))) {
-    rmSync(join(outDir, stale), { force: true });
+    removeStale(join(outDir, stale));
     report.removed.push(stale);
   }
   const manifestBytes = Buffer.from(serializeManifest(manifest));
@@ -65,9 +75,30 @@ function sameFile(path: string, bytes: Buffer, executable: boolean): boolean {
 }
 
 function writeAtomic(path: string, bytes: Buffer, executable: boolean): void {
-  mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.agentc-tmp-${process.pid}`;
-  writeFileSync(temp, bytes, { mode: executable ? 0o755 : 0o644 });
-  if (executable) chmodSync(temp, 0o755);
-  renameSync(temp, path);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(temp, bytes, { mode: executable ? 0o755 : 0o644 });
+    if (executable) chmodSync(temp, 0o755);
+    renameSync(temp, path);
+  } catch (error) {
+    removeQuietly(temp);
+    throw new WriteError(path, (error as NodeJS.ErrnoException).code ?? String(error));
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // The temporary file was never created, or its folder cannot be reached: nothing to clean up.
+  }
+}
+
+function removeStale(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    throw new WriteError(path, (error as NodeJS.ErrnoException).code ?? String(error));
+  }
 }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type WriteReport, writeBuild } from "../../output/write-build.js";
+import { WriteError, type WriteReport, writeBuild } from "../../output/write-build.js";
 import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes } from "../command.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
@@ -18,10 +18,11 @@ export const buildCommand: Command = {
     const result = await compileRegistry(registryDir, loadOptionsOf(args));
     const format = (args.values.format ?? "pretty") as ReportFormat;
     const quiet = args.values.quiet === true;
-    const written =
-      result.ok && result.tree && result.manifest
-        ? writeBuild(outDir, result.tree, result.manifest)
-        : undefined;
+    const written = writeIfOk(outDir, result);
+    if (written instanceof WriteError) {
+      io.err(`agentc build: ${written.message}\n  hint: choose a writable --out folder`);
+      return exitCodes.usage;
+    }
     const text = reporters[format](result.diagnostics, {
       registryDir,
       color: io.color,
@@ -33,6 +34,17 @@ export const buildCommand: Command = {
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
 };
+
+/** Writes the build when the compile succeeded; an unwritable output folder is returned, not thrown. */
+function writeIfOk(outDir: string, result: CompileResult): WriteReport | WriteError | undefined {
+  if (!result.ok || !result.tree || !result.manifest) return undefined;
+  try {
+    return writeBuild(outDir, result.tree, result.manifest);
+  } catch (error) {
+    if (error instanceof WriteError) return error;
+    throw error;
+  }
+}
 
 /** The JSON report's summary: paths written and removed, and how many files were already up to date. */
 function buildSummary(outDir: string, result: CompileResult, written: WriteReport): Record<string, unknown> {
