@@ -1,0 +1,86 @@
+import { join } from "node:path";
+import {
+  type ChildRun,
+  changedPaths,
+  emptyDir,
+  median,
+  runBuild,
+  runCopy,
+  snapshotTree,
+} from "./compiler-run.js";
+
+/** What one registry measured: fresh builds, the copy baseline and an unchanged rebuild. */
+export interface CaseResult {
+  name: string;
+  rules: number | undefined;
+  files: number;
+  buildMs: number;
+  filesPerSecond: number;
+  peakRssKb: number;
+  copyMs: number;
+  rebuildMs: number;
+  rebuildWritten: string[];
+  rebuildTouched: string[];
+}
+
+export class BenchError extends Error {}
+
+/** Builds `registry` runs times into an empty folder (after one warm-up), then copies and rebuilds it. */
+export function measureCase(
+  name: string,
+  registry: string,
+  work: string,
+  runs: number,
+  rules?: number,
+): CaseResult {
+  const out = join(work, `${name}-out`);
+  const fresh = Array.from({ length: runs + 1 }, () => {
+    emptyDir(out);
+    return checked(runBuild(registry, out), name);
+  }).slice(1);
+  const files = snapshotTree(out).size;
+  const buildMs = median(fresh.map((r) => r.wallMs));
+  const copyMs = median(
+    Array.from({ length: runs }, () => {
+      const copy = join(work, `${name}-copy`);
+      emptyDir(copy);
+      return checked(runCopy(out, copy), `${name} (cp -r)`).wallMs;
+    }),
+  );
+  const rebuild = measureRebuild(registry, out, name);
+  return {
+    name,
+    rules,
+    files,
+    buildMs,
+    filesPerSecond: files / (buildMs / 1000),
+    peakRssKb: Math.max(...fresh.map((r) => r.peakRssKb)),
+    copyMs,
+    ...rebuild,
+  };
+}
+
+function measureRebuild(
+  registry: string,
+  out: string,
+  name: string,
+): Pick<CaseResult, "rebuildMs" | "rebuildWritten" | "rebuildTouched"> {
+  const before = snapshotTree(out);
+  const run = checked(runBuild(registry, out, ["--format", "json"]), `${name} (rebuild)`);
+  const rebuildTouched = changedPaths(before, snapshotTree(out));
+  let summary: { written?: unknown };
+  try {
+    summary = JSON.parse(run.stdout) as { written?: unknown };
+  } catch {
+    throw new BenchError(`${name} (rebuild): --format json printed no JSON:\n${run.stdout.slice(0, 500)}`);
+  }
+  if (!Array.isArray(summary.written))
+    throw new BenchError(`${name} (rebuild): the JSON summary has no "written" list`);
+  return { rebuildMs: run.wallMs, rebuildWritten: summary.written.map(String), rebuildTouched };
+}
+
+function checked(run: ChildRun, what: string): ChildRun {
+  if (run.status === 0) return run;
+  const output = `${run.stderr}\n${run.stdout}`.trim().split("\n").slice(0, 20).join("\n");
+  throw new BenchError(`${what}: exit code ${run.status}\n${output}`);
+}
