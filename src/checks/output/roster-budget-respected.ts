@@ -7,7 +7,7 @@ import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../fixture-bas
 import { countWords } from "./budget-respected.js";
 
 const skillsAdapter = {
-  id: "skills",
+  id: "team-skills",
   output_dir: ".claude/skills",
   scoped_layout: "per_rule_dir",
   per_rule_filename: "SKILL.md",

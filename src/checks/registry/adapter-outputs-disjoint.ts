@@ -19,7 +19,7 @@ export const adapterOutputsDisjoint: RegistryCheck = {
       "targets.json": targetsWith([
         agentsMdAdapter,
         rulesAdapter,
-        { ...rulesAdapter, id: "skills", output_dir: ".ai/skills" },
+        { ...rulesAdapter, id: "team-skills", output_dir: ".ai/skills" },
       ]),
     }),
     failing: withBase({
