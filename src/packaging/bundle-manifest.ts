@@ -25,7 +25,7 @@ export function parseBundleManifest(text: string): BundleManifest | string {
   }
   const root = asRecord(data);
   const install = asRecord(root?.install);
-  if (!root || root.version !== 1 || !install)
+  if (root?.version !== 1 || !install)
     return 'is not a version 1 manifest ({"version": 1, "install": {...}})';
   const artifacts = stringList(root.artifacts);
   const hashLines = [

@@ -1,0 +1,50 @@
+import { BundleError } from "./bundle-error.js";
+
+const hexDigest = /^[0-9a-f]{64}$/;
+const base64Digest = /^[A-Za-z0-9+/]{43}=$/;
+
+export const integrityHint =
+  "pass --integrity sha256-<base64> (or sha256:<hex>), add #sha256=<hex> to the URL, or publish <url>.sha256 as 'agentc pack' writes it";
+
+/** The sha256 (hex) an integrity string names: `sha256-<base64>` (SRI) or `sha256:<hex>`. */
+export function parseIntegrity(integrity: string): string {
+  const value = integrity.trim();
+  if (value.startsWith("sha256-") && base64Digest.test(value.slice(7)))
+    return Buffer.from(value.slice(7), "base64").toString("hex");
+  if (value.startsWith("sha256:") && hexDigest.test(value.slice(7).toLowerCase()))
+    return value.slice(7).toLowerCase();
+  throw new BundleError(`"${integrity}" is not a sha256 integrity string`, integrityHint);
+}
+
+/** The digest of a `#sha256=<hex>` URL fragment, if there is one. */
+export function fragmentDigest(url: URL): string | undefined {
+  const match = /^#sha256=(.*)$/.exec(url.hash);
+  if (!match) return undefined;
+  const hex = (match[1] ?? "").toLowerCase();
+  if (!hexDigest.test(hex))
+    throw new BundleError(`the URL fragment ${url.hash} is not #sha256=<64 hex digits>`, integrityHint);
+  return hex;
+}
+
+/** The digest in a .sha256 file: the first word, 64 hex digits (sha256sum's "<hex>  <name>" layout). */
+export function checksumFileDigest(text: string, url: string): string {
+  const first = text.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  if (!hexDigest.test(first))
+    throw new BundleError(`${url} does not start with a sha256 in hex`, integrityHint);
+  return first;
+}
+
+/** The one digest all given sources agree on; disagreeing sources are an error, not a choice. */
+export function agreedDigest(digests: readonly (string | undefined)[]): string | undefined {
+  const given = [...new Set(digests.filter((d): d is string => d !== undefined))];
+  if (given.length > 1)
+    throw new BundleError(
+      `the integrity sources disagree (${given.join(" vs ")})`,
+      "give one integrity value, or make them match",
+    );
+  return given[0];
+}
+
+export function toSri(hex: string): string {
+  return `sha256-${Buffer.from(hex, "hex").toString("base64")}`;
+}

@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type ArchiveLimits, defaultArchiveLimits } from "../../packaging/archive-limits.js";
+import { BundleError } from "./bundle-error.js";
+import { downloadToFile } from "./download.js";
+import {
+  agreedDigest,
+  checksumFileDigest,
+  fragmentDigest,
+  integrityHint,
+  parseIntegrity,
+} from "./integrity.js";
+import { bundleUrl, looksLikeUrl, redacted } from "./source-url.js";
+import { unpackBundle } from "./unpack-bundle.js";
+
+export { BundleError } from "./bundle-error.js";
+
+export interface ResolveBundleOptions {
+  /** `sha256-<base64>` (SRI) or `sha256:<hex>`. Required for URLs unless the URL says #sha256=<hex> or <url>.sha256 exists. */
+  integrity?: string;
+  /** Download size limit; default 256 MiB. */
+  maxBytes?: number;
+  /** Whole-download time limit; default 10 minutes. */
+  timeoutMs?: number;
+  /** Longest wait without a byte; default 30 s. */
+  stallMs?: number;
+  onProgress?: (done: number, total?: number) => void;
+  /** Where the download and the staging folder go; default the OS temp folder. */
+  tempRoot?: string;
+  limits?: Partial<ArchiveLimits>;
+}
+
+export interface ResolvedBundle {
+  /** A folder laid out exactly like the output of 'agentc build'. */
+  dir: string;
+  /** Removes everything resolveBundle created; a no-op for a local build folder. */
+  cleanup(): void;
+}
+
+const defaults = { maxBytes: 256 * 2 ** 20, timeoutMs: 10 * 60_000, stallMs: 30_000 };
+const sourceHint = "give a build folder, a bundle .zip made by 'agentc pack', or an https:// URL of one";
+
+/**
+ * Turns a bundle source into a build folder: a local build folder as is; a local .zip or an https URL
+ * checked (integrity first, then every archive limit) and extracted into a fresh temporary folder.
+ * Fails with a BundleError, leaving nothing behind.
+ */
+export async function resolveBundle(
+  source: string,
+  options: ResolveBundleOptions = {},
+): Promise<ResolvedBundle> {
+  const limits = { ...defaultArchiveLimits, ...options.limits };
+  if (looksLikeUrl(source))
+    return inTempFolder(options, (temp) => fromUrl(bundleUrl(source), temp, options, limits));
+  const stat = statSync(source, { throwIfNoEntry: false });
+  if (!stat) throw new BundleError(`${source} does not exist`, sourceHint);
+  if (stat.isDirectory()) return { dir: resolve(source), cleanup: () => {} };
+  if (!stat.isFile()) throw new BundleError(`${source} is not a file or folder`, sourceHint);
+  return inTempFolder(options, async (temp) => {
+    if (options.integrity !== undefined)
+      verify(await hashFile(source), parseIntegrity(options.integrity), source);
+    return unpackInto(source, temp, source, limits);
+  });
+}
+
+async function fromUrl(
+  url: URL,
+  temp: string,
+  options: ResolveBundleOptions,
+  limits: ArchiveLimits,
+): Promise<string> {
+  const transfer = {
+    maxBytes: options.maxBytes ?? defaults.maxBytes,
+    timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
+    stallMs: options.stallMs ?? defaults.stallMs,
+  };
+  const given = agreedDigest([
+    options.integrity === undefined ? undefined : parseIntegrity(options.integrity),
+    fragmentDigest(url),
+  ]);
+  const expected = given ?? (await publishedDigest(url, temp, transfer));
+  const zip = join(temp, "bundle.zip");
+  const downloaded = await downloadToFile(withoutFragment(url), zip, {
+    ...transfer,
+    onProgress: options.onProgress,
+  });
+  verify(downloaded.sha256, expected, redacted(withoutFragment(url)));
+  const dir = unpackInto(zip, temp, redacted(withoutFragment(url)), limits);
+  rmSync(zip);
+  return dir;
+}
+
+/** The digest published beside the bundle as <url>.sha256, which 'agentc pack' writes. */
+async function publishedDigest(url: URL, temp: string, transfer: typeof defaults): Promise<string> {
+  const checksumUrl = withoutFragment(url);
+  checksumUrl.pathname += ".sha256";
+  const file = join(temp, "bundle.zip.sha256");
+  try {
+    await downloadToFile(checksumUrl, file, { ...transfer, maxBytes: 4096 });
+  } catch (error) {
+    if (!(error instanceof BundleError)) throw error;
+    throw new BundleError(
+      `no integrity for ${redacted(withoutFragment(url))}: ${error.message}`,
+      integrityHint,
+    );
+  }
+  const digest = checksumFileDigest(readFileSync(file, "utf8"), redacted(checksumUrl));
+  rmSync(file);
+  return digest;
+}
+
+function unpackInto(zip: string, temp: string, label: string, limits: ArchiveLimits): string {
+  const dir = join(temp, "bundle");
+  unpackBundle(zip, dir, label, limits);
+  return dir;
+}
+
+function verify(actual: string, expected: string, label: string): void {
+  if (actual !== expected)
+    throw new BundleError(
+      `${label} has sha256 ${actual}, but ${expected} was expected; nothing was unpacked`,
+      "the download is damaged or the bundle changed since its hash was published: do not install it; fetch the hash again from its publisher",
+    );
+}
+
+async function inTempFolder(
+  options: ResolveBundleOptions,
+  fill: (temp: string) => Promise<string>,
+): Promise<ResolvedBundle> {
+  const temp = makeTemp(options.tempRoot ?? tmpdir());
+  const cleanup = (): void => rmSync(temp, { recursive: true, force: true });
+  try {
+    return { dir: await fill(temp), cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+function makeTemp(root: string): string {
+  try {
+    return mkdtempSync(join(root, "agentc-bundle-"));
+  } catch (error) {
+    throw new BundleError(
+      `cannot create a temporary folder in ${root}: ${(error as Error).message}`,
+      "set tempRoot (or TMPDIR) to a writable folder",
+    );
+  }
+}
+
+function withoutFragment(url: URL): URL {
+  const copy = new URL(url);
+  copy.hash = "";
+  return copy;
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}

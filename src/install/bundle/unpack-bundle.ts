@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import { closeSync, fchmodSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { ArchiveLimits } from "../../packaging/archive-limits.js";
+import {
+  type BundleManifest,
+  bundleManifestName,
+  parseBundleManifest,
+} from "../../packaging/bundle-manifest.js";
+import { type BundleFile, matchManifest } from "./bundle-entries.js";
+import { archiveError, BundleError } from "./bundle-error.js";
+import { archiveProblems, isDirectoryEntry } from "./entry-checks.js";
+import { inflateEntry } from "./inflate-entry.js";
+import { type LocatedEntry, locateEntries } from "./local-headers.js";
+import { limitHint, readZipDirectory } from "./zip-directory.js";
+
+const unsafeHint =
+  "do not install this bundle; if you made it, rebuild it with 'agentc build' and 'agentc pack'";
+
+const diskHint =
+  "check that the temporary folder (tempRoot, default the OS temp folder) is writable and has room";
+
+/**
+ * Checks a bundle zip completely (every entry's kind, name, size and ratio, then manifest.json against
+ * the entries) and only then extracts it into `stagingDir`, laid out like a build folder.
+ */
+export function unpackBundle(
+  zipPath: string,
+  stagingDir: string,
+  label: string,
+  limits: ArchiveLimits,
+): void {
+  const directory = labelled(label, () => readZipDirectory(zipPath, limits));
+  try {
+    const located = locateEntries(directory);
+    const problems = [...archiveProblems(directory, limits), ...located.problems];
+    if (problems.length > 0)
+      throw archiveError(label, problems, problems.some(isLimit) ? limitHint : unsafeHint);
+    const files = located.entries.filter((e) => !isDirectoryEntry(e));
+    const { manifest, bytes } = labelled(label, () => readManifest(directory.fd, files, limits));
+    const matched = matchManifest(files, manifest);
+    if (matched.problems.length > 0) throw archiveError(label, matched.problems, unsafeHint);
+    labelled(label, () => {
+      for (const file of matched.files) extract(directory.fd, file, stagingDir, manifest);
+    });
+    writeFileSync(join(stagingDir, bundleManifestName), bytes, { mode: 0o644 });
+  } finally {
+    closeSync(directory.fd);
+  }
+}
+
+function isLimit(problem: string): boolean {
+  return /over the|more than \d+ folders/.test(problem);
+}
+
+function readManifest(fd: number, files: LocatedEntry[], limits: ArchiveLimits) {
+  const entry = files.find((e) => e.name === bundleManifestName);
+  if (!entry) throw new BundleError(`has no ${bundleManifestName} at its root`, unsafeHint);
+  if (entry.size > limits.maxManifestBytes)
+    throw new BundleError(`has a ${entry.size}-byte ${bundleManifestName}, over the limit`, limitHint);
+  const chunks: Uint8Array[] = [];
+  inflateEntry(fd, entry, (chunk) => chunks.push(chunk));
+  const bytes = Buffer.concat(chunks);
+  const manifest = parseBundleManifest(bytes.toString("utf8"));
+  if (typeof manifest === "string")
+    throw new BundleError(`has a ${bundleManifestName} that ${manifest}`, unsafeHint);
+  return { manifest, bytes };
+}
+
+function extract(fd: number, file: BundleFile, stagingDir: string, manifest: BundleManifest): void {
+  const target = join(stagingDir, file.path);
+  mkdirSync(dirname(target), { recursive: true });
+  const mode = manifest.executables.has(file.path) ? 0o755 : 0o644;
+  const out = openSync(target, "wx", mode);
+  const hash = createHash("sha256");
+  try {
+    fchmodSync(out, mode);
+    inflateEntry(fd, file.entry, (chunk) => {
+      hash.update(chunk);
+      for (let done = 0; done < chunk.length; ) done += writeSync(out, chunk, done);
+    });
+  } finally {
+    closeSync(out);
+  }
+  if (hash.digest("hex") !== manifest.hashes.get(file.path))
+    throw new BundleError(
+      `"${file.entry.name}" does not match its hash in ${bundleManifestName}`,
+      unsafeHint,
+    );
+}
+
+/** Runs a step, prefixing the bundle's name to the BundleErrors it throws. */
+function labelled<T>(label: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof BundleError) throw new BundleError(`${label}: ${error.message}`, error.hint);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === "string")
+      throw new BundleError(`${label}: cannot extract (${(error as Error).message})`, diskHint);
+    throw error;
+  }
+}
