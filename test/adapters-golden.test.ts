@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { before, describe, it } from "node:test";
+import { emitAdapter } from "../src/emit/emit-adapter.js";
+import { packageRoot } from "../src/package-paths.js";
+import { compileRegistry } from "../src/pipeline/compile.js";
+import type { Adapter, Registry } from "../src/registry/model.js";
+import { testdir } from "./support/testdir.js";
+
+/**
+ * One golden tree per built-in adapter: exactly the files it emits for the shared fixture registry, plus
+ * diagnostics.json with what the format could not express. UPDATE_GOLDEN=1 rewrites the trees.
+ */
+const fixtureDir = join(packageRoot, "test", "fixtures", "golden-registry");
+const goldenRoot = join(packageRoot, "test", "golden", "adapters");
+const adaptersDir = join(packageRoot, "adapters");
+const diagnosticsName = "diagnostics.json";
+const updating = process.env.UPDATE_GOLDEN === "1";
+
+type Tree = Map<string, string>;
+
+function emittedTree(adapter: Adapter, registry: Registry): Tree {
+  const { files, diagnostics } = emitAdapter(adapter, registry);
+  const tree: Tree = new Map(files.map((f) => [f.path, f.bytes.toString("utf8")]));
+  const lost = diagnostics
+    .filter((d) => d.id === "AGC029")
+    .map(({ id, file, line, message }) => ({ id, file, line, message }));
+  tree.set(diagnosticsName, `${JSON.stringify(lost, null, 2)}\n`);
+  return tree;
+}
+
+function readTree(root: string): Tree {
+  const tree: Tree = new Map();
+  if (!existsSync(root)) return tree;
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else tree.set(relative(root, path).split("\\").join("/"), readFileSync(path, "utf8"));
+    }
+  };
+  walk(root);
+  return tree;
+}
+
+function writeTree(root: string, tree: Tree): void {
+  rmSync(root, { recursive: true, force: true });
+  for (const [path, text] of tree) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
+const sorted = (names: Iterable<string>): string[] => [...names].sort();
+
+describe("built-in adapters × the golden fixture registry", async () => {
+  let registry: Registry;
+  before(async () => {
+    const result = await compileRegistry(fixtureDir, { offline: true, cacheDir: testdir() });
+    const errors = result.diagnostics.filter((d) => d.severity === "error");
+    assert.deepEqual(errors, [], "the fixture registry compiles without errors");
+    assert.ok(result.registry);
+    registry = result.registry;
+  });
+
+  const adapterIds = sorted(readdirSync(adaptersDir).filter((n) => n.endsWith(".json"))).map((n) =>
+    n.replace(/\.json$/, ""),
+  );
+
+  it("loads every adapter file as a built-in, and only those", () => {
+    assert.deepEqual(sorted(registry.adapters.map((a) => a.adapter.id)), adapterIds);
+  });
+
+  for (const id of adapterIds) {
+    it(`${id}: emits exactly the golden files, byte for byte, on every run`, () => {
+      const adapter = registry.adapters.find((a) => a.adapter.id === id)?.adapter;
+      assert.ok(adapter, `adapter ${id} is loaded`);
+      const actual = emittedTree(adapter, registry);
+      const goldenDir = join(goldenRoot, id);
+      if (updating) writeTree(goldenDir, actual);
+      const golden = readTree(goldenDir);
+      assert.deepEqual(sorted(actual.keys()), sorted(golden.keys()), `files of ${id}`);
+      for (const [path, text] of actual) assert.equal(text, golden.get(path), `${id}: ${path}`);
+      assert.deepEqual(emittedTree(adapter, registry), actual, "a second emit gives the same bytes");
+    });
+  }
+
+  it("has exactly one golden folder per adapter file", () => {
+    const folders = readdirSync(goldenRoot, { withFileTypes: true }).filter((e) => e.isDirectory());
+    assert.deepEqual(sorted(folders.map((f) => f.name)), adapterIds);
+  });
+});
