@@ -12,8 +12,10 @@ import {
   templateLines,
 } from "../src/emit/frontmatter-template.js";
 import { packageRoot } from "../src/package-paths.js";
+import { compileRegistry } from "../src/pipeline/compile.js";
 import type { Adapter, Slot } from "../src/registry/model.js";
 import { validateAgainstSchema } from "../src/registry/schema-validation.js";
+import { testdir } from "./support/testdir.js";
 
 const adaptersDir = join(packageRoot, "adapters");
 const adapters = readdirSync(adaptersDir)
@@ -243,5 +245,40 @@ describe("no assistant name in compiler code", () => {
       if (names.length > 0) found.set(path, names);
     }
     assert.deepEqual(Object.fromEntries(found), Object.fromEntries(knownViolations));
+  });
+});
+
+describe("docs/adapters.md", () => {
+  const docs = readFileSync(join(packageRoot, "docs", "adapters.md"), "utf8");
+
+  it("lists every built-in adapter in its table, and no other", () => {
+    const rows = [...docs.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+    assert.deepEqual(rows.sort(), adapters.map((a) => a.adapter.id).sort());
+  });
+
+  it("shows a targets.json example that compiles and does what the text says", async () => {
+    const example = /```json\n([\s\S]*?)\n```/.exec(docs)?.[1];
+    assert.ok(example, "the page has a json example");
+    const fixture = join(packageRoot, "test", "fixtures", "golden-registry");
+    const dir = testdir({
+      "sources.json": readFileSync(join(fixture, "sources.json"), "utf8"),
+      "targets.json": example,
+      ...Object.fromEntries(
+        readdirSync(join(fixture, "rules")).map((n) => [
+          `rules/${n}`,
+          readFileSync(join(fixture, "rules", n), "utf8"),
+        ]),
+      ),
+    });
+    const result = await compileRegistry(dir, { offline: true });
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.severity === "error"),
+      [],
+    );
+    const paths = (result.tree?.files ?? []).map((f) => `${f.component} ${f.path}`);
+    assert.ok(paths.includes("warp WARP.md"), "warp writes WARP.md");
+    assert.ok(paths.includes("claude-code .claude/rules/team/testing.md"));
+    assert.ok(paths.includes("team-wiki docs/rules/testing.md"));
+    assert.ok(!paths.some((p) => p.startsWith("cline ")), "cline was not chosen");
   });
 });
