@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type ZipAttributes, zipSync } from "fflate";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
@@ -51,6 +51,7 @@ export function manifestFor(fixture: BuildFixture): string {
 export function makeBuildDir(fixture: BuildFixture): string {
   const dir = join(testdir({}, "agentc-build-"), "build");
   writeFiles(dir, { ...fixture.files, "manifest.json": manifestFor(fixture) });
+  for (const path of fixture.executables ?? []) chmodSync(join(dir, path), 0o755);
   return dir;
 }
 
