@@ -17,7 +17,7 @@ export const routerAgreesWithTriggers: RegistryCheck = {
   severity: "warning",
   title: "A router row should name the rule that claims its trigger key",
   description:
-    "The router table and the rules' trigger fields say the same thing twice. When the row for a key names a rule that does not claim the key, the assistant is routed to one rule while the registry says another owns the moment.",
+    "The router table and the rules' trigger fields say the same thing twice. When the row for a key names a rule that does not claim the key, the assistant is routed to one rule while the registry says another owns the moment. Rows naming a missing rule (AGC016) and rules claiming an undeclared key (AGC013) are left to those checks.",
   hint: "Make the row name the rule whose 'trigger:' is the key, or move the trigger to the rule the row names.",
   examples: {
     passing: codeStyle(["trigger: any-code"]),
@@ -27,9 +27,11 @@ export const routerAgreesWithTriggers: RegistryCheck = {
     const router = registry.rules.find((r) => r.slug === registry.sources.router_slug);
     if (!router) return;
     const bySlug = new Map(registry.rules.map((r) => [r.slug, r]));
+    const keys = new Set(registry.sources.trigger_keys ?? []);
     for (const row of routerRows(router)) {
       const named = bySlug.get(row.slug);
       if (!named || named.trigger === row.key) continue;
+      if (named.trigger !== undefined && !keys.has(named.trigger)) continue;
       const claimant = registry.rules.find((r) => r.trigger === row.key);
       yield {
         position: row.position,
