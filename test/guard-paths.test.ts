@@ -29,7 +29,7 @@ const project = testdir({
   "home/.ssh/id_ed25519.pub": "ssh-ed25519 AAAA\n",
   "home/.aws/credentials": "[default]\n",
   "tokens/.npmrc": k("//registry.npmjs.org/:_auth", "Token=abcdef0123456789\n"),
-  "env-ref/.npmrc": "//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n",
+  "env-ref/.npmrc": k("//registry.npmjs.org/:_authToken=$", "{NPM_TOKEN}\n"),
   "keys/server.key": "k\n",
 });
 symlinkSync(join(project, ".env"), join(project, "notes.txt"));
@@ -133,7 +133,7 @@ describe("shell commands", () => {
     "base64 < id_rsa",
     "cat sub/.env.local",
     "head -n1 $HOME/.aws/credentials",
-    "cat ${HOME}/.ssh/id_ed25519",
+    k("cat $", "{HOME}/.ssh/id_ed25519"),
     "cat ~/.ssh/id_ed25519",
     "tar czf /tmp/k.tgz ~/.ssh",
     "F=.env; cat $F",

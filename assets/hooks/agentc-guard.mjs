@@ -147,7 +147,7 @@ export const SECRET_CONTENT_RULES = [
   {
     id: "npmrc-auth",
     description: "registry credential in an npmrc/yarnrc line",
-    regex: /(?:^|\s)(?:\/\/\S*:)?_(?:authToken|auth|password)\s*=\s*(?!\$\{)[^\s"']{8,}/m,
+    regex: /(?:^|[^\w-])_(?:authToken|auth|password)\s*=\s*(?!\$\{)[^\s"']{8,}/m,
   },
   {
     id: "openai-api-key",
