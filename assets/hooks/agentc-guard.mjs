@@ -29,7 +29,8 @@ const TIMEOUT_ENV = "AGENTC_GUARD_TIMEOUT_MS";
 
 // ─── Secret paths (matched on lower-cased, resolved paths) ─────────────────────────────────────
 
-const ENV_REASON = ".env files hold secrets (.env.example, .env.sample, .env.template, .env.dist are allowed)";
+const ENV_REASON =
+  ".env files hold secrets (.env.example, .env.sample, .env.template, .env.dist are allowed)";
 
 /** Rules on the last path segment. `unless` exempts templates. */
 export const SECRET_NAME_RULES = [
@@ -46,9 +47,21 @@ export const SECRET_NAME_RULES = [
     test: /^(\.netrc|_netrc|\.git-credentials|\.pypirc|\.pgpass|\.my\.cnf|\.htpasswd|\.vault-token|\.boto|\.s3cfg|\.dockercfg|kubeconfig|credentials\.json|application_default_credentials\.json|\.credentials\.json)$/,
     reason: "credential store",
   },
-  { id: "cloud-key-json", test: /^(client_secret|service[-_]?account)[^/]*\.json$/, reason: "cloud credential JSON" },
-  { id: "secrets-file", test: /^secrets?\.(ya?ml|json|toml|ini|env|txt|properties)$/, reason: "secrets file" },
-  { id: "terraform-state", test: /\.(tfstate|tfstate\.backup|tfvars|tfvars\.json)$/, reason: "Terraform state/variables" },
+  {
+    id: "cloud-key-json",
+    test: /^(client_secret|service[-_]?account)[^/]*\.json$/,
+    reason: "cloud credential JSON",
+  },
+  {
+    id: "secrets-file",
+    test: /^secrets?\.(ya?ml|json|toml|ini|env|txt|properties)$/,
+    reason: "secrets file",
+  },
+  {
+    id: "terraform-state",
+    test: /\.(tfstate|tfstate\.backup|tfvars|tfvars\.json)$/,
+    reason: "Terraform state/variables",
+  },
 ];
 
 /** Rules on a run of segments anywhere in the path; the folder itself and everything below it. */
@@ -69,7 +82,11 @@ export const SECRET_DIR_RULES = [
   { id: "cargo-credentials-toml", segments: [".cargo", "credentials.toml"], reason: "crates.io token" },
   { id: "gem-credentials", segments: [".gem", "credentials"], reason: "RubyGems token" },
   { id: "composer-auth", segments: [".composer", "auth.json"], reason: "Composer credentials" },
-  { id: "terraform-credentials", segments: [".terraform.d", "credentials.tfrc.json"], reason: "Terraform token" },
+  {
+    id: "terraform-credentials",
+    segments: [".terraform.d", "credentials.tfrc.json"],
+    reason: "Terraform token",
+  },
   { id: "process-environ", segments: ["proc", "*", "environ"], reason: "process environment variables" },
 ];
 
@@ -119,7 +136,11 @@ export const SECRET_CONTENT_RULES = [
   { id: "github-token", description: "GitHub token", regex: /\b(?:ghp|gho|ghu|ghs|ghr)_[0-9A-Za-z]{36}\b/ },
   { id: "github-fine-grained-pat", description: "GitHub fine-grained token", regex: /\bgithub_pat_\w{82}/ },
   { id: "gitlab-token", description: "GitLab token", regex: /\bgl(?:pat|dt|rt|cbt|ptt|oas)-[\w-]{20,}/ },
-  { id: "slack-bot-token", description: "Slack bot token", regex: /\bxoxb-[0-9]{10,13}-[0-9]{10,13}[A-Za-z0-9-]*/ },
+  {
+    id: "slack-bot-token",
+    description: "Slack bot token",
+    regex: /\bxoxb-[0-9]{10,13}-[0-9]{10,13}[A-Za-z0-9-]*/,
+  },
   {
     id: "slack-user-token",
     description: "Slack user token",
@@ -131,7 +152,11 @@ export const SECRET_CONTENT_RULES = [
     description: "Slack webhook URL",
     regex: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/]{43,56}/,
   },
-  { id: "stripe-key", description: "Stripe secret key", regex: /\b(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}\b/ },
+  {
+    id: "stripe-key",
+    description: "Stripe secret key",
+    regex: /\b(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}\b/,
+  },
   { id: "google-api-key", description: "Google API key", regex: /\bAIza[\w-]{35}(?![\w-])/ },
   {
     id: "private-key",
@@ -160,7 +185,11 @@ export const SECRET_CONTENT_RULES = [
     regex: /\bsk-ant-(?:api|admin|oat)\d{2}-[A-Za-z0-9_-]{80,}/,
   },
   { id: "huggingface-token", description: "Hugging Face token", regex: /\bhf_[A-Za-z]{34}\b/ },
-  { id: "alibaba-access-key-id", description: "Alibaba Cloud AccessKey id", regex: /\bLTAI[A-Za-z0-9]{20}\b/ },
+  {
+    id: "alibaba-access-key-id",
+    description: "Alibaba Cloud AccessKey id",
+    regex: /\bLTAI[A-Za-z0-9]{20}\b/,
+  },
   {
     id: "postman-api-key",
     description: "Postman API key",
@@ -215,7 +244,19 @@ const PATCH_MARKER = "*** Begin Patch";
 // ─── Shell words ───────────────────────────────────────────────────────────────────────────────
 
 /** Commands whose plain arguments are never read as files; exempt only when the command is bare. */
-const NON_READING_COMMANDS = new Set(["echo", "printf", "ls", "test", "[", "[[", "touch", "mkdir", "stat", "which", "type"]);
+const NON_READING_COMMANDS = new Set([
+  "echo",
+  "printf",
+  "ls",
+  "test",
+  "[",
+  "[[",
+  "touch",
+  "mkdir",
+  "stat",
+  "which",
+  "type",
+]);
 /** Commands that turn data into file names; their presence removes every exemption. */
 const INDIRECT_COMMANDS = new Set(["xargs", "parallel", "read", "mapfile", "readarray"]);
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "fish", "ash"]);
@@ -289,7 +330,13 @@ function newInspection(base) {
 function baseDirOf(payload) {
   const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
   const env = process.env;
-  const candidates = [payload.cwd, roots[0], env.CLAUDE_PROJECT_DIR, env.GEMINI_PROJECT_DIR, env.CURSOR_PROJECT_DIR];
+  const candidates = [
+    payload.cwd,
+    roots[0],
+    env.CLAUDE_PROJECT_DIR,
+    env.GEMINI_PROJECT_DIR,
+    env.CURSOR_PROJECT_DIR,
+  ];
   const found = candidates.find((value) => typeof value === "string" && value !== "");
   return resolve(found ?? process.cwd());
 }
@@ -328,7 +375,11 @@ export function inspectionOf(payload) {
     collect(parseToolArgs(payload.tool_input, "tool_input"), tool, inspection);
   } else if (event === "beforeReadFile" || event === "beforeTabFileRead") {
     requireString(payload.file_path, "file_path");
-    collect({ file_path: payload.file_path, content: payload.content, attachments: payload.attachments }, event, inspection);
+    collect(
+      { file_path: payload.file_path, content: payload.content, attachments: payload.attachments },
+      event,
+      inspection,
+    );
   } else if (event === "beforeShellExecution") {
     collect({ command: requireString(payload.command, "command") }, event, inspection);
   } else if (typeof event === "string") {
@@ -341,14 +392,19 @@ export function inspectionOf(payload) {
 
 function collect(toolInput, tool, inspection) {
   const budget = { nodes: 0 };
-  const dir = Object.entries(toolInput).find(([key, value]) => DIR_KEYS.has(key) && typeof value === "string");
-  inspection.commandBase = dir ? resolve(inspection.base, expandHome(dir[1], inspection.base)) : inspection.base;
+  const dir = Object.entries(toolInput).find(
+    ([key, value]) => DIR_KEYS.has(key) && typeof value === "string",
+  );
+  inspection.commandBase = dir
+    ? resolve(inspection.base, expandHome(dir[1], inspection.base))
+    : inspection.base;
   walk(toolInput, "", tool, inspection, budget, 0);
 }
 
 function walk(value, key, tool, inspection, budget, depth) {
   budget.nodes += 1;
-  if (budget.nodes > MAX_WALK_NODES || depth > MAX_DEPTH) throw new GuardError("tool input is too large or too deep");
+  if (budget.nodes > MAX_WALK_NODES || depth > MAX_DEPTH)
+    throw new GuardError("tool input is too large or too deep");
   if (typeof value === "string") return collectString(value, key, tool, inspection);
   if (Array.isArray(value)) {
     if (COMMAND_KEYS.has(key) && value.every((item) => typeof item === "string")) {
@@ -358,7 +414,8 @@ function walk(value, key, tool, inspection, budget, depth) {
     }
     for (const item of value) walk(item, key, tool, inspection, budget, depth + 1);
   } else if (isObject(value)) {
-    for (const [childKey, child] of Object.entries(value)) walk(child, childKey, tool, inspection, budget, depth + 1);
+    for (const [childKey, child] of Object.entries(value))
+      walk(child, childKey, tool, inspection, budget, depth + 1);
   }
 }
 
@@ -486,7 +543,10 @@ function globSegmentRegex(segment) {
     if (char === "*") source += "[^/]*";
     else if (char === "?") source += "[^/]";
     else if (close > 0) {
-      const body = segment.slice(i + 1, close).replace(/^!/, "^").replace(/[\\\]]/g, "\\$&");
+      const body = segment
+        .slice(i + 1, close)
+        .replace(/^!/, "^")
+        .replace(/[\\\]]/g, "\\$&");
       source += `[${body}]`;
       i = close;
     } else source += char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -516,7 +576,10 @@ function globReason(raw, base) {
 /** Expands * ? [..] segment by segment with readdir; stops at ** (the static check covers it). */
 function expandGlob(pattern) {
   const root = parse(pattern).root;
-  const segments = pattern.slice(root.length).split(sep).filter((segment) => segment !== "");
+  const segments = pattern
+    .slice(root.length)
+    .split(sep)
+    .filter((segment) => segment !== "");
   let current = [root];
   let visits = 0;
   for (const segment of segments) {
@@ -605,7 +668,8 @@ export function parseShell(text) {
     const char = text[i] ?? "";
     const next = text[i + 1] ?? "";
     if (char === " " || char === "\t") endWord();
-    else if (char === "#" && state.word === null) i = text.indexOf("\n", i) < 0 ? text.length : text.indexOf("\n", i) - 1;
+    else if (char === "#" && state.word === null)
+      i = text.indexOf("\n", i) < 0 ? text.length : text.indexOf("\n", i) - 1;
     else if ("\n;&|()".includes(char)) endCommand();
     else if ((char === "<" || char === ">") && next === "(") {
       const close = matchingParen(text, i + 1);
@@ -763,7 +827,8 @@ const GLOBAL_REGEXES = new Map();
 /** The first rule with a match that its allow-list does not excuse, or undefined. */
 export function secretContentRule(text) {
   for (const rule of SECRET_CONTENT_RULES) {
-    if (!GLOBAL_REGEXES.has(rule)) GLOBAL_REGEXES.set(rule, new RegExp(rule.regex.source, `${rule.regex.flags}g`));
+    if (!GLOBAL_REGEXES.has(rule))
+      GLOBAL_REGEXES.set(rule, new RegExp(rule.regex.source, `${rule.regex.flags}g`));
     for (const found of text.matchAll(GLOBAL_REGEXES.get(rule))) {
       if (!rule.allow?.test(found[0])) return rule;
     }
@@ -792,7 +857,8 @@ export function decide(payload) {
   }
   for (const text of inspection.contents) {
     const rule = secretContentRule(text);
-    if (rule) return { allow: false, reason: `content contains what looks like a ${rule.description} (${rule.id})` };
+    if (rule)
+      return { allow: false, reason: `content contains what looks like a ${rule.description} (${rule.id})` };
   }
   return { allow: true };
 }
@@ -837,7 +903,10 @@ async function main() {
     if (!verdict.allow) block(verdict.reason, payload);
     process.exit(0);
   } catch (error) {
-    block(error instanceof GuardError ? error.message : `internal error: ${error?.message ?? error}`, payload);
+    block(
+      error instanceof GuardError ? error.message : `internal error: ${error?.message ?? error}`,
+      payload,
+    );
   }
 }
 
