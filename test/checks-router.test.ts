@@ -2,6 +2,11 @@ import type { Fixture } from "../src/checks/check.js";
 import { ruleFile, sourcesWith, withBase } from "../src/checks/fixture-base.js";
 import { depthSlugNamesARule } from "../src/checks/registry/depth-slug-names-a-rule.js";
 import { routerAgreesWithTriggers } from "../src/checks/registry/router-agrees-with-triggers.js";
+import { routerCoversEveryTrigger } from "../src/checks/registry/router-covers-every-trigger.js";
+import { routerRowsNameRules } from "../src/checks/registry/router-rows-name-rules.js";
+import { routerRuleExists } from "../src/checks/registry/router-rule-exists.js";
+import { triggerClaimedOnce } from "../src/checks/registry/trigger-claimed-once.js";
+import { triggerIsDeclared } from "../src/checks/registry/trigger-is-declared.js";
 import { checkTable, locate } from "./support/check-harness.js";
 
 const router = (rows: string[]) =>
@@ -27,6 +32,13 @@ const unclaimed = registry({
 checkTable(routerAgreesWithTriggers, {
   valid: [
     { name: "every row names the rule that claims its key (backticks allowed)", files: agreeing },
+    {
+      name: "a rule claiming an undeclared key is AGC013's",
+      files: registry({
+        "rules/router.md": router(["| any-code | code-style |", "| docs | docs-style |"]),
+        "rules/docs.md": rule("# Docs Style", "doc"),
+      }),
+    },
     {
       name: "rows naming missing rules are AGC016's",
       files: registry({
@@ -93,6 +105,116 @@ checkTable(depthSlugNamesARule, {
         {
           ...locate(orphanVocabulary, "sources.json", '[\n    "narration"'),
           message: "Unexpected envelope_slots",
+        },
+      ],
+    },
+  ],
+});
+
+const declared = registry({
+  "rules/router.md": router(["| any-code | code-style |", "| docs | docs-style |"]),
+  "rules/docs.md": rule("# Docs Style", "doc"),
+});
+
+checkTable(triggerIsDeclared, {
+  valid: [{ name: "declared keys", files: agreeing }],
+  invalid: [
+    {
+      name: "a typo, at the trigger field",
+      files: declared,
+      findings: [
+        {
+          ...locate(declared, "rules/docs.md", "trigger"),
+          message: 'claims trigger "doc", which is not in trigger_keys',
+        },
+      ],
+    },
+  ],
+});
+
+const claimedTwice = registry({
+  "rules/router.md": router(["| any-code | code-style |", "| docs | docs-style |"]),
+  "rules/docs.md": rule("# Docs Style", "docs"),
+  "rules/more.md": rule("# More Docs", "docs"),
+});
+
+checkTable(triggerClaimedOnce, {
+  valid: [{ name: "one rule per key", files: agreeing }],
+  invalid: [
+    {
+      name: "the second claim, naming the first",
+      files: claimedTwice,
+      findings: [
+        {
+          ...locate(claimedTwice, "rules/more.md", "trigger"),
+          message: 'claimed by "more-docs" here and by "docs-style" at rules/docs.md:3:1',
+        },
+      ],
+    },
+  ],
+});
+
+const uncovered = registry({ "rules/docs.md": rule("# Docs Style", "docs") });
+
+checkTable(routerCoversEveryTrigger, {
+  valid: [{ name: "a row per key", files: agreeing }],
+  invalid: [
+    {
+      name: "a key without a row, at the key",
+      files: uncovered,
+      findings: [
+        { ...locate(uncovered, "sources.json", '"docs"'), message: 'Trigger key "docs" has no row' },
+      ],
+    },
+  ],
+});
+
+const badRows = registry({
+  "rules/router.md": router(["| any-code | code-style |", "| docs | docs-styles |", "| test | code-style |"]),
+  "rules/docs.md": rule("# Docs Style", "docs"),
+});
+
+checkTable(routerRowsNameRules, {
+  valid: [{ name: "rows naming rules and keys", files: agreeing }],
+  invalid: [
+    {
+      name: "a missing rule and an undeclared key, each at its row",
+      files: badRows,
+      findings: [
+        {
+          ...locate(badRows, "rules/router.md", "| docs"),
+          message: 'names rule "docs-styles", which does not exist',
+        },
+        {
+          ...locate(badRows, "rules/router.md", "| test"),
+          message: 'trigger key "test", which is not in trigger_keys',
+        },
+      ],
+    },
+  ],
+});
+
+const noRouter = withBase({ "rules/router.md": rule("# Routing") });
+
+checkTable(routerRuleExists, {
+  valid: [
+    { name: "the router exists", files: withBase({}) },
+    {
+      name: "no router_slug, no trigger keys",
+      files: withBase({
+        "sources.json": sourcesWith({ router_slug: undefined, trigger_keys: [] }),
+        "rules/code-style.md": rule("# Code Style"),
+      }),
+    },
+  ],
+  invalid: [
+    {
+      name: "router_slug names no rule",
+      files: noRouter,
+      findings: [
+        {
+          ...locate(noRouter, "sources.json", '"skill-router"'),
+          message: 'router_slug "skill-router" names no rule',
         },
       ],
     },
