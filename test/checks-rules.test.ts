@@ -174,7 +174,12 @@ checkTable(globalRuleHasNoGlobs, {
 
 const globs = (list: string) => scoped([`globs: ${list}`]);
 const badGlobs = globs('["/abs/**", "a\\\\b", "../x/*", "./src/**", "[ab", "src/(x", ""]');
-const globsAt = locate(badGlobs, "rules/docs.md", "globs");
+const item = (needle: string) => locate(badGlobs, "rules/docs.md", needle);
+
+const blockList = withBase({
+  "rules/docs.md":
+    "---\nscope: scoped\ndescription: Docs.\nglobs:\n  - docs/**\n  - C:/docs/**\n---\n# Docs\n\nText.\n",
+});
 
 checkTable(globsWellFormed, {
   valid: [
@@ -185,17 +190,22 @@ checkTable(globsWellFormed, {
   ],
   invalid: [
     {
-      name: "each broken glob, at the globs field",
+      name: "each broken glob, at its list item",
       files: badGlobs,
       findings: [
-        { ...globsAt, message: '"/abs/**" in rule "docs": it is absolute' },
-        { ...globsAt, message: "backslash" },
-        { ...globsAt, message: "'..' segment" },
-        { ...globsAt, message: "starts with './'" },
-        { ...globsAt, message: /"\[ab".*cannot be parsed/ },
-        { ...globsAt, message: /"src\/\(x".*cannot be parsed/ },
-        { ...globsAt, message: "is empty" },
+        { ...item('"/abs/**"'), message: '"/abs/**" in rule "docs": it is absolute' },
+        { ...item('"a\\\\b"'), message: "backslash" },
+        { ...item('"../x/*"'), message: "'..' segment" },
+        { ...item('"./src/**"'), message: "starts with './'" },
+        { ...item('"[ab"'), message: /"\[ab".*cannot be parsed/ },
+        { ...item('"src/(x"'), message: /"src\/\(x".*cannot be parsed/ },
+        { ...item('""'), message: "is empty" },
       ],
+    },
+    {
+      name: "a block list item",
+      files: blockList,
+      findings: [{ ...locate(blockList, "rules/docs.md", "C:/docs"), message: "is absolute" }],
     },
   ],
 });

@@ -42,6 +42,8 @@ export interface Rule {
   kind: SourceKind;
   scope: "global" | "scoped";
   globs: string[];
+  /** Position of each of globs, when they come from a frontmatter list. */
+  globPositions?: Position[];
   description?: string;
   trigger?: string;
   supersedes?: string;

@@ -17,6 +17,8 @@ export interface RuleFileSource {
 interface Frontmatter {
   values: Partial<Record<RuleField, unknown>>;
   fields: Partial<Record<RuleField, Position>>;
+  /** Position of each item of a globs list. */
+  globItems?: Position[];
 }
 
 interface Section {
@@ -104,7 +106,9 @@ function checkFrontmatter(parsed: ParsedYaml, diagnostics: Diagnostic[]): Frontm
     values[key] = parsed.value[key];
     fields[key] = parsed.positionOf([key], "key");
   }
-  return { values, fields };
+  const globs = parsed.value.globs;
+  if (!Array.isArray(globs)) return { values, fields };
+  return { values, fields, globItems: globs.map((_, i) => parsed.positionOf(["globs", i])) };
 }
 
 function splitSections(file: string, lines: string[], start: number, diagnostics: Diagnostic[]): Section[] {
@@ -159,12 +163,17 @@ function withoutFirstRuleFields(matter: Frontmatter): Frontmatter {
     delete values[key];
     delete fields[key];
   }
-  return { values, fields };
+  return { ...matter, values, fields };
 }
 
 function merge(base: Frontmatter, own: Frontmatter | undefined): Frontmatter {
   if (!own) return base;
-  return { values: { ...base.values, ...own.values }, fields: { ...base.fields, ...own.fields } };
+  const globItems = own.values.globs === undefined ? base.globItems : own.globItems;
+  return {
+    values: { ...base.values, ...own.values },
+    fields: { ...base.fields, ...own.fields },
+    ...(globItems ? { globItems } : {}),
+  };
 }
 
 function toRule(
@@ -198,6 +207,9 @@ function toRule(
     kind: origin.source.kind,
     scope: v.scope === "scoped" ? "scoped" : "global",
     globs,
+    ...(Array.isArray(v.globs) && matter.globItems
+      ? { globPositions: matter.globItems.filter((_, i) => typeof (v.globs as unknown[])[i] === "string") }
+      : {}),
     ...(typeof v.description === "string" ? { description: v.description } : {}),
     ...(typeof v.trigger === "string" ? { trigger: v.trigger } : {}),
     ...(typeof v.supersedes === "string" ? { supersedes: v.supersedes } : {}),

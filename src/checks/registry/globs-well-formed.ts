@@ -42,11 +42,11 @@ export const globsWellFormed: RegistryCheck = {
   },
   *run(registry) {
     for (const rule of registry.rules) {
-      for (const glob of rule.globs) {
+      for (const [index, glob] of rule.globs.entries()) {
         const problem = globProblem(glob);
         if (!problem) continue;
         yield {
-          position: rule.fields.globs ?? rule.heading,
+          position: rule.globPositions?.[index] ?? rule.fields.globs ?? rule.heading,
           message: `Unexpected glob "${glob}" in rule "${rule.slug}": it ${problem}`,
         };
       }
