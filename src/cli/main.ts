@@ -4,9 +4,21 @@ import { buildCommand } from "./commands/build.js";
 import { checkCommand } from "./commands/check.js";
 import { explainCommand } from "./commands/explain.js";
 import { initCommand } from "./commands/init.js";
+import { installCommand } from "./commands/install.js";
 import { packCommand } from "./commands/pack.js";
+import { statusCommand } from "./commands/status.js";
+import { uninstallCommand } from "./commands/uninstall.js";
 
-export const commands: Command[] = [initCommand, checkCommand, buildCommand, explainCommand, packCommand];
+export const commands: Command[] = [
+  initCommand,
+  checkCommand,
+  buildCommand,
+  explainCommand,
+  packCommand,
+  installCommand,
+  uninstallCommand,
+  statusCommand,
+];
 
 const commonOptions = {
   format: { type: "string" },

@@ -1,0 +1,52 @@
+import { projectStatus } from "../../install/status.js";
+import { type Command, exitCodes, UsageError } from "../command.js";
+
+export const statusCommand: Command = {
+  name: "status",
+  summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
+  usage: "agentc status [bundle-dir] [--project DIR] [--check] [--format pretty|json]",
+  options: { project: { type: "string" }, check: { type: "boolean" } },
+  formats: ["pretty", "json"],
+  async run(args, io) {
+    if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    const projectDir = typeof args.values.project === "string" ? args.values.project : ".";
+    const status = projectStatus(projectDir, args.positionals[0]);
+    const json = args.values.format === "json";
+    if (!status.ok) {
+      if (json) io.out(JSON.stringify({ ok: false, problem: status.problem }, null, 2));
+      else io.err(`agentc status: ${status.problem}`);
+      return exitCodes.usage;
+    }
+    if (!status.installed) {
+      if (json) io.out(JSON.stringify({ ok: true, installed: false, drift: [] }, null, 2));
+      else io.out("nothing is installed here (no .agentc/installed.json)");
+      return exitCodes.ok;
+    }
+    const { record, drift, notes } = status;
+    if (json)
+      io.out(
+        JSON.stringify(
+          {
+            ok: true,
+            installed: true,
+            registry_version: record.registry_version,
+            components: record.components,
+            drift,
+            notes,
+          },
+          null,
+          2,
+        ),
+      );
+    else {
+      io.out(
+        `installed: ${record.registry_version} (${record.components.join(", ")}), ${record.entries.length} paths`,
+      );
+      for (const d of [...drift, ...notes]) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
+      io.out(
+        drift.length === 0 ? "no drift" : `${drift.length} drift finding${drift.length === 1 ? "" : "s"}`,
+      );
+    }
+    return args.values.check === true && drift.length > 0 ? exitCodes.inputErrors : exitCodes.ok;
+  },
+};

@@ -1,0 +1,24 @@
+import { exitCodeOf, renderJson, renderPretty } from "../../install/render-result.js";
+import { runUninstall } from "../../install/uninstall-run.js";
+import { type Command, UsageError } from "../command.js";
+
+export const uninstallCommand: Command = {
+  name: "uninstall",
+  summary: "remove what agentc installed; keep and report files you edited",
+  usage: "agentc uninstall [--project DIR] [--dry-run] [--format pretty|json]",
+  options: { project: { type: "string" }, "dry-run": { type: "boolean" } },
+  formats: ["pretty", "json"],
+  async run(args, io) {
+    if (args.positionals.length > 0)
+      throw new UsageError(`unexpected argument "${args.positionals[0]}"; use --project DIR`);
+    const dryRun = args.values["dry-run"] === true;
+    const result = await runUninstall({
+      projectDir: typeof args.values.project === "string" ? args.values.project : ".",
+      dryRun,
+    });
+    if (args.values.format === "json") io.out(renderJson(result, dryRun));
+    else if (result.status !== "ok") io.err(renderPretty("uninstall", result, dryRun));
+    else if (args.values.quiet !== true) io.out(renderPretty("uninstall", result, dryRun));
+    return exitCodeOf(result);
+  },
+};

@@ -1,0 +1,183 @@
+import { join } from "node:path";
+import { sha256 } from "../manifest/hash.js";
+import {
+  forgetParents,
+  hardLink,
+  makeDir,
+  makeSymlink,
+  removeDir,
+  rename,
+  unlink,
+  writeNewFile,
+} from "./fs-ops.js";
+import { checkpoint } from "./interruption.js";
+import {
+  backUpByLink,
+  backupDir,
+  exists,
+  finishJournal,
+  type Journal,
+  rollBack,
+  type Step,
+  tempSuffix,
+  writeJournal,
+} from "./journal.js";
+import type { Action, Content } from "./plan-model.js";
+import { isMutation } from "./plan-model.js";
+
+/** A file written after the plan's actions (the install record, the manifest copy), part of the journal. */
+export interface FinalFile {
+  path: string;
+  replace: boolean;
+  bytes: (links: Map<string, LinkOutcome>) => Buffer;
+}
+
+export type LinkOutcome = { kind: "symlink" } | { kind: "copy" | "import"; sha256: string };
+
+export interface ApplyInput {
+  root: string;
+  actions: Action[];
+  finalFiles: FinalFile[];
+  bytesOf: (content: Content) => Buffer;
+  onProgress?: (done: number, total: number) => void;
+}
+
+type Task = { step: Step; run: () => void };
+
+const order = (a: Action): number =>
+  ["mkdir", "move-aside", "remove", "create", "update", "write-beside", "link", "rmdir"].indexOf(a.op);
+
+/** Runs the actions as one transaction: journal first, undo everything on any failure or signal. */
+export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutcome>> {
+  const links = new Map<string, LinkOutcome>();
+  const actions = input.actions.filter(isMutation).sort((a, b) => order(a) - order(b));
+  const tasks = actions.map((a, i) => task(input, a, i, links));
+  input.finalFiles.forEach((f, i) => {
+    tasks.push(finalTask(input.root, f, actions.length + i, links));
+  });
+  const journal: Journal = { version: 1, state: "applying", steps: tasks.map((t) => t.step) };
+  writeJournal(input.root, journal);
+  if (!exists(join(input.root, backupDir))) makeDir(join(input.root, backupDir));
+  await checkpoint("journaled");
+  try {
+    await runTasks(input, tasks);
+    writeJournal(input.root, { ...journal, state: "committed" });
+  } catch (error) {
+    forgetParents();
+    rollBack(input.root, journal);
+    finishJournal(input.root);
+    throw error;
+  }
+  await checkpoint("committed").catch(() => undefined);
+  finishJournal(input.root);
+  return links;
+}
+
+async function runTasks(input: ApplyInput, tasks: Task[]): Promise<void> {
+  const appliedAt = tasks.length - input.finalFiles.length;
+  for (let i = 0; i < tasks.length; i++) {
+    if (i === appliedAt) await checkpoint("applied");
+    tasks[i]?.run();
+    if (i % 256 === 255) {
+      input.onProgress?.(i + 1, tasks.length);
+      await checkpoint();
+    }
+  }
+  if (appliedAt === tasks.length) await checkpoint("applied");
+  await checkpoint("recorded");
+}
+
+function task(input: ApplyInput, action: Action, index: number, links: Map<string, LinkOutcome>): Task {
+  const at = (p: string): string => join(input.root, p);
+  const backup = `${backupDir}/${index}`;
+  switch (action.op) {
+    case "mkdir":
+      return { step: { op: "mkdir", path: action.path }, run: () => makeDir(at(action.path)) };
+    case "rmdir":
+      return { step: { op: "rmdir", path: action.path }, run: () => removeDir(at(action.path)) };
+    case "move-aside":
+      return {
+        step: { op: "rename", from: action.path, to: action.to },
+        run: () => rename(at(action.path), at(action.to)),
+      };
+    case "remove":
+      return {
+        step: { op: "remove", path: action.path, backup },
+        run: () => rename(at(action.path), at(backup)),
+      };
+    case "create":
+      return {
+        step: { op: "put", path: action.path },
+        run: () => createFile(at(action.path), input.bytesOf(action.content), action.executable),
+      };
+    case "update":
+      return {
+        step: { op: "put", path: action.path, backup },
+        run: () => replaceFile(at(action.path), at(backup), input.bytesOf(action.content), action.executable),
+      };
+    case "write-beside":
+      return action.replace
+        ? {
+            step: { op: "put", path: action.path, backup },
+            run: () => replaceFile(at(action.path), at(backup), input.bytesOf(action.content), false),
+          }
+        : {
+            step: { op: "put", path: action.path },
+            run: () => createFile(at(action.path), input.bytesOf(action.content), false),
+          };
+    case "link":
+      return {
+        step: action.replace ? { op: "put", path: action.path, backup } : { op: "put", path: action.path },
+        run: () => {
+          if (action.replace) rename(at(action.path), at(backup));
+          links.set(action.path, placeLink(input, action, at(action.path)));
+        },
+      };
+    default:
+      throw new Error(`internal: ${action.op} is not a mutation`);
+  }
+}
+
+function finalTask(root: string, file: FinalFile, index: number, links: Map<string, LinkOutcome>): Task {
+  const abs = join(root, file.path);
+  const backup = join(root, `${backupDir}/${index}`);
+  return file.replace
+    ? {
+        step: { op: "put", path: file.path, backup: `${backupDir}/${index}` },
+        run: () => replaceFile(abs, backup, file.bytes(links), false, true),
+      }
+    : { step: { op: "put", path: file.path }, run: () => createFile(abs, file.bytes(links), false, true) };
+}
+
+/** Create-only: the complete file appears at once through link(), which fails if anything is there. */
+function createFile(abs: string, bytes: Buffer, executable: boolean, sync = false): void {
+  const temp = `${abs}${tempSuffix}`;
+  writeNewFile(temp, bytes, executable ? 0o755 : 0o644, sync);
+  hardLink(temp, abs);
+  unlink(temp);
+}
+
+/** The old file is kept by a second hard link, then the new one is renamed over it: never absent. */
+function replaceFile(abs: string, backup: string, bytes: Buffer, executable: boolean, sync = false): void {
+  const temp = `${abs}${tempSuffix}`;
+  writeNewFile(temp, bytes, executable ? 0o755 : 0o644, sync);
+  backUpByLink(abs, backup);
+  rename(temp, abs);
+}
+
+function placeLink(input: ApplyInput, action: Extract<Action, { op: "link" }>, abs: string): LinkOutcome {
+  try {
+    makeSymlink(action.target, abs);
+    return { kind: "symlink" };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EACCES") throw error;
+    if (!action.fallback)
+      throw new Error(
+        `${action.path}: the system refused a symbolic link, and a folder cannot be copied instead`,
+      );
+    const bytes = input.bytesOf(action.fallback);
+    createFile(abs, bytes, false);
+    return { kind: action.fallbackKind, sha256: sha256(bytes) };
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  symlinkSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { dirname, relative, sep } from "node:path";
+
+/**
+ * Every mutating file-system call of the installer goes through this module, so that:
+ * - each mutation first checks that its parent folder really lies inside the project (links resolved);
+ * - tests can crash the process at the n-th mutation (AGENTC_CRASH_AT=n, AGENTC_CRASH_MODE=exit|throw).
+ */
+export class OutsideProjectError extends Error {}
+export class InjectedCrash extends Error {}
+
+let mutations = 0;
+let root: string | undefined;
+const checkedParents = new Set<string>();
+
+/** Confines every later mutation to the project folder (an absolute, real path). */
+export function confineTo(projectRoot: string): void {
+  root = realpathSync(projectRoot);
+  checkedParents.clear();
+}
+
+export function mutationCount(): number {
+  return mutations;
+}
+
+function beforeMutation(path: string): void {
+  mutations += 1;
+  const crashAt = Number(process.env.AGENTC_CRASH_AT ?? "0");
+  if (crashAt > 0 && mutations === crashAt) {
+    if (process.env.AGENTC_CRASH_MODE === "throw")
+      throw new InjectedCrash(`injected crash at mutation ${crashAt}`);
+    process.stderr.write(`agentc: injected crash at mutation ${crashAt} (${path})\n`);
+    process.exit(137);
+  }
+  assertInside(dirname(path));
+}
+
+function assertInside(parent: string): void {
+  if (!root) throw new OutsideProjectError("internal: mutation before the project root was set");
+  if (checkedParents.has(parent)) return;
+  const real = realpathSync(parent);
+  const rel = relative(root, real);
+  if (rel.startsWith(`..${sep}`) || rel === ".." || rel.startsWith(sep) || /^[A-Za-z]:/.test(rel))
+    throw new OutsideProjectError(
+      `refusing to write in ${parent}: it resolves outside the project (${real})`,
+    );
+  checkedParents.add(parent);
+}
+
+/** Forgets cached containment checks (after a folder was removed or renamed). */
+export function forgetParents(): void {
+  checkedParents.clear();
+}
+
+/** Creates a new file; fails when anything (a file, a link, a folder) is already at `path`. */
+export function writeNewFile(path: string, bytes: Uint8Array, mode: number, sync = false): void {
+  beforeMutation(path);
+  const fd = openSync(
+    path,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    mode,
+  );
+  try {
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    if (sync) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Hard link: create-only (EEXIST when `to` exists), never follows a link at `to`. */
+export function hardLink(from: string, to: string): void {
+  beforeMutation(to);
+  assertInside(dirname(from));
+  linkSync(from, to);
+}
+
+/** Atomic rename; replaces a file or link at `to` (the link itself, never its target). */
+export function rename(from: string, to: string): void {
+  beforeMutation(to);
+  assertInside(dirname(from));
+  renameSync(from, to);
+}
+
+export function unlink(path: string): void {
+  beforeMutation(path);
+  unlinkSync(path);
+}
+
+export function makeDir(path: string): void {
+  beforeMutation(path);
+  mkdirSync(path);
+}
+
+export function removeDir(path: string): void {
+  beforeMutation(path);
+  rmdirSync(path);
+}
+
+export function makeSymlink(target: string, path: string): void {
+  beforeMutation(path);
+  if (process.env.AGENTC_FORCE_SYMLINK_EPERM === "1")
+    throw Object.assign(new Error(`EPERM: operation not permitted, symlink '${target}' -> '${path}'`), {
+      code: "EPERM",
+    });
+  symlinkSync(target, path);
+}
+
+/** Flushes a folder's entries (after renames into it); best effort where the OS cannot. */
+export function syncDir(path: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY);
+    fsyncSync(fd);
+  } catch {
+    // some systems cannot open or fsync a folder; the data itself was written
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,184 @@
+import { realpathSync, statSync } from "node:fs";
+import type { Manifest } from "../manifest/manifest-model.js";
+import { applyPlan, type FinalFile, type LinkOutcome } from "./apply.js";
+import { type ComponentChoice, chooseComponents } from "./components.js";
+import { confineTo } from "./fs-ops.js";
+import { checkpoint, Interrupted, trapSignals } from "./interruption.js";
+import { readJournal } from "./journal.js";
+import { loadBundle } from "./local-bundle.js";
+import { acquireLock, LockHeldError } from "./lock.js";
+import { planInstall } from "./plan.js";
+import { isMutation, type Plan } from "./plan-model.js";
+import { diskState, type ProjectState } from "./project-state.js";
+import { readManifest } from "./read-manifest.js";
+import { type InstallRecord, manifestCopyPath, readRecord, recordPath, serializeRecord } from "./record.js";
+import { type Recovery, recoverInterrupted } from "./recover.js";
+import { type RosterReport, vendorRoster } from "./roster-check.js";
+import { currentBytes, type RunResult, type RunStatus } from "./run-result.js";
+import { checkTools, type ToolStatus } from "./tools-check.js";
+
+export interface InstallRequest {
+  bundleDir: string;
+  projectDir: string;
+  choice: ComponentChoice;
+  /** interactive selection, given the preselected ids; undefined when cancelled */
+  choose?: (manifest: Manifest, preselected: string[]) => Promise<string[] | undefined>;
+  moveAside: boolean;
+  dryRun: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface InstallResult extends RunResult {
+  components: string[];
+  tools: ToolStatus[];
+  roster?: RosterReport;
+}
+
+/** Plans, then (unless a dry run or nothing changes) applies the install as one transaction. */
+export async function runInstall(req: InstallRequest): Promise<InstallResult> {
+  const base: InstallResult = { status: "ok", problems: [], components: [], tools: [], written: false };
+  const root = projectRoot(req.projectDir);
+  if (!root)
+    return { ...base, status: "usage", problems: [`${req.projectDir}: the project folder does not exist`] };
+  const read = readManifest(req.bundleDir);
+  if (!read.ok) return { ...base, status: "bad-bundle", problems: read.problems };
+  const recordRead = readRecord(root);
+  if (!recordRead.ok) return { ...base, status: "failed", problems: [recordRead.problem] };
+  const chosen = await pickComponents(req, read.manifest, recordRead.record);
+  if (!chosen.ok) return { ...base, status: "usage", problems: [chosen.problem] };
+  const loaded = loadBundle(req.bundleDir, read.manifest, chosen.ids);
+  if (!loaded.ok) return { ...base, status: "bad-bundle", problems: loaded.problems, components: chosen.ids };
+  const context = { ...base, components: chosen.ids };
+  const planFor = (state: ProjectState, record: InstallRecord | undefined): Plan =>
+    planInstall({ desired: loaded.desired, record, state, moveAside: req.moveAside });
+  const recordOf = (plan: Plan, links: Map<string, LinkOutcome>): Buffer =>
+    Buffer.from(
+      serializeRecord(
+        buildRecord(plan, links, read.sha256, read.manifest, chosen.ids, loaded.desired.ownedDirs),
+      ),
+    );
+  const interrupted = readJournal(root) !== undefined;
+  let plan = planFor(diskState(root), recordRead.record);
+  const finish = (status: RunStatus, written: boolean, recovered?: Recovery): InstallResult => {
+    const final = { ...context, status, plan, written, ...(recovered ? { recovered } : {}) };
+    return status === "ok" ? { ...final, ...afterChecks(read.manifest, root, plan) } : final;
+  };
+  if (!interrupted && plan.conflicts.length > 0) return finish("conflicts", false);
+  if (!interrupted && isNoop(root, plan, recordOf(plan, new Map()), read.bytes)) return finish("ok", false);
+  if (req.dryRun)
+    return {
+      ...finish(plan.conflicts.length > 0 ? "conflicts" : "ok", false),
+      ...(interrupted ? { problems: ["an interrupted install will be rolled back first"] } : {}),
+    };
+  return underLock(root, context, async () => {
+    const recovered = recoverInterrupted(root);
+    const again = readRecord(root);
+    plan = planFor(diskState(root), again.ok ? again.record : undefined);
+    if (plan.conflicts.length > 0) return finish("conflicts", recovered !== undefined, recovered);
+    if (isNoop(root, plan, recordOf(plan, new Map()), read.bytes))
+      return finish("ok", recovered !== undefined, recovered);
+    await checkpoint("planned");
+    const finals: FinalFile[] = [
+      {
+        path: manifestCopyPath,
+        replace: currentBytes(root, manifestCopyPath) !== undefined,
+        bytes: () => read.bytes,
+      },
+      {
+        path: recordPath,
+        replace: currentBytes(root, recordPath) !== undefined,
+        bytes: (links) => recordOf(plan, links),
+      },
+    ];
+    const bytesOf = loaded.bytesOf;
+    await applyPlan({
+      root,
+      actions: plan.actions,
+      finalFiles: finals,
+      bytesOf,
+      ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+    });
+    return finish("ok", true, recovered);
+  });
+}
+
+/** Takes the project lock, traps SIGINT/SIGTERM, and turns failures into results; always releases. */
+export async function underLock<T extends RunResult>(
+  root: string,
+  base: T,
+  body: () => Promise<T>,
+): Promise<T> {
+  confineTo(root);
+  const untrap = trapSignals();
+  let lock: { release(): void } | undefined;
+  try {
+    lock = acquireLock(root);
+    await checkpoint("locked");
+    return await body();
+  } catch (error) {
+    if (error instanceof LockHeldError) return { ...base, status: "locked", problems: [error.message] };
+    if (error instanceof Interrupted)
+      return { ...base, status: "interrupted", problems: [error.message], signal: error.signal };
+    return {
+      ...base,
+      status: "failed",
+      problems: [`${(error as Error).message ?? String(error)}; every change was rolled back`],
+    };
+  } finally {
+    lock?.release();
+    untrap();
+  }
+}
+
+async function pickComponents(req: InstallRequest, manifest: Manifest, record: InstallRecord | undefined) {
+  const chosen = chooseComponents(manifest, record, req.choice);
+  if (!chosen.ok || !req.choose || req.choice.kind !== "default") return chosen;
+  const picked = await req.choose(manifest, chosen.ids);
+  if (!picked) return { ok: false as const, problem: "cancelled; nothing was installed" };
+  return chooseComponents(manifest, record, { kind: "list", ids: picked });
+}
+
+function projectRoot(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? realpathSync(dir) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isNoop(root: string, plan: Plan, record: Buffer, manifest: Buffer): boolean {
+  if (plan.actions.some(isMutation)) return false;
+  return (
+    currentBytes(root, recordPath)?.equals(record) === true &&
+    currentBytes(root, manifestCopyPath)?.equals(manifest) === true
+  );
+}
+
+function buildRecord(
+  plan: Plan,
+  links: Map<string, LinkOutcome>,
+  manifestSha: string,
+  manifest: Manifest,
+  components: string[],
+  ownedDirs: InstallRecord["owned_dirs"],
+): InstallRecord {
+  const entries = plan.entries.map((e) => {
+    const outcome = links.get(e.path);
+    if (!outcome || outcome.kind === "symlink") return e;
+    return { path: e.path, kind: outcome.kind, component: e.component, sha256: outcome.sha256 };
+  });
+  return {
+    version: 1,
+    registry_version: manifest.registry_version,
+    manifest_sha256: manifestSha,
+    components,
+    owned_dirs: ownedDirs.map(({ path, component, preserve }) => ({ path, component, preserve })),
+    entries,
+  };
+}
+
+function afterChecks(manifest: Manifest, root: string, plan: Plan): Pick<InstallResult, "tools" | "roster"> {
+  const owned = new Set(plan.entries.map((e) => e.path));
+  const roster = vendorRoster(manifest, root, diskState(root), owned);
+  return { tools: checkTools(manifest, root), ...(roster ? { roster } : {}) };
+}

@@ -1,0 +1,103 @@
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { hardLink, makeDir, removeDir, rename, syncDir, unlink, writeNewFile } from "./fs-ops.js";
+import { agentcDir } from "./record.js";
+
+/**
+ * The write-ahead journal (.agentc/journal.json): every step of the transaction, written and flushed before
+ * the first mutation. Each step can be undone from what is on disk alone, so a rollback after a crash at
+ * any point restores the old state; the install record and the manifest copy are steps like any file.
+ */
+export type Step =
+  /** put a new file or link at `path`; the old one, if any, was first saved at `backup` */
+  | { op: "put"; path: string; backup?: string }
+  | { op: "remove"; path: string; backup: string }
+  | { op: "rename"; from: string; to: string }
+  | { op: "mkdir"; path: string }
+  | { op: "rmdir"; path: string };
+
+export interface Journal {
+  version: 1;
+  state: "applying" | "committed";
+  steps: Step[];
+}
+
+export const journalPath = `${agentcDir}/journal.json`;
+export const backupDir = `${agentcDir}/journal-backup`;
+export const tempSuffix = ".agentc-tmp";
+
+export function readJournal(root: string): Journal | undefined {
+  try {
+    return JSON.parse(readFileSync(join(root, journalPath), "utf8")) as Journal;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    // a journal cut short by a crash while it was first written: nothing after it ran
+    return { version: 1, state: "applying", steps: [] };
+  }
+}
+
+/** Atomic and flushed: temp file, fsync, rename, fsync the folder. */
+export function writeJournal(root: string, journal: Journal): void {
+  const path = join(root, journalPath);
+  removeIfPresent(`${path}${tempSuffix}`);
+  writeNewFile(`${path}${tempSuffix}`, Buffer.from(JSON.stringify(journal)), 0o644, true);
+  rename(`${path}${tempSuffix}`, path);
+  syncDir(join(root, agentcDir));
+}
+
+/** Undoes every step, last first; safe to run again after a crash in the middle of it. */
+export function rollBack(root: string, journal: Journal): void {
+  for (const step of [...journal.steps].reverse()) undo(root, step);
+}
+
+function undo(root: string, step: Step): void {
+  const at = (p: string): string => join(root, p);
+  if (step.op === "put") {
+    removeIfPresent(`${at(step.path)}${tempSuffix}`);
+    if (step.backup && exists(at(step.backup))) rename(at(step.backup), at(step.path));
+    else if (!step.backup && exists(at(step.path)) && !isDir(at(step.path))) unlink(at(step.path));
+  } else if (step.op === "remove") {
+    if (exists(at(step.backup))) rename(at(step.backup), at(step.path));
+  } else if (step.op === "rename") {
+    if (exists(at(step.to)) && !exists(at(step.from))) rename(at(step.to), at(step.from));
+  } else if (step.op === "mkdir") {
+    if (isDir(at(step.path)) && readdirSync(at(step.path)).length === 0) removeDir(at(step.path));
+  } else if (!exists(at(step.path))) makeDir(at(step.path));
+}
+
+/** After commit or rollback: drop the backups, then the journal itself. */
+export function finishJournal(root: string): void {
+  const dir = join(root, backupDir);
+  if (isDir(dir)) {
+    for (const name of readdirSync(dir)) unlink(join(dir, name));
+    removeDir(dir);
+  }
+  removeIfPresent(`${join(root, journalPath)}${tempSuffix}`);
+  removeIfPresent(join(root, journalPath));
+}
+
+/** Saves the file at `path` under `backup` without ever removing it from `path`. */
+export function backUpByLink(path: string, backup: string): void {
+  hardLink(path, backup);
+}
+
+export function exists(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isDir(abs: string): boolean {
+  try {
+    return lstatSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function removeIfPresent(abs: string): void {
+  if (exists(abs)) unlink(abs);
+}

@@ -1,0 +1,34 @@
+import { pairSeparator } from "../manifest/hash.js";
+
+/** Splits a flat manifest line "a :: b :: c" into exactly `count` parts, the last keeping any rest. */
+export function splitLine(line: string, count: number): string[] | undefined {
+  const parts = line.split(pairSeparator);
+  if (parts.length < count) return undefined;
+  return [...parts.slice(0, count - 1), parts.slice(count - 1).join(pairSeparator)];
+}
+
+/** "path :: hash" lines as a map path → hashes (a path may appear with several hashes). */
+export function hashLines(lines: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of lines) {
+    const [path, hash] = splitLine(line, 2) ?? [];
+    if (path === undefined || hash === undefined) continue;
+    out.set(path, [...(out.get(path) ?? []), hash]);
+  }
+  return out;
+}
+
+export interface SymlinkLine {
+  link: string;
+  target: string;
+  fallback: { kind: "copy" } | { kind: "import"; text: string };
+}
+
+export function symlinkLine(line: string): SymlinkLine | undefined {
+  const [link, target, fallback] = splitLine(line, 3) ?? [];
+  if (link === undefined || target === undefined || fallback === undefined) return undefined;
+  if (fallback === "copy") return { link, target, fallback: { kind: "copy" } };
+  if (fallback.startsWith("import:"))
+    return { link, target, fallback: { kind: "import", text: fallback.slice(7) } };
+  return undefined;
+}

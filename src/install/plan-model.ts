@@ -1,0 +1,61 @@
+import type { RecordEntry } from "./record.js";
+
+/** Bytes an action writes: a bundle file, or text made by the installer (an import fallback). */
+export type Content =
+  | { from: "bundle"; path: string; sha256: string }
+  | { from: "text"; text: string; sha256: string };
+
+export type Action =
+  | { op: "mkdir"; path: string }
+  | { op: "create"; path: string; content: Content; executable: boolean }
+  | { op: "update"; path: string; content: Content; executable: boolean }
+  | { op: "unchanged"; path: string }
+  /** a user-modified seed: kept as it is; the new version goes to `beside` */
+  | { op: "keep-modified"; path: string; beside: string }
+  | { op: "write-beside"; path: string; seed: string; content: Content; replace: boolean }
+  | { op: "remove"; path: string }
+  | { op: "move-aside"; path: string; to: string }
+  /** `target` is the link text (relative to the link's folder); `fallback` is written where links are refused */
+  | {
+      op: "link";
+      path: string;
+      target: string;
+      fallback: Content | undefined;
+      fallbackKind: "copy" | "import";
+      replace: boolean;
+    }
+  | { op: "rmdir"; path: string }
+  /** a file that is no longer managed but was edited, or a legacy folder that is not empty: left alone */
+  | { op: "keep"; path: string; reason: string };
+
+export type ActionOp = Action["op"];
+
+export interface Conflict {
+  path: string;
+  problem: string;
+  hint: string;
+}
+
+export interface Plan {
+  actions: Action[];
+  /** Blocking: an install with any conflict writes nothing. */
+  conflicts: Conflict[];
+  /** The install record after a successful apply (link kinds may still turn into fallbacks). */
+  entries: RecordEntry[];
+}
+
+/** Actions that change the disk, in the order apply runs them. */
+export const mutatingOps: readonly ActionOp[] = [
+  "mkdir",
+  "move-aside",
+  "remove",
+  "create",
+  "update",
+  "write-beside",
+  "link",
+  "rmdir",
+];
+
+export function isMutation(action: Action): boolean {
+  return mutatingOps.includes(action.op);
+}

@@ -1,0 +1,105 @@
+import type { InstallResult } from "./install-run.js";
+import type { Action } from "./plan-model.js";
+import type { RunResult } from "./run-result.js";
+
+/** One printable line per action; `unchanged` lines are counted, not listed, in the pretty output. */
+export function actionLine(a: Action): string {
+  const label = a.op.padEnd(12);
+  switch (a.op) {
+    case "link":
+      return `${label} ${a.path} -> ${a.target}${a.replace ? " (replacing agentc's earlier one)" : ""}`;
+    case "move-aside":
+      return `${label} ${a.path} -> ${a.to}`;
+    case "keep-modified":
+      return `${label} ${a.path} (edited by you: kept; the new version goes to ${a.beside})`;
+    case "write-beside":
+      return `${label} ${a.path} (new version of ${a.seed})`;
+    case "keep":
+      return `${label} ${a.path} (${a.reason})`;
+    default:
+      return `${label} ${a.path}`;
+  }
+}
+
+/** JSON for machines: actions without their byte sources. */
+export function actionJson(a: Action): Record<string, unknown> {
+  const { op, path } = a;
+  const extra: Record<string, unknown> = {};
+  if (a.op === "link") Object.assign(extra, { target: a.target, fallback: a.fallbackKind });
+  if (a.op === "move-aside") extra.to = a.to;
+  if (a.op === "keep-modified") extra.beside = a.beside;
+  if (a.op === "write-beside") extra.seed = a.seed;
+  if (a.op === "keep") extra.reason = a.reason;
+  return { op, path, ...extra };
+}
+
+export function renderPretty(
+  verb: string,
+  result: RunResult & Partial<InstallResult>,
+  dryRun: boolean,
+): string {
+  const lines: string[] = [];
+  const actions = result.plan?.actions ?? [];
+  const unchanged = actions.filter((a) => a.op === "unchanged").length;
+  if (result.recovered)
+    lines.push(
+      `recovered an interrupted run: ${result.recovered === "rolled-back" ? "rolled back" : "completed"}`,
+    );
+  if (result.components?.length) lines.push(`components: ${result.components.join(", ")}`);
+  for (const a of actions) if (a.op !== "unchanged") lines.push(`  ${actionLine(a)}`);
+  if (unchanged > 0) lines.push(`  ${"unchanged".padEnd(12)} ${unchanged} path${unchanged === 1 ? "" : "s"}`);
+  const conflicts = result.plan?.conflicts ?? [];
+  if (result.status === "conflicts") {
+    lines.push(`${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}; nothing was written:`);
+    for (const c of conflicts) lines.push(`  ${c.path}: ${c.problem}`, `    hint: ${c.hint}`);
+  }
+  for (const p of result.problems) lines.push(`${result.status === "ok" ? "note" : "error"}: ${p}`);
+  for (const t of result.tools ?? [])
+    if (!t.found)
+      lines.push(
+        `tool ${t.name} not found (${t.checked})${t.hint ? `; to install it: ${t.hint}` : ""} (agentc never runs it)`,
+      );
+  const roster = result.roster;
+  if (roster && roster.vendorWords > roster.reserve)
+    lines.push(
+      `warning: skills from other tools use ${roster.vendorWords} description words, over the vendor reserve of ${roster.reserve} (${roster.skills.length} skills)`,
+    );
+  lines.push(summary(verb, result, dryRun));
+  return lines.join("\n");
+}
+
+function summary(verb: string, result: RunResult, dryRun: boolean): string {
+  const changes = (result.plan?.actions ?? []).filter(
+    (a) => !["unchanged", "keep", "keep-modified"].includes(a.op),
+  ).length;
+  if (result.status !== "ok") return `${verb} failed (${result.status})`;
+  if (dryRun) return `dry run: ${changes} change${changes === 1 ? "" : "s"} planned, nothing written`;
+  if (!result.written) return `${verb}: nothing to do, nothing written`;
+  return `${verb}: ${changes} change${changes === 1 ? "" : "s"} applied`;
+}
+
+export function renderJson(result: RunResult & Partial<InstallResult>, dryRun: boolean): string {
+  return JSON.stringify(
+    {
+      status: result.status,
+      dry_run: dryRun,
+      written: result.written,
+      ...(result.recovered ? { recovered: result.recovered } : {}),
+      ...(result.components ? { components: result.components } : {}),
+      actions: (result.plan?.actions ?? []).map(actionJson),
+      conflicts: result.plan?.conflicts ?? [],
+      problems: result.problems,
+      ...(result.tools ? { tools: result.tools } : {}),
+      ...(result.roster ? { roster: result.roster } : {}),
+    },
+    null,
+    2,
+  );
+}
+
+export function exitCodeOf(result: RunResult): number {
+  if (result.status === "ok") return 0;
+  if (result.status === "interrupted") return result.signal === "SIGINT" ? 130 : 143;
+  if (result.status === "usage" || result.status === "failed") return 2;
+  return 1;
+}

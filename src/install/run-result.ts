@@ -1,0 +1,25 @@
+import { lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Plan } from "./plan-model.js";
+import type { Recovery } from "./recover.js";
+
+export type RunStatus = "ok" | "conflicts" | "bad-bundle" | "usage" | "locked" | "interrupted" | "failed";
+
+/** What an install or uninstall run ended with; the CLI maps `status` to an exit code. */
+export interface RunResult {
+  status: RunStatus;
+  problems: string[];
+  plan?: Plan;
+  /** whether anything on disk changed (a recovery counts) */
+  written: boolean;
+  recovered?: Recovery;
+  signal?: NodeJS.Signals;
+}
+
+export function currentBytes(root: string, path: string): Buffer | undefined {
+  try {
+    return lstatSync(join(root, path)).isFile() ? readFileSync(join(root, path)) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,116 @@
+import { realpathSync, statSync } from "node:fs";
+import picomatch from "picomatch";
+import { sha256 } from "../manifest/hash.js";
+import { readJournal } from "./journal.js";
+import { diskState, type ProjectState } from "./project-state.js";
+import { readManifest } from "./read-manifest.js";
+import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./record.js";
+import { currentBytes } from "./run-result.js";
+
+export type DriftKind = "modified" | "missing" | "foreign" | "bundle-changed" | "interrupted" | "record";
+
+export interface Finding {
+  path: string;
+  kind: DriftKind | "seed-edited";
+  detail: string;
+}
+
+export type StatusResult =
+  | { ok: true; installed: false }
+  | { ok: true; installed: true; record: InstallRecord; drift: Finding[]; notes: Finding[] }
+  | { ok: false; problem: string };
+
+/** Compares the project with its install record (and, when given, with a newer bundle). Reads only. */
+export function projectStatus(projectDir: string, bundleDir?: string): StatusResult {
+  let root: string;
+  try {
+    if (!statSync(projectDir).isDirectory()) throw new Error();
+    root = realpathSync(projectDir);
+  } catch {
+    return { ok: false, problem: `${projectDir}: the project folder does not exist` };
+  }
+  const read = readRecord(root);
+  if (!read.ok) return { ok: false, problem: read.problem };
+  if (!read.record) return { ok: true, installed: false };
+  const record = read.record;
+  const state = diskState(root);
+  const drift = [...record.entries.flatMap((e) => entryDrift(state, e)), ...foreignFiles(state, record)];
+  const notes = record.entries
+    .filter((e) => e.kind === "seed" && seedEdited(state, e))
+    .map((e) => ({
+      path: e.path,
+      kind: "seed-edited" as const,
+      detail: "seed edited by you (yours to change; not drift)",
+    }));
+  if (readJournal(root))
+    drift.push({
+      path: ".agentc/journal.json",
+      kind: "interrupted",
+      detail: "an install was interrupted; the next install or uninstall rolls it back",
+    });
+  const copy = currentBytes(root, manifestCopyPath);
+  if (!copy || sha256(copy) !== record.manifest_sha256)
+    drift.push({
+      path: manifestCopyPath,
+      kind: "record",
+      detail: "the manifest copy does not match the install record",
+    });
+  if (bundleDir !== undefined) drift.push(...bundleDrift(bundleDir, record));
+  return { ok: true, installed: true, record, drift, notes };
+}
+
+function entryDrift(state: ProjectState, e: RecordEntry): Finding[] {
+  if (e.kind === "dir" || e.kind === "aside" || (e.kind === "seed" && state.get(e.path).type !== "absent"))
+    return [];
+  const onDisk = state.get(e.path);
+  if (onDisk.type === "absent")
+    return [{ path: e.path, kind: "missing", detail: `${e.kind} installed by agentc is missing` }];
+  if (e.kind === "symlink")
+    return onDisk.type === "symlink" && onDisk.target === e.target
+      ? []
+      : [{ path: e.path, kind: "modified", detail: `expected a link to ${e.target}` }];
+  if (onDisk.type !== "file")
+    return [{ path: e.path, kind: "modified", detail: `expected a file, found a ${onDisk.type}` }];
+  if (onDisk.sha256 !== e.sha256)
+    return [{ path: e.path, kind: "modified", detail: "content differs from what agentc installed" }];
+  if (e.kind === "file" && onDisk.executable !== (e.executable === true))
+    return [{ path: e.path, kind: "modified", detail: "executable bit changed" }];
+  return [];
+}
+
+function seedEdited(state: ProjectState, e: RecordEntry): boolean {
+  const onDisk = state.get(e.path);
+  return onDisk.type !== "absent" && !(onDisk.type === "file" && onDisk.sha256 === e.sha256);
+}
+
+function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
+  const known = new Set(record.entries.map((e) => e.path));
+  return record.owned_dirs.flatMap((dir) => {
+    const preserved = picomatch(dir.preserve.length > 0 ? dir.preserve : ["\0"], {
+      dot: true,
+      basename: true,
+    });
+    return state
+      .listFiles(dir.path)
+      .filter((p) => !known.has(p) && !preserved(p.slice(dir.path.length + 1)))
+      .map((path) => ({
+        path,
+        kind: "foreign" as const,
+        detail: `not installed by agentc, in the owned folder ${dir.path}`,
+      }));
+  });
+}
+
+function bundleDrift(bundleDir: string, record: InstallRecord): Finding[] {
+  const read = readManifest(bundleDir);
+  if (!read.ok)
+    return [{ path: bundleDir, kind: "bundle-changed", detail: read.problems[0] ?? "unreadable bundle" }];
+  if (read.sha256 === record.manifest_sha256) return [];
+  return [
+    {
+      path: bundleDir,
+      kind: "bundle-changed",
+      detail: `the bundle (${read.manifest.registry_version}) differs from the installed one (${record.registry_version}); run agentc install`,
+    },
+  ];
+}

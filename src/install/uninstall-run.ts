@@ -1,0 +1,83 @@
+import { realpathSync, statSync } from "node:fs";
+import { applyPlan } from "./apply.js";
+import type { Desired } from "./desired.js";
+import { underLock } from "./install-run.js";
+import { checkpoint } from "./interruption.js";
+import { readJournal } from "./journal.js";
+import { hashLines } from "./manifest-lines.js";
+import { planInstall } from "./plan.js";
+import type { Plan } from "./plan-model.js";
+import { diskState } from "./project-state.js";
+import { readManifest } from "./read-manifest.js";
+import { agentcDir, type InstallRecord, manifestCopyPath, readRecord, recordPath } from "./record.js";
+import { recoverInterrupted } from "./recover.js";
+import { currentBytes, type RunResult } from "./run-result.js";
+
+export interface UninstallRequest {
+  projectDir: string;
+  dryRun: boolean;
+}
+
+/** Removes exactly what the record owns and is unmodified; keeps (and reports) what the user edited. */
+export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
+  const base: RunResult = { status: "ok", problems: [], written: false };
+  const root = existingDir(req.projectDir);
+  if (!root)
+    return { ...base, status: "usage", problems: [`${req.projectDir}: the project folder does not exist`] };
+  const first = readRecord(root);
+  if (!first.ok) return { ...base, status: "failed", problems: [first.problem] };
+  if (!first.record && !readJournal(root))
+    return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
+  if (req.dryRun) return { ...base, plan: uninstallPlan(root, first.record) };
+  return underLock(root, base, async () => {
+    const recovered = recoverInterrupted(root);
+    const again = readRecord(root);
+    const record = again.ok ? again.record : undefined;
+    const plan = uninstallPlan(root, record);
+    await checkpoint("planned");
+    if (record)
+      await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: () => Buffer.alloc(0) });
+    return {
+      ...base,
+      plan,
+      written: record !== undefined || recovered !== undefined,
+      ...(recovered ? { recovered } : {}),
+    };
+  });
+}
+
+function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
+  const empty: Desired = {
+    components: [],
+    files: [],
+    links: [],
+    scaffold: [],
+    ownedDirs: [],
+    removes: [],
+    keepDirs: [],
+    knownSeedHashes: knownSeedHashes(root),
+  };
+  const plan = planInstall({ desired: empty, record, state: diskState(root), moveAside: false });
+  const own = [recordPath, manifestCopyPath].filter((p) => currentBytes(root, p) !== undefined);
+  const actions = [
+    ...plan.actions.filter((a) => a.op !== "rmdir"),
+    ...own.map((path) => ({ op: "remove" as const, path })),
+  ];
+  return {
+    ...plan,
+    actions: [...actions, ...plan.actions.filter((a) => a.op === "rmdir" && a.path !== agentcDir)],
+  };
+}
+
+function knownSeedHashes(root: string): Map<string, string[]> {
+  const read = readManifest(`${root}/${agentcDir}`);
+  return read.ok ? hashLines(read.manifest.install.seed_refresh_hashes ?? []) : new Map();
+}
+
+function existingDir(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? realpathSync(dir) : undefined;
+  } catch {
+    return undefined;
+  }
+}
