@@ -166,6 +166,9 @@ describe("shell commands", () => {
     "cat *.key",
     "echo hi > .env",
     "eval 'cat .env'",
+    k("cat $", "{X:-.env}"),
+    "find . -name '*.env' | xargs cat",
+    "git show HEAD:.env",
   ];
   for (const command of blocked) it(`blocks ${command}`, () => expectBlocked(bash(command), command));
 
@@ -187,5 +190,37 @@ describe("shell commands", () => {
 
   it("names the command and the path in the reason", () => {
     assert.match(bash("cat ./.env").reason ?? "", /`cat` touches \.\/\.env/);
+  });
+});
+
+describe("other payload fields", () => {
+  const tool = (name: string, input: unknown): Verdict =>
+    guard.decide({ cwd: project, tool_name: name, tool_input: input });
+
+  it("checks path-like values under keys it does not know (MCP tools)", () => {
+    expectBlocked(tool("mcp__fs__read", { target: "sub/.env.local" }), "target");
+    expectBlocked(tool("mcp__fs__read", { uri: `file://${join(project, ".env")}` }), "file:// uri");
+    expectBlocked(tool("mcp__x__y", { name: ".env" }), "bare secret name");
+    expectAllowed(
+      tool("mcp__search__q", { query: "how to load .env files", url: "https://example.com/a/.env" }),
+      "prose",
+    );
+  });
+
+  it("inspects prompt @mentions and attachments of prompt events", () => {
+    const prompt = (text: string): Verdict =>
+      guard.decide({ cwd: project, hook_event_name: "UserPromptSubmit", prompt: text });
+    expectBlocked(prompt("what is in @.env ?"), "@.env");
+    expectAllowed(prompt("email me at dev@example.com about the .env layout"), "prose mention");
+    const attachments = [{ type: "file", filePath: join(project, "sub", ".env.local") }];
+    expectBlocked(
+      guard.decide({ hook_event_name: "beforeSubmitPrompt", prompt: "x", attachments }),
+      "attachment",
+    );
+  });
+
+  it("blocks tool_input null but accepts a Copilot call without toolArgs", () => {
+    assert.throws(() => guard.decide({ tool_name: "Read", tool_input: null }), /tool_input/);
+    expectAllowed(guard.decide({ cwd: project, toolName: "list_agents" }), "no arguments");
   });
 });

@@ -21,6 +21,7 @@ export const TIMEOUT_MS = 5000;
 const MAX_WALK_NODES = 100_000;
 const MAX_DEPTH = 32;
 const MAX_GLOB_VISITS = 5000;
+const MAX_SHELL_WORDS = 20_000;
 const MAX_CHECKED_FILE_BYTES = 1024 * 1024;
 /** Test hook: AGENTC_GUARD_TEST_CRASH=1 makes the scanner throw, to prove a crash blocks. */
 const CRASH_ENV = "AGENTC_GUARD_TEST_CRASH";
@@ -112,6 +113,7 @@ const REPRESENTATIVE_SECRET_NAMES = [
   ".pypirc",
   "kubeconfig",
   "credentials.json",
+  "app.env",
   "terraform.tfstate",
   "prod.tfvars",
 ];
@@ -239,6 +241,20 @@ const GLOB_KEYS = new Set(["glob", "include", "includes"]);
 const COMMAND_KEYS = new Set(["command", "cmd", "script"]);
 /** Text being replaced: a secret there is already on disk, and blocking would stop its removal. */
 const UNSCANNED_KEYS = new Set(["old_string", "old_str", "oldString"]);
+/** Text written or shown, never a file name; every other whitespace-free path-like value is checked. */
+const CONTENT_KEYS = new Set([
+  "content",
+  "contents",
+  "new_string",
+  "new_str",
+  "newString",
+  "file_text",
+  "new_source",
+  "text",
+  "description",
+  "prompt",
+  "pattern",
+]);
 const PATCH_MARKER = "*** Begin Patch";
 
 // ─── Shell words ───────────────────────────────────────────────────────────────────────────────
@@ -341,8 +357,8 @@ function baseDirOf(payload) {
   return resolve(found ?? process.cwd());
 }
 
-function parseToolArgs(value, field) {
-  if (value === undefined || value === null) return {};
+function parseToolArgs(value, field, mayBeAbsent) {
+  if (mayBeAbsent && (value === undefined || value === null)) return {};
   if (isObject(value)) return value;
   if (typeof value !== "string") throw new GuardError(`${field} is neither an object nor a JSON string`);
   if (value.trim() === "") return {};
@@ -368,11 +384,11 @@ export function inspectionOf(payload) {
   const event = payload.hook_event_name ?? payload.hookEventName;
   if ("toolName" in payload || "toolArgs" in payload) {
     const tool = requireString(payload.toolName, "toolName");
-    collect(parseToolArgs(payload.toolArgs, "toolArgs"), tool, inspection);
+    collect(parseToolArgs(payload.toolArgs, "toolArgs", true), tool, inspection);
   } else if ("tool_name" in payload || "tool_input" in payload) {
     const tool = requireString(payload.tool_name, "tool_name");
     if (payload.tool_input === undefined) throw new GuardError("tool_input is missing");
-    collect(parseToolArgs(payload.tool_input, "tool_input"), tool, inspection);
+    collect(parseToolArgs(payload.tool_input, "tool_input", false), tool, inspection);
   } else if (event === "beforeReadFile" || event === "beforeTabFileRead") {
     requireString(payload.file_path, "file_path");
     collect(
@@ -383,7 +399,9 @@ export function inspectionOf(payload) {
   } else if (event === "beforeShellExecution") {
     collect({ command: requireString(payload.command, "command") }, event, inspection);
   } else if (typeof event === "string") {
-    inspection.nothingToInspect = true;
+    collect({ attachments: payload.attachments }, event, inspection);
+    if (typeof payload.prompt === "string") collectPrompt(payload.prompt, inspection);
+    inspection.nothingToInspect = inspection.paths.length === 0 && inspection.globs.length === 0;
   } else {
     throw new GuardError("unknown payload shape: no tool_name, toolName or hook_event_name");
   }
@@ -423,9 +441,24 @@ function collectString(value, key, tool, inspection) {
   if (!UNSCANNED_KEYS.has(key)) inspection.contents.push(value);
   if (value.includes(PATCH_MARKER)) return collectPatch(value, inspection);
   if (PATH_KEYS.has(key) || DIR_KEYS.has(key)) inspection.paths.push(value);
-  else if (key === "url" && value.startsWith("file://")) inspection.paths.push(value.slice("file://".length));
+  else if (value.startsWith("file://")) inspection.paths.push(value.slice("file://".length));
+  else if (looksLikePath(value, key)) inspection.paths.push(value);
   if (GLOB_KEYS.has(key) || (key === "pattern" && /glob/i.test(tool))) inspection.globs.push(value);
   if (COMMAND_KEYS.has(key)) inspection.commands.push(value);
+}
+
+/** A value under an unknown key (an MCP tool's `target`, `name`...) that reads as a file name. */
+function looksLikePath(value, key) {
+  if (CONTENT_KEYS.has(key) || COMMAND_KEYS.has(key) || UNSCANNED_KEYS.has(key)) return false;
+  if (value.length > 4096 || /\s/.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  return /[/\\]/.test(value) || value.startsWith(".") || value.startsWith("~") || hasSecretName(value);
+}
+
+const hasSecretName = (value) => SECRET_NAME_RULES.some((rule) => rule.test.test(value.toLowerCase()));
+
+/** `@path` mentions in a prompt: Claude Code and others inline the file's text. */
+function collectPrompt(prompt, inspection) {
+  for (const match of prompt.matchAll(/(?:^|\s)@([^\s@]+)/g)) inspection.paths.push(match[1] ?? "");
 }
 
 /** apply_patch text (Codex): the files it adds, updates, deletes or moves to. */
@@ -647,8 +680,11 @@ function decodeAnsiC(body) {
 /** A small POSIX-shell lexer: words, redirection targets, and nested $( ) ` ` <( ) command texts. */
 export function parseShell(text) {
   const state = { commands: [], nested: [], words: [], redirects: [], word: null, redirectNext: false };
+  let wordCount = 0;
   const endWord = () => {
     if (state.word === null) return;
+    if (++wordCount > MAX_SHELL_WORDS)
+      throw new GuardError(`shell command has over ${MAX_SHELL_WORDS} words`);
     (state.redirectNext ? state.redirects : state.words).push(state.word);
     state.word = null;
     state.redirectNext = false;
@@ -756,6 +792,7 @@ function pathCandidates(word) {
   if (eq >= 0) forms.add(word.slice(eq + 1));
   if (word.startsWith("@")) forms.add(word.slice(1));
   for (const piece of word.match(/[^\s'"`()<>|;&,=:]+/g) ?? []) forms.add(piece);
+  for (const form of [...forms]) forms.add(form.replace(/\$\{[A-Za-z_]\w*:?[-=+?]([^}]*)\}/g, "$1"));
   const out = [];
   for (const form of forms) {
     const variables = form.replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, (found) =>
@@ -808,10 +845,10 @@ function simpleCommandReason(command, base, depth, indirect) {
     if (reason) return reason;
   }
   const exempt = !indirect && !prefixed && NON_READING_COMMANDS.has(name);
-  const words = [...command.redirects, ...assignments.map((word) => word.slice(word.indexOf("=") + 1))];
+  const values = assignments.map((word) => word.slice(word.indexOf("=") + 1));
   const scriptWord = script >= 0 ? rest[script + 1] : undefined;
-  if (!exempt) words.push(...command.words.filter((word) => word !== scriptWord));
-  for (const word of words) {
+  const args = exempt ? [] : command.words.filter((word) => word !== scriptWord);
+  for (const word of command.redirects.concat(values, args)) {
     for (const candidate of pathCandidates(word)) {
       const reason = pathReason(candidate, base);
       if (reason) return `\`${name || word}\` touches ${candidate}: ${reason}`;
