@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Position } from "../diagnostics/diagnostic.js";
-import { schemasDir } from "../package-paths.js";
 import type { JsonPath } from "./json-document.js";
+import { precompiledFileName } from "./precompile-schemas.js";
+import { createAjv, type SchemaName, schemaFingerprint, schemaId, schemaNames } from "./schema-set.js";
 
-export type SchemaName = "sources" | "targets" | "adapter" | "rule-frontmatter";
+export type { SchemaName } from "./schema-set.js";
 
 export interface SchemaViolation {
   path: JsonPath;
@@ -14,22 +14,35 @@ export interface SchemaViolation {
   hint: string;
 }
 
-let ajv: Ajv2020 | undefined;
-const compiled = new Map<SchemaName, ValidateFunction>();
+let validators: Map<SchemaName, ValidateFunction> | undefined;
 
 function validator(name: SchemaName): ValidateFunction {
-  const cached = compiled.get(name);
-  if (cached) return cached;
-  if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
-    for (const schema of ["adapter", "sources", "targets", "rule-frontmatter"] as const) {
-      ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, `${schema}.schema.json`), "utf8")));
-    }
-  }
-  const validate = ajv.getSchema(`https://agentc.dev/schemas/${name}.schema.json`);
+  validators ??= precompiledValidators() ?? compiledValidators();
+  const validate = validators.get(name);
   if (!validate) throw new Error(`agentc: schema ${name} missing from the package`);
-  compiled.set(name, validate);
   return validate;
+}
+
+/** The build's generated validators, unless missing or generated from other schema text. */
+function precompiledValidators(): Map<SchemaName, ValidateFunction> | undefined {
+  let module: Record<string, unknown>;
+  try {
+    module = createRequire(import.meta.url)(`./${precompiledFileName}`) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (module.fingerprint !== schemaFingerprint()) return undefined;
+  return new Map(schemaNames.map((name) => [name, module[name] as ValidateFunction]));
+}
+
+function compiledValidators(): Map<SchemaName, ValidateFunction> {
+  const ajv = createAjv({ source: false });
+  return new Map(
+    schemaNames.flatMap((name) => {
+      const validate = ajv.getSchema(schemaId(name));
+      return validate ? [[name, validate] as const] : [];
+    }),
+  );
 }
 
 export function validateAgainstSchema(name: SchemaName, value: unknown): SchemaViolation[] {
