@@ -100,8 +100,12 @@ export function craftZip(entries: readonly CraftEntry[]): Buffer {
 }
 
 /** A well-formed bundle (manifest.json plus its files) with extra raw entries appended. */
-export function craftBundle(fixture: BuildFixture, extra: readonly CraftEntry[] = []): Buffer {
-  const files = Object.entries(fixture.files).map(([name, data]) => ({ name, data }));
+export function craftBundle(
+  fixture: BuildFixture,
+  extra: readonly CraftEntry[] = [],
+  level: 0 | 6 = 6,
+): Buffer {
+  const files = Object.entries(fixture.files).map(([name, data]) => ({ name, data, level }));
   return craftZip([{ name: "manifest.json", data: manifestFor(fixture) }, ...files, ...extra]);
 }
 
