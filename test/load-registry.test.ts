@@ -169,6 +169,29 @@ describe("loadRegistry", () => {
     assert.deepEqual(agents?.origin.path, ["targets", 0]);
   });
 
+  it("does not let a built-in that builtin_adapters leaves out leak fields into an adapter of the same id", async () => {
+    const dir = testdir({
+      "sources.json": sources([{ name: "m", kind: "custom", path: "m" }]),
+      "targets.json": JSON.stringify({
+        version: 1,
+        builtin_adapters: "none",
+        targets: [
+          {
+            id: "agents-md",
+            output_dir: "",
+            extension: ".txt",
+            global_placement: "single_file",
+            pinned_global_name: "RULES",
+          },
+        ],
+      }),
+      "m/x.md": rule("Style"),
+    });
+    const { registry } = await loadRegistry(dir);
+    assert.equal(registry?.adapters[0]?.adapter.name, undefined);
+    assert.equal(registry?.adapters[0]?.adapter.install, undefined);
+  });
+
   it("reports an unknown built-in adapter id", async () => {
     const dir = testdir({
       "sources.json": sources([{ name: "m", kind: "custom", path: "m" }]),

@@ -5,8 +5,9 @@ import type { JsonDocument } from "./json-document.js";
 import type { Adapter, ResolvedAdapter, TargetsConfig } from "./model.js";
 
 /**
- * Starts from the chosen built-in adapters; a targets[] entry with a built-in's id overrides the fields it
- * names (install fields one by one), any other entry adds an adapter.
+ * Starts from the chosen built-in adapters; a targets[] entry with the id of a chosen built-in overrides the
+ * fields it names (install fields one by one); any other entry adds an adapter of its own, so a built-in that
+ * builtin_adapters leaves out never leaks fields into a registry's adapter of the same id.
  */
 export function mergeAdapters(
   builtins: ResolvedAdapter[],
@@ -18,7 +19,7 @@ export function mergeAdapters(
   const byId = new Map(chosen.map((a) => [a.adapter.id, a]));
   const order = chosen.map((a) => a.adapter.id);
   for (const [index, entry] of (targets.targets ?? []).entries()) {
-    const base = byId.get(entry.id) ?? builtins.find((b) => b.adapter.id === entry.id);
+    const base = byId.get(entry.id);
     if (!byId.has(entry.id)) order.push(entry.id);
     byId.set(entry.id, {
       adapter: base ? overlay(base.adapter, entry) : entry,
