@@ -130,6 +130,22 @@ const dupIds = targets([agentsMdAdapter, flat, { ...flat, output_dir: ".other" }
 const sameDir = targets([agentsMdAdapter, flat, { ...flat, id: "copy" }]);
 const around = targets([agentsMdAdapter, { ...flat, output_dir: ".rules/deep" }, { ...flat, id: "outer" }]);
 
+const foreign = {
+  ...targets([
+    {
+      ...agentsMdAdapter,
+      output_dir: "",
+      install: { owned_assets: [{ source: "a.sh", install: ".rules/a.sh", kind: "program" }] },
+    },
+    flat,
+  ]),
+  "a.sh": "#!/bin/sh\n",
+};
+const pinnedInside = targets([
+  { ...agentsMdAdapter, output_dir: ".rules/always" },
+  { ...flat, output_dir: ".rules" },
+]);
+
 checkTable(adapterOutputsDisjoint, {
   valid: [
     {
@@ -157,6 +173,21 @@ checkTable(adapterOutputsDisjoint, {
       name: "a folder around an earlier one",
       files: around,
       findings: [{ ...at(around, '".rules"'), message: 'around ".rules/deep"' }],
+    },
+    {
+      name: "an asset installed into another adapter's folder",
+      files: foreign,
+      findings: [
+        { ...at(foreign, '".rules/a.sh"'), message: 'Unexpected .rules/a.sh from adapter "agents-md"' },
+      ],
+    },
+    {
+      name: "an always-on file inside another adapter's folder, and the folders nested",
+      files: pinnedInside,
+      findings: [
+        { ...at(pinnedInside, '".rules"'), message: 'around ".rules/always"' },
+        { ...at(pinnedInside, '"AGENTS"'), message: "Unexpected .rules/always/AGENTS.md" },
+      ],
     },
   ],
 });

@@ -1,3 +1,6 @@
+import { alwaysOnPath } from "../../emit/emit-adapter.js";
+import { joinPath, seedSets } from "../../registry/install-files.js";
+import type { JsonPath } from "../../registry/json-document.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
 import type { Finding, RegistryCheck } from "../check.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
@@ -12,7 +15,7 @@ export const adapterOutputsDisjoint: RegistryCheck = {
   severity: "error",
   title: "Adapters must have distinct ids and output folders that do not overlap",
   description:
-    "The id is the component name in the installer, and output_dir is replaced whole on install. Two targets[] entries with one id would silently merge; an output_dir equal to or inside another adapter's would be wiped by that adapter's install. An empty output_dir (root files) owns no folder.",
+    "The id is the component name in the installer, and output_dir is replaced whole on install. Two targets[] entries with one id would silently merge; an output_dir equal to or inside another adapter's would be wiped by that adapter's install, and so would a file (always-on file, symlink, seed, owned asset) that one adapter installs into another's folder. An empty output_dir (root files) owns no folder.",
   hint: "Give each adapter its own id and an output_dir that is neither equal to nor inside another's.",
   examples: {
     passing: withBase({
@@ -33,6 +36,7 @@ export const adapterOutputsDisjoint: RegistryCheck = {
   *run(registry) {
     yield* duplicateIds(registry);
     yield* overlappingFolders(registry.adapters);
+    yield* filesInForeignFolders(registry.adapters);
   },
 };
 
@@ -69,4 +73,43 @@ function* overlappingFolders(adapters: readonly ResolvedAdapter[]): Iterable<Fin
 
 function folderOf(resolved: ResolvedAdapter): string {
   return (resolved.adapter.output_dir ?? "").replace(/^\.\/+/, "").replace(/\/+$/, "");
+}
+
+function* filesInForeignFolders(adapters: readonly ResolvedAdapter[]): Iterable<Finding> {
+  const owners = adapters.filter((a) => folderOf(a) !== "");
+  for (const resolved of adapters) {
+    for (const file of installedFiles(resolved)) {
+      const owner = owners.find((o) => o !== resolved && file.path.startsWith(`${folderOf(o)}/`));
+      if (!owner) continue;
+      yield {
+        position: adapterFieldPosition(resolved, file.at),
+        message: `Unexpected ${file.path} from adapter ${adapterLabel(resolved)} inside "${folderOf(owner)}", the output_dir of adapter ${adapterLabel(owner)}, expected it outside: that install replaces the whole folder`,
+      };
+    }
+  }
+}
+
+/** Files an adapter installs outside its rule files, with the JSON path that declares each. */
+function installedFiles(resolved: ResolvedAdapter): { path: string; at: JsonPath }[] {
+  const adapter = resolved.adapter;
+  const install = adapter.install ?? {};
+  const pinned = alwaysOnPath(adapter);
+  const listed = Array.isArray(install.seeds);
+  return [
+    ...(pinned ? [{ path: pinned, at: ["pinned_global_name"] }] : []),
+    ...(install.adapter_symlinks ?? []).map((l, i) => ({
+      path: l.link,
+      at: ["install", "adapter_symlinks", i, "link"],
+    })),
+    ...seedSets(adapter).flatMap((set, s) =>
+      set.files.map((name, i) => ({
+        path: joinPath(set.install_dir, name),
+        at: ["install", "seeds", ...(listed ? [s] : []), "files", i],
+      })),
+    ),
+    ...(install.owned_assets ?? []).map((a, i) => ({
+      path: a.install,
+      at: ["install", "owned_assets", i, "install"],
+    })),
+  ];
 }
