@@ -34,6 +34,7 @@ const project = testdir({
 });
 symlinkSync(join(project, ".env"), join(project, "notes.txt"));
 symlinkSync(join(project, "sub"), join(project, "link-dir"));
+symlinkSync(join(project, ".env"), join(project, "notes[1].txt"));
 symlinkSync(join(project, "home", ".aws"), join(project, "cloud"));
 mkdirSync(join(project, "empty"));
 // The guard expands ~ and $HOME with os.homedir(); this test file runs in its own process.
@@ -94,6 +95,7 @@ describe("secret paths", () => {
     "prod.tfvars",
     "/proc/self/environ",
     "tokens/.npmrc",
+    "notes[1].txt",
   ];
   for (const path of blocked) it(`blocks ${path}`, () => expectBlocked(read(path), path));
 
@@ -169,6 +171,10 @@ describe("shell commands", () => {
     k("cat $", "{X:-.env}"),
     "find . -name '*.env' | xargs cat",
     "git show HEAD:.env",
+    'cat "$(printf .env)"',
+    "x=`echo .env`; cat $x",
+    "cat > notes.md <<EOF\nvalue: $(cat .env)\nEOF",
+    "cd ~/.aws && cat credentials",
   ];
   for (const command of blocked) it(`blocks ${command}`, () => expectBlocked(bash(command), command));
 
@@ -185,6 +191,11 @@ describe("shell commands", () => {
     "ls ~/.ssh",
     "bash -c 'echo .env >> .gitignore'",
     "git log --format=%H -n 3 # .env is mentioned in a comment only",
+    "git commit -m \"$(cat <<'EOF'\nIt's done (mostly): see README.md\nEOF\n)\"",
+    "cat > notes.md <<'EOF'\nDon't print $(cat .env) here\nEOF",
+    "cat <<-EOF\n\tdon't\n\tEOF\necho done",
+    "echo $((1 + 2))",
+    "cd src && npm test",
   ];
   for (const command of allowed) it(`allows ${command}`, () => expectAllowed(bash(command), command));
 

@@ -124,6 +124,8 @@ describe("agentc-guard: resolution before matching", () => {
       runGuard(claude("Edit", { file_path: "src/app.ts", old_string: "{}", new_string: "{ a }" })),
     );
     assertAllowed(runGuard(claude("Bash", { command: "npm test && git status" })));
+    const commit = "git commit -m \"$(cat <<'EOF'\nIt's the fix (see .env.example)\nEOF\n)\"";
+    assertAllowed(runGuard(claude("Bash", { command: commit })));
     assertAllowed(runGuard(claude("Grep", { pattern: "AKIA[0-9A-Z]{16}", path: "src" })));
   });
   it("allows an edit that removes a secret (old_string is not scanned)", () => {

@@ -553,9 +553,13 @@ function checkedFileReason(path) {
   return hit ? `${basename(path)} holds a credential (${hit.description})` : undefined;
 }
 
+/** A path is checked as written and, when it has * ? [, also as a glob. */
 export function pathReason(raw, base) {
   if (raw.trim() === "") return undefined;
-  if (hasGlob(raw)) return globReason(raw, base);
+  return literalPathReason(raw, base) ?? (hasGlob(raw) ? globReason(raw, base) : undefined);
+}
+
+function literalPathReason(raw, base) {
   for (const form of resolvedForms(raw, base)) {
     const reason = secretPathReason(form) ?? checkedFileReason(form);
     if (reason) return reason;
@@ -600,7 +604,7 @@ function globReason(raw, base) {
     }
   }
   for (const match of expandGlob(pattern)) {
-    const reason = pathReason(match, base);
+    const reason = literalPathReason(match, base);
     if (reason) return `glob ${raw} matches ${match}: ${reason}`;
   }
   return undefined;
@@ -645,23 +649,9 @@ function safeReaddir(dir) {
 
 // ─── Shell commands: split into simple commands, then check every word that may name a file ────
 
-function matchingParen(text, open) {
-  let depth = 0;
-  let quote = "";
-  for (let i = open; i < text.length; i += 1) {
-    const char = text[i];
-    if (char === "\\") i += 1;
-    else if (quote) quote = char === quote ? "" : quote;
-    else if (char === "'" || char === '"') quote = char;
-    else if (char === "(") depth += 1;
-    else if (char === ")" && --depth === 0) return i;
-  }
-  throw new GuardError("unbalanced parenthesis in shell command");
-}
-
 function closingIndex(text, from, char) {
   for (let i = from; i < text.length; i += 1) {
-    if (text[i] === "\\") i += 1;
+    if (text[i] === "\\" && char !== "'") i += 1;
     else if (text[i] === char) return i;
   }
   throw new GuardError(`unterminated ${char} in shell command`);
@@ -677,100 +667,161 @@ function decodeAnsiC(body) {
   });
 }
 
-/** A small POSIX-shell lexer: words, redirection targets, and nested $( ) ` ` <( ) command texts. */
-export function parseShell(text) {
-  const state = { commands: [], nested: [], words: [], redirects: [], word: null, redirectNext: false };
-  let wordCount = 0;
-  const endWord = () => {
-    if (state.word === null) return;
-    if (++wordCount > MAX_SHELL_WORDS)
-      throw new GuardError(`shell command has over ${MAX_SHELL_WORDS} words`);
-    (state.redirectNext ? state.redirects : state.words).push(state.word);
-    state.word = null;
-    state.redirectNext = false;
-  };
-  const endCommand = () => {
-    endWord();
-    if (state.words.length > 0 || state.redirects.length > 0) {
-      state.commands.push({ words: state.words, redirects: state.redirects });
-    }
-    state.words = [];
-    state.redirects = [];
-  };
-  const append = (part) => {
-    state.word = (state.word ?? "") + part;
-  };
-  for (let i = 0; i < text.length; i += 1) {
+/**
+ * A small POSIX-shell lexer. Returns the simple commands (words and redirection targets), the
+ * command substitutions $( ) ` ` <( ) >( ) as nested results, and where it stopped: at the `)`
+ * closing a substitution when `closer` is ")". Here-document bodies are data, not commands.
+ */
+export function parseShell(text, start = 0, closer = "", budget = { words: 0 }) {
+  const out = { commands: [], nested: [], end: text.length };
+  const lexer = newLexer(out, budget);
+  for (let i = start; i < text.length; i += 1) {
     const char = text[i] ?? "";
     const next = text[i + 1] ?? "";
-    if (char === " " || char === "\t") endWord();
-    else if (char === "#" && state.word === null)
-      i = text.indexOf("\n", i) < 0 ? text.length : text.indexOf("\n", i) - 1;
-    else if ("\n;&|()".includes(char)) endCommand();
-    else if ((char === "<" || char === ">") && next === "(") {
-      const close = matchingParen(text, i + 1);
-      state.nested.push(text.slice(i + 2, close));
-      i = close;
-    } else if (char === "<" || char === ">") {
-      endWord();
-      while ("<>&|".includes(text[i + 1] ?? "x")) i += 1;
-      state.redirectNext = true;
-    } else if (char === "\\") {
-      if (next !== "\n") append(next);
-      i += 1;
-    } else if (char === "'") {
-      const close = closingQuote(text, i + 1);
-      append(text.slice(i + 1, close));
-      i = close;
-    } else if (char === "$" && next === "'") {
-      const close = closingIndex(text, i + 2, "'");
-      append(decodeAnsiC(text.slice(i + 2, close)));
-      i = close;
-    } else if (char === "$" && next === "(") {
-      const close = matchingParen(text, i + 1);
-      state.nested.push(text.slice(i + 2, close));
-      append("*");
-      i = close;
-    } else if (char === "`") {
-      const close = closingIndex(text, i + 1, "`");
-      state.nested.push(text.slice(i + 1, close));
-      append("*");
-      i = close;
-    } else if (char === '"') i = readDoubleQuoted(text, i + 1, state, append);
-    else append(char);
+    if (char === ")" && closer && lexer.parens === 0) {
+      lexer.endCommand();
+      out.end = i;
+      return out;
+    }
+    i = lexOne(text, i, char, next, lexer, budget);
   }
-  endCommand();
-  return { commands: state.commands, nested: state.nested };
+  if (closer) throw new GuardError("unbalanced parenthesis in shell command");
+  lexer.endCommand();
+  return out;
 }
 
-function closingQuote(text, from) {
-  const close = text.indexOf("'", from);
-  if (close < 0) throw new GuardError("unterminated ' in shell command");
-  return close;
+function newLexer(out, budget) {
+  const lexer = { words: [], redirects: [], word: null, quoted: false, target: "word", strip: false };
+  Object.assign(lexer, { parens: 0, heredocs: [] });
+  lexer.append = (part) => {
+    lexer.word = (lexer.word ?? "") + part;
+  };
+  lexer.endWord = () => {
+    if (lexer.word === null) return;
+    if (++budget.words > MAX_SHELL_WORDS)
+      throw new GuardError(`shell command has over ${MAX_SHELL_WORDS} words`);
+    if (lexer.target === "heredoc")
+      lexer.heredocs.push({ delimiter: lexer.word, quoted: lexer.quoted, strip: lexer.strip });
+    else (lexer.target === "redirect" ? lexer.redirects : lexer.words).push(lexer.word);
+    Object.assign(lexer, { word: null, quoted: false, target: "word" });
+  };
+  lexer.endCommand = () => {
+    lexer.endWord();
+    if (lexer.words.length > 0 || lexer.redirects.length > 0) {
+      out.commands.push({ words: lexer.words, redirects: lexer.redirects });
+    }
+    Object.assign(lexer, { words: [], redirects: [] });
+  };
+  lexer.substitute = (text, from) => {
+    const inner = parseShell(text, from, ")", budget);
+    out.nested.push(inner);
+    lexer.append("");
+    return inner.end;
+  };
+  lexer.backtick = (text, from) => {
+    const close = closingIndex(text, from, "`");
+    out.nested.push(parseShell(text.slice(from, close), 0, "", budget));
+    lexer.append("");
+    return close;
+  };
+  lexer.skipHeredocs = (text, from) => skipHeredocs(text, from, lexer.heredocs.splice(0), out, budget);
+  return lexer;
 }
 
-function readDoubleQuoted(text, from, state, append) {
-  append("");
+/** Consumes one character (or construct) at i; returns the index of its last character. */
+function lexOne(text, i, char, next, lexer, budget) {
+  if (char === " " || char === "\t") lexer.endWord();
+  else if (char === "\n") {
+    lexer.endCommand();
+    if (lexer.heredocs.length > 0) return lexer.skipHeredocs(text, i + 1) - 1;
+  } else if (char === "#" && lexer.word === null) {
+    const newline = text.indexOf("\n", i);
+    return (newline < 0 ? text.length : newline) - 1;
+  } else if (char === "(" || char === ")") {
+    lexer.parens = Math.max(0, lexer.parens + (char === "(" ? 1 : -1));
+    lexer.endCommand();
+  } else if (";&|".includes(char)) lexer.endCommand();
+  else if ((char === "<" || char === ">" || char === "$") && next === "(")
+    return lexer.substitute(text, i + 2);
+  else if (char === "<" && next === "<" && text[i + 2] !== "<") {
+    lexer.endWord();
+    lexer.strip = text[i + 2] === "-";
+    lexer.target = "heredoc";
+    return lexer.strip ? i + 2 : i + 1;
+  } else if (char === "<" || char === ">") {
+    lexer.endWord();
+    while ("<>&|".includes(text[i + 1] ?? "x")) i += 1;
+    lexer.target = "redirect";
+  } else return lexQuoting(text, i, char, next, lexer, budget);
+  return i;
+}
+
+function lexQuoting(text, i, char, next, lexer) {
+  if (char === "\\") {
+    if (next !== "\n") lexer.append(next);
+    lexer.quoted = true;
+    return i + 1;
+  }
+  if (char === "'" || (char === "$" && next === "'")) {
+    const from = char === "'" ? i + 1 : i + 2;
+    const close = closingIndex(text, from, "'");
+    const body = text.slice(from, close);
+    lexer.append(char === "'" ? body : decodeAnsiC(body));
+    lexer.quoted = true;
+    return close;
+  }
+  if (char === "`") return lexer.backtick(text, i + 1);
+  if (char === '"') {
+    lexer.quoted = true;
+    return readDoubleQuoted(text, i + 1, lexer);
+  }
+  lexer.append(char);
+  return i;
+}
+
+function readDoubleQuoted(text, from, lexer) {
+  lexer.append("");
   for (let i = from; i < text.length; i += 1) {
     const char = text[i] ?? "";
     const next = text[i + 1] ?? "";
     if (char === '"') return i;
     if (char === "\\" && '$`"\\\n'.includes(next)) {
-      if (next !== "\n") append(next);
+      if (next !== "\n") lexer.append(next);
       i += 1;
-    } else if (char === "$" && next === "(") {
-      const close = matchingParen(text, i + 1);
-      state.nested.push(text.slice(i + 2, close));
-      append("*");
-      i = close;
-    } else if (char === "`") {
-      const close = closingIndex(text, i + 1, "`");
-      state.nested.push(text.slice(i + 1, close));
-      append("*");
-      i = close;
-    } else append(char);
+    } else if (char === "$" && next === "(") i = lexer.substitute(text, i + 2);
+    else if (char === "`") i = lexer.backtick(text, i + 1);
+    else lexer.append(char);
   }
   throw new GuardError('unterminated " in shell command');
+}
+
+/** Skips here-document bodies; an unquoted delimiter's body still runs its $( ) and ` `. */
+function skipHeredocs(text, from, heredocs, out, budget) {
+  let at = from;
+  for (const doc of heredocs) {
+    const body = [];
+    while (at < text.length) {
+      const newline = text.indexOf("\n", at);
+      const line = text.slice(at, newline < 0 ? text.length : newline);
+      at = newline < 0 ? text.length : newline + 1;
+      if ((doc.strip ? line.replace(/^\t+/, "") : line) === doc.delimiter) break;
+      body.push(line);
+    }
+    if (!doc.quoted) out.nested.push(...bodySubstitutions(body.join("\n"), budget));
+  }
+  return at;
+}
+
+function bodySubstitutions(body, budget) {
+  const found = [];
+  for (let i = body.indexOf("$("); i >= 0; i = body.indexOf("$(", i + 1)) {
+    const inner = parseShell(body, i + 2, ")", budget);
+    found.push(inner);
+    i = inner.end;
+  }
+  const ticks = body.split("`");
+  for (let i = 1; i < ticks.length - 1; i += 2) found.push(parseShell(ticks[i] ?? "", 0, "", budget));
+  return found;
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -798,6 +849,8 @@ function pathCandidates(word) {
     const variables = form.replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, (found) =>
       /^\$\{?(HOME|PWD)\}?$/.test(found) ? found : "*",
     );
+    // `$MSG` alone would match every file in the folder; only a variable inside a name is a pattern.
+    if (variables !== form && /^[*/]*$/.test(variables)) continue;
     out.push(...expandBraces(variables, 64));
   }
   return out;
@@ -819,16 +872,28 @@ function expandBraces(word, limit) {
 
 /** Why a shell command touches a secret, or undefined. */
 export function commandReason(text, base, depth = 0) {
+  return parsedReason(parseShell(text), base, depth, false);
+}
+
+/** A substitution's output becomes words of the outer command, so inside one nothing is exempt. */
+function parsedReason(parsed, base, depth, substituted) {
   if (depth > 8) throw new GuardError("shell command nests too deeply");
-  const { commands, nested } = parseShell(text);
-  for (const inner of nested) {
-    const reason = commandReason(inner, base, depth + 1);
+  for (const inner of parsed.nested) {
+    const reason = parsedReason(inner, base, depth + 1, true);
     if (reason) return reason;
   }
-  const indirect = commands.some((command) => INDIRECT_COMMANDS.has(commandParts(command.words).name));
-  for (const command of commands) {
-    const reason = simpleCommandReason(command, base, depth, indirect);
-    if (reason) return reason;
+  const indirect =
+    substituted || parsed.commands.some((command) => INDIRECT_COMMANDS.has(commandParts(command.words).name));
+  const bases = [base];
+  for (const command of parsed.commands) {
+    for (const at of bases) {
+      const reason = simpleCommandReason(command, at, depth, indirect);
+      if (reason) return reason;
+    }
+    const { name, rest } = commandParts(command.words);
+    if ((name === "cd" || name === "pushd") && rest[1] && bases.length < 8) {
+      bases.push(resolve(base, expandHome(rest[1], base)));
+    }
   }
   return undefined;
 }
