@@ -31,6 +31,7 @@ const project = testdir({
   "tokens/.npmrc": k("//registry.npmjs.org/:_auth", "Token=abcdef0123456789\n"),
   "env-ref/.npmrc": k("//registry.npmjs.org/:_authToken=$", "{NPM_TOKEN}\n"),
   "keys/server.key": "k\n",
+  "deploy/prod.env": "A=3\n",
 });
 symlinkSync(join(project, ".env"), join(project, "notes.txt"));
 symlinkSync(join(project, "sub"), join(project, "link-dir"));
@@ -114,6 +115,7 @@ describe("secret paths", () => {
     "~/.ssh/id_ed25519.pub",
     "env-ref/.npmrc",
     "missing/.npmrc",
+    "missing/prod.env",
     "package.json",
   ];
   for (const path of allowed) it(`allows ${path}`, () => expectAllowed(read(path), path));
@@ -195,6 +197,8 @@ describe("shell commands", () => {
     "cat > notes.md <<'EOF'\nDon't print $(cat .env) here\nEOF",
     "cat <<-EOF\n\tdon't\n\tEOF\necho done",
     "echo $((1 + 2))",
+    "grep -rn process.env src",
+    'grep -rn "import.meta.env" src',
     "cd src && npm test",
   ];
   for (const command of allowed) it(`allows ${command}`, () => expectAllowed(bash(command), command));

@@ -9,7 +9,7 @@
 // This file is one self-contained program on purpose: it is copied into projects as an owned asset,
 // so it imports only node: built-ins and has no sibling modules.
 
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,7 +36,13 @@ const ENV_REASON =
 /** Rules on the last path segment. `unless` exempts templates. */
 export const SECRET_NAME_RULES = [
   { id: "env-file", test: /^\.env(\..+)?$/, unless: /\.(example|sample|template|dist)$/, reason: ENV_REASON },
-  { id: "env-named-file", test: /^.+\.env$|^\.envrc$/, reason: "*.env and .envrc files hold secrets" },
+  {
+    id: "env-named-file",
+    test: /^.+\.env$|^\.envrc$/,
+    // `process.env` or `import.meta.env` in a grep is code, not a file: count only files that exist.
+    mustExist: /^.+\.env$/,
+    reason: "*.env and .envrc files hold secrets",
+  },
   { id: "ssh-private-key", test: /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/, reason: "SSH private key" },
   {
     id: "key-container",
@@ -498,12 +504,13 @@ function runMatches(segments, at, rule) {
   return rule.segments.every((want, offset) => want === "*" || segments[at + offset] === want);
 }
 
-/** Why a resolved path is secret, or undefined when it is not. */
-export function secretPathReason(path) {
+/** Why a resolved path is secret, or undefined. `hypothetical`: a name a glob could produce. */
+export function secretPathReason(path, hypothetical = false) {
   const segments = segmentsOf(path);
   const name = segments.at(-1) ?? "";
   for (const rule of SECRET_NAME_RULES) {
-    if (rule.test.test(name) && !rule.unless?.test(name)) return rule.reason;
+    if (!rule.test.test(name) || rule.unless?.test(name)) continue;
+    if (hypothetical || !rule.mustExist?.test(name) || existsSync(path)) return rule.reason;
   }
   for (const rule of SECRET_DIR_RULES) {
     for (let at = 0; at + rule.segments.length <= segments.length; at += 1) {
@@ -599,7 +606,7 @@ function globReason(raw, base) {
   if (!isPureWildcard(last) && last !== "**") {
     const regex = globSegmentRegex(last);
     for (const name of REPRESENTATIVE_SECRET_NAMES) {
-      const reason = regex.test(name) ? secretPathReason(join(dirname(pattern), name)) : undefined;
+      const reason = regex.test(name) ? secretPathReason(join(dirname(pattern), name), true) : undefined;
       if (reason) return `glob ${raw} can match a secret: ${reason}`;
     }
   }
