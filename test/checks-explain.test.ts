@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { allChecks } from "../src/checks/index.js";
+import { allChecks, findCheck } from "../src/checks/index.js";
+import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { checkDocsDir } from "../src/package-paths.js";
 import { runCli } from "./support/run-cli.js";
+import { testdir } from "./support/testdir.js";
 
 describe("agentc explain", () => {
   it("lists every check with its id, severity and slug", () => {
@@ -51,5 +53,29 @@ describe("agentc explain", () => {
     assert.equal(result.stdout, "");
     assert.match(result.stderr, /unknown check "AGC999"; run 'agentc explain' to list them/);
     assert.doesNotMatch(result.stderr, /\n\s+at /);
+  });
+});
+
+describe("agentc check on a check's failing example", () => {
+  it("exits 1 and reports AGC018 with file, line, column and hint as JSON", () => {
+    const check = findCheck("AGC018");
+    assert.ok(check);
+    const dir = testdir(check.examples.failing);
+    const result = runCli(["check", dir, "--format", "json", "--offline"]);
+    assert.equal(result.status, 1, result.stderr);
+    const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
+    const own = diagnostics.filter((d) => d.id === "AGC018");
+    assert.deepEqual(
+      own.map((d) => `${d.severity} ${d.file}:${d.line}:${d.column}`),
+      ["error rules/code-style.md:8:29", "error rules/code-style.md:8:41"],
+    );
+    assert.equal(own[0]?.hint, check.hint);
+  });
+
+  it("exits 0 on the passing example", () => {
+    const check = findCheck("AGC018");
+    assert.ok(check);
+    const result = runCli(["check", testdir(check.examples.passing), "--offline"]);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
   });
 });
