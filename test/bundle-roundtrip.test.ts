@@ -143,7 +143,7 @@ describe("pack → resolveBundle round trip", () => {
     assert.equal(readFileSync(join(project, ".github/copilot-instructions.md"), "utf8"), "copilot\n");
     const bad = await cli(["install", server.url("/missing.zip"), "--project", project, "--yes"]);
     assert.equal(bad.status, 1);
-    assert.match(bad.stderr, /no integrity for .*missing\.zip[^]*hint: pass --integrity/);
+    assert.match(bad.stderr, /no integrity for .*missing\.zip[\s\S]*hint: pass --integrity/);
     assert.doesNotMatch(bad.stderr, /at .*\.js:\d+/, "no stack trace");
   });
 });
