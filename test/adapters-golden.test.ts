@@ -6,6 +6,7 @@ import { emitAdapter } from "../src/emit/emit-adapter.js";
 import { packageRoot } from "../src/package-paths.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import type { Adapter, Registry } from "../src/registry/model.js";
+import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
 /**
@@ -89,5 +90,36 @@ describe("built-in adapters × the golden fixture registry", async () => {
   it("has exactly one golden folder per adapter file", () => {
     const folders = readdirSync(goldenRoot, { withFileTypes: true }).filter((e) => e.isDirectory());
     assert.deepEqual(sorted(folders.map((f) => f.name)), adapterIds);
+  });
+});
+
+describe("agentc build on the golden fixture registry", () => {
+  it("writes the union of the golden trees and reports the union of their AGC029 lists", () => {
+    const work = testdir();
+    const out = join(work, "out");
+    const args = ["build", fixtureDir, "--out", out, "--cache-dir", join(work, "cache"), "--offline"];
+    const result = runCli([...args, "--format", "json"]);
+    assert.equal(result.status, 0, result.stderr);
+    const expectedFiles: Tree = new Map();
+    const expectedLost: unknown[] = [];
+    for (const id of readdirSync(goldenRoot)) {
+      for (const [path, text] of readTree(join(goldenRoot, id))) {
+        if (path === diagnosticsName) expectedLost.push(...(JSON.parse(text) as unknown[]));
+        else expectedFiles.set(path, text);
+      }
+    }
+    const written = readTree(out);
+    written.delete("manifest.json");
+    assert.deepEqual(sorted(written.keys()), sorted(expectedFiles.keys()));
+    for (const [path, text] of written) assert.equal(text, expectedFiles.get(path), path);
+    const reported = (
+      JSON.parse(result.stdout) as {
+        diagnostics: { id: string; file: string; line: number; message: string }[];
+      }
+    ).diagnostics
+      .filter((d) => d.id === "AGC029")
+      .map(({ id, file, line, message }) => ({ id, file, line, message }));
+    const key = (d: unknown) => JSON.stringify(d);
+    assert.deepEqual(reported.map(key).sort(), expectedLost.map(key).sort());
   });
 });
