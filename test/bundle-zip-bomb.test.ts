@@ -9,7 +9,13 @@ import { zipSync } from "fflate";
 import { BundleError, resolveBundle } from "../src/install/bundle/resolve-bundle.js";
 import { packageRoot } from "../src/package-paths.js";
 import { testdir } from "./support/testdir.js";
-import { type BuildFixture, craftBundle, leftovers, patchEntry } from "./support/zip-fixtures.js";
+import {
+  type BuildFixture,
+  craftBundle,
+  leftovers,
+  patchEntry,
+  repeatCentralRecord,
+} from "./support/zip-fixtures.js";
 
 const MiB = 1024 * 1024;
 
@@ -113,6 +119,11 @@ describe("case 16: zip bombs are stopped by limits, with the staging folder remo
   it("rejects a path deeper than 32 folders", async () => {
     const deep = `${Array.from({ length: 40 }, () => "d").join("/")}/f.md`;
     await rejected(craftBundle(small, [{ name: deep, data: "x" }]), /is more than 32 folders deep/);
+  });
+
+  it("rejects entries that share data (how non-recursive zip bombs reuse one stream)", async () => {
+    const zip = repeatCentralRecord(craftBundle({ files: { "a.txt": "x".repeat(500_000) } }), "a.txt");
+    await rejected(zip, /"a\.txt" overlaps the data of "a\.txt"/);
   });
 
   it("keeps memory bounded: a 96 MiB bundle unpacks in a child with a 64 MB heap and a small peak", () => {

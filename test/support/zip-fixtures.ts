@@ -135,3 +135,23 @@ export function patchEntry(zip: Buffer, name: string, field: HeaderField, value:
 export function leftovers(dir: string): string[] {
   return readdirSync(dir);
 }
+
+/** Adds a second central-directory record for `name`, pointing at the same local header: overlapping entries. */
+export function repeatCentralRecord(zip: Buffer, name: string): Buffer {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const start = zip.readUInt32LE(end + 16);
+  let at = start;
+  while (at < end) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const next = at + 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    if (zip.toString("utf8", at + 46, at + 46 + nameLength) === name) {
+      const eocd = Buffer.from(zip.subarray(end));
+      eocd.writeUInt16LE(eocd.readUInt16LE(8) + 1, 8);
+      eocd.writeUInt16LE(eocd.readUInt16LE(10) + 1, 10);
+      eocd.writeUInt32LE(eocd.readUInt32LE(12) + (next - at), 12);
+      return Buffer.concat([zip.subarray(0, end), zip.subarray(at, next), eocd]);
+    }
+    at = next;
+  }
+  throw new Error(`no entry ${name}`);
+}

@@ -3,13 +3,25 @@ import { compression, dosAttribute, extraField, fileType, generalFlag } from "..
 import { pathProblem } from "../path-check.js";
 import type { ZipDirectory, ZipEntry } from "./zip-directory.js";
 
-/**
- * Every problem of the archive's own claims, found before a single byte is inflated: entry kinds
- * (links, devices), names, depth, sizes and compression ratios, per entry and in total.
- */
-export function archiveProblems(directory: ZipDirectory, limits: ArchiveLimits): string[] {
+/** Directory entries carry no data; they are checked like files and then skipped. */
+export function isDirectoryEntry(entry: ZipEntry): boolean {
+  return entry.name.endsWith("/");
+}
+
+/** What no bundle may hold, whatever the limits: links, special files, unsafe names, unreadable entries. */
+export function unsafeEntryProblems(directory: ZipDirectory): string[] {
+  return directory.entries.flatMap((entry) => {
+    const problems = [...kindProblems(entry), ...formatProblems(entry)];
+    const pathIssue = pathProblem(entryPath(entry));
+    if (pathIssue) problems.push(`has an unsafe name: it ${pathIssue}`);
+    return problems.map((p) => `${JSON.stringify(entry.name)} ${p}`);
+  });
+}
+
+/** Depth, sizes and compression ratios the archive claims, per entry and in total, before any inflating. */
+export function limitProblems(directory: ZipDirectory, limits: ArchiveLimits): string[] {
   const problems = directory.entries.flatMap((entry) =>
-    entryProblems(entry, limits).map((p) => `${show(entry)} ${p}`),
+    entryLimitProblems(entry, limits).map((p) => `${JSON.stringify(entry.name)} ${p}`),
   );
   const total = directory.entries.reduce((sum, e) => sum + e.size, 0);
   if (total > limits.maxTotalBytes)
@@ -21,25 +33,20 @@ export function archiveProblems(directory: ZipDirectory, limits: ArchiveLimits):
   return problems;
 }
 
-/** Directory entries carry no data; they are checked like files and then skipped. */
-export function isDirectoryEntry(entry: ZipEntry): boolean {
-  return entry.name.endsWith("/");
+function entryPath(entry: ZipEntry): string {
+  return isDirectoryEntry(entry) ? entry.name.slice(0, -1) : entry.name;
 }
 
-function entryProblems(entry: ZipEntry, limits: ArchiveLimits): string[] {
-  const problems = [...kindProblems(entry), ...formatProblems(entry)];
-  const name = isDirectoryEntry(entry) ? entry.name.slice(0, -1) : entry.name;
-  const pathIssue = pathProblem(name);
-  if (pathIssue) problems.push(`has an unsafe name: it ${pathIssue}`);
-  if (name.split("/").length > limits.maxDepth) problems.push(`is more than ${limits.maxDepth} folders deep`);
+function entryLimitProblems(entry: ZipEntry, limits: ArchiveLimits): string[] {
+  const problems: string[] = [];
+  if (entryPath(entry).split("/").length > limits.maxDepth)
+    problems.push(`is more than ${limits.maxDepth} folders deep`);
   if (entry.size > limits.maxEntryBytes)
     problems.push(`declares ${entry.size} bytes, over the per-file limit of ${limits.maxEntryBytes}`);
   if (exceedsRatio(entry.size, entry.compressedSize, limits))
     problems.push(
       `inflates ${entry.size} : ${entry.compressedSize}, over the ratio limit of ${limits.maxRatio} : 1`,
     );
-  if (isDirectoryEntry(entry) && entry.size + entry.compressedSize > 0)
-    problems.push("is a folder that holds data");
   return problems;
 }
 
@@ -67,9 +74,7 @@ function formatProblems(entry: ZipEntry): string[] {
     problems.push(`uses compression method ${entry.method} (only stored and deflated are read)`);
   if (entry.method === compression.stored && entry.size !== entry.compressedSize)
     problems.push(`is stored but declares ${entry.size} bytes in ${entry.compressedSize}`);
+  if (isDirectoryEntry(entry) && entry.size + entry.compressedSize > 0)
+    problems.push("is a folder that holds data");
   return problems;
-}
-
-function show(entry: ZipEntry): string {
-  return JSON.stringify(entry.name);
 }

@@ -9,7 +9,7 @@ import {
 } from "../../packaging/bundle-manifest.js";
 import { type BundleFile, matchManifest } from "./bundle-entries.js";
 import { archiveError, BundleError } from "./bundle-error.js";
-import { archiveProblems, isDirectoryEntry } from "./entry-checks.js";
+import { isDirectoryEntry, limitProblems, unsafeEntryProblems } from "./entry-checks.js";
 import { inflateEntry } from "./inflate-entry.js";
 import { type LocatedEntry, locateEntries } from "./local-headers.js";
 import { limitHint, readZipDirectory } from "./zip-directory.js";
@@ -33,9 +33,10 @@ export function unpackBundle(
   const directory = labelled(label, () => readZipDirectory(zipPath, limits));
   try {
     const located = locateEntries(directory);
-    const problems = [...archiveProblems(directory, limits), ...located.problems];
-    if (problems.length > 0)
-      throw archiveError(label, problems, problems.some(isLimit) ? limitHint : unsafeHint);
+    const unsafe = [...unsafeEntryProblems(directory), ...located.problems];
+    const overLimit = limitProblems(directory, limits);
+    if (unsafe.length + overLimit.length > 0)
+      throw archiveError(label, [...unsafe, ...overLimit], unsafe.length > 0 ? unsafeHint : limitHint);
     const files = located.entries.filter((e) => !isDirectoryEntry(e));
     const { manifest, bytes } = labelled(label, () => readManifest(directory.fd, files, limits));
     const matched = matchManifest(files, manifest);
@@ -47,10 +48,6 @@ export function unpackBundle(
   } finally {
     closeSync(directory.fd);
   }
-}
-
-function isLimit(problem: string): boolean {
-  return /over the|more than \d+ folders/.test(problem);
 }
 
 function readManifest(fd: number, files: LocatedEntry[], limits: ArchiveLimits) {
