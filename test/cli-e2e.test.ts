@@ -1,13 +1,21 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { binPath, runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
 const example = "examples/registry";
-const escape = "\u001b[";
+const ansiEscape = "\u001b[";
 
 /** Every file below dir (hidden ones too), relative and sorted. */
 function listTree(dir: string): string[] {
@@ -137,6 +145,22 @@ describe("agentc check and build on examples/registry", () => {
   });
 });
 
+describe("source folders", () => {
+  it("reads sub-folders, but not hidden folders or node_modules", () => {
+    const dir = initRegistry();
+    const broken = "---\nscope: [\n---\n";
+    writeFileSync(join(dir, "sources/team/more.md"), "---\nscope: global\n---\n# Nested Rule\n\nText.\n");
+    for (const hidden of [".drafts", "node_modules/pkg", "sub/.cache"]) {
+      mkdirSync(join(dir, "sources/team", hidden), { recursive: true });
+      writeFileSync(join(dir, "sources/team", hidden, "broken.md"), broken);
+    }
+    renameSync(join(dir, "sources/team/more.md"), join(dir, "sources/team/sub/more.md"));
+    const result = runCli(["build", dir]);
+    assert.equal(result.status, 0, result.stdout);
+    assert.match(readFileSync(join(dir, "build/AGENTS.md"), "utf8"), /^# Nested Rule$/m);
+  });
+});
+
 describe("report formats", () => {
   it("json: every diagnostic has the documented fields, paths relative to the registry", () => {
     const result = runCli(["check", registryWithErrors(), "--format", "json"]);
@@ -235,6 +259,31 @@ describe("exit codes and usage", () => {
     assert.throws(() => statSync(out), /ENOENT/);
   });
 
+  it("exits 2 with a clear message when init or build cannot write", () => {
+    const file = join(testdir(), "a-file");
+    writeFileSync(file, "x\n");
+    const cases = [
+      ["init", join(file, "registry")],
+      ["init", file],
+      ["build", example, "--out", join(file, "out")],
+    ];
+    for (const args of cases) {
+      const result = runCli(args);
+      assert.equal(result.status, 2, args.join(" "));
+      assert.match(result.stderr, /is a file|ENOTDIR/);
+      assert.match(result.stderr, /hint: /);
+      assert.doesNotMatch(result.stderr, /internal error|^\s+at /m);
+    }
+  });
+
+  it("does not hang where mkdir answers ENOENT for an existing parent (/proc)", {
+    skip: !existsSync("/proc/self") && "no /proc",
+  }, () => {
+    const result = runCli(["build", example, "--out", "/proc/agentc-out"]);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /cannot write \/proc\/agentc-out\//);
+  });
+
   it("explain prints a check's documentation", () => {
     const result = runCli(["explain", "AGC012"]);
     assert.equal(result.status, 0);
@@ -260,7 +309,7 @@ describe("terminal output", () => {
   it("no ANSI codes when stdout is not a terminal, even without NO_COLOR", () => {
     const result = runCli(["check", example], { env: { NO_COLOR: "" } });
     assert.match(result.stdout, /warning AGC010/);
-    assert.ok(!result.stdout.includes(escape));
+    assert.ok(!result.stdout.includes(ansiEscape));
   });
 
   const script = spawnSync("script", ["--version"], { encoding: "utf8" });
@@ -277,11 +326,11 @@ describe("terminal output", () => {
     }).stdout;
   }
 
-  it("colours on a terminal", { skip: noPty }, () => assert.ok(onTty({}).includes(escape)));
+  it("colours on a terminal", { skip: noPty }, () => assert.ok(onTty({}).includes(ansiEscape)));
 
   it("NO_COLOR turns colour off on a terminal", { skip: noPty }, () => {
     const output = onTty({ NO_COLOR: "1" });
     assert.match(output, /warning AGC010/);
-    assert.ok(!output.includes(escape));
+    assert.ok(!output.includes(ansiEscape));
   });
 });

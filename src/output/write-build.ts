@@ -1,9 +1,10 @@
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { uniqueFiles } from "../emit/../manifest/build-manifest.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+import { makeFolders } from "./make-folders.js";
 
 /** A file of the build could not be written: a problem of the output folder, not of agentc. */
 export class WriteError extends Error {
@@ -29,11 +30,12 @@ export function writeBuild(outDir: string, tree: EmittedTree, manifest: Manifest
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const previous = previousArtifacts(outDir);
   const files = uniqueFiles(tree.files);
+  const folders = new Set<string>();
   for (const file of files) {
     const target = join(outDir, file.path);
     if (sameFile(target, file.bytes, file.executable)) report.unchanged.push(file.path);
     else {
-      writeAtomic(target, file.bytes, file.executable);
+      writeAtomic(target, file.bytes, file.executable, folders);
       report.written.push(file.path);
     }
   }
@@ -46,7 +48,7 @@ export function writeBuild(outDir: string, tree: EmittedTree, manifest: Manifest
   const manifestPath = join(outDir, manifestFileName);
   if (sameFile(manifestPath, manifestBytes, false)) report.unchanged.push(manifestFileName);
   else {
-    writeAtomic(manifestPath, manifestBytes, false);
+    writeAtomic(manifestPath, manifestBytes, false, folders);
     report.written.push(manifestFileName);
   }
   return report;
@@ -65,8 +67,8 @@ function previousArtifacts(outDir: string): string[] {
 
 function sameFile(path: string, bytes: Buffer, executable: boolean): boolean {
   try {
-    const stat = lstatSync(path);
-    if (!stat.isFile() || stat.size !== bytes.length) return false;
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== bytes.length) return false;
     if (((stat.mode & 0o100) !== 0) !== executable) return false;
     return readFileSync(path).equals(bytes);
   } catch {
@@ -74,10 +76,13 @@ function sameFile(path: string, bytes: Buffer, executable: boolean): boolean {
   }
 }
 
-function writeAtomic(path: string, bytes: Buffer, executable: boolean): void {
+/** `folders` remembers the folders already created during this build. */
+function writeAtomic(path: string, bytes: Buffer, executable: boolean, folders: Set<string>): void {
   const temp = `${path}.agentc-tmp-${process.pid}`;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    const folder = dirname(path);
+    if (!folders.has(folder)) makeFolders(folder);
+    folders.add(folder);
     writeFileSync(temp, bytes, { mode: executable ? 0o755 : 0o644 });
     if (executable) chmodSync(temp, 0o755);
     renameSync(temp, path);

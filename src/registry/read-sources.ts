@@ -115,20 +115,27 @@ function unreadable(file: string, reason: string): Diagnostic {
 type Listing = { ok: true; paths: string[] } | { ok: false; reason: string };
 
 /**
- * Every entry named *.md below folder, sorted by code point. Entries that are not regular files (folders,
+ * Every entry named *.md below folder, sorted by code point, except in hidden folders (.git, the fetch
+ * cache) and node_modules. Entries that are not regular files (folders,
  * links, devices) are listed too: reading them follows links and reports the rest instead of skipping them.
  */
 function listMarkdown(folder: string): Listing {
   try {
     const entries = readdirSync(folder, { recursive: true, withFileTypes: true });
     const paths = entries
-      .filter((e) => e.name.toLowerCase().endsWith(".md"))
+      .filter((e) => e.name.toLowerCase().endsWith(".md") && !inSkippedFolder(relative(folder, parentOf(e))))
       .map((e) => join(parentOf(e), e.name))
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return { ok: true, paths };
   } catch (error) {
     return { ok: false, reason: describeFolderError((error as NodeJS.ErrnoException).code) };
   }
+}
+
+function inSkippedFolder(relativeFolder: string): boolean {
+  return relativeFolder
+    .split(sep)
+    .some((segment) => (segment.startsWith(".") && segment !== ".") || segment === "node_modules");
 }
 
 function parentOf(entry: Dirent): string {

@@ -1,7 +1,8 @@
-import { cpSync, existsSync, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { makeFolders } from "../../output/make-folders.js";
 import { packageRoot } from "../../package-paths.js";
-import { type Command, exitCodes } from "../command.js";
+import { type Command, type CommandIo, exitCodes } from "../command.js";
 
 const templateDir = join(packageRoot, "templates", "init");
 
@@ -21,17 +22,21 @@ export const initCommand: Command = {
   formats: ["pretty", "json"],
   async run(args, io) {
     const dir = args.positionals[0] ?? ".";
+    const json = args.values.format === "json";
+    if (existsSync(dir) && !statSync(dir).isDirectory()) {
+      io.err(
+        `agentc init: ${dir} is a file, expected a folder\n  hint: choose a new folder, e.g. 'agentc init my-registry'`,
+      );
+      return exitCodes.usage;
+    }
     const files = listFiles(templateDir);
     const existing = files.filter((f) => existsSync(join(dir, f)));
-    const json = args.values.format === "json";
-    if (existing.length > 0) {
-      const message = `agentc init: not writing anything, these files exist already in ${dir}: ${existing.join(", ")}`;
-      if (json) io.out(JSON.stringify({ ok: false, existing }, null, 2));
-      else io.err(`${message}\n  hint: choose an empty folder, e.g. 'agentc init my-registry'`);
-      return exitCodes.inputErrors;
+    if (existing.length > 0) return refuse(dir, existing, json, io);
+    const failed = writeTemplate(dir, files);
+    if (failed) {
+      io.err(`agentc init: cannot write ${failed}\n  hint: choose a folder you can write to`);
+      return exitCodes.usage;
     }
-    for (const file of files)
-      cpSync(join(templateDir, file), join(dir, file), { errorOnExist: true, force: false });
     if (json) io.out(JSON.stringify({ ok: true, dir, files }, null, 2));
     else
       io.out(
@@ -40,3 +45,26 @@ export const initCommand: Command = {
     return exitCodes.ok;
   },
 };
+
+function refuse(dir: string, existing: string[], json: boolean, io: CommandIo): number {
+  if (json) io.out(JSON.stringify({ ok: false, existing }, null, 2));
+  else
+    io.err(
+      `agentc init: not writing anything, these files exist already in ${dir}: ${existing.join(", ")}\n  hint: choose an empty folder, e.g. 'agentc init my-registry'`,
+    );
+  return exitCodes.inputErrors;
+}
+
+/** Copies the template without overwriting; returns "<path> (<code>)" for the first file that fails. */
+function writeTemplate(dir: string, files: string[]): string | undefined {
+  for (const file of files) {
+    const target = join(dir, file);
+    try {
+      makeFolders(dirname(target));
+      writeFileSync(target, readFileSync(join(templateDir, file)), { flag: "wx" });
+    } catch (error) {
+      return `${target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    }
+  }
+  return undefined;
+}
