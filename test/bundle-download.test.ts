@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { pathToFileURL } from "node:url";
 import {
   BundleError,
   type ResolveBundleOptions,
   resolveBundle,
 } from "../src/install/bundle/resolve-bundle.js";
+import { packageRoot } from "../src/package-paths.js";
 import { packBundle } from "../src/packaging/bundle-zip.js";
 import { testdir } from "./support/testdir.js";
 import { craftBundle, leftovers, makeBuildDir } from "./support/zip-fixtures.js";
@@ -160,4 +163,25 @@ describe("case 17: bad downloads fail before unpacking and leave no temp files",
     assert.equal(server.hits.get("/b.zip"), undefined);
     assert.match(error.hint, /--integrity/);
   });
+
+  it("removes the partial download when the process gets SIGTERM mid-transfer", async () => {
+    const server = await serve({ "/b.zip": stallAfter(zip, 5000) });
+    const tempRoot = testdir();
+    const module = pathToFileURL(join(packageRoot, "dist/src/install/bundle/resolve-bundle.js")).href;
+    const script = `const { resolveBundle } = await import(${JSON.stringify(module)});
+      await resolveBundle(${JSON.stringify(server.url("/b.zip"))}, { integrity: "${integrity}", tempRoot: ${JSON.stringify(tempRoot)} });`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "ignore" });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on("exit", (_code, signal) => resolve(signal)),
+    );
+    while (!hasPartialDownload(tempRoot)) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill("SIGTERM");
+    assert.equal(await exited, "SIGTERM");
+    assert.deepEqual(leftovers(tempRoot), []);
+  });
 });
+
+function hasPartialDownload(tempRoot: string): boolean {
+  const [temp] = leftovers(tempRoot);
+  return temp !== undefined && existsSync(join(tempRoot, temp, "bundle.zip"));
+}

@@ -12,6 +12,7 @@ import {
   integrityHint,
   parseIntegrity,
 } from "./integrity.js";
+import { removedOnSignal } from "./signal-cleanup.js";
 import { bundleUrl, looksLikeUrl, redacted } from "./source-url.js";
 import { unpackBundle } from "./unpack-bundle.js";
 
@@ -132,7 +133,7 @@ async function inTempFolder(
   const temp = makeTemp(options.tempRoot ?? tmpdir());
   const cleanup = (): void => rmSync(temp, { recursive: true, force: true });
   try {
-    return { dir: await fill(temp), cleanup };
+    return { dir: await removedOnSignal(temp, () => fill(temp)), cleanup };
   } catch (error) {
     cleanup();
     throw error;
