@@ -137,11 +137,15 @@ describe("plugin.zip and marketplace.json", () => {
     );
   });
 
-  it("reports hook and MCP seeds the build does not emit", async () => {
+  it("reports hook and MCP seeds the build does not emit, and a plugin without a manifest", async () => {
     const out = await plugin({ name: "p", hook_seed: ".claude/nothing.json", mcp_seed: "none.json" });
     assert.deepEqual(
-      out.diagnostics.map((d) => d.id),
-      ["AGC050", "AGC050"],
+      out.diagnostics.map((d) => [d.id, d.message.split(" ")[0]]),
+      [
+        ["AGC050", "plugin.layout"],
+        ["AGC050", "hook_seed"],
+        ["AGC050", "mcp_seed"],
+      ],
     );
   });
 });

@@ -24,7 +24,7 @@ export function buildPlugin(registry: Registry, tree: EmittedTree, manifest: Man
   };
   const version = config.version ?? manifest.registry_version;
   const entries = new Map<string, Buffer>([
-    ...manifests(config, version),
+    ...manifests(config, version, report),
     ...skills(config, registry, tree, report),
     ...hooks(config, tree, report),
     ...mcp(config, tree, report),
@@ -41,20 +41,28 @@ function json(value: unknown): Buffer {
   return Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-function manifests(config: PluginConfig, version: string): [string, Buffer][] {
-  const layout = { ...defaultPluginLayout, ...config.layout };
+function manifests(config: PluginConfig, version: string, report: Report): [string, Buffer][] {
+  const layout = config.layout ?? {};
   const about = {
     name: config.name,
     version,
     ...(config.description ? { description: config.description } : {}),
   };
-  const native: [string, Buffer] = [
-    layout.native_manifest,
-    json({ ...about, ...(config.owner ? { author: config.owner } : {}) }),
-  ];
-  if (!layout.portable_manifest) return [native];
-  const schema = layout.portable_schema ? { $schema: layout.portable_schema } : {};
-  return [native, [layout.portable_manifest, json({ ...schema, ...about })]];
+  const out: [string, Buffer][] = [];
+  if (layout.native_manifest) {
+    out.push([layout.native_manifest, json({ ...about, ...(config.owner ? { author: config.owner } : {}) })]);
+  }
+  if (layout.portable_manifest) {
+    const schema = layout.portable_schema ? { $schema: layout.portable_schema } : {};
+    out.push([layout.portable_manifest, json({ ...schema, ...about })]);
+  }
+  if (out.length === 0) {
+    report(
+      "layout",
+      "plugin.layout names neither native_manifest nor portable_manifest, so the plugin has no manifest",
+    );
+  }
+  return out;
 }
 
 type Report = (key: string, message: string) => void;

@@ -20,8 +20,8 @@ export interface PluginConfig {
   layout?: PluginLayout;
 }
 
-export const defaultPluginLayout: Required<Omit<PluginLayout, "portable_manifest" | "portable_schema">> = {
-  native_manifest: ".claude-plugin/plugin.json",
+/** Defaults for the folders; the manifest files themselves are always named by the registry (data). */
+export const defaultPluginLayout: Required<Pick<PluginLayout, "skills_dir" | "hooks_file" | "mcp_files">> = {
   skills_dir: "skills",
   hooks_file: "hooks/hooks.json",
   mcp_files: [".mcp.json"],
