@@ -235,6 +235,11 @@ describe("exit codes and usage", () => {
     ["a format the command lacks", ["init", "x", "--format", "sarif"], /usage: agentc init/],
     ["an unknown check", ["explain", "AGC999"], /unknown check "AGC999"/],
     ["no command at all", [], /usage: agentc <command>/],
+    [
+      "a second registry argument",
+      ["check", example, "other"],
+      /unexpected argument "other"[\s\S]*usage: agentc check/,
+    ],
   ];
   for (const [what, args, expected] of usageCases) {
     it(`exits 2 for ${what}`, () => {

@@ -21,6 +21,8 @@ export interface Command {
   options: OptionSpec;
   /** Formats accepted by --format. */
   formats: readonly string[];
+  /** When set, more positional arguments than this are a usage error. */
+  maxPositionals?: number;
   run(args: ParsedArgs, io: CommandIo): Promise<number>;
 }
 

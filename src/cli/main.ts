@@ -77,6 +77,9 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
       io.out(`${command.usage}\n\n${command.summary}`);
       return exitCodes.ok;
     }
+    const extra = parsed.positionals.slice(command.maxPositionals ?? parsed.positionals.length);
+    if (extra.length > 0)
+      throw new UsageError(`unexpected argument ${extra.map((a) => `"${a}"`).join(", ")}`);
     const format = parsed.values.format;
     if (typeof format === "string" && !command.formats.includes(format)) {
       throw new UsageError(

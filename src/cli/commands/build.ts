@@ -11,6 +11,7 @@ export const buildCommand: Command = {
   summary: "check, then write the compiled tree and manifest.json",
   usage: `agentc build [registry] [--out DIR] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
   options: { out: { type: "string" }, ...loadOptionSpec },
+  maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";

@@ -9,6 +9,7 @@ export const checkCommand: Command = {
   summary: "load and check a registry; print diagnostics",
   usage: `agentc check [registry] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
   options: loadOptionSpec,
+  maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";

@@ -7,6 +7,7 @@ export const explainCommand: Command = {
   summary: "print the documentation of one check (or list them all)",
   usage: "agentc explain <AGCnnn | slug> [--format pretty|json]",
   options: {},
+  maxPositionals: 1,
   formats: ["pretty", "json"],
   async run(args, io) {
     const wanted = args.positionals[0];

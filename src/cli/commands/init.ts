@@ -19,6 +19,7 @@ export const initCommand: Command = {
   summary: "write a small working registry (never overwrites a file)",
   usage: "agentc init [dir] [--format pretty|json]",
   options: {},
+  maxPositionals: 1,
   formats: ["pretty", "json"],
   async run(args, io) {
     const dir = args.positionals[0] ?? ".";
