@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SourceEntry } from "../src/registry/model.js";
+import { routerRows } from "../src/registry/router-table.js";
 import { parseRuleFile } from "../src/registry/rule-file.js";
 
 const source: SourceEntry = { name: "custom", kind: "custom", path: "rules" };
@@ -62,6 +63,18 @@ describe("parseRuleFile", () => {
     assert.equal(second?.trigger, "t2");
     assert.deepEqual(second?.fields.trigger, { file: "rules/x.md", line: 13, column: 1 });
     assert.equal(second?.text, "## Second\n\ny");
+    assert.equal(second?.ownBlockLines, 5);
+  });
+
+  it("maps text lines after a multi-line own block back to their file lines", () => {
+    const { rules } = parse(
+      "# Router\n---\ndescription: >\n  Folded over\n  two lines.\n---\n\n| key | rule |\n|---|---|\n| t | x |\n",
+    );
+    const [router] = rules;
+    assert.ok(router);
+    assert.deepEqual(routerRows(router), [
+      { key: "t", slug: "x", position: { file: "rules/x.md", line: 10, column: 1 } },
+    ]);
   });
 
   it("reports text before the first heading", () => {

@@ -49,6 +49,8 @@ export interface Rule {
   supersedes?: string;
   /** Markdown from the heading line to the next rule, without trailing blank lines. */
   text: string;
+  /** Lines of the rule's own frontmatter block, which sit between the heading and text line 1 in the file. */
+  ownBlockLines: number;
   fields: Partial<Record<RuleField, Position>>;
 }
 

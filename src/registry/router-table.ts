@@ -1,5 +1,6 @@
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { Rule } from "./model.js";
+import { ruleTextPosition } from "./rule-position.js";
 
 export interface RouterRow {
   key: string;
@@ -27,7 +28,7 @@ export function routerRows(router: Rule): RouterRow[] {
     rows.push({
       key,
       slug,
-      position: { file: router.file, line: router.heading.line + index, column: line.indexOf("|") + 1 },
+      position: ruleTextPosition(router, index, line.indexOf("|") + 1),
     });
   }
   return rows;

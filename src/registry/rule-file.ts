@@ -54,7 +54,7 @@ export function parseRuleFile(
     const inherited = index === 0 ? fileMatter : withoutFirstRuleFields(fileMatter);
     const matter = merge(inherited, own?.frontmatter);
     const body = own ? [section.lines[0] ?? "", ...section.lines.slice(own.nextLine)] : section.lines;
-    const rule = toRule(file, section, body, matter, origin, diagnostics);
+    const rule = toRule(file, section, body, matter, origin, diagnostics, own ? own.nextLine - 1 : 0);
     if (rule) rules.push(rule);
   }
   return { rules, diagnostics };
@@ -183,6 +183,7 @@ function toRule(
   matter: Frontmatter,
   origin: RuleFileSource,
   diagnostics: Diagnostic[],
+  ownBlockLines: number,
 ): Rule | undefined {
   const slug = slugify(section.title);
   if (!slug) {
@@ -214,6 +215,7 @@ function toRule(
     ...(typeof v.trigger === "string" ? { trigger: v.trigger } : {}),
     ...(typeof v.supersedes === "string" ? { supersedes: v.supersedes } : {}),
     text: body.join("\n"),
+    ownBlockLines,
     fields: matter.fields,
   };
 }
