@@ -117,6 +117,15 @@ describe("agentc pack", () => {
     assert.ok(!existsSync(out) && !existsSync(`${out}.sha256`));
   });
 
+  it("reports an --out folder that does not exist with a hint, not a stack trace", () => {
+    const result = runCli(["pack", makeBuildDir(fixture), "--out", join(testdir(), "no/such/dir/x.zip")]);
+    assert.equal(result.status, 1);
+    assert.match(
+      result.stderr,
+      /cannot write the bundle: ENOENT[\s\S]*hint: check that the --out folder exists/,
+    );
+  });
+
   it("reports in JSON", () => {
     const out = join(testdir(), "x.zip");
     const result = runCli(["pack", makeBuildDir(fixture), "--out", out, "--format", "json"]);

@@ -28,8 +28,8 @@ export function defaultBundlePath(buildDir: string): string {
  * under its published name in code-point order. Writes FILE and FILE.sha256 ("<hex>  <name>\n").
  */
 export function packBundle(buildDir: string, file: string, limits = defaultArchiveLimits): PackResult {
-  const manifestText = readManifest(buildDir);
-  const manifest = parseBundleManifest(manifestText);
+  const manifestBytes = readManifest(buildDir);
+  const manifest = parseBundleManifest(manifestBytes.toString("utf8"));
   if (typeof manifest === "string")
     throw new PackError(`${join(buildDir, bundleManifestName)} ${manifest}`, rebuildHint);
   checkPaths(manifest, limits);
@@ -37,32 +37,57 @@ export function packBundle(buildDir: string, file: string, limits = defaultArchi
     .map((path) => ({ path, name: publishedPath(path, manifest.rewrites) }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const temp = `${file}.agentc-tmp-${process.pid}`;
-  const writer = new ZipWriter(temp, limits);
-  let written: { sha256: string; bytes: number };
-  try {
-    writer.add({ name: bundleManifestName, bytes: Buffer.from(manifestText, "utf8"), mode: 0o644 });
-    let total = 0;
-    for (const { path, name } of entries) {
-      const bytes = readArtifact(buildDir, path, manifest);
-      total += bytes.length;
-      if (bytes.length > limits.maxEntryBytes || total > limits.maxTotalBytes)
-        throw new PackError(`${path} makes the bundle larger than the installer accepts`, sizeHint(limits));
-      writer.add({ name, bytes, mode: manifest.executables.has(path) ? 0o755 : 0o644 });
+  const written = failingAsPackError(temp, limits, () => {
+    const writer = new ZipWriter(temp, limits);
+    try {
+      writer.add({ name: bundleManifestName, bytes: manifestBytes, mode: 0o644 });
+      addArtifacts(writer, buildDir, entries, manifest, limits);
+      return writer.finish();
+    } catch (error) {
+      writer.abandon();
+      throw error;
     }
-    written = writer.finish();
-  } catch (error) {
-    writer.abandon();
-    rmSync(temp, { force: true });
-    throw error instanceof PackError ? error : new PackError((error as Error).message, sizeHint(limits));
-  }
+  });
   renameSync(temp, file);
   const sha256File = writeChecksum(file, written.sha256);
   return { file, sha256File, sha256: written.sha256, entries: entries.length + 1, bytes: written.bytes };
 }
 
-function readManifest(buildDir: string): string {
+function addArtifacts(
+  writer: ZipWriter,
+  buildDir: string,
+  entries: { path: string; name: string }[],
+  manifest: BundleManifest,
+  limits: ArchiveLimits,
+): void {
+  let total = 0;
+  for (const { path, name } of entries) {
+    const bytes = readArtifact(buildDir, path, manifest);
+    total += bytes.length;
+    if (bytes.length > limits.maxEntryBytes || total > limits.maxTotalBytes)
+      throw new PackError(`${path} makes the bundle larger than the installer accepts`, sizeHint(limits));
+    writer.add({ name, bytes, mode: manifest.executables.has(path) ? 0o755 : 0o644 });
+  }
+}
+
+/** Runs the write; on failure removes the temporary file and reports a PackError with a fitting hint. */
+function failingAsPackError<T>(temp: string, limits: ArchiveLimits, write: () => T): T {
   try {
-    return readFileSync(join(buildDir, bundleManifestName), "utf8");
+    return write();
+  } catch (error) {
+    rmSync(temp, { force: true });
+    if (error instanceof PackError) throw error;
+    const io = typeof (error as NodeJS.ErrnoException).code === "string";
+    throw new PackError(
+      `cannot write the bundle: ${(error as Error).message}`,
+      io ? "check that the --out folder exists, is writable and has room" : sizeHint(limits),
+    );
+  }
+}
+
+function readManifest(buildDir: string): Buffer {
+  try {
+    return readFileSync(join(buildDir, bundleManifestName));
   } catch {
     throw new PackError(
       `${buildDir} holds no ${bundleManifestName}, so it is not a build folder`,
