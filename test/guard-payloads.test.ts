@@ -178,6 +178,22 @@ describe("agentc-guard: each client's payload shape", () => {
     assertBlocked(
       runGuard(json({ cwd: project, tool_name: "apply_patch", tool_input: { command: added.join("\n") } })),
     );
+    const edit = [
+      "*** Begin Patch",
+      "*** Update File: README.md",
+      "@@",
+      "-# r",
+      "+# it's (fine)",
+      "*** End Patch",
+    ];
+    assertAllowed(
+      runGuard(json({ cwd: project, tool_name: "apply_patch", tool_input: { command: edit.join("\n") } })),
+    );
+    const viaShell = `cat .env; apply_patch <<'PATCH'\n${edit.join("\n")}\nPATCH`;
+    assertBlocked(
+      runGuard(json({ cwd: project, tool_name: "shell", tool_input: { command: viaShell } })),
+      /`cat`/,
+    );
     const argv = { command: ["bash", "-lc", "cat .env"], workdir: project };
     assertBlocked(runGuard(json({ cwd: "/", tool_name: "Bash", tool_input: argv })));
   });

@@ -445,7 +445,8 @@ function walk(value, key, tool, inspection, budget, depth) {
 
 function collectString(value, key, tool, inspection) {
   if (!UNSCANNED_KEYS.has(key)) inspection.contents.push(value);
-  if (value.includes(PATCH_MARKER)) return collectPatch(value, inspection);
+  if (value.includes(PATCH_MARKER)) collectPatch(value, inspection);
+  if (value.trimStart().startsWith(PATCH_MARKER)) return; // a raw patch is not a shell command
   if (PATH_KEYS.has(key) || DIR_KEYS.has(key)) inspection.paths.push(value);
   else if (value.startsWith("file://")) inspection.paths.push(value.slice("file://".length));
   else if (looksLikePath(value, key)) inspection.paths.push(value);
