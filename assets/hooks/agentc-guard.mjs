@@ -365,6 +365,7 @@ function baseDirOf(payload) {
 
 function parseToolArgs(value, field, mayBeAbsent) {
   if (mayBeAbsent && (value === undefined || value === null)) return {};
+  if (value === undefined) throw new GuardError(`${field} is missing`);
   if (isObject(value)) return value;
   if (typeof value !== "string") throw new GuardError(`${field} is neither an object nor a JSON string`);
   if (value.trim() === "") return {};
@@ -383,34 +384,68 @@ function requireString(value, field) {
   return value;
 }
 
+const eventOf = (payload) => payload.hook_event_name ?? payload.hookEventName;
+
+/** Payload shapes, first match wins: which payload it is, and the tool input it carries. */
+const PAYLOAD_SHAPES = [
+  {
+    name: "Copilot CLI (camelCase)",
+    matches: (payload) => "toolName" in payload || "toolArgs" in payload,
+    input: (payload) => ({
+      tool: requireString(payload.toolName, "toolName"),
+      args: parseToolArgs(payload.toolArgs, "toolArgs", true),
+    }),
+  },
+  {
+    name: "Claude Code, Codex, Gemini CLI, Copilot in VS Code, Cursor preToolUse",
+    matches: (payload) => "tool_name" in payload || "tool_input" in payload,
+    input: (payload) => ({
+      tool: requireString(payload.tool_name, "tool_name"),
+      args: parseToolArgs(payload.tool_input, "tool_input", false),
+    }),
+  },
+  {
+    name: "Cursor beforeReadFile",
+    matches: (payload) => ["beforeReadFile", "beforeTabFileRead"].includes(eventOf(payload)),
+    input: (payload) => ({
+      tool: eventOf(payload),
+      args: {
+        file_path: requireString(payload.file_path, "file_path"),
+        content: payload.content,
+        attachments: payload.attachments,
+      },
+    }),
+  },
+  {
+    name: "Cursor beforeShellExecution",
+    matches: (payload) => eventOf(payload) === "beforeShellExecution",
+    input: (payload) => ({
+      tool: eventOf(payload),
+      args: { command: requireString(payload.command, "command") },
+    }),
+  },
+  {
+    name: "an event without a tool (prompt, session)",
+    matches: (payload) => typeof eventOf(payload) === "string",
+    input: (payload) => ({
+      tool: eventOf(payload),
+      args: { attachments: payload.attachments },
+      prompt: payload.prompt,
+    }),
+  },
+];
+
 /** Detects the client's payload shape and collects every path, glob, command and content string. */
 export function inspectionOf(payload) {
   if (!isObject(payload)) throw new GuardError("payload is not a JSON object");
+  const shape = PAYLOAD_SHAPES.find((candidate) => candidate.matches(payload));
+  if (!shape) throw new GuardError("unknown payload shape: no tool_name, toolName or hook_event_name");
   const inspection = newInspection(baseDirOf(payload));
-  const event = payload.hook_event_name ?? payload.hookEventName;
-  if ("toolName" in payload || "toolArgs" in payload) {
-    const tool = requireString(payload.toolName, "toolName");
-    collect(parseToolArgs(payload.toolArgs, "toolArgs", true), tool, inspection);
-  } else if ("tool_name" in payload || "tool_input" in payload) {
-    const tool = requireString(payload.tool_name, "tool_name");
-    if (payload.tool_input === undefined) throw new GuardError("tool_input is missing");
-    collect(parseToolArgs(payload.tool_input, "tool_input", false), tool, inspection);
-  } else if (event === "beforeReadFile" || event === "beforeTabFileRead") {
-    requireString(payload.file_path, "file_path");
-    collect(
-      { file_path: payload.file_path, content: payload.content, attachments: payload.attachments },
-      event,
-      inspection,
-    );
-  } else if (event === "beforeShellExecution") {
-    collect({ command: requireString(payload.command, "command") }, event, inspection);
-  } else if (typeof event === "string") {
-    collect({ attachments: payload.attachments }, event, inspection);
-    if (typeof payload.prompt === "string") collectPrompt(payload.prompt, inspection);
-    inspection.nothingToInspect = inspection.paths.length === 0 && inspection.globs.length === 0;
-  } else {
-    throw new GuardError("unknown payload shape: no tool_name, toolName or hook_event_name");
-  }
+  const { tool, args, prompt } = shape.input(payload);
+  collect(args, tool, inspection);
+  if (typeof prompt === "string") collectPrompt(prompt, inspection);
+  const toolLess = shape === PAYLOAD_SHAPES.at(-1);
+  inspection.nothingToInspect = toolLess && inspection.paths.length === 0 && inspection.globs.length === 0;
   return inspection;
 }
 
