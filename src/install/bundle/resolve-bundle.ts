@@ -53,8 +53,10 @@ export async function resolveBundle(
   options: ResolveBundleOptions = {},
 ): Promise<ResolvedBundle> {
   const limits = { ...defaultArchiveLimits, ...options.limits };
-  if (looksLikeUrl(source))
-    return inTempFolder(options, (temp) => fromUrl(bundleUrl(source), temp, options, limits));
+  if (looksLikeUrl(source)) {
+    const url = bundleUrl(source);
+    return inTempFolder(options, (temp) => fromUrl(url, temp, options, limits));
+  }
   const stat = statSync(source, { throwIfNoEntry: false });
   if (!stat) throw new BundleError(`${source} does not exist`, sourceHint);
   if (stat.isDirectory()) return { dir: resolve(source), cleanup: () => {} };
