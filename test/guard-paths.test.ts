@@ -116,6 +116,7 @@ describe("secret paths", () => {
     "env-ref/.npmrc",
     "missing/.npmrc",
     "missing/prod.env",
+    ".env-example",
     "package.json",
   ];
   for (const path of allowed) it(`allows ${path}`, () => expectAllowed(read(path), path));
@@ -177,6 +178,11 @@ describe("shell commands", () => {
     "x=`echo .env`; cat $x",
     "cat > notes.md <<EOF\nvalue: $(cat .env)\nEOF",
     "cd ~/.aws && cat credentials",
+    "a=.e; b=nv; cat $a$b",
+    k("cat$", "{IFS}.env"),
+    "cat .env~",
+    "cat .env-production",
+    "{cat,.env}",
   ];
   for (const command of blocked) it(`blocks ${command}`, () => expectBlocked(bash(command), command));
 

@@ -35,7 +35,12 @@ const ENV_REASON =
 
 /** Rules on the last path segment. `unless` exempts templates. */
 export const SECRET_NAME_RULES = [
-  { id: "env-file", test: /^\.env(\..+)?$/, unless: /\.(example|sample|template|dist)$/, reason: ENV_REASON },
+  {
+    id: "env-file",
+    test: /^\.env([.~_-].*)?$/,
+    unless: /[._-](example|sample|template|dist)$/,
+    reason: ENV_REASON,
+  },
   {
     id: "env-named-file",
     test: /^.+\.env$|^\.envrc$/,
@@ -879,9 +884,25 @@ function commandParts(words) {
   return { assignments, prefixed: at > start, name: basename(words[at] ?? ""), rest: words.slice(at) };
 }
 
+const VARIABLE = /\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g;
+const DECLARERS = new Set(["export", "declare", "local", "readonly", "typeset"]);
+
+/** Records NAME=value words (bare or after export/declare...) so later words can use them. */
+function rememberAssignments(command, vars) {
+  const { assignments, name, rest } = commandParts(command.words);
+  const declared = DECLARERS.has(name) ? rest.slice(1).filter((word) => ASSIGNMENT.test(word)) : [];
+  for (const word of assignments.concat(declared)) {
+    const eq = word.indexOf("=");
+    if (vars.size < 256) vars.set(word.slice(0, eq), substituteKnown(word.slice(eq + 1), vars));
+  }
+}
+
+const substituteKnown = (word, vars) => word.replace(VARIABLE, (found, a, b) => vars.get(a ?? b) ?? found);
+
 /** Word → strings that may name a file: itself, the value after =, after @, and embedded names. */
-function pathCandidates(word) {
-  const forms = new Set([word]);
+function pathCandidates(word, vars = new Map()) {
+  const forms = new Set([word, substituteKnown(word, vars)]);
+  for (const part of word.split(/\$\{?IFS\}?/)) forms.add(part);
   const eq = word.indexOf("=");
   if (eq >= 0) forms.add(word.slice(eq + 1));
   if (word.startsWith("@")) forms.add(word.slice(1));
@@ -928,11 +949,13 @@ function parsedReason(parsed, base, depth, substituted) {
   const indirect =
     substituted || parsed.commands.some((command) => INDIRECT_COMMANDS.has(commandParts(command.words).name));
   const bases = [base];
+  const vars = new Map();
   for (const command of parsed.commands) {
     for (const at of bases) {
-      const reason = simpleCommandReason(command, at, depth, indirect);
+      const reason = simpleCommandReason(command, at, depth, indirect, vars);
       if (reason) return reason;
     }
+    rememberAssignments(command, vars);
     const { name, rest } = commandParts(command.words);
     if ((name === "cd" || name === "pushd") && rest[1] && bases.length < 8) {
       bases.push(resolve(base, expandHome(rest[1], base)));
@@ -941,7 +964,7 @@ function parsedReason(parsed, base, depth, substituted) {
   return undefined;
 }
 
-function simpleCommandReason(command, base, depth, indirect) {
+function simpleCommandReason(command, base, depth, indirect, vars) {
   const { assignments, prefixed, name, rest } = commandParts(command.words);
   const script = SHELLS.has(name) ? rest.findIndex((word) => /^-[a-z]*c[a-z]*$/.test(word)) : -1;
   if (script >= 0 && rest[script + 1] !== undefined) {
@@ -957,7 +980,7 @@ function simpleCommandReason(command, base, depth, indirect) {
   const scriptWord = script >= 0 ? rest[script + 1] : undefined;
   const args = exempt ? [] : command.words.filter((word) => word !== scriptWord);
   for (const word of command.redirects.concat(values, args)) {
-    for (const candidate of pathCandidates(word)) {
+    for (const candidate of pathCandidates(word, vars)) {
       const reason = pathReason(candidate, base);
       if (reason) return `\`${name || word}\` touches ${candidate}: ${reason}`;
     }
