@@ -34,20 +34,54 @@ export function usesSlot(adapter: Adapter, slot: Slot): boolean {
   return templateLines(adapter).some((line) => line.includes(`{${slot}}`));
 }
 
+interface ParsedTemplate {
+  frontmatter: Adapter["frontmatter"];
+  rawSlots: Adapter["raw_slots"];
+  lines: { text: string; slots: Slot[] }[];
+  /** The known slots the template names: only their values are computed. */
+  used: Slot[];
+  raw: Set<Slot>;
+}
+
+/** Templates parsed once per adapter object (every rule of a build renders the same few templates). */
+const parsedTemplates = new WeakMap<Adapter, ParsedTemplate>();
+
+function parsedTemplate(adapter: Adapter): ParsedTemplate {
+  const cached = parsedTemplates.get(adapter);
+  if (cached && cached.frontmatter === adapter.frontmatter && cached.rawSlots === adapter.raw_slots)
+    return cached;
+  const lines = templateLines(adapter).map((text) => ({
+    text,
+    slots: [...text.matchAll(slotPattern)].map((m) => m[1] as Slot),
+  }));
+  const named = new Set(lines.flatMap((l) => l.slots));
+  const parsed: ParsedTemplate = {
+    frontmatter: adapter.frontmatter,
+    rawSlots: adapter.raw_slots,
+    lines,
+    used: knownSlots.filter((slot) => named.has(slot)),
+    raw: new Set(adapter.raw_slots ?? []),
+  };
+  parsedTemplates.set(adapter, parsed);
+  return parsed;
+}
+
 /**
  * Fills the template. A line whose slots all have no value (no globs, no description) is left out;
  * every value is YAML-quoted unless the adapter lists the slot in raw_slots.
  */
 export function renderFrontmatter(adapter: Adapter, input: SlotInput): string {
-  const lines = templateLines(adapter);
-  if (lines.length === 0) return "";
-  const raw = new Set(adapter.raw_slots ?? []);
-  const values = slotValues(input, raw);
+  const template = parsedTemplate(adapter);
+  if (template.lines.length === 0) return "";
+  const values: Partial<Record<Slot, string>> = {};
+  for (const slot of template.used) {
+    const value = slotValue(slot, input, template.raw);
+    if (value !== undefined) values[slot] = value;
+  }
   const out: string[] = [];
-  for (const line of lines) {
-    const slots = [...line.matchAll(slotPattern)].map((m) => m[1] as Slot);
-    if (slots.length > 0 && slots.every((s) => values[s] === undefined)) continue;
-    const filled = line.replace(
+  for (const line of template.lines) {
+    if (line.slots.length > 0 && line.slots.every((s) => values[s] === undefined)) continue;
+    const filled = line.text.replace(
       slotPattern,
       (whole, name: string) => values[name as Slot] ?? (knownSlots.includes(name as Slot) ? "" : whole),
     );
@@ -56,17 +90,26 @@ export function renderFrontmatter(adapter: Adapter, input: SlotInput): string {
   return `${out.join("\n")}\n`;
 }
 
-function slotValues(input: SlotInput, raw: Set<Slot>): Partial<Record<Slot, string>> {
+function slotValue(slot: Slot, input: SlotInput, raw: Set<Slot>): string | undefined {
   const has = input.globs.length > 0;
-  const csv = csvGlobs(input.globs);
-  const description = input.description?.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
-  return {
-    alwaysApply: String(input.alwaysApply),
-    slug: yamlScalar(input.slug),
-    ...(has ? { globs: yamlFlowList(input.globs), globs_yaml: yamlBlockList(input.globs) } : {}),
-    ...(has ? { globs_csv: raw.has("globs_csv") ? csv : yamlScalar(csv) } : {}),
-    ...(description ? { description: raw.has("description") ? description : yamlScalar(description) } : {}),
-  };
+  switch (slot) {
+    case "alwaysApply":
+      return String(input.alwaysApply);
+    case "slug":
+      return yamlScalar(input.slug);
+    case "globs":
+      return has ? yamlFlowList(input.globs) : undefined;
+    case "globs_yaml":
+      return has ? yamlBlockList(input.globs) : undefined;
+    case "globs_csv":
+      if (!has) return undefined;
+      return raw.has("globs_csv") ? csvGlobs(input.globs) : yamlScalar(csvGlobs(input.globs));
+    case "description": {
+      const description = input.description?.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
+      if (!description) return undefined;
+      return raw.has("description") ? description : yamlScalar(description);
+    }
+  }
 }
 
 /**

@@ -45,17 +45,19 @@ function derivedVersion(lines: string[]): string {
 function components(registry: Registry, files: EmittedFile[]): Record<string, ComponentInstall> {
   const out: Record<string, ComponentInstall> = {};
   const adapters = [...registry.adapters].sort((a, b) => byCodePoint(a.adapter.id, b.adapter.id));
-  for (const { adapter } of adapters)
-    out[adapter.id] = component(
-      adapter,
-      files.filter((f) => f.component === adapter.id),
-    );
+  const byComponent = new Map<string, EmittedFile[]>();
+  for (const f of files) {
+    const group = byComponent.get(f.component);
+    if (group) group.push(f);
+    else byComponent.set(f.component, [f]);
+  }
+  for (const { adapter } of adapters) out[adapter.id] = component(adapter, byComponent.get(adapter.id) ?? []);
   return out;
 }
 
 function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
   const dirs = ownedDirs(adapter, files);
-  const inOwnedDir = (path: string): boolean => dirs.some((d) => path.startsWith(`${d}/`));
+  const inOwnedDir = underAny(new Set(dirs));
   const ownedFiles = files.filter((f) => f.role !== "seed" && !inOwnedDir(f.path));
   const install = adapter.install ?? {};
   return {
@@ -77,6 +79,15 @@ function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
     required: install.required ?? false,
     name: adapter.name ?? adapter.id,
     executables: sorted(files.filter((f) => f.executable).map((f) => f.path)),
+  };
+}
+
+/** Whether a path lies below one of the folders; looks up each ancestor, so many folders stay cheap. */
+function underAny(folders: Set<string>): (path: string) => boolean {
+  return (path) => {
+    for (let end = path.lastIndexOf("/"); end > 0; end = path.lastIndexOf("/", end - 1))
+      if (folders.has(path.slice(0, end))) return true;
+    return false;
   };
 }
 

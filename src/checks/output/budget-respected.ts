@@ -51,7 +51,7 @@ function* overBudget(
   const text = file.bytes.toString("utf8");
   const limits = budgetProfiles[profile];
   const lines = countLines(text);
-  const words = countWords(text);
+  const words = Number.isFinite(limits.maxWordsExclusive) ? countWords(text) : 0;
   const position = file.rules.length === 1 && file.rules[0] ? file.rules[0].heading : adapterAt();
   const carried = file.rules.length > 1 ? ` (carries ${file.rules.map((r) => r.slug).join(", ")})` : "";
   if (lines > limits.maxLines) {
