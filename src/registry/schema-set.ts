@@ -6,7 +6,18 @@ import type { Ajv2020 as Ajv } from "ajv/dist/2020.js";
 import { schemasDir } from "../package-paths.js";
 
 /** The JSON Schemas shipped in schemas/, the one ajv configuration that compiles them, and their fingerprint. */
-export const schemaNames = ["adapter", "sources", "targets", "rule-frontmatter"] as const;
+export const schemaNames = [
+  "adapter",
+  "sources",
+  "targets",
+  "rule-frontmatter",
+  "core-skill",
+  "core-agent",
+  "core-command",
+  "core-permissions",
+  "core-hooks",
+  "core-mcp",
+] as const;
 export type SchemaName = (typeof schemaNames)[number];
 
 export function schemaId(name: SchemaName): string {

@@ -1,0 +1,45 @@
+import { diagnostic } from "../checks/check.js";
+import { coreFileNameWellFormed } from "../checks/core/core-file-name-well-formed.js";
+import { coreNameMatchesPath } from "../checks/core/core-name-matches-path.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+
+/** The portable name form: lowercase words joined by single hyphens, at most 64 characters. */
+export const portableName = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const maxNameLength = 64;
+
+export function checkPathName(name: string, path: string, diagnostics: Diagnostic[]): void {
+  if (portableName.test(name) && name.length <= maxNameLength) return;
+  diagnostics.push(
+    diagnostic(coreFileNameWellFormed, {
+      position: { file: path, line: 1, column: 1 },
+      message: `"${name}" (${path}) is not a portable name: lowercase letters, digits and single hyphens, at most ${maxNameLength} characters`,
+    }),
+  );
+}
+
+/** Reports an entry that does not belong in a folder of core/. */
+export function strayEntry(path: string, expected: string, diagnostics: Diagnostic[]): void {
+  diagnostics.push(
+    diagnostic(coreFileNameWellFormed, {
+      position: { file: path, line: 1, column: 1 },
+      message: `${path} is not ${expected}, so no client would see it`,
+      hint: `Move or rename it: this folder holds ${expected}s only.`,
+    }),
+  );
+}
+
+export function checkNameMatchesPath(
+  name: string,
+  pathName: string,
+  what: "folder" | "file",
+  position: Position,
+  diagnostics: Diagnostic[],
+): void {
+  if (name === pathName) return;
+  diagnostics.push(
+    diagnostic(coreNameMatchesPath, {
+      position,
+      message: `name "${name}" differs from its ${what} name "${pathName}"`,
+    }),
+  );
+}

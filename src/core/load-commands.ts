@@ -1,0 +1,59 @@
+import { diagnostic } from "../checks/check.js";
+import { commandUsesArguments } from "../checks/core/command-uses-arguments.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { listFolder } from "./core-folder.js";
+import { loadCoreMarkdown } from "./core-markdown.js";
+import { checkPathName, strayEntry } from "./core-names.js";
+import type { CoreCommand } from "./model.js";
+
+export const commandsFolder = "core/commands";
+
+/** Placeholders a command body may use: $ARGUMENTS for all input, $1..$9 for single words. */
+export const argumentPlaceholder = /\$(ARGUMENTS|[1-9])/;
+
+interface CommandFrontmatter {
+  description: string;
+  argument_hint?: string;
+  model?: string;
+}
+
+/** core/commands/<name>.md: a prompt template run as /<name>. */
+export function loadCommands(root: string, diagnostics: Diagnostic[]): CoreCommand[] {
+  return listFolder(root, commandsFolder).flatMap((entry) => {
+    if (entry.isFolder || !entry.name.endsWith(".md")) {
+      strayEntry(entry.path, "a command file (<name>.md)", diagnostics);
+      return [];
+    }
+    const name = entry.name.slice(0, -".md".length);
+    checkPathName(name, entry.path, diagnostics);
+    const command = loadCommand(root, name, entry.path, diagnostics);
+    return command ? [command] : [];
+  });
+}
+
+function loadCommand(
+  root: string,
+  name: string,
+  file: string,
+  diagnostics: Diagnostic[],
+): CoreCommand | undefined {
+  const markdown = loadCoreMarkdown(root, file, "core-command", diagnostics);
+  if (!markdown) return undefined;
+  const { values, ...located } = markdown;
+  const matter = values as unknown as CommandFrontmatter;
+  if (matter.argument_hint && !argumentPlaceholder.test(located.body)) {
+    diagnostics.push(
+      diagnostic(commandUsesArguments, {
+        position: located.positionOf(["argument_hint"], "key"),
+        message: `${file} asks for arguments but its body uses neither $ARGUMENTS nor $1..$9`,
+      }),
+    );
+  }
+  return {
+    ...located,
+    name,
+    description: matter.description,
+    ...(matter.argument_hint ? { argumentHint: matter.argument_hint } : {}),
+    ...(matter.model ? { model: matter.model } : {}),
+  };
+}

@@ -1,0 +1,52 @@
+import { statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { diagnostic } from "../checks/check.js";
+import { coreNameUnique } from "../checks/core/core-name-unique.js";
+import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { loadAgents } from "./load-agents.js";
+import { loadCommands } from "./load-commands.js";
+import { loadHooks } from "./load-hooks.js";
+import { loadMcpServers } from "./load-mcp.js";
+import { loadPermissions } from "./load-permissions.js";
+import { loadSkills } from "./load-skills.js";
+import { type Core, emptyCore } from "./model.js";
+
+/** Loads the tool-neutral core/ of a registry; a registry without core/ has an empty core. */
+export function loadCore(root: string): { core: Core; diagnostics: Diagnostic[] } {
+  const dir = resolve(root);
+  if (!isFolder(join(dir, "core"))) return { core: emptyCore(), diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  const core: Core = {
+    skills: loadSkills(dir, diagnostics),
+    agents: loadAgents(dir, diagnostics),
+    commands: loadCommands(dir, diagnostics),
+    permissions: loadPermissions(dir, diagnostics),
+    hooks: loadHooks(dir, diagnostics),
+    mcpServers: loadMcpServers(dir, diagnostics),
+  };
+  reportSharedSlashNames(core, diagnostics);
+  return { core, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Skills and commands share the slash-command namespace of every client. */
+function reportSharedSlashNames(core: Core, diagnostics: Diagnostic[]): void {
+  const skills = new Map(core.skills.map((skill) => [skill.name, skill]));
+  for (const command of core.commands) {
+    const skill = skills.get(command.name);
+    if (!skill) continue;
+    diagnostics.push(
+      diagnostic(coreNameUnique, {
+        position: { file: command.file, line: 1, column: 1 },
+        message: `/${command.name} is both this command and the skill in ${skill.file}; clients would show only one`,
+      }),
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import { diagnostic } from "../checks/check.js";
+import { permissionPatternWellFormed } from "../checks/core/permission-pattern-well-formed.js";
+import { permissionQualifierFitsVerb } from "../checks/core/permission-qualifier-fits-verb.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { JsonDocument } from "../registry/json-document.js";
+import { loadCoreJson } from "./core-json.js";
+import {
+  emptyPermissions,
+  type PatternKind,
+  type PermissionLevel,
+  type PermissionLists,
+  type PermissionRule,
+  patternKindOf,
+  permissionLevels,
+  type Verb,
+} from "./model.js";
+import { reportDisagreement } from "./permission-lists.js";
+import { patternFault } from "./permission-rule.js";
+
+export const permissionsFile = "core/permissions.json";
+
+type WrittenRule = { verb: Verb; reason?: string } & Partial<Record<PatternKind, string[]>>;
+const patternKinds: PatternKind[] = ["paths", "commands", "domains", "tools", "names"];
+
+/** core/permissions.json: project-wide deny, ask and allow rules. */
+export function loadPermissions(root: string, diagnostics: Diagnostic[]): PermissionLists {
+  const lists = emptyPermissions();
+  const document = loadCoreJson(root, permissionsFile, "core-permissions", diagnostics);
+  if (!document) return lists;
+  const written = document.value as Partial<Record<PermissionLevel, WrittenRule[]>>;
+  for (const level of permissionLevels) {
+    for (const [index, rule] of (written[level] ?? []).entries()) {
+      const loaded = toRule(rule, document, [level, index], diagnostics);
+      if (loaded) lists[level].push(loaded);
+    }
+  }
+  reportDisagreement(lists, diagnostics);
+  return lists;
+}
+
+/** A rule with any fault is left out rather than kept broader than written. */
+function toRule(
+  rule: WrittenRule,
+  document: JsonDocument,
+  path: [PermissionLevel, number],
+  diagnostics: Diagnostic[],
+): PermissionRule | undefined {
+  const kind = patternKindOf[rule.verb];
+  const before = diagnostics.length;
+  for (const other of patternKinds.filter((k) => k !== kind && rule[k] !== undefined)) {
+    diagnostics.push(
+      diagnostic(permissionQualifierFitsVerb, {
+        position: document.positionOf([...path, other], "key"),
+        message: `"${other}" does not narrow verb "${rule.verb}"; it takes "${kind}"`,
+      }),
+    );
+  }
+  const patterns = rule[kind] ?? [];
+  for (const [index, pattern] of patterns.entries()) {
+    const problem = patternFault(rule.verb, pattern);
+    if (!problem) continue;
+    const position = document.positionOf([...path, kind, index]);
+    diagnostics.push(
+      diagnostic(permissionPatternWellFormed, { position, message: `"${pattern}" ${problem}` }),
+    );
+  }
+  if (diagnostics.length > before) return undefined;
+  const position = document.positionOf(path);
+  return { verb: rule.verb, patterns, ...(rule.reason ? { reason: rule.reason } : {}), position };
+}

@@ -1,0 +1,71 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { filesBelow, listFolder } from "./core-folder.js";
+import { loadCoreMarkdown } from "./core-markdown.js";
+import { checkNameMatchesPath, checkPathName, strayEntry } from "./core-names.js";
+import type { CoreSkill, SkillTrigger, Verb } from "./model.js";
+import { frontmatterPermissions, reportDisagreement, reportVerbsOutsideTools } from "./permission-lists.js";
+
+export const skillsFolder = "core/skills";
+export const skillFileName = "SKILL.md";
+
+interface SkillFrontmatter {
+  name: string;
+  description: string;
+  tools?: Verb[];
+  permissions?: unknown;
+  triggers?: SkillTrigger[];
+  model?: string;
+  argument_hint?: string;
+  license?: string;
+  metadata?: Record<string, string>;
+}
+
+/** core/skills/<name>/SKILL.md, one folder per skill, with its supporting files. */
+export function loadSkills(root: string, diagnostics: Diagnostic[]): CoreSkill[] {
+  return listFolder(root, skillsFolder).flatMap((entry) => {
+    if (!entry.isFolder) {
+      strayEntry(entry.path, "a skill folder", diagnostics);
+      return [];
+    }
+    checkPathName(entry.name, entry.path, diagnostics);
+    const skill = loadSkill(root, entry.name, entry.path, diagnostics);
+    return skill ? [skill] : [];
+  });
+}
+
+function loadSkill(
+  root: string,
+  folderName: string,
+  dir: string,
+  diagnostics: Diagnostic[],
+): CoreSkill | undefined {
+  const file = `${dir}/${skillFileName}`;
+  if (!existsSync(join(root, file))) {
+    strayEntry(dir, `a skill folder: it has no ${skillFileName}, so it`, diagnostics);
+    return undefined;
+  }
+  const markdown = loadCoreMarkdown(root, file, "core-skill", diagnostics);
+  if (!markdown) return undefined;
+  const { values, ...located } = markdown;
+  const matter = values as unknown as SkillFrontmatter;
+  checkNameMatchesPath(matter.name, folderName, "folder", located.positionOf(["name"]), diagnostics);
+  const permissions = frontmatterPermissions(matter.permissions, located.positionOf, diagnostics);
+  reportDisagreement(permissions, diagnostics);
+  reportVerbsOutsideTools(permissions, matter.tools, diagnostics);
+  return {
+    ...located,
+    name: matter.name,
+    dir,
+    description: matter.description,
+    ...(matter.tools ? { tools: matter.tools } : {}),
+    permissions,
+    triggers: matter.triggers ?? ["user", "model"],
+    ...(matter.model ? { model: matter.model } : {}),
+    ...(matter.argument_hint ? { argumentHint: matter.argument_hint } : {}),
+    ...(matter.license ? { license: matter.license } : {}),
+    ...(matter.metadata ? { metadata: matter.metadata } : {}),
+    supportingFiles: filesBelow(root, dir).filter((path) => path !== file),
+  };
+}
