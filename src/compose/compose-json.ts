@@ -1,0 +1,129 @@
+import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { LineIndex } from "../diagnostics/positions.js";
+import { notEditable, unparseable } from "./conflicts.js";
+import { insertMember, prettyJson, removeMember, replaceValue } from "./json-members.js";
+import { jsonView, lastMatch, walk } from "./json-view.js";
+import type { ComposeResult, Conflict, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
+import { planComposition, type Step } from "./ownership-plan.js";
+import { applyTextEdits, detectStyle, type Edit, isBlank, type TextStyle } from "./text-style.js";
+import { valueHash } from "./value-hash.js";
+
+const parseOptions = { allowTrailingComma: true, disallowComments: false };
+
+/**
+ * Composes agentc's entries into a JSON or JSONC file, editing only the values agentc owns and
+ * leaving every other byte (keys, comments, layout) where it was. See docs/compose.md.
+ */
+export function composeJson(
+  current: string | undefined,
+  desired: OwnedEntry[],
+  previous: OwnedRecord[],
+): ComposeResult {
+  const start = current === undefined || isBlank(current) ? undefined : current;
+  let text = start ?? `{}${current?.includes("\r\n") ? "\r\n" : "\n"}`;
+  const parsed = parseRoot(text);
+  if ("conflict" in parsed)
+    return { text: current ?? "", owned: previous, conflicts: [parsed.conflict], changed: false };
+  const style = detectStyle(text);
+  const plan = planComposition(desired, previous, jsonView(text, parsed.root), () => undefined);
+  const owned = [...plan.owned];
+  const conflicts = [...plan.conflicts];
+  let applied = 0;
+  for (const step of plan.steps) {
+    const next = applyStep(text, step, style);
+    if (next !== undefined) {
+      text = next;
+      applied++;
+      if ("owns" in step) owned.push(step.owns);
+    } else {
+      conflicts.push(notEditable(stepPath(step), "the edited text did not read back as the intended value"));
+      const kept = "owns" in step ? ("keeps" in step ? step.keeps : undefined) : step.record;
+      if (kept) owned.push(kept);
+    }
+  }
+  if (start === undefined && applied === 0) return { text: current ?? "", owned, conflicts, changed: false };
+  return { text, owned, conflicts, changed: text !== current };
+}
+
+function parseRoot(text: string): { root: Node } | { conflict: Conflict } {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, parseOptions);
+  const first = errors[0];
+  if (first || !root) {
+    const { line, column } = new LineIndex("", text).position(first?.offset ?? 0);
+    return {
+      conflict: unparseable(
+        first ? describe(printParseErrorCode(first.error)) : "no JSON value",
+        line,
+        column,
+      ),
+    };
+  }
+  if (root.type !== "object") {
+    return {
+      conflict: unparseable(`the top level is ${root.type === "array" ? "an array" : "not an object"}`, 1, 1),
+    };
+  }
+  return { root };
+}
+
+/** "CloseBraceExpected" → "close brace expected". */
+const describe = (code: string): string => code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+
+const stepPath = (step: Step): KeyPath => ("entry" in step ? step.entry.path : step.record.path);
+
+/** The text after one step, or undefined when the edit does not read back as intended. */
+function applyStep(text: string, step: Step, style: TextStyle): string | undefined {
+  const before = parseRoot(text);
+  if (!("root" in before)) return undefined;
+  const edits = stepEdits(text, before.root, step, style);
+  if (!edits) return undefined;
+  const after = applyTextEdits(text, edits);
+  const parsed = parseRoot(after);
+  if (!("root" in parsed) || !holds(parsed.root, step)) return undefined;
+  return after;
+}
+
+function stepEdits(text: string, root: Node, step: Step, style: TextStyle): Edit[] | undefined {
+  const path = stepPath(step);
+  const reached = walk(root, path);
+  if (step.op === "set") {
+    if (reached.node) return replaceValue(text, reached.node, step.entry.value, style);
+    return insertMember(
+      text,
+      reached.container,
+      keyMember(path.slice(reached.depth), step.entry.value, style),
+      style,
+    );
+  }
+  if (step.op === "delete")
+    return reached.property && removeMember(text, reached.container, reached.property);
+  if (step.op === "append") {
+    if (!reached.node) {
+      const rest = path.slice(reached.depth);
+      return insertMember(text, reached.container, keyMember(rest, [step.entry.value], style), style);
+    }
+    return insertMember(text, reached.node, (indent) => prettyJson(step.entry.value, indent, style), style);
+  }
+  const element = lastMatch(
+    reached.node?.children,
+    (child) => valueHash(getNodeValue(child)) === step.record.hash,
+  );
+  return reached.node && element && removeMember(text, reached.node, element);
+}
+
+/** `"key": value`, nesting the value in objects for path segments that do not exist yet. */
+function keyMember(rest: KeyPath, value: unknown, style: TextStyle) {
+  const [key, ...deeper] = rest;
+  const nested = deeper.reduceRight<unknown>((inner, segment) => ({ [String(segment)]: inner }), value);
+  return (indent: string, inline: boolean) =>
+    `${JSON.stringify(String(key))}: ${inline ? JSON.stringify(nested) : prettyJson(nested, indent, style)}`;
+}
+
+function holds(root: Node, step: Step): boolean {
+  const reached = walk(root, stepPath(step));
+  if (step.op === "delete") return reached.node === undefined;
+  if (step.op === "drop-element") return true;
+  const hashes = step.op === "set" ? [reached.node] : (reached.node?.children ?? []);
+  return hashes.some((node) => node !== undefined && valueHash(getNodeValue(node)) === step.owns.hash);
+}

@@ -1,0 +1,3 @@
+export { composeJson } from "./compose-json.js";
+export type { ComposeResult, Conflict, ConflictKind, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
+export { canonicalJson, valueHash } from "./value-hash.js";
