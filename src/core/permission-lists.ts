@@ -44,7 +44,8 @@ export function reportDisagreement(lists: PermissionLists, diagnostics: Diagnost
 }
 
 function atomsOf(verb: Verb, patterns: string[]): string[] {
-  return patterns.length === 0 ? [verb] : patterns.map((p) => `${verb}(${p})`);
+  const written = `${verb.charAt(0).toUpperCase()}${verb.slice(1)}`;
+  return patterns.length === 0 ? [verb] : patterns.map((p) => `${written}(${p})`);
 }
 
 function disagreement(
