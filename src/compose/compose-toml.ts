@@ -1,0 +1,154 @@
+import { parse, stringify, TomlError } from "smol-toml";
+import { notEditable, unparseable } from "./conflicts.js";
+import type { ComposeResult, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
+import { planComposition, type Step } from "./ownership-plan.js";
+import { applyTextEdits, detectStyle, type Edit, type TextStyle } from "./text-style.js";
+import { readHeader, scanTables, type TableBlock } from "./toml-tables.js";
+import { isTable, startsWithPath, tomlValueAt, tomlView } from "./toml-view.js";
+import { valueHash } from "./value-hash.js";
+
+/**
+ * Composes agentc's tables (e.g. [mcp_servers.<name>]) into a TOML file by replacing, adding or
+ * removing only those tables' lines; every other line stays byte for byte. See docs/compose.md.
+ */
+export function composeToml(
+  current: string | undefined,
+  desired: OwnedEntry[],
+  previous: OwnedRecord[],
+): ComposeResult {
+  let text = current ?? "";
+  const document = parseToml(text);
+  if ("conflict" in document)
+    return { text, owned: previous, conflicts: [document.conflict], changed: false };
+  const style = detectStyle(text);
+  const view = tomlView(text, document.value, scanTables(text));
+  const plan = planComposition(desired, previous, view, tomlEntryProblem);
+  const owned = [...plan.owned];
+  const conflicts = [...plan.conflicts];
+  for (const step of plan.steps) {
+    const next = applyStep(text, step, style);
+    if (typeof next === "string") {
+      text = next;
+      if ("owns" in step) owned.push(step.owns);
+    } else {
+      conflicts.push(notEditable(stepPath(step), next.problem));
+      const kept = "owns" in step ? ("keeps" in step ? step.keeps : undefined) : step.record;
+      if (kept) owned.push(kept);
+    }
+  }
+  return { text, owned, conflicts, changed: text !== (current ?? "") };
+}
+
+function parseToml(text: string): { value: unknown } | { conflict: ReturnType<typeof unparseable> } {
+  try {
+    return { value: parse(text) };
+  } catch (error) {
+    const toml = error instanceof TomlError ? error : undefined;
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+    return {
+      conflict: unparseable(
+        reason.replace(/^Invalid TOML document: /, ""),
+        toml?.line ?? 1,
+        toml?.column ?? 1,
+      ),
+    };
+  }
+}
+
+function tomlEntryProblem(entry: OwnedEntry): string | undefined {
+  if (entry.element) return "TOML files take whole tables only, not array elements";
+  if (!isTable(entry.value)) return "a TOML entry must be a table (an object)";
+  try {
+    stringify(entry.value);
+    return undefined;
+  } catch (error) {
+    return `the value cannot be written as TOML: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+const stepPath = (step: Step): KeyPath => ("entry" in step ? step.entry.path : step.record.path);
+
+/** The text after one step, or the reason it could not be made without touching other text. */
+function applyStep(text: string, step: Step, style: TextStyle): string | { problem: string } {
+  const path = stepPath(step);
+  const blocks = scanTables(text).filter((block) => startsWithPath(block.path, path));
+  const before = parseToml(text);
+  if (!("value" in before)) return { problem: "the file stopped parsing" };
+  const present = tomlValueAt(before.value, path).value !== undefined;
+  if (present && !definedOnlyBy(text, blocks, path, before.value)) {
+    return { problem: "the table is written with dotted keys or inline, not as [table] sections of its own" };
+  }
+  const edits = step.op === "delete" ? removal(text, blocks) : writing(text, blocks, step, style);
+  const after = applyTextEdits(text, edits);
+  const parsed = parseToml(after);
+  if (!("value" in parsed))
+    return { problem: "the edited file would not parse (is the parent table inline?)" };
+  const value = tomlValueAt(parsed.value, path).value;
+  const expected =
+    step.op === "delete" ? value === undefined : "owns" in step && valueHash(value) === step.owns.hash;
+  return expected ? after : { problem: "the edited text did not read back as the intended table" };
+}
+
+/** Whether the blocks alone (headers and their lines) give the table its whole value. */
+function definedOnlyBy(text: string, blocks: TableBlock[], path: KeyPath, document: unknown): boolean {
+  const own = parseToml(blocks.map((block) => text.slice(block.start, block.contentEnd)).join("\n"));
+  if (!("value" in own)) return false;
+  return valueHash(tomlValueAt(own.value, path).value) === valueHash(tomlValueAt(document, path).value);
+}
+
+/** Line ranges of the blocks, joined where only blank lines separate them. */
+function ranges(text: string, blocks: TableBlock[]): Edit[] {
+  const merged: Edit[] = [];
+  for (const block of blocks) {
+    const last = merged.at(-1);
+    if (last && /^[ \t\r\n]*$/.test(text.slice(last.offset + last.length, block.start))) {
+      last.length = block.contentEnd - last.offset;
+    } else merged.push({ offset: block.start, length: block.contentEnd - block.start, content: "" });
+  }
+  return merged;
+}
+
+function removal(text: string, blocks: TableBlock[]): Edit[] {
+  return ranges(text, blocks).map((range) => withOneBlankLine(text, range));
+}
+
+/** Takes one neighbouring blank line along, the one adding the table put there. */
+function withOneBlankLine(text: string, range: Edit): Edit {
+  const end = range.offset + range.length;
+  const before = /(?:^|\n)([ \t]*\r?\n)$/.exec(text.slice(0, range.offset));
+  if (before?.[1])
+    return { ...range, offset: range.offset - before[1].length, length: range.length + before[1].length };
+  const after = /^[ \t]*\r?\n/.exec(text.slice(end))?.[0];
+  return after ? { ...range, length: range.length + after.length } : range;
+}
+
+function writing(text: string, blocks: TableBlock[], step: Step, style: TextStyle): Edit[] {
+  if (!("entry" in step)) return [];
+  const table = tableText(step.entry.path, step.entry.value, style);
+  const [first, ...rest] = ranges(text, blocks);
+  if (first) return [{ ...first, content: table }, ...rest];
+  return [insertion(text, step.entry.path, table, style)];
+}
+
+/** A new table goes after the last table of its parent (e.g. the last [mcp_servers.*]), else at the end. */
+function insertion(text: string, path: KeyPath, table: string, style: TextStyle): Edit {
+  const parent = path.slice(0, -1);
+  const siblings = parent.length > 0 ? scanTables(text).filter((b) => startsWithPath(b.path, parent)) : [];
+  const anchor = siblings.at(-1)?.contentEnd ?? text.length;
+  const needsBreak = anchor > 0 && !text.slice(0, anchor).endsWith("\n");
+  const separator = anchor === 0 ? "" : (needsBreak ? style.eol : "") + style.eol;
+  return { offset: anchor, length: 0, content: separator + table };
+}
+
+/** The table as TOML text in the file's line ends, its own header first. */
+function tableText(path: KeyPath, value: unknown, style: TextStyle): string {
+  const nested = path.reduceRight<unknown>((inner, segment) => ({ [String(segment)]: inner }), value);
+  let body = stringify(nested).replace(/\n+$/, "");
+  const firstLine = readHeader(body.split("\n")[0] ?? "");
+  const ownHeader = !firstLine.array && firstLine.path?.join("\u0000") === path.join("\u0000");
+  if (!ownHeader) body = `[${path.map(tomlKey).join(".")}]${body === "" ? "" : `\n\n${body}`}`;
+  return `${body}\n`.replace(/\n/g, style.eol);
+}
+
+const tomlKey = (segment: string | number): string =>
+  /^[A-Za-z0-9_-]+$/.test(String(segment)) ? String(segment) : JSON.stringify(String(segment));
