@@ -59,8 +59,10 @@ function tomlEntryProblem(entry: OwnedEntry): string | undefined {
   if (entry.element) return "TOML files take whole tables only, not array elements";
   if (!isTable(entry.value)) return "a TOML entry must be a table (an object)";
   try {
-    stringify(entry.value);
-    return undefined;
+    const readBack = parse(stringify(entry.value));
+    return valueHash(readBack) === valueHash(entry.value)
+      ? undefined
+      : "TOML cannot hold the value as it is (null?)";
   } catch (error) {
     return `the value cannot be written as TOML: ${error instanceof Error ? error.message : String(error)}`;
   }
