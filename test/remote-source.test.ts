@@ -59,6 +59,10 @@ beforeEach(() => {
     r.writeHead(200, { "content-length": fiveMiB }).end(Buffer.alloc(fiveMiB, "a")),
   );
   routes.set("/big-chunked.md", (_q, r) => r.writeHead(200).end(Buffer.alloc(fiveMiB, "a")));
+  routes.set(
+    "/bad-frontmatter.md",
+    (_q, r) => void r.writeHead(200).end("---\nscope: [global\nx: 1\n---\n# Bad\n\nText.\n"),
+  );
   routes.set("/binary.md", (_q, r) => void r.writeHead(200).end(Buffer.from([0x23, 0x20, 0, 1])));
 });
 
@@ -202,6 +206,22 @@ describe("the CLI with a remote source", () => {
     assert.equal(offline.code, 0, offline.stdout);
     assert.deepEqual(JSON.parse(offline.stdout).written, []);
     assert.equal(seen.length, 1);
+  });
+
+  it("points at the URL, not at a registry path, for a problem inside a fetched file", async () => {
+    const url = `${base}/bad-frontmatter.md`;
+    const dir = registry(url);
+    const pretty = await runAsync(["check", dir]);
+    assert.equal(pretty.code, 1);
+    assert.match(pretty.stdout, new RegExp(`^${url}:3:1: error AGC004 `, "m"));
+    const github = await runAsync(["check", dir, "--format", "github"]);
+    assert.match(
+      github.stdout,
+      /^::error file=http%3A\/\/127\.0\.0\.1%3A\d+\/bad-frontmatter\.md,line=3,col=1,/m,
+    );
+    const sarif = JSON.parse((await runAsync(["check", dir, "--format", "sarif"])).stdout);
+    const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === "AGC004");
+    assert.deepEqual(result.locations[0].physicalLocation.artifactLocation, { uri: url });
   });
 
   it("prints the fallback as a warning with file:line:col and exits 0", async () => {
