@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { chmodSync, cpSync, readFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { loadCore } from "../src/core/load-core.js";
@@ -170,13 +170,34 @@ describe("loadCore edge cases", () => {
       "core/agents/reviewer.yaml": "name: reviewer\n",
       "core/commands/git/commit.md": "---\ndescription: x\n---\nCommit.\n",
     });
-    const found = loadCore(dir).diagnostics.map((d) => `${d.id} ${d.file}:${d.line}:${d.column}`);
+    const found = loadCore(dir).diagnostics.map(
+      (d) => `${d.id} ${d.file}:${d.line}:${d.column} ${d.message}`,
+    );
     assert.deepEqual(found, [
-      "AGC063 core/agents/reviewer.yaml:1:1",
-      "AGC063 core/commands/git:1:1",
-      "AGC063 core/skills/empty:1:1",
-      "AGC063 core/skills/notes.md:1:1",
+      "AGC063 core/agents/reviewer.yaml:1:1 core/agents/reviewer.yaml is not a .md file, so no client would see it",
+      "AGC063 core/commands/git:1:1 core/commands/git is a folder, so no client would see it",
+      "AGC063 core/skills/empty:1:1 core/skills/empty has no SKILL.md, so no client would see it",
+      "AGC063 core/skills/notes.md:1:1 core/skills/notes.md is a file, not a skill folder, so no client would see it",
     ]);
+  });
+
+  it("follows a symbolic link to a skill folder", () => {
+    const dir = testdir({ "elsewhere/review/SKILL.md": exampleText("core/skills/code-review/SKILL.md") });
+    mkdirSync(join(dir, "core", "skills"), { recursive: true });
+    symlinkSync(join(dir, "elsewhere", "review"), join(dir, "core", "skills", "code-review"));
+    const { core, diagnostics } = loadCore(dir);
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(
+      core.skills.map((s) => s.file),
+      ["core/skills/code-review/SKILL.md"],
+    );
+  });
+
+  it("reports a file named core as a misplaced core", () => {
+    const found = loadCore(testdir({ core: "skills" })).diagnostics.map(
+      (d) => `${d.id} ${d.file} ${d.message}`,
+    );
+    assert.deepEqual(found, ["AGC063 core core is a file, so no client would see it"]);
   });
 
   it("reports an unreadable or binary file as AGC003 and keeps loading the rest", () => {

@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync } from "node:fs";
+import { type Dirent, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export interface FolderEntry {
@@ -18,7 +18,11 @@ export function listFolder(root: string, folder: string): FolderEntry[] {
   }
   return entries
     .filter((entry) => !entry.name.startsWith("."))
-    .map((entry) => ({ name: entry.name, path: `${folder}/${entry.name}`, isFolder: entry.isDirectory() }))
+    .map((entry) => ({
+      name: entry.name,
+      path: `${folder}/${entry.name}`,
+      isFolder: isFolder(root, folder, entry),
+    }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
@@ -27,4 +31,14 @@ export function filesBelow(root: string, folder: string): string[] {
   return listFolder(root, folder).flatMap((entry) =>
     entry.isFolder ? filesBelow(root, entry.path) : [entry.path],
   );
+}
+
+/** A symbolic link counts as what it points at. */
+function isFolder(root: string, folder: string, entry: Dirent): boolean {
+  if (!entry.isSymbolicLink()) return entry.isDirectory();
+  try {
+    return statSync(join(root, folder, entry.name)).isDirectory();
+  } catch {
+    return false;
+  }
 }

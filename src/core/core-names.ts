@@ -17,13 +17,20 @@ export function checkPathName(name: string, path: string, diagnostics: Diagnosti
   );
 }
 
-/** Reports an entry that does not belong in a folder of core/. */
-export function strayEntry(path: string, expected: string, diagnostics: Diagnostic[]): void {
+/** What each folder of core/ holds, for messages about entries that do not belong there. */
+export const folderHolds = {
+  skills: "one folder per skill, holding SKILL.md",
+  agents: "one <name>.md file per agent",
+  commands: "one <name>.md file per command",
+} as const;
+
+/** Reports an entry no client would ever see. */
+export function strayEntry(path: string, why: string, holds: string, diagnostics: Diagnostic[]): void {
   diagnostics.push(
     diagnostic(coreFileNameWellFormed, {
       position: { file: path, line: 1, column: 1 },
-      message: `${path} is not ${expected}, so no client would see it`,
-      hint: `Move or rename it: this folder holds ${expected}s only.`,
+      message: `${path} ${why}, so no client would see it`,
+      hint: `Move or rename it: this folder holds ${holds}.`,
     }),
   );
 }

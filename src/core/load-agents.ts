@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { listFolder } from "./core-folder.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
-import { checkNameMatchesPath, checkPathName, strayEntry } from "./core-names.js";
+import { checkNameMatchesPath, checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreAgent, Verb } from "./model.js";
 import { frontmatterPermissions, reportDisagreement, reportVerbsOutsideTools } from "./permission-lists.js";
 
@@ -19,7 +19,12 @@ interface AgentFrontmatter {
 export function loadAgents(root: string, diagnostics: Diagnostic[]): CoreAgent[] {
   return listFolder(root, agentsFolder).flatMap((entry) => {
     if (entry.isFolder || !entry.name.endsWith(".md")) {
-      strayEntry(entry.path, "an agent file (<name>.md)", diagnostics);
+      strayEntry(
+        entry.path,
+        entry.isFolder ? "is a folder" : "is not a .md file",
+        folderHolds.agents,
+        diagnostics,
+      );
       return [];
     }
     const fileName = entry.name.slice(0, -".md".length);

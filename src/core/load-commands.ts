@@ -3,7 +3,7 @@ import { commandUsesArguments } from "../checks/core/command-uses-arguments.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { listFolder } from "./core-folder.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
-import { checkPathName, strayEntry } from "./core-names.js";
+import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreCommand } from "./model.js";
 
 export const commandsFolder = "core/commands";
@@ -21,7 +21,12 @@ interface CommandFrontmatter {
 export function loadCommands(root: string, diagnostics: Diagnostic[]): CoreCommand[] {
   return listFolder(root, commandsFolder).flatMap((entry) => {
     if (entry.isFolder || !entry.name.endsWith(".md")) {
-      strayEntry(entry.path, "a command file (<name>.md)", diagnostics);
+      strayEntry(
+        entry.path,
+        entry.isFolder ? "is a folder" : "is not a .md file",
+        folderHolds.commands,
+        diagnostics,
+      );
       return [];
     }
     const name = entry.name.slice(0, -".md".length);

@@ -1,8 +1,9 @@
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { diagnostic } from "../checks/check.js";
 import { coreNameUnique } from "../checks/core/core-name-unique.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { strayEntry } from "./core-names.js";
 import { loadAgents } from "./load-agents.js";
 import { loadCommands } from "./load-commands.js";
 import { loadHooks } from "./load-hooks.js";
@@ -11,11 +12,14 @@ import { loadPermissions } from "./load-permissions.js";
 import { loadSkills } from "./load-skills.js";
 import { type Core, emptyCore } from "./model.js";
 
-/** Loads the tool-neutral core/ of a registry; a registry without core/ has an empty core. */
+/** Loads the tool-neutral core/ of a registry; a registry without core/ has an empty core and no diagnostics. */
 export function loadCore(root: string): { core: Core; diagnostics: Diagnostic[] } {
   const dir = resolve(root);
-  if (!isFolder(join(dir, "core"))) return { core: emptyCore(), diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
+  if (!isFolder(join(dir, "core"))) {
+    if (existsSync(join(dir, "core"))) strayEntry("core", "is a file", "the tool-neutral core", diagnostics);
+    return { core: emptyCore(), diagnostics };
+  }
   const core: Core = {
     skills: loadSkills(dir, diagnostics),
     agents: loadAgents(dir, diagnostics),

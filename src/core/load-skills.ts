@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { filesBelow, listFolder } from "./core-folder.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
-import { checkNameMatchesPath, checkPathName, strayEntry } from "./core-names.js";
+import { checkNameMatchesPath, checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreSkill, SkillTrigger, Verb } from "./model.js";
 import { frontmatterPermissions, reportDisagreement, reportVerbsOutsideTools } from "./permission-lists.js";
 
@@ -26,7 +26,7 @@ interface SkillFrontmatter {
 export function loadSkills(root: string, diagnostics: Diagnostic[]): CoreSkill[] {
   return listFolder(root, skillsFolder).flatMap((entry) => {
     if (!entry.isFolder) {
-      strayEntry(entry.path, "a skill folder", diagnostics);
+      strayEntry(entry.path, "is a file, not a skill folder", folderHolds.skills, diagnostics);
       return [];
     }
     checkPathName(entry.name, entry.path, diagnostics);
@@ -43,7 +43,7 @@ function loadSkill(
 ): CoreSkill | undefined {
   const file = `${dir}/${skillFileName}`;
   if (!existsSync(join(root, file))) {
-    strayEntry(dir, `a skill folder: it has no ${skillFileName}, so it`, diagnostics);
+    strayEntry(dir, `has no ${skillFileName}`, folderHolds.skills, diagnostics);
     return undefined;
   }
   const markdown = loadCoreMarkdown(root, file, "core-skill", diagnostics);
