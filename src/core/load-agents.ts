@@ -3,7 +3,7 @@ import { listFolder } from "./core-folder.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
 import { checkNameMatchesPath, checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreAgent, Verb } from "./model.js";
-import { frontmatterPermissions, reportDisagreement, reportVerbsOutsideTools } from "./permission-lists.js";
+import { frontmatterPermissions } from "./permission-lists.js";
 
 export const agentsFolder = "core/agents";
 
@@ -45,9 +45,12 @@ function loadAgent(
   const { values, ...located } = markdown;
   const matter = values as unknown as AgentFrontmatter;
   checkNameMatchesPath(matter.name, fileName, "file", located.positionOf(["name"]), diagnostics);
-  const permissions = frontmatterPermissions(matter.permissions, located.positionOf, diagnostics);
-  reportDisagreement(permissions, diagnostics);
-  reportVerbsOutsideTools(permissions, matter.tools, diagnostics);
+  const permissions = frontmatterPermissions(
+    matter.permissions,
+    matter.tools,
+    located.positionOf,
+    diagnostics,
+  );
   return {
     ...located,
     name: matter.name,

@@ -5,7 +5,7 @@ import { filesBelow, listFolder } from "./core-folder.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
 import { checkNameMatchesPath, checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreSkill, SkillTrigger, Verb } from "./model.js";
-import { frontmatterPermissions, reportDisagreement, reportVerbsOutsideTools } from "./permission-lists.js";
+import { frontmatterPermissions } from "./permission-lists.js";
 
 export const skillsFolder = "core/skills";
 export const skillFileName = "SKILL.md";
@@ -51,21 +51,25 @@ function loadSkill(
   const { values, ...located } = markdown;
   const matter = values as unknown as SkillFrontmatter;
   checkNameMatchesPath(matter.name, folderName, "folder", located.positionOf(["name"]), diagnostics);
-  const permissions = frontmatterPermissions(matter.permissions, located.positionOf, diagnostics);
-  reportDisagreement(permissions, diagnostics);
-  reportVerbsOutsideTools(permissions, matter.tools, diagnostics);
+  const permissions = frontmatterPermissions(
+    matter.permissions,
+    matter.tools,
+    located.positionOf,
+    diagnostics,
+  );
+  const supportingFiles = filesBelow(root, dir).filter((path) => path !== file);
+  return { ...located, ...fromFrontmatter(matter), dir, permissions, supportingFiles };
+}
+
+function fromFrontmatter(matter: SkillFrontmatter) {
   return {
-    ...located,
     name: matter.name,
-    dir,
     description: matter.description,
     ...(matter.tools ? { tools: matter.tools } : {}),
-    permissions,
-    triggers: matter.triggers ?? ["user", "model"],
+    triggers: matter.triggers ?? (["user", "model"] as SkillTrigger[]),
     ...(matter.model ? { model: matter.model } : {}),
     ...(matter.argument_hint ? { argumentHint: matter.argument_hint } : {}),
     ...(matter.license ? { license: matter.license } : {}),
     ...(matter.metadata ? { metadata: matter.metadata } : {}),
-    supportingFiles: filesBelow(root, dir).filter((path) => path !== file),
   };
 }

@@ -12,9 +12,10 @@ import {
 } from "./model.js";
 import { parsePermissionRule } from "./permission-rule.js";
 
-/** The permissions of a skill or agent frontmatter (already schema-valid) as rule lists. */
+/** The permissions of a skill or agent frontmatter (already schema-valid) as rule lists, with their warnings. */
 export function frontmatterPermissions(
   value: unknown,
+  tools: Verb[] | undefined,
   positionOf: PositionOf,
   diagnostics: Diagnostic[],
 ): PermissionLists {
@@ -26,6 +27,8 @@ export function frontmatterPermissions(
       if (rule) lists[level].push(rule);
     }
   }
+  reportDisagreement(lists, diagnostics);
+  reportVerbsOutsideTools(lists, tools, diagnostics);
   return lists;
 }
 
