@@ -7,6 +7,7 @@ import {
   makeSymlink,
   removeDir,
   rename,
+  SimulatedCrash,
   unlink,
   writeNewFile,
 } from "./fs-ops.js";
@@ -56,20 +57,26 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
     tasks.push(finalTask(input.root, f, actions.length + i, links));
   });
   const journal: Journal = { version: 1, state: "applying", steps: tasks.map((t) => t.step) };
-  writeJournal(input.root, journal);
-  if (!exists(join(input.root, backupDir))) makeDir(join(input.root, backupDir));
-  await checkpoint("journaled");
   try {
+    writeJournal(input.root, journal);
+    if (!exists(join(input.root, backupDir))) makeDir(join(input.root, backupDir));
+    await checkpoint("journaled");
     await runTasks(input, tasks);
     writeJournal(input.root, { ...journal, state: "committed" });
   } catch (error) {
+    if (error instanceof SimulatedCrash) throw error;
     forgetParents();
     rollBack(input.root, journal);
     finishJournal(input.root);
     throw error;
   }
   await checkpoint("committed").catch(() => undefined);
-  finishJournal(input.root);
+  try {
+    finishJournal(input.root);
+  } catch (error) {
+    // committed: the install stands; the next run clears the leftover backups
+    if (error instanceof SimulatedCrash) throw error;
+  }
   return links;
 }
 

@@ -17,19 +17,23 @@ import { dirname, relative, sep } from "node:path";
 /**
  * Every mutating file-system call of the installer goes through this module, so that:
  * - each mutation first checks that its parent folder really lies inside the project (links resolved);
- * - tests can crash the process at the n-th mutation (AGENTC_CRASH_AT=n, AGENTC_CRASH_MODE=exit|throw).
+ * - tests can crash at the n-th mutation of a run (AGENTC_CRASH_AT=n): AGENTC_CRASH_MODE=exit (default) ends
+ *   the process with 137, throw fails the run (which rolls back), abandon stops it in-process like a kill.
  */
 export class OutsideProjectError extends Error {}
 export class InjectedCrash extends Error {}
+/** A crash simulated in-process (AGENTC_CRASH_MODE=abandon): nothing is rolled back or released, as after a kill. */
+export class SimulatedCrash extends Error {}
 
 let mutations = 0;
 let root: string | undefined;
 const checkedParents = new Set<string>();
 
-/** Confines every later mutation to the project folder (an absolute, real path). */
+/** Confines every later mutation to the project folder, and starts counting a run's mutations. */
 export function confineTo(projectRoot: string): void {
   root = realpathSync(projectRoot);
   checkedParents.clear();
+  mutations = 0;
 }
 
 export function mutationCount(): number {
@@ -42,6 +46,8 @@ function beforeMutation(path: string): void {
   if (crashAt > 0 && mutations === crashAt) {
     if (process.env.AGENTC_CRASH_MODE === "throw")
       throw new InjectedCrash(`injected crash at mutation ${crashAt}`);
+    if (process.env.AGENTC_CRASH_MODE === "abandon")
+      throw new SimulatedCrash(`simulated crash at mutation ${crashAt}`);
     process.stderr.write(`agentc: injected crash at mutation ${crashAt} (${path})\n`);
     process.exit(137);
   }

@@ -1,12 +1,13 @@
-import { realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { applyPlan, type FinalFile, type LinkOutcome } from "./apply.js";
 import { type ComponentChoice, chooseComponents } from "./components.js";
-import { confineTo } from "./fs-ops.js";
+import { confineTo, SimulatedCrash } from "./fs-ops.js";
 import { checkpoint, Interrupted, trapSignals } from "./interruption.js";
 import { readJournal } from "./journal.js";
 import { loadBundle } from "./local-bundle.js";
-import { acquireLock, LockHeldError } from "./lock.js";
+import { acquireLock, LockHeldError, lockPath } from "./lock.js";
 import { planInstall } from "./plan.js";
 import { isMutation, type Plan } from "./plan-model.js";
 import { diskState, type ProjectState } from "./project-state.js";
@@ -57,7 +58,8 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
         buildRecord(plan, links, read.sha256, read.manifest, chosen.ids, loaded.desired.ownedDirs),
       ),
     );
-  const interrupted = readJournal(root) !== undefined;
+  // a journal or a lock left by a crashed run: take the lock (recovering it) even for a no-op
+  const interrupted = readJournal(root) !== undefined || existsSync(join(root, lockPath));
   let plan = planFor(diskState(root), recordRead.record);
   const finish = (status: RunStatus, written: boolean, recovered?: Recovery): InstallResult => {
     const final = { ...context, status, plan, written, ...(recovered ? { recovered } : {}) };
@@ -111,23 +113,34 @@ export async function underLock<T extends RunResult>(
   confineTo(root);
   const untrap = trapSignals();
   let lock: { release(): void } | undefined;
+  let result: T;
   try {
     lock = acquireLock(root);
     await checkpoint("locked");
-    return await body();
+    result = await body();
   } catch (error) {
-    if (error instanceof LockHeldError) return { ...base, status: "locked", problems: [error.message] };
-    if (error instanceof Interrupted)
-      return { ...base, status: "interrupted", problems: [error.message], signal: error.signal };
-    return {
-      ...base,
-      status: "failed",
-      problems: [`${(error as Error).message ?? String(error)}; every change was rolled back`],
-    };
-  } finally {
+    if (error instanceof SimulatedCrash) lock = undefined;
+    result = { ...base, ...failure(error) };
+  }
+  try {
     lock?.release();
+  } catch (error) {
+    result = { ...result, ...failure(error) };
+  } finally {
     untrap();
   }
+  return result;
+}
+
+function failure(error: unknown): Pick<RunResult, "status" | "problems" | "signal"> {
+  if (error instanceof LockHeldError) return { status: "locked", problems: [error.message] };
+  if (error instanceof Interrupted)
+    return { status: "interrupted", problems: [error.message], signal: error.signal };
+  if (error instanceof SimulatedCrash) return { status: "failed", problems: [error.message] };
+  return {
+    status: "failed",
+    problems: [`${(error as Error).message ?? String(error)}; every change was rolled back`],
+  };
 }
 
 async function pickComponents(req: InstallRequest, manifest: Manifest, record: InstallRecord | undefined) {

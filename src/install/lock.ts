@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeDir, removeDir, rename, unlink, writeNewFile } from "./fs-ops.js";
+import { makeDir, removeDir, rename, SimulatedCrash, unlink, writeNewFile } from "./fs-ops.js";
 import { exists } from "./journal.js";
 import { agentcDir } from "./record.js";
 
@@ -20,9 +20,13 @@ export function acquireLock(root: string): Lock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeNewFile(path, Buffer.from(`${JSON.stringify({ pid: process.pid })}\n`), 0o644, true);
+      removeStaleLeftovers(root);
       return { release: () => release(root) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        if (!(error instanceof SimulatedCrash)) release(root);
+        throw error;
+      }
     }
     const owner = lockOwner(path);
     if (owner !== undefined && alive(owner))
@@ -33,11 +37,18 @@ export function acquireLock(root: string): Lock {
     try {
       rename(path, stale);
       unlink(stale);
-    } catch {
-      // another process recovered the same stale lock first; try again
+    } catch (error) {
+      // another process recovered the same stale lock first: try again
+      if (error instanceof SimulatedCrash) throw error;
     }
   }
   throw new LockHeldError(`could not take ${lockPath}; remove it if no agentc is running`);
+}
+
+/** A crash between renaming a stale lock away and deleting it leaves lock.stale-<pid>: ours to delete now. */
+function removeStaleLeftovers(root: string): void {
+  for (const name of readdirSync(join(root, agentcDir)))
+    if (name.startsWith("lock.stale-")) unlink(join(root, agentcDir, name));
 }
 
 function release(root: string): void {

@@ -1,4 +1,5 @@
-import { realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { applyPlan } from "./apply.js";
 import type { Desired } from "./desired.js";
 import { underLock } from "./install-run.js";
@@ -26,7 +27,8 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
     return { ...base, status: "usage", problems: [`${req.projectDir}: the project folder does not exist`] };
   const first = readRecord(root);
   if (!first.ok) return { ...base, status: "failed", problems: [first.problem] };
-  if (!first.record && !readJournal(root))
+  const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDir));
+  if (!first.record && !leftovers)
     return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
   if (req.dryRun) return { ...base, plan: uninstallPlan(root, first.record) };
   return underLock(root, base, async () => {
