@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { chmodSync, cpSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import fc from "fast-check";
 import { loadCore } from "../src/core/load-core.js";
 import type { Core, PermissionRule } from "../src/core/model.js";
 import { packageRoot } from "../src/package-paths.js";
 import { locate } from "./support/check-harness.js";
-import { testdir } from "./support/testdir.js";
+import { testdir, writeFiles } from "./support/testdir.js";
 
 const example = join(packageRoot, "test", "fixtures", "core-example");
 const exampleText = (file: string) => readFileSync(join(example, file), "utf8");
@@ -238,6 +239,50 @@ describe("loadCore edge cases", () => {
     assert.ok(
       found.length > 0 && found.every((f) => f.startsWith("AGC001 core/mcp.json:1:")),
       found.join("\n"),
+    );
+  });
+});
+
+describe("loadCore on arbitrary input", () => {
+  const dir = testdir();
+  const fragment = fc.constantFrom(
+    "---\n",
+    "name: review\n",
+    "description: d\n",
+    "tools: [read, exec]\n",
+    "permissions:\n  deny: [",
+    "Exec(git push)",
+    "]\n",
+    '{"version": 1, "servers": {"a b": {"transport": "stdio"',
+    '"hooks": [{"event": "stop", "verbs": ["read"]',
+    "}",
+    "${",
+    "\u0000",
+    "\uFEFF",
+  );
+  const text = fc.oneof(
+    fc.string(),
+    fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join("")),
+  );
+
+  it("never throws, and every diagnostic points into core/ with a 1-based line and column", () => {
+    fc.assert(
+      fc.property(text, text, text, (skill, agent, config) => {
+        writeFiles(dir, {
+          "core/skills/review/SKILL.md": skill,
+          "core/agents/reviewer.md": agent,
+          "core/commands/go.md": agent,
+          "core/permissions.json": config,
+          "core/hooks.json": config,
+          "core/mcp.json": config,
+        });
+        for (const d of loadCore(dir).diagnostics) {
+          assert.match(d.file, /^core\//);
+          assert.ok(d.line >= 1 && d.column >= 1, `${d.file}:${d.line}:${d.column}`);
+          assert.match(d.id, /^AGC0\d\d$/);
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 });
