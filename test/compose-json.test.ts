@@ -221,6 +221,12 @@ const cases: Case[] = [
     conflicts: ["blocked mcpServers.docs 1:16"],
   },
   {
+    name: "a byte order mark stays in front",
+    before: '\uFEFF{"a": 1}',
+    desired: [{ path: ["b"], value: true }],
+    after: '\uFEFF{"a": 1, "b": true}',
+  },
+  {
     name: "a file that does not parse is left alone",
     before: lines("{", '  "a": 1', '  "b": 2', "}"),
     desired: [docs],

@@ -1,13 +1,15 @@
 import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import { LineIndex } from "../diagnostics/positions.js";
-import { notEditable, unparseable } from "./conflicts.js";
+import { unparseable } from "./conflicts.js";
 import { insertMember, prettyJson, removeMember, replaceValue } from "./json-members.js";
 import { jsonView, lastMatch, walk } from "./json-view.js";
 import type { ComposeResult, Conflict, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
 import { planComposition, type Step } from "./ownership-plan.js";
+import { runPlan, stepPath } from "./run-plan.js";
 import { applyTextEdits, detectStyle, type Edit, isBlank, type TextStyle } from "./text-style.js";
 import { valueHash } from "./value-hash.js";
 
+const byteOrderMark = "\uFEFF";
 const parseOptions = { allowTrailingComma: true, disallowComments: false };
 
 /**
@@ -19,30 +21,22 @@ export function composeJson(
   desired: OwnedEntry[],
   previous: OwnedRecord[],
 ): ComposeResult {
-  const start = current === undefined || isBlank(current) ? undefined : current;
-  let text = start ?? `{}${current?.includes("\r\n") ? "\r\n" : "\n"}`;
+  if (current?.startsWith(byteOrderMark)) {
+    const result = composeJson(current.slice(1), desired, previous);
+    return { ...result, text: byteOrderMark + result.text };
+  }
+  const existing = current === undefined || isBlank(current) ? undefined : current;
+  const text = existing ?? `{}${current?.includes("\r\n") ? "\r\n" : "\n"}`;
   const parsed = parseRoot(text);
   if ("conflict" in parsed)
     return { text: current ?? "", owned: previous, conflicts: [parsed.conflict], changed: false };
   const style = detectStyle(text);
   const plan = planComposition(desired, previous, jsonView(text, parsed.root), () => undefined);
-  const owned = [...plan.owned];
-  const conflicts = [...plan.conflicts];
-  let applied = 0;
-  for (const step of plan.steps) {
-    const next = applyStep(text, step, style);
-    if (next !== undefined) {
-      text = next;
-      applied++;
-      if ("owns" in step) owned.push(step.owns);
-    } else {
-      conflicts.push(notEditable(stepPath(step), "the edited text did not read back as the intended value"));
-      const kept = "owns" in step ? ("keeps" in step ? step.keeps : undefined) : step.record;
-      if (kept) owned.push(kept);
-    }
-  }
-  if (start === undefined && applied === 0) return { text: current ?? "", owned, conflicts, changed: false };
-  return { text, owned, conflicts, changed: text !== current };
+  const outcome = runPlan(text, plan, (before, step) => applyStep(before, step, style));
+  const { owned, conflicts } = outcome;
+  if (existing === undefined && outcome.applied === 0)
+    return { text: current ?? "", owned, conflicts, changed: false };
+  return { text: outcome.text, owned, conflicts, changed: outcome.text !== current };
 }
 
 function parseRoot(text: string): { root: Node } | { conflict: Conflict } {
@@ -70,18 +64,16 @@ function parseRoot(text: string): { root: Node } | { conflict: Conflict } {
 /** "CloseBraceExpected" → "close brace expected". */
 const describe = (code: string): string => code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 
-const stepPath = (step: Step): KeyPath => ("entry" in step ? step.entry.path : step.record.path);
+const readBackProblem = { problem: "the edited text did not read back as the intended value" };
 
-/** The text after one step, or undefined when the edit does not read back as intended. */
-function applyStep(text: string, step: Step, style: TextStyle): string | undefined {
+/** The text after one step, checked by parsing it again. */
+function applyStep(text: string, step: Step, style: TextStyle): string | { problem: string } {
   const before = parseRoot(text);
-  if (!("root" in before)) return undefined;
-  const edits = stepEdits(text, before.root, step, style);
-  if (!edits) return undefined;
+  const edits = "root" in before ? stepEdits(text, before.root, step, style) : undefined;
+  if (!edits) return readBackProblem;
   const after = applyTextEdits(text, edits);
   const parsed = parseRoot(after);
-  if (!("root" in parsed) || !holds(parsed.root, step)) return undefined;
-  return after;
+  return "root" in parsed && holds(parsed.root, step) ? after : readBackProblem;
 }
 
 function stepEdits(text: string, root: Node, step: Step, style: TextStyle): Edit[] | undefined {

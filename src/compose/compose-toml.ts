@@ -1,7 +1,8 @@
 import { parse, stringify, TomlError } from "smol-toml";
-import { notEditable, unparseable } from "./conflicts.js";
+import { unparseable } from "./conflicts.js";
 import type { ComposeResult, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
 import { planComposition, type Step } from "./ownership-plan.js";
+import { runPlan, stepPath } from "./run-plan.js";
 import { applyTextEdits, detectStyle, type Edit, type TextStyle } from "./text-style.js";
 import { readHeader, scanTables, type TableBlock } from "./toml-tables.js";
 import { isTable, startsWithPath, tomlValueAt, tomlView } from "./toml-view.js";
@@ -16,27 +17,16 @@ export function composeToml(
   desired: OwnedEntry[],
   previous: OwnedRecord[],
 ): ComposeResult {
-  let text = current ?? "";
+  const text = current ?? "";
   const document = parseToml(text);
   if ("conflict" in document)
     return { text, owned: previous, conflicts: [document.conflict], changed: false };
   const style = detectStyle(text);
   const view = tomlView(text, document.value, scanTables(text));
   const plan = planComposition(desired, previous, view, tomlEntryProblem);
-  const owned = [...plan.owned];
-  const conflicts = [...plan.conflicts];
-  for (const step of plan.steps) {
-    const next = applyStep(text, step, style);
-    if (typeof next === "string") {
-      text = next;
-      if ("owns" in step) owned.push(step.owns);
-    } else {
-      conflicts.push(notEditable(stepPath(step), next.problem));
-      const kept = "owns" in step ? ("keeps" in step ? step.keeps : undefined) : step.record;
-      if (kept) owned.push(kept);
-    }
-  }
-  return { text, owned, conflicts, changed: text !== (current ?? "") };
+  const outcome = runPlan(text, plan, (before, step) => applyStep(before, step, style));
+  const { owned, conflicts } = outcome;
+  return { text: outcome.text, owned, conflicts, changed: outcome.text !== text };
 }
 
 function parseToml(text: string): { value: unknown } | { conflict: ReturnType<typeof unparseable> } {
@@ -67,8 +57,6 @@ function tomlEntryProblem(entry: OwnedEntry): string | undefined {
     return `the value cannot be written as TOML: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
-
-const stepPath = (step: Step): KeyPath => ("entry" in step ? step.entry.path : step.record.path);
 
 /** The text after one step, or the reason it could not be made without touching other text. */
 function applyStep(text: string, step: Step, style: TextStyle): string | { problem: string } {
