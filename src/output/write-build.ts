@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { uniqueFiles } from "../emit/../manifest/build-manifest.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
@@ -33,9 +33,11 @@ export function writeBuild(outDir: string, tree: EmittedTree, manifest: Manifest
   const folders = new Set<string>();
   for (const file of files) {
     const target = join(outDir, file.path);
-    if (sameFile(target, file.bytes, file.executable)) report.unchanged.push(file.path);
+    const state = fileState(target, file.bytes, file.executable);
+    if (state === "same") report.unchanged.push(file.path);
     else {
-      writeAtomic(target, file.bytes, file.executable, folders);
+      if (state === "missing") writeNew(target, file.bytes, file.executable, folders);
+      else writeAtomic(target, file.bytes, file.executable, folders);
       report.written.push(file.path);
     }
   }
@@ -46,7 +48,7 @@ export function writeBuild(outDir: string, tree: EmittedTree, manifest: Manifest
   }
   const manifestBytes = Buffer.from(serializeManifest(manifest));
   const manifestPath = join(outDir, manifestFileName);
-  if (sameFile(manifestPath, manifestBytes, false)) report.unchanged.push(manifestFileName);
+  if (fileState(manifestPath, manifestBytes, false) === "same") report.unchanged.push(manifestFileName);
   else {
     writeAtomic(manifestPath, manifestBytes, false, folders);
     report.written.push(manifestFileName);
@@ -65,24 +67,52 @@ function previousArtifacts(outDir: string): string[] {
   }
 }
 
-function sameFile(path: string, bytes: Buffer, executable: boolean): boolean {
+function fileState(path: string, bytes: Buffer, executable: boolean): "same" | "differs" | "missing" {
   try {
     const stat = lstatSync(path, { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size !== bytes.length) return false;
-    if (((stat.mode & 0o100) !== 0) !== executable) return false;
-    return readFileSync(path).equals(bytes);
+    if (!stat) return "missing";
+    if (!stat.isFile() || stat.size !== bytes.length) return "differs";
+    if (((stat.mode & 0o100) !== 0) !== executable) return "differs";
+    return readFileSync(path).equals(bytes) ? "same" : "differs";
   } catch {
-    return false;
+    return "differs";
   }
+}
+
+/**
+ * A file that does not exist yet has no old version a reader could see half-replaced: it is created in
+ * place (O_EXCL), saving the temporary file and rename of writeAtomic. If something appeared meanwhile,
+ * writeAtomic replaces it.
+ */
+function writeNew(path: string, bytes: Buffer, executable: boolean, folders: Set<string>): void {
+  try {
+    ensureFolder(dirname(path), folders);
+    writeFileSync(path, bytes, { mode: executable ? 0o755 : 0o644, flag: "wx" });
+    if (executable) chmodSync(path, 0o755);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      return writeAtomic(path, bytes, executable, folders);
+    removeQuietly(path);
+    throw new WriteError(path, (error as NodeJS.ErrnoException).code ?? String(error));
+  }
+}
+
+/** One mkdir when the parent exists (the common case), makeFolders otherwise; `folders` caches success. */
+function ensureFolder(folder: string, folders: Set<string>): void {
+  if (folders.has(folder)) return;
+  try {
+    mkdirSync(folder);
+  } catch {
+    makeFolders(folder);
+  }
+  folders.add(folder);
 }
 
 /** `folders` remembers the folders already created during this build. */
 function writeAtomic(path: string, bytes: Buffer, executable: boolean, folders: Set<string>): void {
   const temp = `${path}.agentc-tmp-${process.pid}`;
   try {
-    const folder = dirname(path);
-    if (!folders.has(folder)) makeFolders(folder);
-    folders.add(folder);
+    ensureFolder(dirname(path), folders);
     writeFileSync(temp, bytes, { mode: executable ? 0o755 : 0o644 });
     if (executable) chmodSync(temp, 0o755);
     renameSync(temp, path);
