@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { cpSync } from "node:fs";
+import { describe, it } from "node:test";
+import { startPaused } from "./support/install-child.js";
+import { snapshot } from "./support/install-fixture.js";
+import { freshProject, upgradeProject } from "./support/install-scenarios.js";
+import { runCli } from "./support/run-cli.js";
+import { testdir } from "./support/testdir.js";
+
+const phases = ["locked", "planned", "journaled", "applied", "recorded"] as const;
+const scenarios = { "fresh install": freshProject, upgrade: upgradeProject };
+
+function copyOf(project: string): string {
+  const copy = testdir();
+  cpSync(project, copy, { recursive: true, verbatimSymlinks: true });
+  return copy;
+}
+
+describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concurrency: 1 }, () => {
+  for (const [name, setup] of Object.entries(scenarios)) {
+    phases.forEach((phase, i) => {
+      const signal = i % 2 === 0 ? "SIGTERM" : "SIGINT";
+      it(`${name}: ${signal} after "${phase}" rolls back to the previous state`, async () => {
+        const { project, bundle } = setup();
+        const before = snapshot(project);
+        const run = await startPaused(["install", bundle, "--project", project, "--yes", "--move-aside"], phase);
+        run.child.kill(signal);
+        const ended = await run.done;
+        assert.equal(ended.code, signal === "SIGINT" ? 130 : 143, ended.stderr);
+        assert.match(ended.stderr, new RegExp(`interrupted by ${signal}; the install was rolled back`));
+        assert.deepEqual(snapshot(project), before);
+      });
+    });
+
+    it(`${name}: a signal after the commit leaves the new version complete`, async () => {
+      const { project, bundle } = setup();
+      const clean = copyOf(project);
+      assert.equal(runCli(["install", bundle, "--project", clean, "--yes", "--move-aside"]).status, 0);
+      const run = await startPaused(["install", bundle, "--project", project, "--yes", "--move-aside"], "committed");
+      run.child.kill("SIGTERM");
+      const ended = await run.done;
+      assert.equal(ended.code, 0, ended.stderr);
+      assert.deepEqual(snapshot(project), snapshot(clean));
+    });
+  }
+
+  it("uninstall: SIGTERM after the journal is written restores everything", async () => {
+    const { project } = upgradeProject();
+    const before = snapshot(project);
+    const run = await startPaused(["uninstall", "--project", project], "journaled");
+    run.child.kill("SIGTERM");
+    assert.equal((await run.done).code, 143);
+    assert.deepEqual(snapshot(project), before);
+  });
+});
