@@ -320,3 +320,40 @@ describe("valueHash", () => {
     assert.equal(valueHash({ a: 1, b: [1, { c: 2, d: 3 }] }), valueHash({ b: [1, { d: 3, c: 2 }], a: 1 })));
   it("tells different values apart", () => assert.notEqual(valueHash({ a: 1 }), valueHash({ a: "1" })));
 });
+
+describe("composeJson with entries it cannot own", () => {
+  const before = lines('{"mcpServers": {"docs": {"command": "npx", "args": ["docs"]}}}');
+  const bad: [string, unknown][] = [
+    ["undefined", undefined],
+    ["a bigint", 1n],
+    ["NaN", Number.NaN],
+    ["a member that is undefined", { command: undefined }],
+    [
+      "a cycle",
+      (() => {
+        const cycle: Record<string, unknown> = {};
+        cycle.self = cycle;
+        return cycle;
+      })(),
+    ],
+  ];
+  for (const [name, value] of bad) {
+    it(`rejects ${name} and keeps the value it owned`, () => {
+      const result = composeJson(before, [{ path: ["mcpServers", "docs"], value }], [docsRecord]);
+      assert.deepEqual([result.text, result.owned], [before, [docsRecord]]);
+      assert.deepEqual(
+        result.conflicts.map((c) => c.kind),
+        ["invalid-entry"],
+      );
+    });
+  }
+
+  it("a second entry for the same key is rejected once, and the first one still counts", () => {
+    const result = composeJson(before, [docs, { path: ["mcpServers", "docs"], value: 2 }], [docsRecord]);
+    assert.deepEqual([result.text, result.owned], [before, [docsRecord]]);
+    assert.deepEqual(
+      result.conflicts.map((c) => c.kind),
+      ["invalid-entry"],
+    );
+  });
+});

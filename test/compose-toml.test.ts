@@ -178,6 +178,13 @@ const cases: Case[] = [
     conflicts: ["blocked mcp_servers.docs 1:1"],
   },
   {
+    name: "an array of tables in the parent's place blocks the table",
+    before: lines("[[mcp_servers]]", 'command = "x"'),
+    desired: [docs],
+    after: lines("[[mcp_servers]]", 'command = "x"'),
+    conflicts: ["blocked mcp_servers.docs 1:1"],
+  },
+  {
     name: "a file that does not parse is left alone",
     before: lines("[mcp_servers.mine", 'command = "x"'),
     desired: [docs],

@@ -1,6 +1,6 @@
 import { blocked, invalidEntry, keptModified, userModified, userWritten } from "./conflicts.js";
 import type { Conflict, Found, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
-import { valueHash } from "./value-hash.js";
+import { jsonDataProblem, valueHash } from "./value-hash.js";
 
 /** What a file format lets the ownership rules ask about the current file. */
 export interface DocumentView {
@@ -42,8 +42,9 @@ export function planComposition(
   const previousById = new Map(previous.map((r) => [identity(r.path, r.element, r.hash), r]));
   for (const record of previous) {
     const id = identity(record.path, record.element, record.hash);
+    if (wanted.has(id)) continue;
     if (invalid.has(id)) plan.owned.push(record);
-    else if (!wanted.has(id)) planRelease(record, view, plan);
+    else planRelease(record, view, plan);
   }
   for (const entry of records) {
     const hash = valueHash(entry.value);
@@ -63,16 +64,16 @@ function validEntries(
   const invalid = new Set<string>();
   const records: OwnedEntry[] = [];
   for (const entry of desired) {
-    const id = identity(entry.path, entry.element, valueHash(entry.value));
-    if (wanted.has(id) && entry.element) continue;
     const problem = entryProblem(entry, records) ?? formatProblem(entry);
     if (problem) {
       conflicts.push(invalidEntry(entry.path, problem));
-      invalid.add(id);
-    } else {
-      wanted.add(id);
-      records.push(entry);
+      if (!entry.element) invalid.add(identity(entry.path, false));
+      continue;
     }
+    const id = identity(entry.path, entry.element, valueHash(entry.value));
+    if (wanted.has(id)) continue;
+    wanted.add(id);
+    records.push(entry);
   }
   return { wanted, invalid, records };
 }
@@ -81,7 +82,8 @@ function entryProblem(entry: OwnedEntry, accepted: OwnedEntry[]): string | undef
   if (entry.path.length === 0) return "the path is empty";
   if (entry.path.some((segment) => typeof segment === "number"))
     return "array indices are not owned by position; own array elements with `element: true`";
-  if (entry.value === undefined || typeof entry.value === "function") return "the value is not JSON data";
+  const dataProblem = jsonDataProblem(entry.value);
+  if (dataProblem) return dataProblem;
   const clash = accepted.find((other) => overlaps(other, entry));
   return clash ? `it overlaps the entry for ${JSON.stringify(clash.path)}` : undefined;
 }

@@ -22,3 +22,19 @@ function sortedCopy(value: unknown): unknown {
   }
   return sorted;
 }
+
+/** Why a value is not plain JSON data (what a registry file can hold), or undefined when it is. */
+export function jsonDataProblem(value: unknown, ancestors: unknown[] = []): string | undefined {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : `${value} is not a JSON number`;
+  if (typeof value !== "object") return `${typeof value} is not JSON data`;
+  if (ancestors.includes(value)) return "the value contains itself";
+  const prototype = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null)
+    return "only plain objects are JSON data";
+  for (const member of Object.values(value)) {
+    const problem = jsonDataProblem(member, [...ancestors, value]);
+    if (problem) return problem;
+  }
+  return undefined;
+}
