@@ -114,27 +114,33 @@ function task(input: ApplyInput, action: Action, index: number, links: Map<strin
       };
     case "create":
       return {
-        step: { op: "put", path: action.path },
+        step: { op: "put", path: action.path, sha256: action.content.sha256 },
         run: () => createFile(at(action.path), input.bytesOf(action.content), action.executable),
       };
     case "update":
       return {
-        step: { op: "put", path: action.path, backup },
+        step: { op: "put", path: action.path, backup, sha256: action.content.sha256 },
         run: () => replaceFile(at(action.path), at(backup), input.bytesOf(action.content), action.executable),
       };
     case "write-beside":
       return action.replace
         ? {
-            step: { op: "put", path: action.path, backup },
+            step: { op: "put", path: action.path, backup, sha256: action.content.sha256 },
             run: () => replaceFile(at(action.path), at(backup), input.bytesOf(action.content), false),
           }
         : {
-            step: { op: "put", path: action.path },
+            step: { op: "put", path: action.path, sha256: action.content.sha256 },
             run: () => createFile(at(action.path), input.bytesOf(action.content), false),
           };
     case "link":
       return {
-        step: action.replace ? { op: "put", path: action.path, backup } : { op: "put", path: action.path },
+        step: {
+          op: "put",
+          path: action.path,
+          ...(action.replace ? { backup } : {}),
+          link: action.target,
+          ...(action.fallback ? { sha256: action.fallback.sha256 } : {}),
+        },
         run: () => {
           if (action.replace) rename(at(action.path), at(backup));
           links.set(action.path, placeLink(input, action, at(action.path)));

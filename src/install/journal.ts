@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
+import { sha256 } from "../manifest/hash.js";
 import { hardLink, makeDir, removeDir, rename, syncDir, unlink, writeNewFile } from "./fs-ops.js";
 import { agentcDir } from "./record.js";
 
@@ -9,8 +10,11 @@ import { agentcDir } from "./record.js";
  * any point restores the old state; the install record and the manifest copy are steps like any file.
  */
 export type Step =
-  /** put a new file or link at `path`; the old one, if any, was first saved at `backup` */
-  | { op: "put"; path: string; backup?: string }
+  /**
+   * put a new file (content `sha256`) or link (text `link`) at `path`; the old one, if any, was first saved
+   * at `backup`. Undo removes only what this step put: a file the user wrote there since is kept.
+   */
+  | { op: "put"; path: string; backup?: string; sha256?: string; link?: string }
   | { op: "remove"; path: string; backup: string }
   | { op: "rename"; from: string; to: string }
   | { op: "mkdir"; path: string }
@@ -54,15 +58,24 @@ function undo(root: string, step: Step): void {
   const at = (p: string): string => join(root, p);
   if (step.op === "put") {
     removeIfPresent(`${at(step.path)}${tempSuffix}`);
-    if (step.backup && exists(at(step.backup))) rename(at(step.backup), at(step.path));
-    else if (!step.backup && exists(at(step.path)) && !isDir(at(step.path))) unlink(at(step.path));
+    const mine = !exists(at(step.path)) || putByStep(at(step.path), step);
+    if (step.backup && exists(at(step.backup)) && mine) rename(at(step.backup), at(step.path));
+    else if (!step.backup && exists(at(step.path)) && !isDir(at(step.path)) && mine) unlink(at(step.path));
   } else if (step.op === "remove") {
-    if (exists(at(step.backup))) rename(at(step.backup), at(step.path));
+    if (exists(at(step.backup)) && !exists(at(step.path))) rename(at(step.backup), at(step.path));
   } else if (step.op === "rename") {
     if (exists(at(step.to)) && !exists(at(step.from))) rename(at(step.to), at(step.from));
   } else if (step.op === "mkdir") {
     if (isDir(at(step.path)) && readdirSync(at(step.path)).length === 0) removeDir(at(step.path));
   } else if (!exists(at(step.path))) makeDir(at(step.path));
+}
+
+/** Whether `abs` holds what the step wrote (anything, for steps that say nothing: agentc's own files). */
+function putByStep(abs: string, step: Extract<Step, { op: "put" }>): boolean {
+  if (step.sha256 === undefined && step.link === undefined) return true;
+  const stat = lstatSync(abs);
+  if (stat.isSymbolicLink()) return readlinkSync(abs) === step.link;
+  return stat.isFile() && step.sha256 !== undefined && sha256(readFileSync(abs)) === step.sha256;
 }
 
 /** After commit or rollback: drop the backups, then the journal itself. */
