@@ -128,24 +128,34 @@ describe("plugin.zip and marketplace.json", () => {
     assert.ok(a.files.get("plugin.zip")?.equals(b.files.get("plugin.zip") ?? Buffer.alloc(0)));
   });
 
-  it("reports a skills_from that names no per-rule-dir adapter, and writes no plugin", async () => {
-    const out = await plugin({ ...fullPlugin, skills_from: "root" });
-    assert.equal(out.files.size, 0);
+  it("fails the build on a skills_from that names no per-rule-dir adapter, and writes no plugin", async () => {
+    const result = await compileRegistry(testdir(registryWith({ ...fullPlugin, skills_from: "root" })));
+    assert.equal(result.ok, false);
+    assert.equal(result.plugin, undefined);
+    assert.equal(result.manifest, undefined);
     assert.deepEqual(
-      out.diagnostics.map((d) => [d.id, d.file]),
+      result.diagnostics.filter((d) => d.severity === "error").map((d) => [d.id, d.file]),
       [["AGC050", "targets.json"]],
     );
   });
 
   it("reports hook and MCP seeds the build does not emit, and a plugin without a manifest", async () => {
-    const out = await plugin({ name: "p", hook_seed: ".claude/nothing.json", mcp_seed: "none.json" });
+    const result = await compileRegistry(
+      testdir(registryWith({ name: "p", hook_seed: ".claude/nothing.json", mcp_seed: "none.json" })),
+    );
     assert.deepEqual(
-      out.diagnostics.map((d) => [d.id, d.message.split(" ")[0]]),
+      result.diagnostics.filter((d) => d.severity === "error").map((d) => [d.id, d.message.split(" ")[0]]),
       [
         ["AGC050", "plugin.layout"],
         ["AGC050", "hook_seed"],
         ["AGC050", "mcp_seed"],
       ],
     );
+  });
+
+  it("hands plugin.zip and marketplace.json to the build as non-artifacts", async () => {
+    const result = await compileRegistry(testdir(registryWith(fullPlugin)));
+    assert.deepEqual([...(result.plugin?.keys() ?? [])], ["plugin.zip", "marketplace.json"]);
+    assert.ok(!result.manifest?.artifacts.includes("plugin.zip"));
   });
 });

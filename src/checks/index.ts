@@ -1,4 +1,5 @@
 import type { Check } from "./check.js";
+import { coreChecks } from "./core/index.js";
 import { scopeExpressedByAdapter } from "./emit/scope-expressed-by-adapter.js";
 import { configMatchesSchema } from "./load/config-matches-schema.js";
 import { duplicateSlugResolvedByKind } from "./load/duplicate-slug-resolved-by-kind.js";
@@ -15,6 +16,7 @@ import { textBelongsToARule } from "./load/text-belongs-to-a-rule.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
+import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
 import { depthSlugNamesARule } from "./registry/depth-slug-names-a-rule.js";
@@ -80,6 +82,8 @@ export const allChecks: readonly Check[] = [
   ruleHasBody,
   publishRewritesAreSegments,
   scopedRuleHasDescription,
+  pluginInputsExist,
+  ...coreChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {

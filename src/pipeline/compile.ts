@@ -5,6 +5,7 @@ import { emitRegistry } from "../emit/emit-registry.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { buildManifest } from "../manifest/build-manifest.js";
 import type { Manifest } from "../manifest/manifest-model.js";
+import { buildPlugin } from "../plugin/build-plugin.js";
 import { type LoadOptions, loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/model.js";
 
@@ -12,11 +13,13 @@ export interface CompileResult {
   registry?: Registry;
   tree?: EmittedTree;
   manifest?: Manifest;
+  /** plugin.zip and marketplace.json when targets.json configures "plugin" (written beside manifest.json). */
+  plugin?: Map<string, Buffer>;
   diagnostics: Diagnostic[];
   ok: boolean;
 }
 
-/** load → check → emit → check output → manifest. No file is written here. */
+/** load → check → emit → check output → manifest → plugin. No file is written here. */
 export async function compileRegistry(dir: string, options: LoadOptions = {}): Promise<CompileResult> {
   const loaded = await loadRegistry(dir, options);
   const diagnostics = [...loaded.diagnostics];
@@ -31,7 +34,17 @@ export async function compileRegistry(dir: string, options: LoadOptions = {}): P
     for (const finding of check.run(registry, tree)) diagnostics.push(diagnostic(check, finding));
   }
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
-  return finish({ registry, tree, manifest: buildManifest(registry, tree), diagnostics });
+  const manifest = buildManifest(registry, tree);
+  const plugin = buildPlugin(registry, tree, manifest);
+  diagnostics.push(...plugin.diagnostics);
+  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
+  return finish({
+    registry,
+    tree,
+    manifest,
+    diagnostics,
+    ...(plugin.files.size > 0 ? { plugin: plugin.files } : {}),
+  });
 }
 
 function finish(result: Omit<CompileResult, "ok">): CompileResult {

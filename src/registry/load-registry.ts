@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { loadCore } from "../core/load-core.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
@@ -47,7 +48,10 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     root,
     adapters.map((a) => a.adapter),
   );
+  const { core, diagnostics: coreDiagnostics } = loadCore(root);
+  diagnostics.push(...coreDiagnostics);
   const registry: Registry = {
+    core,
     root,
     sources,
     sourcesDocument,

@@ -1,3 +1,4 @@
+import type { Core } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "./json-document.js";
 
@@ -161,4 +162,6 @@ export interface Registry {
   rules: Rule[];
   /** Registry files referenced by seeds and owned assets, keyed by registry-relative path. */
   files: Map<string, Buffer>;
+  /** The tool-neutral core/ (skills, agents, commands, permissions, hooks, MCP servers). */
+  core: Core;
 }
