@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { applyEdits, modify, parse as parseJsonc } from "jsonc-parser";
+import { applyEdits, modify, type ParseError, parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { composeJson } from "../src/compose/compose-json.js";
 import { composeToml } from "../src/compose/compose-toml.js";
@@ -226,3 +226,89 @@ describe("composeToml properties", () => {
     );
   });
 });
+
+const jsonish = fc
+  .array(
+    fc.constantFrom(
+      "{",
+      "}",
+      "[",
+      "]",
+      ",",
+      ":",
+      '"a"',
+      '"mcpServers"',
+      "1",
+      "null",
+      "//c\n",
+      "/*",
+      "*/",
+      " ",
+      "\n",
+      "\r\n",
+      "\t",
+    ),
+    { maxLength: 30 },
+  )
+  .map((tokens) => tokens.join(""));
+const tomlish = fc
+  .array(
+    fc.constantFrom(
+      "[",
+      "]",
+      "[[",
+      "mcp_servers",
+      ".",
+      "docs",
+      " = ",
+      '"x"',
+      "'''",
+      '"""',
+      "#",
+      "\n",
+      "{",
+      "}",
+      "1",
+      ",",
+    ),
+    { maxLength: 30 },
+  )
+  .map((tokens) => tokens.join(""));
+const someEntries: OwnedEntry[] = [
+  { path: ["mcp_servers", "docs"], value: { command: "x" } },
+  { path: ["mcpServers", "docs"], value: { command: "x" } },
+];
+const someJsonEntries: OwnedEntry[] = [
+  someEntries[1] as OwnedEntry,
+  { path: ["a"], value: "v", element: true },
+];
+
+describe("compose never crashes", () => {
+  it("on any JSON-like text: the file is left alone with a conflict, or the result parses", () => {
+    fc.assert(
+      fc.property(jsonish, (text) => {
+        const result = composeJson(text, someJsonEntries, []);
+        if (result.changed) assert.deepEqual(parseErrors(result.text), []);
+        else assert.equal(result.text, text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("on any TOML-like text: the file is left alone with a conflict, or the result parses", () => {
+    fc.assert(
+      fc.property(tomlish, (text) => {
+        const result = composeToml(text, someEntries.slice(0, 1), []);
+        if (result.changed) parseToml(result.text);
+        else assert.equal(result.text, text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+function parseErrors(text: string): ParseError[] {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { allowTrailingComma: true });
+  return errors;
+}
