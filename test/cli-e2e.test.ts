@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import {
   existsSync,
   mkdirSync,
@@ -315,6 +316,23 @@ describe("terminal output", () => {
     const result = runCli(["check", example], { env: { NO_COLOR: "" } });
     assert.match(result.stdout, /warning AGC010/);
     assert.ok(!result.stdout.includes(ansiEscape));
+  });
+
+  it("a reader that stops early (agentc check | head) gets no crash, and the exit code stays 1", async () => {
+    const dir = initRegistry();
+    for (let i = 0; i < 800; i++)
+      writeFileSync(join(dir, `sources/team/r${i}.md`), `---\nscope: [\n---\n# R${i}\n`);
+    const child = spawn(process.execPath, [binPath, "check", dir], {
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.once("data", () => child.stdout.destroy());
+    const [code] = (await once(child, "close")) as [number];
+    assert.equal(stderr, "");
+    assert.equal(code, 1);
   });
 
   const script = spawnSync("script", ["--version"], { encoding: "utf8" });

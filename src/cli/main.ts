@@ -8,6 +8,7 @@ import { installCommand } from "./commands/install.js";
 import { packCommand } from "./commands/pack.js";
 import { statusCommand } from "./commands/status.js";
 import { uninstallCommand } from "./commands/uninstall.js";
+import { lineWriter } from "./stream-writer.js";
 
 export const commands: Command[] = [
   initCommand,
@@ -29,8 +30,8 @@ const commonOptions = {
 function defaultIo(): CommandIo {
   const isTty = process.stdout.isTTY === true;
   return {
-    out: (text) => process.stdout.write(`${text}\n`),
-    err: (text) => process.stderr.write(`${text}\n`),
+    out: lineWriter(process.stdout),
+    err: lineWriter(process.stderr),
     color: isTty && !process.env.NO_COLOR && process.env.TERM !== "dumb",
     isTty,
   };
