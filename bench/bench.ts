@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, cpus, tmpdir } from "node:os";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { packageRoot } from "../src/package-paths.js";
@@ -48,6 +48,21 @@ function runCases(options: Options, work: string): CaseResult[] {
   return results;
 }
 
+function header(options: Options, loadBefore: string): string {
+  const cpu = cpus()[0]?.model ?? "unknown CPU";
+  return [
+    `agentc compiler benchmark — Node ${process.version}, ${availableParallelism()} cores (${cpu})`,
+    `load average (1 min) before: ${loadBefore}, after: ${loadAverage()}; wall times grow with it, CPU times less`,
+    `build and cp -r: median of ${options.runs} runs after a warm-up (example: 10 runs, 10,000 rules: at most 3)`,
+    `peak RSS and CPU (user + system) via ${measuresRssWith}`,
+    "",
+  ].join("\n");
+}
+
+function loadAverage(): string {
+  return (loadavg()[0] ?? 0).toFixed(2);
+}
+
 function log(text: string): void {
   process.stderr.write(`bench: ${text}\n`);
 }
@@ -59,14 +74,9 @@ function main(): number {
     const options = readOptions();
     keep = options.keep;
     work = mkdtempSync(join(tmpdir(), "agentc-bench-"));
+    const loadBefore = loadAverage();
     const results = runCases(options, work);
-    const cpu = cpus()[0]?.model ?? "unknown CPU";
-    console.log(
-      `agentc compiler benchmark — Node ${process.version}, ${availableParallelism()} cores (${cpu})`,
-    );
-    console.log(
-      `wall time: median of ${options.runs} runs after a warm-up (example: 10); peak RSS via ${measuresRssWith}\n`,
-    );
+    console.log(header(options, loadBefore));
     console.log(measurementTable(results));
     console.log("");
     console.log(verdictTable(verdicts(results)));

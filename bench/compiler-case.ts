@@ -15,9 +15,11 @@ export interface CaseResult {
   rules: number | undefined;
   files: number;
   buildMs: number;
+  buildCpuMs: number;
   filesPerSecond: number;
   peakRssKb: number;
   copyMs: number;
+  copyCpuMs: number;
   rebuildMs: number;
   rebuildWritten: string[];
   rebuildTouched: string[];
@@ -40,22 +42,22 @@ export function measureCase(
   }).slice(1);
   const files = snapshotTree(out).size;
   const buildMs = median(fresh.map((r) => r.wallMs));
-  const copyMs = median(
-    Array.from({ length: runs }, () => {
-      const copy = join(work, `${name}-copy`);
-      emptyDir(copy);
-      return checked(runCopy(out, copy), `${name} (cp -r)`).wallMs;
-    }),
-  );
+  const copies = Array.from({ length: runs }, () => {
+    const copy = join(work, `${name}-copy`);
+    emptyDir(copy);
+    return checked(runCopy(out, copy), `${name} (cp -r)`);
+  });
   const rebuild = measureRebuild(registry, out, name);
   return {
     name,
     rules,
     files,
     buildMs,
+    buildCpuMs: median(fresh.map((r) => r.cpuMs)),
     filesPerSecond: files / (buildMs / 1000),
     peakRssKb: Math.max(...fresh.map((r) => r.peakRssKb)),
-    copyMs,
+    copyMs: median(copies.map((r) => r.wallMs)),
+    copyCpuMs: median(copies.map((r) => r.cpuMs)),
     ...rebuild,
   };
 }

@@ -53,15 +53,28 @@ export function verdicts(results: CaseResult[]): TargetVerdict[] {
 }
 
 export function measurementTable(results: CaseResult[]): string {
-  const head = ["registry", "rules", "files", "build (median)", "files/s", "peak RSS", "cp -r", "rebuild"];
+  const head = [
+    "registry",
+    "rules",
+    "files",
+    "build",
+    "build CPU",
+    "files/s",
+    "peak RSS",
+    "cp -r",
+    "cp CPU",
+    "rebuild",
+  ];
   const rows = results.map((r) => [
     r.name,
     r.rules === undefined ? "-" : String(r.rules),
     String(r.files),
     ms(r.buildMs),
+    ms(r.buildCpuMs),
     Math.round(r.filesPerSecond).toString(),
     mb(r.peakRssKb),
     ms(r.copyMs),
+    ms(r.copyCpuMs),
     ms(r.rebuildMs),
   ]);
   return table(head, rows);
@@ -83,6 +96,7 @@ function table(head: string[], rows: string[][]): string {
 }
 
 function ms(value: number): string {
+  if (Number.isNaN(value)) return "n/a";
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`;
 }
 

@@ -6,6 +6,8 @@ import { packageRoot } from "../src/package-paths.js";
 /** One run of a child process: wall time including Node start-up, and the child's peak resident memory. */
 export interface ChildRun {
   wallMs: number;
+  /** User + system CPU time of the child: less sensitive than wall time to other load on the machine. */
+  cpuMs: number;
   peakRssKb: number;
   status: number;
   stdout: string;
@@ -15,9 +17,11 @@ export interface ChildRun {
 const gnuTime = "/usr/bin/time";
 const rssMarker = "agentc-bench-maxrss-kb=";
 /** Used when /usr/bin/time is missing: preloaded into the child, prints its own peak RSS at exit. */
-const rssReporter = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\n${rssMarker}"+process.resourceUsage().maxRSS+"\\n"))`;
+const rssReporter = `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("\\n${rssMarker}"+u.maxRSS+" "+u.userCPUTime/1e6+" "+u.systemCPUTime/1e6+"\\n")})`;
 
-export const measuresRssWith = existsSync(gnuTime) ? "/usr/bin/time -f %M" : "process.resourceUsage()";
+export const measuresRssWith = existsSync(gnuTime)
+  ? '/usr/bin/time -f "%M %U %S"'
+  : "process.resourceUsage()";
 
 /** Runs `agentc build` with the real CLI binary. */
 export function runBuild(registry: string, out: string, extra: string[] = ["--quiet"]): ChildRun {
@@ -32,26 +36,34 @@ export function runCopy(from: string, to: string): ChildRun {
 function timed(command: string, args: string[], node: boolean): ChildRun {
   const useTime = existsSync(gnuTime);
   const [file, argv] = useTime
-    ? [gnuTime, ["-f", `${rssMarker}%M`, command, ...args]]
+    ? [gnuTime, ["-f", `${rssMarker}%M %U %S`, command, ...args]]
     : [command, node ? ["--import", rssReporter, ...args] : args];
   const start = process.hrtime.bigint();
   const child = spawnSync(file, argv, { encoding: "utf8", maxBuffer: 512 * 1024 * 1024, env: childEnv() });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   if (child.error) throw child.error;
-  const { stderr, peakRssKb } = splitRss(child.stderr);
-  return { wallMs, peakRssKb, status: child.status ?? -1, stdout: child.stdout, stderr };
+  const { stderr, peakRssKb, cpuMs } = splitUsage(child.stderr);
+  return { wallMs, cpuMs, peakRssKb, status: child.status ?? -1, stdout: child.stdout, stderr };
 }
 
 function childEnv(): NodeJS.ProcessEnv {
   return { ...process.env, NO_COLOR: "1", LC_ALL: "C" };
 }
 
-function splitRss(stderr: string): { stderr: string; peakRssKb: number } {
+/** Separates the "<marker>maxRSS user system" line from the child's own stderr. */
+function splitUsage(stderr: string): { stderr: string; peakRssKb: number; cpuMs: number } {
   const at = stderr.lastIndexOf(rssMarker);
-  if (at < 0) return { stderr, peakRssKb: Number.NaN };
-  const peakRssKb = Number.parseInt(stderr.slice(at + rssMarker.length), 10);
+  if (at < 0) return { stderr, peakRssKb: Number.NaN, cpuMs: Number.NaN };
+  const [rss = "", user = "", system = ""] = stderr
+    .slice(at + rssMarker.length)
+    .trim()
+    .split(/\s+/);
   const own = stderr.slice(0, at).replace(/^Command exited with non-zero status \d+\n?/m, "");
-  return { stderr: own.trimEnd(), peakRssKb };
+  return {
+    stderr: own.trimEnd(),
+    peakRssKb: Number.parseInt(rss, 10),
+    cpuMs: (Number.parseFloat(user) + Number.parseFloat(system)) * 1000,
+  };
 }
 
 /** Every file below dir with its mtime in nanoseconds, keyed by dir-relative path. */
