@@ -92,32 +92,33 @@ function insertIntoEmpty(
 
 /** Edits that take one member (a property node or an array element) out of its container. */
 export function removeMember(text: string, container: Node, member: Node): Edit[] {
-  const siblings = container.children ?? [];
-  const index = siblings.indexOf(member);
   const start = member.offset;
   const end = member.offset + member.length;
   const next = tokenAfter(text, end);
   const removedEnd = next.kind === SyntaxKind.CommaToken ? next.offset + 1 : end;
-  if (siblings.length === 1 && isBlank(text.slice(container.offset + 1, start))) {
-    if (isBlank(text.slice(removedEnd, closingOf(container))))
-      return [edit(container.offset + 1, "", closingOf(container))];
+  const close = closingOf(container);
+  if (isBlank(text.slice(container.offset + 1, start) + text.slice(removedEnd, close))) {
+    return [edit(container.offset + 1, "", close)];
   }
+  const precedingComma =
+    next.kind === SyntaxKind.CommaToken ? undefined : commaBefore(text, container, member);
   const from = lineStart(text, start);
-  const wholeLine =
-    isBlank(text.slice(from, start)) && isBlank(text.slice(removedEnd, lineEnd(text, removedEnd)));
-  const previous = siblings[index - 1];
-  const comma =
-    next.kind !== SyntaxKind.CommaToken && previous
-      ? tokenAfter(text, previous.offset + previous.length)
-      : undefined;
-  const precedingComma = comma?.kind === SyntaxKind.CommaToken ? comma.offset : undefined;
-  if (wholeLine) {
+  if (isBlank(text.slice(from, start)) && isBlank(text.slice(removedEnd, lineEnd(text, removedEnd)))) {
     const line = edit(from, "", nextLineStart(text, removedEnd));
     return precedingComma === undefined ? [line] : [line, edit(precedingComma, "", precedingComma + 1)];
   }
   if (precedingComma === undefined) return [edit(start, "", skipSpaces(text, removedEnd))];
   if (isBlank(text.slice(precedingComma + 1, start))) return [edit(precedingComma, "", end)];
   return [edit(precedingComma, "", precedingComma + 1), edit(start, "", end)];
+}
+
+/** The comma between the member and the one before it, if there is one before it. */
+function commaBefore(text: string, container: Node, member: Node): number | undefined {
+  const siblings = container.children ?? [];
+  const previous = siblings[siblings.indexOf(member) - 1];
+  if (!previous) return undefined;
+  const token = tokenAfter(text, previous.offset + previous.length);
+  return token.kind === SyntaxKind.CommaToken ? token.offset : undefined;
 }
 
 function skipSpaces(text: string, offset: number): number {
