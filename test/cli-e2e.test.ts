@@ -162,6 +162,30 @@ describe("source folders", () => {
   });
 });
 
+describe("build output folder", () => {
+  it("removes only safe paths listed by a tampered previous manifest", () => {
+    const dir = initRegistry();
+    const out = join(dir, "build");
+    assert.equal(runCli(["build", dir]).status, 0);
+    const victim = join(dir, "victim.md");
+    writeFileSync(victim, "mine\n");
+    writeFileSync(join(out, "keep.md"), "mine\n");
+    const manifestPath = join(out, "manifest.json");
+    const manifest = readFileSync(manifestPath, "utf8");
+    const tampered = manifest.replace(
+      '"artifacts": [',
+      `"artifacts": [\n    "../victim.md",\n    "${victim}",\n    "gone.md",`,
+    );
+    writeFileSync(manifestPath, tampered);
+    writeFileSync(join(out, "gone.md"), "stale\n");
+    const rebuilt = JSON.parse(runCli(["build", dir, "--format", "json"]).stdout);
+    assert.deepEqual(rebuilt.removed, ["gone.md"]);
+    assert.equal(readFileSync(victim, "utf8"), "mine\n");
+    assert.equal(readFileSync(join(out, "keep.md"), "utf8"), "mine\n");
+    assert.equal(readFileSync(manifestPath, "utf8"), manifest);
+  });
+});
+
 describe("report formats", () => {
   it("json: every diagnostic has the documented fields, paths relative to the registry", () => {
     const result = runCli(["check", registryWithErrors(), "--format", "json"]);

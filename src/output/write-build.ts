@@ -2,6 +2,7 @@ import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writ
 import { dirname, join } from "node:path";
 import { uniqueFiles } from "../emit/../manifest/build-manifest.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
+import { pathProblem } from "../install/path-check.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 import { makeFolders } from "./make-folders.js";
@@ -60,7 +61,7 @@ function previousArtifacts(outDir: string): string[] {
   try {
     const manifest = JSON.parse(readFileSync(join(outDir, manifestFileName), "utf8")) as Partial<Manifest>;
     return Array.isArray(manifest.artifacts)
-      ? manifest.artifacts.filter((p) => typeof p === "string" && !p.includes(".."))
+      ? manifest.artifacts.filter((p) => typeof p === "string" && pathProblem(p) === undefined)
       : [];
   } catch {
     return [];
