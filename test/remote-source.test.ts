@@ -238,6 +238,8 @@ describe("remoteUrlProblem", () => {
     "http://127.0.0.1:8080/rules.md",
     "http://localhost/rules.md",
     "http://[::1]:9/x.md",
+    "http://127.0.0.2/x.md",
+    "http://127.1/x.md",
   ];
   for (const url of accepted) it(`accepts ${url}`, () => assert.equal(remoteUrlProblem(url), undefined));
 
@@ -245,6 +247,8 @@ describe("remoteUrlProblem", () => {
     "http://example.com/rules.md",
     "http://127.0.0.1.example.com/rules.md",
     "http://10.0.0.1/rules.md",
+    "http://128.0.0.1/rules.md",
+    "http://0x7f000001.example.com/rules.md",
     "ftp://example.com/rules.md",
     "file:///etc/passwd",
     "not a url",

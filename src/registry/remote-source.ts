@@ -19,7 +19,9 @@ interface CacheEntry {
   etag?: string;
 }
 
-const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
+const loopbackHosts = new Set(["localhost", "[::1]"]);
+/** 127.0.0.0/8; the URL parser has already normalised short forms such as 127.1. */
+const loopbackIpv4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 /** Checks the address: https, or plain http to loopback only (for tests and local mirrors). */
 export function remoteUrlProblem(raw: string): string | undefined {
@@ -30,7 +32,8 @@ export function remoteUrlProblem(raw: string): string | undefined {
     return "is not a valid URL";
   }
   if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:" && loopbackHosts.has(url.hostname)) return undefined;
+  if (url.protocol === "http:" && (loopbackHosts.has(url.hostname) || loopbackIpv4.test(url.hostname)))
+    return undefined;
   return "must use https (plain http is accepted for loopback addresses only)";
 }
 
