@@ -4,6 +4,7 @@ import { unparseable } from "./conflicts.js";
 import { insertMember, prettyJson, removeMember, replaceValue } from "./json-members.js";
 import { jsonView, lastMatch, walk } from "./json-view.js";
 import type { ComposeResult, Conflict, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
+import { onlyPathChanged } from "./only-path-changed.js";
 import { planComposition, type Step } from "./ownership-plan.js";
 import { runPlan, stepPath } from "./run-plan.js";
 import { applyTextEdits, detectStyle, type Edit, isBlank, type TextStyle } from "./text-style.js";
@@ -69,11 +70,14 @@ const readBackProblem = { problem: "the edited text did not read back as the int
 /** The text after one step, checked by parsing it again. */
 function applyStep(text: string, step: Step, style: TextStyle): string | { problem: string } {
   const before = parseRoot(text);
-  const edits = "root" in before ? stepEdits(text, before.root, step, style) : undefined;
+  if (!("root" in before)) return readBackProblem;
+  const edits = stepEdits(text, before.root, step, style);
   if (!edits) return readBackProblem;
   const after = applyTextEdits(text, edits);
   const parsed = parseRoot(after);
-  return "root" in parsed && holds(parsed.root, step) ? after : readBackProblem;
+  if (!("root" in parsed) || !holds(parsed.root, step)) return readBackProblem;
+  const same = onlyPathChanged(getNodeValue(before.root), getNodeValue(parsed.root), stepPath(step));
+  return same ? after : { problem: "the edit would have changed other values too" };
 }
 
 function stepEdits(text: string, root: Node, step: Step, style: TextStyle): Edit[] | undefined {

@@ -1,6 +1,7 @@
 import { parse, stringify, TomlError } from "smol-toml";
 import { unparseable } from "./conflicts.js";
 import type { ComposeResult, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
+import { onlyPathChanged } from "./only-path-changed.js";
 import { planComposition, type Step } from "./ownership-plan.js";
 import { runPlan, stepPath } from "./run-plan.js";
 import { applyTextEdits, detectStyle, type Edit, type TextStyle } from "./text-style.js";
@@ -76,7 +77,9 @@ function applyStep(text: string, step: Step, style: TextStyle): string | { probl
   const value = tomlValueAt(parsed.value, path).value;
   const expected =
     step.op === "delete" ? value === undefined : "owns" in step && valueHash(value) === step.owns.hash;
-  return expected ? after : { problem: "the edited text did not read back as the intended table" };
+  if (!expected) return { problem: "the edited text did not read back as the intended table" };
+  const same = onlyPathChanged(before.value, parsed.value, path);
+  return same ? after : { problem: "the edit would have changed other tables too" };
 }
 
 /** Whether the blocks alone (headers and their lines) give the table its whole value. */
