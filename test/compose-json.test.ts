@@ -97,6 +97,12 @@ const cases: Case[] = [
     ),
   },
   {
+    name: "the first key's indentation wins over a comment's",
+    before: lines("/**", " * Settings", " */", "{", '   "a": 1', "}"),
+    desired: [{ path: ["b"], value: { c: 1 } }],
+    after: lines("/**", " * Settings", " */", "{", '   "a": 1,', '   "b": {', '      "c": 1', "   }", "}"),
+  },
+  {
     name: "a file written with trailing commas keeps them",
     before: lines("{", '  "context_servers": {', '    "a": {},', "  },", "}"),
     desired: [{ path: ["context_servers", "b"], value: {} }],

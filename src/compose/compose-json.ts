@@ -7,7 +7,15 @@ import type { ComposeResult, Conflict, KeyPath, OwnedEntry, OwnedRecord } from "
 import { onlyPathChanged } from "./only-path-changed.js";
 import { planComposition, type Step } from "./ownership-plan.js";
 import { runPlan, stepPath } from "./run-plan.js";
-import { applyTextEdits, detectStyle, type Edit, isBlank, type TextStyle } from "./text-style.js";
+import {
+  applyTextEdits,
+  detectStyle,
+  type Edit,
+  isBlank,
+  leadingIndent,
+  lineStart,
+  type TextStyle,
+} from "./text-style.js";
 import { valueHash } from "./value-hash.js";
 
 const byteOrderMark = "\uFEFF";
@@ -31,13 +39,22 @@ export function composeJson(
   const parsed = parseRoot(text);
   if ("conflict" in parsed)
     return { text: current ?? "", owned: previous, conflicts: [parsed.conflict], changed: false };
-  const style = detectStyle(text);
+  const style = jsonStyle(text, parsed.root);
   const plan = planComposition(desired, previous, jsonView(text, parsed.root), () => undefined);
   const outcome = runPlan(text, plan, (before, step) => applyStep(before, step, style));
   const { owned, conflicts } = outcome;
   if (existing === undefined && outcome.applied === 0)
     return { text: current ?? "", owned, conflicts, changed: false };
   return { text: outcome.text, owned, conflicts, changed: outcome.text !== current };
+}
+
+/** The file's style; the indentation of the first top-level key, if it opens its line, is the unit. */
+function jsonStyle(text: string, root: Node): TextStyle {
+  const style = detectStyle(text);
+  const first = root.children?.[0]?.offset;
+  if (first === undefined || !isBlank(text.slice(lineStart(text, first), first))) return style;
+  const indent = leadingIndent(text, first);
+  return indent === "" ? style : { ...style, indent };
 }
 
 function parseRoot(text: string): { root: Node } | { conflict: Conflict } {
