@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { makeFolders } from "../output/make-folders.js";
 import { decodeText, maxRuleFileBytes } from "./text-file.js";
 
 export interface FetchOptions {
@@ -16,6 +17,7 @@ export type RemoteResult =
 
 interface CacheEntry {
   url: string;
+  text: string;
   etag?: string;
 }
 
@@ -41,34 +43,45 @@ export function remoteUrlProblem(raw: string): string | undefined {
 export async function fetchRemoteSource(url: string, options: FetchOptions): Promise<RemoteResult> {
   const problem = remoteUrlProblem(url);
   if (problem) return { ok: false, reason: `the url ${problem}` };
-  const key = createHash("sha256").update(url).digest("hex").slice(0, 32);
-  const bodyPath = join(options.cacheDir, `${key}.md`);
-  const metaPath = join(options.cacheDir, `${key}.json`);
-  const cached = readCache(bodyPath, metaPath, url);
+  const cachePath = join(
+    options.cacheDir,
+    `${createHash("sha256").update(url).digest("hex").slice(0, 32)}.json`,
+  );
+  const cached = readCache(cachePath, url);
   if (options.offline)
     return cached
       ? { ok: true, text: cached.text, from: "cache" }
       : { ok: false, reason: "offline and not cached" };
   try {
-    const response = await fetch(url, {
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      headers: cached?.etag ? { "if-none-match": cached.etag } : {},
-    });
-    if (response.status === 304 && cached) return { ok: true, text: cached.text, from: "cache" };
-    const refused = refusal(response.status);
-    if (refused) {
-      await response.body?.cancel();
-      return { ok: false, reason: refused };
-    }
-    const bytes = await readLimited(response, options.maxBytes ?? maxRuleFileBytes);
-    const decoded = decodeText(bytes);
-    if (!decoded.ok) return { ok: false, reason: `the response ${decoded.reason}` };
-    writeCache(options.cacheDir, bodyPath, metaPath, decoded.text, { url, ...etagOf(response) });
-    return { ok: true, text: decoded.text, from: "network" };
+    const fetched = await download(url, options, cached);
+    if (fetched.ok && fetched.from === "network") writeCache(cachePath, fetched.entry);
+    return fetched.ok ? { ok: true, text: fetched.entry.text, from: fetched.from } : fetched;
   } catch (error) {
     return { ok: false, reason: describeFetchError(error) };
   }
+}
+
+type Download = { ok: true; entry: CacheEntry; from: "network" | "cache" } | { ok: false; reason: string };
+
+async function download(
+  url: string,
+  options: FetchOptions,
+  cached: CacheEntry | undefined,
+): Promise<Download> {
+  const response = await fetch(url, {
+    redirect: "manual",
+    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    headers: cached?.etag ? { "if-none-match": cached.etag } : {},
+  });
+  if (response.status === 304 && cached) return { ok: true, entry: cached, from: "cache" };
+  const refused = refusal(response.status);
+  if (refused) {
+    await response.body?.cancel();
+    return { ok: false, reason: refused };
+  }
+  const decoded = decodeText(await readLimited(response, options.maxBytes ?? maxRuleFileBytes));
+  if (!decoded.ok) return { ok: false, reason: `the response ${decoded.reason}` };
+  return { ok: true, entry: { url, text: decoded.text, ...etagOf(response) }, from: "network" };
 }
 
 /** Why a response is not a rule file; 304 lands here only when nothing was cached to revalidate. */
@@ -107,27 +120,23 @@ function etagOf(response: Response): { etag?: string } {
   return etag ? { etag } : {};
 }
 
-function readCache(
-  bodyPath: string,
-  metaPath: string,
-  url: string,
-): { text: string; etag?: string } | undefined {
+/** One file per URL, so that the text and its ETag are replaced together. */
+function readCache(path: string, url: string): CacheEntry | undefined {
   try {
-    const meta = JSON.parse(readFileSync(metaPath, "utf8")) as CacheEntry;
-    if (meta.url !== url) return undefined;
-    return { text: readFileSync(bodyPath, "utf8"), ...(meta.etag ? { etag: meta.etag } : {}) };
+    const entry = JSON.parse(readFileSync(path, "utf8")) as Partial<CacheEntry>;
+    if (entry.url !== url || typeof entry.text !== "string") return undefined;
+    return { url, text: entry.text, ...(typeof entry.etag === "string" ? { etag: entry.etag } : {}) };
   } catch {
     return undefined;
   }
 }
 
-function writeCache(dir: string, bodyPath: string, metaPath: string, text: string, meta: CacheEntry): void {
+function writeCache(path: string, entry: CacheEntry): void {
+  const temp = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${bodyPath}.tmp`, text);
-    renameSync(`${bodyPath}.tmp`, bodyPath);
-    writeFileSync(`${metaPath}.tmp`, `${JSON.stringify(meta)}\n`);
-    renameSync(`${metaPath}.tmp`, metaPath);
+    makeFolders(dirname(path));
+    writeFileSync(temp, `${JSON.stringify(entry)}\n`);
+    renameSync(temp, path);
   } catch {
     // A cache that cannot be written only costs the next build a download.
   }
