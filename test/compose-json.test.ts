@@ -213,6 +213,19 @@ const cases: Case[] = [
     after: lines('{"permissions": {"deny": ["Read(./.env)"]}}'),
   },
   {
+    name: "an element asked for twice is added once",
+    before: lines('{"permissions": {"deny": []}}'),
+    desired: [deny("Read(x)"), deny("Read(x)")],
+    after: lines('{"permissions": {"deny": [', '  "Read(x)"', "]}}"),
+  },
+  {
+    name: "an owned element the user deleted is appended again",
+    before: lines('{"permissions": {"deny": ["Bash(rm *)"]}}'),
+    desired: [deny("Read(./.env)")],
+    previous: [denyRecord("Read(./.env)")],
+    after: lines('{"permissions": {"deny": ["Bash(rm *)", "Read(./.env)"]}}'),
+  },
+  {
     name: "a list that is not an array blocks its elements",
     before: lines('{"permissions": {"deny": "Read(./.env)"}}'),
     desired: [deny("Read(x)")],

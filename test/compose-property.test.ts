@@ -187,10 +187,11 @@ const userToml = fc
   .record({
     root: fc.array(tomlLine, { maxLength: 3 }),
     tables: fc.uniqueArray(tomlTable, { maxLength: 4, selector: (t) => t.split("]")[0] }),
+    eol: fc.constantFrom("\n", "\r\n"),
   })
-  .map(({ root, tables }) => {
+  .map(({ root, tables, eol }) => {
     const text = [...root, ...tables].join("\n");
-    return text === "" ? "" : `${text}\n`;
+    return text === "" ? "" : `${text}\n`.replace(/\n/g, eol);
   });
 const agentcToml = fc
   .record({
