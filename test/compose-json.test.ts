@@ -329,6 +329,16 @@ describe("composeJson", () => {
     assert.deepEqual(result.owned, [docsRecord]);
   });
 
+  it("moving ownership from a whole object to one of its keys deletes the old value first", () => {
+    const servers = { docs: docs.value };
+    const before = lines(JSON.stringify({ mcpServers: servers }));
+    const result = composeJson(before, [docs], [{ path: ["mcpServers"], hash: valueHash(servers) }]);
+    assert.deepEqual(
+      [parse(result.text), result.owned, result.conflicts],
+      [{ mcpServers: servers }, [docsRecord], []],
+    );
+  });
+
   it("with nothing to write into a missing file, writes no file", () => {
     assert.deepEqual(composeJson(undefined, [], []), { text: "", owned: [], conflicts: [], changed: false });
   });

@@ -46,11 +46,12 @@ export function planComposition(
     if (invalid.has(id)) plan.owned.push(record);
     else planRelease(record, view, plan);
   }
+  const released = afterDeletes(view, plan.steps);
   for (const entry of records) {
     const hash = valueHash(entry.value);
     const before = previousById.get(identity(entry.path, entry.element, hash));
-    if (entry.element) planElement(entry, hash, before, view, plan);
-    else planKey(entry, hash, before, view, plan);
+    if (entry.element) planElement(entry, hash, before, released, plan);
+    else planKey(entry, hash, before, released, plan);
   }
   return plan;
 }
@@ -94,6 +95,17 @@ function overlaps(a: OwnedEntry, b: OwnedEntry): boolean {
   if (!prefix) return false;
   if (a.path.length === b.path.length) return !(a.element && b.element);
   return true;
+}
+
+/** The file as the entries will find it: values under a path agentc deletes first are gone. */
+function afterDeletes(view: DocumentView, steps: Step[]): DocumentView {
+  const deleted = steps.flatMap((step) => (step.op === "delete" ? [step.record.path] : []));
+  const gone = (path: KeyPath) =>
+    deleted.some((d) => d.length <= path.length && d.every((s, i) => path[i] === s));
+  return {
+    key: (path) => (gone(path) ? { state: "missing" } : view.key(path)),
+    element: (path, hash) => (gone(path) ? { state: "missing" } : view.element(path, hash)),
+  };
 }
 
 function planRelease(record: OwnedRecord, view: DocumentView, plan: Plan): void {
