@@ -63,6 +63,10 @@ beforeEach(() => {
     "/bad-frontmatter.md",
     (_q, r) => void r.writeHead(200).end("---\nscope: [global\nx: 1\n---\n# Bad\n\nText.\n"),
   );
+  routes.set("/cut.md", (q, r) => {
+    r.writeHead(200).write("# Half\n");
+    setTimeout(() => q.socket.destroy(), 20);
+  });
   routes.set("/binary.md", (_q, r) => void r.writeHead(200).end(Buffer.from([0x23, 0x20, 0, 1])));
 });
 
@@ -135,7 +139,7 @@ describe("remote sources against a loopback HTTP server", () => {
     await new Promise<void>((resolve) => down.listen(0, "127.0.0.1", resolve));
     const port = (down.address() as AddressInfo).port;
     await new Promise((resolve) => down.close(resolve));
-    await assertFallback(`http://127.0.0.1:${port}/rules.md`, /ECONNREFUSED/);
+    await assertFallback(`http://127.0.0.1:${port}/rules.md`, /connection refused, ECONNREFUSED/);
   });
 
   it("falls back on HTTP 500", () => assertFallback(`${base}/error.md`, /HTTP 500/));
@@ -153,6 +157,9 @@ describe("remote sources against a loopback HTTP server", () => {
 
   it("refuses a body over 4 MiB sent without Content-Length", () =>
     assertFallback(`${base}/big-chunked.md`, /larger than 4194304 bytes/));
+
+  it("falls back when the connection is cut mid-body", () =>
+    assertFallback(`${base}/cut.md`, /connection closed by the server/));
 
   it("refuses a binary body", () => assertFallback(`${base}/binary.md`, /binary/));
 

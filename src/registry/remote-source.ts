@@ -142,10 +142,24 @@ function writeCache(path: string, entry: CacheEntry): void {
   }
 }
 
+/** Plain words for the network errors people meet; the code stays for searching. */
+const networkErrors: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  ECONNRESET: "connection reset",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  UND_ERR_SOCKET: "connection closed by the server",
+};
+
 function describeFetchError(error: unknown): string {
   if (error instanceof SizeLimitError) return error.message;
   const name = (error as Error).name;
   if (name === "TimeoutError" || name === "AbortError") return "timed out";
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  const code = cause?.code;
+  if (code && networkErrors[code]) return `${networkErrors[code]}, ${code}`;
+  if (code?.includes("CERT") || code?.startsWith("ERR_TLS")) return `TLS certificate problem, ${code}`;
+  return code ?? cause?.message ?? (error as Error).message;
 }
