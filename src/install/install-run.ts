@@ -9,7 +9,7 @@ import { readJournal } from "./journal.js";
 import { loadBundle } from "./local-bundle.js";
 import { acquireLock, LockHeldError, lockPath } from "./lock.js";
 import { planInstall } from "./plan.js";
-import { isMutation, type Plan } from "./plan-model.js";
+import { type Content, isMutation, type Plan } from "./plan-model.js";
 import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { type InstallRecord, manifestCopyPath, readRecord, recordPath, serializeRecord } from "./record.js";
@@ -65,7 +65,13 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
     const final = { ...context, status, plan, written, ...(recovered ? { recovered } : {}) };
     return status === "ok" ? { ...final, ...afterChecks(read.manifest, root, plan) } : final;
   };
+  const badBundle = (): InstallResult | undefined => {
+    const problems = loaded.verify(contentsWritten(plan));
+    return problems.length > 0 ? { ...context, status: "bad-bundle", problems } : undefined;
+  };
   if (!interrupted && plan.conflicts.length > 0) return finish("conflicts", false);
+  const bad = badBundle();
+  if (bad) return bad;
   if (!interrupted && isNoop(root, plan, recordOf(plan, new Map()), read.bytes)) return finish("ok", false);
   if (req.dryRun)
     return {
@@ -77,6 +83,8 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
     const again = readRecord(root);
     plan = planFor(diskState(root), again.ok ? again.record : undefined);
     if (plan.conflicts.length > 0) return finish("conflicts", recovered !== undefined, recovered);
+    const badNow = badBundle();
+    if (badNow) return { ...badNow, written: recovered !== undefined };
     if (isNoop(root, plan, recordOf(plan, new Map()), read.bytes))
       return finish("ok", recovered !== undefined, recovered);
     await checkpoint("planned");
@@ -157,6 +165,14 @@ function projectRoot(dir: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The bundle bytes the plan writes (all of them checked before the first write). */
+function contentsWritten(plan: Plan): Content[] {
+  return plan.actions.flatMap((a) => {
+    if (a.op === "create" || a.op === "update" || a.op === "write-beside") return [a.content];
+    return a.op === "link" && a.fallback ? [a.fallback] : [];
+  });
 }
 
 function isNoop(root: string, plan: Plan, record: Buffer, manifest: Buffer): boolean {

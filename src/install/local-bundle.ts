@@ -6,39 +6,44 @@ import { type Desired, desiredState } from "./desired.js";
 import { pathListProblems, pathProblem } from "./path-check.js";
 import type { Content } from "./plan-model.js";
 
-/** The desired state of a bundle folder with every byte read and checked against the manifest's hashes. */
+/**
+ * The desired state of a bundle folder. Bundle bytes are read lazily: `verify` reads and checks against the
+ * manifest's hashes exactly the files a plan will write (before anything is written), so a no-op reinstall
+ * reads no bundle file; `bytesOf` hands out only verified bytes.
+ */
 export type LoadedBundle =
-  | { ok: true; desired: Desired; bytesOf: (c: Content) => Buffer }
+  | { ok: true; desired: Desired; verify: (contents: Content[]) => string[]; bytesOf: (c: Content) => Buffer }
   | { ok: false; problems: string[] };
 
 export function loadBundle(bundleDir: string, manifest: Manifest, components: string[]): LoadedBundle {
   const problems: string[] = [];
   const desired = desiredState(manifest, components, (dir) => listPayload(bundleDir, dir, problems));
-  const bytes = new Map<string, Buffer>();
-  for (const f of desired.files) {
-    if (!f.sha256) {
+  for (const f of desired.files)
+    if (!f.sha256)
       problems.push(`${f.path}: listed by component ${f.component} but has no hash in the manifest`);
-      continue;
-    }
-    const read = readBundleFile(bundleDir, f.path);
-    if (typeof read === "string") problems.push(read);
-    else if (sha256(read) !== f.sha256)
-      problems.push(
-        `${f.path}: the bundle's file does not match its hash in the manifest (corrupt or tampered bundle)`,
-      );
-    else bytes.set(f.path, read);
-  }
   const paths = [...desired.files.map((f) => f.path), ...desired.links.map((l) => l.path)];
-  for (const p of pathListProblems(paths))
-    if (!problems.some((q) => q.startsWith(p.path))) problems.push(`${p.path}: ${p.problem}`);
+  for (const p of pathListProblems(paths)) problems.push(`${p.path}: ${p.problem}`);
   if (problems.length > 0) return { ok: false, problems };
+  const bytes = new Map<string, Buffer>();
+  const verify = (contents: Content[]): string[] =>
+    contents.flatMap((c) => {
+      if (c.from === "text" || bytes.has(c.path)) return [];
+      const read = readBundleFile(bundleDir, c.path);
+      if (typeof read === "string") return [read];
+      if (sha256(read) !== c.sha256)
+        return [
+          `${c.path}: the bundle's file does not match its hash in the manifest (corrupt or tampered bundle)`,
+        ];
+      bytes.set(c.path, read);
+      return [];
+    });
   const bytesOf = (c: Content): Buffer => {
     if (c.from === "text") return Buffer.from(c.text);
     const found = bytes.get(c.path);
-    if (!found) throw new Error(`internal: ${c.path} was not loaded from the bundle`);
+    if (!found) throw new Error(`internal: ${c.path} was not verified before writing`);
     return found;
   };
-  return { ok: true, desired, bytesOf };
+  return { ok: true, desired, verify, bytesOf };
 }
 
 function readBundleFile(bundleDir: string, path: string): Buffer | string {
