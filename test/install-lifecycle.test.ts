@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import { startPaused } from "./support/install-child.js";
 import { install, installJson, makeBundle, snapshot, stamps } from "./support/install-fixture.js";
 import { runCli } from "./support/run-cli.js";
-import { testdir } from "./support/testdir.js";
+import { testdir, writeFiles } from "./support/testdir.js";
 
 const spec = {
   components: {
@@ -235,5 +235,29 @@ describe("21: one install per project", () => {
     const r = install(makeBundle(spec), project);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(snapshot(project)[".agentc/lock"], undefined);
+  });
+});
+
+describe("tool payloads", () => {
+  it("copies payload folders; a payload_keep folder is the user's once it exists", () => {
+    const bundle = makeBundle(spec);
+    const manifest = JSON.parse(readFileSync(join(bundle, "manifest.json"), "utf8"));
+    manifest.install.tool_payloads = ["mytool :: .mytool"];
+    manifest.install.tool_payload_keep = ["mytool :: .mytool/data"];
+    writeFileSync(join(bundle, "manifest.json"), JSON.stringify(manifest, null, 2));
+    writeFiles(bundle, { ".mytool/bin/run": "run v1\n", ".mytool/data/config": "default config\n" });
+    const project = testdir();
+    assert.equal(install(bundle, project).status, 0);
+    assert.equal(snapshot(project)[".mytool/bin/run"], "file - run v1\n");
+    writeFileSync(join(project, ".mytool/data/config"), "my config\n");
+    writeFileSync(join(bundle, ".mytool/bin/run"), "run v2\n");
+    const again = install(bundle, project);
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(snapshot(project)[".mytool/bin/run"], "file - run v2\n");
+    assert.equal(snapshot(project)[".mytool/data/config"], "file - my config\n");
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    const left = snapshot(project);
+    assert.equal(left[".mytool/bin/run"], undefined);
+    assert.equal(left[".mytool/data/config"], "file - my config\n");
   });
 });
