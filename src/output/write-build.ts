@@ -91,8 +91,10 @@ function writeNew(path: string, bytes: Buffer, executable: boolean, folders: Set
     writeFileSync(path, bytes, { mode: executable ? 0o755 : 0o644, flag: "wx" });
     if (executable) chmodSync(path, 0o755);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST")
-      return writeAtomic(path, bytes, executable, folders);
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
+      writeAtomic(path, bytes, executable, folders);
+      return;
+    }
     removeQuietly(path);
     throw new WriteError(path, (error as NodeJS.ErrnoException).code ?? String(error));
   }
