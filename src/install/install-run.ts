@@ -3,11 +3,10 @@ import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { applyPlan, type FinalFile, type LinkOutcome } from "./apply.js";
 import { type ComponentChoice, chooseComponents } from "./components.js";
-import { confineTo, SimulatedCrash } from "./fs-ops.js";
-import { checkpoint, Interrupted, trapSignals } from "./interruption.js";
+import { checkpoint } from "./interruption.js";
 import { readJournal } from "./journal.js";
 import { loadBundle } from "./local-bundle.js";
-import { acquireLock, LockHeldError, lockPath } from "./lock.js";
+import { lockPath } from "./lock.js";
 import { planInstall } from "./plan.js";
 import { type Content, isMutation, type Plan } from "./plan-model.js";
 import { diskState, type ProjectState } from "./project-state.js";
@@ -17,6 +16,7 @@ import { type Recovery, recoverInterrupted } from "./recover.js";
 import { type RosterReport, vendorRoster } from "./roster-check.js";
 import { currentBytes, type RunResult, type RunStatus } from "./run-result.js";
 import { checkTools, type ToolStatus } from "./tools-check.js";
+import { underLock } from "./under-lock.js";
 
 export interface InstallRequest {
   bundleDir: string;
@@ -110,45 +110,6 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
     });
     return finish("ok", true, recovered);
   });
-}
-
-/** Takes the project lock, traps SIGINT/SIGTERM, and turns failures into results; always releases. */
-export async function underLock<T extends RunResult>(
-  root: string,
-  base: T,
-  body: () => Promise<T>,
-): Promise<T> {
-  confineTo(root);
-  const untrap = trapSignals();
-  let lock: { release(): void } | undefined;
-  let result: T;
-  try {
-    lock = acquireLock(root);
-    await checkpoint("locked");
-    result = await body();
-  } catch (error) {
-    if (error instanceof SimulatedCrash) lock = undefined;
-    result = { ...base, ...failure(error) };
-  }
-  try {
-    lock?.release();
-  } catch (error) {
-    result = { ...result, ...failure(error) };
-  } finally {
-    untrap();
-  }
-  return result;
-}
-
-function failure(error: unknown): Pick<RunResult, "status" | "problems" | "signal"> {
-  if (error instanceof LockHeldError) return { status: "locked", problems: [error.message] };
-  if (error instanceof Interrupted)
-    return { status: "interrupted", problems: [error.message], signal: error.signal };
-  if (error instanceof SimulatedCrash) return { status: "failed", problems: [error.message] };
-  return {
-    status: "failed",
-    problems: [`${(error as Error).message ?? String(error)}; every change was rolled back`],
-  };
 }
 
 async function pickComponents(req: InstallRequest, manifest: Manifest, record: InstallRecord | undefined) {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { type Desired, desiredState } from "./desired.js";
-import { pathListProblems, pathProblem } from "./path-check.js";
+import { foldedKey, pathProblem } from "./path-check.js";
 import type { Content } from "./plan-model.js";
 
 /**
@@ -21,8 +21,7 @@ export function loadBundle(bundleDir: string, manifest: Manifest, components: st
   for (const f of desired.files)
     if (!f.sha256)
       problems.push(`${f.path}: listed by component ${f.component} but has no hash in the manifest`);
-  const paths = [...desired.files.map((f) => f.path), ...desired.links.map((l) => l.path)];
-  for (const p of pathListProblems(paths)) problems.push(`${p.path}: ${p.problem}`);
+  problems.push(...collisions([...desired.files.map((f) => f.path), ...desired.links.map((l) => l.path)]));
   if (problems.length > 0) return { ok: false, problems };
   const bytes = new Map<string, Buffer>();
   const verify = (contents: Content[]): string[] =>
@@ -44,6 +43,19 @@ export function loadBundle(bundleDir: string, manifest: Manifest, components: st
     return found;
   };
   return { ok: true, desired, verify, bytesOf };
+}
+
+/** Paths were each checked when the manifest was read; what is left is two colliding on a folding file system. */
+function collisions(paths: string[]): string[] {
+  const seen = new Map<string, string>();
+  const out: string[] = [];
+  for (const path of paths) {
+    const other = seen.get(foldedKey(path));
+    if (other !== undefined && other !== path)
+      out.push(`${path}: collides with "${other}" on case-insensitive file systems`);
+    seen.set(foldedKey(path), path);
+  }
+  return out;
 }
 
 function readBundleFile(bundleDir: string, path: string): Buffer | string {

@@ -72,10 +72,11 @@ export function planDirCleanup(ctx: PlanContext): void {
   const dirs = [...ctx.previous.values()].filter((e) => e.kind === "dir" && !ctx.entries.has(e.path));
   dirs.sort((a, b) => b.path.split("/").length - a.path.split("/").length || (a.path < b.path ? 1 : -1));
   const removed = new Set<string>();
+  const neededDirs = ancestorsOf(ctx.entries.keys());
   for (const dir of dirs) {
     const onDisk = ctx.state.get(dir.path);
     if (onDisk.type !== "dir") continue;
-    const needed = [...ctx.entries.keys()].some((p) => p.startsWith(`${dir.path}/`));
+    const needed = neededDirs.has(dir.path);
     const empty =
       ctx.state.listFiles(dir.path).every((p) => ctx.vacated.has(p)) &&
       ctx.state.listDirs(dir.path).every((d) => removed.has(d));
@@ -84,6 +85,18 @@ export function planDirCleanup(ctx: PlanContext): void {
       removed.add(dir.path);
     } else ctx.entry(dir);
   }
+}
+
+/** Every folder above any of the paths. */
+function ancestorsOf(paths: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const path of paths)
+    for (let i = path.lastIndexOf("/"); i > 0; i = path.lastIndexOf("/", i - 1)) {
+      const dir = path.slice(0, i);
+      if (out.has(dir)) break;
+      out.add(dir);
+    }
+  return out;
 }
 
 function remove(ctx: PlanContext, path: string): void {

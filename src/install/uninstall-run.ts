@@ -2,7 +2,6 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { applyPlan } from "./apply.js";
 import type { Desired } from "./desired.js";
-import { underLock } from "./install-run.js";
 import { checkpoint } from "./interruption.js";
 import { readJournal } from "./journal.js";
 import { hashLines } from "./manifest-lines.js";
@@ -13,6 +12,7 @@ import { readManifest } from "./read-manifest.js";
 import { agentcDir, type InstallRecord, manifestCopyPath, readRecord, recordPath } from "./record.js";
 import { recoverInterrupted } from "./recover.js";
 import { currentBytes, type RunResult } from "./run-result.js";
+import { underLock } from "./under-lock.js";
 
 export interface UninstallRequest {
   projectDir: string;
