@@ -24,10 +24,16 @@ export interface WriteReport {
 }
 
 /**
- * Writes the tree and manifest.json into outDir. Unchanged files are not touched; files listed by the
+ * Writes the tree, then the extras (plugin.zip, marketplace.json: never installed) and manifest.json last,
+ * into outDir. Unchanged files are not touched; files listed by the
  * previous manifest and no longer emitted are removed; files the build never wrote are left alone.
  */
-export function writeBuild(outDir: string, tree: EmittedTree, manifest: Manifest): WriteReport {
+export function writeBuild(
+  outDir: string,
+  tree: EmittedTree,
+  manifest: Manifest,
+  extras: ReadonlyMap<string, Buffer> = new Map(),
+): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const previous = previousArtifacts(outDir);
   const files = uniqueFiles(tree.files);
@@ -47,12 +53,14 @@ export function writeBuild(outDir: string, tree: EmittedTree, manifest: Manifest
     removeStale(join(outDir, stale));
     report.removed.push(stale);
   }
-  const manifestBytes = Buffer.from(serializeManifest(manifest));
-  const manifestPath = join(outDir, manifestFileName);
-  if (fileState(manifestPath, manifestBytes, false) === "same") report.unchanged.push(manifestFileName);
-  else {
-    writeAtomic(manifestPath, manifestBytes, false, folders);
-    report.written.push(manifestFileName);
+  const beside = new Map([...extras, [manifestFileName, Buffer.from(serializeManifest(manifest))]]);
+  for (const [name, bytes] of beside) {
+    const path = join(outDir, name);
+    if (fileState(path, bytes, false) === "same") report.unchanged.push(name);
+    else {
+      writeAtomic(path, bytes, false, folders);
+      report.written.push(name);
+    }
   }
   return report;
 }

@@ -8,7 +8,7 @@ export const remoteSourceFetched: InlineCheck = {
   severity: "warning",
   title: "A source's url could not be fetched; the build fell back to its path",
   description:
-    "A source with 'url' is fetched over https (with a timeout and a size limit) and cached. When the fetch fails and no cached copy is valid, the rules come from the source's local 'path' instead.",
+    "A source with 'url' is fetched over https (plain http only for loopback), with a 10 s timeout and a 4 MiB limit, and cached with its ETag so an unchanged file is revalidated, not downloaded again. When the fetch fails, the rules come from the source's local 'path' instead, and this warning says why; with --offline the cached copy is used without any network access.",
   hint: "Check the address and the network, or run with --offline to use the cache and local folders only.",
   examples: {
     passing: withBase({}),

@@ -40,7 +40,7 @@ export const buildCommand: Command = {
 function writeIfOk(outDir: string, result: CompileResult): WriteReport | WriteError | undefined {
   if (!result.ok || !result.tree || !result.manifest) return undefined;
   try {
-    return writeBuild(outDir, result.tree, result.manifest);
+    return writeBuild(outDir, result.tree, result.manifest, result.plugin);
   } catch (error) {
     if (error instanceof WriteError) return error;
     throw error;
