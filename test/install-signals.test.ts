@@ -23,7 +23,10 @@ describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concu
       it(`${name}: ${signal} after "${phase}" rolls back to the previous state`, async () => {
         const { project, bundle } = setup();
         const before = snapshot(project);
-        const run = await startPaused(["install", bundle, "--project", project, "--yes", "--move-aside"], phase);
+        const run = await startPaused(
+          ["install", bundle, "--project", project, "--yes", "--move-aside"],
+          phase,
+        );
         run.child.kill(signal);
         const ended = await run.done;
         assert.equal(ended.code, signal === "SIGINT" ? 130 : 143, ended.stderr);
@@ -36,7 +39,10 @@ describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concu
       const { project, bundle } = setup();
       const clean = copyOf(project);
       assert.equal(runCli(["install", bundle, "--project", clean, "--yes", "--move-aside"]).status, 0);
-      const run = await startPaused(["install", bundle, "--project", project, "--yes", "--move-aside"], "committed");
+      const run = await startPaused(
+        ["install", bundle, "--project", project, "--yes", "--move-aside"],
+        "committed",
+      );
       run.child.kill("SIGTERM");
       const ended = await run.done;
       assert.equal(ended.code, 0, ended.stderr);
