@@ -1,25 +1,7 @@
 import { parseArgs } from "node:util";
 import { type Command, type CommandIo, exitCodes, UsageError } from "./command.js";
-import { buildCommand } from "./commands/build.js";
-import { checkCommand } from "./commands/check.js";
-import { explainCommand } from "./commands/explain.js";
-import { initCommand } from "./commands/init.js";
-import { installCommand } from "./commands/install.js";
-import { packCommand } from "./commands/pack.js";
-import { statusCommand } from "./commands/status.js";
-import { uninstallCommand } from "./commands/uninstall.js";
+import { commandIndex } from "./command-index.js";
 import { lineWriter } from "./stream-writer.js";
-
-export const commands: Command[] = [
-  initCommand,
-  checkCommand,
-  buildCommand,
-  explainCommand,
-  packCommand,
-  installCommand,
-  uninstallCommand,
-  statusCommand,
-];
 
 const commonOptions = {
   format: { type: "string" },
@@ -38,13 +20,13 @@ function defaultIo(): CommandIo {
 }
 
 export function helpText(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
+  const width = Math.max(...commandIndex.map((c) => c.name.length));
   return [
     "agentc — compile, check and install AI coding assistant configuration",
     "",
     "usage: agentc <command> [options]",
     "",
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...commandIndex.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
     "common options: --format <fmt>, --quiet, --help; NO_COLOR is respected",
     "exit codes: 0 ok (warnings allowed), 1 the input has errors, 2 usage error or internal failure",
@@ -62,11 +44,12 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
     io.out((await import("../package-version.js")).packageVersion());
     return exitCodes.ok;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commandIndex.find((c) => c.name === name);
+  if (!entry) {
     io.err(`agentc: unknown command "${name}"\n\n${helpText()}`);
     return exitCodes.usage;
   }
+  const command = await entry.load();
   try {
     const parsed = parseArgs({
       args: rest,

@@ -1,0 +1,51 @@
+import type { Command } from "./command.js";
+
+/** A command's name and summary, with its code loaded only when it runs (start-up stays small). */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const commandIndex: readonly CommandEntry[] = [
+  {
+    name: "init",
+    summary: "write a small working registry (never overwrites a file)",
+    load: async () => (await import("./commands/init.js")).initCommand,
+  },
+  {
+    name: "check",
+    summary: "load and check a registry; print diagnostics",
+    load: async () => (await import("./commands/check.js")).checkCommand,
+  },
+  {
+    name: "build",
+    summary: "check, then write the compiled tree and manifest.json",
+    load: async () => (await import("./commands/build.js")).buildCommand,
+  },
+  {
+    name: "explain",
+    summary: "print the documentation of one check (or list them all)",
+    load: async () => (await import("./commands/explain.js")).explainCommand,
+  },
+  {
+    name: "pack",
+    summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
+    load: async () => (await import("./commands/pack.js")).packCommand,
+  },
+  {
+    name: "install",
+    summary: "plan and apply a built bundle into a project, as one transaction",
+    load: async () => (await import("./commands/install.js")).installCommand,
+  },
+  {
+    name: "uninstall",
+    summary: "remove what agentc installed; keep and report files you edited",
+    load: async () => (await import("./commands/uninstall.js")).uninstallCommand,
+  },
+  {
+    name: "status",
+    summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
+    load: async () => (await import("./commands/status.js")).statusCommand,
+  },
+];
