@@ -27,7 +27,11 @@ export interface CaseResult {
 
 export class BenchError extends Error {}
 
-/** Builds `registry` runs times into an empty folder (after one warm-up), then copies and rebuilds it. */
+/**
+ * Builds `registry` into an empty folder (one warm-up, then `runs` times), each build followed by a
+ * `cp -r` of its output: this machine's disk gets slower and faster over minutes, so build and copy are
+ * interleaved to see the same disk. Then one unchanged rebuild.
+ */
 export function measureCase(
   name: string,
   registry: string,
@@ -36,17 +40,22 @@ export function measureCase(
   rules?: number,
 ): CaseResult {
   const out = join(work, `${name}-out`);
-  const fresh = Array.from({ length: runs + 1 }, () => {
+  const copy = join(work, `${name}-copy`);
+  const build = (): ChildRun => {
     emptyDir(out);
     return checked(runBuild(registry, out), name);
-  }).slice(1);
-  const files = snapshotTree(out).size;
-  const buildMs = median(fresh.map((r) => r.wallMs));
-  const copies = Array.from({ length: runs }, () => {
-    const copy = join(work, `${name}-copy`);
+  };
+  const copyOut = (): ChildRun => {
     emptyDir(copy);
     return checked(runCopy(out, copy), `${name} (cp -r)`);
-  });
+  };
+  build();
+  const pairs = Array.from({ length: runs }, () => ({ build: build(), copy: copyOut() }));
+  emptyDir(copy);
+  const fresh = pairs.map((p) => p.build);
+  const copies = pairs.map((p) => p.copy);
+  const files = snapshotTree(out).size;
+  const buildMs = median(fresh.map((r) => r.wallMs));
   const rebuild = measureRebuild(registry, out, name);
   return {
     name,
