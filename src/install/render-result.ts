@@ -46,7 +46,7 @@ export function renderPretty(
       `recovered an interrupted run: ${result.recovered === "rolled-back" ? "rolled back" : "completed"}`,
     );
   if (result.components?.length) lines.push(`components: ${result.components.join(", ")}`);
-  for (const a of actions) if (a.op !== "unchanged") lines.push(`  ${actionLine(a)}`);
+  lines.push(...changeLines(actions, dryRun));
   if (unchanged > 0) lines.push(`  ${"unchanged".padEnd(12)} ${unchanged} path${unchanged === 1 ? "" : "s"}`);
   const conflicts = result.plan?.conflicts ?? [];
   if (result.status === "conflicts") {
@@ -66,6 +66,21 @@ export function renderPretty(
     );
   lines.push(summary(verb, result, dryRun));
   return lines.join("\n");
+}
+
+const listLimit = 200;
+
+/** Every change; past the limit (outside a dry run) routine creates/updates/removes are counted instead. */
+function changeLines(actions: Action[], dryRun: boolean): string[] {
+  const changes = actions.filter((a) => a.op !== "unchanged");
+  const routine = (a: Action): boolean => ["create", "update", "remove", "mkdir", "rmdir"].includes(a.op);
+  if (dryRun || changes.length <= listLimit) return changes.map((a) => `  ${actionLine(a)}`);
+  const counts = new Map<string, number>();
+  for (const a of changes.filter(routine)) counts.set(a.op, (counts.get(a.op) ?? 0) + 1);
+  const counted = [...counts].map(
+    ([op, n]) => `  ${op.padEnd(12)} ${n} paths (--dry-run or --format json lists them)`,
+  );
+  return [...changes.filter((a) => !routine(a)).map((a) => `  ${actionLine(a)}`), ...counted];
 }
 
 function summary(verb: string, result: RunResult, dryRun: boolean): string {
