@@ -40,7 +40,12 @@ const require = createRequire(import.meta.url);
 /** ajv is loaded on demand: the precompiled validators do not need it. */
 export function createAjv(options: { source: boolean }): Ajv {
   const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-  const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true, code: { source: options.source } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    verbose: true,
+    code: { source: options.source },
+  });
   for (const name of schemaNames) ajv.addSchema(JSON.parse(schemaText(name)));
   return ajv;
 }
