@@ -80,7 +80,9 @@ function emitScoped(adapter: Adapter, rule: Rule): EmittedFile {
     slug: rule.slug,
     ...(rule.description ? { description: rule.description } : {}),
   });
-  return file(adapter, scopedPath(adapter, rule), `${frontmatter}${asTopLevel(rule.text)}\n`, "scoped", [rule]);
+  return file(adapter, scopedPath(adapter, rule), `${frontmatter}${asTopLevel(rule.text)}\n`, "scoped", [
+    rule,
+  ]);
 }
 
 /** A rule that opened with '##' in a shared file is the top heading of a file of its own. */

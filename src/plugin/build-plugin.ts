@@ -75,7 +75,7 @@ function skills(
 ): [string, Buffer][] {
   if (!config.skills_from) return [];
   const adapter = registry.adapters.find((a) => a.adapter.id === config.skills_from)?.adapter;
-  if (!adapter || adapter.scoped_layout !== "per_rule_dir") {
+  if (adapter?.scoped_layout !== "per_rule_dir") {
     report(
       "skills_from",
       `skills_from "${config.skills_from}" names no adapter with scoped_layout per_rule_dir`,
