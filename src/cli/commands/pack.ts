@@ -1,4 +1,5 @@
-import { relative } from "node:path";
+import { statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { defaultBundlePath, packBundle } from "../../packaging/bundle-zip.js";
 import { PackError } from "../../packaging/pack-error.js";
 import { type Command, exitCodes } from "../command.js";
@@ -6,12 +7,13 @@ import { type Command, exitCodes } from "../command.js";
 export const packCommand: Command = {
   name: "pack",
   summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
-  usage: "agentc pack [build-dir] [--out FILE] [--format pretty|json] [--quiet]",
+  usage: "agentc pack [build-dir] [--out FILE|DIR] [--format pretty|json] [--quiet]",
   options: { out: { type: "string" } },
   formats: ["pretty", "json"],
   async run(args, io) {
     const buildDir = args.positionals[0] ?? "build";
-    const file = typeof args.values.out === "string" ? args.values.out : defaultBundlePath(buildDir);
+    const file =
+      typeof args.values.out === "string" ? bundleFileFor(args.values.out) : defaultBundlePath(buildDir);
     const json = args.values.format === "json";
     try {
       const result = packBundle(buildDir, file);
@@ -29,3 +31,8 @@ export const packCommand: Command = {
     }
   },
 };
+
+/** --out may name the zip file, or an existing folder to put bundle.zip into. */
+function bundleFileFor(out: string): string {
+  return statSync(out, { throwIfNoEntry: false })?.isDirectory() ? join(out, "bundle.zip") : out;
+}
