@@ -1,5 +1,20 @@
 import type { Fixture } from "./check.js";
 
+export function targetsWith(adapters: object[], extra: object = {}): string {
+  return `${JSON.stringify({ version: 1, builtin_adapters: "none", targets: adapters, ...extra }, null, 2)}\n`;
+}
+
+export const agentsMdAdapter = {
+  id: "agents-md",
+  output_dir: "",
+  extension: ".md",
+  global_placement: "single_file",
+  pinned_global_name: "AGENTS",
+  budget_profile: "global",
+  scoped_layout: "none",
+  scoped_fallback: "omit",
+};
+
 /** The smallest valid registry; check examples override or add files. */
 export const baseFixture: Fixture = {
   "sources.json": `${JSON.stringify(
@@ -12,26 +27,7 @@ export const baseFixture: Fixture = {
     null,
     2,
   )}\n`,
-  "targets.json": `${JSON.stringify(
-    {
-      version: 1,
-      builtin_adapters: "none",
-      targets: [
-        {
-          id: "agents-md",
-          output_dir: "",
-          extension: ".md",
-          global_placement: "single_file",
-          pinned_global_name: "AGENTS",
-          budget_profile: "global",
-          scoped_layout: "none",
-          scoped_fallback: "omit",
-        },
-      ],
-    },
-    null,
-    2,
-  )}\n`,
+  "targets.json": targetsWith([agentsMdAdapter]),
   "rules/router.md": [
     "---",
     "scope: global",
@@ -60,21 +56,6 @@ export const baseFixture: Fixture = {
 export function withBase(overrides: Fixture): Fixture {
   return { ...baseFixture, ...overrides };
 }
-
-export function targetsWith(adapters: object[], extra: object = {}): string {
-  return `${JSON.stringify({ version: 1, builtin_adapters: "none", targets: adapters, ...extra }, null, 2)}\n`;
-}
-
-export const agentsMdAdapter = {
-  id: "agents-md",
-  output_dir: "",
-  extension: ".md",
-  global_placement: "single_file",
-  pinned_global_name: "AGENTS",
-  budget_profile: "global",
-  scoped_layout: "none",
-  scoped_fallback: "omit",
-};
 
 /** The base sources.json with some fields added or replaced. */
 export function sourcesWith(extra: object): string {

@@ -91,14 +91,8 @@ function skills(
 
 function hooks(config: PluginConfig, tree: EmittedTree, report: Report): [string, Buffer][] {
   if (!config.hook_seed) return [];
-  const seed = emitted(tree, config.hook_seed);
-  if (!seed) {
-    report(
-      "hook_seed",
-      `hook_seed "${config.hook_seed}" is not a file the build emits (a seed or an owned asset)`,
-    );
-    return [];
-  }
+  const seed = emittedSeed(tree, "hook_seed", config.hook_seed, report);
+  if (!seed) return [];
   let parsed: { hooks?: unknown };
   try {
     parsed = JSON.parse(seed.bytes.toString("utf8")) as { hooks?: unknown };
@@ -114,22 +108,19 @@ function hooks(config: PluginConfig, tree: EmittedTree, report: Report): [string
 
 function mcp(config: PluginConfig, tree: EmittedTree, report: Report): [string, Buffer][] {
   if (!config.mcp_seed) return [];
-  const seed = emitted(tree, config.mcp_seed);
-  if (!seed) {
-    report(
-      "mcp_seed",
-      `mcp_seed "${config.mcp_seed}" is not a file the build emits (a seed or an owned asset)`,
-    );
-    return [];
-  }
+  const seed = emittedSeed(tree, "mcp_seed", config.mcp_seed, report);
+  if (!seed) return [];
   return (config.layout?.mcp_files ?? defaultPluginLayout.mcp_files).map((path): [string, Buffer] => [
     path,
     seed.bytes,
   ]);
 }
 
-function emitted(tree: EmittedTree, path: string): EmittedFile | undefined {
-  return tree.files.find((f) => f.path === path);
+/** The emitted seed or asset a plugin field names; reported when the build does not emit it. */
+function emittedSeed(tree: EmittedTree, key: string, path: string, report: Report): EmittedFile | undefined {
+  const found = tree.files.find((f) => f.path === path);
+  if (!found) report(key, `${key} "${path}" is not a file the build emits (a seed or an owned asset)`);
+  return found;
 }
 
 function marketplace(config: PluginConfig, version: string): object {
