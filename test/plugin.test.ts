@@ -153,6 +153,25 @@ describe("plugin.zip and marketplace.json", () => {
     );
   });
 
+  it("warns, and still builds, when hook_seed has no hooks or a path rewrite matches nothing", async () => {
+    const files = registryWith({ ...fullPlugin, hook_path_rewrites: [["$NOWHERE/", "$ELSEWHERE/"]] });
+    const noRewrite = await compileRegistry(testdir(files));
+    assert.ok(noRewrite.plugin?.has("plugin.zip"));
+    const warnings = (r: typeof noRewrite) =>
+      r.diagnostics.filter((d) => d.id === "AGC050").map((d) => [d.severity, d.message.split(":")[0]]);
+    assert.deepEqual(warnings(noRewrite), [["warning", "hook_path_rewrites"]]);
+    const noHooks = await compileRegistry(
+      testdir({ ...files, "assets/settings.json": '{"permissions": {}}' }),
+    );
+    assert.ok(noHooks.plugin?.has("plugin.zip"));
+    assert.deepEqual(
+      noHooks.diagnostics.filter((d) => d.id === "AGC050").map((d) => d.severity),
+      ["warning"],
+    );
+    const entries = unzipSync(new Uint8Array(noHooks.plugin?.get("plugin.zip") ?? Buffer.alloc(0)));
+    assert.equal(entries["hooks/hooks.json"], undefined);
+  });
+
   it("hands plugin.zip and marketplace.json to the build as non-artifacts", async () => {
     const result = await compileRegistry(testdir(registryWith(fullPlugin)));
     assert.deepEqual([...(result.plugin?.keys() ?? [])], ["plugin.zip", "marketplace.json"]);

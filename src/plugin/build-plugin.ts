@@ -1,6 +1,6 @@
 import { diagnostic } from "../checks/check.js";
 import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { type Diagnostic, hasErrors, type Severity } from "../diagnostics/diagnostic.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import type { Registry } from "../registry/model.js";
@@ -18,9 +18,9 @@ export function buildPlugin(registry: Registry, tree: EmittedTree, manifest: Man
   const config = registry.targets.plugin as PluginConfig | undefined;
   const diagnostics: Diagnostic[] = [];
   if (!config) return { files: new Map(), diagnostics };
-  const report = (key: string, message: string): void => {
+  const report: Report = (key, message, severity = "error") => {
     const position = registry.targetsDocument.positionOf(["plugin", key]);
-    diagnostics.push(diagnostic(pluginInputsExist, { position, message }));
+    diagnostics.push(diagnostic(pluginInputsExist, { position, message, severity }));
   };
   const version = config.version ?? manifest.registry_version;
   const entries = new Map<string, Buffer>([
@@ -29,7 +29,7 @@ export function buildPlugin(registry: Registry, tree: EmittedTree, manifest: Man
     ...hooks(config, tree, report),
     ...mcp(config, tree, report),
   ]);
-  if (diagnostics.length > 0) return { files: new Map(), diagnostics };
+  if (hasErrors(diagnostics)) return { files: new Map(), diagnostics };
   const files = new Map<string, Buffer>([
     ["plugin.zip", zipDeterministic(entries)],
     ["marketplace.json", json(marketplace(config, version))],
@@ -65,7 +65,7 @@ function manifests(config: PluginConfig, version: string, report: Report): [stri
   return out;
 }
 
-type Report = (key: string, message: string) => void;
+type Report = (key: string, message: string, severity?: Severity) => void;
 
 function skills(
   config: PluginConfig,
@@ -100,9 +100,25 @@ function hooks(config: PluginConfig, tree: EmittedTree, report: Report): [string
     report("hook_seed", `hook_seed "${config.hook_seed}" is not valid JSON`);
     return [];
   }
-  if (parsed.hooks === undefined) return [];
+  if (parsed.hooks === undefined) {
+    report(
+      "hook_seed",
+      `hook_seed "${config.hook_seed}" has no "hooks" key, so plugin.zip gets no hooks file`,
+      "warning",
+    );
+    return [];
+  }
   let text = `${JSON.stringify({ hooks: parsed.hooks }, null, 2)}\n`;
-  for (const [from, to] of config.hook_path_rewrites ?? []) text = text.split(from).join(to);
+  for (const [from, to] of config.hook_path_rewrites ?? []) {
+    if (!text.includes(from)) {
+      report(
+        "hook_path_rewrites",
+        `hook_path_rewrites: "${from}" occurs nowhere in the hooks of ${config.hook_seed}`,
+        "warning",
+      );
+    }
+    text = text.split(from).join(to);
+  }
   return [[config.layout?.hooks_file ?? defaultPluginLayout.hooks_file, Buffer.from(text)]];
 }
 

@@ -10,7 +10,7 @@ export const pluginInputsExist: InlineCheck = {
   severity: "error",
   title: "plugin's skills_from, hook_seed and mcp_seed must name what the build emits",
   description:
-    "plugin.zip takes its skills from one adapter's per-rule folders, its hooks from the 'hooks' key of a JSON seed or asset, and its MCP file from another. Each must exist in the build, or the plugin would ship without them.",
+    "plugin.zip takes its skills from one adapter's per-rule folders, its hooks from the 'hooks' key of a JSON seed or asset, and its MCP file from another. Each must exist in the build, or the plugin would ship without them (an error). A hook_seed without a 'hooks' key, or a hook_path_rewrites pair that matches nothing, is a warning: the plugin is built, but not as the configuration suggests.",
   hint: "Name an adapter id with scoped_layout per_rule_dir in skills_from, and install paths of emitted seeds or assets in hook_seed and mcp_seed.",
   examples: {
     passing: withBase({}),
