@@ -33,32 +33,35 @@ interface Scenario {
   args: (bundle: string, project: string) => string[];
 }
 
+const installWithDefaults = (bundle: string, project: string): Promise<RunResult> =>
+  runInstall({
+    bundleDir: bundle,
+    projectDir: project,
+    choice: { kind: "default" },
+    moveAside: true,
+    dryRun: false,
+  });
+const installArgs = (bundle: string, project: string): string[] => [
+  "install",
+  bundle,
+  "--project",
+  project,
+  "--yes",
+  "--move-aside",
+];
+
 const scenarios: Scenario[] = [
   {
     name: "fresh install",
     setup: freshProject,
-    run: (b, p) =>
-      runInstall({
-        bundleDir: b,
-        projectDir: p,
-        choice: { kind: "default" },
-        moveAside: true,
-        dryRun: false,
-      }),
-    args: (b, p) => ["install", b, "--project", p, "--yes", "--move-aside"],
+    run: installWithDefaults,
+    args: installArgs,
   },
   {
     name: "upgrade",
     setup: upgradeProject,
-    run: (b, p) =>
-      runInstall({
-        bundleDir: b,
-        projectDir: p,
-        choice: { kind: "default" },
-        moveAside: true,
-        dryRun: false,
-      }),
-    args: (b, p) => ["install", b, "--project", p, "--yes", "--move-aside"],
+    run: installWithDefaults,
+    args: installArgs,
   },
   {
     name: "uninstall",

@@ -1,9 +1,8 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { listFolder } from "./core-folder.js";
-import { loadCoreMarkdown } from "./core-markdown.js";
-import { checkNameMatchesPath, checkPathName, folderHolds, strayEntry } from "./core-names.js";
+import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreAgent, Verb } from "./model.js";
-import { frontmatterPermissions } from "./permission-lists.js";
+import { loadNamedMarkdown } from "./named-markdown.js";
 
 export const agentsFolder = "core/agents";
 
@@ -40,17 +39,15 @@ function loadAgent(
   file: string,
   diagnostics: Diagnostic[],
 ): CoreAgent | undefined {
-  const markdown = loadCoreMarkdown(root, file, "core-agent", diagnostics);
-  if (!markdown) return undefined;
-  const { values, ...located } = markdown;
-  const matter = values as unknown as AgentFrontmatter;
-  checkNameMatchesPath(matter.name, fileName, "file", located.positionOf(["name"]), diagnostics);
-  const permissions = frontmatterPermissions(
-    matter.permissions,
-    matter.tools,
-    located.positionOf,
+  const loaded = loadNamedMarkdown<AgentFrontmatter>(
+    root,
+    file,
+    "core-agent",
+    { name: fileName, what: "file" },
     diagnostics,
   );
+  if (!loaded) return undefined;
+  const { located, matter, permissions } = loaded;
   return {
     ...located,
     name: matter.name,

@@ -2,10 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { filesBelow, listFolder } from "./core-folder.js";
-import { loadCoreMarkdown } from "./core-markdown.js";
-import { checkNameMatchesPath, checkPathName, folderHolds, strayEntry } from "./core-names.js";
+import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreSkill, SkillTrigger, Verb } from "./model.js";
-import { frontmatterPermissions } from "./permission-lists.js";
+import { loadNamedMarkdown } from "./named-markdown.js";
 
 export const skillsFolder = "core/skills";
 export const skillFileName = "SKILL.md";
@@ -46,17 +45,15 @@ function loadSkill(
     strayEntry(dir, `has no ${skillFileName}`, folderHolds.skills, diagnostics);
     return undefined;
   }
-  const markdown = loadCoreMarkdown(root, file, "core-skill", diagnostics);
-  if (!markdown) return undefined;
-  const { values, ...located } = markdown;
-  const matter = values as unknown as SkillFrontmatter;
-  checkNameMatchesPath(matter.name, folderName, "folder", located.positionOf(["name"]), diagnostics);
-  const permissions = frontmatterPermissions(
-    matter.permissions,
-    matter.tools,
-    located.positionOf,
+  const loaded = loadNamedMarkdown<SkillFrontmatter>(
+    root,
+    file,
+    "core-skill",
+    { name: folderName, what: "folder" },
     diagnostics,
   );
+  if (!loaded) return undefined;
+  const { located, matter, permissions } = loaded;
   const supportingFiles = filesBelow(root, dir).filter((path) => path !== file);
   return { ...located, ...fromFrontmatter(matter), dir, permissions, supportingFiles };
 }
