@@ -21,6 +21,9 @@ export interface EmittedTree {
   files: EmittedFile[];
 }
 
-export function sortByPath<T extends { path: string }>(files: T[]): T[] {
-  return [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+/** One file per path (the first emitted; collisions are checked by AGC028), in code-point order of paths. */
+export function uniqueFiles(files: EmittedFile[]): EmittedFile[] {
+  const byPath = new Map<string, EmittedFile>();
+  for (const f of files) if (!byPath.has(f.path)) byPath.set(f.path, f);
+  return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -1,4 +1,4 @@
-import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
+import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
 import { pair, sha256 } from "./hash.js";
@@ -30,12 +30,6 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
     install,
     registry_version: registry.targets.registry_version ?? derivedVersion([...artifactHashes, ...seedHashes]),
   };
-}
-
-export function uniqueFiles(files: EmittedFile[]): EmittedFile[] {
-  const byPath = new Map<string, EmittedFile>();
-  for (const f of files) if (!byPath.has(f.path)) byPath.set(f.path, f);
-  return [...byPath.values()].sort((a, b) => byCodePoint(a.path, b.path));
 }
 
 function derivedVersion(lines: string[]): string {

@@ -1,7 +1,6 @@
 import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { uniqueFiles } from "../emit/../manifest/build-manifest.js";
-import type { EmittedTree } from "../emit/emitted-tree.js";
+import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { pathProblem } from "../install/path-check.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
