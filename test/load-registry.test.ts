@@ -192,6 +192,33 @@ describe("loadRegistry", () => {
     assert.equal(registry?.adapters[0]?.adapter.install, undefined);
   });
 
+  it("requires an import_template where a link falls back to an import file", async () => {
+    const dir = testdir({
+      "sources.json": sources([{ name: "m", kind: "custom", path: "m" }]),
+      "targets.json": JSON.stringify({
+        version: 1,
+        builtin_adapters: "none",
+        targets: [
+          {
+            id: "root",
+            output_dir: "",
+            extension: ".md",
+            global_placement: "single_file",
+            pinned_global_name: "AGENTS",
+            install: { adapter_symlinks: [{ link: "X.md", target: "AGENTS.md", fallback: "import" }] },
+          },
+        ],
+      }),
+      "m/x.md": rule("Style"),
+    });
+    const { registry, diagnostics } = await loadRegistry(dir);
+    assert.equal(registry, undefined);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.id, d.message]),
+      [["AGC002", 'Missing required key "import_template" in targets[0].install.adapter_symlinks[0]']],
+    );
+  });
+
   it("reports an unknown built-in adapter id", async () => {
     const dir = testdir({
       "sources.json": sources([{ name: "m", kind: "custom", path: "m" }]),

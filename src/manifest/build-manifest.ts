@@ -62,7 +62,7 @@ function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
         s.link,
         s.target,
         s.fallback === "import"
-          ? `import:${(s.import_template ?? "@{target}").replaceAll("{target}", s.target)}`
+          ? `import:${(s.import_template ?? "").replaceAll("{target}", s.target)}`
           : "copy",
       ),
     ),
