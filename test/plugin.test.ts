@@ -172,6 +172,20 @@ describe("plugin.zip and marketplace.json", () => {
     assert.equal(entries["hooks/hooks.json"], undefined);
   });
 
+  it("needs the layout to name where skills, hooks and MCP files go (no format facts in code)", async () => {
+    const layout = { native_manifest: ".claude-plugin/plugin.json" };
+    const result = await compileRegistry(testdir(registryWith({ ...fullPlugin, layout })));
+    assert.equal(result.plugin, undefined);
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.id === "AGC050").map((d) => d.message),
+      [
+        "plugin.layout.hooks_file is needed because hook_seed is set",
+        "plugin.layout.mcp_files is needed because mcp_seed is set",
+        "plugin.layout.skills_dir is needed because skills_from is set",
+      ],
+    );
+  });
+
   it("hands plugin.zip and marketplace.json to the build as non-artifacts", async () => {
     const result = await compileRegistry(testdir(registryWith(fullPlugin)));
     assert.deepEqual([...(result.plugin?.keys() ?? [])], ["plugin.zip", "marketplace.json"]);

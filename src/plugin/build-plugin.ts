@@ -4,7 +4,7 @@ import { type Diagnostic, hasErrors, type Severity } from "../diagnostics/diagno
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import type { Registry } from "../registry/model.js";
-import { defaultPluginLayout, type PluginConfig } from "../registry/plugin-config.js";
+import type { PluginConfig, PluginLayout } from "../registry/plugin-config.js";
 import { zipDeterministic } from "./deterministic-zip.js";
 
 export interface PluginOutput {
@@ -83,7 +83,8 @@ function skills(
     return [];
   }
   const prefix = `${(adapter.output_dir ?? "").replace(/\/+$/, "")}/`;
-  const skillsDir = config.layout?.skills_dir ?? defaultPluginLayout.skills_dir;
+  const skillsDir = layoutField(config, "skills_dir", "skills_from", report);
+  if (skillsDir === undefined) return [];
   return tree.files
     .filter((f) => f.component === adapter.id && f.role === "scoped" && f.path.startsWith(prefix))
     .map((f): [string, Buffer] => [`${skillsDir}/${f.path.slice(prefix.length)}`, f.bytes]);
@@ -119,17 +120,30 @@ function hooks(config: PluginConfig, tree: EmittedTree, report: Report): [string
     }
     text = text.split(from).join(to);
   }
-  return [[config.layout?.hooks_file ?? defaultPluginLayout.hooks_file, Buffer.from(text)]];
+  const hooksFile = layoutField(config, "hooks_file", "hook_seed", report);
+  return hooksFile === undefined ? [] : [[hooksFile, Buffer.from(text)]];
 }
 
 function mcp(config: PluginConfig, tree: EmittedTree, report: Report): [string, Buffer][] {
   if (!config.mcp_seed) return [];
   const seed = emittedSeed(tree, "mcp_seed", config.mcp_seed, report);
   if (!seed) return [];
-  return (config.layout?.mcp_files ?? defaultPluginLayout.mcp_files).map((path): [string, Buffer] => [
+  return (layoutField(config, "mcp_files", "mcp_seed", report) ?? []).map((path): [string, Buffer] => [
     path,
     seed.bytes,
   ]);
+}
+
+/** Where the plugin format puts a part: named by the registry's layout (data), never defaulted in code. */
+function layoutField<K extends "skills_dir" | "hooks_file" | "mcp_files">(
+  config: PluginConfig,
+  key: K,
+  usedBy: string,
+  report: Report,
+): PluginLayout[K] | undefined {
+  const value = config.layout?.[key];
+  if (value === undefined) report("layout", `plugin.layout.${key} is needed because ${usedBy} is set`);
+  return value;
 }
 
 /** The emitted seed or asset a plugin field names; reported when the build does not emit it. */

@@ -19,10 +19,3 @@ export interface PluginConfig {
   mcp_seed?: string;
   layout?: PluginLayout;
 }
-
-/** Defaults for the folders; the manifest files themselves are always named by the registry (data). */
-export const defaultPluginLayout: Required<Pick<PluginLayout, "skills_dir" | "hooks_file" | "mcp_files">> = {
-  skills_dir: "skills",
-  hooks_file: "hooks/hooks.json",
-  mcp_files: [".mcp.json"],
-};
