@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import {
   existsSync,
@@ -172,10 +173,12 @@ describe("build output folder", () => {
     writeFileSync(join(out, "keep.md"), "mine\n");
     const manifestPath = join(out, "manifest.json");
     const manifest = readFileSync(manifestPath, "utf8");
-    const tampered = manifest.replace(
-      '"artifacts": [',
-      `"artifacts": [\n    "../victim.md",\n    "${victim}",\n    "gone.md",`,
-    );
+    const tampered = manifest
+      .replace('"artifacts": [', `"artifacts": [\n    "../victim.md",\n    "${victim}",\n    "gone.md",`)
+      .replace(
+        '"artifact_hashes": [',
+        `"artifact_hashes": [\n      "gone.md :: ${createHash("sha256").update("stale\n").digest("hex")}",`,
+      );
     writeFileSync(manifestPath, tampered);
     writeFileSync(join(out, "gone.md"), "stale\n");
     const rebuilt = JSON.parse(runCli(["build", dir, "--format", "json"]).stdout);

@@ -3,6 +3,7 @@ import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { EmittedFile, EmittedTree } from "../src/emit/emitted-tree.js";
+import { sha256 } from "../src/manifest/hash.js";
 import type { Manifest } from "../src/manifest/manifest-model.js";
 import { writeBuild } from "../src/output/write-build.js";
 import { testdir } from "./support/testdir.js";
@@ -18,7 +19,14 @@ const tree: EmittedTree = {
     emitted("bin/guard.mjs", "console.log(1)\n", true),
   ],
 };
-const manifest = { version: 1, artifacts: tree.files.map((f) => f.path) } as unknown as Manifest;
+function manifestOf(files: EmittedTree): Manifest {
+  return {
+    version: 1,
+    artifacts: files.files.map((f) => f.path),
+    install: { artifact_hashes: files.files.map((f) => `${f.path} :: ${sha256(f.bytes)}`) },
+  } as unknown as Manifest;
+}
+const manifest = manifestOf(tree);
 
 function allFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -44,11 +52,13 @@ describe("writeBuild: files that do not exist yet", () => {
   });
 
   it("replaces a file or symlink already at the path instead of writing through it", () => {
-    const root = testdir({ "outside.txt": "keep me\n", "out/bin/guard.mjs": "old\n" });
+    const root = testdir({ "outside.txt": "keep me\n" });
     const out = join(root, "out");
+    const earlier = { files: [emitted("bin/guard.mjs", "old\n")] };
+    writeBuild(out, earlier, manifestOf(earlier));
     symlinkSync(join(root, "outside.txt"), join(out, "link-target"));
     const withLink = { files: [...tree.files, emitted("link-target", "new\n")] };
-    writeBuild(out, withLink, manifest);
+    writeBuild(out, withLink, manifestOf(withLink));
     assert.equal(readFileSync(join(root, "outside.txt"), "utf8"), "keep me\n");
     assert.ok(lstatSync(join(out, "link-target")).isFile());
     assert.equal(readFileSync(join(out, "bin/guard.mjs"), "utf8"), "console.log(1)\n");

@@ -1,9 +1,9 @@
 import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
-import { pathProblem } from "../install/path-check.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+import { filesNotOurs, readPreviousBuild } from "./files-not-ours.js";
 import { makeFolders } from "./make-folders.js";
 
 /** A file of the build could not be written: a problem of the output folder, not of agentc. */
@@ -13,6 +13,18 @@ export class WriteError extends Error {
     readonly code: string,
   ) {
     super(`cannot write ${path} (${code})`);
+  }
+}
+
+/** Files in the output folder that no build wrote (or that were edited since): nothing was written. */
+export class ForeignFilesError extends Error {
+  constructor(
+    readonly outDir: string,
+    readonly paths: string[],
+  ) {
+    super(
+      `${outDir} holds files that no earlier build wrote, or that were edited since: ${paths.join(", ")}`,
+    );
   }
 }
 
@@ -34,8 +46,13 @@ export function writeBuild(
   extras: ReadonlyMap<string, Buffer> = new Map(),
 ): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
-  const previous = previousArtifacts(outDir);
+  const previousBuild = readPreviousBuild(outDir);
+  const previous = previousBuild.artifacts;
   const files = uniqueFiles(tree.files);
+  const emitted = new Set(files.map((f) => f.path));
+  const stale = previous.filter((p) => !emitted.has(p)).map((path) => ({ path }));
+  const blocked = filesNotOurs(outDir, [...files, ...stale], previousBuild);
+  if (blocked.length > 0) throw new ForeignFilesError(outDir, blocked);
   const folders = new Set<string>();
   for (const file of files) {
     const target = join(outDir, file.path);
@@ -47,10 +64,9 @@ export function writeBuild(
       report.written.push(file.path);
     }
   }
-  const current = new Set(files.map((f) => f.path));
-  for (const stale of previous.filter((p) => !current.has(p))) {
-    removeStale(join(outDir, stale));
-    report.removed.push(stale);
+  for (const { path } of stale) {
+    removeStale(join(outDir, path));
+    report.removed.push(path);
   }
   const beside = new Map([...extras, [manifestFileName, Buffer.from(serializeManifest(manifest))]]);
   for (const [name, bytes] of beside) {
@@ -62,17 +78,6 @@ export function writeBuild(
     }
   }
   return report;
-}
-
-function previousArtifacts(outDir: string): string[] {
-  try {
-    const manifest = JSON.parse(readFileSync(join(outDir, manifestFileName), "utf8")) as Partial<Manifest>;
-    return Array.isArray(manifest.artifacts)
-      ? manifest.artifacts.filter((p) => typeof p === "string" && pathProblem(p) === undefined)
-      : [];
-  } catch {
-    return [];
-  }
 }
 
 function fileState(path: string, bytes: Buffer, executable: boolean): "same" | "differs" | "missing" {

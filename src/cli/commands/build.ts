@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { WriteError, type WriteReport, writeBuild } from "../../output/write-build.js";
+import { ForeignFilesError, WriteError, type WriteReport, writeBuild } from "../../output/write-build.js";
 import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes } from "../command.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
@@ -24,6 +24,12 @@ export const buildCommand: Command = {
       io.err(`agentc build: ${written.message}\n  hint: choose a writable --out folder`);
       return exitCodes.usage;
     }
+    if (written instanceof ForeignFilesError) {
+      io.err(
+        `agentc build: nothing written: ${written.message}\n  hint: build into a folder of its own (--out), or move those files away; to put files into a project use 'agentc install'`,
+      );
+      return exitCodes.inputErrors;
+    }
     const text = reporters[format](result.diagnostics, {
       registryDir,
       color: io.color,
@@ -37,12 +43,15 @@ export const buildCommand: Command = {
 };
 
 /** Writes the build when the compile succeeded; an unwritable output folder is returned, not thrown. */
-function writeIfOk(outDir: string, result: CompileResult): WriteReport | WriteError | undefined {
+function writeIfOk(
+  outDir: string,
+  result: CompileResult,
+): WriteReport | WriteError | ForeignFilesError | undefined {
   if (!result.ok || !result.tree || !result.manifest) return undefined;
   try {
     return writeBuild(outDir, result.tree, result.manifest, result.plugin);
   } catch (error) {
-    if (error instanceof WriteError) return error;
+    if (error instanceof WriteError || error instanceof ForeignFilesError) return error;
     throw error;
   }
 }
