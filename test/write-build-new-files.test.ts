@@ -18,6 +18,7 @@ const tree: EmittedTree = {
     emitted(".skills/b-rule/SKILL.md", "# B rule\n"),
     emitted("bin/guard.mjs", "console.log(1)\n", true),
   ],
+  composed: [],
 };
 function manifestOf(files: EmittedTree): Manifest {
   return {
@@ -54,10 +55,10 @@ describe("writeBuild: files that do not exist yet", () => {
   it("replaces a file or symlink already at the path instead of writing through it", () => {
     const root = testdir({ "outside.txt": "keep me\n" });
     const out = join(root, "out");
-    const earlier = { files: [emitted("bin/guard.mjs", "old\n")] };
+    const earlier = { files: [emitted("bin/guard.mjs", "old\n")], composed: [] };
     writeBuild(out, earlier, manifestOf(earlier));
     symlinkSync(join(root, "outside.txt"), join(out, "link-target"));
-    const withLink = { files: [...tree.files, emitted("link-target", "new\n")] };
+    const withLink = { files: [...tree.files, emitted("link-target", "new\n")], composed: [] };
     writeBuild(out, withLink, manifestOf(withLink));
     assert.equal(readFileSync(join(root, "outside.txt"), "utf8"), "keep me\n");
     assert.ok(lstatSync(join(out, "link-target")).isFile());

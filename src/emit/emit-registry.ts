@@ -11,5 +11,5 @@ export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnosti
     diagnostics.push(...out.diagnostics);
     return out.files;
   });
-  return { tree: { files }, diagnostics };
+  return { tree: { files, composed: [] }, diagnostics };
 }

@@ -1,3 +1,4 @@
+import type { OwnedEntry } from "../compose/model.js";
 import type { Rule } from "../registry/model.js";
 
 export type FileRole = "always-on" | "scoped" | "asset" | "seed";
@@ -16,9 +17,22 @@ export interface EmittedFile {
   source?: string;
 }
 
+/**
+ * Values a component owns inside a file it shares with the person (settings, MCP lists): the
+ * installer composes them key by key into the project's file (src/compose/), never replacing it.
+ */
+export interface ComposedFile {
+  /** Install path in the target project, '/'-separated. */
+  path: string;
+  component: string;
+  format: "json" | "toml";
+  entries: OwnedEntry[];
+}
+
 /** Everything emitted, possibly with one path from several components (checked later). */
 export interface EmittedTree {
   files: EmittedFile[];
+  composed: ComposedFile[];
 }
 
 /** One file per path (the first emitted; collisions are checked by AGC028), in code-point order of paths. */
