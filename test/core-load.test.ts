@@ -150,6 +150,7 @@ describe("loadCore edge cases", () => {
     const { core, diagnostics } = loadCore(testdir({ "sources.json": "{}" }));
     assert.deepEqual(diagnostics, []);
     assert.deepEqual(asData(core), {
+      rules: [],
       skills: [],
       agents: [],
       commands: [],

@@ -19,6 +19,7 @@ const tree: EmittedTree = {
     emitted("bin/guard.mjs", "console.log(1)\n", true),
   ],
   composed: [],
+  capabilities: [],
 };
 function manifestOf(files: EmittedTree): Manifest {
   return {
@@ -55,10 +56,14 @@ describe("writeBuild: files that do not exist yet", () => {
   it("replaces a file or symlink already at the path instead of writing through it", () => {
     const root = testdir({ "outside.txt": "keep me\n" });
     const out = join(root, "out");
-    const earlier = { files: [emitted("bin/guard.mjs", "old\n")], composed: [] };
+    const earlier = { files: [emitted("bin/guard.mjs", "old\n")], composed: [], capabilities: [] };
     writeBuild(out, earlier, manifestOf(earlier));
     symlinkSync(join(root, "outside.txt"), join(out, "link-target"));
-    const withLink = { files: [...tree.files, emitted("link-target", "new\n")], composed: [] };
+    const withLink = {
+      files: [...tree.files, emitted("link-target", "new\n")],
+      composed: [],
+      capabilities: [],
+    };
     writeBuild(out, withLink, manifestOf(withLink));
     assert.equal(readFileSync(join(root, "outside.txt"), "utf8"), "keep me\n");
     assert.ok(lstatSync(join(out, "link-target")).isFile());

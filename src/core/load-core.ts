@@ -21,6 +21,7 @@ export function loadCore(root: string): { core: Core; diagnostics: Diagnostic[] 
     return { core: emptyCore(), diagnostics };
   }
   const core: Core = {
+    rules: [],
     skills: loadSkills(dir, diagnostics),
     agents: loadAgents(dir, diagnostics),
     commands: loadCommands(dir, diagnostics),

@@ -68,6 +68,20 @@ export interface CoreMarkdown {
   bodyLine: number;
 }
 
+/** When a client loads a core rule: always, when the model judges it relevant, by file globs, or only on request. */
+export const loadTriggers = ["always_on", "model_decision", "glob", "manual"] as const;
+export type LoadTrigger = (typeof loadTriggers)[number];
+
+/** A rule of core/rules/<name>.md: client packs place it in the client's rules folder with its load condition. */
+export interface CoreRule extends CoreMarkdown {
+  /** The file name without .md. */
+  name: string;
+  description?: string;
+  trigger: LoadTrigger;
+  /** Required for trigger "glob"; not allowed with "always_on". */
+  globs: string[];
+}
+
 export interface CoreSkill extends CoreMarkdown {
   name: string;
   /** Registry-relative folder of the skill. */
@@ -135,6 +149,7 @@ export type McpServer = (StdioServer | RemoteServer) & {
 
 /** The tool-neutral content of a registry's core/ folder. */
 export interface Core {
+  rules: CoreRule[];
   skills: CoreSkill[];
   agents: CoreAgent[];
   commands: CoreCommand[];
@@ -149,5 +164,13 @@ export function emptyPermissions(): PermissionLists {
 }
 
 export function emptyCore(): Core {
-  return { skills: [], agents: [], commands: [], permissions: emptyPermissions(), hooks: [], mcpServers: [] };
+  return {
+    rules: [],
+    skills: [],
+    agents: [],
+    commands: [],
+    permissions: emptyPermissions(),
+    hooks: [],
+    mcpServers: [],
+  };
 }

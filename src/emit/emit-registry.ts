@@ -1,3 +1,4 @@
+import { emitClientPack } from "../clients/emit-client.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Registry } from "../registry/model.js";
 import { emitAdapter } from "./emit-adapter.js";
@@ -11,5 +12,14 @@ export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnosti
     diagnostics.push(...out.diagnostics);
     return out.files;
   });
-  return { tree: { files, composed: [] }, diagnostics };
+  const composed = [];
+  const capabilities = [];
+  for (const client of registry.clients) {
+    const out = emitClientPack(client, registry);
+    files.push(...out.files);
+    composed.push(...out.composed);
+    capabilities.push(...out.capabilities);
+    diagnostics.push(...out.diagnostics);
+  }
+  return { tree: { files, composed, capabilities }, diagnostics };
 }

@@ -1,3 +1,4 @@
+import type { CapabilityRow } from "../clients/capability.js";
 import type { OwnedEntry } from "../compose/model.js";
 import type { Rule } from "../registry/model.js";
 
@@ -15,6 +16,26 @@ export interface EmittedFile {
   executable: boolean;
   /** Registry-relative source path of a seed or asset. */
   source?: string;
+  /** For files of a client pack: which core item the file expresses (checks and CAPABILITIES.md read it). */
+  client?: ClientFileOrigin;
+}
+
+export interface ClientFileOrigin {
+  client: string;
+  kind:
+    | "root"
+    | "rule"
+    | "skill"
+    | "skill-file"
+    | "agent"
+    | "command"
+    | "shared-core"
+    | "shared-seed"
+    | "guard";
+  /** The core item's name (skill, agent, command or rule name). */
+  name?: string;
+  /** True when the client puts the file's text into every session (always-loaded budget). */
+  alwaysLoaded: boolean;
 }
 
 /**
@@ -33,6 +54,8 @@ export interface ComposedFile {
 export interface EmittedTree {
   files: EmittedFile[];
   composed: ComposedFile[];
+  /** The capability matrix: every core promise × every client pack (CAPABILITIES.md). */
+  capabilities: CapabilityRow[];
 }
 
 /** One file per path (the first emitted; collisions are checked by AGC028), in code-point order of paths. */

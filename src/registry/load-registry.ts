@@ -52,6 +52,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   diagnostics.push(...coreDiagnostics);
   const registry: Registry = {
     core,
+    clients: [],
     root,
     sources,
     sourcesDocument,

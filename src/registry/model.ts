@@ -1,3 +1,4 @@
+import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { Core } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "./json-document.js";
@@ -162,6 +163,8 @@ export interface Registry {
   rules: Rule[];
   /** Registry files referenced by seeds and owned assets, keyed by registry-relative path. */
   files: Map<string, Buffer>;
-  /** The tool-neutral core/ (skills, agents, commands, permissions, hooks, MCP servers). */
+  /** The tool-neutral core/ (rules, skills, agents, commands, permissions, hooks, MCP servers). */
   core: Core;
+  /** The client packs chosen by targets.json, each compiling the core for one assistant. */
+  clients: LoadedClientPack[];
 }

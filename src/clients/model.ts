@@ -1,0 +1,212 @@
+import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+
+/**
+ * A client pack: how one assistant reads the tool-neutral core/ (docs/client-packs.md).
+ * Field names follow the seed's client pack where it has one. Keys starting with "_" are notes
+ * for people (the seed's `_…_note` convention) and are ignored by the compiler.
+ * Paths may use the pack's runtime_placeholders ("<SKILLS_DIR>/x"); null means the client has
+ * no such place, and everything the core puts there is reported as not expressible.
+ */
+export interface ClientPack {
+  /** Component id; equal to the rule adapter's id when both exist, so one component holds both. */
+  client: string;
+  /** Display name, e.g. "Claude Code". */
+  name: string;
+  /** Where the facts in this pack come from (official docs first). */
+  docs: string[];
+  runtime_dir: string;
+  root_instruction_file: string | null;
+  rules_dir: string | null;
+  skills_dir: string | null;
+  agents_dir: string | null;
+  commands_dir: string | null;
+  /** Prepended to the folder/file name of every core skill, agent and command (seed: "fw-"). */
+  core_skill_prefix?: string;
+  runtime_placeholders: Record<string, string>;
+  /** Registry files the pack owns in the project: replaced on every update. */
+  shared_core: FileMapping[];
+  /** Registry files written once, then the project's (installer seeds). */
+  shared_seed: FileMapping[];
+  /** What the project may own next to the pack; shown in docs and CAPABILITIES.md. */
+  project_owned_hint: string[];
+  /** The most characters of always-loaded text the client should carry (default 40,000). */
+  always_loaded_limit?: number;
+  rule_file?: RuleFileFormat;
+  rule_triggers?: RuleTriggers;
+  skill_frontmatter?: SkillFrontmatter;
+  agent_frontmatter?: AgentFrontmatter;
+  command_format?: CommandFormat;
+  permissions?: PermissionMapping;
+  hooks?: HookMapping;
+  mcp?: McpMapping;
+  guard?: GuardWiring;
+  /** Why the client enforces or cannot express something; keyed by capability, used in CAPABILITIES.md. */
+  notes?: Record<string, string>;
+}
+
+export interface FileMapping {
+  /** Registry-relative source path (a file or a folder). */
+  src: string;
+  /** Project path, placeholders allowed. */
+  dst: string;
+}
+
+export interface RuleFileFormat {
+  /** ".md", ".mdc", ".instructions.md". */
+  extension: string;
+  /** Frontmatter fields the client documents for rule files; anything else emitted is an error. */
+  documented_fields: string[];
+}
+
+/**
+ * How a neutral load trigger becomes the client's frontmatter. A trigger missing from `map` fails
+ * the build at the rule that uses it — never silently dropped.
+ */
+export interface RuleTriggers {
+  /** How `{globs}` is written: a YAML list, a comma-separated string, or one string per glob joined by ",". */
+  globs_format: "list" | "csv";
+  map: Partial<Record<LoadTrigger, TriggerMapping>>;
+}
+
+export interface TriggerMapping {
+  /** Frontmatter fields to write; string values may be the slots "{globs}" and "{description}". */
+  fields: Record<string, string | boolean | number>;
+  /** When the client loads the rule differently from the promise (e.g. model_decision → always): said as a warning/info. */
+  deviation?: { severity: "warning" | "info"; message: string };
+}
+
+export type ListFormat = "csv" | "list" | "space";
+
+export interface SkillFrontmatter {
+  /** Neutral field → client field; a neutral field used by a skill but absent here is reported. */
+  fields: Partial<
+    Record<"name" | "description" | "argument_hint" | "model" | "license" | "metadata", string>
+  >;
+  /** The client field that lists the skill's tools (null: the client has no per-skill tool list). */
+  tools_field: string | null;
+  tools_format: ListFormat;
+  tool_names: Partial<Record<Verb, string[]>>;
+  /** Set to `model_invocation_value` when a skill's triggers lack "model" (user-only). */
+  model_invocation_field: string | null;
+  model_invocation_value?: boolean;
+  /** Set to false when a skill's triggers lack "user" (model-only). */
+  user_invocation_field?: string | null;
+  /** Fed from the coarse verbs of permissions.deny; tool names come from hook_tools when `deny_tools_from` says so. */
+  skill_deny_field: string | null;
+  deny_tools_from?: "tool_names" | "hook_tools";
+  /** What the pack deliberately does not map; each affected skill is reported with this reason. */
+  skill_deny_unmapped?: "argument_patterns";
+  /** Neutral fields never written (e.g. permissions, triggers). */
+  drop_fields: string[];
+  /** Frontmatter fields the client documents for skills; an emitted field outside the list is an error. */
+  documented_fields: string[];
+}
+
+export interface AgentFrontmatter {
+  /** "markdown": frontmatter + body as system prompt; "toml": a TOML file with the body in `body_field`. */
+  format: "markdown" | "toml";
+  extension: string;
+  fields: Partial<Record<"name" | "description" | "model", string>>;
+  body_field?: string;
+  tools_field: string | null;
+  tools_format: ListFormat;
+  tool_names: Partial<Record<Verb, string[]>>;
+  deny_field?: string | null;
+  documented_fields: string[];
+}
+
+export interface CommandFormat {
+  format: "markdown" | "toml";
+  extension: string;
+  fields: Partial<Record<"description" | "argument_hint" | "model", string>>;
+  body_field?: string;
+  /** How the client spells "the arguments" in a prompt; replaces the neutral $ARGUMENTS. */
+  arguments_placeholder: string;
+  documented_fields: string[];
+}
+
+/** Where and how permission rules are written (seed: permission_tools, permission_path_tools, …). */
+export interface PermissionMapping {
+  file: string;
+  format: "json" | "toml";
+  /** Key path of the object holding the level lists, e.g. ["permissions"]. */
+  key: string[];
+  /** Neutral level → the client's list name; a missing level cannot be expressed. */
+  levels: Partial<Record<PermissionLevel, string>>;
+  /** Neutral verb → the client tool names a rule for that verb is written for. */
+  permission_tools: Partial<Record<Verb, string[]>>;
+  /** Only these tools evaluate a path pattern; a path rule for another tool is reported, not written. */
+  permission_path_tools: string[];
+  /** Tools whose argument is a name (skills, agents): no path prefix, no exec suffix, exact match. */
+  permission_name_tools: string[];
+  /** Tools written bare, without an argument (a pattern for them cannot be expressed). */
+  permission_tools_bare: string[];
+  permission_path_prefix: string;
+  permission_exec_match: "prefix" | "exact";
+  permission_exec_suffix: string;
+  /** "fetch" patterns: "{domain}" slot, e.g. "domain:{domain}". */
+  permission_domain_form?: string;
+  /** MCP rule forms with "{server}" and "{tool}" slots. */
+  mcp_permission_rule?: { tool: string; server: string; all: string };
+  /** Extra values under `key` (e.g. defaultMode) and at the top of the file; composed like the rules. */
+  permissions_extra?: Record<string, unknown>;
+  settings_extra?: Record<string, unknown>;
+}
+
+export type HookChannel = "read" | "search" | "write" | "exec" | "fetch" | "mcp";
+
+/** How hooks are written (seed: hook_tools, hook_path_fields, hook_mcp_prefixes, …). */
+export interface HookMapping {
+  file: string;
+  format: "json" | "toml";
+  /** Key path of the object holding events, e.g. ["hooks"]. */
+  key: string[];
+  /** Neutral event → the client's event name; a missing event cannot be expressed. */
+  events: Partial<Record<HookEvent, string>>;
+  /** Clients with one event per tool kind (Cursor): before_tool for a verb goes to this event instead. */
+  events_by_verb?: Partial<Record<Verb, string>>;
+  /** Neutral verb → matcher names for tool events. */
+  hook_tools: Partial<Record<Verb, string[]>>;
+  /** How matcher names are joined into one matcher; absent: the client has no matchers. */
+  matcher_join?: string;
+  /**
+   * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}" (whole-string
+   * values; a slot with no value drops its key).
+   */
+  entry: Record<string, unknown>;
+  /** Values at the top of the hooks file (e.g. {"version": 1}). */
+  file_extra?: Record<string, unknown>;
+  hook_path_fields: string[];
+  hook_mcp_prefixes: string[];
+  /** Environment variable holding the project root in hook commands (absent: relative to cwd). */
+  hook_project_dir_var?: string;
+  /** True when the client blocks the call on a hook's exit 2 / deny answer. */
+  hook_can_block: boolean;
+  /** True when a crash or timeout of the hook blocks too (else only the guard's own exit 2 does). */
+  hook_fail_closed: boolean;
+}
+
+/** Where MCP servers go, and the shape of one server entry. */
+export interface McpMapping {
+  file: string;
+  format: "json" | "toml";
+  /** Key path of the object holding servers by name: ["mcpServers"], ["servers"], ["mcp_servers"]. */
+  key: string[];
+  /** Server entry templates with slots "{command}", "{args}", "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}". */
+  stdio: Record<string, unknown>;
+  remote: Record<string, unknown> | null;
+  transports: ("stdio" | "http" | "sse")[];
+  /** How the client spells an environment variable inside values: "${VAR}" form with "{name}" slot. */
+  env_reference?: string;
+}
+
+/** Wiring of the secret guard (assets/hooks/agentc-guard.mjs) as an owned program asset and a hook. */
+export interface GuardWiring {
+  /** Project path of the guard program, placeholders allowed. */
+  path: string;
+  /** The hook command; "{path}" is the guard's path (after placeholders). */
+  command: string;
+  /** Verbs whose tool calls the guard inspects. */
+  verbs: Verb[];
+  timeout?: number;
+}
