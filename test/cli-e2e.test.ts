@@ -82,6 +82,15 @@ describe("agentc init", () => {
     assert.equal(readFileSync(join(dir, "sources.json"), "utf8"), "mine\n");
   });
 
+  it("keeps an existing README.md (a repository root) and writes the registry around it", () => {
+    const dir = testdir({ "README.md": "# My project\n" });
+    const init = runCli(["init", dir]);
+    assert.equal(init.status, 0, init.stderr);
+    assert.match(init.stdout, /^kept your README\.md$/m);
+    assert.equal(readFileSync(join(dir, "README.md"), "utf8"), "# My project\n");
+    assert.equal(runCli(["build", dir]).status, 0);
+  });
+
   it("reports in JSON with --format json", () => {
     const dir = join(testdir(), "json");
     const init = runCli(["init", dir, "--format", "json"]);

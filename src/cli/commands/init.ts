@@ -5,6 +5,8 @@ import { packageRoot } from "../../package-paths.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
 
 const templateDir = join(packageRoot, "templates", "init");
+/** Template files that only explain the registry: an existing one is kept, not a reason to stop. */
+const keptIfPresent = new Set(["README.md"]);
 
 function listFiles(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -30,18 +32,20 @@ export const initCommand: Command = {
       );
       return exitCodes.usage;
     }
-    const files = listFiles(templateDir);
-    const existing = files.filter((f) => existsSync(join(dir, f)));
+    const present = listFiles(templateDir).filter((f) => existsSync(join(dir, f)));
+    const existing = present.filter((f) => !keptIfPresent.has(f));
     if (existing.length > 0) return refuse(dir, existing, json, io);
+    const kept = present.filter((f) => keptIfPresent.has(f));
+    const files = listFiles(templateDir).filter((f) => !kept.includes(f));
     const failed = writeTemplate(dir, files);
     if (failed) {
       io.err(`agentc init: cannot write ${failed}\n  hint: choose a folder you can write to`);
       return exitCodes.usage;
     }
-    if (json) io.out(JSON.stringify({ ok: true, dir, files }, null, 2));
+    if (json) io.out(JSON.stringify({ ok: true, dir, files, kept }, null, 2));
     else
       io.out(
-        `wrote ${files.length} files into ${dir}:\n${files.map((f) => `  ${f}`).join("\n")}\nnext: agentc build ${dir}`,
+        `wrote ${files.length} files into ${dir}:\n${files.map((f) => `  ${f}`).join("\n")}\n${kept.map((f) => `kept your ${f}\n`).join("")}next: agentc build ${dir}`,
       );
     return exitCodes.ok;
   },
