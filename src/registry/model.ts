@@ -165,7 +165,7 @@ export interface Registry {
   allRules: Rule[];
   /** The rules that are compiled, in output order. */
   rules: Rule[];
-  /** Registry files referenced by seeds and owned assets, keyed by registry-relative path. */
+  /** Registry files referenced by seeds, owned assets and client packs (shared files, skills' supporting files), keyed by registry-relative path. */
   files: Map<string, Buffer>;
   /** The tool-neutral core/ (rules, skills, agents, commands, permissions, hooks, MCP servers). */
   core: Core;
