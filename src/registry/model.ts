@@ -167,6 +167,8 @@ export interface Registry {
   rules: Rule[];
   /** Registry files referenced by seeds, owned assets and client packs (shared files, skills' supporting files), keyed by registry-relative path. */
   files: Map<string, Buffer>;
+  /** Those of `files` that are executable on disk (skill scripts keep their mode when a pack copies them). */
+  executableFiles?: Set<string>;
   /** The tool-neutral core/ (rules, skills, agents, commands, permissions, hooks, MCP servers). */
   core: Core;
   /** The client packs chosen by targets.json, each compiling the core for one assistant. */
