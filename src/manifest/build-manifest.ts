@@ -38,7 +38,7 @@ function derivedVersion(lines: string[]): string {
 
 function components(registry: Registry, files: EmittedFile[]): Record<string, ComponentInstall> {
   const out: Record<string, ComponentInstall> = {};
-  const adapters = componentSources(registry);
+  const adapters = [...registry.adapters].sort((a, b) => byCodePoint(a.adapter.id, b.adapter.id));
   const byComponent = new Map<string, EmittedFile[]>();
   for (const f of files) {
     const group = byComponent.get(f.component);
@@ -46,19 +46,11 @@ function components(registry: Registry, files: EmittedFile[]): Record<string, Co
     else byComponent.set(f.component, [f]);
   }
   for (const { adapter } of adapters) out[adapter.id] = component(adapter, byComponent.get(adapter.id) ?? []);
-  return out;
-}
-
-/**
- * Every component's definition, by id: the adapters, then each client pack without an adapter of its
- * id (a pack with one shares the adapter's component: its files are grouped by component id).
- */
-function componentSources(registry: Registry): { adapter: Adapter }[] {
-  const adapterIds = new Set(registry.adapters.map((a) => a.adapter.id));
-  const packsAlone = registry.clients
-    .filter(({ pack }) => !adapterIds.has(pack.client))
-    .map(({ pack }) => ({ adapter: { id: pack.client, name: pack.name } }));
-  return [...registry.adapters, ...packsAlone].sort((a, b) => byCodePoint(a.adapter.id, b.adapter.id));
+  for (const { pack } of registry.clients) {
+    if (out[pack.client]) continue;
+    out[pack.client] = component({ id: pack.client, name: pack.name }, byComponent.get(pack.client) ?? []);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => byCodePoint(a, b)));
 }
 
 function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
@@ -99,7 +91,7 @@ function underAny(folders: Set<string>): (path: string) => boolean {
 
 /**
  * flat layout: the output folder; per_rule_dir: one folder per rule; root files are owned one by one.
- * A client pack's files (role asset or seed) are owned one by one.
+ * A client pack of the same id shares the component: its files (role asset or seed) are owned one by one.
  */
 function ownedDirs(adapter: Adapter, files: EmittedFile[]): string[] {
   const ruleFiles = files.filter((f) => f.role === "always-on" || f.role === "scoped");
