@@ -220,6 +220,34 @@ describe("client pack emission: exact files", () => {
     assert.ok(component?.owned_files.includes(".example/skills/team-review/checklist.md"));
   });
 
+  it("a value the pack has no field for is reported at its key and not written", async () => {
+    const files = registry();
+    const { text, diagnostics } = await build(files);
+    assert.doesNotMatch(text(".example/commands/team-mr.prompt.md") ?? "", /model/);
+    const agent = text(".example/agents/team-reader.toml") ?? "";
+    assert.match(agent, /model = "inherit"/);
+    const pack = {
+      ...fullPack,
+      agent_frontmatter: {
+        ...fullPack.agent_frontmatter,
+        fields: { name: "name", description: "description" },
+      },
+    };
+    const without = await build(registry(pack));
+    assert.doesNotMatch(without.text(".example/agents/team-reader.toml") ?? "", /model/);
+    const said = without.diagnostics.find((d) => d.file === "core/agents/reader.md" && d.id === "AGC080");
+    assert.equal(
+      said?.message,
+      'agent reader: Example Assistant has no field for "model", so it is not written',
+    );
+    assert.equal(said?.line, 5);
+    assert.equal(
+      diagnostics.filter((d) => d.file === "core/agents/reader.md").length,
+      0,
+      "nothing to say when every value has a field",
+    );
+  });
+
   it("the same input gives the same bytes", async () => {
     const files = registry();
     const a = await build(files);

@@ -1,8 +1,10 @@
 import type { CoreAgent } from "../core/model.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { joinPath } from "../registry/install-files.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
 import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { mappedFields } from "./mapped-fields.js";
 import type { AgentFrontmatter } from "./model.js";
 import { packPath } from "./placeholders.js";
 import { tomlFile } from "./toml-file.js";
@@ -29,7 +31,8 @@ export function emitAgents(ctx: EmitContext): PartEmission {
     }
     const name = `${ctx.pack.core_skill_prefix ?? ""}${agent.name}`;
     const path = joinPath(packPath(agents_dir, ctx.pack.runtime_placeholders), `${name}${format.extension}`);
-    const fields: Fields = [...namedFields(agent, name, format), ...toolFields(ctx, agent, format, out)];
+    const named = namedFields(ctx, agent, name, format, out.diagnostics);
+    const fields: Fields = [...named, ...toolFields(ctx, agent, format, out)];
     const body = bodyText(ctx, agent.body);
     const text =
       format.format === "toml"
@@ -40,16 +43,25 @@ export function emitAgents(ctx: EmitContext): PartEmission {
   return out;
 }
 
-function namedFields(agent: CoreAgent, name: string, format: AgentFrontmatter): Fields {
+function namedFields(
+  ctx: EmitContext,
+  agent: CoreAgent,
+  name: string,
+  format: AgentFrontmatter,
+  diagnostics: Diagnostic[],
+): Fields {
   const values: [keyof AgentFrontmatter["fields"], string | undefined][] = [
     ["name", name],
     ["description", agent.description],
     ["model", agent.model],
   ];
-  return values.flatMap(([neutral, value]): Fields => {
-    const field = format.fields[neutral];
-    return field && value !== undefined ? [[field, value]] : [];
-  });
+  return mappedFields(
+    ctx,
+    { label: `agent ${agent.name}`, source: agent },
+    values,
+    format.fields,
+    diagnostics,
+  );
 }
 
 function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter, out: PartEmission): Fields {

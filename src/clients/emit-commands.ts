@@ -1,8 +1,10 @@
 import type { CoreCommand } from "../core/model.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { joinPath } from "../registry/install-files.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
 import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { mappedFields } from "./mapped-fields.js";
 import type { CommandFormat } from "./model.js";
 import { packPath } from "./placeholders.js";
 import { tomlFile } from "./toml-file.js";
@@ -26,7 +28,7 @@ export function emitCommands(ctx: EmitContext): PartEmission {
       `${name}${format.extension}`,
     );
     const body = bodyText(ctx, command.body).replaceAll("$ARGUMENTS", format.arguments_placeholder);
-    const fields = commandFields(command, format);
+    const fields = commandFields(ctx, command, format, out.diagnostics);
     const text =
       format.format === "toml"
         ? tomlFile(fields, format.body_field ?? "prompt", body)
@@ -37,14 +39,17 @@ export function emitCommands(ctx: EmitContext): PartEmission {
   return out;
 }
 
-function commandFields(command: CoreCommand, format: CommandFormat): Fields {
+function commandFields(
+  ctx: EmitContext,
+  command: CoreCommand,
+  format: CommandFormat,
+  diagnostics: Diagnostic[],
+): Fields {
   const values: [keyof CommandFormat["fields"], string | undefined][] = [
     ["description", command.description],
     ["argument_hint", command.argumentHint],
     ["model", command.model],
   ];
-  return values.flatMap(([neutral, value]): Fields => {
-    const field = format.fields[neutral];
-    return field && value !== undefined ? [[field, value]] : [];
-  });
+  const item = { label: `command /${command.name}`, source: command };
+  return mappedFields(ctx, item, values, format.fields, diagnostics);
 }

@@ -1,11 +1,10 @@
-import { diagnostic } from "../checks/check.js";
-import { clientCannotExpress } from "../checks/clients/client-cannot-express.js";
 import type { CoreSkill } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { joinPath } from "../registry/install-files.js";
 import { bodyText, copiedBytes, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
-import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { type Fields, type FieldValue, yamlFrontmatter } from "./frontmatter.js";
+import { mappedFields } from "./mapped-fields.js";
 import type { SkillFrontmatter } from "./model.js";
 import { packPath } from "./placeholders.js";
 import { denyList, toolLimit } from "./tool-lists.js";
@@ -65,7 +64,7 @@ function neutralFields(
   format: SkillFrontmatter,
   diagnostics: Diagnostic[],
 ): Fields {
-  const values: [keyof SkillFrontmatter["fields"], Fields[number][1] | undefined][] = [
+  const values: [keyof SkillFrontmatter["fields"], FieldValue | undefined][] = [
     ["name", name],
     ["description", skill.description],
     ["argument_hint", skill.argumentHint],
@@ -73,19 +72,13 @@ function neutralFields(
     ["license", skill.license],
     ["metadata", skill.metadata ? { map: skill.metadata } : undefined],
   ];
-  return values.flatMap(([neutral, value]): Fields => {
-    if (value === undefined) return [];
-    const field = format.fields[neutral];
-    if (field) return [[field, value]];
-    if (neutral !== "name")
-      diagnostics.push(
-        diagnostic(clientCannotExpress, {
-          position: skill.positionOf([neutral === "argument_hint" ? "argument_hint" : neutral], "key"),
-          message: `skill ${skill.name}: ${ctx.pack.name} has no field for "${neutral}", so it is not written`,
-        }),
-      );
-    return [];
-  });
+  return mappedFields(
+    ctx,
+    { label: `skill ${skill.name}`, source: skill },
+    values,
+    format.fields,
+    diagnostics,
+  );
 }
 
 /** Tool limit, deny list and who may start the skill. */
