@@ -233,7 +233,17 @@ describe("client pack emission: exact files", () => {
         fields: { name: "name", description: "description" },
       },
     };
-    const without = await build(registry(pack));
+    const inherit = await build(registry(pack));
+    assert.equal(
+      inherit.diagnostics.filter((d) => d.file === "core/agents/reader.md").length,
+      0,
+      'model "inherit" is every client\'s default: nothing is lost',
+    );
+    const agentWithModel = coreMarkdown(
+      ["name: reader", "description: Reads code.", "tools: [read, grep]", "model: fast"],
+      ["Read, never write."],
+    );
+    const without = await build(registry(pack, { ...core, "agents/reader.md": agentWithModel }));
     assert.doesNotMatch(without.text(".example/agents/team-reader.toml") ?? "", /model/);
     const said = without.diagnostics.find((d) => d.file === "core/agents/reader.md" && d.id === "AGC080");
     assert.equal(

@@ -7,8 +7,8 @@ import type { Fields, FieldValue } from "./frontmatter.js";
 
 /**
  * Neutral frontmatter values under the client's field names, in the order given. A value the item
- * sets but the pack has no field for is reported at its key (AGC080) and not written; "name" is
- * always derived from the path, so it is left out silently.
+ * sets but the pack has no field for is reported at its key (AGC080) and not written. Left out
+ * silently: "name" (the client names the item by its path) and model "inherit" (every client's default).
  */
 export function mappedFields<Neutral extends string>(
   ctx: EmitContext,
@@ -21,7 +21,7 @@ export function mappedFields<Neutral extends string>(
     if (value === undefined) return [];
     const field = fieldMap[neutral];
     if (field) return [[field, value]];
-    if (neutral !== "name")
+    if (neutral !== "name" && !(neutral === "model" && value === "inherit"))
       diagnostics.push(
         diagnostic(clientCannotExpress, {
           position: item.source.positionOf([neutral], "key"),
