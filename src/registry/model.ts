@@ -141,6 +141,10 @@ export interface TargetsConfig {
   version: 1;
   registry_version?: string;
   builtin_adapters?: "all" | "none" | string[];
+  /** Which built-in client packs compile core/; default "all" when core/ has content, else "none". */
+  builtin_clients?: "all" | "none" | string[];
+  /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
+  secret_guard?: boolean;
   roster_budget?: RosterBudget;
   publish_rewrites?: [string, string][];
   plugin?: Record<string, unknown>;
@@ -161,8 +165,10 @@ export interface Registry {
   allRules: Rule[];
   /** The rules that are compiled, in output order. */
   rules: Rule[];
-  /** Registry files referenced by seeds and owned assets, keyed by registry-relative path. */
+  /** Registry files referenced by seeds, owned assets and client packs (shared files, skills' supporting files), keyed by registry-relative path. */
   files: Map<string, Buffer>;
+  /** Those of `files` that are executable on disk (skill scripts keep their mode when a pack copies them). */
+  executableFiles?: Set<string>;
   /** The tool-neutral core/ (rules, skills, agents, commands, permissions, hooks, MCP servers). */
   core: Core;
   /** The client packs chosen by targets.json, each compiling the core for one assistant. */
