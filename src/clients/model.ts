@@ -198,8 +198,10 @@ export interface McpMapping {
   key: string[];
   /**
    * Server entry templates with slots "{command}", "{args}", "{command_line}" (command and args in
-   * one list), "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}", "{tools}". A core
-   * value whose slot the template lacks is reported as lost.
+   * one list), "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}", "{tools}"; for
+   * clients that take variables by name also "{env_vars}" + "{env_set}", "{bearer_env}",
+   * "{header_env}" + "{headers_set}" (src/clients/mcp-slots.ts). A core value whose slot the
+   * template lacks is reported as lost.
    */
   stdio: Record<string, unknown>;
   remote: Record<string, unknown> | null;
