@@ -76,7 +76,12 @@ function atomOutcome(
     const reason = `the client has no permission tool for the verb "${rule.verb}"`;
     return { entries: [], rows: [cannot(pack, level, rule, pattern, reason)] };
   }
-  const forms = tools.map((tool) => ({ tool, form: toolForm(mapping, names, rule.verb, tool, pattern) }));
+  const forms = tools.map((tool) => ({
+    tool,
+    form:
+      (pattern === undefined ? levelForm(mapping, level, tool) : undefined) ??
+      toolForm(mapping, names, rule.verb, tool, pattern),
+  }));
   const written = [...new Set(forms.flatMap(({ form }) => ("text" in form ? [form.text] : [])))];
   const rows: CapabilityRow[] = [];
   if (written.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, written));
@@ -87,6 +92,13 @@ function atomOutcome(
   return { entries: written.map((value) => ({ path, value, element: true })), rows };
 }
 
+/** A bare tool the client ignores in this list (patterned rules have their own form). */
+function levelForm(mapping: PermissionMapping, level: PermissionLevel, tool: string): ToolForm | undefined {
+  const honoured = mapping.permission_tool_levels?.[tool];
+  if (honoured === undefined || honoured.includes(level)) return undefined;
+  return { lost: `the client ignores ${tool} in its "${mapping.levels[level]}" list` };
+}
+
 function toolForm(
   mapping: PermissionMapping,
   names: CoreNames,
@@ -95,6 +107,8 @@ function toolForm(
   pattern: string | undefined,
 ): ToolForm {
   if (pattern === undefined) return { text: tool };
+  // MCP rules name the server and tool in the client's own rule form, whatever the verb's tool is.
+  if (patternKindOf[verb] === "tools") return mcpForm(mapping, pattern);
   if (mapping.permission_tools_bare.includes(tool)) {
     return { lost: `${tool} is written bare by this client; it cannot be narrowed to "${pattern}"` };
   }
@@ -111,8 +125,6 @@ function toolForm(
       return {
         text: `${tool}(${(mapping.permission_domain_form ?? "{domain}").split("{domain}").join(pattern)})`,
       };
-    case "tools":
-      return mcpForm(mapping, pattern);
     case "names":
       return mapping.permission_name_tools.includes(tool)
         ? { text: `${tool}(${prefixedName(names, verb, pattern)})` }
