@@ -446,12 +446,19 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
 });
 
 describe("a pack without permissions, hooks or MCP", () => {
-  it("says every promise it cannot keep, the guard included", async () => {
+  it("says every promise it cannot keep, and the guard when targets.json asks for it", async () => {
     const pack = claudePackJson();
     for (const key of ["permissions", "hooks", "mcp", "guard"]) delete pack[key];
     pack.client = "bare";
     pack.skill_frontmatter = { ...(pack.skill_frontmatter as object), deny_tools_from: "tool_names" };
-    const registry = await settingsRegistry([], { "clients/bare.json": `${JSON.stringify(pack)}\n` });
+    const files = { "clients/bare.json": `${JSON.stringify(pack)}\n` };
+    const quiet = settingsOf(await settingsRegistry([], files), "bare");
+    assert.equal(
+      quiet.capabilities.filter((r) => r.kind === "guard").length,
+      0,
+      "the default guard is silent",
+    );
+    const registry = await settingsRegistry([], files, { secret_guard: true });
     const out = settingsOf(registry, "bare");
     assert.deepEqual(out.composed, []);
     assert.deepEqual(out.files, []);
