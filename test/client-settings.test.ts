@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { type ParseError, parse as parseJsonc } from "jsonc-parser";
@@ -473,3 +473,42 @@ describe("a pack without permissions, hooks or MCP", () => {
     assert.match(guard?.reason ?? "", /no hooks; secret protection is instruction-only/);
   });
 });
+
+describe("every built-in pack", () => {
+  it("composes its settings into new files and into files a person wrote, which still parse", async () => {
+    const registry = await settingsRegistry(builtinPackIds());
+    assert.equal(registry.clients.length, builtinPackIds().length);
+    let files = 0;
+    for (const client of registry.clients) {
+      const out = settingsOf(registry, client.pack.client);
+      for (const file of out.composed) {
+        files += 1;
+        const label = `${client.pack.client} ${file.path}`;
+        const fresh =
+          file.format === "toml"
+            ? composeToml(undefined, file.entries, [])
+            : composeJson(undefined, file.entries, []);
+        assert.deepEqual(fresh.conflicts, [], label);
+        const mine =
+          file.format === "toml" ? '# mine\nmine = "kept"\n' : '{\n  // mine\n  "mine": "kept"\n}\n';
+        const composed =
+          file.format === "toml" ? composeToml(mine, file.entries, []) : composeJson(mine, file.entries, []);
+        assert.deepEqual(composed.conflicts, [], label);
+        assert.ok(composed.text.includes("mine"), label);
+        const parsed = (file.format === "toml" ? parseToml(composed.text) : parseJsonText(composed.text)) as {
+          mine: string;
+        };
+        assert.equal(parsed.mine, "kept", label);
+        if (file.format === "json") JSON.parse(fresh.text);
+        else parseToml(fresh.text);
+      }
+    }
+    assert.ok(files >= registry.clients.length, `only ${files} composed files`);
+  });
+});
+
+function builtinPackIds(): string[] {
+  return readdirSync(join(process.cwd(), "clients"))
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -".json".length));
+}
