@@ -141,7 +141,7 @@ export interface PermissionMapping {
   permission_name_tools: string[];
   /** Tools written bare, without an argument (a pattern for them cannot be expressed). */
   permission_tools_bare: string[];
-  /** Tools the client honours only in some lists (Claude Code: `mcp__*` in deny and ask, not allow). */
+  /** Tools the client honours only in some lists (e.g. a tool-name wildcard taken in deny and ask, not allow). */
   permission_tool_levels?: Record<string, PermissionLevel[]>;
   permission_path_prefix: string;
   permission_exec_match: "prefix" | "exact";
