@@ -323,6 +323,40 @@ describe("install composes into shared files", () => {
   });
 });
 
+describe("shared files: the person's own values", () => {
+  it("a key the person already has stays theirs (warning), and uninstall leaves it", () => {
+    const mine = '{\n  "mcpServers": {\n    "docs": { "command": "my-docs" }\n  }\n}\n';
+    const project = testdir({ ".mcp.json": mine });
+    const r = installJson(makeComposeBundle(spec, shared), project);
+    assert.equal(r.status, 0, r.stderr);
+    const warnings = (r.json as unknown as { warnings: { path: string; kind: string; line: number }[] })
+      .warnings;
+    assert.deepEqual(
+      warnings.map((w) => [w.path, w.kind, w.line]),
+      [[".mcp.json", "user-written", 3]],
+    );
+    assert.equal(read(project, ".mcp.json"), mine);
+    assert.equal(
+      runCli(["status", "--project", project, "--check"]).status,
+      0,
+      "the person's value is no drift",
+    );
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal(read(project, ".mcp.json"), mine);
+  });
+
+  it("uninstall stops before writing when a shared file no longer parses, and names the place", () => {
+    const project = userProject();
+    install(makeComposeBundle(spec, shared), project);
+    writeFileSync(join(project, ".codex/config.toml"), `${read(project, ".codex/config.toml")}[broken\n`);
+    const before = stamps(project);
+    const r = runCli(["uninstall", "--project", project]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /\.codex\/config\.toml:\d+:\d+: cannot compose into a file that does not parse/);
+    assert.deepEqual(stamps(project), before);
+  });
+});
+
 describe("bundles with composed lines", () => {
   it("a tampered fragment is refused before anything is written", () => {
     const project = userProject();
