@@ -8,8 +8,16 @@ import { runInstall } from "../src/install/install-run.js";
 import { recoverInterrupted } from "../src/install/recover.js";
 import type { RunResult } from "../src/install/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
+import { sha256 } from "../src/manifest/hash.js";
 import { makeComposeBundle, type SharedSpec } from "./support/compose-bundle.js";
-import { install, installJson, snapshot, stamps, withoutAgentc } from "./support/install-fixture.js";
+import {
+  install,
+  installJson,
+  makeBundle,
+  snapshot,
+  stamps,
+  withoutAgentc,
+} from "./support/install-fixture.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
@@ -373,6 +381,30 @@ describe("bundles with composed lines", () => {
       /\.agentc-compose\/claude\/\.mcp\.json\.json: the bundle's file does not match its hash/,
     );
     assert.deepEqual(stamps(project), before);
+  });
+
+  it("a bundle made before composed lines existed installs as before", () => {
+    const bundle = makeBundle(spec);
+    assert.doesNotMatch(readFileSync(join(bundle, "manifest.json"), "utf8"), /composed/);
+    const project = testdir();
+    assert.equal(install(bundle, project).status, 0);
+    assert.equal(read(project, "CLAUDE.md"), "# rules\n");
+  });
+
+  it("a fragment of the wrong shape is refused with its path, the entry and a hint", () => {
+    const bundle = makeComposeBundle(spec, shared);
+    const fragment = ".agentc-compose/codex/.codex/config.toml.json";
+    const text = '{"format":"toml","path":".codex/config.toml","entries":[{"value":1}]}\n';
+    const oldHash = sha256(readFileSync(join(bundle, fragment)));
+    writeFileSync(join(bundle, fragment), text);
+    const file = join(bundle, "manifest.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace(oldHash, sha256(text)));
+    const r = install(bundle, testdir());
+    assert.equal(r.status, 1);
+    assert.match(
+      r.stderr,
+      /\.agentc-compose\/codex\/\.codex\/config\.toml\.json: entries\[0\] needs "path", a non-empty list of keys .*; rebuild the bundle with 'agentc build'/,
+    );
   });
 
   it("a malformed composed line or an unsafe path is rejected with the line and a hint", () => {
