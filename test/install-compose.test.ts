@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
@@ -219,15 +228,17 @@ describe("install composes into shared files", () => {
     const project = userProject();
     const outside = testdir({ "mcp.json": "{}\n" });
     symlinkSync(join(outside, "mcp.json"), join(project, ".mcp.json"));
-    mkdirSync(join(project, ".codex/config.toml.d"));
+    rmSync(join(project, ".codex/config.toml"));
+    mkdirSync(join(project, ".codex/config.toml"));
     const before = stamps(project);
     const r = installJson(makeComposeBundle(spec, shared), project);
     assert.equal(r.status, 1);
     assert.deepEqual(
       r.json.conflicts.map((c) => c.path),
-      [".mcp.json"],
+      [".codex/config.toml", ".mcp.json"],
     );
-    assert.match(r.json.conflicts[0]?.problem ?? "", /symbolic link/);
+    assert.match(r.json.conflicts[0]?.problem ?? "", /not a regular file/);
+    assert.match(r.json.conflicts[1]?.problem ?? "", /symbolic link/);
     assert.deepEqual(stamps(project), before);
     assert.equal(readFileSync(join(outside, "mcp.json"), "utf8"), "{}\n");
   });
@@ -362,6 +373,25 @@ describe("shared files: the person's own values", () => {
     assert.equal(r.status, 1);
     assert.match(r.stderr, /\.codex\/config\.toml:\d+:\d+: cannot compose into a file that does not parse/);
     assert.deepEqual(stamps(project), before);
+  });
+});
+
+describe("shared files replaced by links", () => {
+  it("uninstall leaves a shared file that became a link alone, warns, and never touches its target", () => {
+    const project = userProject();
+    install(makeComposeBundle(spec, shared), project);
+    const outside = testdir({ "mcp.json": mcpCreated });
+    rmSync(join(project, ".mcp.json"));
+    symlinkSync(join(outside, "mcp.json"), join(project, ".mcp.json"));
+    const r = runCli(["uninstall", "--project", project]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      /warning: \.mcp\.json: agentc's values in this file cannot be taken out: it is now a symbolic link/,
+    );
+    assert.equal(readFileSync(join(outside, "mcp.json"), "utf8"), mcpCreated);
+    assert.equal(lstatSync(join(project, ".mcp.json")).isSymbolicLink(), true);
+    assert.equal(read(project, ".claude/settings.json"), settingsText);
   });
 });
 
