@@ -1,7 +1,9 @@
 import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
+import { pathProblem } from "../install/path-check.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
+import { composeFragments } from "../manifest/compose-fragments.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 import { filesNotOurs, readPreviousBuild } from "./files-not-ours.js";
 import { makeFolders } from "./make-folders.js";
@@ -35,7 +37,7 @@ export interface WriteReport {
 }
 
 /**
- * Writes the tree, then the extras (plugin.zip, marketplace.json: never installed) and manifest.json last,
+ * Writes the tree and its compose fragments (.agentc-compose/...), then the extras (plugin.zip, marketplace.json: never installed) and manifest.json last,
  * into outDir. Unchanged files are not touched; files listed by the
  * previous manifest and no longer emitted are removed; files the build never wrote are left alone.
  */
@@ -48,7 +50,17 @@ export function writeBuild(
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const previousBuild = readPreviousBuild(outDir);
   const previous = previousBuild.artifacts;
-  const files = uniqueFiles(tree.files);
+  const fragments = composeFragments(tree.composed).map(({ path, bytes }) => ({
+    path,
+    bytes,
+    executable: false,
+  }));
+  const files = [...uniqueFiles(tree.files), ...fragments];
+  for (const { path } of fragments) {
+    const problem = pathProblem(path);
+    // a shared file's path comes from client-pack data: never let it lead out of the output folder
+    if (problem) throw new WriteError(path, `a path that ${problem}`);
+  }
   const emitted = new Set(files.map((f) => f.path));
   const stale = previous.filter((p) => !emitted.has(p)).map((path) => ({ path }));
   const blocked = filesNotOurs(outDir, [...files, ...stale], previousBuild);
