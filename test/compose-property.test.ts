@@ -169,11 +169,22 @@ const tomlLine = fc.oneof(
   fc.stringMatching(/^[a-z ]{0,8}$/).map((c) => `# ${c}`),
   fc.constant(""),
 );
+/** Lines of one table or of the root: TOML forbids a key twice, so a repeated key line is dropped. */
+const tomlLines = fc.array(tomlLine, { maxLength: 3 }).map((lines) => {
+  const seen = new Set<string>();
+  return lines.filter((line) => {
+    const key = /^([a-z]+_key) =/.exec(line)?.[1];
+    if (key === undefined) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+});
 const tomlTable = fc
   .record({
     name: fc.stringMatching(/^u[a-z]{0,4}$/),
     kind: fc.constantFrom("mcp_servers", "profiles"),
-    lines: fc.array(tomlLine, { maxLength: 3 }),
+    lines: tomlLines,
     env: fc.boolean(),
   })
   .map(({ name, kind, lines, env }) =>
@@ -185,7 +196,7 @@ const tomlTable = fc
   );
 const userToml = fc
   .record({
-    root: fc.array(tomlLine, { maxLength: 3 }),
+    root: tomlLines,
     tables: fc.uniqueArray(tomlTable, { maxLength: 4, selector: (t) => t.split("]")[0] }),
     eol: fc.constantFrom("\n", "\r\n"),
   })
