@@ -85,9 +85,12 @@ describe("capability matrix", () => {
   it("renders the same bytes whatever the order of the rows", () => {
     const expected = renderMatrixMarkdown(capabilityMatrix(rows));
     fc.assert(
-      fc.property(fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }), (shuffled) => {
-        assert.equal(renderMatrixMarkdown(capabilityMatrix(shuffled)), expected);
-      }),
+      fc.property(
+        fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }),
+        (shuffled) => {
+          assert.equal(renderMatrixMarkdown(capabilityMatrix(shuffled)), expected);
+        },
+      ),
     );
   });
 
@@ -145,7 +148,10 @@ describe("capability matrix", () => {
   it("numbers a reason once per table when several cells share it, and escapes pipes in cells", () => {
     const shared = rows.map((r) => ({ ...r, reason: "same", promise: `${r.promise} | x` }));
     const text = renderMatrixMarkdown(capabilityMatrix(shared));
-    assert.match(text, /\| skill review uses only read, grep \\\| x \| .* \| enforced \[1\] \| instruction \[1\] \|/);
+    assert.match(
+      text,
+      /\| skill review uses only read, grep \\\| x \| .* \| enforced \[1\] \| instruction \[1\] \|/,
+    );
     assert.doesNotMatch(text, /^2\. /m);
   });
 
