@@ -1,4 +1,5 @@
 import type { Check } from "./check.js";
+import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
 import { coreChecks } from "./core/index.js";
 import { scopeExpressedByAdapter } from "./emit/scope-expressed-by-adapter.js";
@@ -85,6 +86,7 @@ export const allChecks: readonly Check[] = [
   scopedRuleHasDescription,
   pluginInputsExist,
   ...coreChecks,
+  ...clientChecks,
   ...emittedClientChecks,
 ];
 

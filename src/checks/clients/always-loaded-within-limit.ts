@@ -3,8 +3,8 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import type { EmittedFile, EmittedTree } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
-import { clientFixture, coreRule } from "./client-fixtures.js";
 import { sourceFileOf } from "./emitted-files.js";
+import { clientFixture, coreRule } from "./emitted-fixtures.js";
 
 export const defaultAlwaysLoadedLimit = 40_000;
 /** How many of the biggest files the message names. */

@@ -1,5 +1,5 @@
 import type { RegistryCheck } from "../check.js";
-import { clientFixture, coreRule } from "./client-fixtures.js";
+import { clientFixture, coreRule } from "./emitted-fixtures.js";
 
 export const alwaysOnRuleHasNoGlobs: RegistryCheck = {
   id: "AGC092",

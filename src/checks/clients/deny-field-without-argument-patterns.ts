@@ -1,8 +1,8 @@
 import type { ClientPack, SkillFrontmatter } from "../../clients/model.js";
 import type { ClientFileOrigin } from "../../emit/emitted-tree.js";
 import type { OutputCheck } from "../check.js";
-import { clientFixture, exampleSkillFrontmatter } from "./client-fixtures.js";
 import { clientFiles, emittedFrontmatter } from "./emitted-files.js";
+import { clientFixture, exampleSkillFrontmatter } from "./emitted-fixtures.js";
 
 /** A tool name followed by a parenthesised argument: "Bash(git push)", "Bash (rm:*)". */
 const argumentPattern = /[A-Za-z_][\w.*-]*\s*\([^)]*\)?/g;

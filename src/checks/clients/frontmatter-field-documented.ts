@@ -3,8 +3,8 @@ import type { ClientPack } from "../../clients/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { Finding, OutputCheck } from "../check.js";
-import { clientFixture, coreRule, exampleClient } from "./client-fixtures.js";
 import { clientFiles, emittedAt, emittedFrontmatter } from "./emitted-files.js";
+import { clientFixture, coreRule, exampleClient } from "./emitted-fixtures.js";
 
 /** Per kind of emitted file: the pack section that lists its documented fields, and whether it is TOML. */
 function fileFormat(
