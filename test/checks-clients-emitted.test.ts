@@ -4,7 +4,11 @@ import type { Finding, OutputCheck } from "../src/checks/check.js";
 import { alwaysLoadedWithinLimit } from "../src/checks/clients/always-loaded-within-limit.js";
 import { alwaysOnRuleHasNoGlobs } from "../src/checks/clients/always-on-rule-has-no-globs.js";
 import { denyFieldWithoutArgumentPatterns } from "../src/checks/clients/deny-field-without-argument-patterns.js";
-import { exampleClient } from "../src/checks/clients/emitted-fixtures.js";
+import {
+  clientFixture,
+  exampleClient,
+  coreRule as fixtureRule,
+} from "../src/checks/clients/emitted-fixtures.js";
 import { frontmatterFieldDocumented } from "../src/checks/clients/frontmatter-field-documented.js";
 import { htmlCommentWithoutNormativeWords } from "../src/checks/clients/html-comment-without-normative-words.js";
 import { baseFixture } from "../src/checks/fixture-base.js";
@@ -15,6 +19,7 @@ import { parseJsonDocument } from "../src/registry/json-document.js";
 import { loadRegistry } from "../src/registry/load-registry.js";
 import type { Registry } from "../src/registry/model.js";
 import { parseYamlBlock } from "../src/registry/yaml-frontmatter.js";
+import { checkTable, locate } from "./support/check-harness.js";
 import { testdir } from "./support/testdir.js";
 
 const packFile = "clients/example-client.json";
@@ -210,26 +215,33 @@ describe("AGC091 html-comment-without-normative-words", () => {
   });
 });
 
-describe("AGC092 always-on-rule-has-no-globs", () => {
-  const text = (trigger: string) =>
-    `---\ndescription: Style.\ntrigger: ${trigger}\nglobs: ["src/**"]\n---\n# S\n`;
-
-  it("valid: a glob rule with globs, an always_on rule without", async () => {
-    const registry = await registryWith(exampleClient, [
-      coreRule("scoped", text("glob"), "glob", ["src/**"]),
-      coreRule("plain", "---\ntrigger: always_on\n---\n# S\n", "always_on"),
-    ]);
-    assert.deepEqual([...alwaysOnRuleHasNoGlobs.run(registry)], []);
-  });
-
-  it("invalid: an always_on rule with globs, at the globs key", async () => {
-    const registry = await registryWith(exampleClient, [
-      coreRule("core", text("always_on"), "always_on", ["src/**"]),
-    ]);
-    const found = [...alwaysOnRuleHasNoGlobs.run(registry)];
-    assert.deepEqual(found.map(place), ["core/rules/core.md:4:1"]);
-    assert.match(found[0]?.message ?? "", /Rule "core" is always_on but has globs \(src\/\*\*\)/);
-  });
+const ruleAt = "core/rules/core.md";
+const alwaysOnWithGlobs = clientFixture({
+  [ruleAt]: fixtureRule("always_on", ["Text."], ["src/**", "lib/**"]),
+});
+checkTable(alwaysOnRuleHasNoGlobs, {
+  valid: [
+    {
+      name: "a glob rule with globs",
+      files: clientFixture({ [ruleAt]: fixtureRule("glob", ["Text."], ["src/**"]) }),
+    },
+    {
+      name: "an always_on rule without globs",
+      files: clientFixture({ [ruleAt]: fixtureRule("always_on", ["Text."]) }),
+    },
+  ],
+  invalid: [
+    {
+      name: "an always_on rule with globs, at the globs key",
+      files: alwaysOnWithGlobs,
+      findings: [
+        {
+          ...locate(alwaysOnWithGlobs, ruleAt, "globs:"),
+          message: /takes no "globs" \(src\/\*\*, lib\/\*\*\)/,
+        },
+      ],
+    },
+  ],
 });
 
 describe("AGC093 frontmatter-field-documented", () => {

@@ -1,10 +1,11 @@
-import type { RegistryCheck } from "../check.js";
+import type { InlineCheck } from "../check.js";
 import { clientFixture, coreRule } from "./emitted-fixtures.js";
 
-export const alwaysOnRuleHasNoGlobs: RegistryCheck = {
+/** Reported by the core rules loader (src/core/load-rules.ts), at the `globs` key; the rule is not compiled. */
+export const alwaysOnRuleHasNoGlobs: InlineCheck = {
   id: "AGC092",
   slug: "always-on-rule-has-no-globs",
-  stage: "registry",
+  stage: "load",
   severity: "error",
   title: "An always_on core rule is not bound to file patterns",
   description:
@@ -15,14 +16,5 @@ export const alwaysOnRuleHasNoGlobs: RegistryCheck = {
     failing: clientFixture({
       "core/rules/style.md": coreRule("always_on", ["Keep functions short."], ["src/**/*.ts"]),
     }),
-  },
-  *run(registry) {
-    for (const rule of registry.core.rules) {
-      if (rule.trigger !== "always_on" || rule.globs.length === 0) continue;
-      yield {
-        position: rule.positionOf(["globs"], "key"),
-        message: `Rule "${rule.name}" is always_on but has globs (${rule.globs.join(", ")}): a client would load it only for matching files`,
-      };
-    }
   },
 };
