@@ -46,7 +46,11 @@ function components(registry: Registry, files: EmittedFile[]): Record<string, Co
     else byComponent.set(f.component, [f]);
   }
   for (const { adapter } of adapters) out[adapter.id] = component(adapter, byComponent.get(adapter.id) ?? []);
-  return out;
+  for (const { pack } of registry.clients) {
+    if (out[pack.client]) continue;
+    out[pack.client] = component({ id: pack.client, name: pack.name }, byComponent.get(pack.client) ?? []);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => byCodePoint(a, b)));
 }
 
 function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
@@ -85,7 +89,10 @@ function underAny(folders: Set<string>): (path: string) => boolean {
   };
 }
 
-/** flat layout: the output folder; per_rule_dir: one folder per rule; root files are owned one by one. */
+/**
+ * flat layout: the output folder; per_rule_dir: one folder per rule; root files are owned one by one.
+ * A client pack of the same id shares the component: its files (role asset or seed) are owned one by one.
+ */
 function ownedDirs(adapter: Adapter, files: EmittedFile[]): string[] {
   const ruleFiles = files.filter((f) => f.role === "always-on" || f.role === "scoped");
   const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
