@@ -155,6 +155,21 @@ describe("capability matrix", () => {
     assert.doesNotMatch(text, /^2\. /m);
   });
 
+  it("shows a cell without a reason without a footnote", () => {
+    const text = renderMatrixMarkdown(
+      capabilityMatrix([
+        {
+          ...(rows[2] as CapabilityRow),
+          promise: "p",
+          source: { file: "f", line: 1, column: 1 },
+          reason: "",
+        },
+      ]),
+    );
+    assert.match(text, /\| p \| f:1 \| enforced \|\n$/);
+    assert.doesNotMatch(text, /\[1\]|^1\. /m);
+  });
+
   it("says so when no client pack is active", () => {
     assert.match(renderMatrixMarkdown(capabilityMatrix([])), /No client pack is active\./);
   });

@@ -357,3 +357,148 @@ describe("AGC094 deny-field-without-argument-patterns", () => {
     );
   });
 });
+
+/** The same checks through the whole pipeline: real registry folders, the example pack, the real emitter. */
+describe("AGC090–AGC094 on built registries", () => {
+  const sharedRule = (frontmatter: string[]) =>
+    ["---", ...frontmatter, "---", "# Core", "", "Keep functions short.", ""].join("\n");
+  const copyRule = { shared_core: [{ src: "shared/00-core.md", dst: "<RULES_DIR>/00-core.md" }] };
+  const copySkill = { shared_core: [{ src: "shared/SKILL.md", dst: ".example/skills/release/SKILL.md" }] };
+  const skill = (deny: string) =>
+    [
+      "---",
+      "name: release",
+      "description: Prepares a release.",
+      `disallowed-tools: ${deny}`,
+      "---",
+      "# R",
+      "",
+    ].join("\n");
+  const longRule = fixtureRule(
+    "always_on",
+    Array.from({ length: 400 }, (_, i) => `- Rule ${i}: prefer clear names.`),
+  );
+
+  checkTable(alwaysLoadedWithinLimit, {
+    valid: [
+      {
+        name: "a long rule loaded only for matching files",
+        files: clientFixture({
+          "core/rules/long.md": fixtureRule("glob", longRule.split("\n").slice(5), ["src/**"]),
+        }),
+      },
+    ],
+    invalid: [
+      {
+        name: "two always_on rules over a limit of 10,000, at the bigger one's source",
+        files: clientFixture(
+          { "core/rules/long.md": longRule, "core/rules/short.md": fixtureRule("always_on", ["Short."]) },
+          { always_loaded_limit: 10_000 },
+        ),
+        findings: [
+          {
+            file: "core/rules/long.md",
+            line: 1,
+            column: 1,
+            message:
+              /example-client \(Example Client\) loads \d+ characters .* limit of 10000; biggest: \.example\/rules\/long\.md \d+, \.example\/rules\/short\.md \d+$/,
+          },
+        ],
+      },
+    ],
+  });
+
+  checkTable(htmlCommentWithoutNormativeWords, {
+    valid: [
+      {
+        name: "the generated source comment",
+        files: clientFixture({ "core/rules/s.md": fixtureRule("always_on", ["Text."]) }),
+      },
+    ],
+    invalid: [
+      {
+        name: "a comment in a core rule's body, at the emitted line, naming the source line",
+        files: clientFixture({
+          "core/rules/s.md": fixtureRule("always_on", ["Text.", "<!-- NEVER skip tests -->"]),
+        }),
+        findings: [
+          {
+            file: "<build>/.example/rules/s.md",
+            line: 6,
+            column: 6,
+            message: /holds NEVER; .*from core\/rules\/s\.md:8$/,
+          },
+        ],
+      },
+      {
+        name: "a shared file in the rules folder is a rule file",
+        files: clientFixture(
+          { "shared/00-core.md": sharedRule(["paths: [a]"]).replace("# Core", "# Core\n<!-- SHOULD -->") },
+          copyRule,
+        ),
+        findings: [
+          {
+            file: "<build>/.example/rules/00-core.md",
+            line: 5,
+            column: 6,
+            message: /from shared\/00-core\.md$/,
+          },
+        ],
+      },
+    ],
+  });
+
+  checkTable(frontmatterFieldDocumented, {
+    valid: [
+      {
+        name: "a copied rule with documented fields",
+        files: clientFixture({ "shared/00-core.md": sharedRule(["paths: [a]"]) }, copyRule),
+      },
+      {
+        name: "core rules of every mapped trigger",
+        files: clientFixture({ "core/rules/g.md": fixtureRule("glob", ["T."], ["a/**"]) }),
+      },
+    ],
+    invalid: [
+      {
+        name: "fields left over from the neutral source in a copied rule",
+        files: clientFixture(
+          { "shared/00-core.md": sharedRule(["paths: [a]", "trigger: glob", "globs: [a]"]) },
+          copyRule,
+        ),
+        findings: [
+          {
+            file: "<build>/.example/rules/00-core.md",
+            line: 3,
+            column: 1,
+            message: /"trigger".*copied from shared\/00-core\.md/,
+          },
+          { file: "<build>/.example/rules/00-core.md", line: 4, column: 1, message: /"globs"/ },
+        ],
+      },
+    ],
+  });
+
+  checkTable(denyFieldWithoutArgumentPatterns, {
+    valid: [
+      {
+        name: "whole tools in a copied skill",
+        files: clientFixture({ "shared/SKILL.md": skill("Edit, Bash") }, copySkill),
+      },
+    ],
+    invalid: [
+      {
+        name: "an argument pattern in a copied skill, at the value",
+        files: clientFixture({ "shared/SKILL.md": skill("Edit, Bash(git push:*)") }, copySkill),
+        findings: [
+          {
+            file: "<build>/.example/skills/release/SKILL.md",
+            line: 4,
+            column: 19,
+            message: /Bash\(git push:\*\); example-client ignores it/,
+          },
+        ],
+      },
+    ],
+  });
+});

@@ -95,15 +95,15 @@ function kindTable(
     `${p.source.file}:${p.source.line}`,
     ...matrix.clients.map((id) => {
       const cell = p.cells[id];
-      return cell ? `${cell.enforcement} [${note(cell.reason)}]` : "–";
+      if (!cell) return "–";
+      return cell.reason.trim() === "" ? cell.enforcement : `${cell.enforcement} [${note(cell.reason)}]`;
     }),
   ]);
   return [
     `## ${promiseKindTitles[kind]}`,
     "",
     ...table(["promise", "source", ...matrix.clients], rows),
-    "",
-    ...reasons.map((reason, i) => `${i + 1}. ${oneLine(reason)}`),
+    ...(reasons.length > 0 ? ["", ...reasons.map((reason, i) => `${i + 1}. ${oneLine(reason)}`)] : []),
   ];
 }
 

@@ -1,8 +1,8 @@
-import type { ClientPack, SkillFrontmatter } from "../../clients/model.js";
-import type { ClientFileOrigin } from "../../emit/emitted-tree.js";
+import type { ClientPack } from "../../clients/model.js";
+import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedFrontmatter } from "./emitted-files.js";
-import { clientFixture, exampleSkillFrontmatter } from "./emitted-fixtures.js";
+import { clientFixture } from "./emitted-fixtures.js";
 
 /** A tool name followed by a parenthesised argument: "Bash(git push)", "Bash (rm:*)". */
 const argumentPattern = /[A-Za-z_][\w.*-]*\s*\([^)]*\)?/g;
@@ -30,6 +30,22 @@ const deniedSkill = (deny: string) =>
     "",
   ].join("\n");
 
+/** A skill the pack copies as it is (shared_core), with its own deny field. */
+const sharedSkill = (deny: string) => ({
+  "shared/skills/release/SKILL.md": [
+    "---",
+    "name: release",
+    "description: Prepares a release.",
+    `disallowed-tools: ${deny}`,
+    "---",
+    "# Release",
+    "",
+    "Tag the version.",
+    "",
+  ].join("\n"),
+});
+const sharedSkillMapping = { src: "shared/skills/release/SKILL.md", dst: ".example/skills/release/SKILL.md" };
+
 export const denyFieldWithoutArgumentPatterns: OutputCheck = {
   id: "AGC094",
   slug: "deny-field-without-argument-patterns",
@@ -37,18 +53,21 @@ export const denyFieldWithoutArgumentPatterns: OutputCheck = {
   severity: "error",
   title: "A generated deny field of a skill or agent holds tool names only",
   description:
-    "Clients that take a per-skill or per-agent deny list (disallowed-tools, disallowedTools) match whole tools. An entry with an argument pattern such as Bash(git push) is accepted and then ignored: the command runs without any refusal. A generated deny field must therefore never carry one; such promises belong in the project's permission file, where the client evaluates patterns, and are reported as capability rows.",
-  hint: "Fix the client pack so that argument patterns are declared unmapped (skill_deny_unmapped) and never written into the deny field; deny the whole verb if the skill must not use the tool at all.",
+    "Clients that take a per-skill or per-agent deny list (disallowed-tools, disallowedTools) match whole tools. An entry with an argument pattern such as Bash(git push) is accepted and then ignored: the command runs without any refusal. A generated deny field, or one in a skill or agent file the pack copies as it is (shared_core), must therefore never carry one. The compiler reports a core skill's argument-pattern denies as capability rows the client cannot keep instead of writing them; this check catches what reaches the output anyway.",
+  hint: "Deny whole tools in the field (Bash, not Bash(git push)) and put command patterns into core/permissions.json; in a client pack, declare argument patterns unmapped (skill_deny_unmapped) rather than writing them.",
   examples: {
-    passing: clientFixture({ "core/skills/review/SKILL.md": deniedSkill("edit") }),
+    passing: clientFixture(
+      { "core/skills/review/SKILL.md": deniedSkill("edit, Exec(git push)"), ...sharedSkill("Edit, Write") },
+      { shared_core: [sharedSkillMapping] },
+    ),
     failing: clientFixture(
-      { "core/skills/review/SKILL.md": deniedSkill("edit, Exec(git push)") },
-      { skill_frontmatter: withoutUnmapped(exampleSkillFrontmatter) },
+      { "core/skills/review/SKILL.md": deniedSkill("edit"), ...sharedSkill("Edit, Bash(git push)") },
+      { shared_core: [sharedSkillMapping] },
     ),
   },
   *run(registry, tree) {
-    for (const { file, origin, pack } of clientFiles(registry, tree.files)) {
-      const field = denyField(pack, origin.kind);
+    for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {
+      const field = denyField(pack, kind);
       if (!field) continue;
       const frontmatter = emittedFrontmatter(file);
       if (frontmatter.kind !== "parsed" || !frontmatter.keys.includes(field)) continue;
@@ -59,15 +78,13 @@ export const denyFieldWithoutArgumentPatterns: OutputCheck = {
         if (patterns.length === 0) continue;
         yield {
           position: frontmatter.yaml.positionOf(Array.isArray(value) ? [field, index] : [field]),
-          message: `${file.path}: ${field} of ${origin.kind} "${origin.name ?? file.path}" holds the argument pattern ${patterns.join(", ")}; ${origin.client} ignores it and lets the call through`,
+          message: `${file.path}: ${field} of ${kind} "${origin.name ?? file.path}"${copiedFrom(file)} holds the argument pattern ${patterns.join(", ")}; ${origin.client} ignores it and lets the call through`,
         };
       }
     }
   },
 };
 
-/** The example's skill section without "skill_deny_unmapped": argument patterns then reach the deny field. */
-function withoutUnmapped(section: SkillFrontmatter): SkillFrontmatter {
-  const { skill_deny_unmapped: _, ...rest } = section;
-  return rest;
+function copiedFrom(file: EmittedFile): string {
+  return file.source ? ` (copied from ${file.source})` : "";
 }

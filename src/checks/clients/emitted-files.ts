@@ -1,6 +1,7 @@
 import type { ClientPack } from "../../clients/model.js";
+import { packPath } from "../../clients/placeholders.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
-import type { EmittedFile } from "../../emit/emitted-tree.js";
+import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import { type ParsedYaml, parseYamlBlock } from "../../registry/yaml-frontmatter.js";
 
@@ -16,17 +17,40 @@ export function emittedAt(file: Pick<EmittedFile, "path">, line: number, column 
   return { file: emittedName(file), line, column };
 }
 
-/** The emitted files of client packs: each with its origin and its pack. */
-export function* clientFiles(
-  registry: Registry,
-  files: readonly EmittedFile[],
-): Generator<{ file: EmittedFile; origin: NonNullable<EmittedFile["client"]>; pack: ClientPack }> {
+export interface ClientFile {
+  file: EmittedFile;
+  origin: ClientFileOrigin;
+  pack: ClientPack;
+  /** What the client takes the file for: a shared file in the rules folder is a rule file, and so on. */
+  kind: ClientFileOrigin["kind"];
+}
+
+/** The emitted files of client packs: each with its origin, its pack, and the kind the client reads it as. */
+export function* clientFiles(registry: Registry, files: readonly EmittedFile[]): Generator<ClientFile> {
   for (const file of files) {
     const origin = file.client;
     if (!origin) continue;
     const pack = registry.clients.find((c) => c.pack.client === origin.client)?.pack;
-    if (pack) yield { file, origin, pack };
+    if (pack) yield { file, origin, pack, kind: readAs(pack, origin.kind, file.path) };
   }
+}
+
+/**
+ * Files the pack copies (shared_core, shared_seed) are read by the client by where they lie: a rule
+ * file in rules_dir, SKILL.md in a folder of skills_dir, an agent or command file in their folders.
+ */
+function readAs(pack: ClientPack, kind: ClientFileOrigin["kind"], path: string): ClientFileOrigin["kind"] {
+  if (kind !== "shared-core" && kind !== "shared-seed") return kind;
+  const inside = (dir: string | null, extension: string | undefined) =>
+    dir !== null &&
+    extension !== undefined &&
+    path.startsWith(`${packPath(dir, pack.runtime_placeholders)}/`) &&
+    path.endsWith(extension);
+  if (inside(pack.rules_dir, pack.rule_file?.extension)) return "rule";
+  if (inside(pack.skills_dir, "/SKILL.md")) return "skill";
+  if (inside(pack.agents_dir, pack.agent_frontmatter?.extension)) return "agent";
+  if (inside(pack.commands_dir, pack.command_format?.extension)) return "command";
+  return kind;
 }
 
 export type EmittedFrontmatter =

@@ -4,7 +4,7 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { Finding, OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, emittedFrontmatter } from "./emitted-files.js";
-import { clientFixture, coreRule, exampleClient } from "./emitted-fixtures.js";
+import { clientFixture } from "./emitted-fixtures.js";
 
 /** Per kind of emitted file: the pack section that lists its documented fields, and whether it is TOML. */
 function fileFormat(
@@ -26,6 +26,10 @@ function fileFormat(
   return undefined;
 }
 
+/** A rule file the pack copies into the client's rules folder as it is (shared_core). */
+const sharedRule = (frontmatter: string[]) =>
+  ["---", ...frontmatter, "---", "# Core", "", "Keep functions short.", ""].join("\n");
+
 export const frontmatterFieldDocumented: OutputCheck = {
   id: "AGC093",
   slug: "frontmatter-field-documented",
@@ -33,34 +37,35 @@ export const frontmatterFieldDocumented: OutputCheck = {
   severity: "error",
   title: "Emitted frontmatter fields are ones the client documents",
   description:
-    "A client ignores fields it does not know, so a promise written into such a field is kept by no one. Every field in the frontmatter of an emitted rule, skill, agent or command file (or the keys of a TOML agent or command) must be listed in the documented_fields of that kind in the client pack.",
-  hint: "Map the field to a documented one, add it to drop_fields, or, if the client's documentation lists it, add it to documented_fields in the pack.",
+    "A client ignores fields it does not know, so a promise written into such a field is kept by no one. Every field in the frontmatter of an emitted rule, skill, agent or command file (or the keys of a TOML agent or command) must be listed in the documented_fields of that kind in the client pack. This matters most for files the pack copies as they are (shared_core, shared_seed): a file in the rules folder is read as a rule file, and a field left over from the neutral source (trigger, globs) is one the client does not evaluate.",
+  hint: "Remove the field from the copied file (or map it to a documented one in the pack); if the client's documentation lists it, add it to documented_fields.",
   examples: {
-    passing: clientFixture({
-      "core/rules/style.md": coreRule("glob", ["Keep functions short."], ["src/**"]),
-    }),
+    passing: clientFixture(
+      { "shared/rules/00-core.md": sharedRule(["paths:", '  - "src/**"']) },
+      { shared_core: [{ src: "shared/rules/00-core.md", dst: "<RULES_DIR>/00-core.md" }] },
+    ),
     failing: clientFixture(
-      { "core/rules/style.md": coreRule("glob", ["Keep functions short."], ["src/**"]) },
-      { rule_file: { ...exampleClient.rule_file, extension: ".md", documented_fields: ["description"] } },
+      { "shared/rules/00-core.md": sharedRule(["trigger: always_on"]) },
+      { shared_core: [{ src: "shared/rules/00-core.md", dst: "<RULES_DIR>/00-core.md" }] },
     ),
   },
   *run(registry, tree) {
-    for (const { file, origin, pack } of clientFiles(registry, tree.files)) {
-      const format = fileFormat(pack, origin.kind);
+    for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {
+      const format = fileFormat(pack, kind);
       if (!format) continue;
       const fields = format.toml ? tomlKeys(file) : yamlKeys(file);
       if ("problem" in fields) {
         yield { position: fields.position, message: `${file.path}: the emitted ${fields.problem}` };
         continue;
       }
-      yield* undocumented(file, origin, format, fields.keys);
+      yield* undocumented(file, { client: origin.client, kind }, format, fields.keys);
     }
   },
 };
 
 function* undocumented(
   file: EmittedFile,
-  origin: ClientFileOrigin,
+  origin: Pick<ClientFileOrigin, "client" | "kind">,
   format: { section: string; fields: string[] },
   keys: { key: string; position: Position }[],
 ): Generator<Finding> {
@@ -69,7 +74,7 @@ function* undocumented(
     if (documented.has(key)) continue;
     yield {
       position,
-      message: `${file.path} has the field "${key}", which ${origin.client} does not document for ${origin.kind} files (${format.section}.documented_fields: ${format.fields.join(", ") || "none"})`,
+      message: `${file.path} has the field "${key}", which ${origin.client} does not document for ${origin.kind} files${file.source ? ` (copied from ${file.source})` : ""} (${format.section}.documented_fields: ${format.fields.join(", ") || "none"})`,
     };
   }
 }

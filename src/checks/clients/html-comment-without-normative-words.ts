@@ -48,8 +48,8 @@ export const htmlCommentWithoutNormativeWords: OutputCheck = {
     }),
   },
   *run(registry, tree) {
-    for (const { file, origin } of clientFiles(registry, tree.files)) {
-      if (!instructionKinds.has(origin.kind) && !origin.alwaysLoaded) continue;
+    for (const { file, origin, kind } of clientFiles(registry, tree.files)) {
+      if (!instructionKinds.has(kind) && !origin.alwaysLoaded) continue;
       for (const hit of commentKeywords(file.bytes.toString("utf8"))) {
         yield {
           position: emittedAt(file, hit.line, hit.column),
