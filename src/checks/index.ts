@@ -1,6 +1,7 @@
 import type { Check } from "./check.js";
 import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
+import { settingsChecks } from "./clients/settings-checks.js";
 import { coreChecks } from "./core/index.js";
 import { scopeExpressedByAdapter } from "./emit/scope-expressed-by-adapter.js";
 import { configMatchesSchema } from "./load/config-matches-schema.js";
@@ -87,6 +88,7 @@ export const allChecks: readonly Check[] = [
   pluginInputsExist,
   ...coreChecks,
   ...clientChecks,
+  ...settingsChecks,
   ...emittedClientChecks,
 ];
 
