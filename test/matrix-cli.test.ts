@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { clientFixture, coreRule } from "../src/checks/clients/emitted-fixtures.js";
 import { baseFixture } from "../src/checks/fixture-base.js";
+import { promiseKinds } from "../src/clients/capability-matrix.js";
+import { packageRoot } from "../src/package-paths.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
@@ -69,6 +71,27 @@ describe("agentc matrix", () => {
 
   it("exits 0 with --check when no chosen client has a 'cannot' cell", () => {
     assert.equal(runCli(["matrix", testdir(withClient), "--check"]).status, 0);
+  });
+
+  it("on the client fixture registry: one row per promise across clients, and --check fails on a cannot", () => {
+    const fixture = join(packageRoot, "test", "fixtures", "client-registry");
+    const args = ["matrix", fixture, "--offline", "--clients", "claude-code,cursor"];
+    const result = runCli([...args, "--format", "json"]);
+    assert.equal(result.status, 0, result.stderr);
+    const matrix = JSON.parse(result.stdout) as {
+      promises: { kind: string; promise: string; cells: Record<string, { enforcement: string }> }[];
+    };
+    const push = matrix.promises.find((p) => p.promise === "skill code-review may not use Exec(git push)");
+    assert.deepEqual(push?.cells["claude-code"]?.enforcement, "cannot");
+    assert.deepEqual(push?.cells.cursor?.enforcement, "cannot");
+    const kinds = matrix.promises.map((p) => p.kind);
+    assert.deepEqual(
+      kinds,
+      [...kinds].sort((a, b) => promiseKinds.indexOf(a as never) - promiseKinds.indexOf(b as never)),
+    );
+    const checked = runCli([...args, "--check"]);
+    assert.equal(checked.status, 1);
+    assert.match(checked.stderr, /cannot be expressed by a chosen client/);
   });
 
   it("prints the errors of a broken registry and exits 1", () => {
