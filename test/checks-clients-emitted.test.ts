@@ -136,6 +136,44 @@ describe("AGC090 always-loaded-within-limit", () => {
     assert.match(found[0]?.message ?? "", /45000 characters/);
   });
 
+  it("invalid: a copied rule file without a load condition counts, one with paths does not", async () => {
+    const copied = (path: string, text: string) => ({
+      ...emitted(path, text, { kind: "shared-core" }),
+      source: `shared/${path.split("/").at(-1)}`,
+    });
+    const registry = await registryWith({ ...exampleClient, always_loaded_limit: 1000 });
+    const files = [
+      copied(".example/rules/00-core.md", `# Core\n${"x".repeat(600)}`),
+      copied(".example/rules/01-empty.md", `---\n---\n${"y".repeat(500)}`),
+      copied(".example/rules/40-tech.md", `---\npaths: ["src/**"]\n---\n${"z".repeat(5000)}`),
+      copied(".example/README.md", "r".repeat(5000)),
+    ];
+    const found = run(alwaysLoadedWithinLimit, registry, files);
+    assert.deepEqual(found.map(place), ["shared/00-core.md:1:1"]);
+    assert.match(
+      found[0]?.message ?? "",
+      /loads 1115 characters .* biggest: \.example\/rules\/00-core\.md 607, \.example\/rules\/01-empty\.md 508$/,
+    );
+  });
+
+  it("valid: a copied rule file that sets a condition the always_on mapping does not write", async () => {
+    const pack = {
+      ...exampleClient,
+      always_loaded_limit: 10,
+      rule_triggers: { globs_format: "list" as const, map: { always_on: { fields: { alwaysApply: true } } } },
+    };
+    const file = (matter: string) =>
+      emitted(".example/rules/a.md", `---\n${matter}\n---\nlong text`, { kind: "shared-core" });
+    assert.deepEqual(
+      run(alwaysLoadedWithinLimit, await registryWith(pack), [file("alwaysApply: false")]),
+      [],
+    );
+    assert.equal(
+      run(alwaysLoadedWithinLimit, await registryWith(pack), [file("alwaysApply: true")]).length,
+      1,
+    );
+  });
+
   function emittedEmoji(n: number): EmittedFile {
     return emitted(".example/rules/emoji.md", "😀".repeat(n), {
       kind: "rule",
