@@ -10,7 +10,7 @@ import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/mode
 export interface ClientPack {
   /** Component id; equal to the rule adapter's id when both exist, so one component holds both. */
   client: string;
-  /** Display name, e.g. "Claude Code". */
+  /** Display name of the assistant, used in messages. */
   name: string;
   /** Where the facts in this pack come from (official docs first). */
   docs: string[];
