@@ -51,7 +51,8 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
   }
   entries.push(...extraEntries(mapping));
   const file = withRuntimePlaceholders(pack, mapping.file);
-  return { parts: [{ file, format: mapping.format, entries: uniqueEntries(entries) }], rows };
+  const parts = entries.length > 0 ? [{ file, format: mapping.format, entries: uniqueEntries(entries) }] : [];
+  return { parts, rows };
 }
 
 /** A coarse rule is one atom (undefined pattern); a rule with patterns is one atom per pattern. */
