@@ -300,12 +300,12 @@ describe("client pack emission: capability rows and losses", () => {
       ["skill-tools", "skill review uses only read, grep, exec", "enforced", skill, 4],
       ["skill-tools", "skill review may use exec", "cannot", skill, 4],
       ["skill-deny", "skill review may not use edit", "enforced", skill, 6],
-      ["skill-deny", "Exec(git push) is denied for skill review", "cannot", skill, 6],
+      ["skill-deny", "skill review may not use Exec(git push)", "cannot", skill, 6],
       ["skill-trigger", "skill review is started only by the person", "enforced", skill, 7],
       ["agent-tools", "agent reader uses only read, grep", "enforced", "core/agents/reader.md", 4],
       ["command", "command /mr runs its prompt", "enforced", "core/commands/mr.md", 2],
     ]);
-    const pushRow = tree.capabilities.find((r) => r.promise.startsWith("Exec(git push)"));
+    const pushRow = tree.capabilities.find((r) => r.promise.endsWith("may not use Exec(git push)"));
     assert.deepEqual(pushRow?.source, { ...locate(files, "core/skills/review/SKILL.md", "Exec(git push)") });
     assert.match(pushRow?.reason ?? "", /silently ignores argument patterns in disallowed-tools/);
   });
@@ -326,7 +326,7 @@ describe("client pack emission: capability rows and losses", () => {
         "warning",
         "core/skills/review/SKILL.md",
         6,
-        "Example Assistant cannot express: Exec(git push) is denied for skill review (Example Assistant silently ignores argument patterns in disallowed-tools; only the project-wide permissions can hold this rule)",
+        "Example Assistant cannot express: skill review may not use Exec(git push) (Example Assistant silently ignores argument patterns in disallowed-tools; only the project-wide permissions can hold this rule)",
       ],
     ]);
   });

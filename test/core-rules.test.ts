@@ -49,7 +49,7 @@ describe("core/rules/<name>.md", () => {
     {
       name: "always_on with globs",
       files: { "core/rules/a.md": coreMarkdown(["trigger: always_on", 'globs: ["x"]'], ["Text."]) },
-      id: "AGC061",
+      id: "AGC092",
       needle: "globs",
       message: /takes no "globs"/,
     },

@@ -1,5 +1,6 @@
 import type { Check } from "./check.js";
 import { clientChecks } from "./clients/index.js";
+import { emittedClientChecks } from "./clients/item-checks.js";
 import { settingsChecks } from "./clients/settings-checks.js";
 import { coreChecks } from "./core/index.js";
 import { scopeExpressedByAdapter } from "./emit/scope-expressed-by-adapter.js";
@@ -88,6 +89,7 @@ export const allChecks: readonly Check[] = [
   ...coreChecks,
   ...clientChecks,
   ...settingsChecks,
+  ...emittedClientChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -29,6 +29,11 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/explain.js")).explainCommand,
   },
   {
+    name: "matrix",
+    summary: "print what each client enforces, only reads, or cannot express (--check: exit 1 on cannot)",
+    load: async () => (await import("./commands/matrix.js")).matrixCommand,
+  },
+  {
     name: "pack",
     summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
     load: async () => (await import("./commands/pack.js")).packCommand,

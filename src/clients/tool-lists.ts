@@ -106,16 +106,7 @@ export function denyList(
         ),
       );
     else if (rule.patterns.length > 0)
-      rows.push(
-        capability(
-          ctx,
-          owner.kind,
-          `${ruleText(rule)} is denied for ${owner.label}`,
-          rule.position,
-          "cannot",
-          target.patternReason,
-        ),
-      );
+      rows.push(capability(ctx, owner.kind, promise, rule.position, "cannot", target.patternReason));
     else if (namesFor([rule.verb], target.names).unmapped.length > 0)
       rows.push(
         capability(

@@ -1,4 +1,5 @@
-import { diagnostic } from "../checks/check.js";
+import { type CheckMeta, diagnostic } from "../checks/check.js";
+import { alwaysOnRuleHasNoGlobs } from "../checks/clients/always-on-rule-has-no-globs.js";
 import { coreFileMatchesSchema } from "../checks/core/core-file-matches-schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { listFolder } from "./core-folder.js";
@@ -49,10 +50,13 @@ function toRule(name: string, markdown: LoadedMarkdown): CoreRule {
 /** glob needs globs, always_on takes none, model_decision needs the description the model decides by. */
 function triggerFitsFields(markdown: LoadedMarkdown, diagnostics: Diagnostic[]): boolean {
   const matter = markdown.values as unknown as RuleFrontmatter;
-  const fault = (key: keyof RuleFrontmatter, message: string, hint: string) => {
-    diagnostics.push(
-      diagnostic(coreFileMatchesSchema, { position: markdown.positionOf([key], "key"), message, hint }),
-    );
+  const fault = (
+    key: keyof RuleFrontmatter,
+    message: string,
+    hint: string,
+    check: CheckMeta = coreFileMatchesSchema,
+  ) => {
+    diagnostics.push(diagnostic(check, { position: markdown.positionOf([key], "key"), message, hint }));
     return false;
   };
   if (matter.trigger === "glob" && !matter.globs)
@@ -64,8 +68,9 @@ function triggerFitsFields(markdown: LoadedMarkdown, diagnostics: Diagnostic[]):
   if (matter.trigger === "always_on" && matter.globs)
     return fault(
       "globs",
-      'a rule with trigger "always_on" takes no "globs"',
-      'Remove globs, or use trigger "glob".',
+      `a rule with trigger "always_on" takes no "globs" (${matter.globs.join(", ")}): a client would load it only for matching files`,
+      alwaysOnRuleHasNoGlobs.hint,
+      alwaysOnRuleHasNoGlobs,
     );
   if (matter.trigger === "model_decision" && !matter.description)
     return fault(

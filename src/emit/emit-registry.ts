@@ -1,3 +1,4 @@
+import { capabilitiesFile } from "../clients/capabilities-file.js";
 import { emitClientPack } from "../clients/emit-client.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Registry } from "../registry/model.js";
@@ -21,5 +22,6 @@ export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnosti
     capabilities.push(...out.capabilities);
     diagnostics.push(...out.diagnostics);
   }
+  if (registry.clients.length > 0) files.push(capabilitiesFile(registry.clients, capabilities));
   return { tree: { files, composed, capabilities }, diagnostics };
 }

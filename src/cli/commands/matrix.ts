@@ -1,0 +1,53 @@
+import { clientInfos } from "../../clients/capabilities-file.js";
+import { capabilityMatrix, hasCannot } from "../../clients/capability-matrix.js";
+import { renderMatrixMarkdown } from "../../clients/render-matrix-markdown.js";
+import { compileRegistry } from "../../pipeline/compile.js";
+import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { prettyReporter } from "../report/pretty.js";
+
+export const matrixCommand: Command = {
+  name: "matrix",
+  summary: "print what each client enforces, only reads, or cannot express (--check: exit 1 on cannot)",
+  usage: `agentc matrix [registry] [--format md|json] [--clients a,b] [--check] ${loadOptionUsage}`,
+  options: { clients: { type: "string" }, check: { type: "boolean" }, ...loadOptionSpec },
+  maxPositionals: 1,
+  formats: ["md", "json"],
+  async run(args, io) {
+    const registryDir = args.positionals[0] ?? ".";
+    const result = await compileRegistry(registryDir, loadOptionsOf(args));
+    if (!result.ok || !result.registry || !result.tree) {
+      const errors = result.diagnostics.filter((d) => d.severity === "error");
+      io.err(prettyReporter(errors, { registryDir, color: io.color, quiet: true, summary: { ok: false } }));
+      return exitCodes.inputErrors;
+    }
+    const active = result.registry.clients.map((c) => c.pack.client);
+    const chosen = chosenClients(args, active);
+    const matrix = capabilityMatrix(result.tree.capabilities, chosen);
+    if (args.values.format === "json") io.out(JSON.stringify(matrix, null, 2));
+    else io.out(renderMatrixMarkdown(matrix, clientInfos(result.registry.clients)).trimEnd());
+    if (args.values.check === true && hasCannot(matrix)) {
+      io.err("agentc matrix: some promises cannot be expressed by a chosen client (cells marked 'cannot')");
+      return exitCodes.inputErrors;
+    }
+    return exitCodes.ok;
+  },
+};
+
+/** The --clients list, each an active client pack; all active packs without it. */
+function chosenClients(args: ParsedArgs, active: readonly string[]): string[] {
+  const option = args.values.clients;
+  if (typeof option !== "string") return [...active];
+  const wanted = option
+    .split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+  const unknown = wanted.filter((id) => !active.includes(id));
+  if (wanted.length === 0 || unknown.length > 0) {
+    const known = active.length > 0 ? active.join(", ") : "none (the registry has no active client pack)";
+    throw new UsageError(
+      `--clients names ${unknown.length > 0 ? `unknown client ${unknown.map((id) => `"${id}"`).join(", ")}` : "no client"}; active client packs: ${known}`,
+    );
+  }
+  return [...new Set(wanted)];
+}
