@@ -71,7 +71,7 @@ export function clientSandbox(): ClientSandbox {
 }
 
 /** The user-level Gemini settings of the sandbox: no telemetry, no usage statistics, no update checks. */
-const geminiUserSettings = {
+export const geminiUserSettings = {
   privacy: { usageStatisticsEnabled: false },
   telemetry: { enabled: false },
   general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
