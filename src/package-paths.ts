@@ -15,4 +15,5 @@ function findPackageRoot(): string {
 export const packageRoot = findPackageRoot();
 export const schemasDir = join(packageRoot, "schemas");
 export const builtinAdaptersDir = join(packageRoot, "adapters");
+export const builtinClientsDir = join(packageRoot, "clients");
 export const checkDocsDir = join(packageRoot, "docs", "checks");

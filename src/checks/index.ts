@@ -1,4 +1,5 @@
 import type { Check } from "./check.js";
+import { clientChecks } from "./clients/index.js";
 import { coreChecks } from "./core/index.js";
 import { scopeExpressedByAdapter } from "./emit/scope-expressed-by-adapter.js";
 import { configMatchesSchema } from "./load/config-matches-schema.js";
@@ -84,6 +85,7 @@ export const allChecks: readonly Check[] = [
   scopedRuleHasDescription,
   pluginInputsExist,
   ...coreChecks,
+  ...clientChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -19,6 +19,7 @@ export function checkPathName(name: string, path: string, diagnostics: Diagnosti
 
 /** What each folder of core/ holds, for messages about entries that do not belong there. */
 export const folderHolds = {
+  rules: "one <name>.md file per rule",
   skills: "one folder per skill, holding SKILL.md",
   agents: "one <name>.md file per agent",
   commands: "one <name>.md file per command",

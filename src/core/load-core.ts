@@ -9,6 +9,7 @@ import { loadCommands } from "./load-commands.js";
 import { loadHooks } from "./load-hooks.js";
 import { loadMcpServers } from "./load-mcp.js";
 import { loadPermissions } from "./load-permissions.js";
+import { loadRules } from "./load-rules.js";
 import { loadSkills } from "./load-skills.js";
 import { type Core, emptyCore } from "./model.js";
 
@@ -21,7 +22,7 @@ export function loadCore(root: string): { core: Core; diagnostics: Diagnostic[] 
     return { core: emptyCore(), diagnostics };
   }
   const core: Core = {
-    rules: [],
+    rules: loadRules(dir, diagnostics),
     skills: loadSkills(dir, diagnostics),
     agents: loadAgents(dir, diagnostics),
     commands: loadCommands(dir, diagnostics),

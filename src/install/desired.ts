@@ -1,5 +1,13 @@
+import type { OwnedEntry } from "../compose/model.js";
 import type { Manifest } from "../manifest/manifest-model.js";
-import { hashLines, type SymlinkLine, splitLine, symlinkLine } from "./manifest-lines.js";
+import {
+  type ComposedLine,
+  composedLine,
+  hashLines,
+  type SymlinkLine,
+  splitLine,
+  symlinkLine,
+} from "./manifest-lines.js";
 
 /** What the chosen components of a manifest want on disk: data only, bytes come from the bundle. */
 export interface DesiredFile {
@@ -26,6 +34,14 @@ export interface OwnedDir {
   preserve: string[];
 }
 
+/** A shared project file the chosen components compose into, with all their entries (component order). */
+export interface DesiredComposed {
+  path: string;
+  format: "json" | "toml";
+  components: string[];
+  entries: OwnedEntry[];
+}
+
 export interface Desired {
   components: string[];
   files: DesiredFile[];
@@ -37,6 +53,10 @@ export interface Desired {
   keepDirs: string[];
   /** seed path → hashes of earlier shipped versions (seed_refresh_hashes) */
   knownSeedHashes: Map<string, string[]>;
+  /** the chosen components' `composed` lines, in component order */
+  composedLines: (ComposedLine & { component: string })[];
+  /** the shared files to compose, filled from the fragments once they are read and verified */
+  composed: DesiredComposed[];
 }
 
 /** Payload files are not listed in the manifest: the caller lists them from the bundle folder. */
@@ -55,6 +75,8 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     removes: [],
     keepDirs: [],
     knownSeedHashes: hashLines(install.seed_refresh_hashes ?? []),
+    composedLines: [],
+    composed: [],
   };
   for (const id of components) {
     const c = install.components[id];
@@ -90,6 +112,10 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     for (const path of dirs) desired.ownedDirs.push({ path, component: id, preserve: c.preserve ?? [] });
     for (const path of c.scaffold_dirs ?? []) desired.scaffold.push({ path, component: id });
     for (const path of c.remove ?? []) desired.removes.push({ path, component: id });
+    for (const line of c.composed ?? []) {
+      const composed = composedLine(line);
+      if (composed) desired.composedLines.push({ ...composed, component: id });
+    }
   }
   addPayloads(desired, manifest, payloadFiles);
   return desired;

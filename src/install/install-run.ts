@@ -51,7 +51,13 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   if (!loaded.ok) return { ...base, status: "bad-bundle", problems: loaded.problems, components: chosen.ids };
   const context = { ...base, components: chosen.ids };
   const planFor = (state: ProjectState, record: InstallRecord | undefined): Plan =>
-    planInstall({ desired: loaded.desired, record, state, moveAside: req.moveAside });
+    planInstall({
+      desired: loaded.desired,
+      record,
+      state,
+      moveAside: req.moveAside,
+      readFile: (path) => currentBytes(root, path),
+    });
   const recordOf = (plan: Plan, links: Map<string, LinkOutcome>): Buffer =>
     Buffer.from(
       serializeRecord(
@@ -164,6 +170,7 @@ function buildRecord(
     components,
     owned_dirs: ownedDirs.map(({ path, component, preserve }) => ({ path, component, preserve })),
     entries,
+    composed: plan.composed,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Manifest } from "../manifest/manifest-model.js";
 import { type Desired, desiredState } from "./desired.js";
 import { foldedKey, pathProblem } from "./path-check.js";
 import type { Content } from "./plan-model.js";
+import { readFragments } from "./read-fragments.js";
 
 /**
  * The desired state of a bundle folder. Bundle bytes are read lazily: `verify` reads and checks against the
@@ -23,6 +24,9 @@ export function loadBundle(bundleDir: string, manifest: Manifest, components: st
       problems.push(`${f.path}: listed by component ${f.component} but has no hash in the manifest`);
   problems.push(...collisions([...desired.files.map((f) => f.path), ...desired.links.map((l) => l.path)]));
   if (problems.length > 0) return { ok: false, problems };
+  const fragments = readFragments(manifest, desired, (path) => readBundleFile(bundleDir, path));
+  if (!fragments.ok) return fragments;
+  desired.composed = fragments.composed;
   const bytes = new Map<string, Buffer>();
   const verify = (contents: Content[]): string[] =>
     contents.flatMap((c) => {

@@ -32,3 +32,19 @@ export function symlinkLine(line: string): SymlinkLine | undefined {
     return { link, target, fallback: { kind: "import", text: fallback.slice(7) } };
   return undefined;
 }
+
+export interface ComposedLine {
+  /** the shared file in the project */
+  path: string;
+  format: "json" | "toml";
+  /** the bundle file holding the entries */
+  fragment: string;
+}
+
+/** "<project path> :: json|toml :: <fragment path>" (a component's `composed` list). */
+export function composedLine(line: string): ComposedLine | undefined {
+  const [path, format, fragment] = splitLine(line, 3) ?? [];
+  if (path === undefined || fragment === undefined) return undefined;
+  if (format !== "json" && format !== "toml") return undefined;
+  return { path, format, fragment };
+}

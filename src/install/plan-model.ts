@@ -1,19 +1,26 @@
-import type { RecordEntry } from "./record.js";
+import type { ComposedRecord, RecordEntry } from "./record.js";
 
 /** Bytes an action writes: a bundle file, or text made by the installer (an import fallback). */
 export type Content =
   | { from: "bundle"; path: string; sha256: string }
   | { from: "text"; text: string; sha256: string };
 
+/** For an action on a shared file agentc composes into: which owned values change. */
+export interface ComposeSummary {
+  format: "json" | "toml";
+  components: string[];
+  changes: { key: string; change: "add" | "update" | "remove" }[];
+}
+
 export type Action =
   | { op: "mkdir"; path: string }
-  | { op: "create"; path: string; content: Content; executable: boolean }
-  | { op: "update"; path: string; content: Content; executable: boolean }
-  | { op: "unchanged"; path: string }
+  | { op: "create"; path: string; content: Content; executable: boolean; compose?: ComposeSummary }
+  | { op: "update"; path: string; content: Content; executable: boolean; compose?: ComposeSummary }
+  | { op: "unchanged"; path: string; compose?: ComposeSummary }
   /** a user-modified seed: kept as it is; the new version goes to `beside` */
   | { op: "keep-modified"; path: string; beside: string }
   | { op: "write-beside"; path: string; seed: string; content: Content; replace: boolean }
-  | { op: "remove"; path: string }
+  | { op: "remove"; path: string; compose?: ComposeSummary }
   | { op: "move-aside"; path: string; to: string }
   /** `target` is the link text (relative to the link's folder); `fallback` is written where links are refused */
   | {
@@ -34,12 +41,21 @@ export interface Conflict {
   path: string;
   problem: string;
   hint: string;
+  /** where in the file, for a problem inside a shared file agentc composes into */
+  line?: number;
+  column?: number;
+  /** the compose conflict kind (docs/compose.md), for conflicts and warnings about shared files */
+  kind?: string;
 }
 
 export interface Plan {
   actions: Action[];
   /** Blocking: an install with any conflict writes nothing. */
   conflicts: Conflict[];
+  /** Reported, not blocking: a person's value in a shared file stays and the install proceeds. */
+  warnings: Conflict[];
+  /** The record of each shared file agentc composes into, after a successful apply. */
+  composed: ComposedRecord[];
   /** The install record after a successful apply (link kinds may still turn into fallbacks). */
   entries: RecordEntry[];
 }

@@ -1,4 +1,5 @@
 import type { Desired } from "./desired.js";
+import { planComposed, type ReadProjectFile } from "./plan-compose.js";
 import { PlanContext } from "./plan-context.js";
 import { planKeptPayload, planOwnedFile, planSeed } from "./plan-files.js";
 import { planLink } from "./plan-links.js";
@@ -13,6 +14,8 @@ export interface PlanInput {
   state: ProjectState;
   /** rename files in the way to <name>.agentc-old instead of reporting a conflict */
   moveAside: boolean;
+  /** the bytes of a regular project file (shared files agentc composes into are read to plan) */
+  readFile: ReadProjectFile;
 }
 
 /**
@@ -33,11 +36,18 @@ export function planInstall(input: PlanInput): Plan {
   }
   for (const link of desired.links) planLink(ctx, link);
   for (const { path, component } of desired.scaffold) planScaffold(ctx, path, component);
+  const composed = planComposed(ctx, input.readFile);
   for (const dir of desired.ownedDirs) planOwnedDirLeftovers(ctx, dir);
   planLegacyRemoves(ctx);
   planRetired(ctx);
   planDirCleanup(ctx);
-  return { actions: ctx.actions, conflicts: ctx.conflicts, entries: [...ctx.entries.values()] };
+  return {
+    actions: ctx.actions,
+    conflicts: ctx.conflicts,
+    warnings: composed.warnings,
+    composed: composed.records,
+    entries: [...ctx.entries.values()],
+  };
 }
 
 function planScaffold(ctx: PlanContext, path: string, component: string): void {

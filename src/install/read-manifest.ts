@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
-import { hashLines, splitLine, symlinkLine } from "./manifest-lines.js";
+import { composedLine, hashLines, splitLine, symlinkLine } from "./manifest-lines.js";
 import { pathProblem } from "./path-check.js";
 
 export type ManifestRead =
@@ -18,6 +18,7 @@ const componentLists = [
   "remove",
   "scaffold_dirs",
   "executables",
+  "composed",
 ];
 const installLists = [
   "artifact_hashes",
@@ -102,6 +103,7 @@ function componentProblems(id: string, component: unknown): string[] {
 
 function pathProblems(manifest: Manifest): string[] {
   const out: string[] = [];
+  const artifactHashes = hashLines(manifest.install.artifact_hashes ?? []);
   const check = (where: string, path: string): void => {
     const problem = pathProblem(path);
     if (problem) out.push(`${where}: path ${JSON.stringify(path)} ${problem}; the bundle is rejected`);
@@ -126,6 +128,7 @@ function pathProblems(manifest: Manifest): string[] {
         );
       else for (const path of [link.link, link.target]) check(`${where}.symlinks`, path);
     }
+    out.push(...composedProblems(where, c.composed ?? [], artifactHashes, check));
     for (const pattern of c.preserve ?? [])
       if (/(^|\/)\.\.(\/|$)|^\//.test(pattern) || pattern.includes("\0"))
         out.push(`${where}.preserve: pattern ${JSON.stringify(pattern)} leaves its folder`);
@@ -144,6 +147,32 @@ function pathProblems(manifest: Manifest): string[] {
         out.push(`install.${key}: expected "name :: path", got ${JSON.stringify(line)}`);
       else check(`install.${key}`, path);
     }
+  return out;
+}
+
+/** Each line well formed, both paths safe, and the fragment carried with a hash (its integrity). */
+function composedProblems(
+  where: string,
+  lines: readonly string[],
+  artifactHashes: Map<string, string[]>,
+  check: (where: string, path: string) => void,
+): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const composed = composedLine(line);
+    if (!composed) {
+      out.push(
+        `${where}.composed: expected "<project path> :: json|toml :: <fragment path>", got ${JSON.stringify(line)}; rebuild the bundle with 'agentc build'`,
+      );
+      continue;
+    }
+    check(`${where}.composed`, composed.path);
+    check(`${where}.composed`, composed.fragment);
+    if (!artifactHashes.has(composed.fragment))
+      out.push(
+        `${where}.composed: the fragment ${JSON.stringify(composed.fragment)} has no hash in install.artifact_hashes; the bundle is rejected`,
+      );
+  }
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { OwnedRecord } from "../compose/model.js";
 
 /**
  * `.agentc/installed.json`: what agentc installed, the lock file for reinstall, upgrade, uninstall and
@@ -25,6 +26,17 @@ export interface RecordEntry {
   executable?: boolean;
 }
 
+/** A shared file agentc composes values into (docs/installer.md, "Shared files"). */
+export interface ComposedRecord {
+  path: string;
+  format: "json" | "toml";
+  components: string[];
+  /** agentc created the file: it is deleted once nothing but the empty parents agentc added is left */
+  created: boolean;
+  /** what the last compose returned: the values agentc owns in the file, each with its hash */
+  owned: OwnedRecord[];
+}
+
 export interface InstallRecord {
   version: 1;
   registry_version: string;
@@ -32,6 +44,8 @@ export interface InstallRecord {
   components: string[];
   owned_dirs: { path: string; component: string; preserve: string[] }[];
   entries: RecordEntry[];
+  /** absent in records written before shared files were composed, and when there are none */
+  composed?: ComposedRecord[];
 }
 
 export const agentcDir = ".agentc";
@@ -49,7 +63,12 @@ export function readRecord(root: string): RecordRead {
   }
   try {
     const value = JSON.parse(text) as InstallRecord;
-    if (value.version !== 1 || !Array.isArray(value.entries) || !Array.isArray(value.components))
+    if (
+      value.version !== 1 ||
+      !Array.isArray(value.entries) ||
+      !Array.isArray(value.components) ||
+      (value.composed !== undefined && !Array.isArray(value.composed))
+    )
       return { ok: false, problem: `${recordPath}: unexpected content (version ${String(value.version)})` };
     return { ok: true, record: value };
   } catch (error) {
@@ -77,6 +96,22 @@ export function serializeRecord(record: InstallRecord): string {
     components: [...record.components].sort(),
     owned_dirs: [...record.owned_dirs].sort(byPath),
     entries,
+    ...(record.composed?.length ? { composed: serialComposed(record.composed) } : {}),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+const ownedKey = (r: OwnedRecord): string => JSON.stringify([r.path, r.element === true, r.hash]);
+
+/** Fixed key order; owned values sorted, so equal ownership gives equal bytes. */
+function serialComposed(composed: ComposedRecord[]): ComposedRecord[] {
+  return [...composed].sort(byPath).map((c) => ({
+    path: c.path,
+    format: c.format,
+    components: [...c.components].sort(),
+    created: c.created,
+    owned: [...c.owned]
+      .sort((a, b) => (ownedKey(a) < ownedKey(b) ? -1 : ownedKey(a) > ownedKey(b) ? 1 : 0))
+      .map((r) => ({ path: r.path, ...(r.element ? { element: true } : {}), hash: r.hash })),
+  }));
 }

@@ -1,5 +1,5 @@
 import type { InstallResult } from "./install-run.js";
-import type { Action } from "./plan-model.js";
+import type { Action, ComposeSummary, Conflict } from "./plan-model.js";
 import type { RunResult } from "./run-result.js";
 
 /** One printable line per action; `unchanged` lines are counted, not listed, in the pretty output. */
@@ -17,8 +17,21 @@ export function actionLine(a: Action): string {
     case "keep":
       return `${label} ${a.path} (${a.reason})`;
     default:
-      return `${label} ${a.path}`;
+      return `${label} ${a.path}${"compose" in a && a.compose ? composeText(a.compose) : ""}`;
   }
+}
+
+const changeMark = { add: "+", update: "~", remove: "-" } as const;
+
+/** " (composed json: + mcpServers.docs, - permissions.deny[] \"x\")": the owned values that change. */
+function composeText(c: ComposeSummary): string {
+  const changes = c.changes.map((k) => `${changeMark[k.change]} ${k.key}`);
+  return ` (shared ${c.format} file${changes.length > 0 ? `: ${changes.join(", ")}` : ""})`;
+}
+
+/** "file:line:column" when the problem has a place in the file. */
+export function conflictPlace(c: Conflict): string {
+  return c.line !== undefined ? `${c.path}:${c.line}:${c.column ?? 1}` : c.path;
 }
 
 /** JSON for machines: actions without their byte sources. */
@@ -30,6 +43,7 @@ export function actionJson(a: Action): Record<string, unknown> {
   if (a.op === "keep-modified") extra.beside = a.beside;
   if (a.op === "write-beside") extra.seed = a.seed;
   if (a.op === "keep") extra.reason = a.reason;
+  if ("compose" in a && a.compose) extra.compose = a.compose;
   return { op, path, ...extra };
 }
 
@@ -51,8 +65,10 @@ export function renderPretty(
   const conflicts = result.plan?.conflicts ?? [];
   if (result.status === "conflicts") {
     lines.push(`${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}; nothing was written:`);
-    for (const c of conflicts) lines.push(`  ${c.path}: ${c.problem}`, `    hint: ${c.hint}`);
+    for (const c of conflicts) lines.push(`  ${conflictPlace(c)}: ${c.problem}`, `    hint: ${c.hint}`);
   }
+  for (const w of result.plan?.warnings ?? [])
+    lines.push(`warning: ${conflictPlace(w)}: ${w.problem}`, `  hint: ${w.hint}`);
   for (const p of result.problems) lines.push(`${result.status === "ok" ? "note" : "error"}: ${p}`);
   for (const t of result.tools ?? [])
     if (!t.found)
@@ -103,6 +119,7 @@ export function renderJson(result: RunResult & Partial<InstallResult>, dryRun: b
       ...(result.components ? { components: result.components } : {}),
       actions: (result.plan?.actions ?? []).map(actionJson),
       conflicts: result.plan?.conflicts ?? [],
+      warnings: result.plan?.warnings ?? [],
       problems: result.problems,
       ...(result.tools ? { tools: result.tools } : {}),
       ...(result.roster ? { roster: result.roster } : {}),

@@ -6,11 +6,14 @@ import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./record.js";
 import { currentBytes } from "./run-result.js";
+import { composedDrift } from "./status-composed.js";
 
 export type DriftKind = "modified" | "missing" | "foreign" | "bundle-changed" | "interrupted" | "record";
 
 export interface Finding {
   path: string;
+  /** for a shared file: the owned value (mcpServers.docs) the finding is about */
+  key?: string;
   kind: DriftKind | "seed-edited";
   detail: string;
 }
@@ -34,7 +37,11 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
   if (!read.record) return { ok: true, installed: false };
   const record = read.record;
   const state = diskState(root);
-  const drift = [...record.entries.flatMap((e) => entryDrift(state, e)), ...foreignFiles(state, record)];
+  const drift = [
+    ...record.entries.flatMap((e) => entryDrift(state, e)),
+    ...composedDrift(state, (path) => currentBytes(root, path), record.composed ?? []),
+    ...foreignFiles(state, record),
+  ];
   const notes = record.entries
     .filter((e) => e.kind === "seed" && seedEdited(state, e))
     .map((e) => ({
@@ -84,7 +91,7 @@ function seedEdited(state: ProjectState, e: RecordEntry): boolean {
 }
 
 function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
-  const known = new Set(record.entries.map((e) => e.path));
+  const known = new Set([...record.entries, ...(record.composed ?? [])].map((e) => e.path));
   return record.owned_dirs.flatMap((dir) => {
     const preserved = picomatch(dir.preserve.length > 0 ? dir.preserve : ["\0"], {
       dot: true,

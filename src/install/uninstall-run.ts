@@ -6,7 +6,7 @@ import { checkpoint } from "./interruption.js";
 import { readJournal } from "./journal.js";
 import { hashLines } from "./manifest-lines.js";
 import { planInstall } from "./plan.js";
-import type { Plan } from "./plan-model.js";
+import type { Content, Plan } from "./plan-model.js";
 import { diskState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { agentcDir, type InstallRecord, manifestCopyPath, readRecord, recordPath } from "./record.js";
@@ -30,15 +30,19 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDir));
   if (!first.record && !leftovers)
     return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
-  if (req.dryRun) return { ...base, plan: uninstallPlan(root, first.record) };
+  if (req.dryRun) {
+    const plan = uninstallPlan(root, first.record);
+    return { ...base, plan, ...(plan.conflicts.length > 0 ? { status: "conflicts" as const } : {}) };
+  }
   return underLock(root, base, async () => {
     const recovered = recoverInterrupted(root);
     const again = readRecord(root);
     const record = again.ok ? again.record : undefined;
     const plan = uninstallPlan(root, record);
+    if (plan.conflicts.length > 0)
+      return { ...base, status: "conflicts", plan, written: recovered !== undefined };
     await checkpoint("planned");
-    if (record)
-      await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: () => Buffer.alloc(0) });
+    if (record) await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
     return {
       ...base,
       plan,
@@ -58,8 +62,16 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
     removes: [],
     keepDirs: [],
     knownSeedHashes: knownSeedHashes(root),
+    composedLines: [],
+    composed: [],
   };
-  const plan = planInstall({ desired: empty, record, state: diskState(root), moveAside: false });
+  const plan = planInstall({
+    desired: empty,
+    record,
+    state: diskState(root),
+    moveAside: false,
+    readFile: (path) => currentBytes(root, path),
+  });
   const own = [recordPath, manifestCopyPath].filter((p) => currentBytes(root, p) !== undefined);
   const actions = [
     ...plan.actions.filter((a) => a.op !== "rmdir"),
@@ -69,6 +81,12 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
     ...plan,
     actions: [...actions, ...plan.actions.filter((a) => a.op === "rmdir" && a.path !== agentcDir)],
   };
+}
+
+/** Uninstall writes no bundle file: only shared files with agentc's values taken out. */
+function textOnly(content: Content): Buffer {
+  if (content.from === "text") return Buffer.from(content.text);
+  throw new Error(`internal: uninstall would write the bundle file ${content.path}`);
 }
 
 function knownSeedHashes(root: string): Map<string, string[]> {

@@ -1,6 +1,7 @@
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
+import { composedLine, composeFragments, type Fragment } from "./compose-fragments.js";
 import { pair, sha256 } from "./hash.js";
 import type { ComponentInstall, Manifest, ManifestInstall } from "./manifest-model.js";
 
@@ -12,11 +13,12 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
   const unique = uniqueFiles(tree.files);
   const owned = unique.filter((f) => f.role !== "seed");
   const seeds = unique.filter((f) => f.role === "seed");
-  const artifactHashes = owned.map((f) => pair(f.path, sha256(f.bytes)));
+  const fragments = composeFragments(tree.composed);
+  const artifactHashes = [...owned, ...fragments].map((f) => pair(f.path, sha256(f.bytes)));
   const seedHashes = seeds.map((f) => pair(f.path, sha256(f.bytes)));
   const install: ManifestInstall = {
     ...(registry.targets.bundle_url ? { bundle: registry.targets.bundle_url } : {}),
-    components: components(registry, tree.files),
+    components: components(registry, tree.files, fragments),
     artifact_hashes: sorted(artifactHashes),
     seed_hashes: sorted(seedHashes),
     seed_refresh_hashes: sorted(seedRefreshHashes(registry)),
@@ -26,7 +28,7 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
   };
   return {
     version: 1,
-    artifacts: sorted(unique.map((f) => f.path)),
+    artifacts: sorted([...unique, ...fragments].map((f) => f.path)),
     install,
     registry_version: registry.targets.registry_version ?? derivedVersion([...artifactHashes, ...seedHashes]),
   };
@@ -36,7 +38,11 @@ function derivedVersion(lines: string[]): string {
   return `0.0.0+${sha256(sorted(lines).join("\n")).slice(0, 12)}`;
 }
 
-function components(registry: Registry, files: EmittedFile[]): Record<string, ComponentInstall> {
+function components(
+  registry: Registry,
+  files: EmittedFile[],
+  fragments: Fragment[],
+): Record<string, ComponentInstall> {
   const out: Record<string, ComponentInstall> = {};
   const adapters = [...registry.adapters].sort((a, b) => byCodePoint(a.adapter.id, b.adapter.id));
   const byComponent = new Map<string, EmittedFile[]>();
@@ -45,8 +51,19 @@ function components(registry: Registry, files: EmittedFile[]): Record<string, Co
     if (group) group.push(f);
     else byComponent.set(f.component, [f]);
   }
-  for (const { adapter } of adapters) out[adapter.id] = component(adapter, byComponent.get(adapter.id) ?? []);
-  return out;
+  const withComposed = (id: string, base: ComponentInstall): ComponentInstall => ({
+    ...base,
+    composed: sorted(fragments.filter((f) => f.component === id).map(composedLine)),
+  });
+  for (const { adapter } of adapters) {
+    out[adapter.id] = withComposed(adapter.id, component(adapter, byComponent.get(adapter.id) ?? []));
+  }
+  for (const { pack } of registry.clients) {
+    if (out[pack.client]) continue;
+    const files = byComponent.get(pack.client) ?? [];
+    out[pack.client] = withComposed(pack.client, component({ id: pack.client, name: pack.name }, files));
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => byCodePoint(a, b)));
 }
 
 function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
@@ -85,7 +102,10 @@ function underAny(folders: Set<string>): (path: string) => boolean {
   };
 }
 
-/** flat layout: the output folder; per_rule_dir: one folder per rule; root files are owned one by one. */
+/**
+ * flat layout: the output folder; per_rule_dir: one folder per rule; root files are owned one by one.
+ * A client pack of the same id shares the component: its files (role asset or seed) are owned one by one.
+ */
 function ownedDirs(adapter: Adapter, files: EmittedFile[]): string[] {
   const ruleFiles = files.filter((f) => f.role === "always-on" || f.role === "scoped");
   const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");

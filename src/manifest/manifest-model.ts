@@ -12,6 +12,12 @@ export interface ComponentInstall {
   name: string;
   /** Owned files installed with the executable bit (owned_assets of kind program). */
   executables: string[];
+  /**
+   * Shared project files the component composes values into: "<project path> :: json|toml :: <fragment>",
+   * the fragment being a build-folder file (.agentc-compose/...) holding the entries. Optional when read:
+   * bundles made before it have none.
+   */
+  composed?: string[];
 }
 
 export interface RosterBudgetLine {

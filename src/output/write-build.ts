@@ -2,6 +2,7 @@ import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writ
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
+import { composeFragments } from "../manifest/compose-fragments.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 import { filesNotOurs, readPreviousBuild } from "./files-not-ours.js";
 import { makeFolders } from "./make-folders.js";
@@ -35,7 +36,7 @@ export interface WriteReport {
 }
 
 /**
- * Writes the tree, then the extras (plugin.zip, marketplace.json: never installed) and manifest.json last,
+ * Writes the tree and its compose fragments (.agentc-compose/...), then the extras (plugin.zip, marketplace.json: never installed) and manifest.json last,
  * into outDir. Unchanged files are not touched; files listed by the
  * previous manifest and no longer emitted are removed; files the build never wrote are left alone.
  */
@@ -48,7 +49,12 @@ export function writeBuild(
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const previousBuild = readPreviousBuild(outDir);
   const previous = previousBuild.artifacts;
-  const files = uniqueFiles(tree.files);
+  const fragments = composeFragments(tree.composed).map(({ path, bytes }) => ({
+    path,
+    bytes,
+    executable: false,
+  }));
+  const files = [...uniqueFiles(tree.files), ...fragments];
   const emitted = new Set(files.map((f) => f.path));
   const stale = previous.filter((p) => !emitted.has(p)).map((path) => ({ path }));
   const blocked = filesNotOurs(outDir, [...files, ...stale], previousBuild);

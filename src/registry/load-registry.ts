@@ -1,4 +1,6 @@
 import { join, resolve } from "node:path";
+import { readClientFiles } from "../clients/client-files.js";
+import { loadClientPacks } from "../clients/load-client-packs.js";
 import { loadCore } from "../core/load-core.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { builtinAdapters } from "./builtin-adapters.js";
@@ -50,9 +52,11 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   );
   const { core, diagnostics: coreDiagnostics } = loadCore(root);
   diagnostics.push(...coreDiagnostics);
+  const clients = loadClientPacks(root, targets, targetsDocument, core, diagnostics);
+  readClientFiles(root, clients, core, files, diagnostics);
   const registry: Registry = {
     core,
-    clients: [],
+    clients,
     root,
     sources,
     sourcesDocument,

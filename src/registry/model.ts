@@ -141,6 +141,10 @@ export interface TargetsConfig {
   version: 1;
   registry_version?: string;
   builtin_adapters?: "all" | "none" | string[];
+  /** Which built-in client packs compile core/; default "all" when core/ has content, else "none". */
+  builtin_clients?: "all" | "none" | string[];
+  /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
+  secret_guard?: boolean;
   roster_budget?: RosterBudget;
   publish_rewrites?: [string, string][];
   plugin?: Record<string, unknown>;

@@ -17,6 +17,8 @@ export const schemaNames = [
   "core-permissions",
   "core-hooks",
   "core-mcp",
+  "core-rule",
+  "client-pack",
 ] as const;
 export type SchemaName = (typeof schemaNames)[number];
 

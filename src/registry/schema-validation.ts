@@ -140,8 +140,13 @@ function describe(error: ErrorObject): SchemaViolation {
   }
 }
 
+/** The first candidate within two edits of a misspelt name, for "did you mean" hints. */
+export function nearestName(name: string, candidates: string[]): string | undefined {
+  return candidates.find((candidate) => editDistance(candidate, name) <= 2);
+}
+
 function unknownKeyHint(key: string, allowed: string[]): string {
-  const near = allowed.find((candidate) => editDistance(candidate, key) <= 2);
+  const near = nearestName(key, allowed);
   const known = allowed.filter((k) => k !== "$schema");
   if (near) return `Did you mean "${near}"? Allowed here: ${known.join(", ")}.`;
   return known.length ? `Remove it or use one of: ${known.join(", ")}.` : "Remove it.";

@@ -10,14 +10,27 @@ export function adapterPosition(registry: Registry, component: string): Position
   return found.origin.document.positionOf(found.origin.path);
 }
 
+/** 'Adapters "a" and "b"', or with a client pack: 'Adapter "a" and client pack "b"'. */
+function writers(first: EmittedFile, second: EmittedFile): string {
+  if (!first.client && !second.client) return `Adapters "${first.component}" and "${second.component}"`;
+  const name = (f: EmittedFile) => (f.client ? `client pack "${f.component}"` : `adapter "${f.component}"`);
+  const text = `${name(first)} and ${name(second)}`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+function writerPosition(registry: Registry, file: EmittedFile): Position {
+  const pack = file.client && registry.clients.find((c) => c.pack.client === file.component);
+  return pack ? pack.document.positionOf(["client"]) : adapterPosition(registry, file.component);
+}
+
 export const outputPathsAgree: OutputCheck = {
   id: "AGC028",
   slug: "output-paths-agree",
   stage: "output",
   severity: "error",
-  title: "Two adapters must not write one path with different bytes",
+  title: "Two adapters or client packs must not write one path with different bytes",
   description:
-    "When two adapters emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components.",
+    "When two adapters (or an adapter and a client pack) emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components.",
   hint: "Give one adapter another output_dir, extension or pinned_global_name.",
   examples: {
     passing: withBase({}),
@@ -43,8 +56,8 @@ export const outputPathsAgree: OutputCheck = {
       }
       if (earlier.bytes.equals(file.bytes)) continue;
       yield {
-        position: adapterPosition(registry, file.component),
-        message: `Adapters "${earlier.component}" and "${file.component}" both write ${file.path} with different content`,
+        position: writerPosition(registry, file),
+        message: `${writers(earlier, file)} both write ${file.path} with different content`,
       };
     }
   },

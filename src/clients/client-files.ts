@@ -1,0 +1,62 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { diagnostic } from "../checks/check.js";
+import { clientPackValid } from "../checks/clients/client-pack-valid.js";
+import { filesBelow } from "../core/core-folder.js";
+import type { Core } from "../core/model.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { maxAssetBytes, readBounded } from "../registry/text-file.js";
+import type { LoadedClientPack } from "./loaded-client-pack.js";
+import type { FileMapping } from "./model.js";
+
+/**
+ * Reads the registry files client packs copy (shared_core / shared_seed sources, skills' supporting
+ * files) into `files`, so emitting stays free of file access. A source that is missing is reported.
+ */
+export function readClientFiles(
+  root: string,
+  packs: LoadedClientPack[],
+  core: Core,
+  files: Map<string, Buffer>,
+  diagnostics: Diagnostic[],
+): void {
+  if (packs.length === 0) return;
+  const wanted = core.skills.flatMap((skill) => skill.supportingFiles);
+  for (const client of packs) {
+    for (const [list, mappings] of [
+      ["shared_core", client.pack.shared_core],
+      ["shared_seed", client.pack.shared_seed],
+    ] as const) {
+      for (const [index, mapping] of mappings.entries()) {
+        const found = sourceFiles(root, mapping);
+        if (found) wanted.push(...found);
+        else diagnostics.push(missingSource(client, [list, index, "src"], mapping.src));
+      }
+    }
+  }
+  for (const path of wanted) {
+    if (files.has(path)) continue;
+    const read = readBounded(join(root, path), maxAssetBytes);
+    if (read.ok) files.set(path, read.bytes);
+  }
+}
+
+/** Registry files of a mapping: the file itself, or every visible file below a folder. */
+export function sourceFiles(root: string, mapping: FileMapping): string[] | undefined {
+  try {
+    const stat = statSync(join(root, mapping.src));
+    if (stat.isFile()) return [mapping.src];
+    if (stat.isDirectory()) return filesBelow(root, mapping.src.replace(/\/+$/, ""));
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function missingSource(client: LoadedClientPack, path: (string | number)[], src: string): Diagnostic {
+  return diagnostic(clientPackValid, {
+    position: client.document.positionOf(path),
+    message: `${src} does not exist in the registry (named by ${client.file})`,
+    hint: "Add the file to the registry, or fix the path (relative to the registry folder).",
+  });
+}

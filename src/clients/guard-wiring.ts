@@ -1,0 +1,104 @@
+import type { CoreHook } from "../core/model.js";
+import type { Position } from "../diagnostics/diagnostic.js";
+import type { EmittedFile } from "../emit/emitted-tree.js";
+import type { Registry } from "../registry/model.js";
+import type { CapabilityRow } from "./capability.js";
+import { guardProgram } from "./guard-program.js";
+import { failClosedGap, fileExtraEntries, planHook } from "./hook-entries.js";
+import type { ClientPack, GuardWiring, HookMapping } from "./model.js";
+import { withRuntimePlaceholders } from "./pack-text.js";
+import { capabilityRow, type SettingsOutcome } from "./settings-part.js";
+
+const promise = "secret files and secret content are blocked before any tool call";
+
+/**
+ * The secret guard in one client: the program as an owned executable file at `guard.path` and a
+ * before_tool hook for `guard.verbs`, wherever the client's hooks can block; otherwise said as a
+ * "cannot" row. targets.json `"secret_guard": false` leaves it out entirely.
+ */
+export function guardWiring(
+  pack: ClientPack,
+  registry: Registry,
+): SettingsOutcome & { files: EmittedFile[] } {
+  const none = { parts: [], rows: [], files: [] };
+  if (!secretGuardWanted(registry)) return none;
+  const source = registry.targetsDocument.positionOf(["secret_guard"], "key");
+  const { guard, hooks } = pack;
+  if (!guard || !hooks?.hook_can_block) {
+    const why = hooks ? "the client's hooks cannot block a tool call" : "the client has no hooks";
+    return {
+      ...none,
+      rows: [row(pack, source, "cannot", `${why}; secret protection is instruction-only here`)],
+    };
+  }
+  const path = withRuntimePlaceholders(pack, guard.path);
+  const command = withRuntimePlaceholders(pack, guard.command).split("{path}").join(path);
+  const plan = planHook(hooks, guardHook(guard, source), command);
+  const file = withRuntimePlaceholders(pack, hooks.file);
+  return {
+    parts:
+      plan.entries.length > 0
+        ? [{ file, format: hooks.format, entries: [...plan.entries, ...fileExtraEntries(hooks)] }]
+        : [],
+    rows: guardRows(pack, hooks, source, plan, file),
+    files: plan.entries.length > 0 ? [programFile(pack, path)] : [],
+  };
+}
+
+/** Unless targets.json says `"secret_guard": false`. */
+export function secretGuardWanted(registry: Registry): boolean {
+  return (registry.targets as { secret_guard?: boolean }).secret_guard !== false;
+}
+
+function guardHook(guard: GuardWiring, position: Position): CoreHook {
+  return {
+    event: "before_tool",
+    verbs: guard.verbs,
+    command: "agentc-guard",
+    ...(guard.timeout === undefined ? {} : { timeout: guard.timeout }),
+    failClosed: true,
+    position,
+  };
+}
+
+function programFile(pack: ClientPack, path: string): EmittedFile {
+  return {
+    path,
+    bytes: guardProgram(),
+    component: pack.client,
+    role: "asset",
+    rules: [],
+    executable: true,
+    client: { client: pack.client, kind: "guard", name: "agentc-guard", alwaysLoaded: false },
+  };
+}
+
+function guardRows(
+  pack: ClientPack,
+  hooks: HookMapping,
+  source: Position,
+  plan: ReturnType<typeof planHook>,
+  file: string,
+): CapabilityRow[] {
+  if (plan.entries.length === 0)
+    return [row(pack, source, "cannot", "the client has no before-tool hook event")];
+  const gap = failClosedGap(hooks);
+  const failure = gap
+    ? "; the guard exits 2 on its own errors, but a missing node or the client's timeout lets the call through"
+    : "";
+  const rows = [row(pack, source, "enforced", `hook on ${plan.events.join(", ")} in ${file}${failure}`)];
+  for (const verb of plan.unmappedVerbs) {
+    const reason = `the client's hook matchers name no tool for the verb "${verb}"`;
+    rows.push(capabilityRow(pack.client, "guard", `${promise} (${verb})`, source, "cannot", reason));
+  }
+  return rows;
+}
+
+function row(
+  pack: ClientPack,
+  source: Position,
+  enforcement: "enforced" | "cannot",
+  reason: string,
+): CapabilityRow {
+  return capabilityRow(pack.client, "guard", promise, source, enforcement, reason);
+}

@@ -1,0 +1,123 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { diagnostic } from "../checks/check.js";
+import { clientPackValid } from "../checks/clients/client-pack-valid.js";
+import { configMatchesSchema } from "../checks/load/config-matches-schema.js";
+import { listFolder } from "../core/core-folder.js";
+import type { Core } from "../core/model.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { builtinClientsDir } from "../package-paths.js";
+import type { JsonDocument } from "../registry/json-document.js";
+import type { TargetsConfig } from "../registry/model.js";
+import { nearestName } from "../registry/schema-validation.js";
+import type { LoadedClientPack } from "./loaded-client-pack.js";
+import { readClientPack } from "./read-client-pack.js";
+
+export const registryClientsFolder = "clients";
+
+let builtinCache: { packs: LoadedClientPack[]; diagnostics: Diagnostic[] } | undefined;
+
+/** The packs shipped in the package's clients/ folder, one JSON file each, sorted by client id. */
+export function builtinClientPacks(): { packs: LoadedClientPack[]; diagnostics: Diagnostic[] } {
+  if (builtinCache) return builtinCache;
+  const diagnostics: Diagnostic[] = [];
+  const names = readdirSync(builtinClientsDir)
+    .filter((n) => n.endsWith(".json"))
+    .sort();
+  const packs = names.flatMap((name) => {
+    const file = `clients/${name}`;
+    const source = {
+      path: join(builtinClientsDir, name),
+      file,
+      label: `<agentc>/${file}`,
+      origin: "builtin" as const,
+    };
+    const loaded = readClientPack(source, diagnostics);
+    return loaded ? [loaded] : [];
+  });
+  builtinCache = { packs: byClient(packs), diagnostics };
+  return builtinCache;
+}
+
+/**
+ * The packs that compile this registry's core/: the built-ins targets.json chooses, then every
+ * clients/<id>.json of the registry, which replaces a built-in pack of the same id.
+ */
+export function loadClientPacks(
+  root: string,
+  targets: TargetsConfig,
+  targetsDocument: JsonDocument,
+  core: Core,
+  diagnostics: Diagnostic[],
+): LoadedClientPack[] {
+  const builtins = builtinClientPacks();
+  diagnostics.push(...builtins.diagnostics);
+  const choice = targets.builtin_clients ?? (hasContent(core) ? "all" : "none");
+  const chosen = chooseBuiltins(builtins.packs, choice, targetsDocument, diagnostics);
+  const byId = new Map(chosen.map((p) => [p.pack.client, p]));
+  for (const pack of registryPacks(root, diagnostics)) byId.set(pack.pack.client, pack);
+  return byClient([...byId.values()]);
+}
+
+/** Whether core/ holds anything a client pack would compile. */
+export function hasContent(core: Core): boolean {
+  const { permissions, ...lists } = core;
+  return (
+    Object.values(lists).some((list) => list.length > 0) ||
+    Object.values(permissions).some((list) => list.length > 0)
+  );
+}
+
+function chooseBuiltins(
+  builtins: LoadedClientPack[],
+  choice: "all" | "none" | string[],
+  document: JsonDocument,
+  diagnostics: Diagnostic[],
+): LoadedClientPack[] {
+  if (choice === "all") return builtins;
+  if (choice === "none") return [];
+  const known = builtins.map((b) => b.pack.client);
+  for (const [index, id] of choice.entries()) {
+    if (known.includes(id)) continue;
+    const near = nearestName(id, known);
+    diagnostics.push(
+      diagnostic(configMatchesSchema, {
+        position: document.positionOf(["builtin_clients", index]),
+        message: `Unknown built-in client pack "${id}"`,
+        hint: `${near ? `Did you mean "${near}"? ` : ""}Built-in client packs: ${known.join(", ")}.`,
+      }),
+    );
+  }
+  return builtins.filter((b) => choice.includes(b.pack.client));
+}
+
+function registryPacks(root: string, diagnostics: Diagnostic[]): LoadedClientPack[] {
+  return listFolder(root, registryClientsFolder)
+    .filter((entry) => !entry.isFolder && entry.name.endsWith(".json"))
+    .flatMap((entry) => {
+      const source = {
+        path: join(root, entry.path),
+        file: entry.path,
+        label: entry.path,
+        origin: "registry" as const,
+      };
+      const loaded = readClientPack(source, diagnostics);
+      if (!loaded) return [];
+      const expected = `${loaded.pack.client}.json`;
+      if (entry.name === expected) return [loaded];
+      diagnostics.push(
+        diagnostic(clientPackValid, {
+          position: loaded.document.positionOf(["client"]),
+          message: `${entry.path} declares client "${loaded.pack.client}" but is named ${entry.name}`,
+          hint: `Rename the file to ${expected}, or change "client".`,
+        }),
+      );
+      return [];
+    });
+}
+
+function byClient(packs: LoadedClientPack[]): LoadedClientPack[] {
+  return [...packs].sort((a, b) =>
+    a.pack.client < b.pack.client ? -1 : a.pack.client > b.pack.client ? 1 : 0,
+  );
+}

@@ -1,0 +1,157 @@
+import type { McpServer } from "../core/model.js";
+import type { CapabilityRow } from "./capability.js";
+import type { ClientPack, McpMapping } from "./model.js";
+import { withRuntimePlaceholders } from "./pack-text.js";
+import { capabilityRow, type SettingsOutcome } from "./settings-part.js";
+import { fillTemplate, slotsOf } from "./template-slots.js";
+
+/** ${NAME} or ${NAME:-default}, as core/mcp.json writes them (src/core/mcp-placeholders.ts). */
+const placeholder = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/** What rewriting the placeholders of one server lost. */
+interface ReferenceLoss {
+  unexpanded: Set<string>;
+  defaults: Set<string>;
+}
+
+/** core/mcp.json through a pack: one whole value per server at [...key, name]. */
+export function mcpEntries(pack: ClientPack, servers: McpServer[]): SettingsOutcome {
+  const mapping = pack.mcp;
+  if (!mapping) {
+    const rows = servers.map((s) => row(pack, s, "", "cannot", "the client has no MCP settings file"));
+    return { parts: [], rows };
+  }
+  const file = withRuntimePlaceholders(pack, mapping.file);
+  const entries = [];
+  const rows: CapabilityRow[] = [];
+  for (const server of servers) {
+    const template = server.transport === "stdio" ? mapping.stdio : mapping.remote;
+    if (!mapping.transports.includes(server.transport) || !template) {
+      rows.push(
+        row(pack, server, "", "cannot", `the client has no ${server.transport} transport for MCP servers`),
+      );
+      continue;
+    }
+    const loss: ReferenceLoss = { unexpanded: new Set(), defaults: new Set() };
+    const values = slotValues(server, (text) => rewriteReferences(mapping, text, loss));
+    entries.push({ path: [...mapping.key, server.name], value: fillTemplate(template, values) });
+    const where = `${file} ${[...mapping.key, server.name].join(".")}`;
+    rows.push(row(pack, server, "", "enforced", `written to ${where}`));
+    rows.push(...lostFields(pack, server, values, slotsOf(template)));
+    rows.push(...referenceRows(pack, server, loss));
+  }
+  return { parts: entries.length > 0 ? [{ file, format: mapping.format, entries }] : [], rows };
+}
+
+/** Every slot a template may use, with the server's values in the client's variable syntax. */
+function slotValues(server: McpServer, rewrite: (text: string) => string): Record<string, unknown> {
+  const common = { transport: server.transport, timeout: server.timeout, tools: server.tools };
+  if (server.transport !== "stdio") {
+    return { ...common, url: rewrite(server.url), headers: mapValues(server.headers, rewrite) };
+  }
+  const command = rewrite(server.command);
+  const args = server.args.map(rewrite);
+  return {
+    ...common,
+    command,
+    args,
+    command_line: [command, ...args],
+    env: mapValues(server.env, rewrite),
+    cwd: server.cwd === undefined ? undefined : rewrite(server.cwd),
+  };
+}
+
+function mapValues(
+  record: Record<string, string>,
+  rewrite: (text: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, rewrite(value)]));
+}
+
+function rewriteReferences(mapping: McpMapping, text: string, loss: ReferenceLoss): string {
+  return text.replace(placeholder, (written, name: string, fallback: string | undefined) => {
+    if (mapping.env_reference === undefined) {
+      loss.unexpanded.add(written);
+      return written;
+    }
+    if (fallback !== undefined && mapping.env_reference_default !== undefined) {
+      return fillReference(mapping.env_reference_default, name, fallback);
+    }
+    if (fallback !== undefined) loss.defaults.add(written);
+    return fillReference(mapping.env_reference, name, "");
+  });
+}
+
+function fillReference(form: string, name: string, fallback: string): string {
+  return form.split("{name}").join(name).split("{default}").join(fallback);
+}
+
+/** Core values the template has no slot for: each is a promise the client file does not carry. */
+function lostFields(
+  pack: ClientPack,
+  server: McpServer,
+  values: Record<string, unknown>,
+  slots: Set<string>,
+): CapabilityRow[] {
+  const carried = (slot: string) =>
+    slots.has(slot) || (slots.has("command_line") && ["command", "args"].includes(slot));
+  const lost = ["command", "args", "env", "cwd", "url", "headers", "timeout", "tools"].filter(
+    (slot) => hasValue(values[slot]) && !carried(slot),
+  );
+  return lost.map((slot) =>
+    row(
+      pack,
+      server,
+      ` ${slot}: ${describe(values[slot])}`,
+      "cannot",
+      `the client's MCP entry has no field for ${slot}`,
+    ),
+  );
+}
+
+function hasValue(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (value !== null && typeof value === "object") return Object.keys(value).length > 0;
+  return true;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return value.join(", ");
+  if (value !== null && typeof value === "object") return Object.keys(value).join(", ");
+  return String(value);
+}
+
+function referenceRows(pack: ClientPack, server: McpServer, loss: ReferenceLoss): CapabilityRow[] {
+  return [
+    ...[...loss.unexpanded].map((written) =>
+      row(
+        pack,
+        server,
+        ` expands ${written}`,
+        "cannot",
+        "the client expands no variables in MCP settings; the text is passed as written",
+      ),
+    ),
+    ...[...loss.defaults].map((written) =>
+      row(
+        pack,
+        server,
+        ` defaults ${written}`,
+        "cannot",
+        "the client's variable syntax has no default; the default is dropped",
+      ),
+    ),
+  ];
+}
+
+function row(
+  pack: ClientPack,
+  server: McpServer,
+  suffix: string,
+  enforcement: "enforced" | "cannot",
+  reason: string,
+): CapabilityRow {
+  const promise = `MCP server "${server.name}" (${server.transport})${suffix}`;
+  return capabilityRow(pack.client, "mcp", promise, server.position, enforcement, reason);
+}

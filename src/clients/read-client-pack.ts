@@ -1,0 +1,74 @@
+import { diagnostic } from "../checks/check.js";
+import { clientPackValid } from "../checks/clients/client-pack-valid.js";
+import { jsonIsWellFormed } from "../checks/load/json-is-well-formed.js";
+import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { parseJsonDocument } from "../registry/json-document.js";
+import { validateAgainstSchema } from "../registry/schema-validation.js";
+import { readText } from "../registry/text-file.js";
+import type { LoadedClientPack } from "./loaded-client-pack.js";
+import type { ClientPack } from "./model.js";
+import { packFaults } from "./validate-client-pack.js";
+
+const maxPackBytes = 1024 * 1024;
+
+export interface PackFile {
+  /** Absolute path to read. */
+  path: string;
+  /** Package-relative ("clients/x.json") or registry-relative path. */
+  file: string;
+  /** The file as diagnostics name it ("<agentc>/clients/x.json" for built-in packs). */
+  label: string;
+  origin: LoadedClientPack["origin"];
+}
+
+/** Reads one pack file: JSON, schema, then the facts the schema cannot see; undefined when unusable. */
+export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): LoadedClientPack | undefined {
+  const start = { file: source.label, line: 1, column: 1 };
+  const read = readText(source.path, maxPackBytes);
+  if (!read.ok) {
+    diagnostics.push(
+      diagnostic(registryFilesAreReadable, { position: start, message: `${source.label} ${read.reason}` }),
+    );
+    return undefined;
+  }
+  const { document, errors } = parseJsonDocument(source.label, read.text);
+  for (const error of errors)
+    diagnostics.push(diagnostic(jsonIsWellFormed, { position: error.position, message: error.message }));
+  if (!document) return undefined;
+  const violations = validateAgainstSchema("client-pack", document.value);
+  for (const v of violations) {
+    diagnostics.push(
+      diagnostic(clientPackValid, {
+        position: document.positionOf(v.path, v.part),
+        message: v.message,
+        hint: v.hint,
+      }),
+    );
+  }
+  if (violations.length > 0) return undefined;
+  const pack = withoutNotes(document.value) as ClientPack;
+  const faults = packFaults(pack);
+  for (const fault of faults) {
+    diagnostics.push(
+      diagnostic(clientPackValid, {
+        position: document.positionOf(fault.path, fault.part ?? "value"),
+        message: `${source.label}: ${fault.message}`,
+        hint: fault.hint,
+      }),
+    );
+  }
+  if (faults.length > 0) return undefined;
+  return { pack, file: source.file, document, origin: source.origin };
+}
+
+/** The pack without "_" keys (notes for people) and without "$schema", at every depth. */
+export function withoutNotes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNotes);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !key.startsWith("_") && key !== "$schema")
+      .map(([key, inner]) => [key, withoutNotes(inner)]),
+  );
+}

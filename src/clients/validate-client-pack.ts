@@ -1,0 +1,164 @@
+import type { JsonPath } from "../registry/json-document.js";
+import type { ClientPack } from "./model.js";
+import { placeholdersIn } from "./placeholders.js";
+
+/** A fact about a pack the schema cannot check, at the JSON path it concerns. */
+export interface PackFault {
+  path: JsonPath;
+  part?: "key" | "value";
+  message: string;
+  hint: string;
+}
+
+type PlaceKey = "rules_dir" | "skills_dir" | "agents_dir" | "commands_dir";
+
+/** Each place of the core needs the format that says how its files are written. */
+const formatsOfPlaces: Record<PlaceKey, (keyof ClientPack)[]> = {
+  rules_dir: ["rule_file", "rule_triggers"],
+  skills_dir: ["skill_frontmatter"],
+  agents_dir: ["agent_frontmatter"],
+  commands_dir: ["command_format"],
+};
+
+const ruleSlots = ["{globs}", "{description}"];
+
+/** Everything wrong with a schema-valid pack; empty when it can be used. */
+export function packFaults(pack: ClientPack): PackFault[] {
+  return [
+    ...undefinedPlaceholders(pack),
+    ...placesWithoutFormat(pack),
+    ...undocumentedFields(pack),
+    ...unknownRuleSlots(pack),
+    ...missingSources(pack),
+  ];
+}
+
+function pathFields(pack: ClientPack): [JsonPath, string | null | undefined][] {
+  return [
+    [["runtime_dir"], pack.runtime_dir],
+    [["root_instruction_file"], pack.root_instruction_file],
+    ...(Object.keys(formatsOfPlaces) as PlaceKey[]).map((k): [JsonPath, string | null] => [[k], pack[k]]),
+    ...pack.shared_core.map((m, i): [JsonPath, string] => [["shared_core", i, "dst"], m.dst]),
+    ...pack.shared_seed.map((m, i): [JsonPath, string] => [["shared_seed", i, "dst"], m.dst]),
+    [["permissions", "file"], pack.permissions?.file],
+    [["hooks", "file"], pack.hooks?.file],
+    [["mcp", "file"], pack.mcp?.file],
+    [["guard", "path"], pack.guard?.path],
+  ];
+}
+
+function undefinedPlaceholders(pack: ClientPack): PackFault[] {
+  const defined = Object.keys(pack.runtime_placeholders);
+  return pathFields(pack).flatMap(([path, value]) =>
+    placeholdersIn(value ?? "")
+      .filter((p) => !defined.includes(p))
+      .map((p) => ({
+        path,
+        message: `placeholder ${p} is used here but runtime_placeholders does not define it`,
+        hint: `Add "${p}" to runtime_placeholders, or write the path without it. Defined: ${defined.join(", ") || "none"}.`,
+      })),
+  );
+}
+
+function placesWithoutFormat(pack: ClientPack): PackFault[] {
+  return (Object.entries(formatsOfPlaces) as [PlaceKey, (keyof ClientPack)[]][]).flatMap(
+    ([place, formats]) =>
+      pack[place] === null
+        ? []
+        : formats
+            .filter((format) => pack[format] === undefined)
+            .map((format) => ({
+              path: [place],
+              message: `${place} is set but ${String(format)} is missing, so nothing says how its files are written`,
+              hint: `Add ${String(format)}, or set ${place} to null when the client has no such place.`,
+            })),
+  );
+}
+
+function undocumentedFields(pack: ClientPack): PackFault[] {
+  const skill = pack.skill_frontmatter;
+  const agent = pack.agent_frontmatter;
+  const command = pack.command_format;
+  const groups: [JsonPath, Record<string, string | null | undefined>, string[]][] = [];
+  if (skill) {
+    const { fields, tools_field, model_invocation_field, user_invocation_field, skill_deny_field } = skill;
+    groups.push([
+      ["skill_frontmatter"],
+      { ...fields, tools_field, model_invocation_field, user_invocation_field, skill_deny_field },
+      skill.documented_fields,
+    ]);
+  }
+  if (agent) {
+    const { fields, tools_field, deny_field, body_field } = agent;
+    groups.push([
+      ["agent_frontmatter"],
+      { ...fields, tools_field, deny_field, body_field },
+      agent.documented_fields,
+    ]);
+  }
+  if (command)
+    groups.push([
+      ["command_format"],
+      { ...command.fields, body_field: command.body_field },
+      command.documented_fields,
+    ]);
+  if (pack.rule_file && pack.rule_triggers) {
+    const written = Object.entries(pack.rule_triggers.map).flatMap(([trigger, m]) =>
+      Object.keys(m?.fields ?? {}).map((field): [string, string] => [`map.${trigger}`, field]),
+    );
+    groups.push([["rule_triggers"], Object.fromEntries(written), pack.rule_file.documented_fields]);
+  }
+  return groups.flatMap(([path, written, documented]) =>
+    Object.entries(written)
+      .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+      .filter(([, field]) => !documented.includes(field))
+      .map(([key, field]) => ({
+        path: [...path, ...key.split(".")],
+        message: `field "${field}" is written but not in documented_fields`,
+        hint: `Add "${field}" to documented_fields if the client's docs name it, else map to a documented field.`,
+      })),
+  );
+}
+
+function unknownRuleSlots(pack: ClientPack): PackFault[] {
+  return Object.entries(pack.rule_triggers?.map ?? {}).flatMap(([trigger, mapping]) =>
+    Object.entries(mapping?.fields ?? {})
+      .filter(([, value]) => typeof value === "string" && value.includes("{") && !ruleSlots.includes(value))
+      .map(([field, value]) => ({
+        path: ["rule_triggers", "map", trigger, "fields", field],
+        message: `"${String(value)}" is not a slot: a field's value is either plain text or exactly one of ${ruleSlots.join(", ")}`,
+        hint: "Write the slot as the whole value, or remove the braces.",
+      })),
+  );
+}
+
+/** Values the pack takes from another section that is missing. */
+function missingSources(pack: ClientPack): PackFault[] {
+  const faults: PackFault[] = [];
+  if (pack.skill_frontmatter?.deny_tools_from === "hook_tools" && !pack.hooks)
+    faults.push({
+      path: ["skill_frontmatter", "deny_tools_from"],
+      message:
+        'deny_tools_from is "hook_tools" but the pack has no hooks section to take the tool names from',
+      hint: 'Add hooks with hook_tools, or use "tool_names".',
+    });
+  if (pack.guard && !pack.hooks)
+    faults.push({
+      path: ["guard"],
+      part: "key",
+      message: "guard is set but the pack has no hooks section to wire it into",
+      hint: "Add hooks, or remove guard.",
+    });
+  for (const [key, format] of [
+    ["agent_frontmatter", pack.agent_frontmatter],
+    ["command_format", pack.command_format],
+  ] as const) {
+    if (format?.format === "toml" && !format.body_field)
+      faults.push({
+        path: [key, "format"],
+        message: `${key} writes TOML files but names no body_field for the text`,
+        hint: 'Add body_field, e.g. "prompt".',
+      });
+  }
+  return faults;
+}
