@@ -30,8 +30,14 @@ function tomlValue(value: Fields[number][1]): string {
   return tomlString(joinList(value.list, value.format));
 }
 
+/** Characters a TOML literal string may not hold: controls other than tab and newline. */
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && char !== "\t" && char !== "\n") || code === 0x7f;
+}
+
 /** A literal multi-line string when the text allows one (readable), else a basic string. */
 function multiline(text: string): string {
-  const literalSafe = !text.includes("'''") && !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text);
+  const literalSafe = !text.includes("'''") && ![...text].some(isControl);
   return literalSafe ? `'''\n${text}'''` : tomlString(text);
 }
