@@ -88,6 +88,12 @@ function valueAtPath(root: unknown, path: KeyPath): unknown {
   return value;
 }
 
+/**
+ * Errors by which a pack refuses part of the fixture on purpose (AGC081: a load trigger it cannot map,
+ * e.g. Cline and manual rules). The build stops on them, but every other file is still emitted and parsed.
+ */
+const refusals = ["AGC081"];
+
 /** The fixture compiled with one built-in pack; every file of the tree and every composed file. */
 async function compiledWith(pack: string) {
   const registry = join(testdir({}, "agentc-parse-"), "registry");
@@ -96,7 +102,7 @@ async function compiledWith(pack: string) {
   const targets = JSON.parse(readFileSync(targetsFile, "utf8")) as object;
   writeFileSync(targetsFile, JSON.stringify({ ...targets, builtin_clients: [pack] }));
   const compiled = await compileRegistry(registry, { offline: true });
-  const errors = compiled.diagnostics.filter((d) => d.severity === "error");
+  const errors = compiled.diagnostics.filter((d) => d.severity === "error" && !refusals.includes(d.id));
   assert.deepEqual(errors, [], `the fixture compiles with the ${pack} pack alone`);
   assert.ok(compiled.tree);
   return compiled.tree;
@@ -159,7 +165,8 @@ describe("every generated data file parses with its format's own parser", () => 
 
 /** Each owned entry, read back from the composed text with the format's parser, holds its value. */
 function entriesMissing(shared: ComposedFile, text: string): string[] {
-  const root = shared.format === "toml" ? parseToml(text) : (JSON.parse(text) as unknown);
+  const parsed = shared.format === "toml" ? parseToml(text) : (JSON.parse(text) as unknown);
+  const root = JSON.parse(JSON.stringify(parsed)) as unknown;
   const missing: string[] = [];
   for (const entry of shared.entries) {
     const found = valueAtPath(root, entry.path);
