@@ -15,6 +15,7 @@ import {
   type InstalledProject,
   requireClient,
   runClient,
+  writtenServers,
 } from "./support/clients-cli.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir, writeFiles } from "./support/testdir.js";
@@ -78,7 +79,8 @@ describe("Claude Code: claude plugin validate --strict", () => {
     assert.ok(plugin.agents > 0, "the fixture's agents reached the plugin");
     assert.ok(plugin.commands > 0, "the fixture's commands reached the plugin");
     assert.ok(plugin.hookEvents > 0, "the fixture's hooks reached the plugin");
-    assert.ok(plugin.mcpServers > 0, "the fixture's MCP servers reached the plugin");
+    const servers = writtenServers(installed, pack).map((s) => s.name);
+    assert.deepEqual(plugin.mcpServers, servers.sort(), "the servers the pack writes reached the plugin");
   });
 
   it("accepts the plugin.zip agentc builds (examples/registry)", async (t) => {
@@ -127,7 +129,7 @@ interface AssembledPlugin {
   agents: number;
   commands: number;
   hookEvents: number;
-  mcpServers: number;
+  mcpServers: string[];
 }
 
 /**
@@ -158,7 +160,7 @@ function pluginOf(installed: InstalledProject): AssembledPlugin {
     agents: count("agent"),
     commands: count("command"),
     hookEvents: Object.keys(hooks).length,
-    mcpServers: Object.keys(servers).length,
+    mcpServers: Object.keys(servers).sort(),
   };
 }
 

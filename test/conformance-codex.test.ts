@@ -10,8 +10,10 @@ import {
   clientSandbox,
   describeRun,
   type InstalledProject,
+  networkIsolated,
   requireClient,
   runClient,
+  writtenServers,
 } from "./support/clients-cli.js";
 import { testdir } from "./support/testdir.js";
 
@@ -56,16 +58,6 @@ function comparable(listed: ListedServer[]): ListedServer[] {
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-/** The registry's servers Codex can express: those without a "cannot" mcp row for the pack. */
-function expressible(installed: InstalledProject): McpServer[] {
-  const rows = (installed.compiled.tree?.capabilities ?? []).filter(
-    (r) => r.client === pack && r.kind === "mcp" && r.enforcement === "cannot",
-  );
-  const cannot = (s: McpServer): boolean =>
-    rows.some((r) => r.source.file === s.position.file && r.source.line === s.position.line);
-  return (installed.compiled.registry?.core.mcpServers ?? []).filter((s) => !cannot(s));
-}
-
 function configFile(installed: InstalledProject): string {
   const mcp = installed.compiled.registry?.clients.find((c) => c.pack.client === pack)?.pack.mcp;
   assert.ok(mcp, `the ${pack} client pack maps MCP servers`);
@@ -74,7 +66,7 @@ function configFile(installed: InstalledProject): string {
   return path;
 }
 
-describe("Codex: codex mcp list --json", () => {
+describe("Codex: codex mcp list --json, codex doctor --json", () => {
   it("refuses a config.toml whose server has a value of the wrong type (the check can fail)", async (t) => {
     const program = requireClient(t, "codex");
     if (!program) return;
@@ -88,7 +80,7 @@ describe("Codex: codex mcp list --json", () => {
   it("lists exactly the registry's MCP servers from the .codex/config.toml agentc composed", async (t) => {
     if (!requireClient(t, "codex")) return;
     const installed = await buildAndInstall(clientRegistry, [pack]);
-    const servers = expressible(installed);
+    const servers = writtenServers(installed, pack);
     assert.ok(servers.length > 0, "the fixture has MCP servers Codex can express");
     const sandbox = clientSandbox();
     copyFileSync(configFile(installed), join(sandbox.codexHome, "config.toml"));
@@ -105,6 +97,25 @@ describe("Codex: codex mcp list --json", () => {
     writeFileSync(join(sandbox.codexHome, "config.toml"), trust);
     const listed = await listServers(t, sandbox, installed.project);
     if (!listed) return;
-    assert.deepEqual(comparable(listed), comparable(expressible(installed).map(expected)));
+    assert.deepEqual(comparable(listed), comparable(writtenServers(installed, pack).map(expected)));
+  });
+
+  it("codex doctor finds no unrecognized setting in the project's .codex/config.toml", async (t) => {
+    const program = requireClient(t, "codex");
+    if (!program) return;
+    if (!networkIsolated) {
+      t.skip("codex doctor probes the network; it runs only in a network namespace (unshare --net)");
+      return;
+    }
+    const installed = await buildAndInstall(clientRegistry, [pack]);
+    const sandbox = clientSandbox();
+    const trust = `[projects.${JSON.stringify(installed.project)}]\ntrust_level = "trusted"\n`;
+    writeFileSync(join(sandbox.codexHome, "config.toml"), trust);
+    const run = await runClient(program, ["doctor", "--json"], { cwd: installed.project, sandbox });
+    const report = JSON.parse(run.stdout) as { checks: Record<string, { details: Record<string, string> }> };
+    const config = report.checks["config.load"]?.details ?? {};
+    assert.equal(config["config.toml parse"], "ok", describeRun(run));
+    assert.equal(config["startup warning"], undefined, describeRun(run));
+    assert.equal(config["mcp servers"], String(writtenServers(installed, pack).length), describeRun(run));
   });
 });

@@ -10,9 +10,9 @@ import {
   clientSandbox,
   describeRun,
   geminiUserSettings,
-  type InstalledProject,
   requireClient,
   runClient,
+  writtenServers,
 } from "./support/clients-cli.js";
 import { testdir } from "./support/testdir.js";
 
@@ -37,16 +37,6 @@ function assertClean(run: ClientRun): string {
   assert.equal(run.status, 0, describeRun(run));
   assert.doesNotMatch(out, settingsError, describeRun(run));
   return out;
-}
-
-/** The MCP servers the Gemini pack can express (no "cannot" mcp row). */
-function serverNames(installed: InstalledProject): string[] {
-  const rows = (installed.compiled.tree?.capabilities ?? []).filter(
-    (r) => r.client === pack && r.kind === "mcp" && r.enforcement === "cannot",
-  );
-  return (installed.compiled.registry?.core.mcpServers ?? [])
-    .filter((s) => !rows.some((r) => r.source.file === s.position.file && r.source.line === s.position.line))
-    .map((s) => s.name);
 }
 
 /** Trusts the project (project skills, agents and hooks load only then) and keeps MCP servers from starting. */
@@ -74,7 +64,7 @@ describe("Gemini CLI: gemini mcp list / skills list in the project", () => {
   it("lists every MCP server of the .gemini/settings.json agentc composed, with no settings error", async (t) => {
     if (!requireClient(t, "gemini")) return;
     const installed = await buildAndInstall(clientRegistry, [pack]);
-    const names = serverNames(installed);
+    const names = writtenServers(installed, pack).map((s) => s.name);
     assert.ok(names.length > 0, "the fixture has MCP servers Gemini can express");
     const run = await gemini(t, ["mcp", "list"], installed.project, clientSandbox());
     if (!run) return;
@@ -91,7 +81,11 @@ describe("Gemini CLI: gemini mcp list / skills list in the project", () => {
     );
     assert.ok(skills.length > 0, "the fixture's skills reach Gemini");
     const sandbox = clientSandbox();
-    trustProject(sandbox, installed.project, serverNames(installed));
+    trustProject(
+      sandbox,
+      installed.project,
+      writtenServers(installed, pack).map((s) => s.name),
+    );
     const run = await gemini(t, ["skills", "list"], installed.project, sandbox);
     if (!run) return;
     const out = assertClean(run);

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSyn
 import { basename, dirname, join } from "node:path";
 import type { TestContext } from "node:test";
 import { composeJson, composeToml } from "../../src/compose/index.js";
+import type { McpServer } from "../../src/core/model.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
 import { packageRoot } from "../../src/package-paths.js";
 import { type CompileResult, compileRegistry } from "../../src/pipeline/compile.js";
@@ -181,7 +182,20 @@ export interface InstalledProject {
  * yet compose shared files (the build's manifest lists no composed entries), the test composes the
  * build's entries into the project itself with src/compose, as the installer will.
  */
-export async function buildAndInstall(source: string, clients: string[]): Promise<InstalledProject> {
+export function buildAndInstall(source: string, clients: string[]): Promise<InstalledProject> {
+  const key = JSON.stringify([source, clients]);
+  let installed = installs.get(key);
+  if (!installed) {
+    installed = freshInstall(source, clients);
+    installs.set(key, installed);
+  }
+  return installed;
+}
+
+/** One build and install per registry and packs in a test file: the tests only read the project. */
+const installs = new Map<string, Promise<InstalledProject>>();
+
+async function freshInstall(source: string, clients: string[]): Promise<InstalledProject> {
   const root = testdir({}, "agentc-conform-");
   const registry = join(root, "registry");
   const build = join(root, "build");
@@ -231,4 +245,17 @@ function composeInto(project: string, composed: ComposedFile[]): void {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, result.text);
   }
+}
+
+/**
+ * The registry's MCP servers a pack writes: those with a capability row for the pack that is not
+ * "cannot" (a server may also have "cannot" rows for a part it loses, e.g. a variable's default).
+ */
+export function writtenServers(installed: InstalledProject, pack: string): McpServer[] {
+  const rows = (installed.compiled.tree?.capabilities ?? []).filter(
+    (r) => r.client === pack && r.kind === "mcp" && r.enforcement !== "cannot",
+  );
+  const written = (s: McpServer): boolean =>
+    rows.some((r) => r.source.file === s.position.file && r.source.line === s.position.line);
+  return (installed.compiled.registry?.core.mcpServers ?? []).filter(written);
 }
