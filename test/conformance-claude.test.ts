@@ -4,6 +4,7 @@ import { basename, dirname, join } from "node:path";
 import { describe, it, type TestContext } from "node:test";
 import { unzipSync } from "fflate";
 import { parse as parseJsonc } from "jsonc-parser";
+import { packPath } from "../src/clients/placeholders.js";
 import type { EmittedFile } from "../src/emit/emitted-tree.js";
 import { packageRoot } from "../src/package-paths.js";
 import {
@@ -147,8 +148,9 @@ function pluginOf(installed: InstalledProject): AssembledPlugin {
     const target = placeInPlugin(f, skillDirs);
     if (target) copyInstalled(installed.project, f.path, join(dir, target));
   }
-  const hooks = valueAt(installed.project, clientPack.hooks?.file, clientPack.hooks?.key) ?? {};
-  const servers = valueAt(installed.project, clientPack.mcp?.file, clientPack.mcp?.key) ?? {};
+  const at = (file: string | undefined) => file && packPath(file, clientPack.runtime_placeholders);
+  const hooks = valueAt(installed.project, at(clientPack.hooks?.file), clientPack.hooks?.key) ?? {};
+  const servers = valueAt(installed.project, at(clientPack.mcp?.file), clientPack.mcp?.key) ?? {};
   writeFiles(dir, {
     ".claude-plugin/plugin.json": `${JSON.stringify({ ...manifest, mcpServers: servers }, null, 2)}\n`,
     "hooks/hooks.json": `${JSON.stringify({ hooks }, null, 2)}\n`,
@@ -184,7 +186,7 @@ function copyInstalled(project: string, path: string, target: string): void {
 /** The value at a key path of an installed JSON/JSONC file (undefined when the pack maps no such file). */
 function valueAt(
   project: string,
-  file: string | undefined,
+  file: string | undefined | "",
   key: string[] | undefined,
 ): Record<string, unknown> | undefined {
   if (!file || !key) return undefined;

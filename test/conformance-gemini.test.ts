@@ -9,6 +9,7 @@ import {
   clientRegistry,
   clientSandbox,
   describeRun,
+  geminiTimeoutMs,
   geminiUserSettings,
   requireClient,
   runClient,
@@ -29,7 +30,7 @@ async function gemini(
 ): Promise<ClientRun | undefined> {
   const program = requireClient(t, "gemini");
   if (!program) return undefined;
-  return runClient(program, args, { cwd, sandbox });
+  return runClient(program, args, { cwd, sandbox, timeoutMs: geminiTimeoutMs });
 }
 
 function assertClean(run: ClientRun): string {

@@ -22,6 +22,12 @@ export const clientPackages: Record<ClientCli, string> = {
 /** Every CLI call is killed (its whole process group) after this long. */
 export const cliTimeoutMs = 30_000;
 
+/**
+ * Gemini CLI's cold start (a 20 MB bundle; 6-12 s on two busy cores) leaves too little of 30 s,
+ * so its calls get twice as long.
+ */
+export const geminiTimeoutMs = 60_000;
+
 /** A refused loopback port: a client that ignores the network namespace still cannot leave the machine. */
 const deadProxy = "http://127.0.0.1:9";
 
@@ -115,14 +121,16 @@ export interface ClientRun {
   stdout: string;
   stderr: string;
   timedOut: boolean;
+  timeoutMs: number;
 }
 
 /** Runs a CLI in the sandbox, offline, and kills its whole process group after cliTimeoutMs. */
 export function runClient(
   program: string[],
   args: string[],
-  options: { cwd: string; sandbox: ClientSandbox; env?: NodeJS.ProcessEnv },
+  options: { cwd: string; sandbox: ClientSandbox; env?: NodeJS.ProcessEnv; timeoutMs?: number },
 ): Promise<ClientRun> {
+  const timeoutMs = options.timeoutMs ?? cliTimeoutMs;
   const argv = [...(networkIsolated ? ["unshare", "--net"] : []), ...program, ...args];
   const [file = "", ...rest] = argv;
   const command = [basename(program.at(-1) ?? ""), ...args].join(" ");
@@ -145,14 +153,14 @@ export function runClient(
     const timer = setTimeout(() => {
       timedOut = true;
       if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    }, cliTimeoutMs);
+    }, timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
     });
     child.on("close", (status) => {
       clearTimeout(timer);
-      resolve({ command, status, stdout, stderr, timedOut });
+      resolve({ command, status, stdout, stderr, timedOut, timeoutMs });
     });
   });
 }
@@ -160,7 +168,7 @@ export function runClient(
 /** The whole run, for an assertion message. */
 export function describeRun(run: ClientRun): string {
   const cut = (text: string): string => (text.length > 4000 ? `${text.slice(0, 4000)}\n…` : text);
-  const how = run.timedOut ? `timed out after ${cliTimeoutMs} ms` : `exit ${run.status}`;
+  const how = run.timedOut ? `timed out after ${run.timeoutMs} ms` : `exit ${run.status}`;
   return `${run.command}: ${how}\n--- stdout\n${cut(run.stdout)}\n--- stderr\n${cut(run.stderr)}`;
 }
 
