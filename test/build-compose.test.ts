@@ -5,10 +5,11 @@ import { describe, it } from "node:test";
 import type { ComposedFile, EmittedTree } from "../src/emit/emitted-tree.js";
 import { buildManifest } from "../src/manifest/build-manifest.js";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
-import { writeBuild } from "../src/output/write-build.js";
+import { WriteError, writeBuild } from "../src/output/write-build.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import type { Registry } from "../src/registry/model.js";
 import { install, snapshot } from "./support/install-fixture.js";
+import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
 const registryFiles = {
@@ -133,6 +134,17 @@ describe("build output of shared files", () => {
     assert.equal(existsSync(join(first, ".agentc-compose/root/.mcp.json.json")), false);
   });
 
+  it("a shared file's path that would leave the output folder stops the build before any write", async () => {
+    const { registry, tree } = await compiled();
+    const bad = { ...tree, composed: [{ ...(composed[0] as ComposedFile), path: "../../escape.json" }] };
+    const out = testdir();
+    assert.throws(
+      () => writeBuild(out, bad, buildManifest(registry, bad)),
+      (error: Error) => error instanceof WriteError && /holds a '\.\.' segment/.test(error.message),
+    );
+    assert.deepEqual(snapshot(out), {});
+  });
+
   it("a real build folder installs: shared files composed, fragments never copied into the project", async () => {
     const { registry, tree } = await compiled();
     const out = build(registry, tree);
@@ -145,5 +157,24 @@ describe("build output of shared files", () => {
       '{\n  "model": "opus", // mine\n  "permissions": {\n    "deny": [\n      "Read(./.env)"\n    ]\n  },\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash"\n      }\n    ]\n  }\n}\n',
     );
     assert.ok(existsSync(join(project, ".codex/config.toml")));
+  });
+
+  it("a packed bundle.zip carries the fragments; install and uninstall give the project back byte for byte", async () => {
+    const { registry, tree } = await compiled();
+    const out = build(registry, tree);
+    const zip = join(testdir(), "bundle.zip");
+    const packed = runCli(["pack", out, "--out", zip]);
+    assert.equal(packed.status, 0, packed.stderr);
+    const project = testdir({ "README.md": "mine\n" });
+    const before = snapshot(project);
+    const r = install(zip, project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(
+      readFileSync(join(project, ".codex/config.toml"), "utf8"),
+      '[mcp_servers.docs]\ncommand = "docs-mcp"\n',
+    );
+    const un = runCli(["uninstall", "--project", project]);
+    assert.equal(un.status, 0, un.stderr);
+    assert.deepEqual(snapshot(project), before, "files and folders agentc created are gone");
   });
 });

@@ -51,9 +51,6 @@ export function badSource(entry: string): string | undefined {
   return url.protocol === "https:" ? undefined : `"${entry}" is not https`;
 }
 
-/** Packs whose settings sections are still being written on another branch (h-settings). */
-const settingsPending = new Set(["claude-code"]);
-
 /** The capability kinds a pack cannot place at all, each of which needs a note saying why. */
 function missingPlaces(pack: ClientPack): string[] {
   return [
@@ -125,11 +122,7 @@ describe("built-in client packs", () => {
           [],
           "unknown note keys",
         );
-        const places = missingPlaces(pack).filter(
-          (kind) =>
-            !(settingsPending.has(pack.client) && ["permission", "hook", "guard", "mcp"].includes(kind)),
-        );
-        for (const kind of places) {
+        for (const kind of missingPlaces(pack)) {
           assert.ok((notes[kind] ?? "").length > 20, `no note says why "${kind}" is missing`);
         }
       });

@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
@@ -8,8 +17,16 @@ import { runInstall } from "../src/install/install-run.js";
 import { recoverInterrupted } from "../src/install/recover.js";
 import type { RunResult } from "../src/install/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
+import { sha256 } from "../src/manifest/hash.js";
 import { makeComposeBundle, type SharedSpec } from "./support/compose-bundle.js";
-import { install, installJson, snapshot, stamps, withoutAgentc } from "./support/install-fixture.js";
+import {
+  install,
+  installJson,
+  makeBundle,
+  snapshot,
+  stamps,
+  withoutAgentc,
+} from "./support/install-fixture.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
@@ -211,15 +228,17 @@ describe("install composes into shared files", () => {
     const project = userProject();
     const outside = testdir({ "mcp.json": "{}\n" });
     symlinkSync(join(outside, "mcp.json"), join(project, ".mcp.json"));
-    mkdirSync(join(project, ".codex/config.toml.d"));
+    rmSync(join(project, ".codex/config.toml"));
+    mkdirSync(join(project, ".codex/config.toml"));
     const before = stamps(project);
     const r = installJson(makeComposeBundle(spec, shared), project);
     assert.equal(r.status, 1);
     assert.deepEqual(
       r.json.conflicts.map((c) => c.path),
-      [".mcp.json"],
+      [".codex/config.toml", ".mcp.json"],
     );
-    assert.match(r.json.conflicts[0]?.problem ?? "", /symbolic link/);
+    assert.match(r.json.conflicts[0]?.problem ?? "", /not a regular file/);
+    assert.match(r.json.conflicts[1]?.problem ?? "", /symbolic link/);
     assert.deepEqual(stamps(project), before);
     assert.equal(readFileSync(join(outside, "mcp.json"), "utf8"), "{}\n");
   });
@@ -323,6 +342,59 @@ describe("install composes into shared files", () => {
   });
 });
 
+describe("shared files: the person's own values", () => {
+  it("a key the person already has stays theirs (warning), and uninstall leaves it", () => {
+    const mine = '{\n  "mcpServers": {\n    "docs": { "command": "my-docs" }\n  }\n}\n';
+    const project = testdir({ ".mcp.json": mine });
+    const r = installJson(makeComposeBundle(spec, shared), project);
+    assert.equal(r.status, 0, r.stderr);
+    const warnings = (r.json as unknown as { warnings: { path: string; kind: string; line: number }[] })
+      .warnings;
+    assert.deepEqual(
+      warnings.map((w) => [w.path, w.kind, w.line]),
+      [[".mcp.json", "user-written", 3]],
+    );
+    assert.equal(read(project, ".mcp.json"), mine);
+    assert.equal(
+      runCli(["status", "--project", project, "--check"]).status,
+      0,
+      "the person's value is no drift",
+    );
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal(read(project, ".mcp.json"), mine);
+  });
+
+  it("uninstall stops before writing when a shared file no longer parses, and names the place", () => {
+    const project = userProject();
+    install(makeComposeBundle(spec, shared), project);
+    writeFileSync(join(project, ".codex/config.toml"), `${read(project, ".codex/config.toml")}[broken\n`);
+    const before = stamps(project);
+    const r = runCli(["uninstall", "--project", project]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /\.codex\/config\.toml:\d+:\d+: cannot compose into a file that does not parse/);
+    assert.deepEqual(stamps(project), before);
+  });
+});
+
+describe("shared files replaced by links", () => {
+  it("uninstall leaves a shared file that became a link alone, warns, and never touches its target", () => {
+    const project = userProject();
+    install(makeComposeBundle(spec, shared), project);
+    const outside = testdir({ "mcp.json": mcpCreated });
+    rmSync(join(project, ".mcp.json"));
+    symlinkSync(join(outside, "mcp.json"), join(project, ".mcp.json"));
+    const r = runCli(["uninstall", "--project", project]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      /warning: \.mcp\.json: agentc's values in this file cannot be taken out: it is now a symbolic link/,
+    );
+    assert.equal(readFileSync(join(outside, "mcp.json"), "utf8"), mcpCreated);
+    assert.equal(lstatSync(join(project, ".mcp.json")).isSymbolicLink(), true);
+    assert.equal(read(project, ".claude/settings.json"), settingsText);
+  });
+});
+
 describe("bundles with composed lines", () => {
   it("a tampered fragment is refused before anything is written", () => {
     const project = userProject();
@@ -339,6 +411,30 @@ describe("bundles with composed lines", () => {
       /\.agentc-compose\/claude\/\.mcp\.json\.json: the bundle's file does not match its hash/,
     );
     assert.deepEqual(stamps(project), before);
+  });
+
+  it("a bundle made before composed lines existed installs as before", () => {
+    const bundle = makeBundle(spec);
+    assert.doesNotMatch(readFileSync(join(bundle, "manifest.json"), "utf8"), /composed/);
+    const project = testdir();
+    assert.equal(install(bundle, project).status, 0);
+    assert.equal(read(project, "CLAUDE.md"), "# rules\n");
+  });
+
+  it("a fragment of the wrong shape is refused with its path, the entry and a hint", () => {
+    const bundle = makeComposeBundle(spec, shared);
+    const fragment = ".agentc-compose/codex/.codex/config.toml.json";
+    const text = '{"format":"toml","path":".codex/config.toml","entries":[{"value":1}]}\n';
+    const oldHash = sha256(readFileSync(join(bundle, fragment)));
+    writeFileSync(join(bundle, fragment), text);
+    const file = join(bundle, "manifest.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace(oldHash, sha256(text)));
+    const r = install(bundle, testdir());
+    assert.equal(r.status, 1);
+    assert.match(
+      r.stderr,
+      /\.agentc-compose\/codex\/\.codex\/config\.toml\.json: entries\[0\] needs "path", a non-empty list of keys .*; rebuild the bundle with 'agentc build'/,
+    );
   });
 
   it("a malformed composed line or an unsafe path is rejected with the line and a hint", () => {

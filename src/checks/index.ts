@@ -1,5 +1,6 @@
 import type { Check } from "./check.js";
 import { clientChecks } from "./clients/index.js";
+import { settingsChecks } from "./clients/settings-checks.js";
 import { coreChecks } from "./core/index.js";
 import { scopeExpressedByAdapter } from "./emit/scope-expressed-by-adapter.js";
 import { configMatchesSchema } from "./load/config-matches-schema.js";
@@ -86,6 +87,7 @@ export const allChecks: readonly Check[] = [
   pluginInputsExist,
   ...coreChecks,
   ...clientChecks,
+  ...settingsChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -12,3 +12,6 @@ export function guardProgram(): Buffer {
   cached ??= readFileSync(join(packageRoot, guardAsset));
   return cached;
 }
+
+/** The guard's own time limit (TIMEOUT_MS in the program; a test keeps the two equal). */
+export const guardTimeoutMs = 5000;

@@ -13,8 +13,8 @@ const promise = "secret files and secret content are blocked before any tool cal
 
 /**
  * The secret guard in one client: the program as an owned executable file at `guard.path` and a
- * before_tool hook for `guard.verbs`, wherever the client's hooks can block; otherwise said as a
- * "cannot" row. targets.json `"secret_guard": false` leaves it out entirely.
+ * before_tool hook for `guard.verbs`, wherever the client's hooks can block. Where they cannot, a
+ * "cannot" row says so when targets.json sets `"secret_guard": true`; `false` leaves the guard out.
  */
 export function guardWiring(
   pack: ClientPack,
@@ -25,6 +25,8 @@ export function guardWiring(
   const source = registry.targetsDocument.positionOf(["secret_guard"], "key");
   const { guard, hooks } = pack;
   if (!guard || !hooks?.hook_can_block) {
+    // The guard is on by default; only a registry that asks for it by name hears where it cannot be.
+    if (!secretGuardRequested(registry)) return none;
     const why = hooks ? "the client's hooks cannot block a tool call" : "the client has no hooks";
     return {
       ...none,
@@ -47,7 +49,12 @@ export function guardWiring(
 
 /** Unless targets.json says `"secret_guard": false`. */
 export function secretGuardWanted(registry: Registry): boolean {
-  return (registry.targets as { secret_guard?: boolean }).secret_guard !== false;
+  return registry.targets.secret_guard !== false;
+}
+
+/** targets.json says `"secret_guard": true`. */
+function secretGuardRequested(registry: Registry): boolean {
+  return registry.targets.secret_guard === true;
 }
 
 function guardHook(guard: GuardWiring, position: Position): CoreHook {

@@ -2,7 +2,7 @@ import type { OwnedEntry } from "../compose/model.js";
 import type { CoreHook, Verb } from "../core/model.js";
 import type { CapabilityRow } from "./capability.js";
 import type { ClientPack, HookMapping } from "./model.js";
-import { withoutNotes, withRuntimePlaceholders } from "./pack-text.js";
+import { withRuntimePlaceholders } from "./pack-text.js";
 import { capabilityRow, type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 import { fillTemplate } from "./template-slots.js";
 
@@ -109,9 +109,7 @@ function commandFromRoot(mapping: HookMapping, command: string): string {
 
 /** Values at the top of the hooks file (e.g. a version), written with the first hook entry. */
 export function fileExtraEntries(mapping: HookMapping): OwnedEntry[] {
-  return Object.entries(mapping.file_extra ?? {})
-    .filter(([key]) => !key.startsWith("_"))
-    .map(([key, value]) => ({ path: [key], value: withoutNotes(value) }));
+  return Object.entries(mapping.file_extra ?? {}).map(([key, value]) => ({ path: [key], value }));
 }
 
 function promiseOf(hook: CoreHook): string {

@@ -9,7 +9,7 @@ import {
 } from "../core/model.js";
 import type { CapabilityRow } from "./capability.js";
 import type { ClientPack, PermissionMapping } from "./model.js";
-import { withoutNotes, withRuntimePlaceholders } from "./pack-text.js";
+import { withRuntimePlaceholders } from "./pack-text.js";
 import { capabilityRow, type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
@@ -51,7 +51,8 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
   }
   entries.push(...extraEntries(mapping));
   const file = withRuntimePlaceholders(pack, mapping.file);
-  return { parts: [{ file, format: mapping.format, entries: uniqueEntries(entries) }], rows };
+  const parts = entries.length > 0 ? [{ file, format: mapping.format, entries: uniqueEntries(entries) }] : [];
+  return { parts, rows };
 }
 
 /** A coarse rule is one atom (undefined pattern); a rule with patterns is one atom per pattern. */
@@ -154,11 +155,11 @@ function prefixedName(names: CoreNames, verb: Verb, name: string): string {
 }
 
 function extraEntries(mapping: PermissionMapping): OwnedEntry[] {
-  const under = Object.entries(mapping.permissions_extra ?? {}).filter(([key]) => !key.startsWith("_"));
-  const top = Object.entries(mapping.settings_extra ?? {}).filter(([key]) => !key.startsWith("_"));
+  const under = Object.entries(mapping.permissions_extra ?? {});
+  const top = Object.entries(mapping.settings_extra ?? {});
   return [
-    ...under.map(([key, value]) => ({ path: [...mapping.key, key], value: withoutNotes(value) })),
-    ...top.map(([key, value]) => ({ path: [key], value: withoutNotes(value) })),
+    ...under.map(([key, value]) => ({ path: [...mapping.key, key], value })),
+    ...top.map(([key, value]) => ({ path: [key], value })),
   ];
 }
 
@@ -176,7 +177,7 @@ function writtenRow(
   written: string[],
 ): CapabilityRow {
   const exactOnly = patternKindOf[rule.verb] === "commands" && mapping.permission_exec_match === "exact";
-  const where = `${mapping.file} ${[...mapping.key, mapping.levels[level]].join(".")}`;
+  const where = `${withRuntimePlaceholders(pack, mapping.file)} ${[...mapping.key, mapping.levels[level]].join(".")}`;
   if (exactOnly && pattern !== undefined && level !== "allow") {
     const reason = `written as ${written.join(", ")} in ${where}, but the client matches the exact command only, not "${pattern} …"`;
     return capabilityRow(

@@ -1,7 +1,7 @@
 /**
  * Fills a pack's JSON template: a string that is exactly "{slot}" becomes the slot's value (any
  * type); a slot with no value drops its key (or array element); "{slot}" inside a longer string is
- * replaced by the value's text. Keys starting with "_" are notes and are dropped.
+ * replaced by the value's text.
  */
 export function fillTemplate(template: unknown, values: Record<string, unknown>): unknown {
   return fill(template, values);
@@ -17,7 +17,6 @@ function fill(template: unknown, values: Record<string, unknown>): unknown {
   if (template === null || typeof template !== "object") return template;
   const filled: [string, unknown][] = [];
   for (const [key, inner] of Object.entries(template)) {
-    if (key.startsWith("_")) continue;
     const value = fill(inner, values);
     if (value !== noValue) filled.push([key, value]);
   }

@@ -75,6 +75,14 @@ function placesWithoutFormat(pack: ClientPack): PackFault[] {
   );
 }
 
+/** Keys of a field map as dotted paths: { name: "n" } under "fields" → { "fields.name": "n" }. */
+function under(
+  prefix: string,
+  fields: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [`${prefix}.${key}`, value]));
+}
+
 function undocumentedFields(pack: ClientPack): PackFault[] {
   const skill = pack.skill_frontmatter;
   const agent = pack.agent_frontmatter;
@@ -82,29 +90,24 @@ function undocumentedFields(pack: ClientPack): PackFault[] {
   const groups: [JsonPath, Record<string, string | null | undefined>, string[]][] = [];
   if (skill) {
     const { fields, tools_field, model_invocation_field, user_invocation_field, skill_deny_field } = skill;
-    groups.push([
-      ["skill_frontmatter"],
-      { ...fields, tools_field, model_invocation_field, user_invocation_field, skill_deny_field },
-      skill.documented_fields,
-    ]);
+    const written = { tools_field, model_invocation_field, user_invocation_field, skill_deny_field };
+    groups.push([["skill_frontmatter"], { ...under("fields", fields), ...written }, skill.documented_fields]);
   }
   if (agent) {
     const { fields, tools_field, deny_field, body_field } = agent;
-    groups.push([
-      ["agent_frontmatter"],
-      { ...fields, tools_field, deny_field, body_field },
-      agent.documented_fields,
-    ]);
+    const written = { ...under("fields", fields), tools_field, deny_field, body_field };
+    groups.push([["agent_frontmatter"], written, agent.documented_fields]);
   }
-  if (command)
-    groups.push([
-      ["command_format"],
-      { ...command.fields, body_field: command.body_field },
-      command.documented_fields,
-    ]);
+  if (command) {
+    const written = { ...under("fields", command.fields), body_field: command.body_field };
+    groups.push([["command_format"], written, command.documented_fields]);
+  }
   if (pack.rule_file && pack.rule_triggers) {
     const written = Object.entries(pack.rule_triggers.map).flatMap(([trigger, m]) =>
-      Object.keys(m?.fields ?? {}).map((field): [string, string] => [`map.${trigger}`, field]),
+      Object.keys(m?.fields ?? {}).map((field): [string, string] => [
+        `map.${trigger}.fields.${field}`,
+        field,
+      ]),
     );
     groups.push([["rule_triggers"], Object.fromEntries(written), pack.rule_file.documented_fields]);
   }

@@ -47,7 +47,7 @@ function planFile(
 ): void {
   const components = want?.components ?? before?.components ?? [];
   const format = want?.format ?? before?.format ?? "json";
-  const current = claimAndRead(ctx, readFile, path, want);
+  const current = claimAndRead(ctx, readFile, path, want, out);
   if (current === stop) return;
   const entries = want?.entries ?? [];
   const previous = before?.owned ?? [];
@@ -84,6 +84,7 @@ function claimAndRead(
   readFile: ReadProjectFile,
   path: string,
   want: DesiredComposed | undefined,
+  out: ComposedPlan,
 ): string | undefined | typeof stop {
   if (ctx.claimed.has(path)) {
     if (want)
@@ -103,17 +104,29 @@ function claimAndRead(
       onDisk.type === "symlink"
         ? "a symbolic link (agentc never writes through links)"
         : "not a regular file";
-    ctx.conflict(
-      path,
-      `agentc composes its values into this file, but it is ${what}`,
-      "replace it with a regular file (or remove it) and run again",
-    );
+    if (want)
+      ctx.conflict(
+        path,
+        `agentc composes its values into this file, but it is ${what}`,
+        "replace it with a regular file (or remove it) and run again",
+      );
+    else out.warnings.push(leftAlone(path, what));
     return stop;
   }
   const text = utf8(readFile(path));
   if (text !== null) return text;
   ctx.conflict(path, "is not UTF-8 text, so agentc cannot compose into it", "save it as UTF-8 and run again");
   return stop;
+}
+
+/** Nothing is wanted in the file any more, but it is no longer a file agentc may edit. */
+function leftAlone(path: string, what: string): Conflict {
+  return {
+    path,
+    problem: `agentc's values in this file cannot be taken out: it is now ${what}; it is left alone and agentc forgets them`,
+    hint: "Remove agentc's values by hand if you no longer want them.",
+    kind: "kept-modified",
+  };
 }
 
 function planWrite(

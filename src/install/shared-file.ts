@@ -1,5 +1,6 @@
 import { getNodeValue, type ParseError, parseTree, printParseErrorCode, visit } from "jsonc-parser";
 import { parse as parseToml, TomlError } from "smol-toml";
+import { pathText } from "../compose/conflicts.js";
 import { jsonView } from "../compose/json-view.js";
 import type { KeyPath, OwnedEntry, OwnedRecord } from "../compose/model.js";
 import type { DocumentView } from "../compose/ownership-plan.js";
@@ -109,18 +110,8 @@ const identity = (r: Pick<OwnedRecord, "path" | "element" | "hash">): string =>
   r.element ? `e${JSON.stringify(r.path)}${r.hash}` : `k${JSON.stringify(r.path)}`;
 
 function label(path: KeyPath, element: unknown): string {
-  const text = pathLabel(path);
+  const text = pathText(path);
   return element === undefined ? text : `${text}[] ${canonicalJson(element)}`;
-}
-
-function pathLabel(path: KeyPath): string {
-  return path
-    .map((s, i) =>
-      typeof s === "number"
-        ? `[${s}]`
-        : `${i === 0 ? "" : "."}${/^[A-Za-z0-9_-]+$/.test(s) ? s : JSON.stringify(s)}`,
-    )
-    .join("");
 }
 
 function elementValue(document: SharedDocument, record: OwnedRecord): unknown {

@@ -30,17 +30,18 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDir));
   if (!first.record && !leftovers)
     return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
-  if (req.dryRun) {
-    const plan = uninstallPlan(root, first.record);
-    return { ...base, plan, ...(plan.conflicts.length > 0 ? { status: "conflicts" as const } : {}) };
+  if (req.dryRun) return withConflicts(base, uninstallPlan(root, first.record));
+  // a shared file that no longer parses stops the uninstall before the lock: nothing is written
+  if (first.record?.composed?.length && readJournal(root) === undefined) {
+    const planned = uninstallPlan(root, first.record);
+    if (planned.conflicts.length > 0) return withConflicts(base, planned);
   }
   return underLock(root, base, async () => {
     const recovered = recoverInterrupted(root);
     const again = readRecord(root);
     const record = again.ok ? again.record : undefined;
     const plan = uninstallPlan(root, record);
-    if (plan.conflicts.length > 0)
-      return { ...base, status: "conflicts", plan, written: recovered !== undefined };
+    if (plan.conflicts.length > 0) return { ...withConflicts(base, plan), written: recovered !== undefined };
     await checkpoint("planned");
     if (record) await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
     return {
@@ -50,6 +51,10 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
       ...(recovered ? { recovered } : {}),
     };
   });
+}
+
+function withConflicts(base: RunResult, plan: Plan): RunResult {
+  return { ...base, plan, ...(plan.conflicts.length > 0 ? { status: "conflicts" as const } : {}) };
 }
 
 function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {

@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
+import { pathProblem } from "../install/path-check.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { composeFragments } from "../manifest/compose-fragments.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
@@ -55,6 +56,11 @@ export function writeBuild(
     executable: false,
   }));
   const files = [...uniqueFiles(tree.files), ...fragments];
+  for (const { path } of fragments) {
+    const problem = pathProblem(path);
+    // a shared file's path comes from client-pack data: never let it lead out of the output folder
+    if (problem) throw new WriteError(path, `a path that ${problem}`);
+  }
   const emitted = new Set(files.map((f) => f.path));
   const stale = previous.filter((p) => !emitted.has(p)).map((path) => ({ path }));
   const blocked = filesNotOurs(outDir, [...files, ...stale], previousBuild);
