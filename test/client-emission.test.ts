@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { chmodSync } from "node:fs";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { Fixture } from "../src/checks/check.js";
 import { examplePack, withExamplePack } from "../src/checks/clients/client-fixtures.js";
@@ -168,6 +170,20 @@ describe("client pack emission: exact files", () => {
       '---\nname: team-review\ndescription: Reviews the change.\nargument-hint: "<branch>"\nallowed-tools: Read Grep\ndisallowed-tools: Edit Write\ndisable-model-invocation: true\n---\n# Review\n\nDiff against $ARGUMENTS; see checklist.md.\n',
     );
     assert.equal(text(".example/skills/team-review/checklist.md"), "Rules are in .example/rules.\n");
+  });
+
+  it("a supporting script executable on disk stays executable, and is listed in the manifest", async () => {
+    const dir = testdir({ ...registry(), "core/skills/review/run.sh": "#!/bin/sh\necho <NAME>\n" });
+    chmodSync(join(dir, "core/skills/review/run.sh"), 0o755);
+    const result = await compileRegistry(dir);
+    const script = result.tree?.files.find((f) => f.path === ".example/skills/team-review/run.sh");
+    assert.equal(script?.bytes.toString("utf8"), "#!/bin/sh\necho Example\n");
+    assert.equal(script?.executable, true);
+    const checklist = result.tree?.files.find((f) => f.path === ".example/skills/team-review/checklist.md");
+    assert.equal(checklist?.executable, false);
+    assert.deepEqual(result.manifest?.install.components.example?.executables, [
+      ".example/skills/team-review/run.sh",
+    ]);
   });
 
   it("agents as TOML with the body in body_field", async () => {

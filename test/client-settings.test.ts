@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { type ParseError, parse as parseJsonc } from "jsonc-parser";
@@ -293,12 +293,18 @@ function syntheticPack(): Record<string, unknown> {
       stdio: {
         command: "{command}",
         args: "{args}",
-        env: "{env}",
+        env_vars: "{env_vars}",
+        env: "{env_set}",
         cwd: "{cwd}",
         startup_timeout_sec: "{timeout}",
         enabled_tools: "{tools}",
       },
-      remote: { url: "{url}", http_headers: "{headers}" },
+      remote: {
+        url: "{url}",
+        bearer_token_env_var: "{bearer_env}",
+        env_http_headers: "{header_env}",
+        http_headers: "{headers_set}",
+      },
       transports: ["stdio", "http"],
     },
     guard: {
@@ -389,17 +395,15 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
     const file = fileAt(out.composed, ".syn/config.toml");
     assert.equal(file?.format, "toml");
     assert.deepEqual(lines(file), [
-      `mcp_servers.docs = {"url":"https://docs.example.com/mcp","http_headers":{"Authorization":"Bearer \${DOCS_TOKEN}"}}`,
-      `mcp_servers.issues = {"command":"npx","args":["-y","@example/issues-mcp","--project","\${ISSUES_PROJECT:-web}"],"env":{"ISSUES_TOKEN":"\${ISSUES_TOKEN}"},"enabled_tools":["get_issue","create_issue"]}`,
+      'mcp_servers.docs = {"url":"https://docs.example.com/mcp","bearer_token_env_var":"DOCS_TOKEN"}',
+      `mcp_servers.issues = {"command":"npx","args":["-y","@example/issues-mcp","--project","\${ISSUES_PROJECT:-web}"],"env_vars":["ISSUES_TOKEN"],"enabled_tools":["get_issue","create_issue"]}`,
     ]);
     assert.deepEqual(
       cannotRows(out.capabilities).filter((r) => r.startsWith("mcp")),
       [
         'mcp: MCP server "docs" (http) timeout: 20',
-        `mcp: MCP server "docs" (http) expands \${DOCS_TOKEN}`,
         'mcp: MCP server "events" (sse)',
         `mcp: MCP server "issues" (stdio) expands \${ISSUES_PROJECT:-web}`,
-        `mcp: MCP server "issues" (stdio) expands \${ISSUES_TOKEN}`,
       ],
     );
     const mine = [
@@ -437,9 +441,9 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
       "synthetic",
     );
     const issues = fileAt(out.composed, ".syn/config.toml")?.entries.find((e) => e.path[1] === "issues");
-    const value = issues?.value as { args: string[]; env: object };
+    const value = issues?.value as { args: string[]; env_vars: string[] };
     assert.deepEqual(value.args[3], `\${env:ISSUES_PROJECT}`);
-    assert.deepEqual(value.env, { ISSUES_TOKEN: `\${env:ISSUES_TOKEN}` });
+    assert.deepEqual(value.env_vars, ["ISSUES_TOKEN"], "a variable of the same name is handed over by name");
     const lost = out.capabilities.find((r) => r.promise.includes(`defaults \${ISSUES_PROJECT:-web}`));
     assert.equal(lost?.enforcement, "cannot");
   });
@@ -469,3 +473,42 @@ describe("a pack without permissions, hooks or MCP", () => {
     assert.match(guard?.reason ?? "", /no hooks; secret protection is instruction-only/);
   });
 });
+
+describe("every built-in pack", () => {
+  it("composes its settings into new files and into files a person wrote, which still parse", async () => {
+    const registry = await settingsRegistry(builtinPackIds());
+    assert.equal(registry.clients.length, builtinPackIds().length);
+    let files = 0;
+    for (const client of registry.clients) {
+      const out = settingsOf(registry, client.pack.client);
+      for (const file of out.composed) {
+        files += 1;
+        const label = `${client.pack.client} ${file.path}`;
+        const fresh =
+          file.format === "toml"
+            ? composeToml(undefined, file.entries, [])
+            : composeJson(undefined, file.entries, []);
+        assert.deepEqual(fresh.conflicts, [], label);
+        const mine =
+          file.format === "toml" ? '# mine\nmine = "kept"\n' : '{\n  // mine\n  "mine": "kept"\n}\n';
+        const composed =
+          file.format === "toml" ? composeToml(mine, file.entries, []) : composeJson(mine, file.entries, []);
+        assert.deepEqual(composed.conflicts, [], label);
+        assert.ok(composed.text.includes("mine"), label);
+        const parsed = (file.format === "toml" ? parseToml(composed.text) : parseJsonText(composed.text)) as {
+          mine: string;
+        };
+        assert.equal(parsed.mine, "kept", label);
+        if (file.format === "json") JSON.parse(fresh.text);
+        else parseToml(fresh.text);
+      }
+    }
+    assert.ok(files >= registry.clients.length, `only ${files} composed files`);
+  });
+});
+
+function builtinPackIds(): string[] {
+  return readdirSync(join(process.cwd(), "clients"))
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -".json".length));
+}

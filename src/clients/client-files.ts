@@ -11,7 +11,8 @@ import type { FileMapping } from "./model.js";
 
 /**
  * Reads the registry files client packs copy (shared_core / shared_seed sources, skills' supporting
- * files) into `files`, so emitting stays free of file access. A source that is missing is reported.
+ * files) into `files`, so emitting stays free of file access; returns those executable on disk.
+ * A source that is missing is reported.
  */
 export function readClientFiles(
   root: string,
@@ -19,8 +20,9 @@ export function readClientFiles(
   core: Core,
   files: Map<string, Buffer>,
   diagnostics: Diagnostic[],
-): void {
-  if (packs.length === 0) return;
+): Set<string> {
+  const executables = new Set<string>();
+  if (packs.length === 0) return executables;
   const wanted = core.skills.flatMap((skill) => skill.supportingFiles);
   for (const client of packs) {
     for (const [list, mappings] of [
@@ -35,9 +37,19 @@ export function readClientFiles(
     }
   }
   for (const path of wanted) {
+    if (isExecutable(join(root, path))) executables.add(path);
     if (files.has(path)) continue;
     const read = readBounded(join(root, path), maxAssetBytes);
     if (read.ok) files.set(path, read.bytes);
+  }
+  return executables;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    return (statSync(path).mode & 0o111) !== 0;
+  } catch {
+    return false;
   }
 }
 

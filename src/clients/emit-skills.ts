@@ -49,13 +49,9 @@ export function emitSkills(ctx: EmitContext): PartEmission {
       const bytes = ctx.registry.files.get(path);
       if (!bytes) continue;
       const target = `${dir}/${path.slice(skill.dir.length + 1)}`;
-      out.files.push(
-        ownedFile(ctx, target, copiedBytes(ctx, bytes), {
-          kind: "skill-file",
-          name: skill.name,
-          alwaysLoaded: false,
-        }),
-      );
+      const origin = { kind: "skill-file" as const, name: skill.name, alwaysLoaded: false };
+      const executable = ctx.registry.executableFiles?.has(path) ?? false;
+      out.files.push({ ...ownedFile(ctx, target, copiedBytes(ctx, bytes), origin), executable });
     }
   }
   return out;

@@ -1,5 +1,6 @@
 import type { McpServer } from "../core/model.js";
 import type { CapabilityRow } from "./capability.js";
+import { mcpSlots } from "./mcp-slots.js";
 import type { ClientPack, McpMapping } from "./model.js";
 import { withRuntimePlaceholders } from "./pack-text.js";
 import { capabilityRow, type SettingsOutcome } from "./settings-part.js";
@@ -33,39 +34,14 @@ export function mcpEntries(pack: ClientPack, servers: McpServer[]): SettingsOutc
       continue;
     }
     const loss: ReferenceLoss = { unexpanded: new Set(), defaults: new Set() };
-    const values = slotValues(server, (text) => rewriteReferences(mapping, text, loss));
-    entries.push({ path: [...mapping.key, server.name], value: fillTemplate(template, values) });
+    const slots = mcpSlots(server, slotsOf(template), (text) => rewriteReferences(mapping, text, loss));
+    entries.push({ path: [...mapping.key, server.name], value: fillTemplate(template, slots.values) });
     const where = `${file} ${[...mapping.key, server.name].join(".")}`;
     rows.push(row(pack, server, "", "enforced", `written to ${where}`));
-    rows.push(...lostFields(pack, server, values, slotsOf(template)));
+    rows.push(...slots.lost.map((field) => lostRow(pack, server, field)));
     rows.push(...referenceRows(pack, server, loss));
   }
   return { parts: entries.length > 0 ? [{ file, format: mapping.format, entries }] : [], rows };
-}
-
-/** Every slot a template may use, with the server's values in the client's variable syntax. */
-function slotValues(server: McpServer, rewrite: (text: string) => string): Record<string, unknown> {
-  const common = { transport: server.transport, timeout: server.timeout, tools: server.tools };
-  if (server.transport !== "stdio") {
-    return { ...common, url: rewrite(server.url), headers: mapValues(server.headers, rewrite) };
-  }
-  const command = rewrite(server.command);
-  const args = server.args.map(rewrite);
-  return {
-    ...common,
-    command,
-    args,
-    command_line: [command, ...args],
-    env: mapValues(server.env, rewrite),
-    cwd: server.cwd === undefined ? undefined : rewrite(server.cwd),
-  };
-}
-
-function mapValues(
-  record: Record<string, string>,
-  rewrite: (text: string) => string,
-): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, rewrite(value)]));
 }
 
 function rewriteReferences(mapping: McpMapping, text: string, loss: ReferenceLoss): string {
@@ -86,37 +62,19 @@ function fillReference(form: string, name: string, fallback: string): string {
   return form.split("{name}").join(name).split("{default}").join(fallback);
 }
 
-/** Core values the template has no slot for: each is a promise the client file does not carry. */
-function lostFields(
-  pack: ClientPack,
-  server: McpServer,
-  values: Record<string, unknown>,
-  slots: Set<string>,
-): CapabilityRow[] {
-  const carried = (slot: string) =>
-    slots.has(slot) || (slots.has("command_line") && ["command", "args"].includes(slot));
-  const lost = ["command", "args", "env", "cwd", "url", "headers", "timeout", "tools"].filter(
-    (slot) => hasValue(values[slot]) && !carried(slot),
-  );
-  return lost.map((slot) =>
-    row(
-      pack,
-      server,
-      ` ${slot}: ${describe(values[slot])}`,
-      "cannot",
-      `the client's MCP entry has no field for ${slot}`,
-    ),
+/** A core value the template has no slot for: a promise the client file does not carry. */
+function lostRow(pack: ClientPack, server: McpServer, field: string): CapabilityRow {
+  return row(
+    pack,
+    server,
+    ` ${field}: ${describe(server, field)}`,
+    "cannot",
+    `the client's MCP entry has no field for ${field}`,
   );
 }
 
-function hasValue(value: unknown): boolean {
-  if (value === undefined) return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (value !== null && typeof value === "object") return Object.keys(value).length > 0;
-  return true;
-}
-
-function describe(value: unknown): string {
+function describe(server: McpServer, field: string): string {
+  const value = (server as unknown as Record<string, unknown>)[field];
   if (Array.isArray(value)) return value.join(", ");
   if (value !== null && typeof value === "object") return Object.keys(value).join(", ");
   return String(value);

@@ -10,7 +10,8 @@ import { readFragments } from "./read-fragments.js";
 /**
  * The desired state of a bundle folder. Bundle bytes are read lazily: `verify` reads and checks against the
  * manifest's hashes exactly the files a plan will write (before anything is written), so a no-op reinstall
- * reads no bundle file; `bytesOf` hands out only verified bytes.
+ * reads no bundle file but the compose fragments, which planning needs; `bytesOf` hands out only verified
+ * bytes.
  */
 export type LoadedBundle =
   | { ok: true; desired: Desired; verify: (contents: Content[]) => string[]; bytesOf: (c: Content) => Buffer }

@@ -53,7 +53,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const { core, diagnostics: coreDiagnostics } = loadCore(root);
   diagnostics.push(...coreDiagnostics);
   const clients = loadClientPacks(root, targets, targetsDocument, core, diagnostics);
-  readClientFiles(root, clients, core, files, diagnostics);
+  const executableFiles = readClientFiles(root, clients, core, files, diagnostics);
   const registry: Registry = {
     core,
     clients,
@@ -66,6 +66,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     allRules,
     rules,
     files,
+    executableFiles,
   };
   return { registry, diagnostics };
 }

@@ -165,8 +165,10 @@ export interface Registry {
   allRules: Rule[];
   /** The rules that are compiled, in output order. */
   rules: Rule[];
-  /** Registry files referenced by seeds and owned assets, keyed by registry-relative path. */
+  /** Registry files referenced by seeds, owned assets and client packs (shared files, skills' supporting files), keyed by registry-relative path. */
   files: Map<string, Buffer>;
+  /** Those of `files` that are executable on disk (skill scripts keep their mode when a pack copies them). */
+  executableFiles?: Set<string>;
   /** The tool-neutral core/ (rules, skills, agents, commands, permissions, hooks, MCP servers). */
   core: Core;
   /** The client packs chosen by targets.json, each compiling the core for one assistant. */
