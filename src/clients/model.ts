@@ -141,6 +141,8 @@ export interface PermissionMapping {
   permission_name_tools: string[];
   /** Tools written bare, without an argument (a pattern for them cannot be expressed). */
   permission_tools_bare: string[];
+  /** Tools the client honours only in some lists (e.g. a tool-name wildcard taken in deny and ask, not allow). */
+  permission_tool_levels?: Record<string, PermissionLevel[]>;
   permission_path_prefix: string;
   permission_exec_match: "prefix" | "exact";
   permission_exec_suffix: string;
@@ -170,10 +172,12 @@ export interface HookMapping {
   /** How matcher names are joined into one matcher; absent: the client has no matchers. */
   matcher_join?: string;
   /**
-   * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}" (whole-string
-   * values; a slot with no value drops its key).
+   * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}" and "{fail_closed}"
+   * (true for a fail_closed hook) (whole-string values; a slot with no value drops its key).
    */
   entry: Record<string, unknown>;
+  /** The unit of "{timeout}" (core timeouts are seconds); default "seconds". */
+  timeout_unit?: "seconds" | "milliseconds";
   /** Values at the top of the hooks file (e.g. {"version": 1}). */
   file_extra?: Record<string, unknown>;
   hook_path_fields: string[];
@@ -192,12 +196,23 @@ export interface McpMapping {
   format: "json" | "toml";
   /** Key path of the object holding servers by name: ["mcpServers"], ["servers"], ["mcp_servers"]. */
   key: string[];
-  /** Server entry templates with slots "{command}", "{args}", "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}". */
+  /**
+   * Server entry templates with slots "{command}", "{args}", "{command_line}" (command and args in
+   * one list), "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}", "{tools}"; for
+   * clients that take variables by name also "{env_vars}" + "{env_set}", "{bearer_env}",
+   * "{header_env}" + "{headers_set}" (src/clients/mcp-slots.ts). A core value whose slot the
+   * template lacks is reported as lost.
+   */
   stdio: Record<string, unknown>;
   remote: Record<string, unknown> | null;
   transports: ("stdio" | "http" | "sse")[];
-  /** How the client spells an environment variable inside values: "${VAR}" form with "{name}" slot. */
+  /**
+   * How the client spells an environment variable inside values, with a "{name}" slot ("${{name}}",
+   * "${env:{name}}"); absent: the client expands no variables and a placeholder is reported.
+   */
   env_reference?: string;
+  /** The same with a default, slots "{name}" and "{default}"; absent: a default is reported as lost. */
+  env_reference_default?: string;
 }
 
 /** Wiring of the secret guard (assets/hooks/agentc-guard.mjs) as an owned program asset and a hook. */
