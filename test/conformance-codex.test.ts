@@ -100,7 +100,7 @@ describe("Codex: codex mcp list --json, codex doctor --json", () => {
     assert.deepEqual(comparable(listed), comparable(writtenServers(installed, pack).map(expected)));
   });
 
-  it("codex doctor finds no unrecognized setting in the project's .codex/config.toml", async (t) => {
+  it("codex doctor reports no startup warning: no unknown setting, no malformed agent role", async (t) => {
     const program = requireClient(t, "codex");
     if (!program) return;
     if (!networkIsolated) {
@@ -108,6 +108,8 @@ describe("Codex: codex mcp list --json, codex doctor --json", () => {
       return;
     }
     const installed = await buildAndInstall(clientRegistry, [pack]);
+    const agents = (installed.compiled.tree?.files ?? []).filter((f) => f.client?.kind === "agent");
+    assert.ok(agents.length > 0, "the fixture's agents reach Codex as agent role files");
     const sandbox = clientSandbox();
     const trust = `[projects.${JSON.stringify(installed.project)}]\ntrust_level = "trusted"\n`;
     writeFileSync(join(sandbox.codexHome, "config.toml"), trust);

@@ -62,6 +62,17 @@ describe("Gemini CLI: gemini mcp list / skills list in the project", () => {
     assert.match(run.stdout + run.stderr, settingsError, describeRun(run));
   });
 
+  it("reports an agent whose frontmatter does not parse, in a trusted folder (the check can fail)", async (t) => {
+    const sandbox = clientSandbox();
+    const project = testdir({
+      ".gemini/agents/reviewer.md": "---\nname: reviewer\ndescription: [oops\n---\nBody\n",
+    });
+    trustProject(sandbox, project, []);
+    const run = await gemini(t, ["skills", "list"], project, sandbox);
+    if (!run) return;
+    assert.match(run.stdout + run.stderr, /Agent loading error/, describeRun(run));
+  });
+
   it("lists every MCP server of the .gemini/settings.json agentc composed, with no settings error", async (t) => {
     if (!requireClient(t, "gemini")) return;
     const installed = await buildAndInstall(clientRegistry, [pack]);
@@ -81,6 +92,10 @@ describe("Gemini CLI: gemini mcp list / skills list in the project", () => {
       (f) => f.client?.client === pack && f.client.kind === "skill",
     );
     assert.ok(skills.length > 0, "the fixture's skills reach Gemini");
+    const agents = (installed.compiled.tree?.files ?? []).filter(
+      (f) => f.client?.client === pack && f.client.kind === "agent",
+    );
+    assert.ok(agents.length > 0, "the fixture's agents reach Gemini");
     const sandbox = clientSandbox();
     trustProject(
       sandbox,
