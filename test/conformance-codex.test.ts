@@ -5,6 +5,7 @@ import { describe, it, type TestContext } from "node:test";
 import type { McpServer } from "../src/core/model.js";
 import {
   buildAndInstall,
+  type ClientRun,
   type ClientSandbox,
   clientRegistry,
   clientSandbox,
@@ -58,6 +59,12 @@ function comparable(listed: ListedServer[]): ListedServer[] {
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
+/** The details of the configuration check of `codex doctor --json`. */
+function doctorConfig(run: ClientRun): Record<string, unknown> {
+  const report = JSON.parse(run.stdout) as { checks: Record<string, { details?: Record<string, unknown> }> };
+  return report.checks["config.load"]?.details ?? {};
+}
+
 function configFile(installed: InstalledProject): string {
   const mcp = installed.compiled.registry?.clients.find((c) => c.pack.client === pack)?.pack.mcp;
   assert.ok(mcp, `the ${pack} client pack maps MCP servers`);
@@ -100,6 +107,26 @@ describe("Codex: codex mcp list --json, codex doctor --json", () => {
     assert.deepEqual(comparable(listed), comparable(writtenServers(installed, pack).map(expected)));
   });
 
+  it("codex doctor warns about a setting Codex does not know (the check can fail)", async (t) => {
+    const program = requireClient(t, "codex");
+    if (!program) return;
+    if (!networkIsolated) {
+      t.skip("codex doctor probes the network; it runs only in a network namespace (unshare --net)");
+      return;
+    }
+    const sandbox = clientSandbox();
+    writeFileSync(
+      join(sandbox.codexHome, "config.toml"),
+      '[mcp_servers.docs]\ncommand = "node"\nextra = 1\n',
+    );
+    const run = await runClient(program, ["doctor", "--json"], { cwd: sandbox.root, sandbox });
+    assert.match(
+      JSON.stringify(doctorConfig(run)["startup warning"]),
+      /mcp_servers\.docs\.extra/,
+      describeRun(run),
+    );
+  });
+
   it("codex doctor reports no startup warning: no unknown setting, no malformed agent role", async (t) => {
     const program = requireClient(t, "codex");
     if (!program) return;
@@ -114,8 +141,7 @@ describe("Codex: codex mcp list --json, codex doctor --json", () => {
     const trust = `[projects.${JSON.stringify(installed.project)}]\ntrust_level = "trusted"\n`;
     writeFileSync(join(sandbox.codexHome, "config.toml"), trust);
     const run = await runClient(program, ["doctor", "--json"], { cwd: installed.project, sandbox });
-    const report = JSON.parse(run.stdout) as { checks: Record<string, { details: Record<string, string> }> };
-    const config = report.checks["config.load"]?.details ?? {};
+    const config = doctorConfig(run);
     assert.equal(config["config.toml parse"], "ok", describeRun(run));
     assert.equal(config["startup warning"], undefined, describeRun(run));
     assert.equal(config["mcp servers"], String(writtenServers(installed, pack).length), describeRun(run));
