@@ -1,0 +1,269 @@
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { TestContext } from "node:test";
+import { composeJson, composeToml } from "../../src/compose/index.js";
+import type { McpServer } from "../../src/core/model.js";
+import type { ComposedFile } from "../../src/emit/emitted-tree.js";
+import { packageRoot } from "../../src/package-paths.js";
+import { type CompileResult, compileRegistry } from "../../src/pipeline/compile.js";
+import { runCli } from "./run-cli.js";
+import { testdir } from "./testdir.js";
+
+/** The assistants' own CLIs, pinned in package.json devDependencies (docs/conformance.md). */
+export type ClientCli = "claude" | "codex" | "gemini";
+
+export const clientPackages: Record<ClientCli, string> = {
+  claude: "@anthropic-ai/claude-code",
+  codex: "@openai/codex",
+  gemini: "@google/gemini-cli",
+};
+
+/** Every CLI call is killed (its whole process group) after this long. */
+export const cliTimeoutMs = 30_000;
+
+/**
+ * Gemini CLI's cold start (a 20 MB bundle; 6-12 s on two busy cores) leaves too little of 30 s,
+ * so its calls get twice as long.
+ */
+export const geminiTimeoutMs = 60_000;
+
+/** A refused loopback port: a client that ignores the network namespace still cannot leave the machine. */
+const deadProxy = "http://127.0.0.1:9";
+
+/**
+ * True when CLIs run in a network namespace of their own (only a downed loopback): no call can reach
+ * the network, whatever the client tries. Needs `unshare` and the right to make a namespace (root here).
+ */
+export const networkIsolated = spawnSync("unshare", ["--net", "true"]).status === 0;
+
+/** The command that starts a CLI: the native binary, or Node running the package's script. */
+export function clientProgram(cli: ClientCli): string[] | undefined {
+  const link = join(packageRoot, "node_modules", ".bin", cli);
+  if (!existsSync(link)) return undefined;
+  const target = realpathSync(link);
+  return /\.[cm]?js$/.test(target) ? [process.execPath, target] : [target];
+}
+
+/**
+ * The CLI's command. When its package is genuinely not installed the test is skipped with the reason —
+ * except under CI (CI set), where `npm ci` must have installed it, so the test fails instead.
+ */
+export function requireClient(t: TestContext, cli: ClientCli): string[] | undefined {
+  const program = clientProgram(cli);
+  if (program) return program;
+  const why = `${cli} CLI absent: node_modules/.bin/${cli} does not exist (install ${clientPackages[cli]} with 'npm ci')`;
+  if (process.env.CI) throw new Error(`${why}; CI must run the conformance tests`);
+  t.skip(why);
+  return undefined;
+}
+
+/** A throw-away home for the CLIs: nothing of the machine's user config is read, nothing is kept. */
+export interface ClientSandbox {
+  root: string;
+  home: string;
+  codexHome: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export function clientSandbox(): ClientSandbox {
+  const root = testdir({}, "agentc-clients-");
+  const home = join(root, "home");
+  const codexHome = join(root, "codex-home");
+  for (const dir of [home, codexHome, join(home, ".gemini"), join(home, ".claude")]) {
+    mkdirSync(dir, { recursive: true });
+  }
+  writeFileSync(join(home, ".gemini", "settings.json"), `${JSON.stringify(geminiUserSettings, null, 2)}\n`);
+  return { root, home, codexHome, env: sandboxEnv(root, home, codexHome) };
+}
+
+/** The user-level Gemini settings of the sandbox: no telemetry, no usage statistics, no update checks. */
+export const geminiUserSettings = {
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+};
+
+/** Only PATH is inherited: no API key, no proxy, no config of the person running the tests. */
+function sandboxEnv(root: string, home: string, codexHome: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    USERPROFILE: home,
+    TMPDIR: process.env.TMPDIR ?? "/tmp",
+    XDG_CONFIG_HOME: join(home, ".config"),
+    XDG_CACHE_HOME: join(home, ".cache"),
+    XDG_DATA_HOME: join(home, ".local", "share"),
+    XDG_STATE_HOME: join(home, ".local", "state"),
+    CODEX_HOME: codexHome,
+    CLAUDE_CONFIG_DIR: join(home, ".claude"),
+    GEMINI_CLI_HOME: home,
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(root, "gemini-system-settings.json"),
+    GEMINI_CLI_SYSTEM_DEFAULTS_PATH: join(root, "gemini-system-defaults.json"),
+    GEMINI_CLI_TRUSTED_FOLDERS_PATH: join(home, ".gemini", "trustedFolders.json"),
+    GEMINI_CLI_NO_RELAUNCH: "true",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DO_NOT_TRACK: "1",
+    HTTP_PROXY: deadProxy,
+    HTTPS_PROXY: deadProxy,
+    ALL_PROXY: deadProxy,
+    NO_COLOR: "1",
+    TERM: "dumb",
+  };
+}
+
+export interface ClientRun {
+  command: string;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  timeoutMs: number;
+}
+
+/** Runs a CLI in the sandbox, offline, and kills its whole process group after cliTimeoutMs. */
+export function runClient(
+  program: string[],
+  args: string[],
+  options: { cwd: string; sandbox: ClientSandbox; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<ClientRun> {
+  const timeoutMs = options.timeoutMs ?? cliTimeoutMs;
+  const argv = [...(networkIsolated ? ["unshare", "--net"] : []), ...program, ...args];
+  const [file = "", ...rest] = argv;
+  const command = [basename(program.at(-1) ?? ""), ...args].join(" ");
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, rest, {
+      cwd: options.cwd,
+      env: { ...options.sandbox.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let stdout = "";
+    let stderr = "";
+    let timedOut = false;
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    }, timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ command, status, stdout, stderr, timedOut, timeoutMs });
+    });
+  });
+}
+
+/** The whole run, for an assertion message. */
+export function describeRun(run: ClientRun): string {
+  const cut = (text: string): string => (text.length > 4000 ? `${text.slice(0, 4000)}\n…` : text);
+  const how = run.timedOut ? `timed out after ${run.timeoutMs} ms` : `exit ${run.status}`;
+  return `${run.command}: ${how}\n--- stdout\n${cut(run.stdout)}\n--- stderr\n${cut(run.stderr)}`;
+}
+
+/** The fixture registry with a full core/ (engineer A's golden fixture). */
+export const clientRegistry = join(packageRoot, "test", "fixtures", "client-registry");
+
+export interface InstalledProject {
+  registry: string;
+  build: string;
+  project: string;
+  compiled: CompileResult;
+  /** How the shared files got their agentc entries: by 'agentc install', or composed here (see below). */
+  composedBy: "installer" | "test";
+}
+
+/**
+ * Copies a registry, keeps only the given built-in client packs, runs the real `agentc build` and
+ * `agentc install --yes` into a fresh project, and returns the folders. While the installer does not
+ * yet compose shared files (the build's manifest lists no composed entries), the test composes the
+ * build's entries into the project itself with src/compose, as the installer will.
+ */
+export function buildAndInstall(source: string, clients: string[]): Promise<InstalledProject> {
+  const key = JSON.stringify([source, clients]);
+  let installed = installs.get(key);
+  if (!installed) {
+    installed = freshInstall(source, clients);
+    installs.set(key, installed);
+  }
+  return installed;
+}
+
+/** One build and install per registry and packs in a test file: the tests only read the project. */
+const installs = new Map<string, Promise<InstalledProject>>();
+
+async function freshInstall(source: string, clients: string[]): Promise<InstalledProject> {
+  const root = testdir({}, "agentc-conform-");
+  const registry = join(root, "registry");
+  const build = join(root, "build");
+  const project = join(root, "project");
+  if (!existsSync(source)) throw new Error(`no registry at ${source}: the client fixture has not landed`);
+  cpSync(source, registry, { recursive: true });
+  keepClients(registry, clients);
+  mkdirSync(project);
+  const built = runCli(["build", registry, "--out", build, "--quiet"]);
+  if (built.status !== 0)
+    throw new Error(`agentc build failed (exit ${built.status}):\n${built.stdout}${built.stderr}`);
+  const installed = runCli(["install", build, "--project", project, "--yes"]);
+  if (installed.status !== 0) {
+    throw new Error(
+      `agentc install failed (exit ${installed.status}):\n${installed.stdout}${installed.stderr}`,
+    );
+  }
+  const compiled = await compileRegistry(registry, { offline: true });
+  if (!compiled.tree) throw new Error("the registry did not compile in-process after building");
+  const composedBy = manifestListsComposed(build) ? "installer" : "test";
+  if (composedBy === "test") composeInto(project, compiled.tree.composed);
+  return { registry, build, project, compiled, composedBy };
+}
+
+function keepClients(registry: string, clients: string[]): void {
+  const file = join(registry, "targets.json");
+  const targets = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  writeFileSync(file, `${JSON.stringify({ ...targets, builtin_clients: clients }, null, 2)}\n`);
+}
+
+function manifestListsComposed(build: string): boolean {
+  return readFileSync(join(build, "manifest.json"), "utf8").includes('"composed"');
+}
+
+function composeInto(project: string, composed: ComposedFile[]): void {
+  const byPath = new Map<string, ComposedFile[]>();
+  for (const file of composed) byPath.set(file.path, [...(byPath.get(file.path) ?? []), file]);
+  for (const [path, files] of byPath) {
+    const target = join(project, path);
+    const current = existsSync(target) ? readFileSync(target, "utf8") : undefined;
+    const entries = files.flatMap((f) => f.entries);
+    const compose = files[0]?.format === "toml" ? composeToml : composeJson;
+    const result = compose(current, entries, []);
+    if (result.conflicts.length > 0) {
+      throw new Error(`composing ${path}: ${result.conflicts.map((c) => c.message).join("; ")}`);
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, result.text);
+  }
+}
+
+/**
+ * The registry's MCP servers a pack writes: those with a capability row for the pack that is not
+ * "cannot" (a server may also have "cannot" rows for a part it loses, e.g. a variable's default).
+ */
+export function writtenServers(installed: InstalledProject, pack: string): McpServer[] {
+  const rows = (installed.compiled.tree?.capabilities ?? []).filter(
+    (r) => r.client === pack && r.kind === "mcp" && r.enforcement !== "cannot",
+  );
+  const written = (s: McpServer): boolean =>
+    rows.some((r) => r.source.file === s.position.file && r.source.line === s.position.line);
+  return (installed.compiled.registry?.core.mcpServers ?? []).filter(written);
+}
