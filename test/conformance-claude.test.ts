@@ -44,10 +44,6 @@ const manifest = {
   author: { name: "agentc tests" },
 };
 
-/** A known gap, reported to the lead: remove the todo when src/plugin writes metadata.description. */
-const marketplaceTodo =
-  "marketplace.json has no metadata.description, which --strict reports (src/plugin/build-plugin.ts)";
-
 describe("Claude Code: claude plugin validate --strict", () => {
   it("rejects a plugin whose skill, agent or hooks are broken (the check can fail)", async (t) => {
     const dir = testdir({
@@ -90,7 +86,7 @@ describe("Claude Code: claude plugin validate --strict", () => {
     await assertValid(t, join(market.dir, market.name));
   });
 
-  it("accepts the marketplace.json beside plugin.zip", { todo: marketplaceTodo }, async (t) => {
+  it("accepts the marketplace.json beside plugin.zip", async (t) => {
     if (!requireClient(t, "claude")) return;
     await assertValid(t, builtMarketplace().dir);
   });

@@ -157,6 +157,7 @@ function marketplace(config: PluginConfig, version: string): object {
   return {
     name: config.name,
     owner: config.owner ?? { name: config.name },
+    ...(config.description ? { metadata: { description: config.description } } : {}),
     plugins: [
       {
         name: config.name,
