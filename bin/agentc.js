@@ -2,15 +2,17 @@
 // Runs the CLI from dist/agentc.cjs, the one-file bundle `npm run build` makes (it starts faster than the
 // ~200 modules of dist/src), compiled with V8's code cache when one was recorded for exactly that bundle.
 // Falls back to dist/src when the bundle is missing, older than dist/src, or AGENTC_NO_BUNDLE is set.
-import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { constants, Script } from "node:vm";
+// This file is CommonJS (bin/package.json): as an ES module, Node would first load its ES module loader
+// and, for `import ... from "node:fs"`, fs/promises, readline and the streams, none of which the CLI uses.
+const { readFileSync, statSync, writeFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { join } = require("node:path");
+const { constants, Script } = require("node:vm");
 
-const bundlePath = fileURLToPath(new URL("../dist/agentc.cjs", import.meta.url));
+const distDir = join(__dirname, "..", "dist");
+const bundlePath = join(distDir, "agentc.cjs");
 const cachePath = `${bundlePath}.cache`;
-const compiledMainPath = fileURLToPath(new URL("../dist/src/cli/main.js", import.meta.url));
+const compiledMainPath = join(distDir, "src", "cli", "main.js");
 
 function bundleIsCurrent() {
   if (process.env.AGENTC_NO_BUNDLE) return false;
@@ -43,14 +45,17 @@ function loadBundle() {
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const module = { exports: {} };
-  const require = createRequire(bundlePath);
-  script.runInThisContext()(module.exports, require, module, bundlePath, dirname(bundlePath));
+  script.runInThisContext()(module.exports, createRequire(bundlePath), module, bundlePath, distDir);
   const saveCodeCache = () =>
     writeFileSync(cachePath, Buffer.concat([Buffer.from(idLine, "latin1"), script.createCachedData()]));
   return { main: module.exports.main, saveCodeCache };
 }
 
-const cli = bundleIsCurrent() ? loadBundle() : await import("../dist/src/cli/main.js");
-process.exitCode = await cli.main(process.argv.slice(2));
-// Set only by scripts/bundle-cli.js, on the run that records the cache for the build's own bundle.
-if (process.env.AGENTC_WRITE_CODE_CACHE && cli.saveCodeCache) cli.saveCodeCache();
+async function run() {
+  const cli = bundleIsCurrent() ? loadBundle() : await import("../dist/src/cli/main.js");
+  process.exitCode = await cli.main(process.argv.slice(2));
+  // Set only by scripts/bundle-cli.js, on the run that records the cache for the build's own bundle.
+  if (process.env.AGENTC_WRITE_CODE_CACHE && cli.saveCodeCache) cli.saveCodeCache();
+}
+
+run();

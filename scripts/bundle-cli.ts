@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { packageRoot } from "../src/package-paths.js";
 
@@ -40,6 +41,23 @@ const precompiledSchemasInline: Plugin = {
   },
 };
 
+/**
+ * fflate's Node build differs from its browser build only in how its asynchronous functions start
+ * workers, and loads worker_threads to do so; agentc calls only the synchronous ones.
+ */
+const fflateWithoutWorkers: Plugin = {
+  name: "fflate-without-workers",
+  setup(context) {
+    const browserBuild = join(
+      dirname(createRequire(import.meta.url).resolve("fflate")),
+      "..",
+      "esm",
+      "browser.js",
+    );
+    context.onResolve({ filter: /^fflate$/ }, () => ({ path: browserBuild }));
+  },
+};
+
 async function bundle(): Promise<string> {
   const result = await build({
     entryPoints: [entryPoint],
@@ -52,7 +70,7 @@ async function bundle(): Promise<string> {
     mainFields: ["module", "main"],
     define: { "import.meta.url": "__agentcBundleUrl" },
     banner: { js: 'const __agentcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [precompiledSchemasInline],
+    plugins: [precompiledSchemasInline, fflateWithoutWorkers],
     legalComments: "none",
     logLevel: "warning",
   });
