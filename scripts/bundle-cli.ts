@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -88,7 +88,11 @@ function recordCodeCache(): void {
       [join(packageRoot, "bin", "agentc.js"), "build", trainingRegistry, "--out", out, "--quiet"],
       { env: { ...process.env, AGENTC_WRITE_CODE_CACHE: "1" }, encoding: "utf8" },
     );
-    if (run.status !== 0) throw new Error(`building the example registry failed:\n${run.stderr}`);
+    if (run.status !== 0) {
+      // The bundle works without its cache, only slower to start; test/bundled-cli.test.ts then fails.
+      rmSync(codeCacheFile, { force: true });
+      process.stderr.write(`bundle-cli: no code cache, building examples/registry failed:\n${run.stderr}\n`);
+    }
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -98,7 +102,7 @@ async function bundleCli(): Promise<void> {
   rmSync(codeCacheFile, { force: true });
   writeFileSync(bundleFile, await bundle());
   recordCodeCache();
-  process.stdout.write(`wrote ${bundleFile} and its code cache\n`);
+  process.stdout.write(`wrote ${bundleFile}${existsSync(codeCacheFile) ? " and its code cache" : ""}\n`);
 }
 
 await bundleCli();
