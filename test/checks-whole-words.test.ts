@@ -14,6 +14,8 @@ describe("findWholeWords (the matcher behind AGC018)", () => {
     ["x.y and x+y", ["x.y", "x+y"], ["x.y@1:1", "x+y@1:9"]],
     ["Größe A1", ["größe"], ["Größe@1:1"]],
     ["line one\nA1 on two", ["A1", "  "], ["A1@2:1"]],
+    ["ax y x y x", ["x y x"], ["x y x@1:6"]],
+    ["\u{1D400}A1 \u{1D7CF}A1 😀A1", ["A1"], ["A1@1:13"]],
   ];
   for (const [text, terms, expected] of cases) {
     it(`${JSON.stringify(text)} with ${JSON.stringify(terms)}`, () => {
@@ -32,6 +34,48 @@ describe("findWholeWords (the matcher behind AGC018)", () => {
         const joined = /[\p{L}\p{N}_-]/u.test(before) || /[\p{L}\p{N}_-]/u.test(after);
         assert.equal(found, !joined, text);
       }),
+    );
+  });
+
+  it("finds exactly what one regular expression with Unicode lookarounds finds", () => {
+    const wordChar = "[\\p{L}\\p{N}_-]";
+    const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    const reference = (text: string, term: string) => {
+      const words = term.trim().split(/\s+/).map(escapeRegExp);
+      const pattern = new RegExp(`(?<!${wordChar})${words.join("[ \\t]+")}(?!${wordChar})`, "giu");
+      return text
+        .split("\n")
+        .flatMap((line, index) =>
+          [...line.matchAll(pattern)].map((m) => `${m[0]}@${index}:${(m.index ?? 0) + 1}`),
+        );
+    };
+    const piece = fc.constantFrom(
+      "a",
+      "A",
+      "ab",
+      "x y",
+      "é",
+      "É",
+      "1",
+      "_",
+      "-",
+      " ",
+      "\t",
+      ".",
+      "+",
+      "😀",
+      "\u{1D400}",
+      "ß",
+      "\n",
+    );
+    const text = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(""));
+    const term = fc.constantFrom("a", "ab", "a a", "x y", "é", "a-a", "a.", "+", "😀a", "\u{1D400}", "1_");
+    fc.assert(
+      fc.property(text, term, (sample, word) => {
+        const found = findWholeWords(sample, [word]).map((h) => `${h.matched}@${h.line}:${h.column}`);
+        assert.deepEqual(found, reference(sample, word), JSON.stringify(sample));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

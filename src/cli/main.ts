@@ -1,3 +1,4 @@
+import { isatty } from "node:tty";
 import { parseArgs } from "node:util";
 import { type Command, type CommandIo, exitCodes, UsageError } from "./command.js";
 import { commandIndex } from "./command-index.js";
@@ -10,10 +11,10 @@ const commonOptions = {
 } as const;
 
 function defaultIo(): CommandIo {
-  const isTty = process.stdout.isTTY === true;
+  const isTty = isatty(1);
   return {
-    out: lineWriter(process.stdout),
-    err: lineWriter(process.stderr),
+    out: lineWriter(() => process.stdout),
+    err: lineWriter(() => process.stderr),
     color: isTty && !process.env.NO_COLOR && process.env.TERM !== "dumb",
     isTty,
   };

@@ -34,10 +34,16 @@ export function usesSlot(adapter: Adapter, slot: Slot): boolean {
   return templateLines(adapter).some((line) => line.includes(`{${slot}}`));
 }
 
+/** A template line cut at its slots: literals[0] slots[0] literals[1] ... slots[n-1] literals[n]. */
+interface TemplateLine {
+  literals: string[];
+  slots: string[];
+}
+
 interface ParsedTemplate {
   frontmatter: Adapter["frontmatter"];
   rawSlots: Adapter["raw_slots"];
-  lines: { text: string; slots: Slot[] }[];
+  lines: TemplateLine[];
   /** The known slots the template names: only their values are computed. */
   used: Slot[];
   raw: Set<Slot>;
@@ -50,10 +56,7 @@ function parsedTemplate(adapter: Adapter): ParsedTemplate {
   const cached = parsedTemplates.get(adapter);
   if (cached && cached.frontmatter === adapter.frontmatter && cached.rawSlots === adapter.raw_slots)
     return cached;
-  const lines = templateLines(adapter).map((text) => ({
-    text,
-    slots: [...text.matchAll(slotPattern)].map((m) => m[1] as Slot),
-  }));
+  const lines = templateLines(adapter).map(cutAtSlots);
   const named = new Set(lines.flatMap((l) => l.slots));
   const parsed: ParsedTemplate = {
     frontmatter: adapter.frontmatter,
@@ -66,50 +69,90 @@ function parsedTemplate(adapter: Adapter): ParsedTemplate {
   return parsed;
 }
 
+function cutAtSlots(text: string): TemplateLine {
+  const literals: string[] = [];
+  const slots: string[] = [];
+  let from = 0;
+  for (const match of text.matchAll(slotPattern)) {
+    literals.push(text.slice(from, match.index));
+    slots.push(match[1] ?? "");
+    from = (match.index ?? 0) + match[0].length;
+  }
+  literals.push(text.slice(from));
+  return { literals, slots };
+}
+
 /**
  * Fills the template. A line whose slots all have no value (no globs, no description) is left out;
- * every value is YAML-quoted unless the adapter lists the slot in raw_slots.
+ * every value is YAML-quoted unless the adapter lists the slot in raw_slots. An unknown {name} stays as
+ * written.
  */
 export function renderFrontmatter(adapter: Adapter, input: SlotInput): string {
   const template = parsedTemplate(adapter);
   if (template.lines.length === 0) return "";
-  const values: Partial<Record<Slot, string>> = {};
+  const values = new Map<string, string>();
   for (const slot of template.used) {
     const value = slotValue(slot, input, template.raw);
-    if (value !== undefined) values[slot] = value;
+    if (value !== undefined) values.set(slot, value);
   }
-  const out: string[] = [];
+  let out = "";
   for (const line of template.lines) {
-    if (line.slots.length > 0 && line.slots.every((s) => values[s] === undefined)) continue;
-    const filled = line.text.replace(
-      slotPattern,
-      (whole, name: string) => values[name as Slot] ?? (knownSlots.includes(name as Slot) ? "" : whole),
-    );
-    out.push(...filled.split("\n").map((l) => l.trimEnd()));
+    if (line.slots.length > 0 && line.slots.every((s) => !values.has(s))) continue;
+    let filled = line.literals[0] ?? "";
+    for (let i = 0; i < line.slots.length; i++) {
+      const name = line.slots[i] ?? "";
+      filled += values.get(name) ?? (knownSlots.includes(name as Slot) ? "" : `{${name}}`);
+      filled += line.literals[i + 1] ?? "";
+    }
+    out += filled.includes("\n") ? filled.split("\n").map(trimEnd).join("\n") : filled.trimEnd();
+    out += "\n";
   }
-  return `${out.join("\n")}\n`;
+  return out === "" ? "\n" : out;
 }
 
+const trimEnd = (line: string): string => line.trimEnd();
+
 function slotValue(slot: Slot, input: SlotInput, raw: Set<Slot>): string | undefined {
-  const has = input.globs.length > 0;
   switch (slot) {
     case "alwaysApply":
       return String(input.alwaysApply);
     case "slug":
       return yamlScalar(input.slug);
     case "globs":
-      return has ? yamlFlowList(input.globs) : undefined;
     case "globs_yaml":
-      return has ? yamlBlockList(input.globs) : undefined;
     case "globs_csv":
-      if (!has) return undefined;
-      return raw.has("globs_csv") ? csvGlobs(input.globs) : yamlScalar(csvGlobs(input.globs));
+      return input.globs.length > 0 ? globValues(input.globs, slot, raw.has("globs_csv")) : undefined;
     case "description": {
       const description = input.description?.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
       if (!description) return undefined;
       return raw.has("description") ? description : yamlScalar(description);
     }
   }
+}
+
+/**
+ * A rule's glob slots, computed once per globs list: every adapter of a build renders the same list.
+ * The list's text is kept with the values, so a list changed in place is computed again.
+ */
+const globValueCache = new WeakMap<readonly string[], { text: string; values: Map<string, string> }>();
+
+function globValues(globs: string[], slot: "globs" | "globs_yaml" | "globs_csv", rawCsv: boolean): string {
+  const text = globs.join("\n");
+  let cached = globValueCache.get(globs);
+  if (cached?.text !== text) {
+    cached = { text, values: new Map() };
+    globValueCache.set(globs, cached);
+  }
+  const values = cached.values;
+  const key = slot === "globs_csv" && rawCsv ? "globs_csv_raw" : slot;
+  let value = values.get(key);
+  if (value === undefined) {
+    if (slot === "globs") value = yamlFlowList(globs);
+    else if (slot === "globs_yaml") value = yamlBlockList(globs);
+    else value = rawCsv ? csvGlobs(globs) : yamlScalar(csvGlobs(globs));
+    values.set(key, value);
+  }
+  return value;
 }
 
 /**

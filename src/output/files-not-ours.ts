@@ -1,8 +1,9 @@
-import { lstatSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathProblem } from "../install/path-check.js";
 import { pairSeparator, sha256 } from "../manifest/hash.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+import type { OnDisk } from "./on-disk.js";
 
 /** What the previous build in a folder wrote: its artifacts and the hash each had when written. */
 export interface PreviousBuild {
@@ -28,28 +29,21 @@ export function readPreviousBuild(outDir: string): PreviousBuild {
 
 /**
  * Paths the build would replace or remove although no earlier build wrote their current bytes: a file a
- * person put or edited in the output folder. The build refuses rather than overwrite them.
+ * person put or edited in the output folder. The build refuses rather than overwrite them. Anything
+ * unreadable on the way (ENOTDIR, EACCES) is left to the writer to report.
  */
 export function filesNotOurs(
-  outDir: string,
+  disk: OnDisk,
   paths: Iterable<{ path: string; bytes?: Buffer }>,
   previous: PreviousBuild,
 ): string[] {
   const blocked: string[] = [];
   for (const { path, bytes } of paths) {
-    if (!isFile(join(outDir, path))) continue;
-    const onDisk = readFileSync(join(outDir, path));
+    if (!disk.isFile(path)) continue;
+    const onDisk = disk.bytes(path);
+    if (onDisk === undefined) continue;
     if (bytes?.equals(onDisk)) continue;
     if (previous.hashes.get(path) !== sha256(onDisk)) blocked.push(path);
   }
   return blocked;
-}
-
-/** A regular file at path; anything unreadable on the way (ENOTDIR, EACCES) is left to the writer to report. */
-function isFile(path: string): boolean {
-  try {
-    return lstatSync(path, { throwIfNoEntry: false })?.isFile() === true;
-  } catch {
-    return false;
-  }
 }

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { pathProblem } from "../install/path-check.js";
@@ -7,6 +7,7 @@ import { composeFragments } from "../manifest/compose-fragments.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 import { filesNotOurs, readPreviousBuild } from "./files-not-ours.js";
 import { makeFolders } from "./make-folders.js";
+import { OnDisk } from "./on-disk.js";
 
 /** A file of the build could not be written: a problem of the output folder, not of agentc. */
 export class WriteError extends Error {
@@ -63,12 +64,13 @@ export function writeBuild(
   }
   const emitted = new Set(files.map((f) => f.path));
   const stale = previous.filter((p) => !emitted.has(p)).map((path) => ({ path }));
-  const blocked = filesNotOurs(outDir, [...files, ...stale], previousBuild);
+  const disk = new OnDisk(outDir);
+  const blocked = filesNotOurs(disk, [...files, ...stale], previousBuild);
   if (blocked.length > 0) throw new ForeignFilesError(outDir, blocked);
   const folders = new Set<string>();
   for (const file of files) {
     const target = join(outDir, file.path);
-    const state = fileState(target, file.bytes, file.executable);
+    const state = fileState(disk, file.path, file.bytes, file.executable);
     if (state === "same") report.unchanged.push(file.path);
     else {
       if (state === "missing") writeNew(target, file.bytes, file.executable, folders);
@@ -83,7 +85,7 @@ export function writeBuild(
   const beside = new Map([...extras, [manifestFileName, Buffer.from(serializeManifest(manifest))]]);
   for (const [name, bytes] of beside) {
     const path = join(outDir, name);
-    if (fileState(path, bytes, false) === "same") report.unchanged.push(name);
+    if (fileState(disk, name, bytes, false) === "same") report.unchanged.push(name);
     else {
       writeAtomic(path, bytes, false, folders);
       report.written.push(name);
@@ -92,16 +94,19 @@ export function writeBuild(
   return report;
 }
 
-function fileState(path: string, bytes: Buffer, executable: boolean): "same" | "differs" | "missing" {
-  try {
-    const stat = lstatSync(path, { throwIfNoEntry: false });
-    if (!stat) return "missing";
-    if (!stat.isFile() || stat.size !== bytes.length) return "differs";
-    if (((stat.mode & 0o100) !== 0) !== executable) return "differs";
-    return readFileSync(path).equals(bytes) ? "same" : "differs";
-  } catch {
-    return "differs";
-  }
+function fileState(
+  disk: OnDisk,
+  path: string,
+  bytes: Buffer,
+  executable: boolean,
+): "same" | "differs" | "missing" {
+  const stat = disk.stat(path);
+  if (!stat) return "missing";
+  if (!stat.isFile() || stat.size !== bytes.length) return "differs";
+  if (((stat.mode & 0o100) !== 0) !== executable) return "differs";
+  const onDisk = disk.bytes(path);
+  disk.forget(path);
+  return onDisk?.equals(bytes) ? "same" : "differs";
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { byCodePoint, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { builtinAdaptersDir } from "../package-paths.js";
 import { loadConfigFile } from "./config-file.js";
 import type { Adapter, ResolvedAdapter } from "./model.js";
@@ -25,7 +25,7 @@ export function builtinAdapters(): { adapters: ResolvedAdapter[]; diagnostics: D
     if (!document) continue;
     adapters.push({ adapter: document.value as Adapter, origin: { document, path: [], builtin: true } });
   }
-  adapters.sort((a, b) => a.adapter.id.localeCompare(b.adapter.id));
+  adapters.sort((a, b) => byCodePoint(a.adapter.id, b.adapter.id));
   cache = { adapters, diagnostics };
   return cache;
 }

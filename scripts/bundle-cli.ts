@@ -1,0 +1,108 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { build, type Plugin } from "esbuild";
+import { packageRoot } from "../src/package-paths.js";
+
+/**
+ * Build step (npm "postbuild", after precompile-schemas): bundles the compiled CLI (dist/src/cli/main.js
+ * and everything it imports, dependencies included) into the one script dist/agentc.cjs, then runs it
+ * once on the example registry to record V8's code cache in dist/agentc.cjs.cache. bin/agentc.js loads
+ * both; see docs/benchmark.md for why a CommonJS script rather than an ES module.
+ */
+const bundleFile = join(packageRoot, "dist", "agentc.cjs");
+const codeCacheFile = `${bundleFile}.cache`;
+const entryPoint = join(packageRoot, "dist", "src", "cli", "main.js");
+const trainingRegistry = join(packageRoot, "examples", "registry");
+
+/** The bundle's last line: `// bundle id: <sha256 of the text above it>`; the code cache starts with it. */
+const idLinePrefix = "// bundle id: ";
+
+/**
+ * schema-validation.js finds the precompiled validators next to itself at run time, by a path esbuild
+ * cannot follow; a literal require lets esbuild put them (and their ajv runtime helpers) in the bundle.
+ */
+const precompiledSchemasInline: Plugin = {
+  name: "precompiled-schemas-inline",
+  setup(context) {
+    context.onLoad({ filter: /[\\/]registry[\\/]schema-validation\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      const dynamic = /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/;
+      if (!dynamic.test(text)) {
+        throw new Error(
+          `${args.path} no longer loads its validators as ${dynamic}; update ${import.meta.url}`,
+        );
+      }
+      return { contents: text.replace(dynamic, 'require("./precompiled-schemas.cjs")'), loader: "js" };
+    });
+  },
+};
+
+/**
+ * fflate's Node build differs from its browser build only in how its asynchronous functions start
+ * workers, and loads worker_threads to do so; agentc calls only the synchronous ones.
+ */
+const fflateWithoutWorkers: Plugin = {
+  name: "fflate-without-workers",
+  setup(context) {
+    const browserBuild = join(
+      dirname(createRequire(import.meta.url).resolve("fflate")),
+      "..",
+      "esm",
+      "browser.js",
+    );
+    context.onResolve({ filter: /^fflate$/ }, () => ({ path: browserBuild }));
+  },
+};
+
+async function bundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [entryPoint],
+    bundle: true,
+    write: false,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow.
+    mainFields: ["module", "main"],
+    define: { "import.meta.url": "__agentcBundleUrl" },
+    banner: { js: 'const __agentcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    plugins: [precompiledSchemasInline, fflateWithoutWorkers],
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  const text = result.outputFiles[0]?.text;
+  if (text === undefined) throw new Error("esbuild wrote no bundle");
+  return `${text}${idLinePrefix}${createHash("sha256").update(text).digest("hex")}\n`;
+}
+
+/** Runs the bundle through bin/agentc.js once, which then writes the code cache of what it compiled. */
+function recordCodeCache(): void {
+  const out = mkdtempSync(join(tmpdir(), "agentc-code-cache-"));
+  try {
+    const run = spawnSync(
+      process.execPath,
+      [join(packageRoot, "bin", "agentc.js"), "build", trainingRegistry, "--out", out, "--quiet"],
+      { env: { ...process.env, AGENTC_WRITE_CODE_CACHE: "1" }, encoding: "utf8" },
+    );
+    if (run.status !== 0) {
+      // The bundle works without its cache, only slower to start; test/bundled-cli.test.ts then fails.
+      rmSync(codeCacheFile, { force: true });
+      process.stderr.write(`bundle-cli: no code cache, building examples/registry failed:\n${run.stderr}\n`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+async function bundleCli(): Promise<void> {
+  rmSync(codeCacheFile, { force: true });
+  writeFileSync(bundleFile, await bundle());
+  recordCodeCache();
+  process.stdout.write(`wrote ${bundleFile}${existsSync(codeCacheFile) ? " and its code cache" : ""}\n`);
+}
+
+await bundleCli();
