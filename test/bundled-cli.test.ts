@@ -31,7 +31,10 @@ async function libraryBuild(out: string): Promise<void> {
 /** A copy of the package as npm would install it, without node_modules and without dist/src. */
 function installedCopyWithoutDistSrc(): string {
   const root = testdir({}, "agentc-bundled-");
-  for (const entry of ["bin", "package.json", "schemas", "adapters", "docs", "templates", "assets"]) {
+  const published = (
+    JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { files: string[] }
+  ).files;
+  for (const entry of ["package.json", ...published.filter((f) => !f.startsWith("dist/"))]) {
     if (existsSync(join(packageRoot, entry)))
       cpSync(join(packageRoot, entry), join(root, entry), { recursive: true });
   }
