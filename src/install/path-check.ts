@@ -5,11 +5,13 @@
  */
 const reservedDevice = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\..*)?$/i;
 const driveOrScheme = /^[A-Za-z]:/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const controlChar = /[\u0000-\u001f\u007f]/;
 
 export function pathProblem(path: string): string | undefined {
   if (path.length === 0) return "is empty";
   if (path.length > 1024) return "is longer than 1024 characters";
-  if ([...path].some(isControl)) return "holds a NUL or control character";
+  if (controlChar.test(path)) return "holds a NUL or control character";
   if (path.includes("\\")) return "holds a backslash (paths are '/'-separated)";
   if (path.startsWith("/")) return "is absolute";
   if (driveOrScheme.test(path)) return "starts with a drive letter";
@@ -19,11 +21,6 @@ export function pathProblem(path: string): string | undefined {
     if (problem) return problem;
   }
   return undefined;
-}
-
-function isControl(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
 }
 
 function segmentProblem(segment: string): string | undefined {

@@ -45,9 +45,8 @@ export function diskState(root: string, known: StatCache = emptyStatCache): Proj
   return {
     get,
     blockedBy(path) {
-      const parts = path.split("/");
-      for (let i = 1; i < parts.length; i++) {
-        const ancestor = parts.slice(0, i).join("/");
+      for (let end = path.indexOf("/"); end > 0; end = path.indexOf("/", end + 1)) {
+        const ancestor = path.slice(0, end);
         const type = get(ancestor).type;
         if (type !== "dir" && type !== "absent") return ancestor;
         if (type === "absent") return undefined;

@@ -41,31 +41,25 @@ export function fileStamp(stat: BigIntStats): string {
 export function readStatCache(root: string): StatCache {
   const abs = join(root, statCachePath);
   let fence: bigint;
-  let files: Map<string, KnownFile>;
+  let files: Record<string, unknown>;
   try {
     fence = lstatSync(abs, { bigint: true }).mtimeNs;
-    files = parse(JSON.parse(readFileSync(abs, "utf8")) as CacheFile);
+    const value = JSON.parse(readFileSync(abs, "utf8")) as CacheFile;
+    if (value?.version !== 1 || typeof value.files !== "object" || value.files === null)
+      return emptyStatCache;
+    files = value.files;
   } catch {
     return emptyStatCache;
   }
   return {
     hashOf(path, stat) {
-      const known = files.get(path);
-      if (!known || known.stamp !== fileStamp(stat)) return undefined;
-      return stat.mtimeNs < fence && stat.ctimeNs < fence ? known.sha256 : undefined;
+      const line = Object.hasOwn(files, path) ? files[path] : undefined;
+      const stamp = fileStamp(stat);
+      if (typeof line !== "string" || line.length !== stamp.length + 65 || !line.startsWith(`${stamp} `))
+        return undefined;
+      return stat.mtimeNs < fence && stat.ctimeNs < fence ? line.slice(stamp.length + 1) : undefined;
     },
   };
-}
-
-function parse(value: CacheFile): Map<string, KnownFile> {
-  const out = new Map<string, KnownFile>();
-  if (value?.version !== 1 || typeof value.files !== "object" || value.files === null) return out;
-  for (const [path, line] of Object.entries(value.files)) {
-    if (typeof line !== "string") continue;
-    const [stamp, sha256] = line.split(" ");
-    if (stamp && sha256) out.set(path, { stamp, sha256 });
-  }
-  return out;
 }
 
 /** Deterministic for the same stamps: sorted by path. */
