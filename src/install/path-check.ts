@@ -5,6 +5,9 @@
  */
 const reservedDevice = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\..*)?$/i;
 const driveOrScheme = /^[A-Za-z]:/;
+/** ASCII text is always in normal form C. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: any ASCII character
+const ascii = /^[\u0000-\u007f]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const controlChar = /[\u0000-\u001f\u007f]/;
 
@@ -15,7 +18,7 @@ export function pathProblem(path: string): string | undefined {
   if (path.includes("\\")) return "holds a backslash (paths are '/'-separated)";
   if (path.startsWith("/")) return "is absolute";
   if (driveOrScheme.test(path)) return "starts with a drive letter";
-  if (path.normalize("NFC") !== path) return "is not in Unicode normal form C";
+  if (!ascii.test(path) && path.normalize("NFC") !== path) return "is not in Unicode normal form C";
   for (const segment of path.split("/")) {
     const problem = segmentProblem(segment);
     if (problem) return problem;

@@ -87,7 +87,7 @@ function readState(root: string, path: string, known: StatCache): PathState {
     if (!stat.isFile()) return { type: "other" };
     const executable = (stat.mode & 0o100n) !== 0n;
     const stamp = fileStamp(stat);
-    const trusted = known.hashOf(path, stat);
+    const trusted = known.hashOf(path, stat, stamp);
     if (trusted !== undefined) return { type: "file", sha256: trusted, executable, stamp, cached: true };
     return { type: "file", sha256: hashFile(abs), executable, stamp, cached: false };
   } catch (error) {

@@ -23,8 +23,8 @@ export interface KnownFile {
 }
 
 export interface StatCache {
-  /** The recorded hash of the file `stat` describes, when its stamp matches and is not racy. */
-  hashOf(path: string, stat: BigIntStats): string | undefined;
+  /** The recorded hash of the file `stat` describes (`stamp`: its fileStamp), when the stamp matches and is not racy. */
+  hashOf(path: string, stat: BigIntStats, stamp: string): string | undefined;
 }
 
 interface CacheFile {
@@ -52,9 +52,8 @@ export function readStatCache(root: string): StatCache {
     return emptyStatCache;
   }
   return {
-    hashOf(path, stat) {
+    hashOf(path, stat, stamp) {
       const line = Object.hasOwn(files, path) ? files[path] : undefined;
-      const stamp = fileStamp(stat);
       if (typeof line !== "string" || line.length !== stamp.length + 65 || !line.startsWith(`${stamp} `))
         return undefined;
       return stat.mtimeNs < fence && stat.ctimeNs < fence ? line.slice(stamp.length + 1) : undefined;
