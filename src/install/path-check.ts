@@ -5,6 +5,9 @@
  */
 const reservedDevice = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\..*)?$/i;
 const driveOrScheme = /^[A-Za-z]:/;
+/** Matches every path segmentProblem would reject (and a few more): most paths skip the per-segment checks. */
+const maybeBadSegment =
+  /(^|\/)(\.{0,2}|\.git)(\/|$)|[. ](\/|$)|[<>:"|?*]|(^|\/)(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\.[^/]*)?(\/|$)/i;
 /** ASCII text is always in normal form C. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: any ASCII character
 const ascii = /^[\u0000-\u007f]*$/;
@@ -19,6 +22,7 @@ export function pathProblem(path: string): string | undefined {
   if (path.startsWith("/")) return "is absolute";
   if (driveOrScheme.test(path)) return "starts with a drive letter";
   if (!ascii.test(path) && path.normalize("NFC") !== path) return "is not in Unicode normal form C";
+  if (!maybeBadSegment.test(path)) return undefined;
   for (const segment of path.split("/")) {
     const problem = segmentProblem(segment);
     if (problem) return problem;
