@@ -1,3 +1,4 @@
+import { type BigIntStats, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import {
@@ -10,6 +11,7 @@ import {
   SimulatedCrash,
   unlink,
   writeNewFile,
+  writeNewFileStat,
 } from "./fs-ops.js";
 import { checkpoint } from "./interruption.js";
 import {
@@ -25,6 +27,7 @@ import {
 } from "./journal.js";
 import type { Action, Content } from "./plan-model.js";
 import { isMutation } from "./plan-model.js";
+import { fileStamp, type KnownFile } from "./stat-cache.js";
 
 /** A file written after the plan's actions (the install record, the manifest copy), part of the journal. */
 export interface FinalFile {
@@ -41,6 +44,8 @@ export interface ApplyInput {
   finalFiles: FinalFile[];
   bytesOf: (content: Content) => Buffer;
   onProgress?: (done: number, total: number) => void;
+  /** filled with the stamp and hash of every project file the actions write (for the stat cache) */
+  wrote?: Map<string, KnownFile>;
 }
 
 type Task = { step: Step; run: () => void };
@@ -115,22 +120,38 @@ function task(input: ApplyInput, action: Action, index: number, links: Map<strin
     case "create":
       return {
         step: { op: "put", path: action.path, sha256: action.content.sha256 },
-        run: () => createFile(at(action.path), input.bytesOf(action.content), action.executable),
+        run: () =>
+          noteWrite(
+            input,
+            action,
+            createFile(at(action.path), input.bytesOf(action.content), action.executable),
+          ),
       };
     case "update":
       return {
         step: { op: "put", path: action.path, backup, sha256: action.content.sha256 },
-        run: () => replaceFile(at(action.path), at(backup), input.bytesOf(action.content), action.executable),
+        run: () =>
+          noteWrite(
+            input,
+            action,
+            replaceFile(at(action.path), at(backup), input.bytesOf(action.content), action.executable),
+          ),
       };
     case "write-beside":
       return action.replace
         ? {
             step: { op: "put", path: action.path, backup, sha256: action.content.sha256 },
-            run: () => replaceFile(at(action.path), at(backup), input.bytesOf(action.content), false),
+            run: () =>
+              noteWrite(
+                input,
+                action,
+                replaceFile(at(action.path), at(backup), input.bytesOf(action.content), false),
+              ),
           }
         : {
             step: { op: "put", path: action.path, sha256: action.content.sha256 },
-            run: () => createFile(at(action.path), input.bytesOf(action.content), false),
+            run: () =>
+              noteWrite(input, action, createFile(at(action.path), input.bytesOf(action.content), false)),
           };
     case "link":
       return {
@@ -162,20 +183,43 @@ function finalTask(root: string, file: FinalFile, index: number, links: Map<stri
     : { step: { op: "put", path: file.path }, run: () => createFile(abs, file.bytes(links), false, true) };
 }
 
-/** Create-only: the complete file appears at once through link(), which fails if anything is there. */
-function createFile(abs: string, bytes: Buffer, executable: boolean, sync = false): void {
+function noteWrite(input: ApplyInput, action: { path: string; content: Content }, stat: BigIntStats): void {
+  input.wrote?.set(action.path, { stamp: fileStamp(stat), sha256: action.content.sha256 });
+}
+
+/**
+ * Up to one page, a write is whole or nothing even when the process is killed during it (the kernel checks
+ * for a fatal signal between pages): such files are created in place, and a rollback removes an empty one.
+ */
+const inPlaceLimit = 4096;
+
+/**
+ * Create-only (O_EXCL, never through a link): a small file in place; a larger one, or one that must be flushed,
+ * is written to a temp file and appears complete at once through link(), which fails if anything is there.
+ */
+function createFile(abs: string, bytes: Buffer, executable: boolean, sync = false): BigIntStats {
+  const mode = executable ? 0o755 : 0o644;
+  if (bytes.length <= inPlaceLimit && !sync) return writeNewFileStat(abs, bytes, mode);
   const temp = `${abs}${tempSuffix}`;
-  writeNewFile(temp, bytes, executable ? 0o755 : 0o644, sync);
+  writeNewFile(temp, bytes, mode, sync);
   hardLink(temp, abs);
   unlink(temp);
+  return lstatSync(abs, { bigint: true });
 }
 
 /** The old file is kept by a second hard link, then the new one is renamed over it: never absent. */
-function replaceFile(abs: string, backup: string, bytes: Buffer, executable: boolean, sync = false): void {
+function replaceFile(
+  abs: string,
+  backup: string,
+  bytes: Buffer,
+  executable: boolean,
+  sync = false,
+): BigIntStats {
   const temp = `${abs}${tempSuffix}`;
   writeNewFile(temp, bytes, executable ? 0o755 : 0o644, sync);
   backUpByLink(abs, backup);
   rename(temp, abs);
+  return lstatSync(abs, { bigint: true });
 }
 
 function placeLink(input: ApplyInput, action: Extract<Action, { op: "link" }>, abs: string): LinkOutcome {
@@ -190,7 +234,8 @@ function placeLink(input: ApplyInput, action: Extract<Action, { op: "link" }>, a
         `${action.path}: the system refused a symbolic link, and a folder cannot be copied instead`,
       );
     const bytes = input.bytesOf(action.fallback);
-    createFile(abs, bytes, false);
+    const stat = createFile(abs, bytes, false);
+    input.wrote?.set(action.path, { stamp: fileStamp(stat), sha256: sha256(bytes) });
     return { kind: action.fallbackKind, sha256: sha256(bytes) };
   }
 }

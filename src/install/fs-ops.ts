@@ -1,6 +1,8 @@
 import {
+  type BigIntStats,
   closeSync,
   constants,
+  fstatSync,
   fsyncSync,
   linkSync,
   mkdirSync,
@@ -74,15 +76,29 @@ export function forgetParents(): void {
 /** Creates a new file; fails when anything (a file, a link, a folder) is already at `path`. */
 export function writeNewFile(path: string, bytes: Uint8Array, mode: number, sync = false): void {
   beforeMutation(path);
-  const fd = openSync(
+  writeAndClose(openNew(path, mode), bytes, sync, false);
+}
+
+/** writeNewFile, returning the new file's stat, taken before closing it: nothing else changes it after. */
+export function writeNewFileStat(path: string, bytes: Uint8Array, mode: number): BigIntStats {
+  beforeMutation(path);
+  return writeAndClose(openNew(path, mode), bytes, false, true) as BigIntStats;
+}
+
+function openNew(path: string, mode: number): number {
+  return openSync(
     path,
     constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
     mode,
   );
+}
+
+function writeAndClose(fd: number, bytes: Uint8Array, sync: boolean, stat: boolean): BigIntStats | undefined {
   try {
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
     if (sync) fsyncSync(fd);
+    return stat ? fstatSync(fd, { bigint: true }) : undefined;
   } finally {
     closeSync(fd);
   }

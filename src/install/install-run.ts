@@ -8,6 +8,7 @@ import { readJournal } from "./journal.js";
 import { loadBundle } from "./local-bundle.js";
 import { lockPath } from "./lock.js";
 import { planInstall } from "./plan.js";
+import { planConfirmed } from "./plan-confirmed.js";
 import { type Content, isMutation, type Plan } from "./plan-model.js";
 import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
@@ -15,6 +16,13 @@ import { type InstallRecord, manifestCopyPath, readRecord, recordPath, serialize
 import { type Recovery, recoverInterrupted } from "./recover.js";
 import { type RosterReport, vendorRoster } from "./roster-check.js";
 import { currentBytes, type RunResult, type RunStatus } from "./run-result.js";
+import {
+  cacheAfterApply,
+  type KnownFile,
+  readStatCache,
+  serializeStatCache,
+  statCachePath,
+} from "./stat-cache.js";
 import { checkTools, type ToolStatus } from "./tools-check.js";
 import { underLock } from "./under-lock.js";
 
@@ -51,13 +59,15 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   if (!loaded.ok) return { ...base, status: "bad-bundle", problems: loaded.problems, components: chosen.ids };
   const context = { ...base, components: chosen.ids };
   const planFor = (state: ProjectState, record: InstallRecord | undefined): Plan =>
-    planInstall({
-      desired: loaded.desired,
-      record,
-      state,
-      moveAside: req.moveAside,
-      readFile: (path) => currentBytes(root, path),
-    });
+    planConfirmed(state, (confirmed) =>
+      planInstall({
+        desired: loaded.desired,
+        record,
+        state: confirmed,
+        moveAside: req.moveAside,
+        readFile: (path) => currentBytes(root, path),
+      }),
+    );
   const recordOf = (plan: Plan, links: Map<string, LinkOutcome>): Buffer =>
     Buffer.from(
       serializeRecord(
@@ -66,7 +76,8 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
     );
   // a journal or a lock left by a crashed run: take the lock (recovering it) even for a no-op
   const interrupted = readJournal(root) !== undefined || existsSync(join(root, lockPath));
-  let plan = planFor(diskState(root), recordRead.record);
+  let state = diskState(root, readStatCache(root));
+  let plan = planFor(state, recordRead.record);
   const finish = (status: RunStatus, written: boolean, recovered?: Recovery): InstallResult => {
     const final = { ...context, status, plan, written, ...(recovered ? { recovered } : {}) };
     return status === "ok" ? { ...final, ...afterChecks(read.manifest, root, plan) } : final;
@@ -87,13 +98,15 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   return underLock(root, context, async () => {
     const recovered = recoverInterrupted(root);
     const again = readRecord(root);
-    plan = planFor(diskState(root), again.ok ? again.record : undefined);
+    state = diskState(root, readStatCache(root));
+    plan = planFor(state, again.ok ? again.record : undefined);
     if (plan.conflicts.length > 0) return finish("conflicts", recovered !== undefined, recovered);
     const badNow = badBundle();
     if (badNow) return { ...badNow, written: recovered !== undefined };
     if (isNoop(root, plan, recordOf(plan, new Map()), read.bytes))
       return finish("ok", recovered !== undefined, recovered);
     await checkpoint("planned");
+    const wrote = new Map<string, KnownFile>();
     const finals: FinalFile[] = [
       {
         path: manifestCopyPath,
@@ -105,6 +118,11 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
         replace: currentBytes(root, recordPath) !== undefined,
         bytes: (links) => recordOf(plan, links),
       },
+      {
+        path: statCachePath,
+        replace: currentBytes(root, statCachePath) !== undefined,
+        bytes: () => serializeStatCache(cacheAfterApply(plan, state, wrote)),
+      },
     ];
     const bytesOf = loaded.bytesOf;
     await applyPlan({
@@ -112,6 +130,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
       actions: plan.actions,
       finalFiles: finals,
       bytesOf,
+      wrote,
       ...(req.onProgress ? { onProgress: req.onProgress } : {}),
     });
     return finish("ok", true, recovered);

@@ -70,12 +70,17 @@ function undo(root: string, step: Step): void {
   } else if (!exists(at(step.path))) makeDir(at(step.path));
 }
 
-/** Whether `abs` holds what the step wrote (anything, for steps that say nothing: agentc's own files). */
+/**
+ * Whether `abs` holds what the step wrote (anything, for steps that say nothing: agentc's own files). An empty
+ * file where the step created one is its write cut short (small files are created in place; see apply.ts).
+ */
 function putByStep(abs: string, step: Extract<Step, { op: "put" }>): boolean {
   if (step.sha256 === undefined && step.link === undefined) return true;
   const stat = lstatSync(abs);
   if (stat.isSymbolicLink()) return readlinkSync(abs) === step.link;
-  return stat.isFile() && step.sha256 !== undefined && sha256(readFileSync(abs)) === step.sha256;
+  if (!stat.isFile() || step.sha256 === undefined) return false;
+  if (stat.size === 0 && !step.backup) return true;
+  return sha256(readFileSync(abs)) === step.sha256;
 }
 
 /** After commit or rollback: drop the backups, then the journal itself. */

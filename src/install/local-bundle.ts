@@ -1,4 +1,13 @@
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+} from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import type { Manifest } from "../manifest/manifest-model.js";
@@ -63,15 +72,26 @@ function collisions(paths: string[]): string[] {
   return out;
 }
 
+/** A regular file of the bundle, never through a link: open refuses a link, fstat on the open file says the rest. */
 function readBundleFile(bundleDir: string, path: string): Buffer | string {
-  const abs = join(bundleDir, path);
+  let fd: number;
   try {
-    const stat = lstatSync(abs);
-    if (!stat.isFile())
-      return `${path}: expected a regular file in the bundle, found ${stat.isSymbolicLink() ? "a symbolic link" : "something else"}`;
-    return readFileSync(abs);
-  } catch {
-    return `${path}: listed in the manifest but missing from the bundle`;
+    fd = openSync(join(bundleDir, path), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ELOOP"
+      ? `${path}: expected a regular file in the bundle, found a symbolic link`
+      : `${path}: listed in the manifest but missing from the bundle`;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return `${path}: expected a regular file in the bundle, found something else`;
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let filled = 0;
+    for (let n = 1; filled < bytes.length && n > 0; filled += n)
+      n = readSync(fd, bytes, filled, bytes.length - filled, null);
+    return filled === bytes.length ? bytes : bytes.subarray(0, filled);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -2,18 +2,38 @@ import { pairSeparator } from "../manifest/hash.js";
 
 /** Splits a flat manifest line "a :: b :: c" into exactly `count` parts, the last keeping any rest. */
 export function splitLine(line: string, count: number): string[] | undefined {
-  const parts = line.split(pairSeparator);
-  if (parts.length < count) return undefined;
-  return [...parts.slice(0, count - 1), parts.slice(count - 1).join(pairSeparator)];
+  const parts: string[] = [];
+  let start = 0;
+  while (parts.length < count - 1) {
+    const at = line.indexOf(pairSeparator, start);
+    if (at === -1) return undefined;
+    parts.push(line.slice(start, at));
+    start = at + pairSeparator.length;
+  }
+  parts.push(line.slice(start));
+  return parts;
 }
 
-/** "path :: hash" lines as a map path → hashes (a path may appear with several hashes). */
+const parsedHashLines = new WeakMap<readonly string[], Map<string, string[]>>();
+
+/**
+ * "path :: hash" lines as a map path → hashes (a path may appear with several hashes). Parsed once per list:
+ * the manifest's lists are read-only, and a 20,000-file manifest is looked at by several stages.
+ */
 export function hashLines(lines: readonly string[]): Map<string, string[]> {
+  const parsed = parsedHashLines.get(lines) ?? parseHashLines(lines);
+  parsedHashLines.set(lines, parsed);
+  return parsed;
+}
+
+function parseHashLines(lines: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const line of lines) {
     const [path, hash] = splitLine(line, 2) ?? [];
     if (path === undefined || hash === undefined) continue;
-    out.set(path, [...(out.get(path) ?? []), hash]);
+    const hashes = out.get(path);
+    if (hashes) hashes.push(hash);
+    else out.set(path, [hash]);
   }
   return out;
 }

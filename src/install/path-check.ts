@@ -5,25 +5,29 @@
  */
 const reservedDevice = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\..*)?$/i;
 const driveOrScheme = /^[A-Za-z]:/;
+/** Matches every path segmentProblem would reject (and a few more): most paths skip the per-segment checks. */
+const maybeBadSegment =
+  /(^|\/)(\.{0,2}|\.git)(\/|$)|[. ](\/|$)|[<>:"|?*]|(^|\/)(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\.[^/]*)?(\/|$)/i;
+/** ASCII text is always in normal form C. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: any ASCII character
+const ascii = /^[\u0000-\u007f]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const controlChar = /[\u0000-\u001f\u007f]/;
 
 export function pathProblem(path: string): string | undefined {
   if (path.length === 0) return "is empty";
   if (path.length > 1024) return "is longer than 1024 characters";
-  if ([...path].some(isControl)) return "holds a NUL or control character";
+  if (controlChar.test(path)) return "holds a NUL or control character";
   if (path.includes("\\")) return "holds a backslash (paths are '/'-separated)";
   if (path.startsWith("/")) return "is absolute";
   if (driveOrScheme.test(path)) return "starts with a drive letter";
-  if (path.normalize("NFC") !== path) return "is not in Unicode normal form C";
+  if (!ascii.test(path) && path.normalize("NFC") !== path) return "is not in Unicode normal form C";
+  if (!maybeBadSegment.test(path)) return undefined;
   for (const segment of path.split("/")) {
     const problem = segmentProblem(segment);
     if (problem) return problem;
   }
   return undefined;
-}
-
-function isControl(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
 }
 
 function segmentProblem(segment: string): string | undefined {

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { closeSync, constants, lstatSync, openSync, readdirSync, readlinkSync, readSync } from "node:fs";
 import { join } from "node:path";
+import { emptyStatCache, fileStamp, type StatCache } from "./stat-cache.js";
 
 /** What is at one project path, seen with lstat: links are never followed. */
 export type PathState =
   | { type: "absent" }
-  | { type: "file"; sha256: string; executable: boolean }
+  /** `stamp`: see stat-cache.ts; `cached`: the hash came from the stat cache, the file was not read */
+  | { type: "file"; sha256: string; executable: boolean; stamp: string; cached: boolean }
   | { type: "symlink"; target: string }
   | { type: "dir" }
   | { type: "other" };
@@ -19,14 +21,17 @@ export interface ProjectState {
   listFiles(dir: string): string[];
   /** Every folder below a folder, deepest first. */
   listDirs(dir: string): string[];
+  /** Reads the files among `paths` whose hash came from the stat cache; true when any hash was wrong. */
+  confirm(paths: Iterable<string>): boolean;
 }
 
-export function diskState(root: string): ProjectState {
+/** `known`: hashes of files whose stamp has not changed, trusted instead of reading the file. */
+export function diskState(root: string, known: StatCache = emptyStatCache): ProjectState {
   const cache = new Map<string, PathState>();
   const get = (path: string): PathState => {
     let state = cache.get(path);
     if (!state) {
-      state = readState(join(root, path));
+      state = belowNoFolder(cache, path) ? absent : readState(root, path, known);
       cache.set(path, state);
     }
     return state;
@@ -40,9 +45,8 @@ export function diskState(root: string): ProjectState {
   return {
     get,
     blockedBy(path) {
-      const parts = path.split("/");
-      for (let i = 1; i < parts.length; i++) {
-        const ancestor = parts.slice(0, i).join("/");
+      for (let end = path.indexOf("/"); end > 0; end = path.indexOf("/", end + 1)) {
+        const ancestor = path.slice(0, end);
         const type = get(ancestor).type;
         if (type !== "dir" && type !== "absent") return ancestor;
         if (type === "absent") return undefined;
@@ -51,16 +55,41 @@ export function diskState(root: string): ProjectState {
     },
     listFiles: (dir) => walked(dir).files,
     listDirs: (dir) => walked(dir).dirs,
+    confirm(paths) {
+      let wrong = false;
+      for (const path of paths) {
+        const state = cache.get(path);
+        if (state?.type !== "file" || !state.cached) continue;
+        const read = readState(root, path, emptyStatCache);
+        cache.set(path, read);
+        if (read.type !== "file" || read.sha256 !== state.sha256) wrong = true;
+      }
+      return wrong;
+    },
   };
 }
 
-function readState(abs: string): PathState {
+const absent: PathState = { type: "absent" };
+
+/** A path whose parent was seen absent or not a folder (a link is followed by lstat, so it is not) is absent. */
+function belowNoFolder(cache: Map<string, PathState>, path: string): boolean {
+  const slash = path.lastIndexOf("/");
+  const parent = slash > 0 ? cache.get(path.slice(0, slash))?.type : undefined;
+  return parent === "absent" || parent === "file" || parent === "other";
+}
+
+function readState(root: string, path: string, known: StatCache): PathState {
+  const abs = join(root, path);
   try {
-    const stat = lstatSync(abs);
+    const stat = lstatSync(abs, { bigint: true });
     if (stat.isSymbolicLink()) return { type: "symlink", target: readlinkSync(abs) };
     if (stat.isDirectory()) return { type: "dir" };
     if (!stat.isFile()) return { type: "other" };
-    return { type: "file", sha256: hashFile(abs), executable: (stat.mode & 0o100) !== 0 };
+    const executable = (stat.mode & 0o100n) !== 0n;
+    const stamp = fileStamp(stat);
+    const trusted = known.hashOf(path, stat, stamp);
+    if (trusted !== undefined) return { type: "file", sha256: trusted, executable, stamp, cached: true };
+    return { type: "file", sha256: hashFile(abs), executable, stamp, cached: false };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { type: "absent" };

@@ -104,9 +104,12 @@ function componentProblems(id: string, component: unknown): string[] {
 function pathProblems(manifest: Manifest): string[] {
   const out: string[] = [];
   const artifactHashes = hashLines(manifest.install.artifact_hashes ?? []);
+  const safe = new Set<string>();
   const check = (where: string, path: string): void => {
+    if (safe.has(path)) return;
     const problem = pathProblem(path);
-    if (problem) out.push(`${where}: path ${JSON.stringify(path)} ${problem}; the bundle is rejected`);
+    if (!problem) safe.add(path);
+    else out.push(`${where}: path ${JSON.stringify(path)} ${problem}; the bundle is rejected`);
   };
   for (const path of manifest.artifacts) check("artifacts", path);
   for (const [id, c] of Object.entries(manifest.install.components)) {

@@ -6,6 +6,7 @@ import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./record.js";
 import { currentBytes } from "./run-result.js";
+import { readStatCache } from "./stat-cache.js";
 import { composedDrift } from "./status-composed.js";
 
 export type DriftKind = "modified" | "missing" | "foreign" | "bundle-changed" | "interrupted" | "record";
@@ -36,7 +37,7 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
   if (!read.ok) return { ok: false, problem: read.problem };
   if (!read.record) return { ok: true, installed: false };
   const record = read.record;
-  const state = diskState(root);
+  const state = diskState(root, readStatCache(root));
   const drift = [
     ...record.entries.flatMap((e) => entryDrift(state, e)),
     ...composedDrift(state, (path) => currentBytes(root, path), record.composed ?? []),

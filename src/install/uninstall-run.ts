@@ -12,6 +12,7 @@ import { readManifest } from "./read-manifest.js";
 import { agentcDir, type InstallRecord, manifestCopyPath, readRecord, recordPath } from "./record.js";
 import { recoverInterrupted } from "./recover.js";
 import { currentBytes, type RunResult } from "./run-result.js";
+import { statCachePath } from "./stat-cache.js";
 import { underLock } from "./under-lock.js";
 
 export interface UninstallRequest {
@@ -77,7 +78,9 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
     moveAside: false,
     readFile: (path) => currentBytes(root, path),
   });
-  const own = [recordPath, manifestCopyPath].filter((p) => currentBytes(root, p) !== undefined);
+  const own = [recordPath, manifestCopyPath, statCachePath].filter(
+    (p) => currentBytes(root, p) !== undefined,
+  );
   const actions = [
     ...plan.actions.filter((a) => a.op !== "rmdir"),
     ...own.map((path) => ({ op: "remove" as const, path })),

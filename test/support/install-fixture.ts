@@ -82,13 +82,23 @@ function put(dir: string, path: string, text: string): void {
 
 export type Snapshot = Record<string, string>;
 
-/** Every path below `dir` (links not followed) as "file <mode> <content>" / "link <target>" / "dir". */
+/** The stat cache holds inode numbers and times: machine-local, different in every copy of a project. */
+const statCache = ".agentc/stat-cache.json";
+
+/**
+ * Every path below `dir` (links not followed) as "file <mode> <content>" / "link <target>" / "dir"; the stat
+ * cache only as "file" (its content is never the same twice).
+ */
 export function snapshot(dir: string, skip: (path: string) => boolean = () => false): Snapshot {
   const out: Snapshot = {};
   const visit = (rel: string): void => {
     for (const name of readdirSync(join(dir, rel)).sort()) {
       const path = rel ? `${rel}/${name}` : name;
       if (skip(path)) continue;
+      if (path === statCache) {
+        out[path] = "file";
+        continue;
+      }
       const abs = join(dir, path);
       const stat = lstatSync(abs);
       if (stat.isSymbolicLink()) out[path] = `link ${readlinkSync(abs)}`;
