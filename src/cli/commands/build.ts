@@ -71,6 +71,12 @@ function buildSummary(outDir: string, result: CompileResult, written: WriteRepor
 function builtLine(outDir: string, result: CompileResult, written: WriteReport): string {
   const files = result.manifest?.artifacts.length ?? 0;
   const adapters = result.registry?.adapters.length ?? 0;
+  const clients = result.registry?.clients.length ?? 0;
   const counts = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
-  return `built ${files} files and manifest.json for ${adapters} adapters into ${outDir}: ${counts}`;
+  const packs = clients > 0 ? ` and ${plural(clients, "client pack")}` : "";
+  return `built ${files} files and manifest.json for ${plural(adapters, "adapter")}${packs} into ${outDir}: ${counts}`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
