@@ -35,3 +35,17 @@ describe("codex: MCP variables handed over by name", () => {
     );
   });
 });
+
+describe("claude-code: permissions_extra and settings_extra at their levels", () => {
+  it("writes disableBypassPermissionsMode inside permissions and nothing else at the top of the file", async () => {
+    const out = settingsOf(await settingsRegistry(["claude-code"]), "claude-code");
+    const settings = out.composed.find((f) => f.path === ".claude/settings.json");
+    assert.ok(settings);
+    assert.equal(
+      entryAt(out.composed, ".claude/settings.json", "permissions.disableBypassPermissionsMode"),
+      "disable",
+    );
+    const roots = new Set(settings.entries.map((e) => String(e.path[0])));
+    assert.deepEqual([...roots].sort(), ["hooks", "permissions"]);
+  });
+});

@@ -73,6 +73,7 @@ describe("claude-code settings from the core example", () => {
       'permissions.allow[] = "mcp__docs"',
       'permissions.allow[] = "Skill(code-review)"',
       'permissions.allow[] = "Skill(explain-code)"',
+      'permissions.disableBypassPermissionsMode = "disable"',
     ]);
   });
 
@@ -151,7 +152,8 @@ describe("claude-code settings from the core example", () => {
     const out = settingsOf(registry, "claude-code");
     assert.deepEqual(
       lines(fileAt(out.composed, ".claude/settings.json")).filter((l) => l.startsWith("permissions")),
-      [],
+      ['permissions.disableBypassPermissionsMode = "disable"'],
+      "only the pack's own permissions_extra",
     );
     const rows = out.capabilities.filter((r) => r.kind === "permission");
     assert.deepEqual(
