@@ -65,6 +65,12 @@ export interface RuleFileFormat {
 export interface RuleTriggers {
   /** How `{globs}` is written: a YAML list, a comma-separated string, or one string per glob joined by ",". */
   globs_format: "list" | "csv";
+  /**
+   * Fields written unquoted on one line (Cursor's .mdc reader takes values raw and keeps quotes as
+   * part of the value). `{globs}` in such a field is one comma list with brace groups expanded; a
+   * value that cannot stay on one unquoted line is reported and the field left out.
+   */
+  raw_fields?: string[];
   map: Partial<Record<LoadTrigger, TriggerMapping>>;
 }
 

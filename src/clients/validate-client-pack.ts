@@ -1,6 +1,7 @@
 import type { JsonPath } from "../registry/json-document.js";
 import type { ClientPack } from "./model.js";
 import { placeholdersIn } from "./placeholders.js";
+import { rawValueProblem } from "./raw-field.js";
 
 /** A fact about a pack the schema cannot check, at the JSON path it concerns. */
 export interface PackFault {
@@ -29,6 +30,7 @@ export function packFaults(pack: ClientPack): PackFault[] {
     ...placesWithoutFormat(pack),
     ...undocumentedFields(pack),
     ...unknownRuleSlots(pack),
+    ...unwritableRawFields(pack),
     ...missingSources(pack),
   ];
 }
@@ -132,6 +134,36 @@ function unknownRuleSlots(pack: ClientPack): PackFault[] {
         message: `"${String(value)}" is not a slot: a field's value is either plain text or exactly one of ${ruleSlots.join(", ")}`,
         hint: "Write the slot as the whole value, or remove the braces.",
       })),
+  );
+}
+
+/** A raw field is one unquoted line: no YAML list, and no literal value that would break the line. */
+function unwritableRawFields(pack: ClientPack): PackFault[] {
+  const triggers = pack.rule_triggers;
+  const raw = new Set(triggers?.raw_fields ?? []);
+  return Object.entries(triggers?.map ?? {}).flatMap(([trigger, mapping]) =>
+    Object.entries(mapping?.fields ?? {}).flatMap(([field, value]): PackFault[] => {
+      if (!raw.has(field) || typeof value !== "string") return [];
+      const path = ["rule_triggers", "map", trigger, "fields", field];
+      if (value === "{globs}" && triggers?.globs_format === "list")
+        return [
+          {
+            path,
+            message: `${field} is in raw_fields, but "{globs}" is written as a YAML list, which is not one line`,
+            hint: 'Set globs_format to "csv", or remove the field from raw_fields.',
+          },
+        ];
+      const problem = value.startsWith("{") ? undefined : rawValueProblem(value);
+      return problem
+        ? [
+            {
+              path,
+              message: `${field} is in raw_fields, but its value cannot be written unquoted: ${problem}`,
+              hint: "Write a value that stays one plain line, or remove the field from raw_fields.",
+            },
+          ]
+        : [];
+    }),
   );
 }
 
