@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { CapabilityRow } from "../src/clients/capability.js";
+import { emitClientPack } from "../src/clients/emit-client.js";
 import type { ComposedFile } from "../src/emit/emitted-tree.js";
-import { settingsOf, settingsRegistry } from "./support/settings-fixture.js";
+import { clientOf, settingsOf, settingsRegistry } from "./support/settings-fixture.js";
 
 function entryAt(composed: ComposedFile[], file: string, path: string): unknown {
   return composed.find((f) => f.path === file)?.entries.find((e) => e.path.join(".") === path)?.value;
@@ -47,5 +48,55 @@ describe("claude-code: permissions_extra and settings_extra at their levels", ()
     );
     const roots = new Set(settings.entries.map((e) => String(e.path[0])));
     assert.deepEqual([...roots].sort(), ["hooks", "permissions"]);
+  });
+});
+
+describe("every value a pack drops is reported", () => {
+  it("a hook timeout on a client whose hook entry has no timeout (Windsurf) is an AGC080 row", async () => {
+    const registry = await settingsRegistry(["windsurf"]);
+    const out = emitClientPack(clientOf(registry, "windsurf"), registry);
+    const guardHook = 'before_tool hook "node .agentc/guard.mjs" on read, grep, glob, edit, exec, mcp';
+    assert.ok(cannot(out.capabilities, "hook").includes(`${guardHook} times out after 10 s`));
+    const said = out.diagnostics.find((d) => d.id === "AGC080" && d.message.includes("times out after 10 s"));
+    assert.equal(said?.file, "core/hooks.json");
+  });
+
+  it("a hook description and an MCP description with no field are rows; a client with the field writes them", async () => {
+    const claude = settingsOf(await settingsRegistry(["claude-code"]), "claude-code");
+    assert.ok(
+      cannot(claude.capabilities, "hook").some((p) =>
+        p.endsWith('described as "Blocks secret paths and secret content."'),
+      ),
+    );
+    assert.ok(
+      cannot(claude.capabilities, "mcp").includes(
+        'MCP server "issues" (stdio) description: The issue tracker.',
+      ),
+    );
+    const gemini = settingsOf(await settingsRegistry(["gemini-cli"]), "gemini-cli");
+    assert.deepEqual(
+      cannot(gemini.capabilities, "mcp").filter((p) => p.includes("description")),
+      [],
+    );
+    const issues = entryAt(gemini.composed, ".gemini/settings.json", "mcpServers.issues") as Record<
+      string,
+      unknown
+    >;
+    assert.equal(issues.description, "The issue tracker.");
+  });
+
+  it("a skill's and an agent's allow rules, which no client takes per item, are rows", async () => {
+    const registry = await settingsRegistry(["claude-code"]);
+    const out = emitClientPack(clientOf(registry, "claude-code"), registry);
+    const allow = out.capabilities
+      .filter((r) => r.promise.endsWith("without asking"))
+      .map((r) => [r.kind, r.promise, r.enforcement]);
+    assert.deepEqual(allow, [
+      ["skill-deny", "skill code-review may use Exec(git diff) without asking", "cannot"],
+      ["skill-deny", "skill code-review may use Exec(git log) without asking", "cannot"],
+      ["skill-deny", "skill fix-tests may use Exec(npm test) without asking", "cannot"],
+      ["skill-deny", "skill fix-tests may use Exec(npm run lint) without asking", "cannot"],
+      ["agent-tools", "agent test-runner may use Exec(npm test) without asking", "cannot"],
+    ]);
   });
 });

@@ -178,8 +178,9 @@ export interface HookMapping {
   /** How matcher names are joined into one matcher; absent: the client has no matchers. */
   matcher_join?: string;
   /**
-   * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}" and "{fail_closed}"
-   * (true for a fail_closed hook) (whole-string values; a slot with no value drops its key).
+   * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}", "{description}" and
+   * "{fail_closed}" (true for a fail_closed hook) (whole-string values; a slot with no value drops its
+   * key). A core timeout or description the entry has no slot for is reported as lost.
    */
   entry: Record<string, unknown>;
   /** The unit of "{timeout}" (core timeouts are seconds); default "seconds". */
@@ -206,7 +207,7 @@ export interface McpMapping {
    * Server entry templates with slots "{command}", "{args}", "{command_line}" (command and args in
    * one list), "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}", "{tools}"; for
    * clients that take variables by name also "{env_vars}" + "{env_set}", "{bearer_env}",
-   * "{header_env}" + "{headers_set}" (src/clients/mcp-slots.ts). A core value whose slot the
+   * "{header_env}" + "{headers_set}" (src/clients/mcp-slots.ts), and "{description}". A core value whose slot the
    * template lacks is reported as lost.
    */
   stdio: Record<string, unknown>;

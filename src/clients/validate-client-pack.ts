@@ -2,6 +2,7 @@ import type { JsonPath } from "../registry/json-document.js";
 import type { ClientPack } from "./model.js";
 import { placeholdersIn } from "./placeholders.js";
 import { rawValueProblem } from "./raw-field.js";
+import { slotsOf } from "./template-slots.js";
 
 /** A fact about a pack the schema cannot check, at the JSON path it concerns. */
 export interface PackFault {
@@ -176,6 +177,13 @@ function missingSources(pack: ClientPack): PackFault[] {
       message:
         'deny_tools_from is "hook_tools" but the pack has no hooks section to take the tool names from',
       hint: 'Add hooks with hook_tools, or use "tool_names".',
+    });
+  if (pack.guard?.timeout !== undefined && pack.hooks && !slotsOf(pack.hooks.entry).has("timeout"))
+    faults.push({
+      path: ["guard", "timeout"],
+      part: "key",
+      message: "guard.timeout is set but hooks.entry has no {timeout} slot, so it would not be written",
+      hint: 'Remove guard.timeout when the client has no hook timeout, or add "{timeout}" to hooks.entry.',
     });
   if (pack.guard && !pack.hooks)
     faults.push({
