@@ -100,3 +100,25 @@ describe("every value a pack drops is reported", () => {
     ]);
   });
 });
+
+describe("the guard's path is anchored at the project root, or the build says where it is not", () => {
+  it("under the project-dir variable, in a client that starts hooks at the root, else an instruction row", async () => {
+    const ids = ["claude-code", "codex", "cursor", "gemini-cli", "github-copilot", "windsurf"];
+    const registry = await settingsRegistry(ids);
+    const unanchored = ids.filter((id) =>
+      settingsOf(registry, id).capabilities.some(
+        (r) =>
+          r.kind === "guard" && r.enforcement === "instruction" && r.promise.startsWith("the guard program"),
+      ),
+    );
+    assert.deepEqual(unanchored, ["codex", "windsurf"]);
+    const codex = settingsOf(registry, "codex").capabilities.find(
+      (r) => r.enforcement === "instruction" && r.kind === "guard",
+    );
+    assert.match(codex?.reason ?? "", /found only when Codex CLI is started at the project root/);
+    const gemini = JSON.stringify(settingsOf(registry, "gemini-cli").composed);
+    assert.ok(gemini.includes('node \\"$GEMINI_PROJECT_DIR/.gemini/hooks/agentc-guard.mjs\\"'), gemini);
+    const copilot = settingsOf(registry, "github-copilot").composed.flatMap((f) => f.entries);
+    assert.ok(copilot.some((e) => (e.value as { cwd?: string }).cwd === "."));
+  });
+});

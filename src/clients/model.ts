@@ -191,6 +191,12 @@ export interface HookMapping {
   hook_mcp_prefixes: string[];
   /** Environment variable holding the project root in hook commands (absent: relative to cwd). */
   hook_project_dir_var?: string;
+  /**
+   * True when the client starts hook commands in the project root (by its own rule, or because the
+   * entry template names it, e.g. `"cwd": "."`). With neither this nor hook_project_dir_var, the
+   * guard's relative path is found only when the client is started at the project root (reported).
+   */
+  hooks_run_in_project_root?: boolean;
   /** True when the client blocks the call on a hook's exit 2 / deny answer. */
   hook_can_block: boolean;
   /** True when a crash or timeout of the hook blocks too (else only the guard's own exit 2 does). */
@@ -226,7 +232,10 @@ export interface McpMapping {
 export interface GuardWiring {
   /** Project path of the guard program, placeholders allowed. */
   path: string;
-  /** The hook command; "{path}" is the guard's path (after placeholders). */
+  /**
+   * The hook command; "{path}" is the guard's path (after placeholders), anchored at the project root
+   * as "$VAR/path" (quoted) when the hooks give the project root in hook_project_dir_var.
+   */
   command: string;
   /** Verbs whose tool calls the guard inspects. */
   verbs: Verb[];
