@@ -148,6 +148,43 @@ describe("bad pack data is a positioned AGC082, and the pack is not used", () =>
     );
   });
 
+  it("a raw field that cannot be one unquoted line: a YAML list of globs, or a literal that breaks the line", async () => {
+    const triggers = (glob: object, globs_format = "csv") => ({
+      rule_triggers: { globs_format, raw_fields: ["paths"], map: { always_on: { fields: {} }, glob } },
+    });
+    const list = await packErrors(packWith(triggers({ fields: { paths: "{globs}" } }, "list")));
+    assert.equal(list.errors[0]?.id, "AGC082");
+    assert.match(
+      list.errors[0]?.message ?? "",
+      /paths is in raw_fields, but "\{globs\}" is written as a YAML list/,
+    );
+    const literal = await packErrors(packWith(triggers({ fields: { paths: "a: b" } })));
+    assert.match(literal.errors[0]?.message ?? "", /cannot be written unquoted: it contains ": "/);
+    const fine = await packErrors(packWith(triggers({ fields: { paths: "{globs}" } })));
+    assert.deepEqual(fine.errors, []);
+  });
+
+  it("a guard timeout where the hook entry has no {timeout} slot", async () => {
+    const hooks = {
+      file: ".example/hooks.json",
+      format: "json",
+      key: ["hooks"],
+      events: { before_tool: "pre" },
+      hook_tools: { read: ["Read"] },
+      entry: { command: "{command}" },
+      hook_path_fields: [],
+      hook_mcp_prefixes: [],
+      hook_can_block: true,
+      hook_fail_closed: false,
+    };
+    const guard = { path: ".example/guard.mjs", command: "node {path}", verbs: ["read"], timeout: 10 };
+    const { errors } = await packErrors(packWith({ hooks, guard }));
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.match(errors[0]?.message ?? "", /guard\.timeout is set but hooks\.entry has no \{timeout\} slot/);
+    const { timeout: _t, ...untimed } = guard;
+    assert.deepEqual((await packErrors(packWith({ hooks, guard: untimed }))).errors, []);
+  });
+
   it("a place without its format", async () => {
     const { rule_file: _r, ...pack } = examplePack;
     const { errors } = await packErrors(pack);

@@ -73,6 +73,7 @@ describe("claude-code settings from the core example", () => {
       'permissions.allow[] = "mcp__docs"',
       'permissions.allow[] = "Skill(code-review)"',
       'permissions.allow[] = "Skill(explain-code)"',
+      'permissions.disableBypassPermissionsMode = "disable"',
     ]);
   });
 
@@ -123,9 +124,11 @@ describe("claude-code settings from the core example", () => {
       "permission: allow Fetch(docs.example.com) through WebSearch",
       "permission: allow Fetch(*.nodejs.org) through WebSearch",
       'hook: before_tool hook "node .agentc/guard.mjs" on read, grep, glob, edit, exec, mcp fails closed',
+      'hook: before_tool hook "node .agentc/guard.mjs" on read, grep, glob, edit, exec, mcp described as "Blocks secret paths and secret content."',
       'hook: prompt_submit hook "node .agentc/guard.mjs --prompt" fails closed',
       'mcp: MCP server "docs" (http) timeout: 20',
       'mcp: MCP server "issues" (stdio) tools: get_issue, create_issue',
+      'mcp: MCP server "issues" (stdio) description: The issue tracker.',
     ]);
     const tools = out.capabilities.find((r) => r.promise.includes("tools: get_issue"));
     assert.deepEqual(tools?.source, { file: "core/mcp.json", line: 5, column: 5 });
@@ -151,7 +154,8 @@ describe("claude-code settings from the core example", () => {
     const out = settingsOf(registry, "claude-code");
     assert.deepEqual(
       lines(fileAt(out.composed, ".claude/settings.json")).filter((l) => l.startsWith("permissions")),
-      [],
+      ['permissions.disableBypassPermissionsMode = "disable"'],
+      "only the pack's own permissions_extra",
     );
     const rows = out.capabilities.filter((r) => r.kind === "permission");
     assert.deepEqual(
@@ -380,6 +384,7 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
       [
         "guard: secret files and secret content are blocked before any tool call (glob)",
         'hook: before_tool hook "node .agentc/guard.mjs" on read, grep, glob, edit, exec, mcp sees glob',
+        'hook: before_tool hook "node .agentc/guard.mjs" on read, grep, glob, edit, exec, mcp described as "Blocks secret paths and secret content."',
         'hook: prompt_submit hook "node .agentc/guard.mjs --prompt"',
         'hook: session_start hook "git status --short"',
       ],
@@ -403,6 +408,7 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
       [
         'mcp: MCP server "docs" (http) timeout: 20',
         'mcp: MCP server "events" (sse)',
+        'mcp: MCP server "issues" (stdio) description: The issue tracker.',
         `mcp: MCP server "issues" (stdio) expands \${ISSUES_PROJECT:-web}`,
       ],
     );

@@ -2,13 +2,22 @@ import { diagnostic } from "../checks/check.js";
 import { clientCannotExpress } from "../checks/clients/client-cannot-express.js";
 import { loadTriggerMapped } from "../checks/clients/load-trigger-mapped.js";
 import type { CoreRule, LoadTrigger } from "../core/model.js";
+import { csvGlobs } from "../emit/frontmatter-template.js";
 import { joinPath } from "../registry/install-files.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
-import type { Fields } from "./frontmatter.js";
+import type { Fields, FieldValue } from "./frontmatter.js";
 import { yamlFrontmatter } from "./frontmatter.js";
 import type { RuleTriggers, TriggerMapping } from "./model.js";
 import { packPath } from "./placeholders.js";
+import { rawValueProblem } from "./raw-field.js";
+
+/** A rule value a raw field could not carry: the field is left out and the load promise not kept. */
+interface Unwritten {
+  field: string;
+  slot: "globs" | "description";
+  problem: string;
+}
 
 /** The promise of each load trigger, in words. */
 function loadPromise(rule: CoreRule): string {
@@ -44,9 +53,14 @@ export function emitRules(ctx: EmitContext): PartEmission {
       packPath(rules_dir, ctx.pack.runtime_placeholders),
       `${rule.name}${rule_file.extension}`,
     );
-    const text = `${yamlFrontmatter(ruleFields(rule, mapping, rule_triggers))}${sourceComment(rule)}\n${bodyText(ctx, rule.body)}`;
+    const { fields, unwritten } = ruleFields(rule, mapping, rule_triggers);
+    const text = `${yamlFrontmatter(fields)}${sourceComment(rule)}\n${bodyText(ctx, rule.body)}`;
     const alwaysLoaded = loadsAlways(rule.trigger, rule_triggers);
     out.files.push(ownedFile(ctx, path, text, { kind: "rule", name: rule.name, alwaysLoaded }));
+    if (unwritten.length > 0) {
+      out.capabilities.push(...unwritten.map((u) => unwrittenRow(ctx, rule, u)));
+      continue;
+    }
     const deviation = mapping.deviation;
     out.capabilities.push(
       capability(
@@ -71,14 +85,55 @@ export function emitRules(ctx: EmitContext): PartEmission {
   return out;
 }
 
-/** The mapping's fields with "{globs}" and "{description}" filled; a slot without a value drops its field. */
-function ruleFields(rule: CoreRule, mapping: TriggerMapping, triggers: RuleTriggers): Fields {
-  return Object.entries(mapping.fields).flatMap(([field, value]): Fields => {
-    if (value === "{globs}")
-      return rule.globs.length > 0 ? [[field, { list: rule.globs, format: triggers.globs_format }]] : [];
-    if (value === "{description}") return rule.description ? [[field, rule.description]] : [];
-    return [[field, value]];
-  });
+/**
+ * The mapping's fields with "{globs}" and "{description}" filled; a slot without a value drops its
+ * field, and so does a raw field whose value cannot be written unquoted (returned as unwritten).
+ */
+function ruleFields(
+  rule: CoreRule,
+  mapping: TriggerMapping,
+  triggers: RuleTriggers,
+): { fields: Fields; unwritten: Unwritten[] } {
+  const raw = new Set(triggers.raw_fields ?? []);
+  const fields: Fields = [];
+  const unwritten: Unwritten[] = [];
+  for (const [field, value] of Object.entries(mapping.fields)) {
+    const slot = value === "{globs}" ? "globs" : value === "{description}" ? "description" : undefined;
+    if (slot === undefined) {
+      fields.push([field, typeof value === "string" && raw.has(field) ? { raw: value } : value]);
+      continue;
+    }
+    const filled = raw.has(field) ? rawSlotValue(rule, slot) : slotValue(rule, slot, triggers);
+    if (filled === undefined) continue;
+    if (typeof filled === "object" && "problem" in filled)
+      unwritten.push({ field, slot, problem: filled.problem });
+    else fields.push([field, filled]);
+  }
+  return { fields, unwritten };
+}
+
+function slotValue(rule: CoreRule, slot: Unwritten["slot"], triggers: RuleTriggers): FieldValue | undefined {
+  if (slot === "globs")
+    return rule.globs.length > 0 ? { list: rule.globs, format: triggers.globs_format } : undefined;
+  return rule.description || undefined;
+}
+
+/** One unquoted line: globs as a comma list (brace groups expanded, as readers split at commas). */
+function rawSlotValue(rule: CoreRule, slot: Unwritten["slot"]): FieldValue | { problem: string } | undefined {
+  const text =
+    slot === "globs"
+      ? rule.globs.length > 0
+        ? csvGlobs(rule.globs)
+        : undefined
+      : rule.description?.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ").trim() || undefined;
+  if (text === undefined) return undefined;
+  const problem = rawValueProblem(text);
+  return problem ? { problem } : { raw: text };
+}
+
+function unwrittenRow(ctx: EmitContext, rule: CoreRule, u: Unwritten) {
+  const reason = `${ctx.pack.name} reads ${u.field} unquoted, and the rule's ${u.slot} cannot be written that way: ${u.problem}; the field is left out`;
+  return capability(ctx, "rule-load", loadPromise(rule), rule.positionOf([u.slot]), "cannot", reason);
 }
 
 /** Where the file comes from, for the person who opens it; the client never sees HTML comments. */

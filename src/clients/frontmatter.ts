@@ -7,7 +7,9 @@ export type FieldValue =
   | boolean
   | number
   | { list: string[]; format: ListFormat }
-  | { map: Record<string, string> };
+  | { map: Record<string, string> }
+  /** Written as it is, unquoted: the caller made sure it stays one line (raw-field.ts). */
+  | { raw: string };
 
 export type Fields = [field: string, value: FieldValue][];
 
@@ -27,6 +29,7 @@ function yamlKey(field: string): string {
 function yamlValue(value: FieldValue): string {
   if (typeof value === "string") return ` ${yamlScalar(value)}`;
   if (typeof value === "boolean" || typeof value === "number") return ` ${String(value)}`;
+  if ("raw" in value) return ` ${value.raw}`;
   if ("map" in value)
     return Object.entries(value.map)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

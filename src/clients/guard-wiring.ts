@@ -34,7 +34,7 @@ export function guardWiring(
     };
   }
   const path = withRuntimePlaceholders(pack, guard.path);
-  const command = withRuntimePlaceholders(pack, guard.command).split("{path}").join(path);
+  const command = withRuntimePlaceholders(pack, guard.command).split("{path}").join(anchored(hooks, path));
   const plan = planHook(hooks, guardHook(guard, source), command);
   const file = withRuntimePlaceholders(pack, hooks.file);
   return {
@@ -42,9 +42,42 @@ export function guardWiring(
       plan.entries.length > 0
         ? [{ file, format: hooks.format, entries: [...plan.entries, ...fileExtraEntries(hooks)] }]
         : [],
-    rows: guardRows(pack, hooks, source, plan, file),
+    rows: [...guardRows(pack, hooks, source, plan, file), ...unanchoredRows(pack, hooks, source, path, plan)],
     files: plan.entries.length > 0 ? [programFile(pack, path)] : [],
   };
+}
+
+/** The guard's path as the hook command names it: under the project-dir variable when the client has one. */
+function anchored(hooks: HookMapping, path: string): string {
+  const dir = hooks.hook_project_dir_var;
+  return dir === undefined ? path : `"$${dir}/${path}"`;
+}
+
+/** A relative guard path on a client that neither names the project root nor starts hooks there. */
+function unanchoredRows(
+  pack: ClientPack,
+  hooks: HookMapping,
+  source: Position,
+  path: string,
+  plan: ReturnType<typeof planHook>,
+): CapabilityRow[] {
+  if (
+    plan.entries.length === 0 ||
+    hooks.hook_project_dir_var !== undefined ||
+    hooks.hooks_run_in_project_root
+  )
+    return [];
+  const reason = `${pack.name} gives hooks no project-dir variable and does not start them in the project root, so the relative path ${path} is found only when ${pack.name} is started at the project root; started in a subfolder, the hook command fails and ${hooks.hook_fail_closed ? "every call is blocked" : "the call goes through"}`;
+  return [
+    capabilityRow(
+      pack.client,
+      "guard",
+      `the guard program is found at ${path}`,
+      source,
+      "instruction",
+      reason,
+    ),
+  ];
 }
 
 /** Unless targets.json says `"secret_guard": false`. */

@@ -4,7 +4,7 @@ import type { CapabilityRow } from "./capability.js";
 import type { ClientPack, HookMapping } from "./model.js";
 import { withRuntimePlaceholders } from "./pack-text.js";
 import { capabilityRow, type SettingsOutcome, uniqueEntries } from "./settings-part.js";
-import { fillTemplate } from "./template-slots.js";
+import { fillTemplate, slotsOf } from "./template-slots.js";
 
 /** Where one hook goes: the client's event, and the verbs its matcher names (absent: every tool). */
 interface Placement {
@@ -59,12 +59,14 @@ export function planHook(mapping: HookMapping, hook: CoreHook, command: string):
     const matcher = matcherOf(mapping, placement.matcherVerbs);
     for (const verb of matcher.unmapped) unmapped.add(verb);
     if (matcher.names?.length === 0) continue;
-    if (matcher.names !== undefined && mapping.matcher_join === undefined) unfiltered = true;
+    const matches = mapping.matcher_join !== undefined && slotsOf(mapping.entry).has("matcher");
+    if (matcher.names !== undefined && !matches) unfiltered = true;
     const value = fillTemplate(mapping.entry, {
-      matcher: mapping.matcher_join === undefined ? undefined : matcher.names?.join(mapping.matcher_join),
+      matcher: matches ? matcher.names?.join(mapping.matcher_join ?? "") : undefined,
       command,
       timeout: timeoutOf(mapping, hook.timeout),
       fail_closed: hook.failClosed ? true : undefined,
+      description: hook.description,
     });
     entries.push({ path: [...mapping.key, placement.event], value, element: true });
   }
@@ -146,7 +148,25 @@ function hookRows(
     const closed = failClosedGap(mapping);
     if (closed) rows.push(row(" fails closed", "cannot", closed));
   }
+  for (const [suffix, reason] of lostValues(mapping, hook)) rows.push(row(suffix, "cannot", reason));
   return rows;
+}
+
+/** Core values the client's hook entry has no slot for: [promise suffix, reason]. */
+function lostValues(mapping: HookMapping, hook: CoreHook): [string, string][] {
+  const slots = slotsOf(mapping.entry);
+  const lost: [string, string][] = [];
+  if (hook.timeout !== undefined && !slots.has("timeout"))
+    lost.push([
+      ` times out after ${hook.timeout} s`,
+      "the client's hook entry has no timeout field; the client's own default applies",
+    ]);
+  if (hook.description !== undefined && !slots.has("description"))
+    lost.push([
+      ` described as "${hook.description}"`,
+      "the client's hook entry has no description field; the description is not written",
+    ]);
+  return lost;
 }
 
 /** Why a fail-closed promise cannot be kept, or undefined when the client keeps it. */

@@ -7,7 +7,7 @@ const bearerVariable = /^Bearer \$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 /** The slots of an MCP template and how each core value reaches one: the values, and what no slot carries. */
 export interface McpSlots {
   values: Record<string, unknown>;
-  /** Core fields ("env", "tools") with a value the template has no slot for. */
+  /** Core fields ("env", "tools", "description") with a value the template has no slot for. */
   lost: string[];
 }
 
@@ -23,10 +23,12 @@ export function mcpSlots(server: McpServer, used: Set<string>, rewrite: (text: s
   const values: Record<string, unknown> = { transport: server.transport };
   if (used.has("timeout")) values.timeout = server.timeout;
   if (used.has("tools")) values.tools = server.tools;
+  if (used.has("description")) values.description = server.description;
   for (const [slot, value] of Object.entries(fields.values)) if (used.has(slot)) values[slot] = value();
   const lost = [...fields.lost];
   if (server.timeout !== undefined && !used.has("timeout")) lost.push("timeout");
   if (server.tools !== undefined && server.tools.length > 0 && !used.has("tools")) lost.push("tools");
+  if (server.description !== undefined && !used.has("description")) lost.push("description");
   return { values, lost };
 }
 

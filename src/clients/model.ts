@@ -65,6 +65,12 @@ export interface RuleFileFormat {
 export interface RuleTriggers {
   /** How `{globs}` is written: a YAML list, a comma-separated string, or one string per glob joined by ",". */
   globs_format: "list" | "csv";
+  /**
+   * Fields written unquoted on one line (Cursor's .mdc reader takes values raw and keeps quotes as
+   * part of the value). `{globs}` in such a field is one comma list with brace groups expanded; a
+   * value that cannot stay on one unquoted line is reported and the field left out.
+   */
+  raw_fields?: string[];
   map: Partial<Record<LoadTrigger, TriggerMapping>>;
 }
 
@@ -172,8 +178,9 @@ export interface HookMapping {
   /** How matcher names are joined into one matcher; absent: the client has no matchers. */
   matcher_join?: string;
   /**
-   * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}" and "{fail_closed}"
-   * (true for a fail_closed hook) (whole-string values; a slot with no value drops its key).
+   * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}", "{description}" and
+   * "{fail_closed}" (true for a fail_closed hook) (whole-string values; a slot with no value drops its
+   * key). A core timeout or description the entry has no slot for is reported as lost.
    */
   entry: Record<string, unknown>;
   /** The unit of "{timeout}" (core timeouts are seconds); default "seconds". */
@@ -184,6 +191,12 @@ export interface HookMapping {
   hook_mcp_prefixes: string[];
   /** Environment variable holding the project root in hook commands (absent: relative to cwd). */
   hook_project_dir_var?: string;
+  /**
+   * True when the client starts hook commands in the project root (by its own rule, or because the
+   * entry template names it, e.g. `"cwd": "."`). With neither this nor hook_project_dir_var, the
+   * guard's relative path is found only when the client is started at the project root (reported).
+   */
+  hooks_run_in_project_root?: boolean;
   /** True when the client blocks the call on a hook's exit 2 / deny answer. */
   hook_can_block: boolean;
   /** True when a crash or timeout of the hook blocks too (else only the guard's own exit 2 does). */
@@ -200,7 +213,7 @@ export interface McpMapping {
    * Server entry templates with slots "{command}", "{args}", "{command_line}" (command and args in
    * one list), "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}", "{tools}"; for
    * clients that take variables by name also "{env_vars}" + "{env_set}", "{bearer_env}",
-   * "{header_env}" + "{headers_set}" (src/clients/mcp-slots.ts). A core value whose slot the
+   * "{header_env}" + "{headers_set}" (src/clients/mcp-slots.ts), and "{description}". A core value whose slot the
    * template lacks is reported as lost.
    */
   stdio: Record<string, unknown>;
@@ -219,7 +232,10 @@ export interface McpMapping {
 export interface GuardWiring {
   /** Project path of the guard program, placeholders allowed. */
   path: string;
-  /** The hook command; "{path}" is the guard's path (after placeholders). */
+  /**
+   * The hook command; "{path}" is the guard's path (after placeholders), anchored at the project root
+   * as "$VAR/path" (quoted) when the hooks give the project root in hook_project_dir_var.
+   */
   command: string;
   /** Verbs whose tool calls the guard inspects. */
   verbs: Verb[];

@@ -22,6 +22,7 @@ function tomlString(value: string): string {
 function tomlValue(value: Fields[number][1]): string {
   if (typeof value === "string") return tomlString(value);
   if (typeof value === "boolean" || typeof value === "number") return String(value);
+  if ("raw" in value) return tomlString(value.raw);
   if ("map" in value) {
     const entries = Object.entries(value.map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{ ${entries.map(([k, v]) => `${tomlKey(k)} = ${tomlString(v)}`).join(", ")} }`;

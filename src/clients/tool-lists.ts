@@ -81,8 +81,8 @@ export function ruleText(rule: PermissionRule): string {
 }
 
 /**
- * A deny list: coarse verbs become tool names in `field`; argument patterns and ask rules have no
- * per-item field and are reported one by one (the project-wide permissions may still hold them).
+ * A deny list: coarse verbs become tool names in `field`; argument patterns, ask and allow rules have
+ * no per-item field and are reported one by one (the project-wide permissions may still hold them).
  */
 export function denyList(
   ctx: EmitContext,
@@ -134,6 +134,17 @@ export function denyList(
         rule.position,
         "cannot",
         `${ctx.pack.name} has no per-item ask list`,
+      ),
+    );
+  for (const rule of permissions.allow)
+    rows.push(
+      capability(
+        ctx,
+        owner.kind,
+        `${owner.label} may use ${ruleText(rule)} without asking`,
+        rule.position,
+        "cannot",
+        `${ctx.pack.name} has no per-item allow list; only the project-wide permissions can pre-approve it`,
       ),
     );
   const { written } = namesFor(coarse, target.names);

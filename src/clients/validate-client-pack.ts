@@ -1,6 +1,8 @@
 import type { JsonPath } from "../registry/json-document.js";
 import type { ClientPack } from "./model.js";
 import { placeholdersIn } from "./placeholders.js";
+import { rawValueProblem } from "./raw-field.js";
+import { slotsOf } from "./template-slots.js";
 
 /** A fact about a pack the schema cannot check, at the JSON path it concerns. */
 export interface PackFault {
@@ -29,6 +31,7 @@ export function packFaults(pack: ClientPack): PackFault[] {
     ...placesWithoutFormat(pack),
     ...undocumentedFields(pack),
     ...unknownRuleSlots(pack),
+    ...unwritableRawFields(pack),
     ...missingSources(pack),
   ];
 }
@@ -135,6 +138,36 @@ function unknownRuleSlots(pack: ClientPack): PackFault[] {
   );
 }
 
+/** A raw field is one unquoted line: no YAML list, and no literal value that would break the line. */
+function unwritableRawFields(pack: ClientPack): PackFault[] {
+  const triggers = pack.rule_triggers;
+  const raw = new Set(triggers?.raw_fields ?? []);
+  return Object.entries(triggers?.map ?? {}).flatMap(([trigger, mapping]) =>
+    Object.entries(mapping?.fields ?? {}).flatMap(([field, value]): PackFault[] => {
+      if (!raw.has(field) || typeof value !== "string") return [];
+      const path = ["rule_triggers", "map", trigger, "fields", field];
+      if (value === "{globs}" && triggers?.globs_format === "list")
+        return [
+          {
+            path,
+            message: `${field} is in raw_fields, but "{globs}" is written as a YAML list, which is not one line`,
+            hint: 'Set globs_format to "csv", or remove the field from raw_fields.',
+          },
+        ];
+      const problem = value.startsWith("{") ? undefined : rawValueProblem(value);
+      return problem
+        ? [
+            {
+              path,
+              message: `${field} is in raw_fields, but its value cannot be written unquoted: ${problem}`,
+              hint: "Write a value that stays one plain line, or remove the field from raw_fields.",
+            },
+          ]
+        : [];
+    }),
+  );
+}
+
 /** Values the pack takes from another section that is missing. */
 function missingSources(pack: ClientPack): PackFault[] {
   const faults: PackFault[] = [];
@@ -144,6 +177,13 @@ function missingSources(pack: ClientPack): PackFault[] {
       message:
         'deny_tools_from is "hook_tools" but the pack has no hooks section to take the tool names from',
       hint: 'Add hooks with hook_tools, or use "tool_names".',
+    });
+  if (pack.guard?.timeout !== undefined && pack.hooks && !slotsOf(pack.hooks.entry).has("timeout"))
+    faults.push({
+      path: ["guard", "timeout"],
+      part: "key",
+      message: "guard.timeout is set but hooks.entry has no {timeout} slot, so it would not be written",
+      hint: 'Remove guard.timeout when the client has no hook timeout, or add "{timeout}" to hooks.entry.',
     });
   if (pack.guard && !pack.hooks)
     faults.push({
