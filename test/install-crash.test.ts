@@ -17,7 +17,8 @@ import { testdir } from "./support/testdir.js";
 
 const leftovers = (project: string): string[] =>
   Object.keys(snapshot(project)).filter((p) => /agentc-tmp|journal|\.agentc\/lock/.test(p));
-const notLock = (p: string): boolean => p === ".agentc/lock";
+/** The lock and its protocol files (claims, temps) belong to the run that holds or last held it. */
+const notLock = (p: string): boolean => /^\.agentc\/lock(\.|$)/.test(p);
 const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid;
 
 function copyOf(project: string): string {

@@ -221,7 +221,7 @@ describe("21: one install per project", () => {
     const before = stamps(project);
     const second = install(bundle, project);
     assert.equal(second.status, 1);
-    assert.match(second.stderr, /another agentc \(pid \d+\) is installing/);
+    assert.match(second.stderr, /another install holds the lock: agentc \(pid \d+\) is installing/);
     assert.deepEqual(stamps(project), before);
     first.child.kill("SIGTERM");
     const ended = await first.done;

@@ -95,6 +95,7 @@ async function runTasks(input: ApplyInput, tasks: Task[]): Promise<void> {
       await checkpoint();
     }
   }
+  if (tasks.length % 256 !== 0) input.onProgress?.(tasks.length, tasks.length);
   if (appliedAt === tasks.length) await checkpoint("applied");
   await checkpoint("recorded");
 }
