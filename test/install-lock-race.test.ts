@@ -80,7 +80,7 @@ describe("21: racing for a stale lock", () => {
       assert.equal(snapshot(project)["AGENTS.md"], "file - # rules\n");
       assert.deepEqual(
         readdirSync(join(project, ".agentc")).sort(),
-        ["installed.json", "manifest.json"],
+        ["installed.json", "manifest.json", "stat-cache.json"],
         "no lock, claim or temp file is left",
       );
     }

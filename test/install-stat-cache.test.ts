@@ -108,10 +108,12 @@ describe("the stat cache", () => {
     assert.equal(install(makeBundle(v1), project).status, 0);
     const abs = join(project, "rules/a.md");
     editKeepingSizeAndMtime(project, "rules/a.md", "rule a, FIRST\n");
-    const fileTime = lstatSync(abs).ctime;
-    // the cache claims the edited stamp still holds agentc's bytes, written in the same tick as the edit
+    // utimes takes seconds as a double: setting the cache's mtime to exactly the file's ctime can round a
+    // nanosecond above it, so the forged cache is dated 1 ms before the edit — a stamp not older than it
+    const fileTime = new Date(lstatSync(abs).ctime.getTime() - 1);
+    // the cache claims the edited stamp still holds agentc's bytes, written no later than the edit
     forgeEntry(project, "rules/a.md", sha256("rule a, first\n"), fileTime);
-    assert.deepEqual(modified(project), ["rules/a.md"], "same tick as the cache: read again");
+    assert.deepEqual(modified(project), ["rules/a.md"], "not older than the cache: read again");
     // the same claim from a cache written well after the stamp is trusted (this is what saves the reads)
     forgeEntry(project, "rules/a.md", sha256("rule a, first\n"), new Date(Date.now() + 60_000));
     assert.deepEqual(modified(project), [], "an old enough stamp is trusted without reading");
@@ -176,9 +178,9 @@ describe("files created in place", () => {
   it("a crash leaves at most an empty file, which recovery removes; a user's file there is kept", () => {
     const bundle = makeBundle(v1);
     const project = testdir();
-    // after the lock, the journal, the backup folder and the rules folder
+    // after the lock (temp file, link, temp removed), the journal, the backup folder and the rules folder
     const crashed = runCli(["install", bundle, "--project", project, "--yes"], {
-      env: { AGENTC_CRASH_AT: "6" },
+      env: { AGENTC_CRASH_AT: "8" },
     });
     assert.equal(crashed.status, 137, crashed.stderr);
     const journal = readJournal(project);
