@@ -5,12 +5,12 @@ import { compression } from "../../packaging/zip-format.js";
 import { BundleError } from "./bundle-error.js";
 import type { LocatedEntry } from "./local-headers.js";
 
-/** Input per step: deflate inflates at most ~1032:1, so one step never holds more than ~17 MB of output. */
-const chunkBytes = 16 * 1024;
+/** Input per step: deflate inflates at most ~1032:1, so one step never holds more than ~4 MB of output. */
+const chunkBytes = 4 * 1024;
 const corruptHint = "the bundle is damaged or was tampered with: download or pack it again";
 
 /**
- * Streams one entry's data to `sink` in chunks of at most 16 KiB of input, so memory stays bounded
+ * Streams one entry's data to `sink` in chunks of at most 4 KiB of input, so memory stays bounded
  * whatever the archive claims. Aborts as soon as the output passes the declared size, and checks
  * the size and CRC-32 at the end.
  */
