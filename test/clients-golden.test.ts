@@ -20,6 +20,12 @@ type Tree = Map<string, string>;
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
+/** The guard program is copied unchanged by every pack that wires it; the golden names it instead of repeating it. */
+const guardSource = "assets/hooks/agentc-guard.mjs";
+const guardBytes = readFileSync(join(packageRoot, guardSource));
+const goldenText = (bytes: Buffer): string =>
+  bytes.equals(guardBytes) ? `(the bytes of ${guardSource}, unchanged)\n` : bytes.toString("utf8");
+
 /** The fixture registry copied to a temp folder, with only this built-in pack chosen. */
 function registryFor(id: string): string {
   const dir = testdir({}, "agentc-clients-golden-");
@@ -34,7 +40,7 @@ async function packTree(id: string): Promise<Tree> {
   assert.ok(result.tree, `${id}: the fixture loads`);
   const tree: Tree = new Map();
   for (const file of result.tree.files.filter((f) => f.client?.client === id))
-    tree.set(`files/${file.path}`, file.bytes.toString("utf8"));
+    tree.set(`files/${file.path}`, goldenText(file.bytes));
   tree.set("composed.json", json(result.tree.composed.filter((c) => c.component === id)));
   tree.set("capabilities.json", json(result.tree.capabilities.filter((c) => c.client === id)));
   const own = result.diagnostics
