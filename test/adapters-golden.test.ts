@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { emitAdapter } from "../src/emit/emit-adapter.js";
 import { packageRoot } from "../src/package-paths.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import type { Adapter, Registry } from "../src/registry/model.js";
+import { readTree, sorted, type Tree, updatingGoldens, writeTree } from "./support/golden-tree.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
@@ -17,9 +18,6 @@ const fixtureDir = join(packageRoot, "test", "fixtures", "golden-registry");
 const goldenRoot = join(packageRoot, "test", "golden", "adapters");
 const adaptersDir = join(packageRoot, "adapters");
 const diagnosticsName = "diagnostics.json";
-const updating = process.env.UPDATE_GOLDEN === "1";
-
-type Tree = Map<string, string>;
 
 function emittedTree(adapter: Adapter, registry: Registry): Tree {
   const { files, diagnostics } = emitAdapter(adapter, registry);
@@ -30,30 +28,6 @@ function emittedTree(adapter: Adapter, registry: Registry): Tree {
   tree.set(diagnosticsName, `${JSON.stringify(lost, null, 2)}\n`);
   return tree;
 }
-
-function readTree(root: string): Tree {
-  const tree: Tree = new Map();
-  if (!existsSync(root)) return tree;
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else tree.set(relative(root, path).split("\\").join("/"), readFileSync(path, "utf8"));
-    }
-  };
-  walk(root);
-  return tree;
-}
-
-function writeTree(root: string, tree: Tree): void {
-  rmSync(root, { recursive: true, force: true });
-  for (const [path, text] of tree) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-}
-
-const sorted = (names: Iterable<string>): string[] => [...names].sort();
 
 describe("built-in adapters × the golden fixture registry", async () => {
   let registry: Registry;
@@ -79,7 +53,7 @@ describe("built-in adapters × the golden fixture registry", async () => {
       assert.ok(adapter, `adapter ${id} is loaded`);
       const actual = emittedTree(adapter, registry);
       const goldenDir = join(goldenRoot, id);
-      if (updating) writeTree(goldenDir, actual);
+      if (updatingGoldens) writeTree(goldenDir, actual);
       const golden = readTree(goldenDir);
       assert.deepEqual(sorted(actual.keys()), sorted(golden.keys()), `files of ${id}`);
       for (const [path, text] of actual) assert.equal(text, golden.get(path), `${id}: ${path}`);

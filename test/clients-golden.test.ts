@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../src/package-paths.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
+import { readTree, sorted, type Tree, updatingGoldens, writeTree } from "./support/golden-tree.js";
 import { testdir } from "./support/testdir.js";
 
 /**
@@ -14,9 +15,6 @@ import { testdir } from "./support/testdir.js";
 const fixtureDir = join(packageRoot, "test", "fixtures", "client-registry");
 const goldenRoot = join(packageRoot, "test", "golden", "clients");
 const clientsDir = join(packageRoot, "clients");
-const updating = process.env.UPDATE_GOLDEN === "1";
-
-type Tree = Map<string, string>;
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -57,36 +55,13 @@ async function packTree(id: string): Promise<Tree> {
   return tree;
 }
 
-function readTree(root: string): Tree {
-  const tree: Tree = new Map();
-  if (!existsSync(root)) return tree;
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else tree.set(relative(root, path).split("\\").join("/"), readFileSync(path, "utf8"));
-    }
-  };
-  walk(root);
-  return tree;
-}
-
-function writeTree(root: string, tree: Tree): void {
-  rmSync(root, { recursive: true, force: true });
-  for (const [path, text] of tree) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-}
-
-const sorted = (names: Iterable<string>): string[] => [...names].sort();
 const packIds = sorted(readdirSync(clientsDir).filter((n) => n.endsWith(".json"))).map((n) =>
   n.replace(/\.json$/, ""),
 );
 
 describe("built-in client packs × the client fixture registry", () => {
   it("has one golden tree per built-in pack, and none for a pack that is gone", () => {
-    if (updating) return;
+    if (updatingGoldens) return;
     const goldens = existsSync(goldenRoot) ? sorted(readdirSync(goldenRoot)) : [];
     assert.deepEqual(goldens, packIds, "run UPDATE_GOLDEN=1 node --test dist/test/clients-golden.test.js");
   });
@@ -97,7 +72,7 @@ describe("built-in client packs × the client fixture registry", () => {
       const again = await packTree(id);
       assert.deepEqual([...again], [...actual], "two builds give the same bytes");
       const dir = join(goldenRoot, id);
-      if (updating) writeTree(dir, actual);
+      if (updatingGoldens) writeTree(dir, actual);
       const golden = readTree(dir);
       assert.deepEqual(sorted(actual.keys()), sorted(golden.keys()), `${id}: the same files`);
       for (const [path, text] of actual) assert.equal(text, golden.get(path), `${id}: ${path}`);
