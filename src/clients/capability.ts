@@ -27,3 +27,14 @@ export interface CapabilityRow {
   /** Why — from the pack's notes or the mapping that decided it. */
   reason: string;
 }
+
+export function capabilityRow(
+  client: string,
+  kind: PromiseKind,
+  promise: string,
+  source: Position,
+  enforcement: Enforcement,
+  reason: string,
+): CapabilityRow {
+  return { client, kind, promise, source, enforcement, reason };
+}

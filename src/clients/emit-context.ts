@@ -1,7 +1,7 @@
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { EmittedFile } from "../emit/emitted-tree.js";
 import type { Registry } from "../registry/model.js";
-import type { CapabilityRow, Enforcement, PromiseKind } from "./capability.js";
+import { type CapabilityRow, capabilityRow, type Enforcement, type PromiseKind } from "./capability.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
 
@@ -40,8 +40,14 @@ export function capability(
   enforcement: Enforcement,
   reason?: string,
 ): CapabilityRow {
-  const fallback = ctx.pack.notes?.[kind] ?? "";
-  return { client: ctx.pack.client, kind, promise, source, enforcement, reason: reason ?? fallback };
+  return capabilityRow(
+    ctx.pack.client,
+    kind,
+    promise,
+    source,
+    enforcement,
+    reason ?? ctx.pack.notes?.[kind] ?? "",
+  );
 }
 
 /** "the client has no skills folder": why every item of a kind is not written. */

@@ -2,12 +2,12 @@ import type { CoreHook } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { EmittedFile } from "../emit/emitted-tree.js";
 import type { Registry } from "../registry/model.js";
-import type { CapabilityRow } from "./capability.js";
+import { type CapabilityRow, capabilityRow } from "./capability.js";
 import { guardProgram } from "./guard-program.js";
 import { failClosedGap, fileExtraEntries, planHook } from "./hook-entries.js";
 import type { ClientPack, GuardWiring, HookMapping } from "./model.js";
 import { withRuntimePlaceholders } from "./pack-text.js";
-import { capabilityRow, type SettingsOutcome } from "./settings-part.js";
+import type { SettingsOutcome } from "./settings-part.js";
 
 const promise = "secret files and secret content are blocked before any tool call";
 

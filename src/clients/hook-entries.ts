@@ -1,9 +1,9 @@
 import type { OwnedEntry } from "../compose/model.js";
 import type { CoreHook, Verb } from "../core/model.js";
-import type { CapabilityRow } from "./capability.js";
+import { type CapabilityRow, capabilityRow } from "./capability.js";
 import type { ClientPack, HookMapping } from "./model.js";
 import { withRuntimePlaceholders } from "./pack-text.js";
-import { capabilityRow, type SettingsOutcome, uniqueEntries } from "./settings-part.js";
+import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 import { fillTemplate, slotsOf } from "./template-slots.js";
 
 /** Where one hook goes: the client's event, and the verbs its matcher names (absent: every tool). */

@@ -1,9 +1,9 @@
 import type { McpServer } from "../core/model.js";
-import type { CapabilityRow } from "./capability.js";
+import { type CapabilityRow, capabilityRow } from "./capability.js";
 import { mcpSlots } from "./mcp-slots.js";
 import type { ClientPack, McpMapping } from "./model.js";
 import { withRuntimePlaceholders } from "./pack-text.js";
-import { capabilityRow, type SettingsOutcome } from "./settings-part.js";
+import type { SettingsOutcome } from "./settings-part.js";
 import { fillTemplate, slotsOf } from "./template-slots.js";
 
 /** ${NAME} or ${NAME:-default}, as core/mcp.json writes them (src/core/mcp-placeholders.ts). */

@@ -7,10 +7,10 @@ import {
   permissionLevels,
   type Verb,
 } from "../core/model.js";
-import type { CapabilityRow } from "./capability.js";
+import { type CapabilityRow, capabilityRow } from "./capability.js";
 import type { ClientPack, PermissionMapping } from "./model.js";
 import { withRuntimePlaceholders } from "./pack-text.js";
-import { capabilityRow, type SettingsOutcome, uniqueEntries } from "./settings-part.js";
+import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
 interface CoreNames {

@@ -1,6 +1,5 @@
 import type { OwnedEntry } from "../compose/model.js";
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { CapabilityRow, Enforcement, PromiseKind } from "./capability.js";
+import type { CapabilityRow } from "./capability.js";
 
 /** Values one concept (permissions, hooks, MCP) puts into one shared file of a client. */
 export interface SettingsPart {
@@ -14,17 +13,6 @@ export interface SettingsPart {
 export interface SettingsOutcome {
   parts: SettingsPart[];
   rows: CapabilityRow[];
-}
-
-export function capabilityRow(
-  client: string,
-  kind: PromiseKind,
-  promise: string,
-  source: Position,
-  enforcement: Enforcement,
-  reason: string,
-): CapabilityRow {
-  return { client, kind, promise, source, enforcement, reason };
 }
 
 /** Entries without repeats (same path, value and element flag), first occurrence kept. */
