@@ -423,3 +423,62 @@ describe("composeJson with entries it cannot own", () => {
     );
   });
 });
+
+describe("composeJson: the objects and arrays agentc created around its values", () => {
+  const userText = `{
+  // ours
+  "model": "opus",
+  "permissions": { "allow": ["Bash(make)"] }
+}
+`;
+  const entries: OwnedEntry[] = [
+    { path: ["permissions", "deny"], value: "Read(./.env)", element: true },
+    { path: ["hooks", "PreToolUse"], value: { matcher: "Read", hooks: [] }, element: true },
+    { path: ["mcpServers", "docs"], value: { url: "https://docs.example.com" } },
+  ];
+
+  it("records the containers it created, not the ones that were there", () => {
+    const installed = composeJson(userText, entries, []);
+    assert.deepEqual(installed.containers, [
+      ["permissions", "deny"],
+      ["hooks"],
+      ["hooks", "PreToolUse"],
+      ["mcpServers"],
+    ]);
+  });
+
+  it("takes them out again when its values go, leaving the person's text byte for byte", () => {
+    const installed = composeJson(userText, entries, []);
+    const removed = composeJson(installed.text, [], installed.owned, installed.containers);
+    assert.equal(removed.text, userText);
+    assert.deepEqual(removed.containers, []);
+  });
+
+  it("keeps a container once the person put something in it, and forgets it only when it is gone", () => {
+    const installed = composeJson(userText, entries, []);
+    const edited = installed.text.replace('"Read(./.env)"', '"Read(./.env)", "Read(./keys/**)"');
+    const removed = composeJson(edited, [], installed.owned, installed.containers);
+    assert.match(removed.text, /"deny": \["Read\(\.\/keys\/\*\*\)"\]/);
+    assert.doesNotMatch(removed.text, /hooks|mcpServers/);
+    assert.deepEqual(removed.containers, [["permissions", "deny"]]);
+  });
+
+  it("keeps an emptied container that holds a comment", () => {
+    const installed = composeJson(userText, [entries[2] as OwnedEntry], []);
+    const commented = installed.text.replace(/("docs": \{[^}]*\})/, "$1 // the docs server");
+    const removed = composeJson(commented, [], installed.owned, installed.containers);
+    assert.match(removed.text, /"mcpServers": \{\s*\/\/ the docs server\s*\}/);
+  });
+
+  it("never removes an empty container it did not create", () => {
+    const text = '{\n  "permissions": { "deny": [] }\n}\n';
+    const installed = composeJson(text, [entries[0] as OwnedEntry], []);
+    assert.deepEqual(installed.containers, []);
+    assert.equal(composeJson(installed.text, [], installed.owned, installed.containers).text, text);
+  });
+
+  it("a file it created goes back to an empty object", () => {
+    const installed = composeJson(undefined, entries, []);
+    assert.equal(composeJson(installed.text, [], installed.owned, installed.containers).text, "{}\n");
+  });
+});

@@ -1,6 +1,7 @@
 import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import { LineIndex } from "../diagnostics/positions.js";
 import { unparseable } from "./conflicts.js";
+import { addPaths, containersCreatedBy, isEmptyContainer, presentContainers } from "./json-containers.js";
 import { insertMember, prettyJson, removeMember, replaceValue } from "./json-members.js";
 import { jsonView, lastMatch, walk } from "./json-view.js";
 import type { ComposeResult, Conflict, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
@@ -29,23 +30,49 @@ export function composeJson(
   current: string | undefined,
   desired: OwnedEntry[],
   previous: OwnedRecord[],
+  containers: KeyPath[] = [],
 ): ComposeResult {
   if (current?.startsWith(byteOrderMark)) {
-    const result = composeJson(current.slice(1), desired, previous);
+    const result = composeJson(current.slice(1), desired, previous, containers);
     return { ...result, text: byteOrderMark + result.text };
   }
   const existing = current === undefined || isBlank(current) ? undefined : current;
   const text = existing ?? `{}${current?.includes("\r\n") ? "\r\n" : "\n"}`;
   const parsed = parseRoot(text);
   if ("conflict" in parsed)
-    return { text: current ?? "", owned: previous, conflicts: [parsed.conflict], changed: false };
+    return { text: current ?? "", owned: previous, conflicts: [parsed.conflict], changed: false, containers };
   const style = jsonStyle(text, parsed.root);
   const plan = planComposition(desired, previous, jsonView(text, parsed.root), () => undefined);
-  const outcome = runPlan(text, plan, (before, step) => applyStep(before, step, style));
+  const candidates = [...containers];
+  const outcome = runPlan(text, plan, (before, step) => {
+    const after = applyStep(before, step, style);
+    const root = typeof after === "string" ? parseRoot(before) : undefined;
+    if (root && "root" in root) addPaths(candidates, containersCreatedBy(root.root, step));
+    return after;
+  });
   const { owned, conflicts } = outcome;
   if (existing === undefined && outcome.applied === 0)
     return { text: current ?? "", owned, conflicts, changed: false };
-  return { text: outcome.text, owned, conflicts, changed: outcome.text !== current };
+  const final = withoutEmptyContainers(outcome.text, candidates, style);
+  return {
+    text: final,
+    owned,
+    conflicts,
+    changed: final !== current,
+    containers: presentContainers(final, candidates),
+  };
+}
+
+/** Removes the empty objects and arrays agentc created, the deepest first, so emptied parents go too. */
+function withoutEmptyContainers(text: string, containers: KeyPath[], style: TextStyle): string {
+  let current = text;
+  for (const path of [...containers].sort((a, b) => b.length - a.length)) {
+    const parsed = parseRoot(current);
+    if (!("root" in parsed) || !isEmptyContainer(current, parsed.root, path)) continue;
+    const after = applyStep(current, { op: "delete", record: { path, hash: "" } }, style);
+    if (typeof after === "string") current = after;
+  }
+  return current;
 }
 
 /** The file's style; the indentation of the first top-level key, if it opens its line, is the unit. */

@@ -54,6 +54,8 @@ export interface ComposeResult {
   owned: OwnedRecord[];
   conflicts: Conflict[];
   changed: boolean;
+  /** JSON only: the objects and arrays agentc created around its values that are still there */
+  containers?: KeyPath[];
 }
 
 /** What a file holds at a path, as the ownership rules need to know it. */

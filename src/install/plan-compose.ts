@@ -51,7 +51,10 @@ function planFile(
   if (current === stop) return;
   const entries = want?.entries ?? [];
   const previous = before?.owned ?? [];
-  const result = (format === "json" ? composeJson : composeToml)(current, entries, previous);
+  const result =
+    format === "json"
+      ? composeJson(current, entries, previous, before?.containers ?? [])
+      : composeToml(current, entries, previous);
   const blocking = result.conflicts.filter((c) => blockingKinds.has(c.kind));
   ctx.conflicts.push(...blocking.map((c) => planConflict(path, c)));
   out.warnings.push(
@@ -72,8 +75,17 @@ function planFile(
     return;
   }
   planWrite(ctx, path, result, exists, compose);
-  if (entries.length > 0 || result.owned.length > 0)
-    out.records.push({ path, format, components, created, owned: result.owned });
+  if (entries.length > 0 || result.owned.length > 0) {
+    const containers = result.containers ?? [];
+    out.records.push({
+      path,
+      format,
+      components,
+      created,
+      owned: result.owned,
+      ...(containers.length > 0 && { containers }),
+    });
+  }
 }
 
 const stop = Symbol("stop");

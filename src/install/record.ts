@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { OwnedRecord } from "../compose/model.js";
+import type { KeyPath, OwnedRecord } from "../compose/model.js";
 
 /**
  * `.agentc/installed.json`: what agentc installed, the lock file for reinstall, upgrade, uninstall and
@@ -35,6 +35,8 @@ export interface ComposedRecord {
   created: boolean;
   /** what the last compose returned: the values agentc owns in the file, each with its hash */
   owned: OwnedRecord[];
+  /** JSON: the objects and arrays agentc created around its values, removed again once empty */
+  containers?: KeyPath[];
 }
 
 export interface InstallRecord {
@@ -113,5 +115,11 @@ function serialComposed(composed: ComposedRecord[]): ComposedRecord[] {
     owned: [...c.owned]
       .sort((a, b) => (ownedKey(a) < ownedKey(b) ? -1 : ownedKey(a) > ownedKey(b) ? 1 : 0))
       .map((r) => ({ path: r.path, ...(r.element ? { element: true } : {}), hash: r.hash })),
+    ...(c.containers?.length ? { containers: sortedPaths(c.containers) } : {}),
   }));
+}
+
+function sortedPaths(paths: KeyPath[]): KeyPath[] {
+  const key = (path: KeyPath): string => JSON.stringify(path);
+  return [...paths].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }

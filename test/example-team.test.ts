@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../src/package-paths.js";
+import { snapshot } from "./support/install-fixture.js";
+import { runCli } from "./support/run-cli.js";
+import { testdir } from "./support/testdir.js";
+
+const registry = join(packageRoot, "examples", "team");
+
+/** The team's own Claude Code settings, with a comment and keys agentc must never touch. */
+const userSettings = `{
+  // ours
+  "model": "opus",
+  "permissions": { "allow": ["Bash(make)"] }
+}
+`;
+
+function build(): { out: string; report: string } {
+  const out = join(testdir(), "build");
+  const result = runCli(["build", registry, "--out", out]);
+  assert.equal(result.status, 0, result.stderr);
+  return { out, report: result.stdout + result.stderr };
+}
+
+describe("examples/team: a whole team setup through the real CLI", () => {
+  it("builds without errors, and every warning is a loss a client cannot express (AGC080)", () => {
+    const { out, report } = build();
+    assert.match(report, /^0 error\(s\), \d+ warning\(s\), 0 info$/m);
+    const ids = [...report.matchAll(/ (?:error|warning|info) (AGC\d{3}) /g)].map((m) => m[1]);
+    assert.ok(ids.length > 0);
+    assert.deepEqual([...new Set(ids)], ["AGC080"]);
+    for (const path of [
+      "AGENTS.md",
+      "CAPABILITIES.md",
+      ".claude/skills/code-review/SKILL.md",
+      ".claude/skills/code-review/checklist.md",
+      ".cursor/rules/testing.mdc",
+      ".github/agents/reviewer.agent.md",
+      ".gemini/commands/changelog.toml",
+      ".codex/agents/reviewer.toml",
+    ])
+      assert.ok(existsSync(join(out, path)), `${path} is built`);
+  });
+
+  it("installs beside the team's own settings, reports no drift, and uninstall restores the project", () => {
+    const { out } = build();
+    const project = testdir({ ".claude/settings.json": userSettings, "README.md": "# app\n" });
+    const before = snapshot(project);
+    const install = runCli(["install", out, "--project", project, "--components", "claude-code,cursor", "--yes"]);
+    assert.equal(install.status, 0, install.stderr);
+
+    const settings = readFileSync(join(project, ".claude/settings.json"), "utf8");
+    assert.ok(settings.startsWith("{\n  // ours\n  \"model\": \"opus\","), settings);
+    assert.match(settings, /"Bash\(make\)"/);
+    assert.match(settings, /"Read\(\.\/\.env\)"/);
+    assert.ok(JSON.parse(readFileSync(join(project, ".mcp.json"), "utf8")).mcpServers.docs);
+    assert.ok(lstatSync(join(project, ".claude/hooks/agentc-guard.mjs")).mode & 0o100);
+    assert.ok(existsSync(join(project, ".cursor/rules/testing.mdc")));
+    assert.equal(existsSync(join(project, ".github")), false, "components not chosen stay out");
+
+    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    writeFileSync(join(project, ".cursor/rules/testing.mdc"), "edited by hand\n");
+    const drift = runCli(["status", "--project", project, "--check"]);
+    assert.equal(drift.status, 1);
+    assert.match(drift.stdout + drift.stderr, /testing\.mdc/);
+    writeFileSync(join(project, ".cursor/rules/testing.mdc"), readFileSync(join(out, ".cursor/rules/testing.mdc")));
+
+    const uninstall = runCli(["uninstall", "--project", project]);
+    assert.equal(uninstall.status, 0, uninstall.stderr);
+    assert.deepEqual(snapshot(project), before);
+  });
+});
