@@ -48,11 +48,19 @@ describe("examples/team: a whole team setup through the real CLI", () => {
     const { out } = build();
     const project = testdir({ ".claude/settings.json": userSettings, "README.md": "# app\n" });
     const before = snapshot(project);
-    const install = runCli(["install", out, "--project", project, "--components", "claude-code,cursor", "--yes"]);
+    const install = runCli([
+      "install",
+      out,
+      "--project",
+      project,
+      "--components",
+      "claude-code,cursor",
+      "--yes",
+    ]);
     assert.equal(install.status, 0, install.stderr);
 
     const settings = readFileSync(join(project, ".claude/settings.json"), "utf8");
-    assert.ok(settings.startsWith("{\n  // ours\n  \"model\": \"opus\","), settings);
+    assert.ok(settings.startsWith('{\n  // ours\n  "model": "opus",'), settings);
     assert.match(settings, /"Bash\(make\)"/);
     assert.match(settings, /"Read\(\.\/\.env\)"/);
     assert.ok(JSON.parse(readFileSync(join(project, ".mcp.json"), "utf8")).mcpServers.docs);
@@ -65,7 +73,10 @@ describe("examples/team: a whole team setup through the real CLI", () => {
     const drift = runCli(["status", "--project", project, "--check"]);
     assert.equal(drift.status, 1);
     assert.match(drift.stdout + drift.stderr, /testing\.mdc/);
-    writeFileSync(join(project, ".cursor/rules/testing.mdc"), readFileSync(join(out, ".cursor/rules/testing.mdc")));
+    writeFileSync(
+      join(project, ".cursor/rules/testing.mdc"),
+      readFileSync(join(out, ".cursor/rules/testing.mdc")),
+    );
 
     const uninstall = runCli(["uninstall", "--project", project]);
     assert.equal(uninstall.status, 0, uninstall.stderr);
