@@ -2,6 +2,7 @@ import { diagnostic } from "../checks/check.js";
 import { coreFileNameWellFormed } from "../checks/core/core-file-name-well-formed.js";
 import { coreNameMatchesPath } from "../checks/core/core-name-matches-path.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { listFolder } from "./core-folder.js";
 
 /** The portable name form: lowercase words joined by single hyphens, at most 64 characters. */
 export const portableName = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -50,4 +51,27 @@ export function checkNameMatchesPath(
       message: `name "${name}" differs from its ${what} name "${pathName}"`,
     }),
   );
+}
+
+/**
+ * Each `<name>.md` file of a core folder, loaded by `load`; any other entry is reported as stray and
+ * every name is checked.
+ */
+export function eachMarkdownFile<T>(
+  root: string,
+  folder: string,
+  holds: string,
+  diagnostics: Diagnostic[],
+  load: (name: string, path: string) => T | undefined,
+): T[] {
+  return listFolder(root, folder).flatMap((entry) => {
+    if (entry.isFolder || !entry.name.endsWith(".md")) {
+      strayEntry(entry.path, entry.isFolder ? "is a folder" : "is not a .md file", holds, diagnostics);
+      return [];
+    }
+    const name = entry.name.slice(0, -".md".length);
+    checkPathName(name, entry.path, diagnostics);
+    const loaded = load(name, entry.path);
+    return loaded === undefined ? [] : [loaded];
+  });
 }

@@ -1,6 +1,5 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { listFolder } from "./core-folder.js";
-import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
+import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreAgent, Verb } from "./model.js";
 import { loadNamedMarkdown } from "./named-markdown.js";
 
@@ -16,21 +15,9 @@ interface AgentFrontmatter {
 
 /** core/agents/<name>.md: one subagent per file, its body the system prompt. */
 export function loadAgents(root: string, diagnostics: Diagnostic[]): CoreAgent[] {
-  return listFolder(root, agentsFolder).flatMap((entry) => {
-    if (entry.isFolder || !entry.name.endsWith(".md")) {
-      strayEntry(
-        entry.path,
-        entry.isFolder ? "is a folder" : "is not a .md file",
-        folderHolds.agents,
-        diagnostics,
-      );
-      return [];
-    }
-    const fileName = entry.name.slice(0, -".md".length);
-    checkPathName(fileName, entry.path, diagnostics);
-    const agent = loadAgent(root, fileName, entry.path, diagnostics);
-    return agent ? [agent] : [];
-  });
+  return eachMarkdownFile(root, agentsFolder, folderHolds.agents, diagnostics, (name, path) =>
+    loadAgent(root, name, path, diagnostics),
+  );
 }
 
 function loadAgent(

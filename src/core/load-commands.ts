@@ -1,9 +1,8 @@
 import { diagnostic } from "../checks/check.js";
 import { commandUsesArguments } from "../checks/core/command-uses-arguments.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { listFolder } from "./core-folder.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
-import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
+import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreCommand } from "./model.js";
 
 export const commandsFolder = "core/commands";
@@ -19,21 +18,9 @@ interface CommandFrontmatter {
 
 /** core/commands/<name>.md: a prompt template run as /<name>. */
 export function loadCommands(root: string, diagnostics: Diagnostic[]): CoreCommand[] {
-  return listFolder(root, commandsFolder).flatMap((entry) => {
-    if (entry.isFolder || !entry.name.endsWith(".md")) {
-      strayEntry(
-        entry.path,
-        entry.isFolder ? "is a folder" : "is not a .md file",
-        folderHolds.commands,
-        diagnostics,
-      );
-      return [];
-    }
-    const name = entry.name.slice(0, -".md".length);
-    checkPathName(name, entry.path, diagnostics);
-    const command = loadCommand(root, name, entry.path, diagnostics);
-    return command ? [command] : [];
-  });
+  return eachMarkdownFile(root, commandsFolder, folderHolds.commands, diagnostics, (name, path) =>
+    loadCommand(root, name, path, diagnostics),
+  );
 }
 
 function loadCommand(

@@ -2,9 +2,8 @@ import { type CheckMeta, diagnostic } from "../checks/check.js";
 import { alwaysOnRuleHasNoGlobs } from "../checks/clients/always-on-rule-has-no-globs.js";
 import { coreFileMatchesSchema } from "../checks/core/core-file-matches-schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { listFolder } from "./core-folder.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
-import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
+import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreRule, LoadTrigger } from "./model.js";
 
 export const rulesFolder = "core/rules";
@@ -17,21 +16,9 @@ interface RuleFrontmatter {
 
 /** core/rules/<name>.md: a rule a client pack places in the client's rules folder with its load condition. */
 export function loadRules(root: string, diagnostics: Diagnostic[]): CoreRule[] {
-  return listFolder(root, rulesFolder).flatMap((entry) => {
-    if (entry.isFolder || !entry.name.endsWith(".md")) {
-      strayEntry(
-        entry.path,
-        entry.isFolder ? "is a folder" : "is not a .md file",
-        folderHolds.rules,
-        diagnostics,
-      );
-      return [];
-    }
-    const name = entry.name.slice(0, -".md".length);
-    checkPathName(name, entry.path, diagnostics);
-    const markdown = loadCoreMarkdown(root, entry.path, "core-rule", diagnostics);
-    if (!markdown || !triggerFitsFields(markdown, diagnostics)) return [];
-    return [toRule(name, markdown)];
+  return eachMarkdownFile(root, rulesFolder, folderHolds.rules, diagnostics, (name, path) => {
+    const markdown = loadCoreMarkdown(root, path, "core-rule", diagnostics);
+    return markdown && triggerFitsFields(markdown, diagnostics) ? toRule(name, markdown) : undefined;
   });
 }
 
