@@ -98,7 +98,8 @@ function scopedFile(numbers: number[], vendor: boolean): string {
   const [head = 0] = numbers;
   const area = areaOf(head);
   const trigger = head === 0 ? "trigger: docs\n" : head === 4 ? "trigger: tests\n" : "";
-  const matter = `---\nscope: scoped\nglobs: ["src/${area}/**/*.ts", "test/${area}/**"]\ndescription: Conventions for the ${area} code. Use when editing files under src/${area}.\n${trigger}---\n`;
+  const covers = numbers.map((n) => topics[n % topics.length]).join(", ");
+  const matter = `---\nscope: scoped\nglobs: ["src/${area}/**/*.ts", "test/${area}/**"]\ndescription: Rules ${numbers.join(", ")} for the ${area} code (${covers}). Use when editing files under src/${area}.\n${trigger}---\n`;
   const sections = numbers.map((n, i) =>
     section(vendor && n % 100 === 0 && n >= 1000 ? n - 1000 : n, i === 0, i === 2),
   );
@@ -109,7 +110,8 @@ function scopedFile(numbers: number[], vendor: boolean): string {
 function section(number: number, first: boolean, ownMatter: boolean): string {
   const title = `${areaOf(number)} ${String(number).padStart(4, "0")} ${topics[number % topics.length]}`;
   const heading = `${first ? "#" : "##"} ${title}`;
-  const matter = ownMatter ? `\n---\nglobs: ["src/${areaOf(number)}/internal/**"]\n---` : "";
+  const topic = topics[number % topics.length];
+  const matter = ownMatter ? `\n---\nglobs: ["src/${areaOf(number)}/${topic}/r${number}/**"]\n---` : "";
   const bullets = range(0, 3 + (number % 6)).map(
     (i) => `- ${sentences[(number * 7 + i * 5) % sentences.length]}`,
   );
