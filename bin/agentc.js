@@ -37,7 +37,8 @@ function cachedDataFor(idLine) {
 }
 
 function loadBundle() {
-  const source = readFileSync(bundlePath, "utf8");
+  // The bundle is ASCII (scripts/bundle-cli.ts makes sure): latin1 decodes it to the same string, faster.
+  const source = readFileSync(bundlePath, "latin1");
   const idLine = source.slice(source.lastIndexOf("\n", source.length - 2) + 1);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundlePath,

@@ -72,11 +72,29 @@ async function bundle(): Promise<string> {
     banner: { js: 'const __agentcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     plugins: [precompiledSchemasInline, fflateWithoutWorkers],
     legalComments: "none",
+    // Half the bytes to read and a smaller code cache: about 5 ms less start-up. For stack traces with
+    // the source's names, run the unbundled CLI (AGENTC_NO_BUNDLE=1).
+    minify: true,
     logLevel: "warning",
   });
   const text = result.outputFiles[0]?.text;
   if (text === undefined) throw new Error("esbuild wrote no bundle");
+  assertAscii(text);
   return `${text}${idLinePrefix}${createHash("sha256").update(text).digest("hex")}\n`;
+}
+
+/**
+ * bin/agentc.js reads the bundle as latin1, which is cheaper than UTF-8 and gives the same string only
+ * for ASCII text (otherwise V8 also refuses the code cache). esbuild escapes strings, but not regular
+ * expression literals: write non-ASCII characters in those as \u escapes.
+ */
+function assertAscii(text: string): void {
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at < 0) return;
+  throw new Error(
+    `the bundle must be ASCII, but holds ${JSON.stringify(text[at])} in:\n${text.slice(Math.max(0, at - 150), at + 150)}\n` +
+      "Write that character as a \\u escape in the source (likely a regular expression literal).",
+  );
 }
 
 /** Runs the bundle through bin/agentc.js once, which then writes the code cache of what it compiled. */
