@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { packageRoot } from "../src/package-paths.js";
+import { fflateTablesPrecomputed } from "./fflate-tables.js";
 
 /**
  * Build step (npm "postbuild", after precompile-schemas): bundles the compiled CLI (dist/src/cli/main.js
@@ -70,7 +71,7 @@ async function bundle(): Promise<string> {
     mainFields: ["module", "main"],
     define: { "import.meta.url": "__agentcBundleUrl" },
     banner: { js: 'const __agentcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [precompiledSchemasInline, fflateWithoutWorkers],
+    plugins: [precompiledSchemasInline, fflateWithoutWorkers, fflateTablesPrecomputed],
     legalComments: "none",
     // Half the bytes to read and a smaller code cache: about 5 ms less start-up. For stack traces with
     // the source's names, run the unbundled CLI (AGENTC_NO_BUNDLE=1).
@@ -89,7 +90,8 @@ async function bundle(): Promise<string> {
  * expression literals: write non-ASCII characters in those as \u escapes.
  */
 function assertAscii(text: string): void {
-  const at = text.search(/[^\x00-\x7f]/);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: any ASCII character
+  const at = text.search(/[^\u0000-\u007f]/);
   if (at < 0) return;
   throw new Error(
     `the bundle must be ASCII, but holds ${JSON.stringify(text[at])} in:\n${text.slice(Math.max(0, at - 150), at + 150)}\n` +
