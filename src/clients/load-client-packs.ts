@@ -12,7 +12,7 @@ import { packageDataFiles, readPackageData } from "../registry/package-data.js";
 import { nearestName } from "../registry/schema-validation.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
-import { readClientPack, withoutNotes } from "./read-client-pack.js";
+import { dropNote, readClientPack } from "./read-client-pack.js";
 
 export const registryClientsFolder = "clients";
 
@@ -25,9 +25,9 @@ let builtinCache: LoadedClientPack[] | undefined;
 export function builtinClientPacks(): LoadedClientPack[] {
   builtinCache ??= byClient(
     packageDataFiles(builtinClientsDir, "clients").map((source): LoadedClientPack => {
-      const document = readPackageData(source);
+      const document = readPackageData(source, dropNote);
       return {
-        pack: withoutNotes(document.value) as ClientPack,
+        pack: document.value as ClientPack,
         file: source.file,
         document,
         origin: "builtin",

@@ -26,10 +26,14 @@ export function packageDataFiles(dir: string, folder: string): PackageDataFile[]
 
 /**
  * Reads a package data file as trusted: the native JSON.parse, no schema validation, positions only when a
- * diagnostic asks for one. Every such file is checked in full (JSON, schema, the checks beyond it) by
- * `npm run build`, which fails when one is invalid (scripts/check-package-data.ts), and by the tests.
+ * diagnostic asks for one (a reviver, as JSON.parse's, may leave out parts of the value). Every such
+ * file is checked in full (JSON, schema, the checks beyond it) by `npm run build`, which fails when one
+ * is invalid (scripts/check-package-data.ts), and by the tests.
  */
-export function readPackageData(file: PackageDataFile): JsonDocument {
+export function readPackageData(
+  file: PackageDataFile,
+  reviver?: (key: string, value: unknown) => unknown,
+): JsonDocument {
   const text = readFileSync(file.path, "utf8");
-  return jsonDocument(file.label, text, JSON.parse(text));
+  return jsonDocument(file.label, text, JSON.parse(text, reviver));
 }
