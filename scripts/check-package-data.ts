@@ -1,5 +1,5 @@
-import { checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
-import { checkBuiltinAdapters } from "../src/registry/builtin-adapters.js";
+import { builtinClientPacks, checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
+import { builtinAdapters, checkBuiltinAdapters } from "../src/registry/builtin-adapters.js";
 
 /**
  * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json and clients/*.json as trusted
@@ -12,6 +12,11 @@ function checkPackageData(): number {
     process.stderr.write(
       `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.id} ${d.message}\n  hint: ${d.hint}\n`,
     );
+  }
+  if (diagnostics.length === 0) {
+    // The CLI's own reading of the same files must work too (it throws on what it cannot read).
+    builtinAdapters();
+    builtinClientPacks();
   }
   if (diagnostics.length > 0) {
     process.stderr.write(

@@ -34,6 +34,8 @@ export function readPackageData(
   file: PackageDataFile,
   reviver?: (key: string, value: unknown) => unknown,
 ): JsonDocument {
-  const text = readFileSync(file.path, "utf8");
+  const read = readFileSync(file.path, "utf8");
+  // As decodeText (text-file.ts), which the full check reads with: a byte order mark is not content.
+  const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
   return jsonDocument(file.label, text, JSON.parse(text, reviver));
 }
