@@ -59,7 +59,9 @@ export function loadClientPacks(
   diagnostics: Diagnostic[],
 ): LoadedClientPack[] {
   const choice = targets.builtin_clients ?? (hasContent(core) ? "all" : "none");
-  const chosen = chooseBuiltins(builtinClientPacks(), choice, targetsDocument, diagnostics);
+  // A registry without core/ uses no built-in pack: it need not read them.
+  const chosen =
+    choice === "none" ? [] : chooseBuiltins(builtinClientPacks(), choice, targetsDocument, diagnostics);
   const byId = new Map(chosen.map((p) => [p.pack.client, p]));
   for (const pack of registryPacks(root, diagnostics)) byId.set(pack.pack.client, pack);
   return byClient([...byId.values()]);
