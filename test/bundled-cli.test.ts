@@ -50,7 +50,8 @@ describe("the bundled CLI (dist/agentc.cjs)", () => {
     assert.match(idLine, /^\/\/ bundle id: [0-9a-f]{64}\n$/);
     const cache = readFileSync(`${bundlePath}.cache`);
     assert.equal(cache.toString("latin1", 0, idLine.length), idLine);
-    const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    assert.ok(source.startsWith("(function (exports, require, module, __filename, __dirname) {"));
+    const script = new Script(source, {
       filename: bundlePath,
       cachedData: cache.subarray(idLine.length),
       importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

@@ -4,7 +4,7 @@ import type { Fixture } from "../src/checks/check.js";
 import { examplePack, withExamplePack } from "../src/checks/clients/client-fixtures.js";
 import { json, reviewSkill, withCore } from "../src/checks/core/core-fixtures.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../src/checks/fixture-base.js";
-import { builtinClientPacks } from "../src/clients/load-client-packs.js";
+import { builtinClientPacks, checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
 import { loadRegistry } from "../src/registry/load-registry.js";
 import { locate } from "./support/check-harness.js";
 import { testdir } from "./support/testdir.js";
@@ -21,7 +21,7 @@ function packWith(change: Record<string, unknown>): object {
 
 describe("built-in client packs", () => {
   it("every pack in clients/ is valid and loaded", () => {
-    const { packs, diagnostics } = builtinClientPacks();
+    const { packs, diagnostics } = checkBuiltinClientPacks();
     assert.deepEqual(diagnostics, []);
     assert.ok(packs.some((p) => p.pack.client === "claude-code"));
     for (const p of packs) {
@@ -31,7 +31,7 @@ describe("built-in client packs", () => {
   });
 
   it("drops notes: no key starting with _ reaches the compiler", () => {
-    const text = JSON.stringify(builtinClientPacks().packs.map((p) => p.pack));
+    const text = JSON.stringify(builtinClientPacks().map((p) => p.pack));
     assert.doesNotMatch(text, /"_[a-z_]*":/);
     assert.doesNotMatch(text, /"\$schema":/);
   });
@@ -45,7 +45,7 @@ describe("choosing client packs (targets.json builtin_clients)", () => {
 
   it("a registry with core/ content gets every built-in pack by default", async () => {
     const { registry } = await load(withCore({ "skills/review/SKILL.md": reviewSkill }));
-    const ids = builtinClientPacks().packs.map((p) => p.pack.client);
+    const ids = builtinClientPacks().map((p) => p.pack.client);
     assert.deepEqual(
       registry?.clients.map((c) => c.pack.client),
       ids,

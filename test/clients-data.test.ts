@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { builtinClientPacks } from "../src/clients/load-client-packs.js";
+import { checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
 import type { ClientPack } from "../src/clients/model.js";
 import { packageRoot } from "../src/package-paths.js";
 
@@ -64,7 +64,7 @@ function missingPlaces(pack: ClientPack): string[] {
 }
 
 describe("built-in client packs", () => {
-  const { packs, diagnostics } = builtinClientPacks();
+  const { packs, diagnostics } = checkBuiltinClientPacks();
 
   it("all load without a diagnostic", () => {
     assert.deepEqual(

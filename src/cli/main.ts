@@ -1,8 +1,8 @@
-import { isatty } from "node:tty";
 import { parseArgs } from "node:util";
 import { type Command, type CommandIo, exitCodes, UsageError } from "./command.js";
 import { commandIndex } from "./command-index.js";
 import { lineWriter } from "./stream-writer.js";
+import { isTerminal } from "./terminal.js";
 
 const commonOptions = {
   format: { type: "string" },
@@ -11,10 +11,10 @@ const commonOptions = {
 } as const;
 
 function defaultIo(): CommandIo {
-  const isTty = isatty(1);
+  const isTty = isTerminal(1);
   return {
-    out: lineWriter(() => process.stdout),
-    err: lineWriter(() => process.stderr),
+    out: lineWriter(1, () => process.stdout),
+    err: lineWriter(2, () => process.stderr),
     color: isTty && !process.env.NO_COLOR && process.env.TERM !== "dumb",
     isTty,
   };

@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
 import { clientPackValid } from "../checks/clients/client-pack-valid.js";
@@ -9,34 +8,43 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { builtinClientsDir } from "../package-paths.js";
 import type { JsonDocument } from "../registry/json-document.js";
 import type { TargetsConfig } from "../registry/model.js";
+import { packageDataFiles, readPackageData } from "../registry/package-data.js";
 import { nearestName } from "../registry/schema-validation.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
-import { readClientPack } from "./read-client-pack.js";
+import type { ClientPack } from "./model.js";
+import { dropNote, readClientPack } from "./read-client-pack.js";
 
 export const registryClientsFolder = "clients";
 
-let builtinCache: { packs: LoadedClientPack[]; diagnostics: Diagnostic[] } | undefined;
+let builtinCache: LoadedClientPack[] | undefined;
 
-/** The packs shipped in the package's clients/ folder, one JSON file each, sorted by client id. */
-export function builtinClientPacks(): { packs: LoadedClientPack[]; diagnostics: Diagnostic[] } {
-  if (builtinCache) return builtinCache;
+/**
+ * The packs shipped in the package's clients/ folder, one JSON file each, sorted by client id. Read as
+ * trusted package data (see readPackageData); checkBuiltinClientPacks validates them in full.
+ */
+export function builtinClientPacks(): LoadedClientPack[] {
+  builtinCache ??= byClient(
+    packageDataFiles(builtinClientsDir, "clients").map((source): LoadedClientPack => {
+      const document = readPackageData(source, dropNote);
+      return {
+        pack: document.value as ClientPack,
+        file: source.file,
+        document,
+        origin: "builtin",
+      };
+    }),
+  );
+  return builtinCache;
+}
+
+/** The built-in packs read and validated like a registry's own packs, with every diagnostic about them. */
+export function checkBuiltinClientPacks(): { packs: LoadedClientPack[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const names = readdirSync(builtinClientsDir)
-    .filter((n) => n.endsWith(".json"))
-    .sort();
-  const packs = names.flatMap((name) => {
-    const file = `clients/${name}`;
-    const source = {
-      path: join(builtinClientsDir, name),
-      file,
-      label: `<agentc>/${file}`,
-      origin: "builtin" as const,
-    };
-    const loaded = readClientPack(source, diagnostics);
+  const packs = packageDataFiles(builtinClientsDir, "clients").flatMap((source) => {
+    const loaded = readClientPack({ ...source, origin: "builtin" }, diagnostics);
     return loaded ? [loaded] : [];
   });
-  builtinCache = { packs: byClient(packs), diagnostics };
-  return builtinCache;
+  return { packs: byClient(packs), diagnostics };
 }
 
 /**
@@ -50,10 +58,10 @@ export function loadClientPacks(
   core: Core,
   diagnostics: Diagnostic[],
 ): LoadedClientPack[] {
-  const builtins = builtinClientPacks();
-  diagnostics.push(...builtins.diagnostics);
   const choice = targets.builtin_clients ?? (hasContent(core) ? "all" : "none");
-  const chosen = chooseBuiltins(builtins.packs, choice, targetsDocument, diagnostics);
+  // A registry without core/ uses no built-in pack: it need not read them.
+  const chosen =
+    choice === "none" ? [] : chooseBuiltins(builtinClientPacks(), choice, targetsDocument, diagnostics);
   const byId = new Map(chosen.map((p) => [p.pack.client, p]));
   for (const pack of registryPacks(root, diagnostics)) byId.set(pack.pack.client, pack);
   return byClient([...byId.values()]);

@@ -62,6 +62,11 @@ export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): Loa
   return { pack, file: source.file, document, origin: source.origin };
 }
 
+/** A JSON.parse reviver with the effect of withoutNotes, without copying the parsed tree. */
+export function dropNote(key: string, value: unknown): unknown {
+  return key.startsWith("_") || key === "$schema" ? undefined : value;
+}
+
 /** The pack without "_" keys (notes for people) and without "$schema", at every depth. */
 export function withoutNotes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNotes);

@@ -3,11 +3,13 @@
  * legacy lists, symlink targets): it must be a relative, normalised, '/'-separated path that stays inside
  * the project on every OS. Returns the problem, or undefined when the path is safe.
  */
-const reservedDevice = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\..*)?$/i;
+// \u00b9\u00b2\u00b3: the superscript digits 1, 2 and 3, which Windows also reserves (written as escapes: the
+// bundled CLI must be ASCII, see scripts/bundle-cli.ts).
+const reservedDevice = /^(con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3])(\..*)?$/i;
 const driveOrScheme = /^[A-Za-z]:/;
 /** Matches every path segmentProblem would reject (and a few more): most paths skip the per-segment checks. */
 const maybeBadSegment =
-  /(^|\/)(\.{0,2}|\.git)(\/|$)|[. ](\/|$)|[<>:"|?*]|(^|\/)(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\.[^/]*)?(\/|$)/i;
+  /(^|\/)(\.{0,2}|\.git)(\/|$)|[. ](\/|$)|[<>:"|?*]|(^|\/)(con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3])(\.[^/]*)?(\/|$)/i;
 /** ASCII text is always in normal form C. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: any ASCII character
 const ascii = /^[\u0000-\u007f]*$/;

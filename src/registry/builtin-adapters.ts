@@ -1,31 +1,36 @@
-import { readdirSync } from "node:fs";
 import { byCodePoint, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { builtinAdaptersDir } from "../package-paths.js";
 import { loadConfigFile } from "./config-file.js";
 import type { Adapter, ResolvedAdapter } from "./model.js";
+import { packageDataFiles, readPackageData } from "./package-data.js";
 
-let cache: { adapters: ResolvedAdapter[]; diagnostics: Diagnostic[] } | undefined;
+let cache: ResolvedAdapter[] | undefined;
 
-/** The adapters shipped in the package's adapters/ folder, one JSON file each, sorted by id. */
-export function builtinAdapters(): { adapters: ResolvedAdapter[]; diagnostics: Diagnostic[] } {
-  if (cache) return cache;
+/**
+ * The adapters shipped in the package's adapters/ folder, one JSON file each, sorted by id. Read as
+ * trusted package data (see readPackageData); checkBuiltinAdapters validates them in full.
+ */
+export function builtinAdapters(): ResolvedAdapter[] {
+  cache ??= packageDataFiles(builtinAdaptersDir, "adapters")
+    .map((file): ResolvedAdapter => {
+      const document = readPackageData(file);
+      return { adapter: document.value as Adapter, origin: { document, path: [], builtin: true } };
+    })
+    .sort((a, b) => byCodePoint(a.adapter.id, b.adapter.id));
+  return cache;
+}
+
+/** Every built-in adapter read and validated like a registry's own file: the diagnostics, empty when all are valid. */
+export function checkBuiltinAdapters(): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const adapters: ResolvedAdapter[] = [];
-  const names = readdirSync(builtinAdaptersDir)
-    .filter((n) => n.endsWith(".json"))
-    .sort();
-  for (const name of names) {
-    const document = loadConfigFile(
+  for (const file of packageDataFiles(builtinAdaptersDir, "adapters")) {
+    loadConfigFile(
       builtinAdaptersDir,
-      name,
+      file.file.slice("adapters/".length),
       "adapter",
       diagnostics,
-      `<agentc>/adapters/${name}`,
+      file.label,
     );
-    if (!document) continue;
-    adapters.push({ adapter: document.value as Adapter, origin: { document, path: [], builtin: true } });
   }
-  adapters.sort((a, b) => byCodePoint(a.adapter.id, b.adapter.id));
-  cache = { adapters, diagnostics };
-  return cache;
+  return diagnostics;
 }

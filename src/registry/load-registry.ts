@@ -28,12 +28,10 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const diagnostics: Diagnostic[] = [];
   const sourcesDocument = loadConfigFile(root, "sources.json", "sources", diagnostics);
   const targetsDocument = loadConfigFile(root, "targets.json", "targets", diagnostics);
-  const builtins = builtinAdapters();
-  diagnostics.push(...builtins.diagnostics);
   if (!sourcesDocument || !targetsDocument) return { diagnostics: sortDiagnostics(diagnostics) };
   const sources = sourcesDocument.value as SourcesConfig;
   const targets = targetsDocument.value as TargetsConfig;
-  const adapters = mergeAdapters(builtins.adapters, targets, targetsDocument, diagnostics);
+  const adapters = mergeAdapters(builtinAdapters(), targets, targetsDocument, diagnostics);
   const allRules = await readSources(
     root,
     sources,

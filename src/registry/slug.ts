@@ -20,10 +20,12 @@ const spelledOut: Record<string, string> = {
   Þ: "th",
 };
 
+const notDecomposing = new RegExp(`[${Object.keys(spelledOut).join("")}]`, "g");
+
 export const maxSlugLength = 64;
 
 export function slugify(heading: string): string {
-  const spelled = heading.normalize("NFKD").replace(/[ßẞæÆøØœŒłŁđĐþÞ]/g, (c) => spelledOut[c] ?? c);
+  const spelled = heading.normalize("NFKD").replace(notDecomposing, (c) => spelledOut[c] ?? c);
   const ascii = spelled.replace(/\p{M}/gu, "").toLowerCase();
   const dashed = ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return dashed.slice(0, maxSlugLength).replace(/-+$/, "");

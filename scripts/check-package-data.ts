@@ -1,0 +1,30 @@
+import { builtinClientPacks, checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
+import { builtinAdapters, checkBuiltinAdapters } from "../src/registry/builtin-adapters.js";
+
+/**
+ * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json and clients/*.json as trusted
+ * data, without schema validation (src/registry/package-data.ts), so the build validates them in full here
+ * and fails on any diagnostic, warnings included.
+ */
+function checkPackageData(): number {
+  const diagnostics = [...checkBuiltinAdapters(), ...checkBuiltinClientPacks().diagnostics];
+  for (const d of diagnostics) {
+    process.stderr.write(
+      `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.id} ${d.message}\n  hint: ${d.hint}\n`,
+    );
+  }
+  if (diagnostics.length === 0) {
+    // The CLI's own reading of the same files must work too (it throws on what it cannot read).
+    builtinAdapters();
+    builtinClientPacks();
+  }
+  if (diagnostics.length > 0) {
+    process.stderr.write(
+      "check-package-data: the built-in adapters and client packs must load without any diagnostic\n",
+    );
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = checkPackageData();
