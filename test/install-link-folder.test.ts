@@ -3,29 +3,12 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { type BundleSpec, makeBundle, readRecordJson, snapshot, stamps } from "./support/install-fixture.js";
+import { folderLinkSpec, linksRefused } from "./support/install-scenarios.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
-/** A skills folder, and `.agents/skills` linked to it; where links are refused, the folder is copied. */
-const skills = (version: number, linkTo = ".claude/skills"): BundleSpec => ({
-  version: `${version}.0.0`,
-  components: {
-    c: {
-      owned_dirs: [".claude/skills", ".claude/other"],
-      files: {
-        "AGENTS.md": "# rules\n",
-        ".claude/skills/x/SKILL.md": `x v${version}\n`,
-        ".claude/skills/y/SKILL.md": "y\n",
-        ".claude/skills/y/run.sh": "#!/bin/sh\necho y\n",
-        ".claude/other/z/SKILL.md": "z\n",
-      },
-      executables: [".claude/skills/y/run.sh"],
-      symlinks: [`.agents/skills :: ${linkTo} :: copy`],
-    },
-  },
-});
-
-const refused = { AGENTC_FORCE_SYMLINK_EPERM: "1" };
+const refused = linksRefused;
+const skills = folderLinkSpec;
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   return runCli(args, { env });

@@ -44,7 +44,10 @@ const order = (a: Action): number => mutatingOps.indexOf(a.op);
 export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutcome>> {
   const links = new Map<string, LinkOutcome>();
   const actions = input.actions.filter(isMutation).sort((a, b) => order(a) - order(b));
-  const tasks = actions.map((a, i) => task(input, a, i, links));
+  const removedTo = new Map(
+    actions.flatMap((a, i) => (a.op === "remove" ? [[a.path, `${backupDir}/${i}`]] : [])),
+  );
+  const tasks = actions.map((a, i) => task(input, a, i, links, removedTo));
   input.finalFiles.forEach((f, i) => {
     tasks.push(finalTask(input.root, f, actions.length + i, links));
   });
@@ -89,7 +92,13 @@ async function runTasks(input: ApplyInput, tasks: Task[]): Promise<void> {
   await checkpoint("recorded");
 }
 
-function task(input: ApplyInput, action: Action, index: number, links: Map<string, LinkOutcome>): Task {
+function task(
+  input: ApplyInput,
+  action: Action,
+  index: number,
+  links: Map<string, LinkOutcome>,
+  removedTo: Map<string, string>,
+): Task {
   const at = (p: string): string => join(input.root, p);
   const backup = `${backupDir}/${index}`;
   switch (action.op) {
@@ -145,7 +154,7 @@ function task(input: ApplyInput, action: Action, index: number, links: Map<strin
           };
     case "link":
       return {
-        step: linkStep(action, backup),
+        step: linkStep(action, backup, backupsOf(action.clears ?? [], removedTo)),
         run: () => {
           if (action.replace) rename(at(action.path), at(backup));
           const writer = {
@@ -162,12 +171,13 @@ function task(input: ApplyInput, action: Action, index: number, links: Map<strin
 }
 
 /** What a link step may leave: the link, a fallback file (its hash), or a folder copy (each file's hash). */
-function linkStep(action: Extract<Action, { op: "link" }>, backup: string): Step {
+function linkStep(action: Extract<Action, { op: "link" }>, backup: string, after: string[]): Step {
   const fallback = action.fallback;
   return {
     op: "put",
     path: action.path,
     ...(action.replace ? { backup } : {}),
+    ...(after.length > 0 ? { after } : {}),
     link: action.target,
     ...(fallback?.kind === "copy-folder"
       ? { copies: fallback.files.map((f) => ({ rel: f.rel, sha256: f.content.sha256 })) }
@@ -175,6 +185,14 @@ function linkStep(action: Extract<Action, { op: "link" }>, backup: string): Step
         ? { sha256: fallback.content.sha256 }
         : {}),
   };
+}
+
+function backupsOf(paths: string[], removedTo: Map<string, string>): string[] {
+  return paths.map((path) => {
+    const backup = removedTo.get(path);
+    if (backup === undefined) throw new Error(`internal: ${path} is cleared for a link but not removed`);
+    return backup;
+  });
 }
 
 function finalTask(root: string, file: FinalFile, index: number, links: Map<string, LinkOutcome>): Task {

@@ -23,7 +23,11 @@ export interface LinkOverCopy {
  * copy now; otherwise every file in it must be agentc's and unmodified (anything else is a conflict, as for an
  * edited owned file), and the folder is emptied and removed before the link (or a new copy) takes its place.
  */
-export function planOverFolderCopy(ctx: PlanContext, at: LinkOverCopy, relink: () => void): void {
+export function planOverFolderCopy(
+  ctx: PlanContext,
+  at: LinkOverCopy,
+  relink: (cleared: string[]) => void,
+): void {
   const root = at.link.path;
   const files = ctx.state.listFiles(root);
   const dirs = ctx.state.listDirs(root);
@@ -53,7 +57,7 @@ export function planOverFolderCopy(ctx: PlanContext, at: LinkOverCopy, relink: (
     ctx.actions.push({ op: "rmdir", path: dir });
     ctx.vacated.add(dir);
   }
-  relink();
+  relink(files);
 }
 
 /** The folder holds exactly the files (bytes and mode) and sub-folders a copy made now would hold. */

@@ -24,8 +24,15 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
   const fallback = linkFallback(ctx, l);
   const onDisk = ctx.state.get(l.path);
   const previous = ctx.previous.get(l.path);
-  const link = (replace: boolean): void =>
-    void ctx.actions.push({ op: "link", path: l.path, target, fallback, replace });
+  const link = (replace: boolean, clears?: string[]): void =>
+    void ctx.actions.push({
+      op: "link",
+      path: l.path,
+      target,
+      fallback,
+      replace,
+      ...(clears ? { clears } : {}),
+    });
   ctx.entry({ path: l.path, kind: "symlink", component: l.component, target });
   if (onDisk.type === "symlink" && onDisk.target === target)
     return void ctx.actions.push({ op: "unchanged", path: l.path });
@@ -37,7 +44,9 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
     if (onDisk.sha256 === previous.sha256) return void link(true);
   }
   if (onDisk.type === "dir" && isFolderCopy(previous))
-    return void planOverFolderCopy(ctx, { link: l, target, fallback, previous }, () => link(false));
+    return void planOverFolderCopy(ctx, { link: l, target, fallback, previous }, (cleared) =>
+      link(false, cleared),
+    );
   if (onDisk.type === "symlink" && previous?.kind === "symlink" && previous.target === onDisk.target)
     return void link(true);
   if (onDisk.type === "absent") {

@@ -38,13 +38,17 @@ export type Action =
   | { op: "write-beside"; path: string; seed: string; content: Content; replace: boolean }
   | { op: "remove"; path: string; compose?: ComposeSummary }
   | { op: "move-aside"; path: string; to: string }
-  /** `target` is the link text (relative to the link's folder); `fallback` is written where links are refused */
+  /**
+   * `target` is the link text (relative to the link's folder); `fallback` is written where links are refused.
+   * `clears`: the files of an earlier folder copy at `path`, removed (by their own actions) before the link.
+   */
   | {
       op: "link";
       path: string;
       target: string;
       fallback: LinkFallback | undefined;
       replace: boolean;
+      clears?: string[];
     }
   | { op: "rmdir"; path: string }
   /** a file that is no longer managed but was edited, or a legacy folder that is not empty: left alone */
