@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { type BundleSpec, makeBundle, readRecordJson, snapshot, stamps } from "./support/install-fixture.js";
@@ -243,5 +244,77 @@ describe("10c: a link to a folder, where the system refuses links", () => {
     );
     assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
     assert.deepEqual(snapshot(project), before);
+  });
+});
+
+describe("10: file fallbacks follow the same rules as folder copies", () => {
+  const fileLink = (version: number): BundleSpec => ({
+    version: `${version}.0.0`,
+    components: {
+      c: {
+        files: { "bin/tool.sh": `#!/bin/sh\necho ${version}\n` },
+        executables: ["bin/tool.sh"],
+        symlinks: ["tool :: bin/tool.sh :: copy"],
+      },
+    },
+  });
+
+  it("a copy keeps the target's executable bit, stays while unchanged, and becomes the link once it must change", () => {
+    const project = testdir();
+    assert.equal(install(makeBundle(fileLink(1)), project, refused).status, 0);
+    assert.equal(snapshot(project).tool, "file x #!/bin/sh\necho 1\n");
+    const entry = readRecordJson(project).entries.find((e) => e.path === "tool") as Record<string, unknown>;
+    assert.deepEqual([entry.kind, entry.executable], ["copy", true]);
+    assert.equal(run(["status", "--project", project, "--check"]).status, 0);
+    const before = stamps(project);
+    assert.equal(installJson(makeBundle(fileLink(1)), project).json.written, false);
+    assert.deepEqual(stamps(project), before, "an unchanged copy stays, even where links work now");
+    writeFileSync(join(project, "tool"), "my edit\n");
+    assert.equal(install(makeBundle(fileLink(2)), project).status, 1, "an edited copy is a conflict");
+    writeFileSync(join(project, "tool"), "#!/bin/sh\necho 1\n");
+    const r = installJson(makeBundle(fileLink(2)), project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.json.actions.find((a) => a.op === "link")?.placed, "symlink");
+    assert.equal(snapshot(project).tool, "link bin/tool.sh");
+  });
+});
+
+/** Why a FAT file system (which refuses links) cannot be mounted here, or undefined when it can be tried. */
+function whyNoFat(): string | undefined {
+  if (process.platform !== "linux") return "needs Linux";
+  if (process.getuid?.() !== 0) return "needs root to mount a loop device";
+  const kernel = existsSync("/proc/filesystems") ? readFileSync("/proc/filesystems", "utf8") : "";
+  if (!/\bvfat\b/.test(kernel))
+    return "the kernel has no vfat file system (no module to load in this container)";
+  if (spawnSync("mkfs.vfat", ["--help"]).error) return "mkfs.vfat (dosfstools) is not installed";
+  return undefined;
+}
+
+describe("10d: a real file system that refuses links (FAT on a loop device)", () => {
+  const reason = whyNoFat();
+  it("copies the folder without any test switch", { skip: reason ?? false }, () => {
+    const work = testdir();
+    const image = join(work, "fat.img");
+    const mount = join(work, "mnt");
+    mkdirSync(mount);
+    const sh = (cmd: string, args: string[]) => {
+      const r = spawnSync(cmd, args, { encoding: "utf8" });
+      assert.equal(r.status, 0, `${cmd} ${args.join(" ")}: ${r.stderr}`);
+    };
+    sh("truncate", ["-s", "16M", image]);
+    sh("mkfs.vfat", [image]);
+    sh("mount", ["-o", "loop", image, mount]);
+    try {
+      const project = join(mount, "project");
+      mkdirSync(project);
+      const r = installJson(makeBundle(skills(1)), project);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.json.actions.find((a) => a.op === "link")?.placed, "copy-folder");
+      assert.equal(readFileSync(join(project, ".agents/skills/x/SKILL.md"), "utf8"), "x v1\n");
+      assert.equal(run(["uninstall", "--project", project]).status, 0);
+      assert.equal(existsSync(join(project, ".agents")), false);
+    } finally {
+      spawnSync("umount", [mount]);
+    }
   });
 });
