@@ -67,6 +67,14 @@ async function timed<T>(body: () => Promise<T> | T): Promise<[number, T]> {
   return [Number(process.hrtime.bigint() - start) / 1e9, value];
 }
 
+/**
+ * Flushes what the benchmark itself wrote (the generated bundles, the cp -r copy) before the next timed step,
+ * untimed: the installer's durability barrier (syncfs) would otherwise pay for flushing the setup's files.
+ */
+function settle(dir: string): void {
+  spawnSync("sync", ["-f", dir], { stdio: "ignore" });
+}
+
 /** inode + change times of every path: equal before and after means nothing was written. */
 function stamps(dir: string): string {
   const out: string[] = [];
@@ -88,7 +96,9 @@ async function main(): Promise<void> {
     mkdirSync(v2);
     generateBundle(v1, 1);
     generateBundle(v2, 2);
+    settle(root);
     const [cp] = await timed(() => spawnSync("cp", ["-r", join(v1, ".rules"), join(root, "cp-copy")]));
+    settle(root);
     const project = join(root, "project");
     mkdirSync(project);
     const install = (bundleDir: string) =>
@@ -101,9 +111,12 @@ async function main(): Promise<void> {
       });
     const [fresh, freshResult] = await timed(() => install(v1));
     const before = stamps(project);
+    settle(root);
     const [noop, noopResult] = await timed(() => install(v1));
     const wroteNothing = stamps(project) === before && noopResult.written === false;
+    settle(root);
     const [upgrade, upgradeResult] = await timed(() => install(v2));
+    settle(root);
     const [uninstall, uninstallResult] = await timed(() =>
       runUninstall({ projectDir: project, dryRun: false }),
     );

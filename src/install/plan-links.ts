@@ -3,7 +3,7 @@ import { sha256 } from "../manifest/hash.js";
 import type { DesiredLink } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";
-import type { LinkFallback } from "./plan-model.js";
+import type { FallbackFile, LinkFallback } from "./plan-model.js";
 import type { PathState } from "./project-state.js";
 import type { RecordEntry } from "./record.js";
 
@@ -37,7 +37,7 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
   if (onDisk.type === "symlink" && onDisk.target === target)
     return void ctx.actions.push({ op: "unchanged", path: l.path });
   if (onDisk.type === "file" && (previous?.kind === "copy" || previous?.kind === "import")) {
-    if (fallback && fallback.kind !== "copy-folder" && holdsFallback(onDisk, fallback)) {
+    if (fallback && fallback.kind !== "copy-folder" && holdsFile(onDisk, fallback)) {
       ctx.entry(fallbackEntry(l, fallback));
       return void ctx.actions.push({ op: "unchanged", path: l.path });
     }
@@ -70,18 +70,11 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
 }
 
 /** A fallback file already there with the bytes and mode agentc would write: nothing to do. */
-function holdsFallback(onDisk: Extract<PathState, { type: "file" }>, fallback: LinkFallback): boolean {
-  return (
-    fallback.kind !== "copy-folder" &&
-    onDisk.sha256 === fallback.content.sha256 &&
-    onDisk.executable === fallback.executable
-  );
+function holdsFile(onDisk: Extract<PathState, { type: "file" }>, fallback: FallbackFile): boolean {
+  return onDisk.sha256 === fallback.content.sha256 && onDisk.executable === fallback.executable;
 }
 
-function fallbackEntry(
-  l: DesiredLink,
-  fallback: Exclude<LinkFallback, { kind: "copy-folder" }>,
-): RecordEntry {
+function fallbackEntry(l: DesiredLink, fallback: FallbackFile): RecordEntry {
   return {
     path: l.path,
     kind: fallback.kind,
