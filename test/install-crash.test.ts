@@ -11,7 +11,12 @@ import type { RunResult } from "../src/install/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
 import { startPaused } from "./support/install-child.js";
 import { snapshot, stamps } from "./support/install-fixture.js";
-import { freshProject, upgradeProject } from "./support/install-scenarios.js";
+import {
+  copiedFolderProject,
+  freshFolderProject,
+  freshProject,
+  upgradeProject,
+} from "./support/install-scenarios.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
@@ -51,6 +56,16 @@ const installArgs = (bundle: string, project: string): string[] => [
   "--move-aside",
 ];
 
+/** Runs with links refused (AGENTC_FORCE_SYMLINK_EPERM), as on Windows without the privilege. */
+async function refusingLinks<T>(body: () => Promise<T>): Promise<T> {
+  process.env.AGENTC_FORCE_SYMLINK_EPERM = "1";
+  try {
+    return await body();
+  } finally {
+    delete process.env.AGENTC_FORCE_SYMLINK_EPERM;
+  }
+}
+
 const scenarios: Scenario[] = [
   {
     name: "fresh install",
@@ -67,6 +82,30 @@ const scenarios: Scenario[] = [
   {
     name: "uninstall",
     setup: upgradeProject,
+    run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
+    args: (_b, p) => ["uninstall", "--project", p],
+  },
+  {
+    name: "links refused: a folder copied in place of a link",
+    setup: freshFolderProject,
+    run: (b, p) => refusingLinks(() => installWithDefaults(b, p)),
+    args: installArgs,
+  },
+  {
+    name: "links refused: a copied folder replaced by a new copy",
+    setup: copiedFolderProject,
+    run: (b, p) => refusingLinks(() => installWithDefaults(b, p)),
+    args: installArgs,
+  },
+  {
+    name: "links work again: a copied folder replaced by the link",
+    setup: copiedFolderProject,
+    run: installWithDefaults,
+    args: installArgs,
+  },
+  {
+    name: "uninstall of a copied folder",
+    setup: copiedFolderProject,
     run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
     args: (_b, p) => ["uninstall", "--project", p],
   },

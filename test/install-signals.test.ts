@@ -3,12 +3,24 @@ import { cpSync } from "node:fs";
 import { describe, it } from "node:test";
 import { startPaused } from "./support/install-child.js";
 import { snapshot } from "./support/install-fixture.js";
-import { freshProject, upgradeProject } from "./support/install-scenarios.js";
+import {
+  copiedFolderProject,
+  freshFolderProject,
+  freshProject,
+  linksRefused,
+  upgradeProject,
+} from "./support/install-scenarios.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 
 const phases = ["locked", "planned", "journaled", "applied", "recorded"] as const;
-const scenarios = { "fresh install": freshProject, upgrade: upgradeProject };
+type Setup = () => { project: string; bundle: string };
+const scenarios: Record<string, [Setup, NodeJS.ProcessEnv]> = {
+  "fresh install": [freshProject, {}],
+  upgrade: [upgradeProject, {}],
+  "links refused, a folder copied in place of a link": [freshFolderProject, linksRefused],
+  "links refused, a copied folder replaced by a new copy": [copiedFolderProject, linksRefused],
+};
 
 function copyOf(project: string): string {
   const copy = testdir();
@@ -17,7 +29,7 @@ function copyOf(project: string): string {
 }
 
 describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concurrency: 1 }, () => {
-  for (const [name, setup] of Object.entries(scenarios)) {
+  for (const [name, [setup, env]] of Object.entries(scenarios)) {
     phases.forEach((phase, i) => {
       const signal = i % 2 === 0 ? "SIGTERM" : "SIGINT";
       it(`${name}: ${signal} after "${phase}" rolls back to the previous state`, async () => {
@@ -26,6 +38,7 @@ describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concu
         const run = await startPaused(
           ["install", bundle, "--project", project, "--yes", "--move-aside"],
           phase,
+          env,
         );
         run.child.kill(signal);
         const ended = await run.done;
@@ -38,10 +51,14 @@ describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concu
     it(`${name}: a signal after the commit leaves the new version complete`, async () => {
       const { project, bundle } = setup();
       const clean = copyOf(project);
-      assert.equal(runCli(["install", bundle, "--project", clean, "--yes", "--move-aside"]).status, 0);
+      assert.equal(
+        runCli(["install", bundle, "--project", clean, "--yes", "--move-aside"], { env }).status,
+        0,
+      );
       const run = await startPaused(
         ["install", bundle, "--project", project, "--yes", "--move-aside"],
         "committed",
+        env,
       );
       run.child.kill("SIGTERM");
       const ended = await run.done;

@@ -1,32 +1,22 @@
-import { type BigIntStats, lstatSync } from "node:fs";
+import type { BigIntStats } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "../manifest/hash.js";
-import {
-  forgetParents,
-  hardLink,
-  makeDir,
-  makeSymlink,
-  removeDir,
-  rename,
-  SimulatedCrash,
-  unlink,
-  writeNewFile,
-  writeNewFileStat,
-} from "./fs-ops.js";
+import { durabilityBarrier } from "./durability.js";
+import { createFile, replaceFile } from "./file-writes.js";
+import { forgetParents, makeDir, removeDir, rename, SimulatedCrash } from "./fs-ops.js";
 import { checkpoint } from "./interruption.js";
 import {
-  backUpByLink,
   backupDir,
   exists,
   finishJournal,
   type Journal,
   rollBack,
   type Step,
-  tempSuffix,
   writeJournal,
 } from "./journal.js";
+import type { LinkOutcome } from "./link-outcome.js";
+import { placeLink } from "./place-link.js";
 import type { Action, Content } from "./plan-model.js";
-import { isMutation } from "./plan-model.js";
+import { isMutation, mutatingOps } from "./plan-model.js";
 import { fileStamp, type KnownFile } from "./stat-cache.js";
 
 /** A file written after the plan's actions (the install record, the manifest copy), part of the journal. */
@@ -35,8 +25,6 @@ export interface FinalFile {
   replace: boolean;
   bytes: (links: Map<string, LinkOutcome>) => Buffer;
 }
-
-export type LinkOutcome = { kind: "symlink" } | { kind: "copy" | "import"; sha256: string };
 
 export interface ApplyInput {
   root: string;
@@ -50,14 +38,16 @@ export interface ApplyInput {
 
 type Task = { step: Step; run: () => void };
 
-const order = (a: Action): number =>
-  ["mkdir", "move-aside", "remove", "create", "update", "write-beside", "link", "rmdir"].indexOf(a.op);
+const order = (a: Action): number => mutatingOps.indexOf(a.op);
 
 /** Runs the actions as one transaction: journal first, undo everything on any failure or signal. */
 export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutcome>> {
   const links = new Map<string, LinkOutcome>();
   const actions = input.actions.filter(isMutation).sort((a, b) => order(a) - order(b));
-  const tasks = actions.map((a, i) => task(input, a, i, links));
+  const removedTo = new Map(
+    actions.flatMap((a, i) => (a.op === "remove" ? [[a.path, `${backupDir}/${i}`]] : [])),
+  );
+  const tasks = actions.map((a, i) => task(input, a, i, links, removedTo));
   input.finalFiles.forEach((f, i) => {
     tasks.push(finalTask(input.root, f, actions.length + i, links));
   });
@@ -67,11 +57,13 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
     if (!exists(join(input.root, backupDir))) makeDir(join(input.root, backupDir));
     await checkpoint("journaled");
     await runTasks(input, tasks);
+    durabilityBarrier(input.root);
     writeJournal(input.root, { ...journal, state: "committed" });
   } catch (error) {
     if (error instanceof SimulatedCrash) throw error;
     forgetParents();
     rollBack(input.root, journal);
+    durabilityBarrier(input.root);
     finishJournal(input.root);
     throw error;
   }
@@ -100,7 +92,13 @@ async function runTasks(input: ApplyInput, tasks: Task[]): Promise<void> {
   await checkpoint("recorded");
 }
 
-function task(input: ApplyInput, action: Action, index: number, links: Map<string, LinkOutcome>): Task {
+function task(
+  input: ApplyInput,
+  action: Action,
+  index: number,
+  links: Map<string, LinkOutcome>,
+  removedTo: Map<string, string>,
+): Task {
   const at = (p: string): string => join(input.root, p);
   const backup = `${backupDir}/${index}`;
   switch (action.op) {
@@ -156,21 +154,45 @@ function task(input: ApplyInput, action: Action, index: number, links: Map<strin
           };
     case "link":
       return {
-        step: {
-          op: "put",
-          path: action.path,
-          ...(action.replace ? { backup } : {}),
-          link: action.target,
-          ...(action.fallback ? { sha256: action.fallback.sha256 } : {}),
-        },
+        step: linkStep(action, backup, backupsOf(action.clears ?? [], removedTo)),
         run: () => {
           if (action.replace) rename(at(action.path), at(backup));
-          links.set(action.path, placeLink(input, action, at(action.path)));
+          const writer = {
+            bytesOf: input.bytesOf,
+            wrote: (path: string, stat: BigIntStats, sha256: string) =>
+              input.wrote?.set(path, { stamp: fileStamp(stat), sha256 }),
+          };
+          links.set(action.path, placeLink(action, at(action.path), writer));
         },
       };
     default:
       throw new Error(`internal: ${action.op} is not a mutation`);
   }
+}
+
+/** What a link step may leave: the link, a fallback file (its hash), or a folder copy (each file's hash). */
+function linkStep(action: Extract<Action, { op: "link" }>, backup: string, after: string[]): Step {
+  const fallback = action.fallback;
+  return {
+    op: "put",
+    path: action.path,
+    ...(action.replace ? { backup } : {}),
+    ...(after.length > 0 ? { after } : {}),
+    link: action.target,
+    ...(fallback?.kind === "copy-folder"
+      ? { copies: fallback.files.map((f) => ({ rel: f.rel, sha256: f.content.sha256 })) }
+      : fallback
+        ? { sha256: fallback.content.sha256 }
+        : {}),
+  };
+}
+
+function backupsOf(paths: string[], removedTo: Map<string, string>): string[] {
+  return paths.map((path) => {
+    const backup = removedTo.get(path);
+    if (backup === undefined) throw new Error(`internal: ${path} is cleared for a link but not removed`);
+    return backup;
+  });
 }
 
 function finalTask(root: string, file: FinalFile, index: number, links: Map<string, LinkOutcome>): Task {
@@ -186,57 +208,4 @@ function finalTask(root: string, file: FinalFile, index: number, links: Map<stri
 
 function noteWrite(input: ApplyInput, action: { path: string; content: Content }, stat: BigIntStats): void {
   input.wrote?.set(action.path, { stamp: fileStamp(stat), sha256: action.content.sha256 });
-}
-
-/**
- * Up to one page, a write is whole or nothing even when the process is killed during it (the kernel checks
- * for a fatal signal between pages): such files are created in place, and a rollback removes an empty one.
- */
-const inPlaceLimit = 4096;
-
-/**
- * Create-only (O_EXCL, never through a link): a small file in place; a larger one, or one that must be flushed,
- * is written to a temp file and appears complete at once through link(), which fails if anything is there.
- */
-function createFile(abs: string, bytes: Buffer, executable: boolean, sync = false): BigIntStats {
-  const mode = executable ? 0o755 : 0o644;
-  if (bytes.length <= inPlaceLimit && !sync) return writeNewFileStat(abs, bytes, mode);
-  const temp = `${abs}${tempSuffix}`;
-  writeNewFile(temp, bytes, mode, sync);
-  hardLink(temp, abs);
-  unlink(temp);
-  return lstatSync(abs, { bigint: true });
-}
-
-/** The old file is kept by a second hard link, then the new one is renamed over it: never absent. */
-function replaceFile(
-  abs: string,
-  backup: string,
-  bytes: Buffer,
-  executable: boolean,
-  sync = false,
-): BigIntStats {
-  const temp = `${abs}${tempSuffix}`;
-  writeNewFile(temp, bytes, executable ? 0o755 : 0o644, sync);
-  backUpByLink(abs, backup);
-  rename(temp, abs);
-  return lstatSync(abs, { bigint: true });
-}
-
-function placeLink(input: ApplyInput, action: Extract<Action, { op: "link" }>, abs: string): LinkOutcome {
-  try {
-    makeSymlink(action.target, abs);
-    return { kind: "symlink" };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EACCES") throw error;
-    if (!action.fallback)
-      throw new Error(
-        `${action.path}: the system refused a symbolic link, and a folder cannot be copied instead`,
-      );
-    const bytes = input.bytesOf(action.fallback);
-    const stat = createFile(abs, bytes, false);
-    input.wrote?.set(action.path, { stamp: fileStamp(stat), sha256: sha256(bytes) });
-    return { kind: action.fallbackKind, sha256: sha256(bytes) };
-  }
 }

@@ -31,11 +31,34 @@ let mutations = 0;
 let root: string | undefined;
 const checkedParents = new Set<string>();
 
-/** Confines every later mutation to the project folder, and starts counting a run's mutations. */
+/**
+ * What this run changed, for the durability barrier (durability.ts): files whose bytes it wrote and that
+ * were not flushed as they were written, and folders whose entries it changed.
+ */
+const unflushedFiles = new Set<string>();
+const changedFolders = new Set<string>();
+
+/** Confines every later mutation to the project folder, and starts counting a run's mutations and changes. */
 export function confineTo(projectRoot: string): void {
   root = realpathSync(projectRoot);
   checkedParents.clear();
   mutations = 0;
+  unflushedFiles.clear();
+  changedFolders.clear();
+}
+
+export interface RunChanges {
+  files: ReadonlySet<string>;
+  folders: ReadonlySet<string>;
+}
+
+/** The files written and folders changed since confineTo (absolute paths; some may be gone since). */
+export function changesOfRun(): RunChanges {
+  return { files: unflushedFiles, folders: changedFolders };
+}
+
+function entriesChanged(...paths: string[]): void {
+  for (const path of paths) changedFolders.add(dirname(path));
 }
 
 export function mutationCount(): number {
@@ -76,12 +99,16 @@ export function forgetParents(): void {
 /** Creates a new file; fails when anything (a file, a link, a folder) is already at `path`. */
 export function writeNewFile(path: string, bytes: Uint8Array, mode: number, sync = false): void {
   beforeMutation(path);
+  entriesChanged(path);
+  if (!sync) unflushedFiles.add(path);
   writeAndClose(openNew(path, mode), bytes, sync, false);
 }
 
 /** writeNewFile, returning the new file's stat, taken before closing it: nothing else changes it after. */
 export function writeNewFileStat(path: string, bytes: Uint8Array, mode: number): BigIntStats {
   beforeMutation(path);
+  entriesChanged(path);
+  unflushedFiles.add(path);
   return writeAndClose(openNew(path, mode), bytes, false, true) as BigIntStats;
 }
 
@@ -109,6 +136,8 @@ export function hardLink(from: string, to: string): void {
   beforeMutation(to);
   assertInside(dirname(from));
   linkSync(from, to);
+  entriesChanged(to);
+  if (unflushedFiles.has(from)) unflushedFiles.add(to);
 }
 
 /** Atomic rename; replaces a file or link at `to` (the link itself, never its target). */
@@ -116,21 +145,39 @@ export function rename(from: string, to: string): void {
   beforeMutation(to);
   assertInside(dirname(from));
   renameSync(from, to);
+  entriesChanged(from, to);
+  if (unflushedFiles.delete(from)) unflushedFiles.add(to);
+}
+
+/** rename() of a folder whose files this run wrote: they are remembered under their new paths. */
+export function renameFolder(from: string, to: string): void {
+  rename(from, to);
+  const inside = [...unflushedFiles].filter((p) => p.startsWith(`${from}${sep}`));
+  for (const path of inside) {
+    unflushedFiles.delete(path);
+    unflushedFiles.add(`${to}${path.slice(from.length)}`);
+  }
+  for (const folder of [...changedFolders].filter((p) => p === from || p.startsWith(`${from}${sep}`)))
+    changedFolders.add(`${to}${folder.slice(from.length)}`);
 }
 
 export function unlink(path: string): void {
   beforeMutation(path);
   unlinkSync(path);
+  entriesChanged(path);
+  unflushedFiles.delete(path);
 }
 
 export function makeDir(path: string): void {
   beforeMutation(path);
   mkdirSync(path);
+  entriesChanged(path);
 }
 
 export function removeDir(path: string): void {
   beforeMutation(path);
   rmdirSync(path);
+  entriesChanged(path);
 }
 
 export function makeSymlink(target: string, path: string): void {
@@ -140,6 +187,7 @@ export function makeSymlink(target: string, path: string): void {
       code: "EPERM",
     });
   symlinkSync(target, path);
+  entriesChanged(path);
 }
 
 /** Flushes a folder's entries (after renames into it); best effort where the OS cannot. */

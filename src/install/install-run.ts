@@ -1,15 +1,16 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
-import { applyPlan, type FinalFile, type LinkOutcome } from "./apply.js";
+import { applyPlan, type FinalFile } from "./apply.js";
 import { type ComponentChoice, chooseComponents } from "./components.js";
 import { checkpoint } from "./interruption.js";
 import { readJournal } from "./journal.js";
+import { type LinkOutcome, placedEntries } from "./link-outcome.js";
 import { loadBundle } from "./local-bundle.js";
 import { lockPath } from "./lock.js";
 import { planInstall } from "./plan.js";
 import { planConfirmed } from "./plan-confirmed.js";
-import { type Content, isMutation, type Plan } from "./plan-model.js";
+import { type Content, fallbackContents, isMutation, type Plan } from "./plan-model.js";
 import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { type InstallRecord, manifestCopyPath, readRecord, recordPath, serializeRecord } from "./record.js";
@@ -39,6 +40,8 @@ export interface InstallRequest {
 
 export interface InstallResult extends RunResult {
   components: string[];
+  /** how each link of the plan was placed: the link, or the fallback written where links were refused */
+  placed?: Record<string, LinkOutcome["kind"]>;
   tools: ToolStatus[];
   roster?: RosterReport;
 }
@@ -125,7 +128,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
       },
     ];
     const bytesOf = loaded.bytesOf;
-    await applyPlan({
+    const links = await applyPlan({
       root,
       actions: plan.actions,
       finalFiles: finals,
@@ -133,7 +136,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
       wrote,
       ...(req.onProgress ? { onProgress: req.onProgress } : {}),
     });
-    return finish("ok", true, recovered);
+    return { ...finish("ok", true, recovered), placed: placedKinds(links) };
   });
 }
 
@@ -157,8 +160,12 @@ function projectRoot(dir: string): string | undefined {
 function contentsWritten(plan: Plan): Content[] {
   return plan.actions.flatMap((a) => {
     if (a.op === "create" || a.op === "update" || a.op === "write-beside") return [a.content];
-    return a.op === "link" && a.fallback ? [a.fallback] : [];
+    return a.op === "link" ? fallbackContents(a.fallback) : [];
   });
+}
+
+function placedKinds(links: Map<string, LinkOutcome>): Record<string, LinkOutcome["kind"]> {
+  return Object.fromEntries([...links].sort(([a], [b]) => (a < b ? -1 : 1)).map(([p, o]) => [p, o.kind]));
 }
 
 function isNoop(root: string, plan: Plan, record: Buffer, manifest: Buffer): boolean {
@@ -177,11 +184,7 @@ function buildRecord(
   components: string[],
   ownedDirs: InstallRecord["owned_dirs"],
 ): InstallRecord {
-  const entries = plan.entries.map((e) => {
-    const outcome = links.get(e.path);
-    if (!outcome || outcome.kind === "symlink") return e;
-    return { path: e.path, kind: outcome.kind, component: e.component, sha256: outcome.sha256 };
-  });
+  const entries = plan.entries.flatMap((e) => placedEntries(e, links.get(e.path)));
   return {
     version: 1,
     registry_version: manifest.registry_version,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import { hardLink, makeDir, removeDir, rename, syncDir, unlink, writeNewFile } from "./fs-ops.js";
 import { agentcDir } from "./record.js";
+import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
 
 /**
  * The write-ahead journal (.agentc/journal.json): every step of the transaction, written and flushed before
@@ -12,9 +13,20 @@ import { agentcDir } from "./record.js";
 export type Step =
   /**
    * put a new file (content `sha256`) or link (text `link`) at `path`; the old one, if any, was first saved
-   * at `backup`. Undo removes only what this step put: a file the user wrote there since is kept.
+   * at `backup`. Undo removes only what this step put: a file the user wrote there since is kept. A link whose
+   * fallback is a copy of a folder lists the copied files (`copies`), so that undo can take the copy apart;
+   * where an earlier folder copy was there, `after` lists the backups of its files (removed by earlier steps):
+   * until all of them exist, the folder at `path` is still the earlier one and is not this step's to undo.
    */
-  | { op: "put"; path: string; backup?: string; sha256?: string; link?: string }
+  | {
+      op: "put";
+      path: string;
+      backup?: string;
+      sha256?: string;
+      link?: string;
+      copies?: CopyStepFile[];
+      after?: string[];
+    }
   | { op: "remove"; path: string; backup: string }
   | { op: "rename"; from: string; to: string }
   | { op: "mkdir"; path: string }
@@ -57,6 +69,10 @@ export function rollBack(root: string, journal: Journal): void {
 function undo(root: string, step: Step): void {
   const at = (p: string): string => join(root, p);
   if (step.op === "put") {
+    if (step.copies) {
+      undoFolderCopy(`${at(step.path)}${tempSuffix}`, step.copies, tempSuffix);
+      if (startedOver(root, step)) undoFolderCopy(at(step.path), step.copies, tempSuffix);
+    }
     removeIfPresent(`${at(step.path)}${tempSuffix}`);
     const mine = !exists(at(step.path)) || putByStep(at(step.path), step);
     if (step.backup && exists(at(step.backup)) && mine) rename(at(step.backup), at(step.path));
@@ -68,6 +84,12 @@ function undo(root: string, step: Step): void {
   } else if (step.op === "mkdir") {
     if (isDir(at(step.path)) && readdirSync(at(step.path)).length === 0) removeDir(at(step.path));
   } else if (!exists(at(step.path))) makeDir(at(step.path));
+}
+
+/** Whether what was at the step's path before it (a link, a file, a folder copy) was moved away. */
+function startedOver(root: string, step: Extract<Step, { op: "put" }>): boolean {
+  const moved = [...(step.backup ? [step.backup] : []), ...(step.after ?? [])];
+  return moved.every((backup) => exists(join(root, backup)));
 }
 
 /**
@@ -116,6 +138,7 @@ function isDir(abs: string): boolean {
   }
 }
 
+/** A file or link; a folder left there (a folder copy holding someone's file) stays. */
 function removeIfPresent(abs: string): void {
-  if (exists(abs)) unlink(abs);
+  if (exists(abs) && !isDir(abs)) unlink(abs);
 }

@@ -5,6 +5,22 @@ export type Content =
   | { from: "bundle"; path: string; sha256: string }
   | { from: "text"; text: string; sha256: string };
 
+/** A file written where a link is refused: a copy of the target file, or the import text. */
+export interface FallbackFile {
+  kind: "copy" | "import";
+  content: Content;
+  executable: boolean;
+}
+
+/** Where the link's target is a folder: its bundle files, by path inside the folder (`rel`). */
+export interface FallbackFolder {
+  kind: "copy-folder";
+  files: { rel: string; content: Content; executable: boolean }[];
+}
+
+/** What is written where the OS refuses a link; undefined when the target is not installed. */
+export type LinkFallback = FallbackFile | FallbackFolder;
+
 /** For an action on a shared file agentc composes into: which owned values change. */
 export interface ComposeSummary {
   format: "json" | "toml";
@@ -22,14 +38,17 @@ export type Action =
   | { op: "write-beside"; path: string; seed: string; content: Content; replace: boolean }
   | { op: "remove"; path: string; compose?: ComposeSummary }
   | { op: "move-aside"; path: string; to: string }
-  /** `target` is the link text (relative to the link's folder); `fallback` is written where links are refused */
+  /**
+   * `target` is the link text (relative to the link's folder); `fallback` is written where links are refused.
+   * `clears`: the files of an earlier folder copy at `path`, removed (by their own actions) before the link.
+   */
   | {
       op: "link";
       path: string;
       target: string;
-      fallback: Content | undefined;
-      fallbackKind: "copy" | "import";
+      fallback: LinkFallback | undefined;
       replace: boolean;
+      clears?: string[];
     }
   | { op: "rmdir"; path: string }
   /** a file that is no longer managed but was edited, or a legacy folder that is not empty: left alone */
@@ -60,7 +79,10 @@ export interface Plan {
   entries: RecordEntry[];
 }
 
-/** Actions that change the disk, in the order apply runs them. */
+/**
+ * Actions that change the disk, in the order apply runs them. Empty folders go before links: a folder agentc
+ * copied where a link was refused is emptied and removed before the link (or a new copy) takes its place.
+ */
 export const mutatingOps: readonly ActionOp[] = [
   "mkdir",
   "move-aside",
@@ -68,10 +90,16 @@ export const mutatingOps: readonly ActionOp[] = [
   "create",
   "update",
   "write-beside",
-  "link",
   "rmdir",
+  "link",
 ];
 
 export function isMutation(action: Action): boolean {
   return mutatingOps.includes(action.op);
+}
+
+/** The bundle bytes a link's fallback writes. */
+export function fallbackContents(fallback: LinkFallback | undefined): Content[] {
+  if (!fallback) return [];
+  return fallback.kind === "copy-folder" ? fallback.files.map((f) => f.content) : [fallback.content];
 }

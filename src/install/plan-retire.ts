@@ -31,6 +31,8 @@ export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
 export function planRetired(ctx: PlanContext): void {
   for (const entry of ctx.previous.values()) {
     if (ctx.claimed.has(entry.path) || ctx.vacated.has(entry.path) || entry.kind === "dir") continue;
+    // below a link or a file now: agentc never reaches through it (lstat would follow the link above)
+    if (ctx.state.blockedBy(entry.path) !== undefined) continue;
     const onDisk = ctx.state.get(entry.path);
     if (onDisk.type === "absent") continue;
     if (entry.kind === "aside") ctx.entry(entry);
@@ -69,7 +71,13 @@ export function planLegacyRemoves(ctx: PlanContext): void {
 
 /** Folders agentc made that end up empty are removed, deepest first; the others stay recorded. */
 export function planDirCleanup(ctx: PlanContext): void {
-  const dirs = [...ctx.previous.values()].filter((e) => e.kind === "dir" && !ctx.entries.has(e.path));
+  const dirs = [...ctx.previous.values()].filter(
+    (e) =>
+      e.kind === "dir" &&
+      !ctx.entries.has(e.path) &&
+      !ctx.vacated.has(e.path) &&
+      ctx.state.blockedBy(e.path) === undefined,
+  );
   dirs.sort((a, b) => b.path.split("/").length - a.path.split("/").length || (a.path < b.path ? 1 : -1));
   const removed = new Set<string>();
   const neededDirs = ancestorsOf(ctx.entries.keys());
@@ -79,7 +87,7 @@ export function planDirCleanup(ctx: PlanContext): void {
     const needed = neededDirs.has(dir.path);
     const empty =
       ctx.state.listFiles(dir.path).every((p) => ctx.vacated.has(p)) &&
-      ctx.state.listDirs(dir.path).every((d) => removed.has(d));
+      ctx.state.listDirs(dir.path).every((d) => removed.has(d) || ctx.vacated.has(d));
     if (!needed && empty) {
       ctx.actions.push({ op: "rmdir", path: dir.path });
       removed.add(dir.path);

@@ -1,3 +1,4 @@
+import { durabilityBarrier } from "./durability.js";
 import { forgetParents } from "./fs-ops.js";
 import { finishJournal, readJournal, rollBack } from "./journal.js";
 
@@ -20,6 +21,7 @@ export function recoverInterrupted(root: string): Recovery {
     return "completed";
   }
   rollBack(root, journal);
+  durabilityBarrier(root);
   finishJournal(root);
   return "rolled-back";
 }

@@ -1,13 +1,15 @@
 import type { InstallResult } from "./install-run.js";
-import type { Action, ComposeSummary, Conflict } from "./plan-model.js";
+import type { Action, ComposeSummary, Conflict, LinkFallback } from "./plan-model.js";
 import type { RunResult } from "./run-result.js";
 
+type Placed = NonNullable<InstallResult["placed"]>;
+
 /** One printable line per action; `unchanged` lines are counted, not listed, in the pretty output. */
-export function actionLine(a: Action): string {
+export function actionLine(a: Action, placed: Placed = {}): string {
   const label = a.op.padEnd(12);
   switch (a.op) {
     case "link":
-      return `${label} ${a.path} -> ${a.target}${a.replace ? " (replacing agentc's earlier one)" : ""}`;
+      return `${label} ${a.path} -> ${a.target}${a.replace ? " (replacing agentc's earlier one)" : ""}${linkNote(a, placed[a.path])}`;
     case "move-aside":
       return `${label} ${a.path} -> ${a.to}`;
     case "keep-modified":
@@ -19,6 +21,21 @@ export function actionLine(a: Action): string {
     default:
       return `${label} ${a.path}${"compose" in a && a.compose ? composeText(a.compose) : ""}`;
   }
+}
+
+/** What was written where the link was refused, or (before applying) what would be. */
+function linkNote(a: Extract<Action, { op: "link" }>, placed: Placed[string] | undefined): string {
+  if (placed === "symlink") return "";
+  const what = fallbackLabel(a.fallback);
+  return placed ? ` (links refused: wrote ${what} instead)` : ` (where links are refused: ${what})`;
+}
+
+function fallbackLabel(fallback: LinkFallback | undefined): string {
+  if (!fallback) return "nothing, the target is not installed";
+  if (fallback.kind !== "copy-folder")
+    return fallback.kind === "import" ? "an import file" : "a copy of the file";
+  const n = fallback.files.length;
+  return `a copy of the folder, ${n} file${n === 1 ? "" : "s"}`;
 }
 
 const changeMark = { add: "+", update: "~", remove: "-" } as const;
@@ -35,16 +52,30 @@ export function conflictPlace(c: Conflict): string {
 }
 
 /** JSON for machines: actions without their byte sources. */
-export function actionJson(a: Action): Record<string, unknown> {
+export function actionJson(a: Action, placed: Placed = {}): Record<string, unknown> {
   const { op, path } = a;
   const extra: Record<string, unknown> = {};
-  if (a.op === "link") Object.assign(extra, { target: a.target, fallback: a.fallbackKind });
+  if (a.op === "link") Object.assign(extra, linkJson(a, placed[a.path]));
   if (a.op === "move-aside") extra.to = a.to;
   if (a.op === "keep-modified") extra.beside = a.beside;
   if (a.op === "write-beside") extra.seed = a.seed;
   if (a.op === "keep") extra.reason = a.reason;
   if ("compose" in a && a.compose) extra.compose = a.compose;
   return { op, path, ...extra };
+}
+
+/** `fallback`: what is written where links are refused; `placed`: what an applied install did write. */
+function linkJson(
+  a: Extract<Action, { op: "link" }>,
+  placed: Placed[string] | undefined,
+): Record<string, unknown> {
+  const fallback = a.fallback;
+  return {
+    target: a.target,
+    fallback: fallback?.kind ?? "none",
+    ...(fallback?.kind === "copy-folder" ? { fallback_files: fallback.files.map((f) => f.rel) } : {}),
+    ...(placed ? { placed } : {}),
+  };
 }
 
 export function renderPretty(
@@ -60,7 +91,7 @@ export function renderPretty(
       `recovered an interrupted run: ${result.recovered === "rolled-back" ? "rolled back" : "completed"}`,
     );
   if (result.components?.length) lines.push(`components: ${result.components.join(", ")}`);
-  lines.push(...changeLines(actions, dryRun));
+  lines.push(...changeLines(actions, dryRun, result.placed ?? {}));
   if (unchanged > 0) lines.push(`  ${"unchanged".padEnd(12)} ${unchanged} path${unchanged === 1 ? "" : "s"}`);
   const conflicts = result.plan?.conflicts ?? [];
   if (result.status === "conflicts") {
@@ -87,16 +118,16 @@ export function renderPretty(
 const listLimit = 200;
 
 /** Every change; past the limit (outside a dry run) routine creates/updates/removes are counted instead. */
-function changeLines(actions: Action[], dryRun: boolean): string[] {
+function changeLines(actions: Action[], dryRun: boolean, placed: Placed): string[] {
   const changes = actions.filter((a) => a.op !== "unchanged");
   const routine = (a: Action): boolean => ["create", "update", "remove", "mkdir", "rmdir"].includes(a.op);
-  if (dryRun || changes.length <= listLimit) return changes.map((a) => `  ${actionLine(a)}`);
+  if (dryRun || changes.length <= listLimit) return changes.map((a) => `  ${actionLine(a, placed)}`);
   const counts = new Map<string, number>();
   for (const a of changes.filter(routine)) counts.set(a.op, (counts.get(a.op) ?? 0) + 1);
   const counted = [...counts].map(
     ([op, n]) => `  ${op.padEnd(12)} ${n} paths (--dry-run or --format json lists them)`,
   );
-  return [...changes.filter((a) => !routine(a)).map((a) => `  ${actionLine(a)}`), ...counted];
+  return [...changes.filter((a) => !routine(a)).map((a) => `  ${actionLine(a, placed)}`), ...counted];
 }
 
 function summary(verb: string, result: RunResult, dryRun: boolean): string {
@@ -117,7 +148,7 @@ export function renderJson(result: RunResult & Partial<InstallResult>, dryRun: b
       written: result.written,
       ...(result.recovered ? { recovered: result.recovered } : {}),
       ...(result.components ? { components: result.components } : {}),
-      actions: (result.plan?.actions ?? []).map(actionJson),
+      actions: (result.plan?.actions ?? []).map((a) => actionJson(a, result.placed)),
       conflicts: result.plan?.conflicts ?? [],
       warnings: result.plan?.warnings ?? [],
       problems: result.problems,

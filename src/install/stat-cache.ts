@@ -88,5 +88,7 @@ export function cacheAfterApply(
     if (written) out.set(path, written);
     else if (seen?.type === "file") out.set(path, { stamp: seen.stamp, sha256: seen.sha256 });
   }
+  // the files of a folder copied where a link was refused: the plan's entry was the link
+  for (const [path, written] of wrote) if (!out.has(path)) out.set(path, written);
   return out;
 }

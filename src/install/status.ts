@@ -2,6 +2,7 @@ import { realpathSync, statSync } from "node:fs";
 import picomatch from "picomatch";
 import { sha256 } from "../manifest/hash.js";
 import { readJournal } from "./journal.js";
+import { isFolderCopy } from "./plan-link-folder.js";
 import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./record.js";
@@ -81,7 +82,7 @@ function entryDrift(state: ProjectState, e: RecordEntry): Finding[] {
     return [{ path: e.path, kind: "modified", detail: `expected a file, found a ${onDisk.type}` }];
   if (onDisk.sha256 !== e.sha256)
     return [{ path: e.path, kind: "modified", detail: "content differs from what agentc installed" }];
-  if (e.kind === "file" && onDisk.executable !== (e.executable === true))
+  if ((e.kind === "file" || e.kind === "copy") && onDisk.executable !== (e.executable === true))
     return [{ path: e.path, kind: "modified", detail: "executable bit changed" }];
   return [];
 }
@@ -93,6 +94,20 @@ function seedEdited(state: ProjectState, e: RecordEntry): boolean {
 
 function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
   const known = new Set([...record.entries, ...(record.composed ?? [])].map((e) => e.path));
+  const copies = record.entries.filter(isFolderCopy).map((dir) =>
+    state
+      .listFiles(dir.path)
+      .filter((p) => !known.has(p))
+      .map((path) => ({
+        path,
+        kind: "foreign" as const,
+        detail: `not installed by agentc, in ${dir.path} (agentc's copy of ${dir.target}, made where links were refused)`,
+      })),
+  );
+  return [...copies.flat(), ...ownedDirForeign(state, record, known)];
+}
+
+function ownedDirForeign(state: ProjectState, record: InstallRecord, known: Set<string>): Finding[] {
   return record.owned_dirs.flatMap((dir) => {
     const preserved = picomatch(dir.preserve.length > 0 ? dir.preserve : ["\0"], {
       dot: true,

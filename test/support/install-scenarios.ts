@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BundleSpec, install, makeBundle } from "./install-fixture.js";
+import { runCli } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** An upgrade that exercises every kind of action: update, create, remove, beside, legacy, move aside, link. */
@@ -63,4 +64,43 @@ export function upgradeProject(): { project: string; bundle: string } {
 
 export function freshProject(): { project: string; bundle: string } {
   return { project: testdir({ "README.md": "the user's readme\n" }), bundle: makeBundle(upgradeTo) };
+}
+
+/** A skills folder, and `.agents/skills` linked to it; where links are refused, the folder is copied. */
+export function folderLinkSpec(version: number, linkTo = ".claude/skills"): BundleSpec {
+  return {
+    version: `${version}.0.0`,
+    components: {
+      c: {
+        owned_dirs: [".claude/skills", ".claude/other"],
+        files: {
+          "AGENTS.md": "# rules\n",
+          ".claude/skills/x/SKILL.md": `x v${version}\n`,
+          ".claude/skills/y/SKILL.md": "y\n",
+          ".claude/skills/y/run.sh": "#!/bin/sh\necho y\n",
+          ".claude/other/z/SKILL.md": "z\n",
+        },
+        executables: [".claude/skills/y/run.sh"],
+        symlinks: [`.agents/skills :: ${linkTo} :: copy`],
+      },
+    },
+  };
+}
+
+/** The environment that makes every link the installer tries fail with EPERM (src/install/fs-ops.ts). */
+export const linksRefused = { AGENTC_FORCE_SYMLINK_EPERM: "1" };
+
+/** A project where links are refused, about to get v1 of the folder link (copied). */
+export function freshFolderProject(): { project: string; bundle: string } {
+  return { project: testdir({ "README.md": "the user's readme\n" }), bundle: makeBundle(folderLinkSpec(1)) };
+}
+
+/** A project where links were refused when v1 was installed (so `.agents/skills` is a copy), and v2. */
+export function copiedFolderProject(): { project: string; bundle: string } {
+  const project = testdir({ "README.md": "the user's readme\n" });
+  const r = runCli(["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"], {
+    env: linksRefused,
+  });
+  if (r.status !== 0) throw new Error(`setup install failed: ${r.stderr}`);
+  return { project, bundle: makeBundle(folderLinkSpec(2)) };
 }
