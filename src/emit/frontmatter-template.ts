@@ -90,18 +90,16 @@ function cutAtSlots(text: string): TemplateLine {
 export function renderFrontmatter(adapter: Adapter, input: SlotInput): string {
   const template = parsedTemplate(adapter);
   if (template.lines.length === 0) return "";
-  const values = new Map<string, string>();
-  for (const slot of template.used) {
-    const value = slotValue(slot, input, template.raw);
-    if (value !== undefined) values.set(slot, value);
-  }
+  const values = slotValues(input);
+  const filledSlot = (slot: string): string | undefined =>
+    template.used.includes(slot as Slot) ? values.get(slot as Slot, template.raw) : undefined;
   let out = "";
   for (const line of template.lines) {
-    if (line.slots.length > 0 && line.slots.every((s) => !values.has(s))) continue;
+    if (line.slots.length > 0 && line.slots.every((s) => filledSlot(s) === undefined)) continue;
     let filled = line.literals[0] ?? "";
     for (let i = 0; i < line.slots.length; i++) {
       const name = line.slots[i] ?? "";
-      filled += values.get(name) ?? (knownSlots.includes(name as Slot) ? "" : `{${name}}`);
+      filled += filledSlot(name) ?? (knownSlots.includes(name as Slot) ? "" : `{${name}}`);
       filled += line.literals[i + 1] ?? "";
     }
     out += filled.includes("\n") ? filled.split("\n").map(trimEnd).join("\n") : filled.trimEnd();
@@ -112,6 +110,57 @@ export function renderFrontmatter(adapter: Adapter, input: SlotInput): string {
 
 const trimEnd = (line: string): string => line.trimEnd();
 
+/**
+ * An input's slot values, each computed on first use: emit passes one input per rule to every adapter,
+ * and the adapters' templates name the same few slots. The input's fields are kept with the values, so an
+ * input changed in place is computed again.
+ */
+class SlotValues {
+  readonly #values = new Map<string, string | undefined>();
+  readonly #input: SlotInput;
+  readonly #seen: SlotInput;
+
+  constructor(input: SlotInput) {
+    this.#input = input;
+    this.#seen = { ...input, globs: [...input.globs] };
+  }
+
+  describes(input: SlotInput): boolean {
+    const seen = this.#seen;
+    return (
+      input.alwaysApply === seen.alwaysApply &&
+      input.slug === seen.slug &&
+      input.description === seen.description &&
+      sameList(input.globs, seen.globs)
+    );
+  }
+
+  get(slot: Slot, raw: Set<Slot>): string | undefined {
+    const key = raw.has(slot) ? `${slot}:raw` : slot;
+    if (this.#values.has(key)) return this.#values.get(key);
+    const value = slotValue(slot, this.#input, raw);
+    this.#values.set(key, value);
+    return value;
+  }
+}
+
+const slotValueCache = new WeakMap<SlotInput, SlotValues>();
+
+function slotValues(input: SlotInput): SlotValues {
+  let values = slotValueCache.get(input);
+  if (!values?.describes(input)) {
+    values = new SlotValues(input);
+    slotValueCache.set(input, values);
+  }
+  return values;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function slotValue(slot: Slot, input: SlotInput, raw: Set<Slot>): string | undefined {
   switch (slot) {
     case "alwaysApply":
@@ -119,40 +168,19 @@ function slotValue(slot: Slot, input: SlotInput, raw: Set<Slot>): string | undef
     case "slug":
       return yamlScalar(input.slug);
     case "globs":
+      return input.globs.length > 0 ? yamlFlowList(input.globs) : undefined;
     case "globs_yaml":
-    case "globs_csv":
-      return input.globs.length > 0 ? globValues(input.globs, slot, raw.has("globs_csv")) : undefined;
+      return input.globs.length > 0 ? yamlBlockList(input.globs) : undefined;
+    case "globs_csv": {
+      if (input.globs.length === 0) return undefined;
+      return raw.has("globs_csv") ? csvGlobs(input.globs) : yamlScalar(csvGlobs(input.globs));
+    }
     case "description": {
       const description = input.description?.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
       if (!description) return undefined;
       return raw.has("description") ? description : yamlScalar(description);
     }
   }
-}
-
-/**
- * A rule's glob slots, computed once per globs list: every adapter of a build renders the same list.
- * The list's text is kept with the values, so a list changed in place is computed again.
- */
-const globValueCache = new WeakMap<readonly string[], { text: string; values: Map<string, string> }>();
-
-function globValues(globs: string[], slot: "globs" | "globs_yaml" | "globs_csv", rawCsv: boolean): string {
-  const text = globs.join("\n");
-  let cached = globValueCache.get(globs);
-  if (cached?.text !== text) {
-    cached = { text, values: new Map() };
-    globValueCache.set(globs, cached);
-  }
-  const values = cached.values;
-  const key = slot === "globs_csv" && rawCsv ? "globs_csv_raw" : slot;
-  let value = values.get(key);
-  if (value === undefined) {
-    if (slot === "globs") value = yamlFlowList(globs);
-    else if (slot === "globs_yaml") value = yamlBlockList(globs);
-    else value = rawCsv ? csvGlobs(globs) : yamlScalar(csvGlobs(globs));
-    values.set(key, value);
-  }
-  return value;
 }
 
 /**
