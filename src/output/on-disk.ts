@@ -4,10 +4,12 @@ import { join } from "node:path";
 /**
  * The output folder as the writer sees it, asked once per question: a folder that does not exist answers
  * for every file below it (a first build of 100,000 files costs one stat per folder, not two lstat calls
- * per file), and a file compared twice (foreign-file check, then unchanged check) is read once.
+ * per file), and a file looked at twice (foreign-file check, then unchanged check) is lstat-ed and read
+ * once, until forget(path).
  */
 export class OnDisk {
   readonly #missingFolders = new Map<string, boolean>();
+  readonly #stats = new Map<string, Stats | undefined>();
   readonly #bytes = new Map<string, Buffer | undefined>();
 
   constructor(readonly root: string) {}
@@ -15,11 +17,8 @@ export class OnDisk {
   /** lstat of a '/'-separated path below root; undefined when it does not exist or cannot be reached. */
   stat(path: string): Stats | undefined {
     if (isPlain(path) && this.#folderMissing(parentOf(path))) return undefined;
-    try {
-      return lstatSync(join(this.root, path), { throwIfNoEntry: false });
-    } catch {
-      return undefined;
-    }
+    if (!this.#stats.has(path)) this.#stats.set(path, lstatOrUndefined(join(this.root, path)));
+    return this.#stats.get(path);
   }
 
   isFile(path: string): boolean {
@@ -33,6 +32,7 @@ export class OnDisk {
   }
 
   forget(path: string): void {
+    this.#stats.delete(path);
     this.#bytes.delete(path);
   }
 
@@ -48,9 +48,12 @@ export class OnDisk {
   }
 }
 
+/** An empty, "." or ".." segment. */
+const unplainSegment = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
 /** No empty, "." or ".." segment: the folder named by a prefix of the path is really above it. */
 function isPlain(path: string): boolean {
-  return path.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+  return !unplainSegment.test(path);
 }
 
 function parentOf(path: string): string {
@@ -63,6 +66,14 @@ function statOrError(path: string): Stats | Error | undefined {
     return statSync(path, { throwIfNoEntry: false });
   } catch (error) {
     return error as Error;
+  }
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
   }
 }
 
