@@ -4,7 +4,9 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry, Rule } from "../registry/model.js";
 import type { EmittedFile } from "./emitted-tree.js";
-import { renderFrontmatter, type SlotInput, usesGlobSlot } from "./frontmatter-template.js";
+import { textThenBytes } from "./file-bytes.js";
+import { renderFrontmatter, usesGlobSlot } from "./frontmatter-template.js";
+import { scopedParts } from "./scoped-parts.js";
 
 export interface AdapterOutput {
   files: EmittedFile[];
@@ -75,60 +77,8 @@ function foldedText(rule: Rule): string {
 
 function emitScoped(adapter: Adapter, rule: Rule): EmittedFile {
   const shared = scopedParts(rule);
-  const bytes = withPrefix(renderFrontmatter(adapter, shared.input), shared.body);
+  const bytes = textThenBytes(renderFrontmatter(adapter, shared.input), shared.body);
   return file(adapter, scopedPath(adapter, rule), bytes, "scoped", [rule]);
-}
-
-/**
- * What the files of one rule share across adapters, made once per rule: the slot input (reused, so the
- * frontmatter renderer's per-input cache serves every adapter) and the body's UTF-8 bytes.
- */
-interface ScopedParts {
-  input: SlotInput;
-  body: Buffer;
-  /** The rule's text when the parts were made: a rule changed in place gets new parts. */
-  text: string;
-}
-
-const scopedPartsCache = new WeakMap<Rule, ScopedParts>();
-
-function scopedParts(rule: Rule): ScopedParts {
-  const cached = scopedPartsCache.get(rule);
-  if (cached && cached.text === rule.text && sameInput(cached.input, rule)) return cached;
-  const parts: ScopedParts = {
-    input: {
-      alwaysApply: false,
-      globs: rule.globs,
-      slug: rule.slug,
-      ...(rule.description ? { description: rule.description } : {}),
-    },
-    body: Buffer.from(`${asTopLevel(rule.text)}\n`, "utf8"),
-    text: rule.text,
-  };
-  scopedPartsCache.set(rule, parts);
-  return parts;
-}
-
-function sameInput(input: SlotInput, rule: Rule): boolean {
-  return (
-    input.globs === rule.globs &&
-    input.slug === rule.slug &&
-    input.description === (rule.description ? rule.description : undefined)
-  );
-}
-
-/** text's UTF-8 bytes followed by tail, in one buffer. */
-function withPrefix(text: string, tail: Buffer): Buffer {
-  const head = Buffer.byteLength(text, "utf8");
-  const bytes = Buffer.allocUnsafe(head + tail.length);
-  bytes.write(text, 0, "utf8");
-  tail.copy(bytes, head);
-  return bytes;
-}
-
-/** A rule that opened with '##' in a shared file is the top heading of a file of its own. */
-function asTopLevel(text: string): string {
-  return text.replace(/^( {0,3})##(?=[ \t]|$)/, "$1#");
 }
 
 function emitInstallFiles(adapter: Adapter, registry: Registry): EmittedFile[] {
