@@ -2,7 +2,7 @@ import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
 import { composedLine, composeFragments, type Fragment } from "./compose-fragments.js";
-import { pair, sha256 } from "./hash.js";
+import { pair, pairSeparator, sha256 } from "./hash.js";
 import type { ComponentInstall, Manifest, ManifestInstall } from "./manifest-model.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -50,8 +50,8 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
   const owned = unique.filter((f) => f.role !== "seed");
   const seeds = unique.filter((f) => f.role === "seed");
   const fragments = composeFragments(tree.composed);
-  const artifactHashes = sorted([...owned, ...fragments].map((f) => pair(f.path, sha256(f.bytes))));
-  const seedHashes = sorted(seeds.map((f) => pair(f.path, sha256(f.bytes))));
+  const artifactHashes = sorted([...owned, ...fragments].map(hashLine));
+  const seedHashes = sorted(seeds.map(hashLine));
   const install: ManifestInstall = {
     ...(registry.targets.bundle_url ? { bundle: registry.targets.bundle_url } : {}),
     components: components(registry, tree.files, fragments),
@@ -68,6 +68,11 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
     install,
     registry_version: registry.targets.registry_version ?? derivedVersion(artifactHashes, seedHashes),
   };
+}
+
+/** "<path> :: <sha256 of the bytes>" */
+function hashLine(file: { path: string; bytes: Buffer }): string {
+  return `${file.path}${pairSeparator}${sha256(file.bytes)}`;
 }
 
 /** From the hash lines of every file, artifacts and seeds together in code-point order. */
