@@ -134,4 +134,26 @@ describe("parseRuleFile", () => {
     assert.deepEqual(diagnostics, []);
     assert.equal(rules[0]?.text, "# Rule\n\nx");
   });
+
+  it("gives a frontmatter block repeated in other files and places its own values and positions", () => {
+    const block = "---\nscope: scoped\nglobs: [a/**, 3]\ndescription: Same.\n---\n";
+    const first = parseRuleFile("rules/a.md", `${block}# One\n\nx\n`, { source, sourceIndex: 0 });
+    const second = parseRuleFile("rules/b.md", `# Two\n${block}\ny\n`, { source, sourceIndex: 0 });
+    assert.deepEqual(
+      first.diagnostics.map((d) => [d.file, d.line, d.column]),
+      [["rules/a.md", 3, 15]],
+    );
+    assert.deepEqual(
+      second.diagnostics.map((d) => [d.file, d.line, d.column]),
+      [["rules/b.md", 4, 15]],
+    );
+    const [one] = first.rules;
+    const [two] = second.rules;
+    assert.deepEqual(one?.globs, ["a/**"]);
+    assert.deepEqual(two?.fields.globs, { file: "rules/b.md", line: 4, column: 1 });
+    assert.notEqual(one?.globs, two?.globs);
+    one?.globs.push("changed/**");
+    const third = parseRuleFile("rules/c.md", `${block}# Three\n\nz\n`, { source, sourceIndex: 0 });
+    assert.deepEqual(third.rules[0]?.globs, ["a/**"]);
+  });
 });

@@ -4,7 +4,9 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry, Rule } from "../registry/model.js";
 import type { EmittedFile } from "./emitted-tree.js";
+import { textThenBytes } from "./file-bytes.js";
 import { renderFrontmatter, usesGlobSlot } from "./frontmatter-template.js";
+import { scopedParts } from "./scoped-parts.js";
 
 export interface AdapterOutput {
   files: EmittedFile[];
@@ -74,20 +76,9 @@ function foldedText(rule: Rule): string {
 }
 
 function emitScoped(adapter: Adapter, rule: Rule): EmittedFile {
-  const frontmatter = renderFrontmatter(adapter, {
-    alwaysApply: false,
-    globs: rule.globs,
-    slug: rule.slug,
-    ...(rule.description ? { description: rule.description } : {}),
-  });
-  return file(adapter, scopedPath(adapter, rule), `${frontmatter}${asTopLevel(rule.text)}\n`, "scoped", [
-    rule,
-  ]);
-}
-
-/** A rule that opened with '##' in a shared file is the top heading of a file of its own. */
-function asTopLevel(text: string): string {
-  return text.replace(/^( {0,3})##(?=[ \t]|$)/, "$1#");
+  const shared = scopedParts(rule);
+  const bytes = textThenBytes(renderFrontmatter(adapter, shared.input), shared.body);
+  return file(adapter, scopedPath(adapter, rule), bytes, "scoped", [rule]);
 }
 
 function emitInstallFiles(adapter: Adapter, registry: Registry): EmittedFile[] {

@@ -58,9 +58,35 @@ export interface EmittedTree {
   capabilities: CapabilityRow[];
 }
 
-/** One file per path (the first emitted; collisions are checked by AGC028), in code-point order of paths. */
+/**
+ * One file per path (the first emitted; collisions are checked by AGC028), in code-point order of paths.
+ * The manifest and the writer both ask for the same tree's files: the answer is kept with a copy of the
+ * list it came from, so a list changed since (files added, removed or replaced) is sorted again.
+ */
 export function uniqueFiles(files: EmittedFile[]): EmittedFile[] {
+  const cached = uniqueCache.get(files);
+  if (cached && sameItems(cached, files)) return [...cached.unique];
   const byPath = new Map<string, EmittedFile>();
   for (const f of files) if (!byPath.has(f.path)) byPath.set(f.path, f);
-  return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const unique = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  uniqueCache.set(files, { from: [...files], paths: files.map((f) => f.path), unique });
+  return [...unique];
+}
+
+interface UniqueFiles {
+  /** The list and its paths when the answer was made. */
+  from: EmittedFile[];
+  paths: string[];
+  unique: EmittedFile[];
+}
+
+const uniqueCache = new WeakMap<EmittedFile[], UniqueFiles>();
+
+function sameItems(cached: UniqueFiles, files: readonly EmittedFile[]): boolean {
+  if (cached.from.length !== files.length) return false;
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i];
+    if (file !== cached.from[i] || file?.path !== cached.paths[i]) return false;
+  }
+  return true;
 }

@@ -1,22 +1,10 @@
 import type { Adapter, Slot } from "../registry/model.js";
-import { yamlBlockList, yamlFlowList, yamlScalar } from "./yaml-scalar.js";
+import { knownSlots, type SlotInput, type SlotKey, slotKey, slotValues } from "./slot-values.js";
 
-export const knownSlots: readonly Slot[] = [
-  "alwaysApply",
-  "globs",
-  "globs_yaml",
-  "globs_csv",
-  "description",
-  "slug",
-];
+export { csvGlobs, expandBraces } from "./csv-globs.js";
+export { knownSlots, type SlotInput } from "./slot-values.js";
+
 export const slotPattern = /\{([A-Za-z_]+)\}/g;
-
-export interface SlotInput {
-  alwaysApply: boolean;
-  globs: string[];
-  description?: string;
-  slug: string;
-}
 
 export function templateLines(adapter: Adapter): string[] {
   const template = adapter.frontmatter;
@@ -38,15 +26,18 @@ export function usesSlot(adapter: Adapter, slot: Slot): boolean {
 interface TemplateLine {
   literals: string[];
   slots: string[];
+  /** Each slot's key for the adapter's raw_slots, or unknownSlot for a name that is no slot. */
+  keys: SlotKey[];
+  /** A line without slots, as written out (trimmed, with its newline). */
+  whole: string;
 }
+
+const unknownSlot = -1;
 
 interface ParsedTemplate {
   frontmatter: Adapter["frontmatter"];
   rawSlots: Adapter["raw_slots"];
   lines: TemplateLine[];
-  /** The known slots the template names: only their values are computed. */
-  used: Slot[];
-  raw: Set<Slot>;
 }
 
 /** Templates parsed once per adapter object (every rule of a build renders the same few templates). */
@@ -56,20 +47,17 @@ function parsedTemplate(adapter: Adapter): ParsedTemplate {
   const cached = parsedTemplates.get(adapter);
   if (cached && cached.frontmatter === adapter.frontmatter && cached.rawSlots === adapter.raw_slots)
     return cached;
-  const lines = templateLines(adapter).map(cutAtSlots);
-  const named = new Set(lines.flatMap((l) => l.slots));
+  const raw = new Set(adapter.raw_slots ?? []);
   const parsed: ParsedTemplate = {
     frontmatter: adapter.frontmatter,
     rawSlots: adapter.raw_slots,
-    lines,
-    used: knownSlots.filter((slot) => named.has(slot)),
-    raw: new Set(adapter.raw_slots ?? []),
+    lines: templateLines(adapter).map((text) => cutAtSlots(text, raw)),
   };
   parsedTemplates.set(adapter, parsed);
   return parsed;
 }
 
-function cutAtSlots(text: string): TemplateLine {
+function cutAtSlots(text: string, raw: Set<Slot>): TemplateLine {
   const literals: string[] = [];
   const slots: string[] = [];
   let from = 0;
@@ -79,7 +67,12 @@ function cutAtSlots(text: string): TemplateLine {
     from = (match.index ?? 0) + match[0].length;
   }
   literals.push(text.slice(from));
-  return { literals, slots };
+  const keys = slots.map((name) => {
+    const slot = knownSlots.find((known) => known === name);
+    return slot ? slotKey(slot, raw.has(slot)) : unknownSlot;
+  });
+  const whole = `${text.includes("\n") ? text.split("\n").map(trimEnd).join("\n") : text.trimEnd()}\n`;
+  return { literals, slots, keys, whole };
 }
 
 /**
@@ -90,18 +83,18 @@ function cutAtSlots(text: string): TemplateLine {
 export function renderFrontmatter(adapter: Adapter, input: SlotInput): string {
   const template = parsedTemplate(adapter);
   if (template.lines.length === 0) return "";
-  const values = new Map<string, string>();
-  for (const slot of template.used) {
-    const value = slotValue(slot, input, template.raw);
-    if (value !== undefined) values.set(slot, value);
-  }
+  const values = slotValues(input);
   let out = "";
   for (const line of template.lines) {
-    if (line.slots.length > 0 && line.slots.every((s) => !values.has(s))) continue;
+    if (line.keys.length === 0) {
+      out += line.whole;
+      continue;
+    }
+    if (line.keys.every((key) => key < 0 || values.get(key) === undefined)) continue;
     let filled = line.literals[0] ?? "";
-    for (let i = 0; i < line.slots.length; i++) {
-      const name = line.slots[i] ?? "";
-      filled += values.get(name) ?? (knownSlots.includes(name as Slot) ? "" : `{${name}}`);
+    for (let i = 0; i < line.keys.length; i++) {
+      const key = line.keys[i] ?? unknownSlot;
+      filled += key === unknownSlot ? `{${line.slots[i]}}` : (values.get(key) ?? "");
       filled += line.literals[i + 1] ?? "";
     }
     out += filled.includes("\n") ? filled.split("\n").map(trimEnd).join("\n") : filled.trimEnd();
@@ -111,92 +104,3 @@ export function renderFrontmatter(adapter: Adapter, input: SlotInput): string {
 }
 
 const trimEnd = (line: string): string => line.trimEnd();
-
-function slotValue(slot: Slot, input: SlotInput, raw: Set<Slot>): string | undefined {
-  switch (slot) {
-    case "alwaysApply":
-      return String(input.alwaysApply);
-    case "slug":
-      return yamlScalar(input.slug);
-    case "globs":
-    case "globs_yaml":
-    case "globs_csv":
-      return input.globs.length > 0 ? globValues(input.globs, slot, raw.has("globs_csv")) : undefined;
-    case "description": {
-      const description = input.description?.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
-      if (!description) return undefined;
-      return raw.has("description") ? description : yamlScalar(description);
-    }
-  }
-}
-
-/**
- * A rule's glob slots, computed once per globs list: every adapter of a build renders the same list.
- * The list's text is kept with the values, so a list changed in place is computed again.
- */
-const globValueCache = new WeakMap<readonly string[], { text: string; values: Map<string, string> }>();
-
-function globValues(globs: string[], slot: "globs" | "globs_yaml" | "globs_csv", rawCsv: boolean): string {
-  const text = globs.join("\n");
-  let cached = globValueCache.get(globs);
-  if (cached?.text !== text) {
-    cached = { text, values: new Map() };
-    globValueCache.set(globs, cached);
-  }
-  const values = cached.values;
-  const key = slot === "globs_csv" && rawCsv ? "globs_csv_raw" : slot;
-  let value = values.get(key);
-  if (value === undefined) {
-    if (slot === "globs") value = yamlFlowList(globs);
-    else if (slot === "globs_yaml") value = yamlBlockList(globs);
-    else value = rawCsv ? csvGlobs(globs) : yamlScalar(csvGlobs(globs));
-    values.set(key, value);
-  }
-  return value;
-}
-
-/**
- * One comma-separated string of globs. Readers split it at every comma, so a brace group with commas
- * ("*.{ts,tsx}") is expanded into separate globs first.
- */
-export function csvGlobs(globs: string[]): string {
-  return [...new Set(globs.flatMap(expandBraces))].join(", ");
-}
-
-export function expandBraces(glob: string): string[] {
-  const group = firstCommaGroup(glob);
-  if (!group) return [glob];
-  const before = glob.slice(0, group.open);
-  const after = glob.slice(group.close + 1);
-  return group.options.flatMap((option) => expandBraces(`${before}${option}${after}`));
-}
-
-/** The first top-level {a,b} group holding a comma: its bounds and its options (nested groups kept whole). */
-function firstCommaGroup(glob: string): { open: number; close: number; options: string[] } | undefined {
-  for (let open = glob.indexOf("{"); open >= 0; open = glob.indexOf("{", open + 1)) {
-    if (isEscaped(glob, open)) continue;
-    const options: string[] = [];
-    let depth = 0;
-    let start = open + 1;
-    for (let i = open + 1; i < glob.length; i++) {
-      const c = glob[i];
-      if (isEscaped(glob, i)) continue;
-      if (c === "{") depth++;
-      else if (c === "}" && depth > 0) depth--;
-      else if (c === "," && depth === 0) {
-        options.push(glob.slice(start, i));
-        start = i + 1;
-      } else if (c === "}") {
-        if (options.length === 0) break;
-        return { open, close: i, options: [...options, glob.slice(start, i)] };
-      }
-    }
-  }
-  return undefined;
-}
-
-function isEscaped(text: string, index: number): boolean {
-  let slashes = 0;
-  for (let i = index - 1; i >= 0 && text[i] === "\\"; i--) slashes++;
-  return slashes % 2 === 1;
-}

@@ -2,11 +2,47 @@ import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
 import { composedLine, composeFragments, type Fragment } from "./compose-fragments.js";
-import { pair, sha256 } from "./hash.js";
+import { pair, pairSeparator, sha256 } from "./hash.js";
 import type { ComponentInstall, Manifest, ManifestInstall } from "./manifest-model.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const sorted = (list: Iterable<string>): string[] => [...new Set(list)].sort(byCodePoint);
+
+/**
+ * Unique and in code-point order; most lists arrive that way already (built from path-sorted files). A list
+ * passed in may be returned itself: callers pass lists of their own.
+ */
+function sorted(list: Iterable<string>): string[] {
+  const items = Array.isArray(list) ? (list as string[]) : [...list];
+  if (strictlyAscending(items)) return items;
+  return [...new Set(items)].sort(byCodePoint);
+}
+
+/** Two sorted, unique lists as one (the same as sorted([...a, ...b]), without sorting again). */
+function merged(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as string;
+    const y = b[j] as string;
+    if (x <= y) {
+      out.push(x);
+      i++;
+      if (x === y) j++;
+    } else {
+      out.push(y);
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++] as string);
+  while (j < b.length) out.push(b[j++] as string);
+  return out;
+}
+
+function strictlyAscending(items: readonly string[]): boolean {
+  for (let i = 1; i < items.length; i++) if (!((items[i - 1] as string) < (items[i] as string))) return false;
+  return true;
+}
 
 /** Derives manifest.json from the emitted tree; the tree must be free of path collisions. */
 export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
@@ -14,13 +50,13 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
   const owned = unique.filter((f) => f.role !== "seed");
   const seeds = unique.filter((f) => f.role === "seed");
   const fragments = composeFragments(tree.composed);
-  const artifactHashes = [...owned, ...fragments].map((f) => pair(f.path, sha256(f.bytes)));
-  const seedHashes = seeds.map((f) => pair(f.path, sha256(f.bytes)));
+  const artifactHashes = sorted([...owned, ...fragments].map(hashLine));
+  const seedHashes = sorted(seeds.map(hashLine));
   const install: ManifestInstall = {
     ...(registry.targets.bundle_url ? { bundle: registry.targets.bundle_url } : {}),
     components: components(registry, tree.files, fragments),
-    artifact_hashes: sorted(artifactHashes),
-    seed_hashes: sorted(seedHashes),
+    artifact_hashes: artifactHashes,
+    seed_hashes: seedHashes,
     seed_refresh_hashes: sorted(seedRefreshHashes(registry)),
     ...toolLists(registry),
     ...rosterBudget(registry),
@@ -30,12 +66,18 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
     version: 1,
     artifacts: sorted([...unique, ...fragments].map((f) => f.path)),
     install,
-    registry_version: registry.targets.registry_version ?? derivedVersion([...artifactHashes, ...seedHashes]),
+    registry_version: registry.targets.registry_version ?? derivedVersion(artifactHashes, seedHashes),
   };
 }
 
-function derivedVersion(lines: string[]): string {
-  return `0.0.0+${sha256(sorted(lines).join("\n")).slice(0, 12)}`;
+/** "<path> :: <sha256 of the bytes>" */
+function hashLine(file: { path: string; bytes: Buffer }): string {
+  return `${file.path}${pairSeparator}${sha256(file.bytes)}`;
+}
+
+/** From the hash lines of every file, artifacts and seeds together in code-point order. */
+function derivedVersion(artifactHashes: string[], seedHashes: string[]): string {
+  return `0.0.0+${sha256(merged(artifactHashes, seedHashes).join("\n")).slice(0, 12)}`;
 }
 
 function components(

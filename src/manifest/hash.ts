@@ -1,7 +1,13 @@
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
+
+/** Node 20.12 and later hash in one call, without a Hash object per input; older versions use createHash. */
+const oneShot = (
+  crypto as { hash?: (algorithm: string, data: Uint8Array | string, encoding: "hex") => string }
+).hash;
 
 export function sha256(bytes: Uint8Array | string): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  if (oneShot) return oneShot("sha256", bytes, "hex");
+  return crypto.createHash("sha256").update(bytes).digest("hex");
 }
 
 /** The separator of the manifest's flat "a :: b" lists. */

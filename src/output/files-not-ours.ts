@@ -40,9 +40,9 @@ export function filesNotOurs(
   const blocked: string[] = [];
   for (const { path, bytes } of paths) {
     if (!disk.isFile(path)) continue;
+    if (bytes && disk.holds(path, bytes)) continue;
     const onDisk = disk.bytes(path);
     if (onDisk === undefined) continue;
-    if (bytes?.equals(onDisk)) continue;
     if (previous.hashes.get(path) !== sha256(onDisk)) blocked.push(path);
   }
   return blocked;

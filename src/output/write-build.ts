@@ -69,10 +69,10 @@ export function writeBuild(
   if (blocked.length > 0) throw new ForeignFilesError(outDir, blocked);
   const folders = new Set<string>();
   for (const file of files) {
-    const target = join(outDir, file.path);
     const state = fileState(disk, file.path, file.bytes, file.executable);
     if (state === "same") report.unchanged.push(file.path);
     else {
+      const target = join(outDir, file.path);
       if (state === "missing") writeNew(target, file.bytes, file.executable, folders);
       else writeAtomic(target, file.bytes, file.executable, folders);
       report.written.push(file.path);
@@ -104,9 +104,9 @@ function fileState(
   if (!stat) return "missing";
   if (!stat.isFile() || stat.size !== bytes.length) return "differs";
   if (((stat.mode & 0o100) !== 0) !== executable) return "differs";
-  const onDisk = disk.bytes(path);
+  const same = disk.holds(path, bytes);
   disk.forget(path);
-  return onDisk?.equals(bytes) ? "same" : "differs";
+  return same ? "same" : "differs";
 }
 
 /**

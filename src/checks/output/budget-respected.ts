@@ -1,4 +1,5 @@
 import type { EmittedFile } from "../../emit/emitted-tree.js";
+import type { Adapter } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { adapterPosition } from "./output-paths-agree.js";
@@ -11,6 +12,14 @@ export const budgetProfiles = {
 export function countLines(text: string): number {
   if (text === "") return 0;
   return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
+/** countLines of the UTF-8 text, without decoding it (a newline byte is never part of another character). */
+export function countLinesOfBytes(bytes: Uint8Array): number {
+  if (bytes.length === 0) return 0;
+  let newlines = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) newlines++;
+  return newlines + 1 - (bytes[bytes.length - 1] === 0x0a ? 1 : 0);
 }
 
 export function countWords(text: string): number {
@@ -33,10 +42,12 @@ export const budgetRespected: OutputCheck = {
     failing: withBase({ "targets.json": targetsWith([agentsMdAdapter]), "rules/long.md": longRule }),
   },
   *run(registry, tree) {
+    const profiles = new Map<string, Adapter["budget_profile"]>();
+    for (const { adapter } of registry.adapters)
+      if (!profiles.has(adapter.id)) profiles.set(adapter.id, adapter.budget_profile);
     for (const file of tree.files) {
       if (file.role !== "always-on" && file.role !== "scoped") continue;
-      const adapter = registry.adapters.find((a) => a.adapter.id === file.component)?.adapter;
-      const profile = adapter?.budget_profile;
+      const profile = profiles.get(file.component);
       if (!profile) continue;
       yield* overBudget(file, profile, () => adapterPosition(registry, file.component));
     }
@@ -48,10 +59,9 @@ function* overBudget(
   profile: "global" | "scoped",
   adapterAt: () => ReturnType<typeof adapterPosition>,
 ) {
-  const text = file.bytes.toString("utf8");
   const limits = budgetProfiles[profile];
-  const lines = countLines(text);
-  const words = Number.isFinite(limits.maxWordsExclusive) ? countWords(text) : 0;
+  const lines = countLinesOfBytes(file.bytes);
+  const words = Number.isFinite(limits.maxWordsExclusive) ? countWords(file.bytes.toString("utf8")) : 0;
   const position = file.rules.length === 1 && file.rules[0] ? file.rules[0].heading : adapterAt();
   const carried = file.rules.length > 1 ? ` (carries ${file.rules.map((r) => r.slug).join(", ")})` : "";
   if (lines > limits.maxLines) {

@@ -27,6 +27,15 @@ export function globProblem(glob: string): string | undefined {
   }
 }
 
+/** Rules of a registry share a few glob patterns: each distinct one is parsed once per run. */
+function memoized(problem: (glob: string) => string | undefined): (glob: string) => string | undefined {
+  const known = new Map<string, string | undefined>();
+  return (glob) => {
+    if (!known.has(glob)) known.set(glob, problem(glob));
+    return known.get(glob);
+  };
+}
+
 export const globsWellFormed: RegistryCheck = {
   id: "AGC036",
   slug: "globs-well-formed",
@@ -41,9 +50,10 @@ export const globsWellFormed: RegistryCheck = {
     failing: docsRule('["docs/**/*.{md,mdx"]'),
   },
   *run(registry) {
+    const problemOf = memoized(globProblem);
     for (const rule of registry.rules) {
       for (const [index, glob] of rule.globs.entries()) {
-        const problem = globProblem(glob);
+        const problem = problemOf(glob);
         if (!problem) continue;
         yield {
           position: rule.globPositions?.[index] ?? rule.fields.globs ?? rule.heading,
@@ -53,7 +63,7 @@ export const globsWellFormed: RegistryCheck = {
     }
     for (const resolved of registry.adapters) {
       for (const [index, glob] of (resolved.adapter.skip_globs ?? []).entries()) {
-        const problem = globProblem(glob);
+        const problem = problemOf(glob);
         if (!problem) continue;
         yield {
           position: adapterFieldPosition(resolved, ["skip_globs", index]),
