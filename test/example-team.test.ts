@@ -83,3 +83,29 @@ describe("examples/team: a whole team setup through the real CLI", () => {
     assert.deepEqual(snapshot(project), before);
   });
 });
+
+describe("pretty report of a long build", () => {
+  it("ends with a count per check, so 36 warnings read as one kind of loss", () => {
+    const out = join(testdir(), "build");
+    const result = runCli(["build", registry, "--out", out]);
+    const lines = result.stdout.split("\n");
+    const tally = lines.findIndex((line) => /^0 error\(s\), \d+ warning\(s\)/.test(line));
+    const warnings = Number(/, (\d+) warning/.exec(lines[tally] ?? "")?.[1]);
+    assert.ok(warnings >= 10, result.stdout);
+    assert.equal(
+      lines[tally + 1],
+      `by check: AGC080 x${warnings} (agentc explain <id> says what each one means)`,
+    );
+  });
+
+  it("says nothing more for a short report", () => {
+    const result = runCli([
+      "build",
+      join(packageRoot, "examples", "registry"),
+      "--out",
+      join(testdir(), "b"),
+    ]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /by check:/);
+  });
+});

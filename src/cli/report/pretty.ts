@@ -1,4 +1,4 @@
-import type { Severity } from "../../diagnostics/diagnostic.js";
+import type { Diagnostic, Severity } from "../../diagnostics/diagnostic.js";
 import type { Reporter } from "./report-format.js";
 import { shownPath } from "./shown-path.js";
 
@@ -14,5 +14,20 @@ export const prettyReporter: Reporter = (diagnostics, context) => {
   });
   const count = (s: Severity): number => diagnostics.filter((d) => d.severity === s).length;
   const tally = `${count("error")} error(s), ${count("warning")} warning(s), ${count("info")} info`;
-  return [...lines, tally].join("\n");
+  const frequent = frequentChecks(diagnostics);
+  return [...lines, tally, ...(frequent ? [frequent] : [])].join("\n");
 };
+
+/** Below this many errors and warnings, the list itself is short enough to read. */
+const longReport = 10;
+
+/** "by check: AGC080 x36, AGC012 x3 ...": where a long report comes from, most frequent first. */
+function frequentChecks(diagnostics: Diagnostic[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) if (d.severity !== "info") counts.set(d.id, (counts.get(d.id) ?? 0) + 1);
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  if (total < longReport) return undefined;
+  const ranked = [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
+  const parts = ranked.map(([id, n]) => `${id} x${n}`).join(", ");
+  return `by check: ${parts} (agentc explain <id> says what each one means)`;
+}
