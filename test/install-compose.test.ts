@@ -1,14 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
@@ -20,11 +11,13 @@ import { runUninstall } from "../src/install/uninstall-run.js";
 import { sha256 } from "../src/manifest/hash.js";
 import { makeComposeBundle, type SharedSpec } from "./support/compose-bundle.js";
 import {
+  copyOf,
   install,
   installJson,
   makeBundle,
   snapshot,
   stamps,
+  withCrash,
   withoutAgentc,
 } from "./support/install-fixture.js";
 import { runCli } from "./support/run-cli.js";
@@ -458,23 +451,7 @@ describe("bundles with composed lines", () => {
   });
 });
 
-const copyOf = (project: string): string => {
-  const copy = testdir();
-  cpSync(project, copy, { recursive: true, verbatimSymlinks: true });
-  return copy;
-};
 const noLock = (p: string): boolean => p === ".agentc/lock";
-
-async function withCrash<T>(n: number, mode: string, body: () => Promise<T>): Promise<T> {
-  process.env.AGENTC_CRASH_AT = String(n);
-  process.env.AGENTC_CRASH_MODE = mode;
-  try {
-    return await body();
-  } finally {
-    delete process.env.AGENTC_CRASH_AT;
-    delete process.env.AGENTC_CRASH_MODE;
-  }
-}
 
 const installRun = (bundle: string, project: string): Promise<RunResult> =>
   runInstall({

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
@@ -10,7 +10,7 @@ import { recoverInterrupted } from "../src/install/recover.js";
 import type { RunResult } from "../src/install/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
 import { startPaused } from "./support/install-child.js";
-import { snapshot, stamps } from "./support/install-fixture.js";
+import { copyOf, snapshot, stamps, withCrash } from "./support/install-fixture.js";
 import {
   copiedFolderProject,
   freshFolderProject,
@@ -18,19 +18,12 @@ import {
   upgradeProject,
 } from "./support/install-scenarios.js";
 import { runCli } from "./support/run-cli.js";
-import { testdir } from "./support/testdir.js";
 
 const leftovers = (project: string): string[] =>
   Object.keys(snapshot(project)).filter((p) => /agentc-tmp|journal|\.agentc\/lock/.test(p));
 /** The lock and its protocol files (claims, temps) belong to the run that holds or last held it. */
 const notLock = (p: string): boolean => /^\.agentc\/lock(\.|$)/.test(p);
 const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid;
-
-function copyOf(project: string): string {
-  const copy = testdir();
-  cpSync(project, copy, { recursive: true, verbatimSymlinks: true });
-  return copy;
-}
 
 interface Scenario {
   name: string;
@@ -110,17 +103,6 @@ const scenarios: Scenario[] = [
     args: (_b, p) => ["uninstall", "--project", p],
   },
 ];
-
-async function withCrash<T>(n: number, mode: string, body: () => Promise<T>): Promise<T> {
-  process.env.AGENTC_CRASH_AT = String(n);
-  process.env.AGENTC_CRASH_MODE = mode;
-  try {
-    return await body();
-  } finally {
-    delete process.env.AGENTC_CRASH_AT;
-    delete process.env.AGENTC_CRASH_MODE;
-  }
-}
 
 /** What the kernel does to a killed process's lock: its pid no longer runs. */
 function killOwner(project: string): void {

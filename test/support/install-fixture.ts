@@ -1,4 +1,12 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
 import { pair, sha256 } from "../../src/manifest/hash.js";
@@ -150,4 +158,23 @@ export function stamps(dir: string): Record<string, string> {
   };
   visit("");
   return out;
+}
+
+/** A copy of a project folder (links copied as links), removed when the test file ends. */
+export function copyOf(project: string): string {
+  const copy = testdir();
+  cpSync(project, copy, { recursive: true, verbatimSymlinks: true });
+  return copy;
+}
+
+/** Runs `body` with the installer's crash injection at its n-th mutation (AGENTC_CRASH_AT, _MODE). */
+export async function withCrash<T>(n: number, mode: string, body: () => Promise<T>): Promise<T> {
+  process.env.AGENTC_CRASH_AT = String(n);
+  process.env.AGENTC_CRASH_MODE = mode;
+  try {
+    return await body();
+  } finally {
+    delete process.env.AGENTC_CRASH_AT;
+    delete process.env.AGENTC_CRASH_MODE;
+  }
 }
