@@ -178,25 +178,17 @@ function writtenRow(
 ): CapabilityRow {
   const exactOnly = patternKindOf[rule.verb] === "commands" && mapping.permission_exec_match === "exact";
   const where = `${withRuntimePlaceholders(pack, mapping.file)} ${[...mapping.key, mapping.levels[level]].join(".")}`;
-  if (exactOnly && pattern !== undefined && level !== "allow") {
-    const reason = `written as ${written.join(", ")} in ${where}, but the client matches the exact command only, not "${pattern} …"`;
-    return capabilityRow(
-      pack.client,
-      "permission",
-      promiseOf(level, rule, pattern),
-      rule.position,
-      "cannot",
-      reason,
-    );
-  }
-  const reason = `written as ${written.join(", ")} in ${where}`;
+  const writtenAt = `written as ${written.join(", ")} in ${where}`;
+  const prefixLost = exactOnly && pattern !== undefined && level !== "allow";
   return capabilityRow(
     pack.client,
     "permission",
     promiseOf(level, rule, pattern),
     rule.position,
-    "enforced",
-    reason,
+    prefixLost ? "cannot" : "enforced",
+    prefixLost
+      ? `${writtenAt}, but the client matches the exact command only, not "${pattern} …"`
+      : writtenAt,
   );
 }
 
