@@ -17,6 +17,10 @@ import type { LinkOutcome } from "./link-outcome.js";
 import { placeLink } from "./place-link.js";
 import type { Action, Content } from "./plan-model.js";
 import { isMutation, mutatingOps } from "./plan-model.js";
+import { defaultHookTimeoutMs } from "./spawns/hook-timeout.js";
+import type { JournalSpawn } from "./spawns/journal-spawn.js";
+import { retireSpawns } from "./spawns/retire-spawns.js";
+import type { SpawnReport } from "./spawns/spawn-report.js";
 import { fileStamp, type KnownFile } from "./stat-cache.js";
 
 /** A file written after the plan's actions (the install record, the manifest copy), part of the journal. */
@@ -34,6 +38,14 @@ export interface ApplyInput {
   onProgress?: (done: number, total: number) => void;
   /** filled with the stamp and hash of every project file the actions write (for the stat cache) */
   wrote?: Map<string, KnownFile>;
+  /**
+   * Runs once every file is in place and before the record is written (the capability spawn hooks); it
+   * journals what it starts through the function it is given. Throwing rolls everything back.
+   */
+  afterFiles?: (journal: (spawned: JournalSpawn[]) => void) => Promise<void>;
+  hookTimeoutMs?: number;
+  /** filled with the retire hooks run while rolling back */
+  rollbackReports?: SpawnReport[];
 }
 
 type Task = { step: Step; run: () => void };
@@ -51,17 +63,27 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
   input.finalFiles.forEach((f, i) => {
     tasks.push(finalTask(input.root, f, actions.length + i, links));
   });
-  const journal: Journal = { version: 1, state: "applying", steps: tasks.map((t) => t.step) };
+  let journal: Journal = { version: 1, state: "applying", steps: tasks.map((t) => t.step) };
+  const journalSpawns = (spawned: JournalSpawn[]): void => {
+    journal = { ...journal, spawned: spawned.map((s) => ({ ...s })) };
+    writeJournal(input.root, journal);
+  };
   try {
     writeJournal(input.root, journal);
     if (!exists(join(input.root, backupDir))) makeDir(join(input.root, backupDir));
     await checkpoint("journaled");
-    await runTasks(input, tasks);
+    await runTasks(input, tasks, journalSpawns);
     durabilityBarrier(input.root);
     writeJournal(input.root, { ...journal, state: "committed" });
   } catch (error) {
     if (error instanceof SimulatedCrash) throw error;
     forgetParents();
+    const retired = await retireSpawns(
+      input.root,
+      journal.spawned ?? [],
+      input.hookTimeoutMs ?? defaultHookTimeoutMs,
+    );
+    input.rollbackReports?.push(...retired);
     rollBack(input.root, journal);
     durabilityBarrier(input.root);
     finishJournal(input.root);
@@ -77,10 +99,18 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
   return links;
 }
 
-async function runTasks(input: ApplyInput, tasks: Task[]): Promise<void> {
+async function runTasks(
+  input: ApplyInput,
+  tasks: Task[],
+  journalSpawns: (spawned: JournalSpawn[]) => void,
+): Promise<void> {
   const appliedAt = tasks.length - input.finalFiles.length;
+  const afterFiles = async (): Promise<void> => {
+    await checkpoint("applied");
+    await input.afterFiles?.(journalSpawns);
+  };
   for (let i = 0; i < tasks.length; i++) {
-    if (i === appliedAt) await checkpoint("applied");
+    if (i === appliedAt) await afterFiles();
     tasks[i]?.run();
     if (i % 256 === 255) {
       input.onProgress?.(i + 1, tasks.length);
@@ -88,7 +118,7 @@ async function runTasks(input: ApplyInput, tasks: Task[]): Promise<void> {
     }
   }
   if (tasks.length % 256 !== 0) input.onProgress?.(tasks.length, tasks.length);
-  if (appliedAt === tasks.length) await checkpoint("applied");
+  if (appliedAt === tasks.length) await afterFiles();
   await checkpoint("recorded");
 }
 

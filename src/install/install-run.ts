@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { applyPlan, type FinalFile } from "./apply.js";
 import { type ComponentChoice, chooseComponents } from "./components.js";
+import { hookLine } from "./hooks/hook-line.js";
 import { checkpoint } from "./interruption.js";
 import { readJournal } from "./journal.js";
 import { type LinkOutcome, placedEntries } from "./link-outcome.js";
@@ -17,6 +18,13 @@ import { type InstallRecord, manifestCopyPath, readRecord, recordPath, serialize
 import { type Recovery, recoverInterrupted } from "./recover.js";
 import { type RosterReport, vendorRoster } from "./roster-check.js";
 import { currentBytes, type RunResult, type RunStatus } from "./run-result.js";
+import { type CapabilityUnit, capabilityUnits } from "./spawns/capability-unit.js";
+import { defaultHookTimeoutMs } from "./spawns/hook-timeout.js";
+import { retireRecorded } from "./spawns/retire-recorded.js";
+import { runSpawns } from "./spawns/run-spawns.js";
+import { hooksToRun, planSpawns, retireHook, type SpawnPlan } from "./spawns/spawn-plan.js";
+import type { SpawnRecord } from "./spawns/spawn-record.js";
+import type { SpawnReport } from "./spawns/spawn-report.js";
 import {
   cacheAfterApply,
   type KnownFile,
@@ -36,6 +44,11 @@ export interface InstallRequest {
   moveAside: boolean;
   dryRun: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** capability hooks may run (--allow-hooks); without it, `confirmHooks` may ask */
+  allowHooks?: boolean;
+  /** asks on a terminal whether the listed spawn hooks may run */
+  confirmHooks?: (hooks: ReturnType<typeof hooksToRun>) => Promise<boolean>;
+  hookTimeoutMs?: number;
 }
 
 export interface InstallResult extends RunResult {
@@ -60,22 +73,34 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   if (!chosen.ok) return { ...base, status: "usage", problems: [chosen.problem] };
   const loaded = loadBundle(req.bundleDir, read.manifest, chosen.ids);
   if (!loaded.ok) return { ...base, status: "bad-bundle", problems: loaded.problems, components: chosen.ids };
-  const context = { ...base, components: chosen.ids };
+  const units = capabilityUnits(read.manifest, chosen.ids);
+  if (!units.ok) return { ...base, status: "bad-bundle", problems: units.problems, components: chosen.ids };
+  const reports: SpawnReport[] = [];
+  const context = { ...base, components: chosen.ids, spawns: reports };
+  const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
+  const allowed = await hookConsent(req, planSpawns(units.units, recordRead.record, true));
+  let spawns = planSpawns(units.units, recordRead.record, allowed);
+  let spawned: SpawnRecord[] | undefined;
   const planFor = (state: ProjectState, record: InstallRecord | undefined): Plan =>
-    planConfirmed(state, (confirmed) =>
-      planInstall({
-        desired: loaded.desired,
-        record,
-        state: confirmed,
-        moveAside: req.moveAside,
-        readFile: (path) => currentBytes(root, path),
-      }),
+    withHookConflicts(
+      planConfirmed(state, (confirmed) =>
+        planInstall({
+          desired: loaded.desired,
+          record,
+          state: confirmed,
+          moveAside: req.moveAside,
+          readFile: (path) => currentBytes(root, path),
+        }),
+      ),
+      spawns,
+      allowed,
     );
   const recordOf = (plan: Plan, links: Map<string, LinkOutcome>): Buffer =>
     Buffer.from(
-      serializeRecord(
-        buildRecord(plan, links, read.sha256, read.manifest, chosen.ids, loaded.desired.ownedDirs),
-      ),
+      serializeRecord({
+        ...buildRecord(plan, links, read.sha256, read.manifest, chosen.ids, loaded.desired.ownedDirs),
+        spawned: inUnitOrder(units.units, [...spawns.keep, ...(spawned ?? [])]),
+      }),
     );
   // a journal or a lock left by a crashed run: take the lock (recovering it) even for a no-op
   const interrupted = readJournal(root) !== undefined || existsSync(join(root, lockPath));
@@ -92,23 +117,32 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   if (!interrupted && plan.conflicts.length > 0) return finish("conflicts", false);
   const bad = badBundle();
   if (bad) return bad;
-  if (!interrupted && isNoop(root, plan, recordOf(plan, new Map()), read.bytes)) return finish("ok", false);
-  if (req.dryRun)
+  const noop = (): boolean =>
+    spawns.spawn.length === 0 &&
+    spawns.retire.length === 0 &&
+    isNoop(root, plan, recordOf(plan, new Map()), read.bytes);
+  if (!interrupted && noop()) return finish("ok", false);
+  if (req.dryRun) {
+    reports.push(...plannedReports(spawns, allowed));
     return {
       ...finish(plan.conflicts.length > 0 ? "conflicts" : "ok", false),
       ...(interrupted ? { problems: ["an interrupted install will be rolled back first"] } : {}),
     };
+  }
   return underLock(root, context, async () => {
-    const recovered = recoverInterrupted(root);
+    const recovered = await recoverInterrupted(root, reports, timeoutMs);
     const again = readRecord(root);
+    const record = again.ok ? again.record : undefined;
+    spawns = planSpawns(units.units, record, allowed);
     state = diskState(root, readStatCache(root));
-    plan = planFor(state, again.ok ? again.record : undefined);
+    plan = planFor(state, record);
     if (plan.conflicts.length > 0) return finish("conflicts", recovered !== undefined, recovered);
     const badNow = badBundle();
     if (badNow) return { ...badNow, written: recovered !== undefined };
-    if (isNoop(root, plan, recordOf(plan, new Map()), read.bytes))
-      return finish("ok", recovered !== undefined, recovered);
+    if (noop()) return finish("ok", recovered !== undefined, recovered);
     await checkpoint("planned");
+    if (record && spawns.retire.length > 0)
+      reports.push(...(await retireRecorded(root, record, spawns.retire, timeoutMs)));
     const wrote = new Map<string, KnownFile>();
     const finals: FinalFile[] = [
       {
@@ -135,6 +169,11 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
       bytesOf,
       wrote,
       ...(req.onProgress ? { onProgress: req.onProgress } : {}),
+      afterFiles: async (journal) => {
+        spawned = await runSpawns({ root, steps: spawns.spawn, allowed, timeoutMs, journal, reports });
+      },
+      hookTimeoutMs: timeoutMs,
+      rollbackReports: reports,
     });
     return { ...finish("ok", true, recovered), placed: placedKinds(links) };
   });
@@ -146,6 +185,67 @@ async function pickComponents(req: InstallRequest, manifest: Manifest, record: I
   const picked = await req.choose(manifest, chosen.ids);
   if (!picked) return { ok: false as const, problem: "cancelled; nothing was installed" };
   return chooseComponents(manifest, record, { kind: "list", ids: picked });
+}
+
+/** Whether capability spawn hooks may run: allowed by flag, or asked on a terminal when there are any. */
+async function hookConsent(req: InstallRequest, spawns: SpawnPlan): Promise<boolean> {
+  if (req.allowHooks) return true;
+  const hooks = hooksToRun(spawns);
+  if (hooks.length === 0 || req.dryRun || !req.confirmHooks) return false;
+  return req.confirmHooks(hooks);
+}
+
+/** A required spawn hook that may not run is a conflict: the install would leave a capability unconfigured. */
+function withHookConflicts(plan: Plan, spawns: SpawnPlan, allowed: boolean): Plan {
+  if (allowed) return plan;
+  const refused = spawns.spawn.filter((s) => s.hook?.required);
+  if (refused.length === 0) return plan;
+  return {
+    ...plan,
+    conflicts: [
+      ...plan.conflicts,
+      ...refused.map((s) => ({
+        path: s.unit.block.home,
+        problem: `capability ${s.unit.block.id} needs its required spawn hook to run: ${s.hook?.command}`,
+        hint: "read the hook in the bundle, then install again with --allow-hooks (agentc runs a capability's hooks only when you allow them)",
+      })),
+    ],
+  };
+}
+
+function plannedReports(spawns: SpawnPlan, allowed: boolean): SpawnReport[] {
+  const retires = [...spawns.retire].reverse().flatMap((r): SpawnReport[] => {
+    const retire = retireHook(r, hookLine);
+    return r.state === "ok" && retire
+      ? [
+          {
+            capability: r.capability,
+            event: "retire",
+            command: retire.command,
+            required: false,
+            result: "planned",
+          },
+        ]
+      : [];
+  });
+  const starts = hooksToRun(spawns).map(
+    ({ capability, hook }): SpawnReport => ({
+      capability,
+      event: "spawn",
+      command: hook.command,
+      required: hook.required,
+      result: allowed ? "planned" : "skipped",
+    }),
+  );
+  return [...retires, ...starts];
+}
+
+function inUnitOrder(units: CapabilityUnit[], records: SpawnRecord[]): SpawnRecord[] {
+  const byComponent = new Map(records.map((r) => [r.component, r]));
+  return units.flatMap((u) => {
+    const r = byComponent.get(u.component);
+    return r ? [r] : [];
+  });
 }
 
 function projectRoot(dir: string): string | undefined {

@@ -26,6 +26,11 @@ export function trapSignals(): () => void {
   };
 }
 
+/** Whether SIGINT or SIGTERM has arrived (a hook being waited for is stopped then). */
+export function interruptPending(): boolean {
+  return received !== undefined;
+}
+
 export function throwIfInterrupted(): void {
   if (received) throw new Interrupted(received);
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import { hardLink, makeDir, removeDir, rename, syncDir, unlink, writeNewFile } from "./fs-ops.js";
 import { agentcDir } from "./record.js";
+import type { JournalSpawn } from "./spawns/journal-spawn.js";
 import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
 
 /**
@@ -36,6 +37,8 @@ export interface Journal {
   version: 1;
   state: "applying" | "committed";
   steps: Step[];
+  /** capabilities whose spawn hook started: retired (last first) before the steps are undone */
+  spawned?: JournalSpawn[];
 }
 
 export const journalPath = `${agentcDir}/journal.json`;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../compose/model.js";
+import { type SpawnRecord, serialSpawn } from "./spawns/spawn-record.js";
 
 /**
  * `.agentc/installed.json`: what agentc installed, the lock file for reinstall, upgrade, uninstall and
@@ -48,6 +49,8 @@ export interface InstallRecord {
   entries: RecordEntry[];
   /** absent in records written before shared files were composed, and when there are none */
   composed?: ComposedRecord[];
+  /** the installed capability packages, in spawn order (absent when there are none) */
+  spawned?: SpawnRecord[];
 }
 
 export const agentcDir = ".agentc";
@@ -69,7 +72,8 @@ export function readRecord(root: string): RecordRead {
       value.version !== 1 ||
       !Array.isArray(value.entries) ||
       !Array.isArray(value.components) ||
-      (value.composed !== undefined && !Array.isArray(value.composed))
+      (value.composed !== undefined && !Array.isArray(value.composed)) ||
+      (value.spawned !== undefined && !Array.isArray(value.spawned))
     )
       return { ok: false, problem: `${recordPath}: unexpected content (version ${String(value.version)})` };
     return { ok: true, record: value };
@@ -99,6 +103,7 @@ export function serializeRecord(record: InstallRecord): string {
     owned_dirs: [...record.owned_dirs].sort(byPath),
     entries,
     ...(record.composed?.length ? { composed: serialComposed(record.composed) } : {}),
+    ...(record.spawned?.length ? { spawned: record.spawned.map(serialSpawn) } : {}),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }

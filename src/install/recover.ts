@@ -1,15 +1,23 @@
 import { durabilityBarrier } from "./durability.js";
 import { forgetParents } from "./fs-ops.js";
 import { finishJournal, readJournal, rollBack } from "./journal.js";
+import { defaultHookTimeoutMs } from "./spawns/hook-timeout.js";
+import { retireSpawns } from "./spawns/retire-spawns.js";
+import type { SpawnReport } from "./spawns/spawn-report.js";
 
 export type Recovery = "rolled-back" | "completed" | undefined;
 
 /**
  * Finishes an install that was interrupted (crash, kill, power loss) before the next one starts: an install
- * that had not committed is rolled back, one that had committed only loses its leftover backups.
- * The caller holds the project lock.
+ * that had not committed is rolled back, one that had committed only loses its leftover backups. Capabilities
+ * whose spawn hook had started are retired first, while their files are still there (`retired` gets the
+ * reports). The caller holds the project lock.
  */
-export function recoverInterrupted(root: string): Recovery {
+export async function recoverInterrupted(
+  root: string,
+  retired: SpawnReport[] = [],
+  hookTimeoutMs = defaultHookTimeoutMs,
+): Promise<Recovery> {
   const journal = readJournal(root);
   forgetParents();
   if (!journal) {
@@ -20,6 +28,7 @@ export function recoverInterrupted(root: string): Recovery {
     finishJournal(root);
     return "completed";
   }
+  retired.push(...(await retireSpawns(root, journal.spawned ?? [], hookTimeoutMs)));
   rollBack(root, journal);
   durabilityBarrier(root);
   finishJournal(root);

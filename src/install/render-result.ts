@@ -1,6 +1,7 @@
 import type { InstallResult } from "./install-run.js";
 import type { Action, ComposeSummary, Conflict, LinkFallback } from "./plan-model.js";
 import type { RunResult } from "./run-result.js";
+import { reportLine } from "./spawns/spawn-report.js";
 
 type Placed = NonNullable<InstallResult["placed"]>;
 
@@ -93,6 +94,7 @@ export function renderPretty(
   if (result.components?.length) lines.push(`components: ${result.components.join(", ")}`);
   lines.push(...changeLines(actions, dryRun, result.placed ?? {}));
   if (unchanged > 0) lines.push(`  ${"unchanged".padEnd(12)} ${unchanged} path${unchanged === 1 ? "" : "s"}`);
+  for (const r of result.spawns ?? []) lines.push(`  ${reportLine(r)}`);
   const conflicts = result.plan?.conflicts ?? [];
   if (result.status === "conflicts") {
     lines.push(`${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}; nothing was written:`);
@@ -152,6 +154,7 @@ export function renderJson(result: RunResult & Partial<InstallResult>, dryRun: b
       conflicts: result.plan?.conflicts ?? [],
       warnings: result.plan?.warnings ?? [],
       problems: result.problems,
+      ...(result.spawns?.length ? { hooks: result.spawns } : {}),
       ...(result.tools ? { tools: result.tools } : {}),
       ...(result.roster ? { roster: result.roster } : {}),
     },

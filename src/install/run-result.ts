@@ -2,8 +2,17 @@ import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plan } from "./plan-model.js";
 import type { Recovery } from "./recover.js";
+import type { SpawnReport } from "./spawns/spawn-report.js";
 
-export type RunStatus = "ok" | "conflicts" | "bad-bundle" | "usage" | "locked" | "interrupted" | "failed";
+export type RunStatus =
+  | "ok"
+  | "conflicts"
+  | "bad-bundle"
+  | "usage"
+  | "locked"
+  | "interrupted"
+  | "hook-failed"
+  | "failed";
 
 /** What an install or uninstall run ended with; the CLI maps `status` to an exit code. */
 export interface RunResult {
@@ -14,6 +23,8 @@ export interface RunResult {
   written: boolean;
   recovered?: Recovery;
   signal?: NodeJS.Signals;
+  /** the capability hooks of the run: planned, run, or retired while rolling back */
+  spawns?: SpawnReport[];
 }
 
 export function currentBytes(root: string, path: string): Buffer | undefined {

@@ -2,6 +2,7 @@ import { confineTo, SimulatedCrash } from "./fs-ops.js";
 import { checkpoint, Interrupted, trapSignals } from "./interruption.js";
 import { acquireLock, LockHeldError } from "./lock.js";
 import type { RunResult } from "./run-result.js";
+import { SpawnFailed } from "./spawns/run-spawns.js";
 
 /** Takes the project lock, traps SIGINT/SIGTERM, and turns failures into results; always releases. */
 export async function underLock<T extends RunResult>(
@@ -36,6 +37,8 @@ function failure(error: unknown): Pick<RunResult, "status" | "problems" | "signa
   if (error instanceof Interrupted)
     return { status: "interrupted", problems: [error.message], signal: error.signal };
   if (error instanceof SimulatedCrash) return { status: "failed", problems: [error.message] };
+  if (error instanceof SpawnFailed)
+    return { status: "hook-failed", problems: [`${error.message}; every change was rolled back`] };
   return {
     status: "failed",
     problems: [`${(error as Error).message ?? String(error)}; every change was rolled back`],

@@ -2,6 +2,7 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { applyPlan } from "./apply.js";
 import type { Desired } from "./desired.js";
+import { hookLine } from "./hooks/hook-line.js";
 import { checkpoint } from "./interruption.js";
 import { readJournal } from "./journal.js";
 import { hashLines } from "./manifest-lines.js";
@@ -12,12 +13,17 @@ import { readManifest } from "./read-manifest.js";
 import { agentcDir, type InstallRecord, manifestCopyPath, readRecord, recordPath } from "./record.js";
 import { recoverInterrupted } from "./recover.js";
 import { currentBytes, type RunResult } from "./run-result.js";
+import { defaultHookTimeoutMs } from "./spawns/hook-timeout.js";
+import { retireRecorded } from "./spawns/retire-recorded.js";
+import { retireHook } from "./spawns/spawn-plan.js";
+import type { SpawnReport } from "./spawns/spawn-report.js";
 import { statCachePath } from "./stat-cache.js";
 import { underLock } from "./under-lock.js";
 
 export interface UninstallRequest {
   projectDir: string;
   dryRun: boolean;
+  hookTimeoutMs?: number;
 }
 
 /** Removes exactly what the record owns and is unmodified; keeps (and reports) what the user edited. */
@@ -31,26 +37,54 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDir));
   if (!first.record && !leftovers)
     return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
-  if (req.dryRun) return withConflicts(base, uninstallPlan(root, first.record));
+  if (req.dryRun)
+    return {
+      ...withConflicts(base, uninstallPlan(root, first.record)),
+      spawns: plannedRetires(first.record),
+    };
   // a shared file that no longer parses stops the uninstall before the lock: nothing is written
   if (first.record?.composed?.length && readJournal(root) === undefined) {
     const planned = uninstallPlan(root, first.record);
     if (planned.conflicts.length > 0) return withConflicts(base, planned);
   }
-  return underLock(root, base, async () => {
-    const recovered = recoverInterrupted(root);
+  const reports: SpawnReport[] = [];
+  const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
+  return underLock(root, { ...base, spawns: reports }, async () => {
+    const recovered = await recoverInterrupted(root, reports, timeoutMs);
     const again = readRecord(root);
     const record = again.ok ? again.record : undefined;
     const plan = uninstallPlan(root, record);
-    if (plan.conflicts.length > 0) return { ...withConflicts(base, plan), written: recovered !== undefined };
+    if (plan.conflicts.length > 0)
+      return { ...withConflicts(base, plan), spawns: reports, written: recovered !== undefined };
     await checkpoint("planned");
+    if (record?.spawned?.length)
+      reports.push(...(await retireRecorded(root, record, record.spawned, timeoutMs)));
     if (record) await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
     return {
       ...base,
+      spawns: reports,
       plan,
       written: record !== undefined || recovered !== undefined,
       ...(recovered ? { recovered } : {}),
     };
+  });
+}
+
+/** The retire hooks an uninstall would run, last spawned first. */
+function plannedRetires(record: InstallRecord | undefined): SpawnReport[] {
+  return [...(record?.spawned ?? [])].reverse().flatMap((s): SpawnReport[] => {
+    const retire = retireHook(s, hookLine);
+    return s.state === "ok" && retire
+      ? [
+          {
+            capability: s.capability,
+            event: "retire",
+            command: retire.command,
+            required: false,
+            result: "planned",
+          },
+        ]
+      : [];
   });
 }
 

@@ -18,6 +18,22 @@ export interface ComponentInstall {
    * bundles made before it have none.
    */
   composed?: string[];
+  /** Only on the component of a capability package (docs/capabilities.md); optional when read. */
+  capability?: CapabilityInstall;
+}
+
+/** A capability package as the installer spawns it: its home in the project, its hooks, its environment. */
+export interface CapabilityInstall {
+  id: string;
+  version: string;
+  /** project path of the installed copy of the package */
+  home: string;
+  /** "" when the package names no layer */
+  layer: string;
+  /** the launch environment names a spawn hook may return, sorted */
+  environment: string[];
+  /** "<event> :: required|optional :: <command>", sorted by event */
+  hooks: string[];
 }
 
 export interface RosterBudgetLine {

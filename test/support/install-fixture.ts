@@ -58,6 +58,7 @@ export function makeBundle(spec: BundleSpec): string {
       required: c.required ?? false,
       name: c.name ?? id,
       executables: c.executables ?? [],
+      ...(c.capability ? { capability: c.capability } : {}),
     };
   }
   const history = Object.entries(spec.seedHistory ?? {}).flatMap(([p, texts]) =>

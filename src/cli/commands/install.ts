@@ -1,16 +1,18 @@
 import { statSync } from "node:fs";
 import { promptComponents } from "../../install/choose-prompt.js";
 import type { ComponentChoice } from "../../install/components.js";
+import { promptHooks } from "../../install/hooks-prompt.js";
 import { type InstallResult, runInstall } from "../../install/install-run.js";
 import { terminalProgress } from "../../install/progress.js";
 import { exitCodeOf, renderJson, renderPretty } from "../../install/render-result.js";
 import { type Command, type CommandIo, type ParsedArgs, UsageError } from "../command.js";
+import { hookTimeoutMs } from "../hook-timeout-option.js";
 
 export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
   usage:
-    "agentc install <bundle-dir | https-url | file.zip> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--integrity HASH] [--format pretty|json]",
+    "agentc install <bundle-dir | https-url | file.zip> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
   options: {
     project: { type: "string" },
     components: { type: "string" },
@@ -19,6 +21,8 @@ export const installCommand: Command = {
     "dry-run": { type: "boolean" },
     "move-aside": { type: "boolean" },
     integrity: { type: "string" },
+    "allow-hooks": { type: "boolean" },
+    "hook-timeout": { type: "string" },
   },
   formats: ["pretty", "json"],
   async run(args, io) {
@@ -31,8 +35,9 @@ export const installCommand: Command = {
     try {
       const dryRun = args.values["dry-run"] === true;
       const choice = componentChoice(args);
-      const interactive =
-        choice.kind === "default" && args.values.yes !== true && io.isTty && process.stdin.isTTY === true;
+      const onTerminal = io.isTty && process.stdin.isTTY === true;
+      const interactive = choice.kind === "default" && args.values.yes !== true && onTerminal;
+      const allowHooks = args.values["allow-hooks"] === true;
       const result = await runInstall({
         bundleDir: bundle.dir,
         projectDir: typeof args.values.project === "string" ? args.values.project : ".",
@@ -40,6 +45,9 @@ export const installCommand: Command = {
         moveAside: args.values["move-aside"] === true,
         dryRun,
         ...(interactive ? { choose: promptComponents } : {}),
+        allowHooks,
+        ...(onTerminal && args.values.yes !== true ? { confirmHooks: promptHooks } : {}),
+        hookTimeoutMs: hookTimeoutMs(args),
         ...progressOption(io),
       });
       report(result, args, io, dryRun);

@@ -1,12 +1,17 @@
 import { exitCodeOf, renderJson, renderPretty } from "../../install/render-result.js";
 import { runUninstall } from "../../install/uninstall-run.js";
 import { type Command, UsageError } from "../command.js";
+import { hookTimeoutMs } from "../hook-timeout-option.js";
 
 export const uninstallCommand: Command = {
   name: "uninstall",
   summary: "remove what agentc installed; keep and report files you edited",
-  usage: "agentc uninstall [--project DIR] [--dry-run] [--format pretty|json]",
-  options: { project: { type: "string" }, "dry-run": { type: "boolean" } },
+  usage: "agentc uninstall [--project DIR] [--dry-run] [--hook-timeout SECONDS] [--format pretty|json]",
+  options: {
+    project: { type: "string" },
+    "dry-run": { type: "boolean" },
+    "hook-timeout": { type: "string" },
+  },
   formats: ["pretty", "json"],
   async run(args, io) {
     if (args.positionals.length > 0)
@@ -15,6 +20,7 @@ export const uninstallCommand: Command = {
     const result = await runUninstall({
       projectDir: typeof args.values.project === "string" ? args.values.project : ".",
       dryRun,
+      hookTimeoutMs: hookTimeoutMs(args),
     });
     if (args.values.format === "json") io.out(renderJson(result, dryRun));
     else if (result.status !== "ok") io.err(renderPretty("uninstall", result, dryRun));

@@ -1,0 +1,12 @@
+import { defaultHookTimeoutMs } from "../install/spawns/hook-timeout.js";
+import { type ParsedArgs, UsageError } from "./command.js";
+
+/** --hook-timeout SECONDS: how long one capability hook may run (default 60). */
+export function hookTimeoutMs(args: ParsedArgs): number {
+  const given = args.values["hook-timeout"];
+  if (typeof given !== "string") return defaultHookTimeoutMs;
+  const seconds = Number(given);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400)
+    throw new UsageError(`--hook-timeout expects a number of seconds between 0 and 86400, got "${given}"`);
+  return Math.round(seconds * 1000);
+}
