@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import type { CapabilityInstall } from "../src/manifest/manifest-model.js";
+import { capability, okSpawn } from "./support/capability-bundle.js";
 import { type ComponentSpec, makeBundle, snapshot } from "./support/install-fixture.js";
 import { binPath, runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
@@ -13,54 +13,7 @@ import { testdir } from "./support/testdir.js";
  * whole install back, retiring what was already spawned, last first; an optional one failing only warns.
  * The hooks are real programs in the bundle; each appends what it did to a log outside the project.
  */
-const hookProgram = `
-import { appendFileSync } from "node:fs";
-const [name, event, mode = "ok"] = process.argv.slice(2);
-const log = (what) => appendFileSync(process.env.HOOK_LOG, what + "\\n");
-log(\`\${name} \${event}\${process.env.AGENTC_META ? " meta=" + process.env.AGENTC_META : ""}\`);
-if (mode === "fail") { process.stderr.write("could not reach the server\\n"); process.exit(3); }
-if (mode === "kill") process.kill(process.pid, "SIGKILL");
-if (mode === "sleep") { log(\`\${name} pid \${process.pid}\`); setTimeout(() => {}, 600000); }
-if (mode === "undeclared") console.log(JSON.stringify({ env: { OTHER_NAME: "x" } }));
-if (mode === "ok" && event === "spawn")
-  console.log(JSON.stringify({ env: { [name.toUpperCase() + "_HOME"]: "/srv/" + name }, meta: { token: name + "-1" } }));
-`;
-
-interface CapabilitySpec {
-  spawn?: string;
-  required?: boolean;
-  retire?: boolean;
-  version?: string;
-  extra?: string;
-}
-
-function capability(name: string, spec: CapabilitySpec): ComponentSpec {
-  const home = `.agents/capabilities/${name}`;
-  const hooks: string[] = [];
-  if (spec.retire !== false) hooks.push(`retire :: optional :: bin/hook.mjs ${name} retire`);
-  if (spec.spawn !== undefined)
-    hooks.push(`spawn :: ${spec.required === false ? "optional" : "required"} :: ${spec.spawn}`);
-  const block: CapabilityInstall = {
-    id: `acme.${name}`,
-    version: spec.version ?? "1.0.0",
-    home,
-    layer: "",
-    environment: [`${name.toUpperCase()}_HOME`],
-    hooks,
-  };
-  return {
-    owned_dirs: [home],
-    files: {
-      [`${home}/capability.json`]: `{"capability": "acme.${name}", "version": "${block.version}"}\n`,
-      [`${home}/bin/hook.mjs`]: hookProgram,
-      ...(spec.extra ? { [`${home}/notes.md`]: spec.extra } : {}),
-    },
-    name: `acme.${name}`,
-    capability: block,
-  };
-}
-
-const ok = (name: string): string => `bin/hook.mjs ${name} spawn ok`;
+const ok = okSpawn;
 
 function setup(components: Record<string, ComponentSpec>) {
   const project = testdir({ "README.md": "mine\n" });

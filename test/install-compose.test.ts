@@ -488,7 +488,7 @@ describe("shared files survive a crash during the transaction", { concurrency: 1
         const crashed = await withCrash(n, "abandon", () => s.run(bundle, project));
         if (crashed.status === "ok") break;
         confineTo(project);
-        recoverInterrupted(project);
+        await recoverInterrupted(project);
         const recovered = snapshot(project, (p) => withoutAgentc(p) || noLock(p));
         assert.ok(
           states.some((state) => isDeepStrictEqual(recovered, state)),

@@ -9,8 +9,9 @@ import { runInstall } from "../src/install/install-run.js";
 import { recoverInterrupted } from "../src/install/recover.js";
 import type { RunResult } from "../src/install/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
+import { capability, okSpawn } from "./support/capability-bundle.js";
 import { startPaused } from "./support/install-child.js";
-import { copyOf, snapshot, stamps, withCrash } from "./support/install-fixture.js";
+import { copyOf, makeBundle, snapshot, stamps, withCrash } from "./support/install-fixture.js";
 import {
   copiedFolderProject,
   freshFolderProject,
@@ -18,6 +19,7 @@ import {
   upgradeProject,
 } from "./support/install-scenarios.js";
 import { runCli } from "./support/run-cli.js";
+import { testdir } from "./support/testdir.js";
 
 const leftovers = (project: string): string[] =>
   Object.keys(snapshot(project)).filter((p) => /agentc-tmp|journal|\.agentc\/lock/.test(p));
@@ -32,14 +34,15 @@ interface Scenario {
   args: (bundle: string, project: string) => string[];
 }
 
+const defaultRequest = (bundle: string, project: string) => ({
+  bundleDir: bundle,
+  projectDir: project,
+  choice: { kind: "default" as const },
+  moveAside: true,
+  dryRun: false,
+});
 const installWithDefaults = (bundle: string, project: string): Promise<RunResult> =>
-  runInstall({
-    bundleDir: bundle,
-    projectDir: project,
-    choice: { kind: "default" },
-    moveAside: true,
-    dryRun: false,
-  });
+  runInstall(defaultRequest(bundle, project));
 const installArgs = (bundle: string, project: string): string[] => [
   "install",
   bundle,
@@ -57,6 +60,19 @@ async function refusingLinks<T>(body: () => Promise<T>): Promise<T> {
   } finally {
     delete process.env.AGENTC_FORCE_SYMLINK_EPERM;
   }
+}
+
+/** Two capability packages whose spawn hooks run inside the transaction (HOOK_LOG: a log outside). */
+function capabilityProject(): { project: string; bundle: string } {
+  process.env.HOOK_LOG ??= join(testdir(), "hooks.log");
+  const bundle = makeBundle({
+    components: {
+      base: { files: { "AGENTS.md": "# rules\n" } },
+      "capability-alpha": capability("alpha", { spawn: okSpawn("alpha") }),
+      "capability-beta": capability("beta", { spawn: okSpawn("beta"), required: false }),
+    },
+  });
+  return { project: testdir({ "README.md": "mine\n" }), bundle };
 }
 
 const scenarios: Scenario[] = [
@@ -97,6 +113,22 @@ const scenarios: Scenario[] = [
     args: installArgs,
   },
   {
+    name: "capability packages with spawn hooks",
+    setup: capabilityProject,
+    run: (b, p) => runInstall({ ...defaultRequest(b, p), allowHooks: true }),
+    args: (b, p) => [...installArgs(b, p), "--allow-hooks"],
+  },
+  {
+    name: "uninstall of capability packages (retire hooks)",
+    setup: () => {
+      const { project, bundle } = capabilityProject();
+      assert.equal(runCli([...installArgs(bundle, project), "--allow-hooks"]).status, 0);
+      return { project, bundle };
+    },
+    run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
+    args: (_b, p) => ["uninstall", "--project", p],
+  },
+  {
     name: "uninstall of a copied folder",
     setup: copiedFolderProject,
     run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
@@ -132,7 +164,7 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
         if (crashed.status === "ok") break;
         killOwner(project);
         confineTo(project);
-        recoverInterrupted(project);
+        await recoverInterrupted(project);
         const recovered = normalised(snapshot(project, notLock));
         const whole = [normalised(old), normalised(expected)].some((state) =>
           isDeepStrictEqual(recovered, state),

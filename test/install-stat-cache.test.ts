@@ -175,7 +175,7 @@ describe("the stat cache", () => {
 });
 
 describe("files created in place", () => {
-  it("a crash leaves at most an empty file, which recovery removes; a user's file there is kept", () => {
+  it("a crash leaves at most an empty file, which recovery removes; a user's file there is kept", async () => {
     const bundle = makeBundle(v1);
     const project = testdir();
     // after the lock (temp file, link, temp removed), the journal, the backup folder and the rules folder
@@ -193,7 +193,7 @@ describe("files created in place", () => {
     writeFileSync(first, ""); // the write cut short by the kill
     writeFileSync(second, "the user's own file\n");
     confineTo(project);
-    recoverInterrupted(project);
+    await recoverInterrupted(project);
     assert.equal(existsSync(first), false);
     assert.equal(readFileSync(second, "utf8"), "the user's own file\n");
   });

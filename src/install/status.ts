@@ -16,7 +16,7 @@ export interface Finding {
   path: string;
   /** for a shared file: the owned value (mcpServers.docs) the finding is about */
   key?: string;
-  kind: DriftKind | "seed-edited";
+  kind: DriftKind | "seed-edited" | "spawn";
   detail: string;
 }
 
@@ -44,13 +44,14 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
     ...composedDrift(state, (path) => currentBytes(root, path), record.composed ?? []),
     ...foreignFiles(state, record),
   ];
-  const notes = record.entries
+  const notes: Finding[] = record.entries
     .filter((e) => e.kind === "seed" && seedEdited(state, e))
     .map((e) => ({
       path: e.path,
       kind: "seed-edited" as const,
       detail: "seed edited by you (yours to change; not drift)",
     }));
+  notes.push(...spawnNotes(record));
   if (readJournal(root))
     drift.push({
       path: ".agentc/journal.json",
@@ -66,6 +67,24 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
     });
   if (bundleDir !== undefined) drift.push(...bundleDrift(bundleDir, record));
   return { ok: true, installed: true, record, drift, notes };
+}
+
+/** A capability whose spawn hook did not run or failed: not drift, but not configured either. */
+function spawnNotes(record: InstallRecord): Finding[] {
+  return (record.spawned ?? []).flatMap((s) =>
+    s.state === "skipped" || s.state === "failed"
+      ? [
+          {
+            path: s.home,
+            kind: "spawn" as const,
+            detail:
+              s.state === "skipped"
+                ? `capability ${s.capability}: its spawn hook was not run (hooks were not allowed); install with --allow-hooks to run it`
+                : `capability ${s.capability}: its optional spawn hook failed; it runs again when the package changes`,
+          },
+        ]
+      : [],
+  );
 }
 
 function entryDrift(state: ProjectState, e: RecordEntry): Finding[] {

@@ -31,6 +31,13 @@ export const statusCommand: Command = {
             installed: true,
             registry_version: record.registry_version,
             components: record.components,
+            capabilities: (record.spawned ?? []).map((s) => ({
+              capability: s.capability,
+              version: s.version,
+              home: s.home,
+              state: s.state,
+              environment: s.env,
+            })),
             drift,
             notes,
           },
@@ -42,6 +49,10 @@ export const statusCommand: Command = {
       io.out(
         `installed: ${record.registry_version} (${record.components.join(", ")}), ${record.entries.length} paths`,
       );
+      for (const s of record.spawned ?? [])
+        io.out(
+          `  capability ${s.capability} ${s.version} at ${s.home}: spawn ${s.state}${Object.keys(s.env).length > 0 ? `, environment ${Object.keys(s.env).join(", ")}` : ""}`,
+        );
       for (const d of [...drift, ...notes]) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
       io.out(
         drift.length === 0 ? "no drift" : `${drift.length} drift finding${drift.length === 1 ? "" : "s"}`,

@@ -1,0 +1,56 @@
+import type { CapabilityInstall } from "../../src/manifest/manifest-model.js";
+import type { ComponentSpec } from "./install-fixture.js";
+
+/**
+ * A capability package component for test bundles. Its hooks are one real program, bin/hook.mjs
+ * `<name> <event> <mode>`, that appends what it did to the file named by HOOK_LOG (outside the project).
+ */
+export const hookProgram = `
+import { appendFileSync } from "node:fs";
+const [name, event, mode = "ok"] = process.argv.slice(2);
+const log = (what) => appendFileSync(process.env.HOOK_LOG, what + "\\n");
+log(\`\${name} \${event}\${process.env.AGENTC_META ? " meta=" + process.env.AGENTC_META : ""}\`);
+if (mode === "fail") { process.stderr.write("could not reach the server\\n"); process.exit(3); }
+if (mode === "kill") process.kill(process.pid, "SIGKILL");
+if (mode === "sleep") { log(\`\${name} pid \${process.pid}\`); setTimeout(() => {}, 600000); }
+if (mode === "undeclared") console.log(JSON.stringify({ env: { OTHER_NAME: "x" } }));
+if (mode === "ok" && event === "spawn")
+  console.log(JSON.stringify({ env: { [name.toUpperCase() + "_HOME"]: "/srv/" + name }, meta: { token: name + "-1" } }));
+`;
+
+export interface CapabilitySpec {
+  spawn?: string;
+  required?: boolean;
+  retire?: boolean;
+  version?: string;
+  extra?: string;
+}
+
+export function capability(name: string, spec: CapabilitySpec): ComponentSpec {
+  const home = `.agents/capabilities/${name}`;
+  const hooks: string[] = [];
+  if (spec.retire !== false) hooks.push(`retire :: optional :: bin/hook.mjs ${name} retire`);
+  if (spec.spawn !== undefined)
+    hooks.push(`spawn :: ${spec.required === false ? "optional" : "required"} :: ${spec.spawn}`);
+  const block: CapabilityInstall = {
+    id: `acme.${name}`,
+    version: spec.version ?? "1.0.0",
+    home,
+    layer: "",
+    environment: [`${name.toUpperCase()}_HOME`],
+    hooks,
+  };
+  return {
+    owned_dirs: [home],
+    files: {
+      [`${home}/capability.json`]: `{"capability": "acme.${name}", "version": "${block.version}"}\n`,
+      [`${home}/bin/hook.mjs`]: hookProgram,
+      ...(spec.extra ? { [`${home}/notes.md`]: spec.extra } : {}),
+    },
+    name: `acme.${name}`,
+    capability: block,
+  };
+}
+
+/** The spawn hook command that succeeds and returns an environment and meta. */
+export const okSpawn = (name: string): string => `bin/hook.mjs ${name} spawn ok`;
