@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -287,5 +287,62 @@ describe("capability hooks and interruptions", () => {
       t.hooksRun().filter((l) => !l.includes(" pid ")),
       ["alpha spawn", "beta spawn", "beta retire", 'alpha retire meta={"token":"alpha-1"}'],
     );
+  });
+});
+
+/** Runs the real CLI under a pseudo-terminal (util-linux `script`), typing `keys`; stdin stays open until it ends. */
+function onTerminal(
+  args: string[],
+  keys: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; screen: string }> {
+  const quote = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
+  const line = [process.execPath, binPath, ...args].map(quote).join(" ");
+  const child = spawn("script", ["-qec", line, "/dev/null"], {
+    env: { ...process.env, NO_COLOR: "1", TERM: "xterm", ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  let screen = "";
+  child.stdout.on("data", (d: Buffer) => {
+    screen += d.toString();
+  });
+  child.stdin.write(keys);
+  return new Promise((resolve) =>
+    child.on("exit", (code) => {
+      child.stdin.end();
+      resolve({ code, screen });
+    }),
+  );
+}
+
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+
+describe("on a terminal, the installer asks before it runs a hook", {
+  skip: !hasScript && "needs util-linux script",
+}, () => {
+  it("y runs the spawn hook", async () => {
+    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const run = await onTerminal(
+      ["install", t.bundle, "--project", t.project, "--components", "base,capability-alpha"],
+      "y\r",
+      { HOOK_LOG: t.log },
+    );
+    assert.equal(run.code, 0, run.screen);
+    assert.match(run.screen, /bin\/hook\.mjs alpha spawn ok/);
+    assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
+  });
+
+  it("n writes nothing: the required hook is a conflict", async () => {
+    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const before = snapshot(t.project);
+    const run = await onTerminal(
+      ["install", t.bundle, "--project", t.project, "--components", "base,capability-alpha"],
+      "n\r",
+      { HOOK_LOG: t.log },
+    );
+    assert.equal(run.code, 1, run.screen);
+    assert.match(run.screen, /needs its required spawn hook to run/);
+    assert.deepEqual(snapshot(t.project), before);
+    assert.deepEqual(t.hooksRun(), []);
   });
 });
