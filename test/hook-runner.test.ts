@@ -286,11 +286,21 @@ describe("runHook: how a hook fails", () => {
     ["a program on PATH", "agentc-no-such-program-7f3a spawn", /was not found: agentc-no-such-program-7f3a$/],
     ["a folder", "bin/ spawn", /was not found: bin\/$/],
     ["a file without the exec bit", "bin/plain.sh", /is not executable: bin\/plain\.sh$/],
+    [
+      "a script whose interpreter is missing",
+      "bin/orphan.sh",
+      /#! line names was not found: bin\/orphan\.sh$/,
+    ],
     ["an unreadable command", "bin/hook.mjs 'a", /the command has an unbalanced ' quote at column 14$/],
   ];
   for (const [name, command, expected] of missing)
     it(`${name} is 'missing'`, async () => {
-      const root = project({ "bin/plain.sh": "#!/bin/sh\nexit 0\n", "bin/hook.mjs": "" });
+      const files = {
+        "bin/plain.sh": "#!/bin/sh\nexit 0\n",
+        "bin/orphan.sh": "#!/agentc-no-such-shell\n",
+        "bin/hook.mjs": "",
+      };
+      const root = project(files, ["bin/orphan.sh"]);
       const outcome = failure(await hook(root, command));
       assert.equal(outcome.failure, "missing");
       assert.match(outcome.problem, expected);

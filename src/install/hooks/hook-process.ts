@@ -82,9 +82,8 @@ function firstOf(exited: Promise<Exit>, launch: HookLaunch): Promise<"exited" | 
       resolve(reason);
     };
     const timer = setTimeout(() => finish("timeout"), launch.timeoutMs);
-    const poll = setInterval(() => {
-      if (launch.shouldStop?.()) finish("aborted");
-    }, stopPollMs);
+    const { shouldStop } = launch;
+    const poll = shouldStop && setInterval(() => shouldStop() && finish("aborted"), stopPollMs);
     void exited.then(() => finish("exited"));
   });
 }

@@ -52,6 +52,8 @@ function whatHappened(end: HookEnd, run: HookRun, program: string): string {
     case "aborted":
       return "was stopped: the install was interrupted";
     case "unstartable":
+      if (end.code === "ENOENT" && program.includes("/"))
+        return `could not be started: the interpreter its #! line names was not found: ${program}`;
       if (end.code === "ENOENT") return `was not found: ${program}`;
       if (end.code === "EACCES") return `is not executable: ${program}`;
       return `could not be started (${end.code}): ${program}`;
