@@ -1,0 +1,34 @@
+import type { HookRun } from "./hook-model.js";
+
+/** Each value a hook gets, under its agentc name and its OATS name (so OATS hooks run unchanged). */
+const names = {
+  event: ["AGENTC_EVENT", "OATS_EVENT"],
+  capability: ["AGENTC_CAPABILITY", "OATS_CAPABILITY"],
+  layer: ["AGENTC_LAYER", "OATS_LAYER"],
+  home: ["AGENTC_HOME", "OATS_HOME"],
+  project: ["AGENTC_PROJECT", "OATS_ROOT"],
+  meta: ["AGENTC_META", "OATS_META"],
+} as const;
+
+/**
+ * The parent's environment plus the hook's values; `home` and `root` absolute. The meta names are removed
+ * when there is no meta, so a hook never sees one inherited from an outer run.
+ */
+export function hookEnvironment(run: HookRun, home: string, root: string): NodeJS.ProcessEnv {
+  const values: Record<keyof typeof names, string | undefined> = {
+    event: run.event,
+    capability: run.capability.id,
+    layer: run.capability.layer,
+    home,
+    project: root,
+    meta: run.event === "retire" && run.meta !== undefined ? JSON.stringify(run.meta) : undefined,
+  };
+  const env = { ...process.env };
+  for (const [key, value] of Object.entries(values)) {
+    for (const name of names[key as keyof typeof names]) {
+      if (value === undefined) delete env[name];
+      else env[name] = value;
+    }
+  }
+  return env;
+}
