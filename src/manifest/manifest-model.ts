@@ -18,6 +18,22 @@ export interface ComponentInstall {
    * bundles made before it have none.
    */
   composed?: string[];
+  /** Only for a capability package's component (SPEC §3): what the installer needs to spawn and retire it. */
+  capability?: CapabilityInstall;
+}
+
+/** A capability package as installed; see docs/capability-packages.md. */
+export interface CapabilityInstall {
+  id: string;
+  version: string;
+  /** The project folder holding the package's copy. */
+  home: string;
+  /** "" when the package has none. */
+  layer: string;
+  /** Names a spawn hook may set, sorted and unique. */
+  environment: string[];
+  /** "<event> :: required|optional :: <command>", by event name. */
+  hooks: string[];
 }
 
 export interface RosterBudgetLine {

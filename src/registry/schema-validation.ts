@@ -12,6 +12,8 @@ export interface SchemaViolation {
   part: "key" | "value";
   message: string;
   hint: string;
+  /** The JSON Schema keyword that failed ("type", "required", "additionalProperties", …). */
+  keyword?: string;
 }
 
 let validators: Map<SchemaName, ValidateFunction> | undefined;
@@ -61,7 +63,7 @@ function summarize(errors: ErrorObject[]): SchemaViolation[] {
     const key = `${violation.path.join("/")}|${violation.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(violation);
+    out.push({ ...violation, keyword: error.keyword });
   }
   return out;
 }
