@@ -322,6 +322,22 @@ describe("AGC098 capability-paths-resolve: links", () => {
     );
     assert.ok(!result.tree?.files.some((f) => f.path.endsWith("secret.txt")));
   });
+
+  it("reads a folder reached through a link inside the package once, so a loop ends", async () => {
+    const dir = testdir(withNotes({}));
+    symlinkSync(".", join(dir, "capabilities/notes/loop"));
+    const result = await compileRegistry(dir);
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.severity === "error"),
+      [],
+    );
+    const home = result.tree?.files.filter((f) => f.path.startsWith(".agents/capabilities/notes/"));
+    assert.deepEqual(home?.map((f) => f.path).sort(), [
+      ".agents/capabilities/notes/bin/hook.mjs",
+      ".agents/capabilities/notes/capability.json",
+      ".agents/capabilities/notes/skills/take-notes/SKILL.md",
+    ]);
+  });
 });
 
 const spawnOnly = withNotes({ hooks: { spawn: notesManifest.hooks.spawn } });

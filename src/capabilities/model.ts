@@ -26,7 +26,8 @@ export interface HostRequirement {
 }
 
 export interface RuntimeRequirement {
-  runtime: "pi" | "claude";
+  /** One of the runtimes the schema lists; agentc passes it on without knowing any of them. */
+  runtime: string;
   package: string;
   why: string;
   install?: string;

@@ -8,12 +8,17 @@ import { maxAssetBytes, readBounded } from "../registry/text-file.js";
 
 /**
  * Every file below a package folder, hidden ones included, as bytes: package-relative path → bytes, in
- * code-point order. A symbolic link counts as what it points at, when that is inside the package.
+ * code-point order. A symbolic link counts as what it points at, when that is inside the package; a folder
+ * reached twice through links is read once.
  */
 export function readPackageFiles(root: string, dir: string, diagnostics: Diagnostic[]): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const inside = realpathSync(join(root, dir));
+  const seen = new Set<string>();
   const visit = (relative: string): void => {
+    const real = realpathSync(join(root, dir, relative));
+    if (seen.has(real)) return;
+    seen.add(real);
     for (const entry of entries(join(root, dir, relative))) {
       const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
       const full = join(root, dir, path);
@@ -46,7 +51,9 @@ export function readPackageFiles(root: string, dir: string, diagnostics: Diagnos
 
 function entries(folder: string): Dirent[] {
   try {
-    return readdirSync(folder, { withFileTypes: true });
+    return readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
   } catch {
     return [];
   }
