@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { capabilitySlug } from "../src/capabilities/capability-slug.js";
@@ -24,6 +24,7 @@ import { spawnHookHasRetire } from "../src/checks/capabilities/spawn-hook-has-re
 import type { Fixture } from "../src/checks/check.js";
 import { withBase } from "../src/checks/fixture-base.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
+import { readManifest } from "../src/install/read-manifest.js";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import { checkTable, type ExpectedFinding } from "./support/check-harness.js";
@@ -133,6 +134,9 @@ const unknownKey = withCapability({ ...notesManifest, envirnoment: ["ACME_NOTES_
 const retireRequired = withNotes({
   hooks: { ...notesManifest.hooks, retire: { command: "x", required: true } },
 });
+const halfRequirement = withNotes({
+  requires: [{ command: "git" }, { runtime: "pi", package: "npm:x", why: "w", command: "x" }],
+});
 const bothNames = { ...withNotes({}), "capabilities/notes/oats.json": json(notesManifest) };
 const noManifest = { ...withNotes({}), "capabilities/empty/README.md": "nothing here\n" };
 const stray = { ...withNotes({}), "capabilities/loose.json": "{}\n" };
@@ -162,6 +166,14 @@ checkTable(capabilityManifestMatchesSchema, {
       name: "required on retire, at the value, without the string branch's noise",
       files: retireRequired,
       findings: [finding(retireRequired, "true\n    }\n  }", "Unexpected value at hooks.retire.required")],
+    },
+    {
+      name: "a requirement: only the problems of the kind it looks like",
+      files: halfRequirement,
+      findings: [
+        finding(halfRequirement, '{\n      "command": "git"', 'Missing required key "why" in requires[0]'),
+        finding(halfRequirement, '"command": "x"', 'Unexpected key "command" in requires[1]'),
+      ],
     },
     {
       name: "a layer outside the list",
@@ -548,6 +560,28 @@ describe("agentc build with a capability package (real CLI)", () => {
     const second = tree(build(dir));
     assert.deepEqual([...first.keys()], [...second.keys()]);
     for (const [path, bytes] of first) assert.ok(bytes.equals(second.get(path) ?? Buffer.alloc(0)), path);
+  });
+
+  it("the installer reads the capability block, and rejects a malformed one or a home that leaves the project", () => {
+    const out = build(smallRegistry());
+    const read = readManifest(out);
+    assert.ok(read.ok, JSON.stringify(read));
+    assert.equal(read.manifest.install.components["capability-notes"]?.capability?.layer, "knowledge");
+    const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8"));
+    const component = manifest.install.components["capability-notes"];
+    component.capability = { ...component.capability, hooks: "spawn", home: "../outside" };
+    writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest));
+    const bad = readManifest(out);
+    assert.ok(!bad.ok);
+    assert.match(
+      bad.problems.join("\n"),
+      /install\.components\.capability-notes\.capability\.hooks" to be a list of strings/,
+    );
+    component.capability.hooks = [];
+    writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest));
+    const outside = readManifest(out);
+    assert.ok(!outside.ok);
+    assert.match(outside.problems.join("\n"), /capability\.home: path "\.\.\/outside"/);
   });
 
   it("check --format json reports an unknown key with its line and column", () => {

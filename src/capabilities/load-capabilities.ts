@@ -96,7 +96,10 @@ function readManifest(root: string, file: string, diagnostics: Diagnostic[]): Js
         hint: "Remove one of the two.",
       }),
     );
-  const violations = withoutOtherBranches(validateAgainstSchema("capability", document.value));
+  const violations = oneRequirementKind(
+    withoutOtherBranches(validateAgainstSchema("capability", document.value)),
+    document.value as CapabilityManifest,
+  );
   for (const v of violations)
     diagnostics.push(
       diagnostic(capabilityManifestMatchesSchema, {
@@ -116,6 +119,21 @@ function withoutOtherBranches(violations: SchemaViolation[]): SchemaViolation[] 
   const inside = (v: SchemaViolation) => (other: SchemaViolation) =>
     other.keyword !== "type" && v.path.every((segment, i) => other.path[i] === segment);
   return violations.filter((v) => v.keyword !== "type" || !violations.some(inside(v)));
+}
+
+/**
+ * A requirement is a host command (oneOf/0) or a runtime package (oneOf/1): the problems reported are those
+ * of the kind it looks like, a runtime package when it has "runtime" or "package".
+ */
+function oneRequirementKind(violations: SchemaViolation[], manifest: CapabilityManifest): SchemaViolation[] {
+  const requires: unknown[] = Array.isArray(manifest.requires) ? manifest.requires : [];
+  return violations.filter((v) => {
+    const branch = /\/requires\/items\/oneOf\/(\d+)\//.exec(v.schemaPath ?? "")?.[1];
+    const item = requires[Number(v.path[1])];
+    if (branch === undefined || typeof item !== "object" || item === null) return true;
+    const runtime = "runtime" in item || "package" in item;
+    return branch === (runtime ? "1" : "0");
+  });
 }
 
 function misplaced(path: string, why: string, diagnostics: Diagnostic[]): void {

@@ -14,6 +14,8 @@ export interface SchemaViolation {
   hint: string;
   /** The JSON Schema keyword that failed ("type", "required", "additionalProperties", …). */
   keyword?: string;
+  /** Where in the schema it failed, e.g. "#/properties/requires/items/oneOf/1/required". */
+  schemaPath?: string;
 }
 
 let validators: Map<SchemaName, ValidateFunction> | undefined;
@@ -63,7 +65,7 @@ function summarize(errors: ErrorObject[]): SchemaViolation[] {
     const key = `${violation.path.join("/")}|${violation.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ ...violation, keyword: error.keyword });
+    out.push({ ...violation, keyword: error.keyword, schemaPath: error.schemaPath });
   }
   return out;
 }
