@@ -245,6 +245,16 @@ checkTable(capabilityNamesUnique, {
       ],
     },
     {
+      name: "a copy: one id and one slug, reported once",
+      files: { ...withNotes({}), ...plus("copy", { ...notesManifest, layer: "tasks" }) },
+      findings: [
+        {
+          ...at(withNotes({}), '"acme.notes"'),
+          message: 'capability id "acme.notes" that capabilities/copy/capability.json',
+        },
+      ],
+    },
+    {
       name: "one command, so one slug",
       files: sameSlug,
       findings: [

@@ -25,10 +25,14 @@ export const capabilityNamesUnique: RegistryCheck = {
   *run(registry) {
     const claimed = new Map<string, CapabilityPackage>();
     for (const pkg of registry.capabilities) {
+      const reported = new Set<CapabilityPackage>();
       for (const [what, name, path] of claims(pkg)) {
         const earlier = claimed.get(`${what}\n${name}`);
-        if (earlier) yield clash(pkg, earlier, what, name, path);
-        else claimed.set(`${what}\n${name}`, pkg);
+        if (!earlier) claimed.set(`${what}\n${name}`, pkg);
+        else if (what === "agent" || !reported.has(earlier)) {
+          reported.add(earlier);
+          yield clash(pkg, earlier, what, name, path);
+        }
       }
     }
   },
