@@ -40,8 +40,42 @@ describe("examples/team: a whole team setup through the real CLI", () => {
       ".github/agents/reviewer.agent.md",
       ".gemini/commands/changelog.toml",
       ".codex/agents/reviewer.toml",
+      ".agents/capabilities/team-notes/capability.json",
+      ".agents/capabilities/team-notes/bin/notes-hook.mjs",
+      ".agents/local-agents/scribe/soul.yaml",
+      ".agents/local-agents/scribe/.agents/skills/team-notes/SKILL.md",
     ])
       assert.ok(existsSync(join(out, path)), `${path} is built`);
+  });
+
+  it("ships the team-notes capability as an optional component with its hooks and environment", () => {
+    const { out } = build();
+    const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8"));
+    const component = manifest.install.components["capability-team-notes"];
+    assert.equal(component.required, false);
+    assert.equal(component.name, "acme.team-notes");
+    assert.deepEqual(component.owned_dirs, [
+      ".agents/capabilities/team-notes",
+      ".agents/local-agents/scribe",
+    ]);
+    assert.deepEqual(component.executables, [".agents/capabilities/team-notes/bin/notes-hook.mjs"]);
+    assert.deepEqual(component.capability, {
+      id: "acme.team-notes",
+      version: "1.0.0",
+      home: ".agents/capabilities/team-notes",
+      layer: "knowledge",
+      environment: ["ACME_NOTES_DIR"],
+      hooks: [
+        "retire :: optional :: bin/notes-hook.mjs retire",
+        "spawn :: required :: bin/notes-hook.mjs spawn",
+      ],
+    });
+    const soul = readFileSync(join(registry, "capabilities/team-notes/agents/scribe/AGENTS.md"), "utf8");
+    const inject = readFileSync(join(registry, "capabilities/team-notes/inject.md"), "utf8");
+    assert.equal(
+      readFileSync(join(out, ".agents/local-agents/scribe/AGENTS.md"), "utf8"),
+      `${soul.trimEnd()}\n\n${inject}`,
+    );
   });
 
   it("installs beside the team's own settings, reports no drift, and uninstall restores the project", () => {

@@ -1,3 +1,4 @@
+import { capabilityChecks } from "./capabilities/index.js";
 import type { Check } from "./check.js";
 import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
@@ -90,6 +91,7 @@ export const allChecks: readonly Check[] = [
   ...clientChecks,
   ...settingsChecks,
   ...emittedClientChecks,
+  ...capabilityChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {

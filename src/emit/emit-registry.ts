@@ -1,3 +1,4 @@
+import { emitCapabilities } from "../capabilities/emit-capabilities.js";
 import { capabilitiesFile } from "../clients/capabilities-file.js";
 import { emitClientPack } from "../clients/emit-client.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -23,5 +24,6 @@ export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnosti
     diagnostics.push(...out.diagnostics);
   }
   if (registry.clients.length > 0) files.push(capabilitiesFile(registry.clients, capabilities));
+  files.push(...emitCapabilities(registry.capabilities));
   return { tree: { files, composed, capabilities }, diagnostics };
 }

@@ -98,7 +98,22 @@ function componentProblems(id: string, component: unknown): string[] {
     .map((key) => `expected "${where}.${key}" to be a list of strings`);
   if (component.required !== undefined && typeof component.required !== "boolean")
     problems.push(`expected "${where}.required" to be true or false`);
+  if (component.capability !== undefined) problems.push(...capabilityProblems(where, component.capability));
   return problems;
+}
+
+/** The optional capability block: bundles made before it have none. */
+function capabilityProblems(where: string, capability: unknown): string[] {
+  const at = `${where}.capability`;
+  if (!isObject(capability)) return [`expected "${at}" to be an object`];
+  return [
+    ...["id", "version", "home", "layer"]
+      .filter((key) => typeof capability[key] !== "string")
+      .map((key) => `expected "${at}.${key}" to be a string`),
+    ...["environment", "hooks"]
+      .filter((key) => !stringList(capability[key]))
+      .map((key) => `expected "${at}.${key}" to be a list of strings`),
+  ];
 }
 
 function pathProblems(manifest: Manifest): string[] {
@@ -123,6 +138,7 @@ function pathProblems(manifest: Manifest): string[] {
       "executables",
     ] as const)
       for (const path of c[key] ?? []) check(`${where}.${key}`, path);
+    if (c.capability) check(`${where}.capability.home`, c.capability.home);
     for (const line of c.symlinks ?? []) {
       const link = symlinkLine(line);
       if (!link)

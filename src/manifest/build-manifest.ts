@@ -1,6 +1,8 @@
+import { componentId } from "../capabilities/capability-slug.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
+import { capabilityComponent, capabilityInstall, capabilityTools } from "./capability-component.js";
 import { composedLine, composeFragments, type Fragment } from "./compose-fragments.js";
 import { pair, pairSeparator, sha256 } from "./hash.js";
 import type { ComponentInstall, Manifest, ManifestInstall } from "./manifest-model.js";
@@ -105,6 +107,11 @@ function components(
     const files = byComponent.get(pack.client) ?? [];
     out[pack.client] = withComposed(pack.client, component({ id: pack.client, name: pack.name }, files));
   }
+  for (const pkg of registry.capabilities) {
+    const id = componentId(pkg.slug);
+    const base = capabilityComponent(pkg, byComponent.get(id) ?? []);
+    out[id] = { ...withComposed(id, base), capability: capabilityInstall(pkg) };
+  }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => byCodePoint(a, b)));
 }
 
@@ -173,8 +180,15 @@ function toolLists(
   registry: Registry,
 ): Pick<ManifestInstall, "tools" | "tool_paths" | "tool_payloads" | "tool_payload_keep"> {
   const tools = registry.targets.tools ?? [];
+  const named = new Set(tools.map((t) => t.name));
+  const required = capabilityTools(registry.capabilities).filter((line) => {
+    const name = line.slice(0, line.indexOf(pairSeparator));
+    if (named.has(name)) return false;
+    named.add(name);
+    return true;
+  });
   return {
-    tools: tools.map((t) => pair(t.name, t.install[0] ?? "")),
+    tools: [...tools.map((t) => pair(t.name, t.install[0] ?? "")), ...required],
     tool_paths: tools.filter((t) => t.project_path).map((t) => pair(t.name, t.project_path ?? "")),
     tool_payloads: tools.flatMap((t) => (t.payload ?? []).map((p) => pair(t.name, p))),
     tool_payload_keep: tools.flatMap((t) => (t.payload_keep ?? []).map((p) => pair(t.name, p))),

@@ -18,21 +18,21 @@ export interface ComponentInstall {
    * bundles made before it have none.
    */
   composed?: string[];
-  /** Only on the component of a capability package (docs/capabilities.md); optional when read. */
+  /** Only for a capability package's component (SPEC §3): what the installer needs to spawn and retire it. */
   capability?: CapabilityInstall;
 }
 
-/** A capability package as the installer spawns it: its home in the project, its hooks, its environment. */
+/** A capability package as installed; see docs/capability-packages.md. */
 export interface CapabilityInstall {
   id: string;
   version: string;
-  /** project path of the installed copy of the package */
+  /** The project folder holding the package's copy. */
   home: string;
-  /** "" when the package names no layer */
+  /** "" when the package has none. */
   layer: string;
-  /** the launch environment names a spawn hook may return, sorted */
+  /** Names a spawn hook may set, sorted and unique. */
   environment: string[];
-  /** "<event> :: required|optional :: <command>", sorted by event */
+  /** "<event> :: required|optional :: <command>", by event name. */
   hooks: string[];
 }
 

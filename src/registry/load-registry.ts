@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { loadCapabilities } from "../capabilities/load-capabilities.js";
 import { readClientFiles } from "../clients/client-files.js";
 import { loadClientPacks } from "../clients/load-client-packs.js";
 import { loadCore } from "../core/load-core.js";
@@ -52,6 +53,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   diagnostics.push(...coreDiagnostics);
   const clients = loadClientPacks(root, targets, targetsDocument, core, diagnostics);
   const executableFiles = readClientFiles(root, clients, core, files, diagnostics);
+  const capabilities = loadCapabilities(root, diagnostics);
   const registry: Registry = {
     core,
     clients,
@@ -65,6 +67,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     rules,
     files,
     executableFiles,
+    capabilities,
   };
   return { registry, diagnostics };
 }

@@ -1,3 +1,4 @@
+import type { CapabilityPackage } from "../capabilities/model.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { Core } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
@@ -173,4 +174,6 @@ export interface Registry {
   core: Core;
   /** The client packs chosen by targets.json, each compiling the core for one assistant. */
   clients: LoadedClientPack[];
+  /** The capability packages of capabilities/, in folder-name order (SPEC §3). */
+  capabilities: CapabilityPackage[];
 }

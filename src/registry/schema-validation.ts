@@ -12,6 +12,10 @@ export interface SchemaViolation {
   part: "key" | "value";
   message: string;
   hint: string;
+  /** The JSON Schema keyword that failed ("type", "required", "additionalProperties", …). */
+  keyword?: string;
+  /** Where in the schema it failed, e.g. "#/properties/requires/items/oneOf/1/required". */
+  schemaPath?: string;
 }
 
 let validators: Map<SchemaName, ValidateFunction> | undefined;
@@ -61,7 +65,7 @@ function summarize(errors: ErrorObject[]): SchemaViolation[] {
     const key = `${violation.path.join("/")}|${violation.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(violation);
+    out.push({ ...violation, keyword: error.keyword, schemaPath: error.schemaPath });
   }
   return out;
 }

@@ -1,0 +1,79 @@
+import type { EmittedFile } from "../emit/emitted-tree.js";
+import { componentId } from "./capability-slug.js";
+import { type CapabilityPackage, homeFolder, instanceSkillsFolder, instancesFolder } from "./model.js";
+import { filesBelow, packageContents } from "./package-contents.js";
+
+/** Pure: every package copied byte for byte into its home, and an instance for each of its agents. */
+export function emitCapabilities(packages: readonly CapabilityPackage[]): EmittedFile[] {
+  return packages.flatMap((pkg) => [...homeFiles(pkg), ...instanceFiles(pkg)]);
+}
+
+export function homePath(pkg: CapabilityPackage): string {
+  return `${homeFolder}/${pkg.slug}`;
+}
+
+export function instancePath(agent: string): string {
+  return `${instancesFolder}/${agent}`;
+}
+
+function homeFiles(pkg: CapabilityPackage): EmittedFile[] {
+  const programs = new Set(packageContents(pkg).programs);
+  return [...pkg.files].map(([path, bytes]) =>
+    capabilityFile(pkg, `${homePath(pkg)}/${path}`, bytes, path, programs.has(path)),
+  );
+}
+
+/** soul.yaml as it is, AGENTS.md with the package's inject text below it, and the package's skills. */
+function instanceFiles(pkg: CapabilityPackage): EmittedFile[] {
+  const { agents, skills, inject } = packageContents(pkg);
+  const injected = inject === undefined ? undefined : pkg.files.get(inject);
+  return agents.flatMap((agent) => {
+    const folder = instancePath(agent.name);
+    const soul = (name: string) => pkg.files.get(`${agent.dir}/${name}`) ?? Buffer.alloc(0);
+    return [
+      capabilityFile(
+        pkg,
+        `${folder}/AGENTS.md`,
+        withInject(soul("AGENTS.md"), injected),
+        `${agent.dir}/AGENTS.md`,
+      ),
+      capabilityFile(pkg, `${folder}/soul.yaml`, soul("soul.yaml"), `${agent.dir}/soul.yaml`),
+      ...skills.flatMap((skill) =>
+        filesBelow(pkg, skill.dir).map((path) =>
+          capabilityFile(
+            pkg,
+            `${folder}/${instanceSkillsFolder}/${skill.name}/${path.slice(skill.dir.length + 1)}`,
+            pkg.files.get(path) ?? Buffer.alloc(0),
+            path,
+          ),
+        ),
+      ),
+    ];
+  });
+}
+
+/** The soul's text, a blank line, then the inject text; the soul's bytes alone without an inject file. */
+function withInject(soul: Buffer, inject: Buffer | undefined): Buffer {
+  if (inject === undefined) return soul;
+  let end = soul.length;
+  while (end > 0 && (soul[end - 1] === 0x0a || soul[end - 1] === 0x0d)) end--;
+  return Buffer.concat([soul.subarray(0, end), Buffer.from("\n\n"), inject]);
+}
+
+function capabilityFile(
+  pkg: CapabilityPackage,
+  path: string,
+  bytes: Buffer,
+  source: string,
+  executable = false,
+): EmittedFile {
+  return {
+    path,
+    bytes,
+    component: componentId(pkg.slug),
+    role: "asset",
+    rules: [],
+    executable,
+    source: `${pkg.dir}/${source}`,
+  };
+}

@@ -1,0 +1,147 @@
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { capabilityManifestMatchesSchema } from "../checks/capabilities/capability-manifest-matches-schema.js";
+import { diagnostic } from "../checks/check.js";
+import { jsonIsWellFormed } from "../checks/load/json-is-well-formed.js";
+import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
+import { listFolder } from "../core/core-folder.js";
+import { duplicateKeys } from "../core/duplicate-keys.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { type JsonDocument, parseJsonDocument } from "../registry/json-document.js";
+import { type SchemaViolation, validateAgainstSchema } from "../registry/schema-validation.js";
+import { readText } from "../registry/text-file.js";
+import { capabilityHooks } from "./capability-hooks.js";
+import { capabilitySlug } from "./capability-slug.js";
+import {
+  type CapabilityManifest,
+  type CapabilityPackage,
+  capabilitiesFolder,
+  manifestFileNames,
+} from "./model.js";
+import { readPackageFiles } from "./read-package-files.js";
+
+const maxManifestBytes = 1024 * 1024;
+
+/** capabilities/<dir>/ of a registry, in folder-name order; a package is kept only when its manifest is valid. */
+export function loadCapabilities(root: string, diagnostics: Diagnostic[]): CapabilityPackage[] {
+  if (!existsSync(join(root, capabilitiesFolder))) return [];
+  if (!statSync(join(root, capabilitiesFolder)).isDirectory()) {
+    misplaced(capabilitiesFolder, "is a file; it is the folder of capability packages", diagnostics);
+    return [];
+  }
+  return listFolder(root, capabilitiesFolder).flatMap((entry) => {
+    if (!entry.isFolder) {
+      misplaced(
+        entry.path,
+        "is a file; each capability package is a folder holding capability.json",
+        diagnostics,
+      );
+      return [];
+    }
+    const loaded = loadPackage(root, entry.path, diagnostics);
+    return loaded ? [loaded] : [];
+  });
+}
+
+function loadPackage(root: string, dir: string, diagnostics: Diagnostic[]): CapabilityPackage | undefined {
+  const manifestFile = findManifest(root, dir, diagnostics);
+  if (!manifestFile) return undefined;
+  const document = readManifest(root, manifestFile, diagnostics);
+  const files = readPackageFiles(root, dir, diagnostics);
+  if (!document) return undefined;
+  const manifest = document.value as CapabilityManifest;
+  return {
+    dir,
+    manifestFile,
+    document,
+    manifest,
+    slug: capabilitySlug(manifest),
+    hooks: capabilityHooks(manifest),
+    files,
+  };
+}
+
+function findManifest(root: string, dir: string, diagnostics: Diagnostic[]): string | undefined {
+  const present = manifestFileNames.filter((name) => existsSync(join(root, dir, name)));
+  const [first, second] = present;
+  if (first === undefined)
+    misplaced(dir, "holds no capability.json (or oats.json), so it is no capability package", diagnostics);
+  else if (second !== undefined)
+    diagnostics.push(
+      diagnostic(capabilityManifestMatchesSchema, {
+        position: { file: `${dir}/${second}`, line: 1, column: 1 },
+        message: `${dir} holds both ${first} and ${second}; a package has one manifest`,
+        hint: `Keep one: ${second} is the OATS name of ${first}.`,
+      }),
+    );
+  return first !== undefined && second === undefined ? `${dir}/${first}` : undefined;
+}
+
+function readManifest(root: string, file: string, diagnostics: Diagnostic[]): JsonDocument | undefined {
+  const read = readText(join(root, file), maxManifestBytes);
+  if (!read.ok) {
+    const position = { file, line: 1, column: 1 };
+    diagnostics.push(diagnostic(registryFilesAreReadable, { position, message: `${file} ${read.reason}` }));
+    return undefined;
+  }
+  const { document, errors } = parseJsonDocument(file, read.text);
+  for (const error of errors) diagnostics.push(diagnostic(jsonIsWellFormed, error));
+  if (!document) return undefined;
+  const twice = duplicateKeys(file, read.text);
+  for (const { key, position } of twice)
+    diagnostics.push(
+      diagnostic(capabilityManifestMatchesSchema, {
+        position,
+        message: `"${key}" is written twice in one object; JSON keeps only the last`,
+        hint: "Remove one of the two.",
+      }),
+    );
+  const violations = oneRequirementKind(
+    withoutOtherBranches(validateAgainstSchema("capability", document.value)),
+    document.value as CapabilityManifest,
+  );
+  for (const v of violations)
+    diagnostics.push(
+      diagnostic(capabilityManifestMatchesSchema, {
+        position: document.positionOf(v.path, v.part),
+        message: v.message,
+        hint: v.hint,
+      }),
+    );
+  return violations.length === 0 && twice.length === 0 ? document : undefined;
+}
+
+/**
+ * A hook is a string or an object: for an object with a wrong key the schema also says "expected string".
+ * That half is dropped when the value has problems of its own inside.
+ */
+function withoutOtherBranches(violations: SchemaViolation[]): SchemaViolation[] {
+  const inside = (v: SchemaViolation) => (other: SchemaViolation) =>
+    other.keyword !== "type" && v.path.every((segment, i) => other.path[i] === segment);
+  return violations.filter((v) => v.keyword !== "type" || !violations.some(inside(v)));
+}
+
+/**
+ * A requirement is a host command (oneOf/0) or a runtime package (oneOf/1): the problems reported are those
+ * of the kind it looks like, a runtime package when it has "runtime" or "package".
+ */
+function oneRequirementKind(violations: SchemaViolation[], manifest: CapabilityManifest): SchemaViolation[] {
+  const requires: unknown[] = Array.isArray(manifest.requires) ? manifest.requires : [];
+  return violations.filter((v) => {
+    const branch = /\/requires\/items\/oneOf\/(\d+)\//.exec(v.schemaPath ?? "")?.[1];
+    const item = requires[Number(v.path[1])];
+    if (branch === undefined || typeof item !== "object" || item === null) return true;
+    const runtime = "runtime" in item || "package" in item;
+    return branch === (runtime ? "1" : "0");
+  });
+}
+
+function misplaced(path: string, why: string, diagnostics: Diagnostic[]): void {
+  diagnostics.push(
+    diagnostic(capabilityManifestMatchesSchema, {
+      position: { file: path, line: 1, column: 1 },
+      message: `${path} ${why}`,
+      hint: "Put each package in its own folder capabilities/<name>/ with its capability.json.",
+    }),
+  );
+}

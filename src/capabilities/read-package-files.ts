@@ -1,0 +1,78 @@
+import { type Dirent, readdirSync, realpathSync } from "node:fs";
+import { join, sep } from "node:path";
+import { capabilityPathsResolve } from "../checks/capabilities/capability-paths-resolve.js";
+import { diagnostic } from "../checks/check.js";
+import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { maxAssetBytes, readBounded } from "../registry/text-file.js";
+
+/**
+ * Every file below a package folder, hidden ones included, as bytes: package-relative path → bytes, in
+ * code-point order. A symbolic link counts as what it points at, when that is inside the package; a folder
+ * reached twice through links is read once.
+ */
+export function readPackageFiles(root: string, dir: string, diagnostics: Diagnostic[]): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const inside = realpathSync(join(root, dir));
+  const seen = new Set<string>();
+  const visit = (relative: string): void => {
+    const real = realpathSync(join(root, dir, relative));
+    if (seen.has(real)) return;
+    seen.add(real);
+    for (const entry of entries(join(root, dir, relative))) {
+      const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
+      const full = join(root, dir, path);
+      const where = { file: `${dir}/${path}`, line: 1, column: 1 };
+      if (entry.isSymbolicLink() && !within(full, inside)) {
+        diagnostics.push(
+          diagnostic(capabilityPathsResolve, {
+            position: where,
+            message: `${dir}/${path} is a link to a place outside the package folder`,
+            hint: "Copy the file into the package: the installed copy holds only the package's own files.",
+          }),
+        );
+      } else if (isFolder(entry, full)) visit(path);
+      else {
+        const read = readBounded(full, maxAssetBytes);
+        if (read.ok) files.set(path, read.bytes);
+        else
+          diagnostics.push(
+            diagnostic(registryFilesAreReadable, {
+              position: where,
+              message: `${dir}/${path} ${read.reason}`,
+            }),
+          );
+      }
+    }
+  };
+  visit("");
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function entries(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+  } catch {
+    return [];
+  }
+}
+
+function within(path: string, folder: string): boolean {
+  try {
+    const real = realpathSync(path);
+    return real === folder || real.startsWith(`${folder}${sep}`);
+  } catch {
+    return false;
+  }
+}
+
+function isFolder(entry: Dirent, full: string): boolean {
+  if (!entry.isSymbolicLink()) return entry.isDirectory();
+  try {
+    return readdirSync(full) !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Check } from "../check.js";
+import { capabilityManifestMatchesSchema } from "./capability-manifest-matches-schema.js";
+import { capabilityNamesUnique } from "./capability-names-unique.js";
+import { capabilityPathsResolve } from "./capability-paths-resolve.js";
+import { environmentUsesVendorPrefix } from "./environment-uses-vendor-prefix.js";
+import { oneCapabilityPerLayer } from "./one-capability-per-layer.js";
+import { runtimeRequirementNotChecked } from "./runtime-requirement-not-checked.js";
+import { soulScaffoldNotRun } from "./soul-scaffold-not-run.js";
+import { spawnHookHasRetire } from "./spawn-hook-has-retire.js";
+
+/** The checks of capability packages (AGC095–AGC102), ordered by id. */
+export const capabilityChecks: readonly Check[] = [
+  capabilityManifestMatchesSchema,
+  capabilityNamesUnique,
+  oneCapabilityPerLayer,
+  capabilityPathsResolve,
+  spawnHookHasRetire,
+  soulScaffoldNotRun,
+  runtimeRequirementNotChecked,
+  environmentUsesVendorPrefix,
+];

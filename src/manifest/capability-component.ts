@@ -1,0 +1,49 @@
+import { hookLine } from "../capabilities/capability-hooks.js";
+import { homePath, instancePath } from "../capabilities/emit-capabilities.js";
+import { type CapabilityPackage, isRuntimeRequirement } from "../capabilities/model.js";
+import { packageContents } from "../capabilities/package-contents.js";
+import type { EmittedFile } from "../emit/emitted-tree.js";
+import { pair } from "./hash.js";
+import type { CapabilityInstall, ComponentInstall } from "./manifest-model.js";
+
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The component of a package: it owns its home and each agent instance whole, and is never required. */
+export function capabilityComponent(pkg: CapabilityPackage, files: EmittedFile[]): ComponentInstall {
+  const instances = packageContents(pkg).agents.map((agent) => instancePath(agent.name));
+  return {
+    owned_dirs: [homePath(pkg), ...instances].sort(byCodePoint),
+    owned_files: [],
+    symlinks: [],
+    seeds: [],
+    preserve: [],
+    remove: [],
+    scaffold_dirs: [],
+    required: false,
+    name: pkg.manifest.capability,
+    executables: files
+      .filter((f) => f.executable)
+      .map((f) => f.path)
+      .sort(byCodePoint),
+  };
+}
+
+export function capabilityInstall(pkg: CapabilityPackage): CapabilityInstall {
+  return {
+    id: pkg.manifest.capability,
+    version: pkg.manifest.version,
+    home: homePath(pkg),
+    layer: pkg.manifest.layer ?? "",
+    environment: [...new Set(pkg.manifest.environment ?? [])].sort(byCodePoint),
+    hooks: pkg.hooks.map(hookLine),
+  };
+}
+
+/** The host commands the packages require, "command :: install", for the installer's tool check. */
+export function capabilityTools(packages: readonly CapabilityPackage[]): string[] {
+  return packages.flatMap((pkg) =>
+    (pkg.manifest.requires ?? []).flatMap((requirement) =>
+      isRuntimeRequirement(requirement) ? [] : [pair(requirement.command, requirement.install ?? "")],
+    ),
+  );
+}
