@@ -118,6 +118,40 @@ describe("examples/team: a whole team setup through the real CLI", () => {
   });
 });
 
+describe("examples/team: the team-notes capability through the real installer", () => {
+  it("is spawned only when allowed, shows in status, and uninstall retires it and restores the project", () => {
+    const { out } = build();
+    const project = testdir({ "README.md": "# app\n" });
+    const before = snapshot(project);
+    const args = ["install", out, "--project", project, "--components", "capability-team-notes", "--yes"];
+    const refused = runCli(args);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /acme\.team-notes needs its required spawn hook to run/);
+    assert.deepEqual(snapshot(project), before);
+
+    const install = runCli([...args, "--allow-hooks"]);
+    assert.equal(install.status, 0, install.stderr);
+    assert.match(install.stdout, /spawn +acme\.team-notes: .* -> environment ACME_NOTES_DIR/);
+    assert.ok(lstatSync(join(project, ".team-notes")).isDirectory(), "the spawn hook made its folder");
+    assert.ok(existsSync(join(project, ".agents/local-agents/scribe/AGENTS.md")));
+    const record = JSON.parse(readFileSync(join(project, ".agentc/installed.json"), "utf8"));
+    assert.deepEqual(record.spawned[0].env, { ACME_NOTES_DIR: join(project, ".team-notes") });
+
+    const status = runCli(["status", "--project", project, "--check"]);
+    assert.equal(status.status, 0, status.stdout);
+    assert.match(
+      status.stdout,
+      /capability acme\.team-notes 1\.0\.0 at \.agents\/capabilities\/team-notes: spawn ok/,
+    );
+    assert.match(runCli([...args, "--allow-hooks"]).stdout, /nothing to do, nothing written/);
+
+    const uninstall = runCli(["uninstall", "--project", project]);
+    assert.equal(uninstall.status, 0, uninstall.stderr);
+    assert.match(uninstall.stdout, /retire +acme\.team-notes/);
+    assert.deepEqual(snapshot(project), before);
+  });
+});
+
 describe("pretty report of a long build", () => {
   it("ends with a count per check, so 36 warnings read as one kind of loss", () => {
     const out = join(testdir(), "build");

@@ -74,12 +74,11 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   const loaded = loadBundle(req.bundleDir, read.manifest, chosen.ids);
   if (!loaded.ok) return { ...base, status: "bad-bundle", problems: loaded.problems, components: chosen.ids };
   const units = capabilityUnits(read.manifest, chosen.ids);
-  if (!units.ok) return { ...base, status: "bad-bundle", problems: units.problems, components: chosen.ids };
   const reports: SpawnReport[] = [];
   const context = { ...base, components: chosen.ids, spawns: reports };
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
-  const allowed = await hookConsent(req, planSpawns(units.units, recordRead.record, true));
-  let spawns = planSpawns(units.units, recordRead.record, allowed);
+  const allowed = await hookConsent(req, planSpawns(units, recordRead.record, true));
+  let spawns = planSpawns(units, recordRead.record, allowed);
   let spawned: SpawnRecord[] | undefined;
   const planFor = (state: ProjectState, record: InstallRecord | undefined): Plan =>
     withHookConflicts(
@@ -99,7 +98,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
     Buffer.from(
       serializeRecord({
         ...buildRecord(plan, links, read.sha256, read.manifest, chosen.ids, loaded.desired.ownedDirs),
-        spawned: inUnitOrder(units.units, [...spawns.keep, ...(spawned ?? [])]),
+        spawned: inUnitOrder(units, [...spawns.keep, ...(spawned ?? [])]),
       }),
     );
   // a journal or a lock left by a crashed run: take the lock (recovering it) even for a no-op
@@ -133,7 +132,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
     const recovered = await recoverInterrupted(root, reports, timeoutMs);
     const again = readRecord(root);
     const record = again.ok ? again.record : undefined;
-    spawns = planSpawns(units.units, record, allowed);
+    spawns = planSpawns(units, record, allowed);
     state = diskState(root, readStatCache(root));
     plan = planFor(state, record);
     if (plan.conflicts.length > 0) return finish("conflicts", recovered !== undefined, recovered);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+import { hookLine } from "./hooks/hook-line.js";
 import { composedLine, hashLines, splitLine, symlinkLine } from "./manifest-lines.js";
 import { pathProblem } from "./path-check.js";
 
@@ -106,7 +107,7 @@ function componentProblems(id: string, component: unknown): string[] {
 function capabilityProblems(where: string, capability: unknown): string[] {
   const at = `${where}.capability`;
   if (!isObject(capability)) return [`expected "${at}" to be an object`];
-  return [
+  const problems = [
     ...["id", "version", "home", "layer"]
       .filter((key) => typeof capability[key] !== "string")
       .map((key) => `expected "${at}.${key}" to be a string`),
@@ -114,6 +115,13 @@ function capabilityProblems(where: string, capability: unknown): string[] {
       .filter((key) => !stringList(capability[key]))
       .map((key) => `expected "${at}.${key}" to be a list of strings`),
   ];
+  if (problems.length > 0) return problems;
+  return (capability.hooks as string[])
+    .filter((line) => hookLine(line) === undefined)
+    .map(
+      (line) =>
+        `${at}.hooks: expected "<event> :: required|optional :: <command>" (only spawn may be required), got ${JSON.stringify(line)}; rebuild the bundle with 'agentc build'`,
+    );
 }
 
 function pathProblems(manifest: Manifest): string[] {
