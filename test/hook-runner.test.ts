@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { commandWords } from "../src/install/hooks/command-words.js";
+import { commandWords } from "../src/capabilities/command-words.js";
 import { hookLine } from "../src/install/hooks/hook-line.js";
 import { type HookOutcome, type HookRun, runHook } from "../src/install/hooks/run-hook.js";
 import { testdir } from "./support/testdir.js";

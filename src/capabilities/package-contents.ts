@@ -170,13 +170,17 @@ function programOf(
   command: string,
   problems: ContentProblem[],
 ): string | undefined {
-  const { words, unterminated } = commandWords(command);
-  if (unterminated || words.length === 0) {
-    const why = unterminated ? "opens a quote it never closes" : "has no program";
-    problem(problems, path, `the command "${command}" ${why}`, "Write the program, then its arguments.");
+  const split = commandWords(command);
+  if (!split.ok) {
+    problem(
+      problems,
+      path,
+      `the command "${command}" ${split.problem}`,
+      "Write the program, then its arguments.",
+    );
     return undefined;
   }
-  const first = words[0] as string;
+  const first = split.words[0];
   if (!first.includes("/")) return undefined;
   const file = packagePath(first);
   if (file === undefined || file === "") {

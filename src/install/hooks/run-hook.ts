@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { commandWords } from "./command-words.js";
+import { commandWords } from "../../capabilities/command-words.js";
 import { hookEnvironment } from "./hook-environment.js";
 import type { HookFailure, HookOutcome, HookRun } from "./hook-model.js";
 import { readReply } from "./hook-output.js";
