@@ -2,14 +2,11 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { capabilityManifestMatchesSchema } from "../checks/capabilities/capability-manifest-matches-schema.js";
 import { diagnostic } from "../checks/check.js";
-import { jsonIsWellFormed } from "../checks/load/json-is-well-formed.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
 import { listFolder } from "../core/core-folder.js";
-import { duplicateKeys } from "../core/duplicate-keys.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type JsonDocument, parseJsonDocument } from "../registry/json-document.js";
+import type { JsonDocument } from "../registry/json-document.js";
+import { readJsonDocument } from "../registry/read-json-document.js";
 import { type SchemaViolation, validateAgainstSchema } from "../registry/schema-validation.js";
-import { readText } from "../registry/text-file.js";
 import { capabilityHooks } from "./capability-hooks.js";
 import { capabilitySlug } from "./capability-slug.js";
 import {
@@ -78,24 +75,9 @@ function findManifest(root: string, dir: string, diagnostics: Diagnostic[]): str
 }
 
 function readManifest(root: string, file: string, diagnostics: Diagnostic[]): JsonDocument | undefined {
-  const read = readText(join(root, file), maxManifestBytes);
-  if (!read.ok) {
-    const position = { file, line: 1, column: 1 };
-    diagnostics.push(diagnostic(registryFilesAreReadable, { position, message: `${file} ${read.reason}` }));
-    return undefined;
-  }
-  const { document, errors } = parseJsonDocument(file, read.text);
-  for (const error of errors) diagnostics.push(diagnostic(jsonIsWellFormed, error));
-  if (!document) return undefined;
-  const twice = duplicateKeys(file, read.text);
-  for (const { key, position } of twice)
-    diagnostics.push(
-      diagnostic(capabilityManifestMatchesSchema, {
-        position,
-        message: `"${key}" is written twice in one object; JSON keeps only the last`,
-        hint: "Remove one of the two.",
-      }),
-    );
+  const read = readJsonDocument(root, file, maxManifestBytes, capabilityManifestMatchesSchema, diagnostics);
+  if (!read) return undefined;
+  const { document, keysWrittenTwice } = read;
   const violations = oneRequirementKind(
     withoutOtherBranches(validateAgainstSchema("capability", document.value)),
     document.value as CapabilityManifest,
@@ -108,7 +90,7 @@ function readManifest(root: string, file: string, diagnostics: Diagnostic[]): Js
         hint: v.hint,
       }),
     );
-  return violations.length === 0 && twice.length === 0 ? document : undefined;
+  return violations.length === 0 && keysWrittenTwice === 0 ? document : undefined;
 }
 
 /**
