@@ -151,6 +151,17 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
     });
     const before = snapshot(t.project);
     assert.equal(t.install("--allow-hooks").status, 0);
+    const dry = t.run("uninstall", "--dry-run", "--format", "json");
+    assert.deepEqual(
+      JSON.parse(dry.stdout).hooks.map((h: { capability: string; result: string }) => [
+        h.capability,
+        h.result,
+      ]),
+      [
+        ["acme.beta", "planned"],
+        ["acme.alpha", "planned"],
+      ],
+    );
     const result = t.run("uninstall");
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /retire +acme\.beta/);
@@ -221,6 +232,26 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
   });
 });
 
+/** Starts a real install and resolves once beta's spawn hook is sleeping (it logs its pid). */
+async function installUntilBetaSleeps(t: ReturnType<typeof setup>) {
+  const child = spawn(
+    process.execPath,
+    [binPath, "install", t.bundle, "--project", t.project, "--yes", "--allow-hooks"],
+    { env: { ...process.env, NO_COLOR: "1", HOOK_LOG: t.log }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  child.stdout.resume();
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, stderr })),
+  );
+  const pidLine = (): string | undefined => t.hooksRun().find((l) => l.startsWith("beta pid "));
+  while (!pidLine()) await new Promise((r) => setTimeout(r, 20));
+  return { child, done, hookPid: Number(pidLine()?.split(" ")[2]) };
+}
+
 describe("capability hooks and interruptions", () => {
   it("SIGTERM while a spawn hook runs: the hook is stopped, alpha retired, the install rolled back", async () => {
     const t = setup({
@@ -228,29 +259,13 @@ describe("capability hooks and interruptions", () => {
       "capability-beta": capability("beta", { spawn: "bin/hook.mjs beta spawn sleep" }),
     });
     const before = snapshot(t.project);
-    const child = spawn(
-      process.execPath,
-      [binPath, "install", t.bundle, "--project", t.project, "--yes", "--allow-hooks"],
-      { env: { ...process.env, NO_COLOR: "1", HOOK_LOG: t.log }, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.stdout.resume();
-    const done = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    while (!t.hooksRun().some((l) => l.startsWith("beta pid "))) await new Promise((r) => setTimeout(r, 20));
-    child.kill("SIGTERM");
-    assert.equal(await done, 143, stderr);
-    assert.match(stderr, /interrupted by SIGTERM; the install was rolled back/);
+    const run = await installUntilBetaSleeps(t);
+    run.child.kill("SIGTERM");
+    const ended = await run.done;
+    assert.equal(ended.code, 143, ended.stderr);
+    assert.match(ended.stderr, /interrupted by SIGTERM; the install was rolled back/);
     assert.deepEqual(snapshot(t.project), before);
-    const pid = Number(
-      t
-        .hooksRun()
-        .find((l) => l.startsWith("beta pid "))
-        ?.split(" ")[2],
-    );
-    assert.throws(() => process.kill(pid, 0), /ESRCH/);
+    assert.throws(() => process.kill(run.hookPid, 0), /ESRCH/);
     assert.deepEqual(
       t.hooksRun().filter((l) => !l.includes(" pid ")),
       ["alpha spawn", "beta spawn", "beta retire", 'alpha retire meta={"token":"alpha-1"}'],
@@ -263,22 +278,10 @@ describe("capability hooks and interruptions", () => {
       "capability-beta": capability("beta", { spawn: "bin/hook.mjs beta spawn sleep" }),
     });
     const before = snapshot(t.project);
-    const child = spawn(
-      process.execPath,
-      [binPath, "install", t.bundle, "--project", t.project, "--yes", "--allow-hooks"],
-      { env: { ...process.env, NO_COLOR: "1", HOOK_LOG: t.log }, stdio: "ignore" },
-    );
-    const done = new Promise((resolve) => child.on("exit", resolve));
-    while (!t.hooksRun().some((l) => l.startsWith("beta pid "))) await new Promise((r) => setTimeout(r, 20));
-    child.kill("SIGKILL");
-    await done;
-    const pid = Number(
-      t
-        .hooksRun()
-        .find((l) => l.startsWith("beta pid "))
-        ?.split(" ")[2],
-    );
-    process.kill(-pid, "SIGKILL");
+    const run = await installUntilBetaSleeps(t);
+    run.child.kill("SIGKILL");
+    await run.done;
+    process.kill(-run.hookPid, "SIGKILL");
     const recovery = t.run("uninstall");
     assert.equal(recovery.status, 0, recovery.stderr);
     assert.match(recovery.stdout, /recovered an interrupted run: rolled back/);

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { applyPlan, type FinalFile } from "./apply.js";
 import { type ComponentChoice, chooseComponents } from "./components.js";
-import { hookLine } from "./hooks/hook-line.js";
 import { checkpoint } from "./interruption.js";
 import { readJournal } from "./journal.js";
 import { type LinkOutcome, placedEntries } from "./link-outcome.js";
@@ -22,7 +21,7 @@ import { type CapabilityUnit, capabilityUnits } from "./spawns/capability-unit.j
 import { defaultHookTimeoutMs } from "./spawns/hook-timeout.js";
 import { retireRecorded } from "./spawns/retire-recorded.js";
 import { runSpawns } from "./spawns/run-spawns.js";
-import { hooksToRun, planSpawns, retireHook, type SpawnPlan } from "./spawns/spawn-plan.js";
+import { hooksToRun, plannedRetires, planSpawns, type SpawnPlan } from "./spawns/spawn-plan.js";
 import type { SpawnRecord } from "./spawns/spawn-record.js";
 import type { SpawnReport } from "./spawns/spawn-report.js";
 import {
@@ -213,20 +212,7 @@ function withHookConflicts(plan: Plan, spawns: SpawnPlan, allowed: boolean): Pla
 }
 
 function plannedReports(spawns: SpawnPlan, allowed: boolean): SpawnReport[] {
-  const retires = [...spawns.retire].reverse().flatMap((r): SpawnReport[] => {
-    const retire = retireHook(r, hookLine);
-    return r.state === "ok" && retire
-      ? [
-          {
-            capability: r.capability,
-            event: "retire",
-            command: retire.command,
-            required: false,
-            result: "planned",
-          },
-        ]
-      : [];
-  });
+  const retires = plannedRetires(spawns.retire);
   const starts = hooksToRun(spawns).map(
     ({ capability, hook }): SpawnReport => ({
       capability,

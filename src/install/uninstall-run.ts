@@ -2,7 +2,6 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { applyPlan } from "./apply.js";
 import type { Desired } from "./desired.js";
-import { hookLine } from "./hooks/hook-line.js";
 import { checkpoint } from "./interruption.js";
 import { readJournal } from "./journal.js";
 import { hashLines } from "./manifest-lines.js";
@@ -15,7 +14,7 @@ import { recoverInterrupted } from "./recover.js";
 import { currentBytes, type RunResult } from "./run-result.js";
 import { defaultHookTimeoutMs } from "./spawns/hook-timeout.js";
 import { retireRecorded } from "./spawns/retire-recorded.js";
-import { retireHook } from "./spawns/spawn-plan.js";
+import { plannedRetires } from "./spawns/spawn-plan.js";
 import type { SpawnReport } from "./spawns/spawn-report.js";
 import { statCachePath } from "./stat-cache.js";
 import { underLock } from "./under-lock.js";
@@ -40,7 +39,7 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   if (req.dryRun)
     return {
       ...withConflicts(base, uninstallPlan(root, first.record)),
-      spawns: plannedRetires(first.record),
+      spawns: plannedRetires(first.record?.spawned ?? []),
     };
   // a shared file that no longer parses stops the uninstall before the lock: nothing is written
   if (first.record?.composed?.length && readJournal(root) === undefined) {
@@ -67,24 +66,6 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
       written: record !== undefined || recovered !== undefined,
       ...(recovered ? { recovered } : {}),
     };
-  });
-}
-
-/** The retire hooks an uninstall would run, last spawned first. */
-function plannedRetires(record: InstallRecord | undefined): SpawnReport[] {
-  return [...(record?.spawned ?? [])].reverse().flatMap((s): SpawnReport[] => {
-    const retire = retireHook(s, hookLine);
-    return s.state === "ok" && retire
-      ? [
-          {
-            capability: s.capability,
-            event: "retire",
-            command: retire.command,
-            required: false,
-            result: "planned",
-          },
-        ]
-      : [];
   });
 }
 

@@ -1,7 +1,8 @@
-import type { HookLine } from "../hooks/hook-line.js";
+import { type HookLine, hookLine } from "../hooks/hook-line.js";
 import type { InstallRecord } from "../record.js";
 import type { CapabilityUnit } from "./capability-unit.js";
 import type { SpawnRecord } from "./spawn-record.js";
+import type { SpawnReport } from "./spawn-report.js";
 
 /** A capability to spawn in this run: new, changed since its last spawn, or never spawned (hooks were not allowed). */
 export interface SpawnStep {
@@ -59,4 +60,22 @@ export function retireHook(
   parse: (line: string) => HookLine | undefined,
 ): HookLine | undefined {
   return record.hooks.map(parse).find((h) => h?.event === "retire");
+}
+
+/** The retire hooks that retiring these recorded spawns would run, in the order they run (last spawned first). */
+export function plannedRetires(spawns: SpawnRecord[]): SpawnReport[] {
+  return [...spawns].reverse().flatMap((s): SpawnReport[] => {
+    const retire = retireHook(s, hookLine);
+    return s.state === "ok" && retire
+      ? [
+          {
+            capability: s.capability,
+            event: "retire",
+            command: retire.command,
+            required: false,
+            result: "planned",
+          },
+        ]
+      : [];
+  });
 }
