@@ -349,3 +349,26 @@ describe("on a terminal, the installer asks before it runs a hook", {
     assert.deepEqual(t.hooksRun(), []);
   });
 });
+
+describe("a hand-edited record", () => {
+  it("a broken spawned entry is a clear error and changes nothing", () => {
+    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    assert.equal(t.install("--allow-hooks").status, 0);
+    const path = join(t.project, ".agentc/installed.json");
+    const edited = record(t.project);
+    edited.spawned[0].state = "maybe";
+    writeFileSync(path, JSON.stringify(edited));
+    const before = snapshot(t.project);
+    for (const args of [["install", t.bundle, "--yes", "--allow-hooks"], ["uninstall"]]) {
+      const result = t.run(...args);
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(
+        result.stderr,
+        /installed\.json: spawned\[0\] has a "state" other than ok, none, skipped, failed/,
+      );
+      assert.doesNotMatch(result.stderr, /at .*\.js:\d+/);
+    }
+    assert.deepEqual(snapshot(t.project), before);
+    assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
+  });
+});

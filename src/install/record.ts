@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../compose/model.js";
-import { type SpawnRecord, serialSpawn } from "./spawns/spawn-record.js";
+import { type SpawnRecord, serialSpawn, spawnRecordProblem } from "./spawns/spawn-record.js";
 
 /**
  * `.agentc/installed.json`: what agentc installed, the lock file for reinstall, upgrade, uninstall and
@@ -76,6 +76,13 @@ export function readRecord(root: string): RecordRead {
       (value.spawned !== undefined && !Array.isArray(value.spawned))
     )
       return { ok: false, problem: `${recordPath}: unexpected content (version ${String(value.version)})` };
+    const spawned = (value.spawned ?? []).map(spawnRecordProblem);
+    const bad = spawned.findIndex((p) => p !== undefined);
+    if (bad !== -1)
+      return {
+        ok: false,
+        problem: `${recordPath}: spawned[${bad}] ${spawned[bad]}; the record was edited by hand — restore it, or remove the project's .agentc folder and install again`,
+      };
     return { ok: true, record: value };
   } catch (error) {
     return { ok: false, problem: `${recordPath}: not valid JSON (${(error as Error).message})` };

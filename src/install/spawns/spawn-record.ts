@@ -42,3 +42,30 @@ export function serialSpawn(s: SpawnRecord): SpawnRecord {
     ...(s.meta !== undefined ? { meta: s.meta } : {}),
   };
 }
+
+const spawnStates: readonly string[] = ["ok", "none", "skipped", "failed"] satisfies SpawnState[];
+
+/** Why a `spawned` element of a (possibly hand-edited) record is not a SpawnRecord, or undefined. */
+export function spawnRecordProblem(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "is not an object";
+  const v = value as Record<string, unknown>;
+  const text = ["component", "capability", "version", "home", "layer", "content_sha256"];
+  const notText = text.find((key) => typeof v[key] !== "string");
+  if (notText) return `has no string "${notText}"`;
+  const lists = ["environment", "hooks"];
+  const notList = lists.find(
+    (key) => !Array.isArray(v[key]) || !(v[key] as unknown[]).every((x) => typeof x === "string"),
+  );
+  if (notList) return `has no list of strings "${notList}"`;
+  if (typeof v.state !== "string" || !spawnStates.includes(v.state))
+    return `has a "state" other than ${spawnStates.join(", ")}`;
+  const env = v.env;
+  if (
+    typeof env !== "object" ||
+    env === null ||
+    Array.isArray(env) ||
+    !Object.values(env).every((x) => typeof x === "string")
+  )
+    return 'has no "env" object of strings';
+  return undefined;
+}
