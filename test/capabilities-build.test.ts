@@ -446,7 +446,8 @@ function smallRegistry(): string {
 const goldenComponent = `      "capability-notes": {
         "owned_dirs": [
           ".agents/capabilities/notes",
-          ".agents/local-agents/scribe"
+          ".agents/local-agents/scribe",
+          ".agents/skills/take-notes"
         ],
         "owned_files": [],
         "symlinks": [],
@@ -496,6 +497,7 @@ describe("emission and manifest.json", () => {
       ".agents/local-agents/scribe/.agents/skills/take-notes/SKILL.md",
       ".agents/local-agents/scribe/AGENTS.md",
       ".agents/local-agents/scribe/soul.yaml",
+      ".agents/skills/take-notes/SKILL.md",
     ]);
     for (const file of files.values()) assert.equal(file.component, "capability-notes");
     assert.equal(

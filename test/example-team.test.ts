@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../src/package-paths.js";
@@ -44,6 +44,7 @@ describe("examples/team: a whole team setup through the real CLI", () => {
       ".agents/capabilities/team-notes/bin/notes-hook.mjs",
       ".agents/local-agents/scribe/soul.yaml",
       ".agents/local-agents/scribe/.agents/skills/team-notes/SKILL.md",
+      ".agents/skills/team-notes/SKILL.md",
     ])
       assert.ok(existsSync(join(out, path)), `${path} is built`);
   });
@@ -57,6 +58,7 @@ describe("examples/team: a whole team setup through the real CLI", () => {
     assert.deepEqual(component.owned_dirs, [
       ".agents/capabilities/team-notes",
       ".agents/local-agents/scribe",
+      ".agents/skills/team-notes",
     ]);
     assert.deepEqual(component.executables, [".agents/capabilities/team-notes/bin/notes-hook.mjs"]);
     assert.deepEqual(component.capability, {
@@ -175,5 +177,28 @@ describe("pretty report of a long build", () => {
     ]);
     assert.equal(result.status, 0, result.stderr);
     assert.doesNotMatch(result.stdout, /by check:/);
+  });
+});
+
+describe("examples/team: a capability skill meeting a core skill", () => {
+  it("is AGC028 at the package's skills, naming both writers", () => {
+    const copy = testdir();
+    cpSync(registry, copy, { recursive: true, filter: (src) => !src.includes(`${join("team", "build")}`) });
+    const pkg = join(copy, "capabilities/team-notes");
+    renameSync(join(pkg, "skills/team-notes"), join(pkg, "skills/code-review"));
+    const manifest = readFileSync(join(pkg, "capability.json"), "utf8");
+    writeFileSync(
+      join(pkg, "capability.json"),
+      manifest.replace('"skills/team-notes"', '"skills/code-review"'),
+    );
+    const result = runCli(["check", copy, "--format", "json"]);
+    assert.equal(result.status, 1, result.stderr);
+    const clash = JSON.parse(result.stdout).diagnostics.find((d: { id: string }) => d.id === "AGC028");
+    assert.equal(clash.file, "capabilities/team-notes/capability.json");
+    assert.equal(clash.line, manifest.split("\n").findIndex((l) => l.includes('"skills"')) + 1);
+    assert.match(
+      clash.message,
+      /capability package "acme\.team-notes" both write \.agents\/skills\/code-review\/SKILL\.md/,
+    );
   });
 });

@@ -3,9 +3,17 @@ import { componentId } from "./capability-slug.js";
 import { type CapabilityPackage, homeFolder, instanceSkillsFolder, instancesFolder } from "./model.js";
 import { filesBelow, packageContents } from "./package-contents.js";
 
-/** Pure: every package copied byte for byte into its home, and an instance for each of its agents. */
+/**
+ * Pure: every package copied byte for byte into its home, its skills into the project's shared skills folder
+ * (where the project itself is the instance), and an instance for each of its agents.
+ */
 export function emitCapabilities(packages: readonly CapabilityPackage[]): EmittedFile[] {
-  return packages.flatMap((pkg) => [...homeFiles(pkg), ...instanceFiles(pkg)]);
+  return packages.flatMap((pkg) => [...homeFiles(pkg), ...projectSkillFiles(pkg), ...instanceFiles(pkg)]);
+}
+
+/** The project folder of a package skill: the shared skills folder that most assistants read. */
+export function projectSkillPath(skill: string): string {
+  return `${instanceSkillsFolder}/${skill}`;
 }
 
 export function homePath(pkg: CapabilityPackage): string {
@@ -23,9 +31,27 @@ function homeFiles(pkg: CapabilityPackage): EmittedFile[] {
   );
 }
 
+function projectSkillFiles(pkg: CapabilityPackage): EmittedFile[] {
+  return skillFiles(pkg, "");
+}
+
+/** Every file of every package skill, below `<prefix>.agents/skills/<skill>/`. */
+function skillFiles(pkg: CapabilityPackage, prefix: string): EmittedFile[] {
+  return packageContents(pkg).skills.flatMap((skill) =>
+    filesBelow(pkg, skill.dir).map((path) =>
+      capabilityFile(
+        pkg,
+        `${prefix}${projectSkillPath(skill.name)}/${path.slice(skill.dir.length + 1)}`,
+        pkg.files.get(path) ?? Buffer.alloc(0),
+        path,
+      ),
+    ),
+  );
+}
+
 /** soul.yaml as it is, AGENTS.md with the package's inject text below it, and the package's skills. */
 function instanceFiles(pkg: CapabilityPackage): EmittedFile[] {
-  const { agents, skills, inject } = packageContents(pkg);
+  const { agents, inject } = packageContents(pkg);
   const injected = inject === undefined ? undefined : pkg.files.get(inject);
   return agents.flatMap((agent) => {
     const folder = instancePath(agent.name);
@@ -38,16 +64,7 @@ function instanceFiles(pkg: CapabilityPackage): EmittedFile[] {
         `${agent.dir}/AGENTS.md`,
       ),
       capabilityFile(pkg, `${folder}/soul.yaml`, soul("soul.yaml"), `${agent.dir}/soul.yaml`),
-      ...skills.flatMap((skill) =>
-        filesBelow(pkg, skill.dir).map((path) =>
-          capabilityFile(
-            pkg,
-            `${folder}/${instanceSkillsFolder}/${skill.name}/${path.slice(skill.dir.length + 1)}`,
-            pkg.files.get(path) ?? Buffer.alloc(0),
-            path,
-          ),
-        ),
-      ),
+      ...skillFiles(pkg, `${folder}/`),
     ];
   });
 }

@@ -1,5 +1,5 @@
 import { hookLine } from "../capabilities/capability-hooks.js";
-import { homePath, instancePath } from "../capabilities/emit-capabilities.js";
+import { homePath, instancePath, projectSkillPath } from "../capabilities/emit-capabilities.js";
 import { type CapabilityPackage, isRuntimeRequirement } from "../capabilities/model.js";
 import { packageContents } from "../capabilities/package-contents.js";
 import type { EmittedFile } from "../emit/emitted-tree.js";
@@ -8,11 +8,16 @@ import type { CapabilityInstall, ComponentInstall } from "./manifest-model.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The component of a package: it owns its home and each agent instance whole, and is never required. */
+/**
+ * The component of a package: it owns its home, each of its skills in the project and each agent instance
+ * whole, and is never required.
+ */
 export function capabilityComponent(pkg: CapabilityPackage, files: EmittedFile[]): ComponentInstall {
-  const instances = packageContents(pkg).agents.map((agent) => instancePath(agent.name));
+  const contents = packageContents(pkg);
+  const instances = contents.agents.map((agent) => instancePath(agent.name));
+  const skills = contents.skills.map((skill) => projectSkillPath(skill.name));
   return {
-    owned_dirs: [homePath(pkg), ...instances].sort(byCodePoint),
+    owned_dirs: [homePath(pkg), ...skills, ...instances].sort(byCodePoint),
     owned_files: [],
     symlinks: [],
     seeds: [],

@@ -1,3 +1,5 @@
+import { componentId } from "../../capabilities/capability-slug.js";
+import type { CapabilityPackage } from "../../capabilities/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
@@ -10,15 +12,26 @@ export function adapterPosition(registry: Registry, component: string): Position
   return found.origin.document.positionOf(found.origin.path);
 }
 
-/** 'Adapters "a" and "b"', or with a client pack: 'Adapter "a" and client pack "b"'. */
-function writers(first: EmittedFile, second: EmittedFile): string {
-  if (!first.client && !second.client) return `Adapters "${first.component}" and "${second.component}"`;
-  const name = (f: EmittedFile) => (f.client ? `client pack "${f.component}"` : `adapter "${f.component}"`);
+function packageOf(registry: Registry, file: EmittedFile): CapabilityPackage | undefined {
+  return registry.capabilities.find((p) => componentId(p.slug) === file.component);
+}
+
+/** 'Adapters "a" and "b"', 'Adapter "a" and client pack "b"', 'Client pack "b" and capability package "c"'. */
+function writers(registry: Registry, first: EmittedFile, second: EmittedFile): string {
+  const name = (f: EmittedFile): string => {
+    const pkg = packageOf(registry, f);
+    if (pkg) return `capability package "${pkg.manifest.capability}"`;
+    return f.client ? `client pack "${f.component}"` : `adapter "${f.component}"`;
+  };
+  if (name(first).startsWith("adapter") && name(second).startsWith("adapter"))
+    return `Adapters "${first.component}" and "${second.component}"`;
   const text = `${name(first)} and ${name(second)}`;
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 function writerPosition(registry: Registry, file: EmittedFile): Position {
+  const pkg = packageOf(registry, file);
+  if (pkg) return pkg.document.positionOf(pkg.manifest.skills ? ["skills"] : ["capability"]);
   const pack = file.client && registry.clients.find((c) => c.pack.client === file.component);
   return pack ? pack.document.positionOf(["client"]) : adapterPosition(registry, file.component);
 }
@@ -28,10 +41,10 @@ export const outputPathsAgree: OutputCheck = {
   slug: "output-paths-agree",
   stage: "output",
   severity: "error",
-  title: "Two adapters or client packs must not write one path with different bytes",
+  title: "Two adapters, client packs or capability packages must not write one path with different bytes",
   description:
-    "When two adapters (or an adapter and a client pack) emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components.",
-  hint: "Give one adapter another output_dir, extension or pinned_global_name.",
+    "When two adapters (or an adapter, a client pack or a capability package) emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components. A capability package's skills go to .agents/skills/<skill>/, where client packs may put core skills too.",
+  hint: "Give one adapter another output_dir, extension or pinned_global_name; for a capability package's skill, rename the skill (or the core skill it meets).",
   examples: {
     passing: withBase({}),
     failing: withBase({
@@ -57,7 +70,7 @@ export const outputPathsAgree: OutputCheck = {
       if (earlier.bytes.equals(file.bytes)) continue;
       yield {
         position: writerPosition(registry, file),
-        message: `${writers(earlier, file)} both write ${file.path} with different content`,
+        message: `${writers(registry, earlier, file)} both write ${file.path} with different content`,
       };
     }
   },
