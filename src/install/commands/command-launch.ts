@@ -4,7 +4,12 @@ import { hookEnvironment } from "../hooks/hook-environment.js";
 import { hookProgram } from "../hooks/hook-program.js";
 import { recordPath } from "../record.js";
 import type { SpawnRecord } from "../spawns/spawn-record.js";
-import { findCapability, type Installed, type InstalledCapability } from "./installed-capabilities.js";
+import {
+  capabilityState,
+  findCapability,
+  type Installed,
+  type InstalledCapability,
+} from "./installed-capabilities.js";
 
 /** What `agentc run <capability> <name> [args...]` asks for. */
 export interface CommandRequest {
@@ -89,7 +94,8 @@ function chooseCommand(installed: Installed, request: CommandRequest): Chosen {
   const chosen = chooseCapability(installed, request.capability);
   if (!chosen.ok) return chosen;
   const found = chosen.capability;
-  const { spawn, changed, commands } = found;
+  const { spawn } = found;
+  const { changed, commands } = capabilityState(installed, found);
   if (changed !== undefined)
     return refuse(
       `capability ${spawn.capability}: ${changed} changed since it was installed; agentc runs a package's commands only as installed`,

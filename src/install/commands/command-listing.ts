@@ -1,4 +1,9 @@
-import type { Installed, InstalledCapability } from "./installed-capabilities.js";
+import {
+  type CapabilityState,
+  capabilityState,
+  type Installed,
+  type InstalledCapability,
+} from "./installed-capabilities.js";
 
 /** One installed capability in `agentc run --format json`. */
 interface ListedCapability {
@@ -16,19 +21,20 @@ interface ListedCapability {
 }
 
 export function listingJson(installed: Installed, capabilities: InstalledCapability[]): string {
-  const listed = capabilities.map(
-    (c): ListedCapability => ({
+  const listed = capabilities.map((c): ListedCapability => {
+    const { commands, changed } = capabilityState(installed, c);
+    return {
       capability: c.spawn.capability,
       slug: c.slug,
       version: c.spawn.version,
       home: c.spawn.home,
       layer: c.spawn.layer,
       spawn: c.spawn.state,
-      ...(c.commands.ok ? { commands: Object.fromEntries(c.commands.commands) } : {}),
-      ...(c.changed !== undefined ? { changed: c.changed } : {}),
-      ...(!c.commands.ok ? { problem: c.commands.problem } : {}),
-    }),
-  );
+      ...(commands.ok ? { commands: Object.fromEntries(commands.commands) } : {}),
+      ...(changed !== undefined ? { changed } : {}),
+      ...(!commands.ok ? { problem: commands.problem } : {}),
+    };
+  });
   return JSON.stringify(
     { ok: true, installed: installed.record !== undefined, capabilities: listed },
     null,
@@ -40,19 +46,20 @@ export function listingJson(installed: Installed, capabilities: InstalledCapabil
 export function listingPretty(installed: Installed, capabilities: InstalledCapability[]): string[] {
   if (!installed.record) return ["nothing is installed here (no .agentc/installed.json)"];
   if (capabilities.length === 0) return ["no capability package is installed here"];
-  return capabilities.flatMap((c) => [heading(c), ...commandLines(c)]);
+  return capabilities.flatMap((c) => {
+    const state = capabilityState(installed, c);
+    return [heading(c, state), ...commandLines(state)];
+  });
 }
 
-function heading(c: InstalledCapability): string {
+function heading(c: InstalledCapability, { changed }: CapabilityState): string {
   const what = `${c.slug}: ${c.spawn.capability} ${c.spawn.version}`;
-  return c.changed === undefined
-    ? what
-    : `${what} (does not run: ${c.changed} changed since it was installed)`;
+  return changed === undefined ? what : `${what} (does not run: ${changed} changed since it was installed)`;
 }
 
-function commandLines(c: InstalledCapability): string[] {
-  if (!c.commands.ok) return [`  (commands unreadable: ${c.commands.problem})`];
-  if (c.commands.commands.length === 0) return ["  (no commands)"];
-  const width = Math.max(...c.commands.commands.map(([name]) => name.length));
-  return c.commands.commands.map(([name, line]) => `  ${name.padEnd(width)}  ${line}`);
+function commandLines({ commands }: CapabilityState): string[] {
+  if (!commands.ok) return [`  (commands unreadable: ${commands.problem})`];
+  if (commands.commands.length === 0) return ["  (no commands)"];
+  const width = Math.max(...commands.commands.map(([name]) => name.length));
+  return commands.commands.map(([name, line]) => `  ${name.padEnd(width)}  ${line}`);
 }

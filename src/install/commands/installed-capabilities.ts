@@ -9,6 +9,10 @@ export interface InstalledCapability {
   spawn: SpawnRecord;
   /** the last segment of its home: the package's `command` */
   slug: string;
+}
+
+/** What is in its home now: read only for the capability that runs, or for the listing. */
+export interface CapabilityState {
   commands: PackageCommands;
   /** the first installed file of its home whose bytes changed since the install: nothing of it runs */
   changed?: string;
@@ -40,15 +44,10 @@ export function readInstalled(projectDir: string): InstalledRead {
   if (!read.ok) return read;
   const record = read.record;
   if (!record) return { ok: true, root, record, capabilities: [] };
-  const capabilities = (record.spawned ?? []).map((spawn): InstalledCapability => {
-    const changed = changedFile(root, record, spawn);
-    return {
-      spawn,
-      slug: spawn.home.slice(spawn.home.lastIndexOf("/") + 1),
-      commands: packageCommands(root, spawn.home),
-      ...(changed !== undefined ? { changed } : {}),
-    };
-  });
+  const capabilities = (record.spawned ?? []).map((spawn) => ({
+    spawn,
+    slug: spawn.home.slice(spawn.home.lastIndexOf("/") + 1),
+  }));
   return { ok: true, root, record, capabilities };
 }
 
@@ -58,4 +57,13 @@ export function findCapability(
   name: string,
 ): InstalledCapability | undefined {
   return capabilities.find((c) => c.slug === name) ?? capabilities.find((c) => c.spawn.capability === name);
+}
+
+/** Hashes the installed files of its home and reads its manifest's commands. */
+export function capabilityState(
+  { root, record }: Installed,
+  { spawn }: InstalledCapability,
+): CapabilityState {
+  const changed = record ? changedFile(root, record, spawn) : undefined;
+  return { commands: packageCommands(root, spawn.home), ...(changed !== undefined ? { changed } : {}) };
 }
