@@ -53,4 +53,9 @@ export const commandIndex: readonly CommandEntry[] = [
     summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
     load: async () => (await import("./commands/status.js")).statusCommand,
   },
+  {
+    name: "run",
+    summary: "run a command of an installed capability package (without one: list them with their commands)",
+    load: async () => (await import("./commands/run.js")).runCommand,
+  },
 ];

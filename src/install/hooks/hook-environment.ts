@@ -10,11 +10,24 @@ const names = {
   meta: ["AGENTC_META", "OATS_META"],
 } as const;
 
+/** What a hook or a package command is told: `command` is the event of a command a person runs. */
+export interface EnvironmentValues {
+  event: HookRun["event"] | "command";
+  capability: { id: string; layer: string };
+  meta?: unknown;
+}
+
 /**
- * The parent's environment plus the hook's values; `home` and `root` absolute. The meta names are removed
+ * The parent's environment, then `launch` (the environment a spawn hook returned), then the hook's values
+ * (they win over a launch name of the same spelling); `home` and `root` absolute. The meta names are removed
  * when there is no meta, so a hook never sees one inherited from an outer run.
  */
-export function hookEnvironment(run: HookRun, home: string, root: string): NodeJS.ProcessEnv {
+export function hookEnvironment(
+  run: EnvironmentValues,
+  home: string,
+  root: string,
+  launch: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   const values: Record<keyof typeof names, string | undefined> = {
     event: run.event,
     capability: run.capability.id,
@@ -23,7 +36,7 @@ export function hookEnvironment(run: HookRun, home: string, root: string): NodeJ
     project: root,
     meta: run.event === "retire" && run.meta !== undefined ? JSON.stringify(run.meta) : undefined,
   };
-  const env = { ...process.env };
+  const env = { ...process.env, ...launch };
   for (const [key, value] of Object.entries(values)) {
     for (const name of names[key as keyof typeof names]) {
       if (value === undefined) delete env[name];

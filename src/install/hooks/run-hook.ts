@@ -5,6 +5,7 @@ import type { HookFailure, HookOutcome, HookRun } from "./hook-model.js";
 import { readReply } from "./hook-output.js";
 import { type HookEnd, runHookProcess } from "./hook-process.js";
 import { hookProgram } from "./hook-program.js";
+import { unstartable } from "./unstartable.js";
 
 export type { HookFailure, HookOutcome, HookRun } from "./hook-model.js";
 
@@ -52,11 +53,7 @@ function whatHappened(end: HookEnd, run: HookRun, program: string): string {
     case "aborted":
       return "was stopped: the install was interrupted";
     case "unstartable":
-      if (end.code === "ENOENT" && program.includes("/"))
-        return `could not be started: the interpreter its #! line names was not found: ${program}`;
-      if (end.code === "ENOENT") return `was not found: ${program}`;
-      if (end.code === "EACCES") return `is not executable: ${program}`;
-      return `could not be started (${end.code}): ${program}`;
+      return unstartable(end.code, program);
   }
 }
 

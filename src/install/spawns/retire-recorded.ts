@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { sha256 } from "../../manifest/hash.js";
 import { hookLine } from "../hooks/hook-line.js";
 import type { InstallRecord } from "../record.js";
+import { changedFile } from "./changed-file.js";
 import { journalSpawnOf } from "./journal-spawn.js";
 import { retireSpawns } from "./retire-spawns.js";
 import { retireHook } from "./spawn-plan.js";
@@ -36,20 +34,4 @@ export async function retireRecorded(
     return [];
   });
   return [...untouched, ...(await retireSpawns(root, runnable, timeoutMs))];
-}
-
-/** The first installed file of the capability's home whose bytes are no longer the ones installed. */
-function changedFile(root: string, record: InstallRecord, spawn: SpawnRecord): string | undefined {
-  const prefix = `${spawn.home}/`;
-  for (const entry of record.entries) {
-    if (entry.component !== spawn.component || !entry.path.startsWith(prefix) || entry.sha256 === undefined)
-      continue;
-    if (entry.kind !== "file") continue;
-    try {
-      if (sha256(readFileSync(join(root, entry.path))) !== entry.sha256) return entry.path;
-    } catch {
-      return entry.path;
-    }
-  }
-  return undefined;
 }

@@ -1,0 +1,69 @@
+import {
+  type CommandRequest,
+  chooseCapability,
+  commandLaunch,
+} from "../../install/commands/command-launch.js";
+import { listingJson, listingPretty } from "../../install/commands/command-listing.js";
+import { exitStatus, runCommandProcess } from "../../install/commands/command-process.js";
+import { type Installed, readInstalled } from "../../install/commands/installed-capabilities.js";
+import { unstartable } from "../../install/hooks/unstartable.js";
+import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+
+export const runCommand: Command = {
+  name: "run",
+  summary: "run a command of an installed capability package (without one: list them with their commands)",
+  usage: [
+    "agentc run <capability> <command> [args...] [--project DIR]",
+    "       agentc run [<capability>] [--project DIR] [--format pretty|json]   (list the commands)",
+    '       args that start with "-" go after "--": agentc run team-chat send -- --urgent hello',
+  ].join("\n"),
+  options: { project: { type: "string" } },
+  formats: ["pretty", "json"],
+  async run(args, io) {
+    const [capability, name, ...rest] = args.positionals;
+    const installed = readInstalled(typeof args.values.project === "string" ? args.values.project : ".");
+    if (!installed.ok) {
+      io.err(`agentc run: ${installed.problem}`);
+      return exitCodes.usage;
+    }
+    if (name === undefined) return list(installed, capability, args, io);
+    if (args.values.format === "json")
+      throw new UsageError("--format json is for the listing (agentc run, or agentc run <capability>)");
+    return runOne(installed, { capability: capability as string, name, args: rest }, args, io);
+  },
+};
+
+function list(installed: Installed, capability: string | undefined, args: ParsedArgs, io: CommandIo): number {
+  let shown = installed.capabilities;
+  if (capability !== undefined) {
+    const chosen = chooseCapability(installed, capability);
+    if (!chosen.ok) return refuse(io, chosen.problem, chosen.hint);
+    shown = [chosen.capability];
+  }
+  if (args.values.format === "json") io.out(listingJson(installed, shown));
+  else for (const line of listingPretty(installed, shown)) io.out(line);
+  return exitCodes.ok;
+}
+
+async function runOne(
+  installed: Installed,
+  request: CommandRequest,
+  args: ParsedArgs,
+  io: CommandIo,
+): Promise<number> {
+  const launch = commandLaunch(installed, request);
+  if (!launch.ok) return refuse(io, launch.problem, launch.hint);
+  if (launch.warning && args.values.quiet !== true) io.err(`agentc run: warning: ${launch.warning}`);
+  const end = await runCommandProcess({ argv: launch.argv, cwd: process.cwd(), env: launch.env });
+  if (end.kind !== "unstartable") return exitStatus(end);
+  return refuse(
+    io,
+    `${launch.subject} ${unstartable(end.code, launch.program)}`,
+    "install the program, or fix the package",
+  );
+}
+
+function refuse(io: CommandIo, problem: string, hint: string): number {
+  io.err(`agentc run: ${problem}\n  hint: ${hint}`);
+  return exitCodes.inputErrors;
+}
