@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cpSync, existsSync, lstatSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../src/package-paths.js";
@@ -146,6 +146,12 @@ describe("examples/team: the team-notes capability through the real installer", 
       /capability acme\.team-notes 1\.0\.0 at \.agents\/capabilities\/team-notes: spawn ok/,
     );
     assert.match(runCli([...args, "--allow-hooks"]).stdout, /nothing to do, nothing written/);
+
+    writeFileSync(join(project, ".team-notes/standup.md"), "- shipped\n");
+    const list = runCli(["run", "team-notes", "list", "--project", project]);
+    assert.equal(list.status, 0, list.stderr);
+    assert.equal(list.stdout, "standup.md\n");
+    rmSync(join(project, ".team-notes/standup.md"));
 
     const uninstall = runCli(["uninstall", "--project", project]);
     assert.equal(uninstall.status, 0, uninstall.stderr);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // spawn: creates .team-notes/ in the project and hands its path to the agent as ACME_NOTES_DIR.
 // retire: removes the folder when it is empty; notes written there are the team's and stay.
+// list (the package's command, `agentc run team-notes list`): prints the notes, one per line.
 import { mkdirSync, readdirSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
 
@@ -24,7 +25,16 @@ if (event === "spawn") {
   }
   if (left.length === 0) rmdirSync(notes);
   else console.log(JSON.stringify({ warning: `${notes} keeps ${left.length} note(s); remove it by hand` }));
+} else if (event === "list") {
+  let names = [];
+  try {
+    names = readdirSync(notes).sort();
+  } catch {
+    console.error(`notes-hook: ${notes} does not exist; install the package with its spawn hook first`);
+    process.exit(1);
+  }
+  for (const name of names) console.log(name);
 } else {
-  console.error(`notes-hook: unknown event ${JSON.stringify(event)}; expected spawn or retire`);
+  console.error(`notes-hook: unknown event ${JSON.stringify(event)}; expected spawn, retire or list`);
   process.exit(2);
 }
