@@ -9,7 +9,7 @@ import { runInstall } from "../src/install/install-run.js";
 import { recoverInterrupted } from "../src/install/recover.js";
 import type { RunResult } from "../src/install/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
-import { capability, okSpawn } from "./support/capability-bundle.js";
+import { capabilityProject } from "./support/capability-bundle.js";
 import { startPaused } from "./support/install-child.js";
 import { copyOf, makeBundle, snapshot, stamps, withCrash } from "./support/install-fixture.js";
 import {
@@ -60,19 +60,6 @@ async function refusingLinks<T>(body: () => Promise<T>): Promise<T> {
   } finally {
     delete process.env.AGENTC_FORCE_SYMLINK_EPERM;
   }
-}
-
-/** Two capability packages whose spawn hooks run inside the transaction (HOOK_LOG: a log outside). */
-function capabilityProject(): { project: string; bundle: string } {
-  process.env.HOOK_LOG ??= join(testdir(), "hooks.log");
-  const bundle = makeBundle({
-    components: {
-      base: { files: { "AGENTS.md": "# rules\n" } },
-      "capability-alpha": capability("alpha", { spawn: okSpawn("alpha") }),
-      "capability-beta": capability("beta", { spawn: okSpawn("beta"), required: false }),
-    },
-  });
-  return { project: testdir({ "README.md": "mine\n" }), bundle };
 }
 
 const scenarios: Scenario[] = [

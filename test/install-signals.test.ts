@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { cpSync } from "node:fs";
 import { describe, it } from "node:test";
+import { capabilityProject } from "./support/capability-bundle.js";
 import { startPaused } from "./support/install-child.js";
-import { snapshot } from "./support/install-fixture.js";
+import { copyOf, snapshot } from "./support/install-fixture.js";
 import {
   copiedFolderProject,
   freshFolderProject,
@@ -11,32 +11,27 @@ import {
   upgradeProject,
 } from "./support/install-scenarios.js";
 import { runCli } from "./support/run-cli.js";
-import { testdir } from "./support/testdir.js";
 
 const phases = ["locked", "planned", "journaled", "applied", "recorded"] as const;
 type Setup = () => { project: string; bundle: string };
-const scenarios: Record<string, [Setup, NodeJS.ProcessEnv]> = {
-  "fresh install": [freshProject, {}],
-  upgrade: [upgradeProject, {}],
-  "links refused, a folder copied in place of a link": [freshFolderProject, linksRefused],
-  "links refused, a copied folder replaced by a new copy": [copiedFolderProject, linksRefused],
+/** setup, environment, extra install flags */
+const scenarios: Record<string, [Setup, NodeJS.ProcessEnv, string[]]> = {
+  "fresh install": [freshProject, {}, []],
+  upgrade: [upgradeProject, {}, []],
+  "links refused, a folder copied in place of a link": [freshFolderProject, linksRefused, []],
+  "links refused, a copied folder replaced by a new copy": [copiedFolderProject, linksRefused, []],
+  "capability packages with spawn hooks (retired on rollback)": [capabilityProject, {}, ["--allow-hooks"]],
 };
 
-function copyOf(project: string): string {
-  const copy = testdir();
-  cpSync(project, copy, { recursive: true, verbatimSymlinks: true });
-  return copy;
-}
-
 describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concurrency: 1 }, () => {
-  for (const [name, [setup, env]] of Object.entries(scenarios)) {
+  for (const [name, [setup, env, flags]] of Object.entries(scenarios)) {
     phases.forEach((phase, i) => {
       const signal = i % 2 === 0 ? "SIGTERM" : "SIGINT";
       it(`${name}: ${signal} after "${phase}" rolls back to the previous state`, async () => {
         const { project, bundle } = setup();
         const before = snapshot(project);
         const run = await startPaused(
-          ["install", bundle, "--project", project, "--yes", "--move-aside"],
+          ["install", bundle, "--project", project, "--yes", "--move-aside", ...flags],
           phase,
           env,
         );
@@ -52,11 +47,11 @@ describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concu
       const { project, bundle } = setup();
       const clean = copyOf(project);
       assert.equal(
-        runCli(["install", bundle, "--project", clean, "--yes", "--move-aside"], { env }).status,
+        runCli(["install", bundle, "--project", clean, "--yes", "--move-aside", ...flags], { env }).status,
         0,
       );
       const run = await startPaused(
-        ["install", bundle, "--project", project, "--yes", "--move-aside"],
+        ["install", bundle, "--project", project, "--yes", "--move-aside", ...flags],
         "committed",
         env,
       );

@@ -1,5 +1,7 @@
+import { join } from "node:path";
 import type { CapabilityInstall } from "../../src/manifest/manifest-model.js";
-import type { ComponentSpec } from "./install-fixture.js";
+import { type ComponentSpec, makeBundle } from "./install-fixture.js";
+import { testdir } from "./testdir.js";
 
 /**
  * A capability package component for test bundles. Its hooks are one real program, bin/hook.mjs
@@ -54,3 +56,19 @@ export function capability(name: string, spec: CapabilitySpec): ComponentSpec {
 
 /** The spawn hook command that succeeds and returns an environment and meta. */
 export const okSpawn = (name: string): string => `bin/hook.mjs ${name} spawn ok`;
+
+/**
+ * A project and a bundle with two capability packages whose spawn hooks run inside the transaction (alpha's
+ * required, beta's optional); HOOK_LOG is set for this process and its children when it is not yet.
+ */
+export function capabilityProject(): { project: string; bundle: string } {
+  process.env.HOOK_LOG ??= join(testdir(), "hooks.log");
+  const bundle = makeBundle({
+    components: {
+      base: { files: { "AGENTS.md": "# rules\n" } },
+      "capability-alpha": capability("alpha", { spawn: okSpawn("alpha") }),
+      "capability-beta": capability("beta", { spawn: okSpawn("beta"), required: false }),
+    },
+  });
+  return { project: testdir({ "README.md": "mine\n" }), bundle };
+}
