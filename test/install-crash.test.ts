@@ -11,7 +11,7 @@ import type { RunResult } from "../src/install/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
 import { capabilityProject } from "./support/capability-bundle.js";
 import { startPaused } from "./support/install-child.js";
-import { copyOf, makeBundle, snapshot, stamps, withCrash } from "./support/install-fixture.js";
+import { copyOf, snapshot, stamps, withCrash } from "./support/install-fixture.js";
 import {
   copiedFolderProject,
   freshFolderProject,
@@ -19,7 +19,6 @@ import {
   upgradeProject,
 } from "./support/install-scenarios.js";
 import { runCli } from "./support/run-cli.js";
-import { testdir } from "./support/testdir.js";
 
 const leftovers = (project: string): string[] =>
   Object.keys(snapshot(project)).filter((p) => /agentc-tmp|journal|\.agentc\/lock/.test(p));

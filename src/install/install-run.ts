@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { applyPlan, type FinalFile } from "./apply.js";
@@ -11,6 +11,7 @@ import { lockPath } from "./lock.js";
 import { planInstall } from "./plan.js";
 import { planConfirmed } from "./plan-confirmed.js";
 import { type Content, fallbackContents, isMutation, type Plan } from "./plan-model.js";
+import { missingProject, projectRoot } from "./project-root.js";
 import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { type InstallRecord, manifestCopyPath, readRecord, recordPath, serializeRecord } from "./record.js";
@@ -62,8 +63,7 @@ export interface InstallResult extends RunResult {
 export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   const base: InstallResult = { status: "ok", problems: [], components: [], tools: [], written: false };
   const root = projectRoot(req.projectDir);
-  if (!root)
-    return { ...base, status: "usage", problems: [`${req.projectDir}: the project folder does not exist`] };
+  if (!root) return { ...base, status: "usage", problems: [missingProject(req.projectDir)] };
   const read = readManifest(req.bundleDir);
   if (!read.ok) return { ...base, status: "bad-bundle", problems: read.problems };
   const recordRead = readRecord(root);
@@ -231,14 +231,6 @@ function inUnitOrder(units: CapabilityUnit[], records: SpawnRecord[]): SpawnReco
     const r = byComponent.get(u.component);
     return r ? [r] : [];
   });
-}
-
-function projectRoot(dir: string): string | undefined {
-  try {
-    return statSync(dir).isDirectory() ? realpathSync(dir) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The bundle bytes the plan writes (all of them checked before the first write). */

@@ -1,8 +1,8 @@
-import { realpathSync, statSync } from "node:fs";
 import picomatch from "picomatch";
 import { sha256 } from "../manifest/hash.js";
 import { readJournal } from "./journal.js";
 import { isFolderCopy } from "./plan-link-folder.js";
+import { missingProject, projectRoot } from "./project-root.js";
 import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./record.js";
@@ -27,13 +27,8 @@ export type StatusResult =
 
 /** Compares the project with its install record (and, when given, with a newer bundle). Reads only. */
 export function projectStatus(projectDir: string, bundleDir?: string): StatusResult {
-  let root: string;
-  try {
-    if (!statSync(projectDir).isDirectory()) throw new Error();
-    root = realpathSync(projectDir);
-  } catch {
-    return { ok: false, problem: `${projectDir}: the project folder does not exist` };
-  }
+  const root = projectRoot(projectDir);
+  if (!root) return { ok: false, problem: missingProject(projectDir) };
   const read = readRecord(root);
   if (!read.ok) return { ok: false, problem: read.problem };
   if (!read.record) return { ok: true, installed: false };

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { applyPlan } from "./apply.js";
 import type { Desired } from "./desired.js";
@@ -7,6 +7,7 @@ import { readJournal } from "./journal.js";
 import { hashLines } from "./manifest-lines.js";
 import { planInstall } from "./plan.js";
 import type { Content, Plan } from "./plan-model.js";
+import { missingProject, projectRoot } from "./project-root.js";
 import { diskState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
 import { agentcDir, type InstallRecord, manifestCopyPath, readRecord, recordPath } from "./record.js";
@@ -28,9 +29,8 @@ export interface UninstallRequest {
 /** Removes exactly what the record owns and is unmodified; keeps (and reports) what the user edited. */
 export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   const base: RunResult = { status: "ok", problems: [], written: false };
-  const root = existingDir(req.projectDir);
-  if (!root)
-    return { ...base, status: "usage", problems: [`${req.projectDir}: the project folder does not exist`] };
+  const root = projectRoot(req.projectDir);
+  if (!root) return { ...base, status: "usage", problems: [missingProject(req.projectDir)] };
   const first = readRecord(root);
   if (!first.ok) return { ...base, status: "failed", problems: [first.problem] };
   const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDir));
@@ -115,12 +115,4 @@ function textOnly(content: Content): Buffer {
 function knownSeedHashes(root: string): Map<string, string[]> {
   const read = readManifest(`${root}/${agentcDir}`);
   return read.ok ? hashLines(read.manifest.install.seed_refresh_hashes ?? []) : new Map();
-}
-
-function existingDir(dir: string): string | undefined {
-  try {
-    return statSync(dir).isDirectory() ? realpathSync(dir) : undefined;
-  } catch {
-    return undefined;
-  }
 }

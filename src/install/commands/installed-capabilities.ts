@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from "node:fs";
+import { missingProject, projectRoot } from "../project-root.js";
 import { type InstallRecord, readRecord } from "../record.js";
 import { changedFile } from "../spawns/changed-file.js";
 import type { SpawnRecord } from "../spawns/spawn-record.js";
@@ -33,13 +33,8 @@ export type InstalledRead = Installed | { ok: false; problem: string };
 
 /** The project's installed capability packages, in spawn order. Reads only. */
 export function readInstalled(projectDir: string): InstalledRead {
-  let root: string;
-  try {
-    if (!statSync(projectDir).isDirectory()) throw new Error();
-    root = realpathSync(projectDir);
-  } catch {
-    return { ok: false, problem: `${projectDir}: the project folder does not exist` };
-  }
+  const root = projectRoot(projectDir);
+  if (!root) return { ok: false, problem: missingProject(projectDir) };
   const read = readRecord(root);
   if (!read.ok) return read;
   const record = read.record;
