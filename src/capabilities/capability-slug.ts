@@ -9,3 +9,8 @@ export function capabilitySlug(manifest: CapabilityManifest): string {
 export function componentId(slug: string): string {
   return `capability-${slug}`;
 }
+
+/** The component of a package's skills compiled for one client pack: installed when both are chosen. */
+export function jointComponentId(slug: string, client: string): string {
+  return `${componentId(slug)}+${client}`;
+}

@@ -1,3 +1,4 @@
+import type { CoreSkill } from "../core/model.js";
 import type { JsonDocument } from "../registry/json-document.js";
 
 /** The folder of a registry that holds capability packages, one folder each. */
@@ -78,4 +79,10 @@ export function isRuntimeRequirement(
   requirement: HostRequirement | RuntimeRequirement,
 ): requirement is RuntimeRequirement {
   return "runtime" in requirement;
+}
+
+/** A package's skills read into the core skill model, for the client packs that compile them. */
+export interface PackageSkills {
+  pkg: CapabilityPackage;
+  skills: CoreSkill[];
 }

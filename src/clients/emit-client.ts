@@ -44,7 +44,11 @@ export function emitClientPack(client: LoadedClientPack, registry: Registry): Cl
 }
 
 /** AGC080 for every "cannot" row, unless an error at the same place already says it (e.g. AGC081). */
-function cannotWarnings(client: LoadedClientPack, rows: CapabilityRow[], said: Diagnostic[]): Diagnostic[] {
+export function cannotWarnings(
+  client: LoadedClientPack,
+  rows: CapabilityRow[],
+  said: Diagnostic[],
+): Diagnostic[] {
   const place = (file: string, line: number, column: number) => `${file}:${line}:${column}`;
   const errors = new Set(
     said.filter((d) => d.severity === "error").map((d) => place(d.file, d.line, d.column)),

@@ -13,9 +13,14 @@ export const skillFileName = "SKILL.md";
 
 /** core/skills/<name>/ → <skills_dir>/<prefix><name>/SKILL.md plus its supporting files. */
 export function emitSkills(ctx: EmitContext): PartEmission {
+  return emitSkillList(ctx, ctx.registry.core.skills);
+}
+
+/** Skills in the core model (from core/ or elsewhere in the registry), as the pack writes core skills. */
+export function emitSkillList(ctx: EmitContext, skills: readonly CoreSkill[]): PartEmission {
   const out = emptyPart();
   const { skills_dir, skill_frontmatter: format } = ctx.pack;
-  for (const skill of ctx.registry.core.skills) {
+  for (const skill of skills) {
     if (skills_dir === null || !format) {
       const promise = `skill ${skill.name} can be started`;
       out.capabilities.push(

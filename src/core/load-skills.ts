@@ -29,17 +29,14 @@ export function loadSkills(root: string, diagnostics: Diagnostic[]): CoreSkill[]
       return [];
     }
     checkPathName(entry.name, entry.path, diagnostics);
-    const skill = loadSkill(root, entry.name, entry.path, diagnostics);
+    const skill = loadSkill(root, entry.path, diagnostics);
     return skill ? [skill] : [];
   });
 }
 
-function loadSkill(
-  root: string,
-  folderName: string,
-  dir: string,
-  diagnostics: Diagnostic[],
-): CoreSkill | undefined {
+/** One skill folder anywhere in the registry (registry-relative): its SKILL.md named after the folder, and its other files. */
+export function loadSkill(root: string, dir: string, diagnostics: Diagnostic[]): CoreSkill | undefined {
+  const folderName = dir.slice(dir.lastIndexOf("/") + 1);
   const file = `${dir}/${skillFileName}`;
   if (!existsSync(join(root, file))) {
     strayEntry(dir, `has no ${skillFileName}`, folderHolds.skills, diagnostics);

@@ -1,4 +1,5 @@
 import { emitCapabilities } from "../capabilities/emit-capabilities.js";
+import { emitClientSkills } from "../capabilities/emit-client-skills.js";
 import { capabilitiesFile } from "../clients/capabilities-file.js";
 import { emitClientPack } from "../clients/emit-client.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -25,5 +26,8 @@ export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnosti
   }
   if (registry.clients.length > 0) files.push(capabilitiesFile(registry.clients, capabilities));
   files.push(...emitCapabilities(registry.capabilities));
+  const clientSkills = emitClientSkills(registry);
+  files.push(...clientSkills.files);
+  diagnostics.push(...clientSkills.diagnostics);
   return { tree: { files, composed, capabilities }, diagnostics };
 }

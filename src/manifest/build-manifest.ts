@@ -1,8 +1,14 @@
-import { componentId } from "../capabilities/capability-slug.js";
+import { componentId, jointComponentId } from "../capabilities/capability-slug.js";
+import { skillPacks } from "../capabilities/skill-packs.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
-import { capabilityComponent, capabilityInstall, capabilityTools } from "./capability-component.js";
+import {
+  capabilityComponent,
+  capabilityInstall,
+  capabilityTools,
+  jointComponent,
+} from "./capability-component.js";
 import { composedLine, composeFragments, type Fragment } from "./compose-fragments.js";
 import { pair, pairSeparator, sha256 } from "./hash.js";
 import type { ComponentInstall, Manifest, ManifestInstall } from "./manifest-model.js";
@@ -111,6 +117,11 @@ function components(
     const id = componentId(pkg.slug);
     const base = capabilityComponent(pkg, byComponent.get(id) ?? []);
     out[id] = { ...withComposed(id, base), capability: capabilityInstall(pkg) };
+    for (const { pack } of skillPacks(registry.clients)) {
+      const joint = jointComponentId(pkg.slug, pack.client);
+      const jointFiles = byComponent.get(joint);
+      if (jointFiles) out[joint] = jointComponent(pkg, pack, jointFiles);
+    }
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => byCodePoint(a, b)));
 }

@@ -1,4 +1,5 @@
 import { hookLine } from "../capabilities/capability-hooks.js";
+import { componentId } from "../capabilities/capability-slug.js";
 import { homePath, instancePath, projectSkillPath } from "../capabilities/emit-capabilities.js";
 import { type CapabilityPackage, isRuntimeRequirement } from "../capabilities/model.js";
 import { packageContents } from "../capabilities/package-contents.js";
@@ -30,6 +31,34 @@ export function capabilityComponent(pkg: CapabilityPackage, files: EmittedFile[]
       .filter((f) => f.executable)
       .map((f) => f.path)
       .sort(byCodePoint),
+  };
+}
+
+/** A package's skills compiled for one client pack: each skill folder owned whole, with both components. */
+export function jointComponent(
+  pkg: CapabilityPackage,
+  pack: { client: string; name: string },
+  files: EmittedFile[],
+): ComponentInstall {
+  const skillFolders = files
+    .filter((f) => f.client?.kind === "skill")
+    .map((f) => f.path.slice(0, f.path.lastIndexOf("/")));
+  return {
+    owned_dirs: [...new Set(skillFolders)].sort(byCodePoint),
+    owned_files: [],
+    symlinks: [],
+    seeds: [],
+    preserve: [],
+    remove: [],
+    scaffold_dirs: [],
+    required: false,
+    name: `${pkg.manifest.capability} for ${pack.name}`,
+    executables: files
+      .filter((f) => f.executable)
+      .map((f) => f.path)
+      .sort(byCodePoint),
+    composed: [],
+    with: [componentId(pkg.slug), pack.client],
   };
 }
 

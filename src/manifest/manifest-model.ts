@@ -18,6 +18,11 @@ export interface ComponentInstall {
    * bundles made before it have none.
    */
   composed?: string[];
+  /**
+   * A joint component: installed exactly when every component named here is chosen, never chosen itself
+   * (a capability package's skills compiled for one client pack).
+   */
+  with?: string[];
   /** Only for a capability package's component (SPEC §3): what the installer needs to spawn and retire it. */
   capability?: CapabilityInstall;
 }

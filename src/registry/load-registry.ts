@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { loadCapabilities } from "../capabilities/load-capabilities.js";
+import { loadPackageSkills } from "../capabilities/load-package-skills.js";
 import { readClientFiles } from "../clients/client-files.js";
 import { loadClientPacks } from "../clients/load-client-packs.js";
 import { loadCore } from "../core/load-core.js";
@@ -54,6 +55,13 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const clients = loadClientPacks(root, targets, targetsDocument, core, diagnostics);
   const executableFiles = readClientFiles(root, clients, core, files, diagnostics);
   const capabilities = loadCapabilities(root, diagnostics);
+  const packageSkills = loadPackageSkills(
+    root,
+    capabilities,
+    clients,
+    { files, executables: executableFiles },
+    diagnostics,
+  );
   const registry: Registry = {
     core,
     clients,
@@ -68,6 +76,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     files,
     executableFiles,
     capabilities,
+    packageSkills,
   };
   return { registry, diagnostics };
 }

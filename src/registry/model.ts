@@ -1,4 +1,4 @@
-import type { CapabilityPackage } from "../capabilities/model.js";
+import type { CapabilityPackage, PackageSkills } from "../capabilities/model.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { Core } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
@@ -176,4 +176,6 @@ export interface Registry {
   clients: LoadedClientPack[];
   /** The capability packages of capabilities/, in folder-name order (SPEC §3). */
   capabilities: CapabilityPackage[];
+  /** The packages' skills in the core model, when a client pack compiles them into a skills folder of its own. */
+  packageSkills?: PackageSkills[];
 }

@@ -12,8 +12,11 @@ export function adapterPosition(registry: Registry, component: string): Position
   return found.origin.document.positionOf(found.origin.path);
 }
 
+/** The package of a capability component, or of a joint one (its skills compiled for a client pack). */
 function packageOf(registry: Registry, file: EmittedFile): CapabilityPackage | undefined {
-  return registry.capabilities.find((p) => componentId(p.slug) === file.component);
+  return registry.capabilities.find(
+    (p) => componentId(p.slug) === file.component || file.component.startsWith(`${componentId(p.slug)}+`),
+  );
 }
 
 /** 'Adapters "a" and "b"', 'Adapter "a" and client pack "b"', 'Client pack "b" and capability package "c"'. */
@@ -43,7 +46,7 @@ export const outputPathsAgree: OutputCheck = {
   severity: "error",
   title: "Two adapters, client packs or capability packages must not write one path with different bytes",
   description:
-    "When two adapters (or an adapter, a client pack or a capability package) emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components. A capability package's skills go to .agents/skills/<skill>/, where client packs may put core skills too.",
+    "When two adapters (or an adapter, a client pack or a capability package) emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components. A capability package's skills go to .agents/skills/<skill>/ and, compiled, to each client pack's skills folder, where client packs put core skills too.",
   hint: "Give one adapter another output_dir, extension or pinned_global_name; for a capability package's skill, rename the skill (or the core skill it meets).",
   examples: {
     passing: withBase({}),
