@@ -87,6 +87,7 @@ function shapeProblems(value: unknown): string[] {
       problems.push(`expected "install.${key}" to be a list of strings`);
   for (const [id, component] of Object.entries(install.components))
     problems.push(...componentProblems(id, component));
+  problems.push(...withProblems(install.components));
   if (problems.length > 0) return problems;
   return pathProblems(value as unknown as Manifest);
 }
@@ -101,6 +102,31 @@ function componentProblems(id: string, component: unknown): string[] {
     problems.push(`expected "${where}.required" to be true or false`);
   if (component.capability !== undefined) problems.push(...capabilityProblems(where, component.capability));
   return problems;
+}
+
+/** A joint component's `with`: other components that exist and are not joint themselves. */
+function withProblems(components: Record<string, unknown>): string[] {
+  const withOf = (component: unknown) => (isObject(component) ? component.with : undefined);
+  return Object.entries(components).flatMap(([id, component]) => {
+    const names = withOf(component);
+    if (names === undefined) return [];
+    const at = `install.components.${id}.with`;
+    if (!stringList(names) || names.length === 0)
+      return [
+        `expected "${at}" to be a non-empty list of component ids; rebuild the bundle with 'agentc build'`,
+      ];
+    return names.flatMap((name) => {
+      const why =
+        name === id
+          ? "is the component itself"
+          : !Object.hasOwn(components, name)
+            ? "is no component of this bundle"
+            : withOf(components[name]) !== undefined
+              ? 'is itself a joint component (one with "with")'
+              : undefined;
+      return why ? [`${at}: ${JSON.stringify(name)} ${why}; rebuild the bundle with 'agentc build'`] : [];
+    });
+  });
 }
 
 /** The optional capability block: bundles made before it have none. */
