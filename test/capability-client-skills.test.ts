@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { examplePack, withExamplePack } from "../src/checks/clients/client-fixtures.js";
+import { json } from "../src/checks/core/core-fixtures.js";
 import { packageRoot } from "../src/package-paths.js";
 import { snapshot } from "./support/install-fixture.js";
 import { runCli } from "./support/run-cli.js";
@@ -107,6 +109,36 @@ describe("a capability package's skills compiled for each client pack", () => {
     assert.deepEqual(snapshot(again), snapshot(out));
   });
 
+  it("names the package when its compiled skill meets a core skill in a client's folder (AGC028)", () => {
+    const { registry } = build();
+    const targets = join(registry, "targets.json");
+    writeFileSync(
+      targets,
+      readFileSync(targets, "utf8").replace(
+        /"builtin_clients": \[[^\]]*\]/,
+        '"builtin_clients": ["claude-code"]',
+      ),
+    );
+    const notes = join(registry, "capabilities/team-notes");
+    cpSync(join(notes, "skills/team-notes"), join(notes, "skills/code-review"), { recursive: true });
+    const skill = join(notes, "skills/code-review/SKILL.md");
+    writeFileSync(skill, readFileSync(skill, "utf8").replace("name: team-notes", "name: code-review"));
+    const manifest = join(notes, "capability.json");
+    writeFileSync(
+      manifest,
+      readFileSync(manifest, "utf8").replace('"skills/team-notes"', '"skills/code-review"'),
+    );
+    const result = runCli(["check", registry, "--format", "json"]);
+    assert.equal(result.status, 1, result.stdout);
+    const clashes = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC028");
+    assert.equal(clashes.length, 1, result.stdout);
+    assert.equal(clashes[0].file, "capabilities/team-notes/capability.json");
+    assert.match(
+      clashes[0].message,
+      /^Client pack "claude-code" and capability package "acme\.team-notes" both write \.claude\/skills\/code-review\/SKILL\.md/,
+    );
+  });
+
   it("points at the package's SKILL.md when it is no valid skill", () => {
     const { registry } = build();
     const file = join(registry, "capabilities/team-notes/skills/team-notes/SKILL.md");
@@ -120,6 +152,46 @@ describe("a capability package's skills compiled for each client pack", () => {
     assert.equal(found[0].file, "capabilities/team-notes/skills/team-notes/SKILL.md");
     assert.equal(found[0].line, 2);
     assert.ok(found[0].column >= 1);
+  });
+});
+
+describe("a package skill through a client pack of the registry", () => {
+  it("gets the pack's core_skill_prefix, its supporting files (mode kept), and no joint component without skills", () => {
+    const registry = testdir({
+      ...withExamplePack({}, { ...examplePack, core_skill_prefix: "team-" }),
+      "capabilities/notes/capability.json": json({
+        capability: "acme.notes",
+        version: "1.0.0",
+        description: "Notes.",
+        skills: ["skills"],
+      }),
+      "capabilities/notes/skills/jot/SKILL.md":
+        "---\nname: jot\ndescription: Jots a note.\n---\nJot it down.\n",
+      "capabilities/notes/skills/jot/bin/jot.sh": "#!/bin/sh\necho jotted\n",
+      "capabilities/bare/capability.json": json({
+        capability: "acme.bare",
+        version: "1.0.0",
+        description: "Bare.",
+      }),
+    });
+    chmodSync(join(registry, "capabilities/notes/skills/jot/bin/jot.sh"), 0o755);
+    const out = join(testdir(), "build");
+    const result = runCli(["build", registry, "--out", out]);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.equal(
+      readFileSync(join(out, ".example/skills/team-jot/SKILL.md"), "utf8"),
+      "---\nname: team-jot\ndescription: Jots a note.\n---\nJot it down.\n",
+    );
+    assert.ok(statSync(join(out, ".example/skills/team-jot/bin/jot.sh")).mode & 0o100);
+    const all = components(out);
+    assert.deepEqual(all["capability-acme.notes+example"], {
+      ...all["capability-acme.notes+example"],
+      owned_dirs: [".example/skills/team-jot"],
+      name: "acme.notes for Example Assistant",
+      executables: [".example/skills/team-jot/bin/jot.sh"],
+      with: ["capability-acme.notes", "example"],
+    });
+    assert.equal(all["capability-acme.bare+example"], undefined);
   });
 });
 

@@ -45,6 +45,7 @@ describe("examples/team: a whole team setup through the real CLI", () => {
       ".agents/local-agents/scribe/soul.yaml",
       ".agents/local-agents/scribe/.agents/skills/team-notes/SKILL.md",
       ".agents/skills/team-notes/SKILL.md",
+      ".claude/skills/team-notes/SKILL.md",
     ])
       assert.ok(existsSync(join(out, path)), `${path} is built`);
   });
