@@ -17,21 +17,7 @@ export function capabilityComponent(pkg: CapabilityPackage, files: EmittedFile[]
   const contents = packageContents(pkg);
   const instances = contents.agents.map((agent) => instancePath(agent.name));
   const skills = contents.skills.map((skill) => projectSkillPath(skill.name));
-  return {
-    owned_dirs: [homePath(pkg), ...skills, ...instances].sort(byCodePoint),
-    owned_files: [],
-    symlinks: [],
-    seeds: [],
-    preserve: [],
-    remove: [],
-    scaffold_dirs: [],
-    required: false,
-    name: pkg.manifest.capability,
-    executables: files
-      .filter((f) => f.executable)
-      .map((f) => f.path)
-      .sort(byCodePoint),
-  };
+  return ownedFoldersComponent([homePath(pkg), ...skills, ...instances], pkg.manifest.capability, files);
 }
 
 /** A package's skills compiled for one client pack: each skill folder owned whole, with both components. */
@@ -44,7 +30,20 @@ export function jointComponent(
     .filter((f) => f.client?.kind === "skill")
     .map((f) => f.path.slice(0, f.path.lastIndexOf("/")));
   return {
-    owned_dirs: [...new Set(skillFolders)].sort(byCodePoint),
+    ...ownedFoldersComponent(
+      [...new Set(skillFolders)],
+      `${pkg.manifest.capability} for ${pack.name}`,
+      files,
+    ),
+    composed: [],
+    with: [componentId(pkg.slug), pack.client],
+  };
+}
+
+/** An optional component that owns whole folders and nothing else; its programs keep the executable bit. */
+function ownedFoldersComponent(dirs: string[], name: string, files: EmittedFile[]): ComponentInstall {
+  return {
+    owned_dirs: [...dirs].sort(byCodePoint),
     owned_files: [],
     symlinks: [],
     seeds: [],
@@ -52,13 +51,11 @@ export function jointComponent(
     remove: [],
     scaffold_dirs: [],
     required: false,
-    name: `${pkg.manifest.capability} for ${pack.name}`,
+    name,
     executables: files
       .filter((f) => f.executable)
       .map((f) => f.path)
       .sort(byCodePoint),
-    composed: [],
-    with: [componentId(pkg.slug), pack.client],
   };
 }
 
