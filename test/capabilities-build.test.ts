@@ -16,6 +16,7 @@ import { capabilityManifestMatchesSchema } from "../src/checks/capabilities/capa
 import { capabilityNamesUnique } from "../src/checks/capabilities/capability-names-unique.js";
 import { capabilityPathsResolve } from "../src/checks/capabilities/capability-paths-resolve.js";
 import { environmentUsesVendorPrefix } from "../src/checks/capabilities/environment-uses-vendor-prefix.js";
+import { injectReachesAnInstance } from "../src/checks/capabilities/inject-reaches-an-instance.js";
 import { oneCapabilityPerLayer } from "../src/checks/capabilities/one-capability-per-layer.js";
 import { runtimeRequirementNotChecked } from "../src/checks/capabilities/runtime-requirement-not-checked.js";
 import { soulScaffoldNotRun } from "../src/checks/capabilities/soul-scaffold-not-run.js";
@@ -363,6 +364,37 @@ checkTable(spawnHookHasRetire, {
       name: "a required spawn hook alone",
       files: spawnOnly,
       findings: [finding(spawnOnly, '{\n      "command": "bin/hook.mjs spawn"', "nothing can undo")],
+    },
+  ],
+});
+
+const lonelyInject = withCapability(
+  { ...notesManifest, inject: "inject.md" },
+  { ...notesFiles, "inject.md": "Keep notes.\n" },
+);
+checkTable(injectReachesAnInstance, {
+  valid: [
+    { name: "no inject", files: withNotes({}) },
+    {
+      name: "an inject with an agent to put it into",
+      files: withCapability(
+        { ...notesManifest, inject: "inject.md", agents: ["souls/scribe"] },
+        {
+          ...notesFiles,
+          "inject.md": "Keep notes.\n",
+          "souls/scribe/soul.yaml": "name: scribe\n",
+          "souls/scribe/AGENTS.md": "# Scribe\n",
+        },
+      ),
+    },
+  ],
+  invalid: [
+    {
+      name: "an inject and no agents",
+      files: lonelyInject,
+      findings: [
+        finding(lonelyInject, '"inject.md"', "has inject text but no agents: no assistant reads it"),
+      ],
     },
   ],
 });

@@ -3,12 +3,13 @@ import { capabilityManifestMatchesSchema } from "./capability-manifest-matches-s
 import { capabilityNamesUnique } from "./capability-names-unique.js";
 import { capabilityPathsResolve } from "./capability-paths-resolve.js";
 import { environmentUsesVendorPrefix } from "./environment-uses-vendor-prefix.js";
+import { injectReachesAnInstance } from "./inject-reaches-an-instance.js";
 import { oneCapabilityPerLayer } from "./one-capability-per-layer.js";
 import { runtimeRequirementNotChecked } from "./runtime-requirement-not-checked.js";
 import { soulScaffoldNotRun } from "./soul-scaffold-not-run.js";
 import { spawnHookHasRetire } from "./spawn-hook-has-retire.js";
 
-/** The checks of capability packages (AGC095–AGC102), ordered by id. */
+/** The checks of capability packages (AGC095–AGC103), ordered by id. */
 export const capabilityChecks: readonly Check[] = [
   capabilityManifestMatchesSchema,
   capabilityNamesUnique,
@@ -18,4 +19,5 @@ export const capabilityChecks: readonly Check[] = [
   soulScaffoldNotRun,
   runtimeRequirementNotChecked,
   environmentUsesVendorPrefix,
+  injectReachesAnInstance,
 ];
