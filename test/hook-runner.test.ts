@@ -3,7 +3,7 @@ import { chmodSync, existsSync, readFileSync, realpathSync, symlinkSync, writeFi
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { commandWords } from "../src/capabilities/command-words.js";
-import { hookLine } from "../src/install/hooks/hook-line.js";
+import { parseHookLine } from "../src/install/hooks/hook-line.js";
 import { type HookOutcome, type HookRun, runHook } from "../src/install/hooks/run-hook.js";
 import { testdir } from "./support/testdir.js";
 
@@ -55,8 +55,8 @@ function running(pid: number): boolean {
   return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
 }
 
-describe("hookLine", () => {
-  const valid: [string, ReturnType<typeof hookLine>][] = [
+describe("parseHookLine", () => {
+  const valid: [string, ReturnType<typeof parseHookLine>][] = [
     [
       "spawn :: required :: bin/hook.mjs spawn",
       { event: "spawn", required: true, command: "bin/hook.mjs spawn" },
@@ -67,7 +67,8 @@ describe("hookLine", () => {
     ],
     ["soul-scaffold :: optional :: tool x", { event: "soul-scaffold", required: false, command: "tool x" }],
   ];
-  for (const [line, expected] of valid) it(`reads ${line}`, () => assert.deepEqual(hookLine(line), expected));
+  for (const [line, expected] of valid)
+    it(`reads ${line}`, () => assert.deepEqual(parseHookLine(line), expected));
 
   const invalid = [
     "retire :: required :: x",
@@ -79,7 +80,7 @@ describe("hookLine", () => {
     "spawn",
   ];
   for (const line of invalid)
-    it(`refuses ${JSON.stringify(line)}`, () => assert.equal(hookLine(line), undefined));
+    it(`refuses ${JSON.stringify(line)}`, () => assert.equal(parseHookLine(line), undefined));
 });
 
 describe("commandWords", () => {

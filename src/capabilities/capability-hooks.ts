@@ -1,3 +1,4 @@
+import { pair } from "../manifest/hash.js";
 import { type CapabilityHook, type CapabilityManifest, hookEvents } from "./model.js";
 
 /** The declared hooks in event order; a hook given as a plain string is optional. */
@@ -12,5 +13,5 @@ export function capabilityHooks(manifest: CapabilityManifest): CapabilityHook[] 
 
 /** "<event> :: required|optional :: <command>", the manifest.json form. */
 export function hookLine(hook: CapabilityHook): string {
-  return `${hook.event} :: ${hook.required ? "required" : "optional"} :: ${hook.command}`;
+  return pair(pair(hook.event, hook.required ? "required" : "optional"), hook.command);
 }

@@ -1,9 +1,9 @@
+import { skillFileName } from "../core/load-skills.js";
 import type { JsonPath } from "../registry/json-document.js";
 import { commandWords } from "./command-words.js";
 import type { CapabilityPackage } from "./model.js";
 import { baseName, packagePath } from "./package-path.js";
 
-export const skillFileName = "SKILL.md";
 export const soulFiles = ["soul.yaml", "AGENTS.md"] as const;
 
 /** A skill or soul folder the manifest names, package-relative. */

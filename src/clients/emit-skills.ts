@@ -1,3 +1,4 @@
+import { skillFileName } from "../core/load-skills.js";
 import type { CoreSkill } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { joinPath } from "../registry/install-files.js";
@@ -8,8 +9,6 @@ import { mappedFields } from "./mapped-fields.js";
 import type { SkillFrontmatter } from "./model.js";
 import { packPath } from "./placeholders.js";
 import { denyList, toolLimit } from "./tool-lists.js";
-
-export const skillFileName = "SKILL.md";
 
 /** core/skills/<name>/ → <skills_dir>/<prefix><name>/SKILL.md plus its supporting files. */
 export function emitSkills(ctx: EmitContext): PartEmission {

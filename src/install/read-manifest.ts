@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
-import { hookLine } from "./hooks/hook-line.js";
+import { parseHookLine } from "./hooks/hook-line.js";
 import { composedLine, hashLines, splitLine, symlinkLine } from "./manifest-lines.js";
 import { pathProblem } from "./path-check.js";
 
@@ -143,7 +143,7 @@ function capabilityProblems(where: string, capability: unknown): string[] {
   ];
   if (problems.length > 0) return problems;
   return (capability.hooks as string[])
-    .filter((line) => hookLine(line) === undefined)
+    .filter((line) => parseHookLine(line) === undefined)
     .map(
       (line) =>
         `${at}.hooks: expected "<event> :: required|optional :: <command>" (only spawn may be required), got ${JSON.stringify(line)}; rebuild the bundle with 'agentc build'`,

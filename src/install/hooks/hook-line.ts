@@ -1,22 +1,15 @@
+import { type CapabilityHook, hookEvents } from "../../capabilities/model.js";
 import { splitLine } from "../manifest-lines.js";
 
-export type HookEvent = "retire" | "soul-scaffold" | "spawn";
-
-/** A component's `capability.hooks` line: "<event> :: required|optional :: <command>". */
-export interface HookLine {
-  event: HookEvent;
-  required: boolean;
-  command: string;
-}
-
-const events: readonly string[] = ["retire", "soul-scaffold", "spawn"] satisfies HookEvent[];
-
-/** The line's parts, or undefined when it breaks the contract (only a spawn hook can be required). */
-export function hookLine(line: string): HookLine | undefined {
+/**
+ * A manifest.json hook line (written by hookLine in src/capabilities/capability-hooks.ts) read back, or undefined when it breaks the
+ * contract: an unknown event, an empty command, a required hook other than spawn.
+ */
+export function parseHookLine(line: string): CapabilityHook | undefined {
   const [event, need, command] = splitLine(line, 3) ?? [];
-  if (event === undefined || need === undefined || !command) return undefined;
-  if (!events.includes(event) || (need !== "required" && need !== "optional")) return undefined;
+  const known = hookEvents.find((e) => e === event);
+  if (!known || !command || (need !== "required" && need !== "optional")) return undefined;
   const required = need === "required";
-  if (required && event !== "spawn") return undefined;
-  return { event: event as HookEvent, required, command };
+  if (required && known !== "spawn") return undefined;
+  return { event: known, required, command };
 }

@@ -1,12 +1,14 @@
+import type { CapabilityHook } from "../../capabilities/model.js";
 import { sha256 } from "../../manifest/hash.js";
 import type { CapabilityInstall, Manifest } from "../../manifest/manifest-model.js";
-import { type HookLine, hookLine } from "../hooks/hook-line.js";
+import { parseHookLine } from "../hooks/hook-line.js";
+import { splitLine } from "../manifest-lines.js";
 
 /** A chosen component that is a capability package: what the installer spawns, retires and records. */
 export interface CapabilityUnit {
   component: string;
   block: CapabilityInstall;
-  hooks: HookLine[];
+  hooks: CapabilityHook[];
   /** sha256 over the manifest block and the hash lines of the component's files */
   contentSha: string;
 }
@@ -19,7 +21,7 @@ export function capabilityUnits(manifest: Manifest, chosen: string[]): Capabilit
   return [...chosen].sort().flatMap((component) => {
     const block = manifest.install.components[component]?.capability;
     if (block === undefined) return [];
-    const hooks = block.hooks.flatMap((line) => hookLine(line) ?? []);
+    const hooks = block.hooks.flatMap((line) => parseHookLine(line) ?? []);
     return [{ component, block, hooks, contentSha: contentSha(manifest, component, block) }];
   });
 }
@@ -31,6 +33,6 @@ function contentSha(manifest: Manifest, component: string, block: CapabilityInst
   const files = new Set(c?.owned_files ?? []);
   const inComponent = (path: string): boolean =>
     files.has(path) || dirs.some((d) => path.startsWith(`${d}/`));
-  const lines = manifest.install.artifact_hashes.filter((line) => inComponent(line.split(" :: ")[0] ?? ""));
+  const lines = manifest.install.artifact_hashes.filter((line) => inComponent(splitLine(line, 2)?.[0] ?? ""));
   return sha256(`${JSON.stringify(block)}\n${lines.join("\n")}`);
 }

@@ -1,4 +1,3 @@
-import { hookLine } from "../hooks/hook-line.js";
 import type { InstallRecord } from "../record.js";
 import { changedFile } from "./changed-file.js";
 import { journalSpawnOf } from "./journal-spawn.js";
@@ -19,7 +18,7 @@ export async function retireRecorded(
 ): Promise<SpawnReport[]> {
   const untouched: SpawnReport[] = [];
   const runnable = spawns.flatMap((spawn) => {
-    const retire = retireHook(spawn, hookLine);
+    const retire = retireHook(spawn);
     if (spawn.state !== "ok" || !retire) return [];
     const changed = changedFile(root, record, spawn);
     if (changed === undefined) return [journalSpawnOf(spawn, retire.command)];

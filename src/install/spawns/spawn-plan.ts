@@ -1,4 +1,5 @@
-import { type HookLine, hookLine } from "../hooks/hook-line.js";
+import type { CapabilityHook } from "../../capabilities/model.js";
+import { parseHookLine } from "../hooks/hook-line.js";
 import type { InstallRecord } from "../record.js";
 import type { CapabilityUnit } from "./capability-unit.js";
 import type { SpawnRecord } from "./spawn-record.js";
@@ -8,7 +9,7 @@ import type { SpawnReport } from "./spawn-report.js";
 export interface SpawnStep {
   unit: CapabilityUnit;
   /** the spawn hook, when the package declares one */
-  hook?: HookLine;
+  hook?: CapabilityHook;
   /** the record of an earlier spawn that stands (an upgrade): a failure keeps it and does not retire */
   previous?: SpawnRecord;
 }
@@ -50,22 +51,19 @@ export function planSpawns(
 }
 
 /** The spawn hooks this run would start: the ones a person must allow first. */
-export function hooksToRun(plan: SpawnPlan): { capability: string; hook: HookLine }[] {
+export function hooksToRun(plan: SpawnPlan): { capability: string; hook: CapabilityHook }[] {
   return plan.spawn.flatMap((s) => (s.hook ? [{ capability: s.unit.block.id, hook: s.hook }] : []));
 }
 
 /** The retire hook line of a recorded spawn, when it declared one. */
-export function retireHook(
-  record: SpawnRecord,
-  parse: (line: string) => HookLine | undefined,
-): HookLine | undefined {
-  return record.hooks.map(parse).find((h) => h?.event === "retire");
+export function retireHook(record: SpawnRecord): CapabilityHook | undefined {
+  return record.hooks.map(parseHookLine).find((h) => h?.event === "retire");
 }
 
 /** The retire hooks that retiring these recorded spawns would run, in the order they run (last spawned first). */
 export function plannedRetires(spawns: SpawnRecord[]): SpawnReport[] {
   return [...spawns].reverse().flatMap((s): SpawnReport[] => {
-    const retire = retireHook(s, hookLine);
+    const retire = retireHook(s);
     return s.state === "ok" && retire
       ? [
           {
