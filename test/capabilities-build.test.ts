@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { capabilitySlug } from "../src/capabilities/capability-slug.js";
@@ -111,6 +111,22 @@ describe("loading capability packages", () => {
     const diagnostics: Diagnostic[] = [];
     assert.deepEqual(loadCapabilities(testdir(withBase({})), diagnostics), []);
     assert.deepEqual(diagnostics, []);
+  });
+
+  it("reports a package folder it may not read, unless running as root", (t) => {
+    if (process.getuid?.() === 0) return t.skip("root reads every folder");
+    const root = testdir(withCapability(notesManifest));
+    const skills = join(root, "capabilities/notes/skills");
+    chmodSync(skills, 0o000);
+    const diagnostics: Diagnostic[] = [];
+    loadCapabilities(root, diagnostics);
+    chmodSync(skills, 0o755);
+    assert.ok(
+      diagnostics.some(
+        (d) => d.id === "AGC003" && d.message.startsWith("capabilities/notes/skills cannot be read (EACCES)"),
+      ),
+      JSON.stringify(diagnostics),
+    );
   });
 
   it("slug: the command, else the id made path-safe", () => {

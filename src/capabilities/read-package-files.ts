@@ -19,7 +19,8 @@ export function readPackageFiles(root: string, dir: string, diagnostics: Diagnos
     const real = realpathSync(join(root, dir, relative));
     if (seen.has(real)) return;
     seen.add(real);
-    for (const entry of entries(join(root, dir, relative))) {
+    const folder = relative === "" ? dir : `${dir}/${relative}`;
+    for (const entry of entries(join(root, folder), folder, diagnostics)) {
       const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
       const full = join(root, dir, path);
       const where = { file: `${dir}/${path}`, line: 1, column: 1 };
@@ -49,12 +50,19 @@ export function readPackageFiles(root: string, dir: string, diagnostics: Diagnos
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function entries(folder: string): Dirent[] {
+/** A folder's entries by name; one that cannot be read is reported (its files would be missing from the copy). */
+function entries(abs: string, folder: string, diagnostics: Diagnostic[]): Dirent[] {
   try {
-    return readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+    return readdirSync(abs, { withFileTypes: true }).sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     );
-  } catch {
+  } catch (error) {
+    diagnostics.push(
+      diagnostic(registryFilesAreReadable, {
+        position: { file: folder, line: 1, column: 1 },
+        message: `${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}), so its files would be missing from the package`,
+      }),
+    );
     return [];
   }
 }
