@@ -11,10 +11,10 @@ import {
   type SlotInput,
   templateLines,
 } from "../src/emit/frontmatter-template.js";
-import { packageRoot } from "../src/package-paths.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import type { Adapter, Slot } from "../src/registry/model.js";
 import { validateAgainstSchema } from "../src/registry/schema-validation.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 
 const adaptersDir = join(packageRoot, "adapters");

@@ -10,8 +10,8 @@ import {
   type ResolveBundleOptions,
   resolveBundle,
 } from "../src/install/bundle/resolve-bundle.js";
-import { packageRoot } from "../src/package-paths.js";
 import { packBundle } from "../src/packaging/bundle-zip.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 import { craftBundle, leftovers, makeBuildDir } from "./support/zip-fixtures.js";
 import { bytes, type Route, serve } from "./support/zip-server.js";

@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import { zipSync } from "fflate";
 import { BundleError, resolveBundle } from "../src/install/bundle/resolve-bundle.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 import {
   type BuildFixture,

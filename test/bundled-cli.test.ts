@@ -5,8 +5,8 @@ import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { constants, Script } from "node:vm";
 import { writeBuild } from "../src/output/write-build.js";
-import { packageRoot } from "../src/package-paths.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { examplePack, withExamplePack } from "../src/checks/clients/client-fixtures.js";
 import { json } from "../src/checks/core/core-fixtures.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { snapshot } from "./support/install-fixture.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { checkDocsTree } from "../src/checks/check-docs-tree.js";
 import { allChecks } from "../src/checks/index.js";
-import { checkDocsDir } from "../src/package-paths.js";
+import { checkDocsDir } from "../src/shared/package-paths.js";
 
 const stale = "docs/checks/ is out of date: run npm run docs";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { allChecks, findCheck } from "../src/checks/index.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
-import { checkDocsDir } from "../src/package-paths.js";
+import { checkDocsDir } from "../src/shared/package-paths.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 

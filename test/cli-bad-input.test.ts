@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 

@@ -4,7 +4,7 @@ import { existsSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 
 const writerModule = pathToFileURL(join(packageRoot, "dist", "src", "cli", "stream-writer.js")).href;

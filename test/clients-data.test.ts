@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
 import type { ClientPack } from "../src/clients/model.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 
 const clientsDir = join(packageRoot, "clients");
 const files = readdirSync(clientsDir)

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../src/package-paths.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { readTree, sorted, type Tree, updatingGoldens, writeTree } from "./support/golden-tree.js";
 import { testdir } from "./support/testdir.js";
 

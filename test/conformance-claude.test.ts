@@ -6,7 +6,7 @@ import { unzipSync } from "fflate";
 import { parse as parseJsonc } from "jsonc-parser";
 import { packPath } from "../src/clients/placeholders.js";
 import type { EmittedFile } from "../src/emit/emitted-tree.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import {
   buildAndInstall,
   type ClientSandbox,

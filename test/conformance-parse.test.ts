@@ -8,8 +8,8 @@ import { parse as parseToml } from "smol-toml";
 import { parseDocument } from "yaml";
 import { composeJson, composeToml, type KeyPath } from "../src/compose/index.js";
 import type { ComposedFile, EmittedFile } from "../src/emit/emitted-tree.js";
-import { packageRoot } from "../src/package-paths.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { clientRegistry } from "./support/clients-cli.js";
 import { testdir } from "./support/testdir.js";
 

@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { loadCore } from "../src/core/load-core.js";
 import type { Core, PermissionRule } from "../src/core/model.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { locate } from "./support/check-harness.js";
 import { testdir, writeFiles } from "./support/testdir.js";
 

@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import { hookEvents, skillTriggers, verbs } from "../src/core/model.js";
-import { packageRoot, schemasDir } from "../src/package-paths.js";
 import { schemaNames } from "../src/registry/schema-set.js";
 import { type SchemaName, validateAgainstSchema } from "../src/registry/schema-validation.js";
+import { packageRoot, schemasDir } from "../src/shared/package-paths.js";
 
 const coreSchemas = [
   "core-skill",

@@ -5,7 +5,7 @@ import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 
 interface ContentRule {
   id: string;
@@ -114,7 +114,7 @@ describe("secret content rules (derived from gitleaks, written for JavaScript)",
   });
 
   it("finds nothing in ordinary code", () => {
-    const code = readFileSync(join(packageRoot, "src", "package-paths.ts"), "utf8");
+    const code = readFileSync(join(packageRoot, "src", "shared", "package-paths.ts"), "utf8");
     assert.equal(guard.secretContentRule(code), undefined);
   });
 });

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 
 const guardPath = join(packageRoot, "assets", "hooks", "agentc-guard.mjs");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { sha256 } from "../src/manifest/hash.js";
+import { sha256 } from "../src/shared/hash.js";
 import {
   install,
   installJson,

@@ -8,7 +8,7 @@ import { runInstall } from "../src/install/install-run.js";
 import { recoverInterrupted } from "../src/install/recover.js";
 import type { RunResult } from "../src/install/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
-import { sha256 } from "../src/manifest/hash.js";
+import { sha256 } from "../src/shared/hash.js";
 import { makeComposeBundle, type SharedSpec } from "./support/compose-bundle.js";
 import {
   copyOf,

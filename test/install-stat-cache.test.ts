@@ -6,7 +6,7 @@ import { confineTo } from "../src/install/fs-ops.js";
 import { readJournal } from "../src/install/journal.js";
 import { recoverInterrupted } from "../src/install/recover.js";
 import { projectStatus } from "../src/install/status.js";
-import { sha256 } from "../src/manifest/hash.js";
+import { sha256 } from "../src/shared/hash.js";
 import { install, installJson, makeBundle, snapshot, stamps } from "./support/install-fixture.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";

@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
-import { packageRoot } from "../src/package-paths.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 
 const goldenPath = join(packageRoot, "test", "golden", "manifest", "manifest.json");

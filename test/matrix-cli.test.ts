@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import { clientFixture, coreRule } from "../src/checks/clients/emitted-fixtures.js";
 import { baseFixture } from "../src/checks/fixture-base.js";
 import { promiseKinds } from "../src/clients/capability-matrix.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { runCli } from "./support/run-cli.js";
 import { testdir } from "./support/testdir.js";
 

@@ -6,10 +6,10 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { type ParseError, parseTree } from "jsonc-parser";
 import { builtinClientPacks, checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
-import { packageRoot } from "../src/package-paths.js";
 import { builtinAdapters, checkBuiltinAdapters } from "../src/registry/builtin-adapters.js";
 import { loadConfigFile } from "../src/registry/config-file.js";
 import { parseJsonDocument } from "../src/registry/json-document.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 
 describe("built-in data read as trusted package data", () => {

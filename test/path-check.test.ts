@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { pathListProblems, pathProblem } from "../src/install/path-check.js";
+import { pathListProblems, pathProblem } from "../src/shared/path-check.js";
 
 describe("pathProblem", () => {
   const safe = ["AGENTS.md", ".claude/rules/a.md", ".github/instructions/x.instructions.md", "a/b/c.d.e"];

@@ -3,10 +3,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { builtinAdaptersDir, packageRoot } from "../src/package-paths.js";
 import { precompiledFileName, precompiledSource } from "../src/registry/precompile-schemas.js";
 import { createAjv, type SchemaName, schemaFingerprint, schemaId } from "../src/registry/schema-set.js";
 import { validateAgainstSchema } from "../src/registry/schema-validation.js";
+import { builtinAdaptersDir, packageRoot } from "../src/shared/package-paths.js";
 
 type Validate = ((value: unknown) => boolean) & { errors?: unknown };
 

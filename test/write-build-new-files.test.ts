@@ -3,9 +3,9 @@ import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { EmittedFile, EmittedTree } from "../src/emit/emitted-tree.js";
-import { sha256 } from "../src/manifest/hash.js";
 import type { Manifest } from "../src/manifest/manifest-model.js";
 import { writeBuild } from "../src/output/write-build.js";
+import { sha256 } from "../src/shared/hash.js";
 import { testdir } from "./support/testdir.js";
 
 function emitted(path: string, text: string, executable = false): EmittedFile {

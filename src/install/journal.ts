@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import { hardLink, makeDir, removeDir, rename, syncDir, unlink, writeNewFile } from "./fs-ops.js";
 import { agentcDir } from "./record.js";
 import type { JournalSpawn } from "./spawns/journal-spawn.js";

@@ -9,10 +9,10 @@ import {
   readSync,
 } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "../manifest/hash.js";
 import type { Manifest } from "../manifest/manifest-model.js";
+import { sha256 } from "../shared/hash.js";
+import { foldedKey, pathProblem } from "../shared/path-check.js";
 import { type Desired, desiredState } from "./desired.js";
-import { foldedKey, pathProblem } from "./path-check.js";
 import type { Content } from "./plan-model.js";
 import { readFragments } from "./read-fragments.js";
 

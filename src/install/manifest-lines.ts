@@ -1,4 +1,4 @@
-import { pairSeparator } from "../manifest/hash.js";
+import { pairSeparator } from "../shared/hash.js";
 
 /** Splits a flat manifest line "a :: b :: c" into exactly `count` parts, the last keeping any rest. */
 export function splitLine(line: string, count: number): string[] | undefined {

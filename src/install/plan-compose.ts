@@ -1,6 +1,6 @@
 import { composeJson, composeToml } from "../compose/index.js";
 import type { Conflict as ComposeConflict } from "../compose/model.js";
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import type { DesiredComposed } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
 import type { ComposeSummary, Conflict, Content } from "./plan-model.js";

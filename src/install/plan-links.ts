@@ -1,5 +1,5 @@
 import { posix } from "node:path";
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import type { DesiredLink } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";

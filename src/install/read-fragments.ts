@@ -1,6 +1,6 @@
 import type { KeyPath, OwnedEntry } from "../compose/model.js";
-import { sha256 } from "../manifest/hash.js";
 import type { Manifest } from "../manifest/manifest-model.js";
+import { sha256 } from "../shared/hash.js";
 import type { Desired, DesiredComposed } from "./desired.js";
 import { hashLines } from "./manifest-lines.js";
 

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "../manifest/hash.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+import { sha256 } from "../shared/hash.js";
+import { pathProblem } from "../shared/path-check.js";
 import { parseHookLine } from "./hooks/hook-line.js";
 import { composedLine, hashLines, splitLine, symlinkLine } from "./manifest-lines.js";
-import { pathProblem } from "./path-check.js";
 
 export type ManifestRead =
   | { ok: true; manifest: Manifest; bytes: Buffer; sha256: string }

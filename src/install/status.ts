@@ -1,5 +1,5 @@
 import picomatch from "picomatch";
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import { readJournal } from "./journal.js";
 import { isFolderCopy } from "./plan-link-folder.js";
 import { missingProject, projectRoot } from "./project-root.js";

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import { removeDir, unlink } from "./fs-ops.js";
 import { foldersOf } from "./link-outcome.js";
 

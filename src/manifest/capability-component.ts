@@ -4,7 +4,7 @@ import { homePath, instancePath, projectSkillPath } from "../capabilities/emit-c
 import { type CapabilityPackage, isRuntimeRequirement } from "../capabilities/model.js";
 import { packageContents } from "../capabilities/package-contents.js";
 import type { EmittedFile } from "../emit/emitted-tree.js";
-import { pair } from "./hash.js";
+import { pair } from "../shared/hash.js";
 import type { CapabilityInstall, ComponentInstall } from "./manifest-model.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,5 +1,5 @@
 import { byCodePoint, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { builtinAdaptersDir } from "../package-paths.js";
+import { builtinAdaptersDir } from "../shared/package-paths.js";
 import { loadConfigFile } from "./config-file.js";
 import type { Adapter, ResolvedAdapter } from "./model.js";
 import { packageDataFiles, readPackageData } from "./package-data.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { makeFolders } from "../output/make-folders.js";
+import { makeFolders } from "../shared/make-folders.js";
 import { decodeText, maxRuleFileBytes } from "./text-file.js";
 
 export interface FetchOptions {

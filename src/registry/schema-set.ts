@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Ajv2020 as Ajv } from "ajv/dist/2020.js";
-import { schemasDir } from "../package-paths.js";
+import { schemasDir } from "../shared/package-paths.js";
 
 /** The JSON Schemas shipped in schemas/, the one ajv configuration that compiles them, and their fingerprint. */
 export const schemaNames = [

@@ -1,8 +1,8 @@
 import { alwaysOnPath } from "../../emit/emit-adapter.js";
-import { pathProblem } from "../../install/path-check.js";
 import { joinPath, seedSets } from "../../registry/install-files.js";
 import type { JsonPath } from "../../registry/json-document.js";
 import type { Adapter, Registry, Tool } from "../../registry/model.js";
+import { pathProblem } from "../../shared/path-check.js";
 import type { RegistryCheck } from "../check.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";

@@ -1,4 +1,4 @@
-import { pathProblem } from "../../install/path-check.js";
+import { pathProblem } from "../../shared/path-check.js";
 import type { RegistryCheck } from "../check.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 

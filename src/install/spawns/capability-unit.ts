@@ -1,6 +1,6 @@
 import type { CapabilityHook } from "../../capabilities/model.js";
-import { sha256 } from "../../manifest/hash.js";
 import type { CapabilityInstall, Manifest } from "../../manifest/manifest-model.js";
+import { sha256 } from "../../shared/hash.js";
 import { parseHookLine } from "../hooks/hook-line.js";
 import { splitLine } from "../manifest-lines.js";
 

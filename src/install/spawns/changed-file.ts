@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "../../manifest/hash.js";
+import { sha256 } from "../../shared/hash.js";
 import type { InstallRecord } from "../record.js";
 import type { SpawnRecord } from "./spawn-record.js";
 
