@@ -32,7 +32,7 @@ const idLinePrefix = "// bundle id: ";
 const precompiledSchemasInline: Plugin = {
   name: "precompiled-schemas-inline",
   setup(context) {
-    context.onLoad({ filter: /[\\/]registry[\\/]schema-validation\.js$/ }, (args) => {
+    context.onLoad({ filter: /[\\/]documents[\\/]schema-validation\.js$/ }, (args) => {
       const text = readFileSync(args.path, "utf8");
       const dynamic = /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/;
       if (!dynamic.test(text)) {

@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import ts from "typescript";
 import { parse } from "yaml";
+import { validateAgainstSchema } from "../src/documents/schema-validation.js";
 import { alwaysOnPath } from "../src/emit/emit-adapter.js";
 import {
   csvGlobs,
@@ -13,7 +14,6 @@ import {
 } from "../src/emit/frontmatter-template.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import type { Adapter, Slot } from "../src/registry/model.js";
-import { validateAgainstSchema } from "../src/registry/schema-validation.js";
 import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 

@@ -22,8 +22,8 @@ import { runtimeRequirementNotChecked } from "../src/checks/capabilities/runtime
 import { soulScaffoldNotRun } from "../src/checks/capabilities/soul-scaffold-not-run.js";
 import { spawnHookHasRetire } from "../src/checks/capabilities/spawn-hook-has-retire.js";
 import type { Fixture } from "../src/checks/check.js";
-import { withBase } from "../src/checks/fixture-base.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
+import { withBase } from "../src/diagnostics/fixture-base.js";
 import { readManifest } from "../src/install/read-manifest.js";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
 import { compileRegistry } from "../src/pipeline/compile.js";

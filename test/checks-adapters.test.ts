@@ -1,5 +1,4 @@
 import type { Fixture } from "../src/checks/check.js";
-import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../src/checks/fixture-base.js";
 import { adapterIsComplete } from "../src/checks/registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "../src/checks/registry/adapter-outputs-disjoint.js";
 import { frontmatterTemplateValid } from "../src/checks/registry/frontmatter-template-valid.js";
@@ -8,6 +7,7 @@ import { installSourcesExist } from "../src/checks/registry/install-sources-exis
 import { oneSingleFileAdapter } from "../src/checks/registry/one-single-file-adapter.js";
 import { publishRewritesAreSegments } from "../src/checks/registry/publish-rewrites-are-segments.js";
 import { templateSlotsHaveValues } from "../src/checks/registry/template-slots-have-values.js";
+import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../src/diagnostics/fixture-base.js";
 import { checkTable, locate } from "./support/check-harness.js";
 
 const flat = { id: "rules", output_dir: ".rules", extension: ".md", scoped_layout: "flat" };

@@ -11,14 +11,14 @@ import {
 } from "../src/checks/clients/emitted-fixtures.js";
 import { frontmatterFieldDocumented } from "../src/checks/clients/frontmatter-field-documented.js";
 import { htmlCommentWithoutNormativeWords } from "../src/checks/clients/html-comment-without-normative-words.js";
-import { baseFixture } from "../src/checks/fixture-base.js";
 import type { ClientPack } from "../src/clients/model.js";
 import type { CoreRule, LoadTrigger } from "../src/core/model.js";
+import { baseFixture } from "../src/diagnostics/fixture-base.js";
+import { parseJsonDocument } from "../src/documents/json-document.js";
+import { parseYamlBlock } from "../src/documents/yaml-frontmatter.js";
 import type { ClientFileOrigin, EmittedFile } from "../src/emit/emitted-tree.js";
-import { parseJsonDocument } from "../src/registry/json-document.js";
 import { loadRegistry } from "../src/registry/load-registry.js";
 import type { Registry } from "../src/registry/model.js";
-import { parseYamlBlock } from "../src/registry/yaml-frontmatter.js";
 import { checkTable, locate } from "./support/check-harness.js";
 import { testdir } from "./support/testdir.js";
 

@@ -1,5 +1,4 @@
 import type { Fixture } from "../src/checks/check.js";
-import { ruleFile, sourcesWith, withBase } from "../src/checks/fixture-base.js";
 import { depthSlugNamesARule } from "../src/checks/registry/depth-slug-names-a-rule.js";
 import { routerAgreesWithTriggers } from "../src/checks/registry/router-agrees-with-triggers.js";
 import { routerCoversEveryTrigger } from "../src/checks/registry/router-covers-every-trigger.js";
@@ -7,6 +6,7 @@ import { routerRowsNameRules } from "../src/checks/registry/router-rows-name-rul
 import { routerRuleExists } from "../src/checks/registry/router-rule-exists.js";
 import { triggerClaimedOnce } from "../src/checks/registry/trigger-claimed-once.js";
 import { triggerIsDeclared } from "../src/checks/registry/trigger-is-declared.js";
+import { ruleFile, sourcesWith, withBase } from "../src/diagnostics/fixture-base.js";
 import { checkTable, locate } from "./support/check-harness.js";
 
 const router = (rows: string[]) =>

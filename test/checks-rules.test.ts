@@ -1,5 +1,4 @@
 import type { Fixture } from "../src/checks/check.js";
-import { ruleFile, sourcesWith, withBase } from "../src/checks/fixture-base.js";
 import { depthVocabularyConfined } from "../src/checks/registry/depth-vocabulary-confined.js";
 import { descriptionWithin25Words } from "../src/checks/registry/description-within-25-words.js";
 import { globalRuleHasNoGlobs } from "../src/checks/registry/global-rule-has-no-globs.js";
@@ -8,6 +7,7 @@ import { ruleHasBody } from "../src/checks/registry/rule-has-body.js";
 import { scopedRuleHasDescription } from "../src/checks/registry/scoped-rule-has-description.js";
 import { scopedRuleHasGlobs } from "../src/checks/registry/scoped-rule-has-globs.js";
 import { slugNotReserved } from "../src/checks/registry/slug-not-reserved.js";
+import { ruleFile, sourcesWith, withBase } from "../src/diagnostics/fixture-base.js";
 import { checkTable, locate } from "./support/check-harness.js";
 
 const depthConfig = {

@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import type { Fixture } from "../src/checks/check.js";
 import { examplePack, withExamplePack } from "../src/checks/clients/client-fixtures.js";
 import { coreMarkdown, json } from "../src/checks/core/core-fixtures.js";
-import { agentsMdAdapter, targetsWith } from "../src/checks/fixture-base.js";
+import { agentsMdAdapter, targetsWith } from "../src/diagnostics/fixture-base.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import { locate } from "./support/check-harness.js";
 import { testdir } from "./support/testdir.js";

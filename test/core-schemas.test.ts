@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import { hookEvents, skillTriggers, verbs } from "../src/core/model.js";
-import { schemaNames } from "../src/registry/schema-set.js";
-import { type SchemaName, validateAgainstSchema } from "../src/registry/schema-validation.js";
+import { schemaNames } from "../src/documents/schema-set.js";
+import { type SchemaName, validateAgainstSchema } from "../src/documents/schema-validation.js";
 import { packageRoot, schemasDir } from "../src/shared/package-paths.js";
 
 const coreSchemas = [

@@ -6,9 +6,9 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { type ParseError, parseTree } from "jsonc-parser";
 import { builtinClientPacks, checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
+import { parseJsonDocument } from "../src/documents/json-document.js";
 import { builtinAdapters, checkBuiltinAdapters } from "../src/registry/builtin-adapters.js";
 import { loadConfigFile } from "../src/registry/config-file.js";
-import { parseJsonDocument } from "../src/registry/json-document.js";
 import { packageRoot } from "../src/shared/package-paths.js";
 import { testdir } from "./support/testdir.js";
 

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { precompiledFileName, precompiledSource } from "../src/registry/precompile-schemas.js";
-import { createAjv, type SchemaName, schemaFingerprint, schemaId } from "../src/registry/schema-set.js";
-import { validateAgainstSchema } from "../src/registry/schema-validation.js";
+import { precompiledFileName, precompiledSource } from "../src/documents/precompile-schemas.js";
+import { createAjv, type SchemaName, schemaFingerprint, schemaId } from "../src/documents/schema-set.js";
+import { validateAgainstSchema } from "../src/documents/schema-validation.js";
 import { builtinAdaptersDir, packageRoot } from "../src/shared/package-paths.js";
 
 type Validate = ((value: unknown) => boolean) & { errors?: unknown };
@@ -31,7 +31,7 @@ const samples: [SchemaName, unknown][] = [
 
 /** The validators the build wrote into dist (npm run build runs precompile-schemas as postbuild). */
 function built(): Record<string, unknown> {
-  const path = join(packageRoot, "dist", "src", "registry", precompiledFileName);
+  const path = join(packageRoot, "dist", "src", "documents", precompiledFileName);
   return createRequire(import.meta.url)(path) as Record<string, unknown>;
 }
 

@@ -4,9 +4,9 @@ import { capabilityManifestMatchesSchema } from "../checks/capabilities/capabili
 import { diagnostic } from "../checks/check.js";
 import { listFolder } from "../core/core-folder.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../registry/json-document.js";
-import { readJsonDocument } from "../registry/read-json-document.js";
-import { type SchemaViolation, validateAgainstSchema } from "../registry/schema-validation.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import { readJsonDocument } from "../documents/read-json-document.js";
+import { type SchemaViolation, validateAgainstSchema } from "../documents/schema-validation.js";
 import { capabilityHooks } from "./capability-hooks.js";
 import { capabilitySlug } from "./capability-slug.js";
 import {

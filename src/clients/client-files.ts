@@ -5,7 +5,7 @@ import { clientPackValid } from "../checks/clients/client-pack-valid.js";
 import { filesBelow } from "../core/core-folder.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { maxAssetBytes, readBounded } from "../registry/text-file.js";
+import { maxAssetBytes, readBounded } from "../documents/text-file.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { FileMapping } from "./model.js";
 

@@ -1,14 +1,14 @@
 import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
 import { clientPackValid } from "../checks/clients/client-pack-valid.js";
-import { configMatchesSchema } from "../checks/load/config-matches-schema.js";
 import { listFolder } from "../core/core-folder.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../registry/json-document.js";
+import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import { packageDataFiles, readPackageData } from "../documents/package-data.js";
+import { nearestName } from "../documents/schema-validation.js";
 import type { TargetsConfig } from "../registry/model.js";
-import { packageDataFiles, readPackageData } from "../registry/package-data.js";
-import { nearestName } from "../registry/schema-validation.js";
 import { builtinClientsDir } from "../shared/package-paths.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";

@@ -2,7 +2,7 @@ import { diagnostic } from "../checks/check.js";
 import { mcpPlaceholdersWellFormed } from "../checks/core/mcp-placeholders-well-formed.js";
 import { mcpServerNameWellFormed } from "../checks/core/mcp-server-name-well-formed.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument, JsonPath } from "../registry/json-document.js";
+import type { JsonDocument, JsonPath } from "../documents/json-document.js";
 import { loadCoreJson } from "./core-json.js";
 import { malformedPlaceholders } from "./mcp-placeholders.js";
 import type { McpServer } from "./model.js";

@@ -1,5 +1,5 @@
+import { withBase } from "../../diagnostics/fixture-base.js";
 import type { Fixture } from "../check.js";
-import { withBase } from "../fixture-base.js";
 
 export function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;

@@ -1,6 +1,6 @@
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { Fixture } from "../check.js";
 import { json } from "../core/core-fixtures.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 
 /** A small client pack written by a registry (clients/example.json): rules and skills, nothing else. */
 export const examplePack = {

@@ -1,5 +1,5 @@
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { InlineCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 
 const scopedRule =
   "---\nscope: scoped\nglobs: ['docs/**']\ndescription: How we write docs.\n---\n# Docs Style\n\nShort sentences.\n";

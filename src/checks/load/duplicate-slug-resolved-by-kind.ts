@@ -1,5 +1,5 @@
+import { withBase } from "../../diagnostics/fixture-base.js";
 import type { InlineCheck } from "../check.js";
-import { withBase } from "../fixture-base.js";
 
 const twoSources =
   '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules"}, {"name": "shared", "kind": "community", "path": "shared"}]}\n';

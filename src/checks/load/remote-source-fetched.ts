@@ -1,5 +1,5 @@
+import { withBase } from "../../diagnostics/fixture-base.js";
 import type { InlineCheck } from "../check.js";
-import { withBase } from "../fixture-base.js";
 
 export const remoteSourceFetched: InlineCheck = {
   id: "AGC012",

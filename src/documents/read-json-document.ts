@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import type { CheckMeta } from "../checks/check.js";
 import { diagnostic } from "../checks/check.js";
-import { jsonIsWellFormed } from "../checks/load/json-is-well-formed.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
-import { duplicateKeys } from "../core/duplicate-keys.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { jsonIsWellFormed } from "./checks/json-is-well-formed.js";
+import { registryFilesAreReadable } from "./checks/registry-files-are-readable.js";
+import { duplicateKeys } from "./duplicate-keys.js";
 import { type JsonDocument, parseJsonDocument } from "./json-document.js";
 import { readText } from "./text-file.js";
 

@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../check.js";
-import { withBase } from "../fixture-base.js";
+import type { InlineCheck } from "../../checks/check.js";
+import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const jsonIsWellFormed: InlineCheck = {
   id: "AGC001",
