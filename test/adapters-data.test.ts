@@ -210,7 +210,7 @@ function splitSource(path: string, text: string): { literals: string[]; code: st
 }
 
 function namesIn(path: string, text: string, words: ReturnType<typeof vendorWords>): string[] {
-  const inChecks = path.startsWith("src/checks/");
+  const inChecks = /^src\/(?:[^/]+\/)*checks\//.test(path);
   const { literals, code } = splitSource(path, text);
   const scanned = inChecks ? code : text;
   const found = words.strict.filter((w) => new RegExp(`\\b${w}\\b`, "i").test(scanned));

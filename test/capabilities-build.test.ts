@@ -3,18 +3,18 @@ import { chmodSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileS
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { capabilitySlug } from "../src/capabilities/capability-slug.js";
-import { loadCapabilities } from "../src/capabilities/load-capabilities.js";
-import type { CapabilityManifest } from "../src/capabilities/model.js";
 import {
   json,
   notesFiles,
   notesManifest,
   withCapability,
   withNotes,
-} from "../src/checks/capabilities/capability-fixtures.js";
-import { capabilityManifestMatchesSchema } from "../src/checks/capabilities/capability-manifest-matches-schema.js";
+} from "../src/capabilities/checks/capability-fixtures.js";
+import { capabilityManifestMatchesSchema } from "../src/capabilities/checks/capability-manifest-matches-schema.js";
+import { capabilityPathsResolve } from "../src/capabilities/checks/capability-paths-resolve.js";
+import { loadCapabilities } from "../src/capabilities/load-capabilities.js";
+import type { CapabilityManifest } from "../src/capabilities/model.js";
 import { capabilityNamesUnique } from "../src/checks/capabilities/capability-names-unique.js";
-import { capabilityPathsResolve } from "../src/checks/capabilities/capability-paths-resolve.js";
 import { environmentUsesVendorPrefix } from "../src/checks/capabilities/environment-uses-vendor-prefix.js";
 import { injectReachesAnInstance } from "../src/checks/capabilities/inject-reaches-an-instance.js";
 import { oneCapabilityPerLayer } from "../src/checks/capabilities/one-capability-per-layer.js";

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Finding, OutputCheck } from "../src/checks/check.js";
 import { alwaysLoadedWithinLimit } from "../src/checks/clients/always-loaded-within-limit.js";
-import { alwaysOnRuleHasNoGlobs } from "../src/checks/clients/always-on-rule-has-no-globs.js";
 import { denyFieldWithoutArgumentPatterns } from "../src/checks/clients/deny-field-without-argument-patterns.js";
 import {
   clientFixture,
@@ -12,6 +11,7 @@ import {
 import { frontmatterFieldDocumented } from "../src/checks/clients/frontmatter-field-documented.js";
 import { htmlCommentWithoutNormativeWords } from "../src/checks/clients/html-comment-without-normative-words.js";
 import type { ClientPack } from "../src/clients/model.js";
+import { alwaysOnRuleHasNoGlobs } from "../src/core/checks/always-on-rule-has-no-globs.js";
 import type { CoreRule, LoadTrigger } from "../src/core/model.js";
 import { baseFixture } from "../src/diagnostics/fixture-base.js";
 import { parseJsonDocument } from "../src/documents/json-document.js";

@@ -1,17 +1,17 @@
 import type { Fixture } from "../src/checks/check.js";
-import { duplicateSlugResolvedByKind } from "../src/checks/load/duplicate-slug-resolved-by-kind.js";
-import { frontmatterIsWellFormed } from "../src/checks/load/frontmatter-is-well-formed.js";
-import { frontmatterMatchesSchema } from "../src/checks/load/frontmatter-matches-schema.js";
-import { headingYieldsSlug } from "../src/checks/load/heading-yields-slug.js";
-import { remoteSourceFetched } from "../src/checks/load/remote-source-fetched.js";
-import { slugUniqueInSource } from "../src/checks/load/slug-unique-in-source.js";
-import { supersededRuleDropped } from "../src/checks/load/superseded-rule-dropped.js";
-import { supersedesNamesARule } from "../src/checks/load/supersedes-names-a-rule.js";
-import { textBelongsToARule } from "../src/checks/load/text-belongs-to-a-rule.js";
 import { ruleFile, sourcesWith, withBase } from "../src/diagnostics/fixture-base.js";
 import { configMatchesSchema } from "../src/documents/checks/config-matches-schema.js";
 import { jsonIsWellFormed } from "../src/documents/checks/json-is-well-formed.js";
 import { registryFilesAreReadable } from "../src/documents/checks/registry-files-are-readable.js";
+import { duplicateSlugResolvedByKind } from "../src/registry/checks/duplicate-slug-resolved-by-kind.js";
+import { frontmatterIsWellFormed } from "../src/registry/checks/frontmatter-is-well-formed.js";
+import { frontmatterMatchesSchema } from "../src/registry/checks/frontmatter-matches-schema.js";
+import { headingYieldsSlug } from "../src/registry/checks/heading-yields-slug.js";
+import { remoteSourceFetched } from "../src/registry/checks/remote-source-fetched.js";
+import { slugUniqueInSource } from "../src/registry/checks/slug-unique-in-source.js";
+import { supersededRuleDropped } from "../src/registry/checks/superseded-rule-dropped.js";
+import { supersedesNamesARule } from "../src/registry/checks/supersedes-names-a-rule.js";
+import { textBelongsToARule } from "../src/registry/checks/text-belongs-to-a-rule.js";
 import { checkTable, locate } from "./support/check-harness.js";
 
 const source = (name: string, kind: string, path: string, extra: object = {}) => ({

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Fixture } from "../src/checks/check.js";
-import { coreMarkdown } from "../src/checks/core/core-fixtures.js";
+import { coreMarkdown } from "../src/core/checks/core-fixtures.js";
 import { loadCore } from "../src/core/load-core.js";
 import { locate } from "./support/check-harness.js";
 import { testdir } from "./support/testdir.js";

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { capabilityManifestMatchesSchema } from "../checks/capabilities/capability-manifest-matches-schema.js";
 import { diagnostic } from "../checks/check.js";
 import { listFolder } from "../core/core-folder.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -9,6 +8,7 @@ import { readJsonDocument } from "../documents/read-json-document.js";
 import { type SchemaViolation, validateAgainstSchema } from "../documents/schema-validation.js";
 import { capabilityHooks } from "./capability-hooks.js";
 import { capabilitySlug } from "./capability-slug.js";
+import { capabilityManifestMatchesSchema } from "./checks/capability-manifest-matches-schema.js";
 import {
   type CapabilityManifest,
   type CapabilityPackage,

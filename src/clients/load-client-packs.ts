@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { clientPackValid } from "../checks/clients/client-pack-valid.js";
 import { listFolder } from "../core/core-folder.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -10,6 +9,7 @@ import { packageDataFiles, readPackageData } from "../documents/package-data.js"
 import { nearestName } from "../documents/schema-validation.js";
 import type { TargetsConfig } from "../registry/model.js";
 import { builtinClientsDir } from "../shared/package-paths.js";
+import { clientPackValid } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
 import { dropNote, readClientPack } from "./read-client-pack.js";

@@ -1,6 +1,6 @@
+import { withExamplePack } from "../../clients/checks/client-fixtures.js";
+import { coreMarkdown } from "../../core/checks/core-fixtures.js";
 import type { InlineCheck } from "../check.js";
-import { coreMarkdown } from "../core/core-fixtures.js";
-import { withExamplePack } from "./client-fixtures.js";
 
 export const clientCannotExpress: InlineCheck = {
   id: "AGC080",
