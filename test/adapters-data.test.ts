@@ -5,13 +5,13 @@ import { describe, it } from "node:test";
 import ts from "typescript";
 import { parse } from "yaml";
 import { validateAgainstSchema } from "../src/documents/schema-validation.js";
-import { alwaysOnPath } from "../src/emit/emit-adapter.js";
+import { alwaysOnPath } from "../src/emit/adapters/emit-adapter.js";
 import {
   csvGlobs,
   renderFrontmatter,
   type SlotInput,
   templateLines,
-} from "../src/emit/frontmatter-template.js";
+} from "../src/emit/adapters/frontmatter-template.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import type { Adapter, Slot } from "../src/registry/model.js";
 import { packageRoot } from "../src/shared/package-paths.js";

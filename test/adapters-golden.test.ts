@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import { emitAdapter } from "../src/emit/emit-adapter.js";
+import { emitAdapter } from "../src/emit/adapters/emit-adapter.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import type { Adapter, Registry } from "../src/registry/model.js";
 import { packageRoot } from "../src/shared/package-paths.js";

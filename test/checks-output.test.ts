@@ -1,9 +1,9 @@
 import type { Fixture } from "../src/checks/check.js";
-import { scopeExpressedByAdapter } from "../src/checks/emit/scope-expressed-by-adapter.js";
 import { budgetRespected } from "../src/checks/output/budget-respected.js";
 import { outputPathsAgree } from "../src/checks/output/output-paths-agree.js";
 import { rosterBudgetRespected } from "../src/checks/output/roster-budget-respected.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../src/diagnostics/fixture-base.js";
+import { scopeExpressedByAdapter } from "../src/emit/checks/scope-expressed-by-adapter.js";
 import { checkTable, locate } from "./support/check-harness.js";
 
 const skillsAdapter = {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { CapabilityRow } from "../src/clients/capability.js";
-import { emitClientPack } from "../src/clients/emit-client.js";
+import type { CapabilityRow } from "../src/emit/clients/capability.js";
+import { emitClientPack } from "../src/emit/clients/emit-client.js";
 import type { ComposedFile } from "../src/emit/emitted-tree.js";
 import { clientOf, settingsOf, settingsRegistry } from "./support/settings-fixture.js";
 

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { type ParseError, parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
-import type { CapabilityRow } from "../src/clients/capability.js";
 import { composeJson, composeToml } from "../src/compose/index.js";
+import type { CapabilityRow } from "../src/emit/clients/capability.js";
 import type { ComposedFile } from "../src/emit/emitted-tree.js";
 import { claudePackJson, settingsOf, settingsRegistry } from "./support/settings-fixture.js";
 

@@ -25,7 +25,7 @@ const expectedClients = [
   "windsurf",
 ];
 
-/** Capability kinds a pack's notes may be keyed by (src/clients/capability.ts PromiseKind). */
+/** Capability kinds a pack's notes may be keyed by (src/emit/clients/capability.ts PromiseKind). */
 const noteKinds = [
   "rule-load",
   "skill-tools",

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { parse } from "yaml";
-import { csvGlobs, expandBraces, renderFrontmatter } from "../src/emit/frontmatter-template.js";
-import { yamlBlockList, yamlFlowList, yamlScalar } from "../src/emit/yaml-scalar.js";
+import { csvGlobs, expandBraces, renderFrontmatter } from "../src/emit/adapters/frontmatter-template.js";
+import { yamlBlockList, yamlFlowList, yamlScalar } from "../src/emit/adapters/yaml-scalar.js";
 import type { Adapter } from "../src/registry/model.js";
 
 const readBack = (yamlValue: string): unknown => (parse(`k: ${yamlValue}`) as { k: unknown }).k;

@@ -1,5 +1,5 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
-import { hasAlwaysOnFile } from "../../emit/emit-adapter.js";
+import { hasAlwaysOnFile } from "../../emit/adapters/emit-adapter.js";
 import type { Adapter, ResolvedAdapter } from "../../registry/model.js";
 import type { Finding, RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";

@@ -1,5 +1,5 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
-import { knownSlots, slotPattern, templateLines } from "../../emit/frontmatter-template.js";
+import { knownSlots, slotPattern, templateLines } from "../../emit/adapters/frontmatter-template.js";
 import type { ResolvedAdapter, Slot } from "../../registry/model.js";
 import type { Finding, RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
