@@ -24,7 +24,7 @@ import { spawnHookHasRetire } from "../src/checks/capabilities/spawn-hook-has-re
 import type { Fixture } from "../src/checks/check.js";
 import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
 import { withBase } from "../src/diagnostics/fixture-base.js";
-import { readManifest } from "../src/install/read-manifest.js";
+import { readManifest } from "../src/install/bundle/read-manifest.js";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import { checkTable, type ExpectedFinding } from "./support/check-harness.js";

@@ -3,10 +3,10 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
-import { confineTo } from "../src/install/fs-ops.js";
+import { confineTo } from "../src/install/apply/fs-ops.js";
+import { recoverInterrupted } from "../src/install/apply/recover.js";
 import { runInstall } from "../src/install/install-run.js";
-import { recoverInterrupted } from "../src/install/recover.js";
-import type { RunResult } from "../src/install/run-result.js";
+import type { RunResult } from "../src/install/model/run-result.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
 import { sha256 } from "../src/shared/hash.js";
 import { makeComposeBundle, type SharedSpec } from "./support/compose-bundle.js";

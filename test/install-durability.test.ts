@@ -10,7 +10,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { durabilityBarrier } from "../src/install/durability.js";
+import { durabilityBarrier } from "../src/install/apply/durability.js";
 import { runInstall } from "../src/install/install-run.js";
 import { makeBundle } from "./support/install-fixture.js";
 import { folderLinkSpec } from "./support/install-scenarios.js";

@@ -1,7 +1,7 @@
+import { reportLine } from "./capability/spawn-report.js";
 import type { InstallResult } from "./install-run.js";
-import type { Action, ComposeSummary, Conflict, LinkFallback } from "./plan-model.js";
-import type { RunResult } from "./run-result.js";
-import { reportLine } from "./spawns/spawn-report.js";
+import type { RunResult } from "./model/run-result.js";
+import type { Action, ComposeSummary, Conflict, LinkFallback } from "./plan/plan-model.js";
 
 type Placed = NonNullable<InstallResult["placed"]>;
 
