@@ -1,7 +1,7 @@
-import { reportLine } from "./capability/spawn-report.js";
-import type { InstallResult } from "./install-run.js";
-import type { RunResult } from "./model/run-result.js";
-import type { Action, ComposeSummary, Conflict, LinkFallback } from "./plan/plan-model.js";
+import { reportLine } from "../../install/capability/spawn-report.js";
+import type { InstallResult } from "../../install/install-run.js";
+import type { RunResult } from "../../install/model/run-result.js";
+import type { Action, ComposeSummary, Conflict, LinkFallback } from "../../install/plan/plan-model.js";
 
 type Placed = NonNullable<InstallResult["placed"]>;
 
