@@ -115,7 +115,7 @@ function recordCodeCache(): void {
       { env: { ...process.env, AGENTC_WRITE_CODE_CACHE: "1" }, encoding: "utf8" },
     );
     if (run.status !== 0) {
-      // The bundle works without its cache, only slower to start; test/bundled-cli.test.ts then fails.
+      // The bundle works without its cache, only slower to start; test/cli/bundled-cli.test.ts then fails.
       rmSync(codeCacheFile, { force: true });
       process.stderr.write(`bundle-cli: no code cache, building examples/registry failed:\n${run.stderr}\n`);
     }
