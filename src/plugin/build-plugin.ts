@@ -1,5 +1,5 @@
-import { diagnostic } from "../checks/check.js";
 import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, type Severity } from "../diagnostics/diagnostic.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
 import type { Manifest } from "../manifest/manifest-model.js";

@@ -1,4 +1,4 @@
-import { diagnostic } from "../../checks/check.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { joinPath, seedSets } from "../../registry/install-files.js";
 import type { Adapter, Registry, Rule } from "../../registry/model.js";
