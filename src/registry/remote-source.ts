@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { decodeText, maxRuleFileBytes } from "../documents/text-file.js";
+import { writeFileAtomic } from "../shared/atomic-write.js";
 import { makeFolders } from "../shared/make-folders.js";
 
 export interface FetchOptions {
@@ -132,11 +133,9 @@ function readCache(path: string, url: string): CacheEntry | undefined {
 }
 
 function writeCache(path: string, entry: CacheEntry): void {
-  const temp = `${path}.${process.pid}.tmp`;
   try {
     makeFolders(dirname(path));
-    writeFileSync(temp, `${JSON.stringify(entry)}\n`);
-    renameSync(temp, path);
+    writeFileAtomic(path, `${JSON.stringify(entry)}\n`);
   } catch {
     // A cache that cannot be written only costs the next build a download.
   }
