@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { decodeText, maxRuleFileBytes } from "../documents/text-file.js";
 import { writeFileAtomic } from "../shared/atomic-write.js";
+import { sha256 } from "../shared/hash.js";
 import { makeFolders } from "../shared/make-folders.js";
 
 export interface FetchOptions {
@@ -44,10 +44,7 @@ export function remoteUrlProblem(raw: string): string | undefined {
 export async function fetchRemoteSource(url: string, options: FetchOptions): Promise<RemoteResult> {
   const problem = remoteUrlProblem(url);
   if (problem) return { ok: false, reason: `the url ${problem}` };
-  const cachePath = join(
-    options.cacheDir,
-    `${createHash("sha256").update(url).digest("hex").slice(0, 32)}.json`,
-  );
+  const cachePath = join(options.cacheDir, `${sha256(url).slice(0, 32)}.json`);
   const cached = readCache(cachePath, url);
   if (options.offline)
     return cached
