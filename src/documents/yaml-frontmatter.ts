@@ -28,7 +28,14 @@ export function parseYamlBlock(
     message: `malformed YAML: ${e.message.split("\n")[0] ?? e.code}`,
   }));
   if (errors.length > 0) return { errors };
-  const value: unknown = document.toJS() ?? {};
+  let value: unknown;
+  try {
+    value = document.toJS() ?? {};
+  } catch (error) {
+    // An alias without its anchor (`globs: *.ts`) parses, and only fails when it is resolved.
+    const message = error instanceof Error ? error.message : String(error);
+    return { errors: [{ position: toPosition(0), message: `malformed YAML: ${message}` }] };
+  }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return {
       errors: [{ position: toPosition(0), message: "frontmatter must be a mapping of keys to values" }],

@@ -18,6 +18,8 @@ export interface EmittedFile {
   source?: string;
   /** For files of a client pack: which core item the file expresses (checks and CAPABILITIES.md read it). */
   client?: ClientFileOrigin;
+  /** For a copy one component owns of another's file (same path, same bytes): the component it was written for. */
+  copyOf?: string;
 }
 
 export interface ClientFileOrigin {

@@ -28,7 +28,7 @@ export function emitClientSettings(client: LoadedClientPack, registry: Registry)
       pack.client,
       outcomes.flatMap((o) => o.parts),
     ),
-    diagnostics: [],
+    diagnostics: outcomes.flatMap((o) => o.diagnostics ?? []),
     capabilities: outcomes.flatMap((o) => o.rows),
   };
 }

@@ -13,7 +13,7 @@ import { withRuntimePlaceholders } from "./pack-text.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
-interface CoreNames {
+export interface CoreNames {
   prefix: string;
   skills: Set<string>;
   agents: Set<string>;
@@ -37,11 +37,7 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
     );
     return { parts: [], rows };
   }
-  const names: CoreNames = {
-    prefix: pack.core_skill_prefix ?? "",
-    skills: new Set(core.skills.map((s) => s.name)),
-    agents: new Set(core.agents.map((a) => a.name)),
-  };
+  const names = coreNames(pack, core);
   const entries: OwnedEntry[] = [];
   const rows: CapabilityRow[] = [];
   for (const { level, rule, pattern } of atoms) {
@@ -53,11 +49,6 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
   const file = withRuntimePlaceholders(pack, mapping.file);
   const parts = entries.length > 0 ? [{ file, format: mapping.format, entries: uniqueEntries(entries) }] : [];
   return { parts, rows };
-}
-
-/** A coarse rule is one atom (undefined pattern); a rule with patterns is one atom per pattern. */
-function atomsOf(rule: PermissionRule): (string | undefined)[] {
-  return rule.patterns.length === 0 ? [undefined] : rule.patterns;
 }
 
 function atomOutcome(
@@ -72,25 +63,57 @@ function atomOutcome(
   if (list === undefined) {
     return { entries: [], rows: [cannot(pack, level, rule, pattern, `the client has no "${level}" list`)] };
   }
+  const forms = ruleForms(mapping, names, level, rule, pattern);
+  if (forms.noTool) return { entries: [], rows: [cannot(pack, level, rule, pattern, forms.noTool)] };
+  const rows: CapabilityRow[] = [];
+  if (forms.written.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, forms.written));
+  for (const { tool, reason } of forms.lost) rows.push(cannot(pack, level, rule, pattern, reason, tool));
+  const path = [...mapping.key, list];
+  return { entries: forms.written.map((value) => ({ path, value, element: true })), rows };
+}
+
+/** One rule atom in the client's permission rule form: the texts to write, per tool what cannot be written. */
+export interface RuleForms {
+  written: string[];
+  lost: { tool: string; reason: string }[];
+  /** Set when the client has no tool for the verb at all. */
+  noTool?: string;
+}
+
+export function ruleForms(
+  mapping: PermissionMapping,
+  names: CoreNames,
+  level: PermissionLevel,
+  rule: PermissionRule,
+  pattern: string | undefined,
+): RuleForms {
   const tools = mapping.permission_tools[rule.verb] ?? [];
-  if (tools.length === 0) {
-    const reason = `the client has no permission tool for the verb "${rule.verb}"`;
-    return { entries: [], rows: [cannot(pack, level, rule, pattern, reason)] };
-  }
+  if (tools.length === 0)
+    return { written: [], lost: [], noTool: `the client has no permission tool for the verb "${rule.verb}"` };
   const forms = tools.map((tool) => ({
     tool,
     form:
       (pattern === undefined ? levelForm(mapping, level, tool) : undefined) ??
       toolForm(mapping, names, rule.verb, tool, pattern),
   }));
-  const written = [...new Set(forms.flatMap(({ form }) => ("text" in form ? [form.text] : [])))];
-  const rows: CapabilityRow[] = [];
-  if (written.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, written));
-  for (const { tool, form } of forms) {
-    if ("lost" in form) rows.push(cannot(pack, level, rule, pattern, form.lost, tool));
-  }
-  const path = [...mapping.key, list];
-  return { entries: written.map((value) => ({ path, value, element: true })), rows };
+  return {
+    written: [...new Set(forms.flatMap(({ form }) => ("text" in form ? [form.text] : [])))],
+    lost: forms.flatMap(({ tool, form }) => ("lost" in form ? [{ tool, reason: form.lost }] : [])),
+  };
+}
+
+/** The names a pack installs core skills and agents under. */
+export function coreNames(pack: ClientPack, core: Core): CoreNames {
+  return {
+    prefix: pack.core_skill_prefix ?? "",
+    skills: new Set(core.skills.map((s) => s.name)),
+    agents: new Set(core.agents.map((a) => a.name)),
+  };
+}
+
+/** A coarse rule is one atom (undefined pattern); a rule with patterns is one atom per pattern. */
+export function atomsOf(rule: PermissionRule): (string | undefined)[] {
+  return rule.patterns.length === 0 ? [undefined] : rule.patterns;
 }
 
 /** A bare tool the client ignores in this list (patterned rules have their own form). */

@@ -118,7 +118,17 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     }
   }
   addPayloads(desired, manifest, payloadFiles);
+  desired.files = onePerPath(desired.files);
   return desired;
+}
+
+/**
+ * A file two chosen components own (the build lets them share a path only with the same bytes, AGC028) is
+ * written once, recorded for the first of them.
+ */
+function onePerPath(files: DesiredFile[]): DesiredFile[] {
+  const seen = new Set<string>();
+  return files.filter((f) => !seen.has(f.path) && Boolean(seen.add(f.path)));
 }
 
 function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: PayloadFiles): void {
