@@ -48,7 +48,7 @@ describe("Claude Code: claude plugin validate --strict", () => {
   it("rejects a plugin whose skill, agent or hooks are broken (the check can fail)", async (t) => {
     const dir = testdir({
       ".claude-plugin/plugin.json": JSON.stringify(manifest),
-      "skills/hello/SKILL.md": "---\nname: hello\ndescription: [unclosed\n---\nBody\n",
+      "skills/hello/SKILL.md": '---\nname: hello\ndescription: "unterminated\n---\nBody\n',
       "agents/reviewer.md": "---\nname: reviewer\n---\nBody\n",
       "hooks/hooks.json": JSON.stringify({ hooks: { NoSuchEvent: [] } }),
     });
