@@ -1,5 +1,6 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
-import { examplePack, withExamplePack } from "./client-fixtures.js";
+import { examplePack } from "../../diagnostics/client-fixture.js";
+import { withExamplePack } from "./client-fixtures.js";
 
 export const clientPackValid: InlineCheck = {
   id: "AGC082",
