@@ -90,6 +90,9 @@ export interface AdapterInstall {
 
 export type Slot = "alwaysApply" | "globs" | "globs_yaml" | "globs_csv" | "description" | "slug";
 
+/** The slots an adapter may write verbatim, for frontmatter parsers that are not YAML. */
+export type RawSlot = Extract<Slot, "globs_csv" | "description">;
+
 export interface Adapter {
   id: string;
   name?: string;
@@ -101,7 +104,7 @@ export interface Adapter {
   global_placement?: "single_file" | "pinned_module" | "none";
   pinned_global_name?: string;
   frontmatter?: string | string[];
-  raw_slots?: Slot[];
+  raw_slots?: RawSlot[];
   budget_profile?: "global" | "scoped";
   scoped_layout?: "flat" | "per_rule_dir" | "none";
   per_rule_filename?: string;

@@ -14,8 +14,11 @@ export interface RuleFileSource {
   sourceIndex: number;
 }
 
+/** A rule's frontmatter as written (rule-frontmatter.schema.json checks the values). */
+type RuleFrontmatter = Partial<Record<RuleField, unknown>>;
+
 interface Frontmatter {
-  values: Partial<Record<RuleField, unknown>>;
+  values: RuleFrontmatter;
   fields: Partial<Record<RuleField, Position>>;
   /** Position of each item of a globs list. */
   globItems?: Position[];
