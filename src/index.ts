@@ -2,8 +2,8 @@
 
 export type { Check } from "./checks/check.js";
 export { allChecks, findCheck } from "./checks/index.js";
-export type { CheckMeta, Finding } from "./diagnostics/check-meta.js";
-export type { Diagnostic, Position, Severity } from "./diagnostics/diagnostic.js";
+export { type CheckMeta, checkDocsUrl, type Finding } from "./diagnostics/check-meta.js";
+export type { Diagnostic, Position, RelatedLocation, Severity } from "./diagnostics/diagnostic.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
 export { buildManifest } from "./manifest/build-manifest.js";

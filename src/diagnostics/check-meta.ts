@@ -34,16 +34,32 @@ export interface Finding {
   message: string;
   hint?: string;
   severity?: Severity;
+  /** Other places the finding is about (the first definition of a duplicate); the message names them too. */
+  related?: { position: Position; message: string }[];
+}
+
+/** The page of a check in the repository's docs (docs/checks/<id>.md), for SARIF helpUri and JSON reports. */
+export function checkDocsUrl(id: string): string {
+  return `https://github.com/agentc/agentc/blob/main/docs/checks/${id}.md`;
 }
 
 export function diagnostic(check: CheckMeta, finding: Finding): Diagnostic {
+  const { position, related } = finding;
   return {
     id: check.id,
     severity: finding.severity ?? check.severity,
-    file: finding.position.file,
-    line: finding.position.line,
-    column: finding.position.column,
+    file: position.file,
+    line: position.line,
+    column: position.column,
     message: finding.message,
     hint: finding.hint ?? check.hint,
+    ...(position.end ? { endLine: position.end.line, endColumn: position.end.column } : {}),
+    ...(related?.length
+      ? { related: related.map((r) => ({ ...lineAndColumn(r.position), message: r.message })) }
+      : {}),
   };
+}
+
+function lineAndColumn({ file, line, column }: Position): Pick<Position, "file" | "line" | "column"> {
+  return { file, line, column };
 }

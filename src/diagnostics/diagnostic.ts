@@ -4,8 +4,22 @@ export interface Position {
   file: string;
   line: number;
   column: number;
+  /** Just past the end of what is meant (a JSON value or key), where the reader knows it. */
+  end?: { line: number; column: number };
 }
 
+/** A second place a diagnostic concerns ("first defined here"), with what it is. */
+export interface RelatedLocation {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * The JSON contract (docs/architecture.md): id, severity, file, line, column, message, hint; the optional
+ * end of the place, and the related places, follow only where known.
+ */
 export interface Diagnostic {
   id: string;
   severity: Severity;
@@ -14,6 +28,9 @@ export interface Diagnostic {
   column: number;
   message: string;
   hint: string;
+  endLine?: number;
+  endColumn?: number;
+  related?: RelatedLocation[];
 }
 
 export function at(position: Position | undefined, fallbackFile = ""): Position {

@@ -21,6 +21,7 @@ export function resolveRules(all: Rule[], diagnostics: Diagnostic[]): Rule[] {
         diagnostic(slugUniqueInSource, {
           position: rule.heading,
           message: `Slug "${rule.slug}" is defined twice in source "${rule.sourceName}": here and at ${formatPosition(sameSource.heading)}`,
+          related: [{ position: sameSource.heading, message: `"${rule.slug}" is first defined here` }],
         }),
       );
       continue;
@@ -41,6 +42,7 @@ export function resolveRules(all: Rule[], diagnostics: Diagnostic[]): Rule[] {
         message: sameKind
           ? `Rule "${loser.slug}" from source "${loser.sourceName}" is not used: source "${winner.sourceName}" (also ${winner.kind}) is listed first and defines it at ${formatPosition(winner.heading)}`
           : `Rule "${loser.slug}" from ${loser.kind} source "${loser.sourceName}" is overridden by ${winner.kind} source "${winner.sourceName}" at ${formatPosition(winner.heading)}`,
+        related: [{ position: winner.heading, message: `the "${winner.slug}" that is used` }],
       }),
     );
   }
@@ -79,6 +81,7 @@ function dropSuperseded(kept: Rule[], all: Rule[], diagnostics: Diagnostic[]): R
       diagnostic(supersededRuleDropped, {
         position,
         message: `Rule "${target.slug}" (${formatPosition(target.heading)}) is dropped: "${rule.slug}" supersedes it`,
+        related: [{ position: target.heading, message: `the dropped rule "${target.slug}"` }],
       }),
     );
   }

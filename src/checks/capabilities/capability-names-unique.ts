@@ -64,5 +64,11 @@ function clash(
   return {
     position: pkg.document.positionOf(path),
     message: `${pkg.manifestFile} uses the ${what} "${name}" that ${earlier.manifestFile} already uses`,
+    related: [
+      {
+        position: earlier.document.positionOf(["capability"]),
+        message: `the package that uses "${name}" first`,
+      },
+    ],
   };
 }

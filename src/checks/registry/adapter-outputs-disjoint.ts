@@ -53,6 +53,12 @@ function* duplicateIds(registry: Registry): Iterable<Finding> {
     yield {
       position: registry.targetsDocument.positionOf(["targets", index, "id"]),
       message: `Unexpected second adapter with id "${entry.id}" (targets[${first}] has it too), expected unique ids`,
+      related: [
+        {
+          position: registry.targetsDocument.positionOf(["targets", first, "id"]),
+          message: `the first "${entry.id}"`,
+        },
+      ],
     };
   }
 }

@@ -32,6 +32,16 @@ export const oneSingleFileAdapter: RegistryCheck = {
       yield {
         position: adapterFieldPosition(resolved, ["global_placement"]),
         message: `Unexpected second single_file adapter ${adapterLabel(resolved)}: ${adapterLabel(first ?? resolved)} already writes the always-on file`,
+        ...(first
+          ? {
+              related: [
+                {
+                  position: adapterFieldPosition(first, ["global_placement"]),
+                  message: "the first single_file adapter",
+                },
+              ],
+            }
+          : {}),
       };
     }
   },

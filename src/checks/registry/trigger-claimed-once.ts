@@ -26,9 +26,11 @@ export const triggerClaimedOnce: RegistryCheck = {
         first.set(rule.trigger, rule);
         continue;
       }
+      const claimed = earlier.fields.trigger ?? earlier.heading;
       yield {
         position: rule.fields.trigger ?? rule.heading,
-        message: `Trigger "${rule.trigger}" is claimed by "${rule.slug}" here and by "${earlier.slug}" at ${formatPosition(earlier.fields.trigger ?? earlier.heading)}`,
+        message: `Trigger "${rule.trigger}" is claimed by "${rule.slug}" here and by "${earlier.slug}" at ${formatPosition(claimed)}`,
+        related: [{ position: claimed, message: `"${earlier.slug}" claims "${rule.trigger}" first` }],
       };
     }
   },
