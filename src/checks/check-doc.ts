@@ -18,6 +18,12 @@ export function renderCheckDoc(check: CheckMeta): string {
     "## Failing example",
     "",
     ...fixtureBlocks(check.examples.failing),
+    "`agentc check` reports (paths relative to the registry):",
+    "",
+    "~~~text",
+    ...check.examples.expected,
+    "~~~",
+    "",
   ].join("\n");
 }
 

@@ -12,7 +12,12 @@ export interface CheckMeta {
   /** Why the check exists, in a sentence or two. */
   description: string;
   hint: string;
-  examples: { passing: Fixture; failing: Fixture };
+  examples: {
+    passing: Fixture;
+    failing: Fixture;
+    /** The lines of this check `agentc check` prints for the failing example (diagnosticLine), in order. */
+    expected: string[];
+  };
 }
 
 /** Checks whose findings are produced while loading or emitting. */

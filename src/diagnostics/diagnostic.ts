@@ -33,6 +33,14 @@ export interface Diagnostic {
   related?: RelatedLocation[];
 }
 
+/**
+ * "file:line:column: severity AGCnnn message": the line `agentc check` prints for a diagnostic (the pretty
+ * report paints the severity and shows the file from the cwd; check docs show it as it is).
+ */
+export function diagnosticLine(d: Diagnostic, shown: { file?: string; severity?: string } = {}): string {
+  return `${shown.file ?? d.file}:${d.line}:${d.column}: ${shown.severity ?? d.severity} ${d.id} ${d.message}`;
+}
+
 export function at(position: Position | undefined, fallbackFile = ""): Position {
   return position ?? { file: fallbackFile, line: 1, column: 1 };
 }

@@ -46,6 +46,9 @@ export const htmlCommentWithoutNormativeWords: OutputCheck = {
         "Keep functions short.",
       ]),
     }),
+    expected: [
+      "<build>/.example/rules/style.md:5:10: warning AGC091 An HTML comment in .example/rules/style.md (example-client) holds MUST NOT; the client never sees comments; from core/rules/style.md:7",
+    ],
   },
   *run(registry, tree) {
     for (const { file, origin, kind } of clientFiles(registry, tree.files)) {

@@ -34,6 +34,9 @@ export const adapterOutputsDisjoint: RegistryCheck = {
         { ...rulesAdapter, id: "nested", output_dir: ".ai/rules/more" },
       ]),
     }),
+    expected: [
+      'targets.json:23:21: error AGC025 Unexpected output_dir ".ai/rules/more" of adapter "nested": it is inside ".ai/rules" of adapter "rules", expected folders that do not overlap',
+    ],
   },
   *run(registry) {
     yield* duplicateIds(registry);

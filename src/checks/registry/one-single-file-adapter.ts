@@ -16,6 +16,9 @@ export const oneSingleFileAdapter: RegistryCheck = {
     failing: withBase({
       "targets.json": targetsWith([{ ...agentsMdAdapter, global_placement: "pinned_module" }]),
     }),
+    expected: [
+      "targets.json:4:3: error AGC022 Unexpected adapter list without a single_file adapter, expected exactly one",
+    ],
   },
   *run(registry) {
     const singles = registry.adapters.filter((a) => a.adapter.global_placement === "single_file");

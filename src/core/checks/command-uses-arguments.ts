@@ -23,5 +23,8 @@ export const commandUsesArguments: InlineCheck = {
         ["Fix the issue."],
       ),
     }),
+    expected: [
+      "core/commands/fix-issue.md:3:1: warning AGC073 core/commands/fix-issue.md asks for arguments but its body uses neither $ARGUMENTS nor $1..$9",
+    ],
   },
 };

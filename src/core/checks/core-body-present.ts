@@ -15,5 +15,8 @@ export const coreBodyPresent: InlineCheck = {
     failing: withCore({
       "agents/reviewer.md": coreMarkdown(["name: reviewer", "description: Reviews."], []),
     }),
+    expected: [
+      "core/agents/reviewer.md:4:1: error AGC074 core/agents/reviewer.md has no text below its frontmatter",
+    ],
   },
 };

@@ -18,5 +18,8 @@ export const coreFileMatchesSchema: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      'core/skills/review/SKILL.md:4:1: error AGC061 Unexpected key "allowed-tools" in the frontmatter',
+    ],
   },
 };

@@ -18,5 +18,8 @@ export const coreNameMatchesPath: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      'core/skills/review/SKILL.md:2:7: error AGC062 name "reviewer" differs from its folder name "review"',
+    ],
   },
 };

@@ -21,5 +21,8 @@ export const permissionListsDisagree: InlineCheck = {
         allow: [{ verb: "exec", commands: ["git push"] }],
       }),
     }),
+    expected: [
+      "core/permissions.json:12:5: warning AGC067 Exec(git push) in allow is also in deny, which is evaluated first; this entry never applies",
+    ],
   },
 };

@@ -18,5 +18,8 @@ export const permissionRuleNamesAVerb: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      'core/skills/review/SKILL.md:5:10: error AGC064 "Bash" in "Bash(git push)" is not a core verb',
+    ],
   },
 };

@@ -24,5 +24,8 @@ export const permissionVerbInTools: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      "core/skills/review/SKILL.md:6:11: warning AGC072 allow names \"exec\", which 'tools' does not list",
+    ],
   },
 };

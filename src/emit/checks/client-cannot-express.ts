@@ -24,5 +24,8 @@ export const clientCannotExpress: InlineCheck = {
         ["# Explain", "", "Explain the selected code."],
       ),
     }),
+    expected: [
+      "core/skills/explain/SKILL.md:4:8: warning AGC080 Example Assistant cannot express: skill explain uses only read, grep",
+    ],
   },
 };

@@ -21,5 +21,8 @@ export const loadTriggerMapped: InlineCheck = {
         ["Tag the release commit."],
       ),
     }),
+    expected: [
+      'core/rules/release.md:2:10: error AGC081 rule release has load trigger "manual", which client pack example (clients/example.json) does not map',
+    ],
   },
 };
