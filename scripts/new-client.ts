@@ -10,7 +10,7 @@ import { packageRoot } from "../src/shared/package-paths.js";
  * other place noted as missing), a section of docs/clients.md, the id in the data test's list of packs, and
  * the golden tree of test/golden/clients/<id>/; then every fact is filled in and the golden reviewed.
  */
-const usage = 'usage: npm run new:client <id> [-- --name "Display Name"]';
+const usage = 'usage: npm run new:client <id>, or npm run new:client -- <id> --name "Display Name"';
 const idPattern = /^[a-z][a-z0-9-]*$/;
 const docsFile = join(packageRoot, "docs", "clients.md");
 const dataTest = join(packageRoot, "test", "clients", "clients-data.test.ts");
