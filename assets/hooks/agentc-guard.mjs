@@ -17,16 +17,75 @@ import { fileURLToPath } from "node:url";
 // ─── Limits and test hooks ──────────────────────────────────────────────────────────────────────
 
 export const MAX_STDIN_BYTES = 4 * 1024 * 1024;
+/** The guard decides within this many ms of its process start, or blocks. */
 export const TIMEOUT_MS = 5000;
-const MAX_WALK_NODES = 100_000;
-const MAX_DEPTH = 32;
-const MAX_GLOB_VISITS = 5000;
-const MAX_SHELL_WORDS = 20_000;
 const MAX_CHECKED_FILE_BYTES = 1024 * 1024;
+/** Longer paths cannot be opened (PATH_MAX); they are matched as written, without realpath. */
+const MAX_RESOLVED_PATH = 4096;
 /** Test hook: AGENTC_GUARD_TEST_CRASH=1 makes the scanner throw, to prove a crash blocks. */
 const CRASH_ENV = "AGENTC_GUARD_TEST_CRASH";
 /** Test hook: AGENTC_GUARD_TIMEOUT_MS may only shorten the timeout, never lengthen it. */
 const TIMEOUT_ENV = "AGENTC_GUARD_TIMEOUT_MS";
+
+/**
+ * Every bound of one decision. Each is counted as the scan goes; past any of them, or past the
+ * deadline, the guard blocks and names the bound. Together they keep a decision far inside
+ * TIMEOUT_MS on any input (bench/guard-bench measures the worst cases).
+ */
+export const LIMITS = Object.freeze({
+  /** Nesting of JSON values in the payload. */
+  jsonDepth: 64,
+  /** JSON values in the tool input. */
+  jsonNodes: 100_000,
+  /** Shell words, glob pieces and path candidates judged. */
+  tokens: 100_000,
+  /** Results of brace, sequence and glob expansion, and directory entries a glob visits. */
+  expansions: 50_000,
+  /** Results of expanding one word's braces. */
+  wordExpansions: 4096,
+  /** Characters produced by expansion and variable substitution. */
+  producedChars: 32 * 1024 * 1024,
+  /** Nested substitutions, sh -c / eval / piped scripts, and brace groups inside each other. */
+  depth: 16,
+  /** realpath, stat, readdir and read calls. */
+  fsCalls: 20_000,
+});
+
+const BOUND_NAMES = {
+  jsonNodes: "JSON values",
+  tokens: "shell words and path candidates",
+  expansions: "brace, sequence and glob expansions",
+  producedChars: "characters of expanded text",
+  fsCalls: "file-system look-ups",
+};
+
+class GuardError extends Error {}
+/** Text that does not lex as a shell command; blocks, except where the text may be another language. */
+class ShellSyntaxError extends GuardError {}
+
+/** The counters of the decision under way; decide() starts a new one. */
+let budget = newBudget(TIMEOUT_MS, TIMEOUT_MS);
+
+function newBudget(deadline, limitMs) {
+  return { deadline, limitMs, jsonNodes: 0, tokens: 0, expansions: 0, producedChars: 0, fsCalls: 0 };
+}
+
+/** Counts `amount` of a bounded resource; blocks past its limit or past the deadline. */
+function spend(kind, amount = 1) {
+  budget[kind] += amount;
+  if (budget[kind] > LIMITS[kind])
+    throw new GuardError(`judging this call needs over ${LIMITS[kind]} ${BOUND_NAMES[kind]}`);
+  checkDeadline();
+}
+
+/** The scanner's own clock (monotonic): a synchronous scan never waits for a timer. */
+function checkDeadline() {
+  if (performance.now() > budget.deadline) throw new GuardError(`no decision within ${budget.limitMs} ms`);
+}
+
+function checkDepth(depth, what) {
+  if (depth > LIMITS.depth) throw new GuardError(`${what} nests deeper than ${LIMITS.depth} levels`);
+}
 
 // ─── Secret paths (matched on lower-cased, resolved paths) ─────────────────────────────────────
 
@@ -100,6 +159,11 @@ export const SECRET_DIR_RULES = [
     reason: "Terraform token",
   },
   { id: "process-environ", segments: ["proc", "*", "environ"], reason: "process environment variables" },
+  {
+    id: "thread-environ",
+    segments: ["proc", "*", "task", "*", "environ"],
+    reason: "process environment variables (one thread's copy)",
+  },
 ];
 
 /** Files that are secret only when they hold credentials: the guard reads them and scans the text. */
@@ -249,7 +313,12 @@ const PATH_KEYS = new Set([
 ]);
 const DIR_KEYS = new Set(["cwd", "workdir", "dir_path", "directory", "dir"]);
 const GLOB_KEYS = new Set(["glob", "include", "includes"]);
-const COMMAND_KEYS = new Set(["command", "cmd", "script"]);
+const COMMAND_KEYS = new Set(["command", "cmd"]);
+/**
+ * Program text (Claude's REPL `code`, a Workflow `script`): read as a shell command when it lexes as
+ * one, else every name in it is checked.
+ */
+const CODE_KEYS = new Set(["code", "script"]);
 /** Text being replaced: a secret there is already on disk, and blocking would stop its removal. */
 const UNSCANNED_KEYS = new Set(["old_string", "old_str", "oldString"]);
 /** Text written or shown, never a file name; every other whitespace-free path-like value is checked. */
@@ -312,8 +381,6 @@ const COMMAND_PREFIXES = new Set([
   "until",
 ]);
 
-class GuardError extends Error {}
-
 // ─── Reading the payload ───────────────────────────────────────────────────────────────────────
 
 function readStdin(limit) {
@@ -338,10 +405,28 @@ export function parsePayload(bytes) {
     throw new GuardError("stdin is not valid UTF-8");
   }
   if (text.trim() === "") throw new GuardError("stdin is empty, expected a hook payload (JSON)");
+  checkJsonDepth(text);
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
     throw new GuardError(`stdin is not valid JSON (${error.message})`);
+  }
+}
+
+/** JSON.parse has no depth limit and slows on deep nesting: count brackets first, in one pass. */
+function checkJsonDepth(text) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i += 1;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > LIMITS.jsonDepth)
+        throw new GuardError(`stdin nests JSON deeper than ${LIMITS.jsonDepth} levels`);
+    } else if (code === 0x7d || code === 0x5d) depth -= 1;
   }
 }
 
@@ -350,7 +435,7 @@ export function parsePayload(bytes) {
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function newInspection(base) {
-  return { base, paths: [], globs: [], commands: [], contents: [], nothingToInspect: false };
+  return { base, paths: [], globs: [], commands: [], codes: [], contents: [], nothingToInspect: false };
 }
 
 /** The folder relative paths are resolved against: payload cwd, workspace root, project env, cwd. */
@@ -455,20 +540,19 @@ export function inspectionOf(payload) {
 }
 
 function collect(toolInput, tool, inspection) {
-  const budget = { nodes: 0 };
   const dir = Object.entries(toolInput).find(
     ([key, value]) => DIR_KEYS.has(key) && typeof value === "string",
   );
   inspection.commandBase = dir
     ? resolve(inspection.base, expandHome(dir[1], inspection.base))
     : inspection.base;
-  walk(toolInput, "", tool, inspection, budget, 0);
+  walk(toolInput, "", tool, inspection, 0);
 }
 
-function walk(value, key, tool, inspection, budget, depth) {
-  budget.nodes += 1;
-  if (budget.nodes > MAX_WALK_NODES || depth > MAX_DEPTH)
-    throw new GuardError("tool input is too large or too deep");
+function walk(value, key, tool, inspection, depth) {
+  spend("jsonNodes");
+  if (depth > LIMITS.jsonDepth)
+    throw new GuardError(`tool input nests deeper than ${LIMITS.jsonDepth} levels`);
   if (typeof value === "string") return collectString(value, key, tool, inspection);
   if (Array.isArray(value)) {
     if (COMMAND_KEYS.has(key) && value.every((item) => typeof item === "string")) {
@@ -476,10 +560,9 @@ function walk(value, key, tool, inspection, budget, depth) {
       inspection.contents.push(value.join(" "));
       return;
     }
-    for (const item of value) walk(item, key, tool, inspection, budget, depth + 1);
+    for (const item of value) walk(item, key, tool, inspection, depth + 1);
   } else if (isObject(value)) {
-    for (const [childKey, child] of Object.entries(value))
-      walk(child, childKey, tool, inspection, budget, depth + 1);
+    for (const [childKey, child] of Object.entries(value)) walk(child, childKey, tool, inspection, depth + 1);
   }
 }
 
@@ -492,13 +575,20 @@ function collectString(value, key, tool, inspection) {
   else if (looksLikePath(value, key)) inspection.paths.push(value);
   if (GLOB_KEYS.has(key) || (key === "pattern" && /glob/i.test(tool))) inspection.globs.push(value);
   if (COMMAND_KEYS.has(key)) inspection.commands.push(value);
+  if (CODE_KEYS.has(key)) inspection.codes.push(value);
 }
 
-/** A value under an unknown key (an MCP tool's `target`, `name`...) that reads as a file name. */
+/**
+ * A value under an unknown key (an MCP tool's `target`, `name`...) that reads as a file name, of
+ * any length and with spaces (`/work/My Project/.env`); URLs are not paths.
+ */
 function looksLikePath(value, key) {
   if (CONTENT_KEYS.has(key) || COMMAND_KEYS.has(key) || UNSCANNED_KEYS.has(key)) return false;
-  if (value.length > 4096 || /\s/.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
-  return /[/\\]/.test(value) || value.startsWith(".") || value.startsWith("~") || hasSecretName(value);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  const trimmed = value.trim();
+  return (
+    /[/\\]/.test(trimmed) || trimmed.startsWith(".") || trimmed.startsWith("~") || hasSecretName(trimmed)
+  );
 }
 
 const hasSecretName = (value) => SECRET_NAME_RULES.some((rule) => rule.test.test(value.toLowerCase()));
@@ -541,8 +631,22 @@ function segmentsOf(path) {
     );
 }
 
-function runMatches(segments, at, rule) {
-  return rule.segments.every((want, offset) => want === "*" || segments[at + offset] === want);
+/** A rule segment matches the same name, any name for "*", and a glob segment that can produce it. */
+function runMatches(segments, at, rule, globby) {
+  for (let offset = 0; offset < rule.segments.length; offset += 1) {
+    const want = rule.segments[offset] ?? "";
+    const segment = segments[at + offset] ?? "";
+    if (want === "*" || segment === want) continue;
+    if (!(globby && hasGlob(segment) && globMatcher(segment)(want))) return false;
+  }
+  return true;
+}
+
+/** Directory rules by their first segment, so a path is matched in one pass over its segments. */
+const DIR_RULES_BY_FIRST = new Map();
+for (const rule of SECRET_DIR_RULES) {
+  const first = rule.segments[0] ?? "";
+  DIR_RULES_BY_FIRST.set(first, [...(DIR_RULES_BY_FIRST.get(first) ?? []), rule]);
 }
 
 /** Why a resolved path is secret, or undefined. `hypothetical`: a name a glob could produce. */
@@ -551,9 +655,9 @@ export function secretPathReason(path, hypothetical = false) {
   const name = segments.at(-1) ?? "";
   for (const rule of SECRET_NAME_RULES) {
     if (!rule.test.test(name) || rule.unless?.test(name)) continue;
-    if (hypothetical || !rule.mustExist?.test(name) || existsSync(path)) return rule.reason;
+    if (hypothetical || !rule.mustExist?.test(name) || fileExists(path)) return rule.reason;
   }
-  return SECRET_DIR_RULES.find((rule) => dirRuleMatches(segments, rule))?.reason;
+  return secretDirRule(segments)?.reason;
 }
 
 /**
@@ -566,33 +670,55 @@ export function secretPathRule(path) {
   const name = segments.at(-1) ?? "";
   const byName = SECRET_NAME_RULES.find((rule) => rule.test.test(name) && !rule.unless?.test(name));
   if (byName) return byName.id;
-  return SECRET_DIR_RULES.find((rule) => dirRuleMatches(segments, rule))?.id;
+  return secretDirRule(segments)?.id;
 }
 
 function dirRuleMatches(segments, rule) {
   const name = segments.at(-1) ?? "";
+  const globby = segments.some(hasGlob);
   for (let at = 0; at + rule.segments.length <= segments.length; at += 1) {
-    if (!runMatches(segments, at, rule)) continue;
+    if (!runMatches(segments, at, rule, globby)) continue;
     const below = at + rule.segments.length < segments.length;
     if (!(below && rule.unlessName?.test(name))) return true;
   }
   return false;
 }
 
+/** The first directory rule a path's segments match. */
+function secretDirRule(segments) {
+  if (segments.some(hasGlob)) return SECRET_DIR_RULES.find((rule) => dirRuleMatches(segments, rule));
+  const candidates = new Set(segments.flatMap((segment) => DIR_RULES_BY_FIRST.get(segment) ?? []));
+  return SECRET_DIR_RULES.find((rule) => candidates.has(rule) && dirRuleMatches(segments, rule));
+}
+
+// ─── File-system look-ups: each one counted, realpath cached per decision ──────────────────────
+
+let realpaths = new Map();
+/** Resolved path, and base + path as written → why it is secret (undefined: it is not). */
+let formReasons = new Map();
+let pathReasons = new Map();
+
+function fileExists(path) {
+  spend("fsCalls");
+  return existsSync(path);
+}
+
 /** realpath of the path, or of its deepest existing ancestor with the rest appended. */
 function realpathLoose(path) {
-  let dir = path;
-  const rest = [];
-  for (;;) {
-    try {
-      return join(realpathSync.native(dir), ...rest);
-    } catch {
-      const parent = dirname(dir);
-      if (parent === dir) return undefined;
-      rest.unshift(basename(dir));
-      dir = parent;
-    }
+  if (path.length > MAX_RESOLVED_PATH) return undefined;
+  if (realpaths.has(path)) return realpaths.get(path);
+  let real;
+  try {
+    spend("fsCalls");
+    real = realpathSync.native(path);
+  } catch (error) {
+    if (error instanceof GuardError) throw error;
+    const parent = dirname(path);
+    const realParent = parent === path ? undefined : realpathLoose(parent);
+    real = realParent === undefined ? undefined : join(realParent, basename(path));
   }
+  realpaths.set(path, real);
+  return real;
 }
 
 function resolvedForms(raw, base) {
@@ -607,9 +733,11 @@ function checkedFileReason(path) {
   if (!CONTENT_CHECKED_NAMES.has(segmentsOf(path).at(-1) ?? "")) return undefined;
   let text;
   try {
+    spend("fsCalls", 2);
     if (statSync(path).size > MAX_CHECKED_FILE_BYTES) return "credential file too large to check";
     text = readFileSync(path, "utf8");
   } catch (error) {
+    if (error instanceof GuardError) throw error;
     if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
     return `cannot check ${basename(path)} for credentials (${error.code ?? error.message})`;
   }
@@ -620,12 +748,17 @@ function checkedFileReason(path) {
 /** A path is checked as written and, when it has * ? [, also as a glob. */
 export function pathReason(raw, base) {
   if (raw.trim() === "") return undefined;
-  return literalPathReason(raw, base) ?? (hasGlob(raw) ? globReason(raw, base) : undefined);
+  spend("tokens");
+  const key = `${base}\0${raw}`;
+  if (!pathReasons.has(key))
+    pathReasons.set(key, literalPathReason(raw, base) ?? (hasGlob(raw) ? globReason(raw, base) : undefined));
+  return pathReasons.get(key);
 }
 
 function literalPathReason(raw, base) {
   for (const form of resolvedForms(raw, base)) {
-    const reason = secretPathReason(form) ?? checkedFileReason(form);
+    if (!formReasons.has(form)) formReasons.set(form, secretPathReason(form) ?? checkedFileReason(form));
+    const reason = formReasons.get(form);
     if (reason) return reason;
   }
   return undefined;
@@ -635,24 +768,92 @@ function literalPathReason(raw, base) {
 
 const hasGlob = (text) => /[*?[]/.test(text);
 const isPureWildcard = (segment) => /^[*?]+$/.test(segment);
+/** A file name has at most 255 bytes, so a glob segment needing more characters matches nothing. */
+const MAX_NAME_LENGTH = 255;
+const neverMatches = () => false;
 
-function globSegmentRegex(segment) {
-  let source = segment.startsWith(".") ? "" : "(?!\\.)";
+/**
+ * A matcher for one glob segment (* ? [..], case-insensitive, dot files only by an explicit dot).
+ * Greedy with one backtrack point, so a match costs at most name length × segment length steps; a
+ * regular expression with many stars can take exponential time.
+ */
+function globMatcher(segment) {
+  const tokens = globTokens(segment.toLowerCase());
+  if (!tokens) return neverMatches;
+  const dotted = segment.startsWith(".");
+  return (name) => (dotted || !name.startsWith(".")) && tokensMatch(tokens, name.toLowerCase());
+}
+
+/** Tokens of a glob segment (runs of * collapsed), or undefined when it cannot match a file name. */
+function globTokens(segment) {
+  const tokens = [];
+  let fixed = 0;
   for (let i = 0; i < segment.length; i += 1) {
     const char = segment[i] ?? "";
-    const close = char === "[" ? segment.indexOf("]", i + 2) : -1;
-    if (char === "*") source += "[^/]*";
-    else if (char === "?") source += "[^/]";
+    const close = char === "[" ? closingBracket(segment, i) : -1;
+    if (char === "*") {
+      if (tokens.at(-1) !== "*") tokens.push("*");
+      continue;
+    }
+    if (++fixed > MAX_NAME_LENGTH) return undefined;
+    if (char === "?") tokens.push({ any: true });
     else if (close > 0) {
-      const body = segment
-        .slice(i + 1, close)
-        .replace(/^!/, "^")
-        .replace(/[\\\]]/g, "\\$&");
-      source += `[${body}]`;
+      tokens.push(globClass(segment.slice(i + 1, close)));
       i = close;
-    } else source += char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    } else tokens.push({ char });
   }
-  return new RegExp(`^${source}$`, "i");
+  return tokens;
+}
+
+/** The `]` closing a bracket expression at i (searched within 256 characters), or -1. */
+function closingBracket(segment, i) {
+  const close = segment.slice(i + 2, i + 2 + MAX_NAME_LENGTH).indexOf("]");
+  return close < 0 ? -1 : i + 2 + close;
+}
+
+/** A bracket expression; a POSIX class ([:alpha:]) is read as any character (it can only widen). */
+function globClass(body) {
+  const negate = body.startsWith("!") || body.startsWith("^");
+  const chars = negate ? body.slice(1) : body;
+  if (chars.includes("[:")) return { any: true };
+  const ranges = [];
+  for (let i = 0; i < chars.length; i += 1) {
+    const from = chars[i] ?? "";
+    if (chars[i + 1] === "-" && i + 2 < chars.length) {
+      ranges.push([from, chars[i + 2] ?? ""]);
+      i += 2;
+    } else ranges.push([from, from]);
+  }
+  return { negate, ranges };
+}
+
+function tokenMatches(token, char) {
+  if (token.any) return true;
+  if (token.char !== undefined) return token.char === char;
+  const inside = token.ranges.some(([from, to]) => char >= from && char <= to);
+  return inside !== token.negate;
+}
+
+function tokensMatch(tokens, name) {
+  let t = 0;
+  let n = 0;
+  let star = -1;
+  let resume = 0;
+  while (n < name.length) {
+    const token = tokens[t];
+    if (token === "*") {
+      star = t++;
+      resume = n;
+    } else if (token !== undefined && tokenMatches(token, name[n] ?? "")) {
+      t += 1;
+      n += 1;
+    } else if (star >= 0) {
+      t = star + 1;
+      n = ++resume;
+    } else return false;
+  }
+  while (tokens[t] === "*") t += 1;
+  return t === tokens.length;
 }
 
 function globReason(raw, base) {
@@ -661,9 +862,9 @@ function globReason(raw, base) {
   if (direct) return direct;
   const last = basename(pattern);
   if (!isPureWildcard(last) && last !== "**") {
-    const regex = globSegmentRegex(last);
+    const matches = globMatcher(last);
     for (const name of REPRESENTATIVE_SECRET_NAMES) {
-      const reason = regex.test(name) ? secretPathReason(join(dirname(pattern), name), true) : undefined;
+      const reason = matches(name) ? secretPathReason(join(dirname(pattern), name), true) : undefined;
       if (reason) return `glob ${raw} can match a secret: ${reason}`;
     }
   }
@@ -682,20 +883,18 @@ function expandGlob(pattern) {
     .split(sep)
     .filter((segment) => segment !== "");
   let current = [root];
-  let visits = 0;
   for (const segment of segments) {
     if (segment === "**") return [];
     if (!hasGlob(segment)) {
       current = current.map((dir) => join(dir, segment));
       continue;
     }
-    const regex = globSegmentRegex(segment);
+    const matches = globMatcher(segment);
     const next = [];
     for (const dir of current) {
       for (const entry of safeReaddir(dir)) {
-        visits += 1;
-        if (visits > MAX_GLOB_VISITS) throw new GuardError(`glob ${pattern} expands to too many files`);
-        if (regex.test(entry)) next.push(join(dir, entry));
+        spend("expansions");
+        if (matches(entry)) next.push(join(dir, entry));
       }
     }
     current = next;
@@ -704,6 +903,7 @@ function expandGlob(pattern) {
 }
 
 function safeReaddir(dir) {
+  spend("fsCalls");
   try {
     return readdirSync(dir);
   } catch {
@@ -718,7 +918,7 @@ function closingIndex(text, from, char) {
     if (text[i] === "\\" && char !== "'") i += 1;
     else if (text[i] === char) return i;
   }
-  throw new GuardError(`unterminated ${char} in shell command`);
+  throw new ShellSyntaxError(`unterminated ${char} in shell command`);
 }
 
 const ANSI_ESCAPES = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", f: "\f", v: "\v" };
@@ -732,14 +932,17 @@ function decodeAnsiC(body) {
 }
 
 /**
- * A small POSIX-shell lexer. Returns the simple commands (words and redirection targets), the
- * command substitutions $( ) ` ` <( ) >( ) as nested results, and where it stopped: at the `)`
- * closing a substitution when `closer` is ")". Here-document bodies are data, not commands.
+ * A small POSIX-shell lexer. Returns the simple commands — their words, redirection targets, the
+ * text fed to their stdin (here-document bodies, here-strings), the substitutions inside them, and
+ * whether a pipe feeds them — every command substitution $( ) ` ` <( ) >( ) as a nested result,
+ * and where it stopped: at the `)` closing a substitution when `closer` is ")".
  */
-export function parseShell(text, start = 0, closer = "", budget = { words: 0 }) {
+export function parseShell(text, start = 0, closer = "", depth = 0) {
+  checkDepth(depth, "shell command");
   const out = { commands: [], nested: [], end: text.length };
-  const lexer = newLexer(out, budget);
+  const lexer = newLexer(out, depth);
   for (let i = start; i < text.length; i += 1) {
+    if ((i & 0x3fff) === 0) checkDeadline();
     const char = text[i] ?? "";
     const next = text[i + 1] ?? "";
     if (char === ")" && closer && lexer.parens === 0) {
@@ -747,53 +950,75 @@ export function parseShell(text, start = 0, closer = "", budget = { words: 0 }) 
       out.end = i;
       return out;
     }
-    i = lexOne(text, i, char, next, lexer, budget);
+    i = lexOne(text, i, char, next, lexer);
   }
-  if (closer) throw new GuardError("unbalanced parenthesis in shell command");
+  if (closer) throw new ShellSyntaxError("unbalanced parenthesis in shell command");
   lexer.endCommand();
   return out;
 }
 
-function newLexer(out, budget) {
-  const lexer = { words: [], redirects: [], word: null, quoted: false, target: "word", strip: false };
-  Object.assign(lexer, { parens: 0, heredocs: [] });
+function newLexer(out, depth) {
+  const lexer = { word: null, quoted: false, target: "word", strip: false, parens: 0, heredocs: [] };
+  const fresh = () => Object.assign(lexer, { words: [], redirects: [], inputs: [], nested: [] });
+  fresh();
+  lexer.piped = false;
   lexer.append = (part) => {
     lexer.word = (lexer.word ?? "") + part;
   };
   lexer.endWord = () => {
     if (lexer.word === null) return;
-    if (++budget.words > MAX_SHELL_WORDS)
-      throw new GuardError(`shell command has over ${MAX_SHELL_WORDS} words`);
-    if (lexer.target === "heredoc")
-      lexer.heredocs.push({ delimiter: lexer.word, quoted: lexer.quoted, strip: lexer.strip });
-    else (lexer.target === "redirect" ? lexer.redirects : lexer.words).push(lexer.word);
+    spend("tokens");
+    const { word, target } = lexer;
+    if (target === "heredoc")
+      lexer.heredocs.push({
+        delimiter: word,
+        quoted: lexer.quoted,
+        strip: lexer.strip,
+        inputs: lexer.inputs,
+      });
+    else if (target === "herestring") lexer.inputs.push(word);
+    if (target === "redirect" || target === "herestring") lexer.redirects.push(word);
+    else if (target === "word") lexer.words.push(word);
     Object.assign(lexer, { word: null, quoted: false, target: "word" });
   };
   lexer.endCommand = () => {
     lexer.endWord();
-    if (lexer.words.length > 0 || lexer.redirects.length > 0) {
-      out.commands.push({ words: lexer.words, redirects: lexer.redirects });
-    }
-    Object.assign(lexer, { words: [], redirects: [] });
+    if (lexer.words.length + lexer.redirects.length === 0) return;
+    const { words, redirects, inputs, nested, piped } = lexer;
+    out.commands.push({ words, redirects, inputs, nested, piped });
+    lexer.piped = false;
+    fresh();
+  };
+  /** `|` and `|&`: the next command reads this one's output. */
+  lexer.pipe = () => {
+    lexer.endCommand();
+    lexer.piped = true;
+  };
+  lexer.separate = () => {
+    lexer.endCommand();
+    lexer.piped = false;
   };
   lexer.substitute = (text, from) => {
-    const inner = parseShell(text, from, ")", budget);
+    const inner = parseShell(text, from, ")", depth + 1);
     out.nested.push(inner);
+    lexer.nested.push(inner);
     lexer.append("");
     return inner.end;
   };
   lexer.backtick = (text, from) => {
     const close = closingIndex(text, from, "`");
-    out.nested.push(parseShell(text.slice(from, close), 0, "", budget));
+    const inner = parseShell(text.slice(from, close), 0, "", depth + 1);
+    out.nested.push(inner);
+    lexer.nested.push(inner);
     lexer.append("");
     return close;
   };
-  lexer.skipHeredocs = (text, from) => skipHeredocs(text, from, lexer.heredocs.splice(0), out, budget);
+  lexer.skipHeredocs = (text, from) => skipHeredocs(text, from, lexer.heredocs.splice(0), out, depth);
   return lexer;
 }
 
 /** Consumes one character (or construct) at i; returns the index of its last character. */
-function lexOne(text, i, char, next, lexer, budget) {
+function lexOne(text, i, char, next, lexer) {
   if (char === " " || char === "\t") lexer.endWord();
   else if (char === "\n") {
     lexer.endCommand();
@@ -804,20 +1029,38 @@ function lexOne(text, i, char, next, lexer, budget) {
   } else if (char === "(" || char === ")") {
     lexer.parens = Math.max(0, lexer.parens + (char === "(" ? 1 : -1));
     lexer.endCommand();
-  } else if (";&|".includes(char)) lexer.endCommand();
+  } else if (char === "|") return lexPipe(i, next, lexer);
+  else if (char === ";" || char === "&") lexer.separate();
   else if ((char === "<" || char === ">" || char === "$") && next === "(")
     return lexer.substitute(text, i + 2);
-  else if (char === "<" && next === "<" && text[i + 2] !== "<") {
-    lexer.endWord();
-    lexer.strip = text[i + 2] === "-";
-    lexer.target = "heredoc";
-    return lexer.strip ? i + 2 : i + 1;
-  } else if (char === "<" || char === ">") {
+  else if (char === "<" && next === "<") return lexHereInput(text, i, lexer);
+  else if (char === "<" || char === ">") {
     lexer.endWord();
     while ("<>&|".includes(text[i + 1] ?? "x")) i += 1;
     lexer.target = "redirect";
-  } else return lexQuoting(text, i, char, next, lexer, budget);
+  } else return lexQuoting(text, i, char, next, lexer);
   return i;
+}
+
+function lexPipe(i, next, lexer) {
+  if (next === "|") {
+    lexer.separate();
+    return i + 1;
+  }
+  lexer.pipe();
+  return next === "&" ? i + 1 : i;
+}
+
+/** `<<DELIM`, `<<-DELIM` (here-documents) and `<<<word` (here-strings). */
+function lexHereInput(text, i, lexer) {
+  lexer.endWord();
+  if (text[i + 2] === "<") {
+    lexer.target = "herestring";
+    return i + 2;
+  }
+  lexer.strip = text[i + 2] === "-";
+  lexer.target = "heredoc";
+  return lexer.strip ? i + 2 : i + 1;
 }
 
 function lexQuoting(text, i, char, next, lexer) {
@@ -856,11 +1099,11 @@ function readDoubleQuoted(text, from, lexer) {
     else if (char === "`") i = lexer.backtick(text, i + 1);
     else lexer.append(char);
   }
-  throw new GuardError('unterminated " in shell command');
+  throw new ShellSyntaxError('unterminated " in shell command');
 }
 
-/** Skips here-document bodies; an unquoted delimiter's body still runs its $( ) and ` `. */
-function skipHeredocs(text, from, heredocs, out, budget) {
+/** Reads here-document bodies into their command's inputs; an unquoted body still runs $( ) and ` `. */
+function skipHeredocs(text, from, heredocs, out, depth) {
   let at = from;
   for (const doc of heredocs) {
     const body = [];
@@ -871,20 +1114,21 @@ function skipHeredocs(text, from, heredocs, out, budget) {
       if ((doc.strip ? line.replace(/^\t+/, "") : line) === doc.delimiter) break;
       body.push(line);
     }
-    if (!doc.quoted) out.nested.push(...bodySubstitutions(body.join("\n"), budget));
+    doc.inputs.push(body.join("\n"));
+    if (!doc.quoted) out.nested.push(...bodySubstitutions(body.join("\n"), depth));
   }
   return at;
 }
 
-function bodySubstitutions(body, budget) {
+function bodySubstitutions(body, depth) {
   const found = [];
   for (let i = body.indexOf("$("); i >= 0; i = body.indexOf("$(", i + 1)) {
-    const inner = parseShell(body, i + 2, ")", budget);
+    const inner = parseShell(body, i + 2, ")", depth + 1);
     found.push(inner);
     i = inner.end;
   }
   const ticks = body.split("`");
-  for (let i = 1; i < ticks.length - 1; i += 2) found.push(parseShell(ticks[i] ?? "", 0, "", budget));
+  for (let i = 1; i < ticks.length - 1; i += 2) found.push(parseShell(ticks[i] ?? "", 0, "", depth + 1));
   return found;
 }
 
@@ -913,7 +1157,15 @@ function rememberAssignments(command, vars) {
   }
 }
 
-const substituteKnown = (word, vars) => word.replace(VARIABLE, (found, a, b) => vars.get(a ?? b) ?? found);
+/** Known variables substituted; what that produces counts, so `a=$a$a` repeated cannot grow without end. */
+function substituteKnown(word, vars) {
+  if (vars.size === 0 || !word.includes("$")) return word;
+  const out = word.replace(VARIABLE, (found, a, b) => vars.get(a ?? b) ?? found);
+  if (out !== word) spend("producedChars", out.length);
+  return out;
+}
+
+const WORD_PIECES = /[^\s'"`()<>|;&,=:]+/g;
 
 /** Word → strings that may name a file: itself, the value after =, after @, and embedded names. */
 function pathCandidates(word, vars = new Map()) {
@@ -922,7 +1174,7 @@ function pathCandidates(word, vars = new Map()) {
   const eq = word.indexOf("=");
   if (eq >= 0) forms.add(word.slice(eq + 1));
   if (word.startsWith("@")) forms.add(word.slice(1));
-  for (const piece of word.match(/[^\s'"`()<>|;&,=:]+/g) ?? []) forms.add(piece);
+  for (const piece of word.match(WORD_PIECES) ?? []) forms.add(piece);
   for (const form of [...forms]) forms.add(form.replace(/\$\{[A-Za-z_]\w*:?[-=+?]([^}]*)\}/g, "$1"));
   const out = [];
   for (const form of forms) {
@@ -931,33 +1183,141 @@ function pathCandidates(word, vars = new Map()) {
     );
     // `$MSG` alone would match every file in the folder; only a variable inside a name is a pattern.
     if (variables !== form && /^[*/]*$/.test(variables)) continue;
-    out.push(...expandBraces(variables, 64));
+    for (const expanded of expandBraces(variables)) out.push(expanded);
   }
   return out;
 }
 
-function expandBraces(word, limit) {
-  const match = /\{([^{}]*,[^{}]*)\}/.exec(word);
-  if (!match) return [word];
-  const out = [];
-  for (const choice of match[1]?.split(",") ?? []) {
-    const joined = word.slice(0, match.index) + choice + word.slice(match.index + match[0].length);
-    for (const expanded of expandBraces(joined, limit)) {
-      if (out.length >= limit) return out;
-      out.push(expanded);
+// ─── Brace expansion: {a,b} alternatives and {x..y} sequences, as bash does, within the bounds ──
+
+/**
+ * Every word bash's brace expansion makes of `word` ({a,b}, nested groups, {1..9}, {a..z..2},
+ * {01..10}). Quoting is already gone, so a quoted brace expands too: that can only add names.
+ * Past LIMITS.wordExpansions results, or the expansion or size bounds, it blocks.
+ */
+export function expandBraces(word) {
+  if (!word.includes("{")) return [word];
+  const done = [];
+  const pending = [word];
+  while (pending.length > 0) {
+    const current = pending.pop() ?? "";
+    const group = firstBraceGroup(current);
+    if (!group) {
+      spend("expansions");
+      if (done.push(current) > LIMITS.wordExpansions)
+        throw new GuardError(`a word expands to over ${LIMITS.wordExpansions} words`);
+      continue;
+    }
+    const before = current.slice(0, group.open);
+    const after = current.slice(group.close + 1);
+    for (const choice of group.choices) {
+      spend("producedChars", before.length + choice.length + after.length);
+      pending.push(before + choice + after);
     }
   }
-  return out;
+  return done;
 }
+
+/**
+ * The first brace group that expands, innermost first, found in one pass with a stack: its
+ * bounds and choices. `${...}` is a parameter, not a group; `{x}` and unmatched braces are text.
+ */
+function firstBraceGroup(word) {
+  const stack = [];
+  for (let i = 0; i < word.length; i += 1) {
+    const char = word[i];
+    if (char === "{") stack.push({ open: i, comma: false, parameter: word[i - 1] === "$" });
+    else if (char === "," && stack.length > 0) (stack.at(-1) ?? {}).comma = true;
+    else if (char === "}" && stack.length > 0) {
+      const frame = stack.pop() ?? { open: 0, comma: false, parameter: true };
+      if (frame.parameter) continue;
+      const body = word.slice(frame.open + 1, i);
+      const choices = frame.comma ? topLevelChoices(body) : sequenceChoices(body);
+      if (choices) return { open: frame.open, close: i, choices };
+    }
+  }
+  return undefined;
+}
+
+function topLevelChoices(body) {
+  const choices = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    if (body[i] === "{") depth += 1;
+    else if (body[i] === "}") depth -= 1;
+    else if (body[i] === "," && depth === 0) {
+      choices.push(body.slice(from, i));
+      from = i + 1;
+    }
+  }
+  choices.push(body.slice(from));
+  return choices;
+}
+
+const NUMBER_SEQUENCE = /^([-+]?\d{1,15})\.\.([-+]?\d{1,15})(?:\.\.([-+]?\d{1,15}))?$/;
+const CHARACTER_SEQUENCE = /^([^\d\\])\.\.([^\d\\])(?:\.\.([-+]?\d{1,15}))?$/;
+
+/** {x..y[..step]} with numbers (zero-padded like the widest end) or single characters; else undefined. */
+function sequenceChoices(body) {
+  if (body.length > 50) return undefined;
+  const numbers = NUMBER_SEQUENCE.exec(body);
+  const match = numbers ?? CHARACTER_SEQUENCE.exec(body);
+  if (!match) return undefined;
+  const end = (text = "") => (numbers ? Number(text) : (text.codePointAt(0) ?? 0));
+  const from = end(match[1]);
+  const to = end(match[2]);
+  const step = Math.abs(Number(match[3] ?? 1)) || 1;
+  const count = Math.floor(Math.abs(to - from) / step) + 1;
+  if (count > LIMITS.wordExpansions)
+    throw new GuardError(`the brace sequence {${body}} has over ${LIMITS.wordExpansions} items`);
+  const format = numbers
+    ? numberFormat(match[1] ?? "", match[2] ?? "")
+    : (code) => String.fromCodePoint(code);
+  const direction = to >= from ? 1 : -1;
+  return Array.from({ length: count }, (_, k) => format(from + direction * k * step));
+}
+
+/** Numbers as bash writes them: padded with zeros to the wider end when either end has a leading zero. */
+function numberFormat(first, last) {
+  const padded = /^[-+]?0\d/.test(first) || /^[-+]?0\d/.test(last);
+  const width = Math.max(first.replace(/^\+/, "").length, last.replace(/^\+/, "").length);
+  if (!padded) return (n) => String(n);
+  return (n) => (n < 0 ? `-${String(-n).padStart(width - 1, "0")}` : String(n).padStart(width, "0"));
+}
+
+// ─── Shell commands: which words and which fed texts to check ──────────────────────────────────
 
 /** Why a shell command touches a secret, or undefined. */
 export function commandReason(text, base, depth = 0) {
-  return parsedReason(parseShell(text), base, depth, false);
+  return parsedReason(parseShell(text, 0, "", depth), base, depth, false);
+}
+
+/** Program text: judged as a shell command when it lexes as one, else by every name in it. */
+function codeReason(text, base, depth) {
+  try {
+    return commandReason(text, base, depth);
+  } catch (error) {
+    if (!(error instanceof ShellSyntaxError)) throw error;
+  }
+  return namesReason(text, base);
+}
+
+/** Every whitespace-separated piece of a text, checked as a path. */
+function namesReason(text, base) {
+  for (const token of text.split(/\s+/)) {
+    if (token === "") continue;
+    for (const candidate of pathCandidates(token)) {
+      const reason = pathReason(candidate, base);
+      if (reason) return `touches ${candidate}: ${reason}`;
+    }
+  }
+  return undefined;
 }
 
 /** A substitution's output becomes words of the outer command, so inside one nothing is exempt. */
 function parsedReason(parsed, base, depth, substituted) {
-  if (depth > 8) throw new GuardError("shell command nests too deeply");
+  checkDepth(depth, "shell command");
   for (const inner of parsed.nested) {
     const reason = parsedReason(inner, base, depth + 1, true);
     if (reason) return reason;
@@ -966,12 +1326,16 @@ function parsedReason(parsed, base, depth, substituted) {
     substituted || parsed.commands.some((command) => INDIRECT_COMMANDS.has(commandParts(command.words).name));
   const bases = [base];
   const vars = new Map();
-  for (const command of parsed.commands) {
+  const written = new Map();
+  for (const [index, command] of parsed.commands.entries()) {
     for (const at of bases) {
-      const reason = simpleCommandReason(command, at, depth, indirect, vars);
+      const reason =
+        simpleCommandReason(command, at, depth, indirect, vars) ??
+        fedProgramReason(parsed.commands, index, at, depth, written);
       if (reason) return reason;
     }
     rememberAssignments(command, vars);
+    rememberWritten(command, base, written);
     const { name, rest } = commandParts(command.words);
     if ((name === "cd" || name === "pushd") && rest[1] && bases.length < 8) {
       bases.push(resolve(base, expandHome(rest[1], base)));
@@ -1004,6 +1368,79 @@ function simpleCommandReason(command, base, depth, indirect, vars) {
   return undefined;
 }
 
+/**
+ * Text a shell or another interpreter runs as its program: its here-documents and here-strings,
+ * what echo, printf or a here-document writes into a pipe that feeds it (the commands before it,
+ * up to PIPE_LOOKBACK, so a `{ …; }` group counts), what the commands inside its substitutions
+ * print (`sh <(echo …)`, `eval "$(printf …)"`), and what an earlier command of the line wrote to
+ * the file it runs (`echo … > x.sh; sh x.sh`, `./x.sh`). A shell reading its program from stdin
+ * is judged strictly (text it cannot lex blocks); a script's stdin and other interpreters'
+ * programs by the names in them.
+ */
+function fedProgramReason(commands, index, base, depth, written) {
+  const command = commands[index];
+  if (!command) return undefined;
+  const { name, rest } = commandParts(command.words);
+  const runsWritten = written.get(resolve(base, rest[0] ?? ""));
+  const kind = interpreterKind(name) ?? (runsWritten ? "code" : undefined);
+  if (!kind) return undefined;
+  const texts = [...command.inputs, ...command.nested.flatMap((inner) => inner.commands.flatMap(printedBy))];
+  if (command.piped)
+    for (let at = index - 1; at >= Math.max(0, index - PIPE_LOOKBACK); at -= 1)
+      texts.push(...printedBy(commands[at]));
+  for (const word of rest.concat(command.redirects)) texts.push(...(written.get(resolve(base, word)) ?? []));
+  const strict = SHELL_EVALUATORS.has(name) || (kind === "shell" && shellReadsProgram(rest));
+  for (const text of texts) {
+    const reason = strict ? commandReason(text, base, depth + 1) : codeReason(text, base, depth + 1);
+    if (reason) return `text run by \`${name}\`: ${reason}`;
+  }
+  return undefined;
+}
+
+const PIPE_LOOKBACK = 16;
+
+/** Records what a command printed into the files it redirects to, so running one of them is seen. */
+function rememberWritten(command, base, written) {
+  const texts = printedBy(command).filter((text) => text !== "");
+  if (texts.length === 0) return;
+  for (const target of command.redirects)
+    if (written.size < 64 && !command.inputs.includes(target)) written.set(resolve(base, target), texts);
+}
+
+const SHELL_EVALUATORS = new Set(["eval", "source", "."]);
+const INTERPRETERS =
+  /^(python[\d.]*|pypy[\d.]*|ipython\d?|node|nodejs|deno|bun|perl[\d.]*|ruby[\d.]*|irb|php[\d.]*|lua[\d.]*|luajit|tclsh|osascript|pwsh|powershell|rscript|julia|groovy|jshell|awk|gawk|mawk)$/i;
+
+function interpreterKind(name) {
+  if (SHELLS.has(name) || SHELL_EVALUATORS.has(name)) return "shell";
+  return INTERPRETERS.test(name) ? "code" : undefined;
+}
+
+/** True unless the shell takes its program from -c or a script file (then stdin is data). */
+function shellReadsProgram(rest) {
+  for (const word of rest.slice(1)) {
+    if (/^-[a-z]*s/i.test(word) || word === "-") return true;
+    if (/^-[a-z]*c[a-z]*$/i.test(word)) return false;
+    if (!word.startsWith("-") && !word.startsWith("+")) return false;
+  }
+  return true;
+}
+
+/** What a command is known to print: its here-documents, here-strings, and echo / printf text. */
+function printedBy(command) {
+  if (!command) return [];
+  const { name, rest } = commandParts(command.words);
+  const texts = [...command.inputs];
+  if (name === "echo" || name === "printf") {
+    const args = rest.slice(1);
+    while (name === "echo" && /^-[neE]+$/.test(args[0] ?? "")) args.shift();
+    const text = args.join(" ");
+    texts.push(text);
+    if (text.includes("\\")) texts.push(decodeAnsiC(text));
+  }
+  return texts;
+}
+
 // ─── Content ───────────────────────────────────────────────────────────────────────────────────
 
 const GLOBAL_REGEXES = new Map();
@@ -1011,6 +1448,7 @@ const GLOBAL_REGEXES = new Map();
 /** The first rule with a match that its allow-list does not excuse, or undefined. */
 export function secretContentRule(text) {
   for (const rule of SECRET_CONTENT_RULES) {
+    checkDeadline();
     if (!GLOBAL_REGEXES.has(rule))
       GLOBAL_REGEXES.set(rule, new RegExp(rule.regex.source, `${rule.regex.flags}g`));
     for (const found of text.matchAll(GLOBAL_REGEXES.get(rule))) {
@@ -1020,24 +1458,61 @@ export function secretContentRule(text) {
   return undefined;
 }
 
+// ─── Glob fields: split and brace-expanded as the client and ripgrep do ───────────────────────
+
+/**
+ * The patterns one glob field stands for. Claude Code splits Grep's `glob` on whitespace, and a
+ * piece without braces also on commas; ripgrep then expands {a,b}. The field as written is kept
+ * too, and a `!` exclusion is no read.
+ */
+export function globPatterns(field) {
+  const pieces = new Set([field]);
+  for (const word of field.split(/\s+/)) {
+    if (word === "") continue;
+    pieces.add(word);
+    if (!(word.includes("{") && word.includes("}"))) for (const part of word.split(",")) pieces.add(part);
+  }
+  const out = new Set();
+  for (const piece of pieces) {
+    spend("tokens");
+    for (const expanded of expandBraces(piece))
+      if (expanded !== "" && !expanded.startsWith("!")) out.add(expanded);
+  }
+  return [...out];
+}
+
 // ─── Decision ──────────────────────────────────────────────────────────────────────────────────
 
-/** { allow: true } or { allow: false, reason }. Throws on anything it cannot judge. */
-export function decide(payload) {
+/**
+ * { allow: true } or { allow: false, reason }. Throws on anything it cannot judge, and once any
+ * bound is passed or the clock passes `deadline` (performance.now() milliseconds).
+ */
+export function decide(payload, deadline = performance.now() + timeoutMs()) {
+  budget = newBudget(deadline, timeoutMs());
+  realpaths = new Map();
+  formReasons = new Map();
+  pathReasons = new Map();
   if (process.env[CRASH_ENV] === "1") throw new Error(`scanner crash requested by ${CRASH_ENV}=1`);
   const inspection = inspectionOf(payload);
   if (inspection.nothingToInspect) return { allow: true };
+  const base = inspection.commandBase;
   for (const path of inspection.paths) {
-    const reason = pathReason(path, inspection.commandBase);
+    const reason = pathReason(path, base);
     if (reason) return { allow: false, reason: `path ${path}: ${reason}` };
   }
-  for (const glob of inspection.globs) {
-    const reason = pathReason(glob, inspection.commandBase);
-    if (reason) return { allow: false, reason: `pattern ${glob}: ${reason}` };
+  for (const field of inspection.globs) {
+    for (const glob of globPatterns(field)) {
+      const reason = pathReason(glob, base);
+      if (reason) return { allow: false, reason: `pattern ${glob}: ${reason}` };
+    }
   }
   for (const command of inspection.commands) {
-    const reason = commandReason(command, inspection.commandBase);
+    const reason = commandReason(command, base);
     if (reason) return { allow: false, reason: `shell command: ${reason}` };
+  }
+  for (const code of inspection.codes) {
+    const reason = codeReason(code, base, 0);
+    if (reason) return { allow: false, reason: `program text: ${reason}` };
   }
   for (const text of inspection.contents) {
     const rule = secretContentRule(text);
@@ -1059,8 +1534,13 @@ function denyOutput(payload, message) {
   return undefined;
 }
 
+/** Reasons name paths and commands from the payload; a long one is cut, so a block is one short line. */
+const MAX_REASON_CHARS = 400;
+
 function block(reason, payload) {
-  const message = `agentc-guard blocked this call: ${String(reason).replace(/\s+/g, " ")}`;
+  const oneLine = String(reason).replace(/\s+/g, " ");
+  const short = oneLine.length > MAX_REASON_CHARS ? `${oneLine.slice(0, MAX_REASON_CHARS)}…` : oneLine;
+  const message = `agentc-guard blocked this call: ${short}`;
   const json = denyOutput(payload, message);
   try {
     if (json) process.stdout.write(`${JSON.stringify(json)}\n`);
@@ -1079,11 +1559,14 @@ async function main() {
   process.on("uncaughtException", (error) => block(`internal error: ${error?.message ?? error}`));
   process.on("unhandledRejection", (error) => block(`internal error: ${error?.message ?? error}`));
   process.stdout.on("error", () => undefined);
-  setTimeout(() => block(`no decision within ${timeoutMs()} ms`), timeoutMs());
+  // While stdin is read the event loop is free, so a timer covers a payload that never ends; the
+  // synchronous scan checks the same deadline itself (decide). Both count from the process start.
+  const left = Math.max(0, timeoutMs() - performance.now());
+  setTimeout(() => block(`no decision within ${timeoutMs()} ms`), left).unref();
   let payload;
   try {
     payload = parsePayload(await readStdin(MAX_STDIN_BYTES));
-    const verdict = decide(payload);
+    const verdict = decide(payload, timeoutMs());
     if (!verdict.allow) block(verdict.reason, payload);
     process.exit(0);
   } catch (error) {
