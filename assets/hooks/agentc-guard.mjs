@@ -44,7 +44,7 @@ export const LIMITS = Object.freeze({
   /** Results of expanding one word's braces. */
   wordExpansions: 4096,
   /** Characters produced by expansion and variable substitution. */
-  producedChars: 32 * 1024 * 1024,
+  producedChars: 8 * 1024 * 1024,
   /** Nested substitutions, sh -c / eval / piped scripts, and brace groups inside each other. */
   depth: 16,
   /** realpath, stat, readdir and read calls. */
@@ -637,7 +637,8 @@ function runMatches(segments, at, rule, globby) {
     const want = rule.segments[offset] ?? "";
     const segment = segments[at + offset] ?? "";
     if (want === "*" || segment === want) continue;
-    if (!(globby && hasGlob(segment) && globMatcher(segment)(want))) return false;
+    // A bare * only stands for names that exist, and the glob's expansion on disk checks those.
+    if (!(globby && hasGlob(segment) && !isPureWildcard(segment) && globMatcher(segment)(want))) return false;
   }
   return true;
 }
@@ -940,9 +941,9 @@ function decodeAnsiC(body) {
 export function parseShell(text, start = 0, closer = "", depth = 0) {
   checkDepth(depth, "shell command");
   const out = { commands: [], nested: [], end: text.length };
-  const lexer = newLexer(out, depth);
-  for (let i = start; i < text.length; i += 1) {
-    if ((i & 0x3fff) === 0) checkDeadline();
+  const lexer = new Lexer(out, depth);
+  for (let i = start, steps = 0; i < text.length; i += 1) {
+    if (++steps % 4096 === 0) checkDeadline();
     const char = text[i] ?? "";
     const next = text[i + 1] ?? "";
     if (char === ")" && closer && lexer.parens === 0) {
@@ -957,64 +958,76 @@ export function parseShell(text, start = 0, closer = "", depth = 0) {
   return out;
 }
 
-function newLexer(out, depth) {
-  const lexer = { word: null, quoted: false, target: "word", strip: false, parens: 0, heredocs: [] };
-  const fresh = () => Object.assign(lexer, { words: [], redirects: [], inputs: [], nested: [] });
-  fresh();
-  lexer.piped = false;
-  lexer.append = (part) => {
-    lexer.word = (lexer.word ?? "") + part;
-  };
-  lexer.endWord = () => {
-    if (lexer.word === null) return;
+/** The state of one parseShell call: the word and simple command being built, and their parts. */
+class Lexer {
+  constructor(out, depth) {
+    Object.assign(this, { out, depth, word: null, quoted: false, target: "word", strip: false });
+    Object.assign(this, { parens: 0, heredocs: [], piped: false });
+    this.fresh();
+  }
+
+  fresh() {
+    Object.assign(this, { words: [], redirects: [], inputs: [], nested: [] });
+  }
+
+  append(part) {
+    this.word = (this.word ?? "") + part;
+  }
+
+  endWord() {
+    if (this.word === null) return;
     spend("tokens");
-    const { word, target } = lexer;
-    if (target === "heredoc")
-      lexer.heredocs.push({
-        delimiter: word,
-        quoted: lexer.quoted,
-        strip: lexer.strip,
-        inputs: lexer.inputs,
-      });
-    else if (target === "herestring") lexer.inputs.push(word);
-    if (target === "redirect" || target === "herestring") lexer.redirects.push(word);
-    else if (target === "word") lexer.words.push(word);
-    Object.assign(lexer, { word: null, quoted: false, target: "word" });
-  };
-  lexer.endCommand = () => {
-    lexer.endWord();
-    if (lexer.words.length + lexer.redirects.length === 0) return;
-    const { words, redirects, inputs, nested, piped } = lexer;
-    out.commands.push({ words, redirects, inputs, nested, piped });
-    lexer.piped = false;
-    fresh();
-  };
+    const { word, target } = this;
+    if (target === "heredoc") {
+      const doc = { delimiter: word, quoted: this.quoted, strip: this.strip, inputs: this.inputs };
+      this.heredocs.push(doc);
+    } else if (target === "herestring") this.inputs.push(word);
+    if (target === "redirect" || target === "herestring") this.redirects.push(word);
+    else if (target === "word") this.words.push(word);
+    Object.assign(this, { word: null, quoted: false, target: "word" });
+  }
+
+  endCommand() {
+    this.endWord();
+    if (this.words.length + this.redirects.length === 0) return;
+    const { words, redirects, inputs, nested, piped } = this;
+    this.out.commands.push({ words, redirects, inputs, nested, piped });
+    this.piped = false;
+    this.fresh();
+  }
+
   /** `|` and `|&`: the next command reads this one's output. */
-  lexer.pipe = () => {
-    lexer.endCommand();
-    lexer.piped = true;
-  };
-  lexer.separate = () => {
-    lexer.endCommand();
-    lexer.piped = false;
-  };
-  lexer.substitute = (text, from) => {
-    const inner = parseShell(text, from, ")", depth + 1);
-    out.nested.push(inner);
-    lexer.nested.push(inner);
-    lexer.append("");
+  pipe() {
+    this.endCommand();
+    this.piped = true;
+  }
+
+  separate() {
+    this.endCommand();
+    this.piped = false;
+  }
+
+  addNested(inner) {
+    this.out.nested.push(inner);
+    this.nested.push(inner);
+    this.append("");
+  }
+
+  substitute(text, from) {
+    const inner = parseShell(text, from, ")", this.depth + 1);
+    this.addNested(inner);
     return inner.end;
-  };
-  lexer.backtick = (text, from) => {
+  }
+
+  backtick(text, from) {
     const close = closingIndex(text, from, "`");
-    const inner = parseShell(text.slice(from, close), 0, "", depth + 1);
-    out.nested.push(inner);
-    lexer.nested.push(inner);
-    lexer.append("");
+    this.addNested(parseShell(text.slice(from, close), 0, "", this.depth + 1));
     return close;
-  };
-  lexer.skipHeredocs = (text, from) => skipHeredocs(text, from, lexer.heredocs.splice(0), out, depth);
-  return lexer;
+  }
+
+  skipHeredocs(text, from) {
+    return skipHeredocs(text, from, this.heredocs.splice(0), this.out, this.depth);
+  }
 }
 
 /** Consumes one character (or construct) at i; returns the index of its last character. */
@@ -1082,8 +1095,19 @@ function lexQuoting(text, i, char, next, lexer) {
     lexer.quoted = true;
     return readDoubleQuoted(text, i + 1, lexer);
   }
-  lexer.append(char);
-  return i;
+  const end = plainRunEnd(text, i, UNQUOTED_SPECIALS);
+  lexer.append(text.slice(i, end));
+  return end - 1;
+}
+
+/** Characters the lexer acts on outside quotes and inside double quotes; runs of others go in one piece. */
+const UNQUOTED_SPECIALS = new Set([..." \t\n()|;&<>$\\'\"`"]);
+const DOUBLE_QUOTED_SPECIALS = new Set([...'"\\$`']);
+
+function plainRunEnd(text, from, specials) {
+  let end = from + 1;
+  while (end < text.length && !specials.has(text[end] ?? "")) end += 1;
+  return end;
 }
 
 function readDoubleQuoted(text, from, lexer) {
@@ -1097,7 +1121,11 @@ function readDoubleQuoted(text, from, lexer) {
       i += 1;
     } else if (char === "$" && next === "(") i = lexer.substitute(text, i + 2);
     else if (char === "`") i = lexer.backtick(text, i + 1);
-    else lexer.append(char);
+    else {
+      const end = plainRunEnd(text, i, DOUBLE_QUOTED_SPECIALS);
+      lexer.append(text.slice(i, end));
+      i = end - 1;
+    }
   }
   throw new ShellSyntaxError('unterminated " in shell command');
 }
@@ -1167,25 +1195,36 @@ function substituteKnown(word, vars) {
 
 const WORD_PIECES = /[^\s'"`()<>|;&,=:]+/g;
 
-/** Word → strings that may name a file: itself, the value after =, after @, and embedded names. */
-function pathCandidates(word, vars = new Map()) {
-  const forms = new Set([word, substituteKnown(word, vars)]);
-  for (const part of word.split(/\$\{?IFS\}?/)) forms.add(part);
-  const eq = word.indexOf("=");
-  if (eq >= 0) forms.add(word.slice(eq + 1));
-  if (word.startsWith("@")) forms.add(word.slice(1));
-  for (const piece of word.match(WORD_PIECES) ?? []) forms.add(piece);
-  for (const form of [...forms]) forms.add(form.replace(/\$\{[A-Za-z_]\w*:?[-=+?]([^}]*)\}/g, "$1"));
-  const out = [];
-  for (const form of forms) {
-    const variables = form.replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, (found) =>
-      /^\$\{?(HOME|PWD)\}?$/.test(found) ? found : "*",
-    );
-    // `$MSG` alone would match every file in the folder; only a variable inside a name is a pattern.
-    if (variables !== form && /^[*/]*$/.test(variables)) continue;
-    for (const expanded of expandBraces(variables)) out.push(expanded);
+/**
+ * Word → strings that may name a file: itself, the value after =, after @, embedded names, with
+ * ${X:-default} defaults, unknown variables as *, and braces expanded. Lazy, so a word of 100,000
+ * pieces costs only as much as is judged before a bound stops it.
+ */
+function* pathCandidates(word, vars = new Map()) {
+  const seen = new Set();
+  for (const form of wordForms(word, vars)) {
+    for (const shaped of [form, form.replace(/\$\{[A-Za-z_]\w*:?[-=+?]([^}]*)\}/g, "$1")]) {
+      if (seen.has(shaped)) continue;
+      seen.add(shaped);
+      checkDeadline();
+      const variables = shaped.replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, (found) =>
+        /^\$\{?(HOME|PWD)\}?$/.test(found) ? found : "*",
+      );
+      // `$MSG` alone would match every file in the folder; only a variable inside a name is a pattern.
+      if (variables !== shaped && /^[*/]*$/.test(variables)) continue;
+      yield* expandBraces(variables);
+    }
   }
-  return out;
+}
+
+function* wordForms(word, vars) {
+  yield word;
+  yield substituteKnown(word, vars);
+  yield* word.split(/\$\{?IFS\}?/);
+  const eq = word.indexOf("=");
+  if (eq >= 0) yield word.slice(eq + 1);
+  if (word.startsWith("@")) yield word.slice(1);
+  for (const [piece] of word.matchAll(WORD_PIECES)) yield piece;
 }
 
 // ─── Brace expansion: {a,b} alternatives and {x..y} sequences, as bash does, within the bounds ──
@@ -1218,6 +1257,8 @@ export function expandBraces(word) {
   return done;
 }
 
+const MAX_BRACE_NESTING = 256;
+
 /**
  * The first brace group that expands, innermost first, found in one pass with a stack: its
  * bounds and choices. `${...}` is a parameter, not a group; `{x}` and unmatched braces are text.
@@ -1226,8 +1267,11 @@ function firstBraceGroup(word) {
   const stack = [];
   for (let i = 0; i < word.length; i += 1) {
     const char = word[i];
-    if (char === "{") stack.push({ open: i, comma: false, parameter: word[i - 1] === "$" });
-    else if (char === "," && stack.length > 0) (stack.at(-1) ?? {}).comma = true;
+    if (char === "{") {
+      if (stack.length >= MAX_BRACE_NESTING)
+        throw new GuardError(`braces nest deeper than ${MAX_BRACE_NESTING} levels`);
+      stack.push({ open: i, comma: false, parameter: word[i - 1] === "$" });
+    } else if (char === "," && stack.length > 0) (stack.at(-1) ?? {}).comma = true;
     else if (char === "}" && stack.length > 0) {
       const frame = stack.pop() ?? { open: 0, comma: false, parameter: true };
       if (frame.parameter) continue;
