@@ -183,6 +183,8 @@ export interface HookMapping {
    * key). A core timeout or description the entry has no slot for is reported as lost.
    */
   entry: Record<string, unknown>;
+  /** Seconds the client waits for a hook whose entry sets no timeout (its documented default). */
+  default_timeout?: number;
   /** The unit of "{timeout}" (core timeouts are seconds); default "seconds". */
   timeout_unit?: "seconds" | "milliseconds";
   /** Values at the top of the hooks file (e.g. {"version": 1}). */
