@@ -38,7 +38,7 @@ export const LIMITS = Object.freeze({
   /** JSON values in the tool input. */
   jsonNodes: 100_000,
   /** Shell words, glob pieces and path candidates judged. */
-  tokens: 100_000,
+  tokens: 50_000,
   /** Results of brace, sequence and glob expansion, and directory entries a glob visits. */
   expansions: 50_000,
   /** Results of expanding one word's braces. */
@@ -67,7 +67,8 @@ class ShellSyntaxError extends GuardError {}
 let budget = newBudget(TIMEOUT_MS, TIMEOUT_MS);
 
 function newBudget(deadline, limitMs) {
-  return { deadline, limitMs, jsonNodes: 0, tokens: 0, expansions: 0, producedChars: 0, fsCalls: 0 };
+  const counts = { jsonNodes: 0, tokens: 0, expansions: 0, producedChars: 0, fsCalls: 0 };
+  return { deadline, limitMs, steps: 0, ...counts };
 }
 
 /** Counts `amount` of a bounded resource; blocks past its limit or past the deadline. */
@@ -75,7 +76,8 @@ function spend(kind, amount = 1) {
   budget[kind] += amount;
   if (budget[kind] > LIMITS[kind])
     throw new GuardError(`judging this call needs over ${LIMITS[kind]} ${BOUND_NAMES[kind]}`);
-  checkDeadline();
+  // Reading the clock costs more than most steps it guards; every 64th step is soon enough.
+  if ((++budget.steps & 63) === 0) checkDeadline();
 }
 
 /** The scanner's own clock (monotonic): a synchronous scan never waits for a timer. */
@@ -610,6 +612,7 @@ const shellQuote = (word) => `'${word.replaceAll("'", "'\\''")}'`;
 // ─── Paths: resolve, then match ────────────────────────────────────────────────────────────────
 
 function expandHome(text, base) {
+  if (!text.includes("~") && !text.includes("$")) return text;
   const home = homedir();
   return text
     .replace(/^~(?=$|[/\\])/, home)
@@ -623,12 +626,14 @@ function segmentsOf(path) {
     .replaceAll("\\", "/")
     .split("/")
     .filter((segment) => segment !== "")
-    .map((segment) =>
-      segment
-        .toLowerCase()
-        .replace(/::?\$data$/, "")
-        .replace(/(?<=[^. ])[. ]+$/, ""),
-    );
+    .map(cleanSegment);
+}
+
+function cleanSegment(segment) {
+  let clean = segment.toLowerCase();
+  if (clean.includes(":")) clean = clean.replace(/::?\$data$/, "");
+  const last = clean.at(-1);
+  return last === "." || last === " " ? clean.replace(/(?<=[^. ])[. ]+$/, "") : clean;
 }
 
 /** A rule segment matches the same name, any name for "*", and a glob segment that can produce it. */
@@ -652,14 +657,26 @@ for (const rule of SECRET_DIR_RULES) {
 
 /** Why a resolved path is secret, or undefined. `hypothetical`: a name a glob could produce. */
 export function secretPathReason(path, hypothetical = false) {
-  const segments = segmentsOf(path);
-  const name = segments.at(-1) ?? "";
+  const name = lastSegmentOf(path);
   for (const rule of SECRET_NAME_RULES) {
     if (!rule.test.test(name) || rule.unless?.test(name)) continue;
     if (hypothetical || !rule.mustExist?.test(name) || fileExists(path)) return rule.reason;
   }
-  return secretDirRule(segments)?.reason;
+  return DIR_RULE_HINT.test(path) ? secretDirRule(segmentsOf(path))?.reason : undefined;
 }
+
+/** The cleaned last segment, without splitting the whole path. */
+function lastSegmentOf(path) {
+  const trimmed = path.replace(/[\\/]+$/, "");
+  const cut = Math.max(trimmed.lastIndexOf("/"), trimmed.lastIndexOf("\\"));
+  return cleanSegment(trimmed.slice(cut + 1));
+}
+
+/** A path with none of these substrings (and no glob) matches no directory rule: skip the split. */
+const DIR_RULE_HINT = new RegExp(
+  `${SECRET_DIR_RULES.map((rule) => (rule.segments[0] ?? "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")}|[*?[]`,
+  "i",
+);
 
 /**
  * The id of the secret-path rule a path matches, or undefined: lexical only (no file-system access,
@@ -706,20 +723,29 @@ function fileExists(path) {
 
 /** realpath of the path, or of its deepest existing ancestor with the rest appended. */
 function realpathLoose(path) {
+  return realpathEntry(path)?.real;
+}
+
+/** { real, exists } of a path: one look-up per path, and none below a folder that does not exist. */
+function realpathEntry(path) {
   if (path.length > MAX_RESOLVED_PATH) return undefined;
   if (realpaths.has(path)) return realpaths.get(path);
-  let real;
+  const parent = dirname(path);
+  const above = parent === path ? undefined : realpathEntry(parent);
+  const entry =
+    above && !above.exists ? { real: join(above.real, basename(path)), exists: false } : lookUp(path, above);
+  realpaths.set(path, entry);
+  return entry;
+}
+
+function lookUp(path, above) {
   try {
     spend("fsCalls");
-    real = realpathSync.native(path);
+    return { real: realpathSync.native(path), exists: true };
   } catch (error) {
     if (error instanceof GuardError) throw error;
-    const parent = dirname(path);
-    const realParent = parent === path ? undefined : realpathLoose(parent);
-    real = realParent === undefined ? undefined : join(realParent, basename(path));
+    return above ? { real: join(above.real, basename(path)), exists: false } : undefined;
   }
-  realpaths.set(path, real);
-  return real;
 }
 
 function resolvedForms(raw, base) {
@@ -1206,7 +1232,6 @@ function* pathCandidates(word, vars = new Map()) {
     for (const shaped of [form, form.replace(/\$\{[A-Za-z_]\w*:?[-=+?]([^}]*)\}/g, "$1")]) {
       if (seen.has(shaped)) continue;
       seen.add(shaped);
-      checkDeadline();
       const variables = shaped.replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, (found) =>
         /^\$\{?(HOME|PWD)\}?$/.test(found) ? found : "*",
       );
@@ -1558,11 +1583,10 @@ export function decide(payload, deadline = performance.now() + timeoutMs()) {
     const reason = codeReason(code, base, 0);
     if (reason) return { allow: false, reason: `program text: ${reason}` };
   }
-  for (const text of inspection.contents) {
-    const rule = secretContentRule(text);
-    if (rule)
-      return { allow: false, reason: `content contains what looks like a ${rule.description} (${rule.id})` };
-  }
+  // One pass per rule over all strings; the separator ends every token a rule can match.
+  const rule = secretContentRule(inspection.contents.join("\n\u0000\n"));
+  if (rule)
+    return { allow: false, reason: `content contains what looks like a ${rule.description} (${rule.id})` };
   return { allow: true };
 }
 
