@@ -416,7 +416,7 @@ export function parsePayload(bytes) {
 }
 
 /** JSON.parse has no depth limit and slows on deep nesting: count brackets first, in one pass. */
-function checkJsonDepth(text) {
+function checkJsonDepth(text, what = "stdin") {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
@@ -427,7 +427,7 @@ function checkJsonDepth(text) {
     } else if (code === 0x22) inString = true;
     else if (code === 0x7b || code === 0x5b) {
       if (++depth > LIMITS.jsonDepth)
-        throw new GuardError(`stdin nests JSON deeper than ${LIMITS.jsonDepth} levels`);
+        throw new GuardError(`${what} nests JSON deeper than ${LIMITS.jsonDepth} levels`);
     } else if (code === 0x7d || code === 0x5d) depth -= 1;
   }
 }
@@ -461,6 +461,7 @@ function parseToolArgs(value, field, mayBeAbsent) {
   if (isObject(value)) return value;
   if (typeof value !== "string") throw new GuardError(`${field} is neither an object nor a JSON string`);
   if (value.trim() === "") return {};
+  checkJsonDepth(value, field);
   let parsed;
   try {
     parsed = JSON.parse(value);

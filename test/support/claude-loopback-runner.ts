@@ -120,4 +120,4 @@ async function main(): Promise<void> {
   process.stdout.write(JSON.stringify(record));
 }
 
-if (process.argv[1]?.endsWith("claude-loopback-runner.js")) await main();
+if (process.argv[1]?.endsWith("claude-loopback-runner.js") && process.argv[2] !== undefined) await main();
