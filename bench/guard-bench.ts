@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { guardTimeoutMs } from "../src/clients/guard-program.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 
 /**
  * The secret guard benchmark (docs/guard.md, "Time"): the real guard process on ordinary calls and on

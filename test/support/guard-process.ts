@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { packageRoot } from "../../src/package-paths.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
 
 export const guardPath = join(packageRoot, "assets", "hooks", "agentc-guard.mjs");
 
