@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import { sha256 } from "../manifest/hash.js";
+import { isAsRecorded } from "./as-recorded.js";
 import type { DesiredLink } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";
@@ -41,7 +42,7 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
       ctx.entry(fallbackEntry(l, fallback));
       return void ctx.actions.push({ op: "unchanged", path: l.path });
     }
-    if (onDisk.sha256 === previous.sha256) return void link(true);
+    if (isAsRecorded(onDisk, previous)) return void link(true);
   }
   if (onDisk.type === "dir" && isFolderCopy(previous))
     return void planOverFolderCopy(ctx, { link: l, target, fallback, previous }, (cleared) =>

@@ -1,6 +1,8 @@
 import picomatch from "picomatch";
+import { isAsRecorded } from "./as-recorded.js";
 import type { OwnedDir } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
+import type { PathState } from "./project-state.js";
 import type { RecordEntry } from "./record.js";
 
 const asideHint =
@@ -64,7 +66,7 @@ export function planLegacyRemoves(ctx: PlanContext): void {
           path,
           reason: "legacy folder is not empty: agentc never deletes a folder recursively",
         });
-    } else if (onDisk.type === "file" && legacyUnmodified(ctx, path, onDisk.sha256)) remove(ctx, path);
+    } else if (onDisk.type === "file" && legacyUnmodified(ctx, path, onDisk)) remove(ctx, path);
     else ctx.moveAsideNow(path);
   }
 }
@@ -116,14 +118,17 @@ function unmodified(ctx: PlanContext, entry: RecordEntry): boolean {
   const onDisk = ctx.state.get(entry.path);
   if (entry.kind === "symlink") return onDisk.type === "symlink" && onDisk.target === entry.target;
   if (onDisk.type !== "file") return false;
-  if (onDisk.sha256 === entry.sha256) return true;
-  return entry.kind === "seed" && (ctx.desired.knownSeedHashes.get(entry.path) ?? []).includes(onDisk.sha256);
+  if (isAsRecorded(onDisk, entry)) return true;
+  return (
+    entry.kind === "seed" &&
+    !onDisk.executable &&
+    (ctx.desired.knownSeedHashes.get(entry.path) ?? []).includes(onDisk.sha256)
+  );
 }
 
-function legacyUnmodified(ctx: PlanContext, path: string, hash: string): boolean {
-  const previous = ctx.previous.get(path);
-  if (previous?.sha256 === hash) return true;
-  return (ctx.desired.knownSeedHashes.get(path) ?? []).includes(hash);
+function legacyUnmodified(ctx: PlanContext, path: string, onDisk: PathState & { type: "file" }): boolean {
+  if (isAsRecorded(onDisk, ctx.previous.get(path))) return true;
+  return !onDisk.executable && (ctx.desired.knownSeedHashes.get(path) ?? []).includes(onDisk.sha256);
 }
 
 function inKeptDir(ctx: PlanContext, path: string): boolean {

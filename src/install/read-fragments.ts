@@ -2,6 +2,7 @@ import type { KeyPath, OwnedEntry } from "../compose/model.js";
 import { sha256 } from "../manifest/hash.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import type { Desired, DesiredComposed } from "./desired.js";
+import { isObject } from "./json-shape.js";
 import { hashLines } from "./manifest-lines.js";
 
 export type FragmentsRead = { ok: true; composed: DesiredComposed[] } | { ok: false; problems: string[] };
@@ -89,8 +90,4 @@ function entryProblem(entry: unknown): string | undefined {
   if (entry.element !== undefined && typeof entry.element !== "boolean")
     return '"element" must be true or false';
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 import { parseHookLine } from "./hooks/hook-line.js";
+import { isObject, stringList } from "./json-shape.js";
 import { composedLine, hashLines, splitLine, symlinkLine } from "./manifest-lines.js";
 import { pathProblem } from "./path-check.js";
 
@@ -227,12 +228,4 @@ function composedProblems(
       );
   }
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function stringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === "string");
 }

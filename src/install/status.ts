@@ -1,6 +1,7 @@
 import picomatch from "picomatch";
 import { sha256 } from "../manifest/hash.js";
-import { readJournal } from "./journal.js";
+import { isAsRecorded } from "./as-recorded.js";
+import { journalPath, readJournal } from "./journal.js";
 import { isFolderCopy } from "./plan-link-folder.js";
 import { missingProject, projectRoot } from "./project-root.js";
 import { diskState, type ProjectState } from "./project-state.js";
@@ -21,17 +22,19 @@ export interface Finding {
 }
 
 export type StatusResult =
-  | { ok: true; installed: false }
+  /** nothing recorded; `drift` holds an interrupted run that left a journal (its files are on disk) */
+  | { ok: true; installed: false; drift: Finding[] }
   | { ok: true; installed: true; record: InstallRecord; drift: Finding[]; notes: Finding[] }
-  | { ok: false; problem: string };
+  /** `usage`: the project folder is missing; otherwise its record cannot be read */
+  | { ok: false; problem: string; usage: boolean };
 
 /** Compares the project with its install record (and, when given, with a newer bundle). Reads only. */
 export function projectStatus(projectDir: string, bundleDir?: string): StatusResult {
   const root = projectRoot(projectDir);
-  if (!root) return { ok: false, problem: missingProject(projectDir) };
+  if (!root) return { ok: false, problem: missingProject(projectDir), usage: true };
   const read = readRecord(root);
-  if (!read.ok) return { ok: false, problem: read.problem };
-  if (!read.record) return { ok: true, installed: false };
+  if (!read.ok) return { ok: false, problem: read.problem, usage: false };
+  if (!read.record) return { ok: true, installed: false, drift: interruptedRun(root) };
   const record = read.record;
   const state = diskState(root, readStatCache(root));
   const drift = [
@@ -47,12 +50,7 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
       detail: "seed edited by you (yours to change; not drift)",
     }));
   notes.push(...spawnNotes(record));
-  if (readJournal(root))
-    drift.push({
-      path: ".agentc/journal.json",
-      kind: "interrupted",
-      detail: "an install was interrupted; the next install or uninstall rolls it back",
-    });
+  drift.push(...interruptedRun(root));
   const copy = currentBytes(root, manifestCopyPath);
   if (!copy || sha256(copy) !== record.manifest_sha256)
     drift.push({
@@ -62,6 +60,21 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
     });
   if (bundleDir !== undefined) drift.push(...bundleDrift(bundleDir, record));
   return { ok: true, installed: true, record, drift, notes };
+}
+
+/** A journal left by a run that was killed: its changes are on disk until the next install or uninstall. */
+function interruptedRun(root: string): Finding[] {
+  const journal = readJournal(root);
+  if (!journal) return [];
+  const steps = journal.steps.length;
+  const what = journal.state === "committed" ? "finished, but not cleaned up" : "was interrupted";
+  return [
+    {
+      path: journalPath,
+      kind: "interrupted",
+      detail: `an install or uninstall ${what} (${steps} step${steps === 1 ? "" : "s"} journaled); the next agentc install or uninstall ${journal.state === "committed" ? "clears its backups" : "rolls it back"}`,
+    },
+  ];
 }
 
 /** A capability whose spawn hook did not run or failed: not drift, but not configured either. */
@@ -96,14 +109,14 @@ function entryDrift(state: ProjectState, e: RecordEntry): Finding[] {
     return [{ path: e.path, kind: "modified", detail: `expected a file, found a ${onDisk.type}` }];
   if (onDisk.sha256 !== e.sha256)
     return [{ path: e.path, kind: "modified", detail: "content differs from what agentc installed" }];
-  if ((e.kind === "file" || e.kind === "copy") && onDisk.executable !== (e.executable === true))
+  if (onDisk.executable !== (e.executable === true))
     return [{ path: e.path, kind: "modified", detail: "executable bit changed" }];
   return [];
 }
 
 function seedEdited(state: ProjectState, e: RecordEntry): boolean {
   const onDisk = state.get(e.path);
-  return onDisk.type !== "absent" && !(onDisk.type === "file" && onDisk.sha256 === e.sha256);
+  return onDisk.type !== "absent" && !isAsRecorded(onDisk, e);
 }
 
 function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {

@@ -32,7 +32,7 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   const root = projectRoot(req.projectDir);
   if (!root) return { ...base, status: "usage", problems: [missingProject(req.projectDir)] };
   const first = readRecord(root);
-  if (!first.ok) return { ...base, status: "failed", problems: [first.problem] };
+  if (!first.ok) return { ...base, status: "bad-record", problems: [first.problem] };
   const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDir));
   if (!first.record && !leftovers)
     return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
@@ -85,6 +85,7 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
     knownSeedHashes: knownSeedHashes(root),
     composedLines: [],
     composed: [],
+    capabilityHomes: [],
   };
   const plan = planInstall({
     desired: empty,
