@@ -16,6 +16,7 @@ export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
     const previous = ctx.previous.get(path);
     if (previous?.kind === "aside" || previous?.kind === "beside") continue;
     if (preserved(path.slice(dir.path.length + 1))) continue;
+    if (!previous && inCapabilityHome(ctx.desired.capabilityHomes, path)) continue;
     ctx.claimed.add(path);
     if (previous && unmodified(ctx, previous)) remove(ctx, path);
     else
@@ -47,6 +48,32 @@ export function planRetired(ctx: PlanContext): void {
       });
     }
   }
+}
+
+/**
+ * Files a capability's hooks wrote into its home (nothing agentc installed: they are not in the record) are
+ * the package's run-time data. When the capability leaves (uninstall, or its component is dropped), its
+ * retire hook has had its turn to clean up; what it left is kept and reported, never removed.
+ */
+export function planRuntimeData(ctx: PlanContext): void {
+  const chosen = new Set(ctx.desired.components);
+  for (const spawn of ctx.record?.spawned ?? []) {
+    if (chosen.has(spawn.component) || ctx.state.blockedBy(`${spawn.home}/.`) !== undefined) continue;
+    for (const path of ctx.state.listFiles(spawn.home)) {
+      if (ctx.previous.has(path) || ctx.claimed.has(path) || ctx.vacated.has(path)) continue;
+      ctx.claimed.add(path);
+      ctx.actions.push({
+        op: "keep",
+        path,
+        reason: `run-time data of capability ${spawn.capability} (written by its hooks, not installed by agentc): kept; delete it when it is no longer needed`,
+      });
+    }
+  }
+}
+
+/** Whether a path lies in the home of one of the capability packages (its run-time data may be there). */
+export function inCapabilityHome(homes: readonly { path: string }[], path: string): boolean {
+  return homes.some((home) => path.startsWith(`${home.path}/`));
 }
 
 /** Legacy files: unmodified → deleted; edited → moved aside; a folder → removed only when empty; a link → unlinked. */

@@ -3,6 +3,7 @@ import { sha256 } from "../manifest/hash.js";
 import { isAsRecorded } from "./as-recorded.js";
 import { journalPath, readJournal } from "./journal.js";
 import { isFolderCopy } from "./plan-link-folder.js";
+import { inCapabilityHome } from "./plan-retire.js";
 import { missingProject, projectRoot } from "./project-root.js";
 import { diskState, type ProjectState } from "./project-state.js";
 import { readManifest } from "./read-manifest.js";
@@ -11,13 +12,20 @@ import { currentBytes } from "./run-result.js";
 import { readStatCache } from "./stat-cache.js";
 import { composedDrift } from "./status-composed.js";
 
-export type DriftKind = "modified" | "missing" | "foreign" | "bundle-changed" | "interrupted" | "record";
+export type DriftKind =
+  | "modified"
+  | "missing"
+  | "foreign"
+  | "bundle-changed"
+  | "interrupted"
+  | "record"
+  | "retired";
 
 export interface Finding {
   path: string;
   /** for a shared file: the owned value (mcpServers.docs) the finding is about */
   key?: string;
-  kind: DriftKind | "seed-edited" | "spawn";
+  kind: DriftKind | "seed-edited" | "spawn" | "run-time data";
   detail: string;
 }
 
@@ -49,7 +57,8 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
       kind: "seed-edited" as const,
       detail: "seed edited by you (yours to change; not drift)",
     }));
-  notes.push(...spawnNotes(record));
+  notes.push(...spawnNotes(record), ...runtimeData(state, record));
+  drift.push(...retiredSpawns(record));
   drift.push(...interruptedRun(root));
   const copy = currentBytes(root, manifestCopyPath);
   if (!copy || sha256(copy) !== record.manifest_sha256)
@@ -75,6 +84,21 @@ function interruptedRun(root: string): Finding[] {
       detail: `an install or uninstall ${what} (${steps} step${steps === 1 ? "" : "s"} journaled); the next agentc install or uninstall ${journal.state === "committed" ? "clears its backups" : "rolls it back"}`,
     },
   ];
+}
+
+/** A capability retired by a run that was rolled back: its files are there, what its spawn hook set up is not. */
+function retiredSpawns(record: InstallRecord): Finding[] {
+  return (record.spawned ?? []).flatMap((s) =>
+    s.state === "retired"
+      ? [
+          {
+            path: s.home,
+            kind: "retired" as const,
+            detail: `capability ${s.capability} was retired (its retire hook ran) by an uninstall or install that did not finish, and its files were put back; agentc install spawns it again, agentc uninstall finishes removing it`,
+          },
+        ]
+      : [],
+  );
 }
 
 /** A capability whose spawn hook did not run or failed: not drift, but not configured either. */
@@ -134,7 +158,23 @@ function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
   return [...copies.flat(), ...ownedDirForeign(state, record, known)];
 }
 
+/** Files a capability's hooks wrote into its home: the package's run-time data, listed as notes. */
+function runtimeData(state: ProjectState, record: InstallRecord): Finding[] {
+  const known = new Set(record.entries.map((e) => e.path));
+  return (record.spawned ?? []).flatMap((s) =>
+    state
+      .listFiles(s.home)
+      .filter((path) => !known.has(path))
+      .map((path) => ({
+        path,
+        kind: "run-time data" as const,
+        detail: `written by the hooks of capability ${s.capability} into its home (not drift)`,
+      })),
+  );
+}
+
 function ownedDirForeign(state: ProjectState, record: InstallRecord, known: Set<string>): Finding[] {
+  const homes = (record.spawned ?? []).map((s) => ({ path: s.home }));
   return record.owned_dirs.flatMap((dir) => {
     const preserved = picomatch(dir.preserve.length > 0 ? dir.preserve : ["\0"], {
       dot: true,
@@ -142,7 +182,7 @@ function ownedDirForeign(state: ProjectState, record: InstallRecord, known: Set<
     });
     return state
       .listFiles(dir.path)
-      .filter((p) => !known.has(p) && !preserved(p.slice(dir.path.length + 1)))
+      .filter((p) => !known.has(p) && !preserved(p.slice(dir.path.length + 1)) && !inCapabilityHome(homes, p))
       .map((path) => ({
         path,
         kind: "foreign" as const,

@@ -48,25 +48,30 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   }
   const reports: SpawnReport[] = [];
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
-  return underLock(root, { ...base, spawns: reports }, async () => {
-    const recovered = await recoverInterrupted(root, reports, timeoutMs);
-    const again = readRecord(root);
-    const record = again.ok ? again.record : undefined;
-    const plan = uninstallPlan(root, record);
-    if (plan.conflicts.length > 0)
-      return { ...withConflicts(base, plan), spawns: reports, written: recovered !== undefined };
-    await checkpoint("planned");
-    if (record?.spawned?.length)
-      reports.push(...(await retireRecorded(root, record, record.spawned, timeoutMs)));
-    if (record) await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
-    return {
-      ...base,
-      spawns: reports,
-      plan,
-      written: record !== undefined || recovered !== undefined,
-      ...(recovered ? { recovered } : {}),
-    };
-  });
+  return underLock(
+    root,
+    { ...base, spawns: reports },
+    async () => {
+      const recovered = await recoverInterrupted(root, reports, timeoutMs);
+      const again = readRecord(root);
+      const record = again.ok ? again.record : undefined;
+      const plan = uninstallPlan(root, record);
+      if (plan.conflicts.length > 0)
+        return { ...withConflicts(base, plan), spawns: reports, written: recovered !== undefined };
+      await checkpoint("planned");
+      if (record?.spawned?.length)
+        reports.push(...(await retireRecorded(root, record, record.spawned, timeoutMs)));
+      if (record) await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
+      return {
+        ...base,
+        spawns: reports,
+        plan,
+        written: record !== undefined || recovered !== undefined,
+        ...(recovered ? { recovered } : {}),
+      };
+    },
+    "uninstall",
+  );
 }
 
 function withConflicts(base: RunResult, plan: Plan): RunResult {
