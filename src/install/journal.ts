@@ -1,7 +1,16 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { sha256 } from "../manifest/hash.js";
-import { hardLink, makeDir, removeDir, rename, syncDir, unlink, writeNewFile } from "./fs-ops.js";
+import {
+  hardLink,
+  makeDir,
+  removeDir,
+  rename,
+  SimulatedCrash,
+  syncDir,
+  unlink,
+  writeNewFile,
+} from "./fs-ops.js";
 import { agentcDir, recordPath } from "./record.js";
 import type { JournalSpawn } from "./spawns/journal-spawn.js";
 import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
@@ -64,8 +73,14 @@ export function writeDurably(root: string, path: string, bytes: Buffer): void {
   const abs = join(root, path);
   const temp = `${abs}${tempSuffix}`;
   removeIfPresent(temp);
-  writeNewFile(temp, bytes, 0o644, true);
-  rename(temp, abs);
+  try {
+    writeNewFile(temp, bytes, 0o644, true);
+    rename(temp, abs);
+  } catch (error) {
+    // a failed run leaves no temp behind; a crash leaves it to the next run (finishJournal)
+    if (!(error instanceof SimulatedCrash)) removeIfPresent(temp);
+    throw error;
+  }
   syncDir(dirname(abs));
 }
 

@@ -65,7 +65,7 @@ function nestingProblems(claim: Claim, whole: Map<string, Claim>, dirs: Map<stri
     const file = whole.get(key);
     if (file)
       out.push(
-        `${claim.path}: ${claim.role} of component ${claim.component} lies below ${file.path}, which component ${file.component} installs as a ${file.role}; ${rejected}`,
+        `${claim.path}: ${claim.role} of component ${claim.component} lies below ${file.path}, ${withArticle(file.role)} of component ${file.component}; ${rejected}`,
       );
     const dir = dirs.get(key);
     if (dir && dir.component !== claim.component)
@@ -75,6 +75,8 @@ function nestingProblems(claim: Claim, whole: Map<string, Claim>, dirs: Map<stri
   }
   return out;
 }
+
+const withArticle = (role: Claim["role"]): string => (role.startsWith("o") ? `an ${role}` : `a ${role}`);
 
 /** Every project path the chosen components write, remove or compose into, checked against `.agentc/`. */
 function reservedProblems(desired: Desired): string[] {
