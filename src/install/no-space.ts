@@ -1,4 +1,5 @@
 import { relative } from "node:path";
+import { tempSuffix } from "./journal.js";
 
 /** The codes of a full disk or an exhausted quota. */
 const noSpaceCodes: readonly string[] = ["ENOSPC", "EDQUOT"];
@@ -12,5 +13,6 @@ export function noSpaceText(error: NodeJS.ErrnoException, root?: string): string
   const what = error.code === "EDQUOT" ? "the disk quota is used up" : "no space left on the device";
   const path = error.path;
   if (path === undefined) return what;
-  return `${what} (writing ${root ? relative(root, path) || "." : path})`;
+  const shown = root ? relative(root, path) || "." : path;
+  return `${what} (writing ${shown.endsWith(tempSuffix) ? shown.slice(0, -tempSuffix.length) : shown})`;
 }
