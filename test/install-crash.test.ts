@@ -243,6 +243,31 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
     }
   });
 
+  it("after kill -9 of a fresh install, status reports the pending journal as interrupted", async () => {
+    const { project, bundle } = freshProject();
+    const paused = await startPaused(installArgs(bundle, project), "applied");
+    paused.child.kill("SIGKILL");
+    assert.equal((await paused.done).signal, "SIGKILL");
+    assert.ok(!existsSync(join(project, ".agentc/installed.json")), "killed before the record was written");
+    const before = stamps(project);
+    const status = runCli(["status", "--project", project, "--check"]);
+    assert.equal(status.status, 1, status.stdout);
+    assert.match(status.stdout, /nothing is installed here/);
+    assert.match(
+      status.stdout,
+      /interrupted +\.agentc\/journal\.json: an install or uninstall was interrupted \(\d+ steps journaled\); the next agentc install or uninstall rolls it back/,
+    );
+    const json = JSON.parse(runCli(["status", "--project", project, "--format", "json"]).stdout);
+    assert.equal(json.installed, false);
+    assert.deepEqual(
+      json.drift.map((d: { kind: string }) => d.kind),
+      ["interrupted"],
+    );
+    assert.deepEqual(stamps(project), before, "status only reads");
+    assert.equal(runCli(installArgs(bundle, project)).status, 0);
+    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+  });
+
   it("dry runs and status never write, even with an interrupted install pending", () => {
     const { project, bundle } = upgradeProject();
     runCli(["install", bundle, "--project", project, "--yes", "--move-aside"], {
