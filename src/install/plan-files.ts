@@ -30,20 +30,20 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
       path: f.path,
       reason: "its mode was changed since agentc installed it (chmod): kept as it is",
     });
-  if (
-    onDisk.type === "absent" ||
-    isAsRecorded(onDisk, shipped) ||
-    (onDisk.type === "file" && onDisk.sha256 === f.sha256)
-  ) {
+  // the new bytes already there with another mode: agentc's to fix only where the mode is still agentc's
+  const sameBytes = onDisk.type === "file" && onDisk.sha256 === f.sha256 && shipped !== undefined;
+  if (onDisk.type === "absent" || isAsRecorded(onDisk, shipped) || sameBytes) {
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
     return;
   }
   const problem =
     modeKept && onDisk.type === "file" && onDisk.sha256 === shipped?.sha256
       ? "had its mode changed since agentc installed it (chmod); replacing it would undo that"
-      : recorded
-        ? "was edited since agentc installed it; replacing it would lose the edit"
-        : `is ${describe(onDisk.type)} agentc did not create; replacing it would lose it`;
+      : onDisk.type === "file" && onDisk.sha256 === f.sha256
+        ? "holds the bytes agentc ships but another mode (executable or not); replacing it would change its mode"
+        : recorded
+          ? "was edited since agentc installed it; replacing it would lose the edit"
+          : `is ${describe(onDisk.type)} agentc did not create; replacing it would lose it`;
   if (
     ctx.asideOrConflict(
       f.path,
