@@ -8,7 +8,7 @@ export function isNoSpace(error: unknown): error is NodeJS.ErrnoException {
   return noSpaceCodes.includes((error as NodeJS.ErrnoException | undefined)?.code ?? "");
 }
 
-/** "no space left on the device (writing .claude/x.md)": what ran full and where, relative to `root`. */
+/** "no space left on the device (writing docs/notes.md)": what ran full and where, relative to `root`. */
 export function noSpaceText(error: NodeJS.ErrnoException, root?: string): string {
   const what = error.code === "EDQUOT" ? "the disk quota is used up" : "no space left on the device";
   const path = error.path;

@@ -11,6 +11,7 @@ import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } fr
 import { currentBytes } from "./run-result.js";
 import { readStatCache } from "./stat-cache.js";
 import { composedDrift } from "./status-composed.js";
+import { retiredSpawns, runtimeData, spawnNotes } from "./status-spawns.js";
 
 export type DriftKind =
   | "modified"
@@ -86,39 +87,6 @@ function interruptedRun(root: string): Finding[] {
   ];
 }
 
-/** A capability retired by a run that was rolled back: its files are there, what its spawn hook set up is not. */
-function retiredSpawns(record: InstallRecord): Finding[] {
-  return (record.spawned ?? []).flatMap((s) =>
-    s.state === "retired"
-      ? [
-          {
-            path: s.home,
-            kind: "retired" as const,
-            detail: `capability ${s.capability} was retired (its retire hook ran) by an uninstall or install that did not finish, and its files were put back; agentc install spawns it again, agentc uninstall finishes removing it`,
-          },
-        ]
-      : [],
-  );
-}
-
-/** A capability whose spawn hook did not run or failed: not drift, but not configured either. */
-function spawnNotes(record: InstallRecord): Finding[] {
-  return (record.spawned ?? []).flatMap((s) =>
-    s.state === "skipped" || s.state === "failed"
-      ? [
-          {
-            path: s.home,
-            kind: "spawn" as const,
-            detail:
-              s.state === "skipped"
-                ? `capability ${s.capability}: its spawn hook was not run (hooks were not allowed); install with --allow-hooks to run it`
-                : `capability ${s.capability}: its optional spawn hook failed; it runs again when the package changes`,
-          },
-        ]
-      : [],
-  );
-}
-
 function entryDrift(state: ProjectState, e: RecordEntry): Finding[] {
   if (e.kind === "dir" || e.kind === "aside" || (e.kind === "seed" && state.get(e.path).type !== "absent"))
     return [];
@@ -156,21 +124,6 @@ function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
       })),
   );
   return [...copies.flat(), ...ownedDirForeign(state, record, known)];
-}
-
-/** Files a capability's hooks wrote into its home: the package's run-time data, listed as notes. */
-function runtimeData(state: ProjectState, record: InstallRecord): Finding[] {
-  const known = new Set(record.entries.map((e) => e.path));
-  return (record.spawned ?? []).flatMap((s) =>
-    state
-      .listFiles(s.home)
-      .filter((path) => !known.has(path))
-      .map((path) => ({
-        path,
-        kind: "run-time data" as const,
-        detail: `written by the hooks of capability ${s.capability} into its home (not drift)`,
-      })),
-  );
 }
 
 function ownedDirForeign(state: ProjectState, record: InstallRecord, known: Set<string>): Finding[] {
