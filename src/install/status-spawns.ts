@@ -1,5 +1,5 @@
-import type { ProjectState } from "./project-state.js";
-import type { InstallRecord } from "./record.js";
+import type { InstallRecord } from "./model/record.js";
+import type { ProjectState } from "./project/project-state.js";
 import type { Finding } from "./status.js";
 
 // What `status` says about the installed capability packages: retirements (drift), run-time data and notes.

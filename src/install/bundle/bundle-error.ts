@@ -1,4 +1,4 @@
-import { noSpaceText } from "../no-space.js";
+import { noSpaceText } from "../apply/no-space.js";
 
 /**
  * A bundle that cannot be used: not found, not downloadable, failing its integrity check, unsafe or

@@ -4,7 +4,7 @@ import { get as httpGet, type IncomingMessage } from "node:http";
 import { get as httpsGet } from "node:https";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { isNoSpace } from "../no-space.js";
+import { isNoSpace } from "../apply/no-space.js";
 import { BundleError, noSpaceError } from "./bundle-error.js";
 import { DownloadWatchdog } from "./download-watchdog.js";
 import { redacted, redirectTarget } from "./source-url.js";

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { closeSync, fchmodSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { ArchiveLimits } from "../../packaging/archive-limits.js";
 import {
   type BundleManifest,
   bundleManifestName,
   parseBundleManifest,
 } from "../../packaging/bundle-manifest.js";
-import { isNoSpace } from "../no-space.js";
+import type { ArchiveLimits } from "../../shared/zip/archive-limits.js";
+import { isNoSpace } from "../apply/no-space.js";
 import { type BundleFile, matchManifest } from "./bundle-entries.js";
 import { archiveError, BundleError, noSpaceError } from "./bundle-error.js";
 import { isDirectoryEntry, limitProblems, unsafeEntryProblems } from "./entry-checks.js";

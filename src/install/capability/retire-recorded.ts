@@ -1,0 +1,39 @@
+import type { InstallRecord } from "../model/record.js";
+import { changedFile } from "./changed-file.js";
+import { journalSpawnOf } from "./journal-spawn.js";
+import { recordRetiring } from "./record-retiring.js";
+import { retireSpawns } from "./retire-spawns.js";
+import { retireHook } from "./spawn-plan.js";
+import { mayRetire, type SpawnRecord } from "./spawn-record.js";
+import type { SpawnReport } from "./spawn-report.js";
+
+/**
+ * Retires recorded spawns (uninstall, or components no longer chosen), last first. Their hooks were allowed
+ * for the content installed; one whose installed files changed since is not run, and says so. The record marks
+ * the ones whose hook runs as retired before the first starts (record-retiring.ts).
+ */
+export async function retireRecorded(
+  root: string,
+  record: InstallRecord,
+  spawns: SpawnRecord[],
+  timeoutMs: number,
+): Promise<SpawnReport[]> {
+  const untouched: SpawnReport[] = [];
+  const runnable = spawns.flatMap((spawn) => {
+    const retire = retireHook(spawn);
+    if (!mayRetire(spawn) || !retire) return [];
+    const changed = changedFile(root, record, spawn);
+    if (changed === undefined) return [journalSpawnOf(spawn, retire.command)];
+    untouched.push({
+      capability: spawn.capability,
+      event: "retire",
+      command: retire.command,
+      required: false,
+      result: "not-run",
+      problem: `${changed} changed since the hook was allowed; undo what its spawn hook did by hand, or run the hook yourself`,
+    });
+    return [];
+  });
+  recordRetiring(root, record, new Set(runnable.map((s) => s.component)));
+  return [...untouched, ...(await retireSpawns(root, runnable, timeoutMs))];
+}

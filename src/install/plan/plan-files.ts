@@ -1,0 +1,114 @@
+import { isAsRecorded } from "../model/as-recorded.js";
+import type { DesiredFile } from "./desired.js";
+import type { PlanContext } from "./plan-context.js";
+import type { Content } from "./plan-model.js";
+import { besideSuffix, decideSeed } from "./seed-decision.js";
+
+const fromBundle = (f: DesiredFile): Content => ({ from: "bundle", path: f.path, sha256: f.sha256 });
+
+/** An owned file: replaced when it is agentc's and unmodified; anything else in its way is a conflict. */
+export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
+  ctx.claimed.add(f.path);
+  ctx.entry({
+    path: f.path,
+    kind: "file",
+    component: f.component,
+    sha256: f.sha256,
+    executable: f.executable,
+  });
+  if (!ctx.writable(f.path)) return;
+  const onDisk = ctx.state.get(f.path);
+  if (onDisk.type === "file" && onDisk.sha256 === f.sha256 && onDisk.executable === f.executable)
+    return void ctx.actions.push({ op: "unchanged", path: f.path });
+  const recorded = ctx.previous.get(f.path);
+  const shipped = recorded?.kind === "file" ? recorded : undefined;
+  const modeKept =
+    onDisk.type === "file" && shipped !== undefined && onDisk.executable !== (shipped.executable === true);
+  if (onDisk.type === "file" && onDisk.sha256 === f.sha256 && modeKept)
+    return void ctx.actions.push({
+      op: "keep",
+      path: f.path,
+      reason: "its mode was changed since agentc installed it (chmod): kept as it is",
+    });
+  // the new bytes already there with another mode: agentc's to fix only where the mode is still agentc's
+  const sameBytes = onDisk.type === "file" && onDisk.sha256 === f.sha256 && shipped !== undefined;
+  if (onDisk.type === "absent" || isAsRecorded(onDisk, shipped) || sameBytes) {
+    ctx.write(f.path, fromBundle(f), f.executable, f.component);
+    return;
+  }
+  const problem =
+    modeKept && onDisk.type === "file" && onDisk.sha256 === shipped?.sha256
+      ? "had its mode changed since agentc installed it (chmod); replacing it would undo that"
+      : onDisk.type === "file" && onDisk.sha256 === f.sha256
+        ? "holds the bytes agentc ships but another mode (executable or not); replacing it would change its mode"
+        : recorded
+          ? "was edited since agentc installed it; replacing it would lose the edit"
+          : `is ${describe(onDisk.type)} agentc did not create; replacing it would lose it`;
+  if (
+    ctx.asideOrConflict(
+      f.path,
+      problem,
+      "move it away, or run again with --move-aside to have agentc rename it to <name>.agentc-old",
+    )
+  )
+    ctx.write(f.path, fromBundle(f), f.executable, f.component);
+}
+
+/** A seed: written when missing, refreshed when never edited, otherwise kept with the new one beside it. */
+export function planSeed(ctx: PlanContext, f: DesiredFile): void {
+  ctx.claimed.add(f.path);
+  ctx.entry({ path: f.path, kind: "seed", component: f.component, sha256: f.sha256 });
+  if (!ctx.writable(f.path)) return;
+  const onDisk = ctx.state.get(f.path);
+  const shipped = ctx.previous.get(f.path);
+  const decision = decideSeed(
+    onDisk,
+    shipped?.sha256,
+    ctx.desired.knownSeedHashes.get(f.path) ?? [],
+    f.sha256,
+  );
+  if (decision === "unchanged") return void ctx.actions.push({ op: "unchanged", path: f.path });
+  if (decision !== "keep-user-version") {
+    ctx.write(f.path, fromBundle(f), false, f.component);
+    return;
+  }
+  const beside = `${f.path}${besideSuffix}`;
+  ctx.actions.push({ op: "keep-modified", path: f.path, beside });
+  planBeside(ctx, f, beside);
+}
+
+function planBeside(ctx: PlanContext, f: DesiredFile, beside: string): void {
+  ctx.claimed.add(beside);
+  const onDisk = ctx.state.get(beside);
+  const previous = ctx.previous.get(beside);
+  if (onDisk.type === "file" && onDisk.sha256 === f.sha256) {
+    ctx.entry({ path: beside, kind: "beside", component: f.component, sha256: f.sha256 });
+    return void ctx.actions.push({ op: "unchanged", path: beside });
+  }
+  const ours = previous?.kind === "beside" && isAsRecorded(onDisk, previous);
+  if (onDisk.type !== "absent" && !ours)
+    return void ctx.actions.push({
+      op: "keep",
+      path: beside,
+      reason: "an edited copy of the new seed is already there",
+    });
+  ctx.entry({ path: beside, kind: "beside", component: f.component, sha256: f.sha256 });
+  ctx.actions.push({ op: "write-beside", path: beside, seed: f.path, content: fromBundle(f), replace: ours });
+}
+
+/** A file inside a payload folder the user keeps: written only while that folder does not exist. */
+export function planKeptPayload(ctx: PlanContext, f: DesiredFile, keptDirExists: boolean): void {
+  ctx.claimed.add(f.path);
+  if (keptDirExists || !ctx.writable(f.path)) return;
+  if (ctx.state.get(f.path).type === "absent") ctx.write(f.path, fromBundle(f), false, f.component);
+}
+
+function describe(type: string): string {
+  return type === "file"
+    ? "a file"
+    : type === "symlink"
+      ? "a symbolic link"
+      : type === "dir"
+        ? "a folder"
+        : "something";
+}
