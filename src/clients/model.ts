@@ -179,10 +179,12 @@ export interface HookMapping {
   matcher_join?: string;
   /**
    * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}", "{description}" and
-   * "{fail_closed}" (true for a fail_closed hook) (whole-string values; a slot with no value drops its
+   * "{fail_closed}" (fail_closed_value, default true, for a fail_closed hook) (whole-string values; a slot with no value drops its
    * key). A core timeout or description the entry has no slot for is reported as lost.
    */
   entry: Record<string, unknown>;
+  /** Seconds the client waits for a hook whose entry sets no timeout (its documented default). */
+  default_timeout?: number;
   /** The unit of "{timeout}" (core timeouts are seconds); default "seconds". */
   timeout_unit?: "seconds" | "milliseconds";
   /** Values at the top of the hooks file (e.g. {"version": 1}). */
@@ -201,6 +203,10 @@ export interface HookMapping {
   hook_can_block: boolean;
   /** True when a crash or timeout of the hook blocks too (else only the guard's own exit 2 does). */
   hook_fail_closed: boolean;
+  /** The first client version that keeps hook_fail_closed; older versions fail open (reported). */
+  hook_fail_closed_since?: string;
+  /** What "{fail_closed}" writes for a fail_closed hook; default true. */
+  fail_closed_value?: unknown;
 }
 
 /** Where MCP servers go, and the shape of one server entry. */
@@ -240,4 +246,6 @@ export interface GuardWiring {
   /** Verbs whose tool calls the guard inspects. */
   verbs: Verb[];
   timeout?: number;
+  /** The hook matcher as written, instead of the verbs' tool names ("*": every tool, new ones too). */
+  matcher?: string;
 }

@@ -69,6 +69,7 @@ export function desired(parts: {
     knownSeedHashes: new Map(Object.entries(parts.knownSeedHashes ?? {})),
     composedLines: [],
     composed: [],
+    capabilityHomes: [],
   };
 }
 

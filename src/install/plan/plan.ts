@@ -6,7 +6,13 @@ import { PlanContext } from "./plan-context.js";
 import { planKeptPayload, planOwnedFile, planSeed } from "./plan-files.js";
 import { planLink } from "./plan-links.js";
 import type { Plan } from "./plan-model.js";
-import { planDirCleanup, planLegacyRemoves, planOwnedDirLeftovers, planRetired } from "./plan-retire.js";
+import {
+  planDirCleanup,
+  planLegacyRemoves,
+  planOwnedDirLeftovers,
+  planRetired,
+  planRuntimeData,
+} from "./plan-retire.js";
 
 export interface PlanInput {
   desired: Desired;
@@ -39,6 +45,7 @@ export function planInstall(input: PlanInput): Plan {
   const composed = planComposed(ctx, input.readFile);
   for (const dir of desired.ownedDirs) planOwnedDirLeftovers(ctx, dir);
   planLegacyRemoves(ctx);
+  planRuntimeData(ctx);
   planRetired(ctx);
   planDirCleanup(ctx);
   return {
