@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
-import { type InstallResult, runInstall } from "../../install/install-run.js";
+import { runInstall } from "../../install/install-run.js";
+import type { InstallResult } from "../../install/install-types.js";
 import type { ComponentChoice } from "../../install/plan/components.js";
 import { type Command, type CommandIo, type ParsedArgs, UsageError } from "../command.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";

@@ -1,5 +1,5 @@
 import { reportLine } from "../../install/capability/spawn-report.js";
-import type { InstallResult } from "../../install/install-run.js";
+import type { InstallResult } from "../../install/install-types.js";
 import type { RunResult } from "../../install/model/run-result.js";
 import type { Action, ComposeSummary, Conflict, LinkFallback } from "../../install/plan/plan-model.js";
 
