@@ -1,4 +1,7 @@
-/** The library API: the CLI and any other front end are thin shells over these. */
+/**
+ * The library API: the CLI and any other front end are thin shells over these. Installing: runInstall,
+ * runUninstall and projectStatus (agentc install, uninstall, status), resolveBundle for a .zip or https URL.
+ */
 
 export type { Check } from "./checks/check.js";
 export { allChecks, findCheck } from "./checks/index.js";
@@ -6,6 +9,23 @@ export { type CheckMeta, checkDocsUrl, type Finding } from "./diagnostics/check-
 export type { Diagnostic, Position, RelatedLocation, Severity } from "./diagnostics/diagnostic.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
+export {
+  BundleError,
+  type ComponentChoice,
+  type InstallRequest,
+  type InstallResult,
+  projectStatus,
+  type ResolveBundleOptions,
+  type ResolvedBundle,
+  type RunResult,
+  type RunStatus,
+  resolveBundle,
+  runInstall,
+  runUninstall,
+  type StatusFinding,
+  type StatusResult,
+  type UninstallRequest,
+} from "./install/index.js";
 export { buildManifest } from "./manifest/build-manifest.js";
 export { serializeManifest } from "./manifest/canonical-manifest.js";
 export type { Manifest } from "./manifest/manifest-model.js";
