@@ -553,14 +553,30 @@ export function secretPathReason(path, hypothetical = false) {
     if (!rule.test.test(name) || rule.unless?.test(name)) continue;
     if (hypothetical || !rule.mustExist?.test(name) || existsSync(path)) return rule.reason;
   }
-  for (const rule of SECRET_DIR_RULES) {
-    for (let at = 0; at + rule.segments.length <= segments.length; at += 1) {
-      if (!runMatches(segments, at, rule)) continue;
-      const below = at + rule.segments.length < segments.length;
-      if (!(below && rule.unlessName?.test(name))) return rule.reason;
-    }
+  return SECRET_DIR_RULES.find((rule) => dirRuleMatches(segments, rule))?.reason;
+}
+
+/**
+ * The id of the secret-path rule a path matches, or undefined: lexical only (no file-system access,
+ * no `~` or symlink resolution), so a name that is secret only when the file exists (`prod.env`)
+ * counts as secret. Other programs (agentc's compiler checks) share the guard's patterns through it.
+ */
+export function secretPathRule(path) {
+  const segments = segmentsOf(String(path));
+  const name = segments.at(-1) ?? "";
+  const byName = SECRET_NAME_RULES.find((rule) => rule.test.test(name) && !rule.unless?.test(name));
+  if (byName) return byName.id;
+  return SECRET_DIR_RULES.find((rule) => dirRuleMatches(segments, rule))?.id;
+}
+
+function dirRuleMatches(segments, rule) {
+  const name = segments.at(-1) ?? "";
+  for (let at = 0; at + rule.segments.length <= segments.length; at += 1) {
+    if (!runMatches(segments, at, rule)) continue;
+    const below = at + rule.segments.length < segments.length;
+    if (!(below && rule.unlessName?.test(name))) return true;
   }
-  return undefined;
+  return false;
 }
 
 /** realpath of the path, or of its deepest existing ancestor with the rest appended. */
