@@ -10,7 +10,10 @@ import { duplicateSlugResolvedByKind } from "./load/duplicate-slug-resolved-by-k
 import { frontmatterIsWellFormed } from "./load/frontmatter-is-well-formed.js";
 import { frontmatterMatchesSchema } from "./load/frontmatter-matches-schema.js";
 import { headingYieldsSlug } from "./load/heading-yields-slug.js";
+import { inputWithinLimits } from "./load/input-within-limits.js";
 import { jsonIsWellFormed } from "./load/json-is-well-formed.js";
+import { linksFormNoLoop } from "./load/links-form-no-loop.js";
+import { readsStayInsideRegistry } from "./load/reads-stay-inside-registry.js";
 import { registryFilesAreReadable } from "./load/registry-files-are-readable.js";
 import { remoteSourceFetched } from "./load/remote-source-fetched.js";
 import { slugUniqueInSource } from "./load/slug-unique-in-source.js";
@@ -92,6 +95,9 @@ export const allChecks: readonly Check[] = [
   ...settingsChecks,
   ...emittedClientChecks,
   ...capabilityChecks,
+  readsStayInsideRegistry,
+  linksFormNoLoop,
+  inputWithinLimits,
 ];
 
 export function findCheck(id: string): Check | undefined {

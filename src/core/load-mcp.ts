@@ -3,6 +3,7 @@ import { mcpPlaceholdersWellFormed } from "../checks/core/mcp-placeholders-well-
 import { mcpServerNameWellFormed } from "../checks/core/mcp-server-name-well-formed.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument, JsonPath } from "../registry/json-document.js";
+import type { RegistryReader } from "../registry/registry-reader.js";
 import { loadCoreJson } from "./core-json.js";
 import { malformedPlaceholders } from "./mcp-placeholders.js";
 import type { McpServer } from "./model.js";
@@ -27,8 +28,8 @@ interface WrittenServer {
 const serverName = /^[A-Za-z0-9_-]+$/;
 
 /** core/mcp.json: MCP servers by name, stdio or remote, sorted by name. */
-export function loadMcpServers(root: string, diagnostics: Diagnostic[]): McpServer[] {
-  const document = loadCoreJson(root, mcpFile, "core-mcp", diagnostics);
+export function loadMcpServers(reader: RegistryReader, diagnostics: Diagnostic[]): McpServer[] {
+  const document = loadCoreJson(reader, mcpFile, "core-mcp", diagnostics);
   if (!document) return [];
   const servers = (document.value as { servers: Record<string, WrittenServer> }).servers;
   return Object.keys(servers)

@@ -3,6 +3,7 @@ import { permissionPatternWellFormed } from "../checks/core/permission-pattern-w
 import { permissionQualifierFitsVerb } from "../checks/core/permission-qualifier-fits-verb.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../registry/json-document.js";
+import type { RegistryReader } from "../registry/registry-reader.js";
 import { loadCoreJson } from "./core-json.js";
 import {
   emptyPermissions,
@@ -23,9 +24,9 @@ type WrittenRule = { verb: Verb; reason?: string } & Partial<Record<PatternKind,
 const patternKinds: PatternKind[] = ["paths", "commands", "domains", "tools", "names"];
 
 /** core/permissions.json: project-wide deny, ask and allow rules. */
-export function loadPermissions(root: string, diagnostics: Diagnostic[]): PermissionLists {
+export function loadPermissions(reader: RegistryReader, diagnostics: Diagnostic[]): PermissionLists {
   const lists = emptyPermissions();
-  const document = loadCoreJson(root, permissionsFile, "core-permissions", diagnostics);
+  const document = loadCoreJson(reader, permissionsFile, "core-permissions", diagnostics);
   if (!document) return lists;
   const written = document.value as Partial<Record<PermissionLevel, WrittenRule[]>>;
   for (const level of permissionLevels) {

@@ -2,6 +2,7 @@ import { type CheckMeta, diagnostic } from "../checks/check.js";
 import { alwaysOnRuleHasNoGlobs } from "../checks/clients/always-on-rule-has-no-globs.js";
 import { coreFileMatchesSchema } from "../checks/core/core-file-matches-schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { RegistryReader } from "../registry/registry-reader.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreRule, LoadTrigger } from "./model.js";
@@ -15,9 +16,9 @@ interface RuleFrontmatter {
 }
 
 /** core/rules/<name>.md: a rule a client pack places in the client's rules folder with its load condition. */
-export function loadRules(root: string, diagnostics: Diagnostic[]): CoreRule[] {
-  return eachMarkdownFile(root, rulesFolder, folderHolds.rules, diagnostics, (name, path) => {
-    const markdown = loadCoreMarkdown(root, path, "core-rule", diagnostics);
+export function loadRules(reader: RegistryReader, diagnostics: Diagnostic[]): CoreRule[] {
+  return eachMarkdownFile(reader, rulesFolder, folderHolds.rules, diagnostics, (name, path) => {
+    const markdown = loadCoreMarkdown(reader, path, "core-rule", diagnostics);
     return markdown && triggerFitsFields(markdown, diagnostics) ? toRule(name, markdown) : undefined;
   });
 }

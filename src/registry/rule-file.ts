@@ -7,7 +7,7 @@ import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { Rule, RuleField, SourceEntry } from "./model.js";
 import { validateAgainstSchema } from "./schema-validation.js";
 import { slugify } from "./slug.js";
-import { type ParsedYaml, parseYamlBlock } from "./yaml-frontmatter.js";
+import { type ParsedYaml, parseYamlBlock, yamlErrors } from "./yaml-frontmatter.js";
 
 export interface RuleFileSource {
   source: SourceEntry;
@@ -81,7 +81,7 @@ function readYamlBlock(
   }
   const yamlText = lines.slice(openAt + 1, closeAt).join("\n");
   const { parsed, errors } = parseYamlBlock(file, yamlText, lineOffset + openAt + 2);
-  for (const e of errors) diagnostics.push(diagnostic(frontmatterIsWellFormed, e));
+  diagnostics.push(...yamlErrors(errors, frontmatterIsWellFormed));
   return {
     frontmatter: parsed ? checkFrontmatter(parsed, diagnostics) : { values: {}, fields: {} },
     nextLine: closeAt + 1,

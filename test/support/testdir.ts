@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after } from "node:test";
@@ -22,4 +22,13 @@ export function writeFiles(dir: string, files: Record<string, string | Buffer>):
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, content);
   }
+}
+
+/** Makes symbolic links (link path → target, written into the link as it is) in a folder. */
+export function writeLinks(dir: string, links: Record<string, string> = {}): string {
+  for (const [path, target] of Object.entries(links)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    symlinkSync(target, join(dir, path));
+  }
+  return dir;
 }
