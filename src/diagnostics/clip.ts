@@ -9,9 +9,9 @@ export const maxMessage = 4000;
  */
 export function clip(text: string, max = maxQuoted): string {
   if (text.length <= max) return text;
-  const keep = Math.max(1, Math.floor((max - 24) / 2));
-  const left = text.length - 2 * keep;
-  return `${text.slice(0, keep)}…(${left} more characters)…${text.slice(text.length - keep)}`;
+  const marker = (left: number) => `…(${left} more characters)…`;
+  const keep = Math.max(1, Math.floor((max - marker(text.length).length) / 2));
+  return `${text.slice(0, keep)}${marker(text.length - 2 * keep)}${text.slice(text.length - keep)}`;
 }
 
 /** A message with every over-long run of non-blank characters clipped, and the whole bounded. */
