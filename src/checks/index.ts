@@ -21,6 +21,7 @@ import { supersededRuleDropped } from "./load/superseded-rule-dropped.js";
 import { supersedesNamesARule } from "./load/supersedes-names-a-rule.js";
 import { textBelongsToARule } from "./load/text-belongs-to-a-rule.js";
 import { budgetRespected } from "./output/budget-respected.js";
+import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
@@ -98,6 +99,7 @@ export const allChecks: readonly Check[] = [
   readsStayInsideRegistry,
   linksFormNoLoop,
   inputWithinLimits,
+  instructionsImportNoSecrets,
 ];
 
 export function findCheck(id: string): Check | undefined {

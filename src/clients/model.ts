@@ -1,4 +1,5 @@
 import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { InstructionImport } from "../registry/model.js";
 
 /**
  * A client pack: how one assistant reads the tool-neutral core/ (docs/client-packs.md).
@@ -16,6 +17,7 @@ export interface ClientPack {
   docs: string[];
   runtime_dir: string;
   root_instruction_file: string | null;
+  instruction_imports?: InstructionImport[];
   rules_dir: string | null;
   skills_dir: string | null;
   agents_dir: string | null;

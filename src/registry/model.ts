@@ -89,12 +89,20 @@ export interface AdapterInstall {
 
 export type Slot = "alwaysApply" | "globs" | "globs_yaml" | "globs_csv" | "description" | "slug";
 
+/** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
+export interface InstructionImport {
+  form: string;
+  /** The assistant ignores the form in code spans and fenced code. */
+  outside_code?: boolean;
+}
+
 export interface Adapter {
   id: string;
   name?: string;
   readers?: string[];
   notes?: string;
   sources?: string[];
+  instruction_imports?: InstructionImport[];
   output_dir?: string;
   extension?: string;
   global_placement?: "single_file" | "pinned_module" | "none";
