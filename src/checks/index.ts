@@ -24,6 +24,7 @@ import { budgetRespected } from "./output/budget-respected.js";
 import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
+import { settingsGrantNoSelfTrust } from "./output/settings-grant-no-self-trust.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
@@ -100,6 +101,7 @@ export const allChecks: readonly Check[] = [
   linksFormNoLoop,
   inputWithinLimits,
   instructionsImportNoSecrets,
+  settingsGrantNoSelfTrust,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -7,6 +7,7 @@ import type { Plan } from "./plan-model.js";
 import { planDirCleanup, planLegacyRemoves, planOwnedDirLeftovers, planRetired } from "./plan-retire.js";
 import type { ProjectState } from "./project-state.js";
 import type { InstallRecord } from "./record.js";
+import { trustKeysPresent } from "./trust-keys-present.js";
 
 export interface PlanInput {
   desired: Desired;
@@ -44,7 +45,7 @@ export function planInstall(input: PlanInput): Plan {
   return {
     actions: ctx.actions,
     conflicts: ctx.conflicts,
-    warnings: composed.warnings,
+    warnings: [...composed.warnings, ...trustKeysPresent(desired, input.readFile)],
     composed: composed.records,
     entries: [...ctx.entries.values()],
   };

@@ -146,6 +146,12 @@ export interface RosterBudget {
   dead_marker?: string;
 }
 
+export interface TrustOverride {
+  key: string;
+  client?: string;
+  reason: string;
+}
+
 export interface TargetsConfig {
   version: 1;
   registry_version?: string;
@@ -154,6 +160,8 @@ export interface TargetsConfig {
   builtin_clients?: "all" | "none" | string[];
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
+  /** Trust keys (client packs' trust_keys) the registry writes on purpose, each with its reason (AGC108). */
+  trust_overrides?: TrustOverride[];
   roster_budget?: RosterBudget;
   publish_rewrites?: [string, string][];
   plugin?: Record<string, unknown>;
