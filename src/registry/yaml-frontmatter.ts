@@ -2,6 +2,7 @@ import { type Document, isMap, isPair, isScalar, LineCounter, type Node, parseDo
 import { type CheckMeta, diagnostic } from "../checks/check.js";
 import { inputWithinLimits } from "../checks/load/input-within-limits.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { LineIndex } from "../diagnostics/positions.js";
 import { inputLimits } from "./input-limits.js";
 import type { JsonPath } from "./json-document.js";
 
@@ -23,6 +24,12 @@ export function parseYamlBlock(
   text: string,
   firstLine: number,
 ): { parsed?: ParsedYaml; errors: YamlError[] } {
+  const deep = flowTooDeepAt(text, inputLimits.nesting);
+  if (deep !== undefined) {
+    const { line, column } = new LineIndex(file, text).position(deep);
+    const message = `YAML nested more than ${inputLimits.nesting} levels deep`;
+    return { errors: [{ position: { file, line: line + firstLine - 1, column }, message, limit: true }] };
+  }
   const { document, lineCounter } = parsedText(text);
   const toPosition = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
@@ -53,6 +60,37 @@ export function parseYamlBlock(
     },
     errors: [],
   };
+}
+
+/**
+ * The offset of the first flow '[' or '{' past `limit` open ones, outside quoted scalars and comments:
+ * the parser recurses once per flow level, so deeper text never reaches it (a stack overflow inside
+ * the regular-expression compiler would end the process).
+ */
+export function flowTooDeepAt(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let quote = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote === '"' && c === "\\") i++;
+    else if (quote !== "") quote = c === quote ? "" : quote;
+    else if ((c === '"' || c === "'") && tokenStart(text[i - 1])) quote = c;
+    else if (c === "#" && (i === 0 || /\s/.test(text[i - 1] ?? ""))) i = lineEnd(text, i);
+    else if (c === "[" || c === "{") {
+      if (++depth > limit) return i;
+    } else if ((c === "]" || c === "}") && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/** A quote opens a quoted scalar only where a token starts ("don't" is plain text). */
+function tokenStart(before: string | undefined): boolean {
+  return before === undefined || " \t\n[{,:-?".includes(before);
+}
+
+function lineEnd(text: string, from: number): number {
+  const end = text.indexOf("\n", from);
+  return end < 0 ? text.length : end - 1;
 }
 
 const tooManyAliases = Symbol("too many aliases");

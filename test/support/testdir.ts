@@ -1,7 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { after } from "node:test";
+import { writeFiles } from "./fixture-files.js";
+
+export { writeFiles, writeLinks } from "./fixture-files.js";
 
 const made: string[] = [];
 after(() => {
@@ -13,22 +16,5 @@ export function testdir(files: Record<string, string | Buffer> = {}, prefix = "a
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   writeFiles(dir, files);
-  return dir;
-}
-
-export function writeFiles(dir: string, files: Record<string, string | Buffer>): void {
-  for (const [path, content] of Object.entries(files)) {
-    const target = join(dir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
-}
-
-/** Makes symbolic links (link path → target, written into the link as it is) in a folder. */
-export function writeLinks(dir: string, links: Record<string, string> = {}): string {
-  for (const [path, target] of Object.entries(links)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    symlinkSync(target, join(dir, path));
-  }
   return dir;
 }
