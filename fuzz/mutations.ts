@@ -228,7 +228,12 @@ export function mutate(dir: string, random: Random, hugeChars: number): string[]
   for (let n = 1 + random.int(3); n > 0; n--) {
     const name = random.pick(mutationNames);
     const files = registryFiles(dir);
-    done.push(`${name}: ${(mutations[name] as Mutation)({ dir, files, random, hugeChars })}`);
+    try {
+      done.push(`${name}: ${(mutations[name] as Mutation)({ dir, files, random, hugeChars })}`);
+    } catch (error) {
+      // A mutation may not apply (JSON.stringify of an earlier 100,000-deep value): the case goes on.
+      done.push(`${name}: not applied (${(error as Error).message})`);
+    }
   }
   return done;
 }
