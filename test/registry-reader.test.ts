@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -210,6 +211,25 @@ describe("the registry reader: loops, special files and sizes", () => {
     assert.deepEqual(brief(await diagnosticsOf(dir)), [
       "AGC003 core/skills/review/big.bin:1:1 core/skills/review/big.bin is 65.0 MiB, larger than the limit of 64.0 MiB",
     ]);
+  });
+
+  it("does not read a fetch-cache entry linked to /dev/zero (a remote source, offline)", async () => {
+    const url = "https://rules.example.invalid/team.md";
+    const dir = testdir(
+      withBase({
+        "sources.json": sourcesWith({ sources: [{ name: "custom", kind: "custom", path: "rules", url }] }),
+      }),
+    );
+    const name = `${createHash("sha256").update(url).digest("hex").slice(0, 32)}.json`;
+    mkdirSync(join(dir, ".agentc-cache/sources"), { recursive: true });
+    symlinkSync("/dev/zero", join(dir, ".agentc-cache/sources", name));
+    const started = Date.now();
+    const result = await compileRegistry(dir, { offline: true });
+    assert.ok(Date.now() - started < 10_000);
+    assert.ok(
+      result.diagnostics.some((d) => d.id === "AGC012"),
+      JSON.stringify(result.diagnostics),
+    );
   });
 
   it("reports each refused link once, whichever loader met it first", () => {
