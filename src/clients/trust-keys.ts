@@ -30,13 +30,12 @@ export function resolvedTrustKeys(packs: readonly { pack: ClientPack }[]): Resol
       const file = withRuntimePlaceholders(pack, declared.file);
       const identity = JSON.stringify([pack.client, declared.id, file, declared.key]);
       if (seen.has(identity)) continue;
-      const matcher = picomatch(file, { dot: true });
       seen.set(identity, {
         ...declared,
         file,
         client: pack.client,
         clientName: pack.name,
-        matchesFile: (path) => path === file || matcher(path),
+        matchesFile: fileMatcher(file),
       });
     }
   }
@@ -76,6 +75,13 @@ export function valueOfEntries(entries: readonly OwnedEntry[]): Record<string, u
     else if (Array.isArray(at)) at.push(entry.value);
   }
   return root;
+}
+
+/** A literal path is compared; only a glob is compiled (most trust keys name one file). */
+function fileMatcher(file: string): (path: string) => boolean {
+  if (!/[*?[{]/.test(file)) return (path) => path === file;
+  const matcher = picomatch(file, { dot: true });
+  return (path) => matcher(path);
 }
 
 function children(value: unknown, segment: string): [string | number, unknown][] {

@@ -8,6 +8,8 @@ export interface ImportForm extends InstructionImport {
   readers: string[];
 }
 
+const patterns = new Map<string, RegExp>();
+
 /** An import found in a text: the path as written, 0-based line, 1-based column of the form's start. */
 export interface ImportHit {
   path: string;
@@ -49,7 +51,11 @@ export function findImports(text: string, forms: readonly ImportForm[]): ImportH
   const lines = text.split("\n");
   const masked = forms.some((f) => f.outside_code) ? maskCode(text).split("\n") : lines;
   for (const form of forms) {
-    const pattern = formPattern(form.form);
+    let pattern = patterns.get(form.form);
+    if (!pattern) {
+      pattern = formPattern(form.form);
+      patterns.set(form.form, pattern);
+    }
     for (const [index, line] of (form.outside_code ? masked : lines).entries()) {
       for (const match of line.matchAll(pattern)) {
         const written = match[0];
