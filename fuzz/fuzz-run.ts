@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import { clip } from "../src/diagnostics/clip.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { mutate, Random } from "./mutations.js";
 
 export interface FuzzOptions {

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allChecks } from "../src/checks/index.js";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { writeFiles, writeLinks } from "../test/support/fixture-files.js";
 import type { SeedRegistry } from "./fuzz-run.js";
 

@@ -1,7 +1,7 @@
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import { loadSkill } from "../core/load-skills.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { RegistryReader } from "../registry/registry-reader.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import type { CapabilityPackage, PackageSkills } from "./model.js";
 import { packageContents } from "./package-contents.js";
 import { skillPacks } from "./skill-packs.js";

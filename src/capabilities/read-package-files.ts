@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type RegistryReader, readFailure } from "../registry/registry-reader.js";
-import { maxAssetBytes } from "../registry/text-file.js";
+import { type RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { maxAssetBytes } from "../documents/text-file.js";
 
 /**
  * Every file below a package folder, hidden ones included, as bytes: package-relative path → bytes, in

@@ -1,9 +1,9 @@
 import { diagnostic } from "../checks/check.js";
-import { clientPackValid } from "../checks/clients/client-pack-valid.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type RegistryReader, readFailure } from "../registry/registry-reader.js";
-import { maxAssetBytes } from "../registry/text-file.js";
+import { type RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { maxAssetBytes } from "../documents/text-file.js";
+import { clientPackValid } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { FileMapping } from "./model.js";
 

@@ -1,13 +1,13 @@
 import { diagnostic } from "../checks/check.js";
-import { coreBodyPresent } from "../checks/core/core-body-present.js";
-import { coreFileMatchesSchema } from "../checks/core/core-file-matches-schema.js";
-import { coreFrontmatterIsWellFormed } from "../checks/core/core-frontmatter-is-well-formed.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { RegistryReader } from "../registry/registry-reader.js";
-import { readFailure } from "../registry/registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "../registry/schema-validation.js";
-import { maxRuleFileBytes } from "../registry/text-file.js";
-import { type ParsedYaml, parseYamlBlock, yamlErrors } from "../registry/yaml-frontmatter.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
+import { readFailure } from "../documents/registry-reader.js";
+import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
+import { maxRuleFileBytes } from "../documents/text-file.js";
+import { type ParsedYaml, parseYamlBlock, yamlErrors } from "../documents/yaml-frontmatter.js";
+import { coreBodyPresent } from "./checks/core-body-present.js";
+import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
+import { coreFrontmatterIsWellFormed } from "./checks/core-frontmatter-is-well-formed.js";
 import type { CoreMarkdown } from "./model.js";
 
 /** A core Markdown file whose frontmatter parsed and matched its schema. */

@@ -1,8 +1,8 @@
 import { diagnostic } from "../checks/check.js";
-import { coreFileNameWellFormed } from "../checks/core/core-file-name-well-formed.js";
-import { coreNameMatchesPath } from "../checks/core/core-name-matches-path.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import type { RegistryReader } from "../registry/registry-reader.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
+import { coreFileNameWellFormed } from "./checks/core-file-name-well-formed.js";
+import { coreNameMatchesPath } from "./checks/core-name-matches-path.js";
 
 /** The portable name form: lowercase words joined by single hyphens, at most 64 characters. */
 export const portableName = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { RegistryReader } from "../registry/registry-reader.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreAgent, Verb } from "./model.js";
 import { loadNamedMarkdown } from "./named-markdown.js";

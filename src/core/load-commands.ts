@@ -1,7 +1,7 @@
 import { diagnostic } from "../checks/check.js";
-import { commandUsesArguments } from "../checks/core/command-uses-arguments.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { RegistryReader } from "../registry/registry-reader.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
+import { commandUsesArguments } from "./checks/command-uses-arguments.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreCommand } from "./model.js";

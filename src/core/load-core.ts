@@ -1,7 +1,7 @@
 import { diagnostic } from "../checks/check.js";
-import { coreNameUnique } from "../checks/core/core-name-unique.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
-import { RegistryReader } from "../registry/registry-reader.js";
+import { RegistryReader } from "../documents/registry-reader.js";
+import { coreNameUnique } from "./checks/core-name-unique.js";
 import { strayEntry } from "./core-names.js";
 import { loadAgents } from "./load-agents.js";
 import { loadCommands } from "./load-commands.js";

@@ -1,8 +1,8 @@
 import { diagnostic } from "../checks/check.js";
-import { hookFieldsFitEvent } from "../checks/core/hook-fields-fit-event.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../registry/json-document.js";
-import type { RegistryReader } from "../registry/registry-reader.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
+import { hookFieldsFitEvent } from "./checks/hook-fields-fit-event.js";
 import { loadCoreJson } from "./core-json.js";
 import { blockingEvents, type CoreHook, type HookEvent, toolEvents, type Verb } from "./model.js";
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { RegistryReader } from "../registry/registry-reader.js";
-import type { SchemaName } from "../registry/schema-validation.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
+import type { SchemaName } from "../documents/schema-validation.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
 import { checkNameMatchesPath } from "./core-names.js";
 import type { PermissionLists, Verb } from "./model.js";

@@ -1,11 +1,11 @@
 import { diagnostic } from "../checks/check.js";
-import { configMatchesSchema } from "../checks/load/config-matches-schema.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type JsonDocument, parseJsonDocument } from "./json-document.js";
-import { jsonErrors } from "./read-json-document.js";
-import { RegistryReader, readFailure } from "./registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "./schema-validation.js";
+import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
+import { jsonErrors } from "../documents/read-json-document.js";
+import { RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
 
 const maxConfigBytes = 8 * 1024 * 1024;
 

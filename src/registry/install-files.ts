@@ -1,6 +1,6 @@
+import type { RegistryReader } from "../documents/registry-reader.js";
+import { maxAssetBytes } from "../documents/text-file.js";
 import type { Adapter, SeedSet } from "./model.js";
-import type { RegistryReader } from "./registry-reader.js";
-import { maxAssetBytes } from "./text-file.js";
 
 export function seedSets(adapter: Adapter): SeedSet[] {
   const seeds = adapter.install?.seeds;

@@ -5,13 +5,13 @@ import { readClientFiles } from "../clients/client-files.js";
 import { loadClientPacks } from "../clients/load-client-packs.js";
 import { loadCore } from "../core/load-core.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { RegistryReader } from "../documents/registry-reader.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { readSources } from "./read-sources.js";
-import { RegistryReader } from "./registry-reader.js";
 import { resolveRules } from "./resolve-rules.js";
 
 export interface LoadOptions {

@@ -1,13 +1,13 @@
 import { diagnostic } from "../checks/check.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
-import { remoteSourceFetched } from "../checks/load/remote-source-fetched.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "./json-document.js";
+import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import { type ReadFailure, type RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { maxRuleFileBytes } from "../documents/text-file.js";
+import { remoteSourceFetched } from "./checks/remote-source-fetched.js";
 import type { Rule, SourceEntry, SourcesConfig } from "./model.js";
-import { type ReadFailure, type RegistryReader, readFailure } from "./registry-reader.js";
 import { fetchRemoteSource } from "./remote-source.js";
 import { parseRuleFile, type RuleFileSource } from "./rule-file.js";
-import { maxRuleFileBytes } from "./text-file.js";
 
 export interface ReadSourcesOptions {
   offline?: boolean;

@@ -1,12 +1,12 @@
 import { secretPathRule } from "../../clients/guard-patterns.js";
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import { ruleTextPosition } from "../../registry/rule-position.js";
 import type { Finding, OutputCheck } from "../check.js";
 import { emittedAt } from "../clients/emitted-files.js";
-import { ruleFile, withBase } from "../fixture-base.js";
 import { findImports, type ImportForm, importForms } from "./import-forms.js";
 
 const rule = (line: string) =>

@@ -10,12 +10,12 @@ import {
 import { pathText } from "../../compose/conflicts.js";
 import { clip } from "../../diagnostics/clip.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import { parseJsonDocument } from "../../documents/json-document.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
-import { parseJsonDocument } from "../../registry/json-document.js";
 import type { Registry, TrustOverride } from "../../registry/model.js";
 import type { Finding, OutputCheck } from "../check.js";
 import { emittedAt } from "../clients/emitted-files.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { composedSource } from "./trust-key-sources.js";
 
 const withSeed = (settings: object, extra: object = {}) =>
