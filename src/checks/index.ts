@@ -19,6 +19,7 @@ import { supersedesNamesARule } from "./load/supersedes-names-a-rule.js";
 import { textBelongsToARule } from "./load/text-belongs-to-a-rule.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
+import { pagePathsFree } from "./output/page-paths-free.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
@@ -92,6 +93,7 @@ export const allChecks: readonly Check[] = [
   ...settingsChecks,
   ...emittedClientChecks,
   ...capabilityChecks,
+  pagePathsFree,
 ];
 
 export function findCheck(id: string): Check | undefined {

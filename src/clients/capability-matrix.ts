@@ -20,6 +20,16 @@ export const promiseKinds = Object.keys(promiseKindTitles) as PromiseKind[];
 /** Weakest first: when one client reports a promise twice, the weaker answer is the true one. */
 export const enforcementLevels: readonly Enforcement[] = ["cannot", "instruction", "enforced"];
 
+/** What each level means, as CAPABILITIES.md and the registry page explain it. */
+export const enforcementMeanings: Record<Enforcement, string> = {
+  enforced: "the client blocks what the promise forbids, or keeps the promise by itself, technically.",
+  instruction: "the client only reads the promise as text in its context; the model may not follow it.",
+  cannot: "the client has no way to express the promise; the build warned about it (AGC080).",
+};
+
+/** Strongest first: the order in which documents list the levels. */
+export const levelsStrongestFirst: readonly Enforcement[] = [...enforcementLevels].reverse();
+
 export interface MatrixCell {
   enforcement: Enforcement;
   reason: string;

@@ -2,6 +2,8 @@ import type { PromiseKind } from "./capability.js";
 import {
   type CapabilityMatrix,
   type EnforcementCounts,
+  enforcementMeanings,
+  levelsStrongestFirst,
   type MatrixPromise,
   promiseKinds,
   promiseKindTitles,
@@ -13,11 +15,7 @@ export interface MatrixClientInfo {
   projectOwned: string[];
 }
 
-const levels = [
-  "- **enforced**: the client blocks what the promise forbids, or keeps the promise by itself, technically.",
-  "- **instruction**: the client only reads the promise as text in its context; the model may not follow it.",
-  "- **cannot**: the client has no way to express the promise; the build warned about it (AGC080).",
-];
+const levels = levelsStrongestFirst.map((level) => `- **${level}**: ${enforcementMeanings[level]}`);
 
 /** CAPABILITIES.md: a summary (client × kind), then one table per kind with a reason list. Same matrix, same bytes. */
 export function renderMatrixMarkdown(
