@@ -24,7 +24,9 @@ export async function serveFolder(root: string): Promise<StaticSite> {
     if (!file.startsWith(root + sep) || request.method !== "GET") return void response.writeHead(404).end();
     try {
       const body = await readFile(file);
-      response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
+      response
+        .writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" })
+        .end(body);
     } catch {
       response.writeHead(404).end("not found");
     }
