@@ -2,6 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
+import { packageRoot } from "../../src/package-paths.js";
+
+/** Screenshots the browser tests save on every run (gitignored; docs/registry-page.md). */
+export const artifactsDir = join(packageRoot, "test-artifacts");
 
 /** Debian's chromium package (`apt-get install -y chromium`; .ci/run installs it). */
 export const chromiumPath = "/usr/bin/chromium";

@@ -46,3 +46,8 @@ export async function serveFolder(root: string): Promise<StaticSite> {
       }),
   };
 }
+
+/** The registry page of a build, over HTTP on loopback. */
+export function serveBuildPage(buildDir: string): Promise<StaticSite> {
+  return serveFolder(join(buildDir, "site"));
+}

@@ -16,7 +16,7 @@ import { type EmittedTree, uniqueFiles } from "../emitted-tree.js";
 import { siteBudgets } from "./site-budgets.js";
 import { siteCapabilities } from "./site-capabilities.js";
 import { siteComponents } from "./site-components.js";
-import type { SiteData, StateTone } from "./site-model.js";
+import type { SiteData, SiteDiagnostic, StateTone } from "./site-model.js";
 import { siteDropped, siteRules } from "./site-rules.js";
 
 /** The page's colour for each level of the matrix; a new level of Enforcement needs one here. */
@@ -67,7 +67,7 @@ export function siteData({ registry, tree, manifest, diagnostics }: SiteInput): 
     ),
     budgets: siteBudgets(registry, tree, files),
     capabilities: siteCapabilities(registry, manifest),
-    diagnostics: [...diagnostics],
+    diagnostics: withOwnHints(diagnostics),
     checks: namedChecks([...diagnostics.map((d) => d.id), ...dropped.map((d) => d.check)]),
   };
 }
@@ -80,6 +80,17 @@ function pageTitle(registry: Registry): string {
 function namedChecks(ids: readonly string[]): SiteData["checks"] {
   const wanted = new Set(ids);
   return Object.fromEntries(
-    allChecks.filter((c) => wanted.has(c.id)).map((c) => [c.id, { slug: c.slug, title: c.title }]),
+    allChecks
+      .filter((c) => wanted.has(c.id))
+      .map((c) => [c.id, { slug: c.slug, title: c.title, hint: c.hint }]),
   );
+}
+
+/** A diagnostic keeps its hint only when it differs from its check's: 8,000 copies of one hint weigh 1 MB. */
+function withOwnHints(diagnostics: readonly Diagnostic[]): SiteDiagnostic[] {
+  const hints = new Map(allChecks.map((c) => [c.id, c.hint]));
+  return diagnostics.map((d) => {
+    const { hint, ...rest } = d;
+    return hint === hints.get(d.id) ? rest : d;
+  });
 }

@@ -26,10 +26,13 @@ export interface SiteData {
   matrix: CapabilityMatrix;
   budgets: SiteBudgets;
   capabilities: SiteCapability[];
-  diagnostics: Diagnostic[];
-  /** Title and slug of every check a diagnostic of this page names. */
-  checks: Record<string, { slug: string; title: string }>;
+  /** The build's diagnostics; `hint` only where it is not the check's own (SiteData.checks). */
+  diagnostics: SiteDiagnostic[];
+  /** Title, slug and fix hint of every check a diagnostic of this page names. */
+  checks: Record<string, { slug: string; title: string; hint: string }>;
 }
+
+export type SiteDiagnostic = Omit<Diagnostic, "hint"> & { hint?: string };
 
 /** How the page colours a level: data, so that a new level only needs a tone. */
 export type StateTone = "good" | "warn" | "bad" | "neutral";
