@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { packageRoot } from "../src/package-paths.js";
 import { artifactsDir, type Browser, launchChromium } from "./support/browser.js";
 import { runCli } from "./support/run-cli.js";
@@ -20,7 +20,9 @@ let build: string;
 let site: StaticSite;
 let browser: Browser;
 let matrix: Matrix;
-let manifest: { install: { components: Record<string, unknown> } };
+let manifest: {
+  install: { components: Record<string, unknown>; artifact_hashes: string[]; seed_hashes: string[] };
+};
 let dryRun: string;
 let status: string;
 
@@ -47,6 +49,12 @@ function planAndStatus(): { dryRun: string; status: string } {
   cli(["install", build, "--project", project, "--components", "claude-code,cursor", "--yes"]);
   writeFileSync(join(project, "AGENTS.md"), "edited by hand\n");
   return { dryRun: plan, status: cli(["status", "--project", project, "--format", "json"]) };
+}
+
+/** The text as shown: Playwright's innerText leaves hidden parts out and keeps line breaks. */
+function rendered(locator: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: a Playwright Locator, not a DOM node
+  return locator.innerText();
 }
 
 /** Opens the page and collects every console error and uncaught exception while it loads. */
@@ -99,6 +107,20 @@ describe("the registry page of examples/team in Chromium", () => {
       .locator("details[data-component]")
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.component));
     assert.deepEqual(components, Object.keys(manifest.install.components));
+    const claude = page.locator('details[data-component="claude-code"]');
+    await claude.locator("summary").click();
+    const hashes = await claude
+      .locator("tr")
+      .evaluateAll((trs) =>
+        trs
+          .slice(1)
+          .map(
+            (tr) =>
+              `${tr.querySelector("td code")?.textContent} :: ${tr.querySelector(".hash")?.textContent}`,
+          ),
+      );
+    const shipped = new Set([...manifest.install.artifact_hashes, ...manifest.install.seed_hashes]);
+    assert.ok(hashes.length > 5 && hashes.every((line) => shipped.has(line)), hashes.join("\n"));
     const header = await page.locator("table.matrix thead th[data-c]").allTextContents();
     assert.deepEqual(header, matrix.clients);
     const rows = await page.locator("table.matrix tr.promise").evaluateAll((trs) =>
@@ -177,15 +199,15 @@ describe("the registry page of examples/team in Chromium", () => {
       lines.join("\n"),
     );
     const mcp = page.locator("#plan-out > ol.diff > li", { hasText: ".mcp.json" });
-    assert.match(await mcp.innerText(), /~\s*update\s+\.mcp\.json[\s\S]*\+\s*add\s+mcpServers\.docs/);
+    assert.match(await rendered(mcp), /~\s*update\s+\.mcp\.json[\s\S]*\+\s*add\s+mcpServers\.docs/);
     const statusFile = join(testdir(), "status.json");
     writeFileSync(statusFile, status);
     await page.locator("#plan-file").setInputFiles(statusFile);
     await page.waitForSelector("#plan-out ol[aria-label='Drift']");
-    assert.match(await page.locator("#plan-out").innerText(), /~\s*modified\s+AGENTS\.md/);
+    assert.match(await rendered(page.locator("#plan-out")), /~\s*modified\s+AGENTS\.md/);
     await page.locator("#plan-json").fill('{"actions": [}');
     await page.getByRole("button", { name: "Show the plan" }).click();
-    assert.match(await page.getByRole("alert").innerText(), /not JSON \(line 1, column 14\)/);
+    assert.match(await rendered(page.getByRole("alert")), /not JSON \(line 1, column 14\)/);
     assert.deepEqual(errors, []);
     await page.close();
   });
