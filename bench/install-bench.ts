@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { runInstall } from "../src/install/install-run.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
-import { pair, sha256 } from "../src/manifest/hash.js";
 import type { Manifest } from "../src/manifest/manifest-model.js";
+import { pair, sha256 } from "../src/shared/hash.js";
 
 /**
  * The installer benchmark (docs/installer.md): a generated 20,000-file bundle installed fresh, reinstalled

@@ -1,4 +1,4 @@
-import { packageVersion } from "../package-version.js";
+import { packageVersion } from "../shared/package-version.js";
 
 /** The project's home, as SARIF reports and the registry page name it. */
 export const projectUrl = "https://github.com/agentc/agentc";

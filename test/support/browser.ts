@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
-import { packageRoot } from "../../src/package-paths.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
 
 /** Screenshots the browser tests save on every run (gitignored; docs/registry-page.md). */
 export const artifactsDir = join(packageRoot, "test-artifacts");

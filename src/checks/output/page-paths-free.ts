@@ -1,8 +1,8 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import { sitePathsTaken } from "../../emit/site/site-paths.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { adapterPosition } from "./output-paths-agree.js";
 
 const pageAdapter = {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../../package-paths.js";
+import { packageRoot } from "../../shared/package-paths.js";
 
 /** Package-relative folder of the page's script and styles (plain files, the same in every build). */
 export const siteAssetsFolder = "assets/site";

@@ -1,18 +1,18 @@
 import { checkDocsBase } from "../../checks/check-doc-url.js";
 import { allChecks } from "../../checks/index.js";
-import type { Enforcement } from "../../clients/capability.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Manifest } from "../../manifest/manifest-model.js";
+import type { Registry } from "../../registry/model.js";
+import { packageVersion } from "../../shared/package-version.js";
+import type { Enforcement } from "../clients/capability.js";
+import { type EmittedTree, uniqueFiles } from "../emitted-tree.js";
 import {
   capabilityMatrix,
   enforcementMeanings,
   levelsStrongestFirst,
   promiseKinds,
   promiseKindTitles,
-} from "../../clients/capability-matrix.js";
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { Manifest } from "../../manifest/manifest-model.js";
-import { packageVersion } from "../../package-version.js";
-import type { Registry } from "../../registry/model.js";
-import { type EmittedTree, uniqueFiles } from "../emitted-tree.js";
+} from "../matrix/capability-matrix.js";
 import { siteBudgets } from "./site-budgets.js";
 import { siteCapabilities } from "./site-capabilities.js";
 import { siteComponents } from "./site-components.js";

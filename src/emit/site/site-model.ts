@@ -1,6 +1,6 @@
-import type { Enforcement, PromiseKind } from "../../clients/capability.js";
-import type { CapabilityMatrix } from "../../clients/capability-matrix.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { Enforcement, PromiseKind } from "../clients/capability.js";
+import type { CapabilityMatrix } from "../matrix/capability-matrix.js";
 
 /**
  * The data the registry page shows, embedded in index.html as JSON: every part comes from what the

@@ -1,8 +1,8 @@
-import { scopeExpressedByAdapter } from "../../checks/emit/scope-expressed-by-adapter.js";
 import type { CoreRule } from "../../core/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import type { Registry, Rule } from "../../registry/model.js";
-import { skipped } from "../emit-adapter.js";
+import { skipped } from "../adapters/emit-adapter.js";
+import { scopeExpressedByAdapter } from "../checks/scope-expressed-by-adapter.js";
 import type { EmittedFile } from "../emitted-tree.js";
 import type { SiteDroppedRule, SiteRule, SiteWrite } from "./site-model.js";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type ArchiveLimits, defaultArchiveLimits } from "../../packaging/archive-limits.js";
+import { type ArchiveLimits, defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { BundleError } from "./bundle-error.js";
 import { downloadToFile } from "./download.js";
 import {
