@@ -108,7 +108,8 @@ describe("the registry page of examples/team in Chromium", () => {
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.component));
     assert.deepEqual(components, Object.keys(manifest.install.components));
     const claude = page.locator('details[data-component="claude-code"]');
-    await claude.locator("summary").click();
+    await claude.locator(":scope > summary").click();
+    await claude.locator("table.files tbody tr").first().waitFor();
     const hashes = await claude
       .locator("tr")
       .evaluateAll((trs) =>
