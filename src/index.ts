@@ -5,7 +5,8 @@
 
 export type { Check } from "./checks/check.js";
 export { allChecks, findCheck } from "./checks/index.js";
-export { type CheckMeta, checkDocsUrl, type Finding } from "./diagnostics/check-meta.js";
+export { checkDocsUrl } from "./diagnostics/check-docs-url.js";
+export type { CheckMeta, Finding } from "./diagnostics/check-meta.js";
 export type { Diagnostic, Position, RelatedLocation, Severity } from "./diagnostics/diagnostic.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
@@ -34,3 +35,5 @@ export { type CompileResult, compileRegistry } from "./pipeline/compile.js";
 export { buildPlugin } from "./plugin/build-plugin.js";
 export { type LoadOptions, loadRegistry } from "./registry/load-registry.js";
 export type { Adapter, Registry, Rule } from "./registry/model.js";
+export { buildSite } from "./site/build-site.js";
+export type { SiteData } from "./site/site-model.js";

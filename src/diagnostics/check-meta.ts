@@ -1,7 +1,11 @@
+import { clipMessage } from "./clip.js";
 import type { Diagnostic, Position, Severity } from "./diagnostic.js";
 
 /** A registry written inline: registry-relative path → file text. */
 export type Fixture = Record<string, string>;
+
+/** Symbolic links an example registry holds besides its files: link path → the target written into the link. */
+export type FixtureLinks = Record<string, string>;
 
 /** What every check is, whatever stage raises it: an id, its words, and a passing and a failing example. */
 export interface CheckMeta {
@@ -15,6 +19,7 @@ export interface CheckMeta {
   examples: {
     passing: Fixture;
     failing: Fixture;
+    failingLinks?: FixtureLinks;
     /** The lines of this check `agentc check` prints for the failing example (diagnosticLine), in order. */
     expected: string[];
   };
@@ -43,28 +48,24 @@ export interface Finding {
   related?: { position: Position; message: string }[];
 }
 
-/** The page of a check in the repository's docs (docs/checks/<id>.md), for SARIF helpUri and JSON reports. */
-export function checkDocsUrl(id: string): string {
-  return `https://github.com/agentc/agentc/blob/main/docs/checks/${id}.md`;
-}
-
+/** Every diagnostic is made here, so no message, hint or file name can echo megabytes of input. */
 export function diagnostic(check: CheckMeta, finding: Finding): Diagnostic {
   const { position, related } = finding;
   return {
     id: check.id,
     severity: finding.severity ?? check.severity,
-    file: position.file,
+    file: clipMessage(position.file),
     line: position.line,
     column: position.column,
-    message: finding.message,
-    hint: finding.hint ?? check.hint,
+    message: clipMessage(finding.message),
+    hint: clipMessage(finding.hint ?? check.hint),
     ...(position.end ? { endLine: position.end.line, endColumn: position.end.column } : {}),
     ...(related?.length
-      ? { related: related.map((r) => ({ ...lineAndColumn(r.position), message: r.message })) }
+      ? { related: related.map((r) => ({ ...place(r.position), message: clipMessage(r.message) })) }
       : {}),
   };
 }
 
-function lineAndColumn({ file, line, column }: Position): Pick<Position, "file" | "line" | "column"> {
-  return { file, line, column };
+function place({ file, line, column }: Position): Pick<Position, "file" | "line" | "column"> {
+  return { file: clipMessage(file), line, column };
 }

@@ -5,7 +5,6 @@ import { commandUsesArguments } from "../../src/core/checks/command-uses-argumen
 import { coreBodyPresent } from "../../src/core/checks/core-body-present.js";
 import { coreFileMatchesSchema } from "../../src/core/checks/core-file-matches-schema.js";
 import { coreFileNameWellFormed } from "../../src/core/checks/core-file-name-well-formed.js";
-import { coreMarkdown, json, reviewSkill } from "../../src/core/checks/core-fixtures.js";
 import { coreFrontmatterIsWellFormed } from "../../src/core/checks/core-frontmatter-is-well-formed.js";
 import { coreNameMatchesPath } from "../../src/core/checks/core-name-matches-path.js";
 import { coreNameUnique } from "../../src/core/checks/core-name-unique.js";
@@ -20,6 +19,7 @@ import { permissionRuleNamesAVerb } from "../../src/core/checks/permission-rule-
 import { permissionVerbInTools } from "../../src/core/checks/permission-verb-in-tools.js";
 import { loadCore } from "../../src/core/load-core.js";
 import type { Fixture } from "../../src/diagnostics/check-meta.js";
+import { coreMarkdown, json, reviewSkill } from "../../src/diagnostics/core-fixtures.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { checkTable, locate } from "../support/check-harness.js";
 import { testdir } from "../support/testdir.js";

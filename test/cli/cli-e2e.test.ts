@@ -213,7 +213,10 @@ describe("report formats", () => {
         optional.filter((key) => !["endLine", "endColumn", "related", "url"].includes(key)),
         [],
       );
-      assert.equal(d.url, `https://github.com/agentc/agentc/blob/main/docs/checks/${d.id}.md`);
+      assert.match(
+        String(d.url),
+        new RegExp(`^https://github\\.com/agentc/agentc/blob/v[0-9.]+/docs/checks/${d.id}\\.md$`),
+      );
       assert.match(String(d.id), /^AGC\d{3}$/);
       assert.ok(["error", "warning", "info"].includes(String(d.severity)));
       assert.ok(Number.isInteger(d.line) && Number(d.line) >= 1);

@@ -2,10 +2,13 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { configMatchesSchema } from "../../src/documents/checks/config-matches-schema.js";
 import { slugUniqueInSource } from "../../src/registry/checks/slug-unique-in-source.js";
+import { packageVersion } from "../../src/shared/package-version.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
-const docs = (id: string) => `https://github.com/agentc/agentc/blob/main/docs/checks/${id}.md`;
+/** The docs page of the checks of this version (the release tag of package.json's version). */
+const docs = (id: string) =>
+  `https://github.com/agentc/agentc/blob/v${packageVersion()}/docs/checks/${id}.md`;
 
 function report(format: "json" | "sarif", files: Record<string, string>) {
   const result = runCli(["check", testdir(files), "--format", format]);

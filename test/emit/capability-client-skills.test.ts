@@ -3,8 +3,8 @@ import { chmodSync, cpSync, existsSync, readFileSync, statSync, writeFileSync } 
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { withExamplePack } from "../../src/clients/checks/client-fixtures.js";
-import { json } from "../../src/core/checks/core-fixtures.js";
 import { examplePack } from "../../src/diagnostics/client-fixture.js";
+import { json } from "../../src/diagnostics/core-fixtures.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { snapshot } from "../support/install-fixture.js";
 import { runCli } from "../support/run-cli.js";

@@ -1,4 +1,4 @@
-import { checkDocsUrl } from "../../diagnostics/check-meta.js";
+import { checkDocsUrl } from "../../diagnostics/check-docs-url.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Reporter } from "./report-format.js";
 

@@ -1,5 +1,5 @@
 import { allChecks } from "../../checks/index.js";
-import { checkDocsUrl } from "../../diagnostics/check-meta.js";
+import { checkDocsUrl, projectUrl } from "../../diagnostics/check-docs-url.js";
 import type { Diagnostic, RelatedLocation } from "../../diagnostics/diagnostic.js";
 import type { Reporter } from "./report-format.js";
 
@@ -42,7 +42,7 @@ export const sarifReporter: Reporter = (diagnostics) =>
           tool: {
             driver: {
               name: "agentc",
-              informationUri: "https://github.com/agentc/agentc",
+              informationUri: projectUrl,
               rules: allChecks.map((c) => ({
                 id: c.id,
                 name: c.slug,

@@ -1,5 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
-import { coreMarkdown, withCore } from "./core-fixtures.js";
+import { coreMarkdown, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const commandUsesArguments: InlineCheck = {
   id: "AGC073",

@@ -1,5 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const coreNameMatchesPath: InlineCheck = {
   id: "AGC062",

@@ -1,5 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
-import { coreMarkdown, json, reviewSkill, withCore } from "./core-fixtures.js";
+import { coreMarkdown, json, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const coreNameUnique: InlineCheck = {
   id: "AGC068",

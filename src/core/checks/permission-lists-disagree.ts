@@ -1,5 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
-import { json, withCore } from "./core-fixtures.js";
+import { json, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const permissionListsDisagree: InlineCheck = {
   id: "AGC067",

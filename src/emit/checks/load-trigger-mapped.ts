@@ -1,6 +1,6 @@
 import { withExamplePack } from "../../clients/checks/client-fixtures.js";
-import { coreMarkdown } from "../../core/checks/core-fixtures.js";
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
 
 export const loadTriggerMapped: InlineCheck = {
   id: "AGC081",
