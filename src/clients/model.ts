@@ -1,5 +1,26 @@
 import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 
+/** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
+export interface TrustKey {
+  id: string;
+  /** Project path or glob of the settings file, with runtime placeholders. */
+  file: string;
+  /** Key path; "*" is any key or element. */
+  key: string[];
+  /** Only this value counts; absent (and no `matches`): any value. */
+  equals?: unknown;
+  /** Only string values matching this regular expression count. */
+  matches?: string;
+  why: string;
+}
+
+/** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
+export interface InstructionImport {
+  form: string;
+  /** The assistant ignores the form in code spans and fenced code. */
+  outside_code?: boolean;
+}
+
 /**
  * A client pack: how one assistant reads the tool-neutral core/ (docs/client-packs.md).
  * Field names follow the seed's client pack where it has one. Keys starting with "_" are notes
@@ -16,6 +37,9 @@ export interface ClientPack {
   docs: string[];
   runtime_dir: string;
   root_instruction_file: string | null;
+  instruction_imports?: InstructionImport[];
+  /** Settings keys with which a repository votes on its own trust (AGC108). */
+  trust_keys?: TrustKey[];
   rules_dir: string | null;
   skills_dir: string | null;
   agents_dir: string | null;
@@ -81,8 +105,8 @@ export interface PackFact {
  */
 export interface ClientReads {
   instructions: InstructionRead[];
-  /** `@path` imports the client expands inside instruction files, and how deep. */
-  imports?: { syntax: "at-path"; max_depth: number };
+  /** The client expands its instruction_imports inside the instruction files it reads, this deep. */
+  imports?: { max_depth: number };
   /** What the client loads only once: a link to a file it loaded, a file whose text it loaded, a file it imported. */
   loads_once: ("links" | "identical-files" | "imports")[];
   rules: RuleFolderRead[];
@@ -287,10 +311,12 @@ export interface HookMapping {
   matcher_join?: string;
   /**
    * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}", "{description}" and
-   * "{fail_closed}" (true for a fail_closed hook) (whole-string values; a slot with no value drops its
+   * "{fail_closed}" (fail_closed_value, default true, for a fail_closed hook) (whole-string values; a slot with no value drops its
    * key). A core timeout or description the entry has no slot for is reported as lost.
    */
   entry: Record<string, unknown>;
+  /** Seconds the client waits for a hook whose entry sets no timeout (its documented default). */
+  default_timeout?: number;
   /** The unit of "{timeout}" (core timeouts are seconds); default "seconds". */
   timeout_unit?: "seconds" | "milliseconds";
   /** Values at the top of the hooks file (e.g. {"version": 1}). */
@@ -309,6 +335,10 @@ export interface HookMapping {
   hook_can_block: boolean;
   /** True when a crash or timeout of the hook blocks too (else only the guard's own exit 2 does). */
   hook_fail_closed: boolean;
+  /** The first client version that keeps hook_fail_closed; older versions fail open (reported). */
+  hook_fail_closed_since?: string;
+  /** What "{fail_closed}" writes for a fail_closed hook; default true. */
+  fail_closed_value?: unknown;
 }
 
 /** Where MCP servers go, and the shape of one server entry. */
@@ -348,4 +378,6 @@ export interface GuardWiring {
   /** Verbs whose tool calls the guard inspects. */
   verbs: Verb[];
   timeout?: number;
+  /** The hook matcher as written, instead of the verbs' tool names ("*": every tool, new ones too). */
+  matcher?: string;
 }

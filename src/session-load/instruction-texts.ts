@@ -1,4 +1,5 @@
-import type { ClientReads } from "../clients/model.js";
+import { findImports } from "../clients/instruction-imports.js";
+import type { ClientReads, InstructionImport } from "../clients/model.js";
 import { linkTargetPath, type ProjectTree } from "./project-tree.js";
 
 /** One text the client puts into the session before the task is known. */
@@ -14,14 +15,15 @@ export interface LoadedText {
   text: string;
 }
 
-/** `@path` outside code: at the start of a line or after a blank, up to the next blank. */
-const atImport = /(?:^|\s)@((?:\.{0,2}\/)?[\w./-]+\.\w+)/g;
-
 /**
  * The instruction files the client reads at session start, in its order, with the files they import, less
  * what it loads only once. A file listed with `unless` is a fallback, read only when none of those exists.
  */
-export function instructionTexts(reads: ClientReads, tree: ProjectTree): LoadedText[] {
+export function instructionTexts(
+  reads: ClientReads,
+  forms: readonly InstructionImport[],
+  tree: ProjectTree,
+): LoadedText[] {
   const loaded: LoadedText[] = [];
   const exists = (path: string) => tree.text(path) !== undefined;
   for (const entry of reads.instructions) {
@@ -37,7 +39,7 @@ export function instructionTexts(reads: ClientReads, tree: ProjectTree): LoadedT
     };
     if (collapsed(reads, loaded, item)) continue;
     loaded.push(item);
-    if (reads.imports) loaded.push(...imported(reads, tree, item, loaded, reads.imports.max_depth));
+    if (reads.imports) loaded.push(...imported(reads, forms, tree, item, loaded, reads.imports.max_depth));
   }
   return loaded;
 }
@@ -55,6 +57,7 @@ function collapsed(reads: ClientReads, loaded: readonly LoadedText[], item: Load
 
 function imported(
   reads: ClientReads,
+  forms: readonly InstructionImport[],
   tree: ProjectTree,
   importer: LoadedText,
   loaded: LoadedText[],
@@ -62,7 +65,7 @@ function imported(
 ): LoadedText[] {
   if (depth <= 0) return [];
   const out: LoadedText[] = [];
-  for (const path of importPaths(importer)) {
+  for (const path of importPaths(importer, forms)) {
     const text = tree.text(path);
     if (text === undefined) continue;
     const item: LoadedText = {
@@ -73,17 +76,19 @@ function imported(
       text,
     };
     if (collapsed(reads, [...loaded, ...out], item)) continue;
-    out.push(item, ...imported(reads, tree, item, [...loaded, ...out, item], depth - 1));
+    out.push(item, ...imported(reads, forms, tree, item, [...loaded, ...out, item], depth - 1));
   }
   return out;
 }
 
-/** The project paths an instruction file imports, relative to its own folder; code blocks and spans are skipped. */
-export function importPaths(file: Pick<LoadedText, "source" | "text">): string[] {
-  const prose = file.text.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
-  const paths = [...prose.matchAll(atImport)]
-    .map(([, path = ""]) => path)
-    .filter((path) => !path.startsWith("/"))
+/** The project paths an instruction file imports by the pack's forms, relative to its own folder. */
+export function importPaths(
+  file: Pick<LoadedText, "source" | "text">,
+  forms: readonly InstructionImport[],
+): string[] {
+  const paths = findImports(file.text, forms)
+    .map((hit) => hit.path)
+    .filter((path) => !path.startsWith("/") && !path.startsWith("~"))
     .map((path) => linkTargetPath(file.source, path));
   return [...new Set(paths)].filter((path) => path !== "" && !path.startsWith(".."));
 }

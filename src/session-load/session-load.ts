@@ -30,7 +30,7 @@ export function sessionLoad(pack: ClientPack, tree: ProjectTree): SessionLoad {
   const mcp = reads.mcp.files.filter(present);
   return {
     client: pack.client,
-    texts: [...instructionTexts(reads, tree), ...rules.texts],
+    texts: [...instructionTexts(reads, pack.instruction_imports ?? [], tree), ...rules.texts],
     items: [
       ...rules.items,
       ...listedItems("skill", reads.skills, tree),

@@ -31,15 +31,12 @@ export const alwaysLoadedWithinLimit: OutputCheck = {
         Array.from({ length: 900 }, (_, i) => `- Rule ${i}: prefer clear names over comments.`),
       ),
     }),
+    expected: [
+      "core/rules/style.md:1:1: error AGC090 example-client (Example Client) loads 41413 characters into every session, over its limit of 40000; biggest: .example/rules/style.md 41413",
+    ],
   },
   *run(registry, tree) {
-    const worst = new Map<string, { load: SessionLoad; form: LinkForm; total: number }>();
-    for (const form of linkForms) {
-      for (const load of clientSessions(registry, tree.files, form, tree.composed)) {
-        const total = loadedCharacters(load);
-        if (total > (worst.get(load.client)?.total ?? -1)) worst.set(load.client, { load, form, total });
-      }
-    }
+    const worst = alwaysLoadedByClient(registry, tree);
     for (const client of registry.clients) {
       const found = worst.get(client.pack.client);
       const limit = client.pack.always_loaded_limit ?? defaultAlwaysLoadedLimit;
@@ -55,7 +52,26 @@ export const alwaysLoadedWithinLimit: OutputCheck = {
   },
 };
 
-function size(text: LoadedText): number {
+/** What a client carries into every session, in the link form that loads the most (AGC090, the page). */
+export interface AlwaysLoaded {
+  load: SessionLoad;
+  form: LinkForm;
+  total: number;
+}
+
+/** Per chosen client: what it loads into every session from a full install, where that is the most. */
+export function alwaysLoadedByClient(registry: Registry, tree: EmittedTree): Map<string, AlwaysLoaded> {
+  const worst = new Map<string, AlwaysLoaded>();
+  for (const form of linkForms) {
+    for (const load of clientSessions(registry, tree.files, form, tree.composed)) {
+      const total = loadedCharacters(load);
+      if (total > (worst.get(load.client)?.total ?? -1)) worst.set(load.client, { load, form, total });
+    }
+  }
+  return worst;
+}
+
+export function size(text: LoadedText): number {
   return Array.from(text.text).length;
 }
 

@@ -1,6 +1,7 @@
-import { examplePack, withExamplePack } from "../../clients/checks/client-fixtures.js";
-import { coreMarkdown } from "../../core/checks/core-fixtures.js";
+import { withExamplePack } from "../../clients/checks/client-fixtures.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
+import { examplePack } from "../../diagnostics/client-fixture.js";
+import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
 import type { EmittedFile, EmittedTree } from "../../emit/emitted-tree.js";
 import type { LoadedItem } from "../../session-load/listed-items.js";
 import type { OutputCheck } from "../check.js";
@@ -42,6 +43,9 @@ export const clientReadsWhatWasWritten: OutputCheck = {
   examples: {
     passing: withExamplePack({ "skills/explain/SKILL.md": skill }, reading(".example/skills")),
     failing: withExamplePack({ "skills/explain/SKILL.md": skill }, reading(".elsewhere/skills")),
+    expected: [
+      "core/skills/explain/SKILL.md:1:1: error AGC152 example (Example Assistant) does not read .example/skills/explain/SKILL.md, which agentc wrote for it: no folder of its read model holds it",
+    ],
   },
   *run(registry, tree) {
     const found: (Finding & { key: string })[] = [];

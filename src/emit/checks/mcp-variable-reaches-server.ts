@@ -1,6 +1,7 @@
-import { examplePack, withExamplePack } from "../../clients/checks/client-fixtures.js";
-import { json } from "../../core/checks/core-fixtures.js";
+import { withExamplePack } from "../../clients/checks/client-fixtures.js";
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { examplePack } from "../../diagnostics/client-fixture.js";
+import { json } from "../../diagnostics/core-fixtures.js";
 
 /** The example pack with a stdio MCP entry and no variable syntax (a client that expands nothing). */
 const packWithoutVariables = {
@@ -32,5 +33,8 @@ export const mcpVariableReachesServer: InlineCheck = {
       { "mcp.json": server(["-y", "@example/issues-mcp", "--token", `\${ISSUES_TOKEN}`]) },
       packWithoutVariables,
     ),
+    expected: [
+      `core/mcp.json:4:5: error AGC150 Example Assistant passes no variables to MCP servers, so \${ISSUES_TOKEN} in MCP server "issues" would reach it as literal text; the server is not written for Example Assistant`,
+    ],
   },
 };

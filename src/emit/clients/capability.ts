@@ -1,7 +1,10 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 
-/** How a client keeps a promise of the core: technically, only as text in its context, or not at all. */
-export type Enforcement = "enforced" | "instruction" | "cannot";
+/**
+ * How a client keeps a promise of the core: technically, technically but only for what it can see,
+ * only as text in its context, or not at all (their meanings: enforcementLevels).
+ */
+export type Enforcement = "enforced" | "partial" | "instruction" | "cannot";
 
 export type PromiseKind =
   | "rule-load"
@@ -55,5 +58,7 @@ export function capabilityRow(
   reason: string,
   basis: string = kindBasis[kind],
 ): CapabilityRow {
-  return { client, kind, promise, source, enforcement, reason, basis };
+  // the place only: the row is data of the build (CAPABILITIES.md, the matrix), not a diagnostic with a range
+  const { file, line, column } = source;
+  return { client, kind, promise, source: { file, line, column }, enforcement, reason, basis };
 }

@@ -5,8 +5,8 @@ import type { ToolListResult } from "./tool-lists.js";
 
 /**
  * An agent whose tools take nothing the pack's read-only mode removes gets the mode written. The tool limit
- * is enforced when the mode leaves no verb the agent lacks; otherwise the limit is reported, and the part
- * the mode does keep (no edits, no commands …) is its own enforced row.
+ * is enforced when the mode leaves no verb the agent lacks, and partial otherwise: the mode blocks what it
+ * takes away, and the reason names what stays.
  */
 export function readOnlyMode(
   ctx: EmitContext,
@@ -27,34 +27,13 @@ export function readOnlyMode(
   const basis = "/agent_frontmatter/read_only";
   const left = verbs.filter((verb) => !tools.includes(verb) && !mode.removes.includes(verb));
   const limit = `${label} uses only ${tools.join(", ")}`;
-  if (left.length === 0) {
-    const reason = `written as ${written}, which takes away ${removes}`;
-    return {
-      fields: [[mode.field, mode.value]],
-      capabilities: [capability(ctx, "agent-tools", limit, source, "enforced", reason, basis)],
-    };
-  }
+  const reason = `written as ${written}, which takes away ${removes}`;
+  const [level, why] =
+    left.length === 0
+      ? (["enforced", reason] as const)
+      : (["partial", `${reason}; ${left.join(", ")} stay`] as const);
   return {
     fields: [[mode.field, mode.value]],
-    capabilities: [
-      capability(
-        ctx,
-        "agent-tools",
-        limit,
-        source,
-        "cannot",
-        `${written} takes away ${removes} but leaves ${left.join(", ")}`,
-        basis,
-      ),
-      capability(
-        ctx,
-        "agent-tools",
-        `${label} may not use ${removes}`,
-        source,
-        "enforced",
-        `written as ${written}`,
-        basis,
-      ),
-    ],
+    capabilities: [capability(ctx, "agent-tools", limit, source, level, why, basis)],
   };
 }

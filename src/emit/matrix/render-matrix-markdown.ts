@@ -2,8 +2,11 @@ import type { PromiseKind } from "../clients/capability.js";
 import {
   type CapabilityMatrix,
   type EnforcementCounts,
+  enforcementMeanings,
+  levelsStrongestFirst,
   type MatrixCell,
   type MatrixPromise,
+  noEnforcements,
   promiseKinds,
   promiseKindTitles,
 } from "./capability-matrix.js";
@@ -19,11 +22,7 @@ export interface MatrixClientInfo {
   facts?: Record<string, { source: string; verified: string; versions?: string }>;
 }
 
-const levels = [
-  "- **enforced**: the client blocks what the promise forbids, or keeps the promise by itself, technically.",
-  "- **instruction**: the client only reads the promise as text in its context; the model may not follow it.",
-  "- **cannot**: the client has no way to express the promise; the build warned about it (AGC080).",
-];
+const levels = levelsStrongestFirst.map((level) => `- **${level}**: ${enforcementMeanings[level]}`);
 
 /** CAPABILITIES.md: a summary (client × kind), then one table per kind with a reason list. Same matrix, same bytes. */
 export function renderMatrixMarkdown(
@@ -67,9 +66,9 @@ function summaryTable(
   const head = ["client", ...kinds, "total"];
   const rows = matrix.clients.map((id) => {
     const perKind = matrix.summary[id] ?? {};
-    const total: EnforcementCounts = { enforced: 0, instruction: 0, cannot: 0 };
+    const total: EnforcementCounts = noEnforcements();
     for (const counts of Object.values(perKind))
-      for (const level of ["enforced", "instruction", "cannot"] as const) total[level] += counts[level];
+      for (const level of levelsStrongestFirst) total[level] += counts[level];
     const info = clients[id];
     const label = info ? `${id} (${info.name}${info.verified ? `, ${info.verified}` : ""})` : id;
     return [label, ...kinds.map((k) => countCell(perKind[k])), countCell(total)];
@@ -77,14 +76,14 @@ function summaryTable(
   return [
     "## Summary",
     "",
-    "Promises per client and kind, counted as enforced / instruction / cannot.",
+    `Promises per client and kind, counted as ${levelsStrongestFirst.join(" / ")}.`,
     "",
     ...table(head, rows),
   ];
 }
 
 function countCell(counts: EnforcementCounts | undefined): string {
-  return counts ? `${counts.enforced} / ${counts.instruction} / ${counts.cannot}` : "–";
+  return counts ? levelsStrongestFirst.map((level) => counts[level]).join(" / ") : "–";
 }
 
 /** One row per promise, one column per client; each cell points at its reason in the numbered list below. */
