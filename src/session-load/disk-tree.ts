@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { joinPath } from "../shared/posix-path.js";
-import { linkTargetPath, type ProjectTree } from "./project-tree.js";
+import { byCodePoint, linkTargetPath, type ProjectTree } from "./project-tree.js";
 
 /** Folders no client reads configuration from; never walked. */
 const skipped = new Set([".git", "node_modules"]);
@@ -46,5 +46,3 @@ function walk(abs: string, rel: string): string[] {
     return entry.isFile() || entry.isSymbolicLink() ? [path] : [];
   });
 }
-
-const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

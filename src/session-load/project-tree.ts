@@ -62,4 +62,5 @@ export function linkTargetPath(link: string, target: string): string {
   return parts.join("/");
 }
 
-const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Path order of every tree: by code point, as the manifest sorts. */
+export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

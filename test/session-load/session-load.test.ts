@@ -5,6 +5,7 @@ import { describe, it } from "node:test";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
 import type { ClientPack } from "../../src/clients/model.js";
 import { diskTree } from "../../src/session-load/disk-tree.js";
+import * as sessionLoadApi from "../../src/session-load/index.js";
 import { memoryTree, type TreeLink } from "../../src/session-load/project-tree.js";
 import {
   loadedCharacters,
@@ -194,6 +195,57 @@ describe("session load on a project on disk", () => {
       [["CLAUDE.md", "link", "AGENTS.md"]],
     );
     assert.equal(item(l, "skill", "review")?.path, ".claude/skills/review/SKILL.md");
+  });
+});
+
+describe("session load on a project as an install will leave it (overlayTree)", () => {
+  const { overlayTree } = sessionLoadApi;
+  function personsProject(): string {
+    const root = testdir({}, "agentc-overlay-");
+    writeFileSync(join(root, "AGENTS.md"), "# Our rules\n");
+    mkdirSync(join(root, ".claude", "skills", "old"), { recursive: true });
+    writeFileSync(join(root, ".claude", "skills", "old", "SKILL.md"), skill("old"));
+    symlinkSync("AGENTS.md", join(root, "CLAUDE.md"));
+    return root;
+  }
+
+  it("a person's CLAUDE.md link reads the AGENTS.md the install composes, once", () => {
+    const composed = "# Our rules\n\n<!-- agentc -->\nKeep functions short.\n";
+    const tree = overlayTree(diskTree(personsProject()), { files: [{ path: "AGENTS.md", text: composed }] });
+    const l = sessionLoadApi.sessionLoad(pack("claude-code"), tree);
+    assert.deepEqual(
+      l.texts.map((t) => [t.path, t.via, t.text]),
+      [["CLAUDE.md", "link", composed]],
+    );
+    assert.equal(sessionLoadApi.loadedCharacters(l), Array.from(composed).length);
+  });
+
+  it("written files and links are listed with the project's own, removed ones are gone", () => {
+    const tree = overlayTree(diskTree(personsProject()), {
+      files: [{ path: ".claude/skills/review/SKILL.md", text: skill("new") }],
+      links: [{ path: "GEMINI.md", target: "AGENTS.md" }],
+      removed: [".claude/skills/old/SKILL.md", "CLAUDE.md"],
+    });
+    assert.deepEqual(tree.filesUnder(".claude/skills"), [".claude/skills/review/SKILL.md"]);
+    assert.equal(tree.text("CLAUDE.md"), undefined);
+    assert.equal(tree.linkTarget("GEMINI.md"), "AGENTS.md");
+    const copilot = sessionLoadApi.sessionLoad(pack("github-copilot"), tree);
+    assert.deepEqual(texts(copilot), ["AGENTS.md:file"], "GEMINI.md is a link to a file it read");
+    const claude = sessionLoadApi.sessionLoad(pack("claude-code"), tree);
+    assert.deepEqual(texts(claude), ["AGENTS.md:file"], "without CLAUDE.md, Claude Code reads AGENTS.md");
+    assert.equal(item(claude, "skill", "review")?.path, ".claude/skills/review/SKILL.md");
+    assert.equal(item(claude, "skill", "old"), undefined);
+  });
+
+  it("a link loop reads as absent, not as a hang", () => {
+    const tree = overlayTree(sessionLoadApi.memoryTree([]), {
+      links: [
+        { path: "AGENTS.md", target: "CLAUDE.md" },
+        { path: "CLAUDE.md", target: "AGENTS.md" },
+      ],
+    });
+    assert.equal(tree.text("AGENTS.md"), undefined);
+    assert.deepEqual(sessionLoadApi.sessionLoad(pack("claude-code"), tree).texts, []);
   });
 });
 
