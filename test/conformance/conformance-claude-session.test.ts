@@ -32,10 +32,23 @@ describe("Claude Code: a session on the installed project", () => {
     return { ...sandbox, env: { ...sandbox.env, ISSUES_TOKEN: "t", DOCS_TOKEN: "t" } };
   }
 
+  /**
+   * The fixture's own hooks run `node .agentc/guard.mjs`, a program the team supplies (agentc does not):
+   * a stand-in that allows everything, since a missing hook program blocks the prompt (onFailure: block).
+   */
+  function teamHooks(project: string) {
+    mkdirSync(join(project, ".agentc"), { recursive: true });
+    writeFileSync(
+      join(project, ".agentc", "guard.mjs"),
+      'process.stdin.resume();\nprocess.stdin.on("end", () => process.exit(0));\n',
+    );
+  }
+
   it("loads AGENTS.md, the always-on rules, every skill, agent and command, each text once", async (t) => {
     const program = requireClient(t, "claude");
     if (!program) return;
     const installed = await buildAndInstall(clientRegistry, [pack]);
+    teamHooks(installed.project);
     const sandbox = trusted(installed.project);
     const record = await clientSession({
       api: "anthropic",
