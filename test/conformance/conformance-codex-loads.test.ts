@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import {
@@ -74,6 +74,23 @@ describe("Codex: what the pinned CLI loads from the installed project", () => {
     assert.doesNotMatch(raw, /failed to parse hooks config/, raw);
     assert.ok(
       hooks.every((h) => h.trustStatus === "untrusted"),
+      raw,
+    );
+  });
+
+  it("lists a session_end hook as SessionEnd (0.171 has the event; the pack maps it)", async (t) => {
+    const program = requireClient(t, "codex");
+    if (!program) return;
+    const registry = join(testdir({}, "agentc-codex-end-"), "registry");
+    cpSync(plainClientRegistry(), registry, { recursive: true });
+    const hooksFile = join(registry, "core", "hooks.json");
+    const core = JSON.parse(readFileSync(hooksFile, "utf8")) as { hooks: object[] };
+    core.hooks.push({ event: "session_end", command: "git status --short" });
+    writeFileSync(hooksFile, JSON.stringify(core));
+    const installed = await buildAndInstall(registry, [pack]);
+    const { hooks, raw } = await hooksIn(program, installed.project);
+    assert.ok(
+      hooks.some((h) => /^session_?end$/i.test(h.eventName) && h.command === "git status --short"),
       raw,
     );
   });
