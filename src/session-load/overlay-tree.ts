@@ -13,7 +13,7 @@ const maxHops = 8;
 /**
  * A project as it will be after `changes`: the base tree (a project on disk) with the written files and
  * links on top and the removed paths gone. A link in the base reads its target through the changes, so a
- * person's CLAUDE.md linked to an AGENTS.md the install composes reads the composed text.
+ * person's instruction file linked to one the install composes reads the composed text.
  */
 export function overlayTree(base: ProjectTree, changes: TreeChanges): ProjectTree {
   const texts = new Map<string, string>();

@@ -81,8 +81,10 @@ describe("the registry page's data comes from what the compiler computed", () =>
     ]);
     for (const component of data.components)
       for (const file of component.files) assert.ok(hashes.has(`${file.path} :: ${file.sha256}`), file.path);
+    const gemini = data.components.find((c) => c.id === "gemini-cli");
+    assert.ok(gemini?.links.some((l) => l.path === "GEMINI.md" && l.target === "AGENTS.md"));
     const claude = data.components.find((c) => c.id === "claude-code");
-    assert.ok(claude?.links.some((l) => l.path === "CLAUDE.md" && l.target === "AGENTS.md"));
+    assert.deepEqual(claude?.links, [], "Claude Code reads AGENTS.md itself: no CLAUDE.md link");
     assert.ok(claude?.composed.some((s) => s.path === ".claude/settings.json"));
   });
 
