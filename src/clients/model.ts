@@ -61,6 +61,7 @@ export interface ClientPack {
   agent_frontmatter?: AgentFrontmatter;
   command_format?: CommandFormat;
   permissions?: PermissionMapping;
+  exec_policy?: ExecPolicy;
   hooks?: HookMapping;
   mcp?: McpMapping;
   guard?: GuardWiring;
@@ -262,6 +263,23 @@ export interface CommandFormat {
 }
 
 /** Where and how permission rules are written (seed: permission_tools, permission_path_tools, …). */
+/**
+ * A file of command rules the client enforces before it runs a shell command. Core exec rules with a
+ * command go there, one rule a line, in a file agentc owns whole (docs/client-settings.md).
+ */
+export interface ExecPolicy {
+  /** Install path (placeholders allowed). */
+  file: string;
+  /** What starts a comment line (the generated header). */
+  comment: string;
+  /** One rule: {words} the command's words as a JSON list of strings, {decision} a JSON string. */
+  rule: string;
+  /** The client's decision for each core level it has. */
+  decisions: Partial<Record<PermissionLevel, string>>;
+  /** A rule matches every command that starts with its words. */
+  match: "prefix";
+}
+
 export interface PermissionMapping {
   file: string;
   format: "json" | "toml";

@@ -33,7 +33,8 @@ export interface ClientFileOrigin {
     | "command"
     | "shared-core"
     | "shared-seed"
-    | "guard";
+    | "guard"
+    | "exec-policy";
   /** The core item's name (skill, agent, command or rule name). */
   name?: string;
   /** True when the client puts the file's text into every session (always-loaded budget). */

@@ -9,7 +9,9 @@ import {
   permissionLevels,
   type Verb,
 } from "../../core/model.js";
+import type { EmittedFile } from "../emitted-tree.js";
 import { type CapabilityRow, capabilityRow } from "./capability.js";
+import { type ExecAtom, execPolicyOutcome } from "./exec-policy.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
@@ -22,33 +24,51 @@ export interface CoreNames {
 /** One tool's form of one rule: the text to write, or why the client cannot take it. */
 type ToolForm = { text: string } | { lost: string };
 
+type Atom = { level: PermissionLevel; rule: PermissionRule; pattern: string | undefined };
+
 /**
  * core/permissions.json through a pack: one array element per rule and tool, in the client's list
- * for the level; every rule part the client cannot express is a "cannot" row, never dropped.
+ * for the level; exec rules with a command in its exec policy file when it has one; every rule part the
+ * client cannot express is a "cannot" row, never dropped. Rows keep the core's order.
  */
-export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome {
+export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome & { files: EmittedFile[] } {
   const mapping = pack.permissions;
-  const atoms = permissionLevels.flatMap((level) =>
+  const atoms: Atom[] = permissionLevels.flatMap((level) =>
     core.permissions[level].flatMap((rule) => atomsOf(rule).map((pattern) => ({ level, rule, pattern }))),
   );
-  if (!mapping) {
-    const rows = atoms.map(({ level, rule, pattern }) =>
-      cannot(pack, level, rule, pattern, "the client has no permission settings file"),
-    );
-    return { parts: [], rows };
-  }
+  const policy = pack.exec_policy;
+  const inPolicy = (a: Atom) => policy !== undefined && a.rule.verb === "exec" && a.pattern !== undefined;
+  const exec = policy
+    ? execPolicyOutcome(
+        pack,
+        policy,
+        atoms.filter(inPolicy).map((a) => execAtom(a)),
+      )
+    : { files: [], rows: [] };
+  const policyRows = [...exec.rows];
   const names = coreNames(pack, core);
   const entries: OwnedEntry[] = [];
   const rows: CapabilityRow[] = [];
-  for (const { level, rule, pattern } of atoms) {
-    const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
-    entries.push(...outcome.entries);
-    rows.push(...outcome.rows);
+  for (const atom of atoms) {
+    const { level, rule, pattern } = atom;
+    if (inPolicy(atom)) rows.push(...policyRows.splice(0, 1));
+    else if (!mapping)
+      rows.push(cannot(pack, level, rule, pattern, "the client has no permission settings file"));
+    else {
+      const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
+      entries.push(...outcome.entries);
+      rows.push(...outcome.rows);
+    }
   }
+  if (!mapping) return { parts: [], rows, files: exec.files };
   entries.push(...extraEntries(mapping));
   const file = withRuntimePlaceholders(pack, mapping.file);
   const parts = entries.length > 0 ? [{ file, format: mapping.format, entries: uniqueEntries(entries) }] : [];
-  return { parts, rows };
+  return { parts, rows, files: exec.files };
+}
+
+function execAtom({ level, rule, pattern = "" }: Atom): ExecAtom {
+  return { level, rule, command: pattern, promise: promiseOf(level, rule, pattern) };
 }
 
 function atomOutcome(
