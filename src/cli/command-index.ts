@@ -54,6 +54,11 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/status.js")).statusCommand,
   },
   {
+    name: "serve",
+    summary: "serve builds or bundles over HTTP: tree, manifest, bundle, install.sh, index, registry page",
+    load: async () => (await import("./commands/serve.js")).serveCommand,
+  },
+  {
     name: "run",
     summary: "run a command of an installed capability package (without one: list them with their commands)",
     load: async () => (await import("./commands/run.js")).runCommand,

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sha256OfFile } from "../../manifest/hash.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../../packaging/archive-limits.js";
 import { BundleError } from "./bundle-error.js";
 import { downloadToFile } from "./download.js";
@@ -63,7 +63,7 @@ export async function resolveBundle(
   if (!stat.isFile()) throw new BundleError(`${source} is not a file or folder`, sourceHint);
   return inTempFolder(options, async (temp) => {
     if (options.integrity !== undefined)
-      verify(await hashFile(source), parseIntegrity(options.integrity), source);
+      verify(sha256OfFile(source), parseIntegrity(options.integrity), source);
     return unpackInto(source, temp, source, limits);
   });
 }
@@ -157,10 +157,4 @@ function withoutFragment(url: URL): URL {
   const copy = new URL(url);
   copy.hash = "";
   return copy;
-}
-
-async function hashFile(path: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
 }
