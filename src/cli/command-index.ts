@@ -44,6 +44,12 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/install.js")).installCommand,
   },
   {
+    name: "update",
+    summary:
+      "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
+    load: async () => (await import("./commands/update.js")).updateCommand,
+  },
+  {
     name: "uninstall",
     summary: "remove what agentc installed; keep and report files you edited",
     load: async () => (await import("./commands/uninstall.js")).uninstallCommand,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../compose/model.js";
+import { type SourceRecord, serialSource, sourceRecordProblem } from "../distribute/source-record.js";
 import { type SpawnRecord, serialSpawn, spawnRecordProblem } from "./spawns/spawn-record.js";
 
 /**
@@ -44,6 +45,8 @@ export interface InstallRecord {
   version: 1;
   registry_version: string;
   manifest_sha256: string;
+  /** where the install came from, when that was a remote source (absent otherwise, and in older records) */
+  source?: SourceRecord;
   components: string[];
   owned_dirs: { path: string; component: string; preserve: string[] }[];
   entries: RecordEntry[];
@@ -76,6 +79,12 @@ export function readRecord(root: string): RecordRead {
       (value.spawned !== undefined && !Array.isArray(value.spawned))
     )
       return { ok: false, problem: `${recordPath}: unexpected content (version ${String(value.version)})` };
+    const sourceProblem = value.source === undefined ? undefined : sourceRecordProblem(value.source);
+    if (sourceProblem)
+      return {
+        ok: false,
+        problem: `${recordPath}: source ${sourceProblem}; the record was edited by hand — restore it, or install again from the source`,
+      };
     const spawned = (value.spawned ?? []).map(spawnRecordProblem);
     const bad = spawned.findIndex((p) => p !== undefined);
     if (bad !== -1)
@@ -106,6 +115,7 @@ export function serializeRecord(record: InstallRecord): string {
     version: 1,
     registry_version: record.registry_version,
     manifest_sha256: record.manifest_sha256,
+    ...(record.source ? { source: serialSource(record.source) } : {}),
     components: [...record.components].sort(),
     owned_dirs: [...record.owned_dirs].sort(byPath),
     entries,

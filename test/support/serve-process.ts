@@ -12,8 +12,8 @@ export interface ServeProcess {
 }
 
 /** Starts the real `agentc serve ... --port 0` and waits for the base URL on stdout; killed when the file ends. */
-export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [binPath, "serve", ...args, "--port", "0"], {
+export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, port = 0): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [binPath, "serve", ...args, "--port", String(port)], {
     env: { ...process.env, NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -58,4 +58,14 @@ export async function failedServe(args: string[]): Promise<{ code: number | null
     const code = Number(/exited with (\d+)/.exec(text)?.[1] ?? -1);
     return { code, stderr: text };
   }
+}
+
+/** A port that was free a moment ago, for a server that must come back at the same address. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

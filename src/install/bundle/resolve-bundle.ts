@@ -74,16 +74,8 @@ async function fromUrl(
   options: ResolveBundleOptions,
   limits: ArchiveLimits,
 ): Promise<string> {
-  const transfer = {
-    maxBytes: options.maxBytes ?? defaults.maxBytes,
-    timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
-    stallMs: options.stallMs ?? defaults.stallMs,
-  };
-  const given = agreedDigest([
-    options.integrity === undefined ? undefined : parseIntegrity(options.integrity),
-    fragmentDigest(url),
-  ]);
-  const expected = given ?? (await publishedDigest(url, temp, transfer));
+  const transfer = transferOf(options);
+  const expected = givenDigest(url, options) ?? (await publishedDigest(url, temp, transfer));
   const zip = join(temp, "bundle.zip");
   const downloaded = await downloadToFile(withoutFragment(url), zip, {
     ...transfer,
@@ -93,6 +85,37 @@ async function fromUrl(
   const dir = unpackInto(zip, temp, redacted(withoutFragment(url)), limits);
   rmSync(zip);
   return dir;
+}
+
+/**
+ * The sha256 a bundle URL must have, before it is downloaded: --integrity and #sha256= (which must agree),
+ * else the <url>.sha256 published beside it. Fails with a BundleError when there is none.
+ */
+export async function expectedUrlDigest(source: string, options: ResolveBundleOptions = {}): Promise<string> {
+  const url = bundleUrl(source);
+  const given = givenDigest(url, options);
+  if (given !== undefined) return given;
+  const temp = makeTemp(options.tempRoot ?? tmpdir());
+  try {
+    return await publishedDigest(url, temp, transferOf(options));
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+function givenDigest(url: URL, options: ResolveBundleOptions): string | undefined {
+  return agreedDigest([
+    options.integrity === undefined ? undefined : parseIntegrity(options.integrity),
+    fragmentDigest(url),
+  ]);
+}
+
+function transferOf(options: ResolveBundleOptions): typeof defaults {
+  return {
+    maxBytes: options.maxBytes ?? defaults.maxBytes,
+    timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
+    stallMs: options.stallMs ?? defaults.stallMs,
+  };
 }
 
 /** The digest published beside the bundle as <url>.sha256, which 'agentc pack' writes. */
