@@ -78,6 +78,13 @@ describe("agentc serve", () => {
     assert.equal(copilot.headers["content-type"], "text/markdown; charset=utf-8");
     assert.equal((await raw(server.url, "/v/1.0.0/files/.github/copilot-instructions.md")).status, 404);
     assert.equal((await raw(server.url, "/latest/files/AGENTS.md")).body.toString(), "# Rules\n");
+    for (const path of ["/install.sh", "/v/1.0.0/install.sh", "/latest/install.sh"]) {
+      const script = await raw(server.url, path);
+      assert.equal(script.headers["content-type"], "text/x-shellscript; charset=utf-8", path);
+      assert.match(script.body.toString(), new RegExp(`^AGENTC_BASE='${server.url}'$`, "m"));
+      assert.match(script.body.toString(), new RegExp(`^AGENTC_MANIFEST_SHA256='${entry.manifest_sha256}'$`, "m"));
+      assert.match(script.body.toString(), /^AGENTC_TREE='v\/1\.0\.0\/'$/m);
+    }
     const checksum = (await raw(server.url, `/${entry.bundle}.sha256`)).body.toString();
     assert.equal(checksum, `${entry.sha256}  ${entry.sha256}.zip\n`);
     assert.equal(await server.stop(), 0);

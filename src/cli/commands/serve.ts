@@ -25,8 +25,10 @@ export const serveCommand: Command = {
     // listening for the signals before the URL is printed: without a listener, a signal kills at once
     const stopped = stopSignal();
     try {
+      const { installScriptFor } = await import("../../serve/install-script.js");
       const running = await startServe({
         path,
+        installScript: installScriptFor,
         host,
         port: portOf(args),
         ...publicUrlOf(args),
