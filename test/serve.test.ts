@@ -82,7 +82,10 @@ describe("agentc serve", () => {
       const script = await raw(server.url, path);
       assert.equal(script.headers["content-type"], "text/x-shellscript; charset=utf-8", path);
       assert.match(script.body.toString(), new RegExp(`^AGENTC_BASE='${server.url}'$`, "m"));
-      assert.match(script.body.toString(), new RegExp(`^AGENTC_MANIFEST_SHA256='${entry.manifest_sha256}'$`, "m"));
+      assert.match(
+        script.body.toString(),
+        new RegExp(`^AGENTC_MANIFEST_SHA256='${entry.manifest_sha256}'$`, "m"),
+      );
       assert.match(script.body.toString(), /^AGENTC_TREE='v\/1\.0\.0\/'$/m);
     }
     const checksum = (await raw(server.url, `/${entry.bundle}.sha256`)).body.toString();
