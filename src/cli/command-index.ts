@@ -39,6 +39,11 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/pack.js")).packCommand,
   },
   {
+    name: "publish",
+    summary: "push a build or bundle to an OCI registry as an agentc artifact (oci://HOST/REPO:TAG)",
+    load: async () => (await import("./commands/publish.js")).publishCommand,
+  },
+  {
     name: "install",
     summary: "plan and apply a built bundle into a project, as one transaction",
     load: async () => (await import("./commands/install.js")).installCommand,

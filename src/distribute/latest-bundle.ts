@@ -1,4 +1,3 @@
-import { BundleError } from "../install/bundle/bundle-error.js";
 import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
 import type { BundleSource } from "./bundle-source.js";
 import type { Candidate } from "./candidate.js";
@@ -14,8 +13,6 @@ export async function latestBundle(
 ): Promise<Candidate> {
   if (source.kind === "serve") return serveCandidate(source.url, options);
   if (source.kind === "bundle") return urlCandidate(source.url, options);
-  throw new BundleError(
-    `${source.reference.text}: oci:// sources are not supported by this build`,
-    "use the base URL of an agentc serve or a bundle URL",
-  );
+  const { ociCandidate } = await import("../oci/oci-source.js");
+  return ociCandidate(source.reference, options);
 }
