@@ -55,6 +55,11 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/update.js")).updateCommand,
   },
   {
+    name: "outdated",
+    summary: "the fleet view: per project the installed version, the newest at its source, components, drift",
+    load: async () => (await import("./commands/outdated.js")).outdatedCommand,
+  },
+  {
     name: "uninstall",
     summary: "remove what agentc installed; keep and report files you edited",
     load: async () => (await import("./commands/uninstall.js")).uninstallCommand,
