@@ -61,6 +61,9 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const b = copyOf(a);
       const sh = await parity(shell, site, a, b);
       assert.match(sh.stdout, /install\.sh: \d+ changes applied, 1\.6\.1 installed/);
+      const some = testdir();
+      await parity(shell, site, some, copyOf(some), ["--components", "cursor,claude-code"]);
+      assert.ok(fullTree(some)[".cursor/rules/test-files.mdc"] && !fullTree(some)[".kiro"]);
       const record = JSON.parse(readFileSync(join(a, ".agentc", "installed.json"), "utf8"));
       assert.deepEqual(record.source, {
         kind: "serve",

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { installScriptPath } from "../../src/serve/install-script.js";
+import { outcome } from "./run-cli-async.js";
 import { testdir } from "./testdir.js";
 
 /** A POSIX shell to run install.sh with, and the PATH it runs under. */
@@ -88,18 +89,8 @@ export function runScript(shell: Shell, script: string, args: string[], env: Nod
     env: { ...process.env, ...shell.env, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr.on("data", (c: Buffer) => {
-    stderr += c.toString();
-  });
   child.stdin.end(script);
-  return new Promise<{ status: number; stdout: string; stderr: string }>((resolve) =>
-    child.on("close", (code) => resolve({ status: code ?? -1, stdout, stderr })),
-  );
+  return outcome(child);
 }
 
 /** The manifest reader of install.sh, run on a file: its facts, one per line. */

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { packageRoot } from "../../src/package-paths.js";
 import { binPath, type CliResult } from "./run-cli.js";
 
@@ -9,12 +9,17 @@ export function runCliAsync(args: string[], env: NodeJS.ProcessEnv = {}): Promis
     env: { ...process.env, NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  return outcome(child);
+}
+
+/** A child's exit status and everything it wrote, once it has closed its output. */
+export function outcome(child: ChildProcess): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (c: Buffer) => {
+  child.stdout?.on("data", (c: Buffer) => {
     stdout += c.toString();
   });
-  child.stderr.on("data", (c: Buffer) => {
+  child.stderr?.on("data", (c: Buffer) => {
     stderr += c.toString();
   });
   return new Promise((resolve) =>
