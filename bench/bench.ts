@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { BenchError, type CaseResult, measureCase } from "./compiler-case.js";
 import { generateRegistry } from "./compiler-registry.js";
 import { caseName, exampleCase, measurementTable, verdicts, verdictTable } from "./compiler-report.js";

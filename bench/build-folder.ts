@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
-import { pair, sha256 } from "../src/manifest/hash.js";
+import { pair, sha256 } from "../src/shared/hash.js";
 import type { Manifest } from "../src/manifest/manifest-model.js";
 
 /**

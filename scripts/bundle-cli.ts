@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { fflateTablesPrecomputed } from "./fflate-tables.js";
 
 /**
@@ -32,7 +32,7 @@ const idLinePrefix = "// bundle id: ";
 const precompiledSchemasInline: Plugin = {
   name: "precompiled-schemas-inline",
   setup(context) {
-    context.onLoad({ filter: /[\\/]registry[\\/]schema-validation\.js$/ }, (args) => {
+    context.onLoad({ filter: /[\\/]documents[\\/]schema-validation\.js$/ }, (args) => {
       const text = readFileSync(args.path, "utf8");
       const dynamic = /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/;
       if (!dynamic.test(text)) {
@@ -115,7 +115,7 @@ function recordCodeCache(): void {
       { env: { ...process.env, AGENTC_WRITE_CODE_CACHE: "1" }, encoding: "utf8" },
     );
     if (run.status !== 0) {
-      // The bundle works without its cache, only slower to start; test/bundled-cli.test.ts then fails.
+      // The bundle works without its cache, only slower to start; test/cli/bundled-cli.test.ts then fails.
       rmSync(codeCacheFile, { force: true });
       process.stderr.write(`bundle-cli: no code cache, building examples/registry failed:\n${run.stderr}\n`);
     }

@@ -3,7 +3,7 @@ import { builtinAdapters, checkBuiltinAdapters } from "../src/registry/builtin-a
 
 /**
  * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json and clients/*.json as trusted
- * data, without schema validation (src/registry/package-data.ts), so the build validates them in full here
+ * data, without schema validation (src/documents/package-data.ts), so the build validates them in full here
  * and fails on any diagnostic, warnings included.
  */
 function checkPackageData(): number {

@@ -8,7 +8,7 @@ import type { Plugin } from "esbuild";
  * This plugin runs that same code of the installed fflate once, at bundle time, and writes the two
  * tables (and `fd`, made by the same call) into the bundle as base64, decoded natively at load.
  * The texts it replaces must appear exactly as expected, so another fflate version fails the build here
- * instead of being bundled half-changed; test/bundled-cli.test.ts compares the plugin.zip the bundle
+ * instead of being bundled half-changed; test/cli/bundled-cli.test.ts compares the plugin.zip the bundle
  * writes with the one the unbundled library writes.
  */
 const tableCode = { start: "var u8 = Uint8Array, u16 = Uint16Array, i32 = Int32Array;" };

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { capabilityProject } from "./support/capability-bundle.js";
 import { makeComposeBundle } from "./support/compose-bundle.js";
 import { makeBundle } from "./support/install-fixture.js";

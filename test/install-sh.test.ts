@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../src/package-paths.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { installScriptFor } from "../src/serve/install-script.js";
 import { capabilityProject } from "./support/capability-bundle.js";
 import { makeComposeBundle } from "./support/compose-bundle.js";
@@ -248,7 +248,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const manifest = readFileSync(join(bundle, "manifest.json"));
       const version = {
         version: "1.0.0",
-        manifestSha256: (await import("../src/manifest/hash.js")).sha256(manifest),
+        manifestSha256: (await import("../src/shared/hash.js")).sha256(manifest),
         bundle: { sha256: "0".repeat(64) },
       } as Parameters<typeof installScriptFor>[0];
       const good = await serve({

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { sha256 } from "../src/manifest/hash.js";
+import { sha256 } from "../src/shared/hash.js";
 import { parseOciReference } from "../src/oci/oci-reference.js";
 import { RegistryClient } from "../src/oci/registry-client.js";
 import { packBundle } from "../src/packaging/bundle-zip.js";

@@ -169,7 +169,7 @@ describe("agentc install <server URL> and agentc update", () => {
     const build = makeBuildDir(v1);
     const zip = join(testdir(), "bundle.zip");
     const packed = packBundle(build, zip);
-    const manifestSha = (await import("../src/manifest/hash.js")).sha256(
+    const manifestSha = (await import("../src/shared/hash.js")).sha256(
       readFileSync(join(build, "manifest.json")),
     );
     const index = (sha: string, manifest = manifestSha) =>

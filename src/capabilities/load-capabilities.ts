@@ -1,14 +1,14 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { capabilityManifestMatchesSchema } from "../checks/capabilities/capability-manifest-matches-schema.js";
 import { diagnostic } from "../checks/check.js";
 import { listFolder } from "../core/core-folder.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../registry/json-document.js";
-import { readJsonDocument } from "../registry/read-json-document.js";
-import { type SchemaViolation, validateAgainstSchema } from "../registry/schema-validation.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import { readJsonDocument } from "../documents/read-json-document.js";
+import { type SchemaViolation, validateAgainstSchema } from "../documents/schema-validation.js";
 import { capabilityHooks } from "./capability-hooks.js";
 import { capabilitySlug } from "./capability-slug.js";
+import { capabilityManifestMatchesSchema } from "./checks/capability-manifest-matches-schema.js";
 import {
   type CapabilityManifest,
   type CapabilityPackage,

@@ -1,5 +1,5 @@
 import type { CoreSkill } from "../core/model.js";
-import type { JsonDocument } from "../registry/json-document.js";
+import type { JsonDocument } from "../documents/json-document.js";
 
 /** The folder of a registry that holds capability packages, one folder each. */
 export const capabilitiesFolder = "capabilities";

@@ -1,5 +1,5 @@
 import { skillFileName } from "../core/load-skills.js";
-import type { JsonPath } from "../registry/json-document.js";
+import type { JsonPath } from "../documents/json-document.js";
 import { commandWords } from "./command-words.js";
 import type { CapabilityPackage } from "./model.js";
 import { baseName, packagePath } from "./package-path.js";

@@ -1,10 +1,10 @@
 import { type Dirent, readdirSync, realpathSync } from "node:fs";
 import { join, sep } from "node:path";
-import { capabilityPathsResolve } from "../checks/capabilities/capability-paths-resolve.js";
 import { diagnostic } from "../checks/check.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { maxAssetBytes, readBounded } from "../registry/text-file.js";
+import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import { maxAssetBytes, readBounded } from "../documents/text-file.js";
+import { capabilityPathsResolve } from "./checks/capability-paths-resolve.js";
 
 /**
  * Every file below a package folder, hidden ones included, as bytes: package-relative path → bytes, in

@@ -1,6 +1,6 @@
+import { baseFixture } from "../diagnostics/fixture-base.js";
 import type { Check } from "./check.js";
 import { renderCheckDoc } from "./check-doc.js";
-import { baseFixture } from "./fixture-base.js";
 import { allChecks } from "./index.js";
 
 /** Every file of docs/checks/: README.md and one page per check. `npm run docs` writes them; a test compares. */

@@ -1,5 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { JsonPath } from "../registry/json-document.js";
+import type { JsonPath } from "../documents/json-document.js";
 import type { ResolvedAdapter } from "../registry/model.js";
 
 export { ruleTextPosition } from "../registry/rule-position.js";

@@ -42,7 +42,7 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
     return name ? exitCodes.ok : exitCodes.usage;
   }
   if (name === "--version" || name === "-v") {
-    io.out((await import("../package-version.js")).packageVersion());
+    io.out((await import("../shared/package-version.js")).packageVersion());
     return exitCodes.ok;
   }
   const entry = commandIndex.find((c) => c.name === name);

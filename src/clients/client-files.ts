@@ -1,11 +1,11 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { clientPackValid } from "../checks/clients/client-pack-valid.js";
 import { filesBelow } from "../core/core-folder.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { maxAssetBytes, readBounded } from "../registry/text-file.js";
+import { maxAssetBytes, readBounded } from "../documents/text-file.js";
+import { clientPackValid } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { FileMapping } from "./model.js";
 

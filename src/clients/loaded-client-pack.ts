@@ -1,4 +1,4 @@
-import type { JsonDocument } from "../registry/json-document.js";
+import type { JsonDocument } from "../documents/json-document.js";
 import type { ClientPack } from "./model.js";
 
 /** A client pack as loaded: its data, the file it came from, and positions for diagnostics about it. */

@@ -213,7 +213,7 @@ export interface McpMapping {
    * Server entry templates with slots "{command}", "{args}", "{command_line}" (command and args in
    * one list), "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}", "{tools}"; for
    * clients that take variables by name also "{env_vars}" + "{env_set}", "{bearer_env}",
-   * "{header_env}" + "{headers_set}" (src/clients/mcp-slots.ts), and "{description}". A core value whose slot the
+   * "{header_env}" + "{headers_set}" (src/emit/clients/mcp-slots.ts), and "{description}". A core value whose slot the
    * template lacks is reported as lost.
    */
   stdio: Record<string, unknown>;

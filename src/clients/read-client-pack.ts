@@ -1,11 +1,11 @@
 import { diagnostic } from "../checks/check.js";
-import { clientPackValid } from "../checks/clients/client-pack-valid.js";
-import { jsonIsWellFormed } from "../checks/load/json-is-well-formed.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { parseJsonDocument } from "../registry/json-document.js";
-import { validateAgainstSchema } from "../registry/schema-validation.js";
-import { readText } from "../registry/text-file.js";
+import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
+import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import { parseJsonDocument } from "../documents/json-document.js";
+import { validateAgainstSchema } from "../documents/schema-validation.js";
+import { readText } from "../documents/text-file.js";
+import { clientPackValid } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
 import { packFaults } from "./validate-client-pack.js";

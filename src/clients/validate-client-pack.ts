@@ -1,4 +1,4 @@
-import type { JsonPath } from "../registry/json-document.js";
+import type { JsonPath } from "../documents/json-document.js";
 import type { ClientPack } from "./model.js";
 import { placeholdersIn } from "./placeholders.js";
 import { rawValueProblem } from "./raw-field.js";

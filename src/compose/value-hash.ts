@@ -1,4 +1,4 @@
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 
 /** JSON with object keys sorted at every depth, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { coreFileMatchesSchema } from "../checks/core/core-file-matches-schema.js";
-import { coreNameUnique } from "../checks/core/core-name-unique.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../registry/json-document.js";
-import { readJsonDocument } from "../registry/read-json-document.js";
-import { type SchemaName, validateAgainstSchema } from "../registry/schema-validation.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import { readJsonDocument } from "../documents/read-json-document.js";
+import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
+import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
+import { coreNameUnique } from "./checks/core-name-unique.js";
 
 const maxCoreJsonBytes = 8 * 1024 * 1024;
 

@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { coreBodyPresent } from "../checks/core/core-body-present.js";
-import { coreFileMatchesSchema } from "../checks/core/core-file-matches-schema.js";
-import { coreFrontmatterIsWellFormed } from "../checks/core/core-frontmatter-is-well-formed.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type SchemaName, validateAgainstSchema } from "../registry/schema-validation.js";
-import { maxRuleFileBytes, readText } from "../registry/text-file.js";
-import { type ParsedYaml, parseYamlBlock } from "../registry/yaml-frontmatter.js";
+import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
+import { maxRuleFileBytes, readText } from "../documents/text-file.js";
+import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { coreBodyPresent } from "./checks/core-body-present.js";
+import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
+import { coreFrontmatterIsWellFormed } from "./checks/core-frontmatter-is-well-formed.js";
 import type { CoreMarkdown } from "./model.js";
 
 /** A core Markdown file whose frontmatter parsed and matched its schema. */

@@ -1,7 +1,7 @@
 import { diagnostic } from "../checks/check.js";
-import { coreFileNameWellFormed } from "../checks/core/core-file-name-well-formed.js";
-import { coreNameMatchesPath } from "../checks/core/core-name-matches-path.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { coreFileNameWellFormed } from "./checks/core-file-name-well-formed.js";
+import { coreNameMatchesPath } from "./checks/core-name-matches-path.js";
 import { listFolder } from "./core-folder.js";
 
 /** The portable name form: lowercase words joined by single hyphens, at most 64 characters. */

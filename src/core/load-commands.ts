@@ -1,6 +1,6 @@
 import { diagnostic } from "../checks/check.js";
-import { commandUsesArguments } from "../checks/core/command-uses-arguments.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { commandUsesArguments } from "./checks/command-uses-arguments.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreCommand } from "./model.js";

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { coreNameUnique } from "../checks/core/core-name-unique.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { coreNameUnique } from "./checks/core-name-unique.js";
 import { strayEntry } from "./core-names.js";
 import { loadAgents } from "./load-agents.js";
 import { loadCommands } from "./load-commands.js";

@@ -1,7 +1,7 @@
 import { diagnostic } from "../checks/check.js";
-import { hookFieldsFitEvent } from "../checks/core/hook-fields-fit-event.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../registry/json-document.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import { hookFieldsFitEvent } from "./checks/hook-fields-fit-event.js";
 import { loadCoreJson } from "./core-json.js";
 import { blockingEvents, type CoreHook, type HookEvent, toolEvents, type Verb } from "./model.js";
 

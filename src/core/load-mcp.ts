@@ -1,8 +1,8 @@
 import { diagnostic } from "../checks/check.js";
-import { mcpPlaceholdersWellFormed } from "../checks/core/mcp-placeholders-well-formed.js";
-import { mcpServerNameWellFormed } from "../checks/core/mcp-server-name-well-formed.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument, JsonPath } from "../registry/json-document.js";
+import type { JsonDocument, JsonPath } from "../documents/json-document.js";
+import { mcpPlaceholdersWellFormed } from "./checks/mcp-placeholders-well-formed.js";
+import { mcpServerNameWellFormed } from "./checks/mcp-server-name-well-formed.js";
 import { loadCoreJson } from "./core-json.js";
 import { malformedPlaceholders } from "./mcp-placeholders.js";
 import type { McpServer } from "./model.js";

@@ -1,8 +1,8 @@
 import { diagnostic } from "../checks/check.js";
-import { permissionPatternWellFormed } from "../checks/core/permission-pattern-well-formed.js";
-import { permissionQualifierFitsVerb } from "../checks/core/permission-qualifier-fits-verb.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../registry/json-document.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import { permissionPatternWellFormed } from "./checks/permission-pattern-well-formed.js";
+import { permissionQualifierFitsVerb } from "./checks/permission-qualifier-fits-verb.js";
 import { loadCoreJson } from "./core-json.js";
 import {
   emptyPermissions,

@@ -1,7 +1,7 @@
 import { type CheckMeta, diagnostic } from "../checks/check.js";
-import { alwaysOnRuleHasNoGlobs } from "../checks/clients/always-on-rule-has-no-globs.js";
-import { coreFileMatchesSchema } from "../checks/core/core-file-matches-schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { alwaysOnRuleHasNoGlobs } from "./checks/always-on-rule-has-no-globs.js";
+import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreRule, LoadTrigger } from "./model.js";

@@ -1,5 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { PositionOf } from "../registry/schema-validation.js";
+import type { PositionOf } from "../documents/schema-validation.js";
 
 /** Tool-neutral verbs; client packs map each to the client's own tool names. */
 export const verbs = ["read", "grep", "glob", "edit", "exec", "fetch", "mcp", "skill", "agent"] as const;

@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { SchemaName } from "../registry/schema-validation.js";
+import type { SchemaName } from "../documents/schema-validation.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
 import { checkNameMatchesPath } from "./core-names.js";
 import type { PermissionLists, Verb } from "./model.js";

@@ -1,8 +1,8 @@
 import { diagnostic } from "../checks/check.js";
-import { permissionListsDisagree } from "../checks/core/permission-lists-disagree.js";
-import { permissionVerbInTools } from "../checks/core/permission-verb-in-tools.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import type { PositionOf } from "../registry/schema-validation.js";
+import type { PositionOf } from "../documents/schema-validation.js";
+import { permissionListsDisagree } from "./checks/permission-lists-disagree.js";
+import { permissionVerbInTools } from "./checks/permission-verb-in-tools.js";
 import {
   emptyPermissions,
   type PermissionLevel,

@@ -1,7 +1,7 @@
 import { diagnostic } from "../checks/check.js";
-import { permissionPatternWellFormed } from "../checks/core/permission-pattern-well-formed.js";
-import { permissionRuleNamesAVerb } from "../checks/core/permission-rule-names-a-verb.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { permissionPatternWellFormed } from "./checks/permission-pattern-well-formed.js";
+import { permissionRuleNamesAVerb } from "./checks/permission-rule-names-a-verb.js";
 import { type PermissionRule, patternKindOf, type Verb, verbs } from "./model.js";
 import { patternProblem } from "./permission-pattern.js";
 

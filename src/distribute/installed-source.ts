@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type InstallRecord, manifestCopyPath } from "../install/record.js";
+import { type InstallRecord, manifestCopyPath } from "../install/model/record.js";
 
 /** Where a project's updates come from: the recorded source, else the installed manifest's install.bundle. */
 export interface UpdateSource {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { BundleError } from "../install/bundle/bundle-error.js";
 import { type ResolveBundleOptions, resolveBundle } from "../install/bundle/resolve-bundle.js";
 import { redacted } from "../install/bundle/source-url.js";
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
 import { sourceAddress } from "./bundle-source.js";
 import type { Candidate, OpenedBundle } from "./candidate.js";

@@ -1,11 +1,11 @@
-import { emitCapabilities } from "../capabilities/emit-capabilities.js";
-import { emitClientSkills } from "../capabilities/emit-client-skills.js";
-import { capabilitiesFile } from "../clients/capabilities-file.js";
-import { emitClientPack } from "../clients/emit-client.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Registry } from "../registry/model.js";
-import { emitAdapter } from "./emit-adapter.js";
+import { emitAdapter } from "./adapters/emit-adapter.js";
+import { emitCapabilities } from "./capabilities/emit-capabilities.js";
+import { emitClientSkills } from "./capabilities/emit-client-skills.js";
+import { emitClientPack } from "./clients/emit-client.js";
 import type { EmittedTree } from "./emitted-tree.js";
+import { capabilitiesFile } from "./matrix/capabilities-file.js";
 
 /** Pure: the whole registry × every adapter → the emitted tree. */
 export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnostics: Diagnostic[] } {

@@ -2,39 +2,45 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { SourceRecord } from "../distribute/source-record.js";
 import type { Manifest } from "../manifest/manifest-model.js";
-import { applyPlan, type FinalFile } from "./apply.js";
-import { type ComponentChoice, chooseComponents } from "./components.js";
-import { checkpoint } from "./interruption.js";
-import { readJournal } from "./journal.js";
-import { type LinkOutcome, placedEntries } from "./link-outcome.js";
-import { loadBundle } from "./local-bundle.js";
-import { lockPath } from "./lock.js";
-import { planInstall } from "./plan.js";
-import { planConfirmed } from "./plan-confirmed.js";
-import { type Content, fallbackContents, isMutation, type Plan } from "./plan-model.js";
-import { missingProject, projectRoot } from "./project-root.js";
-import { diskState, type ProjectState } from "./project-state.js";
-import { readManifest } from "./read-manifest.js";
-import { type InstallRecord, manifestCopyPath, readRecord, recordPath, serializeRecord } from "./record.js";
-import { type Recovery, recoverInterrupted } from "./recover.js";
-import { type RosterReport, vendorRoster } from "./roster-check.js";
-import { currentBytes, type RunResult, type RunStatus } from "./run-result.js";
-import { type CapabilityUnit, capabilityUnits } from "./spawns/capability-unit.js";
-import { defaultHookTimeoutMs } from "./spawns/hook-timeout.js";
-import { retireRecorded } from "./spawns/retire-recorded.js";
-import { runSpawns } from "./spawns/run-spawns.js";
-import { hooksToRun, plannedRetires, planSpawns, type SpawnPlan } from "./spawns/spawn-plan.js";
-import type { SpawnRecord } from "./spawns/spawn-record.js";
-import type { SpawnReport } from "./spawns/spawn-report.js";
+import { applyPlan, type FinalFile } from "./apply/apply.js";
+import { checkpoint } from "./apply/interruption.js";
+import { readJournal } from "./apply/journal.js";
+import { lockPath } from "./apply/lock.js";
+import { type Recovery, recoverInterrupted } from "./apply/recover.js";
+import { underLock } from "./apply/under-lock.js";
+import { loadBundle } from "./bundle/local-bundle.js";
+import { readManifest } from "./bundle/read-manifest.js";
+import { type CapabilityUnit, capabilityUnits } from "./capability/capability-unit.js";
+import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
+import { retireRecorded } from "./capability/retire-recorded.js";
+import { runSpawns } from "./capability/run-spawns.js";
+import { hooksToRun, plannedRetires, planSpawns, type SpawnPlan } from "./capability/spawn-plan.js";
+import type { SpawnRecord } from "./capability/spawn-record.js";
+import type { SpawnReport } from "./capability/spawn-report.js";
+import { type LinkOutcome, placedEntries } from "./model/link-outcome.js";
+import {
+  type InstallRecord,
+  manifestCopyPath,
+  readRecord,
+  recordPath,
+  serializeRecord,
+} from "./model/record.js";
+import { currentBytes, type RunResult, type RunStatus } from "./model/run-result.js";
+import { type ComponentChoice, chooseComponents } from "./plan/components.js";
+import { planInstall } from "./plan/plan.js";
+import { planConfirmed } from "./plan/plan-confirmed.js";
+import { type Content, fallbackContents, isMutation, type Plan } from "./plan/plan-model.js";
+import { missingProject, projectRoot } from "./project/project-root.js";
+import { diskState, type ProjectState } from "./project/project-state.js";
+import { type RosterReport, vendorRoster } from "./project/roster-check.js";
 import {
   cacheAfterApply,
   type KnownFile,
   readStatCache,
   serializeStatCache,
   statCachePath,
-} from "./stat-cache.js";
-import { checkTools, type ToolStatus } from "./tools-check.js";
-import { underLock } from "./under-lock.js";
+} from "./project/stat-cache.js";
+import { checkTools, type ToolStatus } from "./project/tools-check.js";
 
 export interface InstallRequest {
   bundleDir: string;

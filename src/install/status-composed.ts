@@ -1,7 +1,7 @@
 import { pathText } from "../compose/conflicts.js";
-import type { ProjectState } from "./project-state.js";
-import type { ComposedRecord } from "./record.js";
-import { hashAt, readShared } from "./shared-file.js";
+import type { ComposedRecord } from "./model/record.js";
+import type { ProjectState } from "./project/project-state.js";
+import { hashAt, readShared } from "./project/shared-file.js";
 import type { Finding } from "./status.js";
 
 /**

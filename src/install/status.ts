@@ -1,13 +1,13 @@
 import picomatch from "picomatch";
-import { sha256 } from "../manifest/hash.js";
-import { readJournal } from "./journal.js";
-import { isFolderCopy } from "./plan-link-folder.js";
-import { missingProject, projectRoot } from "./project-root.js";
-import { diskState, type ProjectState } from "./project-state.js";
-import { readManifest } from "./read-manifest.js";
-import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./record.js";
-import { currentBytes } from "./run-result.js";
-import { readStatCache } from "./stat-cache.js";
+import { sha256 } from "../shared/hash.js";
+import { readJournal } from "./apply/journal.js";
+import { readManifest } from "./bundle/read-manifest.js";
+import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./model/record.js";
+import { currentBytes } from "./model/run-result.js";
+import { isFolderCopy } from "./plan/plan-link-folder.js";
+import { missingProject, projectRoot } from "./project/project-root.js";
+import { diskState, type ProjectState } from "./project/project-state.js";
+import { readStatCache } from "./project/stat-cache.js";
 import { composedDrift } from "./status-composed.js";
 
 export type DriftKind = "modified" | "missing" | "foreign" | "bundle-changed" | "interrupted" | "record";

@@ -3,6 +3,7 @@ import { skillPacks } from "../capabilities/skill-packs.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
+import { pair, pairSeparator, sha256 } from "../shared/hash.js";
 import {
   capabilityComponent,
   capabilityInstall,
@@ -10,7 +11,6 @@ import {
   jointComponent,
 } from "./capability-component.js";
 import { composedLine, composeFragments, type Fragment } from "./compose-fragments.js";
-import { pair, pairSeparator, sha256 } from "./hash.js";
 import type { ComponentInstall, Manifest, ManifestInstall } from "./manifest-model.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,10 +1,10 @@
 import { hookLine } from "../capabilities/capability-hooks.js";
 import { componentId } from "../capabilities/capability-slug.js";
-import { homePath, instancePath, projectSkillPath } from "../capabilities/emit-capabilities.js";
 import { type CapabilityPackage, isRuntimeRequirement } from "../capabilities/model.js";
 import { packageContents } from "../capabilities/package-contents.js";
+import { homePath, instancePath, projectSkillPath } from "../emit/capabilities/emit-capabilities.js";
 import type { EmittedFile } from "../emit/emitted-tree.js";
-import { pair } from "./hash.js";
+import { pair } from "../shared/hash.js";
 import type { CapabilityInstall, ComponentInstall } from "./manifest-model.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Candidate, OpenedBundle } from "../distribute/candidate.js";
 import { BundleError } from "../install/bundle/bundle-error.js";
 import { type ResolveBundleOptions, resolveBundle } from "../install/bundle/resolve-bundle.js";
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
 import { type BundleArtifact, parseArtifactManifest } from "./oci-artifact.js";
 import type { OciReference } from "./oci-reference.js";

@@ -1,6 +1,6 @@
 import { BundleError } from "../install/bundle/bundle-error.js";
 import { type Downloaded, downloadToFile } from "../install/bundle/download.js";
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import type { Descriptor } from "./oci-artifact.js";
 import { ociManifestType } from "./oci-media-types.js";
 import type { OciReference } from "./oci-reference.js";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathProblem } from "../install/path-check.js";
-import { pairSeparator, sha256 } from "../manifest/hash.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+import { pairSeparator, sha256 } from "../shared/hash.js";
+import { pathProblem } from "../shared/path-check.js";
 import type { OnDisk } from "./on-disk.js";
 
 /** What the previous build in a folder wrote: its artifacts and the hash each had when written. */

@@ -1,12 +1,12 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
-import { pathProblem } from "../install/path-check.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { composeFragments } from "../manifest/compose-fragments.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+import { makeFolders } from "../shared/make-folders.js";
+import { pathProblem } from "../shared/path-check.js";
 import { filesNotOurs, readPreviousBuild } from "./files-not-ours.js";
-import { makeFolders } from "./make-folders.js";
 import { OnDisk } from "./on-disk.js";
 
 /** A file of the build could not be written: a problem of the output folder, not of agentc. */

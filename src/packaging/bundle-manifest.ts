@@ -1,5 +1,5 @@
-import { pairSeparator } from "../manifest/hash.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
+import { pairSeparator } from "../shared/hash.js";
 import { type PublishRewrite, parseRewrites } from "./publish-rewrites.js";
 
 /** What packing and unpacking need from manifest.json: the files, their hashes, modes and published names. */

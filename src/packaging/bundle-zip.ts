@@ -1,12 +1,12 @@
 import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { pathListProblems } from "../install/path-check.js";
-import { sha256 } from "../manifest/hash.js";
-import { type ArchiveLimits, defaultArchiveLimits } from "./archive-limits.js";
+import { sha256 } from "../shared/hash.js";
+import { pathListProblems } from "../shared/path-check.js";
+import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
+import { ZipWriter } from "../shared/zip/zip-writer.js";
 import { type BundleManifest, bundleManifestName, parseBundleManifest } from "./bundle-manifest.js";
 import { PackError } from "./pack-error.js";
 import { clashingRewrite, publishedPath } from "./publish-rewrites.js";
-import { ZipWriter } from "./zip-writer.js";
 
 export interface PackResult {
   file: string;

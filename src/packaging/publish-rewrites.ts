@@ -1,4 +1,4 @@
-import { pairSeparator } from "../manifest/hash.js";
+import { pairSeparator } from "../shared/hash.js";
 
 /** One manifest.install.publish_rewrites line, "from :: to": a path segment renamed in the published tree. */
 export interface PublishRewrite {

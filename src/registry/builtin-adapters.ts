@@ -1,8 +1,8 @@
 import { byCodePoint, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { builtinAdaptersDir } from "../package-paths.js";
+import { packageDataFiles, readPackageData } from "../documents/package-data.js";
+import { builtinAdaptersDir } from "../shared/package-paths.js";
 import { loadConfigFile } from "./config-file.js";
 import type { Adapter, ResolvedAdapter } from "./model.js";
-import { packageDataFiles, readPackageData } from "./package-data.js";
 
 let cache: ResolvedAdapter[] | undefined;
 

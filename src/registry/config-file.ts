@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { configMatchesSchema } from "../checks/load/config-matches-schema.js";
-import { jsonIsWellFormed } from "../checks/load/json-is-well-formed.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type JsonDocument, parseJsonDocument } from "./json-document.js";
-import { type SchemaName, validateAgainstSchema } from "./schema-validation.js";
-import { readText } from "./text-file.js";
+import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
+import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
+import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
+import { readText } from "../documents/text-file.js";
 
 const maxConfigBytes = 8 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
+import { maxAssetBytes, readBounded } from "../documents/text-file.js";
 import type { Adapter, SeedSet } from "./model.js";
-import { maxAssetBytes, readBounded } from "./text-file.js";
 
 export function seedSets(adapter: Adapter): SeedSet[] {
   const seeds = adapter.install?.seeds;

@@ -1,7 +1,7 @@
 import { diagnostic } from "../checks/check.js";
-import { configMatchesSchema } from "../checks/load/config-matches-schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "./json-document.js";
+import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import type { JsonDocument } from "../documents/json-document.js";
 import type { Adapter, ResolvedAdapter, TargetsConfig } from "./model.js";
 
 /**

@@ -2,7 +2,7 @@ import type { CapabilityPackage, PackageSkills } from "../capabilities/model.js"
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { Core } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "./json-document.js";
+import type { JsonDocument } from "../documents/json-document.js";
 
 export type SourceKind = "custom" | "spec-kit" | "architectural" | "community";
 

@@ -1,14 +1,14 @@
 import { type Dirent, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { registryFilesAreReadable } from "../checks/load/registry-files-are-readable.js";
-import { remoteSourceFetched } from "../checks/load/remote-source-fetched.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "./json-document.js";
+import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import type { JsonDocument } from "../documents/json-document.js";
+import { maxRuleFileBytes, readText } from "../documents/text-file.js";
+import { remoteSourceFetched } from "./checks/remote-source-fetched.js";
 import type { Rule, SourceEntry, SourcesConfig } from "./model.js";
 import { fetchRemoteSource } from "./remote-source.js";
 import { parseRuleFile, type RuleFileSource } from "./rule-file.js";
-import { maxRuleFileBytes, readText } from "./text-file.js";
 
 export interface ReadSourcesOptions {
   offline?: boolean;

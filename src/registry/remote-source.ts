@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { makeFolders } from "../output/make-folders.js";
-import { decodeText, maxRuleFileBytes } from "./text-file.js";
+import { decodeText, maxRuleFileBytes } from "../documents/text-file.js";
+import { makeFolders } from "../shared/make-folders.js";
 
 export interface FetchOptions {
   cacheDir: string;

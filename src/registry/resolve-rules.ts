@@ -1,9 +1,9 @@
 import { diagnostic } from "../checks/check.js";
-import { duplicateSlugResolvedByKind } from "../checks/load/duplicate-slug-resolved-by-kind.js";
-import { slugUniqueInSource } from "../checks/load/slug-unique-in-source.js";
-import { supersededRuleDropped } from "../checks/load/superseded-rule-dropped.js";
-import { supersedesNamesARule } from "../checks/load/supersedes-names-a-rule.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { duplicateSlugResolvedByKind } from "./checks/duplicate-slug-resolved-by-kind.js";
+import { slugUniqueInSource } from "./checks/slug-unique-in-source.js";
+import { supersededRuleDropped } from "./checks/superseded-rule-dropped.js";
+import { supersedesNamesARule } from "./checks/supersedes-names-a-rule.js";
 import { kindPriority, type Rule } from "./model.js";
 
 export function formatPosition(p: Position): string {

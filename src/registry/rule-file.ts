@@ -1,13 +1,13 @@
 import { diagnostic } from "../checks/check.js";
-import { frontmatterIsWellFormed } from "../checks/load/frontmatter-is-well-formed.js";
-import { frontmatterMatchesSchema } from "../checks/load/frontmatter-matches-schema.js";
-import { headingYieldsSlug } from "../checks/load/heading-yields-slug.js";
-import { textBelongsToARule } from "../checks/load/text-belongs-to-a-rule.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { validateAgainstSchema } from "../documents/schema-validation.js";
+import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { frontmatterIsWellFormed } from "./checks/frontmatter-is-well-formed.js";
+import { frontmatterMatchesSchema } from "./checks/frontmatter-matches-schema.js";
+import { headingYieldsSlug } from "./checks/heading-yields-slug.js";
+import { textBelongsToARule } from "./checks/text-belongs-to-a-rule.js";
 import type { Rule, RuleField, SourceEntry } from "./model.js";
-import { validateAgainstSchema } from "./schema-validation.js";
 import { slugify } from "./slug.js";
-import { type ParsedYaml, parseYamlBlock } from "./yaml-frontmatter.js";
 
 export interface RuleFileSource {
   source: SourceEntry;

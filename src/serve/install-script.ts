@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../package-paths.js";
+import { packageRoot } from "../shared/package-paths.js";
 import { treeAddress } from "./build-index.js";
 import type { ServedVersion } from "./served-version.js";
 

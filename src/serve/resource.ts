@@ -1,4 +1,4 @@
-import { sha256 } from "../manifest/hash.js";
+import { sha256 } from "../shared/hash.js";
 import { contentTypeOf } from "./content-type.js";
 import type { SnapshotFile } from "./served-version.js";
 

@@ -1,8 +1,8 @@
 import { copyFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { unpackBundle } from "../install/bundle/unpack-bundle.js";
-import { sha256, sha256OfFile } from "../manifest/hash.js";
-import { type ArchiveLimits, defaultArchiveLimits } from "../packaging/archive-limits.js";
+import { sha256, sha256OfFile } from "../shared/hash.js";
+import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { bundleManifestName, parseBundleManifest } from "../packaging/bundle-manifest.js";
 import { packBundle } from "../packaging/bundle-zip.js";
 import { publishedPath } from "../packaging/publish-rewrites.js";

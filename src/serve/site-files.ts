@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathProblem } from "../install/path-check.js";
+import { pathProblem } from "../shared/path-check.js";
 import { ServeError } from "./serve-error.js";
 
 /** The registry page the build wrote into <build>/site/, read into memory at start: path → bytes. */

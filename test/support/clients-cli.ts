@@ -5,8 +5,8 @@ import type { TestContext } from "node:test";
 import { composeJson, composeToml } from "../../src/compose/index.js";
 import type { McpServer } from "../../src/core/model.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
-import { packageRoot } from "../../src/package-paths.js";
 import { type CompileResult, compileRegistry } from "../../src/pipeline/compile.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
 import { runCli } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 

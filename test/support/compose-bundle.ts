@@ -4,8 +4,8 @@ import type { OwnedEntry } from "../../src/compose/model.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
 import { composedLine, composeFragments } from "../../src/manifest/compose-fragments.js";
-import { pair, sha256 } from "../../src/manifest/hash.js";
 import type { Manifest } from "../../src/manifest/manifest-model.js";
+import { pair, sha256 } from "../../src/shared/hash.js";
 import { type BundleSpec, makeBundle } from "./install-fixture.js";
 
 export interface SharedSpec {

@@ -9,8 +9,8 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
-import { pair, sha256 } from "../../src/manifest/hash.js";
 import type { ComponentInstall, Manifest } from "../../src/manifest/manifest-model.js";
+import { pair, sha256 } from "../../src/shared/hash.js";
 import { runCli } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 

@@ -87,7 +87,7 @@ export function folderLinkSpec(version: number, linkTo = ".claude/skills"): Bund
   };
 }
 
-/** The environment that makes every link the installer tries fail with EPERM (src/install/fs-ops.ts). */
+/** The environment that makes every link the installer tries fail with EPERM (src/install/apply/fs-ops.ts). */
 export const linksRefused = { AGENTC_FORCE_SYMLINK_EPERM: "1" };
 
 /** A project where links are refused, about to get v1 of the folder link (copied). */

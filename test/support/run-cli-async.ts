@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { packageRoot } from "../../src/package-paths.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
 import { binPath, type CliResult } from "./run-cli.js";
 
 /** Runs the real CLI without blocking this process, so that servers in this process can answer it. */

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { packageRoot } from "../../src/package-paths.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
 
 export const binPath = join(packageRoot, "bin", "agentc.js");
 

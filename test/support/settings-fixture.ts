@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { emitClientSettings } from "../../src/clients/emit-settings.js";
 import type { LoadedClientPack } from "../../src/clients/loaded-client-pack.js";
+import { emitClientSettings } from "../../src/emit/clients/emit-settings.js";
 import { loadRegistry } from "../../src/registry/load-registry.js";
 import type { Registry } from "../../src/registry/model.js";
 import { testdir } from "./testdir.js";

@@ -2,8 +2,8 @@ import { chmodSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type ZipAttributes, zipSync } from "fflate";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
-import { pair, sha256 } from "../../src/manifest/hash.js";
 import type { Manifest } from "../../src/manifest/manifest-model.js";
+import { pair, sha256 } from "../../src/shared/hash.js";
 import { testdir, writeFiles } from "./testdir.js";
 
 export interface BuildFixture {

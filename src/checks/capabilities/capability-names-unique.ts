@@ -1,7 +1,12 @@
+import {
+  json,
+  notesFiles,
+  notesManifest,
+  withCapability,
+} from "../../capabilities/checks/capability-fixtures.js";
 import type { CapabilityPackage } from "../../capabilities/model.js";
 import { packageContents } from "../../capabilities/package-contents.js";
 import type { Finding, RegistryCheck } from "../check.js";
-import { json, notesFiles, notesManifest, withCapability } from "./capability-fixtures.js";
 
 export const capabilityNamesUnique: RegistryCheck = {
   id: "AGC096",

@@ -1,5 +1,5 @@
+import { withNotes } from "../../capabilities/checks/capability-fixtures.js";
 import type { RegistryCheck } from "../check.js";
-import { withNotes } from "./capability-fixtures.js";
 
 export const environmentUsesVendorPrefix: RegistryCheck = {
   id: "AGC102",

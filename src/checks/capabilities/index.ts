@@ -1,7 +1,7 @@
+import { capabilityManifestMatchesSchema } from "../../capabilities/checks/capability-manifest-matches-schema.js";
+import { capabilityPathsResolve } from "../../capabilities/checks/capability-paths-resolve.js";
 import type { Check } from "../check.js";
-import { capabilityManifestMatchesSchema } from "./capability-manifest-matches-schema.js";
 import { capabilityNamesUnique } from "./capability-names-unique.js";
-import { capabilityPathsResolve } from "./capability-paths-resolve.js";
 import { environmentUsesVendorPrefix } from "./environment-uses-vendor-prefix.js";
 import { injectReachesAnInstance } from "./inject-reaches-an-instance.js";
 import { oneCapabilityPerLayer } from "./one-capability-per-layer.js";

@@ -1,5 +1,5 @@
+import { notesFiles, notesManifest, withCapability } from "../../capabilities/checks/capability-fixtures.js";
 import type { RegistryCheck } from "../check.js";
-import { notesFiles, notesManifest, withCapability } from "./capability-fixtures.js";
 
 const injected = { ...notesManifest, inject: "inject.md" };
 const injectFile = { ...notesFiles, "inject.md": "Keep notes in ACME_NOTES_DIR.\n" };

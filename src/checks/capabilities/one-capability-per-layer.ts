@@ -1,6 +1,11 @@
+import {
+  json,
+  notesFiles,
+  notesManifest,
+  withCapability,
+} from "../../capabilities/checks/capability-fixtures.js";
 import type { CapabilityPackage } from "../../capabilities/model.js";
 import type { RegistryCheck } from "../check.js";
-import { json, notesFiles, notesManifest, withCapability } from "./capability-fixtures.js";
 
 const board = { ...notesManifest, capability: "acme.board", command: "board", environment: ["ACME_BOARD"] };
 

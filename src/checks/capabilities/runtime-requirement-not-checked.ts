@@ -1,6 +1,6 @@
+import { withNotes } from "../../capabilities/checks/capability-fixtures.js";
 import { isRuntimeRequirement } from "../../capabilities/model.js";
 import type { RegistryCheck } from "../check.js";
-import { withNotes } from "./capability-fixtures.js";
 
 export const runtimeRequirementNotChecked: RegistryCheck = {
   id: "AGC101",

@@ -1,5 +1,5 @@
+import { notesManifest, withNotes } from "../../capabilities/checks/capability-fixtures.js";
 import type { RegistryCheck } from "../check.js";
-import { notesManifest, withNotes } from "./capability-fixtures.js";
 
 export const spawnHookHasRetire: RegistryCheck = {
   id: "AGC099",

@@ -1,9 +1,9 @@
 import type { ClientPack } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { type ParsedYaml, parseYamlBlock } from "../../documents/yaml-frontmatter.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
-import { type ParsedYaml, parseYamlBlock } from "../../registry/yaml-frontmatter.js";
 
 /**
  * How diagnostics name a file of the build: "<build>/" and its install path. Reporters show names in

@@ -1,6 +1,6 @@
 import type { ClientPack, SkillFrontmatter } from "../../clients/model.js";
+import { agentsMdAdapter, baseFixture, targetsWith } from "../../diagnostics/fixture-base.js";
 import type { Fixture } from "../check.js";
-import { agentsMdAdapter, baseFixture, targetsWith } from "../fixture-base.js";
 
 export const exampleSkillFrontmatter: SkillFrontmatter = {
   fields: { name: "name", description: "description" },

@@ -1,5 +1,5 @@
 import { guardTimeoutMs } from "../../clients/guard-program.js";
-import { secretGuardWanted } from "../../clients/guard-wiring.js";
+import { secretGuardWanted } from "../../emit/clients/guard-wiring.js";
 import type { RegistryCheck } from "../check.js";
 import { settingsPack, withPacks } from "./settings-fixtures.js";
 

@@ -1,7 +1,7 @@
+import { clientPackValid } from "../../clients/checks/client-pack-valid.js";
+import { clientCannotExpress } from "../../emit/checks/client-cannot-express.js";
+import { loadTriggerMapped } from "../../emit/checks/load-trigger-mapped.js";
 import type { Check } from "../check.js";
-import { clientCannotExpress } from "./client-cannot-express.js";
-import { clientPackValid } from "./client-pack-valid.js";
-import { loadTriggerMapped } from "./load-trigger-mapped.js";
 
 /** Checks of client-pack loading and emission (AGC080–AGC084), ordered by id. */
 export const clientChecks: readonly Check[] = [clientCannotExpress, loadTriggerMapped, clientPackValid];

@@ -1,6 +1,6 @@
+import { alwaysOnRuleHasNoGlobs } from "../../core/checks/always-on-rule-has-no-globs.js";
 import type { Check } from "../check.js";
 import { alwaysLoadedWithinLimit } from "./always-loaded-within-limit.js";
-import { alwaysOnRuleHasNoGlobs } from "./always-on-rule-has-no-globs.js";
 import { denyFieldWithoutArgumentPatterns } from "./deny-field-without-argument-patterns.js";
 import { frontmatterFieldDocumented } from "./frontmatter-field-documented.js";
 import { htmlCommentWithoutNormativeWords } from "./html-comment-without-normative-words.js";

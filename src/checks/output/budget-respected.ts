@@ -1,7 +1,7 @@
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Adapter } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { adapterPosition } from "./output-paths-agree.js";
 
 export const budgetProfiles = {

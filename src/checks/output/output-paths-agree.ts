@@ -1,10 +1,10 @@
 import { componentId } from "../../capabilities/capability-slug.js";
 import type { CapabilityPackage } from "../../capabilities/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 
 export function adapterPosition(registry: Registry, component: string): Position {
   const found = registry.adapters.find((a) => a.adapter.id === component);

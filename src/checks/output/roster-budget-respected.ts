@@ -1,9 +1,9 @@
 import picomatch from "picomatch";
 import { parse } from "yaml";
+import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { RosterBudget } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
-import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../fixture-base.js";
 import { countWords } from "./budget-respected.js";
 
 const skillsAdapter = {

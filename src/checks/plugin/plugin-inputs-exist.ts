@@ -1,5 +1,5 @@
+import { baseFixture, withBase } from "../../diagnostics/fixture-base.js";
 import type { InlineCheck } from "../check.js";
-import { baseFixture, withBase } from "../fixture-base.js";
 
 const targets = JSON.parse(baseFixture["targets.json"] ?? "{}") as Record<string, unknown>;
 

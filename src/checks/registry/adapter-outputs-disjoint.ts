@@ -1,9 +1,9 @@
-import { alwaysOnPath } from "../../emit/emit-adapter.js";
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import type { JsonPath } from "../../documents/json-document.js";
+import { alwaysOnPath } from "../../emit/adapters/emit-adapter.js";
 import { joinPath, seedSets } from "../../registry/install-files.js";
-import type { JsonPath } from "../../registry/json-document.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
 import type { Finding, RegistryCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 const rulesAdapter = { id: "rules", output_dir: ".ai/rules", extension: ".md", scoped_layout: "flat" };

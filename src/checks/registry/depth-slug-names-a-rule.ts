@@ -1,5 +1,5 @@
+import { ruleFile, sourcesWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { RegistryCheck } from "../check.js";
-import { ruleFile, sourcesWith, withBase } from "../fixture-base.js";
 
 const depthRule = ruleFile(["scope: global"], "# Depth Projection", ["Pick one depth level per task."]);
 

@@ -1,6 +1,6 @@
+import { ruleFile, sourcesWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { Rule, SourcesConfig } from "../../registry/model.js";
 import type { Finding, RegistryCheck } from "../check.js";
-import { ruleFile, sourcesWith, withBase } from "../fixture-base.js";
 import { ruleTextPosition } from "../positions.js";
 import { findWholeWords } from "../whole-words.js";
 

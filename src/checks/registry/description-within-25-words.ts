@@ -1,5 +1,5 @@
+import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { RegistryCheck } from "../check.js";
-import { ruleFile, withBase } from "../fixture-base.js";
 import { countWords } from "../output/budget-respected.js";
 
 export const maxDescriptionWords = 25;

@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
+import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { RegistryCheck } from "../check.js";
-import { ruleFile, withBase } from "../fixture-base.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 const docsRule = (globs: string) =>

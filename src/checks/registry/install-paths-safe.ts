@@ -1,10 +1,10 @@
-import { alwaysOnPath } from "../../emit/emit-adapter.js";
-import { pathProblem } from "../../install/path-check.js";
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import type { JsonPath } from "../../documents/json-document.js";
+import { alwaysOnPath } from "../../emit/adapters/emit-adapter.js";
 import { joinPath, seedSets } from "../../registry/install-files.js";
-import type { JsonPath } from "../../registry/json-document.js";
 import type { Adapter, Registry, Tool } from "../../registry/model.js";
+import { pathProblem } from "../../shared/path-check.js";
 import type { RegistryCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 /** One path a registry declares, where it is written, and which side of the install it lives on. */

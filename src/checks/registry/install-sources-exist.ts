@@ -1,8 +1,8 @@
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import type { JsonPath } from "../../documents/json-document.js";
 import { joinPath } from "../../registry/install-files.js";
-import type { JsonPath } from "../../registry/json-document.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
 import type { Finding, RegistryCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 const withSeed = (extraFiles: Record<string, string>) =>

@@ -1,5 +1,5 @@
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { RegistryCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 export const oneSingleFileAdapter: RegistryCheck = {

@@ -1,6 +1,6 @@
-import { pathProblem } from "../../install/path-check.js";
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import { pathProblem } from "../../shared/path-check.js";
 import type { RegistryCheck } from "../check.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../fixture-base.js";
 
 const rewrites = (pairs: [string, string][]) =>
   withBase({ "targets.json": targetsWith([agentsMdAdapter], { publish_rewrites: pairs }) });

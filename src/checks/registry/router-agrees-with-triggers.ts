@@ -1,7 +1,7 @@
+import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { Rule } from "../../registry/model.js";
 import { routerRows } from "../../registry/router-table.js";
 import type { RegistryCheck } from "../check.js";
-import { ruleFile, withBase } from "../fixture-base.js";
 
 const codeStyle = (matter: string[]) =>
   withBase({

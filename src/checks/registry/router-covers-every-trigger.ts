@@ -1,6 +1,6 @@
+import { withBase } from "../../diagnostics/fixture-base.js";
 import { routerRows } from "../../registry/router-table.js";
 import type { RegistryCheck } from "../check.js";
-import { withBase } from "../fixture-base.js";
 
 export const routerCoversEveryTrigger: RegistryCheck = {
   id: "AGC015",

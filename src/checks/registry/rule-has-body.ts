@@ -1,5 +1,5 @@
+import { withBase } from "../../diagnostics/fixture-base.js";
 import type { RegistryCheck } from "../check.js";
-import { withBase } from "../fixture-base.js";
 
 export const ruleHasBody: RegistryCheck = {
   id: "AGC037",

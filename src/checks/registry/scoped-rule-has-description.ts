@@ -1,5 +1,5 @@
+import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { RegistryCheck } from "../check.js";
-import { ruleFile, withBase } from "../fixture-base.js";
 import { descriptionWriters } from "./template-slots-have-values.js";
 
 const docsRule = (matter: string[]) =>

@@ -1,6 +1,6 @@
+import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import { isReservedDeviceName } from "../../registry/slug.js";
 import type { RegistryCheck } from "../check.js";
-import { ruleFile, withBase } from "../fixture-base.js";
 
 export const slugNotReserved: RegistryCheck = {
   id: "AGC021",

@@ -1,8 +1,8 @@
-import { skipped } from "../../emit/emit-adapter.js";
-import { usesSlot } from "../../emit/frontmatter-template.js";
+import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import { skipped } from "../../emit/adapters/emit-adapter.js";
+import { usesSlot } from "../../emit/adapters/frontmatter-template.js";
 import type { ResolvedAdapter, Rule } from "../../registry/model.js";
 import type { RegistryCheck } from "../check.js";
-import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../fixture-base.js";
 import { adapterLabel } from "../positions.js";
 
 const skillsAdapter = {

@@ -1,7 +1,7 @@
+import { withBase } from "../../diagnostics/fixture-base.js";
 import type { Rule } from "../../registry/model.js";
 import { formatPosition } from "../../registry/resolve-rules.js";
 import type { RegistryCheck } from "../check.js";
-import { withBase } from "../fixture-base.js";
 
 export const triggerClaimedOnce: RegistryCheck = {
   id: "AGC014",

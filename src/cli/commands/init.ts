@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { makeFolders } from "../../output/make-folders.js";
-import { packageRoot } from "../../package-paths.js";
+import { makeFolders } from "../../shared/make-folders.js";
+import { packageRoot } from "../../shared/package-paths.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
 
 const templateDir = join(packageRoot, "templates", "init");

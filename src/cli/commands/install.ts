@@ -2,14 +2,14 @@ import type { BundleSource } from "../../distribute/bundle-source.js";
 import type { OpenedBundle } from "../../distribute/candidate.js";
 import { openBundleSource } from "../../distribute/open-source.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
-import { promptComponents } from "../../install/choose-prompt.js";
-import type { ComponentChoice } from "../../install/components.js";
-import { promptHooks } from "../../install/hooks-prompt.js";
 import { type InstallResult, runInstall } from "../../install/install-run.js";
-import { terminalProgress } from "../../install/progress.js";
-import { exitCodeOf, renderJson, renderPretty } from "../../install/render-result.js";
+import type { ComponentChoice } from "../../install/plan/components.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
+import { terminalProgress } from "../progress.js";
+import { promptComponents } from "../prompts/choose-prompt.js";
+import { promptHooks } from "../prompts/hooks-prompt.js";
+import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
 
 export const installCommand: Command = {
   name: "install",

@@ -1,6 +1,6 @@
-import { clientInfos } from "../../clients/capabilities-file.js";
-import { capabilityMatrix, hasCannot } from "../../clients/capability-matrix.js";
-import { renderMatrixMarkdown } from "../../clients/render-matrix-markdown.js";
+import { clientInfos } from "../../emit/matrix/capabilities-file.js";
+import { capabilityMatrix, hasCannot } from "../../emit/matrix/capability-matrix.js";
+import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.js";
 import { compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";

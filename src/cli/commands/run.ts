@@ -1,12 +1,8 @@
-import {
-  type CommandRequest,
-  chooseCapability,
-  commandLaunch,
-} from "../../install/commands/command-launch.js";
-import { listingJson, listingPretty } from "../../install/commands/command-listing.js";
-import { exitStatus, runCommandProcess } from "../../install/commands/command-process.js";
-import { type Installed, readInstalled } from "../../install/commands/installed-capabilities.js";
-import { unstartable } from "../../install/hooks/unstartable.js";
+import { unstartable } from "../../install/capability/unstartable.js";
+import { type CommandRequest, chooseCapability, commandLaunch } from "../../install/run/command-launch.js";
+import { listingJson, listingPretty } from "../../install/run/command-listing.js";
+import { exitStatus, runCommandProcess } from "../../install/run/command-process.js";
+import { type Installed, readInstalled } from "../../install/run/installed-capabilities.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 
 export const runCommand: Command = {

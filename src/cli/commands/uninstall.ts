@@ -1,7 +1,7 @@
-import { exitCodeOf, renderJson, renderPretty } from "../../install/render-result.js";
 import { runUninstall } from "../../install/uninstall-run.js";
 import { type Command, UsageError } from "../command.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
+import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
 
 export const uninstallCommand: Command = {
   name: "uninstall",

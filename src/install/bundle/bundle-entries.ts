@@ -1,6 +1,6 @@
 import { type BundleManifest, bundleManifestName } from "../../packaging/bundle-manifest.js";
 import { installPath } from "../../packaging/publish-rewrites.js";
-import { pathListProblems } from "../path-check.js";
+import { pathListProblems } from "../../shared/path-check.js";
 import type { LocatedEntry } from "./local-headers.js";
 
 /** A file of the bundle, with the install path its published name reverses to. */

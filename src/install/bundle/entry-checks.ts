@@ -1,6 +1,6 @@
-import { type ArchiveLimits, exceedsRatio } from "../../packaging/archive-limits.js";
-import { compression, dosAttribute, extraField, fileType, generalFlag } from "../../packaging/zip-format.js";
-import { pathProblem } from "../path-check.js";
+import { pathProblem } from "../../shared/path-check.js";
+import { type ArchiveLimits, exceedsRatio } from "../../shared/zip/archive-limits.js";
+import { compression, dosAttribute, extraField, fileType, generalFlag } from "../../shared/zip/zip-format.js";
 import type { ZipDirectory, ZipEntry } from "./zip-directory.js";
 
 /** Directory entries carry no data; they are checked like files and then skipped. */

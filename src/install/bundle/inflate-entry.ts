@@ -1,7 +1,7 @@
 import { readSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import { Inflate } from "fflate";
-import { compression } from "../../packaging/zip-format.js";
+import { compression } from "../../shared/zip/zip-format.js";
 import { BundleError } from "./bundle-error.js";
 import type { LocatedEntry } from "./local-headers.js";
 

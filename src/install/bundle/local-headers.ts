@@ -1,4 +1,4 @@
-import { extraField, headerSize, zipSignature } from "../../packaging/zip-format.js";
+import { extraField, headerSize, zipSignature } from "../../shared/zip/zip-format.js";
 import { decodeName, extraIds, readAt, type ZipDirectory, type ZipEntry } from "./zip-directory.js";
 
 export interface LocatedEntry extends ZipEntry {

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { sha256OfFile } from "../../manifest/hash.js";
-import { type ArchiveLimits, defaultArchiveLimits } from "../../packaging/archive-limits.js";
+import { sha256OfFile } from "../../shared/hash.js";
+import { type ArchiveLimits, defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { BundleError } from "./bundle-error.js";
 import { downloadToFile } from "./download.js";
 import {

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { closeSync, fchmodSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { ArchiveLimits } from "../../packaging/archive-limits.js";
 import {
   type BundleManifest,
   bundleManifestName,
   parseBundleManifest,
 } from "../../packaging/bundle-manifest.js";
+import type { ArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { type BundleFile, matchManifest } from "./bundle-entries.js";
 import { archiveError, BundleError } from "./bundle-error.js";
 import { isDirectoryEntry, limitProblems, unsafeEntryProblems } from "./entry-checks.js";

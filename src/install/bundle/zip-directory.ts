@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import type { ArchiveLimits } from "../../packaging/archive-limits.js";
-import { headerSize, max16, max32, zipSignature } from "../../packaging/zip-format.js";
+import type { ArchiveLimits } from "../../shared/zip/archive-limits.js";
+import { headerSize, max16, max32, zipSignature } from "../../shared/zip/zip-format.js";
 import { BundleError } from "./bundle-error.js";
 
 /** One central-directory record, as the archive claims it; nothing here is trusted yet. */

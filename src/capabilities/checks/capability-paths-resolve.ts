@@ -1,0 +1,28 @@
+import type { RegistryCheck } from "../../checks/check.js";
+import { packageContents } from "../package-contents.js";
+import { withNotes } from "./capability-fixtures.js";
+
+export const capabilityPathsResolve: RegistryCheck = {
+  id: "AGC098",
+  slug: "capability-paths-resolve",
+  stage: "registry",
+  severity: "error",
+  title: "What a capability manifest names is inside its package",
+  description:
+    "skills name skill folders (holding SKILL.md) or folders of them, inject a file, agents soul folders with soul.yaml and AGENTS.md, and a hook or command whose program contains a '/' a file of the package. Each must exist inside the package folder: the installed copy holds nothing else, so a path that leaves the folder or names a missing file would fail only in the project.",
+  hint: "Add the file to the package folder, or fix the path (relative to the folder holding capability.json).",
+  examples: {
+    passing: withNotes({}),
+    failing: withNotes({ inject: "../shared/inject.md", hooks: { spawn: "bin/missing.mjs" } }),
+  },
+  *run(registry) {
+    for (const pkg of registry.capabilities) {
+      for (const problem of packageContents(pkg).problems)
+        yield {
+          position: pkg.document.positionOf(problem.path),
+          message: `${problem.message} (${pkg.dir})`,
+          hint: problem.hint,
+        };
+    }
+  },
+};

@@ -1,0 +1,171 @@
+import { reportLine } from "../../install/capability/spawn-report.js";
+import type { InstallResult } from "../../install/install-run.js";
+import type { RunResult } from "../../install/model/run-result.js";
+import type { Action, ComposeSummary, Conflict, LinkFallback } from "../../install/plan/plan-model.js";
+
+type Placed = NonNullable<InstallResult["placed"]>;
+
+/** One printable line per action; `unchanged` lines are counted, not listed, in the pretty output. */
+export function actionLine(a: Action, placed: Placed = {}): string {
+  const label = a.op.padEnd(12);
+  switch (a.op) {
+    case "link":
+      return `${label} ${a.path} -> ${a.target}${a.replace ? " (replacing agentc's earlier one)" : ""}${linkNote(a, placed[a.path])}`;
+    case "move-aside":
+      return `${label} ${a.path} -> ${a.to}`;
+    case "keep-modified":
+      return `${label} ${a.path} (edited by you: kept; the new version goes to ${a.beside})`;
+    case "write-beside":
+      return `${label} ${a.path} (new version of ${a.seed})`;
+    case "keep":
+      return `${label} ${a.path} (${a.reason})`;
+    default:
+      return `${label} ${a.path}${"compose" in a && a.compose ? composeText(a.compose) : ""}`;
+  }
+}
+
+/** What was written where the link was refused, or (before applying) what would be. */
+function linkNote(a: Extract<Action, { op: "link" }>, placed: Placed[string] | undefined): string {
+  if (placed === "symlink") return "";
+  const what = fallbackLabel(a.fallback);
+  return placed ? ` (links refused: wrote ${what} instead)` : ` (where links are refused: ${what})`;
+}
+
+function fallbackLabel(fallback: LinkFallback | undefined): string {
+  if (!fallback) return "nothing, the target is not installed";
+  if (fallback.kind !== "copy-folder")
+    return fallback.kind === "import" ? "an import file" : "a copy of the file";
+  const n = fallback.files.length;
+  return `a copy of the folder, ${n} file${n === 1 ? "" : "s"}`;
+}
+
+const changeMark = { add: "+", update: "~", remove: "-" } as const;
+
+/** " (composed json: + mcpServers.docs, - permissions.deny[] \"x\")": the owned values that change. */
+function composeText(c: ComposeSummary): string {
+  const changes = c.changes.map((k) => `${changeMark[k.change]} ${k.key}`);
+  return ` (shared ${c.format} file${changes.length > 0 ? `: ${changes.join(", ")}` : ""})`;
+}
+
+/** "file:line:column" when the problem has a place in the file. */
+export function conflictPlace(c: Conflict): string {
+  return c.line !== undefined ? `${c.path}:${c.line}:${c.column ?? 1}` : c.path;
+}
+
+/** JSON for machines: actions without their byte sources. */
+export function actionJson(a: Action, placed: Placed = {}): Record<string, unknown> {
+  const { op, path } = a;
+  const extra: Record<string, unknown> = {};
+  if (a.op === "link") Object.assign(extra, linkJson(a, placed[a.path]));
+  if (a.op === "move-aside") extra.to = a.to;
+  if (a.op === "keep-modified") extra.beside = a.beside;
+  if (a.op === "write-beside") extra.seed = a.seed;
+  if (a.op === "keep") extra.reason = a.reason;
+  if ("compose" in a && a.compose) extra.compose = a.compose;
+  return { op, path, ...extra };
+}
+
+/** `fallback`: what is written where links are refused; `placed`: what an applied install did write. */
+function linkJson(
+  a: Extract<Action, { op: "link" }>,
+  placed: Placed[string] | undefined,
+): Record<string, unknown> {
+  const fallback = a.fallback;
+  return {
+    target: a.target,
+    fallback: fallback?.kind ?? "none",
+    ...(fallback?.kind === "copy-folder" ? { fallback_files: fallback.files.map((f) => f.rel) } : {}),
+    ...(placed ? { placed } : {}),
+  };
+}
+
+export function renderPretty(
+  verb: string,
+  result: RunResult & Partial<InstallResult>,
+  dryRun: boolean,
+): string {
+  const lines: string[] = [];
+  const actions = result.plan?.actions ?? [];
+  const unchanged = actions.filter((a) => a.op === "unchanged").length;
+  if (result.recovered)
+    lines.push(
+      `recovered an interrupted run: ${result.recovered === "rolled-back" ? "rolled back" : "completed"}`,
+    );
+  if (result.components?.length) lines.push(`components: ${result.components.join(", ")}`);
+  lines.push(...changeLines(actions, dryRun, result.placed ?? {}));
+  if (unchanged > 0) lines.push(`  ${"unchanged".padEnd(12)} ${unchanged} path${unchanged === 1 ? "" : "s"}`);
+  for (const r of result.spawns ?? []) lines.push(`  ${reportLine(r)}`);
+  const conflicts = result.plan?.conflicts ?? [];
+  if (result.status === "conflicts") {
+    lines.push(`${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}; nothing was written:`);
+    for (const c of conflicts) lines.push(`  ${conflictPlace(c)}: ${c.problem}`, `    hint: ${c.hint}`);
+  }
+  for (const w of result.plan?.warnings ?? [])
+    lines.push(`warning: ${conflictPlace(w)}: ${w.problem}`, `  hint: ${w.hint}`);
+  for (const p of result.problems) lines.push(`${result.status === "ok" ? "note" : "error"}: ${p}`);
+  for (const t of result.tools ?? [])
+    if (!t.found)
+      lines.push(
+        `tool ${t.name} not found (${t.checked})${t.hint ? `; to install it: ${t.hint}` : ""} (agentc never runs it)`,
+      );
+  const roster = result.roster;
+  if (roster && roster.vendorWords > roster.reserve)
+    lines.push(
+      `warning: skills from other tools use ${roster.vendorWords} description words, over the vendor reserve of ${roster.reserve} (${roster.skills.length} skills)`,
+    );
+  lines.push(summary(verb, result, dryRun));
+  return lines.join("\n");
+}
+
+const listLimit = 200;
+
+/** Every change; past the limit (outside a dry run) routine creates/updates/removes are counted instead. */
+function changeLines(actions: Action[], dryRun: boolean, placed: Placed): string[] {
+  const changes = actions.filter((a) => a.op !== "unchanged");
+  const routine = (a: Action): boolean => ["create", "update", "remove", "mkdir", "rmdir"].includes(a.op);
+  if (dryRun || changes.length <= listLimit) return changes.map((a) => `  ${actionLine(a, placed)}`);
+  const counts = new Map<string, number>();
+  for (const a of changes.filter(routine)) counts.set(a.op, (counts.get(a.op) ?? 0) + 1);
+  const counted = [...counts].map(
+    ([op, n]) => `  ${op.padEnd(12)} ${n} paths (--dry-run or --format json lists them)`,
+  );
+  return [...changes.filter((a) => !routine(a)).map((a) => `  ${actionLine(a, placed)}`), ...counted];
+}
+
+function summary(verb: string, result: RunResult, dryRun: boolean): string {
+  const changes = (result.plan?.actions ?? []).filter(
+    (a) => !["unchanged", "keep", "keep-modified"].includes(a.op),
+  ).length;
+  if (result.status !== "ok") return `${verb} failed (${result.status})`;
+  if (dryRun) return `dry run: ${changes} change${changes === 1 ? "" : "s"} planned, nothing written`;
+  if (!result.written) return `${verb}: nothing to do, nothing written`;
+  return `${verb}: ${changes} change${changes === 1 ? "" : "s"} applied`;
+}
+
+export function renderJson(result: RunResult & Partial<InstallResult>, dryRun: boolean): string {
+  return JSON.stringify(
+    {
+      status: result.status,
+      dry_run: dryRun,
+      written: result.written,
+      ...(result.recovered ? { recovered: result.recovered } : {}),
+      ...(result.components ? { components: result.components } : {}),
+      actions: (result.plan?.actions ?? []).map((a) => actionJson(a, result.placed)),
+      conflicts: result.plan?.conflicts ?? [],
+      warnings: result.plan?.warnings ?? [],
+      problems: result.problems,
+      ...(result.spawns?.length ? { hooks: result.spawns } : {}),
+      ...(result.tools ? { tools: result.tools } : {}),
+      ...(result.roster ? { roster: result.roster } : {}),
+    },
+    null,
+    2,
+  );
+}
+
+export function exitCodeOf(result: RunResult): number {
+  if (result.status === "ok") return 0;
+  if (result.status === "interrupted") return result.signal === "SIGINT" ? 130 : 143;
+  if (result.status === "usage" || result.status === "failed") return 2;
+  return 1;
+}

@@ -1,0 +1,20 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { clientFixture, coreRule } from "../../checks/clients/emitted-fixtures.js";
+
+/** Reported by the core rules loader (src/core/load-rules.ts), at the `globs` key; the rule is not compiled. */
+export const alwaysOnRuleHasNoGlobs: InlineCheck = {
+  id: "AGC092",
+  slug: "always-on-rule-has-no-globs",
+  stage: "load",
+  severity: "error",
+  title: "An always_on core rule is not bound to file patterns",
+  description:
+    "A core rule with trigger always_on promises to be loaded in every session. Clients that bind rules to file patterns would load it only once a matching file is read, which loosens the promise; so globs on an always_on rule are an error, never silently dropped or applied.",
+  hint: "Remove globs, or set trigger: glob if the rule should only load for matching files.",
+  examples: {
+    passing: clientFixture({ "core/rules/style.md": coreRule("always_on", ["Keep functions short."]) }),
+    failing: clientFixture({
+      "core/rules/style.md": coreRule("always_on", ["Keep functions short."], ["src/**/*.ts"]),
+    }),
+  },
+};

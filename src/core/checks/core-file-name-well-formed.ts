@@ -1,0 +1,19 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+
+export const coreFileNameWellFormed: InlineCheck = {
+  id: "AGC063",
+  slug: "core-file-name-well-formed",
+  stage: "load",
+  severity: "error",
+  title: "Skill folders and agent and command files have portable names",
+  description:
+    "The folder or file name becomes a slash command and a path in every client: lowercase letters, digits and single hyphens, at most 64 characters (the Agent Skills rule most clients enforce).",
+  hint: "Rename it to lowercase words joined by single hyphens, e.g. 'fix-tests'.",
+  examples: {
+    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+    failing: withCore({
+      "commands/Fix_Tests.md": coreMarkdown(["description: Fixes tests."], ["Fix $ARGUMENTS."]),
+    }),
+  },
+};

@@ -1,0 +1,19 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+
+export const coreFrontmatterIsWellFormed: InlineCheck = {
+  id: "AGC060",
+  slug: "core-frontmatter-is-well-formed",
+  stage: "load",
+  severity: "error",
+  title: "Skills, agents and commands start with a closed YAML frontmatter mapping",
+  description:
+    "Every Markdown file of core/ opens with a YAML block between two '---' lines that says what it is; without it a client cannot list the skill, agent or command.",
+  hint: "Start the file with '---', the YAML keys, and a closing '---' line; fix the YAML at the position shown.",
+  examples: {
+    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+    failing: withCore({
+      "skills/review/SKILL.md": coreMarkdown(["name: review", "description: [unclosed"], ["# Review"]),
+    }),
+  },
+};

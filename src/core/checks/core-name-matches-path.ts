@@ -1,0 +1,22 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+
+export const coreNameMatchesPath: InlineCheck = {
+  id: "AGC062",
+  slug: "core-name-matches-path",
+  stage: "load",
+  severity: "error",
+  title: "A skill's name is its folder name, an agent's name its file name",
+  description:
+    "Clients call a skill by its folder and an agent by its file; several refuse a skill whose name differs from its folder. One name for both keeps every client in step.",
+  hint: "Rename the folder or file, or change 'name' so that both agree.",
+  examples: {
+    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+    failing: withCore({
+      "skills/review/SKILL.md": coreMarkdown(
+        ["name: reviewer", "description: Reviews the change."],
+        ["# Review"],
+      ),
+    }),
+  },
+};

@@ -1,0 +1,27 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { json, withCore } from "./core-fixtures.js";
+
+export const hookFieldsFitEvent: InlineCheck = {
+  id: "AGC071",
+  slug: "hook-fields-fit-event",
+  stage: "load",
+  severity: "error",
+  title: "A hook's verbs and fail_closed fit its event",
+  description:
+    "Only tool events (before_tool, after_tool, after_tool_failure) concern verbs, and only events that can block (before_tool, prompt_submit) can fail closed. Elsewhere the field maps to nothing and the promise it makes is lost.",
+  hint: "Remove the field, or move the hook to an event that supports it.",
+  examples: {
+    passing: withCore({
+      "hooks.json": json({
+        version: 1,
+        hooks: [{ event: "before_tool", verbs: ["read", "edit"], command: "guard", fail_closed: true }],
+      }),
+    }),
+    failing: withCore({
+      "hooks.json": json({
+        version: 1,
+        hooks: [{ event: "session_start", verbs: ["read"], command: "guard" }],
+      }),
+    }),
+  },
+};

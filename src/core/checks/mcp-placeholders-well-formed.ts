@@ -1,0 +1,38 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { json, withCore } from "./core-fixtures.js";
+
+export const mcpPlaceholdersWellFormed: InlineCheck = {
+  id: "AGC070",
+  slug: "mcp-placeholders-well-formed",
+  stage: "load",
+  severity: "error",
+  title: `MCP values use \${VAR} placeholders only`,
+  description: `Secrets and machine paths come from the environment as \${VAR} or \${VAR:-default}; client packs rewrite them into each client's own syntax. A client spelling such as \${env:VAR} or an unclosed '\${' reaches the client unchanged and breaks the server.`,
+  hint: `Write \${NAME} or \${NAME:-default}, NAME made of letters, digits and underscores.`,
+  examples: {
+    passing: withCore({
+      "mcp.json": json({
+        version: 1,
+        servers: {
+          tracker: {
+            transport: "http",
+            url: "https://t.example/mcp",
+            headers: { Authorization: `Bearer \${TRACKER_TOKEN}` },
+          },
+        },
+      }),
+    }),
+    failing: withCore({
+      "mcp.json": json({
+        version: 1,
+        servers: {
+          tracker: {
+            transport: "http",
+            url: "https://t.example/mcp",
+            headers: { Authorization: `Bearer \${env:TRACKER_TOKEN}` },
+          },
+        },
+      }),
+    }),
+  },
+};

@@ -1,0 +1,21 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { json, withCore } from "./core-fixtures.js";
+
+export const mcpServerNameWellFormed: InlineCheck = {
+  id: "AGC069",
+  slug: "mcp-server-name-well-formed",
+  stage: "load",
+  severity: "error",
+  title: "MCP server names are letters, digits and hyphens",
+  description:
+    "Clients build tool names from the server name (mcp__<server>__<tool>, mcp_<server>_<tool>) and some accept only [A-Za-z0-9_-]. Other characters break the mapping; an underscore makes the tool names of some clients ambiguous (warning).",
+  hint: "Rename the server to lowercase words joined by hyphens, e.g. 'issue-tracker'.",
+  examples: {
+    passing: withCore({
+      "mcp.json": json({ version: 1, servers: { github: { transport: "stdio", command: "gh-mcp" } } }),
+    }),
+    failing: withCore({
+      "mcp.json": json({ version: 1, servers: { "git hub": { transport: "stdio", command: "gh-mcp" } } }),
+    }),
+  },
+};

@@ -1,0 +1,21 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { json, withCore } from "./core-fixtures.js";
+
+export const permissionQualifierFitsVerb: InlineCheck = {
+  id: "AGC066",
+  slug: "permission-qualifier-fits-verb",
+  stage: "load",
+  severity: "error",
+  title: "A rule of permissions.json narrows its verb with that verb's key",
+  description:
+    "paths belongs to read, grep, glob and edit; commands to exec; domains to fetch; tools to mcp; names to skill and agent. Any other pairing would be dropped by every client, leaving a rule that says less than it seems to.",
+  hint: "Use the key that belongs to the verb, or split the rule in two.",
+  examples: {
+    passing: withCore({
+      "permissions.json": json({ version: 1, deny: [{ verb: "exec", commands: ["git push"] }] }),
+    }),
+    failing: withCore({
+      "permissions.json": json({ version: 1, deny: [{ verb: "exec", paths: [".env"] }] }),
+    }),
+  },
+};

@@ -1,0 +1,22 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+
+export const permissionRuleNamesAVerb: InlineCheck = {
+  id: "AGC064",
+  slug: "permission-rule-names-a-verb",
+  stage: "load",
+  severity: "error",
+  title: "A permission rule names a core verb",
+  description:
+    "Permission rules of skills and agents are a verb ('edit') or a verb with an argument pattern ('Exec(git push)'). A client tool name such as 'Bash' would tie the core to one client and map to nothing elsewhere.",
+  hint: "Use one of the verbs read, grep, glob, edit, exec, fetch, mcp, skill, agent.",
+  examples: {
+    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+    failing: withCore({
+      "skills/review/SKILL.md": coreMarkdown(
+        ["name: review", "description: Reviews the change.", "permissions:", "  deny: [Bash(git push)]"],
+        ["# Review"],
+      ),
+    }),
+  },
+};

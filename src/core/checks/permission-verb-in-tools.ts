@@ -1,0 +1,28 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+
+export const permissionVerbInTools: InlineCheck = {
+  id: "AGC072",
+  slug: "permission-verb-in-tools",
+  stage: "load",
+  severity: "warning",
+  title: "allow and ask rules name verbs the skill or agent has",
+  description:
+    "When 'tools' lists the verbs a skill or agent may use, an allow or ask rule for another verb can never apply; usually the verb is missing from 'tools'.",
+  hint: "Add the verb to 'tools', or remove the rule.",
+  examples: {
+    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+    failing: withCore({
+      "skills/review/SKILL.md": coreMarkdown(
+        [
+          "name: review",
+          "description: Reviews the change.",
+          "tools: [read]",
+          "permissions:",
+          "  allow: [Exec(git diff)]",
+        ],
+        ["# Review"],
+      ),
+    }),
+  },
+};

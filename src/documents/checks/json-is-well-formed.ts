@@ -1,0 +1,17 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { withBase } from "../../diagnostics/fixture-base.js";
+
+export const jsonIsWellFormed: InlineCheck = {
+  id: "AGC001",
+  slug: "json-is-well-formed",
+  stage: "load",
+  severity: "error",
+  title: "Registry JSON files must parse",
+  description:
+    "sources.json and targets.json are strict JSON: no comments, no trailing commas, double-quoted keys.",
+  hint: "Fix the JSON at the position shown; an editor with the $schema set shows the problem as you type.",
+  examples: {
+    passing: withBase({}),
+    failing: withBase({ "sources.json": '{ "version": 1, "sources": [], }\n' }),
+  },
+};

@@ -1,0 +1,41 @@
+import { join } from "node:path";
+import type { CheckMeta } from "../checks/check.js";
+import { diagnostic } from "../checks/check.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { jsonIsWellFormed } from "./checks/json-is-well-formed.js";
+import { registryFilesAreReadable } from "./checks/registry-files-are-readable.js";
+import { duplicateKeys } from "./duplicate-keys.js";
+import { type JsonDocument, parseJsonDocument } from "./json-document.js";
+import { readText } from "./text-file.js";
+
+/**
+ * Reads a JSON file of the registry with positions: unreadable or too large (AGC003), not JSON (AGC001), and a
+ * key written twice in one object (reported under `twiceCheck`: JSON.parse keeps only the last).
+ */
+export function readJsonDocument(
+  root: string,
+  file: string,
+  maxBytes: number,
+  twiceCheck: CheckMeta,
+  diagnostics: Diagnostic[],
+): { document: JsonDocument; keysWrittenTwice: number } | undefined {
+  const read = readText(join(root, file), maxBytes);
+  if (!read.ok) {
+    const position = { file, line: 1, column: 1 };
+    diagnostics.push(diagnostic(registryFilesAreReadable, { position, message: `${file} ${read.reason}` }));
+    return undefined;
+  }
+  const { document, errors } = parseJsonDocument(file, read.text);
+  for (const error of errors) diagnostics.push(diagnostic(jsonIsWellFormed, error));
+  if (!document) return undefined;
+  const twice = duplicateKeys(file, read.text);
+  for (const { key, position } of twice)
+    diagnostics.push(
+      diagnostic(twiceCheck, {
+        position,
+        message: `"${key}" is written twice in one object; JSON keeps only the last`,
+        hint: "Remove one of the two.",
+      }),
+    );
+  return { document, keysWrittenTwice: twice.length };
+}

@@ -1,0 +1,37 @@
+import { jointComponentId } from "../../capabilities/capability-slug.js";
+import { skillPacks } from "../../capabilities/skill-packs.js";
+import type { CoreSkill } from "../../core/model.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Registry } from "../../registry/model.js";
+import { cannotWarnings } from "../clients/emit-client.js";
+import { emitSkillList } from "../clients/emit-skills.js";
+import type { EmittedFile } from "../emitted-tree.js";
+
+/**
+ * Pure: each package's skills through each client pack with a skills folder of its own, as the pack writes core
+ * skills. The files belong to the joint component of the package and the pack.
+ */
+export function emitClientSkills(registry: Registry): { files: EmittedFile[]; diagnostics: Diagnostic[] } {
+  const files: EmittedFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const { pkg, skills } of registry.packageSkills ?? []) {
+    for (const client of skillPacks(registry.clients)) {
+      const part = emitSkillList({ client, pack: client.pack, registry }, skills);
+      const component = jointComponentId(pkg.slug, client.pack.client);
+      files.push(
+        ...part.files.map((file) => ({ ...file, component, source: sourceOf(file, part.files, skills) })),
+      );
+      diagnostics.push(...part.diagnostics, ...cannotWarnings(client, part.capabilities, part.diagnostics));
+    }
+  }
+  return { files, diagnostics };
+}
+
+/** The package file an emitted skill file comes from (registry-relative): its skill folder's file at the same place. */
+function sourceOf(file: EmittedFile, emitted: readonly EmittedFile[], skills: readonly CoreSkill[]): string {
+  const skill = skills.find((s) => s.name === file.client?.name);
+  const skillFile = emitted.find((f) => f.client?.kind === "skill" && f.client.name === skill?.name);
+  if (!skill || !skillFile) return file.path;
+  const folder = skillFile.path.slice(0, skillFile.path.lastIndexOf("/"));
+  return file === skillFile ? skill.file : `${skill.dir}/${file.path.slice(folder.length + 1)}`;
+}

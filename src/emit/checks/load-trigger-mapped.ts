@@ -1,0 +1,25 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { withExamplePack } from "../../clients/checks/client-fixtures.js";
+import { coreMarkdown } from "../../core/checks/core-fixtures.js";
+
+export const loadTriggerMapped: InlineCheck = {
+  id: "AGC081",
+  slug: "load-trigger-mapped",
+  stage: "emit",
+  severity: "error",
+  title: "Every load trigger of a core rule has a mapping in each client pack",
+  description:
+    "A core rule promises when it is loaded (always_on, model_decision, glob, manual). A client pack whose rule_triggers.map lacks that trigger would have to guess or drop the rule; the build fails instead, naming the rule and the pack.",
+  hint: "Add the trigger to the pack's rule_triggers.map (with a deviation when the client loads it differently), or give the rule a trigger the pack maps.",
+  examples: {
+    passing: withExamplePack({
+      "rules/style.md": coreMarkdown(["trigger: always_on"], ["Prefer small functions."]),
+    }),
+    failing: withExamplePack({
+      "rules/release.md": coreMarkdown(
+        ["trigger: manual", "description: How a release is cut."],
+        ["Tag the release commit."],
+      ),
+    }),
+  },
+};

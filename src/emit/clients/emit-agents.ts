@@ -1,0 +1,87 @@
+import type { AgentFrontmatter } from "../../clients/model.js";
+import { packPath } from "../../clients/placeholders.js";
+import type { CoreAgent } from "../../core/model.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { joinPath } from "../../registry/install-files.js";
+import { bodyText, ownedFile } from "./client-file.js";
+import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
+import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { mappedFields } from "./mapped-fields.js";
+import { tomlFile } from "./toml-file.js";
+import { denyList, toolLimit } from "./tool-lists.js";
+
+/** core/agents/<name>.md → <agents_dir>/<prefix><name><extension>, Markdown or TOML. */
+export function emitAgents(ctx: EmitContext): PartEmission {
+  const out = emptyPart();
+  const { agents_dir, agent_frontmatter: format } = ctx.pack;
+  for (const agent of ctx.registry.core.agents) {
+    if (agents_dir === null || !format) {
+      const promise = `agent ${agent.name} can be started`;
+      out.capabilities.push(
+        capability(
+          ctx,
+          "agent-tools",
+          promise,
+          agent.positionOf(["name"]),
+          "cannot",
+          noPlace(ctx, "agents dir"),
+        ),
+      );
+      continue;
+    }
+    const name = `${ctx.pack.core_skill_prefix ?? ""}${agent.name}`;
+    const path = joinPath(packPath(agents_dir, ctx.pack.runtime_placeholders), `${name}${format.extension}`);
+    const named = namedFields(ctx, agent, name, format, out.diagnostics);
+    const fields: Fields = [...named, ...toolFields(ctx, agent, format, out)];
+    const body = bodyText(ctx, agent.body);
+    const text =
+      format.format === "toml"
+        ? tomlFile(fields, format.body_field ?? "prompt", body)
+        : `${yamlFrontmatter(fields)}${body}`;
+    out.files.push(ownedFile(ctx, path, text, { kind: "agent", name: agent.name, alwaysLoaded: false }));
+  }
+  return out;
+}
+
+function namedFields(
+  ctx: EmitContext,
+  agent: CoreAgent,
+  name: string,
+  format: AgentFrontmatter,
+  diagnostics: Diagnostic[],
+): Fields {
+  const values: [keyof AgentFrontmatter["fields"], string | undefined][] = [
+    ["name", name],
+    ["description", agent.description],
+    ["model", agent.model],
+  ];
+  return mappedFields(
+    ctx,
+    { label: `agent ${agent.name}`, source: agent },
+    values,
+    format.fields,
+    diagnostics,
+  );
+}
+
+function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter, out: PartEmission): Fields {
+  const owner = { label: `agent ${agent.name}`, kind: "agent-tools" as const };
+  const fields: Fields = [];
+  if (agent.tools) {
+    const target = { field: format.tools_field, format: format.tools_format, names: format.tool_names };
+    const limit = toolLimit(ctx, owner, agent.tools, agent.positionOf(["tools"]), target);
+    fields.push(...limit.fields);
+    out.capabilities.push(...limit.capabilities);
+  }
+  const patternReason = `${ctx.pack.name} has no per-agent field for argument patterns`;
+  const target = {
+    field: format.deny_field,
+    format: format.tools_format,
+    names: format.tool_names,
+    patternReason,
+  };
+  const deny = denyList(ctx, owner, agent.permissions, target);
+  fields.push(...deny.fields);
+  out.capabilities.push(...deny.capabilities);
+  return fields;
+}

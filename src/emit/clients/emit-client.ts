@@ -1,0 +1,65 @@
+import { diagnostic } from "../../checks/check.js";
+import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Registry } from "../../registry/model.js";
+import { clientCannotExpress } from "../checks/client-cannot-express.js";
+import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
+import type { CapabilityRow } from "./capability.js";
+import { emitAgents } from "./emit-agents.js";
+import { emitCommands } from "./emit-commands.js";
+import { type EmitContext, mergeParts } from "./emit-context.js";
+import { emitRules } from "./emit-rules.js";
+import { emitClientSettings } from "./emit-settings.js";
+import { emitSharedFiles } from "./emit-shared-files.js";
+import { emitSkills } from "./emit-skills.js";
+
+/** What one client pack makes of the core: whole files, values inside shared files, and every loss said. */
+export interface ClientEmission {
+  files: EmittedFile[];
+  composed: ComposedFile[];
+  diagnostics: Diagnostic[];
+  /** Every promise of the core as this client keeps it; "cannot" rows are also reported as AGC080. */
+  capabilities: CapabilityRow[];
+}
+
+/** Pure: the registry's core/ through one client pack. */
+export function emitClientPack(client: LoadedClientPack, registry: Registry): ClientEmission {
+  const ctx: EmitContext = { client, pack: client.pack, registry };
+  const markdown = mergeParts([
+    emitSharedFiles(ctx),
+    emitRules(ctx),
+    emitSkills(ctx),
+    emitAgents(ctx),
+    emitCommands(ctx),
+  ]);
+  const settings = emitClientSettings(client, registry);
+  const capabilities = [...markdown.capabilities, ...settings.capabilities];
+  const diagnostics = [...markdown.diagnostics, ...settings.diagnostics];
+  return {
+    files: [...markdown.files, ...settings.files],
+    composed: settings.composed,
+    diagnostics: [...diagnostics, ...cannotWarnings(client, capabilities, diagnostics)],
+    capabilities,
+  };
+}
+
+/** AGC080 for every "cannot" row, unless an error at the same place already says it (e.g. AGC081). */
+export function cannotWarnings(
+  client: LoadedClientPack,
+  rows: CapabilityRow[],
+  said: Diagnostic[],
+): Diagnostic[] {
+  const place = (file: string, line: number, column: number) => `${file}:${line}:${column}`;
+  const errors = new Set(
+    said.filter((d) => d.severity === "error").map((d) => place(d.file, d.line, d.column)),
+  );
+  return rows
+    .filter((row) => row.enforcement === "cannot")
+    .filter((row) => !errors.has(place(row.source.file, row.source.line, row.source.column)))
+    .map((row) =>
+      diagnostic(clientCannotExpress, {
+        position: row.source,
+        message: `${client.pack.name} cannot express: ${row.promise}${row.reason ? ` (${row.reason.replace(/\.$/, "")})` : ""}`,
+      }),
+    );
+}

@@ -1,0 +1,55 @@
+import type { CommandFormat } from "../../clients/model.js";
+import { packPath } from "../../clients/placeholders.js";
+import type { CoreCommand } from "../../core/model.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { joinPath } from "../../registry/install-files.js";
+import { bodyText, ownedFile } from "./client-file.js";
+import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
+import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { mappedFields } from "./mapped-fields.js";
+import { tomlFile } from "./toml-file.js";
+
+/** core/commands/<name>.md → <commands_dir>/<prefix><name><extension>, with the client's arguments placeholder. */
+export function emitCommands(ctx: EmitContext): PartEmission {
+  const out = emptyPart();
+  const { commands_dir, command_format: format } = ctx.pack;
+  for (const command of ctx.registry.core.commands) {
+    const promise = `command /${command.name} runs its prompt`;
+    const source = command.positionOf(["description"], "key");
+    if (commands_dir === null || !format) {
+      out.capabilities.push(
+        capability(ctx, "command", promise, source, "cannot", noPlace(ctx, "commands dir")),
+      );
+      continue;
+    }
+    const name = `${ctx.pack.core_skill_prefix ?? ""}${command.name}`;
+    const path = joinPath(
+      packPath(commands_dir, ctx.pack.runtime_placeholders),
+      `${name}${format.extension}`,
+    );
+    const body = bodyText(ctx, command.body).replaceAll("$ARGUMENTS", format.arguments_placeholder);
+    const fields = commandFields(ctx, command, format, out.diagnostics);
+    const text =
+      format.format === "toml"
+        ? tomlFile(fields, format.body_field ?? "prompt", body)
+        : `${yamlFrontmatter(fields)}${body}`;
+    out.files.push(ownedFile(ctx, path, text, { kind: "command", name: command.name, alwaysLoaded: false }));
+    out.capabilities.push(capability(ctx, "command", promise, source, "enforced", `written to ${path}`));
+  }
+  return out;
+}
+
+function commandFields(
+  ctx: EmitContext,
+  command: CoreCommand,
+  format: CommandFormat,
+  diagnostics: Diagnostic[],
+): Fields {
+  const values: [keyof CommandFormat["fields"], string | undefined][] = [
+    ["description", command.description],
+    ["argument_hint", command.argumentHint],
+    ["model", command.model],
+  ];
+  const item = { label: `command /${command.name}`, source: command };
+  return mappedFields(ctx, item, values, format.fields, diagnostics);
+}

@@ -1,0 +1,163 @@
+import { diagnostic } from "../../checks/check.js";
+import type { RuleTriggers, TriggerMapping } from "../../clients/model.js";
+import { packPath } from "../../clients/placeholders.js";
+import { rawValueProblem } from "../../clients/raw-field.js";
+import type { CoreRule, LoadTrigger } from "../../core/model.js";
+import { joinPath } from "../../registry/install-files.js";
+import { csvGlobs } from "../adapters/frontmatter-template.js";
+import { clientCannotExpress } from "../checks/client-cannot-express.js";
+import { loadTriggerMapped } from "../checks/load-trigger-mapped.js";
+import { bodyText, ownedFile } from "./client-file.js";
+import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
+import type { Fields, FieldValue } from "./frontmatter.js";
+import { yamlFrontmatter } from "./frontmatter.js";
+
+/** A rule value a raw field could not carry: the field is left out and the load promise not kept. */
+interface Unwritten {
+  field: string;
+  slot: "globs" | "description";
+  problem: string;
+}
+
+/** The promise of each load trigger, in words. */
+function loadPromise(rule: CoreRule): string {
+  const when: Record<LoadTrigger, string> = {
+    always_on: "is loaded in every session",
+    model_decision: "is loaded when the model judges it relevant",
+    glob: `is loaded for files matching ${rule.globs.join(", ")}`,
+    manual: "is loaded only when asked for",
+  };
+  return `rule ${rule.name} ${when[rule.trigger]}`;
+}
+
+/** core/rules → <rules_dir>/<name><extension>, with the frontmatter the trigger maps to. */
+export function emitRules(ctx: EmitContext): PartEmission {
+  const out = emptyPart();
+  const { rules_dir, rule_file, rule_triggers } = ctx.pack;
+  for (const rule of ctx.registry.core.rules) {
+    const source = rule.positionOf(["trigger"]);
+    if (rules_dir === null || !rule_file || !rule_triggers) {
+      out.capabilities.push(
+        capability(ctx, "rule-load", loadPromise(rule), source, "cannot", noPlace(ctx, "rules dir")),
+      );
+      continue;
+    }
+    const mapping = rule_triggers.map[rule.trigger];
+    if (!mapping) {
+      out.diagnostics.push(unmapped(ctx, rule));
+      const reason = `${ctx.client.file} maps no load trigger "${rule.trigger}"`;
+      out.capabilities.push(capability(ctx, "rule-load", loadPromise(rule), source, "cannot", reason));
+      continue;
+    }
+    const path = joinPath(
+      packPath(rules_dir, ctx.pack.runtime_placeholders),
+      `${rule.name}${rule_file.extension}`,
+    );
+    const { fields, unwritten } = ruleFields(rule, mapping, rule_triggers);
+    const text = `${yamlFrontmatter(fields)}${sourceComment(rule)}\n${bodyText(ctx, rule.body)}`;
+    const alwaysLoaded = loadsAlways(rule.trigger, rule_triggers);
+    out.files.push(ownedFile(ctx, path, text, { kind: "rule", name: rule.name, alwaysLoaded }));
+    if (unwritten.length > 0) {
+      out.capabilities.push(...unwritten.map((u) => unwrittenRow(ctx, rule, u)));
+      continue;
+    }
+    const deviation = mapping.deviation;
+    out.capabilities.push(
+      capability(
+        ctx,
+        "rule-load",
+        loadPromise(rule),
+        source,
+        deviation ? "instruction" : "enforced",
+        deviation?.message,
+      ),
+    );
+    if (deviation)
+      out.diagnostics.push(
+        diagnostic(clientCannotExpress, {
+          position: source,
+          severity: deviation.severity,
+          message: `rule ${rule.name} in ${ctx.pack.name}: ${deviation.message}`,
+          hint: "Nothing to do if the client's behaviour is acceptable; else choose a trigger this client keeps.",
+        }),
+      );
+  }
+  return out;
+}
+
+/**
+ * The mapping's fields with "{globs}" and "{description}" filled; a slot without a value drops its
+ * field, and so does a raw field whose value cannot be written unquoted (returned as unwritten).
+ */
+function ruleFields(
+  rule: CoreRule,
+  mapping: TriggerMapping,
+  triggers: RuleTriggers,
+): { fields: Fields; unwritten: Unwritten[] } {
+  const raw = new Set(triggers.raw_fields ?? []);
+  const fields: Fields = [];
+  const unwritten: Unwritten[] = [];
+  for (const [field, value] of Object.entries(mapping.fields)) {
+    const slot = value === "{globs}" ? "globs" : value === "{description}" ? "description" : undefined;
+    if (slot === undefined) {
+      fields.push([field, typeof value === "string" && raw.has(field) ? { raw: value } : value]);
+      continue;
+    }
+    const filled = raw.has(field) ? rawSlotValue(rule, slot) : slotValue(rule, slot, triggers);
+    if (filled === undefined) continue;
+    if (typeof filled === "object" && "problem" in filled)
+      unwritten.push({ field, slot, problem: filled.problem });
+    else fields.push([field, filled]);
+  }
+  return { fields, unwritten };
+}
+
+function slotValue(rule: CoreRule, slot: Unwritten["slot"], triggers: RuleTriggers): FieldValue | undefined {
+  if (slot === "globs")
+    return rule.globs.length > 0 ? { list: rule.globs, format: triggers.globs_format } : undefined;
+  return rule.description || undefined;
+}
+
+/** One unquoted line: globs as a comma list (brace groups expanded, as readers split at commas). */
+function rawSlotValue(rule: CoreRule, slot: Unwritten["slot"]): FieldValue | { problem: string } | undefined {
+  const text =
+    slot === "globs"
+      ? rule.globs.length > 0
+        ? csvGlobs(rule.globs)
+        : undefined
+      : rule.description?.replace(/\s*[\r\n\u2028\u2029]\s*/g, " ").trim() || undefined;
+  if (text === undefined) return undefined;
+  const problem = rawValueProblem(text);
+  return problem ? { problem } : { raw: text };
+}
+
+function unwrittenRow(ctx: EmitContext, rule: CoreRule, u: Unwritten) {
+  const reason = `${ctx.pack.name} reads ${u.field} unquoted, and the rule's ${u.slot} cannot be written that way: ${u.problem}; the field is left out`;
+  return capability(ctx, "rule-load", loadPromise(rule), rule.positionOf([u.slot]), "cannot", reason);
+}
+
+/** Where the file comes from, for the person who opens it; the client never sees HTML comments. */
+function sourceComment(rule: CoreRule): string {
+  return `<!-- Generated by agentc from ${rule.file} (load trigger: ${rule.trigger}). Edit the source, not this file. -->\n`;
+}
+
+/** Always in the context: always_on, and any trigger the pack writes exactly like always_on. */
+function loadsAlways(trigger: LoadTrigger, triggers: RuleTriggers): boolean {
+  const always = triggers.map.always_on;
+  const mapping = triggers.map[trigger];
+  if (trigger === "always_on") return true;
+  return always !== undefined && mapping !== undefined && sameFields(always, mapping);
+}
+
+function sameFields(a: TriggerMapping, b: TriggerMapping): boolean {
+  return JSON.stringify(Object.entries(a.fields)) === JSON.stringify(Object.entries(b.fields));
+}
+
+function unmapped(ctx: EmitContext, rule: CoreRule) {
+  const mapped = Object.keys(ctx.pack.rule_triggers?.map ?? {});
+  return diagnostic(loadTriggerMapped, {
+    position: rule.positionOf(["trigger"]),
+    message: `rule ${rule.name} has load trigger "${rule.trigger}", which client pack ${ctx.pack.client} (${ctx.client.file}) does not map`,
+    hint: `The pack maps: ${mapped.join(", ") || "nothing"}. Choose one of those, or add "${rule.trigger}" to rule_triggers.map in the pack.`,
+  });
+}

@@ -1,0 +1,45 @@
+import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import type { Registry } from "../../registry/model.js";
+import type { ComposedFile } from "../emitted-tree.js";
+import type { ClientEmission } from "./emit-client.js";
+import { guardWiring } from "./guard-wiring.js";
+import { hookEntries } from "./hook-entries.js";
+import { mcpEntries } from "./mcp-entries.js";
+import { permissionEntries } from "./permission-entries.js";
+import { type SettingsPart, uniqueEntries } from "./settings-part.js";
+
+/**
+ * Pure: permissions, hooks, MCP servers and the secret guard of the core through one client pack —
+ * values composed into the client's shared files, the guard program, and one capability row per
+ * promise (docs/client-settings.md).
+ */
+export function emitClientSettings(client: LoadedClientPack, registry: Registry): ClientEmission {
+  const { pack } = client;
+  const { core } = registry;
+  const permissions = permissionEntries(pack, core);
+  const hooks = hookEntries(pack, core.hooks);
+  const mcp = mcpEntries(pack, core.mcpServers);
+  const guard = guardWiring(pack, registry);
+  // The guard's entry comes before the core's hooks, so clients that run hooks in order ask it first.
+  const outcomes = [permissions, guard, hooks, mcp];
+  return {
+    files: guard.files,
+    composed: composedFiles(
+      pack.client,
+      outcomes.flatMap((o) => o.parts),
+    ),
+    diagnostics: [],
+    capabilities: outcomes.flatMap((o) => o.rows),
+  };
+}
+
+/** One composed file per path, its entries in the order the parts gave them. */
+function composedFiles(component: string, parts: SettingsPart[]): ComposedFile[] {
+  const byPath = new Map<string, ComposedFile>();
+  for (const part of parts) {
+    const file = byPath.get(part.file) ?? { path: part.file, component, format: part.format, entries: [] };
+    file.entries.push(...part.entries);
+    byPath.set(part.file, file);
+  }
+  return [...byPath.values()].map((file) => ({ ...file, entries: uniqueEntries(file.entries) }));
+}

@@ -1,0 +1,50 @@
+import type { FileMapping } from "../../clients/model.js";
+import { packPath } from "../../clients/placeholders.js";
+import { joinPath } from "../../registry/install-files.js";
+import type { EmittedFile } from "../emitted-tree.js";
+import { copiedBytes, ownedFile } from "./client-file.js";
+import { type EmitContext, emptyPart, type PartEmission } from "./emit-context.js";
+
+/**
+ * shared_core: registry files the pack owns in the project (replaced on every update); the one at
+ * root_instruction_file is the root file. shared_seed: written once, then the project's (seeds).
+ */
+export function emitSharedFiles(ctx: EmitContext): PartEmission {
+  const out = emptyPart();
+  const root = ctx.pack.root_instruction_file;
+  const rootPath = root === null ? undefined : packPath(root, ctx.pack.runtime_placeholders);
+  for (const mapping of ctx.pack.shared_core) {
+    for (const { source, path, bytes } of mappedFiles(ctx, mapping)) {
+      const isRoot = path === rootPath;
+      const origin = { kind: isRoot ? ("root" as const) : ("shared-core" as const), alwaysLoaded: isRoot };
+      out.files.push({ ...ownedFile(ctx, path, bytes, origin), source });
+    }
+  }
+  for (const mapping of ctx.pack.shared_seed) {
+    for (const { source, path, bytes } of mappedFiles(ctx, mapping)) {
+      const file: EmittedFile = ownedFile(ctx, path, bytes, { kind: "shared-seed", alwaysLoaded: false });
+      out.files.push({ ...file, role: "seed", source });
+    }
+  }
+  return out;
+}
+
+/** The registry files of a mapping (a file, or every file below a folder) with their project paths. */
+function mappedFiles(
+  ctx: EmitContext,
+  mapping: FileMapping,
+): { source: string; path: string; bytes: Buffer }[] {
+  const src = mapping.src.replace(/\/+$/, "");
+  const dst = packPath(mapping.dst, ctx.pack.runtime_placeholders);
+  const single = ctx.registry.files.get(src);
+  if (single) return [{ source: src, path: dst, bytes: copiedBytes(ctx, single) }];
+  const prefix = `${src}/`;
+  return [...ctx.registry.files.entries()]
+    .filter(([path]) => path.startsWith(prefix))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, bytes]) => ({
+      source: path,
+      path: joinPath(dst, path.slice(prefix.length)),
+      bytes: copiedBytes(ctx, bytes),
+    }));
+}

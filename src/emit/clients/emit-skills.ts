@@ -1,0 +1,136 @@
+import type { SkillFrontmatter } from "../../clients/model.js";
+import { packPath } from "../../clients/placeholders.js";
+import { skillFileName } from "../../core/load-skills.js";
+import type { CoreSkill } from "../../core/model.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { joinPath } from "../../registry/install-files.js";
+import { bodyText, copiedBytes, ownedFile } from "./client-file.js";
+import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
+import { type Fields, type FieldValue, yamlFrontmatter } from "./frontmatter.js";
+import { mappedFields } from "./mapped-fields.js";
+import { denyList, toolLimit } from "./tool-lists.js";
+
+/** core/skills/<name>/ → <skills_dir>/<prefix><name>/SKILL.md plus its supporting files. */
+export function emitSkills(ctx: EmitContext): PartEmission {
+  return emitSkillList(ctx, ctx.registry.core.skills);
+}
+
+/** Skills in the core model (from core/ or elsewhere in the registry), as the pack writes core skills. */
+export function emitSkillList(ctx: EmitContext, skills: readonly CoreSkill[]): PartEmission {
+  const out = emptyPart();
+  const { skills_dir, skill_frontmatter: format } = ctx.pack;
+  for (const skill of skills) {
+    if (skills_dir === null || !format) {
+      const promise = `skill ${skill.name} can be started`;
+      out.capabilities.push(
+        capability(
+          ctx,
+          "skill-trigger",
+          promise,
+          skill.positionOf(["name"]),
+          "cannot",
+          noPlace(ctx, "skills dir"),
+        ),
+      );
+      continue;
+    }
+    const name = `${ctx.pack.core_skill_prefix ?? ""}${skill.name}`;
+    const dir = joinPath(packPath(skills_dir, ctx.pack.runtime_placeholders), name);
+    const fields = [
+      ...neutralFields(ctx, skill, name, format, out.diagnostics),
+      ...limits(ctx, skill, format, out),
+    ];
+    const text = `${yamlFrontmatter(fields)}${bodyText(ctx, skill.body)}`;
+    out.files.push(
+      ownedFile(ctx, `${dir}/${skillFileName}`, text, {
+        kind: "skill",
+        name: skill.name,
+        alwaysLoaded: false,
+      }),
+    );
+    for (const path of skill.supportingFiles) {
+      const bytes = ctx.registry.files.get(path);
+      if (!bytes) continue;
+      const target = `${dir}/${path.slice(skill.dir.length + 1)}`;
+      const origin = { kind: "skill-file" as const, name: skill.name, alwaysLoaded: false };
+      const executable = ctx.registry.executableFiles?.has(path) ?? false;
+      out.files.push({ ...ownedFile(ctx, target, copiedBytes(ctx, bytes), origin), executable });
+    }
+  }
+  return out;
+}
+
+/** name, description, argument_hint, model, license, metadata under the client's field names. */
+function neutralFields(
+  ctx: EmitContext,
+  skill: CoreSkill,
+  name: string,
+  format: SkillFrontmatter,
+  diagnostics: Diagnostic[],
+): Fields {
+  const values: [keyof SkillFrontmatter["fields"], FieldValue | undefined][] = [
+    ["name", name],
+    ["description", skill.description],
+    ["argument_hint", skill.argumentHint],
+    ["model", skill.model],
+    ["license", skill.license],
+    ["metadata", skill.metadata ? { map: skill.metadata } : undefined],
+  ];
+  return mappedFields(
+    ctx,
+    { label: `skill ${skill.name}`, source: skill },
+    values,
+    format.fields,
+    diagnostics,
+  );
+}
+
+/** Tool limit, deny list and who may start the skill. */
+function limits(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, out: PartEmission): Fields {
+  const label = `skill ${skill.name}`;
+  const fields: Fields = [];
+  if (skill.tools) {
+    const target = { field: format.tools_field, format: format.tools_format, names: format.tool_names };
+    const limit = toolLimit(
+      ctx,
+      { label, kind: "skill-tools" },
+      skill.tools,
+      skill.positionOf(["tools"]),
+      target,
+    );
+    fields.push(...limit.fields);
+    out.capabilities.push(...limit.capabilities);
+  }
+  const names =
+    format.deny_tools_from === "hook_tools" ? (ctx.pack.hooks?.hook_tools ?? {}) : format.tool_names;
+  const patternReason =
+    format.skill_deny_unmapped === "argument_patterns"
+      ? `${ctx.pack.name} silently ignores argument patterns in ${format.skill_deny_field}; only the project-wide permissions can hold this rule`
+      : `${ctx.pack.name} has no per-skill field for argument patterns`;
+  const target = { field: format.skill_deny_field, format: format.tools_format, names, patternReason };
+  const deny = denyList(ctx, { label, kind: "skill-deny" }, skill.permissions, target);
+  fields.push(...deny.fields);
+  out.capabilities.push(...deny.capabilities);
+  fields.push(...invocation(ctx, skill, format, out));
+  return fields;
+}
+
+function invocation(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, out: PartEmission): Fields {
+  const source = skill.positionOf(["triggers"]);
+  const fields: Fields = [];
+  const only = (who: string, field: string | null | undefined, value: boolean) => {
+    const promise = `skill ${skill.name} is started only by ${who}`;
+    if (!field) {
+      out.capabilities.push(
+        capability(ctx, "skill-trigger", promise, source, "cannot", `${ctx.pack.name} has no field for it`),
+      );
+      return;
+    }
+    fields.push([field, value]);
+    out.capabilities.push(capability(ctx, "skill-trigger", promise, source, "enforced"));
+  };
+  if (!skill.triggers.includes("model"))
+    only("the person", format.model_invocation_field, format.model_invocation_value ?? true);
+  if (!skill.triggers.includes("user")) only("the model", format.user_invocation_field, false);
+  return fields;
+}

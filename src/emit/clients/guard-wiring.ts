@@ -1,0 +1,144 @@
+import { guardProgram } from "../../clients/guard-program.js";
+import type { ClientPack, GuardWiring, HookMapping } from "../../clients/model.js";
+import type { CoreHook } from "../../core/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { Registry } from "../../registry/model.js";
+import type { EmittedFile } from "../emitted-tree.js";
+import { type CapabilityRow, capabilityRow } from "./capability.js";
+import { failClosedGap, fileExtraEntries, planHook } from "./hook-entries.js";
+import { withRuntimePlaceholders } from "./pack-text.js";
+import type { SettingsOutcome } from "./settings-part.js";
+
+const promise = "secret files and secret content are blocked before any tool call";
+
+/**
+ * The secret guard in one client: the program as an owned executable file at `guard.path` and a
+ * before_tool hook for `guard.verbs`, wherever the client's hooks can block. Where they cannot, a
+ * "cannot" row says so when targets.json sets `"secret_guard": true`; `false` leaves the guard out.
+ */
+export function guardWiring(
+  pack: ClientPack,
+  registry: Registry,
+): SettingsOutcome & { files: EmittedFile[] } {
+  const none = { parts: [], rows: [], files: [] };
+  if (!secretGuardWanted(registry)) return none;
+  const source = registry.targetsDocument.positionOf(["secret_guard"], "key");
+  const { guard, hooks } = pack;
+  if (!guard || !hooks?.hook_can_block) {
+    // The guard is on by default; only a registry that asks for it by name hears where it cannot be.
+    if (!secretGuardRequested(registry)) return none;
+    const why = hooks ? "the client's hooks cannot block a tool call" : "the client has no hooks";
+    return {
+      ...none,
+      rows: [row(pack, source, "cannot", `${why}; secret protection is instruction-only here`)],
+    };
+  }
+  const path = withRuntimePlaceholders(pack, guard.path);
+  const command = withRuntimePlaceholders(pack, guard.command).split("{path}").join(anchored(hooks, path));
+  const plan = planHook(hooks, guardHook(guard, source), command);
+  const file = withRuntimePlaceholders(pack, hooks.file);
+  return {
+    parts:
+      plan.entries.length > 0
+        ? [{ file, format: hooks.format, entries: [...plan.entries, ...fileExtraEntries(hooks)] }]
+        : [],
+    rows: [...guardRows(pack, hooks, source, plan, file), ...unanchoredRows(pack, hooks, source, path, plan)],
+    files: plan.entries.length > 0 ? [programFile(pack, path)] : [],
+  };
+}
+
+/** The guard's path as the hook command names it: under the project-dir variable when the client has one. */
+function anchored(hooks: HookMapping, path: string): string {
+  const dir = hooks.hook_project_dir_var;
+  return dir === undefined ? path : `"$${dir}/${path}"`;
+}
+
+/** A relative guard path on a client that neither names the project root nor starts hooks there. */
+function unanchoredRows(
+  pack: ClientPack,
+  hooks: HookMapping,
+  source: Position,
+  path: string,
+  plan: ReturnType<typeof planHook>,
+): CapabilityRow[] {
+  if (
+    plan.entries.length === 0 ||
+    hooks.hook_project_dir_var !== undefined ||
+    hooks.hooks_run_in_project_root
+  )
+    return [];
+  const reason = `${pack.name} gives hooks no project-dir variable and does not start them in the project root, so the relative path ${path} is found only when ${pack.name} is started at the project root; started in a subfolder, the hook command fails and ${hooks.hook_fail_closed ? "every call is blocked" : "the call goes through"}`;
+  return [
+    capabilityRow(
+      pack.client,
+      "guard",
+      `the guard program is found at ${path}`,
+      source,
+      "instruction",
+      reason,
+    ),
+  ];
+}
+
+/** Unless targets.json says `"secret_guard": false`. */
+export function secretGuardWanted(registry: Registry): boolean {
+  return registry.targets.secret_guard !== false;
+}
+
+/** targets.json says `"secret_guard": true`. */
+function secretGuardRequested(registry: Registry): boolean {
+  return registry.targets.secret_guard === true;
+}
+
+function guardHook(guard: GuardWiring, position: Position): CoreHook {
+  return {
+    event: "before_tool",
+    verbs: guard.verbs,
+    command: "agentc-guard",
+    ...(guard.timeout === undefined ? {} : { timeout: guard.timeout }),
+    failClosed: true,
+    position,
+  };
+}
+
+function programFile(pack: ClientPack, path: string): EmittedFile {
+  return {
+    path,
+    bytes: guardProgram(),
+    component: pack.client,
+    role: "asset",
+    rules: [],
+    executable: true,
+    client: { client: pack.client, kind: "guard", name: "agentc-guard", alwaysLoaded: false },
+  };
+}
+
+function guardRows(
+  pack: ClientPack,
+  hooks: HookMapping,
+  source: Position,
+  plan: ReturnType<typeof planHook>,
+  file: string,
+): CapabilityRow[] {
+  if (plan.entries.length === 0)
+    return [row(pack, source, "cannot", "the client has no before-tool hook event")];
+  const gap = failClosedGap(hooks);
+  const failure = gap
+    ? "; the guard exits 2 on its own errors, but a missing node or the client's timeout lets the call through"
+    : "";
+  const rows = [row(pack, source, "enforced", `hook on ${plan.events.join(", ")} in ${file}${failure}`)];
+  for (const verb of plan.unmappedVerbs) {
+    const reason = `the client's hook matchers name no tool for the verb "${verb}"`;
+    rows.push(capabilityRow(pack.client, "guard", `${promise} (${verb})`, source, "cannot", reason));
+  }
+  return rows;
+}
+
+function row(
+  pack: ClientPack,
+  source: Position,
+  enforcement: "enforced" | "cannot",
+  reason: string,
+): CapabilityRow {
+  return capabilityRow(pack.client, "guard", promise, source, enforcement, reason);
+}

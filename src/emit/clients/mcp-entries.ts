@@ -1,0 +1,115 @@
+import type { ClientPack, McpMapping } from "../../clients/model.js";
+import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
+import type { McpServer } from "../../core/model.js";
+import { type CapabilityRow, capabilityRow } from "./capability.js";
+import { mcpSlots } from "./mcp-slots.js";
+import { withRuntimePlaceholders } from "./pack-text.js";
+import type { SettingsOutcome } from "./settings-part.js";
+
+/** ${NAME} or ${NAME:-default}, as core/mcp.json writes them (src/core/mcp-placeholders.ts). */
+const placeholder = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/** What rewriting the placeholders of one server lost. */
+interface ReferenceLoss {
+  unexpanded: Set<string>;
+  defaults: Set<string>;
+}
+
+/** core/mcp.json through a pack: one whole value per server at [...key, name]. */
+export function mcpEntries(pack: ClientPack, servers: McpServer[]): SettingsOutcome {
+  const mapping = pack.mcp;
+  if (!mapping) {
+    const rows = servers.map((s) => row(pack, s, "", "cannot", "the client has no MCP settings file"));
+    return { parts: [], rows };
+  }
+  const file = withRuntimePlaceholders(pack, mapping.file);
+  const entries = [];
+  const rows: CapabilityRow[] = [];
+  for (const server of servers) {
+    const template = server.transport === "stdio" ? mapping.stdio : mapping.remote;
+    if (!mapping.transports.includes(server.transport) || !template) {
+      rows.push(
+        row(pack, server, "", "cannot", `the client has no ${server.transport} transport for MCP servers`),
+      );
+      continue;
+    }
+    const loss: ReferenceLoss = { unexpanded: new Set(), defaults: new Set() };
+    const slots = mcpSlots(server, slotsOf(template), (text) => rewriteReferences(mapping, text, loss));
+    entries.push({ path: [...mapping.key, server.name], value: fillTemplate(template, slots.values) });
+    const where = `${file} ${[...mapping.key, server.name].join(".")}`;
+    rows.push(row(pack, server, "", "enforced", `written to ${where}`));
+    rows.push(...slots.lost.map((field) => lostRow(pack, server, field)));
+    rows.push(...referenceRows(pack, server, loss));
+  }
+  return { parts: entries.length > 0 ? [{ file, format: mapping.format, entries }] : [], rows };
+}
+
+function rewriteReferences(mapping: McpMapping, text: string, loss: ReferenceLoss): string {
+  return text.replace(placeholder, (written, name: string, fallback: string | undefined) => {
+    if (mapping.env_reference === undefined) {
+      loss.unexpanded.add(written);
+      return written;
+    }
+    if (fallback !== undefined && mapping.env_reference_default !== undefined) {
+      return fillReference(mapping.env_reference_default, name, fallback);
+    }
+    if (fallback !== undefined) loss.defaults.add(written);
+    return fillReference(mapping.env_reference, name, "");
+  });
+}
+
+function fillReference(form: string, name: string, fallback: string): string {
+  return form.split("{name}").join(name).split("{default}").join(fallback);
+}
+
+/** A core value the template has no slot for: a promise the client file does not carry. */
+function lostRow(pack: ClientPack, server: McpServer, field: string): CapabilityRow {
+  return row(
+    pack,
+    server,
+    ` ${field}: ${describe(server, field)}`,
+    "cannot",
+    `the client's MCP entry has no field for ${field}`,
+  );
+}
+
+function describe(server: McpServer, field: string): string {
+  const value = (server as unknown as Record<string, unknown>)[field];
+  if (Array.isArray(value)) return value.join(", ");
+  if (value !== null && typeof value === "object") return Object.keys(value).join(", ");
+  return String(value);
+}
+
+function referenceRows(pack: ClientPack, server: McpServer, loss: ReferenceLoss): CapabilityRow[] {
+  return [
+    ...[...loss.unexpanded].map((written) =>
+      row(
+        pack,
+        server,
+        ` expands ${written}`,
+        "cannot",
+        "the client expands no variables in MCP settings; the text is passed as written",
+      ),
+    ),
+    ...[...loss.defaults].map((written) =>
+      row(
+        pack,
+        server,
+        ` defaults ${written}`,
+        "cannot",
+        "the client's variable syntax has no default; the default is dropped",
+      ),
+    ),
+  ];
+}
+
+function row(
+  pack: ClientPack,
+  server: McpServer,
+  suffix: string,
+  enforcement: "enforced" | "cannot",
+  reason: string,
+): CapabilityRow {
+  const promise = `MCP server "${server.name}" (${server.transport})${suffix}`;
+  return capabilityRow(pack.client, "mcp", promise, server.position, enforcement, reason);
+}

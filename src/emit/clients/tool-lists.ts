@@ -1,0 +1,154 @@
+import type { ListFormat } from "../../clients/model.js";
+import type { PermissionLists, PermissionRule, Verb } from "../../core/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { PromiseKind } from "./capability.js";
+import { capability, type EmitContext } from "./emit-context.js";
+import type { Fields, FieldValue } from "./frontmatter.js";
+
+/** Tool names a per-item deny field can hold: plain names, never matcher expressions like "mcp__.*". */
+const plainToolName = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+type VerbNames = Partial<Record<Verb, string[]>>;
+
+/** What a tool limit or deny list of one skill or agent becomes: fields to write and capability rows. */
+export interface ToolListResult {
+  fields: Fields;
+  capabilities: ReturnType<typeof capability>[];
+}
+
+export interface ToolOwner {
+  /** "skill review", "agent reviewer". */
+  label: string;
+  kind: PromiseKind;
+}
+
+function namesFor(verbs: Verb[], names: VerbNames): { written: string[]; unmapped: Verb[] } {
+  const written = new Set<string>();
+  const unmapped: Verb[] = [];
+  for (const verb of verbs) {
+    const found = (names[verb] ?? []).filter((n) => plainToolName.test(n));
+    if (found.length === 0) unmapped.push(verb);
+    for (const n of found) written.add(n);
+  }
+  return { written: [...written], unmapped };
+}
+
+function listValue(list: string[], format: ListFormat): FieldValue {
+  return { list, format };
+}
+
+/** A tools list: the verbs' tool names in `field`; a verb without names is reported, a missing field too. */
+export function toolLimit(
+  ctx: EmitContext,
+  owner: ToolOwner,
+  tools: Verb[],
+  source: Position,
+  target: { field: string | null; format: ListFormat; names: VerbNames },
+): ToolListResult {
+  const promise = `${owner.label} uses only ${tools.join(", ")}`;
+  if (target.field === null)
+    return { fields: [], capabilities: [capability(ctx, owner.kind, promise, source, "cannot")] };
+  const { written, unmapped } = namesFor(tools, target.names);
+  const rows = [
+    capability(ctx, owner.kind, promise, source, "enforced", writtenTo(ctx, owner, target.field)),
+  ];
+  for (const verb of unmapped)
+    rows.push(
+      capability(
+        ctx,
+        owner.kind,
+        `${owner.label} may use ${verb}`,
+        source,
+        "cannot",
+        `${ctx.client.file} names no ${ctx.pack.name} tool for verb ${verb}; the ${target.field} list leaves it out`,
+      ),
+    );
+  return {
+    fields: written.length > 0 ? [[target.field, listValue(written, target.format)]] : [],
+    capabilities: rows,
+  };
+}
+
+/** "written to disallowed-tools", with the pack's note on how far that holds. */
+function writtenTo(ctx: EmitContext, owner: ToolOwner, field: string): string {
+  const note = ctx.pack.notes?.[owner.kind];
+  return note ? `written to ${field}: ${note}` : `written to ${field}`;
+}
+
+export function ruleText(rule: PermissionRule): string {
+  const verb = `${rule.verb.charAt(0).toUpperCase()}${rule.verb.slice(1)}`;
+  return rule.patterns.length > 0 ? `${verb}(${rule.patterns.join(", ")})` : rule.verb;
+}
+
+/**
+ * A deny list: coarse verbs become tool names in `field`; argument patterns, ask and allow rules have
+ * no per-item field and are reported one by one (the project-wide permissions may still hold them).
+ */
+export function denyList(
+  ctx: EmitContext,
+  owner: ToolOwner,
+  permissions: PermissionLists,
+  target: { field: string | null | undefined; format: ListFormat; names: VerbNames; patternReason: string },
+): ToolListResult {
+  const rows: ToolListResult["capabilities"] = [];
+  const coarse: Verb[] = [];
+  for (const rule of permissions.deny) {
+    const promise = `${owner.label} may not use ${ruleText(rule)}`;
+    if (!target.field)
+      rows.push(
+        capability(
+          ctx,
+          owner.kind,
+          promise,
+          rule.position,
+          "cannot",
+          `${ctx.pack.name} has no per-item deny field`,
+        ),
+      );
+    else if (rule.patterns.length > 0)
+      rows.push(capability(ctx, owner.kind, promise, rule.position, "cannot", target.patternReason));
+    else if (namesFor([rule.verb], target.names).unmapped.length > 0)
+      rows.push(
+        capability(
+          ctx,
+          owner.kind,
+          promise,
+          rule.position,
+          "cannot",
+          `${ctx.client.file} names no plain ${ctx.pack.name} tool for verb ${rule.verb}`,
+        ),
+      );
+    else {
+      coarse.push(rule.verb);
+      rows.push(
+        capability(ctx, owner.kind, promise, rule.position, "enforced", writtenTo(ctx, owner, target.field)),
+      );
+    }
+  }
+  for (const rule of permissions.ask)
+    rows.push(
+      capability(
+        ctx,
+        owner.kind,
+        `${owner.label} asks before ${ruleText(rule)}`,
+        rule.position,
+        "cannot",
+        `${ctx.pack.name} has no per-item ask list`,
+      ),
+    );
+  for (const rule of permissions.allow)
+    rows.push(
+      capability(
+        ctx,
+        owner.kind,
+        `${owner.label} may use ${ruleText(rule)} without asking`,
+        rule.position,
+        "cannot",
+        `${ctx.pack.name} has no per-item allow list; only the project-wide permissions can pre-approve it`,
+      ),
+    );
+  const { written } = namesFor(coarse, target.names);
+  const fields: Fields =
+    target.field && written.length > 0 ? [[target.field, listValue(written, target.format)]] : [];
+  return { fields, capabilities: rows };
+}

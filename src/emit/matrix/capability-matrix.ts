@@ -1,0 +1,132 @@
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { CapabilityRow, Enforcement, PromiseKind } from "../clients/capability.js";
+
+/** Every promise kind with its heading, in the order the matrix shows them. */
+export const promiseKindTitles: Record<PromiseKind, string> = {
+  "rule-load": "Rule loading",
+  "skill-tools": "Skill tool limits",
+  "skill-deny": "Skill denials",
+  "skill-trigger": "Skill triggers",
+  "agent-tools": "Agent tool limits",
+  command: "Commands",
+  permission: "Permissions",
+  hook: "Hooks",
+  guard: "Secret guard",
+  mcp: "MCP servers",
+};
+
+export const promiseKinds = Object.keys(promiseKindTitles) as PromiseKind[];
+
+/** Weakest first: when one client reports a promise twice, the weaker answer is the true one. */
+export const enforcementLevels: readonly Enforcement[] = ["cannot", "instruction", "enforced"];
+
+export interface MatrixCell {
+  enforcement: Enforcement;
+  reason: string;
+}
+
+/** One promise of the registry and how each client keeps it (a client without a row has no cell). */
+export interface MatrixPromise {
+  kind: PromiseKind;
+  promise: string;
+  source: Position;
+  cells: Record<string, MatrixCell>;
+}
+
+export type EnforcementCounts = Record<Enforcement, number>;
+
+/** Promises × clients, in a stable order: kinds as listed above, then by source position and text. */
+export interface CapabilityMatrix {
+  /** Client ids, sorted. */
+  clients: string[];
+  promises: MatrixPromise[];
+  /** client → kind → how many promises of that kind it enforces, only reads, or cannot express. */
+  summary: Record<string, Partial<Record<PromiseKind, EnforcementCounts>>>;
+}
+
+/** The matrix of some rows; `clients` narrows it (and fixes which clients appear even without rows). */
+export function capabilityMatrix(
+  rows: readonly CapabilityRow[],
+  clients?: readonly string[],
+): CapabilityMatrix {
+  const chosen = clients ? new Set(clients) : undefined;
+  const kept = rows.filter((r) => !chosen || chosen.has(r.client));
+  const ids = [...new Set([...(clients ?? []), ...kept.map((r) => r.client)])].sort(byCodePoint);
+  const byPromise = new Map<string, MatrixPromise>();
+  for (const row of kept) {
+    const key = promiseKey(row);
+    const promise = byPromise.get(key) ?? {
+      kind: row.kind,
+      promise: row.promise,
+      source: row.source,
+      cells: {},
+    };
+    byPromise.set(key, promise);
+    promise.cells[row.client] = mergeCells(promise.cells[row.client], row);
+  }
+  const promises = [...byPromise.values()].sort(comparePromises);
+  for (const p of promises) p.cells = inClientOrder(p.cells, ids);
+  return { clients: ids, promises, summary: summarise(promises, ids) };
+}
+
+/** Whether any chosen client cannot express a promise (`agentc matrix --check`). */
+export function hasCannot(matrix: CapabilityMatrix): boolean {
+  return matrix.promises.some((p) => Object.values(p.cells).some((c) => c.enforcement === "cannot"));
+}
+
+function promiseKey(row: CapabilityRow): string {
+  const { file, line, column } = row.source;
+  return JSON.stringify([row.kind, row.promise, file, line, column]);
+}
+
+function mergeCells(earlier: MatrixCell | undefined, row: CapabilityRow): MatrixCell {
+  const cell = { enforcement: row.enforcement, reason: row.reason };
+  if (!earlier) return cell;
+  const rank = (c: MatrixCell) => enforcementLevels.indexOf(c.enforcement);
+  if (rank(earlier) !== rank(cell)) return rank(earlier) < rank(cell) ? earlier : cell;
+  if (earlier.reason === cell.reason) return earlier;
+  return {
+    enforcement: earlier.enforcement,
+    reason: [earlier.reason, cell.reason].sort(byCodePoint).join("; "),
+  };
+}
+
+function comparePromises(a: MatrixPromise, b: MatrixPromise): number {
+  return (
+    promiseKinds.indexOf(a.kind) - promiseKinds.indexOf(b.kind) ||
+    byCodePoint(a.source.file, b.source.file) ||
+    a.source.line - b.source.line ||
+    a.source.column - b.source.column ||
+    byCodePoint(a.promise, b.promise)
+  );
+}
+
+function inClientOrder(
+  cells: Record<string, MatrixCell>,
+  ids: readonly string[],
+): Record<string, MatrixCell> {
+  const ordered: Record<string, MatrixCell> = {};
+  for (const id of ids) {
+    const cell = cells[id];
+    if (cell) ordered[id] = cell;
+  }
+  return ordered;
+}
+
+function summarise(promises: readonly MatrixPromise[], ids: readonly string[]): CapabilityMatrix["summary"] {
+  const summary: CapabilityMatrix["summary"] = Object.fromEntries(ids.map((id) => [id, {}]));
+  for (const p of promises) {
+    for (const [client, cell] of Object.entries(p.cells)) {
+      const perKind = summary[client] ?? {};
+      const counts = perKind[p.kind] ?? { enforced: 0, instruction: 0, cannot: 0 };
+      counts[cell.enforcement] += 1;
+      perKind[p.kind] = counts;
+      summary[client] = perKind;
+    }
+  }
+  return summary;
+}
+
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

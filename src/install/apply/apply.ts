@@ -1,0 +1,241 @@
+import type { BigIntStats } from "node:fs";
+import { join } from "node:path";
+import { defaultHookTimeoutMs } from "../capability/hook-timeout.js";
+import type { JournalSpawn } from "../capability/journal-spawn.js";
+import { retireSpawns } from "../capability/retire-spawns.js";
+import type { SpawnReport } from "../capability/spawn-report.js";
+import type { LinkOutcome } from "../model/link-outcome.js";
+import type { Action, Content } from "../plan/plan-model.js";
+import { isMutation, mutatingOps } from "../plan/plan-model.js";
+import { fileStamp, type KnownFile } from "../project/stat-cache.js";
+import { durabilityBarrier } from "./durability.js";
+import { createFile, replaceFile } from "./file-writes.js";
+import { forgetParents, makeDir, removeDir, rename, SimulatedCrash } from "./fs-ops.js";
+import { checkpoint } from "./interruption.js";
+import {
+  backupDir,
+  exists,
+  finishJournal,
+  type Journal,
+  rollBack,
+  type Step,
+  writeJournal,
+} from "./journal.js";
+import { placeLink } from "./place-link.js";
+
+/** A file written after the plan's actions (the install record, the manifest copy), part of the journal. */
+export interface FinalFile {
+  path: string;
+  replace: boolean;
+  bytes: (links: Map<string, LinkOutcome>) => Buffer;
+}
+
+export interface ApplyInput {
+  root: string;
+  actions: Action[];
+  finalFiles: FinalFile[];
+  bytesOf: (content: Content) => Buffer;
+  onProgress?: (done: number, total: number) => void;
+  /** filled with the stamp and hash of every project file the actions write (for the stat cache) */
+  wrote?: Map<string, KnownFile>;
+  /**
+   * Runs once every file is in place and before the record is written (the capability spawn hooks); it
+   * journals what it starts through the function it is given. Throwing rolls everything back.
+   */
+  afterFiles?: (journal: (spawned: JournalSpawn[]) => void) => Promise<void>;
+  hookTimeoutMs?: number;
+  /** filled with the retire hooks run while rolling back */
+  rollbackReports?: SpawnReport[];
+}
+
+type Task = { step: Step; run: () => void };
+
+const order = (a: Action): number => mutatingOps.indexOf(a.op);
+
+/** Runs the actions as one transaction: journal first, undo everything on any failure or signal. */
+export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutcome>> {
+  const links = new Map<string, LinkOutcome>();
+  const actions = input.actions.filter(isMutation).sort((a, b) => order(a) - order(b));
+  const removedTo = new Map(
+    actions.flatMap((a, i) => (a.op === "remove" ? [[a.path, `${backupDir}/${i}`]] : [])),
+  );
+  const tasks = actions.map((a, i) => task(input, a, i, links, removedTo));
+  input.finalFiles.forEach((f, i) => {
+    tasks.push(finalTask(input.root, f, actions.length + i, links));
+  });
+  let journal: Journal = { version: 1, state: "applying", steps: tasks.map((t) => t.step) };
+  const journalSpawns = (spawned: JournalSpawn[]): void => {
+    journal = { ...journal, spawned: spawned.map((s) => ({ ...s })) };
+    writeJournal(input.root, journal);
+  };
+  try {
+    writeJournal(input.root, journal);
+    if (!exists(join(input.root, backupDir))) makeDir(join(input.root, backupDir));
+    await checkpoint("journaled");
+    await runTasks(input, tasks, journalSpawns);
+    durabilityBarrier(input.root);
+    writeJournal(input.root, { ...journal, state: "committed" });
+  } catch (error) {
+    if (error instanceof SimulatedCrash) throw error;
+    forgetParents();
+    const retired = await retireSpawns(
+      input.root,
+      journal.spawned ?? [],
+      input.hookTimeoutMs ?? defaultHookTimeoutMs,
+    );
+    input.rollbackReports?.push(...retired);
+    rollBack(input.root, journal);
+    durabilityBarrier(input.root);
+    finishJournal(input.root);
+    throw error;
+  }
+  await checkpoint("committed").catch(() => undefined);
+  try {
+    finishJournal(input.root);
+  } catch (error) {
+    // committed: the install stands; the next run clears the leftover backups
+    if (error instanceof SimulatedCrash) throw error;
+  }
+  return links;
+}
+
+async function runTasks(
+  input: ApplyInput,
+  tasks: Task[],
+  journalSpawns: (spawned: JournalSpawn[]) => void,
+): Promise<void> {
+  const appliedAt = tasks.length - input.finalFiles.length;
+  const afterFiles = async (): Promise<void> => {
+    await checkpoint("applied");
+    await input.afterFiles?.(journalSpawns);
+  };
+  for (let i = 0; i < tasks.length; i++) {
+    if (i === appliedAt) await afterFiles();
+    tasks[i]?.run();
+    if (i % 256 === 255) {
+      input.onProgress?.(i + 1, tasks.length);
+      await checkpoint();
+    }
+  }
+  if (tasks.length % 256 !== 0) input.onProgress?.(tasks.length, tasks.length);
+  if (appliedAt === tasks.length) await afterFiles();
+  await checkpoint("recorded");
+}
+
+function task(
+  input: ApplyInput,
+  action: Action,
+  index: number,
+  links: Map<string, LinkOutcome>,
+  removedTo: Map<string, string>,
+): Task {
+  const at = (p: string): string => join(input.root, p);
+  const backup = `${backupDir}/${index}`;
+  switch (action.op) {
+    case "mkdir":
+      return { step: { op: "mkdir", path: action.path }, run: () => makeDir(at(action.path)) };
+    case "rmdir":
+      return { step: { op: "rmdir", path: action.path }, run: () => removeDir(at(action.path)) };
+    case "move-aside":
+      return {
+        step: { op: "rename", from: action.path, to: action.to },
+        run: () => rename(at(action.path), at(action.to)),
+      };
+    case "remove":
+      return {
+        step: { op: "remove", path: action.path, backup },
+        run: () => rename(at(action.path), at(backup)),
+      };
+    case "create":
+      return {
+        step: { op: "put", path: action.path, sha256: action.content.sha256 },
+        run: () =>
+          noteWrite(
+            input,
+            action,
+            createFile(at(action.path), input.bytesOf(action.content), action.executable),
+          ),
+      };
+    case "update":
+      return {
+        step: { op: "put", path: action.path, backup, sha256: action.content.sha256 },
+        run: () =>
+          noteWrite(
+            input,
+            action,
+            replaceFile(at(action.path), at(backup), input.bytesOf(action.content), action.executable),
+          ),
+      };
+    case "write-beside":
+      return action.replace
+        ? {
+            step: { op: "put", path: action.path, backup, sha256: action.content.sha256 },
+            run: () =>
+              noteWrite(
+                input,
+                action,
+                replaceFile(at(action.path), at(backup), input.bytesOf(action.content), false),
+              ),
+          }
+        : {
+            step: { op: "put", path: action.path, sha256: action.content.sha256 },
+            run: () =>
+              noteWrite(input, action, createFile(at(action.path), input.bytesOf(action.content), false)),
+          };
+    case "link":
+      return {
+        step: linkStep(action, backup, backupsOf(action.clears ?? [], removedTo)),
+        run: () => {
+          if (action.replace) rename(at(action.path), at(backup));
+          const writer = {
+            bytesOf: input.bytesOf,
+            wrote: (path: string, stat: BigIntStats, sha256: string) =>
+              input.wrote?.set(path, { stamp: fileStamp(stat), sha256 }),
+          };
+          links.set(action.path, placeLink(action, at(action.path), writer));
+        },
+      };
+    default:
+      throw new Error(`internal: ${action.op} is not a mutation`);
+  }
+}
+
+/** What a link step may leave: the link, a fallback file (its hash), or a folder copy (each file's hash). */
+function linkStep(action: Extract<Action, { op: "link" }>, backup: string, after: string[]): Step {
+  const fallback = action.fallback;
+  return {
+    op: "put",
+    path: action.path,
+    ...(action.replace ? { backup } : {}),
+    ...(after.length > 0 ? { after } : {}),
+    link: action.target,
+    ...(fallback?.kind === "copy-folder"
+      ? { copies: fallback.files.map((f) => ({ rel: f.rel, sha256: f.content.sha256 })) }
+      : fallback
+        ? { sha256: fallback.content.sha256 }
+        : {}),
+  };
+}
+
+function backupsOf(paths: string[], removedTo: Map<string, string>): string[] {
+  return paths.map((path) => {
+    const backup = removedTo.get(path);
+    if (backup === undefined) throw new Error(`internal: ${path} is cleared for a link but not removed`);
+    return backup;
+  });
+}
+
+function finalTask(root: string, file: FinalFile, index: number, links: Map<string, LinkOutcome>): Task {
+  const abs = join(root, file.path);
+  const backup = join(root, `${backupDir}/${index}`);
+  return file.replace
+    ? {
+        step: { op: "put", path: file.path, backup: `${backupDir}/${index}` },
+        run: () => replaceFile(abs, backup, file.bytes(links), false, true),
+      }
+    : { step: { op: "put", path: file.path }, run: () => createFile(abs, file.bytes(links), false, true) };
+}
+
+function noteWrite(input: ApplyInput, action: { path: string; content: Content }, stat: BigIntStats): void {
+  input.wrote?.set(action.path, { stamp: fileStamp(stat), sha256: action.content.sha256 });
+}

@@ -1,0 +1,147 @@
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { join } from "node:path";
+import { sha256 } from "../../shared/hash.js";
+import type { JournalSpawn } from "../capability/journal-spawn.js";
+import { agentcDir } from "../model/record.js";
+import { hardLink, makeDir, removeDir, rename, syncDir, unlink, writeNewFile } from "./fs-ops.js";
+import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
+
+/**
+ * The write-ahead journal (.agentc/journal.json): every step of the transaction, written and flushed before
+ * the first mutation. Each step can be undone from what is on disk alone, so a rollback after a crash at
+ * any point restores the old state; the install record and the manifest copy are steps like any file.
+ */
+export type Step =
+  /**
+   * put a new file (content `sha256`) or link (text `link`) at `path`; the old one, if any, was first saved
+   * at `backup`. Undo removes only what this step put: a file the user wrote there since is kept. A link whose
+   * fallback is a copy of a folder lists the copied files (`copies`), so that undo can take the copy apart;
+   * where an earlier folder copy was there, `after` lists the backups of its files (removed by earlier steps):
+   * until all of them exist, the folder at `path` is still the earlier one and is not this step's to undo.
+   */
+  | {
+      op: "put";
+      path: string;
+      backup?: string;
+      sha256?: string;
+      link?: string;
+      copies?: CopyStepFile[];
+      after?: string[];
+    }
+  | { op: "remove"; path: string; backup: string }
+  | { op: "rename"; from: string; to: string }
+  | { op: "mkdir"; path: string }
+  | { op: "rmdir"; path: string };
+
+export interface Journal {
+  version: 1;
+  state: "applying" | "committed";
+  steps: Step[];
+  /** capabilities whose spawn hook started: retired (last first) before the steps are undone */
+  spawned?: JournalSpawn[];
+}
+
+export const journalPath = `${agentcDir}/journal.json`;
+export const backupDir = `${agentcDir}/journal-backup`;
+export const tempSuffix = ".agentc-tmp";
+
+export function readJournal(root: string): Journal | undefined {
+  try {
+    return JSON.parse(readFileSync(join(root, journalPath), "utf8")) as Journal;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    // a journal cut short by a crash while it was first written: nothing after it ran
+    return { version: 1, state: "applying", steps: [] };
+  }
+}
+
+/** Atomic and flushed: temp file, fsync, rename, fsync the folder. */
+export function writeJournal(root: string, journal: Journal): void {
+  const path = join(root, journalPath);
+  removeIfPresent(`${path}${tempSuffix}`);
+  writeNewFile(`${path}${tempSuffix}`, Buffer.from(JSON.stringify(journal)), 0o644, true);
+  rename(`${path}${tempSuffix}`, path);
+  syncDir(join(root, agentcDir));
+}
+
+/** Undoes every step, last first; safe to run again after a crash in the middle of it. */
+export function rollBack(root: string, journal: Journal): void {
+  for (const step of [...journal.steps].reverse()) undo(root, step);
+}
+
+function undo(root: string, step: Step): void {
+  const at = (p: string): string => join(root, p);
+  if (step.op === "put") {
+    if (step.copies) {
+      undoFolderCopy(`${at(step.path)}${tempSuffix}`, step.copies, tempSuffix);
+      if (startedOver(root, step)) undoFolderCopy(at(step.path), step.copies, tempSuffix);
+    }
+    removeIfPresent(`${at(step.path)}${tempSuffix}`);
+    const mine = !exists(at(step.path)) || putByStep(at(step.path), step);
+    if (step.backup && exists(at(step.backup)) && mine) rename(at(step.backup), at(step.path));
+    else if (!step.backup && exists(at(step.path)) && !isDir(at(step.path)) && mine) unlink(at(step.path));
+  } else if (step.op === "remove") {
+    if (exists(at(step.backup)) && !exists(at(step.path))) rename(at(step.backup), at(step.path));
+  } else if (step.op === "rename") {
+    if (exists(at(step.to)) && !exists(at(step.from))) rename(at(step.to), at(step.from));
+  } else if (step.op === "mkdir") {
+    if (isDir(at(step.path)) && readdirSync(at(step.path)).length === 0) removeDir(at(step.path));
+  } else if (!exists(at(step.path))) makeDir(at(step.path));
+}
+
+/** Whether what was at the step's path before it (a link, a file, a folder copy) was moved away. */
+function startedOver(root: string, step: Extract<Step, { op: "put" }>): boolean {
+  const moved = [...(step.backup ? [step.backup] : []), ...(step.after ?? [])];
+  return moved.every((backup) => exists(join(root, backup)));
+}
+
+/**
+ * Whether `abs` holds what the step wrote (anything, for steps that say nothing: agentc's own files). An empty
+ * file where the step created one is its write cut short (small files are created in place; see apply.ts).
+ */
+function putByStep(abs: string, step: Extract<Step, { op: "put" }>): boolean {
+  if (step.sha256 === undefined && step.link === undefined) return true;
+  const stat = lstatSync(abs);
+  if (stat.isSymbolicLink()) return readlinkSync(abs) === step.link;
+  if (!stat.isFile() || step.sha256 === undefined) return false;
+  if (stat.size === 0 && !step.backup) return true;
+  return sha256(readFileSync(abs)) === step.sha256;
+}
+
+/** After commit or rollback: drop the backups, then the journal itself. */
+export function finishJournal(root: string): void {
+  const dir = join(root, backupDir);
+  if (isDir(dir)) {
+    for (const name of readdirSync(dir)) unlink(join(dir, name));
+    removeDir(dir);
+  }
+  removeIfPresent(`${join(root, journalPath)}${tempSuffix}`);
+  removeIfPresent(join(root, journalPath));
+}
+
+/** Saves the file at `path` under `backup` without ever removing it from `path`. */
+export function backUpByLink(path: string, backup: string): void {
+  hardLink(path, backup);
+}
+
+export function exists(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isDir(abs: string): boolean {
+  try {
+    return lstatSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A file or link; a folder left there (a folder copy holding someone's file) stays. */
+function removeIfPresent(abs: string): void {
+  if (exists(abs) && !isDir(abs)) unlink(abs);
+}

@@ -1,0 +1,120 @@
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+} from "node:fs";
+import { join } from "node:path";
+import type { Manifest } from "../../manifest/manifest-model.js";
+import { sha256 } from "../../shared/hash.js";
+import { foldedKey, pathProblem } from "../../shared/path-check.js";
+import { type Desired, desiredState } from "../plan/desired.js";
+import type { Content } from "../plan/plan-model.js";
+import { readFragments } from "./read-fragments.js";
+
+/**
+ * The desired state of a bundle folder. Bundle bytes are read lazily: `verify` reads and checks against the
+ * manifest's hashes exactly the files a plan will write (before anything is written), so a no-op reinstall
+ * reads no bundle file but the compose fragments, which planning needs; `bytesOf` hands out only verified
+ * bytes.
+ */
+export type LoadedBundle =
+  | { ok: true; desired: Desired; verify: (contents: Content[]) => string[]; bytesOf: (c: Content) => Buffer }
+  | { ok: false; problems: string[] };
+
+export function loadBundle(bundleDir: string, manifest: Manifest, components: string[]): LoadedBundle {
+  const problems: string[] = [];
+  const desired = desiredState(manifest, components, (dir) => listPayload(bundleDir, dir, problems));
+  for (const f of desired.files)
+    if (!f.sha256)
+      problems.push(`${f.path}: listed by component ${f.component} but has no hash in the manifest`);
+  problems.push(...collisions([...desired.files.map((f) => f.path), ...desired.links.map((l) => l.path)]));
+  if (problems.length > 0) return { ok: false, problems };
+  const fragments = readFragments(manifest, desired, (path) => readBundleFile(bundleDir, path));
+  if (!fragments.ok) return fragments;
+  desired.composed = fragments.composed;
+  const bytes = new Map<string, Buffer>();
+  const verify = (contents: Content[]): string[] =>
+    contents.flatMap((c) => {
+      if (c.from === "text" || bytes.has(c.path)) return [];
+      const read = readBundleFile(bundleDir, c.path);
+      if (typeof read === "string") return [read];
+      if (sha256(read) !== c.sha256)
+        return [
+          `${c.path}: the bundle's file does not match its hash in the manifest (corrupt or tampered bundle)`,
+        ];
+      bytes.set(c.path, read);
+      return [];
+    });
+  const bytesOf = (c: Content): Buffer => {
+    if (c.from === "text") return Buffer.from(c.text);
+    const found = bytes.get(c.path);
+    if (!found) throw new Error(`internal: ${c.path} was not verified before writing`);
+    return found;
+  };
+  return { ok: true, desired, verify, bytesOf };
+}
+
+/** Paths were each checked when the manifest was read; what is left is two colliding on a folding file system. */
+function collisions(paths: string[]): string[] {
+  const seen = new Map<string, string>();
+  const out: string[] = [];
+  for (const path of paths) {
+    const other = seen.get(foldedKey(path));
+    if (other !== undefined && other !== path)
+      out.push(`${path}: collides with "${other}" on case-insensitive file systems`);
+    seen.set(foldedKey(path), path);
+  }
+  return out;
+}
+
+/** A regular file of the bundle, never through a link: open refuses a link, fstat on the open file says the rest. */
+function readBundleFile(bundleDir: string, path: string): Buffer | string {
+  let fd: number;
+  try {
+    fd = openSync(join(bundleDir, path), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ELOOP"
+      ? `${path}: expected a regular file in the bundle, found a symbolic link`
+      : `${path}: listed in the manifest but missing from the bundle`;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return `${path}: expected a regular file in the bundle, found something else`;
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let filled = 0;
+    for (let n = 1; filled < bytes.length && n > 0; filled += n)
+      n = readSync(fd, bytes, filled, bytes.length - filled, null);
+    return filled === bytes.length ? bytes : bytes.subarray(0, filled);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function listPayload(bundleDir: string, dir: string, problems: string[]): { path: string; sha256: string }[] {
+  const out: { path: string; sha256: string }[] = [];
+  const visit = (rel: string): void => {
+    let names: string[];
+    try {
+      names = readdirSync(join(bundleDir, rel)).sort();
+    } catch {
+      return void problems.push(`${rel}: payload folder missing from the bundle`);
+    }
+    for (const name of names) {
+      const child = `${rel}/${name}`;
+      const problem = pathProblem(child);
+      if (problem) return void problems.push(`${child}: payload path ${problem}`);
+      const stat = lstatSync(join(bundleDir, child));
+      if (stat.isDirectory()) visit(child);
+      else if (stat.isFile()) out.push({ path: child, sha256: sha256(readFileSync(join(bundleDir, child))) });
+      else
+        problems.push(`${child}: payload holds a link or special file; bundles may hold regular files only`);
+    }
+  };
+  visit(dir);
+  return out;
+}

@@ -1,0 +1,70 @@
+import { pairSeparator } from "../../shared/hash.js";
+
+/** Splits a flat manifest line "a :: b :: c" into exactly `count` parts, the last keeping any rest. */
+export function splitLine(line: string, count: number): string[] | undefined {
+  const parts: string[] = [];
+  let start = 0;
+  while (parts.length < count - 1) {
+    const at = line.indexOf(pairSeparator, start);
+    if (at === -1) return undefined;
+    parts.push(line.slice(start, at));
+    start = at + pairSeparator.length;
+  }
+  parts.push(line.slice(start));
+  return parts;
+}
+
+const parsedHashLines = new WeakMap<readonly string[], Map<string, string[]>>();
+
+/**
+ * "path :: hash" lines as a map path → hashes (a path may appear with several hashes). Parsed once per list:
+ * the manifest's lists are read-only, and a 20,000-file manifest is looked at by several stages.
+ */
+export function hashLines(lines: readonly string[]): Map<string, string[]> {
+  const parsed = parsedHashLines.get(lines) ?? parseHashLines(lines);
+  parsedHashLines.set(lines, parsed);
+  return parsed;
+}
+
+function parseHashLines(lines: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of lines) {
+    const [path, hash] = splitLine(line, 2) ?? [];
+    if (path === undefined || hash === undefined) continue;
+    const hashes = out.get(path);
+    if (hashes) hashes.push(hash);
+    else out.set(path, [hash]);
+  }
+  return out;
+}
+
+export interface SymlinkLine {
+  link: string;
+  target: string;
+  fallback: { kind: "copy" } | { kind: "import"; text: string };
+}
+
+export function symlinkLine(line: string): SymlinkLine | undefined {
+  const [link, target, fallback] = splitLine(line, 3) ?? [];
+  if (link === undefined || target === undefined || fallback === undefined) return undefined;
+  if (fallback === "copy") return { link, target, fallback: { kind: "copy" } };
+  if (fallback.startsWith("import:"))
+    return { link, target, fallback: { kind: "import", text: fallback.slice(7) } };
+  return undefined;
+}
+
+export interface ComposedLine {
+  /** the shared file in the project */
+  path: string;
+  format: "json" | "toml";
+  /** the bundle file holding the entries */
+  fragment: string;
+}
+
+/** "<project path> :: json|toml :: <fragment path>" (a component's `composed` list). */
+export function composedLine(line: string): ComposedLine | undefined {
+  const [path, format, fragment] = splitLine(line, 3) ?? [];
+  if (path === undefined || fragment === undefined) return undefined;
+  if (format !== "json" && format !== "toml") return undefined;
+  return { path, format, fragment };
+}

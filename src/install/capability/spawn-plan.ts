@@ -1,0 +1,79 @@
+import type { CapabilityHook } from "../../capabilities/model.js";
+import type { InstallRecord } from "../model/record.js";
+import type { CapabilityUnit } from "./capability-unit.js";
+import { parseHookLine } from "./hook-line.js";
+import type { SpawnRecord } from "./spawn-record.js";
+import type { SpawnReport } from "./spawn-report.js";
+
+/** A capability to spawn in this run: new, changed since its last spawn, or never spawned (hooks were not allowed). */
+export interface SpawnStep {
+  unit: CapabilityUnit;
+  /** the spawn hook, when the package declares one */
+  hook?: CapabilityHook;
+  /** the record of an earlier spawn that stands (an upgrade): a failure keeps it and does not retire */
+  previous?: SpawnRecord;
+}
+
+/** What the install does with capability packages, decided before anything is written. */
+export interface SpawnPlan {
+  spawn: SpawnStep[];
+  /** recorded spawns that stand as they are */
+  keep: SpawnRecord[];
+  /** recorded spawns of components no longer chosen, in spawn order: retired (last first) before their files go */
+  retire: SpawnRecord[];
+}
+
+/** `retrySkipped`: spawn again what an earlier run recorded as skipped (hooks are allowed now). */
+export function planSpawns(
+  units: CapabilityUnit[],
+  record: InstallRecord | undefined,
+  retrySkipped: boolean,
+): SpawnPlan {
+  const recorded = new Map((record?.spawned ?? []).map((s) => [s.component, s]));
+  const plan: SpawnPlan = { spawn: [], keep: [], retire: [] };
+  for (const unit of units) {
+    const previous = recorded.get(unit.component);
+    recorded.delete(unit.component);
+    const retry = retrySkipped && previous?.state === "skipped";
+    if (previous && previous.content_sha256 === unit.contentSha && !retry) {
+      plan.keep.push(previous);
+      continue;
+    }
+    const hook = unit.hooks.find((h) => h.event === "spawn");
+    plan.spawn.push({
+      unit,
+      ...(hook ? { hook } : {}),
+      ...(previous?.state === "ok" ? { previous } : {}),
+    });
+  }
+  plan.retire = [...recorded.values()];
+  return plan;
+}
+
+/** The spawn hooks this run would start: the ones a person must allow first. */
+export function hooksToRun(plan: SpawnPlan): { capability: string; hook: CapabilityHook }[] {
+  return plan.spawn.flatMap((s) => (s.hook ? [{ capability: s.unit.block.id, hook: s.hook }] : []));
+}
+
+/** The retire hook line of a recorded spawn, when it declared one. */
+export function retireHook(record: SpawnRecord): CapabilityHook | undefined {
+  return record.hooks.map(parseHookLine).find((h) => h?.event === "retire");
+}
+
+/** The retire hooks that retiring these recorded spawns would run, in the order they run (last spawned first). */
+export function plannedRetires(spawns: SpawnRecord[]): SpawnReport[] {
+  return [...spawns].reverse().flatMap((s): SpawnReport[] => {
+    const retire = retireHook(s);
+    return s.state === "ok" && retire
+      ? [
+          {
+            capability: s.capability,
+            event: "retire",
+            command: retire.command,
+            required: false,
+            result: "planned",
+          },
+        ]
+      : [];
+  });
+}

@@ -1,0 +1,147 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { KeyPath, OwnedRecord } from "../../compose/model.js";
+import { type SourceRecord, serialSource, sourceRecordProblem } from "../../distribute/source-record.js";
+import { type SpawnRecord, serialSpawn, spawnRecordProblem } from "../capability/spawn-record.js";
+
+/**
+ * `.agentc/installed.json`: what agentc installed, the lock file for reinstall, upgrade, uninstall and
+ * status. Every path with the hash agentc shipped (not the hash on disk: dpkg's rule) and its kind.
+ */
+export type EntryKind =
+  | "file" // owned file, replaced on every install
+  | "seed" // written when missing, then the project's; sha256 = the version shipped last
+  | "keep" // payload file kept once its folder exists
+  | "symlink" // relative link; target = the link text
+  | "copy" // symlink fallback: a copy of the target
+  | "import" // symlink fallback: a file that imports the target
+  | "beside" // <seed>.agentc-new written beside a user-modified seed
+  | "aside" // a user's file agentc moved aside (the user's, never removed)
+  | "dir"; // a folder agentc created (removed only when empty)
+
+export interface RecordEntry {
+  path: string;
+  kind: EntryKind;
+  component: string;
+  sha256?: string;
+  target?: string;
+  executable?: boolean;
+}
+
+/** A shared file agentc composes values into (docs/installer.md, "Shared files"). */
+export interface ComposedRecord {
+  path: string;
+  format: "json" | "toml";
+  components: string[];
+  /** agentc created the file: it is deleted once nothing but the empty parents agentc added is left */
+  created: boolean;
+  /** what the last compose returned: the values agentc owns in the file, each with its hash */
+  owned: OwnedRecord[];
+  /** JSON: the objects and arrays agentc created around its values, removed again once empty */
+  containers?: KeyPath[];
+}
+
+export interface InstallRecord {
+  version: 1;
+  registry_version: string;
+  manifest_sha256: string;
+  /** where the install came from, when that was a remote source (absent otherwise, and in older records) */
+  source?: SourceRecord;
+  components: string[];
+  owned_dirs: { path: string; component: string; preserve: string[] }[];
+  entries: RecordEntry[];
+  /** absent in records written before shared files were composed, and when there are none */
+  composed?: ComposedRecord[];
+  /** the installed capability packages, in spawn order (absent when there are none) */
+  spawned?: SpawnRecord[];
+}
+
+export const agentcDir = ".agentc";
+export const recordPath = `${agentcDir}/installed.json`;
+export const manifestCopyPath = `${agentcDir}/manifest.json`;
+
+export type RecordRead = { ok: true; record: InstallRecord | undefined } | { ok: false; problem: string };
+
+export function readRecord(root: string): RecordRead {
+  let text: string;
+  try {
+    text = readFileSync(join(root, recordPath), "utf8");
+  } catch {
+    return { ok: true, record: undefined };
+  }
+  try {
+    const value = JSON.parse(text) as InstallRecord;
+    if (
+      value.version !== 1 ||
+      !Array.isArray(value.entries) ||
+      !Array.isArray(value.components) ||
+      (value.composed !== undefined && !Array.isArray(value.composed)) ||
+      (value.spawned !== undefined && !Array.isArray(value.spawned))
+    )
+      return { ok: false, problem: `${recordPath}: unexpected content (version ${String(value.version)})` };
+    const sourceProblem = value.source === undefined ? undefined : sourceRecordProblem(value.source);
+    if (sourceProblem)
+      return {
+        ok: false,
+        problem: `${recordPath}: source ${sourceProblem}; the record was edited by hand — restore it, or install again from the source`,
+      };
+    const spawned = (value.spawned ?? []).map(spawnRecordProblem);
+    const bad = spawned.findIndex((p) => p !== undefined);
+    if (bad !== -1)
+      return {
+        ok: false,
+        problem: `${recordPath}: spawned[${bad}] ${spawned[bad]}; the record was edited by hand — restore it, or remove the project's .agentc folder and install again`,
+      };
+    return { ok: true, record: value };
+  } catch (error) {
+    return { ok: false, problem: `${recordPath}: not valid JSON (${(error as Error).message})` };
+  }
+}
+
+const byPath = (a: { path: string }, b: { path: string }): number =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+
+/** Deterministic text: entries sorted by path, fixed key order, no timestamps. */
+export function serializeRecord(record: InstallRecord): string {
+  const entries = [...record.entries].sort(byPath).map((e) => ({
+    path: e.path,
+    kind: e.kind,
+    component: e.component,
+    ...(e.sha256 !== undefined ? { sha256: e.sha256 } : {}),
+    ...(e.target !== undefined ? { target: e.target } : {}),
+    ...(e.executable ? { executable: true } : {}),
+  }));
+  const ordered: InstallRecord = {
+    version: 1,
+    registry_version: record.registry_version,
+    manifest_sha256: record.manifest_sha256,
+    ...(record.source ? { source: serialSource(record.source) } : {}),
+    components: [...record.components].sort(),
+    owned_dirs: [...record.owned_dirs].sort(byPath),
+    entries,
+    ...(record.composed?.length ? { composed: serialComposed(record.composed) } : {}),
+    ...(record.spawned?.length ? { spawned: record.spawned.map(serialSpawn) } : {}),
+  };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+const ownedKey = (r: OwnedRecord): string => JSON.stringify([r.path, r.element === true, r.hash]);
+
+/** Fixed key order; owned values sorted, so equal ownership gives equal bytes. */
+function serialComposed(composed: ComposedRecord[]): ComposedRecord[] {
+  return [...composed].sort(byPath).map((c) => ({
+    path: c.path,
+    format: c.format,
+    components: [...c.components].sort(),
+    created: c.created,
+    owned: [...c.owned]
+      .sort((a, b) => (ownedKey(a) < ownedKey(b) ? -1 : ownedKey(a) > ownedKey(b) ? 1 : 0))
+      .map((r) => ({ path: r.path, ...(r.element ? { element: true } : {}), hash: r.hash })),
+    ...(c.containers?.length ? { containers: sortedPaths(c.containers) } : {}),
+  }));
+}
+
+function sortedPaths(paths: KeyPath[]): KeyPath[] {
+  const key = (path: KeyPath): string => JSON.stringify(path);
+  return [...paths].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}

@@ -1,0 +1,36 @@
+import { lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Recovery } from "../apply/recover.js";
+import type { SpawnReport } from "../capability/spawn-report.js";
+import type { Plan } from "../plan/plan-model.js";
+
+export type RunStatus =
+  | "ok"
+  | "conflicts"
+  | "bad-bundle"
+  | "usage"
+  | "locked"
+  | "interrupted"
+  | "hook-failed"
+  | "failed";
+
+/** What an install or uninstall run ended with; the CLI maps `status` to an exit code. */
+export interface RunResult {
+  status: RunStatus;
+  problems: string[];
+  plan?: Plan;
+  /** whether anything on disk changed (a recovery counts) */
+  written: boolean;
+  recovered?: Recovery;
+  signal?: NodeJS.Signals;
+  /** the capability hooks of the run: planned, run, or retired while rolling back */
+  spawns?: SpawnReport[];
+}
+
+export function currentBytes(root: string, path: string): Buffer | undefined {
+  try {
+    return lstatSync(join(root, path)).isFile() ? readFileSync(join(root, path)) : undefined;
+  } catch {
+    return undefined;
+  }
+}

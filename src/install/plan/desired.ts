@@ -1,0 +1,142 @@
+import type { OwnedEntry } from "../../compose/model.js";
+import type { Manifest } from "../../manifest/manifest-model.js";
+import {
+  type ComposedLine,
+  composedLine,
+  hashLines,
+  type SymlinkLine,
+  splitLine,
+  symlinkLine,
+} from "../bundle/manifest-lines.js";
+
+/** What the chosen components of a manifest want on disk: data only, bytes come from the bundle. */
+export interface DesiredFile {
+  path: string;
+  component: string;
+  /** file: replaced on every install; seed: written only when missing; keep: payload folder kept once it exists */
+  role: "file" | "seed" | "keep";
+  sha256: string;
+  executable: boolean;
+}
+
+export interface DesiredLink {
+  /** where the link goes (the manifest's "link") */
+  path: string;
+  /** project path it points at */
+  target: string;
+  fallback: SymlinkLine["fallback"];
+  component: string;
+}
+
+export interface OwnedDir {
+  path: string;
+  component: string;
+  preserve: string[];
+}
+
+/** A shared project file the chosen components compose into, with all their entries (component order). */
+export interface DesiredComposed {
+  path: string;
+  format: "json" | "toml";
+  components: string[];
+  entries: OwnedEntry[];
+}
+
+export interface Desired {
+  components: string[];
+  files: DesiredFile[];
+  links: DesiredLink[];
+  scaffold: { path: string; component: string }[];
+  ownedDirs: OwnedDir[];
+  removes: { path: string; component: string }[];
+  /** payload folders that belong to the user once they exist */
+  keepDirs: string[];
+  /** seed path → hashes of earlier shipped versions (seed_refresh_hashes) */
+  knownSeedHashes: Map<string, string[]>;
+  /** the chosen components' `composed` lines, in component order */
+  composedLines: (ComposedLine & { component: string })[];
+  /** the shared files to compose, filled from the fragments once they are read and verified */
+  composed: DesiredComposed[];
+}
+
+/** Payload files are not listed in the manifest: the caller lists them from the bundle folder. */
+export type PayloadFiles = (dir: string) => { path: string; sha256: string }[];
+
+export function desiredState(manifest: Manifest, components: string[], payloadFiles: PayloadFiles): Desired {
+  const install = manifest.install;
+  const artifactHash = firstHashes(install.artifact_hashes);
+  const seedHash = firstHashes(install.seed_hashes);
+  const desired: Desired = {
+    components,
+    files: [],
+    links: [],
+    scaffold: [],
+    ownedDirs: [],
+    removes: [],
+    keepDirs: [],
+    knownSeedHashes: hashLines(install.seed_refresh_hashes ?? []),
+    composedLines: [],
+    composed: [],
+  };
+  for (const id of components) {
+    const c = install.components[id];
+    if (!c) continue;
+    const executables = new Set(c.executables ?? []);
+    const dirs = c.owned_dirs ?? [];
+    const inDirs = (p: string): boolean => dirs.some((d) => p.startsWith(`${d}/`));
+    const owned = new Set([
+      ...(c.owned_files ?? []),
+      ...manifest.artifacts.filter((p) => inDirs(p) && artifactHash.has(p)),
+    ]);
+    for (const path of [...owned].sort())
+      desired.files.push({
+        path,
+        component: id,
+        role: "file",
+        sha256: artifactHash.get(path) ?? "",
+        executable: executables.has(path),
+      });
+    for (const path of c.seeds ?? [])
+      desired.files.push({
+        path,
+        component: id,
+        role: "seed",
+        sha256: seedHash.get(path) ?? "",
+        executable: false,
+      });
+    for (const line of c.symlinks ?? []) {
+      const link = symlinkLine(line);
+      if (link)
+        desired.links.push({ path: link.link, target: link.target, fallback: link.fallback, component: id });
+    }
+    for (const path of dirs) desired.ownedDirs.push({ path, component: id, preserve: c.preserve ?? [] });
+    for (const path of c.scaffold_dirs ?? []) desired.scaffold.push({ path, component: id });
+    for (const path of c.remove ?? []) desired.removes.push({ path, component: id });
+    for (const line of c.composed ?? []) {
+      const composed = composedLine(line);
+      if (composed) desired.composedLines.push({ ...composed, component: id });
+    }
+  }
+  addPayloads(desired, manifest, payloadFiles);
+  return desired;
+}
+
+function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: PayloadFiles): void {
+  const keep = (manifest.install.tool_payload_keep ?? []).map((l) => splitLine(l, 2)?.[1] ?? "");
+  desired.keepDirs.push(...keep.filter(Boolean));
+  const isKept = (p: string): boolean => keep.some((k) => p === k || p.startsWith(`${k}/`));
+  for (const line of manifest.install.tool_payloads ?? []) {
+    const [name, dir] = splitLine(line, 2) ?? [];
+    if (!name || !dir) continue;
+    const component = `tool:${name}`;
+    desired.ownedDirs.push({ path: dir, component, preserve: [] });
+    for (const f of payloadFiles(dir))
+      desired.files.push({ ...f, component, role: isKept(f.path) ? "keep" : "file", executable: false });
+  }
+}
+
+function firstHashes(lines: readonly string[] | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [path, hashes] of hashLines(lines ?? [])) if (hashes[0]) out.set(path, hashes[0]);
+  return out;
+}

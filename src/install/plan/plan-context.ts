@@ -1,0 +1,101 @@
+import type { InstallRecord, RecordEntry } from "../model/record.js";
+import type { ProjectState } from "../project/project-state.js";
+import type { Desired } from "./desired.js";
+import type { Action, Conflict, Content } from "./plan-model.js";
+
+export const asideSuffix = ".agentc-old";
+
+/** The planner's working set: what it read, and the actions, conflicts and record entries it collects. */
+export class PlanContext {
+  readonly actions: Action[] = [];
+  readonly conflicts: Conflict[] = [];
+  readonly entries = new Map<string, RecordEntry>();
+  /** paths some desired file, seed or link has taken */
+  readonly claimed = new Set<string>();
+  /** paths this plan removes or moves away (for deciding which folders end up empty) */
+  readonly vacated = new Set<string>();
+  readonly previous: Map<string, RecordEntry>;
+  private readonly madeDirs = new Set<string>();
+  private readonly reserved = new Set<string>();
+
+  constructor(
+    readonly desired: Desired,
+    readonly record: InstallRecord | undefined,
+    readonly state: ProjectState,
+    readonly moveAside: boolean,
+  ) {
+    this.previous = new Map((record?.entries ?? []).map((e) => [e.path, e]));
+  }
+
+  conflict(path: string, problem: string, hint: string): void {
+    this.conflicts.push({ path, problem, hint });
+  }
+
+  entry(entry: RecordEntry): void {
+    this.entries.set(entry.path, entry);
+  }
+
+  /** False (and a conflict) when an ancestor is a link or a file: nothing is written below it. */
+  writable(path: string): boolean {
+    const blocker = this.state.blockedBy(path);
+    if (blocker === undefined) return true;
+    const what = this.state.get(blocker).type === "symlink" ? "a symbolic link" : "not a folder";
+    this.conflict(
+      path,
+      `its parent ${blocker} is ${what}; agentc never writes through it`,
+      `replace ${blocker} with a real folder, or remove it`,
+    );
+    return false;
+  }
+
+  /** Plans the folders missing above `path`, recording them as made by agentc. */
+  ensureParents(path: string, component: string): void {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join("/");
+      if (this.madeDirs.has(dir)) continue;
+      const type = this.state.get(dir).type;
+      if (type === "absent") {
+        this.actions.push({ op: "mkdir", path: dir });
+        this.madeDirs.add(dir);
+        this.entry({ path: dir, kind: "dir", component });
+      } else if (type === "dir") this.madeDirs.add(dir);
+    }
+  }
+
+  /** Moves a user's file out of the way (recorded as theirs), or reports the conflict. */
+  asideOrConflict(path: string, problem: string, hint: string): boolean {
+    const isDir = this.state.get(path).type === "dir";
+    if (!this.moveAside || isDir) {
+      this.conflict(path, problem, isDir ? "move the folder away yourself" : hint);
+      return false;
+    }
+    this.moveAsideNow(path);
+    return true;
+  }
+
+  /** Renames a file to <name>.agentc-old (or -2, -3 ...): it stays the user's, recorded as such. */
+  moveAsideNow(path: string): void {
+    const to = this.asideName(path);
+    this.actions.push({ op: "move-aside", path, to });
+    this.vacated.add(path);
+    this.entry({ path: to, kind: "aside", component: "user" });
+  }
+
+  private asideName(path: string): string {
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? `${path}${asideSuffix}` : `${path}${asideSuffix}-${n}`;
+      if (this.state.get(name).type === "absent" && !this.reserved.has(name)) {
+        this.reserved.add(name);
+        return name;
+      }
+    }
+  }
+
+  /** Writes `content` at `path` (create or replace a file agentc may replace). */
+  write(path: string, content: Content, executable: boolean, component: string): void {
+    const exists = this.state.get(path).type !== "absent" && !this.vacated.has(path);
+    if (!exists) this.ensureParents(path, component);
+    this.actions.push({ op: exists ? "update" : "create", path, content, executable });
+  }
+}

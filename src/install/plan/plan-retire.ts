@@ -1,0 +1,131 @@
+import picomatch from "picomatch";
+import type { RecordEntry } from "../model/record.js";
+import type { OwnedDir } from "./desired.js";
+import type { PlanContext } from "./plan-context.js";
+
+const asideHint =
+  "move it out of the owned folder, add a preserve pattern for it, or run again with --move-aside";
+
+/** Files in an owned folder that no desired file claims: agentc's unmodified ones go, others conflict. */
+export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
+  const preserved = picomatch(dir.preserve.length > 0 ? dir.preserve : ["\0"], { dot: true, basename: true });
+  for (const path of ctx.state.listFiles(dir.path)) {
+    if (ctx.claimed.has(path) || ctx.vacated.has(path) || inKeptDir(ctx, path)) continue;
+    const previous = ctx.previous.get(path);
+    if (previous?.kind === "aside" || previous?.kind === "beside") continue;
+    if (preserved(path.slice(dir.path.length + 1))) continue;
+    ctx.claimed.add(path);
+    if (previous && unmodified(ctx, previous)) remove(ctx, path);
+    else
+      ctx.asideOrConflict(
+        path,
+        previous
+          ? `was installed by agentc and edited since; it is no longer in the bundle`
+          : `is in the owned folder ${dir.path} but neither in the bundle nor preserved`,
+        asideHint,
+      );
+  }
+}
+
+/** Entries of the previous record nothing claims now (dropped files, deselected components, uninstall). */
+export function planRetired(ctx: PlanContext): void {
+  for (const entry of ctx.previous.values()) {
+    if (ctx.claimed.has(entry.path) || ctx.vacated.has(entry.path) || entry.kind === "dir") continue;
+    // below a link or a file now: agentc never reaches through it (lstat would follow the link above)
+    if (ctx.state.blockedBy(entry.path) !== undefined) continue;
+    const onDisk = ctx.state.get(entry.path);
+    if (onDisk.type === "absent") continue;
+    if (entry.kind === "aside") ctx.entry(entry);
+    else if (unmodified(ctx, entry)) remove(ctx, entry.path);
+    else {
+      ctx.actions.push({
+        op: "keep",
+        path: entry.path,
+        reason: "no longer installed, but edited since: kept as yours",
+      });
+    }
+  }
+}
+
+/** Legacy files: unmodified → deleted; edited → moved aside; a folder → removed only when empty; a link → unlinked. */
+export function planLegacyRemoves(ctx: PlanContext): void {
+  for (const { path } of ctx.desired.removes) {
+    if (ctx.claimed.has(path) || ctx.vacated.has(path) || ctx.state.blockedBy(path) !== undefined) continue;
+    const onDisk = ctx.state.get(path);
+    ctx.claimed.add(path);
+    if (onDisk.type === "absent") continue;
+    if (onDisk.type === "symlink") remove(ctx, path);
+    else if (onDisk.type === "dir") {
+      if (ctx.state.listFiles(path).length === 0 && ctx.state.listDirs(path).length === 0)
+        ctx.actions.push({ op: "rmdir", path });
+      else
+        ctx.actions.push({
+          op: "keep",
+          path,
+          reason: "legacy folder is not empty: agentc never deletes a folder recursively",
+        });
+    } else if (onDisk.type === "file" && legacyUnmodified(ctx, path, onDisk.sha256)) remove(ctx, path);
+    else ctx.moveAsideNow(path);
+  }
+}
+
+/** Folders agentc made that end up empty are removed, deepest first; the others stay recorded. */
+export function planDirCleanup(ctx: PlanContext): void {
+  const dirs = [...ctx.previous.values()].filter(
+    (e) =>
+      e.kind === "dir" &&
+      !ctx.entries.has(e.path) &&
+      !ctx.vacated.has(e.path) &&
+      ctx.state.blockedBy(e.path) === undefined,
+  );
+  dirs.sort((a, b) => b.path.split("/").length - a.path.split("/").length || (a.path < b.path ? 1 : -1));
+  const removed = new Set<string>();
+  const neededDirs = ancestorsOf(ctx.entries.keys());
+  for (const dir of dirs) {
+    const onDisk = ctx.state.get(dir.path);
+    if (onDisk.type !== "dir") continue;
+    const needed = neededDirs.has(dir.path);
+    const empty =
+      ctx.state.listFiles(dir.path).every((p) => ctx.vacated.has(p)) &&
+      ctx.state.listDirs(dir.path).every((d) => removed.has(d) || ctx.vacated.has(d));
+    if (!needed && empty) {
+      ctx.actions.push({ op: "rmdir", path: dir.path });
+      removed.add(dir.path);
+    } else ctx.entry(dir);
+  }
+}
+
+/** Every folder above any of the paths. */
+function ancestorsOf(paths: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const path of paths)
+    for (let i = path.lastIndexOf("/"); i > 0; i = path.lastIndexOf("/", i - 1)) {
+      const dir = path.slice(0, i);
+      if (out.has(dir)) break;
+      out.add(dir);
+    }
+  return out;
+}
+
+function remove(ctx: PlanContext, path: string): void {
+  ctx.actions.push({ op: "remove", path });
+  ctx.vacated.add(path);
+}
+
+function unmodified(ctx: PlanContext, entry: RecordEntry): boolean {
+  const onDisk = ctx.state.get(entry.path);
+  if (entry.kind === "symlink") return onDisk.type === "symlink" && onDisk.target === entry.target;
+  if (onDisk.type !== "file") return false;
+  if (onDisk.sha256 === entry.sha256) return true;
+  return entry.kind === "seed" && (ctx.desired.knownSeedHashes.get(entry.path) ?? []).includes(onDisk.sha256);
+}
+
+function legacyUnmodified(ctx: PlanContext, path: string, hash: string): boolean {
+  const previous = ctx.previous.get(path);
+  if (previous?.sha256 === hash) return true;
+  return (ctx.desired.knownSeedHashes.get(path) ?? []).includes(hash);
+}
+
+function inKeptDir(ctx: PlanContext, path: string): boolean {
+  return ctx.desired.keepDirs.some((k) => path === k || path.startsWith(`${k}/`));
+}

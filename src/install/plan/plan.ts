@@ -1,0 +1,61 @@
+import type { InstallRecord } from "../model/record.js";
+import type { ProjectState } from "../project/project-state.js";
+import type { Desired } from "./desired.js";
+import { planComposed, type ReadProjectFile } from "./plan-compose.js";
+import { PlanContext } from "./plan-context.js";
+import { planKeptPayload, planOwnedFile, planSeed } from "./plan-files.js";
+import { planLink } from "./plan-links.js";
+import type { Plan } from "./plan-model.js";
+import { planDirCleanup, planLegacyRemoves, planOwnedDirLeftovers, planRetired } from "./plan-retire.js";
+
+export interface PlanInput {
+  desired: Desired;
+  record: InstallRecord | undefined;
+  state: ProjectState;
+  /** rename files in the way to <name>.agentc-old instead of reporting a conflict */
+  moveAside: boolean;
+  /** the bytes of a regular project file (shared files agentc composes into are read to plan) */
+  readFile: ReadProjectFile;
+}
+
+/**
+ * Pure: what installing `desired` over the project means, as actions and conflicts. Reads the project only
+ * through `state`; writes nothing. Uninstalling is planning with nothing desired.
+ */
+export function planInstall(input: PlanInput): Plan {
+  const ctx = new PlanContext(input.desired, input.record, input.state, input.moveAside);
+  const { desired } = input;
+  for (const f of desired.files) {
+    if (f.role === "file") planOwnedFile(ctx, f);
+    else if (f.role === "seed") planSeed(ctx, f);
+  }
+  for (const keep of desired.keepDirs) {
+    const exists = input.state.get(keep).type !== "absent";
+    for (const f of desired.files)
+      if (f.role === "keep" && f.path.startsWith(`${keep}/`)) planKeptPayload(ctx, f, exists);
+  }
+  for (const link of desired.links) planLink(ctx, link);
+  for (const { path, component } of desired.scaffold) planScaffold(ctx, path, component);
+  const composed = planComposed(ctx, input.readFile);
+  for (const dir of desired.ownedDirs) planOwnedDirLeftovers(ctx, dir);
+  planLegacyRemoves(ctx);
+  planRetired(ctx);
+  planDirCleanup(ctx);
+  return {
+    actions: ctx.actions,
+    conflicts: ctx.conflicts,
+    warnings: composed.warnings,
+    composed: composed.records,
+    entries: [...ctx.entries.values()],
+  };
+}
+
+function planScaffold(ctx: PlanContext, path: string, component: string): void {
+  if (!ctx.writable(path)) return;
+  const type = ctx.state.get(path).type;
+  if (type === "absent") ctx.ensureParents(`${path}/.`, component);
+  else if (type !== "dir")
+    ctx.conflict(path, `should be a folder but is a ${type}`, "move it away so agentc can create the folder");
+  const previous = ctx.previous.get(path);
+  if (previous?.kind === "dir") ctx.entry(previous);
+}

@@ -1,0 +1,94 @@
+import { type BigIntStats, lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { agentcDir } from "../model/record.js";
+import { isMutation, type Plan } from "../plan/plan-model.js";
+import type { ProjectState } from "./project-state.js";
+
+/**
+ * `.agentc/stat-cache.json`: for each file agentc installed, the file's stamp (device, inode, size, mtime and
+ * ctime in nanoseconds) when its hash was last known. A file whose lstat gives the same stamp still has that
+ * hash, so a reinstall need not read it (git's index trick). Machine-local and never authoritative: missing,
+ * unreadable or stale, it only costs reading the files again. Kept out of the install record so that the
+ * record stays the same bytes for the same install.
+ *
+ * The racy case: a file changed within the same clock tick as the stamp was taken can keep its stamp. An entry
+ * is trusted only when the file's mtime and ctime are older than the cache file's own mtime (written after
+ * every stamp in it); anything not older is read again.
+ */
+export const statCachePath = `${agentcDir}/stat-cache.json`;
+
+export interface KnownFile {
+  stamp: string;
+  sha256: string;
+}
+
+export interface StatCache {
+  /** The recorded hash of the file `stat` describes (`stamp`: its fileStamp), when the stamp matches and is not racy. */
+  hashOf(path: string, stat: BigIntStats, stamp: string): string | undefined;
+}
+
+interface CacheFile {
+  version: 1;
+  files: Record<string, string>;
+}
+
+export const emptyStatCache: StatCache = { hashOf: () => undefined };
+
+export function fileStamp(stat: BigIntStats): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+}
+
+export function readStatCache(root: string): StatCache {
+  const abs = join(root, statCachePath);
+  let fence: bigint;
+  let files: Record<string, unknown>;
+  try {
+    fence = lstatSync(abs, { bigint: true }).mtimeNs;
+    const value = JSON.parse(readFileSync(abs, "utf8")) as CacheFile;
+    if (value?.version !== 1 || typeof value.files !== "object" || value.files === null)
+      return emptyStatCache;
+    files = value.files;
+  } catch {
+    return emptyStatCache;
+  }
+  return {
+    hashOf(path, stat, stamp) {
+      const line = Object.hasOwn(files, path) ? files[path] : undefined;
+      if (typeof line !== "string" || line.length !== stamp.length + 65 || !line.startsWith(`${stamp} `))
+        return undefined;
+      return stat.mtimeNs < fence && stat.ctimeNs < fence ? line.slice(stamp.length + 1) : undefined;
+    },
+  };
+}
+
+/** Deterministic for the same stamps: sorted by path. */
+export function serializeStatCache(files: Map<string, KnownFile>): Buffer {
+  const sorted = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const cache: CacheFile = {
+    version: 1,
+    files: Object.fromEntries(sorted.map(([path, f]) => [path, `${f.stamp} ${f.sha256}`])),
+  };
+  return Buffer.from(`${JSON.stringify(cache)}\n`);
+}
+
+/**
+ * The cache after an install: every recorded path that holds a file, with the stamp apply wrote it with, or,
+ * for a file the install left alone, the stamp and hash the plan saw.
+ */
+export function cacheAfterApply(
+  plan: Plan,
+  state: ProjectState,
+  wrote: Map<string, KnownFile>,
+): Map<string, KnownFile> {
+  const touched = new Set(plan.actions.filter(isMutation).map((a) => a.path));
+  const out = new Map<string, KnownFile>();
+  for (const { path } of plan.entries) {
+    const written = wrote.get(path);
+    const seen = touched.has(path) ? undefined : state.get(path);
+    if (written) out.set(path, written);
+    else if (seen?.type === "file") out.set(path, { stamp: seen.stamp, sha256: seen.sha256 });
+  }
+  // the files of a folder copied where a link was refused: the plan's entry was the link
+  for (const [path, written] of wrote) if (!out.has(path)) out.set(path, written);
+  return out;
+}

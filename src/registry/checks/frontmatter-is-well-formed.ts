@@ -1,0 +1,17 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { withBase } from "../../diagnostics/fixture-base.js";
+
+export const frontmatterIsWellFormed: InlineCheck = {
+  id: "AGC004",
+  slug: "frontmatter-is-well-formed",
+  stage: "load",
+  severity: "error",
+  title: "Rule frontmatter must be a closed YAML mapping",
+  description:
+    "A rule file may start with a YAML block between two '---' lines. It must be closed, parse as YAML and be a mapping.",
+  hint: "Close the block with a line holding only '---' and fix the YAML at the position shown.",
+  examples: {
+    passing: withBase({}),
+    failing: withBase({ "rules/extra.md": "---\nscope: [global\n---\n# Extra\n\nText.\n" }),
+  },
+};

@@ -1,0 +1,17 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { withBase } from "../../diagnostics/fixture-base.js";
+
+export const headingYieldsSlug: InlineCheck = {
+  id: "AGC007",
+  slug: "heading-yields-slug",
+  stage: "load",
+  severity: "error",
+  title: "A rule heading must yield a slug",
+  description:
+    "The slug (file and skill name) is derived from the heading's Latin letters and digits; a heading without any yields no slug.",
+  hint: "Add Latin letters or digits to the heading, e.g. '# 命名規則 (naming)'.",
+  examples: {
+    passing: withBase({}),
+    failing: withBase({ "rules/extra.md": "---\nscope: global\n---\n# 命名規則\n\nText.\n" }),
+  },
+};

@@ -1,0 +1,20 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { withBase } from "../../diagnostics/fixture-base.js";
+
+export const supersededRuleDropped: InlineCheck = {
+  id: "AGC010",
+  slug: "superseded-rule-dropped",
+  stage: "load",
+  severity: "warning",
+  title: "A superseded rule is dropped",
+  description:
+    "A rule with 'supersedes: <slug>' replaces that rule; the old one is not compiled, and the build says so.",
+  hint: "Delete the old rule once every consumer has moved, then remove 'supersedes'.",
+  examples: {
+    passing: withBase({}),
+    failing: withBase({
+      "rules/old.md": "---\nscope: global\n---\n# Old Style\n\nOld.\n",
+      "rules/new.md": "---\nscope: global\nsupersedes: old-style\n---\n# New Style\n\nNew.\n",
+    }),
+  },
+};

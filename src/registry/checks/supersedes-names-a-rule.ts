@@ -1,0 +1,18 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { withBase } from "../../diagnostics/fixture-base.js";
+
+export const supersedesNamesARule: InlineCheck = {
+  id: "AGC011",
+  slug: "supersedes-names-a-rule",
+  stage: "load",
+  severity: "warning",
+  title: "'supersedes' must name an existing rule",
+  description: "A 'supersedes' that names no rule (a typo, or a rule already deleted) replaces nothing.",
+  hint: "Fix the slug, or remove 'supersedes' if the old rule is gone.",
+  examples: {
+    passing: withBase({}),
+    failing: withBase({
+      "rules/new.md": "---\nscope: global\nsupersedes: no-such-rule\n---\n# New Style\n\nNew.\n",
+    }),
+  },
+};

@@ -1,0 +1,97 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, it } from "node:test";
+import { constants, Script } from "node:vm";
+import { writeBuild } from "../../src/output/write-build.js";
+import { compileRegistry } from "../../src/pipeline/compile.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { runCli } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+const bundlePath = join(packageRoot, "dist", "agentc.cjs");
+const example = join(packageRoot, "examples", "registry");
+
+/** Every file under dir, as relative path → bytes, in sorted order. */
+function treeOf(dir: string): Map<string, Buffer> {
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((path) => statSync(join(dir, path)).isFile())
+    .sort();
+  return new Map(files.map((path) => [path, readFileSync(join(dir, path))]));
+}
+
+/** The library in dist/src (not the bundle) compiling and writing the example registry. */
+async function libraryBuild(out: string): Promise<void> {
+  const result = await compileRegistry(example, {});
+  assert.ok(result.ok && result.tree && result.manifest, "the example registry compiles");
+  writeBuild(out, result.tree, result.manifest, result.plugin);
+}
+
+/** A copy of the package as npm would install it, without node_modules and without dist/src. */
+function installedCopyWithoutDistSrc(): string {
+  const root = testdir({}, "agentc-bundled-");
+  const published = (
+    JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { files: string[] }
+  ).files;
+  for (const entry of ["package.json", ...published.filter((f) => !f.startsWith("dist/"))]) {
+    if (existsSync(join(packageRoot, entry)))
+      cpSync(join(packageRoot, entry), join(root, entry), { recursive: true });
+  }
+  cpSync(bundlePath, join(root, "dist", "agentc.cjs"));
+  cpSync(`${bundlePath}.cache`, join(root, "dist", "agentc.cjs.cache"));
+  return root;
+}
+
+describe("the bundled CLI (dist/agentc.cjs)", () => {
+  it("is made by npm run build, with a code cache recorded for exactly these bytes", () => {
+    const source = readFileSync(bundlePath, "utf8");
+    const idLine = source.slice(source.lastIndexOf("\n", source.length - 2) + 1);
+    assert.match(idLine, /^\/\/ bundle id: [0-9a-f]{64}\n$/);
+    const cache = readFileSync(`${bundlePath}.cache`);
+    assert.equal(cache.toString("latin1", 0, idLine.length), idLine);
+    assert.ok(source.startsWith("(function (exports, require, module, __filename, __dirname) {"));
+    const script = new Script(source, {
+      filename: bundlePath,
+      cachedData: cache.subarray(idLine.length),
+      importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+    assert.equal(script.cachedDataRejected, false, "V8 accepts the recorded code cache");
+  });
+
+  it("builds the example registry byte for byte like the library, needing neither node_modules nor dist/src", async () => {
+    const installed = installedCopyWithoutDistSrc();
+    const bundledOut = join(testdir(), "out");
+    const run = spawnSync(
+      process.execPath,
+      [join(installed, "bin", "agentc.js"), "build", example, "--out", bundledOut, "--quiet"],
+      { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const libraryOut = join(testdir(), "out");
+    await libraryBuild(libraryOut);
+    const bundled = treeOf(bundledOut);
+    const library = treeOf(libraryOut);
+    assert.deepEqual([...bundled.keys()], [...library.keys()]);
+    for (const [path, bytes] of library) assert.ok(bytes.equals(bundled.get(path) ?? Buffer.alloc(0)), path);
+    assert.ok(bundled.size > 20, `${relative(packageRoot, bundledOut)} holds the example's files`);
+  });
+
+  it("reports exactly what the unbundled CLI reports (AGENTC_NO_BUNDLE=1 falls back to dist/src)", () => {
+    const compiledMain = join(packageRoot, "dist", "src", "cli", "main.js");
+    assert.ok(
+      statSync(bundlePath).mtimeMs >= statSync(compiledMain).mtimeMs,
+      "bin/agentc.js uses the bundle only when it is not older than dist/src: run npm run build",
+    );
+    for (const args of [
+      ["check", example, "--format", "json"],
+      ["check", join(packageRoot, "test"), "--format", "pretty"],
+      ["explain", "AGC001"],
+      ["no-such-command"],
+    ]) {
+      const bundled = runCli(args);
+      const unbundled = runCli(args, { env: { AGENTC_NO_BUNDLE: "1" } });
+      assert.deepEqual(bundled, unbundled, args.join(" "));
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, it } from "node:test";
+import { clientSandbox, describeRun, networkIsolated, runClient } from "../support/clients-cli.js";
+
+/** The sandbox the conformance tests run the real CLIs in: each promise of docs/conformance.md, checked. */
+describe("the sandbox of the client CLIs", () => {
+  it("kills a CLI that runs past its timeout, with its children", async () => {
+    const sandbox = clientSandbox();
+    const started = Date.now();
+    const run = await runClient(["sh"], ["-c", "sleep 30 & sleep 30"], {
+      cwd: sandbox.root,
+      sandbox,
+      timeoutMs: 300,
+    });
+    assert.equal(run.timedOut, true, describeRun(run));
+    assert.ok(Date.now() - started < 10_000, "the whole process group was killed at once");
+  });
+
+  it("hands the CLI a home of its own, no API key and no variable of the person running the tests", async () => {
+    const sandbox = clientSandbox();
+    const secret = { ANTHROPIC_API_KEY: "sk-test", OPENAI_API_KEY: "sk-test", GEMINI_API_KEY: "g-test" };
+    Object.assign(process.env, secret);
+    try {
+      const run = await runClient(["env"], [], { cwd: sandbox.root, sandbox });
+      const env = new Map(run.stdout.split("\n").map((line) => line.split("=", 2) as [string, string]));
+      for (const name of Object.keys(secret)) assert.equal(env.get(name), undefined, `${name} stays outside`);
+      assert.equal(env.get("HOME"), sandbox.home);
+      assert.equal(env.get("CODEX_HOME"), sandbox.codexHome);
+      assert.equal(env.get("DISABLE_AUTOUPDATER"), "1");
+    } finally {
+      for (const name of Object.keys(secret)) delete process.env[name];
+    }
+  });
+
+  it("keeps the CLI off the network: not even a server on this machine's loopback answers it", async (t) => {
+    if (!networkIsolated) {
+      t.skip("no network namespace here (unshare --net fails): only the dead proxy variables fence the CLIs");
+      return;
+    }
+    const server = createServer((_req, res) => res.end("reached"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const sandbox = clientSandbox();
+      const probe = `fetch("http://127.0.0.1:${port}/").then(() => console.log("reached"), () => console.log("refused"))`;
+      const run = await runClient([process.execPath], ["-e", probe], { cwd: sandbox.root, sandbox });
+      assert.equal(run.stdout.trim(), "refused", describeRun(run));
+    } finally {
+      server.close();
+    }
+  });
+});

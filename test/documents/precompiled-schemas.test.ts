@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { precompiledFileName, precompiledSource } from "../../src/documents/precompile-schemas.js";
+import { createAjv, type SchemaName, schemaFingerprint, schemaId } from "../../src/documents/schema-set.js";
+import { validateAgainstSchema } from "../../src/documents/schema-validation.js";
+import { builtinAdaptersDir, packageRoot } from "../../src/shared/package-paths.js";
+
+type Validate = ((value: unknown) => boolean) & { errors?: unknown };
+
+const json = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
+const example = join(packageRoot, "examples", "registry");
+
+/** Documents to validate: the shipped ones plus broken variants that hit several keywords. */
+const samples: [SchemaName, unknown][] = [
+  ["sources", json(join(example, "sources.json"))],
+  ["targets", json(join(example, "targets.json"))],
+  ...readdirSync(builtinAdaptersDir).map((n): [SchemaName, unknown] => [
+    "adapter",
+    json(join(builtinAdaptersDir, n)),
+  ]),
+  ["sources", { version: 2, sources: [{ name: "", kind: "vendor", path: 3 }], extra: true }],
+  ["targets", { version: 1, targets: [{ id: "Bad Id", extension: "md", frontmatter: 7 }], tools: [{}] }],
+  ["adapter", { id: "x", global_placement: "everywhere", install: { seeds: { files: "a" } } }],
+  ["rule-frontmatter", { scope: "scoped", globs: ["src/**"], description: "Use for source files." }],
+  ["rule-frontmatter", { scope: "sometimes", globs: "src/**", unknown: 1 }],
+  ["rule-frontmatter", "not a mapping"],
+];
+
+/** The validators the build wrote into dist (npm run build runs precompile-schemas as postbuild). */
+function built(): Record<string, unknown> {
+  const path = join(packageRoot, "dist", "src", "documents", precompiledFileName);
+  return createRequire(import.meta.url)(path) as Record<string, unknown>;
+}
+
+function errorsOf(validate: Validate, value: unknown): unknown {
+  return validate(value) ? [] : validate.errors;
+}
+
+describe("precompiled schema validators", () => {
+  it("give exactly the errors of the validators ajv compiles at run time", () => {
+    const precompiled = built() as Record<string, Validate>;
+    const ajv = createAjv({ source: false });
+    for (const [name, value] of samples) {
+      const runtime = ajv.getSchema(schemaId(name)) as Validate;
+      const generated = precompiled[name];
+      assert.ok(generated, `no precompiled validator for ${name}`);
+      assert.deepEqual(
+        errorsOf(generated, value),
+        errorsOf(runtime, value),
+        `${name}: ${JSON.stringify(value)}`,
+      );
+    }
+  });
+
+  it("are written by the build for the current schemas", () => {
+    const module = built() as { fingerprint?: string };
+    assert.equal(module.fingerprint, schemaFingerprint(), "run npm run build: postbuild writes this file");
+    assert.match(precompiledSource(), new RegExp(`exports.fingerprint = "${schemaFingerprint()}"`));
+  });
+
+  it("report violations through validateAgainstSchema", () => {
+    const violations = validateAgainstSchema("rule-frontmatter", { scope: "scoped", colour: "red" });
+    assert.ok(violations.some((v) => v.part === "key" && v.path.join("/") === "colour"));
+    assert.deepEqual(validateAgainstSchema("sources", json(join(example, "sources.json"))), []);
+  });
+});

@@ -1,0 +1,238 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { isDeepStrictEqual } from "node:util";
+import { confineTo } from "../../src/install/apply/fs-ops.js";
+import { recoverInterrupted } from "../../src/install/apply/recover.js";
+import { runInstall } from "../../src/install/install-run.js";
+import type { RunResult } from "../../src/install/model/run-result.js";
+import { runUninstall } from "../../src/install/uninstall-run.js";
+import { capabilityProject } from "../support/capability-bundle.js";
+import { startPaused } from "../support/install-child.js";
+import { copyOf, snapshot, stamps, withCrash } from "../support/install-fixture.js";
+import {
+  copiedFolderProject,
+  freshFolderProject,
+  freshProject,
+  upgradeProject,
+} from "../support/install-scenarios.js";
+import { runCli } from "../support/run-cli.js";
+
+const leftovers = (project: string): string[] =>
+  Object.keys(snapshot(project)).filter((p) => /agentc-tmp|journal|\.agentc\/lock/.test(p));
+/** The lock and its protocol files (claims, temps) belong to the run that holds or last held it. */
+const notLock = (p: string): boolean => /^\.agentc\/lock(\.|$)/.test(p);
+const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid;
+
+interface Scenario {
+  name: string;
+  setup: () => { project: string; bundle: string };
+  run: (bundle: string, project: string) => Promise<RunResult>;
+  args: (bundle: string, project: string) => string[];
+}
+
+const defaultRequest = (bundle: string, project: string) => ({
+  bundleDir: bundle,
+  projectDir: project,
+  choice: { kind: "default" as const },
+  moveAside: true,
+  dryRun: false,
+});
+const installWithDefaults = (bundle: string, project: string): Promise<RunResult> =>
+  runInstall(defaultRequest(bundle, project));
+const installArgs = (bundle: string, project: string): string[] => [
+  "install",
+  bundle,
+  "--project",
+  project,
+  "--yes",
+  "--move-aside",
+];
+
+/** Runs with links refused (AGENTC_FORCE_SYMLINK_EPERM), as on Windows without the privilege. */
+async function refusingLinks<T>(body: () => Promise<T>): Promise<T> {
+  process.env.AGENTC_FORCE_SYMLINK_EPERM = "1";
+  try {
+    return await body();
+  } finally {
+    delete process.env.AGENTC_FORCE_SYMLINK_EPERM;
+  }
+}
+
+const scenarios: Scenario[] = [
+  {
+    name: "fresh install",
+    setup: freshProject,
+    run: installWithDefaults,
+    args: installArgs,
+  },
+  {
+    name: "upgrade",
+    setup: upgradeProject,
+    run: installWithDefaults,
+    args: installArgs,
+  },
+  {
+    name: "uninstall",
+    setup: upgradeProject,
+    run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
+    args: (_b, p) => ["uninstall", "--project", p],
+  },
+  {
+    name: "links refused: a folder copied in place of a link",
+    setup: freshFolderProject,
+    run: (b, p) => refusingLinks(() => installWithDefaults(b, p)),
+    args: installArgs,
+  },
+  {
+    name: "links refused: a copied folder replaced by a new copy",
+    setup: copiedFolderProject,
+    run: (b, p) => refusingLinks(() => installWithDefaults(b, p)),
+    args: installArgs,
+  },
+  {
+    name: "links work again: a copied folder replaced by the link",
+    setup: copiedFolderProject,
+    run: installWithDefaults,
+    args: installArgs,
+  },
+  {
+    name: "capability packages with spawn hooks",
+    setup: capabilityProject,
+    run: (b, p) => runInstall({ ...defaultRequest(b, p), allowHooks: true }),
+    args: (b, p) => [...installArgs(b, p), "--allow-hooks"],
+  },
+  {
+    name: "uninstall of capability packages (retire hooks)",
+    setup: () => {
+      const { project, bundle } = capabilityProject();
+      assert.equal(runCli([...installArgs(bundle, project), "--allow-hooks"]).status, 0);
+      return { project, bundle };
+    },
+    run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
+    args: (_b, p) => ["uninstall", "--project", p],
+  },
+  {
+    name: "uninstall of a copied folder",
+    setup: copiedFolderProject,
+    run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
+    args: (_b, p) => ["uninstall", "--project", p],
+  },
+];
+
+/** What the kernel does to a killed process's lock: its pid no longer runs. */
+function killOwner(project: string): void {
+  const lock = join(project, ".agentc/lock");
+  if (existsSync(lock)) writeFileSync(lock, `${JSON.stringify({ pid: deadPid })}\n`);
+}
+
+/** An empty .agentc folder left by a crash before anything was journaled is the same state as none. */
+function normalised(snap: Record<string, string>): Record<string, string> {
+  if (Object.keys(snap).some((p) => p.startsWith(".agentc/"))) return snap;
+  const { ".agentc": _dropped, ...rest } = snap;
+  return rest;
+}
+
+describe("18: a crash at every mutating file-system call, then the next run", { concurrency: 1 }, () => {
+  for (const s of scenarios) {
+    it(`${s.name}: after a crash at any mutation, recovery gives the old or the new state and a rerun converges`, async () => {
+      const { project: template, bundle } = s.setup();
+      const clean = copyOf(template);
+      assert.equal((await s.run(bundle, clean)).status, "ok");
+      const expected = snapshot(clean);
+      const old = snapshot(template);
+      let n = 1;
+      for (; n < 1000; n++) {
+        const project = copyOf(template);
+        const crashed = await withCrash(n, "abandon", () => s.run(bundle, project));
+        if (crashed.status === "ok") break;
+        killOwner(project);
+        confineTo(project);
+        await recoverInterrupted(project);
+        const recovered = normalised(snapshot(project, notLock));
+        const whole = [normalised(old), normalised(expected)].some((state) =>
+          isDeepStrictEqual(recovered, state),
+        );
+        assert.ok(
+          whole,
+          `crash at mutation ${n}: recovery must give the old state (or the new one once committed)`,
+        );
+        const rerun = await s.run(bundle, project);
+        assert.equal(rerun.status, "ok", `rerun after crash ${n}: ${rerun.problems.join("; ")}`);
+        assert.deepEqual(snapshot(project), expected, `crash at mutation ${n}: the rerun converges`);
+        assert.deepEqual(leftovers(project), []);
+      }
+      assert.ok(n > 8, `only ${n - 1} mutations were exercised`);
+    });
+
+    it(`${s.name}: a failure at any mutation is rolled back in the same run`, async () => {
+      const { project: template, bundle } = s.setup();
+      const old = snapshot(template);
+      for (let n = 1; n < 1000; n++) {
+        const project = copyOf(template);
+        const r = await withCrash(n, "throw", () => s.run(bundle, project));
+        if (r.status === "ok") break;
+        assert.equal(r.status, "failed");
+        assert.match(r.problems.join(), /rolled back/);
+        assert.deepEqual(snapshot(project), old, `failure at mutation ${n} leaves the old state`);
+      }
+    });
+  }
+
+  for (const n of [1, 4, 12, 20]) {
+    it(`a real process killed at mutation ${n} is recovered by the next real run`, async () => {
+      const s = scenarios[1] as Scenario;
+      const { project, bundle } = s.setup();
+      const old = snapshot(project);
+      const crashed = runCli(s.args(bundle, project), { env: { AGENTC_CRASH_AT: String(n) } });
+      assert.equal(crashed.status, 137, crashed.stderr);
+      const paused = await startPaused(s.args(bundle, project), "planned");
+      assert.deepEqual(
+        snapshot(project, notLock),
+        old,
+        "the next run rolled the crashed one back before planning",
+      );
+      paused.child.kill("SIGINT");
+      assert.equal((await paused.done).code, 130);
+      const rerun = runCli(s.args(bundle, project));
+      assert.equal(rerun.status, 0, rerun.stderr);
+      assert.deepEqual(leftovers(project), []);
+    });
+  }
+
+  it("a crash during the recovery itself is recovered by the run after", async () => {
+    const s = scenarios[1] as Scenario;
+    const { project: template, bundle } = s.setup();
+    const clean = copyOf(template);
+    await s.run(bundle, clean);
+    for (const [first, second] of [
+      [12, 2],
+      [20, 3],
+      [25, 6],
+    ] as const) {
+      const project = copyOf(template);
+      await withCrash(first, "abandon", () => s.run(bundle, project));
+      killOwner(project);
+      await withCrash(second, "abandon", () => s.run(bundle, project));
+      killOwner(project);
+      assert.equal((await s.run(bundle, project)).status, "ok");
+      assert.deepEqual(snapshot(project), snapshot(clean));
+    }
+  });
+
+  it("dry runs and status never write, even with an interrupted install pending", () => {
+    const { project, bundle } = upgradeProject();
+    runCli(["install", bundle, "--project", project, "--yes", "--move-aside"], {
+      env: { AGENTC_CRASH_AT: "15" },
+    });
+    const before = stamps(project);
+    const dry = runCli(["install", bundle, "--project", project, "--yes", "--dry-run"]);
+    assert.match(dry.stdout + dry.stderr, /interrupted install will be rolled back first/);
+    const status = runCli(["status", "--project", project, "--check"]);
+    assert.equal(status.status, 1);
+    assert.match(status.stdout, /interrupted/);
+    assert.deepEqual(stamps(project), before);
+  });
+});
