@@ -5,8 +5,8 @@ import { Agent, get } from "node:http";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { packageRoot } from "../src/shared/package-paths.js";
 import { packBundle } from "../src/packaging/bundle-zip.js";
+import { packageRoot } from "../src/shared/package-paths.js";
 import { writeBuildFolder } from "./build-folder.js";
 
 /**

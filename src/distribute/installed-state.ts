@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
 import type { InstallRecord } from "../install/model/record.js";
-import { sha256 } from "../shared/hash.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
+import { sha256 } from "../shared/hash.js";
 import type { Candidate, OpenedBundle } from "./candidate.js";
 
 export interface Standing {

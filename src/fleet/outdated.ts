@@ -6,11 +6,11 @@ import { updateSourceOf } from "../distribute/installed-source.js";
 import { latestBundle } from "../distribute/latest-bundle.js";
 import { BundleError } from "../install/bundle/bundle-error.js";
 import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
-import { projectRoot } from "../install/project/project-root.js";
 import type { InstallRecord } from "../install/model/record.js";
+import { projectRoot } from "../install/project/project-root.js";
 import { projectStatus } from "../install/status.js";
-import { sha256 } from "../shared/hash.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
+import { sha256 } from "../shared/hash.js";
 import { mapBounded } from "./bounded-map.js";
 import type { FleetRow } from "./fleet-row.js";
 

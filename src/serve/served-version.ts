@@ -1,11 +1,11 @@
 import { copyFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { unpackBundle } from "../install/bundle/unpack-bundle.js";
-import { sha256, sha256OfFile } from "../shared/hash.js";
-import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { bundleManifestName, parseBundleManifest } from "../packaging/bundle-manifest.js";
 import { packBundle } from "../packaging/bundle-zip.js";
 import { publishedPath } from "../packaging/publish-rewrites.js";
+import { sha256, sha256OfFile } from "../shared/hash.js";
+import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { ServeError } from "./serve-error.js";
 
 /** A file the server sends from its snapshot on disk. */

@@ -4,8 +4,8 @@ import { noUpdateSourceHint, updateSourceOf } from "../../distribute/installed-s
 import { standingOf } from "../../distribute/installed-state.js";
 import { latestBundle } from "../../distribute/latest-bundle.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
-import { missingProject, projectRoot } from "../../install/project/project-root.js";
 import { type InstallRecord, readRecord } from "../../install/model/record.js";
+import { missingProject, projectRoot } from "../../install/project/project-root.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { installBundle, installCommand } from "./install.js";
 

@@ -2,18 +2,18 @@ import assert from "node:assert/strict";
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../src/shared/package-paths.js";
-import { installScriptFor } from "../src/serve/install-script.js";
-import { capabilityProject } from "./support/capability-bundle.js";
-import { makeComposeBundle } from "./support/compose-bundle.js";
-import { type BundleSpec, copyOf, makeBundle, stamps } from "./support/install-fixture.js";
-import { upgradeFrom, upgradeTo } from "./support/install-scenarios.js";
-import { fullTree, notLinux, runInstallSh, runScript, type Shell, shells } from "./support/install-sh.js";
-import { runCli } from "./support/run-cli.js";
-import { runCliAsync } from "./support/run-cli-async.js";
-import { freePort, type ServeProcess, startServe } from "./support/serve-process.js";
-import { testdir } from "./support/testdir.js";
-import { bytes, serve } from "./support/zip-server.js";
+import { installScriptFor } from "../../src/serve/install-script.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { capabilityProject } from "../support/capability-bundle.js";
+import { makeComposeBundle } from "../support/compose-bundle.js";
+import { type BundleSpec, copyOf, makeBundle, stamps } from "../support/install-fixture.js";
+import { upgradeFrom, upgradeTo } from "../support/install-scenarios.js";
+import { fullTree, notLinux, runInstallSh, runScript, type Shell, shells } from "../support/install-sh.js";
+import { runCli } from "../support/run-cli.js";
+import { runCliAsync } from "../support/run-cli-async.js";
+import { freePort, type ServeProcess, startServe } from "../support/serve-process.js";
+import { testdir } from "../support/testdir.js";
+import { bytes, serve } from "../support/zip-server.js";
 
 /** One build served at a fixed address; publish() serves another build there. */
 async function served(build: string) {
@@ -248,7 +248,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const manifest = readFileSync(join(bundle, "manifest.json"));
       const version = {
         version: "1.0.0",
-        manifestSha256: (await import("../src/shared/hash.js")).sha256(manifest),
+        manifestSha256: (await import("../../src/shared/hash.js")).sha256(manifest),
         bundle: { sha256: "0".repeat(64) },
       } as Parameters<typeof installScriptFor>[0];
       const good = await serve({

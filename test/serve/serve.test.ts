@@ -13,10 +13,10 @@ import { request } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packBundle } from "../src/packaging/bundle-zip.js";
-import { failedServe, startServe } from "./support/serve-process.js";
-import { testdir } from "./support/testdir.js";
-import { type BuildFixture, makeBuildDir } from "./support/zip-fixtures.js";
+import { packBundle } from "../../src/packaging/bundle-zip.js";
+import { failedServe, startServe } from "../support/serve-process.js";
+import { testdir } from "../support/testdir.js";
+import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
 
 const fixture: BuildFixture = {
   files: {
@@ -245,7 +245,7 @@ describe("agentc serve", () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const port = String((blocker.address() as { port: number }).port);
-    const { runCli } = await import("./support/run-cli.js");
+    const { runCli } = await import("../support/run-cli.js");
     const taken = runCli(["serve", makeBuildDir(fixture), "--port", port]);
     blocker.close();
     assert.equal(taken.status, 1);

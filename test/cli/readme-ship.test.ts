@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "yaml";
-import { commandIndex } from "../src/cli/command-index.js";
-import { packageRoot } from "../src/shared/package-paths.js";
+import { commandIndex } from "../../src/cli/command-index.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
 
 const readme = readFileSync(join(packageRoot, "README.md"), "utf8");
 const section = readme.slice(readme.indexOf("## Ship it to every repository"), readme.indexOf("## Checks"));

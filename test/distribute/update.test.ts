@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packBundle } from "../src/packaging/bundle-zip.js";
-import { snapshot, stamps, withoutAgentc } from "./support/install-fixture.js";
-import { runCli } from "./support/run-cli.js";
-import { runCliAsync } from "./support/run-cli-async.js";
-import { freePort, startServe } from "./support/serve-process.js";
-import { testdir } from "./support/testdir.js";
-import { type BuildFixture, makeBuildDir } from "./support/zip-fixtures.js";
-import { bytes, serve } from "./support/zip-server.js";
+import { packBundle } from "../../src/packaging/bundle-zip.js";
+import { snapshot, stamps, withoutAgentc } from "../support/install-fixture.js";
+import { runCli } from "../support/run-cli.js";
+import { runCliAsync } from "../support/run-cli-async.js";
+import { freePort, startServe } from "../support/serve-process.js";
+import { testdir } from "../support/testdir.js";
+import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
+import { bytes, serve } from "../support/zip-server.js";
 
 const v1: BuildFixture = {
   files: { "AGENTS.md": "# Rules v1\n", ".github/copilot-instructions.md": "copilot v1\n" },
@@ -169,7 +169,7 @@ describe("agentc install <server URL> and agentc update", () => {
     const build = makeBuildDir(v1);
     const zip = join(testdir(), "bundle.zip");
     const packed = packBundle(build, zip);
-    const manifestSha = (await import("../src/shared/hash.js")).sha256(
+    const manifestSha = (await import("../../src/shared/hash.js")).sha256(
       readFileSync(join(build, "manifest.json")),
     );
     const index = (sha: string, manifest = manifestSha) =>

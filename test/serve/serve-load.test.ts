@@ -4,9 +4,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { connect } from "node:net";
 import { describe, it } from "node:test";
-import { notLinux } from "./support/install-sh.js";
-import { type ServeProcess, startServe } from "./support/serve-process.js";
-import { makeBuildDir } from "./support/zip-fixtures.js";
+import { notLinux } from "../support/install-sh.js";
+import { type ServeProcess, startServe } from "../support/serve-process.js";
+import { makeBuildDir } from "../support/zip-fixtures.js";
 
 /** A bundle of `mib` MiB that does not compress, served by a real `agentc serve`. */
 async function bigServe(

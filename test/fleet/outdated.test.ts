@@ -4,11 +4,11 @@ import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { runCli } from "./support/run-cli.js";
-import { runCliAsync } from "./support/run-cli-async.js";
-import { startServe } from "./support/serve-process.js";
-import { testdir } from "./support/testdir.js";
-import { type BuildFixture, makeBuildDir } from "./support/zip-fixtures.js";
+import { runCli } from "../support/run-cli.js";
+import { runCliAsync } from "../support/run-cli-async.js";
+import { startServe } from "../support/serve-process.js";
+import { testdir } from "../support/testdir.js";
+import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
 
 const v1: BuildFixture = { files: { "AGENTS.md": "# v1\n", "docs/a.md": "a\n" }, version: "1.0.0" };
 const v2: BuildFixture = { ...v1, files: { ...v1.files, "AGENTS.md": "# v2\n" }, version: "2.0.0" };

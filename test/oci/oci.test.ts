@@ -2,17 +2,17 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { sha256 } from "../src/shared/hash.js";
-import { parseOciReference } from "../src/oci/oci-reference.js";
-import { RegistryClient } from "../src/oci/registry-client.js";
-import { packBundle } from "../src/packaging/bundle-zip.js";
-import { snapshot, withoutAgentc } from "./support/install-fixture.js";
-import { notLinux } from "./support/install-sh.js";
-import { faultyProxy, skopeo, startRegistry, startTokenService } from "./support/oci-registry.js";
-import { runCli } from "./support/run-cli.js";
-import { runCliAsync } from "./support/run-cli-async.js";
-import { testdir } from "./support/testdir.js";
-import { type BuildFixture, makeBuildDir } from "./support/zip-fixtures.js";
+import { parseOciReference } from "../../src/oci/oci-reference.js";
+import { RegistryClient } from "../../src/oci/registry-client.js";
+import { packBundle } from "../../src/packaging/bundle-zip.js";
+import { sha256 } from "../../src/shared/hash.js";
+import { snapshot, withoutAgentc } from "../support/install-fixture.js";
+import { notLinux } from "../support/install-sh.js";
+import { faultyProxy, skopeo, startRegistry, startTokenService } from "../support/oci-registry.js";
+import { runCli } from "../support/run-cli.js";
+import { runCliAsync } from "../support/run-cli-async.js";
+import { testdir } from "../support/testdir.js";
+import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
 
 const v1: BuildFixture = {
   files: {

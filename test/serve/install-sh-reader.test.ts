@@ -2,16 +2,16 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../src/shared/package-paths.js";
-import { capabilityProject } from "./support/capability-bundle.js";
-import { makeComposeBundle } from "./support/compose-bundle.js";
-import { makeBundle } from "./support/install-fixture.js";
-import { upgradeFrom, upgradeTo } from "./support/install-scenarios.js";
-import { notLinux, readWithShell, shells } from "./support/install-sh.js";
-import { manifestFacts } from "./support/manifest-facts.js";
-import { runCli } from "./support/run-cli.js";
-import { testdir } from "./support/testdir.js";
-import { makeBuildDir } from "./support/zip-fixtures.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { capabilityProject } from "../support/capability-bundle.js";
+import { makeComposeBundle } from "../support/compose-bundle.js";
+import { makeBundle } from "../support/install-fixture.js";
+import { upgradeFrom, upgradeTo } from "../support/install-scenarios.js";
+import { notLinux, readWithShell, shells } from "../support/install-sh.js";
+import { manifestFacts } from "../support/manifest-facts.js";
+import { runCli } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+import { makeBuildDir } from "../support/zip-fixtures.js";
 
 /** Every kind of manifest the test suite builds: real builds of every registry it has, and the helpers' bundles. */
 function suiteManifests(): Record<string, string> {
