@@ -12,6 +12,11 @@ const end = "# agentc-serve-config-end";
 /** Characters a served value may hold: it is written into a shell script between single quotes. */
 const plain = /^[A-Za-z0-9:/._~%+@[\]-]*$/;
 
+/** Whether an address can be written into install.sh as it is. */
+export function fitsInstallScript(value: string): boolean {
+  return plain.test(value);
+}
+
 let template: string | undefined;
 
 /** install.sh for one version: the shipped script with the server's address and the version's digests. */

@@ -251,6 +251,16 @@ describe("agentc serve", () => {
     assert.equal(taken.status, 1);
     assert.match(taken.stderr, /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE\n {2}hint: .*--port 0/);
     assert.equal(runCli(["serve", makeBuildDir(fixture), "--port", "70000"]).status, 2);
+    const quote = runCli([
+      "serve",
+      makeBuildDir(fixture),
+      "--port",
+      "0",
+      "--public-url",
+      "https://x.example/it's/",
+    ]);
+    assert.equal(quote.status, 2);
+    assert.match(quote.stderr, /holds characters install\.sh cannot carry/);
   });
 
   it("stops cleanly on SIGINT and SIGTERM, removing its snapshot", async () => {

@@ -1,5 +1,6 @@
 import { isLoopbackHost } from "../../install/bundle/source-url.js";
 import { startServe } from "../../serve/http-server.js";
+import { fitsInstallScript, installScriptFor } from "../../serve/install-script.js";
 import { ServeError } from "../../serve/serve-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 
@@ -25,7 +26,6 @@ export const serveCommand: Command = {
     // listening for the signals before the URL is printed: without a listener, a signal kills at once
     const stopped = stopSignal();
     try {
-      const { installScriptFor } = await import("../../serve/install-script.js");
       const running = await startServe({
         path,
         installScript: installScriptFor,
@@ -127,5 +127,9 @@ function publicUrlOf(args: ParsedArgs): { publicUrl?: string } {
   if (url.search || url.hash || url.username || url.password)
     throw new UsageError(`--public-url ${text} must not carry a query, fragment or credentials`);
   if (!url.pathname.endsWith("/")) url.pathname += "/";
+  if (!fitsInstallScript(url.toString()))
+    throw new UsageError(
+      `--public-url ${text} holds characters install.sh cannot carry; percent-encode them`,
+    );
   return { publicUrl: url.toString() };
 }
