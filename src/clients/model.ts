@@ -1,4 +1,5 @@
 import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { InstructionImport } from "../registry/model.js";
 
 /**
  * A client pack: how one assistant reads the tool-neutral core/ (docs/client-packs.md).
@@ -7,6 +8,20 @@ import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/mode
  * Paths may use the pack's runtime_placeholders ("<SKILLS_DIR>/x"); null means the client has
  * no such place, and everything the core puts there is reported as not expressible.
  */
+/** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
+export interface TrustKey {
+  id: string;
+  /** Project path or glob of the settings file, with runtime placeholders. */
+  file: string;
+  /** Key path; "*" is any key or element. */
+  key: string[];
+  /** Only this value counts; absent (and no `matches`): any value. */
+  equals?: unknown;
+  /** Only string values matching this regular expression count. */
+  matches?: string;
+  why: string;
+}
+
 export interface ClientPack {
   /** Component id; equal to the rule adapter's id when both exist, so one component holds both. */
   client: string;
@@ -16,6 +31,9 @@ export interface ClientPack {
   docs: string[];
   runtime_dir: string;
   root_instruction_file: string | null;
+  instruction_imports?: InstructionImport[];
+  /** Settings keys with which a repository votes on its own trust (AGC108). */
+  trust_keys?: TrustKey[];
   rules_dir: string | null;
   skills_dir: string | null;
   agents_dir: string | null;
@@ -179,10 +197,12 @@ export interface HookMapping {
   matcher_join?: string;
   /**
    * One hook entry as JSON with the slots "{matcher}", "{command}", "{timeout}", "{description}" and
-   * "{fail_closed}" (true for a fail_closed hook) (whole-string values; a slot with no value drops its
+   * "{fail_closed}" (fail_closed_value, default true, for a fail_closed hook) (whole-string values; a slot with no value drops its
    * key). A core timeout or description the entry has no slot for is reported as lost.
    */
   entry: Record<string, unknown>;
+  /** Seconds the client waits for a hook whose entry sets no timeout (its documented default). */
+  default_timeout?: number;
   /** The unit of "{timeout}" (core timeouts are seconds); default "seconds". */
   timeout_unit?: "seconds" | "milliseconds";
   /** Values at the top of the hooks file (e.g. {"version": 1}). */
@@ -201,6 +221,10 @@ export interface HookMapping {
   hook_can_block: boolean;
   /** True when a crash or timeout of the hook blocks too (else only the guard's own exit 2 does). */
   hook_fail_closed: boolean;
+  /** The first client version that keeps hook_fail_closed; older versions fail open (reported). */
+  hook_fail_closed_since?: string;
+  /** What "{fail_closed}" writes for a fail_closed hook; default true. */
+  fail_closed_value?: unknown;
 }
 
 /** Where MCP servers go, and the shape of one server entry. */
@@ -240,4 +264,6 @@ export interface GuardWiring {
   /** Verbs whose tool calls the guard inspects. */
   verbs: Verb[];
   timeout?: number;
+  /** The hook matcher as written, instead of the verbs' tool names ("*": every tool, new ones too). */
+  matcher?: string;
 }

@@ -76,7 +76,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   const read = readManifest(req.bundleDir);
   if (!read.ok) return { ...base, status: "bad-bundle", problems: read.problems };
   const recordRead = readRecord(root);
-  if (!recordRead.ok) return { ...base, status: "failed", problems: [recordRead.problem] };
+  if (!recordRead.ok) return { ...base, status: "bad-record", problems: [recordRead.problem] };
   const chosen = await pickComponents(req, read.manifest, recordRead.record);
   if (!chosen.ok) return { ...base, status: "usage", problems: [chosen.problem] };
   const loaded = loadBundle(req.bundleDir, read.manifest, chosen.ids);

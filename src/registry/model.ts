@@ -89,12 +89,20 @@ export interface AdapterInstall {
 
 export type Slot = "alwaysApply" | "globs" | "globs_yaml" | "globs_csv" | "description" | "slug";
 
+/** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
+export interface InstructionImport {
+  form: string;
+  /** The assistant ignores the form in code spans and fenced code. */
+  outside_code?: boolean;
+}
+
 export interface Adapter {
   id: string;
   name?: string;
   readers?: string[];
   notes?: string;
   sources?: string[];
+  instruction_imports?: InstructionImport[];
   output_dir?: string;
   extension?: string;
   global_placement?: "single_file" | "pinned_module" | "none";
@@ -138,6 +146,12 @@ export interface RosterBudget {
   dead_marker?: string;
 }
 
+export interface TrustOverride {
+  key: string;
+  client?: string;
+  reason: string;
+}
+
 export interface TargetsConfig {
   version: 1;
   registry_version?: string;
@@ -146,6 +160,8 @@ export interface TargetsConfig {
   builtin_clients?: "all" | "none" | string[];
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
+  /** Trust keys (client packs' trust_keys) the registry writes on purpose, each with its reason (AGC108). */
+  trust_overrides?: TrustOverride[];
   roster_budget?: RosterBudget;
   publish_rewrites?: [string, string][];
   plugin?: Record<string, unknown>;

@@ -1,7 +1,20 @@
 import { guardTimeoutMs } from "../../clients/guard-program.js";
+import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import { slotsOf } from "../../clients/template-slots.js";
 import { secretGuardWanted } from "../../emit/clients/guard-wiring.js";
 import type { RegistryCheck } from "../check.js";
 import { settingsPack, withPacks } from "./settings-fixtures.js";
+
+/** The seconds a client waits for the guard: guard.timeout where the entry can say it, else its default. */
+function effectiveTimeout(client: LoadedClientPack): { seconds: number; key: string[] } | undefined {
+  const { guard, hooks } = client.pack;
+  if (!guard || !hooks?.hook_can_block) return undefined;
+  if (guard.timeout !== undefined && slotsOf(hooks.entry).has("timeout"))
+    return { seconds: guard.timeout, key: ["guard", "timeout"] };
+  if (hooks.default_timeout !== undefined)
+    return { seconds: hooks.default_timeout, key: ["hooks", "default_timeout"] };
+  return undefined;
+}
 
 export const guardOutlivesClientTimeout: RegistryCheck = {
   id: "AGC087",
@@ -10,8 +23,8 @@ export const guardOutlivesClientTimeout: RegistryCheck = {
   severity: "error",
   title: "The client waits longer for the guard than the guard takes",
   description:
-    "The secret guard blocks (exit 2) when it cannot decide within its own time limit. A client that kills the hook first treats the kill as a non-blocking error in most clients and lets the call through, so a guard timeout at or below the guard's limit turns fail-closed into fail-open.",
-  hint: "Set guard.timeout above the guard's limit (10 seconds is the built-in packs' choice), or leave it out to use the client's default.",
+    "The secret guard blocks (exit 2) when it cannot decide within its own time limit. A client that kills the hook first treats the kill as a non-blocking error in most clients and lets the call through, so a client timeout at or below the guard's limit turns fail-closed into fail-open. The timeout that counts is guard.timeout when the pack's hook entry has a {timeout} slot, else the client's own default (hooks.default_timeout).",
+  hint: "Set guard.timeout above the guard's limit (10 seconds is the built-in packs' choice) in a pack whose hook entry has a {timeout} slot, or correct hooks.default_timeout to the client's documented default.",
   examples: {
     passing: withPacks({}, { example: settingsPack }),
     failing: withPacks({}, { example: { ...settingsPack, guard: { ...settingsPack.guard, timeout: 5 } } }),
@@ -19,11 +32,12 @@ export const guardOutlivesClientTimeout: RegistryCheck = {
   *run(registry) {
     if (!secretGuardWanted(registry)) return;
     for (const client of registry.clients) {
-      const timeout = client.pack.guard?.timeout;
-      if (timeout === undefined || timeout * 1000 > guardTimeoutMs) continue;
+      const timeout = effectiveTimeout(client);
+      if (timeout === undefined || timeout.seconds * 1000 > guardTimeoutMs) continue;
+      const where = timeout.key.join(".");
       yield {
-        position: client.document.positionOf(["guard", "timeout"]),
-        message: `guard.timeout is ${timeout} s, but the guard itself may take up to ${guardTimeoutMs / 1000} s before it blocks; the client would kill it first and let the call through`,
+        position: client.document.positionOf(timeout.key),
+        message: `${where} is ${timeout.seconds} s, but the guard itself may take up to ${guardTimeoutMs / 1000} s before it blocks; the client would kill it first and let the call through`,
       };
     }
   },

@@ -1,7 +1,10 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 
-/** How a client keeps a promise of the core: technically, only as text in its context, or not at all. */
-export type Enforcement = "enforced" | "instruction" | "cannot";
+/**
+ * How a client keeps a promise of the core: technically, technically but only for what it can see,
+ * only as text in its context, or not at all (their meanings: enforcementLevels).
+ */
+export type Enforcement = "enforced" | "partial" | "instruction" | "cannot";
 
 export type PromiseKind =
   | "rule-load"

@@ -4,8 +4,8 @@ import type { CoreHook } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
 import type { EmittedFile } from "../emitted-tree.js";
-import { type CapabilityRow, capabilityRow } from "./capability.js";
-import { failClosedGap, fileExtraEntries, planHook } from "./hook-entries.js";
+import { type CapabilityRow, capabilityRow, type Enforcement } from "./capability.js";
+import { failClosedGap, failClosedSince, fileExtraEntries, planHook } from "./hook-entries.js";
 import { withRuntimePlaceholders } from "./pack-text.js";
 import type { SettingsOutcome } from "./settings-part.js";
 
@@ -35,7 +35,7 @@ export function guardWiring(
   }
   const path = withRuntimePlaceholders(pack, guard.path);
   const command = withRuntimePlaceholders(pack, guard.command).split("{path}").join(anchored(hooks, path));
-  const plan = planHook(hooks, guardHook(guard, source), command);
+  const plan = planHook(hooks, guardHook(guard, source), command, guard.matcher);
   const file = withRuntimePlaceholders(pack, hooks.file);
   return {
     parts:
@@ -113,6 +113,10 @@ function programFile(pack: ClientPack, path: string): EmittedFile {
   };
 }
 
+/** What the guard cannot see wherever it runs (docs/guard.md, "What it cannot see"). */
+const unseen =
+  "it judges the call's own words only: names built at run time, recursive readers without a path, hard links and programs that open files themselves get through (docs/guard.md)";
+
 function guardRows(
   pack: ClientPack,
   hooks: HookMapping,
@@ -122,11 +126,11 @@ function guardRows(
 ): CapabilityRow[] {
   if (plan.entries.length === 0)
     return [row(pack, source, "cannot", "the client has no before-tool hook event")];
-  const gap = failClosedGap(hooks);
-  const failure = gap
-    ? "; the guard exits 2 on its own errors, but a missing node or the client's timeout lets the call through"
-    : "";
-  const rows = [row(pack, source, "enforced", `hook on ${plan.events.join(", ")} in ${file}${failure}`)];
+  const failure = failClosedGap(hooks)
+    ? "the guard exits 2 on its own errors and limits, but a missing node or the client's timeout lets the call through"
+    : (failClosedSince(pack, hooks) ?? "a crash, a missing node or the client's timeout blocks the call too");
+  const where = `hook on ${plan.events.join(", ")} in ${file}`;
+  const rows = [row(pack, source, "partial", `${where}; ${unseen}; ${failure}`)];
   for (const verb of plan.unmappedVerbs) {
     const reason = `the client's hook matchers name no tool for the verb "${verb}"`;
     rows.push(capabilityRow(pack.client, "guard", `${promise} (${verb})`, source, "cannot", reason));
@@ -134,11 +138,6 @@ function guardRows(
   return rows;
 }
 
-function row(
-  pack: ClientPack,
-  source: Position,
-  enforcement: "enforced" | "cannot",
-  reason: string,
-): CapabilityRow {
+function row(pack: ClientPack, source: Position, enforcement: Enforcement, reason: string): CapabilityRow {
   return capabilityRow(pack.client, "guard", promise, source, enforcement, reason);
 }

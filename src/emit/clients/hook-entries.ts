@@ -2,7 +2,7 @@ import type { ClientPack, HookMapping } from "../../clients/model.js";
 import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import type { CoreHook, Verb } from "../../core/model.js";
-import { type CapabilityRow, capabilityRow } from "./capability.js";
+import { type CapabilityRow, capabilityRow, type Enforcement } from "./capability.js";
 import { withRuntimePlaceholders } from "./pack-text.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
@@ -49,14 +49,26 @@ export function hookEntries(pack: ClientPack, hooks: CoreHook[]): SettingsOutcom
   };
 }
 
-/** The entries of one hook with a ready command; the guard uses this too. */
-export function planHook(mapping: HookMapping, hook: CoreHook, command: string): HookPlan {
+/**
+ * The entries of one hook with a ready command; the guard uses this too. `matcher`, when given, is
+ * written as is in place of the verbs' tool names.
+ */
+export function planHook(
+  mapping: HookMapping,
+  hook: CoreHook,
+  command: string,
+  matcherAsWritten?: string,
+): HookPlan {
   const { placements, noEvent } = placementsOf(mapping, hook);
   const entries: OwnedEntry[] = [];
   const unmapped = new Set<Verb>();
   let unfiltered = false;
   for (const placement of placements) {
-    const matcher = matcherOf(mapping, placement.matcherVerbs);
+    const byVerbs = matcherOf(mapping, placement.matcherVerbs);
+    const matcher =
+      matcherAsWritten !== undefined && byVerbs.names !== undefined
+        ? { names: [matcherAsWritten], unmapped: [] }
+        : byVerbs;
     for (const verb of matcher.unmapped) unmapped.add(verb);
     if (matcher.names?.length === 0) continue;
     const matches = mapping.matcher_join !== undefined && slotsOf(mapping.entry).has("matcher");
@@ -65,7 +77,7 @@ export function planHook(mapping: HookMapping, hook: CoreHook, command: string):
       matcher: matches ? matcher.names?.join(mapping.matcher_join ?? "") : undefined,
       command,
       timeout: timeoutOf(mapping, hook.timeout),
-      fail_closed: hook.failClosed ? true : undefined,
+      fail_closed: hook.failClosed ? (mapping.fail_closed_value ?? true) : undefined,
       description: hook.description,
     });
     entries.push({ path: [...mapping.key, placement.event], value, element: true });
@@ -127,7 +139,7 @@ function hookRows(
   plan: HookPlan,
 ): CapabilityRow[] {
   const promise = promiseOf(hook);
-  const row = (suffix: string, enforcement: "enforced" | "cannot", reason: string) =>
+  const row = (suffix: string, enforcement: Enforcement, reason: string) =>
     capabilityRow(pack.client, "hook", `${promise}${suffix}`, hook.position, enforcement, reason);
   if (plan.entries.length === 0) {
     const why = plan.noEvent
@@ -146,7 +158,9 @@ function hookRows(
   }
   if (hook.failClosed) {
     const closed = failClosedGap(mapping);
+    const since = failClosedSince(pack, mapping);
     if (closed) rows.push(row(" fails closed", "cannot", closed));
+    else if (since) rows.push(row(" fails closed", "partial", since));
   }
   for (const [suffix, reason] of lostValues(mapping, hook)) rows.push(row(suffix, "cannot", reason));
   return rows;
@@ -167,6 +181,13 @@ function lostValues(mapping: HookMapping, hook: CoreHook): [string, string][] {
       "the client's hook entry has no description field; the description is not written",
     ]);
   return lost;
+}
+
+/** Where the client fails closed only from a version on: what older versions do, else undefined. */
+export function failClosedSince(pack: ClientPack, mapping: HookMapping): string | undefined {
+  const since = mapping.hook_fail_closed_since;
+  if (!mapping.hook_fail_closed || since === undefined) return undefined;
+  return `a crash, a missing program or a timeout of the hook blocks the call from ${pack.name} ${since} on; older versions let it through`;
 }
 
 /** Why a fail-closed promise cannot be kept, or undefined when the client keeps it. */

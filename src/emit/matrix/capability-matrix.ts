@@ -17,8 +17,21 @@ export const promiseKindTitles: Record<PromiseKind, string> = {
 
 export const promiseKinds = Object.keys(promiseKindTitles) as PromiseKind[];
 
+/** Every level with what it means in CAPABILITIES.md, strongest first. */
+export const enforcementMeanings: Readonly<Record<Enforcement, string>> = {
+  enforced: "the client blocks what the promise forbids, or keeps the promise by itself, technically.",
+  partial: "the client blocks technically, but only what it can see; the reason says what gets through.",
+  instruction: "the client only reads the promise as text in its context; the model may not follow it.",
+  cannot: "the client has no way to express the promise; the build warned about it (AGC080).",
+};
+
 /** Weakest first: when one client reports a promise twice, the weaker answer is the true one. */
-export const enforcementLevels: readonly Enforcement[] = ["cannot", "instruction", "enforced"];
+export const enforcementLevels = (Object.keys(enforcementMeanings) as Enforcement[]).reverse();
+
+/** Counts of zero for every level, strongest first. */
+export function noEnforcements(): EnforcementCounts {
+  return Object.fromEntries(Object.keys(enforcementMeanings).map((level) => [level, 0])) as EnforcementCounts;
+}
 
 export interface MatrixCell {
   enforcement: Enforcement;
@@ -40,7 +53,7 @@ export interface CapabilityMatrix {
   /** Client ids, sorted. */
   clients: string[];
   promises: MatrixPromise[];
-  /** client → kind → how many promises of that kind it enforces, only reads, or cannot express. */
+  /** client → kind → how many promises of that kind it keeps at each level. */
   summary: Record<string, Partial<Record<PromiseKind, EnforcementCounts>>>;
 }
 
@@ -118,7 +131,7 @@ function summarise(promises: readonly MatrixPromise[], ids: readonly string[]): 
   for (const p of promises) {
     for (const [client, cell] of Object.entries(p.cells)) {
       const perKind = summary[client] ?? {};
-      const counts = perKind[p.kind] ?? { enforced: 0, instruction: 0, cannot: 0 };
+      const counts = perKind[p.kind] ?? noEnforcements();
       counts[cell.enforcement] += 1;
       perKind[p.kind] = counts;
       summary[client] = perKind;

@@ -1,8 +1,10 @@
-import type { PromiseKind } from "../clients/capability.js";
+import type { Enforcement, PromiseKind } from "../clients/capability.js";
 import {
   type CapabilityMatrix,
   type EnforcementCounts,
+  enforcementMeanings,
   type MatrixPromise,
+  noEnforcements,
   promiseKinds,
   promiseKindTitles,
 } from "./capability-matrix.js";
@@ -13,11 +15,8 @@ export interface MatrixClientInfo {
   projectOwned: string[];
 }
 
-const levels = [
-  "- **enforced**: the client blocks what the promise forbids, or keeps the promise by itself, technically.",
-  "- **instruction**: the client only reads the promise as text in its context; the model may not follow it.",
-  "- **cannot**: the client has no way to express the promise; the build warned about it (AGC080).",
-];
+const levels = Object.entries(enforcementMeanings).map(([level, meaning]) => `- **${level}**: ${meaning}`);
+const levelNames = Object.keys(enforcementMeanings) as Enforcement[];
 
 /** CAPABILITIES.md: a summary (client × kind), then one table per kind with a reason list. Same matrix, same bytes. */
 export function renderMatrixMarkdown(
@@ -58,23 +57,23 @@ function summaryTable(
   const head = ["client", ...kinds, "total"];
   const rows = matrix.clients.map((id) => {
     const perKind = matrix.summary[id] ?? {};
-    const total: EnforcementCounts = { enforced: 0, instruction: 0, cannot: 0 };
+    const total: EnforcementCounts = noEnforcements();
     for (const counts of Object.values(perKind))
-      for (const level of ["enforced", "instruction", "cannot"] as const) total[level] += counts[level];
+      for (const level of levelNames) total[level] += counts[level];
     const label = clients[id] ? `${id} (${clients[id].name})` : id;
     return [label, ...kinds.map((k) => countCell(perKind[k])), countCell(total)];
   });
   return [
     "## Summary",
     "",
-    "Promises per client and kind, counted as enforced / instruction / cannot.",
+    `Promises per client and kind, counted as ${levelNames.join(" / ")}.`,
     "",
     ...table(head, rows),
   ];
 }
 
 function countCell(counts: EnforcementCounts | undefined): string {
-  return counts ? `${counts.enforced} / ${counts.instruction} / ${counts.cannot}` : "–";
+  return counts ? levelNames.map((level) => counts[level]).join(" / ") : "–";
 }
 
 /** One row per promise, one column per client; each cell points at its reason in the numbered list below. */

@@ -50,6 +50,16 @@ export interface ApplyInput {
 
 type Task = { step: Step; run: () => void };
 
+/** Undoing a failed run failed too (a disk that is full or gone): the journal stays for the next run. */
+export class RollbackUnfinished extends Error {
+  constructor(
+    readonly first: unknown,
+    readonly undoError: unknown,
+  ) {
+    super(`rolling back failed too (${messageOf(undoError)})`);
+  }
+}
+
 const order = (a: Action): number => mutatingOps.indexOf(a.op);
 
 /** Runs the actions as one transaction: journal first, undo everything on any failure or signal. */
@@ -84,9 +94,14 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
       input.hookTimeoutMs ?? defaultHookTimeoutMs,
     );
     input.rollbackReports?.push(...retired);
-    rollBack(input.root, journal);
-    durabilityBarrier(input.root);
-    finishJournal(input.root);
+    try {
+      rollBack(input.root, journal);
+      durabilityBarrier(input.root);
+      finishJournal(input.root);
+    } catch (undoError) {
+      if (undoError instanceof SimulatedCrash) throw undoError;
+      throw new RollbackUnfinished(error, undoError);
+    }
     throw error;
   }
   await checkpoint("committed").catch(() => undefined);
@@ -234,6 +249,10 @@ function finalTask(root: string, file: FinalFile, index: number, links: Map<stri
         run: () => replaceFile(abs, backup, file.bytes(links), false, true),
       }
     : { step: { op: "put", path: file.path }, run: () => createFile(abs, file.bytes(links), false, true) };
+}
+
+export function messageOf(error: unknown): string {
+  return (error as Error | undefined)?.message ?? String(error);
 }
 
 function noteWrite(input: ApplyInput, action: { path: string; content: Content }, stat: BigIntStats): void {

@@ -101,7 +101,22 @@ export function writeNewFile(path: string, bytes: Uint8Array, mode: number, sync
   beforeMutation(path);
   entriesChanged(path);
   if (!sync) unflushedFiles.add(path);
-  writeAndClose(openNew(path, mode), bytes, sync, false);
+  writeAndCloseNew(path, openNew(path, mode), bytes, sync, false);
+}
+
+/** A file this call created and could not fill (a full disk) is removed again: it holds nobody's bytes. */
+function writeAndCloseNew(path: string, fd: number, bytes: Uint8Array, sync: boolean, stat: boolean) {
+  try {
+    return writeAndClose(path, fd, bytes, sync, stat);
+  } catch (error) {
+    try {
+      unlinkSync(path);
+      entriesChanged(path);
+    } catch {
+      // already gone; the rollback decides from what is there
+    }
+    throw error;
+  }
 }
 
 /** writeNewFile, returning the new file's stat, taken before closing it: nothing else changes it after. */
@@ -109,7 +124,7 @@ export function writeNewFileStat(path: string, bytes: Uint8Array, mode: number):
   beforeMutation(path);
   entriesChanged(path);
   unflushedFiles.add(path);
-  return writeAndClose(openNew(path, mode), bytes, false, true) as BigIntStats;
+  return writeAndCloseNew(path, openNew(path, mode), bytes, false, true) as BigIntStats;
 }
 
 function openNew(path: string, mode: number): number {
@@ -120,12 +135,22 @@ function openNew(path: string, mode: number): number {
   );
 }
 
-function writeAndClose(fd: number, bytes: Uint8Array, sync: boolean, stat: boolean): BigIntStats | undefined {
+function writeAndClose(
+  path: string,
+  fd: number,
+  bytes: Uint8Array,
+  sync: boolean,
+  stat: boolean,
+): BigIntStats | undefined {
   try {
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
     if (sync) fsyncSync(fd);
     return stat ? fstatSync(fd, { bigint: true }) : undefined;
+  } catch (error) {
+    // write(2) errors name no file: say which one (a full disk is reported with its path)
+    (error as NodeJS.ErrnoException).path ??= path;
+    throw error;
   } finally {
     closeSync(fd);
   }

@@ -1,9 +1,18 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { sha256 } from "../../shared/hash.js";
 import type { JournalSpawn } from "../capability/journal-spawn.js";
-import { agentcDir } from "../model/record.js";
-import { hardLink, makeDir, removeDir, rename, syncDir, unlink, writeNewFile } from "./fs-ops.js";
+import { agentcDir, recordPath } from "../model/record.js";
+import {
+  hardLink,
+  makeDir,
+  removeDir,
+  rename,
+  SimulatedCrash,
+  syncDir,
+  unlink,
+  writeNewFile,
+} from "./fs-ops.js";
 import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
 
 /**
@@ -55,13 +64,24 @@ export function readJournal(root: string): Journal | undefined {
   }
 }
 
-/** Atomic and flushed: temp file, fsync, rename, fsync the folder. */
 export function writeJournal(root: string, journal: Journal): void {
-  const path = join(root, journalPath);
-  removeIfPresent(`${path}${tempSuffix}`);
-  writeNewFile(`${path}${tempSuffix}`, Buffer.from(JSON.stringify(journal)), 0o644, true);
-  rename(`${path}${tempSuffix}`, path);
-  syncDir(join(root, agentcDir));
+  writeDurably(root, journalPath, Buffer.from(JSON.stringify(journal)));
+}
+
+/** Atomic and flushed, for agentc's own files in .agentc/: temp file, fsync, rename, fsync the folder. */
+export function writeDurably(root: string, path: string, bytes: Buffer): void {
+  const abs = join(root, path);
+  const temp = `${abs}${tempSuffix}`;
+  removeIfPresent(temp);
+  try {
+    writeNewFile(temp, bytes, 0o644, true);
+    rename(temp, abs);
+  } catch (error) {
+    // a failed run leaves no temp behind; a crash leaves it to the next run (finishJournal)
+    if (!(error instanceof SimulatedCrash)) removeIfPresent(temp);
+    throw error;
+  }
+  syncDir(dirname(abs));
 }
 
 /** Undoes every step, last first; safe to run again after a crash in the middle of it. */
@@ -117,6 +137,8 @@ export function finishJournal(root: string): void {
   }
   removeIfPresent(`${join(root, journalPath)}${tempSuffix}`);
   removeIfPresent(join(root, journalPath));
+  // left by a crash while the record was marked before retiring (spawns/record-retiring.ts)
+  removeIfPresent(`${join(root, recordPath)}${tempSuffix}`);
 }
 
 /** Saves the file at `path` under `backup` without ever removing it from `path`. */

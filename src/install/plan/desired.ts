@@ -57,6 +57,8 @@ export interface Desired {
   composedLines: (ComposedLine & { component: string })[];
   /** the shared files to compose, filled from the fragments once they are read and verified */
   composed: DesiredComposed[];
+  /** the homes of the chosen capability packages: files their hooks write there are run-time data */
+  capabilityHomes: { path: string; component: string }[];
 }
 
 /** Payload files are not listed in the manifest: the caller lists them from the bundle folder. */
@@ -77,6 +79,7 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     knownSeedHashes: hashLines(install.seed_refresh_hashes ?? []),
     composedLines: [],
     composed: [],
+    capabilityHomes: [],
   };
   for (const id of components) {
     const c = install.components[id];
@@ -112,6 +115,7 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     for (const path of dirs) desired.ownedDirs.push({ path, component: id, preserve: c.preserve ?? [] });
     for (const path of c.scaffold_dirs ?? []) desired.scaffold.push({ path, component: id });
     for (const path of c.remove ?? []) desired.removes.push({ path, component: id });
+    if (c.capability) desired.capabilityHomes.push({ path: c.capability.home, component: id });
     for (const line of c.composed ?? []) {
       const composed = composedLine(line);
       if (composed) desired.composedLines.push({ ...composed, component: id });

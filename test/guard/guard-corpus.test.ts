@@ -1,0 +1,75 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { runGuardProcess } from "../support/guard-process.js";
+import { testdir } from "../support/testdir.js";
+
+/** test/fixtures/guard-corpus.json: every known bypass of the guard, and the near misses that must pass. */
+interface CorpusCase {
+  name: string;
+  issue: string;
+  payload: Record<string, unknown>;
+  expect: "block" | "allow";
+  reason?: string;
+}
+interface Corpus {
+  project: Record<string, string>;
+  cases: CorpusCase[];
+}
+
+const corpus = JSON.parse(
+  readFileSync(join(packageRoot, "test", "fixtures", "guard-corpus.json"), "utf8"),
+) as Corpus;
+const project = testdir(corpus.project);
+
+/** A marker JSON.stringify keeps, replaced by the nested text it stands for afterwards. */
+const nestMarker = (depth: number) => `\u0000nest:${depth}\u0000`;
+
+/** The corpus' small generators: $repeat, $concat, $nest (see the file's $comment). */
+function materialize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(materialize);
+  if (typeof value !== "object" || value === null) return value;
+  const node = value as Record<string, unknown>;
+  if ("$repeat" in node) return String(node.$repeat).repeat(Number(node.times));
+  if ("$concat" in node) return (node.$concat as unknown[]).map(materialize).join("");
+  if ("$nest" in node) return nestMarker(Number(node.$nest));
+  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, materialize(child)]));
+}
+
+function payloadText(entry: CorpusCase): string {
+  const payload = { cwd: project, hook_event_name: "PreToolUse", ...(materialize(entry.payload) as object) };
+  return JSON.stringify(payload).replace(/"\\u0000nest:(\d+)\\u0000"/g, (_, depth: string) => {
+    const n = Number(depth);
+    return `${"[".repeat(n)}${"]".repeat(n)}`;
+  });
+}
+
+describe("the guard's adversarial corpus, through the real guard process", { concurrency: 4 }, () => {
+  it("has a case for every bypass of issue 15 and near misses beside them", () => {
+    const issues = new Set(corpus.cases.map((entry) => entry.issue));
+    for (const part of ["15.1", "15.2 Grep glob", "15.2 text fed to a shell", "15.2 sequence braces"])
+      assert.ok(issues.has(part), `the corpus covers ${part}`);
+    for (const part of ["15.2 /proc", "15.2 MCP strings", "15.3 matcher", "near miss"])
+      assert.ok(issues.has(part), `the corpus covers ${part}`);
+    const names = corpus.cases.map((entry) => entry.name);
+    assert.equal(new Set(names).size, names.length, "case names are unique");
+  });
+
+  for (const entry of corpus.cases) {
+    it(`${entry.expect}s: ${entry.name}`, async () => {
+      const run = await runGuardProcess(payloadText(entry), { HOME: join(project, "home") });
+      const said = `exit ${run.status}, stderr: ${run.stderr.slice(0, 600)}`;
+      if (entry.expect === "allow") {
+        assert.equal(run.status, 0, said);
+        assert.equal(run.stdout, "", "an allowed call prints nothing");
+        return;
+      }
+      assert.equal(run.status, 2, said);
+      assert.match(run.stderr, /^agentc-guard blocked this call: .+\n$/);
+      assert.ok(run.stderr.length < 700, "a block reason is one short line, whatever the input's size");
+      if (entry.reason) assert.match(run.stderr, new RegExp(entry.reason), said);
+    });
+  }
+});

@@ -1,0 +1,182 @@
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import fc from "fast-check";
+import { guardTimeoutMs } from "../../src/clients/guard-program.js";
+import { type GuardRun, runGuardProcess } from "../support/guard-process.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * Whatever arrives on stdin, the real guard process decides — exit 0 or 2, never a crash, a signal or
+ * another code — before its deadline plus a margin, with another process loading the CPU. The CI slice
+ * is a fixed seed and a few runs; `npm run fuzz:guard` sets AGENTC_GUARD_FUZZ_RUNS (and may set
+ * AGENTC_GUARD_FUZZ_SEED) for a longer search.
+ */
+const runs = Number(process.env.AGENTC_GUARD_FUZZ_RUNS ?? 8);
+const seed = Number(process.env.AGENTC_GUARD_FUZZ_SEED ?? 1515);
+/** Process start-up and exit under load; the client's own timeout (10 s in the packs) is far above. */
+const marginMs = 2500;
+const MiB = 1024 * 1024;
+const maxInput = 10 * MiB;
+
+const project = testdir({ ".env": "A=1\n", "README.md": "r\n", "src/app.ts": "export {};\n" });
+
+/** Pieces that stress the lexer, brace expansion, globs, here-documents, substitutions and names. */
+const shellPiece = fc.oneof(
+  fc.constantFrom(
+    "cat ",
+    ".env",
+    ".e''nv",
+    " ",
+    "'",
+    '"',
+    "$(",
+    ")",
+    "`",
+    "{a,b}",
+    "{1..9}",
+    "{e..e}",
+    "{",
+    "}",
+    ",",
+    "*",
+    "?",
+    "[a-z]",
+    "\\",
+    "\n",
+    ";",
+    "|",
+    "&&",
+    "<(",
+    "<<EOF\n",
+    "\nEOF\n",
+    "<<<",
+    "#",
+    "~/",
+    "/proc/self/task/1/environ",
+    "sh ",
+    "bash -c ",
+    "eval ",
+    "echo ",
+    "printf ",
+    "x=$x$x;",
+    ["$", "{X:-.env}"].join(""),
+    "$'\\x2e'",
+    "../",
+    "/nx/d/d/d/d/d/d/",
+  ),
+  fc.string({ maxLength: 12 }),
+);
+const shellText = fc.array(shellPiece, { maxLength: 60 }).map((pieces) => pieces.join(""));
+const pathText = fc
+  .array(fc.oneof(fc.constantFrom(".env", ".ssh", "id_rsa", "..", "*", "a b", "~", "{x,y}"), fc.string()), {
+    maxLength: 12,
+  })
+  .map((parts) => parts.join("/"));
+
+/** A small unit repeated up to the size limit: how 10 MB inputs are made without generating 10 MB. */
+function amplified(unit: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      unit,
+      fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 200_000 })),
+    )
+    .map(([text, times]) =>
+      text.repeat(Math.max(1, Math.min(times, Math.floor(maxInput / Math.max(text.length, 1))))),
+    );
+}
+
+const payload = fc.oneof(
+  amplified(shellText).map((command) => ({ tool_name: "Bash", tool_input: { command } })),
+  amplified(pathText).map((file_path) => ({ tool_name: "Read", tool_input: { file_path } })),
+  amplified(pathText).map((glob) => ({ tool_name: "Grep", tool_input: { pattern: "x", glob } })),
+  fc.jsonValue({ maxDepth: 8 }).map((args) => ({ tool_name: "mcp__x__y", tool_input: { args } })),
+  amplified(shellText).map((command) => ({ toolName: "bash", toolArgs: JSON.stringify({ command }) })),
+  amplified(fc.string()).map((content) => ({
+    tool_name: "Write",
+    tool_input: { file_path: "a.txt", content },
+  })),
+);
+
+/** stdin as a client may send it, and as it should never arrive: JSON, deep JSON, raw bytes. */
+const stdin = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: payload.map((p) => JSON.stringify({ cwd: project, hook_event_name: "PreToolUse", ...p })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 1, max: 2_000_000 }).map((n) => `${"[".repeat(n)}${"]".repeat(n)}`),
+  },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 4096 }).map((bytes) => Buffer.from(bytes)) },
+);
+
+const bash = (command: string) =>
+  JSON.stringify({ cwd: project, tool_name: "Bash", tool_input: { command } });
+const braceWord = "/nx/d/d/d/d/d/d/{0,1,2,3,4,5,6,7}{0,1,2,3,4,5,6,7} ";
+
+/** Fixed extremes, tried before the random inputs: [name, stdin, the exit it must have]. */
+const extremes: [string, string, 0 | 2 | undefined][] = [
+  ["4 MiB of brace words, then cat .env", bash(`${braceWord.repeat(78_000)}; cat .env`), 2],
+  [
+    "a 4 MiB MCP path with spaces",
+    JSON.stringify({
+      cwd: project,
+      tool_name: "mcp__x__y",
+      tool_input: { target: `/a b/${"c ".repeat(2 * MiB - 100)}` },
+    }),
+    undefined,
+  ],
+  ["10 MB that is not JSON", "x".repeat(maxInput), 2],
+];
+/** Heavier extremes for the long run only. */
+const longExtremes: [string, string, 0 | 2 | undefined][] = [
+  ["200,000 substitutions in a here-document", bash(`cat <<EOF\n${"line $(x) `y`\n".repeat(200_000)}EOF`), 2],
+  ["a variable doubled 60 times", bash(`a=xxxxxxxx; ${"a=$a$a; ".repeat(60)}cat $a`), 2],
+  [
+    "300,000 different names in one word",
+    bash(`git commit -m '${Array.from({ length: 300_000 }, (_, i) => `p/${i}`).join(" ")}'`),
+    2,
+  ],
+  ["3,000,000 open braces", bash(`cat ${"{".repeat(3_000_000)}`), 2],
+];
+
+function assertDecided(run: GuardRun, size: number): void {
+  const what = `input of ${size} bytes: exit ${run.status}, signal ${run.signal}, ${Math.round(run.ms)} ms, stderr ${run.stderr.slice(0, 300)}`;
+  assert.ok(run.status === 0 || run.status === 2, `a decision (0 or 2), never a crash: ${what}`);
+  assert.ok(
+    run.ms < guardTimeoutMs + marginMs,
+    `decided within ${guardTimeoutMs} ms + ${marginMs} ms: ${what}`,
+  );
+  if (run.status === 2) assert.match(run.stderr, /^agentc-guard blocked this call: [^\n]+\n$/, what);
+}
+
+describe("the guard decides on any input within its deadline, under load", () => {
+  let burner: ChildProcess | undefined;
+  before(() => {
+    burner = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+  });
+  after(() => {
+    burner?.kill("SIGKILL");
+  });
+
+  const chosen = process.env.AGENTC_GUARD_FUZZ_RUNS ? [...extremes, ...longExtremes] : extremes;
+  it(`decides on ${chosen.length} fixed extremes (4 MiB of brace words, a spaced 4 MiB path, 10 MB of garbage, …)`, async () => {
+    for (const [name, input, exit] of chosen) {
+      assert.ok(input.length < maxInput + 1 && (exit !== 2 || input.length > 64), name);
+      const run = await runGuardProcess(input, { HOME: join(project, "home") });
+      assertDecided(run, input.length);
+      if (exit !== undefined) assert.equal(run.status, exit, `${name}: ${run.stderr}`);
+    }
+  });
+
+  it(`decides on ${runs} random shell, path, JSON and byte inputs up to 10 MB (seed ${seed})`, async () => {
+    await fc.assert(
+      fc.asyncProperty(stdin, async (input) => {
+        assertDecided(await runGuardProcess(input, { HOME: join(project, "home") }), input.length);
+      }),
+      { numRuns: runs, seed, endOnFailure: true },
+    );
+  });
+});

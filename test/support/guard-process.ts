@@ -1,0 +1,47 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { packageRoot } from "../../src/shared/package-paths.js";
+
+export const guardPath = join(packageRoot, "assets", "hooks", "agentc-guard.mjs");
+
+export interface GuardRun {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Wall time from spawn to exit. */
+  ms: number;
+}
+
+/** Variables a client sets for its hooks; cleared so the payload alone decides. */
+const clientVariables = [
+  "CLAUDE_PROJECT_DIR",
+  "GEMINI_PROJECT_DIR",
+  "CURSOR_PROJECT_DIR",
+  "AGENTC_GUARD_TEST_CRASH",
+];
+
+/** Runs the real guard program with `input` on stdin, as a client does; never rejects on its exit code. */
+export function runGuardProcess(input: string | Buffer, env: NodeJS.ProcessEnv = {}): Promise<GuardRun> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const key of clientVariables) if (!(key in env)) delete childEnv[key];
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [guardPath], { env: childEnv, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    // The guard stops reading at its size limit and exits; the rest of a large input is refused.
+    child.stdin.on("error", () => undefined);
+    child.on("error", reject);
+    child.on("close", (status, signal) =>
+      resolve({ status, signal, stdout, stderr, ms: performance.now() - started }),
+    );
+    child.stdin.end(input);
+  });
+}
