@@ -251,6 +251,30 @@ desire() {
   function dirname(p) { return (p ~ /\//) ? substr(p, 1, match(p, /\/[^\/]*$/) - 1) : "" }
   function sep(line, parts) { return split(line, parts, / :: /) }
   function pad(i) { return sprintf("%09d", i) }
+  function problem(text) { out(0, 0, 0, "", "problem\t" text "; the bundle is rejected") }
+  # the ownership rules of src/install/plan/ownership-check.ts, with ASCII case folding
+  function reserved(p,   first) { first = p; sub(/\/.*/, "", first); if (tolower(first) == ".agentc") problem(p " lies in .agentc/, agentc'"'"'s own folder") }
+  function claim(p, c, role,   k) {
+    reserved(p); k = tolower(p)
+    if (k in wholeC) { problem(p ": installed by component " c " (" role ") and by component " wholeC[k] " (" wholeR[k] ")"); return }
+    if (k in dirC) { problem(p ": " role " of component " c " is also the owned folder of component " dirC[k]); return }
+    wholeC[k] = c; wholeR[k] = role; claims[++nclaims] = p SUBSEP c
+  }
+  function claimDir(p, c,   k) {
+    reserved(p); k = tolower(p)
+    if ((k in dirC && dirC[k] != c) || k in wholeC) { problem(p ": owned folder of component " c " is also installed by component " (k in dirC ? dirC[k] : wholeC[k])); return }
+    dirC[k] = c; claims[++nclaims] = p SUBSEP c
+  }
+  function nesting(   i, parts, p, c, j, k) {
+    for (i = 1; i <= nclaims; i++) {
+      split(claims[i], parts, SUBSEP); p = parts[1]; c = parts[2]
+      for (j = 2; j <= length(p); j++) if (substr(p, j, 1) == "/") {
+        k = tolower(substr(p, 1, j - 1))
+        if (k in wholeC) problem(p " of component " c " lies below " substr(p, 1, j - 1) ", a file of component " wholeC[k])
+        if (k in dirC && dirC[k] != c) problem(p " of component " c " lies inside " substr(p, 1, j - 1) ", the owned folder of component " dirC[k])
+      }
+    }
+  }
   BEGIN { FS = "\t" }
   $1 == "error" { out(0, 0, 0, "", "problem\tmanifest.json " $2); next }
   $1 == "component" { comps[++nc] = $2; known[$2] = 1; next }
@@ -300,13 +324,16 @@ desire() {
       for (j = 1; j <= n[c SUBSEP "owned_files"]; j++) owned[item[c SUBSEP "owned_files", j]] = 1
       for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++)
         for (k = 1; k <= na; k++) if (index(artifacts[k], item[c SUBSEP "owned_dirs", j] "/") == 1 && artifacts[k] in ahash) owned[artifacts[k]] = 1
-      for (f in owned) out(1, i, 0, f, "file\t" c "\t" f "\t" ((f in ahash) ? ahash[f] : "") "\t" (f in exe ? 1 : 0))
-      for (j = 1; j <= n[c SUBSEP "seeds"]; j++) { f = item[c SUBSEP "seeds", j]; out(1, i, 1, pad(j), "seed\t" c "\t" f "\t" ((f in shash) ? shash[f] : "")) }
+      for (f in owned) { claim(f, c, "owned file"); out(1, i, 0, f, "file\t" c "\t" f "\t" ((f in ahash) ? ahash[f] : "") "\t" (f in exe ? 1 : 0)) }
+      for (j = 1; j <= n[c SUBSEP "seeds"]; j++) { f = item[c SUBSEP "seeds", j]; claim(f, c, "seed"); out(1, i, 1, pad(j), "seed\t" c "\t" f "\t" ((f in shash) ? shash[f] : "")) }
       for (j = 1; j <= n[c SUBSEP "symlinks"]; j++) {
         if (sep(item[c SUBSEP "symlinks", j], p) != 3) { out(0, 0, 0, "", "problem\ta symlink line of " c " is not link :: target :: fallback"); continue }
+        claim(p[1], c, "link")
         out(2, i, 0, pad(j), "link\t" c "\t" p[1] "\t" relative(dirname(p[1]), p[2]) "\t" p[2])
       }
-      for (j = 1; j <= n[c SUBSEP "scaffold_dirs"]; j++) out(3, i, 0, pad(j), "scaffold\t" c "\t" item[c SUBSEP "scaffold_dirs", j])
+      for (j = 1; j <= n[c SUBSEP "scaffold_dirs"]; j++) { reserved(item[c SUBSEP "scaffold_dirs", j]); out(3, i, 0, pad(j), "scaffold\t" c "\t" item[c SUBSEP "scaffold_dirs", j]) }
+      for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++) claimDir(item[c SUBSEP "owned_dirs", j], c)
+      for (j = 1; j <= n[c SUBSEP "remove"]; j++) reserved(item[c SUBSEP "remove", j])
       pre = ""
       for (j = 1; j <= n[c SUBSEP "preserve"]; j++) {
         q = item[c SUBSEP "preserve", j]
@@ -316,6 +343,7 @@ desire() {
       for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++) out(4, i, 0, pad(j), "owned\t" c "\t" item[c SUBSEP "owned_dirs", j] pre)
       for (j = 1; j <= n[c SUBSEP "remove"]; j++) out(5, i, 0, pad(j), "remove\t" c "\t" item[c SUBSEP "remove", j])
     }
+    nesting()
   }' | sort -t "$TAB" -k1,1n -k2,2n -k3,3n -k4,4 | cut -f5-
 }
 
@@ -443,23 +471,32 @@ plan() {
     act(exists ? "update" : "create", p, sha, exe)
   }
   function describe(t) { return t == "file" ? "a file" : t == "symlink" ? "a symbolic link" : t == "dir" ? "a folder" : "something" }
+  # the file on disk is exactly what the record says agentc wrote: bytes and mode (src/install/model/as-recorded.ts)
+  function asRecorded(p) { return (p in PK) && st(p) == "file" && H[p] == ps(p) && X[p] == (px(p) == "1" ? 1 : 0) }
   function unmodified(p,   t) {
     t = st(p)
     if (pk(p) == "symlink") return t == "symlink" && L[p] == pt(p)
     if (t != "file") return 0
-    if (H[p] == ps(p)) return 1
-    return pk(p) == "seed" && ((p, H[p]) in known)
+    if (asRecorded(p)) return 1
+    return pk(p) == "seed" && X[p] == 0 && ((p, H[p]) in known)
   }
   function remove(p) { act("remove", p); vacated[p] = 1 }
   function conflictOrDir(p, why, hint) { conflict(p, why, st(p) == "dir" ? "move the folder away yourself" : hint) }
-  function ownedFile(c, p, sha, exe,   t, ours) {
+  function ownedFile(c, p, sha, exe,   t, shipped, modeKept, sameBytes, why) {
     claimed[p] = 1; entry(p, "file", c, sha, "", exe)
     if (!writable(p)) return
     t = st(p)
     if (t == "file" && H[p] == sha && X[p] == exe) { act("unchanged", p); return }
-    ours = t == "file" && pk(p) == "file" && ps(p) == H[p]
-    if (t == "absent" || ours || (t == "file" && H[p] == sha)) { write(p, sha, exe, c); return }
-    conflictOrDir(p, (p in PK) ? "was edited since agentc installed it; replacing it would lose the edit" : "is " describe(t) " agentc did not create; replacing it would lose it", editHint)
+    shipped = pk(p) == "file"
+    modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
+    if (t == "file" && H[p] == sha && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
+    sameBytes = t == "file" && H[p] == sha && shipped
+    if (t == "absent" || (shipped && asRecorded(p)) || sameBytes) { write(p, sha, exe, c); return }
+    if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"
+    else if (t == "file" && H[p] == sha) why = "holds the bytes agentc ships but another mode (executable or not); replacing it would change its mode"
+    else if (p in PK) why = "was edited since agentc installed it; replacing it would lose the edit"
+    else why = "is " describe(t) " agentc did not create; replacing it would lose it"
+    conflictOrDir(p, why, editHint)
   }
   function seed(c, p, sha,   t, d) {
     claimed[p] = 1; entry(p, "seed", c, sha, "", "")
@@ -468,6 +505,7 @@ plan() {
     if (t == "absent") d = "create"
     else if (t != "file") d = "keep"
     else if (H[p] == sha) d = "unchanged"
+    else if (X[p] == 1) d = "keep"
     else if (((p in PK) && H[p] == ps(p)) || ((p, H[p]) in known)) d = "refresh"
     else d = "keep"
     if (d == "unchanged") { act("unchanged", p); return }
@@ -478,7 +516,7 @@ plan() {
   function beside(c, b, sha,   t, ours) {
     claimed[b] = 1; t = st(b)
     if (t == "file" && H[b] == sha) { entry(b, "beside", c, sha, "", ""); act("unchanged", b); return }
-    ours = t == "file" && pk(b) == "beside" && ps(b) == H[b]
+    ours = pk(b) == "beside" && asRecorded(b)
     if (t != "absent" && !ours) { act("keep", b, "an edited copy of the new seed is already there"); return }
     entry(b, "beside", c, sha, "", "")
     act("write-beside", b, sha, ours ? 1 : 0)
@@ -541,7 +579,7 @@ plan() {
     if (t == "absent") return
     if (t == "symlink") { remove(p); return }
     if (t == "dir") { if (nb[p] == 0) act("rmdir", p); else act("keep", p, "legacy folder is not empty: agentc never deletes a folder recursively"); return }
-    if (t == "file" && (((p in PK) && ps(p) == H[p]) || ((p, H[p]) in known))) { remove(p); return }
+    if (t == "file" && (asRecorded(p) || (X[p] == 0 && ((p, H[p]) in known)))) { remove(p); return }
     for (i = 1; i <= 9; i++) { name = p ".agentc-old" (i == 1 ? "" : "-" i); if (st(name) == "absent" && !(name in reserved)) break }
     if (i > 9) { refuse(p " must be moved aside, and " p ".agentc-old to -9 are all taken"); return }
     reserved[name] = 1

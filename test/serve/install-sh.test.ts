@@ -172,7 +172,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       await site.stop();
     });
 
-    it(`removes legacy files and judges a changed mode as agentc install does (${shell.name})`, async () => {
+    it(`removes legacy files as agentc install does, and counts a changed mode as an edit (${shell.name})`, async () => {
       const v1: BundleSpec = {
         version: "1.0.0",
         components: { core: { files: { "AGENTS.md": "v1\n", "bin/run.sh": "run\n" } } },
@@ -198,8 +198,12 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const b = copyOf(a);
       await parity(shell, site, a, b);
       await site.publish(makeBundle(v2));
-      // a mode-only change (case 24) is judged alike by both installers
       for (const project of [a, b]) chmodSync(join(project, "bin/run.sh"), 0o755);
+      const blocked = await parity(shell, site, a, b);
+      assert.equal(blocked.status, 1, "case 24: chmod +x is an edit");
+      assert.deepEqual(conflictPaths(blocked.stderr), ["bin/run.sh"]);
+      assert.match(blocked.stderr, /had its mode changed since agentc installed it/);
+      for (const project of [a, b]) chmodSync(join(project, "bin/run.sh"), 0o644);
       const sh = await parity(shell, site, a, b);
       assert.equal(sh.status, 0, sh.stderr);
       assert.equal(
@@ -224,6 +228,19 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const cases: [string, RegExp][] = [
         [compose, /component claude composes values into shared JSON\/TOML files/],
         [capabilityProject().bundle, /component capability-alpha is a capability package/],
+        [
+          makeBundle({ components: { evil: { files: { ".agentc/installed.json": "{}\n" } } } }),
+          /\.agentc\/installed\.json lies in \.agentc\/, agentc's own folder; the bundle is rejected/,
+        ],
+        [
+          makeBundle({
+            components: {
+              a: { files: { "x/y.md": "y\n" } },
+              b: { owned_dirs: ["x"], files: { "x/z.md": "z\n" } },
+            },
+          }),
+          /x\/y\.md of component a lies inside x, the owned folder of component b; the bundle is rejected/,
+        ],
       ];
       for (const [bundle, message] of cases) {
         const site = await served(bundle);
