@@ -8,6 +8,8 @@ export { latestBundle } from "./distribute/latest-bundle.js";
 export { openBundleSource } from "./distribute/open-source.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
+export { buildSite } from "./emit/site/build-site.js";
+export type { SiteData } from "./emit/site/site-model.js";
 export type { FleetRow } from "./fleet/fleet-row.js";
 export { type OutdatedOptions, outdated } from "./fleet/outdated.js";
 export { buildManifest } from "./manifest/build-manifest.js";

@@ -23,6 +23,7 @@ import { settingsChecks } from "./clients/settings-checks.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
+import { pagePathsFree } from "./output/page-paths-free.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
 import { settingsGrantNoSelfTrust } from "./output/settings-grant-no-self-trust.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
@@ -102,6 +103,7 @@ export const allChecks: readonly Check[] = [
   inputWithinLimits,
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
+  pagePathsFree,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -10,7 +10,7 @@ import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
 import { mergeAdapters } from "./merge-adapters.js";
-import type { Registry, SourcesConfig, TargetsConfig } from "./model.js";
+import type { DroppedRule, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { readSources } from "./read-sources.js";
 import { resolveRules } from "./resolve-rules.js";
 
@@ -48,7 +48,8 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     },
     diagnostics,
   );
-  const rules = resolveRules(allRules, diagnostics);
+  const droppedRules: DroppedRule[] = [];
+  const rules = resolveRules(allRules, diagnostics, droppedRules);
   const files = readInstallFiles(
     reader,
     adapters.map((a) => a.adapter),
@@ -76,6 +77,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     adapters,
     allRules,
     rules,
+    droppedRules,
     files,
     executableFiles,
     capabilities,

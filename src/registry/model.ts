@@ -1,7 +1,7 @@
 import type { CapabilityPackage, PackageSkills } from "../capabilities/model.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { Core } from "../core/model.js";
-import type { Position } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 
 export type SourceKind = "custom" | "spec-kit" | "architectural" | "community";
@@ -117,6 +117,16 @@ export interface Adapter {
   install?: AdapterInstall;
 }
 
+/** A rule that is read but not compiled: another source's rule of the same slug won, or a rule supersedes it. */
+export interface DroppedRule {
+  rule: Rule;
+  /** The rule that won the slug, or the rule that supersedes this one. */
+  by: Rule;
+  reason: "source-priority" | "source-order" | "supersedes";
+  /** What the build reported about it. */
+  diagnostic: Diagnostic;
+}
+
 /** Where an adapter's definition lives, for diagnostics. */
 export interface AdapterOrigin {
   document: JsonDocument;
@@ -182,6 +192,8 @@ export interface Registry {
   allRules: Rule[];
   /** The rules that are compiled, in output order. */
   rules: Rule[];
+  /** The rules of allRules that are not compiled, and why (absent in registries made by hand in tests). */
+  droppedRules?: DroppedRule[];
   /** Registry files referenced by seeds, owned assets and client packs (shared files, skills' supporting files), keyed by registry-relative path. */
   files: Map<string, Buffer>;
   /** Those of `files` that are executable on disk (skill scripts keep their mode when a pack copies them). */
