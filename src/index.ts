@@ -8,8 +8,15 @@ export { allChecks, findCheck } from "./checks/index.js";
 export { checkDocsUrl } from "./diagnostics/check-docs-url.js";
 export type { CheckMeta, Finding } from "./diagnostics/check-meta.js";
 export type { Diagnostic, Position, RelatedLocation, Severity } from "./diagnostics/diagnostic.js";
+export { type BundleSource, parseBundleSource } from "./distribute/bundle-source.js";
+export type { Candidate, OpenedBundle } from "./distribute/candidate.js";
+export { latestBundle } from "./distribute/latest-bundle.js";
+export { type Published, publishOci } from "./distribute/oci/oci-publish.js";
+export { openBundleSource } from "./distribute/open-source.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
+export type { FleetRow } from "./fleet/fleet-row.js";
+export { type OutdatedOptions, outdated } from "./fleet/outdated.js";
 export {
   BundleError,
   type ComponentChoice,
@@ -35,5 +42,6 @@ export { type CompileResult, compileRegistry } from "./pipeline/compile.js";
 export { buildPlugin } from "./plugin/build-plugin.js";
 export { type LoadOptions, loadRegistry } from "./registry/load-registry.js";
 export type { Adapter, Registry, Rule } from "./registry/model.js";
+export { type RunningServe, type ServeOptions, startServe } from "./serve/http-server.js";
 export { buildSite } from "./site/build-site.js";
 export type { SiteData } from "./site/site-model.js";

@@ -69,6 +69,7 @@ export function recordBytes(
     })),
     entries: plan.entries.flatMap((e) => placedEntries(e, links.get(e.path))),
     composed: plan.composed,
+    ...(prep.req.source ? { source: prep.req.source } : {}),
     spawned: inUnitOrder(prep, [...spawns.keep, ...spawned]),
   };
   return Buffer.from(serializeRecord(record));

@@ -8,6 +8,7 @@ import type { SpawnReport } from "./capability/spawn-report.js";
 import type { LinkOutcome } from "./model/link-outcome.js";
 import type { InstallRecord } from "./model/record.js";
 import type { RunResult } from "./model/run-result.js";
+import type { SourceRecord } from "./model/source-record.js";
 import type { ComponentChoice } from "./plan/components.js";
 import type { Plan } from "./plan/plan-model.js";
 import type { ProjectState } from "./project/project-state.js";
@@ -28,6 +29,8 @@ export interface InstallRequest {
   /** asks on a terminal whether the listed spawn hooks may run */
   confirmHooks?: (hooks: ReturnType<typeof hooksToRun>) => Promise<boolean>;
   hookTimeoutMs?: number;
+  /** where the bundle came from, recorded for agentc update (undefined: a folder or zip on this machine) */
+  source?: SourceRecord | undefined;
   /** the writer the run changes the project through; by default a new one (pass one to see what it changed) */
   writer?: ProjectWriter;
 }
