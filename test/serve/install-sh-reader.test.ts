@@ -9,6 +9,7 @@ import { makeBundle } from "../support/install-fixture.js";
 import { upgradeFrom, upgradeTo } from "../support/install-scenarios.js";
 import { notLinux, readWithShell, shells } from "../support/install-sh.js";
 import { manifestFacts } from "../support/manifest-facts.js";
+import { plainClientRegistry } from "../support/plain-fixture.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
@@ -18,15 +19,17 @@ function suiteManifests(): Record<string, string> {
   const out: Record<string, string> = {
     "test/golden/manifest": join(packageRoot, "test", "golden", "manifest", "manifest.json"),
   };
-  for (const registry of [
-    "examples/registry",
-    "examples/team",
-    "test/fixtures/golden-registry",
-    "test/fixtures/client-registry",
-    "test/fixtures/core-example",
-  ]) {
+  const registries: Record<string, string> = {
+    "examples/registry": join(packageRoot, "examples", "registry"),
+    "examples/team": join(packageRoot, "examples", "team"),
+    "test/fixtures/golden-registry": join(packageRoot, "test", "fixtures", "golden-registry"),
+    // as every build-and-install test uses it: without what a built-in pack refuses (AGC150, AGC151)
+    "test/fixtures/client-registry (plain)": plainClientRegistry(),
+    "test/fixtures/core-example": join(packageRoot, "test", "fixtures", "core-example"),
+  };
+  for (const [registry, dir] of Object.entries(registries)) {
     const build = join(testdir(), "build");
-    const result = runCli(["build", join(packageRoot, registry), "--out", build, "--quiet"]);
+    const result = runCli(["build", dir, "--out", build, "--quiet"]);
     assert.equal(result.status, 0, `${registry}: ${result.stderr}`);
     out[registry] = join(build, "manifest.json");
   }
