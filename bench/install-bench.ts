@@ -6,7 +6,8 @@ import { runInstall } from "../src/install/install-run.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
 import type { Manifest } from "../src/manifest/manifest-model.js";
-import { pair, sha256 } from "../src/shared/hash.js";
+import { sha256 } from "../src/shared/hash.js";
+import { pair } from "../src/shared/line-codec.js";
 
 /**
  * The installer benchmark (docs/installer.md): a generated 20,000-file bundle installed fresh, reinstalled

@@ -1,6 +1,8 @@
 /** The library API: the CLI and any other front end are thin shells over these. */
-export type { Check, CheckMeta, Finding } from "./checks/check.js";
+
+export type { Check } from "./checks/check.js";
 export { allChecks, findCheck } from "./checks/index.js";
+export type { CheckMeta, Finding } from "./diagnostics/check-meta.js";
 export type { Diagnostic, Position, Severity } from "./diagnostics/diagnostic.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";

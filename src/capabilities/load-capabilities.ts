@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { diagnostic } from "../checks/check.js";
 import { listFolder } from "../core/core-folder.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { readJsonDocument } from "../documents/read-json-document.js";

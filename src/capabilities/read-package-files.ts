@@ -1,6 +1,6 @@
 import { type Dirent, readdirSync, realpathSync } from "node:fs";
 import { join, sep } from "node:path";
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { maxAssetBytes, readBounded } from "../documents/text-file.js";

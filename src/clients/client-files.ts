@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { diagnostic } from "../checks/check.js";
 import { filesBelow } from "../core/core-folder.js";
 import type { Core } from "../core/model.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { maxAssetBytes, readBounded } from "../documents/text-file.js";
 import { clientPackValid } from "./checks/client-pack-valid.js";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";

@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { coreFileNameWellFormed } from "./checks/core-file-name-well-formed.js";
 import { coreNameMatchesPath } from "./checks/core-name-matches-path.js";

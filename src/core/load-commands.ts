@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { commandUsesArguments } from "./checks/command-uses-arguments.js";
 import { loadCoreMarkdown } from "./core-markdown.js";

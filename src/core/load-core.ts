@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { coreNameUnique } from "./checks/core-name-unique.js";
 import { strayEntry } from "./core-names.js";

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { baseName } from "../shared/posix-path.js";
 import { filesBelow, listFolder } from "./core-folder.js";
 import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreSkill, SkillTrigger, Verb } from "./model.js";
@@ -36,7 +37,7 @@ export function loadSkills(root: string, diagnostics: Diagnostic[]): CoreSkill[]
 
 /** One skill folder anywhere in the registry (registry-relative): its SKILL.md named after the folder, and its other files. */
 export function loadSkill(root: string, dir: string, diagnostics: Diagnostic[]): CoreSkill | undefined {
-  const folderName = dir.slice(dir.lastIndexOf("/") + 1);
+  const folderName = baseName(dir);
   const file = `${dir}/${skillFileName}`;
   if (!existsSync(join(root, file))) {
     strayEntry(dir, `has no ${skillFileName}`, folderHolds.skills, diagnostics);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import type { CheckMeta } from "../checks/check.js";
-import { diagnostic } from "../checks/check.js";
+import type { CheckMeta } from "../diagnostics/check-meta.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { jsonIsWellFormed } from "./checks/json-is-well-formed.js";
 import { registryFilesAreReadable } from "./checks/registry-files-are-readable.js";

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { applyPlan, type FinalFile } from "./apply/apply.js";
+import { cacheAfterApply } from "./apply/cache-after-apply.js";
 import { checkpoint } from "./apply/interruption.js";
 import { readJournal } from "./apply/journal.js";
 import { lockPath } from "./apply/lock.js";
@@ -32,13 +33,7 @@ import { type Content, fallbackContents, isMutation, type Plan } from "./plan/pl
 import { missingProject, projectRoot } from "./project/project-root.js";
 import { diskState, type ProjectState } from "./project/project-state.js";
 import { type RosterReport, vendorRoster } from "./project/roster-check.js";
-import {
-  cacheAfterApply,
-  type KnownFile,
-  readStatCache,
-  serializeStatCache,
-  statCachePath,
-} from "./project/stat-cache.js";
+import { type KnownFile, readStatCache, serializeStatCache, statCachePath } from "./project/stat-cache.js";
 import { checkTools, type ToolStatus } from "./project/tools-check.js";
 
 export interface InstallRequest {

@@ -2,6 +2,7 @@ import picomatch from "picomatch";
 import { sha256 } from "../shared/hash.js";
 import { readJournal } from "./apply/journal.js";
 import { readManifest } from "./bundle/read-manifest.js";
+import type { Finding } from "./model/drift.js";
 import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./model/record.js";
 import { currentBytes } from "./model/run-result.js";
 import { isFolderCopy } from "./plan/plan-link-folder.js";
@@ -9,16 +10,6 @@ import { missingProject, projectRoot } from "./project/project-root.js";
 import { diskState, type ProjectState } from "./project/project-state.js";
 import { readStatCache } from "./project/stat-cache.js";
 import { composedDrift } from "./status-composed.js";
-
-export type DriftKind = "modified" | "missing" | "foreign" | "bundle-changed" | "interrupted" | "record";
-
-export interface Finding {
-  path: string;
-  /** for a shared file: the owned value (mcpServers.docs) the finding is about */
-  key?: string;
-  kind: DriftKind | "seed-edited" | "spawn";
-  detail: string;
-}
 
 export type StatusResult =
   | { ok: true; installed: false }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";

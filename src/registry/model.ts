@@ -1,4 +1,5 @@
 import type { CapabilityPackage, PackageSkills } from "../capabilities/model.js";
+import type { BuiltinChoice } from "../clients/load-client-packs.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { Core } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
@@ -143,7 +144,7 @@ export interface TargetsConfig {
   registry_version?: string;
   builtin_adapters?: "all" | "none" | string[];
   /** Which built-in client packs compile core/; default "all" when core/ has content, else "none". */
-  builtin_clients?: "all" | "none" | string[];
+  builtin_clients?: BuiltinChoice;
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
   roster_budget?: RosterBudget;

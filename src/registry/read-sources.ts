@@ -1,6 +1,6 @@
 import { type Dirent, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import type { JsonDocument } from "../documents/json-document.js";

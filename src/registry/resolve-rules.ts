@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { duplicateSlugResolvedByKind } from "./checks/duplicate-slug-resolved-by-kind.js";
 import { slugUniqueInSource } from "./checks/slug-unique-in-source.js";

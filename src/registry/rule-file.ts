@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { validateAgainstSchema } from "../documents/schema-validation.js";
 import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Check, Fixture } from "../../src/checks/check.js";
+import type { Check } from "../../src/checks/check.js";
 import { commandUsesArguments } from "../../src/core/checks/command-uses-arguments.js";
 import { coreBodyPresent } from "../../src/core/checks/core-body-present.js";
 import { coreFileMatchesSchema } from "../../src/core/checks/core-file-matches-schema.js";
@@ -19,6 +19,7 @@ import { permissionQualifierFitsVerb } from "../../src/core/checks/permission-qu
 import { permissionRuleNamesAVerb } from "../../src/core/checks/permission-rule-names-a-verb.js";
 import { permissionVerbInTools } from "../../src/core/checks/permission-verb-in-tools.js";
 import { loadCore } from "../../src/core/load-core.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { type ExpectedFinding, locate } from "../support/check-harness.js";
 import { testdir } from "../support/testdir.js";

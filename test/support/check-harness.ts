@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Check, Fixture } from "../../src/checks/check.js";
+import type { Check } from "../../src/checks/check.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import type { Diagnostic, Severity } from "../../src/diagnostics/diagnostic.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { testdir } from "./testdir.js";

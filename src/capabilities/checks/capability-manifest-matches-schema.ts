@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { notesManifest, withCapability, withNotes } from "./capability-fixtures.js";
 
 export const capabilityManifestMatchesSchema: InlineCheck = {

@@ -1,8 +1,10 @@
-import type { RegistryCheck } from "../../checks/check.js";
+import type { RegistryCheckOf } from "../../diagnostics/check-meta.js";
+import type { CapabilityPackage } from "../model.js";
 import { packageContents } from "../package-contents.js";
 import { withNotes } from "./capability-fixtures.js";
 
-export const capabilityPathsResolve: RegistryCheck = {
+/** Also reported while the package files are read (read-package-files.ts), so it reads only the packages. */
+export const capabilityPathsResolve: RegistryCheckOf<{ capabilities: CapabilityPackage[] }> = {
   id: "AGC098",
   slug: "capability-paths-resolve",
   stage: "registry",

@@ -6,7 +6,8 @@ import {
 } from "../../capabilities/checks/capability-fixtures.js";
 import type { CapabilityPackage } from "../../capabilities/model.js";
 import { packageContents } from "../../capabilities/package-contents.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import type { Finding } from "../../diagnostics/check-meta.js";
+import type { RegistryCheck } from "../check.js";
 
 export const capabilityNamesUnique: RegistryCheck = {
   id: "AGC096",

@@ -1,11 +1,11 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import type { ClientPack } from "../../clients/model.js";
+import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { EmittedFile, EmittedTree } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedFrontmatter, sourceFileOf } from "./emitted-files.js";
-import { clientFixture, coreRule } from "./emitted-fixtures.js";
 
 export const defaultAlwaysLoadedLimit = 40_000;
 /** How many of the biggest files the message names. */

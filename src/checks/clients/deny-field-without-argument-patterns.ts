@@ -1,8 +1,8 @@
 import type { ClientPack } from "../../clients/model.js";
+import { clientFixture } from "../../diagnostics/client-fixture.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedFrontmatter } from "./emitted-files.js";
-import { clientFixture } from "./emitted-fixtures.js";
 
 /** A tool name followed by a parenthesised argument: "Bash(git push)", "Bash (rm:*)". */
 const argumentPattern = /[A-Za-z_][\w.*-]*\s*\([^)]*\)?/g;

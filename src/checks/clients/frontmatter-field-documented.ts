@@ -1,10 +1,11 @@
 import { parse as parseToml } from "smol-toml";
 import type { ClientPack } from "../../clients/model.js";
+import type { Finding } from "../../diagnostics/check-meta.js";
+import { clientFixture } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
-import type { Finding, OutputCheck } from "../check.js";
+import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, emittedFrontmatter } from "./emitted-files.js";
-import { clientFixture } from "./emitted-fixtures.js";
 
 /** Per kind of emitted file: the pack section that lists its documented fields, and whether it is TOML. */
 function fileFormat(

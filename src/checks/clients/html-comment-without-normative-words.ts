@@ -1,8 +1,8 @@
+import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, sourceFileOf } from "./emitted-files.js";
-import { clientFixture, coreRule } from "./emitted-fixtures.js";
 
 /** Upper-case keywords that make a sentence a rule (RFC 2119 style), longest first so "MUST NOT" wins. */
 export const normativeKeywords = [

@@ -1,5 +1,5 @@
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { baseFixture, withBase } from "../../diagnostics/fixture-base.js";
-import type { InlineCheck } from "../check.js";
 
 const targets = JSON.parse(baseFixture["targets.json"] ?? "{}") as Record<string, unknown>;
 

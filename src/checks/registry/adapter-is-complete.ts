@@ -1,7 +1,8 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import { hasAlwaysOnFile } from "../../emit/adapters/emit-adapter.js";
 import type { Adapter, ResolvedAdapter } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 /** A field an adapter's other settings make necessary: when it is needed, and why. */

@@ -1,6 +1,7 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { ruleFile, sourcesWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { Rule, SourcesConfig } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import type { RegistryCheck } from "../check.js";
 import { ruleTextPosition } from "../positions.js";
 import { findWholeWords } from "../whole-words.js";
 

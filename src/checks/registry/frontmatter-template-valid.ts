@@ -1,7 +1,8 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import { knownSlots, slotPattern, templateLines } from "../../emit/adapters/frontmatter-template.js";
 import type { ResolvedAdapter, Slot } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 const rulesAdapter = (frontmatter: string[]) =>

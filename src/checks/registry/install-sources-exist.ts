@@ -1,8 +1,9 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { JsonPath } from "../../documents/json-document.js";
-import { joinPath } from "../../registry/install-files.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import { joinPath } from "../../shared/posix-path.js";
+import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 const withSeed = (extraFiles: Record<string, string>) =>

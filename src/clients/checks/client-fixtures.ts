@@ -1,5 +1,5 @@
-import type { Fixture } from "../../checks/check.js";
 import { json } from "../../core/checks/core-fixtures.js";
+import type { Fixture } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 
 /** A small client pack written by a registry (clients/example.json): rules and skills, nothing else. */

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { examplePack, withExamplePack } from "./client-fixtures.js";
 
 export const clientPackValid: InlineCheck = {

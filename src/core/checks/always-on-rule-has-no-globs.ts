@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { clientFixture, coreRule } from "../../checks/clients/emitted-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 
 /** Reported by the core rules loader (src/core/load-rules.ts), at the `globs` key; the rule is not compiled. */
 export const alwaysOnRuleHasNoGlobs: InlineCheck = {

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { json, withCore } from "./core-fixtures.js";
 
 export const permissionQualifierFitsVerb: InlineCheck = {

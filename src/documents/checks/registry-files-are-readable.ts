@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const registryFilesAreReadable: InlineCheck = {

@@ -1,6 +1,6 @@
-import type { InlineCheck } from "../../checks/check.js";
 import { withExamplePack } from "../../clients/checks/client-fixtures.js";
 import { coreMarkdown } from "../../core/checks/core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 
 export const loadTriggerMapped: InlineCheck = {
   id: "AGC081",

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 
 const scopedRule =

@@ -1,8 +1,7 @@
-import type { ClientPack, SkillFrontmatter } from "../../clients/model.js";
-import { agentsMdAdapter, baseFixture, targetsWith } from "../../diagnostics/fixture-base.js";
-import type { Fixture } from "../check.js";
+import type { Fixture } from "./check-meta.js";
+import { agentsMdAdapter, baseFixture, targetsWith } from "./fixture-base.js";
 
-export const exampleSkillFrontmatter: SkillFrontmatter = {
+const exampleSkillFrontmatter = {
   fields: { name: "name", description: "description" },
   tools_field: "allowed-tools",
   tools_format: "csv",
@@ -15,9 +14,14 @@ export const exampleSkillFrontmatter: SkillFrontmatter = {
   documented_fields: ["name", "description", "allowed-tools", "disable-model-invocation", "disallowed-tools"],
 };
 
-/** A small client pack of the registry itself, shaped like the Claude Code pack; examples change parts of it. */
-export const exampleClient: ClientPack = {
-  client: "example-client",
+/**
+ * A small client pack of the registry itself, shaped like a built-in pack; examples change parts of it.
+ * Plain JSON (this layer is below the client pack model): the examples are loaded and validated by the tests.
+ */
+const exampleClientId = "example-client";
+
+export const exampleClient: Record<string, unknown> = {
+  client: exampleClientId,
   name: "Example Client",
   docs: ["https://example.invalid/docs"],
   runtime_dir: ".example",
@@ -43,11 +47,11 @@ export const exampleClient: ClientPack = {
 };
 
 /** The base registry with one client pack (changed by `pack`) and the given files. */
-export function clientFixture(files: Fixture, pack: Partial<ClientPack> = {}): Fixture {
+export function clientFixture(files: Fixture, pack: Record<string, unknown> = {}): Fixture {
   return {
     ...baseFixture,
     "targets.json": targetsWith([agentsMdAdapter], { builtin_clients: "none" }),
-    [`clients/${exampleClient.client}.json`]: `${JSON.stringify({ ...exampleClient, ...pack }, null, 2)}\n`,
+    [`clients/${exampleClientId}.json`]: `${JSON.stringify({ ...exampleClient, ...pack }, null, 2)}\n`,
     ...files,
   };
 }
