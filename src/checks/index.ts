@@ -20,6 +20,7 @@ import { settingsChecks } from "./clients/settings-checks.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
+import { pluginChecks } from "./plugin/index.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
@@ -92,6 +93,7 @@ export const allChecks: readonly Check[] = [
   ...settingsChecks,
   ...emittedClientChecks,
   ...capabilityChecks,
+  ...pluginChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {
