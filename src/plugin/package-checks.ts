@@ -1,5 +1,6 @@
 import { countWords } from "../checks/output/budget-respected.js";
 import { frontmatterDescription } from "../checks/output/roster-budget-respected.js";
+import { pluginMcpPortable } from "../checks/plugin/plugin-mcp-portable.js";
 import { pluginNamesValid } from "../checks/plugin/plugin-names-valid.js";
 import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
 import { pluginRosterBudget } from "../checks/plugin/plugin-roster-budget.js";
@@ -8,6 +9,7 @@ import type { NameRule } from "../registry/plugin-host.js";
 import { pathProblem } from "../shared/path-check.js";
 import type { AssembledPackage, BuildInput } from "./assemble-package.js";
 import { stringsOf } from "./composed-value.js";
+import { coreHookOf } from "./package-hooks.js";
 import type { PackageFile } from "./package-parts.js";
 import type { PluginKey, Report } from "./report.js";
 
@@ -16,6 +18,7 @@ export function checkPackage(pkg: AssembledPackage, input: BuildInput, report: R
   checkNames(pkg, input, report);
   checkPaths(pkg, input, report);
   checkRoster(pkg, input, report);
+  checkPortableTypes(pkg, input, report);
 }
 
 export function nameProblem(name: string, rule: NameRule): string | undefined {
@@ -126,7 +129,7 @@ function missingPath(pkg: AssembledPackage, path: string): string | undefined {
 function sourceOfText(text: string, input: BuildInput): PluginKey | Position {
   const i = (input.config.hook_path_rewrites ?? []).findIndex(([, to]) => text.includes(to));
   if (i >= 0) return ["hook_path_rewrites", i, 1];
-  const hook = input.registry.core.hooks.find((h) => text.includes(h.command));
+  const hook = coreHookOf(text, input.registry);
   return hook ? hook.position : ["layout"];
 }
 
@@ -146,4 +149,25 @@ function checkRoster(pkg: AssembledPackage, input: BuildInput, report: Report): 
   report(pluginRosterBudget, input.registry.targetsDocument.positionOf(["roster_budget", "owned_words"]), {
     message: `Unexpected ${total} words in the descriptions of the ${skills.size} skills of ${pkg.archive}, expected at most owned_words ${budget.owned_words}`,
   });
+}
+
+/** A host that starts only some types of the portable mcp.json's servers: each other server is reported. */
+function checkPortableTypes(pkg: AssembledPackage, input: BuildInput, report: Report): void {
+  const portable = pkg.hosts.find((h) => h.portable && h.mcp?.file);
+  const file = portable?.mcp?.file ? pkg.files.get(portable.mcp.file) : undefined;
+  if (!portable?.mcp || !file) return;
+  const servers = (JSON.parse(file.bytes.toString("utf8")) as Record<string, unknown>)[
+    portable.mcp.key[0] ?? ""
+  ];
+  for (const reader of pkg.hosts) {
+    const types = reader.reads_portable_types;
+    if (!types) continue;
+    for (const [name, server] of Object.entries((servers ?? {}) as Record<string, { type?: string }>)) {
+      if (types.includes(server.type ?? "")) continue;
+      const core = input.registry.core.mcpServers.find((s) => s.name === name);
+      report(pluginMcpPortable, core ? core.position : ["mcp_seed"], {
+        message: `${reader.name}: MCP server "${name}" is of type ${server.type}, which that host does not start (it reads ${types.join(", ")})`,
+      });
+    }
+  }
 }

@@ -108,6 +108,7 @@ function checkCommands(
     if (left) {
       report(pluginHookProjectPath, where, {
         message: `the ${host.name}'s hook command "${text}" still names the project path "${left}": installed as a plugin it runs in whatever project is open, where that file need not exist`,
+        hint: `Add a hook_path_rewrites pair that points it into the plugin ("${host.variables.root}/…"), ship the file in the plugin, or keep the hook out of it.`,
       });
     }
     if (host.variables.root_quoted && rootUnquoted(text, host.variables.root)) {
@@ -120,9 +121,15 @@ function checkCommands(
 
 /** The core hook the command came from, else the plugin's hook_seed. */
 function commandSource(text: string, registry: Registry, config: PluginConfig): Position | PluginKey {
-  const hook = registry.core.hooks.find((h) => text.includes(h.command));
+  const hook = coreHookOf(text, registry);
   if (hook) return hook.position;
   return config.hook_seed ? ["hook_seed"] : ["name"];
+}
+
+/** The core hook whose command the text carries (the longest, as one command may contain another). */
+export function coreHookOf(text: string, registry: Registry): Registry["core"]["hooks"][number] | undefined {
+  const found = registry.core.hooks.filter((h) => text.includes(h.command));
+  return found.sort((a, b) => b.command.length - a.command.length)[0];
 }
 
 /** The hook_path_rewrites pair that wrote the root variable into the command, if one did. */

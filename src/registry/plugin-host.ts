@@ -35,6 +35,8 @@ export interface PluginHost {
   portable_versions?: PortableVersion[];
   /** Portable manifest `$schema` values this host loads; another in the same package is an error. */
   reads_portable_schemas?: string[];
+  /** MCP `type`s of the portable mcp.json this host starts; it skips servers of another type. */
+  reads_portable_types?: string[];
   marketplace?: HostMarketplace;
 }
 
