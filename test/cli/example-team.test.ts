@@ -25,12 +25,13 @@ function build(): { out: string; report: string } {
 }
 
 describe("examples/team: a whole team setup through the real CLI", () => {
-  it("builds without errors, and every warning is a loss a client cannot express (AGC080)", () => {
+  it("builds without errors, and every warning is a loss a client or plugin format cannot express (AGC080, AGC185)", () => {
     const { out, report } = build();
     assert.match(report, /^0 error\(s\), \d+ warning\(s\), 0 info$/m);
     const ids = [...report.matchAll(/ (?:error|warning|info) (AGC\d{3}) /g)].map((m) => m[1]);
     assert.ok(ids.length > 0);
-    assert.deepEqual([...new Set(ids)], ["AGC080"]);
+    // AGC185: the portable plugin's mcp.json cannot expand the docs server's ${DOCS_TOKEN}
+    assert.deepEqual([...new Set(ids)].sort(), ["AGC080", "AGC185"]);
     for (const path of [
       "AGENTS.md",
       "CAPABILITIES.md",

@@ -11,7 +11,7 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
-import { buildPluginRegistry, readJson } from "../support/plugin-build.js";
+import { buildPluginRegistry } from "../support/plugin-build.js";
 
 /** One CLI call in the sandbox; undefined when the CLI is absent (skipped outside CI). */
 async function run(t: TestContext, cli: ClientCli, args: string[], cwd: string, sandbox: ClientSandbox) {
@@ -153,30 +153,51 @@ describe("plugins in the real clients (examples: client fixture, every host)", (
     assert.match(text, /^docs\s+https:\/\/docs\.example\.com\/mcp/m);
     assert.doesNotMatch(text, /^events\s/m);
   });
+
+  it("GitHub Copilot CLI: installs the plugin from the same Claude Code marketplace and lists it", async (t) => {
+    const sandbox = clientSandbox();
+    const added = await run(
+      t,
+      "copilot",
+      ["plugin", "marketplace", "add", built.market],
+      built.market,
+      sandbox,
+    );
+    if (!added) return;
+    assert.match(ok(added), /Marketplace "team-tools" added successfully/);
+    const installed = await run(
+      t,
+      "copilot",
+      ["plugin", "install", "team-tools@team-tools"],
+      built.market,
+      sandbox,
+    );
+    assert.match(ok(installed), /Plugin "team-tools" installed successfully\. Installed 4 skills/);
+    const listed = await run(t, "copilot", ["plugin", "list"], built.market, sandbox);
+    assert.match(ok(listed), /team-tools@team-tools \(v2\.0\.0\) \(enabled\)/);
+  });
 });
 
 describe("a broken registry: agentc stops it at the source line, and the real validators refuse its package", () => {
   it("an unquoted plugin folder variable: AGC187 at hook_path_rewrites, claude plugin validate --strict fails", async (t) => {
     const guard = '"$CLAUDE_PROJECT_DIR/.claude/hooks/agentc-guard.mjs"';
-    const rewrite = [[guard, "${CLAUDE_PLUGIN_ROOT}/hooks/agentc-guard.mjs"]];
+    const unquoted = ["$", "{CLAUDE_PLUGIN_ROOT}/hooks/agentc-guard.mjs"].join("");
+    const rewrite = [[guard, unquoted]];
     const broken = buildPluginRegistry({
       name: "team-tools",
       owner: { name: "Platform Team" },
       hook_path_rewrites: rewrite,
     });
     assert.equal(broken.status, 1, broken.report);
-    const line = lineOf(
-      join(broken.registry, "targets.json"),
-      "${CLAUDE_PLUGIN_ROOT}/hooks/agentc-guard.mjs",
-    );
+    const line = lineOf(join(broken.registry, "targets.json"), unquoted);
     assert.match(broken.report, new RegExp(`targets\\.json:${line}:\\d+: error AGC187 `), broken.report);
     // What the package would hold: the good build's hooks with the same rewrite applied.
     const good = buildPluginRegistry({ name: "team-tools", owner: { name: "Platform Team" } });
     const hooksFile = join(good.market, "team-tools", "hooks", "hooks.json");
-    const quoted = JSON.stringify('"${CLAUDE_PLUGIN_ROOT}/hooks/agentc-guard.mjs"').slice(1, -1);
+    const quoted = JSON.stringify(`"${unquoted}"`).slice(1, -1);
     const text = readFileSync(hooksFile, "utf8");
     assert.ok(text.includes(quoted), text);
-    writeFileSync(hooksFile, text.replace(quoted, "${CLAUDE_PLUGIN_ROOT}/hooks/agentc-guard.mjs"));
+    writeFileSync(hooksFile, text.replace(quoted, unquoted));
     const dir = join(good.market, "team-tools");
     const result = await run(t, "claude", ["plugin", "validate", "--strict", dir], dir, clientSandbox());
     if (!result) return;

@@ -55,7 +55,7 @@ describe("plugin packages for every host (client fixture, real agentc build)", (
 
   it("points the guard's hook at the plugin copy, quoted, and leaves no project path but reported ones", () => {
     const hooks = JSON.stringify(readJson(join(built.market, "team-tools"), "hooks/hooks.json"));
-    assert.ok(hooks.includes('node \\"${CLAUDE_PLUGIN_ROOT}/hooks/agentc-guard.mjs\\"'), hooks);
+    assert.ok(hooks.includes(`node \\"\${CLAUDE_PLUGIN_ROOT}/hooks/agentc-guard.mjs\\"`), hooks);
     assert.ok(!hooks.includes("$CLAUDE_PROJECT_DIR/.claude/"), hooks);
     // the core's guard command is the project's own file: kept, and reported at core/hooks.json
     assert.match(built.report, /core\/hooks\.json:5:5: warning AGC180 .*"\.agentc\/guard\.mjs"/);
@@ -107,7 +107,7 @@ describe("plugin packages for every host (client fixture, real agentc build)", (
     for (const path of ["skills/triage/SKILL.md", "agents/reviewer.md", "hooks/agentc-guard.mjs"])
       assert.ok(statSync(join(ext, path)).isFile(), path);
     const hooks = JSON.stringify(readJson(ext, "hooks/hooks.json"));
-    assert.ok(hooks.includes('\\"${extensionPath}/hooks/agentc-guard.mjs\\"'), hooks);
+    assert.ok(hooks.includes(`\\"\${extensionPath}/hooks/agentc-guard.mjs\\"`), hooks);
   });
 
   it("lists the plugin in the Codex marketplace at ./<name> and in the Claude Code one with a content digest", () => {
