@@ -124,10 +124,14 @@ describe("plugin packages for every host (client fixture, real agentc build)", (
   });
 
   it("is byte-identical on a rebuild, and a content change under the same version is reported (AGC181)", () => {
-    const before = readFileSync(join(built.build, "plugin.zip"));
+    const archives = ["plugin.zip", "gemini-extension.zip"];
+    const before = archives.map((a) => readFileSync(join(built.build, a)));
     const same = rebuild(built);
     assert.equal(same.status, 0, same.report);
-    assert.ok(readFileSync(join(built.build, "plugin.zip")).equals(before));
+    archives.forEach((a, i) =>
+      assert.ok(readFileSync(join(built.build, a)).equals(before[i] ?? Buffer.alloc(0)), a),
+    );
+    assert.match(same.report, /0 written, \d+ unchanged/);
     assert.doesNotMatch(same.report, /AGC181/);
     const skill = join(built.registry, "core", "skills", "triage", "SKILL.md");
     writeFileSync(skill, readFileSync(skill, "utf8").replace(/\n*$/, "\n\nAlso read the linked issue.\n"));
