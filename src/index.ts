@@ -1,11 +1,32 @@
-/** The library API: the CLI and any other front end are thin shells over these. */
+/**
+ * The library API: the CLI and any other front end are thin shells over these. Installing: runInstall,
+ * runUninstall and projectStatus (agentc install, uninstall, status), resolveBundle for a .zip or https URL.
+ */
 
 export type { Check } from "./checks/check.js";
 export { allChecks, findCheck } from "./checks/index.js";
+export { checkDocsUrl } from "./diagnostics/check-docs-url.js";
 export type { CheckMeta, Finding } from "./diagnostics/check-meta.js";
-export type { Diagnostic, Position, Severity } from "./diagnostics/diagnostic.js";
+export type { Diagnostic, Position, RelatedLocation, Severity } from "./diagnostics/diagnostic.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
+export {
+  BundleError,
+  type ComponentChoice,
+  type InstallRequest,
+  type InstallResult,
+  projectStatus,
+  type ResolveBundleOptions,
+  type ResolvedBundle,
+  type RunResult,
+  type RunStatus,
+  resolveBundle,
+  runInstall,
+  runUninstall,
+  type StatusFinding,
+  type StatusResult,
+  type UninstallRequest,
+} from "./install/index.js";
 export { buildManifest } from "./manifest/build-manifest.js";
 export { serializeManifest } from "./manifest/canonical-manifest.js";
 export type { Manifest } from "./manifest/manifest-model.js";
@@ -14,3 +35,5 @@ export { type CompileResult, compileRegistry } from "./pipeline/compile.js";
 export { buildPlugin } from "./plugin/build-plugin.js";
 export { type LoadOptions, loadRegistry } from "./registry/load-registry.js";
 export type { Adapter, Registry, Rule } from "./registry/model.js";
+export { buildSite } from "./site/build-site.js";
+export type { SiteData } from "./site/site-model.js";

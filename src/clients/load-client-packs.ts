@@ -1,11 +1,10 @@
-import { join } from "node:path";
-import { listFolder } from "../core/core-folder.js";
 import type { Core } from "../core/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { packageDataFiles, readPackageData } from "../documents/package-data.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { nearestName } from "../documents/schema-validation.js";
 import { builtinClientsDir } from "../shared/package-paths.js";
 import { clientPackValid } from "./checks/client-pack-valid.js";
@@ -54,7 +53,7 @@ export type BuiltinChoice = "all" | "none" | string[];
  * clients/<id>.json of the registry, which replaces a built-in pack of the same id.
  */
 export function loadClientPacks(
-  root: string,
+  reader: RegistryReader,
   targets: { builtin_clients?: BuiltinChoice },
   targetsDocument: JsonDocument,
   core: Core,
@@ -65,7 +64,7 @@ export function loadClientPacks(
   const chosen =
     choice === "none" ? [] : chooseBuiltins(builtinClientPacks(), choice, targetsDocument, diagnostics);
   const byId = new Map(chosen.map((p) => [p.pack.client, p]));
-  for (const pack of registryPacks(root, diagnostics)) byId.set(pack.pack.client, pack);
+  for (const pack of registryPacks(reader, diagnostics)) byId.set(pack.pack.client, pack);
   return byClient([...byId.values()]);
 }
 
@@ -101,15 +100,17 @@ function chooseBuiltins(
   return builtins.filter((b) => choice.includes(b.pack.client));
 }
 
-function registryPacks(root: string, diagnostics: Diagnostic[]): LoadedClientPack[] {
-  return listFolder(root, registryClientsFolder)
+function registryPacks(reader: RegistryReader, diagnostics: Diagnostic[]): LoadedClientPack[] {
+  return reader
+    .entries(registryClientsFolder)
     .filter((entry) => !entry.isFolder && entry.name.endsWith(".json"))
     .flatMap((entry) => {
       const source = {
-        path: join(root, entry.path),
+        path: entry.path,
         file: entry.path,
         label: entry.path,
         origin: "registry" as const,
+        reader,
       };
       const loaded = readClientPack(source, diagnostics);
       if (!loaded) return [];

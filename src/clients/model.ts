@@ -1,5 +1,26 @@
 import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 
+/** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
+export interface TrustKey {
+  id: string;
+  /** Project path or glob of the settings file, with runtime placeholders. */
+  file: string;
+  /** Key path; "*" is any key or element. */
+  key: string[];
+  /** Only this value counts; absent (and no `matches`): any value. */
+  equals?: unknown;
+  /** Only string values matching this regular expression count. */
+  matches?: string;
+  why: string;
+}
+
+/** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
+export interface InstructionImport {
+  form: string;
+  /** The assistant ignores the form in code spans and fenced code. */
+  outside_code?: boolean;
+}
+
 /**
  * A client pack: how one assistant reads the tool-neutral core/ (docs/client-packs.md).
  * Field names follow the seed's client pack where it has one. Keys starting with "_" are notes
@@ -16,6 +37,9 @@ export interface ClientPack {
   docs: string[];
   runtime_dir: string;
   root_instruction_file: string | null;
+  instruction_imports?: InstructionImport[];
+  /** Settings keys with which a repository votes on its own trust (AGC108). */
+  trust_keys?: TrustKey[];
   rules_dir: string | null;
   skills_dir: string | null;
   agents_dir: string | null;

@@ -14,19 +14,14 @@ const exampleSkillFrontmatter = {
   documented_fields: ["name", "description", "allowed-tools", "disable-model-invocation", "disallowed-tools"],
 };
 
-/**
- * A small client pack of the registry itself, shaped like a built-in pack; examples change parts of it.
- * Plain JSON (this layer is below the client pack model): the examples are loaded and validated by the tests.
- */
-const exampleClientId = "example-client";
-
-export const exampleClient: Record<string, unknown> = {
-  client: exampleClientId,
-  name: "Example Client",
-  docs: ["https://example.invalid/docs"],
+/** A small client pack written by a registry (clients/example.json): rules and skills, nothing else. */
+export const examplePack = {
+  client: "example",
+  name: "Example Assistant",
+  docs: ["https://example.com/docs"],
   runtime_dir: ".example",
-  root_instruction_file: "EXAMPLE.md",
-  rules_dir: ".example/rules",
+  root_instruction_file: null,
+  rules_dir: "<RULES_DIR>",
   skills_dir: ".example/skills",
   agents_dir: null,
   commands_dir: null,
@@ -35,6 +30,36 @@ export const exampleClient: Record<string, unknown> = {
   shared_seed: [],
   project_owned_hint: [],
   rule_file: { extension: ".md", documented_fields: ["paths"] },
+  rule_triggers: {
+    globs_format: "list",
+    map: { always_on: { fields: {} }, glob: { fields: { paths: "{globs}" } } },
+  },
+  skill_frontmatter: {
+    fields: { name: "name", description: "description" },
+    tools_field: null,
+    tools_format: "csv",
+    tool_names: {},
+    model_invocation_field: null,
+    skill_deny_field: null,
+    drop_fields: [],
+    documented_fields: ["name", "description"],
+  },
+};
+
+const exampleClientId = "example-client";
+
+/**
+ * The pack of the emitted-file checks' examples: the example pack, shaped further like a built-in pack (an
+ * instruction file, model_decision rules, tool names). Plain JSON, as this layer is below the client pack
+ * model; the examples are loaded and validated by the tests.
+ */
+export const exampleClient = {
+  ...examplePack,
+  client: exampleClientId,
+  name: "Example Client",
+  docs: ["https://example.invalid/docs"],
+  root_instruction_file: "EXAMPLE.md",
+  rules_dir: ".example/rules",
   rule_triggers: {
     globs_format: "list",
     map: {

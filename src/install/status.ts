@@ -1,28 +1,33 @@
 import picomatch from "picomatch";
 import { sha256 } from "../shared/hash.js";
-import { readJournal } from "./apply/journal.js";
+import { journalPath, readJournal } from "./apply/journal.js";
 import { readManifest } from "./bundle/read-manifest.js";
+import { isAsRecorded } from "./model/as-recorded.js";
 import type { Finding } from "./model/drift.js";
 import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./model/record.js";
 import { currentBytes } from "./model/run-result.js";
 import { isFolderCopy } from "./plan/plan-link-folder.js";
+import { inCapabilityHome } from "./plan/plan-retire.js";
 import { missingProject, projectRoot } from "./project/project-root.js";
 import { diskState, type ProjectState } from "./project/project-state.js";
 import { readStatCache } from "./project/stat-cache.js";
 import { composedDrift } from "./status-composed.js";
+import { retiredSpawns, runtimeData, spawnNotes } from "./status-spawns.js";
 
 export type StatusResult =
-  | { ok: true; installed: false }
+  /** nothing recorded; `drift` holds an interrupted run that left a journal (its files are on disk) */
+  | { ok: true; installed: false; drift: Finding[] }
   | { ok: true; installed: true; record: InstallRecord; drift: Finding[]; notes: Finding[] }
-  | { ok: false; problem: string };
+  /** `usage`: the project folder is missing; otherwise its record cannot be read */
+  | { ok: false; problem: string; usage: boolean };
 
 /** Compares the project with its install record (and, when given, with a newer bundle). Reads only. */
 export function projectStatus(projectDir: string, bundleDir?: string): StatusResult {
   const root = projectRoot(projectDir);
-  if (!root) return { ok: false, problem: missingProject(projectDir) };
+  if (!root) return { ok: false, problem: missingProject(projectDir), usage: true };
   const read = readRecord(root);
-  if (!read.ok) return { ok: false, problem: read.problem };
-  if (!read.record) return { ok: true, installed: false };
+  if (!read.ok) return { ok: false, problem: read.problem, usage: false };
+  if (!read.record) return { ok: true, installed: false, drift: interruptedRun(root) };
   const record = read.record;
   const state = diskState(root, readStatCache(root));
   const drift = [
@@ -37,13 +42,9 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
       kind: "seed-edited" as const,
       detail: "seed edited by you (yours to change; not drift)",
     }));
-  notes.push(...spawnNotes(record));
-  if (readJournal(root))
-    drift.push({
-      path: ".agentc/journal.json",
-      kind: "interrupted",
-      detail: "an install was interrupted; the next install or uninstall rolls it back",
-    });
+  notes.push(...spawnNotes(record), ...runtimeData(state, record));
+  drift.push(...retiredSpawns(record));
+  drift.push(...interruptedRun(root));
   const copy = currentBytes(root, manifestCopyPath);
   if (!copy || sha256(copy) !== record.manifest_sha256)
     drift.push({
@@ -55,22 +56,19 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
   return { ok: true, installed: true, record, drift, notes };
 }
 
-/** A capability whose spawn hook did not run or failed: not drift, but not configured either. */
-function spawnNotes(record: InstallRecord): Finding[] {
-  return (record.spawned ?? []).flatMap((s) =>
-    s.state === "skipped" || s.state === "failed"
-      ? [
-          {
-            path: s.home,
-            kind: "spawn" as const,
-            detail:
-              s.state === "skipped"
-                ? `capability ${s.capability}: its spawn hook was not run (hooks were not allowed); install with --allow-hooks to run it`
-                : `capability ${s.capability}: its optional spawn hook failed; it runs again when the package changes`,
-          },
-        ]
-      : [],
-  );
+/** A journal left by a run that was killed: its changes are on disk until the next install or uninstall. */
+function interruptedRun(root: string): Finding[] {
+  const journal = readJournal(root);
+  if (!journal) return [];
+  const steps = journal.steps.length;
+  const what = journal.state === "committed" ? "finished, but not cleaned up" : "was interrupted";
+  return [
+    {
+      path: journalPath,
+      kind: "interrupted",
+      detail: `an install or uninstall ${what} (${steps} step${steps === 1 ? "" : "s"} journaled); the next agentc install or uninstall ${journal.state === "committed" ? "clears its backups" : "rolls it back"}`,
+    },
+  ];
 }
 
 function entryDrift(state: ProjectState, e: RecordEntry): Finding[] {
@@ -87,14 +85,14 @@ function entryDrift(state: ProjectState, e: RecordEntry): Finding[] {
     return [{ path: e.path, kind: "modified", detail: `expected a file, found a ${onDisk.type}` }];
   if (onDisk.sha256 !== e.sha256)
     return [{ path: e.path, kind: "modified", detail: "content differs from what agentc installed" }];
-  if ((e.kind === "file" || e.kind === "copy") && onDisk.executable !== (e.executable === true))
+  if (onDisk.executable !== (e.executable === true))
     return [{ path: e.path, kind: "modified", detail: "executable bit changed" }];
   return [];
 }
 
 function seedEdited(state: ProjectState, e: RecordEntry): boolean {
   const onDisk = state.get(e.path);
-  return onDisk.type !== "absent" && !(onDisk.type === "file" && onDisk.sha256 === e.sha256);
+  return onDisk.type !== "absent" && !isAsRecorded(onDisk, e);
 }
 
 function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
@@ -113,6 +111,7 @@ function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
 }
 
 function ownedDirForeign(state: ProjectState, record: InstallRecord, known: Set<string>): Finding[] {
+  const homes = (record.spawned ?? []).map((s) => ({ path: s.home }));
   return record.owned_dirs.flatMap((dir) => {
     const preserved = picomatch(dir.preserve.length > 0 ? dir.preserve : ["\0"], {
       dot: true,
@@ -120,7 +119,7 @@ function ownedDirForeign(state: ProjectState, record: InstallRecord, known: Set<
     });
     return state
       .listFiles(dir.path)
-      .filter((p) => !known.has(p) && !preserved(p.slice(dir.path.length + 1)))
+      .filter((p) => !known.has(p) && !preserved(p.slice(dir.path.length + 1)) && !inCapabilityHome(homes, p))
       .map((path) => ({
         path,
         kind: "foreign" as const,

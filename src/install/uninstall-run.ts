@@ -32,7 +32,7 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   const root = projectRoot(req.projectDir);
   if (!root) return { ...base, status: "usage", problems: [missingProject(req.projectDir)] };
   const first = readRecord(root);
-  if (!first.ok) return { ...base, status: "failed", problems: [first.problem] };
+  if (!first.ok) return { ...base, status: "bad-record", problems: [first.problem] };
   const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDir));
   if (!first.record && !leftovers)
     return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
@@ -48,25 +48,30 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   }
   const reports: SpawnReport[] = [];
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
-  return underLock(root, { ...base, spawns: reports }, async () => {
-    const recovered = await recoverInterrupted(root, reports, timeoutMs);
-    const again = readRecord(root);
-    const record = again.ok ? again.record : undefined;
-    const plan = uninstallPlan(root, record);
-    if (plan.conflicts.length > 0)
-      return { ...withConflicts(base, plan), spawns: reports, written: recovered !== undefined };
-    await checkpoint("planned");
-    if (record?.spawned?.length)
-      reports.push(...(await retireRecorded(root, record, record.spawned, timeoutMs)));
-    if (record) await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
-    return {
-      ...base,
-      spawns: reports,
-      plan,
-      written: record !== undefined || recovered !== undefined,
-      ...(recovered ? { recovered } : {}),
-    };
-  });
+  return underLock(
+    root,
+    { ...base, spawns: reports },
+    async (fs) => {
+      const recovered = await recoverInterrupted(fs, root, reports, timeoutMs);
+      const again = readRecord(root);
+      const record = again.ok ? again.record : undefined;
+      const plan = uninstallPlan(root, record);
+      if (plan.conflicts.length > 0)
+        return { ...withConflicts(base, plan), spawns: reports, written: recovered !== undefined };
+      await checkpoint("planned");
+      if (record?.spawned?.length)
+        reports.push(...(await retireRecorded(fs, root, record, record.spawned, timeoutMs)));
+      if (record) await applyPlan({ root, fs, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
+      return {
+        ...base,
+        spawns: reports,
+        plan,
+        written: record !== undefined || recovered !== undefined,
+        ...(recovered ? { recovered } : {}),
+      };
+    },
+    "uninstall",
+  );
 }
 
 function withConflicts(base: RunResult, plan: Plan): RunResult {
@@ -85,6 +90,7 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
     knownSeedHashes: knownSeedHashes(root),
     composedLines: [],
     composed: [],
+    capabilityHomes: [],
   };
   const plan = planInstall({
     desired: empty,

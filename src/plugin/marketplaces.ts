@@ -62,6 +62,6 @@ export function checkVersionChanged(
   if (!old || old.version !== market.entry.version) return;
   if (canonicalJson(old) === canonicalJson(market.entry)) return;
   report(pluginVersionChanged, versionAt, {
-    message: `the plugin's content changed since the build in ${previousBuild} but its version is still "${String(old.version)}" (${market.file}): people who installed it get no update`,
+    message: `the plugin's content changed since the previous build's ${market.file}, but its version is still "${String(old.version)}": people who installed it get no update`,
   });
 }

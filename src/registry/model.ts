@@ -1,8 +1,9 @@
 import type { CapabilityPackage, PackageSkills } from "../capabilities/model.js";
 import type { BuiltinChoice } from "../clients/load-client-packs.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
+import type { InstructionImport } from "../clients/model.js";
 import type { Core } from "../core/model.js";
-import type { Position } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 
 export type SourceKind = "custom" | "spec-kit" | "architectural" | "community";
@@ -90,24 +91,38 @@ export interface AdapterInstall {
 
 export type Slot = "alwaysApply" | "globs" | "globs_yaml" | "globs_csv" | "description" | "slug";
 
+/** The slots an adapter may write verbatim, for frontmatter parsers that are not YAML. */
+export type RawSlot = Extract<Slot, "globs_csv" | "description">;
+
 export interface Adapter {
   id: string;
   name?: string;
   readers?: string[];
   notes?: string;
   sources?: string[];
+  instruction_imports?: InstructionImport[];
   output_dir?: string;
   extension?: string;
   global_placement?: "single_file" | "pinned_module" | "none";
   pinned_global_name?: string;
   frontmatter?: string | string[];
-  raw_slots?: Slot[];
+  raw_slots?: RawSlot[];
   budget_profile?: "global" | "scoped";
   scoped_layout?: "flat" | "per_rule_dir" | "none";
   per_rule_filename?: string;
   skip_globs?: string[];
   scoped_fallback?: "omit" | "fold";
   install?: AdapterInstall;
+}
+
+/** A rule that is read but not compiled: another source's rule of the same slug won, or a rule supersedes it. */
+export interface DroppedRule {
+  rule: Rule;
+  /** The rule that won the slug, or the rule that supersedes this one. */
+  by: Rule;
+  reason: "source-priority" | "source-order" | "supersedes";
+  /** What the build reported about it. */
+  diagnostic: Diagnostic;
 }
 
 /** Where an adapter's definition lives, for diagnostics. */
@@ -139,6 +154,12 @@ export interface RosterBudget {
   dead_marker?: string;
 }
 
+export interface TrustOverride {
+  key: string;
+  client?: string;
+  reason: string;
+}
+
 export interface TargetsConfig {
   version: 1;
   registry_version?: string;
@@ -147,6 +168,8 @@ export interface TargetsConfig {
   builtin_clients?: BuiltinChoice;
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
+  /** Trust keys (client packs' trust_keys) the registry writes on purpose, each with its reason (AGC108). */
+  trust_overrides?: TrustOverride[];
   roster_budget?: RosterBudget;
   publish_rewrites?: [string, string][];
   plugin?: Record<string, unknown>;
@@ -167,6 +190,8 @@ export interface Registry {
   allRules: Rule[];
   /** The rules that are compiled, in output order. */
   rules: Rule[];
+  /** The rules of allRules that are not compiled, and why (absent in registries made by hand in tests). */
+  droppedRules?: DroppedRule[];
   /** Registry files referenced by seeds, owned assets and client packs (shared files, skills' supporting files), keyed by registry-relative path. */
   files: Map<string, Buffer>;
   /** Those of `files` that are executable on disk (skill scripts keep their mode when a pack copies them). */

@@ -54,7 +54,12 @@ describe("stage imports (docs/architecture.md)", () => {
     assert.deepEqual(importCycles(graph), []);
   });
 
-  it("imports nothing outside src/ from src/", () => {
-    assert.deepEqual(graph.outside, []);
+  it("imports nothing outside src/ from src/, but the guard program it shares its secret-path rule with", () => {
+    // assets/hooks/agentc-guard.mjs is shipped code (docs/guard.md): the compiler imports its rule instead of copying it
+    const shared = "src/clients/guard-patterns.ts imports ../../../assets/hooks/agentc-guard.mjs";
+    assert.deepEqual(
+      graph.outside.filter((line) => line !== shared),
+      [],
+    );
   });
 });

@@ -7,6 +7,7 @@ import { constants, Script } from "node:vm";
 import { writeBuild } from "../../src/output/write-build.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import { buildSite } from "../../src/site/build-site.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
@@ -24,8 +25,9 @@ function treeOf(dir: string): Map<string, Buffer> {
 /** The library in dist/src (not the bundle) compiling and writing the example registry. */
 async function libraryBuild(out: string): Promise<void> {
   const result = await compileRegistry(example, {});
-  assert.ok(result.ok && result.tree && result.manifest, "the example registry compiles");
-  writeBuild(out, result.tree, result.manifest, result.plugin);
+  assert.ok(result.ok && result.registry && result.tree && result.manifest, "the example registry compiles");
+  const { registry, tree, manifest, diagnostics } = result;
+  writeBuild(out, tree, manifest, result.plugin, buildSite({ registry, tree, manifest, diagnostics }));
 }
 
 /** A copy of the package as npm would install it, without node_modules and without dist/src. */

@@ -4,14 +4,16 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
-import { confineTo } from "../../src/install/apply/fs-ops.js";
+
+import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
 import { recoverInterrupted } from "../../src/install/apply/recover.js";
 import { runInstall } from "../../src/install/install-run.js";
+import { type InstallRecord, serializeRecord } from "../../src/install/model/record.js";
 import type { RunResult } from "../../src/install/model/run-result.js";
 import { runUninstall } from "../../src/install/uninstall-run.js";
 import { capabilityProject } from "../support/capability-bundle.js";
 import { startPaused } from "../support/install-child.js";
-import { copyOf, snapshot, stamps, withCrash } from "../support/install-fixture.js";
+import { copyOf, type Snapshot, snapshot, stamps, withCrash } from "../support/install-fixture.js";
 import {
   copiedFolderProject,
   freshFolderProject,
@@ -31,6 +33,24 @@ interface Scenario {
   setup: () => { project: string; bundle: string };
   run: (bundle: string, project: string) => Promise<RunResult>;
   args: (bundle: string, project: string) => string[];
+  /**
+   * A third state a crash or failure may leave besides the old and the new one: the old files with the record
+   * saying which capabilities were retired (their retire hooks ran; the next install spawns them again).
+   */
+  retiring?: (old: Snapshot) => Snapshot;
+}
+
+/** The old state with every spawned capability that has a retire hook marked retired in the record. */
+function withRetired(old: Snapshot): Snapshot {
+  const path = ".agentc/installed.json";
+  const text = old[path]?.replace(/^file - /, "") ?? "";
+  const record = JSON.parse(text) as InstallRecord;
+  const spawned = (record.spawned ?? []).map((s) =>
+    s.state === "ok" && s.hooks.some((h) => h.startsWith("retire"))
+      ? { ...s, state: "retired" as const, env: {} }
+      : s,
+  );
+  return { ...old, [path]: `file - ${serializeRecord({ ...record, spawned })}` };
 }
 
 const defaultRequest = (bundle: string, project: string) => ({
@@ -113,6 +133,7 @@ const scenarios: Scenario[] = [
     },
     run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
     args: (_b, p) => ["uninstall", "--project", p],
+    retiring: withRetired,
   },
   {
     name: "uninstall of a copied folder",
@@ -149,12 +170,10 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
         const crashed = await withCrash(n, "abandon", () => s.run(bundle, project));
         if (crashed.status === "ok") break;
         killOwner(project);
-        confineTo(project);
-        await recoverInterrupted(project);
+        await recoverInterrupted(new ProjectWriter(project), project);
         const recovered = normalised(snapshot(project, notLock));
-        const whole = [normalised(old), normalised(expected)].some((state) =>
-          isDeepStrictEqual(recovered, state),
-        );
+        const states = [old, expected, ...(s.retiring ? [s.retiring(old)] : [])];
+        const whole = states.some((state) => isDeepStrictEqual(recovered, normalised(state)));
         assert.ok(
           whole,
           `crash at mutation ${n}: recovery must give the old state (or the new one once committed)`,
@@ -176,7 +195,9 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
         if (r.status === "ok") break;
         assert.equal(r.status, "failed");
         assert.match(r.problems.join(), /rolled back/);
-        assert.deepEqual(snapshot(project), old, `failure at mutation ${n} leaves the old state`);
+        const left = snapshot(project);
+        if (!(s.retiring && isDeepStrictEqual(left, s.retiring(old))))
+          assert.deepEqual(left, old, `failure at mutation ${n} leaves the old state`);
       }
     });
   }
@@ -220,6 +241,31 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
       assert.equal((await s.run(bundle, project)).status, "ok");
       assert.deepEqual(snapshot(project), snapshot(clean));
     }
+  });
+
+  it("after kill -9 of a fresh install, status reports the pending journal as interrupted", async () => {
+    const { project, bundle } = freshProject();
+    const paused = await startPaused(installArgs(bundle, project), "applied");
+    paused.child.kill("SIGKILL");
+    assert.equal((await paused.done).signal, "SIGKILL");
+    assert.ok(!existsSync(join(project, ".agentc/installed.json")), "killed before the record was written");
+    const before = stamps(project);
+    const status = runCli(["status", "--project", project, "--check"]);
+    assert.equal(status.status, 1, status.stdout);
+    assert.match(status.stdout, /nothing is installed here/);
+    assert.match(
+      status.stdout,
+      /interrupted +\.agentc\/journal\.json: an install or uninstall was interrupted \(\d+ steps journaled\); the next agentc install or uninstall rolls it back/,
+    );
+    const json = JSON.parse(runCli(["status", "--project", project, "--format", "json"]).stdout);
+    assert.equal(json.installed, false);
+    assert.deepEqual(
+      json.drift.map((d: { kind: string }) => d.kind),
+      ["interrupted"],
+    );
+    assert.deepEqual(stamps(project), before, "status only reads");
+    assert.equal(runCli(installArgs(bundle, project)).status, 0);
+    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
   });
 
   it("dry runs and status never write, even with an interrupted install pending", () => {

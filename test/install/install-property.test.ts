@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import fc from "fast-check";
@@ -48,6 +57,7 @@ type Step =
   | { t: "install"; v: number; moveAside: boolean }
   | { t: "edit"; path: number }
   | { t: "delete"; path: number }
+  | { t: "chmod"; path: number }
   | { t: "crash"; v: number; at: number }
   | { t: "uninstall" };
 
@@ -59,6 +69,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ t: fc.constant("edit" as const), path: fc.integer({ min: 0, max: candidates.length - 1 }) }),
   fc.record({ t: fc.constant("delete" as const), path: fc.integer({ min: 0, max: candidates.length - 1 }) }),
+  fc.record({ t: fc.constant("chmod" as const), path: fc.integer({ min: 0, max: candidates.length - 1 }) }),
   fc.record({
     t: fc.constant("crash" as const),
     v: fc.integer({ min: 0, max: 2 }),
@@ -71,13 +82,21 @@ const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid;
 
 /** Every regular file's text in the project: where the user's bytes must still be found. */
 function allTexts(dir: string, rel = ""): string[] {
+  return allFiles(dir, rel).map((f) => f.slice(2));
+}
+
+/** Every regular file as "<x|-> <text>": where a mode the user set must still be found (case 24). */
+function allFiles(dir: string, rel = ""): string[] {
   return readdirSync(join(dir, rel)).flatMap((name) => {
     const path = rel ? `${rel}/${name}` : name;
     const stat = lstatSync(join(dir, path));
-    if (stat.isDirectory()) return allTexts(dir, path);
-    return stat.isFile() ? [readFileSync(join(dir, path), "utf8")] : [];
+    if (stat.isDirectory()) return allFiles(dir, path);
+    const mode = (stat.mode & 0o100) !== 0 ? "x" : "-";
+    return stat.isFile() ? [`${mode} ${readFileSync(join(dir, path), "utf8")}`] : [];
   });
 }
+
+const modeOf = (abs: string): string => ((lstatSync(abs).mode & 0o100) !== 0 ? "x" : "-");
 
 async function quiet<T>(env: Record<string, string>, body: () => Promise<T>): Promise<T> {
   Object.assign(process.env, env);
@@ -96,6 +115,8 @@ describe("23: property-based sequences against a model", () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         const project = testdir({ "README.md": "user readme 0\n" });
         const userTexts = new Map<string, string>([["README.md", "user readme 0\n"]]);
+        /** files whose mode the user changed: "<x|-> <text>" must still be somewhere */
+        const userModes = new Map<string, string>();
         const install = (v: number, moveAside: boolean) =>
           runInstall({
             bundleDir: bundles[v] as string,
@@ -105,12 +126,17 @@ describe("23: property-based sequences against a model", () => {
             dryRun: false,
           });
         for (const s of steps) {
-          if (s.t === "edit" || s.t === "delete") {
+          if (s.t === "edit" || s.t === "delete" || s.t === "chmod") {
             const path = candidates[s.path] as string;
             const abs = join(project, path);
             const isLinkOrDir = existsSync(abs) && !lstatSync(abs).isFile();
             if (isLinkOrDir || lstatSafe(join(project, dirname(path))) === "link") continue;
-            if (s.t === "delete") {
+            userModes.delete(path);
+            if (s.t === "chmod") {
+              if (!existsSync(abs)) continue;
+              chmodSync(abs, modeOf(abs) === "x" ? 0o644 : 0o755);
+              userModes.set(path, `${modeOf(abs)} ${readFileSync(abs, "utf8")}`);
+            } else if (s.t === "delete") {
               rmSync(abs, { force: true });
               userTexts.delete(path);
             } else {
@@ -132,7 +158,8 @@ describe("23: property-based sequences against a model", () => {
                 : await runUninstall({ projectDir: project, dryRun: false });
             assert.ok(["ok", "conflicts"].includes(r.status), `${s.t}: ${r.status} ${r.problems.join("; ")}`);
             assert.equal(existsSync(join(project, ".agentc/journal.json")), false);
-            if (s.t === "install" && r.status === "ok") assertInstalled(project, versions[s.v] as BundleSpec);
+            if (s.t === "install" && r.status === "ok")
+              assertInstalled(project, versions[s.v] as BundleSpec, userModes);
           }
           const texts = new Set(allTexts(project));
           for (const [path, text] of userTexts)
@@ -140,10 +167,13 @@ describe("23: property-based sequences against a model", () => {
               texts.has(text),
               `the user's ${path} (${JSON.stringify(text)}) was lost after ${JSON.stringify(s)}`,
             );
+          const files = new Set(allFiles(project));
+          for (const [path, file] of userModes)
+            assert.ok(files.has(file), `the mode the user gave ${path} was lost after ${JSON.stringify(s)}`);
         }
         const final = await install(2, true);
         assert.equal(final.status, "ok", final.problems.join("; "));
-        assertInstalled(project, versions[2] as BundleSpec);
+        assertInstalled(project, versions[2] as BundleSpec, userModes);
       }),
       {
         numRuns: Number(process.env.AGENTC_PROPERTY_RUNS ?? 40),
@@ -153,14 +183,21 @@ describe("23: property-based sequences against a model", () => {
   });
 });
 
-/** Owned files equal the bundle's, and the install record describes the disk (no drift). */
-function assertInstalled(project: string, spec: BundleSpec): void {
+/**
+ * Owned files equal the bundle's, and the install record describes the disk: no drift but the modes the user
+ * changed on files that still hold agentc's bytes (kept, and reported as such).
+ */
+function assertInstalled(project: string, spec: BundleSpec, userModes: Map<string, string>): void {
   for (const c of Object.values(spec.components))
     for (const [path, text] of Object.entries(c.files ?? {}))
       assert.equal(readFileSync(join(project, path), "utf8"), text, path);
   const status = projectStatus(project);
   assert.ok(status.ok && status.installed, "installed");
-  if (status.ok && status.installed) assert.deepEqual(status.drift, []);
+  if (status.ok && status.installed)
+    assert.deepEqual(
+      status.drift.filter((d) => !(userModes.has(d.path) && d.detail === "executable bit changed")),
+      [],
+    );
 }
 
 function lstatSafe(abs: string): "link" | "other" {

@@ -128,9 +128,9 @@ describe("plugin packages for every host (client fixture, real agentc build)", (
     const before = archives.map((a) => readFileSync(join(built.build, a)));
     const same = rebuild(built);
     assert.equal(same.status, 0, same.report);
-    archives.forEach((a, i) =>
-      assert.ok(readFileSync(join(built.build, a)).equals(before[i] ?? Buffer.alloc(0)), a),
-    );
+    for (const [i, a] of archives.entries()) {
+      assert.ok(readFileSync(join(built.build, a)).equals(before[i] ?? Buffer.alloc(0)), a);
+    }
     assert.match(same.report, /0 written, \d+ unchanged/);
     assert.doesNotMatch(same.report, /AGC181/);
     const skill = join(built.registry, "core", "skills", "triage", "SKILL.md");

@@ -8,15 +8,23 @@ import { testdir } from "./testdir.js";
  * `<name> <event> <mode>`, that appends what it did to the file named by HOOK_LOG (outside the project).
  */
 export const hookProgram = `
-import { appendFileSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 const [name, event, mode = "ok"] = process.argv.slice(2);
 const log = (what) => appendFileSync(process.env.HOOK_LOG, what + "\\n");
 log(\`\${name} \${event}\${process.env.AGENTC_META ? " meta=" + process.env.AGENTC_META : ""}\`);
+if (event === "retire" && process.env.HOOK_FILL) {
+  const fd = openSync(process.env.HOOK_FILL, "w");
+  try { for (;;) writeSync(fd, Buffer.alloc(65536)); } catch {} finally { closeSync(fd); }
+}
+if (mode === "data") {
+  mkdirSync("state", { recursive: true });
+  writeFileSync("state/cache.json", JSON.stringify({ spawned: name }) + "\\n");
+}
 if (mode === "fail") { process.stderr.write("could not reach the server\\n"); process.exit(3); }
 if (mode === "kill") process.kill(process.pid, "SIGKILL");
 if (mode === "sleep") { log(\`\${name} pid \${process.pid}\`); setTimeout(() => {}, 600000); }
 if (mode === "undeclared") console.log(JSON.stringify({ env: { OTHER_NAME: "x" } }));
-if (mode === "ok" && event === "spawn")
+if ((mode === "ok" || mode === "data") && event === "spawn")
   console.log(JSON.stringify({ env: { [name.toUpperCase() + "_HOME"]: "/srv/" + name }, meta: { token: name + "-1" } }));
 `;
 

@@ -13,5 +13,8 @@ export const capabilityManifestMatchesSchema: InlineCheck = {
   examples: {
     passing: withNotes({}),
     failing: withCapability({ ...notesManifest, envirnoment: ["ACME_NOTES_DIR"] }),
+    expected: [
+      'capabilities/notes/capability.json:20:3: error AGC095 Unexpected key "envirnoment" in the top level',
+    ],
   },
 };

@@ -16,6 +16,10 @@ export const capabilityPathsResolve: RegistryCheckOf<{ capabilities: CapabilityP
   examples: {
     passing: withNotes({}),
     failing: withNotes({ inject: "../shared/inject.md", hooks: { spawn: "bin/missing.mjs" } }),
+    expected: [
+      'capabilities/notes/capability.json:14:14: error AGC098 the program "bin/missing.mjs" is not in the package (capabilities/notes)',
+      'capabilities/notes/capability.json:16:13: error AGC098 "../shared/inject.md" leaves the package folder (capabilities/notes)',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

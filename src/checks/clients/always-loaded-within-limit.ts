@@ -28,6 +28,9 @@ export const alwaysLoadedWithinLimit: OutputCheck = {
         Array.from({ length: 900 }, (_, i) => `- Rule ${i}: prefer clear names over comments.`),
       ),
     }),
+    expected: [
+      "core/rules/style.md:1:1: error AGC090 example-client (Example Client) loads 41413 characters into every session, over its limit of 40000; biggest: .example/rules/style.md 41413",
+    ],
   },
   *run(registry, tree) {
     for (const client of registry.clients) {
@@ -93,7 +96,7 @@ function loadsUnconditionally(file: EmittedFile, pack: ClientPack): boolean {
   return frontmatter.keys.every((k) => keys.includes(k)) && keys.every(fits);
 }
 
-function characterCount(file: EmittedFile): number {
+export function characterCount(file: EmittedFile): number {
   return Array.from(file.bytes.toString("utf8")).length;
 }
 

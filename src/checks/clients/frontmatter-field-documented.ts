@@ -49,6 +49,9 @@ export const frontmatterFieldDocumented: OutputCheck = {
       { "shared/rules/00-core.md": sharedRule(["trigger: always_on"]) },
       { shared_core: [{ src: "shared/rules/00-core.md", dst: "<RULES_DIR>/00-core.md" }] },
     ),
+    expected: [
+      '<build>/.example/rules/00-core.md:2:1: error AGC093 .example/rules/00-core.md has the field "trigger", which example-client does not document for rule files (copied from shared/rules/00-core.md) (rule_file.documented_fields: paths)',
+    ],
   },
   *run(registry, tree) {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {

@@ -46,6 +46,9 @@ export const htmlCommentWithoutNormativeWords: OutputCheck = {
         "Keep functions short.",
       ]),
     }),
+    expected: [
+      "<build>/.example/rules/style.md:5:10: warning AGC091 An HTML comment in .example/rules/style.md (example-client) holds MUST NOT; the client never sees comments; from core/rules/style.md:7",
+    ],
   },
   *run(registry, tree) {
     for (const { file, origin, kind } of clientFiles(registry, tree.files)) {
@@ -89,7 +92,7 @@ export function commentKeywords(text: string): CommentHit[] {
 }
 
 /** The text with every fenced code block blanked (same length, newlines kept), so offsets stay true. */
-function maskFencedCode(text: string): string {
+export function maskFencedCode(text: string): string {
   let fence: string | undefined;
   return text
     .split("\n")

@@ -1,6 +1,6 @@
-import { examplePack } from "../../clients/checks/client-fixtures.js";
-import { json } from "../../core/checks/core-fixtures.js";
 import type { Fixture } from "../../diagnostics/check-meta.js";
+import { examplePack } from "../../diagnostics/client-fixture.js";
+import { json } from "../../diagnostics/core-fixtures.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { Registry } from "../../registry/model.js";

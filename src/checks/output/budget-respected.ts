@@ -1,6 +1,6 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
-import type { Adapter } from "../../registry/model.js";
+import type { Adapter, Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { adapterPosition } from "./output-paths-agree.js";
 
@@ -40,11 +40,13 @@ export const budgetRespected: OutputCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "targets.json": targetsWith([agentsMdAdapter]), "rules/long.md": longRule }),
+    expected: [
+      "targets.json:5:5: error AGC026 AGENTS.md has 132 lines, over the global budget of 100 (carries code-style, long-rule, skill-router)",
+      "targets.json:5:5: error AGC026 AGENTS.md has 253 words; the global budget is under 200 (carries code-style, long-rule, skill-router)",
+    ],
   },
   *run(registry, tree) {
-    const profiles = new Map<string, Adapter["budget_profile"]>();
-    for (const { adapter } of registry.adapters)
-      if (!profiles.has(adapter.id)) profiles.set(adapter.id, adapter.budget_profile);
+    const profiles = adapterBudgetProfiles(registry);
     for (const file of tree.files) {
       if (file.role !== "always-on" && file.role !== "scoped") continue;
       const profile = profiles.get(file.component);
@@ -53,6 +55,14 @@ export const budgetRespected: OutputCheck = {
     }
   },
 };
+
+/** Each adapter id's budget profile (the first adapter of an id decides). */
+export function adapterBudgetProfiles(registry: Registry): Map<string, Adapter["budget_profile"]> {
+  const profiles = new Map<string, Adapter["budget_profile"]>();
+  for (const { adapter } of registry.adapters)
+    if (!profiles.has(adapter.id)) profiles.set(adapter.id, adapter.budget_profile);
+  return profiles;
+}
 
 function* overBudget(
   file: EmittedFile,

@@ -30,7 +30,7 @@ const roster = (ownedWords: number) =>
     "rules/migrate.md": skillRule("Migrate", "Use when writing a database migration."),
   });
 
-interface Contribution {
+export interface Contribution {
   path: string;
   words: number;
 }
@@ -47,6 +47,9 @@ export const rosterBudgetRespected: OutputCheck = {
   examples: {
     passing: roster(30),
     failing: roster(10),
+    expected: [
+      "targets.json:29:20: error AGC027 Unexpected 15 words in the descriptions of 2 skills, expected at most owned_words 10; biggest: .claude/skills/deploy/SKILL.md (9), .claude/skills/migrate/SKILL.md (6)",
+    ],
   },
   *run(registry, tree) {
     const budget = registry.targets.roster_budget;
@@ -65,7 +68,7 @@ export const rosterBudgetRespected: OutputCheck = {
   },
 };
 
-function rosterFiles(files: readonly EmittedFile[], budget: RosterBudget): EmittedFile[] {
+export function rosterFiles(files: readonly EmittedFile[], budget: RosterBudget): EmittedFile[] {
   const matches = picomatch(budget.roster_glob ?? "", { dot: true });
   const seen = new Set<string>();
   return files.filter((file) => {
@@ -75,7 +78,7 @@ function rosterFiles(files: readonly EmittedFile[], budget: RosterBudget): Emitt
   });
 }
 
-function contribution(file: EmittedFile): Contribution {
+export function contribution(file: EmittedFile): Contribution {
   return { path: file.path, words: countWords(frontmatterDescription(file.bytes.toString("utf8"))) };
 }
 

@@ -12,5 +12,8 @@ export const pluginHookProjectPath: InlineCheck = {
   examples: {
     passing: pluginFixture(),
     failing: pluginFixture({}, { command: '"$CLAUDE_PROJECT_DIR/scripts/check.sh"' }),
+    expected: [
+      'targets.json:54:18: warning AGC180 the Claude Code plugin\'s hook command ""$CLAUDE_PROJECT_DIR/scripts/check.sh"" still names the project path "$CLAUDE_PROJECT_DIR/scripts/check.sh": installed as a plugin it runs in whatever project is open, where that file need not exist',
+    ],
   },
 };

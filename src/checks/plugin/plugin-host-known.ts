@@ -13,5 +13,8 @@ export const pluginHostKnown: InlineCheck = {
   examples: {
     passing: pluginFixture({ hosts: ["claude-code", "agent-plugins"] }),
     failing: pluginFixture({ hosts: ["claude-code", "no-such-host"] }),
+    expected: [
+      'targets.json:64:7: error AGC186 plugin.hosts names "no-such-host", which is no plugin host; known: agent-plugins, claude-code, codex, gemini-cli',
+    ],
   },
 };

@@ -17,5 +17,8 @@ export const pluginInputsExist: InlineCheck = {
     failing: withBase({
       "targets.json": `${JSON.stringify({ ...targets, plugin: { name: "team", skills_from: "no-such-adapter" } }, null, 2)}\n`,
     }),
+    expected: [
+      'targets.json:18:20: error AGC050 skills_from "no-such-adapter" names no adapter with scoped_layout per_rule_dir',
+    ],
   },
 };

@@ -12,5 +12,8 @@ export const pluginMcpPortable: InlineCheck = {
   examples: {
     passing: pluginFixture(),
     failing: pluginFixture({}, { server: { type: "ws", url: "wss://mcp.example.com" } }),
+    expected: [
+      'targets.json:61:17: warning AGC185 Agent Plugins portable package: MCP server "docs" uses transport "ws", which the format has no type for: it is left out of mcp.json',
+    ],
   },
 };

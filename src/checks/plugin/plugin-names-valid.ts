@@ -13,5 +13,9 @@ export const pluginNamesValid: InlineCheck = {
   examples: {
     passing: pluginFixture(),
     failing: pluginFixture({ name: "team--tools" }),
+    expected: [
+      "targets.json:48:13: error AGC182 plugin name \"team--tools\" breaks the pattern of the Agent Plugins portable package: 1-64 lowercase letters, digits, '.' and '-', starting and ending with a letter or digit, with no '--' or '..' (§5.5)",
+      'targets.json:48:13: error AGC182 plugin name "team--tools" breaks the pattern of the Claude Code plugin: kebab-case (lowercase letters and digits joined by single hyphens), at most 128 characters; the marketplace takes the plugin\'s name, and the names Anthropic reserves for its own marketplaces (plugin-marketplaces.md) are refused',
+    ],
   },
 };

@@ -14,5 +14,8 @@ export const pluginPathsInside: InlineCheck = {
     failing: pluginFixture({
       hook_path_rewrites: [['"$CLAUDE_PROJECT_DIR/.claude/skills/', `"\${CLAUDE_PLUGIN_ROOT}/nowhere/`]],
     }),
+    expected: [
+      'targets.json:58:9: error AGC183 hooks/hooks.json in plugin.zip names "nowhere/deploy/SKILL.md", which is not a file of the package',
+    ],
   },
 };

@@ -15,5 +15,8 @@ export const pluginRootQuoted: InlineCheck = {
       { hook_path_rewrites: [["$CLAUDE_PROJECT_DIR/.claude/skills/", `\${CLAUDE_PLUGIN_ROOT}/skills/`]] },
       { command: "node $CLAUDE_PROJECT_DIR/.claude/skills/deploy/SKILL.md" },
     ),
+    expected: [
+      `targets.json:58:9: error AGC187 the Claude Code plugin's hook command "node \${CLAUDE_PLUGIN_ROOT}/skills/deploy/SKILL.md" uses \${CLAUDE_PLUGIN_ROOT} outside double quotes, which the host's validator refuses (a plugin folder may contain spaces)`,
+    ],
   },
 };

@@ -13,5 +13,8 @@ export const pluginRosterBudget: InlineCheck = {
   examples: {
     passing: pluginFixture({}, { extra: { roster_budget: { owned_words: 100 } } }),
     failing: pluginFixture({}, { extra: { roster_budget: { owned_words: 2 } } }),
+    expected: [
+      "targets.json:64:20: error AGC184 Unexpected 5 words in the descriptions of the 1 skills of plugin.zip, expected at most owned_words 2",
+    ],
   },
 };

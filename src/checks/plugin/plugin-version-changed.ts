@@ -29,5 +29,8 @@ export const pluginVersionChanged: InlineCheck = {
       {},
       { files: { "build/marketplace.json": `${JSON.stringify(previous, null, 2)}\n` } },
     ),
+    expected: [
+      "targets.json:46:23: warning AGC181 the plugin's content changed since the previous build's marketplace.json, but its version is still \"1.0.0\": people who installed it get no update",
+    ],
   },
 };

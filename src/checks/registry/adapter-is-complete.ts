@@ -55,6 +55,9 @@ export const adapterIsComplete: RegistryCheck = {
         { id: "rules", output_dir: ".rules", scoped_layout: "flat" },
       ]),
     }),
+    expected: [
+      'targets.json:18:24: error AGC034 Unexpected scoped_layout "flat" without extension in adapter "rules", expected extension (it ends each rule\'s file name)',
+    ],
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* incomplete(resolved);

@@ -34,6 +34,9 @@ export const adapterOutputsDisjoint: RegistryCheck = {
         { ...rulesAdapter, id: "nested", output_dir: ".ai/rules/more" },
       ]),
     }),
+    expected: [
+      'targets.json:23:21: error AGC025 Unexpected output_dir ".ai/rules/more" of adapter "nested": it is inside ".ai/rules" of adapter "rules", expected folders that do not overlap',
+    ],
   },
   *run(registry) {
     yield* duplicateIds(registry);
@@ -53,6 +56,12 @@ function* duplicateIds(registry: Registry): Iterable<Finding> {
     yield {
       position: registry.targetsDocument.positionOf(["targets", index, "id"]),
       message: `Unexpected second adapter with id "${entry.id}" (targets[${first}] has it too), expected unique ids`,
+      related: [
+        {
+          position: registry.targetsDocument.positionOf(["targets", first, "id"]),
+          message: `the first "${entry.id}"`,
+        },
+      ],
     };
   }
 }

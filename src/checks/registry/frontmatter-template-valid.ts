@@ -24,6 +24,10 @@ export const frontmatterTemplateValid: RegistryCheck = {
   examples: {
     passing: rulesAdapter(["---", "paths: {globs}", "---"]),
     failing: rulesAdapter(["paths: {glob}", "---"]),
+    expected: [
+      'targets.json:21:9: error AGC023 Unexpected first template line "paths: {glob}" in "rules-dir", expected "---"',
+      'targets.json:21:9: error AGC023 Unexpected slot "{glob}" in the template of "rules-dir", expected one of {alwaysApply} {globs} {globs_yaml} {globs_csv} {description} {slug}',
+    ],
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* templateProblems(resolved);

@@ -31,6 +31,9 @@ export const installPathsSafe: RegistryCheck = {
   examples: {
     passing: withLegacy([".cursorrules", "docs/old-rules.md"]),
     failing: withLegacy(["../outside.md"]),
+    expected: [
+      'targets.json:16:11: error AGC035 Unexpected legacy_cleanup path "../outside.md" in adapter "agents-md": it holds a \'..\' segment; expected a relative path inside the project',
+    ],
   },
   *run(registry) {
     for (const resolved of registry.adapters) {

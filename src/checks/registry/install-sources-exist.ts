@@ -38,6 +38,9 @@ export const installSourcesExist: RegistryCheck = {
   examples: {
     passing: withSeed({ "seeds/settings.json": "{}\n", "assets/check.sh": "#!/bin/sh\nexit 0\n" }),
     failing: withSeed({ "assets/check.sh": "#!/bin/sh\nexit 0\n" }),
+    expected: [
+      'targets.json:19:13: error AGC024 Unexpected missing file "seeds/settings.json" named by adapter "agents-md", expected a readable file in the registry (at most the asset size limit)',
+    ],
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* missingSources(registry, resolved);

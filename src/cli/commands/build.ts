@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { ForeignFilesError, WriteError, type WriteReport, writeBuild } from "../../output/write-build.js";
 import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
+import { buildSite } from "../../site/build-site.js";
 import { type Command, exitCodes } from "../command.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
@@ -49,7 +50,9 @@ function writeIfOk(
 ): WriteReport | WriteError | ForeignFilesError | undefined {
   if (!result.ok || !result.tree || !result.manifest) return undefined;
   try {
-    return writeBuild(outDir, result.tree, result.manifest, result.plugin);
+    const { registry, tree, manifest, diagnostics } = result;
+    const site = registry ? buildSite({ registry, tree, manifest, diagnostics }) : new Map();
+    return writeBuild(outDir, tree, manifest, result.plugin, site);
   } catch (error) {
     if (error instanceof WriteError || error instanceof ForeignFilesError) return error;
     throw error;

@@ -1,6 +1,11 @@
 import { statSync } from "node:fs";
-import { type InstallResult, runInstall } from "../../install/install-run.js";
-import type { ComponentChoice } from "../../install/plan/components.js";
+import {
+  BundleError,
+  type ComponentChoice,
+  type InstallResult,
+  resolveBundle,
+  runInstall,
+} from "../../install/index.js";
 import { type Command, type CommandIo, type ParsedArgs, UsageError } from "../command.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
@@ -95,21 +100,15 @@ type Bundle = { dir: string; cleanup(): void };
 async function localBundle(source: string, args: ParsedArgs, io: CommandIo): Promise<Bundle | number> {
   const isDir = statSync(source, { throwIfNoEntry: false })?.isDirectory() === true;
   if (isDir) return { dir: source, cleanup: () => {} };
-  let resolver: typeof import("../../install/bundle/resolve-bundle.js");
-  try {
-    resolver = await import("../../install/bundle/resolve-bundle.js");
-  } catch {
-    throw new UsageError("bundle URLs and zip files are not supported yet; give a build folder");
-  }
   try {
     const integrity = typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
     const progress = terminalProgress(io.isTty, "downloading");
-    return await resolver.resolveBundle(source, {
+    return await resolveBundle(source, {
       ...integrity,
       ...(progress ? { onProgress: (d: number, t?: number) => progress(d, t ?? d) } : {}),
     });
   } catch (error) {
-    if (error instanceof resolver.BundleError) {
+    if (error instanceof BundleError) {
       io.err(`agentc install: ${error.message}\n  hint: ${error.hint}`);
       return 1;
     }

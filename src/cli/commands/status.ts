@@ -1,4 +1,4 @@
-import { projectStatus } from "../../install/status.js";
+import { projectStatus } from "../../install/index.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 
 export const statusCommand: Command = {
@@ -15,12 +15,17 @@ export const statusCommand: Command = {
     if (!status.ok) {
       if (json) io.out(JSON.stringify({ ok: false, problem: status.problem }, null, 2));
       else io.err(`agentc status: ${status.problem}`);
-      return exitCodes.usage;
+      return status.usage ? exitCodes.usage : exitCodes.inputErrors;
     }
     if (!status.installed) {
-      if (json) io.out(JSON.stringify({ ok: true, installed: false, drift: [] }, null, 2));
-      else io.out("nothing is installed here (no .agentc/installed.json)");
-      return exitCodes.ok;
+      const { drift } = status;
+      if (json) io.out(JSON.stringify({ ok: true, installed: false, drift }, null, 2));
+      else {
+        io.out("nothing is installed here (no .agentc/installed.json)");
+        for (const d of drift) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
+        if (drift.length > 0) io.out(driftCount(drift.length));
+      }
+      return args.values.check === true && drift.length > 0 ? exitCodes.inputErrors : exitCodes.ok;
     }
     const { record, drift, notes } = status;
     if (json)
@@ -54,10 +59,10 @@ export const statusCommand: Command = {
           `  capability ${s.capability} ${s.version} at ${s.home}: spawn ${s.state}${Object.keys(s.env).length > 0 ? `, environment ${Object.keys(s.env).join(", ")}` : ""}`,
         );
       for (const d of [...drift, ...notes]) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
-      io.out(
-        drift.length === 0 ? "no drift" : `${drift.length} drift finding${drift.length === 1 ? "" : "s"}`,
-      );
+      io.out(drift.length === 0 ? "no drift" : driftCount(drift.length));
     }
     return args.values.check === true && drift.length > 0 ? exitCodes.inputErrors : exitCodes.ok;
   },
 };
+
+const driftCount = (n: number): string => `${n} drift finding${n === 1 ? "" : "s"}`;

@@ -16,5 +16,8 @@ export const alwaysOnRuleHasNoGlobs: InlineCheck = {
     failing: clientFixture({
       "core/rules/style.md": coreRule("always_on", ["Keep functions short."], ["src/**/*.ts"]),
     }),
+    expected: [
+      'core/rules/style.md:4:1: error AGC092 a rule with trigger "always_on" takes no "globs" (src/**/*.ts): a client would load it only for matching files',
+    ],
   },
 };

@@ -16,5 +16,6 @@ export const configMatchesSchema: InlineCheck = {
       "sources.json":
         '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules", "enabeld": true}]}\n',
     }),
+    expected: ['sources.json:1:143: error AGC002 Unexpected key "enabeld" in sources[0]'],
   },
 };

@@ -13,5 +13,9 @@ export const jsonIsWellFormed: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "sources.json": '{ "version": 1, "sources": [], }\n' }),
+    expected: [
+      "sources.json:1:32: error AGC001 malformed JSON: expected a property name in double quotes",
+      "sources.json:1:32: error AGC001 malformed JSON: expected a value",
+    ],
   },
 };

@@ -5,7 +5,7 @@
  */
 export class Interrupted extends Error {
   constructor(readonly signal: NodeJS.Signals) {
-    super(`interrupted by ${signal}; the install was rolled back`);
+    super(`interrupted by ${signal}`);
   }
 }
 

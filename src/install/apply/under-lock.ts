@@ -1,46 +1,74 @@
 import { SpawnFailed } from "../capability/run-spawns.js";
 import type { RunResult } from "../model/run-result.js";
-import { confineTo, SimulatedCrash } from "./fs-ops.js";
+import { messageOf, RollbackUnfinished } from "./apply.js";
+import { ProjectWriter, SimulatedCrash } from "./fs-ops.js";
 import { checkpoint, Interrupted, trapSignals } from "./interruption.js";
 import { acquireLock, LockHeldError } from "./lock.js";
+import { isNoSpace, noSpaceText } from "./no-space.js";
 
-/** Takes the project lock, traps SIGINT/SIGTERM, and turns failures into results; always releases. */
+/**
+ * Takes the project lock, traps SIGINT/SIGTERM, and turns failures into results; always releases. The run
+ * changes the project only through `fs`, a writer made for it.
+ */
 export async function underLock<T extends RunResult>(
   root: string,
   base: T,
-  body: () => Promise<T>,
+  body: (fs: ProjectWriter) => Promise<T>,
+  verb: "install" | "uninstall" = "install",
+  fs = new ProjectWriter(root),
 ): Promise<T> {
-  confineTo(root);
   const untrap = trapSignals();
   let lock: { release(): void } | undefined;
   let result: T;
   try {
-    lock = acquireLock(root);
+    lock = acquireLock(fs, root);
     await checkpoint("locked");
-    result = await body();
+    result = await body(fs);
   } catch (error) {
     if (error instanceof SimulatedCrash) lock = undefined;
-    result = { ...base, ...failure(error) };
+    result = { ...base, ...failure(error, verb, root) };
   }
   try {
     lock?.release();
   } catch (error) {
-    result = { ...result, ...failure(error) };
+    result = { ...result, ...failure(error, verb, root) };
   } finally {
     untrap();
   }
   return result;
 }
 
-function failure(error: unknown): Pick<RunResult, "status" | "problems" | "signal"> {
+function failure(
+  error: unknown,
+  verb: string,
+  root: string,
+): Pick<RunResult, "status" | "problems" | "signal"> {
+  if (error instanceof RollbackUnfinished)
+    return {
+      status: "failed",
+      problems: [
+        `${isNoSpace(error.first) ? noSpaceText(error.first, root) : messageOf(error.first)}; ${error.message}: the journal is kept, and the next agentc install or uninstall finishes the rollback`,
+      ],
+    };
+  if (isNoSpace(error))
+    return {
+      status: "no-space",
+      problems: [
+        `${noSpaceText(error, root)}; every change was rolled back, the project is as it was: free some space and run agentc ${verb} again`,
+      ],
+    };
   if (error instanceof LockHeldError) return { status: "locked", problems: [error.message] };
   if (error instanceof Interrupted)
-    return { status: "interrupted", problems: [error.message], signal: error.signal };
+    return {
+      status: "interrupted",
+      problems: [`${error.message}; the ${verb} was rolled back`],
+      signal: error.signal,
+    };
   if (error instanceof SimulatedCrash) return { status: "failed", problems: [error.message] };
   if (error instanceof SpawnFailed)
     return { status: "hook-failed", problems: [`${error.message}; every change was rolled back`] };
   return {
     status: "failed",
-    problems: [`${(error as Error).message ?? String(error)}; every change was rolled back`],
+    problems: [`${messageOf(error)}; every change was rolled back`],
   };
 }

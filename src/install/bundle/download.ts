@@ -4,7 +4,8 @@ import { get as httpGet, type IncomingMessage } from "node:http";
 import { get as httpsGet } from "node:https";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { BundleError } from "./bundle-error.js";
+import { isNoSpace } from "../apply/no-space.js";
+import { BundleError, noSpaceError } from "./bundle-error.js";
 import { DownloadWatchdog } from "./download-watchdog.js";
 import { redacted, redirectTarget } from "./source-url.js";
 
@@ -90,6 +91,7 @@ async function receive(
   try {
     await pipeline(response, meter, createWriteStream(file, { flags: "wx", mode: 0o600 }));
   } catch (error) {
+    if (isNoSpace(error)) throw noSpaceError(`cannot save the download of ${label}`, error);
     throw watchdog.reason ?? (error instanceof BundleError ? error : networkError(label, error as Error));
   }
   if (total !== undefined && done !== total)

@@ -49,7 +49,9 @@ function push(inflate: Inflate, chunk: Uint8Array, final: boolean, entry: Locate
   try {
     inflate.push(chunk, final);
   } catch (error) {
-    if (error instanceof BundleError) throw error;
+    // the sink's own failures (a full disk) are not the archive's fault; fflate's errors carry a number
+    if (error instanceof BundleError || typeof (error as NodeJS.ErrnoException).code === "string")
+      throw error;
     throw damaged(entry, `is not valid deflate data (${(error as Error).message})`);
   }
 }

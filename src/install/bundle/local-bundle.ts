@@ -11,8 +11,9 @@ import {
 import { join } from "node:path";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
-import { foldedKey, pathProblem } from "../../shared/path-check.js";
+import { pathProblem } from "../../shared/path-check.js";
 import { type Desired, desiredState } from "../plan/desired.js";
+import { ownershipProblems } from "../plan/ownership-check.js";
 import type { Content } from "../plan/plan-model.js";
 import { readFragments } from "./read-fragments.js";
 
@@ -32,7 +33,7 @@ export function loadBundle(bundleDir: string, manifest: Manifest, components: st
   for (const f of desired.files)
     if (!f.sha256)
       problems.push(`${f.path}: listed by component ${f.component} but has no hash in the manifest`);
-  problems.push(...collisions([...desired.files.map((f) => f.path), ...desired.links.map((l) => l.path)]));
+  problems.push(...ownershipProblems(desired));
   if (problems.length > 0) return { ok: false, problems };
   const fragments = readFragments(manifest, desired, (path) => readBundleFile(bundleDir, path));
   if (!fragments.ok) return fragments;
@@ -57,19 +58,6 @@ export function loadBundle(bundleDir: string, manifest: Manifest, components: st
     return found;
   };
   return { ok: true, desired, verify, bytesOf };
-}
-
-/** Paths were each checked when the manifest was read; what is left is two colliding on a folding file system. */
-function collisions(paths: string[]): string[] {
-  const seen = new Map<string, string>();
-  const out: string[] = [];
-  for (const path of paths) {
-    const other = seen.get(foldedKey(path));
-    if (other !== undefined && other !== path)
-      out.push(`${path}: collides with "${other}" on case-insensitive file systems`);
-    seen.set(foldedKey(path), path);
-  }
-  return out;
 }
 
 /** A regular file of the bundle, never through a link: open refuses a link, fstat on the open file says the rest. */

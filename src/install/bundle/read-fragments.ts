@@ -1,6 +1,7 @@
 import type { KeyPath, OwnedEntry } from "../../compose/model.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
+import { isObject } from "../../shared/json-shape.js";
 import type { Desired, DesiredComposed } from "../plan/desired.js";
 import { hashLines } from "./manifest-lines.js";
 
@@ -89,8 +90,4 @@ function entryProblem(entry: unknown): string | undefined {
   if (entry.element !== undefined && typeof entry.element !== "boolean")
     return '"element" must be true or false';
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Manifest, manifestFileName } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
+import { isObject, stringList } from "../../shared/json-shape.js";
 import { splitLine } from "../../shared/line-codec.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { parseHookLine } from "../capability/hook-line.js";
@@ -228,12 +229,4 @@ function composedProblems(
       );
   }
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function stringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === "string");
 }

@@ -7,8 +7,9 @@ import {
   parseBundleManifest,
 } from "../../packaging/bundle-manifest.js";
 import type { ArchiveLimits } from "../../shared/zip/archive-limits.js";
+import { isNoSpace } from "../apply/no-space.js";
 import { type BundleFile, matchManifest } from "./bundle-entries.js";
-import { archiveError, BundleError } from "./bundle-error.js";
+import { archiveError, BundleError, noSpaceError } from "./bundle-error.js";
 import { isDirectoryEntry, limitProblems, unsafeEntryProblems } from "./entry-checks.js";
 import { inflateEntry } from "./inflate-entry.js";
 import { type LocatedEntry, locateEntries } from "./local-headers.js";
@@ -43,8 +44,8 @@ export function unpackBundle(
     if (matched.problems.length > 0) throw archiveError(label, matched.problems, unsafeHint);
     labelled(label, () => {
       for (const file of matched.files) extract(directory.fd, file, stagingDir, manifest);
+      writeFileSync(join(stagingDir, bundleManifestName), bytes, { mode: 0o644 });
     });
-    writeFileSync(join(stagingDir, bundleManifestName), bytes, { mode: 0o644 });
   } finally {
     closeSync(directory.fd);
   }
@@ -76,6 +77,9 @@ function extract(fd: number, file: BundleFile, stagingDir: string, manifest: Bun
       hash.update(chunk);
       for (let done = 0; done < chunk.length; ) done += writeSync(out, chunk, done);
     });
+  } catch (error) {
+    (error as NodeJS.ErrnoException).path ??= target;
+    throw error;
   } finally {
     closeSync(out);
   }
@@ -92,6 +96,7 @@ function labelled<T>(label: string, step: () => T): T {
     return step();
   } catch (error) {
     if (error instanceof BundleError) throw new BundleError(`${label}: ${error.message}`, error.hint);
+    if (isNoSpace(error)) throw noSpaceError(`${label}: cannot unpack the bundle`, error);
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === "string")
       throw new BundleError(`${label}: cannot extract (${(error as Error).message})`, diskHint);

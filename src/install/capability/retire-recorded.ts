@@ -1,16 +1,20 @@
+import type { ProjectWriter } from "../apply/fs-ops.js";
 import type { InstallRecord } from "../model/record.js";
 import { changedFile } from "./changed-file.js";
 import { journalSpawnOf } from "./journal-spawn.js";
+import { recordRetiring } from "./record-retiring.js";
 import { retireSpawns } from "./retire-spawns.js";
 import { retireHook } from "./spawn-plan.js";
-import type { SpawnRecord } from "./spawn-record.js";
+import { mayRetire, type SpawnRecord } from "./spawn-record.js";
 import type { SpawnReport } from "./spawn-report.js";
 
 /**
  * Retires recorded spawns (uninstall, or components no longer chosen), last first. Their hooks were allowed
- * for the content installed; one whose installed files changed since is not run, and says so.
+ * for the content installed; one whose installed files changed since is not run, and says so. The record marks
+ * the ones whose hook runs as retired before the first starts (record-retiring.ts).
  */
 export async function retireRecorded(
+  fs: ProjectWriter,
   root: string,
   record: InstallRecord,
   spawns: SpawnRecord[],
@@ -19,7 +23,7 @@ export async function retireRecorded(
   const untouched: SpawnReport[] = [];
   const runnable = spawns.flatMap((spawn) => {
     const retire = retireHook(spawn);
-    if (spawn.state !== "ok" || !retire) return [];
+    if (!mayRetire(spawn) || !retire) return [];
     const changed = changedFile(root, record, spawn);
     if (changed === undefined) return [journalSpawnOf(spawn, retire.command)];
     untouched.push({
@@ -32,5 +36,6 @@ export async function retireRecorded(
     });
     return [];
   });
+  recordRetiring(fs, root, record, new Set(runnable.map((s) => s.component)));
   return [...untouched, ...(await retireSpawns(root, runnable, timeoutMs))];
 }

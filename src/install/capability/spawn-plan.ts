@@ -2,7 +2,7 @@ import type { CapabilityHook } from "../../capabilities/model.js";
 import type { InstallRecord } from "../model/record.js";
 import type { CapabilityUnit } from "./capability-unit.js";
 import { parseHookLine } from "./hook-line.js";
-import type { SpawnRecord } from "./spawn-record.js";
+import { mayRetire, type SpawnRecord } from "./spawn-record.js";
 import type { SpawnReport } from "./spawn-report.js";
 
 /** A capability to spawn in this run: new, changed since its last spawn, or never spawned (hooks were not allowed). */
@@ -34,7 +34,8 @@ export function planSpawns(
   for (const unit of units) {
     const previous = recorded.get(unit.component);
     recorded.delete(unit.component);
-    const retry = retrySkipped && previous?.state === "skipped";
+    // retired by a run that did not finish: its files are back, what its spawn hook set up is not
+    const retry = (retrySkipped && previous?.state === "skipped") || previous?.state === "retired";
     if (previous && previous.content_sha256 === unit.contentSha && !retry) {
       plan.keep.push(previous);
       continue;
@@ -64,7 +65,7 @@ export function retireHook(record: SpawnRecord): CapabilityHook | undefined {
 export function plannedRetires(spawns: SpawnRecord[]): SpawnReport[] {
   return [...spawns].reverse().flatMap((s): SpawnReport[] => {
     const retire = retireHook(s);
-    return s.state === "ok" && retire
+    return mayRetire(s) && retire
       ? [
           {
             capability: s.capability,

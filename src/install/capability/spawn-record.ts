@@ -6,7 +6,8 @@ export type SpawnState =
   | "ok" // the spawn hook ran and succeeded
   | "none" // the package declares no spawn hook
   | "skipped" // not run: hooks were not allowed (an optional hook only)
-  | "failed"; // an optional spawn hook failed (a warning); retried when the package changes
+  | "failed" // an optional spawn hook failed (a warning); retried when the package changes
+  | "retired"; // its retire hook ran (or was about to) in a run that did not finish: spawned again by the next install
 
 export interface SpawnRecord {
   component: string;
@@ -43,7 +44,12 @@ export function serialSpawn(s: SpawnRecord): SpawnRecord {
   };
 }
 
-const spawnStates: readonly string[] = ["ok", "none", "skipped", "failed"] satisfies SpawnState[];
+const spawnStates: readonly string[] = ["ok", "none", "skipped", "failed", "retired"] satisfies SpawnState[];
+
+/** Whether its retire hook is due when it leaves: it was spawned, or a run that retired it did not finish. */
+export function mayRetire(record: SpawnRecord): boolean {
+  return record.state === "ok" || record.state === "retired";
+}
 
 /** Why a `spawned` element of a (possibly hand-edited) record is not a SpawnRecord, or undefined. */
 export function spawnRecordProblem(value: unknown): string | undefined {

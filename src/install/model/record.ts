@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../../compose/model.js";
-import { type SpawnRecord, serialSpawn, spawnRecordProblem } from "../capability/spawn-record.js";
+import { type SpawnRecord, serialSpawn } from "../capability/spawn-record.js";
+import { agentcDir, agentcDirStateProblem } from "./agentc-dir.js";
+import { recordProblem } from "./record-check.js";
 
 /**
  * `.agentc/installed.json`: what agentc installed, the lock file for reinstall, upgrade, uninstall and
@@ -53,41 +55,34 @@ export interface InstallRecord {
   spawned?: SpawnRecord[];
 }
 
-export const agentcDir = ".agentc";
+export { agentcDir };
 export const recordPath = `${agentcDir}/installed.json`;
 export const manifestCopyPath = `${agentcDir}/manifest.json`;
 
 export type RecordRead = { ok: true; record: InstallRecord | undefined } | { ok: false; problem: string };
 
 export function readRecord(root: string): RecordRead {
+  const folder = agentcDirStateProblem(root);
+  if (folder) return { ok: false, problem: folder };
   let text: string;
   try {
     text = readFileSync(join(root, recordPath), "utf8");
   } catch {
     return { ok: true, record: undefined };
   }
+  let value: unknown;
   try {
-    const value = JSON.parse(text) as InstallRecord;
-    if (
-      value.version !== 1 ||
-      !Array.isArray(value.entries) ||
-      !Array.isArray(value.components) ||
-      (value.composed !== undefined && !Array.isArray(value.composed)) ||
-      (value.spawned !== undefined && !Array.isArray(value.spawned))
-    )
-      return { ok: false, problem: `${recordPath}: unexpected content (version ${String(value.version)})` };
-    const spawned = (value.spawned ?? []).map(spawnRecordProblem);
-    const bad = spawned.findIndex((p) => p !== undefined);
-    if (bad !== -1)
-      return {
-        ok: false,
-        problem: `${recordPath}: spawned[${bad}] ${spawned[bad]}; the record was edited by hand — restore it, or remove the project's .agentc folder and install again`,
-      };
-    return { ok: true, record: value };
+    value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `${recordPath}: not valid JSON (${(error as Error).message})` };
+    return { ok: false, problem: `${recordPath}: not valid JSON (${(error as Error).message})${editedHint}` };
   }
+  const problem = recordProblem(value);
+  if (problem) return { ok: false, problem: `${recordPath}: ${problem}${editedHint}` };
+  return { ok: true, record: value as InstallRecord };
 }
+
+const editedHint =
+  "; the record was edited by hand or damaged — restore it, or remove the project's .agentc folder and install again";
 
 const byPath = (a: { path: string }, b: { path: string }): number =>
   a.path < b.path ? -1 : a.path > b.path ? 1 : 0;

@@ -12,6 +12,10 @@ export type RunStatus =
   | "locked"
   | "interrupted"
   | "hook-failed"
+  /** the install record is damaged or was edited by hand, or .agentc is not a folder: nothing was written */
+  | "bad-record"
+  /** the disk (or a quota) ran full: every change was rolled back */
+  | "no-space"
   | "failed";
 
 /** What an install or uninstall run ended with; the CLI maps `status` to an exit code. */

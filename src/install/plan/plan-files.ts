@@ -1,3 +1,4 @@
+import { isAsRecorded } from "../model/as-recorded.js";
 import type { DesiredFile } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
 import type { Content } from "./plan-model.js";
@@ -19,15 +20,30 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
   const onDisk = ctx.state.get(f.path);
   if (onDisk.type === "file" && onDisk.sha256 === f.sha256 && onDisk.executable === f.executable)
     return void ctx.actions.push({ op: "unchanged", path: f.path });
-  const shipped = ctx.previous.get(f.path);
-  const ours = onDisk.type === "file" && shipped?.kind === "file" && shipped.sha256 === onDisk.sha256;
-  if (onDisk.type === "absent" || ours || (onDisk.type === "file" && onDisk.sha256 === f.sha256)) {
+  const recorded = ctx.previous.get(f.path);
+  const shipped = recorded?.kind === "file" ? recorded : undefined;
+  const modeKept =
+    onDisk.type === "file" && shipped !== undefined && onDisk.executable !== (shipped.executable === true);
+  if (onDisk.type === "file" && onDisk.sha256 === f.sha256 && modeKept)
+    return void ctx.actions.push({
+      op: "keep",
+      path: f.path,
+      reason: "its mode was changed since agentc installed it (chmod): kept as it is",
+    });
+  // the new bytes already there with another mode: agentc's to fix only where the mode is still agentc's
+  const sameBytes = onDisk.type === "file" && onDisk.sha256 === f.sha256 && shipped !== undefined;
+  if (onDisk.type === "absent" || isAsRecorded(onDisk, shipped) || sameBytes) {
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
     return;
   }
-  const problem = shipped
-    ? "was edited since agentc installed it; replacing it would lose the edit"
-    : `is ${describe(onDisk.type)} agentc did not create; replacing it would lose it`;
+  const problem =
+    modeKept && onDisk.type === "file" && onDisk.sha256 === shipped?.sha256
+      ? "had its mode changed since agentc installed it (chmod); replacing it would undo that"
+      : onDisk.type === "file" && onDisk.sha256 === f.sha256
+        ? "holds the bytes agentc ships but another mode (executable or not); replacing it would change its mode"
+        : recorded
+          ? "was edited since agentc installed it; replacing it would lose the edit"
+          : `is ${describe(onDisk.type)} agentc did not create; replacing it would lose it`;
   if (
     ctx.asideOrConflict(
       f.path,
@@ -69,7 +85,7 @@ function planBeside(ctx: PlanContext, f: DesiredFile, beside: string): void {
     ctx.entry({ path: beside, kind: "beside", component: f.component, sha256: f.sha256 });
     return void ctx.actions.push({ op: "unchanged", path: beside });
   }
-  const ours = onDisk.type === "file" && previous?.kind === "beside" && previous.sha256 === onDisk.sha256;
+  const ours = previous?.kind === "beside" && isAsRecorded(onDisk, previous);
   if (onDisk.type !== "absent" && !ours)
     return void ctx.actions.push({
       op: "keep",

@@ -1,3 +1,4 @@
+import { isAsRecorded } from "../model/as-recorded.js";
 import { foldersOf } from "../model/link-outcome.js";
 import type { RecordEntry } from "../model/record.js";
 import type { DesiredLink } from "./desired.js";
@@ -100,5 +101,5 @@ function keepCopy(ctx: PlanContext, l: DesiredLink, target: string, fallback: Fa
 function unmodifiedCopy(ctx: PlanContext, path: string): boolean {
   const shipped = ctx.previous.get(path);
   const state = ctx.state.get(path);
-  return shipped?.kind === "copy" && state.type === "file" && state.sha256 === shipped.sha256;
+  return shipped?.kind === "copy" && isAsRecorded(state, shipped);
 }

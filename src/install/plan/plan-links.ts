@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import { sha256 } from "../../shared/hash.js";
+import { isAsRecorded } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { PathState } from "../project/project-state.js";
 import type { DesiredLink } from "./desired.js";
@@ -41,7 +42,7 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
       ctx.entry(fallbackEntry(l, fallback));
       return void ctx.actions.push({ op: "unchanged", path: l.path });
     }
-    if (onDisk.sha256 === previous.sha256) return void link(true);
+    if (isAsRecorded(onDisk, previous)) return void link(true);
   }
   if (onDisk.type === "dir" && isFolderCopy(previous))
     return void planOverFolderCopy(ctx, { link: l, target, fallback, previous }, (cleared) =>

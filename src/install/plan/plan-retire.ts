@@ -1,5 +1,7 @@
 import picomatch from "picomatch";
+import { isAsRecorded } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
+import type { PathState } from "../project/project-state.js";
 import type { OwnedDir } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
 
@@ -14,6 +16,7 @@ export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
     const previous = ctx.previous.get(path);
     if (previous?.kind === "aside" || previous?.kind === "beside") continue;
     if (preserved(path.slice(dir.path.length + 1))) continue;
+    if (!previous && inCapabilityHome(ctx.desired.capabilityHomes, path)) continue;
     ctx.claimed.add(path);
     if (previous && unmodified(ctx, previous)) remove(ctx, path);
     else
@@ -47,6 +50,32 @@ export function planRetired(ctx: PlanContext): void {
   }
 }
 
+/**
+ * Files a capability's hooks wrote into its home (nothing agentc installed: they are not in the record) are
+ * the package's run-time data. When the capability leaves (uninstall, or its component is dropped), its
+ * retire hook has had its turn to clean up; what it left is kept and reported, never removed.
+ */
+export function planRuntimeData(ctx: PlanContext): void {
+  const chosen = new Set(ctx.desired.components);
+  for (const spawn of ctx.record?.spawned ?? []) {
+    if (chosen.has(spawn.component) || ctx.state.blockedBy(`${spawn.home}/.`) !== undefined) continue;
+    for (const path of ctx.state.listFiles(spawn.home)) {
+      if (ctx.previous.has(path) || ctx.claimed.has(path) || ctx.vacated.has(path)) continue;
+      ctx.claimed.add(path);
+      ctx.actions.push({
+        op: "keep",
+        path,
+        reason: `run-time data of capability ${spawn.capability} (written by its hooks, not installed by agentc): kept; delete it when it is no longer needed`,
+      });
+    }
+  }
+}
+
+/** Whether a path lies in the home of one of the capability packages (its run-time data may be there). */
+export function inCapabilityHome(homes: readonly { path: string }[], path: string): boolean {
+  return homes.some((home) => path.startsWith(`${home.path}/`));
+}
+
 /** Legacy files: unmodified → deleted; edited → moved aside; a folder → removed only when empty; a link → unlinked. */
 export function planLegacyRemoves(ctx: PlanContext): void {
   for (const { path } of ctx.desired.removes) {
@@ -64,7 +93,7 @@ export function planLegacyRemoves(ctx: PlanContext): void {
           path,
           reason: "legacy folder is not empty: agentc never deletes a folder recursively",
         });
-    } else if (onDisk.type === "file" && legacyUnmodified(ctx, path, onDisk.sha256)) remove(ctx, path);
+    } else if (onDisk.type === "file" && legacyUnmodified(ctx, path, onDisk)) remove(ctx, path);
     else ctx.moveAsideNow(path);
   }
 }
@@ -116,14 +145,17 @@ function unmodified(ctx: PlanContext, entry: RecordEntry): boolean {
   const onDisk = ctx.state.get(entry.path);
   if (entry.kind === "symlink") return onDisk.type === "symlink" && onDisk.target === entry.target;
   if (onDisk.type !== "file") return false;
-  if (onDisk.sha256 === entry.sha256) return true;
-  return entry.kind === "seed" && (ctx.desired.knownSeedHashes.get(entry.path) ?? []).includes(onDisk.sha256);
+  if (isAsRecorded(onDisk, entry)) return true;
+  return (
+    entry.kind === "seed" &&
+    !onDisk.executable &&
+    (ctx.desired.knownSeedHashes.get(entry.path) ?? []).includes(onDisk.sha256)
+  );
 }
 
-function legacyUnmodified(ctx: PlanContext, path: string, hash: string): boolean {
-  const previous = ctx.previous.get(path);
-  if (previous?.sha256 === hash) return true;
-  return (ctx.desired.knownSeedHashes.get(path) ?? []).includes(hash);
+function legacyUnmodified(ctx: PlanContext, path: string, onDisk: PathState & { type: "file" }): boolean {
+  if (isAsRecorded(onDisk, ctx.previous.get(path))) return true;
+  return !onDisk.executable && (ctx.desired.knownSeedHashes.get(path) ?? []).includes(onDisk.sha256);
 }
 
 function inKeptDir(ctx: PlanContext, path: string): boolean {

@@ -1,12 +1,19 @@
 import type { InstallRecord } from "../model/record.js";
 import type { ProjectState } from "../project/project-state.js";
+import { trustKeysPresent } from "../project/trust-keys-present.js";
 import type { Desired } from "./desired.js";
 import { planComposed, type ReadProjectFile } from "./plan-compose.js";
 import { PlanContext } from "./plan-context.js";
 import { planKeptPayload, planOwnedFile, planSeed } from "./plan-files.js";
 import { planLink } from "./plan-links.js";
 import type { Plan } from "./plan-model.js";
-import { planDirCleanup, planLegacyRemoves, planOwnedDirLeftovers, planRetired } from "./plan-retire.js";
+import {
+  planDirCleanup,
+  planLegacyRemoves,
+  planOwnedDirLeftovers,
+  planRetired,
+  planRuntimeData,
+} from "./plan-retire.js";
 
 export interface PlanInput {
   desired: Desired;
@@ -39,12 +46,13 @@ export function planInstall(input: PlanInput): Plan {
   const composed = planComposed(ctx, input.readFile);
   for (const dir of desired.ownedDirs) planOwnedDirLeftovers(ctx, dir);
   planLegacyRemoves(ctx);
+  planRuntimeData(ctx);
   planRetired(ctx);
   planDirCleanup(ctx);
   return {
     actions: ctx.actions,
     conflicts: ctx.conflicts,
-    warnings: composed.warnings,
+    warnings: [...composed.warnings, ...trustKeysPresent(desired, input.readFile)],
     composed: composed.records,
     entries: [...ctx.entries.values()],
   };

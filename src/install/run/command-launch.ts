@@ -117,6 +117,8 @@ function launchWarning(spawn: SpawnRecord): string | undefined {
   if (spawn.state === "skipped")
     return `${missing}: its spawn hook did not run (hooks were not allowed); 'agentc install <bundle> --allow-hooks' runs it`;
   if (spawn.state === "failed") return `${missing}: its spawn hook failed when it was installed`;
+  if (spawn.state === "retired")
+    return `${missing}: it was retired by an uninstall or install that did not finish; 'agentc install <bundle> --allow-hooks' spawns it again`;
   return undefined;
 }
 

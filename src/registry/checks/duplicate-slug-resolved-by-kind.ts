@@ -22,5 +22,8 @@ export const duplicateSlugResolvedByKind: InlineCheck = {
       "sources.json": twoSources,
       "shared/style.md": "---\nscope: global\n---\n# Code Style\n\nOld.\n",
     }),
+    expected: [
+      'shared/style.md:4:1: info AGC009 Rule "code-style" from community source "shared" is overridden by custom source "custom" at rules/code-style.md:6:1',
+    ],
   },
 };

@@ -13,5 +13,6 @@ export const frontmatterMatchesSchema: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "rules/extra.md": "---\nscope: global\nglob: ['**/*.ts']\n---\n# Extra\n\nText.\n" }),
+    expected: ['rules/extra.md:3:1: error AGC005 Unexpected key "glob" in the frontmatter'],
   },
 };

@@ -1,5 +1,5 @@
-import type { ClientPack } from "../../clients/model.js";
-import { substitute } from "../../clients/placeholders.js";
+import type { ClientPack } from "./model.js";
+import { substitute } from "./placeholders.js";
 
 /** The text with every runtime placeholder of the pack ("<RUNTIME_DIR>") replaced. */
 export function withRuntimePlaceholders(pack: ClientPack, text: string): string {

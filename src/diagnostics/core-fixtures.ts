@@ -1,5 +1,5 @@
-import type { Fixture } from "../../diagnostics/check-meta.js";
-import { withBase } from "../../diagnostics/fixture-base.js";
+import type { Fixture } from "./check-meta.js";
+import { withBase } from "./fixture-base.js";
 
 /** A Markdown file of core/: frontmatter lines, then a body. */
 export function coreMarkdown(frontmatter: string[], body: string[]): string {

@@ -1,0 +1,32 @@
+import { lstatSync, readlinkSync } from "node:fs";
+import { join } from "node:path";
+import { foldedKey } from "../../shared/path-check.js";
+
+/** agentc's own folder in a project: the install record, the manifest copy, the journal, the lock. */
+export const agentcDir = ".agentc";
+
+/**
+ * Why a project path from a manifest or a record may not be used: it is agentc's folder or lies inside it
+ * (also under case folding: `.AGENTC/x` is the same file on macOS and Windows). Installing there would let a
+ * bundle overwrite its own install record or journal.
+ */
+export function agentcDirProblem(path: string): string | undefined {
+  const first = path.split("/", 1)[0] ?? "";
+  if (foldedKey(first) !== agentcDir) return undefined;
+  return `lies in ${agentcDir}/, agentc's own folder (the install record, journal and lock), which no component may own`;
+}
+
+/** Why the project's `.agentc` cannot hold the record (it is a link or not a folder), or undefined. */
+export function agentcDirStateProblem(root: string): string | undefined {
+  let stat: ReturnType<typeof lstatSync>;
+  try {
+    stat = lstatSync(join(root, agentcDir));
+  } catch {
+    return undefined;
+  }
+  if (stat.isDirectory()) return undefined;
+  const what = stat.isSymbolicLink()
+    ? `a symbolic link (to ${readlinkSync(join(root, agentcDir))})`
+    : "not a folder";
+  return `${agentcDir} is ${what}; agentc keeps its install record there and never reads or writes through a link — move it away (agentc did not make it) and run again`;
+}
