@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -9,10 +9,18 @@ import { makeBundle } from "../support/install-fixture.js";
 import { upgradeFrom, upgradeTo } from "../support/install-scenarios.js";
 import { notLinux, readWithShell, shells } from "../support/install-sh.js";
 import { manifestFacts } from "../support/manifest-facts.js";
-import { plainClientRegistry } from "../support/plain-fixture.js";
+import { plainClientRegistry, plainFixture } from "../support/plain-fixture.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
+
+/** A copy of a client fixture without what a built-in pack refuses (see plainFixture). */
+function plainCopy(name: string): string {
+  const dir = join(testdir(), name);
+  cpSync(join(packageRoot, "test", "fixtures", name), dir, { recursive: true });
+  plainFixture(dir);
+  return dir;
+}
 
 /** Every kind of manifest the test suite builds: real builds of every registry it has, and the helpers' bundles. */
 function suiteManifests(): Record<string, string> {
@@ -25,7 +33,7 @@ function suiteManifests(): Record<string, string> {
     "test/fixtures/golden-registry": join(packageRoot, "test", "fixtures", "golden-registry"),
     // as every build-and-install test uses it: without what a built-in pack refuses (AGC150, AGC151)
     "test/fixtures/client-registry (plain)": plainClientRegistry(),
-    "test/fixtures/core-example": join(packageRoot, "test", "fixtures", "core-example"),
+    "test/fixtures/core-example (plain)": plainCopy("core-example"),
   };
   for (const [registry, dir] of Object.entries(registries)) {
     const build = join(testdir(), "build");

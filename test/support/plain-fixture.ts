@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { testdir } from "./testdir.js";
@@ -18,6 +18,7 @@ export function plainFixture(dir: string): void {
   delete issues.env;
   writeFileSync(mcp, `${JSON.stringify(servers, null, 2)}\n`);
   const rule = join(dir, "core", "rules", "conventions.md");
+  if (!existsSync(rule)) return;
   writeFileSync(
     rule,
     readFileSync(rule, "utf8").replace("- <CLIENT_NAME> reads the rules in <RULES_DIR>.\n", ""),
