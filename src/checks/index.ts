@@ -17,6 +17,7 @@ import { supersedesNamesARule } from "../registry/checks/supersedes-names-a-rule
 import { textBelongsToARule } from "../registry/checks/text-belongs-to-a-rule.js";
 import { capabilityChecks } from "./capabilities/index.js";
 import type { Check } from "./check.js";
+import { fidelityChecks } from "./clients/fidelity-checks.js";
 import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
 import { settingsChecks } from "./clients/settings-checks.js";
@@ -104,6 +105,7 @@ export const allChecks: readonly Check[] = [
   inputWithinLimits,
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
+  ...fidelityChecks,
   pagePathsFree,
   ...pluginChecks,
 ];

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../shared/markdown-code.js";
 /** A whole-word occurrence of a term in a text: 0-based line index, 1-based column. */
 export interface WordHit {
   term: string;
@@ -60,8 +61,4 @@ export function findWholeWords(text: string, terms: readonly string[]): WordHit[
     }
   }
   return hits.sort((a, b) => a.line - b.line || a.column - b.column);
-}
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }

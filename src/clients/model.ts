@@ -61,11 +61,98 @@ export interface ClientPack {
   agent_frontmatter?: AgentFrontmatter;
   command_format?: CommandFormat;
   permissions?: PermissionMapping;
+  exec_policy?: ExecPolicy;
   hooks?: HookMapping;
   mcp?: McpMapping;
   guard?: GuardWiring;
   /** Why the client enforces or cannot express something; keyed by capability, used in CAPABILITIES.md. */
   notes?: Record<string, string>;
+  /** What the client loads at session start (src/session-load/); absent: what the pack writes. */
+  reads?: ClientReads;
+  /** Which client release the pack's facts were checked against, and when. */
+  verified?: VerifiedAgainst;
+  /** The facts the pack relies on, each with its source and the pack fields it decides. */
+  facts?: Record<string, PackFact>;
+}
+
+/** The release of the client a pack was last checked against (CAPABILITIES.md names it per column). */
+export interface VerifiedAgainst {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** How: running the client's own CLI, reading its shipped source, or its documentation only. */
+  how: "cli" | "source" | "docs";
+  /** The client version checked, when it has one ("2.1.332"). */
+  version?: string;
+  /** The npm package of the client's CLI, for `npm run formats:check`. */
+  package?: string;
+}
+
+/** One fact about the client, where it was read or observed, and which pack fields it decides. */
+export interface PackFact {
+  claim: string;
+  /** An https URL, "cli <package>@<version>: <what was run>", "source <package>@<version>: <file>" or "formats.md §…". */
+  source: string;
+  /** YYYY-MM-DD. */
+  verified: string;
+  /** The client versions the fact holds for, when it changed between releases (">=2.1.277"). */
+  versions?: string;
+  /** JSON pointers into the pack ("/skills_dir", "/hooks/events") whose values this fact decides. */
+  for: string[];
+}
+
+/**
+ * The client's read model: every place it loads from a project at session start, in the order it reads
+ * them, and what it loads only once. Evaluated over a tree of files by src/session-load/.
+ */
+export interface ClientReads {
+  instructions: InstructionRead[];
+  /** The client expands its instruction_imports inside the instruction files it reads, this deep. */
+  imports?: { max_depth: number };
+  /** What the client loads only once: a link to a file it loaded, a file whose text it loaded, a file it imported. */
+  loads_once: ("links" | "identical-files" | "imports")[];
+  rules: RuleFolderRead[];
+  skills: ItemFolders;
+  agents: ItemFolders;
+  commands: ItemFolders;
+  /** MCP server lists, in order; `first` when the client reads only the first that exists. */
+  mcp: { files: string[]; pick: "all" | "first" };
+  settings: string[];
+}
+
+export interface InstructionRead {
+  path: string;
+  /** The file is read only when none of these exists (a fallback). */
+  unless?: string[];
+  /** The first client version that reads it, when it is new. */
+  since?: string;
+}
+
+/** A rule folder: its files with the extension, and when a file loads at every session start. */
+export interface RuleFolderRead {
+  dir: string;
+  extension: string;
+  /** "every-file", or frontmatter tests that must all hold (a field missing, or equal to a value). */
+  always_when: "every-file" | RuleAlwaysTest[];
+  /** False: only the folder's own files, not those of its subfolders (default true). */
+  recursive?: boolean;
+  /** The frontmatter field holding a conditional rule's globs (a list or a comma string). */
+  globs_field?: string;
+}
+
+export interface RuleAlwaysTest {
+  field: string;
+  /** True: the field is absent (or there is no frontmatter). */
+  absent?: boolean;
+  equals?: string | boolean;
+  /** With equals: a file without the field loads always too. */
+  or_absent?: boolean;
+}
+
+/** Folders of items listed by name, in the order the client reads them. */
+export interface ItemFolders {
+  dirs: { dir: string; extension?: string }[];
+  /** first: one item per name, the first folder wins; all: every copy is loaded. */
+  same_name: "first" | "all";
 }
 
 export interface FileMapping {
@@ -126,6 +213,12 @@ export interface SkillFrontmatter {
   deny_tools_from?: "tool_names" | "hook_tools";
   /** What the pack deliberately does not map; each affected skill is reported with this reason. */
   skill_deny_unmapped?: "argument_patterns";
+  /**
+   * A per-skill pre-approval list (a field such as allowed-tools): the skill's permissions.allow rules, in
+   * the pack's permission rule form, are allowed without asking while the skill runs. Absent or null: each
+   * allow rule of a skill is reported.
+   */
+  allow_field?: string | null;
   /** Neutral fields never written (e.g. permissions, triggers). */
   drop_fields: string[];
   /** Frontmatter fields the client documents for skills; an emitted field outside the list is an error. */
@@ -142,6 +235,17 @@ export interface AgentFrontmatter {
   tools_format: ListFormat;
   tool_names: Partial<Record<Verb, string[]>>;
   deny_field?: string | null;
+  /**
+   * A mode that takes whole kinds of tools away (readonly: true, sandbox_mode =
+   * "read-only"): written when an agent's tools include none of `removes`.
+   */
+  read_only?: {
+    field: string;
+    value: string | boolean;
+    removes: Verb[];
+    /** Written only for agents without these verbs either (default: removes); e.g. a sandbox that would also stop commands from writing. */
+    only_without?: Verb[];
+  };
   documented_fields: string[];
 }
 
@@ -150,12 +254,32 @@ export interface CommandFormat {
   extension: string;
   fields: Partial<Record<"description" | "argument_hint" | "model", string>>;
   body_field?: string;
-  /** How the client spells "the arguments" in a prompt; replaces the neutral $ARGUMENTS. */
-  arguments_placeholder: string;
+  /**
+   * How the client spells "the arguments" in a prompt; replaces the neutral $ARGUMENTS. null: the client
+   * has no placeholder, so a command whose body uses $ARGUMENTS is reported and not written.
+   */
+  arguments_placeholder: string | null;
   documented_fields: string[];
 }
 
 /** Where and how permission rules are written (seed: permission_tools, permission_path_tools, …). */
+/**
+ * A file of command rules the client enforces before it runs a shell command. Core exec rules with a
+ * command go there, one rule a line, in a file agentc owns whole (docs/client-settings.md).
+ */
+export interface ExecPolicy {
+  /** Install path (placeholders allowed). */
+  file: string;
+  /** What starts a comment line (the generated header). */
+  comment: string;
+  /** One rule: {words} the command's words as a JSON list of strings, {decision} a JSON string. */
+  rule: string;
+  /** The client's decision for each core level it has. */
+  decisions: Partial<Record<PermissionLevel, string>>;
+  /** A rule matches every command that starts with its words. */
+  match: "prefix";
+}
+
 export interface PermissionMapping {
   file: string;
   format: "json" | "toml";
@@ -197,6 +321,8 @@ export interface HookMapping {
   events: Partial<Record<HookEvent, string>>;
   /** Clients with one event per tool kind (Cursor): before_tool for a verb goes to this event instead. */
   events_by_verb?: Partial<Record<Verb, string>>;
+  /** The same for after_tool (edit → post_write_code). */
+  after_events_by_verb?: Partial<Record<Verb, string>>;
   /** Neutral verb → matcher names for tool events. */
   hook_tools: Partial<Record<Verb, string[]>>;
   /** How matcher names are joined into one matcher; absent: the client has no matchers. */

@@ -93,12 +93,19 @@ function undocumentedFields(pack: ClientPack): PackFault[] {
   const groups: [JsonPath, Record<string, string | null | undefined>, string[]][] = [];
   if (skill) {
     const { fields, tools_field, model_invocation_field, user_invocation_field, skill_deny_field } = skill;
-    const written = { tools_field, model_invocation_field, user_invocation_field, skill_deny_field };
+    const written = {
+      tools_field,
+      model_invocation_field,
+      user_invocation_field,
+      skill_deny_field,
+      allow_field: skill.allow_field,
+    };
     groups.push([["skill_frontmatter"], { ...under("fields", fields), ...written }, skill.documented_fields]);
   }
   if (agent) {
     const { fields, tools_field, deny_field, body_field } = agent;
-    const written = { ...under("fields", fields), tools_field, deny_field, body_field };
+    const read_only = agent.read_only?.field;
+    const written = { ...under("fields", fields), tools_field, deny_field, body_field, read_only };
     groups.push([["agent_frontmatter"], written, agent.documented_fields]);
   }
   if (command) {

@@ -41,6 +41,8 @@ export function parseYamlBlock(
   }));
   if (errors.length > 0) return { errors };
   const value = blockValue(document);
+  if (value instanceof UnresolvedAlias)
+    return { errors: [{ position: toPosition(0), message: `malformed YAML: ${value.message}` }] };
   if (value === tooManyAliases || value === tooDeep) {
     const message =
       value === tooManyAliases
@@ -94,6 +96,11 @@ function lineEnd(text: string, from: number): number {
 }
 
 const tooManyAliases = Symbol("too many aliases");
+
+/** The block names an alias whose anchor it never sets: malformed, not past a limit. */
+class UnresolvedAlias {
+  constructor(readonly message: string) {}
+}
 const tooDeep = Symbol("too deep");
 
 /** The block's value; an alias bomb or deep nesting is a symbol instead of a thrown error or a stack overflow. */
@@ -102,7 +109,10 @@ function blockValue(document: Document): unknown {
   try {
     value = document.toJS({ maxAliasCount: inputLimits.yamlAliases }) ?? {};
   } catch (error) {
-    if (/alias/i.test(String((error as Error).message))) return tooManyAliases;
+    const message = String((error as Error).message);
+    // An alias without its anchor (`globs: *.ts`) parses, and only fails when it is resolved.
+    if (message.startsWith("Unresolved alias")) return new UnresolvedAlias(message);
+    if (/alias/i.test(message)) return tooManyAliases;
     if (error instanceof RangeError) return tooDeep;
     throw error;
   }

@@ -18,6 +18,8 @@ export interface EmittedFile {
   source?: string;
   /** For files of a client pack: which core item the file expresses (checks and CAPABILITIES.md read it). */
   client?: ClientFileOrigin;
+  /** For a copy one component owns of another's file (same path, same bytes): the component it was written for. */
+  copyOf?: string;
 }
 
 export interface ClientFileOrigin {
@@ -31,7 +33,8 @@ export interface ClientFileOrigin {
     | "command"
     | "shared-core"
     | "shared-seed"
-    | "guard";
+    | "guard"
+    | "exec-policy";
   /** The core item's name (skill, agent, command or rule name). */
   name?: string;
   /** True when the client puts the file's text into every session (always-loaded budget). */

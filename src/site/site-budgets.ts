@@ -1,7 +1,7 @@
 import {
-  alwaysLoadedFiles,
-  characterCount,
+  alwaysLoadedByClient,
   defaultAlwaysLoadedLimit,
+  size,
 } from "../checks/clients/always-loaded-within-limit.js";
 import {
   adapterBudgetProfiles,
@@ -21,13 +21,12 @@ export function siteBudgets(
   files: readonly EmittedFile[],
 ): SiteBudgets {
   const roster = rosterBudget(registry, files);
+  const measured = alwaysLoadedByClient(registry, tree);
   return {
     files: alwaysOnBudgets(registry, files),
     alwaysLoaded: registry.clients.map((client) => {
-      const loaded = alwaysLoadedFiles(registry, client, tree).map((file) => ({
-        path: file.path,
-        characters: characterCount(file),
-      }));
+      const texts = measured.get(client.pack.client)?.load.texts ?? [];
+      const loaded = texts.map((text) => ({ path: text.path, characters: size(text) }));
       const total = loaded.reduce((sum, f) => sum + f.characters, 0);
       const limit = client.pack.always_loaded_limit ?? defaultAlwaysLoadedLimit;
       return { client: client.pack.client, characters: { value: total, limit }, files: loaded };

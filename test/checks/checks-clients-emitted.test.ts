@@ -86,13 +86,21 @@ describe("AGC090 always-loaded-within-limit", () => {
     assert.deepEqual(run(alwaysLoadedWithinLimit, await registryWith(), [root(30_000), rule(10_000)]), []);
   });
 
-  it("valid: files loaded on demand and files of other clients do not count", async () => {
+  it("valid: a rule loaded on demand and a file the client does not read do not count", async () => {
+    const onDemand = emitted(
+      ".example/rules/style.md",
+      `---\npaths: ["src/**"]\n---\n${"b".repeat(20_000)}`,
+      {
+        kind: "rule",
+        name: "style",
+      },
+    );
     const other = {
       ...root(50_000),
       path: "OTHER.md",
       client: { client: "other", kind: "root", alwaysLoaded: true },
     };
-    const files = [root(30_000), rule(20_000, false), other as EmittedFile];
+    const files = [root(30_000), onDemand, other as EmittedFile];
     assert.deepEqual(run(alwaysLoadedWithinLimit, await registryWith(), files), []);
   });
 
@@ -122,21 +130,34 @@ describe("AGC090 always-loaded-within-limit", () => {
     assert.match(found[0]?.message ?? "", /loads 101 characters .* limit of 100/);
   });
 
-  it("invalid: the rule adapter's always-on file of the same id counts, reported at its longest rule", async () => {
-    const registry = await registryWith();
+  it("invalid: an always-on file another component wrote counts when the client reads it, at its longest rule", async () => {
+    const reads = {
+      instructions: [{ path: "AGENTS.md" }, { path: "EXAMPLE.md" }],
+      loads_once: [],
+      rules: [],
+      skills: { dirs: [], same_name: "first" },
+      agents: { dirs: [], same_name: "first" },
+      commands: { dirs: [], same_name: "first" },
+      mcp: { files: [], pick: "all" },
+      settings: [],
+    };
+    const registry = await registryWith({ ...exampleClient, reads } as ClientPack);
     const rule = registry.rules.find((r) => r.slug === "code-style");
     assert.ok(rule);
     const adapterFile: EmittedFile = {
-      path: "EXAMPLE-RULES.md",
+      path: "AGENTS.md",
       bytes: Buffer.from("c".repeat(25_000)),
-      component: "example-client",
+      component: "agents-md",
       role: "always-on",
       rules: [rule],
       executable: false,
     };
     const found = run(alwaysLoadedWithinLimit, registry, [root(20_000), adapterFile]);
     assert.deepEqual(found.map(place), [`rules/code-style.md:${rule.heading.line}:1`]);
-    assert.match(found[0]?.message ?? "", /45000 characters/);
+    assert.match(
+      found[0]?.message ?? "",
+      /45000 characters .* biggest: AGENTS\.md 25000, EXAMPLE\.md 20000$/,
+    );
   });
 
   it("invalid: a copied rule file without a load condition counts, one with paths does not", async () => {

@@ -7,8 +7,9 @@ import {
   notesManifest,
   withCapability,
 } from "../../src/capabilities/checks/capability-fixtures.js";
-import { findImports, type ImportForm } from "../../src/checks/output/import-forms.js";
+import type { ImportForm } from "../../src/checks/output/import-forms.js";
 import { secretPathRule } from "../../src/clients/guard-patterns.js";
+import { findImports } from "../../src/clients/instruction-imports.js";
 import { clientFixture, coreRule } from "../../src/diagnostics/client-fixture.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { clientFixture, coreRule } from "../../src/diagnostics/client-fixture.js";
@@ -74,7 +74,11 @@ describe("agentc matrix", () => {
   });
 
   it("on the client fixture registry: one row per promise across clients, and --check fails on a cannot", () => {
-    const fixture = join(packageRoot, "test", "fixtures", "client-registry");
+    const fixture = testdir({}, "agentc-matrix-");
+    cpSync(join(packageRoot, "test", "fixtures", "client-registry"), fixture, { recursive: true });
+    const targets = JSON.parse(readFileSync(join(fixture, "targets.json"), "utf8")) as object;
+    const chosen = { ...targets, builtin_clients: ["claude-code", "cursor", "gemini-cli"] };
+    writeFileSync(join(fixture, "targets.json"), JSON.stringify(chosen));
     const args = ["matrix", fixture, "--offline", "--clients", "claude-code,cursor"];
     const result = runCli([...args, "--format", "json"]);
     assert.equal(result.status, 0, result.stderr);

@@ -7,7 +7,6 @@ import {
   buildAndInstall,
   type ClientRun,
   type ClientSandbox,
-  clientRegistry,
   clientSandbox,
   describeRun,
   type InstalledProject,
@@ -16,6 +15,7 @@ import {
   runClient,
   writtenServers,
 } from "../support/clients-cli.js";
+import { plainClientRegistry } from "../support/plain-fixture.js";
 import { testdir } from "../support/testdir.js";
 
 const pack = "codex";
@@ -86,7 +86,7 @@ describe("Codex: codex mcp list --json, codex doctor --json", () => {
 
   it("lists exactly the registry's MCP servers from the .codex/config.toml agentc composed", async (t) => {
     if (!requireClient(t, "codex")) return;
-    const installed = await buildAndInstall(clientRegistry, [pack]);
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
     const servers = writtenServers(installed, pack);
     assert.ok(servers.length > 0, "the fixture has MCP servers Codex can express");
     const sandbox = clientSandbox();
@@ -98,7 +98,7 @@ describe("Codex: codex mcp list --json, codex doctor --json", () => {
 
   it("reads the same servers from the project's own .codex/config.toml once the project is trusted", async (t) => {
     if (!requireClient(t, "codex")) return;
-    const installed = await buildAndInstall(clientRegistry, [pack]);
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
     const sandbox = clientSandbox();
     const trust = `[projects.${JSON.stringify(installed.project)}]\ntrust_level = "trusted"\n`;
     writeFileSync(join(sandbox.codexHome, "config.toml"), trust);
@@ -134,7 +134,7 @@ describe("Codex: codex mcp list --json, codex doctor --json", () => {
       t.skip("codex doctor probes the network; it runs only in a network namespace (unshare --net)");
       return;
     }
-    const installed = await buildAndInstall(clientRegistry, [pack]);
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
     const agents = (installed.compiled.tree?.files ?? []).filter((f) => f.client?.kind === "agent");
     assert.ok(agents.length > 0, "the fixture's agents reach Codex as agent role files");
     const sandbox = clientSandbox();

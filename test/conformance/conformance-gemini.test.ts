@@ -73,6 +73,18 @@ describe("Gemini CLI: gemini mcp list / skills list in the project", () => {
     assert.match(run.stdout + run.stderr, /Agent loading error/, describeRun(run));
   });
 
+  it("reports an agent whose tools name a tool Gemini does not have, in a trusted folder (the check can fail)", async (t) => {
+    const sandbox = clientSandbox();
+    const project = testdir({
+      ".gemini/agents/reviewer.md":
+        "---\nname: reviewer\ndescription: Reviews.\ntools:\n  - read_file\n  - no_such_tool\n---\nBody\n",
+    });
+    trustProject(sandbox, project, []);
+    const run = await gemini(t, ["skills", "list"], project, sandbox);
+    if (!run) return;
+    assert.match(run.stdout + run.stderr, /tools\.1: Invalid tool name/, describeRun(run));
+  });
+
   it("lists every MCP server of the .gemini/settings.json agentc composed, with no settings error", async (t) => {
     if (!requireClient(t, "gemini")) return;
     const installed = await buildAndInstall(clientRegistry, [pack]);

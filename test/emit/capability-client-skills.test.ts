@@ -13,11 +13,10 @@ import { testdir } from "../support/testdir.js";
 const example = join(packageRoot, "examples", "team");
 const pkg = "capability-team-notes";
 
-/** Client packs of examples/team with a skills folder of their own, and that folder. */
+/** Client packs of examples/team with a skills folder of their own, and that folder (Codex and Gemini CLI share .agents/skills). */
 const clientFolders: [string, string][] = [
   ["claude-code", ".claude/skills"],
   ["cursor", ".cursor/skills"],
-  ["gemini-cli", ".gemini/skills"],
   ["github-copilot", ".github/skills"],
 ];
 
@@ -65,7 +64,7 @@ describe("a capability package's skills compiled for each client pack", () => {
     assert.deepEqual(
       joint,
       clientFolders.map(([client]) => `${pkg}+${client}`),
-      "none for codex: its skills folder is .agents/skills, which has the byte copy",
+      "none for codex and gemini-cli: their skills folder is .agents/skills, which has the byte copy",
     );
     assert.equal(all[pkg]?.with, undefined);
     const source = readFileSync(join(registry, "capabilities/team-notes/skills/team-notes/SKILL.md"), "utf8");

@@ -16,6 +16,7 @@ const rows: CapabilityRow[] = [
     source: skill,
     enforcement: "instruction",
     reason: "Cursor skills have no tool list; the limit is text in the skill.",
+    basis: "/skill_frontmatter/tools_field",
   },
   {
     client: "claude-code",
@@ -24,6 +25,7 @@ const rows: CapabilityRow[] = [
     source: deny,
     enforcement: "enforced",
     reason: "Read(./.env) in permissions.deny",
+    basis: "/permissions",
   },
   {
     client: "claude-code",
@@ -32,6 +34,7 @@ const rows: CapabilityRow[] = [
     source: skill,
     enforcement: "enforced",
     reason: "allowed-tools: Read, Grep",
+    basis: "/skill_frontmatter/tools_field",
   },
   {
     client: "cursor",
@@ -40,6 +43,7 @@ const rows: CapabilityRow[] = [
     source: deny,
     enforcement: "cannot",
     reason: "Cursor has no | project permission file",
+    basis: "/permissions",
   },
 ];
 

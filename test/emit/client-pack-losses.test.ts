@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import type { CapabilityRow } from "../../src/emit/clients/capability.js";
 import { emitClientPack } from "../../src/emit/clients/emit-client.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
-import { clientOf, settingsOf, settingsRegistry } from "../support/settings-fixture.js";
+import { clientOf, coreExampleFiles, settingsOf, settingsRegistry } from "../support/settings-fixture.js";
 
 function entryAt(composed: ComposedFile[], file: string, path: string): unknown {
   return composed.find((f) => f.path === file)?.entries.find((e) => e.path.join(".") === path)?.value;
@@ -15,7 +15,10 @@ function cannot(rows: CapabilityRow[], kind: string): string[] {
 
 describe("codex: MCP variables handed over by name", () => {
   it(`writes env_vars and bearer_token_env_var instead of reporting \${VAR} as unexpanded`, async () => {
-    const out = settingsOf(await settingsRegistry(["codex"]), "codex");
+    const plainArgs = {
+      "core/mcp.json": (coreExampleFiles()["core/mcp.json"] ?? "").replace(`\${ISSUES_PROJECT:-web}`, "web"),
+    };
+    const out = settingsOf(await settingsRegistry(["codex"], plainArgs), "codex");
     const issues = entryAt(out.composed, ".codex/config.toml", "mcp_servers.issues") as Record<
       string,
       unknown
@@ -30,9 +33,21 @@ describe("codex: MCP variables handed over by name", () => {
       !lost.some((p) => p.includes(`\${ISSUES_TOKEN}`) || p.includes(`\${DOCS_TOKEN}`)),
       lost.join("\n"),
     );
-    assert.ok(
-      lost.some((p) => p.includes(`expands \${ISSUES_PROJECT:-web}`)),
-      "a variable inside args is still reported",
+    assert.deepEqual(out.diagnostics, []);
+  });
+
+  it(`refuses a server with a variable in args: Codex expands none, so it would get the literal \${VAR}`, async () => {
+    const out = settingsOf(await settingsRegistry(["codex"]), "codex");
+    assert.equal(entryAt(out.composed, ".codex/config.toml", "mcp_servers.issues"), undefined);
+    assert.deepEqual(
+      out.diagnostics.map((d) => [d.id, d.severity, d.message]),
+      [
+        [
+          "AGC150",
+          "error",
+          `Codex CLI passes variables only as an env entry of the same name (NAME: \${NAME}), so \${ISSUES_PROJECT:-web} in MCP server "issues" would reach it as literal text; the server is not written for Codex CLI`,
+        ],
+      ],
     );
   });
 });
@@ -85,19 +100,25 @@ describe("every value a pack drops is reported", () => {
     assert.equal(issues.description, "The issue tracker.");
   });
 
-  it("a skill's and an agent's allow rules, which no client takes per item, are rows", async () => {
-    const registry = await settingsRegistry(["claude-code"]);
-    const out = emitClientPack(clientOf(registry, "claude-code"), registry);
-    const allow = out.capabilities
-      .filter((r) => r.promise.endsWith("without asking"))
-      .map((r) => [r.kind, r.promise, r.enforcement]);
-    assert.deepEqual(allow, [
-      ["skill-deny", "skill code-review may use Exec(git diff) without asking", "cannot"],
-      ["skill-deny", "skill code-review may use Exec(git log) without asking", "cannot"],
-      ["skill-deny", "skill fix-tests may use Exec(npm test) without asking", "cannot"],
-      ["skill-deny", "skill fix-tests may use Exec(npm run lint) without asking", "cannot"],
+  it("a skill's allow rules go to Claude Code's allowed-tools; an agent's, which no client takes per item, are rows", async () => {
+    const registry = await settingsRegistry(["claude-code", "cursor"]);
+    const claude = emitClientPack(clientOf(registry, "claude-code"), registry);
+    const allow = (rows: CapabilityRow[]) =>
+      rows.filter((r) => r.promise.endsWith("without asking")).map((r) => [r.kind, r.promise, r.enforcement]);
+    assert.deepEqual(allow(claude.capabilities), [
+      ["skill-deny", "skill code-review may use Exec(git diff) without asking", "enforced"],
+      ["skill-deny", "skill code-review may use Exec(git log) without asking", "enforced"],
+      ["skill-deny", "skill fix-tests may use Exec(npm test) without asking", "enforced"],
+      ["skill-deny", "skill fix-tests may use Exec(npm run lint) without asking", "enforced"],
       ["agent-tools", "agent test-runner may use Exec(npm test) without asking", "cannot"],
     ]);
+    const review = claude.files.find((f) => f.path === ".claude/skills/code-review/SKILL.md");
+    assert.match(
+      review?.bytes.toString("utf8") ?? "",
+      /\nallowed-tools:\n {2}- "Bash\(git diff:\*\)"\n {2}- "PowerShell\(git diff:\*\)"\n/,
+    );
+    const cursor = emitClientPack(clientOf(registry, "cursor"), registry);
+    assert.ok(allow(cursor.capabilities).every(([, , level]) => level === "cannot"));
   });
 });
 

@@ -7,7 +7,12 @@ import { parse as parseToml } from "smol-toml";
 import { composeJson, composeToml } from "../../src/compose/index.js";
 import type { CapabilityRow } from "../../src/emit/clients/capability.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
-import { claudePackJson, settingsOf, settingsRegistry } from "../support/settings-fixture.js";
+import {
+  claudePackJson,
+  coreExampleFiles,
+  settingsOf,
+  settingsRegistry,
+} from "../support/settings-fixture.js";
 
 /** A composed file's entries as "path → value" lines, elements marked with []. */
 function lines(file: ComposedFile | undefined): string[] {
@@ -330,6 +335,10 @@ function syntheticPack(): Record<string, unknown> {
 
 describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
   const extra = { "clients/synthetic.json": `${JSON.stringify(syntheticPack(), null, 2)}\n` };
+  /** The core example's MCP servers without the variable in args, which a by-name client cannot pass. */
+  const plainArgs = {
+    "core/mcp.json": (coreExampleFiles()["core/mcp.json"] ?? "").replace(`\${ISSUES_PROJECT:-web}`, "web"),
+  };
 
   it("writes permissions only where the client has a list and a form, and says the rest", async () => {
     const out = settingsOf(await settingsRegistry([], extra), "synthetic");
@@ -403,13 +412,30 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
     assert.match(broad?.reason ?? "", /no matchers, so it runs for every tool/);
   });
 
-  it("writes MCP servers as TOML tables that compose into a person's config.toml", async () => {
+  it(`refuses an MCP server whose variable the client cannot pass: never a literal \${VAR}, an error instead`, async () => {
     const out = settingsOf(await settingsRegistry([], extra), "synthetic");
+    const file = fileAt(out.composed, ".syn/config.toml");
+    assert.deepEqual(lines(file), [
+      'mcp_servers.docs = {"url":"https://docs.example.com/mcp","bearer_token_env_var":"DOCS_TOKEN"}',
+    ]);
+    const [refused, ...more] = out.diagnostics.filter((d) => d.id === "AGC150");
+    assert.deepEqual(more, []);
+    assert.equal(refused?.severity, "error");
+    assert.equal(refused?.file, "core/mcp.json");
+    assert.match(
+      refused?.message ?? "",
+      /^Synthetic passes variables only as an env entry of the same name \(NAME: \$\{NAME\}\), so \$\{ISSUES_PROJECT:-web\} in MCP server "issues" would reach it as literal text; the server is not written for Synthetic$/,
+    );
+    assert.ok(!JSON.stringify(out.composed).includes("ISSUES_PROJECT"), "the placeholder is written nowhere");
+  });
+
+  it("writes MCP servers as TOML tables that compose into a person's config.toml", async () => {
+    const out = settingsOf(await settingsRegistry([], { ...extra, ...plainArgs }), "synthetic");
     const file = fileAt(out.composed, ".syn/config.toml");
     assert.equal(file?.format, "toml");
     assert.deepEqual(lines(file), [
       'mcp_servers.docs = {"url":"https://docs.example.com/mcp","bearer_token_env_var":"DOCS_TOKEN"}',
-      `mcp_servers.issues = {"command":"npx","args":["-y","@example/issues-mcp","--project","\${ISSUES_PROJECT:-web}"],"env_vars":["ISSUES_TOKEN"],"enabled_tools":["get_issue","create_issue"]}`,
+      'mcp_servers.issues = {"command":"npx","args":["-y","@example/issues-mcp","--project","web"],"env_vars":["ISSUES_TOKEN"],"enabled_tools":["get_issue","create_issue"]}',
     ]);
     assert.deepEqual(
       cannotRows(out.capabilities).filter((r) => r.startsWith("mcp")),
@@ -417,7 +443,6 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
         'mcp: MCP server "docs" (http) timeout: 20',
         'mcp: MCP server "events" (sse)',
         'mcp: MCP server "issues" (stdio) description: The issue tracker.',
-        `mcp: MCP server "issues" (stdio) expands \${ISSUES_PROJECT:-web}`,
       ],
     );
     const mine = [

@@ -10,7 +10,7 @@ import { testdir } from "../support/testdir.js";
 /**
  * One golden tree per built-in client pack: the fixture registry built with that pack alone. files/ holds
  * every file the pack writes; composed.json the values it owns inside shared files; capabilities.json
- * its capability rows; diagnostics.json what it reported (AGC080–AGC089). UPDATE_GOLDEN=1 rewrites.
+ * its capability rows; diagnostics.json what it reported (AGC080–AGC089, AGC150–AGC159). UPDATE_GOLDEN=1 rewrites.
  */
 const fixtureDir = join(packageRoot, "test", "fixtures", "client-registry");
 const goldenRoot = join(packageRoot, "test", "golden", "clients");
@@ -42,7 +42,7 @@ async function packTree(id: string): Promise<Tree> {
   tree.set("composed.json", json(result.tree.composed.filter((c) => c.component === id)));
   tree.set("capabilities.json", json(result.tree.capabilities.filter((c) => c.client === id)));
   const own = result.diagnostics
-    .filter((d) => /^AGC08\d$/.test(d.id))
+    .filter((d) => /^AGC(08\d|15\d)$/.test(d.id))
     .map(({ id: check, severity, file, line, column, message }) => ({
       id: check,
       severity,

@@ -143,9 +143,12 @@ const manifestCases: ManifestCase[] = [
     message: /\.agentc\/cap: lies in \.agentc\//,
   },
   {
-    name: "one path owned by two components",
+    name: "one path owned by two components in two modes",
     bundle: () =>
-      crafted({ a: { owned_files: ["a.md"] }, b: { owned_files: ["a.md"] } }, { "a.md": "hello\n" }),
+      crafted(
+        { a: { owned_files: ["a.md"] }, b: { owned_files: ["a.md"], executables: ["a.md"] } },
+        { "a.md": "hello\n" },
+      ),
     message:
       /a\.md: installed by component b \(owned file\) and by component a \(owned file\); a path belongs to one component in one role/,
   },
@@ -234,6 +237,18 @@ describe("crafted manifests are refused before planning; nothing is written", ()
       assert.deepEqual(stamps(project), before);
     });
   }
+
+  it("one file two components list with the same bytes and mode is allowed and written once", () => {
+    const bundle = crafted(
+      { a: { owned_files: ["a.md"] }, b: { owned_files: ["a.md"] } },
+      { "a.md": "hello\n" },
+    );
+    const project = testdir();
+    const result = runCli(["install", bundle, "--project", project, "--all"]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(readFileSync(join(project, "a.md"), "utf8"), "hello\n");
+    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+  });
 
   it("a build of agentc's own examples passes the same checks", () => {
     const project = testdir();

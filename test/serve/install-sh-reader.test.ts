@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -9,24 +9,35 @@ import { makeBundle } from "../support/install-fixture.js";
 import { upgradeFrom, upgradeTo } from "../support/install-scenarios.js";
 import { notLinux, readWithShell, shells } from "../support/install-sh.js";
 import { manifestFacts } from "../support/manifest-facts.js";
+import { plainClientRegistry, plainFixture } from "../support/plain-fixture.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
+
+/** A copy of a client fixture without what a built-in pack refuses (see plainFixture). */
+function plainCopy(name: string): string {
+  const dir = join(testdir(), name);
+  cpSync(join(packageRoot, "test", "fixtures", name), dir, { recursive: true });
+  plainFixture(dir);
+  return dir;
+}
 
 /** Every kind of manifest the test suite builds: real builds of every registry it has, and the helpers' bundles. */
 function suiteManifests(): Record<string, string> {
   const out: Record<string, string> = {
     "test/golden/manifest": join(packageRoot, "test", "golden", "manifest", "manifest.json"),
   };
-  for (const registry of [
-    "examples/registry",
-    "examples/team",
-    "test/fixtures/golden-registry",
-    "test/fixtures/client-registry",
-    "test/fixtures/core-example",
-  ]) {
+  const registries: Record<string, string> = {
+    "examples/registry": join(packageRoot, "examples", "registry"),
+    "examples/team": join(packageRoot, "examples", "team"),
+    "test/fixtures/golden-registry": join(packageRoot, "test", "fixtures", "golden-registry"),
+    // as every build-and-install test uses it: without what a built-in pack refuses (AGC150, AGC151)
+    "test/fixtures/client-registry (plain)": plainClientRegistry(),
+    "test/fixtures/core-example (plain)": plainCopy("core-example"),
+  };
+  for (const [registry, dir] of Object.entries(registries)) {
     const build = join(testdir(), "build");
-    const result = runCli(["build", join(packageRoot, registry), "--out", build, "--quiet"]);
+    const result = runCli(["build", dir, "--out", build, "--quiet"]);
     assert.equal(result.status, 0, `${registry}: ${result.stderr}`);
     out[registry] = join(build, "manifest.json");
   }

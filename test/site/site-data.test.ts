@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { alwaysLoadedFiles } from "../../src/checks/clients/always-loaded-within-limit.js";
+import { alwaysLoadedByClient } from "../../src/checks/clients/always-loaded-within-limit.js";
 import { agentsMdAdapter, baseFixture, targetsWith } from "../../src/diagnostics/fixture-base.js";
 import { capabilityMatrix, enforcementLevels } from "../../src/emit/matrix/capability-matrix.js";
 import { sitePagePaths } from "../../src/emit/site-paths.js";
@@ -81,8 +81,10 @@ describe("the registry page's data comes from what the compiler computed", () =>
     ]);
     for (const component of data.components)
       for (const file of component.files) assert.ok(hashes.has(`${file.path} :: ${file.sha256}`), file.path);
+    const gemini = data.components.find((c) => c.id === "gemini-cli");
+    assert.ok(gemini?.links.some((l) => l.path === "GEMINI.md" && l.target === "AGENTS.md"));
     const claude = data.components.find((c) => c.id === "claude-code");
-    assert.ok(claude?.links.some((l) => l.path === "CLAUDE.md" && l.target === "AGENTS.md"));
+    assert.deepEqual(claude?.links, [], "Claude Code reads AGENTS.md itself: no CLAUDE.md link");
     assert.ok(claude?.composed.some((s) => s.path === ".claude/settings.json"));
   });
 
@@ -98,7 +100,9 @@ describe("the registry page's data comes from what the compiler computed", () =>
     assert.equal(agents?.lines.value, text.split("\n").length - 1);
     for (const client of result.registry.clients) {
       const entry = data.budgets.alwaysLoaded.find((b) => b.client === client.pack.client);
-      const files = alwaysLoadedFiles(result.registry, client, result.tree).map((f) => f.path);
+      const files = alwaysLoadedByClient(result.registry, result.tree)
+        .get(client.pack.client)
+        ?.load.texts.map((t) => t.path);
       assert.deepEqual(
         entry?.files.map((f) => f.path),
         files,

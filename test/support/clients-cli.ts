@@ -11,14 +11,22 @@ import { runCli } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** The assistants' own CLIs, pinned in package.json devDependencies (docs/conformance.md). */
-export type ClientCli = "claude" | "codex" | "gemini" | "copilot";
+export type ClientCli = "claude" | "codex" | "gemini" | "copilot" | "opencode" | "cline";
 
 export const clientPackages: Record<ClientCli, string> = {
   claude: "@anthropic-ai/claude-code",
   codex: "@openai/codex",
   gemini: "@google/gemini-cli",
   copilot: "@github/copilot",
+  opencode: "opencode-ai",
+  cline: "cline",
 };
+
+/**
+ * Where a CLI is taken from: node_modules/.bin, or, for `npm run formats:check`, the folder named by
+ * AGENTC_CLI_BIN (a scratch install of the newest release).
+ */
+const binDir = process.env.AGENTC_CLI_BIN ?? join(packageRoot, "node_modules", ".bin");
 
 /** Every CLI call is killed (its whole process group) after this long. */
 export const cliTimeoutMs = 30_000;
@@ -40,7 +48,7 @@ export const networkIsolated = spawnSync("unshare", ["--net", "true"]).status ==
 
 /** The command that starts a CLI: the native binary, or Node running the package's script. */
 export function clientProgram(cli: ClientCli): string[] | undefined {
-  const link = join(packageRoot, "node_modules", ".bin", cli);
+  const link = join(binDir, cli);
   if (!existsSync(link)) return undefined;
   const target = realpathSync(link);
   return /\.[cm]?js$/.test(target) ? [process.execPath, target] : [target];
@@ -53,7 +61,7 @@ export function clientProgram(cli: ClientCli): string[] | undefined {
 export function requireClient(t: TestContext, cli: ClientCli): string[] | undefined {
   const program = clientProgram(cli);
   if (program) return program;
-  const why = `${cli} CLI absent: node_modules/.bin/${cli} does not exist (install ${clientPackages[cli]} with 'npm ci')`;
+  const why = `${cli} CLI absent: ${join(binDir, cli)} does not exist (install ${clientPackages[cli]} with 'npm ci')`;
   if (process.env.CI) throw new Error(`${why}; CI must run the conformance tests`);
   t.skip(why);
   return undefined;

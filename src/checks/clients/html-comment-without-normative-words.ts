@@ -1,6 +1,7 @@
 import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
+import { maskFencedCode } from "../../shared/markdown-code.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, sourceFileOf } from "./emitted-files.js";
 
@@ -89,21 +90,6 @@ export function commentKeywords(text: string): CommentHit[] {
     hits.push({ line, column: (before.at(-1) ?? "").length + 1, keywords, text: lines[line - 1] ?? "" });
   }
   return hits;
-}
-
-/** The text with every fenced code block blanked (same length, newlines kept), so offsets stay true. */
-export function maskFencedCode(text: string): string {
-  let fence: string | undefined;
-  return text
-    .split("\n")
-    .map((line) => {
-      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (fence === undefined && marker) fence = marker;
-      else if (fence !== undefined && marker?.startsWith(fence)) fence = undefined;
-      else if (fence === undefined) return line;
-      return " ".repeat(line.length);
-    })
-    .join("\n");
 }
 
 /** ": from core/rules/x.md:12" when the comment's line is in the source, ": from core/rules/x.md" when only the file is known. */

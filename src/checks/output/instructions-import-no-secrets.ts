@@ -1,4 +1,5 @@
 import { secretPathRule } from "../../clients/guard-patterns.js";
+import { findImports } from "../../clients/instruction-imports.js";
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
@@ -8,7 +9,7 @@ import type { Registry } from "../../registry/model.js";
 import { ruleTextPosition } from "../../registry/rule-position.js";
 import type { OutputCheck } from "../check.js";
 import { emittedAt } from "../clients/emitted-files.js";
-import { findImports, type ImportForm, importForms } from "./import-forms.js";
+import { type ImportForm, importForms } from "./import-forms.js";
 
 const rule = (line: string) =>
   withBase({
@@ -36,7 +37,7 @@ export const instructionsImportNoSecrets: OutputCheck = {
     passing: rule("- The keys are listed in @.env.example."),
     failing: rule("- See @.env for the keys."),
     expected: [
-      "rules/code-style.md:9:7: error AGC107 \"@.env\" imports .env, a secret file (the guard's rule env-file): Claude Code, Cursor, Gemini CLI, OpenCode would read it into the assistant's context",
+      "rules/code-style.md:9:7: error AGC107 \"@.env\" imports .env, a secret file (the guard's rule env-file): Claude Code, Cursor, Gemini CLI, GitHub Copilot, OpenCode would read it into the assistant's context",
     ],
   },
   *run(registry, tree) {

@@ -1,5 +1,6 @@
 import { clientInfos } from "../../emit/matrix/capabilities-file.js";
 import { capabilityMatrix, hasCannot } from "../../emit/matrix/capability-matrix.js";
+import { readsThrough } from "../../emit/matrix/reads-through.js";
 import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.js";
 import { compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
@@ -25,7 +26,10 @@ export const matrixCommand: Command = {
     const chosen = chosenClients(args, active);
     const matrix = capabilityMatrix(result.tree.capabilities, chosen);
     if (args.values.format === "json") io.out(JSON.stringify(matrix, null, 2));
-    else io.out(renderMatrixMarkdown(matrix, clientInfos(result.registry.clients)).trimEnd());
+    else {
+      const through = readsThrough(result.registry, result.tree.files, result.tree.composed);
+      io.out(renderMatrixMarkdown(matrix, clientInfos(result.registry.clients), through).trimEnd());
+    }
     if (args.values.check === true && hasCannot(matrix)) {
       io.err("agentc matrix: some promises cannot be expressed by a chosen client (cells marked 'cannot')");
       return exitCodes.inputErrors;

@@ -29,7 +29,25 @@ export interface CapabilityRow {
   enforcement: Enforcement;
   /** Why — from the pack's notes or the mapping that decided it. */
   reason: string;
+  /** The field of the client pack that decided the cell, as a JSON pointer ("/skill_frontmatter/tools_field"). */
+  basis: string;
+  /** The id of the pack's fact (facts.<id>) that field rests on, when the pack names one. */
+  fact?: string;
 }
+
+/** The pack field a row rests on when its maker names none: the section that holds the kind's mapping. */
+export const kindBasis: Record<PromiseKind, string> = {
+  "rule-load": "/rule_triggers",
+  "skill-tools": "/skill_frontmatter/tools_field",
+  "skill-deny": "/skill_frontmatter/skill_deny_field",
+  "skill-trigger": "/skill_frontmatter",
+  "agent-tools": "/agent_frontmatter",
+  command: "/command_format",
+  permission: "/permissions",
+  hook: "/hooks",
+  guard: "/guard",
+  mcp: "/mcp",
+};
 
 export function capabilityRow(
   client: string,
@@ -38,8 +56,9 @@ export function capabilityRow(
   source: Position,
   enforcement: Enforcement,
   reason: string,
+  basis: string = kindBasis[kind],
 ): CapabilityRow {
   // the place only: the row is data of the build (CAPABILITIES.md, the matrix), not a diagnostic with a range
   const { file, line, column } = source;
-  return { client, kind, promise, source: { file, line, column }, enforcement, reason };
+  return { client, kind, promise, source: { file, line, column }, enforcement, reason, basis };
 }

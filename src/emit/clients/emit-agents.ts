@@ -4,9 +4,18 @@ import type { CoreAgent } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, ownedFile } from "./client-file.js";
-import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
+import {
+  capability,
+  type EmitContext,
+  emptyPart,
+  noPlace,
+  type PartEmission,
+  placeBasis,
+} from "./emit-context.js";
 import { type Fields, yamlFrontmatter } from "./frontmatter.js";
 import { mappedFields } from "./mapped-fields.js";
+import { preApprovals } from "./pre-approvals.js";
+import { readOnlyMode } from "./read-only-mode.js";
 import { tomlFile } from "./toml-file.js";
 import { denyList, toolLimit } from "./tool-lists.js";
 
@@ -25,6 +34,7 @@ export function emitAgents(ctx: EmitContext): PartEmission {
           agent.positionOf(["name"]),
           "cannot",
           noPlace(ctx, "agents dir"),
+          placeBasis("agents dir"),
         ),
       );
       continue;
@@ -67,7 +77,11 @@ function namedFields(
 function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter, out: PartEmission): Fields {
   const owner = { label: `agent ${agent.name}`, kind: "agent-tools" as const };
   const fields: Fields = [];
-  if (agent.tools) {
+  const mode = format.tools_field === null ? readOnlyMode(ctx, agent, format) : undefined;
+  if (mode) {
+    fields.push(...mode.fields);
+    out.capabilities.push(...mode.capabilities);
+  } else if (agent.tools) {
     const target = { field: format.tools_field, format: format.tools_format, names: format.tool_names };
     const limit = toolLimit(ctx, owner, agent.tools, agent.positionOf(["tools"]), target);
     fields.push(...limit.fields);
@@ -81,7 +95,8 @@ function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter
     patternReason,
   };
   const deny = denyList(ctx, owner, agent.permissions, target);
+  const allow = preApprovals(ctx, owner, agent.permissions.allow, null);
   fields.push(...deny.fields);
-  out.capabilities.push(...deny.capabilities);
+  out.capabilities.push(...deny.capabilities, ...allow.capabilities);
   return fields;
 }

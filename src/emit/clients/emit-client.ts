@@ -1,4 +1,5 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import { factFor } from "../../clients/pack-facts.js";
 import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
@@ -23,7 +24,10 @@ export function emitClientPack(client: LoadedClientPack, registry: Registry): Cl
     emitCommands(ctx),
   ]);
   const settings = emitClientSettings(client, registry);
-  const capabilities = [...markdown.capabilities, ...settings.capabilities];
+  const capabilities = [...markdown.capabilities, ...settings.capabilities].map((row) => {
+    const fact = factFor(client.pack, row.basis);
+    return fact ? { ...row, fact } : row;
+  });
   const diagnostics = [...markdown.diagnostics, ...settings.diagnostics];
   return {
     files: [...markdown.files, ...settings.files],

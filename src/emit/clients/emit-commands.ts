@@ -4,7 +4,14 @@ import type { CoreCommand } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, ownedFile } from "./client-file.js";
-import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
+import {
+  capability,
+  type EmitContext,
+  emptyPart,
+  noPlace,
+  type PartEmission,
+  placeBasis,
+} from "./emit-context.js";
 import { type Fields, yamlFrontmatter } from "./frontmatter.js";
 import { mappedFields } from "./mapped-fields.js";
 import { tomlFile } from "./toml-file.js";
@@ -18,7 +25,15 @@ export function emitCommands(ctx: EmitContext): PartEmission {
     const source = command.positionOf(["description"], "key");
     if (commands_dir === null || !format) {
       out.capabilities.push(
-        capability(ctx, "command", promise, source, "cannot", noPlace(ctx, "commands dir")),
+        capability(
+          ctx,
+          "command",
+          promise,
+          source,
+          "cannot",
+          noPlace(ctx, "commands dir"),
+          placeBasis("commands dir"),
+        ),
       );
       continue;
     }
@@ -27,7 +42,16 @@ export function emitCommands(ctx: EmitContext): PartEmission {
       packPath(commands_dir, ctx.pack.runtime_placeholders),
       `${name}${format.extension}`,
     );
-    const body = bodyText(ctx, command.body).replaceAll("$ARGUMENTS", format.arguments_placeholder);
+    const placeholder = format.arguments_placeholder;
+    if (placeholder === null && command.body.includes("$ARGUMENTS")) {
+      const why = `${ctx.pack.name} has no placeholder for the text typed after the command, so $ARGUMENTS cannot be put in its place; the command is not written (one whose prompt does not use $ARGUMENTS would be)`;
+      const basis = "/command_format/arguments_placeholder";
+      out.capabilities.push(
+        capability(ctx, "command", `${promise} with $ARGUMENTS`, source, "cannot", why, basis),
+      );
+      continue;
+    }
+    const body = bodyText(ctx, command.body).replaceAll("$ARGUMENTS", placeholder ?? "$ARGUMENTS");
     const fields = commandFields(ctx, command, format, out.diagnostics);
     const text =
       format.format === "toml"

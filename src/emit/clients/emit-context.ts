@@ -39,6 +39,7 @@ export function capability(
   source: Position,
   enforcement: Enforcement,
   reason?: string,
+  basis?: string,
 ): CapabilityRow {
   return capabilityRow(
     ctx.pack.client,
@@ -47,12 +48,18 @@ export function capability(
     source,
     enforcement,
     reason ?? ctx.pack.notes?.[kind] ?? "",
+    basis,
   );
 }
 
 /** "the client has no skills folder": why every item of a kind is not written. */
 export function noPlace(ctx: EmitContext, place: string): string {
   return `${ctx.pack.name} has no ${place} (${place.replace(/ /g, "_")} is null in ${ctx.client.file})`;
+}
+
+/** The pack field of a place: "skills dir" → "/skills_dir". */
+export function placeBasis(place: string): string {
+  return `/${place.replace(/ /g, "_")}`;
 }
 
 /** What one client pack makes of the core: whole files, values inside shared files, and every loss said. */

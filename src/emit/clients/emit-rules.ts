@@ -8,7 +8,14 @@ import { csvGlobs } from "../adapters/frontmatter-template.js";
 import { clientCannotExpress } from "../checks/client-cannot-express.js";
 import { loadTriggerMapped } from "../checks/load-trigger-mapped.js";
 import { bodyText, ownedFile } from "./client-file.js";
-import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
+import {
+  capability,
+  type EmitContext,
+  emptyPart,
+  noPlace,
+  type PartEmission,
+  placeBasis,
+} from "./emit-context.js";
 import type { Fields, FieldValue } from "./frontmatter.js";
 import { yamlFrontmatter } from "./frontmatter.js";
 
@@ -38,7 +45,15 @@ export function emitRules(ctx: EmitContext): PartEmission {
     const source = rule.positionOf(["trigger"]);
     if (rules_dir === null || !rule_file || !rule_triggers) {
       out.capabilities.push(
-        capability(ctx, "rule-load", loadPromise(rule), source, "cannot", noPlace(ctx, "rules dir")),
+        capability(
+          ctx,
+          "rule-load",
+          loadPromise(rule),
+          source,
+          "cannot",
+          noPlace(ctx, "rules dir"),
+          placeBasis("rules dir"),
+        ),
       );
       continue;
     }

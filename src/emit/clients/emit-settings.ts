@@ -23,12 +23,12 @@ export function emitClientSettings(client: LoadedClientPack, registry: Registry)
   // The guard's entry comes before the core's hooks, so clients that run hooks in order ask it first.
   const outcomes = [permissions, guard, hooks, mcp];
   return {
-    files: guard.files,
+    files: [...permissions.files, ...guard.files],
     composed: composedFiles(
       pack.client,
       outcomes.flatMap((o) => o.parts),
     ),
-    diagnostics: [],
+    diagnostics: outcomes.flatMap((o) => o.diagnostics ?? []),
     capabilities: outcomes.flatMap((o) => o.rows),
   };
 }

@@ -5,9 +5,17 @@ import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, copiedBytes, ownedFile } from "./client-file.js";
-import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
+import {
+  capability,
+  type EmitContext,
+  emptyPart,
+  noPlace,
+  type PartEmission,
+  placeBasis,
+} from "./emit-context.js";
 import { type Fields, type FieldValue, yamlFrontmatter } from "./frontmatter.js";
 import { mappedFields } from "./mapped-fields.js";
+import { preApprovals } from "./pre-approvals.js";
 import { denyList, toolLimit } from "./tool-lists.js";
 
 /** core/skills/<name>/ → <skills_dir>/<prefix><name>/SKILL.md plus its supporting files. */
@@ -30,6 +38,7 @@ export function emitSkillList(ctx: EmitContext, skills: readonly CoreSkill[]): P
           skill.positionOf(["name"]),
           "cannot",
           noPlace(ctx, "skills dir"),
+          placeBasis("skills dir"),
         ),
       );
       continue;
@@ -109,8 +118,9 @@ function limits(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, ou
       : `${ctx.pack.name} has no per-skill field for argument patterns`;
   const target = { field: format.skill_deny_field, format: format.tools_format, names, patternReason };
   const deny = denyList(ctx, { label, kind: "skill-deny" }, skill.permissions, target);
-  fields.push(...deny.fields);
-  out.capabilities.push(...deny.capabilities);
+  const allow = preApprovals(ctx, { label, kind: "skill-deny" }, skill.permissions.allow, format.allow_field);
+  fields.push(...deny.fields, ...allow.fields);
+  out.capabilities.push(...deny.capabilities, ...allow.capabilities);
   fields.push(...invocation(ctx, skill, format, out));
   return fields;
 }
@@ -122,7 +132,15 @@ function invocation(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter
     const promise = `skill ${skill.name} is started only by ${who}`;
     if (!field) {
       out.capabilities.push(
-        capability(ctx, "skill-trigger", promise, source, "cannot", `${ctx.pack.name} has no field for it`),
+        capability(
+          ctx,
+          "skill-trigger",
+          promise,
+          source,
+          "cannot",
+          `${ctx.pack.name} has no field for it`,
+          `/skill_frontmatter/${who === "the person" ? "model_invocation_field" : "user_invocation_field"}`,
+        ),
       );
       return;
     }

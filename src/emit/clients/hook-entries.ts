@@ -2,7 +2,7 @@ import type { ClientPack, HookMapping } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
 import type { OwnedEntry } from "../../compose/model.js";
-import type { CoreHook, Verb } from "../../core/model.js";
+import { type CoreHook, type Verb, verbs } from "../../core/model.js";
 import { type CapabilityRow, capabilityRow, type Enforcement } from "./capability.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
@@ -86,19 +86,26 @@ export function planHook(
   return { entries, events, unmappedVerbs: [...unmapped], noEvent, unfiltered };
 }
 
-/** A before_tool hook on a client with one event per tool kind is split by verb. */
+/** A before_tool or after_tool hook on a client with one event per tool kind is split by verb. */
 function placementsOf(mapping: HookMapping, hook: CoreHook): { placements: Placement[]; noEvent: boolean } {
   const generic = mapping.events[hook.event];
-  const byVerb = mapping.events_by_verb;
-  if (hook.event !== "before_tool" || !byVerb || !hook.verbs) {
+  const byVerb =
+    hook.event === "before_tool"
+      ? mapping.events_by_verb
+      : hook.event === "after_tool"
+        ? mapping.after_events_by_verb
+        : undefined;
+  // A hook for every tool, on a client with only per-kind events, goes to each of them.
+  const hookVerbs = hook.verbs ?? (byVerb && generic === undefined ? [...verbs] : undefined);
+  if (!byVerb || !hookVerbs) {
     if (generic === undefined) return { placements: [], noEvent: true };
     return {
       placements: [{ event: generic, ...(hook.verbs ? { matcherVerbs: hook.verbs } : {}) }],
       noEvent: false,
     };
   }
-  const own = [...new Set(hook.verbs.flatMap((verb) => byVerb[verb] ?? []))];
-  const rest = hook.verbs.filter((verb) => byVerb[verb] === undefined);
+  const own = [...new Set(hookVerbs.flatMap((verb) => byVerb[verb] ?? []))];
+  const rest = hookVerbs.filter((verb) => byVerb[verb] === undefined);
   const placements: Placement[] = own.map((event) => ({ event }));
   if (rest.length > 0 && generic !== undefined) placements.push({ event: generic, matcherVerbs: rest });
   return { placements, noEvent: rest.length > 0 && generic === undefined };
@@ -139,30 +146,38 @@ function hookRows(
   plan: HookPlan,
 ): CapabilityRow[] {
   const promise = promiseOf(hook);
-  const row = (suffix: string, enforcement: Enforcement, reason: string) =>
-    capabilityRow(pack.client, "hook", `${promise}${suffix}`, hook.position, enforcement, reason);
+  const row = (suffix: string, enforcement: Enforcement, reason: string, basis = "/hooks") =>
+    capabilityRow(pack.client, "hook", `${promise}${suffix}`, hook.position, enforcement, reason, basis);
   if (plan.entries.length === 0) {
     const why = plan.noEvent
       ? `the client has no hook event for ${hook.event}`
       : `the client's hook matchers name no tool for ${plan.unmappedVerbs.join(", ")}`;
-    return [row("", "cannot", why)];
+    return [row("", "cannot", why, plan.noEvent ? "/hooks/events" : "/hooks/hook_tools")];
   }
   const broad = plan.unfiltered ? "; the client has no matchers, so it runs for every tool" : "";
   const rows = [row("", "enforced", `runs on ${plan.events.join(", ")} in ${file}${broad}`)];
   if (plan.noEvent)
-    rows.push(row(" (some verbs)", "cannot", `the client has no hook event for ${hook.event}`));
+    rows.push(
+      row(" (some verbs)", "cannot", `the client has no hook event for ${hook.event}`, "/hooks/events"),
+    );
   for (const verb of plan.unmappedVerbs) {
     rows.push(
-      row(` sees ${verb}`, "cannot", `the client's hook matchers name no tool for the verb "${verb}"`),
+      row(
+        ` sees ${verb}`,
+        "cannot",
+        `the client's hook matchers name no tool for the verb "${verb}"`,
+        "/hooks/hook_tools",
+      ),
     );
   }
   if (hook.failClosed) {
     const closed = failClosedGap(mapping);
     const since = failClosedSince(pack, mapping);
-    if (closed) rows.push(row(" fails closed", "cannot", closed));
-    else if (since) rows.push(row(" fails closed", "partial", since));
+    if (closed) rows.push(row(" fails closed", "cannot", closed, "/hooks/hook_fail_closed"));
+    else if (since) rows.push(row(" fails closed", "partial", since, "/hooks/hook_fail_closed"));
   }
-  for (const [suffix, reason] of lostValues(mapping, hook)) rows.push(row(suffix, "cannot", reason));
+  for (const [suffix, reason] of lostValues(mapping, hook))
+    rows.push(row(suffix, "cannot", reason, "/hooks/entry"));
   return rows;
 }
 

@@ -2,6 +2,9 @@ import type { ClientPack, McpMapping } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
 import type { McpServer } from "../../core/model.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { mcpVariableReachesServer } from "../checks/mcp-variable-reaches-server.js";
 import { type CapabilityRow, capabilityRow } from "./capability.js";
 import { mcpSlots } from "./mcp-slots.js";
 import type { SettingsOutcome } from "./settings-part.js";
@@ -25,23 +28,52 @@ export function mcpEntries(pack: ClientPack, servers: McpServer[]): SettingsOutc
   const file = withRuntimePlaceholders(pack, mapping.file);
   const entries = [];
   const rows: CapabilityRow[] = [];
+  const diagnostics: Diagnostic[] = [];
   for (const server of servers) {
     const template = server.transport === "stdio" ? mapping.stdio : mapping.remote;
     if (!mapping.transports.includes(server.transport) || !template) {
       rows.push(
-        row(pack, server, "", "cannot", `the client has no ${server.transport} transport for MCP servers`),
+        row(
+          pack,
+          server,
+          "",
+          "cannot",
+          `the client has no ${server.transport} transport for MCP servers`,
+          "/mcp/transports",
+        ),
       );
       continue;
     }
     const loss: ReferenceLoss = { unexpanded: new Set(), defaults: new Set() };
     const slots = mcpSlots(server, slotsOf(template), (text) => rewriteReferences(mapping, text, loss));
+    if (loss.unexpanded.size > 0) {
+      const refused = unpassable(pack, slotsOf(template), server, [...loss.unexpanded]);
+      rows.push(row(pack, server, "", "cannot", refused, "/mcp/env_reference"));
+      diagnostics.push(diagnostic(mcpVariableReachesServer, { position: server.position, message: refused }));
+      continue;
+    }
     entries.push({ path: [...mapping.key, server.name], value: fillTemplate(template, slots.values) });
     const where = `${file} ${[...mapping.key, server.name].join(".")}`;
     rows.push(row(pack, server, "", "enforced", `written to ${where}`));
     rows.push(...slots.lost.map((field) => lostRow(pack, server, field)));
     rows.push(...referenceRows(pack, server, loss));
   }
-  return { parts: entries.length > 0 ? [{ file, format: mapping.format, entries }] : [], rows };
+  return { parts: entries.length > 0 ? [{ file, format: mapping.format, entries }] : [], rows, diagnostics };
+}
+
+/** By-name slots and what each forwards, for the message of a value no mechanism carries. */
+const byName: [string, string][] = [
+  ["env_vars", `an env entry of the same name (NAME: \${NAME})`],
+  ["bearer_env", `Authorization: Bearer \${VAR}`],
+  ["header_env", `a header that is one \${VAR}`],
+];
+
+/** Why the server is not written: the placeholders, and the mechanisms the client does have. */
+function unpassable(pack: ClientPack, slots: Set<string>, server: McpServer, written: string[]): string {
+  const ways = byName.filter(([slot]) => slots.has(slot)).map(([, what]) => what);
+  const has =
+    ways.length > 0 ? `passes variables only as ${ways.join(", or ")}` : "passes no variables to MCP servers";
+  return `${pack.name} ${has}, so ${written.join(", ")} in MCP server "${server.name}" would reach it as literal text; the server is not written for ${pack.name}`;
 }
 
 function rewriteReferences(mapping: McpMapping, text: string, loss: ReferenceLoss): string {
@@ -70,6 +102,7 @@ function lostRow(pack: ClientPack, server: McpServer, field: string): Capability
     ` ${field}: ${describe(server, field)}`,
     "cannot",
     `the client's MCP entry has no field for ${field}`,
+    server.transport === "stdio" ? "/mcp/stdio" : "/mcp/remote",
   );
 }
 
@@ -82,15 +115,6 @@ function describe(server: McpServer, field: string): string {
 
 function referenceRows(pack: ClientPack, server: McpServer, loss: ReferenceLoss): CapabilityRow[] {
   return [
-    ...[...loss.unexpanded].map((written) =>
-      row(
-        pack,
-        server,
-        ` expands ${written}`,
-        "cannot",
-        "the client expands no variables in MCP settings; the text is passed as written",
-      ),
-    ),
     ...[...loss.defaults].map((written) =>
       row(
         pack,
@@ -98,6 +122,7 @@ function referenceRows(pack: ClientPack, server: McpServer, loss: ReferenceLoss)
         ` defaults ${written}`,
         "cannot",
         "the client's variable syntax has no default; the default is dropped",
+        "/mcp/env_reference_default",
       ),
     ),
   ];
@@ -109,7 +134,8 @@ function row(
   suffix: string,
   enforcement: "enforced" | "cannot",
   reason: string,
+  basis = "/mcp",
 ): CapabilityRow {
   const promise = `MCP server "${server.name}" (${server.transport})${suffix}`;
-  return capabilityRow(pack.client, "mcp", promise, server.position, enforcement, reason);
+  return capabilityRow(pack.client, "mcp", promise, server.position, enforcement, reason, basis);
 }

@@ -9,11 +9,13 @@ import {
   permissionLevels,
   type Verb,
 } from "../../core/model.js";
+import type { EmittedFile } from "../emitted-tree.js";
 import { type CapabilityRow, capabilityRow } from "./capability.js";
+import { type ExecAtom, execPolicyOutcome } from "./exec-policy.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
-interface CoreNames {
+export interface CoreNames {
   prefix: string;
   skills: Set<string>;
   agents: Set<string>;
@@ -22,42 +24,51 @@ interface CoreNames {
 /** One tool's form of one rule: the text to write, or why the client cannot take it. */
 type ToolForm = { text: string } | { lost: string };
 
+type Atom = { level: PermissionLevel; rule: PermissionRule; pattern: string | undefined };
+
 /**
  * core/permissions.json through a pack: one array element per rule and tool, in the client's list
- * for the level; every rule part the client cannot express is a "cannot" row, never dropped.
+ * for the level; exec rules with a command in its exec policy file when it has one; every rule part the
+ * client cannot express is a "cannot" row, never dropped. Rows keep the core's order.
  */
-export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome {
+export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome & { files: EmittedFile[] } {
   const mapping = pack.permissions;
-  const atoms = permissionLevels.flatMap((level) =>
+  const atoms: Atom[] = permissionLevels.flatMap((level) =>
     core.permissions[level].flatMap((rule) => atomsOf(rule).map((pattern) => ({ level, rule, pattern }))),
   );
-  if (!mapping) {
-    const rows = atoms.map(({ level, rule, pattern }) =>
-      cannot(pack, level, rule, pattern, "the client has no permission settings file"),
-    );
-    return { parts: [], rows };
-  }
-  const names: CoreNames = {
-    prefix: pack.core_skill_prefix ?? "",
-    skills: new Set(core.skills.map((s) => s.name)),
-    agents: new Set(core.agents.map((a) => a.name)),
-  };
+  const policy = pack.exec_policy;
+  const inPolicy = (a: Atom) => policy !== undefined && a.rule.verb === "exec" && a.pattern !== undefined;
+  const exec = policy
+    ? execPolicyOutcome(
+        pack,
+        policy,
+        atoms.filter(inPolicy).map((a) => execAtom(a)),
+      )
+    : { files: [], rows: [] };
+  const policyRows = [...exec.rows];
+  const names = coreNames(pack, core);
   const entries: OwnedEntry[] = [];
   const rows: CapabilityRow[] = [];
-  for (const { level, rule, pattern } of atoms) {
-    const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
-    entries.push(...outcome.entries);
-    rows.push(...outcome.rows);
+  for (const atom of atoms) {
+    const { level, rule, pattern } = atom;
+    if (inPolicy(atom)) rows.push(...policyRows.splice(0, 1));
+    else if (!mapping)
+      rows.push(cannot(pack, level, rule, pattern, "the client has no permission settings file"));
+    else {
+      const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
+      entries.push(...outcome.entries);
+      rows.push(...outcome.rows);
+    }
   }
+  if (!mapping) return { parts: [], rows, files: exec.files };
   entries.push(...extraEntries(mapping));
   const file = withRuntimePlaceholders(pack, mapping.file);
   const parts = entries.length > 0 ? [{ file, format: mapping.format, entries: uniqueEntries(entries) }] : [];
-  return { parts, rows };
+  return { parts, rows, files: exec.files };
 }
 
-/** A coarse rule is one atom (undefined pattern); a rule with patterns is one atom per pattern. */
-function atomsOf(rule: PermissionRule): (string | undefined)[] {
-  return rule.patterns.length === 0 ? [undefined] : rule.patterns;
+function execAtom({ level, rule, pattern = "" }: Atom): ExecAtom {
+  return { level, rule, command: pattern, promise: promiseOf(level, rule, pattern) };
 }
 
 function atomOutcome(
@@ -72,25 +83,57 @@ function atomOutcome(
   if (list === undefined) {
     return { entries: [], rows: [cannot(pack, level, rule, pattern, `the client has no "${level}" list`)] };
   }
+  const forms = ruleForms(mapping, names, level, rule, pattern);
+  if (forms.noTool) return { entries: [], rows: [cannot(pack, level, rule, pattern, forms.noTool)] };
+  const rows: CapabilityRow[] = [];
+  if (forms.written.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, forms.written));
+  for (const { tool, reason } of forms.lost) rows.push(cannot(pack, level, rule, pattern, reason, tool));
+  const path = [...mapping.key, list];
+  return { entries: forms.written.map((value) => ({ path, value, element: true })), rows };
+}
+
+/** One rule atom in the client's permission rule form: the texts to write, per tool what cannot be written. */
+export interface RuleForms {
+  written: string[];
+  lost: { tool: string; reason: string }[];
+  /** Set when the client has no tool for the verb at all. */
+  noTool?: string;
+}
+
+export function ruleForms(
+  mapping: PermissionMapping,
+  names: CoreNames,
+  level: PermissionLevel,
+  rule: PermissionRule,
+  pattern: string | undefined,
+): RuleForms {
   const tools = mapping.permission_tools[rule.verb] ?? [];
-  if (tools.length === 0) {
-    const reason = `the client has no permission tool for the verb "${rule.verb}"`;
-    return { entries: [], rows: [cannot(pack, level, rule, pattern, reason)] };
-  }
+  if (tools.length === 0)
+    return { written: [], lost: [], noTool: `the client has no permission tool for the verb "${rule.verb}"` };
   const forms = tools.map((tool) => ({
     tool,
     form:
       (pattern === undefined ? levelForm(mapping, level, tool) : undefined) ??
       toolForm(mapping, names, rule.verb, tool, pattern),
   }));
-  const written = [...new Set(forms.flatMap(({ form }) => ("text" in form ? [form.text] : [])))];
-  const rows: CapabilityRow[] = [];
-  if (written.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, written));
-  for (const { tool, form } of forms) {
-    if ("lost" in form) rows.push(cannot(pack, level, rule, pattern, form.lost, tool));
-  }
-  const path = [...mapping.key, list];
-  return { entries: written.map((value) => ({ path, value, element: true })), rows };
+  return {
+    written: [...new Set(forms.flatMap(({ form }) => ("text" in form ? [form.text] : [])))],
+    lost: forms.flatMap(({ tool, form }) => ("lost" in form ? [{ tool, reason: form.lost }] : [])),
+  };
+}
+
+/** The names a pack installs core skills and agents under. */
+export function coreNames(pack: ClientPack, core: Core): CoreNames {
+  return {
+    prefix: pack.core_skill_prefix ?? "",
+    skills: new Set(core.skills.map((s) => s.name)),
+    agents: new Set(core.agents.map((a) => a.name)),
+  };
+}
+
+/** A coarse rule is one atom (undefined pattern); a rule with patterns is one atom per pattern. */
+export function atomsOf(rule: PermissionRule): (string | undefined)[] {
+  return rule.patterns.length === 0 ? [undefined] : rule.patterns;
 }
 
 /** A bare tool the client ignores in this list (patterned rules have their own form). */

@@ -1,4 +1,5 @@
 import type { OwnedEntry } from "../../compose/model.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { CapabilityRow } from "./capability.js";
 
 /** Values one concept (permissions, hooks, MCP) puts into one shared file of a client. */
@@ -13,6 +14,8 @@ export interface SettingsPart {
 export interface SettingsOutcome {
   parts: SettingsPart[];
   rows: CapabilityRow[];
+  /** Errors of the mapping (an MCP value the client cannot take). */
+  diagnostics?: Diagnostic[];
 }
 
 /** Entries without repeats (same path, value and element flag), first occurrence kept. */

@@ -47,7 +47,12 @@ export function toolLimit(
 ): ToolListResult {
   const promise = `${owner.label} uses only ${tools.join(", ")}`;
   if (target.field === null)
-    return { fields: [], capabilities: [capability(ctx, owner.kind, promise, source, "cannot")] };
+    return {
+      fields: [],
+      capabilities: [
+        capability(ctx, owner.kind, promise, source, "cannot", undefined, field(owner, "tools_field")),
+      ],
+    };
   const { written, unmapped } = namesFor(tools, target.names);
   const rows = [
     capability(ctx, owner.kind, promise, source, "enforced", writtenTo(ctx, owner, target.field)),
@@ -61,12 +66,21 @@ export function toolLimit(
         source,
         "cannot",
         `${ctx.client.file} names no ${ctx.pack.name} tool for verb ${verb}; the ${target.field} list leaves it out`,
+        field(owner, "tool_names"),
       ),
     );
   return {
     fields: written.length > 0 ? [[target.field, listValue(written, target.format)]] : [],
     capabilities: rows,
   };
+}
+
+/** The pack field a row of a skill's or an agent's tool list rests on ("deny": the deny field of either). */
+export function field(owner: ToolOwner, name: "tools_field" | "tool_names" | "deny" | "allow_field"): string {
+  const section = owner.kind === "agent-tools" ? "/agent_frontmatter" : "/skill_frontmatter";
+  if (name === "deny")
+    return `${section}/${owner.kind === "agent-tools" ? "deny_field" : "skill_deny_field"}`;
+  return `${section}/${name}`;
 }
 
 /** "written to disallowed-tools", with the pack's note on how far that holds. */
@@ -81,8 +95,8 @@ export function ruleText(rule: PermissionRule): string {
 }
 
 /**
- * A deny list: coarse verbs become tool names in `field`; argument patterns, ask and allow rules have
- * no per-item field and are reported one by one (the project-wide permissions may still hold them).
+ * A deny list: coarse verbs become tool names in `field`; argument patterns and ask rules have no
+ * per-item field and are reported one by one (the project-wide permissions may still hold them).
  */
 export function denyList(
   ctx: EmitContext,
@@ -103,10 +117,21 @@ export function denyList(
           rule.position,
           "cannot",
           `${ctx.pack.name} has no per-item deny field`,
+          field(owner, "deny"),
         ),
       );
     else if (rule.patterns.length > 0)
-      rows.push(capability(ctx, owner.kind, promise, rule.position, "cannot", target.patternReason));
+      rows.push(
+        capability(
+          ctx,
+          owner.kind,
+          promise,
+          rule.position,
+          "cannot",
+          target.patternReason,
+          field(owner, "deny"),
+        ),
+      );
     else if (namesFor([rule.verb], target.names).unmapped.length > 0)
       rows.push(
         capability(
@@ -116,6 +141,7 @@ export function denyList(
           rule.position,
           "cannot",
           `${ctx.client.file} names no plain ${ctx.pack.name} tool for verb ${rule.verb}`,
+          field(owner, "tool_names"),
         ),
       );
     else {
@@ -134,17 +160,7 @@ export function denyList(
         rule.position,
         "cannot",
         `${ctx.pack.name} has no per-item ask list`,
-      ),
-    );
-  for (const rule of permissions.allow)
-    rows.push(
-      capability(
-        ctx,
-        owner.kind,
-        `${owner.label} may use ${ruleText(rule)} without asking`,
-        rule.position,
-        "cannot",
-        `${ctx.pack.name} has no per-item allow list; only the project-wide permissions can pre-approve it`,
+        field(owner, "deny"),
       ),
     );
   const { written } = namesFor(coarse, target.names);

@@ -39,6 +39,8 @@ export const levelsStrongestFirst: readonly Enforcement[] = [...enforcementLevel
 export interface MatrixCell {
   enforcement: Enforcement;
   reason: string;
+  /** The client pack's fact (facts.<id>) the cell rests on, when it names one. */
+  fact?: string;
 }
 
 /** One promise of the registry and how each client keeps it (a client without a row has no cell). */
@@ -96,13 +98,17 @@ function promiseKey(row: CapabilityRow): string {
 }
 
 function mergeCells(earlier: MatrixCell | undefined, row: CapabilityRow): MatrixCell {
-  const cell = { enforcement: row.enforcement, reason: row.reason };
+  const cell: MatrixCell = {
+    enforcement: row.enforcement,
+    reason: row.reason,
+    ...(row.fact ? { fact: row.fact } : {}),
+  };
   if (!earlier) return cell;
   const rank = (c: MatrixCell) => enforcementLevels.indexOf(c.enforcement);
   if (rank(earlier) !== rank(cell)) return rank(earlier) < rank(cell) ? earlier : cell;
   if (earlier.reason === cell.reason) return earlier;
   return {
-    enforcement: earlier.enforcement,
+    ...earlier,
     reason: [earlier.reason, cell.reason].sort(byCodePoint).join("; "),
   };
 }

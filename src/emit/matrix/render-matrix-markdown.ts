@@ -1,19 +1,25 @@
-import type { Enforcement, PromiseKind } from "../clients/capability.js";
+import type { PromiseKind } from "../clients/capability.js";
 import {
   type CapabilityMatrix,
   type EnforcementCounts,
   enforcementMeanings,
   levelsStrongestFirst,
+  type MatrixCell,
   type MatrixPromise,
   noEnforcements,
   promiseKinds,
   promiseKindTitles,
 } from "./capability-matrix.js";
+import type { ReadThrough } from "./reads-through.js";
 
 /** What the document says about a client beside its cells: its display name and what the project may own. */
 export interface MatrixClientInfo {
   name: string;
   projectOwned: string[];
+  /** The client release the pack was checked against ("2.1.332", "docs 2026-12-02"). */
+  verified?: string;
+  /** Where the pack's facts come from, by id: cited under every cell that is not enforced. */
+  facts?: Record<string, { source: string; verified: string; versions?: string }>;
 }
 
 const levels = levelsStrongestFirst.map((level) => `- **${level}**: ${enforcementMeanings[level]}`);
@@ -22,6 +28,7 @@ const levels = levelsStrongestFirst.map((level) => `- **${level}**: ${enforcemen
 export function renderMatrixMarkdown(
   matrix: CapabilityMatrix,
   clients: Readonly<Record<string, MatrixClientInfo>> = {},
+  through: readonly ReadThrough[] = [],
 ): string {
   const kinds = promiseKinds.filter((k) => matrix.promises.some((p) => p.kind === k));
   const parts = [
@@ -38,8 +45,10 @@ export function renderMatrixMarkdown(
         matrix,
         kind,
         matrix.promises.filter((p) => p.kind === kind),
+        clients,
       ),
     ),
+    throughOtherFiles(matrix, through),
     projectOwned(matrix, clients),
   ];
   return `${parts
@@ -60,7 +69,8 @@ function summaryTable(
     const total: EnforcementCounts = noEnforcements();
     for (const counts of Object.values(perKind))
       for (const level of levelsStrongestFirst) total[level] += counts[level];
-    const label = clients[id] ? `${id} (${clients[id].name})` : id;
+    const info = clients[id];
+    const label = info ? `${id} (${info.name}${info.verified ? `, ${info.verified}` : ""})` : id;
     return [label, ...kinds.map((k) => countCell(perKind[k])), countCell(total)];
   });
   return [
@@ -81,6 +91,7 @@ function kindTable(
   matrix: CapabilityMatrix,
   kind: PromiseKind,
   promises: readonly MatrixPromise[],
+  clients: Readonly<Record<string, MatrixClientInfo>>,
 ): string[] {
   const reasons: string[] = [];
   const note = (reason: string): number => {
@@ -95,14 +106,45 @@ function kindTable(
     ...matrix.clients.map((id) => {
       const cell = p.cells[id];
       if (!cell) return "–";
-      return cell.reason.trim() === "" ? cell.enforcement : `${cell.enforcement} [${note(cell.reason)}]`;
+      const reason = withSource(cell, clients[id]);
+      return reason.trim() === "" ? cell.enforcement : `${cell.enforcement} [${note(reason)}]`;
     }),
   ]);
   return [
     `## ${promiseKindTitles[kind]}`,
     "",
-    ...table(["promise", "source", ...matrix.clients], rows),
+    ...table(["promise", "source", ...matrix.clients.map((id) => columnHead(id, clients))], rows),
     ...(reasons.length > 0 ? ["", ...reasons.map((reason, i) => `${i + 1}. ${oneLine(reason)}`)] : []),
+  ];
+}
+
+/** A cell's reason, and for a cell the client does not enforce, where the fact behind it was read or seen. */
+function withSource(cell: MatrixCell, info: MatrixClientInfo | undefined): string {
+  const fact = cell.fact ? info?.facts?.[cell.fact] : undefined;
+  if (!fact || cell.enforcement === "enforced") return cell.reason;
+  const holds = fact.versions ? `, holds for ${fact.versions}` : "";
+  return `${cell.reason.replace(/\.?$/, ".")} Source: ${fact.source} (checked ${fact.verified}${holds}).`;
+}
+
+/** A client's column: its id and the release its pack was checked against. */
+function columnHead(id: string, clients: Readonly<Record<string, MatrixClientInfo>>): string {
+  const verified = clients[id]?.verified;
+  return verified ? `${id} ${verified}` : id;
+}
+
+/** Where a client loads something from a file another component wrote: shared folders, AGENTS.md, links. */
+function throughOtherFiles(matrix: CapabilityMatrix, through: readonly ReadThrough[]): string[] {
+  const shown = through.filter((t) => matrix.clients.includes(t.client));
+  if (shown.length === 0) return [];
+  return [
+    "## Read through other components' files",
+    "",
+    "Where a client loads something from a file written for another component: the always-on AGENTS.md, a link, a folder several clients read, or a copy its own component installs too (then its own file is not written, so it is read once).",
+    "",
+    ...table(
+      ["client", "what", "file", "written for"],
+      shown.map((t) => [t.client, t.what, t.path, t.writtenFor.join(", ")]),
+    ),
   ];
 }
 

@@ -119,7 +119,40 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     }
   }
   addPayloads(desired, manifest, payloadFiles);
+  desired.files = sharedCopiesOnce(desired.files, listedOwned(manifest, components));
   return desired;
+}
+
+/**
+ * A file two chosen components list in owned_files with the same bytes and mode (a rule file one client
+ * reads in another's folder: the build writes it for both, AGC028) is written once, recorded for the first
+ * of them. Every other repeat stays (a seed, a file in an owned folder, another mode), for the ownership
+ * check to refuse.
+ */
+function sharedCopiesOnce(files: DesiredFile[], listed: Set<string>): DesiredFile[] {
+  const first = new Map<string, DesiredFile>();
+  const isListed = (f: DesiredFile) => f.role === "file" && listed.has(`${f.component}\0${f.path}`);
+  return files.filter((f) => {
+    const earlier = first.get(f.path);
+    if (!earlier) first.set(f.path, f);
+    return !(
+      earlier &&
+      earlier.component !== f.component &&
+      isListed(earlier) &&
+      isListed(f) &&
+      earlier.sha256 === f.sha256 &&
+      earlier.executable === f.executable
+    );
+  });
+}
+
+/** "component\0path" of every file a chosen component lists in its owned_files. */
+function listedOwned(manifest: Manifest, components: string[]): Set<string> {
+  return new Set(
+    components.flatMap((id) =>
+      (manifest.install.components[id]?.owned_files ?? []).map((path) => `${id}\0${path}`),
+    ),
+  );
 }
 
 function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: PayloadFiles): void {

@@ -1,0 +1,51 @@
+import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import type { Finding } from "../../diagnostics/check-meta.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { EmittedTree } from "../../emit/emitted-tree.js";
+import { clientSessions, type LinkForm, linkForms } from "../../emit/session/installed-tree.js";
+import type { Registry } from "../../registry/model.js";
+import type { SessionLoad } from "../../session-load/session-load.js";
+import { sourceFileOf } from "./emitted-files.js";
+
+/** One client's session load in one link form, with its pack. */
+export interface ClientSession {
+  client: LoadedClientPack;
+  load: SessionLoad;
+  form: LinkForm;
+}
+
+/** Every chosen client's session load, in each link form the install can make. */
+export function* clientSessionsOf(registry: Registry, tree: EmittedTree): Generator<ClientSession> {
+  for (const form of linkForms) {
+    const loads = clientSessions(registry, tree.files, form, tree.composed);
+    for (const [i, load] of loads.entries()) {
+      const client = registry.clients[i];
+      if (client) yield { client, load, form };
+    }
+  }
+}
+
+/** Where a finding about an emitted path points: the registry source of the file, else the pack's reads. */
+export function sourceOfPath(
+  registry: Registry,
+  tree: EmittedTree,
+  client: LoadedClientPack,
+  path: string,
+): Position {
+  const file = tree.files.find((f) => f.path === path);
+  const source = file && sourceFileOf(registry, file);
+  if (source) return { file: source, line: 1, column: 1 };
+  return client.document.positionOf(client.pack.reads ? ["reads"] : ["client"]);
+}
+
+/** Findings once per key: the same finding in the fallback form after the link form says nothing new. */
+export function onceEach(found: Iterable<Finding & { key: string }>): Finding[] {
+  const seen = new Set<string>();
+  const out: Finding[] = [];
+  for (const { key, ...finding } of found) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(finding);
+  }
+  return out;
+}

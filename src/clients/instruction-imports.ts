@@ -1,0 +1,65 @@
+import { escapeRegExp, maskCode } from "../shared/markdown-code.js";
+import type { InstructionImport } from "./model.js";
+
+/** An import found in a text: the path as written, 0-based line, 1-based column of the form's start. */
+export interface ImportHit<Form extends InstructionImport = InstructionImport> {
+  path: string;
+  written: string;
+  line: number;
+  column: number;
+  form: Form;
+}
+
+const pathSlot = "<path>";
+const maxPath = 1024;
+const trailingPunctuation = /[.,;:!?)\]}'"`]+$/;
+const patterns = new Map<string, RegExp>();
+
+/**
+ * The imports of every form (a pack's instruction_imports: "@<path>", "#[[file:<path>]]") in a text, in
+ * text order; where two forms match at one place ("@<path>" and "@{<path>}"), the more specific one.
+ * Linear in the text: a path never spans a form's first character.
+ */
+export function findImports<Form extends InstructionImport>(
+  text: string,
+  forms: readonly Form[],
+): ImportHit<Form>[] {
+  const hits: ImportHit<Form>[] = [];
+  const lines = text.split("\n");
+  const masked = forms.some((f) => f.outside_code) ? maskCode(text).split("\n") : lines;
+  for (const form of forms) {
+    let pattern = patterns.get(form.form);
+    if (!pattern) {
+      pattern = formPattern(form.form);
+      patterns.set(form.form, pattern);
+    }
+    for (const [index, line] of (form.outside_code ? masked : lines).entries()) {
+      for (const match of line.matchAll(pattern)) {
+        const written = match[0];
+        const path = cleanPath(match[1] ?? "", form.form.endsWith(pathSlot));
+        if (path) hits.push({ path, written, line: index, column: (match.index ?? 0) + 1, form });
+      }
+    }
+  }
+  hits.sort((a, b) => a.line - b.line || a.column - b.column || b.form.form.length - a.form.form.length);
+  return hits.filter(
+    (hit, i) => i === 0 || hit.line !== hits[i - 1]?.line || hit.column !== hits[i - 1]?.column,
+  );
+}
+
+function formPattern(form: string): RegExp {
+  const at = form.indexOf(pathSlot);
+  const prefix = form.slice(0, at);
+  const suffix = form.slice(at + pathSlot.length);
+  const stops = escapeClass(`${prefix[0] ?? ""}${suffix[0] ?? ""}`);
+  const path = `([^\\s${stops}]{1,${maxPath}})`;
+  return new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(prefix)}${path}${escapeRegExp(suffix)}`, "g");
+}
+
+function cleanPath(path: string, open: boolean): string {
+  return (open ? path.replace(trailingPunctuation, "") : path).trim();
+}
+
+function escapeClass(chars: string): string {
+  return chars.replace(/[\]\\^-]/g, "\\$&");
+}

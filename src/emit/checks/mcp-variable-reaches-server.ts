@@ -1,0 +1,40 @@
+import { withExamplePack } from "../../clients/checks/client-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { examplePack } from "../../diagnostics/client-fixture.js";
+import { json } from "../../diagnostics/core-fixtures.js";
+
+/** The example pack with a stdio MCP entry and no variable syntax (a client that expands nothing). */
+const packWithoutVariables = {
+  ...examplePack,
+  mcp: {
+    file: ".example/mcp.json",
+    format: "json",
+    key: ["mcpServers"],
+    stdio: { command: "{command}", args: "{args}", env: "{env}" },
+    remote: null,
+    transports: ["stdio"],
+  },
+};
+
+const server = (args: string[]) =>
+  json({ version: 1, servers: { issues: { transport: "stdio", command: "npx", args } } });
+
+export const mcpVariableReachesServer: InlineCheck = {
+  id: "AGC150",
+  slug: "mcp-variable-reaches-server",
+  stage: "emit",
+  severity: "error",
+  title: `An MCP value with \${VAR} reaches the server through the client's own mechanism`,
+  description: `core/mcp.json may name environment variables as \${VAR} or \${VAR:-default}. Each client pack says how its client passes them: a variable syntax it expands in its settings (env_reference), or settings that forward a variable by name (env_vars, bearer_token_env_var, env_http_headers). A value the client has neither for would reach the server as the literal text \${VAR}, so the server is not written for that client and the build fails, naming the value.`,
+  hint: `Write the value without a variable, or pass it the way the client can: an env entry of the same name (NAME: \${NAME}) is forwarded by name, Authorization: Bearer \${VAR} becomes a token variable. Otherwise leave this client out of targets.json builtin_clients.`,
+  examples: {
+    passing: withExamplePack({ "mcp.json": server(["-y", "@example/issues-mcp"]) }, packWithoutVariables),
+    failing: withExamplePack(
+      { "mcp.json": server(["-y", "@example/issues-mcp", "--token", `\${ISSUES_TOKEN}`]) },
+      packWithoutVariables,
+    ),
+    expected: [
+      `core/mcp.json:4:5: error AGC150 Example Assistant passes no variables to MCP servers, so \${ISSUES_TOKEN} in MCP server "issues" would reach it as literal text; the server is not written for Example Assistant`,
+    ],
+  },
+};

@@ -1,0 +1,12 @@
+/**
+ * What a client loads at session start, given a tree of files: the one read model every stage uses (the
+ * always-loaded budget AGC090, the duplicate and delivery checks AGC151/AGC152, CAPABILITIES.md, and the
+ * installer's view of a person's own instruction files). Import it from here.
+ */
+export { diskTree } from "./disk-tree.js";
+export type { LoadedText } from "./instruction-texts.js";
+export type { ItemKind, LoadedItem } from "./listed-items.js";
+export { overlayTree, type TreeChanges } from "./overlay-tree.js";
+export { memoryTree, type ProjectTree, type TreeFile, type TreeLink } from "./project-tree.js";
+export { readModel } from "./read-model.js";
+export { loadedCharacters, repeatedTexts, type SessionLoad, sessionLoad } from "./session-load.js";

@@ -1,0 +1,68 @@
+import type { ClientPack, ClientReads, ItemFolders, RuleFolderRead } from "../clients/model.js";
+import { packPath } from "../clients/placeholders.js";
+
+/**
+ * The pack's read model with its placeholders replaced. A pack without `reads` (a registry's own) is taken
+ * to read exactly what it writes: its root instruction file, rules, skills, agents, commands, MCP and
+ * settings files.
+ */
+export function readModel(pack: ClientPack): ClientReads {
+  const path = (p: string) => packPath(p, pack.runtime_placeholders);
+  const reads = pack.reads ?? writtenPlaces(pack);
+  const folders = (items: ItemFolders): ItemFolders => ({
+    ...items,
+    dirs: items.dirs.map((d) => ({ ...d, dir: path(d.dir) })),
+  });
+  return {
+    ...reads,
+    instructions: reads.instructions.map((entry) => ({
+      ...entry,
+      path: path(entry.path),
+      ...(entry.unless ? { unless: entry.unless.map(path) } : {}),
+    })),
+    rules: reads.rules.map((rule) => ({ ...rule, dir: path(rule.dir) })),
+    skills: folders(reads.skills),
+    agents: folders(reads.agents),
+    commands: folders(reads.commands),
+    mcp: { ...reads.mcp, files: reads.mcp.files.map(path) },
+    settings: reads.settings.map(path),
+  };
+}
+
+function writtenPlaces(pack: ClientPack): ClientReads {
+  const one = (dir: string | null, extension?: string): ItemFolders => ({
+    dirs: dir === null ? [] : [{ dir, ...(extension ? { extension } : {}) }],
+    same_name: "first",
+  });
+  return {
+    instructions: pack.root_instruction_file ? [{ path: pack.root_instruction_file }] : [],
+    loads_once: ["links"],
+    rules:
+      pack.rules_dir && pack.rule_file ? [writtenRules(pack, pack.rules_dir, pack.rule_file.extension)] : [],
+    skills: one(pack.skills_dir),
+    agents: one(pack.agents_dir, pack.agent_frontmatter?.extension),
+    commands: one(pack.commands_dir, pack.command_format?.extension),
+    mcp: { files: pack.mcp ? [pack.mcp.file] : [], pick: "all" },
+    settings: [...new Set([pack.permissions?.file, pack.hooks?.file].filter((f) => f !== undefined))],
+  };
+}
+
+/**
+ * A rule folder as the pack writes it: a file loads always when its frontmatter has the always_on mapping's
+ * first literal value, or, when always_on writes no fields, none of the fields the other triggers write.
+ */
+function writtenRules(pack: ClientPack, dir: string, extension: string): RuleFolderRead {
+  const map = pack.rule_triggers?.map ?? {};
+  const always = Object.entries(map.always_on?.fields ?? {}).find(
+    ([, v]) => typeof v !== "string" || !v.startsWith("{"),
+  );
+  if (always)
+    return { dir, extension, always_when: [{ field: always[0], equals: always[1] as string | boolean }] };
+  const conditions = new Set(
+    Object.entries(map)
+      .filter(([trigger]) => trigger !== "always_on")
+      .flatMap(([, m]) => Object.keys(m?.fields ?? {})),
+  );
+  const tests = [...conditions].map((field) => ({ field, absent: true }));
+  return { dir, extension, always_when: tests.length > 0 ? tests : "every-file" };
+}

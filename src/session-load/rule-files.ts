@@ -1,0 +1,117 @@
+import type { RuleAlwaysTest, RuleFolderRead } from "../clients/model.js";
+import { parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import type { LoadedText } from "./instruction-texts.js";
+import type { LoadedItem } from "./listed-items.js";
+import type { ProjectTree } from "./project-tree.js";
+
+/** What a rule file means to the client: when it loads, and the text it adds. */
+export interface RuleMeaning {
+  always: boolean;
+  /** The file's globs (its folder's globs_field), sorted; empty for an unconditional rule. */
+  globs: string[];
+  /** The text after the frontmatter, trimmed. */
+  body: string;
+}
+
+/**
+ * The rule files of the client's rule folders, one item per name (a rule of one name in two folders is a
+ * copy: no client is known to keep only one), and the unconditional ones as texts too.
+ */
+export function ruleFiles(
+  folders: readonly RuleFolderRead[],
+  tree: ProjectTree,
+): { items: LoadedItem[]; texts: LoadedText[] } {
+  const byName = new Map<string, string[]>();
+  const texts: LoadedText[] = [];
+  const seen = new Set<string>();
+  for (const folder of folders) {
+    const dir = folder.dir.replace(/\/+$/, "");
+    for (const path of tree.filesUnder(dir)) {
+      const name = path.slice(dir.length + 1, path.length - folder.extension.length);
+      if (folder.recursive === false && name.includes("/")) continue;
+      const text = tree.text(path);
+      if (!path.endsWith(folder.extension) || text === undefined || seen.has(path)) continue;
+      seen.add(path);
+      byName.set(name, [...(byName.get(name) ?? []), path]);
+      if (loadsAlways(folder.always_when, text))
+        texts.push({ path, via: "rule", source: tree.linkTarget(path) ?? path, text });
+    }
+  }
+  const items = [...byName].map(([name, [path = "", ...copies]]) => ({
+    kind: "rule" as const,
+    name,
+    path,
+    copies,
+    shadowed: [],
+  }));
+  return { items, texts };
+}
+
+/** The folder of the client's read model a rule file lies in. */
+export function ruleFolderOf(folders: readonly RuleFolderRead[], path: string): RuleFolderRead | undefined {
+  return folders.find((f) => path.startsWith(`${f.dir.replace(/\/+$/, "")}/`) && path.endsWith(f.extension));
+}
+
+/** When a rule file of a folder loads and what it says, for comparing two files of one rule. */
+export function ruleMeaning(folder: RuleFolderRead, text: string): RuleMeaning {
+  const always = loadsAlways(folder.always_when, text);
+  const fields = frontmatterFields(text) ?? {};
+  const raw = folder.globs_field ? fields[folder.globs_field] : undefined;
+  const list = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(",") : [];
+  const globs = always
+    ? []
+    : list
+        .map((g) => g.trim())
+        .filter((g) => g !== "")
+        .sort();
+  return { always, globs, body: bodyOf(text) };
+}
+
+/** Whether a rule file's frontmatter puts it into every session. */
+export function loadsAlways(when: RuleFolderRead["always_when"], text: string): boolean {
+  if (when === "every-file") return true;
+  const fields = frontmatterFields(text);
+  if (fields === undefined) return false;
+  return when.every((test) => passes(test, fields));
+}
+
+function passes(test: RuleAlwaysTest, fields: Record<string, unknown>): boolean {
+  const value = fields[test.field];
+  const absent = value === undefined || value === null;
+  if (test.absent) return absent;
+  return (absent && test.or_absent === true) || (test.equals !== undefined && value === test.equals);
+}
+
+function bodyOf(text: string): string {
+  const lines = text.split("\n");
+  if (lines[0]?.replace(/\r$/, "") !== "---") return text.trim();
+  const close = lines.findIndex((line, i) => i > 0 && line.replace(/\r$/, "") === "---");
+  return lines
+    .slice(close + 1)
+    .join("\n")
+    .trim();
+}
+
+/**
+ * The frontmatter as values ({} without one; undefined when it is never closed). A block that is not YAML
+ * (some clients' readers take `globs: *.ts` raw) is read line by line as `key: value`.
+ */
+export function frontmatterFields(text: string): Record<string, unknown> | undefined {
+  const lines = text.split("\n").map((line) => line.replace(/\r$/, ""));
+  if (lines[0] !== "---") return {};
+  const close = lines.findIndex((line, i) => i > 0 && line === "---");
+  if (close < 0) return undefined;
+  const block = lines.slice(1, close);
+  return parseYamlBlock("frontmatter", block.join("\n"), 2).parsed?.value ?? rawFields(block);
+}
+
+function rawFields(lines: string[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    if (colon <= 0 || /^\s/.test(line)) continue;
+    const value = line.slice(colon + 1).trim();
+    fields[line.slice(0, colon).trim()] = value === "true" ? true : value === "false" ? false : value;
+  }
+  return fields;
+}

@@ -1,0 +1,102 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { dirname } from "node:path";
+import { type ApiKind, modelApis, type RecordedRequest, type ToolCall } from "./model-apis.js";
+
+/**
+ * Runs a client CLI against a stand-in model API on loopback, so what the CLI sends the model — the
+ * instructions, skills and tools it loaded — can be read without a model. Started by client-session.ts,
+ * inside a network namespace of its own when the machine allows it. Argument: the JSON of a SessionPlan;
+ * stdout: the JSON of a SessionRecord. "{base}" in step arguments, environment values and files is the
+ * stand-in's URL (http://127.0.0.1:<port>).
+ */
+export interface SessionStep {
+  program: string[];
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export interface SessionPlan {
+  api: ApiKind;
+  cwd: string;
+  env: Record<string, string>;
+  /** Written before the steps (a client's own config naming the stand-in). */
+  files?: Record<string, string>;
+  /** Run in order; the last one's output is the record's. */
+  steps: SessionStep[];
+  tool?: ToolCall;
+  timeoutMs: number;
+}
+
+export interface SessionRecord {
+  requests: RecordedRequest[];
+  status: number | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+function run(step: SessionStep, plan: SessionPlan, base: string): Promise<Omit<SessionRecord, "requests">> {
+  const fill = (text: string) => text.replaceAll("{base}", base);
+  const [file = "", ...args] = [...step.program, ...step.args.map(fill)];
+  const env = Object.fromEntries(Object.entries({ ...plan.env, ...step.env }).map(([k, v]) => [k, fill(v)]));
+  return new Promise((resolve) => {
+    const child = spawn(file, args, {
+      cwd: plan.cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let stdout = "";
+    let stderr = "";
+    let timedOut = false;
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    }, plan.timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({ status: null, timedOut, stdout, stderr: `${stderr}${error.message}` });
+    });
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, timedOut, stdout, stderr });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const plan = JSON.parse(process.argv[2] ?? "{}") as SessionPlan;
+  const requests: RecordedRequest[] = [];
+  const answer = modelApis[plan.api];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      requests.push({ url: req.url ?? "", body });
+      answer(req, body, res, plan.tool);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  for (const [path, text] of Object.entries(plan.files ?? {})) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text.replaceAll("{base}", base));
+  }
+  let last: Omit<SessionRecord, "requests"> = { status: null, timedOut: false, stdout: "", stderr: "" };
+  for (const step of plan.steps) last = await run(step, plan, base);
+  server.close();
+  process.stdout.write(JSON.stringify({ requests, ...last }));
+}
+
+if (process.argv[1]?.endsWith("session-runner.js") && process.argv[2] !== undefined) await main();
