@@ -1,0 +1,20 @@
+import type { InlineCheck } from "../check.js";
+
+export const roundTripReproduces: InlineCheck = {
+  id: "AGC129",
+  slug: "round-trip-reproduces",
+  stage: "import",
+  severity: "info",
+  title: "Building the imported registry gives back the project's native files",
+  description:
+    "After writing the registry, agentc import builds it in memory and compares what agentc install would write into a copy of the project without its native files against the files it read. Each difference is named at the native file: a line written differently (info), a file written as a link or composed in agentc's formatting (info), a file the build does not write or writes in addition (warning).",
+  hint: "Nothing to do when the difference is only formatting or agentc's own generated-by comment; otherwise edit the imported registry until agentc build writes what you want.",
+  examples: {
+    passing: {
+      "AGENTS.md": "# Style\n\nUse tabs.\n",
+    },
+    failing: {
+      "AGENTS.md": "# Style\n\n\nUse tabs.\n\n\n# Tests\n\nReal files.\n",
+    },
+  },
+};

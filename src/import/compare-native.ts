@@ -1,0 +1,170 @@
+import { posix } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { canonicalJson } from "../compose/value-hash.js";
+import type { Position, Severity } from "../diagnostics/diagnostic.js";
+import { isObject } from "../shared/json-shape.js";
+import type { Installed } from "./installed-view.js";
+import type { NativeFile } from "./model.js";
+import { parseNativeJson } from "./native-json.js";
+import type { KeyPath } from "./unfill-template.js";
+
+/** One difference between a native file and what the build of the imported registry installs there. */
+export interface Difference {
+  position: Position;
+  severity: Severity;
+  message: string;
+}
+
+/** The native file against what an install writes at its path; undefined when they are the same. */
+export function compareNative(
+  file: NativeFile,
+  installed: Installed,
+  targetBytes?: Buffer,
+): Difference | undefined {
+  if (installed.kind === "link") return compareLink(file, installed, targetBytes);
+  if (file.linkTarget !== undefined && installed.kind === "file")
+    return at(
+      file.path,
+      1,
+      "info",
+      `${file.path} is a link to ${file.linkTarget}; the build writes it as a file of its own`,
+    );
+  if (!file.bytes) return undefined;
+  if (installed.kind === "composed") return compareComposed(file, file.bytes.toString("utf8"), installed);
+  return compareText(file.path, file.bytes.toString("utf8"), installed.bytes.toString("utf8"));
+}
+
+function compareLink(
+  file: NativeFile,
+  link: Extract<Installed, { kind: "link" }>,
+  targetBytes?: Buffer,
+): Difference | undefined {
+  if (file.linkTarget !== undefined) {
+    const points = posix.normalize(posix.join(posix.dirname(file.path), file.linkTarget));
+    if (points === link.target) return undefined;
+    return at(
+      file.path,
+      1,
+      "warning",
+      `${file.path} links to ${file.linkTarget}; the build links it to ${link.target}`,
+    );
+  }
+  const text = file.bytes?.toString("utf8") ?? "";
+  const fallback = link.fallback.startsWith("import:") ? link.fallback.slice("import:".length) : undefined;
+  if (fallback !== undefined && text.trim() === fallback.trim())
+    return at(
+      file.path,
+      1,
+      "info",
+      `${file.path} includes ${link.target} with "${fallback}"; the build writes a link to it (that line where links are refused)`,
+    );
+  if (targetBytes && file.bytes?.equals(targetBytes))
+    return at(
+      file.path,
+      1,
+      "info",
+      `${file.path} is a copy of ${link.target}; the build writes a link to it`,
+    );
+  return at(
+    file.path,
+    1,
+    "warning",
+    `${file.path} becomes a link to ${link.target}, which carries the rules imported from both`,
+  );
+}
+
+/** Byte for byte, else the first line that differs; only layout or HTML comments apart is an info. */
+export function compareText(path: string, native: string, built: string): Difference | undefined {
+  if (native === built) return undefined;
+  const a = native.split("\n");
+  const b = built.split("\n");
+  let line = 0;
+  while (line < a.length && line < b.length && a[line] === b[line]) line++;
+  const severity = sameWords(native, built) ? "info" : "warning";
+  const has = line < a.length ? `\`${clip(a[line] ?? "")}\`` : "no more lines";
+  const writes = line < b.length ? `\`${clip(b[line] ?? "")}\`` : "no more lines";
+  return at(
+    path,
+    line + 1,
+    severity,
+    `${path} is rebuilt differently from line ${line + 1}: the project has ${has}, the build writes ${writes}`,
+  );
+}
+
+function compareComposed(
+  file: NativeFile,
+  text: string,
+  installed: Extract<Installed, { kind: "composed" }>,
+): Difference | undefined {
+  if (text === installed.text) return undefined;
+  const native = parsed(installed.format, text);
+  const built = parsed(installed.format, installed.text);
+  if (native === undefined || built === undefined) return compareText(file.path, text, installed.text);
+  const found = leafDifferences(withoutPaths(native, file.leftOut ?? []), built, []);
+  const [first] = found;
+  if (!first)
+    return at(file.path, 1, "info", `${file.path} is composed with the same values in agentc's layout`);
+  const more = found.length > 1 ? ` (and ${found.length - 1} more)` : "";
+  const show = (v: unknown) => (v === undefined ? "nothing" : clip(JSON.stringify(v)));
+  const message = `${file.path} is composed with other values at ${first.path}: the project has ${show(first.native)}, the build composes ${show(first.built)}${more}`;
+  // Keys only the build writes (a literal such as "type": "stdio") keep the meaning; anything else may not.
+  const severity = found.every((d) => d.native === undefined) ? "info" : "warning";
+  return at(file.path, 1, severity, message);
+}
+
+interface LeafDifference {
+  path: string;
+  native: unknown;
+  built: unknown;
+}
+
+function leafDifferences(native: unknown, built: unknown, path: string[]): LeafDifference[] {
+  if (canonicalJson(native) === canonicalJson(built)) return [];
+  if (!isObject(native) || !isObject(built))
+    return [{ path: path.join(".") || "the top level", native, built }];
+  const keys = [...new Set([...Object.keys(native), ...Object.keys(built)])].sort();
+  return keys.flatMap((key) => leafDifferences(native[key], built[key], [...path, key]));
+}
+
+function parsed(format: "json" | "toml", text: string): unknown {
+  if (format === "json") return parseNativeJson("", text).document?.value;
+  try {
+    return parseToml(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value without what import left out; deeper paths and later list elements go first. */
+function withoutPaths(value: unknown, paths: KeyPath[]): unknown {
+  const copy = structuredClone(value) as Record<string, unknown>;
+  const order = (x: KeyPath, y: KeyPath) =>
+    y.length - x.length || Number(y.at(-1) ?? 0) - Number(x.at(-1) ?? 0) || 0;
+  for (const path of [...paths].sort(order)) {
+    let node: unknown = copy;
+    for (const key of path.slice(0, -1)) node = (node as Record<string, unknown> | undefined)?.[String(key)];
+    const last = path.at(-1);
+    if (Array.isArray(node) && typeof last === "number") node.splice(last, 1);
+    else if (node && typeof node === "object" && last !== undefined)
+      delete (node as Record<string, unknown>)[String(last)];
+  }
+  return copy;
+}
+
+/** The same words once HTML comments (no client shows them) and layout are taken out. */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) =>
+    text
+      .replace(/<!--[\s\S]*?-->/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  return words(a) === words(b);
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function at(file: string, line: number, severity: Severity, message: string): Difference {
+  return { position: { file, line, column: 1 }, severity, message };
+}

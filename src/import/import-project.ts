@@ -1,0 +1,74 @@
+import { existsSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { builtinAssistantData, chooseAssistants } from "./assistants.js";
+import { mergeItems } from "./merge-items.js";
+import type { AssistantImport } from "./model.js";
+import { ProjectReader } from "./project-reader.js";
+import { readAssistant } from "./read-assistant.js";
+import { importLines } from "./read-instructions.js";
+import { registryFiles, type TargetChoice } from "./registry-files.js";
+import { roundTrip } from "./round-trip.js";
+import { outFolderProblem, writeRegistry } from "./write-registry.js";
+
+export interface ImportOptions {
+  /** Assistant ids (`--from a,b`); all of them when absent. */
+  from?: string[];
+}
+
+export type ImportResult =
+  | { kind: "usage"; message: string }
+  | { kind: "nothing"; message: string; diagnostics: Diagnostic[] }
+  | { kind: "imported"; ok: boolean; diagnostics: Diagnostic[]; files: string[]; assistants: string[] };
+
+/**
+ * `agentc import <project> --out <registry>`: reads the native files of every chosen assistant (never
+ * writing into the project), writes one registry of their neutral form into a new or empty folder, and
+ * reports the round trip: what building that registry would install differently (docs/import.md).
+ */
+export async function importProject(
+  project: string,
+  out: string,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  if (!existsSync(project) || !statSync(project).isDirectory())
+    return { kind: "usage", message: `${project} is not a folder, expected the project to import` };
+  const outProblem = outFolderProblem(project, out);
+  if (outProblem) return { kind: "usage", message: outProblem };
+  const all = builtinAssistantData();
+  const choice = chooseAssistants(all, options.from);
+  if (!choice.ok) return { kind: "usage", message: choice.message };
+  const reader = new ProjectReader(project);
+  const imports = importLines(all);
+  const seen = new Set<string>();
+  const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen));
+  const diagnostics = read.flatMap((r) => r.diagnostics);
+  const found = read.filter((r) => r.files.length > 0);
+  if (found.length === 0) {
+    const which = options.from ? options.from.join(", ") : "any assistant agentc knows";
+    return { kind: "nothing", message: `found no native file of ${which} in ${project}`, diagnostics };
+  }
+  const merged = mergeItems(found);
+  const files = registryFiles(merged.items, targetChoice(found, all));
+  writeRegistry(out, files);
+  const natives = found.flatMap((r) => r.files);
+  const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader);
+  const reported = sortDiagnostics([...diagnostics, ...merged.diagnostics, ...trip]);
+  return {
+    kind: "imported",
+    ok: !hasErrors(reported),
+    diagnostics: reported,
+    files: [...files.keys()].sort(),
+    assistants: found.map((r) => r.assistant.id),
+  };
+}
+
+/** The adapters and packs of the assistants found, and always the adapter of the one always-on file. */
+function targetChoice(found: AssistantImport[], all: ReturnType<typeof builtinAssistantData>): TargetChoice {
+  const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
+  const adapters = found.flatMap((r) => (r.assistant.adapter ? [r.assistant.id] : []));
+  return {
+    adapters: [...new Set([...single, ...adapters])],
+    clients: found.flatMap((r) => (r.assistant.pack ? [r.assistant.id] : [])),
+  };
+}

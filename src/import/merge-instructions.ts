@@ -1,0 +1,52 @@
+import { diagnostic } from "../checks/check.js";
+import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { slugify } from "../registry/slug.js";
+import type { ImportedInstructions, ImportedSection } from "./model.js";
+
+/**
+ * The always-on files as one source of global rules: a section whose text an earlier file has already
+ * (CLAUDE.md a copy of AGENTS.md, say) is that rule; a different section under a heading already taken
+ * gets the file's name added to its heading, since one source holds one rule per slug.
+ */
+export function mergeInstructions(
+  files: ImportedInstructions[],
+  diagnostics: Diagnostic[],
+): ImportedInstructions[] {
+  const texts = new Set<string>();
+  const slugs = new Set<string>();
+  const out: ImportedInstructions[] = [];
+  for (const file of files) {
+    const sections: ImportedSection[] = [];
+    for (const section of file.sections) {
+      if (texts.has(section.text)) continue;
+      texts.add(section.text);
+      const kept = slugs.has(section.slug) ? retitled(section, file.file, slugs, diagnostics) : section;
+      slugs.add(kept.slug);
+      sections.push(kept);
+    }
+    if (sections.length > 0) out.push({ file: file.file, sections });
+  }
+  return out;
+}
+
+function retitled(
+  section: ImportedSection,
+  file: string,
+  slugs: Set<string>,
+  diagnostics: Diagnostic[],
+): ImportedSection {
+  let title = `${section.title} (${file})`;
+  for (let n = 2; slugs.has(slugify(title)); n++) title = `${section.title} (${file}, ${n})`;
+  const [heading = "", ...rest] = section.text.split("\n");
+  const marks = /^ {0,3}#{1,2}/.exec(heading)?.[0] ?? "#";
+  diagnostics.push(
+    diagnostic(nativeContentImported, {
+      position: section.position,
+      severity: "info",
+      message: `another always-on section is headed "${section.title}": this one is imported as "${title}"`,
+      hint: "Give the two sections headings of their own, or keep one of them.",
+    }),
+  );
+  return { ...section, text: [`${marks} ${title}`, ...rest].join("\n"), slug: slugify(title), title };
+}

@@ -1,0 +1,160 @@
+import { stringify } from "yaml";
+import { patternKindOf } from "../core/model.js";
+import type { ImportedItems, ImportedPermission, ImportedServer } from "./model.js";
+
+/** One file of the registry import writes: its bytes, and whether it keeps an executable bit. */
+export interface RegistryFile {
+  bytes: Buffer;
+  executable: boolean;
+}
+
+/** Which built-ins the registry's targets.json chooses: the assistants whose native files were found. */
+export interface TargetChoice {
+  adapters: string[];
+  clients: string[];
+}
+
+export const importedSource = "sources/imported";
+const schema = (name: string) => `./node_modules/agentc/schemas/${name}.schema.json`;
+
+/** The registry for the merged items: sources.json, targets.json, the always-on rules and core/. */
+export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<string, RegistryFile> {
+  const files = new Map<string, RegistryFile>();
+  const text = (path: string, content: string) =>
+    files.set(path, { bytes: Buffer.from(content), executable: false });
+  text("sources.json", json(sourcesJson(items)));
+  text("targets.json", json(targetsJson(items, choice)));
+  const width = String(items.instructions.length).length < 2 ? 2 : String(items.instructions.length).length;
+  items.instructions.forEach((file, index) => {
+    const name = `${String(index + 1).padStart(width, "0")}-${file.file.replace(/^\.+/, "").replaceAll("/", "-")}`;
+    text(`${importedSource}/${name}`, `${file.sections.map((s) => s.text).join("\n\n")}\n`);
+  });
+  for (const rule of items.rules)
+    text(
+      `core/rules/${rule.name}.md`,
+      markdown({ trigger: rule.trigger, description: rule.description, globs: list(rule.globs) }, rule.body),
+    );
+  for (const skill of items.skills) {
+    const { name, description, tools, model, license, metadata } = skill;
+    const matter = {
+      name,
+      description,
+      tools,
+      permissions: deny(skill.deny),
+      triggers: triggers(skill.triggers),
+      model,
+      argument_hint: skill.argumentHint,
+      license,
+      metadata,
+    };
+    text(`core/skills/${name}/SKILL.md`, markdown(matter, skill.body));
+    for (const file of skill.files)
+      files.set(`core/skills/${name}/${file.path}`, { bytes: file.bytes, executable: file.executable });
+  }
+  for (const agent of items.agents) {
+    const { name, description, tools, model } = agent;
+    text(
+      `core/agents/${name}.md`,
+      markdown({ name, description, tools, permissions: deny(agent.deny), model }, agent.body),
+    );
+  }
+  for (const command of items.commands)
+    text(
+      `core/commands/${command.name}.md`,
+      markdown(
+        { description: command.description, argument_hint: command.argumentHint, model: command.model },
+        command.body,
+      ),
+    );
+  coreJson(items, text);
+  return files;
+}
+
+function coreJson(items: ImportedItems, text: (path: string, content: string) => void): void {
+  const levels = (["deny", "ask", "allow"] as const).filter((level) => items.permissions[level].length > 0);
+  if (levels.length > 0)
+    text(
+      "core/permissions.json",
+      json({
+        $schema: schema("core-permissions"),
+        version: 1,
+        ...Object.fromEntries(levels.map((l) => [l, items.permissions[l].map(permission)])),
+      }),
+    );
+  if (items.hooks.length > 0)
+    text(
+      "core/hooks.json",
+      json({
+        $schema: schema("core-hooks"),
+        version: 1,
+        hooks: items.hooks.map(({ position: _, failClosed, ...hook }) => ({
+          ...hook,
+          ...(failClosed ? { fail_closed: true } : {}),
+        })),
+      }),
+    );
+  if (items.servers.length > 0)
+    text(
+      "core/mcp.json",
+      json({
+        $schema: schema("core-mcp"),
+        version: 1,
+        servers: Object.fromEntries(items.servers.map((s) => [s.name, server(s)])),
+      }),
+    );
+}
+
+function sourcesJson(items: ImportedItems): object {
+  const sources =
+    items.instructions.length > 0
+      ? [{ name: "imported", kind: "custom", path: importedSource, enabled: true }]
+      : [];
+  return { $schema: schema("sources"), version: 1, sources };
+}
+
+function targetsJson(items: ImportedItems, choice: TargetChoice): object {
+  return {
+    $schema: schema("targets"),
+    version: 1,
+    builtin_adapters: choice.adapters,
+    builtin_clients: choice.clients.length > 0 ? choice.clients : "none",
+    secret_guard: items.guard,
+  };
+}
+
+function permission(rule: ImportedPermission): object {
+  return {
+    verb: rule.verb,
+    ...(rule.patterns.length > 0 ? { [patternKindOf[rule.verb]]: rule.patterns } : {}),
+  };
+}
+
+function server(s: ImportedServer): object {
+  const { name: _, position: __, ...rest } = s;
+  const empty = (v: unknown) =>
+    Array.isArray(v) ? v.length === 0 : typeof v === "object" && v !== null && Object.keys(v).length === 0;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && !empty(v)));
+}
+
+function deny(verbs: string[]): object | undefined {
+  return verbs.length > 0 ? { deny: verbs } : undefined;
+}
+
+function triggers(list: string[]): string[] | undefined {
+  return list.length === 2 ? undefined : list;
+}
+
+function list(values: string[]): string[] | undefined {
+  return values.length > 0 ? values : undefined;
+}
+
+/** A core Markdown file: YAML frontmatter (undefined values left out) and the body ending in one newline. */
+function markdown(matter: Record<string, unknown>, body: string): string {
+  const defined = Object.fromEntries(Object.entries(matter).filter(([, v]) => v !== undefined));
+  const text = body.replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, "");
+  return `---\n${stringify(defined, { lineWidth: 0 })}---\n${text}\n`;
+}
+
+function json(value: object): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

@@ -1,0 +1,78 @@
+import { diagnostic } from "../checks/check.js";
+import { roundTripReproduces } from "../checks/import/round-trip-reproduces.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { compileRegistry } from "../pipeline/compile.js";
+import { compareNative, type Difference } from "./compare-native.js";
+import { type Installed, installedView } from "./installed-view.js";
+import type { NativeFile } from "./model.js";
+import type { ProjectReader } from "./project-reader.js";
+
+/**
+ * Builds the written registry in memory and compares what an install into a copy of the project without
+ * its native files would write with the native files: each difference is one AGC129 at the native file.
+ * Errors of the build itself are returned as they are, their files named inside `outLabel`.
+ */
+export async function roundTrip(
+  out: string,
+  outLabel: string,
+  natives: NativeFile[],
+  reader: ProjectReader,
+): Promise<Diagnostic[]> {
+  const result = await compileRegistry(out, { offline: true });
+  if (!result.ok || !result.tree || !result.manifest)
+    return result.diagnostics
+      .filter((d) => d.severity === "error")
+      .map((d) => ({ ...d, file: `${outLabel}/${d.file}` }));
+  const view = installedView(result.tree, result.manifest);
+  const read = new Map(natives.map((file) => [file.path, file]));
+  const differences: Difference[] = [];
+  for (const file of read.values()) {
+    if (!file.bytes && file.linkTarget === undefined) continue;
+    const installed = view.get(file.path);
+    const found = installed
+      ? compareNative(file, installed, targetBytes(installed, read, view))
+      : notWritten(file);
+    if (found) differences.push(found);
+  }
+  for (const [path, installed] of view)
+    if (!read.has(path)) differences.push(...written(path, installed, reader));
+  return differences.map(({ position, severity, message }) =>
+    diagnostic(roundTripReproduces, { position, severity, message }),
+  );
+}
+
+function targetBytes(
+  installed: Installed,
+  read: Map<string, NativeFile>,
+  view: Map<string, Installed>,
+): Buffer | undefined {
+  if (installed.kind !== "link") return undefined;
+  const target = view.get(installed.target);
+  return (target?.kind === "file" ? target.bytes : undefined) ?? read.get(installed.target)?.bytes;
+}
+
+function notWritten(file: NativeFile): Difference {
+  return {
+    position: { file: file.path, line: 1, column: 1 },
+    severity: "warning",
+    message: `the build of the imported registry writes no ${file.path}; what import read from it is in the registry, written where the build puts it`,
+  };
+}
+
+/** A file the build writes that the project lacks, or has with other bytes without import having read it. */
+function written(path: string, installed: Installed, reader: ProjectReader): Difference[] {
+  const entry = reader.entry(path);
+  if (entry.kind === "file" && installed.kind === "file") {
+    const read = reader.readBytes(path, installed.bytes.length);
+    if (read.ok && read.bytes.equals(installed.bytes)) return [];
+  }
+  const has =
+    entry.kind === "missing" ? "which the project does not have" : "which import did not read in the project";
+  return [
+    {
+      position: { file: path, line: 1, column: 1 },
+      severity: "warning",
+      message: `the build also writes ${path}, ${has}`,
+    },
+  ];
+}
