@@ -2,8 +2,9 @@ import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
+import { finalizeItems } from "./finalize-items.js";
 import { mergeItems } from "./merge-items.js";
-import type { AssistantImport } from "./model.js";
+import type { AssistantData, AssistantImport } from "./model.js";
 import { ProjectReader } from "./project-reader.js";
 import { readAssistant } from "./read-assistant.js";
 import { importLines } from "./read-instructions.js";
@@ -49,11 +50,12 @@ export async function importProject(
     return { kind: "nothing", message: `found no native file of ${which} in ${project}`, diagnostics };
   }
   const merged = mergeItems(found);
-  const files = registryFiles(merged.items, targetChoice(found, all));
+  const final = finalizeItems(merged.items);
+  const files = registryFiles(final.items, targetChoice(found, all, reader));
   writeRegistry(out, files);
   const natives = found.flatMap((r) => r.files);
   const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader);
-  const reported = sortDiagnostics([...diagnostics, ...merged.diagnostics, ...trip]);
+  const reported = sortDiagnostics([...diagnostics, ...merged.diagnostics, ...final.diagnostics, ...trip]);
   return {
     kind: "imported",
     ok: !hasErrors(reported),
@@ -63,12 +65,22 @@ export async function importProject(
   };
 }
 
-/** The adapters and packs of the assistants found, and always the adapter of the one always-on file. */
-function targetChoice(found: AssistantImport[], all: ReturnType<typeof builtinAssistantData>): TargetChoice {
+/**
+ * The packs of the assistants found, and their adapters where an adapter is more than the pack: always the
+ * adapter of the one always-on file, an assistant without a pack, and an adapter whose links the project
+ * has (CLAUDE.md): a project without CLAUDE.md gets none from the build either.
+ */
+function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
-  const adapters = found.flatMap((r) => (r.assistant.adapter ? [r.assistant.id] : []));
+  const wanted = (assistant: AssistantData) => {
+    const links = assistant.adapter?.install?.adapter_symlinks ?? [];
+    return !assistant.pack || links.some((link) => reader.entry(link.link).kind !== "missing");
+  };
+  const adapters = found.flatMap(({ assistant }) =>
+    assistant.adapter && wanted(assistant) ? [assistant.id] : [],
+  );
   return {
     adapters: [...new Set([...single, ...adapters])],
-    clients: found.flatMap((r) => (r.assistant.pack ? [r.assistant.id] : [])),
+    clients: found.flatMap(({ assistant }) => (assistant.pack ? [assistant.id] : [])),
   };
 }

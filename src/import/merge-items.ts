@@ -1,10 +1,15 @@
 import { diagnostic } from "../checks/check.js";
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
-import { canonicalJson } from "../compose/value-hash.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import { sha256 } from "../shared/hash.js";
 import { mergeInstructions } from "./merge-instructions.js";
-import { type AssistantImport, emptyItems, type ImportedItems, type ImportedPermission } from "./model.js";
+import { type ItemKind, mergeReadings, type Reading } from "./merge-readings.js";
+import {
+  type AssistantImport,
+  emptyItems,
+  type ImportedHook,
+  type ImportedItems,
+  type ImportedPermission,
+} from "./model.js";
 
 interface Named {
   name: string;
@@ -12,76 +17,115 @@ interface Named {
 }
 
 /**
- * The items of every assistant as one registry, earlier assistants first. The same item twice is one
- * item; a different item under a name already taken is kept under `<name>-<assistant>` and reported;
- * a rule whose text and load condition another rule has already is that rule.
+ * The items of every assistant as one registry, earlier assistants first. Two assistants' files of one
+ * item (same name, consistent as src/import/merge-readings.ts says) are one item, each filling in what
+ * the other's format could not write; a rule with the text of another is that rule. A different item
+ * under a name already taken is kept as `<name>-<assistant>` and reported.
  */
 export function mergeItems(imports: AssistantImport[]): { items: ImportedItems; diagnostics: Diagnostic[] } {
   const items = emptyItems();
   const diagnostics: Diagnostic[] = [];
+  const lists = { rule: [], skill: [], agent: [], command: [], server: [], hook: [] } as ReadingLists;
   for (const { assistant, items: own } of imports) {
-    const keep = <T extends Named>(list: T[], item: T, kind: string, folder: string) =>
-      keepNamed(list, item, assistant.id, kind, folder, diagnostics);
+    const read = <T extends { position: Position }>(item: T) => ({
+      item,
+      ...(assistant.pack ? { pack: assistant.pack } : {}),
+      neutralText: false,
+    });
+    const keep = <T extends Named>(kind: ItemKind, list: Reading<T>[], item: T, twin?: (i: T) => boolean) =>
+      keepNamed(kind, list, read(item), { assistant: assistant.id, twin }, diagnostics);
     items.instructions.push(...own.instructions);
-    for (const rule of own.rules) if (!sameRule(items, rule)) keep(items.rules, rule, "rule", "core/rules");
-    for (const skill of own.skills) keep(items.skills, skill, "skill", "core/skills");
-    for (const agent of own.agents) keep(items.agents, agent, "agent", "core/agents");
-    for (const command of own.commands) keep(items.commands, command, "command", "core/commands");
+    for (const rule of own.rules) keep("rule", lists.rule, rule, (r) => r.body.trim() === rule.body.trim());
+    for (const skill of own.skills) keep("skill", lists.skill, skill);
+    for (const agent of own.agents) keep("agent", lists.agent, agent);
+    for (const command of own.commands) keep("command", lists.command, command);
     for (const level of ["deny", "ask", "allow"] as const)
       for (const rule of own.permissions[level]) addPermission(items.permissions[level], rule);
-    for (const hook of own.hooks) if (!items.hooks.some((h) => same(h, hook))) items.hooks.push(hook);
-    for (const server of own.servers) keep(items.servers, server, "MCP server", "core/mcp.json");
+    for (const hook of own.hooks) addHook(lists.hook, read(hook));
+    for (const server of own.servers) keep("server", lists.server, server);
     items.guard ||= own.guard;
   }
   items.instructions = mergeInstructions(items.instructions, diagnostics);
-  separateCommands(items, diagnostics);
-  return { items, diagnostics };
+  const items_ = {
+    ...items,
+    rules: plain(lists.rule),
+    skills: plain(lists.skill),
+    agents: plain(lists.agent),
+  };
+  const rest = { commands: plain(lists.command), servers: plain(lists.server), hooks: plain(lists.hook) };
+  return { items: { ...items_, ...rest }, diagnostics };
+}
+
+interface ReadingLists {
+  rule: Reading<ImportedItems["rules"][number]>[];
+  skill: Reading<ImportedItems["skills"][number]>[];
+  agent: Reading<ImportedItems["agents"][number]>[];
+  command: Reading<ImportedItems["commands"][number]>[];
+  server: Reading<ImportedItems["servers"][number]>[];
+  hook: Reading<ImportedHook>[];
+}
+
+function plain<T>(readings: Reading<T>[]): T[] {
+  return readings.map((reading) => reading.item);
+}
+
+const folders: Record<ItemKind, string> = {
+  rule: "core/rules",
+  skill: "core/skills",
+  agent: "core/agents",
+  command: "core/commands",
+  server: "core/mcp.json",
+  hook: "core/hooks.json",
+};
+
+interface Keeping<T> {
+  assistant: string;
+  /** Another item that is this one under another name (a rule with the same text). */
+  twin?: (item: T) => boolean;
 }
 
 function keepNamed<T extends Named>(
-  list: T[],
-  item: T,
-  assistant: string,
-  kind: string,
-  folder: string,
+  kind: ItemKind,
+  list: Reading<T>[],
+  reading: Reading<T>,
+  how: Keeping<T>,
   diagnostics: Diagnostic[],
 ): void {
-  const taken = list.find((other) => other.name === item.name);
-  if (!taken) {
-    list.push(item);
+  const { item } = reading;
+  const named = list.findIndex((other) => other.item.name === item.name);
+  const twins = list.flatMap((other, i) => (i !== named && how.twin?.(other.item) ? [i] : []));
+  for (const index of [named, ...twins].filter((i) => i >= 0)) {
+    const other = list[index] as Reading<T>;
+    const result = mergeReadings(kind, other, { ...reading, item: { ...item, name: other.item.name } });
+    if ("merged" in result) {
+      list[index] = result.merged;
+      return;
+    }
+  }
+  if (named < 0) {
+    list.push(reading);
     return;
   }
-  if (same(taken, item)) return;
-  const name = freeName(list, `${item.name}-${assistant}`);
-  diagnostics.push(renamed(item.position, `${kind} ${item.name}`, taken.position, `${folder}: ${name}`));
-  list.push({ ...item, name });
+  const taken = list[named] as Reading<T>;
+  const reason = mergeReadings(kind, taken, reading);
+  const field = "conflict" in reason ? reason.conflict : "content";
+  const name = freeName(plain(list), `${item.name}-${how.assistant}`);
+  const what = `${kind === "server" ? "MCP server" : kind} ${item.name}`;
+  diagnostics.push(renamed(item.position, what, field, taken.item.position, `${folders[kind]}: ${name}`));
+  list.push({ ...reading, item: { ...item, name } });
 }
 
-/** A rule with the text and load condition of one imported already; a description fills a gap. */
-function sameRule(items: ImportedItems, rule: ImportedItems["rules"][number]): boolean {
-  const twin = items.rules.find(
-    (r) =>
-      r.trigger === rule.trigger &&
-      r.body.trim() === rule.body.trim() &&
-      r.globs.join("\n") === rule.globs.join("\n"),
-  );
-  if (twin && twin.description === undefined && rule.description !== undefined)
-    twin.description = rule.description;
-  return twin !== undefined;
-}
-
-/** Skills and commands share one namespace: a command named like a skill gets "-command". */
-function separateCommands(items: ImportedItems, diagnostics: Diagnostic[]): void {
-  const skills = new Set(items.skills.map((s) => s.name));
-  items.commands = items.commands.map((command) => {
-    if (!skills.has(command.name)) return command;
-    const name = freeName(items.commands, `${command.name}-command`);
-    const skill = items.skills.find((s) => s.name === command.name);
-    diagnostics.push(
-      renamed(command.position, `command ${command.name}`, skill?.position, `core/commands: ${name}`),
-    );
-    return { ...command, name };
-  });
+/** One hook per event and command: the readings of several clients fill each other in. */
+function addHook(hooks: Reading<ImportedHook>[], reading: Reading<ImportedHook>): void {
+  for (const [index, other] of hooks.entries()) {
+    if (other.item.event !== reading.item.event || other.item.command !== reading.item.command) continue;
+    const result = mergeReadings("hook", other, reading);
+    if ("merged" in result) {
+      hooks[index] = result.merged;
+      return;
+    }
+  }
+  hooks.push(reading);
 }
 
 function addPermission(rules: ImportedPermission[], rule: ImportedPermission): void {
@@ -91,28 +135,16 @@ function addPermission(rules: ImportedPermission[], rule: ImportedPermission): v
   else for (const p of rule.patterns) if (!same.patterns.includes(p)) same.patterns.push(p);
 }
 
-/** Equal apart from where it was found (supporting files compared by hash). */
-function same(a: { position: Position }, b: { position: Position }): boolean {
-  return comparable(a) === comparable(b);
-}
-
-function comparable(item: { position: Position; files?: { bytes: Buffer }[] }): string {
-  const { position: _, files, ...rest } = item;
-  const hashed = files?.map((file) => ({ ...file, bytes: sha256(file.bytes) }));
-  return canonicalJson({ ...rest, ...(hashed ? { files: hashed } : {}) });
-}
-
 export function freeName(list: Named[], wanted: string): string {
   let name = wanted;
   for (let n = 2; list.some((item) => item.name === name); n++) name = `${wanted}-${n}`;
   return name;
 }
 
-function renamed(at: Position, what: string, first: Position | undefined, as: string): Diagnostic {
-  const from = first ? ` (${first.file} has another one of that name)` : "";
+function renamed(at: Position, what: string, field: string, first: Position, as: string): Diagnostic {
   return diagnostic(nativeContentImported, {
     position: at,
-    message: `${what} differs from the one imported first${from}: imported as ${as}`,
+    message: `${what} differs in its ${field} from the one of that name in ${first.file}: imported as ${as}`,
     hint: "Keep one of the two in the registry, or give them names of their own.",
   });
 }

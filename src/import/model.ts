@@ -41,10 +41,15 @@ export interface ImportedPermission {
 
 export type ImportedPermissions = Record<PermissionLevel, ImportedPermission[]>;
 
+/**
+ * Fields an assistant's native file cannot carry are undefined ("not known from this file"), so that two
+ * assistants' files of one item merge: each fills what the other could not write (src/import/merge-items.ts).
+ */
 export interface ImportedRule {
   name: string;
-  trigger: LoadTrigger;
-  globs: string[];
+  /** The load triggers the file is consistent with, preferred first (a client may write several alike). */
+  triggers: LoadTrigger[];
+  globs?: string[];
   description?: string;
   body: string;
   position: Position;
@@ -52,10 +57,13 @@ export interface ImportedRule {
 
 export interface ImportedSkill {
   name: string;
-  description: string;
+  description?: string;
   tools?: Verb[];
-  deny: Verb[];
-  triggers: SkillTrigger[];
+  deny?: Verb[];
+  /** Only the person starts it (true), or the model may too (false); undefined: the client cannot say. */
+  userOnly?: boolean;
+  /** Only the model starts it (true), or the person may too (false); undefined: the client cannot say. */
+  modelOnly?: boolean;
   model?: string;
   argumentHint?: string;
   license?: string;
@@ -68,9 +76,9 @@ export interface ImportedSkill {
 
 export interface ImportedAgent {
   name: string;
-  description: string;
+  description?: string;
   tools?: Verb[];
-  deny: Verb[];
+  deny?: Verb[];
   model?: string;
   body: string;
   position: Position;
@@ -78,7 +86,7 @@ export interface ImportedAgent {
 
 export interface ImportedCommand {
   name: string;
-  description: string;
+  description?: string;
   argumentHint?: string;
   model?: string;
   body: string;
@@ -87,20 +95,24 @@ export interface ImportedCommand {
 
 export interface ImportedHook {
   event: HookEvent;
-  verbs?: Verb[];
+  /** null: every tool; undefined: the client has no matchers, so its file cannot say. */
+  verbs?: Verb[] | null;
   command: string;
   timeout?: number;
-  failClosed: boolean;
+  failClosed?: boolean;
   description?: string;
   position: Position;
 }
 
+/** A remote server's transport is "remote" when the client's entry does not say which one. */
 export type ImportedServer = (
-  | Omit<StdioServer, "cwd">
-  | { transport: "http" | "sse"; url: string; headers: Record<string, string> }
+  | { transport: "stdio"; command: string; args?: string[]; env?: Record<string, string> }
+  | { transport: "http" | "sse" | "remote"; url: string; headers?: Record<string, string> }
 ) & {
   name: string;
   cwd?: string;
+  /** The client's entry as written, to tell whether another reading would be written like it. */
+  written?: unknown;
   tools?: string[];
   timeout?: number;
   description?: string;

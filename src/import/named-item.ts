@@ -1,5 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
-import { firstLineOf, portable } from "./native-text.js";
+import { portable } from "./native-text.js";
 import { adjusted, type ReadContext, start } from "./read-context.js";
 import type { ItemFile, ReadFields } from "./reverse-fields.js";
 
@@ -17,13 +17,13 @@ export function itemName(ctx: ReadContext, pack: ClientPack, pathName: string, p
   return name;
 }
 
-/** The path's name wins over a different `name` field; a missing description is taken from the first line. */
-export function namedDescription(
+/** The description the file writes (a `name` unlike the path's is reported: the path's name wins). */
+export function described(
   ctx: ReadContext,
   item: ItemFile,
   fields: ReadFields,
   name: string,
-): { name: string; description: string } {
+): { description?: string } {
   const written = fields.neutral.name;
   if (typeof written === "string" && written !== name)
     adjusted(
@@ -32,12 +32,5 @@ export function namedDescription(
       `${item.file} is named "${written}" inside: imported as "${name}", its path's name`,
     );
   const own = fields.neutral.description;
-  if (typeof own === "string" && own.trim() !== "") return { name, description: own };
-  const description = firstLineOf(item.body) ?? name;
-  adjusted(
-    ctx,
-    start(item.file),
-    `${item.file} has no description: imported with "${description}", its first line`,
-  );
-  return { name, description };
+  return typeof own === "string" && own.trim() !== "" ? { description: own } : {};
 }

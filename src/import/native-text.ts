@@ -35,3 +35,13 @@ export function pathInside(folder: string, path: string, extension: string): str
 export function normalised(text: string): string {
   return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
 }
+
+/** The reverse of a pack's placeholder substitution: each value (longest first) back to its placeholder. */
+export function unsubstitute(text: string, placeholders: Record<string, string>): string {
+  const byLength = Object.entries(placeholders)
+    .filter(([, value]) => value !== "")
+    .sort(([, a], [, b]) => b.length - a.length);
+  let out = text;
+  for (const [name, value] of byLength) out = out.split(value).join(name);
+  return out;
+}

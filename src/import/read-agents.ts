@@ -1,7 +1,7 @@
 import type { AgentFrontmatter, ClientPack } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 import { readItemFile } from "./item-file.js";
-import { itemName, namedDescription } from "./named-item.js";
+import { described, itemName } from "./named-item.js";
 import { pathInside } from "./native-text.js";
 import { type ReadContext, refusedLink } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
@@ -32,17 +32,13 @@ function readAgent(
     tools: { field: format.tools_field, names: format.tool_names },
     deny: { field: format.deny_field, names: format.tool_names },
   });
-  const named = namedDescription(
-    ctx,
-    item,
-    fields,
-    itemName(ctx, pack, pathInside(dir, path, format.extension), path),
-  );
+  const name = itemName(ctx, pack, pathInside(dir, path, format.extension), path);
+  const named = { name, ...described(ctx, item, fields, name) };
   const model = fields.neutral.model;
   ctx.items.agents.push({
     ...named,
     ...(fields.tools ? { tools: fields.tools } : {}),
-    deny: fields.deny,
+    ...(fields.deny ? { deny: fields.deny } : {}),
     ...(typeof model === "string" ? { model } : {}),
     body: item.body,
     position: { file: path, line: 1, column: 1 },

@@ -1,7 +1,7 @@
 import type { ClientPack, CommandFormat } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 import { readItemFile } from "./item-file.js";
-import { itemName, namedDescription } from "./named-item.js";
+import { described, itemName } from "./named-item.js";
 import { pathInside } from "./native-text.js";
 import { type ReadContext, refusedLink } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
@@ -28,12 +28,8 @@ function readCommand(
   const item = readItemFile(ctx, path, format.format, format.body_field);
   if (!item) return;
   const fields = reverseFields(ctx, item, { fields: format.fields });
-  const named = namedDescription(
-    ctx,
-    item,
-    fields,
-    itemName(ctx, pack, pathInside(dir, path, format.extension), path),
-  );
+  const name = itemName(ctx, pack, pathInside(dir, path, format.extension), path);
+  const named = { name, ...described(ctx, item, fields, name) };
   const { argument_hint: hint, model } = fields.neutral;
   ctx.items.commands.push({
     ...named,
@@ -45,11 +41,9 @@ function readCommand(
 }
 
 /**
- * The client's spelling of "the arguments" back to `$ARGUMENTS` when it is a token (`{{args}}`,
- * `${input:arguments}`); a spelling in words ("the text typed after the command") stays text, which the
- * build writes back unchanged.
+ * The client's spelling of "the arguments" (`{{args}}`, `${input:arguments}`, "the text typed after the
+ * command") back to `$ARGUMENTS`, which the build spells the client's way again.
  */
 function neutralArguments(body: string, placeholder: string): string {
-  if (placeholder === "$ARGUMENTS" || /\s/.test(placeholder)) return body;
-  return body.replaceAll(placeholder, "$ARGUMENTS");
+  return placeholder === "$ARGUMENTS" ? body : body.replaceAll(placeholder, "$ARGUMENTS");
 }

@@ -1,7 +1,7 @@
 import type { ClientPack, RuleTriggers } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
-import { firstLineOf, pathInside, portable, withoutGeneratedComment } from "./native-text.js";
+import { pathInside, portable, withoutGeneratedComment } from "./native-text.js";
 import { adjusted, leftOut, nativeText, type ReadContext, start, unreadable } from "./read-context.js";
 import { reverseTrigger } from "./reverse-trigger.js";
 
@@ -28,10 +28,10 @@ function isFileOrRefused(ctx: ReadContext, path: string): boolean {
   return kind === "file" || kind === "outside";
 }
 
-function readRuleFile(ctx: ReadContext, path: string, inner: string, triggers: RuleTriggers): void {
+function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: RuleTriggers): void {
   const read = nativeText(ctx, path);
   if (!read) return;
-  const { markdown, problems } = parseNativeMarkdown(path, read.text, triggers.raw_fields);
+  const { markdown, problems } = parseNativeMarkdown(path, read.text, mapping.raw_fields);
   for (const p of problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
   if (!markdown) return;
   const body = withoutGeneratedComment(markdown.body);
@@ -39,7 +39,7 @@ function readRuleFile(ctx: ReadContext, path: string, inner: string, triggers: R
     leftOut(ctx, start(path), `${path} holds no text below its frontmatter, so no rule is imported`);
     return;
   }
-  const reversed = reverseTrigger(markdown.values, triggers);
+  const reversed = reverseTrigger(markdown.values, mapping);
   for (const key of reversed.unused)
     leftOut(ctx, markdown.positionOf(key), `"${key}" of ${path} has no neutral equivalent: not imported`);
   if (!reversed.matched)
@@ -49,20 +49,15 @@ function readRuleFile(ctx: ReadContext, path: string, inner: string, triggers: R
       `no load condition ${ctx.assistant} writes matches the frontmatter of ${path}: imported as always_on`,
     );
   const name = ruleName(ctx, path, inner);
-  let { trigger, description } = reversed;
-  if (trigger === "glob" && reversed.globs.length === 0) {
+  const glob = reversed.triggers[0] === "glob";
+  if (glob && reversed.globs.length === 0)
     leftOut(ctx, start(path), `${path} has an empty list of globs: imported as a manual rule`);
-    trigger = "manual";
-  }
-  if (trigger === "model_decision" && description === undefined) {
-    description = firstLineOf(body) ?? name;
-    adjusted(ctx, start(path), `${path} has no description: imported with "${description}", its first line`);
-  }
+  const triggers = glob && reversed.globs.length === 0 ? (["manual"] as const) : reversed.triggers;
   ctx.items.rules.push({
     name,
-    trigger,
-    globs: reversed.globs,
-    ...(description !== undefined ? { description } : {}),
+    triggers: [...triggers],
+    ...(triggers[0] === "glob" ? { globs: reversed.globs } : {}),
+    ...(reversed.description !== undefined ? { description: reversed.description } : {}),
     body,
     position: start(path),
   });

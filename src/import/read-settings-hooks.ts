@@ -49,22 +49,23 @@ function readEntry(
     else if ("problem" in reading) unowned(ctx, document, path, reading.problem);
     else {
       for (const lost of reading.lost) unowned(ctx, document, [...path, ...lost.path], lost.message);
-      addHook(ctx.items.hooks, reading.hook);
+      addHook(ctx.items.hooks, reading.hook, on.verbs !== undefined);
     }
   }
 }
 
 /** The same command under another per-verb event of one client joins the hook's verbs. */
-function addHook(hooks: ImportedHook[], hook: ImportedHook): void {
-  const same = hooks.find(
-    (h) =>
-      h.event === hook.event &&
-      h.command === hook.command &&
-      h.timeout === hook.timeout &&
-      h.failClosed === hook.failClosed &&
-      h.verbs !== undefined &&
-      hook.verbs !== undefined,
-  );
-  if (same?.verbs && hook.verbs) same.verbs = [...new Set([...same.verbs, ...hook.verbs])];
+function addHook(hooks: ImportedHook[], hook: ImportedHook, byVerb: boolean): void {
+  const same = byVerb
+    ? hooks.find(
+        (h) =>
+          h.event === hook.event &&
+          h.command === hook.command &&
+          h.timeout === hook.timeout &&
+          Array.isArray(h.verbs),
+      )
+    : undefined;
+  if (same && Array.isArray(same.verbs) && Array.isArray(hook.verbs))
+    same.verbs = [...new Set([...same.verbs, ...hook.verbs])];
   else hooks.push(hook);
 }

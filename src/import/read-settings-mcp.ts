@@ -26,7 +26,7 @@ export function readServers(ctx: ReadContext, mapping: McpMapping, document: Set
     const name = serverName.test(written) ? written : written.replace(/[^A-Za-z0-9_-]+/g, "-");
     if (name !== written)
       adjusted(ctx, document.positionOf(path), `MCP server "${written}" is imported as "${name}"`);
-    ctx.items.servers.push({ ...reading.server, name });
+    ctx.items.servers.push({ ...reading.server, name, written: value });
   }
   return [String(mapping.key[0])];
 }

@@ -1,12 +1,11 @@
 import type { ClientPack, SkillFrontmatter } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 import { skillFileName } from "../core/load-skills.js";
-import type { SkillTrigger } from "../core/model.js";
 import { maxAssetBytes } from "../documents/text-file.js";
 import { readItemFile } from "./item-file.js";
 import type { ImportedSkill } from "./model.js";
-import { itemName, namedDescription } from "./named-item.js";
-import { adjusted, leftOut, type ReadContext, refusedLink, start, unreadable } from "./read-context.js";
+import { described, itemName } from "./named-item.js";
+import { leftOut, type ReadContext, refusedLink, start, unreadable } from "./read-context.js";
 import { type FieldSpec, reverseFields } from "./reverse-fields.js";
 
 /** `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills. */
@@ -36,14 +35,15 @@ function readSkill(ctx: ReadContext, pack: ClientPack, format: SkillFrontmatter,
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
   const fields = reverseFields(ctx, item, skillSpec(pack, format));
-  const { name, description } = namedDescription(ctx, item, fields, itemName(ctx, pack, folder, path));
+  const name = itemName(ctx, pack, folder, path);
   const { neutral } = fields;
   const skill: ImportedSkill = {
     name,
-    description,
+    ...described(ctx, item, fields, name),
     ...(fields.tools ? { tools: fields.tools } : {}),
-    deny: fields.deny,
-    triggers: triggersOf(ctx, path, fields.userOnly, fields.modelOnly),
+    ...(fields.deny ? { deny: fields.deny } : {}),
+    ...(fields.userOnly !== undefined ? { userOnly: fields.userOnly } : {}),
+    ...(fields.modelOnly !== undefined ? { modelOnly: fields.modelOnly } : {}),
     ...(typeof neutral.model === "string" ? { model: neutral.model } : {}),
     ...(typeof neutral.argument_hint === "string" ? { argumentHint: neutral.argument_hint } : {}),
     ...(typeof neutral.license === "string" ? { license: neutral.license } : {}),
@@ -65,20 +65,6 @@ function skillSpec(pack: ClientPack, format: SkillFrontmatter): FieldSpec {
     modelInvocation: { field: format.model_invocation_field, value: format.model_invocation_value ?? true },
     userInvocation: format.user_invocation_field ?? null,
   };
-}
-
-function triggersOf(ctx: ReadContext, path: string, userOnly: boolean, modelOnly: boolean): SkillTrigger[] {
-  if (userOnly && modelOnly) {
-    adjusted(
-      ctx,
-      start(path),
-      `${path} may be started neither by the person nor by the model: imported as both`,
-    );
-    return ["user", "model"];
-  }
-  if (userOnly) return ["user"];
-  if (modelOnly) return ["model"];
-  return ["user", "model"];
 }
 
 function supportingFiles(ctx: ReadContext, folder: string, skillFile: string): ImportedSkill["files"] {

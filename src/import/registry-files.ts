@@ -1,6 +1,12 @@
 import { stringify } from "yaml";
 import { patternKindOf } from "../core/model.js";
-import type { ImportedItems, ImportedPermission, ImportedServer } from "./model.js";
+import type {
+  ImportedHook,
+  ImportedItems,
+  ImportedPermission,
+  ImportedServer,
+  ImportedSkill,
+} from "./model.js";
 
 /** One file of the registry import writes: its bytes, and whether it keeps an executable bit. */
 export interface RegistryFile {
@@ -29,11 +35,15 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
     const name = `${String(index + 1).padStart(width, "0")}-${file.file.replace(/^\.+/, "").replaceAll("/", "-")}`;
     text(`${importedSource}/${name}`, `${file.sections.map((s) => s.text).join("\n\n")}\n`);
   });
-  for (const rule of items.rules)
-    text(
-      `core/rules/${rule.name}.md`,
-      markdown({ trigger: rule.trigger, description: rule.description, globs: list(rule.globs) }, rule.body),
-    );
+  for (const rule of items.rules) {
+    const trigger = rule.triggers[0] ?? "always_on";
+    const matter = {
+      trigger,
+      description: rule.description,
+      globs: trigger === "glob" ? rule.globs : undefined,
+    };
+    text(`core/rules/${rule.name}.md`, markdown(matter, rule.body));
+  }
   for (const skill of items.skills) {
     const { name, description, tools, model, license, metadata } = skill;
     const matter = {
@@ -41,7 +51,7 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
       description,
       tools,
       permissions: deny(skill.deny),
-      triggers: triggers(skill.triggers),
+      triggers: skillTriggers(skill),
       model,
       argument_hint: skill.argumentHint,
       license,
@@ -58,14 +68,14 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
       markdown({ name, description, tools, permissions: deny(agent.deny), model }, agent.body),
     );
   }
-  for (const command of items.commands)
-    text(
-      `core/commands/${command.name}.md`,
-      markdown(
-        { description: command.description, argument_hint: command.argumentHint, model: command.model },
-        command.body,
-      ),
-    );
+  for (const command of items.commands) {
+    const matter = {
+      description: command.description,
+      argument_hint: command.argumentHint,
+      model: command.model,
+    };
+    text(`core/commands/${command.name}.md`, markdown(matter, command.body));
+  }
   coreJson(items, text);
   return files;
 }
@@ -87,10 +97,7 @@ function coreJson(items: ImportedItems, text: (path: string, content: string) =>
       json({
         $schema: schema("core-hooks"),
         version: 1,
-        hooks: items.hooks.map(({ position: _, failClosed, ...hook }) => ({
-          ...hook,
-          ...(failClosed ? { fail_closed: true } : {}),
-        })),
+        hooks: items.hooks.map(hook),
       }),
     );
   if (items.servers.length > 0)
@@ -122,6 +129,14 @@ function targetsJson(items: ImportedItems, choice: TargetChoice): object {
   };
 }
 
+function hook({ position: _, failClosed, verbs, ...rest }: ImportedHook): object {
+  return {
+    ...rest,
+    ...(Array.isArray(verbs) ? { verbs } : {}),
+    ...(failClosed ? { fail_closed: true } : {}),
+  };
+}
+
 function permission(rule: ImportedPermission): object {
   return {
     verb: rule.verb,
@@ -130,22 +145,21 @@ function permission(rule: ImportedPermission): object {
 }
 
 function server(s: ImportedServer): object {
-  const { name: _, position: __, ...rest } = s;
+  const { name: _, position: __, written: ___, ...rest } = s;
   const empty = (v: unknown) =>
     Array.isArray(v) ? v.length === 0 : typeof v === "object" && v !== null && Object.keys(v).length === 0;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && !empty(v)));
 }
 
-function deny(verbs: string[]): object | undefined {
-  return verbs.length > 0 ? { deny: verbs } : undefined;
+function deny(verbs: string[] | undefined): object | undefined {
+  return verbs && verbs.length > 0 ? { deny: verbs } : undefined;
 }
 
-function triggers(list: string[]): string[] | undefined {
-  return list.length === 2 ? undefined : list;
-}
-
-function list(values: string[]): string[] | undefined {
-  return values.length > 0 ? values : undefined;
+/** Who starts the skill; nothing written for the default (both), and never neither. */
+function skillTriggers(skill: ImportedSkill): string[] | undefined {
+  if (skill.userOnly && !skill.modelOnly) return ["user"];
+  if (skill.modelOnly && !skill.userOnly) return ["model"];
+  return undefined;
 }
 
 /** A core Markdown file: YAML frontmatter (undefined values left out) and the body ending in one newline. */

@@ -27,17 +27,21 @@ export interface ReadFields {
   /** Neutral field → value (strings, and metadata as a string map). */
   neutral: Record<string, string | Record<string, string>>;
   tools?: Verb[];
-  deny: Verb[];
-  /** The model may not start it (skills). */
-  userOnly: boolean;
-  /** The person may not start it (skills). */
-  modelOnly: boolean;
+  deny?: Verb[];
+  /** The model may not start it (skills); undefined when the client has no field that could say so. */
+  userOnly?: boolean;
+  /** The person may not start it (skills); undefined when the client has no field that could say so. */
+  modelOnly?: boolean;
 }
 
 /** Every field of the file through the spec; a field the spec cannot read back is reported and left out. */
 export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec): ReadFields {
   const neutralOf = new Map(Object.entries(spec.fields).map(([neutral, client]) => [client, neutral]));
-  const out: ReadFields = { neutral: {}, deny: [], userOnly: false, modelOnly: false };
+  const out: ReadFields = {
+    neutral: {},
+    ...(spec.modelInvocation?.field ? { userOnly: false } : {}),
+    ...(spec.userInvocation ? { modelOnly: false } : {}),
+  };
   for (const [key, value] of Object.entries(item.values)) {
     const neutral = neutralOf.get(key);
     if (neutral !== undefined) neutralValue(ctx, item, key, neutral, value, out);

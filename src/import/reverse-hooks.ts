@@ -1,4 +1,5 @@
 import type { ClientPack, HookMapping } from "../clients/model.js";
+import { slotsOf } from "../clients/template-slots.js";
 import { verbs as allVerbs, type HookEvent, hookEvents, toolEvents, type Verb } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import { withRuntimePlaceholders } from "../emit/clients/pack-text.js";
@@ -40,17 +41,19 @@ export function reverseHookEntries(
       message: `"${path.join(".")}" has no neutral equivalent`,
     }));
     const verbs = on.verbs ?? matcherVerbs(mapping, matcher, on.event, lost);
-    if (verbs === null)
+    if (verbs === "none")
       return { problem: `its matcher "${String(matcher)}" names no tool the pack maps to a verb` };
     const seconds = timeoutOf(mapping, timeout, lost);
-    const closed = failClosed !== undefined && failClosed === (mapping.fail_closed_value ?? true);
+    const closed = slotsOf(mapping.entry).has("fail_closed")
+      ? failClosed !== undefined && failClosed === (mapping.fail_closed_value ?? true)
+      : undefined;
     return {
       hook: {
         event: on.event,
-        ...(verbs ? { verbs } : {}),
+        ...(verbs !== undefined ? { verbs } : {}),
         command: fromRoot(mapping, command),
         ...(seconds !== undefined ? { timeout: seconds } : {}),
-        failClosed: closed,
+        ...(closed !== undefined ? { failClosed: closed } : {}),
         ...(typeof description === "string" ? { description } : {}),
         position,
       },
@@ -68,29 +71,35 @@ function guardCommand(pack: ClientPack, mapping: HookMapping): string | undefine
   return withRuntimePlaceholders(pack, pack.guard.command).split("{path}").join(anchored);
 }
 
-/** Verbs of a matcher; undefined for every tool; null when no name of it maps to a verb. */
+/**
+ * Verbs of a matcher: null for every tool (and for events about no tool), undefined when the client has no
+ * matchers (its file cannot say), "none" when no name of the matcher maps to a verb.
+ */
 function matcherVerbs(
   mapping: HookMapping,
   matcher: unknown,
   event: HookEvent,
   lost: { path: KeyPath; message: string }[],
-): Verb[] | undefined | null {
-  if (matcher === undefined || matcher === "" || matcher === "*") return undefined;
+): Verb[] | null | undefined | "none" {
+  const given = matcher !== undefined && matcher !== "" && matcher !== "*";
   if (!toolEvents.includes(event)) {
-    lost.push({
-      path: ["matcher"],
-      message: `the matcher "${String(matcher)}" of a ${event} hook has no neutral equivalent`,
-    });
-    return undefined;
+    if (given)
+      lost.push({
+        path: ["matcher"],
+        message: `the matcher "${String(matcher)}" of a ${event} hook has no neutral equivalent`,
+      });
+    return null;
   }
+  if (mapping.matcher_join === undefined || !slotsOf(mapping.entry).has("matcher")) return undefined;
+  if (!given) return null;
   const names = String(matcher)
-    .split(mapping.matcher_join ?? "|")
+    .split(mapping.matcher_join)
     .map((n) => n.trim());
   const found = allVerbs.filter((verb) => (mapping.hook_tools[verb] ?? []).some((n) => names.includes(n)));
   const known = new Set(found.flatMap((verb) => mapping.hook_tools[verb] ?? []));
   for (const name of names.filter((n) => !known.has(n)))
     lost.push({ path: ["matcher"], message: `the matcher's tool "${name}" names no neutral verb` });
-  return found.length > 0 ? found : null;
+  return found.length > 0 ? found : "none";
 }
 
 function timeoutOf(

@@ -42,8 +42,8 @@ function stdioServer(
     transport: "stdio",
     name,
     command: neutral(mapping, command),
-    args: args.map((a) => neutral(mapping, a)),
-    env: mapValues(env, (v) => neutral(mapping, v)),
+    ...(args.length > 0 ? { args: args.map((a) => neutral(mapping, a)) } : {}),
+    ...(Object.keys(env).length > 0 ? { env: mapValues(env, (v) => neutral(mapping, v)) } : {}),
     ...(typeof slots.cwd === "string" ? { cwd: neutral(mapping, slots.cwd) } : {}),
     ...common(slots),
     position,
@@ -62,12 +62,12 @@ function remoteServer(
   const bearer: Record<string, string> =
     typeof slots.bearer_env === "string" ? { Authorization: `Bearer \${${slots.bearer_env}}` } : {};
   const headers = { ...bearer, ...byName, ...stringMap(slots.headers_set), ...stringMap(slots.headers) };
-  const transport = slots.transport === "sse" || slots.transport === "http" ? slots.transport : "http";
+  const transport = slots.transport === "sse" || slots.transport === "http" ? slots.transport : "remote";
   const server: ImportedServer = {
     transport,
     name,
     url: neutral(mapping, String(slots.url)),
-    headers: mapValues(headers, (v) => neutral(mapping, v)),
+    ...(Object.keys(headers).length > 0 ? { headers: mapValues(headers, (v) => neutral(mapping, v)) } : {}),
     ...common(slots),
     position,
   };

@@ -3,7 +3,8 @@ import { type LoadTrigger, loadTriggers } from "../core/model.js";
 
 /** A native rule's load condition read back through a pack's rule_triggers. */
 export interface ReversedTrigger {
-  trigger: LoadTrigger;
+  /** Best first; more than one when the client writes them alike (Claude Code: always_on, model_decision, manual). */
+  triggers: LoadTrigger[];
   globs: string[];
   description?: string;
   /** Frontmatter keys the mapping does not explain (no neutral equivalent). */
@@ -17,7 +18,8 @@ const descriptionSlot = "{description}";
 
 /**
  * The trigger whose mapping the frontmatter fits best: every literal field of the mapping holds (a field
- * the file leaves out counts with the pack's default_fields), then the best score below. The description and globs come from whichever field a mapping fills from them.
+ * the file leaves out counts with the pack's default_fields) and every slot field is there, then the best
+ * score below. The description and globs come from whichever field a mapping fills from them.
  */
 export function reverseTrigger(values: Record<string, unknown>, triggers: RuleTriggers): ReversedTrigger {
   const filled = { ...(triggers.default_fields ?? {}), ...values };
@@ -25,7 +27,9 @@ export function reverseTrigger(values: Record<string, unknown>, triggers: RuleTr
     const mapping = triggers.map[trigger];
     return mapping && literalsHold(mapping, filled) ? [{ trigger, mapping }] : [];
   });
-  const best = candidates.sort((a, b) => score(b.mapping, values) - score(a.mapping, values))[0];
+  const ranked = candidates.sort((a, b) => score(b.mapping, values) - score(a.mapping, values));
+  const best = ranked[0];
+  const alike = ranked.filter((c) => best && sameFields(c.mapping, best.mapping)).map((c) => c.trigger);
   const trigger = best?.trigger ?? "always_on";
   const globKeys = slotKeys(triggers, globsSlot);
   const descriptionKeys = slotKeys(triggers, descriptionSlot);
@@ -37,7 +41,7 @@ export function reverseTrigger(values: Record<string, unknown>, triggers: RuleTr
     ...(typeof description === "string" ? descriptionKeys : []),
   ]);
   return {
-    trigger,
+    triggers: alike.length > 0 ? alike : ["always_on"],
     globs,
     ...(typeof description === "string" && description.trim() !== ""
       ? { description: description.trim() }
@@ -47,9 +51,17 @@ export function reverseTrigger(values: Record<string, unknown>, triggers: RuleTr
   };
 }
 
+/** Two mappings a reader cannot tell apart: the same fields with the same literals. */
+function sameFields(a: TriggerMapping, b: TriggerMapping): boolean {
+  const keys = (m: TriggerMapping) =>
+    JSON.stringify(Object.entries(m.fields).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return keys(a) === keys(b);
+}
+
+/** Every literal of the mapping holds, and every field it fills from the rule is there to fill it. */
 function literalsHold(mapping: TriggerMapping, values: Record<string, unknown>): boolean {
-  return Object.entries(mapping.fields).every(
-    ([key, expected]) => isSlot(expected) || sameValue(values[key], expected),
+  return Object.entries(mapping.fields).every(([key, expected]) =>
+    isSlot(expected) ? values[key] !== undefined : sameValue(values[key], expected),
   );
 }
 
