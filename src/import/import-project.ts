@@ -20,7 +20,15 @@ export interface ImportOptions {
 export type ImportResult =
   | { kind: "usage"; message: string }
   | { kind: "nothing"; message: string; diagnostics: Diagnostic[] }
-  | { kind: "imported"; ok: boolean; diagnostics: Diagnostic[]; files: string[]; assistants: string[] };
+  | {
+      kind: "imported";
+      ok: boolean;
+      diagnostics: Diagnostic[];
+      /** Registry files written, and the project's native files read (the round trip compares those). */
+      files: string[];
+      read: string[];
+      assistants: string[];
+    };
 
 /**
  * `agentc import <project> --out <registry>`: reads the native files of every chosen assistant (never
@@ -61,6 +69,7 @@ export async function importProject(
     ok: !hasErrors(reported),
     diagnostics: reported,
     files: [...files.keys()].sort(),
+    read: [...new Set(natives.map((file) => file.path))].sort(),
     assistants: found.map((r) => r.assistant.id),
   };
 }

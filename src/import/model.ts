@@ -1,12 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
-import type {
-  HookEvent,
-  LoadTrigger,
-  PermissionLevel,
-  SkillTrigger,
-  StdioServer,
-  Verb,
-} from "../core/model.js";
+import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { Adapter } from "../registry/model.js";
 

@@ -30,10 +30,12 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
     files.set(path, { bytes: Buffer.from(content), executable: false });
   text("sources.json", json(sourcesJson(items)));
   text("targets.json", json(targetsJson(items, choice)));
-  const width = String(items.instructions.length).length < 2 ? 2 : String(items.instructions.length).length;
+  const width = Math.max(2, String(items.instructions.length).length);
   items.instructions.forEach((file, index) => {
-    const name = `${String(index + 1).padStart(width, "0")}-${file.file.replace(/^\.+/, "").replaceAll("/", "-")}`;
-    text(`${importedSource}/${name}`, `${file.sections.map((s) => s.text).join("\n\n")}\n`);
+    text(
+      `${importedSource}/${sourceFileName(index, width, file.file)}`,
+      `${file.sections.map((s) => s.text).join("\n\n")}\n`,
+    );
   });
   for (const rule of items.rules) {
     const trigger = rule.triggers[0] ?? "always_on";
@@ -109,6 +111,15 @@ function coreJson(items: ImportedItems, text: (path: string, content: string) =>
         servers: Object.fromEntries(items.servers.map((s) => [s.name, server(s)])),
       }),
     );
+}
+
+/**
+ * "01-AGENTS.md", "02-github-copilot-instructions.md", "03-cursorrules.md": numbered, because a source is
+ * read in code-point order and AGENTS.md keeps its sections first; always *.md, which a source reads.
+ */
+function sourceFileName(index: number, width: number, native: string): string {
+  const name = native.replace(/^\.+/, "").replaceAll("/", "-");
+  return `${String(index + 1).padStart(width, "0")}-${name.endsWith(".md") ? name : `${name}.md`}`;
 }
 
 function sourcesJson(items: ImportedItems): object {
