@@ -4,6 +4,8 @@ export { allChecks, findCheck } from "./checks/index.js";
 export type { Diagnostic, Position, Severity } from "./diagnostics/diagnostic.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
+export { buildSite } from "./emit/site/build-site.js";
+export type { SiteData } from "./emit/site/site-model.js";
 export { buildManifest } from "./manifest/build-manifest.js";
 export { serializeManifest } from "./manifest/canonical-manifest.js";
 export type { Manifest } from "./manifest/manifest-model.js";

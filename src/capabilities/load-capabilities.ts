@@ -1,10 +1,8 @@
-import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { listFolder } from "../core/core-folder.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { readJsonDocument } from "../documents/read-json-document.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { type SchemaViolation, validateAgainstSchema } from "../documents/schema-validation.js";
 import { capabilityHooks } from "./capability-hooks.js";
 import { capabilitySlug } from "./capability-slug.js";
@@ -20,13 +18,14 @@ import { readPackageFiles } from "./read-package-files.js";
 const maxManifestBytes = 1024 * 1024;
 
 /** capabilities/<dir>/ of a registry, in folder-name order; a package is kept only when its manifest is valid. */
-export function loadCapabilities(root: string, diagnostics: Diagnostic[]): CapabilityPackage[] {
-  if (!existsSync(join(root, capabilitiesFolder))) return [];
-  if (!statSync(join(root, capabilitiesFolder)).isDirectory()) {
+export function loadCapabilities(reader: RegistryReader, diagnostics: Diagnostic[]): CapabilityPackage[] {
+  const kind = reader.resolve(capabilitiesFolder).kind;
+  if (kind === "missing" || kind === "refused") return [];
+  if (kind !== "folder") {
     misplaced(capabilitiesFolder, "is a file; it is the folder of capability packages", diagnostics);
     return [];
   }
-  return listFolder(root, capabilitiesFolder).flatMap((entry) => {
+  return reader.entries(capabilitiesFolder).flatMap((entry) => {
     if (!entry.isFolder) {
       misplaced(
         entry.path,
@@ -35,16 +34,21 @@ export function loadCapabilities(root: string, diagnostics: Diagnostic[]): Capab
       );
       return [];
     }
-    const loaded = loadPackage(root, entry.path, diagnostics);
+    const loaded = loadPackage(reader.fenced(entry.path), entry.path, diagnostics);
     return loaded ? [loaded] : [];
   });
 }
 
-function loadPackage(root: string, dir: string, diagnostics: Diagnostic[]): CapabilityPackage | undefined {
-  const manifestFile = findManifest(root, dir, diagnostics);
+/** One package, read through a reader fenced to its folder. */
+function loadPackage(
+  reader: RegistryReader,
+  dir: string,
+  diagnostics: Diagnostic[],
+): CapabilityPackage | undefined {
+  const manifestFile = findManifest(reader, dir, diagnostics);
   if (!manifestFile) return undefined;
-  const document = readManifest(root, manifestFile, diagnostics);
-  const files = readPackageFiles(root, dir, diagnostics);
+  const document = readManifest(reader, manifestFile, diagnostics);
+  const files = readPackageFiles(reader, dir, diagnostics);
   if (!document) return undefined;
   const manifest = document.value as CapabilityManifest;
   return {
@@ -58,8 +62,8 @@ function loadPackage(root: string, dir: string, diagnostics: Diagnostic[]): Capa
   };
 }
 
-function findManifest(root: string, dir: string, diagnostics: Diagnostic[]): string | undefined {
-  const present = manifestFileNames.filter((name) => existsSync(join(root, dir, name)));
+function findManifest(reader: RegistryReader, dir: string, diagnostics: Diagnostic[]): string | undefined {
+  const present = manifestFileNames.filter((name) => reader.resolve(`${dir}/${name}`).kind !== "missing");
   const [first, second] = present;
   if (first === undefined)
     misplaced(dir, "holds no capability.json (or oats.json), so it is no capability package", diagnostics);
@@ -74,8 +78,12 @@ function findManifest(root: string, dir: string, diagnostics: Diagnostic[]): str
   return first !== undefined && second === undefined ? `${dir}/${first}` : undefined;
 }
 
-function readManifest(root: string, file: string, diagnostics: Diagnostic[]): JsonDocument | undefined {
-  const read = readJsonDocument(root, file, maxManifestBytes, capabilityManifestMatchesSchema, diagnostics);
+function readManifest(
+  reader: RegistryReader,
+  file: string,
+  diagnostics: Diagnostic[],
+): JsonDocument | undefined {
+  const read = readJsonDocument(reader, file, maxManifestBytes, capabilityManifestMatchesSchema, diagnostics);
   if (!read) return undefined;
   const { document, keysWrittenTwice } = read;
   const violations = oneRequirementKind(

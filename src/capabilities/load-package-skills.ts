@@ -1,8 +1,7 @@
-import { statSync } from "node:fs";
-import { join } from "node:path";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import { loadSkill } from "../core/load-skills.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import type { CapabilityPackage, PackageSkills } from "./model.js";
 import { packageContents } from "./package-contents.js";
 import { skillPacks } from "./skill-packs.js";
@@ -13,7 +12,7 @@ import { skillPacks } from "./skill-packs.js";
  * `executables`, as for core skills.
  */
 export function loadPackageSkills(
-  root: string,
+  reader: RegistryReader,
   packages: readonly CapabilityPackage[],
   clients: readonly LoadedClientPack[],
   registryFiles: { files: Map<string, Buffer>; executables: Set<string> },
@@ -21,23 +20,16 @@ export function loadPackageSkills(
 ): PackageSkills[] {
   if (skillPacks(clients).length === 0) return [];
   return packages.map((pkg) => {
+    const inPackage = reader.fenced(pkg.dir);
     const skills = packageContents(pkg).skills.flatMap((folder) => {
-      const skill = loadSkill(root, `${pkg.dir}/${folder.dir}`, diagnostics);
+      const skill = loadSkill(inPackage, `${pkg.dir}/${folder.dir}`, diagnostics);
       return skill ? [skill] : [];
     });
     for (const path of skills.flatMap((skill) => skill.supportingFiles)) {
       const bytes = pkg.files.get(path.slice(pkg.dir.length + 1));
       if (bytes) registryFiles.files.set(path, bytes);
-      if (isExecutable(join(root, path))) registryFiles.executables.add(path);
+      if (inPackage.isExecutable(path)) registryFiles.executables.add(path);
     }
     return { pkg, skills };
   });
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    return (statSync(path).mode & 0o111) !== 0;
-  } catch {
-    return false;
-  }
 }

@@ -18,6 +18,7 @@ export function renderCheckDoc(check: CheckMeta): string {
     "## Failing example",
     "",
     ...fixtureBlocks(check.examples.failing),
+    ...linkLines(check.examples.failingLinks ?? {}),
   ].join("\n");
 }
 
@@ -29,4 +30,12 @@ function fixtureBlocks(fixture: Fixture): string[] {
     const lang = path.endsWith(".json") ? "json" : "markdown";
     return [`\`${path}\`:`, "", `~~~${lang}`, text.replace(/\n$/, ""), "~~~", ""];
   });
+}
+
+/** The symbolic links of an example, one line each. */
+function linkLines(links: Record<string, string>): string[] {
+  const lines = Object.entries(links).map(
+    ([path, target]) => `- \`${path}\` is a symbolic link to \`${target}\``,
+  );
+  return lines.length === 0 ? [] : ["And the symbolic links:", "", ...lines, ""];
 }

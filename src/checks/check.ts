@@ -1,9 +1,13 @@
+import { clipMessage } from "../diagnostics/clip.js";
 import type { Diagnostic, Position, Severity } from "../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import type { Registry } from "../registry/model.js";
 
 /** A registry written inline: registry-relative path → file text. */
 export type Fixture = Record<string, string>;
+
+/** Symbolic links an example registry holds besides its files: link path → the target written into the link. */
+export type FixtureLinks = Record<string, string>;
 
 export interface CheckMeta {
   id: string;
@@ -13,7 +17,7 @@ export interface CheckMeta {
   /** Why the check exists, in a sentence or two. */
   description: string;
   hint: string;
-  examples: { passing: Fixture; failing: Fixture };
+  examples: { passing: Fixture; failing: Fixture; failingLinks?: FixtureLinks };
 }
 
 export interface RegistryCheck extends CheckMeta {
@@ -43,14 +47,15 @@ export interface Finding {
   severity?: Severity;
 }
 
+/** Every diagnostic is made here, so no message, hint or file name can echo megabytes of input. */
 export function diagnostic(check: CheckMeta, finding: Finding): Diagnostic {
   return {
     id: check.id,
     severity: finding.severity ?? check.severity,
-    file: finding.position.file,
+    file: clipMessage(finding.position.file),
     line: finding.position.line,
     column: finding.position.column,
-    message: finding.message,
-    hint: finding.hint ?? check.hint,
+    message: clipMessage(finding.message),
+    hint: clipMessage(finding.hint ?? check.hint),
   };
 }

@@ -1,6 +1,9 @@
 import { coreChecks } from "../core/checks/index.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import { inputWithinLimits } from "../documents/checks/input-within-limits.js";
 import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
+import { linksFormNoLoop } from "../documents/checks/links-form-no-loop.js";
+import { readsStayInsideRegistry } from "../documents/checks/reads-stay-inside-registry.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { scopeExpressedByAdapter } from "../emit/checks/scope-expressed-by-adapter.js";
 import { duplicateSlugResolvedByKind } from "../registry/checks/duplicate-slug-resolved-by-kind.js";
@@ -18,8 +21,11 @@ import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
 import { settingsChecks } from "./clients/settings-checks.js";
 import { budgetRespected } from "./output/budget-respected.js";
+import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
+import { pagePathsFree } from "./output/page-paths-free.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
+import { settingsGrantNoSelfTrust } from "./output/settings-grant-no-self-trust.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
@@ -92,6 +98,12 @@ export const allChecks: readonly Check[] = [
   ...settingsChecks,
   ...emittedClientChecks,
   ...capabilityChecks,
+  readsStayInsideRegistry,
+  linksFormNoLoop,
+  inputWithinLimits,
+  instructionsImportNoSecrets,
+  settingsGrantNoSelfTrust,
+  pagePathsFree,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -62,6 +62,6 @@ export function findWholeWords(text: string, terms: readonly string[]): WordHit[
   return hits.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }

@@ -1,10 +1,8 @@
-import { statSync } from "node:fs";
-import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { filesBelow } from "../core/core-folder.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { maxAssetBytes, readBounded } from "../documents/text-file.js";
+import { type RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { maxAssetBytes } from "../documents/text-file.js";
 import { clientPackValid } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { FileMapping } from "./model.js";
@@ -12,10 +10,10 @@ import type { FileMapping } from "./model.js";
 /**
  * Reads the registry files client packs copy (shared_core / shared_seed sources, skills' supporting
  * files) into `files`, so emitting stays free of file access; returns those executable on disk.
- * A source that is missing is reported.
+ * A source that is missing, or a file that cannot be read (too large, refused), is reported.
  */
 export function readClientFiles(
-  root: string,
+  reader: RegistryReader,
   packs: LoadedClientPack[],
   core: Core,
   files: Map<string, Buffer>,
@@ -30,38 +28,28 @@ export function readClientFiles(
       ["shared_seed", client.pack.shared_seed],
     ] as const) {
       for (const [index, mapping] of mappings.entries()) {
-        const found = sourceFiles(root, mapping);
+        const found = sourceFiles(reader, mapping);
         if (found) wanted.push(...found);
         else diagnostics.push(missingSource(client, [list, index, "src"], mapping.src));
       }
     }
   }
   for (const path of wanted) {
-    if (isExecutable(join(root, path))) executables.add(path);
+    if (reader.isExecutable(path)) executables.add(path);
     if (files.has(path)) continue;
-    const read = readBounded(join(root, path), maxAssetBytes);
+    const read = reader.readBytes(path, maxAssetBytes);
     if (read.ok) files.set(path, read.bytes);
+    else diagnostics.push(...readFailure(read, { file: path, line: 1, column: 1 }, `${path} ${read.reason}`));
   }
   return executables;
 }
 
-function isExecutable(path: string): boolean {
-  try {
-    return (statSync(path).mode & 0o111) !== 0;
-  } catch {
-    return false;
-  }
-}
-
 /** Registry files of a mapping: the file itself, or every visible file below a folder. */
-export function sourceFiles(root: string, mapping: FileMapping): string[] | undefined {
-  try {
-    const stat = statSync(join(root, mapping.src));
-    if (stat.isFile()) return [mapping.src];
-    if (stat.isDirectory()) return filesBelow(root, mapping.src.replace(/\/+$/, ""));
-  } catch {
-    return undefined;
-  }
+export function sourceFiles(reader: RegistryReader, mapping: FileMapping): string[] | undefined {
+  const src = mapping.src.replace(/\/+$/, "");
+  const kind = reader.resolve(src).kind;
+  if (kind === "file") return [src];
+  if (kind === "folder") return reader.filesBelow(src);
   return undefined;
 }
 

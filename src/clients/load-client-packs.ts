@@ -1,11 +1,10 @@
-import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
-import { listFolder } from "../core/core-folder.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { packageDataFiles, readPackageData } from "../documents/package-data.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { nearestName } from "../documents/schema-validation.js";
 import type { TargetsConfig } from "../registry/model.js";
 import { builtinClientsDir } from "../shared/package-paths.js";
@@ -52,7 +51,7 @@ export function checkBuiltinClientPacks(): { packs: LoadedClientPack[]; diagnost
  * clients/<id>.json of the registry, which replaces a built-in pack of the same id.
  */
 export function loadClientPacks(
-  root: string,
+  reader: RegistryReader,
   targets: TargetsConfig,
   targetsDocument: JsonDocument,
   core: Core,
@@ -63,7 +62,7 @@ export function loadClientPacks(
   const chosen =
     choice === "none" ? [] : chooseBuiltins(builtinClientPacks(), choice, targetsDocument, diagnostics);
   const byId = new Map(chosen.map((p) => [p.pack.client, p]));
-  for (const pack of registryPacks(root, diagnostics)) byId.set(pack.pack.client, pack);
+  for (const pack of registryPacks(reader, diagnostics)) byId.set(pack.pack.client, pack);
   return byClient([...byId.values()]);
 }
 
@@ -99,15 +98,17 @@ function chooseBuiltins(
   return builtins.filter((b) => choice.includes(b.pack.client));
 }
 
-function registryPacks(root: string, diagnostics: Diagnostic[]): LoadedClientPack[] {
-  return listFolder(root, registryClientsFolder)
+function registryPacks(reader: RegistryReader, diagnostics: Diagnostic[]): LoadedClientPack[] {
+  return reader
+    .entries(registryClientsFolder)
     .filter((entry) => !entry.isFolder && entry.name.endsWith(".json"))
     .flatMap((entry) => {
       const source = {
-        path: join(root, entry.path),
+        path: entry.path,
         file: entry.path,
         label: entry.path,
         origin: "registry" as const,
+        reader,
       };
       const loaded = readClientPack(source, diagnostics);
       if (!loaded) return [];

@@ -1,4 +1,5 @@
 import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { InstructionImport } from "../registry/model.js";
 
 /**
  * A client pack: how one assistant reads the tool-neutral core/ (docs/client-packs.md).
@@ -7,6 +8,20 @@ import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/mode
  * Paths may use the pack's runtime_placeholders ("<SKILLS_DIR>/x"); null means the client has
  * no such place, and everything the core puts there is reported as not expressible.
  */
+/** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
+export interface TrustKey {
+  id: string;
+  /** Project path or glob of the settings file, with runtime placeholders. */
+  file: string;
+  /** Key path; "*" is any key or element. */
+  key: string[];
+  /** Only this value counts; absent (and no `matches`): any value. */
+  equals?: unknown;
+  /** Only string values matching this regular expression count. */
+  matches?: string;
+  why: string;
+}
+
 export interface ClientPack {
   /** Component id; equal to the rule adapter's id when both exist, so one component holds both. */
   client: string;
@@ -16,6 +31,9 @@ export interface ClientPack {
   docs: string[];
   runtime_dir: string;
   root_instruction_file: string | null;
+  instruction_imports?: InstructionImport[];
+  /** Settings keys with which a repository votes on its own trust (AGC108). */
+  trust_keys?: TrustKey[];
   rules_dir: string | null;
   skills_dir: string | null;
   agents_dir: string | null;

@@ -1,8 +1,9 @@
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { parseJsonDocument } from "../documents/json-document.js";
+import { jsonErrors } from "../documents/read-json-document.js";
+import { type RegistryReader, readFailure, type TextRead } from "../documents/registry-reader.js";
 import { validateAgainstSchema } from "../documents/schema-validation.js";
 import { readText } from "../documents/text-file.js";
 import { clientPackValid } from "./checks/client-pack-valid.js";
@@ -20,21 +21,26 @@ export interface PackFile {
   /** The file as diagnostics name it ("<agentc>/clients/x.json" for built-in packs). */
   label: string;
   origin: LoadedClientPack["origin"];
+  /** For a registry's own pack: the registry's reader (the file is `file` below its root). */
+  reader?: RegistryReader;
+}
+
+function readPack(source: PackFile): TextRead {
+  if (source.reader) return source.reader.readText(source.file, maxPackBytes);
+  const read = readText(source.path, maxPackBytes);
+  return read.ok ? read : { ...read, check: registryFilesAreReadable, reported: false };
 }
 
 /** Reads one pack file: JSON, schema, then the facts the schema cannot see; undefined when unusable. */
 export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): LoadedClientPack | undefined {
   const start = { file: source.label, line: 1, column: 1 };
-  const read = readText(source.path, maxPackBytes);
+  const read = readPack(source);
   if (!read.ok) {
-    diagnostics.push(
-      diagnostic(registryFilesAreReadable, { position: start, message: `${source.label} ${read.reason}` }),
-    );
+    diagnostics.push(...readFailure(read, start, `${source.label} ${read.reason}`));
     return undefined;
   }
   const { document, errors } = parseJsonDocument(source.label, read.text);
-  for (const error of errors)
-    diagnostics.push(diagnostic(jsonIsWellFormed, { position: error.position, message: error.message }));
+  diagnostics.push(...jsonErrors(errors));
   if (!document) return undefined;
   const violations = validateAgainstSchema("client-pack", document.value);
   for (const v of violations) {

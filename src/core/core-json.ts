@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { readJsonDocument } from "../documents/read-json-document.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
 import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
 import { coreNameUnique } from "./checks/core-name-unique.js";
@@ -12,13 +11,13 @@ const maxCoreJsonBytes = 8 * 1024 * 1024;
 
 /** Reads an optional JSON file of core/; returns it only when it exists, parses and matches its schema. */
 export function loadCoreJson(
-  root: string,
+  reader: RegistryReader,
   file: string,
   schema: SchemaName,
   diagnostics: Diagnostic[],
 ): JsonDocument | undefined {
-  if (!existsSync(join(root, file))) return undefined;
-  const document = readJsonDocument(root, file, maxCoreJsonBytes, coreNameUnique, diagnostics)?.document;
+  if (reader.resolve(file).kind === "missing") return undefined;
+  const document = readJsonDocument(reader, file, maxCoreJsonBytes, coreNameUnique, diagnostics)?.document;
   if (!document) return undefined;
   const violations = validateAgainstSchema(schema, document.value);
   for (const v of violations) {

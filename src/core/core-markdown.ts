@@ -1,10 +1,10 @@
-import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
+import { readFailure } from "../documents/registry-reader.js";
 import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
-import { maxRuleFileBytes, readText } from "../documents/text-file.js";
-import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { maxRuleFileBytes } from "../documents/text-file.js";
+import { type ParsedYaml, parseYamlBlock, yamlErrors } from "../documents/yaml-frontmatter.js";
 import { coreBodyPresent } from "./checks/core-body-present.js";
 import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
 import { coreFrontmatterIsWellFormed } from "./checks/core-frontmatter-is-well-formed.js";
@@ -17,17 +17,15 @@ export interface LoadedMarkdown extends CoreMarkdown {
 
 /** Reads core/<relative>, parses its frontmatter and checks it against a schema; undefined when unusable. */
 export function loadCoreMarkdown(
-  root: string,
+  reader: RegistryReader,
   file: string,
   schema: SchemaName,
   diagnostics: Diagnostic[],
 ): LoadedMarkdown | undefined {
   const start = { file, line: 1, column: 1 };
-  const read = readText(join(root, file), maxRuleFileBytes);
+  const read = reader.readText(file, maxRuleFileBytes);
   if (!read.ok) {
-    diagnostics.push(
-      diagnostic(registryFilesAreReadable, { position: start, message: `${file} ${read.reason}` }),
-    );
+    diagnostics.push(...readFailure(read, start, `${file} ${read.reason}`));
     return undefined;
   }
   const lines = read.text
@@ -44,7 +42,7 @@ export function loadCoreMarkdown(
     return undefined;
   }
   const { parsed, errors } = parseYamlBlock(file, lines.slice(1, closeAt).join("\n"), 2);
-  for (const error of errors) diagnostics.push(diagnostic(coreFrontmatterIsWellFormed, error));
+  diagnostics.push(...yamlErrors(errors, coreFrontmatterIsWellFormed));
   if (!parsed || !matchesSchema(parsed, schema, diagnostics)) return undefined;
   const body = lines.slice(closeAt + 1).join("\n");
   if (body.trim() === "") diagnostics.push(emptyBody(file, closeAt + 1));

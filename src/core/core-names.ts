@@ -1,8 +1,8 @@
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { coreFileNameWellFormed } from "./checks/core-file-name-well-formed.js";
 import { coreNameMatchesPath } from "./checks/core-name-matches-path.js";
-import { listFolder } from "./core-folder.js";
 
 /** The portable name form: lowercase words joined by single hyphens, at most 64 characters. */
 export const portableName = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -58,13 +58,13 @@ export function checkNameMatchesPath(
  * every name is checked.
  */
 export function eachMarkdownFile<T>(
-  root: string,
+  reader: RegistryReader,
   folder: string,
   holds: string,
   diagnostics: Diagnostic[],
   load: (name: string, path: string) => T | undefined,
 ): T[] {
-  return listFolder(root, folder).flatMap((entry) => {
+  return reader.entries(folder).flatMap((entry) => {
     if (entry.isFolder || !entry.name.endsWith(".md")) {
       strayEntry(entry.path, entry.isFolder ? "is a folder" : "is not a .md file", holds, diagnostics);
       return [];

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreAgent, Verb } from "./model.js";
 import { loadNamedMarkdown } from "./named-markdown.js";
@@ -14,20 +15,20 @@ interface AgentFrontmatter {
 }
 
 /** core/agents/<name>.md: one subagent per file, its body the system prompt. */
-export function loadAgents(root: string, diagnostics: Diagnostic[]): CoreAgent[] {
-  return eachMarkdownFile(root, agentsFolder, folderHolds.agents, diagnostics, (name, path) =>
-    loadAgent(root, name, path, diagnostics),
+export function loadAgents(reader: RegistryReader, diagnostics: Diagnostic[]): CoreAgent[] {
+  return eachMarkdownFile(reader, agentsFolder, folderHolds.agents, diagnostics, (name, path) =>
+    loadAgent(reader, name, path, diagnostics),
   );
 }
 
 function loadAgent(
-  root: string,
+  reader: RegistryReader,
   fileName: string,
   file: string,
   diagnostics: Diagnostic[],
 ): CoreAgent | undefined {
   const loaded = loadNamedMarkdown<AgentFrontmatter>(
-    root,
+    reader,
     file,
     "core-agent",
     { name: fileName, what: "file" },

@@ -1,5 +1,6 @@
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { commandUsesArguments } from "./checks/command-uses-arguments.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
@@ -17,19 +18,19 @@ interface CommandFrontmatter {
 }
 
 /** core/commands/<name>.md: a prompt template run as /<name>. */
-export function loadCommands(root: string, diagnostics: Diagnostic[]): CoreCommand[] {
-  return eachMarkdownFile(root, commandsFolder, folderHolds.commands, diagnostics, (name, path) =>
-    loadCommand(root, name, path, diagnostics),
+export function loadCommands(reader: RegistryReader, diagnostics: Diagnostic[]): CoreCommand[] {
+  return eachMarkdownFile(reader, commandsFolder, folderHolds.commands, diagnostics, (name, path) =>
+    loadCommand(reader, name, path, diagnostics),
   );
 }
 
 function loadCommand(
-  root: string,
+  reader: RegistryReader,
   name: string,
   file: string,
   diagnostics: Diagnostic[],
 ): CoreCommand | undefined {
-  const markdown = loadCoreMarkdown(root, file, "core-command", diagnostics);
+  const markdown = loadCoreMarkdown(reader, file, "core-command", diagnostics);
   if (!markdown) return undefined;
   const { values, ...located } = markdown;
   const matter = values as unknown as CommandFrontmatter;

@@ -1,7 +1,6 @@
-import { existsSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { diagnostic } from "../checks/check.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { RegistryReader } from "../documents/registry-reader.js";
 import { coreNameUnique } from "./checks/core-name-unique.js";
 import { strayEntry } from "./core-names.js";
 import { loadAgents } from "./load-agents.js";
@@ -13,13 +12,23 @@ import { loadRules } from "./load-rules.js";
 import { loadSkills } from "./load-skills.js";
 import { type Core, emptyCore } from "./model.js";
 
-/** Loads the tool-neutral core/ of a registry; a registry without core/ has an empty core and no diagnostics. */
-export function loadCore(root: string): { core: Core; diagnostics: Diagnostic[] } {
-  const dir = resolve(root);
+/**
+ * Loads the tool-neutral core/ of a registry; a registry without core/ has an empty core and no diagnostics.
+ * Given a folder, what its own reader refuses is among the diagnostics; given a reader, the reader keeps it.
+ */
+export function loadCore(from: string | RegistryReader): { core: Core; diagnostics: Diagnostic[] } {
+  const dir = typeof from === "string" ? new RegistryReader(from) : from;
   const diagnostics: Diagnostic[] = [];
-  if (!isFolder(join(dir, "core"))) {
-    if (existsSync(join(dir, "core"))) strayEntry("core", "is a file", "the tool-neutral core", diagnostics);
-    return { core: emptyCore(), diagnostics };
+  const core = loadCoreFolder(dir, diagnostics);
+  if (typeof from === "string") diagnostics.push(...dir.diagnostics);
+  return { core, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+function loadCoreFolder(dir: RegistryReader, diagnostics: Diagnostic[]): Core {
+  const kind = dir.resolve("core").kind;
+  if (kind !== "folder") {
+    if (kind === "file") strayEntry("core", "is a file", "the tool-neutral core", diagnostics);
+    return emptyCore();
   }
   const core: Core = {
     rules: loadRules(dir, diagnostics),
@@ -31,15 +40,7 @@ export function loadCore(root: string): { core: Core; diagnostics: Diagnostic[] 
     mcpServers: loadMcpServers(dir, diagnostics),
   };
   reportSharedSlashNames(core, diagnostics);
-  return { core, diagnostics: sortDiagnostics(diagnostics) };
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  return core;
 }
 
 /** Skills and commands share the slash-command namespace of every client. */

@@ -1,6 +1,7 @@
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { hookFieldsFitEvent } from "./checks/hook-fields-fit-event.js";
 import { loadCoreJson } from "./core-json.js";
 import { blockingEvents, type CoreHook, type HookEvent, toolEvents, type Verb } from "./model.js";
@@ -17,8 +18,8 @@ interface WrittenHook {
 }
 
 /** core/hooks.json: commands run at neutral events, in the order written. */
-export function loadHooks(root: string, diagnostics: Diagnostic[]): CoreHook[] {
-  const document = loadCoreJson(root, hooksFile, "core-hooks", diagnostics);
+export function loadHooks(reader: RegistryReader, diagnostics: Diagnostic[]): CoreHook[] {
+  const document = loadCoreJson(reader, hooksFile, "core-hooks", diagnostics);
   if (!document) return [];
   const written = (document.value as { hooks: WrittenHook[] }).hooks;
   return written.flatMap((hook, index) => {

@@ -1,6 +1,7 @@
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument, JsonPath } from "../documents/json-document.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { mcpPlaceholdersWellFormed } from "./checks/mcp-placeholders-well-formed.js";
 import { mcpServerNameWellFormed } from "./checks/mcp-server-name-well-formed.js";
 import { loadCoreJson } from "./core-json.js";
@@ -27,8 +28,8 @@ interface WrittenServer {
 const serverName = /^[A-Za-z0-9_-]+$/;
 
 /** core/mcp.json: MCP servers by name, stdio or remote, sorted by name. */
-export function loadMcpServers(root: string, diagnostics: Diagnostic[]): McpServer[] {
-  const document = loadCoreJson(root, mcpFile, "core-mcp", diagnostics);
+export function loadMcpServers(reader: RegistryReader, diagnostics: Diagnostic[]): McpServer[] {
+  const document = loadCoreJson(reader, mcpFile, "core-mcp", diagnostics);
   if (!document) return [];
   const servers = (document.value as { servers: Record<string, WrittenServer> }).servers;
   return Object.keys(servers)

@@ -1,6 +1,7 @@
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { permissionPatternWellFormed } from "./checks/permission-pattern-well-formed.js";
 import { permissionQualifierFitsVerb } from "./checks/permission-qualifier-fits-verb.js";
 import { loadCoreJson } from "./core-json.js";
@@ -23,9 +24,9 @@ type WrittenRule = { verb: Verb; reason?: string } & Partial<Record<PatternKind,
 const patternKinds: PatternKind[] = ["paths", "commands", "domains", "tools", "names"];
 
 /** core/permissions.json: project-wide deny, ask and allow rules. */
-export function loadPermissions(root: string, diagnostics: Diagnostic[]): PermissionLists {
+export function loadPermissions(reader: RegistryReader, diagnostics: Diagnostic[]): PermissionLists {
   const lists = emptyPermissions();
-  const document = loadCoreJson(root, permissionsFile, "core-permissions", diagnostics);
+  const document = loadCoreJson(reader, permissionsFile, "core-permissions", diagnostics);
   if (!document) return lists;
   const written = document.value as Partial<Record<PermissionLevel, WrittenRule[]>>;
   for (const level of permissionLevels) {

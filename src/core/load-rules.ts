@@ -1,5 +1,6 @@
 import { type CheckMeta, diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { alwaysOnRuleHasNoGlobs } from "./checks/always-on-rule-has-no-globs.js";
 import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
@@ -15,9 +16,9 @@ interface RuleFrontmatter {
 }
 
 /** core/rules/<name>.md: a rule a client pack places in the client's rules folder with its load condition. */
-export function loadRules(root: string, diagnostics: Diagnostic[]): CoreRule[] {
-  return eachMarkdownFile(root, rulesFolder, folderHolds.rules, diagnostics, (name, path) => {
-    const markdown = loadCoreMarkdown(root, path, "core-rule", diagnostics);
+export function loadRules(reader: RegistryReader, diagnostics: Diagnostic[]): CoreRule[] {
+  return eachMarkdownFile(reader, rulesFolder, folderHolds.rules, diagnostics, (name, path) => {
+    const markdown = loadCoreMarkdown(reader, path, "core-rule", diagnostics);
     return markdown && triggerFitsFields(markdown, diagnostics) ? toRule(name, markdown) : undefined;
   });
 }

@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { filesBelow, listFolder } from "./core-folder.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreSkill, SkillTrigger, Verb } from "./model.js";
 import { loadNamedMarkdown } from "./named-markdown.js";
@@ -22,28 +20,32 @@ interface SkillFrontmatter {
 }
 
 /** core/skills/<name>/SKILL.md, one folder per skill, with its supporting files. */
-export function loadSkills(root: string, diagnostics: Diagnostic[]): CoreSkill[] {
-  return listFolder(root, skillsFolder).flatMap((entry) => {
+export function loadSkills(reader: RegistryReader, diagnostics: Diagnostic[]): CoreSkill[] {
+  return reader.entries(skillsFolder).flatMap((entry) => {
     if (!entry.isFolder) {
       strayEntry(entry.path, "is a file, not a skill folder", folderHolds.skills, diagnostics);
       return [];
     }
     checkPathName(entry.name, entry.path, diagnostics);
-    const skill = loadSkill(root, entry.path, diagnostics);
+    const skill = loadSkill(reader, entry.path, diagnostics);
     return skill ? [skill] : [];
   });
 }
 
 /** One skill folder anywhere in the registry (registry-relative): its SKILL.md named after the folder, and its other files. */
-export function loadSkill(root: string, dir: string, diagnostics: Diagnostic[]): CoreSkill | undefined {
+export function loadSkill(
+  reader: RegistryReader,
+  dir: string,
+  diagnostics: Diagnostic[],
+): CoreSkill | undefined {
   const folderName = dir.slice(dir.lastIndexOf("/") + 1);
   const file = `${dir}/${skillFileName}`;
-  if (!existsSync(join(root, file))) {
+  if (reader.resolve(file).kind === "missing") {
     strayEntry(dir, `has no ${skillFileName}`, folderHolds.skills, diagnostics);
     return undefined;
   }
   const loaded = loadNamedMarkdown<SkillFrontmatter>(
-    root,
+    reader,
     file,
     "core-skill",
     { name: folderName, what: "folder" },
@@ -51,7 +53,7 @@ export function loadSkill(root: string, dir: string, diagnostics: Diagnostic[]):
   );
   if (!loaded) return undefined;
   const { located, matter, permissions } = loaded;
-  const supportingFiles = filesBelow(root, dir).filter((path) => path !== file);
+  const supportingFiles = reader.filesBelow(dir).filter((path) => path !== file);
   return { ...located, ...fromFrontmatter(matter), dir, permissions, supportingFiles };
 }
 

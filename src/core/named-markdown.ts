@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
 import type { SchemaName } from "../documents/schema-validation.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
 import { checkNameMatchesPath } from "./core-names.js";
@@ -20,13 +21,13 @@ export interface NamedMarkdown<T extends NamedFrontmatter> {
 
 /** Loads a skill or agent file: schema-checked frontmatter, its name against its path, its permissions. */
 export function loadNamedMarkdown<T extends NamedFrontmatter>(
-  root: string,
+  reader: RegistryReader,
   file: string,
   schema: SchemaName,
   path: { name: string; what: "folder" | "file" },
   diagnostics: Diagnostic[],
 ): NamedMarkdown<T> | undefined {
-  const markdown = loadCoreMarkdown(root, file, schema, diagnostics);
+  const markdown = loadCoreMarkdown(reader, file, schema, diagnostics);
   if (!markdown) return undefined;
   const { values, ...located } = markdown;
   const matter = values as unknown as T;

@@ -1,6 +1,7 @@
 import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import type { Position } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../diagnostics/positions.js";
+import { inputLimits } from "./input-limits.js";
 
 export type JsonPath = (string | number)[];
 
@@ -14,6 +15,8 @@ export interface JsonDocument {
 export interface JsonSyntaxError {
   position: Position;
   message: string;
+  /** Past an input limit (AGC106) rather than malformed (AGC001). */
+  limit?: true;
 }
 
 /**
@@ -24,6 +27,12 @@ export function parseJsonDocument(
   file: string,
   text: string,
 ): { document?: JsonDocument; errors: JsonSyntaxError[] } {
+  const deep = tooDeepAt(text, inputLimits.nesting);
+  if (deep !== undefined) {
+    const position = new LineIndex(file, text).position(deep);
+    const message = `JSON nested more than ${inputLimits.nesting} levels deep`;
+    return { errors: [{ position, message, limit: true }] };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -44,6 +53,26 @@ export function jsonDocument(file: string, text: string, value: unknown): JsonDo
       return locate(located.root, path, part, located.lines);
     },
   };
+}
+
+/**
+ * The offset of the first '[' or '{' past `limit` open ones, outside strings; undefined when none is. The
+ * position walks and schema validation recurse per level, so deeper text never reaches them.
+ */
+export function tooDeepAt(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return undefined;
 }
 
 function syntaxErrors(file: string, text: string, nativeError: SyntaxError): JsonSyntaxError[] {

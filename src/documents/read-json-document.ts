@@ -1,32 +1,30 @@
-import { join } from "node:path";
 import type { CheckMeta } from "../checks/check.js";
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { jsonIsWellFormed } from "./checks/json-is-well-formed.js";
-import { registryFilesAreReadable } from "./checks/registry-files-are-readable.js";
 import { duplicateKeys } from "./duplicate-keys.js";
-import { type JsonDocument, parseJsonDocument } from "./json-document.js";
-import { readText } from "./text-file.js";
+import { type JsonDocument, type JsonSyntaxError, parseJsonDocument } from "./json-document.js";
+import { type RegistryReader, readFailure } from "./registry-reader.js";
 
 /**
  * Reads a JSON file of the registry with positions: unreadable or too large (AGC003), not JSON (AGC001), and a
  * key written twice in one object (reported under `twiceCheck`: JSON.parse keeps only the last).
  */
 export function readJsonDocument(
-  root: string,
+  reader: RegistryReader,
   file: string,
   maxBytes: number,
   twiceCheck: CheckMeta,
   diagnostics: Diagnostic[],
 ): { document: JsonDocument; keysWrittenTwice: number } | undefined {
-  const read = readText(join(root, file), maxBytes);
+  const read = reader.readText(file, maxBytes);
   if (!read.ok) {
-    const position = { file, line: 1, column: 1 };
-    diagnostics.push(diagnostic(registryFilesAreReadable, { position, message: `${file} ${read.reason}` }));
+    diagnostics.push(...readFailure(read, { file, line: 1, column: 1 }, `${file} ${read.reason}`));
     return undefined;
   }
   const { document, errors } = parseJsonDocument(file, read.text);
-  for (const error of errors) diagnostics.push(diagnostic(jsonIsWellFormed, error));
+  diagnostics.push(...jsonErrors(errors));
   if (!document) return undefined;
   const twice = duplicateKeys(file, read.text);
   for (const { key, position } of twice)
@@ -38,4 +36,11 @@ export function readJsonDocument(
       }),
     );
   return { document, keysWrittenTwice: twice.length };
+}
+
+/** JSON that does not parse (AGC001), or is past an input limit (AGC106). */
+export function jsonErrors(errors: JsonSyntaxError[]): Diagnostic[] {
+  return errors.map(({ position, message, limit }) =>
+    diagnostic(limit ? inputWithinLimits : jsonIsWellFormed, { position, message }),
+  );
 }

@@ -1,5 +1,9 @@
 import { type Document, isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from "yaml";
-import type { Position } from "../diagnostics/diagnostic.js";
+import { type CheckMeta, diagnostic } from "../checks/check.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { LineIndex } from "../diagnostics/positions.js";
+import { inputWithinLimits } from "./checks/input-within-limits.js";
+import { inputLimits } from "./input-limits.js";
 import type { JsonPath } from "./json-document.js";
 
 export interface ParsedYaml {
@@ -10,6 +14,8 @@ export interface ParsedYaml {
 export interface YamlError {
   position: Position;
   message: string;
+  /** Past an input limit (AGC106) rather than malformed. */
+  limit?: true;
 }
 
 /** Parses a YAML block whose first line is `firstLine` (1-based) of `file`. */
@@ -18,6 +24,12 @@ export function parseYamlBlock(
   text: string,
   firstLine: number,
 ): { parsed?: ParsedYaml; errors: YamlError[] } {
+  const deep = flowTooDeepAt(text, inputLimits.nesting);
+  if (deep !== undefined) {
+    const { line, column } = new LineIndex(file, text).position(deep);
+    const message = `YAML nested more than ${inputLimits.nesting} levels deep`;
+    return { errors: [{ position: { file, line: line + firstLine - 1, column }, message, limit: true }] };
+  }
   const { document, lineCounter } = parsedText(text);
   const toPosition = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
@@ -28,7 +40,14 @@ export function parseYamlBlock(
     message: `malformed YAML: ${e.message.split("\n")[0] ?? e.code}`,
   }));
   if (errors.length > 0) return { errors };
-  const value: unknown = document.toJS() ?? {};
+  const value = blockValue(document);
+  if (value === tooManyAliases || value === tooDeep) {
+    const message =
+      value === tooManyAliases
+        ? `YAML aliases expand more than ${inputLimits.yamlAliases} times`
+        : `YAML nested more than ${inputLimits.nesting} levels deep`;
+    return { errors: [{ position: toPosition(0), message, limit: true }] };
+  }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return {
       errors: [{ position: toPosition(0), message: "frontmatter must be a mapping of keys to values" }],
@@ -41,6 +60,60 @@ export function parseYamlBlock(
     },
     errors: [],
   };
+}
+
+/**
+ * The offset of the first flow '[' or '{' past `limit` open ones, outside quoted scalars and comments:
+ * the parser recurses once per flow level, so deeper text never reaches it (a stack overflow inside
+ * the regular-expression compiler would end the process).
+ */
+export function flowTooDeepAt(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let quote = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote === '"' && c === "\\") i++;
+    else if (quote !== "") quote = c === quote ? "" : quote;
+    else if ((c === '"' || c === "'") && tokenStart(text[i - 1])) quote = c;
+    else if (c === "#" && (i === 0 || /\s/.test(text[i - 1] ?? ""))) i = lineEnd(text, i);
+    else if (c === "[" || c === "{") {
+      if (++depth > limit) return i;
+    } else if ((c === "]" || c === "}") && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/** A quote opens a quoted scalar only where a token starts ("don't" is plain text). */
+function tokenStart(before: string | undefined): boolean {
+  return before === undefined || " \t\n[{,:-?".includes(before);
+}
+
+function lineEnd(text: string, from: number): number {
+  const end = text.indexOf("\n", from);
+  return end < 0 ? text.length : end - 1;
+}
+
+const tooManyAliases = Symbol("too many aliases");
+const tooDeep = Symbol("too deep");
+
+/** The block's value; an alias bomb or deep nesting is a symbol instead of a thrown error or a stack overflow. */
+function blockValue(document: Document): unknown {
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: inputLimits.yamlAliases }) ?? {};
+  } catch (error) {
+    if (/alias/i.test(String((error as Error).message))) return tooManyAliases;
+    if (error instanceof RangeError) return tooDeep;
+    throw error;
+  }
+  return depthAtMost(value, inputLimits.nesting) ? value : tooDeep;
+}
+
+/** Whether a parsed value nests at most `levels` deep (recursion stops one level past it). */
+export function depthAtMost(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (levels === 0) return false;
+  return Object.values(value).every((inner) => depthAtMost(inner, levels - 1));
 }
 
 interface ParsedText {
@@ -86,4 +159,11 @@ function offsetOf(document: Document, path: JsonPath, part: "key" | "value" = "v
     } else break;
   }
   return offset;
+}
+
+/** YAML that does not parse (under `malformed`, the caller's check), or is past an input limit (AGC106). */
+export function yamlErrors(errors: YamlError[], malformed: CheckMeta): Diagnostic[] {
+  return errors.map(({ position, message, limit }) =>
+    diagnostic(limit ? inputWithinLimits : malformed, { position, message }),
+  );
 }

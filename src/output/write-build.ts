@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
+import { siteRecordPath } from "../emit/site/site-paths.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { composeFragments } from "../manifest/compose-fragments.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
@@ -8,6 +9,7 @@ import { makeFolders } from "../shared/make-folders.js";
 import { pathProblem } from "../shared/path-check.js";
 import { filesNotOurs, readPreviousBuild } from "./files-not-ours.js";
 import { OnDisk } from "./on-disk.js";
+import { readSiteRecord, siteRecordBytes } from "./site-record.js";
 
 /** A file of the build could not be written: a problem of the output folder, not of agentc. */
 export class WriteError extends Error {
@@ -38,15 +40,17 @@ export interface WriteReport {
 }
 
 /**
- * Writes the tree and its compose fragments (.agentc-compose/...), then the extras (plugin.zip, marketplace.json: never installed) and manifest.json last,
- * into outDir. Unchanged files are not touched; files listed by the
- * previous manifest and no longer emitted are removed; files the build never wrote are left alone.
+ * Writes the tree and its compose fragments (.agentc-compose/...), then the extras (plugin.zip, marketplace.json: never installed),
+ * the registry page (site/, tracked by its own record) and manifest.json last, into outDir. Unchanged files
+ * are not touched; files listed by the previous manifest (or page record) and no longer emitted are removed;
+ * files the build never wrote are left alone.
  */
 export function writeBuild(
   outDir: string,
   tree: EmittedTree,
   manifest: Manifest,
   extras: ReadonlyMap<string, Buffer> = new Map(),
+  site: ReadonlyMap<string, Buffer> = new Map(),
 ): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const previousBuild = readPreviousBuild(outDir);
@@ -65,7 +69,8 @@ export function writeBuild(
   const emitted = new Set(files.map((f) => f.path));
   const stale = previous.filter((p) => !emitted.has(p)).map((path) => ({ path }));
   const disk = new OnDisk(outDir);
-  const blocked = filesNotOurs(disk, [...files, ...stale], previousBuild);
+  const page = planSite(outDir, disk, site);
+  const blocked = [...filesNotOurs(disk, [...files, ...stale], previousBuild), ...page.blocked];
   if (blocked.length > 0) throw new ForeignFilesError(outDir, blocked);
   const folders = new Set<string>();
   for (const file of files) {
@@ -82,7 +87,15 @@ export function writeBuild(
     removeStale(join(outDir, path));
     report.removed.push(path);
   }
-  const beside = new Map([...extras, [manifestFileName, Buffer.from(serializeManifest(manifest))]]);
+  for (const path of page.stale) {
+    removeStale(join(outDir, path));
+    report.removed.push(path);
+  }
+  const beside = new Map([
+    ...extras,
+    ...page.files,
+    [manifestFileName, Buffer.from(serializeManifest(manifest))],
+  ]);
   for (const [name, bytes] of beside) {
     const path = join(outDir, name);
     if (fileState(disk, name, bytes, false) === "same") report.unchanged.push(name);
@@ -92,6 +105,27 @@ export function writeBuild(
     }
   }
   return report;
+}
+
+interface SitePlan {
+  /** The page's files and its record, in writing order (the record last). */
+  files: Map<string, Buffer>;
+  /** Page files the previous record lists and this build no longer writes. */
+  stale: string[];
+  /** Page paths holding bytes no earlier build wrote there. */
+  blocked: string[];
+}
+
+/** The page follows the artifacts' rule, with its record in place of the manifest. */
+function planSite(outDir: string, disk: OnDisk, site: ReadonlyMap<string, Buffer>): SitePlan {
+  const previous = readSiteRecord(outDir);
+  if (site.size === 0 && previous.artifacts.length === 0) return { files: new Map(), stale: [], blocked: [] };
+  const stale = previous.artifacts.filter((path) => !site.has(path));
+  const pageFiles = [...site].map(([path, bytes]) => ({ path, bytes }));
+  const blocked = filesNotOurs(disk, [...pageFiles, ...stale.map((path) => ({ path }))], previous);
+  if (previous.foreign) blocked.push(siteRecordPath);
+  const files = new Map([...site, [siteRecordPath, siteRecordBytes(site)]]);
+  return { files, stale, blocked };
 }
 
 function fileState(

@@ -30,7 +30,8 @@ export async function compileRegistry(dir: string, options: LoadOptions = {}): P
   }
   const { tree, diagnostics: emitted } = emitRegistry(registry);
   diagnostics.push(...emitted);
-  for (const check of allChecks.filter((c): c is OutputCheck => c.stage === "output")) {
+  const outputChecks = allChecks.filter((c): c is OutputCheck => c.stage === "output");
+  for (const check of outputChecks) {
     for (const finding of check.run(registry, tree)) diagnostics.push(diagnostic(check, finding));
   }
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });

@@ -1,40 +1,39 @@
-import { join } from "node:path";
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
-import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
+import { jsonErrors } from "../documents/read-json-document.js";
+import { RegistryReader, readFailure } from "../documents/registry-reader.js";
 import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
-import { readText } from "../documents/text-file.js";
 
 const maxConfigBytes = 8 * 1024 * 1024;
 
 /** Reads, parses and schema-checks one JSON file; the document is returned only when it is valid. */
 export function loadConfigFile(
-  dir: string,
+  dir: string | RegistryReader,
   relative: string,
   schema: SchemaName,
   diagnostics: Diagnostic[],
   label = relative,
 ): JsonDocument | undefined {
-  const read = readText(join(dir, relative), maxConfigBytes);
+  const reader = typeof dir === "string" ? new RegistryReader(dir) : dir;
+  const read = reader.readText(relative, maxConfigBytes);
   if (!read.ok) {
+    const hint =
+      read.reason === "does not exist"
+        ? "Run 'agentc init' to create a registry, or pass the registry folder."
+        : read.check === registryFilesAreReadable
+          ? registryFilesAreReadable.hint
+          : undefined;
     diagnostics.push(
-      diagnostic(registryFilesAreReadable, {
-        position: { file: label, line: 1, column: 1 },
-        message: `${label} ${read.reason}`,
-        hint:
-          read.reason === "does not exist"
-            ? "Run 'agentc init' to create a registry, or pass the registry folder."
-            : registryFilesAreReadable.hint,
-      }),
+      ...readFailure(read, { file: label, line: 1, column: 1 }, `${label} ${read.reason}`, hint),
     );
+    if (typeof dir === "string") diagnostics.push(...reader.diagnostics);
     return undefined;
   }
   const { document, errors } = parseJsonDocument(label, read.text);
-  for (const error of errors)
-    diagnostics.push(diagnostic(jsonIsWellFormed, { position: error.position, message: error.message }));
+  diagnostics.push(...jsonErrors(errors));
   if (!document) return undefined;
   return validateDocument(document, schema, diagnostics) ? document : undefined;
 }

@@ -1,5 +1,5 @@
-import { join } from "node:path";
-import { maxAssetBytes, readBounded } from "../documents/text-file.js";
+import type { RegistryReader } from "../documents/registry-reader.js";
+import { maxAssetBytes } from "../documents/text-file.js";
 import type { Adapter, SeedSet } from "./model.js";
 
 export function seedSets(adapter: Adapter): SeedSet[] {
@@ -20,12 +20,12 @@ export function installSourcePaths(adapter: Adapter): string[] {
   return [...fromSeeds, ...fromAssets];
 }
 
-/** Reads the files that exist; a check reports the ones that do not. */
-export function readInstallFiles(root: string, adapters: Adapter[]): Map<string, Buffer> {
+/** Reads the files that exist; AGC024 reports the ones that could not be read (the reader, refused links). */
+export function readInstallFiles(reader: RegistryReader, adapters: Adapter[]): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   for (const path of adapters.flatMap(installSourcePaths)) {
     if (files.has(path)) continue;
-    const read = readBounded(join(root, path), maxAssetBytes);
+    const read = reader.readBytes(path, maxAssetBytes);
     if (read.ok) files.set(path, read.bytes);
   }
   return files;

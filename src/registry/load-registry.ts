@@ -5,11 +5,12 @@ import { readClientFiles } from "../clients/client-files.js";
 import { loadClientPacks } from "../clients/load-client-packs.js";
 import { loadCore } from "../core/load-core.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { RegistryReader } from "../documents/registry-reader.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
 import { mergeAdapters } from "./merge-adapters.js";
-import type { Registry, SourcesConfig, TargetsConfig } from "./model.js";
+import type { DroppedRule, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { readSources } from "./read-sources.js";
 import { resolveRules } from "./resolve-rules.js";
 
@@ -27,15 +28,17 @@ export interface LoadResult {
 /** Loads a registry folder. Without a registry in the result, the diagnostics say why. */
 export async function loadRegistry(dir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const root = resolve(dir);
+  const reader = new RegistryReader(root);
   const diagnostics: Diagnostic[] = [];
-  const sourcesDocument = loadConfigFile(root, "sources.json", "sources", diagnostics);
-  const targetsDocument = loadConfigFile(root, "targets.json", "targets", diagnostics);
-  if (!sourcesDocument || !targetsDocument) return { diagnostics: sortDiagnostics(diagnostics) };
+  const sourcesDocument = loadConfigFile(reader, "sources.json", "sources", diagnostics);
+  const targetsDocument = loadConfigFile(reader, "targets.json", "targets", diagnostics);
+  if (!sourcesDocument || !targetsDocument)
+    return { diagnostics: sortDiagnostics([...diagnostics, ...reader.diagnostics]) };
   const sources = sourcesDocument.value as SourcesConfig;
   const targets = targetsDocument.value as TargetsConfig;
   const adapters = mergeAdapters(builtinAdapters(), targets, targetsDocument, diagnostics);
   const allRules = await readSources(
-    root,
+    reader,
     sources,
     sourcesDocument,
     {
@@ -45,18 +48,19 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     },
     diagnostics,
   );
-  const rules = resolveRules(allRules, diagnostics);
+  const droppedRules: DroppedRule[] = [];
+  const rules = resolveRules(allRules, diagnostics, droppedRules);
   const files = readInstallFiles(
-    root,
+    reader,
     adapters.map((a) => a.adapter),
   );
-  const { core, diagnostics: coreDiagnostics } = loadCore(root);
+  const { core, diagnostics: coreDiagnostics } = loadCore(reader);
   diagnostics.push(...coreDiagnostics);
-  const clients = loadClientPacks(root, targets, targetsDocument, core, diagnostics);
-  const executableFiles = readClientFiles(root, clients, core, files, diagnostics);
-  const capabilities = loadCapabilities(root, diagnostics);
+  const clients = loadClientPacks(reader, targets, targetsDocument, core, diagnostics);
+  const executableFiles = readClientFiles(reader, clients, core, files, diagnostics);
+  const capabilities = loadCapabilities(reader, diagnostics);
   const packageSkills = loadPackageSkills(
-    root,
+    reader,
     capabilities,
     clients,
     { files, executables: executableFiles },
@@ -73,10 +77,11 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     adapters,
     allRules,
     rules,
+    droppedRules,
     files,
     executableFiles,
     capabilities,
     packageSkills,
   };
-  return { registry, diagnostics };
+  return { registry, diagnostics: [...diagnostics, ...reader.diagnostics] };
 }

@@ -1,7 +1,7 @@
 import type { CapabilityPackage, PackageSkills } from "../capabilities/model.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { Core } from "../core/model.js";
-import type { Position } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 
 export type SourceKind = "custom" | "spec-kit" | "architectural" | "community";
@@ -89,12 +89,20 @@ export interface AdapterInstall {
 
 export type Slot = "alwaysApply" | "globs" | "globs_yaml" | "globs_csv" | "description" | "slug";
 
+/** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
+export interface InstructionImport {
+  form: string;
+  /** The assistant ignores the form in code spans and fenced code. */
+  outside_code?: boolean;
+}
+
 export interface Adapter {
   id: string;
   name?: string;
   readers?: string[];
   notes?: string;
   sources?: string[];
+  instruction_imports?: InstructionImport[];
   output_dir?: string;
   extension?: string;
   global_placement?: "single_file" | "pinned_module" | "none";
@@ -107,6 +115,16 @@ export interface Adapter {
   skip_globs?: string[];
   scoped_fallback?: "omit" | "fold";
   install?: AdapterInstall;
+}
+
+/** A rule that is read but not compiled: another source's rule of the same slug won, or a rule supersedes it. */
+export interface DroppedRule {
+  rule: Rule;
+  /** The rule that won the slug, or the rule that supersedes this one. */
+  by: Rule;
+  reason: "source-priority" | "source-order" | "supersedes";
+  /** What the build reported about it. */
+  diagnostic: Diagnostic;
 }
 
 /** Where an adapter's definition lives, for diagnostics. */
@@ -138,6 +156,12 @@ export interface RosterBudget {
   dead_marker?: string;
 }
 
+export interface TrustOverride {
+  key: string;
+  client?: string;
+  reason: string;
+}
+
 export interface TargetsConfig {
   version: 1;
   registry_version?: string;
@@ -146,6 +170,8 @@ export interface TargetsConfig {
   builtin_clients?: "all" | "none" | string[];
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
+  /** Trust keys (client packs' trust_keys) the registry writes on purpose, each with its reason (AGC108). */
+  trust_overrides?: TrustOverride[];
   roster_budget?: RosterBudget;
   publish_rewrites?: [string, string][];
   plugin?: Record<string, unknown>;
@@ -166,6 +192,8 @@ export interface Registry {
   allRules: Rule[];
   /** The rules that are compiled, in output order. */
   rules: Rule[];
+  /** The rules of allRules that are not compiled, and why (absent in registries made by hand in tests). */
+  droppedRules?: DroppedRule[];
   /** Registry files referenced by seeds, owned assets and client packs (shared files, skills' supporting files), keyed by registry-relative path. */
   files: Map<string, Buffer>;
   /** Those of `files` that are executable on disk (skill scripts keep their mode when a pack copies them). */

@@ -1,10 +1,9 @@
-import { type Dirent, readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import type { JsonDocument } from "../documents/json-document.js";
-import { maxRuleFileBytes, readText } from "../documents/text-file.js";
+import { type ReadFailure, type RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { maxRuleFileBytes } from "../documents/text-file.js";
 import { remoteSourceFetched } from "./checks/remote-source-fetched.js";
 import type { Rule, SourceEntry, SourcesConfig } from "./model.js";
 import { fetchRemoteSource } from "./remote-source.js";
@@ -17,7 +16,7 @@ export interface ReadSourcesOptions {
 }
 
 interface SourceContext {
-  root: string;
+  reader: RegistryReader;
   document: JsonDocument;
   options: ReadSourcesOptions;
   diagnostics: Diagnostic[];
@@ -33,13 +32,13 @@ const unreadableHints: [RegExp, string][] = [
 
 /** Reads every enabled source, in sources.json order; files of a folder in code-point order of their path. */
 export async function readSources(
-  root: string,
+  reader: RegistryReader,
   config: SourcesConfig,
   document: JsonDocument,
   options: ReadSourcesOptions,
   diagnostics: Diagnostic[],
 ): Promise<Rule[]> {
-  const context: SourceContext = { root, document, options, diagnostics };
+  const context: SourceContext = { reader, document, options, diagnostics };
   const rules: Rule[] = [];
   for (const [sourceIndex, source] of config.sources.entries()) {
     if (source.enabled === false) continue;
@@ -74,25 +73,26 @@ async function readRemote(
 }
 
 function readFolder(origin: RuleFileSource, context: SourceContext): Rule[] {
-  const { root, diagnostics } = context;
+  const { reader, diagnostics } = context;
   const source: SourceEntry = origin.source;
-  const files = listMarkdown(join(root, source.path));
-  if (!files.ok) {
+  const folder = source.path.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+  const listing = reader.list(folder);
+  if (!listing.ok) {
     diagnostics.push(
-      diagnostic(registryFilesAreReadable, {
-        position: context.document.positionOf(["sources", origin.sourceIndex, "path"]),
-        message: `The folder "${source.path}" of source "${source.name}" ${files.reason}`,
-        hint: "Create the folder, fix 'path', or set \"enabled\": false.",
-      }),
+      ...readFailure(
+        listing,
+        context.document.positionOf(["sources", origin.sourceIndex, "path"]),
+        `The folder "${source.path}" of source "${source.name}" ${listing.reason}`,
+        "Create the folder, fix 'path', or set \"enabled\": false.",
+      ),
     );
     return [];
   }
   const rules: Rule[] = [];
-  for (const file of files.paths) {
-    const rel = relative(root, file).split(sep).join("/");
-    const read = readText(file, maxRuleFileBytes);
-    if (read.ok) rules.push(...parseInto(rel, read.text, origin, diagnostics));
-    else diagnostics.push(unreadable(rel, read.reason));
+  for (const file of listMarkdown(reader, folder)) {
+    const read = reader.readText(file, maxRuleFileBytes);
+    if (read.ok) rules.push(...parseInto(file, read.text, origin, diagnostics));
+    else diagnostics.push(...unreadable(file, read));
   }
   return rules;
 }
@@ -103,47 +103,27 @@ function parseInto(file: string, text: string, origin: RuleFileSource, diagnosti
   return parsed.rules;
 }
 
-function unreadable(file: string, reason: string): Diagnostic {
-  const hint = unreadableHints.find(([pattern]) => pattern.test(reason))?.[1];
-  return diagnostic(registryFilesAreReadable, {
-    position: { file, line: 1, column: 1 },
-    message: `${file} ${reason}`,
-    ...(hint ? { hint } : {}),
-  });
+function unreadable(file: string, failure: ReadFailure): Diagnostic[] {
+  const hint =
+    failure.check === registryFilesAreReadable
+      ? unreadableHints.find(([pattern]) => pattern.test(failure.reason))?.[1]
+      : undefined;
+  return readFailure(failure, { file, line: 1, column: 1 }, `${file} ${failure.reason}`, hint);
 }
 
-type Listing = { ok: true; paths: string[] } | { ok: false; reason: string };
+const isMarkdown = (name: string): boolean => name.toLowerCase().endsWith(".md");
 
 /**
- * Every entry named *.md below folder, sorted by code point, except in hidden folders (.git, the fetch
- * cache) and node_modules. Entries that are not regular files (folders,
- * links, devices) are listed too: reading them follows links and reports the rest instead of skipping them.
+ * Every entry named *.md below a source folder, sorted by code point, except in hidden folders (.git, the
+ * fetch cache) and node_modules. A folder named *.md is listed too, so that reading it reports it.
  */
-function listMarkdown(folder: string): Listing {
-  try {
-    const entries = readdirSync(folder, { recursive: true, withFileTypes: true });
-    const paths = entries
-      .filter((e) => e.name.toLowerCase().endsWith(".md") && !inSkippedFolder(relative(folder, parentOf(e))))
-      .map((e) => join(parentOf(e), e.name))
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return { ok: true, paths };
-  } catch (error) {
-    return { ok: false, reason: describeFolderError((error as NodeJS.ErrnoException).code) };
-  }
-}
-
-function inSkippedFolder(relativeFolder: string): boolean {
-  return relativeFolder
-    .split(sep)
-    .some((segment) => (segment.startsWith(".") && segment !== ".") || segment === "node_modules");
-}
-
-function parentOf(entry: Dirent): string {
-  return entry.parentPath ?? (entry as unknown as { path: string }).path;
-}
-
-function describeFolderError(code: string | undefined): string {
-  if (code === "ENOENT") return "does not exist";
-  if (code === "ENOTDIR") return "is a file, expected a folder";
-  return `cannot be read (${code})`;
+function listMarkdown(reader: RegistryReader, folder: string): string[] {
+  return reader
+    .filesBelow(folder, {
+      hidden: true,
+      skipFolder: (name) => name.startsWith(".") || name === "node_modules",
+      asFile: isMarkdown,
+    })
+    .filter((path) => isMarkdown(path.slice(path.lastIndexOf("/") + 1)))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { decodeText, maxRuleFileBytes } from "../documents/text-file.js";
+import { decodeText, maxRuleFileBytes, readBounded } from "../documents/text-file.js";
 import { makeFolders } from "../shared/make-folders.js";
 
 export interface FetchOptions {
@@ -122,8 +122,12 @@ function etagOf(response: Response): { etag?: string } {
 
 /** One file per URL, so that the text and its ETag are replaced together. */
 function readCache(path: string, url: string): CacheEntry | undefined {
+  // The cache may lie inside the registry (the default): only a regular file of bounded size is read, so a
+  // cache entry linked to /dev/zero cannot hang the build.
+  const read = readBounded(path, 2 * maxRuleFileBytes);
+  if (!read.ok) return undefined;
   try {
-    const entry = JSON.parse(readFileSync(path, "utf8")) as Partial<CacheEntry>;
+    const entry = JSON.parse(read.bytes.toString("utf8")) as Partial<CacheEntry>;
     if (entry.url !== url || typeof entry.text !== "string") return undefined;
     return { url, text: entry.text, ...(typeof entry.etag === "string" ? { etag: entry.etag } : {}) };
   } catch {

@@ -4,14 +4,17 @@ import { duplicateSlugResolvedByKind } from "./checks/duplicate-slug-resolved-by
 import { slugUniqueInSource } from "./checks/slug-unique-in-source.js";
 import { supersededRuleDropped } from "./checks/superseded-rule-dropped.js";
 import { supersedesNamesARule } from "./checks/supersedes-names-a-rule.js";
-import { kindPriority, type Rule } from "./model.js";
+import { type DroppedRule, kindPriority, type Rule } from "./model.js";
 
 export function formatPosition(p: Position): string {
   return `${p.file}:${p.line}:${p.column}`;
 }
 
-/** Picks one rule per slug (kind priority, then source order) and drops superseded rules. */
-export function resolveRules(all: Rule[], diagnostics: Diagnostic[]): Rule[] {
+/**
+ * Picks one rule per slug (kind priority, then source order) and drops superseded rules; each rule left out
+ * for that is added to `dropped` with the rule that won and the diagnostic that says why.
+ */
+export function resolveRules(all: Rule[], diagnostics: Diagnostic[], dropped: DroppedRule[] = []): Rule[] {
   const winners = new Map<string, Rule>();
   const inSource = new Map<string, Rule>();
   for (const rule of all) {
@@ -34,18 +37,19 @@ export function resolveRules(all: Rule[], diagnostics: Diagnostic[]): Rule[] {
     const [winner, loser] = beats(rule, current) ? [rule, current] : [current, rule];
     winners.set(rule.slug, winner);
     const sameKind = winner.kind === loser.kind;
-    diagnostics.push(
-      diagnostic(duplicateSlugResolvedByKind, {
-        position: loser.heading,
-        severity: sameKind ? "warning" : "info",
-        message: sameKind
-          ? `Rule "${loser.slug}" from source "${loser.sourceName}" is not used: source "${winner.sourceName}" (also ${winner.kind}) is listed first and defines it at ${formatPosition(winner.heading)}`
-          : `Rule "${loser.slug}" from ${loser.kind} source "${loser.sourceName}" is overridden by ${winner.kind} source "${winner.sourceName}" at ${formatPosition(winner.heading)}`,
-      }),
-    );
+    const reported = diagnostic(duplicateSlugResolvedByKind, {
+      position: loser.heading,
+      severity: sameKind ? "warning" : "info",
+      message: sameKind
+        ? `Rule "${loser.slug}" from source "${loser.sourceName}" is not used: source "${winner.sourceName}" (also ${winner.kind}) is listed first and defines it at ${formatPosition(winner.heading)}`
+        : `Rule "${loser.slug}" from ${loser.kind} source "${loser.sourceName}" is overridden by ${winner.kind} source "${winner.sourceName}" at ${formatPosition(winner.heading)}`,
+    });
+    diagnostics.push(reported);
+    const reason = sameKind ? "source-order" : "source-priority";
+    dropped.push({ rule: loser, by: winner, reason, diagnostic: reported });
   }
   const kept = all.filter((r) => winners.get(r.slug) === r);
-  return dropSuperseded(kept, all, diagnostics);
+  return dropSuperseded(kept, all, diagnostics, dropped);
 }
 
 function beats(challenger: Rule, current: Rule): boolean {
@@ -53,7 +57,12 @@ function beats(challenger: Rule, current: Rule): boolean {
   return byKind < 0 || (byKind === 0 && challenger.sourceIndex < current.sourceIndex);
 }
 
-function dropSuperseded(kept: Rule[], all: Rule[], diagnostics: Diagnostic[]): Rule[] {
+function dropSuperseded(
+  kept: Rule[],
+  all: Rule[],
+  diagnostics: Diagnostic[],
+  droppedRules: DroppedRule[],
+): Rule[] {
   const bySlug = new Map(kept.map((r) => [r.slug, r]));
   const dropped = new Set<string>();
   for (const rule of kept) {
@@ -75,12 +84,12 @@ function dropSuperseded(kept: Rule[], all: Rule[], diagnostics: Diagnostic[]): R
       continue;
     }
     dropped.add(target.slug);
-    diagnostics.push(
-      diagnostic(supersededRuleDropped, {
-        position,
-        message: `Rule "${target.slug}" (${formatPosition(target.heading)}) is dropped: "${rule.slug}" supersedes it`,
-      }),
-    );
+    const reported = diagnostic(supersededRuleDropped, {
+      position,
+      message: `Rule "${target.slug}" (${formatPosition(target.heading)}) is dropped: "${rule.slug}" supersedes it`,
+    });
+    diagnostics.push(reported);
+    droppedRules.push({ rule: target, by: rule, reason: "supersedes", diagnostic: reported });
   }
   return kept.filter((r) => !dropped.has(r.slug));
 }

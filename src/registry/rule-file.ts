@@ -1,7 +1,7 @@
 import { diagnostic } from "../checks/check.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { validateAgainstSchema } from "../documents/schema-validation.js";
-import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { type ParsedYaml, parseYamlBlock, yamlErrors } from "../documents/yaml-frontmatter.js";
 import { frontmatterIsWellFormed } from "./checks/frontmatter-is-well-formed.js";
 import { frontmatterMatchesSchema } from "./checks/frontmatter-matches-schema.js";
 import { headingYieldsSlug } from "./checks/heading-yields-slug.js";
@@ -81,7 +81,7 @@ function readYamlBlock(
   }
   const yamlText = lines.slice(openAt + 1, closeAt).join("\n");
   const { parsed, errors } = parseYamlBlock(file, yamlText, lineOffset + openAt + 2);
-  for (const e of errors) diagnostics.push(diagnostic(frontmatterIsWellFormed, e));
+  diagnostics.push(...yamlErrors(errors, frontmatterIsWellFormed));
   return {
     frontmatter: parsed ? checkFrontmatter(parsed, diagnostics) : { values: {}, fields: {} },
     nextLine: closeAt + 1,

@@ -19,6 +19,8 @@ const controlChar = /[\u0000-\u001f\u007f]/;
 export function pathProblem(path: string): string | undefined {
   if (path.length === 0) return "is empty";
   if (path.length > 1024) return "is longer than 1024 characters";
+  if (path.length > 85 && path.split("/").some((name) => Buffer.byteLength(name) > 255))
+    return "holds a name longer than 255 bytes, which no file system takes";
   if (controlChar.test(path)) return "holds a NUL or control character";
   if (path.includes("\\")) return "holds a backslash (paths are '/'-separated)";
   if (path.startsWith("/")) return "is absolute";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { allChecks } from "../../src/checks/index.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
-import { testdir } from "../support/testdir.js";
+import { testdir, writeLinks } from "../support/testdir.js";
 
 /** The examples in every check's docs are executed, so the docs cannot drift from the checks. */
 describe("check examples", () => {
@@ -17,7 +17,10 @@ describe("check examples", () => {
       );
     });
     it(`${check.id} ${check.slug}: the failing example yields ${check.id}`, async () => {
-      const result = await compileRegistry(testdir(check.examples.failing), { fetchTimeoutMs: 2000 });
+      const result = await compileRegistry(
+        writeLinks(testdir(check.examples.failing), check.examples.failingLinks),
+        { fetchTimeoutMs: 2000 },
+      );
       const own = result.diagnostics.filter((d) => d.id === check.id);
       assert.ok(own.length > 0, `no ${check.id} among: ${JSON.stringify(result.diagnostics, null, 1)}`);
     });

@@ -4,6 +4,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { constants, Script } from "node:vm";
+import { buildSite } from "../../src/emit/site/build-site.js";
 import { writeBuild } from "../../src/output/write-build.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -24,8 +25,9 @@ function treeOf(dir: string): Map<string, Buffer> {
 /** The library in dist/src (not the bundle) compiling and writing the example registry. */
 async function libraryBuild(out: string): Promise<void> {
   const result = await compileRegistry(example, {});
-  assert.ok(result.ok && result.tree && result.manifest, "the example registry compiles");
-  writeBuild(out, result.tree, result.manifest, result.plugin);
+  assert.ok(result.ok && result.registry && result.tree && result.manifest, "the example registry compiles");
+  const { registry, tree, manifest, diagnostics } = result;
+  writeBuild(out, tree, manifest, result.plugin, buildSite({ registry, tree, manifest, diagnostics }));
 }
 
 /** A copy of the package as npm would install it, without node_modules and without dist/src. */

@@ -1,7 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { after } from "node:test";
+import { writeFiles } from "./fixture-files.js";
+
+export { writeFiles, writeLinks } from "./fixture-files.js";
 
 const made: string[] = [];
 after(() => {
@@ -14,12 +17,4 @@ export function testdir(files: Record<string, string | Buffer> = {}, prefix = "a
   made.push(dir);
   writeFiles(dir, files);
   return dir;
-}
-
-export function writeFiles(dir: string, files: Record<string, string | Buffer>): void {
-  for (const [path, content] of Object.entries(files)) {
-    const target = join(dir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
 }

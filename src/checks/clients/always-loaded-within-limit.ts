@@ -93,7 +93,7 @@ function loadsUnconditionally(file: EmittedFile, pack: ClientPack): boolean {
   return frontmatter.keys.every((k) => keys.includes(k)) && keys.every(fits);
 }
 
-function characterCount(file: EmittedFile): number {
+export function characterCount(file: EmittedFile): number {
   return Array.from(file.bytes.toString("utf8")).length;
 }
 

@@ -89,7 +89,7 @@ export function commentKeywords(text: string): CommentHit[] {
 }
 
 /** The text with every fenced code block blanked (same length, newlines kept), so offsets stay true. */
-function maskFencedCode(text: string): string {
+export function maskFencedCode(text: string): string {
   let fence: string | undefined;
   return text
     .split("\n")

@@ -1,6 +1,6 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
-import type { Adapter } from "../../registry/model.js";
+import type { Adapter, Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { adapterPosition } from "./output-paths-agree.js";
 
@@ -42,9 +42,7 @@ export const budgetRespected: OutputCheck = {
     failing: withBase({ "targets.json": targetsWith([agentsMdAdapter]), "rules/long.md": longRule }),
   },
   *run(registry, tree) {
-    const profiles = new Map<string, Adapter["budget_profile"]>();
-    for (const { adapter } of registry.adapters)
-      if (!profiles.has(adapter.id)) profiles.set(adapter.id, adapter.budget_profile);
+    const profiles = adapterBudgetProfiles(registry);
     for (const file of tree.files) {
       if (file.role !== "always-on" && file.role !== "scoped") continue;
       const profile = profiles.get(file.component);
@@ -53,6 +51,14 @@ export const budgetRespected: OutputCheck = {
     }
   },
 };
+
+/** Each adapter id's budget profile (the first adapter of an id decides). */
+export function adapterBudgetProfiles(registry: Registry): Map<string, Adapter["budget_profile"]> {
+  const profiles = new Map<string, Adapter["budget_profile"]>();
+  for (const { adapter } of registry.adapters)
+    if (!profiles.has(adapter.id)) profiles.set(adapter.id, adapter.budget_profile);
+  return profiles;
+}
 
 function* overBudget(
   file: EmittedFile,

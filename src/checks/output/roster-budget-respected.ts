@@ -30,7 +30,7 @@ const roster = (ownedWords: number) =>
     "rules/migrate.md": skillRule("Migrate", "Use when writing a database migration."),
   });
 
-interface Contribution {
+export interface Contribution {
   path: string;
   words: number;
 }
@@ -65,7 +65,7 @@ export const rosterBudgetRespected: OutputCheck = {
   },
 };
 
-function rosterFiles(files: readonly EmittedFile[], budget: RosterBudget): EmittedFile[] {
+export function rosterFiles(files: readonly EmittedFile[], budget: RosterBudget): EmittedFile[] {
   const matches = picomatch(budget.roster_glob ?? "", { dot: true });
   const seen = new Set<string>();
   return files.filter((file) => {
@@ -75,7 +75,7 @@ function rosterFiles(files: readonly EmittedFile[], budget: RosterBudget): Emitt
   });
 }
 
-function contribution(file: EmittedFile): Contribution {
+export function contribution(file: EmittedFile): Contribution {
   return { path: file.path, words: countWords(frontmatterDescription(file.bytes.toString("utf8"))) };
 }
 

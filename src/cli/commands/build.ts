@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { buildSite } from "../../emit/site/build-site.js";
 import { ForeignFilesError, WriteError, type WriteReport, writeBuild } from "../../output/write-build.js";
 import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes } from "../command.js";
@@ -49,7 +50,9 @@ function writeIfOk(
 ): WriteReport | WriteError | ForeignFilesError | undefined {
   if (!result.ok || !result.tree || !result.manifest) return undefined;
   try {
-    return writeBuild(outDir, result.tree, result.manifest, result.plugin);
+    const { registry, tree, manifest, diagnostics } = result;
+    const site = registry ? buildSite({ registry, tree, manifest, diagnostics }) : new Map();
+    return writeBuild(outDir, tree, manifest, result.plugin, site);
   } catch (error) {
     if (error instanceof WriteError || error instanceof ForeignFilesError) return error;
     throw error;

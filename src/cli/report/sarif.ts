@@ -1,3 +1,4 @@
+import { projectUrl } from "../../checks/check-doc-url.js";
 import { allChecks } from "../../checks/index.js";
 import type { Reporter } from "./report-format.js";
 
@@ -20,7 +21,7 @@ export const sarifReporter: Reporter = (diagnostics) =>
           tool: {
             driver: {
               name: "agentc",
-              informationUri: "https://github.com/agentc/agentc",
+              informationUri: projectUrl,
               rules: allChecks.map((c) => ({
                 id: c.id,
                 name: c.slug,

@@ -17,7 +17,7 @@ export const promiseKindTitles: Record<PromiseKind, string> = {
 
 export const promiseKinds = Object.keys(promiseKindTitles) as PromiseKind[];
 
-/** Every level with what it means in CAPABILITIES.md, strongest first. */
+/** Every level with what it means, strongest first, as CAPABILITIES.md and the registry page explain it. */
 export const enforcementMeanings: Readonly<Record<Enforcement, string>> = {
   enforced: "the client blocks what the promise forbids, or keeps the promise by itself, technically.",
   partial: "the client blocks technically, but only what it can see; the reason says what gets through.",
@@ -32,6 +32,9 @@ export const enforcementLevels = (Object.keys(enforcementMeanings) as Enforcemen
 export function noEnforcements(): EnforcementCounts {
   return Object.fromEntries(Object.keys(enforcementMeanings).map((level) => [level, 0])) as EnforcementCounts;
 }
+
+/** Strongest first: the order in which documents list the levels. */
+export const levelsStrongestFirst: readonly Enforcement[] = [...enforcementLevels].reverse();
 
 export interface MatrixCell {
   enforcement: Enforcement;

@@ -3,6 +3,7 @@ import {
   type CapabilityMatrix,
   type EnforcementCounts,
   enforcementMeanings,
+  levelsStrongestFirst,
   type MatrixPromise,
   noEnforcements,
   promiseKinds,
@@ -15,8 +16,7 @@ export interface MatrixClientInfo {
   projectOwned: string[];
 }
 
-const levels = Object.entries(enforcementMeanings).map(([level, meaning]) => `- **${level}**: ${meaning}`);
-const levelNames = Object.keys(enforcementMeanings) as Enforcement[];
+const levels = levelsStrongestFirst.map((level) => `- **${level}**: ${enforcementMeanings[level]}`);
 
 /** CAPABILITIES.md: a summary (client × kind), then one table per kind with a reason list. Same matrix, same bytes. */
 export function renderMatrixMarkdown(
@@ -59,21 +59,21 @@ function summaryTable(
     const perKind = matrix.summary[id] ?? {};
     const total: EnforcementCounts = noEnforcements();
     for (const counts of Object.values(perKind))
-      for (const level of levelNames) total[level] += counts[level];
+      for (const level of levelsStrongestFirst) total[level] += counts[level];
     const label = clients[id] ? `${id} (${clients[id].name})` : id;
     return [label, ...kinds.map((k) => countCell(perKind[k])), countCell(total)];
   });
   return [
     "## Summary",
     "",
-    `Promises per client and kind, counted as ${levelNames.join(" / ")}.`,
+    `Promises per client and kind, counted as ${levelsStrongestFirst.join(" / ")}.`,
     "",
     ...table(head, rows),
   ];
 }
 
 function countCell(counts: EnforcementCounts | undefined): string {
-  return counts ? levelNames.map((level) => counts[level]).join(" / ") : "–";
+  return counts ? levelsStrongestFirst.map((level) => counts[level]).join(" / ") : "–";
 }
 
 /** One row per promise, one column per client; each cell points at its reason in the numbered list below. */

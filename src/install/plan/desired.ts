@@ -81,16 +81,13 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     composed: [],
     capabilityHomes: [],
   };
+  const inOwnedDirs = artifactsInOwnedDirs(manifest, components, artifactHash);
   for (const id of components) {
     const c = install.components[id];
     if (!c) continue;
     const executables = new Set(c.executables ?? []);
     const dirs = c.owned_dirs ?? [];
-    const inDirs = (p: string): boolean => dirs.some((d) => p.startsWith(`${d}/`));
-    const owned = new Set([
-      ...(c.owned_files ?? []),
-      ...manifest.artifacts.filter((p) => inDirs(p) && artifactHash.has(p)),
-    ]);
+    const owned = new Set([...(c.owned_files ?? []), ...(inOwnedDirs.get(id) ?? [])]);
     for (const path of [...owned].sort())
       desired.files.push({
         path,
@@ -137,6 +134,36 @@ function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: Payload
     for (const f of payloadFiles(dir))
       desired.files.push({ ...f, component, role: isKept(f.path) ? "keep" : "file", executable: false });
   }
+}
+
+/**
+ * Per component, the hashed artifacts below one of its owned folders. One pass over the artifacts, each
+ * path's parent folders looked up in a map: a component owning one folder per rule (10,000 of them)
+ * costs a few lookups per artifact, not 10,000 comparisons, and many components cost no more passes.
+ */
+function artifactsInOwnedDirs(
+  manifest: Manifest,
+  components: readonly string[],
+  artifactHash: Map<string, string>,
+): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const id of components)
+    for (const dir of manifest.install.components[id]?.owned_dirs ?? [])
+      owners.set(dir, [...(owners.get(dir) ?? []), id]);
+  const found = new Map<string, string[]>();
+  if (owners.size === 0) return found;
+  for (const path of manifest.artifacts) {
+    if (!artifactHash.has(path)) continue;
+    const ids = new Set<string>();
+    for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1))
+      for (const id of owners.get(path.slice(0, at)) ?? []) ids.add(id);
+    for (const id of ids) {
+      const list = found.get(id);
+      if (list) list.push(path);
+      else found.set(id, [path]);
+    }
+  }
+  return found;
 }
 
 function firstHashes(lines: readonly string[] | undefined): Map<string, string> {

@@ -1,5 +1,6 @@
 import type { InstallRecord } from "../model/record.js";
 import type { ProjectState } from "../project/project-state.js";
+import { trustKeysPresent } from "../project/trust-keys-present.js";
 import type { Desired } from "./desired.js";
 import { planComposed, type ReadProjectFile } from "./plan-compose.js";
 import { PlanContext } from "./plan-context.js";
@@ -51,7 +52,7 @@ export function planInstall(input: PlanInput): Plan {
   return {
     actions: ctx.actions,
     conflicts: ctx.conflicts,
-    warnings: composed.warnings,
+    warnings: [...composed.warnings, ...trustKeysPresent(desired, input.readFile)],
     composed: composed.records,
     entries: [...ctx.entries.values()],
   };

@@ -1,0 +1,139 @@
+import { parse as parseToml } from "smol-toml";
+import { builtinClientPacks } from "../../clients/load-client-packs.js";
+import {
+  type ResolvedTrustKey,
+  resolvedTrustKeys,
+  type TrustHit,
+  trustHits,
+  valueOfEntries,
+} from "../../clients/trust-keys.js";
+import { pathText } from "../../compose/conflicts.js";
+import { clip } from "../../diagnostics/clip.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import { parseJsonDocument } from "../../documents/json-document.js";
+import type { EmittedFile } from "../../emit/emitted-tree.js";
+import type { Registry, TrustOverride } from "../../registry/model.js";
+import type { Finding, OutputCheck } from "../check.js";
+import { emittedAt } from "../clients/emitted-files.js";
+import { composedSource } from "./trust-key-sources.js";
+
+const withSeed = (settings: object, extra: object = {}) =>
+  withBase({
+    "targets.json": targetsWith(
+      [
+        {
+          ...agentsMdAdapter,
+          install: { seeds: { source_dir: "seeds", install_dir: ".claude", files: ["settings.json"] } },
+        },
+      ],
+      extra,
+    ),
+    "seeds/settings.json": `${JSON.stringify(settings, null, 2)}\n`,
+  });
+
+export const settingsGrantNoSelfTrust: OutputCheck = {
+  id: "AGC108",
+  slug: "settings-grant-no-self-trust",
+  stage: "output",
+  severity: "error",
+  title: "Settings the build writes let no repository vote on its own trust",
+  description:
+    "A project's shared settings files are read for everyone who opens the repository. Keys there that approve the repository's own MCP servers, turn off permission prompts, trust an MCP server, auto-approve the shell or point the assistant at another endpoint or credentials hand the repository a decision that belongs to each person. Each client pack lists such keys as data (trust_keys); every composed value, seed, owned asset and shared file the build writes is checked against the keys of the built-in packs and of the registry's own packs. A registry that means it states the key in targets.json trust_overrides with a reason: the finding is then info. The installer warns about such keys already in a project's shared files.",
+  hint: 'Leave the key to each person\'s own settings; if the registry means it, add {"key": "<id>", "reason": "why"} to trust_overrides in targets.json.',
+  examples: {
+    passing: withSeed({ enabledPlugins: {}, permissions: { defaultMode: "acceptEdits" } }),
+    failing: withSeed({ enableAllProjectMcpServers: true }),
+  },
+  *run(registry, tree) {
+    const keys = resolvedTrustKeys([...builtinClientPacks(), ...registry.clients]);
+    const overrides = registry.targets.trust_overrides ?? [];
+    const used = new Set<number>();
+    const finding = (file: string, hit: TrustHit, position: Position): Finding =>
+      withOverride(overrides, used, hit, { position, message: message(file, hit) });
+    for (const composed of tree.composed) {
+      const forFile = keys.filter((k) => k.matchesFile(composed.path));
+      for (const hit of trustHits(valueOfEntries(composed.entries), forFile)) {
+        const position = composedSource(registry, composed.path, hit) ?? emittedAt(composed, 1);
+        yield finding(composed.path, hit, position);
+      }
+    }
+    for (const file of tree.files) {
+      const forFile = keys.filter((k) => k.matchesFile(file.path));
+      if (forFile.length === 0) continue;
+      for (const { hit, position } of fileHits(file, forFile)) yield finding(file.path, hit, position);
+    }
+    yield* unusedOverrides(registry, overrides, used);
+  },
+};
+
+function message(file: string, hit: TrustHit): string {
+  const value = clip(JSON.stringify(hit.value) ?? "", 80);
+  return `${file} would get ${pathText(hit.path)} = ${value} (${hit.trustKey.id}, ${hit.trustKey.clientName}): it ${hit.trustKey.why}, and the repository would decide that for everyone who opens it`;
+}
+
+function withOverride(
+  overrides: TrustOverride[],
+  used: Set<number>,
+  hit: TrustHit,
+  finding: Finding,
+): Finding {
+  const index = overrides.findIndex(
+    (o) => o.key === hit.trustKey.id && (o.client === undefined || o.client === hit.trustKey.client),
+  );
+  if (index < 0) return finding;
+  used.add(index);
+  const reason = clip(overrides[index]?.reason ?? "");
+  return {
+    ...finding,
+    severity: "info",
+    message: `${finding.message}; allowed by trust_overrides[${index}]: ${reason}`,
+  };
+}
+
+/** A whole settings file the build copies (seed, asset, shared file), parsed; positions in its registry source. */
+function fileHits(file: EmittedFile, keys: ResolvedTrustKey[]): { hit: TrustHit; position: Position }[] {
+  const text = file.bytes.toString("utf8");
+  const label = file.source ?? file.path;
+  if (file.path.endsWith(".toml")) {
+    const value = tomlValue(text);
+    return trustHits(value, keys).map((hit) => ({
+      hit,
+      position: at(file, { file: label, line: 1, column: 1 }),
+    }));
+  }
+  const { document } = parseJsonDocument(label, text);
+  if (!document) return [];
+  return trustHits(document.value, keys).map((hit) => ({
+    hit,
+    position: at(file, document.positionOf(hit.path, "key")),
+  }));
+}
+
+function at(file: EmittedFile, position: Position): Position {
+  return file.source ? position : emittedAt(file, position.line, position.column);
+}
+
+function tomlValue(text: string): unknown {
+  try {
+    return parseToml(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function* unusedOverrides(
+  registry: Registry,
+  overrides: TrustOverride[],
+  used: Set<number>,
+): Generator<Finding> {
+  for (const [index, override] of overrides.entries()) {
+    if (used.has(index)) continue;
+    yield {
+      position: registry.targetsDocument.positionOf(["trust_overrides", index, "key"]),
+      message: `trust_overrides[${index}] allows "${override.key}"${override.client ? ` for ${override.client}` : ""}, which nothing the build writes holds`,
+      hint: "Remove the override, or fix its key (the id AGC108 names) and client.",
+      severity: "warning",
+    };
+  }
+}

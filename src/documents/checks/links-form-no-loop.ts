@@ -1,0 +1,18 @@
+import type { InlineCheck } from "../../checks/check.js";
+import { withBase } from "../../diagnostics/fixture-base.js";
+
+export const linksFormNoLoop: InlineCheck = {
+  id: "AGC105",
+  slug: "links-form-no-loop",
+  stage: "load",
+  severity: "error",
+  title: "Symbolic links in the registry form no loop",
+  description:
+    "A link to itself, a chain of links that comes back to its start, or a link to a folder that holds the link would make reading the registry go on forever. Such a link is reported and not followed.",
+  hint: "Remove the link, or point it at a file or at a folder that does not hold it.",
+  examples: {
+    passing: withBase({ "rules/shared/testing.md": "# Testing\n\nRun the tests before you push.\n" }),
+    failing: withBase({ "rules/shared/testing.md": "# Testing\n\nRun the tests before you push.\n" }),
+    failingLinks: { "rules/shared/again": "." },
+  },
+};

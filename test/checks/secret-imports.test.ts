@@ -1,0 +1,192 @@
+import assert from "node:assert/strict";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import {
+  notesFiles,
+  notesManifest,
+  withCapability,
+} from "../../src/capabilities/checks/capability-fixtures.js";
+import { clientFixture, coreRule } from "../../src/checks/clients/emitted-fixtures.js";
+import { findImports, type ImportForm } from "../../src/checks/output/import-forms.js";
+import { secretPathRule } from "../../src/clients/guard-patterns.js";
+import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
+import { compileRegistry } from "../../src/pipeline/compile.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { runCli } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+async function importFindings(files: Record<string, string>): Promise<string[]> {
+  const result = await compileRegistry(testdir(files), { offline: true });
+  return result.diagnostics
+    .filter((d) => d.id === "AGC107")
+    .map((d) => `${d.file}:${d.line}:${d.column} ${d.message.replace(/\): .*$/, ")")}`);
+}
+
+const ruleWith = (...body: string[]) =>
+  withBase({
+    "rules/code-style.md": ruleFile(
+      ["scope: global", "description: How we write code here.", "trigger: any-code"],
+      "# Code Style",
+      body,
+    ),
+  });
+
+describe("AGC107: a secret import never reaches an instruction file", () => {
+  it("a rule holding 'See @.env' in the team example: exit 1 through the real CLI, at the rule's line, nothing built", () => {
+    const dir = testdir();
+    cpSync(join(packageRoot, "examples", "team"), dir, { recursive: true });
+    const rule = join(dir, "rules/code-style.md");
+    writeFileSync(rule, `${readFileSync(rule, "utf8")}\nSee @.env for the keys.\n`);
+    const out = join(dir, "build");
+    const result = runCli(["build", dir, "--out", out, "--format", "json", "--offline"]);
+    assert.equal(result.status, 1, result.stderr);
+    const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
+    const own = diagnostics.filter((d) => d.id === "AGC107");
+    assert.deepEqual(
+      own.map((d) => `${d.severity} ${d.file}:${d.line}:${d.column}`),
+      ["error rules/code-style.md:12:5"],
+    );
+    assert.match(
+      own[0]?.message ?? "",
+      /^"@\.env" imports \.env, a secret file \(the guard's rule env-file\): .*Claude Code/,
+    );
+    assert.equal(existsSync(join(out, "AGENTS.md")), false);
+  });
+
+  it("allows templates and ordinary files, mail addresses, and text that only mentions a secret", async () => {
+    assert.deepEqual(
+      await importFindings(
+        ruleWith(
+          "- The keys are listed in @.env.example.",
+          "- Read @docs/setup.md first.",
+          "- Mail ops@corp.env for access.",
+          "- Never open .env or id_rsa.",
+        ),
+      ),
+      [],
+    );
+  });
+
+  it("finds each assistant's form, as its pack declares it: Kiro's #[[file:]], Gemini's @{} in a command", async () => {
+    const found = await importFindings(
+      withBase({
+        "rules/code-style.md": ruleFile(
+          ["scope: global", "description: How we write code here.", "trigger: any-code"],
+          "# Code Style",
+          ["- Context: #[[file:~/.aws/credentials]]"],
+        ),
+        "core/commands/deploy.md": [
+          "---",
+          "description: Deploy.",
+          "---",
+          "Use @{secrets/prod.key} to sign.",
+          "",
+        ].join("\n"),
+      }),
+    );
+    assert.deepEqual(found, [
+      'core/commands/deploy.md:4:5 "@{secrets/prod.key}" imports secrets/prod.key, a secret file (the guard\'s rule key-container)',
+      'rules/code-style.md:8:12 "#[[file:~/.aws/credentials]]" imports ~/.aws/credentials, a secret file (the guard\'s rule aws-credentials)',
+    ]);
+  });
+
+  it("checks core rules and a capability package's inject text at their own lines", async () => {
+    const found = await importFindings({
+      ...withCapability(
+        { ...notesManifest, inject: "inject.md" },
+        { ...notesFiles, "inject.md": "## Notes\n\nKeys: @~/.ssh/id_ed25519\n" },
+      ),
+      "core/rules/style.md": coreRule("always_on", ["Keep functions short.", "See @config/.env.production"]),
+    });
+    assert.deepEqual(found, [
+      'capabilities/notes/inject.md:3:7 "@~/.ssh/id_ed25519" imports ~/.ssh/id_ed25519, a secret file (the guard\'s rule ssh-private-key)',
+      'core/rules/style.md:8:5 "@config/.env.production" imports config/.env.production, a secret file (the guard\'s rule env-file)',
+    ]);
+  });
+
+  it("reports composed text the registry did not write line by line at the built file", async () => {
+    const adapter = {
+      ...agentsMdAdapter,
+      id: "notes-md",
+      output_dir: "notes",
+      pinned_global_name: "NOTES",
+      global_placement: "none",
+      scoped_layout: "flat",
+      budget_profile: "scoped",
+      frontmatter: ["---", "context: see @.kube/config", "globs: {globs}", "---"],
+    };
+    const files = withBase({
+      "targets.json": targetsWith([agentsMdAdapter, adapter]),
+      "rules/testing.md": ruleFile(
+        ["scope: scoped", 'globs: ["test/**"]', "description: How tests are written."],
+        "# Testing",
+        ["- One assertion per case."],
+      ),
+    });
+    const found = await importFindings(files);
+    assert.deepEqual(found, [
+      '<build>/notes/testing.md:2:14 "@.kube/config" in the built file notes/testing.md imports .kube/config, a secret file (the guard\'s rule kube-config)',
+    ]);
+  });
+
+  it("takes a registry's own import form from its adapter data", async () => {
+    const adapter = { ...agentsMdAdapter, instruction_imports: [{ form: "!include <path>" }] };
+    const files = {
+      ...ruleWith("- !include deploy/id_rsa"),
+      "targets.json": targetsWith([adapter]),
+    };
+    assert.deepEqual(await importFindings(files), [
+      'rules/code-style.md:8:3 "!include deploy/id_rsa" imports deploy/id_rsa, a secret file (the guard\'s rule ssh-private-key)',
+    ]);
+  });
+
+  it("checks a core skill as the client pack compiles it", async () => {
+    const skill = [
+      "---",
+      "name: review",
+      "description: Reviews changes.",
+      "---",
+      "Compare with @.env.local first.",
+      "",
+    ];
+    assert.deepEqual(
+      await importFindings(clientFixture({ "core/skills/review/SKILL.md": skill.join("\n") })),
+      [
+        'core/skills/review/SKILL.md:5:14 "@.env.local" imports .env.local, a secret file (the guard\'s rule env-file)',
+      ],
+    );
+  });
+});
+
+describe("findImports", () => {
+  const at: ImportForm = { form: "@<path>", readers: ["A"] };
+  const atOutsideCode: ImportForm = { form: "@<path>", outside_code: true, readers: ["B"] };
+
+  it("skips code spans and fenced blocks only for a form that says so", () => {
+    const text = ["Use `@.env` here.", "```", "@.env", "```", "And @.env."].join("\n");
+    assert.deepEqual(
+      findImports(text, [at]).map((h) => `${h.line}:${h.column} ${h.path}`),
+      ["0:6 .env", "2:1 .env", "4:5 .env"],
+    );
+    assert.deepEqual(
+      findImports(text, [atOutsideCode]).map((h) => `${h.line}:${h.column} ${h.path}`),
+      ["4:5 .env"],
+    );
+  });
+
+  it("stays linear on a line of 1,000,000 '@' characters", () => {
+    const started = Date.now();
+    assert.deepEqual(
+      findImports("@".repeat(1_000_000), [at, { form: "#[[file:<path>]]", readers: ["K"] }]),
+      [],
+    );
+    assert.ok(Date.now() - started < 5000);
+  });
+
+  it("uses the guard's own secret paths", () => {
+    assert.equal(secretPathRule(".env"), "env-file");
+    assert.equal(secretPathRule(".env.example"), undefined);
+  });
+});

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { type CaseOutcome, judge, runFuzz } from "../../fuzz/fuzz-run.js";
+import { seedRegistries } from "../../fuzz/seeds.js";
+
+describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
+  it("every mutated registry ends check and build with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
+    const saveDir = mkdtempSync(join(tmpdir(), "agentc-fuzz-failures-"));
+    const outcomes: CaseOutcome[] = [];
+    const report = await runFuzz(
+      {
+        seed: 20261202,
+        cases: 300,
+        timeoutMs: 20_000,
+        hugeChars: 256 * 1024,
+        cliEvery: 20,
+        saveDir,
+        onCase: (o) => outcomes.push(o),
+      },
+      seedRegistries(),
+    );
+    const failed = [...report.crashes, ...report.hangs].map(
+      (o) =>
+        `case ${o.index} (${o.seedName}; ${o.mutations.join("; ")}; ${o.via}): ${o.problem}; saved in ${o.saved}`,
+    );
+    assert.deepEqual(failed, [], "replay one with: node dist/fuzz/fuzz.js --replay <folder>");
+    assert.equal(report.tried, 300);
+    assert.equal(outcomes.filter((o) => o.via === "cli").length, 15);
+    assert.ok(
+      outcomes.filter((o) => o.code === 1).length >= 100,
+      "the mutations should break most registries",
+    );
+    assert.ok(outcomes.some((o) => o.code === 0));
+  });
+});
+
+describe("the fuzzer's judge", () => {
+  const report = (diagnostics: object[]) => JSON.stringify({ diagnostics });
+  const error = { severity: "error", message: "m", file: "f" };
+
+  it("accepts exit 0, and exit 1 with an error diagnostic", () => {
+    assert.equal(judge(0, report([]), ""), undefined);
+    assert.equal(judge(1, report([error]), ""), undefined);
+  });
+
+  it("rejects internal errors, stack traces, silent failures and unbounded messages", () => {
+    assert.match(judge(2, "", "agentc check: internal error: boom") ?? "", /^exit 2/);
+    assert.match(judge(1, report([error]), "TypeError: x\n    at f (/a/b.js:1:2)") ?? "", /internal error/);
+    assert.equal(
+      judge(1, report([{ ...error, severity: "warning" }]), ""),
+      "exit 1 without an error diagnostic",
+    );
+    assert.match(
+      judge(1, report([{ ...error, message: "x".repeat(5000) }]), "") ?? "",
+      /a diagnostic of 5000/,
+    );
+    assert.match(judge(0, "not json", "") ?? "", /no JSON report/);
+    assert.match(judge(null, "", "") ?? "", /^exit null/);
+  });
+});
