@@ -6,6 +6,7 @@ import { isObject } from "../shared/json-shape.js";
 import type { Installed } from "./installed-view.js";
 import type { NativeFile } from "./model.js";
 import { parseNativeJson } from "./native-json.js";
+import { parseNativeMarkdown } from "./native-markdown.js";
 import type { KeyPath } from "./unfill-template.js";
 
 /** One difference between a native file and what the build of the imported registry installs there. */
@@ -63,7 +64,7 @@ function compareLink(
       file.path,
       1,
       "info",
-      `${file.path} is a copy of ${link.target}; the build writes a link to it`,
+      `${file.path} becomes a link to ${link.target}, which holds the same text`,
     );
   return at(
     file.path,
@@ -80,7 +81,7 @@ export function compareText(path: string, native: string, built: string): Differ
   const b = built.split("\n");
   let line = 0;
   while (line < a.length && line < b.length && a[line] === b[line]) line++;
-  const severity = sameWords(native, built) ? "info" : "warning";
+  const severity = sameWords(native, built) || sameValues(path, native, built) ? "info" : "warning";
   const has = line < a.length ? `\`${clip(a[line] ?? "")}\`` : "no more lines";
   const writes = line < b.length ? `\`${clip(b[line] ?? "")}\`` : "no more lines";
   return at(
@@ -149,6 +150,19 @@ function withoutPaths(value: unknown, paths: KeyPath[]): unknown {
       delete (node as Record<string, unknown>)[String(last)];
   }
   return copy;
+}
+
+/** The same fields and text in another layout: TOML values, or YAML frontmatter values and the body. */
+function sameValues(path: string, native: string, built: string): boolean {
+  if (path.endsWith(".toml")) {
+    const [a, b] = [parsed("toml", native), parsed("toml", built)];
+    return a !== undefined && canonicalJson(a) === canonicalJson(b);
+  }
+  const a = parseNativeMarkdown(path, native).markdown;
+  const b = parseNativeMarkdown(path, built).markdown;
+  if (!a?.hasFrontmatter || !b?.hasFrontmatter) return false;
+  const body = (text: string) => text.replace(/<!--[\s\S]*?-->/g, "").trim();
+  return canonicalJson(a.values) === canonicalJson(b.values) && body(a.body) === body(b.body);
 }
 
 /** The same words once HTML comments (no client shows them) and layout are taken out. */

@@ -1,6 +1,9 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
+import { diagnostic } from "../checks/check.js";
+import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { finalizeItems } from "./finalize-items.js";
 import { mergeItems } from "./merge-items.js";
@@ -51,7 +54,7 @@ export async function importProject(
   const imports = importLines(all);
   const seen = new Set<string>();
   const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen));
-  const diagnostics = read.flatMap((r) => r.diagnostics);
+  const diagnostics = [...read.flatMap((r) => r.diagnostics), ...refusals(reader)];
   const found = read.filter((r) => r.files.length > 0);
   if (found.length === 0) {
     const which = options.from ? options.from.join(", ") : "any assistant agentc knows";
@@ -62,7 +65,9 @@ export async function importProject(
   const files = registryFiles(final.items, targetChoice(found, all, reader));
   writeRegistry(out, files);
   const natives = found.flatMap((r) => r.files);
-  const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader);
+  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
+  const alwaysOn = single ? alwaysOnPath(single) : undefined;
+  const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader, alwaysOn);
   const reported = sortDiagnostics([...diagnostics, ...merged.diagnostics, ...final.diagnostics, ...trip]);
   return {
     kind: "imported",
@@ -72,6 +77,16 @@ export async function importProject(
     read: [...new Set(natives.map((file) => file.path))].sort(),
     assistants: found.map((r) => r.assistant.id),
   };
+}
+
+/** Links out of the project and loops, as the reader refused them: files import could not read. */
+function refusals(reader: ProjectReader): Diagnostic[] {
+  return reader.diagnostics.map((d) =>
+    diagnostic(nativeFilesReadable, {
+      position: { file: d.file, line: d.line, column: d.column },
+      message: d.message,
+    }),
+  );
 }
 
 /**

@@ -21,6 +21,8 @@ export interface NativeFile {
   linkTarget?: string;
   /** JSON or TOML files that agentc composes into rather than owns. */
   composed?: "json" | "toml";
+  /** An always-on file: its sections became global rules, which the build writes into the always-on file. */
+  instructions?: boolean;
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }

@@ -1,8 +1,7 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { byCodePoint } from "../diagnostics/diagnostic.js";
-import { decodeText, describeFsError } from "../documents/text-file.js";
-import { isWithin } from "../shared/within-folder.js";
+import { lstatSync, readlinkSync } from "node:fs";
+import { join } from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { RegistryReader } from "../documents/registry-reader.js";
 
 /** What a project path is, seen through the fence: links are followed only while they stay inside. */
 export type ProjectEntry =
@@ -10,103 +9,69 @@ export type ProjectEntry =
   | { kind: "file"; size: number; executable: boolean; link?: string }
   | { kind: "folder"; link?: string }
   | { kind: "other" }
-  | { kind: "outside"; link: string };
+  | { kind: "refused" };
 
-export type ProjectRead = { ok: true; bytes: Buffer } | { ok: false; reason: string };
-export type ProjectText = { ok: true; text: string; bytes: Buffer } | { ok: false; reason: string };
+export type ProjectRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; reported: boolean };
+export type ProjectText =
+  | { ok: true; text: string; bytes: Buffer }
+  | { ok: false; reason: string; reported: boolean };
 
 /**
- * Reads a project for `agentc import`, and only reads: every path is project-relative, and a path whose
- * links lead out of the project folder is refused, never followed. Nothing here writes.
+ * Reads a project for `agentc import`, and only reads, through the load stage's one safe reader: every
+ * path is project-relative, a link that leads out of the project (or into a loop) is refused and
+ * reported by the reader, never followed. Nothing here writes.
  */
 export class ProjectReader {
   readonly root: string;
-  readonly #fence: string;
+  readonly #reader: RegistryReader;
 
   constructor(root: string) {
-    this.root = resolve(root);
-    this.#fence = realpathSync.native(this.root);
+    this.#reader = new RegistryReader(root, "", undefined, "the project");
+    this.root = this.#reader.root;
+  }
+
+  /** What the reader refused (links out of the project, loops, paths past the limits), once each. */
+  get diagnostics(): Diagnostic[] {
+    return this.#reader.diagnostics;
   }
 
   entry(path: string): ProjectEntry {
-    const full = join(this.root, path);
-    const link = linkText(full);
-    let real: string;
-    try {
-      real = realpathSync.native(full);
-    } catch {
-      return { kind: "missing" };
-    }
-    if (!isWithin(real, this.#fence)) return { kind: "outside", link: link ?? real };
+    const found = this.#reader.resolve(path);
+    const link = linkText(join(this.root, path));
     const linked = link === undefined ? {} : { link };
-    try {
-      const stat = statSync(real);
-      if (stat.isDirectory()) return { kind: "folder", ...linked };
-      if (stat.isFile())
-        return { kind: "file", size: stat.size, executable: (stat.mode & 0o111) !== 0, ...linked };
-      return { kind: "other" };
-    } catch {
-      return { kind: "missing" };
-    }
+    if (found.kind === "file")
+      return { kind: "file", size: found.size, executable: found.executable, ...linked };
+    if (found.kind === "folder") return { kind: "folder", ...linked };
+    if (found.kind === "refused") return { kind: "refused" };
+    return { kind: found.kind };
   }
 
   readBytes(path: string, limit: number): ProjectRead {
-    const found = this.entry(path);
-    if (found.kind === "outside")
-      return {
-        ok: false,
-        reason: `is a link to ${found.link}, outside the project; import never follows it`,
-      };
-    if (found.kind === "missing") return { ok: false, reason: "does not exist" };
-    if (found.kind === "folder") return { ok: false, reason: "is a folder, expected a file" };
-    if (found.kind === "other") return { ok: false, reason: "is not a regular file" };
-    if (found.size > limit) return { ok: false, reason: `is larger than the limit of ${limit} bytes` };
-    try {
-      return { ok: true, bytes: readFileSync(join(this.root, path)) };
-    } catch (error) {
-      return { ok: false, reason: describeFsError(error) };
-    }
+    const read = this.#reader.readBytes(path, limit);
+    return read.ok ? read : { ok: false, reason: read.reason, reported: read.reported };
   }
 
   readText(path: string, limit: number): ProjectText {
-    const read = this.readBytes(path, limit);
-    if (!read.ok) return read;
-    const text = decodeText(read.bytes);
-    return text.ok ? { ok: true, text: text.text, bytes: read.bytes } : text;
+    const bytes = this.#reader.readBytes(path, limit);
+    if (!bytes.ok) return { ok: false, reason: bytes.reason, reported: bytes.reported };
+    const text = this.#reader.readText(path, limit);
+    return text.ok
+      ? { ok: true, text: text.text, bytes: bytes.bytes }
+      : { ok: false, reason: text.reason, reported: text.reported };
   }
 
-  /** Project-relative paths of the entries of a folder, by name; hidden ones only when asked. */
+  /** Project-relative paths of the entries of a folder, by name (hidden ones only when asked). */
   list(folder: string, hidden = false): string[] {
-    if (this.entry(folder).kind !== "folder") return [];
-    try {
-      return readdirSync(join(this.root, folder))
-        .filter((name) => hidden || !name.startsWith("."))
-        .sort(byCodePoint)
-        .map((name) => `${folder}/${name}`);
-    } catch {
-      return [];
-    }
+    return this.#reader.entries(folder, { hidden }).map((entry) => entry.path);
   }
 
-  /** Files below a folder, depth first by name; folders that are links out are returned as paths to refuse. */
-  filesBelow(folder: string, hidden = false, seen: Set<string> = new Set()): string[] {
-    const real = this.#realOf(folder);
-    if (real === undefined || seen.has(real)) return [];
-    const next = new Set([...seen, real]);
-    return this.list(folder, hidden).flatMap((path) =>
-      this.entry(path).kind === "folder" ? this.filesBelow(path, hidden, next) : [path],
-    );
-  }
-
-  #realOf(folder: string): string | undefined {
-    try {
-      return realpathSync.native(join(this.root, folder));
-    } catch {
-      return undefined;
-    }
+  /** Files below a folder, depth first by name, hidden ones left out; loops are reported, not followed. */
+  filesBelow(folder: string): string[] {
+    return this.#reader.filesBelow(folder);
   }
 }
 
+/** The text of a link (CLAUDE.md → AGENTS.md): the round trip compares links as links. */
 function linkText(path: string): string | undefined {
   try {
     return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;

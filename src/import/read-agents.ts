@@ -3,7 +3,7 @@ import { packPath } from "../clients/placeholders.js";
 import { readItemFile } from "./item-file.js";
 import { described, itemName } from "./named-item.js";
 import { pathInside } from "./native-text.js";
-import { type ReadContext, refusedLink } from "./read-context.js";
+import type { ReadContext } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
 
 /** `<agents_dir>/<name><extension>` (Markdown or TOML) → core agents. */
@@ -12,9 +12,7 @@ export function readPackAgents(ctx: ReadContext, pack: ClientPack): void {
   if (!pack.agents_dir || !format) return;
   const dir = packPath(pack.agents_dir, pack.runtime_placeholders);
   for (const path of ctx.reader.list(dir).filter((p) => p.endsWith(format.extension))) {
-    const entry = ctx.reader.entry(path);
-    if (entry.kind === "outside") refusedLink(ctx, path, entry.link);
-    else if (entry.kind === "file") readAgent(ctx, pack, format, dir, path);
+    if (ctx.reader.entry(path).kind === "file") readAgent(ctx, pack, format, dir, path);
   }
 }
 

@@ -35,7 +35,7 @@ export function nativeText(
   ctx.seen.add(path);
   const read = ctx.reader.readText(path, limit);
   if (!read.ok) {
-    unreadable(ctx, start(path), `${path} ${read.reason}`);
+    if (!read.reported) unreadable(ctx, start(path), `${path} ${read.reason}`);
     ctx.files.push({ path });
     return undefined;
   }
@@ -50,11 +50,6 @@ export function nativeText(
 
 export function unreadable(ctx: ReadContext, position: Position, message: string, hint?: string): void {
   ctx.diagnostics.push(diagnostic(nativeFilesReadable, { position, message, ...(hint ? { hint } : {}) }));
-}
-
-/** A path whose link leads out of the project: reported, never followed. */
-export function refusedLink(ctx: ReadContext, path: string, link: string): void {
-  unreadable(ctx, start(path), `${path} is a link to ${link}, outside the project; import never follows it`);
 }
 
 /** Something of a native file that the registry does not carry (a warning). */

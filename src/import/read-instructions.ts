@@ -40,6 +40,8 @@ export function readInstructionFile(ctx: ReadContext, path: string, imports: Set
   const kind = ctx.reader.entry(path).kind;
   if (kind === "missing" || kind === "folder") return;
   const read = nativeText(ctx, path);
+  const native = ctx.files.at(-1);
+  if (native?.path === path) native.instructions = true;
   if (!read) return;
   const text = withoutImports(ctx, path, bodyOf(ctx, path, normalised(read.text)), imports);
   if (text.trim() === "") return;

@@ -18,14 +18,14 @@ export function readPackRules(ctx: ReadContext, pack: ClientPack): void {
   ];
   for (const [folder, deep] of folders) {
     const paths = deep ? ctx.reader.filesBelow(folder) : ctx.reader.list(folder);
-    for (const path of paths.filter((p) => p.endsWith(rule_file.extension) && isFileOrRefused(ctx, p)))
+    for (const path of paths.filter((p) => p.endsWith(rule_file.extension) && notAFolder(ctx, p)))
       readRuleFile(ctx, path, pathInside(folder, path, rule_file.extension), rule_triggers);
   }
 }
 
-function isFileOrRefused(ctx: ReadContext, path: string): boolean {
-  const kind = ctx.reader.entry(path).kind;
-  return kind === "file" || kind === "outside";
+/** Rule files, and paths the reader refused (reported by it when listing). */
+function notAFolder(ctx: ReadContext, path: string): boolean {
+  return ctx.reader.entry(path).kind !== "folder";
 }
 
 function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: RuleTriggers): void {

@@ -5,7 +5,7 @@ import { maxAssetBytes } from "../documents/text-file.js";
 import { readItemFile } from "./item-file.js";
 import type { ImportedSkill } from "./model.js";
 import { described, itemName } from "./named-item.js";
-import { leftOut, type ReadContext, refusedLink, start, unreadable } from "./read-context.js";
+import { leftOut, type ReadContext, start, unreadable } from "./read-context.js";
 import { type FieldSpec, reverseFields } from "./reverse-fields.js";
 
 /** `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills. */
@@ -14,9 +14,7 @@ export function readPackSkills(ctx: ReadContext, pack: ClientPack): void {
   if (!pack.skills_dir || !format) return;
   const dir = packPath(pack.skills_dir, pack.runtime_placeholders);
   for (const path of ctx.reader.list(dir)) {
-    const entry = ctx.reader.entry(path);
-    if (entry.kind === "outside") refusedLink(ctx, path, entry.link);
-    else if (entry.kind !== "folder")
+    if (ctx.reader.entry(path).kind !== "folder")
       leftOut(
         ctx,
         start(path),
@@ -73,7 +71,7 @@ function supportingFiles(ctx: ReadContext, folder: string, skillFile: string): I
     ctx.seen.add(path);
     const read = ctx.reader.readBytes(path, maxAssetBytes);
     if (!read.ok) {
-      unreadable(ctx, start(path), `${path} ${read.reason}`);
+      if (!read.reported) unreadable(ctx, start(path), `${path} ${read.reason}`);
       return [];
     }
     const entry = ctx.reader.entry(path);

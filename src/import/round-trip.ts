@@ -17,6 +17,7 @@ export async function roundTrip(
   outLabel: string,
   natives: NativeFile[],
   reader: ProjectReader,
+  alwaysOn: string | undefined,
 ): Promise<Diagnostic[]> {
   const result = await compileRegistry(out, { offline: true });
   if (!result.ok || !result.tree || !result.manifest)
@@ -31,7 +32,7 @@ export async function roundTrip(
     const installed = view.get(file.path);
     const found = installed
       ? compareNative(file, installed, targetBytes(installed, read, view))
-      : notWritten(file);
+      : notWritten(file, alwaysOn);
     if (found) differences.push(found);
   }
   for (const [path, installed] of view)
@@ -51,11 +52,15 @@ function targetBytes(
   return (target?.kind === "file" ? target.bytes : undefined) ?? read.get(installed.target)?.bytes;
 }
 
-function notWritten(file: NativeFile): Difference {
+function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference {
+  const where =
+    file.instructions && alwaysOn
+      ? `its text is in ${alwaysOn}, which the build writes for every assistant`
+      : "what import read from it is in the registry, and the build writes it where its format puts it";
   return {
     position: { file: file.path, line: 1, column: 1 },
     severity: "warning",
-    message: `the build of the imported registry writes no ${file.path}; what import read from it is in the registry, written where the build puts it`,
+    message: `the build of the imported registry writes no ${file.path}; ${where}`,
   };
 }
 

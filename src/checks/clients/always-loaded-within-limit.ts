@@ -83,7 +83,7 @@ export function alwaysLoadedFiles(
 function loadsUnconditionally(file: EmittedFile, pack: ClientPack): boolean {
   const always = pack.rule_triggers?.map.always_on?.fields;
   if (!always) return false;
-  const frontmatter = emittedFrontmatter(file);
+  const frontmatter = emittedFrontmatter(file, pack.rule_triggers?.raw_fields);
   if (frontmatter.kind === "none") return Object.keys(always).length === 0;
   if (frontmatter.kind === "malformed") return false;
   const values = frontmatter.yaml.value;
