@@ -2,30 +2,34 @@ import { diagnostic } from "../checks/check.js";
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { slugify } from "../registry/slug.js";
-import type { ImportedInstructions, ImportedSection } from "./model.js";
+import type { ImportedInstructions, ImportedScoped, ImportedSection } from "./model.js";
 
 /**
  * The always-on files as one source of global rules: a section whose text an earlier file has already
  * (CLAUDE.md a copy of AGENTS.md, say) is that rule; a different section under a heading already taken
- * gets the file's name added to its heading, since one source holds one rule per slug.
+ * gets the file's name added to its heading, since one source holds one rule per slug (`slugs`: those taken
+ * already). Scoped files are one rule only with the same globs and description.
  */
-export function mergeInstructions(
-  files: ImportedInstructions[],
+export function mergeInstructions<T extends ImportedInstructions>(
+  files: T[],
   diagnostics: Diagnostic[],
-): ImportedInstructions[] {
+  slugs = new Set<string>(),
+): T[] {
   const texts = new Set<string>();
-  const slugs = new Set<string>();
-  const out: ImportedInstructions[] = [];
+  const out: T[] = [];
   for (const file of files) {
     const sections: ImportedSection[] = [];
+    const scoped = file as Partial<ImportedScoped>;
+    const condition = scoped.globs ? JSON.stringify([scoped.globs, scoped.description]) : "";
     for (const section of file.sections) {
-      if (texts.has(section.text)) continue;
-      texts.add(section.text);
+      const key = `${condition}\n${section.text}`;
+      if (texts.has(key)) continue;
+      texts.add(key);
       const kept = slugs.has(section.slug) ? retitled(section, file.file, slugs, diagnostics) : section;
       slugs.add(kept.slug);
       sections.push(kept);
     }
-    if (sections.length > 0) out.push({ file: file.file, sections });
+    if (sections.length > 0) out.push({ ...file, sections });
   }
   return out;
 }

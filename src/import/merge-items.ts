@@ -35,6 +35,7 @@ export function mergeItems(imports: AssistantImport[]): { items: ImportedItems; 
     const keep = <T extends Named>(kind: ItemKind, list: Reading<T>[], item: T, twin?: (i: T) => boolean) =>
       keepNamed(kind, list, read(item), { assistant: assistant.id, twin }, diagnostics);
     items.instructions.push(...own.instructions);
+    items.scoped.push(...own.scoped);
     for (const rule of own.rules) keep("rule", lists.rule, rule, (r) => r.body.trim() === rule.body.trim());
     for (const skill of own.skills) keep("skill", lists.skill, skill);
     for (const agent of own.agents) keep("agent", lists.agent, agent);
@@ -45,7 +46,9 @@ export function mergeItems(imports: AssistantImport[]): { items: ImportedItems; 
     for (const server of own.servers) keep("server", lists.server, server);
     items.guard ||= own.guard;
   }
-  items.instructions = mergeInstructions(items.instructions, diagnostics);
+  const slugs = new Set<string>();
+  items.instructions = mergeInstructions(items.instructions, diagnostics, slugs);
+  items.scoped = mergeInstructions(items.scoped, diagnostics, slugs);
   const items_ = {
     ...items,
     rules: plain(lists.rule),

@@ -130,9 +130,16 @@ export interface ImportedInstructions {
   sections: ImportedSection[];
 }
 
+/** The rule file of an adapter without a client pack that has globs: scoped rules of sources/. */
+export interface ImportedScoped extends ImportedInstructions {
+  globs: string[];
+  description?: string;
+}
+
 /** Everything import found, in neutral form, before it is merged across assistants. */
 export interface ImportedItems {
   instructions: ImportedInstructions[];
+  scoped: ImportedScoped[];
   rules: ImportedRule[];
   skills: ImportedSkill[];
   agents: ImportedAgent[];
@@ -147,6 +154,7 @@ export interface ImportedItems {
 export function emptyItems(): ImportedItems {
   return {
     instructions: [],
+    scoped: [],
     rules: [],
     skills: [],
     agents: [],

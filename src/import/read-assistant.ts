@@ -1,6 +1,8 @@
+import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { emptyItems } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
+import { readAdapterRules } from "./read-adapter-rules.js";
 import { readPackAgents } from "./read-agents.js";
 import { readPackCommands } from "./read-commands.js";
 import type { ReadContext } from "./read-context.js";
@@ -24,8 +26,11 @@ export function readAssistant(
     assistant: assistant.name,
     seen,
   };
-  for (const path of instructionFiles(assistant)) readInstructionFile(ctx, path, imports.get(path));
-  const { pack } = assistant;
+  const pinned = assistant.adapter ? alwaysOnPath(assistant.adapter) : undefined;
+  for (const path of instructionFiles(assistant))
+    readInstructionFile(ctx, path, imports.get(path), path === pinned ? assistant.adapter : undefined);
+  const { pack, adapter } = assistant;
+  if (!pack && adapter) readAdapterRules(ctx, adapter);
   if (pack) {
     readPackRules(ctx, pack);
     readPackSkills(ctx, pack);

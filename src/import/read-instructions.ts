@@ -1,9 +1,11 @@
 import { packPath } from "../clients/placeholders.js";
 import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import type { Adapter } from "../registry/model.js";
 import type { AssistantData } from "./model.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised } from "./native-text.js";
 import { adjusted, leftOut, nativeText, type ReadContext, start } from "./read-context.js";
+import { rawKeys, reverseTemplate } from "./reverse-template.js";
 import { splitSections } from "./split-sections.js";
 
 /**
@@ -36,14 +38,19 @@ export function importLines(assistants: AssistantData[]): Map<string, Set<string
 }
 
 /** One always-on file → its sections, each a global rule of sources/. */
-export function readInstructionFile(ctx: ReadContext, path: string, imports: Set<string> | undefined): void {
+export function readInstructionFile(
+  ctx: ReadContext,
+  path: string,
+  imports: Set<string> | undefined,
+  template?: Adapter,
+): void {
   const kind = ctx.reader.entry(path).kind;
   if (kind === "missing" || kind === "folder") return;
   const read = nativeText(ctx, path);
   const native = ctx.files.at(-1);
   if (native?.path === path) native.instructions = true;
   if (!read) return;
-  const text = withoutImports(ctx, path, bodyOf(ctx, path, normalised(read.text)), imports);
+  const text = withoutImports(ctx, path, bodyOf(ctx, path, normalised(read.text), template), imports);
   if (text.trim() === "") return;
   const { sections, headed, lost } = splitSections(path, text);
   if (headed)
@@ -58,11 +65,12 @@ export function readInstructionFile(ctx: ReadContext, path: string, imports: Set
 }
 
 /** A pinned always-on module has the adapter's frontmatter; only its text is the rules'. */
-function bodyOf(ctx: ReadContext, path: string, text: string): string {
+function bodyOf(ctx: ReadContext, path: string, text: string, template: Adapter | undefined): string {
   if (!text.startsWith("---\n")) return text;
-  const { markdown } = parseNativeMarkdown(path, text);
+  const { markdown } = parseNativeMarkdown(path, text, template ? rawKeys(template) : []);
   if (!markdown) return text;
-  for (const key of Object.keys(markdown.values))
+  const unused = template ? reverseTemplate(template, markdown.values).unused : Object.keys(markdown.values);
+  for (const key of unused)
     leftOut(ctx, markdown.positionOf(key), `"${key}" of ${path} has no neutral equivalent: not imported`);
   return markdown.body.replace(/^\n+/, "");
 }

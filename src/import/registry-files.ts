@@ -37,6 +37,11 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
       `${file.sections.map((s) => s.text).join("\n\n")}\n`,
     );
   });
+  items.scoped.forEach((file, index) => {
+    const matter = { scope: "scoped", globs: file.globs, description: file.description };
+    const body = file.sections.map((s) => s.text).join("\n\n");
+    text(`${importedSource}/scoped/${sourceFileName(index, width, file.file)}`, markdown(matter, body));
+  });
   for (const rule of items.rules) {
     const trigger = rule.triggers[0] ?? "always_on";
     const matter = {

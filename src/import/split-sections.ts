@@ -9,18 +9,19 @@ const origin = { source: { name: "imported", kind: "custom" as const, path: "" }
 /**
  * An always-on file cut into rules exactly as the registry's loader will cut the file import writes
  * (src/registry/rule-file.ts): at '#' and '##' headings outside code fences. Text before the first heading
- * (or a file without one) gets a heading of its own naming the file, since every rule starts at one;
+ * (or a file without one) gets a heading of its own (the file's name), since every rule starts at one;
  * a heading that yields no slug is returned as lost.
  */
 export function splitSections(
   file: string,
   text: string,
+  heading = file,
 ): { sections: ImportedSection[]; headed: boolean; lost: Position[] } {
   const first = parseRuleFile(file, text, origin);
   const needsHeading =
     text.startsWith("---\n") || first.diagnostics.some((d) => d.id === textBelongsToARule.id);
   const shift = needsHeading ? 2 : 0;
-  const parsed = needsHeading ? parseRuleFile(file, `# ${file}\n\n${text}`, origin) : first;
+  const parsed = needsHeading ? parseRuleFile(file, `# ${heading}\n\n${text}`, origin) : first;
   const sections = parsed.rules.map((rule) => ({
     text: rule.text,
     slug: rule.slug,

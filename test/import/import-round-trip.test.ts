@@ -136,6 +136,28 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/mcp.json": ['"command": "cargo-mcp"', '"Bearer ${GRAFANA_TOKEN}"'],
     },
   },
+  continue: {
+    assistants: ["continue"],
+    files: {
+      "sources/imported/01-continue-rules-00-always-on.md": ["# Elixir service"],
+      "sources/imported/scoped/01-continue-rules-ecto.md": ["scope: scoped", "lib/**/*.ex", "description: Ecto query"],
+    },
+  },
+  "qwen-code": {
+    assistants: ["agents-md", "qwen-code"],
+    files: { "sources/imported/scoped/01-qwen-rules-vue.md": ["src/**/*.vue", "description: Vue single-file"] },
+  },
+  augment: {
+    assistants: ["agents-md", "augment"],
+    files: { "core/rules/migrations.md": ["trigger: model_decision", "description: Writing database migrations"] },
+  },
+  "amazon-q": {
+    assistants: ["amazon-q"],
+    files: {
+      "sources/imported/01-amazonq-rules-00-always-on.md": ["## Logging"],
+      "sources/imported/02-amazonq-rules-security.md": ["# Security"],
+    },
+  },
   mixed: {
     assistants: ["agents-md", "claude-code", "codex", "cursor", "github-copilot"],
     files: {

@@ -71,9 +71,11 @@ export function roundTrip(project: string, run: ImportRun): RoundTrip {
   const built = join(testdir({}, "agentc-import-build-"), "build");
   const build = runCli(["build", run.out, "--out", built, "--quiet"]);
   const copy = copyOf(project);
-  for (const path of run.json.read) rmSync(join(copy, path), { force: true, recursive: true });
+  // A fresh install: without the native files, and without a record of an earlier agentc install.
+  for (const path of [...run.json.read, ".agentc"])
+    rmSync(join(copy, path), { force: true, recursive: true });
   const install = runCli(["install", built, "--project", copy, "--yes"]);
-  const original = filesOnly(snapshot(project));
+  const original = filesOnly(snapshot(project, withoutAgentc));
   const installed = filesOnly(snapshot(copy, withoutAgentc));
   const paths = [...new Set([...Object.keys(original), ...Object.keys(installed)])].sort();
   const different = paths.filter((path) => original[path] !== installed[path]);
