@@ -38,7 +38,10 @@ function readRuleFile(ctx: ReadContext, adapter: Adapter, path: string, inner: s
   for (const key of reading.unused)
     leftOut(ctx, markdown.positionOf(key), `"${key}" of ${path} has no neutral equivalent: not imported`);
   const body = markdown.body.replace(/^\n+/, "");
-  if (body.trim() === "") return leftOut(ctx, start(path), `${path} holds no text, so no rule is imported`);
+  if (body.trim() === "") {
+    leftOut(ctx, start(path), `${path} holds no text, so no rule is imported`);
+    return;
+  }
   const name = portable(inner.replaceAll("/", "-"));
   if (reading.globs.length === 0 && !reading.alwaysOn) {
     if (name !== inner) adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`);

@@ -27,6 +27,9 @@ describe("agentc import round trips, one project per assistant and a mixed one",
   }
 });
 
+/** `${NAME}` as core/mcp.json writes a variable. */
+const env = (name: string): string => `$${"{"}${name}}`;
+
 /** What each project's registry must say, in the neutral form (docs/core.md). */
 const expected: Record<string, { assistants: string[]; files: Record<string, string[]> }> = {
   "claude-code": {
@@ -41,7 +44,7 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/commands/fix-issue.md": ["argument_hint: <issue-number>", "#$ARGUMENTS"],
       "core/permissions.json": ['"secrets/**"', '"git push --force"', '"docs.stripe.com"'],
       "core/hooks.json": ['"event": "after_tool"', '"timeout": 30'],
-      "core/mcp.json": ['"url": "https://mcp.sentry.dev/mcp"', '"Bearer ${SENTRY_TOKEN}"'],
+      "core/mcp.json": ['"url": "https://mcp.sentry.dev/mcp"', `"Bearer ${env("SENTRY_TOKEN")}"`],
     },
   },
   cursor: {
@@ -57,7 +60,7 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/rules/accessibility.md": ["trigger: model_decision"],
       "core/rules/changelog.md": ["trigger: manual"],
       "sources/imported/01-cursorrules.md": ["# .cursorrules\n\nAnswer in British English."],
-      "core/mcp.json": ['"X-Figma-Token": "${FIGMA_TOKEN}"'],
+      "core/mcp.json": [`"X-Figma-Token": "${env("FIGMA_TOKEN")}"`],
       "core/hooks.json": ['"command": "./scripts/check-command.sh"', '"exec"'],
     },
   },
@@ -70,7 +73,7 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/rules/release.md": ["trigger: model_decision"],
       "core/commands/screen.md": ["src/screens/$ARGUMENTS.tsx"],
       "core/agents/planner.md": ["  - read\n  - grep\n  - glob"],
-      "core/mcp.json": ['"Bearer ${GITHUB_TOKEN}"', '"expo-mcp"'],
+      "core/mcp.json": [`"Bearer ${env("GITHUB_TOKEN")}"`, '"expo-mcp"'],
     },
   },
   codex: {
@@ -79,8 +82,8 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "sources/imported/01-AGENTS.md": ["## Style"],
       "core/agents/profiler.md": ["Profile the pipeline"],
       "core/mcp.json": [
-        '"WAREHOUSE_TOKEN": "${WAREHOUSE_TOKEN}"',
-        '"Authorization": "Bearer ${DOCS_TOKEN}"',
+        `"WAREHOUSE_TOKEN": "${env("WAREHOUSE_TOKEN")}"`,
+        `"Authorization": "Bearer ${env("DOCS_TOKEN")}"`,
         '"timeout": 30',
       ],
       "core/hooks.json": ['"command": "uv run ruff format"'],
@@ -133,23 +136,31 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
     assistants: ["agents-md", "opencode"],
     files: {
       "core/commands/bench.md": ["-- $ARGUMENTS"],
-      "core/mcp.json": ['"command": "cargo-mcp"', '"Bearer ${GRAFANA_TOKEN}"'],
+      "core/mcp.json": ['"command": "cargo-mcp"', `"Bearer ${env("GRAFANA_TOKEN")}"`],
     },
   },
   continue: {
     assistants: ["continue"],
     files: {
       "sources/imported/01-continue-rules-00-always-on.md": ["# Elixir service"],
-      "sources/imported/scoped/01-continue-rules-ecto.md": ["scope: scoped", "lib/**/*.ex", "description: Ecto query"],
+      "sources/imported/scoped/01-continue-rules-ecto.md": [
+        "scope: scoped",
+        "lib/**/*.ex",
+        "description: Ecto query",
+      ],
     },
   },
   "qwen-code": {
     assistants: ["agents-md", "qwen-code"],
-    files: { "sources/imported/scoped/01-qwen-rules-vue.md": ["src/**/*.vue", "description: Vue single-file"] },
+    files: {
+      "sources/imported/scoped/01-qwen-rules-vue.md": ["src/**/*.vue", "description: Vue single-file"],
+    },
   },
   augment: {
     assistants: ["agents-md", "augment"],
-    files: { "core/rules/migrations.md": ["trigger: model_decision", "description: Writing database migrations"] },
+    files: {
+      "core/rules/migrations.md": ["trigger: model_decision", "description: Writing database migrations"],
+    },
   },
   "amazon-q": {
     assistants: ["amazon-q"],

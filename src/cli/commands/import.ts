@@ -29,7 +29,13 @@ export const importCommand: Command = {
         );
       return exitCodes.inputErrors;
     }
-    const summary = { ok: result.ok, out, assistants: result.assistants, files: result.files, read: result.read };
+    const summary = {
+      ok: result.ok,
+      out,
+      assistants: result.assistants,
+      files: result.files,
+      read: result.read,
+    };
     report(io, format, project, quiet, result.diagnostics, summary);
     if (format === "pretty" && !quiet)
       io.out(
