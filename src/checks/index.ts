@@ -20,6 +20,7 @@ import type { Check } from "./check.js";
 import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
 import { settingsChecks } from "./clients/settings-checks.js";
+import { importChecks } from "./import/index.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
@@ -103,6 +104,7 @@ export const allChecks: readonly Check[] = [
   inputWithinLimits,
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
+  ...importChecks,
   pagePathsFree,
 ];
 
