@@ -14,6 +14,7 @@ export interface Difference {
   position: Position;
   severity: Severity;
   message: string;
+  hint?: string;
 }
 
 /** The native file against what an install writes at its path; undefined when they are the same. */

@@ -37,8 +37,8 @@ export async function roundTrip(
   }
   for (const [path, installed] of view)
     if (!read.has(path)) differences.push(...written(path, installed, reader));
-  return differences.map(({ position, severity, message }) =>
-    diagnostic(roundTripReproduces, { position, severity, message }),
+  return differences.map(({ position, severity, message, hint }) =>
+    diagnostic(roundTripReproduces, { position, severity, message, ...(hint ? { hint } : {}) }),
   );
 }
 
@@ -61,23 +61,36 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
     position: { file: file.path, line: 1, column: 1 },
     severity: "warning",
     message: `the build of the imported registry writes no ${file.path}; ${where}`,
+    hint: "Keep the file in the project if its assistant should still read it there: agentc install leaves files it does not write alone.",
   };
 }
 
-/** A file the build writes that the project lacks, or has with other bytes without import having read it. */
+/**
+ * A file the build writes that the project lacks (an info: the registry now gives an item to every assistant
+ * it targets), or has with other bytes without import having read it (a warning: the install would meet it).
+ */
 function written(path: string, installed: Installed, reader: ProjectReader): Difference[] {
   const entry = reader.entry(path);
   if (entry.kind === "file" && installed.kind === "file") {
     const read = reader.readBytes(path, installed.bytes.length);
     if (read.ok && read.bytes.equals(installed.bytes)) return [];
   }
-  const has =
-    entry.kind === "missing" ? "which the project does not have" : "which import did not read in the project";
+  const position = { file: path, line: 1, column: 1 };
+  if (entry.kind === "missing")
+    return [
+      {
+        position,
+        severity: "info",
+        message: `the build also writes ${path}, which the project does not have`,
+        hint: "The registry gives each item to every assistant it targets; take an assistant out of builtin_adapters or builtin_clients in targets.json (or import with --from) if it should not get it.",
+      },
+    ];
   return [
     {
-      position: { file: path, line: 1, column: 1 },
+      position,
       severity: "warning",
-      message: `the build also writes ${path}, ${has}`,
+      message: `the build also writes ${path}, which the project has with other content that import did not read`,
+      hint: "agentc install will stop at that file (it never overwrites a file it did not write); move it, or leave the item out of the registry.",
     },
   ];
 }

@@ -7,7 +7,7 @@ export const roundTripReproduces: InlineCheck = {
   severity: "info",
   title: "Building the imported registry gives back the project's native files",
   description:
-    "After writing the registry, agentc import builds it in memory and compares what agentc install would write into a copy of the project without its native files against the files it read. Each difference is named at the native file: a line written differently (info), a file written as a link or composed in agentc's formatting (info), a file the build does not write or writes in addition (warning).",
+    "After writing the registry, agentc import builds it in memory and compares what agentc install would write into a copy of the project without its native files against the files it read. Each difference is named at the native file: the same fields and text in agentc's layout, a file written as a link, a file the build adds for another assistant (infos); other text or values, a file the build does not write, a file it would write over one import did not read (warnings).",
   hint: "Nothing to do when the difference is only formatting or agentc's own generated-by comment; otherwise edit the imported registry until agentc build writes what you want.",
   examples: {
     passing: {
