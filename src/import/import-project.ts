@@ -92,7 +92,7 @@ function refusals(reader: ProjectReader): Diagnostic[] {
 /**
  * The packs of the assistants found, and their adapters where an adapter is more than the pack: always the
  * adapter of the one always-on file, an assistant without a pack, and an adapter whose links the project
- * has (CLAUDE.md): a project without CLAUDE.md gets none from the build either.
+ * has (a file linked to the always-on one): a project without that file gets none from the build either.
  */
 function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);

@@ -6,7 +6,7 @@ import type { ImportedInstructions, ImportedScoped, ImportedSection } from "./mo
 
 /**
  * The always-on files as one source of global rules: a section whose text an earlier file has already
- * (CLAUDE.md a copy of AGENTS.md, say) is that rule; a different section under a heading already taken
+ * (a linked file that copies the always-on one, say) is that rule; a different section under a heading already taken
  * gets the file's name added to its heading, since one source holds one rule per slug (`slugs`: those taken
  * already). Scoped files are one rule only with the same globs and description.
  */

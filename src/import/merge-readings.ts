@@ -76,8 +76,8 @@ function withText(reading: Reading<unknown>, file: SkillFile): SkillFile {
 }
 
 /**
- * Of two verb lists, the one both clients would write as they did: Kiro's `read` tag covers grep and glob,
- * Codex's hooks see no read, so a reading of Claude Code's names is the precise one.
+ * Of two verb lists, the one both clients would write as they did: a client whose one tool tag covers
+ * several verbs, or whose hooks see fewer tools, reads less precisely than one with a name per verb.
  */
 function preciseVerbs<T>(
   kind: ItemKind,

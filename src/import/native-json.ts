@@ -4,7 +4,7 @@ import type { MarkdownProblem } from "./native-markdown.js";
 
 /**
  * A native JSON settings file with positions. Comments and trailing commas are read as the clients and
- * agentc's own composer read them (.vscode/mcp.json is JSONC); anything else is malformed JSON, reported
+ * agentc's own composer read them (some clients' settings are JSONC); anything else is malformed JSON, reported
  * where the strict reader finds it.
  */
 export function parseNativeJson(

@@ -22,7 +22,7 @@ export interface MarkdownProblem {
 /**
  * Splits a native file at its `---` frontmatter block. Fields listed in `rawFields` are taken as the text
  * after "key:", because their clients read them that way and a YAML reader rejects some of them
- * (Cursor's `globs: **\/*.ts` would be an alias); the rest is YAML with positions.
+ * (an unquoted `globs: **\/*.ts` would be a YAML alias); the rest is YAML with positions.
  */
 export function parseNativeMarkdown(
   file: string,

@@ -3,7 +3,7 @@ import { readHeader } from "../compose/toml-tables.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { MarkdownProblem } from "./native-markdown.js";
 
-/** A native TOML file (a Codex agent, a Gemini command, Codex's config.toml) with line positions. */
+/** A native TOML file (an agent or command file, a settings file) with line positions. */
 export interface NativeToml {
   value: Record<string, unknown>;
   /** The line that sets a top-level key, or opens the table of a key path. */

@@ -71,7 +71,7 @@ export class ProjectReader {
   }
 }
 
-/** The text of a link (CLAUDE.md → AGENTS.md): the round trip compares links as links. */
+/** The text of a link (a file linked to the always-on one): the round trip compares links as links. */
 function linkText(path: string): string | undefined {
   try {
     return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;

@@ -8,8 +8,7 @@ import { rawKeys, reverseTemplate } from "./reverse-template.js";
 import { splitSections } from "./split-sections.js";
 
 /**
- * The rule files of an assistant that has a rule adapter and no client pack (Continue, Qwen Code,
- * Augment): each read back through the adapter's frontmatter template. With globs it is a scoped rule of
+ * The rule files of an assistant that has a rule adapter and no client pack: each read back through the adapter's frontmatter template. With globs it is a scoped rule of
  * sources/, which the adapter writes again; always on, global rules; with a description only, a core rule
  * the model loads when the description fits (no rule adapter writes those).
  */
@@ -18,7 +17,7 @@ export function readAdapterRules(ctx: ReadContext, adapter: Adapter): void {
   if (dir === "") return;
   const extension = adapter.extension ?? ".md";
   const pinned = alwaysOnPath(adapter);
-  // Without rule files of its own (Amazon Q), every file of the folder is always-on text, as the pinned one.
+  // Without rule files of its own, every file of the adapter's folder is always-on text, as the pinned one.
   const conditions = (adapter.scoped_layout ?? "none") === "flat";
   if (!conditions && pinned === undefined) return;
   for (const path of ctx.reader.filesBelow(dir)) {

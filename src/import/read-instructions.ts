@@ -25,7 +25,7 @@ export function instructionFiles(assistant: AssistantData): string[] {
 
 /**
  * The lines by which a file includes another one as an adapter's link fallback writes them ("@AGENTS.md"
- * in CLAUDE.md): such a line is the link the build writes, not text of its own.
+ * in a linked file): such a line is the link the build writes, not text of its own.
  */
 export function importLines(assistants: AssistantData[]): Map<string, Set<string>> {
   const lines = new Map<string, Set<string>>();

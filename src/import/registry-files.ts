@@ -119,7 +119,7 @@ function coreJson(items: ImportedItems, text: (path: string, content: string) =>
 }
 
 /**
- * "01-AGENTS.md", "02-github-copilot-instructions.md", "03-cursorrules.md": numbered, because a source is
+ * "01-AGENTS.md", "02-<folder>-<file>.md", "03-<file>.md": numbered, because a source is
  * read in code-point order and AGENTS.md keeps its sections first; always *.md, which a source reads.
  */
 function sourceFileName(index: number, width: number, native: string): string {

@@ -7,7 +7,7 @@ export type ServerReading = { server: ImportedServer; extra: KeyPath[] } | { pro
 
 /**
  * One client MCP entry → a neutral server, through the pack's stdio or remote template: variables in the
- * client's spelling (`${env:NAME}`, `{env:NAME}`) become `${NAME}`, names handed over by name (Codex's
+ * client's spelling (`${env:NAME}`, `{env:NAME}`) become `${NAME}`, names handed over by name (a client's
  * env_vars, bearer_token_env_var, env_http_headers) become `${NAME}` values again.
  */
 export function reverseServer(

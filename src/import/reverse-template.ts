@@ -42,7 +42,7 @@ export function reverseTemplate(adapter: Adapter, values: Record<string, unknown
   return reading;
 }
 
-/** The keys a raw slot fills, which a YAML reader cannot take (Cursor's unquoted globs). */
+/** The keys a raw slot fills, which a YAML reader cannot take (unquoted glob lists). */
 export function rawKeys(adapter: Adapter): string[] {
   const raw = new Set(adapter.raw_slots ?? []);
   return [...templateKeys(adapter)].flatMap(([key, line]) => (line.slot && raw.has(line.slot) ? [key] : []));

@@ -3,7 +3,7 @@ import { type LoadTrigger, loadTriggers } from "../core/model.js";
 
 /** A native rule's load condition read back through a pack's rule_triggers. */
 export interface ReversedTrigger {
-  /** Best first; more than one when the client writes them alike (Claude Code: always_on, model_decision, manual). */
+  /** Best first; more than one when the client writes them alike (a file without conditions, say). */
   triggers: LoadTrigger[];
   globs: string[];
   description?: string;
@@ -66,7 +66,7 @@ function literalsHold(mapping: TriggerMapping, values: Record<string, unknown>):
 }
 
 /**
- * A literal the file writes weighs more than a slot it fills (Copilot's `applyTo: "**"` is always_on,
+ * A literal the file writes weighs more than a slot it fills (an always_on literal `"**"` is always_on,
  * not a glob of everything); between equals, a mapping without deviation, then one that keeps the globs.
  */
 function score(mapping: TriggerMapping, values: Record<string, unknown>): number {
