@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { SourceRecord } from "../distribute/source-record.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { applyPlan, type FinalFile } from "./apply/apply.js";
 import { checkpoint } from "./apply/interruption.js";
@@ -55,6 +56,8 @@ export interface InstallRequest {
   /** asks on a terminal whether the listed spawn hooks may run */
   confirmHooks?: (hooks: ReturnType<typeof hooksToRun>) => Promise<boolean>;
   hookTimeoutMs?: number;
+  /** where the bundle came from, recorded for agentc update (undefined: a folder or zip on this machine) */
+  source?: SourceRecord | undefined;
 }
 
 export interface InstallResult extends RunResult {
@@ -103,6 +106,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
     Buffer.from(
       serializeRecord({
         ...buildRecord(plan, links, read.sha256, read.manifest, chosen.ids, loaded.desired.ownedDirs),
+        ...(req.source ? { source: req.source } : {}),
         spawned: inUnitOrder(units, [...spawns.keep, ...(spawned ?? [])]),
       }),
     );
