@@ -52,6 +52,7 @@ export type AssistantChoice = { ok: true; chosen: AssistantData[] } | { ok: fals
  */
 export function chooseAssistants(all: AssistantData[], from: string[] | undefined): AssistantChoice {
   if (!from) return { ok: true, chosen: all };
+  if (from.length === 0) return { ok: false, message: "--from names no assistant" };
   const known = all.map((a) => a.id);
   const chosen: AssistantData[] = [];
   for (const id of from) {

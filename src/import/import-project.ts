@@ -74,7 +74,9 @@ export async function importProject(
     ok: !hasErrors(reported),
     diagnostics: reported,
     files: [...files.keys()].sort(),
-    read: [...new Set(natives.map((file) => file.path))].sort(),
+    read: [
+      ...new Set(natives.filter((f) => f.bytes || f.linkTarget !== undefined).map((f) => f.path)),
+    ].sort(),
     assistants: found.map((r) => r.assistant.id),
   };
 }
