@@ -83,6 +83,8 @@ export function compareText(path: string, native: string, built: string): Differ
   let line = 0;
   while (line < a.length && line < b.length && a[line] === b[line]) line++;
   const severity = sameWords(native, built) || sameValues(path, native, built) ? "info" : "warning";
+  const field = severity === "warning" ? fieldDifference(path, native, built) : undefined;
+  if (field) return field;
   const has = line < a.length ? `\`${clip(a[line] ?? "")}\`` : "no more lines";
   const writes = line < b.length ? `\`${clip(b[line] ?? "")}\`` : "no more lines";
   return at(
@@ -108,7 +110,9 @@ function compareComposed(
     return at(file.path, 1, "info", `${file.path} is composed with the same values in agentc's layout`);
   const more = found.length > 1 ? ` (and ${found.length - 1} more)` : "";
   const show = (v: unknown) => (v === undefined ? "nothing" : clip(JSON.stringify(v)));
-  const message = `${file.path} is composed with other values at ${first.path}: the project has ${show(first.native)}, the build composes ${show(first.built)}${more}`;
+  // The project's value as the file has it, with what import left out (the person sees their own line).
+  const has = valueAt(native, first.keys);
+  const message = `${file.path} is composed with other values at ${first.path}: the project has ${show(has)}, the build composes ${show(first.built)}${more}`;
   // Keys only the build writes (a literal such as "type": "stdio") keep the meaning; anything else may not.
   const severity = found.every((d) => d.native === undefined) ? "info" : "warning";
   return at(file.path, 1, severity, message);
@@ -116,6 +120,7 @@ function compareComposed(
 
 interface LeafDifference {
   path: string;
+  keys: string[];
   native: unknown;
   built: unknown;
 }
@@ -123,9 +128,15 @@ interface LeafDifference {
 function leafDifferences(native: unknown, built: unknown, path: string[]): LeafDifference[] {
   if (canonicalJson(native) === canonicalJson(built)) return [];
   if (!isObject(native) || !isObject(built))
-    return [{ path: path.join(".") || "the top level", native, built }];
+    return [{ path: path.join(".") || "the top level", keys: path, native, built }];
   const keys = [...new Set([...Object.keys(native), ...Object.keys(built)])].sort();
   return keys.flatMap((key) => leafDifferences(native[key], built[key], [...path, key]));
+}
+
+function valueAt(value: unknown, keys: string[]): unknown {
+  let node = value;
+  for (const key of keys) node = isObject(node) ? node[key] : undefined;
+  return node;
 }
 
 function parsed(format: "json" | "toml", text: string): unknown {
@@ -153,6 +164,25 @@ function withoutPaths(value: unknown, paths: KeyPath[]): unknown {
   return copy;
 }
 
+/** The first frontmatter field the build writes otherwise (or not at all), at its line in the native file. */
+function fieldDifference(path: string, native: string, built: string): Difference | undefined {
+  const a = parseNativeMarkdown(path, native).markdown;
+  const b = parseNativeMarkdown(path, built).markdown;
+  if (!a?.hasFrontmatter || !b?.hasFrontmatter) return undefined;
+  const keys = [...new Set([...Object.keys(a.values), ...Object.keys(b.values)])];
+  const key = keys.find((k) => canonicalJson(a.values[k]) !== canonicalJson(b.values[k]));
+  if (key === undefined) return undefined;
+  const show = (v: unknown) => (v === undefined ? "none" : `\`${clip(JSON.stringify(v))}\``);
+  const { line } = key in a.values ? a.positionOf(key) : { line: 1 };
+  const text = withoutComments(a.body) === withoutComments(b.body) ? "" : " (and the text below differs)";
+  return at(
+    path,
+    line,
+    "warning",
+    `${path} is rebuilt with another "${key}" in its frontmatter: the project has ${show(a.values[key])}, the build writes ${show(b.values[key])}${text}`,
+  );
+}
+
 /** The same fields and text in another layout: TOML values, or YAML frontmatter values and the body. */
 function sameValues(path: string, native: string, built: string): boolean {
   if (path.endsWith(".toml")) {
@@ -162,8 +192,13 @@ function sameValues(path: string, native: string, built: string): boolean {
   const a = parseNativeMarkdown(path, native).markdown;
   const b = parseNativeMarkdown(path, built).markdown;
   if (!a?.hasFrontmatter || !b?.hasFrontmatter) return false;
-  const body = (text: string) => text.replace(/<!--[\s\S]*?-->/g, "").trim();
-  return canonicalJson(a.values) === canonicalJson(b.values) && body(a.body) === body(b.body);
+  return (
+    canonicalJson(a.values) === canonicalJson(b.values) && withoutComments(a.body) === withoutComments(b.body)
+  );
+}
+
+function withoutComments(text: string): string {
+  return text.replace(/<!--[\s\S]*?-->/g, "").trim();
 }
 
 /** The same words once HTML comments (no client shows them) and layout are taken out. */

@@ -30,6 +30,8 @@ export type ImportResult =
       /** Registry files written, and the project's native files read (the round trip compares those). */
       files: string[];
       read: string[];
+      /** Of `read`, the files an install of the built registry writes again as its own (not composed into). */
+      rewritten: string[];
       assistants: string[];
     };
 
@@ -68,7 +70,12 @@ export async function importProject(
   const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
   const alwaysOn = single ? alwaysOnPath(single) : undefined;
   const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader, alwaysOn);
-  const reported = sortDiagnostics([...diagnostics, ...merged.diagnostics, ...final.diagnostics, ...trip]);
+  const reported = sortDiagnostics([
+    ...diagnostics,
+    ...merged.diagnostics,
+    ...final.diagnostics,
+    ...trip.diagnostics,
+  ]);
   return {
     kind: "imported",
     ok: !hasErrors(reported),
@@ -77,6 +84,7 @@ export async function importProject(
     read: [
       ...new Set(natives.filter((f) => f.bytes || f.linkTarget !== undefined).map((f) => f.path)),
     ].sort(),
+    rewritten: trip.rewritten,
     assistants: found.map((r) => r.assistant.id),
   };
 }

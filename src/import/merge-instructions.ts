@@ -6,7 +6,7 @@ import type { ImportedInstructions, ImportedScoped, ImportedSection } from "./mo
 
 /**
  * The always-on files as one source of global rules: a section whose text an earlier file has already
- * (a linked file that copies the always-on one, say) is that rule; a different section under a heading already taken
+ * (a linked file that copies the always-on one, say; above the first heading too) is that rule; a different section under a heading already taken
  * gets the file's name added to its heading, since one source holds one rule per slug (`slugs`: those taken
  * already). Scoped files are one rule only with the same globs and description.
  */
@@ -22,9 +22,10 @@ export function mergeInstructions<T extends ImportedInstructions>(
     const scoped = file as Partial<ImportedScoped>;
     const condition = scoped.globs ? JSON.stringify([scoped.globs, scoped.description]) : "";
     for (const section of file.sections) {
-      const key = `${condition}\n${section.text}`;
+      const key = `${condition}\n${ownText(section)}`;
       if (texts.has(key)) continue;
       texts.add(key);
+      if (section.invented) headedByImport(section, file.file, diagnostics);
       const kept = slugs.has(section.slug) ? retitled(section, file.file, slugs, diagnostics) : section;
       slugs.add(kept.slug);
       sections.push(kept);
@@ -32,6 +33,22 @@ export function mergeInstructions<T extends ImportedInstructions>(
     if (sections.length > 0) out.push({ ...file, sections });
   }
   return out;
+}
+
+/** The text the file has: a heading import invented is not part of it, so two such files' texts still meet. */
+function ownText(section: ImportedSection): string {
+  return section.invented ? section.text.split("\n").slice(1).join("\n").trim() : section.text;
+}
+
+function headedByImport(section: ImportedSection, file: string, diagnostics: Diagnostic[]): void {
+  diagnostics.push(
+    diagnostic(nativeContentImported, {
+      position: section.position,
+      severity: "info",
+      message: `the text at the top of ${file} has no heading: imported under "${section.text.split("\n")[0]}"`,
+      hint: "Nothing to do; the round trip reports what the build then writes differently.",
+    }),
+  );
 }
 
 function retitled(

@@ -122,6 +122,8 @@ export interface ImportedSection {
   slug: string;
   title: string;
   position: Position;
+  /** Set when import gave the text above a file's first heading one of its own (the file's name). */
+  invented?: boolean;
 }
 
 /** The always-on text of one native file, cut into sections, in file order. */

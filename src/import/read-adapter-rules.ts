@@ -54,9 +54,7 @@ function readRuleFile(ctx: ReadContext, adapter: Adapter, path: string, inner: s
     });
     return;
   }
-  const { sections, headed } = splitSections(path, body, name);
-  if (headed)
-    adjusted(ctx, start(path), `the text at the top of ${path} has no heading: imported under "# ${name}"`);
+  const { sections } = splitSections(path, body, name);
   if (reading.alwaysOn) ctx.items.instructions.push({ file: path, sections });
   else
     ctx.items.scoped.push({

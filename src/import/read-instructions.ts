@@ -52,9 +52,7 @@ export function readInstructionFile(
   if (!read) return;
   const text = withoutImports(ctx, path, bodyOf(ctx, path, normalised(read.text), template), imports);
   if (text.trim() === "") return;
-  const { sections, headed, lost } = splitSections(path, text);
-  if (headed)
-    adjusted(ctx, start(path), `the text at the top of ${path} has no heading: imported under "# ${path}"`);
+  const { sections, lost } = splitSections(path, text);
   for (const position of lost)
     leftOut(
       ctx,

@@ -19,9 +19,14 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
     if (!document) continue;
     const owned = new Set<string>();
     for (const part of parts) for (const key of readPart(ctx, pack, part, document)) owned.add(key);
-    for (const key of Object.keys(document.value).filter((k) => !owned.has(k))) unowned(ctx, document, [key]);
+    for (const key of Object.keys(document.value).filter((k) => !owned.has(k)))
+      if (key === schemaKey) document.leftOut.push([key]);
+      else unowned(ctx, document, [key]);
   }
 }
+
+/** An editor's pointer to the file's JSON schema: no setting, so nothing to report; it stays in the file. */
+const schemaKey = "$schema";
 
 function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml"; parts: Part[] }> {
   const files = new Map<string, { format: "json" | "toml"; parts: Part[] }>();

@@ -98,7 +98,7 @@ function matcherVerbs(
   const found = allVerbs.filter((verb) => (mapping.hook_tools[verb] ?? []).some((n) => names.includes(n)));
   const known = new Set(found.flatMap((verb) => mapping.hook_tools[verb] ?? []));
   for (const name of names.filter((n) => !known.has(n)))
-    lost.push({ path: ["matcher"], message: `the matcher's tool "${name}" names no neutral verb` });
+    lost.push({ path: ["matcher"], message: `names the tool "${name}", which no neutral verb stands for` });
   return found.length > 0 ? found : "none";
 }
 

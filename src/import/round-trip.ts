@@ -10,7 +10,8 @@ import type { ProjectReader } from "./project-reader.js";
 /**
  * Builds the written registry in memory and compares what an install into a copy of the project without
  * its native files would write with the native files: each difference is one AGC129 at the native file.
- * Errors of the build itself are returned as they are, their files named inside `outLabel`.
+ * Errors of the build itself are returned as they are, their files named inside `outLabel`. `rewritten`:
+ * the native files read that the install writes again as files or links of its own (not composed into).
  */
 export async function roundTrip(
   out: string,
@@ -18,12 +19,12 @@ export async function roundTrip(
   natives: NativeFile[],
   reader: ProjectReader,
   alwaysOn: string | undefined,
-): Promise<Diagnostic[]> {
+): Promise<{ diagnostics: Diagnostic[]; rewritten: string[] }> {
   const result = await compileRegistry(out, { offline: true });
-  if (!result.ok || !result.tree || !result.manifest)
-    return result.diagnostics
-      .filter((d) => d.severity === "error")
-      .map((d) => ({ ...d, file: `${outLabel}/${d.file}` }));
+  if (!result.ok || !result.tree || !result.manifest) {
+    const errors = result.diagnostics.filter((d) => d.severity === "error");
+    return { diagnostics: errors.map((d) => ({ ...d, file: `${outLabel}/${d.file}` })), rewritten: [] };
+  }
   const view = installedView(result.tree, result.manifest);
   const read = new Map(natives.map((file) => [file.path, file]));
   const differences: Difference[] = [];
@@ -37,9 +38,15 @@ export async function roundTrip(
   }
   for (const [path, installed] of view)
     if (!read.has(path)) differences.push(...written(path, installed, reader));
-  return differences.map(({ position, severity, message, hint }) =>
+  const diagnostics = differences.map(({ position, severity, message, hint }) =>
     diagnostic(roundTripReproduces, { position, severity, message, ...(hint ? { hint } : {}) }),
   );
+  // Files and links the install writes whole where the project has one: they must make way for it.
+  const rewritten = [...read.keys()].filter((path) => {
+    const kind = view.get(path)?.kind;
+    return kind === "file" || kind === "link";
+  });
+  return { diagnostics, rewritten: rewritten.sort() };
 }
 
 function targetBytes(

@@ -16,20 +16,21 @@ export function splitSections(
   file: string,
   text: string,
   heading = file,
-): { sections: ImportedSection[]; headed: boolean; lost: Position[] } {
+): { sections: ImportedSection[]; lost: Position[] } {
   const first = parseRuleFile(file, text, origin);
   const needsHeading =
     text.startsWith("---\n") || first.diagnostics.some((d) => d.id === textBelongsToARule.id);
   const shift = needsHeading ? 2 : 0;
   const parsed = needsHeading ? parseRuleFile(file, `# ${heading}\n\n${text}`, origin) : first;
-  const sections = parsed.rules.map((rule) => ({
+  const sections = parsed.rules.map((rule, index) => ({
     text: rule.text,
     slug: rule.slug,
     title: rule.title,
     position: { ...rule.heading, line: Math.max(1, rule.heading.line - shift) },
+    ...(needsHeading && index === 0 ? { invented: true } : {}),
   }));
   const lost = parsed.diagnostics
     .filter((d) => d.id === headingYieldsSlug.id)
     .map((d) => ({ file, line: Math.max(1, d.line - shift), column: d.column }));
-  return { sections, headed: needsHeading, lost };
+  return { sections, lost };
 }

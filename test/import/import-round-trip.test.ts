@@ -169,6 +169,30 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "sources/imported/02-amazonq-rules-security.md": ["# Security"],
     },
   },
+  "mixed-copies": {
+    assistants: [
+      "agents-md",
+      "claude-code",
+      "codex",
+      "cursor",
+      "gemini-cli",
+      "github-copilot",
+      "kiro",
+      "windsurf",
+    ],
+    files: {
+      "sources/imported/01-AGENTS.md": [
+        "# AGENTS.md\n\nThis is the backend of the Kestrel shop",
+        "## Conventions",
+      ],
+      "sources/imported/02-CLAUDE.md": ["## Working with Claude"],
+      "sources/imported/03-GEMINI.md": [],
+      "core/rules/django-views.md": ["trigger: glob", "description: Django view conventions"],
+      "core/commands/new-migration.md": ["argument_hint: <app> <name>", "makemigrations $ARGUMENTS"],
+      "core/hooks.json": ['"command": "ruff format --quiet ."'],
+      "core/mcp.json": ['"postgres"', '"url": "https://mcp.sentry.dev/mcp"'],
+    },
+  },
   mixed: {
     assistants: ["agents-md", "claude-code", "codex", "cursor", "github-copilot"],
     files: {
@@ -197,4 +221,50 @@ describe("agentc import writes the neutral form of each assistant's files", () =
       }
     });
   }
+});
+
+describe("agentc import of files copied between assistants", () => {
+  const project = join(importProjects, "mixed-copies");
+  const run = runImport(project);
+  const messages = (file: string) =>
+    run.json.diagnostics.filter((d) => d.file === file).map((d) => d.message);
+
+  it("a GEMINI.md that copies AGENTS.md, heading-less top included, adds no rule of its own", () => {
+    assert.ok(!run.json.files.some((f) => f.includes("GEMINI")), run.json.files.join("\n"));
+    assert.deepEqual(
+      messages("GEMINI.md").filter((m) => m.includes("no heading")),
+      [],
+      "the top of GEMINI.md was not imported, so nothing is imported under a heading of its name",
+    );
+    assert.ok(messages("AGENTS.md").some((m) => m.includes('imported under "# AGENTS.md"')));
+  });
+
+  it("names the frontmatter field the build drops, and the project's own value of a composed key", () => {
+    assert.ok(
+      messages(".cursor/rules/django-views.mdc").some((m) =>
+        m.includes('another "description" in its frontmatter: the project has `"Django view conventions"`'),
+      ),
+      messages(".cursor/rules/django-views.mdc").join("\n"),
+    );
+    const settings = messages(".claude/settings.json");
+    assert.ok(
+      settings.some((m) => m.includes('the project has [{"matcher":"Edit|MultiEdit|Write"')),
+      settings.join("\n"),
+    );
+    assert.ok(
+      settings.some((m) => m.includes('names the tool "MultiEdit", which no neutral verb stands for')),
+    );
+    assert.ok(!settings.some((m) => m.includes("$schema")), "a JSON schema pointer is no setting to report");
+  });
+
+  it("lists the files the install writes again, and only those (settings files are composed into)", () => {
+    const rewritten = run.json.rewritten;
+    assert.ok(
+      rewritten.includes("AGENTS.md") && rewritten.includes(".cursor/rules/celery.mdc"),
+      rewritten.join("\n"),
+    );
+    assert.ok(!rewritten.includes(".claude/settings.json") && !rewritten.includes(".mcp.json"));
+    assert.ok(!rewritten.includes(".github/copilot-instructions.md"), "the build writes no such file");
+    assert.ok(rewritten.every((path) => run.json.read.includes(path)));
+  });
 });

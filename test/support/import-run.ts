@@ -23,6 +23,8 @@ export interface ImportJson {
   assistants: string[];
   files: string[];
   read: string[];
+  /** Of read, the files the install writes again as its own. */
+  rewritten: string[];
   error?: string;
 }
 

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { importProject } from "../../import/import-project.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
 import { reporters } from "../report/index.js";
@@ -35,15 +36,29 @@ export const importCommand: Command = {
       assistants: result.assistants,
       files: result.files,
       read: result.read,
+      rewritten: result.rewritten,
     };
     report(io, format, project, quiet, result.diagnostics, summary);
     if (format === "pretty" && !quiet)
       io.out(
-        `imported ${result.assistants.join(", ")} from ${project} into ${out}: ${result.files.length} files\nnext: agentc build ${out}`,
+        `imported ${result.assistants.join(", ")} from ${project} into ${out}: ${result.files.length} files\n${nextSteps(project, out, result.rewritten)}`,
       );
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
 };
+
+/** What to run next, and which of the project's files the install will want to write as its own. */
+function nextSteps(project: string, out: string, rewritten: string[]): string {
+  const install = `next: agentc build ${out}, then agentc install ${join(out, "build")} --project ${project}`;
+  if (rewritten.length === 0) return install;
+  return [
+    install,
+    `  the install writes ${rewritten.length} of the files import read again, from the registry; it never overwrites a file`,
+    "  it did not write, so remove them from the project first (or install with --move-aside, which keeps each one as",
+    "  <name>.agentc-old); settings files it composes into stay yours:",
+    ...rewritten.map((path) => `    ${path}`),
+  ].join("\n");
+}
 
 function report(
   io: CommandIo,
