@@ -113,9 +113,33 @@ function compareComposed(
   // The project's value as the file has it, with what import left out (the person sees their own line).
   const has = valueAt(native, first.keys);
   const message = `${file.path} is composed with other values at ${first.path}: the project has ${show(has)}, the build composes ${show(first.built)}${more}`;
-  // Keys only the build writes (a literal such as "type": "stdio") keep the meaning; anything else may not.
-  const severity = found.every((d) => d.native === undefined) ? "info" : "warning";
-  return at(file.path, 1, severity, message);
+  const twice = found.filter((d) => entriesOnlyNative(d) > 0);
+  // Keys or list entries only the build adds (a literal such as "type": "stdio") keep the meaning.
+  const adds = found.every((d) => d.native === undefined || onlyAdds(d));
+  const severity = adds ? "info" : "warning";
+  if (twice.length === 0) return at(file.path, 1, severity, message);
+  const where = twice.map((d) => d.path).join(", ");
+  return {
+    ...at(
+      file.path,
+      1,
+      "warning",
+      `${message}; the install keeps the project's entries at ${where} beside its own, so they would be there twice`,
+    ),
+    hint: `The registry now carries them: remove them from ${file.path} before agentc install (it never removes a value it did not write).`,
+  };
+}
+
+/** A list the build writes with every entry the project has, and more: the install only adds. */
+function onlyAdds(d: LeafDifference): boolean {
+  return Array.isArray(d.native) && Array.isArray(d.built) && entriesOnlyNative(d) === 0;
+}
+
+/** Entries of the project's list the build writes otherwise: composed, both stay. */
+function entriesOnlyNative(d: LeafDifference): number {
+  if (!Array.isArray(d.native) || !Array.isArray(d.built)) return 0;
+  const built = new Set(d.built.map(canonicalJson));
+  return d.native.filter((entry) => !built.has(canonicalJson(entry))).length;
 }
 
 interface LeafDifference {

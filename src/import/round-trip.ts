@@ -60,15 +60,17 @@ function targetBytes(
 }
 
 function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference {
-  const where =
-    file.instructions && alwaysOn
-      ? `its text is in ${alwaysOn}, which the build writes for every assistant`
-      : "what import read from it is in the registry, and the build writes it where its format puts it";
+  const moved = file.instructions && alwaysOn;
+  const where = moved
+    ? `its text is in ${alwaysOn}, which the build writes for every assistant`
+    : "what import read from it is in the registry, and the build writes it where its format puts it";
   return {
     position: { file: file.path, line: 1, column: 1 },
     severity: "warning",
     message: `the build of the imported registry writes no ${file.path}; ${where}`,
-    hint: "Keep the file in the project if its assistant should still read it there: agentc install leaves files it does not write alone.",
+    hint: moved
+      ? "agentc install leaves the file alone; an assistant that reads both would read its text twice: remove the file, or its rules from the registry's sources/imported/."
+      : "agentc install leaves files it does not write alone: keep the file if its assistant should still read it there, else remove it.",
   };
 }
 

@@ -53,10 +53,10 @@ function nextSteps(project: string, out: string, rewritten: string[]): string {
   if (rewritten.length === 0) return install;
   return [
     install,
-    `  the install writes ${rewritten.length} of the files import read again, from the registry; it never overwrites a file`,
-    "  it did not write, so remove them from the project first (or install with --move-aside, which keeps each one as",
-    "  <name>.agentc-old); settings files it composes into stay yours:",
+    `  the install writes these ${rewritten.length} files import read again, from the registry; it never overwrites a file it`,
+    "  did not write, so remove them from the project first, or install with --move-aside (it keeps each as <name>.agentc-old):",
     ...rewritten.map((path) => `    ${path}`),
+    "  the settings files it composes into stay yours; remove from them what import says would be there twice",
   ].join("\n");
 }
 
