@@ -21,7 +21,7 @@ export interface ImportOptions {
 }
 
 export type ImportResult =
-  | { kind: "usage"; message: string }
+  | { kind: "usage"; message: string; hint: string }
   | { kind: "nothing"; message: string; diagnostics: Diagnostic[] }
   | {
       kind: "imported";
@@ -46,12 +46,26 @@ export async function importProject(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   if (!existsSync(project) || !statSync(project).isDirectory())
-    return { kind: "usage", message: `${project} is not a folder, expected the project to import` };
+    return {
+      kind: "usage",
+      message: `${project} is not a folder, expected the project to import`,
+      hint: "name the project's folder: agentc import path/to/project --out my-registry",
+    };
   const outProblem = outFolderProblem(project, out);
-  if (outProblem) return { kind: "usage", message: outProblem };
+  if (outProblem)
+    return {
+      kind: "usage",
+      message: outProblem,
+      hint: "choose a new or empty --out folder outside the project",
+    };
   const all = builtinAssistantData();
   const choice = chooseAssistants(all, options.from);
-  if (!choice.ok) return { kind: "usage", message: choice.message };
+  if (!choice.ok)
+    return {
+      kind: "usage",
+      message: choice.message,
+      hint: "--from takes assistant ids, separated by commas",
+    };
   const reader = new ProjectReader(project);
   const imports = importLines(all);
   const seen = new Set<string>();
@@ -82,7 +96,9 @@ export async function importProject(
     diagnostics: reported,
     files: [...files.keys()].sort(),
     read: [
-      ...new Set(natives.filter((f) => f.bytes || f.linkTarget !== undefined).map((f) => f.path)),
+      ...new Set(
+        natives.filter((f) => !f.unreadable && (f.bytes || f.linkTarget !== undefined)).map((f) => f.path),
+      ),
     ].sort(),
     rewritten: trip.rewritten,
     assistants: found.map((r) => r.assistant.id),

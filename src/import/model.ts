@@ -23,6 +23,8 @@ export interface NativeFile {
   composed?: "json" | "toml";
   /** An always-on file: its sections became global rules, which the build writes into the always-on file. */
   instructions?: boolean;
+  /** Read but not understood (malformed, AGC127): left out of the round trip and of `read`. */
+  unreadable?: boolean;
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }

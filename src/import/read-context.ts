@@ -48,7 +48,14 @@ export function nativeText(
   return read;
 }
 
+/**
+ * A native file import cannot read (AGC127): reported once, at the first problem its reader met (a parser's
+ * later errors follow from the first), and marked so that the round trip does not compare it.
+ */
 export function unreadable(ctx: ReadContext, position: Position, message: string, hint?: string): void {
+  const file = ctx.files.find((f) => f.path === position.file);
+  if (file?.unreadable) return;
+  if (file) file.unreadable = true;
   ctx.diagnostics.push(diagnostic(nativeFilesReadable, { position, message, ...(hint ? { hint } : {}) }));
 }
 

@@ -10,6 +10,7 @@ import type { ProjectReader } from "./project-reader.js";
 /**
  * Builds the written registry in memory and compares what an install into a copy of the project without
  * its native files would write with the native files: each difference is one AGC129 at the native file.
+ * A file import could not read (AGC127) is not compared: what the build writes there says nothing of it.
  * Errors of the build itself are returned as they are, their files named inside `outLabel`. `rewritten`:
  * the native files read that the install writes again as files or links of its own (not composed into).
  */
@@ -29,7 +30,7 @@ export async function roundTrip(
   const read = new Map(natives.map((file) => [file.path, file]));
   const differences: Difference[] = [];
   for (const file of read.values()) {
-    if (!file.bytes && file.linkTarget === undefined) continue;
+    if (file.unreadable || (!file.bytes && file.linkTarget === undefined)) continue;
     const installed = view.get(file.path);
     const found = installed
       ? compareNative(file, installed, targetBytes(installed, read, view))
@@ -42,9 +43,9 @@ export async function roundTrip(
     diagnostic(roundTripReproduces, { position, severity, message, ...(hint ? { hint } : {}) }),
   );
   // Files and links the install writes whole where the project has one: they must make way for it.
-  const rewritten = [...read.keys()].filter((path) => {
-    const kind = view.get(path)?.kind;
-    return kind === "file" || kind === "link";
+  const rewritten = [...read.values()].flatMap((file) => {
+    const kind = view.get(file.path)?.kind;
+    return !file.unreadable && (kind === "file" || kind === "link") ? [file.path] : [];
   });
   return { diagnostics, rewritten: rewritten.sort() };
 }

@@ -78,12 +78,9 @@ describe("agentc import reads every native file it can and reports every one it 
     const run = runImport(project);
     assert.equal(run.status, 1);
     assert.deepEqual(run.after.tree, run.before.tree);
-    // Every file at its first place (a JSON parser adds follow-up errors after the first).
-    const first = new Map<string, string>();
-    for (const d of run.json.diagnostics.filter((d) => d.id === "AGC127"))
-      if (!first.has(d.file)) first.set(d.file, `${d.file}:${d.line}`);
+    // Every file once, at its first problem (a parser's later errors follow from the first).
     assert.deepEqual(
-      [...first.values()],
+      run.json.diagnostics.filter((d) => d.id === "AGC127").map((d) => `${d.file}:${d.line}`),
       [
         ".claude/rules/leak.md:1",
         ".claude/settings.json:4",
@@ -99,6 +96,13 @@ describe("agentc import reads every native file it can and reports every one it 
     );
     assert.match(findings(run, "AGC127").join("\n"), /SKILL\.md is binary/);
     assert.ok(readFileSync(join(run.out, "core/rules/fine.md"), "utf8").includes("Still imported."));
+    // What could not be read is neither compared with the build nor listed as read.
+    const unread = [".claude/settings.json", ".codex/agents/bad.toml", ".cursor/rules/broken.mdc"];
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.id === "AGC129" && unread.includes(d.file)),
+      [],
+    );
+    assert.ok(!run.json.read.some((path) => unread.includes(path)), run.json.read.join(", "));
     for (const text of readTree(run.out).values()) assert.ok(!text.includes("not the project's"));
   });
 });
@@ -119,6 +123,7 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
     const result = runCli(["import", mixed, "--out", join(testdir(), "r"), "--from", "cursr"]);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /unknown assistant "cursr" \(did you mean "cursor"\?\)/);
+    assert.match(result.stderr, /hint: --from takes assistant ids/);
   });
 
   it("a project without native files writes nothing and exits 1", () => {
@@ -126,6 +131,7 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
     const result = runCli(["import", testdir({ "README.md": "# App\n" }), "--out", out]);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /found no native file of any assistant agentc knows/);
+    assert.equal(result.stdout, "", "no empty report before the message");
     assert.ok(!existsSync(out));
   });
 
@@ -143,6 +149,14 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
       result.stdout,
       /\.cursor\/agents\/explorer\.md:4:1: warning AGC128 "readonly" of \.cursor\/agents\/explorer\.md has no neutral equivalent/,
     );
-    assert.match(result.stdout, /imported cursor from .* into .*: \d+ files\nnext: agentc build /);
+    assert.match(
+      result.stdout,
+      /imported cursor from .* into (.*): \d+ files\nnext: agentc build \1, then agentc install \1\/build --project /,
+    );
+    // The files the install writes again are named, so the person knows what to move out of its way.
+    assert.match(
+      result.stdout,
+      /the install writes these \d+ files import read again[\s\S]*\n {4}\.cursor\/rules\/project\.mdc\n/,
+    );
   });
 });

@@ -18,12 +18,12 @@ export const importCommand: Command = {
       return usage(io, "needs a project and --out", "agentc import path/to/project --out my-registry");
     const from = typeof args.values.from === "string" ? idList(args.values.from) : undefined;
     const result = await importProject(project, out, from ? { from } : {});
-    if (result.kind === "usage")
-      return usage(io, result.message, "choose a new or empty --out folder outside the project");
+    if (result.kind === "usage") return usage(io, result.message, result.hint);
     const format = (args.values.format ?? "pretty") as ReportFormat;
     const quiet = args.values.quiet === true;
     if (result.kind === "nothing") {
-      report(io, format, project, quiet, result.diagnostics, { ok: false, error: result.message });
+      if (format !== "pretty" || result.diagnostics.length > 0)
+        report(io, format, project, quiet, result.diagnostics, { ok: false, error: result.message });
       if (format === "pretty")
         io.err(
           `agentc import: ${result.message}; nothing written\n  hint: --from names the assistants to read`,
