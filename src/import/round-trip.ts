@@ -37,8 +37,14 @@ export async function roundTrip(
       : notWritten(file, alwaysOn);
     if (found) differences.push(found);
   }
-  for (const [path, installed] of view)
-    if (!read.has(path)) differences.push(...written(path, installed, reader));
+  const missing: string[] = [];
+  for (const [path, installed] of view) {
+    if (read.has(path)) continue;
+    const found = written(path, installed, reader);
+    if (found === "missing") missing.push(path);
+    else if (found) differences.push(found);
+  }
+  differences.push(...alsoWritten(missing));
   const diagnostics = differences.map(({ position, severity, message, hint }) =>
     diagnostic(roundTripReproduces, { position, severity, message, ...(hint ? { hint } : {}) }),
   );
@@ -76,31 +82,45 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
 }
 
 /**
- * A file the build writes that the project lacks (an info: the registry now gives an item to every assistant
- * it targets), or has with other bytes without import having read it (a warning: the install would meet it).
+ * A file the build writes that the project has with other bytes without import having read it (a warning:
+ * the install would meet it), or "missing" where the project lacks it.
  */
-function written(path: string, installed: Installed, reader: ProjectReader): Difference[] {
+function written(
+  path: string,
+  installed: Installed,
+  reader: ProjectReader,
+): Difference | "missing" | undefined {
   const entry = reader.entry(path);
+  if (entry.kind === "missing") return "missing";
   if (entry.kind === "file" && installed.kind === "file") {
     const read = reader.readBytes(path, installed.bytes.length);
-    if (read.ok && read.bytes.equals(installed.bytes)) return [];
+    if (read.ok && read.bytes.equals(installed.bytes)) return undefined;
   }
-  const position = { file: path, line: 1, column: 1 };
-  if (entry.kind === "missing")
-    return [
-      {
-        position,
-        severity: "info",
-        message: `the build also writes ${path}, which the project does not have`,
-        hint: "The registry gives each item to every assistant it targets; take an assistant out of builtin_adapters or builtin_clients in targets.json (or import with --from) if it should not get it.",
-      },
-    ];
-  return [
-    {
-      position,
-      severity: "warning",
-      message: `the build also writes ${path}, which the project has with other content that import did not read`,
-      hint: "agentc install will stop at that file (it never overwrites a file it did not write); move it, or leave the item out of the registry.",
-    },
-  ];
+  return {
+    position: { file: path, line: 1, column: 1 },
+    severity: "warning",
+    message: `the build also writes ${path}, which the project has with other content that import did not read`,
+    hint: "agentc install will stop at that file (it never overwrites a file it did not write); move it, or leave the item out of the registry.",
+  };
+}
+
+/**
+ * Files the build writes that the project lacks, one info per top folder (the registry now gives each item
+ * to every assistant it targets, so there are many): at the first, naming them all.
+ */
+function alsoWritten(paths: string[]): Difference[] {
+  const byFolder = new Map<string, string[]>();
+  for (const path of [...paths].sort()) {
+    const folder = path.includes("/") ? `${path.split("/")[0]}/` : path;
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), path]);
+  }
+  return [...byFolder].map(([folder, files]) => ({
+    position: { file: files[0] ?? folder, line: 1, column: 1 },
+    severity: "info",
+    message:
+      files.length === 1
+        ? `the build also writes ${files[0]}, which the project does not have`
+        : `the build also writes ${files.length} files in ${folder}, which the project does not have: ${files.join(", ")}`,
+    hint: "The registry gives each item to every assistant it targets; take an assistant out of builtin_adapters or builtin_clients in targets.json (or import with --from) if it should not get it.",
+  }));
 }

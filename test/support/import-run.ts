@@ -81,7 +81,7 @@ export function roundTrip(project: string, run: ImportRun): RoundTrip {
   const installed = filesOnly(snapshot(copy, withoutAgentc));
   const paths = [...new Set([...Object.keys(original), ...Object.keys(installed)])].sort();
   const different = paths.filter((path) => original[path] !== installed[path]);
-  const reported = new Set(run.json.diagnostics.filter((d) => d.id === "AGC129").map((d) => d.file));
+  const reported = new Set(run.json.diagnostics.filter((d) => d.id === "AGC129").flatMap(reportedFiles));
   return {
     different,
     unreported: different.filter((path) => !reported.has(path)),
@@ -89,6 +89,14 @@ export function roundTrip(project: string, run: ImportRun): RoundTrip {
     build: { status: build.status, stdout: build.stdout },
     install: { status: install.status, stdout: install.stdout, stderr: install.stderr },
   };
+}
+
+/** The file of a finding, or every file one names (the files the build also writes, one finding per folder). */
+function reportedFiles(d: ImportJson["diagnostics"][number]): string[] {
+  const listed = /^the build also writes \d+ files in .+, which the project does not have: (.+)$/.exec(
+    d.message,
+  );
+  return listed?.[1] ? listed[1].split(", ") : [d.file];
 }
 
 function filesOnly(tree: Snapshot): Snapshot {
