@@ -76,13 +76,13 @@ export async function importProject(
     const which = options.from ? options.from.join(", ") : "any assistant agentc knows";
     return { kind: "nothing", message: `found no native file of ${which} in ${project}`, diagnostics };
   }
-  const merged = mergeItems(found);
+  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
+  const alwaysOn = single ? alwaysOnPath(single) : undefined;
+  const merged = mergeItems(found, alwaysOn);
   const final = finalizeItems(merged.items);
   const files = registryFiles(final.items, targetChoice(found, all, reader));
   writeRegistry(out, files);
   const natives = found.flatMap((r) => r.files);
-  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
-  const alwaysOn = single ? alwaysOnPath(single) : undefined;
   const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader, alwaysOn);
   const reported = sortDiagnostics([
     ...diagnostics,

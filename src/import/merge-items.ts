@@ -20,9 +20,13 @@ interface Named {
  * The items of every assistant as one registry, earlier assistants first. Two assistants' files of one
  * item (same name, consistent as src/import/merge-readings.ts says) are one item, each filling in what
  * the other's format could not write; a rule with the text of another is that rule. A different item
- * under a name already taken is kept as `<name>-<assistant>` and reported.
+ * under a name already taken is kept as `<name>-<assistant>` and reported. `alwaysOn`: the one always-on
+ * file (AGENTS.md), whose sections come first.
  */
-export function mergeItems(imports: AssistantImport[]): { items: ImportedItems; diagnostics: Diagnostic[] } {
+export function mergeItems(
+  imports: AssistantImport[],
+  alwaysOn?: string,
+): { items: ImportedItems; diagnostics: Diagnostic[] } {
   const items = emptyItems();
   const diagnostics: Diagnostic[] = [];
   const lists = { rule: [], skill: [], agent: [], command: [], server: [], hook: [] } as ReadingLists;
@@ -47,6 +51,9 @@ export function mergeItems(imports: AssistantImport[]): { items: ImportedItems; 
     items.guard ||= own.guard;
   }
   const slugs = new Set<string>();
+  // The always-on file first, whichever assistant read it, so that its rebuild keeps its order.
+  const first = (file: { file: string }) => (file.file === alwaysOn ? 0 : 1);
+  items.instructions.sort((a, b) => first(a) - first(b));
   items.instructions = mergeInstructions(items.instructions, diagnostics, slugs);
   items.scoped = mergeInstructions(items.scoped, diagnostics, slugs);
   const items_ = {

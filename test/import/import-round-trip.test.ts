@@ -257,6 +257,17 @@ describe("agentc import of files copied between assistants", () => {
     assert.ok(!settings.some((m) => m.includes("$schema")), "a JSON schema pointer is no setting to report");
   });
 
+  it("keeps AGENTS.md's sections first when --from names another assistant before it", () => {
+    const narrowed = runImport(project, "--from", "claude-code,cursor");
+    const sources = narrowed.json.files.filter((f) => f.startsWith("sources/imported/"));
+    assert.deepEqual(sources, ["sources/imported/01-AGENTS.md", "sources/imported/02-CLAUDE.md"]);
+    assert.ok(
+      readFileSync(join(narrowed.out, sources[0] ?? ""), "utf8").startsWith(
+        "# AGENTS.md\n\nThis is the backend",
+      ),
+    );
+  });
+
   it("lists the files the install writes again, and only those (settings files are composed into)", () => {
     const rewritten = run.json.rewritten;
     assert.ok(
