@@ -78,6 +78,13 @@ function compareLink(
 /** Byte for byte, else the first line that differs; only layout or HTML comments apart is an info. */
 export function compareText(path: string, native: string, built: string): Difference | undefined {
   if (native === built) return undefined;
+  if (native.includes("\r") && native.replace(/\r\n?/g, "\n") === built)
+    return at(
+      path,
+      1,
+      "info",
+      `${path} is rebuilt with other line endings: the project has CRLF, the build writes LF`,
+    );
   const a = native.split("\n");
   const b = built.split("\n");
   let line = 0;
