@@ -92,8 +92,10 @@ export function compareText(path: string, native: string, built: string): Differ
   const severity = sameWords(native, built) || sameValues(path, native, built) ? "info" : "warning";
   const field = severity === "warning" ? fieldDifference(path, native, built) : undefined;
   if (field) return field;
-  const has = line < a.length ? `\`${clip(a[line] ?? "")}\`` : "no more lines";
-  const writes = line < b.length ? `\`${clip(b[line] ?? "")}\`` : "no more lines";
+  const shown = (text: string | undefined) =>
+    text === undefined ? "no more lines" : text === "" ? "an empty line" : `\`${clip(text)}\``;
+  const has = shown(a[line]);
+  const writes = shown(b[line]);
   return at(
     path,
     line + 1,

@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { blockingEvents } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";

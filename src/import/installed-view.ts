@@ -2,7 +2,7 @@ import { composeJson, composeToml } from "../compose/index.js";
 import type { OwnedEntry } from "../compose/model.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import type { Manifest } from "../manifest/manifest-model.js";
-import { pairSeparator } from "../shared/hash.js";
+import { pairSeparator } from "../shared/line-codec.js";
 
 /** What `agentc install --yes` writes at one path of a project that lacks it. */
 export type Installed =

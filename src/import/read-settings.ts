@@ -1,5 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
-import { withRuntimePlaceholders } from "../emit/clients/pack-text.js";
+import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import type { ReadContext } from "./read-context.js";
 import { readHooks } from "./read-settings-hooks.js";
 import { readServers } from "./read-settings-mcp.js";

@@ -44,6 +44,6 @@ export function reverseTemplate(adapter: Adapter, values: Record<string, unknown
 
 /** The keys a raw slot fills, which a YAML reader cannot take (unquoted glob lists). */
 export function rawKeys(adapter: Adapter): string[] {
-  const raw = new Set(adapter.raw_slots ?? []);
+  const raw = new Set<string>(adapter.raw_slots ?? []);
   return [...templateKeys(adapter)].flatMap(([key, line]) => (line.slot && raw.has(line.slot) ? [key] : []));
 }

@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import { roundTripReproduces } from "../checks/import/round-trip-reproduces.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { compileRegistry } from "../pipeline/compile.js";

@@ -1,16 +1,12 @@
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";
+import { joinPath } from "../shared/posix-path.js";
 import type { Adapter, SeedSet } from "./model.js";
 
 export function seedSets(adapter: Adapter): SeedSet[] {
   const seeds = adapter.install?.seeds;
   if (!seeds) return [];
   return Array.isArray(seeds) ? seeds : [seeds];
-}
-
-export function joinPath(dir: string, name: string): string {
-  const trimmed = dir.replace(/\/+$/, "");
-  return trimmed ? `${trimmed}/${name}` : name;
 }
 
 /** Registry-relative paths of every file that seeds and owned assets copy into a bundle. */

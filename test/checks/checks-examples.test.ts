@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { Check } from "../../src/checks/check.js";
 import { allChecks } from "../../src/checks/index.js";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
+import { type Diagnostic, diagnosticLine } from "../../src/diagnostics/diagnostic.js";
 import { importProject } from "../../src/import/import-project.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { testdir, writeLinks } from "../support/testdir.js";
@@ -27,11 +27,16 @@ describe("check examples", () => {
         [],
       );
     });
-    it(`${check.id} ${check.slug}: the failing example yields ${check.id}`, async () => {
+    it(`${check.id} ${check.slug}: the failing example yields exactly the lines its docs show`, async () => {
       const dir = writeLinks(testdir(check.examples.failing), check.examples.failingLinks);
       const diagnostics = await diagnosticsOf(check, dir);
-      const own = diagnostics.filter((d) => d.id === check.id);
+      const own = diagnostics.filter((d) => d.id === check.id).map((d) => diagnosticLine(d));
       assert.ok(own.length > 0, `no ${check.id} among: ${JSON.stringify(diagnostics, null, 1)}`);
+      assert.deepEqual(
+        own,
+        check.examples.expected,
+        `${check.id}'s examples.expected differs from what the check reports`,
+      );
     });
   }
 });

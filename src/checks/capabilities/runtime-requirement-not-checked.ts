@@ -18,6 +18,9 @@ export const runtimeRequirementNotChecked: RegistryCheck = {
     failing: withNotes({
       requires: [{ runtime: "claude", package: "notes@acme-plugins", why: "The notes viewer." }],
     }),
+    expected: [
+      'capabilities/notes/capability.json:21:5: warning AGC101 "acme.notes" needs the claude package notes@acme-plugins: The notes viewer.; agentc does not check runtimes',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 
 export const nativeContentImported: InlineCheck = {
   id: "AGC128",
@@ -17,5 +17,8 @@ export const nativeContentImported: InlineCheck = {
       ".github/instructions/testing.instructions.md":
         '---\napplyTo: "test/**"\nexcludeAgent: code-review\n---\n# Testing\n\nTests use real files.\n',
     },
+    expected: [
+      '.github/instructions/testing.instructions.md:3:1: warning AGC128 "excludeAgent" of .github/instructions/testing.instructions.md has no neutral equivalent: not imported',
+    ],
   },
 };

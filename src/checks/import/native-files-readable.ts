@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 
 export const nativeFilesReadable: InlineCheck = {
   id: "AGC127",
@@ -16,5 +16,8 @@ export const nativeFilesReadable: InlineCheck = {
     failing: {
       ".claude/settings.json": '{ "permissions": { "deny": ["Read(./.env)" } }\n',
     },
+    expected: [
+      ".claude/settings.json:1:44: error AGC127 .claude/settings.json: malformed JSON: expected ',' between entries",
+    ],
   },
 };

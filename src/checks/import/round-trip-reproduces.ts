@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 
 export const roundTripReproduces: InlineCheck = {
   id: "AGC129",
@@ -16,5 +16,8 @@ export const roundTripReproduces: InlineCheck = {
     failing: {
       "AGENTS.md": "# Style\n\n\nUse tabs.\n\n\n# Tests\n\nReal files.\n",
     },
+    expected: [
+      "AGENTS.md:6:1: info AGC129 AGENTS.md is rebuilt differently from line 6: the project has an empty line, the build writes `# Tests`",
+    ],
   },
 };

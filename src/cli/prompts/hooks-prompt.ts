@@ -1,4 +1,4 @@
-import type { hooksToRun } from "../../install/capability/spawn-plan.js";
+import type { hooksToRun } from "../../install/index.js";
 
 /** Asks on a terminal whether the listed capability spawn hooks may run; no is the default. */
 export async function promptHooks(hooks: ReturnType<typeof hooksToRun>): Promise<boolean> {

@@ -1,7 +1,12 @@
-import { reportLine } from "../../install/capability/spawn-report.js";
-import type { InstallResult } from "../../install/install-run.js";
-import type { RunResult } from "../../install/model/run-result.js";
-import type { Action, ComposeSummary, Conflict, LinkFallback } from "../../install/plan/plan-model.js";
+import {
+  type Action,
+  type ComposeSummary,
+  type Conflict,
+  type InstallResult,
+  type LinkFallback,
+  type RunResult,
+  reportLine,
+} from "../../install/index.js";
 
 type Placed = NonNullable<InstallResult["placed"]>;
 
