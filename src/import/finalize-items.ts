@@ -1,6 +1,6 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { blockingEvents } from "../core/model.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { freeName } from "./merge-items.js";
 import type { ImportedItems } from "./model.js";

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";

@@ -1,5 +1,5 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { mergeInstructions } from "./merge-instructions.js";
 import { type ItemKind, mergeReadings, type Reading } from "./merge-readings.js";

@@ -1,6 +1,6 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import type { ImportedItems, NativeFile } from "./model.js";

@@ -1,8 +1,8 @@
 import type { ClientPack, HookMapping } from "../clients/model.js";
+import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import { slotsOf } from "../clients/template-slots.js";
 import { verbs as allVerbs, type HookEvent, hookEvents, toolEvents, type Verb } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
-import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import type { ImportedHook } from "./model.js";
 import { type KeyPath, unfill } from "./unfill-template.js";
 

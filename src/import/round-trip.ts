@@ -1,5 +1,5 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { roundTripReproduces } from "../checks/import/round-trip-reproduces.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { compileRegistry } from "../pipeline/compile.js";
 import { compareNative, type Difference } from "./compare-native.js";
