@@ -27,6 +27,7 @@ import { outputPathsAgree } from "./output/output-paths-agree.js";
 import { pagePathsFree } from "./output/page-paths-free.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
 import { settingsGrantNoSelfTrust } from "./output/settings-grant-no-self-trust.js";
+import { pluginChecks } from "./plugin/index.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
@@ -106,6 +107,7 @@ export const allChecks: readonly Check[] = [
   settingsGrantNoSelfTrust,
   ...importChecks,
   pagePathsFree,
+  ...pluginChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -20,6 +20,7 @@ export const schemaNames = [
   "core-rule",
   "client-pack",
   "capability",
+  "plugin-host",
 ] as const;
 export type SchemaName = (typeof schemaNames)[number];
 
