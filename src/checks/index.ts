@@ -21,6 +21,7 @@ import { fidelityChecks } from "./clients/fidelity-checks.js";
 import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
 import { settingsChecks } from "./clients/settings-checks.js";
+import { importChecks } from "./import/index.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
@@ -106,6 +107,7 @@ export const allChecks: readonly Check[] = [
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
   ...fidelityChecks,
+  ...importChecks,
   pagePathsFree,
   ...pluginChecks,
 ];

@@ -53,6 +53,8 @@ export interface ClientPack {
   shared_seed: FileMapping[];
   /** What the project may own next to the pack; shown in docs and CAPABILITIES.md. */
   project_owned_hint: string[];
+  /** Native places of the client that agentc does not write; `agentc import` reads them (docs/import.md). */
+  also_reads?: AlsoReads;
   /** The most characters of always-loaded text the client should carry (default 40,000). */
   always_loaded_limit?: number;
   rule_file?: RuleFileFormat;
@@ -155,6 +157,13 @@ export interface ItemFolders {
   same_name: "first" | "all";
 }
 
+export interface AlsoReads {
+  /** Always-loaded Markdown files besides root_instruction_file (legacy or alternative names). */
+  instruction_files?: string[];
+  /** Folders of rule files in the rule_file format besides rules_dir; only their top level is read. */
+  rule_dirs?: string[];
+}
+
 export interface FileMapping {
   /** Registry-relative source path (a file or a folder). */
   src: string;
@@ -182,6 +191,8 @@ export interface RuleTriggers {
    * value that cannot stay on one unquoted line is reported and the field left out.
    */
   raw_fields?: string[];
+  /** What the client assumes for a frontmatter field a rule file leaves out (`agentc import` fills them in). */
+  default_fields?: Record<string, string | boolean | number>;
   map: Partial<Record<LoadTrigger, TriggerMapping>>;
 }
 
