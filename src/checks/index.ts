@@ -1,3 +1,4 @@
+import { seedFieldNotActedOn } from "../clients/checks/seed-field-not-acted-on.js";
 import { coreChecks } from "../core/checks/index.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import { inputWithinLimits } from "../documents/checks/input-within-limits.js";
@@ -19,6 +20,7 @@ import { capabilityChecks } from "./capabilities/index.js";
 import type { Check } from "./check.js";
 import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
+import { ruleNumberingFollowed } from "./clients/rule-numbering-followed.js";
 import { settingsChecks } from "./clients/settings-checks.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
@@ -103,6 +105,8 @@ export const allChecks: readonly Check[] = [
   inputWithinLimits,
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
+  ruleNumberingFollowed,
+  seedFieldNotActedOn,
   pagePathsFree,
 ];
 

@@ -19,6 +19,7 @@ export const schemaNames = [
   "core-mcp",
   "core-rule",
   "client-pack",
+  "client-pack-seed",
   "capability",
 ] as const;
 export type SchemaName = (typeof schemaNames)[number];

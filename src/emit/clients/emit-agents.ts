@@ -1,3 +1,4 @@
+import { agentStartNames } from "../../clients/agent-start-tools.js";
 import type { AgentFrontmatter } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import type { CoreAgent } from "../../core/model.js";
@@ -77,7 +78,7 @@ function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter
   const target = {
     field: format.deny_field,
     format: format.tools_format,
-    names: format.tool_names,
+    names: agentStartNames(ctx.pack, format.tool_names),
     patternReason,
   };
   const deny = denyList(ctx, owner, agent.permissions, target);
