@@ -80,7 +80,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   if (!loaded.ok) return { ...base, status: "bad-bundle", problems: loaded.problems, components: chosen.ids };
   const units = capabilityUnits(read.manifest, chosen.ids);
   const reports: SpawnReport[] = [];
-  const context = { ...base, components: chosen.ids, spawns: reports };
+  const context = { ...base, problems: loaded.notes, components: chosen.ids, spawns: reports };
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
   const allowed = await hookConsent(req, planSpawns(units, recordRead.record, true));
   let spawns = planSpawns(units, recordRead.record, allowed);

@@ -78,3 +78,15 @@ export function capabilityTools(packages: readonly CapabilityPackage[]): string[
     ),
   );
 }
+
+/** Why the packages need each host command, "command :: why", first package first. */
+export function capabilityToolPurposes(packages: readonly CapabilityPackage[]): string[] {
+  const seen = new Set<string>();
+  return packages.flatMap((pkg) =>
+    (pkg.manifest.requires ?? []).flatMap((requirement) => {
+      if (isRuntimeRequirement(requirement) || seen.has(requirement.command)) return [];
+      seen.add(requirement.command);
+      return [pair(requirement.command, requirement.why.replace(/\s+/g, " ").trim())];
+    }),
+  );
+}

@@ -106,7 +106,7 @@ export function renderPretty(
   for (const t of result.tools ?? [])
     if (!t.found)
       lines.push(
-        `tool ${t.name} not found (${t.checked})${t.hint ? `; to install it: ${t.hint}` : ""} (agentc never runs it)`,
+        `tool ${t.name} not found (${t.checked})${t.purpose ? `: ${t.purpose.replace(/[.]$/, "")}` : ""}${t.hint ? `; to install it: ${t.hint}` : ""} (agentc never runs it)`,
       );
   const roster = result.roster;
   if (roster && roster.vendorWords > roster.reserve)

@@ -30,6 +30,9 @@ const installLists = [
   "tool_paths",
   "tool_payloads",
   "tool_payload_keep",
+  "tool_purposes",
+  "payload_hashes",
+  "payload_executables",
   "publish_rewrites",
 ];
 const hexHash = /^[0-9a-f]{64}$/;
@@ -201,6 +204,29 @@ function pathProblems(manifest: Manifest): string[] {
         out.push(`install.${key}: expected "name :: path", got ${JSON.stringify(line)}`);
       else check(`install.${key}`, path);
     }
+  out.push(...payloadProblems(install, check));
+  return out;
+}
+
+/** Captured payload files lie inside a payload folder, each with a sha256; executables are among them. */
+function payloadProblems(
+  install: Manifest["install"],
+  check: (where: string, path: string) => void,
+): string[] {
+  const out: string[] = [];
+  const folders = (install.tool_payloads ?? []).map((line) => splitLine(line, 2)?.[1] ?? "");
+  const hashed = new Set<string>();
+  for (const [path, hashes] of hashLines(install.payload_hashes ?? [])) {
+    check("install.payload_hashes", path);
+    hashed.add(path);
+    if (!folders.some((dir) => dir !== "" && path.startsWith(`${dir}/`)))
+      out.push(`install.payload_hashes: ${JSON.stringify(path)} is in no folder of tool_payloads`);
+    if (hashes.length !== 1 || !hexHash.test(hashes[0] ?? ""))
+      out.push(`install.payload_hashes: ${JSON.stringify(path)} needs exactly one sha256 hex digest`);
+  }
+  for (const path of install.payload_executables ?? [])
+    if (!hashed.has(path))
+      out.push(`install.payload_executables: ${JSON.stringify(path)} has no payload hash`);
   return out;
 }
 
