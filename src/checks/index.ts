@@ -17,6 +17,7 @@ import { supersededRuleDropped } from "../registry/checks/superseded-rule-droppe
 import { supersedesNamesARule } from "../registry/checks/supersedes-names-a-rule.js";
 import { textBelongsToARule } from "../registry/checks/text-belongs-to-a-rule.js";
 import { capabilityChecks } from "./capabilities/index.js";
+import { oatsLevelSupported } from "./capabilities/oats-level-supported.js";
 import type { Check } from "./check.js";
 import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
@@ -107,6 +108,7 @@ export const allChecks: readonly Check[] = [
   settingsGrantNoSelfTrust,
   ruleNumberingFollowed,
   seedFieldNotActedOn,
+  oatsLevelSupported,
   pagePathsFree,
 ];
 

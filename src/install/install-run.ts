@@ -11,15 +11,28 @@ import { loadBundle } from "./bundle/local-bundle.js";
 import { readManifest } from "./bundle/read-manifest.js";
 import { type CapabilityUnit, capabilityUnits } from "./capability/capability-unit.js";
 import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
+import {
+  decideRequirements,
+  installAccepted,
+  type RequirementOutcome,
+} from "./capability/requirement-consent.js";
 import { retireRecorded } from "./capability/retire-recorded.js";
 import { runSpawns } from "./capability/run-spawns.js";
-import { hooksToRun, plannedRetires, planSpawns, type SpawnPlan } from "./capability/spawn-plan.js";
+import { checkRequirements, type RequirementCheck } from "./capability/runtime-requirements.js";
+import {
+  type HookToRun,
+  hooksToRun,
+  plannedRetires,
+  planSpawns,
+  type SpawnPlan,
+} from "./capability/spawn-plan.js";
 import type { SpawnRecord } from "./capability/spawn-record.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
 import { type LinkOutcome, placedEntries } from "./model/link-outcome.js";
 import {
   type InstallRecord,
   manifestCopyPath,
+  type RequirementDecision,
   readRecord,
   recordPath,
   serializeRecord,
@@ -53,8 +66,12 @@ export interface InstallRequest {
   /** capability hooks may run (--allow-hooks); without it, `confirmHooks` may ask */
   allowHooks?: boolean;
   /** asks on a terminal whether the listed spawn hooks may run */
-  confirmHooks?: (hooks: ReturnType<typeof hooksToRun>) => Promise<boolean>;
+  confirmHooks?: (hooks: HookToRun[]) => Promise<boolean>;
   hookTimeoutMs?: number;
+  /** runtime packages (seed 004) accepted without a prompt (--accept-requirement) */
+  acceptRequirements?: string[];
+  /** asks on a terminal whether a missing runtime package may be installed */
+  confirmRequirement?: (check: RequirementCheck) => Promise<boolean>;
 }
 
 export interface InstallResult extends RunResult {
@@ -63,6 +80,8 @@ export interface InstallResult extends RunResult {
   placed?: Record<string, LinkOutcome["kind"]>;
   tools: ToolStatus[];
   roster?: RosterReport;
+  /** the chosen capabilities' runtime packages: present, installed with consent, declined, or to do by hand */
+  requirements?: RequirementOutcome[];
 }
 
 /** Plans, then (unless a dry run or nothing changes) applies the install as one transaction. */
@@ -79,6 +98,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   const loaded = loadBundle(req.bundleDir, read.manifest, chosen.ids);
   if (!loaded.ok) return { ...base, status: "bad-bundle", problems: loaded.problems, components: chosen.ids };
   const units = capabilityUnits(read.manifest, chosen.ids);
+  const needed = await requirementsOf(req, units, recordRead.record);
   const reports: SpawnReport[] = [];
   const context = { ...base, problems: loaded.notes, components: chosen.ids, spawns: reports };
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
@@ -104,6 +124,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
       serializeRecord({
         ...buildRecord(plan, links, read.sha256, read.manifest, chosen.ids, loaded.desired.ownedDirs),
         spawned: inUnitOrder(units, [...spawns.keep, ...(spawned ?? [])]),
+        requirements: needed.decisions,
       }),
     );
   // a journal or a lock left by a crashed run: take the lock (recovering it) even for a no-op
@@ -112,7 +133,9 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   let plan = planFor(state, recordRead.record);
   const finish = (status: RunStatus, written: boolean, recovered?: Recovery): InstallResult => {
     const final = { ...context, status, plan, written, ...(recovered ? { recovered } : {}) };
-    return status === "ok" ? { ...final, ...afterChecks(read.manifest, root, plan) } : final;
+    const outcomes = status !== "ok" || req.dryRun ? needed.outcomes : installAccepted(needed.outcomes);
+    const requirements = outcomes.length > 0 ? { requirements: outcomes } : {};
+    return status === "ok" ? { ...final, ...afterChecks(read.manifest, root, plan), ...requirements } : final;
   };
   const badBundle = (): InstallResult | undefined => {
     const problems = loaded.verify(contentsWritten(plan));
@@ -191,6 +214,23 @@ async function pickComponents(req: InstallRequest, manifest: Manifest, record: I
   return chooseComponents(manifest, record, { kind: "list", ids: picked });
 }
 
+/**
+ * The chosen capabilities' runtime packages, checked against each runtime's own list (its CLI runs
+ * here only when a package needs one), and decided: nothing is installed without consent.
+ */
+async function requirementsOf(
+  req: InstallRequest,
+  units: CapabilityUnit[],
+  record: InstallRecord | undefined,
+): Promise<{ outcomes: RequirementOutcome[]; decisions: RequirementDecision[] }> {
+  if (!units.some((u) => (u.block.runtime_packages ?? []).length > 0)) return { outcomes: [], decisions: [] };
+  return decideRequirements(checkRequirements(units), {
+    accepted: new Set(req.acceptRequirements ?? []),
+    record,
+    ...(req.confirmRequirement && !req.dryRun ? { confirm: req.confirmRequirement } : {}),
+  });
+}
+
 /** Whether capability spawn hooks may run: allowed by flag, or asked on a terminal when there are any. */
 async function hookConsent(req: InstallRequest, spawns: SpawnPlan): Promise<boolean> {
   if (req.allowHooks) return true;
@@ -210,7 +250,7 @@ function withHookConflicts(plan: Plan, spawns: SpawnPlan, allowed: boolean): Pla
       ...plan.conflicts,
       ...refused.map((s) => ({
         path: s.unit.block.home,
-        problem: `capability ${s.unit.block.id} needs its required spawn hook to run: ${s.hook?.command}`,
+        problem: `capability ${s.unit.block.id} needs its required spawn hook to run: ${s.hook?.command} (it may set the environment: ${s.unit.block.environment.join(", ") || "none"})`,
         hint: "read the hook in the bundle, then install again with --allow-hooks (agentc runs a capability's hooks only when you allow them)",
       })),
     ],

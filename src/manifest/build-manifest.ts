@@ -1,5 +1,4 @@
 import { componentId, jointComponentId } from "../capabilities/capability-slug.js";
-import { skillPacks } from "../capabilities/skill-packs.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { joinPath, seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry, Tool } from "../registry/model.js";
@@ -118,7 +117,7 @@ function components(
     const id = componentId(pkg.slug);
     const base = capabilityComponent(pkg, byComponent.get(id) ?? []);
     out[id] = { ...withComposed(id, base), capability: capabilityInstall(pkg) };
-    for (const { pack } of skillPacks(registry.clients)) {
+    for (const { pack } of registry.clients) {
       const joint = jointComponentId(pkg.slug, pack.client);
       const jointFiles = byComponent.get(joint);
       if (jointFiles) out[joint] = jointComponent(pkg, pack, jointFiles);

@@ -39,6 +39,12 @@ export interface CapabilityInstall {
   environment: string[];
   /** "<event> :: required|optional :: <command>", by event name. */
   hooks: string[];
+  /**
+   * Runtime packages the package requires (seed 004), offered at install only with consent:
+   * "<runtime> :: <package> :: <install url> :: <marketplace> :: <why>" (empty parts stay empty).
+   * Absent when there are none.
+   */
+  runtime_packages?: string[];
 }
 
 export interface RosterBudgetLine {

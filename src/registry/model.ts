@@ -1,4 +1,4 @@
-import type { CapabilityPackage, PackageSkills } from "../capabilities/model.js";
+import type { CapabilityPackage, PackageAgents, PackageSkills } from "../capabilities/model.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
@@ -219,4 +219,6 @@ export interface Registry {
   capabilities: CapabilityPackage[];
   /** The packages' skills in the core model, when a client pack compiles them into a skills folder of its own. */
   packageSkills?: PackageSkills[];
+  /** The packages' agents (souls) in the core model, when a client pack has subagents of its own. */
+  packageAgents?: PackageAgents[];
 }

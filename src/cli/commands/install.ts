@@ -6,13 +6,14 @@ import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
+import { promptRequirement } from "../prompts/requirement-prompt.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
 
 export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
   usage:
-    "agentc install <bundle-dir | https-url | file.zip> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
+    "agentc install <bundle-dir | https-url | file.zip> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
   options: {
     project: { type: "string" },
     components: { type: "string" },
@@ -22,6 +23,7 @@ export const installCommand: Command = {
     "move-aside": { type: "boolean" },
     integrity: { type: "string" },
     "allow-hooks": { type: "boolean" },
+    "accept-requirement": { type: "string", multiple: true },
     "hook-timeout": { type: "string" },
   },
   formats: ["pretty", "json"],
@@ -46,7 +48,10 @@ export const installCommand: Command = {
         dryRun,
         ...(interactive ? { choose: promptComponents } : {}),
         allowHooks,
-        ...(onTerminal && args.values.yes !== true ? { confirmHooks: promptHooks } : {}),
+        ...(onTerminal && args.values.yes !== true
+          ? { confirmHooks: promptHooks, confirmRequirement: promptRequirement }
+          : {}),
+        acceptRequirements: acceptedRequirements(args),
         hookTimeoutMs: hookTimeoutMs(args),
         ...progressOption(io),
       });
@@ -57,6 +62,16 @@ export const installCommand: Command = {
     }
   },
 };
+
+/** --accept-requirement, once per package (a comma list works too). */
+function acceptedRequirements(args: ParsedArgs): string[] {
+  const given = args.values["accept-requirement"];
+  const list = Array.isArray(given) ? given : typeof given === "string" ? [given] : [];
+  return list
+    .flatMap((item) => String(item).split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 function componentChoice(args: ParsedArgs): ComponentChoice {
   const list = args.values.components;

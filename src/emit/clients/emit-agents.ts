@@ -13,9 +13,14 @@ import { denyList, toolLimit } from "./tool-lists.js";
 
 /** core/agents/<name>.md → <agents_dir>/<prefix><name><extension>, Markdown or TOML. */
 export function emitAgents(ctx: EmitContext): PartEmission {
+  return emitAgentList(ctx, ctx.registry.core.agents);
+}
+
+/** Agents in the core model (from core/ or a capability package's souls), as the pack writes core agents. */
+export function emitAgentList(ctx: EmitContext, agents: readonly CoreAgent[]): PartEmission {
   const out = emptyPart();
   const { agents_dir, agent_frontmatter: format } = ctx.pack;
-  for (const agent of ctx.registry.core.agents) {
+  for (const agent of agents) {
     if (agents_dir === null || !format) {
       const promise = `agent ${agent.name} can be started`;
       out.capabilities.push(

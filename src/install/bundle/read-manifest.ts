@@ -5,6 +5,7 @@ import { sha256 } from "../../shared/hash.js";
 import { isObject, stringList } from "../../shared/json-shape.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { parseHookLine } from "../capability/hook-line.js";
+import { runtimePackageLine } from "../capability/runtime-package-line.js";
 import { composedLine, hashLines, splitLine, symlinkLine } from "./manifest-lines.js";
 
 export type ManifestRead =
@@ -145,13 +146,22 @@ function capabilityProblems(where: string, capability: unknown): string[] {
       .filter((key) => !stringList(capability[key]))
       .map((key) => `expected "${at}.${key}" to be a list of strings`),
   ];
+  if (capability.runtime_packages !== undefined && !stringList(capability.runtime_packages))
+    problems.push(`expected "${at}.runtime_packages" to be a list of strings`);
   if (problems.length > 0) return problems;
+  const packages = ((capability.runtime_packages ?? []) as string[])
+    .filter((line) => runtimePackageLine(line) === undefined)
+    .map(
+      (line) =>
+        `${at}.runtime_packages: expected "<runtime> :: <package> :: <install url> :: <marketplace> :: <why>", got ${JSON.stringify(line)}`,
+    );
   return (capability.hooks as string[])
     .filter((line) => parseHookLine(line) === undefined)
     .map(
       (line) =>
         `${at}.hooks: expected "<event> :: required|optional :: <command>" (only spawn may be required), got ${JSON.stringify(line)}; rebuild the bundle with 'agentc build'`,
-    );
+    )
+    .concat(packages);
 }
 
 function pathProblems(manifest: Manifest): string[] {
