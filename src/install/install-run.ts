@@ -98,7 +98,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   const loaded = loadBundle(req.bundleDir, read.manifest, chosen.ids);
   if (!loaded.ok) return { ...base, status: "bad-bundle", problems: loaded.problems, components: chosen.ids };
   const units = capabilityUnits(read.manifest, chosen.ids);
-  const needed = await requirementsOf(req, units, recordRead.record);
+  const needed = await requirementsOf(req, units, recordRead.record, root);
   const reports: SpawnReport[] = [];
   const context = { ...base, problems: loaded.notes, components: chosen.ids, spawns: reports };
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
@@ -133,7 +133,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   let plan = planFor(state, recordRead.record);
   const finish = (status: RunStatus, written: boolean, recovered?: Recovery): InstallResult => {
     const final = { ...context, status, plan, written, ...(recovered ? { recovered } : {}) };
-    const outcomes = status !== "ok" || req.dryRun ? needed.outcomes : installAccepted(needed.outcomes);
+    const outcomes = status !== "ok" || req.dryRun ? needed.outcomes : installAccepted(needed.outcomes, root);
     const requirements = outcomes.length > 0 ? { requirements: outcomes } : {};
     return status === "ok" ? { ...final, ...afterChecks(read.manifest, root, plan), ...requirements } : final;
   };
@@ -222,9 +222,10 @@ async function requirementsOf(
   req: InstallRequest,
   units: CapabilityUnit[],
   record: InstallRecord | undefined,
+  root: string,
 ): Promise<{ outcomes: RequirementOutcome[]; decisions: RequirementDecision[] }> {
   if (!units.some((u) => (u.block.runtime_packages ?? []).length > 0)) return { outcomes: [], decisions: [] };
-  return decideRequirements(checkRequirements(units), {
+  return decideRequirements(checkRequirements(units, root), {
     accepted: new Set(req.acceptRequirements ?? []),
     record,
     ...(req.confirmRequirement && !req.dryRun ? { confirm: req.confirmRequirement } : {}),

@@ -83,11 +83,11 @@ function outcomeOf(check: RequirementCheck, state: RequirementOutcome["state"]):
   };
 }
 
-/** Once the install has committed: runs the commands of each accepted package. */
-export function installAccepted(outcomes: RequirementOutcome[]): RequirementOutcome[] {
+/** Once the install has committed: runs the commands of each accepted package, in the project root. */
+export function installAccepted(outcomes: RequirementOutcome[], root: string): RequirementOutcome[] {
   return outcomes.map((outcome) => {
     if (outcome.state !== "accepted") return outcome;
-    const run = installRequirement(outcome.commands);
+    const run = installRequirement(outcome.commands, root);
     return { ...outcome, state: run.ok ? "installed" : "install-failed", detail: run.detail };
   });
 }

@@ -20,13 +20,13 @@ export interface RequirementCheck {
 }
 
 /** Every runtime package of the chosen capabilities, checked against its runtime's own package list. */
-export function checkRequirements(units: CapabilityUnit[]): RequirementCheck[] {
+export function checkRequirements(units: CapabilityUnit[], cwd: string): RequirementCheck[] {
   const lists = new Map<string, ListRead>();
   const checks: RequirementCheck[] = [];
   for (const unit of units)
     for (const line of unit.block.runtime_packages ?? []) {
       const requirement = runtimePackageLine(line);
-      if (requirement) checks.push(checkOne(unit.block.id, requirement, lists));
+      if (requirement) checks.push(checkOne(unit.block.id, requirement, lists, cwd));
     }
   return checks;
 }
@@ -35,6 +35,7 @@ function checkOne(
   capability: string,
   requirement: RuntimePackage,
   lists: Map<string, ListRead>,
+  cwd: string,
 ): RequirementCheck {
   const data = runtimeData(requirement.runtime);
   if (!data)
@@ -46,7 +47,7 @@ function checkOne(
       commands: [],
     };
   const commands = installCommands(data, requirement);
-  const listed = lists.get(data.runtime) ?? listPackages(data);
+  const listed = lists.get(data.runtime) ?? listPackages(data, cwd);
   lists.set(data.runtime, listed);
   if ("problem" in listed)
     return { capability, requirement, state: "unchecked", detail: listed.problem, commands };
@@ -65,8 +66,9 @@ export function installCommands(data: RuntimeData, requirement: RuntimePackage):
 
 type ListRead = { ids: string[] } | { problem: string };
 
-function listPackages(data: RuntimeData): ListRead {
+function listPackages(data: RuntimeData, cwd: string): ListRead {
   const run = spawnSync(data.cli, data.list, {
+    cwd,
     encoding: "utf8",
     timeout: listTimeoutMs,
     stdio: ["ignore", "pipe", "pipe"],
@@ -92,9 +94,10 @@ function matches(data: RuntimeData, id: string, wanted: string): boolean {
 }
 
 /** Runs the install commands of an accepted requirement, one after the other; the first failure stops. */
-export function installRequirement(commands: string[][]): { ok: boolean; detail: string } {
+export function installRequirement(commands: string[][], cwd: string): { ok: boolean; detail: string } {
   for (const [cli = "", ...args] of commands) {
     const run = spawnSync(cli, args, {
+      cwd,
       encoding: "utf8",
       timeout: installTimeoutMs,
       stdio: ["ignore", "pipe", "pipe"],
