@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { EmittedTree } from "../../src/emit/emitted-tree.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
+import { runCli } from "../support/run-cli.js";
 import { seedFixtures, seedRegistry } from "../support/seed-fixtures.js";
+import { testdir } from "../support/testdir.js";
 
 const packPath = "clients/claude-code/manifest.json";
 const seedPack = JSON.parse(readFileSync(join(seedFixtures, "001-client-pack", packPath), "utf8"));
@@ -117,6 +120,42 @@ describe("seed 001: hook_fail_closed, hook_path_fields and hook_mcp_prefixes rea
       c.diagnostics.filter((d) => d.id === "AGC141" && /no hook events/.test(d.message)).length,
       0,
     );
+  });
+
+  it("installed, the guard runs as the hook command says: a secret path and an unreadable payload block", async () => {
+    const dir = await seedRegistry("001-client-pack", {
+      [packPath]: JSON.stringify({ ...seedPack, hooks: hookCompletion }),
+    });
+    const build = join(testdir(), "build");
+    assert.equal(runCli(["build", dir, "--out", build, "--quiet"]).status, 0);
+    const project = testdir();
+    const installed = runCli(["install", build, "--project", project, "--all", "--yes"]);
+    assert.equal(installed.status, 0, installed.stderr);
+    const settings = JSON.parse(readFileSync(join(project, ".claude/settings.json"), "utf8"));
+    const command: string = settings.hooks.PreToolUse.flatMap(
+      (e: { hooks: { command: string }[] }) => e.hooks,
+    )
+      .map((h: { command: string }) => h.command)
+      .find((c: string) => c.includes("agentc-guard"));
+    const hook = (input: string) =>
+      spawnSync("sh", ["-c", command], {
+        input,
+        env: { ...process.env, CLAUDE_PROJECT_DIR: project },
+        encoding: "utf8",
+      });
+    const secret = JSON.stringify({
+      tool_name: "Read",
+      tool_input: { file_path: join(project, ".env") },
+      cwd: project,
+    });
+    assert.equal(hook(secret).status, 2);
+    assert.equal(hook("not json").status, 2, "hook_fail_closed: true blocks what it cannot read");
+    const plain = JSON.stringify({
+      tool_name: "Read",
+      tool_input: { file_path: join(project, "README.md") },
+      cwd: project,
+    });
+    assert.equal(hook(plain).status, 0);
   });
 
   it("without hook_fail_closed the guard is called without --fail-closed", async () => {

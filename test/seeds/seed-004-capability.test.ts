@@ -117,6 +117,21 @@ describe("seed 004: a capability package using every field builds, and compatibi
   });
 });
 
+describe("seed 004: the package installs and runs", () => {
+  it("agentc run runs its command with the launch environment its spawn hook returned", () => {
+    const out = build();
+    const project = testdir();
+    assert.equal(
+      runCli([...installArgs(out, project), "--allow-hooks"], { env: { PATH: "/nonexistent" } }).status,
+      0,
+    );
+    writeFiles(join(project, ".notes"), { "2026-12-01.md": "First note.\n" });
+    const run = runCli(["run", "notes", "list", "--project", project], { cwd: project });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, "2026-12-01.md\n");
+  });
+});
+
 describe("seed 004: runtime packages, checked against the runtime's list and installed only with consent", () => {
   it("without a terminal and without --accept-requirement nothing is installed, and the way to do it is said", () => {
     const env = claudeHome();
