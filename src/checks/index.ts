@@ -29,6 +29,7 @@ import { outputPathsAgree } from "./output/output-paths-agree.js";
 import { pagePathsFree } from "./output/page-paths-free.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
 import { settingsGrantNoSelfTrust } from "./output/settings-grant-no-self-trust.js";
+import { symlinkTargetEmitted } from "./output/symlink-target-emitted.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
@@ -109,6 +110,7 @@ export const allChecks: readonly Check[] = [
   ruleNumberingFollowed,
   seedFieldNotActedOn,
   oatsLevelSupported,
+  symlinkTargetEmitted,
   pagePathsFree,
 ];
 

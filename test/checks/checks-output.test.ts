@@ -2,6 +2,7 @@ import type { Fixture } from "../../src/checks/check.js";
 import { budgetRespected } from "../../src/checks/output/budget-respected.js";
 import { outputPathsAgree } from "../../src/checks/output/output-paths-agree.js";
 import { rosterBudgetRespected } from "../../src/checks/output/roster-budget-respected.js";
+import { symlinkTargetEmitted } from "../../src/checks/output/symlink-target-emitted.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { scopeExpressedByAdapter } from "../../src/emit/checks/scope-expressed-by-adapter.js";
 import { checkTable, locate } from "../support/check-harness.js";
@@ -25,11 +26,11 @@ const roster = (budget: object, files: Fixture = skills, adapter: object = skill
   withBase({ "targets.json": targetsWith([agentsMdAdapter, adapter], { roster_budget: budget }), ...files });
 const glob = ".claude/skills/*/SKILL.md";
 const over = roster({ owned_words: 11, roster_glob: glob });
+const noGlob = roster({ owned_words: 0 });
 
 checkTable(rosterBudgetRespected, {
   valid: [
     { name: "exactly at the budget", files: roster({ owned_words: 12, roster_glob: glob }) },
-    { name: "no roster_glob: nothing to count", files: roster({ owned_words: 0 }) },
     {
       name: "retired skills (dead_marker in the file) are not counted",
       files: roster(
@@ -54,6 +55,17 @@ checkTable(rosterBudgetRespected, {
     },
   ],
   invalid: [
+    {
+      name: "no roster_glob: nothing is counted, and that is said",
+      files: noGlob,
+      findings: [
+        {
+          ...locate(noGlob, "targets.json", '"roster_budget"'),
+          severity: "warning",
+          message: "roster_budget has no roster_glob, so no skill description is counted",
+        },
+      ],
+    },
     {
       name: "one word over, naming the total and the biggest contributors",
       files: over,
@@ -211,6 +223,44 @@ checkTable(scopeExpressedByAdapter, {
       findings: [
         { ...globsAt(skippedRule), message: "all its globs are in the adapter's skip_globs" },
         { ...globsAt(skippedRule), message: "is not written for agents-md" },
+      ],
+    },
+  ],
+});
+
+const linking = (target: string, extra: object[] = []) =>
+  withBase({
+    "targets.json": targetsWith([
+      { ...agentsMdAdapter, install: { adapter_symlinks: [{ link: "CLAUDE.md", target }] } },
+      ...extra,
+    ]),
+    ...skills,
+  });
+const dangling = linking("docs/AGENTS.md");
+const emptyFolder = linking(".cursor/rules");
+
+checkTable(symlinkTargetEmitted, {
+  valid: [
+    { name: "the always-on file", files: linking("AGENTS.md") },
+    { name: "a folder the build writes files into", files: linking(".claude/skills", [skillsAdapter]) },
+    { name: "a folder given with a trailing slash", files: linking(".claude/skills/", [skillsAdapter]) },
+  ],
+  invalid: [
+    {
+      name: "a file nothing writes",
+      files: dangling,
+      findings: [
+        {
+          ...locate(dangling, "targets.json", '"docs/AGENTS.md"'),
+          message: 'Unexpected target "docs/AGENTS.md" of the link CLAUDE.md (adapter "agents-md")',
+        },
+      ],
+    },
+    {
+      name: "a folder the build writes nothing into",
+      files: emptyFolder,
+      findings: [
+        { ...locate(emptyFolder, "targets.json", '".cursor/rules"'), message: "would be installed dangling" },
       ],
     },
   ],
