@@ -1,12 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { runInstall } from "../src/install/install-run.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
-import { serializeManifest } from "../src/manifest/canonical-manifest.js";
-import type { Manifest } from "../src/manifest/manifest-model.js";
-import { pair, sha256 } from "../src/shared/hash.js";
+import { writeBuildFolder } from "./build-folder.js";
 
 /**
  * The installer benchmark (docs/installer.md): a generated 20,000-file bundle installed fresh, reinstalled
@@ -18,47 +16,14 @@ const perDir = 100;
 const targets = { freshVsCp: 3, noopSeconds: 1 };
 
 function generateBundle(dir: string, version: number): void {
-  const files: string[] = [];
-  const hashes: string[] = [];
+  const files: Record<string, string> = {};
   for (let i = 0; i < fileCount; i++) {
     const path = `.rules/d${String(Math.floor(i / perDir)).padStart(3, "0")}/rule-${i}.md`;
     const changed = version > 1 && i % 10 === 0;
-    const text = `# rule ${i}${changed ? ` (v${version})` : ""}\n\n${"Keep this rule short and clear. ".repeat(12)}\n`;
-    mkdirSync(join(dir, path, ".."), { recursive: true });
-    writeFileSync(join(dir, path), text);
-    files.push(path);
-    hashes.push(pair(path, sha256(text)));
+    files[path] =
+      `# rule ${i}${changed ? ` (v${version})` : ""}\n\n${"Keep this rule short and clear. ".repeat(12)}\n`;
   }
-  const manifest: Manifest = {
-    version: 1,
-    artifacts: [...files].sort(),
-    install: {
-      components: {
-        rules: {
-          owned_dirs: [".rules"],
-          owned_files: [],
-          symlinks: [],
-          seeds: [],
-          preserve: [],
-          remove: [],
-          scaffold_dirs: [],
-          required: true,
-          name: "rules",
-          executables: [],
-        },
-      },
-      artifact_hashes: hashes.sort(),
-      seed_hashes: [],
-      seed_refresh_hashes: [],
-      tools: [],
-      tool_paths: [],
-      tool_payloads: [],
-      tool_payload_keep: [],
-      publish_rewrites: [],
-    },
-    registry_version: `${version}.0.0`,
-  };
-  writeFileSync(join(dir, "manifest.json"), serializeManifest(manifest));
+  writeBuildFolder(dir, files, ".rules", `${version}.0.0`);
 }
 
 async function timed<T>(body: () => Promise<T> | T): Promise<[number, T]> {

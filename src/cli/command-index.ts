@@ -39,9 +39,25 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/pack.js")).packCommand,
   },
   {
+    name: "publish",
+    summary: "push a build or bundle to an OCI registry as an agentc artifact (oci://HOST/REPO:TAG)",
+    load: async () => (await import("./commands/publish.js")).publishCommand,
+  },
+  {
     name: "install",
     summary: "plan and apply a built bundle into a project, as one transaction",
     load: async () => (await import("./commands/install.js")).installCommand,
+  },
+  {
+    name: "update",
+    summary:
+      "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
+    load: async () => (await import("./commands/update.js")).updateCommand,
+  },
+  {
+    name: "outdated",
+    summary: "the fleet view: per project the installed version, the newest at its source, components, drift",
+    load: async () => (await import("./commands/outdated.js")).outdatedCommand,
   },
   {
     name: "uninstall",
@@ -52,6 +68,11 @@ export const commandIndex: readonly CommandEntry[] = [
     name: "status",
     summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
     load: async () => (await import("./commands/status.js")).statusCommand,
+  },
+  {
+    name: "serve",
+    summary: "serve builds or bundles over HTTP: tree, manifest, bundle, install.sh, index, registry page",
+    load: async () => (await import("./commands/serve.js")).serveCommand,
   },
   {
     name: "run",

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { SourceRecord } from "../distribute/source-record.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { applyPlan, type FinalFile } from "./apply/apply.js";
 import { checkpoint } from "./apply/interruption.js";
@@ -72,6 +73,8 @@ export interface InstallRequest {
   acceptRequirements?: string[];
   /** asks on a terminal whether a missing runtime package may be installed */
   confirmRequirement?: (check: RequirementCheck) => Promise<boolean>;
+  /** where the bundle came from, recorded for agentc update (undefined: a folder or zip on this machine) */
+  source?: SourceRecord | undefined;
 }
 
 export interface InstallResult extends RunResult {
@@ -123,6 +126,7 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
     Buffer.from(
       serializeRecord({
         ...buildRecord(plan, links, read.sha256, read.manifest, chosen.ids, loaded.desired.ownedDirs),
+        ...(req.source ? { source: req.source } : {}),
         spawned: inUnitOrder(units, [...spawns.keep, ...(spawned ?? [])]),
         requirements: needed.decisions,
       }),

@@ -1,4 +1,5 @@
 import * as crypto from "node:crypto";
+import { closeSync, openSync, readSync } from "node:fs";
 
 /** Node 20.12 and later hash in one call, without a Hash object per input; older versions use createHash. */
 const oneShot = (
@@ -15,4 +16,17 @@ export const pairSeparator = " :: ";
 
 export function pair(...parts: string[]): string {
   return parts.join(pairSeparator);
+}
+
+/** The sha256 of a file, read in 1 MiB steps so that a large bundle is never held in memory. */
+export function sha256OfFile(path: string): string {
+  const hash = crypto.createHash("sha256");
+  const chunk = Buffer.alloc(2 ** 20);
+  const fd = openSync(path, "r");
+  try {
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest("hex");
 }

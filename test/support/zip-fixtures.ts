@@ -10,6 +10,8 @@ export interface BuildFixture {
   files: Record<string, string | Buffer>;
   executables?: string[];
   rewrites?: string[];
+  /** registry_version; default 1.0.0 */
+  version?: string;
 }
 
 /** The manifest.json text 'agentc build' would write for these files (one component, "main"). */
@@ -42,7 +44,7 @@ export function manifestFor(fixture: BuildFixture): string {
       tool_payload_keep: [],
       publish_rewrites: fixture.rewrites ?? [],
     },
-    registry_version: "1.0.0",
+    registry_version: fixture.version ?? "1.0.0",
   };
   return serializeManifest(manifest);
 }

@@ -1,7 +1,10 @@
-import { statSync } from "node:fs";
+import type { BundleSource } from "../../distribute/bundle-source.js";
+import type { OpenedBundle } from "../../distribute/candidate.js";
+import { openBundleSource } from "../../distribute/open-source.js";
+import { BundleError } from "../../install/bundle/bundle-error.js";
 import { type InstallResult, runInstall } from "../../install/install-run.js";
 import type { ComponentChoice } from "../../install/plan/components.js";
-import { type Command, type CommandIo, type ParsedArgs, UsageError } from "../command.js";
+import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
@@ -13,7 +16,7 @@ export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
   usage:
-    "agentc install <bundle-dir | https-url | file.zip> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
+    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
   options: {
     project: { type: "string" },
     components: { type: "string" },
@@ -30,38 +33,46 @@ export const installCommand: Command = {
   async run(args, io) {
     const source = args.positionals[0];
     if (!source)
-      throw new UsageError("give the bundle to install: a build folder, a .zip or an https:// URL");
+      throw new UsageError(
+        "give the bundle to install: a build folder, a .zip, a server's base URL, a bundle URL or oci://HOST/REPO:TAG",
+      );
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
-    const bundle = await localBundle(source, args, io);
+    const bundle = await openedBundle(source, args, io, "install");
     if (typeof bundle === "number") return bundle;
-    try {
-      const dryRun = args.values["dry-run"] === true;
-      const choice = componentChoice(args);
-      const onTerminal = io.isTty && process.stdin.isTTY === true;
-      const interactive = choice.kind === "default" && args.values.yes !== true && onTerminal;
-      const allowHooks = args.values["allow-hooks"] === true;
-      const result = await runInstall({
-        bundleDir: bundle.dir,
-        projectDir: typeof args.values.project === "string" ? args.values.project : ".",
-        choice,
-        moveAside: args.values["move-aside"] === true,
-        dryRun,
-        ...(interactive ? { choose: promptComponents } : {}),
-        allowHooks,
-        ...(onTerminal && args.values.yes !== true
-          ? { confirmHooks: promptHooks, confirmRequirement: promptRequirement }
-          : {}),
-        acceptRequirements: acceptedRequirements(args),
-        hookTimeoutMs: hookTimeoutMs(args),
-        ...progressOption(io),
-      });
-      report(result, args, io, dryRun);
-      return exitCodeOf(result);
-    } finally {
-      bundle.cleanup();
-    }
+    return installBundle(bundle, args, io);
   },
 };
+
+/** Installs an opened bundle as the flags say, reports, and removes the bundle's temporary folder. */
+export async function installBundle(bundle: OpenedBundle, args: ParsedArgs, io: CommandIo): Promise<number> {
+  try {
+    const dryRun = args.values["dry-run"] === true;
+    const choice = componentChoice(args);
+    const onTerminal = io.isTty && process.stdin.isTTY === true;
+    const interactive = choice.kind === "default" && args.values.yes !== true && onTerminal;
+    const allowHooks = args.values["allow-hooks"] === true;
+    const result = await runInstall({
+      bundleDir: bundle.dir,
+      projectDir: typeof args.values.project === "string" ? args.values.project : ".",
+      choice,
+      moveAside: args.values["move-aside"] === true,
+      dryRun,
+      ...(interactive ? { choose: promptComponents } : {}),
+      allowHooks,
+      ...(onTerminal && args.values.yes !== true
+        ? { confirmHooks: promptHooks, confirmRequirement: promptRequirement }
+        : {}),
+      acceptRequirements: acceptedRequirements(args),
+      hookTimeoutMs: hookTimeoutMs(args),
+      ...progressOption(io),
+      source: bundle.source,
+    });
+    report(result, args, io, dryRun);
+    return exitCodeOf(result);
+  } finally {
+    bundle.cleanup();
+  }
+}
 
 /** --accept-requirement, once per package (a comma list works too). */
 function acceptedRequirements(args: ParsedArgs): string[] {
@@ -104,30 +115,23 @@ function report(result: InstallResult, args: ParsedArgs, io: CommandIo, dryRun: 
   else io.err(text);
 }
 
-type Bundle = { dir: string; cleanup(): void };
-
-/** A build folder is used as is; anything else goes through the bundle resolver (download, unzip, verify). */
-async function localBundle(source: string, args: ParsedArgs, io: CommandIo): Promise<Bundle | number> {
-  const isDir = statSync(source, { throwIfNoEntry: false })?.isDirectory() === true;
-  if (isDir) return { dir: source, cleanup: () => {} };
-  let resolver: typeof import("../../install/bundle/resolve-bundle.js");
-  try {
-    resolver = await import("../../install/bundle/resolve-bundle.js");
-  } catch {
-    throw new UsageError("bundle URLs and zip files are not supported yet; give a build folder");
-  }
+/** Any bundle source through the one resolver (download, verify, unzip); a bad source is exit 1. */
+export async function openedBundle(
+  source: string | BundleSource,
+  args: ParsedArgs,
+  io: CommandIo,
+  command: string,
+): Promise<OpenedBundle | number> {
   try {
     const integrity = typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
     const progress = terminalProgress(io.isTty, "downloading");
-    return await resolver.resolveBundle(source, {
+    return await openBundleSource(source, {
       ...integrity,
       ...(progress ? { onProgress: (d: number, t?: number) => progress(d, t ?? d) } : {}),
     });
   } catch (error) {
-    if (error instanceof resolver.BundleError) {
-      io.err(`agentc install: ${error.message}\n  hint: ${error.hint}`);
-      return 1;
-    }
-    throw error;
+    if (!(error instanceof BundleError)) throw error;
+    io.err(`agentc ${command}: ${error.message}\n  hint: ${error.hint}`);
+    return exitCodes.inputErrors;
   }
 }

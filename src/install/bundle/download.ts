@@ -14,6 +14,8 @@ export interface DownloadOptions {
   timeoutMs: number;
   stallMs: number;
   onProgress?: ((done: number, total?: number) => void) | undefined;
+  /** extra request headers (an OCI registry's Authorization); not sent on after a redirect to another host */
+  headers?: Record<string, string>;
 }
 
 export interface Downloaded {
@@ -34,7 +36,8 @@ export async function downloadToFile(url: URL, file: string, options: DownloadOp
   try {
     let current = url;
     for (let hop = 0; ; hop++) {
-      const response = await request(current, watchdog);
+      const headers = current.host === url.host ? options.headers : undefined;
+      const response = await request(current, watchdog, headers);
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location !== undefined) {
         response.resume();
@@ -54,10 +57,15 @@ export async function downloadToFile(url: URL, file: string, options: DownloadOp
   }
 }
 
-function request(url: URL, watchdog: DownloadWatchdog): Promise<IncomingMessage> {
+function request(
+  url: URL,
+  watchdog: DownloadWatchdog,
+  extra: Record<string, string> = {},
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const get = url.protocol === "https:" ? httpsGet : httpGet;
-    const req = get(url, { headers: { "user-agent": "agentc", "accept-encoding": "identity" } }, resolve);
+    const headers = { ...extra, "user-agent": "agentc", "accept-encoding": "identity" };
+    const req = get(url, { headers }, resolve);
     req.on("error", (error) => reject(watchdog.reason ?? networkError(redacted(url), error)));
     watchdog.watch(req);
   });

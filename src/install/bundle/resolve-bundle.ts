@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sha256OfFile } from "../../shared/hash.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { BundleError } from "./bundle-error.js";
 import { downloadToFile } from "./download.js";
@@ -63,7 +63,7 @@ export async function resolveBundle(
   if (!stat.isFile()) throw new BundleError(`${source} is not a file or folder`, sourceHint);
   return inTempFolder(options, async (temp) => {
     if (options.integrity !== undefined)
-      verify(await hashFile(source), parseIntegrity(options.integrity), source);
+      verify(sha256OfFile(source), parseIntegrity(options.integrity), source);
     return unpackInto(source, temp, source, limits);
   });
 }
@@ -74,16 +74,8 @@ async function fromUrl(
   options: ResolveBundleOptions,
   limits: ArchiveLimits,
 ): Promise<string> {
-  const transfer = {
-    maxBytes: options.maxBytes ?? defaults.maxBytes,
-    timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
-    stallMs: options.stallMs ?? defaults.stallMs,
-  };
-  const given = agreedDigest([
-    options.integrity === undefined ? undefined : parseIntegrity(options.integrity),
-    fragmentDigest(url),
-  ]);
-  const expected = given ?? (await publishedDigest(url, temp, transfer));
+  const transfer = transferOf(options);
+  const expected = givenDigest(url, options) ?? (await publishedDigest(url, temp, transfer));
   const zip = join(temp, "bundle.zip");
   const downloaded = await downloadToFile(withoutFragment(url), zip, {
     ...transfer,
@@ -93,6 +85,37 @@ async function fromUrl(
   const dir = unpackInto(zip, temp, redacted(withoutFragment(url)), limits);
   rmSync(zip);
   return dir;
+}
+
+/**
+ * The sha256 a bundle URL must have, before it is downloaded: --integrity and #sha256= (which must agree),
+ * else the <url>.sha256 published beside it. Fails with a BundleError when there is none.
+ */
+export async function expectedUrlDigest(source: string, options: ResolveBundleOptions = {}): Promise<string> {
+  const url = bundleUrl(source);
+  const given = givenDigest(url, options);
+  if (given !== undefined) return given;
+  const temp = makeTemp(options.tempRoot ?? tmpdir());
+  try {
+    return await publishedDigest(url, temp, transferOf(options));
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+function givenDigest(url: URL, options: ResolveBundleOptions): string | undefined {
+  return agreedDigest([
+    options.integrity === undefined ? undefined : parseIntegrity(options.integrity),
+    fragmentDigest(url),
+  ]);
+}
+
+function transferOf(options: ResolveBundleOptions): typeof defaults {
+  return {
+    maxBytes: options.maxBytes ?? defaults.maxBytes,
+    timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
+    stallMs: options.stallMs ?? defaults.stallMs,
+  };
 }
 
 /** The digest published beside the bundle as <url>.sha256, which 'agentc pack' writes. */
@@ -157,10 +180,4 @@ function withoutFragment(url: URL): URL {
   const copy = new URL(url);
   copy.hash = "";
   return copy;
-}
-
-async function hashFile(path: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
 }

@@ -1,3 +1,4 @@
+import { sourceRecordProblem } from "../../distribute/source-record.js";
 import { isObject, stringList } from "../../shared/json-shape.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { spawnRecordProblem } from "../capability/spawn-record.js";
@@ -14,6 +15,8 @@ export function recordProblem(value: unknown): string | undefined {
   for (const key of ["registry_version", "manifest_sha256"])
     if (typeof value[key] !== "string") return `has no string "${key}"`;
   if (!stringList(value.components)) return 'has no list of strings "components"';
+  const source = value.source === undefined ? undefined : sourceRecordProblem(value.source);
+  if (source) return `has a "source" that ${source}`;
   return (
     listProblem(value, "owned_dirs", ownedDirProblem) ??
     listProblem(value, "entries", entryProblem) ??

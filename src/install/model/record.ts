@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../../compose/model.js";
+import { type SourceRecord, serialSource } from "../../distribute/source-record.js";
 import { type SpawnRecord, serialSpawn } from "../capability/spawn-record.js";
 import { agentcDir, agentcDirStateProblem } from "./agentc-dir.js";
 import { recordProblem } from "./record-check.js";
@@ -54,6 +55,8 @@ export interface InstallRecord {
   version: 1;
   registry_version: string;
   manifest_sha256: string;
+  /** where the install came from, when that was a remote source (absent otherwise, and in older records) */
+  source?: SourceRecord;
   components: string[];
   owned_dirs: { path: string; component: string; preserve: string[] }[];
   entries: RecordEntry[];
@@ -111,6 +114,7 @@ export function serializeRecord(record: InstallRecord): string {
     version: 1,
     registry_version: record.registry_version,
     manifest_sha256: record.manifest_sha256,
+    ...(record.source ? { source: serialSource(record.source) } : {}),
     components: [...record.components].sort(),
     owned_dirs: [...record.owned_dirs].sort(byPath),
     entries,

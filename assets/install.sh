@@ -1,0 +1,872 @@
+#!/bin/sh
+# agentc install.sh: installs one version of an agentc bundle from an `agentc serve` (or a static copy of
+# its files) into a project, in plain POSIX sh with awk, find, sha256sum (or shasum) and curl (or wget).
+#
+#   curl -fsS https://HOST/install.sh | sh -s -- --project DIR [--components a,b] [--dry-run] [--from URL]
+#
+# It reads manifest.json line by line (its canonical layout is the contract, docs/manifest.md), verifies
+# every file against the manifest's sha256 before anything is written, and follows the safety rules of
+# `agentc install` for the common case (docs/install-sh.md): owned files and folders, seeds written only
+# when missing, links, legacy removals; never overwriting a file it did not install; every conflict listed
+# before any write; the same install record. What it does not implement (shared JSON/TOML files,
+# capability packages, tool payloads, link fallbacks, --move-aside) it refuses, naming `npx agentc install`.
+set -u
+
+# agentc-serve-config-begin (agentc serve writes the values of this block)
+AGENTC_BASE=''
+AGENTC_TREE=''
+AGENTC_VERSION=''
+AGENTC_MANIFEST_SHA256=''
+AGENTC_BUNDLE_SHA256=''
+# agentc-serve-config-end
+
+LC_ALL=C
+export LC_ALL
+TAB=$(printf '\t')
+NL='
+'
+me='agentc install.sh'
+work=''
+lock_taken=''
+applying=''
+
+say() { printf '%s\n' "$*"; }
+warn() { printf '%s: %s\n' "$me" "$*" >&2; }
+cleanup() {
+  if [ -n "$lock_taken" ]; then rm -f "$lock_taken" "$root/.agentc/lock"; fi
+  if [ -n "$work" ]; then rm -rf "$work"; fi
+}
+die() { warn "$1"; [ $# -gt 2 ] && printf '  hint: %s\n' "$3" >&2; cleanup; exit "${2:-1}"; }
+refuse() {
+  die "$1" 1 "this installer covers the common case only; install with: npx agentc install ${AGENTC_BASE:-<server URL>} --project DIR"
+}
+on_signal() {
+  if [ -n "$applying" ]; then
+    warn "interrupted while writing: the project is partly updated; run this installer again (or npx agentc install) to complete it"
+  fi
+  cleanup
+  exit "$1"
+}
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
+
+usage() {
+  cat <<'EOF'
+usage: sh install.sh [--project DIR] [--components a,b] [--dry-run] [--from URL]
+  --project DIR     the project to install into (default: the current folder)
+  --components a,b  install these components (required ones are always added); default: those of the
+                    last install, or all
+  --dry-run         print what would change and every conflict; write nothing
+  --from URL        the server's base URL, when it is not the one this script was served from
+EOF
+}
+
+# ---------------------------------------------------------------------------------------------------------
+# The manifest reader: manifest.json, line by line, in its canonical layout, into tab-separated facts.
+# Any line that is not where the layout puts it is an error: the file is not what this reader understands.
+read_manifest() {
+  awk '
+  function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
+  function unq(s,   out, i, c) {
+    out = ""
+    while ((i = index(s, "\\")) > 0) {
+      c = substr(s, i + 1, 1)
+      if (c != "\"" && c != "\\" && c != "/") fail("holds an escape (\\" c ") this reader does not decode")
+      out = out substr(s, 1, i - 1) c
+      s = substr(s, i + 2)
+    }
+    return out s
+  }
+  function element(line, pad,   body) {
+    if (!match(line, "^" pad "\"")) fail("expected a list element")
+    body = substr(line, length(pad) + 2)
+    sub(/,$/, "", body)
+    if (body !~ /"$/) fail("expected a string")
+    return unq(substr(body, 1, length(body) - 1))
+  }
+  function value(line,   body) {
+    body = line
+    sub(/^ *"[a-z_]+": /, "", body)
+    sub(/,$/, "", body)
+    if (body ~ /^"/) { if (body !~ /"$/) fail("expected a string"); return unq(substr(body, 2, length(body) - 2)) }
+    return body
+  }
+  function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
+  # the rules of src/install/path-check.ts (but for Unicode normalisation, which agentc build and pack check)
+  function badPath(p,   n, seg, i, s) {
+    if (p == "") return "is empty"
+    if (length(p) > 1024) return "is longer than 1024 characters"
+    if (p ~ /[\001-\037\177]/) return "holds a control character"
+    if (index(p, "\\") > 0) return "holds a backslash"
+    if (p ~ /^\//) return "is absolute"
+    if (p ~ /^[A-Za-z]:/) return "starts with a drive letter"
+    n = split(p, seg, "/")
+    for (i = 1; i <= n; i++) {
+      s = seg[i]
+      if (s == "") return "holds an empty segment"
+      if (s == "." || s == "..") return "holds a \"" s "\" segment"
+      if (tolower(s) == ".git") return "holds a .git segment"
+      if (s ~ /[. ]$/) return "has a segment ending in a dot or space"
+      if (s ~ /[<>:"|?*]/) return "has a character Windows forbids"
+      if (tolower(s) ~ /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/) return "uses a reserved device name"
+    }
+    return ""
+  }
+  function checked(listKey, v,   parts, n, i, why) {
+    if (listKey == "artifacts" || listKey == "owned_dirs" || listKey == "owned_files" || listKey == "seeds" || listKey == "remove" || listKey == "scaffold_dirs" || listKey == "executables") {
+      why = badPath(v)
+      if (why != "") fail(listKey " lists \"" v "\", which " why)
+    } else if (listKey == "symlinks" || listKey ~ /_hashes$/) {
+      n = split(v, parts, / :: /)
+      for (i = 1; i <= (listKey == "symlinks" ? 2 : 1); i++) { why = badPath(parts[i]); if (why != "") fail(listKey " lists \"" parts[i] "\", which " why) }
+    }
+    return v
+  }
+  BEGIN { ctx = "start"; compLists = " owned_dirs owned_files symlinks seeds preserve remove scaffold_dirs executables composed with "
+          installLists = " artifact_hashes seed_hashes seed_refresh_hashes tools tool_paths tool_payloads tool_payload_keep publish_rewrites " }
+  {
+    line = $0
+    if (line ~ /\r$/) fail("has a carriage return")
+    if (ctx == "list") {
+      if (line ~ ("^" closing "\\],?$")) { ctx = back; next }
+      v = checked(listKey, element(line, pad))
+      if (listKey == "artifacts") print "artifact\t" v
+      else if (listComp != "") print listKey "\t" listComp "\t" v
+      else print listKey "\t" v
+      next
+    }
+    if (ctx == "start") { if (line != "{") fail("expected {"); ctx = "top"; next }
+    if (ctx == "top") {
+      if (line ~ /^  "version": [0-9]+,$/) { v = value(line); if (v + 0 > 1) fail("version " v " was made by a newer agentc"); if (v != "1") fail("version " v " is not 1"); print "version\t1"; next }
+      if (line ~ /^  "artifacts": \[\],$/) next
+      if (line ~ /^  "artifacts": \[$/) { ctx = "list"; listKey = "artifacts"; listComp = ""; pad = "    "; closing = "  "; back = "top"; next }
+      if (line ~ /^  "install": \{$/) { ctx = "install"; next }
+      if (line ~ /^  "registry_version": ".*"$/) { print "registry\t" value(line); ctx = "end"; next }
+      fail("expected a top-level key of manifest version 1")
+    }
+    if (ctx == "install") {
+      if (line ~ /^  },$/) { ctx = "top"; next }
+      if (line ~ /^    "bundle": ".*",$/) { print "bundle\t" value(line); next }
+      if (line ~ /^    "components": \{\},$/) next
+      if (line ~ /^    "components": \{$/) { ctx = "components"; next }
+      if (line ~ /^    "roster_budget": \{$/) { ctx = "roster"; next }
+      k = key(line)
+      if (index(installLists, " " k " ") > 0) {
+        if (line ~ /^    "[a-z_]+": \[\],?$/) next
+        if (line ~ /^    "[a-z_]+": \[$/) { ctx = "list"; listKey = k; listComp = ""; pad = "      "; closing = "    "; back = "install"; next }
+      }
+      fail("expected a key of install")
+    }
+    if (ctx == "roster") {
+      if (line ~ /^    },$/) { ctx = "install"; next }
+      if (line ~ /^      "[a-z_]+": .*$/) { print "roster\t" key(line) "\t" value(line); next }
+      fail("expected a key of roster_budget")
+    }
+    if (ctx == "components") {
+      if (line ~ /^    },$/) { ctx = "install"; next }
+      if (line ~ /^      "[^"]+": \{$/) { comp = key(line); print "component\t" comp; ctx = "component"; next }
+      fail("expected a component")
+    }
+    if (ctx == "component") {
+      if (line ~ /^      },?$/) { ctx = "components"; next }
+      if (line ~ /^        "required": (true|false),?$/) { print "required\t" comp "\t" value(line); next }
+      if (line ~ /^        "name": ".*",?$/) next
+      if (line ~ /^        "capability": \{$/) { print "capability\t" comp; ctx = "capability"; next }
+      k = key(line)
+      if (index(compLists, " " k " ") > 0) {
+        if (line ~ /^        "[a-z_]+": \[\],?$/) next
+        if (line ~ /^        "[a-z_]+": \[$/) { ctx = "list"; listKey = k; listComp = comp; pad = "          "; closing = "        "; back = "component"; next }
+      }
+      fail("expected a key of a component")
+    }
+    if (ctx == "capability") { if (line ~ /^        }$/) ctx = "component"; else if (line !~ /^          /) fail("expected the capability block"); next }
+    if (ctx == "end") { if (line != "}") fail("expected the closing }"); ctx = "done"; next }
+    fail("expected the end of the file")
+  }
+  END { if (!failed && ctx != "done") { printf "error\tline %d: the file ends early (truncated?)\n", NR; exit 1 } }
+  ' "$1"
+}
+
+# The install record (.agentc/installed.json, JSON.stringify layout): the previous install's facts.
+read_record() {
+  awk '
+  function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
+  function value(line,   body) { body = line; sub(/^ *"[a-z_0-9]+": /, "", body); sub(/,$/, "", body); if (body ~ /^"/) body = substr(body, 2, length(body) - 2); return body }
+  function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
+  function flush() { if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe; path = kind = comp = sha = target = exe = "" }
+  BEGIN { ctx = "start" }
+  {
+    line = $0
+    if (index(line, "\\") > 0) fail("holds an escape this reader does not decode")
+    if (ctx == "start") { if (line != "{") fail("expected {"); ctx = "top"; next }
+    if (ctx == "top") {
+      if (line ~ /^  "version": 1,$/) next
+      if (line ~ /^  "(registry_version|manifest_sha256)": ".*",$/) { print "r" key(line) "\t" value(line); next }
+      if (line ~ /^  "source": \{$/) { ctx = "skip"; skipEnd = "  },"; next }
+      if (line ~ /^  "components": \[\],$/) next
+      if (line ~ /^  "components": \[$/) { ctx = "components"; next }
+      if (line ~ /^  "owned_dirs": \[\],$/) next
+      if (line ~ /^  "owned_dirs": \[$/) { ctx = "skip"; skipEnd = "  ],"; next }
+      if (line ~ /^  "entries": \[\],?$/) next
+      if (line ~ /^  "entries": \[$/) { ctx = "entries"; next }
+      if (line ~ /^  "(composed|spawned)": \[/) { print "unsupported\t" key(line); ctx = "skip"; skipEnd = "  ]"; next }
+      if (line == "}") { ctx = "done"; next }
+      fail("expected a key of install record version 1")
+    }
+    if (ctx == "skip") { if (line == skipEnd || line == skipEnd ",") ctx = "top"; next }
+    if (ctx == "components") { if (line ~ /^  \],$/) { ctx = "top"; next } v = line; sub(/^    "/, "", v); sub(/",?$/, "", v); print "rcomponent\t" v; next }
+    if (ctx == "entries") {
+      if (line ~ /^  \],?$/) { ctx = "top"; next }
+      if (line ~ /^    \{$/) next
+      if (line ~ /^    \},?$/) { flush(); next }
+      k = key(line)
+      if (k == "path") path = value(line); else if (k == "kind") kind = value(line); else if (k == "component") comp = value(line)
+      else if (k == "sha256") sha = value(line); else if (k == "target") target = value(line); else if (k == "executable") exe = "1"
+      else fail("expected a key of an entry")
+      next
+    }
+    fail("expected the end of the file")
+  }
+  END { if (!failed && ctx != "done") { printf "error\tline %d: the file ends early (truncated?)\n", NR; exit 1 } }
+  ' "$1"
+}
+
+# ---------------------------------------------------------------------------------------------------------
+# Which components, and what they want on disk. Input: the manifest facts, then the record facts. Output,
+# after sorting on the first four fields: the chosen components and problems, then the desired state in the
+# order the Node installer plans it (every file and seed, component by component, owned files in code-point
+# order; then links; scaffold folders; owned folders; legacy removals).
+desire() {
+  awk -v wanted="$1" '
+  function out(group, c, part, k, rest) { printf "%d\t%d\t%d\t%s\t%s\n", group, c, part, k, rest }
+  function push(list, v) { n[list]++; item[list, n[list]] = v }
+  function relative(from, to,   a, b, na, nb, i, j, o) {
+    na = (from == "") ? 0 : split(from, a, "/"); nb = split(to, b, "/")
+    for (i = 1; i <= na && i <= nb && a[i] == b[i]; i++) ;
+    o = ""
+    for (j = i; j <= na; j++) o = o (o == "" ? "" : "/") ".."
+    for (j = i; j <= nb; j++) o = o (o == "" ? "" : "/") b[j]
+    return o == "" ? "." : o
+  }
+  function dirname(p) { return (p ~ /\//) ? substr(p, 1, match(p, /\/[^\/]*$/) - 1) : "" }
+  function sep(line, parts) { return split(line, parts, / :: /) }
+  function pad(i) { return sprintf("%09d", i) }
+  function problem(text) { out(0, 0, 0, "", "problem\t" text "; the bundle is rejected") }
+  # the ownership rules of src/install/plan/ownership-check.ts, with ASCII case folding
+  function reserved(p,   first) { first = p; sub(/\/.*/, "", first); if (tolower(first) == ".agentc") problem(p " lies in .agentc/, agentc'"'"'s own folder") }
+  function claim(p, c, role,   k) {
+    reserved(p); k = tolower(p)
+    if (k in wholeC) { problem(p ": installed by component " c " (" role ") and by component " wholeC[k] " (" wholeR[k] ")"); return }
+    if (k in dirC) { problem(p ": " role " of component " c " is also the owned folder of component " dirC[k]); return }
+    wholeC[k] = c; wholeR[k] = role; claims[++nclaims] = p SUBSEP c
+  }
+  function claimDir(p, c,   k) {
+    reserved(p); k = tolower(p)
+    if ((k in dirC && dirC[k] != c) || k in wholeC) { problem(p ": owned folder of component " c " is also installed by component " (k in dirC ? dirC[k] : wholeC[k])); return }
+    dirC[k] = c; claims[++nclaims] = p SUBSEP c
+  }
+  function nesting(   i, parts, p, c, j, k) {
+    for (i = 1; i <= nclaims; i++) {
+      split(claims[i], parts, SUBSEP); p = parts[1]; c = parts[2]
+      for (j = 2; j <= length(p); j++) if (substr(p, j, 1) == "/") {
+        k = tolower(substr(p, 1, j - 1))
+        if (k in wholeC) problem(p " of component " c " lies below " substr(p, 1, j - 1) ", a file of component " wholeC[k])
+        if (k in dirC && dirC[k] != c) problem(p " of component " c " lies inside " substr(p, 1, j - 1) ", the owned folder of component " dirC[k])
+      }
+    }
+  }
+  BEGIN { FS = "\t" }
+  $1 == "error" { out(0, 0, 0, "", "problem\tmanifest.json " $2); next }
+  $1 == "component" { comps[++nc] = $2; known[$2] = 1; next }
+  $1 == "required" { if ($3 == "true") required[$2] = 1; next }
+  $1 == "with" { joint[$2] = joint[$2] " " $3; next }
+  $1 == "capability" { capability[$2] = 1; next }
+  $1 == "composed" { composed[$2] = 1; next }
+  $1 == "artifact" { artifacts[++na] = $2; next }
+  $1 == "artifact_hashes" { if (sep($2, p) == 2 && !(p[1] in ahash)) ahash[p[1]] = p[2]; next }
+  $1 == "seed_hashes" { if (sep($2, p) == 2 && !(p[1] in shash)) shash[p[1]] = p[2]; next }
+  $1 == "seed_refresh_hashes" { if (sep($2, p) == 2) out(0, 0, 1, "", "known\t" p[1] "\t" p[2]); next }
+  $1 == "tool_payloads" { out(0, 0, 0, "", "problem\tthe bundle carries tool payloads (" $2 ")"); next }
+  $1 == "tools" { if (sep($2, p) == 2) out(0, 0, 2, pad(++nt), "tool\t" p[1] "\t" p[2]); next }
+  $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
+  $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
+  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed shared files or spawned capabilities (" $2 " in .agentc/installed.json)"); next }
+  $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" { push($2 SUBSEP $1, $3); next }
+  { next }
+  END {
+    if (wanted != "") {
+      m = split(wanted, w, ",")
+      for (i = 1; i <= m; i++) {
+        if (w[i] == "") continue
+        if (!(w[i] in known)) { out(0, 0, 0, "", "usage\tunknown component " w[i]); exit }
+        if (w[i] in joint) { out(0, 0, 0, "", "usage\t" w[i] " is installed with" joint[w[i]] "; choose those"); exit }
+        pick[w[i]] = 1
+      }
+    } else if (hasPrev) for (i = 1; i <= nc; i++) if (!(comps[i] in joint) && comps[i] in prev) pick[comps[i]] = 1
+    any = 0; for (c in pick) any = 1
+    if (!any) for (i = 1; i <= nc; i++) { if (!(comps[i] in joint)) pick[comps[i]] = 1 }
+    else for (i = 1; i <= nc; i++) if (comps[i] in required && !(comps[i] in joint)) pick[comps[i]] = 1
+    for (i = 1; i <= nc; i++) {
+      c = comps[i]
+      if (!(c in joint)) continue
+      all = 1; m = split(joint[c], need, " ")
+      for (j = 1; j <= m; j++) if (!(need[j] in pick)) all = 0
+      if (all) pick[c] = 1
+    }
+    for (i = 1; i <= nc; i++) {
+      c = comps[i]
+      if (!(c in pick)) continue
+      out(0, 0, 0, "", "chosen\t" c)
+      if (c in capability) out(0, 0, 0, "", "problem\tcomponent " c " is a capability package (its hooks run only through agentc)")
+      if (c in composed) out(0, 0, 0, "", "problem\tcomponent " c " composes values into shared JSON/TOML files")
+      split("", exe); split("", owned)
+      for (j = 1; j <= n[c SUBSEP "executables"]; j++) exe[item[c SUBSEP "executables", j]] = 1
+      for (j = 1; j <= n[c SUBSEP "owned_files"]; j++) owned[item[c SUBSEP "owned_files", j]] = 1
+      for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++)
+        for (k = 1; k <= na; k++) if (index(artifacts[k], item[c SUBSEP "owned_dirs", j] "/") == 1 && artifacts[k] in ahash) owned[artifacts[k]] = 1
+      for (f in owned) { claim(f, c, "owned file"); out(1, i, 0, f, "file\t" c "\t" f "\t" ((f in ahash) ? ahash[f] : "") "\t" (f in exe ? 1 : 0)) }
+      for (j = 1; j <= n[c SUBSEP "seeds"]; j++) { f = item[c SUBSEP "seeds", j]; claim(f, c, "seed"); out(1, i, 1, pad(j), "seed\t" c "\t" f "\t" ((f in shash) ? shash[f] : "")) }
+      for (j = 1; j <= n[c SUBSEP "symlinks"]; j++) {
+        if (sep(item[c SUBSEP "symlinks", j], p) != 3) { out(0, 0, 0, "", "problem\ta symlink line of " c " is not link :: target :: fallback"); continue }
+        claim(p[1], c, "link")
+        out(2, i, 0, pad(j), "link\t" c "\t" p[1] "\t" relative(dirname(p[1]), p[2]) "\t" p[2])
+      }
+      for (j = 1; j <= n[c SUBSEP "scaffold_dirs"]; j++) { reserved(item[c SUBSEP "scaffold_dirs", j]); out(3, i, 0, pad(j), "scaffold\t" c "\t" item[c SUBSEP "scaffold_dirs", j]) }
+      for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++) claimDir(item[c SUBSEP "owned_dirs", j], c)
+      for (j = 1; j <= n[c SUBSEP "remove"]; j++) reserved(item[c SUBSEP "remove", j])
+      pre = ""
+      for (j = 1; j <= n[c SUBSEP "preserve"]; j++) {
+        q = item[c SUBSEP "preserve", j]
+        if (q ~ /[\/{}()!+@]|\*\*/) out(0, 0, 0, "", "problem\tcomponent " c " preserves \"" q "\", a pattern this installer does not match (only file-name patterns with * ? [...])")
+        pre = pre "\t" q
+      }
+      for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++) out(4, i, 0, pad(j), "owned\t" c "\t" item[c SUBSEP "owned_dirs", j] pre)
+      for (j = 1; j <= n[c SUBSEP "remove"]; j++) out(5, i, 0, pad(j), "remove\t" c "\t" item[c SUBSEP "remove", j])
+    }
+    nesting()
+  }' | sort -t "$TAB" -k1,1n -k2,2n -k3,3n -k4,4 | cut -f5-
+}
+
+# The paths whose state the planner needs (each with its ancestors), and the folders it lists.
+interest() {
+  awk '
+  function want(p,   i, a) { if (p in seen) return; seen[p] = 1; print "stat\t" p; i = length(p); while (i > 0) { if (substr(p, i, 1) == "/") { a = substr(p, 1, i - 1); if (!(a in seen)) { seen[a] = 1; print "stat\t" a } } i-- } }
+  BEGIN { FS = "\t" }
+  $1 == "file" { want($3); next }
+  $1 == "seed" { want($3); want($3 ".agentc-new"); next }
+  $1 == "link" || $1 == "scaffold" { want($3); next }
+  $1 == "owned" { want($3); print "walk\t" $3; next }
+  $1 == "remove" { want($3); print "walk\t" $3; for (i = 1; i <= 9; i++) want($3 ".agentc-old" (i == 1 ? "" : "-" i)); next }
+  $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; next }
+  '
+}
+
+# "state <path> <type> <sha256> <exec> <link text>" for every relative path on stdin (types by find, in batches).
+stat_batch() {
+  find "$@" -prune -type d -print 2>/dev/null | sed 's/^/dir	/'
+  find "$@" -prune -type l -print 2>/dev/null | sed 's/^/symlink	/'
+  find "$@" -prune -type f -print 2>/dev/null | sed 's/^/file	/'
+  find "$@" -prune -type f -perm -0100 -print 2>/dev/null | sed 's/^/exec	/'
+  find "$@" -prune ! -type d ! -type l ! -type f -print 2>/dev/null | sed 's/^/other	/'
+}
+hash_batch() { $hasher "$@"; }
+in_batches() {
+  batch_cmd=$1
+  set --
+  while IFS= read -r batch_path; do
+    set -- "$@" "$root/$batch_path"
+    if [ $# -ge 200 ]; then "$batch_cmd" "$@"; set --; fi
+  done
+  if [ $# -gt 0 ]; then "$batch_cmd" "$@"; fi
+}
+gather_state() {
+  sort -u "$1" > "$work/paths"
+  in_batches stat_batch < "$work/paths" > "$work/types"
+  awk -v n="$((${#root} + 2))" 'BEGIN { FS = "\t" } $1 == "file" { print substr($2, n) }' "$work/types" > "$work/filelist"
+  in_batches hash_batch < "$work/filelist" > "$work/hashes" || die "cannot read the files of the project" 1
+  : > "$work/links"
+  awk -v n="$((${#root} + 2))" 'BEGIN { FS = "\t" } $1 == "symlink" { print substr($2, n) }' "$work/types" > "$work/linkpaths"
+  while IFS= read -r p; do
+    printf 'target\t%s\t%s\n' "$p" "$(readlink "$root/$p")" >> "$work/links"
+  done < "$work/linkpaths"
+  awk -v n="$((${#root} + 2))" '
+  BEGIN { FS = "\t" }
+  FILENAME == ARGV[1] { if ($1 == "exec") x[substr($2, n)] = 1; else t[substr($2, n)] = $1; next }
+  FILENAME == ARGV[2] { h = substr($0, 1, 64); p = substr($0, 67); sha[substr(p, n)] = h; next }
+  FILENAME == ARGV[3] { target[$2] = $3; next }
+  { p = $0; print "state\t" p "\t" (p in t ? t[p] : "absent") "\t" (p in sha ? sha[p] : "") "\t" (p in x ? 1 : 0) "\t" (p in target ? target[p] : "") }
+  ' "$work/types" "$work/hashes" "$work/links" "$work/paths"
+}
+
+# Every path below the folders to list, as "below <folder> <path>"; refuses names this reader cannot carry.
+walk_folders() {
+  while IFS= read -r d; do
+    [ -d "$root/$d" ] && [ ! -L "$root/$d" ] || continue
+    if [ -n "$(find "$root/$d" -name "*$NL*" -print 2>/dev/null | head -n 1)" ] ||
+      [ -n "$(find "$root/$d" \( -name "*$TAB*" -o -name '*\\*' \) -print 2>/dev/null | head -n 1)" ]; then
+      refuse "$d holds a file whose name has a newline, tab or backslash"
+    fi
+    find "$root/$d" -print | awk -v n="$((${#root} + 2))" -v d="$d" 'substr($0, n) != d { print "below\t" d "\t" substr($0, n) }'
+  done
+}
+
+# The planner: the rules of `agentc install` (src/install/plan*.ts) for what this installer supports.
+# Input: desired state, previous record entries, disk state, folder listings. Output: "C" conflicts,
+# "R" refusals, "D" every action in plan order (for --dry-run), "A" the mutations in the order they are
+# applied, "E" the new record's entries, "O" its owned folders.
+plan() {
+  awk '
+  BEGIN {
+    FS = "\t"
+    asideHint = "move it out of the owned folder, or add a preserve pattern for it (or run npx agentc install --move-aside)"
+    editHint = "move it away (or run npx agentc install --move-aside to have it renamed to <name>.agentc-old)"
+    split("mkdir move-aside remove create update write-beside rmdir link", order, " ")
+  }
+  $1 == "file" || $1 == "seed" { nf++; F[nf] = $0; next }
+  $1 == "link" { nl++; LK[nl] = $0; next }
+  $1 == "scaffold" { ns++; SC[ns] = $0; next }
+  $1 == "owned" { no++; OW[no] = $0; next }
+  $1 == "remove" { nr++; RM[nr] = $0; next }
+  $1 == "known" { known[$2, $3] = 1; next }
+  $1 == "prev" { np++; PP[np] = $2; PK[$2] = $3; PC[$2] = $4; PS[$2] = $5; PT[$2] = $6; PX[$2] = $7; next }
+  $1 == "state" { T[$2] = $3; H[$2] = $4; X[$2] = $5; L[$2] = $6; next }
+  $1 == "below" { nb[$2]++; B[$2, nb[$2]] = $3; next }
+  function st(p) { return (p in T) ? T[p] : "absent" }
+  function pk(p) { return (p in PK) ? PK[p] : "" }
+  function ps(p) { return (p in PK) ? PS[p] : "" }
+  function pt(p) { return (p in PK) ? PT[p] : "" }
+  function pc(p) { return (p in PK) ? PC[p] : "" }
+  function px(p) { return (p in PK) ? PX[p] : "" }
+  function blocked(p,   i, a, t) {
+    for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") {
+      a = substr(p, 1, i - 1); t = st(a)
+      if (t == "absent") return ""
+      if (t != "dir") return a
+    }
+    return ""
+  }
+  function conflict(p, why, hint) { nc++; print "C\t" p "\t" why "\t" hint }
+  function refuse(why) { print "R\t" why }
+  function entry(p, kind, comp, sha, target, exe) { E[p] = kind "\t" comp "\t" sha "\t" target "\t" exe }
+  function keepPrev(p) { entry(p, pk(p), pc(p), ps(p), pt(p), px(p)) }
+  function act(op, p, a1, a2) { nd++; print "D\t" op "\t" p "\t" a1 "\t" a2; if (op in rank) { nm[op]++; M[op, nm[op]] = p "\t" a1 "\t" a2 } }
+  function writable(p,   b) {
+    b = blocked(p)
+    if (b == "") return 1
+    conflict(p, "its parent " b " is " (st(b) == "symlink" ? "a symbolic link" : "not a folder") "; agentc never writes through it", "replace " b " with a real folder, or remove it")
+    return 0
+  }
+  function ensureParents(p, comp,   i, d, t) {
+    for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") {
+      d = substr(p, 1, i - 1)
+      if (d in made) continue
+      t = st(d)
+      if (t == "absent") { act("mkdir", d); made[d] = 1; entry(d, "dir", comp, "", "", "") }
+      else if (t == "dir") made[d] = 1
+    }
+  }
+  function write(p, sha, exe, comp,   exists) {
+    exists = st(p) != "absent" && !(p in vacated)
+    if (!exists) ensureParents(p, comp)
+    act(exists ? "update" : "create", p, sha, exe)
+  }
+  function describe(t) { return t == "file" ? "a file" : t == "symlink" ? "a symbolic link" : t == "dir" ? "a folder" : "something" }
+  # the file on disk is exactly what the record says agentc wrote: bytes and mode (src/install/model/as-recorded.ts)
+  function asRecorded(p) { return (p in PK) && st(p) == "file" && H[p] == ps(p) && X[p] == (px(p) == "1" ? 1 : 0) }
+  function unmodified(p,   t) {
+    t = st(p)
+    if (pk(p) == "symlink") return t == "symlink" && L[p] == pt(p)
+    if (t != "file") return 0
+    if (asRecorded(p)) return 1
+    return pk(p) == "seed" && X[p] == 0 && ((p, H[p]) in known)
+  }
+  function remove(p) { act("remove", p); vacated[p] = 1 }
+  function conflictOrDir(p, why, hint) { conflict(p, why, st(p) == "dir" ? "move the folder away yourself" : hint) }
+  function ownedFile(c, p, sha, exe,   t, shipped, modeKept, sameBytes, why) {
+    claimed[p] = 1; entry(p, "file", c, sha, "", exe)
+    if (!writable(p)) return
+    t = st(p)
+    if (t == "file" && H[p] == sha && X[p] == exe) { act("unchanged", p); return }
+    shipped = pk(p) == "file"
+    modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
+    if (t == "file" && H[p] == sha && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
+    sameBytes = t == "file" && H[p] == sha && shipped
+    if (t == "absent" || (shipped && asRecorded(p)) || sameBytes) { write(p, sha, exe, c); return }
+    if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"
+    else if (t == "file" && H[p] == sha) why = "holds the bytes agentc ships but another mode (executable or not); replacing it would change its mode"
+    else if (p in PK) why = "was edited since agentc installed it; replacing it would lose the edit"
+    else why = "is " describe(t) " agentc did not create; replacing it would lose it"
+    conflictOrDir(p, why, editHint)
+  }
+  function seed(c, p, sha,   t, d) {
+    claimed[p] = 1; entry(p, "seed", c, sha, "", "")
+    if (!writable(p)) return
+    t = st(p)
+    if (t == "absent") d = "create"
+    else if (t != "file") d = "keep"
+    else if (H[p] == sha) d = "unchanged"
+    else if (X[p] == 1) d = "keep"
+    else if (((p in PK) && H[p] == ps(p)) || ((p, H[p]) in known)) d = "refresh"
+    else d = "keep"
+    if (d == "unchanged") { act("unchanged", p); return }
+    if (d != "keep") { write(p, sha, 0, c); return }
+    act("keep-modified", p, p ".agentc-new")
+    beside(c, p ".agentc-new", sha)
+  }
+  function beside(c, b, sha,   t, ours) {
+    claimed[b] = 1; t = st(b)
+    if (t == "file" && H[b] == sha) { entry(b, "beside", c, sha, "", ""); act("unchanged", b); return }
+    ours = pk(b) == "beside" && asRecorded(b)
+    if (t != "absent" && !ours) { act("keep", b, "an edited copy of the new seed is already there"); return }
+    entry(b, "beside", c, sha, "", "")
+    act("write-beside", b, sha, ours ? 1 : 0)
+  }
+  function link(c, p, text, target,   t, what) {
+    claimed[p] = 1
+    if (!writable(p)) return
+    entry(p, "symlink", c, "", text, "")
+    t = st(p)
+    if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
+    if (t == "file" && (pk(p) == "copy" || pk(p) == "import")) { refuse(p " was written by agentc in place of a link the system refused"); return }
+    if (t == "dir" && pk(p) == "dir" && pt(p) != "") { refuse(p " is a folder agentc copied in place of a link the system refused"); return }
+    if (t == "symlink" && pk(p) == "symlink" && pt(p) == L[p]) { act("link", p, text, 1); return }
+    if (t == "absent") { ensureParents(p, c); act("link", p, text, 0); return }
+    what = t == "symlink" ? "a link to " L[p] " agentc did not make" : t == "dir" ? "a folder" : "a file agentc did not write (or one edited since)"
+    conflictOrDir(p, "should become a link to " target ", but is " what, "move it away (or merge it into the link target), or run npx agentc install --move-aside")
+  }
+  function scaffold(c, p,   t) {
+    if (!writable(p)) return
+    t = st(p)
+    if (t == "absent") ensureParents(p "/.", c)
+    else if (t != "dir") conflict(p, "should be a folder but is a " t, "move it away so agentc can create the folder")
+    if (pk(p) == "dir") keepPrev(p)
+  }
+  function globRegex(g,   out, i, ch, j) {
+    out = "^"
+    for (i = 1; i <= length(g); i++) {
+      ch = substr(g, i, 1)
+      if (ch == "*") out = out "[^/]*"
+      else if (ch == "?") out = out "[^/]"
+      else if (ch == "[" && (j = index(substr(g, i + 1), "]")) > 1) { out = out "[" (substr(g, i + 1, 1) == "!" ? "^" substr(g, i + 2, j - 2) : substr(g, i + 1, j - 1)) "]"; i += j }
+      else if (ch ~ /[.^$+(){}|\\]/) out = out "\\" ch
+      else out = out ch
+    }
+    return out "$"
+  }
+  function leftovers(line,   f, dir, c, i, p, rel, base, k, keep) {
+    split(line, f, "\t"); c = f[2]; dir = f[3]
+    for (i = 1; i <= nb[dir]; i++) {
+      p = B[dir, i]
+      if (st(p) == "dir" || (p in claimed) || (p in vacated)) continue
+      if (pk(p) == "aside" || pk(p) == "beside") continue
+      rel = substr(p, length(dir) + 2); base = rel; sub(/.*\//, "", base)
+      keep = 0
+      for (k = 4; k in f; k++) if (base ~ globRegex(f[k])) keep = 1
+      if (keep) continue
+      claimed[p] = 1
+      if ((p in PK) && unmodified(p)) remove(p)
+      else conflict(p, (p in PK) ? "was installed by agentc and edited since; it is no longer in the bundle" : "is in the owned folder " dir " but neither in the bundle nor preserved", asideHint)
+    }
+  }
+  function emptyAfter(d,   i, p) {
+    for (i = 1; i <= nb[d]; i++) { p = B[d, i]; if (st(p) == "dir") { if (!(p in removed) && !(p in vacated)) return 0 } else if (!(p in vacated)) return 0 }
+    return 1
+  }
+  function legacy(line,   f, p, t, i, name) {
+    split(line, f, "\t"); p = f[3]
+    if ((p in claimed) || (p in vacated) || blocked(p) != "") return
+    claimed[p] = 1; t = st(p)
+    if (t == "absent") return
+    if (t == "symlink") { remove(p); return }
+    if (t == "dir") { if (nb[p] == 0) act("rmdir", p); else act("keep", p, "legacy folder is not empty: agentc never deletes a folder recursively"); return }
+    if (t == "file" && (asRecorded(p) || (X[p] == 0 && ((p, H[p]) in known)))) { remove(p); return }
+    for (i = 1; i <= 9; i++) { name = p ".agentc-old" (i == 1 ? "" : "-" i); if (st(name) == "absent" && !(name in reserved)) break }
+    if (i > 9) { refuse(p " must be moved aside, and " p ".agentc-old to -9 are all taken"); return }
+    reserved[name] = 1
+    act("move-aside", p, name); vacated[p] = 1; entry(name, "aside", "user", "", "", "")
+  }
+  function retire(p,   t) {
+    if ((p in claimed) || (p in vacated) || pk(p) == "dir" || blocked(p) != "") return
+    t = st(p)
+    if (t == "absent") return
+    if (pk(p) == "aside") keepPrev(p)
+    else if (unmodified(p)) remove(p)
+    else act("keep", p, "no longer installed, but edited since: kept as yours")
+  }
+  function depth(p,   parts) { return split(p, parts, "/") }
+  function later(a, b) { return depth(a) != depth(b) ? depth(a) < depth(b) : a < b }
+  function dirCleanup(   i, j, n, d, tmp, p, needed, k) {
+    n = 0
+    for (i = 1; i <= np; i++) { p = PP[i]; if (pk(p) == "dir" && !(p in E) && !(p in vacated) && blocked(p) == "") D[++n] = p }
+    for (i = 2; i <= n; i++) { tmp = D[i]; for (j = i - 1; j >= 1 && later(D[j], tmp); j--) D[j + 1] = D[j]; D[j + 1] = tmp }
+    for (p in E) for (k = length(p); k > 1; k--) if (substr(p, k, 1) == "/") needed[substr(p, 1, k - 1)] = 1
+    for (i = 1; i <= n; i++) {
+      d = D[i]
+      if (st(d) != "dir") continue
+      if (!(d in needed) && emptyAfter(d)) { act("rmdir", d); removed[d] = 1 }
+      else keepPrev(d)
+    }
+  }
+  END {
+    for (i = 1; i <= 8; i++) rank[order[i]] = i
+    for (i = 1; i <= nf; i++) { split(F[i], f, "\t"); if (f[1] == "file") ownedFile(f[2], f[3], f[4], f[5]); else seed(f[2], f[3], f[4]) }
+    for (i = 1; i <= nl; i++) { split(LK[i], f, "\t"); link(f[2], f[3], f[4], f[5]) }
+    for (i = 1; i <= ns; i++) { split(SC[i], f, "\t"); scaffold(f[2], f[3]) }
+    for (i = 1; i <= no; i++) leftovers(OW[i])
+    for (i = 1; i <= nr; i++) legacy(RM[i])
+    for (i = 1; i <= np; i++) retire(PP[i])
+    dirCleanup()
+    for (i = 1; i <= 8; i++) for (j = 1; j <= nm[order[i]]; j++) print "A\t" order[i] "\t" M[order[i], j]
+    for (p in E) print "E\t" p "\t" E[p]
+    for (i = 1; i <= no; i++) { split(OW[i], f, "\t"); pre = ""; for (k = 4; k in f; k++) pre = pre "\t" f[k]; print "O\t" f[3] "\t" f[2] pre }
+  }'
+}
+
+# ---------------------------------------------------------------------------------------------------------
+# Downloads: https, or plain http only to this machine.
+check_base() {
+  case $1 in
+    https://*/) proto='=https' ;;
+    http://127.*/ | http://localhost[:/]*/ | http://\[::1\][:/]*/) proto='=http' ;;
+    *) die "$1 is not an https base URL ending in /" 2 "plain http is accepted only for this machine (127.0.0.0/8, localhost, [::1])" ;;
+  esac
+}
+fetch() {
+  if [ "$downloader" = curl ]; then
+    curl -fsS --proto "$proto" --proto-redir "$proto" --connect-timeout 30 --max-time 600 --max-filesize 268435456 -o "$2" "$1"
+  else
+    wget -q -O "$2" "$1"
+  fi
+}
+# percent-encodes a published path for a URL
+url_path() {
+  awk 'BEGIN { for (i = 1; i < 256; i++) code[sprintf("%c", i)] = i }
+  { out = ""; for (i = 1; i <= length($0); i++) { c = substr($0, i, 1); out = out (c ~ /[A-Za-z0-9._~\/-]/ ? c : sprintf("%%%02X", code[c])) } print out }'
+}
+sha_of() { $hasher "$1" | cut -c1-64; }
+
+json_escape() { sed 's/\\/\\\\/g; s/"/\\"/g'; }
+
+# The install record, byte for byte as serializeRecord (src/install/record.ts) writes it.
+write_record() {
+  {
+    printf '{\n  "version": 1,\n  "registry_version": "%s",\n  "manifest_sha256": "%s",\n' "$registry_version" "$manifest_sha"
+    printf '  "source": {\n    "kind": "serve",\n    "url": "%s",\n    "bundle_sha256": "%s"\n  },\n' "$AGENTC_BASE" "$AGENTC_BUNDLE_SHA256"
+    sed -n 's/^chosen	//p' "$work/desired" | awk 'BEGIN { printf "  \"components\": [" } { printf "%s\n    \"%s\"", (NR > 1 ? "," : ""), $0 } END { print (NR > 0 ? "\n  ]," : "],") }'
+    sed -n 's/^O	//p' "$work/plan" | json_escape | sort -t "$TAB" -k1,1 | awk 'BEGIN { FS = "\t"; printf "  \"owned_dirs\": [" }
+      { printf "%s\n    {\n      \"path\": \"%s\",\n      \"component\": \"%s\",\n      \"preserve\": [", (NR > 1 ? "," : ""), $1, $2
+        for (i = 3; i <= NF; i++) printf "%s\n        \"%s\"", (i > 3 ? "," : ""), $i
+        printf "%s\n    }", (NF > 2 ? "\n      ]" : "]") }
+      END { print (NR > 0 ? "\n  ]," : "],") }'
+    sed -n 's/^E	//p' "$work/plan" | json_escape | sort -t "$TAB" -k1,1 | awk 'BEGIN { FS = "\t"; printf "  \"entries\": [" }
+      { printf "%s\n    {\n      \"path\": \"%s\",\n      \"kind\": \"%s\",\n      \"component\": \"%s\"", (NR > 1 ? "," : ""), $1, $2, $3
+        if ($4 != "") printf ",\n      \"sha256\": \"%s\"", $4
+        if ($5 != "") printf ",\n      \"target\": \"%s\"", $5
+        if ($6 == "1") printf ",\n      \"executable\": true"
+        printf "\n    }" }
+      END { print (NR > 0 ? "\n  ]" : "]") }'
+    printf '}\n'
+  } > "$1"
+}
+
+# A file from the staging folder, at its path: created new (never over anything), or replacing agentc's file.
+put_file() {
+  dest=$root/$1
+  tmp=$dest.agentc-sh-$$
+  cp "$work/files/$2" "$tmp" && chmod "$3" "$tmp" || die "cannot write $1" 1
+  if [ "$4" = replace ]; then mv -f "$tmp" "$dest" || die "cannot replace $1" 1
+  else
+    ln "$tmp" "$dest" 2>/dev/null || { rm -f "$tmp"; die "$1 appeared while installing; nothing after it was written" 1 "run the installer again"; }
+    rm -f "$tmp"
+  fi
+}
+
+apply_plan() {
+  applying=1
+  while IFS="$TAB" read -r tag op p a1 a2; do
+    [ "$tag" = A ] || continue
+    case $op in
+      mkdir) mkdir "$root/$p" ;;
+      move-aside) mv "$root/$p" "$root/$a1" ;;
+      remove) rm -f "$root/$p" ;;
+      create) put_file "$p" "$a1" "$(file_mode "$a2")" new ;;
+      update) put_file "$p" "$a1" "$(file_mode "$a2")" replace ;;
+      write-beside) if [ "$a2" = 1 ]; then put_file "$p" "$a1" "$(file_mode 0)" replace; else put_file "$p" "$a1" "$(file_mode 0)" new; fi ;;
+      rmdir) rmdir "$root/$p" ;;
+      link)
+        if [ "$a2" = 1 ]; then rm -f "$root/$p"; fi
+        ln -s "$a1" "$root/$p" || die "cannot make the link $p" 1 "where links are refused, install with npx agentc install (it writes the fallback)"
+        ;;
+    esac || die "cannot $op $p" 1 "the project is partly updated; run the installer again"
+  done < "$work/plan"
+}
+
+# Node creates files with mode 0644 or 0755 less the umask; so does this installer.
+file_mode() {
+  if [ "$1" = 1 ]; then base=493; else base=420; fi
+  mask=$(umask)
+  printf '%o' "$((base & ~0$mask))"
+}
+
+# ---------------------------------------------------------------------------------------------------------
+main() {
+  project=.
+  components=''
+  dry_run=''
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --project) [ $# -ge 2 ] || die "--project needs a folder" 2; project=$2; shift 2 ;;
+      --project=*) project=${1#--project=}; shift ;;
+      --components) [ $# -ge 2 ] || die "--components needs a list" 2; components=$2; shift 2 ;;
+      --components=*) components=${1#--components=}; shift ;;
+      --from) [ $# -ge 2 ] || die "--from needs a URL" 2; AGENTC_BASE=$2; shift 2 ;;
+      --from=*) AGENTC_BASE=${1#--from=}; shift ;;
+      --dry-run) dry_run=1; shift ;;
+      --read-manifest) [ $# -ge 2 ] || die "--read-manifest needs a file" 2; read_manifest "$2"; exit $? ;;
+      -h | --help) usage; exit 0 ;;
+      *) usage >&2; die "unknown argument \"$1\"" 2 ;;
+    esac
+  done
+  [ -n "$AGENTC_TREE" ] && [ -n "$AGENTC_MANIFEST_SHA256" ] ||
+    die "this script was not served by agentc serve (it names no version to install)" 2 "fetch it from a server: curl -fsS https://HOST/install.sh | sh -s -- --project DIR"
+  case $AGENTC_BASE in */) ;; *) AGENTC_BASE=$AGENTC_BASE/ ;; esac
+  case $AGENTC_BASE in *[!A-Za-z0-9:/._~%+@\[\]-]*) die "$AGENTC_BASE is not a plain URL" 2 ;; esac
+  check_base "$AGENTC_BASE"
+  [ -d "$project" ] || die "$project: the project folder does not exist" 2
+  root=$(cd "$project" && pwd -P) || die "$project: cannot enter the project folder" 2
+
+  if command -v curl >/dev/null 2>&1; then downloader=curl
+  elif command -v wget >/dev/null 2>&1; then downloader=wget
+  else die "neither curl nor wget is installed" 1; fi
+  if command -v sha256sum >/dev/null 2>&1; then hasher=sha256sum
+  elif command -v shasum >/dev/null 2>&1; then hasher='shasum -a 256'
+  else die "neither sha256sum nor shasum is installed" 1; fi
+
+  work=$(mktemp -d 2>/dev/null) || work=${TMPDIR:-/tmp}/agentc-sh.$$
+  [ -d "$work" ] || mkdir -m 700 "$work" || die "cannot make a temporary folder" 1
+  mkdir "$work/files"
+
+  [ ! -e "$root/.agentc/journal.json" ] ||
+    refuse "the last install in $root was interrupted (.agentc/journal.json); agentc rolls it back first"
+  check_lock
+
+  fetch "$AGENTC_BASE${AGENTC_TREE}manifest.json" "$work/manifest.json" ||
+    die "cannot download ${AGENTC_BASE}${AGENTC_TREE}manifest.json" 1 "check the address and try again"
+  manifest_sha=$(sha_of "$work/manifest.json")
+  [ "$manifest_sha" = "$AGENTC_MANIFEST_SHA256" ] ||
+    die "manifest.json has sha256 $manifest_sha, but $AGENTC_MANIFEST_SHA256 was expected; nothing was written" 1 "the server changed since this script was fetched: fetch install.sh again"
+  read_manifest "$work/manifest.json" > "$work/facts"
+  problem=$(sed -n 's/^error	//p' "$work/facts" | head -n 1)
+  [ -z "$problem" ] || refuse "manifest.json $problem"
+  registry_version=$(sed -n 's/^registry	//p' "$work/facts")
+  [ -n "$registry_version" ] && grep -q '^version	1$' "$work/facts" || refuse "manifest.json could not be read (awk failed)"
+
+  : > "$work/record"
+  if [ -e "$root/.agentc/installed.json" ] || [ -L "$root/.agentc/installed.json" ]; then
+    [ -f "$root/.agentc/installed.json" ] && [ ! -L "$root/.agentc/installed.json" ] || refuse ".agentc/installed.json is not a regular file"
+    read_record "$root/.agentc/installed.json" > "$work/record"
+    problem=$(sed -n 's/^error	//p' "$work/record" | head -n 1)
+    [ -z "$problem" ] || refuse ".agentc/installed.json $problem"
+  fi
+
+  cat "$work/facts" "$work/record" | desire "$components" > "$work/desired"
+  problem=$(sed -n 's/^usage	//p' "$work/desired" | head -n 1)
+  [ -z "$problem" ] || die "$problem" 2
+  problems=$(sed -n 's/^problem	//p' "$work/desired")
+  [ -z "$problems" ] || refuse "$(printf '%s' "$problems" | head -n 1)"
+
+  awk -F "$TAB" '$1 != "chosen" && $1 != "known" && $1 != "tool" && $1 != "toolpath"' "$work/desired" > "$work/wanted"
+  sed -n 's/^prev	/prev	/p' "$work/record" >> "$work/wanted"
+  interest < "$work/wanted" > "$work/interest"
+  sed -n 's/^stat	//p' "$work/interest" > "$work/stat1"
+  gather_state "$work/stat1" > "$work/state"
+  sed -n 's/^walk	//p' "$work/interest" | sort -u | walk_folders | sort > "$work/below"
+  cut -f3 "$work/below" > "$work/stat2"
+  gather_state "$work/stat2" >> "$work/state"
+
+  cat "$work/wanted" "$work/state" "$work/below" > "$work/planin"
+  sed -n 's/^known	/known	/p' "$work/desired" >> "$work/planin"
+  plan < "$work/planin" > "$work/plan"
+  refusal=$(sed -n 's/^R	//p' "$work/plan" | head -n 1)
+  [ -z "$refusal" ] || refuse "$refusal"
+  show_plan
+  if grep -q '^C	' "$work/plan"; then
+    conflicts=$(grep -c '^C	' "$work/plan")
+    warn "$conflicts conflict(s); nothing was written"
+    exit_clean 1
+  fi
+  [ -z "$dry_run" ] || { say "dry run: nothing was written"; exit_clean 0; }
+
+  mkdir -p "$work/out"
+  write_record "$work/out/installed.json"
+  if ! grep -q '^A	' "$work/plan" && cmp -s "$work/out/installed.json" "$root/.agentc/installed.json" 2>/dev/null &&
+    cmp -s "$work/manifest.json" "$root/.agentc/manifest.json" 2>/dev/null; then
+    say "install.sh: nothing to do, $registry_version is installed"
+    exit_clean 0
+  fi
+  download_files
+  take_lock
+  apply_plan
+  put_agentc_file manifest.json "$work/manifest.json"
+  put_agentc_file installed.json "$work/out/installed.json"
+  applying=''
+  check_tools
+  say "install.sh: $(grep -c '^A	' "$work/plan") changes applied, $registry_version installed"
+  exit_clean 0
+}
+
+exit_clean() { cleanup; exit "$1"; }
+
+show_plan() {
+  awk 'BEGIN { FS = "\t" }
+  $1 == "D" && $2 != "unchanged" { line = sprintf("  %-12s %s", $2, $3); if ($2 == "link") line = line " -> " $4; if ($2 == "move-aside") line = line " -> " $4; if ($2 == "keep" || $2 == "keep-modified") line = line " (" $4 ")"; print line }
+  $1 == "C" { printf "conflict: %s %s\n  hint: %s\n", $2, $3, $4 > "/dev/stderr" }' "$work/plan"
+}
+
+# Every file the plan writes, fetched once per content and checked before anything is written.
+download_files() {
+  awk 'BEGIN { FS = "\t" } $1 == "A" && ($2 == "create" || $2 == "update" || $2 == "write-beside") && !seen[$4]++ { p = $3; if ($2 == "write-beside") sub(/\.agentc-new$/, "", p); print $4 "\t" p }' "$work/plan" > "$work/need"
+  rewrites=$(sed -n 's/^publish_rewrites	//p' "$work/facts")
+  while IFS="$TAB" read -r sha p; do
+    published=$(printf '%s\n' "$p" | awk -v rw="$rewrites" 'BEGIN { n = split(rw, lines, "\n"); for (i = 1; i <= n; i++) { split(lines[i], r, / :: /); to[r[1]] = r[2] } }
+      { m = split($0, s, "/"); out = ""; for (i = 1; i <= m; i++) out = out (i > 1 ? "/" : "") (s[i] in to ? to[s[i]] : s[i]); print out }' | url_path)
+    fetch "$AGENTC_BASE${AGENTC_TREE}files/$published" "$work/files/$sha" ||
+      die "cannot download $p; nothing was written" 1 "check the server and try again"
+    got=$(sha_of "$work/files/$sha")
+    [ "$got" = "$sha" ] || die "$p has sha256 $got, but the manifest says $sha; nothing was written" 1 "the server's files do not match its manifest: do not install from it"
+  done < "$work/need"
+}
+
+check_lock() {
+  lock=$root/.agentc/lock
+  [ -e "$lock" ] || [ -L "$lock" ] || return 0
+  pid=$(sed -n 's/^{"pid":\([0-9]*\),.*/\1/p' "$lock" 2>/dev/null)
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then die "another install holds the lock ($lock, pid $pid)" 1 "wait for it to finish"; fi
+  refuse "a stale lock from an install that did not finish is in $lock"
+}
+
+take_lock() {
+  mkdir -p "$root/.agentc" || die "cannot create $root/.agentc" 1
+  token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+  temp=$root/.agentc/lock.new-$$-$token
+  printf '{"pid":%s,"token":"%s"}\n' "$$" "$token" > "$temp"
+  if ln "$temp" "$root/.agentc/lock" 2>/dev/null; then rm -f "$temp"; lock_taken=$temp
+  else rm -f "$temp"; die "another install holds the lock ($root/.agentc/lock)" 1 "wait for it to finish"; fi
+}
+
+put_agentc_file() {
+  tmp=$root/.agentc/$1.agentc-sh-$$
+  cp "$2" "$tmp" && chmod "$(file_mode 0)" "$tmp" && mv -f "$tmp" "$root/.agentc/$1" || die "cannot write .agentc/$1" 1
+}
+
+check_tools() {
+  while IFS="$TAB" read -r kind name cmd; do
+    [ "$kind" = tool ] || continue
+    where=$(awk -v n="$name" 'BEGIN { FS = "\t" } $1 == "toolpath" && $2 == n { print $3; exit }' "$work/desired")
+    if [ -n "$where" ]; then [ -e "$root/$where" ] && continue; how="$where"
+    else command -v "$name" >/dev/null 2>&1 && continue; how="command -v $name"; fi
+    warn "tool $name not found ($how); to install it: $cmd (agentc never runs it)"
+  done < "$work/desired"
+}
+
+main "$@"

@@ -1,0 +1,135 @@
+import { isLoopbackHost } from "../../install/bundle/source-url.js";
+import { startServe } from "../../serve/http-server.js";
+import { fitsInstallScript, installScriptFor } from "../../serve/install-script.js";
+import { ServeError } from "../../serve/serve-error.js";
+import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+
+export const serveCommand: Command = {
+  name: "serve",
+  summary: "serve builds or bundles over HTTP: tree, manifest, bundle, install.sh, index, registry page",
+  usage:
+    "agentc serve <build-dir | bundle.zip | folder-of-versions> [--host H] [--port N] [--public-url URL] [--timeout SECONDS] [--format pretty|json] [--quiet]",
+  options: {
+    host: { type: "string" },
+    port: { type: "string" },
+    "public-url": { type: "string" },
+    timeout: { type: "string" },
+  },
+  formats: ["pretty", "json"],
+  maxPositionals: 1,
+  async run(args, io) {
+    const path = args.positionals[0];
+    if (!path)
+      throw new UsageError("give what to serve: a build folder, a bundle .zip or a folder of versions");
+    const host = typeof args.values.host === "string" ? args.values.host : "127.0.0.1";
+    const warn = (text: string): void => io.err(`agentc serve: warning: ${text}`);
+    // listening for the signals before the URL is printed: without a listener, a signal kills at once
+    const stopped = stopSignal();
+    try {
+      const running = await startServe({
+        path,
+        installScript: installScriptFor,
+        host,
+        port: portOf(args),
+        ...publicUrlOf(args),
+        idleTimeoutMs: secondsOf(args, "timeout", 30) * 1000,
+        warn,
+      });
+      io.out(running.url);
+      report(running, args, io, host);
+      await stopped.promise;
+      await running.close();
+      if (args.values.quiet !== true) io.err("agentc serve: stopped");
+      return exitCodes.ok;
+    } catch (error) {
+      stopped.cancel();
+      if (!(error instanceof ServeError)) throw error;
+      io.err(`agentc serve: ${error.message}\n  hint: ${error.hint}`);
+      return exitCodes.inputErrors;
+    }
+  },
+};
+
+function report(
+  running: Awaited<ReturnType<typeof startServe>>,
+  args: ParsedArgs,
+  io: CommandIo,
+  host: string,
+): void {
+  const versions = running.versions.map((v) => ({
+    version: v.version,
+    origin: v.origin,
+    sha256: v.bundle.sha256,
+  }));
+  if (args.values.format === "json") {
+    io.out(JSON.stringify({ url: running.url, versions }));
+    return;
+  }
+  if (args.values.quiet === true) return;
+  for (const [n, v] of versions.entries())
+    io.err(
+      `serving ${v.origin} as version ${v.version}${n === 0 ? " (latest)" : ""}, bundle sha256 ${v.sha256}`,
+    );
+  if (!isLoopbackHost(host))
+    io.err(
+      "agentc serve: warning: this is plain http; 'agentc install' accepts http only from this machine — put an https proxy or CDN in front and pass --public-url",
+    );
+  io.err("press Ctrl-C to stop");
+}
+
+/** Resolves on the first SIGINT or SIGTERM; cancel() stops listening. */
+function stopSignal(): { promise: Promise<void>; cancel(): void } {
+  let cancel = (): void => {};
+  const promise = new Promise<void>((resolve) => {
+    cancel = (): void => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    };
+    const stop = (): void => {
+      cancel();
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  return { promise, cancel };
+}
+
+function portOf(args: ParsedArgs): number {
+  const text = args.values.port;
+  if (text === undefined) return 8080;
+  const port = Number(text);
+  if (typeof text !== "string" || !/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`--port ${String(text)} is not a port number (0 to 65535; 0 picks a free one)`);
+  return port;
+}
+
+function secondsOf(args: ParsedArgs, name: string, fallback: number): number {
+  const text = args.values[name];
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (typeof text !== "string" || !Number.isFinite(value) || value <= 0 || value > 3600)
+    throw new UsageError(`--${name} ${String(text)} is not a number of seconds (above 0, at most 3600)`);
+  return value;
+}
+
+function publicUrlOf(args: ParsedArgs): { publicUrl?: string } {
+  const text = args.values["public-url"];
+  if (typeof text !== "string") return {};
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--public-url ${text} is not a URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new UsageError(`--public-url ${text} is not an http(s) address`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new UsageError(`--public-url ${text} must not carry a query, fragment or credentials`);
+  if (!url.pathname.endsWith("/")) url.pathname += "/";
+  if (!fitsInstallScript(url.toString()))
+    throw new UsageError(
+      `--public-url ${text} holds characters install.sh cannot carry; percent-encode them`,
+    );
+  return { publicUrl: url.toString() };
+}

@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "../shared/package-paths.js";
+import { treeAddress } from "./build-index.js";
+import type { ServedVersion } from "./served-version.js";
+
+/** The POSIX installer shipped in the package (docs/install-sh.md). */
+export const installScriptPath = join(packageRoot, "assets", "install.sh");
+
+const begin = "# agentc-serve-config-begin";
+const end = "# agentc-serve-config-end";
+/** Characters a served value may hold: it is written into a shell script between single quotes. */
+const plain = /^[A-Za-z0-9:/._~%+@[\]-]*$/;
+
+/** Whether an address can be written into install.sh as it is. */
+export function fitsInstallScript(value: string): boolean {
+  return plain.test(value);
+}
+
+let template: string | undefined;
+
+/** install.sh for one version: the shipped script with the server's address and the version's digests. */
+export function installScriptFor(version: ServedVersion, baseUrl: string): string {
+  template ??= readFileSync(installScriptPath, "utf8");
+  const values: Record<string, string> = {
+    AGENTC_BASE: baseUrl,
+    AGENTC_TREE: treeAddress(version.version),
+    AGENTC_VERSION: version.version,
+    AGENTC_MANIFEST_SHA256: version.manifestSha256,
+    AGENTC_BUNDLE_SHA256: version.bundle.sha256,
+  };
+  const lines = Object.entries(values).map(([name, value]) => {
+    if (!plain.test(value)) throw new Error(`${name} "${value}" cannot be written into install.sh`);
+    return `${name}='${value}'`;
+  });
+  const from = template.indexOf(begin);
+  const to = template.indexOf(end);
+  return `${template.slice(0, from)}${begin} (written by agentc serve)\n${lines.join("\n")}\n${template.slice(to)}`;
+}

@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { bundleManifestName } from "../packaging/bundle-manifest.js";
+import { ServeError } from "./serve-error.js";
+
+const originHint =
+  "give a build folder (agentc build), a bundle .zip (agentc pack), or a folder holding several of them, one per version";
+
+/**
+ * What `agentc serve PATH` serves: a build folder or a bundle zip is one version; any other folder holds
+ * versions as its direct children (build folders and .zip files), e.g. releases/1.0.0/, releases/1.1.0.zip.
+ */
+export function serveOrigins(path: string): string[] {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) throw new ServeError(`${path} does not exist`, originHint);
+  if (stat.isFile()) return [path];
+  if (!stat.isDirectory()) throw new ServeError(`${path} is not a file or folder`, originHint);
+  if (existsSync(join(path, bundleManifestName))) return [path];
+  const children = readdirSync(path, { withFileTypes: true })
+    .filter((e) =>
+      e.isDirectory()
+        ? existsSync(join(path, e.name, bundleManifestName))
+        : e.isFile() && e.name.endsWith(".zip"),
+    )
+    .map((e) => join(path, e.name))
+    .sort();
+  if (children.length === 0)
+    throw new ServeError(`${path} holds no manifest.json, no build folder and no .zip bundle`, originHint);
+  return children;
+}

@@ -1,0 +1,86 @@
+import { copyFileSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { unpackBundle } from "../install/bundle/unpack-bundle.js";
+import { bundleManifestName, parseBundleManifest } from "../packaging/bundle-manifest.js";
+import { packBundle } from "../packaging/bundle-zip.js";
+import { publishedPath } from "../packaging/publish-rewrites.js";
+import { sha256, sha256OfFile } from "../shared/hash.js";
+import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
+import { ServeError } from "./serve-error.js";
+
+/** A file the server sends from its snapshot on disk. */
+export interface SnapshotFile {
+  file: string;
+  sha256: string;
+  bytes: number;
+}
+
+/** One version as served: a private snapshot, so that a rebuild while serving changes nothing. */
+export interface ServedVersion {
+  version: string;
+  /** where it came from (a build folder or a bundle zip), for messages */
+  origin: string;
+  manifest: Buffer;
+  manifestSha256: string;
+  bundle: SnapshotFile;
+  /** published path (publish_rewrites applied) → its file in the snapshot */
+  tree: Map<string, SnapshotFile>;
+  /** the build folder's site/ folder, when the version came from a build folder */
+  siteDir?: string;
+  /** modification time of the origin: breaks ties between versions of equal precedence */
+  mtimeMs: number;
+}
+
+const versionPattern = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+
+/**
+ * Snapshots a build folder (packed as 'agentc pack' would) or a bundle zip (copied) into `work`, then
+ * unpacks it with every check the installer makes. The bundle served is the zip of the snapshot.
+ */
+export function loadServedVersion(
+  origin: string,
+  work: string,
+  limits: ArchiveLimits = defaultArchiveLimits,
+): ServedVersion {
+  const stat = statSync(origin);
+  const zip = join(work, "bundle.zip");
+  if (stat.isDirectory()) packBundle(origin, zip, { limits });
+  else copyFileSync(origin, zip);
+  const staging = join(work, "tree");
+  unpackBundle(zip, staging, origin, limits);
+  const manifest = readFileSync(join(staging, bundleManifestName));
+  const parsed = parseBundleManifest(manifest.toString("utf8"));
+  if (typeof parsed === "string") throw new ServeError(`${origin}: manifest.json ${parsed}`, rebuildHint);
+  const version = registryVersion(manifest, origin);
+  const tree = new Map<string, SnapshotFile>();
+  for (const path of parsed.artifacts) {
+    const file = join(staging, path);
+    tree.set(publishedPath(path, parsed.rewrites), {
+      file,
+      sha256: parsed.hashes.get(path) ?? sha256(readFileSync(file)),
+      bytes: statSync(file).size,
+    });
+  }
+  return {
+    version,
+    origin,
+    manifest,
+    manifestSha256: sha256(manifest),
+    bundle: { file: zip, sha256: sha256OfFile(zip), bytes: statSync(zip).size },
+    tree,
+    ...(stat.isDirectory() ? { siteDir: join(origin, "site") } : {}),
+    mtimeMs: stat.isDirectory() ? statSync(join(origin, bundleManifestName)).mtimeMs : stat.mtimeMs,
+  };
+}
+
+const rebuildHint = "rebuild it with 'agentc build' (and 'agentc pack')";
+
+function registryVersion(manifest: Buffer, origin: string): string {
+  const version = (JSON.parse(manifest.toString("utf8")) as { registry_version?: unknown }).registry_version;
+  if (typeof version !== "string" || !versionPattern.test(version))
+    throw new ServeError(
+      `${origin}: manifest.json has no registry_version fit for an address (letters, digits, . + _ -)`,
+      "set registry_version in targets.json, or leave it out to have it derived from the content",
+    );
+  return version;
+}

@@ -1,0 +1,132 @@
+import { spawn, spawnSync } from "node:child_process";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { installScriptPath } from "../../src/serve/install-script.js";
+import { outcome } from "./run-cli-async.js";
+import { testdir } from "./testdir.js";
+
+/** A POSIX shell to run install.sh with, and the PATH it runs under. */
+export interface Shell {
+  name: string;
+  command: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+const busyboxApplets = [
+  "awk",
+  "cat",
+  "chmod",
+  "cmp",
+  "cp",
+  "cut",
+  "find",
+  "grep",
+  "head",
+  "kill",
+  "ln",
+  "mkdir",
+  "mktemp",
+  "mv",
+  "od",
+  "printf",
+  "readlink",
+  "rm",
+  "rmdir",
+  "sed",
+  "sh",
+  "sha256sum",
+  "sort",
+  "tr",
+  "wget",
+];
+
+/**
+ * dash, and busybox sh with only busybox's own tools on its PATH (its awk, find, sed, wget, sha256sum...).
+ * A missing shell fails the test: CI installs both (.ci/run); only a system that is not Linux skips.
+ */
+export function shells(): Shell[] {
+  return [
+    { name: "dash", command: [binary("dash")], env: {} },
+    { name: "busybox sh", command: [binary("busybox"), "sh"], env: { PATH: busyboxPath() } },
+  ];
+}
+
+export const notLinux =
+  process.platform !== "linux" ? "install.sh is tested on Linux (dash, busybox)" : false;
+
+export function binary(name: string): string {
+  for (const dir of (process.env.PATH ?? "").split(":")) {
+    const path = join(dir, name);
+    if (lstatSync(path, { throwIfNoEntry: false })) return path;
+  }
+  throw new Error(`${name} is not installed; the install.sh tests need it: apt-get install -y ${name}`);
+}
+
+let appletDir: string | undefined;
+function busyboxPath(): string {
+  if (appletDir) return appletDir;
+  const busybox = binary("busybox");
+  appletDir = join(testdir(), "busybox-bin");
+  mkdirSync(appletDir);
+  for (const applet of busyboxApplets) symlinkSync(busybox, join(appletDir, applet));
+  return appletDir;
+}
+
+/** `curl -fsS URL/install.sh | sh -s -- ARGS`, with the script fetched here and piped into the shell. */
+export async function runInstallSh(
+  shell: Shell,
+  scriptUrl: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+) {
+  const script = await (await fetch(scriptUrl)).text();
+  return runScript(shell, script, args, env);
+}
+
+/** Runs a script text on the shell's stdin (`sh -s -- ARGS`) without blocking this process. */
+export function runScript(shell: Shell, script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(shell.command[0] as string, [...shell.command.slice(1), "-s", "--", ...args], {
+    env: { ...process.env, ...shell.env, ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  child.stdin.end(script);
+  return outcome(child);
+}
+
+/** The manifest reader of install.sh, run on a file: its facts, one per line. */
+export function readWithShell(shell: Shell, manifest: string) {
+  const result = spawnSync(
+    shell.command[0] as string,
+    [...shell.command.slice(1), installScriptPath, "--read-manifest", manifest],
+    {
+      encoding: "utf8",
+      env: { ...process.env, ...shell.env },
+    },
+  );
+  return {
+    status: result.status ?? -1,
+    lines: result.stdout.split("\n").filter(Boolean),
+    stderr: result.stderr,
+  };
+}
+
+/** Every path below a folder with its kind, mode and content (link text for links); the stat cache left out. */
+export function fullTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const visit = (rel: string): void => {
+    for (const name of readdirSync(join(dir, rel)).sort()) {
+      const path = rel ? `${rel}/${name}` : name;
+      if (path === ".agentc/stat-cache.json") continue;
+      const abs = join(dir, path);
+      const stat = lstatSync(abs);
+      const mode = (stat.mode & 0o7777).toString(8);
+      if (stat.isSymbolicLink()) out[path] = `link ${readlinkSync(abs)}`;
+      else if (stat.isDirectory()) {
+        out[path] = `dir ${mode}`;
+        visit(path);
+      } else out[path] = `file ${mode} ${readFileSync(abs, "utf8")}`;
+    }
+  };
+  visit("");
+  return out;
+}

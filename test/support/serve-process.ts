@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { after } from "node:test";
+import { binPath } from "./run-cli.js";
+
+export interface ServeProcess {
+  /** the base URL, the first stdout line */
+  url: string;
+  child: ChildProcess;
+  stderr(): string;
+  /** sends the signal and resolves with the exit code */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the real `agentc serve ... --port 0` and waits for the base URL on stdout; killed when the file ends. */
+export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, port = 0): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [binPath, "serve", ...args, "--port", String(port)], {
+    env: { ...process.env, NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  after(() => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const newline = out.indexOf("\n");
+      if (newline === -1) return;
+      resolve({
+        url: out.slice(0, newline),
+        child,
+        stderr: () => err,
+        stop: (signal = "SIGTERM") => {
+          child.kill(signal);
+          return exited;
+        },
+      });
+    });
+    exited.then((code) =>
+      reject(new Error(`agentc serve exited with ${code} before printing a URL:\n${err}`)),
+    );
+  });
+}
+
+/** Runs `agentc serve` expecting it to fail at start; resolves with its exit code and stderr. */
+export async function failedServe(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  try {
+    const running = await startServe(args);
+    await running.stop("SIGKILL");
+    return { code: 0, stderr: "it started" };
+  } catch (error) {
+    const text = (error as Error).message;
+    const code = Number(/exited with (\d+)/.exec(text)?.[1] ?? -1);
+    return { code, stderr: text };
+  }
+}
+
+/** A port that was free a moment ago, for a server that must come back at the same address. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
