@@ -237,6 +237,12 @@ const linking = (target: string, extra: object[] = []) =>
     ...skills,
   });
 const dangling = linking("docs/AGENTS.md");
+const noGlobalRule = {
+  ...linking("AGENTS.md"),
+  "sources.json": `${JSON.stringify({ version: 1, sources: [{ name: "custom", kind: "custom", path: "rules", enabled: true }] })}\n`,
+  "rules/router.md": skill("Docs", "Use when writing documentation."),
+  "rules/code-style.md": skill("Code", "Use when writing code."),
+};
 const emptyFolder = linking(".cursor/rules");
 
 checkTable(symlinkTargetEmitted, {
@@ -253,6 +259,17 @@ checkTable(symlinkTargetEmitted, {
         {
           ...locate(dangling, "targets.json", '"docs/AGENTS.md"'),
           message: 'Unexpected target "docs/AGENTS.md" of the link CLAUDE.md (adapter "agents-md")',
+        },
+      ],
+    },
+    {
+      name: "the always-on file, when no rule is global: a warning",
+      files: noGlobalRule,
+      findings: [
+        {
+          ...locate(noGlobalRule, "targets.json", '"AGENTS.md"', 0),
+          severity: "warning",
+          message: "points at the always-on file AGENTS.md, which this build does not write",
         },
       ],
     },
