@@ -1,4 +1,5 @@
 import type { Verb } from "../core/model.js";
+import { builtinHookForm } from "./builtin-hook-form.js";
 import { isNote, type Json, type NotActedOn, type Put, withoutNotes } from "./seed-pack-model.js";
 
 /** The seed's verbs that are not neutral verbs: search is both grep and glob, write is edit. */
@@ -84,21 +85,25 @@ const guardVerbs: Verb[] = ["read", "grep", "glob", "edit", "exec", "fetch", "mc
 
 /**
  * The seed's hook_* fields join `hooks` (event names and the entry form, which the seed does not
- * state); hook_fail_closed calls the guard with --fail-closed. Without `hooks` nothing is written, and
- * the fields that were read are reported.
+ * state); hook_fail_closed calls the guard with --fail-closed. Without `hooks` they are those of the
+ * built-in pack of the same client, said in one info line; without either nothing is written, and the
+ * fields that were read are reported.
  */
 export function seedHooks(seed: Json, put: Put, notActedOn: NotActedOn[]): void {
-  const given = withoutNotes(seed.hooks) as Json | undefined;
+  const written = withoutNotes(seed.hooks) as Json | undefined;
   const read = seedHookFields.filter((key) => key in seed);
-  if (!given && read.length === 0) return;
+  if (!written && read.length === 0) return;
+  const borrowed = written ? undefined : builtinHookForm(String(seed.client));
+  const given = written ?? borrowed;
   const hookTools = seedVerbMap(seed.hook_tools as Json | undefined);
-  const file = given?.file ?? defaultHooksFile(seed);
-  put(["hooks"], given ?? { events: {}, entry: {} }, given ? ["hooks"] : [read[0] ?? "hook_tools"]);
-  put(["hooks", "file"], file, given?.file === undefined ? ["runtime_placeholders"] : ["hooks", "file"]);
-  put(["hooks", "format"], given?.format ?? (String(file).endsWith(".toml") ? "toml" : "json"), ["hooks"]);
-  put(["hooks", "key"], given?.key ?? ["hooks"], ["hooks"]);
+  const file = written?.file ?? defaultHooksFile(seed);
+  put(["hooks"], given ?? { events: {}, entry: {} }, written ? ["hooks"] : [read[0] ?? "hook_tools"]);
+  put(["hooks", "file"], file, written?.file === undefined ? ["runtime_placeholders"] : ["hooks", "file"]);
+  put(["hooks", "format"], written?.format ?? (String(file).endsWith(".toml") ? "toml" : "json"), ["hooks"]);
+  put(["hooks", "key"], written?.key ?? ["hooks"], ["hooks"]);
   put(["hooks", "hook_can_block"], given ? (given.hook_can_block ?? true) : false, ["hooks"]);
   put(["hooks", "hook_fail_closed"], given?.hook_fail_closed ?? false, ["hooks"]);
+  if (borrowed) notActedOn.push(borrowedForm(seed, read));
   put(["hooks", "hook_tools"], hookTools, ["hook_tools"]);
   put(["hooks", "hook_path_fields"], seed.hook_path_fields ?? [], ["hook_path_fields"]);
   put(["hooks", "hook_mcp_prefixes"], seed.hook_mcp_prefixes ?? [], ["hook_mcp_prefixes"]);
@@ -108,6 +113,17 @@ export function seedHooks(seed: Json, put: Put, notActedOn: NotActedOn[]): void 
   if (!guard) return;
   const failClosed = guard.fail_closed ?? seed.hook_fail_closed === true;
   put(["guard"], { ...guard, fail_closed: failClosed }, seed.guard ? ["guard"] : ["hook_fail_closed"]);
+}
+
+/** Says that the client's hook events and entry form come from agentc's built-in pack of that client. */
+function borrowedForm(seed: Json, read: readonly string[]): NotActedOn {
+  const client = String(seed.client);
+  return {
+    path: [read[0] ?? "hook_tools"],
+    severity: "info",
+    message: `the pack names no hook events and no entry form, so ${client}'s are taken from agentc's built-in pack (clients/${client}.json); ${read.join(", ")} are the pack's own`,
+    hint: 'To choose them yourself, add "hooks": {"events": {…}, "entry": {…}} in agentc\'s names (docs/client-settings.md).',
+  };
 }
 
 /**

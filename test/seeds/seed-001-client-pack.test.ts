@@ -55,6 +55,13 @@ function output(c: Compiled): object {
   };
 }
 
+/** The command of the secret guard's hook in the composed settings file, or "". */
+function guardCommand(c: Compiled): string {
+  const entries = c.composed(".claude/settings.json") as { hooks?: { command: string }[] }[];
+  const command = entries.flatMap((e) => e.hooks ?? []).find((h) => h.command.includes("agentc-guard"));
+  return command?.command ?? "";
+}
+
 function without(pack: Record<string, unknown>, key: string): Record<string, unknown> {
   const { [key]: _dropped, ...rest } = pack;
   return rest;
@@ -64,8 +71,13 @@ describe("seed 001: the client pack as the seed writes it", () => {
   it("loads character for character, notes included, and builds with 0 errors; each field it cannot act on is reported", async () => {
     const c = await compileWith(undefined);
     const notActed = c.diagnostics.filter((d) => d.id === "AGC141").map((d) => `${d.line} ${d.severity}`);
-    assert.deepEqual(notActed, ["38 info", "66 info", "107 warning", "222 warning"]);
+    assert.deepEqual(notActed, ["38 info", "66 info", "107 warning", "224 info"]);
     assert.match(c.text("CLAUDE.md"), /Review framework/);
+    assert.equal(
+      guardCommand(c),
+      'node "$CLAUDE_PROJECT_DIR/.claude/hooks/agentc-guard.mjs" --fail-closed --path-fields file_path,notebook_path,path --mcp-prefixes mcp__',
+      "the hook events come from the built-in pack, the hook facts from the seed",
+    );
     assert.ok(c.text(".claude/rules/00-review-core.md").includes("# Review core"));
   });
 
@@ -103,12 +115,6 @@ describe("seed 001: the client pack as the seed writes it", () => {
 });
 
 describe("seed 001: hook_fail_closed, hook_path_fields and hook_mcp_prefixes reach the guard", () => {
-  const guardCommand = (c: Compiled): string => {
-    const entries = c.composed(".claude/settings.json") as { hooks?: { command: string }[] }[];
-    const command = entries.flatMap((e) => e.hooks ?? []).find((h) => h.command.includes("agentc-guard"));
-    return command?.command ?? "";
-  };
-
   it("hook_fail_closed: true calls the guard with --fail-closed, with the client's path fields and MCP prefixes", async () => {
     const c = await compileWith({ ...seedPack, hooks: hookCompletion });
     assert.equal(
