@@ -50,10 +50,18 @@ describe("seed 000 tools: payloads packed by the image build, installed from zip
     assert.equal(installed(project, ".kit/templates/plan.md"), "plan\n");
     assert.equal(installed(project, ".kit/memory/notes.md"), "notes\n");
     assert.equal(statSync(join(project, ".kit/bin/kit")).mode & 0o777, 0o755);
+    const clean = runCli(["status", "--project", project, "--check"]);
+    assert.equal(clean.status, 0, `a kept payload file is not foreign: ${clean.stdout}`);
     writeFileSync(join(project, ".kit/memory/notes.md"), "my notes\n");
+    writeFileSync(join(project, ".kit/memory/more.md"), "more\n");
     const again = runCli(["install", zip, "--project", project, "--all", "--yes"]);
     assert.equal(again.status, 0, again.stderr);
     assert.equal(installed(project, ".kit/memory/notes.md"), "my notes\n");
+    assert.equal(
+      runCli(["status", "--project", project, "--check"]).status,
+      0,
+      "the kept folder is the user's",
+    );
     assert.equal(runCli(["uninstall", "--project", project]).status, 0);
     assert.equal(existsSync(join(project, ".kit/templates/plan.md")), false);
     assert.equal(installed(project, ".kit/memory/notes.md"), "my notes\n");

@@ -138,7 +138,9 @@ function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: Payload
     const component = `tool:${name}`;
     const files = payloadFiles(dir);
     if (!files) continue;
-    desired.ownedDirs.push({ path: dir, component, preserve: [] });
+    // the payload_keep folders inside are the person's once they exist: preserved, never foreign
+    const preserve = keep.filter((k) => k.startsWith(`${dir}/`)).map((k) => `${k.slice(dir.length + 1)}/**`);
+    desired.ownedDirs.push({ path: dir, component, preserve });
     for (const f of files)
       desired.files.push({
         path: f.path,
