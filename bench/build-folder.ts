@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { serializeManifest } from "../src/manifest/canonical-manifest.js";
 import type { Manifest } from "../src/manifest/manifest-model.js";
-import { pair, sha256 } from "../src/shared/hash.js";
+import { sha256 } from "../src/shared/hash.js";
+import { pair } from "../src/shared/line-codec.js";
 
 /**
  * A build folder as 'agentc build' lays it out: the files at their install paths and a manifest.json

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { sitePagePaths } from "../src/emit/site/site-paths.js";
+import { sitePagePaths } from "../src/emit/site-paths.js";
 import { packageRoot } from "../src/shared/package-paths.js";
 import { launchChromium } from "../test/support/browser.js";
 import { serveBuildPage } from "../test/support/static-site.js";

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildSite } from "../src/emit/site/build-site.js";
 import { compileRegistry } from "../src/pipeline/compile.js";
 import { packageRoot } from "../src/shared/package-paths.js";
+import { buildSite } from "../src/site/build-site.js";
 import { launchChromium } from "../test/support/browser.js";
 import { serveFolder } from "../test/support/static-site.js";
 

@@ -1,4 +1,4 @@
-import { pair } from "../shared/hash.js";
+import { pair } from "../shared/line-codec.js";
 import { type CapabilityHook, type CapabilityManifest, hookEvents } from "./model.js";
 
 /** The declared hooks in event order; a hook given as a plain string is optional. */

@@ -1,8 +1,9 @@
 import { skillFileName } from "../core/load-skills.js";
 import type { JsonPath } from "../documents/json-document.js";
+import { baseName, joinPath } from "../shared/posix-path.js";
 import { commandWords } from "./command-words.js";
 import type { CapabilityPackage } from "./model.js";
-import { baseName, packagePath } from "./package-path.js";
+import { packagePath } from "./package-path.js";
 
 export const soulFiles = ["soul.yaml", "AGENTS.md"] as const;
 
@@ -57,10 +58,6 @@ export function filesBelow(pkg: CapabilityPackage, dir: string): string[] {
   return [...pkg.files.keys()].filter((path) => path.startsWith(`${dir}/`));
 }
 
-function joined(dir: string, name: string): string {
-  return dir === "" ? name : `${dir}/${name}`;
-}
-
 const leaves = (written: string): string => `"${written}" leaves the package folder`;
 const keepInside = "Use a path relative to the package folder that stays inside it.";
 
@@ -69,9 +66,12 @@ function skillFolders(pkg: CapabilityPackage, problems: ContentProblem[]): Named
     const path = ["skills", index];
     const dir = packagePath(written);
     if (dir === undefined) return problem(problems, path, leaves(written), keepInside);
-    if (dir !== "" && pkg.files.has(joined(dir, skillFileName))) return [{ name: baseName(dir), dir, index }];
+    if (dir !== "" && pkg.files.has(joinPath(dir, skillFileName)))
+      return [{ name: baseName(dir), dir, index }];
     const children = [...new Set(filesBelow(pkg, dir).map((file) => childFolder(dir, file)))]
-      .filter((child): child is string => child !== undefined && pkg.files.has(joined(child, skillFileName)))
+      .filter(
+        (child): child is string => child !== undefined && pkg.files.has(joinPath(child, skillFileName)),
+      )
       .sort();
     if (children.length > 0) return children.map((child) => ({ name: baseName(child), dir: child, index }));
     return problem(
@@ -87,7 +87,7 @@ function skillFolders(pkg: CapabilityPackage, problems: ContentProblem[]): Named
 function childFolder(dir: string, file: string): string | undefined {
   const rest = dir === "" ? file : file.slice(dir.length + 1);
   const slash = rest.indexOf("/");
-  return slash > 0 ? joined(dir, rest.slice(0, slash)) : undefined;
+  return slash > 0 ? joinPath(dir, rest.slice(0, slash)) : undefined;
 }
 
 function soulFolders(pkg: CapabilityPackage, problems: ContentProblem[]): NamedFolder[] {
@@ -95,7 +95,7 @@ function soulFolders(pkg: CapabilityPackage, problems: ContentProblem[]): NamedF
     const path = ["agents", index];
     const dir = packagePath(written);
     if (dir === undefined || dir === "") return problem(problems, path, leaves(written), keepInside);
-    const missing = soulFiles.filter((name) => !pkg.files.has(joined(dir, name)));
+    const missing = soulFiles.filter((name) => !pkg.files.has(joinPath(dir, name)));
     if (missing.length === 0) return [{ name: baseName(dir), dir, index }];
     return problem(
       problems,

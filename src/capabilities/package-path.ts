@@ -12,8 +12,3 @@ export function packagePath(written: string): string | undefined {
   }
   return segments.join("/");
 }
-
-/** The last segment of a normal package path. */
-export function baseName(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1);
-}

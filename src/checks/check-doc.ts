@@ -1,5 +1,5 @@
+import type { CheckMeta, Fixture } from "../diagnostics/check-meta.js";
 import { baseFixture } from "../diagnostics/fixture-base.js";
-import type { CheckMeta, Fixture } from "./check.js";
 
 /** The docs page of a check (docs/checks/<id>.md is generated from this; a test keeps them equal). */
 export function renderCheckDoc(check: CheckMeta): string {
@@ -19,6 +19,12 @@ export function renderCheckDoc(check: CheckMeta): string {
     "",
     ...fixtureBlocks(check.examples.failing),
     ...linkLines(check.examples.failingLinks ?? {}),
+    "`agentc check` reports (paths relative to the registry):",
+    "",
+    "~~~text",
+    ...check.examples.expected,
+    "~~~",
+    "",
   ].join("\n");
 }
 

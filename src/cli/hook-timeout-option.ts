@@ -1,4 +1,4 @@
-import { defaultHookTimeoutMs } from "../install/capability/hook-timeout.js";
+import { defaultHookTimeoutMs } from "../install/index.js";
 import { type ParsedArgs, UsageError } from "./command.js";
 
 /** --hook-timeout SECONDS: how long one capability hook may run (default 60). */

@@ -1,5 +1,5 @@
-import { diagnostic } from "../checks/check.js";
 import type { Core } from "../core/model.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type RegistryReader, readFailure } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";

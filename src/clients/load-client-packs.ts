@@ -1,12 +1,11 @@
-import { diagnostic } from "../checks/check.js";
 import type { Core } from "../core/model.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { nearestName } from "../documents/schema-validation.js";
-import type { TargetsConfig } from "../registry/model.js";
 import { builtinClientsDir } from "../shared/package-paths.js";
 import { clientPackValid } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
@@ -46,13 +45,16 @@ export function checkBuiltinClientPacks(): { packs: LoadedClientPack[]; diagnost
   return { packs: byClient(packs), diagnostics };
 }
 
+/** targets.json's builtin_clients: which built-in packs a registry uses. */
+export type BuiltinChoice = "all" | "none" | string[];
+
 /**
  * The packs that compile this registry's core/: the built-ins targets.json chooses, then every
  * clients/<id>.json of the registry, which replaces a built-in pack of the same id.
  */
 export function loadClientPacks(
   reader: RegistryReader,
-  targets: TargetsConfig,
+  targets: { builtin_clients?: BuiltinChoice },
   targetsDocument: JsonDocument,
   core: Core,
   diagnostics: Diagnostic[],
@@ -77,7 +79,7 @@ export function hasContent(core: Core): boolean {
 
 function chooseBuiltins(
   builtins: LoadedClientPack[],
-  choice: "all" | "none" | string[],
+  choice: BuiltinChoice,
   document: JsonDocument,
   diagnostics: Diagnostic[],
 ): LoadedClientPack[] {

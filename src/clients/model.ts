@@ -1,13 +1,5 @@
 import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
-import type { InstructionImport } from "../registry/model.js";
 
-/**
- * A client pack: how one assistant reads the tool-neutral core/ (docs/client-packs.md).
- * Field names follow the seed's client pack where it has one. Keys starting with "_" are notes
- * for people (the seed's `_…_note` convention) and are ignored by the compiler.
- * Paths may use the pack's runtime_placeholders ("<SKILLS_DIR>/x"); null means the client has
- * no such place, and everything the core puts there is reported as not expressible.
- */
 /** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
 export interface TrustKey {
   id: string;
@@ -22,6 +14,20 @@ export interface TrustKey {
   why: string;
 }
 
+/** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
+export interface InstructionImport {
+  form: string;
+  /** The assistant ignores the form in code spans and fenced code. */
+  outside_code?: boolean;
+}
+
+/**
+ * A client pack: how one assistant reads the tool-neutral core/ (docs/client-packs.md).
+ * Field names follow the seed's client pack where it has one. Keys starting with "_" are notes
+ * for people (the seed's `_…_note` convention) and are ignored by the compiler.
+ * Paths may use the pack's runtime_placeholders ("<SKILLS_DIR>/x"); null means the client has
+ * no such place, and everything the core puts there is reported as not expressible.
+ */
 export interface ClientPack {
   /** Component id; equal to the rule adapter's id when both exist, so one component holds both. */
   client: string;

@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { coreFileNameWellFormed } from "./checks/core-file-name-well-formed.js";

@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { RegistryReader } from "../documents/registry-reader.js";
 import { coreNameUnique } from "./checks/core-name-unique.js";

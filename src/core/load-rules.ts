@@ -1,4 +1,4 @@
-import { type CheckMeta, diagnostic } from "../checks/check.js";
+import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { alwaysOnRuleHasNoGlobs } from "./checks/always-on-rule-has-no-globs.js";

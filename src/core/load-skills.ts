@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
+import { baseName } from "../shared/posix-path.js";
 import { checkPathName, folderHolds, strayEntry } from "./core-names.js";
 import type { CoreSkill, SkillTrigger, Verb } from "./model.js";
 import { loadNamedMarkdown } from "./named-markdown.js";
@@ -38,7 +39,7 @@ export function loadSkill(
   dir: string,
   diagnostics: Diagnostic[],
 ): CoreSkill | undefined {
-  const folderName = dir.slice(dir.lastIndexOf("/") + 1);
+  const folderName = baseName(dir);
   const file = `${dir}/${skillFileName}`;
   if (reader.resolve(file).kind === "missing") {
     strayEntry(dir, `has no ${skillFileName}`, folderHolds.skills, diagnostics);

@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { PositionOf } from "../documents/schema-validation.js";
 import { permissionListsDisagree } from "./checks/permission-lists-disagree.js";

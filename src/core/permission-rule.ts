@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { permissionPatternWellFormed } from "./checks/permission-pattern-well-formed.js";
 import { permissionRuleNamesAVerb } from "./checks/permission-rule-names-a-verb.js";

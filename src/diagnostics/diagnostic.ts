@@ -4,8 +4,22 @@ export interface Position {
   file: string;
   line: number;
   column: number;
+  /** Just past the end of what is meant (a JSON value or key), where the reader knows it. */
+  end?: { line: number; column: number };
 }
 
+/** A second place a diagnostic concerns ("first defined here"), with what it is. */
+export interface RelatedLocation {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * The JSON contract (docs/architecture.md): id, severity, file, line, column, message, hint; the optional
+ * end of the place, and the related places, follow only where known.
+ */
 export interface Diagnostic {
   id: string;
   severity: Severity;
@@ -14,6 +28,17 @@ export interface Diagnostic {
   column: number;
   message: string;
   hint: string;
+  endLine?: number;
+  endColumn?: number;
+  related?: RelatedLocation[];
+}
+
+/**
+ * "file:line:column: severity AGCnnn message": the line `agentc check` prints for a diagnostic (the pretty
+ * report paints the severity and shows the file from the cwd; check docs show it as it is).
+ */
+export function diagnosticLine(d: Diagnostic, shown: { file?: string; severity?: string } = {}): string {
+  return `${shown.file ?? d.file}:${d.line}:${d.column}: ${shown.severity ?? d.severity} ${d.id} ${d.message}`;
 }
 
 export function at(position: Position | undefined, fallbackFile = ""): Position {

@@ -1,4 +1,4 @@
-import type { Fixture } from "../checks/check.js";
+import type { Fixture } from "./check-meta.js";
 
 export function targetsWith(adapters: object[], extra: object = {}): string {
   return `${JSON.stringify({ version: 1, builtin_adapters: "none", targets: adapters, ...extra }, null, 2)}\n`;

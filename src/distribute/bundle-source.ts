@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { BundleError } from "../install/bundle/bundle-error.js";
 import { bundleUrl, looksLikeUrl } from "../install/bundle/source-url.js";
-import { type OciReference, parseOciReference } from "../oci/oci-reference.js";
+import { type OciReference, parseOciReference } from "./oci/oci-reference.js";
 
 /**
  * The one notion of "where a bundle comes from", shared by install, update and outdated:

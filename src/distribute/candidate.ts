@@ -1,6 +1,6 @@
 import type { ResolveBundleOptions, ResolvedBundle } from "../install/bundle/resolve-bundle.js";
+import type { SourceRecord } from "../install/model/source-record.js";
 import type { BundleSource } from "./bundle-source.js";
-import type { SourceRecord } from "./source-record.js";
 
 /** A bundle ready to install, with the source to record when the install succeeds. */
 export interface OpenedBundle extends ResolvedBundle {

@@ -13,6 +13,6 @@ export async function latestBundle(
 ): Promise<Candidate> {
   if (source.kind === "serve") return serveCandidate(source.url, options);
   if (source.kind === "bundle") return urlCandidate(source.url, options);
-  const { ociCandidate } = await import("../oci/oci-source.js");
+  const { ociCandidate } = await import("./oci/oci-source.js");
   return ociCandidate(source.reference, options);
 }

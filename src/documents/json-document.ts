@@ -98,7 +98,10 @@ function locate(root: Node, path: JsonPath, part: "key" | "value" | undefined, l
     if (!node) continue;
     const keyNode = node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
     const target = part === "key" && depth === path.length && keyNode ? keyNode : node;
-    return lines.position(target.offset);
+    const start = lines.position(target.offset);
+    if (depth < path.length) return start;
+    const { line, column } = lines.position(target.offset + target.length);
+    return { ...start, end: { line, column } };
   }
   return lines.position(0);
 }

@@ -1,5 +1,5 @@
-import type { CheckMeta } from "../checks/check.js";
-import { diagnostic } from "../checks/check.js";
+import type { CheckMeta } from "../diagnostics/check-meta.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { jsonIsWellFormed } from "./checks/json-is-well-formed.js";

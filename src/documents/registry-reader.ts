@@ -8,7 +8,7 @@ import {
   statSync,
 } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { type CheckMeta, diagnostic } from "../checks/check.js";
+import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { linksFormNoLoop } from "./checks/links-form-no-loop.js";

@@ -1,5 +1,5 @@
 import { type Document, isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from "yaml";
-import { type CheckMeta, diagnostic } from "../checks/check.js";
+import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../diagnostics/positions.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";

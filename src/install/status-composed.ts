@@ -1,8 +1,8 @@
 import { pathText } from "../compose/conflicts.js";
+import type { Finding } from "./model/drift.js";
 import type { ComposedRecord } from "./model/record.js";
 import type { ProjectState } from "./project/project-state.js";
 import { hashAt, readShared } from "./project/shared-file.js";
-import type { Finding } from "./status.js";
 
 /**
  * Drift in shared files: each value agentc owns that the person changed or deleted, key by key. Values

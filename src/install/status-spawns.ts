@@ -1,6 +1,6 @@
+import type { Finding } from "./model/drift.js";
 import type { InstallRecord } from "./model/record.js";
 import type { ProjectState } from "./project/project-state.js";
-import type { Finding } from "./status.js";
 
 // What `status` says about the installed capability packages: retirements (drift), run-time data and notes.
 

@@ -2,6 +2,7 @@ import { sha256 } from "../shared/hash.js";
 import { journalPath, readJournal } from "./apply/journal.js";
 import { readManifest } from "./bundle/read-manifest.js";
 import { isAsRecorded } from "./model/as-recorded.js";
+import type { Finding } from "./model/drift.js";
 import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./model/record.js";
 import { currentBytes } from "./model/run-result.js";
 import { isFolderCopy } from "./plan/plan-link-folder.js";
@@ -12,23 +13,6 @@ import { diskState, type ProjectState } from "./project/project-state.js";
 import { readStatCache } from "./project/stat-cache.js";
 import { composedDrift } from "./status-composed.js";
 import { retiredSpawns, runtimeData, spawnNotes } from "./status-spawns.js";
-
-export type DriftKind =
-  | "modified"
-  | "missing"
-  | "foreign"
-  | "bundle-changed"
-  | "interrupted"
-  | "record"
-  | "retired";
-
-export interface Finding {
-  path: string;
-  /** for a shared file: the owned value (mcpServers.docs) the finding is about */
-  key?: string;
-  kind: DriftKind | "seed-edited" | "spawn" | "run-time data";
-  detail: string;
-}
 
 export type StatusResult =
   /** nothing recorded; `drift` holds an interrupted run that left a journal (its files are on disk) */

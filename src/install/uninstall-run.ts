@@ -51,8 +51,8 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   return underLock(
     root,
     { ...base, spawns: reports },
-    async () => {
-      const recovered = await recoverInterrupted(root, reports, timeoutMs);
+    async (fs) => {
+      const recovered = await recoverInterrupted(fs, root, reports, timeoutMs);
       const again = readRecord(root);
       const record = again.ok ? again.record : undefined;
       const plan = uninstallPlan(root, record);
@@ -60,8 +60,8 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
         return { ...withConflicts(base, plan), spawns: reports, written: recovered !== undefined };
       await checkpoint("planned");
       if (record?.spawned?.length)
-        reports.push(...(await retireRecorded(root, record, record.spawned, timeoutMs)));
-      if (record) await applyPlan({ root, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
+        reports.push(...(await retireRecorded(fs, root, record, record.spawned, timeoutMs)));
+      if (record) await applyPlan({ root, fs, actions: plan.actions, finalFiles: [], bytesOf: textOnly });
       return {
         ...base,
         spawns: reports,

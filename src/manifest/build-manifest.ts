@@ -1,8 +1,10 @@
 import { componentId, jointComponentId } from "../capabilities/capability-slug.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
-import { joinPath, seedSets } from "../registry/install-files.js";
+import { seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry, Tool } from "../registry/model.js";
-import { pair, pairSeparator, sha256 } from "../shared/hash.js";
+import { sha256 } from "../shared/hash.js";
+import { pair, pairSeparator, splitLine } from "../shared/line-codec.js";
+import { joinPath } from "../shared/posix-path.js";
 import {
   capabilityComponent,
   capabilityInstall,
@@ -80,7 +82,7 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
 
 /** "<path> :: <sha256 of the bytes>" */
 function hashLine(file: { path: string; bytes: Buffer }): string {
-  return `${file.path}${pairSeparator}${sha256(file.bytes)}`;
+  return pair(file.path, sha256(file.bytes));
 }
 
 /** From the hash lines of every file, artifacts and seeds together in code-point order. */
@@ -193,7 +195,7 @@ function toolLists(
   const tools = registry.targets.tools ?? [];
   const named = new Set(tools.map((t) => t.name));
   const required = capabilityTools(registry.capabilities).filter((line) => {
-    const name = line.slice(0, line.indexOf(pairSeparator));
+    const name = splitLine(line, 2)?.[0] ?? line;
     if (named.has(name)) return false;
     named.add(name);
     return true;

@@ -4,7 +4,7 @@ import { type CapabilityPackage, isRuntimeRequirement } from "../capabilities/mo
 import { packageContents } from "../capabilities/package-contents.js";
 import { homePath, instancePath, projectSkillPath } from "../emit/capabilities/emit-capabilities.js";
 import type { EmittedFile } from "../emit/emitted-tree.js";
-import { pair, pairSeparator } from "../shared/hash.js";
+import { pair, pairSeparator } from "../shared/line-codec.js";
 import type { CapabilityInstall, ComponentInstall } from "./manifest-model.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

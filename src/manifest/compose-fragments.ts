@@ -1,6 +1,6 @@
 import type { KeyPath, OwnedEntry } from "../compose/model.js";
 import type { ComposedFile } from "../emit/emitted-tree.js";
-import { pair } from "../shared/hash.js";
+import { pair } from "../shared/line-codec.js";
 
 /** The build folder's folder of compose fragments: artifacts of the bundle, never installed as files. */
 export const fragmentDir = ".agentc-compose";

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
-import { pairSeparator, sha256 } from "../shared/hash.js";
+import { sha256 } from "../shared/hash.js";
+import { lineParts } from "../shared/line-codec.js";
 import { pathProblem } from "../shared/path-check.js";
 import type { OnDisk } from "./on-disk.js";
 
@@ -19,7 +20,7 @@ export function readPreviousBuild(outDir: string): PreviousBuild {
       : [];
     const lines = [...(manifest.install?.artifact_hashes ?? []), ...(manifest.install?.seed_hashes ?? [])];
     const hashes = new Map(
-      lines.filter((l) => typeof l === "string").map((l) => l.split(pairSeparator) as [string, string]),
+      lines.filter((l) => typeof l === "string").map((l) => lineParts(l) as [string, string]),
     );
     return { artifacts, hashes };
   } catch {

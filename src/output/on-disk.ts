@@ -1,5 +1,6 @@
 import { closeSync, lstatSync, openSync, readFileSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
+import { parentPath } from "../shared/posix-path.js";
 
 /**
  * The output folder as the writer sees it, asked once per question: a folder that does not exist answers
@@ -22,7 +23,7 @@ export class OnDisk {
   /** lstat of a '/'-separated path below root; undefined when it does not exist or cannot be reached. */
   stat(path: string): Stats | undefined {
     const plain = isPlain(path);
-    if (plain && this.#folderMissing(parentOf(path))) return undefined;
+    if (plain && this.#folderMissing(parentPath(path))) return undefined;
     if (!this.#stats.has(path)) this.#stats.set(path, lstatOrUndefined(this.#full(path, plain)));
     return this.#stats.get(path);
   }
@@ -60,7 +61,7 @@ export class OnDisk {
     if (folder === "") return false;
     let missing = this.#missingFolders.get(folder);
     if (missing === undefined) {
-      missing = this.#folderMissing(parentOf(folder)) || statOrError(this.#prefix + folder) === undefined;
+      missing = this.#folderMissing(parentPath(folder)) || statOrError(this.#prefix + folder) === undefined;
       this.#missingFolders.set(folder, missing);
     }
     return missing;
@@ -73,11 +74,6 @@ const unplainSegment = /(?:^|\/)\.{0,2}(?:\/|$)/;
 /** No empty, "." or ".." segment: the folder named by a prefix of the path is really above it. */
 function isPlain(path: string): boolean {
   return !unplainSegment.test(path);
-}
-
-function parentOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash < 0 ? "" : path.slice(0, slash);
 }
 
 function statOrError(path: string): Stats | Error | undefined {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { siteFolder, siteRecordPath } from "../emit/site/site-paths.js";
-import { pair, pairSeparator, sha256 } from "../shared/hash.js";
+import { siteFolder, siteRecordPath } from "../emit/site-paths.js";
+import { sha256 } from "../shared/hash.js";
+import { pair, pairSeparator } from "../shared/line-codec.js";
 import type { PreviousBuild } from "./files-not-ours.js";
 
 /** What an earlier build wrote into the page folder; `foreign` when a record file is there but is not one. */

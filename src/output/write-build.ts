@@ -1,10 +1,11 @@
-import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
-import { siteRecordPath } from "../emit/site/site-paths.js";
+import { siteRecordPath } from "../emit/site-paths.js";
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import { composeFragments } from "../manifest/compose-fragments.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
+import { removeQuietly, writeFileAtomic } from "../shared/atomic-write.js";
 import { makeFolders } from "../shared/make-folders.js";
 import { pathProblem } from "../shared/path-check.js";
 import { filesNotOurs, readPreviousBuild } from "./files-not-ours.js";
@@ -176,23 +177,11 @@ function ensureFolder(folder: string, folders: Set<string>): void {
 
 /** `folders` remembers the folders already created during this build. */
 function writeAtomic(path: string, bytes: Buffer, executable: boolean, folders: Set<string>): void {
-  const temp = `${path}.agentc-tmp-${process.pid}`;
   try {
     ensureFolder(dirname(path), folders);
-    writeFileSync(temp, bytes, { mode: executable ? 0o755 : 0o644 });
-    if (executable) chmodSync(temp, 0o755);
-    renameSync(temp, path);
+    writeFileAtomic(path, bytes, executable ? 0o755 : 0o644);
   } catch (error) {
-    removeQuietly(temp);
     throw new WriteError(path, (error as NodeJS.ErrnoException).code ?? String(error));
-  }
-}
-
-function removeQuietly(path: string): void {
-  try {
-    rmSync(path, { force: true });
-  } catch {
-    // The temporary file was never created, or its folder cannot be reached: nothing to clean up.
   }
 }
 

@@ -1,5 +1,5 @@
 import { manifestFileName } from "../manifest/manifest-model.js";
-import { pairSeparator } from "../shared/hash.js";
+import { splitAtLast } from "../shared/line-codec.js";
 import { type PublishRewrite, parseRewrites } from "./publish-rewrites.js";
 
 /** What packing and unpacking need from manifest.json: the files, their hashes, modes and published names. */
@@ -42,7 +42,7 @@ export function parseBundleManifest(text: string): BundleManifest | string {
   if (typeof hashes === "string") return hashes;
   const rewrites = parseRewrites(stringList(install.publish_rewrites) ?? []);
   if (typeof rewrites === "string") return `has a bad publish_rewrites line: ${rewrites}`;
-  const payloads = payloadLines.map((line) => line.slice(0, line.lastIndexOf(pairSeparator)));
+  const payloads = payloadLines.map((line) => splitAtLast(line)?.[0] ?? line);
   const modes = executables(install.components);
   for (const path of stringList(install.payload_executables) ?? []) modes.add(path);
   return {
@@ -57,11 +57,10 @@ export function parseBundleManifest(text: string): BundleManifest | string {
 function parseHashes(lines: string[]): Map<string, string> | string {
   const hashes = new Map<string, string>();
   for (const line of lines) {
-    const at = line.lastIndexOf(pairSeparator);
-    const hash = line.slice(at + pairSeparator.length);
-    if (at <= 0 || !sha256Hex.test(hash))
+    const [path, hash] = splitAtLast(line) ?? [];
+    if (!path || hash === undefined || !sha256Hex.test(hash))
       return `has a hash line that is not "path :: <sha256 hex>": "${line}"`;
-    hashes.set(line.slice(0, at), hash);
+    hashes.set(path, hash);
   }
   return hashes;
 }

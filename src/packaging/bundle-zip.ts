@@ -1,10 +1,11 @@
-import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
+import { writeFileAtomic, writeThroughTemp } from "../shared/atomic-write.js";
 import { sha256 } from "../shared/hash.js";
 import { pathListProblems } from "../shared/path-check.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
-import { ZipWriter } from "../shared/zip/zip-writer.js";
+import { fileSink, ZipWriter } from "../shared/zip/zip-writer.js";
 import { type BundleManifest, bundleManifestName, parseBundleManifest } from "./bundle-manifest.js";
 import { PackError } from "./pack-error.js";
 import { capturePayloads, type PayloadFile } from "./payload-capture.js";
@@ -49,19 +50,19 @@ export function packBundle(buildDir: string, file: string, options: PackOptions 
   const entries = manifest.artifacts
     .map((path) => ({ path, name: publishedPath(path, manifest.rewrites) }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const temp = `${file}.agentc-tmp-${process.pid}`;
-  const written = failingAsPackError(temp, limits, () => {
-    const writer = new ZipWriter(temp, limits);
-    try {
-      writer.add({ name: bundleManifestName, bytes: manifestBytes, mode: 0o644 });
-      addArtifacts(writer, { buildDir, captured }, entries, manifest, limits);
-      return writer.finish();
-    } catch (error) {
-      writer.abandon();
-      throw error;
-    }
-  });
-  renameSync(temp, file);
+  const written = writeThroughTemp(file, (temp) =>
+    failingAsPackError(limits, () => {
+      const writer = new ZipWriter(fileSink(temp), limits);
+      try {
+        writer.add({ name: bundleManifestName, bytes: manifestBytes, mode: 0o644 });
+        addArtifacts(writer, { buildDir, captured }, entries, manifest, limits);
+        return writer.finish();
+      } catch (error) {
+        writer.abandon();
+        throw error;
+      }
+    }),
+  );
   const sha256File = writeChecksum(file, written.sha256);
   return { file, sha256File, sha256: written.sha256, entries: entries.length + 1, bytes: written.bytes };
 }
@@ -107,11 +108,10 @@ function addArtifacts(
 }
 
 /** Runs the write; on failure removes the temporary file and reports a PackError with a fitting hint. */
-function failingAsPackError<T>(temp: string, limits: ArchiveLimits, write: () => T): T {
+function failingAsPackError<T>(limits: ArchiveLimits, write: () => T): T {
   try {
     return write();
   } catch (error) {
-    rmSync(temp, { force: true });
     if (error instanceof PackError) throw error;
     const io = typeof (error as NodeJS.ErrnoException).code === "string";
     throw new PackError(
@@ -166,13 +166,7 @@ function readArtifact(buildDir: string, path: string, manifest: BundleManifest):
 
 function writeChecksum(file: string, hash: string): string {
   const sha256File = `${file}.sha256`;
-  const temp = `${sha256File}.agentc-tmp-${process.pid}`;
-  writeFileSync(
-    temp,
-    `${hash}  ${basename(file)}
-`,
-  );
-  renameSync(temp, sha256File);
+  writeFileAtomic(sha256File, `${hash}  ${basename(file)}\n`);
   return sha256File;
 }
 

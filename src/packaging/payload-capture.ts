@@ -3,7 +3,7 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
-import { pairSeparator } from "../shared/hash.js";
+import { pairSeparator } from "../shared/line-codec.js";
 import { pathProblem } from "../shared/path-check.js";
 import { PackError } from "./pack-error.js";
 

@@ -1,6 +1,7 @@
 import { serializeManifest } from "../manifest/canonical-manifest.js";
 import type { Manifest, ManifestInstall } from "../manifest/manifest-model.js";
-import { pair, sha256 } from "../shared/hash.js";
+import { sha256 } from "../shared/hash.js";
+import { pair } from "../shared/line-codec.js";
 import type { PayloadFile } from "./payload-capture.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,4 +1,4 @@
-import { pairSeparator } from "../shared/hash.js";
+import { lineParts } from "../shared/line-codec.js";
 
 /** One manifest.install.publish_rewrites line, "from :: to": a path segment renamed in the published tree. */
 export interface PublishRewrite {
@@ -10,7 +10,7 @@ export interface PublishRewrite {
 export function parseRewrites(lines: readonly string[]): PublishRewrite[] | string {
   const rewrites: PublishRewrite[] = [];
   for (const line of lines) {
-    const parts = line.split(pairSeparator);
+    const parts = lineParts(line);
     const [from, to] = parts;
     if (parts.length !== 2 || !from || !to) return `"${line}" is not of the form "from :: to"`;
     if (from.includes("/") || to.includes("/")) return `"${line}" must rename one path segment, without '/'`;

@@ -1,5 +1,6 @@
-import { diagnostic, type OutputCheck, type RegistryCheck } from "../checks/check.js";
+import type { OutputCheck, RegistryCheck } from "../checks/check.js";
 import { allChecks } from "../checks/index.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { emitRegistry } from "../emit/emit-registry.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";

@@ -1,11 +1,12 @@
-import { diagnostic } from "../checks/check.js";
 import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
-import { type Diagnostic, hasErrors, type Severity } from "../diagnostics/diagnostic.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import { byCodePoint, type Diagnostic, hasErrors, type Severity } from "../diagnostics/diagnostic.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig, PluginLayout } from "../registry/plugin-config.js";
-import { zipDeterministic } from "./deterministic-zip.js";
+import { defaultArchiveLimits } from "../shared/zip/archive-limits.js";
+import { zipInMemory } from "../shared/zip/zip-writer.js";
 
 export interface PluginOutput {
   /** plugin.zip and marketplace.json, written beside manifest.json (not artifacts: never installed). */
@@ -31,10 +32,17 @@ export function buildPlugin(registry: Registry, tree: EmittedTree, manifest: Man
   ]);
   if (hasErrors(diagnostics)) return { files: new Map(), diagnostics };
   const files = new Map<string, Buffer>([
-    ["plugin.zip", zipDeterministic(entries)],
+    ["plugin.zip", pluginZip(entries)],
     ["marketplace.json", json(marketplace(config, version))],
   ]);
   return { files, diagnostics };
+}
+
+/** Sorted paths, every file a plain (0644) file. */
+function pluginZip(entries: Map<string, Buffer>): Buffer {
+  const names = [...entries.keys()].sort(byCodePoint);
+  const files = names.map((name) => ({ name, bytes: entries.get(name) ?? Buffer.alloc(0), mode: 0o644 }));
+  return zipInMemory(files, defaultArchiveLimits);
 }
 
 function json(value: unknown): Buffer {

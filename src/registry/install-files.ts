@@ -1,5 +1,6 @@
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";
+import { joinPath } from "../shared/posix-path.js";
 import type { Adapter, KnownHashes, NormalSeedSet } from "./model.js";
 
 /**
@@ -21,11 +22,6 @@ function perFile(files: string[], known: KnownHashes | undefined): Record<string
   if (!known) return {};
   if (!Array.isArray(known)) return known;
   return Object.fromEntries(known.length === 0 ? [] : files.map((file) => [file, known]));
-}
-
-export function joinPath(dir: string, name: string): string {
-  const trimmed = dir.replace(/\/+$/, "");
-  return trimmed ? `${trimmed}/${name}` : name;
 }
 
 /** Registry-relative paths of every file that seeds and owned assets copy into a bundle. */

@@ -1,5 +1,7 @@
 import type { CapabilityPackage, PackageAgents, PackageSkills } from "../capabilities/model.js";
+import type { BuiltinChoice } from "../clients/load-client-packs.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
+import type { InstructionImport } from "../clients/model.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
@@ -102,12 +104,8 @@ export interface AdapterInstall {
 
 export type Slot = "alwaysApply" | "globs" | "globs_yaml" | "globs_csv" | "description" | "slug";
 
-/** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
-export interface InstructionImport {
-  form: string;
-  /** The assistant ignores the form in code spans and fenced code. */
-  outside_code?: boolean;
-}
+/** The slots an adapter may write verbatim, for frontmatter parsers that are not YAML. */
+export type RawSlot = Extract<Slot, "globs_csv" | "description">;
 
 export interface Adapter {
   id: string;
@@ -121,7 +119,7 @@ export interface Adapter {
   global_placement?: "single_file" | "pinned_module" | "none";
   pinned_global_name?: string;
   frontmatter?: string | string[];
-  raw_slots?: Slot[];
+  raw_slots?: RawSlot[];
   budget_profile?: "global" | "scoped";
   scoped_layout?: "flat" | "per_rule_dir" | "none";
   per_rule_filename?: string;
@@ -180,7 +178,7 @@ export interface TargetsConfig {
   registry_version?: string;
   builtin_adapters?: "all" | "none" | string[];
   /** Which built-in client packs compile core/; default "all" when core/ has content, else "none". */
-  builtin_clients?: "all" | "none" | string[];
+  builtin_clients?: BuiltinChoice;
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
   /** Trust keys (client packs' trust_keys) the registry writes on purpose, each with its reason (AGC108). */

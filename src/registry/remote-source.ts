@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
-import { renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { decodeText, maxRuleFileBytes, readBounded } from "../documents/text-file.js";
+import { writeFileAtomic } from "../shared/atomic-write.js";
+import { sha256 } from "../shared/hash.js";
 import { makeFolders } from "../shared/make-folders.js";
 
 export interface FetchOptions {
@@ -43,10 +43,7 @@ export function remoteUrlProblem(raw: string): string | undefined {
 export async function fetchRemoteSource(url: string, options: FetchOptions): Promise<RemoteResult> {
   const problem = remoteUrlProblem(url);
   if (problem) return { ok: false, reason: `the url ${problem}` };
-  const cachePath = join(
-    options.cacheDir,
-    `${createHash("sha256").update(url).digest("hex").slice(0, 32)}.json`,
-  );
+  const cachePath = join(options.cacheDir, `${sha256(url).slice(0, 32)}.json`);
   const cached = readCache(cachePath, url);
   if (options.offline)
     return cached
@@ -136,11 +133,9 @@ function readCache(path: string, url: string): CacheEntry | undefined {
 }
 
 function writeCache(path: string, entry: CacheEntry): void {
-  const temp = `${path}.${process.pid}.tmp`;
   try {
     makeFolders(dirname(path));
-    writeFileSync(temp, `${JSON.stringify(entry)}\n`);
-    renameSync(temp, path);
+    writeFileAtomic(path, `${JSON.stringify(entry)}\n`);
   } catch {
     // A cache that cannot be written only costs the next build a download.
   }

@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { duplicateSlugResolvedByKind } from "./checks/duplicate-slug-resolved-by-kind.js";
 import { slugUniqueInSource } from "./checks/slug-unique-in-source.js";
@@ -24,6 +24,7 @@ export function resolveRules(all: Rule[], diagnostics: Diagnostic[], dropped: Dr
         diagnostic(slugUniqueInSource, {
           position: rule.heading,
           message: `Slug "${rule.slug}" is defined twice in source "${rule.sourceName}": here and at ${formatPosition(sameSource.heading)}`,
+          related: [{ position: sameSource.heading, message: `"${rule.slug}" is first defined here` }],
         }),
       );
       continue;
@@ -43,6 +44,7 @@ export function resolveRules(all: Rule[], diagnostics: Diagnostic[], dropped: Dr
       message: sameKind
         ? `Rule "${loser.slug}" from source "${loser.sourceName}" is not used: source "${winner.sourceName}" (also ${winner.kind}) is listed first and defines it at ${formatPosition(winner.heading)}`
         : `Rule "${loser.slug}" from ${loser.kind} source "${loser.sourceName}" is overridden by ${winner.kind} source "${winner.sourceName}" at ${formatPosition(winner.heading)}`,
+      related: [{ position: winner.heading, message: `the "${winner.slug}" that is used` }],
     });
     diagnostics.push(reported);
     const reason = sameKind ? "source-order" : "source-priority";
@@ -87,6 +89,7 @@ function dropSuperseded(
     const reported = diagnostic(supersededRuleDropped, {
       position,
       message: `Rule "${target.slug}" (${formatPosition(target.heading)}) is dropped: "${rule.slug}" supersedes it`,
+      related: [{ position: target.heading, message: `the dropped rule "${target.slug}"` }],
     });
     diagnostics.push(reported);
     droppedRules.push({ rule: target, by: rule, reason: "supersedes", diagnostic: reported });

@@ -1,4 +1,4 @@
-import { diagnostic } from "../checks/check.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { validateAgainstSchema } from "../documents/schema-validation.js";
 import { type ParsedYaml, parseYamlBlock, yamlErrors } from "../documents/yaml-frontmatter.js";
@@ -14,8 +14,11 @@ export interface RuleFileSource {
   sourceIndex: number;
 }
 
+/** A rule's frontmatter as written (rule-frontmatter.schema.json checks the values). */
+type RuleFrontmatter = Partial<Record<RuleField, unknown>>;
+
 interface Frontmatter {
-  values: Partial<Record<RuleField, unknown>>;
+  values: RuleFrontmatter;
   fields: Partial<Record<RuleField, Position>>;
   /** Position of each item of a globs list. */
   globItems?: Position[];

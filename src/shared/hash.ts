@@ -11,13 +11,6 @@ export function sha256(bytes: Uint8Array | string): string {
   return crypto.createHash("sha256").update(bytes).digest("hex");
 }
 
-/** The separator of the manifest's flat "a :: b" lists. */
-export const pairSeparator = " :: ";
-
-export function pair(...parts: string[]): string {
-  return parts.join(pairSeparator);
-}
-
 /** The sha256 of a file, read in 1 MiB steps so that a large bundle is never held in memory. */
 export function sha256OfFile(path: string): string {
   const hash = crypto.createHash("sha256");

@@ -21,7 +21,7 @@ import { oneCapabilityPerLayer } from "../../src/checks/capabilities/one-capabil
 import { runtimeRequirementNotChecked } from "../../src/checks/capabilities/runtime-requirement-not-checked.js";
 import { soulScaffoldNotRun } from "../../src/checks/capabilities/soul-scaffold-not-run.js";
 import { spawnHookHasRetire } from "../../src/checks/capabilities/spawn-hook-has-retire.js";
-import type { Fixture } from "../../src/checks/check.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { withBase } from "../../src/diagnostics/fixture-base.js";
 import { RegistryReader } from "../../src/documents/registry-reader.js";

@@ -1,4 +1,3 @@
-import type { Fixture } from "../../src/checks/check.js";
 import { adapterIsComplete } from "../../src/checks/registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "../../src/checks/registry/adapter-outputs-disjoint.js";
 import { frontmatterTemplateValid } from "../../src/checks/registry/frontmatter-template-valid.js";
@@ -7,6 +6,7 @@ import { installSourcesExist } from "../../src/checks/registry/install-sources-e
 import { oneSingleFileAdapter } from "../../src/checks/registry/one-single-file-adapter.js";
 import { publishRewritesAreSegments } from "../../src/checks/registry/publish-rewrites-are-segments.js";
 import { templateSlotsHaveValues } from "../../src/checks/registry/template-slots-have-values.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { checkTable, locate } from "../support/check-harness.js";
 

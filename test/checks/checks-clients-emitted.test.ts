@@ -1,18 +1,19 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Finding, OutputCheck } from "../../src/checks/check.js";
+import type { OutputCheck } from "../../src/checks/check.js";
 import { alwaysLoadedWithinLimit } from "../../src/checks/clients/always-loaded-within-limit.js";
 import { denyFieldWithoutArgumentPatterns } from "../../src/checks/clients/deny-field-without-argument-patterns.js";
-import {
-  clientFixture,
-  exampleClient,
-  coreRule as fixtureRule,
-} from "../../src/checks/clients/emitted-fixtures.js";
 import { frontmatterFieldDocumented } from "../../src/checks/clients/frontmatter-field-documented.js";
 import { htmlCommentWithoutNormativeWords } from "../../src/checks/clients/html-comment-without-normative-words.js";
 import type { ClientPack } from "../../src/clients/model.js";
 import { alwaysOnRuleHasNoGlobs } from "../../src/core/checks/always-on-rule-has-no-globs.js";
 import type { CoreRule, LoadTrigger } from "../../src/core/model.js";
+import type { Finding } from "../../src/diagnostics/check-meta.js";
+import {
+  clientFixture,
+  exampleClient as examplePackData,
+  coreRule as fixtureRule,
+} from "../../src/diagnostics/client-fixture.js";
 import { baseFixture } from "../../src/diagnostics/fixture-base.js";
 import { parseJsonDocument } from "../../src/documents/json-document.js";
 import { parseYamlBlock } from "../../src/documents/yaml-frontmatter.js";
@@ -23,6 +24,8 @@ import { checkTable, locate } from "../support/check-harness.js";
 import { testdir } from "../support/testdir.js";
 
 const packFile = "clients/example-client.json";
+/** The examples' pack is plain JSON (it lives below the pack model); here it is handed to checks directly. */
+const exampleClient = examplePackData as unknown as ClientPack;
 
 /** The base registry loaded from a real folder, with one client pack as the loader would give it. */
 async function registryWith(pack: ClientPack = exampleClient, rules: CoreRule[] = []): Promise<Registry> {

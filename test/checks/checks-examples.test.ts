@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { allChecks } from "../../src/checks/index.js";
+import { diagnosticLine } from "../../src/diagnostics/diagnostic.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { testdir, writeLinks } from "../support/testdir.js";
 
@@ -16,13 +17,18 @@ describe("check examples", () => {
         [],
       );
     });
-    it(`${check.id} ${check.slug}: the failing example yields ${check.id}`, async () => {
+    it(`${check.id} ${check.slug}: the failing example yields exactly the lines its docs show`, async () => {
       const result = await compileRegistry(
         writeLinks(testdir(check.examples.failing), check.examples.failingLinks),
         { fetchTimeoutMs: 2000 },
       );
-      const own = result.diagnostics.filter((d) => d.id === check.id);
+      const own = result.diagnostics.filter((d) => d.id === check.id).map((d) => diagnosticLine(d));
       assert.ok(own.length > 0, `no ${check.id} among: ${JSON.stringify(result.diagnostics, null, 1)}`);
+      assert.deepEqual(
+        own,
+        check.examples.expected,
+        `${check.id}'s examples.expected differs from what the check reports`,
+      );
     });
   }
 });

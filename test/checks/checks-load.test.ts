@@ -1,4 +1,4 @@
-import type { Fixture } from "../../src/checks/check.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { ruleFile, sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { configMatchesSchema } from "../../src/documents/checks/config-matches-schema.js";
 import { jsonIsWellFormed } from "../../src/documents/checks/json-is-well-formed.js";

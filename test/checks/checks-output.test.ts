@@ -1,8 +1,8 @@
-import type { Fixture } from "../../src/checks/check.js";
 import { budgetRespected } from "../../src/checks/output/budget-respected.js";
 import { outputPathsAgree } from "../../src/checks/output/output-paths-agree.js";
 import { rosterBudgetRespected } from "../../src/checks/output/roster-budget-respected.js";
 import { symlinkTargetEmitted } from "../../src/checks/output/symlink-target-emitted.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { scopeExpressedByAdapter } from "../../src/emit/checks/scope-expressed-by-adapter.js";
 import { checkTable, locate } from "../support/check-harness.js";

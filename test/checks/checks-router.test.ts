@@ -1,4 +1,3 @@
-import type { Fixture } from "../../src/checks/check.js";
 import { depthSlugNamesARule } from "../../src/checks/registry/depth-slug-names-a-rule.js";
 import { routerAgreesWithTriggers } from "../../src/checks/registry/router-agrees-with-triggers.js";
 import { routerCoversEveryTrigger } from "../../src/checks/registry/router-covers-every-trigger.js";
@@ -6,6 +5,7 @@ import { routerRowsNameRules } from "../../src/checks/registry/router-rows-name-
 import { routerRuleExists } from "../../src/checks/registry/router-rule-exists.js";
 import { triggerClaimedOnce } from "../../src/checks/registry/trigger-claimed-once.js";
 import { triggerIsDeclared } from "../../src/checks/registry/trigger-is-declared.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { ruleFile, sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { checkTable, locate } from "../support/check-harness.js";
 

@@ -1,4 +1,3 @@
-import type { Fixture } from "../../src/checks/check.js";
 import { depthVocabularyConfined } from "../../src/checks/registry/depth-vocabulary-confined.js";
 import { descriptionWithin25Words } from "../../src/checks/registry/description-within-25-words.js";
 import { globalRuleHasNoGlobs } from "../../src/checks/registry/global-rule-has-no-globs.js";
@@ -7,6 +6,7 @@ import { ruleHasBody } from "../../src/checks/registry/rule-has-body.js";
 import { scopedRuleHasDescription } from "../../src/checks/registry/scoped-rule-has-description.js";
 import { scopedRuleHasGlobs } from "../../src/checks/registry/scoped-rule-has-globs.js";
 import { slugNotReserved } from "../../src/checks/registry/slug-not-reserved.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { ruleFile, sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { checkTable, locate } from "../support/check-harness.js";
 

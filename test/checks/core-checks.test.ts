@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Check, Fixture } from "../../src/checks/check.js";
+import type { Check } from "../../src/checks/check.js";
 import { commandUsesArguments } from "../../src/core/checks/command-uses-arguments.js";
 import { coreBodyPresent } from "../../src/core/checks/core-body-present.js";
 import { coreFileMatchesSchema } from "../../src/core/checks/core-file-matches-schema.js";
 import { coreFileNameWellFormed } from "../../src/core/checks/core-file-name-well-formed.js";
-import { coreMarkdown, json, reviewSkill } from "../../src/core/checks/core-fixtures.js";
 import { coreFrontmatterIsWellFormed } from "../../src/core/checks/core-frontmatter-is-well-formed.js";
 import { coreNameMatchesPath } from "../../src/core/checks/core-name-matches-path.js";
 import { coreNameUnique } from "../../src/core/checks/core-name-unique.js";
@@ -19,47 +18,16 @@ import { permissionQualifierFitsVerb } from "../../src/core/checks/permission-qu
 import { permissionRuleNamesAVerb } from "../../src/core/checks/permission-rule-names-a-verb.js";
 import { permissionVerbInTools } from "../../src/core/checks/permission-verb-in-tools.js";
 import { loadCore } from "../../src/core/load-core.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
+import { coreMarkdown, json, reviewSkill } from "../../src/diagnostics/core-fixtures.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
-import { type ExpectedFinding, locate } from "../support/check-harness.js";
+import { checkTable, locate } from "../support/check-harness.js";
 import { testdir } from "../support/testdir.js";
 
-interface Case {
-  name: string;
-  files: Fixture;
-}
-
-/** Valid cases yield nothing from the check; invalid ones exactly the findings listed (loadCore on real folders). */
-function coreTable(
-  check: Check,
-  table: { valid: Case[]; invalid: (Case & { findings: ExpectedFinding[] })[] },
-) {
-  describe(`${check.id} ${check.slug}`, () => {
-    for (const valid of table.valid) {
-      it(`valid: ${valid.name}`, () => assert.deepEqual(findings(check, valid.files).map(show), []));
-    }
-    for (const invalid of table.invalid) {
-      it(`invalid: ${invalid.name}`, () => {
-        const found = findings(check, invalid.files);
-        const expected = invalid.findings.map((f) => ({ severity: check.severity, ...f }));
-        assert.deepEqual(found.map(place), expected.map(place), found.map(show).join("\n"));
-        for (const [index, want] of expected.entries()) {
-          const message = found[index]?.message ?? "";
-          assert.ok(matches(message, want.message), `"${message}" lacks ${want.message}`);
-        }
-      });
-    }
-  });
-}
-
-function findings(check: Check, files: Fixture): Diagnostic[] {
-  return loadCore(testdir(files)).diagnostics.filter((d) => d.id === check.id);
-}
-
-const place = (d: Pick<Diagnostic, "file" | "line" | "column" | "severity">) =>
-  `${d.severity} ${d.file}:${d.line}:${d.column}`;
-const show = (d: Diagnostic) => `${place(d)} ${d.message}`;
-const matches = (message: string, want: string | RegExp) =>
-  typeof want === "string" ? message.includes(want) : want.test(message);
+/** The core checks are raised by loadCore: the tables run it alone, on real folders. */
+const loadCoreFindings = (check: Check, files: Fixture): Diagnostic[] =>
+  loadCore(testdir(files)).diagnostics.filter((d) => d.id === check.id);
+const show = (d: Diagnostic) => `${d.severity} ${d.file}:${d.line}:${d.column} ${d.message}`;
 
 const skillPath = "core/skills/review/SKILL.md";
 const skill = (lines: string[], body = ["# Review", "", "Steps."]) => ({
@@ -101,42 +69,46 @@ const badYaml = skill(["tools: [read"]);
 const listMatter = { [skillPath]: "---\n- read\n---\n# Review\n" };
 const twiceKey = skill(["name: again"]);
 
-coreTable(coreFrontmatterIsWellFormed, {
-  valid: [
-    { name: "a skill", files: { [skillPath]: reviewSkill } },
-    {
-      name: "a byte-order mark and CRLF line ends",
-      files: { [skillPath]: `\uFEFF${reviewSkill.replace(/\n/g, "\r\n")}` },
-    },
-  ],
-  invalid: [
-    {
-      name: "no frontmatter",
-      files: noBlock,
-      findings: [{ file: skillPath, line: 1, column: 1, message: "does not start" }],
-    },
-    {
-      name: "a block never closed",
-      files: unclosed,
-      findings: [{ file: skillPath, line: 1, column: 1, message: "never closed" }],
-    },
-    {
-      name: "malformed YAML",
-      files: badYaml,
-      findings: [{ ...atSkill(badYaml, "[read"), column: 13, message: "malformed YAML" }],
-    },
-    {
-      name: "a list, not a mapping",
-      files: listMatter,
-      findings: [{ file: skillPath, line: 2, column: 1, message: "mapping" }],
-    },
-    {
-      name: "a key written twice",
-      files: twiceKey,
-      findings: [{ ...atSkill(twiceKey, "name", 1), message: "unique" }],
-    },
-  ],
-});
+checkTable(
+  coreFrontmatterIsWellFormed,
+  {
+    valid: [
+      { name: "a skill", files: { [skillPath]: reviewSkill } },
+      {
+        name: "a byte-order mark and CRLF line ends",
+        files: { [skillPath]: `\uFEFF${reviewSkill.replace(/\n/g, "\r\n")}` },
+      },
+    ],
+    invalid: [
+      {
+        name: "no frontmatter",
+        files: noBlock,
+        findings: [{ file: skillPath, line: 1, column: 1, message: "does not start" }],
+      },
+      {
+        name: "a block never closed",
+        files: unclosed,
+        findings: [{ file: skillPath, line: 1, column: 1, message: "never closed" }],
+      },
+      {
+        name: "malformed YAML",
+        files: badYaml,
+        findings: [{ ...atSkill(badYaml, "[read"), column: 13, message: "malformed YAML" }],
+      },
+      {
+        name: "a list, not a mapping",
+        files: listMatter,
+        findings: [{ file: skillPath, line: 2, column: 1, message: "mapping" }],
+      },
+      {
+        name: "a key written twice",
+        files: twiceKey,
+        findings: [{ ...atSkill(twiceKey, "name", 1), message: "unique" }],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const unknownKey = skill(["allowed-tools: [read]"]);
 const badVerb = skill(["tools: [read, bash]"]);
@@ -147,65 +119,71 @@ const stdioWithUrl = mcp({ docs: { transport: "stdio", command: "docs", url: "ht
 const remoteWithoutUrl = mcp({ docs: { transport: "http", command: "docs" } });
 const badEvent = hooks([{ event: "before_shell", command: "guard" }]);
 
-coreTable(coreFileMatchesSchema, {
-  valid: [
-    { name: "the reference skill", files: { [skillPath]: reviewSkill } },
-    {
-      name: `a remote server with \${VAR} in its url`,
-      files: mcp({ d: { transport: "sse", url: `\${DOCS_URL}` } }),
-    },
-  ],
-  invalid: [
-    {
-      name: "an unknown frontmatter key, at the key",
-      files: unknownKey,
-      findings: [
-        {
-          ...atSkill(unknownKey, "allowed-tools"),
-          message: 'Unexpected key "allowed-tools" in the frontmatter',
-        },
-      ],
-    },
-    {
-      name: "a client tool name instead of a verb, at the item",
-      files: badVerb,
-      findings: [{ ...atSkill(badVerb, "bash"), message: "tools[1]" }],
-    },
-    {
-      name: "an unknown trigger",
-      files: badTrigger,
-      findings: [{ ...atSkill(badTrigger, "auto"), message: "triggers[0]" }],
-    },
-    {
-      name: "a missing description, at the block",
-      files: noDescription,
-      findings: [{ file: skillPath, line: 2, column: 1, message: '"description"' }],
-    },
-    {
-      name: "a hook without command",
-      files: hookWithoutCommand,
-      findings: [{ ...at(hookWithoutCommand, "core/hooks.json", '{\n      "event"'), message: '"command"' }],
-    },
-    {
-      name: "an unknown hook event",
-      files: badEvent,
-      findings: [{ ...at(badEvent, "core/hooks.json", '"before_shell"'), message: "hooks[0].event" }],
-    },
-    {
-      name: "a stdio server with a url",
-      files: stdioWithUrl,
-      findings: [{ ...at(stdioWithUrl, "core/mcp.json", '"url"'), message: 'Unexpected key "url"' }],
-    },
-    {
-      name: "a remote server without url, with a command",
-      files: remoteWithoutUrl,
-      findings: [
-        { ...at(remoteWithoutUrl, "core/mcp.json", '{\n      "transport"'), message: '"url"' },
-        { ...at(remoteWithoutUrl, "core/mcp.json", '"command"'), message: 'Unexpected key "command"' },
-      ],
-    },
-  ],
-});
+checkTable(
+  coreFileMatchesSchema,
+  {
+    valid: [
+      { name: "the reference skill", files: { [skillPath]: reviewSkill } },
+      {
+        name: `a remote server with \${VAR} in its url`,
+        files: mcp({ d: { transport: "sse", url: `\${DOCS_URL}` } }),
+      },
+    ],
+    invalid: [
+      {
+        name: "an unknown frontmatter key, at the key",
+        files: unknownKey,
+        findings: [
+          {
+            ...atSkill(unknownKey, "allowed-tools"),
+            message: 'Unexpected key "allowed-tools" in the frontmatter',
+          },
+        ],
+      },
+      {
+        name: "a client tool name instead of a verb, at the item",
+        files: badVerb,
+        findings: [{ ...atSkill(badVerb, "bash"), message: "tools[1]" }],
+      },
+      {
+        name: "an unknown trigger",
+        files: badTrigger,
+        findings: [{ ...atSkill(badTrigger, "auto"), message: "triggers[0]" }],
+      },
+      {
+        name: "a missing description, at the block",
+        files: noDescription,
+        findings: [{ file: skillPath, line: 2, column: 1, message: '"description"' }],
+      },
+      {
+        name: "a hook without command",
+        files: hookWithoutCommand,
+        findings: [
+          { ...at(hookWithoutCommand, "core/hooks.json", '{\n      "event"'), message: '"command"' },
+        ],
+      },
+      {
+        name: "an unknown hook event",
+        files: badEvent,
+        findings: [{ ...at(badEvent, "core/hooks.json", '"before_shell"'), message: "hooks[0].event" }],
+      },
+      {
+        name: "a stdio server with a url",
+        files: stdioWithUrl,
+        findings: [{ ...at(stdioWithUrl, "core/mcp.json", '"url"'), message: 'Unexpected key "url"' }],
+      },
+      {
+        name: "a remote server without url, with a command",
+        files: remoteWithoutUrl,
+        findings: [
+          { ...at(remoteWithoutUrl, "core/mcp.json", '{\n      "transport"'), message: '"url"' },
+          { ...at(remoteWithoutUrl, "core/mcp.json", '"command"'), message: 'Unexpected key "command"' },
+        ],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const wrongName = skill([]);
 wrongName[skillPath] = (wrongName[skillPath] ?? "").replace("name: review", "name: reviewer");
@@ -213,72 +191,84 @@ const wrongAgent = {
   "core/agents/reviewer.md": coreMarkdown(["name: critic", "description: Reviews."], ["Review."]),
 };
 
-coreTable(coreNameMatchesPath, {
-  valid: [{ name: "name equal to the folder", files: { [skillPath]: reviewSkill } }],
-  invalid: [
-    {
-      name: "a skill named unlike its folder, at the name",
-      files: wrongName,
-      findings: [{ ...atSkill(wrongName, "reviewer"), message: '"review"' }],
-    },
-    {
-      name: "an agent named unlike its file",
-      files: wrongAgent,
-      findings: [{ ...at(wrongAgent, "core/agents/reviewer.md", "critic"), message: '"reviewer"' }],
-    },
-  ],
-});
+checkTable(
+  coreNameMatchesPath,
+  {
+    valid: [{ name: "name equal to the folder", files: { [skillPath]: reviewSkill } }],
+    invalid: [
+      {
+        name: "a skill named unlike its folder, at the name",
+        files: wrongName,
+        findings: [{ ...atSkill(wrongName, "reviewer"), message: '"review"' }],
+      },
+      {
+        name: "an agent named unlike its file",
+        files: wrongAgent,
+        findings: [{ ...at(wrongAgent, "core/agents/reviewer.md", "critic"), message: '"reviewer"' }],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const longName = "a".repeat(65);
-coreTable(coreFileNameWellFormed, {
-  valid: [
-    {
-      name: "lowercase words with hyphens",
-      files: { "core/commands/fix-tests-2.md": coreMarkdown(["description: Fix."], ["Fix."]) },
-    },
-  ],
-  invalid: [
-    {
-      name: "a command with capitals and _",
-      files: { "core/commands/Fix_Tests.md": coreMarkdown(["description: Fix."], ["Fix."]) },
-      findings: [{ file: "core/commands/Fix_Tests.md", line: 1, column: 1, message: '"Fix_Tests"' }],
-    },
-    {
-      name: "a skill folder of 65 characters",
-      files: {
-        [`core/skills/${longName}/SKILL.md`]: coreMarkdown(
-          [`name: ${longName}`, "description: Long."],
-          ["Long."],
-        ),
+checkTable(
+  coreFileNameWellFormed,
+  {
+    valid: [
+      {
+        name: "lowercase words with hyphens",
+        files: { "core/commands/fix-tests-2.md": coreMarkdown(["description: Fix."], ["Fix."]) },
       },
-      findings: [{ file: `core/skills/${longName}`, line: 1, column: 1, message: "at most 64" }],
-    },
-    {
-      name: "a double hyphen",
-      files: {
-        "core/agents/code--review.md": coreMarkdown(["name: code--review", "description: R."], ["R."]),
+    ],
+    invalid: [
+      {
+        name: "a command with capitals and _",
+        files: { "core/commands/Fix_Tests.md": coreMarkdown(["description: Fix."], ["Fix."]) },
+        findings: [{ file: "core/commands/Fix_Tests.md", line: 1, column: 1, message: '"Fix_Tests"' }],
       },
-      findings: [{ file: "core/agents/code--review.md", line: 1, column: 1, message: "single hyphens" }],
-    },
-  ],
-});
+      {
+        name: "a skill folder of 65 characters",
+        files: {
+          [`core/skills/${longName}/SKILL.md`]: coreMarkdown(
+            [`name: ${longName}`, "description: Long."],
+            ["Long."],
+          ),
+        },
+        findings: [{ file: `core/skills/${longName}`, line: 1, column: 1, message: "at most 64" }],
+      },
+      {
+        name: "a double hyphen",
+        files: {
+          "core/agents/code--review.md": coreMarkdown(["name: code--review", "description: R."], ["R."]),
+        },
+        findings: [{ file: "core/agents/code--review.md", line: 1, column: 1, message: "single hyphens" }],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const bashRule = skill(["permissions:", "  deny: [Bash(git push), Write]"]);
-coreTable(permissionRuleNamesAVerb, {
-  valid: [
-    { name: "verbs in any case", files: skill(["permissions:", "  deny: [EDIT, exec(git push), Fetch]"]) },
-  ],
-  invalid: [
-    {
-      name: "client tool names, at each rule",
-      files: bashRule,
-      findings: [
-        { ...atSkill(bashRule, "Bash("), message: '"Bash" in "Bash(git push)"' },
-        { ...atSkill(bashRule, "Write"), message: '"Write"' },
-      ],
-    },
-  ],
-});
+checkTable(
+  permissionRuleNamesAVerb,
+  {
+    valid: [
+      { name: "verbs in any case", files: skill(["permissions:", "  deny: [EDIT, exec(git push), Fetch]"]) },
+    ],
+    invalid: [
+      {
+        name: "client tool names, at each rule",
+        files: bashRule,
+        findings: [
+          { ...atSkill(bashRule, "Bash("), message: '"Bash" in "Bash(git push)"' },
+          { ...atSkill(bashRule, "Write"), message: '"Write"' },
+        ],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const goodPatterns = [
   "permissions:",
@@ -303,27 +293,31 @@ const cases: [string, string][] = [
   ["'Skill(fw-*)'", "no wildcards"],
   ["'Exec( npm test)'", "spaces"],
 ];
-coreTable(permissionPatternWellFormed, {
-  valid: [
-    { name: "a pattern of every kind", files: skill(goodPatterns) },
-    {
-      name: "permissions.json patterns",
-      files: permissions({ allow: [{ verb: "mcp", tools: ["github/create_issue"] }] }),
-    },
-  ],
-  invalid: [
-    {
-      name: "client spellings and malformed patterns, at each rule",
-      files: badPatterns,
-      findings: cases.map(([needle, message]) => ({ ...atSkill(badPatterns, needle), message })),
-    },
-    {
-      name: "a bad item of a permissions.json list, at the item",
-      files: badJsonPattern,
-      findings: [{ ...at(badJsonPattern, "core/permissions.json", '"C:'), message: "'/'" }],
-    },
-  ],
-});
+checkTable(
+  permissionPatternWellFormed,
+  {
+    valid: [
+      { name: "a pattern of every kind", files: skill(goodPatterns) },
+      {
+        name: "permissions.json patterns",
+        files: permissions({ allow: [{ verb: "mcp", tools: ["github/create_issue"] }] }),
+      },
+    ],
+    invalid: [
+      {
+        name: "client spellings and malformed patterns, at each rule",
+        files: badPatterns,
+        findings: cases.map(([needle, message]) => ({ ...atSkill(badPatterns, needle), message })),
+      },
+      {
+        name: "a bad item of a permissions.json list, at the item",
+        files: badJsonPattern,
+        findings: [{ ...at(badJsonPattern, "core/permissions.json", '"C:'), message: "'/'" }],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const misfit = permissions({
   deny: [
@@ -331,33 +325,37 @@ const misfit = permissions({
     { verb: "read", commands: ["cat"], domains: ["x.example"] },
   ],
 });
-coreTable(permissionQualifierFitsVerb, {
-  valid: [
-    {
-      name: "each verb with its key",
-      files: permissions({
-        deny: [
-          { verb: "fetch", domains: ["x.example"] },
-          { verb: "skill", names: ["deploy"] },
+checkTable(
+  permissionQualifierFitsVerb,
+  {
+    valid: [
+      {
+        name: "each verb with its key",
+        files: permissions({
+          deny: [
+            { verb: "fetch", domains: ["x.example"] },
+            { verb: "skill", names: ["deploy"] },
+          ],
+        }),
+      },
+    ],
+    invalid: [
+      {
+        name: "keys of other verbs, at each key",
+        files: misfit,
+        findings: [
+          { ...at(misfit, "core/permissions.json", '"paths"'), message: 'it takes "commands"' },
+          {
+            ...at(misfit, "core/permissions.json", '"commands"'),
+            message: '"commands" does not narrow verb "read"',
+          },
+          { ...at(misfit, "core/permissions.json", '"domains"'), message: '"domains"' },
         ],
-      }),
-    },
-  ],
-  invalid: [
-    {
-      name: "keys of other verbs, at each key",
-      files: misfit,
-      findings: [
-        { ...at(misfit, "core/permissions.json", '"paths"'), message: 'it takes "commands"' },
-        {
-          ...at(misfit, "core/permissions.json", '"commands"'),
-          message: '"commands" does not narrow verb "read"',
-        },
-        { ...at(misfit, "core/permissions.json", '"domains"'), message: '"domains"' },
-      ],
-    },
-  ],
-});
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const twice = permissions({
   deny: [{ verb: "exec", commands: ["git push"] }],
@@ -365,32 +363,39 @@ const twice = permissions({
   allow: [{ verb: "exec", commands: ["git push"] }],
 });
 const coarseTwice = skill(["permissions:", "  ask: [edit]", "  allow: [Edit, Read]"]);
-coreTable(permissionListsDisagree, {
-  valid: [
-    {
-      name: "a prefix and a longer command",
-      files: permissions({
-        deny: [{ verb: "exec", commands: ["git push"] }],
-        allow: [{ verb: "exec", commands: ["git"] }],
-      }),
-    },
-  ],
-  invalid: [
-    {
-      name: "one command in three lists, at the weaker rules",
-      files: twice,
-      findings: [
-        { ...at(twice, "core/permissions.json", "{", 2), message: "Exec(git push) in ask is also in deny" },
-        { ...at(twice, "core/permissions.json", "{", 3), message: "Exec(git push) in allow is also in deny" },
-      ],
-    },
-    {
-      name: "a coarse verb in a skill's ask and allow",
-      files: coarseTwice,
-      findings: [{ ...atSkill(coarseTwice, "Edit"), message: "edit in allow is also in ask" }],
-    },
-  ],
-});
+checkTable(
+  permissionListsDisagree,
+  {
+    valid: [
+      {
+        name: "a prefix and a longer command",
+        files: permissions({
+          deny: [{ verb: "exec", commands: ["git push"] }],
+          allow: [{ verb: "exec", commands: ["git"] }],
+        }),
+      },
+    ],
+    invalid: [
+      {
+        name: "one command in three lists, at the weaker rules",
+        files: twice,
+        findings: [
+          { ...at(twice, "core/permissions.json", "{", 2), message: "Exec(git push) in ask is also in deny" },
+          {
+            ...at(twice, "core/permissions.json", "{", 3),
+            message: "Exec(git push) in allow is also in deny",
+          },
+        ],
+      },
+      {
+        name: "a coarse verb in a skill's ask and allow",
+        files: coarseTwice,
+        findings: [{ ...atSkill(coarseTwice, "Edit"), message: "edit in allow is also in ask" }],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const clash = {
   [skillPath]: reviewSkill,
@@ -400,59 +405,67 @@ const twiceServer = {
   "core/mcp.json":
     '{\n  "version": 1,\n  "servers": {\n    "docs": {"transport": "stdio", "command": "a"},\n    "docs": {"transport": "stdio", "command": "b"}\n  }\n}\n',
 };
-coreTable(coreNameUnique, {
-  valid: [
-    {
-      name: "a skill and an agent of one name",
-      files: {
-        [skillPath]: reviewSkill,
-        "core/agents/review.md": coreMarkdown(["name: review", "description: R."], ["R."]),
-      },
-    },
-  ],
-  invalid: [
-    {
-      name: "a command named like a skill",
-      files: clash,
-      findings: [
-        {
-          file: "core/commands/review.md",
-          line: 1,
-          column: 1,
-          message: `/review is both this command and the skill in ${skillPath}`,
+checkTable(
+  coreNameUnique,
+  {
+    valid: [
+      {
+        name: "a skill and an agent of one name",
+        files: {
+          [skillPath]: reviewSkill,
+          "core/agents/review.md": coreMarkdown(["name: review", "description: R."], ["R."]),
         },
-      ],
-    },
-    {
-      name: "a server written twice, at the second",
-      files: twiceServer,
-      findings: [{ ...at(twiceServer, "core/mcp.json", '"docs"', 1), message: '"docs" is written twice' }],
-    },
-  ],
-});
+      },
+    ],
+    invalid: [
+      {
+        name: "a command named like a skill",
+        files: clash,
+        findings: [
+          {
+            file: "core/commands/review.md",
+            line: 1,
+            column: 1,
+            message: `/review is both this command and the skill in ${skillPath}`,
+          },
+        ],
+      },
+      {
+        name: "a server written twice, at the second",
+        files: twiceServer,
+        findings: [{ ...at(twiceServer, "core/mcp.json", '"docs"', 1), message: '"docs" is written twice' }],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const spaced = mcp({
   "git hub": { transport: "stdio", command: "gh" },
   my_server: { transport: "stdio", command: "m" },
 });
-coreTable(mcpServerNameWellFormed, {
-  valid: [
-    {
-      name: "letters, digits and hyphens",
-      files: mcp({ "issue-tracker2": { transport: "stdio", command: "t" } }),
-    },
-  ],
-  invalid: [
-    {
-      name: "a space (error) and an underscore (warning), at the key",
-      files: spaced,
-      findings: [
-        { ...at(spaced, "core/mcp.json", '"git hub"'), message: "characters other than" },
-        { ...at(spaced, "core/mcp.json", '"my_server"'), message: "ambiguous", severity: "warning" },
-      ],
-    },
-  ],
-});
+checkTable(
+  mcpServerNameWellFormed,
+  {
+    valid: [
+      {
+        name: "letters, digits and hyphens",
+        files: mcp({ "issue-tracker2": { transport: "stdio", command: "t" } }),
+      },
+    ],
+    invalid: [
+      {
+        name: "a space (error) and an underscore (warning), at the key",
+        files: spaced,
+        findings: [
+          { ...at(spaced, "core/mcp.json", '"git hub"'), message: "characters other than" },
+          { ...at(spaced, "core/mcp.json", '"my_server"'), message: "ambiguous", severity: "warning" },
+        ],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const badPlaceholders = mcp({
   t: {
@@ -462,61 +475,69 @@ const badPlaceholders = mcp({
     env: { A: `\${env:A}`, B: `\${B:-x} and $C` },
   },
 });
-coreTable(mcpPlaceholdersWellFormed, {
-  valid: [
-    {
-      name: `\${VAR}, \${VAR:-default} and plain $`,
-      files: mcp({
-        t: {
-          transport: "http",
-          url: `https://x.example/\${PATH_PART:-mcp}`,
-          headers: { A: `$HOME \${TOKEN}` },
-        },
-      }),
-    },
-  ],
-  invalid: [
-    {
-      name: "client syntax and broken placeholders, at each value",
-      files: badPlaceholders,
-      findings: [
-        { ...at(badPlaceholders, "core/mcp.json", `"\${BIN"`), message: `"\${BIN"` },
-        { ...at(badPlaceholders, "core/mcp.json", `"\${1TOKEN}"`), message: `"\${1TOKEN}"` },
-        { ...at(badPlaceholders, "core/mcp.json", `"\${env:A}"`), message: `"\${env:A}"` },
-      ],
-    },
-  ],
-});
+checkTable(
+  mcpPlaceholdersWellFormed,
+  {
+    valid: [
+      {
+        name: `\${VAR}, \${VAR:-default} and plain $`,
+        files: mcp({
+          t: {
+            transport: "http",
+            url: `https://x.example/\${PATH_PART:-mcp}`,
+            headers: { A: `$HOME \${TOKEN}` },
+          },
+        }),
+      },
+    ],
+    invalid: [
+      {
+        name: "client syntax and broken placeholders, at each value",
+        files: badPlaceholders,
+        findings: [
+          { ...at(badPlaceholders, "core/mcp.json", `"\${BIN"`), message: `"\${BIN"` },
+          { ...at(badPlaceholders, "core/mcp.json", `"\${1TOKEN}"`), message: `"\${1TOKEN}"` },
+          { ...at(badPlaceholders, "core/mcp.json", `"\${env:A}"`), message: `"\${env:A}"` },
+        ],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const misfitHooks = hooks([
   { event: "session_start", verbs: ["read"], command: "a" },
   { event: "after_tool", verbs: ["edit"], command: "b", fail_closed: true },
 ]);
-coreTable(hookFieldsFitEvent, {
-  valid: [
-    {
-      name: "tool verbs, blocking fail_closed, explicit false elsewhere",
-      files: hooks([
-        { event: "after_tool_failure", verbs: ["exec"], command: "log" },
-        { event: "prompt_submit", command: "scan", fail_closed: true },
-        { event: "stop", command: "t", fail_closed: false },
-      ]),
-    },
-  ],
-  invalid: [
-    {
-      name: "verbs on a session event, fail_closed after a tool, at the keys",
-      files: misfitHooks,
-      findings: [
-        {
-          ...at(misfitHooks, "core/hooks.json", '"verbs"'),
-          message: '"verbs" has no meaning for event "session_start"',
-        },
-        { ...at(misfitHooks, "core/hooks.json", '"fail_closed"'), message: "before_tool, prompt_submit" },
-      ],
-    },
-  ],
-});
+checkTable(
+  hookFieldsFitEvent,
+  {
+    valid: [
+      {
+        name: "tool verbs, blocking fail_closed, explicit false elsewhere",
+        files: hooks([
+          { event: "after_tool_failure", verbs: ["exec"], command: "log" },
+          { event: "prompt_submit", command: "scan", fail_closed: true },
+          { event: "stop", command: "t", fail_closed: false },
+        ]),
+      },
+    ],
+    invalid: [
+      {
+        name: "verbs on a session event, fail_closed after a tool, at the keys",
+        files: misfitHooks,
+        findings: [
+          {
+            ...at(misfitHooks, "core/hooks.json", '"verbs"'),
+            message: '"verbs" has no meaning for event "session_start"',
+          },
+          { ...at(misfitHooks, "core/hooks.json", '"fail_closed"'), message: "before_tool, prompt_submit" },
+        ],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const outside = skill([
   "tools: [read]",
@@ -525,73 +546,85 @@ const outside = skill([
   "  ask: [fetch]",
   "  deny: [edit]",
 ]);
-coreTable(permissionVerbInTools, {
-  valid: [
-    {
-      name: "deny for a verb outside tools",
-      files: skill(["tools: [read]", "permissions:", "  deny: [edit, exec]"]),
-    },
-    { name: "no tools list at all", files: skill(["permissions:", "  allow: [Exec(npm test)]"]) },
-  ],
-  invalid: [
-    {
-      name: "allow and ask outside tools, at each rule",
-      files: outside,
-      findings: [
-        { ...atSkill(outside, "Exec(npm test)"), message: 'allow names "exec"', severity: "warning" },
-        { ...atSkill(outside, "fetch"), message: 'ask names "fetch"', severity: "warning" },
-      ],
-    },
-  ],
-});
+checkTable(
+  permissionVerbInTools,
+  {
+    valid: [
+      {
+        name: "deny for a verb outside tools",
+        files: skill(["tools: [read]", "permissions:", "  deny: [edit, exec]"]),
+      },
+      { name: "no tools list at all", files: skill(["permissions:", "  allow: [Exec(npm test)]"]) },
+    ],
+    invalid: [
+      {
+        name: "allow and ask outside tools, at each rule",
+        files: outside,
+        findings: [
+          { ...atSkill(outside, "Exec(npm test)"), message: 'allow names "exec"', severity: "warning" },
+          { ...atSkill(outside, "fetch"), message: 'ask names "fetch"', severity: "warning" },
+        ],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
 const unusedHint = {
   "core/commands/fix.md": coreMarkdown(["description: Fix.", "argument_hint: <issue>"], ["Fix it."]),
 };
-coreTable(commandUsesArguments, {
-  valid: [
-    {
-      name: "$1 in the body",
-      files: {
-        "core/commands/fix.md": coreMarkdown(["description: Fix.", "argument_hint: <issue>"], ["Fix $1."]),
-      },
-    },
-    {
-      name: "no hint, no placeholder",
-      files: { "core/commands/fix.md": coreMarkdown(["description: Fix."], ["Fix it."]) },
-    },
-  ],
-  invalid: [
-    {
-      name: "a hint the body ignores, at the hint",
-      files: unusedHint,
-      findings: [
-        {
-          ...at(unusedHint, "core/commands/fix.md", "argument_hint"),
-          message: "neither $ARGUMENTS nor $1..$9",
+checkTable(
+  commandUsesArguments,
+  {
+    valid: [
+      {
+        name: "$1 in the body",
+        files: {
+          "core/commands/fix.md": coreMarkdown(["description: Fix.", "argument_hint: <issue>"], ["Fix $1."]),
         },
-      ],
-    },
-  ],
-});
+      },
+      {
+        name: "no hint, no placeholder",
+        files: { "core/commands/fix.md": coreMarkdown(["description: Fix."], ["Fix it."]) },
+      },
+    ],
+    invalid: [
+      {
+        name: "a hint the body ignores, at the hint",
+        files: unusedHint,
+        findings: [
+          {
+            ...at(unusedHint, "core/commands/fix.md", "argument_hint"),
+            message: "neither $ARGUMENTS nor $1..$9",
+          },
+        ],
+      },
+    ],
+  },
+  loadCoreFindings,
+);
 
-coreTable(coreBodyPresent, {
-  valid: [
-    {
-      name: "a one-line body",
-      files: { "core/agents/a.md": coreMarkdown(["name: a", "description: A."], ["Do it."]) },
-    },
-  ],
-  invalid: [
-    {
-      name: "an agent without body, at the closing line",
-      files: { "core/agents/a.md": coreMarkdown(["name: a", "description: A."], []) },
-      findings: [{ file: "core/agents/a.md", line: 4, column: 1, message: "no text" }],
-    },
-    {
-      name: "a command with blank lines only",
-      files: { "core/commands/c.md": coreMarkdown(["description: C."], ["", "  "]) },
-      findings: [{ file: "core/commands/c.md", line: 3, column: 1, message: "no text" }],
-    },
-  ],
-});
+checkTable(
+  coreBodyPresent,
+  {
+    valid: [
+      {
+        name: "a one-line body",
+        files: { "core/agents/a.md": coreMarkdown(["name: a", "description: A."], ["Do it."]) },
+      },
+    ],
+    invalid: [
+      {
+        name: "an agent without body, at the closing line",
+        files: { "core/agents/a.md": coreMarkdown(["name: a", "description: A."], []) },
+        findings: [{ file: "core/agents/a.md", line: 4, column: 1, message: "no text" }],
+      },
+      {
+        name: "a command with blank lines only",
+        files: { "core/commands/c.md": coreMarkdown(["description: C."], ["", "  "]) },
+        findings: [{ file: "core/commands/c.md", line: 3, column: 1, message: "no text" }],
+      },
+    ],
+  },
+  loadCoreFindings,
+);

@@ -7,9 +7,9 @@ import {
   notesManifest,
   withCapability,
 } from "../../src/capabilities/checks/capability-fixtures.js";
-import { clientFixture, coreRule } from "../../src/checks/clients/emitted-fixtures.js";
 import { findImports, type ImportForm } from "../../src/checks/output/import-forms.js";
 import { secretPathRule } from "../../src/clients/guard-patterns.js";
+import { clientFixture, coreRule } from "../../src/diagnostics/client-fixture.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";

@@ -4,10 +4,10 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { constants, Script } from "node:vm";
-import { buildSite } from "../../src/emit/site/build-site.js";
 import { writeBuild } from "../../src/output/write-build.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import { buildSite } from "../../src/site/build-site.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 

@@ -206,7 +206,17 @@ describe("report formats", () => {
     assert.equal(report.ok, false);
     assert.ok(report.diagnostics.some((d) => d.id === "AGC013"));
     for (const d of report.diagnostics) {
-      assert.deepEqual(Object.keys(d), ["id", "severity", "file", "line", "column", "message", "hint"]);
+      const contract = ["id", "severity", "file", "line", "column", "message", "hint"];
+      assert.deepEqual(Object.keys(d).slice(0, contract.length), contract);
+      const optional = Object.keys(d).slice(contract.length);
+      assert.deepEqual(
+        optional.filter((key) => !["endLine", "endColumn", "related", "url"].includes(key)),
+        [],
+      );
+      assert.match(
+        String(d.url),
+        new RegExp(`^https://github\\.com/agentc/agentc/blob/v[0-9.]+/docs/checks/${d.id}\\.md$`),
+      );
       assert.match(String(d.id), /^AGC\d{3}$/);
       assert.ok(["error", "warning", "info"].includes(String(d.severity)));
       assert.ok(Number.isInteger(d.line) && Number(d.line) >= 1);

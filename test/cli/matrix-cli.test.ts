@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { clientFixture, coreRule } from "../../src/checks/clients/emitted-fixtures.js";
+import { clientFixture, coreRule } from "../../src/diagnostics/client-fixture.js";
 import { baseFixture } from "../../src/diagnostics/fixture-base.js";
 import { promiseKinds } from "../../src/emit/matrix/capability-matrix.js";
 import { packageRoot } from "../../src/shared/package-paths.js";

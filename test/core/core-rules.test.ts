@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Fixture } from "../../src/checks/check.js";
-import { coreMarkdown } from "../../src/core/checks/core-fixtures.js";
 import { loadCore } from "../../src/core/load-core.js";
+import type { Fixture } from "../../src/diagnostics/check-meta.js";
+import { coreMarkdown } from "../../src/diagnostics/core-fixtures.js";
 import { locate } from "../support/check-harness.js";
 import { testdir } from "../support/testdir.js";
 

@@ -13,7 +13,7 @@ const allowed: Record<string, string> = {
   "src/documents/schema-set.ts": "the package's own schemas/",
   "src/documents/precompile-schemas.ts": "a build step",
   "src/clients/guard-program.ts": "the package's own guard program (an asset)",
-  "src/emit/site/site-assets.ts": "the package's own page script and styles (assets, read once)",
+  "src/site/site-assets.ts": "the package's own page script and styles (assets, read once)",
 };
 
 /** Folders of the stages that run before `emit` writes; install, output, packaging and the CLI write on purpose. */

@@ -48,10 +48,12 @@ describe("built-in data read as trusted package data", () => {
     const text = readFileSync(join(packageRoot, "adapters", "cursor.json"), "utf8");
     const lines = text.split("\n");
     const line = lines.findIndex((l) => l.includes('"output_dir"')) + 1;
+    const column = (lines[line - 1] ?? "").indexOf('"output_dir"') + 1;
     assert.deepEqual(cursor.origin.document.positionOf(["output_dir"], "key"), {
       file: "<agentc>/adapters/cursor.json",
       line,
-      column: (lines[line - 1] ?? "").indexOf('"output_dir"') + 1,
+      column,
+      end: { line, column: column + '"output_dir"'.length },
     });
   });
 });
@@ -147,11 +149,24 @@ describe("JSON documents parse natively and build the position tree only on dema
     });
   });
 
-  it("locates keys and values of a valid document", () => {
+  it("locates keys and values of a valid document, with the end of what it found", () => {
     const { document } = parseJsonDocument("x.json", '{\n  "a": {\n    "b": [1, 2]\n  }\n}\n');
     assert.ok(document);
-    assert.deepEqual(document.positionOf(["a", "b", 1]), { file: "x.json", line: 3, column: 14 });
-    assert.deepEqual(document.positionOf(["a", "b"], "key"), { file: "x.json", line: 3, column: 5 });
+    const end = (line: number, column: number) => ({ end: { line, column } });
+    assert.deepEqual(document.positionOf(["a", "b", 1]), {
+      file: "x.json",
+      line: 3,
+      column: 14,
+      ...end(3, 15),
+    });
+    assert.deepEqual(document.positionOf(["a", "b"], "key"), {
+      file: "x.json",
+      line: 3,
+      column: 5,
+      ...end(3, 8),
+    });
+    assert.deepEqual(document.positionOf(["a"]), { file: "x.json", line: 2, column: 8, ...end(4, 4) });
+    // a path that is not there: the place of its nearest parent, without an end
     assert.deepEqual(document.positionOf(["a", "missing"]), { file: "x.json", line: 2, column: 8 });
   });
 });

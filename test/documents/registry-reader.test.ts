@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, truncateSync, writeFi
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { withNotes } from "../../src/capabilities/checks/capability-fixtures.js";
-import { clientFixture } from "../../src/checks/clients/emitted-fixtures.js";
-import { reviewSkill } from "../../src/core/checks/core-fixtures.js";
+import { clientFixture } from "../../src/diagnostics/client-fixture.js";
+import { reviewSkill } from "../../src/diagnostics/core-fixtures.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { RegistryReader } from "../../src/documents/registry-reader.js";

@@ -106,7 +106,7 @@ function intended(slot: Slot, input: SlotInput): unknown {
 
 /** What each template line should read back as, keyed by YAML key; raw lines are checked as text. */
 function expectations(adapter: Adapter, input: SlotInput) {
-  const raw = new Set(adapter.raw_slots ?? []);
+  const raw = new Set<Slot>(adapter.raw_slots ?? []);
   const keys: Record<string, unknown> = {};
   const rawLines: string[] = [];
   for (const line of templateLines(adapter)) {

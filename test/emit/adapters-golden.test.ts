@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { emitAdapter } from "../../src/emit/adapters/emit-adapter.js";
-import { siteFolder } from "../../src/emit/site/site-paths.js";
+import { siteFolder } from "../../src/emit/site-paths.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import type { Adapter, Registry } from "../../src/registry/model.js";
 import { packageRoot } from "../../src/shared/package-paths.js";

@@ -3,7 +3,8 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
-import { confineTo } from "../../src/install/apply/fs-ops.js";
+
+import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
 import { recoverInterrupted } from "../../src/install/apply/recover.js";
 import { runInstall } from "../../src/install/install-run.js";
 import type { RunResult } from "../../src/install/model/run-result.js";
@@ -487,8 +488,7 @@ describe("shared files survive a crash during the transaction", { concurrency: 1
         const project = copyOf(template);
         const crashed = await withCrash(n, "abandon", () => s.run(bundle, project));
         if (crashed.status === "ok") break;
-        confineTo(project);
-        await recoverInterrupted(project);
+        await recoverInterrupted(new ProjectWriter(project), project);
         const recovered = snapshot(project, (p) => withoutAgentc(p) || noLock(p));
         assert.ok(
           states.some((state) => isDeepStrictEqual(recovered, state)),

@@ -4,7 +4,8 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
-import { confineTo } from "../../src/install/apply/fs-ops.js";
+
+import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
 import { recoverInterrupted } from "../../src/install/apply/recover.js";
 import { runInstall } from "../../src/install/install-run.js";
 import { type InstallRecord, serializeRecord } from "../../src/install/model/record.js";
@@ -169,8 +170,7 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
         const crashed = await withCrash(n, "abandon", () => s.run(bundle, project));
         if (crashed.status === "ok") break;
         killOwner(project);
-        confineTo(project);
-        await recoverInterrupted(project);
+        await recoverInterrupted(new ProjectWriter(project), project);
         const recovered = normalised(snapshot(project, notLock));
         const states = [old, expected, ...(s.retiring ? [s.retiring(old)] : [])];
         const whole = states.some((state) => isDeepStrictEqual(recovered, normalised(state)));

@@ -11,6 +11,7 @@ import {
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { durabilityBarrier } from "../../src/install/apply/durability.js";
+import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
 import { runInstall } from "../../src/install/install-run.js";
 import { makeBundle } from "../support/install-fixture.js";
 import { folderLinkSpec } from "../support/install-scenarios.js";
@@ -89,6 +90,7 @@ describe("durability: what an install wrote is on disk before it commits", { con
       components: { c: { ...spec.components.c, files: { ...files, ".claude/skills/big/SKILL.md": big } } },
     });
     const project = testdir({ "README.md": "mine\n" });
+    const writer = new ProjectWriter(project);
     process.env.AGENTC_FORCE_SYMLINK_EPERM = "1";
     try {
       const r = await runInstall({
@@ -97,13 +99,14 @@ describe("durability: what an install wrote is on disk before it commits", { con
         choice: { kind: "default" },
         moveAside: false,
         dryRun: false,
+        writer,
       });
       assert.equal(r.status, "ok", r.problems.join("; "));
     } finally {
       delete process.env.AGENTC_FORCE_SYMLINK_EPERM;
     }
     const root = realpathSync(project);
-    const barrier = durabilityBarrier(root, "agentc-no-such-sync-command");
+    const barrier = durabilityBarrier(root, writer.changes(), "agentc-no-such-sync-command");
     assert.equal(barrier.method, "fsync");
     if (barrier.method !== "fsync") return;
     const written = tree(root, (rel) => rel === "README.md" || rel.startsWith(".agentc"));

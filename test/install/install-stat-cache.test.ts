@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { confineTo } from "../../src/install/apply/fs-ops.js";
+import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
 import { readJournal } from "../../src/install/apply/journal.js";
 import { recoverInterrupted } from "../../src/install/apply/recover.js";
 import { projectStatus } from "../../src/install/status.js";
@@ -192,8 +192,7 @@ describe("files created in place", () => {
     mkdirSync(join(project, "rules"), { recursive: true });
     writeFileSync(first, ""); // the write cut short by the kill
     writeFileSync(second, "the user's own file\n");
-    confineTo(project);
-    await recoverInterrupted(project);
+    await recoverInterrupted(new ProjectWriter(project), project);
     assert.equal(existsSync(first), false);
     assert.equal(readFileSync(second, "utf8"), "the user's own file\n");
   });

@@ -5,7 +5,8 @@ import type { ComposedFile } from "../../src/emit/emitted-tree.js";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
 import { composedLine, composeFragments } from "../../src/manifest/compose-fragments.js";
 import type { Manifest } from "../../src/manifest/manifest-model.js";
-import { pair, sha256 } from "../../src/shared/hash.js";
+import { sha256 } from "../../src/shared/hash.js";
+import { pair } from "../../src/shared/line-codec.js";
 import { type BundleSpec, makeBundle } from "./install-fixture.js";
 
 export interface SharedSpec {

@@ -10,7 +10,8 @@ import {
 import { dirname, join } from "node:path";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
 import type { ComponentInstall, Manifest } from "../../src/manifest/manifest-model.js";
-import { pair, sha256 } from "../../src/shared/hash.js";
+import { sha256 } from "../../src/shared/hash.js";
+import { pair } from "../../src/shared/line-codec.js";
 import { runCli } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 

@@ -3,7 +3,8 @@ import { join, relative } from "node:path";
 import { type ZipAttributes, zipSync } from "fflate";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
 import type { Manifest } from "../../src/manifest/manifest-model.js";
-import { pair, sha256 } from "../../src/shared/hash.js";
+import { sha256 } from "../../src/shared/hash.js";
+import { pair } from "../../src/shared/line-codec.js";
 import { testdir, writeFiles } from "./testdir.js";
 
 export interface BuildFixture {

@@ -1,4 +1,4 @@
-import type { Fixture } from "../../checks/check.js";
+import type { Fixture } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export function json(value: unknown): string {

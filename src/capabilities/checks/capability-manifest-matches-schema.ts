@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { notesManifest, withCapability, withNotes } from "./capability-fixtures.js";
 
 export const capabilityManifestMatchesSchema: InlineCheck = {
@@ -13,5 +13,8 @@ export const capabilityManifestMatchesSchema: InlineCheck = {
   examples: {
     passing: withNotes({}),
     failing: withCapability({ ...notesManifest, envirnoment: ["ACME_NOTES_DIR"] }),
+    expected: [
+      'capabilities/notes/capability.json:20:3: error AGC095 Unexpected key "envirnoment" in the top level',
+    ],
   },
 };

@@ -1,8 +1,10 @@
-import type { RegistryCheck } from "../../checks/check.js";
+import type { RegistryCheckOf } from "../../diagnostics/check-meta.js";
+import type { CapabilityPackage } from "../model.js";
 import { packageContents } from "../package-contents.js";
 import { withNotes } from "./capability-fixtures.js";
 
-export const capabilityPathsResolve: RegistryCheck = {
+/** Also reported while the package files are read (read-package-files.ts), so it reads only the packages. */
+export const capabilityPathsResolve: RegistryCheckOf<{ capabilities: CapabilityPackage[] }> = {
   id: "AGC098",
   slug: "capability-paths-resolve",
   stage: "registry",
@@ -14,6 +16,10 @@ export const capabilityPathsResolve: RegistryCheck = {
   examples: {
     passing: withNotes({}),
     failing: withNotes({ inject: "../shared/inject.md", hooks: { spawn: "bin/missing.mjs" } }),
+    expected: [
+      'capabilities/notes/capability.json:14:14: error AGC098 the program "bin/missing.mjs" is not in the package (capabilities/notes)',
+      'capabilities/notes/capability.json:16:13: error AGC098 "../shared/inject.md" leaves the package folder (capabilities/notes)',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

@@ -6,7 +6,8 @@ import {
 } from "../../capabilities/checks/capability-fixtures.js";
 import type { CapabilityPackage } from "../../capabilities/model.js";
 import { packageContents } from "../../capabilities/package-contents.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import type { Finding } from "../../diagnostics/check-meta.js";
+import type { RegistryCheck } from "../check.js";
 
 export const capabilityNamesUnique: RegistryCheck = {
   id: "AGC096",
@@ -26,6 +27,9 @@ export const capabilityNamesUnique: RegistryCheck = {
         Object.entries(notesFiles).map(([path, text]) => [`capabilities/notes-copy/${path}`, text]),
       ),
     },
+    expected: [
+      'capabilities/notes-copy/capability.json:2:17: error AGC096 capabilities/notes-copy/capability.json uses the capability id "acme.notes" that capabilities/notes/capability.json already uses',
+    ],
   },
   *run(registry) {
     const claimed = new Map<string, CapabilityPackage>();
@@ -63,5 +67,11 @@ function clash(
   return {
     position: pkg.document.positionOf(path),
     message: `${pkg.manifestFile} uses the ${what} "${name}" that ${earlier.manifestFile} already uses`,
+    related: [
+      {
+        position: earlier.document.positionOf(["capability"]),
+        message: `the package that uses "${name}" first`,
+      },
+    ],
   };
 }

@@ -13,6 +13,9 @@ export const environmentUsesVendorPrefix: RegistryCheck = {
   examples: {
     passing: withNotes({}),
     failing: withNotes({ environment: ["ACME_NOTES_DIR", "NOTES_TOKEN"] }),
+    expected: [
+      'capabilities/notes/capability.json:12:5: error AGC102 "NOTES_TOKEN" does not start with ACME_, the prefix of the vendor of "acme.notes"',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

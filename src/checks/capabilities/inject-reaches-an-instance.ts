@@ -16,6 +16,9 @@ export const injectReachesAnInstance: RegistryCheck = {
   examples: {
     passing: withCapability(notesManifest),
     failing: withCapability(injected, injectFile),
+    expected: [
+      'capabilities/notes/capability.json:20:13: warning AGC103 "acme.notes" has inject text but no agents: no assistant reads it',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

@@ -13,6 +13,9 @@ export const oatsLevelSupported: RegistryCheck = {
   examples: {
     passing: withNotes({ compatibility: { oats: ">=0.20 <0.23" } }),
     failing: withNotes({ compatibility: { oats: "^0.30" } }),
+    expected: [
+      'capabilities/notes/capability.json:21:13: error AGC142 "acme.notes" cannot be built: it asks for OATS ^0.30, and agentc implements OATS 0.22.0',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

@@ -29,6 +29,9 @@ export const oneCapabilityPerLayer: RegistryCheck = {
       "capabilities/board/capability.json": json(board),
       ...Object.fromEntries(Object.entries(notesFiles).map(([p, text]) => [`capabilities/board/${p}`, text])),
     },
+    expected: [
+      'capabilities/notes/capability.json:6:12: error AGC097 "acme.notes" and "acme.board" (capabilities/board/capability.json) both take the knowledge layer; a layer has one integration',
+    ],
   },
   *run(registry) {
     const byLayer = new Map<string, CapabilityPackage>();

@@ -18,6 +18,9 @@ export const runtimeRequirementNotChecked: RegistryCheck = {
     failing: withNotes({
       requires: [{ runtime: "claude", package: "notes@acme-plugins", why: "The notes viewer." }],
     }),
+    expected: [
+      'capabilities/notes/capability.json:21:5: info AGC101 "acme.notes" needs the claude package notes@acme-plugins (The notes viewer.); agentc install checks claude\'s own package list and offers it only with consent',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

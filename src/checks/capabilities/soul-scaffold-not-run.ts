@@ -13,6 +13,9 @@ export const soulScaffoldNotRun: RegistryCheck = {
   examples: {
     passing: withNotes({}),
     failing: withNotes({ hooks: { ...notesManifest.hooks, "soul-scaffold": "bin/hook.mjs scaffold" } }),
+    expected: [
+      'capabilities/notes/capability.json:19:22: warning AGC100 "acme.notes" has a soul-scaffold hook; agentc ships it but never runs it',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

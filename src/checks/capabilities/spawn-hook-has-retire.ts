@@ -13,6 +13,9 @@ export const spawnHookHasRetire: RegistryCheck = {
   examples: {
     passing: withNotes({}),
     failing: withNotes({ hooks: { spawn: notesManifest.hooks.spawn } }),
+    expected: [
+      'capabilities/notes/capability.json:14:14: warning AGC099 "acme.notes" has a required spawn hook and no retire hook: nothing can undo what the spawn did',
+    ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

@@ -1,11 +1,11 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import type { ClientPack } from "../../clients/model.js";
+import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { EmittedFile, EmittedTree } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedFrontmatter, sourceFileOf } from "./emitted-files.js";
-import { clientFixture, coreRule } from "./emitted-fixtures.js";
 
 export const defaultAlwaysLoadedLimit = 40_000;
 /** How many of the biggest files the message names. */
@@ -28,6 +28,9 @@ export const alwaysLoadedWithinLimit: OutputCheck = {
         Array.from({ length: 900 }, (_, i) => `- Rule ${i}: prefer clear names over comments.`),
       ),
     }),
+    expected: [
+      "core/rules/style.md:1:1: error AGC090 example-client (Example Client) loads 41417 characters into every session, over its limit of 40000; biggest: .example/rules/style.md 41417",
+    ],
   },
   *run(registry, tree) {
     for (const client of registry.clients) {

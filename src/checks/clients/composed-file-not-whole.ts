@@ -19,6 +19,9 @@ export const composedFileNotWhole: OutputCheck = {
       ),
       "servers.json": '{ "servers": {} }\n',
     },
+    expected: [
+      'clients/example.json:60:13: error AGC086 Client pack "example" composes values into .example/mcp.json, which "example" also writes as a whole file',
+    ],
   },
   *run(registry, tree) {
     const whole = new Map(tree.files.map((file) => [file.path, file]));

@@ -30,6 +30,9 @@ export const composedValuesAgree: OutputCheck = {
         other: { ...otherPack, mcp: { ...settingsPack.mcp, stdio: { command: "{command}" } } },
       },
     ),
+    expected: [
+      'clients/other.json:55:13: error AGC085 client pack "other" and client pack "example" both compose .example/mcp.json at servers.docs with different values',
+    ],
   },
   *run(registry, tree) {
     const claims = new Map<string, Claim[]>();

@@ -1,8 +1,8 @@
 import type { ClientPack } from "../../clients/model.js";
+import { clientFixture } from "../../diagnostics/client-fixture.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedFrontmatter } from "./emitted-files.js";
-import { clientFixture } from "./emitted-fixtures.js";
 
 /** A tool name followed by a parenthesised argument: "Bash(git push)", "Bash (rm:*)". */
 const argumentPattern = /[A-Za-z_][\w.*-]*\s*\([^)]*\)?/g;
@@ -64,6 +64,9 @@ export const denyFieldWithoutArgumentPatterns: OutputCheck = {
       { "core/skills/review/SKILL.md": deniedSkill("edit"), ...sharedSkill("Edit, Bash(git push)") },
       { shared_core: [sharedSkillMapping] },
     ),
+    expected: [
+      '<build>/.example/skills/release/SKILL.md:4:19: error AGC094 .example/skills/release/SKILL.md: disallowed-tools of skill ".example/skills/release/SKILL.md" (copied from shared/skills/release/SKILL.md) holds the argument pattern Bash(git push); example-client ignores it and lets the call through',
+    ],
   },
   *run(registry, tree) {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {

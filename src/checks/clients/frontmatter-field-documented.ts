@@ -1,10 +1,11 @@
 import { parse as parseToml } from "smol-toml";
 import type { ClientPack } from "../../clients/model.js";
+import type { Finding } from "../../diagnostics/check-meta.js";
+import { clientFixture } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
-import type { Finding, OutputCheck } from "../check.js";
+import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, emittedFrontmatter } from "./emitted-files.js";
-import { clientFixture } from "./emitted-fixtures.js";
 
 /** Per kind of emitted file: the pack section that lists its documented fields, and whether it is TOML. */
 function fileFormat(
@@ -48,6 +49,9 @@ export const frontmatterFieldDocumented: OutputCheck = {
       { "shared/rules/00-core.md": sharedRule(["trigger: always_on"]) },
       { shared_core: [{ src: "shared/rules/00-core.md", dst: "<RULES_DIR>/00-core.md" }] },
     ),
+    expected: [
+      '<build>/.example/rules/00-core.md:2:1: error AGC093 .example/rules/00-core.md has the field "trigger", which example-client does not document for rule files (copied from shared/rules/00-core.md) (rule_file.documented_fields: paths)',
+    ],
   },
   *run(registry, tree) {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {

@@ -28,6 +28,9 @@ export const guardOutlivesClientTimeout: RegistryCheck = {
   examples: {
     passing: withPacks({}, { example: settingsPack }),
     failing: withPacks({}, { example: { ...settingsPack, guard: { ...settingsPack.guard, timeout: 5 } } }),
+    expected: [
+      "clients/example.json:106:16: error AGC087 guard.timeout is 5 s, but the guard itself may take up to 5 s before it blocks; the client would kill it first and let the call through",
+    ],
   },
   *run(registry) {
     if (!secretGuardWanted(registry)) return;

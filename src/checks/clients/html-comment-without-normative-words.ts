@@ -1,8 +1,8 @@
+import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, sourceFileOf } from "./emitted-files.js";
-import { clientFixture, coreRule } from "./emitted-fixtures.js";
 
 /** Upper-case keywords that make a sentence a rule (RFC 2119 style), longest first so "MUST NOT" wins. */
 export const normativeKeywords = [
@@ -46,6 +46,9 @@ export const htmlCommentWithoutNormativeWords: OutputCheck = {
         "Keep functions short.",
       ]),
     }),
+    expected: [
+      "<build>/.example/rules/style.md:5:10: warning AGC091 An HTML comment in .example/rules/style.md (example-client) holds MUST NOT; the client never sees comments; from core/rules/style.md:7",
+    ],
   },
   *run(registry, tree) {
     for (const { file, origin, kind } of clientFiles(registry, tree.files)) {

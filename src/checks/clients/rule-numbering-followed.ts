@@ -1,11 +1,11 @@
 import type { ClientPack, RuleNumber } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
+import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, emittedFrontmatter, sourceFileOf } from "./emitted-files.js";
-import { clientFixture, coreRule } from "./emitted-fixtures.js";
 
 /** Seed 001's scheme, shortened: the core layers load always, technology packs may be bound to paths. */
 const exampleScheme: RuleNumber[] = [
@@ -35,6 +35,10 @@ export const ruleNumberingFollowed: OutputCheck = {
       },
       { rule_numbering: exampleScheme },
     ),
+    expected: [
+      'core/rules/00-tests.md:1:1: error AGC140 .example/rules/00-tests.md (example-client) is in the layer "framework core" (00-), which loads for every task, but it is bound to file patterns',
+      "core/rules/style.md:1:1: error AGC140 .example/rules/style.md (example-client) follows no prefix of the pack's numbering scheme (00-, 2N-, 40-); the client loads every file of .example/rules/ as a rule",
+    ],
   },
   *run(registry, tree) {
     for (const { file, origin, pack } of clientFiles(registry, tree.files)) {

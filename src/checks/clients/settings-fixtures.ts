@@ -1,9 +1,9 @@
-import { examplePack } from "../../clients/checks/client-fixtures.js";
-import { json } from "../../core/checks/core-fixtures.js";
+import type { Fixture } from "../../diagnostics/check-meta.js";
+import { examplePack } from "../../diagnostics/client-fixture.js";
+import { json } from "../../diagnostics/core-fixtures.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { Registry } from "../../registry/model.js";
-import type { Fixture } from "../check.js";
 
 /** The example pack with an MCP file and hooks that can block, so the guard is wired. */
 export const settingsPack = {

@@ -40,6 +40,10 @@ export const budgetRespected: OutputCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "targets.json": targetsWith([agentsMdAdapter]), "rules/long.md": longRule }),
+    expected: [
+      "targets.json:5:5: error AGC026 AGENTS.md has 132 lines, over the global budget of 100 (carries code-style, long-rule, skill-router)",
+      "targets.json:5:5: error AGC026 AGENTS.md has 253 words; the global budget is under 200 (carries code-style, long-rule, skill-router)",
+    ],
   },
   *run(registry, tree) {
     const profiles = adapterBudgetProfiles(registry);

@@ -1,5 +1,6 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
-import type { InstructionImport, ResolvedAdapter } from "../../registry/model.js";
+import type { InstructionImport } from "../../clients/model.js";
+import type { ResolvedAdapter } from "../../registry/model.js";
 import { maskFencedCode } from "../clients/html-comment-without-normative-words.js";
 import { escapeRegExp } from "../whole-words.js";
 

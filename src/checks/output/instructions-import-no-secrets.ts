@@ -1,11 +1,12 @@
 import { secretPathRule } from "../../clients/guard-patterns.js";
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
+import type { Finding } from "../../diagnostics/check-meta.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import { ruleTextPosition } from "../../registry/rule-position.js";
-import type { Finding, OutputCheck } from "../check.js";
+import type { OutputCheck } from "../check.js";
 import { emittedAt } from "../clients/emitted-files.js";
 import { findImports, type ImportForm, importForms } from "./import-forms.js";
 
@@ -34,6 +35,9 @@ export const instructionsImportNoSecrets: OutputCheck = {
   examples: {
     passing: rule("- The keys are listed in @.env.example."),
     failing: rule("- See @.env for the keys."),
+    expected: [
+      "rules/code-style.md:9:7: error AGC107 \"@.env\" imports .env, a secret file (the guard's rule env-file): Claude Code, Cursor, Gemini CLI, OpenCode would read it into the assistant's context",
+    ],
   },
   *run(registry, tree) {
     const forms = importForms([...builtinClientPacks(), ...registry.clients], registry.adapters);

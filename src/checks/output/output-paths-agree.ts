@@ -61,6 +61,9 @@ export const outputPathsAgree: OutputCheck = {
         },
       ]),
     }),
+    expected: [
+      'targets.json:15:5: error AGC028 Adapters "agents-md" and "agents-copy" both write AGENTS.md with different content',
+    ],
   },
   *run(registry, tree) {
     const first = new Map<string, EmittedFile>();

@@ -1,6 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
-import { sitePathsTaken } from "../../emit/site/site-paths.js";
+import { sitePathsTaken } from "../../emit/site-paths.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { adapterPosition } from "./output-paths-agree.js";
@@ -26,6 +26,9 @@ export const pagePathsFree: OutputCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "targets.json": targetsWith([agentsMdAdapter, pageAdapter]) }),
+    expected: [
+      "targets.json:15:5: error AGC170 Unexpected artifact site/index.html of site-index: the build writes the registry page there",
+    ],
   },
   *run(registry, tree) {
     const taken = new Set(sitePathsTaken());

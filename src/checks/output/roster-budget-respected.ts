@@ -47,6 +47,9 @@ export const rosterBudgetRespected: OutputCheck = {
   examples: {
     passing: roster(30),
     failing: roster(10),
+    expected: [
+      "targets.json:29:20: error AGC027 Unexpected 15 words in the descriptions of 2 skills, expected at most owned_words 10; biggest: .claude/skills/deploy/SKILL.md (9), .claude/skills/migrate/SKILL.md (6)",
+    ],
   },
   *run(registry, tree) {
     const budget = registry.targets.roster_budget;

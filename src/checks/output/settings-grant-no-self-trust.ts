@@ -8,13 +8,14 @@ import {
   valueOfEntries,
 } from "../../clients/trust-keys.js";
 import { pathText } from "../../compose/conflicts.js";
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { clip } from "../../diagnostics/clip.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import { parseJsonDocument } from "../../documents/json-document.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry, TrustOverride } from "../../registry/model.js";
-import type { Finding, OutputCheck } from "../check.js";
+import type { OutputCheck } from "../check.js";
 import { emittedAt } from "../clients/emitted-files.js";
 import { composedSource } from "./trust-key-sources.js";
 
@@ -44,6 +45,9 @@ export const settingsGrantNoSelfTrust: OutputCheck = {
   examples: {
     passing: withSeed({ enabledPlugins: {}, permissions: { defaultMode: "acceptEdits" } }),
     failing: withSeed({ enableAllProjectMcpServers: true }),
+    expected: [
+      "seeds/settings.json:2:3: error AGC108 .claude/settings.json would get enableAllProjectMcpServers = true (all-project-mcp-servers, Claude Code): it approves every MCP server the repository's .mcp.json names, without asking the person, and the repository would decide that for everyone who opens it",
+    ],
   },
   *run(registry, tree) {
     const keys = resolvedTrustKeys([...builtinClientPacks(), ...registry.clients]);

@@ -22,6 +22,9 @@ export const symlinkTargetEmitted: OutputCheck = {
   examples: {
     passing: withLink("AGENTS.md"),
     failing: withLink("docs/AGENTS.md"),
+    expected: [
+      'targets.json:18:23: error AGC143 Unexpected target "docs/AGENTS.md" of the link CLAUDE.md (adapter "agents-md"): the build writes neither an always-on file there nor a folder, so the link would be installed dangling',
+    ],
   },
   *run(registry, tree) {
     const files = new Set(tree.files.map((f) => f.path));

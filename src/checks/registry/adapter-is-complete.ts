@@ -1,7 +1,8 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import { hasAlwaysOnFile } from "../../emit/adapters/emit-adapter.js";
 import type { Adapter, ResolvedAdapter } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 /** A field an adapter's other settings make necessary: when it is needed, and why. */
@@ -54,6 +55,9 @@ export const adapterIsComplete: RegistryCheck = {
         { id: "rules", output_dir: ".rules", scoped_layout: "flat" },
       ]),
     }),
+    expected: [
+      'targets.json:18:24: error AGC034 Unexpected scoped_layout "flat" without extension in adapter "rules", expected extension (it ends each rule\'s file name)',
+    ],
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* incomplete(resolved);

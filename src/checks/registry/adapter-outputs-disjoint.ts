@@ -1,9 +1,11 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { JsonPath } from "../../documents/json-document.js";
 import { alwaysOnPath } from "../../emit/adapters/emit-adapter.js";
-import { joinPath, seedSets } from "../../registry/install-files.js";
+import { seedSets } from "../../registry/install-files.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import { joinPath } from "../../shared/posix-path.js";
+import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 const rulesAdapter = { id: "rules", output_dir: ".ai/rules", extension: ".md", scoped_layout: "flat" };
@@ -32,6 +34,9 @@ export const adapterOutputsDisjoint: RegistryCheck = {
         { ...rulesAdapter, id: "nested", output_dir: ".ai/rules/more" },
       ]),
     }),
+    expected: [
+      'targets.json:23:21: error AGC025 Unexpected output_dir ".ai/rules/more" of adapter "nested": it is inside ".ai/rules" of adapter "rules", expected folders that do not overlap',
+    ],
   },
   *run(registry) {
     yield* duplicateIds(registry);
@@ -51,6 +56,12 @@ function* duplicateIds(registry: Registry): Iterable<Finding> {
     yield {
       position: registry.targetsDocument.positionOf(["targets", index, "id"]),
       message: `Unexpected second adapter with id "${entry.id}" (targets[${first}] has it too), expected unique ids`,
+      related: [
+        {
+          position: registry.targetsDocument.positionOf(["targets", first, "id"]),
+          message: `the first "${entry.id}"`,
+        },
+      ],
     };
   }
 }

@@ -20,6 +20,9 @@ export const depthSlugNamesARule: RegistryCheck = {
     failing: withBase({
       "sources.json": sourcesWith({ depth_slug: "depth-projection", depth_vocabulary: ["A1"] }),
     }),
+    expected: [
+      'sources.json:15:17: warning AGC033 Unexpected depth_slug "depth-projection": it names no rule',
+    ],
   },
   *run(registry) {
     const { depth_slug, depth_vocabulary, envelope_slots } = registry.sources;

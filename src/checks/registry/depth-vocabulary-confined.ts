@@ -1,6 +1,7 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { ruleFile, sourcesWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { Rule, SourcesConfig } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import type { RegistryCheck } from "../check.js";
 import { ruleTextPosition } from "../positions.js";
 import { findWholeWords } from "../whole-words.js";
 
@@ -37,6 +38,10 @@ export const depthVocabularyConfined: RegistryCheck = {
       "rules/depth.md": depthRule,
       "rules/code-style.md": codeStyle("- For small fixes answer at Depth Level a1."),
     }),
+    expected: [
+      'rules/code-style.md:8:29: error AGC018 Unexpected "Depth Level" in rule "code-style": "depth level" is depth vocabulary; only the rule "depth-projection" may use it',
+      'rules/code-style.md:8:41: error AGC018 Unexpected "a1" in rule "code-style": "A1" is depth vocabulary; only the rule "depth-projection" may use it',
+    ],
   },
   *run(registry) {
     const terms = confinedTerms(registry.sources);

@@ -27,6 +27,9 @@ export const descriptionWithin25Words: RegistryCheck = {
     failing: withDescription(
       "How we write code here, which covers naming, layout, error handling, tests, comments, logging, reviews, commits, branches, releases, dependencies, and everything else that matters to us.",
     ),
+    expected: [
+      'rules/code-style.md:3:1: error AGC019 Unexpected description of 26 words in rule "code-style", expected at most 25',
+    ],
   },
   *run(registry) {
     for (const rule of registry.rules) {

@@ -1,7 +1,8 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import { knownSlots, slotPattern, templateLines } from "../../emit/adapters/frontmatter-template.js";
 import type { ResolvedAdapter, Slot } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 const rulesAdapter = (frontmatter: string[]) =>
@@ -23,6 +24,10 @@ export const frontmatterTemplateValid: RegistryCheck = {
   examples: {
     passing: rulesAdapter(["---", "paths: {globs}", "---"]),
     failing: rulesAdapter(["paths: {glob}", "---"]),
+    expected: [
+      'targets.json:21:9: error AGC023 Unexpected first template line "paths: {glob}" in "rules-dir", expected "---"',
+      'targets.json:21:9: error AGC023 Unexpected slot "{glob}" in the template of "rules-dir", expected one of {alwaysApply} {globs} {globs_yaml} {globs_csv} {description} {slug}',
+    ],
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* templateProblems(resolved);

@@ -18,6 +18,9 @@ export const globalRuleHasNoGlobs: RegistryCheck = {
   examples: {
     passing: rule([]),
     failing: rule(['globs: ["src/**"]']),
+    expected: [
+      'rules/review.md:3:1: warning AGC030 Unexpected globs on global rule "review": a global rule is always loaded, so they are ignored',
+    ],
   },
   *run(registry) {
     for (const rule of registry.rules) {

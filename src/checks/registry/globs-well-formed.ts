@@ -48,6 +48,9 @@ export const globsWellFormed: RegistryCheck = {
   examples: {
     passing: docsRule('["docs/**/*.{md,mdx}"]'),
     failing: docsRule('["docs/**/*.{md,mdx"]'),
+    expected: [
+      'rules/docs.md:3:9: error AGC036 Unexpected glob "docs/**/*.{md,mdx" in rule "docs-style": it cannot be parsed (Missing closing: "}" - use "\\\\}" to match literal characters)',
+    ],
   },
   *run(registry) {
     const problemOf = memoized(globProblem);

@@ -1,9 +1,10 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { JsonPath } from "../../documents/json-document.js";
 import { alwaysOnPath } from "../../emit/adapters/emit-adapter.js";
-import { joinPath, seedSets } from "../../registry/install-files.js";
+import { seedSets } from "../../registry/install-files.js";
 import type { Adapter, Registry, Tool } from "../../registry/model.js";
 import { pathProblem } from "../../shared/path-check.js";
+import { joinPath } from "../../shared/posix-path.js";
 import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
@@ -30,6 +31,9 @@ export const installPathsSafe: RegistryCheck = {
   examples: {
     passing: withLegacy([".cursorrules", "docs/old-rules.md"]),
     failing: withLegacy(["../outside.md"]),
+    expected: [
+      'targets.json:16:11: error AGC035 Unexpected legacy_cleanup path "../outside.md" in adapter "agents-md": it holds a \'..\' segment; expected a relative path inside the project',
+    ],
   },
   *run(registry) {
     for (const resolved of registry.adapters) {

@@ -1,8 +1,10 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { JsonPath } from "../../documents/json-document.js";
-import { joinPath, seedSets } from "../../registry/install-files.js";
+import { seedSets } from "../../registry/install-files.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
-import type { Finding, RegistryCheck } from "../check.js";
+import { joinPath } from "../../shared/posix-path.js";
+import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
 const withSeed = (extraFiles: Record<string, string>) =>
@@ -37,6 +39,9 @@ export const installSourcesExist: RegistryCheck = {
   examples: {
     passing: withSeed({ "seeds/settings.json": "{}\n", "assets/check.sh": "#!/bin/sh\nexit 0\n" }),
     failing: withSeed({ "assets/check.sh": "#!/bin/sh\nexit 0\n" }),
+    expected: [
+      'targets.json:19:13: error AGC024 Unexpected missing file "seeds/settings.json" named by adapter "agents-md", expected a readable file in the registry (at most the asset size limit)',
+    ],
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* missingSources(registry, resolved);

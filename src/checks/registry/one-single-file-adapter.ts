@@ -16,6 +16,9 @@ export const oneSingleFileAdapter: RegistryCheck = {
     failing: withBase({
       "targets.json": targetsWith([{ ...agentsMdAdapter, global_placement: "pinned_module" }]),
     }),
+    expected: [
+      "targets.json:4:3: error AGC022 Unexpected adapter list without a single_file adapter, expected exactly one",
+    ],
   },
   *run(registry) {
     const singles = registry.adapters.filter((a) => a.adapter.global_placement === "single_file");
@@ -32,6 +35,16 @@ export const oneSingleFileAdapter: RegistryCheck = {
       yield {
         position: adapterFieldPosition(resolved, ["global_placement"]),
         message: `Unexpected second single_file adapter ${adapterLabel(resolved)}: ${adapterLabel(first ?? resolved)} already writes the always-on file`,
+        ...(first
+          ? {
+              related: [
+                {
+                  position: adapterFieldPosition(first, ["global_placement"]),
+                  message: "the first single_file adapter",
+                },
+              ],
+            }
+          : {}),
       };
     }
   },

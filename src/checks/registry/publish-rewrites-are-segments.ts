@@ -17,6 +17,9 @@ export const publishRewritesAreSegments: RegistryCheck = {
   examples: {
     passing: rewrites([[".github", "github-dir"]]),
     failing: rewrites([[".github/workflows", "workflows"]]),
+    expected: [
+      "targets.json:18:7: error AGC038 Unexpected publish_rewrites segment \".github/workflows\": it holds a '/'; expected one folder or file name",
+    ],
   },
   *run(registry) {
     const seen = new Set<string>();

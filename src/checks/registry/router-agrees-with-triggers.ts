@@ -22,6 +22,9 @@ export const routerAgreesWithTriggers: RegistryCheck = {
   examples: {
     passing: codeStyle(["trigger: any-code"]),
     failing: codeStyle([]),
+    expected: [
+      'rules/router.md:9:1: warning AGC032 Router row "any-code" names rule "code-style", which claims no trigger; expected a rule with "trigger: any-code"',
+    ],
   },
   *run(registry) {
     const router = registry.rules.find((r) => r.slug === registry.sources.router_slug);

@@ -16,6 +16,9 @@ export const routerCoversEveryTrigger: RegistryCheck = {
       "sources.json":
         '{"version": 1, "trigger_keys": ["any-code", "docs"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules"}]}\n',
     }),
+    expected: [
+      'sources.json:1:45: error AGC015 Trigger key "docs" has no row in the router "skill-router" (rules/router.md)',
+    ],
   },
   *run(registry) {
     const router = registry.rules.find((r) => r.slug === registry.sources.router_slug);

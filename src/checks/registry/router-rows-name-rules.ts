@@ -17,6 +17,9 @@ export const routerRowsNameRules: RegistryCheck = {
       "rules/router.md":
         "---\nscope: global\n---\n# Skill Router\n\n| trigger | rule |\n|---|---|\n| any-code | code-styles |\n",
     }),
+    expected: [
+      'rules/router.md:8:1: error AGC016 Router row "any-code" names rule "code-styles", which does not exist',
+    ],
   },
   *run(registry) {
     const router = registry.rules.find((r) => r.slug === registry.sources.router_slug);

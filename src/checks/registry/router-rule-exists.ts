@@ -16,6 +16,7 @@ export const routerRuleExists: RegistryCheck = {
       "rules/router.md":
         "---\nscope: global\n---\n# Routing\n\n| trigger | rule |\n|---|---|\n| any-code | code-style |\n",
     }),
+    expected: ['sources.json:6:18: error AGC017 router_slug "skill-router" names no rule'],
   },
   *run(registry) {
     const slug = registry.sources.router_slug;

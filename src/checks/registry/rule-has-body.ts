@@ -17,6 +17,9 @@ export const ruleHasBody: RegistryCheck = {
     failing: withBase({
       "rules/review.md": "---\nscope: global\n---\n# Review\n\n## Before merging\n\n- Run the tests.\n",
     }),
+    expected: [
+      'rules/review.md:4:1: warning AGC037 Unexpected empty rule "review": the heading "Review" has no text before the next rule',
+    ],
   },
   *run(registry) {
     for (const rule of registry.rules) {

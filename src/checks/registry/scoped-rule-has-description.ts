@@ -21,6 +21,9 @@ export const scopedRuleHasDescription: RegistryCheck = {
   examples: {
     passing: docsRule(["description: Use when writing or editing documentation."]),
     failing: docsRule([]),
+    expected: [
+      'rules/docs.md:5:1: info AGC039 Scoped rule "docs-style" has no description; formats that choose rules by description will not pick it',
+    ],
   },
   *run(registry) {
     for (const rule of registry.rules) {

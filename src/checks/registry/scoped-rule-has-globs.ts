@@ -22,6 +22,9 @@ export const scopedRuleHasGlobs: RegistryCheck = {
   examples: {
     passing: docsRule(['globs: ["docs/**"]']),
     failing: docsRule([]),
+    expected: [
+      'rules/docs.md:2:1: error AGC020 Unexpected scoped rule "docs-style" without globs, expected at least one file pattern',
+    ],
   },
   *run(registry) {
     for (const rule of registry.rules) {

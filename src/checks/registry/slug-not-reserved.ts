@@ -16,6 +16,9 @@ export const slugNotReserved: RegistryCheck = {
       "rules/console.md": ruleFile(["scope: global"], "# Console Output", ["- Log to stderr."]),
     }),
     failing: withBase({ "rules/console.md": ruleFile(["scope: global"], "# CON", ["- Log to stderr."]) }),
+    expected: [
+      'rules/console.md:4:1: error AGC021 Unexpected slug "con" from heading "CON": it is a reserved Windows device name',
+    ],
   },
   *run(registry) {
     for (const rule of registry.rules) {

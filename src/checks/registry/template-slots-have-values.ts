@@ -32,6 +32,9 @@ export const templateSlotsHaveValues: RegistryCheck = {
   examples: {
     passing: withDeployRule(["description: Use when deploying the service."]),
     failing: withDeployRule([]),
+    expected: [
+      'rules/deploy.md:5:1: warning AGC031 Unexpected rule "deploy" without a description: "team-skills" write it through a template with {description}',
+    ],
   },
   *run(registry) {
     for (const rule of registry.rules) {

@@ -16,6 +16,9 @@ export const triggerClaimedOnce: RegistryCheck = {
     failing: withBase({
       "rules/other.md": "---\nscope: global\ntrigger: any-code\n---\n# Other Style\n\nText.\n",
     }),
+    expected: [
+      'rules/other.md:3:1: error AGC014 Trigger "any-code" is claimed by "other-style" here and by "code-style" at rules/code-style.md:4:1',
+    ],
   },
   *run(registry) {
     const first = new Map<string, Rule>();
@@ -26,9 +29,11 @@ export const triggerClaimedOnce: RegistryCheck = {
         first.set(rule.trigger, rule);
         continue;
       }
+      const claimed = earlier.fields.trigger ?? earlier.heading;
       yield {
         position: rule.fields.trigger ?? rule.heading,
-        message: `Trigger "${rule.trigger}" is claimed by "${rule.slug}" here and by "${earlier.slug}" at ${formatPosition(earlier.fields.trigger ?? earlier.heading)}`,
+        message: `Trigger "${rule.trigger}" is claimed by "${rule.slug}" here and by "${earlier.slug}" at ${formatPosition(claimed)}`,
+        related: [{ position: claimed, message: `"${earlier.slug}" claims "${rule.trigger}" first` }],
       };
     }
   },

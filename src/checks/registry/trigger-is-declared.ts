@@ -15,6 +15,9 @@ export const triggerIsDeclared: RegistryCheck = {
     failing: withBase({
       "rules/code-style.md": "---\nscope: global\ntrigger: any-cod\n---\n# Code Style\n\nText.\n",
     }),
+    expected: [
+      'rules/code-style.md:3:1: error AGC013 Rule "code-style" claims trigger "any-cod", which is not in trigger_keys',
+    ],
   },
   *run(registry) {
     const keys = new Set(registry.sources.trigger_keys ?? []);

@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { buildSite } from "../../emit/site/build-site.js";
 import { ForeignFilesError, WriteError, type WriteReport, writeBuild } from "../../output/write-build.js";
 import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
+import { buildSite } from "../../site/build-site.js";
 import { type Command, exitCodes } from "../command.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";

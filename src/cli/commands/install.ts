@@ -1,9 +1,7 @@
 import type { BundleSource } from "../../distribute/bundle-source.js";
 import type { OpenedBundle } from "../../distribute/candidate.js";
 import { openBundleSource } from "../../distribute/open-source.js";
-import { BundleError } from "../../install/bundle/bundle-error.js";
-import { type InstallResult, runInstall } from "../../install/install-run.js";
-import type { ComponentChoice } from "../../install/plan/components.js";
+import { BundleError, type ComponentChoice, type InstallResult, runInstall } from "../../install/index.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";

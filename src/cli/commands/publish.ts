@@ -15,7 +15,7 @@ export const publishCommand: Command = {
       throw new UsageError("give what to publish and where: <build-dir | bundle.zip> oci://HOST/REPO:TAG");
     if (!/^oci:\/\//i.test(target))
       throw new UsageError(`${target}: publish to an OCI registry, oci://HOST/REPO:TAG`);
-    const { publishOci } = await import("../../oci/oci-publish.js");
+    const { publishOci } = await import("../../distribute/oci/oci-publish.js");
     try {
       const published = await publishOci(origin, target);
       if (args.values.format === "json") io.out(JSON.stringify(published, null, 2));

@@ -1,8 +1,15 @@
-import { unstartable } from "../../install/capability/unstartable.js";
-import { type CommandRequest, chooseCapability, commandLaunch } from "../../install/run/command-launch.js";
-import { listingJson, listingPretty } from "../../install/run/command-listing.js";
-import { exitStatus, runCommandProcess } from "../../install/run/command-process.js";
-import { type Installed, readInstalled } from "../../install/run/installed-capabilities.js";
+import {
+  type CommandRequest,
+  chooseCapability,
+  commandLaunch,
+  exitStatus,
+  type Installed,
+  listingJson,
+  listingPretty,
+  readInstalled,
+  runCommandProcess,
+  unstartable,
+} from "../../install/index.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 
 export const runCommand: Command = {

@@ -1,4 +1,4 @@
-import { projectStatus } from "../../install/status.js";
+import { projectStatus } from "../../install/index.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 
 export const statusCommand: Command = {

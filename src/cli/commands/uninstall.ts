@@ -1,4 +1,4 @@
-import { runUninstall } from "../../install/uninstall-run.js";
+import { runUninstall } from "../../install/index.js";
 import { type Command, UsageError } from "../command.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";

@@ -1,4 +1,4 @@
-import { choosableComponents, requiredComponents } from "../../install/plan/components.js";
+import { choosableComponents, requiredComponents } from "../../install/index.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { HookToRun } from "../../install/capability/spawn-plan.js";
+import type { HookToRun } from "../../install/index.js";
 
 /**
  * Asks on a terminal whether the listed capability spawn hooks may run; no is the default. The trust gate

@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from "../../diagnostics/diagnostic.js";
+import { type Diagnostic, diagnosticLine, type Severity } from "../../diagnostics/diagnostic.js";
 import type { Reporter } from "./report-format.js";
 import { shownPath } from "./shown-path.js";
 
@@ -9,7 +9,10 @@ export const prettyReporter: Reporter = (diagnostics, context) => {
     context.color ? `\u001b[${code}m${text}\u001b[0m` : text;
   const shown = context.quiet ? diagnostics.filter((d) => d.severity !== "info") : diagnostics;
   const lines = shown.map((d) => {
-    const head = `${shownPath(d.file, context.registryDir)}:${d.line}:${d.column}: ${paint(colors[d.severity], d.severity)} ${d.id} ${d.message}`;
+    const head = diagnosticLine(d, {
+      file: shownPath(d.file, context.registryDir),
+      severity: paint(colors[d.severity], d.severity),
+    });
     return `${head}\n  ${paint("2", `hint: ${d.hint}`)}`;
   });
   const count = (s: Severity): number => diagnostics.filter((d) => d.severity === s).length;

@@ -1,9 +1,14 @@
-import type { RequirementOutcome } from "../../install/capability/requirement-consent.js";
-import { shown } from "../../install/capability/runtime-requirements.js";
-import { reportLine } from "../../install/capability/spawn-report.js";
-import type { InstallResult } from "../../install/install-run.js";
-import type { RunResult } from "../../install/model/run-result.js";
-import type { Action, ComposeSummary, Conflict, LinkFallback } from "../../install/plan/plan-model.js";
+import {
+  type Action,
+  type ComposeSummary,
+  type Conflict,
+  type InstallResult,
+  type LinkFallback,
+  type RequirementOutcome,
+  type RunResult,
+  reportLine,
+  shown,
+} from "../../install/index.js";
 
 type Placed = NonNullable<InstallResult["placed"]>;
 

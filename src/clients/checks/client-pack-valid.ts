@@ -1,5 +1,6 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { examplePack, withExamplePack } from "./client-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { examplePack } from "../../diagnostics/client-fixture.js";
+import { withExamplePack } from "./client-fixtures.js";
 
 export const clientPackValid: InlineCheck = {
   id: "AGC082",
@@ -13,5 +14,8 @@ export const clientPackValid: InlineCheck = {
   examples: {
     passing: withExamplePack({}),
     failing: withExamplePack({}, { ...examplePack, skills_dir: "<SKILLS_DIR>" }),
+    expected: [
+      "clients/example.json:10:17: error AGC082 clients/example.json: placeholder <SKILLS_DIR> is used here but runtime_placeholders does not define it",
+    ],
   },
 };

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withExamplePack } from "./client-fixtures.js";
 
 /** A small pack in seed 001's shape: rules only, or (failing) hook facts without hook events. */
@@ -29,5 +29,8 @@ export const seedFieldNotActedOn: InlineCheck = {
   examples: {
     passing: withExamplePack({}, seedPack),
     failing: withExamplePack({}, { ...seedPack, hook_path_fields: ["file_path"], hook_fail_closed: true }),
+    expected: [
+      "clients/example.json:24:3: warning AGC141 clients/example.json: hook_path_fields, hook_fail_closed are read, but the pack names no hook events and no entry form, so no hook and no secret guard is written for example",
+    ],
   },
 };

@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { clientFixture, coreRule } from "../../checks/clients/emitted-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 
 /** Reported by the core rules loader (src/core/load-rules.ts), at the `globs` key; the rule is not compiled. */
 export const alwaysOnRuleHasNoGlobs: InlineCheck = {
@@ -16,5 +16,8 @@ export const alwaysOnRuleHasNoGlobs: InlineCheck = {
     failing: clientFixture({
       "core/rules/style.md": coreRule("always_on", ["Keep functions short."], ["src/**/*.ts"]),
     }),
+    expected: [
+      'core/rules/style.md:4:1: error AGC092 a rule with trigger "always_on" takes no "globs" (src/**/*.ts): a client would load it only for matching files',
+    ],
   },
 };

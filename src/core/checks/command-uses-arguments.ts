@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const commandUsesArguments: InlineCheck = {
   id: "AGC073",
@@ -23,5 +23,8 @@ export const commandUsesArguments: InlineCheck = {
         ["Fix the issue."],
       ),
     }),
+    expected: [
+      "core/commands/fix-issue.md:3:1: warning AGC073 core/commands/fix-issue.md asks for arguments but its body uses neither $ARGUMENTS nor $1..$9",
+    ],
   },
 };

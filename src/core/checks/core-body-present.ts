@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const coreBodyPresent: InlineCheck = {
   id: "AGC074",
@@ -15,5 +15,8 @@ export const coreBodyPresent: InlineCheck = {
     failing: withCore({
       "agents/reviewer.md": coreMarkdown(["name: reviewer", "description: Reviews."], []),
     }),
+    expected: [
+      "core/agents/reviewer.md:4:1: error AGC074 core/agents/reviewer.md has no text below its frontmatter",
+    ],
   },
 };

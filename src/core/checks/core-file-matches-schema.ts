@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const coreFileMatchesSchema: InlineCheck = {
   id: "AGC061",
@@ -18,5 +18,8 @@ export const coreFileMatchesSchema: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      'core/skills/review/SKILL.md:4:1: error AGC061 Unexpected key "allowed-tools" in the frontmatter',
+    ],
   },
 };

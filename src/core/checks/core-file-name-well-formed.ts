@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const coreFileNameWellFormed: InlineCheck = {
   id: "AGC063",
@@ -15,5 +15,8 @@ export const coreFileNameWellFormed: InlineCheck = {
     failing: withCore({
       "commands/Fix_Tests.md": coreMarkdown(["description: Fixes tests."], ["Fix $ARGUMENTS."]),
     }),
+    expected: [
+      'core/commands/Fix_Tests.md:1:1: error AGC063 "Fix_Tests" (core/commands/Fix_Tests.md) is not a portable name: lowercase letters, digits and single hyphens, at most 64 characters',
+    ],
   },
 };

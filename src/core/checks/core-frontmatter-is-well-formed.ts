@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const coreFrontmatterIsWellFormed: InlineCheck = {
   id: "AGC060",
@@ -15,5 +15,8 @@ export const coreFrontmatterIsWellFormed: InlineCheck = {
     failing: withCore({
       "skills/review/SKILL.md": coreMarkdown(["name: review", "description: [unclosed"], ["# Review"]),
     }),
+    expected: [
+      "core/skills/review/SKILL.md:3:23: error AGC060 malformed YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ],
   },
 };

@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const coreNameMatchesPath: InlineCheck = {
   id: "AGC062",
@@ -18,5 +18,8 @@ export const coreNameMatchesPath: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      'core/skills/review/SKILL.md:2:7: error AGC062 name "reviewer" differs from its folder name "review"',
+    ],
   },
 };

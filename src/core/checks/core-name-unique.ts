@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, json, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, json, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const coreNameUnique: InlineCheck = {
   id: "AGC068",
@@ -17,5 +17,9 @@ export const coreNameUnique: InlineCheck = {
       "commands/review.md": coreMarkdown(["description: Reviews."], ["Review $ARGUMENTS."]),
       "mcp.json": `${json({ version: 1, servers: { docs: { transport: "http", url: "https://a.example/mcp" } } }).replace('"docs"', '"docs": {"transport": "stdio", "command": "docs-mcp"},\n    "docs"')}`,
     }),
+    expected: [
+      "core/commands/review.md:1:1: error AGC068 /review is both this command and the skill in core/skills/review/SKILL.md; clients would show only one",
+      'core/mcp.json:5:5: error AGC068 "docs" is written twice in one object; JSON keeps only the last',
+    ],
   },
 };

@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { json, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { json, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const hookFieldsFitEvent: InlineCheck = {
   id: "AGC071",
@@ -23,5 +23,8 @@ export const hookFieldsFitEvent: InlineCheck = {
         hooks: [{ event: "session_start", verbs: ["read"], command: "guard" }],
       }),
     }),
+    expected: [
+      'core/hooks.json:6:7: error AGC071 "verbs" has no meaning for event "session_start"; only before_tool, after_tool, after_tool_failure take it',
+    ],
   },
 };

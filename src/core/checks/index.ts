@@ -1,4 +1,4 @@
-import type { Check } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { commandUsesArguments } from "./command-uses-arguments.js";
 import { coreBodyPresent } from "./core-body-present.js";
 import { coreFileMatchesSchema } from "./core-file-matches-schema.js";
@@ -16,7 +16,7 @@ import { permissionRuleNamesAVerb } from "./permission-rule-names-a-verb.js";
 import { permissionVerbInTools } from "./permission-verb-in-tools.js";
 
 /** The load-stage checks of core/ (AGC060–AGC079), ordered by id. */
-export const coreChecks: readonly Check[] = [
+export const coreChecks: readonly InlineCheck[] = [
   coreFrontmatterIsWellFormed,
   coreFileMatchesSchema,
   coreNameMatchesPath,

@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { json, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { json, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const mcpPlaceholdersWellFormed: InlineCheck = {
   id: "AGC070",
@@ -34,5 +34,9 @@ export const mcpPlaceholdersWellFormed: InlineCheck = {
         },
       }),
     }),
+    expected: [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the message quotes a placeholder as written
+      'core/mcp.json:8:26: error AGC070 "${env:TRACKER_TOKEN}" is not a placeholder of the form ${NAME} or ${NAME:-default}',
+    ],
   },
 };

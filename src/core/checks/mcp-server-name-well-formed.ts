@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { json, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { json, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const mcpServerNameWellFormed: InlineCheck = {
   id: "AGC069",
@@ -17,5 +17,8 @@ export const mcpServerNameWellFormed: InlineCheck = {
     failing: withCore({
       "mcp.json": json({ version: 1, servers: { "git hub": { transport: "stdio", command: "gh-mcp" } } }),
     }),
+    expected: [
+      "core/mcp.json:4:5: error AGC069 MCP server name \"git hub\" holds characters other than letters, digits, '-' and '_'",
+    ],
   },
 };

@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { json, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { json, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const permissionListsDisagree: InlineCheck = {
   id: "AGC067",
@@ -21,5 +21,8 @@ export const permissionListsDisagree: InlineCheck = {
         allow: [{ verb: "exec", commands: ["git push"] }],
       }),
     }),
+    expected: [
+      "core/permissions.json:12:5: warning AGC067 Exec(git push) in allow is also in deny, which is evaluated first; this entry never applies",
+    ],
   },
 };

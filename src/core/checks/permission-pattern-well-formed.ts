@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const permissionPatternWellFormed: InlineCheck = {
   id: "AGC065",
@@ -18,5 +18,8 @@ export const permissionPatternWellFormed: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      "core/skills/review/SKILL.md:5:10: error AGC065 The pattern of \"Exec(git push:*)\" is a command prefix already: drop the trailing '*' or ':*' (client packs add their own)",
+    ],
   },
 };

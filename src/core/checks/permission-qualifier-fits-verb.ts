@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { json, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { json, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const permissionQualifierFitsVerb: InlineCheck = {
   id: "AGC066",
@@ -17,5 +17,8 @@ export const permissionQualifierFitsVerb: InlineCheck = {
     failing: withCore({
       "permissions.json": json({ version: 1, deny: [{ verb: "exec", paths: [".env"] }] }),
     }),
+    expected: [
+      'core/permissions.json:6:7: error AGC066 "paths" does not narrow verb "exec"; it takes "commands"',
+    ],
   },
 };

@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const permissionRuleNamesAVerb: InlineCheck = {
   id: "AGC064",
@@ -18,5 +18,8 @@ export const permissionRuleNamesAVerb: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      'core/skills/review/SKILL.md:5:10: error AGC064 "Bash" in "Bash(git push)" is not a core verb',
+    ],
   },
 };

@@ -1,5 +1,5 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { coreMarkdown, reviewSkill, withCore } from "./core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 
 export const permissionVerbInTools: InlineCheck = {
   id: "AGC072",
@@ -24,5 +24,8 @@ export const permissionVerbInTools: InlineCheck = {
         ["# Review"],
       ),
     }),
+    expected: [
+      "core/skills/review/SKILL.md:6:11: warning AGC072 allow names \"exec\", which 'tools' does not list",
+    ],
   },
 };

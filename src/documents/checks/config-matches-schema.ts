@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const configMatchesSchema: InlineCheck = {
@@ -16,5 +16,6 @@ export const configMatchesSchema: InlineCheck = {
       "sources.json":
         '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules", "enabeld": true}]}\n',
     }),
+    expected: ['sources.json:1:143: error AGC002 Unexpected key "enabeld" in sources[0]'],
   },
 };

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const inputWithinLimits: InlineCheck = {
@@ -15,5 +15,6 @@ export const inputWithinLimits: InlineCheck = {
     failing: withBase({
       "core/mcp.json": `{"version": 1, "servers": {"deep": ${"[".repeat(70)}${"]".repeat(70)}}}\n`,
     }),
+    expected: ["core/mcp.json:1:98: error AGC106 JSON nested more than 64 levels deep"],
   },
 };

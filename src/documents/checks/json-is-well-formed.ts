@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const jsonIsWellFormed: InlineCheck = {
@@ -13,5 +13,9 @@ export const jsonIsWellFormed: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "sources.json": '{ "version": 1, "sources": [], }\n' }),
+    expected: [
+      "sources.json:1:32: error AGC001 malformed JSON: expected a property name in double quotes",
+      "sources.json:1:32: error AGC001 malformed JSON: expected a value",
+    ],
   },
 };

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const linksFormNoLoop: InlineCheck = {
@@ -14,5 +14,8 @@ export const linksFormNoLoop: InlineCheck = {
     passing: withBase({ "rules/shared/testing.md": "# Testing\n\nRun the tests before you push.\n" }),
     failing: withBase({ "rules/shared/testing.md": "# Testing\n\nRun the tests before you push.\n" }),
     failingLinks: { "rules/shared/again": "." },
+    expected: [
+      "rules/shared/again:1:1: error AGC105 rules/shared/again is a link to rules/shared, a folder that holds the link, so reading it would never end",
+    ],
   },
 };

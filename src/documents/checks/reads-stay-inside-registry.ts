@@ -1,6 +1,6 @@
-import type { InlineCheck } from "../../checks/check.js";
-import { clientFixture } from "../../checks/clients/emitted-fixtures.js";
-import { reviewSkill } from "../../core/checks/core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { clientFixture } from "../../diagnostics/client-fixture.js";
+import { reviewSkill } from "../../diagnostics/core-fixtures.js";
 
 export const readsStayInsideRegistry: InlineCheck = {
   id: "AGC104",
@@ -18,5 +18,8 @@ export const readsStayInsideRegistry: InlineCheck = {
     }),
     failing: clientFixture({ "core/skills/review/SKILL.md": reviewSkill }),
     failingLinks: { "core/skills/review/checklist.md": "/etc/passwd" },
+    expected: [
+      "core/skills/review/checklist.md:1:1: error AGC104 core/skills/review/checklist.md is a link to /etc/passwd, outside the registry folder",
+    ],
   },
 };

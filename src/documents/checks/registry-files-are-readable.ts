@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const registryFilesAreReadable: InlineCheck = {
@@ -16,5 +16,8 @@ export const registryFilesAreReadable: InlineCheck = {
       "sources.json":
         '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules"}, {"name": "team", "kind": "community", "path": "missing-folder"}]}\n',
     }),
+    expected: [
+      'sources.json:1:190: error AGC003 The folder "missing-folder" of source "team" does not exist',
+    ],
   },
 };

@@ -1,7 +1,8 @@
-import { diagnostic } from "../../checks/check.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { joinPath, seedSets } from "../../registry/install-files.js";
+import { seedSets } from "../../registry/install-files.js";
 import type { Adapter, Registry, Rule } from "../../registry/model.js";
+import { joinPath } from "../../shared/posix-path.js";
 import { scopeExpressedByAdapter } from "../checks/scope-expressed-by-adapter.js";
 import type { EmittedFile } from "../emitted-tree.js";
 import { textThenBytes } from "./file-bytes.js";

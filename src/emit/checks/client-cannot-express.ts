@@ -1,6 +1,6 @@
-import type { InlineCheck } from "../../checks/check.js";
 import { withExamplePack } from "../../clients/checks/client-fixtures.js";
-import { coreMarkdown } from "../../core/checks/core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
 
 export const clientCannotExpress: InlineCheck = {
   id: "AGC080",
@@ -24,5 +24,8 @@ export const clientCannotExpress: InlineCheck = {
         ["# Explain", "", "Explain the selected code."],
       ),
     }),
+    expected: [
+      "core/skills/explain/SKILL.md:4:8: warning AGC080 Example Assistant cannot express: skill explain uses only read, grep",
+    ],
   },
 };

@@ -1,6 +1,6 @@
-import type { InlineCheck } from "../../checks/check.js";
 import { withExamplePack } from "../../clients/checks/client-fixtures.js";
-import { coreMarkdown } from "../../core/checks/core-fixtures.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
 
 export const loadTriggerMapped: InlineCheck = {
   id: "AGC081",
@@ -21,5 +21,8 @@ export const loadTriggerMapped: InlineCheck = {
         ["Tag the release commit."],
       ),
     }),
+    expected: [
+      'core/rules/release.md:2:10: error AGC081 rule release has load trigger "manual", which client pack example (clients/example.json) does not map',
+    ],
   },
 };

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 
 const scopedRule =
@@ -16,5 +16,8 @@ export const scopeExpressedByAdapter: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "targets.json": targetsWith([agentsMdAdapter]), "rules/docs.md": scopedRule }),
+    expected: [
+      'rules/docs.md:3:1: info AGC029 Scoped rule "docs-style" is not written for agents-md: the format has no file-scoped rules',
+    ],
   },
 };

@@ -39,5 +39,7 @@ export function capabilityRow(
   enforcement: Enforcement,
   reason: string,
 ): CapabilityRow {
-  return { client, kind, promise, source, enforcement, reason };
+  // the place only: the row is data of the build (CAPABILITIES.md, the matrix), not a diagnostic with a range
+  const { file, line, column } = source;
+  return { client, kind, promise, source: { file, line, column }, enforcement, reason };
 }

@@ -3,7 +3,7 @@ import type { AgentFrontmatter } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import type { CoreAgent } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { joinPath } from "../../registry/install-files.js";
+import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
 import { type Fields, yamlFrontmatter } from "./frontmatter.js";

@@ -1,26 +1,16 @@
-import { diagnostic } from "../../checks/check.js";
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
 import { clientCannotExpress } from "../checks/client-cannot-express.js";
-import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
 import type { CapabilityRow } from "./capability.js";
 import { emitAgents } from "./emit-agents.js";
 import { emitCommands } from "./emit-commands.js";
-import { type EmitContext, mergeParts } from "./emit-context.js";
+import { type ClientEmission, type EmitContext, mergeParts } from "./emit-context.js";
 import { emitRules } from "./emit-rules.js";
 import { emitClientSettings } from "./emit-settings.js";
 import { emitSharedFiles } from "./emit-shared-files.js";
 import { emitSkills } from "./emit-skills.js";
-
-/** What one client pack makes of the core: whole files, values inside shared files, and every loss said. */
-export interface ClientEmission {
-  files: EmittedFile[];
-  composed: ComposedFile[];
-  diagnostics: Diagnostic[];
-  /** Every promise of the core as this client keeps it; "cannot" rows are also reported as AGC080. */
-  capabilities: CapabilityRow[];
-}
 
 /** Pure: the registry's core/ through one client pack. */
 export function emitClientPack(client: LoadedClientPack, registry: Registry): ClientEmission {

@@ -2,7 +2,7 @@ import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import type { ClientPack } from "../../clients/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
-import type { EmittedFile } from "../emitted-tree.js";
+import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
 import { type CapabilityRow, capabilityRow, type Enforcement, type PromiseKind } from "./capability.js";
 
 /** What every emitter of a pack reads: the pack, where it came from, and the registry. */
@@ -53,4 +53,13 @@ export function capability(
 /** "the client has no skills folder": why every item of a kind is not written. */
 export function noPlace(ctx: EmitContext, place: string): string {
   return `${ctx.pack.name} has no ${place} (${place.replace(/ /g, "_")} is null in ${ctx.client.file})`;
+}
+
+/** What one client pack makes of the core: whole files, values inside shared files, and every loss said. */
+export interface ClientEmission {
+  files: EmittedFile[];
+  composed: ComposedFile[];
+  diagnostics: Diagnostic[];
+  /** Every promise of the core as this client keeps it; "cannot" rows are also reported as AGC080. */
+  capabilities: CapabilityRow[];
 }

@@ -1,9 +1,9 @@
-import { diagnostic } from "../../checks/check.js";
 import type { RuleTriggers, TriggerMapping } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import { rawValueProblem } from "../../clients/raw-field.js";
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
-import { joinPath } from "../../registry/install-files.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import { joinPath } from "../../shared/posix-path.js";
 import { csvGlobs } from "../adapters/frontmatter-template.js";
 import { clientCannotExpress } from "../checks/client-cannot-express.js";
 import { loadTriggerMapped } from "../checks/load-trigger-mapped.js";

@@ -1,7 +1,7 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import type { Registry } from "../../registry/model.js";
 import type { ComposedFile } from "../emitted-tree.js";
-import type { ClientEmission } from "./emit-client.js";
+import type { ClientEmission } from "./emit-context.js";
 import { guardWiring } from "./guard-wiring.js";
 import { hookEntries } from "./hook-entries.js";
 import { mcpEntries } from "./mcp-entries.js";

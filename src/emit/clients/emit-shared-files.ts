@@ -1,6 +1,6 @@
 import type { FileMapping } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
-import { joinPath } from "../../registry/install-files.js";
+import { joinPath } from "../../shared/posix-path.js";
 import type { EmittedFile } from "../emitted-tree.js";
 import { copiedBytes, ownedFile } from "./client-file.js";
 import { type EmitContext, emptyPart, type PartEmission } from "./emit-context.js";

@@ -4,7 +4,7 @@ import { packPath } from "../../clients/placeholders.js";
 import { skillFileName } from "../../core/load-skills.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { joinPath } from "../../registry/install-files.js";
+import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, copiedBytes, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, emptyPart, noPlace, type PartEmission } from "./emit-context.js";
 import { type Fields, type FieldValue, yamlFrontmatter } from "./frontmatter.js";

@@ -1,13 +1,13 @@
 import { withAgentStartTools } from "../../clients/agent-start-tools.js";
 import { guardProgram } from "../../clients/guard-program.js";
 import type { ClientPack, GuardWiring, HookMapping } from "../../clients/model.js";
+import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import type { CoreHook } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
 import type { EmittedFile } from "../emitted-tree.js";
 import { type CapabilityRow, capabilityRow, type Enforcement } from "./capability.js";
 import { failClosedGap, failClosedSince, fileExtraEntries, planHook } from "./hook-entries.js";
-import { withRuntimePlaceholders } from "./pack-text.js";
 import type { SettingsOutcome } from "./settings-part.js";
 
 const promise = "secret files and secret content are blocked before any tool call";

@@ -1,5 +1,5 @@
-import { diagnostic } from "../../checks/check.js";
 import type { CoreMarkdown } from "../../core/model.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { clientCannotExpress } from "../checks/client-cannot-express.js";
 import type { EmitContext } from "./emit-context.js";

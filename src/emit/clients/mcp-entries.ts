@@ -1,9 +1,9 @@
 import type { ClientPack, McpMapping } from "../../clients/model.js";
+import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
 import type { McpServer } from "../../core/model.js";
 import { type CapabilityRow, capabilityRow } from "./capability.js";
 import { mcpSlots } from "./mcp-slots.js";
-import { withRuntimePlaceholders } from "./pack-text.js";
 import type { SettingsOutcome } from "./settings-part.js";
 
 /** ${NAME} or ${NAME:-default}, as core/mcp.json writes them (src/core/mcp-placeholders.ts). */

@@ -1,4 +1,5 @@
 import type { ClientPack, PermissionMapping } from "../../clients/model.js";
+import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import {
   type Core,
@@ -9,7 +10,6 @@ import {
   type Verb,
 } from "../../core/model.js";
 import { type CapabilityRow, capabilityRow } from "./capability.js";
-import { withRuntimePlaceholders } from "./pack-text.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */

@@ -10,7 +10,7 @@ import { isMutation, mutatingOps } from "../plan/plan-model.js";
 import { fileStamp, type KnownFile } from "../project/stat-cache.js";
 import { durabilityBarrier } from "./durability.js";
 import { createFile, replaceFile } from "./file-writes.js";
-import { forgetParents, makeDir, removeDir, rename, SimulatedCrash } from "./fs-ops.js";
+import { type ProjectWriter, SimulatedCrash } from "./fs-ops.js";
 import { checkpoint } from "./interruption.js";
 import {
   backupDir,
@@ -32,6 +32,8 @@ export interface FinalFile {
 
 export interface ApplyInput {
   root: string;
+  /** the run's writer: every change to the project goes through it */
+  fs: ProjectWriter;
   actions: Action[];
   finalFiles: FinalFile[];
   bytesOf: (content: Content) => Buffer;
@@ -71,23 +73,23 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
   );
   const tasks = actions.map((a, i) => task(input, a, i, links, removedTo));
   input.finalFiles.forEach((f, i) => {
-    tasks.push(finalTask(input.root, f, actions.length + i, links));
+    tasks.push(finalTask(input.fs, input.root, f, actions.length + i, links));
   });
   let journal: Journal = { version: 1, state: "applying", steps: tasks.map((t) => t.step) };
   const journalSpawns = (spawned: JournalSpawn[]): void => {
     journal = { ...journal, spawned: spawned.map((s) => ({ ...s })) };
-    writeJournal(input.root, journal);
+    writeJournal(input.fs, input.root, journal);
   };
   try {
-    writeJournal(input.root, journal);
-    if (!exists(join(input.root, backupDir))) makeDir(join(input.root, backupDir));
+    writeJournal(input.fs, input.root, journal);
+    if (!exists(join(input.root, backupDir))) input.fs.makeDir(join(input.root, backupDir));
     await checkpoint("journaled");
     await runTasks(input, tasks, journalSpawns);
-    durabilityBarrier(input.root);
-    writeJournal(input.root, { ...journal, state: "committed" });
+    durabilityBarrier(input.root, input.fs.changes());
+    writeJournal(input.fs, input.root, { ...journal, state: "committed" });
   } catch (error) {
     if (error instanceof SimulatedCrash) throw error;
-    forgetParents();
+    input.fs.forgetParents();
     const retired = await retireSpawns(
       input.root,
       journal.spawned ?? [],
@@ -95,9 +97,9 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
     );
     input.rollbackReports?.push(...retired);
     try {
-      rollBack(input.root, journal);
-      durabilityBarrier(input.root);
-      finishJournal(input.root);
+      rollBack(input.fs, input.root, journal);
+      durabilityBarrier(input.root, input.fs.changes());
+      finishJournal(input.fs, input.root);
     } catch (undoError) {
       if (undoError instanceof SimulatedCrash) throw undoError;
       throw new RollbackUnfinished(error, undoError);
@@ -106,7 +108,7 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
   }
   await checkpoint("committed").catch(() => undefined);
   try {
-    finishJournal(input.root);
+    finishJournal(input.fs, input.root);
   } catch (error) {
     // committed: the install stands; the next run clears the leftover backups
     if (error instanceof SimulatedCrash) throw error;
@@ -146,20 +148,21 @@ function task(
 ): Task {
   const at = (p: string): string => join(input.root, p);
   const backup = `${backupDir}/${index}`;
+  const fs = input.fs;
   switch (action.op) {
     case "mkdir":
-      return { step: { op: "mkdir", path: action.path }, run: () => makeDir(at(action.path)) };
+      return { step: { op: "mkdir", path: action.path }, run: () => fs.makeDir(at(action.path)) };
     case "rmdir":
-      return { step: { op: "rmdir", path: action.path }, run: () => removeDir(at(action.path)) };
+      return { step: { op: "rmdir", path: action.path }, run: () => fs.removeDir(at(action.path)) };
     case "move-aside":
       return {
         step: { op: "rename", from: action.path, to: action.to },
-        run: () => rename(at(action.path), at(action.to)),
+        run: () => fs.rename(at(action.path), at(action.to)),
       };
     case "remove":
       return {
         step: { op: "remove", path: action.path, backup },
-        run: () => rename(at(action.path), at(backup)),
+        run: () => fs.rename(at(action.path), at(backup)),
       };
     case "create":
       return {
@@ -168,7 +171,7 @@ function task(
           noteWrite(
             input,
             action,
-            createFile(at(action.path), input.bytesOf(action.content), action.executable),
+            createFile(fs, at(action.path), input.bytesOf(action.content), action.executable),
           ),
       };
     case "update":
@@ -178,7 +181,7 @@ function task(
           noteWrite(
             input,
             action,
-            replaceFile(at(action.path), at(backup), input.bytesOf(action.content), action.executable),
+            replaceFile(fs, at(action.path), at(backup), input.bytesOf(action.content), action.executable),
           ),
       };
     case "write-beside":
@@ -189,20 +192,21 @@ function task(
               noteWrite(
                 input,
                 action,
-                replaceFile(at(action.path), at(backup), input.bytesOf(action.content), false),
+                replaceFile(fs, at(action.path), at(backup), input.bytesOf(action.content), false),
               ),
           }
         : {
             step: { op: "put", path: action.path, sha256: action.content.sha256 },
             run: () =>
-              noteWrite(input, action, createFile(at(action.path), input.bytesOf(action.content), false)),
+              noteWrite(input, action, createFile(fs, at(action.path), input.bytesOf(action.content), false)),
           };
     case "link":
       return {
         step: linkStep(action, backup, backupsOf(action.clears ?? [], removedTo)),
         run: () => {
-          if (action.replace) rename(at(action.path), at(backup));
+          if (action.replace) fs.rename(at(action.path), at(backup));
           const writer = {
+            fs,
             bytesOf: input.bytesOf,
             wrote: (path: string, stat: BigIntStats, sha256: string) =>
               input.wrote?.set(path, { stamp: fileStamp(stat), sha256 }),
@@ -240,15 +244,24 @@ function backupsOf(paths: string[], removedTo: Map<string, string>): string[] {
   });
 }
 
-function finalTask(root: string, file: FinalFile, index: number, links: Map<string, LinkOutcome>): Task {
+function finalTask(
+  fs: ProjectWriter,
+  root: string,
+  file: FinalFile,
+  index: number,
+  links: Map<string, LinkOutcome>,
+): Task {
   const abs = join(root, file.path);
   const backup = join(root, `${backupDir}/${index}`);
   return file.replace
     ? {
         step: { op: "put", path: file.path, backup: `${backupDir}/${index}` },
-        run: () => replaceFile(abs, backup, file.bytes(links), false, true),
+        run: () => replaceFile(fs, abs, backup, file.bytes(links), false, true),
       }
-    : { step: { op: "put", path: file.path }, run: () => createFile(abs, file.bytes(links), false, true) };
+    : {
+        step: { op: "put", path: file.path },
+        run: () => createFile(fs, abs, file.bytes(links), false, true),
+      };
 }
 
 export function messageOf(error: unknown): string {

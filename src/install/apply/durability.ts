@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { closeSync, constants, fdatasyncSync, fsyncSync, openSync } from "node:fs";
-import { changesOfRun } from "./fs-ops.js";
+import type { RunChanges } from "./fs-ops.js";
 
 /**
  * The durability barrier, run before a transaction commits (and before a rolled-back one drops its journal):
@@ -15,9 +15,10 @@ export type Barrier = { method: "syncfs" } | { method: "fsync"; files: string[];
 
 const syncTimeoutMs = 120_000;
 
-export function durabilityBarrier(root: string, syncCommand = "sync"): Barrier {
+/** `changes`: what the run wrote (ProjectWriter.changes), flushed one by one where syncfs is not available. */
+export function durabilityBarrier(root: string, changes: RunChanges, syncCommand = "sync"): Barrier {
   if (process.platform === "linux" && syncFileSystem(root, syncCommand)) return { method: "syncfs" };
-  const { files, folders } = changesOfRun();
+  const { files, folders } = changes;
   const flushedFiles = [...files].filter((path) =>
     flush(path, constants.O_RDONLY | constants.O_NOFOLLOW, true),
   );

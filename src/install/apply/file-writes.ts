@@ -1,5 +1,5 @@
 import { type BigIntStats, lstatSync } from "node:fs";
-import { hardLink, rename, unlink, writeNewFile, writeNewFileStat } from "./fs-ops.js";
+import type { ProjectWriter } from "./fs-ops.js";
 import { backUpByLink, tempSuffix } from "./journal.js";
 
 /**
@@ -12,18 +12,25 @@ const inPlaceLimit = 4096;
  * Create-only (O_EXCL, never through a link): a small file in place; a larger one, or one that must be flushed,
  * is written to a temp file and appears complete at once through link(), which fails if anything is there.
  */
-export function createFile(abs: string, bytes: Buffer, executable: boolean, sync = false): BigIntStats {
+export function createFile(
+  fs: ProjectWriter,
+  abs: string,
+  bytes: Buffer,
+  executable: boolean,
+  sync = false,
+): BigIntStats {
   const mode = executable ? 0o755 : 0o644;
-  if (bytes.length <= inPlaceLimit && !sync) return writeNewFileStat(abs, bytes, mode);
+  if (bytes.length <= inPlaceLimit && !sync) return fs.writeNewFileStat(abs, bytes, mode);
   const temp = `${abs}${tempSuffix}`;
-  writeNewFile(temp, bytes, mode, sync);
-  hardLink(temp, abs);
-  unlink(temp);
+  fs.writeNewFile(temp, bytes, mode, sync);
+  fs.hardLink(temp, abs);
+  fs.unlink(temp);
   return lstatSync(abs, { bigint: true });
 }
 
 /** The old file is kept by a second hard link, then the new one is renamed over it: never absent. */
 export function replaceFile(
+  fs: ProjectWriter,
   abs: string,
   backup: string,
   bytes: Buffer,
@@ -31,8 +38,8 @@ export function replaceFile(
   sync = false,
 ): BigIntStats {
   const temp = `${abs}${tempSuffix}`;
-  writeNewFile(temp, bytes, executable ? 0o755 : 0o644, sync);
-  backUpByLink(abs, backup);
-  rename(temp, abs);
+  fs.writeNewFile(temp, bytes, executable ? 0o755 : 0o644, sync);
+  backUpByLink(fs, abs, backup);
+  fs.rename(temp, abs);
   return lstatSync(abs, { bigint: true });
 }

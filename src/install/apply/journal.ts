@@ -3,16 +3,7 @@ import { dirname, join } from "node:path";
 import { sha256 } from "../../shared/hash.js";
 import type { JournalSpawn } from "../capability/journal-spawn.js";
 import { agentcDir, recordPath } from "../model/record.js";
-import {
-  hardLink,
-  makeDir,
-  removeDir,
-  rename,
-  SimulatedCrash,
-  syncDir,
-  unlink,
-  writeNewFile,
-} from "./fs-ops.js";
+import { type ProjectWriter, SimulatedCrash, syncDir } from "./fs-ops.js";
 import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
 
 /**
@@ -64,49 +55,49 @@ export function readJournal(root: string): Journal | undefined {
   }
 }
 
-export function writeJournal(root: string, journal: Journal): void {
-  writeDurably(root, journalPath, Buffer.from(JSON.stringify(journal)));
+export function writeJournal(fs: ProjectWriter, root: string, journal: Journal): void {
+  writeDurably(fs, root, journalPath, Buffer.from(JSON.stringify(journal)));
 }
 
 /** Atomic and flushed, for agentc's own files in .agentc/: temp file, fsync, rename, fsync the folder. */
-export function writeDurably(root: string, path: string, bytes: Buffer): void {
+export function writeDurably(fs: ProjectWriter, root: string, path: string, bytes: Buffer): void {
   const abs = join(root, path);
   const temp = `${abs}${tempSuffix}`;
-  removeIfPresent(temp);
+  removeIfPresent(fs, temp);
   try {
-    writeNewFile(temp, bytes, 0o644, true);
-    rename(temp, abs);
+    fs.writeNewFile(temp, bytes, 0o644, true);
+    fs.rename(temp, abs);
   } catch (error) {
     // a failed run leaves no temp behind; a crash leaves it to the next run (finishJournal)
-    if (!(error instanceof SimulatedCrash)) removeIfPresent(temp);
+    if (!(error instanceof SimulatedCrash)) removeIfPresent(fs, temp);
     throw error;
   }
   syncDir(dirname(abs));
 }
 
 /** Undoes every step, last first; safe to run again after a crash in the middle of it. */
-export function rollBack(root: string, journal: Journal): void {
-  for (const step of [...journal.steps].reverse()) undo(root, step);
+export function rollBack(fs: ProjectWriter, root: string, journal: Journal): void {
+  for (const step of [...journal.steps].reverse()) undo(fs, root, step);
 }
 
-function undo(root: string, step: Step): void {
+function undo(fs: ProjectWriter, root: string, step: Step): void {
   const at = (p: string): string => join(root, p);
   if (step.op === "put") {
     if (step.copies) {
-      undoFolderCopy(`${at(step.path)}${tempSuffix}`, step.copies, tempSuffix);
-      if (startedOver(root, step)) undoFolderCopy(at(step.path), step.copies, tempSuffix);
+      undoFolderCopy(fs, `${at(step.path)}${tempSuffix}`, step.copies, tempSuffix);
+      if (startedOver(root, step)) undoFolderCopy(fs, at(step.path), step.copies, tempSuffix);
     }
-    removeIfPresent(`${at(step.path)}${tempSuffix}`);
+    removeIfPresent(fs, `${at(step.path)}${tempSuffix}`);
     const mine = !exists(at(step.path)) || putByStep(at(step.path), step);
-    if (step.backup && exists(at(step.backup)) && mine) rename(at(step.backup), at(step.path));
-    else if (!step.backup && exists(at(step.path)) && !isDir(at(step.path)) && mine) unlink(at(step.path));
+    if (step.backup && exists(at(step.backup)) && mine) fs.rename(at(step.backup), at(step.path));
+    else if (!step.backup && exists(at(step.path)) && !isDir(at(step.path)) && mine) fs.unlink(at(step.path));
   } else if (step.op === "remove") {
-    if (exists(at(step.backup)) && !exists(at(step.path))) rename(at(step.backup), at(step.path));
+    if (exists(at(step.backup)) && !exists(at(step.path))) fs.rename(at(step.backup), at(step.path));
   } else if (step.op === "rename") {
-    if (exists(at(step.to)) && !exists(at(step.from))) rename(at(step.to), at(step.from));
+    if (exists(at(step.to)) && !exists(at(step.from))) fs.rename(at(step.to), at(step.from));
   } else if (step.op === "mkdir") {
-    if (isDir(at(step.path)) && readdirSync(at(step.path)).length === 0) removeDir(at(step.path));
-  } else if (!exists(at(step.path))) makeDir(at(step.path));
+    if (isDir(at(step.path)) && readdirSync(at(step.path)).length === 0) fs.removeDir(at(step.path));
+  } else if (!exists(at(step.path))) fs.makeDir(at(step.path));
 }
 
 /** Whether what was at the step's path before it (a link, a file, a folder copy) was moved away. */
@@ -129,21 +120,21 @@ function putByStep(abs: string, step: Extract<Step, { op: "put" }>): boolean {
 }
 
 /** After commit or rollback: drop the backups, then the journal itself. */
-export function finishJournal(root: string): void {
+export function finishJournal(fs: ProjectWriter, root: string): void {
   const dir = join(root, backupDir);
   if (isDir(dir)) {
-    for (const name of readdirSync(dir)) unlink(join(dir, name));
-    removeDir(dir);
+    for (const name of readdirSync(dir)) fs.unlink(join(dir, name));
+    fs.removeDir(dir);
   }
-  removeIfPresent(`${join(root, journalPath)}${tempSuffix}`);
-  removeIfPresent(join(root, journalPath));
+  removeIfPresent(fs, `${join(root, journalPath)}${tempSuffix}`);
+  removeIfPresent(fs, join(root, journalPath));
   // left by a crash while the record was marked before retiring (spawns/record-retiring.ts)
-  removeIfPresent(`${join(root, recordPath)}${tempSuffix}`);
+  removeIfPresent(fs, `${join(root, recordPath)}${tempSuffix}`);
 }
 
 /** Saves the file at `path` under `backup` without ever removing it from `path`. */
-export function backUpByLink(path: string, backup: string): void {
-  hardLink(path, backup);
+export function backUpByLink(fs: ProjectWriter, path: string, backup: string): void {
+  fs.hardLink(path, backup);
 }
 
 export function exists(abs: string): boolean {
@@ -164,6 +155,6 @@ function isDir(abs: string): boolean {
 }
 
 /** A file or link; a folder left there (a folder copy holding someone's file) stays. */
-function removeIfPresent(abs: string): void {
-  if (exists(abs) && !isDir(abs)) unlink(abs);
+function removeIfPresent(fs: ProjectWriter, abs: string): void {
+  if (exists(abs) && !isDir(abs)) fs.unlink(abs);
 }

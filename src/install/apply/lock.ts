@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { agentcDir } from "../model/record.js";
-import { hardLink, makeDir, removeDir, rename, SimulatedCrash, unlink, writeNewFile } from "./fs-ops.js";
+import { type ProjectWriter, SimulatedCrash } from "./fs-ops.js";
 import {
   claimGenerations,
   claimName,
@@ -34,7 +34,7 @@ export interface Lock {
 
 const attempts = 50;
 
-export function acquireLock(root: string): Lock {
+export function acquireLock(fs: ProjectWriter, root: string): Lock {
   const dir = join(root, agentcDir);
   const me: LockOwner = { pid: process.pid, token: randomBytes(16).toString("hex") };
   const temp = join(dir, tempName(me));
@@ -43,32 +43,32 @@ export function acquireLock(root: string): Lock {
   try {
     for (let attempt = 0; attempt < attempts && !holding; attempt++) {
       throwIfHeld(seeLock(lock));
-      if (!existsSync(temp)) writeTemp(dir, temp, me);
-      holding = createLock(temp, lock) || takeOver(dir, temp, lock);
+      if (!existsSync(temp)) writeTemp(fs, dir, temp, me);
+      holding = createLock(fs, temp, lock) || takeOver(fs, dir, temp, lock);
     }
     if (!holding) throw new LockHeldError(`could not take ${lockPath}; remove it if no agentc is running`);
-    if (existsSync(temp)) unlink(temp);
-    removeLeftovers(dir);
+    if (existsSync(temp)) fs.unlink(temp);
+    removeLeftovers(fs, dir);
     waitForGate("closed");
-    return { release: () => release(root, me) };
+    return { release: () => release(fs, root, me) };
   } catch (error) {
     if (error instanceof SimulatedCrash) throw error;
-    if (existsSync(temp)) tolerate(["ENOENT"], () => unlink(temp));
-    if (holding) release(root, me);
-    else removeEmptyDir(dir);
+    if (existsSync(temp)) tolerate(["ENOENT"], () => fs.unlink(temp));
+    if (holding) release(fs, root, me);
+    else removeEmptyDir(fs, dir);
     throw error;
   }
 }
 
-function writeTemp(dir: string, temp: string, me: LockOwner): void {
-  if (!existsSync(dir)) tolerate(["EEXIST"], () => makeDir(dir));
-  writeNewFile(temp, Buffer.from(lockText(me)), 0o644, true);
+function writeTemp(fs: ProjectWriter, dir: string, temp: string, me: LockOwner): void {
+  if (!existsSync(dir)) tolerate(["EEXIST"], () => fs.makeDir(dir));
+  fs.writeNewFile(temp, Buffer.from(lockText(me)), 0o644, true);
 }
 
 /** The usual case: no lock yet. link() is create-only, so of several processes exactly one succeeds. */
-function createLock(temp: string, lock: string): boolean {
+function createLock(fs: ProjectWriter, temp: string, lock: string): boolean {
   try {
-    hardLink(temp, lock);
+    fs.hardLink(temp, lock);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
@@ -77,7 +77,7 @@ function createLock(temp: string, lock: string): boolean {
 }
 
 /** A lock exists: held (throws), stale and taken over by us (true), or changed meanwhile (false: look again). */
-function takeOver(dir: string, temp: string, lock: string): boolean {
+function takeOver(fs: ProjectWriter, dir: string, temp: string, lock: string): boolean {
   const seen = seeLock(lock);
   if (!seen) return false;
   throwIfHeld(seen);
@@ -89,16 +89,16 @@ function takeOver(dir: string, temp: string, lock: string): boolean {
   }
   const claim = join(dir, claimName(seen.key, generation));
   try {
-    hardLink(temp, claim);
+    fs.hardLink(temp, claim);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
   }
   if (!sameLock(seeLock(lock), seen)) {
-    tolerate(["ENOENT"], () => unlink(claim));
+    tolerate(["ENOENT"], () => fs.unlink(claim));
     return false;
   }
-  rename(temp, lock);
+  fs.rename(temp, lock);
   return true;
 }
 
@@ -118,22 +118,22 @@ const held = (pid: number): LockHeldError =>
  * Once we hold the lock: claims and lock.stale-* files are finished with, and temps whose writer is gone (or is
  * this process: acquiring is synchronous, so none of ours is in flight) are leftovers of a crash.
  */
-function removeLeftovers(dir: string): void {
+function removeLeftovers(fs: ProjectWriter, dir: string): void {
   for (const { name, pid } of protocolLeftovers(dir))
     if (pid === undefined || pid === process.pid || !ownerRuns(pid))
-      tolerate(["ENOENT"], () => unlink(join(dir, name)));
+      tolerate(["ENOENT"], () => fs.unlink(join(dir, name)));
 }
 
-function release(root: string, me: LockOwner): void {
+function release(fs: ProjectWriter, root: string, me: LockOwner): void {
   const path = join(root, lockPath);
-  if (readOwner(path)?.token === me.token) unlink(path);
-  removeEmptyDir(join(root, agentcDir));
+  if (readOwner(path)?.token === me.token) fs.unlink(path);
+  removeEmptyDir(fs, join(root, agentcDir));
 }
 
 /** Another process may be creating its lock temp there at this moment: then the folder stays. */
-function removeEmptyDir(dir: string): void {
+function removeEmptyDir(fs: ProjectWriter, dir: string): void {
   if (existsSync(dir) && readdirSync(dir).length === 0)
-    tolerate(["ENOENT", "ENOTEMPTY", "EEXIST"], () => removeDir(dir));
+    tolerate(["ENOENT", "ENOTEMPTY", "EEXIST"], () => fs.removeDir(dir));
 }
 
 function tolerate(codes: string[], action: () => void): void {

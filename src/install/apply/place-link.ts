@@ -3,12 +3,14 @@ import { join } from "node:path";
 import { type CopiedFile, foldersOf, type LinkOutcome } from "../model/link-outcome.js";
 import type { Action, Content, FallbackFolder } from "../plan/plan-model.js";
 import { createFile } from "./file-writes.js";
-import { makeDir, makeSymlink, renameFolder } from "./fs-ops.js";
+import type { ProjectWriter } from "./fs-ops.js";
+
 import { tempSuffix } from "./journal.js";
 
 type LinkAction = Extract<Action, { op: "link" }>;
 
 export interface LinkWriter {
+  fs: ProjectWriter;
   bytesOf: (content: Content) => Buffer;
   /** called with each file a fallback wrote (project path, its stat, its hash) */
   wrote: (path: string, stat: BigIntStats, sha256: string) => void;
@@ -20,7 +22,7 @@ const refusals = new Set(["EPERM", "ENOTSUP", "EACCES"]);
 /** The link, created in one call; where the OS refuses it, the fallback, which appears whole or not at all. */
 export function placeLink(action: LinkAction, abs: string, writer: LinkWriter): LinkOutcome {
   try {
-    makeSymlink(action.target, abs);
+    writer.fs.makeSymlink(action.target, abs);
     return { kind: "symlink" };
   } catch (error) {
     if (!refusals.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
@@ -31,7 +33,7 @@ export function placeLink(action: LinkAction, abs: string, writer: LinkWriter): 
       `${action.path}: the system refused a symbolic link, and its target (${action.target}) is not installed, so there is nothing to copy instead`,
     );
   if (fallback.kind === "copy-folder") return copyFolder(action.path, fallback, abs, writer);
-  const stat = createFile(abs, writer.bytesOf(fallback.content), fallback.executable);
+  const stat = createFile(writer.fs, abs, writer.bytesOf(fallback.content), fallback.executable);
   writer.wrote(action.path, stat, fallback.content.sha256);
   return { kind: fallback.kind, sha256: fallback.content.sha256, executable: fallback.executable };
 }
@@ -42,13 +44,13 @@ export function placeLink(action: LinkAction, abs: string, writer: LinkWriter): 
  */
 function copyFolder(path: string, fallback: FallbackFolder, abs: string, writer: LinkWriter): LinkOutcome {
   const temp = `${abs}${tempSuffix}`;
-  makeDir(temp);
-  for (const dir of foldersOf(fallback.files.map((f) => f.rel))) makeDir(join(temp, dir));
+  writer.fs.makeDir(temp);
+  for (const dir of foldersOf(fallback.files.map((f) => f.rel))) writer.fs.makeDir(join(temp, dir));
   const files: CopiedFile[] = fallback.files.map((f) => {
-    const stat = createFile(join(temp, f.rel), writer.bytesOf(f.content), f.executable);
+    const stat = createFile(writer.fs, join(temp, f.rel), writer.bytesOf(f.content), f.executable);
     writer.wrote(`${path}/${f.rel}`, stat, f.content.sha256);
     return { rel: f.rel, sha256: f.content.sha256, executable: f.executable };
   });
-  renameFolder(temp, abs);
+  writer.fs.renameFolder(temp, abs);
   return { kind: "copy-folder", files };
 }

@@ -2,7 +2,7 @@ import { defaultHookTimeoutMs } from "../capability/hook-timeout.js";
 import { retireSpawns } from "../capability/retire-spawns.js";
 import type { SpawnReport } from "../capability/spawn-report.js";
 import { durabilityBarrier } from "./durability.js";
-import { forgetParents } from "./fs-ops.js";
+import type { ProjectWriter } from "./fs-ops.js";
 import { finishJournal, readJournal, rollBack } from "./journal.js";
 
 export type Recovery = "rolled-back" | "completed" | undefined;
@@ -14,23 +14,24 @@ export type Recovery = "rolled-back" | "completed" | undefined;
  * reports). The caller holds the project lock.
  */
 export async function recoverInterrupted(
+  fs: ProjectWriter,
   root: string,
   retired: SpawnReport[] = [],
   hookTimeoutMs = defaultHookTimeoutMs,
 ): Promise<Recovery> {
   const journal = readJournal(root);
-  forgetParents();
+  fs.forgetParents();
   if (!journal) {
-    finishJournal(root);
+    finishJournal(fs, root);
     return undefined;
   }
   if (journal.state === "committed") {
-    finishJournal(root);
+    finishJournal(fs, root);
     return "completed";
   }
   retired.push(...(await retireSpawns(root, journal.spawned ?? [], hookTimeoutMs)));
-  rollBack(root, journal);
-  durabilityBarrier(root);
-  finishJournal(root);
+  rollBack(fs, root, journal);
+  durabilityBarrier(root, fs.changes());
+  finishJournal(fs, root);
   return "rolled-back";
 }

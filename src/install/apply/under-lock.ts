@@ -1,26 +1,29 @@
 import { SpawnFailed } from "../capability/run-spawns.js";
 import type { RunResult } from "../model/run-result.js";
 import { messageOf, RollbackUnfinished } from "./apply.js";
-import { confineTo, SimulatedCrash } from "./fs-ops.js";
+import { ProjectWriter, SimulatedCrash } from "./fs-ops.js";
 import { checkpoint, Interrupted, trapSignals } from "./interruption.js";
 import { acquireLock, LockHeldError } from "./lock.js";
 import { isNoSpace, noSpaceText } from "./no-space.js";
 
-/** Takes the project lock, traps SIGINT/SIGTERM, and turns failures into results; always releases. */
+/**
+ * Takes the project lock, traps SIGINT/SIGTERM, and turns failures into results; always releases. The run
+ * changes the project only through `fs`, a writer made for it.
+ */
 export async function underLock<T extends RunResult>(
   root: string,
   base: T,
-  body: () => Promise<T>,
+  body: (fs: ProjectWriter) => Promise<T>,
   verb: "install" | "uninstall" = "install",
+  fs = new ProjectWriter(root),
 ): Promise<T> {
-  confineTo(root);
   const untrap = trapSignals();
   let lock: { release(): void } | undefined;
   let result: T;
   try {
-    lock = acquireLock(root);
+    lock = acquireLock(fs, root);
     await checkpoint("locked");
-    result = await body();
+    result = await body(fs);
   } catch (error) {
     if (error instanceof SimulatedCrash) lock = undefined;
     result = { ...base, ...failure(error, verb, root) };

@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../../shared/hash.js";
 import { foldersOf } from "../model/link-outcome.js";
-import { removeDir, unlink } from "./fs-ops.js";
+import type { ProjectWriter } from "./fs-ops.js";
 
 /** A file a folder copy wrote: its path inside the folder and its hash. */
 export interface CopyStepFile {
@@ -16,7 +16,12 @@ export interface CopyStepFile {
  * the folders that are empty. Anything else (a file someone put or edited there since) stays, and so do the
  * folders holding it. Every path is seen with lstat first, so nothing is ever followed into a link's target.
  */
-export function undoFolderCopy(folder: string, files: readonly CopyStepFile[], tempSuffix: string): void {
+export function undoFolderCopy(
+  fs: ProjectWriter,
+  folder: string,
+  files: readonly CopyStepFile[],
+  tempSuffix: string,
+): void {
   if (!isRealDir(folder)) return;
   const folders = foldersOf(files.map((f) => f.rel));
   const realFolders = new Set(folders.filter((dir) => isRealDir(join(folder, dir))));
@@ -24,12 +29,12 @@ export function undoFolderCopy(folder: string, files: readonly CopyStepFile[], t
   for (const f of files) {
     if (!reachable(f.rel)) continue;
     const abs = join(folder, f.rel);
-    if (isFile(`${abs}${tempSuffix}`)) unlink(`${abs}${tempSuffix}`);
-    if (holds(abs, f.sha256)) unlink(abs);
+    if (isFile(`${abs}${tempSuffix}`)) fs.unlink(`${abs}${tempSuffix}`);
+    if (holds(abs, f.sha256)) fs.unlink(abs);
   }
   for (const dir of [...folders].reverse())
-    if (realFolders.has(dir) && isEmptyDir(join(folder, dir))) removeDir(join(folder, dir));
-  if (isEmptyDir(folder)) removeDir(folder);
+    if (realFolders.has(dir) && isEmptyDir(join(folder, dir))) fs.removeDir(join(folder, dir));
+  if (isEmptyDir(folder)) fs.removeDir(folder);
 }
 
 function holds(abs: string, hash: string): boolean {

@@ -1,18 +1,4 @@
-import { pairSeparator } from "../../shared/hash.js";
-
-/** Splits a flat manifest line "a :: b :: c" into exactly `count` parts, the last keeping any rest. */
-export function splitLine(line: string, count: number): string[] | undefined {
-  const parts: string[] = [];
-  let start = 0;
-  while (parts.length < count - 1) {
-    const at = line.indexOf(pairSeparator, start);
-    if (at === -1) return undefined;
-    parts.push(line.slice(start, at));
-    start = at + pairSeparator.length;
-  }
-  parts.push(line.slice(start));
-  return parts;
-}
+import { splitLine } from "../../shared/line-codec.js";
 
 const parsedHashLines = new WeakMap<readonly string[], Map<string, string[]>>();
 

@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { type Manifest, manifestFileName } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
 import { isObject, stringList } from "../../shared/json-shape.js";
+import { splitLine } from "../../shared/line-codec.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { parseHookLine } from "../capability/hook-line.js";
 import { runtimePackageLine } from "../capability/runtime-package-line.js";
-import { composedLine, hashLines, splitLine, symlinkLine } from "./manifest-lines.js";
+import { composedLine, hashLines, symlinkLine } from "./manifest-lines.js";
 
 export type ManifestRead =
   | { ok: true; manifest: Manifest; bytes: Buffer; sha256: string }

@@ -1,7 +1,7 @@
 import type { CapabilityHook } from "../../capabilities/model.js";
 import type { CapabilityInstall, Manifest } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
-import { splitLine } from "../bundle/manifest-lines.js";
+import { splitLine } from "../../shared/line-codec.js";
 import { parseHookLine } from "./hook-line.js";
 
 /** A chosen component that is a capability package: what the installer spawns, retires and records. */

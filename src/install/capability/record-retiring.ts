@@ -1,3 +1,4 @@
+import type { ProjectWriter } from "../apply/fs-ops.js";
 import { writeDurably } from "../apply/journal.js";
 import { type InstallRecord, recordPath, serializeRecord } from "../model/record.js";
 
@@ -8,10 +9,15 @@ import { type InstallRecord, recordPath, serializeRecord } from "../model/record
  * reports them and the next install spawns them again. The launch environment their spawn hook returned is
  * dropped with it; their `meta` stays for a retire hook that runs again.
  */
-export function recordRetiring(root: string, record: InstallRecord, components: ReadonlySet<string>): void {
+export function recordRetiring(
+  fs: ProjectWriter,
+  root: string,
+  record: InstallRecord,
+  components: ReadonlySet<string>,
+): void {
   if (components.size === 0) return;
   const spawned = (record.spawned ?? []).map((s) =>
     components.has(s.component) ? { ...s, state: "retired" as const, env: {} } : s,
   );
-  writeDurably(root, recordPath, Buffer.from(serializeRecord({ ...record, spawned })));
+  writeDurably(fs, root, recordPath, Buffer.from(serializeRecord({ ...record, spawned })));
 }

@@ -1,3 +1,4 @@
+import type { ProjectWriter } from "../apply/fs-ops.js";
 import type { InstallRecord } from "../model/record.js";
 import { changedFile } from "./changed-file.js";
 import { journalSpawnOf } from "./journal-spawn.js";
@@ -13,6 +14,7 @@ import type { SpawnReport } from "./spawn-report.js";
  * the ones whose hook runs as retired before the first starts (record-retiring.ts).
  */
 export async function retireRecorded(
+  fs: ProjectWriter,
   root: string,
   record: InstallRecord,
   spawns: SpawnRecord[],
@@ -34,6 +36,6 @@ export async function retireRecorded(
     });
     return [];
   });
-  recordRetiring(root, record, new Set(runnable.map((s) => s.component)));
+  recordRetiring(fs, root, record, new Set(runnable.map((s) => s.component)));
   return [...untouched, ...(await retireSpawns(root, runnable, timeoutMs))];
 }

@@ -1,8 +1,8 @@
-import { sourceRecordProblem } from "../../distribute/source-record.js";
 import { isObject, stringList } from "../../shared/json-shape.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { spawnRecordProblem } from "../capability/spawn-record.js";
 import { agentcDirProblem } from "./agentc-dir.js";
+import { sourceRecordProblem } from "./source-record.js";
 
 /**
  * Why a parsed `.agentc/installed.json` (possibly edited by hand) cannot be trusted, or undefined. The record

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../../compose/model.js";
-import { type SourceRecord, serialSource } from "../../distribute/source-record.js";
 import { type SpawnRecord, serialSpawn } from "../capability/spawn-record.js";
 import { agentcDir, agentcDirStateProblem } from "./agentc-dir.js";
 import { recordProblem } from "./record-check.js";
+import { type SourceRecord, serialSource } from "./source-record.js";
 
 /**
  * `.agentc/installed.json`: what agentc installed, the lock file for reinstall, upgrade, uninstall and

@@ -1,11 +1,11 @@
 import type { OwnedEntry } from "../../compose/model.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
+import { splitLine } from "../../shared/line-codec.js";
 import {
   type ComposedLine,
   composedLine,
   hashLines,
   type SymlinkLine,
-  splitLine,
   symlinkLine,
 } from "../bundle/manifest-lines.js";
 

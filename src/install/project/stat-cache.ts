@@ -1,8 +1,6 @@
 import { type BigIntStats, lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentcDir } from "../model/record.js";
-import { isMutation, type Plan } from "../plan/plan-model.js";
-import type { ProjectState } from "./project-state.js";
 
 /**
  * `.agentc/stat-cache.json`: for each file agentc installed, the file's stamp (device, inode, size, mtime and
@@ -69,26 +67,4 @@ export function serializeStatCache(files: Map<string, KnownFile>): Buffer {
     files: Object.fromEntries(sorted.map(([path, f]) => [path, `${f.stamp} ${f.sha256}`])),
   };
   return Buffer.from(`${JSON.stringify(cache)}\n`);
-}
-
-/**
- * The cache after an install: every recorded path that holds a file, with the stamp apply wrote it with, or,
- * for a file the install left alone, the stamp and hash the plan saw.
- */
-export function cacheAfterApply(
-  plan: Plan,
-  state: ProjectState,
-  wrote: Map<string, KnownFile>,
-): Map<string, KnownFile> {
-  const touched = new Set(plan.actions.filter(isMutation).map((a) => a.path));
-  const out = new Map<string, KnownFile>();
-  for (const { path } of plan.entries) {
-    const written = wrote.get(path);
-    const seen = touched.has(path) ? undefined : state.get(path);
-    if (written) out.set(path, written);
-    else if (seen?.type === "file") out.set(path, { stamp: seen.stamp, sha256: seen.sha256 });
-  }
-  // the files of a folder copied where a link was refused: the plan's entry was the link
-  for (const [path, written] of wrote) if (!out.has(path)) out.set(path, written);
-  return out;
 }

@@ -1,7 +1,7 @@
 import { accessSync, constants, lstatSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { Manifest } from "../../manifest/manifest-model.js";
-import { splitLine } from "../bundle/manifest-lines.js";
+import { splitLine } from "../../shared/line-codec.js";
 
 export interface ToolStatus {
   name: string;

@@ -1,3 +1,4 @@
+import { baseName } from "../../shared/posix-path.js";
 import { changedFile } from "../capability/changed-file.js";
 import type { SpawnRecord } from "../capability/spawn-record.js";
 import { type InstallRecord, readRecord } from "../model/record.js";
@@ -41,7 +42,7 @@ export function readInstalled(projectDir: string): InstalledRead {
   if (!record) return { ok: true, root, record, capabilities: [] };
   const capabilities = (record.spawned ?? []).map((spawn) => ({
     spawn,
-    slug: spawn.home.slice(spawn.home.lastIndexOf("/") + 1),
+    slug: baseName(spawn.home),
   }));
   return { ok: true, root, record, capabilities };
 }

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 const twoSources =
@@ -22,5 +22,8 @@ export const duplicateSlugResolvedByKind: InlineCheck = {
       "sources.json": twoSources,
       "shared/style.md": "---\nscope: global\n---\n# Code Style\n\nOld.\n",
     }),
+    expected: [
+      'shared/style.md:4:1: info AGC009 Rule "code-style" from community source "shared" is overridden by custom source "custom" at rules/code-style.md:6:1',
+    ],
   },
 };

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const frontmatterIsWellFormed: InlineCheck = {
@@ -13,5 +13,8 @@ export const frontmatterIsWellFormed: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "rules/extra.md": "---\nscope: [global\n---\n# Extra\n\nText.\n" }),
+    expected: [
+      "rules/extra.md:2:15: error AGC004 malformed YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ],
   },
 };

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const frontmatterMatchesSchema: InlineCheck = {
@@ -13,5 +13,6 @@ export const frontmatterMatchesSchema: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "rules/extra.md": "---\nscope: global\nglob: ['**/*.ts']\n---\n# Extra\n\nText.\n" }),
+    expected: ['rules/extra.md:3:1: error AGC005 Unexpected key "glob" in the frontmatter'],
   },
 };

@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const headingYieldsSlug: InlineCheck = {
@@ -13,5 +13,6 @@ export const headingYieldsSlug: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "rules/extra.md": "---\nscope: global\n---\n# 命名規則\n\nText.\n" }),
+    expected: ['rules/extra.md:4:1: error AGC007 The heading "命名規則" yields an empty slug'],
   },
 };

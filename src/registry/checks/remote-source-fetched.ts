@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const remoteSourceFetched: InlineCheck = {
@@ -16,5 +16,8 @@ export const remoteSourceFetched: InlineCheck = {
       "sources.json":
         '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules", "url": "http://127.0.0.1:9/rules.md"}]}\n',
     }),
+    expected: [
+      'sources.json:1:150: warning AGC012 Source "custom": fetching http://127.0.0.1:9/rules.md failed (bad port); using the folder rules',
+    ],
   },
 };

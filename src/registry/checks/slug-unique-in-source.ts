@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const slugUniqueInSource: InlineCheck = {
@@ -13,5 +13,8 @@ export const slugUniqueInSource: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "rules/extra.md": "---\nscope: global\n---\n# Code style\n\nAgain.\n" }),
+    expected: [
+      'rules/extra.md:4:1: error AGC008 Slug "code-style" is defined twice in source "custom": here and at rules/code-style.md:6:1',
+    ],
   },
 };

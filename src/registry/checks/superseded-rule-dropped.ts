@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const supersededRuleDropped: InlineCheck = {
@@ -16,5 +16,8 @@ export const supersededRuleDropped: InlineCheck = {
       "rules/old.md": "---\nscope: global\n---\n# Old Style\n\nOld.\n",
       "rules/new.md": "---\nscope: global\nsupersedes: old-style\n---\n# New Style\n\nNew.\n",
     }),
+    expected: [
+      'rules/new.md:3:1: warning AGC010 Rule "old-style" (rules/old.md:4:1) is dropped: "new-style" supersedes it',
+    ],
   },
 };

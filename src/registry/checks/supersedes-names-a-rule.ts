@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const supersedesNamesARule: InlineCheck = {
@@ -14,5 +14,8 @@ export const supersedesNamesARule: InlineCheck = {
     failing: withBase({
       "rules/new.md": "---\nscope: global\nsupersedes: no-such-rule\n---\n# New Style\n\nNew.\n",
     }),
+    expected: [
+      'rules/new.md:3:1: warning AGC011 Rule "new-style" supersedes "no-such-rule", but no rule has that slug',
+    ],
   },
 };

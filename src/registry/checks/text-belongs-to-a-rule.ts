@@ -1,4 +1,4 @@
-import type { InlineCheck } from "../../checks/check.js";
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const textBelongsToARule: InlineCheck = {
@@ -13,5 +13,6 @@ export const textBelongsToARule: InlineCheck = {
   examples: {
     passing: withBase({}),
     failing: withBase({ "rules/extra.md": "---\nscope: global\n---\nSome text without a heading.\n" }),
+    expected: ["rules/extra.md:4:1: error AGC006 The file holds no '#' or '##' heading, so it holds no rule"],
   },
 };

@@ -34,23 +34,43 @@ interface Written {
   offset: number;
 }
 
+/** Where a zip's bytes go: a file (the bundle, written as it is made) or memory (plugin.zip, part of a build). */
+export interface ZipSink {
+  write(bytes: Uint8Array): void;
+  close(): void;
+}
+
+export function fileSink(path: string): ZipSink {
+  const fd = openSync(path, "w", 0o644);
+  return {
+    write(bytes) {
+      let done = 0;
+      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+export function memorySink(): ZipSink & { bytes(): Buffer } {
+  const chunks: Uint8Array[] = [];
+  return { write: (bytes) => chunks.push(bytes), close: () => {}, bytes: () => Buffer.concat(chunks) };
+}
+
 /**
  * Writes a zip one entry at a time, in the order given, with nothing that varies between runs: fixed
  * time, Unix regular-file attributes, UTF-8 names, no directory entries, no extra fields, no comment.
  * An entry is stored instead of deflated when deflating gains nothing or would exceed the ratio limit.
+ * The only zip writer of agentc: bundles (packaging/bundle-zip.ts) and plugin.zip (plugin/build-plugin.ts).
  */
 export class ZipWriter {
-  private readonly fd: number;
   private readonly written: Written[] = [];
   private readonly hash = createHash("sha256");
   private offset = 0;
 
   constructor(
-    path: string,
+    private readonly sink: ZipSink,
     private readonly limits: ArchiveLimits,
-  ) {
-    this.fd = openSync(path, "w", 0o644);
-  }
+  ) {}
 
   add(entry: ZipEntryInput): void {
     const deflated = deflateSync(entry.bytes, { level: 9 });
@@ -73,28 +93,36 @@ export class ZipWriter {
     this.written.push(record);
   }
 
-  /** Writes the central directory, closes the file and returns its sha256 (hex) and size. */
+  /** Writes the central directory, closes the sink and returns the zip's sha256 (hex) and size. */
   finish(): { sha256: string; bytes: number } {
     if (this.written.length > max16)
       throw new Error(`${this.written.length} files need ZIP64 (at most 65,535)`);
     const start = this.offset;
     for (const record of this.written) this.write(centralHeader(record));
     this.write(endOfCentralDirectory(this.written.length, this.offset - start, start));
-    closeSync(this.fd);
+    this.sink.close();
     return { sha256: this.hash.digest("hex"), bytes: this.offset };
   }
 
-  /** Closes the file after a failure; the caller removes it. */
+  /** Closes the sink after a failure; the caller removes what it wrote. */
   abandon(): void {
-    closeSync(this.fd);
+    this.sink.close();
   }
 
   private write(bytes: Uint8Array): void {
-    let done = 0;
-    while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done);
+    this.sink.write(bytes);
     this.hash.update(bytes);
     this.offset += bytes.length;
   }
+}
+
+/** A whole zip in memory, entries in the order given. */
+export function zipInMemory(entries: Iterable<ZipEntryInput>, limits: ArchiveLimits): Buffer {
+  const sink = memorySink();
+  const writer = new ZipWriter(sink, limits);
+  for (const entry of entries) writer.add(entry);
+  writer.finish();
+  return sink.bytes();
 }
 
 function localHeader(r: Written): Buffer {

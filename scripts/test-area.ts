@@ -1,0 +1,45 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { packageRoot } from "../src/shared/package-paths.js";
+
+/**
+ * npm run test:<area> (after npm run build): the test files of one area, with node's test runner. Test folders
+ * mirror src/; the installer and the conformance tests (real assistant CLIs) are areas of their own, the
+ * compiler is everything else. npm test runs every area. Arguments after the area go to node --test.
+ */
+const testDir = join(packageRoot, "dist", "test");
+const notTests = new Set(["support", "fixtures", "golden"]);
+const ownAreas: Record<string, string[]> = { install: ["install"], conformance: ["conformance"] };
+
+function foldersOf(area: string): string[] {
+  const own = ownAreas[area];
+  if (own) return own;
+  const claimed = new Set(Object.values(ownAreas).flat());
+  return readdirSync(testDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !notTests.has(e.name) && !claimed.has(e.name))
+    .map((e) => e.name);
+}
+
+function testFiles(folder: string): string[] {
+  return readdirSync(join(testDir, folder), { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".test.js"))
+    .map((name) => join(testDir, folder, name))
+    .sort();
+}
+
+const [area, ...rest] = process.argv.slice(2);
+if (!area || !["compiler", ...Object.keys(ownAreas)].includes(area)) {
+  process.stderr.write(
+    "usage: node dist/scripts/test-area.js compiler|install|conformance [node --test options]\n",
+  );
+  process.exit(2);
+}
+const files = foldersOf(area).flatMap(testFiles);
+process.stderr.write(`test:${area}: ${files.length} files in ${foldersOf(area).join(", ")}\n`);
+const run = spawnSync(
+  process.execPath,
+  ["--test", "--test-reporter=spec", ...rest, ...files.map((f) => relative(process.cwd(), f))],
+  { stdio: "inherit" },
+);
+process.exitCode = run.status ?? 1;

@@ -1,0 +1,7 @@
+import type { ClientPack } from "./model.js";
+import { substitute } from "./placeholders.js";
+
+/** The text with every runtime placeholder of the pack ("<RUNTIME_DIR>") replaced. */
+export function withRuntimePlaceholders(pack: ClientPack, text: string): string {
+  return substitute(text, pack.runtime_placeholders);
+}

@@ -1,0 +1,71 @@
+import { clipMessage } from "./clip.js";
+import type { Diagnostic, Position, Severity } from "./diagnostic.js";
+
+/** A registry written inline: registry-relative path → file text. */
+export type Fixture = Record<string, string>;
+
+/** Symbolic links an example registry holds besides its files: link path → the target written into the link. */
+export type FixtureLinks = Record<string, string>;
+
+/** What every check is, whatever stage raises it: an id, its words, and a passing and a failing example. */
+export interface CheckMeta {
+  id: string;
+  slug: string;
+  severity: Severity;
+  title: string;
+  /** Why the check exists, in a sentence or two. */
+  description: string;
+  hint: string;
+  examples: {
+    passing: Fixture;
+    failing: Fixture;
+    failingLinks?: FixtureLinks;
+    /** The lines of this check `agentc check` prints for the failing example (diagnosticLine), in order. */
+    expected: string[];
+  };
+}
+
+/** Checks whose findings are produced while loading or emitting. */
+export interface InlineCheck extends CheckMeta {
+  stage: "load" | "emit";
+}
+
+/**
+ * A check run on the loaded registry; `Input` is the part of it the check reads (src/checks/check.ts names
+ * the whole registry). A loader that reports the same finding early can import the check from below.
+ */
+export interface RegistryCheckOf<Input> extends CheckMeta {
+  stage: "registry";
+  run(registry: Input): Iterable<Finding>;
+}
+
+export interface Finding {
+  position: Position;
+  message: string;
+  hint?: string;
+  severity?: Severity;
+  /** Other places the finding is about (the first definition of a duplicate); the message names them too. */
+  related?: { position: Position; message: string }[];
+}
+
+/** Every diagnostic is made here, so no message, hint or file name can echo megabytes of input. */
+export function diagnostic(check: CheckMeta, finding: Finding): Diagnostic {
+  const { position, related } = finding;
+  return {
+    id: check.id,
+    severity: finding.severity ?? check.severity,
+    file: clipMessage(position.file),
+    line: position.line,
+    column: position.column,
+    message: clipMessage(finding.message),
+    hint: clipMessage(finding.hint ?? check.hint),
+    ...(position.end ? { endLine: position.end.line, endColumn: position.end.column } : {}),
+    ...(related?.length
+      ? { related: related.map((r) => ({ ...place(r.position), message: clipMessage(r.message) })) }
+      : {}),
+  };
+}
+
+function place({ file, line, column }: Position): Pick<Position, "file" | "line" | "column"> {
+  return { file: clipMessage(file), line, column };
+}

@@ -1,0 +1,154 @@
+import { BundleError } from "../../install/bundle/bundle-error.js";
+import { type Downloaded, downloadToFile } from "../../install/bundle/download.js";
+import { sha256 } from "../../shared/hash.js";
+import type { Descriptor } from "./oci-artifact.js";
+import { ociManifestType } from "./oci-media-types.js";
+import type { OciReference } from "./oci-reference.js";
+import { answerChallenge, authHint, parseChallenge } from "./registry-auth.js";
+import { type Credentials, credentialsFor } from "./registry-credentials.js";
+import {
+  type RegistryRequest,
+  type RegistryResponse,
+  registryProblem,
+  registryRequest,
+} from "./registry-http.js";
+
+type Access = "pull" | "pull,push";
+
+/**
+ * The part of the OCI distribution API agentc uses, for one repository: manifests by tag or digest,
+ * blobs (exists, upload in one PUT, download), with the token flow answered once per access and reused.
+ */
+export class RegistryClient {
+  private readonly authorization = new Map<Access, string>();
+  private readonly credentials: Credentials | undefined;
+
+  constructor(
+    readonly ref: OciReference,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.credentials = credentialsFor(ref.host, env);
+  }
+
+  /** The manifest at a tag or digest, with the digest of its bytes; a registry naming another digest is refused. */
+  async manifest(reference: string): Promise<{ bytes: Buffer; digest: string }> {
+    const response = await this.send("pull", {
+      method: "GET",
+      url: this.url(`manifests/${reference}`),
+      headers: { accept: ociManifestType },
+    });
+    if (response.status === 404)
+      throw this.failure(`has no manifest ${reference}`, "check the tag; 'agentc publish' pushes one");
+    if (response.status !== 200)
+      throw this.failure(`answered ${registryProblem(response)} for the manifest ${reference}`);
+    const digest = `sha256:${sha256(response.body)}`;
+    const named = response.headers["docker-content-digest"];
+    const expected = reference.startsWith("sha256:")
+      ? reference
+      : typeof named === "string"
+        ? named
+        : undefined;
+    if (expected !== undefined && expected !== digest)
+      throw this.failure(
+        `sent a manifest with digest ${digest}, but ${expected} was named; nothing was installed`,
+        "the registry or something between is damaging data: do not install from it",
+      );
+    return { bytes: response.body, digest };
+  }
+
+  async hasBlob(digest: string): Promise<boolean> {
+    const response = await this.send("pull,push", { method: "HEAD", url: this.url(`blobs/${digest}`) });
+    return response.status === 200;
+  }
+
+  /** Uploads a blob in one request (POST to open the upload, PUT with the digest), unless it is there. */
+  async pushBlob(descriptor: Descriptor, body: Buffer | { file: string; size: number }): Promise<void> {
+    if (await this.hasBlob(descriptor.digest)) return;
+    const opened = await this.send("pull,push", { method: "POST", url: this.url("blobs/uploads/") });
+    const location = opened.headers.location;
+    if (opened.status !== 202 || typeof location !== "string")
+      throw this.failure(`answered ${registryProblem(opened)} when asked to start an upload`);
+    const target = new URL(location, this.ref.baseUrl);
+    target.searchParams.set("digest", descriptor.digest);
+    const put = await this.send("pull,push", {
+      method: "PUT",
+      url: target,
+      headers: { "content-type": "application/octet-stream" },
+      body,
+      idleMs: 120_000,
+    });
+    if (put.status !== 201)
+      throw this.failure(`answered ${registryProblem(put)} to the upload of ${descriptor.digest}`);
+  }
+
+  /** Puts a manifest under a tag; returns its digest (checked against the one the registry names). */
+  async putManifest(tag: string, bytes: Buffer): Promise<string> {
+    const digest = `sha256:${sha256(bytes)}`;
+    const response = await this.send("pull,push", {
+      method: "PUT",
+      url: this.url(`manifests/${tag}`),
+      headers: { "content-type": ociManifestType },
+      body: bytes,
+    });
+    if (response.status !== 201) throw this.failure(`answered ${registryProblem(response)} to the manifest`);
+    const named = response.headers["docker-content-digest"];
+    if (typeof named === "string" && named !== digest)
+      throw this.failure(`stored the manifest as ${named}, but its digest is ${digest}`);
+    return digest;
+  }
+
+  /** Downloads a blob into `file` (new), bounded by its size; the caller compares the digest. */
+  async blobToFile(descriptor: Descriptor, file: string, maxBytes: number): Promise<Downloaded> {
+    if (descriptor.size > maxBytes)
+      throw this.failure(
+        `names a bundle of ${descriptor.size} bytes, over the limit of ${maxBytes}`,
+        "raise the limit only for a source you trust",
+      );
+    await this.send("pull", { method: "HEAD", url: this.url(`blobs/${descriptor.digest}`) });
+    const authorization = this.authorization.get("pull");
+    const downloaded = await downloadToFile(this.url(`blobs/${descriptor.digest}`), file, {
+      maxBytes: descriptor.size,
+      timeoutMs: 10 * 60_000,
+      stallMs: 30_000,
+      ...(authorization ? { headers: { authorization } } : {}),
+    });
+    if (downloaded.bytes !== descriptor.size)
+      throw this.failure(
+        `sent ${downloaded.bytes} bytes of ${descriptor.digest}, but its size is ${descriptor.size}; nothing was unpacked`,
+        "try again; if it persists, the registry is damaged",
+      );
+    return downloaded;
+  }
+
+  private url(path: string): URL {
+    return new URL(`v2/${this.ref.repository}/${path}`, this.ref.baseUrl);
+  }
+
+  /** Sends with the authorization for `access`; a 401 is answered once (token flow), then the request repeats. */
+  private async send(access: Access, req: RegistryRequest): Promise<RegistryResponse> {
+    const known = this.authorization.get(access);
+    const withAuth = (auth: string | undefined): RegistryRequest => ({
+      ...req,
+      headers: { ...req.headers, ...(auth ? { authorization: auth } : {}) },
+    });
+    const first = await registryRequest(withAuth(known));
+    if (first.status !== 401) return first;
+    const challenge = parseChallenge(first.headers["www-authenticate"]);
+    if (!challenge)
+      throw this.failure("refused the request (401) without saying how to authenticate", authHint);
+    const scope = `repository:${this.ref.repository}:${access}`;
+    const auth = await answerChallenge(challenge, this.credentials, scope, this.ref.text);
+    this.authorization.set(access, auth);
+    const second = await registryRequest(withAuth(auth));
+    if (second.status === 401 || second.status === 403)
+      throw this.failure(`refused the credentials (${registryProblem(second)})`, authHint);
+    return second;
+  }
+
+  private failure(
+    problem: string,
+    hint = "check the reference and the registry; if it is flaky, try again",
+  ): BundleError {
+    return new BundleError(`${this.ref.text}: the registry ${problem}`, hint);
+  }
+}

@@ -1,7 +1,0 @@
-import type { ClientPack } from "../../clients/model.js";
-import { substitute } from "../../clients/placeholders.js";
-
-/** The text with every runtime placeholder of the pack ("<RUNTIME_DIR>") replaced. */
-export function withRuntimePlaceholders(pack: ClientPack, text: string): string {
-  return substitute(text, pack.runtime_placeholders);
-}

@@ -1,0 +1,24 @@
+/**
+ * The installer's API: what a front end (the CLI, a server, a library user) needs to install, uninstall,
+ * report status, fetch a bundle and run an installed capability's commands. src/index.ts re-exports it.
+ */
+export { BundleError } from "./bundle/bundle-error.js";
+export { type ResolveBundleOptions, type ResolvedBundle, resolveBundle } from "./bundle/resolve-bundle.js";
+export { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
+export type { RequirementOutcome } from "./capability/requirement-consent.js";
+export { shown } from "./capability/runtime-requirements.js";
+export type { HookToRun, hooksToRun } from "./capability/spawn-plan.js";
+export { reportLine, type SpawnReport } from "./capability/spawn-report.js";
+export { unstartable } from "./capability/unstartable.js";
+export { runInstall } from "./install-run.js";
+export type { InstallRequest, InstallResult } from "./install-types.js";
+export type { DriftKind, Finding as StatusFinding } from "./model/drift.js";
+export type { RunResult, RunStatus } from "./model/run-result.js";
+export { type ComponentChoice, choosableComponents, requiredComponents } from "./plan/components.js";
+export type { Action, ComposeSummary, Conflict, LinkFallback, Plan } from "./plan/plan-model.js";
+export { type CommandRequest, chooseCapability, commandLaunch } from "./run/command-launch.js";
+export { listingJson, listingPretty } from "./run/command-listing.js";
+export { exitStatus, runCommandProcess } from "./run/command-process.js";
+export { type Installed, readInstalled } from "./run/installed-capabilities.js";
+export { projectStatus, type StatusResult } from "./status.js";
+export { runUninstall, type UninstallRequest } from "./uninstall-run.js";

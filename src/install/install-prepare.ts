@@ -1,0 +1,79 @@
+import type { Manifest } from "../manifest/manifest-model.js";
+import { loadBundle } from "./bundle/local-bundle.js";
+import { readManifest } from "./bundle/read-manifest.js";
+import { type CapabilityUnit, capabilityUnits } from "./capability/capability-unit.js";
+import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
+import { decideRequirements } from "./capability/requirement-consent.js";
+import { checkRequirements } from "./capability/runtime-requirements.js";
+import { hooksToRun, planSpawns, type SpawnPlan } from "./capability/spawn-plan.js";
+import type { SpawnReport } from "./capability/spawn-report.js";
+import type { InstallRequest, InstallResult, PreparedInstall } from "./install-types.js";
+import { type InstallRecord, readRecord } from "./model/record.js";
+import { chooseComponents } from "./plan/components.js";
+import { missingProject, projectRoot } from "./project/project-root.js";
+
+/**
+ * Everything an install needs before it plans, or the result that ends it: the project folder, the bundle's
+ * manifest and files, the install record, the chosen components, and whether capability hooks may run.
+ */
+export async function prepareInstall(
+  req: InstallRequest,
+): Promise<{ ok: true; prepared: PreparedInstall } | { ok: false; result: InstallResult }> {
+  const base: InstallResult = { status: "ok", problems: [], components: [], tools: [], written: false };
+  const fail = (result: Partial<InstallResult>) => ({ ok: false as const, result: { ...base, ...result } });
+  const root = projectRoot(req.projectDir);
+  if (!root) return fail({ status: "usage", problems: [missingProject(req.projectDir)] });
+  const read = readManifest(req.bundleDir);
+  if (!read.ok) return fail({ status: "bad-bundle", problems: read.problems });
+  const recordRead = readRecord(root);
+  if (!recordRead.ok) return fail({ status: "bad-record", problems: [recordRead.problem] });
+  const record = recordRead.record;
+  const chosen = await pickComponents(req, read.manifest, record);
+  if (!chosen.ok) return fail({ status: "usage", problems: [chosen.problem] });
+  const bundle = loadBundle(req.bundleDir, read.manifest, chosen.ids);
+  if (!bundle.ok) return fail({ status: "bad-bundle", problems: bundle.problems, components: chosen.ids });
+  const units = capabilityUnits(read.manifest, chosen.ids);
+  const needed = await requirementsOf(req, units, record, root);
+  const reports: SpawnReport[] = [];
+  const context = { ...base, problems: bundle.notes, components: chosen.ids, spawns: reports };
+  const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
+  const allowed = await hookConsent(req, planSpawns(units, record, true));
+  return {
+    ok: true,
+    prepared: { req, root, read, record, bundle, units, reports, context, timeoutMs, allowed, needed },
+  };
+}
+
+async function pickComponents(req: InstallRequest, manifest: Manifest, record: InstallRecord | undefined) {
+  const chosen = chooseComponents(manifest, record, req.choice);
+  if (!chosen.ok || !req.choose || req.choice.kind !== "default") return chosen;
+  const picked = await req.choose(manifest, chosen.ids);
+  if (!picked) return { ok: false as const, problem: "cancelled; nothing was installed" };
+  return chooseComponents(manifest, record, { kind: "list", ids: picked });
+}
+
+/**
+ * The chosen capabilities' runtime packages, checked against each runtime's own list (its CLI runs
+ * here only when a package needs one), and decided: nothing is installed without consent.
+ */
+async function requirementsOf(
+  req: InstallRequest,
+  units: CapabilityUnit[],
+  record: InstallRecord | undefined,
+  root: string,
+): Promise<PreparedInstall["needed"]> {
+  if (!units.some((u) => (u.block.runtime_packages ?? []).length > 0)) return { outcomes: [], decisions: [] };
+  return decideRequirements(checkRequirements(units, root), {
+    accepted: new Set(req.acceptRequirements ?? []),
+    record,
+    ...(req.confirmRequirement && !req.dryRun ? { confirm: req.confirmRequirement } : {}),
+  });
+}
+
+/** Whether capability spawn hooks may run: allowed by flag, or asked on a terminal when there are any. */
+async function hookConsent(req: InstallRequest, spawns: SpawnPlan): Promise<boolean> {
+  if (req.allowHooks) return true;
+  const hooks = hooksToRun(spawns);
+  if (hooks.length === 0 || req.dryRun || !req.confirmHooks) return false;
+  return req.confirmHooks(hooks);
+}

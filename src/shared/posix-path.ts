@@ -1,0 +1,18 @@
+/** Paths inside a registry, a build or a project: '/'-separated and relative, whatever the OS. */
+
+/** `dir/name`; a trailing '/' of `dir` is dropped, and an empty `dir` gives `name`. */
+export function joinPath(dir: string, name: string): string {
+  const trimmed = dir.replace(/\/+$/, "");
+  return trimmed ? `${trimmed}/${name}` : name;
+}
+
+/** The folder a path is in ("" for a top-level name). */
+export function parentPath(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "" : path.slice(0, slash);
+}
+
+/** The last segment of a path. */
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { testdir } from "../support/testdir.js";
+
+/** The package copied as it is (built: dist/ included), its node_modules linked, for scaffolds to write into. */
+function packageCopy(): string {
+  const copy = testdir({}, "agentc-scaffold-");
+  cpSync(packageRoot, copy, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|\.git)$/.test(source) && !source.endsWith(".agentc-cache"),
+  });
+  symlinkSync(join(packageRoot, "node_modules"), join(copy, "node_modules"));
+  return copy;
+}
+
+function run(copy: string, script: string, args: string[]) {
+  const result = spawnSync(process.execPath, [join(copy, "dist", "scripts", script), ...args], {
+    cwd: copy,
+    encoding: "utf8",
+  });
+  return { ...result, status: result.status ?? -1 };
+}
+
+const read = (copy: string, path: string) => readFileSync(join(copy, path), "utf8");
+
+describe("the scaffolds (npm run new:check, npm run new:client), in a copy of the package", () => {
+  const copy = packageCopy();
+
+  it("new:check writes a registry check with the next id, registers it, and compiles it with its docs page", () => {
+    const made = run(copy, "new-check.js", ["rules-name-a-owner", "--stage", "registry"]);
+    assert.equal(made.status, 0, made.stdout + made.stderr);
+    const id = /^(AGC\d{3}) rules-name-a-owner/.exec(made.stdout)?.[1];
+    assert.ok(id, made.stdout);
+    const check = read(copy, "src/checks/registry/rules-name-a-owner.ts");
+    assert.match(check, new RegExp(`id: "${id}",\\n  slug: "rules-name-a-owner",\\n  stage: "registry"`));
+    assert.match(check, /export const rulesNameAOwner: RegistryCheck = \{/);
+    assert.match(
+      read(copy, "src/checks/index.ts"),
+      /import \{ rulesNameAOwner \} from "\.\/registry\/rules-name-a-owner\.js";/,
+    );
+    assert.match(read(copy, "src/checks/index.ts"), / {2}rulesNameAOwner,\n\];/);
+    assert.match(read(copy, "test/checks/rules-name-a-owner.test.ts"), /checkTable\(rulesNameAOwner, \{/);
+    assert.ok(
+      existsSync(join(copy, "dist", "src", "checks", "registry", "rules-name-a-owner.js")),
+      "compiled",
+    );
+    assert.match(read(copy, `docs/checks/${id}.md`), new RegExp(`^# ${id} rules-name-a-owner\\n`));
+    assert.match(read(copy, "docs/checks/README.md"), new RegExp(`\\[${id}\\]\\(${id}\\.md\\)`));
+  });
+
+  it("new:check puts a load check beside its loader, and refuses a slug that exists or a stage it does not know", () => {
+    const made = run(copy, "new-check.js", ["skill-names-fit", "--stage", "load", "--area", "core"]);
+    assert.equal(made.status, 0, made.stdout + made.stderr);
+    assert.match(read(copy, "src/core/checks/skill-names-fit.ts"), /skillNamesFit: InlineCheck = \{/);
+    assert.equal(run(copy, "new-check.js", ["skill-names-fit", "--stage", "load"]).status, 1);
+    const unknown = run(copy, "new-check.js", ["x-is-y", "--stage", "install"]);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /usage: npm run new:check/);
+  });
+
+  it("new:client writes a valid pack, its docs section, its place in the data test and its golden tree", () => {
+    const made = run(copy, "new-client.js", ["zed-editor", "--name", "Zed"]);
+    assert.equal(made.status, 0, made.stdout + made.stderr);
+    const pack = JSON.parse(read(copy, "clients/zed-editor.json")) as Record<string, unknown>;
+    assert.equal(pack.client, "zed-editor");
+    assert.equal(pack.$schema, "../schemas/client-pack.schema.json");
+    const checked = run(copy, "check-package-data.js", []);
+    assert.equal(checked.status, 0, `the new pack must load without a diagnostic: ${checked.stderr}`);
+    assert.match(read(copy, "docs/clients.md"), /\n## Zed\n\n\| \| \|\n/);
+    assert.match(read(copy, "test/clients/clients-data.test.ts"), /"windsurf",\n {2}"zed-editor",\n\];/);
+    const golden = "test/golden/clients/zed-editor";
+    for (const file of [
+      "capabilities.json",
+      "composed.json",
+      "diagnostics.json",
+      "files/.zed-editor/rules/testing.md",
+    ])
+      assert.ok(existsSync(join(copy, golden, file)), file);
+    assert.equal(run(copy, "new-client.js", ["zed-editor"]).status, 1, "a pack that exists is refused");
+  });
+});
