@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import { builtinClientsDir } from "../shared/package-paths.js";
 import { isJson, type Json, withoutNotes } from "./seed-pack-model.js";
 
@@ -22,13 +21,16 @@ const cache = new Map<string, Json | undefined>();
  */
 export function builtinHookForm(client: string): Json | undefined {
   if (!/^[a-z0-9-]+$/.test(client)) return undefined;
-  if (!cache.has(client)) cache.set(client, readForm(join(builtinClientsDir, `${client}.json`)));
+  if (!cache.has(client)) cache.set(client, readForm(client));
   return cache.get(client);
 }
 
-function readForm(file: string): Json | undefined {
-  if (!existsSync(file)) return undefined;
-  const hooks = (withoutNotes(JSON.parse(readFileSync(file, "utf8"))) as Json).hooks;
+function readForm(client: string): Json | undefined {
+  const file = packageDataFiles(builtinClientsDir, "clients").find(
+    (f) => f.file === `clients/${client}.json`,
+  );
+  if (!file) return undefined;
+  const hooks = (withoutNotes(readPackageData(file).value) as Json).hooks;
   if (!isJson(hooks) || !isJson(hooks.events) || !isJson(hooks.entry)) return undefined;
   return Object.fromEntries(Object.entries(hooks).filter(([key]) => !statedBySeed.has(key)));
 }
