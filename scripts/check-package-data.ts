@@ -1,13 +1,18 @@
 import { builtinClientPacks, checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
 import { builtinAdapters, checkBuiltinAdapters } from "../src/registry/builtin-adapters.js";
+import { builtinPluginHosts, checkBuiltinPluginHosts } from "../src/registry/builtin-plugin-hosts.js";
 
 /**
- * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json and clients/*.json as trusted
+ * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json, clients/*.json and plugin-hosts/*.json as trusted
  * data, without schema validation (src/documents/package-data.ts), so the build validates them in full here
  * and fails on any diagnostic, warnings included.
  */
 function checkPackageData(): number {
-  const diagnostics = [...checkBuiltinAdapters(), ...checkBuiltinClientPacks().diagnostics];
+  const diagnostics = [
+    ...checkBuiltinAdapters(),
+    ...checkBuiltinClientPacks().diagnostics,
+    ...checkBuiltinPluginHosts(),
+  ];
   for (const d of diagnostics) {
     process.stderr.write(
       `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.id} ${d.message}\n  hint: ${d.hint}\n`,
@@ -17,10 +22,11 @@ function checkPackageData(): number {
     // The CLI's own reading of the same files must work too (it throws on what it cannot read).
     builtinAdapters();
     builtinClientPacks();
+    builtinPluginHosts();
   }
   if (diagnostics.length > 0) {
     process.stderr.write(
-      "check-package-data: the built-in adapters and client packs must load without any diagnostic\n",
+      "check-package-data: the built-in adapters, client packs and plugin hosts must load without any diagnostic\n",
     );
     return 1;
   }

@@ -1,6 +1,7 @@
 /**
  * The library API: the CLI and any other front end are thin shells over these. Installing: runInstall,
- * runUninstall and projectStatus (agentc install, uninstall, status), resolveBundle for a .zip or https URL.
+ * runUninstall, projectStatus, checkForUpdate and runUpdate (agentc install, uninstall, status, update),
+ * resolveBundle for a .zip or https URL.
  */
 
 export type { Check } from "./checks/check.js";
@@ -13,6 +14,7 @@ export type { Candidate, OpenedBundle } from "./distribute/candidate.js";
 export { latestBundle } from "./distribute/latest-bundle.js";
 export { type Published, publishOci } from "./distribute/oci/oci-publish.js";
 export { openBundleSource } from "./distribute/open-source.js";
+export { checkForUpdate, runUpdate, type UpdateCheck, type UpdateRequest } from "./distribute/update.js";
 export { emitRegistry } from "./emit/emit-registry.js";
 export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
 export type { FleetRow } from "./fleet/fleet-row.js";

@@ -30,6 +30,7 @@ import { pagePathsFree } from "./output/page-paths-free.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
 import { settingsGrantNoSelfTrust } from "./output/settings-grant-no-self-trust.js";
 import { symlinkTargetEmitted } from "./output/symlink-target-emitted.js";
+import { pluginChecks } from "./plugin/index.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
@@ -112,6 +113,7 @@ export const allChecks: readonly Check[] = [
   oatsLevelSupported,
   symlinkTargetEmitted,
   pagePathsFree,
+  ...pluginChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {

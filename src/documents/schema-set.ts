@@ -21,6 +21,7 @@ export const schemaNames = [
   "client-pack",
   "client-pack-seed",
   "capability",
+  "plugin-host",
 ] as const;
 export type SchemaName = (typeof schemaNames)[number];
 

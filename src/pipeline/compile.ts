@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { OutputCheck, RegistryCheck } from "../checks/check.js";
 import { allChecks } from "../checks/index.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
@@ -14,14 +15,19 @@ export interface CompileResult {
   registry?: Registry;
   tree?: EmittedTree;
   manifest?: Manifest;
-  /** plugin.zip and marketplace.json when targets.json configures "plugin" (written beside manifest.json). */
+  /** The plugin packages and marketplace files when targets.json configures "plugin" (written beside manifest.json). */
   plugin?: Map<string, Buffer>;
   diagnostics: Diagnostic[];
   ok: boolean;
 }
 
+export interface CompileOptions extends LoadOptions {
+  /** The previous build folder, which the plugin's version check reads; default <registry>/build. */
+  previousBuild?: string;
+}
+
 /** load → check → emit → check output → manifest → plugin. No file is written here. */
-export async function compileRegistry(dir: string, options: LoadOptions = {}): Promise<CompileResult> {
+export async function compileRegistry(dir: string, options: CompileOptions = {}): Promise<CompileResult> {
   const loaded = await loadRegistry(dir, options);
   const diagnostics = [...loaded.diagnostics];
   const registry = loaded.registry;
@@ -37,7 +43,9 @@ export async function compileRegistry(dir: string, options: LoadOptions = {}): P
   }
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
   const manifest = buildManifest(registry, tree);
-  const plugin = buildPlugin(registry, tree, manifest);
+  const plugin = buildPlugin(registry, tree, manifest, {
+    previousBuild: options.previousBuild ?? join(registry.root, "build"),
+  });
   diagnostics.push(...plugin.diagnostics);
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
   return finish({

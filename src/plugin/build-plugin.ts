@@ -1,178 +1,94 @@
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
-import { byCodePoint, type Diagnostic, hasErrors, type Severity } from "../diagnostics/diagnostic.js";
-import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
+import { byCodePoint, type Diagnostic, hasErrors, type Position } from "../diagnostics/diagnostic.js";
+import type { EmittedTree } from "../emit/emitted-tree.js";
 import type { Manifest } from "../manifest/manifest-model.js";
+import { builtinPluginHosts } from "../registry/builtin-plugin-hosts.js";
 import type { Registry } from "../registry/model.js";
-import type { PluginConfig, PluginLayout } from "../registry/plugin-config.js";
+import type { PluginConfig } from "../registry/plugin-config.js";
+import { sha256 } from "../shared/hash.js";
 import { defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { zipInMemory } from "../shared/zip/zip-writer.js";
+import { type AssembledPackage, assemblePackage, type BuildInput } from "./assemble-package.js";
+import { type ChosenHost, chosenHosts } from "./chosen-hosts.js";
+import { checkVersionChanged, marketplaceOf } from "./marketplaces.js";
+import { checkPackage } from "./package-checks.js";
+import type { PluginKey, Report } from "./report.js";
 
 export interface PluginOutput {
-  /** plugin.zip and marketplace.json, written beside manifest.json (not artifacts: never installed). */
+  /** Each host package's zip and each marketplace file, written beside manifest.json (never installed). */
   files: Map<string, Buffer>;
   diagnostics: Diagnostic[];
 }
 
-/** Pure: the plugin folder (native + portable manifest, skills, hooks, MCP) zipped, and its marketplace entry. */
-export function buildPlugin(registry: Registry, tree: EmittedTree, manifest: Manifest): PluginOutput {
+export interface PluginOptions {
+  /** The build folder of the previous build, whose marketplace files the version check compares with. */
+  previousBuild?: string;
+}
+
+/** The plugin packages of the registry's hosts (plugin-hosts/*.json), zipped, and their marketplace files. */
+export function buildPlugin(
+  registry: Registry,
+  tree: EmittedTree,
+  manifest: Manifest,
+  options: PluginOptions = {},
+): PluginOutput {
   const config = registry.targets.plugin as PluginConfig | undefined;
   const diagnostics: Diagnostic[] = [];
   if (!config) return { files: new Map(), diagnostics };
-  const report: Report = (key, message, severity = "error") => {
-    const position = registry.targetsDocument.positionOf(["plugin", key]);
-    diagnostics.push(diagnostic(pluginInputsExist, { position, message, severity }));
+  const seen = new Set<string>();
+  // Hosts sharing a package meet the same input: each finding is reported once.
+  const report: Report = (check, where, finding) => {
+    const position = Array.isArray(where) ? registry.targetsDocument.positionOf(["plugin", ...where]) : where;
+    const found = diagnostic(check, { ...finding, position });
+    const key = JSON.stringify(found);
+    if (!seen.has(key)) diagnostics.push(found);
+    seen.add(key);
   };
+  const hosts = chosenHosts(config, builtinPluginHosts(), report);
+  const input: BuildInput = { registry, tree, config };
   const version = config.version ?? manifest.registry_version;
-  const entries = new Map<string, Buffer>([
-    ...manifests(config, version, report),
-    ...skills(config, registry, tree, report),
-    ...hooks(config, tree, report),
-    ...mcp(config, tree, report),
-  ]);
+  const files = new Map<string, Buffer>();
+  for (const [archive, members] of byPackage(hosts)) {
+    const pkg = assemblePackage(archive, members, input, version, report);
+    checkPackage(pkg, input, report);
+    const digest = contentDigest(assemblePackage(archive, members, input, "", () => {}));
+    files.set(archive, packageZip(pkg));
+    for (const host of members) {
+      const market = marketplaceOf(host, config, version, digest);
+      if (!market) continue;
+      checkVersionChanged(market, config, options.previousBuild, report, versionKey(config, registry));
+      files.set(market.file, market.bytes);
+    }
+  }
   if (hasErrors(diagnostics)) return { files: new Map(), diagnostics };
-  const files = new Map<string, Buffer>([
-    ["plugin.zip", pluginZip(entries)],
-    ["marketplace.json", json(marketplace(config, version))],
-  ]);
   return { files, diagnostics };
 }
 
-/** Sorted paths, every file a plain (0644) file. */
-function pluginZip(entries: Map<string, Buffer>): Buffer {
-  const names = [...entries.keys()].sort(byCodePoint);
-  const files = names.map((name) => ({ name, bytes: entries.get(name) ?? Buffer.alloc(0), mode: 0o644 }));
-  return zipInMemory(files, defaultArchiveLimits);
-}
-
-function json(value: unknown): Buffer {
-  return Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
-}
-
-function manifests(config: PluginConfig, version: string, report: Report): [string, Buffer][] {
-  const layout = config.layout ?? {};
-  const about = {
-    name: config.name,
-    version,
-    ...(config.description ? { description: config.description } : {}),
-  };
-  const out: [string, Buffer][] = [];
-  if (layout.native_manifest) {
-    out.push([layout.native_manifest, json({ ...about, ...(config.owner ? { author: config.owner } : {}) })]);
-  }
-  if (layout.portable_manifest) {
-    const schema = layout.portable_schema ? { $schema: layout.portable_schema } : {};
-    out.push([layout.portable_manifest, json({ ...schema, ...about })]);
-  }
-  if (out.length === 0) {
-    report(
-      "layout",
-      "plugin.layout names neither native_manifest nor portable_manifest, so the plugin has no manifest",
-    );
-  }
+function byPackage(hosts: ChosenHost[]): Map<string, ChosenHost[]> {
+  const out = new Map<string, ChosenHost[]>();
+  for (const host of hosts) out.set(host.package, [...(out.get(host.package) ?? []), host]);
   return out;
 }
 
-type Report = (key: string, message: string, severity?: Severity) => void;
-
-function skills(
-  config: PluginConfig,
-  registry: Registry,
-  tree: EmittedTree,
-  report: Report,
-): [string, Buffer][] {
-  if (!config.skills_from) return [];
-  const adapter = registry.adapters.find((a) => a.adapter.id === config.skills_from)?.adapter;
-  if (adapter?.scoped_layout !== "per_rule_dir") {
-    report(
-      "skills_from",
-      `skills_from "${config.skills_from}" names no adapter with scoped_layout per_rule_dir`,
-    );
-    return [];
-  }
-  const prefix = `${(adapter.output_dir ?? "").replace(/\/+$/, "")}/`;
-  const skillsDir = layoutField(config, "skills_dir", "skills_from", report);
-  if (skillsDir === undefined) return [];
-  return tree.files
-    .filter((f) => f.component === adapter.id && f.role === "scoped" && f.path.startsWith(prefix))
-    .map((f): [string, Buffer] => [`${skillsDir}/${f.path.slice(prefix.length)}`, f.bytes]);
+/** sha256 over the package's paths and bytes, built with an empty version: what a version bump is for. */
+function contentDigest(pkg: AssembledPackage): string {
+  const names = [...pkg.files.keys()].sort(byCodePoint);
+  return sha256(
+    names.map((name) => `${name}\n${sha256(pkg.files.get(name)?.bytes ?? Buffer.alloc(0))}\n`).join(""),
+  );
 }
 
-function hooks(config: PluginConfig, tree: EmittedTree, report: Report): [string, Buffer][] {
-  if (!config.hook_seed) return [];
-  const seed = emittedSeed(tree, "hook_seed", config.hook_seed, report);
-  if (!seed) return [];
-  let parsed: { hooks?: unknown };
-  try {
-    parsed = JSON.parse(seed.bytes.toString("utf8")) as { hooks?: unknown };
-  } catch {
-    report("hook_seed", `hook_seed "${config.hook_seed}" is not valid JSON`);
-    return [];
-  }
-  if (parsed.hooks === undefined) {
-    report(
-      "hook_seed",
-      `hook_seed "${config.hook_seed}" has no "hooks" key, so plugin.zip gets no hooks file`,
-      "warning",
-    );
-    return [];
-  }
-  let text = `${JSON.stringify({ hooks: parsed.hooks }, null, 2)}\n`;
-  for (const [from, to] of config.hook_path_rewrites ?? []) {
-    if (!text.includes(from)) {
-      report(
-        "hook_path_rewrites",
-        `hook_path_rewrites: "${from}" occurs nowhere in the hooks of ${config.hook_seed}`,
-        "warning",
-      );
-    }
-    text = text.split(from).join(to);
-  }
-  const hooksFile = layoutField(config, "hooks_file", "hook_seed", report);
-  return hooksFile === undefined ? [] : [[hooksFile, Buffer.from(text)]];
+/** Sorted paths, fixed timestamps; a program stays executable, nothing is a link. */
+function packageZip(pkg: AssembledPackage): Buffer {
+  const names = [...pkg.files.keys()].sort(byCodePoint);
+  const entries = names.map((name) => {
+    const file = pkg.files.get(name);
+    return { name, bytes: file?.bytes ?? Buffer.alloc(0), mode: file?.executable ? 0o755 : 0o644 };
+  });
+  return zipInMemory(entries, defaultArchiveLimits);
 }
 
-function mcp(config: PluginConfig, tree: EmittedTree, report: Report): [string, Buffer][] {
-  if (!config.mcp_seed) return [];
-  const seed = emittedSeed(tree, "mcp_seed", config.mcp_seed, report);
-  if (!seed) return [];
-  return (layoutField(config, "mcp_files", "mcp_seed", report) ?? []).map((path): [string, Buffer] => [
-    path,
-    seed.bytes,
-  ]);
-}
-
-/** Where the plugin format puts a part: named by the registry's layout (data), never defaulted in code. */
-function layoutField<K extends "skills_dir" | "hooks_file" | "mcp_files">(
-  config: PluginConfig,
-  key: K,
-  usedBy: string,
-  report: Report,
-): PluginLayout[K] | undefined {
-  const value = config.layout?.[key];
-  if (value === undefined) report("layout", `plugin.layout.${key} is needed because ${usedBy} is set`);
-  return value;
-}
-
-/** The emitted seed or asset a plugin field names; reported when the build does not emit it. */
-function emittedSeed(tree: EmittedTree, key: string, path: string, report: Report): EmittedFile | undefined {
-  const found = tree.files.find((f) => f.path === path);
-  if (!found) report(key, `${key} "${path}" is not a file the build emits (a seed or an owned asset)`);
-  return found;
-}
-
-function marketplace(config: PluginConfig, version: string): object {
-  return {
-    name: config.name,
-    owner: config.owner ?? { name: config.name },
-    ...(config.description ? { metadata: { description: config.description } } : {}),
-    plugins: [
-      {
-        name: config.name,
-        source: `./${config.name}`,
-        version,
-        ...(config.description ? { description: config.description } : {}),
-      },
-    ],
-  };
+function versionKey(config: PluginConfig, registry: Registry): PluginKey | Position {
+  if (config.version !== undefined) return ["version"];
+  return registry.targetsDocument.positionOf(["registry_version"]);
 }

@@ -17,5 +17,7 @@ export interface PluginConfig {
   hook_seed?: string;
   hook_path_rewrites?: [string, string][];
   mcp_seed?: string;
+  /** Plugin hosts (plugin-hosts/*.json); default: the hosts of the seed layout. */
+  hosts?: string[];
   layout?: PluginLayout;
 }

@@ -25,12 +25,13 @@ function build(): { out: string; report: string } {
 }
 
 describe("examples/team: a whole team setup through the real CLI", () => {
-  it("builds without errors, and every warning is a loss a client cannot express (AGC080)", () => {
+  it("builds without errors, and every warning is a loss a client or plugin format cannot express (AGC080, AGC185)", () => {
     const { out, report } = build();
     assert.match(report, /^0 error\(s\), \d+ warning\(s\), 0 info$/m);
     const ids = [...report.matchAll(/ (?:error|warning|info) (AGC\d{3}) /g)].map((m) => m[1]);
     assert.ok(ids.length > 0);
-    assert.deepEqual([...new Set(ids)], ["AGC080"]);
+    // AGC185: the portable plugin's mcp.json cannot expand the docs server's ${DOCS_TOKEN}
+    assert.deepEqual([...new Set(ids)].sort(), ["AGC080", "AGC185"]);
     for (const path of [
       "AGENTS.md",
       "CAPABILITIES.md",
@@ -162,7 +163,7 @@ describe("examples/team: the team-notes capability through the real installer", 
 });
 
 describe("pretty report of a long build", () => {
-  it("ends with a count per check, so 36 warnings read as one kind of loss", () => {
+  it("ends with a count per check, so 37 warnings read as two kinds of loss", () => {
     const out = join(testdir(), "build");
     const result = runCli(["build", registry, "--out", out]);
     const lines = result.stdout.split("\n");
@@ -171,7 +172,7 @@ describe("pretty report of a long build", () => {
     assert.ok(warnings >= 10, result.stdout);
     assert.equal(
       lines[tally + 1],
-      `by check: AGC080 x${warnings} (agentc explain <id> says what each one means)`,
+      `by check: AGC080 x${warnings - 1}, AGC185 x1 (agentc explain <id> says what each one means)`,
     );
   });
 

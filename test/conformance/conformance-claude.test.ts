@@ -48,7 +48,8 @@ describe("Claude Code: claude plugin validate --strict", () => {
   it("rejects a plugin whose skill, agent or hooks are broken (the check can fail)", async (t) => {
     const dir = testdir({
       ".claude-plugin/plugin.json": JSON.stringify(manifest),
-      "skills/hello/SKILL.md": "---\nname: hello\ndescription: [unclosed\n---\nBody\n",
+      // 2.1.332 reads an unclosed flow list ([unclosed) as plain text; an unclosed quote still fails.
+      "skills/hello/SKILL.md": '---\nname: hello\ndescription: "unclosed\n---\nBody\n',
       "agents/reviewer.md": "---\nname: reviewer\n---\nBody\n",
       "hooks/hooks.json": JSON.stringify({ hooks: { NoSuchEvent: [] } }),
     });
@@ -59,6 +60,7 @@ describe("Claude Code: claude plugin validate --strict", () => {
     for (const part of ["skills/hello/SKILL.md", "agents/reviewer.md", "hooks/hooks.json"]) {
       assert.ok(out.includes(part), `the validator names ${part}\n${describeRun(run)}`);
     }
+    assert.match(out, /YAML frontmatter failed to parse/, describeRun(run));
     writeFiles(dir, {
       "skills/hello/SKILL.md": "---\nname: hello\ndescription: Says hello\n---\nBody\n",
       "agents/reviewer.md": "---\nname: reviewer\ndescription: Reviews\n---\nBody\n",

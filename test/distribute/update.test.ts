@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { BundleError, checkForUpdate, runUpdate } from "../../src/index.js";
 import { packBundle } from "../../src/packaging/bundle-zip.js";
 import { snapshot, stamps, withoutAgentc } from "../support/install-fixture.js";
 import { runCli } from "../support/run-cli.js";
@@ -96,6 +97,43 @@ describe("agentc install <server URL> and agentc update", () => {
     const again = runCli(["update", "--project", project]);
     assert.equal(again.status, 0);
     assert.match(again.stdout, /up to date: 1\.1\.0/);
+    await served.stop();
+  });
+
+  it("the library's checkForUpdate and runUpdate do what agentc update does", async () => {
+    const served = await releases(v1);
+    const project = testdir();
+    await assert.rejects(checkForUpdate(project), (e: unknown) => {
+      assert.ok(e instanceof BundleError);
+      assert.match(e.message, /nothing is installed here/);
+      return true;
+    });
+    assert.equal(runCli(["install", served.url, "--project", project, "--yes"]).status, 0);
+    const current = await runUpdate({
+      projectDir: project,
+      choice: { kind: "default" },
+      moveAside: false,
+      dryRun: false,
+    });
+    assert.equal(current.check.behind, false);
+    assert.equal(current.result, undefined, "nothing installed when up to date");
+    await served.publish(v2);
+    const check = await checkForUpdate(project);
+    assert.deepEqual(
+      [check.installed, check.latest, check.source, check.behind],
+      ["1.0.0", "1.1.0", served.url, true],
+    );
+    check.opened?.cleanup();
+    const updated = await runUpdate({
+      projectDir: project,
+      choice: { kind: "default" },
+      moveAside: false,
+      dryRun: false,
+    });
+    assert.equal(updated.result?.status, "ok");
+    assert.equal(readFileSync(join(project, "AGENTS.md"), "utf8"), "# Rules v2\n");
+    assert.equal(record(project).registry_version, "1.1.0");
+    assert.equal(record(project).source.url, served.url, "the source stays recorded");
     await served.stop();
   });
 

@@ -62,7 +62,15 @@ describe("npm run build's check of the package data (scripts/check-package-data.
   /** A copy of the built package whose data can be broken without touching the real one. */
   function packageCopy(): string {
     const root = testdir({}, "agentc-package-data-");
-    for (const entry of ["package.json", "adapters", "clients", "schemas", "dist/src", "dist/scripts"]) {
+    for (const entry of [
+      "package.json",
+      "adapters",
+      "clients",
+      "plugin-hosts",
+      "schemas",
+      "dist/src",
+      "dist/scripts",
+    ]) {
       cpSync(join(packageRoot, entry), join(root, entry), { recursive: true });
     }
     symlinkSync(join(packageRoot, "node_modules"), join(root, "node_modules"));
@@ -96,6 +104,18 @@ describe("npm run build's check of the package data (scripts/check-package-data.
     const result = run(root);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /<agentc>\/clients\/cursor\.json:1:\d+: error AGC\d+ malformed JSON/);
+  });
+
+  it("fails, naming the line, when a built-in plugin host breaks its schema", () => {
+    const root = packageCopy();
+    const file = join(root, "plugin-hosts", "gemini-cli.json");
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace('"skills_dir": "skills"', '"skills_dir": "../skills"'),
+    );
+    const result = run(root);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /<agentc>\/plugin-hosts\/gemini-cli\.json:\d+:\d+: error AGC002 /);
   });
 });
 

@@ -48,7 +48,9 @@ function registryWith(plugin: object): Record<string, string> {
         PreToolUse: [
           {
             matcher: "Read",
-            hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR/.claude/skills/guard.sh"' }],
+            hooks: [
+              { type: "command", command: 'bash "$CLAUDE_PROJECT_DIR/.claude/skills/code-review/SKILL.md"' },
+            ],
           },
         ],
       },
@@ -63,7 +65,7 @@ const fullPlugin = {
   owner: { name: "Platform Team" },
   skills_from: "skills",
   hook_seed: ".claude/settings.json",
-  hook_path_rewrites: [['"$CLAUDE_PROJECT_DIR/.claude/skills/', '"${CLAUDE_PLUGIN_ROOT}/skills/']],
+  hook_path_rewrites: [['"$CLAUDE_PROJECT_DIR/.claude/skills/', `"\${CLAUDE_PLUGIN_ROOT}/skills/`]],
   mcp_seed: ".mcp.json",
   layout: {
     native_manifest: ".claude-plugin/plugin.json",
@@ -101,25 +103,44 @@ describe("plugin.zip and marketplace.json", () => {
       description: "Our team's configuration",
       author: { name: "Platform Team" },
     });
-    assert.equal(
-      JSON.parse(text("plugin.json")).$schema,
-      "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
-    );
+    assert.deepEqual(JSON.parse(text("plugin.json")), {
+      $schema: "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json",
+      name: "team-config",
+      version: "3.1.0",
+      description: "Our team's configuration",
+      author: { name: "Platform Team" },
+    });
     const hooks = JSON.parse(text("hooks/hooks.json"));
-    assert.equal(hooks.hooks.PreToolUse[0].hooks[0].command, '"${CLAUDE_PLUGIN_ROOT}/skills/guard.sh"');
+    assert.equal(
+      hooks.hooks.PreToolUse[0].hooks[0].command,
+      `bash "\${CLAUDE_PLUGIN_ROOT}/skills/code-review/SKILL.md"`,
+    );
     assert.equal(hooks.permissions, undefined);
     assert.match(
       text("skills/code-review/SKILL.md"),
       /^---\nname: code-review\ndescription: Review TypeScript changes\.\n---/,
     );
-    assert.equal(text("mcp.json"), text(".mcp.json"));
-    const market = JSON.parse(out.files.get("marketplace.json")?.toString() ?? "{}");
-    assert.deepEqual(market.plugins[0], {
-      name: "team-config",
-      source: "./team-config",
-      version: "3.1.0",
-      description: "Our team's configuration",
+    assert.deepEqual(JSON.parse(text(".mcp.json")), { mcpServers: { docs: { command: "docs-mcp" } } });
+    assert.deepEqual(JSON.parse(text("mcp.json")), {
+      $schema: "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json",
+      mcpServers: { docs: { type: "stdio", command: "docs-mcp" } },
     });
+    const market = JSON.parse(out.files.get("marketplace.json")?.toString() ?? "{}");
+    assert.deepEqual(market.owner, { name: "Platform Team" });
+    assert.equal(market.description, "Our team's configuration");
+    assert.equal(market.version, "3.1.0");
+    assert.deepEqual(
+      { ...market.plugins[0], metadata: undefined },
+      {
+        name: "team-config",
+        source: "./team-config",
+        version: "3.1.0",
+        description: "Our team's configuration",
+        author: { name: "Platform Team" },
+        metadata: undefined,
+      },
+    );
+    assert.match(market.plugins[0].metadata.agentc_content_sha256, /^[0-9a-f]{64}$/);
   });
 
   it("is byte-identical across builds", async () => {
@@ -135,18 +156,21 @@ describe("plugin.zip and marketplace.json", () => {
     assert.equal(result.manifest, undefined);
     assert.deepEqual(
       result.diagnostics.filter((d) => d.severity === "error").map((d) => [d.id, d.file]),
-      [["AGC050", "targets.json"]],
+      // without the skills, the hook pointed at the skill's file names a file the plugin does not hold
+      [
+        ["AGC050", "targets.json"],
+        ["AGC183", "targets.json"],
+      ],
     );
   });
 
-  it("reports hook and MCP seeds the build does not emit, and a plugin without a manifest", async () => {
+  it("reports hook and MCP seeds the build does not emit", async () => {
     const result = await compileRegistry(
       testdir(registryWith({ name: "p", hook_seed: ".claude/nothing.json", mcp_seed: "none.json" })),
     );
     assert.deepEqual(
       result.diagnostics.filter((d) => d.severity === "error").map((d) => [d.id, d.message.split(" ")[0]]),
       [
-        ["AGC050", "plugin.layout"],
         ["AGC050", "hook_seed"],
         ["AGC050", "mcp_seed"],
       ],
@@ -172,18 +196,21 @@ describe("plugin.zip and marketplace.json", () => {
     assert.equal(entries["hooks/hooks.json"], undefined);
   });
 
-  it("needs the layout to name where skills, hooks and MCP files go (no format facts in code)", async () => {
+  it("takes what the layout leaves out from the host files (plugin-hosts/*.json), not from code", async () => {
     const layout = { native_manifest: ".claude-plugin/plugin.json" };
     const result = await compileRegistry(testdir(registryWith({ ...fullPlugin, layout })));
-    assert.equal(result.plugin, undefined);
     assert.deepEqual(
-      result.diagnostics.filter((d) => d.id === "AGC050").map((d) => d.message),
-      [
-        "plugin.layout.hooks_file is needed because hook_seed is set",
-        "plugin.layout.mcp_files is needed because mcp_seed is set",
-        "plugin.layout.skills_dir is needed because skills_from is set",
-      ],
+      result.diagnostics.filter((d) => d.id === "AGC050"),
+      [],
     );
+    const entries = unzipSync(new Uint8Array(result.plugin?.get("plugin.zip") ?? Buffer.alloc(0)));
+    // no portable_manifest in the layout: only the native host, with its own folders
+    assert.deepEqual(Object.keys(entries).sort(), [
+      ".claude-plugin/plugin.json",
+      ".mcp.json",
+      "hooks/hooks.json",
+      "skills/code-review/SKILL.md",
+    ]);
   });
 
   it("hands plugin.zip and marketplace.json to the build as non-artifacts", async () => {

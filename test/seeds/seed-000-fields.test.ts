@@ -146,7 +146,7 @@ describe("seed 000: every field of sources.json, a rule file and targets.json, b
     const plugin = unzipSync(readFileSync(join(build, "plugin.zip")));
     assert.ok(plugin["skills/code-style/SKILL.md"]);
     const hooks = Buffer.from(plugin["hooks/hooks.json"] ?? []).toString("utf8");
-    assert.match(hooks, /\$\{CLAUDE_PLUGIN_ROOT\}\/skills\/code-review\/check\.sh/);
+    assert.match(hooks, /\$\{CLAUDE_PLUGIN_ROOT\}\/skills\/code-style\/SKILL\.md/);
     assert.ok(plugin[".mcp.json"] && plugin["mcp.json"]);
     assert.ok(plugin[".claude-plugin/plugin.json"] && plugin["plugin.json"]);
     assert.match(text(build, "marketplace.json"), /"acme-config"/);

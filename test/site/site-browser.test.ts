@@ -8,6 +8,7 @@ import { levelsStrongestFirst } from "../../src/emit/matrix/capability-matrix.js
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { artifactsDir, type Browser, launchChromium } from "../support/browser.js";
 import { runCli } from "../support/run-cli.js";
+import { startServe } from "../support/serve-process.js";
 import { type StaticSite, serveBuildPage } from "../support/static-site.js";
 import { testdir } from "../support/testdir.js";
 
@@ -78,7 +79,8 @@ before(async () => {
   matrix = JSON.parse(cli(["matrix", team, "--format", "json"])) as Matrix;
   manifest = JSON.parse(readFileSync(join(build, "manifest.json"), "utf8"));
   ({ dryRun, status } = planAndStatus());
-  site = await serveBuildPage(build);
+  const served = await startServe([build]);
+  site = { url: served.url, close: async () => void (await served.stop()) };
   browser = await launchChromium();
   mkdirSync(artifactsDir, { recursive: true });
 });
@@ -89,11 +91,17 @@ after(async () => {
 });
 
 describe("the registry page of examples/team in Chromium", () => {
-  it("loads over HTTP without a console error, and from the disk as well", async () => {
+  it("loads from agentc serve without a console error, and from a plain static host and the disk as well", async () => {
     const { page, errors } = await open(1920);
     assert.deepEqual(errors, []);
     assert.match(await page.title(), /0\.3\.0/);
     await page.close();
+    const staticHost = await serveBuildPage(build);
+    const fromStatic = await open(1280, staticHost.url);
+    assert.deepEqual(fromStatic.errors, []);
+    assert.ok((await fromStatic.page.locator("li[data-rule]").count()) > 0);
+    await fromStatic.page.close();
+    await staticHost.close();
     const fromDisk = await open(1280, pathToFileURL(join(build, "site", "index.html")).href);
     assert.deepEqual(fromDisk.errors, []);
     assert.ok((await fromDisk.page.locator("li[data-rule]").count()) > 0);

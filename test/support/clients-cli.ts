@@ -11,12 +11,13 @@ import { runCli } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** The assistants' own CLIs, pinned in package.json devDependencies (docs/conformance.md). */
-export type ClientCli = "claude" | "codex" | "gemini";
+export type ClientCli = "claude" | "codex" | "gemini" | "copilot";
 
 export const clientPackages: Record<ClientCli, string> = {
   claude: "@anthropic-ai/claude-code",
   codex: "@openai/codex",
   gemini: "@google/gemini-cli",
+  copilot: "@github/copilot",
 };
 
 /** Every CLI call is killed (its whole process group) after this long. */

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { after } from "node:test";
 import { binPath } from "./run-cli.js";
 
 export interface ServeProcess {
@@ -11,7 +10,16 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the real `agentc serve ... --port 0` and waits for the base URL on stdout; killed when the file ends. */
+/**
+ * Servers still running when the test file's process exits are killed then (not in node:test's after(),
+ * which would end a server started in a before hook as soon as that hook is done).
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/** Starts the real `agentc serve ... --port 0` and waits for the base URL on stdout; killed when the test file's process exits. */
 export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, port = 0): Promise<ServeProcess> {
   const child = spawn(process.execPath, [binPath, "serve", ...args, "--port", String(port)], {
     env: { ...process.env, NO_COLOR: "1", ...env },
@@ -23,9 +31,8 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, port = 0
     err += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  after(() => {
-    if (child.exitCode === null) child.kill("SIGKILL");
-  });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   return new Promise((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();

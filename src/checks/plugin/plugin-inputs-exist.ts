@@ -18,7 +18,6 @@ export const pluginInputsExist: InlineCheck = {
       "targets.json": `${JSON.stringify({ ...targets, plugin: { name: "team", skills_from: "no-such-adapter" } }, null, 2)}\n`,
     }),
     expected: [
-      "targets.json:16:13: error AGC050 plugin.layout names neither native_manifest nor portable_manifest, so the plugin has no manifest",
       'targets.json:18:20: error AGC050 skills_from "no-such-adapter" names no adapter with scoped_layout per_rule_dir',
     ],
   },

@@ -17,7 +17,7 @@ export const buildCommand: Command = {
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
     const outDir = typeof args.values.out === "string" ? args.values.out : join(registryDir, "build");
-    const result = await compileRegistry(registryDir, loadOptionsOf(args));
+    const result = await compileRegistry(registryDir, { ...loadOptionsOf(args), previousBuild: outDir });
     const format = (args.values.format ?? "pretty") as ReportFormat;
     const quiet = args.values.quiet === true;
     const written = writeIfOk(outDir, result);

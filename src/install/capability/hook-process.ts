@@ -94,13 +94,20 @@ function endOf(exit: Exit): HookEnd {
   return { kind: "exited", status: exit.code ?? 0 };
 }
 
-/** SIGTERM to the group; SIGKILL when anything of it is still running 2 s later. */
+/**
+ * SIGTERM to the group; SIGKILL when anything of it is still running 2 s later, then up to 2 s more for
+ * the kernel to end what was killed, so that nothing of the hook outlives the run.
+ */
 async function terminate(child: ChildProcess, exited: Promise<Exit>): Promise<void> {
   signalGroup(child, "SIGTERM");
-  const deadline = Date.now() + killGraceMs;
-  while (Date.now() < deadline && (!hasExited(child) || groupAlive(child))) await pause(stopPollMs);
+  await untilGone(child, Date.now() + killGraceMs);
   if (!hasExited(child) || groupAlive(child)) signalGroup(child, "SIGKILL");
   await exited;
+  await untilGone(child, Date.now() + killGraceMs);
+}
+
+async function untilGone(child: ChildProcess, deadline: number): Promise<void> {
+  while (Date.now() < deadline && (!hasExited(child) || groupAlive(child))) await pause(stopPollMs);
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {

@@ -1,0 +1,84 @@
+import { BundleError } from "../install/bundle/bundle-error.js";
+import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
+import { runInstall } from "../install/install-run.js";
+import type { InstallRequest, InstallResult } from "../install/install-types.js";
+import { type InstallRecord, readRecord } from "../install/model/record.js";
+import { missingProject, projectRoot } from "../install/project/project-root.js";
+import { parseBundleSource, sourceAddress } from "./bundle-source.js";
+import type { Candidate, OpenedBundle } from "./candidate.js";
+import { noUpdateSourceHint, updateSourceOf } from "./installed-source.js";
+import { standingOf } from "./installed-state.js";
+import { latestBundle } from "./latest-bundle.js";
+
+/** What `agentc update --check` learns: the installed version against the newest its source offers. */
+export interface UpdateCheck {
+  root: string;
+  installed: string;
+  /** the newest bundle's registry_version, when its source says */
+  latest: string | undefined;
+  /** the source asked, without credentials */
+  source: string;
+  behind: boolean;
+  candidate: Candidate;
+  /** the newest bundle, when it had to be fetched to tell; install it or call cleanup() */
+  opened?: OpenedBundle;
+}
+
+/**
+ * Asks the project's recorded source (else its manifest's install.bundle) for the newest bundle and tells
+ * whether the project is behind it. Every problem is a BundleError with a hint.
+ */
+export async function checkForUpdate(
+  projectDir: string,
+  options: ResolveBundleOptions = {},
+): Promise<UpdateCheck> {
+  const root = projectRoot(projectDir);
+  if (!root) throw new BundleError(missingProject(projectDir), "give the project folder with --project DIR");
+  const record = installedRecord(root);
+  const from = updateSourceOf(root, record);
+  if (!from) throw new BundleError(`${root}: no source to update from`, noUpdateSourceHint);
+  const source = parseBundleSource(from.address);
+  if (source.kind === "folder" || source.kind === "zip")
+    throw new BundleError(`${from.address} is not a remote source`, noUpdateSourceHint);
+  const candidate = await latestBundle(source, options);
+  const standing = await standingOf(record, candidate, options);
+  return {
+    root,
+    installed: record.registry_version,
+    latest: candidate.version,
+    source: sourceAddress(source),
+    behind: standing.behind,
+    candidate,
+    ...(standing.opened ? { opened: standing.opened } : {}),
+  };
+}
+
+export type UpdateRequest = Omit<InstallRequest, "bundleDir" | "projectDir" | "source"> & {
+  projectDir: string;
+  integrity?: string;
+};
+
+/** Installs the newest bundle when the project is behind; `result` is undefined when it was up to date. */
+export async function runUpdate(req: UpdateRequest): Promise<{ check: UpdateCheck; result?: InstallResult }> {
+  const options = req.integrity !== undefined ? { integrity: req.integrity } : {};
+  const check = await checkForUpdate(req.projectDir, options);
+  if (!check.behind) return { check };
+  const bundle = check.opened ?? (await check.candidate.open(options));
+  try {
+    const { integrity: _, ...request } = req;
+    return { check, result: await runInstall({ ...request, bundleDir: bundle.dir, source: bundle.source }) };
+  } finally {
+    bundle.cleanup();
+  }
+}
+
+function installedRecord(root: string): InstallRecord {
+  const read = readRecord(root);
+  if (!read.ok) throw new BundleError(read.problem, "restore .agentc/installed.json, or install again");
+  if (!read.record)
+    throw new BundleError(
+      `${root}: nothing is installed here`,
+      "install first: agentc install <source> --project DIR",
+    );
+  return read.record;
+}

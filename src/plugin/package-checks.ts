@@ -1,0 +1,173 @@
+import { countWords } from "../checks/output/budget-respected.js";
+import { frontmatterDescription } from "../checks/output/roster-budget-respected.js";
+import { pluginMcpPortable } from "../checks/plugin/plugin-mcp-portable.js";
+import { pluginNamesValid } from "../checks/plugin/plugin-names-valid.js";
+import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
+import { pluginRosterBudget } from "../checks/plugin/plugin-roster-budget.js";
+import type { Position } from "../diagnostics/diagnostic.js";
+import type { NameRule } from "../registry/plugin-host.js";
+import { pathProblem } from "../shared/path-check.js";
+import type { AssembledPackage, BuildInput } from "./assemble-package.js";
+import { stringsOf } from "./composed-value.js";
+import { coreHookOf } from "./package-hooks.js";
+import type { PackageFile } from "./package-parts.js";
+import type { PluginKey, Report } from "./report.js";
+
+/** The package's own checks: names per host, paths that stay inside, the roster budget of its skills. */
+export function checkPackage(pkg: AssembledPackage, input: BuildInput, report: Report): void {
+  checkNames(pkg, input, report);
+  checkPaths(pkg, input, report);
+  checkRoster(pkg, input, report);
+  checkPortableTypes(pkg, input, report);
+}
+
+export function nameProblem(name: string, rule: NameRule): string | undefined {
+  if (name.length > rule.max_length) return `is ${name.length} characters long`;
+  if (!new RegExp(rule.pattern).test(name)) return "breaks the pattern";
+  if (rule.reserved?.includes(name.toLowerCase())) return "is reserved";
+  return undefined;
+}
+
+function checkNames(pkg: AssembledPackage, input: BuildInput, report: Report): void {
+  const seen = new Set<string>();
+  const once = (where: PluginKey | Position, key: string, message: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    report(pluginNamesValid, where, { message });
+  };
+  for (const host of pkg.hosts) {
+    const plugin = nameProblem(input.config.name, host.names.plugin);
+    if (plugin) {
+      once(
+        ["name"],
+        `${host.host}:plugin`,
+        `plugin name "${input.config.name}" ${plugin} of the ${host.name}: ${host.names.plugin.says}`,
+      );
+    }
+    for (const [name, file] of skillsOf(pkg, host.skills_dir)) {
+      const problem = nameProblem(name, host.names.skill);
+      if (problem) {
+        once(
+          skillSource(file, input),
+          `${host.host}:${name}`,
+          `skill name "${name}" ${problem} of the ${host.name}: ${host.names.skill.says}`,
+        );
+      }
+    }
+  }
+}
+
+/** Skill folder name → its SKILL.md, for the skills folder of a host. */
+export function skillsOf(pkg: AssembledPackage, skillsDir: string | undefined): Map<string, PackageFile> {
+  const out = new Map<string, PackageFile>();
+  if (!skillsDir) return out;
+  for (const [path, file] of pkg.files) {
+    const match = /^([^/]+)\/SKILL\.md$/.exec(
+      path.startsWith(`${skillsDir}/`) ? path.slice(skillsDir.length + 1) : "",
+    );
+    if (match?.[1]) out.set(match[1], file);
+  }
+  return out;
+}
+
+function skillSource(file: PackageFile, input: BuildInput): Position | PluginKey {
+  const core = input.registry.core.skills.find((s) => s.name === file.from?.client?.name);
+  if (core) return core.positionOf(["name"]);
+  const rule = file.from?.rules[0];
+  if (rule) return { file: rule.file, line: rule.heading.line, column: 1 };
+  return ["skills_from"];
+}
+
+function checkPaths(pkg: AssembledPackage, input: BuildInput, report: Report): void {
+  for (const path of pkg.files.keys()) {
+    const problem = pathProblem(path);
+    if (problem)
+      report(pluginPathsInside, ["layout"], {
+        message: `${pkg.archive} would hold "${path}", a path that ${problem}`,
+      });
+  }
+  const roots = [...new Set(pkg.hosts.map((h) => h.variables.root))];
+  for (const written of pkg.written) {
+    const file = pkg.files.get(written);
+    if (!file) continue;
+    for (const { key, text } of stringsOf(JSON.parse(file.bytes.toString("utf8")))) {
+      for (const named of namedPaths(key, text, roots)) {
+        const problem = missingPath(pkg, named);
+        if (!problem) continue;
+        report(pluginPathsInside, sourceOfText(text, input), {
+          message: `${written} in ${pkg.archive} names "${named}", which ${problem}`,
+        });
+      }
+    }
+  }
+}
+
+const pathToken = /^[^\s"'`;|&()<>$]*/;
+
+/** Package paths a string names: after a root variable, or a `./` value of a path field. */
+function namedPaths(key: string, text: string, roots: string[]): string[] {
+  const out: string[] = [];
+  for (const root of roots) {
+    let at = text.indexOf(`${root}/`);
+    while (at >= 0) {
+      out.push(pathToken.exec(text.slice(at + root.length + 1))?.[0] ?? "");
+      at = text.indexOf(`${root}/`, at + 1);
+    }
+  }
+  if (["command", "cwd", "icon", "source", "path"].includes(key) && text.startsWith("./"))
+    out.push(text.slice(2));
+  return out.map((p) => p.replace(/\/+$/, "")).filter((p) => p !== "");
+}
+
+function missingPath(pkg: AssembledPackage, path: string): string | undefined {
+  if (path.split("/").includes("..")) return "leads out of the package";
+  if (pkg.files.has(path)) return undefined;
+  if ([...pkg.files.keys()].some((p) => p.startsWith(`${path}/`))) return undefined;
+  return "is not a file of the package";
+}
+
+function sourceOfText(text: string, input: BuildInput): PluginKey | Position {
+  const i = (input.config.hook_path_rewrites ?? []).findIndex(([, to]) => text.includes(to));
+  if (i >= 0) return ["hook_path_rewrites", i, 1];
+  const hook = coreHookOf(text, input.registry);
+  return hook ? hook.position : ["layout"];
+}
+
+function checkRoster(pkg: AssembledPackage, input: BuildInput, report: Report): void {
+  const budget = input.registry.targets.roster_budget;
+  if (!budget) return;
+  const skills = new Map<string, PackageFile>();
+  for (const host of pkg.hosts)
+    for (const [name, file] of skillsOf(pkg, host.skills_dir)) skills.set(name, file);
+  let total = 0;
+  for (const file of skills.values()) {
+    const text = file.bytes.toString("utf8");
+    if (budget.dead_marker && text.includes(budget.dead_marker)) continue;
+    total += countWords(frontmatterDescription(text));
+  }
+  if (total <= budget.owned_words) return;
+  report(pluginRosterBudget, input.registry.targetsDocument.positionOf(["roster_budget", "owned_words"]), {
+    message: `Unexpected ${total} words in the descriptions of the ${skills.size} skills of ${pkg.archive}, expected at most owned_words ${budget.owned_words}`,
+  });
+}
+
+/** A host that starts only some types of the portable mcp.json's servers: each other server is reported. */
+function checkPortableTypes(pkg: AssembledPackage, input: BuildInput, report: Report): void {
+  const portable = pkg.hosts.find((h) => h.portable && h.mcp?.file);
+  const file = portable?.mcp?.file ? pkg.files.get(portable.mcp.file) : undefined;
+  if (!portable?.mcp || !file) return;
+  const servers = (JSON.parse(file.bytes.toString("utf8")) as Record<string, unknown>)[
+    portable.mcp.key[0] ?? ""
+  ];
+  for (const reader of pkg.hosts) {
+    const types = reader.reads_portable_types;
+    if (!types) continue;
+    for (const [name, server] of Object.entries((servers ?? {}) as Record<string, { type?: string }>)) {
+      if (types.includes(server.type ?? "")) continue;
+      const core = input.registry.core.mcpServers.find((s) => s.name === name);
+      report(pluginMcpPortable, core ? core.position : ["mcp_seed"], {
+        message: `${reader.name}: MCP server "${name}" is of type ${server.type}, which that host does not start (it reads ${types.join(", ")})`,
+      });
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
+import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
+import type { Report } from "./report.js";
+
+/** The emitted seed or asset a plugin field names; reported when the build does not emit it. */
+export function emittedSeed(
+  tree: EmittedTree,
+  key: string,
+  path: string,
+  report: Report,
+): EmittedFile | undefined {
+  const found = tree.files.find((f) => f.path === path);
+  if (!found) {
+    report(pluginInputsExist, [key], {
+      message: `${key} "${path}" is not a file the build emits (a seed or an owned asset)`,
+    });
+  }
+  return found;
+}
+
+/** The seed's JSON object; reported when it does not parse. */
+export function seedJson(
+  seed: EmittedFile,
+  key: string,
+  path: string,
+  report: Report,
+): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(seed.bytes.toString("utf8"));
+    if (value !== null && typeof value === "object" && !Array.isArray(value))
+      return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  report(pluginInputsExist, [key], { message: `${key} "${path}" is not a JSON object` });
+  return undefined;
+}
