@@ -123,7 +123,7 @@ read_manifest() {
     return v
   }
   BEGIN { ctx = "start"; compLists = " owned_dirs owned_files symlinks seeds preserve remove scaffold_dirs executables composed with "
-          installLists = " artifact_hashes seed_hashes seed_refresh_hashes tools tool_paths tool_payloads tool_payload_keep publish_rewrites " }
+          installLists = " artifact_hashes seed_hashes seed_refresh_hashes tools tool_paths tool_payloads tool_payload_keep tool_purposes payload_hashes payload_executables publish_rewrites " }
   {
     line = $0
     if (line ~ /\r$/) fail("has a carriage return")

@@ -3,8 +3,9 @@
 //
 // Reads one hook payload (JSON) on stdin, finds every path, shell command and piece of content the
 // tool call would touch, and blocks (exit 2, one-line reason on stderr) when any of them is a
-// secret. Every error, timeout or unreadable payload also exits 2. Exit 0 (no output) lets the call
-// through and leaves the client's own approval flow unchanged. See docs/guard.md.
+// secret. Every error and timeout also exits 2, and so does a payload it cannot read when it is
+// called with --fail-closed (without it, such a payload goes through, as seed 001 says). Exit 0 (no
+// output) lets the call through and leaves the client's own approval flow unchanged. See docs/guard.md.
 //
 // This file is one self-contained program on purpose: it is copied into projects as an owned asset,
 // so it imports only node: built-ins and has no sibling modules.
@@ -60,6 +61,8 @@ const BOUND_NAMES = {
 };
 
 class GuardError extends Error {}
+/** A payload the guard cannot read (not JSON, too large, no known shape): blocks only with --fail-closed. */
+class UnreadableInput extends GuardError {}
 /** Text that does not lex as a shell command; blocks, except where the text may be another language. */
 class ShellSyntaxError extends GuardError {}
 
@@ -383,6 +386,50 @@ const COMMAND_PREFIXES = new Set([
   "until",
 ]);
 
+// ─── Options: the client pack's facts, written into the hook command ─────────────────────────────
+
+/** At most this many arguments, names per list and characters per name: a hook command is short. */
+const MAX_ARGS = 16;
+const MAX_LISTED = 64;
+const LISTED_NAME = /^[A-Za-z0-9_.:@-]{1,64}$/;
+
+export const DEFAULT_OPTIONS = Object.freeze({ failClosed: false, pathFields: [], mcpPrefixes: [] });
+
+/**
+ * --fail-closed: a payload the guard cannot read blocks. --path-fields a,b: tool input fields that
+ * carry a path for this client, judged as paths besides the guard's own list. --mcp-prefixes p: tool
+ * names starting with p are MCP tools, whose every path-like string is judged as a path, content
+ * fields included (an MCP server's argument names do not say what it opens).
+ */
+export function parseOptions(argv) {
+  if (argv.length > MAX_ARGS) throw new GuardError(`more than ${MAX_ARGS} arguments`);
+  const options = { failClosed: false, pathFields: [], mcpPrefixes: [] };
+  const lists = { "--path-fields": "pathFields", "--mcp-prefixes": "mcpPrefixes" };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === "--fail-closed") options.failClosed = true;
+    else if (Object.hasOwn(lists, arg)) {
+      options[lists[arg]] = listArgument(arg, argv[i + 1]);
+      i += 1;
+    } else throw new GuardError(`unknown argument ${JSON.stringify(String(arg).slice(0, 40))}`);
+  }
+  return options;
+}
+
+function listArgument(name, value) {
+  if (typeof value !== "string") throw new GuardError(`${name} needs a comma-separated list`);
+  const items = value.split(",").filter((item) => item !== "");
+  if (items.length > MAX_LISTED) throw new GuardError(`${name} lists more than ${MAX_LISTED} names`);
+  const bad = items.find((item) => !LISTED_NAME.test(item));
+  if (bad !== undefined) throw new GuardError(`${name}: ${JSON.stringify(bad.slice(0, 40))} is not a name`);
+  return items;
+}
+
+/** The options of the decision under way; decide() sets them. */
+let options = DEFAULT_OPTIONS;
+
+const isMcpTool = (tool) => options.mcpPrefixes.some((prefix) => String(tool).startsWith(prefix));
+
 // ─── Reading the payload ───────────────────────────────────────────────────────────────────────
 
 function readStdin(limit) {
@@ -391,11 +438,11 @@ function readStdin(limit) {
     let size = 0;
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
-      if (size > limit) reject(new GuardError(`stdin is larger than ${limit} bytes`));
+      if (size > limit) reject(new UnreadableInput(`stdin is larger than ${limit} bytes`));
       else chunks.push(chunk);
     });
     process.stdin.on("end", () => resolvePromise(Buffer.concat(chunks)));
-    process.stdin.on("error", (error) => reject(new GuardError(`cannot read stdin: ${error.message}`)));
+    process.stdin.on("error", (error) => reject(new UnreadableInput(`cannot read stdin: ${error.message}`)));
   });
 }
 
@@ -404,14 +451,14 @@ export function parsePayload(bytes) {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new GuardError("stdin is not valid UTF-8");
+    throw new UnreadableInput("stdin is not valid UTF-8");
   }
-  if (text.trim() === "") throw new GuardError("stdin is empty, expected a hook payload (JSON)");
+  if (text.trim() === "") throw new UnreadableInput("stdin is empty, expected a hook payload (JSON)");
   checkJsonDepth(text);
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    throw new GuardError(`stdin is not valid JSON (${error.message})`);
+    throw new UnreadableInput(`stdin is not valid JSON (${error.message})`);
   }
 }
 
@@ -427,7 +474,7 @@ function checkJsonDepth(text, what = "stdin") {
     } else if (code === 0x22) inString = true;
     else if (code === 0x7b || code === 0x5b) {
       if (++depth > LIMITS.jsonDepth)
-        throw new GuardError(`${what} nests JSON deeper than ${LIMITS.jsonDepth} levels`);
+        throw new UnreadableInput(`${what} nests JSON deeper than ${LIMITS.jsonDepth} levels`);
     } else if (code === 0x7d || code === 0x5d) depth -= 1;
   }
 }
@@ -457,23 +504,23 @@ function baseDirOf(payload) {
 
 function parseToolArgs(value, field, mayBeAbsent) {
   if (mayBeAbsent && (value === undefined || value === null)) return {};
-  if (value === undefined) throw new GuardError(`${field} is missing`);
+  if (value === undefined) throw new UnreadableInput(`${field} is missing`);
   if (isObject(value)) return value;
-  if (typeof value !== "string") throw new GuardError(`${field} is neither an object nor a JSON string`);
+  if (typeof value !== "string") throw new UnreadableInput(`${field} is neither an object nor a JSON string`);
   if (value.trim() === "") return {};
   checkJsonDepth(value, field);
   let parsed;
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new GuardError(`${field} is a string but not JSON`);
+    throw new UnreadableInput(`${field} is a string but not JSON`);
   }
-  if (!isObject(parsed)) throw new GuardError(`${field} is JSON but not an object`);
+  if (!isObject(parsed)) throw new UnreadableInput(`${field} is JSON but not an object`);
   return parsed;
 }
 
 function requireString(value, field) {
-  if (typeof value !== "string") throw new GuardError(`${field} is missing or not a string`);
+  if (typeof value !== "string") throw new UnreadableInput(`${field} is missing or not a string`);
   return value;
 }
 
@@ -530,9 +577,9 @@ const PAYLOAD_SHAPES = [
 
 /** Detects the client's payload shape and collects every path, glob, command and content string. */
 export function inspectionOf(payload) {
-  if (!isObject(payload)) throw new GuardError("payload is not a JSON object");
+  if (!isObject(payload)) throw new UnreadableInput("payload is not a JSON object");
   const shape = PAYLOAD_SHAPES.find((candidate) => candidate.matches(payload));
-  if (!shape) throw new GuardError("unknown payload shape: no tool_name, toolName or hook_event_name");
+  if (!shape) throw new UnreadableInput("unknown payload shape: no tool_name, toolName or hook_event_name");
   const inspection = newInspection(baseDirOf(payload));
   const { tool, args, prompt } = shape.input(payload);
   collect(args, tool, inspection);
@@ -573,9 +620,11 @@ function collectString(value, key, tool, inspection) {
   if (!UNSCANNED_KEYS.has(key)) inspection.contents.push(value);
   if (value.includes(PATCH_MARKER)) collectPatch(value, inspection);
   if (value.trimStart().startsWith(PATCH_MARKER)) return; // a raw patch is not a shell command
-  if (PATH_KEYS.has(key) || DIR_KEYS.has(key)) inspection.paths.push(value);
+  if (PATH_KEYS.has(key) || DIR_KEYS.has(key) || options.pathFields.includes(key))
+    inspection.paths.push(value);
   else if (value.startsWith("file://")) inspection.paths.push(value.slice("file://".length));
-  else if (looksLikePath(value, key)) inspection.paths.push(value);
+  else if (looksLikePath(value, key) || (isMcpTool(tool) && looksLikeMcpPath(value, key)))
+    inspection.paths.push(value);
   if (GLOB_KEYS.has(key) || (key === "pattern" && /glob/i.test(tool))) inspection.globs.push(value);
   if (COMMAND_KEYS.has(key)) inspection.commands.push(value);
   if (CODE_KEYS.has(key)) inspection.codes.push(value);
@@ -592,6 +641,13 @@ function looksLikePath(value, key) {
   return (
     /[/\\]/.test(trimmed) || trimmed.startsWith(".") || trimmed.startsWith("~") || hasSecretName(trimmed)
   );
+}
+
+/** In an MCP tool's input a content field may name a file too; text being replaced still never does. */
+function looksLikeMcpPath(value, key) {
+  if (UNSCANNED_KEYS.has(key) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
+  const trimmed = value.trim();
+  return !/\s/.test(trimmed) && (/[/\\]/.test(trimmed) || trimmed.startsWith(".") || hasSecretName(trimmed));
 }
 
 const hasSecretName = (value) => SECRET_NAME_RULES.some((rule) => rule.test.test(value.toLowerCase()));
@@ -1557,7 +1613,8 @@ export function globPatterns(field) {
  * { allow: true } or { allow: false, reason }. Throws on anything it cannot judge, and once any
  * bound is passed or the clock passes `deadline` (performance.now() milliseconds).
  */
-export function decide(payload, deadline = performance.now() + timeoutMs()) {
+export function decide(payload, deadline = performance.now() + timeoutMs(), given = DEFAULT_OPTIONS) {
+  options = given;
   budget = newBudget(deadline, timeoutMs());
   realpaths = new Map();
   formReasons = new Map();
@@ -1619,6 +1676,15 @@ function block(reason, payload) {
   }
 }
 
+/** Without --fail-closed a payload the guard cannot read goes through; stderr says why. */
+function letThrough(reason) {
+  try {
+    process.stderr.write(`agentc-guard let this call through unread (no --fail-closed): ${reason}\n`);
+  } finally {
+    process.exit(0);
+  }
+}
+
 function timeoutMs() {
   const asked = Number(process.env[TIMEOUT_ENV]);
   return Number.isFinite(asked) && asked > 0 ? Math.min(asked, TIMEOUT_MS) : TIMEOUT_MS;
@@ -1633,12 +1699,15 @@ async function main() {
   const left = Math.max(0, timeoutMs() - performance.now());
   setTimeout(() => block(`no decision within ${timeoutMs()} ms`), left).unref();
   let payload;
+  let given = DEFAULT_OPTIONS;
   try {
+    given = parseOptions(process.argv.slice(2));
     payload = parsePayload(await readStdin(MAX_STDIN_BYTES));
-    const verdict = decide(payload, timeoutMs());
+    const verdict = decide(payload, timeoutMs(), given);
     if (!verdict.allow) block(verdict.reason, payload);
     process.exit(0);
   } catch (error) {
+    if (error instanceof UnreadableInput && !given.failClosed) letThrough(error.message);
     block(
       error instanceof GuardError ? error.message : `internal error: ${error?.message ?? error}`,
       payload,

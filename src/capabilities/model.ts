@@ -1,4 +1,4 @@
-import type { CoreSkill } from "../core/model.js";
+import type { CoreAgent, CoreSkill } from "../core/model.js";
 import type { JsonDocument } from "../documents/json-document.js";
 
 /** The folder of a registry that holds capability packages, one folder each. */
@@ -85,4 +85,10 @@ export function isRuntimeRequirement(
 export interface PackageSkills {
   pkg: CapabilityPackage;
   skills: CoreSkill[];
+}
+
+/** A package's agents (souls) in the core agent model, for the client packs that compile them as subagents. */
+export interface PackageAgents {
+  pkg: CapabilityPackage;
+  agents: CoreAgent[];
 }

@@ -1,3 +1,4 @@
+import { seedFieldNotActedOn } from "../clients/checks/seed-field-not-acted-on.js";
 import { coreChecks } from "../core/checks/index.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import { inputWithinLimits } from "../documents/checks/input-within-limits.js";
@@ -16,10 +17,12 @@ import { supersededRuleDropped } from "../registry/checks/superseded-rule-droppe
 import { supersedesNamesARule } from "../registry/checks/supersedes-names-a-rule.js";
 import { textBelongsToARule } from "../registry/checks/text-belongs-to-a-rule.js";
 import { capabilityChecks } from "./capabilities/index.js";
+import { oatsLevelSupported } from "./capabilities/oats-level-supported.js";
 import type { Check } from "./check.js";
 import { fidelityChecks } from "./clients/fidelity-checks.js";
 import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
+import { ruleNumberingFollowed } from "./clients/rule-numbering-followed.js";
 import { settingsChecks } from "./clients/settings-checks.js";
 import { importChecks } from "./import/index.js";
 import { budgetRespected } from "./output/budget-respected.js";
@@ -28,6 +31,7 @@ import { outputPathsAgree } from "./output/output-paths-agree.js";
 import { pagePathsFree } from "./output/page-paths-free.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
 import { settingsGrantNoSelfTrust } from "./output/settings-grant-no-self-trust.js";
+import { symlinkTargetEmitted } from "./output/symlink-target-emitted.js";
 import { pluginChecks } from "./plugin/index.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
@@ -108,6 +112,10 @@ export const allChecks: readonly Check[] = [
   settingsGrantNoSelfTrust,
   ...fidelityChecks,
   ...importChecks,
+  ruleNumberingFollowed,
+  seedFieldNotActedOn,
+  oatsLevelSupported,
+  symlinkTargetEmitted,
   pagePathsFree,
   ...pluginChecks,
 ];

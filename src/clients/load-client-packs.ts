@@ -100,31 +100,50 @@ function chooseBuiltins(
   return builtins.filter((b) => choice.includes(b.pack.client));
 }
 
+/** Seed 001's layout: a pack is clients/<id>/manifest.json, beside its root-template/ folder. */
+export const packFolderManifest = "manifest.json";
+
+/** clients/<id>.json, and clients/<id>/manifest.json (seed 001's layout); one pack per id. */
 function registryPacks(reader: RegistryReader, diagnostics: Diagnostic[]): LoadedClientPack[] {
-  return reader
-    .entries(registryClientsFolder)
-    .filter((entry) => !entry.isFolder && entry.name.endsWith(".json"))
-    .flatMap((entry) => {
-      const source = {
-        path: entry.path,
-        file: entry.path,
-        label: entry.path,
-        origin: "registry" as const,
-        reader,
-      };
-      const loaded = readClientPack(source, diagnostics);
-      if (!loaded) return [];
-      const expected = `${loaded.pack.client}.json`;
-      if (entry.name === expected) return [loaded];
-      diagnostics.push(
-        diagnostic(clientPackValid, {
-          position: loaded.document.positionOf(["client"]),
-          message: `${entry.path} declares client "${loaded.pack.client}" but is named ${entry.name}`,
-          hint: `Rename the file to ${expected}, or change "client".`,
-        }),
-      );
-      return [];
-    });
+  const files = reader.entries(registryClientsFolder).flatMap((entry) => {
+    if (!entry.isFolder)
+      return entry.name.endsWith(".json") ? [{ path: entry.path, id: entry.name.slice(0, -5) }] : [];
+    const manifest = `${entry.path}/${packFolderManifest}`;
+    return reader.resolve(manifest).kind === "file" ? [{ path: manifest, id: entry.name }] : [];
+  });
+  const seen = new Map<string, string>();
+  return files.flatMap(({ path, id }) => {
+    const loaded = readClientPack({ path, file: path, label: path, origin: "registry", reader }, diagnostics);
+    if (!loaded) return [];
+    const problem = namingProblem(path, id, loaded.pack.client, seen.get(id));
+    seen.set(id, path);
+    if (!problem) return [loaded];
+    diagnostics.push(
+      diagnostic(clientPackValid, { position: loaded.document.positionOf(["client"]), ...problem }),
+    );
+    return [];
+  });
+}
+
+function namingProblem(
+  path: string,
+  id: string,
+  client: string,
+  earlier: string | undefined,
+): { message: string; hint: string } | undefined {
+  if (earlier)
+    return {
+      message: `${path} and ${earlier} are both the pack of client "${id}"`,
+      hint: `Keep one of them: clients/${id}.json or clients/${id}/${packFolderManifest}.`,
+    };
+  if (id === client) return undefined;
+  const folder = path.endsWith(`/${packFolderManifest}`);
+  return {
+    message: `${path} declares client "${client}" but is ${folder ? "in the folder" : "named"} ${folder ? `clients/${id}` : `${id}.json`}`,
+    hint: folder
+      ? `Rename the folder to clients/${client}, or change "client".`
+      : `Rename the file to ${client}.json, or change "client".`,
+  };
 }
 
 function byClient(packs: LoadedClientPack[]): LoadedClientPack[] {

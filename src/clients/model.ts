@@ -46,6 +46,15 @@ export interface ClientPack {
   commands_dir: string | null;
   /** Prepended to the folder/file name of every core skill, agent and command (seed: "fw-"). */
   core_skill_prefix?: string;
+  /**
+   * The tools that start a subagent (seed 001: "Agent" in the hook envelope, "Task" in permission
+   * denials). When set, they are the verb "agent" of the hook matchers and of every deny field.
+   */
+  agent_start_tools?: string[];
+  /** Files the root instruction file imports (placeholders allowed), in the pack's instruction_imports form. */
+  root_instruction_imports?: string[];
+  /** The numbering scheme of the rules folder: every file there follows one of these prefixes (AGC140). */
+  rule_numbering?: RuleNumber[];
   runtime_placeholders: Record<string, string>;
   /** Registry files the pack owns in the project: replaced on every update. */
   shared_core: FileMapping[];
@@ -162,6 +171,16 @@ export interface AlsoReads {
   instruction_files?: string[];
   /** Folders of rule files in the rule_file format besides rules_dir; only their top level is read. */
   rule_dirs?: string[];
+}
+
+/** One prefix of a rules folder's numbering scheme (seed 001: "00-" framework core, "40-" technology packs). */
+export interface RuleNumber {
+  /** The file name's start; "N" stands for one digit 1-9 ("2N-": 21- to 29-). */
+  prefix: string;
+  /** The layer of the priority hierarchy, in words. */
+  layer: string;
+  /** always: must load unconditionally; paths: bound to file patterns; either: both allowed. */
+  load: "always" | "paths" | "either";
 }
 
 export interface FileMapping {
@@ -314,7 +333,13 @@ export interface PermissionMapping {
   /** "fetch" patterns: "{domain}" slot, e.g. "domain:{domain}". */
   permission_domain_form?: string;
   /** MCP rule forms with "{server}" and "{tool}" slots. */
-  mcp_permission_rule?: { tool: string; server: string; all: string };
+  mcp_permission_rule?: {
+    tool: string;
+    server: string;
+    all: string;
+    /** The client asks before it allows: an ask for every MCP tool stops a tool allowed one by one. */
+    ask_beats_allow?: boolean;
+  };
   /** Extra values under `key` (e.g. defaultMode) and at the top of the file; composed like the rules. */
   permissions_extra?: Record<string, unknown>;
   settings_extra?: Record<string, unknown>;
@@ -409,4 +434,9 @@ export interface GuardWiring {
   timeout?: number;
   /** The hook matcher as written, instead of the verbs' tool names ("*": every tool, new ones too). */
   matcher?: string;
+  /**
+   * The guard is called with --fail-closed (default true): a payload it cannot read blocks the call.
+   * false: such a payload goes through (seed 001 without hook_fail_closed); secrets it reads still block.
+   */
+  fail_closed?: boolean;
 }

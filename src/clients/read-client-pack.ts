@@ -1,14 +1,17 @@
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
-import { parseJsonDocument } from "../documents/json-document.js";
+import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
 import { jsonErrors } from "../documents/read-json-document.js";
 import { type RegistryReader, readFailure, type TextRead } from "../documents/registry-reader.js";
-import { validateAgainstSchema } from "../documents/schema-validation.js";
+import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
 import { readText } from "../documents/text-file.js";
 import { clientPackValid } from "./checks/client-pack-valid.js";
+import { seedFieldNotActedOn } from "./checks/seed-field-not-acted-on.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
+import { isSeedShaped, translateSeedPack } from "./seed-pack-translation.js";
+import { translatedDocument } from "./translated-document.js";
 import { packFaults } from "./validate-client-pack.js";
 
 const maxPackBytes = 1024 * 1024;
@@ -39,20 +42,13 @@ export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): Loa
     diagnostics.push(...readFailure(read, start, `${source.label} ${read.reason}`));
     return undefined;
   }
-  const { document, errors } = parseJsonDocument(source.label, read.text);
-  diagnostics.push(...jsonErrors(errors));
-  if (!document) return undefined;
-  const violations = validateAgainstSchema("client-pack", document.value);
-  for (const v of violations) {
-    diagnostics.push(
-      diagnostic(clientPackValid, {
-        position: document.positionOf(v.path, v.part),
-        message: v.message,
-        hint: v.hint,
-      }),
-    );
-  }
-  if (violations.length > 0) return undefined;
+  const parsed = parseJsonDocument(source.label, read.text);
+  diagnostics.push(...jsonErrors(parsed.errors));
+  if (!parsed.document) return undefined;
+  const document = isSeedShaped(parsed.document.value)
+    ? seedShapedDocument(parsed.document, diagnostics)
+    : parsed.document;
+  if (!document || !schemaValid("client-pack", document, diagnostics)) return undefined;
   const pack = withoutNotes(document.value) as ClientPack;
   const faults = packFaults(pack);
   for (const fault of faults) {
@@ -66,6 +62,39 @@ export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): Loa
   }
   if (faults.length > 0) return undefined;
   return { pack, file: source.file, document, origin: source.origin };
+}
+
+function schemaValid(schema: SchemaName, document: JsonDocument, diagnostics: Diagnostic[]): boolean {
+  const violations = validateAgainstSchema(schema, document.value);
+  for (const v of violations) {
+    diagnostics.push(
+      diagnostic(clientPackValid, {
+        position: document.positionOf(v.path, v.part),
+        message: v.message,
+        hint: v.hint,
+      }),
+    );
+  }
+  return violations.length === 0;
+}
+
+/**
+ * A pack in seed 001's shape: checked against its own schema, then read through the translation
+ * (docs/seeds.md) as a document in agentc's shape whose positions point into the seed file.
+ */
+function seedShapedDocument(seed: JsonDocument, diagnostics: Diagnostic[]): JsonDocument | undefined {
+  if (!schemaValid("client-pack-seed", seed, diagnostics)) return undefined;
+  const translation = translateSeedPack(seed.value as Record<string, unknown>);
+  for (const field of translation.notActedOn)
+    diagnostics.push(
+      diagnostic(seedFieldNotActedOn, {
+        position: seed.positionOf(field.path, "key"),
+        severity: field.severity,
+        message: `${seed.file}: ${field.message}`,
+        hint: field.hint,
+      }),
+    );
+  return translatedDocument(seed, translation);
 }
 
 /** A JSON.parse reviver with the effect of withoutNotes, without copying the parsed tree. */

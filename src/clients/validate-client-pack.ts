@@ -1,6 +1,6 @@
 import type { JsonPath } from "../documents/json-document.js";
 import type { ClientPack } from "./model.js";
-import { placeholdersIn } from "./placeholders.js";
+import { packPath, placeholdersIn } from "./placeholders.js";
 import { rawValueProblem } from "./raw-field.js";
 import { slotsOf } from "./template-slots.js";
 
@@ -33,7 +33,52 @@ export function packFaults(pack: ClientPack): PackFault[] {
     ...unknownRuleSlots(pack),
     ...unwritableRawFields(pack),
     ...missingSources(pack),
+    ...unwritableImports(pack),
+    ...droppedButWritten(pack),
   ];
+}
+
+/** drop_fields says a neutral field is never written; the pack may not map it all the same. */
+function droppedButWritten(pack: ClientPack): PackFault[] {
+  const format = pack.skill_frontmatter;
+  if (!format) return [];
+  return format.drop_fields.flatMap((field, i): PackFault[] => {
+    const mapped = field in format.fields || (field === "tools" && format.tools_field !== null);
+    if (!mapped) return [];
+    return [
+      {
+        path: ["skill_frontmatter", "drop_fields", i],
+        message: `"${field}" is in drop_fields, but the pack writes it (${field === "tools" ? "tools_field" : `fields.${field}`})`,
+        hint: "Remove it from drop_fields, or stop writing it.",
+      },
+    ];
+  });
+}
+
+/** root_instruction_imports need an import form and a root file the pack writes. */
+function unwritableImports(pack: ClientPack): PackFault[] {
+  if ((pack.root_instruction_imports ?? []).length === 0) return [];
+  const path = ["root_instruction_imports"];
+  const faults: PackFault[] = [];
+  if (!pack.instruction_imports?.[0])
+    faults.push({
+      path,
+      part: "key",
+      message:
+        "root_instruction_imports lists files, but instruction_imports says no form to import them with",
+      hint: 'Add instruction_imports, e.g. [{"form": "@<path>"}], as the client spells an import.',
+    });
+  const root = pack.root_instruction_file;
+  const at = (path: string) => packPath(path, pack.runtime_placeholders);
+  if (root === null || !pack.shared_core.some((m) => at(m.dst) === at(root)))
+    faults.push({
+      path,
+      part: "key",
+      message:
+        "root_instruction_imports lists files, but no shared_core file is written at root_instruction_file",
+      hint: "Map a registry file to root_instruction_file in shared_core; the imports are appended to it.",
+    });
+  return faults;
 }
 
 function pathFields(pack: ClientPack): [JsonPath, string | null | undefined][] {
@@ -47,6 +92,10 @@ function pathFields(pack: ClientPack): [JsonPath, string | null | undefined][] {
     [["hooks", "file"], pack.hooks?.file],
     [["mcp", "file"], pack.mcp?.file],
     [["guard", "path"], pack.guard?.path],
+    ...(pack.root_instruction_imports ?? []).map((p, i): [JsonPath, string] => [
+      ["root_instruction_imports", i],
+      p,
+    ]),
   ];
 }
 

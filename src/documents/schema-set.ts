@@ -19,6 +19,7 @@ export const schemaNames = [
   "core-mcp",
   "core-rule",
   "client-pack",
+  "client-pack-seed",
   "capability",
   "plugin-host",
 ] as const;

@@ -5,7 +5,9 @@
 export { BundleError } from "./bundle/bundle-error.js";
 export { type ResolveBundleOptions, type ResolvedBundle, resolveBundle } from "./bundle/resolve-bundle.js";
 export { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
-export type { hooksToRun } from "./capability/spawn-plan.js";
+export type { RequirementOutcome } from "./capability/requirement-consent.js";
+export { shown } from "./capability/runtime-requirements.js";
+export type { HookToRun, hooksToRun } from "./capability/spawn-plan.js";
 export { reportLine, type SpawnReport } from "./capability/spawn-report.js";
 export { unstartable } from "./capability/unstartable.js";
 export { runInstall } from "./install-run.js";

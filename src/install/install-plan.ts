@@ -71,6 +71,7 @@ export function recordBytes(
     composed: plan.composed,
     ...(prep.req.source ? { source: prep.req.source } : {}),
     spawned: inUnitOrder(prep, [...spawns.keep, ...spawned]),
+    requirements: prep.needed.decisions,
   };
   return Buffer.from(serializeRecord(record));
 }
@@ -101,7 +102,7 @@ function withHookConflicts(plan: Plan, spawns: SpawnPlan, allowed: boolean): Pla
       ...plan.conflicts,
       ...refused.map((s) => ({
         path: s.unit.block.home,
-        problem: `capability ${s.unit.block.id} needs its required spawn hook to run: ${s.hook?.command}`,
+        problem: `capability ${s.unit.block.id} needs its required spawn hook to run: ${s.hook?.command} (it may set the environment: ${s.unit.block.environment.join(", ") || "none"})`,
         hint: "read the hook in the bundle, then install again with --allow-hooks (agentc runs a capability's hooks only when you allow them)",
       })),
     ],

@@ -1,8 +1,10 @@
 import type { Manifest } from "../manifest/manifest-model.js";
 import { loadBundle } from "./bundle/local-bundle.js";
 import { readManifest } from "./bundle/read-manifest.js";
-import { capabilityUnits } from "./capability/capability-unit.js";
+import { type CapabilityUnit, capabilityUnits } from "./capability/capability-unit.js";
 import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
+import { decideRequirements } from "./capability/requirement-consent.js";
+import { checkRequirements } from "./capability/runtime-requirements.js";
 import { hooksToRun, planSpawns, type SpawnPlan } from "./capability/spawn-plan.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
 import type { InstallRequest, InstallResult, PreparedInstall } from "./install-types.js";
@@ -31,13 +33,14 @@ export async function prepareInstall(
   const bundle = loadBundle(req.bundleDir, read.manifest, chosen.ids);
   if (!bundle.ok) return fail({ status: "bad-bundle", problems: bundle.problems, components: chosen.ids });
   const units = capabilityUnits(read.manifest, chosen.ids);
+  const needed = await requirementsOf(req, units, record, root);
   const reports: SpawnReport[] = [];
-  const context = { ...base, components: chosen.ids, spawns: reports };
+  const context = { ...base, problems: bundle.notes, components: chosen.ids, spawns: reports };
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
   const allowed = await hookConsent(req, planSpawns(units, record, true));
   return {
     ok: true,
-    prepared: { req, root, read, record, bundle, units, reports, context, timeoutMs, allowed },
+    prepared: { req, root, read, record, bundle, units, reports, context, timeoutMs, allowed, needed },
   };
 }
 
@@ -47,6 +50,24 @@ async function pickComponents(req: InstallRequest, manifest: Manifest, record: I
   const picked = await req.choose(manifest, chosen.ids);
   if (!picked) return { ok: false as const, problem: "cancelled; nothing was installed" };
   return chooseComponents(manifest, record, { kind: "list", ids: picked });
+}
+
+/**
+ * The chosen capabilities' runtime packages, checked against each runtime's own list (its CLI runs
+ * here only when a package needs one), and decided: nothing is installed without consent.
+ */
+async function requirementsOf(
+  req: InstallRequest,
+  units: CapabilityUnit[],
+  record: InstallRecord | undefined,
+  root: string,
+): Promise<PreparedInstall["needed"]> {
+  if (!units.some((u) => (u.block.runtime_packages ?? []).length > 0)) return { outcomes: [], decisions: [] };
+  return decideRequirements(checkRequirements(units, root), {
+    accepted: new Set(req.acceptRequirements ?? []),
+    record,
+    ...(req.confirmRequirement && !req.dryRun ? { confirm: req.confirmRequirement } : {}),
+  });
 }
 
 /** Whether capability spawn hooks may run: allowed by flag, or asked on a terminal when there are any. */

@@ -6,6 +6,7 @@ import { readJournal } from "./apply/journal.js";
 import { lockPath } from "./apply/lock.js";
 import { type Recovery, recoverInterrupted } from "./apply/recover.js";
 import { underLock } from "./apply/under-lock.js";
+import { installAccepted } from "./capability/requirement-consent.js";
 import { retireRecorded } from "./capability/retire-recorded.js";
 import { commitPlan } from "./install-commit.js";
 import { badBundle, isNoop, plannedReports, planRun } from "./install-plan.js";
@@ -79,7 +80,14 @@ function finish(
   if (status !== "ok") return final;
   const owned = new Set(plan.entries.map((e) => e.path));
   const roster = vendorRoster(prep.read.manifest, prep.root, diskState(prep.root), owned);
-  return { ...final, tools: checkTools(prep.read.manifest, prep.root), ...(roster ? { roster } : {}) };
+  const { outcomes } = prep.needed;
+  const decided = prep.req.dryRun ? outcomes : installAccepted(outcomes, prep.root);
+  return {
+    ...final,
+    tools: checkTools(prep.read.manifest, prep.root),
+    ...(roster ? { roster } : {}),
+    ...(decided.length > 0 ? { requirements: decided } : {}),
+  };
 }
 
 function placedKinds(links: Map<string, LinkOutcome>): Record<string, LinkOutcome["kind"]> {

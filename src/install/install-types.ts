@@ -3,10 +3,12 @@ import type { ProjectWriter } from "./apply/fs-ops.js";
 import type { LoadedBundle } from "./bundle/local-bundle.js";
 import type { ManifestRead } from "./bundle/read-manifest.js";
 import type { CapabilityUnit } from "./capability/capability-unit.js";
-import type { hooksToRun, SpawnPlan } from "./capability/spawn-plan.js";
+import type { RequirementOutcome } from "./capability/requirement-consent.js";
+import type { RequirementCheck } from "./capability/runtime-requirements.js";
+import type { HookToRun, SpawnPlan } from "./capability/spawn-plan.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
 import type { LinkOutcome } from "./model/link-outcome.js";
-import type { InstallRecord } from "./model/record.js";
+import type { InstallRecord, RequirementDecision } from "./model/record.js";
 import type { RunResult } from "./model/run-result.js";
 import type { SourceRecord } from "./model/source-record.js";
 import type { ComponentChoice } from "./plan/components.js";
@@ -27,8 +29,12 @@ export interface InstallRequest {
   /** capability hooks may run (--allow-hooks); without it, `confirmHooks` may ask */
   allowHooks?: boolean;
   /** asks on a terminal whether the listed spawn hooks may run */
-  confirmHooks?: (hooks: ReturnType<typeof hooksToRun>) => Promise<boolean>;
+  confirmHooks?: (hooks: HookToRun[]) => Promise<boolean>;
   hookTimeoutMs?: number;
+  /** runtime packages (seed 004) accepted without a prompt (--accept-requirement) */
+  acceptRequirements?: string[];
+  /** asks on a terminal whether a missing runtime package may be installed */
+  confirmRequirement?: (check: RequirementCheck) => Promise<boolean>;
   /** where the bundle came from, recorded for agentc update (undefined: a folder or zip on this machine) */
   source?: SourceRecord | undefined;
   /** the writer the run changes the project through; by default a new one (pass one to see what it changed) */
@@ -41,6 +47,8 @@ export interface InstallResult extends RunResult {
   placed?: Record<string, LinkOutcome["kind"]>;
   tools: ToolStatus[];
   roster?: RosterReport;
+  /** the chosen capabilities' runtime packages: present, installed with consent, declined, or to do by hand */
+  requirements?: RequirementOutcome[];
 }
 
 /** What an install knows before it plans: the request, the bundle read and checked, the components chosen. */
@@ -59,6 +67,8 @@ export interface PreparedInstall {
   timeoutMs: number;
   /** capability spawn hooks may run */
   allowed: boolean;
+  /** the chosen capabilities' runtime packages as checked and decided, before anything is installed */
+  needed: { outcomes: RequirementOutcome[]; decisions: RequirementDecision[] };
 }
 
 /** One plan of the install: from the record and the project as they are at that moment. */

@@ -1,4 +1,3 @@
-import picomatch from "picomatch";
 import { sha256 } from "../shared/hash.js";
 import { journalPath, readJournal } from "./apply/journal.js";
 import { readManifest } from "./bundle/read-manifest.js";
@@ -8,6 +7,7 @@ import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } fr
 import { currentBytes } from "./model/run-result.js";
 import { isFolderCopy } from "./plan/plan-link-folder.js";
 import { inCapabilityHome } from "./plan/plan-retire.js";
+import { preserveMatcher } from "./plan/preserve-match.js";
 import { missingProject, projectRoot } from "./project/project-root.js";
 import { diskState, type ProjectState } from "./project/project-state.js";
 import { readStatCache } from "./project/stat-cache.js";
@@ -113,10 +113,7 @@ function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
 function ownedDirForeign(state: ProjectState, record: InstallRecord, known: Set<string>): Finding[] {
   const homes = (record.spawned ?? []).map((s) => ({ path: s.home }));
   return record.owned_dirs.flatMap((dir) => {
-    const preserved = picomatch(dir.preserve.length > 0 ? dir.preserve : ["\0"], {
-      dot: true,
-      basename: true,
-    });
+    const preserved = preserveMatcher(dir.preserve);
     return state
       .listFiles(dir.path)
       .filter((p) => !known.has(p) && !preserved(p.slice(dir.path.length + 1)) && !inCapabilityHome(homes, p))

@@ -1,14 +1,14 @@
 import { componentId, jointComponentId } from "../capabilities/capability-slug.js";
-import { skillPacks } from "../capabilities/skill-packs.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { seedSets } from "../registry/install-files.js";
-import type { Adapter, Registry } from "../registry/model.js";
+import type { Adapter, Registry, Tool } from "../registry/model.js";
 import { sha256 } from "../shared/hash.js";
-import { pair, splitLine } from "../shared/line-codec.js";
+import { pair, pairSeparator, splitLine } from "../shared/line-codec.js";
 import { joinPath } from "../shared/posix-path.js";
 import {
   capabilityComponent,
   capabilityInstall,
+  capabilityToolPurposes,
   capabilityTools,
   jointComponent,
 } from "./capability-component.js";
@@ -119,7 +119,7 @@ function components(
     const id = componentId(pkg.slug);
     const base = capabilityComponent(pkg, byComponent.get(id) ?? []);
     out[id] = { ...withComposed(id, base), capability: capabilityInstall(pkg) };
-    for (const { pack } of skillPacks(registry.clients)) {
+    for (const { pack } of registry.clients) {
       const joint = jointComponentId(pkg.slug, pack.client);
       const jointFiles = byComponent.get(joint);
       if (jointFiles) out[joint] = jointComponent(pkg, pack, jointFiles);
@@ -191,7 +191,7 @@ function seedRefreshHashes(registry: Registry): string[] {
 
 function toolLists(
   registry: Registry,
-): Pick<ManifestInstall, "tools" | "tool_paths" | "tool_payloads" | "tool_payload_keep"> {
+): Pick<ManifestInstall, "tools" | "tool_paths" | "tool_payloads" | "tool_payload_keep" | "tool_purposes"> {
   const tools = registry.targets.tools ?? [];
   const named = new Set(tools.map((t) => t.name));
   const required = capabilityTools(registry.capabilities).filter((line) => {
@@ -205,7 +205,21 @@ function toolLists(
     tool_paths: tools.filter((t) => t.project_path).map((t) => pair(t.name, t.project_path ?? "")),
     tool_payloads: tools.flatMap((t) => (t.payload ?? []).map((p) => pair(t.name, p))),
     tool_payload_keep: tools.flatMap((t) => (t.payload_keep ?? []).map((p) => pair(t.name, p))),
+    ...toolPurposes(tools, capabilityToolPurposes(registry.capabilities)),
   };
+}
+
+/** A tool's purpose, else a capability's why for the same command; written only when there is one. */
+function toolPurposes(
+  tools: readonly Tool[],
+  fromCapabilities: string[],
+): Pick<ManifestInstall, "tool_purposes"> {
+  const named = new Set(tools.map((t) => t.name));
+  const lines = [
+    ...tools.flatMap((t) => (t.purpose ? [pair(t.name, t.purpose.replace(/\s+/g, " ").trim())] : [])),
+    ...fromCapabilities.filter((line) => !named.has(line.slice(0, line.indexOf(pairSeparator)))),
+  ];
+  return lines.length > 0 ? { tool_purposes: lines } : {};
 }
 
 function rosterBudget(registry: Registry): Pick<ManifestInstall, "roster_budget"> {

@@ -4,7 +4,7 @@ import { type CapabilityPackage, isRuntimeRequirement } from "../capabilities/mo
 import { packageContents } from "../capabilities/package-contents.js";
 import { homePath, instancePath, projectSkillPath } from "../emit/capabilities/emit-capabilities.js";
 import type { EmittedFile } from "../emit/emitted-tree.js";
-import { pair } from "../shared/line-codec.js";
+import { pair, pairSeparator } from "../shared/line-codec.js";
 import type { CapabilityInstall, ComponentInstall } from "./manifest-model.js";
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -29,12 +29,14 @@ export function jointComponent(
   const skillFolders = files
     .filter((f) => f.client?.kind === "skill")
     .map((f) => f.path.slice(0, f.path.lastIndexOf("/")));
+  const agentFiles = files.filter((f) => f.client?.kind === "agent").map((f) => f.path);
   return {
     ...ownedFoldersComponent(
       [...new Set(skillFolders)],
       `${pkg.manifest.capability} for ${pack.name}`,
       files,
     ),
+    owned_files: agentFiles.sort(byCodePoint),
     composed: [],
     with: [componentId(pkg.slug), pack.client],
   };
@@ -67,7 +69,20 @@ export function capabilityInstall(pkg: CapabilityPackage): CapabilityInstall {
     layer: pkg.manifest.layer ?? "",
     environment: [...new Set(pkg.manifest.environment ?? [])].sort(byCodePoint),
     hooks: pkg.hooks.map(hookLine),
+    ...runtimePackages(pkg),
   };
+}
+
+/** The runtime package requirements as lines, the why last so that it may hold anything. */
+function runtimePackages(pkg: CapabilityPackage): Pick<CapabilityInstall, "runtime_packages"> {
+  const oneLine = (text: string | undefined) =>
+    (text ?? "").replace(/\s+/g, " ").replaceAll(pairSeparator, " : ").trim();
+  const lines = (pkg.manifest.requires ?? []).flatMap((r) =>
+    isRuntimeRequirement(r)
+      ? [pair(r.runtime, oneLine(r.package), oneLine(r.install), oneLine(r.marketplace), oneLine(r.why))]
+      : [],
+  );
+  return lines.length > 0 ? { runtime_packages: lines } : {};
 }
 
 /** The host commands the packages require, "command :: install", for the installer's tool check. */
@@ -76,5 +91,17 @@ export function capabilityTools(packages: readonly CapabilityPackage[]): string[
     (pkg.manifest.requires ?? []).flatMap((requirement) =>
       isRuntimeRequirement(requirement) ? [] : [pair(requirement.command, requirement.install ?? "")],
     ),
+  );
+}
+
+/** Why the packages need each host command, "command :: why", first package first. */
+export function capabilityToolPurposes(packages: readonly CapabilityPackage[]): string[] {
+  const seen = new Set<string>();
+  return packages.flatMap((pkg) =>
+    (pkg.manifest.requires ?? []).flatMap((requirement) => {
+      if (isRuntimeRequirement(requirement) || seen.has(requirement.command)) return [];
+      seen.add(requirement.command);
+      return [pair(requirement.command, requirement.why.replace(/\s+/g, " ").trim())];
+    }),
   );
 }

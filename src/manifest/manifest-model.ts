@@ -39,6 +39,12 @@ export interface CapabilityInstall {
   environment: string[];
   /** "<event> :: required|optional :: <command>", by event name. */
   hooks: string[];
+  /**
+   * Runtime packages the package requires (seed 004), offered at install only with consent:
+   * "<runtime> :: <package> :: <install url> :: <marketplace> :: <why>" (empty parts stay empty).
+   * Absent when there are none.
+   */
+  runtime_packages?: string[];
 }
 
 export interface RosterBudgetLine {
@@ -58,6 +64,14 @@ export interface ManifestInstall {
   tool_paths: string[];
   tool_payloads: string[];
   tool_payload_keep: string[];
+  /** "name :: why the project needs it" (a tool's purpose, a host command's why), shown when it is missing. */
+  tool_purposes?: string[];
+  /**
+   * Only in a bundle packed with `agentc pack --payloads`: "path :: sha256" of every file the tools'
+   * first install commands left in their payload folders, and those of them that are executable.
+   */
+  payload_hashes?: string[];
+  payload_executables?: string[];
   roster_budget?: RosterBudgetLine;
   publish_rewrites: string[];
 }

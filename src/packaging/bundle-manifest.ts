@@ -4,7 +4,10 @@ import { type PublishRewrite, parseRewrites } from "./publish-rewrites.js";
 
 /** What packing and unpacking need from manifest.json: the files, their hashes, modes and published names. */
 export interface BundleManifest {
+  /** Every file of the bundle besides manifest.json: the artifacts, then captured payload files. */
   artifacts: string[];
+  /** The captured payload files among them (payload_hashes): packed from the capture, not the build folder. */
+  payloads: Set<string>;
   /** Install path → sha256 hex, from artifact_hashes and seed_hashes. */
   hashes: Map<string, string>;
   executables: Set<string>;
@@ -28,16 +31,27 @@ export function parseBundleManifest(text: string): BundleManifest | string {
   if (root?.version !== 1 || !install)
     return 'is not a version 1 manifest ({"version": 1, "install": {...}})';
   const artifacts = stringList(root.artifacts);
+  const payloadLines = stringList(install.payload_hashes) ?? [];
   const hashLines = [
     ...(stringList(install.artifact_hashes) ?? []),
     ...(stringList(install.seed_hashes) ?? []),
+    ...payloadLines,
   ];
   if (!artifacts) return 'has no "artifacts" list of paths';
   const hashes = parseHashes(hashLines);
   if (typeof hashes === "string") return hashes;
   const rewrites = parseRewrites(stringList(install.publish_rewrites) ?? []);
   if (typeof rewrites === "string") return `has a bad publish_rewrites line: ${rewrites}`;
-  return { artifacts, hashes, executables: executables(install.components), rewrites };
+  const payloads = payloadLines.map((line) => splitAtLast(line)?.[0] ?? line);
+  const modes = executables(install.components);
+  for (const path of stringList(install.payload_executables) ?? []) modes.add(path);
+  return {
+    artifacts: [...artifacts, ...payloads],
+    hashes,
+    executables: modes,
+    rewrites,
+    payloads: new Set(payloads),
+  };
 }
 
 function parseHashes(lines: string[]): Map<string, string> | string {

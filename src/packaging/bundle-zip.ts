@@ -1,5 +1,6 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import type { Manifest } from "../manifest/manifest-model.js";
 import { writeFileAtomic, writeThroughTemp } from "../shared/atomic-write.js";
 import { sha256 } from "../shared/hash.js";
 import { pathListProblems } from "../shared/path-check.js";
@@ -7,6 +8,8 @@ import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-
 import { fileSink, ZipWriter } from "../shared/zip/zip-writer.js";
 import { type BundleManifest, bundleManifestName, parseBundleManifest } from "./bundle-manifest.js";
 import { PackError } from "./pack-error.js";
+import { capturePayloads, type PayloadFile } from "./payload-capture.js";
+import { manifestWithPayloads } from "./payload-manifest.js";
 import { clashingRewrite, publishedPath } from "./publish-rewrites.js";
 
 export interface PackResult {
@@ -28,8 +31,18 @@ export function defaultBundlePath(buildDir: string): string {
  * Packs a build folder into a deterministic zip: manifest.json first and unchanged, then every artifact
  * under its published name in code-point order. Writes FILE and FILE.sha256 ("<hex>  <name>\n").
  */
-export function packBundle(buildDir: string, file: string, limits = defaultArchiveLimits): PackResult {
-  const manifestBytes = readManifest(buildDir);
+export interface PackOptions {
+  /** Run each tool's first install command and pack its payload folders (`agentc pack --payloads`). */
+  payloads?: boolean;
+  limits?: ArchiveLimits;
+}
+
+export function packBundle(buildDir: string, file: string, options: PackOptions = {}): PackResult {
+  const limits = options.limits ?? defaultArchiveLimits;
+  const built = readManifest(buildDir);
+  const { bytes: manifestBytes, captured } = options.payloads
+    ? withCapture(buildDir, built)
+    : { bytes: built, captured: new Map() };
   const manifest = parseBundleManifest(manifestBytes.toString("utf8"));
   if (typeof manifest === "string")
     throw new PackError(`${join(buildDir, bundleManifestName)} ${manifest}`, rebuildHint);
@@ -42,7 +55,7 @@ export function packBundle(buildDir: string, file: string, limits = defaultArchi
       const writer = new ZipWriter(fileSink(temp), limits);
       try {
         writer.add({ name: bundleManifestName, bytes: manifestBytes, mode: 0o644 });
-        addArtifacts(writer, buildDir, entries, manifest, limits);
+        addArtifacts(writer, { buildDir, captured }, entries, manifest, limits);
         return writer.finish();
       } catch (error) {
         writer.abandon();
@@ -54,16 +67,39 @@ export function packBundle(buildDir: string, file: string, limits = defaultArchi
   return { file, sha256File, sha256: written.sha256, entries: entries.length + 1, bytes: written.bytes };
 }
 
+/** Where the files of the bundle come from: the build folder, and the captured payload files. */
+interface PackSources {
+  buildDir: string;
+  captured: Map<string, PayloadFile>;
+}
+
+/** The build's manifest with the captured payloads' hashes; the capture runs the tools' install commands. */
+function withCapture(buildDir: string, built: Buffer): { bytes: Buffer; captured: Map<string, PayloadFile> } {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(built.toString("utf8")) as Manifest;
+  } catch (error) {
+    throw new PackError(
+      `${join(buildDir, bundleManifestName)} is not valid JSON (${(error as Error).message})`,
+      rebuildHint,
+    );
+  }
+  if ((manifest.install?.tool_payloads ?? []).length === 0) return { bytes: built, captured: new Map() };
+  const captured = capturePayloads(manifest);
+  return { bytes: manifestWithPayloads(manifest, captured), captured };
+}
+
 function addArtifacts(
   writer: ZipWriter,
-  buildDir: string,
+  sources: PackSources,
   entries: { path: string; name: string }[],
   manifest: BundleManifest,
   limits: ArchiveLimits,
 ): void {
   let total = 0;
   for (const { path, name } of entries) {
-    const bytes = readArtifact(buildDir, path, manifest);
+    const captured = manifest.payloads.has(path) ? sources.captured.get(path) : undefined;
+    const bytes = captured ? captured.bytes : readArtifact(sources.buildDir, path, manifest);
     total += bytes.length;
     if (bytes.length > limits.maxEntryBytes || total > limits.maxTotalBytes)
       throw new PackError(`${path} makes the bundle larger than the installer accepts`, sizeHint(limits));

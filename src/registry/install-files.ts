@@ -1,12 +1,27 @@
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";
 import { joinPath } from "../shared/posix-path.js";
-import type { Adapter, SeedSet } from "./model.js";
+import type { Adapter, KnownHashes, NormalSeedSet } from "./model.js";
 
-export function seedSets(adapter: Adapter): SeedSet[] {
+/**
+ * The one reading of `install.seeds`: seed 000 writes one object, a list holds several; `known_hashes`
+ * is a map per file or one list for every file of the set. Both forms mean the same from here on.
+ */
+export function seedSets(adapter: Adapter): NormalSeedSet[] {
   const seeds = adapter.install?.seeds;
   if (!seeds) return [];
-  return Array.isArray(seeds) ? seeds : [seeds];
+  const listed = Array.isArray(seeds);
+  return (listed ? seeds : [seeds]).map((set, index) => ({
+    ...set,
+    known_hashes: perFile(set.files, set.known_hashes),
+    at: ["install", "seeds", ...(listed ? [index] : [])],
+  }));
+}
+
+function perFile(files: string[], known: KnownHashes | undefined): Record<string, string[]> {
+  if (!known) return {};
+  if (!Array.isArray(known)) return known;
+  return Object.fromEntries(known.length === 0 ? [] : files.map((file) => [file, known]));
 }
 
 /** Registry-relative paths of every file that seeds and owned assets copy into a bundle. */

@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { loadCapabilities } from "../capabilities/load-capabilities.js";
+import { loadPackageAgents } from "../capabilities/load-package-agents.js";
 import { loadPackageSkills } from "../capabilities/load-package-skills.js";
 import { readClientFiles } from "../clients/client-files.js";
 import { loadClientPacks } from "../clients/load-client-packs.js";
@@ -66,6 +67,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     { files, executables: executableFiles },
     diagnostics,
   );
+  const packageAgents = loadPackageAgents(capabilities, clients, diagnostics);
   const registry: Registry = {
     core,
     clients,
@@ -82,6 +84,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     executableFiles,
     capabilities,
     packageSkills,
+    packageAgents,
   };
   return { registry, diagnostics: [...diagnostics, ...reader.diagnostics] };
 }

@@ -1,4 +1,4 @@
-import type { CapabilityPackage, PackageSkills } from "../capabilities/model.js";
+import type { CapabilityPackage, PackageAgents, PackageSkills } from "../capabilities/model.js";
 import type { BuiltinChoice } from "../clients/load-client-packs.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { InstructionImport } from "../clients/model.js";
@@ -59,11 +59,24 @@ export interface Rule {
   fields: Partial<Record<RuleField, Position>>;
 }
 
+/**
+ * Hashes of earlier shipped versions a seed may be refreshed from: per file, or (seed 000's form) one
+ * list for every file of the set.
+ */
+export type KnownHashes = Record<string, string[]> | string[];
+
 export interface SeedSet {
   source_dir: string;
   install_dir: string;
   files: string[];
-  known_hashes?: Record<string, string[]>;
+  known_hashes?: KnownHashes;
+}
+
+/** A seed set as every stage reads it (registry/install-files.ts `seedSets`): known hashes per file. */
+export interface NormalSeedSet extends SeedSet {
+  known_hashes: Record<string, string[]>;
+  /** The JSON path of the set inside its adapter: ["install", "seeds"] or ["install", "seeds", i]. */
+  at: (string | number)[];
 }
 
 export interface SymlinkSpec {
@@ -204,4 +217,6 @@ export interface Registry {
   capabilities: CapabilityPackage[];
   /** The packages' skills in the core model, when a client pack compiles them into a skills folder of its own. */
   packageSkills?: PackageSkills[];
+  /** The packages' agents (souls) in the core model, when a client pack has subagents of its own. */
+  packageAgents?: PackageAgents[];
 }

@@ -44,7 +44,7 @@ export function loadServedVersion(
 ): ServedVersion {
   const stat = statSync(origin);
   const zip = join(work, "bundle.zip");
-  if (stat.isDirectory()) packBundle(origin, zip, limits);
+  if (stat.isDirectory()) packBundle(origin, zip, { limits });
   else copyFileSync(origin, zip);
   const staging = join(work, "tree");
   unpackBundle(zip, staging, origin, limits);

@@ -1,6 +1,7 @@
 import { budgetRespected } from "../../src/checks/output/budget-respected.js";
 import { outputPathsAgree } from "../../src/checks/output/output-paths-agree.js";
 import { rosterBudgetRespected } from "../../src/checks/output/roster-budget-respected.js";
+import { symlinkTargetEmitted } from "../../src/checks/output/symlink-target-emitted.js";
 import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { scopeExpressedByAdapter } from "../../src/emit/checks/scope-expressed-by-adapter.js";
@@ -25,11 +26,11 @@ const roster = (budget: object, files: Fixture = skills, adapter: object = skill
   withBase({ "targets.json": targetsWith([agentsMdAdapter, adapter], { roster_budget: budget }), ...files });
 const glob = ".claude/skills/*/SKILL.md";
 const over = roster({ owned_words: 11, roster_glob: glob });
+const noGlob = roster({ owned_words: 0 });
 
 checkTable(rosterBudgetRespected, {
   valid: [
     { name: "exactly at the budget", files: roster({ owned_words: 12, roster_glob: glob }) },
-    { name: "no roster_glob: nothing to count", files: roster({ owned_words: 0 }) },
     {
       name: "retired skills (dead_marker in the file) are not counted",
       files: roster(
@@ -54,6 +55,17 @@ checkTable(rosterBudgetRespected, {
     },
   ],
   invalid: [
+    {
+      name: "no roster_glob: nothing is counted, and that is said",
+      files: noGlob,
+      findings: [
+        {
+          ...locate(noGlob, "targets.json", '"roster_budget"'),
+          severity: "warning",
+          message: "roster_budget has no roster_glob, so no skill description is counted",
+        },
+      ],
+    },
     {
       name: "one word over, naming the total and the biggest contributors",
       files: over,
@@ -211,6 +223,61 @@ checkTable(scopeExpressedByAdapter, {
       findings: [
         { ...globsAt(skippedRule), message: "all its globs are in the adapter's skip_globs" },
         { ...globsAt(skippedRule), message: "is not written for agents-md" },
+      ],
+    },
+  ],
+});
+
+const linking = (target: string, extra: object[] = []) =>
+  withBase({
+    "targets.json": targetsWith([
+      { ...agentsMdAdapter, install: { adapter_symlinks: [{ link: "CLAUDE.md", target }] } },
+      ...extra,
+    ]),
+    ...skills,
+  });
+const dangling = linking("docs/AGENTS.md");
+const noGlobalRule = {
+  ...linking("AGENTS.md"),
+  "sources.json": `${JSON.stringify({ version: 1, sources: [{ name: "custom", kind: "custom", path: "rules", enabled: true }] })}\n`,
+  "rules/router.md": skill("Docs", "Use when writing documentation."),
+  "rules/code-style.md": skill("Code", "Use when writing code."),
+};
+const emptyFolder = linking(".cursor/rules");
+
+checkTable(symlinkTargetEmitted, {
+  valid: [
+    { name: "the always-on file", files: linking("AGENTS.md") },
+    { name: "a folder the build writes files into", files: linking(".claude/skills", [skillsAdapter]) },
+    { name: "a folder given with a trailing slash", files: linking(".claude/skills/", [skillsAdapter]) },
+  ],
+  invalid: [
+    {
+      name: "a file nothing writes",
+      files: dangling,
+      findings: [
+        {
+          ...locate(dangling, "targets.json", '"docs/AGENTS.md"'),
+          message: 'Unexpected target "docs/AGENTS.md" of the link CLAUDE.md (adapter "agents-md")',
+        },
+      ],
+    },
+    {
+      name: "the always-on file, when no rule is global: a warning",
+      files: noGlobalRule,
+      findings: [
+        {
+          ...locate(noGlobalRule, "targets.json", '"AGENTS.md"', 0),
+          severity: "warning",
+          message: "points at the always-on file AGENTS.md, which this build does not write",
+        },
+      ],
+    },
+    {
+      name: "a folder the build writes nothing into",
+      files: emptyFolder,
+      findings: [
+        { ...locate(emptyFolder, "targets.json", '".cursor/rules"'), message: "would be installed dangling" },
       ],
     },
   ],

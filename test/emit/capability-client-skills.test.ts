@@ -63,9 +63,17 @@ describe("a capability package's skills compiled for each client pack", () => {
     const joint = Object.keys(all).filter((id) => all[id]?.with);
     assert.deepEqual(
       joint,
-      clientFolders.map(([client]) => `${pkg}+${client}`),
-      "none for codex and gemini-cli: their skills folder is .agents/skills, which has the byte copy",
+      [
+        `${pkg}+claude-code`,
+        `${pkg}+codex`,
+        `${pkg}+cursor`,
+        `${pkg}+gemini-cli`,
+        `${pkg}+github-copilot`,
+      ],
+      "codex and gemini-cli get the package's agent only: their skills folder is .agents/skills, which has the byte copy",
     );
+    assert.deepEqual(all[`${pkg}+codex`]?.owned_dirs, []);
+    assert.deepEqual(all[`${pkg}+gemini-cli`]?.owned_dirs, []);
     assert.equal(all[pkg]?.with, undefined);
     const source = readFileSync(join(registry, "capabilities/team-notes/skills/team-notes/SKILL.md"), "utf8");
     const compiled = readFileSync(join(out, ".claude/skills/team-notes/SKILL.md"), "utf8");
@@ -84,7 +92,9 @@ describe("a capability package's skills compiled for each client pack", () => {
         "owned_dirs": [
           ".claude/skills/team-notes"
         ],
-        "owned_files": [],
+        "owned_files": [
+          ".claude/agents/scribe.md"
+        ],
         "symlinks": [],
         "seeds": [],
         "preserve": [],

@@ -89,7 +89,7 @@ describe("claude-code settings from the core example", () => {
     const command = (text: string, timeout?: number, failClosed = false) =>
       `{"type":"command","command":"${text}"${timeout === undefined ? "" : `,"timeout":${timeout}`}${failClosed ? ',"onFailure":"block"' : ""}}`;
     assert.deepEqual(hooks, [
-      `hooks.PreToolUse[] = {"matcher":"*","hooks":[${command('node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agentc-guard.mjs\\"', 10, true)}]}`,
+      `hooks.PreToolUse[] = {"matcher":"*","hooks":[${command('node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agentc-guard.mjs\\" --fail-closed --path-fields file_path,notebook_path,path --mcp-prefixes mcp__', 10, true)}]}`,
       `hooks.PreToolUse[] = {"matcher":"${coreHookMatcher}","hooks":[${command(`${fromRoot}node .agentc/guard.mjs`, 10, true)}]}`,
       `hooks.UserPromptSubmit[] = {"hooks":[${command(`${fromRoot}node .agentc/guard.mjs --prompt`, undefined, true)}]}`,
       `hooks.PostToolUse[] = {"matcher":"Edit|Write|NotebookEdit","hooks":[${command(`${fromRoot}npx biome format --write`)}]}`,
@@ -386,8 +386,8 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
   it("splits before_tool hooks by verb, writes no matchers, timeouts in ms, failClosed, and the file's version", async () => {
     const out = settingsOf(await settingsRegistry([], extra), "synthetic");
     assert.deepEqual(lines(fileAt(out.composed, ".syn/hooks.json")), [
-      'hooks.beforeReadFile[] = {"command":"node .syn/guard.mjs","timeout":10000,"failClosed":true}',
-      'hooks.beforeShellExecution[] = {"command":"node .syn/guard.mjs","timeout":10000,"failClosed":true}',
+      'hooks.beforeReadFile[] = {"command":"node .syn/guard.mjs --fail-closed --path-fields file_path --mcp-prefixes MCP:","timeout":10000,"failClosed":true}',
+      'hooks.beforeShellExecution[] = {"command":"node .syn/guard.mjs --fail-closed --path-fields file_path --mcp-prefixes MCP:","timeout":10000,"failClosed":true}',
       "version = 1",
       'hooks.beforeReadFile[] = {"command":"node .agentc/guard.mjs","timeout":10000,"failClosed":true}',
       'hooks.beforeShellExecution[] = {"command":"node .agentc/guard.mjs","timeout":10000,"failClosed":true}',

@@ -33,7 +33,7 @@ function runGuard(input: string | Buffer, env: Record<string, string> = {}): Gua
   ]) {
     delete childEnv[key];
   }
-  const result = spawnSync(process.execPath, [guardPath], {
+  const result = spawnSync(process.execPath, [guardPath, "--fail-closed"], {
     input,
     env: { ...childEnv, ...env },
     encoding: "utf8",
@@ -310,7 +310,7 @@ describe("agentc-guard: fails closed", () => {
   });
 
   it("blocks when no decision comes in time (stdin left open)", async () => {
-    const child = spawn(process.execPath, [guardPath], {
+    const child = spawn(process.execPath, [guardPath, "--fail-closed"], {
       env: { ...process.env, AGENTC_GUARD_TIMEOUT_MS: "300" },
     });
     child.stdin.write('{"tool_name": "Read", ');

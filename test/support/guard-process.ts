@@ -21,13 +21,23 @@ const clientVariables = [
   "AGENTC_GUARD_TEST_CRASH",
 ];
 
-/** Runs the real guard program with `input` on stdin, as a client does; never rejects on its exit code. */
-export function runGuardProcess(input: string | Buffer, env: NodeJS.ProcessEnv = {}): Promise<GuardRun> {
+/**
+ * Runs the real guard program with `input` on stdin, as a client does; never rejects on its exit code.
+ * `args` are the hook command's switches; the built-in packs call it with --fail-closed.
+ */
+export function runGuardProcess(
+  input: string | Buffer,
+  env: NodeJS.ProcessEnv = {},
+  args: string[] = ["--fail-closed"],
+): Promise<GuardRun> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const key of clientVariables) if (!(key in env)) delete childEnv[key];
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [guardPath], { env: childEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [guardPath, ...args], {
+      env: childEnv,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {

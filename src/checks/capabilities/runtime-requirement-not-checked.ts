@@ -6,11 +6,11 @@ export const runtimeRequirementNotChecked: RegistryCheck = {
   id: "AGC101",
   slug: "runtime-requirement-not-checked",
   stage: "registry",
-  severity: "warning",
-  title: "agentc does not check a runtime package requirement",
+  severity: "info",
+  title: "A runtime package requirement is checked and offered at install, only with consent",
   description:
-    "A runtime package requirement (a pi package, a Claude Code plugin) is installed into that runtime's own package manager, with the person's consent. agentc neither checks nor installs it: host commands go to the installer's tool check, runtime packages only to this warning.",
-  hint: "Install the package into the runtime yourself, as the message says.",
+    "A runtime package requirement (a pi package, a Claude Code plugin) is installed into that runtime's own package manager. agentc does not install it at build time: the installer looks it up in the runtime's own package list where the runtime's CLI is present (runtimes/<runtime>.json says how), and offers it only with explicit consent, showing the exact command, the why, the documentation and the marketplace it registers (or --accept-requirement <package>). A decline is recorded and reported; nothing is installed silently.",
+  hint: "Nothing to fix. In CI, pass --accept-requirement <package> to agentc install to install it without a prompt.",
   examples: {
     passing: withNotes({
       requires: [{ command: "git", why: "Notes are versioned.", install: "apt install git" }],
@@ -19,19 +19,17 @@ export const runtimeRequirementNotChecked: RegistryCheck = {
       requires: [{ runtime: "claude", package: "notes@acme-plugins", why: "The notes viewer." }],
     }),
     expected: [
-      'capabilities/notes/capability.json:21:5: warning AGC101 "acme.notes" needs the claude package notes@acme-plugins: The notes viewer.; agentc does not check runtimes',
+      'capabilities/notes/capability.json:21:5: info AGC101 "acme.notes" needs the claude package notes@acme-plugins (The notes viewer.); agentc install checks claude\'s own package list and offers it only with consent',
     ],
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {
       for (const [index, requirement] of (pkg.manifest.requires ?? []).entries()) {
         if (!isRuntimeRequirement(requirement)) continue;
-        const where = requirement.install ? ` (see ${requirement.install})` : "";
-        const source = requirement.marketplace ? ` from ${requirement.marketplace}` : "";
+        const source = requirement.marketplace ? ` from the marketplace ${requirement.marketplace}` : "";
         yield {
           position: pkg.document.positionOf(["requires", index]),
-          message: `"${pkg.manifest.capability}" needs the ${requirement.runtime} package ${requirement.package}: ${requirement.why}; agentc does not check runtimes`,
-          hint: `Install ${requirement.package}${source} into ${requirement.runtime} yourself${where}.`,
+          message: `"${pkg.manifest.capability}" needs the ${requirement.runtime} package ${requirement.package}${source} (${requirement.why}); agentc install checks ${requirement.runtime}'s own package list and offers it only with consent`,
         };
       }
     }

@@ -32,7 +32,7 @@ export const alwaysLoadedWithinLimit: OutputCheck = {
       ),
     }),
     expected: [
-      "core/rules/style.md:1:1: error AGC090 example-client (Example Client) loads 41413 characters into every session, over its limit of 40000; biggest: .example/rules/style.md 41413",
+      "core/rules/style.md:1:1: error AGC090 example-client (Example Client) loads 41417 characters into every session, over its limit of 40000; biggest: .example/rules/style.md 41417",
     ],
   },
   *run(registry, tree) {

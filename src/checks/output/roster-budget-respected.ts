@@ -42,7 +42,7 @@ export const rosterBudgetRespected: OutputCheck = {
   severity: "error",
   title: "The descriptions of the registry's own skills must fit roster_budget.owned_words",
   description:
-    "Assistants load the description of every installed skill into every session. roster_budget.owned_words caps the words of the descriptions this registry emits (files matching roster_glob; files containing dead_marker are retired and not counted). The vendor share is only checked at install.",
+    "Assistants load the description of every installed skill into every session. roster_budget.owned_words caps the words of the descriptions this registry emits (files matching roster_glob; files containing dead_marker are retired and not counted). The vendor share is only checked at install. A roster_budget without roster_glob counts nothing, which is reported as a warning rather than skipped in silence.",
   hint: "Shorten the biggest descriptions to say only when the skill applies, retire skills, or raise owned_words.",
   examples: {
     passing: roster(30),
@@ -53,7 +53,17 @@ export const rosterBudgetRespected: OutputCheck = {
   },
   *run(registry, tree) {
     const budget = registry.targets.roster_budget;
-    if (!budget?.roster_glob) return;
+    if (!budget) return;
+    if (!budget.roster_glob) {
+      yield {
+        position: registry.targetsDocument.positionOf(["roster_budget"], "key"),
+        severity: "warning",
+        message:
+          "roster_budget has no roster_glob, so no skill description is counted: neither this registry's against owned_words nor, at install, other tools' against vendor_reserve_words",
+        hint: 'Add roster_glob, the skills\' files as installed (e.g. ".claude/skills/*/SKILL.md").',
+      };
+      return;
+    }
     const counted = rosterFiles(tree.files, budget).map(contribution);
     const total = counted.reduce((sum, c) => sum + c.words, 0);
     if (total <= budget.owned_words) return;

@@ -105,17 +105,16 @@ function installedFiles(resolved: ResolvedAdapter): { path: string; at: JsonPath
   const adapter = resolved.adapter;
   const install = adapter.install ?? {};
   const pinned = alwaysOnPath(adapter);
-  const listed = Array.isArray(install.seeds);
   return [
     ...(pinned ? [{ path: pinned, at: ["pinned_global_name"] }] : []),
     ...(install.adapter_symlinks ?? []).map((l, i) => ({
       path: l.link,
       at: ["install", "adapter_symlinks", i, "link"],
     })),
-    ...seedSets(adapter).flatMap((set, s) =>
+    ...seedSets(adapter).flatMap((set) =>
       set.files.map((name, i) => ({
         path: joinPath(set.install_dir, name),
-        at: ["install", "seeds", ...(listed ? [s] : []), "files", i],
+        at: [...set.at, "files", i],
       })),
     ),
     ...(install.owned_assets ?? []).map((a, i) => ({

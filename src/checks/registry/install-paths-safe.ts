@@ -90,9 +90,8 @@ function adapterPaths(adapter: Adapter): DeclaredPath[] {
 }
 
 function seedPaths(adapter: Adapter): DeclaredPath[] {
-  const listed = Array.isArray(adapter.install?.seeds);
-  return seedSets(adapter).flatMap((set, index) => {
-    const base: JsonPath = ["install", "seeds", ...(listed ? [index] : [])];
+  return seedSets(adapter).flatMap((set) => {
+    const base: JsonPath = set.at;
     return set.files.flatMap((name, i): DeclaredPath[] => [
       {
         value: joinPath(set.install_dir, name),

@@ -1,6 +1,7 @@
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { JsonPath } from "../../documents/json-document.js";
+import { seedSets } from "../../registry/install-files.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
 import { joinPath } from "../../shared/posix-path.js";
 import type { RegistryCheck } from "../check.js";
@@ -59,12 +60,10 @@ function* missingSources(registry: Registry, resolved: ResolvedAdapter): Iterabl
 
 function installSources(resolved: ResolvedAdapter): InstallSource[] {
   const install = resolved.adapter.install;
-  const seeds = install?.seeds;
-  const sets = seeds === undefined ? [] : Array.isArray(seeds) ? seeds : [seeds];
-  const fromSeeds = sets.flatMap((set, setIndex) =>
+  const fromSeeds = seedSets(resolved.adapter).flatMap((set) =>
     set.files.map((name, fileIndex) => ({
       path: joinPath(set.source_dir, name),
-      at: ["install", "seeds", ...(Array.isArray(seeds) ? [setIndex] : []), "files", fileIndex],
+      at: [...set.at, "files", fileIndex],
     })),
   );
   const fromAssets = (install?.owned_assets ?? []).map((asset, index) => ({

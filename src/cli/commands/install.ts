@@ -7,13 +7,14 @@ import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
+import { promptRequirement } from "../prompts/requirement-prompt.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
 
 export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
   usage:
-    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
+    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
   options: {
     project: { type: "string" },
     components: { type: "string" },
@@ -23,6 +24,7 @@ export const installCommand: Command = {
     "move-aside": { type: "boolean" },
     integrity: { type: "string" },
     "allow-hooks": { type: "boolean" },
+    "accept-requirement": { type: "string", multiple: true },
     "hook-timeout": { type: "string" },
   },
   formats: ["pretty", "json"],
@@ -55,7 +57,10 @@ export async function installBundle(bundle: OpenedBundle, args: ParsedArgs, io: 
       dryRun,
       ...(interactive ? { choose: promptComponents } : {}),
       allowHooks,
-      ...(onTerminal && args.values.yes !== true ? { confirmHooks: promptHooks } : {}),
+      ...(onTerminal && args.values.yes !== true
+        ? { confirmHooks: promptHooks, confirmRequirement: promptRequirement }
+        : {}),
+      acceptRequirements: acceptedRequirements(args),
       hookTimeoutMs: hookTimeoutMs(args),
       ...progressOption(io),
       source: bundle.source,
@@ -65,6 +70,16 @@ export async function installBundle(bundle: OpenedBundle, args: ParsedArgs, io: 
   } finally {
     bundle.cleanup();
   }
+}
+
+/** --accept-requirement, once per package (a comma list works too). */
+function acceptedRequirements(args: ParsedArgs): string[] {
+  const given = args.values["accept-requirement"];
+  const list = Array.isArray(given) ? given : typeof given === "string" ? [given] : [];
+  return list
+    .flatMap((item) => String(item).split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function componentChoice(args: ParsedArgs): ComponentChoice {

@@ -7,8 +7,8 @@ import { type Command, exitCodes } from "../command.js";
 export const packCommand: Command = {
   name: "pack",
   summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
-  usage: "agentc pack [build-dir] [--out FILE|DIR] [--format pretty|json] [--quiet]",
-  options: { out: { type: "string" } },
+  usage: "agentc pack [build-dir] [--out FILE|DIR] [--payloads] [--format pretty|json] [--quiet]",
+  options: { out: { type: "string" }, payloads: { type: "boolean" } },
   formats: ["pretty", "json"],
   async run(args, io) {
     const buildDir = args.positionals[0] ?? "build";
@@ -16,7 +16,7 @@ export const packCommand: Command = {
       typeof args.values.out === "string" ? bundleFileFor(args.values.out) : defaultBundlePath(buildDir);
     const json = args.values.format === "json";
     try {
-      const result = packBundle(buildDir, file);
+      const result = packBundle(buildDir, file, { payloads: args.values.payloads === true });
       if (json) io.out(JSON.stringify({ ok: true, ...result }, null, 2));
       else if (args.values.quiet !== true)
         io.out(

@@ -4,8 +4,10 @@ import {
   type Conflict,
   type InstallResult,
   type LinkFallback,
+  type RequirementOutcome,
   type RunResult,
   reportLine,
+  shown,
 } from "../../install/index.js";
 
 type Placed = NonNullable<InstallResult["placed"]>;
@@ -111,8 +113,9 @@ export function renderPretty(
   for (const t of result.tools ?? [])
     if (!t.found)
       lines.push(
-        `tool ${t.name} not found (${t.checked})${t.hint ? `; to install it: ${t.hint}` : ""} (agentc never runs it)`,
+        `tool ${t.name} not found (${t.checked})${t.purpose ? `: ${t.purpose.replace(/[.]$/, "")}` : ""}${t.hint ? `; to install it: ${t.hint}` : ""} (agentc never runs it)`,
       );
+  for (const r of result.requirements ?? []) lines.push(requirementLine(r, dryRun));
   const roster = result.roster;
   if (roster && roster.vendorWords > roster.reserve)
     lines.push(
@@ -162,6 +165,7 @@ export function renderJson(result: RunResult & Partial<InstallResult>, dryRun: b
       ...(result.spawns?.length ? { hooks: result.spawns } : {}),
       ...(result.tools ? { tools: result.tools } : {}),
       ...(result.roster ? { roster: result.roster } : {}),
+      ...(result.requirements ? { requirements: result.requirements } : {}),
     },
     null,
     2,
@@ -173,4 +177,26 @@ export function exitCodeOf(result: RunResult): number {
   if (result.status === "interrupted") return result.signal === "SIGINT" ? 130 : 143;
   if (result.status === "usage" || result.status === "failed") return 2;
   return 1;
+}
+
+/** One runtime package of a capability: what was found, decided and done, with what to do by hand. */
+function requirementLine(r: RequirementOutcome, dryRun: boolean): string {
+  const what = `${r.runtime} package ${r.package} (for ${r.capability}: ${r.why.replace(/[.]$/, "")})`;
+  const byHand = `${r.commands.map(shown).join(" && ") || `install ${r.package} into ${r.runtime}`}${r.install ? `; see ${r.install}` : ""}`;
+  switch (r.state) {
+    case "present":
+      return `requirement ${what}: present`;
+    case "accepted":
+      return `requirement ${what}: ${dryRun ? "would be installed" : "accepted"}: ${byHand}`;
+    case "installed":
+      return `requirement ${what}: installed with your consent: ${r.detail ?? byHand}`;
+    case "install-failed":
+      return `warning: requirement ${what}: the install failed: ${r.detail ?? ""}`;
+    case "declined":
+      return `warning: requirement ${what}: declined (recorded; not asked again); to install it: ${byHand}`;
+    case "not-accepted":
+      return `warning: requirement ${what}: not installed: no terminal to ask; pass --accept-requirement ${r.package} to install it${r.marketplace ? ` (registers the marketplace ${r.marketplace})` : ""}, or run: ${byHand}`;
+    case "unchecked":
+      return `warning: requirement ${what}: not checked (${r.detail ?? ""}); install it yourself: ${byHand}`;
+  }
 }

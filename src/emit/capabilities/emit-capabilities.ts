@@ -1,4 +1,5 @@
 import { componentId } from "../../capabilities/capability-slug.js";
+import { withInject } from "../../capabilities/instance-text.js";
 import {
   type CapabilityPackage,
   homeFolder,
@@ -72,14 +73,6 @@ function instanceFiles(pkg: CapabilityPackage): EmittedFile[] {
       ...skillFiles(pkg, `${folder}/`),
     ];
   });
-}
-
-/** The soul's text, a blank line, then the inject text; the soul's bytes alone without an inject file. */
-function withInject(soul: Buffer, inject: Buffer | undefined): Buffer {
-  if (inject === undefined) return soul;
-  let end = soul.length;
-  while (end > 0 && (soul[end - 1] === 0x0a || soul[end - 1] === 0x0d)) end--;
-  return Buffer.concat([soul.subarray(0, end), Buffer.from("\n\n"), inject]);
 }
 
 function capabilityFile(

@@ -1,19 +1,33 @@
+import { agentPacks } from "../../capabilities/agent-packs.js";
 import { jointComponentId } from "../../capabilities/capability-slug.js";
 import { skillPacks } from "../../capabilities/skill-packs.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
+import { emitAgentList } from "../clients/emit-agents.js";
 import { cannotWarnings } from "../clients/emit-client.js";
 import { emitSkillList } from "../clients/emit-skills.js";
 import type { EmittedFile } from "../emitted-tree.js";
 
 /**
- * Pure: each package's skills through each client pack with a skills folder of its own, as the pack writes core
- * skills. The files belong to the joint component of the package and the pack.
+ * Pure: each package's agents through each client pack with subagents, and its skills through each client pack
+ * with a skills folder of its own, as the pack writes core agents and skills. The files belong to the joint
+ * component of the package and the pack.
  */
 export function emitClientSkills(registry: Registry): { files: EmittedFile[]; diagnostics: Diagnostic[] } {
   const files: EmittedFile[] = [];
   const diagnostics: Diagnostic[] = [];
+  for (const { pkg, agents } of registry.packageAgents ?? []) {
+    for (const client of agentPacks(registry.clients)) {
+      const part = emitAgentList({ client, pack: client.pack, registry }, agents);
+      const component = jointComponentId(pkg.slug, client.pack.client);
+      const source = (name: string | undefined) => agents.find((a) => a.name === name)?.file;
+      files.push(
+        ...part.files.map((file) => ({ ...file, component, source: source(file.client?.name) ?? file.path })),
+      );
+      diagnostics.push(...part.diagnostics, ...cannotWarnings(client, part.capabilities, part.diagnostics));
+    }
+  }
   for (const { pkg, skills } of registry.packageSkills ?? []) {
     for (const client of skillPacks(registry.clients)) {
       const part = emitSkillList({ client, pack: client.pack, registry }, skills);

@@ -1,3 +1,4 @@
+import { agentStartNames } from "../../clients/agent-start-tools.js";
 import type { AgentFrontmatter } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import type { CoreAgent } from "../../core/model.js";
@@ -21,9 +22,14 @@ import { denyList, toolLimit } from "./tool-lists.js";
 
 /** core/agents/<name>.md → <agents_dir>/<prefix><name><extension>, Markdown or TOML. */
 export function emitAgents(ctx: EmitContext): PartEmission {
+  return emitAgentList(ctx, ctx.registry.core.agents);
+}
+
+/** Agents in the core model (from core/ or a capability package's souls), as the pack writes core agents. */
+export function emitAgentList(ctx: EmitContext, agents: readonly CoreAgent[]): PartEmission {
   const out = emptyPart();
   const { agents_dir, agent_frontmatter: format } = ctx.pack;
-  for (const agent of ctx.registry.core.agents) {
+  for (const agent of agents) {
     if (agents_dir === null || !format) {
       const promise = `agent ${agent.name} can be started`;
       out.capabilities.push(
@@ -91,7 +97,7 @@ function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter
   const target = {
     field: format.deny_field,
     format: format.tools_format,
-    names: format.tool_names,
+    names: agentStartNames(ctx.pack, format.tool_names),
     patternReason,
   };
   const deny = denyList(ctx, owner, agent.permissions, target);

@@ -17,7 +17,8 @@ export function emitSharedFiles(ctx: EmitContext): PartEmission {
     for (const { source, path, bytes } of mappedFiles(ctx, mapping)) {
       const isRoot = path === rootPath;
       const origin = { kind: isRoot ? ("root" as const) : ("shared-core" as const), alwaysLoaded: isRoot };
-      out.files.push({ ...ownedFile(ctx, path, bytes, origin), source });
+      const text = isRoot ? withImports(ctx, bytes) : bytes;
+      out.files.push({ ...ownedFile(ctx, path, text, origin), source });
     }
   }
   for (const mapping of ctx.pack.shared_seed) {
@@ -27,6 +28,19 @@ export function emitSharedFiles(ctx: EmitContext): PartEmission {
     }
   }
   return out;
+}
+
+/**
+ * root_instruction_imports as lines after the root file's text, each in the pack's first import form
+ * ("@<path>"); validation makes sure the pack has one when it lists imports.
+ */
+function withImports(ctx: EmitContext, bytes: Buffer): Buffer {
+  const imports = ctx.pack.root_instruction_imports ?? [];
+  const form = ctx.pack.instruction_imports?.[0]?.form;
+  if (imports.length === 0 || !form) return bytes;
+  const lines = imports.map((path) => form.replace("<path>", packPath(path, ctx.pack.runtime_placeholders)));
+  const text = bytes.toString("utf8").replace(/\n*$/, "");
+  return Buffer.from(`${text}${text === "" ? "" : "\n\n"}${lines.join("\n")}\n`);
 }
 
 /** The registry files of a mapping (a file, or every file below a folder) with their project paths. */

@@ -1,3 +1,4 @@
+import { agentStartNames } from "../../clients/agent-start-tools.js";
 import type { SkillFrontmatter } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import { skillFileName } from "../../core/load-skills.js";
@@ -110,8 +111,10 @@ function limits(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, ou
     fields.push(...limit.fields);
     out.capabilities.push(...limit.capabilities);
   }
-  const names =
-    format.deny_tools_from === "hook_tools" ? (ctx.pack.hooks?.hook_tools ?? {}) : format.tool_names;
+  const names = agentStartNames(
+    ctx.pack,
+    format.deny_tools_from === "hook_tools" ? (ctx.pack.hooks?.hook_tools ?? {}) : format.tool_names,
+  );
   const patternReason =
     format.skill_deny_unmapped === "argument_patterns"
       ? `${ctx.pack.name} silently ignores argument patterns in ${format.skill_deny_field}; only the project-wide permissions can hold this rule`

@@ -1,3 +1,4 @@
+import { withAgentStartTools } from "../../clients/agent-start-tools.js";
 import { guardProgram } from "../../clients/guard-program.js";
 import type { ClientPack, GuardWiring, HookMapping } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
@@ -35,7 +36,13 @@ export function guardWiring(
   }
   const path = withRuntimePlaceholders(pack, guard.path);
   const command = withRuntimePlaceholders(pack, guard.command).split("{path}").join(anchored(hooks, path));
-  const plan = planHook(hooks, guardHook(guard, source), command, guard.matcher);
+  const effective = withAgentStartTools(pack, hooks);
+  const plan = planHook(
+    effective,
+    guardHook(guard, source),
+    `${command}${guardArguments(guard, hooks)}`,
+    guard.matcher,
+  );
   const file = withRuntimePlaceholders(pack, hooks.file);
   return {
     parts:
@@ -78,6 +85,18 @@ function unanchoredRows(
       reason,
     ),
   ];
+}
+
+/**
+ * The pack's facts the guard program acts on, as switches of its command (never through env, which no
+ * client is known to pass on): --fail-closed unless the pack says false, the client's path fields
+ * and MCP tool prefixes.
+ */
+export function guardArguments(guard: GuardWiring, hooks: HookMapping): string {
+  const args = guard.fail_closed === false ? [] : ["--fail-closed"];
+  if (hooks.hook_path_fields.length > 0) args.push("--path-fields", hooks.hook_path_fields.join(","));
+  if (hooks.hook_mcp_prefixes.length > 0) args.push("--mcp-prefixes", hooks.hook_mcp_prefixes.join(","));
+  return args.map((arg) => ` ${arg}`).join("");
 }
 
 /** Unless targets.json says `"secret_guard": false`. */

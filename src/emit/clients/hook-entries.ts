@@ -1,3 +1,4 @@
+import { withAgentStartTools } from "../../clients/agent-start-tools.js";
 import type { ClientPack, HookMapping } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
@@ -27,7 +28,7 @@ export interface HookPlan {
 
 /** core/hooks.json through a pack: entries under [...key, event] and one row per promise. */
 export function hookEntries(pack: ClientPack, hooks: CoreHook[]): SettingsOutcome {
-  const mapping = pack.hooks;
+  const mapping = pack.hooks && withAgentStartTools(pack, pack.hooks);
   if (!mapping) {
     const rows = hooks.map((hook) =>
       capabilityRow(pack.client, "hook", promiseOf(hook), hook.position, "cannot", "the client has no hooks"),

@@ -57,7 +57,7 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
     else {
       const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
       entries.push(...outcome.entries);
-      rows.push(...outcome.rows);
+      rows.push(...outcome.rows.map((row) => askedFirst(mapping, core, level, rule, pattern, row)));
     }
   }
   if (!mapping) return { parts: [], rows, files: exec.files };
@@ -69,6 +69,31 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
 
 function execAtom({ level, rule, pattern = "" }: Atom): ExecAtom {
   return { level, rule, command: pattern, promise: promiseOf(level, rule, pattern) };
+}
+
+/**
+ * With ask_beats_allow, an MCP tool allowed one by one is still asked for when an ask rule covers
+ * every MCP tool or its whole server: the allow is written, but the promise is not kept (seed 001).
+ */
+function askedFirst(
+  mapping: PermissionMapping,
+  core: Core,
+  level: PermissionLevel,
+  rule: PermissionRule,
+  pattern: string | undefined,
+  row: CapabilityRow,
+): CapabilityRow {
+  if (level !== "allow" || !mapping.mcp_permission_rule?.ask_beats_allow || row.enforcement !== "enforced")
+    return row;
+  if (patternKindOf[rule.verb] !== "tools") return row;
+  const server = pattern?.split("/")[0];
+  const asks = core.permissions.ask.filter((r) => patternKindOf[r.verb] === "tools");
+  const covering = asks.find(
+    (r) => r.patterns.length === 0 || r.patterns.some((p) => p === server || p === `${server}/*`),
+  );
+  if (!covering) return row;
+  const reason = `the client evaluates ask before allow, so the ask rule at line ${covering.position.line} stops this call first; ask for single tools instead of the whole server`;
+  return { ...row, enforcement: "cannot", reason };
 }
 
 function atomOutcome(

@@ -12,9 +12,10 @@ import { join } from "node:path";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
 import { pathProblem } from "../../shared/path-check.js";
-import { type Desired, desiredState } from "../plan/desired.js";
+import { type Desired, desiredState, type PayloadFiles } from "../plan/desired.js";
 import { ownershipProblems } from "../plan/ownership-check.js";
 import type { Content } from "../plan/plan-model.js";
+import { hashLines } from "./manifest-lines.js";
 import { readFragments } from "./read-fragments.js";
 
 /**
@@ -24,12 +25,20 @@ import { readFragments } from "./read-fragments.js";
  * bytes.
  */
 export type LoadedBundle =
-  | { ok: true; desired: Desired; verify: (contents: Content[]) => string[]; bytesOf: (c: Content) => Buffer }
+  | {
+      ok: true;
+      desired: Desired;
+      verify: (contents: Content[]) => string[];
+      bytesOf: (c: Content) => Buffer;
+      /** What the bundle leaves out that the manifest names (a tool payload it was packed without). */
+      notes: string[];
+    }
   | { ok: false; problems: string[] };
 
 export function loadBundle(bundleDir: string, manifest: Manifest, components: string[]): LoadedBundle {
   const problems: string[] = [];
-  const desired = desiredState(manifest, components, (dir) => listPayload(bundleDir, dir, problems));
+  const notes: string[] = [];
+  const desired = desiredState(manifest, components, payloadLister(bundleDir, manifest, problems, notes));
   for (const f of desired.files)
     if (!f.sha256)
       problems.push(`${f.path}: listed by component ${f.component} but has no hash in the manifest`);
@@ -57,7 +66,37 @@ export function loadBundle(bundleDir: string, manifest: Manifest, components: st
     if (!found) throw new Error(`internal: ${c.path} was not verified before writing`);
     return found;
   };
-  return { ok: true, desired, verify, bytesOf };
+  return { ok: true, desired, verify, bytesOf, notes };
+}
+
+/**
+ * A bundle packed with --payloads lists every payload file with its hash (verified like any file before
+ * it is written); a build folder may hold payload folders as they are; a folder neither lists nor holds
+ * is not written, and said so.
+ */
+function payloadLister(
+  bundleDir: string,
+  manifest: Manifest,
+  problems: string[],
+  notes: string[],
+): PayloadFiles {
+  const hashed = manifest.install.payload_hashes;
+  if (hashed) {
+    const lines = [...hashLines(hashed)];
+    const executable = new Set(manifest.install.payload_executables ?? []);
+    return (dir) =>
+      lines
+        .filter(([path]) => path.startsWith(`${dir}/`))
+        .map(([path, [sha = ""]]) => ({ path, sha256: sha, executable: executable.has(path) }));
+  }
+  return (dir) => {
+    if (lstatSync(join(bundleDir, dir), { throwIfNoEntry: false })?.isDirectory())
+      return listPayload(bundleDir, dir, problems);
+    notes.push(
+      `the payload folder ${dir} is not in this bundle, so it was not installed; pack the build with 'agentc pack --payloads' to carry it`,
+    );
+    return undefined;
+  };
 }
 
 /** A regular file of the bundle, never through a link: open refuses a link, fstat on the open file says the rest. */

@@ -6,6 +6,7 @@ import { isObject, stringList } from "../../shared/json-shape.js";
 import { splitLine } from "../../shared/line-codec.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { parseHookLine } from "../capability/hook-line.js";
+import { runtimePackageLine } from "../capability/runtime-package-line.js";
 import { composedLine, hashLines, symlinkLine } from "./manifest-lines.js";
 
 export type ManifestRead =
@@ -31,6 +32,9 @@ const installLists = [
   "tool_paths",
   "tool_payloads",
   "tool_payload_keep",
+  "tool_purposes",
+  "payload_hashes",
+  "payload_executables",
   "publish_rewrites",
 ];
 const hexHash = /^[0-9a-f]{64}$/;
@@ -143,13 +147,22 @@ function capabilityProblems(where: string, capability: unknown): string[] {
       .filter((key) => !stringList(capability[key]))
       .map((key) => `expected "${at}.${key}" to be a list of strings`),
   ];
+  if (capability.runtime_packages !== undefined && !stringList(capability.runtime_packages))
+    problems.push(`expected "${at}.runtime_packages" to be a list of strings`);
   if (problems.length > 0) return problems;
+  const packages = ((capability.runtime_packages ?? []) as string[])
+    .filter((line) => runtimePackageLine(line) === undefined)
+    .map(
+      (line) =>
+        `${at}.runtime_packages: expected "<runtime> :: <package> :: <install url> :: <marketplace> :: <why>", got ${JSON.stringify(line)}`,
+    );
   return (capability.hooks as string[])
     .filter((line) => parseHookLine(line) === undefined)
     .map(
       (line) =>
         `${at}.hooks: expected "<event> :: required|optional :: <command>" (only spawn may be required), got ${JSON.stringify(line)}; rebuild the bundle with 'agentc build'`,
-    );
+    )
+    .concat(packages);
 }
 
 function pathProblems(manifest: Manifest): string[] {
@@ -202,6 +215,29 @@ function pathProblems(manifest: Manifest): string[] {
         out.push(`install.${key}: expected "name :: path", got ${JSON.stringify(line)}`);
       else check(`install.${key}`, path);
     }
+  out.push(...payloadProblems(install, check));
+  return out;
+}
+
+/** Captured payload files lie inside a payload folder, each with a sha256; executables are among them. */
+function payloadProblems(
+  install: Manifest["install"],
+  check: (where: string, path: string) => void,
+): string[] {
+  const out: string[] = [];
+  const folders = (install.tool_payloads ?? []).map((line) => splitLine(line, 2)?.[1] ?? "");
+  const hashed = new Set<string>();
+  for (const [path, hashes] of hashLines(install.payload_hashes ?? [])) {
+    check("install.payload_hashes", path);
+    hashed.add(path);
+    if (!folders.some((dir) => dir !== "" && path.startsWith(`${dir}/`)))
+      out.push(`install.payload_hashes: ${JSON.stringify(path)} is in no folder of tool_payloads`);
+    if (hashes.length !== 1 || !hexHash.test(hashes[0] ?? ""))
+      out.push(`install.payload_hashes: ${JSON.stringify(path)} needs exactly one sha256 hex digest`);
+  }
+  for (const path of install.payload_executables ?? [])
+    if (!hashed.has(path))
+      out.push(`install.payload_executables: ${JSON.stringify(path)} has no payload hash`);
   return out;
 }
 

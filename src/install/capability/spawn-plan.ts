@@ -51,9 +51,32 @@ export function planSpawns(
   return plan;
 }
 
+/** A spawn hook a person must allow first, with what it may receive and the content the consent is for. */
+export interface HookToRun {
+  capability: string;
+  version: string;
+  hook: CapabilityHook;
+  /** the exact launch-environment names the hook may set (seed 004's trust gate) */
+  environment: string[];
+  /** the package content the consent is bound to: any change asks again */
+  contentSha: string;
+}
+
 /** The spawn hooks this run would start: the ones a person must allow first. */
-export function hooksToRun(plan: SpawnPlan): { capability: string; hook: CapabilityHook }[] {
-  return plan.spawn.flatMap((s) => (s.hook ? [{ capability: s.unit.block.id, hook: s.hook }] : []));
+export function hooksToRun(plan: SpawnPlan): HookToRun[] {
+  return plan.spawn.flatMap((s) =>
+    s.hook
+      ? [
+          {
+            capability: s.unit.block.id,
+            version: s.unit.block.version,
+            hook: s.hook,
+            environment: s.unit.block.environment,
+            contentSha: s.unit.contentSha,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The retire hook line of a recorded spawn, when it declared one. */

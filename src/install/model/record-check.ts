@@ -21,7 +21,8 @@ export function recordProblem(value: unknown): string | undefined {
     listProblem(value, "owned_dirs", ownedDirProblem) ??
     listProblem(value, "entries", entryProblem) ??
     listProblem(value, "composed", composedProblem, true) ??
-    listProblem(value, "spawned", spawnedProblem, true)
+    listProblem(value, "spawned", spawnedProblem, true) ??
+    listProblem(value, "requirements", decisionProblem, true)
   );
 }
 
@@ -68,6 +69,14 @@ function composedProblem(c: Record<string, unknown>): string | undefined {
   if (!Array.isArray(c.owned) || !c.owned.every((o) => isObject(o) && Array.isArray(o.path)))
     return 'has no list "owned" of values with a key "path"';
   return projectPathProblem(c.path);
+}
+
+function decisionProblem(d: Record<string, unknown>): string | undefined {
+  const notText = ["capability", "runtime", "package"].find((key) => typeof d[key] !== "string");
+  if (notText) return `has no string "${notText}"`;
+  return d.decision === "accepted" || d.decision === "declined"
+    ? undefined
+    : 'has a "decision" other than accepted, declined';
 }
 
 function spawnedProblem(s: Record<string, unknown>): string | undefined {

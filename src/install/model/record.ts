@@ -43,6 +43,14 @@ export interface ComposedRecord {
   containers?: KeyPath[];
 }
 
+/** What a person decided about a capability's runtime package (seed 004), so that a no is not asked again. */
+export interface RequirementDecision {
+  capability: string;
+  runtime: string;
+  package: string;
+  decision: "accepted" | "declined";
+}
+
 export interface InstallRecord {
   version: 1;
   registry_version: string;
@@ -56,6 +64,8 @@ export interface InstallRecord {
   composed?: ComposedRecord[];
   /** the installed capability packages, in spawn order (absent when there are none) */
   spawned?: SpawnRecord[];
+  /** what the person decided about the capabilities' runtime packages (absent when nothing was asked) */
+  requirements?: RequirementDecision[];
 }
 
 export { agentcDir };
@@ -110,6 +120,7 @@ export function serializeRecord(record: InstallRecord): string {
     entries,
     ...(record.composed?.length ? { composed: serialComposed(record.composed) } : {}),
     ...(record.spawned?.length ? { spawned: record.spawned.map(serialSpawn) } : {}),
+    ...(record.requirements?.length ? { requirements: record.requirements.map(serialDecision) } : {}),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
@@ -133,4 +144,8 @@ function serialComposed(composed: ComposedRecord[]): ComposedRecord[] {
 function sortedPaths(paths: KeyPath[]): KeyPath[] {
   const key = (path: KeyPath): string => JSON.stringify(path);
   return [...paths].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+function serialDecision(d: RequirementDecision): RequirementDecision {
+  return { capability: d.capability, runtime: d.runtime, package: d.package, decision: d.decision };
 }

@@ -61,8 +61,14 @@ export interface Desired {
   capabilityHomes: { path: string; component: string }[];
 }
 
-/** Payload files are not listed in the manifest: the caller lists them from the bundle folder. */
-export type PayloadFiles = (dir: string) => { path: string; sha256: string }[];
+/**
+ * The files of one payload folder: from payload_hashes when the bundle was packed with --payloads,
+ * else listed from the bundle folder; undefined when the bundle does not carry the folder (then it
+ * is neither written nor claimed).
+ */
+export type PayloadFiles = (
+  dir: string,
+) => { path: string; sha256: string; executable?: boolean }[] | undefined;
 
 export function desiredState(manifest: Manifest, components: string[], payloadFiles: PayloadFiles): Desired {
   const install = manifest.install;
@@ -163,9 +169,19 @@ function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: Payload
     const [name, dir] = splitLine(line, 2) ?? [];
     if (!name || !dir) continue;
     const component = `tool:${name}`;
-    desired.ownedDirs.push({ path: dir, component, preserve: [] });
-    for (const f of payloadFiles(dir))
-      desired.files.push({ ...f, component, role: isKept(f.path) ? "keep" : "file", executable: false });
+    const files = payloadFiles(dir);
+    if (!files) continue;
+    // the payload_keep folders inside are the person's once they exist: preserved, never foreign
+    const preserve = keep.filter((k) => k.startsWith(`${dir}/`)).map((k) => `${k.slice(dir.length + 1)}/**`);
+    desired.ownedDirs.push({ path: dir, component, preserve });
+    for (const f of files)
+      desired.files.push({
+        path: f.path,
+        sha256: f.sha256,
+        component,
+        role: isKept(f.path) ? "keep" : "file",
+        executable: f.executable === true,
+      });
   }
 }
 

@@ -1,16 +1,16 @@
-import picomatch from "picomatch";
 import { isAsRecorded } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { PathState } from "../project/project-state.js";
 import type { OwnedDir } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
+import { preserveMatcher } from "./preserve-match.js";
 
 const asideHint =
   "move it out of the owned folder, add a preserve pattern for it, or run again with --move-aside";
 
 /** Files in an owned folder that no desired file claims: agentc's unmodified ones go, others conflict. */
 export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
-  const preserved = picomatch(dir.preserve.length > 0 ? dir.preserve : ["\0"], { dot: true, basename: true });
+  const preserved = preserveMatcher(dir.preserve);
   for (const path of ctx.state.listFiles(dir.path)) {
     if (ctx.claimed.has(path) || ctx.vacated.has(path) || inKeptDir(ctx, path)) continue;
     const previous = ctx.previous.get(path);

@@ -10,6 +10,8 @@ export interface ToolStatus {
   checked: string;
   /** the first install command, printed as a hint; agentc never runs it */
   hint: string;
+  /** why the project needs it (a tool's purpose, a capability's why), when the manifest says */
+  purpose?: string;
 }
 
 /** Looks each tool up on PATH (like `command -v`), or at its project path; runs nothing. */
@@ -19,15 +21,20 @@ export function checkTools(manifest: Manifest, root: string, path = process.env.
     const [name, path] = splitLine(line, 2) ?? [];
     if (name && path) projectPaths.set(name, path);
   }
+  const purposes = new Map<string, string>();
+  for (const line of manifest.install.tool_purposes ?? []) {
+    const [name, purpose] = splitLine(line, 2) ?? [];
+    if (name && purpose) purposes.set(name, purpose);
+  }
   return (manifest.install.tools ?? []).flatMap((line) => {
     const [name, hint] = splitLine(line, 2) ?? [];
     if (!name) return [];
+    const purpose = purposes.get(name);
+    const about = { name, hint: hint ?? "", ...(purpose ? { purpose } : {}) };
     const projectPath = projectPaths.get(name);
     if (projectPath)
-      return [
-        { name, found: existsNoFollow(join(root, projectPath)), checked: projectPath, hint: hint ?? "" },
-      ];
-    return [{ name, found: onPath(name, path), checked: `command -v ${name}`, hint: hint ?? "" }];
+      return [{ ...about, found: existsNoFollow(join(root, projectPath)), checked: projectPath }];
+    return [{ ...about, found: onPath(name, path), checked: `command -v ${name}` }];
   });
 }
 

@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { runGuardProcess } from "../support/guard-process.js";
+import { testdir } from "../support/testdir.js";
+
+const call = (tool: string, input: object, cwd?: string): string =>
+  JSON.stringify({
+    hook_event_name: "PreToolUse",
+    tool_name: tool,
+    tool_input: input,
+    ...(cwd ? { cwd } : {}),
+  });
+
+describe("the guard's switches (seed 001: written into the hook command, not env)", () => {
+  it("without --fail-closed a payload it cannot read goes through, and stderr says why", async () => {
+    for (const input of ["not json", "", '{"neither": "tool nor event"}', Buffer.from([0xff, 0xfe])]) {
+      const run = await runGuardProcess(input, {}, []);
+      assert.equal(run.status, 0, `input ${String(input)}: ${run.stderr}`);
+      assert.match(run.stderr, /let this call through unread \(no --fail-closed\)/);
+    }
+  });
+
+  it("with --fail-closed the same payloads block", async () => {
+    for (const input of ["not json", "", '{"neither": "tool nor event"}']) {
+      const run = await runGuardProcess(input, {}, ["--fail-closed"]);
+      assert.equal(run.status, 2, `input ${input}`);
+      assert.match(run.stderr, /agentc-guard blocked this call/);
+    }
+  });
+
+  it("without --fail-closed a secret it can read still blocks", async () => {
+    const run = await runGuardProcess(call("Read", { file_path: "/home/u/.ssh/id_rsa" }), {}, []);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /SSH private key/);
+  });
+
+  it("an unknown switch or a malformed list blocks, whatever the payload", async () => {
+    for (const args of [
+      ["--fail-open"],
+      ["--path-fields"],
+      ["--path-fields", "a b"],
+      ["--mcp-prefixes", "x;y"],
+    ]) {
+      const run = await runGuardProcess(call("Read", { file_path: "README.md" }), {}, args);
+      assert.equal(run.status, 2, args.join(" "));
+    }
+  });
+
+  it("--path-fields: a field the client names is resolved as a path (a link to a key behind a plain name)", async () => {
+    const project = testdir();
+    mkdirSync(join(project, "keys"));
+    writeFileSync(join(project, "keys", "id_ed25519"), "-----BEGIN OPENSSH PRIVATE KEY-----\n");
+    symlinkSync(join(project, "keys", "id_ed25519"), join(project, "notes"));
+    const payload = call("NotebookRead", { notebook_ref: "notes" }, project);
+    assert.equal((await runGuardProcess(payload, {}, ["--fail-closed"])).status, 0);
+    const named = await runGuardProcess(payload, {}, ["--fail-closed", "--path-fields", "notebook_ref"]);
+    assert.equal(named.status, 2, named.stderr);
+    assert.match(named.stderr, /path notes/);
+  });
+
+  it("--mcp-prefixes: an MCP tool's content fields are judged as paths too", async () => {
+    const payload = call("mcp__files__summarize", { text: "~/.aws/credentials" });
+    assert.equal((await runGuardProcess(payload, {}, ["--fail-closed"])).status, 0);
+    const run = await runGuardProcess(payload, {}, ["--fail-closed", "--mcp-prefixes", "mcp__"]);
+    assert.equal(run.status, 2, run.stderr);
+    const other = call("Write", { file_path: "notes.md", content: "~/.aws/credentials" });
+    assert.equal((await runGuardProcess(other, {}, ["--fail-closed", "--mcp-prefixes", "mcp__"])).status, 0);
+  });
+});

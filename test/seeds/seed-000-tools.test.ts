@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { unzipSync } from "fflate";
+import { runCli, runCliAsync } from "../support/run-cli.js";
+import { seedRegistry } from "../support/seed-fixtures.js";
+import { testdir } from "../support/testdir.js";
+import { bytes, serve } from "../support/zip-server.js";
+
+/** The every-field registry of seed 000 built, and packed with its tools' payloads. */
+async function packedWithPayloads(): Promise<{ build: string; zip: string; dir: string }> {
+  const registry = await seedRegistry("000-every-field");
+  const out = testdir();
+  const build = join(out, "build");
+  const built = runCli(["build", registry, "--out", build, "--quiet"]);
+  assert.equal(built.status, 0, built.stderr);
+  const zip = join(out, "bundle.zip");
+  const packed = runCli(["pack", build, "--out", zip, "--payloads", "--format", "json"]);
+  assert.equal(packed.status, 0, packed.stderr || packed.stdout);
+  return { build, zip, dir: out };
+}
+
+const installed = (project: string, path: string) => readFileSync(join(project, path), "utf8");
+
+describe("seed 000 tools: payloads packed by the image build, installed from zip and URL", () => {
+  it("pack --payloads runs the first install command once in an empty folder and carries its folders, with hashes", async () => {
+    const { build, zip } = await packedWithPayloads();
+    const entries = unzipSync(readFileSync(zip));
+    const manifest = JSON.parse(Buffer.from(entries["manifest.json"] ?? []).toString("utf8"));
+    assert.deepEqual(
+      manifest.install.payload_hashes.map((l: string) => l.split(" :: ")[0]),
+      [".kit/bin/kit", ".kit/memory/notes.md", ".kit/templates/plan.md"],
+    );
+    assert.deepEqual(manifest.install.payload_executables, [".kit/bin/kit"]);
+    assert.equal(Buffer.from(entries[".kit/templates/plan.md"] ?? []).toString(), "plan\n");
+    const buildManifest = JSON.parse(readFileSync(join(build, "manifest.json"), "utf8"));
+    assert.equal(
+      buildManifest.install.payload_hashes,
+      undefined,
+      "the build folder stays what the build wrote",
+    );
+  });
+
+  it("a zip install copies the payload; payload_keep is the user's once it exists; uninstall leaves it", async () => {
+    const { zip } = await packedWithPayloads();
+    const project = testdir();
+    const first = runCli(["install", zip, "--project", project, "--all", "--yes"]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.equal(installed(project, ".kit/templates/plan.md"), "plan\n");
+    assert.equal(installed(project, ".kit/memory/notes.md"), "notes\n");
+    assert.equal(statSync(join(project, ".kit/bin/kit")).mode & 0o777, 0o755);
+    const clean = runCli(["status", "--project", project, "--check"]);
+    assert.equal(clean.status, 0, `a kept payload file is not foreign: ${clean.stdout}`);
+    writeFileSync(join(project, ".kit/memory/notes.md"), "my notes\n");
+    writeFileSync(join(project, ".kit/memory/more.md"), "more\n");
+    const again = runCli(["install", zip, "--project", project, "--all", "--yes"]);
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(installed(project, ".kit/memory/notes.md"), "my notes\n");
+    assert.equal(
+      runCli(["status", "--project", project, "--check"]).status,
+      0,
+      "the kept folder is the user's",
+    );
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal(existsSync(join(project, ".kit/templates/plan.md")), false);
+    assert.equal(installed(project, ".kit/memory/notes.md"), "my notes\n");
+  });
+
+  it("a URL install carries the payload too, verified by the bundle's sha256", async () => {
+    const { zip } = await packedWithPayloads();
+    const body = readFileSync(zip);
+    const server = await serve({
+      "/b/bundle.zip": bytes(body),
+      "/b/bundle.zip.sha256": bytes(readFileSync(`${zip}.sha256`)),
+    });
+    const project = testdir();
+    const run = await runCliAsync([
+      "install",
+      server.url("/b/bundle.zip"),
+      "--project",
+      project,
+      "--all",
+      "--yes",
+    ]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(installed(project, ".kit/bin/kit"), "#!/bin/sh\necho kit\n");
+  });
+
+  it("a bundle packed without --payloads installs, and says that the payload is not in it", async () => {
+    const { build } = await packedWithPayloads();
+    const project = testdir();
+    const run = runCli(["install", build, "--project", project, "--all", "--yes"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /note: the payload folder \.kit is not in this bundle/);
+    assert.equal(existsSync(join(project, ".kit")), false);
+  });
+
+  it("a failing install command fails the pack with its output and exit code; nothing is written", async () => {
+    const registry = await seedRegistry("000-every-field");
+    const targets = JSON.parse(readFileSync(join(registry, "targets.json"), "utf8"));
+    targets.tools[1].install = ["echo fetching templates; echo 'no network' >&2; exit 7"];
+    writeFileSync(join(registry, "targets.json"), JSON.stringify(targets));
+    const out = testdir();
+    assert.equal(runCli(["build", registry, "--out", join(out, "build"), "--quiet"]).status, 0);
+    const run = runCli(["pack", join(out, "build"), "--out", join(out, "bundle.zip"), "--payloads"]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /the install command of tool kit .* exited with code 7; nothing was packed/);
+    assert.match(run.stderr, /fetching templates\nno network/);
+    assert.deepEqual(
+      readdirSync(out).filter((name) => name !== "build"),
+      [],
+    );
+  });
+
+  it("a command that leaves its payload folder out fails the pack", async () => {
+    const registry = await seedRegistry("000-every-field");
+    const targets = JSON.parse(readFileSync(join(registry, "targets.json"), "utf8"));
+    targets.tools[1].install = ["mkdir -p elsewhere"];
+    writeFileSync(join(registry, "targets.json"), JSON.stringify(targets));
+    const out = testdir();
+    assert.equal(runCli(["build", registry, "--out", join(out, "build"), "--quiet"]).status, 0);
+    const run = runCli(["pack", join(out, "build"), "--out", join(out, "bundle.zip"), "--payloads"]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /did not create its payload folder \.kit/);
+  });
+
+  it("a missing tool is named with its purpose and first install command", async () => {
+    const { zip } = await packedWithPayloads();
+    const project = testdir();
+    const run = runCli(["install", zip, "--project", project, "--all", "--yes"], {
+      env: { PATH: "/nonexistent" },
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /tool acme-lint not found \(command -v acme-lint\): Checks commit messages before they are pushed; to install it: npm install -g @acme\/lint \(agentc never runs it\)/,
+    );
+  });
+});
