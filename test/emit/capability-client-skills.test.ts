@@ -63,13 +63,7 @@ describe("a capability package's skills compiled for each client pack", () => {
     const joint = Object.keys(all).filter((id) => all[id]?.with);
     assert.deepEqual(
       joint,
-      [
-        `${pkg}+claude-code`,
-        `${pkg}+codex`,
-        `${pkg}+cursor`,
-        `${pkg}+gemini-cli`,
-        `${pkg}+github-copilot`,
-      ],
+      [`${pkg}+claude-code`, `${pkg}+codex`, `${pkg}+cursor`, `${pkg}+gemini-cli`, `${pkg}+github-copilot`],
       "codex and gemini-cli get the package's agent only: their skills folder is .agents/skills, which has the byte copy",
     );
     assert.deepEqual(all[`${pkg}+codex`]?.owned_dirs, []);
