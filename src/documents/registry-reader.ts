@@ -75,16 +75,10 @@ export class RegistryReader {
   readonly #shared: Shared;
   readonly #resolved = new Map<string, Resolved>();
 
-  /** `fenceName` names the fence in messages; `agentc import` reads a project through the same reader. */
-  constructor(
-    root: string,
-    fenceDir = "",
-    shared: Shared = { diagnostics: [], reported: new Set() },
-    fenceName = fenceDir === "" ? "the registry folder" : `the package folder ${fenceDir}`,
-  ) {
+  constructor(root: string, fenceDir = "", shared: Shared = { diagnostics: [], reported: new Set() }) {
     this.root = resolve(root);
     this.#fence = realOrResolved(join(this.root, fenceDir));
-    this.#fenceName = fenceName;
+    this.#fenceName = fenceDir === "" ? "the registry folder" : `the package folder ${fenceDir}`;
     this.#shared = shared;
   }
 

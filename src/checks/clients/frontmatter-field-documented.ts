@@ -57,8 +57,7 @@ export const frontmatterFieldDocumented: OutputCheck = {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {
       const format = fileFormat(pack, kind);
       if (!format) continue;
-      const raw = kind === "rule" ? (pack.rule_triggers?.raw_fields ?? []) : [];
-      const fields = format.toml ? tomlKeys(file) : yamlKeys(file, raw);
+      const fields = format.toml ? tomlKeys(file) : yamlKeys(file);
       if ("problem" in fields) {
         yield { position: fields.position, message: `${file.path}: the emitted ${fields.problem}` };
         continue;
@@ -86,8 +85,8 @@ function* undocumented(
 
 type Keys = { keys: { key: string; position: Position }[] } | { problem: string; position: Position };
 
-function yamlKeys(file: EmittedFile, rawFields: readonly string[]): Keys {
-  const frontmatter = emittedFrontmatter(file, rawFields);
+function yamlKeys(file: EmittedFile): Keys {
+  const frontmatter = emittedFrontmatter(file);
   if (frontmatter.kind === "none") return { keys: [] };
   if (frontmatter.kind === "malformed")
     return { problem: `frontmatter does not parse: ${frontmatter.message}`, position: frontmatter.position };
