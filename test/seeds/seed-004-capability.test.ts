@@ -61,7 +61,10 @@ function pluginIds(env: NodeJS.ProcessEnv): string[] {
     env: { ...process.env, ...env },
     encoding: "utf8",
   });
-  return (JSON.parse(listed.stdout || "[]") as { id: string }[]).map((p) => p.id);
+  // Claude Code 2.1.332 lists its own built-in plugins (<name>@builtin) in every home: not installed by anyone
+  return (JSON.parse(listed.stdout || "[]") as { id: string }[])
+    .map((p) => p.id)
+    .filter((id) => !id.endsWith("@builtin"));
 }
 
 const installArgs = (out: string, project: string) => [
