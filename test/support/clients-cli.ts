@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { TestContext } from "node:test";
@@ -7,6 +7,7 @@ import type { McpServer } from "../../src/core/model.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
 import { type CompileResult, compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import { runInGroup } from "./group-process.js";
 import { runCli } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
@@ -134,7 +135,7 @@ export interface ClientRun {
 }
 
 /** Runs a CLI in the sandbox, offline, and kills its whole process group after cliTimeoutMs. */
-export function runClient(
+export async function runClient(
   program: string[],
   args: string[],
   options: { cwd: string; sandbox: ClientSandbox; env?: NodeJS.ProcessEnv; timeoutMs?: number },
@@ -143,35 +144,12 @@ export function runClient(
   const argv = [...(networkIsolated ? ["unshare", "--net"] : []), ...program, ...args];
   const [file = "", ...rest] = argv;
   const command = [basename(program.at(-1) ?? ""), ...args].join(" ");
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, rest, {
-      cwd: options.cwd,
-      env: { ...options.sandbox.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    }, timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ command, status, stdout, stderr, timedOut, timeoutMs });
-    });
+  const run = await runInGroup(file, rest, {
+    cwd: options.cwd,
+    env: { ...options.sandbox.env, ...options.env },
+    timeoutMs,
   });
+  return { command, ...run, timeoutMs };
 }
 
 /** The whole run, for an assertion message. */

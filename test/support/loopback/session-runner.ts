@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
+import { runInGroup } from "../group-process.js";
 import { type ApiKind, modelApis, type RecordedRequest, type ToolCall } from "./model-apis.js";
 
 /**
@@ -42,35 +42,12 @@ function run(step: SessionStep, plan: SessionPlan, base: string): Promise<Omit<S
   const fill = (text: string) => text.replaceAll("{base}", base);
   const [file = "", ...args] = [...step.program, ...step.args.map(fill)];
   const env = Object.fromEntries(Object.entries({ ...plan.env, ...step.env }).map(([k, v]) => [k, fill(v)]));
-  return new Promise((resolve) => {
-    const child = spawn(file, args, {
-      cwd: plan.cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    }, plan.timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({ status: null, timedOut, stdout, stderr: `${stderr}${error.message}` });
-    });
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, timedOut, stdout, stderr });
-    });
-  });
+  return runInGroup(file, args, { cwd: plan.cwd, env, timeoutMs: plan.timeoutMs }).catch((error: Error) => ({
+    status: null,
+    timedOut: false,
+    stdout: "",
+    stderr: error.message,
+  }));
 }
 
 async function main(): Promise<void> {
