@@ -84,7 +84,7 @@ function fileMatcher(file: string): (path: string) => boolean {
   return (path) => matcher(path);
 }
 
-/** A key segment naming the key "*" itself, not any key (OpenCode's permission.bash["*"]). */
+/** A key segment naming the key "*" itself, not any key (a permission map's catch-all pattern). */
 const literalStar = "\\*";
 
 function children(value: unknown, segment: string): [string | number, unknown][] {

@@ -31,7 +31,10 @@ export function actionMapEntries(
     mapping.permission_tools_bare.includes(tool) ? [tool] : [tool, argument ?? everyArgument],
   );
   return {
-    texts: paths.map((path) => `${path.map((key) => JSON.stringify(key)).join(": ")}: "${action}"`),
+    texts: paths.map(
+      ([tool, argument]) =>
+        `${tool}${argument === undefined ? "" : `[${JSON.stringify(argument)}]`} = "${action}"`,
+    ),
     entries: paths.map((path) => ({ path: [...mapping.key, ...path], value: action })),
   };
 }
