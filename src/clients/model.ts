@@ -213,6 +213,9 @@ export interface TriggerMapping {
 
 export type ListFormat = "csv" | "list" | "space";
 
+/** How a per-item deny field holds its tools: a list format, or "deny_map" (tool → "deny"). */
+export type DenyFormat = ListFormat | "deny_map";
+
 export interface SkillFrontmatter {
   /** Neutral field → client field; a neutral field used by a skill but absent here is reported. */
   fields: Partial<
@@ -254,6 +257,8 @@ export interface AgentFrontmatter {
   tools_format: ListFormat;
   tool_names: Partial<Record<Verb, string[]>>;
   deny_field?: string | null;
+  /** How deny_field holds its tools; absent: tools_format. */
+  deny_format?: DenyFormat;
   /**
    * A mode that takes whole kinds of tools away (readonly: true, sandbox_mode =
    * "read-only"): written when an agent's tools include none of `removes`.

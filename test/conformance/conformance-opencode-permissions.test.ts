@@ -51,6 +51,28 @@ describe("OpenCode: the permission object agentc wrote", () => {
     assert.deepEqual(resolved.bash, written.bash);
   });
 
+  it("takes each verb an agent may not use away from that agent only (opencode debug agent)", async (t) => {
+    const program = requireClient(t, "opencode");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const tools = async (agent: string) => {
+      const run = await runClient(program, ["debug", "agent", agent], {
+        cwd: installed.project,
+        sandbox: clientSandbox(),
+      });
+      assert.equal(run.status, 0, describeRun(run));
+      return (JSON.parse(run.stdout) as { tools: Record<string, boolean> }).tools;
+    };
+    // The fixture's reviewer denies edit and exec; the test runner denies nothing.
+    const reviewer = await tools("reviewer");
+    assert.deepEqual(
+      [reviewer.edit, reviewer.write, reviewer.bash, reviewer.read],
+      [false, false, false, true],
+    );
+    const runner = await tools("test-runner");
+    assert.deepEqual([runner.edit, runner.bash], [true, true]);
+  });
+
   it("refuses a denied command in a real session, and runs it without agentc's permission object", async (t) => {
     const program = requireClient(t, "opencode");
     if (!program) return;
