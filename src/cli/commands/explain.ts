@@ -1,6 +1,7 @@
 import { renderCheckDoc } from "../../checks/check-doc.js";
 import { allChecks, findCheck } from "../../checks/index.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
+import { explainHelp } from "../help/explain.js";
 
 export const explainCommand: Command = {
   name: "explain",
@@ -9,6 +10,7 @@ export const explainCommand: Command = {
   options: {},
   maxPositionals: 1,
   formats: ["pretty", "json"],
+  help: explainHelp,
   async run(args, io) {
     const wanted = args.positionals[0];
     const json = args.values.format === "json";

@@ -3,6 +3,7 @@ import { dirname, join, relative } from "node:path";
 import { makeFolders } from "../../shared/make-folders.js";
 import { packageRoot } from "../../shared/package-paths.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
+import { initHelp } from "../help/init.js";
 
 const templateDir = join(packageRoot, "templates", "init");
 /** Template files that only explain the registry: an existing one is kept, not a reason to stop. */
@@ -23,6 +24,7 @@ export const initCommand: Command = {
   options: {},
   maxPositionals: 1,
   formats: ["pretty", "json"],
+  help: initHelp,
   async run(args, io) {
     const dir = args.positionals[0] ?? ".";
     const json = args.values.format === "json";

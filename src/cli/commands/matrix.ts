@@ -4,6 +4,7 @@ import { readsThrough } from "../../emit/matrix/reads-through.js";
 import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.js";
 import { compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { matrixHelp } from "../help/matrix.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { prettyReporter } from "../report/pretty.js";
 
@@ -14,6 +15,7 @@ export const matrixCommand: Command = {
   options: { clients: { type: "string" }, check: { type: "boolean" }, ...loadOptionSpec },
   maxPositionals: 1,
   formats: ["md", "json"],
+  help: matrixHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
     const result = await compileRegistry(registryDir, loadOptionsOf(args));

@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { defaultBundlePath, packBundle } from "../../packaging/bundle-zip.js";
 import { PackError } from "../../packaging/pack-error.js";
 import { type Command, exitCodes } from "../command.js";
+import { packHelp } from "../help/pack.js";
 
 export const packCommand: Command = {
   name: "pack",
@@ -10,6 +11,7 @@ export const packCommand: Command = {
   usage: "agentc pack [build-dir] [--out FILE|DIR] [--payloads] [--format pretty|json] [--quiet]",
   options: { out: { type: "string" }, payloads: { type: "boolean" } },
   formats: ["pretty", "json"],
+  help: packHelp,
   async run(args, io) {
     const buildDir = args.positionals[0] ?? "build";
     const file =

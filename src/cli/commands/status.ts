@@ -1,5 +1,6 @@
 import { projectStatus } from "../../install/index.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
+import { statusHelp } from "../help/status.js";
 
 export const statusCommand: Command = {
   name: "status",
@@ -7,6 +8,7 @@ export const statusCommand: Command = {
   usage: "agentc status [bundle-dir] [--project DIR] [--check] [--format pretty|json]",
   options: { project: { type: "string" }, check: { type: "boolean" } },
   formats: ["pretty", "json"],
+  help: statusHelp,
   async run(args, io) {
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
     const projectDir = typeof args.values.project === "string" ? args.values.project : ".";

@@ -1,0 +1,17 @@
+/** The first candidate within two edits of a misspelt name, for "did you mean" hints. */
+export function nearestName(name: string, candidates: readonly string[]): string | undefined {
+  return candidates.find((candidate) => editDistance(candidate, name) <= 2);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
