@@ -4,6 +4,7 @@ import { makeFolders } from "../../shared/make-folders.js";
 import { packageRoot } from "../../shared/package-paths.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
 import { initHelp } from "../help/init.js";
+import { schemasPathFrom, withSchemaPaths } from "../init-schema-paths.js";
 
 const templateDir = join(packageRoot, "templates", "init");
 /** Template files that only explain the registry: an existing one is kept, not a reason to stop. */
@@ -64,11 +65,14 @@ function refuse(dir: string, existing: string[], json: boolean, io: CommandIo): 
 
 /** Copies the template without overwriting; returns "<path> (<code>)" for the first file that fails. */
 function writeTemplate(dir: string, files: string[]): string | undefined {
+  const schemas = schemasPathFrom(dir);
   for (const file of files) {
     const target = join(dir, file);
     try {
       makeFolders(dirname(target));
-      writeFileSync(target, readFileSync(join(templateDir, file)), { flag: "wx" });
+      writeFileSync(target, withSchemaPaths(file, readFileSync(join(templateDir, file)), schemas), {
+        flag: "wx",
+      });
     } catch (error) {
       return `${target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
     }
