@@ -17,11 +17,64 @@ export const statusCommand: Command = {
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
     const bundle = await comparedBundle(args, io);
     if (typeof bundle === "number") return bundle;
+    const projectDir = typeof args.values.project === "string" ? args.values.project : ".";
+    let status: ReturnType<typeof projectStatus>;
     try {
-      return report(args, io, bundle?.dir ?? args.positionals[0]);
+      status = projectStatus(projectDir, bundle?.dir ?? args.positionals[0]);
     } finally {
       bundle?.cleanup();
     }
+    const json = args.values.format === "json";
+    if (!status.ok) {
+      if (json) io.out(JSON.stringify({ ok: false, problem: status.problem }, null, 2));
+      else io.err(`agentc status: ${status.problem}`);
+      return status.usage ? exitCodes.usage : exitCodes.inputErrors;
+    }
+    if (!status.installed) {
+      const { drift } = status;
+      if (json) io.out(JSON.stringify({ ok: true, installed: false, drift }, null, 2));
+      else {
+        io.out("nothing is installed here (no .agentc/installed.json)");
+        for (const d of drift) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
+        if (drift.length > 0) io.out(driftCount(drift.length));
+      }
+      return args.values.check === true && drift.length > 0 ? exitCodes.inputErrors : exitCodes.ok;
+    }
+    const { record, drift, notes } = status;
+    if (json)
+      io.out(
+        JSON.stringify(
+          {
+            ok: true,
+            installed: true,
+            registry_version: record.registry_version,
+            components: record.components,
+            capabilities: (record.spawned ?? []).map((s) => ({
+              capability: s.capability,
+              version: s.version,
+              home: s.home,
+              state: s.state,
+              environment: s.env,
+            })),
+            drift,
+            notes,
+          },
+          null,
+          2,
+        ),
+      );
+    else {
+      io.out(
+        `installed: ${record.registry_version} (${record.components.join(", ")}), ${record.entries.length} paths`,
+      );
+      for (const s of record.spawned ?? [])
+        io.out(
+          `  capability ${s.capability} ${s.version} at ${s.home}: spawn ${s.state}${Object.keys(s.env).length > 0 ? `, environment ${Object.keys(s.env).join(", ")}` : ""}`,
+        );
+      for (const d of [...drift, ...notes]) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
+      io.out(drift.length === 0 ? "no drift" : driftCount(drift.length));
+    }
+    return args.values.check === true && drift.length > 0 ? exitCodes.inputErrors : exitCodes.ok;
   },
 };
 
@@ -37,62 +90,6 @@ async function comparedBundle(args: ParsedArgs, io: CommandIo): Promise<OpenedBu
     io.err(`agentc status: ${error.message}\n  hint: ${error.hint}`);
     return exitCodes.usage;
   }
-}
-
-function report(args: ParsedArgs, io: CommandIo, bundleDir: string | undefined): number {
-  const projectDir = typeof args.values.project === "string" ? args.values.project : ".";
-  const status = projectStatus(projectDir, bundleDir);
-  const json = args.values.format === "json";
-  if (!status.ok) {
-    if (json) io.out(JSON.stringify({ ok: false, problem: status.problem }, null, 2));
-    else io.err(`agentc status: ${status.problem}`);
-    return status.usage ? exitCodes.usage : exitCodes.inputErrors;
-  }
-  if (!status.installed) {
-    const { drift } = status;
-    if (json) io.out(JSON.stringify({ ok: true, installed: false, drift }, null, 2));
-    else {
-      io.out("nothing is installed here (no .agentc/installed.json)");
-      for (const d of drift) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
-      if (drift.length > 0) io.out(driftCount(drift.length));
-    }
-    return args.values.check === true && drift.length > 0 ? exitCodes.inputErrors : exitCodes.ok;
-  }
-  const { record, drift, notes } = status;
-  if (json)
-    io.out(
-      JSON.stringify(
-        {
-          ok: true,
-          installed: true,
-          registry_version: record.registry_version,
-          components: record.components,
-          capabilities: (record.spawned ?? []).map((s) => ({
-            capability: s.capability,
-            version: s.version,
-            home: s.home,
-            state: s.state,
-            environment: s.env,
-          })),
-          drift,
-          notes,
-        },
-        null,
-        2,
-      ),
-    );
-  else {
-    io.out(
-      `installed: ${record.registry_version} (${record.components.join(", ")}), ${record.entries.length} paths`,
-    );
-    for (const s of record.spawned ?? [])
-      io.out(
-        `  capability ${s.capability} ${s.version} at ${s.home}: spawn ${s.state}${Object.keys(s.env).length > 0 ? `, environment ${Object.keys(s.env).join(", ")}` : ""}`,
-      );
-    for (const d of [...drift, ...notes]) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
-    io.out(drift.length === 0 ? "no drift" : driftCount(drift.length));
-  }
-  return args.values.check === true && drift.length > 0 ? exitCodes.inputErrors : exitCodes.ok;
 }
 
 const driftCount = (n: number): string => `${n} drift finding${n === 1 ? "" : "s"}`;
