@@ -3,6 +3,12 @@ export function nearestName(name: string, candidates: readonly string[]): string
   return candidates.find((candidate) => editDistance(candidate, name) <= 2);
 }
 
+/** `Did you mean "x"? ` for a misspelt name, or "" when no candidate is near: to start a hint with. */
+export function didYouMean(name: string, candidates: readonly string[]): string {
+  const near = nearestName(name, candidates);
+  return near ? `Did you mean "${near}"? ` : "";
+}
+
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

@@ -1,5 +1,6 @@
 import { renderCheckDoc } from "../../checks/check-doc.js";
 import { allChecks, findCheck } from "../../checks/index.js";
+import { didYouMean } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 import { explainHelp } from "../help/explain.js";
 
@@ -27,7 +28,11 @@ export const explainCommand: Command = {
       return exitCodes.ok;
     }
     const check = findCheck(wanted);
-    if (!check) throw new UsageError(`unknown check "${wanted}"; run 'agentc explain' to list them`);
+    if (!check) {
+      const names = allChecks.flatMap((c) => [c.id, c.slug]);
+      const near = didYouMean(wanted.toUpperCase(), names) || didYouMean(wanted.toLowerCase(), names);
+      throw new UsageError(`unknown check "${wanted}"; ${near}run 'agentc explain' to list them`);
+    }
     if (json) {
       const { id, slug, severity, title, description, hint, examples } = check;
       io.out(JSON.stringify({ id, slug, severity, title, description, hint, examples }, null, 2));
