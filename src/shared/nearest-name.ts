@@ -1,6 +1,11 @@
-/** The first candidate within two edits of a misspelt name, for "did you mean" hints. */
+/** The candidate fewest edits (at most two) from a misspelt name, the first of equals; for "did you mean". */
 export function nearestName(name: string, candidates: readonly string[]): string | undefined {
-  return candidates.find((candidate) => editDistance(candidate, name) <= 2);
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(candidate, name);
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { candidate, distance };
+  }
+  return best?.candidate;
 }
 
 /** `Did you mean "x"? ` for a misspelt name, or "" when no candidate is near: to start a hint with. */
