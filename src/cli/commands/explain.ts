@@ -29,8 +29,13 @@ export const explainCommand: Command = {
     }
     const check = findCheck(wanted);
     if (!check) {
-      const names = allChecks.flatMap((c) => [c.id, c.slug]);
-      const near = didYouMean(wanted.toUpperCase(), names) || didYouMean(wanted.toLowerCase(), names);
+      // Near ids are other checks, not typos: only a slug gets a did-you-mean.
+      const near = /^agc\d+$/i.test(wanted)
+        ? ""
+        : didYouMean(
+            wanted.toLowerCase(),
+            allChecks.map((c) => c.slug),
+          );
       throw new UsageError(`unknown check "${wanted}"; ${near}run 'agentc explain' to list them`);
     }
     if (json) {
