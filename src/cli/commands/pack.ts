@@ -1,8 +1,7 @@
-import { statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { defaultBundlePath, packBundle } from "../../packaging/bundle-zip.js";
 import { PackError } from "../../packaging/pack-error.js";
-import { makeFolders } from "../../shared/make-folders.js";
+import { isFolder, makeFolders } from "../../shared/make-folders.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 import { packHelp } from "../help/pack.js";
 
@@ -41,8 +40,7 @@ export const packCommand: Command = {
  * in "/". Anything else would be a zip without .zip, named like a folder: asked to be said plainly.
  */
 function bundleFileFor(out: string): string {
-  const isFolder = statSync(out, { throwIfNoEntry: false })?.isDirectory() === true;
-  if (isFolder || out.endsWith("/") || out.endsWith(sep)) return join(out, "bundle.zip");
+  if (isFolder(out) || out.endsWith("/") || out.endsWith(sep)) return join(out, "bundle.zip");
   if (out.toLowerCase().endsWith(".zip")) return out;
   throw new UsageError(
     `--out ${out} is neither an existing folder nor a .zip file name; write ${out}/ for a folder, or ${out}.zip for the file`,

@@ -1,7 +1,7 @@
-import { statSync } from "node:fs";
 import type { OpenedBundle } from "../../distribute/candidate.js";
 import { openBundleSource } from "../../distribute/open-source.js";
 import { BundleError, projectStatus } from "../../install/index.js";
+import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
 
@@ -81,7 +81,7 @@ export const statusCommand: Command = {
 /** A bundle to compare with that is not a folder (a zip, a URL), opened as install would; exit 2 if not. */
 async function comparedBundle(args: ParsedArgs, io: CommandIo): Promise<OpenedBundle | undefined | number> {
   const source = args.positionals[0];
-  if (source === undefined || statSync(source, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  if (source === undefined || isFolder(source)) return undefined;
   const integrity = typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
   try {
     return await openBundleSource(source, integrity);

@@ -4,7 +4,7 @@ const hexDigest = /^[0-9a-f]{64}$/;
 const base64Digest = /^[A-Za-z0-9+/]{43}=$/;
 
 export const integrityHint =
-  "pass --integrity \"$(cat bundle.zip.sha256)\" (what 'agentc pack' writes: <hex>  <name>), <hex>, sha256:<hex> or sha256-<base64>; or add #sha256=<hex> to the URL, or publish <url>.sha256";
+  "pass --integrity \"$(cat bundle.zip.sha256)\" (the line 'agentc pack' writes: <hex>  <name>) or --integrity sha256-<base64>, sha256:<hex> or <hex>; or add #sha256=<hex> to the URL, or publish <url>.sha256";
 
 /** `<64 hex>` alone or followed by whitespace and a file name: a `.sha256` file's line, as pack writes it. */
 const checksumLine = /^([0-9a-fA-F]{64})(?:\s+\S.*)?$/;
