@@ -109,6 +109,24 @@ describe("did you mean", () => {
     );
   });
 
+  it("a misspelt bundle path for install and status", () => {
+    const work = testdir();
+    const built = runCli([
+      "build",
+      join(packageRoot, "examples", "registry"),
+      "--out",
+      join(work, "build"),
+      "-q",
+    ]);
+    assert.equal(built.status, 0, built.stderr);
+    const install = runCli(["install", "buidl", "--project", "."], { cwd: work });
+    assert.equal(install.status, 1);
+    assert.match(install.stderr, /agentc install: buidl does not exist; did you mean build\?/);
+    const status = runCli(["status", "bulid", "--project", "."], { cwd: work });
+    assert.equal(status.status, 2);
+    assert.match(status.stderr, /agentc status: bulid does not exist; did you mean build\?/);
+  });
+
   it("a misspelt check slug for explain (a near id is another check, not a typo)", () => {
     const result = runCli(["explain", "globs-well-formd"]);
     assert.equal(result.status, 2);
