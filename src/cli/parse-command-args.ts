@@ -27,9 +27,17 @@ function checkOption(token: OptionToken, options: OptionSpec, command: Command):
     const placeholder = command.help.options[token.name]?.value ?? "VALUE";
     throw new UsageError(`${token.rawName} needs a value: ${token.rawName} ${placeholder}`);
   }
+  if (spec.type === "string" && token.inlineValue === false && isOptionLike(token.value ?? "")) {
+    const placeholder = command.help.options[token.name]?.value ?? "VALUE";
+    throw new UsageError(
+      `${token.rawName} needs a value, not the option ${token.value}: ${token.rawName} ${placeholder} (or ${token.rawName}=${token.value} if that is the value)`,
+    );
+  }
   if (spec.type === "boolean" && token.inlineValue === true)
     throw new UsageError(`${token.rawName} is a switch and takes no value (drop "=${token.value}")`);
 }
+
+const isOptionLike = (value: string): boolean => value.length > 1 && value.startsWith("-");
 
 function unknownOption(rawName: string, options: OptionSpec, command: Command): string {
   const bare = rawName.replace(/^-+/, "");

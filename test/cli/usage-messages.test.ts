@@ -32,6 +32,7 @@ describe("usage errors", () => {
   it("an option without its value says which value it takes", () => {
     assertUsage(["build", ".", "--out"], /--out needs a value: --out DIR/);
     assertUsage(["install", "build", "--integrity"], /--integrity needs a value: --integrity HASH/);
+    assertUsage(["build", ".", "--out", "--quiet"], /--out needs a value, not the option --quiet: --out DIR/);
   });
 
   it("a switch given a value is refused", () => {

@@ -41,8 +41,8 @@ export const installHelp: CommandHelp = {
       text: "show what would be written into ../app, and every conflict",
     },
     {
-      command: "agentc install https://agents.example.com/ --components claude-code,cursor --yes",
-      text: "install two components from a served registry, asking nothing",
+      command: 'agentc install dist/bundle.zip --integrity "$(cat dist/bundle.zip.sha256)" --all --yes',
+      text: "install every component of a packed bundle, verified, asking nothing",
     },
   ],
 };

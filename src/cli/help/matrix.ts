@@ -19,8 +19,8 @@ export const matrixHelp: CommandHelp = {
       text: "the capability matrix as Markdown, one column per client",
     },
     {
-      command: "agentc matrix . --clients claude-code,cursor --check",
-      text: "fail CI when either client cannot express a promise",
+      command: "agentc matrix . --check --format json",
+      text: "the matrix as JSON; exit 1 when a client cannot express a promise (for CI)",
     },
   ],
 };
