@@ -13,6 +13,12 @@ describe("help data beside each command", () => {
     });
   }
 
+  it("every option of a command is in its usage line", () => {
+    for (const command of commands)
+      for (const name of Object.keys(command.options))
+        assert.ok(command.usage.includes(`--${name}`), `${command.name}'s usage shows --${name}`);
+  });
+
   it("no command redefines a common option", () => {
     for (const command of commands)
       for (const name of Object.keys(commonOptions))

@@ -56,7 +56,7 @@ describe("usage errors", () => {
     const result = runCli(["uninstall", "--yes", "--project", project]);
     assert.notEqual(result.status, 2, result.stderr);
     assert.doesNotMatch(result.stderr, /unknown option/);
-    for (const command of ["install", "update", "uninstall"])
+    for (const command of ["init", "install", "update", "uninstall"])
       assert.match(runCli([command, "--help"]).stdout, /-y, --yes /, command);
   });
 });

@@ -21,8 +21,8 @@ function listFiles(dir: string, base = dir): string[] {
 export const initCommand: Command = {
   name: "init",
   summary: "write a small working registry (never overwrites a file)",
-  usage: "agentc init [dir] [--format pretty|json]",
-  options: {},
+  usage: "agentc init [dir] [--yes] [--format pretty|json]",
+  options: { yes: { type: "boolean", short: "y" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: initHelp,

@@ -2,7 +2,7 @@ import type { CommandHelp } from "./command-help.js";
 
 export const initHelp: CommandHelp = {
   arguments: [{ name: "[dir]", text: "the folder to write the registry into", default: "." }],
-  options: {},
+  options: { yes: { text: "ask nothing: take the defaults (for scripts and CI)" } },
   exitCodes: {
     0: "the registry was written",
     1: "a file of the template exists already in the folder; nothing was written",

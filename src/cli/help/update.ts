@@ -5,6 +5,7 @@ export const updateHelp: CommandHelp = {
   arguments: [],
   options: {
     ...installOptionHelp,
+    yes: { text: "ask nothing (update never asks: it takes the recorded components; accepted for scripts)" },
     check: { text: "only say whether a newer bundle exists; exit 1 when behind (for CI)" },
   },
   exitCodes: {
