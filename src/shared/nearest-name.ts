@@ -1,9 +1,13 @@
-/** The candidate fewest edits (at most two) from a misspelt name, the first of equals; for "did you mean". */
+/**
+ * The candidate fewest edits from a misspelt name, the first of equals; for "did you mean". At most two
+ * edits, and fewer than half the name's length ("nope" is not a typo of "core").
+ */
 export function nearestName(name: string, candidates: readonly string[]): string | undefined {
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(candidate, name);
-    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { candidate, distance };
+    if (distance <= 2 && distance * 2 < name.length && (best === undefined || distance < best.distance))
+      best = { candidate, distance };
   }
   return best?.candidate;
 }
