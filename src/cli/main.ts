@@ -24,6 +24,11 @@ export function helpText(): string {
 /** Runs one CLI invocation and returns the exit code; never throws for bad input. */
 export async function main(argv: string[], io: CommandIo = defaultIo()): Promise<number> {
   const [name, ...rest] = argv;
+  const helpFor = name === "help" ? commandIndex.find((c) => c.name === rest[0]) : undefined;
+  if (helpFor) {
+    io.out(renderCommandHelp(await helpFor.load()));
+    return exitCodes.ok;
+  }
   if (!name || name === "--help" || name === "-h" || name === "help") {
     io.out(helpText());
     return name ? exitCodes.ok : exitCodes.usage;

@@ -53,6 +53,12 @@ describe("agentc <command> --help", () => {
     });
   }
 
+  it("agentc help <command> is agentc <command> --help", () => {
+    const help = runCli(["help", "pack"]);
+    assert.equal(help.status, 0);
+    assert.equal(help.stdout, runCli(["pack", "--help"]).stdout);
+  });
+
   it("shows the defaults", () => {
     const help = runCli(["install", "--help"]).stdout;
     assert.match(help, /--project DIR +the project to install into \(default: \.\)/);

@@ -12,7 +12,7 @@ export function renderMainHelp(entries: readonly CommandEntry[]): string {
   return [
     "agentc — compile, check and install AI coding assistant configuration",
     "",
-    "usage: agentc <command> [options]        agentc <command> --help: its options, exit codes, examples",
+    "usage: agentc <command> [options]      agentc help <command>: its options, exit codes, examples",
     "",
     groups.join("\n\n"),
     "",
