@@ -1,81 +1,106 @@
 import type { Command } from "./command.js";
 
+/** What a user wants to do, in the order `agentc --help` shows it. */
+export const commandGroups = [
+  "write and check a registry",
+  "share a build",
+  "put it into a project",
+  "look after many projects",
+] as const;
+
+export type CommandGroup = (typeof commandGroups)[number];
+
 /** A command's name and summary, with its code loaded only when it runs (start-up stays small). */
 export interface CommandEntry {
   name: string;
   summary: string;
+  group: CommandGroup;
   load(): Promise<Command>;
 }
 
 export const commandIndex: readonly CommandEntry[] = [
   {
     name: "init",
+    group: "write and check a registry",
     summary: "write a small working registry (never overwrites a file)",
     load: async () => (await import("./commands/init.js")).initCommand,
   },
   {
     name: "check",
+    group: "write and check a registry",
     summary: "load and check a registry; print diagnostics",
     load: async () => (await import("./commands/check.js")).checkCommand,
   },
   {
     name: "build",
+    group: "write and check a registry",
     summary: "check, then write the compiled tree and manifest.json",
     load: async () => (await import("./commands/build.js")).buildCommand,
   },
   {
     name: "explain",
+    group: "write and check a registry",
     summary: "print the documentation of one check (or list them all)",
     load: async () => (await import("./commands/explain.js")).explainCommand,
   },
   {
     name: "matrix",
+    group: "write and check a registry",
     summary: "print what each client enforces, only reads, or cannot express (--check: exit 1 on cannot)",
     load: async () => (await import("./commands/matrix.js")).matrixCommand,
   },
   {
     name: "pack",
+    group: "share a build",
     summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
     load: async () => (await import("./commands/pack.js")).packCommand,
   },
   {
     name: "publish",
+    group: "share a build",
     summary: "push a build or bundle to an OCI registry as an agentc artifact (oci://HOST/REPO:TAG)",
     load: async () => (await import("./commands/publish.js")).publishCommand,
   },
   {
     name: "install",
+    group: "put it into a project",
     summary: "plan and apply a built bundle into a project, as one transaction",
     load: async () => (await import("./commands/install.js")).installCommand,
   },
   {
     name: "update",
+    group: "put it into a project",
     summary:
       "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
     load: async () => (await import("./commands/update.js")).updateCommand,
   },
   {
     name: "outdated",
+    group: "look after many projects",
     summary: "the fleet view: per project the installed version, the newest at its source, components, drift",
     load: async () => (await import("./commands/outdated.js")).outdatedCommand,
   },
   {
     name: "uninstall",
+    group: "put it into a project",
     summary: "remove what agentc installed; keep and report files you edited",
     load: async () => (await import("./commands/uninstall.js")).uninstallCommand,
   },
   {
     name: "status",
+    group: "put it into a project",
     summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
     load: async () => (await import("./commands/status.js")).statusCommand,
   },
   {
     name: "serve",
+    group: "share a build",
     summary: "serve builds or bundles over HTTP: tree, manifest, bundle, install.sh, index, registry page",
     load: async () => (await import("./commands/serve.js")).serveCommand,
   },
   {
     name: "run",
+    group: "put it into a project",
     summary: "run a command of an installed capability package (without one: list them with their commands)",
     load: async () => (await import("./commands/run.js")).runCommand,
   },

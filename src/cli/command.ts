@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from "node:util";
+import type { CommandHelp } from "./help/command-help.js";
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
@@ -19,6 +20,8 @@ export interface Command {
   summary: string;
   usage: string;
   options: OptionSpec;
+  /** What `agentc <name> --help` prints: one line per option of `options`, exit codes, examples. */
+  help: CommandHelp;
   /** Formats accepted by --format. */
   formats: readonly string[];
   /** When set, more positional arguments than this are a usage error. */

@@ -1,5 +1,6 @@
 import { defaultHookTimeoutMs } from "../install/index.js";
 import { type ParsedArgs, UsageError } from "./command.js";
+import type { OptionHelp } from "./help/command-help.js";
 
 /** --hook-timeout SECONDS: how long one capability hook may run (default 60). */
 export function hookTimeoutMs(args: ParsedArgs): number {
@@ -10,3 +11,9 @@ export function hookTimeoutMs(args: ParsedArgs): number {
     throw new UsageError(`--hook-timeout expects a number of seconds between 0 and 86400, got "${given}"`);
   return Math.round(seconds * 1000);
 }
+
+export const hookTimeoutHelp: OptionHelp = {
+  value: "SECONDS",
+  text: "how long one capability hook may run before it is stopped",
+  default: "60",
+};

@@ -1,5 +1,6 @@
 import type { LoadOptions } from "../registry/load-registry.js";
 import type { OptionSpec, ParsedArgs } from "./command.js";
+import type { OptionHelp } from "./help/command-help.js";
 
 /** Options of every command that loads a registry (check, build). */
 export const loadOptionSpec: OptionSpec = {
@@ -16,3 +17,12 @@ export function loadOptionsOf(args: ParsedArgs): LoadOptions {
     ...(typeof cacheDir === "string" ? { cacheDir } : {}),
   };
 }
+
+export const loadOptionHelp: Record<string, OptionHelp> = {
+  offline: { text: "use only sources already in the cache; never fetch a remote source" },
+  "cache-dir": {
+    value: "DIR",
+    text: "where remote sources are cached",
+    default: "<registry>/.agentc-cache/sources",
+  },
+};

@@ -1,14 +1,11 @@
-import { parseArgs } from "node:util";
+import { nearestName } from "../shared/nearest-name.js";
 import { type Command, type CommandIo, exitCodes, UsageError } from "./command.js";
 import { commandIndex } from "./command-index.js";
+import { renderMainHelp } from "./help/main-help.js";
+import { renderCommandHelp } from "./help/render-help.js";
+import { parseCommandArgs } from "./parse-command-args.js";
 import { lineWriter } from "./stream-writer.js";
 import { isTerminal } from "./terminal.js";
-
-const commonOptions = {
-  format: { type: "string" },
-  quiet: { type: "boolean", short: "q" },
-  help: { type: "boolean", short: "h" },
-} as const;
 
 function defaultIo(): CommandIo {
   const isTty = isTerminal(1);
@@ -21,22 +18,17 @@ function defaultIo(): CommandIo {
 }
 
 export function helpText(): string {
-  const width = Math.max(...commandIndex.map((c) => c.name.length));
-  return [
-    "agentc — compile, check and install AI coding assistant configuration",
-    "",
-    "usage: agentc <command> [options]",
-    "",
-    ...commandIndex.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    "",
-    "common options: --format <fmt>, --quiet, --help; NO_COLOR is respected",
-    "exit codes: 0 ok (warnings allowed), 1 the input has errors, 2 usage error or internal failure",
-  ].join("\n");
+  return renderMainHelp(commandIndex);
 }
 
 /** Runs one CLI invocation and returns the exit code; never throws for bad input. */
 export async function main(argv: string[], io: CommandIo = defaultIo()): Promise<number> {
   const [name, ...rest] = argv;
+  const helpFor = name === "help" ? commandIndex.find((c) => c.name === rest[0]) : undefined;
+  if (helpFor) {
+    io.out(renderCommandHelp(await helpFor.load()));
+    return exitCodes.ok;
+  }
   if (!name || name === "--help" || name === "-h" || name === "help") {
     io.out(helpText());
     return name ? exitCodes.ok : exitCodes.usage;
@@ -47,21 +39,21 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
   }
   const entry = commandIndex.find((c) => c.name === name);
   if (!entry) {
-    io.err(`agentc: unknown command "${name}"\n\n${helpText()}`);
+    const near = nearestName(
+      name,
+      commandIndex.map((c) => c.name),
+    );
+    const suggestion = near ? `; did you mean '${near}'?` : "";
+    io.err(`agentc: unknown command "${name}"${suggestion}\n\n${helpText()}`);
     return exitCodes.usage;
   }
   const command = await entry.load();
   try {
-    const parsed = parseArgs({
-      args: rest,
-      options: { ...commonOptions, ...command.options },
-      allowPositionals: true,
-      strict: true,
-    });
-    if (parsed.values.help) {
-      io.out(`${command.usage}\n\n${command.summary}`);
+    if (asksForHelp(rest)) {
+      io.out(renderCommandHelp(command));
       return exitCodes.ok;
     }
+    const parsed = parseCommandArgs(command, rest);
     const extra = parsed.positionals.slice(command.maxPositionals ?? parsed.positionals.length);
     if (extra.length > 0)
       throw new UsageError(`unexpected argument ${extra.map((a) => `"${a}"`).join(", ")}`);
@@ -71,22 +63,24 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
         `--format ${format} is not supported by '${command.name}'; use one of ${command.formats.join(", ")}`,
       );
     }
-    return await command.run(
-      {
-        values: parsed.values as Record<string, string | boolean | undefined>,
-        positionals: parsed.positionals,
-      },
-      io,
-    );
+    return await command.run(parsed, io);
   } catch (error) {
     return reportFailure(error, command, io);
   }
 }
 
+/** --help or -h before any "--" (after it, arguments belong to someone else, as in `agentc run`). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf("--");
+  return args.slice(0, end === -1 ? args.length : end).some((a) => a === "--help" || a === "-h");
+}
+
 function reportFailure(error: unknown, command: Command, io: CommandIo): number {
   const code = (error as { code?: string }).code;
   if (error instanceof UsageError || (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))) {
-    io.err(`agentc ${command.name}: ${(error as Error).message}\nusage: ${command.usage}`);
+    io.err(
+      `agentc ${command.name}: ${(error as Error).message}\nusage: ${command.usage}\n  hint: 'agentc ${command.name} --help' lists every option with examples`,
+    );
     return exitCodes.usage;
   }
   io.err(`agentc ${command.name}: internal error: ${(error as Error)?.message ?? String(error)}`);

@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { BundleError } from "../install/bundle/bundle-error.js";
 import { bundleUrl, looksLikeUrl } from "../install/bundle/source-url.js";
+import { nearestSibling } from "../shared/nearest-path.js";
 import { type OciReference, parseOciReference } from "./oci/oci-reference.js";
 
 /**
@@ -33,7 +34,10 @@ export function parseBundleSource(text: string): BundleSource {
     return { kind: "serve", url };
   }
   const stat = statSync(text, { throwIfNoEntry: false });
-  if (!stat) throw new BundleError(`${text} does not exist`, sourceHint);
+  if (!stat) {
+    const near = nearestSibling(text);
+    throw new BundleError(`${text} does not exist${near ? `; did you mean ${near}?` : ""}`, sourceHint);
+  }
   return stat.isDirectory() ? { kind: "folder", path: text } : { kind: "zip", path: text };
 }
 

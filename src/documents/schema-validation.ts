@@ -1,10 +1,12 @@
 import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import { nearestName } from "../shared/nearest-name.js";
 import type { JsonPath } from "./json-document.js";
 import { precompiledFileName } from "./precompile-schemas.js";
 import { createAjv, type SchemaName, schemaFingerprint, schemaId, schemaNames } from "./schema-set.js";
 
+export { nearestName } from "../shared/nearest-name.js";
 export type { SchemaName } from "./schema-set.js";
 
 export interface SchemaViolation {
@@ -144,29 +146,11 @@ function describe(error: ErrorObject): SchemaViolation {
   }
 }
 
-/** The first candidate within two edits of a misspelt name, for "did you mean" hints. */
-export function nearestName(name: string, candidates: string[]): string | undefined {
-  return candidates.find((candidate) => editDistance(candidate, name) <= 2);
-}
-
 function unknownKeyHint(key: string, allowed: string[]): string {
   const near = nearestName(key, allowed);
   const known = allowed.filter((k) => k !== "$schema");
   if (near) return `Did you mean "${near}"? Allowed here: ${known.join(", ")}.`;
   return known.length ? `Remove it or use one of: ${known.join(", ")}.` : "Remove it.";
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 export type PositionOf = (path: JsonPath, part?: "key" | "value") => Position;

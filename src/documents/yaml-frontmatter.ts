@@ -5,6 +5,7 @@ import { LineIndex } from "../diagnostics/positions.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { inputLimits } from "./input-limits.js";
 import type { JsonPath } from "./json-document.js";
+import { aliasValueHint, quoteHintAt } from "./yaml-quote-hint.js";
 
 export interface ParsedYaml {
   value: Record<string, unknown>;
@@ -16,6 +17,8 @@ export interface YamlError {
   message: string;
   /** Past an input limit (AGC106) rather than malformed. */
   limit?: true;
+  /** Advice for this error, when it is more precise than the check's own (quote the value). */
+  hint?: string;
 }
 
 /** Parses a YAML block whose first line is `firstLine` (1-based) of `file`. */
@@ -35,14 +38,23 @@ export function parseYamlBlock(
     const { line, col } = lineCounter.linePos(offset);
     return { file, line: line + firstLine - 1, column: col };
   };
-  const errors = document.errors.map((e) => ({
-    position: toPosition(e.pos[0]),
-    message: `malformed YAML: ${e.message.split("\n")[0] ?? e.code}`,
-  }));
+  const errors = document.errors.map((e) => {
+    const position = toPosition(e.pos[0]);
+    const quote = quoteHintAt(text, lineCounter.linePos(e.pos[0]).line);
+    return {
+      position,
+      message: `malformed YAML: ${e.message.split("\n")[0] ?? e.code}`,
+      ...(quote ? { hint: quote.hint } : {}),
+    };
+  });
   if (errors.length > 0) return { errors };
   const value = blockValue(document);
-  if (value instanceof UnresolvedAlias)
-    return { errors: [{ position: toPosition(0), message: `malformed YAML: ${value.message}` }] };
+  if (value instanceof UnresolvedAlias) {
+    const quote = aliasValueHint(text);
+    const position = quote ? { file, line: quote.line + firstLine - 1, column: quote.column } : toPosition(0);
+    const message = `malformed YAML: ${value.message}`;
+    return { errors: [{ position, message, ...(quote ? { hint: quote.hint } : {}) }] };
+  }
   if (value === tooManyAliases || value === tooDeep) {
     const message =
       value === tooManyAliases
@@ -173,7 +185,7 @@ function offsetOf(document: Document, path: JsonPath, part: "key" | "value" = "v
 
 /** YAML that does not parse (under `malformed`, the caller's check), or is past an input limit (AGC106). */
 export function yamlErrors(errors: YamlError[], malformed: CheckMeta): Diagnostic[] {
-  return errors.map(({ position, message, limit }) =>
-    diagnostic(limit ? inputWithinLimits : malformed, { position, message }),
+  return errors.map(({ position, message, limit, hint }) =>
+    diagnostic(limit ? inputWithinLimits : malformed, { position, message, ...(hint ? { hint } : {}) }),
   );
 }

@@ -2,6 +2,7 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import type { JsonDocument } from "../documents/json-document.js";
+import { didYouMean } from "../shared/nearest-name.js";
 import type { Adapter, ResolvedAdapter, TargetsConfig } from "./model.js";
 
 /**
@@ -44,7 +45,7 @@ function chooseBuiltins(
       diagnostic(configMatchesSchema, {
         position: document.positionOf(["builtin_adapters", index]),
         message: `Unknown built-in adapter "${id}"`,
-        hint: `Built-in adapters: ${[...known].join(", ")}.`,
+        hint: `${didYouMean(id, [...known])}Built-in adapters: ${[...known].join(", ")}.`,
       }),
     );
   }

@@ -4,6 +4,8 @@ import { registryFilesAreReadable } from "../documents/checks/registry-files-are
 import type { JsonDocument } from "../documents/json-document.js";
 import { type ReadFailure, type RegistryReader, readFailure } from "../documents/registry-reader.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
+import { nearestName } from "../shared/nearest-name.js";
+import { baseName, joinPath, parentPath } from "../shared/posix-path.js";
 import { remoteSourceFetched } from "./checks/remote-source-fetched.js";
 import type { Rule, SourceEntry, SourcesConfig } from "./model.js";
 import { fetchRemoteSource } from "./remote-source.js";
@@ -83,7 +85,7 @@ function readFolder(origin: RuleFileSource, context: SourceContext): Rule[] {
         listing,
         context.document.positionOf(["sources", origin.sourceIndex, "path"]),
         `The folder "${source.path}" of source "${source.name}" ${listing.reason}`,
-        "Create the folder, fix 'path', or set \"enabled\": false.",
+        `${folderDidYouMean(reader, folder)}Create the folder, fix 'path', or set "enabled": false.`,
       ),
     );
     return [];
@@ -126,4 +128,15 @@ function listMarkdown(reader: RegistryReader, folder: string): string[] {
     })
     .filter((path) => isMarkdown(path.slice(path.lastIndexOf("/") + 1)))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A did-you-mean among the folders beside a missing source folder ("sources/taem" → "sources/team"). */
+function folderDidYouMean(reader: RegistryReader, folder: string): string {
+  const parent = parentPath(folder);
+  const siblings = reader.entries(parent === "" ? "." : parent).filter((e) => e.isFolder);
+  const near = nearestName(
+    baseName(folder),
+    siblings.map((e) => e.name),
+  );
+  return near ? `Did you mean "${joinPath(parent, near)}"? ` : "";
 }

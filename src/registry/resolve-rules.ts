@@ -1,5 +1,6 @@
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { didYouMean } from "../shared/nearest-name.js";
 import { duplicateSlugResolvedByKind } from "./checks/duplicate-slug-resolved-by-kind.js";
 import { slugUniqueInSource } from "./checks/slug-unique-in-source.js";
 import { supersededRuleDropped } from "./checks/superseded-rule-dropped.js";
@@ -81,6 +82,7 @@ function dropSuperseded(
             target === rule
               ? `Rule "${rule.slug}" supersedes itself`
               : `Rule "${rule.slug}" supersedes "${rule.supersedes}", but no rule has that slug`,
+          ...(target === rule ? {} : supersedesHint(rule.supersedes, [...bySlug.keys()])),
         }),
       );
       continue;
@@ -95,4 +97,10 @@ function dropSuperseded(
     droppedRules.push({ rule: target, by: rule, reason: "supersedes", diagnostic: reported });
   }
   return kept.filter((r) => !dropped.has(r.slug));
+}
+
+/** A did-you-mean among the rules' slugs, before the check's own hint. */
+function supersedesHint(slug: string, slugs: string[]): { hint?: string } {
+  const near = didYouMean(slug, slugs);
+  return near ? { hint: `${near}${supersedesNamesARule.hint}` } : {};
 }

@@ -24,7 +24,8 @@ export function makeFolders(path: string): void {
   }
 }
 
-function isFolder(path: string): boolean {
+/** Whether `path` is a folder; anything that cannot be stat'ed (missing, below a file) is not. */
+export function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

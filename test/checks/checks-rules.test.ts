@@ -173,12 +173,21 @@ checkTable(globalRuleHasNoGlobs, {
 });
 
 const globs = (list: string) => scoped([`globs: ${list}`]);
-const badGlobs = globs('["/abs/**", "a\\\\b", "../x/*", "./src/**", "[ab", "src/(x", ""]');
+const badGlobs = globs('["/abs/**", "a\\\\b", "../x/*", "./src/**", "[ab", "src/(x", "  "]');
 const item = (needle: string) => locate(badGlobs, "rules/docs.md", needle);
 
 const blockList = withBase({
   "rules/docs.md":
     "---\nscope: scoped\ndescription: Docs.\nglobs:\n  - docs/**\n  - C:/docs/**\n---\n# Docs\n\nText.\n",
+});
+
+const sharedGlob = withBase({
+  "rules/docs.md":
+    '---\nscope: scoped\ndescription: Docs.\nglobs: ["docs/**", "src/[a-z"]\n---\n# Docs\n\nText.\n\n## Commits\n\nSmall.\n',
+});
+const coreRuleGlob = withBase({
+  "core/rules/testing.md":
+    '---\ntrigger: glob\ndescription: Tests.\nglobs: ["test/**", "../x/**"]\n---\n# Testing\n\nReal files.\n',
 });
 
 checkTable(globsWellFormed, {
@@ -199,13 +208,33 @@ checkTable(globsWellFormed, {
         { ...item('"./src/**"'), message: "starts with './'" },
         { ...item('"[ab"'), message: /"\[ab".*cannot be parsed/ },
         { ...item('"src/(x"'), message: /"src\/\(x".*cannot be parsed/ },
-        { ...item('""'), message: "is empty" },
+        { ...item('"  "'), message: "is empty" },
       ],
     },
     {
       name: "a block list item",
       files: blockList,
       findings: [{ ...locate(blockList, "rules/docs.md", "C:/docs"), message: "is absolute" }],
+    },
+    {
+      name: "one finding for a glob the rules of a file share, naming each rule",
+      files: sharedGlob,
+      findings: [
+        {
+          ...locate(sharedGlob, "rules/docs.md", '"src/[a-z"'),
+          message: 'Unexpected glob "src/[a-z" in rules "docs", "commits"',
+        },
+      ],
+    },
+    {
+      name: "a core rule's glob, at its list item",
+      files: coreRuleGlob,
+      findings: [
+        {
+          ...locate(coreRuleGlob, "core/rules/testing.md", '"../x/**"'),
+          message: 'core rule "testing": it holds',
+        },
+      ],
     },
   ],
 });

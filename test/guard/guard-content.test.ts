@@ -126,7 +126,10 @@ describe("the guard program is a standalone asset", () => {
 
   it("ships in the npm package, executable", () => {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const pack = spawnSync(npm, ["pack", "--dry-run", "--json"], { cwd: packageRoot, encoding: "utf8" });
+    const pack = spawnSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: packageRoot,
+      encoding: "utf8",
+    });
     assert.equal(pack.status, 0, pack.stderr);
     const files = (JSON.parse(pack.stdout) as { files: { path: string; mode: number }[] }[])[0]?.files ?? [];
     const guardFile = files.find((file) => file.path === "assets/hooks/agentc-guard.mjs");

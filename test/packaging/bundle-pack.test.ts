@@ -117,12 +117,13 @@ describe("agentc pack", () => {
     assert.ok(!existsSync(out) && !existsSync(`${out}.sha256`));
   });
 
-  it("reports an --out folder that does not exist with a hint, not a stack trace", () => {
-    const result = runCli(["pack", makeBuildDir(fixture), "--out", join(testdir(), "no/such/dir/x.zip")]);
+  it("reports an --out folder that cannot be made with a hint, not a stack trace", () => {
+    const file = join(testdir({ "a-file": "x" }), "a-file");
+    const result = runCli(["pack", makeBuildDir(fixture), "--out", join(file, "dir/x.zip")]);
     assert.equal(result.status, 1);
     assert.match(
       result.stderr,
-      /cannot write the bundle: ENOENT[\s\S]*hint: check that the --out folder exists/,
+      /cannot make the folder \S+a-file\/dir \(ENOTDIR\)[\s\S]*hint: choose an --out you can write to/,
     );
   });
 

@@ -1,5 +1,7 @@
 import picomatch from "picomatch";
+import type { Position } from "../../diagnostics/diagnostic.js";
 import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
+import type { Rule } from "../../registry/model.js";
 import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
@@ -27,6 +29,9 @@ export function globProblem(glob: string): string | undefined {
   }
 }
 
+/** A rule's "" glob is already its schema's error (AGC005, minLength) at the same place: reported once. */
+const schemaReports = (glob: string): boolean => glob === "";
+
 /** Rules of a registry share a few glob patterns: each distinct one is parsed once per run. */
 function memoized(problem: (glob: string) => string | undefined): (glob: string) => string | undefined {
   const known = new Map<string, string | undefined>();
@@ -36,6 +41,32 @@ function memoized(problem: (glob: string) => string | undefined): (glob: string)
   };
 }
 
+interface BadGlob {
+  glob: string;
+  problem: string;
+  position: Position;
+  slugs: string[];
+}
+
+/**
+ * The bad globs of the rules, once per place they are written: the rules of one file share its
+ * frontmatter, so one glob item there is one finding that names every rule it applies to.
+ */
+function badRuleGlobs(rules: readonly Rule[], problemOf: (glob: string) => string | undefined): BadGlob[] {
+  const found = new Map<string, BadGlob>();
+  for (const rule of rules)
+    for (const [index, glob] of rule.globs.entries()) {
+      const problem = schemaReports(glob) ? undefined : problemOf(glob);
+      if (!problem) continue;
+      const position = rule.globPositions?.[index] ?? rule.fields.globs ?? rule.heading;
+      const key = `${position.file}:${position.line}:${position.column}:${glob}`;
+      const seen = found.get(key);
+      if (seen) seen.slugs.push(rule.slug);
+      else found.set(key, { glob, problem, position, slugs: [rule.slug] });
+    }
+  return [...found.values()];
+}
+
 export const globsWellFormed: RegistryCheck = {
   id: "AGC036",
   slug: "globs-well-formed",
@@ -43,7 +74,7 @@ export const globsWellFormed: RegistryCheck = {
   severity: "error",
   title: "Globs must be relative, '/'-separated patterns that parse",
   description:
-    "Assistants match globs against project-relative paths with '/'. An absolute glob, a backslash, a '..' segment, a leading './', an empty glob or unbalanced brackets and braces never match what the author meant. Rule globs and adapter skip_globs are checked.",
+    "Assistants match globs against project-relative paths with '/'. An absolute glob, a backslash, a '..' segment, a leading './', an empty glob or unbalanced brackets and braces never match what the author meant. Rule globs, core rule globs and adapter skip_globs are checked, each glob once where it is written.",
   hint: "Write the pattern relative to the project root with '/', e.g. \"docs/**/*.md\", and close every [ ( {.",
   examples: {
     passing: docsRule('["docs/**/*.{md,mdx}"]'),
@@ -54,16 +85,22 @@ export const globsWellFormed: RegistryCheck = {
   },
   *run(registry) {
     const problemOf = memoized(globProblem);
-    for (const rule of registry.rules) {
-      for (const [index, glob] of rule.globs.entries()) {
-        const problem = problemOf(glob);
-        if (!problem) continue;
-        yield {
-          position: rule.globPositions?.[index] ?? rule.fields.globs ?? rule.heading,
-          message: `Unexpected glob "${glob}" in rule "${rule.slug}": it ${problem}`,
-        };
-      }
+    for (const bad of badRuleGlobs(registry.rules, problemOf)) {
+      const rules = bad.slugs.map((slug) => `"${slug}"`).join(", ");
+      yield {
+        position: bad.position,
+        message: `Unexpected glob "${bad.glob}" in rule${bad.slugs.length > 1 ? "s" : ""} ${rules}: it ${bad.problem}`,
+      };
     }
+    for (const rule of registry.core.rules)
+      for (const [index, glob] of rule.globs.entries()) {
+        const problem = schemaReports(glob) ? undefined : problemOf(glob);
+        if (problem)
+          yield {
+            position: rule.positionOf(["globs", index]),
+            message: `Unexpected glob "${glob}" in core rule "${rule.name}": it ${problem}`,
+          };
+      }
     for (const resolved of registry.adapters) {
       for (const [index, glob] of (resolved.adapter.skip_globs ?? []).entries()) {
         const problem = problemOf(glob);

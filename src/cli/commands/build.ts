@@ -3,6 +3,7 @@ import { ForeignFilesError, WriteError, type WriteReport, writeBuild } from "../
 import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
 import { buildSite } from "../../site/build-site.js";
 import { type Command, exitCodes } from "../command.js";
+import { buildHelp } from "../help/build.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
@@ -14,6 +15,7 @@ export const buildCommand: Command = {
   options: { out: { type: "string" }, ...loadOptionSpec },
   maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
+  help: buildHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
     const outDir = typeof args.values.out === "string" ? args.values.out : join(registryDir, "build");

@@ -1,5 +1,6 @@
 import { compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes } from "../command.js";
+import { checkHelp } from "../help/check.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
@@ -11,6 +12,7 @@ export const checkCommand: Command = {
   options: loadOptionSpec,
   maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
+  help: checkHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
     const result = await compileRegistry(registryDir, loadOptionsOf(args));

@@ -1,6 +1,8 @@
 import { renderCheckDoc } from "../../checks/check-doc.js";
 import { allChecks, findCheck } from "../../checks/index.js";
+import { didYouMean } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
+import { explainHelp } from "../help/explain.js";
 
 export const explainCommand: Command = {
   name: "explain",
@@ -9,6 +11,7 @@ export const explainCommand: Command = {
   options: {},
   maxPositionals: 1,
   formats: ["pretty", "json"],
+  help: explainHelp,
   async run(args, io) {
     const wanted = args.positionals[0];
     const json = args.values.format === "json";
@@ -25,7 +28,16 @@ export const explainCommand: Command = {
       return exitCodes.ok;
     }
     const check = findCheck(wanted);
-    if (!check) throw new UsageError(`unknown check "${wanted}"; run 'agentc explain' to list them`);
+    if (!check) {
+      // Near ids are other checks, not typos: only a slug gets a did-you-mean.
+      const near = /^agc\d+$/i.test(wanted)
+        ? ""
+        : didYouMean(
+            wanted.toLowerCase(),
+            allChecks.map((c) => c.slug),
+          );
+      throw new UsageError(`unknown check "${wanted}"; ${near}run 'agentc explain' to list them`);
+    }
     if (json) {
       const { id, slug, severity, title, description, hint, examples } = check;
       io.out(JSON.stringify({ id, slug, severity, title, description, hint, examples }, null, 2));

@@ -3,6 +3,8 @@ import { dirname, join, relative } from "node:path";
 import { makeFolders } from "../../shared/make-folders.js";
 import { packageRoot } from "../../shared/package-paths.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
+import { initHelp } from "../help/init.js";
+import { schemasPathFrom, withSchemaPaths } from "../init-schema-paths.js";
 
 const templateDir = join(packageRoot, "templates", "init");
 /** Template files that only explain the registry: an existing one is kept, not a reason to stop. */
@@ -19,10 +21,11 @@ function listFiles(dir: string, base = dir): string[] {
 export const initCommand: Command = {
   name: "init",
   summary: "write a small working registry (never overwrites a file)",
-  usage: "agentc init [dir] [--format pretty|json]",
-  options: {},
+  usage: "agentc init [dir] [--yes] [--format pretty|json]",
+  options: { yes: { type: "boolean", short: "y" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
+  help: initHelp,
   async run(args, io) {
     const dir = args.positionals[0] ?? ".";
     const json = args.values.format === "json";
@@ -62,11 +65,14 @@ function refuse(dir: string, existing: string[], json: boolean, io: CommandIo): 
 
 /** Copies the template without overwriting; returns "<path> (<code>)" for the first file that fails. */
 function writeTemplate(dir: string, files: string[]): string | undefined {
+  const schemas = schemasPathFrom(dir);
   for (const file of files) {
     const target = join(dir, file);
     try {
       makeFolders(dirname(target));
-      writeFileSync(target, readFileSync(join(templateDir, file)), { flag: "wx" });
+      writeFileSync(target, withSchemaPaths(file, readFileSync(join(templateDir, file)), schemas), {
+        flag: "wx",
+      });
     } catch (error) {
       return `${target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
     }

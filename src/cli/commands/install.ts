@@ -3,6 +3,7 @@ import type { OpenedBundle } from "../../distribute/candidate.js";
 import { openBundleSource } from "../../distribute/open-source.js";
 import { BundleError, type ComponentChoice, type InstallResult, runInstall } from "../../install/index.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { installHelp } from "../help/install.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
@@ -28,6 +29,7 @@ export const installCommand: Command = {
     "hook-timeout": { type: "string" },
   },
   formats: ["pretty", "json"],
+  help: installHelp,
   async run(args, io) {
     const source = args.positionals[0];
     if (!source)

@@ -3,7 +3,9 @@ import { capabilityMatrix, hasCannot } from "../../emit/matrix/capability-matrix
 import { readsThrough } from "../../emit/matrix/reads-through.js";
 import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.js";
 import { compileRegistry } from "../../pipeline/compile.js";
+import { didYouMean } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { matrixHelp } from "../help/matrix.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { prettyReporter } from "../report/pretty.js";
 
@@ -14,6 +16,7 @@ export const matrixCommand: Command = {
   options: { clients: { type: "string" }, check: { type: "boolean" }, ...loadOptionSpec },
   maxPositionals: 1,
   formats: ["md", "json"],
+  help: matrixHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
     const result = await compileRegistry(registryDir, loadOptionsOf(args));
@@ -50,7 +53,7 @@ function chosenClients(args: ParsedArgs, active: readonly string[]): string[] {
   if (wanted.length === 0 || unknown.length > 0) {
     const known = active.length > 0 ? active.join(", ") : "none (the registry has no active client pack)";
     throw new UsageError(
-      `--clients names ${unknown.length > 0 ? `unknown client ${unknown.map((id) => `"${id}"`).join(", ")}` : "no client"}; active client packs: ${known}`,
+      `--clients names ${unknown.length > 0 ? `unknown client ${unknown.map((id) => `"${id}"`).join(", ")}` : "no client"}; ${didYouMean(unknown[0] ?? "", active)}active client packs: ${known}`,
     );
   }
   return [...new Set(wanted)];

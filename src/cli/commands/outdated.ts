@@ -1,6 +1,7 @@
 import type { FleetRow } from "../../fleet/fleet-row.js";
 import { outdated } from "../../fleet/outdated.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { outdatedHelp } from "../help/outdated.js";
 
 export const outdatedCommand: Command = {
   name: "outdated",
@@ -8,6 +9,7 @@ export const outdatedCommand: Command = {
   usage: "agentc outdated <project>... [--check] [--concurrency N] [--integrity HASH] [--format pretty|json]",
   options: { check: { type: "boolean" }, concurrency: { type: "string" }, integrity: { type: "string" } },
   formats: ["pretty", "json"],
+  help: outdatedHelp,
   async run(args, io) {
     if (args.positionals.length === 0)
       throw new UsageError("give the projects to look at: agentc outdated <project>...");

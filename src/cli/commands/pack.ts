@@ -1,8 +1,9 @@
-import { statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { defaultBundlePath, packBundle } from "../../packaging/bundle-zip.js";
 import { PackError } from "../../packaging/pack-error.js";
-import { type Command, exitCodes } from "../command.js";
+import { isFolder, makeFolders } from "../../shared/make-folders.js";
+import { type Command, exitCodes, UsageError } from "../command.js";
+import { packHelp } from "../help/pack.js";
 
 export const packCommand: Command = {
   name: "pack",
@@ -10,12 +11,14 @@ export const packCommand: Command = {
   usage: "agentc pack [build-dir] [--out FILE|DIR] [--payloads] [--format pretty|json] [--quiet]",
   options: { out: { type: "string" }, payloads: { type: "boolean" } },
   formats: ["pretty", "json"],
+  help: packHelp,
   async run(args, io) {
     const buildDir = args.positionals[0] ?? "build";
     const file =
       typeof args.values.out === "string" ? bundleFileFor(args.values.out) : defaultBundlePath(buildDir);
     const json = args.values.format === "json";
     try {
+      folderFor(file);
       const result = packBundle(buildDir, file, { payloads: args.values.payloads === true });
       if (json) io.out(JSON.stringify({ ok: true, ...result }, null, 2));
       else if (args.values.quiet !== true)
@@ -32,7 +35,27 @@ export const packCommand: Command = {
   },
 };
 
-/** --out may name the zip file, or an existing folder to put bundle.zip into. */
+/**
+ * --out names the zip (FILE.zip), or a folder to put bundle.zip into: one that exists, or any path ending
+ * in "/". Anything else would be a zip without .zip, named like a folder: asked to be said plainly.
+ */
 function bundleFileFor(out: string): string {
-  return statSync(out, { throwIfNoEntry: false })?.isDirectory() ? join(out, "bundle.zip") : out;
+  if (isFolder(out) || out.endsWith("/") || out.endsWith(sep)) return join(out, "bundle.zip");
+  if (out.toLowerCase().endsWith(".zip")) return out;
+  throw new UsageError(
+    `--out ${out} is neither an existing folder nor a .zip file name; write ${out}/ for a folder, or ${out}.zip for the file`,
+  );
+}
+
+/** Makes the zip's folder when it is missing; a folder that cannot be made is the user's to fix. */
+function folderFor(file: string): void {
+  try {
+    makeFolders(dirname(file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new PackError(
+      `cannot make the folder ${dirname(file)} (${code})`,
+      "choose an --out you can write to",
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { PackError } from "../../packaging/pack-error.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
+import { publishHelp } from "../help/publish.js";
 
 export const publishCommand: Command = {
   name: "publish",
@@ -8,6 +9,7 @@ export const publishCommand: Command = {
   usage: "agentc publish <build-dir | bundle.zip> oci://HOST/REPO:TAG [--format pretty|json] [--quiet]",
   options: {},
   formats: ["pretty", "json"],
+  help: publishHelp,
   maxPositionals: 2,
   async run(args, io) {
     const [origin, target] = args.positionals;

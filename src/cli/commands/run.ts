@@ -11,6 +11,7 @@ import {
   unstartable,
 } from "../../install/index.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { runHelp } from "../help/run.js";
 
 export const runCommand: Command = {
   name: "run",
@@ -22,6 +23,7 @@ export const runCommand: Command = {
   ].join("\n"),
   options: { project: { type: "string" } },
   formats: ["pretty", "json"],
+  help: runHelp,
   async run(args, io) {
     const [capability, name, ...rest] = args.positionals;
     const installed = readInstalled(typeof args.values.project === "string" ? args.values.project : ".");

@@ -3,6 +3,7 @@ import { startServe } from "../../serve/http-server.js";
 import { fitsInstallScript, installScriptFor } from "../../serve/install-script.js";
 import { ServeError } from "../../serve/serve-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { serveHelp } from "../help/serve.js";
 
 export const serveCommand: Command = {
   name: "serve",
@@ -16,6 +17,7 @@ export const serveCommand: Command = {
     timeout: { type: "string" },
   },
   formats: ["pretty", "json"],
+  help: serveHelp,
   maxPositionals: 1,
   async run(args, io) {
     const path = args.positionals[0];

@@ -1,16 +1,29 @@
-import { projectStatus } from "../../install/index.js";
-import { type Command, exitCodes, UsageError } from "../command.js";
+import type { OpenedBundle } from "../../distribute/candidate.js";
+import { openBundleSource } from "../../distribute/open-source.js";
+import { BundleError, projectStatus } from "../../install/index.js";
+import { isFolder } from "../../shared/make-folders.js";
+import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { statusHelp } from "../help/status.js";
 
 export const statusCommand: Command = {
   name: "status",
   summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
-  usage: "agentc status [bundle-dir] [--project DIR] [--check] [--format pretty|json]",
-  options: { project: { type: "string" }, check: { type: "boolean" } },
+  usage:
+    "agentc status [bundle-dir | file.zip | bundle-url] [--project DIR] [--check] [--integrity HASH] [--format pretty|json]",
+  options: { project: { type: "string" }, check: { type: "boolean" }, integrity: { type: "string" } },
   formats: ["pretty", "json"],
+  help: statusHelp,
   async run(args, io) {
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    const bundle = await comparedBundle(args, io);
+    if (typeof bundle === "number") return bundle;
     const projectDir = typeof args.values.project === "string" ? args.values.project : ".";
-    const status = projectStatus(projectDir, args.positionals[0]);
+    let status: ReturnType<typeof projectStatus>;
+    try {
+      status = projectStatus(projectDir, bundle?.dir ?? args.positionals[0]);
+    } finally {
+      bundle?.cleanup();
+    }
     const json = args.values.format === "json";
     if (!status.ok) {
       if (json) io.out(JSON.stringify({ ok: false, problem: status.problem }, null, 2));
@@ -64,5 +77,19 @@ export const statusCommand: Command = {
     return args.values.check === true && drift.length > 0 ? exitCodes.inputErrors : exitCodes.ok;
   },
 };
+
+/** A bundle to compare with that is not a folder (a zip, a URL), opened as install would; exit 2 if not. */
+async function comparedBundle(args: ParsedArgs, io: CommandIo): Promise<OpenedBundle | undefined | number> {
+  const source = args.positionals[0];
+  if (source === undefined || isFolder(source)) return undefined;
+  const integrity = typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
+  try {
+    return await openBundleSource(source, integrity);
+  } catch (error) {
+    if (!(error instanceof BundleError)) throw error;
+    io.err(`agentc status: ${error.message}\n  hint: ${error.hint}`);
+    return exitCodes.usage;
+  }
+}
 
 const driftCount = (n: number): string => `${n} drift finding${n === 1 ? "" : "s"}`;

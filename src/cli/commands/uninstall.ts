@@ -1,18 +1,22 @@
 import { runUninstall } from "../../install/index.js";
 import { type Command, UsageError } from "../command.js";
+import { uninstallHelp } from "../help/uninstall.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
 
 export const uninstallCommand: Command = {
   name: "uninstall",
   summary: "remove what agentc installed; keep and report files you edited",
-  usage: "agentc uninstall [--project DIR] [--dry-run] [--hook-timeout SECONDS] [--format pretty|json]",
+  usage:
+    "agentc uninstall [--project DIR] [--yes] [--dry-run] [--hook-timeout SECONDS] [--format pretty|json]",
   options: {
     project: { type: "string" },
+    yes: { type: "boolean", short: "y" },
     "dry-run": { type: "boolean" },
     "hook-timeout": { type: "string" },
   },
   formats: ["pretty", "json"],
+  help: uninstallHelp,
   async run(args, io) {
     if (args.positionals.length > 0)
       throw new UsageError(`unexpected argument "${args.positionals[0]}"; use --project DIR`);

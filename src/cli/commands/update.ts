@@ -2,6 +2,7 @@ import { checkForUpdate } from "../../distribute/update.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { missingProject, projectRoot } from "../../install/project/project-root.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { updateHelp } from "../help/update.js";
 import { installBundle, installCommand } from "./install.js";
 
 export const updateCommand: Command = {
@@ -9,9 +10,10 @@ export const updateCommand: Command = {
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--dry-run] [--move-aside] [--allow-hooks] [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json] [--quiet]",
+    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json] [--quiet]",
   options: { ...installCommand.options, check: { type: "boolean" } },
   formats: ["pretty", "json"],
+  help: updateHelp,
   maxPositionals: 0,
   async run(args, io) {
     const projectDir = typeof args.values.project === "string" ? args.values.project : ".";

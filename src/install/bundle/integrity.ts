@@ -4,15 +4,23 @@ const hexDigest = /^[0-9a-f]{64}$/;
 const base64Digest = /^[A-Za-z0-9+/]{43}=$/;
 
 export const integrityHint =
-  "pass --integrity sha256-<base64> (or sha256:<hex>), add #sha256=<hex> to the URL, or publish <url>.sha256 as 'agentc pack' writes it";
+  "pass --integrity \"$(cat bundle.zip.sha256)\" (the line 'agentc pack' writes: <hex>  <name>) or --integrity sha256-<base64>, sha256:<hex> or <hex>; or add #sha256=<hex> to the URL, or publish <url>.sha256";
 
-/** The sha256 (hex) an integrity string names: `sha256-<base64>` (SRI) or `sha256:<hex>`. */
+/** `<64 hex>` alone or followed by whitespace and a file name: a `.sha256` file's line, as pack writes it. */
+const checksumLine = /^([0-9a-fA-F]{64})(?:\s+\S.*)?$/;
+
+/**
+ * The sha256 (hex) an integrity string names: `sha256-<base64>` (SRI), `sha256:<hex>`, bare `<hex>`, or
+ * the line of a `.sha256` file (`<hex>  <name>`, docs/bundles.md).
+ */
 export function parseIntegrity(integrity: string): string {
   const value = integrity.trim();
   if (value.startsWith("sha256-") && base64Digest.test(value.slice(7)))
     return Buffer.from(value.slice(7), "base64").toString("hex");
   if (value.startsWith("sha256:") && hexDigest.test(value.slice(7).toLowerCase()))
     return value.slice(7).toLowerCase();
+  const line = checksumLine.exec(value);
+  if (line?.[1] && !value.includes("\n")) return line[1].toLowerCase();
   throw new BundleError(`"${integrity}" is not a sha256 integrity string`, integrityHint);
 }
 

@@ -1,4 +1,5 @@
 import type { Manifest } from "../../manifest/manifest-model.js";
+import { didYouMean } from "../../shared/nearest-name.js";
 import type { InstallRecord } from "../model/record.js";
 
 /** How the components were asked for: a list, all of them, or the default (last install's, else all). */
@@ -52,7 +53,7 @@ export function chooseComponents(
   if (unknown.length > 0)
     return {
       ok: false,
-      problem: `unknown component${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; this bundle has ${ids.join(", ") || "none"}`,
+      problem: `unknown component${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; ${didYouMean(unknown[0] ?? "", ids)}this bundle has ${ids.join(", ") || "none"}`,
     };
   return { ok: true, ids: withJoint(manifest, withRequired(manifest, choice.ids)) };
 }

@@ -1,0 +1,18 @@
+import type { CommandHelp } from "./command-help.js";
+
+export const initHelp: CommandHelp = {
+  arguments: [{ name: "[dir]", text: "the folder to write the registry into", default: "." }],
+  options: { yes: { text: "ask nothing: take the defaults (for scripts and CI)" } },
+  exitCodes: {
+    0: "the registry was written",
+    1: "a file of the template exists already in the folder; nothing was written",
+    2: "the folder is a file or cannot be written; or a usage error",
+  },
+  examples: [
+    { command: "agentc init my-registry", text: "write a small working registry into ./my-registry" },
+    {
+      command: "agentc init --format json",
+      text: "write it into the current folder; list the files as JSON",
+    },
+  ],
+};

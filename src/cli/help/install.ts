@@ -1,0 +1,48 @@
+import { hookTimeoutHelp } from "../hook-timeout-option.js";
+import type { CommandHelp, OptionHelp } from "./command-help.js";
+
+/** The options install shares with update. */
+export const installOptionHelp: Record<string, OptionHelp> = {
+  project: { value: "DIR", text: "the project to install into", default: "." },
+  components: {
+    value: "a,b",
+    text: "install these components (required ones are always added)",
+    default: "ask on a terminal; else the last install's",
+  },
+  all: { text: "install every component of the bundle" },
+  yes: { text: "ask nothing: take the default components, answer no hook or requirement question" },
+  "dry-run": { text: "print the whole plan and every conflict; write nothing" },
+  "move-aside": { text: "rename a file in the way to <name>.agentc-old instead of stopping" },
+  integrity: {
+    value: "HASH",
+    text: "the bundle's sha256: what pack writes into <zip>.sha256, <hex>, sha256:<hex> or sha256-<base64>",
+  },
+  "allow-hooks": { text: "run the spawn hooks of the bundle's capability packages without asking" },
+  "accept-requirement": { value: "PACKAGE", text: "accept the named required package without asking" },
+  "hook-timeout": hookTimeoutHelp,
+};
+
+export const installHelp: CommandHelp = {
+  arguments: [
+    {
+      name: "<bundle>",
+      text: "a build folder, a .zip, a server's base URL, a bundle URL or oci://HOST/REPO:TAG",
+    },
+  ],
+  options: installOptionHelp,
+  exitCodes: {
+    0: "installed, or nothing to do (or the dry run's plan printed)",
+    1: "a conflict with your files, a bundle that fails its checks, or a refused hook; nothing changed",
+    2: "usage error or internal failure",
+  },
+  examples: [
+    {
+      command: "agentc install my-registry/build --project ../app --dry-run",
+      text: "show what would be written into ../app, and every conflict",
+    },
+    {
+      command: 'agentc install dist/bundle.zip --integrity "$(cat dist/bundle.zip.sha256)" --all --yes',
+      text: "install every component of a packed bundle, verified, asking nothing",
+    },
+  ],
+};

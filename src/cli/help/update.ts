@@ -1,0 +1,23 @@
+import type { CommandHelp } from "./command-help.js";
+import { installOptionHelp } from "./install.js";
+
+export const updateHelp: CommandHelp = {
+  arguments: [],
+  options: {
+    ...installOptionHelp,
+    yes: { text: "ask nothing (update never asks: it takes the recorded components; accepted for scripts)" },
+    check: { text: "only say whether a newer bundle exists; exit 1 when behind (for CI)" },
+  },
+  exitCodes: {
+    0: "updated, or up to date",
+    1: "behind (with --check); the source cannot be reached or its bundle fails its checks; a conflict",
+    2: "no project or install record here; or a usage error",
+  },
+  examples: [
+    {
+      command: "agentc update --project ../app",
+      text: "install the newest bundle from where ../app's came from",
+    },
+    { command: "agentc update --check", text: "exit 1 when the current folder's install is behind" },
+  ],
+};

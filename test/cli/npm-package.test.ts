@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { before, describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import {
+  freshCopy,
+  installedPackages,
+  installTarball,
+  npmPack,
+  npxAgentc,
+} from "../support/packed-package.js";
+import { runCli } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** Every `$schema` of the JSON files `init` wrote into `registry`, resolved against its file. */
+function schemaTargets(registry: string): string[] {
+  return ["sources.json", "targets.json"].map((name) => {
+    const file = join(registry, name);
+    const schema = (JSON.parse(readFileSync(file, "utf8")) as { $schema: string }).$schema;
+    return resolve(dirname(file), schema);
+  });
+}
+
+describe("the npm package, packed from a fresh clone and installed into an empty folder", () => {
+  let tarball = "";
+  let user = "";
+  before(() => {
+    tarball = npmPack(freshCopy(testdir()), testdir());
+    user = installTarball(tarball, testdir());
+  });
+
+  it("carries the compiled CLI (prepack builds)", () => {
+    const listing = spawnSync("tar", ["-tzf", tarball], { encoding: "utf8" }).stdout.split("\n");
+    for (const file of ["package/bin/agentc.js", "package/dist/agentc.cjs", "package/dist/src/cli/main.js"])
+      assert.ok(listing.includes(file), `${file} is in the tarball`);
+    assert.ok(!listing.some((f) => f.startsWith("package/dist/test/")), "no compiled tests");
+  });
+
+  it("installs its dependencies and no dev dependency", () => {
+    const installed = installedPackages(user);
+    for (const name of Object.keys(manifest.dependencies)) assert.ok(installed.includes(name), name);
+    for (const name of Object.keys(manifest.devDependencies))
+      assert.ok(!installed.includes(name), `dev dependency ${name} is not installed`);
+  });
+
+  it("runs init, build, install, status and uninstall through npx", () => {
+    const project = join(user, "app");
+    mkdirSync(project);
+    const steps: [string[], RegExp][] = [
+      [["--help"], /put it into a project:/],
+      [["init", "reg"], /wrote \d+ files into reg/],
+      [["build", "reg"], /built \d+ files and manifest\.json/],
+      [["install", "reg/build", "--project", "app", "--yes"], /\S/],
+      [["status", "--project", "app"], /no drift/],
+      [["uninstall", "--project", "app", "--yes"], /\S/],
+    ];
+    for (const [args, expected] of steps) {
+      const result = npxAgentc(user, args);
+      assert.equal(result.status, 0, `agentc ${args.join(" ")}:\n${result.stdout}\n${result.stderr}`);
+      assert.match(result.stdout, expected, `agentc ${args.join(" ")}`);
+    }
+    assert.ok(!existsSync(join(project, ".agentc", "installed.json")), "uninstall removed the record");
+  });
+
+  it("init's $schema paths resolve to the installed package's schemas", () => {
+    for (const target of schemaTargets(join(user, "reg"))) {
+      assert.ok(target.startsWith(join(user, "node_modules", "agentc", "schemas")), target);
+      assert.ok(existsSync(target), `${target} exists`);
+    }
+  });
+});
+
+describe("init's $schema paths", () => {
+  it("resolve to a file from a nested registry folder, wherever agentc runs from", () => {
+    const registry = join(testdir(), "team", "reg");
+    assert.equal(runCli(["init", registry]).status, 0);
+    for (const target of schemaTargets(registry)) assert.ok(existsSync(target), `${target} exists`);
+  });
+});
