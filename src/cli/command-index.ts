@@ -75,6 +75,11 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/serve.js")).serveCommand,
   },
   {
+    name: "import",
+    summary: "turn a project's native assistant files into a new registry (never writes into the project)",
+    load: async () => (await import("./commands/import.js")).importCommand,
+  },
+  {
     name: "run",
     summary: "run a command of an installed capability package (without one: list them with their commands)",
     load: async () => (await import("./commands/run.js")).runCommand,

@@ -1,0 +1,92 @@
+import { packPath } from "../clients/placeholders.js";
+import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import type { Adapter } from "../registry/model.js";
+import type { AssistantData } from "./model.js";
+import { parseNativeMarkdown } from "./native-markdown.js";
+import { normalised } from "./native-text.js";
+import { adjusted, leftOut, nativeText, type ReadContext, start } from "./read-context.js";
+import { rawKeys, reverseTemplate } from "./reverse-template.js";
+import { splitSections } from "./split-sections.js";
+
+/**
+ * The always-on files an assistant reads, in the order its data names them: the adapter's always-on file,
+ * the files it links to the always-on file, the pack's root instruction file and the ones it also reads.
+ */
+export function instructionFiles(assistant: AssistantData): string[] {
+  const { adapter, pack } = assistant;
+  const paths = [
+    ...(adapter ? [alwaysOnPath(adapter)] : []),
+    ...(adapter?.install?.adapter_symlinks ?? []).map((link) => link.link),
+    ...(pack?.root_instruction_file ? [packPath(pack.root_instruction_file, pack.runtime_placeholders)] : []),
+    ...(pack?.also_reads?.instruction_files ?? []),
+  ];
+  return [...new Set(paths.filter((p): p is string => p !== undefined))];
+}
+
+/**
+ * The lines by which a file includes another one as an adapter's link fallback writes them ("@AGENTS.md"
+ * in a linked file): such a line is the link the build writes, not text of its own.
+ */
+export function importLines(assistants: AssistantData[]): Map<string, Set<string>> {
+  const lines = new Map<string, Set<string>>();
+  for (const link of assistants.flatMap((a) => a.adapter?.install?.adapter_symlinks ?? [])) {
+    if (link.fallback !== "import") continue;
+    const line = (link.import_template ?? "").replaceAll("{target}", link.target);
+    lines.set(link.link, new Set([...(lines.get(link.link) ?? []), line]));
+  }
+  return lines;
+}
+
+/** One always-on file → its sections, each a global rule of sources/. */
+export function readInstructionFile(
+  ctx: ReadContext,
+  path: string,
+  imports: Set<string> | undefined,
+  template?: Adapter,
+): void {
+  const kind = ctx.reader.entry(path).kind;
+  if (kind === "missing" || kind === "folder") return;
+  const read = nativeText(ctx, path);
+  const native = ctx.files.at(-1);
+  if (native?.path === path) native.instructions = true;
+  if (!read) return;
+  const text = withoutImports(ctx, path, bodyOf(ctx, path, normalised(read.text), template), imports);
+  if (text.trim() === "") return;
+  const { sections, lost } = splitSections(path, text);
+  for (const position of lost)
+    leftOut(
+      ctx,
+      position,
+      `a heading of ${path} has no letter or digit, so its section has no rule name: not imported`,
+    );
+  ctx.items.instructions.push({ file: path, sections });
+}
+
+/** A pinned always-on module has the adapter's frontmatter; only its text is the rules'. */
+function bodyOf(ctx: ReadContext, path: string, text: string, template: Adapter | undefined): string {
+  if (!text.startsWith("---\n")) return text;
+  const { markdown } = parseNativeMarkdown(path, text, template ? rawKeys(template) : []);
+  if (!markdown) return text;
+  const unused = template ? reverseTemplate(template, markdown.values).unused : Object.keys(markdown.values);
+  for (const key of unused)
+    leftOut(ctx, markdown.positionOf(key), `"${key}" of ${path} has no neutral equivalent: not imported`);
+  return markdown.body.replace(/^\n+/, "");
+}
+
+function withoutImports(
+  ctx: ReadContext,
+  path: string,
+  text: string,
+  imports: Set<string> | undefined,
+): string {
+  if (!imports) return text;
+  const lines = text.split("\n");
+  const kept = lines.filter((line) => !imports.has(line.trim()));
+  if (kept.length < lines.length)
+    adjusted(
+      ctx,
+      start(path),
+      `${path} includes ${[...imports].join(", ")}: the build links the file instead`,
+    );
+  return kept.join("\n");
+}
