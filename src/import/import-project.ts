@@ -8,6 +8,7 @@ import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { finalizeItems } from "./finalize-items.js";
 import { mergeItems } from "./merge-items.js";
 import type { AssistantData, AssistantImport } from "./model.js";
+import { detectedAssistants, placeSharers } from "./native-places.js";
 import { ProjectReader } from "./project-reader.js";
 import { readAssistant } from "./read-assistant.js";
 import { importLines } from "./read-instructions.js";
@@ -67,22 +68,25 @@ export async function importProject(
       hint: "--from takes assistant ids, separated by commas",
     };
   const reader = new ProjectReader(project);
-  const imports = importLines(all);
+  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
+  const alwaysOn = single ? alwaysOnPath(single) : undefined;
+  const imports = importLines(all, alwaysOn);
   const seen = new Set<string>();
   const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen));
   const diagnostics = [...read.flatMap((r) => r.diagnostics), ...refusals(reader)];
-  const found = read.filter((r) => r.files.length > 0);
+  const found = detectedAssistants(read, alwaysOn);
   if (found.length === 0) {
     const which = options.from ? options.from.join(", ") : "any assistant agentc knows";
     return { kind: "nothing", message: `found no native file of ${which} in ${project}`, diagnostics };
   }
-  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
-  const alwaysOn = single ? alwaysOnPath(single) : undefined;
-  const merged = mergeItems(found, alwaysOn);
+  const unclaimed = read.filter((r) => r.files.length > 0 && !found.includes(r));
+  for (const file of unclaimed.flatMap((r) => r.files))
+    file.unclaimedBy = placeSharers(file.path, read, alwaysOn);
+  const merged = mergeItems([...found, ...unclaimed], alwaysOn);
   const final = finalizeItems(merged.items);
   const files = registryFiles(final.items, targetChoice(found, all, reader));
   writeRegistry(out, files);
-  const natives = found.flatMap((r) => r.files);
+  const natives = [...found, ...unclaimed].flatMap((r) => r.files);
   const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader, alwaysOn);
   const reported = sortDiagnostics([
     ...diagnostics,

@@ -25,6 +25,11 @@ export interface NativeFile {
   instructions?: boolean;
   /** Read but not understood (malformed, AGC127): left out of the round trip and of `read`. */
   unreadable?: boolean;
+  /**
+   * Read at a place that several assistants' data name, none of which the project was found to use by a
+   * file of its own: the assistants whose build would write it there again.
+   */
+  unclaimedBy?: string[];
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }

@@ -1,6 +1,7 @@
 import { packPath } from "../clients/placeholders.js";
 import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
 import type { Adapter } from "../registry/model.js";
+import { parentPath } from "../shared/posix-path.js";
 import type { AssistantData } from "./model.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised } from "./native-text.js";
@@ -24,17 +25,38 @@ export function instructionFiles(assistant: AssistantData): string[] {
 }
 
 /**
- * The lines by which a file includes another one as an adapter's link fallback writes them ("@AGENTS.md"
- * in a linked file): such a line is the link the build writes, not text of its own.
+ * The lines by which an always-on file includes the one always-on file of the build, so that they are no
+ * text of their own: the line an adapter's link fallback writes ("@AGENTS.md" in a linked file), and a line
+ * that is only an import of that file in the form of the pack that reads it (CLAUDE.md's "@AGENTS.md"). The
+ * build writes that file's text, and the sections around such a line, into the always-on file itself, so the
+ * line kept as text would make that file import itself.
  */
-export function importLines(assistants: AssistantData[]): Map<string, Set<string>> {
+export function importLines(
+  assistants: AssistantData[],
+  alwaysOn: string | undefined,
+): Map<string, Set<string>> {
   const lines = new Map<string, Set<string>>();
+  const add = (file: string, line: string) => lines.set(file, new Set([...(lines.get(file) ?? []), line]));
   for (const link of assistants.flatMap((a) => a.adapter?.install?.adapter_symlinks ?? [])) {
     if (link.fallback !== "import") continue;
-    const line = (link.import_template ?? "").replaceAll("{target}", link.target);
-    lines.set(link.link, new Set([...(lines.get(link.link) ?? []), line]));
+    add(link.link, (link.import_template ?? "").replaceAll("{target}", link.target));
   }
+  if (alwaysOn === undefined) return lines;
+  for (const assistant of assistants)
+    for (const form of assistant.pack?.instruction_imports ?? [])
+      for (const file of instructionFiles(assistant))
+        if (file !== alwaysOn)
+          add(file, form.form.replace("<path>", relativePath(parentPath(file), alwaysOn)));
   return lines;
+}
+
+/** `path` (project-relative) as written from inside `dir`: "../AGENTS.md" from ".claude". */
+function relativePath(dir: string, path: string): string {
+  const from = dir === "" ? [] : dir.split("/");
+  const to = path.split("/");
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  return [...from.slice(common).map(() => ".."), ...to.slice(common)].join("/");
 }
 
 /** One always-on file → its sections, each a global rule of sources/. */
@@ -82,11 +104,12 @@ function withoutImports(
   if (!imports) return text;
   const lines = text.split("\n");
   const kept = lines.filter((line) => !imports.has(line.trim()));
-  if (kept.length < lines.length)
+  const dropped = [...new Set(lines.filter((line) => imports.has(line.trim())).map((line) => line.trim()))];
+  if (dropped.length > 0)
     adjusted(
       ctx,
       start(path),
-      `${path} includes ${[...imports].join(", ")}: the build links the file instead`,
+      `${path} includes ${dropped.join(", ")}: that is the always-on file the build writes, not text to import`,
     );
   return kept.join("\n");
 }

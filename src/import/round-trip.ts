@@ -67,6 +67,7 @@ function targetBytes(
 }
 
 function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference {
+  if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
   const moved = file.instructions && alwaysOn;
   const where = moved
     ? `its text is in ${alwaysOn}, which the build writes for every assistant`
@@ -78,6 +79,16 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
     hint: moved
       ? "agentc install leaves the file alone; an assistant that reads both would read its text twice: remove the file, or its rules from the registry's sources/imported/."
       : "agentc install leaves files it does not write alone: keep the file if its assistant should still read it there, else remove it.",
+  };
+}
+
+/** A file at a place several assistants write, none of which import could tell the project uses. */
+function unclaimed(file: NativeFile, writers: string[]): Difference {
+  return {
+    position: { file: file.path, line: 1, column: 1 },
+    severity: "warning",
+    message: `the build of the imported registry writes no ${file.path}: ${writers.join(", ")} write there, and no file of the project is one that only one of them reads, so none of them is in targets.json`,
+    hint: `Import again with --from naming the assistant that reads it (e.g. --from ${writers[0]},…), or add it to builtin_clients in targets.json; what import read from the file is in the registry.`,
   };
 }
 

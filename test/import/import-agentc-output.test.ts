@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -11,18 +11,41 @@ import { testdir } from "../support/testdir.js";
 /** Build a registry and install every component into an empty project; returns the project. */
 function installed(registry: string): string {
   const build = join(testdir(), "build");
-  assert.equal(runCli(["build", registry, "--out", build, "--quiet"]).status, 0);
+  const built = runCli(["build", registry, "--out", build, "--quiet"]);
+  assert.equal(built.status, 0, built.stdout);
   const project = testdir();
   const install = runCli(["install", build, "--project", project, "--yes"]);
   assert.equal(install.status, 0, install.stderr);
   return project;
 }
 
+/**
+ * test/fixtures/client-registry made buildable for all ten packs at once (it is meant for one pack at a
+ * time): its rule loses the line with the packs' placeholders, since GitHub Copilot reads Claude Code's
+ * .claude/rules besides its own folder and loads two different texts of one rule (AGC151), where one text
+ * is read once; its stdio server passes no variable, which Codex and Junie cannot forward (AGC150).
+ */
+function tenPackRegistry(): string {
+  const copy = testdir();
+  cpSync(join(packageRoot, "test/fixtures/client-registry"), copy, { recursive: true });
+  const rule = join(copy, "core/rules/conventions.md");
+  const line = "- <CLIENT_NAME> reads the rules in <RULES_DIR>.\n";
+  const text = readFileSync(rule, "utf8");
+  assert.ok(text.includes(line));
+  writeFileSync(rule, text.replace(line, ""));
+  const mcpFile = join(copy, "core/mcp.json");
+  const mcp = JSON.parse(readFileSync(mcpFile, "utf8"));
+  mcp.servers.issues.args = ["-y", "@example/issues-mcp", "--project", "web"];
+  delete mcp.servers.issues.env;
+  writeFileSync(mcpFile, `${JSON.stringify(mcp, null, 2)}\n`);
+  return copy;
+}
+
 describe("agentc import of what agentc installed", () => {
   it("a registry of core/ for all ten client packs comes back whole: nothing reported, the same tree", () => {
     // Every file came from one neutral item, so import must find each item again from ten assistants'
     // files at once (texts with placeholders, lossy tool names, servers each client spells its own way).
-    const first = installed(join(packageRoot, "test/fixtures/client-registry"));
+    const first = installed(tenPackRegistry());
     const run = runImport(first);
     assert.equal(run.status, 0, run.stderr);
     const notable = run.json.diagnostics.filter((d) => d.severity !== "info");
