@@ -3,6 +3,7 @@ import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import { slotsOf } from "../clients/template-slots.js";
 import { verbs as allVerbs, type HookEvent, hookEvents, toolEvents, type Verb } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import { guardArguments } from "../emit/clients/guard-wiring.js";
 import type { ImportedHook } from "./model.js";
 import { type KeyPath, unfill } from "./unfill-template.js";
 
@@ -12,15 +13,17 @@ export type HookReading =
   | { guard: true }
   | { problem: string };
 
-/** The neutral event and the verbs an event name implies (an event per tool kind names its verb). */
+/** The neutral event and the verbs an event name implies (an event per tool kind, before or after it, names its verb). */
 export function neutralEvent(
   mapping: HookMapping,
   name: string,
 ): { event: HookEvent; verbs?: Verb[] } | undefined {
   const event = hookEvents.find((e) => mapping.events[e] === name);
   if (event) return { event };
-  const byVerb = allVerbs.filter((verb) => mapping.events_by_verb?.[verb] === name);
-  return byVerb.length > 0 ? { event: "before_tool", verbs: byVerb } : undefined;
+  const before = allVerbs.filter((verb) => mapping.events_by_verb?.[verb] === name);
+  if (before.length > 0) return { event: "before_tool", verbs: before };
+  const after = allVerbs.filter((verb) => mapping.after_events_by_verb?.[verb] === name);
+  return after.length > 0 ? { event: "after_tool", verbs: after } : undefined;
 }
 
 /** One entry of a client's hooks file, read back through the pack's entry template. */
@@ -68,7 +71,8 @@ function guardCommand(pack: ClientPack, mapping: HookMapping): string | undefine
   const path = withRuntimePlaceholders(pack, pack.guard.path);
   const dir = mapping.hook_project_dir_var;
   const anchored = dir === undefined ? path : `"$${dir}/${path}"`;
-  return withRuntimePlaceholders(pack, pack.guard.command).split("{path}").join(anchored);
+  const command = withRuntimePlaceholders(pack, pack.guard.command).split("{path}").join(anchored);
+  return `${command}${guardArguments(pack.guard, mapping)}`;
 }
 
 /**
