@@ -62,6 +62,8 @@ export interface ImportedSkill {
   description?: string;
   tools?: Verb[];
   deny?: Verb[];
+  /** Pre-approved while the skill runs, as core permission entries (`Exec(git diff)`). */
+  allow?: string[];
   /** Only the person starts it (true), or the model may too (false); undefined: the client cannot say. */
   userOnly?: boolean;
   /** Only the model starts it (true), or the person may too (false); undefined: the client cannot say. */

@@ -3,7 +3,7 @@ import { packPath } from "../clients/placeholders.js";
 import { readItemFile } from "./item-file.js";
 import { described, itemName } from "./named-item.js";
 import { pathInside } from "./native-text.js";
-import type { ReadContext } from "./read-context.js";
+import { adjusted, type ReadContext } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
 
 /** `<agents_dir>/<name><extension>` (Markdown or TOML) → core agents. */
@@ -29,7 +29,15 @@ function readAgent(
     fields: format.fields,
     tools: { field: format.tools_field, names: format.tool_names },
     deny: { field: format.deny_field, names: format.tool_names },
+    ...(format.read_only ? { readOnly: format.read_only } : {}),
   });
+  const mode = format.read_only;
+  if (mode && item.values[mode.field] === mode.value && !fields.tools)
+    adjusted(
+      ctx,
+      item.positionOf(mode.field),
+      `"${mode.field}" of ${path} says the agent uses none of ${[...mode.removes, ...(mode.only_without ?? [])].join(", ")}; the core says that with a tools list, taken from another assistant's file of the agent where there is one`,
+    );
   const name = itemName(ctx, pack, pathInside(dir, path, format.extension), path);
   const named = { name, ...described(ctx, item, fields, name) };
   const model = fields.neutral.model;

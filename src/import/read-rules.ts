@@ -1,7 +1,7 @@
 import type { ClientPack, RuleTriggers } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
-import { pathInside, portable, withoutGeneratedComment } from "./native-text.js";
+import { generatedDescription, pathInside, portable, withoutGeneratedComment } from "./native-text.js";
 import { adjusted, leftOut, nativeText, type ReadContext, start, unreadable } from "./read-context.js";
 import { reverseTrigger } from "./reverse-trigger.js";
 
@@ -49,6 +49,7 @@ function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: Ru
       `no load condition ${ctx.assistant} writes matches the frontmatter of ${path}: imported as always_on`,
     );
   const name = ruleName(ctx, path, inner);
+  const description = reversed.description ?? generatedDescription(markdown.body);
   const glob = reversed.triggers[0] === "glob";
   if (glob && reversed.globs.length === 0)
     leftOut(ctx, start(path), `${path} has an empty list of globs: imported as a manual rule`);
@@ -57,7 +58,7 @@ function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: Ru
     name,
     triggers: [...triggers],
     ...(triggers[0] === "glob" ? { globs: reversed.globs } : {}),
-    ...(reversed.description !== undefined ? { description: reversed.description } : {}),
+    ...(description !== undefined ? { description } : {}),
     body,
     position: start(path),
   });

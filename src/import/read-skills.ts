@@ -7,6 +7,7 @@ import type { ImportedSkill } from "./model.js";
 import { described, itemName } from "./named-item.js";
 import { leftOut, type ReadContext, start, unreadable } from "./read-context.js";
 import { type FieldSpec, reverseFields } from "./reverse-fields.js";
+import { skillAllow, withoutField } from "./skill-allow.js";
 
 /** `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills. */
 export function readPackSkills(ctx: ReadContext, pack: ClientPack): void {
@@ -32,7 +33,10 @@ function readSkill(ctx: ReadContext, pack: ClientPack, format: SkillFrontmatter,
   }
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
-  const fields = reverseFields(ctx, item, skillSpec(pack, format));
+  const allowField = format.allow_field ?? undefined;
+  const read = allowField ? withoutField(item, allowField) : item;
+  const fields = reverseFields(ctx, read, skillSpec(pack, format));
+  const allow = allowField && allowField in item.values ? skillAllow(ctx, pack, item, allowField) : [];
   const name = itemName(ctx, pack, folder, path);
   const { neutral } = fields;
   const skill: ImportedSkill = {
@@ -40,6 +44,7 @@ function readSkill(ctx: ReadContext, pack: ClientPack, format: SkillFrontmatter,
     ...described(ctx, item, fields, name),
     ...(fields.tools ? { tools: fields.tools } : {}),
     ...(fields.deny ? { deny: fields.deny } : {}),
+    ...(allow.length > 0 ? { allow } : {}),
     ...(fields.userOnly !== undefined ? { userOnly: fields.userOnly } : {}),
     ...(fields.modelOnly !== undefined ? { modelOnly: fields.modelOnly } : {}),
     ...(typeof neutral.model === "string" ? { model: neutral.model } : {}),

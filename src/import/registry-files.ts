@@ -57,7 +57,7 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
       name,
       description,
       tools,
-      permissions: deny(skill.deny),
+      permissions: skillPermissions(skill.deny, skill.allow),
       triggers: skillTriggers(skill),
       model,
       argument_hint: skill.argumentHint,
@@ -169,6 +169,11 @@ function server(s: ImportedServer): object {
 
 function deny(verbs: string[] | undefined): object | undefined {
   return verbs && verbs.length > 0 ? { deny: verbs } : undefined;
+}
+
+function skillPermissions(verbs: string[] | undefined, allow: string[] | undefined): object | undefined {
+  const lists = { ...deny(verbs), ...(allow && allow.length > 0 ? { allow } : {}) };
+  return Object.keys(lists).length > 0 ? lists : undefined;
 }
 
 /** Who starts the skill; nothing written for the default (both), and never neither. */

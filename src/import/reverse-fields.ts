@@ -21,6 +21,11 @@ export interface FieldSpec {
   deny?: { field: string | null | undefined; names: VerbNames };
   modelInvocation?: { field: string | null; value: boolean };
   userInvocation?: string | null;
+  /**
+   * The pack's read-only mode (Cursor's `readonly: true`), which the build derives from an agent's tools:
+   * it names no tools itself, so it is read as known and the tools come from another assistant's file.
+   */
+  readOnly?: { field: string; value: string | boolean };
 }
 
 export interface ReadFields {
@@ -49,6 +54,7 @@ export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec)
     else if (key === spec.deny?.field) out.deny = verbList(ctx, item, key, value, spec.deny.names);
     else if (key === spec.modelInvocation?.field && value === spec.modelInvocation.value) out.userOnly = true;
     else if (key === spec.userInvocation && value === false) out.modelOnly = true;
+    else if (key === spec.readOnly?.field && value === spec.readOnly.value) continue;
     else unmapped(ctx, item, key);
   }
   return out;

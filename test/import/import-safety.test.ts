@@ -147,7 +147,7 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
     assert.equal(result.status, 0);
     assert.match(
       result.stdout,
-      /\.cursor\/agents\/explorer\.md:4:1: warning AGC128 "readonly" of \.cursor\/agents\/explorer\.md has no neutral equivalent/,
+      /\.cursor\/agents\/explorer\.md:4:1: info AGC128 "readonly" of \.cursor\/agents\/explorer\.md says the agent uses none of edit, exec, mcp/,
     );
     assert.match(
       result.stdout,
