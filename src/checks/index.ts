@@ -110,12 +110,12 @@ export const allChecks: readonly Check[] = [
   inputWithinLimits,
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
-  ...fidelityChecks,
   ...importChecks,
   ruleNumberingFollowed,
   seedFieldNotActedOn,
   oatsLevelSupported,
   symlinkTargetEmitted,
+  ...fidelityChecks,
   pagePathsFree,
   ...pluginChecks,
 ];
