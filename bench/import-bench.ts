@@ -26,7 +26,7 @@ const formats: [string, (name: string, glob: string, body: string) => [string, s
     "github-copilot",
     (n, g, b) => [`.github/instructions/${n}.instructions.md`, `---\napplyTo: "${g}"\n---\n${b}`],
   ],
-  ["windsurf", (n, g, b) => [`.windsurf/rules/${n}.md`, `---\ntrigger: glob\nglobs: ${g}\n---\n${b}`]],
+  ["windsurf", (n, g, b) => [`.devin/rules/${n}.md`, `---\ntrigger: glob\nglobs: ${g}\n---\n${b}`]],
   [
     "kiro",
     (n, g, b) => [`.kiro/steering/${n}.md`, `---\ninclusion: fileMatch\nfileMatchPattern: "${g}"\n---\n${b}`],
