@@ -3,8 +3,11 @@ import { packPath } from "../clients/placeholders.js";
 import { readItemFile } from "./item-file.js";
 import { described, itemName } from "./named-item.js";
 import { pathInside } from "./native-text.js";
-import type { ReadContext } from "./read-context.js";
+import { leftOut, type ReadContext, start } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
+
+/** The core's placeholder for the text typed after a command. */
+const arguments_ = "$ARGUMENTS";
 
 /** `<commands_dir>/<name><extension>` (Markdown or TOML) → core commands, `$ARGUMENTS` given back. */
 export function readPackCommands(ctx: ReadContext, pack: ClientPack): void {
@@ -29,6 +32,13 @@ function readCommand(
   const name = itemName(ctx, pack, pathInside(dir, path, format.extension), path);
   const named = { name, ...described(ctx, item, fields, name) };
   const { argument_hint: hint, model } = fields.neutral;
+  if (format.arguments_placeholder === null && item.body.includes(arguments_))
+    leftOut(
+      ctx,
+      start(path),
+      `${path} says ${arguments_}, which ${pack.name} does not replace (it has no placeholder for the text typed after a command); in the registry ${arguments_} is that text, so agentc build writes this command for no client without a placeholder, ${pack.name} included`,
+      `Keep ${path} as the project's own file, or word the text without ${arguments_} if ${pack.name} should get the command from the registry.`,
+    );
   ctx.items.commands.push({
     ...named,
     ...(typeof hint === "string" ? { argumentHint: hint } : {}),
@@ -43,6 +53,6 @@ function readCommand(
  * command") back to `$ARGUMENTS`, which the build spells the client's way again.
  */
 function neutralArguments(body: string, placeholder: string | null): string {
-  if (placeholder === null || placeholder === "$ARGUMENTS") return body;
-  return body.replaceAll(placeholder, "$ARGUMENTS");
+  if (placeholder === null || placeholder === arguments_) return body;
+  return body.replaceAll(placeholder, arguments_);
 }

@@ -149,6 +149,11 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
       result.stdout,
       /\.cursor\/agents\/explorer\.md:4:1: info AGC128 "readonly" of \.cursor\/agents\/explorer\.md says the agent uses none of edit, exec, mcp/,
     );
+    // Cursor replaces no $ARGUMENTS, so the word is its text; in the core it is a placeholder.
+    assert.match(
+      result.stdout,
+      /\.cursor\/commands\/review\.md:1:1: warning AGC128 \.cursor\/commands\/review\.md says \$ARGUMENTS, which Cursor does not replace/,
+    );
     assert.match(
       result.stdout,
       /imported cursor from .* into (.*): \d+ files\nnext: agentc build \1, then agentc install \1\/build --project /,
