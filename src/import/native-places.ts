@@ -33,7 +33,7 @@ export function nativePlaces(assistant: AssistantData, shared: string | undefine
 
 /**
  * The assistants the project uses, of those read: each found by a file at a place no other assistant
- * read names (Codex by `.codex/`, not by the `.agents/skills` that Cline and Gemini CLI read too). When no
+ * read names (by its own runtime folder, not by a skills folder that other packs name too). When no
  * assistant has such a file, every one that read a file is taken, as nothing tells them apart.
  */
 export function detectedAssistants(read: AssistantImport[], shared: string | undefined): AssistantImport[] {

@@ -26,10 +26,10 @@ export function instructionFiles(assistant: AssistantData): string[] {
 
 /**
  * The lines by which an always-on file includes the one always-on file of the build, so that they are no
- * text of their own: the line an adapter's link fallback writes ("@AGENTS.md" in a linked file), and a line
- * that is only an import of that file in the form of the pack that reads it (CLAUDE.md's "@AGENTS.md"). The
- * build writes that file's text, and the sections around such a line, into the always-on file itself, so the
- * line kept as text would make that file import itself.
+ * text of their own: the line an adapter's link fallback writes ("@AGENTS.md" in a linked file), and a
+ * line that is only an import of that file in the form of the pack that reads it ("@AGENTS.md" in a
+ * pack's root file). The build writes that file's text, and the sections around such a line, into the
+ * always-on file itself, so the line kept as text would make that file import itself.
  */
 export function importLines(
   assistants: AssistantData[],
@@ -50,7 +50,7 @@ export function importLines(
   return lines;
 }
 
-/** `path` (project-relative) as written from inside `dir`: "../AGENTS.md" from ".claude". */
+/** `path` (project-relative) as written from inside `dir`: "../AGENTS.md" from ".x". */
 function relativePath(dir: string, path: string): string {
   const from = dir === "" ? [] : dir.split("/");
   const to = path.split("/");

@@ -22,7 +22,7 @@ export interface FieldSpec {
   modelInvocation?: { field: string | null; value: boolean };
   userInvocation?: string | null;
   /**
-   * The pack's read-only mode (Cursor's `readonly: true`), which the build derives from an agent's tools:
+   * The pack's read-only mode (`readonly: true`), which the build derives from an agent's tools:
    * it names no tools itself, so it is read as known and the tools come from another assistant's file.
    */
   readOnly?: { field: string; value: string | boolean };

@@ -4,7 +4,7 @@ import type { ItemFile } from "./reverse-fields.js";
 import { reversePermission } from "./reverse-permissions.js";
 
 /**
- * A skill's pre-approved tools (Claude Code's `allowed-tools`, written in the rule form of the pack's
+ * A skill's pre-approved tools (the pack's `allow_field`, written in the rule form of the pack's
  * permissions) → the skill's neutral `permissions.allow` entries (`Exec(git diff)`), once each: the build
  * writes one rule per shell (`Bash(…)`, `PowerShell(…)`), which read back alike.
  */
