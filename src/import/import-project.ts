@@ -74,19 +74,21 @@ export async function importProject(
   const seen = new Set<string>();
   const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen));
   const diagnostics = [...read.flatMap((r) => r.diagnostics), ...refusals(reader)];
-  const found = detectedAssistants(read, alwaysOn);
-  if (found.length === 0) {
+  // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
+  const found = options.from ? read.filter((r) => r.files.length > 0) : detectedAssistants(read, alwaysOn);
+  if (read.every((r) => r.files.length === 0)) {
     const which = options.from ? options.from.join(", ") : "any assistant agentc knows";
     return { kind: "nothing", message: `found no native file of ${which} in ${project}`, diagnostics };
   }
-  const unclaimed = read.filter((r) => r.files.length > 0 && !found.includes(r));
-  for (const file of unclaimed.flatMap((r) => r.files))
+  // In reading order, so that earlier assistants keep winning where two carry one name.
+  const readings = read.filter((r) => r.files.length > 0);
+  for (const file of readings.filter((r) => !found.includes(r)).flatMap((r) => r.files))
     file.unclaimedBy = placeSharers(file.path, read, alwaysOn);
-  const merged = mergeItems([...found, ...unclaimed], alwaysOn);
+  const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
   const files = registryFiles(final.items, targetChoice(found, all, reader));
   writeRegistry(out, files);
-  const natives = [...found, ...unclaimed].flatMap((r) => r.files);
+  const natives = readings.flatMap((r) => r.files);
   const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader, alwaysOn);
   const reported = sortDiagnostics([
     ...diagnostics,

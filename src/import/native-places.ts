@@ -33,21 +33,20 @@ export function nativePlaces(assistant: AssistantData, shared: string | undefine
 
 /**
  * The assistants the project uses, of those read: each found by a file at a place no other assistant
- * read names (by its own runtime folder, not by a skills folder that other packs name too). When no
- * assistant has such a file, every one that read a file is taken, as nothing tells them apart.
+ * read names (by its own runtime folder, not by a skills folder that other packs name too). None when
+ * no assistant has such a file: nothing tells them apart, and `--from` is the person's word.
  */
 export function detectedAssistants(read: AssistantImport[], shared: string | undefined): AssistantImport[] {
   const places = new Map(read.map((r) => [r.assistant.id, nativePlaces(r.assistant, shared)]));
   const namedBy = new Map<string, number>();
   for (const list of places.values())
     for (const place of list) namedBy.set(place, (namedBy.get(place) ?? 0) + 1);
-  const detected = read.filter((r) => {
+  return read.filter((r) => {
     const own = (places.get(r.assistant.id) ?? []).filter((place) => namedBy.get(place) === 1);
     return r.files.some((file) =>
       own.some((place) => file.path === place || file.path.startsWith(`${place}/`)),
     );
   });
-  return detected.length > 0 ? detected : read.filter((r) => r.files.length > 0);
 }
 
 /** The other assistants whose data names the place of a file: those that would write it there again. */

@@ -36,6 +36,27 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.match(finding?.hint ?? "", /--from cline/);
   });
 
+  it("a project with files only at shared places chooses none of their readers: it says so, and --from does", () => {
+    const project = testdir({
+      ".agents/skills/lint/SKILL.md":
+        "---\nname: lint\ndescription: Lints the change.\n---\nRun the linter.\n",
+    });
+    const run = runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.json.assistants, []);
+    assert.ok(readFileSync(join(run.out, "core/skills/lint/SKILL.md"), "utf8").includes("Run the linter."));
+    assert.ok(
+      run.json.diagnostics.some(
+        (d) =>
+          d.file === ".agents/skills/lint/SKILL.md" && /cline, codex, gemini-cli write there/.test(d.message),
+      ),
+    );
+    const chosen = runImport(project, "--from", "gemini-cli");
+    assert.deepEqual(chosen.json.assistants, ["gemini-cli"]);
+    const targets = JSON.parse(readFileSync(join(chosen.out, "targets.json"), "utf8"));
+    assert.deepEqual(targets.builtin_clients, ["gemini-cli"]);
+  });
+
   it("--from names the reader of a shared place, which then counts as found and writes it again", () => {
     const project = join(importProjects, "mixed");
     const run = runImport(project, "--from", "codex,claude-code");
