@@ -72,8 +72,12 @@ export function readInstructionFile(
   const native = ctx.files.at(-1);
   if (native?.path === path) native.instructions = true;
   if (!read) return;
-  const text = withoutImports(ctx, path, bodyOf(ctx, path, normalised(read.text), template), imports);
-  if (text.trim() === "") return;
+  const body = bodyOf(ctx, path, normalised(read.text), template);
+  const text = withoutImports(ctx, path, body, imports);
+  if (text.trim() === "") {
+    if (native?.path === path && body.trim() !== "") native.onlyImports = true;
+    return;
+  }
   const { sections, lost } = splitSections(path, text);
   for (const position of lost)
     leftOut(

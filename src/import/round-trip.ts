@@ -68,6 +68,13 @@ function targetBytes(
 
 function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference {
   if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
+  if (file.onlyImports && alwaysOn)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}, which only imports ${alwaysOn}: agentc install leaves it alone, so its assistant reads ${alwaysOn} through it as before`,
+      hint: `Keep it, or remove it where its assistant reads ${alwaysOn} without it (the pack's reads in clients/ says so).`,
+    };
   const moved = file.instructions && alwaysOn;
   const where = moved
     ? `its text is in ${alwaysOn}, which the build writes for every assistant`

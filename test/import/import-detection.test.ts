@@ -88,6 +88,22 @@ describe("agentc import of an always-on file that imports AGENTS.md", () => {
     assert.ok(!run.json.diagnostics.some((d) => d.id === "AGC151"), "no client loads AGENTS.md twice");
   });
 
+  it("a CLAUDE.md that only imports AGENTS.md adds no rule, and the round trip says it may stay (info)", () => {
+    const project = testdir({ "AGENTS.md": "# Team\n\nShip small changes.\n", "CLAUDE.md": "@AGENTS.md\n" });
+    const run = runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(!run.json.files.some((f) => f.includes("CLAUDE")), run.json.files.join("\n"));
+    const about = run.json.diagnostics.filter((d) => d.file === "CLAUDE.md");
+    assert.deepEqual(
+      about.map((d) => `${d.id} ${d.severity}`),
+      ["AGC128 info", "AGC129 info"],
+    );
+    assert.match(about[1]?.message ?? "", /writes no CLAUDE\.md, which only imports AGENTS\.md/);
+    const trip = roundTrip(project, run);
+    assert.deepEqual(trip.unreported, []);
+    assert.deepEqual(trip.wrongly, []);
+  });
+
   it("from a sub-folder the import is relative to it (.claude/CLAUDE.md's @../AGENTS.md)", () => {
     const project = testdir({
       "AGENTS.md": "# Team\n\nShip small changes.\n",
