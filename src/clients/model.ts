@@ -5,7 +5,7 @@ export interface TrustKey {
   id: string;
   /** Project path or glob of the settings file, with runtime placeholders. */
   file: string;
-  /** Key path; "*" is any key or element. */
+  /** Key path; "*" is any key or element, "\\*" the key "*" itself. */
   key: string[];
   /** Only this value counts; absent (and no `matches`): any value. */
   equals?: unknown;
@@ -224,6 +224,9 @@ export interface TriggerMapping {
 
 export type ListFormat = "csv" | "list" | "space";
 
+/** How a per-item deny field holds its tools: a list format, or "deny_map" (tool → "deny"). */
+export type DenyFormat = ListFormat | "deny_map";
+
 export interface SkillFrontmatter {
   /** Neutral field → client field; a neutral field used by a skill but absent here is reported. */
   fields: Partial<
@@ -265,6 +268,8 @@ export interface AgentFrontmatter {
   tools_format: ListFormat;
   tool_names: Partial<Record<Verb, string[]>>;
   deny_field?: string | null;
+  /** How deny_field holds its tools; absent: tools_format. */
+  deny_format?: DenyFormat;
   /**
    * A mode that takes whole kinds of tools away (readonly: true, sandbox_mode =
    * "read-only"): written when an agent's tools include none of `removes`.
@@ -315,7 +320,12 @@ export interface PermissionMapping {
   format: "json" | "toml";
   /** Key path of the object holding the level lists, e.g. ["permissions"]. */
   key: string[];
-  /** Neutral level → the client's list name; a missing level cannot be expressed. */
+  /**
+   * "lists" (default): one rule string per element of the level's list. "action_map": an object of
+   * tool → {argument pattern → action}, the last matching key winning; `levels` then names the action.
+   */
+  rule_shape?: "lists" | "action_map";
+  /** Neutral level → the client's list name (the action, for an action map); a missing level cannot be expressed. */
   levels: Partial<Record<PermissionLevel, string>>;
   /** Neutral verb → the client tool names a rule for that verb is written for. */
   permission_tools: Partial<Record<Verb, string[]>>;
@@ -325,6 +335,8 @@ export interface PermissionMapping {
   permission_name_tools: string[];
   /** Tools written bare, without an argument (a pattern for them cannot be expressed). */
   permission_tools_bare: string[];
+  /** Tools a coarse rule (the whole verb) cannot be written for, with the reason. */
+  permission_tools_coarse_lost?: Record<string, string>;
   /** Tools the client honours only in some lists (e.g. a tool-name wildcard taken in deny and ask, not allow). */
   permission_tool_levels?: Record<string, PermissionLevel[]>;
   permission_path_prefix: string;

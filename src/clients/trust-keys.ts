@@ -84,10 +84,15 @@ function fileMatcher(file: string): (path: string) => boolean {
   return (path) => matcher(path);
 }
 
+/** A key segment naming the key "*" itself, not any key (a permission map's catch-all pattern). */
+const literalStar = "\\*";
+
 function children(value: unknown, segment: string): [string | number, unknown][] {
   if (value === null || typeof value !== "object") return [];
-  if (segment !== "*")
-    return segment in value ? [[segment, (value as Record<string, unknown>)[segment]]] : [];
+  if (segment !== "*") {
+    const key = segment === literalStar ? "*" : segment;
+    return key in value ? [[key, (value as Record<string, unknown>)[key]]] : [];
+  }
   if (Array.isArray(value)) return value.map((inner, index): [number, unknown] => [index, inner]);
   return Object.entries(value);
 }

@@ -96,7 +96,7 @@ function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter
   const patternReason = `${ctx.pack.name} has no per-agent field for argument patterns`;
   const target = {
     field: format.deny_field,
-    format: format.tools_format,
+    format: format.deny_format ?? format.tools_format,
     names: agentStartNames(ctx.pack, format.tool_names),
     patternReason,
   };

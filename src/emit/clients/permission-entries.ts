@@ -12,6 +12,12 @@ import {
 import type { EmittedFile } from "../emitted-tree.js";
 import { type CapabilityRow, capabilityRow } from "./capability.js";
 import { type ExecAtom, execPolicyOutcome } from "./exec-policy.js";
+import {
+  actionMapEntries,
+  inEvaluationOrder,
+  type RuleTarget,
+  type ShapedEntries,
+} from "./permission-action-map.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
@@ -21,8 +27,8 @@ export interface CoreNames {
   agents: Set<string>;
 }
 
-/** One tool's form of one rule: the text to write, or why the client cannot take it. */
-type ToolForm = { text: string } | { lost: string };
+/** One tool's form of one rule: the tool and its argument, or why the client cannot take it. */
+type ToolForm = RuleTarget | { lost: string };
 
 type Atom = { level: PermissionLevel; rule: PermissionRule; pattern: string | undefined };
 
@@ -61,6 +67,8 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
     }
   }
   if (!mapping) return { parts: [], rows, files: exec.files };
+  if (mapping.rule_shape === "action_map")
+    entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
   entries.push(...extraEntries(mapping));
   const file = withRuntimePlaceholders(pack, mapping.file);
   const parts = entries.length > 0 ? [{ file, format: mapping.format, entries: uniqueEntries(entries) }] : [];
@@ -108,13 +116,27 @@ function atomOutcome(
   if (list === undefined) {
     return { entries: [], rows: [cannot(pack, level, rule, pattern, `the client has no "${level}" list`)] };
   }
-  const forms = ruleForms(mapping, names, level, rule, pattern);
-  if (forms.noTool) return { entries: [], rows: [cannot(pack, level, rule, pattern, forms.noTool)] };
+  const targets = ruleTargets(mapping, names, level, rule, pattern);
+  if (targets.noTool) return { entries: [], rows: [cannot(pack, level, rule, pattern, targets.noTool)] };
+  const byShape =
+    mapping.rule_shape === "action_map"
+      ? actionMapEntries(mapping, level, targets.written)
+      : listEntries(mapping, list, targets.written);
   const rows: CapabilityRow[] = [];
-  if (forms.written.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, forms.written));
-  for (const { tool, reason } of forms.lost) rows.push(cannot(pack, level, rule, pattern, reason, tool));
+  if (byShape.texts.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, byShape.texts));
+  for (const { tool, reason } of targets.lost) rows.push(cannot(pack, level, rule, pattern, reason, tool));
+  return { entries: byShape.entries, rows };
+}
+
+function listEntries(mapping: PermissionMapping, list: string, written: RuleTarget[]): ShapedEntries {
+  const texts = [...new Set(written.map(ruleText))];
   const path = [...mapping.key, list];
-  return { entries: forms.written.map((value) => ({ path, value, element: true })), rows };
+  return { texts, entries: texts.map((value) => ({ path, value, element: true })) };
+}
+
+/** A rule target as the client's rule string: `Tool` or `Tool(argument)`. */
+function ruleText({ tool, argument }: RuleTarget): string {
+  return argument === undefined ? tool : `${tool}(${argument})`;
 }
 
 /** One rule atom in the client's permission rule form: the texts to write, per tool what cannot be written. */
@@ -125,6 +147,13 @@ export interface RuleForms {
   noTool?: string;
 }
 
+/** One rule atom per tool of the client: the targets to write, per tool what cannot be written. */
+interface RuleTargets {
+  written: RuleTarget[];
+  lost: { tool: string; reason: string }[];
+  noTool?: string;
+}
+
 export function ruleForms(
   mapping: PermissionMapping,
   names: CoreNames,
@@ -132,17 +161,28 @@ export function ruleForms(
   rule: PermissionRule,
   pattern: string | undefined,
 ): RuleForms {
+  const targets = ruleTargets(mapping, names, level, rule, pattern);
+  return { ...targets, written: [...new Set(targets.written.map(ruleText))] };
+}
+
+function ruleTargets(
+  mapping: PermissionMapping,
+  names: CoreNames,
+  level: PermissionLevel,
+  rule: PermissionRule,
+  pattern: string | undefined,
+): RuleTargets {
   const tools = mapping.permission_tools[rule.verb] ?? [];
   if (tools.length === 0)
     return { written: [], lost: [], noTool: `the client has no permission tool for the verb "${rule.verb}"` };
   const forms = tools.map((tool) => ({
     tool,
     form:
-      (pattern === undefined ? levelForm(mapping, level, tool) : undefined) ??
+      (pattern === undefined ? coarseLost(mapping, tool, level) : undefined) ??
       toolForm(mapping, names, rule.verb, tool, pattern),
   }));
   return {
-    written: [...new Set(forms.flatMap(({ form }) => ("text" in form ? [form.text] : [])))],
+    written: forms.flatMap(({ form }) => ("lost" in form ? [] : [form])),
     lost: forms.flatMap(({ tool, form }) => ("lost" in form ? [{ tool, reason: form.lost }] : [])),
   };
 }
@@ -161,8 +201,10 @@ export function atomsOf(rule: PermissionRule): (string | undefined)[] {
   return rule.patterns.length === 0 ? [undefined] : rule.patterns;
 }
 
-/** A bare tool the client ignores in this list (patterned rules have their own form). */
-function levelForm(mapping: PermissionMapping, level: PermissionLevel, tool: string): ToolForm | undefined {
+/** A bare tool the client cannot take for a coarse rule, or ignores in this list (patterned rules have their own form). */
+function coarseLost(mapping: PermissionMapping, tool: string, level: PermissionLevel): ToolForm | undefined {
+  const reason = mapping.permission_tools_coarse_lost?.[tool];
+  if (reason !== undefined) return { lost: reason };
   const honoured = mapping.permission_tool_levels?.[tool];
   if (honoured === undefined || honoured.includes(level)) return undefined;
   return { lost: `the client ignores ${tool} in its "${mapping.levels[level]}" list` };
@@ -175,7 +217,7 @@ function toolForm(
   tool: string,
   pattern: string | undefined,
 ): ToolForm {
-  if (pattern === undefined) return { text: tool };
+  if (pattern === undefined) return { tool };
   // MCP rules name the server and tool in the client's own rule form, whatever the verb's tool is.
   if (patternKindOf[verb] === "tools") return mcpForm(mapping, pattern);
   if (mapping.permission_tools_bare.includes(tool)) {
@@ -184,19 +226,21 @@ function toolForm(
   switch (patternKindOf[verb]) {
     case "paths":
       return mapping.permission_path_tools.includes(tool)
-        ? { text: `${tool}(${mapping.permission_path_prefix}${pattern})` }
+        ? { tool, argument: `${mapping.permission_path_prefix}${pattern}` }
         : { lost: `the client accepts ${tool}(${pattern}) but never consults it` };
     case "commands":
       return {
-        text: `${tool}(${pattern}${mapping.permission_exec_match === "prefix" ? mapping.permission_exec_suffix : ""})`,
+        tool,
+        argument: `${pattern}${mapping.permission_exec_match === "prefix" ? mapping.permission_exec_suffix : ""}`,
       };
     case "domains":
       return {
-        text: `${tool}(${(mapping.permission_domain_form ?? "{domain}").split("{domain}").join(pattern)})`,
+        tool,
+        argument: (mapping.permission_domain_form ?? "{domain}").split("{domain}").join(pattern),
       };
     case "names":
       return mapping.permission_name_tools.includes(tool)
-        ? { text: `${tool}(${prefixedName(names, verb, pattern)})` }
+        ? { tool, argument: prefixedName(names, verb, pattern) }
         : { lost: `${tool} takes no skill or agent name in this client's rules` };
   }
 }
@@ -208,7 +252,7 @@ function mcpForm(mapping: PermissionMapping, pattern: string): ToolForm {
   const [server = "", tool] = pattern.split("/");
   const form = tool === undefined || tool === "*" ? forms.server : forms.tool;
   return {
-    text: form
+    tool: form
       .split("{server}")
       .join(server)
       .split("{tool}")
@@ -245,7 +289,8 @@ function writtenRow(
   written: string[],
 ): CapabilityRow {
   const exactOnly = patternKindOf[rule.verb] === "commands" && mapping.permission_exec_match === "exact";
-  const where = `${withRuntimePlaceholders(pack, mapping.file)} ${[...mapping.key, mapping.levels[level]].join(".")}`;
+  const listed = mapping.rule_shape === "action_map" ? mapping.key : [...mapping.key, mapping.levels[level]];
+  const where = `${withRuntimePlaceholders(pack, mapping.file)} ${listed.join(".")}`;
   const writtenAt = `written as ${written.join(", ")} in ${where}`;
   const prefixLost = exactOnly && pattern !== undefined && level !== "allow";
   return capabilityRow(

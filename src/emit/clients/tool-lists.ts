@@ -1,4 +1,4 @@
-import type { ListFormat } from "../../clients/model.js";
+import type { DenyFormat, ListFormat } from "../../clients/model.js";
 import type { PermissionLists, PermissionRule, Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { PromiseKind } from "./capability.js";
@@ -33,7 +33,8 @@ function namesFor(verbs: Verb[], names: VerbNames): { written: string[]; unmappe
   return { written: [...written], unmapped };
 }
 
-function listValue(list: string[], format: ListFormat): FieldValue {
+function listValue(list: string[], format: DenyFormat): FieldValue {
+  if (format === "deny_map") return { map: Object.fromEntries(list.map((name) => [name, "deny"])) };
   return { list, format };
 }
 
@@ -102,7 +103,7 @@ export function denyList(
   ctx: EmitContext,
   owner: ToolOwner,
   permissions: PermissionLists,
-  target: { field: string | null | undefined; format: ListFormat; names: VerbNames; patternReason: string },
+  target: { field: string | null | undefined; format: DenyFormat; names: VerbNames; patternReason: string },
 ): ToolListResult {
   const rows: ToolListResult["capabilities"] = [];
   const coarse: Verb[] = [];

@@ -1,0 +1,55 @@
+import type { PermissionMapping } from "../../clients/model.js";
+import type { OwnedEntry } from "../../compose/model.js";
+import { type PermissionLevel, permissionLevels } from "../../core/model.js";
+
+/** One tool of the client a rule is written for, and the argument pattern it is narrowed to. */
+export interface RuleTarget {
+  tool: string;
+  argument?: string;
+}
+
+/** The values one rule atom puts into the client's file, and how the capability row names them. */
+export interface ShapedEntries {
+  texts: string[];
+  entries: OwnedEntry[];
+}
+
+/** The key an action map gives a coarse rule: every argument. */
+const everyArgument = "*";
+
+/**
+ * A rule atom as action-map values: `key.tool.argument = action`, a coarse rule under the "*"
+ * argument; a tool in permission_tools_bare takes the action itself (`key.tool = action`).
+ */
+export function actionMapEntries(
+  mapping: PermissionMapping,
+  level: PermissionLevel,
+  written: RuleTarget[],
+): ShapedEntries {
+  const action = mapping.levels[level] ?? level;
+  const paths = written.map(({ tool, argument }) =>
+    mapping.permission_tools_bare.includes(tool) ? [tool] : [tool, argument ?? everyArgument],
+  );
+  return {
+    texts: paths.map(
+      ([tool, argument]) =>
+        `${tool}${argument === undefined ? "" : `[${JSON.stringify(argument)}]`} = "${action}"`,
+    ),
+    entries: paths.map((path) => ({ path: [...mapping.key, ...path], value: action })),
+  };
+}
+
+/**
+ * The client takes the last matching key, the core the first matching level (deny, then ask, then
+ * allow): allow values come first and deny values last. A key two levels give keeps the stronger
+ * level's action.
+ */
+export function inEvaluationOrder(mapping: PermissionMapping, entries: OwnedEntry[]): OwnedEntry[] {
+  const rank = (entry: OwnedEntry) =>
+    -permissionLevels.findIndex((level) => mapping.levels[level] === entry.value);
+  const byPath = new Map<string, OwnedEntry>();
+  for (const entry of [...entries].sort((a, b) => rank(a) - rank(b))) {
+    byPath.set(JSON.stringify(entry.path), entry);
+  }
+  return [...byPath.values()];
+}
