@@ -1,7 +1,7 @@
 import type { Verb } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import { leftOut, type ReadContext } from "./read-context.js";
-import { toolNames, verbsOf } from "./reverse-tools.js";
+import { deniedNames, toolNames, verbsOf } from "./reverse-tools.js";
 
 type VerbNames = Partial<Record<Verb, string[]>>;
 
@@ -51,7 +51,8 @@ export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec)
     const neutral = neutralOf.get(key);
     if (neutral !== undefined) neutralValue(ctx, item, key, neutral, value, out);
     else if (key === spec.tools?.field) out.tools = verbList(ctx, item, key, value, spec.tools.names);
-    else if (key === spec.deny?.field) out.deny = verbList(ctx, item, key, value, spec.deny.names);
+    else if (key === spec.deny?.field)
+      out.deny = verbList(ctx, item, key, deniedNames(value), spec.deny.names);
     else if (key === spec.modelInvocation?.field && value === spec.modelInvocation.value) out.userOnly = true;
     else if (key === spec.userInvocation && value === false) out.modelOnly = true;
     else if (key === spec.readOnly?.field && value === spec.readOnly.value) continue;

@@ -11,6 +11,14 @@ export function toolNames(value: unknown): string[] {
     .filter((name) => name !== "");
 }
 
+/** A deny field: a tool list, or a map of tool → action (`permission: {edit: deny}`) of which the denied. */
+export function deniedNames(value: unknown): string[] {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return toolNames(value);
+  return Object.entries(value)
+    .filter(([, action]) => action === "deny")
+    .map(([name]) => name);
+}
+
 /**
  * The verbs whose client tool names a list holds, in the core's verb order; names no verb maps to are
  * returned as unknown. A verb counts when any of its names is listed (the build then writes all of them).
