@@ -25,6 +25,10 @@ export function readPermissions(
     unowned(ctx, document, base, "is not an object of permission lists");
     return [...top, String(base[0])];
   }
+  if (mapping.rule_shape === "action_map") {
+    readActionMap(ctx, pack, mapping, document, base, container);
+    return [...top, String(base[0])];
+  }
   const extras = extrasAgree(ctx, document, base, mapping.permissions_extra, container);
   for (const [name, list] of Object.entries(container)) {
     const level = permissionLevels.find((l) => mapping.levels[l] === name);
@@ -62,6 +66,40 @@ function readList(
       continue;
     }
     addAtom(rules, atom.verb, atom.pattern, document.positionOf(at));
+  }
+}
+
+/**
+ * A map of tool → action, or tool → {pattern → action} (`"bash": {"git push *": "ask"}`), as a pack of
+ * rule_shape action_map writes it: each key read back as the rule text `tool(pattern)`, `*` as the tool
+ * itself, the action as the level.
+ */
+function readActionMap(
+  ctx: ReadContext,
+  pack: ClientPack,
+  mapping: PermissionMapping,
+  document: SettingsDocument,
+  base: (string | number)[],
+  container: Record<string, unknown>,
+): void {
+  const levelOf = (action: unknown) => permissionLevels.find((l) => mapping.levels[l] === action);
+  const add = (text: string, action: unknown, at: (string | number)[]) => {
+    const level = levelOf(action);
+    const atom = reversePermission(text, mapping, pack.core_skill_prefix ?? "");
+    if (!level || "problem" in atom) {
+      const why = level ? (atom as { problem: string }).problem : `says ${JSON.stringify(action)}, no level`;
+      unowned(ctx, document, at, `(${JSON.stringify(text)}) ${why}`);
+      return;
+    }
+    addAtom(ctx.items.permissions[level], atom.verb, atom.pattern, document.positionOf(at));
+  };
+  for (const [tool, value] of Object.entries(container)) {
+    if (!isObject(value)) {
+      add(tool, value, [...base, tool]);
+      continue;
+    }
+    for (const [pattern, action] of Object.entries(value))
+      add(pattern === "*" ? tool : `${tool}(${pattern})`, action, [...base, tool, pattern]);
   }
 }
 
