@@ -23,7 +23,7 @@ export interface NativeFile {
   composed?: "json" | "toml";
   /** An always-on file: its sections became global rules, which the build writes into the always-on file. */
   instructions?: boolean;
-  /** An always-on file that only imports the always-on file of the build (a CLAUDE.md of `@AGENTS.md`). */
+  /** An always-on file that only imports the always-on file of the build (nothing but `@AGENTS.md`). */
   onlyImports?: boolean;
   /** Read but not understood (malformed, AGC127): left out of the round trip and of `read`. */
   unreadable?: boolean;
