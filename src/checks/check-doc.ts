@@ -2,7 +2,7 @@ import type { CheckMeta, Fixture } from "../diagnostics/check-meta.js";
 import { baseFixture } from "../diagnostics/fixture-base.js";
 
 /** The docs page of a check (docs/checks/<id>.md is generated from this; a test keeps them equal). */
-export function renderCheckDoc(check: CheckMeta): string {
+export function renderCheckDoc(check: CheckMeta & { stage?: string }): string {
   return [
     `# ${check.id} ${check.slug}`,
     "",
@@ -19,7 +19,9 @@ export function renderCheckDoc(check: CheckMeta): string {
     "",
     ...fixtureBlocks(check.examples.failing),
     ...linkLines(check.examples.failingLinks ?? {}),
-    "`agentc check` reports (paths relative to the registry):",
+    check.stage === "import"
+      ? "`agentc import` reports (paths relative to the project):"
+      : "`agentc check` reports (paths relative to the registry):",
     "",
     "~~~text",
     ...check.examples.expected,

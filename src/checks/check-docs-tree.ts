@@ -15,6 +15,7 @@ const stageNames: Record<Check["stage"], string> = {
   registry: "on the loaded registry",
   emit: "while emitting each adapter's files",
   output: "on the emitted files",
+  import: "by `agentc import` while it reads a project's native files (the examples are projects)",
 };
 
 function renderChecksReadme(checks: readonly Check[]): string {

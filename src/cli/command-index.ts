@@ -99,6 +99,11 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/serve.js")).serveCommand,
   },
   {
+    name: "import",
+    summary: "turn a project's native assistant files into a new registry (never writes into the project)",
+    load: async () => (await import("./commands/import.js")).importCommand,
+  },
+  {
     name: "run",
     group: "put it into a project",
     summary: "run a command of an installed capability package (without one: list them with their commands)",

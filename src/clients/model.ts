@@ -62,6 +62,8 @@ export interface ClientPack {
   shared_seed: FileMapping[];
   /** What the project may own next to the pack; shown in docs and CAPABILITIES.md. */
   project_owned_hint: string[];
+  /** Native places of the client that agentc does not write; `agentc import` reads them (docs/import.md). */
+  also_reads?: AlsoReads;
   /** The most characters of always-loaded text the client should carry (default 40,000). */
   always_loaded_limit?: number;
   rule_file?: RuleFileFormat;
@@ -164,6 +166,13 @@ export interface ItemFolders {
   same_name: "first" | "all";
 }
 
+export interface AlsoReads {
+  /** Always-loaded Markdown files besides root_instruction_file (legacy or alternative names). */
+  instruction_files?: string[];
+  /** Folders of rule files in the rule_file format besides rules_dir; only their top level is read. */
+  rule_dirs?: string[];
+}
+
 /** One prefix of a rules folder's numbering scheme (seed 001: "00-" framework core, "40-" technology packs). */
 export interface RuleNumber {
   /** The file name's start; "N" stands for one digit 1-9 ("2N-": 21- to 29-). */
@@ -201,6 +210,8 @@ export interface RuleTriggers {
    * value that cannot stay on one unquoted line is reported and the field left out.
    */
   raw_fields?: string[];
+  /** What the client assumes for a frontmatter field a rule file leaves out (`agentc import` fills them in). */
+  default_fields?: Record<string, string | boolean | number>;
   map: Partial<Record<LoadTrigger, TriggerMapping>>;
 }
 

@@ -25,9 +25,12 @@ export interface CheckMeta {
   };
 }
 
-/** Checks whose findings are produced while loading or emitting. */
+/**
+ * Checks whose findings are produced while loading or emitting, or by `agentc import` while it reads a
+ * project (their examples are projects, not registries).
+ */
 export interface InlineCheck extends CheckMeta {
-  stage: "load" | "emit";
+  stage: "load" | "emit" | "import";
 }
 
 /**

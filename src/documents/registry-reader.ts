@@ -75,10 +75,16 @@ export class RegistryReader {
   readonly #shared: Shared;
   readonly #resolved = new Map<string, Resolved>();
 
-  constructor(root: string, fenceDir = "", shared: Shared = { diagnostics: [], reported: new Set() }) {
+  /** `fenceName` names the fence in messages; `agentc import` reads a project through the same reader. */
+  constructor(
+    root: string,
+    fenceDir = "",
+    shared: Shared = { diagnostics: [], reported: new Set() },
+    fenceName = fenceDir === "" ? "the registry folder" : `the package folder ${fenceDir}`,
+  ) {
     this.root = resolve(root);
     this.#fence = realOrResolved(join(this.root, fenceDir));
-    this.#fenceName = fenceDir === "" ? "the registry folder" : `the package folder ${fenceDir}`;
+    this.#fenceName = fenceName;
     this.#shared = shared;
   }
 

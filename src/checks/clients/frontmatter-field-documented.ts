@@ -57,7 +57,8 @@ export const frontmatterFieldDocumented: OutputCheck = {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {
       const format = fileFormat(pack, kind);
       if (!format) continue;
-      const fields = format.toml ? tomlKeys(file) : yamlKeys(file);
+      const raw = kind === "rule" ? (pack.rule_triggers?.raw_fields ?? []) : [];
+      const fields = format.toml ? tomlKeys(file) : yamlKeys(file, raw);
       if ("problem" in fields) {
         yield { position: fields.position, message: `${file.path}: the emitted ${fields.problem}` };
         continue;
@@ -85,8 +86,8 @@ function* undocumented(
 
 type Keys = { keys: { key: string; position: Position }[] } | { problem: string; position: Position };
 
-function yamlKeys(file: EmittedFile): Keys {
-  const frontmatter = emittedFrontmatter(file);
+function yamlKeys(file: EmittedFile, rawFields: readonly string[]): Keys {
+  const frontmatter = emittedFrontmatter(file, rawFields);
   if (frontmatter.kind === "none") return { keys: [] };
   if (frontmatter.kind === "malformed")
     return { problem: `frontmatter does not parse: ${frontmatter.message}`, position: frontmatter.position };

@@ -1,0 +1,23 @@
+import type { InlineCheck } from "../../diagnostics/check-meta.js";
+
+export const roundTripReproduces: InlineCheck = {
+  id: "AGC129",
+  slug: "round-trip-reproduces",
+  stage: "import",
+  severity: "info",
+  title: "Building the imported registry gives back the project's native files",
+  description:
+    "After writing the registry, agentc import builds it in memory and compares what agentc install would write into a copy of the project without its native files against the files it read. Each difference is named at the native file: the same fields and text in agentc's layout, a file written as a link, a file the build adds for another assistant (infos); other text or values, a file the build does not write, a file it would write over one import did not read (warnings).",
+  hint: "Nothing to do when the difference is only formatting or agentc's own generated-by comment; otherwise edit the imported registry until agentc build writes what you want.",
+  examples: {
+    passing: {
+      "AGENTS.md": "# Style\n\nUse tabs.\n",
+    },
+    failing: {
+      "AGENTS.md": "# Style\n\n\nUse tabs.\n\n\n# Tests\n\nReal files.\n",
+    },
+    expected: [
+      "AGENTS.md:6:1: info AGC129 AGENTS.md is rebuilt differently from line 6: the project has an empty line, the build writes `# Tests`",
+    ],
+  },
+};

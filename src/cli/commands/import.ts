@@ -1,0 +1,85 @@
+import { join } from "node:path";
+import { importProject } from "../../import/import-project.js";
+import { type Command, type CommandIo, exitCodes } from "../command.js";
+import { reporters } from "../report/index.js";
+import type { ReportFormat } from "../report/report-format.js";
+
+export const importCommand: Command = {
+  name: "import",
+  summary: "turn a project's native assistant files into a new registry (never writes into the project)",
+  usage: "agentc import <project> --out <registry> [--from a,b] [--format pretty|json] [--quiet]",
+  options: { out: { type: "string" }, from: { type: "string" } },
+  maxPositionals: 1,
+  formats: ["pretty", "json"],
+  async run(args, io) {
+    const project = args.positionals[0];
+    const out = args.values.out;
+    if (project === undefined || typeof out !== "string" || out === "")
+      return usage(io, "needs a project and --out", "agentc import path/to/project --out my-registry");
+    const from = typeof args.values.from === "string" ? idList(args.values.from) : undefined;
+    const result = await importProject(project, out, from ? { from } : {});
+    if (result.kind === "usage") return usage(io, result.message, result.hint);
+    const format = (args.values.format ?? "pretty") as ReportFormat;
+    const quiet = args.values.quiet === true;
+    if (result.kind === "nothing") {
+      if (format !== "pretty" || result.diagnostics.length > 0)
+        report(io, format, project, quiet, result.diagnostics, { ok: false, error: result.message });
+      if (format === "pretty")
+        io.err(
+          `agentc import: ${result.message}; nothing written\n  hint: --from names the assistants to read`,
+        );
+      return exitCodes.inputErrors;
+    }
+    const summary = {
+      ok: result.ok,
+      out,
+      assistants: result.assistants,
+      files: result.files,
+      read: result.read,
+      rewritten: result.rewritten,
+    };
+    report(io, format, project, quiet, result.diagnostics, summary);
+    if (format === "pretty" && !quiet)
+      io.out(
+        `imported ${result.assistants.join(", ")} from ${project} into ${out}: ${result.files.length} files\n${nextSteps(project, out, result.rewritten)}`,
+      );
+    return result.ok ? exitCodes.ok : exitCodes.inputErrors;
+  },
+};
+
+/** What to run next, and which of the project's files the install will want to write as its own. */
+function nextSteps(project: string, out: string, rewritten: string[]): string {
+  const install = `next: agentc build ${out}, then agentc install ${join(out, "build")} --project ${project}`;
+  if (rewritten.length === 0) return install;
+  return [
+    install,
+    `  the install writes these ${rewritten.length} files import read again, from the registry; it never overwrites a file it`,
+    "  did not write, so remove them from the project first, or install with --move-aside (it keeps each as <name>.agentc-old):",
+    ...rewritten.map((path) => `    ${path}`),
+    "  the settings files it composes into stay yours; remove from them what import says would be there twice",
+  ].join("\n");
+}
+
+function report(
+  io: CommandIo,
+  format: ReportFormat,
+  project: string,
+  quiet: boolean,
+  diagnostics: Parameters<(typeof reporters)["pretty"]>[0],
+  summary: Record<string, unknown>,
+): void {
+  const text = reporters[format](diagnostics, { registryDir: project, color: io.color, quiet, summary });
+  if (text) io.out(text);
+}
+
+function idList(text: string): string[] {
+  return text
+    .split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+}
+
+function usage(io: CommandIo, message: string, hint: string): number {
+  io.err(`agentc import: ${message}\n  hint: ${hint}`);
+  return exitCodes.usage;
+}

@@ -1,0 +1,142 @@
+import { existsSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import { builtinAssistantData, chooseAssistants } from "./assistants.js";
+import { finalizeItems } from "./finalize-items.js";
+import { mergeItems } from "./merge-items.js";
+import type { AssistantData, AssistantImport } from "./model.js";
+import { detectedAssistants, placeSharers } from "./native-places.js";
+import { ProjectReader } from "./project-reader.js";
+import { readAssistant } from "./read-assistant.js";
+import { importLines } from "./read-instructions.js";
+import { registryFiles, type TargetChoice } from "./registry-files.js";
+import { roundTrip } from "./round-trip.js";
+import { outFolderProblem, writeRegistry } from "./write-registry.js";
+
+export interface ImportOptions {
+  /** Assistant ids (`--from a,b`); all of them when absent. */
+  from?: string[];
+}
+
+export type ImportResult =
+  | { kind: "usage"; message: string; hint: string }
+  | { kind: "nothing"; message: string; diagnostics: Diagnostic[] }
+  | {
+      kind: "imported";
+      ok: boolean;
+      diagnostics: Diagnostic[];
+      /** Registry files written, and the project's native files read (the round trip compares those). */
+      files: string[];
+      read: string[];
+      /** Of `read`, the files an install of the built registry writes again as its own (not composed into). */
+      rewritten: string[];
+      assistants: string[];
+    };
+
+/**
+ * `agentc import <project> --out <registry>`: reads the native files of every chosen assistant (never
+ * writing into the project), writes one registry of their neutral form into a new or empty folder, and
+ * reports the round trip: what building that registry would install differently (docs/import.md).
+ */
+export async function importProject(
+  project: string,
+  out: string,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  if (!existsSync(project) || !statSync(project).isDirectory())
+    return {
+      kind: "usage",
+      message: `${project} is not a folder, expected the project to import`,
+      hint: "name the project's folder: agentc import path/to/project --out my-registry",
+    };
+  const outProblem = outFolderProblem(project, out);
+  if (outProblem)
+    return {
+      kind: "usage",
+      message: outProblem,
+      hint: "choose a new or empty --out folder outside the project",
+    };
+  const all = builtinAssistantData();
+  const choice = chooseAssistants(all, options.from);
+  if (!choice.ok)
+    return {
+      kind: "usage",
+      message: choice.message,
+      hint: "--from takes assistant ids, separated by commas",
+    };
+  const reader = new ProjectReader(project);
+  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
+  const alwaysOn = single ? alwaysOnPath(single) : undefined;
+  const imports = importLines(all, alwaysOn);
+  const seen = new Set<string>();
+  const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen));
+  const diagnostics = [...read.flatMap((r) => r.diagnostics), ...refusals(reader)];
+  // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
+  const found = options.from ? read.filter((r) => r.files.length > 0) : detectedAssistants(read, alwaysOn);
+  if (read.every((r) => r.files.length === 0)) {
+    const which = options.from ? options.from.join(", ") : "any assistant agentc knows";
+    return { kind: "nothing", message: `found no native file of ${which} in ${project}`, diagnostics };
+  }
+  // In reading order, so that earlier assistants keep winning where two carry one name.
+  const readings = read.filter((r) => r.files.length > 0);
+  for (const file of readings.filter((r) => !found.includes(r)).flatMap((r) => r.files))
+    file.unclaimedBy = placeSharers(file.path, read, alwaysOn);
+  const merged = mergeItems(readings, alwaysOn);
+  const final = finalizeItems(merged.items);
+  const files = registryFiles(final.items, targetChoice(found, all, reader));
+  writeRegistry(out, files);
+  const natives = readings.flatMap((r) => r.files);
+  const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader, alwaysOn);
+  const reported = sortDiagnostics([
+    ...diagnostics,
+    ...merged.diagnostics,
+    ...final.diagnostics,
+    ...trip.diagnostics,
+  ]);
+  return {
+    kind: "imported",
+    ok: !hasErrors(reported),
+    diagnostics: reported,
+    files: [...files.keys()].sort(),
+    read: [
+      ...new Set(
+        natives.filter((f) => !f.unreadable && (f.bytes || f.linkTarget !== undefined)).map((f) => f.path),
+      ),
+    ].sort(),
+    rewritten: trip.rewritten,
+    assistants: found.map((r) => r.assistant.id),
+  };
+}
+
+/** Links out of the project and loops, as the reader refused them: files import could not read. */
+function refusals(reader: ProjectReader): Diagnostic[] {
+  return reader.diagnostics.map((d) =>
+    diagnostic(nativeFilesReadable, {
+      position: { file: d.file, line: d.line, column: d.column },
+      message: d.message,
+    }),
+  );
+}
+
+/**
+ * The packs of the assistants found, and their adapters where an adapter is more than the pack: always the
+ * adapter of the one always-on file, an assistant without a pack, and an adapter whose links the project
+ * has (a file linked to the always-on one): a project without that file gets none from the build either.
+ */
+function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
+  const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
+  const wanted = (assistant: AssistantData) => {
+    const links = assistant.adapter?.install?.adapter_symlinks ?? [];
+    return !assistant.pack || links.some((link) => reader.entry(link.link).kind !== "missing");
+  };
+  const adapters = found.flatMap(({ assistant }) =>
+    assistant.adapter && wanted(assistant) ? [assistant.id] : [],
+  );
+  return {
+    adapters: [...new Set([...single, ...adapters])],
+    clients: found.flatMap(({ assistant }) => (assistant.pack ? [assistant.id] : [])),
+  };
+}

@@ -1,0 +1,73 @@
+import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { slugify } from "../registry/slug.js";
+import type { ImportedInstructions, ImportedScoped, ImportedSection } from "./model.js";
+
+/**
+ * The always-on files as one source of global rules: a section whose text an earlier file has already
+ * (a linked file that copies the always-on one, say; above the first heading too) is that rule; a different section under a heading already taken
+ * gets the file's name added to its heading, since one source holds one rule per slug (`slugs`: those taken
+ * already). Scoped files are one rule only with the same globs and description.
+ */
+export function mergeInstructions<T extends ImportedInstructions>(
+  files: T[],
+  diagnostics: Diagnostic[],
+  slugs = new Set<string>(),
+): T[] {
+  const texts = new Set<string>();
+  const out: T[] = [];
+  for (const file of files) {
+    const sections: ImportedSection[] = [];
+    const scoped = file as Partial<ImportedScoped>;
+    const condition = scoped.globs ? JSON.stringify([scoped.globs, scoped.description]) : "";
+    for (const section of file.sections) {
+      const key = `${condition}\n${ownText(section)}`;
+      if (texts.has(key)) continue;
+      texts.add(key);
+      if (section.invented) headedByImport(section, file.file, diagnostics);
+      const kept = slugs.has(section.slug) ? retitled(section, file.file, slugs, diagnostics) : section;
+      slugs.add(kept.slug);
+      sections.push(kept);
+    }
+    if (sections.length > 0) out.push({ ...file, sections });
+  }
+  return out;
+}
+
+/** The text the file has: a heading import invented is not part of it, so two such files' texts still meet. */
+function ownText(section: ImportedSection): string {
+  return section.invented ? section.text.split("\n").slice(1).join("\n").trim() : section.text;
+}
+
+function headedByImport(section: ImportedSection, file: string, diagnostics: Diagnostic[]): void {
+  diagnostics.push(
+    diagnostic(nativeContentImported, {
+      position: section.position,
+      severity: "info",
+      message: `the text at the top of ${file} has no heading: imported under "${section.text.split("\n")[0]}"`,
+      hint: "Nothing to do; the round trip reports what the build then writes differently.",
+    }),
+  );
+}
+
+function retitled(
+  section: ImportedSection,
+  file: string,
+  slugs: Set<string>,
+  diagnostics: Diagnostic[],
+): ImportedSection {
+  let title = `${section.title} (${file})`;
+  for (let n = 2; slugs.has(slugify(title)); n++) title = `${section.title} (${file}, ${n})`;
+  const [heading = "", ...rest] = section.text.split("\n");
+  const marks = /^ {0,3}#{1,2}/.exec(heading)?.[0] ?? "#";
+  diagnostics.push(
+    diagnostic(nativeContentImported, {
+      position: section.position,
+      severity: "info",
+      message: `another always-on section is headed "${section.title}": this one is imported as "${title}"`,
+      hint: "Give the two sections headings of their own, or keep one of them.",
+    }),
+  );
+  return { ...section, text: [`${marks} ${title}`, ...rest].join("\n"), slug: slugify(title), title };
+}

@@ -1,0 +1,160 @@
+import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { mergeInstructions } from "./merge-instructions.js";
+import { type ItemKind, mergeReadings, type Reading } from "./merge-readings.js";
+import {
+  type AssistantImport,
+  emptyItems,
+  type ImportedHook,
+  type ImportedItems,
+  type ImportedPermission,
+} from "./model.js";
+
+interface Named {
+  name: string;
+  position: Position;
+}
+
+/**
+ * The items of every assistant as one registry, earlier assistants first. Two assistants' files of one
+ * item (same name, consistent as src/import/merge-readings.ts says) are one item, each filling in what
+ * the other's format could not write; a rule with the text of another is that rule. A different item
+ * under a name already taken is kept as `<name>-<assistant>` and reported. `alwaysOn`: the one always-on
+ * file (AGENTS.md), whose sections come first.
+ */
+export function mergeItems(
+  imports: AssistantImport[],
+  alwaysOn?: string,
+): { items: ImportedItems; diagnostics: Diagnostic[] } {
+  const items = emptyItems();
+  const diagnostics: Diagnostic[] = [];
+  const lists = { rule: [], skill: [], agent: [], command: [], server: [], hook: [] } as ReadingLists;
+  for (const { assistant, items: own } of imports) {
+    const read = <T extends { position: Position }>(item: T) => ({
+      item,
+      ...(assistant.pack ? { pack: assistant.pack } : {}),
+      neutralText: false,
+    });
+    const keep = <T extends Named>(kind: ItemKind, list: Reading<T>[], item: T, twin?: (i: T) => boolean) =>
+      keepNamed(kind, list, read(item), { assistant: assistant.id, twin }, diagnostics);
+    items.instructions.push(...own.instructions);
+    items.scoped.push(...own.scoped);
+    for (const rule of own.rules) keep("rule", lists.rule, rule, (r) => r.body.trim() === rule.body.trim());
+    for (const skill of own.skills) keep("skill", lists.skill, skill);
+    for (const agent of own.agents) keep("agent", lists.agent, agent);
+    for (const command of own.commands) keep("command", lists.command, command);
+    for (const level of ["deny", "ask", "allow"] as const)
+      for (const rule of own.permissions[level]) addPermission(items.permissions[level], rule);
+    for (const hook of own.hooks) addHook(lists.hook, read(hook));
+    for (const server of own.servers) keep("server", lists.server, server);
+    items.guard ||= own.guard;
+  }
+  const slugs = new Set<string>();
+  // The always-on file first, whichever assistant read it, so that its rebuild keeps its order.
+  const first = (file: { file: string }) => (file.file === alwaysOn ? 0 : 1);
+  items.instructions.sort((a, b) => first(a) - first(b));
+  items.instructions = mergeInstructions(items.instructions, diagnostics, slugs);
+  items.scoped = mergeInstructions(items.scoped, diagnostics, slugs);
+  const items_ = {
+    ...items,
+    rules: plain(lists.rule),
+    skills: plain(lists.skill),
+    agents: plain(lists.agent),
+  };
+  const rest = { commands: plain(lists.command), servers: plain(lists.server), hooks: plain(lists.hook) };
+  return { items: { ...items_, ...rest }, diagnostics };
+}
+
+interface ReadingLists {
+  rule: Reading<ImportedItems["rules"][number]>[];
+  skill: Reading<ImportedItems["skills"][number]>[];
+  agent: Reading<ImportedItems["agents"][number]>[];
+  command: Reading<ImportedItems["commands"][number]>[];
+  server: Reading<ImportedItems["servers"][number]>[];
+  hook: Reading<ImportedHook>[];
+}
+
+function plain<T>(readings: Reading<T>[]): T[] {
+  return readings.map((reading) => reading.item);
+}
+
+const folders: Record<ItemKind, string> = {
+  rule: "core/rules",
+  skill: "core/skills",
+  agent: "core/agents",
+  command: "core/commands",
+  server: "core/mcp.json",
+  hook: "core/hooks.json",
+};
+
+interface Keeping<T> {
+  assistant: string;
+  /** Another item that is this one under another name (a rule with the same text). */
+  twin?: (item: T) => boolean;
+}
+
+function keepNamed<T extends Named>(
+  kind: ItemKind,
+  list: Reading<T>[],
+  reading: Reading<T>,
+  how: Keeping<T>,
+  diagnostics: Diagnostic[],
+): void {
+  const { item } = reading;
+  const named = list.findIndex((other) => other.item.name === item.name);
+  const twins = list.flatMap((other, i) => (i !== named && how.twin?.(other.item) ? [i] : []));
+  for (const index of [named, ...twins].filter((i) => i >= 0)) {
+    const other = list[index] as Reading<T>;
+    const result = mergeReadings(kind, other, { ...reading, item: { ...item, name: other.item.name } });
+    if ("merged" in result) {
+      list[index] = result.merged;
+      return;
+    }
+  }
+  if (named < 0) {
+    list.push(reading);
+    return;
+  }
+  const taken = list[named] as Reading<T>;
+  const reason = mergeReadings(kind, taken, reading);
+  const field = "conflict" in reason ? reason.conflict : "content";
+  const name = freeName(plain(list), `${item.name}-${how.assistant}`);
+  const what = `${kind === "server" ? "MCP server" : kind} ${item.name}`;
+  diagnostics.push(renamed(item.position, what, field, taken.item.position, `${folders[kind]}: ${name}`));
+  list.push({ ...reading, item: { ...item, name } });
+}
+
+/** One hook per event and command: the readings of several clients fill each other in. */
+function addHook(hooks: Reading<ImportedHook>[], reading: Reading<ImportedHook>): void {
+  for (const [index, other] of hooks.entries()) {
+    if (other.item.event !== reading.item.event || other.item.command !== reading.item.command) continue;
+    const result = mergeReadings("hook", other, reading);
+    if ("merged" in result) {
+      hooks[index] = result.merged;
+      return;
+    }
+  }
+  hooks.push(reading);
+}
+
+function addPermission(rules: ImportedPermission[], rule: ImportedPermission): void {
+  const coarse = rule.patterns.length === 0;
+  const same = rules.find((r) => r.verb === rule.verb && (r.patterns.length === 0) === coarse);
+  if (!same) rules.push({ ...rule, patterns: [...rule.patterns] });
+  else for (const p of rule.patterns) if (!same.patterns.includes(p)) same.patterns.push(p);
+}
+
+export function freeName(list: Named[], wanted: string): string {
+  let name = wanted;
+  for (let n = 2; list.some((item) => item.name === name); n++) name = `${wanted}-${n}`;
+  return name;
+}
+
+function renamed(at: Position, what: string, field: string, first: Position, as: string): Diagnostic {
+  return diagnostic(nativeContentImported, {
+    position: at,
+    message: `${what} differs in its ${field} from the one of that name in ${first.file}: imported as ${as}`,
+    hint: "Keep one of the two in the registry, or give them names of their own.",
+  });
+}

@@ -1,0 +1,153 @@
+import type { ClientPack } from "../clients/model.js";
+import { canonicalJson } from "../compose/value-hash.js";
+import { type McpServer, type Verb, verbs } from "../core/model.js";
+import { mcpEntries } from "../emit/clients/mcp-entries.js";
+import { conflict, type Merged, mergeCompatible } from "./merge-compatible.js";
+import type { ImportedServer } from "./model.js";
+import { unsubstitute } from "./native-text.js";
+
+/** One item as read from one assistant's files (or merged from several): the pack it was written by. */
+export interface Reading<T> {
+  item: T;
+  pack?: ClientPack;
+  /** True once texts were unified into the placeholder form (`<SKILLS_DIR>`), which every build fills in. */
+  neutralText: boolean;
+}
+
+export type ItemKind = "rule" | "skill" | "agent" | "command" | "server" | "hook";
+
+/**
+ * Two readings of one named item, merged where they are consistent: equal fields, fields only one could
+ * write, texts equal once each pack's placeholder values are put back (agentc wrote them from one text),
+ * tool lists that name the same tools in both clients' words, and servers each client writes alike.
+ */
+export function mergeReadings<T extends { position: unknown }>(
+  kind: ItemKind,
+  a: Reading<T>,
+  b: Reading<T>,
+): Merged<Reading<T>> {
+  let unified = a.neutralText;
+  const resolve = (key: string, x: unknown, y: unknown): unknown => {
+    if (key === "body") return sameText(x as string, y as string);
+    if (key === "files") return sameFiles(x as SkillFile[], y as SkillFile[]);
+    if (key === "tools" || key === "deny" || key === "verbs") return preciseVerbs(kind, key, a, b, x, y);
+    return conflict;
+  };
+  const sameText = (x: string, y: string): unknown => {
+    const [u, v] = [neutral(a, x), neutral(b, y)];
+    if (u.trim() !== v.trim()) return conflict;
+    unified = true;
+    return u;
+  };
+  const sameFiles = (x: SkillFile[], y: SkillFile[]): unknown => {
+    const other = new Map(y.map((file) => [file.path, file]));
+    const differ = (file: SkillFile) => {
+      const twin = other.get(file.path);
+      return twin !== undefined && !twin.bytes.equals(file.bytes);
+    };
+    const left = x.map((file) => (differ(file) ? withText(a, file) : file));
+    const right = y.map((file) =>
+      x.some((f) => f.path === file.path && differ(f)) ? withText(b, file) : file,
+    );
+    const merged = mergeCompatible({ position: 0, files: left }, { position: 0, files: right });
+    if ("conflict" in merged) return conflict;
+    unified = true;
+    return merged.merged.files;
+  };
+  const result = mergeCompatible(a.item, b.item, resolve);
+  if ("merged" in result) return { merged: { item: result.merged, ...packOf(a), neutralText: unified } };
+  if (kind !== "server") return { conflict: result.conflict };
+  const alike = serversAlike(
+    a as unknown as Reading<ImportedServer>,
+    b as unknown as Reading<ImportedServer>,
+  );
+  return (alike as Merged<Reading<T>> | undefined) ?? { conflict: result.conflict };
+}
+
+type SkillFile = { path: string; bytes: Buffer; executable: boolean };
+
+function neutral(reading: Reading<unknown>, text: string): string {
+  return reading.neutralText || !reading.pack ? text : unsubstitute(text, reading.pack.runtime_placeholders);
+}
+
+function withText(reading: Reading<unknown>, file: SkillFile): SkillFile {
+  if (file.bytes.includes(0)) return file;
+  return { ...file, bytes: Buffer.from(neutral(reading, file.bytes.toString("utf8"))) };
+}
+
+/**
+ * Of two verb lists, the one both clients would write as they did: a client whose one tool tag covers
+ * several verbs, or whose hooks see fewer tools, reads less precisely than one with a name per verb.
+ */
+function preciseVerbs<T>(
+  kind: ItemKind,
+  key: string,
+  a: Reading<T>,
+  b: Reading<T>,
+  x: unknown,
+  y: unknown,
+): unknown {
+  if (!Array.isArray(x) || !Array.isArray(y)) return conflict;
+  const names = (reading: Reading<T>, verbs: Verb[]) => {
+    const map = toolMap(kind, key, reading.pack);
+    return [...new Set(verbs.flatMap((verb) => map[verb] ?? []))].sort().join(",");
+  };
+  const fits = (verbs: Verb[]) => names(a, verbs) === names(a, x) && names(b, verbs) === names(b, y);
+  if (fits(x)) return x;
+  if (fits(y)) return y;
+  return conflict;
+}
+
+function toolMap(kind: ItemKind, key: string, pack: ClientPack | undefined): Partial<Record<Verb, string[]>> {
+  if (!pack) return {};
+  if (kind === "hook") return hookNames(pack);
+  if (kind === "agent") return pack.agent_frontmatter?.tool_names ?? {};
+  const format = pack.skill_frontmatter;
+  if (key === "deny" && format?.deny_tools_from === "hook_tools") return pack.hooks?.hook_tools ?? {};
+  return format?.tool_names ?? {};
+}
+
+/** What a hook's verbs become in a client: matcher names, or the events a client files tool kinds under. */
+function hookNames(pack: ClientPack): Partial<Record<Verb, string[]>> {
+  const hooks = pack.hooks;
+  if (!hooks) return {};
+  return Object.fromEntries(
+    verbs.map((verb) => [
+      verb,
+      [
+        ...(hooks.hook_tools[verb] ?? []),
+        ...(hooks.events_by_verb?.[verb] ? [`event ${hooks.events_by_verb[verb]}`] : []),
+      ],
+    ]),
+  );
+}
+
+/** A server is one server when each client writes the other's reading exactly as its own entry. */
+function serversAlike(
+  a: Reading<ImportedServer>,
+  b: Reading<ImportedServer>,
+): Merged<Reading<ImportedServer>> | undefined {
+  if (writtenAs(a.item, b.pack) === canonicalJson(b.item.written))
+    return { merged: { ...a, neutralText: a.neutralText } };
+  if (writtenAs(b.item, a.pack) === canonicalJson(a.item.written))
+    return { merged: { ...b, neutralText: b.neutralText } };
+  return undefined;
+}
+
+function writtenAs(server: ImportedServer, pack: ClientPack | undefined): string | undefined {
+  if (!pack) return undefined;
+  const entry = mcpEntries(pack, [coreServer(server)]).parts[0]?.entries[0];
+  return entry ? canonicalJson(entry.value) : undefined;
+}
+
+function coreServer(server: ImportedServer): McpServer {
+  const { written: _, ...rest } = server;
+  if (rest.transport === "stdio")
+    return { ...rest, transport: "stdio", args: rest.args ?? [], env: rest.env ?? {} };
+  const transport = rest.transport === "remote" ? "http" : rest.transport;
+  return { ...rest, transport, headers: rest.headers ?? {} };
+}
+
+function packOf<T>(reading: Reading<T>): { pack?: ClientPack } {
+  return reading.pack ? { pack: reading.pack } : {};
+}

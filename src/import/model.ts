@@ -1,0 +1,188 @@
+import type { ClientPack } from "../clients/model.js";
+import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import type { Adapter } from "../registry/model.js";
+
+/** One assistant as the package's data describes it: its rule adapter, its client pack, or both. */
+export interface AssistantData {
+  id: string;
+  name: string;
+  adapter?: Adapter;
+  pack?: ClientPack;
+}
+
+/** A file of the project that import read (or tried to), as the round trip compares it. */
+export interface NativeFile {
+  /** Project-relative path. */
+  path: string;
+  /** The file's bytes; absent for a link and for a file that could not be read. */
+  bytes?: Buffer;
+  /** The text of the link when the path is a symbolic link inside the project. */
+  linkTarget?: string;
+  /** JSON or TOML files that agentc composes into rather than owns. */
+  composed?: "json" | "toml";
+  /** An always-on file: its sections became global rules, which the build writes into the always-on file. */
+  instructions?: boolean;
+  /** An always-on file that only imports the always-on file of the build (nothing but `@AGENTS.md`). */
+  onlyImports?: boolean;
+  /** Read but not understood (malformed, AGC127): left out of the round trip and of `read`. */
+  unreadable?: boolean;
+  /**
+   * Read at a place that several assistants' data name, none of which the project was found to use by a
+   * file of its own: the assistants whose build would write it there again.
+   */
+  unclaimedBy?: string[];
+  /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
+  leftOut?: (string | number)[][];
+}
+
+/** A neutral permission rule as core/permissions.json and skill frontmatter write it. */
+export interface ImportedPermission {
+  verb: Verb;
+  patterns: string[];
+  position: Position;
+}
+
+export type ImportedPermissions = Record<PermissionLevel, ImportedPermission[]>;
+
+/**
+ * Fields an assistant's native file cannot carry are undefined ("not known from this file"), so that two
+ * assistants' files of one item merge: each fills what the other could not write (src/import/merge-items.ts).
+ */
+export interface ImportedRule {
+  name: string;
+  /** The load triggers the file is consistent with, preferred first (a client may write several alike). */
+  triggers: LoadTrigger[];
+  globs?: string[];
+  description?: string;
+  body: string;
+  position: Position;
+}
+
+export interface ImportedSkill {
+  name: string;
+  description?: string;
+  tools?: Verb[];
+  deny?: Verb[];
+  /** Pre-approved while the skill runs, as core permission entries (`Exec(git diff)`). */
+  allow?: string[];
+  /** Only the person starts it (true), or the model may too (false); undefined: the client cannot say. */
+  userOnly?: boolean;
+  /** Only the model starts it (true), or the person may too (false); undefined: the client cannot say. */
+  modelOnly?: boolean;
+  model?: string;
+  argumentHint?: string;
+  license?: string;
+  metadata?: Record<string, string>;
+  body: string;
+  /** Supporting files: path inside the skill folder → bytes and mode. */
+  files: { path: string; bytes: Buffer; executable: boolean }[];
+  position: Position;
+}
+
+export interface ImportedAgent {
+  name: string;
+  description?: string;
+  tools?: Verb[];
+  deny?: Verb[];
+  model?: string;
+  body: string;
+  position: Position;
+}
+
+export interface ImportedCommand {
+  name: string;
+  description?: string;
+  argumentHint?: string;
+  model?: string;
+  body: string;
+  position: Position;
+}
+
+export interface ImportedHook {
+  event: HookEvent;
+  /** null: every tool; undefined: the client has no matchers, so its file cannot say. */
+  verbs?: Verb[] | null;
+  command: string;
+  timeout?: number;
+  failClosed?: boolean;
+  description?: string;
+  position: Position;
+}
+
+/** A remote server's transport is "remote" when the client's entry does not say which one. */
+export type ImportedServer = (
+  | { transport: "stdio"; command: string; args?: string[]; env?: Record<string, string> }
+  | { transport: "http" | "sse" | "remote"; url: string; headers?: Record<string, string> }
+) & {
+  name: string;
+  cwd?: string;
+  /** The client's entry as written, to tell whether another reading would be written like it. */
+  written?: unknown;
+  tools?: string[];
+  timeout?: number;
+  description?: string;
+  position: Position;
+};
+
+/** One section of an always-on instruction file: a global rule of sources/. */
+export interface ImportedSection {
+  /** The Markdown from its heading to the next one, without trailing blank lines. */
+  text: string;
+  /** The rule slug the registry derives from the heading, and the heading's text. */
+  slug: string;
+  title: string;
+  position: Position;
+  /** Set when import gave the text above a file's first heading one of its own (the file's name). */
+  invented?: boolean;
+}
+
+/** The always-on text of one native file, cut into sections, in file order. */
+export interface ImportedInstructions {
+  file: string;
+  sections: ImportedSection[];
+}
+
+/** The rule file of an adapter without a client pack that has globs: scoped rules of sources/. */
+export interface ImportedScoped extends ImportedInstructions {
+  globs: string[];
+  description?: string;
+}
+
+/** Everything import found, in neutral form, before it is merged across assistants. */
+export interface ImportedItems {
+  instructions: ImportedInstructions[];
+  scoped: ImportedScoped[];
+  rules: ImportedRule[];
+  skills: ImportedSkill[];
+  agents: ImportedAgent[];
+  commands: ImportedCommand[];
+  permissions: ImportedPermissions;
+  hooks: ImportedHook[];
+  servers: ImportedServer[];
+  /** True when a native hooks file carries agentc's secret guard. */
+  guard: boolean;
+}
+
+export function emptyItems(): ImportedItems {
+  return {
+    instructions: [],
+    scoped: [],
+    rules: [],
+    skills: [],
+    agents: [],
+    commands: [],
+    permissions: { deny: [], ask: [], allow: [] },
+    hooks: [],
+    servers: [],
+    guard: false,
+  };
+}
+
+/** What one assistant's native files gave: the items, the files read, and what could not be read or mapped. */
+export interface AssistantImport {
+  assistant: AssistantData;
+  items: ImportedItems;
+  files: NativeFile[];
+  diagnostics: Diagnostic[];
+}

@@ -1,0 +1,87 @@
+import type { Position } from "../diagnostics/diagnostic.js";
+import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
+
+/** A native Markdown file: its frontmatter values with positions, and the text below it. */
+export interface NativeMarkdown {
+  file: string;
+  /** Frontmatter values by key; a raw field holds the text after "key:" as written. */
+  values: Record<string, unknown>;
+  /** Where a key is written (line 1 when the file has no such key). */
+  positionOf(key: string, part?: "key" | "value"): Position;
+  hasFrontmatter: boolean;
+  body: string;
+  /** 1-based line of the body's first line. */
+  bodyLine: number;
+}
+
+export interface MarkdownProblem {
+  position: Position;
+  message: string;
+}
+
+/**
+ * Splits a native file at its `---` frontmatter block. Fields listed in `rawFields` are taken as the text
+ * after "key:", because their clients read them that way and a YAML reader rejects some of them
+ * (an unquoted `globs: **\/*.ts` would be a YAML alias); the rest is YAML with positions.
+ */
+export function parseNativeMarkdown(
+  file: string,
+  text: string,
+  rawFields: readonly string[] = [],
+): { markdown?: NativeMarkdown; problems: MarkdownProblem[] } {
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
+  if (lines[0] !== "---") return { markdown: withoutFrontmatter(file, lines), problems: [] };
+  const closeAt = lines.indexOf("---", 1);
+  if (closeAt < 0)
+    return {
+      problems: [{ position: { file, line: 1, column: 1 }, message: "frontmatter block is never closed" }],
+    };
+  const raw = rawValues(file, lines.slice(1, closeAt), rawFields);
+  const { parsed, errors } = parseYamlBlock(file, raw.yamlLines.join("\n"), 2);
+  if (!parsed) return { problems: errors };
+  return {
+    markdown: {
+      file,
+      values: { ...parsed.value, ...raw.values },
+      positionOf: (key, part = "key") => raw.positions.get(key) ?? yamlPosition(parsed, key, part),
+      hasFrontmatter: true,
+      body: lines.slice(closeAt + 1).join("\n"),
+      bodyLine: closeAt + 2,
+    },
+    problems: [],
+  };
+}
+
+function withoutFrontmatter(file: string, lines: string[]): NativeMarkdown {
+  return {
+    file,
+    values: {},
+    positionOf: () => ({ file, line: 1, column: 1 }),
+    hasFrontmatter: false,
+    body: lines.join("\n"),
+    bodyLine: 1,
+  };
+}
+
+function yamlPosition(parsed: ParsedYaml, key: string, part: "key" | "value"): Position {
+  return parsed.positionOf([key], part);
+}
+
+/** Raw fields cut out of the YAML text (their lines left empty, so positions stay right). */
+function rawValues(file: string, lines: string[], rawFields: readonly string[]) {
+  const values: Record<string, string> = {};
+  const positions = new Map<string, Position>();
+  const yamlLines = lines.map((line, index) => {
+    const match = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*))?$/.exec(line);
+    const key = match?.[1];
+    if (key === undefined || !rawFields.includes(key)) return line;
+    const value = (match?.[2] ?? "").trim();
+    if (value !== "") values[key] = value;
+    positions.set(key, { file, line: index + 2, column: 1 });
+    return "";
+  });
+  return { values, positions, yamlLines };
+}

@@ -1,0 +1,81 @@
+import { lstatSync, readlinkSync } from "node:fs";
+import { join } from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { RegistryReader } from "../documents/registry-reader.js";
+
+/** What a project path is, seen through the fence: links are followed only while they stay inside. */
+export type ProjectEntry =
+  | { kind: "missing" }
+  | { kind: "file"; size: number; executable: boolean; link?: string }
+  | { kind: "folder"; link?: string }
+  | { kind: "other" }
+  | { kind: "refused" };
+
+export type ProjectRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; reported: boolean };
+export type ProjectText =
+  | { ok: true; text: string; bytes: Buffer }
+  | { ok: false; reason: string; reported: boolean };
+
+/**
+ * Reads a project for `agentc import`, and only reads, through the load stage's one safe reader: every
+ * path is project-relative, a link that leads out of the project (or into a loop) is refused and
+ * reported by the reader, never followed. Nothing here writes.
+ */
+export class ProjectReader {
+  readonly root: string;
+  readonly #reader: RegistryReader;
+
+  constructor(root: string) {
+    this.#reader = new RegistryReader(root, "", undefined, "the project");
+    this.root = this.#reader.root;
+  }
+
+  /** What the reader refused (links out of the project, loops, paths past the limits), once each. */
+  get diagnostics(): Diagnostic[] {
+    return this.#reader.diagnostics;
+  }
+
+  entry(path: string): ProjectEntry {
+    const found = this.#reader.resolve(path);
+    const link = linkText(join(this.root, path));
+    const linked = link === undefined ? {} : { link };
+    if (found.kind === "file")
+      return { kind: "file", size: found.size, executable: found.executable, ...linked };
+    if (found.kind === "folder") return { kind: "folder", ...linked };
+    if (found.kind === "refused") return { kind: "refused" };
+    return { kind: found.kind };
+  }
+
+  readBytes(path: string, limit: number): ProjectRead {
+    const read = this.#reader.readBytes(path, limit);
+    return read.ok ? read : { ok: false, reason: read.reason, reported: read.reported };
+  }
+
+  readText(path: string, limit: number): ProjectText {
+    const bytes = this.#reader.readBytes(path, limit);
+    if (!bytes.ok) return { ok: false, reason: bytes.reason, reported: bytes.reported };
+    const text = this.#reader.readText(path, limit);
+    return text.ok
+      ? { ok: true, text: text.text, bytes: bytes.bytes }
+      : { ok: false, reason: text.reason, reported: text.reported };
+  }
+
+  /** Project-relative paths of the entries of a folder, by name (hidden ones only when asked). */
+  list(folder: string, hidden = false): string[] {
+    return this.#reader.entries(folder, { hidden }).map((entry) => entry.path);
+  }
+
+  /** Files below a folder, depth first by name, hidden ones left out; loops are reported, not followed. */
+  filesBelow(folder: string): string[] {
+    return this.#reader.filesBelow(folder);
+  }
+}
+
+/** The text of a link (a file linked to the always-on one): the round trip compares links as links. */
+function linkText(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,66 @@
+import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import type { Adapter } from "../registry/model.js";
+import { parseNativeMarkdown } from "./native-markdown.js";
+import { pathInside, portable } from "./native-text.js";
+import { adjusted, leftOut, nativeText, type ReadContext, start, unreadable } from "./read-context.js";
+import { readInstructionFile } from "./read-instructions.js";
+import { rawKeys, reverseTemplate } from "./reverse-template.js";
+import { splitSections } from "./split-sections.js";
+
+/**
+ * The rule files of an assistant that has a rule adapter and no client pack: each read back through the adapter's frontmatter template. With globs it is a scoped rule of
+ * sources/, which the adapter writes again; always on, global rules; with a description only, a core rule
+ * the model loads when the description fits (no rule adapter writes those).
+ */
+export function readAdapterRules(ctx: ReadContext, adapter: Adapter): void {
+  const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
+  if (dir === "") return;
+  const extension = adapter.extension ?? ".md";
+  const pinned = alwaysOnPath(adapter);
+  // Without rule files of its own, every file of the adapter's folder is always-on text, as the pinned one.
+  const conditions = (adapter.scoped_layout ?? "none") === "flat";
+  if (!conditions && pinned === undefined) return;
+  for (const path of ctx.reader.filesBelow(dir)) {
+    if (path === pinned || !path.endsWith(extension) || ctx.reader.entry(path).kind === "folder") continue;
+    if (conditions) readRuleFile(ctx, adapter, path, pathInside(dir, path, extension));
+    else readInstructionFile(ctx, path, undefined, adapter);
+  }
+}
+
+function readRuleFile(ctx: ReadContext, adapter: Adapter, path: string, inner: string): void {
+  const read = nativeText(ctx, path);
+  if (!read) return;
+  const { markdown, problems } = parseNativeMarkdown(path, read.text, rawKeys(adapter));
+  for (const p of problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
+  if (!markdown) return;
+  const reading = reverseTemplate(adapter, markdown.values);
+  for (const key of reading.unused)
+    leftOut(ctx, markdown.positionOf(key), `"${key}" of ${path} has no neutral equivalent: not imported`);
+  const body = markdown.body.replace(/^\n+/, "");
+  if (body.trim() === "") {
+    leftOut(ctx, start(path), `${path} holds no text, so no rule is imported`);
+    return;
+  }
+  const name = portable(inner.replaceAll("/", "-"));
+  if (reading.globs.length === 0 && !reading.alwaysOn) {
+    if (name !== inner) adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`);
+    const description = reading.description;
+    ctx.items.rules.push({
+      name,
+      triggers: ["model_decision"],
+      ...(description ? { description } : {}),
+      body,
+      position: start(path),
+    });
+    return;
+  }
+  const { sections } = splitSections(path, body, name);
+  if (reading.alwaysOn) ctx.items.instructions.push({ file: path, sections });
+  else
+    ctx.items.scoped.push({
+      file: path,
+      sections,
+      globs: reading.globs,
+      ...(reading.description ? { description: reading.description } : {}),
+    });
+}

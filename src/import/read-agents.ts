@@ -1,0 +1,52 @@
+import type { AgentFrontmatter, ClientPack } from "../clients/model.js";
+import { packPath } from "../clients/placeholders.js";
+import { readItemFile } from "./item-file.js";
+import { described, itemName } from "./named-item.js";
+import { pathInside } from "./native-text.js";
+import { adjusted, type ReadContext } from "./read-context.js";
+import { reverseFields } from "./reverse-fields.js";
+
+/** `<agents_dir>/<name><extension>` (Markdown or TOML) → core agents. */
+export function readPackAgents(ctx: ReadContext, pack: ClientPack): void {
+  const format = pack.agent_frontmatter;
+  if (!pack.agents_dir || !format) return;
+  const dir = packPath(pack.agents_dir, pack.runtime_placeholders);
+  for (const path of ctx.reader.list(dir).filter((p) => p.endsWith(format.extension))) {
+    if (ctx.reader.entry(path).kind === "file") readAgent(ctx, pack, format, dir, path);
+  }
+}
+
+function readAgent(
+  ctx: ReadContext,
+  pack: ClientPack,
+  format: AgentFrontmatter,
+  dir: string,
+  path: string,
+): void {
+  const item = readItemFile(ctx, path, format.format, format.body_field);
+  if (!item) return;
+  const fields = reverseFields(ctx, item, {
+    fields: format.fields,
+    tools: { field: format.tools_field, names: format.tool_names },
+    deny: { field: format.deny_field, names: format.tool_names },
+    ...(format.read_only ? { readOnly: format.read_only } : {}),
+  });
+  const mode = format.read_only;
+  if (mode && item.values[mode.field] === mode.value && !fields.tools)
+    adjusted(
+      ctx,
+      item.positionOf(mode.field),
+      `"${mode.field}" of ${path} says the agent uses none of ${[...mode.removes, ...(mode.only_without ?? [])].join(", ")}; the core says that with a tools list, taken from another assistant's file of the agent where there is one`,
+    );
+  const name = itemName(ctx, pack, pathInside(dir, path, format.extension), path);
+  const named = { name, ...described(ctx, item, fields, name) };
+  const model = fields.neutral.model;
+  ctx.items.agents.push({
+    ...named,
+    ...(fields.tools ? { tools: fields.tools } : {}),
+    ...(fields.deny ? { deny: fields.deny } : {}),
+    ...(typeof model === "string" ? { model } : {}),
+    body: item.body,
+    position: { file: path, line: 1, column: 1 },
+  });
+}

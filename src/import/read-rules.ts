@@ -1,0 +1,71 @@
+import type { ClientPack, RuleTriggers } from "../clients/model.js";
+import { packPath } from "../clients/placeholders.js";
+import { parseNativeMarkdown } from "./native-markdown.js";
+import { generatedDescription, pathInside, portable, withoutGeneratedComment } from "./native-text.js";
+import { adjusted, leftOut, nativeText, type ReadContext, start, unreadable } from "./read-context.js";
+import { reverseTrigger } from "./reverse-trigger.js";
+
+/**
+ * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads
+ * (top level only), each file's frontmatter read back through rule_triggers.
+ */
+export function readPackRules(ctx: ReadContext, pack: ClientPack): void {
+  const { rules_dir, rule_file, rule_triggers } = pack;
+  if (!rule_file || !rule_triggers) return;
+  const folders: [string, boolean][] = [
+    ...(rules_dir ? [[packPath(rules_dir, pack.runtime_placeholders), true] as [string, boolean]] : []),
+    ...(pack.also_reads?.rule_dirs ?? []).map((dir): [string, boolean] => [dir, false]),
+  ];
+  for (const [folder, deep] of folders) {
+    const paths = deep ? ctx.reader.filesBelow(folder) : ctx.reader.list(folder);
+    for (const path of paths.filter((p) => p.endsWith(rule_file.extension) && notAFolder(ctx, p)))
+      readRuleFile(ctx, path, pathInside(folder, path, rule_file.extension), rule_triggers);
+  }
+}
+
+/** Rule files, and paths the reader refused (reported by it when listing). */
+function notAFolder(ctx: ReadContext, path: string): boolean {
+  return ctx.reader.entry(path).kind !== "folder";
+}
+
+function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: RuleTriggers): void {
+  const read = nativeText(ctx, path);
+  if (!read) return;
+  const { markdown, problems } = parseNativeMarkdown(path, read.text, mapping.raw_fields);
+  for (const p of problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
+  if (!markdown) return;
+  const body = withoutGeneratedComment(markdown.body);
+  if (body.trim() === "") {
+    leftOut(ctx, start(path), `${path} holds no text below its frontmatter, so no rule is imported`);
+    return;
+  }
+  const reversed = reverseTrigger(markdown.values, mapping);
+  for (const key of reversed.unused)
+    leftOut(ctx, markdown.positionOf(key), `"${key}" of ${path} has no neutral equivalent: not imported`);
+  if (!reversed.matched)
+    leftOut(
+      ctx,
+      start(path),
+      `no load condition ${ctx.assistant} writes matches the frontmatter of ${path}: imported as always_on`,
+    );
+  const name = ruleName(ctx, path, inner);
+  const description = reversed.description ?? generatedDescription(markdown.body);
+  const glob = reversed.triggers[0] === "glob";
+  if (glob && reversed.globs.length === 0)
+    leftOut(ctx, start(path), `${path} has an empty list of globs: imported as a manual rule`);
+  const triggers = glob && reversed.globs.length === 0 ? (["manual"] as const) : reversed.triggers;
+  ctx.items.rules.push({
+    name,
+    triggers: [...triggers],
+    ...(triggers[0] === "glob" ? { globs: reversed.globs } : {}),
+    ...(description !== undefined ? { description } : {}),
+    body,
+    position: start(path),
+  });
+}
+
+function ruleName(ctx: ReadContext, path: string, inner: string): string {
+  const name = portable(inner.replaceAll("/", "-"));
+  if (name !== inner) adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`);
+  return name;
+}

@@ -1,0 +1,120 @@
+import type { ClientPack, PermissionMapping } from "../clients/model.js";
+import { type PermissionLevel, permissionLevels } from "../core/model.js";
+import { isObject } from "../shared/json-shape.js";
+import type { ImportedPermission } from "./model.js";
+import type { ReadContext } from "./read-context.js";
+import { reversePermission } from "./reverse-permissions.js";
+import { type SettingsDocument, valueAt } from "./settings-document.js";
+import { extrasAgree, unowned } from "./settings-values.js";
+
+/**
+ * The permission lists under the pack's key → neutral rules, one per coarse verb and one per verb with
+ * patterns, in the order first written. Returns the top-level keys the part owns.
+ */
+export function readPermissions(
+  ctx: ReadContext,
+  pack: ClientPack,
+  mapping: PermissionMapping,
+  document: SettingsDocument,
+): string[] {
+  const top = extrasAgree(ctx, document, [], mapping.settings_extra, document.value);
+  const container = valueAt(document.value, mapping.key);
+  if (container === undefined) return top;
+  const base = mapping.key;
+  if (!isObject(container)) {
+    unowned(ctx, document, base, "is not an object of permission lists");
+    return [...top, String(base[0])];
+  }
+  if (mapping.rule_shape === "action_map") {
+    readActionMap(ctx, pack, mapping, document, base, container);
+    return [...top, String(base[0])];
+  }
+  const extras = extrasAgree(ctx, document, base, mapping.permissions_extra, container);
+  for (const [name, list] of Object.entries(container)) {
+    const level = permissionLevels.find((l) => mapping.levels[l] === name);
+    if (level) readList(ctx, pack, mapping, document, level, [...base, name], list);
+    else if (!extras.includes(name)) unowned(ctx, document, [...base, name]);
+  }
+  return [...top, String(base[0])];
+}
+
+function readList(
+  ctx: ReadContext,
+  pack: ClientPack,
+  mapping: PermissionMapping,
+  document: SettingsDocument,
+  level: PermissionLevel,
+  path: (string | number)[],
+  list: unknown,
+): void {
+  if (!Array.isArray(list)) {
+    unowned(ctx, document, path, "is not a list of rules");
+    return;
+  }
+  const rules = ctx.items.permissions[level];
+  for (const [index, text] of list.entries()) {
+    const at = [...path, index];
+    const atom =
+      typeof text === "string" ? reversePermission(text, mapping, pack.core_skill_prefix ?? "") : undefined;
+    if (!atom || "problem" in atom) {
+      unowned(
+        ctx,
+        document,
+        at,
+        `(${JSON.stringify(text)}) ${atom && "problem" in atom ? atom.problem : "is not a rule string"}`,
+      );
+      continue;
+    }
+    addAtom(rules, atom.verb, atom.pattern, document.positionOf(at));
+  }
+}
+
+/**
+ * A map of tool → action, or tool → {pattern → action} (`"bash": {"git push *": "ask"}`), as a pack of
+ * rule_shape action_map writes it: each key read back as the rule text `tool(pattern)`, `*` as the tool
+ * itself, the action as the level.
+ */
+function readActionMap(
+  ctx: ReadContext,
+  pack: ClientPack,
+  mapping: PermissionMapping,
+  document: SettingsDocument,
+  base: (string | number)[],
+  container: Record<string, unknown>,
+): void {
+  const levelOf = (action: unknown) => permissionLevels.find((l) => mapping.levels[l] === action);
+  const add = (text: string, action: unknown, at: (string | number)[]) => {
+    const level = levelOf(action);
+    const atom = reversePermission(text, mapping, pack.core_skill_prefix ?? "");
+    if (!level || "problem" in atom) {
+      const why = level ? (atom as { problem: string }).problem : `says ${JSON.stringify(action)}, no level`;
+      unowned(ctx, document, at, `(${JSON.stringify(text)}) ${why}`);
+      return;
+    }
+    addAtom(ctx.items.permissions[level], atom.verb, atom.pattern, document.positionOf(at));
+  };
+  for (const [tool, value] of Object.entries(container)) {
+    if (!isObject(value)) {
+      add(tool, value, [...base, tool]);
+      continue;
+    }
+    for (const [pattern, action] of Object.entries(value))
+      add(pattern === "*" ? tool : `${tool}(${pattern})`, action, [...base, tool, pattern]);
+  }
+}
+
+function addAtom(
+  rules: ImportedPermission[],
+  verb: ImportedPermission["verb"],
+  pattern: string | undefined,
+  position: ImportedPermission["position"],
+): void {
+  if (pattern === undefined) {
+    if (!rules.some((r) => r.verb === verb && r.patterns.length === 0))
+      rules.push({ verb, patterns: [], position });
+    return;
+  }
+  const rule = rules.find((r) => r.verb === verb && r.patterns.length > 0);
+  if (!rule) rules.push({ verb, patterns: [pattern], position });
+  else if (!rule.patterns.includes(pattern)) rule.patterns.push(pattern);
+}

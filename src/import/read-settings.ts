@@ -1,0 +1,51 @@
+import type { ClientPack } from "../clients/model.js";
+import { withRuntimePlaceholders } from "../clients/pack-text.js";
+import type { ReadContext } from "./read-context.js";
+import { readHooks } from "./read-settings-hooks.js";
+import { readServers } from "./read-settings-mcp.js";
+import { readPermissions } from "./read-settings-permissions.js";
+import { readSettingsDocument, type SettingsDocument } from "./settings-document.js";
+import { unowned } from "./settings-values.js";
+
+type Part = "permissions" | "hooks" | "mcp";
+
+/**
+ * A pack's settings files (permissions, hooks, MCP servers, often in one file): each read once, each part
+ * read back under its key, and every top-level key no part owns reported as staying in the project's file.
+ */
+export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
+  for (const [path, { format, parts }] of settingsFiles(pack)) {
+    const document = readSettingsDocument(ctx, path, format);
+    if (!document) continue;
+    const owned = new Set<string>();
+    for (const part of parts) for (const key of readPart(ctx, pack, part, document)) owned.add(key);
+    for (const key of Object.keys(document.value).filter((k) => !owned.has(k)))
+      if (key === schemaKey) document.leftOut.push([key]);
+      else unowned(ctx, document, [key]);
+  }
+}
+
+/** An editor's pointer to the file's JSON schema: no setting, so nothing to report; it stays in the file. */
+const schemaKey = "$schema";
+
+function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml"; parts: Part[] }> {
+  const files = new Map<string, { format: "json" | "toml"; parts: Part[] }>();
+  for (const part of ["permissions", "hooks", "mcp"] as const) {
+    const mapping = pack[part];
+    if (!mapping) continue;
+    const path = withRuntimePlaceholders(pack, mapping.file);
+    const file = files.get(path) ?? { format: mapping.format, parts: [] };
+    file.parts.push(part);
+    files.set(path, file);
+  }
+  return files;
+}
+
+/** Reads one part; returns the top-level keys it owns. */
+function readPart(ctx: ReadContext, pack: ClientPack, part: Part, document: SettingsDocument): string[] {
+  if (part === "permissions" && pack.permissions)
+    return readPermissions(ctx, pack, pack.permissions, document);
+  if (part === "hooks" && pack.hooks) return readHooks(ctx, pack, pack.hooks, document);
+  if (part === "mcp" && pack.mcp) return readServers(ctx, pack.mcp, document);
+  return [];
+}

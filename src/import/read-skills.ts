@@ -1,0 +1,87 @@
+import type { ClientPack, SkillFrontmatter } from "../clients/model.js";
+import { packPath } from "../clients/placeholders.js";
+import { skillFileName } from "../core/load-skills.js";
+import { maxAssetBytes } from "../documents/text-file.js";
+import { readItemFile } from "./item-file.js";
+import type { ImportedSkill } from "./model.js";
+import { described, itemName } from "./named-item.js";
+import { leftOut, type ReadContext, start, unreadable } from "./read-context.js";
+import { type FieldSpec, reverseFields } from "./reverse-fields.js";
+import { skillAllow, withoutField } from "./skill-allow.js";
+
+/** `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills. */
+export function readPackSkills(ctx: ReadContext, pack: ClientPack): void {
+  const format = pack.skill_frontmatter;
+  if (!pack.skills_dir || !format) return;
+  const dir = packPath(pack.skills_dir, pack.runtime_placeholders);
+  for (const path of ctx.reader.list(dir)) {
+    if (ctx.reader.entry(path).kind !== "folder")
+      leftOut(
+        ctx,
+        start(path),
+        `${path} is not a skill folder (${dir}/<name>/${skillFileName}): not imported`,
+      );
+    else readSkill(ctx, pack, format, path);
+  }
+}
+
+function readSkill(ctx: ReadContext, pack: ClientPack, format: SkillFrontmatter, folder: string): void {
+  const path = `${folder}/${skillFileName}`;
+  if (ctx.reader.entry(path).kind === "missing") {
+    leftOut(ctx, start(folder), `${folder} has no ${skillFileName}, so it is no skill: not imported`);
+    return;
+  }
+  const item = readItemFile(ctx, path, "markdown");
+  if (!item) return;
+  const allowField = format.allow_field ?? undefined;
+  const read = allowField ? withoutField(item, allowField) : item;
+  const fields = reverseFields(ctx, read, skillSpec(pack, format));
+  const allow = allowField && allowField in item.values ? skillAllow(ctx, pack, item, allowField) : [];
+  const name = itemName(ctx, pack, folder, path);
+  const { neutral } = fields;
+  const skill: ImportedSkill = {
+    name,
+    ...described(ctx, item, fields, name),
+    ...(fields.tools ? { tools: fields.tools } : {}),
+    ...(fields.deny ? { deny: fields.deny } : {}),
+    ...(allow.length > 0 ? { allow } : {}),
+    ...(fields.userOnly !== undefined ? { userOnly: fields.userOnly } : {}),
+    ...(fields.modelOnly !== undefined ? { modelOnly: fields.modelOnly } : {}),
+    ...(typeof neutral.model === "string" ? { model: neutral.model } : {}),
+    ...(typeof neutral.argument_hint === "string" ? { argumentHint: neutral.argument_hint } : {}),
+    ...(typeof neutral.license === "string" ? { license: neutral.license } : {}),
+    ...(typeof neutral.metadata === "object" ? { metadata: neutral.metadata } : {}),
+    body: item.body,
+    files: supportingFiles(ctx, folder, path),
+    position: start(path),
+  };
+  ctx.items.skills.push(skill);
+}
+
+function skillSpec(pack: ClientPack, format: SkillFrontmatter): FieldSpec {
+  const denyNames =
+    format.deny_tools_from === "hook_tools" ? (pack.hooks?.hook_tools ?? {}) : format.tool_names;
+  return {
+    fields: format.fields,
+    tools: { field: format.tools_field, names: format.tool_names },
+    deny: { field: format.skill_deny_field, names: denyNames },
+    modelInvocation: { field: format.model_invocation_field, value: format.model_invocation_value ?? true },
+    userInvocation: format.user_invocation_field ?? null,
+  };
+}
+
+function supportingFiles(ctx: ReadContext, folder: string, skillFile: string): ImportedSkill["files"] {
+  return ctx.reader.filesBelow(folder).flatMap((path) => {
+    if (path === skillFile || ctx.seen.has(path)) return [];
+    ctx.seen.add(path);
+    const read = ctx.reader.readBytes(path, maxAssetBytes);
+    if (!read.ok) {
+      if (!read.reported) unreadable(ctx, start(path), `${path} ${read.reason}`);
+      return [];
+    }
+    const entry = ctx.reader.entry(path);
+    ctx.files.push({ path, bytes: read.bytes });
+    const executable = entry.kind === "file" && entry.executable;
+    return [{ path: path.slice(folder.length + 1), bytes: read.bytes, executable }];
+  });
+}

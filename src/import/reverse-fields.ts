@@ -1,0 +1,104 @@
+import type { Verb } from "../core/model.js";
+import type { Position } from "../diagnostics/diagnostic.js";
+import { leftOut, type ReadContext } from "./read-context.js";
+import { deniedNames, toolNames, verbsOf } from "./reverse-tools.js";
+
+type VerbNames = Partial<Record<Verb, string[]>>;
+
+/** A native skill, agent or command file as its fields and body, whatever its format. */
+export interface ItemFile {
+  file: string;
+  values: Record<string, unknown>;
+  positionOf(key: string): Position;
+  body: string;
+}
+
+/** How one client writes an item's frontmatter: the pack's format read backwards. */
+export interface FieldSpec {
+  /** Neutral field → the client's field. */
+  fields: Partial<Record<string, string>>;
+  tools?: { field: string | null; names: VerbNames };
+  deny?: { field: string | null | undefined; names: VerbNames };
+  modelInvocation?: { field: string | null; value: boolean };
+  userInvocation?: string | null;
+  /**
+   * The pack's read-only mode (`readonly: true`), which the build derives from an agent's tools:
+   * it names no tools itself, so it is read as known and the tools come from another assistant's file.
+   */
+  readOnly?: { field: string; value: string | boolean };
+}
+
+export interface ReadFields {
+  /** Neutral field → value (strings, and metadata as a string map). */
+  neutral: Record<string, string | Record<string, string>>;
+  tools?: Verb[];
+  deny?: Verb[];
+  /** The model may not start it (skills); undefined when the client has no field that could say so. */
+  userOnly?: boolean;
+  /** The person may not start it (skills); undefined when the client has no field that could say so. */
+  modelOnly?: boolean;
+}
+
+/** Every field of the file through the spec; a field the spec cannot read back is reported and left out. */
+export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec): ReadFields {
+  const neutralOf = new Map(Object.entries(spec.fields).map(([neutral, client]) => [client, neutral]));
+  const out: ReadFields = {
+    neutral: {},
+    ...(spec.modelInvocation?.field ? { userOnly: false } : {}),
+    ...(spec.userInvocation ? { modelOnly: false } : {}),
+  };
+  for (const [key, value] of Object.entries(item.values)) {
+    const neutral = neutralOf.get(key);
+    if (neutral !== undefined) neutralValue(ctx, item, key, neutral, value, out);
+    else if (key === spec.tools?.field) out.tools = verbList(ctx, item, key, value, spec.tools.names);
+    else if (key === spec.deny?.field)
+      out.deny = verbList(ctx, item, key, deniedNames(value), spec.deny.names);
+    else if (key === spec.modelInvocation?.field && value === spec.modelInvocation.value) out.userOnly = true;
+    else if (key === spec.userInvocation && value === false) out.modelOnly = true;
+    else if (key === spec.readOnly?.field && value === spec.readOnly.value) continue;
+    else unmapped(ctx, item, key);
+  }
+  return out;
+}
+
+function neutralValue(
+  ctx: ReadContext,
+  item: ItemFile,
+  key: string,
+  neutral: string,
+  value: unknown,
+  out: ReadFields,
+): void {
+  if (neutral === "metadata" && isStringMap(value)) out.neutral.metadata = value;
+  else if (typeof value === "string" || typeof value === "number") out.neutral[neutral] = String(value);
+  else
+    leftOut(
+      ctx,
+      item.positionOf(key),
+      `"${key}" of ${item.file} is not text, as ${neutral} must be: not imported`,
+    );
+}
+
+function verbList(ctx: ReadContext, item: ItemFile, key: string, value: unknown, names: VerbNames): Verb[] {
+  const { verbs, unknown } = verbsOf(toolNames(value), names);
+  for (const name of unknown)
+    leftOut(
+      ctx,
+      item.positionOf(key),
+      `tool "${name}" in "${key}" of ${item.file} names no neutral verb ${ctx.assistant} maps: not imported`,
+    );
+  return verbs;
+}
+
+function unmapped(ctx: ReadContext, item: ItemFile, key: string): void {
+  leftOut(ctx, item.positionOf(key), `"${key}" of ${item.file} has no neutral equivalent: not imported`);
+}
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string")
+  );
+}

@@ -1,0 +1,130 @@
+import type { ClientPack, HookMapping } from "../clients/model.js";
+import { withRuntimePlaceholders } from "../clients/pack-text.js";
+import { slotsOf } from "../clients/template-slots.js";
+import { verbs as allVerbs, type HookEvent, hookEvents, toolEvents, type Verb } from "../core/model.js";
+import type { Position } from "../diagnostics/diagnostic.js";
+import { guardArguments } from "../emit/clients/guard-wiring.js";
+import type { ImportedHook } from "./model.js";
+import { type KeyPath, unfill } from "./unfill-template.js";
+
+/** What one client hook entry gives: a neutral hook, the guard, or why it cannot be read back. */
+export type HookReading =
+  | { hook: ImportedHook; lost: { path: KeyPath; message: string }[] }
+  | { guard: true }
+  | { problem: string };
+
+/** The neutral event and the verbs an event name implies (an event per tool kind, before or after it, names its verb). */
+export function neutralEvent(
+  mapping: HookMapping,
+  name: string,
+): { event: HookEvent; verbs?: Verb[] } | undefined {
+  const event = hookEvents.find((e) => mapping.events[e] === name);
+  if (event) return { event };
+  const before = allVerbs.filter((verb) => mapping.events_by_verb?.[verb] === name);
+  if (before.length > 0) return { event: "before_tool", verbs: before };
+  const after = allVerbs.filter((verb) => mapping.after_events_by_verb?.[verb] === name);
+  return after.length > 0 ? { event: "after_tool", verbs: after } : undefined;
+}
+
+/** One entry of a client's hooks file, read back through the pack's entry template. */
+export function reverseHookEntries(
+  pack: ClientPack,
+  mapping: HookMapping,
+  on: { event: HookEvent; verbs?: Verb[] },
+  entry: unknown,
+  position: Position,
+): HookReading[] {
+  return unfill(mapping.entry, entry).map((reading): HookReading => {
+    if (reading.mismatch) return { problem: `the entry has ${reading.mismatch}` };
+    const { command, matcher, timeout, fail_closed: failClosed, description } = reading.slots;
+    if (typeof command !== "string" || command.trim() === "") return { problem: "the entry runs no command" };
+    if (command === guardCommand(pack, mapping)) return { guard: true };
+    const lost = reading.extra.map((path) => ({
+      path,
+      message: `"${path.join(".")}" has no neutral equivalent`,
+    }));
+    const verbs = on.verbs ?? matcherVerbs(mapping, matcher, on.event, lost);
+    if (verbs === "none")
+      return { problem: `its matcher "${String(matcher)}" names no tool the pack maps to a verb` };
+    const seconds = timeoutOf(mapping, timeout, lost);
+    const closed = slotsOf(mapping.entry).has("fail_closed")
+      ? failClosed !== undefined && failClosed === (mapping.fail_closed_value ?? true)
+      : undefined;
+    return {
+      hook: {
+        event: on.event,
+        ...(verbs !== undefined ? { verbs } : {}),
+        command: fromRoot(mapping, command),
+        ...(seconds !== undefined ? { timeout: seconds } : {}),
+        ...(closed !== undefined ? { failClosed: closed } : {}),
+        ...(typeof description === "string" ? { description } : {}),
+        position,
+      },
+      lost,
+    };
+  });
+}
+
+/** The guard's command as the build writes it (src/emit/clients/guard-wiring.ts). */
+function guardCommand(pack: ClientPack, mapping: HookMapping): string | undefined {
+  if (!pack.guard) return undefined;
+  const path = withRuntimePlaceholders(pack, pack.guard.path);
+  const dir = mapping.hook_project_dir_var;
+  const anchored = dir === undefined ? path : `"$${dir}/${path}"`;
+  const command = withRuntimePlaceholders(pack, pack.guard.command).split("{path}").join(anchored);
+  return `${command}${guardArguments(pack.guard, mapping)}`;
+}
+
+/**
+ * Verbs of a matcher: null for every tool (and for events about no tool), undefined when the client has no
+ * matchers (its file cannot say), "none" when no name of the matcher maps to a verb.
+ */
+function matcherVerbs(
+  mapping: HookMapping,
+  matcher: unknown,
+  event: HookEvent,
+  lost: { path: KeyPath; message: string }[],
+): Verb[] | null | undefined | "none" {
+  const given = matcher !== undefined && matcher !== "" && matcher !== "*";
+  if (!toolEvents.includes(event)) {
+    if (given)
+      lost.push({
+        path: ["matcher"],
+        message: `the matcher "${String(matcher)}" of a ${event} hook has no neutral equivalent`,
+      });
+    return null;
+  }
+  if (mapping.matcher_join === undefined || !slotsOf(mapping.entry).has("matcher")) return undefined;
+  if (!given) return null;
+  const names = String(matcher)
+    .split(mapping.matcher_join)
+    .map((n) => n.trim());
+  const found = allVerbs.filter((verb) => (mapping.hook_tools[verb] ?? []).some((n) => names.includes(n)));
+  const known = new Set(found.flatMap((verb) => mapping.hook_tools[verb] ?? []));
+  for (const name of names.filter((n) => !known.has(n)))
+    lost.push({ path: ["matcher"], message: `names the tool "${name}", which no neutral verb stands for` });
+  return found.length > 0 ? found : "none";
+}
+
+function timeoutOf(
+  mapping: HookMapping,
+  value: unknown,
+  lost: { path: KeyPath; message: string }[],
+): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds =
+    typeof value === "number" ? (mapping.timeout_unit === "milliseconds" ? value / 1000 : value) : Number.NaN;
+  if (Number.isInteger(seconds) && seconds >= 1 && seconds <= 3600) return seconds;
+  lost.push({
+    path: ["timeout"],
+    message: `the timeout ${JSON.stringify(value)} is no whole number of seconds from 1 to 3600`,
+  });
+  return undefined;
+}
+
+/** A core hook runs from the project root; the build puts the client's `cd "$DIR" &&` in front again. */
+function fromRoot(mapping: HookMapping, command: string): string {
+  const dir = mapping.hook_project_dir_var;
+  const prefix = dir === undefined ? undefined : `cd "$${dir}" && `;
+  return prefix && command.startsWith(prefix) ? command.slice(prefix.length) : command;
+}

@@ -1,0 +1,144 @@
+import { roundTripReproduces } from "../checks/import/round-trip-reproduces.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { compileRegistry } from "../pipeline/compile.js";
+import { compareNative, type Difference } from "./compare-native.js";
+import { type Installed, installedView } from "./installed-view.js";
+import type { NativeFile } from "./model.js";
+import type { ProjectReader } from "./project-reader.js";
+
+/**
+ * Builds the written registry in memory and compares what an install into a copy of the project without
+ * its native files would write with the native files: each difference is one AGC129 at the native file.
+ * A file import could not read (AGC127) is not compared: what the build writes there says nothing of it.
+ * Errors of the build itself are returned as they are, their files named inside `outLabel`. `rewritten`:
+ * the native files read that the install writes again as files or links of its own (not composed into).
+ */
+export async function roundTrip(
+  out: string,
+  outLabel: string,
+  natives: NativeFile[],
+  reader: ProjectReader,
+  alwaysOn: string | undefined,
+): Promise<{ diagnostics: Diagnostic[]; rewritten: string[] }> {
+  const result = await compileRegistry(out, { offline: true });
+  if (!result.ok || !result.tree || !result.manifest) {
+    const errors = result.diagnostics.filter((d) => d.severity === "error");
+    return { diagnostics: errors.map((d) => ({ ...d, file: `${outLabel}/${d.file}` })), rewritten: [] };
+  }
+  const view = installedView(result.tree, result.manifest);
+  const read = new Map(natives.map((file) => [file.path, file]));
+  const differences: Difference[] = [];
+  for (const file of read.values()) {
+    if (file.unreadable || (!file.bytes && file.linkTarget === undefined)) continue;
+    const installed = view.get(file.path);
+    const found = installed
+      ? compareNative(file, installed, targetBytes(installed, read, view))
+      : notWritten(file, alwaysOn);
+    if (found) differences.push(found);
+  }
+  const missing: string[] = [];
+  for (const [path, installed] of view) {
+    if (read.has(path)) continue;
+    const found = written(path, installed, reader);
+    if (found === "missing") missing.push(path);
+    else if (found) differences.push(found);
+  }
+  differences.push(...alsoWritten(missing));
+  const diagnostics = differences.map(({ position, severity, message, hint }) =>
+    diagnostic(roundTripReproduces, { position, severity, message, ...(hint ? { hint } : {}) }),
+  );
+  // Files and links the install writes whole where the project has one: they must make way for it.
+  const rewritten = [...read.values()].flatMap((file) => {
+    const kind = view.get(file.path)?.kind;
+    return !file.unreadable && (kind === "file" || kind === "link") ? [file.path] : [];
+  });
+  return { diagnostics, rewritten: rewritten.sort() };
+}
+
+function targetBytes(
+  installed: Installed,
+  read: Map<string, NativeFile>,
+  view: Map<string, Installed>,
+): Buffer | undefined {
+  if (installed.kind !== "link") return undefined;
+  const target = view.get(installed.target);
+  return (target?.kind === "file" ? target.bytes : undefined) ?? read.get(installed.target)?.bytes;
+}
+
+function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference {
+  if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
+  if (file.onlyImports && alwaysOn)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}, which only imports ${alwaysOn}: agentc install leaves it alone, so its assistant reads ${alwaysOn} through it as before`,
+      hint: `Keep it, or remove it where its assistant reads ${alwaysOn} without it (the pack's reads in clients/ says so).`,
+    };
+  const moved = file.instructions && alwaysOn;
+  const where = moved
+    ? `its text is in ${alwaysOn}, which the build writes for every assistant`
+    : "what import read from it is in the registry, and the build writes it where its format puts it";
+  return {
+    position: { file: file.path, line: 1, column: 1 },
+    severity: "warning",
+    message: `the build of the imported registry writes no ${file.path}; ${where}`,
+    hint: moved
+      ? "agentc install leaves the file alone; an assistant that reads both would read its text twice: remove the file, or its rules from the registry's sources/imported/."
+      : "agentc install leaves files it does not write alone: keep the file if its assistant should still read it there, else remove it.",
+  };
+}
+
+/** A file at a place several assistants write, none of which import could tell the project uses. */
+function unclaimed(file: NativeFile, writers: string[]): Difference {
+  return {
+    position: { file: file.path, line: 1, column: 1 },
+    severity: "warning",
+    message: `the build of the imported registry writes no ${file.path}: ${writers.join(", ")} write there, and no file of the project is one that only one of them reads, so none of them is in targets.json`,
+    hint: `Import again with --from naming the assistant that reads it (e.g. --from ${writers[0]},…), or add it to builtin_clients in targets.json; what import read from the file is in the registry.`,
+  };
+}
+
+/**
+ * A file the build writes that the project has with other bytes without import having read it (a warning:
+ * the install would meet it), or "missing" where the project lacks it.
+ */
+function written(
+  path: string,
+  installed: Installed,
+  reader: ProjectReader,
+): Difference | "missing" | undefined {
+  const entry = reader.entry(path);
+  if (entry.kind === "missing") return "missing";
+  if (entry.kind === "file" && installed.kind === "file") {
+    const read = reader.readBytes(path, installed.bytes.length);
+    if (read.ok && read.bytes.equals(installed.bytes)) return undefined;
+  }
+  return {
+    position: { file: path, line: 1, column: 1 },
+    severity: "warning",
+    message: `the build also writes ${path}, which the project has with other content that import did not read`,
+    hint: "agentc install will stop at that file (it never overwrites a file it did not write); move it, or leave the item out of the registry.",
+  };
+}
+
+/**
+ * Files the build writes that the project lacks, one info per top folder (the registry now gives each item
+ * to every assistant it targets, so there are many): at the first, naming them all.
+ */
+function alsoWritten(paths: string[]): Difference[] {
+  const byFolder = new Map<string, string[]>();
+  for (const path of [...paths].sort()) {
+    const folder = path.includes("/") ? `${path.split("/")[0]}/` : path;
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), path]);
+  }
+  return [...byFolder].map(([folder, files]) => ({
+    position: { file: files[0] ?? folder, line: 1, column: 1 },
+    severity: "info",
+    message:
+      files.length === 1
+        ? `the build also writes ${files[0]}, which the project does not have`
+        : `the build also writes ${files.length} files in ${folder}, which the project does not have: ${files.join(", ")}`,
+    hint: "The registry gives each item to every assistant it targets; take an assistant out of builtin_adapters or builtin_clients in targets.json (or import with --from) if it should not get it.",
+  }));
+}

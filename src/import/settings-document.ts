@@ -1,0 +1,68 @@
+import type { Position } from "../diagnostics/diagnostic.js";
+import { isObject } from "../shared/json-shape.js";
+import { parseNativeJson } from "./native-json.js";
+import { parseNativeToml } from "./native-toml.js";
+import { maxSettingsBytes, nativeText, type ReadContext, unreadable } from "./read-context.js";
+import type { KeyPath } from "./unfill-template.js";
+
+/** A settings file a client shares with the person (JSON or TOML), its value with positions. */
+export interface SettingsDocument {
+  file: string;
+  format: "json" | "toml";
+  value: Record<string, unknown>;
+  positionOf(path: KeyPath): Position;
+  /** Paths import left out (no neutral equivalent), which the round trip does not compare. */
+  leftOut: KeyPath[];
+}
+
+/** Reads and parses one settings file; undefined when it is missing or (reported) unreadable. */
+export function readSettingsDocument(
+  ctx: ReadContext,
+  path: string,
+  format: "json" | "toml",
+): SettingsDocument | undefined {
+  const kind = ctx.reader.entry(path).kind;
+  if (kind === "missing" || kind === "folder") return undefined;
+  const read = nativeText(ctx, path, maxSettingsBytes);
+  if (!read) return undefined;
+  const native = ctx.files.at(-1);
+  const parsed = format === "json" ? json(path, read.text) : toml(path, read.text);
+  for (const problem of parsed.problems) unreadable(ctx, problem.position, `${path}: ${problem.message}`);
+  if (!parsed.document) return undefined;
+  if (native) native.composed = format;
+  const document: SettingsDocument = { ...parsed.document, file: path, format, leftOut: [] };
+  if (native) native.leftOut = document.leftOut;
+  return document;
+}
+
+type Parsed = {
+  document?: { value: Record<string, unknown>; positionOf(path: KeyPath): Position };
+  problems: { position: Position; message: string }[];
+};
+
+function json(path: string, text: string): Parsed {
+  const { document, problems } = parseNativeJson(path, text);
+  if (!document) return { problems };
+  if (!isObject(document.value))
+    return {
+      problems: [{ position: { file: path, line: 1, column: 1 }, message: "the file holds no JSON object" }],
+    };
+  return { document: { value: document.value, positionOf: (p) => document.positionOf(p) }, problems: [] };
+}
+
+function toml(path: string, text: string): Parsed {
+  const { toml: parsed, problems } = parseNativeToml(path, text);
+  return parsed
+    ? { document: { value: parsed.value, positionOf: (p) => parsed.positionOf(p) }, problems: [] }
+    : { problems };
+}
+
+/** The value at a key path, when every step is an object. */
+export function valueAt(value: unknown, path: KeyPath): unknown {
+  let node = value;
+  for (const key of path) {
+    if (!isObject(node)) return undefined;
+    node = node[String(key)];
+  }
+  return node;
+}

@@ -1,0 +1,38 @@
+import type { ClientPack } from "../clients/model.js";
+import { leftOut, type ReadContext } from "./read-context.js";
+import type { ItemFile } from "./reverse-fields.js";
+import { reversePermission } from "./reverse-permissions.js";
+
+/**
+ * A skill's pre-approved tools (the pack's `allow_field`, written in the rule form of the pack's
+ * permissions) → the skill's neutral `permissions.allow` entries (`Exec(git diff)`), once each: the build
+ * writes one rule per shell (`Bash(…)`, `PowerShell(…)`), which read back alike.
+ */
+export function skillAllow(ctx: ReadContext, pack: ClientPack, item: ItemFile, field: string): string[] {
+  const value = item.values[field];
+  const texts = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
+  const allow: string[] = [];
+  for (const text of texts.map((t) => String(t).trim()).filter((t) => t !== "")) {
+    const atom = pack.permissions
+      ? reversePermission(text, pack.permissions, pack.core_skill_prefix ?? "")
+      : { problem: "the pack has no permission data to read it with" };
+    if ("problem" in atom) {
+      leftOut(
+        ctx,
+        item.positionOf(field),
+        `"${text}" in "${field}" of ${item.file} ${atom.problem}: not imported`,
+      );
+      continue;
+    }
+    const verb = `${atom.verb.charAt(0).toUpperCase()}${atom.verb.slice(1)}`;
+    const entry = atom.pattern === undefined ? atom.verb : `${verb}(${atom.pattern})`;
+    if (!allow.includes(entry)) allow.push(entry);
+  }
+  return allow;
+}
+
+/** The file without one field, for the fields read generically. */
+export function withoutField(item: ItemFile, field: string): ItemFile {
+  const { [field]: _, ...values } = item.values;
+  return { ...item, values };
+}

@@ -1,0 +1,65 @@
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { makeFolders } from "../shared/make-folders.js";
+import { isWithin } from "../shared/within-folder.js";
+import type { RegistryFile } from "./registry-files.js";
+
+/** Why the output folder cannot take a new registry, or undefined when it can (new, or an empty folder). */
+export function outFolderProblem(project: string, out: string): string | undefined {
+  const projectReal = realpathSync.native(resolve(project));
+  const outReal = realOfNearest(resolve(out));
+  if (isWithin(outReal, projectReal))
+    return `${out} lies inside the project ${project}, and import never writes into the project it reads`;
+  if (isWithin(projectReal, outReal)) return `${out} holds the project ${project}`;
+  if (!existsSync(out)) return undefined;
+  if (!statSync(out).isDirectory()) return `${out} is a file, expected a new or empty folder`;
+  const entries = readdirSync(out);
+  if (entries.length > 0)
+    return `${out} is not empty (${entries.slice(0, 5).join(", ")}${entries.length > 5 ? ", …" : ""}), and import never overwrites a registry`;
+  return undefined;
+}
+
+/**
+ * Writes every file into a folder beside `out`, then renames it into place: a registry appears whole or
+ * not at all, and a file that appeared meanwhile is never overwritten (the rename fails instead).
+ */
+export function writeRegistry(out: string, files: Map<string, RegistryFile>): void {
+  const target = resolve(out);
+  const staging = join(dirname(target), `.${basename(target)}.agentc-import-${process.pid}`);
+  makeFolders(dirname(target));
+  try {
+    for (const [path, file] of files) {
+      const full = join(staging, path);
+      makeFolders(dirname(full));
+      writeFileSync(full, file.bytes, { flag: "wx" });
+      if (file.executable) chmodSync(full, 0o755);
+    }
+    if (existsSync(target)) rmdirSync(target);
+    renameSync(staging, target);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function realOfNearest(path: string): string {
+  let current = path;
+  const rest: string[] = [];
+  while (!existsSync(current)) {
+    rest.unshift(basename(current));
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  return join(realpathSync.native(current), ...rest);
+}

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { roundTrip, runImport } from "../support/import-run.js";
+import { snapshot, withoutAgentc } from "../support/install-fixture.js";
+import { runCli } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+/** Build a registry and install every component into an empty project; returns the project. */
+function installed(registry: string): string {
+  const build = join(testdir(), "build");
+  const built = runCli(["build", registry, "--out", build, "--quiet"]);
+  assert.equal(built.status, 0, built.stdout);
+  const project = testdir();
+  const install = runCli(["install", build, "--project", project, "--yes"]);
+  assert.equal(install.status, 0, install.stderr);
+  return project;
+}
+
+/**
+ * test/fixtures/client-registry made buildable for all ten packs at once (it is meant for one pack at a
+ * time): its rule loses the line with the packs' placeholders, since GitHub Copilot reads Claude Code's
+ * .claude/rules besides its own folder and loads two different texts of one rule (AGC151), where one text
+ * is read once; its stdio server passes no variable, which Codex and Junie cannot forward (AGC150).
+ */
+function tenPackRegistry(): string {
+  const copy = testdir();
+  cpSync(join(packageRoot, "test/fixtures/client-registry"), copy, { recursive: true });
+  const rule = join(copy, "core/rules/conventions.md");
+  const line = "- <CLIENT_NAME> reads the rules in <RULES_DIR>.\n";
+  const text = readFileSync(rule, "utf8");
+  assert.ok(text.includes(line));
+  writeFileSync(rule, text.replace(line, ""));
+  const mcpFile = join(copy, "core/mcp.json");
+  const mcp = JSON.parse(readFileSync(mcpFile, "utf8"));
+  mcp.servers.issues.args = ["-y", "@example/issues-mcp", "--project", "web"];
+  delete mcp.servers.issues.env;
+  writeFileSync(mcpFile, `${JSON.stringify(mcp, null, 2)}\n`);
+  return copy;
+}
+
+describe("agentc import of what agentc installed", () => {
+  it("a registry of core/ for all ten client packs comes back whole: nothing reported, the same tree", () => {
+    // Every file came from one neutral item, so import must find each item again from ten assistants'
+    // files at once (texts with placeholders, lossy tool names, servers each client spells its own way).
+    const first = installed(tenPackRegistry());
+    const run = runImport(first);
+    assert.equal(run.status, 0, run.stderr);
+    const notable = run.json.diagnostics.filter((d) => d.severity !== "info");
+    assert.deepEqual(notable, [], JSON.stringify(notable, null, 1));
+    const second = installed(run.out);
+    assert.deepEqual(snapshot(second, withoutAgentc), snapshot(first, withoutAgentc));
+  });
+
+  // Rule adapters' own features (rules as skills, seeds, scoped rules without core triggers) have no core
+  // form: those files come back differently, and the round trip must say so, file by file.
+  for (const registry of ["examples/registry", "examples/team", "test/fixtures/golden-registry"]) {
+    it(`${registry}: every difference of the round trip is reported, and only those`, () => {
+      const copy = testdir();
+      cpSync(join(packageRoot, registry), copy, { recursive: true });
+      rmSync(join(copy, "capabilities"), { recursive: true, force: true });
+      const project = installed(copy);
+      const run = runImport(project);
+      assert.equal(run.status, 0, run.stderr);
+      const trip = roundTrip(project, run);
+      assert.equal(trip.build.status, 0, trip.build.stdout);
+      assert.deepEqual(trip.unreported, []);
+      assert.deepEqual(trip.wrongly, []);
+    });
+  }
+});

@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { importProjects, roundTrip, runImport } from "../support/import-run.js";
+import { runCli } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+/** Every registry file's text, joined: what the import wrote, to look for a line in it. */
+function registryText(out: string, files: string[]): string {
+  return files.map((f) => readFileSync(join(out, f), "utf8")).join("\n");
+}
+
+describe("agentc import finds each assistant by the files only it reads", () => {
+  it("a Codex project is Codex (and AGENTS.md), not Cline or Gemini CLI, which read .agents/skills too", () => {
+    const run = runImport(join(importProjects, "codex"));
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.json.assistants, ["agents-md", "codex"]);
+    const targets = JSON.parse(readFileSync(join(run.out, "targets.json"), "utf8"));
+    assert.deepEqual(targets.builtin_clients, ["codex"]);
+  });
+
+  it("a skill only in the shared .agents/skills is imported, and the round trip names who writes there", () => {
+    const run = runImport(join(importProjects, "mixed"));
+    assert.equal(run.status, 0, run.stderr);
+    for (const shared of ["cline", "codex", "gemini-cli"]) assert.ok(!run.json.assistants.includes(shared));
+    assert.ok(readFileSync(join(run.out, "core/skills/review/SKILL.md"), "utf8").includes("name: review"));
+    const finding = run.json.diagnostics.find(
+      (d) => d.id === "AGC129" && d.file === ".agents/skills/review/SKILL.md",
+    );
+    assert.equal(finding?.severity, "warning");
+    assert.match(
+      finding?.message ?? "",
+      /writes no \.agents\/skills\/review\/SKILL\.md: cline, codex, gemini-cli/,
+    );
+    assert.match(finding?.hint ?? "", /--from cline/);
+  });
+
+  it("a project with files only at shared places chooses none of their readers: it says so, and --from does", () => {
+    const project = testdir({
+      ".agents/skills/lint/SKILL.md":
+        "---\nname: lint\ndescription: Lints the change.\n---\nRun the linter.\n",
+    });
+    const run = runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.json.assistants, []);
+    assert.ok(readFileSync(join(run.out, "core/skills/lint/SKILL.md"), "utf8").includes("Run the linter."));
+    assert.ok(
+      run.json.diagnostics.some(
+        (d) =>
+          d.file === ".agents/skills/lint/SKILL.md" && /cline, codex, gemini-cli write there/.test(d.message),
+      ),
+    );
+    const chosen = runImport(project, "--from", "gemini-cli");
+    assert.deepEqual(chosen.json.assistants, ["gemini-cli"]);
+    const targets = JSON.parse(readFileSync(join(chosen.out, "targets.json"), "utf8"));
+    assert.deepEqual(targets.builtin_clients, ["gemini-cli"]);
+  });
+
+  it("--from names the reader of a shared place, which then counts as found and writes it again", () => {
+    const project = join(importProjects, "mixed");
+    const run = runImport(project, "--from", "codex,claude-code");
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.json.assistants, ["codex", "claude-code"]);
+    assert.ok(
+      !run.json.diagnostics.some((d) => d.file === ".agents/skills/review/SKILL.md" && d.severity !== "info"),
+    );
+    const trip = roundTrip(project, run);
+    assert.deepEqual(trip.unreported, []);
+    assert.ok(!trip.different.includes(".agents/skills/review/SKILL.md"), trip.different.join("\n"));
+  });
+});
+
+describe("agentc import of an always-on file that imports AGENTS.md", () => {
+  it("CLAUDE.md's @AGENTS.md is the file the build writes, not text: the rebuilt AGENTS.md imports nothing", () => {
+    const run = runImport(join(importProjects, "mixed"));
+    assert.equal(run.status, 0, run.stderr);
+    const sources = run.json.files.filter((f) => f.startsWith("sources/"));
+    assert.ok(!registryText(run.out, sources).includes("@AGENTS.md"));
+    assert.ok(
+      readFileSync(join(run.out, "sources/imported/02-CLAUDE.md"), "utf8").includes("## Claude only"),
+    );
+    assert.ok(
+      run.json.diagnostics.some(
+        (d) => d.file === "CLAUDE.md" && d.severity === "info" && d.message.includes("includes @AGENTS.md"),
+      ),
+    );
+    assert.ok(!run.json.diagnostics.some((d) => d.id === "AGC151"), "no client loads AGENTS.md twice");
+  });
+
+  it("a CLAUDE.md that only imports AGENTS.md adds no rule, and the round trip says it may stay (info)", () => {
+    const project = testdir({ "AGENTS.md": "# Team\n\nShip small changes.\n", "CLAUDE.md": "@AGENTS.md\n" });
+    const run = runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(!run.json.files.some((f) => f.includes("CLAUDE")), run.json.files.join("\n"));
+    const about = run.json.diagnostics.filter((d) => d.file === "CLAUDE.md");
+    assert.deepEqual(
+      about.map((d) => `${d.id} ${d.severity}`),
+      ["AGC128 info", "AGC129 info"],
+    );
+    assert.match(about[1]?.message ?? "", /writes no CLAUDE\.md, which only imports AGENTS\.md/);
+    const trip = roundTrip(project, run);
+    assert.deepEqual(trip.unreported, []);
+    assert.deepEqual(trip.wrongly, []);
+  });
+
+  it("from a sub-folder the import is relative to it (.claude/CLAUDE.md's @../AGENTS.md)", () => {
+    const project = testdir({
+      "AGENTS.md": "# Team\n\nShip small changes.\n",
+      ".claude/CLAUDE.md": "@../AGENTS.md\n\n## Claude\n\nPrefer the review skill.\n",
+    });
+    const run = runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const sources = run.json.files.filter((f) => f.startsWith("sources/"));
+    const text = registryText(run.out, sources);
+    assert.ok(!text.includes("AGENTS.md\n\n## Claude"), text);
+    assert.ok(!text.includes("@../AGENTS.md"), text);
+    assert.ok(text.includes("Prefer the review skill."));
+    const build = runCli(["build", run.out, "--out", join(testdir(), "build"), "--quiet"]);
+    assert.equal(build.status, 0, build.stdout);
+  });
+
+  it("an import of another file stays text: only the always-on file itself is taken out", () => {
+    const project = testdir({
+      "AGENTS.md": "# Team\n\nShip small changes.\n",
+      "CLAUDE.md": "# Claude\n\n@docs/claude-extra.md\n",
+      "docs/claude-extra.md": "Extra notes.\n",
+    });
+    const run = runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const sources = run.json.files.filter((f) => f.startsWith("sources/"));
+    assert.ok(registryText(run.out, sources).includes("@docs/claude-extra.md"));
+  });
+});

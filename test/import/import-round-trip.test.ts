@@ -1,0 +1,284 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { findings, importProjects, roundTrip, runImport } from "../support/import-run.js";
+
+/**
+ * Every hand-written project of test/fixtures/import/ through the real CLI: import reads it without touching
+ * it, writes a registry that builds, and the round trip (build, install into a copy without the native
+ * files) differs from the project exactly where the import said it would.
+ */
+describe("agentc import round trips, one project per assistant and a mixed one", () => {
+  for (const name of readdirSync(importProjects).sort()) {
+    const project = join(importProjects, name);
+    it(`${name}: the project is untouched, the registry builds, every difference is reported and real`, () => {
+      const run = runImport(project);
+      assert.equal(run.status, 0, `${run.stderr}\n${JSON.stringify(run.json.diagnostics, null, 1)}`);
+      assert.deepEqual(run.after.tree, run.before.tree);
+      assert.deepEqual(run.after.stamps, run.before.stamps);
+      assert.deepEqual(findings(run, "AGC127"), []);
+      const trip = roundTrip(project, run);
+      assert.equal(trip.build.status, 0, trip.build.stdout);
+      assert.equal(trip.install.status, 0, `${trip.install.stdout}${trip.install.stderr}`);
+      assert.deepEqual(trip.unreported, [], "differences the import did not report");
+      assert.deepEqual(trip.wrongly, [], "reported differences that are none");
+    });
+  }
+});
+
+/** `${NAME}` as core/mcp.json writes a variable. */
+const env = (name: string): string => `$${"{"}${name}}`;
+
+/** What each project's registry must say, in the neutral form (docs/core.md). */
+const expected: Record<string, { assistants: string[]; files: Record<string, string[]> }> = {
+  "claude-code": {
+    assistants: ["claude-code"],
+    files: {
+      "sources/imported/01-CLAUDE.md": ["## Money\n\nMoney is always integer cents."],
+      "core/rules/api.md": ["trigger: glob", "  - src/api/**/*.ts"],
+      "core/rules/sql.md": ["trigger: always_on"],
+      "core/skills/release-notes/SKILL.md": ["triggers:\n  - user", "argument_hint: <version>", "$ARGUMENTS"],
+      "core/skills/release-notes/template.md": ["## Fixed"],
+      "core/agents/security-reviewer.md": ["  - grep", "permissions:\n  deny:\n    - edit", "model: opus"],
+      "core/commands/fix-issue.md": ["argument_hint: <issue-number>", "#$ARGUMENTS"],
+      "core/permissions.json": ['"secrets/**"', '"git push --force"', '"docs.stripe.com"'],
+      "core/hooks.json": ['"event": "after_tool"', '"timeout": 30'],
+      "core/mcp.json": ['"url": "https://mcp.sentry.dev/mcp"', `"Bearer ${env("SENTRY_TOKEN")}"`],
+    },
+  },
+  cursor: {
+    assistants: ["cursor"],
+    files: {
+      "core/rules/typescript.mdc.md": [],
+      "core/rules/typescript.md": [
+        "trigger: glob",
+        "description: TypeScript conventions",
+        "  - src/**/*.tsx",
+      ],
+      "core/rules/project.md": ["trigger: always_on"],
+      "core/rules/accessibility.md": ["trigger: model_decision"],
+      "core/rules/changelog.md": ["trigger: manual"],
+      "sources/imported/01-cursorrules.md": ["# .cursorrules\n\nAnswer in British English."],
+      "core/mcp.json": [`"X-Figma-Token": "${env("FIGMA_TOKEN")}"`],
+      "core/hooks.json": ['"command": "./scripts/check-command.sh"', '"exec"'],
+    },
+  },
+  "github-copilot": {
+    assistants: ["github-copilot"],
+    files: {
+      "sources/imported/01-github-copilot-instructions.md": ["## Testing"],
+      "core/rules/kotlin.md": ["trigger: glob", "android/**/*.kt"],
+      "core/rules/review.md": ["trigger: always_on"],
+      "core/rules/release.md": ["trigger: model_decision"],
+      "core/commands/screen.md": ["src/screens/$ARGUMENTS.tsx"],
+      "core/agents/planner.md": ["  - read\n  - grep\n  - glob"],
+      "core/mcp.json": [`"Bearer ${env("GITHUB_TOKEN")}"`, '"expo-mcp"'],
+    },
+  },
+  codex: {
+    assistants: ["agents-md", "codex"],
+    files: {
+      "sources/imported/01-AGENTS.md": ["## Style"],
+      "core/agents/profiler.md": ["Profile the pipeline"],
+      "core/mcp.json": [
+        `"WAREHOUSE_TOKEN": "${env("WAREHOUSE_TOKEN")}"`,
+        `"Authorization": "Bearer ${env("DOCS_TOKEN")}"`,
+        '"timeout": 30',
+      ],
+      "core/hooks.json": ['"command": "uv run ruff format"'],
+    },
+  },
+  "gemini-cli": {
+    assistants: ["gemini-cli"],
+    files: {
+      "core/commands/new-page.md": ["src/content/docs/$ARGUMENTS.md"],
+      "core/agents/link-checker.md": ["  - read\n  - glob\n  - fetch"],
+      "core/hooks.json": ['"command": "npx prettier --write ."', '"timeout": 20'],
+      "core/permissions.json": ['"rm -rf"', '"npm run build"'],
+    },
+  },
+  windsurf: {
+    assistants: ["windsurf"],
+    files: {
+      "core/rules/go.md": ["trigger: glob", '  - "**/*.go"'],
+      "core/rules/oncall.md": ["trigger: manual"],
+      "core/rules/perf.md": ["trigger: model_decision"],
+      // Windsurf has no placeholder for the text typed after a workflow (arguments_placeholder: null), so
+      // the words are the workflow's own and stay as written.
+      "core/commands/release.md": ["the version the text typed after the command names"],
+      "core/hooks.json": ['"exec"', '"edit"'],
+    },
+  },
+  cline: {
+    assistants: ["cline"],
+    files: {
+      "core/rules/01-stack.md": ["trigger: always_on"],
+      "core/rules/02-tests.md": ["trigger: glob", "tests/**/*.php"],
+      "core/commands/deploy.md": ["description: Deploy"],
+    },
+  },
+  kiro: {
+    assistants: ["kiro"],
+    files: {
+      "core/rules/product.md": ["trigger: always_on"],
+      "core/rules/api.md": ["trigger: glob", "src/main/java/**/api/*.java"],
+      "core/rules/incident.md": ["trigger: manual"],
+      "core/agents/migrator.md": ["  - edit"],
+    },
+  },
+  junie: {
+    assistants: ["junie"],
+    files: {
+      "sources/imported/01-junie-guidelines.md": ["## Tests"],
+      "core/agents/api-guard.md": ["apiCheck"],
+    },
+  },
+  opencode: {
+    assistants: ["agents-md", "opencode"],
+    files: {
+      "core/commands/bench.md": ["-- $ARGUMENTS"],
+      "core/mcp.json": ['"command": "cargo-mcp"', `"Bearer ${env("GRAFANA_TOKEN")}"`],
+    },
+  },
+  continue: {
+    assistants: ["continue"],
+    files: {
+      "sources/imported/01-continue-rules-00-always-on.md": ["# Elixir service"],
+      "sources/imported/scoped/01-continue-rules-ecto.md": [
+        "scope: scoped",
+        "lib/**/*.ex",
+        "description: Ecto query",
+      ],
+    },
+  },
+  "qwen-code": {
+    assistants: ["agents-md", "qwen-code"],
+    files: {
+      "sources/imported/scoped/01-qwen-rules-vue.md": ["src/**/*.vue", "description: Vue single-file"],
+    },
+  },
+  augment: {
+    assistants: ["agents-md", "augment"],
+    files: {
+      "core/rules/migrations.md": ["trigger: model_decision", "description: Writing database migrations"],
+    },
+  },
+  "amazon-q": {
+    assistants: ["amazon-q"],
+    files: {
+      "sources/imported/01-amazonq-rules-00-always-on.md": ["## Logging"],
+      "sources/imported/02-amazonq-rules-security.md": ["# Security"],
+    },
+  },
+  "mixed-copies": {
+    assistants: [
+      "agents-md",
+      "claude-code",
+      "codex",
+      "cursor",
+      "gemini-cli",
+      "github-copilot",
+      "kiro",
+      "windsurf",
+    ],
+    files: {
+      "sources/imported/01-AGENTS.md": [
+        "# AGENTS.md\n\nThis is the backend of the Kestrel shop",
+        "## Conventions",
+      ],
+      "sources/imported/02-CLAUDE.md": ["## Working with Claude"],
+      "sources/imported/03-GEMINI.md": [],
+      "core/rules/django-views.md": ["trigger: glob", "description: Django view conventions"],
+      "core/commands/new-migration.md": ["argument_hint: <app> <name>", "makemigrations $ARGUMENTS"],
+      "core/hooks.json": ['"command": "ruff format --quiet ."'],
+      "core/mcp.json": ['"postgres"', '"url": "https://mcp.sentry.dev/mcp"'],
+    },
+  },
+  mixed: {
+    // .agents/skills is read by Cline, Codex and Gemini CLI alike, and nothing else of theirs is there.
+    assistants: ["agents-md", "claude-code", "cursor", "github-copilot"],
+    files: {
+      "sources/imported/01-AGENTS.md": ["Money is always integer cents."],
+      "sources/imported/02-CLAUDE.md": ["## Claude only"],
+      "sources/imported/03-github-copilot-instructions.md": ["## Reviews"],
+      "core/rules/testing.md": ["trigger: glob"],
+      "core/skills/deploy-cursor/SKILL.md": ["production"],
+    },
+  },
+};
+
+describe("agentc import writes the neutral form of each assistant's files", () => {
+  for (const [name, want] of Object.entries(expected)) {
+    it(`${name}: the assistants found and the files written`, () => {
+      const run = runImport(join(importProjects, name));
+      assert.deepEqual(run.json.assistants, want.assistants);
+      for (const [path, parts] of Object.entries(want.files)) {
+        if (parts.length === 0) {
+          assert.ok(!run.json.files.includes(path), `${path} should not be written`);
+          continue;
+        }
+        const text = readFileSync(join(run.out, path), "utf8");
+        for (const part of parts)
+          assert.ok(text.includes(part), `${path} lacks ${JSON.stringify(part)}:\n${text}`);
+      }
+    });
+  }
+});
+
+describe("agentc import of files copied between assistants", () => {
+  const project = join(importProjects, "mixed-copies");
+  const run = runImport(project);
+  const messages = (file: string) =>
+    run.json.diagnostics.filter((d) => d.file === file).map((d) => d.message);
+
+  it("a GEMINI.md that copies AGENTS.md, heading-less top included, adds no rule of its own", () => {
+    assert.ok(!run.json.files.some((f) => f.includes("GEMINI")), run.json.files.join("\n"));
+    assert.deepEqual(
+      messages("GEMINI.md").filter((m) => m.includes("no heading")),
+      [],
+      "the top of GEMINI.md was not imported, so nothing is imported under a heading of its name",
+    );
+    assert.ok(messages("AGENTS.md").some((m) => m.includes('imported under "# AGENTS.md"')));
+  });
+
+  it("names the frontmatter field the build drops, and the project's own value of a composed key", () => {
+    assert.ok(
+      messages(".cursor/rules/django-views.mdc").some((m) =>
+        m.includes('another "description" in its frontmatter: the project has `"Django view conventions"`'),
+      ),
+      messages(".cursor/rules/django-views.mdc").join("\n"),
+    );
+    const settings = messages(".claude/settings.json");
+    assert.ok(
+      settings.some((m) => m.includes('the project has [{"matcher":"Edit|MultiEdit|Write"')),
+      settings.join("\n"),
+    );
+    assert.ok(
+      settings.some((m) => m.includes('names the tool "MultiEdit", which no neutral verb stands for')),
+    );
+    assert.ok(!settings.some((m) => m.includes("$schema")), "a JSON schema pointer is no setting to report");
+  });
+
+  it("keeps AGENTS.md's sections first when --from names another assistant before it", () => {
+    const narrowed = runImport(project, "--from", "claude-code,cursor");
+    const sources = narrowed.json.files.filter((f) => f.startsWith("sources/imported/"));
+    assert.deepEqual(sources, ["sources/imported/01-AGENTS.md", "sources/imported/02-CLAUDE.md"]);
+    assert.ok(
+      readFileSync(join(narrowed.out, sources[0] ?? ""), "utf8").startsWith(
+        "# AGENTS.md\n\nThis is the backend",
+      ),
+    );
+  });
+
+  it("lists the files the install writes again, and only those (settings files are composed into)", () => {
+    const rewritten = run.json.rewritten;
+    assert.ok(
+      rewritten.includes("AGENTS.md") && rewritten.includes(".cursor/rules/celery.mdc"),
+      rewritten.join("\n"),
+    );
+    assert.ok(!rewritten.includes(".claude/settings.json") && !rewritten.includes(".mcp.json"));
+    assert.ok(!rewritten.includes(".github/copilot-instructions.md"), "the build writes no such file");
+    assert.ok(rewritten.every((path) => run.json.read.includes(path)));
+  });
+});
