@@ -100,6 +100,7 @@ export const commandIndex: readonly CommandEntry[] = [
   },
   {
     name: "import",
+    group: "write and check a registry",
     summary: "turn a project's native assistant files into a new registry (never writes into the project)",
     load: async () => (await import("./commands/import.js")).importCommand,
   },

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { importProject } from "../../import/import-project.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
+import { importHelp } from "../help/import.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
 
@@ -11,6 +12,7 @@ export const importCommand: Command = {
   options: { out: { type: "string" }, from: { type: "string" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
+  help: importHelp,
   async run(args, io) {
     const project = args.positionals[0];
     const out = args.values.out;

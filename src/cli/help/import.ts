@@ -1,0 +1,27 @@
+import type { CommandHelp } from "./command-help.js";
+
+export const importHelp: CommandHelp = {
+  arguments: [
+    { name: "<project>", text: "the project whose native assistant files are read (never written)" },
+  ],
+  options: {
+    out: { value: "DIR", text: "the new registry's folder: a new or empty one" },
+    from: {
+      value: "a,b",
+      text: "read only these assistants (ids as in `agentc matrix`)",
+      default: "every assistant whose own files are found",
+    },
+  },
+  exitCodes: {
+    0: "the registry was written",
+    1: "a native file could not be read, or nothing to import was found; every problem is listed",
+    2: "a usage error: no project, no --out, an unknown assistant id",
+  },
+  examples: [
+    { command: "agentc import . --out ../team-registry", text: "turn this project's files into a registry" },
+    {
+      command: "agentc import app --out reg --from claude-code,cursor",
+      text: "read only Claude Code's and Cursor's files",
+    },
+  ],
+};
