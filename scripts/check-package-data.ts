@@ -1,9 +1,10 @@
 import { builtinClientPacks, checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
+import { builtinAssistants, checkBuiltinAssistants } from "../src/registry/assistants.js";
 import { builtinAdapters, checkBuiltinAdapters } from "../src/registry/builtin-adapters.js";
 import { builtinPluginHosts, checkBuiltinPluginHosts } from "../src/registry/builtin-plugin-hosts.js";
 
 /**
- * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json, clients/*.json and plugin-hosts/*.json as trusted
+ * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json, clients/*.json, plugin-hosts/*.json and assistants/*.json as trusted
  * data, without schema validation (src/documents/package-data.ts), so the build validates them in full here
  * and fails on any diagnostic, warnings included.
  */
@@ -12,6 +13,10 @@ function checkPackageData(): number {
     ...checkBuiltinAdapters(),
     ...checkBuiltinClientPacks().diagnostics,
     ...checkBuiltinPluginHosts(),
+    ...checkBuiltinAssistants(
+      builtinAdapters().map((a) => a.adapter.id),
+      builtinClientPacks().map((p) => p.pack.client),
+    ),
   ];
   for (const d of diagnostics) {
     process.stderr.write(
@@ -23,6 +28,7 @@ function checkPackageData(): number {
     builtinAdapters();
     builtinClientPacks();
     builtinPluginHosts();
+    builtinAssistants();
   }
   if (diagnostics.length > 0) {
     process.stderr.write(
