@@ -8,6 +8,8 @@ import type { EmittedTree } from "../emit/emitted-tree.js";
 import { buildManifest } from "../manifest/build-manifest.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { buildPlugin } from "../plugin/build-plugin.js";
+import { settleLosses } from "../registry/accepted-losses.js";
+import { acceptedLossFindings } from "../registry/checks/accepted-loss-findings.js";
 import { type LoadOptions, loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/model.js";
 
@@ -24,6 +26,8 @@ export interface CompileResult {
 export interface CompileOptions extends LoadOptions {
   /** The previous build folder, which the plugin's version check reads; default <registry>/build. */
   previousBuild?: string;
+  /** Client losses the registry does not accept are errors (as targets.json strict_losses). */
+  strict?: boolean;
 }
 
 /** load → check → emit → check output → manifest → plugin. No file is written here. */
@@ -41,6 +45,8 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
   for (const check of outputChecks) {
     for (const finding of check.run(registry, tree)) diagnostics.push(diagnostic(check, finding));
   }
+  diagnostics.push(...acceptedLossFindings(registry, diagnostics));
+  diagnostics.splice(0, diagnostics.length, ...settleLosses(diagnostics, registry.targets, options.strict));
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
   const manifest = buildManifest(registry, tree);
   const plugin = buildPlugin(registry, tree, manifest, {

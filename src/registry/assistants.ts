@@ -37,7 +37,9 @@ export function checkBuiltinAssistants(adapterIds: string[], clientIds: string[]
     if (!document) continue;
     const assistant = document.value as Assistant;
     const problems = [
-      ...(`${assistant.id}.json` === name ? [] : [{ at: ["id"], message: `file ${name} declares id "${assistant.id}"` }]),
+      ...(`${assistant.id}.json` === name
+        ? []
+        : [{ at: ["id"], message: `file ${name} declares id "${assistant.id}"` }]),
       ...unknownIds(assistant.adapters, adapterIds, "adapters", "adapter"),
       ...unknownIds(assistant.clients, clientIds, "clients", "client pack"),
     ];
@@ -62,7 +64,10 @@ function unknownIds(ids: string[], known: string[], key: string, what: string) {
 export type AssistantLookup = { ok: true; chosen: Assistant[] } | { ok: false; message: string };
 
 /** The assistants named by id, in the order named, each once; an unknown id names the nearest known one. */
-export function findAssistants(ids: readonly string[], all: Assistant[] = builtinAssistants()): AssistantLookup {
+export function findAssistants(
+  ids: readonly string[],
+  all: Assistant[] = builtinAssistants(),
+): AssistantLookup {
   const known = all.map((a) => a.id);
   const chosen: Assistant[] = [];
   for (const id of ids) {

@@ -28,7 +28,12 @@ export function mergeAdapters(
   const picked =
     explicit === undefined && own.length > 0
       ? []
-      : chooseBuiltins(builtins, targets.builtin_adapters ?? selection.adapters ?? "all", document, diagnostics);
+      : chooseBuiltins(
+          builtins,
+          targets.builtin_adapters ?? selection.adapters ?? "all",
+          document,
+          diagnostics,
+        );
   const chosen = picked.filter((b) => !own.some((entry) => collidesWith(b.adapter, entry)));
   reportLeftOut(builtins, picked, chosen, own, explicit === undefined, document, diagnostics);
   const byId = new Map(chosen.map((a) => [a.adapter.id, a]));

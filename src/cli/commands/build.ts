@@ -5,6 +5,7 @@ import { buildSite } from "../../site/build-site.js";
 import { type Command, exitCodes } from "../command.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
+import { narrowingHint } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
 
 export const buildCommand: Command = {
@@ -35,9 +36,12 @@ export const buildCommand: Command = {
       registryDir,
       color: io.color,
       quiet,
+      verbose: args.values.verbose === true,
       summary: written ? buildSummary(outDir, result, written) : { ok: false },
     });
     if (text) io.out(text);
+    const narrow = result.registry && narrowingHint(result.registry.targets);
+    if (format === "pretty" && !quiet && narrow) io.out(narrow);
     if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
