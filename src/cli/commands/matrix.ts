@@ -24,7 +24,11 @@ export const matrixCommand: Command = {
     }
     const active = result.registry.clients.map((c) => c.pack.client);
     const chosen = chosenClients(args, active);
-    const matrix = capabilityMatrix(result.tree.capabilities, chosen);
+    const matrix = capabilityMatrix(
+      result.tree.capabilities,
+      chosen,
+      result.registry.targets.accepted_losses,
+    );
     if (args.values.format === "json") io.out(JSON.stringify(matrix, null, 2));
     else {
       const through = readsThrough(result.registry, result.tree.files, result.tree.composed);
