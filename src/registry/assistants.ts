@@ -120,3 +120,9 @@ export function assistantSelection(
   const union = (pick: (a: Assistant) => string[]) => [...new Set(chosen.flatMap(pick))].sort(byCodePoint);
   return { ids: targets.assistants, adapters: union((a) => a.adapters), clients: union((a) => a.clients) };
 }
+
+/** The built-in adapter and pack ids that serve the named assistants (components of one id are one). */
+export function assistantComponentIds(ids: readonly string[]): Set<string> {
+  const chosen = builtinAssistants().filter((a) => ids.includes(a.id));
+  return new Set(chosen.flatMap((a) => [...a.adapters, ...a.clients]));
+}
