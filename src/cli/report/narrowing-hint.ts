@@ -6,5 +6,5 @@ import type { TargetsConfig } from "../../registry/model.js";
  */
 export function narrowingHint(targets: TargetsConfig): string | undefined {
   if (targets.assistants || targets.builtin_adapters || targets.builtin_clients) return undefined;
-  return `note: this registry serves every built-in assistant; to hear only about yours, name them in targets.json, e.g. "assistants": ["claude-code", "cursor"] (agentc init --help lists them)`;
+  return `note: this registry serves every built-in assistant; to hear only about yours, list them in targets.json "assistants": [...] ('agentc init --help' names every id)`;
 }

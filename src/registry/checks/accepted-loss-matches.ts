@@ -23,7 +23,7 @@ export const acceptedLossMatches: InlineCheck = {
       "targets.json": targetsWith([agentsMdAdapter], { accepted_losses: [acceptance] }),
     }),
     expected: [
-      'targets.json:15:5: warning AGC131 accepted_losses[0] (AGC029, client "team-file", promise "scoped rule go-style") matches no loss of this build',
+      'targets.json:17:5: warning AGC131 accepted_losses[0] (AGC029, client "team-file", promise "scoped rule go-style") matches no loss of this build',
     ],
   },
 };
