@@ -65,6 +65,7 @@ describe("npm run build's check of the package data (scripts/check-package-data.
     for (const entry of [
       "package.json",
       "adapters",
+      "assistants",
       "clients",
       "plugin-hosts",
       "schemas",
