@@ -13,11 +13,15 @@ function checkPackageData(): number {
     ...checkBuiltinAdapters(),
     ...checkBuiltinClientPacks().diagnostics,
     ...checkBuiltinPluginHosts(),
-    ...checkBuiltinAssistants(
-      builtinAdapters().map((a) => a.adapter.id),
-      builtinClientPacks().map((p) => p.pack.client),
-    ),
   ];
+  // The assistants name adapters and packs: checked once those read cleanly.
+  if (diagnostics.length === 0)
+    diagnostics.push(
+      ...checkBuiltinAssistants(
+        builtinAdapters().map((a) => a.adapter.id),
+        builtinClientPacks().map((p) => p.pack.client),
+      ),
+    );
   for (const d of diagnostics) {
     process.stderr.write(
       `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.id} ${d.message}\n  hint: ${d.hint}\n`,
