@@ -10,6 +10,7 @@ import type { Manifest } from "../manifest/manifest-model.js";
 import { buildPlugin } from "../plugin/build-plugin.js";
 import { settleLosses } from "../registry/accepted-losses.js";
 import { acceptedLossFindings } from "../registry/checks/accepted-loss-findings.js";
+import { coverFormatLosses } from "../registry/covered-losses.js";
 import { type LoadOptions, loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/model.js";
 
@@ -46,7 +47,9 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
     for (const finding of check.run(registry, tree)) diagnostics.push(diagnostic(check, finding));
   }
   diagnostics.push(...acceptedLossFindings(registry, diagnostics));
-  diagnostics.splice(0, diagnostics.length, ...settleLosses(diagnostics, registry.targets, options.strict));
+  const present = new Set(registry.adapters.map((a) => a.adapter.id));
+  const covered = coverFormatLosses(diagnostics, registry.targets.assistants, present);
+  diagnostics.splice(0, diagnostics.length, ...settleLosses(covered, registry.targets, options.strict));
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
   const manifest = buildManifest(registry, tree);
   const plugin = buildPlugin(registry, tree, manifest, {

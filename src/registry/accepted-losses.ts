@@ -37,7 +37,7 @@ export function settleLosses(
 ): Diagnostic[] {
   const strictMode = strict || targets.strict_losses === true;
   return diagnostics.map((d) => {
-    if (!d.loss) return d;
+    if (!d.loss || d.loss.accepted !== undefined) return d;
     const accepted = acceptanceOf(targets.accepted_losses, d.id, d.loss);
     if (accepted) return { ...d, loss: { ...d.loss, accepted: accepted.reason } };
     return strictMode ? { ...d, severity: "error", hint: strictHint } : d;

@@ -117,6 +117,19 @@ describe("build: hear only what matters (issue 12, point 2)", () => {
     assert.equal(build.status, 0, build.stdout);
     assert.doesNotMatch(build.stdout, /Amazon Q|Junie|Roo|Warp|amazon-q|junie|roo-code|warp/);
     assert.doesNotMatch(build.stdout, /serves every built-in assistant/);
+    // AGENTS.md leaves the scoped rule out, but both chosen assistants get it from their own format
+    assert.doesNotMatch(build.stdout, /agents-md/);
+    const json = JSON.parse(runCli(["build", dir, "--format", "json"]).stdout);
+    const covered = json.diagnostics.filter((d: { id: string }) => d.id === "AGC029");
+    assert.equal(covered.length, 1);
+    assert.match(covered[0].loss.accepted, /\(claude-code, cursor\) gets it from a format of its own/);
+  });
+
+  it("a format's lost scoped rule stays a limit while a chosen assistant has no other format for it", () => {
+    const dir = join(testdir(), "reg");
+    runCli(["init", dir, "--assistants", "claude-code,codex"]);
+    const build = runCli(["build", dir]);
+    assert.match(build.stdout, /^ {2}agents-md: 1 promise it cannot keep$/m);
   });
 
   it("a registry naming no assistant says in one line how to narrow it", () => {
