@@ -95,6 +95,20 @@ describe("build: hear only what matters (issue 12, point 2)", () => {
     assert.doesNotMatch(strict.stdout, /error AGC080 Devin Desktop \/ Windsurf cannot express: MCP server/);
   });
 
+  it("matrix --check passes once every loss is accepted, and marks each cannot cell accepted", () => {
+    const accepted_losses = [
+      { check: "AGC080", client: "*", reason: "The team reviews these limits each release." },
+    ];
+    const dir = copy({ accepted_losses });
+    const open = runCli(["matrix", copy(), "--check"]);
+    assert.equal(open.status, 1);
+    const result = runCli(["matrix", dir, "--check"]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /\| cannot \[/);
+    assert.match(result.stdout, /\| cannot \(accepted\) \[\d+\]/);
+    assert.equal(result.stderr, "");
+  });
+
   it("targets.json strict_losses makes open losses errors, as --strict does", () => {
     const result = runCli(["build", copy({ strict_losses: true })]);
     assert.equal(result.status, 1);

@@ -5,6 +5,7 @@ import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.j
 import { compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { narrowingHint } from "../report/narrowing-hint.js";
 import { prettyReporter } from "../report/pretty.js";
 
 export const matrixCommand: Command = {
@@ -31,6 +32,8 @@ export const matrixCommand: Command = {
     );
     if (args.values.format === "json") io.out(JSON.stringify(matrix, null, 2));
     else {
+      const narrow = narrowingHint(result.registry.targets);
+      if (narrow) io.err(narrow);
       const through = readsThrough(result.registry, result.tree.files, result.tree.composed);
       io.out(renderMatrixMarkdown(matrix, clientInfos(result.registry.clients), through).trimEnd());
     }
