@@ -46,5 +46,22 @@ describe("init: choose the assistants once (issue 12, point 1)", () => {
     const result = runCli(["install", join(dir, "build"), "--project", project]);
     assert.equal(result.status, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /^components: agents-md, cursor$/m);
+    const zip = join(base, "bundle.zip");
+    assert.equal(runCli(["pack", join(dir, "build"), "--out", zip]).status, 0);
+    const fromZip = runCli(["install", zip, "--project", testdir()]);
+    assert.equal(fromZip.status, 0, fromZip.stdout + fromZip.stderr);
+    assert.match(fromZip.stdout, /^components: agents-md, cursor$/m);
+    const again = runCli(["install", join(dir, "build"), "--project", project]);
+    assert.match(again.stdout, /^components: agents-md, cursor$/m);
+  });
+
+  it("a registry that names no assistant still installs every component on a first install", () => {
+    const dir = join(testdir(), "reg");
+    runCli(["init", dir]);
+    assert.equal(runCli(["build", dir]).status, 0);
+    const result = runCli(["install", join(dir, "build"), "--project", testdir()]);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    const components = /^components: (.*)$/m.exec(result.stdout)?.[1]?.split(", ") ?? [];
+    assert.ok(components.length > 10, result.stdout);
   });
 });
