@@ -46,22 +46,23 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
   for (const check of outputChecks) {
     for (const finding of check.run(registry, tree)) diagnostics.push(diagnostic(check, finding));
   }
-  diagnostics.push(...acceptedLossFindings(registry, diagnostics));
   const present = new Set(registry.adapters.map((a) => a.adapter.id));
   const covered = coverFormatLosses(diagnostics, registry.targets.assistants, present);
   diagnostics.splice(0, diagnostics.length, ...settleLosses(covered, registry.targets, options.strict));
-  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
+  // AGC131 once every loss is known, the plugin's included.
+  const settled = () => [...diagnostics, ...acceptedLossFindings(registry, diagnostics)];
+  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
   const manifest = buildManifest(registry, tree);
   const plugin = buildPlugin(registry, tree, manifest, {
     previousBuild: options.previousBuild ?? join(registry.root, "build"),
   });
-  diagnostics.push(...plugin.diagnostics);
-  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
+  diagnostics.push(...settleLosses(plugin.diagnostics, registry.targets, options.strict));
+  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
   return finish({
     registry,
     tree,
     manifest,
-    diagnostics,
+    diagnostics: settled(),
     ...(plugin.files.size > 0 ? { plugin: plugin.files } : {}),
   });
 }

@@ -27,12 +27,12 @@ function build(): { out: string; report: string } {
 describe("examples/team: a whole team setup through the real CLI", () => {
   it("builds without errors, and every warning is a loss a client or plugin format cannot express (AGC080, AGC185)", () => {
     const { out, report } = build();
-    assert.match(report, /^0 error\(s\), 1 warning\(s\), 0 info, \d+ client limit\(s\)/m);
-    const ids = [...report.matchAll(/ (?:error|warning|info) (AGC\d{3}) /g)].map((m) => m[1]);
-    // AGC185: the portable plugin's mcp.json cannot expand the docs server's ${DOCS_TOKEN}; the AGC080
-    // losses are counted per client, not listed
-    assert.deepEqual(ids, ["AGC185"]);
+    // Every finding is a client's limit, counted per client, not listed (AGC080); the portable plugin's
+    // mcp.json cannot expand the docs server's ${DOCS_TOKEN} (AGC185), which targets.json accepts
+    assert.match(report, /^0 error\(s\), 0 warning\(s\), 0 info, \d+ client limit\(s\) \(\+1 accepted\)/m);
+    assert.deepEqual([...report.matchAll(/ (?:error|warning|info) (AGC\d{3}) /g)], []);
     assert.match(report, /^ {2}gemini-cli: +\d+ promises it cannot keep$/m);
+    assert.doesNotMatch(report, /agent-plugins/);
     for (const path of [
       "AGENTS.md",
       "CAPABILITIES.md",
@@ -169,7 +169,7 @@ describe("pretty report of a long build", () => {
     const result = runCli(["build", registry, "--out", out]);
     const lines = result.stdout.split("\n").filter((l) => l !== "");
     assert.ok(lines.length <= 12, result.stdout);
-    const tally = lines.find((line) => /^0 error\(s\), 1 warning\(s\), 0 info, \d+ client limit/.test(line));
+    const tally = lines.find((line) => /^0 error\(s\), 0 warning\(s\), 0 info, \d+ client limit/.test(line));
     const limits = Number(/info, (\d+) client limit/.exec(tally ?? "")?.[1]);
     assert.ok(limits >= 10, result.stdout);
     const verbose = runCli(["build", registry, "--out", out, "--verbose"]);
