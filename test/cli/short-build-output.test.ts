@@ -39,12 +39,19 @@ describe("build: hear only what matters (issue 12, point 2)", () => {
       join(dir, "rules", "broken.md"),
       '---\nscope: scoped\nglobs: ["src/["]\ndescription: Broken.\n---\n# Broken\n\nx\n',
     );
+    writeFileSync(
+      join(dir, "rules", "empty.md"),
+      "---\nscope: global\ndescription: Nothing yet.\n---\n# Empty\n",
+    );
     const result = runCli(["build", dir]);
     assert.equal(result.status, 1);
     const out = lines(result.stdout);
     assert.ok(out.length <= 25, result.stdout);
     assert.match(out[0] ?? "", /rules\/broken\.md:\d+:\d+: error AGC036/);
     assert.match(out[1] ?? "", /^ {2}hint: /);
+    const warning = out.findIndex((l) => /rules\/empty\.md:\d+:\d+: warning AGC037/.test(l));
+    assert.ok(warning > 1, result.stdout);
+    assert.match(out[warning + 1] ?? "", /^ {2}hint: /);
   });
 
   it("--verbose lists every loss in full; --format json lists each with its client and promise", () => {
