@@ -67,6 +67,26 @@ describe("build: hear only what matters (issue 12, point 2)", () => {
     );
   });
 
+  it("--format github annotates every loss, as a notice, not as a warning on the author's file", () => {
+    const result = runCli(["check", copy(), "--format", "github"]);
+    const notices = result.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("::notice ") && l.includes("title=AGC080"));
+    assert.ok(notices.length > 25, result.stdout);
+    assert.doesNotMatch(result.stdout, /^::warning .*title=AGC080/m);
+  });
+
+  it("a long list of warnings the author must act on still ends with a count per check", () => {
+    const dir = copy();
+    for (let i = 0; i < 12; i++)
+      writeFileSync(
+        join(dir, "rules", `empty-${i}.md`),
+        `---\nscope: global\ndescription: None.\n---\n# Empty ${i}\n`,
+      );
+    const result = runCli(["check", dir]);
+    assert.match(result.stdout, /^by check: AGC037 x12 \(agentc explain <id> says what each one means\)$/m);
+  });
+
   it("--quiet prints nothing when there is no error", () => {
     const result = runCli(["build", copy(), "--quiet"]);
     assert.equal(result.status, 0);

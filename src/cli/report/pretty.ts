@@ -29,8 +29,27 @@ export const prettyReporter: Reporter = (diagnostics, context) => {
   if (context.verbose) return [...ordered.map(full), tally(diagnostics, context)].join("\n");
   const listed = ordered.filter(shownInFull);
   const lines = listed.map((d) => (d.severity === "info" ? head(d) : full(d)));
-  return [...lines, ...lossLines(lossesByClient(diagnostics)), tally(diagnostics, context)].join("\n");
+  const frequent = frequentChecks(listed);
+  return [
+    ...lines,
+    ...lossLines(lossesByClient(diagnostics)),
+    tally(diagnostics, context),
+    ...(frequent ? [frequent] : []),
+  ].join("\n");
 };
+
+/** Below this many listed errors and warnings, the list itself is short enough to read. */
+const longReport = 10;
+
+/** "by check: AGC037 x12, AGC012 x3 ...": where a long list comes from, most frequent first. */
+function frequentChecks(listed: Diagnostic[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const d of listed) if (d.severity !== "info") counts.set(d.id, (counts.get(d.id) ?? 0) + 1);
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  if (total < longReport) return undefined;
+  const ranked = [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
+  return `by check: ${ranked.map(([id, n]) => `${id} x${n}`).join(", ")} (agentc explain <id> says what each one means)`;
+}
 
 /** "0 error(s), 2 warning(s), 1 info, 58 client limits (3 accepted)". */
 function tally(diagnostics: Diagnostic[], context: ReportContext): string {
