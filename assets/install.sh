@@ -55,7 +55,7 @@ usage() {
 usage: sh install.sh [--project DIR] [--components a,b] [--dry-run] [--from URL]
   --project DIR     the project to install into (default: the current folder)
   --components a,b  install these components (required ones are always added); default: those of the
-                    last install, or all
+                    last install, else the registry's chosen assistants' (default_components), else all
   --dry-run         print what would change and every conflict; write nothing
   --from URL        the server's base URL, when it is not the one this script was served from
 EOF
@@ -123,7 +123,7 @@ read_manifest() {
     return v
   }
   BEGIN { ctx = "start"; compLists = " owned_dirs owned_files symlinks seeds preserve remove scaffold_dirs executables composed with "
-          installLists = " artifact_hashes seed_hashes seed_refresh_hashes tools tool_paths tool_payloads tool_payload_keep tool_purposes payload_hashes payload_executables publish_rewrites " }
+          installLists = " artifact_hashes seed_hashes seed_refresh_hashes tools tool_paths tool_payloads tool_payload_keep tool_purposes payload_hashes payload_executables publish_rewrites default_components " }
   {
     line = $0
     if (line ~ /\r$/) fail("has a carriage return")
@@ -290,6 +290,7 @@ desire() {
   $1 == "tools" { if (sep($2, p) == 2) out(0, 0, 2, pad(++nt), "tool\t" p[1] "\t" p[2]); next }
   $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
   $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
+  $1 == "default_components" { dflt[$2] = 1; next }
   $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed shared files or spawned capabilities (" $2 " in .agentc/installed.json)"); next }
   $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" { push($2 SUBSEP $1, $3); next }
   { next }
@@ -303,6 +304,9 @@ desire() {
         pick[w[i]] = 1
       }
     } else if (hasPrev) for (i = 1; i <= nc; i++) if (!(comps[i] in joint) && comps[i] in prev) pick[comps[i]] = 1
+    any = 0; for (c in pick) any = 1
+    # a first install: the components of the assistants the registry serves (src/install/first-install-components.ts)
+    if (!any && wanted == "") for (i = 1; i <= nc; i++) if (!(comps[i] in joint) && comps[i] in dflt) pick[comps[i]] = 1
     any = 0; for (c in pick) any = 1
     if (!any) for (i = 1; i <= nc; i++) { if (!(comps[i] in joint)) pick[comps[i]] = 1 }
     else for (i = 1; i <= nc; i++) if (comps[i] in required && !(comps[i] in joint)) pick[comps[i]] = 1

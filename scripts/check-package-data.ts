@@ -1,9 +1,10 @@
 import { builtinClientPacks, checkBuiltinClientPacks } from "../src/clients/load-client-packs.js";
+import { builtinAssistants, checkBuiltinAssistants } from "../src/registry/assistants.js";
 import { builtinAdapters, checkBuiltinAdapters } from "../src/registry/builtin-adapters.js";
 import { builtinPluginHosts, checkBuiltinPluginHosts } from "../src/registry/builtin-plugin-hosts.js";
 
 /**
- * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json, clients/*.json and plugin-hosts/*.json as trusted
+ * Build step (npm "postbuild"): the CLI reads the package's adapters/*.json, clients/*.json, plugin-hosts/*.json and assistants/*.json as trusted
  * data, without schema validation (src/documents/package-data.ts), so the build validates them in full here
  * and fails on any diagnostic, warnings included.
  */
@@ -13,6 +14,14 @@ function checkPackageData(): number {
     ...checkBuiltinClientPacks().diagnostics,
     ...checkBuiltinPluginHosts(),
   ];
+  // The assistants name adapters and packs: checked once those read cleanly.
+  if (diagnostics.length === 0)
+    diagnostics.push(
+      ...checkBuiltinAssistants(
+        builtinAdapters().map((a) => a.adapter.id),
+        builtinClientPacks().map((p) => p.pack.client),
+      ),
+    );
   for (const d of diagnostics) {
     process.stderr.write(
       `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.id} ${d.message}\n  hint: ${d.hint}\n`,
@@ -23,6 +32,7 @@ function checkPackageData(): number {
     builtinAdapters();
     builtinClientPacks();
     builtinPluginHosts();
+    builtinAssistants();
   }
   if (diagnostics.length > 0) {
     process.stderr.write(

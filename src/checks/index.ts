@@ -7,6 +7,8 @@ import { linksFormNoLoop } from "../documents/checks/links-form-no-loop.js";
 import { readsStayInsideRegistry } from "../documents/checks/reads-stay-inside-registry.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { scopeExpressedByAdapter } from "../emit/checks/scope-expressed-by-adapter.js";
+import { acceptedLossMatches } from "../registry/checks/accepted-loss-matches.js";
+import { builtinAdapterReplaced } from "../registry/checks/builtin-adapter-replaced.js";
 import { duplicateSlugResolvedByKind } from "../registry/checks/duplicate-slug-resolved-by-kind.js";
 import { frontmatterIsWellFormed } from "../registry/checks/frontmatter-is-well-formed.js";
 import { frontmatterMatchesSchema } from "../registry/checks/frontmatter-matches-schema.js";
@@ -111,6 +113,8 @@ export const allChecks: readonly Check[] = [
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
   ...importChecks,
+  builtinAdapterReplaced,
+  acceptedLossMatches,
   ruleNumberingFollowed,
   seedFieldNotActedOn,
   oatsLevelSupported,

@@ -1,20 +1,23 @@
-import type { LoadOptions } from "../registry/load-registry.js";
+import type { CompileOptions } from "../pipeline/compile.js";
 import type { OptionSpec, ParsedArgs } from "./command.js";
 import type { OptionHelp } from "./help/command-help.js";
 
-/** Options of every command that loads a registry (check, build). */
+/** Options of every command that loads a registry (check, build, matrix). */
 export const loadOptionSpec: OptionSpec = {
   offline: { type: "boolean" },
   "cache-dir": { type: "string" },
+  strict: { type: "boolean" },
+  verbose: { type: "boolean" },
 };
 
-export const loadOptionUsage = "[--offline] [--cache-dir DIR]";
+export const loadOptionUsage = "[--offline] [--cache-dir DIR] [--strict] [--verbose]";
 
-export function loadOptionsOf(args: ParsedArgs): LoadOptions {
+export function loadOptionsOf(args: ParsedArgs): CompileOptions {
   const cacheDir = args.values["cache-dir"];
   return {
     offline: args.values.offline === true,
     ...(typeof cacheDir === "string" ? { cacheDir } : {}),
+    ...(args.values.strict === true ? { strict: true } : {}),
   };
 }
 
@@ -25,4 +28,9 @@ export const loadOptionHelp: Record<string, OptionHelp> = {
     text: "where remote sources are cached",
     default: "<registry>/.agentc-cache/sources",
   },
+  strict: {
+    text: "a client limit that targets.json does not accept (accepted_losses) is an error, for CI",
+    default: 'targets.json "strict_losses", else off',
+  },
+  verbose: { text: "print every diagnostic in full, client limits and infos included" },
 };

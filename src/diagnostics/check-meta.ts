@@ -1,5 +1,5 @@
 import { clipMessage } from "./clip.js";
-import type { Diagnostic, Position, Severity } from "./diagnostic.js";
+import type { Diagnostic, Loss, Position, Severity } from "./diagnostic.js";
 
 /** A registry written inline: registry-relative path → file text. */
 export type Fixture = Record<string, string>;
@@ -49,6 +49,8 @@ export interface Finding {
   severity?: Severity;
   /** Other places the finding is about (the first definition of a duplicate); the message names them too. */
   related?: { position: Position; message: string }[];
+  /** Set when the finding is a client's limit, not a problem in the registry. */
+  loss?: Loss;
 }
 
 /** Every diagnostic is made here, so no message, hint or file name can echo megabytes of input. */
@@ -66,6 +68,7 @@ export function diagnostic(check: CheckMeta, finding: Finding): Diagnostic {
     ...(related?.length
       ? { related: related.map((r) => ({ ...place(r.position), message: clipMessage(r.message) })) }
       : {}),
+    ...(finding.loss ? { loss: { ...finding.loss, promise: clipMessage(finding.loss.promise) } } : {}),
   };
 }
 

@@ -31,6 +31,18 @@ export interface Diagnostic {
   endLine?: number;
   endColumn?: number;
   related?: RelatedLocation[];
+  /** A limit of one client (or format) the author cannot fix: which client, which promise is lost. */
+  loss?: Loss;
+}
+
+/**
+ * A promise one client cannot keep, a fact about the client rather than a problem in the registry
+ * (docs/diagnostics.md): `accepted` holds the registry's reason when targets.json accepts it.
+ */
+export interface Loss {
+  client: string;
+  promise: string;
+  accepted?: string;
 }
 
 /**

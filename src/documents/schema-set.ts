@@ -22,6 +22,7 @@ export const schemaNames = [
   "client-pack-seed",
   "capability",
   "plugin-host",
+  "assistant",
 ] as const;
 export type SchemaName = (typeof schemaNames)[number];
 

@@ -7,6 +7,7 @@ import { decideRequirements } from "./capability/requirement-consent.js";
 import { checkRequirements } from "./capability/runtime-requirements.js";
 import { hooksToRun, planSpawns, type SpawnPlan } from "./capability/spawn-plan.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
+import { firstInstallChoice } from "./first-install-components.js";
 import type { InstallRequest, InstallResult, PreparedInstall } from "./install-types.js";
 import { type InstallRecord, readRecord } from "./model/record.js";
 import { chooseComponents } from "./plan/components.js";
@@ -45,7 +46,7 @@ export async function prepareInstall(
 }
 
 async function pickComponents(req: InstallRequest, manifest: Manifest, record: InstallRecord | undefined) {
-  const chosen = chooseComponents(manifest, record, req.choice);
+  const chosen = chooseComponents(manifest, record, firstInstallChoice(manifest, record, req.choice));
   if (!chosen.ok || !req.choose || req.choice.kind !== "default") return chosen;
   const picked = await req.choose(manifest, chosen.ids);
   if (!picked) return { ok: false as const, problem: "cancelled; nothing was installed" };

@@ -1,5 +1,6 @@
 import { componentId, jointComponentId } from "../capabilities/capability-slug.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
+import { assistantComponentIds } from "../registry/assistants.js";
 import { seedSets } from "../registry/install-files.js";
 import type { Adapter, Registry, Tool } from "../registry/model.js";
 import { sha256 } from "../shared/hash.js";
@@ -62,15 +63,17 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
   const fragments = composeFragments(tree.composed);
   const artifactHashes = sorted([...owned, ...fragments].map(hashLine));
   const seedHashes = sorted(seeds.map(hashLine));
+  const componentMap = components(registry, tree.files, fragments);
   const install: ManifestInstall = {
     ...(registry.targets.bundle_url ? { bundle: registry.targets.bundle_url } : {}),
-    components: components(registry, tree.files, fragments),
+    components: componentMap,
     artifact_hashes: artifactHashes,
     seed_hashes: seedHashes,
     seed_refresh_hashes: sorted(seedRefreshHashes(registry)),
     ...toolLists(registry),
     ...rosterBudget(registry),
     publish_rewrites: (registry.targets.publish_rewrites ?? []).map(([from, to]) => pair(from, to)),
+    ...defaultComponents(registry, componentMap),
   };
   return {
     version: 1,
@@ -78,6 +81,27 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
     install,
     registry_version: registry.targets.registry_version ?? derivedVersion(artifactHashes, seedHashes),
   };
+}
+
+/**
+ * With targets.json "assistants": the components a first install takes without being told, those of
+ * the chosen assistants and every one that is no built-in (the registry's own adapters and packs,
+ * capability packages); joint components follow the ones they are installed with.
+ */
+function defaultComponents(
+  registry: Registry,
+  componentMap: Record<string, ComponentInstall>,
+): Pick<ManifestInstall, "default_components"> {
+  if (!registry.targets.assistants) return {};
+  const served = assistantComponentIds(registry.targets.assistants);
+  const builtin = new Set([
+    ...registry.adapters.filter((a) => a.origin.builtin).map((a) => a.adapter.id),
+    ...registry.clients.filter((c) => c.origin === "builtin").map((c) => c.pack.client),
+  ]);
+  const ids = Object.entries(componentMap)
+    .filter(([id, c]) => !c.with && (!builtin.has(id) || served.has(id)))
+    .map(([id]) => id);
+  return { default_components: sorted(ids) };
 }
 
 /** "<path> :: <sha256 of the bytes>" */

@@ -74,6 +74,11 @@ export interface ManifestInstall {
   payload_executables?: string[];
   roster_budget?: RosterBudgetLine;
   publish_rewrites: string[];
+  /**
+   * What a first install without --components installs: the components of the assistants targets.json
+   * chooses, and every component that is no built-in. Absent when the registry chooses no assistant.
+   */
+  default_components?: string[];
 }
 
 export interface Manifest {

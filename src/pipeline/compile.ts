@@ -8,6 +8,9 @@ import type { EmittedTree } from "../emit/emitted-tree.js";
 import { buildManifest } from "../manifest/build-manifest.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { buildPlugin } from "../plugin/build-plugin.js";
+import { settleLosses } from "../registry/accepted-losses.js";
+import { acceptedLossFindings } from "../registry/checks/accepted-loss-findings.js";
+import { coverFormatLosses } from "../registry/covered-losses.js";
 import { type LoadOptions, loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/model.js";
 
@@ -24,6 +27,8 @@ export interface CompileResult {
 export interface CompileOptions extends LoadOptions {
   /** The previous build folder, which the plugin's version check reads; default <registry>/build. */
   previousBuild?: string;
+  /** Client losses the registry does not accept are errors (as targets.json strict_losses). */
+  strict?: boolean;
 }
 
 /** load → check → emit → check output → manifest → plugin. No file is written here. */
@@ -41,18 +46,23 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
   for (const check of outputChecks) {
     for (const finding of check.run(registry, tree)) diagnostics.push(diagnostic(check, finding));
   }
-  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
+  const present = new Set(registry.adapters.map((a) => a.adapter.id));
+  const covered = coverFormatLosses(diagnostics, registry.targets.assistants, present);
+  diagnostics.splice(0, diagnostics.length, ...settleLosses(covered, registry.targets, options.strict));
+  // AGC131 once every loss is known, the plugin's included.
+  const settled = () => [...diagnostics, ...acceptedLossFindings(registry, diagnostics)];
+  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
   const manifest = buildManifest(registry, tree);
   const plugin = buildPlugin(registry, tree, manifest, {
     previousBuild: options.previousBuild ?? join(registry.root, "build"),
   });
-  diagnostics.push(...plugin.diagnostics);
-  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics });
+  diagnostics.push(...settleLosses(plugin.diagnostics, registry.targets, options.strict));
+  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
   return finish({
     registry,
     tree,
     manifest,
-    diagnostics,
+    diagnostics: settled(),
     ...(plugin.files.size > 0 ? { plugin: plugin.files } : {}),
   });
 }

@@ -23,10 +23,12 @@ export function portableServers(
 ): Servers {
   const out: Servers = {};
   for (const [name, server] of Object.entries(native)) {
+    // A warning is the portable format's limit (a loss of that host); an error is a server it cannot carry.
     const warn = (message: string, severity: "warning" | "error" = "warning") =>
       report(pluginMcpPortable, sourceOf(name), {
         message: `${host.name}: MCP server "${name}" ${message}`,
         severity,
+        ...(severity === "warning" ? { loss: { client: host.host, promise: `MCP server "${name}"` } } : {}),
       });
     const written = portableServer(server, host, packageHosts, warn);
     if (written) out[name] = written;

@@ -3,10 +3,11 @@ import { loadCapabilities } from "../capabilities/load-capabilities.js";
 import { loadPackageAgents } from "../capabilities/load-package-agents.js";
 import { loadPackageSkills } from "../capabilities/load-package-skills.js";
 import { readClientFiles } from "../clients/client-files.js";
-import { loadClientPacks } from "../clients/load-client-packs.js";
+import { hasContent, loadClientPacks } from "../clients/load-client-packs.js";
 import { loadCore } from "../core/load-core.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { RegistryReader } from "../documents/registry-reader.js";
+import { assistantSelection } from "./assistants.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
@@ -37,7 +38,8 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     return { diagnostics: sortDiagnostics([...diagnostics, ...reader.diagnostics]) };
   const sources = sourcesDocument.value as SourcesConfig;
   const targets = targetsDocument.value as TargetsConfig;
-  const adapters = mergeAdapters(builtinAdapters(), targets, targetsDocument, diagnostics);
+  const selection = assistantSelection(targets, targetsDocument, diagnostics);
+  const adapters = mergeAdapters(builtinAdapters(), targets, targetsDocument, diagnostics, selection);
   const allRules = await readSources(
     reader,
     sources,
@@ -57,7 +59,15 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   );
   const { core, diagnostics: coreDiagnostics } = loadCore(reader);
   diagnostics.push(...coreDiagnostics);
-  const clients = loadClientPacks(reader, targets, targetsDocument, core, diagnostics);
+  const clientChoice =
+    targets.builtin_clients ?? (selection.clients && hasContent(core) ? selection.clients : undefined);
+  const clients = loadClientPacks(
+    reader,
+    clientChoice ? { builtin_clients: clientChoice } : {},
+    targetsDocument,
+    core,
+    diagnostics,
+  );
   const executableFiles = readClientFiles(reader, clients, core, files, diagnostics);
   const capabilities = loadCapabilities(reader, diagnostics);
   const packageSkills = loadPackageSkills(

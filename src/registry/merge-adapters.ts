@@ -3,20 +3,40 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { didYouMean } from "../shared/nearest-name.js";
+import type { AssistantSelection } from "./assistants.js";
+import { builtinAdapterReplaced } from "./checks/builtin-adapter-replaced.js";
 import type { Adapter, ResolvedAdapter, TargetsConfig } from "./model.js";
 
 /**
  * Starts from the chosen built-in adapters; a targets[] entry with the id of a chosen built-in overrides the
  * fields it names (install fields one by one); any other entry adds an adapter of its own, so a built-in that
  * builtin_adapters leaves out never leaks fields into a registry's adapter of the same id.
+ *
+ * The built-ins are builtin_adapters, else those of targets.json "assistants", else all of them — except
+ * that a registry with adapters of its own and neither key uses none (seed 000: targets[] is the list of
+ * formats), and a chosen built-in that would collide with one of the registry's own adapters is left out
+ * (`collidesWith`). What was left out is one AGC130 info.
  */
 export function mergeAdapters(
   builtins: ResolvedAdapter[],
   targets: TargetsConfig,
   document: JsonDocument,
   diagnostics: Diagnostic[],
+  selection: AssistantSelection = {},
 ): ResolvedAdapter[] {
-  const chosen = chooseBuiltins(builtins, targets.builtin_adapters ?? "all", document, diagnostics);
+  const own = ownAdapters(builtins, targets);
+  const explicit = targets.builtin_adapters ?? selection.adapters;
+  const picked =
+    explicit === undefined && own.length > 0
+      ? []
+      : chooseBuiltins(
+          builtins,
+          targets.builtin_adapters ?? selection.adapters ?? "all",
+          document,
+          diagnostics,
+        );
+  const chosen = picked.filter((b) => !own.some((entry) => collidesWith(b.adapter, entry)));
+  reportLeftOut(builtins, picked, chosen, own, explicit === undefined, document, diagnostics);
   const byId = new Map(chosen.map((a) => [a.adapter.id, a]));
   const order = chosen.map((a) => a.adapter.id);
   for (const [index, entry] of (targets.targets ?? []).entries()) {
@@ -28,6 +48,59 @@ export function mergeAdapters(
     });
   }
   return order.map((id) => byId.get(id)).filter((a): a is ResolvedAdapter => a !== undefined);
+}
+
+/** targets[] entries that are adapters of the registry's own: an id no built-in has. */
+function ownAdapters(builtins: ResolvedAdapter[], targets: TargetsConfig): Adapter[] {
+  const ids = new Set(builtins.map((b) => b.adapter.id));
+  return (targets.targets ?? []).filter((entry) => !ids.has(entry.id));
+}
+
+/**
+ * A built-in steps aside for a registry's own adapter that writes the same kind of thing in the same
+ * place: both the single_file always-on file, or output folders that are equal or nested (one skills
+ * folder, one rules folder).
+ */
+export function collidesWith(builtin: Adapter, own: Adapter): boolean {
+  if (builtin.global_placement === "single_file" && own.global_placement === "single_file") return true;
+  const [a, b] = [folderOf(builtin), folderOf(own)];
+  if (a === "" || b === "") return false;
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+function folderOf(adapter: Adapter): string {
+  return (adapter.output_dir ?? "").replace(/^\.\/+/, "").replace(/\/+$/, "");
+}
+
+function reportLeftOut(
+  builtins: ResolvedAdapter[],
+  picked: ResolvedAdapter[],
+  chosen: ResolvedAdapter[],
+  own: Adapter[],
+  implicit: boolean,
+  document: JsonDocument,
+  diagnostics: Diagnostic[],
+): void {
+  if (own.length === 0) return;
+  const ownIds = own.map((a) => `"${a.id}"`).join(", ");
+  const position = document.positionOf(["targets"], "key");
+  if (implicit) {
+    diagnostics.push(
+      diagnostic(builtinAdapterReplaced, {
+        position,
+        message: `targets[] defines adapters of its own (${ownIds}), so none of the ${builtins.length} built-in adapters is used`,
+      }),
+    );
+    return;
+  }
+  const left = picked.filter((b) => !chosen.includes(b)).map((b) => `"${b.adapter.id}"`);
+  if (left.length === 0) return;
+  diagnostics.push(
+    diagnostic(builtinAdapterReplaced, {
+      position,
+      message: `built-in adapter${left.length === 1 ? "" : "s"} ${left.join(", ")} left out: targets[] adapters ${ownIds} write the same files`,
+    }),
+  );
 }
 
 function chooseBuiltins(

@@ -173,12 +173,26 @@ export interface TrustOverride {
   reason: string;
 }
 
+/** A client limit the registry accepts on purpose (targets.json accepted_losses). */
+export interface AcceptedLoss {
+  check: string;
+  client: string;
+  promise?: string;
+  reason: string;
+}
+
 export interface TargetsConfig {
   version: 1;
   registry_version?: string;
   builtin_adapters?: "all" | "none" | string[];
   /** Which built-in client packs compile core/; default "all" when core/ has content, else "none". */
   builtin_clients?: BuiltinChoice;
+  /** The assistants served (assistants/*.json): their built-in adapters and packs, where builtin_* leave the kind open. */
+  assistants?: string[];
+  /** Client losses accepted on purpose: not counted, marked accepted in the matrix. */
+  accepted_losses?: AcceptedLoss[];
+  /** true: a loss not accepted is an error. */
+  strict_losses?: boolean;
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
   /** Trust keys (client packs' trust_keys) the registry writes on purpose, each with its reason (AGC108). */

@@ -16,5 +16,6 @@ export const packageRoot = findPackageRoot();
 export const schemasDir = join(packageRoot, "schemas");
 export const builtinAdaptersDir = join(packageRoot, "adapters");
 export const builtinClientsDir = join(packageRoot, "clients");
+export const builtinAssistantsDir = join(packageRoot, "assistants");
 export const builtinPluginHostsDir = join(packageRoot, "plugin-hosts");
 export const checkDocsDir = join(packageRoot, "docs", "checks");

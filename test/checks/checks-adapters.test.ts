@@ -26,6 +26,8 @@ checkTable(oneSingleFileAdapter, {
   valid: [
     { name: "one single_file adapter", files: withBase({}) },
     { name: "the built-in agents-md", files: withBase({ "targets.json": '{"version": 1}\n' }) },
+    // A registry's own single_file adapter replaces the chosen built-in one (AGC130 says so).
+    { name: "an own single_file adapter next to the chosen built-in one", files: builtinPlusOwn },
   ],
   invalid: [
     {
@@ -42,13 +44,6 @@ checkTable(oneSingleFileAdapter, {
       name: "two: at the second one's global_placement",
       files: twoSingles,
       findings: [{ ...at(twoSingles, '"single_file"', 1), message: 'second single_file adapter "second"' }],
-    },
-    {
-      name: "a targets[] adapter next to the built-in one",
-      files: builtinPlusOwn,
-      findings: [
-        { ...at(builtinPlusOwn, '"single_file"'), message: '"agents-md" (AGENTS.md) already writes' },
-      ],
     },
   ],
 });

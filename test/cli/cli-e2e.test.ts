@@ -210,7 +210,7 @@ describe("report formats", () => {
       assert.deepEqual(Object.keys(d).slice(0, contract.length), contract);
       const optional = Object.keys(d).slice(contract.length);
       assert.deepEqual(
-        optional.filter((key) => !["endLine", "endColumn", "related", "url"].includes(key)),
+        optional.filter((key) => !["endLine", "endColumn", "related", "url", "loss"].includes(key)),
         [],
       );
       assert.match(
@@ -350,12 +350,16 @@ describe("exit codes and usage", () => {
 });
 
 describe("terminal output", () => {
-  it("--quiet hides infos but keeps warnings", () => {
+  it("--quiet prints errors only; --verbose every diagnostic, client limits included", () => {
     const loud = runCli(["check", example]);
     const quiet = runCli(["check", example, "--quiet"]);
-    assert.match(loud.stdout, / info AGC029 /);
-    assert.doesNotMatch(quiet.stdout, / info AGC029 /);
-    assert.match(quiet.stdout, / warning AGC010 /);
+    const verbose = runCli(["check", example, "--verbose"]);
+    assert.match(loud.stdout, / warning AGC010 /);
+    assert.doesNotMatch(loud.stdout, / info AGC029 /);
+    assert.match(loud.stdout, /^ {2}amazon-q: +\d+ promises? it cannot keep$/m);
+    assert.equal(quiet.stdout.trim(), "");
+    assert.match(verbose.stdout, / info AGC029 /);
+    assert.match(verbose.stdout, / warning AGC010 /);
   });
 
   it("no ANSI codes when stdout is not a terminal, even without NO_COLOR", () => {

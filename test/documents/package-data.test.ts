@@ -65,6 +65,7 @@ describe("npm run build's check of the package data (scripts/check-package-data.
     for (const entry of [
       "package.json",
       "adapters",
+      "assistants",
       "clients",
       "plugin-hosts",
       "schemas",
@@ -116,6 +117,18 @@ describe("npm run build's check of the package data (scripts/check-package-data.
     const result = run(root);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /<agentc>\/plugin-hosts\/gemini-cli\.json:\d+:\d+: error AGC002 /);
+  });
+
+  it("fails, naming the line, when an assistant names an adapter that is not built in", () => {
+    const root = packageCopy();
+    const file = join(root, "assistants", "cursor.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"cursor"\n  ]', '"cursorr"\n  ]'));
+    const result = run(root);
+    assert.equal(result.status, 1);
+    assert.match(
+      result.stderr,
+      /<agentc>\/assistants\/cursor\.json:\d+:\d+: error AGC002 <agentc>\/assistants\/cursor\.json: no built-in adapter "cursorr"/,
+    );
   });
 });
 

@@ -118,9 +118,10 @@ describe("a capability package's skills compiled for each client pack", () => {
     const targets = join(registry, "targets.json");
     writeFileSync(
       targets,
+      // builtin_clients narrows the packs of the example's assistants to one
       readFileSync(targets, "utf8").replace(
-        /"builtin_clients": \[[^\]]*\]/,
-        '"builtin_clients": ["claude-code"]',
+        '"assistants": [',
+        '"builtin_clients": ["claude-code"], "assistants": [',
       ),
     );
     const notes = join(registry, "capabilities/team-notes");

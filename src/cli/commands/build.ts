@@ -6,6 +6,7 @@ import { type Command, exitCodes } from "../command.js";
 import { buildHelp } from "../help/build.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
+import { narrowingHint } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
 
 export const buildCommand: Command = {
@@ -37,9 +38,12 @@ export const buildCommand: Command = {
       registryDir,
       color: io.color,
       quiet,
+      verbose: args.values.verbose === true,
       summary: written ? buildSummary(outDir, result, written) : { ok: false },
     });
     if (text) io.out(text);
+    const narrow = result.registry && narrowingHint(result.registry.targets);
+    if (format === "pretty" && !quiet && narrow) io.out(narrow);
     if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },

@@ -21,6 +21,7 @@ export const checkCommand: Command = {
       registryDir,
       color: io.color,
       quiet: args.values.quiet === true,
+      verbose: args.values.verbose === true,
       summary: { ok: result.ok, rules: result.registry?.rules.length ?? 0 },
     });
     if (text) io.out(text);

@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { builtinAssistants, findAssistants } from "../../registry/assistants.js";
 import { makeFolders } from "../../shared/make-folders.js";
 import { packageRoot } from "../../shared/package-paths.js";
-import { type Command, type CommandIo, exitCodes } from "../command.js";
+import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { initHelp } from "../help/init.js";
 import { schemasPathFrom, withSchemaPaths } from "../init-schema-paths.js";
+import { promptAssistants } from "../prompts/assistants-prompt.js";
 
 const templateDir = join(packageRoot, "templates", "init");
 /** Template files that only explain the registry: an existing one is kept, not a reason to stop. */
@@ -21,8 +23,8 @@ function listFiles(dir: string, base = dir): string[] {
 export const initCommand: Command = {
   name: "init",
   summary: "write a small working registry (never overwrites a file)",
-  usage: "agentc init [dir] [--yes] [--format pretty|json]",
-  options: { yes: { type: "boolean", short: "y" } },
+  usage: "agentc init [dir] [--assistants a,b] [--yes] [--format pretty|json]",
+  options: { assistants: { type: "string" }, yes: { type: "boolean", short: "y" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: initHelp,
@@ -38,17 +40,23 @@ export const initCommand: Command = {
     const present = listFiles(templateDir).filter((f) => existsSync(join(dir, f)));
     const existing = present.filter((f) => !keptIfPresent.has(f));
     if (existing.length > 0) return refuse(dir, existing, json, io);
+    const assistants = await chosenAssistants(args, io);
+    if (assistants === "cancelled") {
+      io.err("agentc init: cancelled; nothing was written");
+      return exitCodes.usage;
+    }
     const kept = present.filter((f) => keptIfPresent.has(f));
     const files = listFiles(templateDir).filter((f) => !kept.includes(f));
-    const failed = writeTemplate(dir, files);
+    const failed = writeTemplate(dir, files, assistants);
     if (failed) {
       io.err(`agentc init: cannot write ${failed}\n  hint: choose a folder you can write to`);
       return exitCodes.usage;
     }
-    if (json) io.out(JSON.stringify({ ok: true, dir, files, kept }, null, 2));
+    if (json)
+      io.out(JSON.stringify({ ok: true, dir, files, kept, ...(assistants ? { assistants } : {}) }, null, 2));
     else
       io.out(
-        `wrote ${files.length} files into ${dir}:\n${files.map((f) => `  ${f}`).join("\n")}\n${kept.map((f) => `kept your ${f}\n`).join("")}next: agentc build ${dir}`,
+        `wrote ${files.length} files into ${dir}:\n${files.map((f) => `  ${f}`).join("\n")}\n${kept.map((f) => `kept your ${f}\n`).join("")}${assistantsLine(assistants)}next: agentc build ${dir}`,
       );
     return exitCodes.ok;
   },
@@ -63,16 +71,51 @@ function refuse(dir: string, existing: string[], json: boolean, io: CommandIo): 
   return exitCodes.inputErrors;
 }
 
+/**
+ * --assistants a,b, else the multi-select on a terminal, else none (every built-in, as before). An
+ * unknown id is a usage error with the nearest known one.
+ */
+async function chosenAssistants(
+  args: ParsedArgs,
+  io: CommandIo,
+): Promise<string[] | undefined | "cancelled"> {
+  const option = args.values.assistants;
+  if (typeof option === "string") {
+    const ids = option
+      .split(",")
+      .map((id) => id.trim())
+      .filter((id) => id !== "");
+    if (ids.length === 0) throw new UsageError("--assistants names no assistant");
+    const found = findAssistants(ids);
+    if (!found.ok) throw new UsageError(`--assistants: ${found.message}`);
+    return found.chosen.map((a) => a.id);
+  }
+  if (args.values.yes === true || !io.isTty || process.stdin.isTTY !== true || args.values.format === "json")
+    return undefined;
+  return (await promptAssistants(builtinAssistants())) ?? "cancelled";
+}
+
+function assistantsLine(assistants: string[] | undefined): string {
+  if (assistants) return `serves: ${assistants.join(", ")} (targets.json "assistants")\n`;
+  return "serves every built-in assistant; choose yours with 'agentc init --assistants a,b' or targets.json \"assistants\"\n";
+}
+
+/** The template's targets.json with the chosen assistants after its version keys. */
+function targetsText(template: Buffer, assistants: string[]): string {
+  const { targets, ...head } = JSON.parse(template.toString("utf8")) as Record<string, unknown>;
+  return `${JSON.stringify({ ...head, assistants, targets }, null, 2)}\n`;
+}
+
 /** Copies the template without overwriting; returns "<path> (<code>)" for the first file that fails. */
-function writeTemplate(dir: string, files: string[]): string | undefined {
+function writeTemplate(dir: string, files: string[], assistants: string[] | undefined): string | undefined {
   const schemas = schemasPathFrom(dir);
   for (const file of files) {
     const target = join(dir, file);
     try {
       makeFolders(dirname(target));
-      writeFileSync(target, withSchemaPaths(file, readFileSync(join(templateDir, file)), schemas), {
-        flag: "wx",
-      });
+      const bytes = withSchemaPaths(file, readFileSync(join(templateDir, file)), schemas);
+      const text = file === "targets.json" && assistants ? targetsText(bytes, assistants) : bytes;
+      writeFileSync(target, text, { flag: "wx" });
     } catch (error) {
       return `${target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
     }

@@ -7,6 +7,7 @@ import { didYouMean } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { matrixHelp } from "../help/matrix.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { narrowingHint } from "../report/narrowing-hint.js";
 import { prettyReporter } from "../report/pretty.js";
 
 export const matrixCommand: Command = {
@@ -27,9 +28,15 @@ export const matrixCommand: Command = {
     }
     const active = result.registry.clients.map((c) => c.pack.client);
     const chosen = chosenClients(args, active);
-    const matrix = capabilityMatrix(result.tree.capabilities, chosen);
+    const matrix = capabilityMatrix(
+      result.tree.capabilities,
+      chosen,
+      result.registry.targets.accepted_losses,
+    );
     if (args.values.format === "json") io.out(JSON.stringify(matrix, null, 2));
     else {
+      const narrow = narrowingHint(result.registry.targets);
+      if (narrow) io.err(narrow);
       const through = readsThrough(result.registry, result.tree.files, result.tree.composed);
       io.out(renderMatrixMarkdown(matrix, clientInfos(result.registry.clients), through).trimEnd());
     }

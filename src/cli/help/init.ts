@@ -2,7 +2,14 @@ import type { CommandHelp } from "./command-help.js";
 
 export const initHelp: CommandHelp = {
   arguments: [{ name: "[dir]", text: "the folder to write the registry into", default: "." }],
-  options: { yes: { text: "ask nothing: take the defaults (for scripts and CI)" } },
+  options: {
+    assistants: {
+      value: "a,b",
+      text: "the assistants the registry serves (ids of assistants/*.json: claude-code, cursor, codex, …); written to targets.json",
+      default: "asked on a terminal; otherwise none chosen, so every built-in is served",
+    },
+    yes: { text: "ask nothing: take the defaults (for scripts and CI)" },
+  },
   exitCodes: {
     0: "the registry was written",
     1: "a file of the template exists already in the folder; nothing was written",
@@ -10,6 +17,10 @@ export const initHelp: CommandHelp = {
   },
   examples: [
     { command: "agentc init my-registry", text: "write a small working registry into ./my-registry" },
+    {
+      command: "agentc init reg --assistants claude-code,cursor,github-copilot",
+      text: "a registry for the three assistants the team uses",
+    },
     {
       command: "agentc init --format json",
       text: "write it into the current folder; list the files as JSON",

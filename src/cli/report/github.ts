@@ -18,6 +18,8 @@ export const githubReporter: Reporter = (diagnostics, context) =>
     .map((d) => {
       const file = shownPath(d.file, context.registryDir);
       const props = `file=${escapeProperty(file)},line=${d.line},col=${d.column},title=${escapeProperty(d.id)}`;
-      return `::${commands[d.severity]} ${props}::${escapeData(`${d.message} (hint: ${d.hint})`)}`;
+      // A client's limit is a notice, not a warning on the author's file, unless strict made it an error.
+      const level = d.loss && d.severity !== "error" ? "notice" : commands[d.severity];
+      return `::${level} ${props}::${escapeData(`${d.message} (hint: ${d.hint})`)}`;
     })
     .join("\n");

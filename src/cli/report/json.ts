@@ -14,6 +14,7 @@ function jsonDiagnostic(d: Diagnostic): Record<string, unknown> {
     hint: d.hint,
     ...(d.endLine !== undefined ? { endLine: d.endLine, endColumn: d.endColumn } : {}),
     ...(d.related ? { related: d.related } : {}),
+    ...(d.loss ? { loss: d.loss } : {}),
     url: checkDocsUrl(d.id),
   };
 }

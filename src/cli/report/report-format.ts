@@ -7,6 +7,8 @@ export interface ReportContext {
   registryDir: string;
   color: boolean;
   quiet: boolean;
+  /** Every diagnostic in full, client limits included (the pretty report counts those by default). */
+  verbose?: boolean;
   /** Extra data a command adds to the JSON report (e.g. what build wrote). */
   summary?: Record<string, unknown>;
 }

@@ -60,6 +60,7 @@ export const sarifReporter: Reporter = (diagnostics) =>
             message: { text: `${d.message}. ${d.hint}` },
             locations: [{ physicalLocation: physicalLocation(d) }],
             ...relatedLocations(d.related),
+            ...(d.loss ? { properties: { loss: d.loss } } : {}),
           })),
         },
       ],

@@ -122,5 +122,9 @@ function lost(adapter: Adapter, rule: Rule, how: "omit" | "fold" | "globs" | "sk
     globs: `Scoped rule "${rule.slug}" is written for ${name} without its globs: the format has no glob condition`,
     skip: `Scoped rule "${rule.slug}" is not written for ${name}: all its globs are in the adapter's skip_globs`,
   }[how];
-  return diagnostic(scopeExpressedByAdapter, { position: rule.fields.globs ?? rule.heading, message });
+  return diagnostic(scopeExpressedByAdapter, {
+    position: rule.fields.globs ?? rule.heading,
+    message,
+    loss: { client: adapter.id, promise: `scoped rule ${rule.slug}` },
+  });
 }

@@ -54,6 +54,7 @@ export function cannotWarnings(
       diagnostic(clientCannotExpress, {
         position: row.source,
         message: `${client.pack.name} cannot express: ${row.promise}${row.reason ? ` (${row.reason.replace(/\.$/, "")})` : ""}`,
+        loss: { client: client.pack.client, promise: row.promise },
       }),
     );
 }

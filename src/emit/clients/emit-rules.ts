@@ -93,6 +93,7 @@ export function emitRules(ctx: EmitContext): PartEmission {
           position: source,
           severity: deviation.severity,
           message: `rule ${rule.name} in ${ctx.pack.name}: ${deviation.message}`,
+          loss: { client: ctx.pack.client, promise: loadPromise(rule) },
           hint: "Nothing to do if the client's behaviour is acceptable; else choose a trigger this client keeps.",
         }),
       );

@@ -26,6 +26,7 @@ export function mappedFields<Neutral extends string>(
         diagnostic(clientCannotExpress, {
           position: item.source.positionOf([neutral], "key"),
           message: `${item.label}: ${ctx.pack.name} has no field for "${neutral}", so it is not written`,
+          loss: { client: ctx.pack.client, promise: `${item.label} ${neutral}` },
         }),
       );
     return [];

@@ -51,6 +51,7 @@ export function capabilitiesFile(
   const matrix = capabilityMatrix(
     rows,
     registry.clients.map((c) => c.pack.client),
+    registry.targets.accepted_losses,
   );
   const through = readsThrough(registry, files, composed);
   return {

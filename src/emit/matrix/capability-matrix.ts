@@ -1,4 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { acceptanceOf, cannotExpressCheck } from "../../registry/accepted-losses.js";
+import type { AcceptedLoss } from "../../registry/model.js";
 import type { CapabilityRow, Enforcement, PromiseKind } from "../clients/capability.js";
 
 /** Every promise kind with its heading, in the order the matrix shows them. */
@@ -41,6 +43,8 @@ export interface MatrixCell {
   reason: string;
   /** The client pack's fact (facts.<id>) the cell rests on, when it names one. */
   fact?: string;
+  /** A "cannot" the registry accepts (targets.json accepted_losses): its reason. */
+  accepted?: string;
 }
 
 /** One promise of the registry and how each client keeps it (a client without a row has no cell). */
@@ -66,6 +70,7 @@ export interface CapabilityMatrix {
 export function capabilityMatrix(
   rows: readonly CapabilityRow[],
   clients?: readonly string[],
+  accepted?: readonly AcceptedLoss[],
 ): CapabilityMatrix {
   const chosen = clients ? new Set(clients) : undefined;
   const kept = rows.filter((r) => !chosen || chosen.has(r.client));
@@ -83,13 +88,15 @@ export function capabilityMatrix(
     promise.cells[row.client] = mergeCells(promise.cells[row.client], row);
   }
   const promises = [...byPromise.values()].sort(comparePromises);
-  for (const p of promises) p.cells = inClientOrder(p.cells, ids);
+  for (const p of promises) p.cells = markAccepted(inClientOrder(p.cells, ids), p.promise, accepted);
   return { clients: ids, promises, summary: summarise(promises, ids) };
 }
 
-/** Whether any chosen client cannot express a promise (`agentc matrix --check`). */
+/** Whether any chosen client cannot express a promise the registry has not accepted (`agentc matrix --check`). */
 export function hasCannot(matrix: CapabilityMatrix): boolean {
-  return matrix.promises.some((p) => Object.values(p.cells).some((c) => c.enforcement === "cannot"));
+  return matrix.promises.some((p) =>
+    Object.values(p.cells).some((c) => c.enforcement === "cannot" && c.accepted === undefined),
+  );
 }
 
 function promiseKey(row: CapabilityRow): string {
@@ -121,6 +128,21 @@ function comparePromises(a: MatrixPromise, b: MatrixPromise): number {
     a.source.column - b.source.column ||
     byCodePoint(a.promise, b.promise)
   );
+}
+
+/** Each "cannot" cell the registry accepts carries the reason it gave. */
+function markAccepted(
+  cells: Record<string, MatrixCell>,
+  promise: string,
+  accepted: readonly AcceptedLoss[] | undefined,
+): Record<string, MatrixCell> {
+  if (!accepted?.length) return cells;
+  for (const [client, cell] of Object.entries(cells)) {
+    if (cell.enforcement !== "cannot") continue;
+    const found = acceptanceOf(accepted, cannotExpressCheck, { client, promise });
+    if (found) cells[client] = { ...cell, accepted: found.reason };
+  }
+  return cells;
 }
 
 function inClientOrder(

@@ -106,8 +106,9 @@ function kindTable(
     ...matrix.clients.map((id) => {
       const cell = p.cells[id];
       if (!cell) return "–";
-      const reason = withSource(cell, clients[id]);
-      return reason.trim() === "" ? cell.enforcement : `${cell.enforcement} [${note(reason)}]`;
+      const reason = withAcceptance(cell, withSource(cell, clients[id]));
+      const level = cell.accepted ? `${cell.enforcement} (accepted)` : cell.enforcement;
+      return reason.trim() === "" ? level : `${level} [${note(reason)}]`;
     }),
   ]);
   return [
@@ -124,6 +125,12 @@ function withSource(cell: MatrixCell, info: MatrixClientInfo | undefined): strin
   if (!fact || cell.enforcement === "enforced") return cell.reason;
   const holds = fact.versions ? `, holds for ${fact.versions}` : "";
   return `${cell.reason.replace(/\.?$/, ".")} Source: ${fact.source} (checked ${fact.verified}${holds}).`;
+}
+
+/** A cell the registry accepts says so, with the registry's reason. */
+function withAcceptance(cell: MatrixCell, reason: string): string {
+  if (!cell.accepted) return reason;
+  return `${reason.replace(/\.?$/, ".")} Accepted by the registry: ${cell.accepted.replace(/\.?$/, ".")}`;
 }
 
 /** A client's column: its id and the release its pack was checked against. */

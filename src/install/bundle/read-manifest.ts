@@ -36,6 +36,7 @@ const installLists = [
   "payload_hashes",
   "payload_executables",
   "publish_rewrites",
+  "default_components",
 ];
 const hexHash = /^[0-9a-f]{64}$/;
 
