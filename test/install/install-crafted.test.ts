@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import type { ComponentInstall, Manifest } from "../../src/manifest/manifest-model.js";
@@ -192,14 +192,14 @@ const manifestCases: ManifestCase[] = [
     message: /x\/y: seed of component b lies below x, an owned file of component a/,
   },
   {
-    name: "a file of one component inside the owned folder of another",
+    name: "a seed of one component inside the owned folder of another",
     bundle: () =>
       crafted(
-        { a: { owned_dirs: [".rules"] }, b: { owned_files: [".rules/b.md"] } },
+        { a: { owned_dirs: [".rules"] }, b: { seeds: [".rules/b.md"] } },
         { ".rules/a.md": "1\n", ".rules/b.md": "2\n" },
       ),
-    // the folder's files are the component's: b.md is then installed by both
-    message: /\.rules\/b\.md: installed by component b \(owned file\) and by component a \(owned file\)/,
+    // the folder's files are the component's: b.md is then installed by both, once as a seed
+    message: /\.rules\/b\.md: (seed of component b lies inside \.rules|installed by component b \(seed\) and by component a \(owned file\))/,
   },
   {
     name: "a link of one component inside the owned folder of another",
@@ -247,6 +247,23 @@ describe("crafted manifests are refused before planning; nothing is written", ()
     const result = runCli(["install", bundle, "--project", project, "--all"]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(readFileSync(join(project, "a.md"), "utf8"), "hello\n");
+    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+  });
+
+  it("a file one component lists inside another's owned folder is written once, for the folder's owner", () => {
+    const bundle = crafted(
+      { a: { owned_dirs: [".rules"] }, b: { owned_files: [".rules/b.md"] } },
+      { ".rules/a.md": "1\n", ".rules/b.md": "2\n" },
+    );
+    const project = testdir();
+    const result = runCli(["install", bundle, "--project", project, "--all"]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(readFileSync(join(project, ".rules/b.md"), "utf8"), "2\n");
+    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    const onlyB = runCli(["install", bundle, "--project", project, "--components", "b", "--yes"]);
+    assert.equal(onlyB.status, 0, onlyB.stderr);
+    assert.equal(readFileSync(join(project, ".rules/b.md"), "utf8"), "2\n");
+    assert.equal(existsSync(join(project, ".rules/a.md")), false);
     assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
   });
 

@@ -130,26 +130,36 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
 }
 
 /**
- * A file two chosen components list in owned_files with the same bytes and mode (a rule file one client
- * reads in another's folder: the build writes it for both, AGC028) is written once, recorded for the first
- * of them. Every other repeat stays (a seed, a file in an owned folder, another mode), for the ownership
- * check to refuse.
+ * One file that two chosen components install with the same bytes and mode is written once (a rule file one
+ * client reads in another's folder: the build writes it for both, AGC028). It is recorded for the component
+ * whose owned folder holds it, else for the first that lists it. Every other repeat stays (a seed, a second
+ * folder copy, another mode), for the ownership check to refuse.
  */
 function sharedCopiesOnce(files: DesiredFile[], listed: Set<string>): DesiredFile[] {
-  const first = new Map<string, DesiredFile>();
-  const isListed = (f: DesiredFile) => f.role === "file" && listed.has(`${f.component}\0${f.path}`);
-  return files.filter((f) => {
-    const earlier = first.get(f.path);
-    if (!earlier) first.set(f.path, f);
-    return !(
-      earlier &&
-      earlier.component !== f.component &&
-      isListed(earlier) &&
-      isListed(f) &&
-      earlier.sha256 === f.sha256 &&
-      earlier.executable === f.executable
-    );
-  });
+  const isListed = (f: DesiredFile) => listed.has(`${f.component}\0${f.path}`);
+  const byPath = new Map<string, DesiredFile[]>();
+  for (const f of files) byPath.set(f.path, [...(byPath.get(f.path) ?? []), f]);
+  const dropped = new Set<DesiredFile>();
+  for (const copies of byPath.values()) {
+    if (!isOneFile(copies, isListed)) continue;
+    const kept = copies.find((f) => !isListed(f)) ?? copies[0];
+    for (const f of copies) if (f !== kept) dropped.add(f);
+  }
+  return files.filter((f) => !dropped.has(f));
+}
+
+/** Copies of one path by different components, all plain files of one hash and mode, at most one of them in an owned folder. */
+function isOneFile(copies: DesiredFile[], isListed: (f: DesiredFile) => boolean): boolean {
+  const [first] = copies;
+  if (!first || copies.length < 2) return false;
+  const same = (f: DesiredFile) =>
+    f.role === "file" && f.sha256 === first.sha256 && f.executable === first.executable;
+  const components = new Set(copies.map((f) => f.component));
+  return (
+    copies.every(same) &&
+    components.size === copies.length &&
+    copies.filter((f) => !isListed(f)).length <= 1
+  );
 }
 
 /** "component\0path" of every file a chosen component lists in its owned_files. */
