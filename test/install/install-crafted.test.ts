@@ -199,7 +199,8 @@ const manifestCases: ManifestCase[] = [
         { ".rules/a.md": "1\n", ".rules/b.md": "2\n" },
       ),
     // the folder's files are the component's: b.md is then installed by both, once as a seed
-    message: /\.rules\/b\.md: (seed of component b lies inside \.rules|installed by component b \(seed\) and by component a \(owned file\))/,
+    message:
+      /\.rules\/b\.md: (seed of component b lies inside \.rules|installed by component b \(seed\) and by component a \(owned file\))/,
   },
   {
     name: "a link of one component inside the owned folder of another",

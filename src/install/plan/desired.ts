@@ -156,9 +156,7 @@ function isOneFile(copies: DesiredFile[], isListed: (f: DesiredFile) => boolean)
     f.role === "file" && f.sha256 === first.sha256 && f.executable === first.executable;
   const components = new Set(copies.map((f) => f.component));
   return (
-    copies.every(same) &&
-    components.size === copies.length &&
-    copies.filter((f) => !isListed(f)).length <= 1
+    copies.every(same) && components.size === copies.length && copies.filter((f) => !isListed(f)).length <= 1
   );
 }
 
