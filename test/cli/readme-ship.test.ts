@@ -9,7 +9,7 @@ import { packageRoot } from "../../src/shared/package-paths.js";
 const readme = readFileSync(join(packageRoot, "README.md"), "utf8");
 const section = readme.slice(readme.indexOf("## Ship it to every repository"), readme.indexOf("## Checks"));
 const blocks = (lang: string): string[] =>
-  [...section.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1] as string);
+  [...section.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1] as string);
 const common = new Set(["format", "quiet", "help"]);
 
 /** Every `agentc <command> --flag` in a text: the command must exist and take each flag. */

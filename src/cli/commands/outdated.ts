@@ -1,6 +1,6 @@
 import type { FleetRow } from "../../fleet/fleet-row.js";
 import { outdated } from "../../fleet/outdated.js";
-import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { outdatedHelp } from "../help/outdated.js";
 
 export const outdatedCommand: Command = {
