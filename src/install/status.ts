@@ -33,7 +33,7 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
   const drift = [
     ...record.entries.flatMap((e) => entryDrift(state, e)),
     ...composedDrift(state, (path) => currentBytes(root, path), record.composed ?? []),
-    ...foreignFiles(state, record),
+    ...foreignCopyFiles(state, record),
   ];
   const notes: Finding[] = record.entries
     .filter((e) => e.kind === "seed" && seedEdited(state, e))
@@ -42,7 +42,7 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
       kind: "seed-edited" as const,
       detail: "seed edited by you (yours to change; not drift)",
     }));
-  notes.push(...spawnNotes(record), ...runtimeData(state, record));
+  notes.push(...projectOwnFiles(state, record), ...spawnNotes(record), ...runtimeData(state, record));
   drift.push(...retiredSpawns(record));
   drift.push(...interruptedRun(root));
   const copy = currentBytes(root, manifestCopyPath);
@@ -95,9 +95,13 @@ function seedEdited(state: ProjectState, e: RecordEntry): boolean {
   return onDisk.type !== "absent" && !isAsRecorded(onDisk, e);
 }
 
-function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
-  const known = new Set([...record.entries, ...(record.composed ?? [])].map((e) => e.path));
-  const copies = record.entries.filter(isFolderCopy).map((dir) =>
+const knownPaths = (record: InstallRecord): Set<string> =>
+  new Set([...record.entries, ...(record.composed ?? [])].map((e) => e.path));
+
+/** Files added to a folder agentc copied where a link was refused: drift (the copy is agentc's). */
+function foreignCopyFiles(state: ProjectState, record: InstallRecord): Finding[] {
+  const known = knownPaths(record);
+  return record.entries.filter(isFolderCopy).flatMap((dir) =>
     state
       .listFiles(dir.path)
       .filter((p) => !known.has(p))
@@ -107,20 +111,23 @@ function foreignFiles(state: ProjectState, record: InstallRecord): Finding[] {
         detail: `not installed by agentc, in ${dir.path} (agentc's copy of ${dir.target}, made where links were refused)`,
       })),
   );
-  return [...copies.flat(), ...ownedDirForeign(state, record, known)];
 }
 
-function ownedDirForeign(state: ProjectState, record: InstallRecord, known: Set<string>): Finding[] {
+/** A person's files in an owned folder, at names agentc does not ship: the project's own (case 7), not drift. */
+function projectOwnFiles(state: ProjectState, record: InstallRecord): Finding[] {
+  const known = knownPaths(record);
   const homes = (record.spawned ?? []).map((s) => ({ path: s.home }));
   return record.owned_dirs.flatMap((dir) => {
     const preserved = preserveMatcher(dir.preserve);
     return state
       .listFiles(dir.path)
-      .filter((p) => !known.has(p) && !preserved(p.slice(dir.path.length + 1)) && !inCapabilityHome(homes, p))
+      .filter((p) => !known.has(p) && !inCapabilityHome(homes, p))
       .map((path) => ({
         path,
-        kind: "foreign" as const,
-        detail: `not installed by agentc, in the owned folder ${dir.path}`,
+        kind: "own" as const,
+        detail: preserved(path.slice(dir.path.length + 1))
+          ? `the project's own (kept by the preserve patterns of ${dir.path}; not drift)`
+          : `the project's own, beside agentc's files in ${dir.path} (left as it is; not drift)`,
       }));
   });
 }

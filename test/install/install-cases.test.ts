@@ -148,21 +148,40 @@ describe("install cases (installer-safety.md)", () => {
     assert.equal(snap[".claude/rules/b.md"], "file - b v2\n");
   });
 
-  it("7: an unknown file in an owned folder fails the plan before any write and is named; --move-aside renames it", () => {
+  it("7: a person's file in an owned folder at a name agentc does not ship is left alone and listed as the project's own", () => {
     const project = testdir({ ".claude/rules/mine.md": "mine\n", "other.md": "x\n" });
+    const bundle = makeBundle(v1);
+    const r = installJson(bundle, project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.json.conflicts, []);
+    assert.equal(snapshot(project)[".claude/rules/mine.md"], "file - mine\n");
+    const status = runCli(["status", "--project", project, "--check", "--format", "json"]);
+    assert.equal(status.status, 0, status.stdout);
+    const notes = (JSON.parse(status.stdout) as { notes: { path: string; kind: string }[] }).notes;
+    assert.ok(notes.some((n) => n.path === ".claude/rules/mine.md" && n.kind === "own"));
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.deepEqual(snapshot(project), {
+      ".claude": "dir",
+      ".claude/rules": "dir",
+      ".claude/rules/mine.md": "file - mine\n",
+      "other.md": "file - x\n",
+    });
+  });
+
+  it("7b: only a person's file at the path of a shipped artifact is a conflict; --move-aside renames it and uninstall brings it back", () => {
+    const project = testdir({ ".claude/rules/a.md": "my a\n" });
     const bundle = makeBundle(v1);
     const before = stamps(project);
     const failed = installJson(bundle, project);
     assert.equal(failed.status, 1);
-    assert.equal(failed.json.status, "conflicts");
     assert.deepEqual(
       failed.json.conflicts.map((c) => c.path),
-      [".claude/rules/mine.md"],
+      [".claude/rules/a.md"],
     );
     assert.deepEqual(stamps(project), before, "nothing was written");
     const moved = install(bundle, project, "--move-aside");
     assert.equal(moved.status, 0, moved.stderr);
-    assert.equal(readFileSync(join(project, ".claude/rules/mine.md.agentc-old"), "utf8"), "mine\n");
+    assert.equal(readFileSync(join(project, ".claude/rules/a.md.agentc-old"), "utf8"), "my a\n");
     assert.equal(
       install(bundle, project).status,
       0,
@@ -172,7 +191,7 @@ describe("install cases (installer-safety.md)", () => {
 
   it("every conflict is listed at once", () => {
     const project = testdir({
-      ".claude/rules/x.md": "x\n",
+      ".claude/rules/a.md": "x\n",
       ".claude/rules/y.md": "y\n",
       "AGENTS.md": "my own agents file\n",
       "CLAUDE.md": "my claude\n",
@@ -180,8 +199,7 @@ describe("install cases (installer-safety.md)", () => {
     const failed = installJson(makeBundle(v1), project);
     assert.equal(failed.status, 1);
     assert.deepEqual(failed.json.conflicts.map((c) => c.path).sort(), [
-      ".claude/rules/x.md",
-      ".claude/rules/y.md",
+      ".claude/rules/a.md",
       "AGENTS.md",
       "CLAUDE.md",
     ]);

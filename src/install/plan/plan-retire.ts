@@ -3,30 +3,24 @@ import type { RecordEntry } from "../model/record.js";
 import type { PathState } from "../project/project-state.js";
 import type { OwnedDir } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
-import { preserveMatcher } from "./preserve-match.js";
 
-const asideHint =
-  "move it out of the owned folder, add a preserve pattern for it, or run again with --move-aside";
-
-/** Files in an owned folder that no desired file claims: agentc's unmodified ones go, others conflict. */
+/**
+ * Files in an owned folder that no desired file claims. agentc's own go when unmodified and are kept when
+ * edited; a file agentc never wrote is the project's own (case 7): left where it is, byte for byte.
+ */
 export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
-  const preserved = preserveMatcher(dir.preserve);
   for (const path of ctx.state.listFiles(dir.path)) {
     if (ctx.claimed.has(path) || ctx.vacated.has(path) || inKeptDir(ctx, path)) continue;
     const previous = ctx.previous.get(path);
-    if (previous?.kind === "aside" || previous?.kind === "beside") continue;
-    if (preserved(path.slice(dir.path.length + 1))) continue;
-    if (!previous && inCapabilityHome(ctx.desired.capabilityHomes, path)) continue;
+    if (!previous || previous.kind === "aside" || previous.kind === "beside") continue;
     ctx.claimed.add(path);
-    if (previous && unmodified(ctx, previous)) remove(ctx, path);
+    if (unmodified(ctx, previous)) remove(ctx, path);
     else
-      ctx.asideOrConflict(
+      ctx.actions.push({
+        op: "keep",
         path,
-        previous
-          ? `was installed by agentc and edited since; it is no longer in the bundle`
-          : `is in the owned folder ${dir.path} but neither in the bundle nor preserved`,
-        asideHint,
-      );
+        reason: "was installed by agentc and edited since; it is no longer in the bundle: kept as yours",
+      });
   }
 }
 

@@ -95,13 +95,16 @@ const cases: Case[] = [
     plan: ["remove .rules/old.md", "keep .rules/edited.md"],
   },
   {
-    name: "an owned folder: a person's file in it is a conflict",
+    name: "an owned folder: a person's file at a name agentc does not ship is left alone (case 7)",
     want: desired({ files: [{ path: a, sha256: "v1" }], ownedDirs: [{ path: ".rules" }] }),
     project: { ".rules/notes.md": { file: "theirs" } },
-    plan: [
-      `create ${a}`,
-      "conflict .rules/notes.md: is in the owned folder .rules but neither in the bundle nor preserved",
-    ],
+    plan: [`create ${a}`],
+  },
+  {
+    name: "an owned folder: a person's file at a shipped name is a conflict",
+    want: desired({ files: [{ path: ".rules/notes.md", sha256: "v1" }], ownedDirs: [{ path: ".rules" }] }),
+    project: { ".rules/notes.md": { file: "theirs" } },
+    plan: ["conflict .rules/notes.md: is a file agentc did not create; replacing it would lose it"],
   },
   {
     name: "a link is made where nothing is; a person's file there is a conflict",
