@@ -5,9 +5,11 @@ import { isAsRecorded } from "./model/as-recorded.js";
 import type { Finding } from "./model/drift.js";
 import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./model/record.js";
 import { currentBytes } from "./model/run-result.js";
+import { findBlock } from "./plan/marked-block.js";
 import { isFolderCopy } from "./plan/plan-link-folder.js";
 import { inCapabilityHome } from "./plan/plan-retire.js";
 import { preserveMatcher } from "./plan/preserve-match.js";
+import { besideSuffix } from "./plan/seed-decision.js";
 import { missingProject, projectRoot } from "./project/project-root.js";
 import { diskState, type ProjectState } from "./project/project-state.js";
 import { readStatCache } from "./project/stat-cache.js";
@@ -31,7 +33,10 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
   const record = read.record;
   const state = diskState(root, readStatCache(root));
   const drift = [
-    ...record.entries.flatMap((e) => entryDrift(state, e)),
+    ...record.entries.flatMap((e) =>
+      e.kind === "block" ? blockDrift(state, e, (path) => currentBytes(root, path)) : entryDrift(state, e),
+    ),
+    ...parkedNew(state, record),
     ...composedDrift(state, (path) => currentBytes(root, path), record.composed ?? []),
     ...foreignCopyFiles(state, record),
   ];
@@ -42,7 +47,8 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
       kind: "seed-edited" as const,
       detail: "seed edited by you (yours to change; not drift)",
     }));
-  notes.push(...projectOwnFiles(state, record), ...spawnNotes(record), ...runtimeData(state, record));
+  notes.push(...parkedOld(state, record), ...projectOwnFiles(state, record));
+  notes.push(...spawnNotes(record), ...runtimeData(state, record));
   drift.push(...retiredSpawns(record));
   drift.push(...interruptedRun(root));
   const copy = currentBytes(root, manifestCopyPath);
@@ -84,10 +90,61 @@ function entryDrift(state: ProjectState, e: RecordEntry): Finding[] {
   if (onDisk.type !== "file")
     return [{ path: e.path, kind: "modified", detail: `expected a file, found a ${onDisk.type}` }];
   if (onDisk.sha256 !== e.sha256)
-    return [{ path: e.path, kind: "modified", detail: "content differs from what agentc installed" }];
+    return [
+      {
+        path: e.path,
+        kind: "modified",
+        detail:
+          e.kind === "file"
+            ? "edited since agentc installed it (kept on upgrade; agentc writes a new version beside it as .agentc-new)"
+            : "content differs from what agentc installed",
+      },
+    ];
   if (onDisk.executable !== (e.executable === true))
     return [{ path: e.path, kind: "modified", detail: "executable bit changed" }];
   return [];
+}
+
+/** agentc's block in a person's file: drift when it is gone or edited (the person's text around it never is). */
+function blockDrift(
+  state: ProjectState,
+  e: RecordEntry,
+  read: (path: string) => Buffer | undefined,
+): Finding[] {
+  if (state.get(e.path).type !== "file")
+    return [{ path: e.path, kind: "missing", detail: "the file agentc composed its block into is gone" }];
+  const text = read(e.path)?.toString("utf8") ?? "";
+  return findBlock(text, e.sha256 ?? "")
+    ? []
+    : [{ path: e.path, kind: "modified", detail: "agentc's block in your file was edited or taken out" }];
+}
+
+/**
+ * The new version of an owned file the person edited, parked beside it (`<file>.agentc-new`): drift, since
+ * someone has to choose (take it, or delete it to keep theirs). A seed's new version is a note (seeds are theirs).
+ */
+function parkedNew(state: ProjectState, record: InstallRecord): Finding[] {
+  const owned = new Set(record.entries.filter((e) => e.kind === "file").map((e) => e.path));
+  return record.entries
+    .filter((e) => e.kind === "beside" && owned.has(e.path.slice(0, -besideSuffix.length)))
+    .filter((e) => state.get(e.path).type !== "absent")
+    .map((e) => ({
+      path: e.path,
+      kind: "parked" as const,
+      detail: `the new version of ${e.path.slice(0, -besideSuffix.length)}, which you edited; take it (agentc install --take-new) or delete it to keep yours`,
+    }));
+}
+
+/** A person's file agentc moved aside (`.agentc-old`): theirs, listed so it is not forgotten; not drift. */
+function parkedOld(state: ProjectState, record: InstallRecord): Finding[] {
+  return record.entries
+    .filter((e) => e.kind === "aside" && state.get(e.path).type !== "absent")
+    .map((e) => ({
+      path: e.path,
+      kind: "parked" as const,
+      detail:
+        "your earlier version, moved aside by agentc (yours; uninstall puts it back when its name is free)",
+    }));
 }
 
 function seedEdited(state: ProjectState, e: RecordEntry): boolean {

@@ -92,8 +92,17 @@ export interface OwnedAsset {
   kind: "text" | "program";
 }
 
+/** A file a person may have written that the adapter composes into instead of claiming (docs/installer.md). */
+export interface AdoptSpec {
+  path: string;
+  as: "block" | "import";
+  target?: string;
+  import_template?: string;
+}
+
 export interface AdapterInstall {
   adapter_symlinks?: SymlinkSpec[];
+  adopt?: AdoptSpec[];
   legacy_cleanup?: string[];
   scaffold_dirs?: string[];
   preserve?: string[];

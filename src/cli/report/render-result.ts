@@ -19,6 +19,7 @@ export function actionLine(a: Action, placed: Placed = {}): string {
     case "link":
       return `${label} ${a.path} -> ${a.target}${a.replace ? " (replacing agentc's earlier one)" : ""}${linkNote(a, placed[a.path])}`;
     case "move-aside":
+    case "move-back":
       return `${label} ${a.path} -> ${a.to}`;
     case "keep-modified":
       return `${label} ${a.path} (edited by you: kept; the new version goes to ${a.beside})`;
@@ -64,7 +65,7 @@ export function actionJson(a: Action, placed: Placed = {}): Record<string, unkno
   const { op, path } = a;
   const extra: Record<string, unknown> = {};
   if (a.op === "link") Object.assign(extra, linkJson(a, placed[a.path]));
-  if (a.op === "move-aside") extra.to = a.to;
+  if (a.op === "move-aside" || a.op === "move-back") extra.to = a.to;
   if (a.op === "keep-modified") extra.beside = a.beside;
   if (a.op === "write-beside") extra.seed = a.seed;
   if (a.op === "keep") extra.reason = a.reason;

@@ -54,3 +54,22 @@ export function composedLine(line: string): ComposedLine | undefined {
   if (format !== "json" && format !== "toml") return undefined;
   return { path, format, fragment };
 }
+
+/**
+ * How a component composes into a file a person wrote (an always-on instruction file): "<path> :: block"
+ * (its own file at that path goes in as a marked block) or "<path> :: import:<text>" (a marked block holding
+ * that import line, composed only into a file the person already has).
+ */
+export interface AdoptLine {
+  path: string;
+  how: { kind: "block" } | { kind: "import"; text: string };
+}
+
+export function adoptLine(line: string): AdoptLine | undefined {
+  const [path, how] = splitLine(line, 2) ?? [];
+  if (path === undefined || how === undefined) return undefined;
+  if (how === "block") return { path, how: { kind: "block" } };
+  if (how.startsWith("import:") && how.length > 7 && !how.includes("\n"))
+    return { path, how: { kind: "import", text: how.slice(7) } };
+  return undefined;
+}

@@ -38,6 +38,8 @@ export type Action =
   | { op: "write-beside"; path: string; seed: string; content: Content; replace: boolean }
   | { op: "remove"; path: string; compose?: ComposeSummary }
   | { op: "move-aside"; path: string; to: string }
+  /** a person's file agentc moved aside earlier, back at its name */
+  | { op: "move-back"; path: string; to: string }
   /**
    * `target` is the link text (relative to the link's folder); `fallback` is written where links are refused.
    * `clears`: the files of an earlier folder copy at `path`, removed (by their own actions) before the link.
@@ -87,6 +89,7 @@ export const mutatingOps: readonly ActionOp[] = [
   "mkdir",
   "move-aside",
   "remove",
+  "move-back",
   "create",
   "update",
   "write-beside",

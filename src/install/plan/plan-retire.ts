@@ -2,6 +2,7 @@ import { isAsRecorded } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { PathState } from "../project/project-state.js";
 import type { OwnedDir } from "./desired.js";
+import { planBlockRemoval } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 
 /**
@@ -32,7 +33,9 @@ export function planRetired(ctx: PlanContext): void {
     if (ctx.state.blockedBy(entry.path) !== undefined) continue;
     const onDisk = ctx.state.get(entry.path);
     if (onDisk.type === "absent") continue;
-    if (entry.kind === "aside") ctx.entry(entry);
+    if (entry.kind === "aside") planAside(ctx, entry);
+    else if (entry.kind === "block") planBlockRemoval(ctx, entry);
+    else if (entry.adopted && unmodified(ctx, entry)) continue;
     else if (unmodified(ctx, entry)) remove(ctx, entry.path);
     else {
       ctx.actions.push({
@@ -42,6 +45,29 @@ export function planRetired(ctx: PlanContext): void {
       });
     }
   }
+}
+
+/**
+ * A person's file agentc moved aside goes back to its name once nothing of agentc's is in the way there
+ * (uninstall, or a component that no longer ships that path); until then it stays recorded as theirs.
+ */
+function planAside(ctx: PlanContext, entry: RecordEntry): void {
+  const original = asideOriginal(entry.path);
+  const free =
+    original !== undefined &&
+    !ctx.claimed.has(original) &&
+    !ctx.entries.has(original) &&
+    (ctx.vacated.has(original) || ctx.state.get(original).type === "absent");
+  if (!free) return void ctx.entry(entry);
+  ctx.actions.push({ op: "move-back", path: entry.path, to: original });
+  ctx.vacated.add(entry.path);
+  ctx.claimed.add(original);
+}
+
+/** `x.agentc-old` or `x.agentc-old-2` → `x`. */
+function asideOriginal(path: string): string | undefined {
+  const match = /^(.+)\.agentc-old(?:-\d+)?$/.exec(path);
+  return match?.[1];
 }
 
 /**

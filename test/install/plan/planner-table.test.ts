@@ -23,7 +23,6 @@ const a = ".rules/a.md";
 const owned = (sha256: string) => desired({ files: [{ path: a, sha256 }] });
 const seed = (sha256: string, known: string[] = []) =>
   desired({ files: [{ path: "AGENTS.md", sha256, role: "seed" }], knownSeedHashes: { "AGENTS.md": known } });
-const editedByAgent = "was edited since agentc installed it; replacing it would lose the edit";
 const notOurs = "is a file agentc did not create; replacing it would lose it";
 
 const cases: Case[] = [
@@ -48,11 +47,18 @@ const cases: Case[] = [
     plan: [`update ${a}`],
   },
   {
-    name: "upgrade over an edit: a conflict, nothing is written",
+    name: "upgrade that changes a file the person edited: theirs kept, the new one parked beside it (case 26)",
     want: owned("v2"),
     project: { [a]: { file: "edited" } },
     record: recordOf([{ path: a, sha256: "v1" }]),
-    plan: [`conflict ${a}: ${editedByAgent}`],
+    plan: [`keep-modified ${a}`, `write-beside ${a}.agentc-new`],
+  },
+  {
+    name: "upgrade that leaves a file the person edited: kept silently (case 26)",
+    want: owned("v1"),
+    project: { [a]: { file: "edited" } },
+    record: recordOf([{ path: a, sha256: "v1" }]),
+    plan: [`keep ${a}`],
   },
   {
     name: "a person's file in the way: a conflict",
