@@ -46,7 +46,7 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
     return;
   }
-  if (onDisk.type === "file" && shipped && !modeKept) return planEditedOwned(ctx, f, shipped);
+  if (onDisk.type === "file" && shipped && !modeKept) return void planEditedOwned(ctx, f, shipped);
   const persons = !recorded || recorded.kind === "block";
   if (
     (onDisk.type === "file" || onDisk.type === "symlink") &&
