@@ -15,6 +15,7 @@ import type { InstallRequest, InstallResult, PlannedInstall, PreparedInstall } f
 import type { LinkOutcome } from "./model/link-outcome.js";
 import { readRecord } from "./model/record.js";
 import type { RunStatus } from "./model/run-result.js";
+import { adoptedLoadWarnings } from "./project/adopted-load.js";
 import { diskState } from "./project/project-state.js";
 import { vendorRoster } from "./project/roster-check.js";
 import { checkTools } from "./project/tools-check.js";
@@ -75,7 +76,9 @@ function finish(
   written: boolean,
   recovered?: Recovery,
 ): InstallResult {
-  const { plan } = planned;
+  const composedLoad =
+    status === "ok" ? adoptedLoadWarnings(prep.root, prep.context.components, planned.plan) : [];
+  const plan = { ...planned.plan, warnings: [...planned.plan.warnings, ...composedLoad] };
   const final = { ...prep.context, status, plan, written, ...(recovered ? { recovered } : {}) };
   if (status !== "ok") return final;
   const owned = new Set(plan.entries.map((e) => e.path));

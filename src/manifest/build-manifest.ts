@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import { componentId, jointComponentId } from "../capabilities/capability-slug.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { seedSets } from "../registry/install-files.js";
@@ -156,10 +157,12 @@ function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
   };
 }
 
-/** "<path> :: block" or "<path> :: import:<the import line>". */
+/** "<path> :: block" or "<path> :: import:<the import line>[ :: <when>,...]"; the target relative to path's folder. */
 function adoptManifestLine(spec: AdoptSpec): string {
   if (spec.as === "block") return pair(spec.path, "block");
-  return pair(spec.path, `import:${(spec.import_template ?? "").replaceAll("{target}", spec.target ?? "")}`);
+  const target = posix.relative(posix.dirname(spec.path), spec.target ?? "");
+  const how = `import:${(spec.import_template ?? "").replaceAll("{target}", target)}`;
+  return spec.when_present?.length ? pair(spec.path, how, spec.when_present.join(",")) : pair(spec.path, how);
 }
 
 /** Whether a path lies below one of the folders; looks up each ancestor, so many folders stay cheap. */

@@ -98,6 +98,8 @@ export interface AdoptSpec {
   as: "block" | "import";
   target?: string;
   import_template?: string;
+  /** import: compose only while one of these is a person's file (default: `path` itself) */
+  when_present?: string[];
 }
 
 export interface AdapterInstall {

@@ -201,8 +201,12 @@ function pathProblems(manifest: Manifest): string[] {
     for (const line of c.adopt ?? []) {
       const adopt = adoptLine(line);
       if (!adopt)
-        out.push(`${where}.adopt: expected "<path> :: block|import:<text>", got ${JSON.stringify(line)}`);
-      else check(`${where}.adopt`, adopt.path);
+        out.push(
+          `${where}.adopt: expected "<path> :: block" or "<path> :: import:<text>[ :: <path>,...]", got ${JSON.stringify(line)}`,
+        );
+      else
+        for (const path of [adopt.path, ...(adopt.how.kind === "import" ? adopt.how.when : [])])
+          check(`${where}.adopt`, path);
     }
     for (const pattern of c.preserve ?? [])
       if (/(^|\/)\.\.(\/|$)|^\//.test(pattern) || pattern.includes("\0"))

@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import { sha256 } from "../../shared/hash.js";
+import { isAsRecorded } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { DesiredAdopt } from "./desired.js";
 import { appendBlock, findBlock, hasBlockMarker, removeBlock, replaceBlock } from "./marked-block.js";
@@ -44,14 +45,47 @@ export function planBlock(ctx: PlanContext, path: string, component: string): bo
   return true;
 }
 
-/** The import-only adopt lines (a file agentc does not ship): composed only into a file the person has. */
+/**
+ * The import lines of files agentc does not ship (CLAUDE.md, GEMINI.md): planned only while one of their
+ * `when` files is a person's. The import goes in as a block when the person has the file itself, or as a file
+ * of its own (an `import` entry, removed again when unmodified) when it is missing.
+ */
 export function planAdoptImports(ctx: PlanContext): void {
   for (const adopt of ctx.desired.adopt) {
     if (adopt.how.kind !== "import" || ctx.claimed.has(adopt.path)) continue;
-    if (ctx.state.blockedBy(adopt.path) !== undefined) continue;
-    if (!isPersonsFile(ctx, adopt)) continue;
-    planBlock(ctx, adopt.path, adopt.component);
+    if (!adopt.how.when.some((path) => isPersonsFile(ctx, path))) continue;
+    if (!ctx.writable(adopt.path)) continue;
+    if (ctx.state.get(adopt.path).type === "absent" || ctx.previous.get(adopt.path)?.kind === "import")
+      planImportFile(ctx, adopt);
+    else if (!planBlock(ctx, adopt.path, adopt.component))
+      ctx.conflict(
+        adopt.path,
+        "agentc would compose an import into it, but it is not a regular UTF-8 file",
+        "make it a regular text file, or remove it",
+      );
   }
+}
+
+/** agentc's own file holding only the import line: written while missing, replaced while unmodified. */
+function planImportFile(ctx: PlanContext, adopt: DesiredAdopt): void {
+  ctx.claimed.add(adopt.path);
+  const content = { from: "text" as const, text: adopt.body, sha256: sha256(adopt.body) };
+  const onDisk = ctx.state.get(adopt.path);
+  const previous = ctx.previous.get(adopt.path);
+  if (onDisk.type === "file" && onDisk.sha256 === content.sha256 && !onDisk.executable) {
+    ctx.entry({ path: adopt.path, kind: "import", component: adopt.component, sha256: content.sha256 });
+    return void ctx.actions.push({ op: "unchanged", path: adopt.path });
+  }
+  if (onDisk.type !== "absent" && !isAsRecorded(onDisk, previous)) {
+    if (previous) ctx.entry(previous);
+    return void ctx.actions.push({
+      op: "keep",
+      path: adopt.path,
+      reason: "agentc's import file was edited since agentc wrote it: kept as it is",
+    });
+  }
+  ctx.entry({ path: adopt.path, kind: "import", component: adopt.component, sha256: content.sha256 });
+  ctx.write(adopt.path, content, false, adopt.component);
 }
 
 /** Uninstall, or a component that no longer composes into the file: agentc's bytes taken out exactly. */
@@ -70,9 +104,14 @@ export function planBlockRemoval(ctx: PlanContext, entry: RecordEntry): void {
   updateText(ctx, entry.path, removeBlock(text, span));
 }
 
-function isPersonsFile(ctx: PlanContext, adopt: DesiredAdopt): boolean {
-  const onDisk = ctx.state.get(adopt.path);
-  return onDisk.type === "file" || onDisk.type === "symlink";
+/** A file or link there that is not agentc's (a block of agentc's in it does not make it agentc's). */
+function isPersonsFile(ctx: PlanContext, path: string): boolean {
+  if (ctx.state.blockedBy(path) !== undefined) return false;
+  const type = ctx.state.get(path).type;
+  if (type !== "file" && type !== "symlink") return false;
+  const previous = ctx.previous.get(path)?.kind;
+  const ours = ctx.entries.get(path)?.kind;
+  return (previous === undefined || previous === "block") && (ours === undefined || ours === "block");
 }
 
 /**
