@@ -1,3 +1,5 @@
+import { builtinClientPacks } from "../clients/load-client-packs.js";
+import { diskTree, sessionLoad } from "../session-load/index.js";
 import { sha256 } from "../shared/hash.js";
 import { journalPath, readJournal } from "./apply/journal.js";
 import { readManifest } from "./bundle/read-manifest.js";
@@ -47,7 +49,7 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
       kind: "seed-edited" as const,
       detail: "seed edited by you (yours to change; not drift)",
     }));
-  notes.push(...parkedOld(state, record), ...projectOwnFiles(state, record));
+  notes.push(...parkedOld(state, record), ...projectOwnFiles(root, state, record));
   notes.push(...spawnNotes(record), ...runtimeData(state, record));
   drift.push(...retiredSpawns(record));
   drift.push(...interruptedRun(root));
@@ -170,8 +172,39 @@ function foreignCopyFiles(state: ProjectState, record: InstallRecord): Finding[]
   );
 }
 
-/** A person's files in an owned folder, at names agentc does not ship: the project's own (case 7), not drift. */
-function projectOwnFiles(state: ProjectState, record: InstallRecord): Finding[] {
+/**
+ * A person's files beside agentc's, at names agentc does not ship: the project's own (case 7), not drift.
+ * Those in an owned folder, and the rules, skills, agents and commands the installed clients read from the
+ * folders agentc writes into (`.claude/skills/prj-mine/`), found with the packs' read models.
+ */
+function projectOwnFiles(root: string, state: ProjectState, record: InstallRecord): Finding[] {
+  const inOwned = ownedDirFiles(state, record);
+  const listed = new Set(inOwned.map((f) => f.path));
+  return [...inOwned, ...readItems(root, record).filter((f) => !listed.has(f.path))].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+}
+
+/** The rule, skill, agent and command files of the installed clients that agentc did not install. */
+function readItems(root: string, record: InstallRecord): Finding[] {
+  const known = knownPaths(record);
+  const chosen = new Set(record.components);
+  const tree = diskTree(root);
+  const found = new Map<string, Finding>();
+  for (const { pack } of builtinClientPacks()) {
+    if (!chosen.has(pack.client)) continue;
+    for (const item of sessionLoad(pack, tree).items)
+      if (!known.has(item.path) && !found.has(item.path))
+        found.set(item.path, {
+          path: item.path,
+          kind: "own",
+          detail: `the project's own ${item.kind} ${item.name}, read by ${pack.name} beside agentc's (not drift)`,
+        });
+  }
+  return [...found.values()];
+}
+
+function ownedDirFiles(state: ProjectState, record: InstallRecord): Finding[] {
   const known = knownPaths(record);
   const homes = (record.spawned ?? []).map((s) => ({ path: s.home }));
   return record.owned_dirs.flatMap((dir) => {

@@ -80,12 +80,17 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
  * gets the new build's hash either way, so the edit is still detected at the next upgrade.
  */
 function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry): void {
-  if (shipped.sha256 === f.sha256 && (shipped.executable === true) === f.executable)
-    return void ctx.actions.push({
+  const beside = `${f.path}${besideSuffix}`;
+  if (shipped.sha256 === f.sha256 && (shipped.executable === true) === f.executable) {
+    ctx.actions.push({
       op: "keep",
       path: f.path,
       reason: "edited by you; the new build does not change it: kept as it is",
     });
+    // a new version parked by an earlier upgrade stays until the person decides
+    if (ctx.previous.get(beside)?.kind === "beside") planBeside(ctx, f, beside);
+    return;
+  }
   const choice = ctx.edited(f.path);
   if (choice === "take-new") {
     ctx.moveAsideNow(f.path);
@@ -98,7 +103,6 @@ function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry)
       path: f.path,
       reason: "edited by you, and the new build changes it: kept as it is (--keep-mine)",
     });
-  const beside = `${f.path}${besideSuffix}`;
   ctx.actions.push({ op: "keep-modified", path: f.path, beside });
   planBeside(ctx, f, beside);
 }

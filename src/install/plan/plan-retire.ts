@@ -59,8 +59,9 @@ function planAside(ctx: PlanContext, entry: RecordEntry): void {
     !ctx.entries.has(original) &&
     (ctx.vacated.has(original) || ctx.state.get(original).type === "absent");
   if (!free) return void ctx.entry(entry);
+  // the file only changes its name in its folder: that folder is not emptied
   ctx.actions.push({ op: "move-back", path: entry.path, to: original });
-  ctx.vacated.add(entry.path);
+  ctx.vacated.delete(original);
   ctx.claimed.add(original);
 }
 
