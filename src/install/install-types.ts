@@ -27,6 +27,8 @@ export interface InstallRequest {
   moveAside: boolean;
   /** an owned file the person edited that the new build changes (--take-new, --keep-mine; a terminal asks) */
   edited?: (path: string) => EditedChoice;
+  /** asks on a terminal, file by file, what to do with the edited files the new build changes */
+  askEdited?: (files: EditedFile[]) => Promise<Map<string, EditedChoice>>;
   dryRun: boolean;
   onProgress?: (done: number, total: number) => void;
   /** capability hooks may run (--allow-hooks); without it, `confirmHooks` may ask */
@@ -42,6 +44,13 @@ export interface InstallRequest {
   source?: SourceRecord | undefined;
   /** the writer the run changes the project through; by default a new one (pass one to see what it changed) */
   writer?: ProjectWriter;
+}
+
+/** An owned file the person edited, with their bytes and the new build's. */
+export interface EditedFile {
+  path: string;
+  mine: Buffer;
+  theirs: Buffer;
 }
 
 export interface InstallResult extends RunResult {

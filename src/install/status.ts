@@ -175,7 +175,7 @@ function foreignCopyFiles(state: ProjectState, record: InstallRecord): Finding[]
 /**
  * A person's files beside agentc's, at names agentc does not ship: the project's own (case 7), not drift.
  * Those in an owned folder, and the rules, skills, agents and commands the installed clients read from the
- * folders agentc writes into (`.claude/skills/prj-mine/`), found with the packs' read models.
+ * folders agentc writes into, found with the packs' read models.
  */
 function projectOwnFiles(root: string, state: ProjectState, record: InstallRecord): Finding[] {
   const inOwned = ownedDirFiles(state, record);

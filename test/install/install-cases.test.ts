@@ -225,7 +225,26 @@ describe("install cases (installer-safety.md)", () => {
     assert.deepEqual(stamps(outside), before);
   });
 
-  it("9: a user's CLAUDE.md where a link should go is not clobbered; a conflict is reported", () => {
+  it("9: a person's CLAUDE.md where a link should go coexists: the import goes in as a marked block, uninstall takes it out", () => {
+    const adopting = {
+      components: {
+        ...v1.components,
+        claude: { ...v1.components.claude, adopt: ["CLAUDE.md :: import:@AGENTS.md"] },
+      },
+    };
+    const mine = "570 lines of my own instructions\n";
+    const project = testdir({ "CLAUDE.md": mine });
+    const r = installJson(makeBundle(adopting), project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.json.conflicts, []);
+    const composed = readFileSync(join(project, "CLAUDE.md"), "utf8");
+    assert.ok(composed.startsWith(mine), "the person's lines stay byte for byte");
+    assert.match(composed, /<!-- agentc:begin[^\n]*-->\n@AGENTS\.md\n<!-- agentc:end -->\n$/);
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.deepEqual(snapshot(project), { "CLAUDE.md": `file - ${mine}` });
+  });
+
+  it("9b: without an adopt line for it, a person's CLAUDE.md where a link should go is not clobbered; a conflict is reported", () => {
     const project = testdir({ "CLAUDE.md": "570 lines of my own instructions\n" });
     const failed = installJson(makeBundle(v1), project);
     assert.equal(failed.status, 1);

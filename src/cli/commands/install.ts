@@ -6,6 +6,7 @@ import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } 
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
+import { promptEdited } from "../prompts/edited-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
 import { promptRequirement } from "../prompts/requirement-prompt.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
@@ -61,7 +62,7 @@ export async function installBundle(bundle: OpenedBundle, args: ParsedArgs, io: 
       ...(interactive ? { choose: promptComponents } : {}),
       allowHooks,
       ...(onTerminal && args.values.yes !== true
-        ? { confirmHooks: promptHooks, confirmRequirement: promptRequirement }
+        ? { confirmHooks: promptHooks, confirmRequirement: promptRequirement, askEdited: promptEdited }
         : {}),
       acceptRequirements: acceptedRequirements(args),
       hookTimeoutMs: hookTimeoutMs(args),

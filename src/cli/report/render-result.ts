@@ -28,7 +28,7 @@ export function actionLine(a: Action, placed: Placed = {}): string {
     case "keep":
       return `${label} ${a.path} (${a.reason})`;
     default:
-      return `${label} ${a.path}${"compose" in a && a.compose ? composeText(a.compose) : ""}`;
+      return `${label} ${a.path}${"compose" in a && a.compose ? composeText(a.compose) : ""}${"block" in a && a.block ? blockText[a.block] : ""}`;
   }
 }
 
@@ -48,6 +48,12 @@ function fallbackLabel(fallback: LinkFallback | undefined): string {
 }
 
 const changeMark = { add: "+", update: "~", remove: "-" } as const;
+
+const blockText = {
+  add: " (your file: agentc's block added below your text)",
+  update: " (your file: agentc's block updated)",
+  remove: " (your file: agentc's block taken out)",
+} as const;
 
 /** " (composed json: + mcpServers.docs, - permissions.deny[] \"x\")": the owned values that change. */
 function composeText(c: ComposeSummary): string {
@@ -70,6 +76,7 @@ export function actionJson(a: Action, placed: Placed = {}): Record<string, unkno
   if (a.op === "write-beside") extra.seed = a.seed;
   if (a.op === "keep") extra.reason = a.reason;
   if ("compose" in a && a.compose) extra.compose = a.compose;
+  if ("block" in a && a.block) extra.block = a.block;
   return { op, path, ...extra };
 }
 

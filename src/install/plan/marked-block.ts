@@ -1,7 +1,7 @@
 import { sha256 } from "../../shared/hash.js";
 
 /**
- * agentc's marked block inside a file a person wrote (AGENTS.md, CLAUDE.md, GEMINI.md ...): the person's
+ * agentc's marked block inside a file a person wrote (an always-on instruction file): the person's
  * bytes stay as they are, around it. The record keeps the hash of exactly the bytes agentc inserted (the
  * separator before the block included), so the block can be replaced or taken out again without touching a
  * neighbouring byte, and an edit inside it is noticed.

@@ -30,7 +30,7 @@ export function planBlock(ctx: PlanContext, path: string, component: string): bo
     if (hasBlockMarker(text)) return keepBlock(ctx, into, "holds an agentc block that no install recorded");
     const next = appendBlock(text, adopt.body);
     entry(next.inserted);
-    updateText(ctx, into, next.text);
+    updateText(ctx, into, next.text, "add");
     return true;
   }
   const span = findBlock(text, recorded.sha256 ?? "");
@@ -41,12 +41,12 @@ export function planBlock(ctx: PlanContext, path: string, component: string): bo
   const next = replaceBlock(text, span, adopt.body);
   entry(next.inserted);
   if (next.text === text) ctx.actions.push({ op: "unchanged", path: into });
-  else updateText(ctx, into, next.text);
+  else updateText(ctx, into, next.text, "update");
   return true;
 }
 
 /**
- * The import lines of files agentc does not ship (CLAUDE.md, GEMINI.md): planned only while one of their
+ * The import lines of files agentc does not ship: planned only while one of their
  * `when` files is a person's. The import goes in as a block when the person has the file itself, or as a file
  * of its own (an `import` entry, removed again when unmodified) when it is missing.
  */
@@ -101,7 +101,7 @@ export function planBlockRemoval(ctx: PlanContext, entry: RecordEntry): void {
     });
     return;
   }
-  updateText(ctx, entry.path, removeBlock(text, span));
+  updateText(ctx, entry.path, removeBlock(text, span), "remove");
 }
 
 /** A file or link there that is not agentc's (a block of agentc's in it does not make it agentc's). */
@@ -144,8 +144,9 @@ function keepBlock(ctx: PlanContext, path: string, why: string): true {
 }
 
 /** Replaces a person's file by the same text with agentc's block changed; its mode stays theirs. */
-function updateText(ctx: PlanContext, path: string, text: string): void {
+function updateText(ctx: PlanContext, path: string, text: string, block: "add" | "update" | "remove"): void {
   const onDisk = ctx.state.get(path);
   const executable = onDisk.type === "file" && onDisk.executable;
-  ctx.actions.push({ op: "update", path, content: { from: "text", text, sha256: sha256(text) }, executable });
+  const content = { from: "text" as const, text, sha256: sha256(text) };
+  ctx.actions.push({ op: "update", path, content, executable, block });
 }

@@ -31,7 +31,15 @@ export interface ComposeSummary {
 export type Action =
   | { op: "mkdir"; path: string }
   | { op: "create"; path: string; content: Content; executable: boolean; compose?: ComposeSummary }
-  | { op: "update"; path: string; content: Content; executable: boolean; compose?: ComposeSummary }
+  | {
+      op: "update";
+      path: string;
+      content: Content;
+      executable: boolean;
+      compose?: ComposeSummary;
+      /** a person's file: agentc's marked block in it is added, replaced or taken out */
+      block?: "add" | "update" | "remove";
+    }
   | { op: "unchanged"; path: string; compose?: ComposeSummary }
   /** a user-modified seed: kept as it is; the new version goes to `beside` */
   | { op: "keep-modified"; path: string; beside: string }
