@@ -320,6 +320,33 @@ describe("adoption shapes", () => {
     assert.deepEqual(treeHash(project), beforeInstall);
   });
 
+  it("a person's own .claude/CLAUDE.md gets the import as a block; a CLAUDE.local.md alone also triggers it", () => {
+    const own = testdir({ ".claude/CLAUDE.md": "Use the staging database.\n" });
+    const ownBefore = treeHash(own);
+    assert.equal(install(v1, own).status, 0);
+    assert.match(
+      readFileSync(join(own, ".claude/CLAUDE.md"), "utf8"),
+      /^Use the staging database\.\n\n<!-- agentc:begin[^\n]*-->\n@\.\.\/AGENTS\.md\n<!-- agentc:end -->\n$/,
+    );
+    assert.ok(loadedText(loads(own).get("claude-code")).includes(agentcLine));
+    assert.equal(cli("uninstall", "--project", own).status, 0);
+    assert.deepEqual(treeHash(own), ownBefore);
+    const local = testdir({ "CLAUDE.local.md": "My own notes.\n" });
+    const localBefore = treeHash(local);
+    assert.equal(install(v1, local).status, 0);
+    assert.equal(readFileSync(join(local, ".claude/CLAUDE.md"), "utf8"), "@../AGENTS.md\n");
+    assert.ok(loadedText(loads(local).get("claude-code")).includes(agentcLine));
+    assert.equal(cli("uninstall", "--project", local).status, 0);
+    assert.deepEqual(treeHash(local), localBefore);
+  });
+
+  it("without a CLAUDE.md nothing is written for Claude Code: it reads AGENTS.md itself", () => {
+    const project = testdir({ "AGENTS.md": "# Ours\n" });
+    assert.equal(install(v1, project).status, 0);
+    assert.equal(treeHash(project)[".claude/CLAUDE.md"], undefined);
+    assert.ok(loadedText(loads(project).get("claude-code")).includes(agentcLine));
+  });
+
   it("an edited block is kept and reported, never overwritten; uninstall leaves it", () => {
     const project = testdir({ "AGENTS.md": "# Ours\n" });
     assert.equal(install(v1, project).status, 0);
