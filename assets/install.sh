@@ -122,7 +122,7 @@ read_manifest() {
     }
     return v
   }
-  BEGIN { ctx = "start"; compLists = " owned_dirs owned_files symlinks seeds preserve remove scaffold_dirs executables composed with "
+  BEGIN { ctx = "start"; compLists = " owned_dirs owned_files symlinks seeds preserve remove scaffold_dirs executables composed adopt with "
           installLists = " artifact_hashes seed_hashes seed_refresh_hashes tools tool_paths tool_payloads tool_payload_keep tool_purposes payload_hashes payload_executables publish_rewrites default_components " }
   {
     line = $0
@@ -193,7 +193,7 @@ read_record() {
   function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
   function value(line,   body) { body = line; sub(/^ *"[a-z_0-9]+": /, "", body); sub(/,$/, "", body); if (body ~ /^"/) body = substr(body, 2, length(body) - 2); return body }
   function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
-  function flush() { if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe; path = kind = comp = sha = target = exe = "" }
+  function flush() { if (kind == "block") print "unsupported\tentries (a block in " path ")"; if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe; path = kind = comp = sha = target = exe = "" }
   BEGIN { ctx = "start" }
   {
     line = $0
@@ -222,6 +222,7 @@ read_record() {
       k = key(line)
       if (k == "path") path = value(line); else if (k == "kind") kind = value(line); else if (k == "component") comp = value(line)
       else if (k == "sha256") sha = value(line); else if (k == "target") target = value(line); else if (k == "executable") exe = "1"
+      else if (k == "adopted") print "unsupported\tentries (" path ", a file that was yours)"
       else fail("expected a key of an entry")
       next
     }
@@ -291,7 +292,7 @@ desire() {
   $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
   $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
   $1 == "default_components" { dflt[$2] = 1; next }
-  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed shared files or spawned capabilities (" $2 " in .agentc/installed.json)"); next }
+  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed shared files, composed into your own files or spawned capabilities (" $2 " in .agentc/installed.json)"); next }
   $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" { push($2 SUBSEP $1, $3); next }
   { next }
   END {
@@ -422,7 +423,6 @@ plan() {
   awk '
   BEGIN {
     FS = "\t"
-    asideHint = "move it out of the owned folder, or add a preserve pattern for it (or run npx agentc install --move-aside)"
     editHint = "move it away (or run npx agentc install --move-aside to have it renamed to <name>.agentc-old)"
     split("mkdir move-aside remove create update write-beside rmdir link", order, " ")
   }
@@ -567,9 +567,11 @@ plan() {
       keep = 0
       for (k = 4; k in f; k++) if (base ~ globRegex(f[k])) keep = 1
       if (keep) continue
+      # a file agentc never installed belongs to the project (case 7): left where it is
+      if (!(p in PK)) continue
       claimed[p] = 1
-      if ((p in PK) && unmodified(p)) remove(p)
-      else conflict(p, (p in PK) ? "was installed by agentc and edited since; it is no longer in the bundle" : "is in the owned folder " dir " but neither in the bundle nor preserved", asideHint)
+      if (unmodified(p)) remove(p)
+      else act("keep", p, "was installed by agentc and edited since; it is no longer in the bundle: kept as yours")
     }
   }
   function emptyAfter(d,   i, p) {

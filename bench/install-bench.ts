@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { runInstall } from "../src/install/install-run.js";
 import { runUninstall } from "../src/install/uninstall-run.js";
+import { serializeManifest } from "../src/manifest/canonical-manifest.js";
 import { writeBuildFolder } from "./build-folder.js";
 
 /**
@@ -13,10 +14,11 @@ import { writeBuildFolder } from "./build-folder.js";
  */
 const fileCount = Number(process.env.AGENTC_BENCH_FILES ?? 20_000);
 const perDir = 100;
-const targets = { freshVsCp: 3, noopSeconds: 1 };
+const targets = { freshVsCp: 3, noopSeconds: 1, composedVsPlain: 1.1 };
+const personsAgents = "# Payments service\n\nMoney is always integer cents.\n";
 
-function generateBundle(dir: string, version: number): void {
-  const files: Record<string, string> = {};
+function generateBundle(dir: string, version: number, adopt = false): void {
+  const files: Record<string, string> = adopt ? { "AGENTS.md": "# Rules\n\n- Keep functions short.\n" } : {};
   for (let i = 0; i < fileCount; i++) {
     const path = `.rules/d${String(Math.floor(i / perDir)).padStart(3, "0")}/rule-${i}.md`;
     const changed = version > 1 && i % 10 === 0;
@@ -24,6 +26,50 @@ function generateBundle(dir: string, version: number): void {
       `# rule ${i}${changed ? ` (v${version})` : ""}\n\n${"Keep this rule short and clear. ".repeat(12)}\n`;
   }
   writeBuildFolder(dir, files, ".rules", `${version}.0.0`);
+  if (!adopt) return;
+  const path = join(dir, "manifest.json");
+  const manifest = JSON.parse(readFileSync(path, "utf8"));
+  // named after a built-in client pack, so the install reads back what that client loads after composing
+  const { rules } = manifest.install.components;
+  manifest.install.components = { "claude-code": { ...rules, adopt: ["AGENTS.md :: block"] } };
+  writeFileSync(path, serializeManifest(manifest));
+}
+
+/**
+ * The cost of composing into a person's file (issue 11): the same 20,000-file bundle, which composes into
+ * AGENTS.md, installed fresh into an empty project (agentc writes AGENTS.md) and into one with the person's
+ * AGENTS.md (agentc's block goes into it, and what the clients load is read back with the session-load
+ * model), three of each, interleaved. Returns the medians.
+ */
+async function compositionCost(root: string): Promise<{ plain: number; composed: number }> {
+  const bundle = join(root, "adopt");
+  mkdirSync(bundle);
+  generateBundle(bundle, 1, true);
+  const times = { plain: [] as number[], composed: [] as number[] };
+  for (let round = 0; round < 3; round++)
+    for (const kind of ["plain", "composed"] as const) {
+      const project = join(root, `adopt-${kind}-${round}`);
+      mkdirSync(project);
+      if (kind === "composed") writeFileSync(join(project, "AGENTS.md"), personsAgents);
+      settle(root);
+      const [seconds, result] = await timed(() =>
+        runInstall({
+          bundleDir: bundle,
+          projectDir: project,
+          choice: { kind: "all" },
+          moveAside: false,
+          dryRun: false,
+        }),
+      );
+      if (result.status !== "ok") throw new Error(`the ${kind} install failed: ${result.status}`);
+      const composed = readFileSync(join(project, "AGENTS.md"), "utf8").startsWith(personsAgents);
+      if (composed !== (kind === "composed"))
+        throw new Error(`the ${kind} install did not do what it should`);
+      times[kind].push(seconds);
+      rmSync(project, { recursive: true, force: true });
+    }
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[1] ?? 0;
+  return { plain: median(times.plain), composed: median(times.composed) };
 }
 
 async function timed<T>(body: () => Promise<T> | T): Promise<[number, T]> {
@@ -88,6 +134,7 @@ async function main(): Promise<void> {
     const statuses = [freshResult, noopResult, upgradeResult, uninstallResult].map((r) => r.status);
     if (statuses.some((s) => s !== "ok")) throw new Error(`a run failed: ${statuses.join(", ")}`);
     const left = readdirSync(project).length;
+    const composition = await compositionCost(root);
     const rows = [
       ["cp -r of the same tree", cp],
       ["cp -r, then sync -f", cp + cpFlush],
@@ -109,6 +156,10 @@ async function main(): Promise<void> {
       `  no-op reinstall           ${noop.toFixed(3)} s (target < ${targets.noopSeconds} s): ${noop < targets.noopSeconds ? "met" : "missed"}; wrote nothing: ${wroteNothing ? "yes" : "NO"}`,
     );
     console.log(`  uninstall left ${left} entries in the project`);
+    const cost = composition.composed / composition.plain;
+    console.log(
+      `  fresh install composing into the person's AGENTS.md ${composition.composed.toFixed(3)} s / without ${composition.plain.toFixed(3)} s = ${cost.toFixed(2)}x (median of 3, target <= ${targets.composedVsPlain}x): ${cost <= targets.composedVsPlain ? "met" : "missed"}`,
+    );
     if (!wroteNothing || left !== 0) process.exitCode = 1;
   } finally {
     rmSync(root, { recursive: true, force: true });

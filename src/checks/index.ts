@@ -27,6 +27,7 @@ import { emittedClientChecks } from "./clients/item-checks.js";
 import { ruleNumberingFollowed } from "./clients/rule-numbering-followed.js";
 import { settingsChecks } from "./clients/settings-checks.js";
 import { importChecks } from "./import/index.js";
+import { adoptTargetEmitted } from "./output/adopt-target-emitted.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
 import { outputPathsAgree } from "./output/output-paths-agree.js";
@@ -112,6 +113,7 @@ export const allChecks: readonly Check[] = [
   inputWithinLimits,
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
+  adoptTargetEmitted,
   ...importChecks,
   builtinAdapterReplaced,
   acceptedLossMatches,

@@ -22,6 +22,7 @@ export function planRun(prep: PreparedInstall, record: InstallRecord | undefined
         record,
         state: confirmed,
         moveAside: prep.req.moveAside,
+        ...(prep.req.edited ? { edited: prep.req.edited } : {}),
         readFile: (path) => currentBytes(prep.root, path),
       }),
     ),

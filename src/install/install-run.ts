@@ -14,7 +14,8 @@ import { prepareInstall } from "./install-prepare.js";
 import type { InstallRequest, InstallResult, PlannedInstall, PreparedInstall } from "./install-types.js";
 import type { LinkOutcome } from "./model/link-outcome.js";
 import { readRecord } from "./model/record.js";
-import type { RunStatus } from "./model/run-result.js";
+import { currentBytes, type RunStatus } from "./model/run-result.js";
+import { adoptedLoadWarnings } from "./project/adopted-load.js";
 import { diskState } from "./project/project-state.js";
 import { vendorRoster } from "./project/roster-check.js";
 import { checkTools } from "./project/tools-check.js";
@@ -27,12 +28,42 @@ import { checkTools } from "./project/tools-check.js";
 export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   const prepared = await prepareInstall(req);
   if (!prepared.ok) return prepared.result;
-  const prep = prepared.prepared;
   // a journal or a lock left by a crashed run: take the lock (recovering it) even for a no-op
-  const interrupted = readJournal(prep.root) !== undefined || existsSync(join(prep.root, lockPath));
-  const outcome = beforeCommit(prep, planRun(prep, prep.record), interrupted);
+  const interrupted =
+    readJournal(prepared.prepared.root) !== undefined || existsSync(join(prepared.prepared.root, lockPath));
+  const first = planRun(prepared.prepared, prepared.prepared.record);
+  const prep = await withAnswers(prepared.prepared, first);
+  const outcome = beforeCommit(
+    prep,
+    prep === prepared.prepared ? first : planRun(prep, prep.record),
+    interrupted,
+  );
   if (outcome) return outcome;
   return underLock(prep.root, prep.context, (fs) => commit(prep, fs), "install", req.writer);
+}
+
+/**
+ * On a terminal (`askEdited`), the owned files the person edited that the new build changes are asked about
+ * one by one, as dpkg asks about conffiles; the answers decide the plan (and the plan made under the lock).
+ */
+async function withAnswers(prep: PreparedInstall, planned: PlannedInstall): Promise<PreparedInstall> {
+  const { askEdited } = prep.req;
+  if (!askEdited || prep.req.edited || prep.req.dryRun || planned.plan.conflicts.length > 0) return prep;
+  const owned = new Map(prep.bundle.desired.files.filter((f) => f.role === "file").map((f) => [f.path, f]));
+  const edited = planned.plan.actions.flatMap((a) => {
+    const f = a.op === "keep-modified" ? owned.get(a.path) : undefined;
+    return f ? [f] : [];
+  });
+  if (edited.length === 0) return prep;
+  const contents = edited.map((f) => ({ from: "bundle" as const, path: f.path, sha256: f.sha256 }));
+  if (prep.bundle.verify(contents).length > 0) return prep;
+  const files = edited.flatMap((f, i) => {
+    const mine = currentBytes(prep.root, f.path);
+    const content = contents[i];
+    return mine && content ? [{ path: f.path, mine, theirs: prep.bundle.bytesOf(content) }] : [];
+  });
+  const answers = await askEdited(files);
+  return { ...prep, req: { ...prep.req, edited: (path) => answers.get(path) ?? "beside" } };
 }
 
 /** What ends the run without taking the lock: a conflict, a bad bundle, nothing to do, or a dry run. */
@@ -75,7 +106,9 @@ function finish(
   written: boolean,
   recovered?: Recovery,
 ): InstallResult {
-  const { plan } = planned;
+  const composedLoad =
+    status === "ok" ? adoptedLoadWarnings(prep.root, prep.context.components, planned.plan) : [];
+  const plan = { ...planned.plan, warnings: [...planned.plan.warnings, ...composedLoad] };
   const final = { ...prep.context, status, plan, written, ...(recovered ? { recovered } : {}) };
   if (status !== "ok") return final;
   const owned = new Set(plan.entries.map((e) => e.path));

@@ -12,6 +12,7 @@ import type { InstallRecord, RequirementDecision } from "./model/record.js";
 import type { RunResult } from "./model/run-result.js";
 import type { SourceRecord } from "./model/source-record.js";
 import type { ComponentChoice } from "./plan/components.js";
+import type { EditedChoice } from "./plan/plan-context.js";
 import type { Plan } from "./plan/plan-model.js";
 import type { ProjectState } from "./project/project-state.js";
 import type { RosterReport } from "./project/roster-check.js";
@@ -24,6 +25,10 @@ export interface InstallRequest {
   /** interactive selection, given the preselected ids; undefined when cancelled */
   choose?: (manifest: Manifest, preselected: string[]) => Promise<string[] | undefined>;
   moveAside: boolean;
+  /** an owned file the person edited that the new build changes (--take-new, --keep-mine; a terminal asks) */
+  edited?: (path: string) => EditedChoice;
+  /** asks on a terminal, file by file, what to do with the edited files the new build changes */
+  askEdited?: (files: EditedFile[]) => Promise<Map<string, EditedChoice>>;
   dryRun: boolean;
   onProgress?: (done: number, total: number) => void;
   /** capability hooks may run (--allow-hooks); without it, `confirmHooks` may ask */
@@ -39,6 +44,13 @@ export interface InstallRequest {
   source?: SourceRecord | undefined;
   /** the writer the run changes the project through; by default a new one (pass one to see what it changed) */
   writer?: ProjectWriter;
+}
+
+/** An owned file the person edited, with their bytes and the new build's. */
+export interface EditedFile {
+  path: string;
+  mine: Buffer;
+  theirs: Buffer;
 }
 
 export interface InstallResult extends RunResult {

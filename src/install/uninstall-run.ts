@@ -91,6 +91,7 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
     composedLines: [],
     composed: [],
     capabilityHomes: [],
+    adopt: [],
   };
   const plan = planInstall({
     desired: empty,

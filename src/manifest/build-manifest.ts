@@ -1,8 +1,9 @@
+import { posix } from "node:path";
 import { componentId, jointComponentId } from "../capabilities/capability-slug.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { assistantComponentIds } from "../registry/assistants.js";
 import { seedSets } from "../registry/install-files.js";
-import type { Adapter, Registry, Tool } from "../registry/model.js";
+import type { Adapter, AdoptSpec, Registry, Tool } from "../registry/model.js";
 import { sha256 } from "../shared/hash.js";
 import { pair, pairSeparator, splitLine } from "../shared/line-codec.js";
 import { joinPath } from "../shared/posix-path.js";
@@ -176,7 +177,16 @@ function component(adapter: Adapter, files: EmittedFile[]): ComponentInstall {
     required: install.required ?? false,
     name: adapter.name ?? adapter.id,
     executables: sorted(files.filter((f) => f.executable).map((f) => f.path)),
+    ...(install.adopt?.length ? { adopt: install.adopt.map(adoptManifestLine) } : {}),
   };
+}
+
+/** "<path> :: block" or "<path> :: import:<the import line>[ :: <when>,...]"; the target relative to path's folder. */
+function adoptManifestLine(spec: AdoptSpec): string {
+  if (spec.as === "block") return pair(spec.path, "block");
+  const target = posix.relative(posix.dirname(spec.path), spec.target ?? "");
+  const how = `import:${(spec.import_template ?? "").replaceAll("{target}", target)}`;
+  return spec.when_present?.length ? pair(spec.path, how, spec.when_present.join(",")) : pair(spec.path, how);
 }
 
 /** Whether a path lies below one of the folders; looks up each ancestor, so many folders stay cheap. */

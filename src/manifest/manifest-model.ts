@@ -19,6 +19,12 @@ export interface ComponentInstall {
    */
   composed?: string[];
   /**
+   * Always-on files a person may have written themselves, which the component composes into instead of
+   * claiming: "<path> :: block" or "<path> :: import:<text>" (docs/installer.md, "Adopting a person's
+   * instruction files"). Optional when read: bundles made before it have none.
+   */
+  adopt?: string[];
+  /**
    * A joint component: installed exactly when every component named here is chosen, never chosen itself
    * (a capability package's skills compiled for one client pack).
    */

@@ -92,8 +92,19 @@ export interface OwnedAsset {
   kind: "text" | "program";
 }
 
+/** A file a person may have written that the adapter composes into instead of claiming (docs/installer.md). */
+export interface AdoptSpec {
+  path: string;
+  as: "block" | "import";
+  target?: string;
+  import_template?: string;
+  /** import: compose only while one of these is a person's file (default: `path` itself) */
+  when_present?: string[];
+}
+
 export interface AdapterInstall {
   adapter_symlinks?: SymlinkSpec[];
+  adopt?: AdoptSpec[];
   legacy_cleanup?: string[];
   scaffold_dirs?: string[];
   preserve?: string[];

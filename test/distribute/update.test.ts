@@ -137,17 +137,20 @@ describe("agentc install <server URL> and agentc update", () => {
     await served.stop();
   });
 
-  it("an update that would overwrite an edit is a conflict with install's exit code, and writes nothing", async () => {
+  it("an update over an edit keeps the edit and parks the new version beside it, as install does (exit 0)", async () => {
     const served = await releases(v1);
     const project = testdir();
     assert.equal(runCli(["install", served.url, "--project", project, "--yes"]).status, 0);
     writeFileSync(join(project, "AGENTS.md"), "# my own edit\n");
     await served.publish(v2);
-    const before = snapshot(project);
     const update = runCli(["update", "--project", project]);
-    assert.equal(update.status, 1);
-    assert.match(update.stderr, /AGENTS\.md.*was edited since agentc installed it/);
-    assert.deepEqual(snapshot(project), before);
+    assert.equal(update.status, 0, update.stderr);
+    assert.match(
+      update.stdout,
+      /keep-modified +AGENTS\.md \(edited by you: kept; the new version goes to AGENTS\.md\.agentc-new\)/,
+    );
+    assert.equal(readFileSync(join(project, "AGENTS.md"), "utf8"), "# my own edit\n");
+    assert.equal(readFileSync(join(project, "AGENTS.md.agentc-new"), "utf8"), "# Rules v2\n");
     await served.stop();
   });
 

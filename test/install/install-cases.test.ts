@@ -148,21 +148,40 @@ describe("install cases (installer-safety.md)", () => {
     assert.equal(snap[".claude/rules/b.md"], "file - b v2\n");
   });
 
-  it("7: an unknown file in an owned folder fails the plan before any write and is named; --move-aside renames it", () => {
+  it("7: a person's file in an owned folder at a name agentc does not ship is left alone and listed as the project's own", () => {
     const project = testdir({ ".claude/rules/mine.md": "mine\n", "other.md": "x\n" });
+    const bundle = makeBundle(v1);
+    const r = installJson(bundle, project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.json.conflicts, []);
+    assert.equal(snapshot(project)[".claude/rules/mine.md"], "file - mine\n");
+    const status = runCli(["status", "--project", project, "--check", "--format", "json"]);
+    assert.equal(status.status, 0, status.stdout);
+    const notes = (JSON.parse(status.stdout) as { notes: { path: string; kind: string }[] }).notes;
+    assert.ok(notes.some((n) => n.path === ".claude/rules/mine.md" && n.kind === "own"));
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.deepEqual(snapshot(project), {
+      ".claude": "dir",
+      ".claude/rules": "dir",
+      ".claude/rules/mine.md": "file - mine\n",
+      "other.md": "file - x\n",
+    });
+  });
+
+  it("7b: only a person's file at the path of a shipped artifact is a conflict; --move-aside renames it and uninstall brings it back", () => {
+    const project = testdir({ ".claude/rules/a.md": "my a\n" });
     const bundle = makeBundle(v1);
     const before = stamps(project);
     const failed = installJson(bundle, project);
     assert.equal(failed.status, 1);
-    assert.equal(failed.json.status, "conflicts");
     assert.deepEqual(
       failed.json.conflicts.map((c) => c.path),
-      [".claude/rules/mine.md"],
+      [".claude/rules/a.md"],
     );
     assert.deepEqual(stamps(project), before, "nothing was written");
     const moved = install(bundle, project, "--move-aside");
     assert.equal(moved.status, 0, moved.stderr);
-    assert.equal(readFileSync(join(project, ".claude/rules/mine.md.agentc-old"), "utf8"), "mine\n");
+    assert.equal(readFileSync(join(project, ".claude/rules/a.md.agentc-old"), "utf8"), "my a\n");
     assert.equal(
       install(bundle, project).status,
       0,
@@ -172,7 +191,7 @@ describe("install cases (installer-safety.md)", () => {
 
   it("every conflict is listed at once", () => {
     const project = testdir({
-      ".claude/rules/x.md": "x\n",
+      ".claude/rules/a.md": "x\n",
       ".claude/rules/y.md": "y\n",
       "AGENTS.md": "my own agents file\n",
       "CLAUDE.md": "my claude\n",
@@ -180,8 +199,7 @@ describe("install cases (installer-safety.md)", () => {
     const failed = installJson(makeBundle(v1), project);
     assert.equal(failed.status, 1);
     assert.deepEqual(failed.json.conflicts.map((c) => c.path).sort(), [
-      ".claude/rules/x.md",
-      ".claude/rules/y.md",
+      ".claude/rules/a.md",
       "AGENTS.md",
       "CLAUDE.md",
     ]);
@@ -207,7 +225,26 @@ describe("install cases (installer-safety.md)", () => {
     assert.deepEqual(stamps(outside), before);
   });
 
-  it("9: a user's CLAUDE.md where a link should go is not clobbered; a conflict is reported", () => {
+  it("9: a person's CLAUDE.md where a link should go coexists: the import goes in as a marked block, uninstall takes it out", () => {
+    const adopting = {
+      components: {
+        ...v1.components,
+        claude: { ...v1.components.claude, adopt: ["CLAUDE.md :: import:@AGENTS.md"] },
+      },
+    };
+    const mine = "570 lines of my own instructions\n";
+    const project = testdir({ "CLAUDE.md": mine });
+    const r = installJson(makeBundle(adopting), project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.json.conflicts, []);
+    const composed = readFileSync(join(project, "CLAUDE.md"), "utf8");
+    assert.ok(composed.startsWith(mine), "the person's lines stay byte for byte");
+    assert.match(composed, /<!-- agentc:begin[^\n]*-->\n@AGENTS\.md\n<!-- agentc:end -->\n$/);
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.deepEqual(snapshot(project), { "CLAUDE.md": `file - ${mine}` });
+  });
+
+  it("9b: without an adopt line for it, a person's CLAUDE.md where a link should go is not clobbered; a conflict is reported", () => {
     const project = testdir({ "CLAUDE.md": "570 lines of my own instructions\n" });
     const failed = installJson(makeBundle(v1), project);
     assert.equal(failed.status, 1);

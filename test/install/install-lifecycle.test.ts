@@ -79,12 +79,12 @@ describe("status", () => {
     const drift = Object.fromEntries(out.drift.map((d) => [d.path, d.kind]));
     assert.equal(drift["AGENTS.md"], "modified");
     assert.equal(drift[".claude/rules/a.md"], "missing");
-    assert.equal(drift[".claude/rules/foreign.md"], "foreign");
+    assert.equal(drift[".claude/rules/foreign.md"], undefined, "a person's file there is the project's own");
     assert.equal(drift[newer], "bundle-changed");
     assert.equal(drift["docs/notes.md"], undefined);
     assert.deepEqual(
-      out.notes.map((n) => n.path),
-      ["docs/notes.md"],
+      out.notes.map((n) => `${n.kind} ${n.path}`),
+      ["seed-edited docs/notes.md", "own .claude/rules/foreign.md"],
     );
     assert.equal(
       runCli(["status", "--project", project]).status,

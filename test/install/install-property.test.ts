@@ -159,7 +159,7 @@ describe("23: property-based sequences against a model", () => {
             assert.ok(["ok", "conflicts"].includes(r.status), `${s.t}: ${r.status} ${r.problems.join("; ")}`);
             assert.equal(existsSync(join(project, ".agentc/journal.json")), false);
             if (s.t === "install" && r.status === "ok")
-              assertInstalled(project, versions[s.v] as BundleSpec, userModes);
+              assertInstalled(project, versions[s.v] as BundleSpec, userModes, userTexts);
           }
           const texts = new Set(allTexts(project));
           for (const [path, text] of userTexts)
@@ -173,7 +173,7 @@ describe("23: property-based sequences against a model", () => {
         }
         const final = await install(2, true);
         assert.equal(final.status, "ok", final.problems.join("; "));
-        assertInstalled(project, versions[2] as BundleSpec, userModes);
+        assertInstalled(project, versions[2] as BundleSpec, userModes, userTexts);
       }),
       {
         numRuns: Number(process.env.AGENTC_PROPERTY_RUNS ?? 40),
@@ -184,18 +184,34 @@ describe("23: property-based sequences against a model", () => {
 });
 
 /**
- * Owned files equal the bundle's, and the install record describes the disk: no drift but the modes the user
- * changed on files that still hold agentc's bytes (kept, and reported as such).
+ * Owned files equal the bundle's, except those the person edited after agentc installed them: theirs stay
+ * (dpkg's conffile rule), with the bundle's version parked beside them whenever it differs from what agentc
+ * shipped before. The install record describes the disk: no drift but those kept edits, their parked new
+ * versions, and the modes the user changed on files that still hold agentc's bytes.
  */
-function assertInstalled(project: string, spec: BundleSpec, userModes: Map<string, string>): void {
+function assertInstalled(
+  project: string,
+  spec: BundleSpec,
+  userModes: Map<string, string>,
+  userTexts: Map<string, string>,
+): void {
+  const kept = new Set<string>();
   for (const c of Object.values(spec.components))
-    for (const [path, text] of Object.entries(c.files ?? {}))
-      assert.equal(readFileSync(join(project, path), "utf8"), text, path);
+    for (const [path, text] of Object.entries(c.files ?? {})) {
+      const onDisk = readFileSync(join(project, path), "utf8");
+      if (onDisk !== text && onDisk === userTexts.get(path)) kept.add(path);
+      else assert.equal(onDisk, text, path);
+    }
   const status = projectStatus(project);
   assert.ok(status.ok && status.installed, "installed");
   if (status.ok && status.installed)
     assert.deepEqual(
-      status.drift.filter((d) => !(userModes.has(d.path) && d.detail === "executable bit changed")),
+      status.drift.filter(
+        (d) =>
+          !(userModes.has(d.path) && d.detail === "executable bit changed") &&
+          !(kept.has(d.path) && d.kind === "modified") &&
+          !(d.kind === "parked" && kept.has(d.path.replace(/\.agentc-new$/, ""))),
+      ),
       [],
     );
 }

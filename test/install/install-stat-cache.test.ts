@@ -95,10 +95,10 @@ describe("the stat cache", () => {
     editKeepingSizeAndMtime(project, "rules/a.md", "rule a, FIRST\n");
     assert.deepEqual(modified(project), ["rules/a.md"]);
     const upgrade = installJson(makeBundle(v2), project);
-    assert.equal(upgrade.status, 1, "the edit is a conflict, not overwritten");
-    assert.deepEqual(
-      upgrade.json.conflicts.map((c) => c.path),
-      ["rules/a.md"],
+    assert.equal(upgrade.status, 0, upgrade.stderr);
+    assert.ok(
+      upgrade.json.actions.some((a) => a.op === "keep-modified" && a.path === "rules/a.md"),
+      "the edit is seen and kept, not overwritten",
     );
     assert.equal(readFileSync(join(project, "rules/a.md"), "utf8"), "rule a, FIRST\n");
   });
@@ -125,10 +125,10 @@ describe("the stat cache", () => {
     editKeepingSizeAndMtime(project, "rules/a.md", "rule a, FIRST\n");
     forgeEntry(project, "rules/a.md", sha256("rule a, first\n"), new Date(Date.now() + 60_000));
     const upgrade = installJson(makeBundle(v2), project);
-    assert.equal(upgrade.status, 1, upgrade.stdout);
-    assert.deepEqual(
-      upgrade.json.conflicts.map((c) => c.path),
-      ["rules/a.md"],
+    assert.equal(upgrade.status, 0, upgrade.stdout);
+    assert.ok(
+      upgrade.json.actions.some((a) => a.op === "keep-modified" && a.path === "rules/a.md"),
+      upgrade.stdout,
     );
     assert.equal(readFileSync(join(project, "rules/a.md"), "utf8"), "rule a, FIRST\n");
   });

@@ -59,6 +59,7 @@ export function makeBundle(spec: BundleSpec): string {
       required: c.required ?? false,
       name: c.name ?? id,
       executables: c.executables ?? [],
+      ...(c.adopt ? { adopt: c.adopt } : {}),
       ...(c.capability ? { capability: c.capability } : {}),
     };
   }

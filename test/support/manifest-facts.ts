@@ -10,6 +10,7 @@ const componentLists = new Set([
   "scaffold_dirs",
   "executables",
   "composed",
+  "adopt",
   "with",
 ]);
 

@@ -70,6 +70,7 @@ export function desired(parts: {
     composedLines: [],
     composed: [],
     capabilityHomes: [],
+    adopt: [],
   };
 }
 

@@ -6,11 +6,13 @@ import { clientSessions, type LinkForm, linkForms } from "../../emit/session/ins
 import type { Registry } from "../../registry/model.js";
 import type { LoadedText } from "../../session-load/instruction-texts.js";
 import { loadedCharacters, type SessionLoad } from "../../session-load/session-load.js";
+import { defaultAlwaysLoadedLimit } from "../../shared/text-budget.js";
 import type { OutputCheck } from "../check.js";
 import { sourceFileOf } from "./emitted-files.js";
 import { describeText, whereLinksAreRefused } from "./loaded-text-names.js";
 
-export const defaultAlwaysLoadedLimit = 40_000;
+export { defaultAlwaysLoadedLimit } from "../../shared/text-budget.js";
+
 /** How many of the biggest texts the message names. */
 const namedTexts = 3;
 

@@ -1,30 +1,11 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Adapter, Registry } from "../../registry/model.js";
+import { budgetProfiles, countLines, countLinesOfBytes, countWords } from "../../shared/text-budget.js";
 import type { OutputCheck } from "../check.js";
 import { adapterPosition } from "./output-paths-agree.js";
 
-export const budgetProfiles = {
-  global: { maxLines: 100, maxWordsExclusive: 200 },
-  scoped: { maxLines: 80, maxWordsExclusive: Number.POSITIVE_INFINITY },
-} as const;
-
-export function countLines(text: string): number {
-  if (text === "") return 0;
-  return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
-}
-
-/** countLines of the UTF-8 text, without decoding it (a newline byte is never part of another character). */
-export function countLinesOfBytes(bytes: Uint8Array): number {
-  if (bytes.length === 0) return 0;
-  let newlines = 0;
-  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) newlines++;
-  return newlines + 1 - (bytes[bytes.length - 1] === 0x0a ? 1 : 0);
-}
-
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-}
+export { budgetProfiles, countLines, countLinesOfBytes, countWords } from "../../shared/text-budget.js";
 
 const longRule = `---\nscope: global\n---\n# Long Rule\n\n${Array.from({ length: 120 }, (_, i) => `- item ${i}`).join("\n")}\n`;
 

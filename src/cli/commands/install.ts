@@ -7,6 +7,7 @@ import { installHelp } from "../help/install.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
+import { promptEdited } from "../prompts/edited-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
 import { promptRequirement } from "../prompts/requirement-prompt.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
@@ -15,7 +16,7 @@ export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
   usage:
-    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
+    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
   options: {
     project: { type: "string" },
     components: { type: "string" },
@@ -23,6 +24,8 @@ export const installCommand: Command = {
     yes: { type: "boolean", short: "y" },
     "dry-run": { type: "boolean" },
     "move-aside": { type: "boolean" },
+    "take-new": { type: "boolean" },
+    "keep-mine": { type: "boolean" },
     integrity: { type: "string" },
     "allow-hooks": { type: "boolean" },
     "accept-requirement": { type: "string", multiple: true },
@@ -56,11 +59,12 @@ export async function installBundle(bundle: OpenedBundle, args: ParsedArgs, io: 
       projectDir: typeof args.values.project === "string" ? args.values.project : ".",
       choice,
       moveAside: args.values["move-aside"] === true,
+      ...editedOption(args),
       dryRun,
       ...(interactive ? { choose: promptComponents } : {}),
       allowHooks,
       ...(onTerminal && args.values.yes !== true
-        ? { confirmHooks: promptHooks, confirmRequirement: promptRequirement }
+        ? { confirmHooks: promptHooks, confirmRequirement: promptRequirement, askEdited: promptEdited }
         : {}),
       acceptRequirements: acceptedRequirements(args),
       hookTimeoutMs: hookTimeoutMs(args),
@@ -72,6 +76,15 @@ export async function installBundle(bundle: OpenedBundle, args: ParsedArgs, io: 
   } finally {
     bundle.cleanup();
   }
+}
+
+/** --take-new / --keep-mine: an owned file you edited that the new build changes (default: new one beside it). */
+function editedOption(args: ParsedArgs): { edited?: () => "take-new" | "keep-mine" } {
+  const takeNew = args.values["take-new"] === true;
+  const keepMine = args.values["keep-mine"] === true;
+  if (takeNew && keepMine) throw new UsageError("use either --take-new or --keep-mine, not both");
+  if (takeNew) return { edited: () => "take-new" };
+  return keepMine ? { edited: () => "keep-mine" } : {};
 }
 
 /** --accept-requirement, once per package (a comma list works too). */

@@ -10,7 +10,7 @@ export const updateCommand: Command = {
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json] [--quiet]",
+    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json] [--quiet]",
   options: { ...installCommand.options, check: { type: "boolean" } },
   formats: ["pretty", "json"],
   help: updateHelp,

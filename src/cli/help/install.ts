@@ -7,12 +7,22 @@ export const installOptionHelp: Record<string, OptionHelp> = {
   components: {
     value: "a,b",
     text: "install these components (required ones are always added)",
-    default: "ask on a terminal; else the last install's",
+    default:
+      "ask on a terminal; else the last install's, or on a first install the registry's chosen assistants'",
   },
   all: { text: "install every component of the bundle" },
   yes: { text: "ask nothing: take the default components, answer no hook or requirement question" },
   "dry-run": { text: "print the whole plan and every conflict; write nothing" },
-  "move-aside": { text: "rename a file in the way to <name>.agentc-old instead of stopping" },
+  "move-aside": {
+    text: "rename a file of yours at a shipped path agentc cannot compose into to <name>.agentc-old instead of stopping (uninstall puts it back)",
+  },
+  "take-new": {
+    text: "an owned file you edited that the new build changes: take the new one, yours saved as <file>.agentc-old",
+  },
+  "keep-mine": {
+    text: "the same files: keep yours and write no <file>.agentc-new beside them",
+    default: "on a terminal ask per file; else keep yours and write the new one as <file>.agentc-new",
+  },
   integrity: {
     value: "HASH",
     text: "the bundle's sha256: what pack writes into <zip>.sha256, <hex>, sha256:<hex> or sha256-<base64>",

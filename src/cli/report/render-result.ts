@@ -19,6 +19,7 @@ export function actionLine(a: Action, placed: Placed = {}): string {
     case "link":
       return `${label} ${a.path} -> ${a.target}${a.replace ? " (replacing agentc's earlier one)" : ""}${linkNote(a, placed[a.path])}`;
     case "move-aside":
+    case "move-back":
       return `${label} ${a.path} -> ${a.to}`;
     case "keep-modified":
       return `${label} ${a.path} (edited by you: kept; the new version goes to ${a.beside})`;
@@ -27,7 +28,7 @@ export function actionLine(a: Action, placed: Placed = {}): string {
     case "keep":
       return `${label} ${a.path} (${a.reason})`;
     default:
-      return `${label} ${a.path}${"compose" in a && a.compose ? composeText(a.compose) : ""}`;
+      return `${label} ${a.path}${"compose" in a && a.compose ? composeText(a.compose) : ""}${"block" in a && a.block ? blockText[a.block] : ""}`;
   }
 }
 
@@ -48,6 +49,12 @@ function fallbackLabel(fallback: LinkFallback | undefined): string {
 
 const changeMark = { add: "+", update: "~", remove: "-" } as const;
 
+const blockText = {
+  add: " (your file: agentc's block added below your text)",
+  update: " (your file: agentc's block updated)",
+  remove: " (your file: agentc's block taken out)",
+} as const;
+
 /** " (composed json: + mcpServers.docs, - permissions.deny[] \"x\")": the owned values that change. */
 function composeText(c: ComposeSummary): string {
   const changes = c.changes.map((k) => `${changeMark[k.change]} ${k.key}`);
@@ -64,11 +71,12 @@ export function actionJson(a: Action, placed: Placed = {}): Record<string, unkno
   const { op, path } = a;
   const extra: Record<string, unknown> = {};
   if (a.op === "link") Object.assign(extra, linkJson(a, placed[a.path]));
-  if (a.op === "move-aside") extra.to = a.to;
+  if (a.op === "move-aside" || a.op === "move-back") extra.to = a.to;
   if (a.op === "keep-modified") extra.beside = a.beside;
   if (a.op === "write-beside") extra.seed = a.seed;
   if (a.op === "keep") extra.reason = a.reason;
   if ("compose" in a && a.compose) extra.compose = a.compose;
+  if ("block" in a && a.block) extra.block = a.block;
   return { op, path, ...extra };
 }
 

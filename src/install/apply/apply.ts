@@ -155,6 +155,7 @@ function task(
     case "rmdir":
       return { step: { op: "rmdir", path: action.path }, run: () => fs.removeDir(at(action.path)) };
     case "move-aside":
+    case "move-back":
       return {
         step: { op: "rename", from: action.path, to: action.to },
         run: () => fs.rename(at(action.path), at(action.to)),

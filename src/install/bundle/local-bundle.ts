@@ -47,6 +47,8 @@ export function loadBundle(bundleDir: string, manifest: Manifest, components: st
   const fragments = readFragments(manifest, desired, (path) => readBundleFile(bundleDir, path));
   if (!fragments.ok) return fragments;
   desired.composed = fragments.composed;
+  const adoptProblems = readAdoptBodies(desired, (path) => readBundleFile(bundleDir, path));
+  if (adoptProblems.length > 0) return { ok: false, problems: adoptProblems };
   const bytes = new Map<string, Buffer>();
   const verify = (contents: Content[]): string[] =>
     contents.flatMap((c) => {
@@ -144,4 +146,28 @@ function listPayload(bundleDir: string, dir: string, problems: string[]): { path
   };
   visit(dir);
   return out;
+}
+
+/**
+ * The text of each file a component composes as a block into a person's file: read now (planning needs it),
+ * checked against its hash like every bundle file. A block for a file the component does not ship is left out.
+ */
+function readAdoptBodies(desired: Desired, read: (path: string) => Buffer | string): string[] {
+  const problems: string[] = [];
+  desired.adopt = desired.adopt.filter((a) => {
+    if (a.how.kind !== "block") return true;
+    const file = desired.files.find(
+      (f) => f.path === a.path && f.component === a.component && f.role === "file",
+    );
+    if (!file) return false;
+    const bytes = read(a.path);
+    if (typeof bytes === "string") problems.push(bytes);
+    else if (sha256(bytes) !== file.sha256)
+      problems.push(
+        `${a.path}: the bundle's file does not match its hash in the manifest (corrupt or tampered bundle)`,
+      );
+    else a.body = bytes.toString("utf8");
+    return true;
+  });
+  return problems;
 }

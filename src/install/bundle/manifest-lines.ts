@@ -1,4 +1,4 @@
-import { splitLine } from "../../shared/line-codec.js";
+import { lineParts, splitLine } from "../../shared/line-codec.js";
 
 const parsedHashLines = new WeakMap<readonly string[], Map<string, string[]>>();
 
@@ -53,4 +53,25 @@ export function composedLine(line: string): ComposedLine | undefined {
   if (path === undefined || fragment === undefined) return undefined;
   if (format !== "json" && format !== "toml") return undefined;
   return { path, format, fragment };
+}
+
+/**
+ * How a component composes into a file a person wrote (an always-on instruction file): "<path> :: block"
+ * (its own file at that path goes in as a marked block), or "<path> :: import:<text>[ :: <when>,...]" (the
+ * import line, as a marked block in the person's file at `path`, or as a file of its own there; only while
+ * one of the `when` files, by default `path` itself, is a person's file).
+ */
+export interface AdoptLine {
+  path: string;
+  how: { kind: "block" } | { kind: "import"; text: string; when: string[] };
+}
+
+export function adoptLine(line: string): AdoptLine | undefined {
+  const [path, how, when, ...rest] = lineParts(line);
+  if (path === undefined || how === undefined || rest.length > 0) return undefined;
+  if (how === "block" && when === undefined) return { path, how: { kind: "block" } };
+  if (!how.startsWith("import:") || how.length <= 7 || how.includes("\n")) return undefined;
+  const paths = when === undefined ? [path] : when.split(",");
+  if (paths.some((p) => p === "")) return undefined;
+  return { path, how: { kind: "import", text: how.slice(7), when: paths } };
 }

@@ -7,7 +7,7 @@ import { splitLine } from "../../shared/line-codec.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { parseHookLine } from "../capability/hook-line.js";
 import { runtimePackageLine } from "../capability/runtime-package-line.js";
-import { composedLine, hashLines, symlinkLine } from "./manifest-lines.js";
+import { adoptLine, composedLine, hashLines, symlinkLine } from "./manifest-lines.js";
 
 export type ManifestRead =
   | { ok: true; manifest: Manifest; bytes: Buffer; sha256: string }
@@ -23,6 +23,7 @@ const componentLists = [
   "scaffold_dirs",
   "executables",
   "composed",
+  "adopt",
 ];
 const installLists = [
   "artifact_hashes",
@@ -198,6 +199,16 @@ function pathProblems(manifest: Manifest): string[] {
       else for (const path of [link.link, link.target]) check(`${where}.symlinks`, path);
     }
     out.push(...composedProblems(where, c.composed ?? [], artifactHashes, check));
+    for (const line of c.adopt ?? []) {
+      const adopt = adoptLine(line);
+      if (!adopt)
+        out.push(
+          `${where}.adopt: expected "<path> :: block" or "<path> :: import:<text>[ :: <path>,...]", got ${JSON.stringify(line)}`,
+        );
+      else
+        for (const path of [adopt.path, ...(adopt.how.kind === "import" ? adopt.how.when : [])])
+          check(`${where}.adopt`, path);
+    }
     for (const pattern of c.preserve ?? [])
       if (/(^|\/)\.\.(\/|$)|^\//.test(pattern) || pattern.includes("\0"))
         out.push(`${where}.preserve: pattern ${JSON.stringify(pattern)} leaves its folder`);

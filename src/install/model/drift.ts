@@ -6,12 +6,13 @@ export type DriftKind =
   | "bundle-changed"
   | "interrupted"
   | "record"
-  | "retired";
+  | "retired"
+  | "parked";
 
 export interface Finding {
   path: string;
   /** for a shared file: the owned value (mcpServers.docs) the finding is about */
   key?: string;
-  kind: DriftKind | "seed-edited" | "spawn" | "run-time data";
+  kind: DriftKind | "seed-edited" | "own" | "spawn" | "run-time data";
   detail: string;
 }

@@ -26,7 +26,7 @@ export function recordProblem(value: unknown): string | undefined {
   );
 }
 
-const entryKinds = ["file", "seed", "keep", "symlink", "copy", "import", "beside", "aside", "dir"];
+const entryKinds = ["file", "seed", "keep", "symlink", "copy", "import", "beside", "aside", "block", "dir"];
 const hexHash = /^[0-9a-f]{64}$/;
 
 function listProblem(
@@ -54,6 +54,7 @@ function entryProblem(e: Record<string, unknown>): string | undefined {
   if (e.target !== undefined && typeof e.target !== "string") return 'has a "target" that is not a string';
   if (e.executable !== undefined && typeof e.executable !== "boolean")
     return 'has an "executable" that is not true or false';
+  if (e.adopted !== undefined && e.adopted !== true) return 'has an "adopted" that is not true';
   return projectPathProblem(e.path);
 }
 

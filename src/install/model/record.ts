@@ -19,6 +19,7 @@ export type EntryKind =
   | "import" // symlink fallback: a file that imports the target
   | "beside" // <seed>.agentc-new written beside a user-modified seed
   | "aside" // a user's file agentc moved aside (the user's, never removed)
+  | "block" // agentc's marked block inside a person's file; sha256 = the bytes agentc inserted
   | "dir"; // a folder agentc created (removed only when empty)
 
 export interface RecordEntry {
@@ -28,6 +29,11 @@ export interface RecordEntry {
   sha256?: string;
   target?: string;
   executable?: boolean;
+  /**
+   * The person's file was already there with exactly the bytes agentc ships: agentc keeps it up to date,
+   * and uninstall leaves it (it was never agentc's to delete).
+   */
+  adopted?: boolean;
 }
 
 /** A shared file agentc composes values into (docs/installer.md, "Shared files"). */
@@ -109,6 +115,7 @@ export function serializeRecord(record: InstallRecord): string {
     ...(e.sha256 !== undefined ? { sha256: e.sha256 } : {}),
     ...(e.target !== undefined ? { target: e.target } : {}),
     ...(e.executable ? { executable: true } : {}),
+    ...(e.adopted ? { adopted: true } : {}),
   }));
   const ordered: InstallRecord = {
     version: 1,

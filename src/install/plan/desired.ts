@@ -2,6 +2,8 @@ import type { OwnedEntry } from "../../compose/model.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { splitLine } from "../../shared/line-codec.js";
 import {
+  type AdoptLine,
+  adoptLine,
   type ComposedLine,
   composedLine,
   hashLines,
@@ -59,6 +61,17 @@ export interface Desired {
   composed: DesiredComposed[];
   /** the homes of the chosen capability packages: files their hooks write there are run-time data */
   capabilityHomes: { path: string; component: string }[];
+  /** files a person may have written that the chosen components compose into (adopt lines) */
+  adopt: DesiredAdopt[];
+}
+
+/** How a component composes into a person's file; `body` (a block) is filled once the bundle is read. */
+export interface DesiredAdopt {
+  path: string;
+  component: string;
+  how: AdoptLine["how"];
+  /** block: the text of the component's own file at `path`; import: the import line */
+  body: string;
 }
 
 /**
@@ -86,6 +99,7 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     composedLines: [],
     composed: [],
     capabilityHomes: [],
+    adopt: [],
   };
   const inOwnedDirs = artifactsInOwnedDirs(manifest, components, artifactHash);
   for (const id of components) {
@@ -119,6 +133,15 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     for (const path of c.scaffold_dirs ?? []) desired.scaffold.push({ path, component: id });
     for (const path of c.remove ?? []) desired.removes.push({ path, component: id });
     if (c.capability) desired.capabilityHomes.push({ path: c.capability.home, component: id });
+    for (const line of c.adopt ?? []) {
+      const adopt = adoptLine(line);
+      if (adopt)
+        desired.adopt.push({
+          ...adopt,
+          component: id,
+          body: adopt.how.kind === "import" ? `${adopt.how.text}\n` : "",
+        });
+    }
     for (const line of c.composed ?? []) {
       const composed = composedLine(line);
       if (composed) desired.composedLines.push({ ...composed, component: id });

@@ -5,10 +5,21 @@ import type { Action, Conflict, Content } from "./plan-model.js";
 
 export const asideSuffix = ".agentc-old";
 
+/**
+ * What an upgrade does with an owned file the person edited when the new build changes it (dpkg's conffile
+ * question): keep theirs and write the new one beside it, take the new one (theirs saved as .agentc-old),
+ * or keep theirs without a copy of the new one.
+ */
+export type EditedChoice = "beside" | "take-new" | "keep-mine";
+
 /** The planner's working set: what it read, and the actions, conflicts and record entries it collects. */
 export class PlanContext {
   readonly actions: Action[] = [];
   readonly conflicts: Conflict[] = [];
+  /** reported, not blocking (an edited block agentc leaves alone) */
+  readonly warnings: Conflict[] = [];
+  /** files a marked block of agentc's is composed into by this plan */
+  readonly blocks = new Set<string>();
   readonly entries = new Map<string, RecordEntry>();
   /** paths some desired file, seed or link has taken */
   readonly claimed = new Set<string>();
@@ -23,8 +34,18 @@ export class PlanContext {
     readonly record: InstallRecord | undefined,
     readonly state: ProjectState,
     readonly moveAside: boolean,
+    readonly edited: (path: string) => EditedChoice = () => "beside",
+    private readonly readFile: (path: string) => Buffer | undefined = () => undefined,
   ) {
     this.previous = new Map((record?.entries ?? []).map((e) => [e.path, e]));
+  }
+
+  /** A regular project file's text; undefined when it cannot be read or is not UTF-8. */
+  readText(path: string): string | undefined {
+    const bytes = this.readFile(path);
+    if (!bytes) return undefined;
+    const text = bytes.toString("utf8");
+    return Buffer.from(text, "utf8").equals(bytes) ? text : undefined;
   }
 
   conflict(path: string, problem: string, hint: string): void {

@@ -1,45 +1,66 @@
 import { isAsRecorded } from "../model/as-recorded.js";
+import type { RecordEntry } from "../model/record.js";
 import type { DesiredFile } from "./desired.js";
+import { planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import type { Content } from "./plan-model.js";
 import { besideSuffix, decideSeed } from "./seed-decision.js";
 
 const fromBundle = (f: DesiredFile): Content => ({ from: "bundle", path: f.path, sha256: f.sha256 });
 
-/** An owned file: replaced when it is agentc's and unmodified; anything else in its way is a conflict. */
+/**
+ * An owned file: replaced when it is agentc's and unmodified. One the person edited is theirs (dpkg's
+ * conffile rule): kept when the new build leaves it, and when the build changes it, kept with the new one
+ * beside it (or as `edited` says). A file agentc did not write in its way is a conflict, unless the
+ * component composes into it (`adopt`).
+ */
 export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
   ctx.claimed.add(f.path);
+  const recorded = ctx.previous.get(f.path);
+  const shipped = recorded?.kind === "file" ? recorded : undefined;
+  const onDisk = ctx.state.get(f.path);
+  const sameBytes = onDisk.type === "file" && onDisk.sha256 === f.sha256;
+  // a person's file that already holds what agentc ships stays theirs: uninstall leaves it
+  const adopted = shipped ? shipped.adopted === true : sameBytes && onDisk.executable === f.executable;
   ctx.entry({
     path: f.path,
     kind: "file",
     component: f.component,
     sha256: f.sha256,
     executable: f.executable,
+    ...(adopted ? { adopted: true } : {}),
   });
   if (!ctx.writable(f.path)) return;
-  const onDisk = ctx.state.get(f.path);
-  if (onDisk.type === "file" && onDisk.sha256 === f.sha256 && onDisk.executable === f.executable)
+  if (sameBytes && onDisk.executable === f.executable)
     return void ctx.actions.push({ op: "unchanged", path: f.path });
-  const recorded = ctx.previous.get(f.path);
-  const shipped = recorded?.kind === "file" ? recorded : undefined;
   const modeKept =
     onDisk.type === "file" && shipped !== undefined && onDisk.executable !== (shipped.executable === true);
-  if (onDisk.type === "file" && onDisk.sha256 === f.sha256 && modeKept)
+  if (sameBytes && modeKept)
     return void ctx.actions.push({
       op: "keep",
       path: f.path,
       reason: "its mode was changed since agentc installed it (chmod): kept as it is",
     });
   // the new bytes already there with another mode: agentc's to fix only where the mode is still agentc's
-  const sameBytes = onDisk.type === "file" && onDisk.sha256 === f.sha256 && shipped !== undefined;
-  if (onDisk.type === "absent" || isAsRecorded(onDisk, shipped) || sameBytes) {
+  if (onDisk.type === "absent" || isAsRecorded(onDisk, shipped) || (sameBytes && shipped !== undefined)) {
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
+    return;
+  }
+  if (onDisk.type === "file" && shipped && !modeKept) return void planEditedOwned(ctx, f, shipped);
+  const persons = !recorded || recorded.kind === "block";
+  if (
+    (onDisk.type === "file" || onDisk.type === "symlink") &&
+    persons &&
+    planBlock(ctx, f.path, f.component)
+  ) {
+    // through a person's link, the block went into its target: the link itself stays theirs
+    if (ctx.entries.get(f.path)?.kind !== "block") ctx.entries.delete(f.path);
     return;
   }
   const problem =
     modeKept && onDisk.type === "file" && onDisk.sha256 === shipped?.sha256
       ? "had its mode changed since agentc installed it (chmod); replacing it would undo that"
-      : onDisk.type === "file" && onDisk.sha256 === f.sha256
+      : sameBytes
         ? "holds the bytes agentc ships but another mode (executable or not); replacing it would change its mode"
         : recorded
           ? "was edited since agentc installed it; replacing it would lose the edit"
@@ -52,6 +73,38 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
     )
   )
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
+}
+
+/**
+ * An owned file the person edited (its bytes differ from what agentc shipped, its mode does not). The record
+ * gets the new build's hash either way, so the edit is still detected at the next upgrade.
+ */
+function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry): void {
+  const beside = `${f.path}${besideSuffix}`;
+  if (shipped.sha256 === f.sha256 && (shipped.executable === true) === f.executable) {
+    ctx.actions.push({
+      op: "keep",
+      path: f.path,
+      reason: "edited by you; the new build does not change it: kept as it is",
+    });
+    // a new version parked by an earlier upgrade stays until the person decides
+    if (ctx.previous.get(beside)?.kind === "beside") planBeside(ctx, f, beside);
+    return;
+  }
+  const choice = ctx.edited(f.path);
+  if (choice === "take-new") {
+    ctx.moveAsideNow(f.path);
+    ctx.write(f.path, fromBundle(f), f.executable, f.component);
+    return;
+  }
+  if (choice === "keep-mine")
+    return void ctx.actions.push({
+      op: "keep",
+      path: f.path,
+      reason: "edited by you, and the new build changes it: kept as it is (--keep-mine)",
+    });
+  ctx.actions.push({ op: "keep-modified", path: f.path, beside });
+  planBeside(ctx, f, beside);
 }
 
 /** A seed: written when missing, refreshed when never edited, otherwise kept with the new one beside it. */

@@ -4,6 +4,7 @@ import { isAsRecorded } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { PathState } from "../project/project-state.js";
 import type { DesiredLink } from "./desired.js";
+import { planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";
 import type { FallbackFile, LinkFallback } from "./plan-model.js";
@@ -34,9 +35,23 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
       replace,
       ...(clears ? { clears } : {}),
     });
-  ctx.entry({ path: l.path, kind: "symlink", component: l.component, target });
+  // a person's own link that already says what agentc's would stays theirs: uninstall leaves it
+  const adopted =
+    previous?.kind === "symlink"
+      ? previous.adopted === true
+      : previous === undefined && onDisk.type === "symlink" && onDisk.target === target;
+  ctx.entry({
+    path: l.path,
+    kind: "symlink",
+    component: l.component,
+    target,
+    ...(adopted ? { adopted } : {}),
+  });
   if (onDisk.type === "symlink" && onDisk.target === target)
     return void ctx.actions.push({ op: "unchanged", path: l.path });
+  if (onDisk.type === "file" && (previous === undefined || previous.kind === "block")) {
+    if (planBlock(ctx, l.path, l.component)) return;
+  }
   if (onDisk.type === "file" && (previous?.kind === "copy" || previous?.kind === "import")) {
     if (fallback && fallback.kind !== "copy-folder" && holdsFile(onDisk, fallback)) {
       ctx.entry(fallbackEntry(l, fallback));

@@ -31,13 +31,23 @@ export interface ComposeSummary {
 export type Action =
   | { op: "mkdir"; path: string }
   | { op: "create"; path: string; content: Content; executable: boolean; compose?: ComposeSummary }
-  | { op: "update"; path: string; content: Content; executable: boolean; compose?: ComposeSummary }
+  | {
+      op: "update";
+      path: string;
+      content: Content;
+      executable: boolean;
+      compose?: ComposeSummary;
+      /** a person's file: agentc's marked block in it is added, replaced or taken out */
+      block?: "add" | "update" | "remove";
+    }
   | { op: "unchanged"; path: string; compose?: ComposeSummary }
   /** a user-modified seed: kept as it is; the new version goes to `beside` */
   | { op: "keep-modified"; path: string; beside: string }
   | { op: "write-beside"; path: string; seed: string; content: Content; replace: boolean }
   | { op: "remove"; path: string; compose?: ComposeSummary }
   | { op: "move-aside"; path: string; to: string }
+  /** a person's file agentc moved aside earlier, back at its name */
+  | { op: "move-back"; path: string; to: string }
   /**
    * `target` is the link text (relative to the link's folder); `fallback` is written where links are refused.
    * `clears`: the files of an earlier folder copy at `path`, removed (by their own actions) before the link.
@@ -87,6 +97,7 @@ export const mutatingOps: readonly ActionOp[] = [
   "mkdir",
   "move-aside",
   "remove",
+  "move-back",
   "create",
   "update",
   "write-beside",

@@ -2,31 +2,26 @@ import { isAsRecorded } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { PathState } from "../project/project-state.js";
 import type { OwnedDir } from "./desired.js";
+import { planBlockRemoval } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
-import { preserveMatcher } from "./preserve-match.js";
 
-const asideHint =
-  "move it out of the owned folder, add a preserve pattern for it, or run again with --move-aside";
-
-/** Files in an owned folder that no desired file claims: agentc's unmodified ones go, others conflict. */
+/**
+ * Files in an owned folder that no desired file claims. agentc's own go when unmodified and are kept when
+ * edited; a file agentc never wrote is the project's own (case 7): left where it is, byte for byte.
+ */
 export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
-  const preserved = preserveMatcher(dir.preserve);
   for (const path of ctx.state.listFiles(dir.path)) {
     if (ctx.claimed.has(path) || ctx.vacated.has(path) || inKeptDir(ctx, path)) continue;
     const previous = ctx.previous.get(path);
-    if (previous?.kind === "aside" || previous?.kind === "beside") continue;
-    if (preserved(path.slice(dir.path.length + 1))) continue;
-    if (!previous && inCapabilityHome(ctx.desired.capabilityHomes, path)) continue;
+    if (!previous || previous.kind === "aside" || previous.kind === "beside") continue;
     ctx.claimed.add(path);
-    if (previous && unmodified(ctx, previous)) remove(ctx, path);
+    if (unmodified(ctx, previous)) remove(ctx, path);
     else
-      ctx.asideOrConflict(
+      ctx.actions.push({
+        op: "keep",
         path,
-        previous
-          ? `was installed by agentc and edited since; it is no longer in the bundle`
-          : `is in the owned folder ${dir.path} but neither in the bundle nor preserved`,
-        asideHint,
-      );
+        reason: "was installed by agentc and edited since; it is no longer in the bundle: kept as yours",
+      });
   }
 }
 
@@ -38,7 +33,9 @@ export function planRetired(ctx: PlanContext): void {
     if (ctx.state.blockedBy(entry.path) !== undefined) continue;
     const onDisk = ctx.state.get(entry.path);
     if (onDisk.type === "absent") continue;
-    if (entry.kind === "aside") ctx.entry(entry);
+    if (entry.kind === "aside") planAside(ctx, entry);
+    else if (entry.kind === "block") planBlockRemoval(ctx, entry);
+    else if (entry.adopted && unmodified(ctx, entry)) continue;
     else if (unmodified(ctx, entry)) remove(ctx, entry.path);
     else {
       ctx.actions.push({
@@ -48,6 +45,30 @@ export function planRetired(ctx: PlanContext): void {
       });
     }
   }
+}
+
+/**
+ * A person's file agentc moved aside goes back to its name once nothing of agentc's is in the way there
+ * (uninstall, or a component that no longer ships that path); until then it stays recorded as theirs.
+ */
+function planAside(ctx: PlanContext, entry: RecordEntry): void {
+  const original = asideOriginal(entry.path);
+  const free =
+    original !== undefined &&
+    !ctx.claimed.has(original) &&
+    !ctx.entries.has(original) &&
+    (ctx.vacated.has(original) || ctx.state.get(original).type === "absent");
+  if (!free) return void ctx.entry(entry);
+  // the file only changes its name in its folder: that folder is not emptied
+  ctx.actions.push({ op: "move-back", path: entry.path, to: original });
+  ctx.vacated.delete(original);
+  ctx.claimed.add(original);
+}
+
+/** `x.agentc-old` or `x.agentc-old-2` → `x`. */
+function asideOriginal(path: string): string | undefined {
+  const match = /^(.+)\.agentc-old(?:-\d+)?$/.exec(path);
+  return match?.[1];
 }
 
 /**

@@ -2,8 +2,9 @@ import type { InstallRecord } from "../model/record.js";
 import type { ProjectState } from "../project/project-state.js";
 import { trustKeysPresent } from "../project/trust-keys-present.js";
 import type { Desired } from "./desired.js";
+import { planAdoptImports } from "./plan-block.js";
 import { planComposed, type ReadProjectFile } from "./plan-compose.js";
-import { PlanContext } from "./plan-context.js";
+import { type EditedChoice, PlanContext } from "./plan-context.js";
 import { planKeptPayload, planOwnedFile, planSeed } from "./plan-files.js";
 import { planLink } from "./plan-links.js";
 import type { Plan } from "./plan-model.js";
@@ -21,6 +22,8 @@ export interface PlanInput {
   state: ProjectState;
   /** rename files in the way to <name>.agentc-old instead of reporting a conflict */
   moveAside: boolean;
+  /** an edited owned file the new build changes: what to do with it (default: keep it, the new one beside) */
+  edited?: (path: string) => EditedChoice;
   /** the bytes of a regular project file (shared files agentc composes into are read to plan) */
   readFile: ReadProjectFile;
 }
@@ -30,7 +33,14 @@ export interface PlanInput {
  * through `state`; writes nothing. Uninstalling is planning with nothing desired.
  */
 export function planInstall(input: PlanInput): Plan {
-  const ctx = new PlanContext(input.desired, input.record, input.state, input.moveAside);
+  const ctx = new PlanContext(
+    input.desired,
+    input.record,
+    input.state,
+    input.moveAside,
+    input.edited,
+    input.readFile,
+  );
   const { desired } = input;
   for (const f of desired.files) {
     if (f.role === "file") planOwnedFile(ctx, f);
@@ -42,6 +52,7 @@ export function planInstall(input: PlanInput): Plan {
       if (f.role === "keep" && f.path.startsWith(`${keep}/`)) planKeptPayload(ctx, f, exists);
   }
   for (const link of desired.links) planLink(ctx, link);
+  planAdoptImports(ctx);
   for (const { path, component } of desired.scaffold) planScaffold(ctx, path, component);
   const composed = planComposed(ctx, input.readFile);
   for (const dir of desired.ownedDirs) planOwnedDirLeftovers(ctx, dir);
@@ -52,7 +63,7 @@ export function planInstall(input: PlanInput): Plan {
   return {
     actions: ctx.actions,
     conflicts: ctx.conflicts,
-    warnings: [...composed.warnings, ...trustKeysPresent(desired, input.readFile)],
+    warnings: [...ctx.warnings, ...composed.warnings, ...trustKeysPresent(desired, input.readFile)],
     composed: composed.records,
     entries: [...ctx.entries.values()],
   };

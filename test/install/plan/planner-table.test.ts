@@ -23,7 +23,6 @@ const a = ".rules/a.md";
 const owned = (sha256: string) => desired({ files: [{ path: a, sha256 }] });
 const seed = (sha256: string, known: string[] = []) =>
   desired({ files: [{ path: "AGENTS.md", sha256, role: "seed" }], knownSeedHashes: { "AGENTS.md": known } });
-const editedByAgent = "was edited since agentc installed it; replacing it would lose the edit";
 const notOurs = "is a file agentc did not create; replacing it would lose it";
 
 const cases: Case[] = [
@@ -48,11 +47,18 @@ const cases: Case[] = [
     plan: [`update ${a}`],
   },
   {
-    name: "upgrade over an edit: a conflict, nothing is written",
+    name: "upgrade that changes a file the person edited: theirs kept, the new one parked beside it (case 26)",
     want: owned("v2"),
     project: { [a]: { file: "edited" } },
     record: recordOf([{ path: a, sha256: "v1" }]),
-    plan: [`conflict ${a}: ${editedByAgent}`],
+    plan: [`keep-modified ${a}`, `write-beside ${a}.agentc-new`],
+  },
+  {
+    name: "upgrade that leaves a file the person edited: kept silently (case 26)",
+    want: owned("v1"),
+    project: { [a]: { file: "edited" } },
+    record: recordOf([{ path: a, sha256: "v1" }]),
+    plan: [`keep ${a}`],
   },
   {
     name: "a person's file in the way: a conflict",
@@ -95,13 +101,16 @@ const cases: Case[] = [
     plan: ["remove .rules/old.md", "keep .rules/edited.md"],
   },
   {
-    name: "an owned folder: a person's file in it is a conflict",
+    name: "an owned folder: a person's file at a name agentc does not ship is left alone (case 7)",
     want: desired({ files: [{ path: a, sha256: "v1" }], ownedDirs: [{ path: ".rules" }] }),
     project: { ".rules/notes.md": { file: "theirs" } },
-    plan: [
-      `create ${a}`,
-      "conflict .rules/notes.md: is in the owned folder .rules but neither in the bundle nor preserved",
-    ],
+    plan: [`create ${a}`],
+  },
+  {
+    name: "an owned folder: a person's file at a shipped name is a conflict",
+    want: desired({ files: [{ path: ".rules/notes.md", sha256: "v1" }], ownedDirs: [{ path: ".rules" }] }),
+    project: { ".rules/notes.md": { file: "theirs" } },
+    plan: ["conflict .rules/notes.md: is a file agentc did not create; replacing it would lose it"],
   },
   {
     name: "a link is made where nothing is; a person's file there is a conflict",

@@ -1,0 +1,79 @@
+import { builtinClientPacks } from "../../clients/load-client-packs.js";
+import {
+  diskTree,
+  loadedCharacters,
+  overlayTree,
+  repeatedTexts,
+  sessionLoad,
+} from "../../session-load/index.js";
+import {
+  budgetProfiles,
+  countLines,
+  countWords,
+  defaultAlwaysLoadedLimit,
+} from "../../shared/text-budget.js";
+import type { Plan } from "../plan/plan-model.js";
+
+/**
+ * What the chosen clients load from the project once agentc's blocks and imports are composed into the
+ * person's instruction files (read with the packs' read models over the project, with the plan's composed
+ * texts on top): a warning, naming the person's file, when a composed file is over the always-on budget
+ * (AGC026's global profile), when a client loads more than its pack's limit into every session (AGC090), or
+ * when it loads a text twice (AGC151). Only for plans that compose into a person's file.
+ */
+export function adoptedLoadWarnings(
+  root: string,
+  components: readonly string[],
+  plan: Plan,
+): Plan["warnings"] {
+  const composedInto = plan.entries.filter((e) => e.kind === "block").map((e) => e.path);
+  if (composedInto.length === 0) return [];
+  const files = plan.actions.flatMap((a) =>
+    (a.op === "update" || a.op === "create") && a.content.from === "text"
+      ? [{ path: a.path, text: a.content.text }]
+      : [],
+  );
+  const tree = overlayTree(diskTree(root), { files });
+  const warnings: Plan["warnings"] = [];
+  const { maxLines, maxWordsExclusive } = budgetProfiles.global;
+  for (const path of composedInto) {
+    const text = tree.text(path) ?? "";
+    const lines = countLines(text);
+    const words = countWords(text);
+    if (lines > maxLines || words >= maxWordsExclusive)
+      warnings.push({
+        path,
+        kind: "budget",
+        problem: `your file with agentc's block in it has ${lines} lines and ${words} words, over the always-on budget of ${maxLines} lines and under ${maxWordsExclusive} words (AGC026)`,
+        hint: "its assistant reads all of it in every session: move detail into skills or scoped rules, or shorten the registry's global rules",
+      });
+  }
+  const chosen = new Set(components);
+  for (const { pack } of builtinClientPacks()) {
+    if (!chosen.has(pack.client)) continue;
+    const load = sessionLoad(pack, tree);
+    const persons = load.texts.map((t) => t.source).find((source) => composedInto.includes(source));
+    if (!persons) continue;
+    const total = loadedCharacters(load);
+    const limit = pack.always_loaded_limit ?? defaultAlwaysLoadedLimit;
+    if (total > limit)
+      warnings.push({
+        path: persons,
+        kind: "budget",
+        problem: `${pack.name} loads ${total} characters into every session with your file and agentc's block, over its limit of ${limit} (AGC090)`,
+        hint: "shorten your file or the registry's always-on rules, or give rules a glob so they load only when relevant",
+      });
+    for (const [first, again] of repeatedTexts(load))
+      warnings.push({
+        path: again.from ?? again.path,
+        kind: "loaded-twice",
+        problem: `${pack.name} loads ${again.source} twice (${describe(first)}, then ${describe(again)}) (AGC151)`,
+        hint: "it costs context, not correctness; remove the import from your file if this client is the one you use",
+      });
+  }
+  return warnings;
+}
+
+function describe(text: { path: string; via: string; from?: string }): string {
+  return text.via === "import" ? `imported by ${text.from}` : `read as ${text.path}`;
+}

@@ -1,0 +1,28 @@
+/**
+ * How much always-on text costs: the budget profiles of adapters (AGC026) and the default limit of what a
+ * client loads into every session (AGC090). Shared by the checks and by the installer, which holds a
+ * person's instruction files with agentc's block composed in to the same numbers.
+ */
+export const budgetProfiles = {
+  global: { maxLines: 100, maxWordsExclusive: 200 },
+  scoped: { maxLines: 80, maxWordsExclusive: Number.POSITIVE_INFINITY },
+} as const;
+
+export const defaultAlwaysLoadedLimit = 40_000;
+
+export function countLines(text: string): number {
+  if (text === "") return 0;
+  return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
+/** countLines of the UTF-8 text, without decoding it (a newline byte is never part of another character). */
+export function countLinesOfBytes(bytes: Uint8Array): number {
+  if (bytes.length === 0) return 0;
+  let newlines = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) newlines++;
+  return newlines + 1 - (bytes[bytes.length - 1] === 0x0a ? 1 : 0);
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
