@@ -230,6 +230,24 @@ describe("adopting an existing project (issue 11)", () => {
     assert.equal(readFileSync(join(project, changed), "utf8"), "my edit\n");
   });
 
+  it("a version parked by an earlier upgrade is taken by a later --take-new, or dropped by --keep-mine", () => {
+    const changed = ".amazonq/rules/00-always-on.md";
+    for (const flag of ["--take-new", "--keep-mine"]) {
+      const project = testdir(service);
+      assert.equal(install(v1, project).status, 0);
+      writeFileSync(join(project, changed), "my edit\n");
+      assert.equal(install(v2, project).status, 0);
+      const parked = readFileSync(join(project, `${changed}.agentc-new`), "utf8");
+      const decided = install(v2, project, flag);
+      assert.equal(decided.status, 0, decided.stderr);
+      const tree = treeHash(project);
+      assert.equal(tree[`${changed}.agentc-new`], undefined, `${flag}: nothing stays parked`);
+      const expected = flag === "--take-new" ? parked : "my edit\n";
+      assert.equal(readFileSync(join(project, changed), "utf8"), expected, flag);
+      assert.equal(cli("status", "--project", project, "--check").status, flag === "--take-new" ? 0 : 1);
+    }
+  });
+
   it("--keep-mine keeps the edit without parking a new version; both flags at once are a usage error", () => {
     const project = testdir(service);
     assert.equal(install(v1, project).status, 0);

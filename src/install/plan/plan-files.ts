@@ -77,20 +77,19 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
 
 /**
  * An owned file the person edited (its bytes differ from what agentc shipped, its mode does not). The record
- * gets the new build's hash either way, so the edit is still detected at the next upgrade.
+ * gets the new build's hash either way, so the edit is still detected at the next upgrade. A new version
+ * parked beside it by an earlier upgrade waits for the person's choice, as a changed one does.
  */
 function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry): void {
   const beside = `${f.path}${besideSuffix}`;
-  if (shipped.sha256 === f.sha256 && (shipped.executable === true) === f.executable) {
-    ctx.actions.push({
+  const buildUnchanged = shipped.sha256 === f.sha256 && (shipped.executable === true) === f.executable;
+  const parked = ctx.previous.get(beside)?.kind === "beside";
+  if (buildUnchanged && !parked)
+    return void ctx.actions.push({
       op: "keep",
       path: f.path,
       reason: "edited by you; the new build does not change it: kept as it is",
     });
-    // a new version parked by an earlier upgrade stays until the person decides
-    if (ctx.previous.get(beside)?.kind === "beside") planBeside(ctx, f, beside);
-    return;
-  }
   const choice = ctx.edited(f.path);
   if (choice === "take-new") {
     ctx.moveAsideNow(f.path);
@@ -101,9 +100,15 @@ function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry)
     return void ctx.actions.push({
       op: "keep",
       path: f.path,
-      reason: "edited by you, and the new build changes it: kept as it is (--keep-mine)",
+      reason: "edited by you: kept as it is, without the new version (--keep-mine)",
     });
-  ctx.actions.push({ op: "keep-modified", path: f.path, beside });
+  if (buildUnchanged)
+    ctx.actions.push({
+      op: "keep",
+      path: f.path,
+      reason: `edited by you; the new version waits beside it as ${beside} (--take-new or --keep-mine decides)`,
+    });
+  else ctx.actions.push({ op: "keep-modified", path: f.path, beside });
   planBeside(ctx, f, beside);
 }
 
