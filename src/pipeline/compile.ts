@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { OutputCheck, RegistryCheck } from "../checks/check.js";
 import { allChecks } from "../checks/index.js";
+import { capRepeats } from "../diagnostics/cap-repeats.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { emitRegistry } from "../emit/emit-registry.js";
@@ -68,6 +69,6 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
 }
 
 function finish(result: Omit<CompileResult, "ok">): CompileResult {
-  const diagnostics = sortDiagnostics(result.diagnostics);
+  const diagnostics = capRepeats(sortDiagnostics(result.diagnostics));
   return { ...result, diagnostics, ok: !hasErrors(diagnostics) };
 }
