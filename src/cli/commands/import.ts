@@ -57,7 +57,7 @@ function nextSteps(project: string, out: string, rewritten: string[]): string {
     install,
     `  the install writes these ${rewritten.length} files import read again, from the registry; remove them from the project`,
     "  first (the registry holds their text now): one with the build's bytes is adopted as it is, but any other rule or",
-    "  skill is a conflict, and AGENTS.md, CLAUDE.md or GEMINI.md would get agentc's block beside your text, loaded twice:",
+    "  skill is a conflict, and an always-on file such as AGENTS.md gets agentc's block beside your text, loaded twice:",
     ...rewritten.map((path) => `    ${path}`),
     "  the settings files it composes into stay yours; remove from them what import says would be there twice",
   ].join("\n");

@@ -1,4 +1,10 @@
+import { builtinAssistants } from "../../registry/assistants.js";
 import type { CommandHelp } from "./command-help.js";
+
+const exampleIds = builtinAssistants()
+  .slice(0, 2)
+  .map((assistant) => assistant.id)
+  .join(",");
 
 export const importHelp: CommandHelp = {
   arguments: [
@@ -20,8 +26,8 @@ export const importHelp: CommandHelp = {
   examples: [
     { command: "agentc import . --out ../team-registry", text: "turn this project's files into a registry" },
     {
-      command: "agentc import app --out reg --from claude-code,cursor",
-      text: "read only Claude Code's and Cursor's files",
+      command: `agentc import app --out reg --from ${exampleIds}`,
+      text: "read only the files of these two assistants",
     },
   ],
 };

@@ -1,11 +1,17 @@
+import { builtinAssistants } from "../../registry/assistants.js";
 import type { CommandHelp } from "./command-help.js";
+
+const exampleIds = builtinAssistants()
+  .slice(0, 2)
+  .map((assistant) => assistant.id)
+  .join(",");
 
 export const initHelp: CommandHelp = {
   arguments: [{ name: "[dir]", text: "the folder to write the registry into", default: "." }],
   options: {
     assistants: {
       value: "a,b",
-      text: "the assistants the registry serves (ids of assistants/*.json: claude-code, cursor, codex, …); written to targets.json",
+      text: "the assistants the registry serves (the ids of assistants/*.json, as agentc matrix lists them); written to targets.json",
       default: "asked on a terminal; otherwise none chosen, so every built-in is served",
     },
     yes: { text: "ask nothing: take the defaults (for scripts and CI)" },
@@ -18,8 +24,8 @@ export const initHelp: CommandHelp = {
   examples: [
     { command: "agentc init my-registry", text: "write a small working registry into ./my-registry" },
     {
-      command: "agentc init reg --assistants claude-code,cursor,github-copilot",
-      text: "a registry for the three assistants the team uses",
+      command: `agentc init reg --assistants ${exampleIds}`,
+      text: "a registry for the assistants the team uses",
     },
     {
       command: "agentc init --format json",
