@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { clientSandbox, requireClient } from "../support/clients-cli.js";
-import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
+import { requireClient } from "../support/clients-cli.js";
+import { claudePrintSession, trustedClaudeSandbox } from "../support/loopback/claude-print.js";
+import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -32,22 +33,7 @@ describe("Claude Code: a session on a project agentc adopted", () => {
     writeFileSync(join(project, "CLAUDE.md"), `# Notes for Claude\n\n${theirClaude}.\n`);
     const install = runCli(["install", build, "--project", project, "--yes"]);
     assert.equal(install.status, 0, install.stderr);
-    const sandbox = clientSandbox();
-    const config = sandbox.env.CLAUDE_CONFIG_DIR ?? join(sandbox.home, ".claude");
-    mkdirSync(config, { recursive: true });
-    const projects = { [project]: { hasTrustDialogAccepted: true } };
-    writeFileSync(join(config, ".claude.json"), JSON.stringify({ projects, hasCompletedOnboarding: true }));
-    const record = await clientSession({
-      api: "anthropic",
-      cwd: project,
-      env: {
-        ...(sandbox.env as Record<string, string>),
-        ANTHROPIC_BASE_URL: "{base}",
-        ANTHROPIC_API_KEY: "sk-ant-loopback",
-      },
-      steps: [{ program, args: ["-p", "say OK"] }],
-      timeoutMs: 90_000,
-    });
+    const record = await claudePrintSession(program, project, trustedClaudeSandbox(project));
     assert.equal(record.status, 0, describeSession(record));
     const body = mainRequest(record);
     for (const marker of [theirAgents, theirClaude, registryRule])

@@ -5,16 +5,18 @@ import { describe, it } from "node:test";
 import {
   buildAndInstall,
   clientRegistry,
-  clientSandbox,
   describeRun,
   requireClient,
   runClient,
   writtenServers,
 } from "../support/clients-cli.js";
-import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
+import { claudePrintSession, trustedClaudeSandbox } from "../support/loopback/claude-print.js";
+import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 
 const pack = "claude-code";
+/** The variables the fixture's MCP servers take. */
+const tokens = { ISSUES_TOKEN: "t", DOCS_TOKEN: "t" };
 
 /**
  * The pinned Claude Code CLI in a real session on the project agentc installed, against a stand-in for
@@ -22,16 +24,6 @@ const pack = "claude-code";
  * each text once, and the settings, hooks and MCP servers agentc composed load without a complaint.
  */
 describe("Claude Code: a session on the installed project", () => {
-  /** A sandbox whose Claude Code has trusted the project (else it ignores the settings' allow lists). */
-  function trusted(project: string) {
-    const sandbox = clientSandbox();
-    const config = sandbox.env.CLAUDE_CONFIG_DIR ?? join(sandbox.home, ".claude");
-    mkdirSync(config, { recursive: true });
-    const projects = { [project]: { hasTrustDialogAccepted: true } };
-    writeFileSync(join(config, ".claude.json"), JSON.stringify({ projects, hasCompletedOnboarding: true }));
-    return { ...sandbox, env: { ...sandbox.env, ISSUES_TOKEN: "t", DOCS_TOKEN: "t" } };
-  }
-
   /**
    * The fixture's own hooks run `node .agentc/guard.mjs`, a program the team supplies (agentc does not):
    * a stand-in that allows everything, since a missing hook program blocks the prompt (onFailure: block).
@@ -49,18 +41,8 @@ describe("Claude Code: a session on the installed project", () => {
     if (!program) return;
     const installed = await buildAndInstall(clientRegistry, [pack]);
     teamHooks(installed.project);
-    const sandbox = trusted(installed.project);
-    const record = await clientSession({
-      api: "anthropic",
-      cwd: installed.project,
-      env: {
-        ...(sandbox.env as Record<string, string>),
-        ANTHROPIC_BASE_URL: "{base}",
-        ANTHROPIC_API_KEY: "sk-ant-loopback",
-      },
-      steps: [{ program, args: ["-p", "say OK"] }],
-      timeoutMs: 90_000,
-    });
+    const sandbox = trustedClaudeSandbox(installed.project, tokens);
+    const record = await claudePrintSession(program, installed.project, sandbox);
     assert.equal(record.status, 0, describeSession(record));
     assert.doesNotMatch(
       record.stderr,
@@ -90,7 +72,7 @@ describe("Claude Code: a session on the installed project", () => {
     const installed = await buildAndInstall(clientRegistry, [pack]);
     const run = await runClient(program, ["mcp", "list"], {
       cwd: installed.project,
-      sandbox: trusted(installed.project),
+      sandbox: trustedClaudeSandbox(installed.project, tokens),
     });
     assert.equal(run.status, 0, describeRun(run));
     for (const server of writtenServers(installed, pack))

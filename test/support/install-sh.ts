@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { installScriptPath } from "../../src/serve/install-script.js";
+import { describeTree } from "./project-tree-hash.js";
 import { outcome } from "./run-cli-async.js";
 import { testdir } from "./testdir.js";
 
@@ -112,21 +113,9 @@ export function readWithShell(shell: Shell, manifest: string) {
 
 /** Every path below a folder with its kind, mode and content (link text for links); the stat cache left out. */
 export function fullTree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const visit = (rel: string): void => {
-    for (const name of readdirSync(join(dir, rel)).sort()) {
-      const path = rel ? `${rel}/${name}` : name;
-      if (path === ".agentc/stat-cache.json") continue;
-      const abs = join(dir, path);
-      const stat = lstatSync(abs);
-      const mode = (stat.mode & 0o7777).toString(8);
-      if (stat.isSymbolicLink()) out[path] = `link ${readlinkSync(abs)}`;
-      else if (stat.isDirectory()) {
-        out[path] = `dir ${mode}`;
-        visit(path);
-      } else out[path] = `file ${mode} ${readFileSync(abs, "utf8")}`;
-    }
-  };
-  visit("");
-  return out;
+  return describeTree(
+    dir,
+    (abs) => readFileSync(abs, "utf8"),
+    (path) => path === ".agentc/stat-cache.json",
+  );
 }

@@ -1,0 +1,25 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * Stops the processes a client CLI left behind on purpose (Cline starts a hub daemon in its own session,
+ * out of reach of the test's process group), found by their command line in /proc.
+ */
+export function stopStrayProcesses(matches: (argv: string[]) => boolean): number {
+  let stopped = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let argv: string[];
+    try {
+      argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    } catch {
+      continue;
+    }
+    if (!matches(argv)) continue;
+    try {
+      process.kill(Number(pid), "SIGKILL");
+      stopped++;
+    } catch {
+      // gone already
+    }
+  }
+  return stopped;
+}
