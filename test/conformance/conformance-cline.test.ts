@@ -4,6 +4,7 @@ import { buildAndInstall, clientSandbox, requireClient } from "../support/client
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
+import { stopStrayProcesses } from "../support/stray-processes.js";
 
 const pack = "cline";
 
@@ -17,6 +18,9 @@ describe("Cline CLI: a session on the installed project", () => {
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
     const env = clientSandbox().env as Record<string, string>;
+    t.after(() => {
+      stopStrayProcesses((argv) => argv.includes("--cline-hub-daemon") && argv.includes(installed.project));
+    });
     const record = await clientSession({
       api: "openai-chat",
       cwd: installed.project,
