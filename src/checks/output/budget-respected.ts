@@ -1,7 +1,7 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Adapter, Registry } from "../../registry/model.js";
-import { budgetProfiles, countLines, countLinesOfBytes, countWords } from "../../shared/text-budget.js";
+import { budgetProfiles, countLinesOfBytes, countWords } from "../../shared/text-budget.js";
 import type { OutputCheck } from "../check.js";
 import { adapterPosition } from "./output-paths-agree.js";
 
