@@ -1,17 +1,16 @@
 import { builtinAssistants } from "../../registry/assistants.js";
 import type { CommandHelp } from "./command-help.js";
 
-const exampleIds = builtinAssistants()
-  .slice(0, 2)
-  .map((assistant) => assistant.id)
-  .join(",");
+const ids = builtinAssistants().map((assistant) => assistant.id);
+const allIds = ids.join(", ");
+const exampleIds = ids.slice(0, 2).join(",");
 
 export const initHelp: CommandHelp = {
   arguments: [{ name: "[dir]", text: "the folder to write the registry into", default: "." }],
   options: {
     assistants: {
       value: "a,b",
-      text: "the assistants the registry serves (the ids of assistants/*.json, as agentc matrix lists them); written to targets.json",
+      text: `the assistants the registry serves, written to targets.json: ${allIds}`,
       default: "asked on a terminal; otherwise none chosen, so every built-in is served",
     },
     yes: { text: "ask nothing: take the defaults (for scripts and CI)" },
