@@ -1,5 +1,6 @@
 import { stringify } from "yaml";
 import { patternKindOf } from "../core/model.js";
+import { templateSchemas } from "../shared/schema-paths.js";
 import type {
   ImportedHook,
   ImportedItems,
@@ -21,7 +22,7 @@ export interface TargetChoice {
 }
 
 export const importedSource = "sources/imported";
-const schema = (name: string) => `./node_modules/agentc/schemas/${name}.schema.json`;
+const schema = (name: string) => `${templateSchemas}${name}.schema.json`;
 
 /** The registry for the merged items: sources.json, targets.json, the always-on rules and core/. */
 export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<string, RegistryFile> {

@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { makeFolders } from "../shared/make-folders.js";
+import { schemasPathFrom, withSchemaPaths } from "../shared/schema-paths.js";
 import { isWithin } from "../shared/within-folder.js";
 import type { RegistryFile } from "./registry-files.js";
 
@@ -31,7 +32,8 @@ export function outFolderProblem(project: string, out: string): string | undefin
 
 /**
  * Writes every file into a folder beside `out`, then renames it into place: a registry appears whole or
- * not at all, and a file that appeared meanwhile is never overwritten (the rename fails instead).
+ * not at all, and a file that appeared meanwhile is never overwritten (the rename fails instead). Each
+ * `$schema` path is made to resolve from where its file lands, as `agentc init` does.
  */
 export function writeRegistry(out: string, files: Map<string, RegistryFile>): void {
   const target = resolve(out);
@@ -41,7 +43,8 @@ export function writeRegistry(out: string, files: Map<string, RegistryFile>): vo
     for (const [path, file] of files) {
       const full = join(staging, path);
       makeFolders(dirname(full));
-      writeFileSync(full, file.bytes, { flag: "wx" });
+      const schemas = schemasPathFrom(join(target, dirname(path)));
+      writeFileSync(full, withSchemaPaths(path, file.bytes, schemas), { flag: "wx" });
       if (file.executable) chmodSync(full, 0o755);
     }
     if (existsSync(target)) rmdirSync(target);

@@ -3,9 +3,9 @@ import { dirname, join, relative } from "node:path";
 import { builtinAssistants, findAssistants } from "../../registry/assistants.js";
 import { makeFolders } from "../../shared/make-folders.js";
 import { packageRoot } from "../../shared/package-paths.js";
+import { schemasPathFrom, withSchemaPaths } from "../../shared/schema-paths.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { initHelp } from "../help/init.js";
-import { schemasPathFrom, withSchemaPaths } from "../init-schema-paths.js";
 import { promptAssistants } from "../prompts/assistants-prompt.js";
 
 const templateDir = join(packageRoot, "templates", "init");

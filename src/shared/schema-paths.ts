@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { schemasDir } from "../shared/package-paths.js";
+import { schemasDir } from "./package-paths.js";
 
-/** How the init template names the schemas folder; replaced by a path that resolves from the registry. */
-const templateSchemas = "./node_modules/agentc/schemas/";
+/** How registry files agentc writes (the init template, import) name the schemas folder until placed. */
+export const templateSchemas = "./node_modules/agentc/schemas/";
 
 /**
  * The schemas folder as a relative path from the registry folder: the `node_modules/agentc` an editor
