@@ -6,6 +6,7 @@ import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { inputLimits } from "./input-limits.js";
 import type { JsonPath } from "./json-document.js";
 import { aliasValueHint, quoteHintAt } from "./yaml-quote-hint.js";
+import { unusedAnchorAt } from "./yaml-unused-anchor.js";
 
 export interface ParsedYaml {
   value: Record<string, unknown>;
@@ -61,6 +62,16 @@ export function parseYamlBlock(
         ? `YAML aliases expand more than ${inputLimits.yamlAliases} times`
         : `YAML nested more than ${inputLimits.nesting} levels deep`;
     return { errors: [{ position: toPosition(0), message, limit: true }] };
+  }
+  const unused = unusedAnchorAt(document);
+  if (unused) {
+    const line = lineCounter.linePos(unused.offset).line;
+    const quote = quoteHintAt(text, line);
+    const position = quote
+      ? { file, line: line + firstLine - 1, column: quote.column }
+      : toPosition(unused.offset);
+    const message = `malformed YAML: "&${unused.anchor}" is read as an anchor that nothing refers to, and dropped from the value`;
+    return { errors: [{ position, message, ...(quote ? { hint: quote.hint } : {}) }] };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return {

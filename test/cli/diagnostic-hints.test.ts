@@ -43,6 +43,12 @@ describe("a YAML error that quoting fixes says so", () => {
     ["a leading *", "globs:", "globs: *.test.ts", /leading \* names an alias/],
     ["a leading @", "description:", "description: @team conventions", /cannot start with @/],
     [
+      "a leading & that YAML would drop",
+      "description:",
+      "description: &copy conventions",
+      /leading & sets an anchor/,
+    ],
+    [
       "a leading backtick",
       "description:",
       "description: `vitest` conventions",

@@ -19,4 +19,30 @@ describe("parseYamlBlock", () => {
       ],
     );
   });
+
+  it("refuses an anchor nothing refers to (description: &copy text), which YAML would drop from the value", () => {
+    const { parsed, errors } = parseYamlBlock(
+      "core/rules/style.md",
+      "name: style\ndescription: &copy house style",
+      2,
+    );
+    assert.equal(parsed, undefined);
+    assert.deepEqual(
+      errors.map((e) => [e.position.line, e.position.column, e.message, e.hint]),
+      [
+        [
+          3,
+          14,
+          'malformed YAML: "&copy" is read as an anchor that nothing refers to, and dropped from the value',
+          'Quote the value: description: "&copy house style" (in YAML, a leading & sets an anchor).',
+        ],
+      ],
+    );
+  });
+
+  it("keeps an anchor that an alias refers to", () => {
+    const { parsed, errors } = parseYamlBlock("core/rules/style.md", "globs: &src [src/**]\npaths: *src", 2);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(parsed?.value, { globs: ["src/**"], paths: ["src/**"] });
+  });
 });

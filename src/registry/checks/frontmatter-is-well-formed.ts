@@ -8,7 +8,7 @@ export const frontmatterIsWellFormed: InlineCheck = {
   severity: "error",
   title: "Rule frontmatter must be a closed YAML mapping",
   description:
-    "A rule file may start with a YAML block between two '---' lines. It must be closed, parse as YAML and be a mapping.",
+    "A rule file may start with a YAML block between two '---' lines. It must be closed, parse as YAML and be a mapping. An anchor that nothing refers to (a value written as '&copy text') is refused too: YAML would drop '&copy' from the value without a word.",
   hint: "Close the block with a line holding only '---' and fix the YAML at the position shown.",
   examples: {
     passing: withBase({}),
