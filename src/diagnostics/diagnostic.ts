@@ -43,6 +43,8 @@ export interface Loss {
   client: string;
   promise: string;
   accepted?: string;
+  /** A format's loss: the chosen assistants that really lose the promise, which reports count it under. */
+  assistants?: string[];
 }
 
 /**

@@ -8,7 +8,7 @@ export const scopeLossCheck = "AGC029";
  * With chosen assistants, a format's lost scoped rule is no loss for them when every chosen assistant
  * that uses the format gets the rule from another of its formats (AGENTS.md leaves scoped rules out;
  * Cursor writes them into .cursor/rules). Such a loss is kept, marked accepted with that reason, so
- * JSON and SARIF still show it; a loss some chosen assistant really has is left as it is.
+ * JSON and SARIF still show it; a loss some chosen assistant really has names those assistants.
  */
 export function coverFormatLosses(
   diagnostics: readonly Diagnostic[],
@@ -32,7 +32,12 @@ export function coverFormatLosses(
     const losing = users.filter((a) =>
       a.adapters.filter((id) => present.has(id)).every((id) => lost.has(id)),
     );
-    if (users.length === 0 || losing.length > 0) return d;
+    if (users.length === 0) return d;
+    if (losing.length > 0)
+      return sufferedBy(
+        d,
+        losing.map((a) => a.id),
+      );
     const names = users.map((a) => a.id).join(", ");
     return {
       ...d,
@@ -42,4 +47,14 @@ export function coverFormatLosses(
       },
     };
   });
+}
+
+/** The loss, told for the chosen assistants that have no other format for the rule. */
+function sufferedBy(d: Diagnostic, assistants: string[]): Diagnostic {
+  const verb = assistants.length === 1 ? "has" : "have";
+  return {
+    ...d,
+    message: `${d.message}; ${assistants.join(", ")} ${verb} no other format for it`,
+    loss: { ...(d.loss as NonNullable<Diagnostic["loss"]>), assistants },
+  };
 }

@@ -166,11 +166,27 @@ describe("build: hear only what matters (issue 12, point 2)", () => {
     assert.match(covered[0].loss.accepted, /\(claude-code, cursor\) gets it from a format of its own/);
   });
 
-  it("a format's lost scoped rule stays a limit while a chosen assistant has no other format for it", () => {
+  it("a format's lost scoped rule stays a limit, counted under the chosen assistants that have no other format for it", () => {
     const dir = join(testdir(), "reg");
-    runCli(["init", dir, "--assistants", "claude-code,codex"]);
+    runCli(["init", dir, "--assistants", "claude-code,codex,gemini-cli"]);
     const build = runCli(["build", dir]);
-    assert.match(build.stdout, /^ {2}agents-md: 1 promise it cannot keep$/m);
+    const limits = lines(build.stdout).filter((l) => /promises? it cannot keep/.test(l));
+    // AGENTS.md and Gemini's own format both leave the rule out: one loss for gemini-cli, one for codex
+    assert.deepEqual(limits, [
+      "  codex:      1 promise it cannot keep",
+      "  gemini-cli: 1 promise it cannot keep",
+    ]);
+    assert.match(build.stdout, /, 2 client limit\(s\);/);
+    const verbose = runCli(["build", dir, "--verbose"]).stdout;
+    assert.match(
+      verbose,
+      /not written for agents-md \(AGENTS\.md\): .*; codex, gemini-cli have no other format for it$/m,
+    );
+    const json = JSON.parse(runCli(["build", dir, "--format", "json"]).stdout);
+    const agentsMd = json.diagnostics.find(
+      (d: { loss?: { client: string } }) => d.loss?.client === "agents-md",
+    );
+    assert.deepEqual(agentsMd.loss.assistants, ["codex", "gemini-cli"]);
   });
 
   it("a registry naming no assistant says in one line how to narrow it", () => {

@@ -7,17 +7,34 @@ export interface ClientLosses {
   accepted: number;
 }
 
-/** The losses of a report by client, in client-id order; a client whose losses are all accepted is kept. */
+/**
+ * The losses of a report by client, in client-id order; a client whose losses are all accepted is kept.
+ * A format's loss that names the chosen assistants suffering it counts under each of them, once per
+ * promise (AGENTS.md and Gemini's own format both losing one scoped rule is one loss for Gemini).
+ */
 export function lossesByClient(diagnostics: readonly Diagnostic[]): ClientLosses[] {
   const byClient = new Map<string, ClientLosses>();
+  const counted = new Set<string>();
   for (const d of diagnostics) {
     if (!d.loss || d.severity === "error") continue;
-    const entry = byClient.get(d.loss.client) ?? { client: d.loss.client, open: 0, accepted: 0 };
-    if (d.loss.accepted === undefined) entry.open += 1;
-    else entry.accepted += 1;
-    byClient.set(d.loss.client, entry);
+    for (const client of d.loss.assistants ?? [d.loss.client]) {
+      const key = d.loss.assistants ? `${client}\0${d.id}\0${d.loss.promise}` : undefined;
+      if (key !== undefined && counted.has(key)) continue;
+      if (key !== undefined) counted.add(key);
+      const entry = byClient.get(client) ?? { client, open: 0, accepted: 0 };
+      if (d.loss.accepted === undefined) entry.open += 1;
+      else entry.accepted += 1;
+      byClient.set(client, entry);
+    }
   }
   return [...byClient.values()].sort((a, b) => (a.client < b.client ? -1 : a.client > b.client ? 1 : 0));
+}
+
+/** How many of a report's diagnostics are client limits: open, and accepted by the registry. */
+export function lossTotals(diagnostics: readonly Diagnostic[]): { open: number; accepted: number } {
+  const losses = diagnostics.filter((d) => d.loss && d.severity !== "error");
+  const accepted = losses.filter((d) => d.loss?.accepted !== undefined).length;
+  return { open: losses.length - accepted, accepted };
 }
 
 /** Whether the default report lists a diagnostic in full: errors always, other findings unless a client's limit. */

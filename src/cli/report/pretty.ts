@@ -1,5 +1,5 @@
 import { type Diagnostic, diagnosticLine, type Severity } from "../../diagnostics/diagnostic.js";
-import { lossesByClient, lossLines, shownInFull } from "./client-losses.js";
+import { lossesByClient, lossLines, lossTotals, shownInFull } from "./client-losses.js";
 import type { ReportContext, Reporter } from "./report-format.js";
 import { shownPath } from "./shown-path.js";
 
@@ -54,9 +54,7 @@ function frequentChecks(listed: Diagnostic[]): string | undefined {
 /** "0 error(s), 2 warning(s), 1 info, 58 client limits (3 accepted)". */
 function tally(diagnostics: Diagnostic[], context: ReportContext): string {
   const count = (s: Severity): number => diagnostics.filter((d) => d.severity === s && shownInFull(d)).length;
-  const losses = lossesByClient(diagnostics);
-  const open = losses.reduce((sum, l) => sum + l.open, 0);
-  const accepted = losses.reduce((sum, l) => sum + l.accepted, 0);
+  const { open, accepted } = lossTotals(diagnostics);
   const limits =
     open + accepted > 0 ? `, ${open} client limit(s)${accepted > 0 ? ` (+${accepted} accepted)` : ""}` : "";
   const more = context.verbose ? "" : limits ? "; --verbose shows every diagnostic in full" : "";
