@@ -3,7 +3,7 @@ import { relative, resolve } from "node:path";
 import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
-import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import { alwaysOnPath } from "../registry/install-files.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { finalizeItems } from "./finalize-items.js";
 import { mergeItems } from "./merge-items.js";

@@ -1,6 +1,6 @@
 import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import { packPath } from "../clients/placeholders.js";
-import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import { alwaysOnPath } from "../registry/install-files.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { instructionFiles } from "./read-instructions.js";
 

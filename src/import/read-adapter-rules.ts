@@ -1,4 +1,4 @@
-import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { pathInside, portable } from "./native-text.js";

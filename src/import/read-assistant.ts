@@ -1,4 +1,4 @@
-import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import { alwaysOnPath } from "../registry/install-files.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { emptyItems } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";

@@ -1,5 +1,5 @@
 import { packPath } from "../clients/placeholders.js";
-import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
+import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
 import { parentPath } from "../shared/posix-path.js";
 import type { AssistantData } from "./model.js";

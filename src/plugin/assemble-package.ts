@@ -1,6 +1,6 @@
 import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
-import { alwaysOnPath } from "../emit/adapters/emit-adapter.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
+import { alwaysOnPath } from "../registry/install-files.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
 import type { ChosenHost } from "./chosen-hosts.js";

@@ -1,3 +1,4 @@
+import type { JsonPath } from "../documents/json-document.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";
 import { joinPath } from "../shared/posix-path.js";
@@ -40,4 +41,37 @@ export function readInstallFiles(reader: RegistryReader, adapters: Adapter[]): M
     if (read.ok) files.set(path, read.bytes);
   }
   return files;
+}
+
+export function hasAlwaysOnFile(adapter: Adapter): boolean {
+  const placement = adapter.global_placement ?? "none";
+  return placement !== "none" && adapter.pinned_global_name !== undefined;
+}
+
+export function alwaysOnPath(adapter: Adapter): string | undefined {
+  if (!hasAlwaysOnFile(adapter)) return undefined;
+  return joinPath(adapter.output_dir ?? "", `${adapter.pinned_global_name}${adapter.extension ?? ".md"}`);
+}
+
+/** Files an adapter installs outside its rule files, with the JSON path inside the adapter that declares each. */
+export function installedFiles(adapter: Adapter): { path: string; at: JsonPath }[] {
+  const install = adapter.install ?? {};
+  const pinned = alwaysOnPath(adapter);
+  return [
+    ...(pinned ? [{ path: pinned, at: ["pinned_global_name"] }] : []),
+    ...(install.adapter_symlinks ?? []).map((l, i) => ({
+      path: l.link,
+      at: ["install", "adapter_symlinks", i, "link"],
+    })),
+    ...seedSets(adapter).flatMap((set) =>
+      set.files.map((name, i) => ({
+        path: joinPath(set.install_dir, name),
+        at: [...set.at, "files", i],
+      })),
+    ),
+    ...(install.owned_assets ?? []).map((a, i) => ({
+      path: a.install,
+      at: ["install", "owned_assets", i, "install"],
+    })),
+  ];
 }

@@ -5,6 +5,7 @@ import type { JsonDocument } from "../documents/json-document.js";
 import { didYouMean } from "../shared/nearest-name.js";
 import type { AssistantSelection } from "./assistants.js";
 import { builtinAdapterReplaced } from "./checks/builtin-adapter-replaced.js";
+import { alwaysOnPath, installedFiles } from "./install-files.js";
 import type { Adapter, ResolvedAdapter, TargetsConfig } from "./model.js";
 
 /**
@@ -35,7 +36,7 @@ export function mergeAdapters(
           document,
           diagnostics,
         );
-  const chosen = picked.filter((b) => !own.some((entry) => collidesWith(b.adapter, entry)));
+  const chosen = keptBuiltins(picked, own);
   reportLeftOut(builtins, picked, chosen, own, explicit === undefined, document, diagnostics);
   const byId = new Map(chosen.map((a) => [a.adapter.id, a]));
   const order = chosen.map((a) => a.adapter.id);
@@ -57,15 +58,57 @@ function ownAdapters(builtins: ResolvedAdapter[], targets: TargetsConfig): Adapt
 }
 
 /**
+ * The chosen built-ins that stay beside the registry's own adapters: one that collides with an own adapter
+ * steps aside, and so does one whose links or imports lead to the always-on file of a built-in that
+ * stepped aside, unless an own adapter writes that file (gemini-cli's GEMINI.md -> AGENTS.md, once an own
+ * adapter writes the single_file in place of agents-md).
+ */
+function keptBuiltins(picked: ResolvedAdapter[], own: Adapter[]): ResolvedAdapter[] {
+  let kept = picked.filter((b) => !own.some((entry) => collidesWith(b.adapter, entry)));
+  const ownFiles = new Set(own.flatMap((a) => installedFiles(a).map((f) => f.path)));
+  for (;;) {
+    const gone = new Set(
+      picked
+        .filter((b) => !kept.includes(b))
+        .map((b) => alwaysOnPath(b.adapter))
+        .filter((path): path is string => path !== undefined && !ownFiles.has(path)),
+    );
+    const next = kept.filter((b) => !leadsTo(b.adapter).some((target) => gone.has(target)));
+    if (next.length === kept.length) return kept;
+    kept = next;
+  }
+}
+
+/** The files an adapter's links and composed imports point at. */
+function leadsTo(adapter: Adapter): string[] {
+  const install = adapter.install ?? {};
+  return [
+    ...(install.adapter_symlinks ?? []).map((l) => l.target),
+    ...(install.adopt ?? []).flatMap((a) => (a.target ? [a.target] : [])),
+  ];
+}
+
+/**
  * A built-in steps aside for a registry's own adapter that writes the same kind of thing in the same
- * place: both the single_file always-on file, or output folders that are equal or nested (one skills
- * folder, one rules folder).
+ * place: both the single_file always-on file, output folders that are equal or nested (one skills
+ * folder, one rules folder), or a file one of them installs (always-on file, link, seed, owned asset) at
+ * a path the other installs or inside the other's folder.
  */
 export function collidesWith(builtin: Adapter, own: Adapter): boolean {
   if (builtin.global_placement === "single_file" && own.global_placement === "single_file") return true;
+  if (sharesAFile(builtin, own) || sharesAFile(own, builtin)) return true;
   const [a, b] = [folderOf(builtin), folderOf(own)];
   if (a === "" || b === "") return false;
   return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+/** Whether a file `one` installs is one `other` installs too, or lies inside `other`'s folder. */
+function sharesAFile(one: Adapter, other: Adapter): boolean {
+  const folder = folderOf(other);
+  const others = new Set(installedFiles(other).map((f) => f.path));
+  return installedFiles(one).some(
+    ({ path }) => others.has(path) || (folder !== "" && path.startsWith(`${folder}/`)),
+  );
 }
 
 function folderOf(adapter: Adapter): string {

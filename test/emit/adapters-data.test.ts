@@ -5,7 +5,6 @@ import { describe, it } from "node:test";
 import ts from "typescript";
 import { parse } from "yaml";
 import { validateAgainstSchema } from "../../src/documents/schema-validation.js";
-import { alwaysOnPath } from "../../src/emit/adapters/emit-adapter.js";
 import {
   csvGlobs,
   renderFrontmatter,
@@ -13,6 +12,7 @@ import {
   templateLines,
 } from "../../src/emit/adapters/frontmatter-template.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
+import { alwaysOnPath } from "../../src/registry/install-files.js";
 import type { Adapter, Slot } from "../../src/registry/model.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { testdir } from "../support/testdir.js";

@@ -84,4 +84,35 @@ describe("assistants: one key chooses the adapters and client packs of each assi
       /built-in adapter "agents-md" left out: targets\[\] adapters "team-file"/,
     );
   });
+
+  it("an own adapter writing GEMINI.md also retires the built-in whose link is GEMINI.md, and one whose link leads to a file left out", async () => {
+    const own = { ...agentsMdAdapter, id: "team-gemini", pinned_global_name: "GEMINI" };
+    const result = await compileRegistry(
+      registryWith({ assistants: ["gemini-cli", "cursor"], targets: [own] }),
+    );
+    assert.equal(result.ok, true, JSON.stringify(result.diagnostics.filter((d) => d.severity === "error")));
+    assert.deepEqual(result.registry?.adapters.map((a) => a.adapter.id).sort(), ["cursor", "team-gemini"]);
+    const infos = result.diagnostics.filter((d) => d.id === "AGC130");
+    assert.match(infos[0]?.message ?? "", /built-in adapters "agents-md", "gemini-cli" left out/);
+    assert.ok(result.tree?.files.some((f) => f.path === "GEMINI.md"));
+  });
+
+  it("an own link at GEMINI.md retires only the built-in that links there; AGENTS.md stays", async () => {
+    const own = {
+      id: "team-links",
+      output_dir: ".team/rules",
+      extension: ".md",
+      scoped_layout: "flat",
+      install: { adapter_symlinks: [{ link: "GEMINI.md", target: "AGENTS.md", fallback: "copy" }] },
+    };
+    const result = await compileRegistry(
+      registryWith({ assistants: ["gemini-cli", "cursor"], targets: [own] }),
+    );
+    assert.equal(result.ok, true, JSON.stringify(result.diagnostics.filter((d) => d.severity === "error")));
+    assert.deepEqual(result.registry?.adapters.map((a) => a.adapter.id).sort(), [
+      "agents-md",
+      "cursor",
+      "team-links",
+    ]);
+  });
 });

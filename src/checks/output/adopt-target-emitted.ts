@@ -1,5 +1,5 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
-import { alwaysOnPath } from "../../emit/adapters/emit-adapter.js";
+import { alwaysOnPath } from "../../registry/install-files.js";
 import type { AdoptSpec } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";

@@ -1,6 +1,6 @@
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
-import { hasAlwaysOnFile } from "../../emit/adapters/emit-adapter.js";
+import { hasAlwaysOnFile } from "../../registry/install-files.js";
 import type { Adapter, ResolvedAdapter } from "../../registry/model.js";
 import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";

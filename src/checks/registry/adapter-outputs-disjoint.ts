@@ -1,8 +1,7 @@
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { JsonPath } from "../../documents/json-document.js";
-import { alwaysOnPath } from "../../emit/adapters/emit-adapter.js";
-import { seedSets } from "../../registry/install-files.js";
+import { installedFiles } from "../../registry/install-files.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
 import { joinPath } from "../../shared/posix-path.js";
 import type { RegistryCheck } from "../check.js";
@@ -89,7 +88,7 @@ function folderOf(resolved: ResolvedAdapter): string {
 function* filesInForeignFolders(adapters: readonly ResolvedAdapter[]): Iterable<Finding> {
   const owners = adapters.filter((a) => folderOf(a) !== "");
   for (const resolved of adapters) {
-    for (const file of installedFiles(resolved)) {
+    for (const file of installedFiles(resolved.adapter)) {
       const owner = owners.find((o) => o !== resolved && file.path.startsWith(`${folderOf(o)}/`));
       if (!owner) continue;
       yield {
@@ -98,28 +97,4 @@ function* filesInForeignFolders(adapters: readonly ResolvedAdapter[]): Iterable<
       };
     }
   }
-}
-
-/** Files an adapter installs outside its rule files, with the JSON path that declares each. */
-function installedFiles(resolved: ResolvedAdapter): { path: string; at: JsonPath }[] {
-  const adapter = resolved.adapter;
-  const install = adapter.install ?? {};
-  const pinned = alwaysOnPath(adapter);
-  return [
-    ...(pinned ? [{ path: pinned, at: ["pinned_global_name"] }] : []),
-    ...(install.adapter_symlinks ?? []).map((l, i) => ({
-      path: l.link,
-      at: ["install", "adapter_symlinks", i, "link"],
-    })),
-    ...seedSets(adapter).flatMap((set) =>
-      set.files.map((name, i) => ({
-        path: joinPath(set.install_dir, name),
-        at: [...set.at, "files", i],
-      })),
-    ),
-    ...(install.owned_assets ?? []).map((a, i) => ({
-      path: a.install,
-      at: ["install", "owned_assets", i, "install"],
-    })),
-  ];
 }

@@ -1,7 +1,6 @@
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { JsonPath } from "../../documents/json-document.js";
-import { alwaysOnPath } from "../../emit/adapters/emit-adapter.js";
-import { seedSets } from "../../registry/install-files.js";
+import { alwaysOnPath, seedSets } from "../../registry/install-files.js";
 import type { Adapter, Registry, Tool } from "../../registry/model.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { joinPath } from "../../shared/posix-path.js";

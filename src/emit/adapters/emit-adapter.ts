@@ -1,6 +1,6 @@
 import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { seedSets } from "../../registry/install-files.js";
+import { alwaysOnPath, hasAlwaysOnFile, seedSets } from "../../registry/install-files.js";
 import type { Adapter, Registry, Rule } from "../../registry/model.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { scopeExpressedByAdapter } from "../checks/scope-expressed-by-adapter.js";
@@ -38,16 +38,6 @@ export function emitAdapter(adapter: Adapter, registry: Registry): AdapterOutput
 export function skipped(adapter: Adapter, rule: Rule): boolean {
   const skip = adapter.skip_globs ?? [];
   return skip.length > 0 && rule.globs.length > 0 && rule.globs.every((g) => skip.includes(g));
-}
-
-export function hasAlwaysOnFile(adapter: Adapter): boolean {
-  const placement = adapter.global_placement ?? "none";
-  return placement !== "none" && adapter.pinned_global_name !== undefined;
-}
-
-export function alwaysOnPath(adapter: Adapter): string | undefined {
-  if (!hasAlwaysOnFile(adapter)) return undefined;
-  return joinPath(adapter.output_dir ?? "", `${adapter.pinned_global_name}${adapter.extension ?? ".md"}`);
 }
 
 export function scopedPath(adapter: Adapter, rule: Rule): string {
