@@ -1,9 +1,7 @@
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
-import type { JsonPath } from "../../documents/json-document.js";
 import { installedFiles } from "../../registry/install-files.js";
 import type { Registry, ResolvedAdapter } from "../../registry/model.js";
-import { joinPath } from "../../shared/posix-path.js";
 import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
