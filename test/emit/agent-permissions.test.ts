@@ -154,12 +154,12 @@ describe("agent permissions in the frontmatter (agent_frontmatter.permissions)",
     assert.match(limit?.reason ?? "", /mcp: MCP tools: OpenCode names MCP tools <server>_<tool>/);
   });
 
-  it("OpenCode: an agent's allow is followed by the project's ask and deny for the same tool", async () => {
+  it("OpenCode: an agent's allow or ask is followed by the project's stronger values for the same tool", async () => {
     const opencode = JSON.parse(readFileSync(join(packageRoot, "clients", "opencode.json"), "utf8")) as {
       permissions: object;
     };
     const allowing = coreMarkdown(
-      ["name: guarded", "description: D.", "permissions:", "  allow: [exec]"],
+      ["name: guarded", "description: D.", "permissions:", "  ask: [edit]", "  allow: [exec]"],
       ["B."],
     );
     const files = {
@@ -167,16 +167,23 @@ describe("agent permissions in the frontmatter (agent_frontmatter.permissions)",
       "core/agents/guarded.md": allowing,
       "core/permissions.json": json({
         version: 1,
-        deny: [{ verb: "exec", commands: ["rm -rf"] }],
+        deny: [
+          { verb: "exec", commands: ["rm -rf"] },
+          { verb: "edit", paths: ["secrets/**"] },
+        ],
         ask: [{ verb: "exec", commands: ["git push"] }],
       }),
     };
     const { frontmatter } = await agentFile(files);
-    const bash = (frontmatter.permission as Record<string, unknown>).bash as Record<string, string>;
-    assert.deepEqual(Object.entries(bash), [
+    const permission = frontmatter.permission as Record<string, Record<string, string>>;
+    assert.deepEqual(Object.entries(permission.bash ?? {}), [
       ["*", "allow"],
       ["git push *", "ask"],
       ["rm -rf *", "deny"],
+    ]);
+    assert.deepEqual(Object.entries(permission.edit ?? {}), [
+      ["*", "ask"],
+      ["secrets/**", "deny"],
     ]);
   });
 });

@@ -126,9 +126,9 @@ function limitOutcome(
   position: Position,
 ): RuleOutcome & { kept: Verb[] } {
   const outcome: RuleOutcome & { kept: Verb[] } = { written: [], lost: [], kept: [] };
+  const servers = ctx.registry.core.mcpServers.map((s) => s.name);
   for (const verb of verbs.filter((v) => !tools.includes(v))) {
     const whole = ruleOutcome(form, names, "deny", { verb, patterns: [], position });
-    const servers = ctx.registry.core.mcpServers.map((s) => s.name);
     const byServer =
       whole.written.length === 0 && patternKindOf[verb] === "tools" && servers.length > 0
         ? ruleOutcome(form, names, "deny", { verb, patterns: servers, position })
@@ -223,8 +223,8 @@ function ruleTree(
 
 /**
  * An action map whose later keys win, after the project's: the agent's allow values first and deny values
- * last, with the project's ask and deny values for each tool the agent allows repeated after them, so
- * that an agent's allow never overrides the project's ask or deny.
+ * last, and after an agent's allow or ask for a tool the project's stronger values for that tool again,
+ * so that an agent never weakens the project's ask or deny.
  */
 function actionMapTree(
   ctx: EmitContext,
@@ -237,8 +237,7 @@ function actionMapTree(
   const entries: OwnedEntry[] = written.flatMap(
     ({ level, target }) => actionMapEntries(mapping, level, [target]).entries,
   );
-  const allowed = new Set(written.filter((w) => w.level === "allow").map((w) => w.target.tool));
-  if (!permissions.rule_form && allowed.size > 0) entries.push(...projectEntries(ctx, form, names, allowed));
+  if (!permissions.rule_form) entries.push(...strongerProjectEntries(ctx, form, names, written));
   const tree: Record<string, TreeValue> = {};
   for (const { path, value } of inEvaluationOrder(form, entries)) {
     const [tool = "", argument] = path;
@@ -253,19 +252,21 @@ function actionMapTree(
   return tree;
 }
 
-/** The project's ask and deny rules for the given tools, in the same rule form. */
-function projectEntries(
+/** The project's values for each tool the agent writes that are stronger than the agent's weakest there. */
+function strongerProjectEntries(
   ctx: EmitContext,
   form: AgentRuleForm,
   names: CoreNames,
-  tools: Set<string>,
+  written: LeveledTarget[],
 ): OwnedEntry[] {
   const mapping = { ...form, key: [] };
-  const levels: PermissionLevel[] = ["deny", "ask"];
-  return levels.flatMap((level) =>
+  const weakest = new Map<string, number>();
+  for (const { level, target } of written)
+    weakest.set(target.tool, Math.max(weakest.get(target.tool) ?? 0, permissionLevels.indexOf(level)));
+  return permissionLevels.flatMap((level, strength) =>
     ctx.registry.core.permissions[level].flatMap((rule) =>
       ruleOutcome(form, names, level, rule)
-        .written.filter(({ target }) => tools.has(target.tool))
+        .written.filter(({ target }) => strength < (weakest.get(target.tool) ?? 0))
         .flatMap(({ target }) => actionMapEntries(mapping, level, [target]).entries),
     ),
   );
