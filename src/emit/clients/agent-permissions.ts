@@ -41,29 +41,24 @@ export function agentPermissionFields(
 ): ToolListResult {
   const label = `agent ${agent.name}`;
   const result: ToolListResult = { fields: [], capabilities: [] };
+  // A pack without a rule form is refused when it loads (AGC082), so every agent here has one.
   const form = ruleFormOf(ctx, permissions);
+  if (!form) return result;
   const names = coreNames(ctx.pack, ctx.registry.core);
   const written: LeveledTarget[] = [];
   for (const level of permissionLevels)
     for (const rule of agent.permissions[level]) {
-      const promise = promiseOf(label, level, rule);
-      if (!form) {
-        const reason = `${ctx.client.file} gives no rule form for agent permissions (no rule_form, no permissions section)`;
-        result.capabilities.push(
-          capability(ctx, "agent-tools", promise, rule.position, "cannot", reason, basis),
-        );
-        continue;
-      }
       const outcome = ruleOutcome(form, names, level, rule);
       written.push(...outcome.written);
+      const promise = promiseOf(label, level, rule);
       result.capabilities.push(...rows(ctx, permissions, form, promise, rule.position, outcome));
     }
-  if (form && permissions.tools_as_denials && agent.tools) {
+  if (permissions.tools_as_denials && agent.tools) {
     const limit = limitOutcome(ctx, form, names, agent.tools, agent.positionOf(["tools"]));
     written.push(...limit.written);
     result.capabilities.push(limitRow(ctx, permissions, form, label, agent, limit));
   }
-  if (form && written.length > 0)
+  if (written.length > 0)
     result.fields.push([permissions.field, { tree: ruleTree(ctx, permissions, form, names, written) }]);
   return result;
 }
