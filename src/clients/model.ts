@@ -281,7 +281,37 @@ export interface AgentFrontmatter {
     /** Written only for agents without these verbs either (default: removes); e.g. a sandbox that would also stop commands from writing. */
     only_without?: Verb[];
   };
+  /** The agent's own permission rules in its frontmatter; replaces deny_field when set. */
+  permissions?: AgentPermissions;
   documented_fields: string[];
+}
+
+/**
+ * How an agent's permissions.deny, ask and allow (and, with tools_as_denials, its tools limit) are written in
+ * its frontmatter: under `field`, in `rule_form` or, without one, in the rule form of the pack's permissions.
+ */
+export interface AgentPermissions {
+  field: string;
+  rule_form?: AgentRuleForm;
+  /**
+   * The tools limit becomes a deny rule for every tool of each verb the agent lacks (for a client whose
+   * later rules win, re-allowing the kept tools would undo the project's ask and deny rules for them).
+   */
+  tools_as_denials?: boolean;
+}
+
+/** The rule form of a client that has no project permissions section, or whose agents take another one. */
+export interface AgentRuleForm extends PermissionRuleForm {
+  /**
+   * "lists" and "action_map" as in a permissions section; "rule_objects": a list of `rule_object`s, one per
+   * tool and level, with the slots "{tool}", "{action}" and "{arguments}" (a list; left out for a coarse rule).
+   */
+  rule_shape: "lists" | "action_map" | "rule_objects";
+  rule_object?: Record<string, string>;
+  /** An MCP rule form ("server/*") is the argument of this tool, not a tool name of its own. */
+  mcp_argument_of?: string;
+  /** A command rule's suffix form does not match the bare command, so the bare command is written too. */
+  permission_exec_bare_too?: boolean;
 }
 
 export interface CommandFormat {
@@ -315,7 +345,7 @@ export interface ExecPolicy {
   match: "prefix";
 }
 
-export interface PermissionMapping {
+export interface PermissionMapping extends PermissionRuleForm {
   file: string;
   format: "json" | "toml";
   /** Key path of the object holding the level lists, e.g. ["permissions"]. */
@@ -325,6 +355,13 @@ export interface PermissionMapping {
    * tool → {argument pattern → action}, the last matching key winning; `levels` then names the action.
    */
   rule_shape?: "lists" | "action_map";
+  /** Extra values under `key` (e.g. defaultMode) and at the top of the file; composed like the rules. */
+  permissions_extra?: Record<string, unknown>;
+  settings_extra?: Record<string, unknown>;
+}
+
+/** How one core rule becomes the client's: its tools, their arguments, the level names. */
+export interface PermissionRuleForm {
   /** Neutral level → the client's list name (the action, for an action map); a missing level cannot be expressed. */
   levels: Partial<Record<PermissionLevel, string>>;
   /** Neutral verb → the client tool names a rule for that verb is written for. */
@@ -352,9 +389,6 @@ export interface PermissionMapping {
     /** The client asks before it allows: an ask for every MCP tool stops a tool allowed one by one. */
     ask_beats_allow?: boolean;
   };
-  /** Extra values under `key` (e.g. defaultMode) and at the top of the file; composed like the rules. */
-  permissions_extra?: Record<string, unknown>;
-  settings_extra?: Record<string, unknown>;
 }
 
 export type HookChannel = "read" | "search" | "write" | "exec" | "fetch" | "mcp";

@@ -35,6 +35,20 @@ export function packFaults(pack: ClientPack): PackFault[] {
     ...missingSources(pack),
     ...unwritableImports(pack),
     ...droppedButWritten(pack),
+    ...agentRulesWithoutForm(pack),
+  ];
+}
+
+/** Agent permissions take their rule form from rule_form or, without one, from the permissions section. */
+function agentRulesWithoutForm(pack: ClientPack): PackFault[] {
+  const permissions = pack.agent_frontmatter?.permissions;
+  if (!permissions || permissions.rule_form || pack.permissions) return [];
+  return [
+    {
+      path: ["agent_frontmatter", "permissions"],
+      message: "agent permissions have no rule form: no rule_form, and the pack has no permissions section",
+      hint: "Give rule_form (the client's rule shape, tools and argument forms), or a permissions section to take it from.",
+    },
   ];
 }
 
@@ -154,7 +168,15 @@ function undocumentedFields(pack: ClientPack): PackFault[] {
   if (agent) {
     const { fields, tools_field, deny_field, body_field } = agent;
     const read_only = agent.read_only?.field;
-    const written = { ...under("fields", fields), tools_field, deny_field, body_field, read_only };
+    const permissions = agent.permissions?.field;
+    const written = {
+      ...under("fields", fields),
+      tools_field,
+      deny_field,
+      body_field,
+      read_only,
+      "permissions.field": permissions,
+    };
     groups.push([["agent_frontmatter"], written, agent.documented_fields]);
   }
   if (command) {

@@ -215,6 +215,28 @@ describe("bad pack data is a positioned AGC082, and the pack is not used", () =>
     assert.equal(errors[0]?.line, locate(files, "clients/example.json", '"summary"').line);
   });
 
+  it("agent permissions without a rule form, or in a field the client does not document", async () => {
+    const agentFrontmatter = {
+      format: "markdown",
+      extension: ".md",
+      fields: { description: "description" },
+      tools_field: null,
+      tools_format: "list",
+      tool_names: {},
+      permissions: { field: "rules" },
+      documented_fields: ["description"],
+    };
+    const pack = packWith({ agents_dir: ".example/agents", agent_frontmatter: agentFrontmatter });
+    const { errors } = await packErrors(pack);
+    assert.deepEqual(
+      errors.map((e) => e.message),
+      [
+        'clients/example.json: field "rules" is written but not in documented_fields',
+        "clients/example.json: agent permissions have no rule form: no rule_form, and the pack has no permissions section",
+      ],
+    );
+  });
+
   it("a trigger field value that is half a slot", async () => {
     const pack = packWith({
       rule_triggers: { globs_format: "list", map: { glob: { fields: { paths: "globs: {globs}" } } } },

@@ -9,7 +9,8 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
-import { clientSession, describeSession } from "../support/loopback/client-session.js";
+import { describeSession } from "../support/loopback/client-session.js";
+import { commandIn, toolResults } from "../support/opencode-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
 
 const pack = "opencode";
@@ -63,14 +64,14 @@ describe("OpenCode: the permission object agentc wrote", () => {
       assert.equal(run.status, 0, describeRun(run));
       return (JSON.parse(run.stdout) as { tools: Record<string, boolean> }).tools;
     };
-    // The fixture's reviewer denies edit and exec; the test runner denies nothing.
+    // The fixture's reviewer denies edit and exec; the test runner's tools (read, exec) leave out edit.
     const reviewer = await tools("reviewer");
     assert.deepEqual(
       [reviewer.edit, reviewer.write, reviewer.bash, reviewer.read],
       [false, false, false, true],
     );
     const runner = await tools("test-runner");
-    assert.deepEqual([runner.edit, runner.bash], [true, true]);
+    assert.deepEqual([runner.edit, runner.bash, runner.read], [false, true, true]);
   });
 
   it("refuses a denied command in a real session, and runs it without agentc's permission object", async (t) => {
@@ -95,34 +96,3 @@ describe("OpenCode: the permission object agentc wrote", () => {
     }
   });
 });
-
-/** What came back to the model from the tools it called. */
-function toolResults(record: { requests: { body: string }[] }): string {
-  return record.requests.map((r) => r.body.match(/"tool_result".*/)?.[0] ?? "").join("\n");
-}
-
-/** `opencode run` against a stand-in Anthropic API that asks once for `command` in the project. */
-function commandIn(program: string[], project: string, command: string) {
-  const sandbox = clientSandbox();
-  const provider = {
-    npm: "@ai-sdk/anthropic",
-    name: "loopback",
-    options: { baseURL: "{base}/v1", apiKey: "loopback" },
-    models: { "claude-sonnet-4-5": { name: "loopback", tool_call: true } },
-  };
-  const config = {
-    autoupdate: false,
-    share: "disabled",
-    model: "loopback/claude-sonnet-4-5",
-    provider: { loopback: provider },
-  };
-  return clientSession({
-    api: "anthropic",
-    cwd: project,
-    env: sandbox.env as Record<string, string>,
-    files: { [join(sandbox.home, ".config", "opencode", "opencode.json")]: JSON.stringify(config) },
-    steps: [{ program, args: ["run", "clean up"] }],
-    tool: { name: "bash", input: { command, description: "Clean up" } },
-    timeoutMs: 120_000,
-  });
-}

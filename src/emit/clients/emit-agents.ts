@@ -4,6 +4,7 @@ import { packPath } from "../../clients/placeholders.js";
 import type { CoreAgent } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
+import { agentPermissionFields } from "./agent-permissions.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import {
   capability,
@@ -83,15 +84,25 @@ function namedFields(
 function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter, out: PartEmission): Fields {
   const owner = { label: `agent ${agent.name}`, kind: "agent-tools" as const };
   const fields: Fields = [];
+  const permissions = format.permissions;
   const mode = format.tools_field === null ? readOnlyMode(ctx, agent, format) : undefined;
   if (mode) {
     fields.push(...mode.fields);
     out.capabilities.push(...mode.capabilities);
-  } else if (agent.tools) {
+  } else if (agent.tools && !(permissions?.tools_as_denials && format.tools_field === null)) {
     const target = { field: format.tools_field, format: format.tools_format, names: format.tool_names };
     const limit = toolLimit(ctx, owner, agent.tools, agent.positionOf(["tools"]), target);
     fields.push(...limit.fields);
     out.capabilities.push(...limit.capabilities);
+  }
+  if (permissions) {
+    const written = agentPermissionFields(ctx, agent, {
+      ...permissions,
+      tools_as_denials: permissions.tools_as_denials === true && !mode && format.tools_field === null,
+    });
+    fields.push(...written.fields);
+    out.capabilities.push(...written.capabilities);
+    return fields;
   }
   const patternReason = `${ctx.pack.name} has no per-agent field for argument patterns`;
   const target = {

@@ -1,4 +1,4 @@
-import type { PermissionMapping } from "../../clients/model.js";
+import type { PermissionRuleForm } from "../../clients/model.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { type PermissionLevel, permissionLevels } from "../../core/model.js";
 
@@ -22,7 +22,7 @@ const everyArgument = "*";
  * argument; a tool in permission_tools_bare takes the action itself (`key.tool = action`).
  */
 export function actionMapEntries(
-  mapping: PermissionMapping,
+  mapping: PermissionRuleForm & { key: string[] },
   level: PermissionLevel,
   written: RuleTarget[],
 ): ShapedEntries {
@@ -44,7 +44,7 @@ export function actionMapEntries(
  * allow): allow values come first and deny values last. A key two levels give keeps the stronger
  * level's action.
  */
-export function inEvaluationOrder(mapping: PermissionMapping, entries: OwnedEntry[]): OwnedEntry[] {
+export function inEvaluationOrder(mapping: PermissionRuleForm, entries: OwnedEntry[]): OwnedEntry[] {
   const rank = (entry: OwnedEntry) =>
     -permissionLevels.findIndex((level) => mapping.levels[level] === entry.value);
   const byPath = new Map<string, OwnedEntry>();

@@ -1,4 +1,4 @@
-import type { ClientPack, PermissionMapping } from "../../clients/model.js";
+import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import {
@@ -148,7 +148,7 @@ export interface RuleForms {
 }
 
 /** One rule atom per tool of the client: the targets to write, per tool what cannot be written. */
-interface RuleTargets {
+export interface RuleTargets {
   written: RuleTarget[];
   lost: { tool: string; reason: string }[];
   noTool?: string;
@@ -165,8 +165,8 @@ export function ruleForms(
   return { ...targets, written: [...new Set(targets.written.map(ruleText))] };
 }
 
-function ruleTargets(
-  mapping: PermissionMapping,
+export function ruleTargets(
+  mapping: PermissionRuleForm,
   names: CoreNames,
   level: PermissionLevel,
   rule: PermissionRule,
@@ -202,7 +202,7 @@ export function atomsOf(rule: PermissionRule): (string | undefined)[] {
 }
 
 /** A bare tool the client cannot take for a coarse rule, or ignores in this list (patterned rules have their own form). */
-function coarseLost(mapping: PermissionMapping, tool: string, level: PermissionLevel): ToolForm | undefined {
+function coarseLost(mapping: PermissionRuleForm, tool: string, level: PermissionLevel): ToolForm | undefined {
   const reason = mapping.permission_tools_coarse_lost?.[tool];
   if (reason !== undefined) return { lost: reason };
   const honoured = mapping.permission_tool_levels?.[tool];
@@ -211,7 +211,7 @@ function coarseLost(mapping: PermissionMapping, tool: string, level: PermissionL
 }
 
 function toolForm(
-  mapping: PermissionMapping,
+  mapping: PermissionRuleForm,
   names: CoreNames,
   verb: Verb,
   tool: string,
@@ -246,7 +246,7 @@ function toolForm(
 }
 
 /** "server", "server/*" and "server/tool" in the client's MCP rule form. */
-function mcpForm(mapping: PermissionMapping, pattern: string): ToolForm {
+function mcpForm(mapping: PermissionRuleForm, pattern: string): ToolForm {
   const forms = mapping.mcp_permission_rule;
   if (!forms) return { lost: "the client has no permission rule form for MCP tools" };
   const [server = "", tool] = pattern.split("/");

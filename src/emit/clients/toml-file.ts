@@ -1,4 +1,4 @@
-import type { Fields } from "./frontmatter.js";
+import type { Fields, TreeValue } from "./frontmatter.js";
 import { joinList } from "./frontmatter.js";
 
 const bareKey = /^[A-Za-z0-9_-]+$/;
@@ -23,12 +23,22 @@ function tomlValue(value: Fields[number][1]): string {
   if (typeof value === "string") return tomlString(value);
   if (typeof value === "boolean" || typeof value === "number") return String(value);
   if ("raw" in value) return tomlString(value.raw);
+  if ("tree" in value) return tomlInline(value.tree);
   if ("map" in value) {
     const entries = Object.entries(value.map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{ ${entries.map(([k, v]) => `${tomlKey(k)} = ${tomlString(v)}`).join(", ")} }`;
   }
   if (value.format === "list") return `[${value.list.map(tomlString).join(", ")}]`;
   return tomlString(joinList(value.list, value.format));
+}
+
+/** Nested maps and lists as TOML inline tables and arrays, keys in the order given. */
+function tomlInline(value: TreeValue): string {
+  if (typeof value === "string") return tomlString(value);
+  if (Array.isArray(value)) return `[${value.map(tomlInline).join(", ")}]`;
+  return `{ ${Object.entries(value)
+    .map(([k, v]) => `${tomlKey(k)} = ${tomlInline(v)}`)
+    .join(", ")} }`;
 }
 
 /** Characters a TOML literal string may not hold: controls other than tab and newline. */
