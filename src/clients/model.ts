@@ -239,6 +239,8 @@ export interface SkillFrontmatter {
   /** Set to `model_invocation_value` when a skill's triggers lack "model" (user-only). */
   model_invocation_field: string | null;
   model_invocation_value?: boolean;
+  /** A field that takes the core's triggers list as it is ("user", "model"), written when a skill narrows it. */
+  triggers_field?: string | null;
   /** Set to false when a skill's triggers lack "user" (model-only). */
   user_invocation_field?: string | null;
   /** Fed from the coarse verbs of permissions.deny; tool names come from hook_tools when `deny_tools_from` says so. */
@@ -372,6 +374,8 @@ export interface PermissionRuleForm {
   permission_name_tools: string[];
   /** Tools written bare, without an argument (a pattern for them cannot be expressed). */
   permission_tools_bare: string[];
+  /** The rule text a coarse rule (the whole verb) is written as, per tool ("Read": "Read(**)"); absent: the bare tool. */
+  permission_coarse_forms?: Record<string, string>;
   /** Tools a coarse rule (the whole verb) cannot be written for, with the reason. */
   permission_tools_coarse_lost?: Record<string, string>;
   /** Tools the client honours only in some lists (e.g. a tool-name wildcard taken in deny and ask, not allow). */

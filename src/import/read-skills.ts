@@ -67,6 +67,7 @@ function skillSpec(pack: ClientPack, format: SkillFrontmatter): FieldSpec {
     deny: { field: format.skill_deny_field, names: denyNames },
     modelInvocation: { field: format.model_invocation_field, value: format.model_invocation_value ?? true },
     userInvocation: format.user_invocation_field ?? null,
+    triggers: format.triggers_field ?? null,
   };
 }
 

@@ -21,6 +21,8 @@ export interface FieldSpec {
   deny?: { field: string | null | undefined; names: VerbNames };
   modelInvocation?: { field: string | null; value: boolean };
   userInvocation?: string | null;
+  /** A field holding the core's triggers list as it is (user, model). */
+  triggers?: string | null;
   /**
    * The pack's read-only mode (`readonly: true`), which the build derives from an agent's tools:
    * it names no tools itself, so it is read as known and the tools come from another assistant's file.
@@ -45,7 +47,8 @@ export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec)
   const out: ReadFields = {
     neutral: {},
     ...(spec.modelInvocation?.field ? { userOnly: false } : {}),
-    ...(spec.userInvocation ? { modelOnly: false } : {}),
+    ...(spec.userInvocation || spec.triggers ? { modelOnly: false } : {}),
+    ...(spec.triggers ? { userOnly: false } : {}),
   };
   for (const [key, value] of Object.entries(item.values)) {
     const neutral = neutralOf.get(key);
@@ -55,6 +58,7 @@ export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec)
       out.deny = verbList(ctx, item, key, deniedNames(value), spec.deny.names);
     else if (key === spec.modelInvocation?.field && value === spec.modelInvocation.value) out.userOnly = true;
     else if (key === spec.userInvocation && value === false) out.modelOnly = true;
+    else if (key === spec.triggers && triggersList(value)) Object.assign(out, onlyOf(triggersList(value)));
     else if (key === spec.readOnly?.field && value === spec.readOnly.value) continue;
     else unmapped(ctx, item, key);
   }
@@ -101,4 +105,15 @@ function isStringMap(value: unknown): value is Record<string, string> {
     !Array.isArray(value) &&
     Object.values(value).every((v) => typeof v === "string")
   );
+}
+
+/** A triggers list of the core's own words, or undefined. */
+function triggersList(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  return value.every((v) => v === "user" || v === "model") ? (value as string[]) : undefined;
+}
+
+/** Who alone starts the item, from its triggers. */
+function onlyOf(triggers: string[] | undefined): Pick<ReadFields, "userOnly" | "modelOnly"> {
+  return { userOnly: !triggers?.includes("model"), modelOnly: !triggers?.includes("user") };
 }

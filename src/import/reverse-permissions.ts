@@ -19,7 +19,7 @@ export function reversePermission(
   if (mcp) return mcp;
   for (const verb of verbs) {
     for (const tool of mapping.permission_tools[verb] ?? []) {
-      if (text === tool) return { verb };
+      if (text === tool || text === mapping.permission_coarse_forms?.[tool]) return { verb };
       if (!text.startsWith(`${tool}(`) || !text.endsWith(")")) continue;
       const inner = text.slice(tool.length + 1, -1);
       return checked(verb, neutralPattern(patternKindOf[verb], inner, mapping, skillPrefix));

@@ -16,7 +16,7 @@ export interface LoadedItem {
   shadowed: string[];
 }
 
-/** The skill of a `<dir>/<name>/SKILL.md`, the agent or command of a `<dir>/<name><extension>`. */
+/** The skill of a `<dir>/<name>/SKILL.md`, the agent or command of a `<dir>/<name><extension>` (an extension may be "/AGENT.md"). */
 function itemName(
   kind: ItemKind,
   dir: string,
@@ -28,8 +28,10 @@ function itemName(
     const parts = rest.split("/");
     return parts.length === 2 && parts[1] === "SKILL.md" ? parts[0] : undefined;
   }
-  if (rest.includes("/") || extension === undefined || !rest.endsWith(extension)) return undefined;
-  return rest.slice(0, rest.length - extension.length) || undefined;
+  if (extension === undefined || !rest.endsWith(extension)) return undefined;
+  // An extension starting with "/" names the file inside a folder per item (<dir>/<name>/AGENT.md).
+  const name = rest.slice(0, rest.length - extension.length);
+  return name.includes("/") ? undefined : name || undefined;
 }
 
 /** Every item of one kind the client finds in its folders, grouped by name in its reading order. */

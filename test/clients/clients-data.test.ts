@@ -17,6 +17,7 @@ const expectedClients = [
   "cline",
   "codex",
   "cursor",
+  "devin",
   "gemini-cli",
   "github-copilot",
   "junie",

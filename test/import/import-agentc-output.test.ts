@@ -23,7 +23,8 @@ function installed(registry: string): string {
  * test/fixtures/client-registry made buildable for all ten packs at once (it is meant for one pack at a
  * time): its rule loses the line with the packs' placeholders, since GitHub Copilot reads Claude Code's
  * .claude/rules besides its own folder and loads two different texts of one rule (AGC151), where one text
- * is read once; its stdio server passes no variable, which Codex and Junie cannot forward (AGC150).
+ * is read once; its servers pass no variable, which Codex and Junie cannot forward in args, nor Devin
+ * anywhere (AGC150).
  */
 function tenPackRegistry(): string {
   const copy = testdir();
@@ -37,6 +38,7 @@ function tenPackRegistry(): string {
   const mcp = JSON.parse(readFileSync(mcpFile, "utf8"));
   mcp.servers.issues.args = ["-y", "@example/issues-mcp", "--project", "web"];
   delete mcp.servers.issues.env;
+  delete mcp.servers.docs.headers; // Devin passes no variable at all (AGC150)
   writeFileSync(mcpFile, `${JSON.stringify(mcp, null, 2)}\n`);
   return copy;
 }

@@ -1,5 +1,6 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { json, withCore } from "../../diagnostics/core-fixtures.js";
+import { agentsMdAdapter, targetsWith } from "../../diagnostics/fixture-base.js";
 
 export const mcpPlaceholdersWellFormed: InlineCheck = {
   id: "AGC070",
@@ -10,18 +11,22 @@ export const mcpPlaceholdersWellFormed: InlineCheck = {
   description: `Secrets and machine paths come from the environment as \${VAR} or \${VAR:-default}; client packs rewrite them into each client's own syntax. A client spelling such as \${env:VAR} or an unclosed '\${' reaches the client unchanged and breaks the server.`,
   hint: `Write \${NAME} or \${NAME:-default}, NAME made of letters, digits and underscores.`,
   examples: {
-    passing: withCore({
-      "mcp.json": json({
-        version: 1,
-        servers: {
-          tracker: {
-            transport: "http",
-            url: "https://t.example/mcp",
-            headers: { Authorization: `Bearer \${TRACKER_TOKEN}` },
+    passing: {
+      // No client pack: the placeholder's form is checked on load; whether a client can pass it is AGC150's.
+      ...withCore({
+        "mcp.json": json({
+          version: 1,
+          servers: {
+            tracker: {
+              transport: "http",
+              url: "https://t.example/mcp",
+              headers: { Authorization: `Bearer \${TRACKER_TOKEN}` },
+            },
           },
-        },
+        }),
       }),
-    }),
+      "targets.json": targetsWith([agentsMdAdapter], { builtin_clients: "none" }),
+    },
     failing: withCore({
       "mcp.json": json({
         version: 1,

@@ -150,8 +150,20 @@ function invocation(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter
     fields.push([field, value]);
     out.capabilities.push(capability(ctx, "skill-trigger", promise, source, "enforced"));
   };
+  if (format.triggers_field && !(skill.triggers.includes("model") && skill.triggers.includes("user")))
+    return triggersList(ctx, skill, format.triggers_field, out);
   if (!skill.triggers.includes("model"))
     only("the person", format.model_invocation_field, format.model_invocation_value ?? true);
   if (!skill.triggers.includes("user")) only("the model", format.user_invocation_field, false);
   return fields;
+}
+
+/** The core's triggers as the client's own list (triggers: [user]): one row per narrowed promise. */
+function triggersList(ctx: EmitContext, skill: CoreSkill, field: string, out: PartEmission): Fields {
+  const source = skill.positionOf(["triggers"]);
+  const only = (who: string) =>
+    capability(ctx, "skill-trigger", `skill ${skill.name} is started only by ${who}`, source, "enforced");
+  if (!skill.triggers.includes("model")) out.capabilities.push(only("the person"));
+  if (!skill.triggers.includes("user")) out.capabilities.push(only("the model"));
+  return [[field, { list: [...skill.triggers], format: "list" }]];
 }

@@ -217,7 +217,7 @@ function toolForm(
   tool: string,
   pattern: string | undefined,
 ): ToolForm {
-  if (pattern === undefined) return { tool };
+  if (pattern === undefined) return { tool: mapping.permission_coarse_forms?.[tool] ?? tool };
   // MCP rules name the server and tool in the client's own rule form, whatever the verb's tool is.
   if (patternKindOf[verb] === "tools") return mcpForm(mapping, pattern);
   if (mapping.permission_tools_bare.includes(tool)) {
