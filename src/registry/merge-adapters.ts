@@ -60,8 +60,8 @@ function ownAdapters(builtins: ResolvedAdapter[], targets: TargetsConfig): Adapt
 /**
  * The chosen built-ins that stay beside the registry's own adapters: one that collides with an own adapter
  * steps aside, and so does one whose links or imports lead to the always-on file of a built-in that
- * stepped aside, unless an own adapter writes that file (gemini-cli's GEMINI.md -> AGENTS.md, once an own
- * adapter writes the single_file in place of agents-md).
+ * stepped aside, unless an own adapter writes that file (a link to AGENTS.md, once an own adapter writes
+ * the single_file in place of the built-in one).
  */
 function keptBuiltins(picked: ResolvedAdapter[], own: Adapter[]): ResolvedAdapter[] {
   let kept = picked.filter((b) => !own.some((entry) => collidesWith(b.adapter, entry)));

@@ -120,6 +120,27 @@ describe("agent permissions in the frontmatter (agent_frontmatter.permissions)",
     });
   });
 
+  it("Devin: an agent's permissions are {allow, deny, ask} lists in the pack's Read/Write/Exec forms", async () => {
+    const devin = JSON.parse(readFileSync(join(packageRoot, "clients", "devin.json"), "utf8")) as {
+      permissions: object;
+    };
+    const files = {
+      ...registry(
+        { ...builtinAgentFrontmatter("devin"), extension: ".md" },
+        { permissions: { ...devin.permissions, file: ".example/config.json" } },
+      ),
+    };
+    const { frontmatter, rows } = await agentFile(files);
+    assert.deepEqual(frontmatter.permissions, {
+      allow: ["Exec(npm test)"],
+      deny: ["Exec(git push)", "Write(secrets/**)"],
+      ask: ["mcp__issues__create_issue"],
+    });
+    const cannot = rows.filter((r) => r.enforcement === "cannot").map((r) => r.promise);
+    assert.ok(cannot.includes("agent guarded may not use Fetch(example.com)"), JSON.stringify(cannot));
+    assert.ok(!cannot.some((p) => p.includes("Exec(git push)")), JSON.stringify(cannot));
+  });
+
   it("OpenCode's action map: the agent's allow first and deny last, its limit as denials", async () => {
     const opencode = JSON.parse(readFileSync(join(packageRoot, "clients", "opencode.json"), "utf8")) as {
       permissions: object;

@@ -10,7 +10,7 @@ export interface ClientLosses {
 /**
  * The losses of a report by client, in client-id order; a client whose losses are all accepted is kept.
  * A format's loss that names the chosen assistants suffering it counts under each of them, once per
- * promise (AGENTS.md and Gemini's own format both losing one scoped rule is one loss for Gemini).
+ * promise (AGENTS.md and an assistant's own format both losing one scoped rule is one loss for it).
  */
 export function lossesByClient(diagnostics: readonly Diagnostic[]): ClientLosses[] {
   const byClient = new Map<string, ClientLosses>();
