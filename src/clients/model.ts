@@ -254,6 +254,11 @@ export interface SkillFrontmatter {
    * allow rule of a skill is reported.
    */
   allow_field?: string | null;
+  /**
+   * The skill's deny, ask and allow rules as permission rules under one field, as agent_frontmatter.permissions
+   * writes an agent's; with it, skill_deny_field and allow_field are not used.
+   */
+  permissions?: AgentPermissions;
   /** Neutral fields never written (e.g. permissions, triggers). */
   drop_fields: string[];
   /** Frontmatter fields the client documents for skills; an emitted field outside the list is an error. */

@@ -41,15 +41,21 @@ export function packFaults(pack: ClientPack): PackFault[] {
 
 /** Agent permissions take their rule form from rule_form or, without one, from the permissions section. */
 function agentRulesWithoutForm(pack: ClientPack): PackFault[] {
-  const permissions = pack.agent_frontmatter?.permissions;
-  if (!permissions || permissions.rule_form || pack.permissions) return [];
-  return [
-    {
-      path: ["agent_frontmatter", "permissions"],
-      message: "agent permissions have no rule form: no rule_form, and the pack has no permissions section",
-      hint: "Give rule_form (the client's rule shape, tools and argument forms), or a permissions section to take it from.",
-    },
-  ];
+  const sections = [
+    ["agent_frontmatter", pack.agent_frontmatter?.permissions, "agent"],
+    ["skill_frontmatter", pack.skill_frontmatter?.permissions, "skill"],
+  ] as const;
+  return sections.flatMap(([section, permissions, item]): PackFault[] =>
+    !permissions || permissions.rule_form || pack.permissions
+      ? []
+      : [
+          {
+            path: [section, "permissions"],
+            message: `${item} permissions have no rule form: no rule_form, and the pack has no permissions section`,
+            hint: "Give rule_form (the client's rule shape, tools and argument forms), or a permissions section to take it from.",
+          },
+        ],
+  );
 }
 
 /** drop_fields says a neutral field is never written; the pack may not map it all the same. */
@@ -162,6 +168,7 @@ function undocumentedFields(pack: ClientPack): PackFault[] {
       user_invocation_field,
       skill_deny_field,
       allow_field: skill.allow_field,
+      "permissions.field": skill.permissions?.field,
     };
     groups.push([["skill_frontmatter"], { ...under("fields", fields), ...written }, skill.documented_fields]);
   }

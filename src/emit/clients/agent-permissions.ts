@@ -16,7 +16,15 @@ import { actionMapEntries, inEvaluationOrder, type RuleTarget } from "./permissi
 import { atomsOf, type CoreNames, coreNames, ruleTargets } from "./permission-entries.js";
 import { ruleText, type ToolListResult } from "./tool-lists.js";
 
-const basis = "/agent_frontmatter/permissions";
+/** Whose rules these are: "agent reviewer" or "skill release", its capability kind, the pack field read. */
+export interface PermissionOwner {
+  label: string;
+  kind: "agent-tools" | "skill-deny";
+  basis: string;
+}
+
+/** The parts of a core agent or skill that its frontmatter permissions come from. */
+type RuleHolder = Pick<CoreAgent, "tools" | "permissions" | "positionOf">;
 
 /** One target of one rule atom, at the level the core gives it. */
 interface LeveledTarget {
@@ -39,7 +47,22 @@ export function agentPermissionFields(
   agent: CoreAgent,
   permissions: AgentPermissions,
 ): ToolListResult {
-  const label = `agent ${agent.name}`;
+  const owner = {
+    label: `agent ${agent.name}`,
+    kind: "agent-tools",
+    basis: "/agent_frontmatter/permissions",
+  } as const;
+  return permissionFields(ctx, owner, agent, permissions);
+}
+
+/** The same for any owner of permission rules (an agent, a skill). */
+export function permissionFields(
+  ctx: EmitContext,
+  owner: PermissionOwner,
+  agent: RuleHolder,
+  permissions: AgentPermissions,
+): ToolListResult {
+  const label = owner.label;
   const result: ToolListResult = { fields: [], capabilities: [] };
   // A pack without a rule form is refused when it loads (AGC082), so every agent here has one.
   const form = ruleFormOf(ctx, permissions);
@@ -51,12 +74,12 @@ export function agentPermissionFields(
       const outcome = ruleOutcome(form, names, level, rule);
       written.push(...outcome.written);
       const promise = promiseOf(label, level, rule);
-      result.capabilities.push(...rows(ctx, permissions, form, promise, rule.position, outcome));
+      result.capabilities.push(...rows(ctx, owner, permissions, form, promise, rule.position, outcome));
     }
   if (permissions.tools_as_denials && agent.tools) {
     const limit = limitOutcome(ctx, form, names, agent.tools, agent.positionOf(["tools"]));
     written.push(...limit.written);
-    result.capabilities.push(limitRow(ctx, permissions, form, label, agent, limit));
+    result.capabilities.push(limitRow(ctx, owner, permissions, form, agent, limit));
   }
   if (written.length > 0)
     result.fields.push([permissions.field, { tree: ruleTree(ctx, permissions, form, names, written) }]);
@@ -140,12 +163,13 @@ function limitOutcome(
 
 function limitRow(
   ctx: EmitContext,
+  owner: PermissionOwner,
   permissions: AgentPermissions,
   form: AgentRuleForm,
-  label: string,
-  agent: CoreAgent,
+  agent: RuleHolder,
   limit: RuleOutcome & { kept: Verb[] },
 ) {
+  const { label, basis } = owner;
   const promise = `${label} uses only ${(agent.tools ?? []).join(", ")}`;
   const position = agent.positionOf(["tools"]);
   if (limit.written.length === 0)
@@ -166,6 +190,7 @@ function limitRow(
 
 function rows(
   ctx: EmitContext,
+  owner: PermissionOwner,
   permissions: AgentPermissions,
   form: AgentRuleForm,
   promise: string,
@@ -175,11 +200,11 @@ function rows(
   const out = [];
   if (outcome.written.length > 0) {
     const reason = `written as ${texts(form, outcome.written).join(", ")} in ${permissions.field}`;
-    out.push(capability(ctx, "agent-tools", promise, position, "enforced", reason, basis));
+    out.push(capability(ctx, owner.kind, promise, position, "enforced", reason, owner.basis));
   }
   const partly = outcome.written.length > 0 ? `${promise} (part)` : promise;
   for (const reason of outcome.lost)
-    out.push(capability(ctx, "agent-tools", partly, position, "cannot", reason, basis));
+    out.push(capability(ctx, owner.kind, partly, position, "cannot", reason, owner.basis));
   return out;
 }
 

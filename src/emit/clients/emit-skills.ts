@@ -5,6 +5,7 @@ import { skillFileName } from "../../core/load-skills.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
+import { permissionFields } from "./agent-permissions.js";
 import { bodyText, copiedBytes, ownedFile } from "./client-file.js";
 import {
   capability,
@@ -110,6 +111,14 @@ function limits(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, ou
     );
     fields.push(...limit.fields);
     out.capabilities.push(...limit.capabilities);
+  }
+  if (format.permissions) {
+    const owner = { label, kind: "skill-deny", basis: "/skill_frontmatter/permissions" } as const;
+    const rules = permissionFields(ctx, owner, skill, { ...format.permissions, tools_as_denials: false });
+    fields.push(...rules.fields);
+    out.capabilities.push(...rules.capabilities);
+    fields.push(...invocation(ctx, skill, format, out));
+    return fields;
   }
   const names = agentStartNames(
     ctx.pack,
