@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "smol-toml";
@@ -17,6 +17,7 @@ import { describeSession, mainRequest } from "../support/loopback/client-session
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import { geminiSession } from "../support/loopback/gemini-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
+import { testdir } from "../support/testdir.js";
 
 const pack = "gemini-cli";
 
@@ -36,11 +37,21 @@ function acknowledgedAgents(installed: InstalledProject, sandbox: ClientSandbox)
   return { [path]: JSON.stringify({ [installed.project]: agents }) };
 }
 
-describe("Gemini CLI: a session on the installed project (skills, agents, commands)", () => {
-  it("carries every skill, every agent once acknowledged (and any instruction file once); a /command sends its prompt with the arguments", async (t) => {
+/** The plain fixture with the gemini-cli rule adapter too, which links GEMINI.md to AGENTS.md at install. */
+function withGeminiAdapter(): string {
+  const registry = join(testdir({}, "agentc-gemini-md-"), "registry");
+  cpSync(plainClientRegistry(), registry, { recursive: true });
+  const file = join(registry, "targets.json");
+  const targets = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  writeFileSync(file, `${JSON.stringify({ ...targets, builtin_adapters: ["gemini-cli"] }, null, 2)}\n`);
+  return registry;
+}
+
+describe("Gemini CLI: a session on the installed project (GEMINI.md, skills, agents, commands)", () => {
+  it("carries GEMINI.md once, every skill, and every agent once acknowledged; a /command sends its prompt with the arguments", async (t) => {
     const program = requireClient(t, "gemini");
     if (!program) return;
-    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const installed = await buildAndInstall(withGeminiAdapter(), [pack]);
     const project = installed.project;
     const servers = writtenServers(installed, pack).map((s) => s.name);
     const sandbox = clientSandbox();
@@ -58,8 +69,7 @@ describe("Gemini CLI: a session on the installed project (skills, agents, comman
     assert.equal(record.status, 0, describeSession(record));
     const body = mainRequest(record);
     const expected = expectedLoads(pack, project, ["skill", "agent"]);
-    // The fixture chooses the client pack alone, not the gemini-cli rule adapter that writes GEMINI.md.
-    assert.ok(expected.items.length >= 4, "skills and agents");
+    assert.ok(expected.texts.length > 0 && expected.items.length >= 4, "GEMINI.md, skills and agents");
     for (const text of expected.texts)
       assert.equal(occurrences(body, text.marker), 1, `${text.what}\n${describeSession(record)}`);
     for (const item of expected.items)
