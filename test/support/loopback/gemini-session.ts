@@ -3,7 +3,7 @@ import { type ClientSandbox, geminiUserSettings } from "../clients-cli.js";
 import { clientSession, type SessionRecord } from "./client-session.js";
 import type { ToolCall } from "./model-apis.js";
 
-/** What Gemini CLI sent back to the model for its shell call: the command's output, or why it did not run. */
+/** What Gemini CLI sent back to the model for its tool call: the output, or why it did not run. */
 export interface ShellResult {
   output?: string;
   error?: string;
@@ -11,8 +11,8 @@ export interface ShellResult {
 
 /**
  * `gemini -m gemini-2.5-flash -p <prompt>` (plus `args`) in a trusted project against a stand-in Gemini
- * API, the model asking for `tool` when given. Hooks and the named MCP servers are kept from running:
- * these sessions are about what Gemini loads and permits.
+ * API, the model asking for `tool` when given. The named MCP servers are kept from starting, and the
+ * project's hooks from running unless `hooks` is set.
  */
 export function geminiSession(
   program: string[],
@@ -25,12 +25,14 @@ export function geminiSession(
     servers?: string[];
     /** More files to write first (the sandbox's own Gemini state). */
     files?: Record<string, string>;
+    /** Let the project's hooks run (off by default). */
+    hooks?: boolean;
   },
 ): Promise<SessionRecord> {
   const user = {
     ...geminiUserSettings,
     security: { auth: { selectedType: "gemini-api-key" } },
-    hooksConfig: { enabled: false },
+    ...(options.hooks ? {} : { hooksConfig: { enabled: false } }),
     mcp: { excluded: options.servers ?? [] },
   };
   return clientSession({
@@ -73,15 +75,20 @@ export function geminiShellSession(
   });
 }
 
-/** The function response of the session's shell call; undefined when the model's call never came back. */
-export function shellResult(record: SessionRecord): ShellResult | undefined {
+/** The function response of the session's call of `tool`; undefined when the call never came back. */
+export function toolResult(record: SessionRecord, tool = "run_shell_command"): ShellResult | undefined {
   for (const request of record.requests) {
     const body = JSON.parse(request.body || "{}") as {
       contents?: { parts?: { functionResponse?: { name: string; response: ShellResult } }[] }[];
     };
     for (const content of body.contents ?? [])
       for (const part of content.parts ?? [])
-        if (part.functionResponse?.name === "run_shell_command") return part.functionResponse.response;
+        if (part.functionResponse?.name === tool) return part.functionResponse.response;
   }
   return undefined;
+}
+
+/** The function response of the session's shell call. */
+export function shellResult(record: SessionRecord): ShellResult | undefined {
+  return toolResult(record);
 }
