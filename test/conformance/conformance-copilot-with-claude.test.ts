@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { buildAndInstall, requireClient } from "../support/clients-cli.js";
+import { buildAndInstall, requireClient, writtenServers } from "../support/clients-cli.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { copilotSession } from "../support/loopback/copilot-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
@@ -20,7 +20,8 @@ describe("GitHub Copilot CLI beside Claude Code: the .claude files it reads too"
     const installed = await buildAndInstall(plainClientRegistry(), packs);
     const project = installed.project;
     const expected = expectedLoads(pack, project, ["skill", "agent"]);
-    const record = await copilotSession(program, project);
+    const servers = writtenServers(installed, "claude-code").map((s) => s.name);
+    const record = await copilotSession(program, project, undefined, servers);
     assert.equal(record.status, 0, describeSession(record));
     const body = mainRequest(record);
     assert.ok(expected.texts.length >= 2, "AGENTS.md and the rules");

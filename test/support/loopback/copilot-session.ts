@@ -13,8 +13,11 @@ export function trustingCopilot(project: string): ClientSandbox {
   return sandbox;
 }
 
-/** `copilot -p` against a stand-in Messages API (bring-your-own-key: no GitHub account needed). */
-export function copilotSession(program: string[], project: string, tool?: ToolCall) {
+/**
+ * `copilot -p` against a stand-in Messages API (bring-your-own-key: no GitHub account needed). The
+ * named MCP servers are disabled: started offline, each would only wait out its start-up timeout.
+ */
+export function copilotSession(program: string[], project: string, tool?: ToolCall, servers: string[] = []) {
   const byok = {
     COPILOT_PROVIDER_BASE_URL: "{base}",
     COPILOT_PROVIDER_TYPE: "anthropic",
@@ -25,7 +28,12 @@ export function copilotSession(program: string[], project: string, tool?: ToolCa
     api: "anthropic",
     cwd: project,
     env: { ...(trustingCopilot(project).env as Record<string, string>), ...byok },
-    steps: [{ program, args: ["-p", "go", "--allow-all-tools"] }],
+    steps: [
+      {
+        program,
+        args: ["-p", "go", "--allow-all-tools", ...servers.flatMap((name) => ["--disable-mcp-server", name])],
+      },
+    ],
     timeoutMs: 90_000,
     ...(tool ? { tool } : {}),
   });
