@@ -8,6 +8,7 @@ import { composedValue } from "./composed-value.js";
 import { packageHooks } from "./package-hooks.js";
 import { packageMcp } from "./package-mcp.js";
 import { copiedParts, type PackageFile } from "./package-parts.js";
+import { packagePolicies } from "./package-policies.js";
 import type { Servers } from "./portable-servers.js";
 import type { Report } from "./report.js";
 import { fillTemplate, jsonBytes } from "./template.js";
@@ -46,6 +47,8 @@ export function assemblePackage(
     const mcp = packageMcp(host, native, ordered, input.registry, input.tree, input.config, report);
     if (!host.mcp?.transports) native ??= mcp.servers;
     for (const file of mcp.files) add(out, file, report, true);
+    const policies = packagePolicies(host, input.registry);
+    if (policies) add(out, policies, report);
     const context = contextFile(host, input);
     if (context) add(out, context, report);
     if (host.manifest) add(out, manifestFile(host, input, version, mcp.inManifest, context), report, true);

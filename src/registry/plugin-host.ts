@@ -27,6 +27,8 @@ export interface PluginHost {
   mcp?: HostMcp;
   /** Package path of the registry's always-on text (the single_file adapter's file). */
   context_file?: string;
+  /** The registry's deny and ask rules as the host's policy file (levels it does not list are left out). */
+  policies?: HostPolicies;
   /** Manifest keys filled from values the client pack composes into its settings. */
   settings_to_manifest?: { key: string; from: string[] }[];
   variables: HostVariables;
@@ -74,6 +76,17 @@ export interface HostMcp {
   expands_only?: string[];
   /** Environment names a server may not set. */
   reserved_env?: string[];
+}
+
+export interface HostPolicies {
+  /** Package path of the TOML file. */
+  file: string;
+  /** The array of tables that holds the rules. */
+  table: string;
+  /** The decision and priority of each level written; a level not named here is not written. */
+  levels: Partial<Record<"deny" | "ask" | "allow", { decision: string; priority: number }>>;
+  /** The rule's keys: the tool name(s), a shell command's prefix, an MCP server, the message shown. */
+  keys: { tool: string; command: string; server: string; message: string };
 }
 
 export interface HostVariables {

@@ -1,53 +1,24 @@
 import assert from "node:assert/strict";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import {
   buildAndInstall,
-  type ClientSandbox,
-  clientSandbox,
   describeRun,
   requireClient,
   runClient,
   writtenServers,
 } from "../support/clients-cli.js";
-import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
+import { describeSession, mainRequest } from "../support/loopback/client-session.js";
+import {
+  copilotSession as session,
+  trustingCopilot as trusting,
+} from "../support/loopback/copilot-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import type { SessionRecord } from "../support/loopback/session-runner.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
 
 const pack = "github-copilot";
-
-/** A sandbox whose Copilot CLI trusts the project: it loads repository hooks and MCP servers only then. */
-function trusting(project: string): ClientSandbox {
-  const sandbox = clientSandbox();
-  mkdirSync(join(sandbox.home, ".copilot"), { recursive: true });
-  const config = { trustedFolders: [project], firstLaunchAt: "2026-01-01T00:00:00.000Z" };
-  writeFileSync(join(sandbox.home, ".copilot", "config.json"), JSON.stringify(config));
-  return sandbox;
-}
-
-/** `copilot -p` against a stand-in Messages API (bring-your-own-key: no GitHub account needed). */
-function session(
-  program: string[],
-  project: string,
-  tool?: { name: string; input: Record<string, unknown> },
-) {
-  const byok = {
-    COPILOT_PROVIDER_BASE_URL: "{base}",
-    COPILOT_PROVIDER_TYPE: "anthropic",
-    COPILOT_PROVIDER_API_KEY: "loopback",
-    COPILOT_MODEL: "claude-sonnet-4",
-  };
-  return clientSession({
-    api: "anthropic",
-    cwd: project,
-    env: { ...(trusting(project).env as Record<string, string>), ...byok },
-    steps: [{ program, args: ["-p", "go", "--allow-all-tools"] }],
-    timeoutMs: 90_000,
-    ...(tool ? { tool } : {}),
-  });
-}
 
 const allBodies = (record: SessionRecord) => record.requests.map((r) => r.body).join("\n");
 const secret = "AKIA4EXAMPLESECRETKEY";

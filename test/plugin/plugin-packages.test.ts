@@ -98,7 +98,12 @@ describe("plugin packages for every host (client fixture, real agentc build)", (
     assert.equal(manifest.version, "2.0.0");
     assert.equal(manifest.contextFileName, "GEMINI.md");
     assert.deepEqual(Object.keys(manifest.mcpServers as object).sort(), ["docs", "issues"]);
-    assert.ok((manifest.excludeTools as string[]).includes("run_shell_command(rm -rf)"));
+    // A command prefix in excludeTools blocks nothing in 0.61.0; the deny rules are policies instead.
+    assert.equal(manifest.excludeTools, undefined);
+    assert.match(
+      readFileSync(join(ext, "policies", "agentc.toml"), "utf8"),
+      /^commandPrefix = "rm -rf"\ndecision = "deny"$/m,
+    );
     assert.equal(
       readFileSync(join(ext, "GEMINI.md"), "utf8"),
       readFileSync(join(built.build, "AGENTS.md"), "utf8"),

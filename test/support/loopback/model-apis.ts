@@ -144,9 +144,16 @@ const openaiResponses: Answer = (req, body, res, tool) => {
   ]);
 };
 
-const gemini: Answer = (req, _body, res) => {
+const gemini: Answer = (req, body, res, tool) => {
+  const request = parsed(body) as { tools?: { functionDeclarations?: { name: string }[] }[] };
+  const offered = (request.tools ?? []).some((t) =>
+    (t.functionDeclarations ?? []).some((f) => f.name === tool?.name),
+  );
+  const part = wantsCall(body, tool, offered)
+    ? { functionCall: { name: tool.name, args: tool.input } }
+    : { text: "OK" };
   const reply = {
-    candidates: [{ content: { parts: [{ text: "OK" }], role: "model" }, finishReason: "STOP", index: 0 }],
+    candidates: [{ content: { parts: [part], role: "model" }, finishReason: "STOP", index: 0 }],
     usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
   };
   if (req.url?.includes(":countTokens")) return json(res, { totalTokens: 1 });
