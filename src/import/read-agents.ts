@@ -29,6 +29,7 @@ function readAgent(
     fields: format.fields,
     tools: { field: format.tools_field, names: format.tool_names },
     deny: { field: format.deny_field, names: format.tool_names },
+    ...(format.permissions ? { permissions: format.permissions.field } : {}),
     ...(format.read_only ? { readOnly: format.read_only } : {}),
   });
   const mode = format.read_only;

@@ -65,6 +65,7 @@ function skillSpec(pack: ClientPack, format: SkillFrontmatter): FieldSpec {
     fields: format.fields,
     tools: { field: format.tools_field, names: format.tool_names },
     deny: { field: format.skill_deny_field, names: denyNames },
+    ...(format.permissions ? { permissions: format.permissions.field } : {}),
     modelInvocation: { field: format.model_invocation_field, value: format.model_invocation_value ?? true },
     userInvocation: format.user_invocation_field ?? null,
     triggers: format.triggers_field ?? null,

@@ -28,6 +28,8 @@ export interface FieldSpec {
    * it names no tools itself, so it is read as known and the tools come from another assistant's file.
    */
   readOnly?: { field: string; value: string | boolean };
+  /** The field of the item's own permission rules (agent_frontmatter / skill_frontmatter permissions). */
+  permissions?: string;
 }
 
 export interface ReadFields {
@@ -60,6 +62,12 @@ export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec)
     else if (key === spec.userInvocation && value === false) out.modelOnly = true;
     else if (key === spec.triggers && triggersList(value)) Object.assign(out, onlyOf(triggersList(value)));
     else if (key === spec.readOnly?.field && value === spec.readOnly.value) continue;
+    else if (key === spec.permissions)
+      leftOut(
+        ctx,
+        item.positionOf(key),
+        `"${key}" of ${item.file} holds the item's own permission rules, which import does not read back yet: not imported`,
+      );
     else unmapped(ctx, item, key);
   }
   return out;

@@ -43,6 +43,13 @@ function tenPackRegistry(): string {
   return copy;
 }
 
+/**
+ * The agents and skills whose own permission rules the build writes into their frontmatter (Devin, Kiro,
+ * OpenCode): import does not read those rules back yet, so these files come back without them.
+ */
+const ownRulesFile = (path: string): boolean =>
+  /^\.(devin\/(agents|skills)|kiro\/agents|opencode\/agent)\//.test(path);
+
 describe("agentc import of what agentc installed", () => {
   it("a registry of core/ for all ten client packs comes back whole: nothing reported, the same tree", () => {
     // Every file came from one neutral item, so import must find each item again from ten assistants'
@@ -50,10 +57,30 @@ describe("agentc import of what agentc installed", () => {
     const first = installed(tenPackRegistry());
     const run = runImport(first);
     assert.equal(run.status, 0, run.stderr);
-    const notable = run.json.diagnostics.filter((d) => d.severity !== "info");
+    const notable = run.json.diagnostics.filter((d) => d.severity !== "info" && !ownRulesFile(d.file));
     assert.deepEqual(notable, [], JSON.stringify(notable, null, 1));
     const second = installed(run.out);
-    assert.deepEqual(snapshot(second, withoutAgentc), snapshot(first, withoutAgentc));
+    const skip = (path: string) => withoutAgentc(path) || ownRulesFile(path);
+    assert.deepEqual(snapshot(second, skip), snapshot(first, skip));
+  });
+
+  it("an item's own permission rules in its frontmatter are reported as not read back, file by file", () => {
+    const run = runImport(installed(tenPackRegistry()));
+    assert.equal(run.status, 0, run.stderr);
+    const left = run.json.diagnostics.filter(
+      (d) => d.id === "AGC128" && /own permission rules, which import does not read back yet/.test(d.message),
+    );
+    assert.deepEqual(left.map((d) => d.file).sort(), [
+      ".devin/skills/code-review/SKILL.md",
+      ".devin/skills/fix-tests/SKILL.md",
+      ".devin/skills/triage/SKILL.md",
+      ".kiro/agents/reviewer.md",
+      ".kiro/agents/test-runner.md",
+      ".opencode/agent/reviewer.md",
+      ".opencode/agent/test-runner.md",
+    ]);
+    for (const d of run.json.diagnostics.filter((d) => ownRulesFile(d.file) && d.severity !== "info"))
+      assert.ok(["AGC128", "AGC129"].includes(d.id), JSON.stringify(d));
   });
 
   // Rule adapters' own features (rules as skills, seeds, scoped rules without core triggers) have no core
