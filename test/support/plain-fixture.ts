@@ -4,9 +4,10 @@ import { packageRoot } from "../../src/shared/package-paths.js";
 import { testdir } from "./testdir.js";
 
 /**
- * Edits a copy of the client fixture so that no built-in pack refuses it: no MCP variable in args or env
- * (Codex and Junie cannot pass those, AGC150) and no runtime placeholder in a rule's text (two clients'
- * copies of one rule then differ, and a client reading both folders gets both, AGC151).
+ * Edits a copy of the client fixture so that no built-in pack refuses it: no MCP variable in args, env or
+ * headers (Codex and Junie cannot pass the first two, Devin none of them, AGC150) and no runtime
+ * placeholder in a rule's text (two clients' copies of one rule then differ, and a client reading both
+ * folders gets both, AGC151).
  */
 export function plainFixture(dir: string): void {
   const mcp = join(dir, "core", "mcp.json");
@@ -16,6 +17,7 @@ export function plainFixture(dir: string): void {
   const issues = servers.servers.issues ?? {};
   issues.args = ["-y", "@example/issues-mcp", "--project", "web"];
   delete issues.env;
+  delete servers.servers.docs?.headers;
   writeFileSync(mcp, `${JSON.stringify(servers, null, 2)}\n`);
   const rule = join(dir, "core", "rules", "conventions.md");
   if (!existsSync(rule)) return;
