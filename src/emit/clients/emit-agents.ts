@@ -4,7 +4,6 @@ import { packPath } from "../../clients/placeholders.js";
 import type { CoreAgent } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { agentPermissionFields } from "./agent-permissions.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import {
   capability,
@@ -15,6 +14,7 @@ import {
   placeBasis,
 } from "./emit-context.js";
 import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { agentPermissionFields } from "./frontmatter-permissions.js";
 import { mappedFields } from "./mapped-fields.js";
 import { preApprovals } from "./pre-approvals.js";
 import { readOnlyMode } from "./read-only-mode.js";

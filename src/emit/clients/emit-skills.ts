@@ -5,7 +5,6 @@ import { skillFileName } from "../../core/load-skills.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { permissionFields } from "./agent-permissions.js";
 import { bodyText, copiedBytes, ownedFile } from "./client-file.js";
 import {
   capability,
@@ -16,6 +15,7 @@ import {
   placeBasis,
 } from "./emit-context.js";
 import { type Fields, type FieldValue, yamlFrontmatter } from "./frontmatter.js";
+import { permissionFields } from "./frontmatter-permissions.js";
 import { mappedFields } from "./mapped-fields.js";
 import { preApprovals } from "./pre-approvals.js";
 import { denyList, toolLimit } from "./tool-lists.js";
