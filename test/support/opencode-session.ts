@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { clientSandbox } from "./clients-cli.js";
 import { clientSession } from "./loopback/client-session.js";
@@ -24,6 +25,7 @@ export function commandIn(program: string[], project: string, command: string, a
     share: "disabled",
     model: "loopback/claude-sonnet-4-5",
     provider: { loopback: provider },
+    mcp: disabledServers(project),
   };
   return clientSession({
     api: "anthropic",
@@ -34,4 +36,15 @@ export function commandIn(program: string[], project: string, command: string, a
     tool: { name: "bash", input: { command, description: "Clean up" } },
     timeoutMs: 120_000,
   });
+}
+
+/**
+ * The project's MCP servers, switched off in the user config (OpenCode merges it under the project's): the
+ * session is about permissions, and starting the fixture's `npx -y` servers costs half a minute each run.
+ */
+function disabledServers(project: string): Record<string, { enabled: false }> {
+  const file = join(project, "opencode.json");
+  if (!existsSync(file)) return {};
+  const mcp = (JSON.parse(readFileSync(file, "utf8")) as { mcp?: Record<string, unknown> }).mcp ?? {};
+  return Object.fromEntries(Object.keys(mcp).map((name) => [name, { enabled: false }]));
 }
