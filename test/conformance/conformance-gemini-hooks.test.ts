@@ -2,14 +2,9 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import {
-  buildAndInstall,
-  clientSandbox,
-  geminiUserSettings,
-  requireClient,
-  writtenServers,
-} from "../support/clients-cli.js";
-import { clientSession, describeSession } from "../support/loopback/client-session.js";
+import { buildAndInstall, clientSandbox, requireClient, writtenServers } from "../support/clients-cli.js";
+import { describeSession } from "../support/loopback/client-session.js";
+import { geminiSession } from "../support/loopback/gemini-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
 
 const pack = "gemini-cli";
@@ -43,32 +38,6 @@ function writtenHookCommands(project: string): string[] {
   );
 }
 
-/** `gemini -p` in the trusted project against a stand-in Gemini API, MCP servers kept from starting. */
-function promptIn(program: string[], project: string, servers: string[]) {
-  const sandbox = clientSandbox();
-  const user = {
-    ...geminiUserSettings,
-    mcp: { excluded: servers },
-    security: { auth: { selectedType: "gemini-api-key" } },
-  };
-  return clientSession({
-    api: "gemini",
-    cwd: project,
-    env: {
-      ...(sandbox.env as Record<string, string>),
-      GEMINI_API_KEY: "loopback",
-      GOOGLE_GEMINI_BASE_URL: "{base}",
-    },
-    files: {
-      [join(sandbox.home, ".gemini", "trustedFolders.json")]: JSON.stringify({ [project]: "TRUST_FOLDER" }),
-      [join(sandbox.home, ".gemini", "settings.json")]: JSON.stringify(user),
-    },
-    // A named model skips the model router, whose classifier call the stand-in cannot answer.
-    steps: [{ program, args: ["-m", "gemini-2.5-flash", "-p", prompt] }],
-    timeoutMs: 120_000,
-  });
-}
-
 /** The hooks agentc composed into .gemini/settings.json (fact hooks), run by the pinned CLI. */
 describe("Gemini CLI: the hooks agentc wrote into .gemini/settings.json", () => {
   it("names every hook command in a session, runs the prompt hook, and its exit 2 stops the prompt", async (t) => {
@@ -82,7 +51,11 @@ describe("Gemini CLI: the hooks agentc wrote into .gemini/settings.json", () => 
     const commands = writtenHookCommands(project);
     assert.ok(commands.length >= 5, "the fixture's hooks and the guard reach Gemini");
     try {
-      const blocked = await promptIn(program, project, servers);
+      const blocked = await geminiSession(program, clientSandbox(), project, {
+        prompt,
+        servers,
+        hooks: true,
+      });
       for (const command of commands)
         assert.ok(
           blocked.stderr.includes(`  - ${command}\n`),
@@ -101,7 +74,11 @@ describe("Gemini CLI: the hooks agentc wrote into .gemini/settings.json", () => 
       const { hooks: _, ...withoutHooks } = JSON.parse(text) as Record<string, unknown>;
       writeFileSync(file, `${JSON.stringify(withoutHooks, null, 2)}\n`);
       try {
-        const asked = await promptIn(program, project, servers);
+        const asked = await geminiSession(program, clientSandbox(), project, {
+          prompt,
+          servers,
+          hooks: true,
+        });
         assert.equal(asked.status, 0, describeSession(asked));
         assert.ok(!existsSync(join(project, marker)), describeSession(asked));
         assert.ok(
