@@ -10,7 +10,7 @@ import { stopStrayProcesses } from "../support/stray-processes.js";
 
 const pack = "cline";
 
-/** The workflows agentc wrote to .clinerules/workflows, each run as /<name>.md in a real Cline session. */
+/** The workflows agentc wrote to .clinerules/workflows, each run as /<name> in a real Cline session. */
 describe("Cline CLI: the workflows in .clinerules/workflows", () => {
   // Cline 3.0.65 expands `/<name>` (the file name without .md) into the workflow's text; `/<name>.md`,
   // as the docs spell it, reaches the model unexpanded.
