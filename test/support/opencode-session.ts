@@ -25,12 +25,12 @@ export function commandIn(program: string[], project: string, command: string, a
     share: "disabled",
     model: "loopback/claude-sonnet-4-5",
     provider: { loopback: provider },
-    mcp: disabledServers(project),
   };
+  const inline = JSON.stringify({ mcp: disabledServers(project) });
   return clientSession({
     api: "anthropic",
     cwd: project,
-    env: sandbox.env as Record<string, string>,
+    env: { ...(sandbox.env as Record<string, string>), OPENCODE_CONFIG_CONTENT: inline },
     files: { [join(sandbox.home, ".config", "opencode", "opencode.json")]: JSON.stringify(config) },
     steps: [{ program, args: ["run", ...(agent ? ["--agent", agent] : []), "clean up"] }],
     tool: { name: "bash", input: { command, description: "Clean up" } },
@@ -39,8 +39,9 @@ export function commandIn(program: string[], project: string, command: string, a
 }
 
 /**
- * The project's MCP servers, switched off in the user config (OpenCode merges it under the project's): the
- * session is about permissions, and starting the fixture's `npx -y` servers costs half a minute each run.
+ * The project's MCP servers, switched off in the inline config (OPENCODE_CONFIG_CONTENT, which OpenCode merges
+ * over the project's opencode.json; the user config is merged under it and cannot): the session is about
+ * permissions, and starting the fixture's `npx -y` servers costs half a minute each run.
  */
 function disabledServers(project: string): Record<string, { enabled: false }> {
   const file = join(project, "opencode.json");
