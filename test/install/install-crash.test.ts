@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
 
 import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
+import { tempSuffix } from "../../src/install/apply/journal.js";
 import { recoverInterrupted } from "../../src/install/apply/recover.js";
 import { runInstall } from "../../src/install/install-run.js";
 import { type InstallRecord, serializeRecord } from "../../src/install/model/record.js";
@@ -13,7 +14,14 @@ import type { RunResult } from "../../src/install/model/run-result.js";
 import { runUninstall } from "../../src/install/uninstall-run.js";
 import { capabilityProject } from "../support/capability-bundle.js";
 import { startPaused } from "../support/install-child.js";
-import { copyOf, type Snapshot, snapshot, stamps, withCrash } from "../support/install-fixture.js";
+import {
+  copyOf,
+  type Snapshot,
+  snapshot,
+  stamps,
+  withCrash,
+  withoutAgentc,
+} from "../support/install-fixture.js";
 import {
   copiedFolderProject,
   freshFolderProject,
@@ -21,6 +29,12 @@ import {
   upgradeProject,
 } from "../support/install-scenarios.js";
 import { runCli } from "../support/run-cli.js";
+
+/** What a person does to a file: makes it a program (or no longer one), or adds a line. */
+function personEdits(abs: string, edit: "chmod" | "append"): void {
+  if (edit === "append") appendFileSync(abs, "the person's line\n");
+  else chmodSync(abs, statSync(abs).mode & 0o100 ? 0o644 : 0o755);
+}
 
 const leftovers = (project: string): string[] =>
   Object.keys(snapshot(project)).filter((p) => /agentc-tmp|journal|\.agentc\/lock/.test(p));
@@ -201,6 +215,40 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
       }
     });
   }
+
+  it("a file the person edits or chmods between a crash and the next run is theirs: the rollback keeps it", async () => {
+    const s = scenarios[1] as Scenario;
+    const { project: template, bundle } = s.setup();
+    const old = snapshot(template, withoutAgentc);
+    let edited = 0;
+    for (let n = 1; n < 1000; n++) {
+      for (const edit of ["chmod", "append"] as const) {
+        const project = copyOf(template);
+        const crashed = await withCrash(n, "abandon", () => s.run(bundle, project));
+        if (crashed.status === "ok") {
+          assert.ok(edited > 4, `only ${edited} half-written upgrades were edited`);
+          return;
+        }
+        killOwner(project);
+        const written = Object.entries(snapshot(project, withoutAgentc))
+          .filter(
+            ([path, entry]) => entry.startsWith("file ") && old[path] !== entry && !path.endsWith(tempSuffix),
+          )
+          .map(([path]) => path);
+        for (const path of written) personEdits(join(project, path), edit);
+        edited += written.length > 0 ? 1 : 0;
+        const expected = Object.fromEntries(written.map((p) => [p, snapshot(project)[p]]));
+        await recoverInterrupted(new ProjectWriter(project), project);
+        const after = snapshot(project);
+        for (const path of written)
+          assert.equal(
+            after[path],
+            expected[path],
+            `crash at ${n}, ${edit} of ${path}: the rollback undid it`,
+          );
+      }
+    }
+  });
 
   for (const n of [1, 4, 12, 20]) {
     it(`a real process killed at mutation ${n} is recovered by the next real run`, async () => {

@@ -167,7 +167,7 @@ function task(
       };
     case "create":
       return {
-        step: { op: "put", path: action.path, sha256: action.content.sha256 },
+        step: { op: "put", path: action.path, sha256: action.content.sha256, executable: action.executable },
         run: () =>
           noteWrite(
             input,
@@ -177,7 +177,13 @@ function task(
       };
     case "update":
       return {
-        step: { op: "put", path: action.path, backup, sha256: action.content.sha256 },
+        step: {
+          op: "put",
+          path: action.path,
+          backup,
+          sha256: action.content.sha256,
+          executable: action.executable,
+        },
         run: () =>
           noteWrite(
             input,
@@ -188,7 +194,7 @@ function task(
     case "write-beside":
       return action.replace
         ? {
-            step: { op: "put", path: action.path, backup, sha256: action.content.sha256 },
+            step: { op: "put", path: action.path, backup, sha256: action.content.sha256, executable: false },
             run: () =>
               noteWrite(
                 input,
@@ -197,7 +203,7 @@ function task(
               ),
           }
         : {
-            step: { op: "put", path: action.path, sha256: action.content.sha256 },
+            step: { op: "put", path: action.path, sha256: action.content.sha256, executable: false },
             run: () =>
               noteWrite(input, action, createFile(fs, at(action.path), input.bytesOf(action.content), false)),
           };

@@ -13,8 +13,9 @@ import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
  */
 export type Step =
   /**
-   * put a new file (content `sha256`) or link (text `link`) at `path`; the old one, if any, was first saved
-   * at `backup`. Undo removes only what this step put: a file the user wrote there since is kept. A link whose
+   * put a new file (content `sha256`, owner execute bit `executable`) or link (text `link`) at `path`; the old
+   * one, if any, was first saved at `backup`. Undo removes only what this step put: a file the user wrote or
+   * chmod-ed there since is kept. A link whose
    * fallback is a copy of a folder lists the copied files (`copies`), so that undo can take the copy apart;
    * where an earlier folder copy was there, `after` lists the backups of its files (removed by earlier steps):
    * until all of them exist, the folder at `path` is still the earlier one and is not this step's to undo.
@@ -24,6 +25,7 @@ export type Step =
       path: string;
       backup?: string;
       sha256?: string;
+      executable?: boolean;
       link?: string;
       copies?: CopyStepFile[];
       after?: string[];
@@ -116,6 +118,7 @@ function putByStep(abs: string, step: Extract<Step, { op: "put" }>): boolean {
   if (stat.isSymbolicLink()) return readlinkSync(abs) === step.link;
   if (!stat.isFile() || step.sha256 === undefined) return false;
   if (stat.size === 0 && !step.backup) return true;
+  if (step.executable !== undefined && ((stat.mode & 0o100) !== 0) !== step.executable) return false;
   return sha256(readFileSync(abs)) === step.sha256;
 }
 
