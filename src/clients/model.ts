@@ -334,24 +334,32 @@ export interface CommandFormat {
   documented_fields: string[];
 }
 
-/** Where and how permission rules are written (seed: permission_tools, permission_path_tools, …). */
 /**
- * A file of command rules the client enforces before it runs a shell command. Core exec rules with a
- * command go there, one rule a line, in a file agentc owns whole (docs/client-settings.md).
+ * Command rules the client checks before it runs a shell command. Core exec rules with a command go there:
+ * "lines" (default), one rule a line in a file agentc owns whole; "json_list", one element per rule in the
+ * JSON list the level's decision names, composed into a file people may share (docs/client-settings.md).
  */
 export interface ExecPolicy {
   /** Install path (placeholders allowed). */
   file: string;
-  /** What starts a comment line (the generated header). */
-  comment: string;
-  /** One rule: {words} the command's words as a JSON list of strings, {decision} a JSON string. */
+  shape?: "lines" | "json_list";
+  /** json_list: key path of the object holding the lists. */
+  key?: string[];
+  /** lines: what starts a comment line (the generated header). */
+  comment?: string;
+  /** One rule: {words} the command's words as a JSON list of strings, {command} them joined by a space, {decision} a JSON string. */
   rule: string;
-  /** The client's decision for each core level it has. */
+  /** The client's decision (json_list: the list's name) for each core level it has. */
   decisions: Partial<Record<PermissionLevel, string>>;
   /** A rule matches every command that starts with its words. */
   match: "prefix";
+  /** Who reads the file and what writing it does, added to the reason of each rule written there. */
+  scope?: string;
+  /** Added to the reason of each rule the policy cannot take (what else the client has for it). */
+  otherwise?: string;
 }
 
+/** Where and how permission rules are written (seed: permission_tools, permission_path_tools, …). */
 export interface PermissionMapping extends PermissionRuleForm {
   file: string;
   format: "json" | "toml";

@@ -103,7 +103,7 @@ function readActionMap(
   }
 }
 
-function addAtom(
+export function addAtom(
   rules: ImportedPermission[],
   verb: ImportedPermission["verb"],
   pattern: string | undefined,

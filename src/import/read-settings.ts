@@ -1,16 +1,17 @@
 import type { ClientPack } from "../clients/model.js";
 import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import type { ReadContext } from "./read-context.js";
+import { readExecPolicyLists } from "./read-settings-exec-policy.js";
 import { readHooks } from "./read-settings-hooks.js";
 import { readServers } from "./read-settings-mcp.js";
 import { readPermissions } from "./read-settings-permissions.js";
 import { readSettingsDocument, type SettingsDocument } from "./settings-document.js";
 import { unowned } from "./settings-values.js";
 
-type Part = "permissions" | "hooks" | "mcp";
+type Part = "permissions" | "hooks" | "mcp" | "exec_policy";
 
 /**
- * A pack's settings files (permissions, hooks, MCP servers, often in one file): each read once, each part
+ * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, often in one file): each read once, each part
  * read back under its key, and every top-level key no part owns reported as staying in the project's file.
  */
 export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
@@ -38,6 +39,13 @@ function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml";
     file.parts.push(part);
     files.set(path, file);
   }
+  const policy = pack.exec_policy;
+  if (policy?.shape === "json_list") {
+    const path = withRuntimePlaceholders(pack, policy.file);
+    const file = files.get(path) ?? { format: "json" as const, parts: [] };
+    file.parts.push("exec_policy");
+    files.set(path, file);
+  }
   return files;
 }
 
@@ -47,5 +55,6 @@ function readPart(ctx: ReadContext, pack: ClientPack, part: Part, document: Sett
     return readPermissions(ctx, pack, pack.permissions, document);
   if (part === "hooks" && pack.hooks) return readHooks(ctx, pack, pack.hooks, document);
   if (part === "mcp" && pack.mcp) return readServers(ctx, pack.mcp, document);
+  if (part === "exec_policy" && pack.exec_policy) return readExecPolicyLists(ctx, pack.exec_policy, document);
   return [];
 }

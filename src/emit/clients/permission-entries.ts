@@ -50,7 +50,7 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
         policy,
         atoms.filter(inPolicy).map((a) => execAtom(a)),
       )
-    : { files: [], rows: [] };
+    : { files: [], parts: [], rows: [] };
   const policyRows = [...exec.rows];
   const names = coreNames(pack, core);
   const entries: OwnedEntry[] = [];
@@ -66,13 +66,13 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
       rows.push(...outcome.rows.map((row) => askedFirst(mapping, core, level, rule, pattern, row)));
     }
   }
-  if (!mapping) return { parts: [], rows, files: exec.files };
+  if (!mapping) return { parts: exec.parts, rows, files: exec.files };
   if (mapping.rule_shape === "action_map")
     entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
   entries.push(...extraEntries(mapping));
   const file = withRuntimePlaceholders(pack, mapping.file);
   const parts = entries.length > 0 ? [{ file, format: mapping.format, entries: uniqueEntries(entries) }] : [];
-  return { parts, rows, files: exec.files };
+  return { parts: [...parts, ...exec.parts], rows, files: exec.files };
 }
 
 function execAtom({ level, rule, pattern = "" }: Atom): ExecAtom {
