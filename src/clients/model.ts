@@ -353,8 +353,8 @@ export interface ExecPolicy {
   decisions: Partial<Record<PermissionLevel, string>>;
   /** A rule matches every command that starts with its words. */
   match: "prefix";
-  /** Who reads the file and what writing it does, added to the reason of each rule written there. */
-  scope?: string;
+  /** Why the rules written here hold only in part; each written rule is then partial and says this. */
+  partial_because?: string;
   /** Added to the reason of each rule the policy cannot take (what else the client has for it). */
   otherwise?: string;
 }
@@ -373,6 +373,8 @@ export interface PermissionMapping extends PermissionRuleForm {
   /** Extra values under `key` (e.g. defaultMode) and at the top of the file; composed like the rules. */
   permissions_extra?: Record<string, unknown>;
   settings_extra?: Record<string, unknown>;
+  /** Why the rules written here hold only in part (a front end that does not read the file); each written rule is then partial and says this. */
+  partial_because?: string;
 }
 
 /** How one core rule becomes the client's: its tools, their arguments, the level names. */

@@ -46,7 +46,8 @@ export function execPolicyOutcome(
     const rule = writtenRule(policy, atom);
     if ("lost" in rule) return policyRow(pack, atom, "cannot", withNote(rule.lost, policy.otherwise));
     written.push(rule);
-    return policyRow(pack, atom, "enforced", withNote(writtenReason(policy, file, rule), policy.scope));
+    const reason = withNote(writtenReason(policy, file, rule), policy.partial_because);
+    return policyRow(pack, atom, policy.partial_because ? "partial" : "enforced", reason);
   });
   if (written.length === 0) return { files: [], parts: [], rows };
   if (policy.shape === "json_list") return { files: [], parts: [listPart(policy, file, written)], rows };
@@ -92,7 +93,7 @@ const withNote = (reason: string, note: string | undefined): string => (note ? `
 function policyRow(
   pack: ClientPack,
   atom: ExecAtom,
-  enforcement: "enforced" | "cannot",
+  enforcement: "enforced" | "partial" | "cannot",
   reason: string,
 ): CapabilityRow {
   return capabilityRow(

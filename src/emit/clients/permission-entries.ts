@@ -298,10 +298,12 @@ function writtenRow(
     "permission",
     promiseOf(level, rule, pattern),
     rule.position,
-    prefixLost ? "cannot" : "enforced",
+    prefixLost ? "cannot" : mapping.partial_because ? "partial" : "enforced",
     prefixLost
       ? `${writtenAt}, but the client matches the exact command only, not "${pattern} …"`
-      : writtenAt,
+      : mapping.partial_because
+        ? `${writtenAt}; ${mapping.partial_because}`
+        : writtenAt,
   );
 }
 

@@ -22,7 +22,8 @@ export const promiseKinds = Object.keys(promiseKindTitles) as PromiseKind[];
 /** Every level with what it means, strongest first, as CAPABILITIES.md and the registry page explain it. */
 export const enforcementMeanings: Readonly<Record<Enforcement, string>> = {
   enforced: "the client blocks what the promise forbids, or keeps the promise by itself, technically.",
-  partial: "the client blocks technically, but only what it can see; the reason says what gets through.",
+  partial:
+    "the client blocks technically, but only what it can see or only in some of its front ends; the reason says what gets through.",
   instruction: "the client only reads the promise as text in its context; the model may not follow it.",
   cannot: "the client has no way to express the promise; the build warned about it (AGC080).",
 };
