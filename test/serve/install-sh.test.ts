@@ -8,27 +8,19 @@ import { capabilityProject } from "../support/capability-bundle.js";
 import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, copyOf, makeBundle, stamps } from "../support/install-fixture.js";
 import { upgradeFrom, upgradeTo } from "../support/install-scenarios.js";
-import { fullTree, notLinux, runInstallSh, runScript, type Shell, shells } from "../support/install-sh.js";
+import {
+  fullTree,
+  notLinux,
+  runInstallSh,
+  runScript,
+  type Shell,
+  served,
+  shells,
+} from "../support/install-sh.js";
 import { runCli } from "../support/run-cli.js";
 import { runCliAsync } from "../support/run-cli-async.js";
-import { freePort, type ServeProcess, startServe } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { bytes, serve } from "../support/zip-server.js";
-
-/** One build served at a fixed address; publish() serves another build there. */
-async function served(build: string) {
-  const port = await freePort();
-  let server: ServeProcess = await startServe([build], {}, port);
-  return {
-    url: server.url,
-    script: `${server.url}install.sh`,
-    async publish(next: string) {
-      await server.stop();
-      server = await startServe([next], {}, port);
-    },
-    stop: () => server.stop(),
-  };
-}
 
 /** install.sh on one copy of a project, `agentc install <url>` on another: same exit code, same tree, same record. */
 async function parity(
