@@ -381,13 +381,15 @@ interest() {
   awk '
   function want(p,   i, a) { if (p in seen) return; seen[p] = 1; print "stat\t" p; i = length(p); while (i > 0) { if (substr(p, i, 1) == "/") { a = substr(p, 1, i - 1); if (!(a in seen)) { seen[a] = 1; print "stat\t" a } } i-- } }
   BEGIN { FS = "\t" }
-  $1 == "file" { want($3); next }
+  $1 == "file" { want($3); owned[$3] = 1; next }
   $1 == "seed" { want($3); want($3 ".agentc-new"); next }
   $1 == "link" || $1 == "scaffold" { want($3); next }
   $1 == "owned" { want($3); print "walk\t" $3; next }
   $1 == "remove" { want($3); print "walk\t" $3; for (i = 1; i <= 9; i++) want($3 ".agentc-old" (i == 1 ? "" : "-" i)); next }
-  $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; next }
+  $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; if ($3 == "file") shipped[$2] = 1; next }
   $1 == "adopt" { want($4); n = split($7, w, ","); for (i = 1; i <= n; i++) want(w[i]); next }
+  # where the new version of an owned file the person edited goes
+  END { for (p in shipped) if (p in owned) want(p ".agentc-new") }
   '
 }
 
@@ -731,6 +733,7 @@ plan() {
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
     if (t == "absent" || (shipped && asRecorded(p)) || (sameBytes && shipped)) { write(p, sha, exe, c); return }
+    if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
     # a file of the person (or their link to one) that the component composes its block into
     if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
     if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"
@@ -738,6 +741,16 @@ plan() {
     else if (p in PK) why = "was edited since agentc installed it; replacing it would lose the edit"
     else why = "is " describe(t) " agentc did not create; replacing it would lose it"
     conflictOrDir(p, why, editHint)
+  }
+  # an owned file the person edited, its mode kept (dpkg'"'"'s conffile rule, src/install/plan/plan-files.ts): kept,
+  # the new build beside it when it changes; what agentc install --yes does
+  function editedOwned(c, p, sha, exe,   b, unchangedBuild) {
+    b = p ".agentc-new"
+    unchangedBuild = ps(p) == sha && (px(p) == "1" ? 1 : 0) == exe
+    if (unchangedBuild && pk(b) != "beside") { act("keep", p, "edited by you; the new build does not change it: kept as it is"); return }
+    if (unchangedBuild) act("keep", p, "edited by you; the new version waits beside it as " b " (--take-new or --keep-mine decides)")
+    else act("keep-modified", p, b)
+    beside(c, b, sha)
   }
   function seed(c, p, sha,   t, d) {
     claimed[p] = 1; entry(p, "seed", c, sha, "", "")

@@ -132,6 +132,30 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       await site.stop();
     });
 
+    it(`keeps an owned file the person edited, the new build beside it, as agentc install --yes does (${shell.name})`, async () => {
+      const files = (a: string) => ({ "rules/a.md": a, "rules/b.md": "b v1\n" });
+      const site = await served(
+        makeBundle({ version: "1.0.0", components: { core: { files: files("a v1\n") } } }),
+      );
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b);
+      for (const project of [a, b]) {
+        writeFileSync(join(project, "rules/a.md"), "mine\n");
+        writeFileSync(join(project, "rules/b.md"), "mine too\n");
+      }
+      await site.publish(makeBundle({ version: "2.0.0", components: { core: { files: files("a v2\n") } } }));
+      const up = await parity(shell, site, a, b);
+      assert.equal(up.status, 0, up.stderr);
+      assert.match(up.stdout, /keep-modified +rules\/a\.md/);
+      assert.match(up.stdout, /keep +rules\/b\.md \(edited by you; the new build does not change it/);
+      assert.equal(readFileSync(join(a, "rules/a.md"), "utf8"), "mine\n");
+      assert.equal(readFileSync(join(a, "rules/a.md.agentc-new"), "utf8"), "a v2\n");
+      const again = await parity(shell, site, a, b);
+      assert.match(again.stdout, /keep +rules\/a\.md \(edited by you; the new version waits beside it/);
+      await site.stop();
+    });
+
     it(`lists every conflict before writing anything, as agentc install does (${shell.name})`, async () => {
       const outside = testdir({ "theirs.md": "outside\n" });
       const spec: BundleSpec = {
