@@ -7,9 +7,10 @@
 # It reads manifest.json line by line (its canonical layout is the contract, docs/manifest.md), verifies
 # every file against the manifest's sha256 before anything is written, and follows the safety rules of
 # `agentc install` for the common case (docs/install-sh.md): owned files and folders, seeds written only
-# when missing, links, legacy removals; never overwriting a file it did not install; every conflict listed
-# before any write; the same install record. What it does not implement (shared JSON/TOML files,
-# capability packages, tool payloads, link fallbacks, --move-aside) it refuses, naming `npx agentc install`.
+# when missing, links, legacy removals, agentc's block composed into a person's own instruction files (adopt
+# lines); never overwriting a file it did not install; every conflict listed before any write; the same
+# install record. What it does not implement (shared JSON/TOML files, capability packages, tool payloads,
+# link fallbacks, --move-aside) it refuses, naming `npx agentc install`.
 set -u
 
 # agentc-serve-config-begin (agentc serve writes the values of this block)
@@ -112,13 +113,18 @@ read_manifest() {
     }
     return ""
   }
-  function checked(listKey, v,   parts, n, i, why) {
+  function checked(listKey, v,   parts, when, n, i, why) {
     if (listKey == "artifacts" || listKey == "owned_dirs" || listKey == "owned_files" || listKey == "seeds" || listKey == "remove" || listKey == "scaffold_dirs" || listKey == "executables") {
       why = badPath(v)
       if (why != "") fail(listKey " lists \"" v "\", which " why)
     } else if (listKey == "symlinks" || listKey ~ /_hashes$/) {
       n = split(v, parts, / :: /)
       for (i = 1; i <= (listKey == "symlinks" ? 2 : 1); i++) { why = badPath(parts[i]); if (why != "") fail(listKey " lists \"" parts[i] "\", which " why) }
+    } else if (listKey == "adopt") {
+      n = split(v, parts, / :: /)
+      why = badPath(parts[1]); if (why != "") fail(listKey " lists \"" parts[1] "\", which " why)
+      n = (n >= 3) ? split(parts[3], when, ",") : 0
+      for (i = 1; i <= n; i++) { why = badPath(when[i]); if (why != "") fail(listKey " lists \"" when[i] "\", which " why) }
     }
     return v
   }
@@ -193,7 +199,7 @@ read_record() {
   function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
   function value(line,   body) { body = line; sub(/^ *"[a-z_0-9]+": /, "", body); sub(/,$/, "", body); if (body ~ /^"/) body = substr(body, 2, length(body) - 2); return body }
   function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
-  function flush() { if (kind == "block") print "unsupported\tentries (a block in " path ")"; if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe; path = kind = comp = sha = target = exe = "" }
+  function flush() { if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted; path = kind = comp = sha = target = exe = adopted = "" }
   BEGIN { ctx = "start" }
   {
     line = $0
@@ -222,7 +228,7 @@ read_record() {
       k = key(line)
       if (k == "path") path = value(line); else if (k == "kind") kind = value(line); else if (k == "component") comp = value(line)
       else if (k == "sha256") sha = value(line); else if (k == "target") target = value(line); else if (k == "executable") exe = "1"
-      else if (k == "adopted") print "unsupported\tentries (" path ", a file that was yours)"
+      else if (k == "adopted") adopted = "1"
       else fail("expected a key of an entry")
       next
     }
@@ -276,6 +282,24 @@ desire() {
       }
     }
   }
+  # an adopt line (src/install/bundle/manifest-lines.ts), in plan order: "adopt <n> <component> <path> block
+  # <sha256 of the component'"'"'s own file there>" or "adopt <n> <component> <path> import <line> <when,...>"
+  function adopt(c, line, owned,   p, m, when) {
+    m = sep(line, p)
+    if (m == 2 && p[2] == "block") {
+      # a block of a file the component does not ship is left out, as agentc leaves it out
+      if (!(p[1] in owned)) return
+      if (!(p[1] in ahash)) { problem("component " c " adopts " p[1] " as a block, but the bundle has no hash for its file"); return }
+      out(0, 0, 3, pad(++nadopt), "adopt\t" nadopt "\t" c "\t" p[1] "\tblock\t" ahash[p[1]])
+      return
+    }
+    when = (m == 3) ? p[3] : p[1]
+    if ((m == 2 || m == 3) && p[2] ~ /^import:./ && when !~ /(^|,)(,|$)/) {
+      out(0, 0, 3, pad(++nadopt), "adopt\t" nadopt "\t" c "\t" p[1] "\timport\t" substr(p[2], 8) "\t" when)
+      return
+    }
+    problem("an adopt line of " c " is not \"<path> :: block\" or \"<path> :: import:<text>[ :: <path>,...]\"")
+  }
   BEGIN { FS = "\t" }
   $1 == "error" { out(0, 0, 0, "", "problem\tmanifest.json " $2); next }
   $1 == "component" { comps[++nc] = $2; known[$2] = 1; next }
@@ -292,8 +316,8 @@ desire() {
   $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
   $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
   $1 == "default_components" { dflt[$2] = 1; next }
-  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed shared files, composed into your own files or spawned capabilities (" $2 " in .agentc/installed.json)"); next }
-  $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" { push($2 SUBSEP $1, $3); next }
+  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed shared files or spawned capabilities (" $2 " in .agentc/installed.json)"); next }
+  $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" || $1 == "adopt" { push($2 SUBSEP $1, $3); next }
   { next }
   END {
     if (wanted != "") {
@@ -346,6 +370,7 @@ desire() {
         pre = pre "\t" q
       }
       for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++) out(4, i, 0, pad(j), "owned\t" c "\t" item[c SUBSEP "owned_dirs", j] pre)
+      for (j = 1; j <= n[c SUBSEP "adopt"]; j++) adopt(c, item[c SUBSEP "adopt", j], owned)
       for (j = 1; j <= n[c SUBSEP "remove"]; j++) out(5, i, 0, pad(j), "remove\t" c "\t" item[c SUBSEP "remove", j])
     }
     nesting()
@@ -357,12 +382,15 @@ interest() {
   awk '
   function want(p,   i, a) { if (p in seen) return; seen[p] = 1; print "stat\t" p; i = length(p); while (i > 0) { if (substr(p, i, 1) == "/") { a = substr(p, 1, i - 1); if (!(a in seen)) { seen[a] = 1; print "stat\t" a } } i-- } }
   BEGIN { FS = "\t" }
-  $1 == "file" { want($3); next }
+  $1 == "file" { want($3); owned[$3] = 1; next }
   $1 == "seed" { want($3); want($3 ".agentc-new"); next }
   $1 == "link" || $1 == "scaffold" { want($3); next }
   $1 == "owned" { want($3); print "walk\t" $3; next }
   $1 == "remove" { want($3); print "walk\t" $3; for (i = 1; i <= 9; i++) want($3 ".agentc-old" (i == 1 ? "" : "-" i)); next }
-  $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; next }
+  $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; if ($3 == "file") shipped[$2] = 1; next }
+  $1 == "adopt" { want($4); n = split($7, w, ","); for (i = 1; i <= n; i++) want(w[i]); next }
+  # where the new version of an owned file the person edited goes
+  END { for (p in shipped) if (p in owned) want(p ".agentc-new") }
   '
 }
 
@@ -415,6 +443,203 @@ walk_folders() {
   done
 }
 
+# ---------------------------------------------------------------------------------------------------------
+# agentc's marked block in a person's file (src/install/plan/marked-block.ts), composed before planning. Every
+# byte goes through od as hex, so CRLF, a missing final newline and any UTF-8 come out as they went in.
+block_begin='<!-- agentc:begin (written by agentc install; agentc uninstall removes it) -->'
+block_end='<!-- agentc:end -->'
+
+# The file each adopt line's block would go into (blockHost of src/install/plan/plan-block.ts): the path when
+# it is a regular file, or the file inside the project a person's link there points to. "host <n> <file>",
+# "scan <file> <sha256 of the recorded block>" for those and every file a recorded block is in, and "stat"
+# for link targets whose state is not gathered yet.
+block_hosts() {
+  awk '
+  BEGIN { FS = "\t" }
+  $1 == "prev" { PK[$2] = $3; PS[$2] = $5; if ($3 == "block") recorded[$2] = 1; next }
+  $1 == "state" { T[$2] = $3; L[$2] = $6; next }
+  $1 == "adopt" { na++; AP[na] = $4; next }
+  function st(p) { return (p in T) ? T[p] : "absent" }
+  function blocked(p,   i, t) {
+    for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") { t = st(substr(p, 1, i - 1)); if (t == "absent") return 0; if (t != "dir") return 1 }
+    return 0
+  }
+  function want(p,   i) { print "stat\t" p; for (i = length(p); i > 1; i--) if (substr(p, i, 1) == "/") print "stat\t" substr(p, 1, i - 1) }
+  # posix.normalize of a relative path; "" for the project folder itself
+  function normal(p,   seg, n, i, out, m, o) {
+    n = split(p, seg, "/"); m = 0
+    for (i = 1; i <= n; i++) {
+      if (seg[i] == "" || seg[i] == ".") continue
+      if (seg[i] == ".." && m > 0 && out[m] != "..") m--
+      else out[++m] = seg[i]
+    }
+    o = ""; for (i = 1; i <= m; i++) o = o (i > 1 ? "/" : "") out[i]
+    return o
+  }
+  function host(p,   q) {
+    if (blocked(p)) return ""
+    if (st(p) == "file") return p
+    if (st(p) != "symlink" || PK[p] == "symlink" || L[p] ~ /^\//) return ""
+    q = normal((p ~ /\// ? substr(p, 1, match(p, /\/[^\/]*$/)) : "") L[p])
+    if (q == "" || q == ".." || q ~ /^\.\.\//) return ""
+    if (!(q in T)) { want(q); return "" }
+    return (blocked(q) || st(q) != "file") ? "" : q
+  }
+  END {
+    for (i = 1; i <= na; i++) { h = host(AP[i]); if (h != "") { print "host\t" i "\t" h; scan[h] = 1 } }
+    for (p in recorded) if (!blocked(p) && st(p) == "file") scan[p] = 1
+    for (p in scan) print "scan\t" p "\t" (PK[p] == "block" ? PS[p] : "")
+  }'
+}
+
+# One text, from od: "text <1 UTF-8 | 0 not | nul UTF-8 with a NUL byte> <separatorAfter: 0 none, 1 \n,
+# 2 \n\n> <1 when it holds a begin marker>", then with $2 set, "cand <start> <end> <separator>" for every span
+# findBlock would hash, in its order.
+scan_text() {
+  od -An -v -tx1 "$1" | awk -v begin="$block_begin" -v end="$block_end" -v want="$2" '
+  BEGIN { for (i = 0; i < 256; i++) v[sprintf("%02x", i)] = i
+          for (i = 1; i < 256; i++) code[sprintf("%c", i)] = sprintf("%02x", i)
+          nb = hex(begin "\n", B); ne = hex(end "\n", EM) }
+  function hex(s, arr,   i) { for (i = 1; i <= length(s); i++) arr[i] = code[substr(s, i, 1)]; return length(s) }
+  function at(arr, m, i,   k) { for (k = 1; k <= m; k++) if (b[i + k - 1] != arr[k]) return 0; return 1 }
+  function find(arr, m, from,   i) { for (i = from; i + m - 1 <= n; i++) if (b[i] == arr[1] && at(arr, m, i)) return i; return 0 }
+  # what Node decodes without a replacement character (WHATWG UTF-8)
+  function utf8(   i, c, k, need, lo, hi, nul) {
+    for (i = 1; i <= n; i++) {
+      c = v[b[i]]
+      if (c < 128) { if (c == 0) nul = 1; continue }
+      lo = 128; hi = 191
+      if (c >= 194 && c <= 223) need = 1
+      else if (c == 224) { need = 2; lo = 160 }
+      else if ((c >= 225 && c <= 236) || c == 238 || c == 239) need = 2
+      else if (c == 237) { need = 2; hi = 159 }
+      else if (c == 240) { need = 3; lo = 144 }
+      else if (c >= 241 && c <= 243) need = 3
+      else if (c == 244) { need = 3; hi = 143 }
+      else return 0
+      for (k = 1; k <= need; k++) { if (i + k > n) return 0; c = v[b[i + k]]; if (c < lo || c > hi) return 0; lo = 128; hi = 191 }
+      i += need
+    }
+    return nul ? "nul" : 1
+  }
+  { for (i = 1; i <= NF; i++) b[++n] = $i }
+  END {
+    ok = utf8(); first = find(B, nb, 1)
+    print "text\t" ok "\t" (n == 0 ? 0 : b[n] == "0a" ? 1 : 2) "\t" (first > 0 ? 1 : 0)
+    if (want == "" || ok != 1) exit
+    for (i = first; i > 0; i = find(B, nb, i + 1)) {
+      c = find(EM, ne, i + nb)
+      if (c == 0) break
+      for (s = 2; s >= 0; s--) {
+        if (i - 1 - s < 0) continue
+        same = 1; for (k = i - s; k < i; k++) if (b[k] != "0a") same = 0
+        if (same) print "cand\t" (i - 1 - s) "\t" (c - 1 + ne) "\t" s
+      }
+    }
+  }'
+}
+
+# The bytes [from, to) of a file (to -1: to its end); the file holds no NUL byte.
+bytes_of() {
+  od -An -v -tx1 "$1" | awk -v from="$2" -v to="$3" 'BEGIN { for (i = 1; i < 256; i++) c[sprintf("%02x", i)] = sprintf("%c", i) }
+  { for (i = 1; i <= NF; i++) { if (k >= from && (to < 0 || k < to)) printf "%s", c[$i]; k++ } }'
+}
+
+# A composed text into the staging folder, named by its sha256 (set in $staged).
+stage_text() {
+  staged=$(sha_of "$1") && mv -f "$1" "$work/files/$staged" || die "cannot stage a composed text" 1
+}
+
+# For the planner: what each file holds ("text"), where its recorded block still is ("span"), the text without
+# it ("unblock"), each adopt line's block composed into its host ("compose <n> <block sha256> <text sha256>", or
+# "bad" for a block that is not UTF-8) and the import files ("importbody <n> <sha256>"). Every composed text
+# is in the staging folder before anything is planned.
+compose_blocks() {
+  grep -q -e '^adopt	' -e '^prev	[^	]*	block	' "$work/wanted" || return 0
+  cat "$work/wanted" "$work/state" | block_hosts > "$work/hosts"
+  if grep -q '^stat	' "$work/hosts"; then
+    sed -n 's/^stat	//p' "$work/hosts" > "$work/stat3"
+    gather_state "$work/stat3" >> "$work/state"
+    cat "$work/wanted" "$work/state" | block_hosts > "$work/hosts"
+  fi
+  blk=$work/blocks
+  mkdir -p "$blk"
+  : > "$blk/index"
+  n=0
+  while IFS="$TAB" read -r tag f rec; do
+    [ "$tag" = scan ] || continue
+    n=$((n + 1))
+    scan_text "$root/$f" "$rec" > "$blk/$n.scan"
+    facts=$(sed -n 's/^text	//p' "$blk/$n.scan")
+    [ -n "$facts" ] || die "cannot read $f" 1
+    printf 'text\t%s\t%s\n' "$f" "$facts"
+    found=''
+    while IFS="$TAB" read -r ctag start end sep; do
+      [ "$ctag" = cand ] || continue
+      bytes_of "$root/$f" "$start" "$end" > "$blk/cand"
+      [ "$(sha_of "$blk/cand")" = "$rec" ] || continue
+      bytes_of "$root/$f" 0 "$start" > "$blk/$n.pre"
+      bytes_of "$root/$f" "$end" -1 > "$blk/$n.suf"
+      cat "$blk/$n.pre" "$blk/$n.suf" > "$blk/text" || die "cannot compose $f" 1
+      stage_text "$blk/text"
+      printf 'span\t%s\nunblock\t%s\t%s\n' "$f" "$f" "$staged"
+      found=$sep
+      break
+    done < "$blk/$n.scan"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$f" "$n" "$rec" "$found" "$facts" >> "$blk/index"
+  done < "$work/hosts"
+  # "adopt <n> <component> <path> block <sha256>" or "adopt <n> <component> <path> import <line> <when>"
+  while IFS="$TAB" read -r tag a c p kind arg when; do
+    [ "$tag" = adopt ] || continue
+    if [ "$kind" = import ]; then
+      printf '%s\n' "$arg" > "$blk/$a.body" && cp "$blk/$a.body" "$blk/text" || die "cannot write an import line" 1
+      stage_text "$blk/text"
+      printf 'importbody\t%s\t%s\n' "$a" "$staged"
+    else
+      download_file "$arg" "$p"
+      cp "$work/files/$arg" "$blk/$a.body" || die "cannot copy $p" 1
+    fi
+  done < "$work/wanted"
+  while IFS="$TAB" read -r tag a h; do
+    [ "$tag" = host ] || continue
+    printf 'host\t%s\t%s\n' "$a" "$h"
+    compose_block "$a" "$h"
+  done < "$work/hosts"
+}
+
+# The block of adopt line $1 composed into the text of $2 (appendBlock, or replaceBlock where the recorded
+# block is), when the planner may want it.
+compose_block() {
+  line=$(awk -v f="$2" 'BEGIN { FS = "\t" } $1 == f { print; exit }' "$blk/index")
+  rec=$(printf '%s\n' "$line" | cut -f3)
+  found=$(printf '%s\n' "$line" | cut -f4)
+  set -- "$1" "$2" $(printf '%s\n' "$line" | cut -f2,5-)
+  # $3: the file's number, $4: UTF-8 or not, $5: its separatorAfter, $6: whether it holds a begin marker
+  [ "$4" = 1 ] || return 0
+  if [ -n "$rec" ]; then
+    [ -n "$found" ] || return 0
+    sep=$found pre=$blk/$3.pre suf=$blk/$3.suf
+  else
+    [ "$6" = 0 ] || return 0
+    sep=$5 pre=$root/$2 suf=/dev/null
+  fi
+  body=$blk/$1.body
+  set -- "$1" "$2" $(scan_text "$body" "" | cut -f2-)
+  # $3: the block's text is UTF-8, $4: how it ends (2: without a newline)
+  if [ "$3" != 1 ] && [ "$3" != nul ]; then printf 'compose\t%s\tbad\n' "$1"; return 0; fi
+  {
+    if [ "$sep" = 2 ]; then printf '\n\n'; elif [ "$sep" = 1 ]; then printf '\n'; fi
+    printf '%s\n' "$block_begin"
+    cat "$body"
+    if [ "$4" = 2 ]; then printf '\n'; fi
+    printf '%s\n' "$block_end"
+  } > "$blk/inserted"
+  inserted=$(sha_of "$blk/inserted")
+  cat "$pre" "$blk/inserted" "$suf" > "$blk/text" || die "cannot compose $2" 1
+  stage_text "$blk/text"
+  printf 'compose\t%s\t%s\t%s\n' "$1" "$inserted" "$staged"
+}
+
 # The planner: the rules of `agentc install` (src/install/plan*.ts) for what this installer supports.
 # Input: desired state, previous record entries, disk state, folder listings. Output: "C" conflicts,
 # "R" refusals, "D" every action in plan order (for --dry-run), "A" the mutations in the order they are
@@ -432,7 +657,14 @@ plan() {
   $1 == "owned" { no++; OW[no] = $0; next }
   $1 == "remove" { nr++; RM[nr] = $0; next }
   $1 == "known" { known[$2, $3] = 1; next }
-  $1 == "prev" { np++; PP[np] = $2; PK[$2] = $3; PC[$2] = $4; PS[$2] = $5; PT[$2] = $6; PX[$2] = $7; next }
+  $1 == "prev" { np++; PP[np] = $2; PK[$2] = $3; PC[$2] = $4; PS[$2] = $5; PT[$2] = $6; PX[$2] = $7; PA[$2] = $8; next }
+  $1 == "adopt" { na++; AC[na] = $3; AP[na] = $4; AK[na] = $5; AW[na] = $7; if (!(($4, $3) in adoptFor)) adoptFor[$4, $3] = na; next }
+  $1 == "host" { HOST[$2] = $3; next }
+  $1 == "text" { TOK[$2] = $3; MARK[$2] = $5; next }
+  $1 == "span" { FOUND[$2] = 1; next }
+  $1 == "unblock" { UNB[$2] = $3; next }
+  $1 == "compose" { CINS[$2] = $3; CNEW[$2] = $4; next }
+  $1 == "importbody" { IMP[$2] = $3; next }
   $1 == "state" { T[$2] = $3; H[$2] = $4; X[$2] = $5; L[$2] = $6; next }
   $1 == "below" { nb[$2]++; B[$2, nb[$2]] = $3; next }
   function st(p) { return (p in T) ? T[p] : "absent" }
@@ -441,6 +673,8 @@ plan() {
   function pt(p) { return (p in PK) ? PT[p] : "" }
   function pc(p) { return (p in PK) ? PC[p] : "" }
   function px(p) { return (p in PK) ? PX[p] : "" }
+  function pa(p) { return (p in PK) ? PA[p] : "" }
+  function ek(p,   f) { if (!(p in E)) return ""; split(E[p], f, "\t"); return f[1] }
   function blocked(p,   i, a, t) {
     for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") {
       a = substr(p, 1, i - 1); t = st(a)
@@ -451,9 +685,11 @@ plan() {
   }
   function conflict(p, why, hint) { nc++; print "C\t" p "\t" why "\t" hint }
   function refuse(why) { print "R\t" why }
-  function entry(p, kind, comp, sha, target, exe) { E[p] = kind "\t" comp "\t" sha "\t" target "\t" exe }
-  function keepPrev(p) { entry(p, pk(p), pc(p), ps(p), pt(p), px(p)) }
-  function act(op, p, a1, a2) { nd++; print "D\t" op "\t" p "\t" a1 "\t" a2; if (op in rank) { nm[op]++; M[op, nm[op]] = p "\t" a1 "\t" a2 } }
+  function entry(p, kind, comp, sha, target, exe, adopted) { E[p] = kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted }
+  function keepPrev(p) { entry(p, pk(p), pc(p), ps(p), pt(p), px(p), pa(p)) }
+  # a3: what a change of a person'"'"'s file does to agentc'"'"'s block in it (add, update, remove), for the listing
+  function act(op, p, a1, a2, a3) { nd++; print "D\t" op "\t" p "\t" a1 "\t" a2 "\t" a3; if (op in rank) { nm[op]++; M[op, nm[op]] = p "\t" a1 "\t" a2 } }
+  function warning(p, why, hint) { print "W\t" p "\t" why "\t" hint }
   function writable(p,   b) {
     b = blocked(p)
     if (b == "") return 1
@@ -486,21 +722,36 @@ plan() {
   }
   function remove(p) { act("remove", p); vacated[p] = 1 }
   function conflictOrDir(p, why, hint) { conflict(p, why, st(p) == "dir" ? "move the folder away yourself" : hint) }
-  function ownedFile(c, p, sha, exe,   t, shipped, modeKept, sameBytes, why) {
-    claimed[p] = 1; entry(p, "file", c, sha, "", exe)
-    if (!writable(p)) return
-    t = st(p)
-    if (t == "file" && H[p] == sha && X[p] == exe) { act("unchanged", p); return }
+  function ownedFile(c, p, sha, exe,   t, shipped, modeKept, sameBytes, adopted, why) {
+    claimed[p] = 1; t = st(p)
     shipped = pk(p) == "file"
+    sameBytes = t == "file" && H[p] == sha
+    # a file of the person that already holds what agentc ships stays theirs: uninstall leaves it
+    adopted = shipped ? pa(p) : (sameBytes && X[p] == exe) ? 1 : ""
+    entry(p, "file", c, sha, "", exe, adopted)
+    if (!writable(p)) return
+    if (sameBytes && X[p] == exe) { act("unchanged", p); return }
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
-    if (t == "file" && H[p] == sha && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
-    sameBytes = t == "file" && H[p] == sha && shipped
-    if (t == "absent" || (shipped && asRecorded(p)) || sameBytes) { write(p, sha, exe, c); return }
+    if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
+    if (t == "absent" || (shipped && asRecorded(p)) || (sameBytes && shipped)) { write(p, sha, exe, c); return }
+    if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
+    # a file of the person (or their link to one) that the component composes its block into
+    if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
     if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"
-    else if (t == "file" && H[p] == sha) why = "holds the bytes agentc ships but another mode (executable or not); replacing it would change its mode"
+    else if (sameBytes) why = "holds the bytes agentc ships but another mode (executable or not); replacing it would change its mode"
     else if (p in PK) why = "was edited since agentc installed it; replacing it would lose the edit"
     else why = "is " describe(t) " agentc did not create; replacing it would lose it"
     conflictOrDir(p, why, editHint)
+  }
+  # an owned file the person edited, its mode kept (dpkg'"'"'s conffile rule, src/install/plan/plan-files.ts): kept,
+  # the new build beside it when it changes; what agentc install --yes does
+  function editedOwned(c, p, sha, exe,   b, unchangedBuild) {
+    b = p ".agentc-new"
+    unchangedBuild = ps(p) == sha && (px(p) == "1" ? 1 : 0) == exe
+    if (unchangedBuild && pk(b) != "beside") { act("keep", p, "edited by you; the new build does not change it: kept as it is"); return }
+    if (unchangedBuild) act("keep", p, "edited by you; the new version waits beside it as " b " (--take-new or --keep-mine decides)")
+    else act("keep-modified", p, b)
+    beside(c, b, sha)
   }
   function seed(c, p, sha,   t, d) {
     claimed[p] = 1; entry(p, "seed", c, sha, "", "")
@@ -528,15 +779,91 @@ plan() {
   function link(c, p, text, target,   t, what) {
     claimed[p] = 1
     if (!writable(p)) return
-    entry(p, "symlink", c, "", text, "")
     t = st(p)
+    # a link of the person that already says what agentc would write stays theirs: uninstall leaves it
+    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "")
     if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
+    if (t == "file" && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) return
     if (t == "file" && (pk(p) == "copy" || pk(p) == "import")) { refuse(p " was written by agentc in place of a link the system refused"); return }
     if (t == "dir" && pk(p) == "dir" && pt(p) != "") { refuse(p " is a folder agentc copied in place of a link the system refused"); return }
     if (t == "symlink" && pk(p) == "symlink" && pt(p) == L[p]) { act("link", p, text, 1); return }
     if (t == "absent") { ensureParents(p, c); act("link", p, text, 0); return }
     what = t == "symlink" ? "a link to " L[p] " agentc did not make" : t == "dir" ? "a folder" : "a file agentc did not write (or one edited since)"
     conflictOrDir(p, "should become a link to " target ", but is " what, "move it away (or merge it into the link target), or run npx agentc install --move-aside")
+  }
+  # agentc'"'"'s marked block in a person'"'"'s file (src/install/plan/plan-block.ts). The texts were composed before
+  # planning (compose_blocks): "host" is the file an adopt line'"'"'s block goes into, "text" what it holds, "span"
+  # that the recorded block is still in it, "compose" the block'"'"'s and the new text'"'"'s sha256.
+  function planBlock(p, c,   a, into) {
+    if (!((p, c) in adoptFor)) return 0
+    a = adoptFor[p, c]
+    if (!(a in HOST)) return 0
+    into = HOST[a]
+    if (into in blocks) return 1
+    if (TOK[into] == "nul") { refuse(into " holds a NUL byte; this installer cannot compose agentc'"'"'s block into it"); return 1 }
+    if (TOK[into] != 1) return 0
+    claimed[into] = 1; blocks[into] = 1
+    if (pk(into) != "block") {
+      if (MARK[into] == 1) return keepBlock(into, "holds an agentc block that no install recorded")
+      if (!composed(a, into)) return 1
+      entry(into, "block", c, CINS[a], "", "", "")
+      act("update", into, CNEW[a], X[into], "add")
+      return 1
+    }
+    if (!(into in FOUND)) { keepPrev(into); return keepBlock(into, "agentc'"'"'s block in it was edited (or taken out) since agentc wrote it") }
+    if (!composed(a, into)) return 1
+    entry(into, "block", c, CINS[a], "", "", "")
+    if (CINS[a] == ps(into)) act("unchanged", into)
+    else act("update", into, CNEW[a], X[into], "update")
+    return 1
+  }
+  function composed(a, into) {
+    if (CINS[a] != "" && CINS[a] != "bad") return 1
+    refuse("the block for " into " is not UTF-8 text in the bundle")
+    return 0
+  }
+  function keepBlock(p, why) {
+    warning(p, why "; agentc leaves it as it is", "restore the block between the agentc markers, or delete the block and install again")
+    act("keep", p, why ": kept as it is")
+    return 1
+  }
+  # a file or link there that is not agentc'"'"'s (a block of agentc'"'"'s in it does not make it agentc'"'"'s)
+  function persons(p,   t) {
+    if (blocked(p) != "") return 0
+    t = st(p)
+    return (t == "file" || t == "symlink") && (pk(p) == "" || pk(p) == "block") && (ek(p) == "" || ek(p) == "block")
+  }
+  # the import lines of files agentc does not ship, while one of their when files is a person'"'"'s
+  function adoptImports(   i, k, m, w, any, p) {
+    for (i = 1; i <= na; i++) {
+      if (AK[i] != "import" || (AP[i] in claimed)) continue
+      m = split(AW[i], w, ","); any = 0
+      for (k = 1; k <= m; k++) if (persons(w[k])) any = 1
+      if (!any) continue
+      p = AP[i]
+      if (!writable(p)) continue
+      if (st(p) == "absent" || pk(p) == "import") importFile(i)
+      else if (!planBlock(p, AC[i])) conflict(p, "agentc would compose an import into it, but it is not a regular UTF-8 file", "make it a regular text file, or remove it")
+    }
+  }
+  # agentc'"'"'s own file holding only the import line: written while missing, replaced while unmodified
+  function importFile(i,   p, c, sha, t) {
+    p = AP[i]; c = AC[i]; sha = IMP[i]; t = st(p)
+    claimed[p] = 1
+    if (t == "file" && H[p] == sha && X[p] == 0) { entry(p, "import", c, sha, "", "", ""); act("unchanged", p); return }
+    if (t != "absent" && !asRecorded(p)) {
+      if (p in PK) keepPrev(p)
+      act("keep", p, "agentc'"'"'s import file was edited since agentc wrote it: kept as it is")
+      return
+    }
+    entry(p, "import", c, sha, "", "", "")
+    write(p, sha, 0, c)
+  }
+  # uninstall, or a component that no longer composes into the file: agentc'"'"'s bytes taken out exactly
+  function blockRemoval(p) {
+    if (TOK[p] == "nul") refuse(p " holds a NUL byte; this installer cannot take agentc'"'"'s block out of it")
+    else if (TOK[p] == 1 && (p in FOUND)) act("update", p, UNB[p], X[p], "remove")
+    else act("keep", p, "agentc'"'"'s block in it was edited since agentc wrote it: kept as it is; remove the block by hand")
   }
   function scaffold(c, p,   t) {
     if (!writable(p)) return
@@ -596,6 +923,8 @@ plan() {
     t = st(p)
     if (t == "absent") return
     if (pk(p) == "aside") keepPrev(p)
+    else if (pk(p) == "block") blockRemoval(p)
+    else if (pa(p) == "1" && unmodified(p)) return
     else if (unmodified(p)) remove(p)
     else act("keep", p, "no longer installed, but edited since: kept as yours")
   }
@@ -617,6 +946,7 @@ plan() {
     for (i = 1; i <= 8; i++) rank[order[i]] = i
     for (i = 1; i <= nf; i++) { split(F[i], f, "\t"); if (f[1] == "file") ownedFile(f[2], f[3], f[4], f[5]); else seed(f[2], f[3], f[4]) }
     for (i = 1; i <= nl; i++) { split(LK[i], f, "\t"); link(f[2], f[3], f[4], f[5]) }
+    adoptImports()
     for (i = 1; i <= ns; i++) { split(SC[i], f, "\t"); scaffold(f[2], f[3]) }
     for (i = 1; i <= no; i++) leftovers(OW[i])
     for (i = 1; i <= nr; i++) legacy(RM[i])
@@ -669,6 +999,7 @@ write_record() {
         if ($4 != "") printf ",\n      \"sha256\": \"%s\"", $4
         if ($5 != "") printf ",\n      \"target\": \"%s\"", $5
         if ($6 == "1") printf ",\n      \"executable\": true"
+        if ($7 == "1") printf ",\n      \"adopted\": true"
         printf "\n    }" }
       END { print (NR > 0 ? "\n  ]" : "]") }'
     printf '}\n'
@@ -790,7 +1121,8 @@ main() {
   cut -f3 "$work/below" > "$work/stat2"
   gather_state "$work/stat2" >> "$work/state"
 
-  cat "$work/wanted" "$work/state" "$work/below" > "$work/planin"
+  compose_blocks > "$work/composed"
+  cat "$work/wanted" "$work/state" "$work/below" "$work/composed" > "$work/planin"
   sed -n 's/^known	/known	/p' "$work/desired" >> "$work/planin"
   plan < "$work/planin" > "$work/plan"
   refusal=$(sed -n 's/^R	//p' "$work/plan" | head -n 1)
@@ -825,22 +1157,28 @@ exit_clean() { cleanup; exit "$1"; }
 
 show_plan() {
   awk 'BEGIN { FS = "\t" }
-  $1 == "D" && $2 != "unchanged" { line = sprintf("  %-12s %s", $2, $3); if ($2 == "link") line = line " -> " $4; if ($2 == "move-aside") line = line " -> " $4; if ($2 == "keep" || $2 == "keep-modified") line = line " (" $4 ")"; print line }
-  $1 == "C" { printf "conflict: %s %s\n  hint: %s\n", $2, $3, $4 > "/dev/stderr" }' "$work/plan"
+  BEGIN { block["add"] = " (your file: agentc'"'"'s block added below your text)"; block["update"] = " (your file: agentc'"'"'s block updated)"; block["remove"] = " (your file: agentc'"'"'s block taken out)" }
+  $1 == "D" && $2 != "unchanged" { line = sprintf("  %-12s %s", $2, $3); if ($2 == "link") line = line " -> " $4; if ($2 == "move-aside") line = line " -> " $4; if ($2 == "keep" || $2 == "keep-modified") line = line " (" $4 ")"; if ($6 in block) line = line block[$6]; print line }
+  $1 == "C" { printf "conflict: %s %s\n  hint: %s\n", $2, $3, $4 > "/dev/stderr" }
+  $1 == "W" { printf "warning: %s: %s\n  hint: %s\n", $2, $3, $4 > "/dev/stderr" }' "$work/plan"
 }
 
-# Every file the plan writes, fetched once per content and checked before anything is written.
+# Every file the plan writes, fetched once per content and checked before anything is written (the texts
+# composed into a person's files are there already).
 download_files() {
   awk 'BEGIN { FS = "\t" } $1 == "A" && ($2 == "create" || $2 == "update" || $2 == "write-beside") && !seen[$4]++ { p = $3; if ($2 == "write-beside") sub(/\.agentc-new$/, "", p); print $4 "\t" p }' "$work/plan" > "$work/need"
-  rewrites=$(sed -n 's/^publish_rewrites	//p' "$work/facts")
-  while IFS="$TAB" read -r sha p; do
-    published=$(printf '%s\n' "$p" | awk -v rw="$rewrites" 'BEGIN { n = split(rw, lines, "\n"); for (i = 1; i <= n; i++) { split(lines[i], r, / :: /); to[r[1]] = r[2] } }
-      { m = split($0, s, "/"); out = ""; for (i = 1; i <= m; i++) out = out (i > 1 ? "/" : "") (s[i] in to ? to[s[i]] : s[i]); print out }' | url_path)
-    fetch "$AGENTC_BASE${AGENTC_TREE}files/$published" "$work/files/$sha" ||
-      die "cannot download $p; nothing was written" 1 "check the server and try again"
-    got=$(sha_of "$work/files/$sha")
-    [ "$got" = "$sha" ] || die "$p has sha256 $got, but the manifest says $sha; nothing was written" 1 "the server's files do not match its manifest: do not install from it"
-  done < "$work/need"
+  while IFS="$TAB" read -r sha p; do download_file "$sha" "$p"; done < "$work/need"
+}
+download_file() {
+  [ ! -f "$work/files/$1" ] || return 0
+  [ -n "${rewrites_read:-}" ] || { rewrites=$(sed -n 's/^publish_rewrites	//p' "$work/facts"); rewrites_read=1; }
+  published=$(printf '%s\n' "$2" | awk -v rw="$rewrites" 'BEGIN { n = split(rw, lines, "\n"); for (i = 1; i <= n; i++) { split(lines[i], r, / :: /); to[r[1]] = r[2] } }
+    { m = split($0, s, "/"); out = ""; for (i = 1; i <= m; i++) out = out (i > 1 ? "/" : "") (s[i] in to ? to[s[i]] : s[i]); print out }' | url_path)
+  fetch "$AGENTC_BASE${AGENTC_TREE}files/$published" "$work/files/$1.part" ||
+    die "cannot download $2; nothing was written" 1 "check the server and try again"
+  got=$(sha_of "$work/files/$1.part")
+  [ "$got" = "$1" ] || die "$2 has sha256 $got, but the manifest says $1; nothing was written" 1 "the server's files do not match its manifest: do not install from it"
+  mv "$work/files/$1.part" "$work/files/$1"
 }
 
 check_lock() {

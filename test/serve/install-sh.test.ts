@@ -8,27 +8,19 @@ import { capabilityProject } from "../support/capability-bundle.js";
 import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, copyOf, makeBundle, stamps } from "../support/install-fixture.js";
 import { upgradeFrom, upgradeTo } from "../support/install-scenarios.js";
-import { fullTree, notLinux, runInstallSh, runScript, type Shell, shells } from "../support/install-sh.js";
+import {
+  fullTree,
+  notLinux,
+  runInstallSh,
+  runScript,
+  type Shell,
+  served,
+  shells,
+} from "../support/install-sh.js";
 import { runCli } from "../support/run-cli.js";
 import { runCliAsync } from "../support/run-cli-async.js";
-import { freePort, type ServeProcess, startServe } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { bytes, serve } from "../support/zip-server.js";
-
-/** One build served at a fixed address; publish() serves another build there. */
-async function served(build: string) {
-  const port = await freePort();
-  let server: ServeProcess = await startServe([build], {}, port);
-  return {
-    url: server.url,
-    script: `${server.url}install.sh`,
-    async publish(next: string) {
-      await server.stop();
-      server = await startServe([next], {}, port);
-    },
-    stop: () => server.stop(),
-  };
-}
 
 /** install.sh on one copy of a project, `agentc install <url>` on another: same exit code, same tree, same record. */
 async function parity(
@@ -137,6 +129,30 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         "the user's notes\n",
         "case 4: still the user's",
       );
+      await site.stop();
+    });
+
+    it(`keeps an owned file the person edited, the new build beside it, as agentc install --yes does (${shell.name})`, async () => {
+      const files = (a: string) => ({ "rules/a.md": a, "rules/b.md": "b v1\n" });
+      const site = await served(
+        makeBundle({ version: "1.0.0", components: { core: { files: files("a v1\n") } } }),
+      );
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b);
+      for (const project of [a, b]) {
+        writeFileSync(join(project, "rules/a.md"), "mine\n");
+        writeFileSync(join(project, "rules/b.md"), "mine too\n");
+      }
+      await site.publish(makeBundle({ version: "2.0.0", components: { core: { files: files("a v2\n") } } }));
+      const up = await parity(shell, site, a, b);
+      assert.equal(up.status, 0, up.stderr);
+      assert.match(up.stdout, /keep-modified +rules\/a\.md/);
+      assert.match(up.stdout, /keep +rules\/b\.md \(edited by you; the new build does not change it/);
+      assert.equal(readFileSync(join(a, "rules/a.md"), "utf8"), "mine\n");
+      assert.equal(readFileSync(join(a, "rules/a.md.agentc-new"), "utf8"), "a v2\n");
+      const again = await parity(shell, site, a, b);
+      assert.match(again.stdout, /keep +rules\/a\.md \(edited by you; the new version waits beside it/);
       await site.stop();
     });
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { installScriptPath } from "../../src/serve/install-script.js";
 import { describeTree } from "./project-tree-hash.js";
 import { outcome } from "./run-cli-async.js";
+import { freePort, type ServeProcess, startServe } from "./serve-process.js";
 import { testdir } from "./testdir.js";
 
 /** A POSIX shell to run install.sh with, and the PATH it runs under. */
@@ -118,4 +119,19 @@ export function fullTree(dir: string): Record<string, string> {
     (abs) => readFileSync(abs, "utf8"),
     (path) => path === ".agentc/stat-cache.json",
   );
+}
+
+/** One build served by `agentc serve` at a fixed address; publish() serves another build there. */
+export async function served(build: string) {
+  const port = await freePort();
+  let server: ServeProcess = await startServe([build], {}, port);
+  return {
+    url: server.url,
+    script: `${server.url}install.sh`,
+    async publish(next: string) {
+      await server.stop();
+      server = await startServe([next], {}, port);
+    },
+    stop: () => server.stop(),
+  };
 }
