@@ -72,6 +72,8 @@ export interface ClientPack {
   agent_frontmatter?: AgentFrontmatter;
   command_format?: CommandFormat;
   permissions?: PermissionMapping;
+  /** Without `permissions`: why a rule that has no other place is not written. */
+  no_permissions_reason?: string;
   exec_policy?: ExecPolicy;
   hooks?: HookMapping;
   mcp?: McpMapping;

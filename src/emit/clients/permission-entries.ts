@@ -20,6 +20,8 @@ import {
 } from "./permission-action-map.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
+const noPermissionFile = "the client has no permission settings file";
+
 /** Core skill and agent names, which the pack writes with its prefix. */
 export interface CoreNames {
   prefix: string;
@@ -59,7 +61,7 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
     const { level, rule, pattern } = atom;
     if (inPolicy(atom)) rows.push(...policyRows.splice(0, 1));
     else if (!mapping)
-      rows.push(cannot(pack, level, rule, pattern, "the client has no permission settings file"));
+      rows.push(cannot(pack, level, rule, pattern, pack.no_permissions_reason ?? noPermissionFile));
     else {
       const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
       entries.push(...outcome.entries);
