@@ -375,6 +375,10 @@ export interface PermissionMapping extends PermissionRuleForm {
   /** Extra values under `key` (e.g. defaultMode) and at the top of the file; composed like the rules. */
   permissions_extra?: Record<string, unknown>;
   settings_extra?: Record<string, unknown>;
+  /** Values at whole key paths of the file (a profile's extends), composed like the rules. */
+  values_at?: { path: string[]; value: unknown }[];
+  /** Every value under this key path is composed as one table (TOML takes whole tables and top-level keys). */
+  compose_as_table?: string[];
   /** Why the rules written here hold only in part (a front end that does not read the file); each written rule is then partial and says this. */
   partial_because?: string;
 }

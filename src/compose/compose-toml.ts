@@ -48,7 +48,9 @@ function parseToml(text: string): { value: unknown } | { conflict: ReturnType<ty
 
 function tomlEntryProblem(entry: OwnedEntry): string | undefined {
   if (entry.element) return "TOML files take whole tables only, not array elements";
-  if (!isTable(entry.value)) return "a TOML entry must be a table (an object)";
+  if (isTopLevelScalar(entry.path, entry.value)) return undefined;
+  if (!isTable(entry.value))
+    return "a TOML entry must be a table (an object), or a string, number or boolean at the top";
   try {
     const readBack = parse(stringify(entry.value));
     return valueHash(readBack) === valueHash(entry.value)
@@ -66,11 +68,13 @@ function applyStep(text: string, step: Step, style: TextStyle): string | { probl
   const before = parseToml(text);
   if (!("value" in before)) return { problem: "the file stopped parsing" };
   const present = tomlValueAt(before.value, path).value !== undefined;
-  if (present && !definedOnlyBy(text, blocks, path, before.value)) {
-    return { problem: "the table is written with dotted keys or inline, not as [table] sections of its own" };
-  }
-  const edits = step.op === "delete" ? removal(text, blocks) : writing(text, blocks, step, style);
-  const after = applyTextEdits(text, edits);
+  const scalar = path.length === 1 && !isTable(tomlValueAt(before.value, path).value ?? {});
+  const edits =
+    scalar || ("entry" in step && isTopLevelScalar(path, step.entry.value))
+      ? topLevelKeyEdits(text, step, style)
+      : tableEdits(text, blocks, step, style, present, before.value);
+  if ("problem" in edits) return edits;
+  const after = applyTextEdits(text, edits.edits);
   const parsed = parseToml(after);
   if (!("value" in parsed))
     return { problem: "the edited file would not parse (is the parent table inline?)" };
@@ -80,6 +84,65 @@ function applyStep(text: string, step: Step, style: TextStyle): string | { probl
   if (!expected) return { problem: "the edited text did not read back as the intended table" };
   const same = onlyPathChanged(before.value, parsed.value, path);
   return same ? after : { problem: "the edit would have changed other tables too" };
+}
+
+function tableEdits(
+  text: string,
+  blocks: TableBlock[],
+  step: Step,
+  style: TextStyle,
+  present: boolean,
+  document: unknown,
+): { edits: Edit[] } | { problem: string } {
+  if (present && !definedOnlyBy(text, blocks, stepPath(step), document)) {
+    return { problem: "the table is written with dotted keys or inline, not as [table] sections of its own" };
+  }
+  return { edits: step.op === "delete" ? removal(text, blocks) : writing(text, blocks, step, style) };
+}
+
+const isTopLevelScalar = (path: KeyPath, value: unknown): boolean =>
+  path.length === 1 && ["string", "number", "boolean"].includes(typeof value);
+
+/**
+ * A key of the file's top (before its first table header) as one `key = value` line: written just before
+ * the first header, replaced or removed where it stands.
+ */
+function topLevelKeyEdits(
+  text: string,
+  step: Step,
+  style: TextStyle,
+): { edits: Edit[] } | { problem: string } {
+  const key = String(stepPath(step)[0]);
+  const firstHeader = scanTables(text)[0]?.start ?? text.length;
+  const line = topLevelLine(text.slice(0, firstHeader), key);
+  const content =
+    "entry" in step
+      ? `${tomlKey(key)} = ${stringify({ v: step.entry.value }).replace(/^v = /, "").trim()}${style.eol}`
+      : "";
+  if (line) {
+    const blankBeforeHeader = /^[ \t]*\r?\n(?=\[)/.exec(text.slice(line.end))?.[0] ?? "";
+    const length = line.end - line.start + (content === "" ? blankBeforeHeader.length : 0);
+    return { edits: [{ offset: line.start, length, content }] };
+  }
+  if (step.op === "delete") return { problem: `${key} is not a line of its own at the top of the file` };
+  const needsBreak = firstHeader > 0 && !text.slice(0, firstHeader).endsWith("\n");
+  const gap = firstHeader < text.length ? style.eol : "";
+  return {
+    edits: [{ offset: firstHeader, length: 0, content: `${needsBreak ? style.eol : ""}${content}${gap}` }],
+  };
+}
+
+/** The whole line `key = …` among the top lines, when the key is written there on one line. */
+function topLevelLine(top: string, key: string): { start: number; end: number } | undefined {
+  let offset = 0;
+  for (const line of top.split(/(?<=\n)/)) {
+    const bare = line.trimStart();
+    if (bare.startsWith(`${tomlKey(key)} `) || bare.startsWith(`${tomlKey(key)}=`)) {
+      return { start: offset, end: offset + line.length };
+    }
+    offset += line.length;
+  }
+  return undefined;
 }
 
 /** Whether the blocks alone (headers and their lines) give the table its whole value. */

@@ -25,11 +25,12 @@ export function readPermissions(
     unowned(ctx, document, base, "is not an object of permission lists");
     return [...top, String(base[0])];
   }
+  const extras = extrasAgree(ctx, document, base, mapping.permissions_extra, container);
   if (mapping.rule_shape === "action_map") {
-    readActionMap(ctx, pack, mapping, document, base, container);
+    const rules = Object.fromEntries(Object.entries(container).filter(([name]) => !extras.includes(name)));
+    readActionMap(ctx, pack, mapping, document, base, rules);
     return [...top, String(base[0])];
   }
-  const extras = extrasAgree(ctx, document, base, mapping.permissions_extra, container);
   for (const [name, list] of Object.entries(container)) {
     const level = permissionLevels.find((l) => mapping.levels[l] === name);
     if (level) readList(ctx, pack, mapping, document, level, [...base, name], list);

@@ -218,12 +218,12 @@ describe("composeToml", () => {
     assert.equal(composeToml(added.text, [], added.owned).text, userConfig);
   });
 
-  it("rejects list elements and values that are not tables", () => {
+  it("rejects list elements, values that are not tables below the top, and tables holding null", () => {
     const result = composeToml(
       "",
       [
         { path: ["a"], value: "x", element: true },
-        { path: ["b"], value: 1 },
+        { path: ["b", "c"], value: 1 },
         { path: ["c"], value: { n: null } },
       ],
       [],
@@ -233,6 +233,47 @@ describe("composeToml", () => {
       ["invalid-entry", "invalid-entry", "invalid-entry"],
     );
     assert.equal(result.changed, false);
+  });
+});
+
+describe("composeToml: keys at the top of the file", () => {
+  const person = lines("# mine", 'model = "o3"', "", "[mcp_servers.x]", 'command = "y"');
+  const desired: OwnedEntry[] = [{ path: ["default_permissions"], value: "agentc" }];
+
+  it("writes one line just before the first table; uninstall gives the bytes back", () => {
+    const added = composeToml(person, desired, []);
+    assert.deepEqual(added.conflicts, []);
+    assert.equal(
+      added.text,
+      lines(
+        "# mine",
+        'model = "o3"',
+        "",
+        'default_permissions = "agentc"',
+        "",
+        "[mcp_servers.x]",
+        'command = "y"',
+      ),
+    );
+    assert.equal(composeToml(added.text, [], added.owned).text, person);
+  });
+
+  it("replaces its own line where it stands, and appends to a file without tables", () => {
+    const added = composeToml(person, desired, []);
+    const changed = composeToml(added.text, [{ path: ["default_permissions"], value: "other" }], added.owned);
+    assert.equal(changed.text, added.text.replace('"agentc"', '"other"'));
+    const flat = composeToml('model = "o3"\n', desired, []);
+    assert.equal(flat.text, 'model = "o3"\ndefault_permissions = "agentc"\n');
+  });
+
+  it("a key the person wrote stays theirs, reported, untouched", () => {
+    const mine = lines('default_permissions = "mine"', "[a]", "b = 1");
+    const result = composeToml(mine, desired, []);
+    assert.equal(result.text, mine);
+    assert.deepEqual(
+      result.conflicts.map((c) => c.kind),
+      ["user-written"],
+    );
   });
 });
 

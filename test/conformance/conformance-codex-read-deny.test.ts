@@ -1,22 +1,14 @@
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { clientSandbox, requireClient } from "../support/clients-cli.js";
+import { buildAndInstall, clientSandbox, requireClient } from "../support/clients-cli.js";
 import { clientSession, describeSession } from "../support/loopback/client-session.js";
+import { plainClientRegistry } from "../support/plain-fixture.js";
 import { testdir } from "../support/testdir.js";
 
 const secret = "LOOPBACK-SECRET-4711";
 const readme = "README-VISIBLE-42";
-const profile = [
-  'default_permissions = "agentc"',
-  "[permissions.agentc]",
-  'extends = ":workspace"',
-  "[permissions.agentc.filesystem]",
-  '":project_roots" = { ".env" = "none", "**/.env" = "none" }',
-  "glob_scan_max_depth = 3",
-  "",
-].join("\n");
 
 /** `codex exec` in a trusted project, against a stand-in API that asks once to print README.md and .env. */
 function catEnv(program: string[], project: string) {
@@ -45,35 +37,32 @@ function catEnv(program: string[], project: string) {
 }
 
 /**
- * The client fact behind the Codex "permission-file" note (fact permission-profiles): a permission profile
- * in the project's .codex/config.toml denies reads to the commands Codex runs. agentc does not write it yet
- * (it takes a top-level key its TOML composition cannot add), so the matrix reports read rules as lost and
- * says why; this test fails when Codex stops honouring such a profile, and the note must change with it.
+ * The read rules agentc writes for Codex as a permission profile in .codex/config.toml (fact
+ * permission-profiles): Codex's sandbox refuses the denied file to the commands it runs, and reads the rest.
  */
-describe("Codex: a permission profile in the project denies reads (the fact the matrix names)", () => {
-  it("cat .env is refused with the profile and README.md still read; without it the secret reaches the model", async (t) => {
+describe("Codex: the permission profile agentc wrote denies reads", () => {
+  it("cat .env is refused in the installed project and README.md still read; without agentc the secret reaches the model", async (t) => {
     const program = requireClient(t, "codex");
     if (!program) return;
-    const seen: Record<string, { secret: boolean; readme: boolean; describe: string }> = {};
-    for (const variant of ["without", "with"] as const) {
-      const project = testdir({ ".env": `TOKEN=${secret}\n`, "README.md": `${readme}\n` });
-      if (variant === "with") {
-        mkdirSync(join(project, ".codex"), { recursive: true });
-        writeFileSync(join(project, ".codex/config.toml"), profile);
-      }
+    const installed = await buildAndInstall(plainClientRegistry(), ["codex"]);
+    const projects = { without: testdir(), with: installed.project };
+    const seen: Record<string, { bodies: string; describe: string }> = {};
+    for (const [variant, project] of Object.entries(projects)) {
+      writeFileSync(join(project, ".env"), `TOKEN=${secret}\n`);
+      writeFileSync(join(project, "README.md"), `${readme}\n`);
       const run = await catEnv(program, project);
-      const bodies = run.requests.map((r) => r.body).join("\n");
-      seen[variant] = {
-        secret: bodies.includes(secret),
-        readme: bodies.includes(readme),
-        describe: describeSession(run),
-      };
+      seen[variant] = { bodies: run.requests.map((r) => r.body).join("\n"), describe: describeSession(run) };
     }
-    assert.ok(seen.without?.secret, `without the profile the command reads .env\n${seen.without?.describe}`);
+    const [without, withProfile] = [seen.without, seen.with];
     assert.ok(
-      seen.with?.readme,
-      `with the profile the command still reads README.md\n${seen.with?.describe}`,
+      without?.bodies.includes(secret),
+      `without the profile the command reads .env\n${without?.describe}`,
     );
-    assert.ok(!seen.with?.secret, `with the profile .env stays unread\n${seen.with?.describe}`);
+    assert.ok(
+      withProfile?.bodies.includes(readme),
+      `the command still reads README.md\n${withProfile?.describe}`,
+    );
+    assert.ok(!withProfile?.bodies.includes(secret), `.env stays unread\n${withProfile?.describe}`);
+    assert.match(withProfile?.bodies ?? "", /cat: \.env: Permission denied/, "the sandbox refused it");
   });
 });

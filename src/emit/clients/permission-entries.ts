@@ -73,7 +73,8 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
     entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
   entries.push(...extraEntries(mapping));
   const file = withRuntimePlaceholders(pack, mapping.file);
-  const parts = entries.length > 0 ? [{ file, format: mapping.format, entries: uniqueEntries(entries) }] : [];
+  const composed = asTable(mapping.compose_as_table, uniqueEntries(entries));
+  const parts = composed.length > 0 ? [{ file, format: mapping.format, entries: composed }] : [];
   return { parts: [...parts, ...exec.parts], rows, files: exec.files };
 }
 
@@ -268,12 +269,34 @@ function prefixedName(names: CoreNames, verb: Verb, name: string): string {
   return core.has(name) ? `${names.prefix}${name}` : name;
 }
 
+/** The entries under `table` as one entry holding them all, nested by their paths; the others as they are. */
+function asTable(table: string[] | undefined, entries: OwnedEntry[]): OwnedEntry[] {
+  if (!table) return entries;
+  const inside = (e: OwnedEntry) => !e.element && table.every((segment, i) => e.path[i] === segment);
+  const nested: Record<string, unknown> = {};
+  for (const entry of entries.filter(inside))
+    setAt(nested, entry.path.slice(table.length).map(String), entry.value);
+  const rest = entries.filter((e) => !inside(e));
+  return Object.keys(nested).length > 0 ? [...rest, { path: table, value: nested }] : rest;
+}
+
+function setAt(target: Record<string, unknown>, path: string[], value: unknown): void {
+  const [head, ...tail] = path;
+  if (head === undefined) return;
+  if (tail.length === 0) target[head] = value;
+  else {
+    target[head] = target[head] ?? {};
+    setAt(target[head] as Record<string, unknown>, tail, value);
+  }
+}
+
 function extraEntries(mapping: PermissionMapping): OwnedEntry[] {
   const under = Object.entries(mapping.permissions_extra ?? {});
   const top = Object.entries(mapping.settings_extra ?? {});
   return [
     ...under.map(([key, value]) => ({ path: [...mapping.key, key], value })),
     ...top.map(([key, value]) => ({ path: [key], value })),
+    ...(mapping.values_at ?? []).map(({ path, value }) => ({ path, value })),
   ];
 }
 
