@@ -9,7 +9,8 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
-import { clientSession, describeSession } from "../support/loopback/client-session.js";
+import { describeSession } from "../support/loopback/client-session.js";
+import { codexExecOnce } from "../support/loopback/codex-exec.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
 
 const pack = "codex";
@@ -63,28 +64,5 @@ describe("Codex: the exec policy agentc wrote", () => {
   });
 });
 
-/** `codex exec` against a stand-in Responses API that asks once for `git reset --hard` in the project. */
-function resetIn(program: string[], project: string) {
-  const sandbox = clientSandbox();
-  const config = [
-    'model_provider = "loopback"',
-    'model = "gpt-loopback"',
-    "[model_providers.loopback]",
-    'name = "loopback"',
-    'base_url = "{base}/v1"',
-    'wire_api = "responses"',
-    'env_key = "LOOPBACK_KEY"',
-    `[projects.${JSON.stringify(project)}]`,
-    'trust_level = "trusted"',
-    "",
-  ].join("\n");
-  return clientSession({
-    api: "openai-responses",
-    cwd: project,
-    env: { ...(sandbox.env as Record<string, string>), LOOPBACK_KEY: "loopback" },
-    files: { [join(sandbox.codexHome, "config.toml")]: config },
-    steps: [{ program, args: ["exec", "--skip-git-repo-check", "reset it"] }],
-    tool: { name: "exec_command", input: { cmd: "git reset --hard" } },
-    timeoutMs: 120_000,
-  });
-}
+const resetIn = (program: string[], project: string) =>
+  codexExecOnce(program, project, "reset it", "git reset --hard");

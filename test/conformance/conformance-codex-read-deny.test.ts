@@ -2,39 +2,17 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { buildAndInstall, clientSandbox, requireClient } from "../support/clients-cli.js";
-import { clientSession, describeSession } from "../support/loopback/client-session.js";
+import { buildAndInstall, requireClient } from "../support/clients-cli.js";
+import { describeSession } from "../support/loopback/client-session.js";
+import { codexExecOnce } from "../support/loopback/codex-exec.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
 import { testdir } from "../support/testdir.js";
 
 const secret = "LOOPBACK-SECRET-4711";
 const readme = "README-VISIBLE-42";
 
-/** `codex exec` in a trusted project, against a stand-in API that asks once to print README.md and .env. */
-function catEnv(program: string[], project: string) {
-  const sandbox = clientSandbox();
-  const config = [
-    'model_provider = "loopback"',
-    'model = "gpt-loopback"',
-    "[model_providers.loopback]",
-    'name = "loopback"',
-    'base_url = "{base}/v1"',
-    'wire_api = "responses"',
-    'env_key = "LOOPBACK_KEY"',
-    `[projects.${JSON.stringify(project)}]`,
-    'trust_level = "trusted"',
-    "",
-  ].join("\n");
-  return clientSession({
-    api: "openai-responses",
-    cwd: project,
-    env: { ...(sandbox.env as Record<string, string>), LOOPBACK_KEY: "loopback" },
-    files: { [join(sandbox.codexHome, "config.toml")]: config },
-    steps: [{ program, args: ["exec", "--skip-git-repo-check", "show it"] }],
-    tool: { name: "exec_command", input: { cmd: "cat README.md; cat .env" } },
-    timeoutMs: 120_000,
-  });
-}
+const catEnv = (program: string[], project: string) =>
+  codexExecOnce(program, project, "show it", "cat README.md; cat .env");
 
 /**
  * The read rules agentc writes for Codex as a permission profile in .codex/config.toml (fact

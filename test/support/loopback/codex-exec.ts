@@ -1,0 +1,34 @@
+import { join } from "node:path";
+import { clientSandbox } from "../clients-cli.js";
+import { clientSession, type SessionRecord } from "./client-session.js";
+
+/** `codex exec` in a trusted project, against a stand-in Responses API that asks once to run `command`. */
+export function codexExecOnce(
+  program: string[],
+  project: string,
+  prompt: string,
+  command: string,
+): Promise<SessionRecord> {
+  const sandbox = clientSandbox();
+  const config = [
+    'model_provider = "loopback"',
+    'model = "gpt-loopback"',
+    "[model_providers.loopback]",
+    'name = "loopback"',
+    'base_url = "{base}/v1"',
+    'wire_api = "responses"',
+    'env_key = "LOOPBACK_KEY"',
+    `[projects.${JSON.stringify(project)}]`,
+    'trust_level = "trusted"',
+    "",
+  ].join("\n");
+  return clientSession({
+    api: "openai-responses",
+    cwd: project,
+    env: { ...(sandbox.env as Record<string, string>), LOOPBACK_KEY: "loopback" },
+    files: { [join(sandbox.codexHome, "config.toml")]: config },
+    steps: [{ program, args: ["exec", "--skip-git-repo-check", prompt] }],
+    tool: { name: "exec_command", input: { cmd: command } },
+    timeoutMs: 120_000,
+  });
+}
