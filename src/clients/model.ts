@@ -72,8 +72,6 @@ export interface ClientPack {
   agent_frontmatter?: AgentFrontmatter;
   command_format?: CommandFormat;
   permissions?: PermissionMapping;
-  /** Without `permissions`: why a rule that has no other place is not written. */
-  no_permissions_reason?: string;
   exec_policy?: ExecPolicy;
   hooks?: HookMapping;
   mcp?: McpMapping;
@@ -377,6 +375,8 @@ export interface PermissionMapping extends PermissionRuleForm {
   settings_extra?: Record<string, unknown>;
   /** Values at whole key paths of the file (a profile's extends), composed like the rules. */
   values_at?: { path: string[]; value: unknown }[];
+  /** The extras only serve the rules (a profile that must be selected): without a rule written, none is. */
+  extras_only_with_rules?: boolean;
   /** Every value under this key path is composed as one table (TOML takes whole tables and top-level keys). */
   compose_as_table?: string[];
   /** Why the rules written here hold only in part (a front end that does not read the file); each written rule is then partial and says this. */

@@ -551,3 +551,24 @@ function builtinPackIds(): string[] {
     .filter((name) => name.endsWith(".json"))
     .map((name) => name.slice(0, -".json".length));
 }
+
+describe("codex settings: the read rules as a permission profile", () => {
+  const profileLines = (composed: ComposedFile[]) =>
+    lines(fileAt(composed, ".codex/config.toml")).filter((l) =>
+      /^(default_permissions|permissions\.)/.test(l),
+    );
+
+  it("selects a profile extending :workspace that denies the core's read paths", async () => {
+    const out = settingsOf(await settingsRegistry(["codex"]), "codex");
+    assert.deepEqual(profileLines(out.composed), [
+      'default_permissions = "agentc"',
+      'permissions.agentc = {"filesystem":{":project_roots":{".env":"none",".env.*":"none","secrets/**":"none"},"glob_scan_max_depth":3},"extends":":workspace"}',
+    ]);
+  });
+
+  it("writes no profile, and selects none, when the core denies no read", async () => {
+    const permissions = JSON.stringify({ version: 1, deny: [{ verb: "exec", commands: ["rm -rf"] }] });
+    const registry = await settingsRegistry(["codex"], { "core/permissions.json": permissions });
+    assert.deepEqual(profileLines(settingsOf(registry, "codex").composed), []);
+  });
+});

@@ -20,8 +20,6 @@ import {
 } from "./permission-action-map.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
-const noPermissionFile = "the client has no permission settings file";
-
 /** Core skill and agent names, which the pack writes with its prefix. */
 export interface CoreNames {
   prefix: string;
@@ -61,7 +59,7 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
     const { level, rule, pattern } = atom;
     if (inPolicy(atom)) rows.push(...policyRows.splice(0, 1));
     else if (!mapping)
-      rows.push(cannot(pack, level, rule, pattern, pack.no_permissions_reason ?? noPermissionFile));
+      rows.push(cannot(pack, level, rule, pattern, "the client has no permission settings file"));
     else {
       const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
       entries.push(...outcome.entries);
@@ -71,7 +69,7 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
   if (!mapping) return { parts: exec.parts, rows, files: exec.files };
   if (mapping.rule_shape === "action_map")
     entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
-  entries.push(...extraEntries(mapping));
+  if (entries.length > 0 || !mapping.extras_only_with_rules) entries.push(...extraEntries(mapping));
   const file = withRuntimePlaceholders(pack, mapping.file);
   const composed = asTable(mapping.compose_as_table, uniqueEntries(entries));
   const parts = composed.length > 0 ? [{ file, format: mapping.format, entries: composed }] : [];
