@@ -199,6 +199,7 @@ async function freshInstall(source: string, clients: string[]): Promise<Installe
   cpSync(source, registry, { recursive: true });
   keepClients(registry, clients);
   mkdirSync(project);
+  gitRepository(project);
   const built = runCli(["build", registry, "--out", build, "--quiet"]);
   if (built.status !== 0)
     throw new Error(`agentc build failed (exit ${built.status}):\n${built.stdout}${built.stderr}`);
@@ -213,6 +214,12 @@ async function freshInstall(source: string, clients: string[]): Promise<Installe
   const composedBy = manifestListsComposed(build) ? "installer" : "test";
   if (composedBy === "test") composeInto(project, compiled.tree.composed);
   return { registry, build, project, compiled, composedBy };
+}
+
+/** A project is its own repository, as a person's is: clients find their root by the nearest .git. */
+function gitRepository(project: string): void {
+  const init = spawnSync("git", ["init", "--quiet", project], { encoding: "utf8" });
+  if (init.status !== 0) throw new Error(`git init failed: ${init.error?.message ?? init.stderr}`);
 }
 
 function keepClients(registry: string, clients: string[]): void {

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
 import { clientSandbox } from "../clients-cli.js";
 import { clientSession, type SessionRecord } from "./client-session.js";
@@ -9,6 +10,7 @@ export function codexExecOnce(
   prompt: string,
   command: string,
 ): Promise<SessionRecord> {
+  const leavesSlashTmpGit = !existsSync(slashTmpGit);
   const sandbox = clientSandbox();
   const config = [
     'model_provider = "loopback"',
@@ -22,7 +24,7 @@ export function codexExecOnce(
     'trust_level = "trusted"',
     "",
   ].join("\n");
-  return clientSession({
+  const session = clientSession({
     api: "openai-responses",
     cwd: project,
     env: { ...(sandbox.env as Record<string, string>), LOOPBACK_KEY: "loopback" },
@@ -31,4 +33,15 @@ export function codexExecOnce(
     tool: { name: "exec_command", input: { cmd: command } },
     timeoutMs: 120_000,
   });
+  return leavesSlashTmpGit ? session.finally(removeSlashTmpGit) : session;
+}
+
+/**
+ * Codex's sandbox keeps every writable root's .git read-only, creating it when it is missing; /tmp is
+ * one, so a session leaves an empty /tmp/.git that makes later clients take /tmp for the repository.
+ */
+const slashTmpGit = "/tmp/.git";
+
+function removeSlashTmpGit(): void {
+  if (existsSync(slashTmpGit) && readdirSync(slashTmpGit).length === 0) rmdirSync(slashTmpGit);
 }
