@@ -51,14 +51,9 @@ async function parity(shell: Shell, site: Site, a: string, b: string, flags: str
   return sh;
 }
 
-/** A build served for the length of `body`; the server stops however the body ends. */
+/** A build served while `body` runs (served() stops it when the test ends). */
 async function withSite(build: string, body: (site: Site) => Promise<void>): Promise<void> {
-  const site = await served(build);
-  try {
-    await body(site);
-  } finally {
-    await site.stop();
-  }
+  await body(await served(build));
 }
 
 async function uninstall(project: string): Promise<void> {

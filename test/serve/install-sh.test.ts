@@ -70,7 +70,6 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal((await runCliAsync(["install", site.url, "--project", a, "--yes"])).status, 0);
       assert.equal((await runInstallSh(shell, site.script, ["--project", b])).status, 0);
       assert.deepEqual(stamps(a), before, "agentc install finds nothing to do after install.sh");
-      await site.stop();
     });
 
     it(`upgrades like agentc install: updates, removals, seeds kept or refreshed, legacy files, links, preserve (${shell.name})`, async () => {
@@ -129,7 +128,6 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         "the user's notes\n",
         "case 4: still the user's",
       );
-      await site.stop();
     });
 
     it(`keeps an owned file the person edited, the new build beside it, as agentc install --yes does (${shell.name})`, async () => {
@@ -153,7 +151,6 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal(readFileSync(join(a, "rules/a.md.agentc-new"), "utf8"), "a v2\n");
       const again = await parity(shell, site, a, b);
       assert.match(again.stdout, /keep +rules\/a\.md \(edited by you; the new version waits beside it/);
-      await site.stop();
     });
 
     it(`lists every conflict before writing anything, as agentc install does (${shell.name})`, async () => {
@@ -189,7 +186,6 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.match(sh.stderr, /2 conflict\(s\); nothing was written/);
       assert.deepEqual(fullTree(a), before);
       assert.deepEqual(fullTree(outside), outsideBefore, "nothing outside the project is touched");
-      await site.stop();
     });
 
     it(`removes legacy files as agentc install does, and counts a changed mode as an edit (${shell.name})`, async () => {
@@ -233,7 +229,6 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       );
       assert.equal(readFileSync(join(a, "target.md"), "utf8"), "target\n");
       assert.equal(readFileSync(join(a, "olddir/keep.md"), "utf8"), "keep\n");
-      await site.stop();
     });
 
     it(`refuses what it does not implement, naming npx agentc install, and writes nothing (${shell.name})`, async () => {
@@ -274,7 +269,6 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
           new RegExp(`hint: .*npx agentc install ${site.url.replace(/[./]/g, "\\$&")} --project DIR`),
         );
         assert.deepEqual(fullTree(project), before);
-        await site.stop();
       }
     });
 
@@ -353,7 +347,6 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal(plan.status, 0);
       assert.match(plan.stdout, /create +AGENTS\.md[\s\S]*dry run: nothing was written/);
       assert.deepEqual(fullTree(dry), {});
-      await site.stop();
     });
   }
 });

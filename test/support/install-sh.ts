@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { lstatSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { after } from "node:test";
 import { installScriptPath } from "../../src/serve/install-script.js";
 import { describeTree } from "./project-tree-hash.js";
 import { outcome } from "./run-cli-async.js";
@@ -121,10 +122,14 @@ export function fullTree(dir: string): Record<string, string> {
   );
 }
 
-/** One build served by `agentc serve` at a fixed address; publish() serves another build there. */
+/**
+ * One build served by `agentc serve` at a fixed address; publish() serves another build there. Called in
+ * a test, the server stops when that test ends, whether it passes or fails.
+ */
 export async function served(build: string) {
   const port = await freePort();
   let server: ServeProcess = await startServe([build], {}, port);
+  after(() => server.stop());
   return {
     url: server.url,
     script: `${server.url}install.sh`,
