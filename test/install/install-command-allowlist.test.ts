@@ -35,7 +35,7 @@ describe("exec policy as a command allowlist (Cursor IDE, .cursor/permissions.js
     assert.equal(result.status, 0, result.stderr);
     assert.match(
       result.stdout,
-      /update +\.cursor\/permissions\.json \(shared json file: \+ terminalAllowlist\[\] "npm test"/,
+      /update +\.cursor\/permissions\.json \(shared json file, 2 values\)\n {15}\+ terminalAllowlist\[\] "npm test"\n {15}\+ terminalAllowlist\[\] "npm run lint"\n/,
     );
     assert.equal(
       readFileSync(join(project, ".cursor/permissions.json"), "utf8"),

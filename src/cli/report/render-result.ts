@@ -27,8 +27,10 @@ export function actionLine(a: Action, placed: Placed = {}): string {
       return `${label} ${a.path} (new version of ${a.seed})`;
     case "keep":
       return `${label} ${a.path} (${a.reason})`;
-    default:
-      return `${label} ${a.path}${"compose" in a && a.compose ? composeText(a.compose) : ""}${"block" in a && a.block ? blockText[a.block] : ""}`;
+    default: {
+      const head = `${label} ${a.path}`;
+      return `${head}${"compose" in a && a.compose ? composeText(a.compose, head) : ""}${"block" in a && a.block ? blockText[a.block] : ""}`;
+    }
   }
 }
 
@@ -55,10 +57,22 @@ const blockText = {
   remove: " (your file: agentc's block taken out)",
 } as const;
 
-/** " (composed json: + mcpServers.docs, - permissions.deny[] \"x\")": the owned values that change. */
-function composeText(c: ComposeSummary): string {
+/** How wide an action line may grow before its composed values go one per line below it. */
+const inlineWidth = 100;
+
+/** Where a value listed below its action starts: under the path (2 spaces of list, the label, a space). */
+const valueIndent = " ".repeat(2 + 12 + 1);
+
+/**
+ * The owned values that change: " (shared json file: + mcpServers.docs)" when the line stays short,
+ * else " (shared json file, 3 values)" with each value on a line of its own below.
+ */
+function composeText(c: ComposeSummary, head: string): string {
   const changes = c.changes.map((k) => `${changeMark[k.change]} ${k.key}`);
-  return ` (shared ${c.format} file${changes.length > 0 ? `: ${changes.join(", ")}` : ""})`;
+  const inline = ` (shared ${c.format} file${changes.length > 0 ? `: ${changes.join(", ")}` : ""})`;
+  if (changes.length < 2 || 2 + head.length + inline.length <= inlineWidth) return inline;
+  const values = changes.map((change) => `\n${valueIndent}${change}`).join("");
+  return ` (shared ${c.format} file, ${changes.length} values)${values}`;
 }
 
 /** "file:line:column" when the problem has a place in the file. */
