@@ -82,8 +82,10 @@ export async function importProject(
   }
   // In reading order, so that earlier assistants keep winning where two carry one name.
   const readings = read.filter((r) => r.files.length > 0);
-  for (const file of readings.filter((r) => !found.includes(r)).flatMap((r) => r.files))
-    file.unclaimedBy = placeSharers(file.path, read, alwaysOn);
+  for (const file of readings.filter((r) => !found.includes(r)).flatMap((r) => r.files)) {
+    const sharers = placeSharers(file.path, read, alwaysOn);
+    if (sharers.length > 0) file.unclaimedBy = sharers;
+  }
   const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
   const files = registryFiles(final.items, targetChoice(found, all, reader));

@@ -6,7 +6,7 @@ import { instructionFiles } from "./read-instructions.js";
 
 /**
  * The files and folders an assistant's data names for its native files: its always-on files, its rule,
- * skill, subagent and command folders, its settings files; for an adapter without a pack, its output
+ * skill, subagent and command folders, its settings and exec-policy files; for an adapter without a pack, its output
  * folder. A pack's root instruction file that is the one always-on file of another assistant's adapter
  * (AGENTS.md) is not among them: the client reads the file that adapter writes, not one of its own format.
  */
@@ -24,7 +24,7 @@ export function nativePlaces(assistant: AssistantData, shared: string | undefine
       ].flatMap((dir) => (dir ? [packPath(dir, pack.runtime_placeholders)] : []))
     : [(adapter?.output_dir ?? "").replace(/\/+$/, "")];
   const settings = pack
-    ? [pack.permissions, pack.hooks, pack.mcp].flatMap((m) =>
+    ? [pack.permissions, pack.exec_policy, pack.hooks, pack.mcp].flatMap((m) =>
         m ? [withRuntimePlaceholders(pack, m.file)] : [],
       )
     : [];

@@ -57,6 +57,22 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.deepEqual(targets.builtin_clients, ["gemini-cli"]);
   });
 
+  it("a Cursor command allowlist alone (.cursor/permissions.json) is Cursor's: found, its list imported and composed back", () => {
+    const project = testdir({
+      "AGENTS.md": "# App\n\nKeep the changelog current.\n",
+      ".cursor/permissions.json": '{\n  // ours\n  "terminalAllowlist": ["make check"]\n}\n',
+    });
+    const run = runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.json.assistants, ["agents-md", "cursor"]);
+    assert.match(readFileSync(join(run.out, "core/permissions.json"), "utf8"), /"make check"/);
+    const said = run.json.diagnostics.filter((d) => d.file === ".cursor/permissions.json");
+    assert.deepEqual(
+      said.map((d) => [d.severity, d.message]),
+      [["info", ".cursor/permissions.json is composed with the same values in agentc's layout"]],
+    );
+  });
+
   it("--from names the reader of a shared place, which then counts as found and writes it again", () => {
     const project = join(importProjects, "mixed");
     const run = runImport(project, "--from", "codex,claude-code");

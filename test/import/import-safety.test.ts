@@ -161,7 +161,7 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
     // The files the install writes again are named, so the person knows what to move out of its way.
     assert.match(
       result.stdout,
-      /the install writes these \d+ files import read again[\s\S]*\n {4}\.cursor\/rules\/project\.mdc\n/,
+      /the install writes again, from the registry, what import read from these files \(\d+\)[\s\S]*\n {4}\.cursor\/rules\/project\.mdc\n/,
     );
   });
 });

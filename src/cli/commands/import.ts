@@ -55,7 +55,7 @@ function nextSteps(project: string, out: string, rewritten: string[]): string {
   if (rewritten.length === 0) return install;
   return [
     install,
-    `  the install writes these ${rewritten.length} files import read again, from the registry; remove them from the project`,
+    `  the install writes again, from the registry, what import read from these files (${rewritten.length}); remove them from the project`,
     "  first (the registry holds their text now): one with the build's bytes is adopted as it is, but any other rule or",
     "  skill is a conflict, and an always-on file such as AGENTS.md gets agentc's block beside your text, loaded twice:",
     ...rewritten.map((path) => `    ${path}`),
