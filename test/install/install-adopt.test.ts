@@ -6,7 +6,7 @@ import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
 import { diskTree, repeatedTexts, type SessionLoad, sessionLoad } from "../../src/session-load/index.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runCli } from "../support/run-cli.js";
-import { testdir } from "../support/testdir.js";
+import { testdir, writeFiles } from "../support/testdir.js";
 
 /**
  * Adopting a project people already have (issue 11): the starter registry of `agentc init`, built, installed
@@ -380,5 +380,29 @@ describe("adoption shapes", () => {
     assert.equal(readFileSync(path, "utf8"), edited);
     assert.equal(cli("uninstall", "--project", project).status, 0);
     assert.equal(readFileSync(path, "utf8"), edited);
+  });
+});
+
+describe("a person's text that agentc's block repeats (a registry imported from the project)", () => {
+  it("warns at the paragraph's line, and not where the block holds only the registry's own rules", () => {
+    const root = testdir({}, "agentc-adopt-repeat-");
+    const project = join(root, "app");
+    const person =
+      "# Payments service\n\nMoney is always integer cents, and never a float in any code path.\n";
+    const claude = "@AGENTS.md\n\nClaude: keep each diff small and about one change.\n";
+    writeFiles(project, { "AGENTS.md": person, "CLAUDE.md": claude });
+    const registry = join(root, "reg");
+    assert.equal(cli("import", project, "--out", registry).status, 0);
+    assert.equal(cli("build", registry, "--out", join(root, "build"), "-q").status, 0);
+    const r = install(join(root, "build"), project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stdout + r.stderr,
+      /warning: AGENTS\.md:3:1: 1 paragraph of your text is also in agentc's block in this file: its assistants read it twice/,
+    );
+    const other = testdir({ "AGENTS.md": person });
+    const own = install(v1, other);
+    assert.equal(own.status, 0, own.stderr);
+    assert.doesNotMatch(own.stdout + own.stderr, /also in agentc's block/);
   });
 });

@@ -13,20 +13,23 @@ import {
   defaultAlwaysLoadedLimit,
 } from "../../shared/text-budget.js";
 import type { Plan } from "../plan/plan-model.js";
+import { textRepeatedInBlock } from "./text-in-block.js";
 
 /**
  * What the chosen clients load from the project once agentc's blocks and imports are composed into the
  * person's instruction files (read with the packs' read models over the project, with the plan's composed
  * texts on top): a warning, naming the person's file, when a composed file is over the always-on budget
- * (AGC026's global profile), when a client loads more than its pack's limit into every session (AGC090), or
- * when it loads a text twice (AGC151). Only for plans that compose into a person's file.
+ * (AGC026's global profile), when the person's text is repeated inside agentc's block, when a client loads more
+ * than its pack's limit into every session (AGC090), or when it loads a text twice (AGC151). Only for plans
+ * that compose into a person's file.
  */
 export function adoptedLoadWarnings(
   root: string,
   components: readonly string[],
   plan: Plan,
 ): Plan["warnings"] {
-  const composedInto = plan.entries.filter((e) => e.kind === "block").map((e) => e.path);
+  const blocks = plan.entries.filter((e) => e.kind === "block");
+  const composedInto = blocks.map((e) => e.path);
   if (composedInto.length === 0) return [];
   const files = plan.actions.flatMap((a) =>
     (a.op === "update" || a.op === "create") && a.content.from === "text"
@@ -36,8 +39,9 @@ export function adoptedLoadWarnings(
   const tree = overlayTree(diskTree(root), { files });
   const warnings: Plan["warnings"] = [];
   const { maxLines, maxWordsExclusive } = budgetProfiles.global;
-  for (const path of composedInto) {
+  for (const { path, sha256 } of blocks) {
     const text = tree.text(path) ?? "";
+    warnings.push(...textRepeatedInBlock(path, text, sha256 ?? ""));
     const lines = countLines(text);
     const words = countWords(text);
     if (lines > maxLines || words >= maxWordsExclusive)
