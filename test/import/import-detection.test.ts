@@ -88,6 +88,22 @@ describe("agentc import finds each assistant by the files only it reads", () => 
 });
 
 describe("agentc import of an always-on file that imports AGENTS.md", () => {
+  it("the text below the import line gets its invented heading one blank line above it", () => {
+    const project = testdir({
+      "AGENTS.md": "# App\n\nKeep the changelog current.\n",
+      "CLAUDE.md": "@AGENTS.md\n\nClaude: prefer small diffs.\n\n# Releases\n\nTag first.\n",
+    });
+    const run = runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const source = run.json.files.find((f) => f.endsWith("-CLAUDE.md")) ?? "";
+    assert.equal(
+      readFileSync(join(run.out, source), "utf8"),
+      "# CLAUDE.md\n\nClaude: prefer small diffs.\n\n# Releases\n\nTag first.\n",
+    );
+    const headed = run.json.diagnostics.find((d) => d.file === "CLAUDE.md" && /no heading/.test(d.message));
+    assert.ok(headed, "the invented heading is said");
+  });
+
   it("CLAUDE.md's @AGENTS.md is the file the build writes, not text: the rebuilt AGENTS.md imports nothing", () => {
     const run = runImport(join(importProjects, "mixed"));
     assert.equal(run.status, 0, run.stderr);
