@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmdirSync } from "node:fs";
+import { readdirSync, rmdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { clientSandbox } from "../clients-cli.js";
 import { clientSession, type SessionRecord } from "./client-session.js";
@@ -10,7 +10,7 @@ export function codexExecOnce(
   prompt: string,
   command: string,
 ): Promise<SessionRecord> {
-  const leavesSlashTmpGit = !existsSync(slashTmpGit);
+  const started = Date.now();
   const sandbox = clientSandbox();
   const config = [
     'model_provider = "loopback"',
@@ -33,15 +33,24 @@ export function codexExecOnce(
     tool: { name: "exec_command", input: { cmd: command } },
     timeoutMs: 120_000,
   });
-  return leavesSlashTmpGit ? session.finally(removeSlashTmpGit) : session;
+  return session.finally(() => removeSlashTmpGit(started));
 }
 
 /**
  * Codex's sandbox keeps every writable root's .git read-only, creating it when it is missing; /tmp is
  * one, so a session leaves an empty /tmp/.git that makes later clients take /tmp for the repository.
+ * An empty one made since this session started is removed, whichever Codex session (of any test file
+ * running beside this one) made it.
  */
 const slashTmpGit = "/tmp/.git";
 
-function removeSlashTmpGit(): void {
-  if (existsSync(slashTmpGit) && readdirSync(slashTmpGit).length === 0) rmdirSync(slashTmpGit);
+function removeSlashTmpGit(started: number): void {
+  const made = statSync(slashTmpGit, { throwIfNoEntry: false });
+  if (!made?.isDirectory() || made.ctimeMs < started - 1000) return;
+  try {
+    if (readdirSync(slashTmpGit).length === 0) rmdirSync(slashTmpGit);
+  } catch (error) {
+    // Another session's cleanup got there first, or something was put in it: either way, not ours to remove.
+    if (!["ENOENT", "ENOTEMPTY"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+  }
 }
