@@ -6,8 +6,8 @@ import { instructionFiles } from "./read-instructions.js";
 
 /**
  * The files and folders an assistant's data names for its native files: its always-on files, its rule,
- * skill, subagent and command folders, its settings and exec-policy files; for an adapter without a pack, its output
- * folder. A pack's root instruction file that is the one always-on file of another assistant's adapter
+ * skill, subagent and command folders, its settings and exec-policy files; for an adapter without a pack,
+ * its output folder. A pack's root instruction file that is the one always-on file of another assistant's adapter
  * (AGENTS.md) is not among them: the client reads the file that adapter writes, not one of its own format.
  */
 export function nativePlaces(assistant: AssistantData, shared: string | undefined): string[] {

@@ -10,8 +10,7 @@ const origin = { source: { name: "imported", kind: "custom" as const, path: "" }
  * An always-on file cut into rules exactly as the registry's loader will cut the file import writes
  * (src/registry/rule-file.ts): at '#' and '##' headings outside code fences. Text before the first heading
  * (or a file without one) gets a heading of its own (the file's name) one blank line above it, since every
- * rule starts at one;
- * a heading that yields no slug is returned as lost.
+ * rule starts at one; a heading that yields no slug is returned as lost.
  */
 export function splitSections(
   file: string,
@@ -22,7 +21,8 @@ export function splitSections(
   const needsHeading =
     text.startsWith("---\n") || first.diagnostics.some((d) => d.id === textBelongsToARule.id);
   const blank = needsHeading ? (/^(?:[ \t]*\n)*/.exec(text)?.[0] ?? "") : "";
-  const shift = needsHeading ? 2 - blank.split("\n").length + 1 : 0;
+  const blankLines = blank.split("\n").length - 1;
+  const shift = needsHeading ? 2 - blankLines : 0;
   const parsed = needsHeading
     ? parseRuleFile(file, `# ${heading}\n\n${text.slice(blank.length)}`, origin)
     : first;

@@ -6,6 +6,9 @@ import { importProjects, roundTrip, runImport } from "../support/import-run.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
+/** A project's own always-on file, for the projects that need one beside what a test is about. */
+const appAgents = "# App\n\nKeep the changelog current.\n";
+
 /** Every registry file's text, joined: what the import wrote, to look for a line in it. */
 function registryText(out: string, files: string[]): string {
   return files.map((f) => readFileSync(join(out, f), "utf8")).join("\n");
@@ -59,7 +62,7 @@ describe("agentc import finds each assistant by the files only it reads", () => 
 
   it("a Cursor command allowlist alone (.cursor/permissions.json) is Cursor's: found, its list imported and composed back", () => {
     const project = testdir({
-      "AGENTS.md": "# App\n\nKeep the changelog current.\n",
+      "AGENTS.md": appAgents,
       ".cursor/permissions.json": '{\n  // ours\n  "terminalAllowlist": ["make check"]\n}\n',
     });
     const run = runImport(project);
@@ -90,7 +93,7 @@ describe("agentc import finds each assistant by the files only it reads", () => 
 describe("agentc import of an always-on file that imports AGENTS.md", () => {
   it("the text below the import line gets its invented heading one blank line above it", () => {
     const project = testdir({
-      "AGENTS.md": "# App\n\nKeep the changelog current.\n",
+      "AGENTS.md": appAgents,
       "CLAUDE.md": "@AGENTS.md\n\nClaude: prefer small diffs.\n\n# Releases\n\nTag first.\n",
     });
     const run = runImport(project);

@@ -12,9 +12,12 @@ import {
 
 type Placed = NonNullable<InstallResult["placed"]>;
 
+/** The width an action's verb is padded to, so that the paths line up. */
+const labelWidth = 12;
+
 /** One printable line per action; `unchanged` lines are counted, not listed, in the pretty output. */
 export function actionLine(a: Action, placed: Placed = {}): string {
-  const label = a.op.padEnd(12);
+  const label = a.op.padEnd(labelWidth);
   switch (a.op) {
     case "link":
       return `${label} ${a.path} -> ${a.target}${a.replace ? " (replacing agentc's earlier one)" : ""}${linkNote(a, placed[a.path])}`;
@@ -61,7 +64,7 @@ const blockText = {
 const inlineWidth = 100;
 
 /** Where a value listed below its action starts: under the path (2 spaces of list, the label, a space). */
-const valueIndent = " ".repeat(2 + 12 + 1);
+const valueIndent = " ".repeat(2 + labelWidth + 1);
 
 /**
  * The owned values that change: " (shared json file: + mcpServers.docs)" when the line stays short,

@@ -12,11 +12,18 @@ export function textRepeatedInBlock(path: string, text: string, recorded: string
   const span = findBlock(text, recorded);
   if (!span) return [];
   const block = normalised(text.slice(span.start, span.end));
-  const persons = `${text.slice(0, span.start)}\n\n${text.slice(span.end)}`;
-  const repeated = paragraphs(persons).filter((p) => block.includes(normalised(p.text)));
+  const parts = [
+    { at: 0, text: text.slice(0, span.start) },
+    { at: span.end, text: text.slice(span.end) },
+  ];
+  const repeated = parts.flatMap((part) =>
+    paragraphs(part.text)
+      .filter((p) => block.includes(normalised(p)))
+      .map((p) => part.at + part.text.indexOf(p)),
+  );
   const first = repeated[0];
-  if (!first) return [];
-  const line = countLines(text.slice(0, text.indexOf(first.text)));
+  if (first === undefined) return [];
+  const line = lineAt(text, first);
   return [
     {
       path,
@@ -29,12 +36,11 @@ export function textRepeatedInBlock(path: string, text: string, recorded: string
   ];
 }
 
-function paragraphs(text: string): { text: string }[] {
+function paragraphs(text: string): string[] {
   return text
-    .split(/\n[ \t]*\n/)
+    .split(/\n\s*\n/)
     .map((p) => p.trim())
-    .filter((p) => p.split(/\s+/).length >= minimumWords)
-    .map((p) => ({ text: p }));
+    .filter((p) => p.split(/\s+/).length >= minimumWords);
 }
 
 /** Line breaks and runs of spaces do not make a paragraph another text. */
@@ -42,6 +48,7 @@ function normalised(text: string): string {
   return text.replace(/\s+/g, " ");
 }
 
-function countLines(before: string): number {
-  return before.split("\n").length;
+/** The 1-based line of the character at `offset`. */
+function lineAt(text: string, offset: number): number {
+  return text.slice(0, offset).split("\n").length;
 }
