@@ -4,6 +4,7 @@
  */
 export { BundleError } from "./bundle/bundle-error.js";
 export { type ResolveBundleOptions, type ResolvedBundle, resolveBundle } from "./bundle/resolve-bundle.js";
+export type { SignatureReport, SignerPolicy } from "./bundle/signature-trust.js";
 export { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
 export type { RequirementOutcome } from "./capability/requirement-consent.js";
 export { shown } from "./capability/runtime-requirements.js";
