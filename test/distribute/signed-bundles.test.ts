@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { after, describe, it } from "node:test";
 import { snapshot } from "../support/install-fixture.js";
 import { freePort, startServe } from "../support/serve-process.js";
-import { cli, makeKey, type SshKey, sshKeygen } from "../support/ssh-keys.js";
+import { cli, literal, makeKey, type SshKey, signedBuild } from "../support/ssh-keys.js";
 import { testdir } from "../support/testdir.js";
 import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
 
@@ -15,15 +15,6 @@ const v4: BuildFixture = { ...v1, files: { ...v1.files, "AGENTS.md": "# Rules v4
 
 const record = (project: string) =>
   JSON.parse(readFileSync(join(project, ".agentc", "installed.json"), "utf8"));
-const escaped = (text: string) => text.replace(/[+/.()]/g, "\\$&");
-
-/** A build folder signed as a person would sign it by hand: `ssh-keygen -Y sign -n agentc-bundle manifest.json`. */
-function signedBuild(fixture: BuildFixture, key?: SshKey): string {
-  const build = makeBuildDir(fixture);
-  if (key)
-    sshKeygen(["-q", "-Y", "sign", "-n", "agentc-bundle", "-f", key.file, join(build, "manifest.json")]);
-  return build;
-}
 
 /** bundle.zip (and .sig when a key is given) packed by the CLI. */
 async function signedZip(fixture: BuildFixture, key?: SshKey): Promise<string> {
@@ -44,7 +35,7 @@ describe("signed bundles: install records the signer, and only its key's bundles
     assert.equal(zipped.status, 0, zipped.stderr);
     assert.match(
       zipped.stdout,
-      new RegExp(`signature: good, by ${escaped(team.fingerprint)} \\(ED25519\\); this key is recorded`),
+      new RegExp(`signature: good, by ${literal(team.fingerprint)} \\(ED25519\\); this key is recorded`),
     );
     assert.deepEqual(record(fromZip).signer, { key: team.text, fingerprint: team.fingerprint });
     assert.deepEqual(Object.keys(record(fromZip)).slice(0, 5), [
@@ -73,7 +64,7 @@ describe("signed bundles: install records the signer, and only its key's bundles
     assert.match(
       refused.stderr,
       new RegExp(
-        `error: the signature .*bundle\\.zip\\.sig by ${escaped(team.fingerprint)} does not match: .*; nothing was written\\n  hint: do not install this bundle`,
+        `error: the signature .*bundle\\.zip\\.sig by ${literal(team.fingerprint)} does not match: .*; nothing was written\\n  hint: do not install this bundle`,
       ),
     );
     assert.deepEqual(snapshot(project), before);
@@ -95,7 +86,7 @@ describe("signed bundles: install records the signer, and only its key's bundles
     assert.match(
       foreign.stderr,
       new RegExp(
-        `the bundle is signed by ${escaped(rogue.fingerprint)}, not by ${escaped(team.fingerprint)}, the signer recorded in \\.agentc/installed\\.json; nothing was written\\n  hint: if the team changed its signing key, .* --signer NEW\\.pub`,
+        `the bundle is signed by ${literal(rogue.fingerprint)}, not by ${literal(team.fingerprint)}, the signer recorded in \\.agentc/installed\\.json; nothing was written\\n  hint: if the team changed its signing key, .* --signer NEW\\.pub`,
       ),
     );
     const unsigned = await install(signedBuild(v2), project);
@@ -103,7 +94,7 @@ describe("signed bundles: install records the signer, and only its key's bundles
     assert.match(
       unsigned.stderr,
       new RegExp(
-        `the bundle is not signed \\(no file .*manifest\\.json\\.sig\\), but this project's bundles are signed by ${escaped(team.fingerprint)} .*\\n  hint: .*--allow-unsigned`,
+        `the bundle is not signed \\(no file .*manifest\\.json\\.sig\\), but this project's bundles are signed by ${literal(team.fingerprint)} .*\\n  hint: .*--allow-unsigned`,
       ),
     );
     assert.deepEqual(snapshot(project), installed, "nothing was written by either");
@@ -113,7 +104,7 @@ describe("signed bundles: install records the signer, and only its key's bundles
     assert.match(
       dry.stdout,
       new RegExp(
-        `signature: good, by ${escaped(rogue.fingerprint)} \\(ECDSA\\); it would be recorded in place of ${escaped(team.fingerprint)} \\(--signer\\)`,
+        `signature: good, by ${literal(rogue.fingerprint)} \\(ECDSA\\); it would be recorded in place of ${literal(team.fingerprint)} \\(--signer\\)`,
       ),
     );
     assert.deepEqual(snapshot(project), installed);
@@ -127,7 +118,7 @@ describe("signed bundles: install records the signer, and only its key's bundles
     assert.match(
       dropped.stdout,
       new RegExp(
-        `signature: none \\(no file .*\\); the recorded signer ${escaped(rogue.fingerprint)} is dropped \\(--allow-unsigned\\)`,
+        `signature: none \\(no file .*\\); the recorded signer ${literal(rogue.fingerprint)} is dropped \\(--allow-unsigned\\)`,
       ),
     );
     assert.equal(record(project).signer, undefined);
@@ -150,7 +141,7 @@ describe("signed bundles: install records the signer, and only its key's bundles
     assert.equal(wrong.status, 1);
     assert.match(
       wrong.stderr,
-      new RegExp(`signed by ${escaped(team.fingerprint)}, which is not a key in ${escaped(other.pub)}`),
+      new RegExp(`signed by ${literal(team.fingerprint)}, which is not a key in ${literal(other.pub)}`),
     );
     assert.deepEqual(snapshot(project), {});
     const allowed = join(testdir(), "allowed_signers");
@@ -230,7 +221,7 @@ describe("signed bundles over HTTP: agentc serve, a bundle URL, agentc update", 
     assert.match(
       await served.said(),
       new RegExp(
-        `version 1\\.0\\.0 \\(latest\\), bundle sha256 [0-9a-f]{64}, signed by ${escaped(team.fingerprint)}`,
+        `version 1\\.0\\.0 \\(latest\\), bundle sha256 [0-9a-f]{64}, signed by ${literal(team.fingerprint)}`,
       ),
     );
     const index = await (await fetch(`${served.url}index.json`)).json();
@@ -258,7 +249,7 @@ describe("signed bundles over HTTP: agentc serve, a bundle URL, agentc update", 
     assert.equal(refused.status, 1);
     assert.match(
       refused.stderr,
-      new RegExp(`signed by ${escaped(rotated.fingerprint)}, not by ${escaped(team.fingerprint)}`),
+      new RegExp(`signed by ${literal(rotated.fingerprint)}, not by ${literal(team.fingerprint)}`),
     );
     assert.deepEqual(snapshot(project), before);
     const retrust = await cli(["update", "--project", project, "--signer", rotated.pub]);

@@ -15,23 +15,15 @@ import {
 } from "../support/install-sh.js";
 import { runCliAsync } from "../support/run-cli-async.js";
 import { startServe } from "../support/serve-process.js";
-import { makeKey, type SshKey, sshKeygen } from "../support/ssh-keys.js";
+import { literal, makeKey, signedBuild } from "../support/ssh-keys.js";
 import { testdir } from "../support/testdir.js";
-import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
+import type { BuildFixture } from "../support/zip-fixtures.js";
 
 const v1: BuildFixture = { files: { "AGENTS.md": "# Rules v1\n", "docs/a.md": "a\n" }, version: "1.0.0" };
 const v2: BuildFixture = { ...v1, files: { ...v1.files, "AGENTS.md": "# Rules v2\n" }, version: "1.1.0" };
 
-function signedBuild(fixture: BuildFixture, key?: SshKey): string {
-  const build = makeBuildDir(fixture);
-  if (key)
-    sshKeygen(["-q", "-Y", "sign", "-n", "agentc-bundle", "-f", key.file, join(build, "manifest.json")]);
-  return build;
-}
-
 const record = (project: string) =>
   JSON.parse(readFileSync(join(project, ".agentc", "installed.json"), "utf8"));
-const escaped = (text: string) => text.replace(/[+/.()]/g, "\\$&");
 
 /** The shell's PATH with ssh-keygen on it (busybox sh runs with busybox's applets only). */
 function withSshKeygen(shell: Shell): NodeJS.ProcessEnv {
@@ -54,7 +46,7 @@ describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: n
       const b = copyOf(a);
       const first = await sh(site.script, ["--project", a]);
       assert.equal(first.status, 0, first.stderr);
-      assert.match(first.stdout, new RegExp(`^signature: good, by ${escaped(team.fingerprint)}$`, "m"));
+      assert.match(first.stdout, new RegExp(`^signature: good, by ${literal(team.fingerprint)}$`, "m"));
       assert.equal((await runCliAsync(["install", site.url, "--project", b, "--yes"])).status, 0);
       assert.deepEqual(fullTree(a), fullTree(b), "the same tree and the same record, signer included");
       assert.deepEqual(record(a).signer, { key: team.text, fingerprint: team.fingerprint });
@@ -69,7 +61,7 @@ describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: n
       assert.match(
         refused.stderr,
         new RegExp(
-          `the bundle is signed by ${escaped(rotated.fingerprint)}, not by ${escaped(team.fingerprint)}, the signer recorded in \\.agentc/installed\\.json; nothing was written\\n  hint: .*--signer NEW\\.pub`,
+          `the bundle is signed by ${literal(rotated.fingerprint)}, not by ${literal(team.fingerprint)}, the signer recorded in \\.agentc/installed\\.json; nothing was written\\n  hint: .*--signer NEW\\.pub`,
         ),
       );
       assert.deepEqual(fullTree(a), before);
@@ -95,7 +87,7 @@ describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: n
       assert.match(
         unsigned.stderr,
         new RegExp(
-          `the bundle is not signed, but this project's bundles are signed by ${escaped(team.fingerprint)} \\(the signer in \\.agentc/installed\\.json\\); nothing was written\\n  hint: .*--allow-unsigned`,
+          `the bundle is not signed, but this project's bundles are signed by ${literal(team.fingerprint)} \\(the signer in \\.agentc/installed\\.json\\); nothing was written\\n  hint: .*--allow-unsigned`,
         ),
       );
       assert.deepEqual(fullTree(project), before);
@@ -114,7 +106,7 @@ describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: n
       assert.equal(wrong.status, 1);
       assert.match(
         wrong.stderr,
-        new RegExp(`the bundle is signed by ${escaped(team.fingerprint)}, not by a key in .*\\.pub`),
+        new RegExp(`the bundle is signed by ${literal(team.fingerprint)}, not by a key in .*\\.pub`),
       );
       const allowed = join(testdir(), "allowed_signers");
       writeFileSync(

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
 import type { CliResult } from "./run-cli.js";
 import { testdir } from "./testdir.js";
+import { type BuildFixture, makeBuildDir } from "./zip-fixtures.js";
 
 /** A key pair made by the real ssh-keygen, with its public line and fingerprint as ssh-keygen prints them. */
 export interface SshKey {
@@ -104,4 +105,17 @@ export async function cli(args: string[]): Promise<CliResult> {
     isTty: false,
   });
   return { status, stdout, stderr };
+}
+
+/** A build folder signed as a person signs one by hand: `ssh-keygen -Y sign -n agentc-bundle … manifest.json`. */
+export function signedBuild(fixture: BuildFixture, key?: SshKey): string {
+  const build = makeBuildDir(fixture);
+  if (key)
+    sshKeygen(["-q", "-Y", "sign", "-n", "agentc-bundle", "-f", key.file, join(build, "manifest.json")]);
+  return build;
+}
+
+/** A fingerprint or path as a literal inside a RegExp. */
+export function literal(text: string): string {
+  return text.replace(/[+/.()]/g, "\\$&");
 }
