@@ -48,7 +48,33 @@ export function decideSignature(
   recorded: SignerRecord | undefined,
   policy: SignerPolicy,
 ): SignatureDecision {
-  const signed: { key: SshPublicKey; from: string }[] = [];
+  const signed = verifiedSigners(manifest, signatures);
+  if (!Array.isArray(signed)) return signed;
+  if (signed.length === 0) return unsigned(signatures, recorded, policy);
+  const allowed =
+    policy.signers?.keys.map((k) => k.fingerprint) ?? (recorded ? [recorded.fingerprint] : undefined);
+  const chosen = allowed
+    ? signed.find((s) => allowed.includes(s.key.fingerprint))
+    : [...signed].sort((a, b) => (a.key.fingerprint < b.key.fingerprint ? -1 : 1))[0];
+  if (!chosen) return wrongSigner(signed, recorded, policy);
+  const { key, from } = chosen;
+  const signer = { key: key.text, fingerprint: key.fingerprint, label: key.label };
+  const trust: SignerTrust =
+    recorded === undefined ? "first" : recorded.fingerprint === key.fingerprint ? "same" : "replaced";
+  return { ok: true, report: { trust, signer, ...(recorded ? { previous: recorded } : {}), from } };
+}
+
+interface Signed {
+  key: SshPublicKey;
+  from: string;
+}
+
+/** The key of every signature found, each checked over manifest.json; the first one that fails refuses the bundle. */
+function verifiedSigners(
+  manifest: Buffer,
+  signatures: BundleSignatures | undefined,
+): Signed[] | Extract<SignatureDecision, { ok: false }> {
+  const signed: Signed[] = [];
   for (const file of signatures?.files ?? []) {
     const check = verifySshSignature(file.bytes, manifest);
     if (!check.ok)
@@ -59,27 +85,7 @@ export function decideSignature(
       };
     signed.push({ key: check.signer, from: file.from });
   }
-  const previous = recorded ? { previous: recorded } : {};
-  if (signed.length === 0) return unsigned(signatures, recorded, policy);
-  const allowed =
-    policy.signers?.keys.map((k) => k.fingerprint) ?? (recorded ? [recorded.fingerprint] : undefined);
-  const chosen = allowed
-    ? signed.find((s) => allowed.includes(s.key.fingerprint))
-    : [...signed].sort((a, b) => (a.key.fingerprint < b.key.fingerprint ? -1 : 1))[0];
-  if (!chosen)
-    return wrongSigner(
-      signed.map((s) => s.key.fingerprint),
-      recorded,
-      policy,
-    );
-  const { key, from } = chosen;
-  const signer = { key: key.text, fingerprint: key.fingerprint, label: key.label };
-  const trust: SignerTrust = !recorded
-    ? "first"
-    : recorded.fingerprint === key.fingerprint
-      ? "same"
-      : "replaced";
-  return { ok: true, report: { trust, signer, ...previous, from } };
+  return signed;
 }
 
 function unsigned(
@@ -116,11 +122,11 @@ function unsigned(
 }
 
 function wrongSigner(
-  found: string[],
+  signed: Signed[],
   recorded: SignerRecord | undefined,
   policy: SignerPolicy,
 ): SignatureDecision {
-  const by = found.join(", ");
+  const by = signed.map((s) => s.key.fingerprint).join(", ");
   if (policy.signers)
     return {
       ok: false,
