@@ -19,6 +19,8 @@ AGENTC_TREE=''
 AGENTC_VERSION=''
 AGENTC_MANIFEST_SHA256=''
 AGENTC_BUNDLE_SHA256=''
+AGENTC_SIGNATURE=''
+AGENTC_SIGNER=''
 # agentc-serve-config-end
 
 LC_ALL=C
@@ -53,12 +55,14 @@ trap 'on_signal 143' TERM
 
 usage() {
   cat <<'EOF'
-usage: sh install.sh [--project DIR] [--components a,b] [--dry-run] [--from URL]
+usage: sh install.sh [--project DIR] [--components a,b] [--dry-run] [--from URL] [--signer FILE] [--require-signature]
   --project DIR     the project to install into (default: the current folder)
   --components a,b  install these components (required ones are always added); default: those of the
                     last install, else the registry's chosen assistants' (default_components), else all
   --dry-run         print what would change and every conflict; write nothing
   --from URL        the server's base URL, when it is not the one this script was served from
+  --signer FILE     install only a bundle signed by a key in FILE (.pub or allowed_signers; needs ssh-keygen)
+  --require-signature  refuse an unsigned bundle
 EOF
 }
 
@@ -209,6 +213,7 @@ read_record() {
       if (line ~ /^  "version": 1,$/) next
       if (line ~ /^  "(registry_version|manifest_sha256)": ".*",$/) { print "r" key(line) "\t" value(line); next }
       if (line ~ /^  "source": \{$/) { ctx = "skip"; skipEnd = "  },"; next }
+      if (line ~ /^  "signer": \{$/) { ctx = "signer"; next }
       if (line ~ /^  "components": \[\],$/) next
       if (line ~ /^  "components": \[$/) { ctx = "components"; next }
       if (line ~ /^  "owned_dirs": \[\],$/) next
@@ -218,6 +223,11 @@ read_record() {
       if (line ~ /^  "(composed|spawned)": \[/) { print "unsupported\t" key(line); ctx = "skip"; skipEnd = "  ]"; next }
       if (line == "}") { ctx = "done"; next }
       fail("expected a key of install record version 1")
+    }
+    if (ctx == "signer") {
+      if (line == "  },") { ctx = "top"; next }
+      if (key(line) == "key") print "rsigner\t" value(line); else if (key(line) == "fingerprint") print "rsignerfp\t" value(line); else fail("expected a key of the signer")
+      next
     }
     if (ctx == "skip") { if (line == skipEnd || line == skipEnd ",") ctx = "top"; next }
     if (ctx == "components") { if (line ~ /^  \],$/) { ctx = "top"; next } v = line; sub(/^    "/, "", v); sub(/",?$/, "", v); print "rcomponent\t" v; next }
@@ -988,6 +998,7 @@ write_record() {
   {
     printf '{\n  "version": 1,\n  "registry_version": "%s",\n  "manifest_sha256": "%s",\n' "$registry_version" "$manifest_sha"
     printf '  "source": {\n    "kind": "serve",\n    "url": "%s",\n    "bundle_sha256": "%s"\n  },\n' "$AGENTC_BASE" "$AGENTC_BUNDLE_SHA256"
+    [ -z "$signer_key" ] || printf '  "signer": {\n    "key": "%s",\n    "fingerprint": "%s"\n  },\n' "$signer_key" "$signer_fp"
     sed -n 's/^chosen	//p' "$work/desired" | awk 'BEGIN { printf "  \"components\": [" } { printf "%s\n    \"%s\"", (NR > 1 ? "," : ""), $0 } END { print (NR > 0 ? "\n  ]," : "],") }'
     sed -n 's/^O	//p' "$work/plan" | json_escape | sort -t "$TAB" -k1,1 | awk 'BEGIN { FS = "\t"; printf "  \"owned_dirs\": [" }
       { printf "%s\n    {\n      \"path\": \"%s\",\n      \"component\": \"%s\",\n      \"preserve\": [", (NR > 1 ? "," : ""), $1, $2
@@ -1050,6 +1061,8 @@ main() {
   project=.
   components=''
   dry_run=''
+  signer_file=''
+  require_signature=''
   while [ $# -gt 0 ]; do
     case $1 in
       --project) [ $# -ge 2 ] || die "--project needs a folder" 2; project=$2; shift 2 ;;
@@ -1059,6 +1072,9 @@ main() {
       --from) [ $# -ge 2 ] || die "--from needs a URL" 2; AGENTC_BASE=$2; shift 2 ;;
       --from=*) AGENTC_BASE=${1#--from=}; shift ;;
       --dry-run) dry_run=1; shift ;;
+      --signer) [ $# -ge 2 ] || die "--signer needs a file" 2; signer_file=$2; shift 2 ;;
+      --signer=*) signer_file=${1#--signer=}; shift ;;
+      --require-signature) require_signature=1; shift ;;
       --read-manifest) [ $# -ge 2 ] || die "--read-manifest needs a file" 2; read_manifest "$2"; exit $? ;;
       -h | --help) usage; exit 0 ;;
       *) usage >&2; die "unknown argument \"$1\"" 2 ;;
@@ -1105,6 +1121,7 @@ main() {
     problem=$(sed -n 's/^error	//p' "$work/record" | head -n 1)
     [ -z "$problem" ] || refuse ".agentc/installed.json $problem"
   fi
+  check_signature
 
   cat "$work/facts" "$work/record" | desire "$components" > "$work/desired"
   problem=$(sed -n 's/^usage	//p' "$work/desired" | head -n 1)
@@ -1201,6 +1218,77 @@ take_lock() {
 put_agentc_file() {
   tmp=$root/.agentc/$1.agentc-sh-$$
   cp "$2" "$tmp" && chmod "$(file_mode 0)" "$tmp" && mv -f "$tmp" "$root/.agentc/$1" || die "cannot write .agentc/$1" 1
+}
+
+# ---------------------------------------------------------------------------------------------------------
+# The bundle's signature (docs/install-sh.md, "Signatures"): the SSH signature of manifest.json the server
+# names (AGENTC_SIGNATURE), checked with ssh-keygen against the keys of --signer FILE, else the signer the
+# install record names, else (trust on first use, as agentc install does) the key the server names. The key
+# that signed is recorded as agentc records it; an unsigned bundle is refused when a signer is recorded or
+# asked for. Everything here happens before the first write.
+signer_key=''
+signer_fp=''
+check_signature() {
+  recorded=$(sed -n 's/^rsigner	//p' "$work/record")
+  recorded_fp=$(sed -n 's/^rsignerfp	//p' "$work/record")
+  ask_hint="ask its publisher for a signed bundle (agentc pack --sign KEY)"
+  if [ -z "$AGENTC_SIGNATURE" ]; then
+    [ -z "$signer_file" ] || die "the bundle is not signed, but --signer $signer_file asks for a signature; nothing was written" 1 "$ask_hint"
+    [ -z "$require_signature" ] || die "the bundle is not signed, but --require-signature asks for one; nothing was written" 1 "$ask_hint"
+    [ -z "$recorded" ] || die "the bundle is not signed, but this project's bundles are signed by $recorded_fp (the signer in .agentc/installed.json); nothing was written" 1 "a bundle whose signature is gone is what a compromised server sends; if its publisher really stopped signing and you trust it: npx agentc update --project DIR --allow-unsigned"
+    return 0
+  fi
+  command -v ssh-keygen >/dev/null 2>&1 ||
+    die "the bundle is signed, and checking its signature needs ssh-keygen (OpenSSH 8.2 or later), which is not installed; nothing was written" 1 "install it (apt-get install openssh-client; apk add openssh-keygen), or install with npx agentc install"
+  if [ -n "$signer_file" ]; then
+    [ -f "$signer_file" ] || die "--signer $signer_file: no such file" 2
+    signer_lines "$signer_file" > "$work/allowed" || die "$(cat "$work/allowed")" 2 "give a .pub file or an allowed_signers file, one key per line"
+    from="a key in $signer_file"
+  elif [ -n "$recorded" ]; then
+    printf 'k1 %s\n' "$recorded" > "$work/allowed"; from="$recorded_fp, the signer recorded in .agentc/installed.json"
+  else
+    printf 'k1 %s\n' "$AGENTC_SIGNER" > "$work/allowed"; from="the key the server names"
+  fi
+  sig=$work/manifest.json.sig
+  fetch "$AGENTC_BASE$AGENTC_SIGNATURE" "$sig" || die "cannot download $AGENTC_BASE$AGENTC_SIGNATURE; nothing was written" 1 "check the address and try again"
+  good=$(ssh-keygen -Y check-novalidate -n agentc-bundle -s "$sig" < "$work/manifest.json" 2>/dev/null) ||
+    die "the signature $AGENTC_BASE$AGENTC_SIGNATURE does not match manifest.json (damaged, or of something else); nothing was written" 1 "do not install this bundle: it changed after it was signed, or its signature was swapped; ask its publisher"
+  principal=$(ssh-keygen -Y find-principals -s "$sig" -f "$work/allowed" 2>/dev/null | head -n 1)
+  [ -n "$principal" ] && ssh-keygen -Y verify -f "$work/allowed" -I "$principal" -n agentc-bundle -s "$sig" < "$work/manifest.json" >/dev/null 2>&1 ||
+    die "the bundle is signed by ${good##* }, not by $from; nothing was written" 1 "if the team changed its signing key, get the new public key from a channel you trust and pass --signer NEW.pub; otherwise do not install this bundle"
+  signer_key=$(awk -v p="$principal" '$1 == p { print $2 " " $3; exit }' "$work/allowed")
+  printf '%s\n' "$signer_key" > "$work/signer.pub"
+  signer_fp=$(ssh-keygen -l -f "$work/signer.pub" | awk '{ print $2 }')
+  say "signature: good, by $signer_fp"
+}
+
+# The keys of a --signer file (a .pub file or an OpenSSH allowed_signers file) as allowed-signers lines
+# "k<N> <type> <base64>", read by agentc's rules (src/packaging/signature/signer-file.ts): namespaces="…"
+# is honoured, any other option refused; on a problem, "FILE:LINE:COLUMN: what" and exit 1.
+signer_lines() {
+  awk -v file="$1" '
+  function fail(col, why) { printf "%s:%d:%d: %s\n", file, NR, col, why; failed = 1; exit 1 }
+  function glob(p) { gsub(/[.+^$(){}|\\]/, "\\\\&", p); gsub(/\*/, ".*", p); gsub(/\?/, ".", p); return "^" p "$" }
+  function allows(opts,   list, n, i, p, neg, hit) {
+    if (opts !~ /^namespaces=/) fail(index($0, opts), "the option " opts " is not one agentc honours (only namespaces=\"...\")")
+    sub(/^namespaces="?/, "", opts); sub(/"$/, "", opts)
+    n = split(opts, list, ","); hit = 0
+    for (i = 1; i <= n; i++) { p = list[i]; neg = sub(/^!/, "", p); if ("agentc-bundle" ~ glob(p)) { if (neg) return 0; hit = 1 } }
+    return hit
+  }
+  BEGIN { types = " ssh-ed25519 ecdsa-sha2-nistp256 ecdsa-sha2-nistp384 ecdsa-sha2-nistp521 ssh-rsa " }
+  { sub(/\r$/, "") }
+  /^[ \t]*(#|$)/ { next }
+  /^[ \t]*-----BEGIN/ { fail(1, "this is a private key; give its public half, the .pub file") }
+  {
+    k = 1; opts = ""
+    if ($1 !~ /^(ssh-|ecdsa-|sk-)/) { if ($2 ~ /^(ssh-|ecdsa-|sk-)/) k = 2; else { k = 3; opts = $2 } }
+    if (index(types, " " $k " ") == 0 || $(k + 1) !~ /^[A-Za-z0-9+\/]+=*$/) fail(index($0, $k) ? index($0, $k) : length($0) + 1, "expected a key type agentc verifies and a key (ssh-ed25519 AAAA...)")
+    if (opts != "" && !allows(opts)) next
+    if (!seen[$(k + 1)]++) printf "k%d %s %s\n", ++n, $k, $(k + 1)
+  }
+  END { if (!failed && n == 0) { printf "%s names no key that may sign agentc bundles\n", file; exit 1 } }
+  ' "$1"
 }
 
 check_tools() {

@@ -66,7 +66,13 @@ export async function runUpdate(req: UpdateRequest): Promise<{ check: UpdateChec
   const bundle = check.opened ?? (await check.candidate.open(options));
   try {
     const { integrity: _, ...request } = req;
-    return { check, result: await runInstall({ ...request, bundleDir: bundle.dir, source: bundle.source }) };
+    const install = {
+      ...request,
+      bundleDir: bundle.dir,
+      source: bundle.source,
+      signatures: bundle.signatures,
+    };
+    return { check, result: await runInstall(install) };
   } finally {
     bundle.cleanup();
   }

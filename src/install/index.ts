@@ -2,8 +2,11 @@
  * The installer's API: what a front end (the CLI, a server, a library user) needs to install, uninstall,
  * report status, fetch a bundle and run an installed capability's commands. src/index.ts re-exports it.
  */
+
+export { readSignerFile, SignerFileError } from "../packaging/signature/signer-file.js";
 export { BundleError } from "./bundle/bundle-error.js";
 export { type ResolveBundleOptions, type ResolvedBundle, resolveBundle } from "./bundle/resolve-bundle.js";
+export type { SignatureReport, SignerPolicy } from "./bundle/signature-trust.js";
 export { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
 export type { RequirementOutcome } from "./capability/requirement-consent.js";
 export { shown } from "./capability/runtime-requirements.js";

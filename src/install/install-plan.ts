@@ -71,6 +71,7 @@ export function recordBytes(
     entries: plan.entries.flatMap((e) => placedEntries(e, links.get(e.path))),
     composed: plan.composed,
     ...(prep.req.source ? { source: prep.req.source } : {}),
+    ...(prep.context.signature?.signer ? { signer: prep.context.signature.signer } : {}),
     spawned: inUnitOrder(prep, [...spawns.keep, ...spawned]),
     requirements: prep.needed.decisions,
   };

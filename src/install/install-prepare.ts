@@ -1,6 +1,7 @@
 import type { Manifest } from "../manifest/manifest-model.js";
 import { loadBundle } from "./bundle/local-bundle.js";
 import { readManifest } from "./bundle/read-manifest.js";
+import { decideSignature } from "./bundle/signature-trust.js";
 import { type CapabilityUnit, capabilityUnits } from "./capability/capability-unit.js";
 import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
 import { decideRequirements } from "./capability/requirement-consent.js";
@@ -29,6 +30,9 @@ export async function prepareInstall(
   const recordRead = readRecord(root);
   if (!recordRead.ok) return fail({ status: "bad-record", problems: [recordRead.problem] });
   const record = recordRead.record;
+  const signature = decideSignature(read.bytes, req.signatures, record?.signer, req.signerPolicy ?? {});
+  if (!signature.ok)
+    return fail({ status: "bad-bundle", problems: [`${signature.problem}\n  hint: ${signature.hint}`] });
   const chosen = await pickComponents(req, read.manifest, record);
   if (!chosen.ok) return fail({ status: "usage", problems: [chosen.problem] });
   const bundle = loadBundle(req.bundleDir, read.manifest, chosen.ids);
@@ -36,7 +40,13 @@ export async function prepareInstall(
   const units = capabilityUnits(read.manifest, chosen.ids);
   const needed = await requirementsOf(req, units, record, root);
   const reports: SpawnReport[] = [];
-  const context = { ...base, problems: bundle.notes, components: chosen.ids, spawns: reports };
+  const context = {
+    ...base,
+    problems: bundle.notes,
+    components: chosen.ids,
+    spawns: reports,
+    signature: signature.report,
+  };
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
   const allowed = await hookConsent(req, planSpawns(units, record, true));
   return {

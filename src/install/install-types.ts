@@ -1,7 +1,9 @@
 import type { Manifest } from "../manifest/manifest-model.js";
+import type { BundleSignatures } from "../packaging/signature/bundle-signature.js";
 import type { ProjectWriter } from "./apply/fs-ops.js";
 import type { LoadedBundle } from "./bundle/local-bundle.js";
 import type { ManifestRead } from "./bundle/read-manifest.js";
+import type { SignatureReport, SignerPolicy } from "./bundle/signature-trust.js";
 import type { CapabilityUnit } from "./capability/capability-unit.js";
 import type { RequirementOutcome } from "./capability/requirement-consent.js";
 import type { RequirementCheck } from "./capability/runtime-requirements.js";
@@ -42,6 +44,10 @@ export interface InstallRequest {
   confirmRequirement?: (check: RequirementCheck) => Promise<boolean>;
   /** where the bundle came from, recorded for agentc update (undefined: a folder or zip on this machine) */
   source?: SourceRecord | undefined;
+  /** the bundle's signatures over manifest.json, as its source found them (undefined: none looked for) */
+  signatures?: BundleSignatures | undefined;
+  /** what the person said about signatures: --signer, --require-signature, --allow-unsigned */
+  signerPolicy?: SignerPolicy;
   /** the writer the run changes the project through; by default a new one (pass one to see what it changed) */
   writer?: ProjectWriter;
 }
@@ -61,6 +67,8 @@ export interface InstallResult extends RunResult {
   roster?: RosterReport;
   /** the chosen capabilities' runtime packages: present, installed with consent, declined, or to do by hand */
   requirements?: RequirementOutcome[];
+  /** the bundle's signature as checked, and what becomes of the recorded signer */
+  signature?: SignatureReport;
 }
 
 /** What an install knows before it plans: the request, the bundle read and checked, the components chosen. */

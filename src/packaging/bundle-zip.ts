@@ -11,8 +11,10 @@ import { PackError } from "./pack-error.js";
 import { capturePayloads, type PayloadFile } from "./payload-capture.js";
 import { manifestWithPayloads } from "./payload-manifest.js";
 import { clashingRewrite, publishedPath } from "./publish-rewrites.js";
+import { signManifest } from "./signature/sign-manifest.js";
+import { placeZipSignature, type ZipSignature } from "./signature/zip-signature.js";
 
-export interface PackResult {
+export interface PackResult extends ZipSignature {
   file: string;
   sha256File: string;
   sha256: string;
@@ -35,6 +37,8 @@ export interface PackOptions {
   /** Run each tool's first install command and pack its payload folders (`agentc pack --payloads`). */
   payloads?: boolean;
   limits?: ArchiveLimits;
+  /** Sign manifest.json with this key through ssh-keygen and write `<zip>.sig` (`agentc pack --sign KEY`). */
+  signingKey?: string;
 }
 
 export function packBundle(buildDir: string, file: string, options: PackOptions = {}): PackResult {
@@ -47,6 +51,7 @@ export function packBundle(buildDir: string, file: string, options: PackOptions 
   if (typeof manifest === "string")
     throw new PackError(`${join(buildDir, bundleManifestName)} ${manifest}`, rebuildHint);
   checkPaths(manifest, limits);
+  const signed = options.signingKey ? signManifest(manifestBytes, options.signingKey) : undefined;
   const entries = manifest.artifacts
     .map((path) => ({ path, name: publishedPath(path, manifest.rewrites) }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -64,7 +69,15 @@ export function packBundle(buildDir: string, file: string, options: PackOptions 
     }),
   );
   const sha256File = writeChecksum(file, written.sha256);
-  return { file, sha256File, sha256: written.sha256, entries: entries.length + 1, bytes: written.bytes };
+  const signature = placeZipSignature(file, manifestBytes, signed);
+  return {
+    file,
+    sha256File,
+    sha256: written.sha256,
+    entries: entries.length + 1,
+    bytes: written.bytes,
+    ...signature,
+  };
 }
 
 /** Where the files of the bundle come from: the build folder, and the captured payload files. */

@@ -16,6 +16,7 @@ const types: Record<string, string> = {
   ".sh": "text/x-shellscript; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".sha256": "text/plain; charset=utf-8",
+  ".sig": "text/plain; charset=utf-8",
   ".toml": "text/plain; charset=utf-8",
   ".yaml": "text/plain; charset=utf-8",
   ".yml": "text/plain; charset=utf-8",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { folderSignatureName } from "../packaging/signature/bundle-signature.js";
 import { packageRoot } from "../shared/package-paths.js";
 import { treeAddress } from "./build-index.js";
 import type { ServedVersion } from "./served-version.js";
@@ -11,6 +12,8 @@ const begin = "# agentc-serve-config-begin";
 const end = "# agentc-serve-config-end";
 /** Characters a served value may hold: it is written into a shell script between single quotes. */
 const plain = /^[A-Za-z0-9:/._~%+@[\]-]*$/;
+/** A public key as a .pub line writes it, "<type> <base64>": safe between single quotes too. */
+const publicKey = /^([a-z0-9@.-]+ [A-Za-z0-9+/]+=*)?$/;
 
 /** Whether an address can be written into install.sh as it is. */
 export function fitsInstallScript(value: string): boolean {
@@ -28,9 +31,12 @@ export function installScriptFor(version: ServedVersion, baseUrl: string): strin
     AGENTC_VERSION: version.version,
     AGENTC_MANIFEST_SHA256: version.manifestSha256,
     AGENTC_BUNDLE_SHA256: version.bundle.sha256,
+    AGENTC_SIGNATURE: version.signature ? `${treeAddress(version.version)}${folderSignatureName}` : "",
+    AGENTC_SIGNER: version.signature?.signer ?? "",
   };
   const lines = Object.entries(values).map(([name, value]) => {
-    if (!plain.test(value)) throw new Error(`${name} "${value}" cannot be written into install.sh`);
+    if (!(name === "AGENTC_SIGNER" ? publicKey : plain).test(value))
+      throw new Error(`${name} "${value}" cannot be written into install.sh`);
     return `${name}='${value}'`;
   });
   const from = template.indexOf(begin);

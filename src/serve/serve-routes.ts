@@ -1,5 +1,6 @@
 import { serializeServeIndex, serveIndexName } from "../distribute/serve-index.js";
 import { bundleManifestName } from "../packaging/bundle-manifest.js";
+import { folderSignatureName } from "../packaging/signature/bundle-signature.js";
 import { buildServeIndex, bundleAddress, filesFolder, treeAddress } from "./build-index.js";
 import { plainPage } from "./plain-page.js";
 import { fileResource, memoryResource, type Resource } from "./resource.js";
@@ -37,6 +38,8 @@ export function serveRoutes(input: RouteInput): Routes {
     routes.set(bundleManifestName, memoryResource(bundleManifestName, latest.manifest));
     routes.set("bundle.zip", fileResource("bundle.zip", latest.bundle));
     routes.set("bundle.zip.sha256", memoryResource("bundle.zip.sha256", checksumLine(latest, "bundle.zip")));
+    if (latest.signature)
+      routes.set("bundle.zip.sig", memoryResource("bundle.zip.sig", latest.signature.bytes));
     const script = input.installScript?.(latest);
     if (script !== undefined) routes.set("install.sh", memoryResource("install.sh", script));
   }
@@ -50,6 +53,13 @@ function addVersion(routes: Routes, version: ServedVersion, prefix: string, inpu
   const name = bundle.slice(bundle.lastIndexOf("/") + 1);
   routes.set(`${bundle}.sha256`, memoryResource(`${bundle}.sha256`, checksumLine(version, name), true));
   routes.set(`${prefix}${bundleManifestName}`, memoryResource(bundleManifestName, version.manifest));
+  if (version.signature) {
+    routes.set(`${bundle}.sig`, memoryResource(`${bundle}.sig`, version.signature.bytes, true));
+    routes.set(
+      `${prefix}${folderSignatureName}`,
+      memoryResource(folderSignatureName, version.signature.bytes),
+    );
+  }
   for (const [path, file] of version.tree)
     routes.set(`${prefix}${filesFolder}${path}`, fileResource(path, file));
   const script = input.installScript?.(version);

@@ -4,6 +4,8 @@ import { unpackBundle } from "../install/bundle/unpack-bundle.js";
 import { bundleManifestName, parseBundleManifest } from "../packaging/bundle-manifest.js";
 import { packBundle } from "../packaging/bundle-zip.js";
 import { publishedPath } from "../packaging/publish-rewrites.js";
+import { localSignatures } from "../packaging/signature/bundle-signature.js";
+import { verifySshSignature } from "../packaging/signature/sshsig.js";
 import { sha256, sha256OfFile } from "../shared/hash.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { ServeError } from "./serve-error.js";
@@ -25,6 +27,8 @@ export interface ServedVersion {
   bundle: SnapshotFile;
   /** published path (publish_rewrites applied) → its file in the snapshot */
   tree: Map<string, SnapshotFile>;
+  /** its SSH signature over manifest.json (manifest.json.sig of a build folder, <zip>.sig beside a zip) */
+  signature?: { bytes: Buffer; signer: string; fingerprint: string };
   /** the build folder's site/ folder, when the version came from a build folder */
   siteDir?: string;
   /** modification time of the origin: breaks ties between versions of equal precedence */
@@ -68,12 +72,28 @@ export function loadServedVersion(
     manifestSha256: sha256(manifest),
     bundle: { file: zip, sha256: sha256OfFile(zip), bytes: statSync(zip).size },
     tree,
+    ...signatureOf(origin, stat.isDirectory(), manifest),
     ...(stat.isDirectory() ? { siteDir: join(origin, "site") } : {}),
     mtimeMs: stat.isDirectory() ? statSync(join(origin, bundleManifestName)).mtimeMs : stat.mtimeMs,
   };
 }
 
 const rebuildHint = "rebuild it with 'agentc build' (and 'agentc pack')";
+
+/** The origin's signature, checked here: a server never hands out a signature that would be refused. */
+function signatureOf(origin: string, folder: boolean, manifest: Buffer): Pick<ServedVersion, "signature"> {
+  const [found] = localSignatures(origin, folder ? "folder" : "zip").files;
+  if (!found) return {};
+  const check = verifySshSignature(found.bytes, manifest);
+  if (!check.ok)
+    throw new ServeError(
+      `${found.from} ${check.problem}`,
+      "sign this build again ('agentc pack --sign KEY', or ssh-keygen -Y sign -n agentc-bundle -f KEY manifest.json), or remove the stale signature",
+    );
+  return {
+    signature: { bytes: found.bytes, signer: check.signer.text, fingerprint: check.signer.fingerprint },
+  };
+}
 
 function registryVersion(manifest: Buffer, origin: string): string {
   const version = (JSON.parse(manifest.toString("utf8")) as { registry_version?: unknown }).registry_version;

@@ -1,7 +1,13 @@
 import type { BundleSource } from "../../distribute/bundle-source.js";
 import type { OpenedBundle } from "../../distribute/candidate.js";
 import { openBundleSource } from "../../distribute/open-source.js";
-import { BundleError, type ComponentChoice, type InstallResult, runInstall } from "../../install/index.js";
+import {
+  BundleError,
+  type ComponentChoice,
+  type InstallResult,
+  runInstall,
+  type SignerPolicy,
+} from "../../install/index.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { installHelp } from "../help/install.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
@@ -11,12 +17,13 @@ import { promptEdited } from "../prompts/edited-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
 import { promptRequirement } from "../prompts/requirement-prompt.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
+import { signerOptions, signerPolicy } from "../signer-options.js";
 
 export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
   usage:
-    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json]",
+    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json]",
   options: {
     project: { type: "string" },
     components: { type: "string" },
@@ -30,6 +37,7 @@ export const installCommand: Command = {
     "allow-hooks": { type: "boolean" },
     "accept-requirement": { type: "string", multiple: true },
     "hook-timeout": { type: "string" },
+    ...signerOptions,
   },
   formats: ["pretty", "json"],
   help: installHelp,
@@ -40,14 +48,21 @@ export const installCommand: Command = {
         "give the bundle to install: a build folder, a .zip, a server's base URL, a bundle URL or oci://HOST/REPO:TAG",
       );
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    const policy = signerPolicy(args, io, "install");
+    if (typeof policy === "number") return policy;
     const bundle = await openedBundle(source, args, io, "install");
     if (typeof bundle === "number") return bundle;
-    return installBundle(bundle, args, io);
+    return installBundle(bundle, args, io, policy);
   },
 };
 
 /** Installs an opened bundle as the flags say, reports, and removes the bundle's temporary folder. */
-export async function installBundle(bundle: OpenedBundle, args: ParsedArgs, io: CommandIo): Promise<number> {
+export async function installBundle(
+  bundle: OpenedBundle,
+  args: ParsedArgs,
+  io: CommandIo,
+  policy: SignerPolicy,
+): Promise<number> {
   try {
     const dryRun = args.values["dry-run"] === true;
     const choice = componentChoice(args);
@@ -70,6 +85,8 @@ export async function installBundle(bundle: OpenedBundle, args: ParsedArgs, io: 
       hookTimeoutMs: hookTimeoutMs(args),
       ...progressOption(io),
       source: bundle.source,
+      signatures: bundle.signatures,
+      signerPolicy: policy,
     });
     report(result, args, io, dryRun);
     return exitCodeOf(result);

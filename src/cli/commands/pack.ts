@@ -1,5 +1,5 @@
 import { dirname, join, relative, sep } from "node:path";
-import { defaultBundlePath, packBundle } from "../../packaging/bundle-zip.js";
+import { defaultBundlePath, type PackResult, packBundle } from "../../packaging/bundle-zip.js";
 import { PackError } from "../../packaging/pack-error.js";
 import { isFolder, makeFolders } from "../../shared/make-folders.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
@@ -8,8 +8,9 @@ import { packHelp } from "../help/pack.js";
 export const packCommand: Command = {
   name: "pack",
   summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
-  usage: "agentc pack [build-dir] [--out FILE|DIR] [--payloads] [--format pretty|json] [--quiet]",
-  options: { out: { type: "string" }, payloads: { type: "boolean" } },
+  usage:
+    "agentc pack [build-dir] [--out FILE|DIR] [--payloads] [--sign KEY] [--format pretty|json] [--quiet]",
+  options: { out: { type: "string" }, payloads: { type: "boolean" }, sign: { type: "string" } },
   formats: ["pretty", "json"],
   help: packHelp,
   async run(args, io) {
@@ -19,11 +20,18 @@ export const packCommand: Command = {
     const json = args.values.format === "json";
     try {
       folderFor(file);
-      const result = packBundle(buildDir, file, { payloads: args.values.payloads === true });
+      const result = packBundle(buildDir, file, {
+        payloads: args.values.payloads === true,
+        ...(typeof args.values.sign === "string" ? { signingKey: args.values.sign } : {}),
+      });
       if (json) io.out(JSON.stringify({ ok: true, ...result }, null, 2));
       else if (args.values.quiet !== true)
         io.out(
-          `packed ${result.entries} files into ${relative(".", result.file)} (${result.bytes} bytes)\nsha256 ${result.sha256}  written to ${relative(".", result.sha256File)}`,
+          [
+            `packed ${result.entries} files into ${relative(".", result.file)} (${result.bytes} bytes)`,
+            `sha256 ${result.sha256}  written to ${relative(".", result.sha256File)}`,
+            ...signatureLines(result),
+          ].join("\n"),
         );
       return exitCodes.ok;
     } catch (error) {
@@ -34,6 +42,16 @@ export const packCommand: Command = {
     }
   },
 };
+
+/** What happened to <zip>.sig: signed now, an earlier one kept because it still signs this build, or removed. */
+function signatureLines(result: PackResult): string[] {
+  if (result.removedStale)
+    return [
+      `removed ${relative(".", result.removedStale)}: it signed another build (sign again with --sign KEY)`,
+    ];
+  if (!result.signatureFile) return [];
+  return [`signed by ${result.signer}  written to ${relative(".", result.signatureFile)}`];
+}
 
 /**
  * --out names the zip (FILE.zip), or a folder to put bundle.zip into: one that exists, or any path ending

@@ -1,3 +1,4 @@
+import type { Published } from "../../distribute/oci/oci-publish.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { PackError } from "../../packaging/pack-error.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
@@ -6,8 +7,9 @@ import { publishHelp } from "../help/publish.js";
 export const publishCommand: Command = {
   name: "publish",
   summary: "push a build or bundle to an OCI registry as an agentc artifact (oci://HOST/REPO:TAG)",
-  usage: "agentc publish <build-dir | bundle.zip> oci://HOST/REPO:TAG [--format pretty|json] [--quiet]",
-  options: {},
+  usage:
+    "agentc publish <build-dir | bundle.zip> oci://HOST/REPO:TAG [--sign KEY] [--format pretty|json] [--quiet]",
+  options: { sign: { type: "string" } },
   formats: ["pretty", "json"],
   help: publishHelp,
   maxPositionals: 2,
@@ -19,11 +21,16 @@ export const publishCommand: Command = {
       throw new UsageError(`${target}: publish to an OCI registry, oci://HOST/REPO:TAG`);
     const { publishOci } = await import("../../distribute/oci/oci-publish.js");
     try {
-      const published = await publishOci(origin, target);
+      const signingKey = typeof args.values.sign === "string" ? { signingKey: args.values.sign } : {};
+      const published = await publishOci(origin, target, process.env, signingKey);
       if (args.values.format === "json") io.out(JSON.stringify(published, null, 2));
       else if (args.values.quiet !== true)
         io.out(
-          `published ${published.version} to ${published.reference}\ndigest ${published.digest}  (install it pinned: agentc install ${published.reference.replace(/:[^:/]+$/, "")}@${published.digest})`,
+          [
+            `published ${published.version} to ${published.reference}`,
+            `digest ${published.digest}  (install it pinned: agentc install ${published.reference.replace(/:[^:/]+$/, "")}@${published.digest})`,
+            ...signatureLines(published),
+          ].join("\n"),
         );
       return exitCodes.ok;
     } catch (error) {
@@ -39,3 +46,13 @@ export const publishCommand: Command = {
     }
   },
 };
+
+/** The signature pushed with the bundle: its key, its referrer, and the fallback tag where the registry needed one. */
+function signatureLines(published: Published): string[] {
+  const signature = published.signature;
+  if (!signature) return [];
+  const listed = signature.fallbackTag
+    ? `; listed under the tag ${signature.fallbackTag}, as the registry has no referrers API`
+    : "";
+  return [`signed by ${signature.signer}  (referrer ${signature.digest}${listed})`];
+}

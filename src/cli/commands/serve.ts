@@ -62,6 +62,7 @@ function report(
     version: v.version,
     origin: v.origin,
     sha256: v.bundle.sha256,
+    ...(v.signature ? { signer: v.signature.fingerprint } : {}),
   }));
   if (args.values.format === "json") {
     io.out(JSON.stringify({ url: running.url, versions }));
@@ -70,7 +71,7 @@ function report(
   if (args.values.quiet === true) return;
   for (const [n, v] of versions.entries())
     io.err(
-      `serving ${v.origin} as version ${v.version}${n === 0 ? " (latest)" : ""}, bundle sha256 ${v.sha256}`,
+      `serving ${v.origin} as version ${v.version}${n === 0 ? " (latest)" : ""}, bundle sha256 ${v.sha256}${v.signer ? `, signed by ${v.signer}` : ""}`,
     );
   if (!isLoopbackHost(host))
     io.err(

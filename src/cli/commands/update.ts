@@ -3,6 +3,7 @@ import { BundleError } from "../../install/bundle/bundle-error.js";
 import { missingProject, projectRoot } from "../../install/project/project-root.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { updateHelp } from "../help/update.js";
+import { signerPolicy } from "../signer-options.js";
 import { installBundle, installCommand } from "./install.js";
 
 export const updateCommand: Command = {
@@ -10,7 +11,7 @@ export const updateCommand: Command = {
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--format pretty|json] [--quiet]",
+    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
   options: { ...installCommand.options, check: { type: "boolean" } },
   formats: ["pretty", "json"],
   help: updateHelp,
@@ -20,6 +21,8 @@ export const updateCommand: Command = {
     if (args.values.check === true && args.values["dry-run"] === true)
       throw new UsageError("use either --check or --dry-run, not both");
     if (!projectRoot(projectDir)) throw new UsageError(missingProject(projectDir));
+    const policy = signerPolicy(args, io, "update");
+    if (typeof policy === "number") return policy;
     const check = await attempt(io, () => checkForUpdate(projectDir, integrityOf(args)));
     if (typeof check === "number") return check;
     const latest = check.latest ?? "a new bundle";
@@ -40,7 +43,7 @@ export const updateCommand: Command = {
     if (typeof bundle === "number") return bundle;
     if (args.values.format !== "json" && args.values.quiet !== true)
       io.out(`updating ${check.installed} → ${latest} from ${check.source}`);
-    return installBundle(bundle, { ...args, values: { ...args.values, yes: true } }, io);
+    return installBundle(bundle, { ...args, values: { ...args.values, yes: true } }, io, policy);
   },
 };
 

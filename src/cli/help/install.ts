@@ -1,4 +1,5 @@
 import { hookTimeoutHelp } from "../hook-timeout-option.js";
+import { signerOptionHelp } from "../signer-options.js";
 import type { CommandHelp, OptionHelp } from "./command-help.js";
 
 /** The options install shares with update. */
@@ -30,6 +31,7 @@ export const installOptionHelp: Record<string, OptionHelp> = {
   "allow-hooks": { text: "run the spawn hooks of the bundle's capability packages without asking" },
   "accept-requirement": { value: "PACKAGE", text: "accept the named required package without asking" },
   "hook-timeout": hookTimeoutHelp,
+  ...signerOptionHelp,
 };
 
 export const installHelp: CommandHelp = {
@@ -53,6 +55,10 @@ export const installHelp: CommandHelp = {
     {
       command: 'agentc install dist/bundle.zip --integrity "$(cat dist/bundle.zip.sha256)" --all --yes',
       text: "install every component of a packed bundle, verified, asking nothing",
+    },
+    {
+      command: "agentc install https://agents.example.com/ --signer team.pub",
+      text: "install only a bundle the team's key signed (bundle.zip.sig); updates then need that key too",
     },
   ],
 };

@@ -9,6 +9,10 @@ export const packHelp: CommandHelp = {
       default: "bundle.zip beside the build folder",
     },
     payloads: { text: "first run each tool's install command in a scratch folder and pack its payloads" },
+    sign: {
+      value: "KEY",
+      text: "sign manifest.json with this SSH key through ssh-keygen -Y sign and write <zip>.sig (a private key, or a .pub whose key ssh-agent holds)",
+    },
   },
   exitCodes: {
     0: 'packed: the zip and <zip>.sha256 ("<hex>  <name>") are written',
@@ -18,5 +22,9 @@ export const packHelp: CommandHelp = {
   examples: [
     { command: "agentc pack my-registry/build", text: "write my-registry/bundle.zip and bundle.zip.sha256" },
     { command: "agentc pack build --out dist/", text: "write dist/bundle.zip (dist/ is made when missing)" },
+    {
+      command: "agentc pack build --sign ~/.ssh/team_ed25519",
+      text: "also write bundle.zip.sig, the team's SSH signature that install and update verify",
+    },
   ],
 };

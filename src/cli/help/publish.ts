@@ -5,7 +5,13 @@ export const publishHelp: CommandHelp = {
     { name: "<build-dir | bundle.zip>", text: "what to publish" },
     { name: "<oci://HOST/REPO:TAG>", text: "where: an OCI registry reference" },
   ],
-  options: {},
+  options: {
+    sign: {
+      value: "KEY",
+      text: "sign manifest.json with this SSH key (ssh-keygen -Y sign) and push the signature as a referrer of the bundle",
+      default: "push the <zip>.sig or manifest.json.sig found beside the bundle, if any",
+    },
+  },
   exitCodes: {
     0: "published; the digest is printed",
     1: "the origin cannot be read, or the registry refused the push",
@@ -19,6 +25,10 @@ export const publishHelp: CommandHelp = {
     {
       command: "agentc publish bundle.zip oci://localhost:5000/agents:latest --format json",
       text: "push a packed bundle; print reference and digest as JSON",
+    },
+    {
+      command: "agentc publish build oci://ghcr.io/acme/agent-config:1.2.0 --sign ~/.ssh/team_ed25519",
+      text: "push it signed: install and update verify the signature and record the key",
     },
   ],
 };

@@ -9,6 +9,7 @@ import {
   reportLine,
   shown,
 } from "../../install/index.js";
+import { signatureLine } from "./signature-line.js";
 
 type Placed = NonNullable<InstallResult["placed"]>;
 
@@ -124,6 +125,8 @@ export function renderPretty(
       `recovered an interrupted run: ${result.recovered === "rolled-back" ? "rolled back" : "completed"}`,
     );
   if (result.components?.length) lines.push(`components: ${result.components.join(", ")}`);
+  const signature = signatureLine(result.signature, dryRun);
+  if (signature) lines.push(signature);
   lines.push(...changeLines(actions, dryRun, result.placed ?? {}));
   if (unchanged > 0) lines.push(`  ${"unchanged".padEnd(12)} ${unchanged} path${unchanged === 1 ? "" : "s"}`);
   for (const r of result.spawns ?? []) lines.push(`  ${reportLine(r)}`);
@@ -191,6 +194,7 @@ export function renderJson(result: RunResult & Partial<InstallResult>, dryRun: b
       ...(result.tools ? { tools: result.tools } : {}),
       ...(result.roster ? { roster: result.roster } : {}),
       ...(result.requirements ? { requirements: result.requirements } : {}),
+      ...(result.signature ? { signature: result.signature } : {}),
     },
     null,
     2,

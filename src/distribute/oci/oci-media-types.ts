@@ -1,5 +1,6 @@
 /** The OCI media types agentc publishes a bundle with (docs/oci.md). */
 export const ociManifestType = "application/vnd.oci.image.manifest.v1+json";
+export const ociIndexType = "application/vnd.oci.image.index.v1+json";
 /** the artifact's own type: what a registry shows, and what `agentc install oci://…` insists on */
 export const bundleArtifactType = "application/vnd.agentc.bundle.v1";
 export const bundleLayerType = "application/vnd.agentc.bundle.v1+zip";
@@ -13,3 +14,7 @@ export const emptyConfig = {
 };
 export const titleAnnotation = "org.opencontainers.image.title";
 export const versionAnnotation = "org.opencontainers.image.version";
+/** A bundle's SSH signature (docs/oci.md, "Signatures"): a referrer of the bundle's manifest. */
+export const signatureArtifactType = "application/vnd.agentc.signature.v1";
+export const signatureLayerType = "application/vnd.agentc.sshsig.v1";
+export const descriptionAnnotation = "org.opencontainers.image.description";

@@ -5,11 +5,15 @@ import { BundleError } from "../../install/bundle/bundle-error.js";
 import { unpackBundle } from "../../install/bundle/unpack-bundle.js";
 import { manifestFileName } from "../../manifest/manifest-model.js";
 import { packBundle } from "../../packaging/bundle-zip.js";
+import { localSignatures } from "../../packaging/signature/bundle-signature.js";
+import { signManifest } from "../../packaging/signature/sign-manifest.js";
+import { verifySshSignature } from "../../packaging/signature/sshsig.js";
 import { sha256, sha256OfFile } from "../../shared/hash.js";
 import { defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { artifactManifest, type Descriptor } from "./oci-artifact.js";
-import { bundleLayerType, emptyConfig, manifestLayerType } from "./oci-media-types.js";
+import { bundleLayerType, emptyConfig, manifestLayerType, ociManifestType } from "./oci-media-types.js";
 import { parseOciReference } from "./oci-reference.js";
+import { pushSignature } from "./oci-referrers.js";
 import { RegistryClient } from "./registry-client.js";
 
 export interface Published {
@@ -18,6 +22,13 @@ export interface Published {
   digest: string;
   version: string;
   bundleSha256: string;
+  /** the signature pushed as a referrer of the artifact, when the bundle is signed */
+  signature?: { signer: string; digest: string; fallbackTag?: string };
+}
+
+export interface PublishOptions {
+  /** sign manifest.json with this key through ssh-keygen (`agentc publish --sign KEY`) */
+  signingKey?: string;
 }
 
 /**
@@ -29,6 +40,7 @@ export async function publishOci(
   origin: string,
   target: string,
   env: NodeJS.ProcessEnv = process.env,
+  options: PublishOptions = {},
 ): Promise<Published> {
   const ref = parseOciReference(target);
   if (ref.tag === undefined || ref.digest !== undefined)
@@ -38,7 +50,8 @@ export async function publishOci(
     );
   const work = mkdtempSync(join(tmpdir(), "agentc-publish-"));
   try {
-    const zip = statSync(origin).isDirectory() ? packInto(origin, work) : origin;
+    const folder = statSync(origin).isDirectory();
+    const zip = folder ? packInto(origin, work) : origin;
     unpackBundle(zip, join(work, "check"), origin, defaultArchiveLimits);
     const manifestBytes = readFileSync(join(work, "check", manifestFileName));
     const version = (JSON.parse(manifestBytes.toString("utf8")) as { registry_version: string })
@@ -53,15 +66,50 @@ export async function publishOci(
       digest: `sha256:${sha256(manifestBytes)}`,
       size: manifestBytes.length,
     };
+    const signature = signatureFor(origin, folder, manifestBytes, options);
     const client = new RegistryClient(ref, env);
     await client.pushBlob({ ...emptyConfig }, emptyConfig.bytes);
     await client.pushBlob(bundle, { file: zip, size: bundle.size });
     await client.pushBlob(manifest, manifestBytes);
-    const digest = await client.putManifest(ref.tag, artifactManifest({ version, bundle, manifest }));
-    return { reference: ref.text, digest, version, bundleSha256: bundle.digest.slice(7) };
+    const artifact = artifactManifest({ version, bundle, manifest });
+    const digest = await client.putManifest(ref.tag, artifact);
+    const subject = { mediaType: ociManifestType, digest, size: artifact.length };
+    const pushed = signature && (await pushSignature(client, subject, signature.bytes, signature.signer));
+    return {
+      reference: ref.text,
+      digest,
+      version,
+      bundleSha256: bundle.digest.slice(7),
+      ...(signature && pushed ? { signature: { signer: signature.signer, ...pushed } } : {}),
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The signature to push with the bundle, decided before anything is pushed: made now with --sign, else the
+ * one beside the zip (<zip>.sig) or in the build folder (manifest.json.sig), which must sign this manifest.
+ */
+function signatureFor(
+  origin: string,
+  folder: boolean,
+  manifest: Buffer,
+  options: PublishOptions,
+): { bytes: Buffer; signer: string } | undefined {
+  if (options.signingKey) {
+    const signed = signManifest(manifest, options.signingKey);
+    return { bytes: signed.signature, signer: signed.signer.fingerprint };
+  }
+  const [found] = localSignatures(origin, folder ? "folder" : "zip").files;
+  if (!found) return undefined;
+  const check = verifySshSignature(found.bytes, manifest);
+  if (!check.ok)
+    throw new BundleError(
+      `the signature ${found.from} ${check.problem}; nothing was published`,
+      "sign this build again (agentc pack --sign KEY, or publish --sign KEY), or remove the stale signature",
+    );
+  return { bytes: found.bytes, signer: check.signer.fingerprint };
 }
 
 function packInto(build: string, work: string): string {

@@ -8,6 +8,7 @@ import { sha256 } from "../../shared/hash.js";
 import type { Candidate, OpenedBundle } from "../candidate.js";
 import { type BundleArtifact, parseArtifactManifest } from "./oci-artifact.js";
 import type { OciReference } from "./oci-reference.js";
+import { readSignatures } from "./oci-referrers.js";
 import { RegistryClient } from "./registry-client.js";
 
 const defaultMaxBytes = 256 * 2 ** 20;
@@ -58,7 +59,12 @@ async function openArtifact(
       bundle_sha256: artifact.bundle.digest.slice(7),
       digest,
     };
-    return { ...bundle, source };
+    try {
+      return { ...bundle, source, signatures: await readSignatures(client, digest) };
+    } catch (error) {
+      bundle.cleanup();
+      throw error;
+    }
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@ import { BundleError } from "../../install/bundle/bundle-error.js";
 import { type Downloaded, downloadToFile } from "../../install/bundle/download.js";
 import { sha256 } from "../../shared/hash.js";
 import type { Descriptor } from "./oci-artifact.js";
-import { ociManifestType } from "./oci-media-types.js";
+import { ociIndexType, ociManifestType } from "./oci-media-types.js";
 import type { OciReference } from "./oci-reference.js";
 import { answerChallenge, authHint, parseChallenge } from "./registry-auth.js";
 import { type Credentials, credentialsFor } from "./registry-credentials.js";
@@ -32,13 +32,23 @@ export class RegistryClient {
 
   /** The manifest at a tag or digest, with the digest of its bytes; a registry naming another digest is refused. */
   async manifest(reference: string): Promise<{ bytes: Buffer; digest: string }> {
+    const found = await this.manifestIfAny(reference);
+    if (!found)
+      throw this.failure(`has no manifest ${reference}`, "check the tag; 'agentc publish' pushes one");
+    return found;
+  }
+
+  /** The same, or undefined when the registry has none there (404). */
+  async manifestIfAny(
+    reference: string,
+    accept = ociManifestType,
+  ): Promise<{ bytes: Buffer; digest: string } | undefined> {
     const response = await this.send("pull", {
       method: "GET",
       url: this.url(`manifests/${reference}`),
-      headers: { accept: ociManifestType },
+      headers: { accept },
     });
-    if (response.status === 404)
-      throw this.failure(`has no manifest ${reference}`, "check the tag; 'agentc publish' pushes one");
+    if (response.status === 404) return undefined;
     if (response.status !== 200)
       throw this.failure(`answered ${registryProblem(response)} for the manifest ${reference}`);
     const digest = `sha256:${sha256(response.body)}`;
@@ -83,18 +93,45 @@ export class RegistryClient {
 
   /** Puts a manifest under a tag; returns its digest (checked against the one the registry names). */
   async putManifest(tag: string, bytes: Buffer): Promise<string> {
+    return (await this.pushManifest(tag, bytes, ociManifestType)).digest;
+  }
+
+  /**
+   * Puts a manifest or index under a tag or its digest. `subject` is the registry's OCI-Subject header: a
+   * registry that keeps referrers itself names the subject of a manifest that has one (distribution spec 1.1).
+   */
+  async pushManifest(
+    reference: string,
+    bytes: Buffer,
+    mediaType: string,
+  ): Promise<{ digest: string; subject?: string }> {
     const digest = `sha256:${sha256(bytes)}`;
     const response = await this.send("pull,push", {
       method: "PUT",
-      url: this.url(`manifests/${tag}`),
-      headers: { "content-type": ociManifestType },
+      url: this.url(`manifests/${reference}`),
+      headers: { "content-type": mediaType },
       body: bytes,
     });
     if (response.status !== 201) throw this.failure(`answered ${registryProblem(response)} to the manifest`);
     const named = response.headers["docker-content-digest"];
     if (typeof named === "string" && named !== digest)
       throw this.failure(`stored the manifest as ${named}, but its digest is ${digest}`);
-    return digest;
+    const subject = response.headers["oci-subject"];
+    return { digest, ...(typeof subject === "string" ? { subject } : {}) };
+  }
+
+  /**
+   * The referrers API (distribution spec 1.1): the image index of the manifests whose subject is `digest`,
+   * of one artifact type; undefined when the registry does not offer the API (404), as CNCF distribution 2.x.
+   */
+  async referrers(digest: string, artifactType: string): Promise<Buffer | undefined> {
+    const url = this.url(`referrers/${digest}`);
+    url.searchParams.set("artifactType", artifactType);
+    const response = await this.send("pull", { method: "GET", url, headers: { accept: ociIndexType } });
+    if (response.status === 404) return undefined;
+    if (response.status !== 200)
+      throw this.failure(`answered ${registryProblem(response)} for the referrers of ${digest}`);
+    return response.body;
   }
 
   /** Downloads a blob into `file` (new), bounded by its size; the caller compares the digest. */

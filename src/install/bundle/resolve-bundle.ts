@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { type BundleSignatures, localSignatures } from "../../packaging/signature/bundle-signature.js";
 import { sha256OfFile } from "../../shared/hash.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { BundleError } from "./bundle-error.js";
@@ -15,6 +16,7 @@ import {
 import { removedOnSignal } from "./signal-cleanup.js";
 import { bundleUrl, looksLikeUrl, redacted } from "./source-url.js";
 import { unpackBundle } from "./unpack-bundle.js";
+import { urlSignatures } from "./url-signature.js";
 
 export { BundleError } from "./bundle-error.js";
 
@@ -38,6 +40,8 @@ export interface ResolvedBundle {
   dir: string;
   /** Removes everything resolveBundle created; a no-op for a local build folder. */
   cleanup(): void;
+  /** Its signatures over manifest.json (docs/bundles.md, "Signed bundles"), checked by the install. */
+  signatures: BundleSignatures;
 }
 
 const defaults = { maxBytes: 256 * 2 ** 20, timeoutMs: 10 * 60_000, stallMs: 30_000 };
@@ -59,12 +63,13 @@ export async function resolveBundle(
   }
   const stat = statSync(source, { throwIfNoEntry: false });
   if (!stat) throw new BundleError(`${source} does not exist`, sourceHint);
-  if (stat.isDirectory()) return { dir: resolve(source), cleanup: () => {} };
+  if (stat.isDirectory())
+    return { dir: resolve(source), cleanup: () => {}, signatures: localSignatures(source, "folder") };
   if (!stat.isFile()) throw new BundleError(`${source} is not a file or folder`, sourceHint);
   return inTempFolder(options, async (temp) => {
     if (options.integrity !== undefined)
       verify(sha256OfFile(source), parseIntegrity(options.integrity), source);
-    return unpackInto(source, temp, source, limits);
+    return { dir: unpackInto(source, temp, source, limits), signatures: localSignatures(source, "zip") };
   });
 }
 
@@ -73,7 +78,7 @@ async function fromUrl(
   temp: string,
   options: ResolveBundleOptions,
   limits: ArchiveLimits,
-): Promise<string> {
+): Promise<Unpacked> {
   const transfer = transferOf(options);
   const expected = givenDigest(url, options) ?? (await publishedDigest(url, temp, transfer));
   const zip = join(temp, "bundle.zip");
@@ -84,7 +89,7 @@ async function fromUrl(
   verify(downloaded.sha256, expected, redacted(withoutFragment(url)));
   const dir = unpackInto(zip, temp, redacted(withoutFragment(url)), limits);
   rmSync(zip);
-  return dir;
+  return { dir, signatures: await urlSignatures(withoutFragment(url), temp, transfer) };
 }
 
 /**
@@ -151,14 +156,17 @@ function verify(actual: string, expected: string, label: string): void {
     );
 }
 
+/** A bundle unpacked into the temporary folder, with the signatures found for it. */
+type Unpacked = Omit<ResolvedBundle, "cleanup">;
+
 async function inTempFolder(
   options: ResolveBundleOptions,
-  fill: (temp: string) => Promise<string>,
+  fill: (temp: string) => Promise<Unpacked>,
 ): Promise<ResolvedBundle> {
   const temp = makeTemp(options.tempRoot ?? tmpdir());
   const cleanup = (): void => rmSync(temp, { recursive: true, force: true });
   try {
-    return { dir: await removedOnSignal(temp, () => fill(temp)), cleanup };
+    return { ...(await removedOnSignal(temp, () => fill(temp))), cleanup };
   } catch (error) {
     cleanup();
     throw error;

@@ -2,6 +2,7 @@ import { isObject, stringList } from "../../shared/json-shape.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { spawnRecordProblem } from "../capability/spawn-record.js";
 import { agentcDirProblem } from "./agentc-dir.js";
+import { signerRecordProblem } from "./signer-record.js";
 import { sourceRecordProblem } from "./source-record.js";
 
 /**
@@ -17,6 +18,8 @@ export function recordProblem(value: unknown): string | undefined {
   if (!stringList(value.components)) return 'has no list of strings "components"';
   const source = value.source === undefined ? undefined : sourceRecordProblem(value.source);
   if (source) return `has a "source" that ${source}`;
+  const signer = value.signer === undefined ? undefined : signerRecordProblem(value.signer);
+  if (signer) return `has a "signer" that ${signer}`;
   return (
     listProblem(value, "owned_dirs", ownedDirProblem) ??
     listProblem(value, "entries", entryProblem) ??

@@ -4,6 +4,7 @@ import type { KeyPath, OwnedRecord } from "../../compose/model.js";
 import { type SpawnRecord, serialSpawn } from "../capability/spawn-record.js";
 import { agentcDir, agentcDirStateProblem } from "./agentc-dir.js";
 import { recordProblem } from "./record-check.js";
+import { type SignerRecord, serialSigner } from "./signer-record.js";
 import { type SourceRecord, serialSource } from "./source-record.js";
 
 /**
@@ -63,6 +64,8 @@ export interface InstallRecord {
   manifest_sha256: string;
   /** where the install came from, when that was a remote source (absent otherwise, and in older records) */
   source?: SourceRecord;
+  /** the key that signed the installed bundle: later bundles must be signed by it (absent: unsigned) */
+  signer?: SignerRecord;
   components: string[];
   owned_dirs: { path: string; component: string; preserve: string[] }[];
   entries: RecordEntry[];
@@ -122,6 +125,7 @@ export function serializeRecord(record: InstallRecord): string {
     registry_version: record.registry_version,
     manifest_sha256: record.manifest_sha256,
     ...(record.source ? { source: serialSource(record.source) } : {}),
+    ...(record.signer ? { signer: serialSigner(record.signer) } : {}),
     components: [...record.components].sort(),
     owned_dirs: [...record.owned_dirs].sort(byPath),
     entries,
