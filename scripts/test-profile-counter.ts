@@ -14,7 +14,8 @@ delete process.env.AGENTC_PROFILE_OUT;
 function counted<F extends (...args: never[]) => unknown>(original: F): F {
   return function (this: unknown, ...args: Parameters<F>) {
     const [file, argv] = args as unknown as [string, unknown];
-    const runsCli = Array.isArray(argv) && argv.some((a) => typeof a === "string" && a.endsWith(join("bin", "agentc.js")));
+    const runsCli =
+      Array.isArray(argv) && argv.some((a) => typeof a === "string" && a.endsWith(join("bin", "agentc.js")));
     if (runsCli || (typeof file === "string" && file.endsWith("agentc"))) counts.cli++;
     else counts.other++;
     return original.apply(this, args);

@@ -95,33 +95,48 @@ function row(cells: (string | number)[]): string {
   return `${numbers.map((n) => String(n).padStart(8)).join("")}  ${name}`;
 }
 
-function report(results: FileProfile[], started: number): void {
+function sumOf(results: FileProfile[], key: "cpuSeconds" | "cliSpawns" | "otherSpawns"): number {
+  return results.reduce((sum, r) => sum + r[key], 0);
+}
+
+function fileRows(results: FileProfile[]): string[] {
   const sorted = [...results].sort((a, b) => b.cpuSeconds - a.cpuSeconds);
-  const sum = (key: keyof FileProfile) => results.reduce((s, r) => s + (r[key] as number), 0);
-  const lines = [row(["file", "wall s", "cpu s", "cli", "other", "exit"])];
-  for (const r of sorted)
-    lines.push(row([r.file, r.wallSeconds.toFixed(1), r.cpuSeconds.toFixed(1), r.cliSpawns, r.otherSpawns, r.status]));
+  return [
+    row(["file", "wall s", "cpu s", "cli", "other", "exit"]),
+    ...sorted.map((r) =>
+      row([r.file, r.wallSeconds.toFixed(1), r.cpuSeconds.toFixed(1), r.cliSpawns, r.otherSpawns, r.status]),
+    ),
+  ];
+}
+
+function folderRows(results: FileProfile[]): string[] {
   const folders = new Map<string, FileProfile[]>();
   for (const r of results) {
     const folder = r.file.split("/")[0] as string;
     folders.set(folder, [...(folders.get(folder) ?? []), r]);
   }
-  lines.push("", row(["folder", "files", "cpu s", "cli", "other"]));
-  for (const [folder, rs] of [...folders].sort((a, b) => total(b[1]) - total(a[1])))
-    lines.push(
-      row([folder, rs.length, total(rs).toFixed(1), rs.reduce((s, r) => s + r.cliSpawns, 0), rs.reduce((s, r) => s + r.otherSpawns, 0)]),
-    );
-  lines.push(
-    "",
-    `${results.length} files, ${sum("cpuSeconds").toFixed(0)} s of CPU, ${sum("cliSpawns")} runs of bin/agentc.js, ` +
-      `${sum("otherSpawns")} other processes, ${((performance.now() - started) / 1000).toFixed(0)} s wall; ` +
-      `${results.filter((r) => r.status !== 0).length} files failed`,
-  );
-  process.stdout.write(`${lines.join("\n")}\n`);
+  const byCpu = [...folders].sort((a, b) => sumOf(b[1], "cpuSeconds") - sumOf(a[1], "cpuSeconds"));
+  return [
+    row(["folder", "files", "cpu s", "cli", "other"]),
+    ...byCpu.map(([folder, rs]) =>
+      row([
+        folder,
+        rs.length,
+        sumOf(rs, "cpuSeconds").toFixed(1),
+        sumOf(rs, "cliSpawns"),
+        sumOf(rs, "otherSpawns"),
+      ]),
+    ),
+  ];
 }
 
-function total(rs: FileProfile[]): number {
-  return rs.reduce((s, r) => s + r.cpuSeconds, 0);
+function report(results: FileProfile[], started: number): void {
+  const failed = results.filter((r) => r.status !== 0).length;
+  const total =
+    `${results.length} files, ${sumOf(results, "cpuSeconds").toFixed(0)} s of CPU, ` +
+    `${sumOf(results, "cliSpawns")} runs of bin/agentc.js, ${sumOf(results, "otherSpawns")} other processes, ` +
+    `${((performance.now() - started) / 1000).toFixed(0)} s wall; ${failed} files failed`;
+  process.stdout.write(`${[...fileRows(results), "", ...folderRows(results), "", total].join("\n")}\n`);
 }
 
 const args = process.argv.slice(2);

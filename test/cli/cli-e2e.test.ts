@@ -135,7 +135,8 @@ describe("agentc check and build on examples/registry", () => {
   it("two builds into two folders are byte-identical", async () => {
     const [a, b] = [join(testdir(), "a"), join(testdir(), "b")];
     assert.equal((await runAgentc(["build", example, "--out", a])).status, 0);
-    assert.equal((await runAgentc(["build", example, "--out", b])).status, 0);
+    // The second in a process of its own: no cache of the first run's process can make the two agree.
+    assert.equal(runCliProcess(["build", example, "--out", b]).status, 0);
     assert.deepEqual(listTree(a), listTree(b));
     for (const file of listTree(a))
       assert.ok(readFileSync(join(a, file)).equals(readFileSync(join(b, file))), `${file} differs`);
