@@ -159,9 +159,7 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     const out = await build();
     const run = runCliProcess(
       [...installArgs(out, project), "--allow-hooks", "--accept-requirement", viewer],
-      {
-        env,
-      },
+      { env },
     );
     assert.equal(run.status, 0, run.stderr);
     assert.match(
