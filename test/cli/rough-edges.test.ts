@@ -55,30 +55,16 @@ describe("--integrity takes what pack writes", () => {
     assert.equal((await pack(out)).status, 0);
     const zip = join(out, "bundle.zip");
     const line = readFileSync(`${zip}.sha256`, "utf8").trim();
+    const install = (project: string, integrity: string) =>
+      runAgentc(["install", zip, "--project", project, "--yes", "--integrity", integrity]);
     for (const integrity of [line, line.slice(0, 64), line.slice(0, 64).toUpperCase()]) {
       const project = testdir();
-      const result = await runAgentc([
-        "install",
-        zip,
-        "--project",
-        project,
-        "--yes",
-        "--integrity",
-        integrity,
-      ]);
+      const result = await install(project, integrity);
       assert.equal(result.status, 0, `${integrity}: ${result.stderr}`);
       assert.ok(existsSync(join(project, ".agentc", "installed.json")));
     }
     const project = testdir();
-    const wrong = await runAgentc([
-      "install",
-      zip,
-      "--project",
-      project,
-      "--yes",
-      "--integrity",
-      `${"0".repeat(64)}  bundle.zip`,
-    ]);
+    const wrong = await install(project, `${"0".repeat(64)}  bundle.zip`);
     assert.equal(wrong.status, 1);
     assert.match(wrong.stderr, /but 0{64} was expected/);
     assert.ok(!existsSync(join(project, ".agentc")));
