@@ -29,7 +29,7 @@ import { readManifest } from "../../src/install/bundle/read-manifest.js";
 import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { checkTable, type ExpectedFinding } from "../support/check-harness.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const manifestPath = "capabilities/notes/capability.json";
@@ -548,9 +548,9 @@ describe("emission and manifest.json", () => {
 });
 
 describe("agentc build with a capability package (real CLI)", () => {
-  function build(dir: string): string {
+  async function build(dir: string): Promise<string> {
     const out = join(testdir(), "build");
-    const result = runCli(["build", dir, "--out", out]);
+    const result = await runAgentc(["build", dir, "--out", out]);
     assert.equal(result.status, 0, result.stdout + result.stderr);
     return out;
   }
@@ -565,30 +565,30 @@ describe("agentc build with a capability package (real CLI)", () => {
     return out;
   }
 
-  it("copies a binary file byte for byte and marks only programs executable", () => {
+  it("copies a binary file byte for byte and marks only programs executable", async () => {
     const withBlob = testdir({
       ...Object.fromEntries(tree(smallRegistry())),
       "capabilities/notes/data/blob.bin": binary,
     });
-    const built = build(withBlob);
+    const built = await build(withBlob);
     assert.deepEqual(readFileSync(join(built, ".agents/capabilities/notes/data/blob.bin")), binary);
     assert.ok(statSync(join(built, ".agents/capabilities/notes/bin/list.sh")).mode & 0o100);
     assert.equal(statSync(join(built, ".agents/capabilities/notes/data/blob.bin")).mode & 0o111, 0);
   });
 
-  it("builds the same bytes twice", () => {
+  it("builds the same bytes twice", async () => {
     const dir = testdir({
       ...Object.fromEntries(tree(smallRegistry())),
       "capabilities/notes/data/blob.bin": binary,
     });
-    const first = tree(build(dir));
-    const second = tree(build(dir));
+    const first = tree(await build(dir));
+    const second = tree(await build(dir));
     assert.deepEqual([...first.keys()], [...second.keys()]);
     for (const [path, bytes] of first) assert.ok(bytes.equals(second.get(path) ?? Buffer.alloc(0)), path);
   });
 
-  it("the installer reads the capability block, and rejects a malformed one or a home that leaves the project", () => {
-    const out = build(smallRegistry());
+  it("the installer reads the capability block, and rejects a malformed one or a home that leaves the project", async () => {
+    const out = await build(smallRegistry());
     const read = readManifest(out);
     assert.ok(read.ok, JSON.stringify(read));
     assert.equal(read.manifest.install.components["capability-notes"]?.capability?.layer, "knowledge");
@@ -609,9 +609,9 @@ describe("agentc build with a capability package (real CLI)", () => {
     assert.match(outside.problems.join("\n"), /capability\.home: path "\.\.\/outside"/);
   });
 
-  it("check --format json reports an unknown key with its line and column", () => {
+  it("check --format json reports an unknown key with its line and column", async () => {
     const dir = testdir(unknownKey);
-    const result = runCli(["check", dir, "--format", "json"]);
+    const result = await runAgentc(["check", dir, "--format", "json"]);
     assert.equal(result.status, 1, result.stderr);
     const report = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
     assert.deepEqual(

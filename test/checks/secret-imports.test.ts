@@ -15,7 +15,7 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 async function importFindings(files: Record<string, string>): Promise<string[]> {
@@ -35,13 +35,13 @@ const ruleWith = (...body: string[]) =>
   });
 
 describe("AGC107: a secret import never reaches an instruction file", () => {
-  it("a rule holding 'See @.env' in the team example: exit 1 through the real CLI, at the rule's line, nothing built", () => {
+  it("a rule holding 'See @.env' in the team example: exit 1 through the real CLI, at the rule's line, nothing built", async () => {
     const dir = testdir();
     cpSync(join(packageRoot, "examples", "team"), dir, { recursive: true });
     const rule = join(dir, "rules/code-style.md");
     writeFileSync(rule, `${readFileSync(rule, "utf8")}\nSee @.env for the keys.\n`);
     const out = join(dir, "build");
-    const result = runCli(["build", dir, "--out", out, "--format", "json", "--offline"]);
+    const result = await runAgentc(["build", dir, "--out", out, "--format", "json", "--offline"]);
     assert.equal(result.status, 1, result.stderr);
     const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
     const own = diagnostics.filter((d) => d.id === "AGC107");

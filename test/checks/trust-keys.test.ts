@@ -8,7 +8,7 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -50,9 +50,9 @@ async function trustFindings(files: Record<string, string>): Promise<string[]> {
 }
 
 describe("AGC108: settings the build writes let no repository vote on its own trust", () => {
-  it("a seeded .claude/settings.json with enableAllProjectMcpServers: exit 1 through the real CLI, at the seed's key", () => {
+  it("a seeded .claude/settings.json with enableAllProjectMcpServers: exit 1 through the real CLI, at the seed's key", async () => {
     const dir = testdir(withSeed(".claude/settings.json", json({ enableAllProjectMcpServers: true })));
-    const result = runCli(["check", dir, "--format", "json", "--offline"]);
+    const result = await runAgentc(["check", dir, "--format", "json", "--offline"]);
     assert.equal(result.status, 1, result.stderr);
     const own = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics.filter(
       (d) => d.id === "AGC108",
@@ -183,17 +183,17 @@ describe("AGC108: settings the build writes let no repository vote on its own tr
 });
 
 describe("AGC108 at install time: trust keys already in a project's shared files", () => {
-  it("warns with file, line and column, installs, and leaves the person's keys alone", () => {
+  it("warns with file, line and column, installs, and leaves the person's keys alone", async () => {
     const registry = testdir({
       ...withBase({ "targets.json": targetsWith([agentsMdAdapter], { builtin_clients: ["claude-code"] }) }),
       "core/permissions.json": json({ version: 1, deny: [{ verb: "read", paths: [".env"] }] }),
     });
     const bundle = join(registry, "build");
-    assert.equal(runCli(["build", registry, "--out", bundle, "--quiet", "--offline"]).status, 0);
+    assert.equal((await runAgentc(["build", registry, "--out", bundle, "--quiet", "--offline"])).status, 0);
     const project = testdir({
       ".claude/settings.json": '{\n  // the team chose this\n  "enableAllProjectMcpServers": true\n}\n',
     });
-    const result = runCli(["install", bundle, "--project", project, "--yes", "--format", "json"]);
+    const result = await runAgentc(["install", bundle, "--project", project, "--yes", "--format", "json"]);
     assert.equal(result.status, 0, result.stdout + result.stderr);
     const report = JSON.parse(result.stdout) as {
       warnings: { path: string; line: number; column: number; problem: string; kind: string }[];
@@ -208,7 +208,7 @@ describe("AGC108 at install time: trust keys already in a project's shared files
     const after = readFileSync(join(project, ".claude/settings.json"), "utf8");
     assert.match(after, /"enableAllProjectMcpServers": true/);
     assert.match(after, /Read\(\.\/\.env\)/);
-    const pretty = runCli(["install", bundle, "--project", project, "--yes"]);
+    const pretty = await runAgentc(["install", bundle, "--project", project, "--yes"]);
     assert.match(
       pretty.stdout + pretty.stderr,
       /warning: \.claude\/settings\.json:3:3: holds enableAllProjectMcpServers/,

@@ -8,7 +8,7 @@ import { writeBuild } from "../../src/output/write-build.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { buildSite } from "../../src/site/build-site.js";
-import { runCli } from "../support/run-cli.js";
+import { runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const bundlePath = join(packageRoot, "dist", "agentc.cjs");
@@ -91,8 +91,8 @@ describe("the bundled CLI (dist/agentc.cjs)", () => {
       ["explain", "AGC001"],
       ["no-such-command"],
     ]) {
-      const bundled = runCli(args);
-      const unbundled = runCli(args, { env: { AGENTC_NO_BUNDLE: "1" } });
+      const bundled = runCliProcess(args);
+      const unbundled = runCliProcess(args, { env: { AGENTC_NO_BUNDLE: "1" } });
       assert.deepEqual(bundled, unbundled, args.join(" "));
     }
   });

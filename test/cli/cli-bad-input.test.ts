@@ -3,7 +3,7 @@ import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } fro
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /** A copy of the init template: a registry that checks clean until a case breaks it. */
@@ -132,8 +132,11 @@ const cases: BadInput[] = [
 ];
 
 /** The output names the file with line and column, the check id, a hint, and shows no stack trace. */
-function assertDiagnosed(dir: string, expected: Pick<BadInput, "file" | "id" | "message">): void {
-  const result = runCli(["check", dir]);
+async function assertDiagnosed(
+  dir: string,
+  expected: Pick<BadInput, "file" | "id" | "message">,
+): Promise<void> {
+  const result = await runAgentc(["check", dir]);
   const output = result.stdout + result.stderr;
   assert.equal(result.status, 1, output);
   const head = `${dir}/${expected.file}`;
@@ -148,14 +151,14 @@ function assertDiagnosed(dir: string, expected: Pick<BadInput, "file" | "id" | "
 
 describe("bad input: exit 1 with file:line:col, an AGC id and a hint, never a crash", () => {
   for (const bad of cases) {
-    it(bad.name, () => {
+    it(bad.name, async () => {
       const dir = templateRegistry();
       bad.breakIt(dir);
-      assertDiagnosed(bad.checked?.(dir) ?? dir, bad);
+      await assertDiagnosed(bad.checked?.(dir) ?? dir, bad);
     });
   }
 
-  it("an unreadable rule file", (t) => {
+  it("an unreadable rule file", async (t) => {
     const dir = templateRegistry();
     const file = join(dir, "sources/team/secret.md");
     writeFileSync(file, "# Secret\n");
@@ -167,23 +170,27 @@ describe("bad input: exit 1 with file:line:col, an AGC id and a hint, never a cr
     } catch {
       // Unreadable, as intended.
     }
-    assertDiagnosed(dir, { file: "sources/team/secret.md:1:1", id: "AGC003", message: /permission denied/ });
+    await assertDiagnosed(dir, {
+      file: "sources/team/secret.md:1:1",
+      id: "AGC003",
+      message: /permission denied/,
+    });
   });
 
-  it("a 50 MB rule file is rejected by its size, without reading it", () => {
+  it("a 50 MB rule file is rejected by its size, without reading it", async () => {
     const dir = templateRegistry();
     writeFileSync(join(dir, "sources/team/huge.md"), Buffer.alloc(50 * 1024 * 1024, "# Huge\n"));
-    assertDiagnosed(dir, {
+    await assertDiagnosed(dir, {
       file: "sources/team/huge.md:1:1",
       id: "AGC003",
       message: /50\.0 MiB, larger than the limit of 4\.0 MiB/,
     });
   });
 
-  it("build fails the same way and writes nothing", () => {
+  it("build fails the same way and writes nothing", async () => {
     const dir = templateRegistry();
     writeFileSync(join(dir, "sources/team/bad.md"), "---\nscope: global\n# Bad\n");
-    const result = runCli(["build", dir, "--format", "json"]);
+    const result = await runAgentc(["build", dir, "--format", "json"]);
     assert.equal(result.status, 1);
     const report = JSON.parse(result.stdout);
     assert.equal(report.ok, false);

@@ -3,15 +3,15 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse as parseJsonc } from "jsonc-parser";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /** `agentc init --assistants devin`, a core/ skill and permissions, a build and an install: Devin's own files. */
 describe("agentc init --assistants devin, then build and install", () => {
-  it("writes .devin/skills, .devin/config.json permissions and the guard's hook", () => {
+  it("writes .devin/skills, .devin/config.json permissions and the guard's hook", async () => {
     const root = testdir({}, "agentc-devin-init-");
     const registry = join(root, "reg");
-    const init = runCli(["init", registry, "--assistants", "devin"]);
+    const init = await runAgentc(["init", registry, "--assistants", "devin"]);
     assert.equal(init.status, 0, init.stdout + init.stderr);
     assert.deepEqual(JSON.parse(readFileSync(join(registry, "targets.json"), "utf8")).assistants, ["devin"]);
     mkdirSync(join(registry, "core/skills/review"), { recursive: true });
@@ -24,14 +24,14 @@ describe("agentc init --assistants devin, then build and install", () => {
       `${JSON.stringify({ version: 1, allow: [{ verb: "exec", commands: ["npm test"] }], deny: [{ verb: "read", paths: [".env"] }] }, null, 2)}\n`,
     );
     const out = join(root, "out");
-    const built = runCli(["build", registry, "--out", out]);
+    const built = await runAgentc(["build", registry, "--out", out]);
     assert.equal(built.status, 0, built.stdout + built.stderr);
     assert.equal(
       readFileSync(join(out, ".devin/skills/review/SKILL.md"), "utf8"),
       '---\nname: review\ndescription: Reviews the change.\nallowed-tools:\n  - "read"\n  - "grep"\ntriggers:\n  - "user"\n---\nReview it.\n',
     );
     const project = testdir({ "src/app.ts": "export {};\n" });
-    const installed = runCli(["install", out, "--project", project, "--yes"]);
+    const installed = await runAgentc(["install", out, "--project", project, "--yes"]);
     assert.equal(installed.status, 0, installed.stdout + installed.stderr);
     const config = parseJsonc(readFileSync(join(project, ".devin/config.json"), "utf8")) as {
       permissions: Record<string, string[]>;

@@ -3,7 +3,7 @@ import { cpSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /** The init template with one change: a registry that checks clean but for what the case breaks. */
@@ -27,7 +27,7 @@ function testsRuleLine(start: string, line: string): (dir: string) => void {
 }
 
 function check(dir: string): { status: number; errors: string[]; text: string } {
-  const result = runCli(["check", "."], { cwd: dir });
+  const result = runCliProcess(["check", "."], { cwd: dir });
   const text = result.stdout + result.stderr;
   return { status: result.status, errors: text.split("\n").filter((l) => / error AGC\d+ /.test(l)), text };
 }
@@ -115,9 +115,9 @@ describe("did you mean", () => {
     );
   });
 
-  it("a misspelt bundle path for install and status", () => {
+  it("a misspelt bundle path for install and status", async () => {
     const work = testdir();
-    const built = runCli([
+    const built = await runAgentc([
       "build",
       join(packageRoot, "examples", "registry"),
       "--out",
@@ -125,19 +125,19 @@ describe("did you mean", () => {
       "-q",
     ]);
     assert.equal(built.status, 0, built.stderr);
-    const install = runCli(["install", "buidl", "--project", "."], { cwd: work });
+    const install = runCliProcess(["install", "buidl", "--project", "."], { cwd: work });
     assert.equal(install.status, 1);
     assert.match(install.stderr, /agentc install: buidl does not exist; did you mean build\?/);
-    const status = runCli(["status", "bulid", "--project", "."], { cwd: work });
+    const status = runCliProcess(["status", "bulid", "--project", "."], { cwd: work });
     assert.equal(status.status, 2);
     assert.match(status.stderr, /agentc status: bulid does not exist; did you mean build\?/);
   });
 
-  it("a misspelt check slug for explain (a near id is another check, not a typo)", () => {
-    const result = runCli(["explain", "globs-well-formd"]);
+  it("a misspelt check slug for explain (a near id is another check, not a typo)", async () => {
+    const result = await runAgentc(["explain", "globs-well-formd"]);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /unknown check "globs-well-formd"; Did you mean "globs-well-formed"\?/);
-    assert.doesNotMatch(runCli(["explain", "AGC999"]).stderr, /Did you mean/);
+    assert.doesNotMatch((await runAgentc(["explain", "AGC999"])).stderr, /Did you mean/);
   });
 });
 

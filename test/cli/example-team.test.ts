@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { snapshot } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const registry = join(packageRoot, "examples", "team");
@@ -17,16 +17,16 @@ const userSettings = `{
 }
 `;
 
-function build(): { out: string; report: string } {
+async function build(): Promise<{ out: string; report: string }> {
   const out = join(testdir(), "build");
-  const result = runCli(["build", registry, "--out", out]);
+  const result = await runAgentc(["build", registry, "--out", out]);
   assert.equal(result.status, 0, result.stderr);
   return { out, report: result.stdout + result.stderr };
 }
 
 describe("examples/team: a whole team setup through the real CLI", () => {
-  it("builds without errors, and every warning is a loss a client or plugin format cannot express (AGC080, AGC185)", () => {
-    const { out, report } = build();
+  it("builds without errors, and every warning is a loss a client or plugin format cannot express (AGC080, AGC185)", async () => {
+    const { out, report } = await build();
     // Every finding is a client's limit, counted per client, not listed (AGC080); the portable plugin's
     // mcp.json cannot expand the docs server's ${DOCS_TOKEN} (AGC185), which targets.json accepts
     assert.match(report, /^0 error\(s\), 0 warning\(s\), 0 info, \d+ client limit\(s\) \(\+1 accepted\)/m);
@@ -52,8 +52,8 @@ describe("examples/team: a whole team setup through the real CLI", () => {
       assert.ok(existsSync(join(out, path)), `${path} is built`);
   });
 
-  it("ships the team-notes capability as an optional component with its hooks and environment", () => {
-    const { out } = build();
+  it("ships the team-notes capability as an optional component with its hooks and environment", async () => {
+    const { out } = await build();
     const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8"));
     const component = manifest.install.components["capability-team-notes"];
     assert.equal(component.required, false);
@@ -83,11 +83,11 @@ describe("examples/team: a whole team setup through the real CLI", () => {
     );
   });
 
-  it("installs beside the team's own settings, reports no drift, and uninstall restores the project", () => {
-    const { out } = build();
+  it("installs beside the team's own settings, reports no drift, and uninstall restores the project", async () => {
+    const { out } = await build();
     const project = testdir({ ".claude/settings.json": userSettings, "README.md": "# app\n" });
     const before = snapshot(project);
-    const install = runCli([
+    const install = await runAgentc([
       "install",
       out,
       "--project",
@@ -107,9 +107,9 @@ describe("examples/team: a whole team setup through the real CLI", () => {
     assert.ok(existsSync(join(project, ".cursor/rules/testing.mdc")));
     assert.equal(existsSync(join(project, ".github")), false, "components not chosen stay out");
 
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
     writeFileSync(join(project, ".cursor/rules/testing.mdc"), "edited by hand\n");
-    const drift = runCli(["status", "--project", project, "--check"]);
+    const drift = await runAgentc(["status", "--project", project, "--check"]);
     assert.equal(drift.status, 1);
     assert.match(drift.stdout + drift.stderr, /testing\.mdc/);
     writeFileSync(
@@ -117,24 +117,24 @@ describe("examples/team: a whole team setup through the real CLI", () => {
       readFileSync(join(out, ".cursor/rules/testing.mdc")),
     );
 
-    const uninstall = runCli(["uninstall", "--project", project]);
+    const uninstall = await runAgentc(["uninstall", "--project", project]);
     assert.equal(uninstall.status, 0, uninstall.stderr);
     assert.deepEqual(snapshot(project), before);
   });
 });
 
 describe("examples/team: the team-notes capability through the real installer", () => {
-  it("is spawned only when allowed, shows in status, and uninstall retires it and restores the project", () => {
-    const { out } = build();
+  it("is spawned only when allowed, shows in status, and uninstall retires it and restores the project", async () => {
+    const { out } = await build();
     const project = testdir({ "README.md": "# app\n" });
     const before = snapshot(project);
     const args = ["install", out, "--project", project, "--components", "capability-team-notes", "--yes"];
-    const refused = runCli(args);
+    const refused = await runAgentc(args);
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /acme\.team-notes needs its required spawn hook to run/);
     assert.deepEqual(snapshot(project), before);
 
-    const install = runCli([...args, "--allow-hooks"]);
+    const install = await runAgentc([...args, "--allow-hooks"]);
     assert.equal(install.status, 0, install.stderr);
     assert.match(install.stdout, /spawn +acme\.team-notes: .* -> environment ACME_NOTES_DIR/);
     assert.ok(lstatSync(join(project, ".team-notes")).isDirectory(), "the spawn hook made its folder");
@@ -142,21 +142,21 @@ describe("examples/team: the team-notes capability through the real installer", 
     const record = JSON.parse(readFileSync(join(project, ".agentc/installed.json"), "utf8"));
     assert.deepEqual(record.spawned[0].env, { ACME_NOTES_DIR: join(project, ".team-notes") });
 
-    const status = runCli(["status", "--project", project, "--check"]);
+    const status = await runAgentc(["status", "--project", project, "--check"]);
     assert.equal(status.status, 0, status.stdout);
     assert.match(
       status.stdout,
       /capability acme\.team-notes 1\.0\.0 at \.agents\/capabilities\/team-notes: spawn ok/,
     );
-    assert.match(runCli([...args, "--allow-hooks"]).stdout, /nothing to do, nothing written/);
+    assert.match((await runAgentc([...args, "--allow-hooks"])).stdout, /nothing to do, nothing written/);
 
     writeFileSync(join(project, ".team-notes/standup.md"), "- shipped\n");
-    const list = runCli(["run", "team-notes", "list", "--project", project]);
+    const list = runCliProcess(["run", "team-notes", "list", "--project", project]);
     assert.equal(list.status, 0, list.stderr);
     assert.equal(list.stdout, "standup.md\n");
     rmSync(join(project, ".team-notes/standup.md"));
 
-    const uninstall = runCli(["uninstall", "--project", project]);
+    const uninstall = await runAgentc(["uninstall", "--project", project]);
     assert.equal(uninstall.status, 0, uninstall.stderr);
     assert.match(uninstall.stdout, /retire +acme\.team-notes/);
     assert.deepEqual(snapshot(project), before);
@@ -164,27 +164,27 @@ describe("examples/team: the team-notes capability through the real installer", 
 });
 
 describe("pretty report of a long build", () => {
-  it("counts the client limits per client in one line each, and --verbose lists them all", () => {
+  it("counts the client limits per client in one line each, and --verbose lists them all", async () => {
     const out = join(testdir(), "build");
-    const result = runCli(["build", registry, "--out", out]);
+    const result = await runAgentc(["build", registry, "--out", out]);
     const lines = result.stdout.split("\n").filter((l) => l !== "");
     assert.ok(lines.length <= 12, result.stdout);
     const tally = lines.find((line) => /^0 error\(s\), 0 warning\(s\), 0 info, \d+ client limit/.test(line));
     const limits = Number(/info, (\d+) client limit/.exec(tally ?? "")?.[1]);
     assert.ok(limits >= 10, result.stdout);
-    const verbose = runCli(["build", registry, "--out", out, "--verbose"]);
+    const verbose = await runAgentc(["build", registry, "--out", out, "--verbose"]);
     assert.equal((verbose.stdout.match(/ warning AGC080 /g) ?? []).length, limits);
   });
 
-  it("--quiet prints nothing without errors", () => {
-    const result = runCli(["build", registry, "--out", join(testdir(), "b"), "--quiet"]);
+  it("--quiet prints nothing without errors", async () => {
+    const result = await runAgentc(["build", registry, "--out", join(testdir(), "b"), "--quiet"]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stdout.trim(), "");
   });
 });
 
 describe("examples/team: a capability skill meeting a core skill", () => {
-  it("is AGC028 at the package's skills, naming both writers", () => {
+  it("is AGC028 at the package's skills, naming both writers", async () => {
     const copy = testdir();
     cpSync(registry, copy, { recursive: true, filter: (src) => !src.includes(`${join("team", "build")}`) });
     const pkg = join(copy, "capabilities/team-notes");
@@ -194,7 +194,7 @@ describe("examples/team: a capability skill meeting a core skill", () => {
       join(pkg, "capability.json"),
       manifest.replace('"skills/team-notes"', '"skills/code-review"'),
     );
-    const result = runCli(["check", copy, "--format", "json"]);
+    const result = await runAgentc(["check", copy, "--format", "json"]);
     assert.equal(result.status, 1, result.stderr);
     const clash = JSON.parse(result.stdout).diagnostics.find((d: { id: string }) => d.id === "AGC028");
     assert.equal(clash.file, "capabilities/team-notes/capability.json");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { commandIndex } from "../../src/cli/command-index.js";
 import { commonOptions } from "../../src/cli/common-options.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 
 const commands = await Promise.all(commandIndex.map((entry) => entry.load()));
 
@@ -37,8 +37,8 @@ describe("help data beside each command", () => {
 
 describe("agentc <command> --help", () => {
   for (const command of commands) {
-    it(`${command.name} --help lists every option on one line, the exit codes and two examples`, () => {
-      const result = runCli([command.name, "--help"]);
+    it(`${command.name} --help lists every option on one line, the exit codes and two examples`, async () => {
+      const result = await runAgentc([command.name, "--help"]);
       assert.equal(result.status, 0, result.stderr);
       const lines = result.stdout.split("\n");
       for (const name of [...Object.keys(command.options), ...Object.keys(commonOptions)]) {
@@ -53,29 +53,29 @@ describe("agentc <command> --help", () => {
     });
   }
 
-  it("agentc help <command> is agentc <command> --help", () => {
-    const help = runCli(["help", "pack"]);
+  it("agentc help <command> is agentc <command> --help", async () => {
+    const help = await runAgentc(["help", "pack"]);
     assert.equal(help.status, 0);
-    assert.equal(help.stdout, runCli(["pack", "--help"]).stdout);
+    assert.equal(help.stdout, (await runAgentc(["pack", "--help"])).stdout);
   });
 
-  it("shows the defaults", () => {
-    const help = runCli(["install", "--help"]).stdout;
+  it("shows the defaults", async () => {
+    const help = (await runAgentc(["install", "--help"])).stdout;
     assert.match(help, /--project DIR +the project to install into \(default: \.\)/);
     assert.match(help, /--hook-timeout SECONDS .*\(default: 60\)/);
     assert.match(help, /--format pretty\|json .*\(default: pretty\)/);
-    assert.match(runCli(["build", "--help"]).stdout, /--out DIR .*\(default: <registry>\/build\)/);
+    assert.match((await runAgentc(["build", "--help"])).stdout, /--out DIR .*\(default: <registry>\/build\)/);
   });
 
   it("--help after -- belongs to the command agentc run starts, not to agentc", () => {
-    const result = runCli(["run", "team-chat", "send", "--", "--help"], { cwd: "/" });
+    const result = runCliProcess(["run", "team-chat", "send", "--", "--help"], { cwd: "/" });
     assert.doesNotMatch(result.stdout, /^agentc run —/);
   });
 });
 
 describe("agentc --help", () => {
-  it("groups the commands by what a user wants to do, each command once", () => {
-    const help = runCli(["--help"]).stdout;
+  it("groups the commands by what a user wants to do, each command once", async () => {
+    const help = (await runAgentc(["--help"])).stdout;
     const groups = [...help.matchAll(/^(\S[^:\n]*):\n((?: {2}\S.*\n)+)/gm)].map((m) => ({
       title: m[1],
       names: (m[2] ?? "")

@@ -11,7 +11,7 @@ import {
   npmPack,
   npxAgentc,
 } from "../support/packed-package.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as {
@@ -78,9 +78,9 @@ describe("the npm package, packed from a fresh clone and installed into an empty
 });
 
 describe("init's $schema paths", () => {
-  it("resolve to a file from a nested registry folder, wherever agentc runs from", () => {
+  it("resolve to a file from a nested registry folder, wherever agentc runs from", async () => {
     const registry = join(testdir(), "team", "reg");
-    assert.equal(runCli(["init", registry]).status, 0);
+    assert.equal((await runAgentc(["init", registry])).status, 0);
     for (const target of schemaTargets(registry)) assert.ok(existsSync(target), `${target} exists`);
   });
 });

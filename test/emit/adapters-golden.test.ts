@@ -8,7 +8,7 @@ import { compileRegistry } from "../../src/pipeline/compile.js";
 import type { Adapter, Registry } from "../../src/registry/model.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { readTree, sorted, type Tree, updatingGoldens, writeTree } from "../support/golden-tree.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -69,11 +69,11 @@ describe("built-in adapters × the golden fixture registry", async () => {
 });
 
 describe("agentc build on the golden fixture registry", () => {
-  it("writes the union of the golden trees and reports the union of their AGC029 lists", () => {
+  it("writes the union of the golden trees and reports the union of their AGC029 lists", async () => {
     const work = testdir();
     const out = join(work, "out");
     const args = ["build", fixtureDir, "--out", out, "--cache-dir", join(work, "cache"), "--offline"];
-    const result = runCli([...args, "--format", "json"]);
+    const result = await runAgentc([...args, "--format", "json"]);
     assert.equal(result.status, 0, result.stderr);
     const expectedFiles: Tree = new Map();
     const expectedLost: unknown[] = [];

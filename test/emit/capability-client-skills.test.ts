@@ -7,7 +7,7 @@ import { examplePack } from "../../src/diagnostics/client-fixture.js";
 import { json } from "../../src/diagnostics/core-fixtures.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { snapshot } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const example = join(packageRoot, "examples", "team");
@@ -28,11 +28,11 @@ interface Component {
 }
 
 /** A copy of examples/team (core/ and the team-notes package), built into a folder of its own. */
-function build(): { registry: string; out: string } {
+async function build(): Promise<{ registry: string; out: string }> {
   const registry = join(testdir(), "registry");
   cpSync(example, registry, { recursive: true });
   const out = join(testdir(), "build");
-  const result = runCli(["build", registry, "--out", out]);
+  const result = await runAgentc(["build", registry, "--out", out]);
   assert.equal(result.status, 0, result.stdout + result.stderr);
   return { registry, out };
 }
@@ -41,8 +41,8 @@ function components(out: string): Record<string, Component> {
   return JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")).install.components;
 }
 
-function install(out: string, project: string, ...args: string[]) {
-  return runCli(["install", out, "--project", project, ...args]);
+async function install(out: string, project: string, ...args: string[]) {
+  return await runAgentc(["install", out, "--project", project, ...args]);
 }
 
 function record(project: string): { components: string[] } {
@@ -50,8 +50,8 @@ function record(project: string): { components: string[] } {
 }
 
 describe("a capability package's skills compiled for each client pack", () => {
-  it("builds each client's skill folder under a joint component, and nothing more for the shared folder", () => {
-    const { registry, out } = build();
+  it("builds each client's skill folder under a joint component, and nothing more for the shared folder", async () => {
+    const { registry, out } = await build();
     const all = components(out);
     for (const [client, folder] of clientFolders) {
       const id = `${pkg}+${client}`;
@@ -75,8 +75,8 @@ describe("a capability package's skills compiled for each client pack", () => {
     assert.ok(compiled.endsWith(`${source.slice(source.indexOf("# Team notes")).trimEnd()}\n`));
   });
 
-  it("writes the joint component's keys in the model's order, with after composed", () => {
-    const { out } = build();
+  it("writes the joint component's keys in the model's order, with after composed", async () => {
+    const { out } = await build();
     const text = readFileSync(join(out, "manifest.json"), "utf8");
     const start = text.indexOf(`"${pkg}+claude-code": {`);
     const block = text.slice(start, text.indexOf("\n      }", start) + 8);
@@ -106,15 +106,15 @@ describe("a capability package's skills compiled for each client pack", () => {
     );
   });
 
-  it("is the same bytes when built twice", () => {
-    const { registry, out } = build();
+  it("is the same bytes when built twice", async () => {
+    const { registry, out } = await build();
     const again = join(testdir(), "again");
-    assert.equal(runCli(["build", registry, "--out", again]).status, 0);
+    assert.equal((await runAgentc(["build", registry, "--out", again])).status, 0);
     assert.deepEqual(snapshot(again), snapshot(out));
   });
 
-  it("names the package when its compiled skill meets a core skill in a client's folder (AGC028)", () => {
-    const { registry } = build();
+  it("names the package when its compiled skill meets a core skill in a client's folder (AGC028)", async () => {
+    const { registry } = await build();
     const targets = join(registry, "targets.json");
     writeFileSync(
       targets,
@@ -133,7 +133,7 @@ describe("a capability package's skills compiled for each client pack", () => {
       manifest,
       readFileSync(manifest, "utf8").replace('"skills/team-notes"', '"skills/code-review"'),
     );
-    const result = runCli(["check", registry, "--format", "json"]);
+    const result = await runAgentc(["check", registry, "--format", "json"]);
     assert.equal(result.status, 1, result.stdout);
     const clashes = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC028");
     assert.equal(clashes.length, 1, result.stdout);
@@ -144,11 +144,11 @@ describe("a capability package's skills compiled for each client pack", () => {
     );
   });
 
-  it("points at the package's SKILL.md when it is no valid skill", () => {
-    const { registry } = build();
+  it("points at the package's SKILL.md when it is no valid skill", async () => {
+    const { registry } = await build();
     const file = join(registry, "capabilities/team-notes/skills/team-notes/SKILL.md");
     writeFileSync(file, readFileSync(file, "utf8").replace("name: team-notes", "name: notes"));
-    const result = runCli(["check", registry, "--format", "json"]);
+    const result = await runAgentc(["check", registry, "--format", "json"]);
     assert.equal(result.status, 1, result.stdout);
     const found = JSON.parse(result.stdout).diagnostics.filter(
       (d: { file: string; severity: string }) => d.severity === "error",
@@ -161,7 +161,7 @@ describe("a capability package's skills compiled for each client pack", () => {
 });
 
 describe("a package skill through a client pack of the registry", () => {
-  it("gets the pack's core_skill_prefix, its supporting files (mode kept), and no joint component without skills", () => {
+  it("gets the pack's core_skill_prefix, its supporting files (mode kept), and no joint component without skills", async () => {
     const registry = testdir({
       ...withExamplePack({}, { ...examplePack, core_skill_prefix: "team-" }),
       "capabilities/notes/capability.json": json({
@@ -181,7 +181,7 @@ describe("a package skill through a client pack of the registry", () => {
     });
     chmodSync(join(registry, "capabilities/notes/skills/jot/bin/jot.sh"), 0o755);
     const out = join(testdir(), "build");
-    const result = runCli(["build", registry, "--out", out]);
+    const result = await runAgentc(["build", registry, "--out", out]);
     assert.equal(result.status, 0, result.stdout + result.stderr);
     assert.equal(
       readFileSync(join(out, ".example/skills/team-jot/SKILL.md"), "utf8"),
@@ -201,18 +201,18 @@ describe("a package skill through a client pack of the registry", () => {
 });
 
 describe("joint components through the real installer", () => {
-  it("installs a client's package skills only with both components, and drops them with the package", () => {
-    const { out } = build();
+  it("installs a client's package skills only with both components, and drops them with the package", async () => {
+    const { out } = await build();
     const project = testdir({ "README.md": "# app\n" });
     const before = snapshot(project);
 
-    const alone = install(out, project, "--components", "claude-code", "--yes");
+    const alone = await install(out, project, "--components", "claude-code", "--yes");
     assert.equal(alone.status, 0, alone.stderr);
     assert.equal(existsSync(join(project, ".claude/skills/team-notes")), false);
     assert.ok(existsSync(join(project, ".claude/skills/code-review/SKILL.md")));
     assert.deepEqual(record(project).components, ["agents-md", "claude-code"], "agents-md is required");
 
-    const both = install(out, project, "--components", `claude-code,${pkg}`, "--yes", "--allow-hooks");
+    const both = await install(out, project, "--components", `claude-code,${pkg}`, "--yes", "--allow-hooks");
     assert.equal(both.status, 0, both.stderr);
     assert.equal(
       readFileSync(join(project, ".claude/skills/team-notes/SKILL.md"), "utf8"),
@@ -220,13 +220,13 @@ describe("joint components through the real installer", () => {
     );
     assert.equal(existsSync(join(project, ".cursor")), false, "not for a client that is not chosen");
     assert.deepEqual(record(project).components, ["agents-md", pkg, `${pkg}+claude-code`, "claude-code"]);
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
 
-    const again = install(out, project, "--yes", "--allow-hooks");
+    const again = await install(out, project, "--yes", "--allow-hooks");
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stdout, /nothing to do, nothing written/, "the default is the recorded choice");
 
-    const dropped = install(out, project, "--components", "claude-code", "--yes", "--allow-hooks");
+    const dropped = await install(out, project, "--components", "claude-code", "--yes", "--allow-hooks");
     assert.equal(dropped.status, 0, dropped.stderr);
     assert.match(dropped.stdout, /retire +acme\.team-notes/);
     assert.equal(existsSync(join(project, ".claude/skills/team-notes")), false);
@@ -234,16 +234,16 @@ describe("joint components through the real installer", () => {
     assert.ok(existsSync(join(project, ".claude/skills/code-review/SKILL.md")));
     assert.deepEqual(record(project).components, ["agents-md", "claude-code"]);
 
-    const uninstall = runCli(["uninstall", "--project", project]);
+    const uninstall = await runAgentc(["uninstall", "--project", project]);
     assert.equal(uninstall.status, 0, uninstall.stderr);
     assert.deepEqual(snapshot(project), before);
   });
 
-  it("refuses a joint component named in --components, saying what to choose", () => {
-    const { out } = build();
+  it("refuses a joint component named in --components, saying what to choose", async () => {
+    const { out } = await build();
     const project = testdir({ "README.md": "# app\n" });
     const before = snapshot(project);
-    const result = install(out, project, "--components", `claude-code,${pkg}+claude-code`, "--yes");
+    const result = await install(out, project, "--components", `claude-code,${pkg}+claude-code`, "--yes");
     assert.equal(result.status, 2, result.stdout + result.stderr);
     assert.match(
       result.stderr,
@@ -252,19 +252,19 @@ describe("joint components through the real installer", () => {
     assert.deepEqual(snapshot(project), before);
   });
 
-  it("--all installs every joint component, status sees no drift, and uninstall restores the project", () => {
-    const { out } = build();
+  it("--all installs every joint component, status sees no drift, and uninstall restores the project", async () => {
+    const { out } = await build();
     const project = testdir({ "README.md": "# app\n" });
     const before = snapshot(project);
-    const all = install(out, project, "--all", "--yes", "--allow-hooks");
+    const all = await install(out, project, "--all", "--yes", "--allow-hooks");
     assert.equal(all.status, 0, all.stderr);
     const installed = record(project).components;
     for (const [client, folder] of clientFolders) {
       assert.ok(installed.includes(`${pkg}+${client}`), `${client} joint component recorded`);
       assert.ok(existsSync(join(project, folder, "team-notes/SKILL.md")), `${folder}/team-notes installed`);
     }
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
-    const uninstall = runCli(["uninstall", "--project", project]);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    const uninstall = await runAgentc(["uninstall", "--project", project]);
     assert.equal(uninstall.status, 0, uninstall.stderr);
     assert.deepEqual(snapshot(project), before);
   });
@@ -294,15 +294,15 @@ describe("read-manifest: a bad with", () => {
     ],
   ];
   for (const [what, edit, expected] of cases)
-    it(`rejects ${what}, writing nothing`, () => {
-      const { out } = build();
+    it(`rejects ${what}, writing nothing`, async () => {
+      const { out } = await build();
       const file = join(out, "manifest.json");
       const manifest = JSON.parse(readFileSync(file, "utf8"));
       edit(manifest.install.components);
       writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
       const project = testdir({ "README.md": "# app\n" });
       const before = snapshot(project);
-      const result = install(out, project, "--all", "--yes");
+      const result = await install(out, project, "--all", "--yes");
       assert.notEqual(result.status, 0);
       assert.match(result.stderr, expected);
       assert.doesNotMatch(result.stderr, /\n +at /, "no stack trace");

@@ -4,8 +4,7 @@ import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { runCli } from "../support/run-cli.js";
-import { runCliAsync } from "../support/run-cli-async.js";
+import { runAgentc } from "../support/run-cli.js";
 import { startServe } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
@@ -56,13 +55,13 @@ describe("agentc outdated: the fleet view", () => {
     let server = await startServe([releases]);
     const proxyV1 = await countingProxy(server.url);
     const old = testdir();
-    assert.equal((await runCliAsync(["install", proxyV1.base(0), "--project", old, "--yes"])).status, 0);
+    assert.equal((await runAgentc(["install", proxyV1.base(0), "--project", old, "--yes"])).status, 0);
     cpSync(makeBuildDir(v2), join(releases, "2.0.0"), { recursive: true });
     await server.stop();
     server = await startServe([releases]);
     const proxy = await countingProxy(server.url);
     const current = testdir();
-    assert.equal((await runCliAsync(["install", proxy.base(0), "--project", current, "--yes"])).status, 0);
+    assert.equal((await runAgentc(["install", proxy.base(0), "--project", current, "--yes"])).status, 0);
     const fleet = testdir();
     const projects: string[] = [];
     for (let i = 0; i < 1000; i++) {
@@ -73,7 +72,7 @@ describe("agentc outdated: the fleet view", () => {
       projects.push(project);
     }
     proxy.hits.clear();
-    const result = await runCliAsync(["outdated", ...projects, "--format", "json", "--concurrency", "4"]);
+    const result = await runAgentc(["outdated", ...projects, "--format", "json", "--concurrency", "4"]);
     assert.equal(result.status, 0, result.stderr);
     const report = JSON.parse(result.stdout);
     assert.equal(report.projects.length, 1000);
@@ -100,12 +99,12 @@ describe("agentc outdated: the fleet view", () => {
     );
     assert.ok(proxy.state.most <= 4, `at most 4 at once (saw ${proxy.state.most})`);
     assert.ok(proxy.state.most > 1, "sources are asked in parallel");
-    const check = await runCliAsync(["outdated", ...projects.slice(0, 3), "--check"]);
+    const check = await runAgentc(["outdated", ...projects.slice(0, 3), "--check"]);
     assert.equal(check.status, 1);
     assert.match(check.stdout, /^PROJECT +INSTALLED +NEWEST +STATE +DRIFT +COMPONENTS +SOURCE$/m);
     assert.match(check.stdout, /repo-0000 +1\.0\.0 +2\.0\.0 +behind +0 +main +http:/);
     assert.match(check.stdout, /^3 projects: 3 behind, 0 unknown, 0 current$/m);
-    const fine = await runCliAsync(["outdated", ...projects.slice(600, 602), "--check"]);
+    const fine = await runAgentc(["outdated", ...projects.slice(600, 602), "--check"]);
     assert.equal(fine.status, 0, fine.stdout);
     await server.stop();
   });
@@ -113,15 +112,15 @@ describe("agentc outdated: the fleet view", () => {
   it("reports projects it cannot check, with the reason, and --check fails on them", async () => {
     const server = await startServe([makeBuildDir(v1)]);
     const installed = testdir();
-    assert.equal(runCli(["install", server.url, "--project", installed, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", server.url, "--project", installed, "--yes"])).status, 0);
     const local = testdir();
-    assert.equal(runCli(["install", makeBuildDir(v1), "--project", local, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", makeBuildDir(v1), "--project", local, "--yes"])).status, 0);
     const gone = testdir();
-    assert.equal(runCli(["install", server.url, "--project", gone, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", server.url, "--project", gone, "--yes"])).status, 0);
     setSource(gone, "http://127.0.0.1:9/");
     const empty = testdir();
     mkdirSync(join(empty, "src"));
-    const result = runCli([
+    const result = await runAgentc([
       "outdated",
       installed,
       local,
@@ -138,9 +137,9 @@ describe("agentc outdated: the fleet view", () => {
     assert.match(rows[2].problem, /is not an agentc server: .*ECONNREFUSED/);
     assert.match(rows[3].problem, /nothing is installed here/);
     assert.match(rows[4].problem, /does not exist/);
-    assert.equal(runCli(["outdated", installed, local, "--check"]).status, 1);
-    assert.equal(runCli(["outdated"]).status, 2);
-    assert.equal(runCli(["outdated", installed, "--concurrency", "0"]).status, 2);
+    assert.equal((await runAgentc(["outdated", installed, local, "--check"])).status, 1);
+    assert.equal((await runAgentc(["outdated"])).status, 2);
+    assert.equal((await runAgentc(["outdated", installed, "--concurrency", "0"])).status, 2);
     await server.stop();
   });
 });

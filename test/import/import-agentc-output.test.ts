@@ -5,16 +5,16 @@ import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { roundTrip, runImport } from "../support/import-run.js";
 import { snapshot, withoutAgentc } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /** Build a registry and install every component into an empty project; returns the project. */
-function installed(registry: string): string {
+async function installed(registry: string): Promise<string> {
   const build = join(testdir(), "build");
-  const built = runCli(["build", registry, "--out", build, "--quiet"]);
+  const built = await runAgentc(["build", registry, "--out", build, "--quiet"]);
   assert.equal(built.status, 0, built.stdout);
   const project = testdir();
-  const install = runCli(["install", build, "--project", project, "--yes"]);
+  const install = await runAgentc(["install", build, "--project", project, "--yes"]);
   assert.equal(install.status, 0, install.stderr);
   return project;
 }
@@ -51,21 +51,21 @@ const ownRulesFile = (path: string): boolean =>
   /^\.(devin\/(agents|skills)|kiro\/agents|opencode\/agent)\//.test(path);
 
 describe("agentc import of what agentc installed", () => {
-  it("a registry of core/ for all ten client packs comes back whole: nothing reported, the same tree", () => {
+  it("a registry of core/ for all ten client packs comes back whole: nothing reported, the same tree", async () => {
     // Every file came from one neutral item, so import must find each item again from ten assistants'
     // files at once (texts with placeholders, lossy tool names, servers each client spells its own way).
-    const first = installed(tenPackRegistry());
-    const run = runImport(first);
+    const first = await installed(tenPackRegistry());
+    const run = await runImport(first);
     assert.equal(run.status, 0, run.stderr);
     const notable = run.json.diagnostics.filter((d) => d.severity !== "info" && !ownRulesFile(d.file));
     assert.deepEqual(notable, [], JSON.stringify(notable, null, 1));
-    const second = installed(run.out);
+    const second = await installed(run.out);
     const skip = (path: string) => withoutAgentc(path) || ownRulesFile(path);
     assert.deepEqual(snapshot(second, skip), snapshot(first, skip));
   });
 
-  it("an item's own permission rules in its frontmatter are reported as not read back, file by file", () => {
-    const run = runImport(installed(tenPackRegistry()));
+  it("an item's own permission rules in its frontmatter are reported as not read back, file by file", async () => {
+    const run = await runImport(await installed(tenPackRegistry()));
     assert.equal(run.status, 0, run.stderr);
     const left = run.json.diagnostics.filter(
       (d) => d.id === "AGC128" && /own permission rules, which import does not read back yet/.test(d.message),
@@ -86,14 +86,14 @@ describe("agentc import of what agentc installed", () => {
   // Rule adapters' own features (rules as skills, seeds, scoped rules without core triggers) have no core
   // form: those files come back differently, and the round trip must say so, file by file.
   for (const registry of ["examples/registry", "examples/team", "test/fixtures/golden-registry"]) {
-    it(`${registry}: every difference of the round trip is reported, and only those`, () => {
+    it(`${registry}: every difference of the round trip is reported, and only those`, async () => {
       const copy = testdir();
       cpSync(join(packageRoot, registry), copy, { recursive: true });
       rmSync(join(copy, "capabilities"), { recursive: true, force: true });
-      const project = installed(copy);
-      const run = runImport(project);
+      const project = await installed(copy);
+      const run = await runImport(project);
       assert.equal(run.status, 0, run.stderr);
-      const trip = roundTrip(project, run);
+      const trip = await roundTrip(project, run);
       assert.equal(trip.build.status, 0, trip.build.stdout);
       assert.deepEqual(trip.unreported, []);
       assert.deepEqual(trip.wrongly, []);

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { importProjects, roundTrip, runImport } from "../support/import-run.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /** A project's own always-on file, for the projects that need one beside what a test is about. */
@@ -15,16 +15,16 @@ function registryText(out: string, files: string[]): string {
 }
 
 describe("agentc import finds each assistant by the files only it reads", () => {
-  it("a Codex project is Codex (and AGENTS.md), not Cline or Gemini CLI, which read .agents/skills too", () => {
-    const run = runImport(join(importProjects, "codex"));
+  it("a Codex project is Codex (and AGENTS.md), not Cline or Gemini CLI, which read .agents/skills too", async () => {
+    const run = await runImport(join(importProjects, "codex"));
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.json.assistants, ["agents-md", "codex"]);
     const targets = JSON.parse(readFileSync(join(run.out, "targets.json"), "utf8"));
     assert.deepEqual(targets.builtin_clients, ["codex"]);
   });
 
-  it("a skill only in the shared .agents/skills is imported, and the round trip names who writes there", () => {
-    const run = runImport(join(importProjects, "mixed"));
+  it("a skill only in the shared .agents/skills is imported, and the round trip names who writes there", async () => {
+    const run = await runImport(join(importProjects, "mixed"));
     assert.equal(run.status, 0, run.stderr);
     for (const shared of ["cline", "codex", "gemini-cli"]) assert.ok(!run.json.assistants.includes(shared));
     assert.ok(readFileSync(join(run.out, "core/skills/review/SKILL.md"), "utf8").includes("name: review"));
@@ -39,12 +39,12 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.match(finding?.hint ?? "", /--from cline/);
   });
 
-  it("a project with files only at shared places chooses none of their readers: it says so, and --from does", () => {
+  it("a project with files only at shared places chooses none of their readers: it says so, and --from does", async () => {
     const project = testdir({
       ".agents/skills/lint/SKILL.md":
         "---\nname: lint\ndescription: Lints the change.\n---\nRun the linter.\n",
     });
-    const run = runImport(project);
+    const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.json.assistants, []);
     assert.ok(readFileSync(join(run.out, "core/skills/lint/SKILL.md"), "utf8").includes("Run the linter."));
@@ -54,18 +54,18 @@ describe("agentc import finds each assistant by the files only it reads", () => 
           d.file === ".agents/skills/lint/SKILL.md" && /cline, codex, gemini-cli write there/.test(d.message),
       ),
     );
-    const chosen = runImport(project, "--from", "gemini-cli");
+    const chosen = await runImport(project, "--from", "gemini-cli");
     assert.deepEqual(chosen.json.assistants, ["gemini-cli"]);
     const targets = JSON.parse(readFileSync(join(chosen.out, "targets.json"), "utf8"));
     assert.deepEqual(targets.builtin_clients, ["gemini-cli"]);
   });
 
-  it("a Cursor command allowlist alone (.cursor/permissions.json) is Cursor's: found, its list imported and composed back", () => {
+  it("a Cursor command allowlist alone (.cursor/permissions.json) is Cursor's: found, its list imported and composed back", async () => {
     const project = testdir({
       "AGENTS.md": appAgents,
       ".cursor/permissions.json": '{\n  // ours\n  "terminalAllowlist": ["make check"]\n}\n',
     });
-    const run = runImport(project);
+    const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.json.assistants, ["agents-md", "cursor"]);
     assert.match(readFileSync(join(run.out, "core/permissions.json"), "utf8"), /"make check"/);
@@ -76,27 +76,27 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     );
   });
 
-  it("--from names the reader of a shared place, which then counts as found and writes it again", () => {
+  it("--from names the reader of a shared place, which then counts as found and writes it again", async () => {
     const project = join(importProjects, "mixed");
-    const run = runImport(project, "--from", "codex,claude-code");
+    const run = await runImport(project, "--from", "codex,claude-code");
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.json.assistants, ["codex", "claude-code"]);
     assert.ok(
       !run.json.diagnostics.some((d) => d.file === ".agents/skills/review/SKILL.md" && d.severity !== "info"),
     );
-    const trip = roundTrip(project, run);
+    const trip = await roundTrip(project, run);
     assert.deepEqual(trip.unreported, []);
     assert.ok(!trip.different.includes(".agents/skills/review/SKILL.md"), trip.different.join("\n"));
   });
 });
 
 describe("agentc import of an always-on file that imports AGENTS.md", () => {
-  it("the text below the import line gets its invented heading one blank line above it", () => {
+  it("the text below the import line gets its invented heading one blank line above it", async () => {
     const project = testdir({
       "AGENTS.md": appAgents,
       "CLAUDE.md": "@AGENTS.md\n\nClaude: prefer small diffs.\n\n# Releases\n\nTag first.\n",
     });
-    const run = runImport(project);
+    const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
     const source = run.json.files.find((f) => f.endsWith("-CLAUDE.md")) ?? "";
     assert.equal(
@@ -107,8 +107,8 @@ describe("agentc import of an always-on file that imports AGENTS.md", () => {
     assert.ok(headed, "the invented heading is said");
   });
 
-  it("CLAUDE.md's @AGENTS.md is the file the build writes, not text: the rebuilt AGENTS.md imports nothing", () => {
-    const run = runImport(join(importProjects, "mixed"));
+  it("CLAUDE.md's @AGENTS.md is the file the build writes, not text: the rebuilt AGENTS.md imports nothing", async () => {
+    const run = await runImport(join(importProjects, "mixed"));
     assert.equal(run.status, 0, run.stderr);
     const sources = run.json.files.filter((f) => f.startsWith("sources/"));
     assert.ok(!registryText(run.out, sources).includes("@AGENTS.md"));
@@ -123,9 +123,9 @@ describe("agentc import of an always-on file that imports AGENTS.md", () => {
     assert.ok(!run.json.diagnostics.some((d) => d.id === "AGC151"), "no client loads AGENTS.md twice");
   });
 
-  it("a CLAUDE.md that only imports AGENTS.md adds no rule, and the round trip says it may stay (info)", () => {
+  it("a CLAUDE.md that only imports AGENTS.md adds no rule, and the round trip says it may stay (info)", async () => {
     const project = testdir({ "AGENTS.md": "# Team\n\nShip small changes.\n", "CLAUDE.md": "@AGENTS.md\n" });
-    const run = runImport(project);
+    const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
     assert.ok(!run.json.files.some((f) => f.includes("CLAUDE")), run.json.files.join("\n"));
     const about = run.json.diagnostics.filter((d) => d.file === "CLAUDE.md");
@@ -134,34 +134,34 @@ describe("agentc import of an always-on file that imports AGENTS.md", () => {
       ["AGC128 info", "AGC129 info"],
     );
     assert.match(about[1]?.message ?? "", /writes no CLAUDE\.md, which only imports AGENTS\.md/);
-    const trip = roundTrip(project, run);
+    const trip = await roundTrip(project, run);
     assert.deepEqual(trip.unreported, []);
     assert.deepEqual(trip.wrongly, []);
   });
 
-  it("from a sub-folder the import is relative to it (.claude/CLAUDE.md's @../AGENTS.md)", () => {
+  it("from a sub-folder the import is relative to it (.claude/CLAUDE.md's @../AGENTS.md)", async () => {
     const project = testdir({
       "AGENTS.md": "# Team\n\nShip small changes.\n",
       ".claude/CLAUDE.md": "@../AGENTS.md\n\n## Claude\n\nPrefer the review skill.\n",
     });
-    const run = runImport(project);
+    const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
     const sources = run.json.files.filter((f) => f.startsWith("sources/"));
     const text = registryText(run.out, sources);
     assert.ok(!text.includes("AGENTS.md\n\n## Claude"), text);
     assert.ok(!text.includes("@../AGENTS.md"), text);
     assert.ok(text.includes("Prefer the review skill."));
-    const build = runCli(["build", run.out, "--out", join(testdir(), "build"), "--quiet"]);
+    const build = await runAgentc(["build", run.out, "--out", join(testdir(), "build"), "--quiet"]);
     assert.equal(build.status, 0, build.stdout);
   });
 
-  it("an import of another file stays text: only the always-on file itself is taken out", () => {
+  it("an import of another file stays text: only the always-on file itself is taken out", async () => {
     const project = testdir({
       "AGENTS.md": "# Team\n\nShip small changes.\n",
       "CLAUDE.md": "# Claude\n\n@docs/claude-extra.md\n",
       "docs/claude-extra.md": "Extra notes.\n",
     });
-    const run = runImport(project);
+    const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
     const sources = run.json.files.filter((f) => f.startsWith("sources/"));
     assert.ok(registryText(run.out, sources).includes("@docs/claude-extra.md"));

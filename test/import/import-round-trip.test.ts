@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, it } from "node:test";
-import { findings, importProjects, roundTrip, runImport } from "../support/import-run.js";
+import { before, describe, it } from "node:test";
+import { findings, type ImportRun, importProjects, roundTrip, runImport } from "../support/import-run.js";
 
 /**
  * Every hand-written project of test/fixtures/import/ through the real CLI: import reads it without touching
@@ -12,13 +12,13 @@ import { findings, importProjects, roundTrip, runImport } from "../support/impor
 describe("agentc import round trips, one project per assistant and a mixed one", () => {
   for (const name of readdirSync(importProjects).sort()) {
     const project = join(importProjects, name);
-    it(`${name}: the project is untouched, the registry builds, every difference is reported and real`, () => {
-      const run = runImport(project);
+    it(`${name}: the project is untouched, the registry builds, every difference is reported and real`, async () => {
+      const run = await runImport(project);
       assert.equal(run.status, 0, `${run.stderr}\n${JSON.stringify(run.json.diagnostics, null, 1)}`);
       assert.deepEqual(run.after.tree, run.before.tree);
       assert.deepEqual(run.after.stamps, run.before.stamps);
       assert.deepEqual(findings(run, "AGC127"), []);
-      const trip = roundTrip(project, run);
+      const trip = await roundTrip(project, run);
       assert.equal(trip.build.status, 0, trip.build.stdout);
       assert.equal(trip.install.status, 0, `${trip.install.stdout}${trip.install.stderr}`);
       assert.deepEqual(trip.unreported, [], "differences the import did not report");
@@ -210,8 +210,8 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
 
 describe("agentc import writes the neutral form of each assistant's files", () => {
   for (const [name, want] of Object.entries(expected)) {
-    it(`${name}: the assistants found and the files written`, () => {
-      const run = runImport(join(importProjects, name));
+    it(`${name}: the assistants found and the files written`, async () => {
+      const run = await runImport(join(importProjects, name));
       assert.deepEqual(run.json.assistants, want.assistants);
       for (const [path, parts] of Object.entries(want.files)) {
         if (parts.length === 0) {
@@ -228,7 +228,10 @@ describe("agentc import writes the neutral form of each assistant's files", () =
 
 describe("agentc import of files copied between assistants", () => {
   const project = join(importProjects, "mixed-copies");
-  const run = runImport(project);
+  let run: ImportRun;
+  before(async () => {
+    run = await runImport(project);
+  });
   const messages = (file: string) =>
     run.json.diagnostics.filter((d) => d.file === file).map((d) => d.message);
 
@@ -260,8 +263,8 @@ describe("agentc import of files copied between assistants", () => {
     assert.ok(!settings.some((m) => m.includes("$schema")), "a JSON schema pointer is no setting to report");
   });
 
-  it("keeps AGENTS.md's sections first when --from names another assistant before it", () => {
-    const narrowed = runImport(project, "--from", "claude-code,cursor");
+  it("keeps AGENTS.md's sections first when --from names another assistant before it", async () => {
+    const narrowed = await runImport(project, "--from", "claude-code,cursor");
     const sources = narrowed.json.files.filter((f) => f.startsWith("sources/imported/"));
     assert.deepEqual(sources, ["sources/imported/01-AGENTS.md", "sources/imported/02-CLAUDE.md"]);
     assert.ok(

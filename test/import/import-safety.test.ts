@@ -5,61 +5,69 @@ import { describe, it } from "node:test";
 import { readTree } from "../support/golden-tree.js";
 import { findings, importProjects, runImport } from "../support/import-run.js";
 import { copyOf, snapshot, stamps } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const mixed = join(importProjects, "mixed");
 
-function untouched(project: string, run: () => void): void {
+async function untouched(project: string, run: () => Promise<void>): Promise<void> {
   const before = { tree: snapshot(project), stamps: stamps(project) };
-  run();
+  await run();
   assert.deepEqual(snapshot(project), before.tree);
   assert.deepEqual(stamps(project), before.stamps);
 }
 
 describe("agentc import never writes into the project and never overwrites a registry", () => {
-  it("refuses an --out inside the project (exit 2) and writes nothing anywhere", () => {
+  it("refuses an --out inside the project (exit 2) and writes nothing anywhere", async () => {
     const project = copyOf(mixed);
-    untouched(project, () => {
-      const result = runCli(["import", project, "--out", join(project, "registry")]);
+    await untouched(project, async () => {
+      const result = await runAgentc(["import", project, "--out", join(project, "registry")]);
       assert.equal(result.status, 2);
       assert.match(result.stderr, /lies inside the project .* import never writes into the project it reads/);
     });
     assert.ok(!existsSync(join(project, "registry")));
   });
 
-  it("refuses an --out that reaches into the project through a link", () => {
+  it("refuses an --out that reaches into the project through a link", async () => {
     const project = copyOf(mixed);
     const elsewhere = testdir();
     symlinkSync(join(project, "src"), join(elsewhere, "into-project"));
-    untouched(project, () => {
-      const result = runCli(["import", project, "--out", join(elsewhere, "into-project", "registry")]);
+    await untouched(project, async () => {
+      const result = await runAgentc([
+        "import",
+        project,
+        "--out",
+        join(elsewhere, "into-project", "registry"),
+      ]);
       assert.equal(result.status, 2, result.stderr);
     });
   });
 
-  it("refuses a folder that is not empty and leaves its files as they were", () => {
+  it("refuses a folder that is not empty and leaves its files as they were", async () => {
     const out = testdir({ "sources.json": '{ "mine": true }\n' });
-    const result = runCli(["import", mixed, "--out", out]);
+    const result = await runAgentc(["import", mixed, "--out", out]);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /is not empty \(sources\.json\)/);
     assert.deepEqual(readTree(out), new Map([["sources.json", '{ "mine": true }\n']]));
   });
 
-  it("takes an empty folder, and refuses a file, a missing --out and a project that is no folder", () => {
+  it("takes an empty folder, and refuses a file, a missing --out and a project that is no folder", async () => {
     const empty = testdir();
-    assert.equal(runCli(["import", mixed, "--out", empty, "--quiet"]).status, 0);
+    assert.equal((await runAgentc(["import", mixed, "--out", empty, "--quiet"])).status, 0);
     assert.ok(existsSync(join(empty, "targets.json")));
     const file = join(testdir(), "file");
     writeFileSync(file, "x");
-    assert.equal(runCli(["import", mixed, "--out", file]).status, 2);
-    assert.equal(runCli(["import", mixed]).status, 2);
-    assert.equal(runCli(["import", join(mixed, "go.mod"), "--out", join(testdir(), "r")]).status, 2);
+    assert.equal((await runAgentc(["import", mixed, "--out", file])).status, 2);
+    assert.equal((await runAgentc(["import", mixed])).status, 2);
+    assert.equal(
+      (await runAgentc(["import", join(mixed, "go.mod"), "--out", join(testdir(), "r")])).status,
+      2,
+    );
   });
 });
 
 describe("agentc import reads every native file it can and reports every one it cannot", () => {
-  it("malformed frontmatter, JSON and TOML, a binary and links out of the project: each at its place, exit 1", () => {
+  it("malformed frontmatter, JSON and TOML, a binary and links out of the project: each at its place, exit 1", async () => {
     const outside = testdir({
       "secret.md": "# Secret\n\nnot the project's\n",
       "skills/x/SKILL.md": "---\nname: x\n---\n",
@@ -75,7 +83,7 @@ describe("agentc import reads every native file it can and reports every one it 
     mkdirSync(join(project, ".claude", "rules"));
     symlinkSync(join(outside, "secret.md"), join(project, ".claude", "rules", "leak.md"));
     symlinkSync(join(outside, "skills", "x"), join(project, ".claude", "skills", "ext"));
-    const run = runImport(project);
+    const run = await runImport(project);
     assert.equal(run.status, 1);
     assert.deepEqual(run.after.tree, run.before.tree);
     // Every file once, at its first problem (a parser's later errors follow from the first).
@@ -108,8 +116,8 @@ describe("agentc import reads every native file it can and reports every one it 
 });
 
 describe("agentc import --from, an empty project, and the same bytes twice", () => {
-  it("--from narrows the import to the assistants named", () => {
-    const run = runImport(mixed, "--from", "cursor");
+  it("--from narrows the import to the assistants named", async () => {
+    const run = await runImport(mixed, "--from", "cursor");
     assert.equal(run.status, 0);
     assert.deepEqual(run.json.assistants, ["cursor"]);
     assert.ok(
@@ -119,31 +127,31 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
     assert.ok(!run.json.files.some((path) => path.startsWith("core/skills/review")));
   });
 
-  it("an unknown assistant is a usage error naming the nearest one", () => {
-    const result = runCli(["import", mixed, "--out", join(testdir(), "r"), "--from", "cursr"]);
+  it("an unknown assistant is a usage error naming the nearest one", async () => {
+    const result = await runAgentc(["import", mixed, "--out", join(testdir(), "r"), "--from", "cursr"]);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /unknown assistant "cursr" \(did you mean "cursor"\?\)/);
     assert.match(result.stderr, /hint: --from takes assistant ids/);
   });
 
-  it("a project without native files writes nothing and exits 1", () => {
+  it("a project without native files writes nothing and exits 1", async () => {
     const out = join(testdir(), "r");
-    const result = runCli(["import", testdir({ "README.md": "# App\n" }), "--out", out]);
+    const result = await runAgentc(["import", testdir({ "README.md": "# App\n" }), "--out", out]);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /found no native file of any assistant agentc knows/);
     assert.equal(result.stdout, "", "no empty report before the message");
     assert.ok(!existsSync(out));
   });
 
-  it("the same project gives the same registry, byte for byte", () => {
-    const first = runImport(mixed);
-    const second = runImport(mixed);
+  it("the same project gives the same registry, byte for byte", async () => {
+    const first = await runImport(mixed);
+    const second = await runImport(mixed);
     assert.deepEqual(readTree(second.out), readTree(first.out));
     assert.deepEqual(second.json.diagnostics, first.json.diagnostics);
   });
 
-  it("prints every finding and what to run next", () => {
-    const result = runCli(["import", join(importProjects, "cursor"), "--out", join(testdir(), "r")], {});
+  it("prints every finding and what to run next", async () => {
+    const result = await runAgentc(["import", join(importProjects, "cursor"), "--out", join(testdir(), "r")]);
     assert.equal(result.status, 0);
     assert.match(
       result.stdout,

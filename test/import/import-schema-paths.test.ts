@@ -16,8 +16,8 @@ function schemaRefs(dir: string): { file: string; schema: string }[] {
 }
 
 describe("the registry import writes", () => {
-  it("names $schema paths that resolve from each file, core/ included", () => {
-    const run = runImport(join(importProjects, "mixed"));
+  it("names $schema paths that resolve from each file, core/ included", async () => {
+    const run = await runImport(join(importProjects, "mixed"));
     assert.equal(run.status, 0, run.stderr);
     const refs = schemaRefs(run.out);
     assert.ok(

@@ -9,7 +9,7 @@ import { WriteError, writeBuild } from "../../src/output/write-build.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import type { Registry } from "../../src/registry/model.js";
 import { install, snapshot } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const registryFiles = {
@@ -163,7 +163,7 @@ describe("build output of shared files", () => {
     const { registry, tree } = await compiled();
     const out = build(registry, tree);
     const zip = join(testdir(), "bundle.zip");
-    const packed = runCli(["pack", out, "--out", zip]);
+    const packed = await runAgentc(["pack", out, "--out", zip]);
     assert.equal(packed.status, 0, packed.stderr);
     const project = testdir({ "README.md": "mine\n" });
     const before = snapshot(project);
@@ -173,7 +173,7 @@ describe("build output of shared files", () => {
       readFileSync(join(project, ".codex/config.toml"), "utf8"),
       '[mcp_servers.docs]\ncommand = "docs-mcp"\n',
     );
-    const un = runCli(["uninstall", "--project", project]);
+    const un = await runAgentc(["uninstall", "--project", project]);
     assert.equal(un.status, 0, un.stderr);
     assert.deepEqual(snapshot(project), before, "files and folders agentc created are gone");
   });

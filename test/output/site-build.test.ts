@@ -3,17 +3,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { sha256 } from "../../src/shared/hash.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const page = ["site/assets/page.css", "site/assets/page.js", "site/index.html"];
 const record = "site/.agentc-site.json";
 
-function build(
+async function build(
   out: string,
   registry = "examples/team",
-): { status: number; report: Record<string, unknown>; stderr: string } {
-  const result = runCli(["build", registry, "--out", out, "--format", "json"]);
+): Promise<{ status: number; report: Record<string, unknown>; stderr: string }> {
+  const result = await runAgentc(["build", registry, "--out", out, "--format", "json"]);
   return {
     status: result.status,
     report: result.stdout ? JSON.parse(result.stdout) : {},
@@ -22,9 +22,9 @@ function build(
 }
 
 describe("agentc build writes the registry page beside manifest.json", () => {
-  it("writes site/ with a record of its hashes, and leaves it out of the manifest and the bundle", () => {
+  it("writes site/ with a record of its hashes, and leaves it out of the manifest and the bundle", async () => {
     const out = join(testdir(), "build");
-    const first = build(out);
+    const first = await build(out);
     assert.equal(first.status, 0, first.stderr);
     for (const path of [...page, record]) assert.ok((first.report.written as string[]).includes(path), path);
     const lines = JSON.parse(readFileSync(join(out, record), "utf8")).files as string[];
@@ -35,69 +35,69 @@ describe("agentc build writes the registry page beside manifest.json", () => {
     const manifest = readFileSync(join(out, "manifest.json"), "utf8");
     assert.doesNotMatch(manifest, /site\//);
     const bundle = join(testdir(), "bundle.zip");
-    assert.equal(runCli(["pack", out, "--out", bundle]).status, 0);
+    assert.equal((await runAgentc(["pack", out, "--out", bundle])).status, 0);
     assert.ok(!readFileSync(bundle).includes("site/index.html"), "the bundle has no page");
   });
 
-  it("writes nothing on a rebuild of the same registry, and the same bytes into another folder", () => {
+  it("writes nothing on a rebuild of the same registry, and the same bytes into another folder", async () => {
     const work = testdir();
     const one = join(work, "one");
     const two = join(work, "two");
-    assert.equal(build(one).status, 0);
-    const again = build(one);
+    assert.equal((await build(one)).status, 0);
+    const again = await build(one);
     assert.deepEqual(again.report.written, []);
-    assert.equal(build(two).status, 0);
+    assert.equal((await build(two)).status, 0);
     for (const path of [...page, record])
       assert.ok(readFileSync(join(one, path)).equals(readFileSync(join(two, path))), path);
   });
 
-  it("refuses, writing nothing, when site/index.html is a person's file", () => {
+  it("refuses, writing nothing, when site/index.html is a person's file", async () => {
     const out = testdir({ "site/index.html": "<h1>our own site</h1>\n" });
-    const result = build(out);
+    const result = await build(out);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /nothing written: .*site\/index\.html/);
     assert.equal(readFileSync(join(out, "site/index.html"), "utf8"), "<h1>our own site</h1>\n");
     assert.ok(!existsSync(join(out, "manifest.json")));
   });
 
-  it("refuses to replace a page file edited since the last build, and replaces one it wrote", () => {
+  it("refuses to replace a page file edited since the last build, and replaces one it wrote", async () => {
     const work = testdir();
     const registry = join(work, "registry");
     const out = join(work, "out");
-    assert.equal(runCli(["init", registry]).status, 0);
-    assert.equal(build(out, registry).status, 0);
+    assert.equal((await runAgentc(["init", registry])).status, 0);
+    assert.equal((await build(out, registry)).status, 0);
     const rule = join(registry, "sources", "team", "project.md");
     writeFileSync(rule, `${readFileSync(rule, "utf8")}\n- One more line.\n`);
-    const changed = build(out, registry);
+    const changed = await build(out, registry);
     assert.equal(changed.status, 0, changed.stderr);
     assert.ok((changed.report.written as string[]).includes("site/index.html"));
     writeFileSync(join(out, "site/assets/page.css"), "body { color: red }\n");
-    const edited = build(out, registry);
+    const edited = await build(out, registry);
     assert.equal(edited.status, 1);
     assert.match(edited.stderr, /site\/assets\/page\.css/);
     assert.equal(readFileSync(join(out, "site/assets/page.css"), "utf8"), "body { color: red }\n");
   });
 
-  it("removes a page file an earlier build recorded and this one no longer writes, and keeps a record it cannot read", () => {
+  it("removes a page file an earlier build recorded and this one no longer writes, and keeps a record it cannot read", async () => {
     const out = join(testdir(), "build");
-    assert.equal(build(out).status, 0);
+    assert.equal((await build(out)).status, 0);
     mkdirSync(join(out, "site/old"), { recursive: true });
     writeFileSync(join(out, "site/old/app.js"), "old\n");
     const recorded = JSON.parse(readFileSync(join(out, record), "utf8"));
     recorded.files.push(`site/old/app.js :: ${sha256("old\n")}`);
     writeFileSync(join(out, record), JSON.stringify(recorded));
-    const again = build(out);
+    const again = await build(out);
     assert.equal(again.status, 0, again.stderr);
     assert.deepEqual(again.report.removed, ["site/old/app.js"]);
     assert.ok(!existsSync(join(out, "site/old/app.js")));
     writeFileSync(join(out, record), "not a record\n");
-    const foreign = build(out);
+    const foreign = await build(out);
     assert.equal(foreign.status, 1);
     assert.match(foreign.stderr, /site\/\.agentc-site\.json/);
   });
 
-  it("stops with AGC170 when an adapter writes where the page goes", () => {
-    const result = runCli(["explain", "AGC170"]);
+  it("stops with AGC170 when an adapter writes where the page goes", async () => {
+    const result = await runAgentc(["explain", "AGC170"]);
     assert.equal(result.status, 0);
     const registry = testdir({
       "sources.json": JSON.stringify({ version: 1, sources: [{ name: "r", kind: "custom", path: "rules" }] }),
@@ -119,7 +119,7 @@ describe("agentc build writes the registry page beside manifest.json", () => {
       "rules/a.md": "---\nscope: global\n---\n# A\n\n- Text.\n",
     });
     const out = join(testdir(), "out");
-    const built = runCli(["build", registry, "--out", out]);
+    const built = await runAgentc(["build", registry, "--out", out]);
     assert.equal(built.status, 1);
     assert.match(
       built.stdout,

@@ -3,13 +3,13 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { unzipSync } from "fflate";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 describe("agentc build with a plugin", () => {
-  it("writes plugin.zip and marketplace.json beside manifest.json, outside the artifacts, and leaves them on rebuild", () => {
+  it("writes plugin.zip and marketplace.json beside manifest.json, outside the artifacts, and leaves them on rebuild", async () => {
     const out = join(testdir(), "build");
-    const first = runCli(["build", "examples/registry", "--out", out, "--format", "json"]);
+    const first = await runAgentc(["build", "examples/registry", "--out", out, "--format", "json"]);
     assert.equal(first.status, 0, first.stdout + first.stderr);
     assert.ok((JSON.parse(first.stdout).written as string[]).includes("plugin.zip"));
     const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8"));
@@ -21,7 +21,7 @@ describe("agentc build with a plugin", () => {
     const market = JSON.parse(readFileSync(join(out, "marketplace.json"), "utf8"));
     assert.equal(market.plugins[0].name, "bestaiconfig");
     const before = statSync(join(out, "plugin.zip")).mtimeMs;
-    const second = runCli(["build", "examples/registry", "--out", out, "--format", "json"]);
+    const second = await runAgentc(["build", "examples/registry", "--out", out, "--format", "json"]);
     assert.deepEqual(JSON.parse(second.stdout).written, []);
     assert.equal(statSync(join(out, "plugin.zip")).mtimeMs, before);
   });

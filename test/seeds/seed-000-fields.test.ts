@@ -3,7 +3,7 @@ import { existsSync, lstatSync, readFileSync, readlinkSync, statSync } from "nod
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { unzipSync } from "fflate";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { seedRegistry } from "../support/seed-fixtures.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
@@ -20,20 +20,20 @@ const oldSettings = "{}\n";
 before(async () => {
   const registry = await seedRegistry("000-every-field");
   build = join(testdir(), "build");
-  const built = runCli(["build", registry, "--out", build]);
+  const built = await runAgentc(["build", registry, "--out", build]);
   assert.equal(built.status, 0, built.stdout + built.stderr);
   zip = join(testdir(), "bundle.zip");
-  assert.equal(runCli(["pack", build, "--out", zip, "--payloads"]).status, 0);
+  assert.equal((await runAgentc(["pack", build, "--out", zip, "--payloads"])).status, 0);
   project = testdir();
   writeFiles(project, {
     ".cursorrules": "old rules\n",
     ".claude/settings.json": oldSettings,
     ".mcp.json": '{ "mcpServers": { "mine": { "command": "my-server" } } }\n',
   });
-  const first = runCli(["install", zip, "--project", project, "--all", "--yes"]);
+  const first = await runAgentc(["install", zip, "--project", project, "--all", "--yes"]);
   assert.equal(first.status, 0, first.stderr);
   writeFiles(project, { ".cursor/rules/local-notes.mdc": "my own rule\n" });
-  const again = runCli(["install", zip, "--project", project, "--all", "--yes"]);
+  const again = await runAgentc(["install", zip, "--project", project, "--all", "--yes"]);
   assert.equal(again.status, 0, again.stderr);
 });
 
@@ -51,12 +51,12 @@ describe("seed 000: every field of sources.json, a rule file and targets.json, b
     assert.match(text(build, "AGENTS.md"), /Answers stay at depth level A1/);
   });
 
-  it("targets[].id: each adapter is a component of its own; install.required keeps one in any choice", () => {
+  it("targets[].id: each adapter is a component of its own; install.required keeps one in any choice", async () => {
     const record = JSON.parse(text(project, ".agentc/installed.json"));
     assert.deepEqual(record.components, ["agents", "copilot", "cursor-rules", "skills"]);
     const only = testdir();
     assert.equal(
-      runCli(["install", zip, "--project", only, "--components", "cursor-rules", "--yes"]).status,
+      (await runAgentc(["install", zip, "--project", only, "--components", "cursor-rules", "--yes"])).status,
       0,
     );
     assert.deepEqual(JSON.parse(text(only, ".agentc/installed.json")).components, ["agents", "cursor-rules"]);

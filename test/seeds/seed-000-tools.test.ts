@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { unzipSync } from "fflate";
-import { runCli, runCliAsync } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { seedRegistry } from "../support/seed-fixtures.js";
 import { testdir } from "../support/testdir.js";
 import { bytes, serve } from "../support/zip-server.js";
@@ -13,10 +13,10 @@ async function packedWithPayloads(): Promise<{ build: string; zip: string; dir: 
   const registry = await seedRegistry("000-every-field");
   const out = testdir();
   const build = join(out, "build");
-  const built = runCli(["build", registry, "--out", build, "--quiet"]);
+  const built = await runAgentc(["build", registry, "--out", build, "--quiet"]);
   assert.equal(built.status, 0, built.stderr);
   const zip = join(out, "bundle.zip");
-  const packed = runCli(["pack", build, "--out", zip, "--payloads", "--format", "json"]);
+  const packed = await runAgentc(["pack", build, "--out", zip, "--payloads", "--format", "json"]);
   assert.equal(packed.status, 0, packed.stderr || packed.stdout);
   return { build, zip, dir: out };
 }
@@ -45,24 +45,24 @@ describe("seed 000 tools: payloads packed by the image build, installed from zip
   it("a zip install copies the payload; payload_keep is the user's once it exists; uninstall leaves it", async () => {
     const { zip } = await packedWithPayloads();
     const project = testdir();
-    const first = runCli(["install", zip, "--project", project, "--all", "--yes"]);
+    const first = await runAgentc(["install", zip, "--project", project, "--all", "--yes"]);
     assert.equal(first.status, 0, first.stderr);
     assert.equal(installed(project, ".kit/templates/plan.md"), "plan\n");
     assert.equal(installed(project, ".kit/memory/notes.md"), "notes\n");
     assert.equal(statSync(join(project, ".kit/bin/kit")).mode & 0o777, 0o755);
-    const clean = runCli(["status", "--project", project, "--check"]);
+    const clean = await runAgentc(["status", "--project", project, "--check"]);
     assert.equal(clean.status, 0, `a kept payload file is not foreign: ${clean.stdout}`);
     writeFileSync(join(project, ".kit/memory/notes.md"), "my notes\n");
     writeFileSync(join(project, ".kit/memory/more.md"), "more\n");
-    const again = runCli(["install", zip, "--project", project, "--all", "--yes"]);
+    const again = await runAgentc(["install", zip, "--project", project, "--all", "--yes"]);
     assert.equal(again.status, 0, again.stderr);
     assert.equal(installed(project, ".kit/memory/notes.md"), "my notes\n");
     assert.equal(
-      runCli(["status", "--project", project, "--check"]).status,
+      (await runAgentc(["status", "--project", project, "--check"])).status,
       0,
       "the kept folder is the user's",
     );
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.equal(existsSync(join(project, ".kit/templates/plan.md")), false);
     assert.equal(installed(project, ".kit/memory/notes.md"), "my notes\n");
   });
@@ -75,7 +75,7 @@ describe("seed 000 tools: payloads packed by the image build, installed from zip
       "/b/bundle.zip.sha256": bytes(readFileSync(`${zip}.sha256`)),
     });
     const project = testdir();
-    const run = await runCliAsync([
+    const run = await runAgentc([
       "install",
       server.url("/b/bundle.zip"),
       "--project",
@@ -90,7 +90,7 @@ describe("seed 000 tools: payloads packed by the image build, installed from zip
   it("a bundle packed without --payloads installs, and says that the payload is not in it", async () => {
     const { build } = await packedWithPayloads();
     const project = testdir();
-    const run = runCli(["install", build, "--project", project, "--all", "--yes"]);
+    const run = await runAgentc(["install", build, "--project", project, "--all", "--yes"]);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /note: the payload folder \.kit is not in this bundle/);
     assert.equal(existsSync(join(project, ".kit")), false);
@@ -102,8 +102,8 @@ describe("seed 000 tools: payloads packed by the image build, installed from zip
     targets.tools[1].install = ["echo fetching templates; echo 'no network' >&2; exit 7"];
     writeFileSync(join(registry, "targets.json"), JSON.stringify(targets));
     const out = testdir();
-    assert.equal(runCli(["build", registry, "--out", join(out, "build"), "--quiet"]).status, 0);
-    const run = runCli(["pack", join(out, "build"), "--out", join(out, "bundle.zip"), "--payloads"]);
+    assert.equal((await runAgentc(["build", registry, "--out", join(out, "build"), "--quiet"])).status, 0);
+    const run = await runAgentc(["pack", join(out, "build"), "--out", join(out, "bundle.zip"), "--payloads"]);
     assert.equal(run.status, 1);
     assert.match(run.stderr, /the install command of tool kit .* exited with code 7; nothing was packed/);
     assert.match(run.stderr, /fetching templates\nno network/);
@@ -119,8 +119,8 @@ describe("seed 000 tools: payloads packed by the image build, installed from zip
     targets.tools[1].install = ["mkdir -p elsewhere"];
     writeFileSync(join(registry, "targets.json"), JSON.stringify(targets));
     const out = testdir();
-    assert.equal(runCli(["build", registry, "--out", join(out, "build"), "--quiet"]).status, 0);
-    const run = runCli(["pack", join(out, "build"), "--out", join(out, "bundle.zip"), "--payloads"]);
+    assert.equal((await runAgentc(["build", registry, "--out", join(out, "build"), "--quiet"])).status, 0);
+    const run = await runAgentc(["pack", join(out, "build"), "--out", join(out, "bundle.zip"), "--payloads"]);
     assert.equal(run.status, 1);
     assert.match(run.stderr, /did not create its payload folder \.kit/);
   });
@@ -128,7 +128,7 @@ describe("seed 000 tools: payloads packed by the image build, installed from zip
   it("a missing tool is named with its purpose and first install command", async () => {
     const { zip } = await packedWithPayloads();
     const project = testdir();
-    const run = runCli(["install", zip, "--project", project, "--all", "--yes"], {
+    const run = runCliProcess(["install", zip, "--project", project, "--all", "--yes"], {
       env: { PATH: "/nonexistent" },
     });
     assert.equal(run.status, 0, run.stderr);

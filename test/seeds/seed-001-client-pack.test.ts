@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import type { EmittedTree } from "../../src/emit/emitted-tree.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { seedFixtures, seedRegistry } from "../support/seed-fixtures.js";
 import { testdir } from "../support/testdir.js";
 
@@ -133,9 +133,9 @@ describe("seed 001: hook_fail_closed, hook_path_fields and hook_mcp_prefixes rea
       [packPath]: JSON.stringify({ ...seedPack, hooks: hookCompletion }),
     });
     const build = join(testdir(), "build");
-    assert.equal(runCli(["build", dir, "--out", build, "--quiet"]).status, 0);
+    assert.equal((await runAgentc(["build", dir, "--out", build, "--quiet"])).status, 0);
     const project = testdir();
-    const installed = runCli(["install", build, "--project", project, "--all", "--yes"]);
+    const installed = await runAgentc(["install", build, "--project", project, "--all", "--yes"]);
     assert.equal(installed.status, 0, installed.stderr);
     const settings = JSON.parse(readFileSync(join(project, ".claude/settings.json"), "utf8"));
     const command: string = settings.hooks.PreToolUse.flatMap(

@@ -5,7 +5,7 @@ import { delimiter, join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { keys, runOnTerminal } from "../support/pty-session.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { seedFixtures } from "../support/seed-fixtures.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
@@ -41,7 +41,7 @@ function withMarketplace(project: string): void {
   });
 }
 
-function build(change?: (manifest: Record<string, unknown>) => void): string {
+async function build(change?: (manifest: Record<string, unknown>) => void): Promise<string> {
   const registry = testdir();
   cpSync(join(seedFixtures, "004-capability"), registry, { recursive: true });
   if (change) {
@@ -51,7 +51,7 @@ function build(change?: (manifest: Record<string, unknown>) => void): string {
     writeFileSync(path, JSON.stringify(manifest));
   }
   const out = join(testdir(), "build");
-  const built = runCli(["build", registry, "--out", out]);
+  const built = await runAgentc(["build", registry, "--out", out]);
   assert.equal(built.status, 0, built.stdout + built.stderr);
   return out;
 }
@@ -77,8 +77,8 @@ const installArgs = (out: string, project: string) => [
 ];
 
 describe("seed 004: a capability package using every field builds, and compatibility.oats is checked", () => {
-  it("builds with 0 errors; its soul becomes a subagent for every client pack that has them", () => {
-    const out = build();
+  it("builds with 0 errors; its soul becomes a subagent for every client pack that has them", async () => {
+    const out = await build();
     const claude = readFileSync(join(out, ".claude/agents/scribe.md"), "utf8");
     assert.match(
       claude,
@@ -95,12 +95,12 @@ describe("seed 004: a capability package using every field builds, and compatibi
     ]);
   });
 
-  it("a package asking for another OATS level is an error that names both levels", () => {
+  it("a package asking for another OATS level is an error that names both levels", async () => {
     const registry = testdir();
     cpSync(join(seedFixtures, "004-capability"), registry, { recursive: true });
     const path = join(registry, "capabilities/notes/capability.json");
     writeFileSync(path, readFileSync(path, "utf8").replace('">=0.22 <0.23"', '"^0.30"'));
-    const run = runCli(["check", registry]);
+    const run = await runAgentc(["check", registry]);
     assert.equal(run.status, 1);
     assert.match(
       run.stdout,
@@ -108,10 +108,12 @@ describe("seed 004: a capability package using every field builds, and compatibi
     );
   });
 
-  it("a missing host command is named with its why and install hint", () => {
-    const out = build();
+  it("a missing host command is named with its why and install hint", async () => {
+    const out = await build();
     const project = testdir();
-    const run = runCli([...installArgs(out, project), "--allow-hooks"], { env: { PATH: "/nonexistent" } });
+    const run = runCliProcess([...installArgs(out, project), "--allow-hooks"], {
+      env: { PATH: "/nonexistent" },
+    });
     assert.equal(run.status, 0, run.stderr);
     assert.match(
       run.stdout,
@@ -121,26 +123,27 @@ describe("seed 004: a capability package using every field builds, and compatibi
 });
 
 describe("seed 004: the package installs and runs", () => {
-  it("agentc run runs its command with the launch environment its spawn hook returned", () => {
-    const out = build();
+  it("agentc run runs its command with the launch environment its spawn hook returned", async () => {
+    const out = await build();
     const project = testdir();
     assert.equal(
-      runCli([...installArgs(out, project), "--allow-hooks"], { env: { PATH: "/nonexistent" } }).status,
+      runCliProcess([...installArgs(out, project), "--allow-hooks"], { env: { PATH: "/nonexistent" } })
+        .status,
       0,
     );
     writeFiles(join(project, ".notes"), { "2026-12-01.md": "First note.\n" });
-    const run = runCli(["run", "notes", "list", "--project", project], { cwd: project });
+    const run = runCliProcess(["run", "notes", "list", "--project", project], { cwd: project });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stdout, "2026-12-01.md\n");
   });
 });
 
 describe("seed 004: runtime packages, checked against the runtime's list and installed only with consent", () => {
-  it("without a terminal and without --accept-requirement nothing is installed, and the way to do it is said", () => {
+  it("without a terminal and without --accept-requirement nothing is installed, and the way to do it is said", async () => {
     const env = claudeHome();
     const project = testdir();
     withMarketplace(project);
-    const run = runCli([...installArgs(build(), project), "--allow-hooks"], { env });
+    const run = runCliProcess([...installArgs(await build(), project), "--allow-hooks"], { env });
     assert.equal(run.status, 0, run.stderr);
     assert.match(
       run.stdout,
@@ -149,27 +152,28 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     assert.deepEqual(pluginIds(env), []);
   });
 
-  it("--accept-requirement installs it with the runtime's own CLI (marketplace first); the next install finds it present", () => {
+  it("--accept-requirement installs it with the runtime's own CLI (marketplace first); the next install finds it present", async () => {
     const env = claudeHome();
     const project = testdir();
     withMarketplace(project);
-    const out = build();
-    const run = runCli([...installArgs(out, project), "--allow-hooks", "--accept-requirement", viewer], {
-      env,
-    });
+    const out = await build();
+    const run = runCliProcess(
+      [...installArgs(out, project), "--allow-hooks", "--accept-requirement", viewer],
+      { env },
+    );
     assert.equal(run.status, 0, run.stderr);
     assert.match(
       run.stdout,
       /installed with your consent: claude plugin marketplace add \.\/\.acme-marketplace && claude plugin install notes-viewer@acme-plugins/,
     );
     assert.deepEqual(pluginIds(env), [viewer]);
-    const again = runCli([...installArgs(out, project), "--allow-hooks"], { env });
+    const again = runCliProcess([...installArgs(out, project), "--allow-hooks"], { env });
     assert.match(again.stdout, new RegExp(`requirement claude package ${viewer} .*: present`));
   });
 
-  it("without the runtime's CLI the package is not checked, and the command to run is given", () => {
+  it("without the runtime's CLI the package is not checked, and the command to run is given", async () => {
     const project = testdir();
-    const run = runCli([...installArgs(build(), project), "--allow-hooks"], {
+    const run = runCliProcess([...installArgs(await build(), project), "--allow-hooks"], {
       env: { PATH: "/nonexistent", HOME: testdir() },
     });
     assert.equal(run.status, 0, run.stderr);
@@ -186,7 +190,7 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     const project = testdir();
     withMarketplace(project);
     const result = await terminal(
-      [...installArgs(build(), project), "--allow-hooks"],
+      [...installArgs(await build(), project), "--allow-hooks"],
       "Install it?",
       ["y"],
       env,
@@ -207,7 +211,7 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     const env = claudeHome();
     const project = testdir();
     withMarketplace(project);
-    const out = build();
+    const out = await build();
     const first = await terminal([...installArgs(out, project), "--allow-hooks"], "Install it?", ["n"], env);
     assert.equal(first.status, 0, first.screen);
     assert.match(first.screen, /declined \(recorded; not asked again\)/);
@@ -215,7 +219,7 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     assert.deepEqual(record.requirements, [
       { capability: "acme.notes", runtime: "claude", package: viewer, decision: "declined" },
     ]);
-    const second = runCli([...installArgs(out, project), "--allow-hooks"], { env });
+    const second = runCliProcess([...installArgs(out, project), "--allow-hooks"], { env });
     assert.match(second.stdout, /declined \(recorded; not asked again\)/);
     assert.deepEqual(pluginIds(env), []);
   });
@@ -227,7 +231,7 @@ describe("seed 004: the trust gate names the environment and is bound to the pac
   }, async () => {
     const env = {};
     const project = testdir();
-    const out = build((m) => {
+    const out = await build((m) => {
       m.requires = [];
     });
     const first = await terminal(installArgs(out, project), "Run them?", ["y"], env);
@@ -236,13 +240,13 @@ describe("seed 004: the trust gate names the environment and is bound to the pac
     assert.match(first.screen, /may set the environment: ACME_NOTES_DIR/);
     assert.match(first.screen, /package content sha256 [0-9a-f]{16}… \(any change asks again\)/);
     assert.ok(existsSync(join(project, ".notes")), "the spawn hook ran");
-    const same = runCli(installArgs(out, project));
+    const same = await runAgentc(installArgs(out, project));
     assert.equal(same.status, 0, same.stderr);
-    const changed = build((m) => {
+    const changed = await build((m) => {
       m.requires = [];
       m.version = "1.3.0";
     });
-    const refused = runCli(installArgs(changed, project));
+    const refused = await runAgentc(installArgs(changed, project));
     assert.equal(refused.status, 1, "a changed package needs consent again");
     assert.match(
       refused.stderr,

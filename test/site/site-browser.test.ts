@@ -7,7 +7,7 @@ import type { Locator, Page } from "playwright-core";
 import { levelsStrongestFirst } from "../../src/emit/matrix/capability-matrix.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { artifactsDir, type Browser, launchChromium } from "../support/browser.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { startServe } from "../support/serve-process.js";
 import { type StaticSite, serveBuildPage } from "../support/static-site.js";
 import { testdir } from "../support/testdir.js";
@@ -28,16 +28,16 @@ let manifest: {
 let dryRun: string;
 let status: string;
 
-function cli(args: string[]): string {
-  const result = runCli(args);
+async function cli(args: string[]): Promise<string> {
+  const result = await runAgentc(args);
   assert.equal(result.status, 0, result.stderr);
   return result.stdout;
 }
 
 /** A real dry-run plan and a real status with drift, from the CLI, for the page to read. */
-function planAndStatus(): { dryRun: string; status: string } {
+async function planAndStatus(): Promise<{ dryRun: string; status: string }> {
   const project = testdir({ ".mcp.json": '{ "model": "opus" }\n' });
-  const plan = cli([
+  const plan = await cli([
     "install",
     build,
     "--project",
@@ -48,9 +48,9 @@ function planAndStatus(): { dryRun: string; status: string } {
     "--format",
     "json",
   ]);
-  cli(["install", build, "--project", project, "--components", "claude-code,cursor", "--yes"]);
+  await cli(["install", build, "--project", project, "--components", "claude-code,cursor", "--yes"]);
   writeFileSync(join(project, "AGENTS.md"), "edited by hand\n");
-  return { dryRun: plan, status: cli(["status", "--project", project, "--format", "json"]) };
+  return { dryRun: plan, status: await cli(["status", "--project", project, "--format", "json"]) };
 }
 
 /** The text as shown: Playwright's innerText leaves hidden parts out and keeps line breaks. */
@@ -75,10 +75,10 @@ async function open(width: number, url = site.url): Promise<{ page: Page; errors
 
 before(async () => {
   build = join(testdir(), "build");
-  cli(["build", team, "--out", build, "--quiet"]);
-  matrix = JSON.parse(cli(["matrix", team, "--format", "json"])) as Matrix;
+  await cli(["build", team, "--out", build, "--quiet"]);
+  matrix = JSON.parse(await cli(["matrix", team, "--format", "json"])) as Matrix;
   manifest = JSON.parse(readFileSync(join(build, "manifest.json"), "utf8"));
-  ({ dryRun, status } = planAndStatus());
+  ({ dryRun, status } = await planAndStatus());
   const served = await startServe([build]);
   site = { url: served.url, close: async () => void (await served.stop()) };
   browser = await launchChromium();

@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { copyOf, type Snapshot, snapshot, stamps, withoutAgentc } from "./install-fixture.js";
-import { runCli } from "./run-cli.js";
+import { runAgentc } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** The hand-written projects of test/fixtures/import/, one per assistant with a native format, and a mixed one. */
@@ -39,10 +39,10 @@ export interface ImportRun {
 }
 
 /** `agentc import <project> --out <new folder> --format json` through the real CLI. */
-export function runImport(project: string, ...flags: string[]): ImportRun {
+export async function runImport(project: string, ...flags: string[]): Promise<ImportRun> {
   const out = join(testdir({}, "agentc-import-out-"), "registry");
   const before = { tree: snapshot(project), stamps: stamps(project) };
-  const result = runCli(["import", project, "--out", out, "--format", "json", ...flags]);
+  const result = await runAgentc(["import", project, "--out", out, "--format", "json", ...flags]);
   const after = { tree: snapshot(project), stamps: stamps(project) };
   return {
     status: result.status,
@@ -69,14 +69,14 @@ export interface RoundTrip {
  * import → build → install into a copy of the project without the files import read, then the copy against
  * the project: every difference must be one the import reported, and every report a real difference.
  */
-export function roundTrip(project: string, run: ImportRun): RoundTrip {
+export async function roundTrip(project: string, run: ImportRun): Promise<RoundTrip> {
   const built = join(testdir({}, "agentc-import-build-"), "build");
-  const build = runCli(["build", run.out, "--out", built, "--quiet"]);
+  const build = await runAgentc(["build", run.out, "--out", built, "--quiet"]);
   const copy = copyOf(project);
   // A fresh install: without the native files, and without a record of an earlier agentc install.
   for (const path of [...run.json.read, ".agentc"])
     rmSync(join(copy, path), { force: true, recursive: true });
-  const install = runCli(["install", built, "--project", copy, "--yes"]);
+  const install = await runAgentc(["install", built, "--project", copy, "--yes"]);
   const original = filesOnly(snapshot(project, withoutAgentc));
   const installed = filesOnly(snapshot(copy, withoutAgentc));
   const paths = [...new Set([...Object.keys(original), ...Object.keys(installed)])].sort();

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
+import { realpathSync } from "node:fs";
 import { join } from "node:path";
+import { main } from "../../src/cli/main.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 
 export const binPath = join(packageRoot, "bin", "agentc.js");
@@ -10,8 +12,41 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * Runs the CLI in this process, through `main(argv, io)`, as from a pipe (no terminal, no colour): what a test
+ * of a command's behaviour uses. A run reads and writes the files its arguments name; it shares no state with
+ * the next one but the caches of the package's own data. A test that needs what only a process has (another
+ * working directory, environment variables the CLI or its children read, stdin, a signal, the exit code as the
+ * shell sees it, bin/agentc.js itself) uses runCliProcess.
+ */
+export async function runAgentc(args: string[]): Promise<CliResult> {
+  assertRunFromPackageRoot();
+  let stdout = "";
+  let stderr = "";
+  const status = await main(args, {
+    out: (text) => {
+      stdout += `${text}\n`;
+    },
+    err: (text) => {
+      stderr += `${text}\n`;
+    },
+    color: false,
+    isTty: false,
+  });
+  return { status, stdout, stderr };
+}
+
+/**
+ * Relative paths in a test's arguments name files of the package, as they did when every run was a process
+ * started there: an in-process run resolves them against this process's working directory instead.
+ */
+function assertRunFromPackageRoot(): void {
+  if (realpathSync(process.cwd()) !== realpathSync(packageRoot))
+    throw new Error(`run the tests from the package root ${packageRoot} (they run from ${process.cwd()})`);
+}
+
 /** Runs the real bin/agentc.js in a child process. */
-export function runCli(
+export function runCliProcess(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
 ): CliResult {
@@ -26,7 +61,7 @@ export function runCli(
 }
 
 /** The same, without blocking this process: for tests that serve the CLI over loopback HTTP themselves. */
-export function runCliAsync(
+export function runCliProcessAsync(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliResult> {
@@ -48,3 +83,7 @@ export function runCliAsync(
     child.on("close", (status) => resolve({ status: status ?? -1, stdout, stderr }));
   });
 }
+
+/** The old names of runCliProcess and runCliProcessAsync, for the test folders not yet moved in-process. */
+export const runCli = runCliProcess;
+export const runCliAsync = runCliProcessAsync;
