@@ -1,9 +1,12 @@
+import { secretDirRules } from "./guard-patterns.js";
+
 /**
  * The guard's secret paths as plain paths and globs, for a client's sandbox to refuse (the second line,
- * docs/guard.md). The guard matches names with regular expressions; a sandbox takes globs, so each rule
- * is spelled out here. test/clients/guard-os-paths.test.ts holds the two lists equal: every path below
- * is one the guard's rule of that id blocks, every template one it lets through, and every rule but the
- * /proc ones (a sandbox mounts a /proc of its own) has paths here.
+ * docs/guard.md). The guard matches file names with regular expressions; a sandbox takes globs, so each
+ * name rule is spelled out here, while the folder rules come from the guard's own list as paths under the
+ * home folder (its `.pub` exception under .ssh is not carried: the whole folder is refused).
+ * test/clients/guard-os-paths.test.ts holds the two equal: every path below is one the guard's rule of
+ * that id blocks, every template one it lets through, and every rule but the /proc ones has paths here.
  */
 export interface GuardOsPath {
   /** The id of the guard's rule (assets/hooks/agentc-guard.mjs). */
@@ -22,6 +25,12 @@ const sshKeys = ["rsa", "dsa", "ecdsa", "ed25519"].flatMap((kind) => [`id_${kind
 const secretsFiles = ["secret", "secrets"].flatMap((base) =>
   ["yaml", "yml", "json", "toml", "ini", "txt", "properties"].map((ext) => `${base}.${ext}`),
 );
+
+/**
+ * The guard's rules a sandbox cannot take: it gives commands a /proc of their own (a new PID namespace),
+ * where only the sandboxed processes are.
+ */
+export const guardRulesWithoutOsPath: readonly string[] = ["process-environ", "thread-environ"];
 
 export const guardOsPaths: readonly GuardOsPath[] = [
   ...anywhere("env-file", ".env", ".env.*", ".env~*", ".env-*", ".env_*"),
@@ -58,23 +67,10 @@ export const guardOsPaths: readonly GuardOsPath[] = [
   ),
   ...anywhere("secrets-file", ...secretsFiles),
   ...anywhere("terraform-state", "*.tfstate", "*.tfstate.backup", "*.tfvars", "*.tfvars.json"),
-  home("ssh-dir", ".ssh"),
-  home("gnupg-dir", ".gnupg"),
-  home("password-store", ".password-store"),
-  home("aws-credentials", ".aws/credentials"),
-  home("docker-config", ".docker/config.json"),
-  home("kube-config", ".kube/config"),
-  home("gcloud-dir", ".config/gcloud"),
-  home("azure-dir", ".azure"),
-  home("gh-hosts", ".config/gh/hosts.yml"),
-  home("copilot-tokens", ".config/github-copilot"),
-  home("codex-auth", ".codex/auth.json"),
-  home("gemini-oauth", ".gemini/oauth_creds.json"),
-  home("cargo-credentials", ".cargo/credentials"),
-  home("cargo-credentials-toml", ".cargo/credentials.toml"),
-  home("gem-credentials", ".gem/credentials"),
-  home("composer-auth", ".composer/auth.json"),
-  home("terraform-credentials", ".terraform.d/credentials.tfrc.json"),
+  // The guard's folder rules, as paths under the home folder: its own list, so the names stay there.
+  ...secretDirRules
+    .filter((rule) => !guardRulesWithoutOsPath.includes(rule.id))
+    .map((rule) => home(rule.id, rule.segments.join("/"))),
 ];
 
 /** The .env templates the guard lets through (its env-file rule's exceptions), read again in any folder. */
@@ -84,6 +80,3 @@ export const guardOsTemplates: readonly string[] = [
   ".env.template",
   ".env.dist",
 ];
-
-/** The guard's rules a sandbox cannot take: it mounts a /proc of its own, so the host's environ files are not there. */
-export const guardRulesWithoutOsPath: readonly string[] = ["process-environ", "thread-environ"];
