@@ -1,5 +1,5 @@
 import picomatch from "picomatch";
-import { type GuardOsPath, guardOsPaths, guardOsTemplates } from "../../clients/guard-os-paths.js";
+import { guardOsPaths, guardOsTemplates } from "../../clients/guard-os-paths.js";
 import type { ClientPack, OsReadDeny, OsReadDenyWrite } from "../../clients/model.js";
 import { factFor } from "../../clients/pack-facts.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
@@ -60,7 +60,9 @@ export function deniedPaths(write: OsReadDenyWrite, asked: string[], guarded: bo
   const forms = write.path_forms;
   if (!forms) return [];
   const own = asked.map((path) => fill(forms.project, path));
-  const guard = guarded ? guardOsPaths.map((entry) => guardPath(write, entry)) : [];
+  const guard = guarded
+    ? guardOsPaths.map(({ where, path }) => fill(where === "home" ? forms.home : forms.anywhere, path))
+    : [];
   return [...new Set([...own, ...guard])];
 }
 
@@ -70,11 +72,6 @@ export function templatesLeftOpen(write: OsReadDenyWrite, asked: string[]): stri
   if (!forms) return [];
   const denied = picomatch(asked, { dot: true });
   return guardOsTemplates.filter((name) => !denied(name)).map((name) => fill(forms.anywhere, name));
-}
-
-function guardPath(write: OsReadDenyWrite, entry: GuardOsPath): string {
-  const forms = write.path_forms;
-  return forms ? fill(entry.where === "home" ? forms.home : forms.anywhere, entry.path) : entry.path;
 }
 
 function pathEntries(write: OsReadDenyWrite, key: string[] | undefined, paths: string[]): OwnedEntry[] {
