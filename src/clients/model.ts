@@ -76,6 +76,8 @@ export interface ClientPack {
   hooks?: HookMapping;
   mcp?: McpMapping;
   guard?: GuardWiring;
+  /** The client's own operating-system barrier for reads, the second line behind the guard (docs/guard.md). */
+  os_read_deny?: OsReadDeny;
   /** Why the client enforces or cannot express something; keyed by capability, used in CAPABILITIES.md. */
   notes?: Record<string, string>;
   /** What the client loads at session start (src/session-load/); absent: what the pack writes. */
@@ -84,6 +86,37 @@ export interface ClientPack {
   verified?: VerifiedAgainst;
   /** The facts the pack relies on, each with its source and the pack fields it decides. */
   facts?: Record<string, PackFact>;
+}
+
+/**
+ * Whether the client can refuse reads at the operating-system level (its sandbox), and what agentc
+ * writes for it. One of: `write` (values composed into a settings file when the registry denies reads),
+ * `through: "permissions"` (the read rules of `permissions` are that barrier), `not_written_because`
+ * (the client has one that a project cannot switch on) or `none_because` (it has none).
+ */
+export interface OsReadDeny {
+  /** What the client calls it ("sandbox", "tool sandboxing"). */
+  name?: string;
+  write?: OsReadDenyWrite;
+  through?: "permissions";
+  /** Why what agentc writes holds only in part (commands outside the sandbox, a missing tool). */
+  partial_because?: string;
+  not_written_because?: string;
+  none_because?: string;
+}
+
+/** The values that switch a client's sandbox on and the lists of paths it refuses to read. */
+export interface OsReadDenyWrite {
+  file: string;
+  format: "json" | "toml";
+  /** Values at whole key paths that switch it on (`sandbox.enabled: true`). */
+  values_at: { path: string[]; value: unknown }[];
+  /** The list of paths it refuses to read; absent: it takes none, and covers only what its own list names. */
+  deny_key?: string[];
+  /** The list of paths it reads again inside a refused region (the guard's .env templates). */
+  allow_key?: string[];
+  /** How a path is written, `{path}` its slot: under the project root, in any folder of it, under the home folder. */
+  path_forms?: { project: string; anywhere: string; home: string };
 }
 
 /** The release of the client a pack was last checked against (CAPABILITIES.md names it per column). */

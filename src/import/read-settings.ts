@@ -4,14 +4,15 @@ import type { ReadContext } from "./read-context.js";
 import { readExecPolicyLists } from "./read-settings-exec-policy.js";
 import { readHooks } from "./read-settings-hooks.js";
 import { readServers } from "./read-settings-mcp.js";
+import { readOsReadDeny } from "./read-settings-os-read-deny.js";
 import { readPermissions } from "./read-settings-permissions.js";
 import { readSettingsDocument, type SettingsDocument } from "./settings-document.js";
 import { unowned } from "./settings-values.js";
 
-type Part = "permissions" | "hooks" | "mcp" | "exec_policy";
+type Part = "permissions" | "hooks" | "mcp" | "exec_policy" | "os_read_deny";
 
 /**
- * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, often in one file): each read once, each part
+ * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, the sandbox, often in one file): each read once, each part
  * read back under its key, and every top-level key no part owns reported as staying in the project's file.
  */
 export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
@@ -39,6 +40,13 @@ function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml";
     file.parts.push(part);
     files.set(path, file);
   }
+  const sandbox = pack.os_read_deny?.write;
+  if (sandbox) {
+    const path = withRuntimePlaceholders(pack, sandbox.file);
+    const file = files.get(path) ?? { format: sandbox.format, parts: [] };
+    file.parts.push("os_read_deny");
+    files.set(path, file);
+  }
   const policy = pack.exec_policy;
   if (policy?.shape === "json_list") {
     const path = withRuntimePlaceholders(pack, policy.file);
@@ -56,5 +64,7 @@ function readPart(ctx: ReadContext, pack: ClientPack, part: Part, document: Sett
   if (part === "hooks" && pack.hooks) return readHooks(ctx, pack, pack.hooks, document);
   if (part === "mcp" && pack.mcp) return readServers(ctx, pack.mcp, document);
   if (part === "exec_policy" && pack.exec_policy) return readExecPolicyLists(ctx, pack.exec_policy, document);
+  if (part === "os_read_deny" && pack.os_read_deny?.write)
+    return readOsReadDeny(ctx, pack.os_read_deny.write, document);
   return [];
 }

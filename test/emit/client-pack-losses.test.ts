@@ -53,7 +53,7 @@ describe("codex: MCP variables handed over by name", () => {
 });
 
 describe("claude-code: permissions_extra and settings_extra at their levels", () => {
-  it("writes disableBypassPermissionsMode inside permissions and nothing else at the top of the file", async () => {
+  it("writes disableBypassPermissionsMode inside permissions and nothing else at the top of the file but the sandbox", async () => {
     const out = settingsOf(await settingsRegistry(["claude-code"]), "claude-code");
     const settings = out.composed.find((f) => f.path === ".claude/settings.json");
     assert.ok(settings);
@@ -62,7 +62,8 @@ describe("claude-code: permissions_extra and settings_extra at their levels", ()
       "disable",
     );
     const roots = new Set(settings.entries.map((e) => String(e.path[0])));
-    assert.deepEqual([...roots].sort(), ["hooks", "permissions"]);
+    // sandbox: the core denies reads, which switches the sandbox on (os_read_deny, docs/guard.md)
+    assert.deepEqual([...roots].sort(), ["hooks", "permissions", "sandbox"]);
   });
 });
 

@@ -491,7 +491,7 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
 describe("a pack without permissions, hooks or MCP", () => {
   it("says every promise it cannot keep, and the guard when targets.json asks for it", async () => {
     const pack = claudePackJson();
-    for (const key of ["permissions", "hooks", "mcp", "guard"]) delete pack[key];
+    for (const key of ["permissions", "hooks", "mcp", "guard", "os_read_deny"]) delete pack[key];
     pack.client = "bare";
     pack.skill_frontmatter = { ...(pack.skill_frontmatter as object), deny_tools_from: "tool_names" };
     const files = { "clients/bare.json": `${JSON.stringify(pack)}\n` };

@@ -80,7 +80,7 @@ export function clientSandbox(): ClientSandbox {
   const root = testdir({}, "agentc-clients-");
   const home = join(root, "home");
   const codexHome = join(root, "codex-home");
-  for (const dir of [home, codexHome, join(home, ".gemini"), join(home, ".claude")]) {
+  for (const dir of [home, codexHome, join(home, ".gemini"), join(home, ".claude"), join(root, "tmp")]) {
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(join(home, ".gemini", "settings.json"), `${JSON.stringify(geminiUserSettings, null, 2)}\n`);
@@ -94,13 +94,16 @@ export const geminiUserSettings = {
   general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
 };
 
-/** Only PATH is inherited: no API key, no proxy, no config of the person running the tests. */
+/** Only PATH is inherited: no API key, no proxy, no config of the person running the tests, no temp folder. */
 function sandboxEnv(root: string, home: string, codexHome: string): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
     USERPROFILE: home,
-    TMPDIR: process.env.TMPDIR ?? "/tmp",
+    // Not /tmp: Codex makes its sandbox helper's PATH alias in CODEX_HOME only when CODEX_HOME is not
+    // below the temporary folder, and without that alias a system bubblewrap (installed for the sandbox
+    // tests) cannot start the helper (measured with 0.171.0).
+    TMPDIR: join(root, "tmp"),
     XDG_CONFIG_HOME: join(home, ".config"),
     XDG_CACHE_HOME: join(home, ".cache"),
     XDG_DATA_HOME: join(home, ".local", "share"),

@@ -2,6 +2,7 @@ import { clientInfos } from "../../emit/matrix/capabilities-file.js";
 import { capabilityMatrix, hasCannot } from "../../emit/matrix/capability-matrix.js";
 import { readsThrough } from "../../emit/matrix/reads-through.js";
 import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.js";
+import { secondLines } from "../../emit/matrix/second-lines.js";
 import { compileRegistry } from "../../pipeline/compile.js";
 import { didYouMean } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
@@ -32,6 +33,7 @@ export const matrixCommand: Command = {
       result.tree.capabilities,
       chosen,
       result.registry.targets.accepted_losses,
+      secondLines(result.registry),
     );
     if (args.values.format === "json") io.out(JSON.stringify(matrix, null, 2));
     else {

@@ -5,11 +5,12 @@ import type { ClientEmission } from "./emit-context.js";
 import { guardWiring } from "./guard-wiring.js";
 import { hookEntries } from "./hook-entries.js";
 import { mcpEntries } from "./mcp-entries.js";
+import { osReadDenyParts } from "./os-read-deny.js";
 import { permissionEntries } from "./permission-entries.js";
-import { type SettingsPart, uniqueEntries } from "./settings-part.js";
+import { type SettingsOutcome, type SettingsPart, uniqueEntries } from "./settings-part.js";
 
 /**
- * Pure: permissions, hooks, MCP servers and the secret guard of the core through one client pack —
+ * Pure: permissions, the sandbox, hooks, MCP servers and the secret guard of the core through one client pack —
  * values composed into the client's shared files, the guard program, and one capability row per
  * promise (docs/client-settings.md).
  */
@@ -20,8 +21,9 @@ export function emitClientSettings(client: LoadedClientPack, registry: Registry)
   const hooks = hookEntries(pack, core.hooks);
   const mcp = mcpEntries(pack, core.mcpServers);
   const guard = guardWiring(pack, registry);
+  const sandbox: SettingsOutcome = { parts: osReadDenyParts(pack, registry), rows: [] };
   // The guard's entry comes before the core's hooks, so clients that run hooks in order ask it first.
-  const outcomes = [permissions, guard, hooks, mcp];
+  const outcomes = [permissions, sandbox, guard, hooks, mcp];
   return {
     files: [...permissions.files, ...guard.files],
     composed: composedFiles(

@@ -6,6 +6,7 @@ import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
 import { capabilityMatrix } from "./capability-matrix.js";
 import { readsThrough } from "./reads-through.js";
 import { type MatrixClientInfo, renderMatrixMarkdown } from "./render-matrix-markdown.js";
+import { secondLines } from "./second-lines.js";
 
 export const capabilitiesPath = "CAPABILITIES.md";
 
@@ -52,6 +53,7 @@ export function capabilitiesFile(
     rows,
     registry.clients.map((c) => c.pack.client),
     registry.targets.accepted_losses,
+    secondLines(registry),
   );
   const through = readsThrough(registry, files, composed);
   return {

@@ -2,6 +2,7 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import { acceptanceOf, cannotExpressCheck } from "../../registry/accepted-losses.js";
 import type { AcceptedLoss } from "../../registry/model.js";
 import type { CapabilityRow, Enforcement, PromiseKind } from "../clients/capability.js";
+import type { SecondLine } from "../clients/os-read-deny.js";
 
 /** Every promise kind with its heading, in the order the matrix shows them. */
 export const promiseKindTitles: Record<PromiseKind, string> = {
@@ -65,6 +66,8 @@ export interface CapabilityMatrix {
   promises: MatrixPromise[];
   /** client → kind → how many promises of that kind it keeps at each level. */
   summary: Record<string, Partial<Record<PromiseKind, EnforcementCounts>>>;
+  /** client → whether its operating system refuses a read the guard misses (docs/guard.md), when given. */
+  secondLine?: Record<string, SecondLine>;
 }
 
 /** The matrix of some rows; `clients` narrows it (and fixes which clients appear even without rows). */
@@ -72,6 +75,7 @@ export function capabilityMatrix(
   rows: readonly CapabilityRow[],
   clients?: readonly string[],
   accepted?: readonly AcceptedLoss[],
+  lines?: Readonly<Record<string, SecondLine>>,
 ): CapabilityMatrix {
   const chosen = clients ? new Set(clients) : undefined;
   const kept = rows.filter((r) => !chosen || chosen.has(r.client));
@@ -90,7 +94,10 @@ export function capabilityMatrix(
   }
   const promises = [...byPromise.values()].sort(comparePromises);
   for (const p of promises) p.cells = markAccepted(inClientOrder(p.cells, ids), p.promise, accepted);
-  return { clients: ids, promises, summary: summarise(promises, ids) };
+  const summary = summarise(promises, ids);
+  if (!lines) return { clients: ids, promises, summary };
+  const secondLine = Object.fromEntries(ids.flatMap((id) => (lines[id] ? [[id, lines[id]]] : [])));
+  return { clients: ids, promises, summary, secondLine };
 }
 
 /** Whether any chosen client cannot express a promise the registry has not accepted (`agentc matrix --check`). */

@@ -1,4 +1,5 @@
 import type { PromiseKind } from "../clients/capability.js";
+import type { SecondLine } from "../clients/os-read-deny.js";
 import {
   type CapabilityMatrix,
   type EnforcementCounts,
@@ -48,6 +49,7 @@ export function renderMatrixMarkdown(
         clients,
       ),
     ),
+    secondLineSection(matrix, clients),
     throughOtherFiles(matrix, through),
     projectOwned(matrix, clients),
   ];
@@ -63,7 +65,8 @@ function summaryTable(
   clients: Readonly<Record<string, MatrixClientInfo>>,
 ): string[] {
   if (matrix.clients.length === 0) return ["## Summary", "", "No client pack is active."];
-  const head = ["client", ...kinds, "total"];
+  const lines = matrix.secondLine;
+  const head = ["client", ...kinds, "total", ...(lines ? ["second line"] : [])];
   const rows = matrix.clients.map((id) => {
     const perKind = matrix.summary[id] ?? {};
     const total: EnforcementCounts = noEnforcements();
@@ -71,7 +74,8 @@ function summaryTable(
       for (const level of levelsStrongestFirst) total[level] += counts[level];
     const info = clients[id];
     const label = info ? `${id} (${info.name}${info.verified ? `, ${info.verified}` : ""})` : id;
-    return [label, ...kinds.map((k) => countCell(perKind[k])), countCell(total)];
+    const line = lines ? [secondLineLabel(lines[id])] : [];
+    return [label, ...kinds.map((k) => countCell(perKind[k])), countCell(total), ...line];
   });
   return [
     "## Summary",
@@ -137,6 +141,36 @@ function withAcceptance(cell: MatrixCell, reason: string): string {
 function columnHead(id: string, clients: Readonly<Record<string, MatrixClientInfo>>): string {
   const verified = clients[id]?.verified;
   return verified ? `${id} ${verified}` : id;
+}
+
+/** A client's second line in one cell: how it holds, or why there is none. */
+function secondLineLabel(line: SecondLine | undefined): string {
+  if (!line || line.state === "not-recorded") return "–";
+  const name = line.name ? ` (${line.name})` : "";
+  if (line.state === "written") return `${line.enforcement ?? "partial"}${name}`;
+  return line.state === "none" ? "none" : `${line.state.replace("-", " ")}${name}`;
+}
+
+/** Per client: whether its operating system refuses a read the guard misses, and why (docs/guard.md). */
+function secondLineSection(
+  matrix: CapabilityMatrix,
+  clients: Readonly<Record<string, MatrixClientInfo>>,
+): string[] {
+  const lines = matrix.secondLine;
+  if (!lines || matrix.clients.length === 0) return [];
+  const rows = matrix.clients.map((id) => {
+    const line = lines[id];
+    const fact = line?.fact ? clients[id]?.facts?.[line.fact] : undefined;
+    const source = fact ? ` Source: ${fact.source} (checked ${fact.verified}).` : "";
+    return [id, secondLineLabel(line), `${(line?.reason ?? "").replace(/\.?$/, ".")}${source}`];
+  });
+  return [
+    "## Second line: the operating system",
+    "",
+    "Where the client's own sandbox refuses a read that the guard or a permission rule misses. agentc switches it on only when core/permissions.json denies reads (docs/guard.md).",
+    "",
+    ...table(["client", "second line", "why"], rows),
+  ];
 }
 
 /** Where a client loads something from a file another component wrote: shared folders, AGENTS.md, links. */
