@@ -44,6 +44,16 @@ function registryWithErrors(): string {
   return dir;
 }
 
+/** A registry that loads with one warning to act on: a rule with no text (AGC037). */
+function registryWithWarning(): string {
+  const dir = initRegistry();
+  writeFileSync(
+    join(dir, "sources/team/empty.md"),
+    "---\nscope: global\ndescription: None yet.\n---\n# Empty\n",
+  );
+  return dir;
+}
+
 describe("agentc init", () => {
   it("writes a registry that builds with exit 0 and no warnings", () => {
     const dir = join(testdir(), "fresh");
@@ -299,8 +309,8 @@ describe("exit codes and usage", () => {
 
   it("exits 1 for a registry with errors, 0 when only warnings", () => {
     assert.equal(runCli(["build", registryWithErrors()]).status, 1);
-    const warningsOnly = runCli(["check", example]);
-    assert.match(warningsOnly.stdout, /warning AGC010/);
+    const warningsOnly = runCli(["check", registryWithWarning()]);
+    assert.match(warningsOnly.stdout, /warning AGC037/);
     assert.equal(warningsOnly.status, 0);
   });
 
@@ -351,20 +361,24 @@ describe("exit codes and usage", () => {
 
 describe("terminal output", () => {
   it("--quiet prints errors only; --verbose every diagnostic, client limits included", () => {
-    const loud = runCli(["check", example]);
-    const quiet = runCli(["check", example, "--quiet"]);
-    const verbose = runCli(["check", example, "--verbose"]);
-    assert.match(loud.stdout, / warning AGC010 /);
+    const dir = registryWithWarning();
+    const loud = runCli(["check", dir]);
+    const quiet = runCli(["check", dir, "--quiet"]);
+    const verbose = runCli(["check", dir, "--verbose"]);
+    assert.match(loud.stdout, / warning AGC037 /);
     assert.doesNotMatch(loud.stdout, / info AGC029 /);
-    assert.match(loud.stdout, /^ {2}amazon-q: +\d+ promises? it cannot keep$/m);
+    // it serves every built-in assistant: its limits are counted, not listed per client
+    assert.match(loud.stdout, /, \d+ client limit\(s\); --verbose shows every diagnostic in full$/m);
+    assert.doesNotMatch(loud.stdout, /promises? it cannot keep/);
+    assert.match(loud.stdout, /^note: this registry serves every built-in assistant/m);
     assert.equal(quiet.stdout.trim(), "");
     assert.match(verbose.stdout, / info AGC029 /);
-    assert.match(verbose.stdout, / warning AGC010 /);
+    assert.match(verbose.stdout, / warning AGC037 /);
   });
 
   it("no ANSI codes when stdout is not a terminal, even without NO_COLOR", () => {
-    const result = runCli(["check", example], { env: { NO_COLOR: "" } });
-    assert.match(result.stdout, /warning AGC010/);
+    const result = runCli(["check", registryWithWarning()], { env: { NO_COLOR: "" } });
+    assert.match(result.stdout, /warning AGC037/);
     assert.ok(!result.stdout.includes(ansiEscape));
   });
 
@@ -391,7 +405,7 @@ describe("terminal output", () => {
 
   /** Runs the CLI under a pseudo-terminal, so that stdout is a TTY. */
   function onTty(env: NodeJS.ProcessEnv): string {
-    const command = `${process.execPath} ${binPath} check ${example}`;
+    const command = `${process.execPath} ${binPath} check ${registryWithWarning()}`;
     const { NO_COLOR: _drop, ...rest } = process.env;
     return spawnSync("script", ["-qec", command, "/dev/null"], {
       encoding: "utf8",
@@ -403,7 +417,7 @@ describe("terminal output", () => {
 
   it("NO_COLOR turns colour off on a terminal", { skip: noPty }, () => {
     const output = onTty({ NO_COLOR: "1" });
-    assert.match(output, /warning AGC010/);
+    assert.match(output, /warning AGC037/);
     assert.ok(!output.includes(ansiEscape));
   });
 });

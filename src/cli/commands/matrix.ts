@@ -3,12 +3,15 @@ import { capabilityMatrix, hasCannot } from "../../emit/matrix/capability-matrix
 import { readsThrough } from "../../emit/matrix/reads-through.js";
 import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.js";
 import { compileRegistry } from "../../pipeline/compile.js";
-import { didYouMean } from "../../shared/nearest-name.js";
+import { nearestName } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { matrixHelp } from "../help/matrix.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { markdownForTerminal } from "../report/markdown-terminal.js";
 import { narrowingHint } from "../report/narrowing-hint.js";
 import { prettyReporter } from "../report/pretty.js";
+import { wrapWidth } from "../wrap.js";
+import { refuseProjectForRegistry } from "../wrong-folder.js";
 
 export const matrixCommand: Command = {
   name: "matrix",
@@ -20,6 +23,7 @@ export const matrixCommand: Command = {
   help: matrixHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
+    refuseProjectForRegistry(registryDir);
     const result = await compileRegistry(registryDir, loadOptionsOf(args));
     if (!result.ok || !result.registry || !result.tree) {
       const errors = result.diagnostics.filter((d) => d.severity === "error");
@@ -35,10 +39,12 @@ export const matrixCommand: Command = {
     );
     if (args.values.format === "json") io.out(JSON.stringify(matrix, null, 2));
     else {
-      const narrow = narrowingHint(result.registry.targets);
+      const narrow = narrowingHint(result.registry.targets, false);
       if (narrow) io.err(narrow);
       const through = readsThrough(result.registry, result.tree.files, result.tree.composed);
-      io.out(renderMatrixMarkdown(matrix, clientInfos(result.registry.clients), through).trimEnd());
+      const markdown = renderMatrixMarkdown(matrix, clientInfos(result.registry.clients), through).trimEnd();
+      const width = wrapWidth(io.columns);
+      io.out(width === undefined ? markdown : markdownForTerminal(markdown, width));
     }
     if (args.values.check === true && hasCannot(matrix)) {
       io.err("agentc matrix: some promises cannot be expressed by a chosen client (cells marked 'cannot')");
@@ -59,8 +65,12 @@ function chosenClients(args: ParsedArgs, active: readonly string[]): string[] {
   const unknown = wanted.filter((id) => !active.includes(id));
   if (wanted.length === 0 || unknown.length > 0) {
     const known = active.length > 0 ? active.join(", ") : "none (the registry has no active client pack)";
+    const named = unknown.map((id) => {
+      const near = nearestName(id, active);
+      return `"${id}"${near ? ` (did you mean "${near}"?)` : ""}`;
+    });
     throw new UsageError(
-      `--clients names ${unknown.length > 0 ? `unknown client ${unknown.map((id) => `"${id}"`).join(", ")}` : "no client"}; ${didYouMean(unknown[0] ?? "", active)}active client packs: ${known}`,
+      `--clients names ${named.length > 0 ? `unknown client ${named.join(", ")}` : "no client"}; active client packs: ${known}`,
     );
   }
   return [...new Set(wanted)];
