@@ -34,25 +34,20 @@ function initRegistry(): string {
   return dir;
 }
 
-/** A registry that loads but breaks two checks: an undeclared trigger and a router row without a rule. */
-function registryWithErrors(): string {
+/** A registry made by `agentc init` with one more rule file in sources/team/. */
+function registryWithRule(file: string, text: string): string {
   const dir = initRegistry();
-  writeFileSync(
-    join(dir, "sources/team/extra.md"),
-    "---\nscope: global\ntrigger: deploys\n---\n# Extra\n\nText.\n",
-  );
+  writeFileSync(join(dir, "sources/team", file), text);
   return dir;
 }
 
+/** A registry that loads but breaks two checks: an undeclared trigger and a router row without a rule. */
+const registryWithErrors = (): string =>
+  registryWithRule("extra.md", "---\nscope: global\ntrigger: deploys\n---\n# Extra\n\nText.\n");
+
 /** A registry that loads with one warning to act on: a rule with no text (AGC037). */
-function registryWithWarning(): string {
-  const dir = initRegistry();
-  writeFileSync(
-    join(dir, "sources/team/empty.md"),
-    "---\nscope: global\ndescription: None yet.\n---\n# Empty\n",
-  );
-  return dir;
-}
+const registryWithWarning = (): string =>
+  registryWithRule("empty.md", "---\nscope: global\ndescription: None yet.\n---\n# Empty\n");
 
 describe("agentc init", () => {
   it("writes a registry that builds with exit 0 and no warnings", () => {
