@@ -25,22 +25,21 @@ export function refuseRegistryForBuild(path: string, then: string): void {
   );
 }
 
-/** How many of the assistant files found a refusal names before "…". */
+/** How many of the assistant files found the note names before "…". */
 const namedFiles = 3;
 
 /**
- * Refuses a project folder given where a registry is wanted (`agentc build my-app`): no sources.json and no
- * targets.json, but files an assistant reads (the places the built-in adapters and client packs name). The hint is `agentc import`, which starts a registry from them.
+ * The note for a project folder given where a registry is wanted (`agentc build my-app`): no sources.json and
+ * no targets.json, but files an assistant reads (the places the built-in adapters and client packs name). The
+ * report's AGC003 errors say what is missing; this names `agentc import`, which starts a registry from them.
+ * Undefined for any other folder.
  */
-export function refuseProjectForRegistry(dir: string): void {
-  if (!isFolder(dir) || registryFiles.some((file) => existsSync(join(dir, file)))) return;
+export function projectInsteadOfRegistry(dir: string): string | undefined {
+  if (!isFolder(dir) || registryFiles.some((file) => existsSync(join(dir, file)))) return undefined;
   const places = new Set(builtinAssistantData().flatMap((assistant) => nativePlaces(assistant, undefined)));
   const found = [...places].filter((place) => existsSync(join(dir, place))).sort();
-  if (found.length === 0) return;
+  if (found.length === 0) return undefined;
   const named = `${found.slice(0, namedFiles).join(", ")}${found.length > namedFiles ? ", …" : ""}`;
   const registry = `${dir === "." ? `../${basename(resolve(dir))}` : dir.replace(/\/+$/, "")}-registry`;
-  throw new UsageError(
-    `${dir} is no registry (it has no sources.json or targets.json), but a project with assistant files: ${named}`,
-    `start a registry from them: agentc import ${dir} --out ${registry}, then agentc build ${registry}; or 'agentc init' a new registry`,
-  );
+  return `note: ${dir} is a project with assistant files (${named}), not a registry: to start a registry from them, run agentc import ${dir} --out ${registry}, then agentc build ${registry}`;
 }

@@ -23,7 +23,7 @@ describe("npm run example: every line it prints is needed", () => {
       /^note: this registry serves every built-in assistant, so client limits are only counted;/,
     );
     const built = new RegExp(
-      `^built (\\d+) artifacts for 17 adapters into ${out}, plus manifest\\.json, plugin\\.zip, marketplace\\.json and site/ \\((\\d+) files\\): (\\d+) written, 0 unchanged, 0 removed$`,
+      `^built (\\d+) artifacts for 17 adapters into ${out}, plus manifest\\.json, marketplace\\.json, plugin\\.zip and site/ \\((\\d+) files\\): (\\d+) written, 0 unchanged, 0 removed$`,
     ).exec(lines[2] ?? "");
     assert.ok(built, lines[2]);
     const [artifacts, others, written] = built.slice(1).map(Number) as [number, number, number];

@@ -7,7 +7,8 @@ import { packageRoot } from "../../src/shared/package-paths.js";
 import { testdir } from "../support/testdir.js";
 
 const script = join(packageRoot, "scripts", "test-prerequisites.sh");
-const everyPackage = "docker-registry skopeo openssl dash busybox chromium git util-linux iproute2";
+const everyPackage =
+  "docker-registry skopeo openssl dash busybox chromium git bubblewrap socat util-linux iproute2";
 
 /** Where `command -v` looks for a program (sh's own builtins aside). */
 function which(name: string): string {

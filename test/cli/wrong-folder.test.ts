@@ -32,24 +32,27 @@ describe("a folder given for the wrong role says what it is and what to run", ()
     assert.match(result.stderr, new RegExp(`hint: give its build: agentc install ${built}/build \\(run`));
   });
 
-  it("build or check <project>: a project with assistant files gets agentc import, not init", async () => {
+  it("build, check or matrix <project>: a project with assistant files is told about agentc import", async () => {
     const project = testdir({ "AGENTS.md": "# Ours\n", ".cursor/rules/a.mdc": "---\n---\nA\n" });
-    for (const command of ["build", "check", "matrix"]) {
+    const note = `note: ${project} is a project with assistant files (.cursor/rules, AGENTS.md), not a registry: to start a registry from them, run agentc import ${project} --out ${project}-registry, then agentc build ${project}-registry`;
+    for (const command of ["build", "check"]) {
       const result = await runMain([command, project]);
-      assert.equal(result.status, 2, command);
-      assert.match(
-        result.stderr,
-        new RegExp(
-          `^agentc ${command}: ${project} is no registry \\(it has no sources\\.json or targets\\.json\\), but a project with assistant files: \\.cursor/rules, AGENTS\\.md\n  hint: start a registry from them: agentc import ${project} --out ${project}-registry, then agentc build ${project}-registry; or 'agentc init' a new registry\n$`,
-        ),
-      );
+      assert.equal(result.status, 1, command);
+      assert.match(result.stdout, /error AGC003 sources\.json does not exist/);
+      assert.equal(result.stdout.trimEnd().split("\n").at(-1), note, command);
     }
+    const matrix = await runMain(["matrix", project]);
+    assert.equal(matrix.status, 1);
+    assert.equal(matrix.stderr.trimEnd().split("\n").at(-1), note);
+    const json = await runMain(["build", project, "--format", "json"]);
+    assert.equal(JSON.parse(json.stdout).ok, false, "JSON stays one document");
   });
 
-  it("build <empty folder> still says how to make a registry (AGC003, agentc init)", async () => {
+  it("build <empty folder> says how to make a registry (AGC003, agentc init), and no note", async () => {
     const result = await runMain(["build", testdir({ "notes.txt": "x\n" })]);
     assert.equal(result.status, 1);
     assert.match(result.stdout, /error AGC003 sources\.json does not exist\n {2}hint: Run 'agentc init'/);
+    assert.doesNotMatch(result.stdout, /note:|agentc import/);
   });
 
   it("a missing --project folder is named, with what to do; no '(usage)' line", async () => {

@@ -6,9 +6,9 @@ import { type Command, exitCodes } from "../command.js";
 import { buildHelp } from "../help/build.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
-import { narrowingHint, servesEveryBuiltin } from "../report/narrowing-hint.js";
+import { servesEveryBuiltin } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
-import { refuseProjectForRegistry } from "../wrong-folder.js";
+import { reportNotes } from "../report/report-notes.js";
 
 export const buildCommand: Command = {
   name: "build",
@@ -20,7 +20,6 @@ export const buildCommand: Command = {
   help: buildHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
-    refuseProjectForRegistry(registryDir);
     const outDir = typeof args.values.out === "string" ? args.values.out : join(registryDir, "build");
     const result = await compileRegistry(registryDir, { ...loadOptionsOf(args), previousBuild: outDir });
     const format = (args.values.format ?? "pretty") as ReportFormat;
@@ -45,8 +44,7 @@ export const buildCommand: Command = {
       summary: written ? buildSummary(outDir, result, written) : { ok: false },
     });
     if (text) io.out(text);
-    const narrow = result.registry && narrowingHint(result.registry.targets, true);
-    if (format === "pretty" && !quiet && narrow) io.out(narrow);
+    if (format === "pretty" && !quiet) for (const note of reportNotes(result, registryDir)) io.out(note);
     if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
@@ -88,7 +86,9 @@ function buildSummary(outDir: string, result: CompileResult, written: WriteRepor
 function builtLine(outDir: string, result: CompileResult, written: WriteReport): string {
   const artifacts = new Set(result.manifest?.artifacts ?? []);
   const others = [...written.written, ...written.unchanged].filter((path) => !artifacts.has(path));
-  const names = [...new Set(others.map(topName))].sort((a, b) => byManifestFirst(a) - byManifestFirst(b));
+  const names = [...new Set(others.map(topName))].sort(
+    (a, b) => summaryRank(a) - summaryRank(b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   const adapters = result.registry?.adapters.length ?? 0;
   const clients = result.registry?.clients.length ?? 0;
   const packs = clients > 0 ? ` and ${plural(clients, "client pack")}` : "";
@@ -103,7 +103,8 @@ function topName(path: string): string {
   return slash === -1 ? path : path.slice(0, slash + 1);
 }
 
-const byManifestFirst = (name: string): number => (name === "manifest.json" ? 0 : 1);
+/** manifest.json first, then the other files, then the folders; by name within each. */
+const summaryRank = (name: string): number => (name === "manifest.json" ? 0 : name.endsWith("/") ? 2 : 1);
 
 /** "a", "a and b", "a, b and c". */
 function listed(names: readonly string[]): string {

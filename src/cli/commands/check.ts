@@ -3,9 +3,9 @@ import { type Command, exitCodes } from "../command.js";
 import { checkHelp } from "../help/check.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
-import { narrowingHint, servesEveryBuiltin } from "../report/narrowing-hint.js";
+import { servesEveryBuiltin } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
-import { refuseProjectForRegistry } from "../wrong-folder.js";
+import { reportNotes } from "../report/report-notes.js";
 
 export const checkCommand: Command = {
   name: "check",
@@ -17,7 +17,6 @@ export const checkCommand: Command = {
   help: checkHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
-    refuseProjectForRegistry(registryDir);
     const result = await compileRegistry(registryDir, loadOptionsOf(args));
     const format = (args.values.format ?? "pretty") as ReportFormat;
     const text = reporters[format](result.diagnostics, {
@@ -29,8 +28,8 @@ export const checkCommand: Command = {
       summary: { ok: result.ok, rules: result.registry?.rules.length ?? 0 },
     });
     if (text) io.out(text);
-    const narrow = result.registry && narrowingHint(result.registry.targets, true);
-    if (format === "pretty" && args.values.quiet !== true && narrow) io.out(narrow);
+    if (format === "pretty" && args.values.quiet !== true)
+      for (const note of reportNotes(result, registryDir)) io.out(note);
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
 };

@@ -11,7 +11,7 @@ import { markdownForTerminal } from "../report/markdown-terminal.js";
 import { narrowingHint } from "../report/narrowing-hint.js";
 import { prettyReporter } from "../report/pretty.js";
 import { wrapWidth } from "../wrap.js";
-import { refuseProjectForRegistry } from "../wrong-folder.js";
+import { projectInsteadOfRegistry } from "../wrong-folder.js";
 
 export const matrixCommand: Command = {
   name: "matrix",
@@ -23,11 +23,12 @@ export const matrixCommand: Command = {
   help: matrixHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
-    refuseProjectForRegistry(registryDir);
     const result = await compileRegistry(registryDir, loadOptionsOf(args));
     if (!result.ok || !result.registry || !result.tree) {
       const errors = result.diagnostics.filter((d) => d.severity === "error");
       io.err(prettyReporter(errors, { registryDir, color: io.color, quiet: true, summary: { ok: false } }));
+      const project = projectInsteadOfRegistry(registryDir);
+      if (project) io.err(project);
       return exitCodes.inputErrors;
     }
     const active = result.registry.clients.map((c) => c.pack.client);

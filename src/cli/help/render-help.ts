@@ -70,7 +70,7 @@ function withDefault(text: string, fallback: string | undefined): string {
 }
 
 /** A titled list of rows: the left column padded, the right one wrapped under itself. */
-export function section(title: string, rows: readonly HelpRow[], width = Number.POSITIVE_INFINITY): string {
+function section(title: string, rows: readonly HelpRow[], width = Number.POSITIVE_INFINITY): string {
   return [`${title}:`, ...columns(rows, width)].join("\n");
 }
 
