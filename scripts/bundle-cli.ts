@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -128,7 +128,6 @@ async function bundleCli(): Promise<void> {
   rmSync(codeCacheFile, { force: true });
   writeFileSync(bundleFile, await bundle());
   recordCodeCache();
-  process.stdout.write(`wrote ${bundleFile}${existsSync(codeCacheFile) ? " and its code cache" : ""}\n`);
 }
 
 await bundleCli();

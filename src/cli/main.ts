@@ -6,6 +6,7 @@ import { renderCommandHelp } from "./help/render-help.js";
 import { parseCommandArgs } from "./parse-command-args.js";
 import { lineWriter } from "./stream-writer.js";
 import { isTerminal } from "./terminal.js";
+import { fitText, wrapWidth } from "./wrap.js";
 
 function defaultIo(): CommandIo {
   const isTty = isTerminal(1);
@@ -14,23 +15,25 @@ function defaultIo(): CommandIo {
     err: lineWriter(2, () => process.stderr),
     color: isTty && !process.env.NO_COLOR && process.env.TERM !== "dumb",
     isTty,
+    ...(isTty && process.stdout.columns > 0 ? { columns: process.stdout.columns } : {}),
   };
 }
 
-export function helpText(): string {
-  return renderMainHelp(commandIndex);
+export function helpText(width?: number): string {
+  return renderMainHelp(commandIndex, width);
 }
 
 /** Runs one CLI invocation and returns the exit code; never throws for bad input. */
 export async function main(argv: string[], io: CommandIo = defaultIo()): Promise<number> {
   const [name, ...rest] = argv;
+  const width = wrapWidth(io.columns);
   const helpFor = name === "help" ? commandIndex.find((c) => c.name === rest[0]) : undefined;
   if (helpFor) {
-    io.out(renderCommandHelp(await helpFor.load()));
+    io.out(renderCommandHelp(await helpFor.load(), width));
     return exitCodes.ok;
   }
   if (!name || name === "--help" || name === "-h" || name === "help") {
-    io.out(helpText());
+    io.out(helpText(width));
     return name ? exitCodes.ok : exitCodes.usage;
   }
   if (name === "--version" || name === "-v") {
@@ -44,13 +47,14 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
       commandIndex.map((c) => c.name),
     );
     const suggestion = near ? `; did you mean '${near}'?` : "";
-    io.err(`agentc: unknown command "${name}"${suggestion}\n\n${helpText()}`);
+    io.err(`${fitText(`agentc: unknown command "${name}"${suggestion}`, width)}\n\n${helpText(width)}`);
     return exitCodes.usage;
   }
   const command = await entry.load();
+  const fitted = fittedIo(io, width);
   try {
     if (asksForHelp(rest)) {
-      io.out(renderCommandHelp(command));
+      io.out(renderCommandHelp(command, width));
       return exitCodes.ok;
     }
     const parsed = parseCommandArgs(command, rest);
@@ -63,10 +67,19 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
         `--format ${format} is not supported by '${command.name}'; use one of ${command.formats.join(", ")}`,
       );
     }
-    return await command.run(parsed, io);
+    return await command.run(parsed, machineFormats.has(String(format)) ? io : fitted);
   } catch (error) {
-    return reportFailure(error, command, io);
+    return reportFailure(error, command, fitted);
   }
+}
+
+/** Formats for programs, printed whole on a terminal too (a wrapped JSON string is no longer JSON). */
+const machineFormats = new Set(["json", "sarif", "github"]);
+
+/** The io a command prints its human-readable text through: every line wrapped to the terminal's width. */
+function fittedIo(io: CommandIo, width: number | undefined): CommandIo {
+  if (width === undefined) return io;
+  return { ...io, out: (text) => io.out(fitText(text, width)), err: (text) => io.err(fitText(text, width)) };
 }
 
 /** --help or -h before any "--" (after it, arguments belong to someone else, as in `agentc run`). */
@@ -77,6 +90,10 @@ function asksForHelp(args: string[]): boolean {
 
 function reportFailure(error: unknown, command: Command, io: CommandIo): number {
   const code = (error as { code?: string }).code;
+  if (error instanceof UsageError && error.hint) {
+    io.err(`agentc ${command.name}: ${error.message}\n  hint: ${error.hint}`);
+    return exitCodes.usage;
+  }
   if (error instanceof UsageError || (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))) {
     io.err(
       `agentc ${command.name}: ${(error as Error).message}\nusage: ${command.usage}\n  hint: 'agentc ${command.name} --help' lists every option with examples`,

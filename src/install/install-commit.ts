@@ -8,7 +8,13 @@ import type { PlannedInstall, PreparedInstall } from "./install-types.js";
 import type { LinkOutcome } from "./model/link-outcome.js";
 import { manifestCopyPath, recordPath } from "./model/record.js";
 import { currentBytes } from "./model/run-result.js";
-import { type KnownFile, serializeStatCache, statCachePath } from "./project/stat-cache.js";
+import {
+  type KnownFile,
+  serializeStatCache,
+  statCacheIgnoreBytes,
+  statCacheIgnorePath,
+  statCachePath,
+} from "./project/stat-cache.js";
 
 /**
  * Applies a plan as one transaction (install/apply/): the plan's actions, the capability spawn hooks once every
@@ -31,6 +37,7 @@ export async function commitPlan(
     finalFile(manifestCopyPath, () => prep.read.bytes),
     finalFile(recordPath, (links) => recordBytes(prep, planned, links, spawned)),
     finalFile(statCachePath, () => serializeStatCache(cacheAfterApply(planned.plan, planned.state, wrote))),
+    ...(ownIgnoreFile(root) ? [finalFile(statCacheIgnorePath, () => statCacheIgnoreBytes)] : []),
   ];
   return applyPlan({
     root,
@@ -47,4 +54,10 @@ export async function commitPlan(
     hookTimeoutMs: timeoutMs,
     rollbackReports: reports,
   });
+}
+
+/** Whether `.agentc/.gitignore` is agentc's to write: missing, or with agentc's bytes (else it is the person's). */
+function ownIgnoreFile(root: string): boolean {
+  const now = currentBytes(root, statCacheIgnorePath);
+  return now === undefined || now.equals(statCacheIgnoreBytes);
 }

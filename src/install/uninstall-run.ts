@@ -18,7 +18,7 @@ import { planInstall } from "./plan/plan.js";
 import type { Content, Plan } from "./plan/plan-model.js";
 import { missingProject, projectRoot } from "./project/project-root.js";
 import { diskState } from "./project/project-state.js";
-import { statCachePath } from "./project/stat-cache.js";
+import { statCacheIgnoreBytes, statCacheIgnorePath, statCachePath } from "./project/stat-cache.js";
 
 export interface UninstallRequest {
   projectDir: string;
@@ -103,6 +103,7 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
   const own = [recordPath, manifestCopyPath, statCachePath].filter(
     (p) => currentBytes(root, p) !== undefined,
   );
+  if (currentBytes(root, statCacheIgnorePath)?.equals(statCacheIgnoreBytes)) own.push(statCacheIgnorePath);
   const actions = [
     ...plan.actions.filter((a) => a.op !== "rmdir"),
     ...own.map((path) => ({ op: "remove" as const, path })),

@@ -1,8 +1,20 @@
 /**
- * The candidate fewest edits from a misspelt name, the first of equals; for "did you mean". At most two
- * edits, and fewer than half the name's length ("nope" is not a typo of "core").
+ * The candidate a misspelt or shortened name most likely means, for "did you mean": the one fewest edits
+ * away (at most two, and fewer than half the name's length: "nope" is not a typo of "core"), else the
+ * shortest that starts with the name ("hook" → "hook-timeout"), else the shortest that holds it
+ * ("aside" → "move-aside"), for a name of at least three characters. The first of equals.
  */
 export function nearestName(name: string, candidates: readonly string[]): string | undefined {
+  return fewestEdits(name, candidates) ?? holding(name, candidates);
+}
+
+/** `Did you mean "x"? ` for a misspelt name, or "" when no candidate is near: to start a hint with. */
+export function didYouMean(name: string, candidates: readonly string[]): string {
+  const near = nearestName(name, candidates);
+  return near ? `Did you mean "${near}"? ` : "";
+}
+
+function fewestEdits(name: string, candidates: readonly string[]): string | undefined {
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(candidate, name);
@@ -12,10 +24,19 @@ export function nearestName(name: string, candidates: readonly string[]): string
   return best?.candidate;
 }
 
-/** `Did you mean "x"? ` for a misspelt name, or "" when no candidate is near: to start a hint with. */
-export function didYouMean(name: string, candidates: readonly string[]): string {
-  const near = nearestName(name, candidates);
-  return near ? `Did you mean "${near}"? ` : "";
+/** Shorter names than this match too much as a part ("on" is in half of any list). */
+const shortestPart = 3;
+
+function holding(name: string, candidates: readonly string[]): string | undefined {
+  if (name.length < shortestPart) return undefined;
+  const part = name.toLowerCase();
+  const shortest = (found: string[]) =>
+    found.reduce<string | undefined>((a, b) => (a === undefined || b.length < a.length ? b : a), undefined);
+  const lower = candidates.map((c) => [c, c.toLowerCase()] as const);
+  return (
+    shortest(lower.filter(([, c]) => c.startsWith(part)).map(([c]) => c)) ??
+    shortest(lower.filter(([, c]) => c.includes(part)).map(([c]) => c))
+  );
 }
 
 function editDistance(a: string, b: string): number {

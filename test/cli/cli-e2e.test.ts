@@ -34,15 +34,20 @@ async function initRegistry(): Promise<string> {
   return dir;
 }
 
-/** A registry that loads but breaks two checks: an undeclared trigger and a router row without a rule. */
-async function registryWithErrors(): Promise<string> {
+/** A registry made by `agentc init` with one more rule file in sources/team/. */
+async function registryWithRule(file: string, text: string): Promise<string> {
   const dir = await initRegistry();
-  writeFileSync(
-    join(dir, "sources/team/extra.md"),
-    "---\nscope: global\ntrigger: deploys\n---\n# Extra\n\nText.\n",
-  );
+  writeFileSync(join(dir, "sources/team", file), text);
   return dir;
 }
+
+/** A registry that loads but breaks two checks: an undeclared trigger and a router row without a rule. */
+const registryWithErrors = (): Promise<string> =>
+  registryWithRule("extra.md", "---\nscope: global\ntrigger: deploys\n---\n# Extra\n\nText.\n");
+
+/** A registry that loads with one warning to act on: a rule with no text (AGC037). */
+const registryWithWarning = (): Promise<string> =>
+  registryWithRule("empty.md", "---\nscope: global\ndescription: None yet.\n---\n# Empty\n");
 
 describe("agentc init", () => {
   it("writes a registry that builds with exit 0 and no warnings", async () => {
@@ -300,8 +305,8 @@ describe("exit codes and usage", () => {
 
   it("exits 1 for a registry with errors, 0 when only warnings", async () => {
     assert.equal((await runAgentc(["build", await registryWithErrors()])).status, 1);
-    const warningsOnly = await runAgentc(["check", example]);
-    assert.match(warningsOnly.stdout, /warning AGC010/);
+    const warningsOnly = await runAgentc(["check", await registryWithWarning()]);
+    assert.match(warningsOnly.stdout, /warning AGC037/);
     assert.equal(warningsOnly.status, 0);
   });
 
@@ -352,20 +357,24 @@ describe("exit codes and usage", () => {
 
 describe("terminal output", () => {
   it("--quiet prints errors only; --verbose every diagnostic, client limits included", async () => {
-    const loud = await runAgentc(["check", example]);
-    const quiet = await runAgentc(["check", example, "--quiet"]);
-    const verbose = await runAgentc(["check", example, "--verbose"]);
-    assert.match(loud.stdout, / warning AGC010 /);
+    const dir = await registryWithWarning();
+    const loud = await runAgentc(["check", dir]);
+    const quiet = await runAgentc(["check", dir, "--quiet"]);
+    const verbose = await runAgentc(["check", dir, "--verbose"]);
+    assert.match(loud.stdout, / warning AGC037 /);
     assert.doesNotMatch(loud.stdout, / info AGC029 /);
-    assert.match(loud.stdout, /^ {2}amazon-q: +\d+ promises? it cannot keep$/m);
+    // it serves every built-in assistant: its limits are counted, not listed per client
+    assert.match(loud.stdout, /, \d+ client limit\(s\); --verbose shows every diagnostic in full$/m);
+    assert.doesNotMatch(loud.stdout, /promises? it cannot keep/);
+    assert.match(loud.stdout, /^note: this registry serves every built-in assistant/m);
     assert.equal(quiet.stdout.trim(), "");
     assert.match(verbose.stdout, / info AGC029 /);
-    assert.match(verbose.stdout, / warning AGC010 /);
+    assert.match(verbose.stdout, / warning AGC037 /);
   });
 
-  it("no ANSI codes when stdout is not a terminal, even without NO_COLOR", () => {
-    const result = runCliProcess(["check", example], { env: { NO_COLOR: "" } });
-    assert.match(result.stdout, /warning AGC010/);
+  it("no ANSI codes when stdout is not a terminal, even without NO_COLOR", async () => {
+    const result = runCliProcess(["check", await registryWithWarning()], { env: { NO_COLOR: "" } });
+    assert.match(result.stdout, /warning AGC037/);
     assert.ok(!result.stdout.includes(ansiEscape));
   });
 
@@ -391,8 +400,8 @@ describe("terminal output", () => {
     script.status === 0 ? false : "util-linux 'script' (to run under a pseudo-terminal) is not installed";
 
   /** Runs the CLI under a pseudo-terminal, so that stdout is a TTY. */
-  function onTty(env: NodeJS.ProcessEnv): string {
-    const command = `${process.execPath} ${binPath} check ${example}`;
+  async function onTty(env: NodeJS.ProcessEnv): Promise<string> {
+    const command = `${process.execPath} ${binPath} check ${await registryWithWarning()}`;
     const { NO_COLOR: _drop, ...rest } = process.env;
     return spawnSync("script", ["-qec", command, "/dev/null"], {
       encoding: "utf8",
@@ -400,11 +409,11 @@ describe("terminal output", () => {
     }).stdout;
   }
 
-  it("colours on a terminal", { skip: noPty }, () => assert.ok(onTty({}).includes(ansiEscape)));
+  it("colours on a terminal", { skip: noPty }, async () => assert.ok((await onTty({})).includes(ansiEscape)));
 
-  it("NO_COLOR turns colour off on a terminal", { skip: noPty }, () => {
-    const output = onTty({ NO_COLOR: "1" });
-    assert.match(output, /warning AGC010/);
+  it("NO_COLOR turns colour off on a terminal", { skip: noPty }, async () => {
+    const output = await onTty({ NO_COLOR: "1" });
+    assert.match(output, /warning AGC037/);
     assert.ok(!output.includes(ansiEscape));
   });
 });

@@ -56,7 +56,7 @@ describe("the npm package, packed from a fresh clone and installed into an empty
     const steps: [string[], RegExp][] = [
       [["--help"], /put it into a project:/],
       [["init", "reg"], /wrote \d+ files into reg/],
-      [["build", "reg"], /built \d+ files and manifest\.json/],
+      [["build", "reg"], /built \d+ artifacts for \d+ adapters? into/],
       [["install", "reg/build", "--project", "app", "--yes"], /\S/],
       [["status", "--project", "app"], /no drift/],
       [["uninstall", "--project", "app", "--yes"], /\S/],

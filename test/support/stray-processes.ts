@@ -23,3 +23,15 @@ export function stopStrayProcesses(matches: (argv: string[]) => boolean): number
   }
   return stopped;
 }
+
+/** Whether a process still runs. This machine's init does not reap orphans, so a zombie counts as gone. */
+export function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+}

@@ -6,8 +6,9 @@ import { type Command, exitCodes } from "../command.js";
 import { buildHelp } from "../help/build.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
-import { narrowingHint } from "../report/narrowing-hint.js";
+import { servesEveryBuiltin } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
+import { reportNotes } from "../report/report-notes.js";
 
 export const buildCommand: Command = {
   name: "build",
@@ -39,11 +40,11 @@ export const buildCommand: Command = {
       color: io.color,
       quiet,
       verbose: args.values.verbose === true,
+      everyBuiltin: result.registry !== undefined && servesEveryBuiltin(result.registry.targets),
       summary: written ? buildSummary(outDir, result, written) : { ok: false },
     });
     if (text) io.out(text);
-    const narrow = result.registry && narrowingHint(result.registry.targets);
-    if (format === "pretty" && !quiet && narrow) io.out(narrow);
+    if (format === "pretty" && !quiet) for (const note of reportNotes(result, registryDir)) io.out(note);
     if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
@@ -77,13 +78,37 @@ function buildSummary(outDir: string, result: CompileResult, written: WriteRepor
   };
 }
 
+/**
+ * "built 27 artifacts for 17 adapters into build, plus manifest.json, plugin.zip and site/ (6 files): 33
+ * written, 0 unchanged, 0 removed": the artifacts the manifest lists (what install copies), the build's
+ * other files by their top-level name, and what happened to all of them on disk.
+ */
 function builtLine(outDir: string, result: CompileResult, written: WriteReport): string {
-  const files = result.manifest?.artifacts.length ?? 0;
+  const artifacts = new Set(result.manifest?.artifacts ?? []);
+  const others = [...written.written, ...written.unchanged].filter((path) => !artifacts.has(path));
+  const names = [...new Set(others.map(topName))].sort(
+    (a, b) => summaryRank(a) - summaryRank(b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   const adapters = result.registry?.adapters.length ?? 0;
   const clients = result.registry?.clients.length ?? 0;
-  const counts = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
   const packs = clients > 0 ? ` and ${plural(clients, "client pack")}` : "";
-  return `built ${files} files and manifest.json for ${plural(adapters, "adapter")}${packs} into ${outDir}: ${counts}`;
+  const plus = names.length > 0 ? `, plus ${listed(names)} (${plural(others.length, "file")})` : "";
+  const counts = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
+  return `built ${plural(artifacts.size, "artifact")} for ${plural(adapters, "adapter")}${packs} into ${outDir}${plus}: ${counts}`;
+}
+
+/** A build file's name as the summary shows it: a top-level file, or the folder it is in ("site/"). */
+function topName(path: string): string {
+  const slash = path.indexOf("/");
+  return slash === -1 ? path : path.slice(0, slash + 1);
+}
+
+/** manifest.json first, then the other files, then the folders; by name within each. */
+const summaryRank = (name: string): number => (name === "manifest.json" ? 0 : name.endsWith("/") ? 2 : 1);
+
+/** "a", "a and b", "a, b and c". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 function plural(count: number, noun: string): string {

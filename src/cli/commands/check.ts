@@ -3,7 +3,9 @@ import { type Command, exitCodes } from "../command.js";
 import { checkHelp } from "../help/check.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
+import { servesEveryBuiltin } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
+import { reportNotes } from "../report/report-notes.js";
 
 export const checkCommand: Command = {
   name: "check",
@@ -22,9 +24,12 @@ export const checkCommand: Command = {
       color: io.color,
       quiet: args.values.quiet === true,
       verbose: args.values.verbose === true,
+      everyBuiltin: result.registry !== undefined && servesEveryBuiltin(result.registry.targets),
       summary: { ok: result.ok, rules: result.registry?.rules.length ?? 0 },
     });
     if (text) io.out(text);
+    if (format === "pretty" && args.values.quiet !== true)
+      for (const note of reportNotes(result, registryDir)) io.out(note);
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
 };

@@ -1,8 +1,11 @@
 import { renderCheckDoc } from "../../checks/check-doc.js";
 import { allChecks, findCheck } from "../../checks/index.js";
+import type { CheckMeta } from "../../diagnostics/check-meta.js";
 import { didYouMean } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 import { explainHelp } from "../help/explain.js";
+import { markdownForTerminal } from "../report/markdown-terminal.js";
+import { wrapLine, wrapWidth } from "../wrap.js";
 
 export const explainCommand: Command = {
   name: "explain",
@@ -24,7 +27,7 @@ export const explainCommand: Command = {
             2,
           ),
         );
-      else io.out(allChecks.map((c) => `${c.id}  ${c.severity.padEnd(7)}  ${c.slug}: ${c.title}`).join("\n"));
+      else io.out(allChecks.map((c) => checkLine(c, wrapWidth(io.columns))).join("\n"));
       return exitCodes.ok;
     }
     const check = findCheck(wanted);
@@ -41,7 +44,18 @@ export const explainCommand: Command = {
     if (json) {
       const { id, slug, severity, title, description, hint, examples } = check;
       io.out(JSON.stringify({ id, slug, severity, title, description, hint, examples }, null, 2));
-    } else io.out(renderCheckDoc(check));
+    } else {
+      const width = wrapWidth(io.columns);
+      const doc = renderCheckDoc(check);
+      io.out(width === undefined ? doc : markdownForTerminal(doc, width));
+    }
     return exitCodes.ok;
   },
 };
+
+/** "AGC001  error    slug: title", on a terminal wrapped under the slug. */
+function checkLine(check: CheckMeta, width: number | undefined): string {
+  const head = `${check.id}  ${check.severity.padEnd(7)}  `;
+  const line = `${head}${check.slug}: ${check.title}`;
+  return width === undefined ? line : wrapLine(line, width, head.length).join("\n");
+}

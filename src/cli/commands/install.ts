@@ -12,12 +12,14 @@ import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } 
 import { installHelp } from "../help/install.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
+import { projectOption } from "../project-option.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
 import { promptEdited } from "../prompts/edited-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
 import { promptRequirement } from "../prompts/requirement-prompt.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
 import { signerOptions, signerPolicy } from "../signer-options.js";
+import { refuseRegistryForBuild } from "../wrong-folder.js";
 
 export const installCommand: Command = {
   name: "install",
@@ -48,6 +50,8 @@ export const installCommand: Command = {
         "give the bundle to install: a build folder, a .zip, a server's base URL, a bundle URL or oci://HOST/REPO:TAG",
       );
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    projectOption(args, projectToInstallInto);
+    refuseRegistryForBuild(source, "agentc install");
     const policy = signerPolicy(args, io, "install");
     if (typeof policy === "number") return policy;
     const bundle = await openedBundle(source, args, io, "install");
@@ -71,7 +75,7 @@ export async function installBundle(
     const allowHooks = args.values["allow-hooks"] === true;
     const result = await runInstall({
       bundleDir: bundle.dir,
-      projectDir: typeof args.values.project === "string" ? args.values.project : ".",
+      projectDir: projectOption(args, projectToInstallInto),
       choice,
       moveAside: args.values["move-aside"] === true,
       ...editedOption(args),
@@ -94,6 +98,10 @@ export async function installBundle(
     bundle.cleanup();
   }
 }
+
+/** What to do when the --project folder of an install is missing. */
+const projectToInstallInto = (dir: string): string =>
+  `make the folder first (mkdir -p ${dir}), or name the project's folder with --project`;
 
 /** --take-new / --keep-mine: an owned file you edited that the new build changes (default: new one beside it). */
 function editedOption(args: ParsedArgs): { edited?: () => "take-new" | "keep-mine" } {

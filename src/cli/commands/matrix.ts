@@ -4,12 +4,15 @@ import { readsThrough } from "../../emit/matrix/reads-through.js";
 import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.js";
 import { secondLines } from "../../emit/matrix/second-lines.js";
 import { compileRegistry } from "../../pipeline/compile.js";
-import { didYouMean } from "../../shared/nearest-name.js";
+import { nearestName } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { matrixHelp } from "../help/matrix.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { markdownForTerminal } from "../report/markdown-terminal.js";
 import { narrowingHint } from "../report/narrowing-hint.js";
 import { prettyReporter } from "../report/pretty.js";
+import { wrapWidth } from "../wrap.js";
+import { projectInsteadOfRegistry } from "../wrong-folder.js";
 
 export const matrixCommand: Command = {
   name: "matrix",
@@ -25,6 +28,8 @@ export const matrixCommand: Command = {
     if (!result.ok || !result.registry || !result.tree) {
       const errors = result.diagnostics.filter((d) => d.severity === "error");
       io.err(prettyReporter(errors, { registryDir, color: io.color, quiet: true, summary: { ok: false } }));
+      const project = projectInsteadOfRegistry(registryDir);
+      if (project) io.err(project);
       return exitCodes.inputErrors;
     }
     const active = result.registry.clients.map((c) => c.pack.client);
@@ -37,10 +42,12 @@ export const matrixCommand: Command = {
     );
     if (args.values.format === "json") io.out(JSON.stringify(matrix, null, 2));
     else {
-      const narrow = narrowingHint(result.registry.targets);
+      const narrow = narrowingHint(result.registry.targets, false);
       if (narrow) io.err(narrow);
       const through = readsThrough(result.registry, result.tree.files, result.tree.composed);
-      io.out(renderMatrixMarkdown(matrix, clientInfos(result.registry.clients), through).trimEnd());
+      const markdown = renderMatrixMarkdown(matrix, clientInfos(result.registry.clients), through).trimEnd();
+      const width = wrapWidth(io.columns);
+      io.out(width === undefined ? markdown : markdownForTerminal(markdown, width));
     }
     if (args.values.check === true && hasCannot(matrix)) {
       io.err("agentc matrix: some promises cannot be expressed by a chosen client (cells marked 'cannot')");
@@ -61,8 +68,12 @@ function chosenClients(args: ParsedArgs, active: readonly string[]): string[] {
   const unknown = wanted.filter((id) => !active.includes(id));
   if (wanted.length === 0 || unknown.length > 0) {
     const known = active.length > 0 ? active.join(", ") : "none (the registry has no active client pack)";
+    const named = unknown.map((id) => {
+      const near = nearestName(id, active);
+      return `"${id}"${near ? ` (did you mean "${near}"?)` : ""}`;
+    });
     throw new UsageError(
-      `--clients names ${unknown.length > 0 ? `unknown client ${unknown.map((id) => `"${id}"`).join(", ")}` : "no client"}; ${didYouMean(unknown[0] ?? "", active)}active client packs: ${known}`,
+      `--clients names ${named.length > 0 ? `unknown client ${named.join(", ")}` : "no client"}; active client packs: ${known}`,
     );
   }
   return [...new Set(wanted)];

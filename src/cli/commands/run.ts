@@ -12,6 +12,7 @@ import {
 } from "../../install/index.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { runHelp } from "../help/run.js";
+import { installedProjectHint, projectOption } from "../project-option.js";
 
 export const runCommand: Command = {
   name: "run",
@@ -26,7 +27,7 @@ export const runCommand: Command = {
   help: runHelp,
   async run(args, io) {
     const [capability, name, ...rest] = args.positionals;
-    const installed = readInstalled(typeof args.values.project === "string" ? args.values.project : ".");
+    const installed = readInstalled(projectOption(args, () => installedProjectHint));
     if (!installed.ok) {
       io.err(`agentc run: ${installed.problem}`);
       return exitCodes.usage;

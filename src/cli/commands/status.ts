@@ -4,6 +4,7 @@ import { BundleError, projectStatus } from "../../install/index.js";
 import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
+import { installedProjectHint, projectOption } from "../project-option.js";
 
 export const statusCommand: Command = {
   name: "status",
@@ -15,9 +16,9 @@ export const statusCommand: Command = {
   help: statusHelp,
   async run(args, io) {
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
+    const projectDir = projectOption(args, () => installedProjectHint);
     const bundle = await comparedBundle(args, io);
     if (typeof bundle === "number") return bundle;
-    const projectDir = typeof args.values.project === "string" ? args.values.project : ".";
     let status: ReturnType<typeof projectStatus>;
     try {
       status = projectStatus(projectDir, bundle?.dir ?? args.positionals[0]);

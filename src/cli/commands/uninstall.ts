@@ -2,6 +2,7 @@ import { runUninstall } from "../../install/index.js";
 import { type Command, UsageError } from "../command.js";
 import { uninstallHelp } from "../help/uninstall.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
+import { installedProjectHint, projectOption } from "../project-option.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
 
 export const uninstallCommand: Command = {
@@ -22,7 +23,7 @@ export const uninstallCommand: Command = {
       throw new UsageError(`unexpected argument "${args.positionals[0]}"; use --project DIR`);
     const dryRun = args.values["dry-run"] === true;
     const result = await runUninstall({
-      projectDir: typeof args.values.project === "string" ? args.values.project : ".",
+      projectDir: projectOption(args, () => installedProjectHint),
       dryRun,
       hookTimeoutMs: hookTimeoutMs(args),
     });

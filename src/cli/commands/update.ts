@@ -1,8 +1,8 @@
 import { checkForUpdate } from "../../distribute/update.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
-import { missingProject, projectRoot } from "../../install/project/project-root.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { updateHelp } from "../help/update.js";
+import { installedProjectHint, projectOption } from "../project-option.js";
 import { signerPolicy } from "../signer-options.js";
 import { installBundle, installCommand } from "./install.js";
 
@@ -17,10 +17,9 @@ export const updateCommand: Command = {
   help: updateHelp,
   maxPositionals: 0,
   async run(args, io) {
-    const projectDir = typeof args.values.project === "string" ? args.values.project : ".";
     if (args.values.check === true && args.values["dry-run"] === true)
       throw new UsageError("use either --check or --dry-run, not both");
-    if (!projectRoot(projectDir)) throw new UsageError(missingProject(projectDir));
+    const projectDir = projectOption(args, () => installedProjectHint);
     const policy = signerPolicy(args, io, "update");
     if (typeof policy === "number") return policy;
     const check = await attempt(io, () => checkForUpdate(projectDir, integrityOf(args)));

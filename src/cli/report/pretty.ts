@@ -32,7 +32,7 @@ export const prettyReporter: Reporter = (diagnostics, context) => {
   const frequent = frequentChecks(listed);
   return [
     ...lines,
-    ...lossLines(lossesByClient(diagnostics)),
+    ...(context.everyBuiltin ? [] : lossLines(lossesByClient(diagnostics))),
     tally(diagnostics, context),
     ...(frequent ? [frequent] : []),
   ].join("\n");
@@ -51,12 +51,16 @@ function frequentChecks(listed: Diagnostic[]): string | undefined {
   return `by check: ${ranked.map(([id, n]) => `${id} x${n}`).join(", ")} (agentc explain <id> says what each one means)`;
 }
 
-/** "0 error(s), 2 warning(s), 1 info, 58 client limits (3 accepted)". */
+/** "0 error(s), 2 warning(s), 1 info, 58 client limit(s) (+3 accepted)"; "…, 2 accepted client limit(s)". */
 function tally(diagnostics: Diagnostic[], context: ReportContext): string {
   const count = (s: Severity): number => diagnostics.filter((d) => d.severity === s && shownInFull(d)).length;
   const { open, accepted } = lossTotals(diagnostics);
   const limits =
-    open + accepted > 0 ? `, ${open} client limit(s)${accepted > 0 ? ` (+${accepted} accepted)` : ""}` : "";
-  const more = context.verbose ? "" : limits ? "; --verbose shows every diagnostic in full" : "";
+    open > 0
+      ? `, ${open} client limit(s)${accepted > 0 ? ` (+${accepted} accepted)` : ""}`
+      : accepted > 0
+        ? `, ${accepted} accepted client limit(s)`
+        : "";
+  const more = context.verbose ? "" : open > 0 ? "; --verbose shows every diagnostic in full" : "";
   return `${count("error")} error(s), ${count("warning")} warning(s), ${count("info")} info${limits}${more}`;
 }

@@ -172,6 +172,7 @@ function summary(verb: string, result: RunResult, dryRun: boolean): string {
   const changes = (result.plan?.actions ?? []).filter(
     (a) => !["unchanged", "keep", "keep-modified"].includes(a.op),
   ).length;
+  if (result.status === "usage") return `${verb} stopped: nothing was written`;
   if (result.status !== "ok") return `${verb} failed (${result.status})`;
   if (dryRun) return `dry run: ${changes} change${changes === 1 ? "" : "s"} planned, nothing written`;
   if (!result.written) return `${verb}: nothing to do, nothing written`;

@@ -9,6 +9,8 @@ export interface ReportContext {
   quiet: boolean;
   /** Every diagnostic in full, client limits included (the pretty report counts those by default). */
   verbose?: boolean;
+  /** The registry serves every built-in assistant (it chose none): client limits are counted, not listed per client. */
+  everyBuiltin?: boolean;
   /** Extra data a command adds to the JSON report (e.g. what build wrote). */
   summary?: Record<string, unknown>;
 }

@@ -15,6 +15,16 @@ import { agentcDir } from "../model/record.js";
  */
 export const statCachePath = `${agentcDir}/stat-cache.json`;
 
+/**
+ * `.agentc/.gitignore`: keeps the machine-local stat cache out of git, while the record and the manifest copy
+ * are committed. agentc's own file in its own folder, written with the stat cache and removed by uninstall;
+ * one with other bytes is the person's, left as it is.
+ */
+export const statCacheIgnorePath = `${agentcDir}/.gitignore`;
+export const statCacheIgnoreBytes = Buffer.from(
+  "# written by agentc: the stat cache is machine-local; commit installed.json and manifest.json\nstat-cache.json\n",
+);
+
 export interface KnownFile {
   stamp: string;
   sha256: string;

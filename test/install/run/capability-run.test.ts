@@ -235,7 +235,10 @@ describe("agentc run refuses, runs nothing and says why", () => {
   it("a project folder that does not exist is a usage error", () => {
     const result = run(join(testdir(), "nope"), ["chat", "show"]);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /the project folder does not exist/);
+    assert.match(
+      result.stderr,
+      /the project folder \S+nope does not exist\n {2}hint: name the folder agentc installed into/,
+    );
   });
 });
 
