@@ -5,6 +5,7 @@ import { bundleManifestName, parseBundleManifest } from "../packaging/bundle-man
 import { packBundle } from "../packaging/bundle-zip.js";
 import { publishedPath } from "../packaging/publish-rewrites.js";
 import { sha256, sha256OfFile } from "../shared/hash.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { ServeError } from "./serve-error.js";
 
@@ -76,7 +77,7 @@ export function loadServedVersion(
 const rebuildHint = "rebuild it with 'agentc build' (and 'agentc pack')";
 
 function registryVersion(manifest: Buffer, origin: string): string {
-  const version = (JSON.parse(manifest.toString("utf8")) as { registry_version?: unknown }).registry_version;
+  const version = (parseJson(manifest.toString("utf8")) as { registry_version?: unknown }).registry_version;
   if (typeof version !== "string" || !versionPattern.test(version))
     throw new ServeError(
       `${origin}: manifest.json has no registry_version fit for an address (letters, digits, . + _ -)`,

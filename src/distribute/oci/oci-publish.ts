@@ -6,6 +6,7 @@ import { unpackBundle } from "../../install/bundle/unpack-bundle.js";
 import { manifestFileName } from "../../manifest/manifest-model.js";
 import { packBundle } from "../../packaging/bundle-zip.js";
 import { sha256, sha256OfFile } from "../../shared/hash.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import { defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { artifactManifest, type Descriptor } from "./oci-artifact.js";
 import { bundleLayerType, emptyConfig, manifestLayerType } from "./oci-media-types.js";
@@ -41,7 +42,7 @@ export async function publishOci(
     const zip = statSync(origin).isDirectory() ? packInto(origin, work) : origin;
     unpackBundle(zip, join(work, "check"), origin, defaultArchiveLimits);
     const manifestBytes = readFileSync(join(work, "check", manifestFileName));
-    const version = (JSON.parse(manifestBytes.toString("utf8")) as { registry_version: string })
+    const version = (parseJson(manifestBytes.toString("utf8")) as { registry_version: string })
       .registry_version;
     const bundle: Descriptor = {
       mediaType: bundleLayerType,
