@@ -1,4 +1,5 @@
 import { seedFieldNotActedOn } from "../clients/checks/seed-field-not-acted-on.js";
+import { globsWithinBraceBudget } from "./../core/checks/globs-within-brace-budget.js";
 import { coreChecks } from "../core/checks/index.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import { inputWithinLimits } from "../documents/checks/input-within-limits.js";
@@ -124,6 +125,7 @@ export const allChecks: readonly Check[] = [
   ...fidelityChecks,
   pagePathsFree,
   ...pluginChecks,
+  globsWithinBraceBudget,
 ];
 
 export function findCheck(id: string): Check | undefined {
