@@ -7,6 +7,7 @@ import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
 import { linksFormNoLoop } from "../documents/checks/links-form-no-loop.js";
 import { readsStayInsideRegistry } from "../documents/checks/reads-stay-inside-registry.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import { secretFilesLeftOut } from "./../documents/checks/secret-files-left-out.js";
 import { scopeExpressedByAdapter } from "../emit/checks/scope-expressed-by-adapter.js";
 import { acceptedLossMatches } from "../registry/checks/accepted-loss-matches.js";
 import { builtinAdapterReplaced } from "../registry/checks/builtin-adapter-replaced.js";
@@ -126,6 +127,7 @@ export const allChecks: readonly Check[] = [
   pagePathsFree,
   ...pluginChecks,
   globsWithinBraceBudget,
+  secretFilesLeftOut,
 ];
 
 export function findCheck(id: string): Check | undefined {

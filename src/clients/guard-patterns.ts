@@ -1,12 +1,2 @@
-// The guard program is one self-contained ES module at the package root (assets/hooks/, an asset copied
-// into projects). The path below is right for the compiled file, dist/src/clients/guard-patterns.js, and
-// the CLI bundle inlines the module from there; from this source file TypeScript cannot resolve it.
-// @ts-expect-error TS2307: resolved from dist/src/clients/ at run time
-import { secretPathRule as guardSecretPathRule } from "../../../assets/hooks/agentc-guard.mjs";
-
-/**
- * The id of the guard's secret-path rule a path matches, or undefined: lexical, no file is looked at.
- * The compiler's checks share the guard's one list of secret paths through it; importing the guard runs
- * nothing (it reads stdin only when started as a program).
- */
-export const secretPathRule = guardSecretPathRule as (path: string) => string | undefined;
+/** The guard's secret-path rule, for the checks (it lives in shared/, below the readers that use it too). */
+export { secretPathRule } from "../shared/secret-path-rule.js";

@@ -10,10 +10,12 @@ import {
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { secretPathRule } from "../shared/secret-path-rule.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { linksFormNoLoop } from "./checks/links-form-no-loop.js";
 import { readsStayInsideRegistry } from "./checks/reads-stay-inside-registry.js";
 import { registryFilesAreReadable } from "./checks/registry-files-are-readable.js";
+import { secretFilesLeftOut } from "./checks/secret-files-left-out.js";
 import { inputLimits, pathLengthProblem } from "./input-limits.js";
 import { decodeText, describeFsError, formatBytes } from "./text-file.js";
 
@@ -55,6 +57,8 @@ export interface WalkOptions {
   skipFolder?: (name: string) => boolean;
   /** Folders listed as if they were files (reading one then says it is a folder). */
   asFile?: (name: string) => boolean;
+  /** Files and folders named as secrets by the guard's list are reported (AGC189) and not listed. */
+  leaveOutSecrets?: boolean;
 }
 
 interface Shared {
@@ -161,7 +165,7 @@ export class RegistryReader {
     const files: string[] = [];
     let budget = inputLimits.walkEntries;
     const visit = (dir: string, real: string, ancestors: { real: string; path: string }[]): void => {
-      const entries = this.#entries(dir, real, options.hidden ?? false);
+      const entries = this.#walkEntries(dir, real, options);
       if (!Array.isArray(entries)) {
         this.#report(
           dir,
@@ -189,6 +193,23 @@ export class RegistryReader {
         `${folder} holds more than ${inputLimits.walkEntries} files and folders (links counted as what they lead to); the rest is not read`,
       );
     return files;
+  }
+
+  /** A folder's entries for a walk: secrets reported and left out before hidden names are (so `.env` is named too). */
+  #walkEntries(folder: string, real: string, options: WalkOptions): ListedEntry[] | { reason: string } {
+    if (!options.leaveOutSecrets) return this.#entries(folder, real, options.hidden ?? false);
+    const entries = this.#entries(folder, real, true);
+    if (!Array.isArray(entries)) return entries;
+    return entries.filter((entry) => {
+      const rule = secretPathRule(entry.path);
+      if (rule)
+        this.#report(
+          entry.path,
+          secretFilesLeftOut,
+          `${entry.path} is a secret ${entry.isFolder ? "folder" : "file"} (the guard's rule ${rule}): it is left out of every client's copy`,
+        );
+      return rule === undefined && (options.hidden || !entry.name.startsWith("."));
+    });
   }
 
   #entries(folder: string, real: string, hidden: boolean): ListedEntry[] | { reason: string } {
