@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { type CaseOutcome, judge, runFuzz } from "../../fuzz/fuzz-run.js";
-import { seedRegistries } from "../../fuzz/seeds.js";
+import { importSeeds, seedRegistries } from "../../fuzz/seeds.js";
 
 describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
   it("every mutated registry ends check and build with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
@@ -37,13 +37,45 @@ describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", 
   });
 });
 
+describe("import fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
+  it("every mutated project ends agentc import with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
+    const saveDir = mkdtempSync(join(tmpdir(), "agentc-fuzz-failures-"));
+    const outcomes: CaseOutcome[] = [];
+    const report = await runFuzz(
+      {
+        target: "import",
+        seed: 20261206,
+        cases: 120,
+        timeoutMs: 20_000,
+        hugeChars: 256 * 1024,
+        cliEvery: 20,
+        saveDir,
+        onCase: (o) => outcomes.push(o),
+      },
+      importSeeds(),
+    );
+    const failed = [...report.crashes, ...report.hangs].map(
+      (o) =>
+        `case ${o.index} (${o.seedName}; ${o.mutations.join("; ")}; ${o.via}): ${o.problem}; saved in ${o.saved}`,
+    );
+    assert.deepEqual(failed, [], "replay one with: node dist/fuzz/fuzz.js --replay <folder>");
+    assert.equal(report.tried, 120);
+    assert.ok(
+      outcomes.some((o) => o.code === 1),
+      "the mutations should break some projects",
+    );
+    assert.ok(outcomes.some((o) => o.code === 0));
+  });
+});
+
 describe("the fuzzer's judge", () => {
   const report = (diagnostics: object[]) => JSON.stringify({ diagnostics });
   const error = { severity: "error", message: "m", file: "f" };
 
-  it("accepts exit 0, and exit 1 with an error diagnostic", () => {
+  it("accepts exit 0, exit 1 with an error diagnostic, and import's exit 1 with an error in its report", () => {
     assert.equal(judge(0, report([]), ""), undefined);
     assert.equal(judge(1, report([error]), ""), undefined);
+    assert.equal(judge(1, JSON.stringify({ diagnostics: [], error: "found no native file" }), ""), undefined);
   });
 
   it("rejects internal errors, stack traces, silent failures and unbounded messages", () => {
