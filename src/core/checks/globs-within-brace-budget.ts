@@ -18,7 +18,7 @@ export const globsWithinBraceBudget: InlineCheck = {
   severity: "error",
   title: "A rule's globs expand to at most 1,000 patterns",
   description:
-    'Brace groups multiply: "{a,b}{a,b}" stands for four globs, and 40 such groups for 2^40. Clients take at most 1,000 expanded patterns and 4 MiB from one rule\'s globs (seed 001: a pattern past that is used unexpanded and matches nothing), and formats that write globs as one comma list expand every group. So the globs of a rule, rules in sources and core/rules alike, may expand to 1,000 patterns and 4 MiB together; each is counted without expanding it, and a glob past the budget is reported at its place and left out.',
+    'Brace groups multiply: "{a,b}{a,b}" stands for four globs, and 40 such groups for 2^40. The client of seed 001 takes at most 1,000 expanded patterns and 4 MiB from one rule\'s globs and uses a pattern past that unexpanded, so it matches nothing; formats that write globs as one comma list have agentc expand every group. So the globs of a rule, rules in sources and core/rules alike, may expand to 1,000 patterns and 4 MiB together; each is counted without expanding it, and a glob past the budget is reported at its place and left out.',
   hint: 'Use wildcards instead of listing names ("docs/**/*.md" rather than a group per folder), or split the rule into rules of their own.',
   examples: {
     passing: docsRule('["docs/**/*.{md,mdx}"]'),
