@@ -1,16 +1,9 @@
 import { globsWithinBraceBudget } from "../../src/core/checks/globs-within-brace-budget.js";
 import { clientFixture, coreRule } from "../../src/diagnostics/client-fixture.js";
-import { ruleFile, withBase } from "../../src/diagnostics/fixture-base.js";
+import { docsRuleWith } from "../../src/diagnostics/fixture-base.js";
 import { checkTable } from "../support/check-harness.js";
 
-const rule = (globs: string) =>
-  withBase({
-    "rules/docs.md": ruleFile(
-      ["scope: scoped", `globs: ${globs}`, "description: How we write docs."],
-      "# Docs Style",
-      ["- Short sentences."],
-    ),
-  });
+const rule = docsRuleWith;
 const groups = (n: number) => "{a,b}".repeat(n);
 
 checkTable(globsWithinBraceBudget, {
