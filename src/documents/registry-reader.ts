@@ -165,7 +165,7 @@ export class RegistryReader {
     const files: string[] = [];
     let budget = inputLimits.walkEntries;
     const visit = (dir: string, real: string, ancestors: { real: string; path: string }[]): void => {
-      const entries = this.#walkEntries(dir, real, options);
+      const entries = this.#entries(dir, real, options.hidden ?? false, options.leaveOutSecrets);
       if (!Array.isArray(entries)) {
         this.#report(
           dir,
@@ -195,24 +195,13 @@ export class RegistryReader {
     return files;
   }
 
-  /** A folder's entries for a walk: secrets reported and left out before hidden names are (so `.env` is named too). */
-  #walkEntries(folder: string, real: string, options: WalkOptions): ListedEntry[] | { reason: string } {
-    if (!options.leaveOutSecrets) return this.#entries(folder, real, options.hidden ?? false);
-    const entries = this.#entries(folder, real, true);
-    if (!Array.isArray(entries)) return entries;
-    return entries.filter((entry) => {
-      const rule = secretPathRule(entry.path);
-      if (rule)
-        this.#report(
-          entry.path,
-          secretFilesLeftOut,
-          `${entry.path} is a secret ${entry.isFolder ? "folder" : "file"} (the guard's rule ${rule}): it is left out of every client's copy`,
-        );
-      return rule === undefined && (options.hidden || !entry.name.startsWith("."));
-    });
-  }
-
-  #entries(folder: string, real: string, hidden: boolean): ListedEntry[] | { reason: string } {
+  /** A folder's entries by name; with `leaveOutSecrets`, secrets are reported and left out before hidden names are (so `.env` is named too). */
+  #entries(
+    folder: string,
+    real: string,
+    hidden: boolean,
+    leaveOutSecrets = false,
+  ): ListedEntry[] | { reason: string } {
     let dirents: Dirent[];
     try {
       dirents = readdirSync(real, { withFileTypes: true });
@@ -221,12 +210,23 @@ export class RegistryReader {
     }
     const out: ListedEntry[] = [];
     for (const dirent of dirents) {
-      if (!hidden && dirent.name.startsWith(".")) continue;
       const path = folder === "" ? dirent.name : `${folder}/${dirent.name}`;
+      if (leaveOutSecrets && this.#isSecret(path, dirent)) continue;
+      if (!hidden && dirent.name.startsWith(".")) continue;
       const entry = this.#entry(dirent, path, join(real, dirent.name));
       if (entry) out.push(entry);
     }
     return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  #isSecret(path: string, dirent: Dirent): boolean {
+    const rule = secretPathRule(path);
+    if (rule) {
+      const what = dirent.isDirectory() ? "folder" : "file";
+      const message = `${path} is a secret ${what} (the guard's rule ${rule}): it is left out of every client's copy`;
+      this.#report(path, secretFilesLeftOut, message);
+    }
+    return rule !== undefined;
   }
 
   /** A plain entry needs no system call: inside a folder inside the fence, it is inside too. */
