@@ -26,7 +26,7 @@ AGENTC_BUNDLE_SHA256=''
 # (src/install/bundle/composable-files.ts; test/serve/install-sh-trust.test.ts keeps this copy equal to it).
 # An adopt or composed line naming any other path rejects the bundle.
 # agentc-composable-begin
-AGENTC_INSTRUCTION_FILES='.claude/CLAUDE.md AGENTS.md GEMINI.md'
+AGENTC_INSTRUCTION_FILES='.claude/CLAUDE.md .github/copilot-instructions.md AGENTS.md CLAUDE.md GEMINI.md'
 AGENTC_SETTINGS_FILES='.claude/settings.json .codex/config.toml .codex/hooks.json .cursor/cli.json .cursor/hooks.json .cursor/mcp.json .cursor/permissions.json .devin/config.json .gemini/settings.json .github/hooks/agentc.json .junie/mcp/mcp.json .kiro/settings/mcp.json .mcp.json .vscode/mcp.json .windsurf/hooks.json opencode.json'
 # agentc-composable-end
 
@@ -953,7 +953,7 @@ plan() {
     claimed[p] = 1; t = st(p)
     if (t == "absent") return
     if (t == "dir") {
-      if (nb[p] == 0 && pk(p) == "dir") act("rmdir", p)
+      if (nb[p] == 0 && pk(p) == "dir") { act("rmdir", p); vacated[p] = 1 }
       else act("keep", p, nb[p] == 0 ? "legacy folder agentc did not create: kept" : "legacy folder is not empty: agentc never deletes a folder recursively")
       return
     }

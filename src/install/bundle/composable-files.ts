@@ -5,8 +5,9 @@ import { builtinAdaptersDir } from "../../shared/package-paths.js";
 
 /**
  * The project files agentc may compose into although a person wrote them: the instruction files the built-in
- * adapters name in `install.adopt` (a marked block or an import line), and the settings files the built-in
- * client packs compose values into (`permissions`, `hooks`, `mcp`, an `exec_policy` kept as a JSON list).
+ * adapters name in `install.adopt` (a marked block or an import line) and the built-in client packs name as
+ * their `root_instruction_file`, and the settings files the built-in client packs compose values into
+ * (`permissions`, `hooks`, `mcp`, an `exec_policy` kept as a JSON list).
  * Taken from agentc's own package data, never from a bundle: a manifest's `adopt` or `composed` line naming
  * any other path is refused (docs/installer.md, "Threat model"). assets/install.sh carries a copy of both
  * lists, which test/serve/install-sh-trust.test.ts keeps equal to these.
@@ -21,7 +22,10 @@ export interface ComposableFiles {
 let cache: ComposableFiles | undefined;
 
 export function composableFiles(): ComposableFiles {
-  cache ??= { instructions: adoptedByAdapters(), settings: composedByClientPacks() };
+  cache ??= {
+    instructions: sortedUnique([...adoptedByAdapters(), ...rootInstructionFiles()]),
+    settings: composedByClientPacks(),
+  };
   return cache;
 }
 
@@ -30,10 +34,15 @@ interface AdapterInstall {
 }
 
 function adoptedByAdapters(): string[] {
-  const paths = packageDataFiles(builtinAdaptersDir, "adapters").flatMap(
+  return packageDataFiles(builtinAdaptersDir, "adapters").flatMap(
     (file) => (readPackageData(file).value as AdapterInstall).install?.adopt?.map((a) => a.path) ?? [],
   );
-  return sortedUnique(paths);
+}
+
+function rootInstructionFiles(): string[] {
+  return builtinClientPacks().flatMap(({ pack }) =>
+    pack.root_instruction_file ? [withRuntimePlaceholders(pack, pack.root_instruction_file)] : [],
+  );
 }
 
 function composedByClientPacks(): string[] {

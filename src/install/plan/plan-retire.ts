@@ -123,7 +123,10 @@ export function planLegacyRemoves(ctx: PlanContext): void {
 
 function planLegacyFolder(ctx: PlanContext, path: string, previous: RecordEntry | undefined): void {
   const empty = ctx.state.listFiles(path).length === 0 && ctx.state.listDirs(path).length === 0;
-  if (empty && previous?.kind === "dir") return void ctx.actions.push({ op: "rmdir", path });
+  if (empty && previous?.kind === "dir") {
+    ctx.actions.push({ op: "rmdir", path });
+    return void ctx.vacated.add(path);
+  }
   ctx.actions.push({
     op: "keep",
     path,
