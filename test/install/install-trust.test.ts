@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { chmodSync, cpSync, lstatSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { composableFiles } from "../../src/install/bundle/composable-files.js";
 import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, makeBundle, readRecordJson, snapshot, stamps } from "../support/install-fixture.js";
+import { manifestLineNumber, persons, personsFiles, personsProject } from "../support/persons-project.js";
 import { runCli } from "../support/run-cli.js";
 import { runCliAsync } from "../support/run-cli-async.js";
 import { freePort, startServe } from "../support/serve-process.js";
@@ -17,36 +18,9 @@ import { makeBuildDir } from "../support/zip-fixtures.js";
  * what the bundle asked for is refused with exit 1, naming the manifest line that asked.
  */
 
-const packageJson = '{\n  "name": "mine",\n  "scripts": { "test": "node --test" }\n}\n';
-const jestConfig = "module.exports = { testEnvironment: 'node' };\n";
-const bashrc = "export PATH=$HOME/bin:$PATH\n";
+const packageJson = persons["package.json"];
+const bashrc = persons[".bashrc"];
 const noTrace = /at .*\.js:\d+|internal:/;
-
-/** A person's project: their files, one of them executable, so that a mode change would show. */
-function personsProject(): string {
-  const project = testdir({ "package.json": packageJson, "jest.config.js": jestConfig, ".bashrc": bashrc });
-  chmodSync(join(project, ".bashrc"), 0o755);
-  return project;
-}
-
-/** The person's files as they were: bytes, mode and inode. */
-function personsFiles(project: string): Record<string, string> {
-  return Object.fromEntries(
-    ["package.json", "jest.config.js", ".bashrc"].map((path) => {
-      const stat = lstatSync(join(project, path));
-      return [path, `${stat.ino} ${stat.mode.toString(8)} ${readFileSync(join(project, path), "utf8")}`];
-    }),
-  );
-}
-
-/** The number of the manifest line that holds `text`. */
-function lineOf(bundle: string, text: string): number {
-  const at = readFileSync(join(bundle, "manifest.json"), "utf8")
-    .split("\n")
-    .findIndex((line) => line.trim() === text);
-  assert.ok(at >= 0, text);
-  return at + 1;
-}
 
 function install(bundle: string, project: string, ...flags: string[]) {
   return runCli(["install", bundle, "--project", project, "--yes", ...flags]);
@@ -76,7 +50,7 @@ describe("1. adopt: a bundle composes only into the files agentc's own data name
           },
         },
       });
-      const line = lineOf(bundle, `"${victim} :: block"`);
+      const line = manifestLineNumber(bundle, `"${victim} :: block"`);
       refused(
         bundle,
         personsProject(),

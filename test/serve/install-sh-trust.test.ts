@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, lstatSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { composableFiles } from "../../src/install/bundle/composable-files.js";
@@ -8,6 +8,7 @@ import { installScriptPath } from "../../src/serve/install-script.js";
 import { byPrecedenceNewestFirst } from "../../src/shared/version-order.js";
 import { type BundleSpec, copyOf, makeBundle, readRecordJson, stamps } from "../support/install-fixture.js";
 import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
+import { manifestLineNumber, persons, personsFiles, personsProject } from "../support/persons-project.js";
 import { runCliAsync } from "../support/run-cli-async.js";
 import { testdir } from "../support/testdir.js";
 
@@ -18,27 +19,7 @@ import { testdir } from "../support/testdir.js";
  * nothing is written, and the message names the manifest line that asked.
  */
 
-const packageJson = '{\n  "name": "mine"\n}\n';
-const bashrc = "export PATH=$HOME/bin:$PATH\n";
-
-function personsProject(): string {
-  const project = testdir({
-    "package.json": packageJson,
-    ".bashrc": bashrc,
-    "jest.config.js": "module.exports = {};\n",
-  });
-  chmodSync(join(project, ".bashrc"), 0o755);
-  return project;
-}
-
-function personsFiles(project: string): Record<string, string> {
-  return Object.fromEntries(
-    ["package.json", ".bashrc", "jest.config.js"].map((path) => {
-      const stat = lstatSync(join(project, path));
-      return [path, `${stat.ino} ${stat.mode.toString(8)} ${readFileSync(join(project, path), "utf8")}`];
-    }),
-  );
-}
+const packageJson = persons["package.json"];
 
 /** install.sh on the project, agentc install on a copy: both refuse (exit 1) and write nothing; the messages. */
 async function bothRefuse(shell: Shell, spec: BundleSpec, project: string, sh: RegExp, node = sh) {
@@ -77,11 +58,7 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
         const spec = {
           components: { evil: { files: { [victim]: "<!-- -->evil()\n" }, adopt: [`${victim} :: block`] } },
         };
-        const line =
-          readFileSync(join(makeBundle(spec), "manifest.json"), "utf8")
-            .split("\n")
-            .findIndex((l) => l.trim() === `"${victim} :: block"`) + 1;
-        assert.ok(line > 0);
+        const line = manifestLineNumber(makeBundle(spec), `"${victim} :: block"`);
         const text = `manifest\\.json line ${line} \\(install\\.components\\.evil\\.adopt\\): "${victim.replace(".", "\\.")} :: block" asks to compose into ${victim.replace(".", "\\.")}, which is not an instruction file agentc composes into \\(\\.claude/CLAUDE\\.md, `;
         await bothRefuse(
           shell,

@@ -29,7 +29,14 @@ export const updateCommand: Command = {
       say(
         io,
         args,
-        { project: projectDir, installed, latest: check.latest ?? null, source, behind, older },
+        {
+          project: projectDir,
+          installed,
+          latest: check.latest ?? null,
+          source,
+          behind,
+          ...(older ? { older } : {}),
+        },
         behind
           ? `update available: ${installed} → ${latest} from ${source}`
           : older
