@@ -3,11 +3,13 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { composableFiles } from "../../src/install/bundle/composable-files.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
 import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, makeBundle, readRecordJson, snapshot, stamps } from "../support/install-fixture.js";
 import { manifestLineNumber, persons, personsFiles, personsProject } from "../support/persons-project.js";
 import { runCli } from "../support/run-cli.js";
 import { runCliAsync } from "../support/run-cli-async.js";
+import { seedRegistry } from "../support/seed-fixtures.js";
 import { freePort, startServe } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
@@ -96,6 +98,47 @@ describe("1. adopt: a bundle composes only into the files agentc's own data name
     for (const path of ["package.json", ".bashrc", "jest.config.js", "README.md"])
       assert.ok(!instructions.includes(path) && !settings.includes(path), path);
   });
+});
+
+describe("bundles agentc builds pass the boundary", () => {
+  // what the build writes as adopt, composed, seeds and remove lines; the seed registries are copied first
+  const registries = [
+    "examples/registry",
+    "examples/team",
+    "test/fixtures/realistic",
+    "test/fixtures/seeds/000-every-field",
+    "test/fixtures/seeds/000-examples",
+    "test/fixtures/seeds/001-client-pack",
+    "test/fixtures/seeds/004-capability",
+  ];
+  for (const registry of registries)
+    it(`${registry}: installs with --all into a project holding a person's settings (and instruction) files`, async () => {
+      const seed = registry.startsWith("test/fixtures/seeds/");
+      const source = seed
+        ? await seedRegistry(registry.slice("test/fixtures/seeds/".length))
+        : join(packageRoot, registry);
+      const build = join(testdir(), "build");
+      const built = runCli(["build", source, "--out", build, "--quiet"]);
+      assert.equal(built.status, 0, built.stderr);
+      // the seeds' own adapters (seed 000 predates adopt) claim AGENTS.md and CLAUDE.md: a conflict, as always
+      const instructions = {
+        "AGENTS.md": "# Ours\n\nRun make test.\n",
+        "CLAUDE.md": "Claude: run make test.\n",
+        "GEMINI.md": "Gemini: run make test.\n",
+      };
+      const project = testdir({
+        ...(seed ? {} : instructions),
+        ".claude/settings.json": '{ "permissions": { "allow": ["Bash(make test)"] } }\n',
+        ".mcp.json": '{ "mcpServers": { "mine": { "command": "my-server" } } }\n',
+        ...persons,
+      });
+      const before = personsFiles(project);
+      const result = install(build, project, "--all", "--allow-hooks");
+      assert.equal(result.status, 0, result.stderr);
+      assert.deepEqual(personsFiles(project), before);
+      if (!seed)
+        assert.match(readFileSync(join(project, "AGENTS.md"), "utf8"), /^# Ours\n\nRun make test\.\n/);
+    });
 });
 
 describe("2. seeds: seed_refresh_hashes never makes a person's file agentc's", () => {

