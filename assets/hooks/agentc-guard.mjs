@@ -144,16 +144,21 @@ export const SECRET_NAME_RULES = [
 
 /** Rules on a run of segments anywhere in the path; the folder itself and everything below it. */
 export const SECRET_DIR_RULES = [
-  { id: "ssh-dir", segments: [".ssh"], unlessName: /\.pub$/, reason: "~/.ssh holds private keys" },
-  { id: "gnupg-dir", segments: [".gnupg"], reason: "GnuPG keyring" },
-  { id: "password-store", segments: [".password-store"], reason: "pass password store" },
+  { id: "ssh-dir", segments: [".ssh"], folder: true, unlessName: /\.pub$/, reason: "~/.ssh holds private keys" },
+  { id: "gnupg-dir", segments: [".gnupg"], folder: true, reason: "GnuPG keyring" },
+  { id: "password-store", segments: [".password-store"], folder: true, reason: "pass password store" },
   { id: "aws-credentials", segments: [".aws", "credentials"], reason: "AWS credentials" },
   { id: "docker-config", segments: [".docker", "config.json"], reason: "Docker registry credentials" },
   { id: "kube-config", segments: [".kube", "config"], reason: "Kubernetes credentials" },
-  { id: "gcloud-dir", segments: [".config", "gcloud"], reason: "gcloud credentials" },
-  { id: "azure-dir", segments: [".azure"], reason: "Azure CLI tokens" },
+  { id: "gcloud-dir", segments: [".config", "gcloud"], folder: true, reason: "gcloud credentials" },
+  { id: "azure-dir", segments: [".azure"], folder: true, reason: "Azure CLI tokens" },
   { id: "gh-hosts", segments: [".config", "gh", "hosts.yml"], reason: "GitHub CLI token" },
-  { id: "copilot-tokens", segments: [".config", "github-copilot"], reason: "GitHub Copilot tokens" },
+  {
+    id: "copilot-tokens",
+    segments: [".config", "github-copilot"],
+    folder: true,
+    reason: "GitHub Copilot tokens",
+  },
   { id: "codex-auth", segments: [".codex", "auth.json"], reason: "Codex credentials" },
   { id: "gemini-oauth", segments: [".gemini", "oauth_creds.json"], reason: "Gemini CLI credentials" },
   { id: "cargo-credentials", segments: [".cargo", "credentials"], reason: "crates.io token" },
@@ -659,14 +664,19 @@ function cleanSegment(segment) {
   return last === "." || last === " " ? clean.replace(/(?<=[^. ])[. ]+$/, "") : clean;
 }
 
-/** A rule segment matches the same name, any name for "*", and a glob segment that can produce it. */
+/**
+ * A rule segment matches the same name, any name for "*", and a glob segment that can produce it.
+ * A bare * only stands for names that exist, and so does a glob naming a secret folder itself (`.*`
+ * as the last segment: `rg "import .* from"` names no folder); the glob's expansion on disk checks those.
+ */
 function runMatches(segments, at, rule, globby) {
   for (let offset = 0; offset < rule.segments.length; offset += 1) {
     const want = rule.segments[offset] ?? "";
     const segment = segments[at + offset] ?? "";
     if (want === "*" || segment === want) continue;
-    // A bare * only stands for names that exist, and the glob's expansion on disk checks those.
-    if (!(globby && hasGlob(segment) && !isPureWildcard(segment) && globMatcher(segment)(want))) return false;
+    const folderItself = rule.folder && at + offset === segments.length - 1;
+    if (!(globby && hasGlob(segment) && !isPureWildcard(segment) && !folderItself && globMatcher(segment)(want)))
+      return false;
   }
   return true;
 }
@@ -2010,7 +2020,80 @@ function gitValue(args, env) {
     const branch = top ? currentBranch(top) : undefined;
     return branch === undefined ? dynamic("the name of the current branch") : known([`${branch}\n`]);
   }
+  if (top && listsIndexedFiles(words)) {
+    const paths = indexedPaths(top);
+    if (paths) return known([paths.flatMap((path) => [path, join(top, path)]).join("\n")]);
+  }
   return dynamic("the output of git");
+}
+
+/**
+ * `git ls-files` and `git diff --name-only` (the work tree against the index) print names the
+ * index holds, so the index's names are all they can print. With --others, a revision or --cached
+ * they may print names the index does not hold.
+ */
+function listsIndexedFiles(words) {
+  const [command, ...rest] = words;
+  const options = rest.slice(0, rest.includes("--") ? rest.indexOf("--") : rest.length);
+  if (command === "ls-files") return options.every((word) => word !== undefined && !/^-(o|i|k)$|^--(others|ignored|killed|with-tree)/.test(word));
+  if (command !== "diff" || !options.includes("--name-only")) return false;
+  return options.every((word) => word !== undefined && word.startsWith("-") && !/^--(cached|staged|no-index)$/.test(word));
+}
+
+/** Most index entries the guard reads; a larger index makes the listing dynamic (bounded look-ups). */
+const MAX_INDEX_ENTRIES = 2000;
+
+/** The paths in a repository's index (.git/index, versions 2 to 4), or undefined. */
+function indexedPaths(top) {
+  let bytes;
+  try {
+    spend("fsCalls", 3);
+    let gitDir = join(top, ".git");
+    if (statSync(gitDir).isFile()) gitDir = resolve(top, /^gitdir: (.+)$/m.exec(readFileSync(gitDir, "utf8"))?.[1]?.trim() ?? "");
+    if (statSync(join(gitDir, "index")).size > MAX_CHECKED_FILE_BYTES * 8) return undefined;
+    bytes = readFileSync(join(gitDir, "index"));
+    const config = readFileSync(join(gitDir, "config"), "utf8");
+    return parseIndex(bytes, /objectformat\s*=\s*sha256/i.test(config) ? 32 : 20);
+  } catch (error) {
+    if (error instanceof GuardError) throw error;
+    return undefined;
+  }
+}
+
+function parseIndex(bytes, hashSize) {
+  if (bytes.length < 12 || bytes.toString("latin1", 0, 4) !== "DIRC") return undefined;
+  const version = bytes.readUInt32BE(4);
+  const count = bytes.readUInt32BE(8);
+  if (version < 2 || version > 4 || count > MAX_INDEX_ENTRIES) return undefined;
+  const paths = [];
+  let at = 12;
+  let previous = "";
+  for (let n = 0; n < count; n += 1) {
+    const start = at;
+    at += 40 + hashSize;
+    const flags = bytes.readUInt16BE(at);
+    at += 2 + (version >= 3 && flags & 0x4000 ? 2 : 0);
+    let path;
+    if (version === 4) {
+      let strip = 0;
+      for (let byte = 0x80; byte & 0x80; ) {
+        byte = bytes[at++] ?? 0;
+        strip = (strip << 7) | (byte & 0x7f);
+        if (byte & 0x80) strip += 1;
+      }
+      const end = bytes.indexOf(0, at);
+      path = previous.slice(0, previous.length - strip) + bytes.toString("utf8", at, end);
+      at = end + 1;
+    } else {
+      const end = bytes.indexOf(0, at);
+      path = bytes.toString("utf8", at, end);
+      at = start + Math.ceil((end - start + 1) / 8) * 8;
+    }
+    if (at > bytes.length) return undefined;
+    paths.push(path);
+    previous = path;
+  }
+  return paths;
 }
 
 function repositoryRoot(ctx) {
@@ -2056,6 +2139,28 @@ function pathFunctionValue(fn) {
   };
 }
 
+/**
+ * grep, head, tail, sort and uniq reading stdin print some of the lines they read: their input
+ * stands for their output (a superset of its names). `flags` they may have, `valued` options that
+ * take the next word, `patterns` leading words that are a pattern (grep's). Anything else (a file,
+ * -o, -c, -n) makes the output dynamic.
+ */
+function filterValue(name, flags, valued, patterns) {
+  return (args, env) => {
+    let left = patterns;
+    for (let k = 0; k < args.length; k += 1) {
+      const text = single(args[k]);
+      if (text !== undefined && valued.test(text)) {
+        if (text === "-e") left = 0;
+        k += 1;
+      } else if (text !== undefined && flags.test(text)) continue;
+      else if (text !== undefined && !text.startsWith("-") && left > 0) left -= 1;
+      else return dynamic(`the output of \`${name}\` with these arguments`);
+    }
+    return stdinValue(env) ?? EMPTY;
+  };
+}
+
 /** The commands whose output the guard computes; every other command's output is dynamic. */
 const PRINTERS = {
   echo: (args) => echoValue(args),
@@ -2071,6 +2176,11 @@ const PRINTERS = {
   basename: pathFunctionValue((text) => basename(text)),
   dirname: pathFunctionValue((text) => dirname(text)),
   git: gitValue,
+  grep: filterValue("grep", /^-[viEFwxP]+$|^-[ABC]\d+$|^--(invert-match|ignore-case|extended-regexp|fixed-strings|word-regexp|line-regexp)$/, /^-[eABCm]$/, 1),
+  head: filterValue("head", /^-n?\d+$/, /^-n$/, 0),
+  tail: filterValue("tail", /^-n?\d+$/, /^-n$/, 0),
+  sort: filterValue("sort", /^-[urnfVbs]+$/, /^-[kt]$/, 0),
+  uniq: filterValue("uniq", /^-[ud]+$/, /^$/, 0),
   mktemp: (args) => {
     const template = args.map(single).find((word) => word !== undefined && !word.startsWith("-"));
     return known([
@@ -2439,10 +2549,37 @@ function wrapperReason(name, spec, args, env) {
   return found.rest.length === 0 ? undefined : fieldsReason(found.rest, env);
 }
 
+/**
+ * Options whose value the command uses as data, never as a name it opens: a value computed when
+ * the command runs is harmless there. `atFile`: the option reads a file when its value starts with @.
+ */
+const DATA_OPTIONS = {
+  git: "-m --message --author --committer --since --until --after --before --grep --format --pretty -S -G --date -n --max-count -b -B",
+  gh: "-t --title -b --body -l --label -a --assignee -B --base -H --head -R --repo -m --milestone -r --reviewer --search -q --jq --template",
+  docker: "-t --tag --name -e --env -l --label -p --publish --platform --build-arg --network -h --hostname -u --user -w --workdir",
+  kubectl: "-n --namespace --context -l --selector",
+  curl: "-H --header -A --user-agent -X --request -u --user -e --referer -w --write-out --data-raw",
+};
+const AT_FILE_OPTIONS = new Set(["-H", "--header", "-w", "--write-out"]);
+
+/** A computed field that is the value of a data option (`-m "$(date)"`, `--author=$(…)`). */
+function isDataValue(name, previous, field) {
+  const options = DATA_OPTIONS[name]?.split(" ");
+  if (!options) return false;
+  const first = field.word?.parts[0];
+  const lead = first?.lit ?? "";
+  const attached = /^(--?[\w-]+)=/.exec(lead);
+  const option = attached ? attached[1] : previous;
+  if (!option || !options.includes(option)) return false;
+  const value = attached ? lead.slice(attached[0].length) : lead;
+  return !AT_FILE_OPTIONS.has(option) || (value !== "" && !value.startsWith("@"));
+}
+
 /** Every argument a command may open: a known one is judged as a path, a computed one asks. */
 function argumentsReason(name, args, env) {
   chdirOptions(args, env);
-  for (const field of args) {
+  for (const [k, field] of args.entries()) {
+    if (isDynamic(field.value) && isDataValue(name, single(args[k - 1]), field)) continue;
     if (isDynamic(field.value)) {
       noteAsk(
         env.ctx,
@@ -2541,7 +2678,10 @@ function* valueForms(text, ctx) {
   if (url) yield* fileUrlPaths(text.slice(url.index));
   const separators = ifsSeparators(ctx);
   if (separators) for (const piece of text.split(separators)) yield piece;
-  for (const [piece] of text.matchAll(WORD_PIECES)) yield piece;
+  // Inside text with spaces (a message, a regular expression, code) a piece is a name at most,
+  // never a pattern a program expands: `rg "import .* from"` globs nothing.
+  const spaced = /\s/.test(text);
+  for (const [piece] of text.matchAll(WORD_PIECES)) if (!(spaced && hasGlob(piece))) yield piece;
 }
 
 /** When IFS is set on the line, a value may split on its characters too. */
@@ -2951,12 +3091,25 @@ function interpreterReason(name, args, env) {
 }
 
 const STRING_LITERALS = /(['"`])((?:\\[\s\S]|(?!\1)[^\\\n])*)\1/g;
+/** x.replace('a', 'b') with both texts written out: the guard applies it to every string of the program. */
+const LITERAL_REPLACE = /\.replace(?:All)?\(\s*(['"])([^'"\\\n]*)\1\s*,\s*(['"])([^'"\\\n]*)\3\s*\)/g;
 /** What lets a program open a file or run a command by a name it holds. */
 const FILE_CAPABILITY =
   /\b(open|fopen|file|file_get_contents|readfile|readFile|readFileSync|createReadStream|openSync|read_text|read_bytes|read_\w+|loadtxt|genfromtxt|Path|pathlib|subprocess|system|popen|spawn|spawnSync|execSync|execFile|exec|eval|compile|__import__|importlib|getattr|fileinput|codecs|shutil|linecache|child_process|Function|require|include|passthru|shell_exec|readpipe|File|IO|Kernel|Deno|Bun)\s*[.(]|\bopen\b|`|\bqx\b/;
 /** What builds a name the program's text does not spell out: escapes, joins, decoders, input. */
-const NAME_CONSTRUCTION =
-  /\\(?![ntr\\])|['"`]\s*\+|\+\s*['"`]|['"]\s*\.\s*['"$]|['"]\s+\.\s|\s\.\s+['"]|(['"])\s+['"]|\b(chr|ord|fromCharCode|fromCodePoint|unescape|decodeURI\w*|atob|b64decode|base64|Buffer|bytes|bytearray|decode|unhexlify|fromhex|rot13|join|format|sprintf|pack|reverse|reversed|replace\w*|concat|map|lambda|reduce|getenv|environ|ENV|argv|ARGV|stdin|STDIN|input|readline|listdir|scandir|walk|readdir|iterdir|glob|Dir|opendir|raw)\b|\$\{|\bf['"]|%\s*\(|%[sd]|\[::-1\]/;
+const NAME_CONSTRUCTION = new RegExp(
+  [
+    String.raw`\\(?![ntr\\])`, // an escape other than \n \t \r \\
+    String.raw`['"\x60]\s*\+|\+\s*['"\x60]`, // "a" + b
+    String.raw`['"]\s*\.\s*['"$]|['"]\s+\.\s|\s\.\s+['"]`, // Perl's and PHP's "a" . "b"
+    String.raw`['"]\s+['"]`, // "a" "b", Python's implicit join
+    String.raw`\b(chr|ord|fromCharCode|fromCodePoint|unescape|decodeURI\w*|atob|b64decode|base64|Buffer|bytes|bytearray|decode|unhexlify|fromhex|rot13|format|sprintf|pack|reverse|reversed|concat|map|lambda|reduce)\b`,
+    String.raw`\b(getenv|environ|ENV|argv|ARGV|stdin|STDIN|input|readline|listdir|scandir|walk|readdir|iterdir|glob|Dir|opendir|raw)\b`, // names from outside the text
+    String.raw`\$\{|\bf['"]|%\s*\(|%[sd]|\[::-1\]`, // templates, f-strings, % formats, reversal
+    String.raw`\.replace(All)?\(\s*[^'"\s]|\.replace(All)?\(\s*['"][^'"]*['"]\s*,\s*[^'"\s]`, // a replace whose text is not written out
+    String.raw`['"]\/?['"]\s*\.join\(|\bjoin\(\s*['"]\/?['"]|\bpath\.join\(`, // joins that make names
+  ].join("|"),
+);
 
 /**
  * A program in another language: every name and string in it is judged as a path, strings are
@@ -2969,7 +3122,11 @@ function codeReason(text, env) {
     const reason = valueReasonQuiet(token, env);
     if (reason) return reason;
   }
-  for (const [, , body = ""] of text.matchAll(STRING_LITERALS)) {
+  const literals = [...text.matchAll(STRING_LITERALS)].map((match) => match[2] ?? "");
+  const replaced = [...text.matchAll(LITERAL_REPLACE)].flatMap(([, , from = "", , to = ""]) =>
+    literals.filter((literal) => from !== "" && literal.includes(from)).map((literal) => literal.split(from).join(to)),
+  );
+  for (const body of [...literals, ...replaced]) {
     const reason = valueReasonQuiet(body, env) ?? speculativeReason(body, env);
     if (reason) return reason;
   }
