@@ -144,7 +144,13 @@ export const SECRET_NAME_RULES = [
 
 /** Rules on a run of segments anywhere in the path; the folder itself and everything below it. */
 export const SECRET_DIR_RULES = [
-  { id: "ssh-dir", segments: [".ssh"], folder: true, unlessName: /\.pub$/, reason: "~/.ssh holds private keys" },
+  {
+    id: "ssh-dir",
+    segments: [".ssh"],
+    folder: true,
+    unlessName: /\.pub$/,
+    reason: "~/.ssh holds private keys",
+  },
   { id: "gnupg-dir", segments: [".gnupg"], folder: true, reason: "GnuPG keyring" },
   { id: "password-store", segments: [".password-store"], folder: true, reason: "pass password store" },
   { id: "aws-credentials", segments: [".aws", "credentials"], reason: "AWS credentials" },
@@ -675,7 +681,9 @@ function runMatches(segments, at, rule, globby) {
     const segment = segments[at + offset] ?? "";
     if (want === "*" || segment === want) continue;
     const folderItself = rule.folder && at + offset === segments.length - 1;
-    if (!(globby && hasGlob(segment) && !isPureWildcard(segment) && !folderItself && globMatcher(segment)(want)))
+    if (
+      !(globby && hasGlob(segment) && !isPureWildcard(segment) && !folderItself && globMatcher(segment)(want))
+    )
       return false;
   }
   return true;
@@ -2035,9 +2043,14 @@ function gitValue(args, env) {
 function listsIndexedFiles(words) {
   const [command, ...rest] = words;
   const options = rest.slice(0, rest.includes("--") ? rest.indexOf("--") : rest.length);
-  if (command === "ls-files") return options.every((word) => word !== undefined && !/^-(o|i|k)$|^--(others|ignored|killed|with-tree)/.test(word));
+  if (command === "ls-files")
+    return options.every(
+      (word) => word !== undefined && !/^-(o|i|k)$|^--(others|ignored|killed|with-tree)/.test(word),
+    );
   if (command !== "diff" || !options.includes("--name-only")) return false;
-  return options.every((word) => word !== undefined && word.startsWith("-") && !/^--(cached|staged|no-index)$/.test(word));
+  return options.every(
+    (word) => word?.startsWith("-") && !/^--(cached|staged|no-index)$/.test(word ?? ""),
+  );
 }
 
 /** Most index entries the guard reads; a larger index makes the listing dynamic (bounded look-ups). */
@@ -2049,7 +2062,8 @@ function indexedPaths(top) {
   try {
     spend("fsCalls", 3);
     let gitDir = join(top, ".git");
-    if (statSync(gitDir).isFile()) gitDir = resolve(top, /^gitdir: (.+)$/m.exec(readFileSync(gitDir, "utf8"))?.[1]?.trim() ?? "");
+    if (statSync(gitDir).isFile())
+      gitDir = resolve(top, /^gitdir: (.+)$/m.exec(readFileSync(gitDir, "utf8"))?.[1]?.trim() ?? "");
     if (statSync(join(gitDir, "index")).size > MAX_CHECKED_FILE_BYTES * 8) return undefined;
     bytes = readFileSync(join(gitDir, "index"));
     const config = readFileSync(join(gitDir, "config"), "utf8");
@@ -2176,7 +2190,12 @@ const PRINTERS = {
   basename: pathFunctionValue((text) => basename(text)),
   dirname: pathFunctionValue((text) => dirname(text)),
   git: gitValue,
-  grep: filterValue("grep", /^-[viEFwxP]+$|^-[ABC]\d+$|^--(invert-match|ignore-case|extended-regexp|fixed-strings|word-regexp|line-regexp)$/, /^-[eABCm]$/, 1),
+  grep: filterValue(
+    "grep",
+    /^-[viEFwxP]+$|^-[ABC]\d+$|^--(invert-match|ignore-case|extended-regexp|fixed-strings|word-regexp|line-regexp)$/,
+    /^-[eABCm]$/,
+    1,
+  ),
   head: filterValue("head", /^-n?\d+$/, /^-n$/, 0),
   tail: filterValue("tail", /^-n?\d+$/, /^-n$/, 0),
   sort: filterValue("sort", /^-[urnfVbs]+$/, /^-[kt]$/, 0),
@@ -2556,7 +2575,8 @@ function wrapperReason(name, spec, args, env) {
 const DATA_OPTIONS = {
   git: "-m --message --author --committer --since --until --after --before --grep --format --pretty -S -G --date -n --max-count -b -B",
   gh: "-t --title -b --body -l --label -a --assignee -B --base -H --head -R --repo -m --milestone -r --reviewer --search -q --jq --template",
-  docker: "-t --tag --name -e --env -l --label -p --publish --platform --build-arg --network -h --hostname -u --user -w --workdir",
+  docker:
+    "-t --tag --name -e --env -l --label -p --publish --platform --build-arg --network -h --hostname -u --user -w --workdir",
   kubectl: "-n --namespace --context -l --selector",
   curl: "-H --header -A --user-agent -X --request -u --user -e --referer -w --write-out --data-raw",
 };
@@ -3124,7 +3144,9 @@ function codeReason(text, env) {
   }
   const literals = [...text.matchAll(STRING_LITERALS)].map((match) => match[2] ?? "");
   const replaced = [...text.matchAll(LITERAL_REPLACE)].flatMap(([, , from = "", , to = ""]) =>
-    literals.filter((literal) => from !== "" && literal.includes(from)).map((literal) => literal.split(from).join(to)),
+    literals
+      .filter((literal) => from !== "" && literal.includes(from))
+      .map((literal) => literal.split(from).join(to)),
   );
   for (const body of [...literals, ...replaced]) {
     const reason = valueReasonQuiet(body, env) ?? speculativeReason(body, env);
