@@ -2048,9 +2048,7 @@ function listsIndexedFiles(words) {
       (word) => word !== undefined && !/^-(o|i|k)$|^--(others|ignored|killed|with-tree)/.test(word),
     );
   if (command !== "diff" || !options.includes("--name-only")) return false;
-  return options.every(
-    (word) => word?.startsWith("-") && !/^--(cached|staged|no-index)$/.test(word ?? ""),
-  );
+  return options.every((word) => word?.startsWith("-") && !/^--(cached|staged|no-index)$/.test(word ?? ""));
 }
 
 /** Most index entries the guard reads; a larger index makes the listing dynamic (bounded look-ups). */
