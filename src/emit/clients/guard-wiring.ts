@@ -89,11 +89,12 @@ function unanchoredRows(
 
 /**
  * The pack's facts the guard program acts on, as switches of its command (never through env, which no
- * client is known to pass on): --fail-closed unless the pack says false, the client's path fields
- * and MCP tool prefixes.
+ * client is known to pass on): --fail-closed unless the pack says false, --ask where the client's
+ * hooks can ask the person, the client's path fields and MCP tool prefixes.
  */
 export function guardArguments(guard: GuardWiring, hooks: HookMapping): string {
   const args = guard.fail_closed === false ? [] : ["--fail-closed"];
+  if (guard.ask === true) args.push("--ask");
   if (hooks.hook_path_fields.length > 0) args.push("--path-fields", hooks.hook_path_fields.join(","));
   if (hooks.hook_mcp_prefixes.length > 0) args.push("--mcp-prefixes", hooks.hook_mcp_prefixes.join(","));
   return args.map((arg) => ` ${arg}`).join("");
