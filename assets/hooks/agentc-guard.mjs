@@ -461,7 +461,8 @@ function checkJsonDepth(text, what = "stdin") {
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function newInspection(base) {
-  return { base, paths: [], globs: [], commands: [], codes: [], contents: [], nothingToInspect: false };
+  const lists = { paths: [], globs: [], commands: [], codes: [], maybePrograms: [], contents: [] };
+  return { base, ...lists, nothingToInspect: false };
 }
 
 /** The folder relative paths are resolved against: payload cwd, workspace root, project env, cwd. */
@@ -605,6 +606,9 @@ function collectString(value, key, tool, inspection) {
   if (GLOB_KEYS.has(key) || (key === "pattern" && /glob/i.test(tool))) inspection.globs.push(value);
   if (COMMAND_KEYS.has(key)) inspection.commands.push(value);
   if (CODE_KEYS.has(key)) inspection.codes.push(value);
+  // An MCP server may run an argument as a command: `["-c", "cat .e''nv"]`.
+  else if (isMcpTool(tool) && !COMMAND_KEYS.has(key) && !UNSCANNED_KEYS.has(key))
+    inspection.maybePrograms.push(value);
 }
 
 /**
@@ -1564,6 +1568,7 @@ function newShellContext(base) {
     version: 0,
     speculative: false,
     overflow: false,
+    aliases: new Map(),
     dotglob: false,
     compound: false,
   };
@@ -1578,6 +1583,7 @@ function childContext(ctx) {
     ...ctx,
     vars,
     bases: [...ctx.bases],
+    aliases: new Map(ctx.aliases),
     written: new Map(ctx.written),
     ask: undefined,
     speculative: true,
@@ -1658,11 +1664,13 @@ function specialValue(name) {
 
 const SPECIAL_PARAMETER = /^(\d+|[@*#?$!-])$/;
 
-function parameterValue(param, ctx, depth) {
+function parameterValue(param, ctx, depth, quoted) {
   if (param.name === null || param.op === "other" || param.indirect)
     return dynamic(`\${${param.text}} is computed when the command runs`);
   if (param.length) return known(["0"]);
   const name = param.name;
+  if (param.subscript === "[*]" && quoted)
+    return dynamic(`"\${${param.text}}" joins an array's values when the command runs`);
   const value = SPECIAL_PARAMETER.test(name) ? specialValue(name) : variableValue(ctx, name);
   const op = param.op.replace(":", "");
   if (op === "") return value;
@@ -1675,17 +1683,36 @@ function parameterValue(param, ctx, depth) {
 
 function partValue(part, ctx, depth) {
   if (part.lit !== undefined) return known([part.lit]);
-  if (part.param) return parameterValue(part.param, ctx, depth);
+  if (part.param) return parameterValue(part.param, ctx, depth, part.q);
   if (part.arith) return known(["0"]);
   if (part.proc) return known(["/dev/fd/63"]);
   return substitutionValue(part.sub, ctx, depth);
 }
 
 function partsValue(parts, ctx, depth) {
+  const tilde = tildeValue(parts[0], ctx);
+  if (tilde) return joinValues(tilde.value, partsValue([tilde.rest, ...parts.slice(1)], ctx, depth));
   if (parts.every((part) => part.lit !== undefined)) return known([parts.map((part) => part.lit).join("")]);
   let value = EMPTY;
   for (const part of parts) value = joinValues(value, partValue(part, ctx, depth));
   return value;
+}
+
+/**
+ * A word's leading unquoted ~, ~+ or ~- as the shell expands it: $HOME (which the line may set),
+ * the folder, the previous folder. ~user stays as written; the path rules match below it anyway.
+ */
+function tildeValue(first, ctx) {
+  const match = first?.lit !== undefined && !first.q ? /^~([+-]?)(?=\/|$)/.exec(first.lit) : null;
+  if (!match) return undefined;
+  const which = match[1];
+  const value =
+    which === "+"
+      ? folderValue(ctx)
+      : which === "-"
+        ? variableValue(ctx, "OLDPWD")
+        : variableValue(ctx, "HOME");
+  return { value, rest: { lit: first.lit.slice(match[0].length), q: false } };
 }
 
 const wordValue = (word, ctx, depth) => partsValue(word.parts, ctx, depth);
@@ -1693,9 +1720,23 @@ const wordValue = (word, ctx, depth) => partsValue(word.parts, ctx, depth);
 /** Word splitting applies to $x and $( ) outside quotes. */
 const splitsOnSpaces = (word) => word.parts.some((part) => (part.param || part.sub) && !part.q);
 
-/** Brace expansion applies to braces outside quotes: `{cat,.env}` is two words. */
+/** Brace expansion applies to braces outside quotes: `{cat,.env}` and `{cat,.e''nv}` are two words. */
 const bracesExpand = (word) =>
-  word.parts.some((part) => part.lit !== undefined && !part.q && /\{.*[,.].*\}/.test(part.lit));
+  word.parts.some((part) => part.lit !== undefined && !part.q && part.lit.includes("{")) &&
+  /\{.*[,.].*\}/.test(word.parts.map((part) => part.lit ?? "").join(""));
+
+/** A regular expression class of these characters, each written as \\uXXXX. */
+const characterClass = (chars) =>
+  `[${chars.map((char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`).join("")}]`;
+
+/** How $x and $( ) outside quotes split: on IFS, blanks unless the line sets it. */
+function fieldSplitter(ctx) {
+  if (!ctx.vars.has("IFS")) return /[ \t\n]+/;
+  const value = variableValue(ctx, "IFS");
+  if (isDynamic(value)) return dynamic("is split on an IFS computed when the command runs");
+  const chars = [...new Set([" ", "\t", "\n", ...value.strings.join("")])];
+  return new RegExp(`${characterClass(chars)}+`);
+}
 
 /** A command's words as fields: a value, and the word it came from. */
 function fieldsOf(words, ctx, depth) {
@@ -1703,10 +1744,12 @@ function fieldsOf(words, ctx, depth) {
   for (const word of words) {
     const value = wordValue(word, ctx, depth);
     const only = value.strings?.length === 1 ? (value.strings[0] ?? "") : undefined;
-    if (only !== undefined && bracesExpand(word)) {
+    const splitter = splitsOnSpaces(word) ? fieldSplitter(ctx) : undefined;
+    if (isDynamic(splitter ?? EMPTY)) fields.push({ value: splitter, word });
+    else if (only !== undefined && bracesExpand(word)) {
       for (const piece of expandBraces(only)) fields.push({ value: known([piece]), word });
-    } else if (only !== undefined && splitsOnSpaces(word)) {
-      for (const piece of only.split(/[ \t\n]+/))
+    } else if (only !== undefined && splitter) {
+      for (const piece of only.split(splitter))
         if (piece !== "") fields.push({ value: known([piece]), word });
     } else fields.push({ value, word });
   }
@@ -1879,6 +1922,8 @@ function printedValue(parsed, index, ctx, depth, toFile = false) {
   if (!toFile && command.redirects.some(isStdoutToFile)) return EMPTY;
   let at = 0;
   while (at < command.words.length && assignedName(command.words[at] ?? { parts: [] })) at += 1;
+  // $(< file) is the file's text.
+  if (command.words.length === 0) return stdinValue({ command, parsed, index, ctx, depth }) ?? EMPTY;
   if (at === command.words.length) return EMPTY;
   const fields = fieldsOf(command.words.slice(at), ctx, depth);
   const { name, args } = commandHead(fields);
@@ -2519,9 +2564,9 @@ function fieldsReason(fields, env) {
     return argumentsReason("?", rest, env);
   }
   for (const name of head.value.strings) {
-    const tokens = splitsOnSpaces(head.word)
-      ? name.split(/[ \t\n]+/).filter((piece) => piece !== "")
-      : [name];
+    const splitter = splitsOnSpaces(head.word) ? fieldSplitter(env.ctx) : undefined;
+    const tokens =
+      splitter && !isDynamic(splitter) ? name.split(splitter).filter((piece) => piece !== "") : [name];
     const split = tokens.map((token) => ({ value: known([token]), word: head.word }));
     const reason =
       split.length === 0 ? fieldsReason(rest, env) : namedReason(split[0], [...split.slice(1), ...rest], env);
@@ -2659,15 +2704,69 @@ function blockingValueReason(value, env, name = "assignment") {
   return undefined;
 }
 
-/** A candidate judged in every folder the line may be in; a relative one under an unknown folder asks. */
+/**
+ * A candidate judged in every folder the line may be in, and through every link or copy the line
+ * made (`ln -s ~/.aws x; cat x/credentials`); a relative one under an unknown folder asks.
+ */
 function judgePath(candidate, ctx) {
   if (ctx.unknownBase && !isAbsolute(candidate) && !/^(~|-)/.test(candidate))
     noteAsk(ctx, `${candidate} is relative to ${ctx.unknownBase}`);
   for (const base of ctx.bases) {
-    const reason = pathReason(candidate, base);
+    const reason =
+      pathReason(candidate, base) ?? madeNameReason(resolve(base, expandHome(candidate, base)), ctx);
     if (reason) return reason;
   }
   return undefined;
+}
+
+function madeNameReason(path, ctx) {
+  for (const [name, source] of ctx.aliases) {
+    if (path !== name && !path.startsWith(`${name}/`)) continue;
+    const reason = pathReason(source + path.slice(name.length), "/");
+    if (reason) return `${path} is ${source + path.slice(name.length)} (made on this line): ${reason}`;
+  }
+  return undefined;
+}
+
+/**
+ * ln, cp, mv and install make a name that stands for another file: the new name (and the new name
+ * of each source inside a target folder) is judged as its source from then on.
+ */
+function copyReason(args, env, name) {
+  const { ctx } = env;
+  const names = [];
+  let into;
+  for (let i = 0; i < args.length; i += 1) {
+    const text = single(args[i]);
+    if (text === undefined) continue;
+    if (text === "-t" || text === "--target-directory") {
+      into = single(args[i + 1]);
+      i += 1;
+    } else if (text.startsWith("--target-directory=")) into = text.slice(19);
+    else if (text === "-S" || text === "--suffix") i += 1;
+    else if (!text.startsWith("-") || text === "-") names.push(text);
+  }
+  const target = into ?? names.pop();
+  if (target !== undefined && ctx.aliases.size < 64) {
+    for (const base of ctx.bases) {
+      const to = resolve(base, expandHome(target, base));
+      for (const source of names) {
+        const from = resolve(base, expandHome(source, base));
+        const linked = resolve(dirname(to), expandHome(source, base));
+        for (const [alias, real] of [
+          [to, from],
+          [join(to, basename(from)), from],
+          [to, linked],
+        ]) {
+          if (alias !== real && !ctx.aliases.has(alias)) {
+            ctx.aliases.set(alias, real);
+            if (ctx.compound) ctx.version += 1;
+          }
+        }
+      }
+    }
+  }
+  return argumentsReason(name, args, env);
 }
 
 const WORD_PIECES = /[^\s'"`()<>|;&,=:@{}]+/g;
@@ -2707,7 +2806,7 @@ function ifsSeparators(ctx) {
   const entry = ctx?.vars.get("IFS");
   if (!entry || entry.strings.size === 0) return undefined;
   const chars = [...new Set([...entry.strings].join(""))].filter((char) => !" \t\n".includes(char));
-  return chars.length === 0 ? undefined : new RegExp(`[${chars.map((char) => `\\${char}`).join("")}]`);
+  return chars.length === 0 ? undefined : new RegExp(characterClass(chars));
 }
 
 /** The paths a file: URL may open: percent-decoded once and twice, with and without a host. */
@@ -2780,8 +2879,12 @@ function cdReason(args, env, name) {
     else break;
   }
   const target = args[i];
-  if (!target) {
-    addBase(ctx, homedir());
+  if (!target || single(target) === "-") {
+    moveTo(
+      ctx,
+      { value: variableValue(ctx, target ? "OLDPWD" : "HOME"), word: target?.word ?? { parts: [] } },
+      env,
+    );
     return undefined;
   }
   const reason = isDynamic(target.value) ? undefined : blockingValueReason(target.value, env, name);
@@ -2976,6 +3079,9 @@ function positionalReason(name, args, env) {
   return undefined;
 }
 
+/** Names of stdin and of file descriptors, which a shell or interpreter reads its program from. */
+const STDIN_NAMES = /^(-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/(self|\d+)\/fd\/\d+)$/;
+
 /** A script named by a field: written on this line (judged), a process substitution (its output), or on disk. */
 function scriptReason(field, kind, env) {
   const proc = field?.word?.parts.find((part) => part.proc);
@@ -2990,6 +3096,10 @@ function scriptReason(field, kind, env) {
   if (isDynamic(field.value)) {
     noteAsk(env.ctx, `it runs a script named when it runs (${field.value.dynamic})`);
     return undefined;
+  }
+  if (field.value.strings.some((name) => STDIN_NAMES.test(name))) {
+    const fed = stdinValue(env) ?? dynamic("the program it reads from a file descriptor");
+    return programTextReason(fed, kind, `a script read from ${field.value.strings[0]}`, env);
   }
   const text = writtenText(field.value.strings, env.ctx);
   return text
@@ -3113,7 +3223,7 @@ const STRING_LITERALS = /(['"`])((?:\\[\s\S]|(?!\1)[^\\\n])*)\1/g;
 const LITERAL_REPLACE = /\.replace(?:All)?\(\s*(['"])([^'"\\\n]*)\1\s*,\s*(['"])([^'"\\\n]*)\3\s*\)/g;
 /** What lets a program open a file or run a command by a name it holds. */
 const FILE_CAPABILITY =
-  /\b(open|fopen|file|file_get_contents|readfile|readFile|readFileSync|createReadStream|openSync|read_text|read_bytes|read_\w+|loadtxt|genfromtxt|Path|pathlib|subprocess|system|popen|spawn|spawnSync|execSync|execFile|exec|eval|compile|__import__|importlib|getattr|fileinput|codecs|shutil|linecache|child_process|Function|require|include|passthru|shell_exec|readpipe|File|IO|Kernel|Deno|Bun)\s*[.(]|\bopen\b|`|\bqx\b/;
+  /\b(open|fopen|file|file_get_contents|readfile|readFile|readFileSync|createReadStream|openSync|read_text|read_bytes|read_\w+|loadtxt|genfromtxt|Path|pathlib|subprocess|system|popen|spawn|spawnSync|execSync|execFile|exec|eval|compile|__import__|importlib|getattr|fileinput|codecs|shutil|linecache|child_process|Function|require|include|passthru|shell_exec|readpipe|File|IO|Kernel|Deno|Bun)\s*[.(]|\b(open|ARGV|ARGF|qx)\b|`|<\$?\w*>/;
 /** What builds a name the program's text does not spell out: escapes, joins, decoders, input. */
 const NAME_CONSTRUCTION = new RegExp(
   [
@@ -3147,12 +3257,26 @@ function codeReason(text, env) {
       .map((literal) => literal.split(from).join(to)),
   );
   for (const body of [...literals, ...replaced]) {
-    const reason = valueReasonQuiet(body, env) ?? speculativeReason(body, env);
+    const reason =
+      valueReasonQuiet(body, env) ?? speculativeReason(body, env) ?? writtenProgramReason(body, env);
     if (reason) return reason;
   }
   if (FILE_CAPABILITY.test(text) && NAME_CONSTRUCTION.test(text))
     noteAsk(ctx, "a program that can open files builds a name when it runs");
   return undefined;
+}
+
+/** A string naming a file written on this line (`exec(open('x.py').read())`): that file's text is judged too. */
+function writtenProgramReason(name, env) {
+  const text = name === "" ? undefined : writtenText([name], env.ctx);
+  if (!text) return undefined;
+  return (
+    programTextReason(text, "code", `the file ${name} written on this line`, env) ??
+    programTextReason(text, "shell", `the file ${name} written on this line`, {
+      ...env,
+      ctx: childContext(env.ctx),
+    })
+  );
 }
 
 function valueReasonQuiet(text, env) {
@@ -3164,7 +3288,7 @@ function valueReasonQuiet(text, env) {
 }
 
 /** awk's program: one that runs commands or reads other files (system, getline, pipes) asks. */
-const AWK_CAPABILITY = /\b(system|getline)\b|\|\s*"|\bprintf?\b[^;}\n]*[>|]/;
+const AWK_CAPABILITY = /\b(system|getline|ARGV|ARGC)\b|\|\s*"|\bprintf?\b[^;}\n]*[>|]/;
 
 function awkReason(args, env, name) {
   const files = [];
@@ -3173,6 +3297,8 @@ function awkReason(args, env, name) {
     const text = single(args[i]);
     if (text === "-f" || text === "--file") {
       program ??= { value: known([""]) };
+      const reason = fileProgramReason(args[i + 1], (body) => awkProgramReason(body, env, name), env);
+      if (reason) return reason;
       files.push(args[i + 1]);
       i += 1;
     } else if (text === "-v" || text === "-F" || text === "--assign" || text === "--field-separator") {
@@ -3186,19 +3312,51 @@ function awkReason(args, env, name) {
     noteAsk(env.ctx, `\`${name}\` runs a program computed when it runs`);
   else if (program) {
     for (const text of program.value.strings) {
-      const reason = codeReason(text, env);
+      const reason = awkProgramReason(text, env, name);
       if (reason) return reason;
-      if (AWK_CAPABILITY.test(text))
-        noteAsk(env.ctx, `the \`${name}\` program runs commands or reads files by names it holds`);
     }
   }
   return argumentsReason(name, files.filter(Boolean), env);
+}
+
+function awkProgramReason(text, env, name) {
+  const reason = codeReason(text, env);
+  if (!reason && AWK_CAPABILITY.test(text))
+    noteAsk(env.ctx, `the \`${name}\` program runs commands or reads files by names it holds`);
+  return reason;
+}
+
+/**
+ * A program read from a file (awk -f, sed -f): a process substitution's output, stdin, or a file
+ * written on this line is judged with `judge`; a file already on disk is a program the guard does not read.
+ */
+function fileProgramReason(field, judge, env) {
+  if (!field) return undefined;
+  const proc = field.word?.parts.find((part) => part.proc);
+  const value = proc
+    ? substitutionValue(proc.proc, env.ctx, env.depth)
+    : isDynamic(field.value)
+      ? field.value
+      : field.value.strings.some((name) => STDIN_NAMES.test(name))
+        ? (stdinValue(env) ?? dynamic("a program read from a file descriptor"))
+        : writtenText(field.value.strings, env.ctx);
+  if (value === undefined) return undefined;
+  if (isDynamic(value)) {
+    noteAsk(env.ctx, `it runs a program file computed when it runs (${value.dynamic})`);
+    return undefined;
+  }
+  for (const text of value.strings) {
+    const reason = judge(text);
+    if (reason) return reason;
+  }
+  return undefined;
 }
 
 /** sed: its scripts' e command and s///e run text as a shell program; r, R, w, W name files. */
 function sedReason(args, env, name) {
   const scripts = [];
   const files = [];
+  let scripted = false;
   for (let i = 0; i < args.length; i += 1) {
     const text = single(args[i]);
     if (text === "-e" || text === "--expression") {
@@ -3206,12 +3364,16 @@ function sedReason(args, env, name) {
       i += 1;
     } else if (text?.startsWith("--expression="))
       scripts.push({ value: known([text.slice(13)]), word: args[i]?.word });
-    else if (text === "-f" || text === "--file" || text === "-l" || text === "--line-length") {
-      if (text === "-f" || text === "--file") files.push(args[i + 1]);
+    else if (text === "-f" || text === "--file") {
+      const reason = fileProgramReason(args[i + 1], (body) => sedScriptReason(body, env), env);
+      if (reason) return reason;
+      scripted = true;
+      files.push(args[i + 1]);
       i += 1;
-    } else if (text === undefined || !text.startsWith("-") || text === "-") files.push(args[i]);
+    } else if (text === "-l" || text === "--line-length") i += 1;
+    else if (text === undefined || !text.startsWith("-") || text === "-") files.push(args[i]);
   }
-  if (scripts.length === 0 && files.length > 0) scripts.push(files.shift());
+  if (scripts.length === 0 && !scripted && files.length > 0) scripts.push(files.shift());
   for (const field of scripts) {
     if (!field) continue;
     if (isDynamic(field.value)) {
@@ -3339,30 +3501,44 @@ function findReason(args, env, name) {
   return argumentsReason(name, plain, env);
 }
 
+/** fd -x / -X: a command run on the names fd finds ({}, {/}, {.}…, or appended). */
+function fdReason(args, env, name) {
+  const at = args.findIndex((field) => /^(-x|-X|--exec|--exec-batch)$/.test(single(field) ?? ""));
+  if (at < 0) return argumentsReason(name, args, env);
+  const end = args.findIndex((field, k) => k > at && single(field) === ";");
+  const found = {
+    value: dynamic(`is a name \`${name}\` finds when it runs`),
+    word: { parts: [{ lit: "{}" }] },
+  };
+  const command = args.slice(at + 1, end < 0 ? args.length : end);
+  const placed = command.some((field) =>
+    (field.value.strings ?? []).some((piece) => /\{\/?\/?\.?\}/.test(piece)),
+  );
+  const inner = placed
+    ? command.map((field) =>
+        (field.value.strings ?? []).some((piece) => /\{\/?\/?\.?\}/.test(piece))
+          ? { ...found, word: field.word }
+          : field,
+      )
+    : [...command, found];
+  return argumentsReason(name, args.slice(0, at), env) ?? fieldsReason(inner, env);
+}
+
 /** xargs: the names it reads on stdin become arguments of its command. */
 function xargsReason(args, env, name) {
-  const valued = [
-    "-a",
-    "--arg-file",
-    "-d",
-    "--delimiter",
-    "-E",
-    "-I",
-    "-L",
-    "-n",
-    "-P",
-    "-s",
-    "--max-args",
-    "--max-procs",
-    "--max-chars",
-    "--max-lines",
-    "--process-slot-var",
-  ];
+  const valued =
+    "-a --arg-file -d --delimiter -E -I -L -n -P -s --max-args --max-procs --max-chars --max-lines --process-slot-var".split(
+      " ",
+    );
   let i = 0;
   let replace;
   let file;
+  let split = "words";
   while (i < args.length) {
     const text = single(args[i]);
+    if (text === "-0" || text === "--null" || text === "-d" || text?.startsWith("--delimiter"))
+      split = "whole";
+    else if (text === "-L" || text === "-I" || /^-[il]/.test(text ?? "")) split = "lines";
     if (text === undefined || !text.startsWith("-")) break;
     if (text === "--") {
       i += 1;
@@ -3390,36 +3566,70 @@ function xargsReason(args, env, name) {
     return fieldsReason(command, env);
   }
   for (const text of data.strings) {
-    const items = xargsItems(text).map((item) => ({
-      value: known([item]),
-      word: { parts: [{ lit: item }] },
-    }));
-    const fields = replace
-      ? command.map((field) =>
-          (field.value.strings ?? []).some((piece) => piece.includes(replace))
-            ? {
-                ...field,
-                value: known(
-                  items.flatMap((item) =>
-                    field.value.strings.map((piece) => piece.split(replace).join(item.value.strings[0])),
-                  ),
-                ),
-              }
-            : field,
-        )
-      : [...command, ...items];
-    const reason = fieldsReason(fields, env);
-    if (reason) return reason;
+    for (const items of xargsItems(text, split)) {
+      const fields = replace ? replaced(command, replace, items) : [...command, ...items.map(literalField)];
+      const reason = fieldsReason(fields, env);
+      if (reason) return reason;
+    }
   }
   return undefined;
 }
 
-/** xargs' items: blank-separated, with its own quotes removed. */
-function xargsItems(text) {
-  const items = [];
-  for (const piece of text.split(/[\s\0]+/))
-    if (piece !== "") items.push(piece, piece.replace(/["'\\]/g, ""));
-  return items;
+/** GNU parallel: like xargs, with the items after ::: (or on stdin) put in place of {} or after the command. */
+function parallelReason(args, env, name) {
+  const split = args.findIndex((field) => /^:::+$/.test(single(field) ?? ""));
+  let at = 0;
+  while (at < args.length && (single(args[at]) ?? "").startsWith("-")) at += 1;
+  const command = args.slice(at, split < 0 ? args.length : split);
+  const sources = split < 0 ? [stdinValue(env) ?? EMPTY] : args.slice(split + 1).map((field) => field.value);
+  const data = anyOf(sources.map((value) => (isDynamic(value) ? value : known([value.strings.join("\n")]))));
+  if (isDynamic(data)) {
+    noteAsk(env.ctx, `\`${name}\` passes names it reads when it runs (${data.dynamic})`);
+    return fieldsReason(command, env);
+  }
+  for (const text of data.strings) {
+    for (const items of xargsItems(text)) {
+      const reason = fieldsReason(
+        replaced(command, "{}", items).concat(
+          command.some((field) => (field.value.strings ?? []).some((piece) => piece.includes("{}")))
+            ? []
+            : items.map(literalField),
+        ),
+        env,
+      );
+      if (reason) return reason;
+    }
+  }
+  return undefined;
+}
+
+const literalField = (text) => ({ value: known([text]), word: { parts: [{ lit: text, q: true }] } });
+
+/** xargs -I R: each item in place of R. */
+function replaced(command, replace, items) {
+  return command.map((field) =>
+    (field.value.strings ?? []).some((piece) => piece.includes(replace))
+      ? {
+          ...field,
+          value: known(
+            items.flatMap((item) => field.value.strings.map((piece) => piece.split(replace).join(item))),
+          ),
+        }
+      : field,
+  );
+}
+
+/**
+ * The ways xargs may split what it reads: with -0 or -d, at NULs or the delimiter (taken as any
+ * separator, the whole text included); with -L or -I, its lines; else its blank-separated words,
+ * also with xargs' own quotes and backslashes removed.
+ */
+function xargsItems(text, split = "words") {
+  const trimmed = text.replace(/\n$/, "");
+  if (split === "whole") return [[text], [trimmed], trimmed.split(/[\n\0]/)];
+  if (split === "lines") return [trimmed.split("\n")];
+  const words = trimmed.split(/[\s\0]+/).filter((piece) => piece !== "");
+  return [words, words.map((word) => word.replace(/["'\\]/g, ""))];
 }
 
 const COMMAND_HANDLERS = {
@@ -3443,7 +3653,15 @@ const COMMAND_HANDLERS = {
   ".": sourceReason,
   sed: sedReason,
   find: findReason,
+  fd: fdReason,
+  fdfind: fdReason,
+  ln: copyReason,
+  link: copyReason,
+  cp: copyReason,
+  mv: copyReason,
+  install: copyReason,
   xargs: xargsReason,
+  parallel: parallelReason,
   command: (args, env) => (/^-[vV]/.test(single(args[0]) ?? "") ? undefined : fieldsReason(args, env)),
   for: forReason,
   select: forReason,
@@ -3535,7 +3753,13 @@ function judgeParsed(parsed, ctx, depth) {
   for (let pass = 1; ; pass += 1) {
     const before = ctx.version;
     ctx.ask = undefined;
-    if (!ctx.compound) Object.assign(ctx, { written: new Map(), bases: [ctx.base], unknownBase: undefined });
+    if (!ctx.compound)
+      Object.assign(ctx, {
+        written: new Map(),
+        bases: [ctx.base],
+        unknownBase: undefined,
+        aliases: new Map(),
+      });
     matchDotfiles = ctx.dotglob;
     const reason = parsedReason(parsed, ctx, depth);
     if (reason) return reason;
@@ -3573,6 +3797,13 @@ export function shellVerdict(text, base, depth = 0) {
   } finally {
     matchDotfiles = true;
   }
+}
+
+/** Text that may be run as a shell command (an MCP tool's argument): only a secret it names for certain blocks. */
+export function maybeProgramVerdict(text, base) {
+  const ctx = newShellContext(base);
+  const block = speculativeReason(text, { ctx, depth: 0 });
+  return block ? { block } : {};
 }
 
 /** Program text under `code` and `script` (Claude's REPL, a Workflow script): judged like an interpreter's. */
@@ -3647,16 +3878,24 @@ export function decide(payload, deadline = performance.now() + timeoutMs(), give
     const reason = pathReason(path, base);
     if (reason) return blocked(`path ${path}: ${reason}`);
   }
+  // A glob is relative to the folder the tool searches (Grep's path) as well as to the call's folder.
+  const folders = [base, ...inspection.paths.map((path) => resolve(base, expandHome(path, base)))];
   for (const field of inspection.globs) {
     for (const glob of globPatterns(field)) {
-      const reason = pathReason(glob, base);
-      if (reason) return blocked(`pattern ${glob}: ${reason}`);
+      for (const folder of folders) {
+        const reason = pathReason(glob, folder);
+        if (reason) return blocked(`pattern ${glob}: ${reason}`);
+      }
     }
   }
   let ask;
   const judged = [
     ...inspection.commands.map((text) => ["shell command", () => shellVerdict(text, base)]),
     ...inspection.codes.map((text) => ["program text", () => programVerdict(text, base)]),
+    ...inspection.maybePrograms.map((text) => [
+      "an argument that may be run",
+      () => maybeProgramVerdict(text, base),
+    ]),
   ];
   for (const [what, judge] of judged) {
     const verdict = judge();

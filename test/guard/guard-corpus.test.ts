@@ -62,6 +62,7 @@ const issue27 = [
   "arrays and exports",
   "curl -F and friends",
   "names read at run time",
+  "variants",
   "Grep glob",
   "file URLs",
   "near miss",
