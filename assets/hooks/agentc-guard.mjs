@@ -802,7 +802,7 @@ function resolvedForms(raw, base) {
 
 /** Credentials inside files such as .npmrc: read the real file and scan it. */
 function checkedFileReason(path) {
-  if (!CONTENT_CHECKED_NAMES.has(segmentsOf(path).at(-1) ?? "")) return undefined;
+  if (!CONTENT_CHECKED_NAMES.has(lastSegmentOf(path))) return undefined;
   let text;
   try {
     spend("fsCalls", 2);
@@ -2713,7 +2713,8 @@ function judgePath(candidate, ctx) {
     noteAsk(ctx, `${candidate} is relative to ${ctx.unknownBase}`);
   for (const base of ctx.bases) {
     const reason =
-      pathReason(candidate, base) ?? madeNameReason(resolve(base, expandHome(candidate, base)), ctx);
+      pathReason(candidate, base) ??
+      (ctx.aliases.size > 0 ? madeNameReason(resolve(base, expandHome(candidate, base)), ctx) : undefined);
     if (reason) return reason;
   }
   return undefined;
@@ -2786,7 +2787,8 @@ function* pathCandidates(text, ctx) {
 }
 
 function* valueForms(text, ctx) {
-  yield text;
+  // A name longer than PATH_MAX cannot be opened: only the names inside it can.
+  if (text.length <= MAX_RESOLVED_PATH) yield text;
   const eq = text.indexOf("=");
   if (eq >= 0) yield text.slice(eq + 1);
   if (eq >= 0 && /^[@<]/.test(text.slice(eq + 1))) yield text.slice(eq + 2);

@@ -1,56 +1,36 @@
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import {
+  type OrdinaryCase,
+  ordinaryCorpus,
+  ordinaryPayload,
+  ordinaryProject,
+} from "../support/guard-ordinary.js";
 import { runGuardProcess } from "../support/guard-process.js";
-import { testdir } from "../support/testdir.js";
 
 /**
  * test/fixtures/guard-ordinary.json: ordinary developer commands and tool calls, in every client's
  * payload shape. The guard must allow each, except the few the fixture marks (names from a directory
  * walk ask); at most 1 % may be asked or blocked (issue 27). Decisions only: no test here times anything.
  */
-interface OrdinaryCase {
-  client: string;
-  payload: Record<string, unknown>;
-  expect?: "ask" | "block";
-  why?: string;
-}
-interface Ordinary {
-  project: Record<string, string>;
-  cases: OrdinaryCase[];
-}
 interface Verdict {
   allow: boolean;
   decision: "allow" | "ask" | "block";
   reason?: string;
 }
 
-const fixture = JSON.parse(
-  readFileSync(join(packageRoot, "test", "fixtures", "guard-ordinary.json"), "utf8"),
-) as Ordinary;
-const project = testdir(fixture.project, "agentc-ordinary-");
-const git = (...args: string[]) => execFileSync("git", args, { cwd: project, stdio: "ignore" });
-git("init", "-q");
-git("add", "-A");
-git("-c", "user.name=agentc", "-c", "user.email=agentc@example.com", "commit", "-qm", "ordinary project");
+const fixture = ordinaryCorpus();
+const project = ordinaryProject(fixture);
+after(() => rmSync(project, { recursive: true, force: true }));
 // The guard expands ~ and $HOME with os.homedir(); this test file runs in its own process.
 process.env.HOME = join(project, "home");
 const guardPath = join(packageRoot, "assets", "hooks", "agentc-guard.mjs");
 const guard = (await import(pathToFileURL(guardPath).href)) as { decide(payload: unknown): Verdict };
-
-function payloadOf(entry: OrdinaryCase): Record<string, unknown> {
-  const payload = JSON.parse(JSON.stringify(entry.payload).replaceAll("<project>", project)) as Record<
-    string,
-    unknown
-  >;
-  if (!("cwd" in payload) && !("workspace_roots" in payload)) payload.cwd = project;
-  if (!("hook_event_name" in payload) && !("toolName" in payload)) payload.hook_event_name = "PreToolUse";
-  return payload;
-}
+const payloadOf = (entry: OrdinaryCase) => ordinaryPayload(entry, project);
 
 const label = (entry: OrdinaryCase) => `${entry.client}: ${JSON.stringify(entry.payload).slice(0, 120)}`;
 
