@@ -598,9 +598,9 @@ function collectString(value, key, tool, inspection) {
   if (!UNSCANNED_KEYS.has(key)) inspection.contents.push(value);
   if (value.includes(PATCH_MARKER)) collectPatch(value, inspection);
   if (value.trimStart().startsWith(PATCH_MARKER)) return; // a raw patch is not a shell command
+  if (/^file:/i.test(value)) inspection.paths.push(...fileUrlPaths(value));
   if (PATH_KEYS.has(key) || DIR_KEYS.has(key) || options.pathFields.includes(key))
     inspection.paths.push(value);
-  else if (/^file:/i.test(value)) inspection.paths.push(...fileUrlPaths(value));
   else if (looksLikePath(value, key) || (isMcpTool(tool) && looksLikeMcpPath(value, key)))
     inspection.paths.push(value);
   if (GLOB_KEYS.has(key) || (key === "pattern" && /glob/i.test(tool))) inspection.globs.push(value);
@@ -2621,9 +2621,9 @@ const DATA_OPTIONS = {
   docker:
     "-t --tag --name -e --env -l --label -p --publish --platform --build-arg --network -h --hostname -u --user -w --workdir",
   kubectl: "-n --namespace --context -l --selector",
-  curl: "-H --header -A --user-agent -X --request -u --user -e --referer -w --write-out --data-raw",
+  curl: "-H --header -A --user-agent -X --request -u --user -e --referer -w --write-out --data-raw -d --data --data-binary",
 };
-const AT_FILE_OPTIONS = new Set(["-H", "--header", "-w", "--write-out"]);
+const AT_FILE_OPTIONS = new Set(["-H", "--header", "-w", "--write-out", "-d", "--data", "--data-binary"]);
 
 /** A computed field that is the value of a data option (`-m "$(date)"`, `--author=$(…)`). */
 function isDataValue(name, previous, field) {
