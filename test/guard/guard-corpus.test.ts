@@ -91,6 +91,9 @@ describe("the guard's adversarial corpus, through the real guard process", { con
       assert.equal(run.status, 2, said);
       assert.match(run.stderr, /^agentc-guard blocked this call: .+\n$/);
       assert.ok(run.stderr.length < 700, "a block reason is one short line, whatever the input's size");
+      // Issue 15's heavy inputs stop at a bound; on a machine loaded past its cores the deadline may
+      // come first, which blocks just the same (the property test bounds the time).
+      if (entry.issue === "15.1" && /blocked this call: no decision within \d+ ms/.test(run.stderr)) return;
       if (entry.reason) assert.match(run.stderr, new RegExp(entry.reason), said);
       const unsure = /blocked this call: it cannot tell which files this reads: /.test(run.stderr);
       assert.equal(unsure, entry.expect === "ask", `a ${entry.expect} says so: ${said}`);
