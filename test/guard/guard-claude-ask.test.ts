@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { claudeSession, type SessionRecord, toolResultText } from "../support/claude-loopback.js";
-import { buildAndInstall, clientRegistry, requireClient } from "../support/clients-cli.js";
+import { buildAndInstall, requireClient } from "../support/clients-cli.js";
+import { guardOnlyRegistry } from "../support/guard-process.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -19,13 +20,6 @@ const cliVersion = (
     version: string;
   }
 ).version;
-
-function guardOnlyRegistry(): string {
-  const registry = join(testdir({}, "agentc-claude-ask-"), "registry");
-  cpSync(clientRegistry, registry, { recursive: true });
-  for (const file of ["hooks.json", "mcp.json", "permissions.json"]) rmSync(join(registry, "core", file));
-  return registry;
-}
 
 const installed = buildAndInstall(guardOnlyRegistry(), ["claude-code"]);
 
@@ -94,51 +88,40 @@ describe(`the guard's ask answer in Claude Code ${cliVersion} (the pinned CLI, p
     assert.match(settings, /agentc-guard\.mjs\\?"? --fail-closed --ask/);
   });
 
-  it("refuses the call in print mode without a permission prompt, even when --allowedTools allows it", async (t) => {
-    const program = requireClient(t, "claude");
-    if (!program) return;
-    const record = await claudeSession(
-      [...program, "--allowedTools", "Bash(f:*)", "Bash(cat:*)"],
-      await project(),
-      computed,
-    );
-    assertRefused(record);
-  });
+  const printMode: [string, string[]][] = [
+    ["even when --allowedTools allows it", ["--allowedTools", "Bash(f:*)", "Bash(cat:*)"]],
+    ["under --permission-mode bypassPermissions too", ["--permission-mode", "bypassPermissions"]],
+  ];
+  for (const [when, flags] of printMode) {
+    it(`refuses the call in print mode without a permission prompt, ${when}`, async (t) => {
+      const program = requireClient(t, "claude");
+      if (!program) return;
+      assertRefused(await claudeSession([...program, ...flags], await project(), computed));
+    });
+  }
 
-  it("refuses it under --permission-mode bypassPermissions too", async (t) => {
-    const program = requireClient(t, "claude");
-    if (!program) return;
-    const record = await claudeSession(
-      [...program, "--permission-mode", "bypassPermissions"],
-      await project(),
-      computed,
-    );
-    assertRefused(record);
-  });
-
-  it("puts it to the person when the session has a permission prompt: allowed, it runs", async (t) => {
-    const program = requireClient(t, "claude");
-    if (!program) return;
-    const person = approver("allow");
-    const flags = [...program, "--allowedTools", "Bash", ...person.flags];
-    const record = await claudeSession(flags, await project(), computed);
-    assert.deepEqual(
-      asked(person.log).map((request) => request.tool_name),
-      ["Bash"],
-      "the person was asked",
-    );
-    assert.ok(ran(record), `approved, the command ran: ${toolResultText(record)}`);
-  });
-
-  it("puts it to the person: refused, it does not run", async (t) => {
-    const program = requireClient(t, "claude");
-    if (!program) return;
-    const person = approver("deny");
-    const flags = [...program, "--allowedTools", "Bash", ...person.flags];
-    const record = await claudeSession(flags, await project(), computed);
-    assert.equal(asked(person.log).length, 1, "the person was asked");
-    assert.ok(!ran(record), `refused, the secret stayed unread: ${toolResultText(record)}`);
-  });
+  for (const answer of ["allow", "deny"] as const) {
+    it(`puts it to the person when the session has a permission prompt: ${answer}, ${answer === "allow" ? "it runs" : "it does not run"}`, async (t) => {
+      const program = requireClient(t, "claude");
+      if (!program) return;
+      const person = approver(answer);
+      const record = await claudeSession(
+        [...program, "--allowedTools", "Bash", ...person.flags],
+        await project(),
+        computed,
+      );
+      assert.deepEqual(
+        asked(person.log).map((request) => request.tool_name),
+        ["Bash"],
+        "the person was asked",
+      );
+      assert.equal(
+        ran(record),
+        answer === "allow",
+        `the command ran only when allowed: ${toolResultText(record)}`,
+      );
+    });
+  }
 
   it("asks nobody about a command it can judge", async (t) => {
     const program = requireClient(t, "claude");
