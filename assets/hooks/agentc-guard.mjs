@@ -1655,10 +1655,9 @@ function folderValue(ctx) {
   return ctx.unknownBase ? dynamic(`the folder is ${ctx.unknownBase}`) : known([...ctx.bases]);
 }
 
-/** $? $$ $! $# are numbers; $0 is the shell; $1…, $@, $* and $- are set when the command runs. */
+/** $? $$ $! $# are numbers; $0 (the shell, or sh -c's first argument), $1…, $@, $* and $- are set when the command runs. */
 function specialValue(name) {
   if ("?$!#".includes(name)) return known(["0"]);
-  if (name === "0") return known(["bash"]);
   return dynamic(`$${name} is set when the command runs`);
 }
 
@@ -2413,6 +2412,7 @@ const WRAPPERS = new Map([
   ["taskset", { positional: 1 }],
   ["chrt", { positional: 1 }],
   ["caffeinate", {}],
+  ["busybox", {}],
   ["unbuffer", {}],
   ...["if", "then", "else", "elif", "while", "until", "do", "!", "{", "(", "coproc"].map((word) => [
     word,
@@ -2585,6 +2585,9 @@ function namedReason(head, args, env) {
     if (reason) return reason;
     return argumentsReason(name, args, env);
   }
+  // A name the line wrote a file under runs that file when PATH reaches it (PATH=.:$PATH).
+  const written = scriptReason(head, "shell", env);
+  if (written) return written;
   const handler = COMMAND_HANDLERS[name];
   if (handler) return handler(args, env, name);
   if (SHELLS.has(name)) return shellReason(name, args, env);
@@ -2861,7 +2864,9 @@ function assignmentReason(word, env) {
   } else value = partsValue(assignedParts(word), ctx, depth);
   if (/^[^=]*\+=/.test(word.parts[0]?.lit ?? "") && !isDynamic(value))
     value = anyOf([value, joinValues(variableValue(ctx, name), value)]);
-  const reason = blockingValueReason(value, env, `${name}=`);
+  const reason =
+    blockingValueReason(value, env, `${name}=`) ??
+    (/^(BASH_ENV|ENV)$/.test(name) && !isDynamic(value) ? writtenText(value.strings, ctx) && scriptReason({ value, word }, "shell", env) : undefined);
   if (reason) return reason;
   assignVariable(ctx, name, value);
   return undefined;
@@ -3207,6 +3212,11 @@ function interpreterReason(name, args, env) {
     if (reason) return reason;
   }
   const rest = args.slice(i);
+  for (const field of args) {
+    const named = single(field);
+    const reason = named && (writtenProgramReason(named, env) ?? (module ? writtenProgramReason(`${named}.py`, env) : undefined));
+    if (reason) return reason;
+  }
   if (codes.length === 0 && !module && !program && rest.length > 0) {
     const reason = scriptReason(rest[0], "code", env);
     if (reason) return reason;
