@@ -305,6 +305,9 @@ export const SECRET_CONTENT_RULES = [
   },
 ];
 
+/** A list written as one line of words. */
+const words = (text) => text.split(" ");
+
 // ─── Payload field names ───────────────────────────────────────────────────────────────────────
 
 const PATH_KEYS = new Set([
@@ -1879,40 +1882,11 @@ function printfPiece(kind, arg, precision) {
 }
 
 /** Commands that print nothing to stdout when they succeed (their errors go to stderr). */
-const SILENT_COMMANDS = new Set([
-  "cd",
-  "export",
-  "declare",
-  "local",
-  "readonly",
-  "typeset",
-  "unset",
-  "set",
-  "shopt",
-  "true",
-  "false",
-  ":",
-  "mkdir",
-  "touch",
-  "rm",
-  "cp",
-  "mv",
-  "ln",
-  "chmod",
-  "chown",
-  "sleep",
-  "wait",
-  "test",
-  "[",
-  "[[",
-  "}",
-  "fi",
-  "done",
-  "esac",
-  "then",
-  "do",
-  "else",
-]);
+const SILENT_COMMANDS = new Set(
+  words(
+    "cd export declare local readonly typeset unset set shopt true false : mkdir touch rm cp mv ln chmod chown sleep wait test [ [[ } fi done esac then do else",
+  ),
+);
 
 /** What a command writes to stdout, as far as its words say; `toFile`: ignore its own > redirections. */
 function printedValue(parsed, index, ctx, depth, toFile = false) {
@@ -2365,28 +2339,9 @@ const WRAPPERS = new Map([
   [
     "sudo",
     {
-      values: [
-        "-u",
-        "-g",
-        "-C",
-        "-D",
-        "-h",
-        "-p",
-        "-U",
-        "-T",
-        "-r",
-        "-t",
-        "--user",
-        "--group",
-        "--chdir",
-        "--host",
-        "--prompt",
-        "--other-user",
-        "--close-from",
-        "--command-timeout",
-        "--role",
-        "--type",
-      ],
+      values: words(
+        "-u -g -C -D -h -p -U -T -r -t --user --group --chdir --host --prompt --other-user --close-from --command-timeout --role --type",
+      ),
       chdir: ["-D", "--chdir"],
     },
   ],
@@ -2394,30 +2349,21 @@ const WRAPPERS = new Map([
   [
     "env",
     {
-      values: ["-u", "-C", "-S", "--unset", "--chdir", "--split-string"],
+      values: words("-u -C -S --unset --chdir --split-string"),
       chdir: ["-C", "--chdir"],
       split: ["-S", "--split-string"],
       assignments: true,
     },
   ],
-  ["nohup", {}],
-  ["time", {}],
   ["nice", { values: ["-n", "--adjustment"] }],
-  ["ionice", { values: ["-c", "-n", "-p", "-P", "-u", "--class", "--classdata"] }],
+  ["ionice", { values: words("-c -n -p -P -u --class --classdata") }],
   ["stdbuf", { values: ["-i", "-o", "-e"] }],
-  ["timeout", { values: ["-k", "-s", "--kill-after", "--signal"], positional: 1 }],
-  ["builtin", {}],
+  ["timeout", { values: words("-k -s --kill-after --signal"), positional: 1 }],
   ["exec", { values: ["-a"] }],
-  ["setsid", {}],
   ["taskset", { positional: 1 }],
   ["chrt", { positional: 1 }],
-  ["caffeinate", {}],
-  ["busybox", {}],
-  ["unbuffer", {}],
-  ...["if", "then", "else", "elif", "while", "until", "do", "!", "{", "(", "coproc"].map((word) => [
-    word,
-    { keyword: true },
-  ]),
+  ...words("nohup time builtin setsid caffeinate unbuffer busybox").map((word) => [word, {}]),
+  ...words("if then else elif while until do ! { ( coproc").map((word) => [word, { keyword: true }]),
 ]);
 
 /** Splits a wrapper's options from the command it runs (no side effects: see applyWrapper). */
@@ -2467,64 +2413,11 @@ function commandHead(fields) {
 }
 
 /** Commands whose plain arguments are never opened as files. */
-const NON_READING_COMMANDS = new Set([
-  "echo",
-  "printf",
-  "ls",
-  "test",
-  "[",
-  "[[",
-  "touch",
-  "mkdir",
-  "stat",
-  "which",
-  "type",
-  "kill",
-  "sleep",
-  "true",
-  "false",
-  ":",
-  "exit",
-  "return",
-  "shift",
-  "wait",
-  "date",
-  "seq",
-  "basename",
-  "dirname",
-  "pwd",
-  "unset",
-  "hash",
-  "umask",
-  "jobs",
-  "popd",
-  "dirs",
-  "set",
-  "shopt",
-  "break",
-  "continue",
-  "nproc",
-  "whoami",
-  "id",
-  "uname",
-  "hostname",
-  "tty",
-  "clear",
-  "times",
-  "ulimit",
-  "mktemp",
-  "realpath",
-  "readlink",
-  "printenv",
-  "tput",
-  "sync",
-  "case",
-  "esac",
-  "}",
-  "fi",
-  "done",
-  "function",
-]);
+const NON_READING_COMMANDS = new Set(
+  words(
+    "echo printf ls test [ [[ touch mkdir stat which type kill sleep true false : exit return shift wait date seq basename dirname pwd unset hash umask jobs popd dirs set shopt break continue nproc whoami id uname hostname tty clear times ulimit mktemp realpath readlink printenv tput sync case esac } fi done function",
+  ),
+);
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "mksh", "busybox"]);
 const INTERPRETERS =
   /^(python[\d.]*|pypy[\d.]*|ipython\d?|node|nodejs|deno|bun|perl[\d.]*|ruby[\d.]*|irb|php[\d.]*|lua[\d.]*|luajit|tclsh|osascript|pwsh|powershell|rscript|julia|groovy|jshell)$/i;
@@ -2866,7 +2759,9 @@ function assignmentReason(word, env) {
     value = anyOf([value, joinValues(variableValue(ctx, name), value)]);
   const reason =
     blockingValueReason(value, env, `${name}=`) ??
-    (/^(BASH_ENV|ENV)$/.test(name) && !isDynamic(value) ? writtenText(value.strings, ctx) && scriptReason({ value, word }, "shell", env) : undefined);
+    (/^(BASH_ENV|ENV)$/.test(name) && !isDynamic(value)
+      ? writtenText(value.strings, ctx) && scriptReason({ value, word }, "shell", env)
+      : undefined);
   if (reason) return reason;
   assignVariable(ctx, name, value);
   return undefined;
@@ -3214,7 +3109,9 @@ function interpreterReason(name, args, env) {
   const rest = args.slice(i);
   for (const field of args) {
     const named = single(field);
-    const reason = named && (writtenProgramReason(named, env) ?? (module ? writtenProgramReason(`${named}.py`, env) : undefined));
+    const reason =
+      named &&
+      (writtenProgramReason(named, env) ?? (module ? writtenProgramReason(`${named}.py`, env) : undefined));
     if (reason) return reason;
   }
   if (codes.length === 0 && !module && !program && rest.length > 0) {
