@@ -45,6 +45,9 @@ function answer(request: Request): void {
   } else if (request.id !== undefined) send(request.id, {});
 }
 
-for await (const line of createInterface({ input: process.stdin })) {
-  if (line.trim() !== "") answer(JSON.parse(line) as Request);
+// Only as the session's MCP server (which sets APPROVER_ANSWER); imported or run by the test runner it does nothing.
+if (process.env.APPROVER_ANSWER !== undefined) {
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line.trim() !== "") answer(JSON.parse(line) as Request);
+  }
 }
