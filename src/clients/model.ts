@@ -543,4 +543,10 @@ export interface GuardWiring {
    * false: such a payload goes through (seed 001 without hook_fail_closed); secrets it reads still block.
    */
   fail_closed?: boolean;
+  /**
+   * The guard is called with --ask: a call it cannot judge (a name built when the command runs) is
+   * put to the person, in the answer form the client's payload calls for, instead of blocked. Only
+   * for clients whose hooks honour an "ask" answer (docs/guard.md); default false (block).
+   */
+  ask?: boolean;
 }

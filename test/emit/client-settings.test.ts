@@ -89,7 +89,7 @@ describe("claude-code settings from the core example", () => {
     const command = (text: string, timeout?: number, failClosed = false) =>
       `{"type":"command","command":"${text}"${timeout === undefined ? "" : `,"timeout":${timeout}`}${failClosed ? ',"onFailure":"block"' : ""}}`;
     assert.deepEqual(hooks, [
-      `hooks.PreToolUse[] = {"matcher":"*","hooks":[${command('node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agentc-guard.mjs\\" --fail-closed --path-fields file_path,notebook_path,path --mcp-prefixes mcp__', 10, true)}]}`,
+      `hooks.PreToolUse[] = {"matcher":"*","hooks":[${command('node \\"$CLAUDE_PROJECT_DIR/.claude/hooks/agentc-guard.mjs\\" --fail-closed --ask --path-fields file_path,notebook_path,path --mcp-prefixes mcp__', 10, true)}]}`,
       `hooks.PreToolUse[] = {"matcher":"${coreHookMatcher}","hooks":[${command(`${fromRoot}node .agentc/guard.mjs`, 10, true)}]}`,
       `hooks.UserPromptSubmit[] = {"hooks":[${command(`${fromRoot}node .agentc/guard.mjs --prompt`, undefined, true)}]}`,
       `hooks.PostToolUse[] = {"matcher":"Edit|Write|NotebookEdit","hooks":[${command(`${fromRoot}npx biome format --write`)}]}`,
@@ -142,7 +142,7 @@ describe("claude-code settings from the core example", () => {
       ["partial"],
       "the guard blocks what it can see; docs/guard.md lists what it cannot",
     );
-    assert.match(guard[0]?.reason ?? "", /names built at run time/);
+    assert.match(guard[0]?.reason ?? "", /file names are computed when it runs is put to the person \(ask\)/);
     assert.match(guard[0]?.reason ?? "", /from Claude Code 2\.1\.295 on; older versions let it through/);
     const failClosed = out.capabilities.filter((r) => r.promise.endsWith("fails closed"));
     assert.deepEqual(
