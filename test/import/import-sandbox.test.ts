@@ -9,16 +9,16 @@ const settings = (value: object) => ({ ".claude/settings.json": `${JSON.stringif
 const denyEnv = { permissions: { deny: ["Read(./.env)"] } };
 
 /** The AGC128 and AGC129 lines import gave about .claude/settings.json. */
-function aboutSettings(run: ReturnType<typeof runImport>): string[] {
+function aboutSettings(run: Awaited<ReturnType<typeof runImport>>): string[] {
   return run.json.diagnostics
     .filter((d) => d.file === ".claude/settings.json" && (d.id === "AGC128" || d.id === "AGC129"))
     .map((d) => `${d.id} ${d.severity} ${d.message}`);
 }
 
 describe("import: a client's sandbox (os_read_deny) read back", () => {
-  it("takes the sandbox agentc writes for a read rule as agentc's: the round trip says nothing of it", () => {
+  it("takes the sandbox agentc writes for a read rule as agentc's: the round trip says nothing of it", async () => {
     const sandbox = { enabled: true, filesystem: { denyRead: ["./.env"] } };
-    const run = runImport(testdir(settings({ ...denyEnv, sandbox })));
+    const run = await runImport(testdir(settings({ ...denyEnv, sandbox })));
     assert.equal(run.status, 0, run.stderr);
     const about = aboutSettings(run);
     assert.ok(!about.some((line) => line.includes("sandbox")), about.join("\n"));
@@ -26,13 +26,13 @@ describe("import: a client's sandbox (os_read_deny) read back", () => {
     assert.deepEqual(permissions.deny, [{ verb: "read", paths: [".env"] }]);
   });
 
-  it("keeps a person's own sandbox values in their file and says so, each at its key", () => {
+  it("keeps a person's own sandbox values in their file and says so, each at its key", async () => {
     const sandbox = {
       enabled: false,
       network: { allowedDomains: ["example.com"] },
       filesystem: { denyRead: ["./.env", "~/private"] },
     };
-    const run = runImport(testdir(settings({ ...denyEnv, sandbox })));
+    const run = await runImport(testdir(settings({ ...denyEnv, sandbox })));
     assert.equal(run.status, 0, run.stderr);
     const left = aboutSettings(run).filter((line) => line.startsWith("AGC128"));
     assert.deepEqual(left, [
@@ -42,8 +42,8 @@ describe("import: a client's sandbox (os_read_deny) read back", () => {
     ]);
   });
 
-  it("takes a switch with agentc's value as agentc's even with no read rule; the round trip then shows the build would not write it", () => {
-    const run = runImport(testdir(settings({ sandbox: { enabled: true } })));
+  it("takes a switch with agentc's value as agentc's even with no read rule; the round trip then shows the build would not write it", async () => {
+    const run = await runImport(testdir(settings({ sandbox: { enabled: true } })));
     assert.equal(run.status, 0, run.stderr);
     const about = aboutSettings(run);
     assert.ok(!about.some((line) => line.startsWith("AGC128")), about.join("\n"));
