@@ -412,7 +412,7 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
     assert.match(broad?.reason ?? "", /no matchers, so it runs for every tool/);
   });
 
-  it(`refuses an MCP server whose variable the client cannot pass: never a literal \${VAR}, an error instead`, async () => {
+  it(`refuses an MCP server whose variable the client cannot pass: never a literal \${VAR}, the client's loss instead`, async () => {
     const out = settingsOf(await settingsRegistry([], extra), "synthetic");
     const file = fileAt(out.composed, ".syn/config.toml");
     assert.deepEqual(lines(file), [
@@ -420,7 +420,8 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
     ]);
     const [refused, ...more] = out.diagnostics.filter((d) => d.id === "AGC150");
     assert.deepEqual(more, []);
-    assert.equal(refused?.severity, "error");
+    assert.equal(refused?.severity, "warning");
+    assert.deepEqual(refused?.loss, { client: "synthetic", promise: 'MCP server "issues" (stdio)' });
     assert.equal(refused?.file, "core/mcp.json");
     assert.match(
       refused?.message ?? "",

@@ -86,10 +86,14 @@ describe("the registries of examples/ build with 0 errors with the GitHub MCP se
     assert.equal(status, 0, JSON.stringify(report.diagnostics.filter((d) => d.severity === "error")));
   });
 
-  it("examples/registry with the server added builds for every built-in client", async () => {
+  it("examples/registry with the server added to the .mcp.json it seeds builds", async () => {
     const copy = testdir();
     cpSync(join(packageRoot, "examples", "registry"), copy, { recursive: true });
-    writeFiles(copy, { "core/mcp.json": mcpJson });
+    const seed = join(copy, "seeds", "root", ".mcp.json");
+    const mcp = JSON.parse(readFileSync(seed, "utf8"));
+    const { transport: _, ...server } = githubServer;
+    mcp.mcpServers.github = { type: "stdio", ...server };
+    writeFiles(copy, { "seeds/root/.mcp.json": `${JSON.stringify(mcp, null, 2)}\n` });
     const { status, report } = await build(copy);
     const errors = report.diagnostics.filter((d) => d.severity === "error");
     assert.equal(status, 0, JSON.stringify(errors));
