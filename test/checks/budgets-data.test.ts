@@ -19,15 +19,22 @@ function registry(lines: number, targets: object = {}, core: Record<string, stri
 
 async function build(dir: string) {
   const run = await runAgentc(["build", dir, "--out", join(testdir(), "build"), "--format", "json"]);
-  const report = JSON.parse(run.stdout) as { diagnostics: { id: string; severity: string; message: string }[] };
-  return { status: run.status, findings: report.diagnostics.map((d) => `${d.severity} ${d.id} ${d.message}`) };
+  const report = JSON.parse(run.stdout) as {
+    diagnostics: { id: string; severity: string; message: string }[];
+  };
+  return {
+    status: run.status,
+    findings: report.diagnostics.map((d) => `${d.severity} ${d.id} ${d.message}`),
+  };
 }
 
 describe("budgets are data: targets.json budgets, each with its reason", () => {
   it("keeps the seed's budget by default: 150 lines fail AGC026", async () => {
     const { status, findings } = await build(registry(150));
     assert.equal(status, 1);
-    assert.ok(findings.some((f) => f.startsWith("error AGC026") && f.includes("over the global budget of 100")));
+    assert.ok(
+      findings.some((f) => f.startsWith("error AGC026") && f.includes("over the global budget of 100")),
+    );
   });
 
   it("takes the registry's own global budget: 150 lines and 750 words build", async () => {
@@ -55,7 +62,10 @@ describe("budgets are data: targets.json budgets, each with its reason", () => {
   it("refuses a budget without a reason", async () => {
     const { status, findings } = await build(registry(10, { budgets: { global: { max_lines: 500 } } }));
     assert.equal(status, 1);
-    assert.ok(findings.some((f) => f.includes("reason")), findings.join("\n"));
+    assert.ok(
+      findings.some((f) => f.includes("reason")),
+      findings.join("\n"),
+    );
   });
 
   it("takes a client's always-loaded limit from targets.json (AGC090)", async () => {

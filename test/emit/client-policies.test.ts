@@ -16,7 +16,11 @@ describe("a client pack's policy values are written only where targets.json turn
   });
 
   it("writes it when targets.json client_policies names it for claude-code", async () => {
-    const registry = await settingsRegistry(["claude-code"], {}, { client_policies: { "claude-code": [bypassSwitch] } });
+    const registry = await settingsRegistry(
+      ["claude-code"],
+      {},
+      { client_policies: { "claude-code": [bypassSwitch] } },
+    );
     const out = settingsOf(registry, "claude-code");
     assert.equal(entryAt(out.composed, ".claude/settings.json", bypassSwitch), "disable");
   });

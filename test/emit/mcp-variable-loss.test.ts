@@ -37,7 +37,7 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-describe("AGC150: a client that cannot pass ${VAR} to an MCP server loses the server, the build goes on", () => {
+describe(`AGC150: a client that cannot pass \${VAR} to an MCP server loses the server, the build goes on`, () => {
   it("builds every built-in client with the GitHub server: exit 0, one loss per client that passes no such variable", async () => {
     const { status, report, out } = await build(registry({ builtin_clients: "all" }));
     assert.equal(status, 0, JSON.stringify(report.diagnostics.filter((d) => d.severity === "error")));

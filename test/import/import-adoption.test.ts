@@ -70,10 +70,13 @@ describe("import never writes what build rejects (issue 29, part 4)", () => {
   const project = () =>
     testdir({
       "CLAUDE.md": "# Project\n\nUse tabs.\n",
-      ".claude/commands/deploy.md": '---\ndescription: Deploy it\nargument-hint: ""\n---\nDeploy $ARGUMENTS now.\n',
-      ".claude/commands/release.md": '---\ndescription: Cut a release\nargument-hint: ""\n---\nRelease now.\n',
+      ".claude/commands/deploy.md":
+        '---\ndescription: Deploy it\nargument-hint: ""\n---\nDeploy $ARGUMENTS now.\n',
+      ".claude/commands/release.md":
+        '---\ndescription: Cut a release\nargument-hint: ""\n---\nRelease now.\n',
       ".claude/skills/big/SKILL.md": `---\nname: big\ndescription: ${words(300, "Does")}\n---\n# Big\n\nDo it.\n`,
-      ".claude/skills/small/SKILL.md": "---\nname: small\ndescription: Does a small thing.\n---\n# Small\n\nDo it.\n",
+      ".claude/skills/small/SKILL.md":
+        "---\nname: small\ndescription: Does a small thing.\n---\n# Small\n\nDo it.\n",
     });
 
   it("leaves out each value core/ refuses, reports it once per key with a count, and the registry builds", async () => {
@@ -83,7 +86,9 @@ describe("import never writes what build rejects (issue 29, part 4)", () => {
     assert.doesNotMatch(deploy, /argument_hint/);
     assert.ok(!run.json.files.includes("core/skills/big/SKILL.md"), "the skill stays in the project's file");
     assert.ok(run.json.files.includes("core/skills/small/SKILL.md"));
-    const about = run.json.diagnostics.filter((d) => d.id === "AGC128" && /argument_hint|description/.test(d.message));
+    const about = run.json.diagnostics.filter(
+      (d) => d.id === "AGC128" && /argument_hint|description/.test(d.message),
+    );
     assert.ok(about.some((d) => d.file === ".claude/commands/deploy.md" && d.severity === "warning"));
     assert.ok(about.some((d) => d.file === ".claude/skills/big/SKILL.md" && /1024/.test(d.message)));
     const build = await runAgentc(["build", run.out, "--out", join(testdir(), "build")]);
@@ -108,7 +113,11 @@ describe("import never writes what build rejects (issue 29, part 4)", () => {
       const build = await runAgentc(["build", run.out, "--out", join(testdir(), "build"), "--quiet"]);
       const next = run.stdout.includes("next: agentc build");
       assert.equal(next, build.status === 0, `${dir}: next printed ${next}, build exit ${build.status}`);
-      assert.equal(run.status === 0, build.status === 0, `${dir}: import exit ${run.status}, build exit ${build.status}`);
+      assert.equal(
+        run.status === 0,
+        build.status === 0,
+        `${dir}: import exit ${run.status}, build exit ${build.status}`,
+      );
     }
   });
 });
@@ -145,7 +154,8 @@ describe("import's report is quiet and short (issue 29, part 8)", () => {
     for (let i = 0; i < 100; i++) {
       const body = `# Rule ${i}\n\nRule ${i} text.\n`;
       const folder = i % 2 === 0 ? "" : `area${i % 5}/`;
-      files[`.claude/rules/${folder}r${i}.md`] = `---\npaths: ["src/m${i}/**"]\nowner: team-${i}\n---\n${body}`;
+      files[`.claude/rules/${folder}r${i}.md`] =
+        `---\npaths: ["src/m${i}/**"]\nowner: team-${i}\n---\n${body}`;
       files[`.cursor/rules/c${i}.mdc`] =
         `---\ndescription: Cursor rule ${i}\nglobs: lib/m${i}/**\nalwaysApply: false\npriority: ${i}\n---\n# Cursor ${i}\n\nCursor ${i} text.\n`;
       files[`.github/instructions/g${i}.instructions.md`] =
