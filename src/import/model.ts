@@ -162,6 +162,8 @@ export interface ImportedItems {
   servers: ImportedServer[];
   /** True when a native hooks file carries agentc's secret guard. */
   guard: boolean;
+  /** Per client id, the pack's policy values the project's settings have (targets.json client_policies). */
+  policies: Record<string, string[]>;
 }
 
 export function emptyItems(): ImportedItems {
@@ -176,6 +178,7 @@ export function emptyItems(): ImportedItems {
     hooks: [],
     servers: [],
     guard: false,
+    policies: {},
   };
 }
 

@@ -142,6 +142,7 @@ function targetsJson(items: ImportedItems, choice: TargetChoice): object {
     version: 1,
     builtin_adapters: choice.adapters,
     builtin_clients: choice.clients.length > 0 ? choice.clients : "none",
+    ...(Object.keys(items.policies).length > 0 ? { client_policies: items.policies } : {}),
     secret_guard: items.guard,
   };
 }

@@ -53,14 +53,17 @@ describe("codex: MCP variables handed over by name", () => {
 });
 
 describe("claude-code: permissions_extra and settings_extra at their levels", () => {
-  it("writes disableBypassPermissionsMode inside permissions and nothing else at the top of the file but the sandbox", async () => {
-    const out = settingsOf(await settingsRegistry(["claude-code"]), "claude-code");
+  it("writes disableBypassPermissionsMode, when turned on, inside permissions and nothing else at the top of the file but the sandbox", async () => {
+    const policy = "permissions.disableBypassPermissionsMode";
+    const registry = await settingsRegistry(
+      ["claude-code"],
+      {},
+      { client_policies: { "claude-code": [policy] } },
+    );
+    const out = settingsOf(registry, "claude-code");
     const settings = out.composed.find((f) => f.path === ".claude/settings.json");
     assert.ok(settings);
-    assert.equal(
-      entryAt(out.composed, ".claude/settings.json", "permissions.disableBypassPermissionsMode"),
-      "disable",
-    );
+    assert.equal(entryAt(out.composed, ".claude/settings.json", policy), "disable");
     const roots = new Set(settings.entries.map((e) => String(e.path[0])));
     // sandbox: the core denies reads, which switches the sandbox on (os_read_deny, docs/guard.md)
     assert.deepEqual([...roots].sort(), ["hooks", "permissions", "sandbox"]);

@@ -79,7 +79,6 @@ describe("claude-code settings from the core example", () => {
       'permissions.allow[] = "mcp__docs"',
       'permissions.allow[] = "Skill(code-review)"',
       'permissions.allow[] = "Skill(explain-code)"',
-      'permissions.disableBypassPermissionsMode = "disable"',
     ]);
   });
 
@@ -167,8 +166,8 @@ describe("claude-code settings from the core example", () => {
     const out = settingsOf(registry, "claude-code");
     assert.deepEqual(
       lines(fileAt(out.composed, ".claude/settings.json")).filter((l) => l.startsWith("permissions")),
-      ['permissions.disableBypassPermissionsMode = "disable"'],
-      "only the pack's own permissions_extra",
+      [],
+      "no rule, and no policy the registry did not turn on",
     );
     const rows = out.capabilities.filter((r) => r.kind === "permission");
     assert.deepEqual(
