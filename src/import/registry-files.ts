@@ -1,5 +1,6 @@
 import { stringify } from "yaml";
 import { patternKindOf } from "../core/model.js";
+import type { Budgets } from "../registry/model.js";
 import { templateSchemas } from "../shared/schema-paths.js";
 import type {
   ImportedHook,
@@ -30,7 +31,7 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
   const text = (path: string, content: string) =>
     files.set(path, { bytes: Buffer.from(content), executable: false });
   text("sources.json", json(sourcesJson(items)));
-  text("targets.json", json(targetsJson(items, choice)));
+  files.set("targets.json", targetsFile(items, choice));
   const width = Math.max(2, String(items.instructions.length).length);
   items.instructions.forEach((file, index) => {
     text(
@@ -136,15 +137,18 @@ function sourcesJson(items: ImportedItems): object {
   return { $schema: schema("sources"), version: 1, sources };
 }
 
-function targetsJson(items: ImportedItems, choice: TargetChoice): object {
-  return {
+/** targets.json: the built-ins chosen, the policies the project had, and budgets where its size needs them. */
+export function targetsFile(items: ImportedItems, choice: TargetChoice, budgets?: Budgets): RegistryFile {
+  const targets = {
     $schema: schema("targets"),
     version: 1,
     builtin_adapters: choice.adapters,
     builtin_clients: choice.clients.length > 0 ? choice.clients : "none",
     ...(Object.keys(items.policies).length > 0 ? { client_policies: items.policies } : {}),
+    ...(budgets ? { budgets } : {}),
     secret_guard: items.guard,
   };
+  return { bytes: Buffer.from(json(targets)), executable: false };
 }
 
 function hook({ position: _, failClosed, verbs, ...rest }: ImportedHook): object {

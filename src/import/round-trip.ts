@@ -1,27 +1,26 @@
 import { roundTripReproduces } from "../checks/import/round-trip-reproduces.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { compileRegistry } from "../pipeline/compile.js";
+import type { CompileResult } from "../pipeline/compile.js";
 import { compareNative, type Difference } from "./compare-native.js";
 import { type Installed, installedView } from "./installed-view.js";
 import type { NativeFile } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 
 /**
- * Builds the written registry in memory and compares what an install into a copy of the project without
+ * Takes the written registry's build (in memory) and compares what an install into a copy of the project without
  * its native files would write with the native files: each difference is one AGC129 at the native file.
  * A file import could not read (AGC127) is not compared: what the build writes there says nothing of it.
  * Errors of the build itself are returned as they are, their files named inside `outLabel`. `rewritten`:
  * the native files read that the install writes again as files or links of its own (not composed into).
  */
-export async function roundTrip(
-  out: string,
+export function roundTrip(
+  result: CompileResult,
   outLabel: string,
   natives: NativeFile[],
   reader: ProjectReader,
   alwaysOn: string | undefined,
-): Promise<{ diagnostics: Diagnostic[]; rewritten: string[] }> {
-  const result = await compileRegistry(out, { offline: true });
+): { diagnostics: Diagnostic[]; rewritten: string[] } {
   if (!result.ok || !result.tree || !result.manifest) {
     const errors = result.diagnostics.filter((d) => d.severity === "error");
     return { diagnostics: errors.map((d) => ({ ...d, file: `${outLabel}/${d.file}` })), rewritten: [] };
