@@ -92,18 +92,20 @@ export async function importProject(
   const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
   const targets = targetChoice(found, all, reader);
-  const files = registryFiles(final.items, targets);
+  const { files, diagnostics: carried, refused } = registryFiles(final.items, targets);
   writeRegistry(out, files);
+  const natives = readings.flatMap((r) => r.files);
+  for (const file of natives) if (refused.includes(file.path)) file.refused = true;
   const outLabel = relative(resolve(project), resolve(out));
   const built = await buildWithProjectBudgets(out, outLabel, (budgets) =>
     targetsFile(final.items, targets, budgets),
   );
-  const natives = readings.flatMap((r) => r.files);
   const trip = roundTrip(built.compiled, outLabel, natives, reader, alwaysOn);
   const reported = sortDiagnostics([
     ...diagnostics,
     ...merged.diagnostics,
     ...final.diagnostics,
+    ...carried,
     ...built.diagnostics,
     ...trip.diagnostics,
   ]);

@@ -32,6 +32,8 @@ export interface NativeFile {
    * file of its own: the assistants whose build would write it there again.
    */
   unclaimedBy?: string[];
+  /** Its item is not in the registry because core/ refuses a value it needs: it stays the project's file. */
+  refused?: boolean;
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }

@@ -22,11 +22,15 @@ export interface ProfileLimits {
  * A profile's limits: the seed's (global: at most 100 lines and under 200 words; scoped: at most 80
  * lines), each replaced where targets.json budgets sets its own.
  */
-export function profileLimits(targets: Pick<TargetsConfig, "budgets">, profile: BudgetProfile): ProfileLimits {
+export function profileLimits(
+  targets: Pick<TargetsConfig, "budgets">,
+  profile: BudgetProfile,
+): ProfileLimits {
   const seed = budgetProfiles[profile];
   const own = targets.budgets?.[profile];
   return {
-    lines: own?.max_lines !== undefined ? { value: own.max_lines, reason: own.reason } : { value: seed.maxLines },
+    lines:
+      own?.max_lines !== undefined ? { value: own.max_lines, reason: own.reason } : { value: seed.maxLines },
     words:
       own?.max_words !== undefined
         ? { value: own.max_words, reason: own.reason }
