@@ -1,4 +1,5 @@
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import { maxDescriptionWords } from "../checks/registry/description-within-25-words.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import {
@@ -6,6 +7,7 @@ import {
   type SchemaViolation,
   validateAgainstSchema,
 } from "../documents/schema-validation.js";
+import { countWords } from "../shared/text-budget.js";
 
 /** One item import is about to write: what it is, where it was read, the value a core schema checks. */
 export interface Candidate {
@@ -54,12 +56,28 @@ export function carriedEntry(candidate: Candidate, document: object, diagnostics
   return violation === undefined;
 }
 
-function leftOutKey(candidate: Candidate, key: string, violation: SchemaViolation): Diagnostic {
+/** A description of a rule of sources/, left out (and reported) where it has more words than AGC019 takes. */
+export function describedWithin(
+  candidate: Candidate,
+  description: string | undefined,
+  diagnostics: Diagnostic[],
+): string | undefined {
+  if (description === undefined || countWords(description) <= maxDescriptionWords) return description;
+  const why = `more than ${maxDescriptionWords} words, which a rule's description may not have (AGC019)`;
+  diagnostics.push(leftOutKey(candidate, "description", { message: why }));
+  return undefined;
+}
+
+function leftOutKey(
+  candidate: Candidate,
+  key: string,
+  violation: Pick<SchemaViolation, "message">,
+): Diagnostic {
   return diagnostic(nativeContentImported, {
     position: candidate.position,
-    message: `"${key}" of ${candidate.label} in ${candidate.position.file} is refused by core/ (${violation.message}): not imported`,
-    hint: "It stays in the project's own file; write the value as core/ takes it in the registry if it should carry it.",
-    group: `${candidate.kind} "${key}" refused by core/ (${violation.message})`,
+    message: `"${key}" of ${candidate.label} in ${candidate.position.file} is not imported: the registry refuses it (${violation.message})`,
+    hint: "It stays in the project's own file; write the value as the registry takes it if it should carry it.",
+    group: `${candidate.kind} "${key}" not imported: the registry refuses it (${violation.message})`,
   });
 }
 
@@ -67,8 +85,8 @@ function refused(candidate: Candidate, violation: SchemaViolation | undefined): 
   const why = violation ? ` (${violation.message})` : "";
   return diagnostic(nativeContentImported, {
     position: candidate.position,
-    message: `${candidate.label} in ${candidate.position.file} is refused by core/${why}: not imported, it stays in the project's own file`,
+    message: `${candidate.label} in ${candidate.position.file} is not imported: the registry refuses it${why}; it stays in the project's own file`,
     hint: "agentc install leaves files it does not write alone, so its assistant reads it there as before; fix the value and import again if the registry should carry it.",
-    group: `${candidate.kind} refused by core/${why}`,
+    group: `${candidate.kind} not imported: the registry refuses it${why}`,
   });
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Budgets } from "../registry/model.js";
+import { carriedMatter, describedWithin } from "./carried-values.js";
 import { coreFiles } from "./core-files.js";
 import type { ImportedItems } from "./model.js";
 import { json, markdown, type RegistryFile, schema } from "./registry-file.js";
@@ -33,7 +34,17 @@ export function registryFiles(
     );
   });
   items.scoped.forEach((file, index) => {
-    const matter = { scope: "scoped", globs: file.globs, description: file.description };
+    const position = { file: file.file, line: 1, column: 1 };
+    const candidate = {
+      label: "the scoped rule",
+      kind: "scoped rule",
+      position,
+      schema: "rule-frontmatter",
+    } as const;
+    const description = describedWithin(candidate, file.description, diagnostics);
+    const written = { scope: "scoped", globs: file.globs, ...(description ? { description } : {}) };
+    const matter = carriedMatter(candidate, written, diagnostics);
+    if (!matter) return;
     const body = file.sections.map((s) => s.text).join("\n\n");
     text(`${importedSource}/scoped/${sourceFileName(index, width, file.file)}`, markdown(matter, body));
   });
@@ -52,8 +63,9 @@ function sourceFileName(index: number, width: number, native: string): string {
 }
 
 function sourcesJson(items: ImportedItems): object {
+  // The scoped rules of sources/imported/scoped/ need the source as much as the always-on text does.
   const sources =
-    items.instructions.length > 0
+    items.instructions.length + items.scoped.length > 0
       ? [{ name: "imported", kind: "custom", path: importedSource, enabled: true }]
       : [];
   return { $schema: schema("sources"), version: 1, sources };

@@ -71,7 +71,7 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
     return {
       position: { file: file.path, line: 1, column: 1 },
       severity: "info",
-      message: `the build of the imported registry writes no ${file.path}: core/ refuses a value of its item (reported above), so it stays the project's file and its assistant reads it as before`,
+      message: `the build of the imported registry writes no ${file.path}: the registry refuses a value of its item (reported above), so it stays the project's file and its assistant reads it as before`,
       hint: "Nothing to do; fix the value and import again if the registry should carry the item.",
     };
   if (file.onlyImports && alwaysOn)

@@ -79,7 +79,7 @@ describe("import never writes what build rejects (issue 29, part 4)", () => {
         "---\nname: small\ndescription: Does a small thing.\n---\n# Small\n\nDo it.\n",
     });
 
-  it("leaves out each value core/ refuses, reports it once per key with a count, and the registry builds", async () => {
+  it("leaves out each value the registry refuses, reports it once per key with a count, and the registry builds", async () => {
     const run = await runImport(project());
     assert.equal(run.status, 0, JSON.stringify(run.json.diagnostics.filter((d) => d.severity === "error")));
     const deploy = readFileSync(join(run.out, "core", "commands", "deploy.md"), "utf8");
@@ -97,6 +97,30 @@ describe("import never writes what build rejects (issue 29, part 4)", () => {
     const hints = shown.lines.filter((l) => l.includes("argument_hint"));
     assert.equal(hints.length, 1, shown.stdout);
     assert.match(hints[0] ?? "", /2 files|2 places|× ?2|x2/);
+  });
+
+  it("leaves out a scoped rule's description over 25 words (AGC019) and still builds the rule, also with no always-on file", async () => {
+    const description = words(40, "word");
+    const project = testdir({
+      ".continue/rules/py.md": `---\nname: py\nglobs: "**/*.py"\ndescription: ${description}\n---\n# Python\n\nUse black.\n`,
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, JSON.stringify(run.json.diagnostics));
+    assert.ok(
+      run.json.diagnostics.some(
+        (d) =>
+          d.id === "AGC128" && d.file === ".continue/rules/py.md" && /"description".*AGC019/.test(d.message),
+      ),
+    );
+    const out = join(testdir(), "build");
+    const build = await runAgentc(["build", run.out, "--out", out]);
+    assert.equal(build.status, 0, build.stdout);
+    const manifest = readFileSync(join(out, "manifest.json"), "utf8");
+    assert.match(
+      manifest,
+      /\.continue\/rules\/[^"]+\.md/,
+      "the scoped rule is built, not dropped with its source",
+    );
   });
 
   it("prints next: agentc build only when that build passes, and the exit status says the same", async () => {
