@@ -89,36 +89,26 @@ function coreJson(
 ): void {
   const entry = (label: string, kind: string, position: Position, name: SchemaName, document: object) =>
     carriedEntry({ label, kind, position, schema: name } satisfies Candidate, document, diagnostics);
-  const permissions = Object.fromEntries(
-    permissionLevels.map((level) => [
-      level,
-      items.permissions[level]
-        .map((rule) => ({ rule, written: permission(rule) }))
-        .filter(({ rule, written }) =>
-          entry(`${level} rule ${rule.verb}`, "permission rule", rule.position, "core-permissions", {
-            version: 1,
-            [level]: [written],
-          }),
-        )
-        .map(({ written }) => written),
-    ]),
-  );
-  const levels = permissionLevels.filter((level) => (permissions[level] ?? []).length > 0);
-  if (levels.length > 0)
-    write(
-      "core/permissions.json",
-      json({
-        $schema: schema("core-permissions"),
-        version: 1,
-        ...Object.fromEntries(levels.map((l) => [l, permissions[l]])),
-      }),
-    );
+  const file = (name: "permissions" | "hooks" | "mcp", body: object) =>
+    write(`core/${name}.json`, json({ $schema: schema(`core-${name}`), version: 1, ...body }));
+  const permissions = permissionLevels.flatMap((level) => {
+    const rules = items.permissions[level]
+      .map((rule) => ({ rule, written: permission(rule) }))
+      .filter(({ rule, written }) =>
+        entry(`${level} rule ${rule.verb}`, "permission rule", rule.position, "core-permissions", {
+          version: 1,
+          [level]: [written],
+        }),
+      );
+    return rules.length > 0 ? [[level, rules.map(({ written }) => written)] as const] : [];
+  });
+  if (permissions.length > 0) file("permissions", Object.fromEntries(permissions));
   const hooks = items.hooks
     .filter((h) =>
       entry(`hook ${h.event}`, "hook", h.position, "core-hooks", { version: 1, hooks: [hook(h)] }),
     )
     .map(hook);
-  if (hooks.length > 0) write("core/hooks.json", json({ $schema: schema("core-hooks"), version: 1, hooks }));
+  if (hooks.length > 0) file("hooks", { hooks });
   const servers = items.servers.filter((s) =>
     entry(`MCP server ${s.name}`, "MCP server", s.position, "core-mcp", {
       version: 1,
@@ -126,14 +116,7 @@ function coreJson(
     }),
   );
   if (servers.length > 0)
-    write(
-      "core/mcp.json",
-      json({
-        $schema: schema("core-mcp"),
-        version: 1,
-        servers: Object.fromEntries(servers.map((s) => [s.name, server(s)])),
-      }),
-    );
+    file("mcp", { servers: Object.fromEntries(servers.map((s) => [s.name, server(s)])) });
 }
 
 function defined(matter: Record<string, unknown>): Record<string, unknown> {
