@@ -408,6 +408,11 @@ export interface PermissionMapping extends PermissionRuleForm {
   settings_extra?: Record<string, unknown>;
   /** Values at whole key paths of the file (a profile's extends), composed like the rules. */
   values_at?: { path: string[]; value: unknown }[];
+  /**
+   * Values beyond what core/ asks (a policy such as a mode switched off), at whole key paths: written only
+   * where targets.json client_policies turns the dotted path on for this client.
+   */
+  policy_values?: { path: string[]; value: unknown }[];
   /** The extras only serve the rules (a profile that must be selected): without a rule written, none is. */
   extras_only_with_rules?: boolean;
   /** Every value under this key path is composed as one table (TOML takes whole tables and top-level keys). */

@@ -79,7 +79,6 @@ describe("claude-code settings from the core example", () => {
       'permissions.allow[] = "mcp__docs"',
       'permissions.allow[] = "Skill(code-review)"',
       'permissions.allow[] = "Skill(explain-code)"',
-      'permissions.disableBypassPermissionsMode = "disable"',
     ]);
   });
 
@@ -167,8 +166,8 @@ describe("claude-code settings from the core example", () => {
     const out = settingsOf(registry, "claude-code");
     assert.deepEqual(
       lines(fileAt(out.composed, ".claude/settings.json")).filter((l) => l.startsWith("permissions")),
-      ['permissions.disableBypassPermissionsMode = "disable"'],
-      "only the pack's own permissions_extra",
+      [],
+      "no rule, and no policy the registry did not turn on",
     );
     const rows = out.capabilities.filter((r) => r.kind === "permission");
     assert.deepEqual(
@@ -412,7 +411,7 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
     assert.match(broad?.reason ?? "", /no matchers, so it runs for every tool/);
   });
 
-  it(`refuses an MCP server whose variable the client cannot pass: never a literal \${VAR}, an error instead`, async () => {
+  it(`refuses an MCP server whose variable the client cannot pass: never a literal \${VAR}, the client's loss instead`, async () => {
     const out = settingsOf(await settingsRegistry([], extra), "synthetic");
     const file = fileAt(out.composed, ".syn/config.toml");
     assert.deepEqual(lines(file), [
@@ -420,7 +419,8 @@ describe("a synthetic pack: events by verb, missing levels, TOML MCP", () => {
     ]);
     const [refused, ...more] = out.diagnostics.filter((d) => d.id === "AGC150");
     assert.deepEqual(more, []);
-    assert.equal(refused?.severity, "error");
+    assert.equal(refused?.severity, "warning");
+    assert.deepEqual(refused?.loss, { client: "synthetic", promise: 'MCP server "issues" (stdio)' });
     assert.equal(refused?.file, "core/mcp.json");
     assert.match(
       refused?.message ?? "",
