@@ -105,6 +105,12 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/import.js")).importCommand,
   },
   {
+    name: "loads",
+    group: "put it into a project",
+    summary: "show what each assistant loads from a project: every session, on demand, MCP and settings",
+    load: async () => (await import("./commands/loads.js")).loadsCommand,
+  },
+  {
     name: "run",
     group: "put it into a project",
     summary: "run a command of an installed capability package (without one: list them with their commands)",

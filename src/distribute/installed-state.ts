@@ -4,6 +4,7 @@ import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
 import type { InstallRecord } from "../install/model/record.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
 import { sha256 } from "../shared/hash.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { isOlder } from "../shared/version-order.js";
 import type { Candidate, OpenedBundle } from "./candidate.js";
 
@@ -37,8 +38,7 @@ export async function standingOf(
 /** The registry_version of a manifest, when it is one (the install checks the rest). */
 function versionIn(manifest: Buffer): string | undefined {
   try {
-    const version = (JSON.parse(manifest.toString("utf8")) as { registry_version?: unknown })
-      .registry_version;
+    const version = (parseJson(manifest.toString("utf8")) as { registry_version?: unknown }).registry_version;
     return typeof version === "string" ? version : undefined;
   } catch {
     return undefined;

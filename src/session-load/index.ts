@@ -3,6 +3,8 @@
  * always-loaded budget AGC090, the duplicate and delivery checks AGC151/AGC152, CAPABILITIES.md, and the
  * installer's view of a person's own instruction files). Import it from here.
  */
+
+export { type ClientLoads, clientLoads, loadsAnything } from "./client-loads.js";
 export { diskTree } from "./disk-tree.js";
 export type { LoadedText } from "./instruction-texts.js";
 export type { ItemKind, LoadedItem } from "./listed-items.js";

@@ -4,8 +4,8 @@ import { readsThrough } from "../../emit/matrix/reads-through.js";
 import { renderMatrixMarkdown } from "../../emit/matrix/render-matrix-markdown.js";
 import { secondLines } from "../../emit/matrix/second-lines.js";
 import { compileRegistry } from "../../pipeline/compile.js";
-import { nearestName } from "../../shared/nearest-name.js";
-import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
+import { chosenClients } from "../clients-option.js";
+import { type Command, exitCodes } from "../command.js";
 import { matrixHelp } from "../help/matrix.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { markdownForTerminal } from "../report/markdown-terminal.js";
@@ -33,7 +33,11 @@ export const matrixCommand: Command = {
       return exitCodes.inputErrors;
     }
     const active = result.registry.clients.map((c) => c.pack.client);
-    const chosen = chosenClients(args, active);
+    const chosen = chosenClients(args.values.clients, {
+      ids: active,
+      label: "active client packs",
+      none: "none (the registry has no active client pack)",
+    });
     const matrix = capabilityMatrix(
       result.tree.capabilities,
       chosen,
@@ -56,25 +60,3 @@ export const matrixCommand: Command = {
     return exitCodes.ok;
   },
 };
-
-/** The --clients list, each an active client pack; all active packs without it. */
-function chosenClients(args: ParsedArgs, active: readonly string[]): string[] {
-  const option = args.values.clients;
-  if (typeof option !== "string") return [...active];
-  const wanted = option
-    .split(",")
-    .map((id) => id.trim())
-    .filter((id) => id !== "");
-  const unknown = wanted.filter((id) => !active.includes(id));
-  if (wanted.length === 0 || unknown.length > 0) {
-    const known = active.length > 0 ? active.join(", ") : "none (the registry has no active client pack)";
-    const named = unknown.map((id) => {
-      const near = nearestName(id, active);
-      return `"${id}"${near ? ` (did you mean "${near}"?)` : ""}`;
-    });
-    throw new UsageError(
-      `--clients names ${named.length > 0 ? `unknown client ${named.join(", ")}` : "no client"}; active client packs: ${known}`,
-    );
-  }
-  return [...new Set(wanted)];
-}

@@ -5,6 +5,7 @@ import { BundleError } from "../../install/bundle/bundle-error.js";
 import type { BundleSignatures, SignatureFile } from "../../packaging/signature/bundle-signature.js";
 import { maxSignatureBytes } from "../../packaging/signature/sshsig.js";
 import { sha256 } from "../../shared/hash.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import type { Descriptor } from "./oci-artifact.js";
 import {
   descriptionAnnotation,
@@ -107,7 +108,7 @@ async function fallbackIndex(client: RegistryClient, tag: string): Promise<Image
 
 function parseIndex(bytes: Buffer): ImageIndex | undefined {
   try {
-    const value = JSON.parse(bytes.toString("utf8")) as Partial<ImageIndex>;
+    const value = parseJson(bytes.toString("utf8")) as Partial<ImageIndex>;
     if (value.schemaVersion !== 2 || !Array.isArray(value.manifests)) return undefined;
     if (value.mediaType !== undefined && value.mediaType !== ociIndexType) return undefined;
     return { schemaVersion: 2, mediaType: ociIndexType, manifests: value.manifests };
@@ -155,7 +156,7 @@ async function signatureOf(
   if (!found) return undefined;
   let layer: Partial<Descriptor> | undefined;
   try {
-    const value = JSON.parse(found.bytes.toString("utf8")) as {
+    const value = parseJson(found.bytes.toString("utf8")) as {
       subject?: { digest?: unknown };
       layers?: Partial<Descriptor>[];
     };
