@@ -8,12 +8,26 @@ import { sha256 } from "../shared/hash.js";
 import { sourceAddress } from "./bundle-source.js";
 import type { Candidate, OpenedBundle } from "./candidate.js";
 import { fetchSmall } from "./fetch-small.js";
-import { latestOf, parseServeIndex, type ServeIndexVersion, serveIndexName } from "./serve-index.js";
+import {
+  latestOf,
+  parseServeIndex,
+  type ServeIndex,
+  type ServeIndexVersion,
+  serveIndexName,
+} from "./serve-index.js";
+import { newestLabel, noneWanted } from "./wanted-version.js";
 
 const maxIndexBytes = 4 * 2 ** 20;
 
-/** The newest version a server's index.json names; its bundle is fetched by its content-addressed name. */
-export async function serveCandidate(base: URL, options: ResolveBundleOptions = {}): Promise<Candidate> {
+/**
+ * The newest version a server's index.json names (the newest within `range`, when given); its bundle is
+ * fetched by its content-addressed name.
+ */
+export async function serveCandidate(
+  base: URL,
+  options: ResolveBundleOptions = {},
+  range?: string,
+): Promise<Candidate> {
   const indexUrl = new URL(serveIndexName, base);
   let text: string;
   try {
@@ -31,7 +45,7 @@ export async function serveCandidate(base: URL, options: ResolveBundleOptions = 
       `${redacted(indexUrl)} ${index}`,
       "the server is not an agentc serve of a current version",
     );
-  const latest = latestOf(index);
+  const latest = range === undefined ? latestOf(index) : versionWithin(index, range, redacted(base));
   return {
     source: { kind: "serve", url: base },
     version: latest.version,
@@ -67,4 +81,12 @@ async function openServed(
 
 function tempOf(options: ResolveBundleOptions): { tempRoot?: string } {
   return options.tempRoot !== undefined ? { tempRoot: options.tempRoot } : {};
+}
+
+function versionWithin(index: ServeIndex, range: string, source: string): ServeIndexVersion {
+  const versions = index.versions.map((v) => v.version);
+  const label = newestLabel(versions, range);
+  const found = index.versions.find((v) => v.version === label);
+  if (!found) throw noneWanted(source, range, versions);
+  return found;
 }

@@ -8,7 +8,7 @@ import { parseBundleSource, sourceAddress } from "./bundle-source.js";
 import type { Candidate, OpenedBundle } from "./candidate.js";
 import { noUpdateSourceHint, updateSourceOf } from "./installed-source.js";
 import { standingOf } from "./installed-state.js";
-import { latestBundle } from "./latest-bundle.js";
+import { newestBundle } from "./latest-bundle.js";
 
 /** What `agentc update --check` learns: the installed version against the newest its source offers. */
 export interface UpdateCheck {
@@ -33,6 +33,7 @@ export interface UpdateCheck {
 export async function checkForUpdate(
   projectDir: string,
   options: ResolveBundleOptions = {},
+  range?: string,
 ): Promise<UpdateCheck> {
   const root = projectRoot(projectDir);
   if (!root) throw new BundleError(missingProject(projectDir), "give the project folder with --project DIR");
@@ -42,7 +43,7 @@ export async function checkForUpdate(
   const source = parseBundleSource(from.address);
   if (source.kind === "folder" || source.kind === "zip")
     throw new BundleError(`${from.address} is not a remote source`, noUpdateSourceHint);
-  const candidate = await latestBundle(source, options);
+  const candidate = await newestBundle(source, options, range);
   const standing = await standingOf(record, candidate, options);
   return {
     root,
@@ -59,17 +60,19 @@ export async function checkForUpdate(
 export type UpdateRequest = Omit<InstallRequest, "bundleDir" | "projectDir" | "source"> & {
   projectDir: string;
   integrity?: string;
+  /** A version or range (`--to`): the newest the source offers within it. */
+  to?: string;
 };
 
 /** Installs the newest bundle when the project is behind; `result` is undefined when it was up to date. */
 export async function runUpdate(req: UpdateRequest): Promise<{ check: UpdateCheck; result?: InstallResult }> {
   const options = req.integrity !== undefined ? { integrity: req.integrity } : {};
-  const check = await checkForUpdate(req.projectDir, options);
+  const check = await checkForUpdate(req.projectDir, options, req.to);
   // an older bundle goes to the install, which refuses it unless req.allowDowngrade says so
   if (!check.behind && !check.older) return { check };
   const bundle = check.opened ?? (await check.candidate.open(options));
   try {
-    const { integrity: _, ...request } = req;
+    const { integrity: _, to: __, ...request } = req;
     const install = {
       ...request,
       bundleDir: bundle.dir,

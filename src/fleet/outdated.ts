@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parseBundleSource, sourceAddress } from "../distribute/bundle-source.js";
 import type { Candidate } from "../distribute/candidate.js";
 import { updateSourceOf } from "../distribute/installed-source.js";
-import { latestBundle } from "../distribute/latest-bundle.js";
+import { newestBundle } from "../distribute/latest-bundle.js";
 import { BundleError } from "../install/bundle/bundle-error.js";
 import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
 import type { InstallRecord } from "../install/model/record.js";
@@ -79,7 +79,7 @@ async function ask(address: string, options: ResolveBundleOptions): Promise<Newe
     const source = parseBundleSource(address);
     if (source.kind === "folder" || source.kind === "zip")
       return { problem: `${address} is not a remote source` };
-    return { candidate: await latestBundle(source, options) };
+    return { candidate: await newestBundle(source, options) };
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
     return { problem: error.message };

@@ -8,8 +8,8 @@ export const publishCommand: Command = {
   name: "publish",
   summary: "push a build or bundle to an OCI registry as an agentc artifact (oci://HOST/REPO:TAG)",
   usage:
-    "agentc publish <build-dir | bundle.zip> oci://HOST/REPO:TAG [--sign KEY] [--format pretty|json] [--quiet]",
-  options: { sign: { type: "string" } },
+    "agentc publish <build-dir | bundle.zip> oci://HOST/REPO:TAG [--sign KEY] [--any-tag] [--format pretty|json] [--quiet]",
+  options: { sign: { type: "string" }, "any-tag": { type: "boolean" } },
   formats: ["pretty", "json"],
   help: publishHelp,
   maxPositionals: 2,
@@ -22,7 +22,8 @@ export const publishCommand: Command = {
     const { publishOci } = await import("../../distribute/oci/oci-publish.js");
     try {
       const signingKey = typeof args.values.sign === "string" ? { signingKey: args.values.sign } : {};
-      const published = await publishOci(origin, target, process.env, signingKey);
+      const anyTag = args.values["any-tag"] === true ? { anyTag: true } : {};
+      const published = await publishOci(origin, target, process.env, { ...signingKey, ...anyTag });
       if (args.values.format === "json") io.out(JSON.stringify(published, null, 2));
       else if (args.values.quiet !== true)
         io.out(

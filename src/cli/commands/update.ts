@@ -1,4 +1,5 @@
 import { checkForUpdate } from "../../distribute/update.js";
+import { wantedRange } from "../../distribute/wanted-version.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { updateHelp } from "../help/update.js";
@@ -11,8 +12,8 @@ export const updateCommand: Command = {
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
-  options: { ...installCommand.options, check: { type: "boolean" } },
+    "agentc update [--project DIR] [--check] [--to VERSION | RANGE] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
+  options: { ...installCommand.options, check: { type: "boolean" }, to: { type: "string" } },
   formats: ["pretty", "json"],
   help: updateHelp,
   maxPositionals: 0,
@@ -22,7 +23,13 @@ export const updateCommand: Command = {
     const projectDir = projectOption(args, () => installedProjectHint);
     const policy = signerPolicy(args, io, "update");
     if (typeof policy === "number") return policy;
-    const check = await attempt(io, () => checkForUpdate(projectDir, integrityOf(args)));
+    const check = await attempt(io, () =>
+      checkForUpdate(
+        projectDir,
+        integrityOf(args),
+        typeof args.values.to === "string" ? wantedRange(args.values.to) : undefined,
+      ),
+    );
     if (typeof check === "number") return check;
     const latest = check.latest ?? "a new bundle";
     if (args.values.check === true || (!check.behind && !check.older)) {

@@ -11,6 +11,9 @@ export const publishHelp: CommandHelp = {
       text: "sign manifest.json with this SSH key (ssh-keygen -Y sign) and push the signature as a referrer of the bundle",
       default: "push the <zip>.sig or manifest.json.sig found beside the bundle, if any",
     },
+    "any-tag": {
+      text: "push to a version tag that is not the bundle's registry_version (projects update along version tags, so this is refused without it)",
+    },
   },
   exitCodes: {
     0: "published; the digest is printed",

@@ -7,6 +7,11 @@ export const updateHelp: CommandHelp = {
     ...installOptionHelp,
     yes: { text: "ask nothing (update never asks: it takes the recorded components; accepted for scripts)" },
     check: { text: "only say whether a newer bundle exists; exit 1 when behind (for CI)" },
+    to: {
+      value: "VERSION | RANGE",
+      text: "the newest version within this (1.4.2, ^1, ~1.4) of a served or OCI source; older than the installed one needs --allow-downgrade",
+      default: "the newest release",
+    },
   },
   exitCodes: {
     0: "updated, or up to date",
@@ -19,5 +24,9 @@ export const updateHelp: CommandHelp = {
       text: "install the newest bundle from where ../app's came from",
     },
     { command: "agentc update --check", text: "exit 1 when the current folder's install is behind" },
+    {
+      command: "agentc update --to ~1.4",
+      text: "the newest 1.4.x the recorded server or OCI repository offers",
+    },
   ],
 };

@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import semverEq from "semver/functions/eq.js";
+import semverValid from "semver/functions/valid.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { unpackBundle } from "../../install/bundle/unpack-bundle.js";
 import { manifestFileName } from "../../manifest/manifest-model.js";
@@ -11,6 +13,7 @@ import { verifySshSignature } from "../../packaging/signature/sshsig.js";
 import { sha256, sha256OfFile } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import { defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
+import { versionOfLabel } from "../wanted-version.js";
 import { artifactManifest, type Descriptor } from "./oci-artifact.js";
 import { bundleLayerType, emptyConfig, manifestLayerType, ociManifestType } from "./oci-media-types.js";
 import { parseOciReference } from "./oci-reference.js";
@@ -30,6 +33,8 @@ export interface Published {
 export interface PublishOptions {
   /** sign manifest.json with this key through ssh-keygen (`agentc publish --sign KEY`) */
   signingKey?: string;
+  /** push to a version tag that is not the bundle's registry_version (`--any-tag`) */
+  anyTag?: boolean;
 }
 
 /**
@@ -57,6 +62,7 @@ export async function publishOci(
     const manifestBytes = readFileSync(join(work, "check", manifestFileName));
     const version = (parseJson(manifestBytes.toString("utf8")) as { registry_version: string })
       .registry_version;
+    if (!options.anyTag) tagMatchesVersion(ref.tag, version, target);
     const bundle: Descriptor = {
       mediaType: bundleLayerType,
       digest: `sha256:${sha256OfFile(zip)}`,
@@ -117,4 +123,14 @@ function packInto(build: string, work: string): string {
   const zip = join(work, "bundle.zip");
   packBundle(build, zip);
   return zip;
+}
+
+/** A version tag (":1.2.0", ":v1.2.0") must be the bundle's own version: update reads versions from tags. */
+function tagMatchesVersion(tag: string, version: string, target: string): void {
+  const tagged = versionOfLabel(tag);
+  if (tagged === undefined || (semverValid(version) !== null && semverEq(tagged, version))) return;
+  throw new BundleError(
+    `${target}: the tag ${tag} says version ${tagged}, but the bundle's registry_version is ${version}`,
+    `publish it to :${version} (projects update along version tags), or pass --any-tag if this tag is meant`,
+  );
 }

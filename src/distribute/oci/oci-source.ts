@@ -6,12 +6,39 @@ import { type ResolveBundleOptions, resolveBundle } from "../../install/bundle/r
 import { manifestFileName } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
 import type { Candidate, OpenedBundle } from "../candidate.js";
+import { newestLabel, noneWanted, versionOfLabel } from "../wanted-version.js";
 import { type BundleArtifact, parseArtifactManifest } from "./oci-artifact.js";
-import type { OciReference } from "./oci-reference.js";
+import { type OciReference, parseOciReference } from "./oci-reference.js";
 import { readSignatures } from "./oci-referrers.js";
 import { RegistryClient } from "./registry-client.js";
 
 const defaultMaxBytes = 256 * 2 ** 20;
+
+/**
+ * The newest bundle an oci:// reference leads to when following versions: a version tag (":1.1.0") or a
+ * `--to` range moves to the newest version tag of the repository that satisfies the range (any release
+ * without one); a digest, or a moving tag such as ":latest" without a range, stays what it names.
+ */
+export async function newestOciCandidate(
+  ref: OciReference,
+  options: ResolveBundleOptions = {},
+  range?: string,
+): Promise<Candidate> {
+  const follows =
+    ref.digest === undefined && (range !== undefined || versionOfLabel(ref.tag ?? "") !== undefined);
+  if (!follows) return ociCandidate(ref, options);
+  const tags = await new RegistryClient(ref).tags();
+  const newest = newestLabel(tags, range);
+  if (newest === undefined) {
+    if (range !== undefined) throw noneWanted(ref.text, range, tags);
+    return ociCandidate(ref, options);
+  }
+  return ociCandidate(withTag(ref, newest), options);
+}
+
+function withTag(ref: OciReference, tag: string): OciReference {
+  return parseOciReference(`oci://${ref.host}/${ref.repository}:${tag}`);
+}
 
 /**
  * What an oci:// reference names now: its tag resolved to a manifest digest (or the digest given),

@@ -1,6 +1,7 @@
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { type Downloaded, downloadToFile } from "../../install/bundle/download.js";
 import { sha256 } from "../../shared/hash.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import type { Descriptor } from "./oci-artifact.js";
 import { ociIndexType, ociManifestType } from "./oci-media-types.js";
 import type { OciReference } from "./oci-reference.js";
@@ -64,6 +65,27 @@ export class RegistryClient {
         "the registry or something between is damaging data: do not install from it",
       );
     return { bytes: response.body, digest };
+  }
+
+  /** The repository's tags (tags/list, following its next-page links on the same registry), at most maxTags. */
+  async tags(): Promise<string[]> {
+    const found: string[] = [];
+    let url: URL | undefined = this.url(`tags/list?n=${tagsPerPage}`);
+    while (url !== undefined && found.length < maxTags) {
+      const response = await this.send("pull", {
+        method: "GET",
+        url,
+        headers: { accept: "application/json" },
+      });
+      if (response.status === 404) return found;
+      if (response.status !== 200)
+        throw this.failure(`answered ${registryProblem(response)} for its tag list`);
+      const page = tagPage(response.body);
+      if (page === undefined) throw this.failure('sent a tag list that is not {"tags": [...]}');
+      found.push(...page);
+      url = nextPage(response.headers.link, url);
+    }
+    return found.slice(0, maxTags);
   }
 
   async hasBlob(digest: string): Promise<boolean> {
@@ -188,4 +210,27 @@ export class RegistryClient {
   ): BundleError {
     return new BundleError(`${this.ref.text}: the registry ${problem}`, hint);
   }
+}
+
+const tagsPerPage = 1000;
+/** More tags than any registry's release history: a registry sending more is cut off, not followed. */
+const maxTags = 10_000;
+
+function tagPage(body: Buffer): string[] | undefined {
+  try {
+    const tags = (parseJson(body.toString("utf8")) as { tags?: unknown }).tags;
+    if (tags === null || tags === undefined) return [];
+    return Array.isArray(tags) && tags.every((t) => typeof t === "string") ? tags : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The next page of a tag list (Link: <...>; rel="next"), only on the same registry as the current page. */
+function nextPage(link: string | string[] | undefined, current: URL): URL | undefined {
+  const text = Array.isArray(link) ? link.join(", ") : link;
+  const target = text?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1];
+  if (target === undefined) return undefined;
+  const next = new URL(target, current);
+  return next.origin === current.origin && next.href !== current.href ? next : undefined;
 }
