@@ -34,6 +34,7 @@ export async function serveCandidate(
     text = (await fetchSmall(indexUrl, { maxBytes: maxIndexBytes, ...tempOf(options) })).toString("utf8");
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
+    if (error.reason === "unreachable") throw error;
     throw new BundleError(
       `${redacted(base)} is not an agentc server: ${error.message}`,
       "give the base URL 'agentc serve' prints, or a bundle's own URL ending in .zip",

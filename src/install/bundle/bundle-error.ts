@@ -8,6 +8,8 @@ export class BundleError extends Error {
   constructor(
     message: string,
     readonly hint: string,
+    /** "unreachable": nothing answered at the address (connection refused, no such host). */
+    readonly reason?: "unreachable",
   ) {
     super(message);
     this.name = "BundleError";

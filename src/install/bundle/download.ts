@@ -115,8 +115,17 @@ function oversize(label: string, maxBytes: number, total?: number): BundleError 
   );
 }
 
+/** Codes of a connection that never opened: nothing listens there, or no such host. */
+const unreachableCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH"]);
+
 function networkError(label: string, error: Error): BundleError {
   const code = (error as NodeJS.ErrnoException).code;
+  if (code !== undefined && unreachableCodes.has(code))
+    return new BundleError(
+      `download of ${label} failed: nothing answered there (${code === "ECONNREFUSED" ? "connection refused" : code})`,
+      "check the address and that the server runs; a server started with --port 0 gets a new port each start, so give 'agentc serve' a fixed --port and recorded URLs keep working",
+      "unreachable",
+    );
   const detail =
     code === "ECONNRESET" || error.message === "aborted"
       ? "the connection closed early (truncated)"
