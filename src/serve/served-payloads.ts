@@ -1,4 +1,3 @@
-import type { Manifest } from "../manifest/manifest-model.js";
 import { payloadTools } from "../packaging/payload-capture.js";
 import { ServeError } from "./serve-error.js";
 
@@ -20,7 +19,7 @@ export function servedPayloads(
   payloadFiles: ReadonlySet<string>,
   fromFolder: boolean,
 ): CapturedPayload[] {
-  const tools = payloadTools({ install: payloadLines(manifest) as Manifest["install"] });
+  const tools = payloadTools({ install: payloadLines(manifest) });
   if (tools.length === 0) return [];
   if (!fromFolder && payloadFiles.size === 0) {
     const [first] = tools;
