@@ -7,6 +7,7 @@ import { publishedPath } from "../packaging/publish-rewrites.js";
 import { localSignatures } from "../packaging/signature/bundle-signature.js";
 import { verifySshSignature } from "../packaging/signature/sshsig.js";
 import { sha256, sha256OfFile } from "../shared/hash.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { ServeError } from "./serve-error.js";
 import { type CapturedPayload, servedPayloads } from "./served-payloads.js";
@@ -59,7 +60,7 @@ export function loadServedVersion(
   const manifest = readFileSync(join(staging, bundleManifestName));
   const parsed = parseBundleManifest(manifest.toString("utf8"));
   if (typeof parsed === "string") throw new ServeError(`${origin}: manifest.json ${parsed}`, rebuildHint);
-  const json = JSON.parse(manifest.toString("utf8")) as Record<string, unknown>;
+  const json = parseJson(manifest.toString("utf8")) as Record<string, unknown>;
   const version = registryVersion(json, origin);
   const captured = servedPayloads(origin, json, parsed.payloads, stat.isDirectory());
   const tree = new Map<string, SnapshotFile>();
