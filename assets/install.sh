@@ -813,8 +813,17 @@ plan() {
       return
     }
     if (d != "keep") { write(p, sha, 0, c); return }
+    if (pk(p) == "seed" && ps(p) == sha) { keptSeed(c, p, p ".agentc-new", sha); return }
     act("keep-modified", p, p ".agentc-new")
     beside(c, p ".agentc-new", sha)
+  }
+  # an edited seed whose bytes in the bundle are the ones last installed: kept, nothing new beside it; a copy
+  # an earlier upgrade parked there stays while it is as agentc wrote it (keepEditedSeed of plan-files.ts)
+  function keptSeed(c, p, b, sha,   waiting) {
+    waiting = pk(b) == "beside" && asRecorded(b)
+    if (!waiting) { act("keep", p, "edited by you; the bundle'"'"'s seed has not changed since it was installed: kept as it is"); return }
+    act("keep", p, "edited by you; the new seed waits beside it as " b)
+    claimed[b] = 1; entry(b, "beside", c, sha, "", ""); act("unchanged", b)
   }
   function beside(c, b, sha,   t, ours) {
     claimed[b] = 1; t = st(b)

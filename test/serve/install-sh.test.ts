@@ -152,6 +152,32 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.match(again.stdout, /keep +rules\/a\.md \(edited by you; the new version waits beside it/);
     });
 
+    it(`writes a new copy beside an edited seed only when the bundle's seed changed, as agentc install does (${shell.name})`, async () => {
+      const bundle = (version: string, seed: string, rule: string, history: string[] = []) =>
+        makeBundle({
+          version,
+          components: { core: { files: { "rules/a.md": rule }, seeds: { "docs/notes.md": seed } } },
+          seedHistory: { "docs/notes.md": history },
+        });
+      const site = await served(bundle("1.0.0", "seed v1\n", "a v1\n"));
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b);
+      for (const project of [a, b]) writeFileSync(join(project, "docs/notes.md"), "my notes\n");
+      await site.publish(bundle("2.0.0", "seed v1\n", "a v2\n"));
+      const same = await parity(shell, site, a, b);
+      assert.match(same.stdout, /keep +docs\/notes\.md \(edited by you; the bundle's seed has not changed/);
+      assert.equal(fullTree(a)["docs/notes.md.agentc-new"], undefined, "an unchanged seed leaves nothing");
+      await site.publish(bundle("3.0.0", "seed v3\n", "a v2\n", ["seed v1\n"]));
+      const changed = await parity(shell, site, a, b);
+      assert.match(changed.stdout, /write-beside +docs\/notes\.md\.agentc-new/);
+      for (const project of [a, b]) rmSync(join(project, "docs/notes.md.agentc-new"));
+      await site.publish(bundle("3.1.0", "seed v3\n", "a v3\n", ["seed v1\n"]));
+      await parity(shell, site, a, b);
+      assert.equal(fullTree(a)["docs/notes.md.agentc-new"], undefined, "a removed copy is not brought back");
+      assert.equal(readFileSync(join(a, "docs/notes.md"), "utf8"), "my notes\n");
+    });
+
     it(`lists every conflict before writing anything, as agentc install does (${shell.name})`, async () => {
       const outside = testdir({ "theirs.md": "outside\n" });
       const spec: BundleSpec = {
