@@ -1280,6 +1280,7 @@ main() {
   apply_plan
   put_agentc_file manifest.json "$work/manifest.json"
   put_agentc_file installed.json "$work/out/installed.json"
+  put_gitignore
   applying=''
   check_tools
   say "install.sh: $(grep -c '^A	' "$work/plan") changes applied, $registry_version installed"
@@ -1334,6 +1335,17 @@ take_lock() {
 put_agentc_file() {
   tmp=$root/.agentc/$1.agentc-sh-$$
   cp "$2" "$tmp" && chmod "$(file_mode 0)" "$tmp" && mv -f "$tmp" "$root/.agentc/$1" || die "cannot write .agentc/$1" 1
+}
+
+# .agentc/.gitignore keeps agentc's machine-local stat cache out of git, as agentc install writes it
+# (statCacheIgnoreBytes of src/install/project/stat-cache.ts; install-sh-trust.test.ts keeps the two equal); a
+# file of other bytes there is the person's and is left as it is.
+AGENTC_GITIGNORE='# written by agentc: the stat cache is machine-local; commit installed.json and manifest.json
+stat-cache.json'
+put_gitignore() {
+  [ ! -e "$root/.agentc/.gitignore" ] && [ ! -L "$root/.agentc/.gitignore" ] || return 0
+  printf '%s\n' "$AGENTC_GITIGNORE" > "$work/gitignore"
+  put_agentc_file .gitignore "$work/gitignore"
 }
 
 # ---------------------------------------------------------------------------------------------------------

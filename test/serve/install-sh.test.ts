@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { statCacheIgnoreBytes } from "../../src/install/project/stat-cache.js";
 import { installScriptFor } from "../../src/serve/install-script.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { capabilityProject } from "../support/capability-bundle.js";
@@ -150,6 +151,21 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal(readFileSync(join(a, "rules/a.md.agentc-new"), "utf8"), "a v2\n");
       const again = await parity(shell, site, a, b);
       assert.match(again.stdout, /keep +rules\/a\.md \(edited by you; the new version waits beside it/);
+    });
+
+    it(`writes .agentc/.gitignore (the stat cache out of git) as agentc install does, and leaves a person's own (${shell.name})`, async () => {
+      const site = await served(makeBundle({ components: { core: { files: { "rules/a.md": "a\n" } } } }));
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b);
+      assert.equal(
+        readFileSync(join(a, ".agentc/.gitignore"), "utf8"),
+        statCacheIgnoreBytes.toString("utf8"),
+        "the bytes agentc install writes",
+      );
+      const mine = testdir({ ".agentc/.gitignore": "*\n" });
+      await parity(shell, site, mine, copyOf(mine));
+      assert.equal(readFileSync(join(mine, ".agentc/.gitignore"), "utf8"), "*\n");
     });
 
     it(`writes a new copy beside an edited seed only when the bundle's seed changed, as agentc install does (${shell.name})`, async () => {
