@@ -49,8 +49,11 @@ cleanup() {
   if [ -n "$work" ]; then rm -rf "$work"; fi
 }
 die() { warn "$1"; [ $# -gt 2 ] && printf '  hint: %s\n' "$3" >&2; cleanup; exit "${2:-1}"; }
+# What agentc install does and this installer cannot: one line, what and why, and the command to use instead
 refuse() {
-  die "$1" 1 "this installer covers the common case only; install with: npx agentc install ${AGENTC_BASE:-<server URL>} --project DIR"
+  warn "$1; install with: npx agentc install ${AGENTC_BASE:-<server URL>} --project ${project:-DIR}"
+  cleanup
+  exit 1
 }
 on_signal() {
   if [ -n "$applying" ]; then
@@ -292,7 +295,7 @@ desire() {
   function dirname(p) { return (p ~ /\//) ? substr(p, 1, match(p, /\/[^\/]*$/) - 1) : "" }
   function sep(line, parts) { return split(line, parts, / :: /) }
   function pad(i) { return sprintf("%09d", i) }
-  function problem(text) { out(0, 0, 0, "", "problem\t" text "; the bundle is rejected") }
+  function problem(text) { out(0, 0, 0, "", "rejected\t" text) }
   # the ownership rules of src/install/plan/ownership-check.ts, with ASCII case folding
   function reserved(p,   first) { first = p; sub(/\/.*/, "", first); if (tolower(first) == ".agentc") problem(p " lies in .agentc/, agentc'"'"'s own folder") }
   function claim(p, c, role,   k) {
@@ -334,23 +337,50 @@ desire() {
     }
     problem("an adopt line of " c " is not \"<path> :: block\" or \"<path> :: import:<text>[ :: <path>,...]\"")
   }
+  # the owned files of chosen component c, in owned[]; listed[] those its owned_files name
+  function ownedOf(c,   j, k) {
+    split("", owned); split("", listed)
+    for (j = 1; j <= n[c SUBSEP "owned_files"]; j++) { owned[item[c SUBSEP "owned_files", j]] = 1; listed[item[c SUBSEP "owned_files", j]] = 1 }
+    for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++)
+      for (k = 1; k <= na; k++) if (index(artifacts[k], item[c SUBSEP "owned_dirs", j] "/") == 1 && artifacts[k] in ahash) owned[artifacts[k]] = 1
+  }
+  # one file that two chosen components install with the same mode (their hash is the one of the path) is
+  # written once, for the component whose owned folder holds it, else for the first that lists it: keeper[]
+  # (sharedCopiesOnce of src/install/plan/desired.ts); a seed there, another mode or two folder copies are
+  # left for the ownership check to refuse
+  function sharedCopiesOnce(   i, j, c, f, x, copies, unlisted, first, folder, mixed, mode, seeded) {
+    for (i = 1; i <= nc; i++) {
+      c = comps[i]
+      if (!(c in pick)) continue
+      split("", x); for (j = 1; j <= n[c SUBSEP "executables"]; j++) x[item[c SUBSEP "executables", j]] = 1
+      for (j = 1; j <= n[c SUBSEP "seeds"]; j++) seeded[item[c SUBSEP "seeds", j]] = 1
+      ownedOf(c)
+      for (f in owned) {
+        copies[f]++
+        if (!(f in first)) { first[f] = c; mode[f] = (f in x) }
+        else if (mode[f] != (f in x)) mixed[f] = 1
+        if (!(f in listed)) { unlisted[f]++; folder[f] = c }
+      }
+    }
+    for (f in copies) if (copies[f] > 1 && !(f in mixed) && !(f in seeded) && unlisted[f] <= 1) keeper[f] = (f in folder) ? folder[f] : first[f]
+  }
   BEGIN { FS = "\t" }
   $1 == "error" { out(0, 0, 0, "", "problem\tmanifest.json " $2); next }
   $1 == "component" { comps[++nc] = $2; known[$2] = 1; next }
   $1 == "required" { if ($3 == "true") required[$2] = 1; next }
   $1 == "with" { joint[$2] = joint[$2] " " $3; next }
   $1 == "capability" { capability[$2] = 1; next }
-  $1 == "composed" { composed[$2] = 1; next }
+  $1 == "composed" { split($3, p, / :: /); into = ($2 in composed) ? composed[$2] ", " p[1] : p[1]; composed[$2] = into; next }
   $1 == "artifact" { artifacts[++na] = $2; next }
   $1 == "artifact_hashes" { if (sep($2, p) == 2 && !(p[1] in ahash)) ahash[p[1]] = p[2]; next }
   $1 == "seed_hashes" { if (sep($2, p) == 2 && !(p[1] in shash)) shash[p[1]] = p[2]; next }
   $1 == "seed_refresh_hashes" { if (sep($2, p) == 2) out(0, 0, 1, "", "known\t" p[1] "\t" p[2]); next }
-  $1 == "tool_payloads" { out(0, 0, 0, "", "problem\tthe bundle carries tool payloads (" $2 ")"); next }
+  $1 == "tool_payloads" { out(0, 0, 0, "", "problem\tthe bundle carries the payload folder of a tool (" $2 "), which this installer does not install"); next }
   $1 == "tools" { if (sep($2, p) == 2) out(0, 0, 2, pad(++nt), "tool\t" p[1] "\t" p[2]); next }
   $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
   $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
   $1 == "default_components" { dflt[$2] = 1; next }
-  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed shared files or spawned capabilities (" $2 " in .agentc/installed.json)"); next }
+  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed into shared settings files or spawned capabilities (" $2 " in .agentc/installed.json), which only agentc updates"); next }
   $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" || $1 == "adopt" { push($2 SUBSEP $1, $3); next }
   { next }
   END {
@@ -376,18 +406,17 @@ desire() {
       for (j = 1; j <= m; j++) if (!(need[j] in pick)) all = 0
       if (all) pick[c] = 1
     }
+    sharedCopiesOnce()
     for (i = 1; i <= nc; i++) {
       c = comps[i]
       if (!(c in pick)) continue
       out(0, 0, 0, "", "chosen\t" c)
-      if (c in capability) out(0, 0, 0, "", "problem\tcomponent " c " is a capability package (its hooks run only through agentc)")
-      if (c in composed) out(0, 0, 0, "", "problem\tcomponent " c " composes values into shared JSON/TOML files")
-      split("", exe); split("", owned)
+      if (c in capability) out(0, 0, 0, "", "problem\tcomponent " c " is a capability package, whose hooks only agentc runs (with your consent)")
+      if (c in composed) out(0, 0, 0, "", "problem\tcomponent " c " composes its values into " composed[c] ", which needs agentc'"'"'s JSON/TOML editor to keep the keys already there")
+      split("", exe)
       for (j = 1; j <= n[c SUBSEP "executables"]; j++) exe[item[c SUBSEP "executables", j]] = 1
-      for (j = 1; j <= n[c SUBSEP "owned_files"]; j++) owned[item[c SUBSEP "owned_files", j]] = 1
-      for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++)
-        for (k = 1; k <= na; k++) if (index(artifacts[k], item[c SUBSEP "owned_dirs", j] "/") == 1 && artifacts[k] in ahash) owned[artifacts[k]] = 1
-      for (f in owned) { claim(f, c, "owned file"); out(1, i, 0, f, "file\t" c "\t" f "\t" ((f in ahash) ? ahash[f] : "") "\t" (f in exe ? 1 : 0)) }
+      ownedOf(c)
+      for (f in owned) { if ((f in keeper) && keeper[f] != c) continue; claim(f, c, "owned file"); out(1, i, 0, f, "file\t" c "\t" f "\t" ((f in ahash) ? ahash[f] : "") "\t" (f in exe ? 1 : 0)) }
       for (j = 1; j <= n[c SUBSEP "seeds"]; j++) { f = item[c SUBSEP "seeds", j]; claim(f, c, "seed"); out(1, i, 1, pad(j), "seed\t" c "\t" f "\t" ((f in shash) ? shash[f] : "")) }
       for (j = 1; j <= n[c SUBSEP "symlinks"]; j++) {
         if (sep(item[c SUBSEP "symlinks", j], p) != 3) { out(0, 0, 0, "", "problem\ta symlink line of " c " is not link :: target :: fallback"); continue }
@@ -471,7 +500,7 @@ walk_folders() {
     [ -d "$root/$d" ] && [ ! -L "$root/$d" ] || continue
     if [ -n "$(find "$root/$d" -name "*$NL*" -print 2>/dev/null | head -n 1)" ] ||
       [ -n "$(find "$root/$d" \( -name "*$TAB*" -o -name '*\\*' \) -print 2>/dev/null | head -n 1)" ]; then
-      refuse "$d holds a file whose name has a newline, tab or backslash"
+      refuse "$d holds a file whose name has a newline, tab or backslash, which this installer's line-based tools cannot carry"
     fi
     find "$root/$d" -print | awk -v n="$((${#root} + 2))" -v d="$d" 'substr($0, n) != d { print "below\t" d "\t" substr($0, n) }'
   done
@@ -1241,8 +1270,10 @@ main() {
   cat "$work/facts" "$work/record" | desire "$components" > "$work/desired"
   problem=$(sed -n 's/^usage	//p' "$work/desired" | head -n 1)
   [ -z "$problem" ] || die "$problem" 2
-  problems=$(sed -n 's/^problem	//p' "$work/desired")
-  [ -z "$problems" ] || refuse "$(printf '%s' "$problems" | head -n 1)"
+  problem=$(sed -n 's/^rejected	//p' "$work/desired" | head -n 1)
+  [ -z "$problem" ] || die "$problem; the bundle is rejected, by agentc install too" 1 "rebuild it with agentc build, or do not install from this server"
+  problem=$(sed -n 's/^problem	//p' "$work/desired" | head -n 1)
+  [ -z "$problem" ] || refuse "$problem"
 
   awk -F "$TAB" '$1 != "chosen" && $1 != "known" && $1 != "tool" && $1 != "toolpath"' "$work/desired" > "$work/wanted"
   sed -n 's/^prev	/prev	/p' "$work/record" >> "$work/wanted"
@@ -1320,7 +1351,7 @@ check_lock() {
   [ -e "$lock" ] || [ -L "$lock" ] || return 0
   pid=$(sed -n 's/^{"pid":\([0-9]*\),.*/\1/p' "$lock" 2>/dev/null)
   if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then die "another install holds the lock ($lock, pid $pid)" 1 "wait for it to finish"; fi
-  refuse "a stale lock from an install that did not finish is in $lock"
+  refuse "a stale lock from an install that did not finish is in $lock; agentc takes it over safely"
 }
 
 take_lock() {

@@ -120,12 +120,20 @@ describe("install cases (installer-safety.md)", () => {
     assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "seed v2\n");
     const again = installJson(v2, project);
     assert.equal(again.status, 0, again.stderr);
-    assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "seed v2\n", "still parked");
+    assert.equal(
+      readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"),
+      "seed v2\n",
+      "still parked",
+    );
     assert.ok(readRecordJson(project).entries.some((e) => e.path === "docs/notes.md.agentc-new"));
     rmSync(join(project, "docs/notes.md.agentc-new"));
     const declined = installJson(v2, project);
     assert.equal(declined.status, 0, declined.stderr);
-    assert.equal(snapshot(project)["docs/notes.md.agentc-new"], undefined, "a removed copy is not brought back");
+    assert.equal(
+      snapshot(project)["docs/notes.md.agentc-new"],
+      undefined,
+      "a removed copy is not brought back",
+    );
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "my notes\n");
     const v3 = installJson(seedBundle("seed v3\n", ["seed v1\n", "seed v2\n"]), project);
     assert.ok(v3.json.actions.some((a) => a.op === "keep-modified" && a.path === "docs/notes.md"));

@@ -287,20 +287,13 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         },
       ]);
       const cases: [string, RegExp][] = [
-        [compose, /component claude composes values into shared JSON\/TOML files/],
-        [capabilityProject().bundle, /component capability-alpha is a capability package/],
         [
-          makeBundle({ components: { evil: { files: { ".agentc/installed.json": "{}\n" } } } }),
-          /\.agentc\/installed\.json lies in \.agentc\/, agentc's own folder; the bundle is rejected/,
+          compose,
+          /component claude composes its values into \.mcp\.json, which needs agentc's JSON\/TOML editor to keep the keys already there/,
         ],
         [
-          makeBundle({
-            components: {
-              a: { files: { "x/y.md": "y\n" } },
-              b: { owned_dirs: ["x"], files: { "x/z.md": "z\n" } },
-            },
-          }),
-          /x\/y\.md of component a lies inside x, the owned folder of component b; the bundle is rejected/,
+          capabilityProject().bundle,
+          /component capability-alpha is a capability package, whose hooks only agentc runs/,
         ],
       ];
       for (const [bundle, message] of cases) {
@@ -309,13 +302,65 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         const before = fullTree(project);
         const sh = await runInstallSh(shell, site.script, ["--project", project]);
         assert.equal(sh.status, 1);
-        assert.match(sh.stderr, message);
+        const url = site.url.replace(/[./]/g, "\\$&");
         assert.match(
           sh.stderr,
-          new RegExp(`hint: .*npx agentc install ${site.url.replace(/[./]/g, "\\$&")} --project DIR`),
+          new RegExp(`^agentc install\\.sh: .*; install with: npx agentc install ${url} --project `),
         );
+        assert.match(sh.stderr, message);
+        assert.equal(sh.stderr.trimEnd().split("\n").length, 1, `one line: ${sh.stderr}`);
         assert.deepEqual(fullTree(project), before);
       }
+      const rejected: [string, RegExp][] = [
+        [
+          makeBundle({ components: { evil: { files: { ".agentc/installed.json": "{}\n" } } } }),
+          /\.agentc\/installed\.json lies in \.agentc\/, agentc's own folder; the bundle is rejected, by agentc install too/,
+        ],
+        [
+          makeBundle({
+            components: {
+              a: { files: { "t.md": "t\n" }, symlinks: ["x :: t.md :: copy"] },
+              b: { files: { "x/z.md": "z\n" } },
+            },
+          }),
+          /x\/z\.md of component b lies below x, a file of component a; the bundle is rejected, by agentc install too/,
+        ],
+      ];
+      for (const [bundle, message] of rejected) {
+        const site = await served(bundle);
+        const project = testdir({ "README.md": "mine\n" });
+        const before = fullTree(project);
+        const sh = await runInstallSh(shell, site.script, ["--project", project]);
+        assert.equal(sh.status, 1);
+        assert.match(sh.stderr, message);
+        assert.doesNotMatch(sh.stderr, /npx agentc install/, "agentc would reject it too");
+        const node = await runCliAsync(["install", site.url, "--project", copyOf(project), "--yes"]);
+        assert.equal(node.status, 1, `agentc install rejects it too: ${node.stdout}`);
+        assert.deepEqual(fullTree(project), before);
+      }
+    });
+
+    it(`installs a file two components share once, as agentc install does, and keeps it while one of them is chosen (${shell.name})`, async () => {
+      const shared = ".agents/skills/review/SKILL.md";
+      const bundle = makeBundle({
+        components: {
+          codex: { files: { [shared]: "review\n", "codex.md": "c\n" } },
+          gemini: { files: { [shared]: "review\n", "gemini.md": "g\n" } },
+          skills: { owned_dirs: [".agents/skills"], files: { [shared]: "review\n" } },
+        },
+      });
+      const site = await served(bundle);
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b, ["--components", "codex,gemini"]);
+      assert.equal(readFileSync(join(a, shared), "utf8"), "review\n");
+      const record = JSON.parse(readFileSync(join(a, ".agentc/installed.json"), "utf8"));
+      assert.equal(record.entries.filter((e: { path: string }) => e.path === shared).length, 1);
+      await parity(shell, site, a, b, ["--components", "gemini,skills"]);
+      await parity(shell, site, a, b, ["--components", "gemini"]);
+      assert.equal(readFileSync(join(a, shared), "utf8"), "review\n");
+      await parity(shell, site, a, b, ["--components", "codex"]);
+      assert.equal(fullTree(a)["gemini.md"], undefined);
     });
 
     it(`checks the server's manifest and every file before writing, and refuses plain http elsewhere (${shell.name})`, async () => {
@@ -380,7 +425,10 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       writeFileSync(join(project, ".agentc/lock"), `{"pid":999999999,"token":"${"a".repeat(32)}"}\n`);
       const stale = await runInstallSh(shell, site.script, ["--project", project]);
       assert.equal(stale.status, 1);
-      assert.match(stale.stderr, /a stale lock .*\n {2}hint: .*npx agentc install/);
+      assert.match(
+        stale.stderr,
+        /a stale lock .*; agentc takes it over safely; install with: npx agentc install /,
+      );
       rmSync(join(project, ".agentc/lock"));
       mkdirSync(join(project, ".agentc"), { recursive: true });
       writeFileSync(join(project, ".agentc/journal.json"), "{}\n");
