@@ -21,6 +21,7 @@ AGENTC_MANIFEST_SHA256=''
 AGENTC_BUNDLE_SHA256=''
 AGENTC_SIGNATURE=''
 AGENTC_SIGNER=''
+AGENTC_COMPOSE=''
 # agentc-serve-config-end
 
 # The only files a bundle may compose into although a person wrote them: the instruction files agentc's
@@ -226,7 +227,7 @@ read_manifest() {
 
 # The install record (.agentc/installed.json, JSON.stringify layout): the previous install's facts.
 read_record() {
-  awk '
+  awk -v dir="$work" '
   function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
   function value(line,   body) { body = line; sub(/^ *"[a-z_0-9]+": /, "", body); sub(/,$/, "", body); if (body ~ /^"/) body = substr(body, 2, length(body) - 2); return body }
   function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
@@ -247,7 +248,8 @@ read_record() {
       if (line ~ /^  "owned_dirs": \[$/) { ctx = "skip"; skipEnd = "  ],"; next }
       if (line ~ /^  "entries": \[\],?$/) next
       if (line ~ /^  "entries": \[$/) { ctx = "entries"; next }
-      if (line ~ /^  "(composed|spawned)": \[/) { print "unsupported\t" key(line); ctx = "skip"; skipEnd = "  ]"; next }
+      if (line ~ /^  "composed": \[$/) { ctx = "composed"; next }
+      if (line ~ /^  "spawned": \[/) { print "unsupported\t" key(line); ctx = "skip"; skipEnd = "  ]"; next }
       if (line == "}") { ctx = "done"; next }
       fail("expected a key of install record version 1")
     }
@@ -257,6 +259,17 @@ read_record() {
       next
     }
     if (ctx == "skip") { if (line == skipEnd || line == skipEnd ",") ctx = "top"; next }
+    # each element of "composed", as its text (without the comma after it) in <dir>/rc<n>, hashed by the caller
+    if (ctx == "composed") {
+      if (line ~ /^  \],?$/) { ctx = "top"; next }
+      if (line == "    {") { nrc++; rc = dir "/rc" nrc; printf "%s", line > rc; next }
+      if (nrc == 0) fail("expected an element of composed")
+      if (line == "    },") line = "    }"
+      if (line ~ /^      "path": ".*",$/) print "rcomposed\t" nrc "\t" value(line)
+      printf "\n%s", line > rc
+      if (line == "    }") close(rc)
+      next
+    }
     if (ctx == "components") { if (line ~ /^  \],$/) { ctx = "top"; next } v = line; sub(/^    "/, "", v); sub(/",?$/, "", v); print "rcomponent\t" v; next }
     if (ctx == "entries") {
       if (line ~ /^  \],?$/) { ctx = "top"; next }
@@ -281,7 +294,7 @@ read_record() {
 # order the Node installer plans it (every file and seed, component by component, owned files in code-point
 # order; then links; scaffold folders; owned folders; legacy removals).
 desire() {
-  awk -v wanted="$1" '
+  awk -v wanted="$1" -v servedCompose="$AGENTC_COMPOSE" '
   function out(group, c, part, k, rest) { printf "%d\t%d\t%d\t%s\t%s\n", group, c, part, k, rest }
   function push(list, v) { n[list]++; item[list, n[list]] = v }
   function relative(from, to,   a, b, na, nb, i, j, o) {
@@ -364,13 +377,26 @@ desire() {
     }
     for (f in copies) if (copies[f] > 1 && !(f in mixed) && !(f in seeded) && unlisted[f] <= 1) keeper[f] = (f in folder) ? folder[f] : first[f]
   }
-  BEGIN { FS = "\t" }
+  # a settings file the component composes into: written from the text the server composed as agentc install
+  # composes it into a missing file ("settings <component> <path> <text sha256> <record sha256>"), where that
+  # text was served and no other chosen component composes into the file
+  function settings(c, q,   v) {
+    if (!((c, q) in served)) { out(0, 0, 0, "", "problem\tcomponent " c " composes its values into " q ", and the server composed no text for it; that needs agentc'"'"'s JSON/TOML editor"); return }
+    if (q in composer) { out(0, 0, 0, "", "problem\tcomponents " composer[q] " and " c " both compose their values into " q ", which needs agentc'"'"'s JSON/TOML editor"); return }
+    composer[q] = c; reserved(q)
+    out(2, nc + 1, 0, q, "settings\t" c "\t" q "\t" served[c, q])
+  }
+  BEGIN {
+    FS = "\t"
+    m = split(servedCompose, w, " ")
+    for (i = 1; i <= m; i++) if (split(w[i], v, ":") == 4) served[v[1], v[2]] = v[3] "\t" v[4]
+  }
   $1 == "error" { out(0, 0, 0, "", "problem\tmanifest.json " $2); next }
   $1 == "component" { comps[++nc] = $2; known[$2] = 1; next }
   $1 == "required" { if ($3 == "true") required[$2] = 1; next }
   $1 == "with" { joint[$2] = joint[$2] " " $3; next }
   $1 == "capability" { capability[$2] = 1; next }
-  $1 == "composed" { split($3, p, / :: /); into = ($2 in composed) ? composed[$2] ", " p[1] : p[1]; composed[$2] = into; next }
+  $1 == "composed" { split($3, p, / :: /); ncp[$2]++; cp[$2, ncp[$2]] = p[1]; next }
   $1 == "artifact" { artifacts[++na] = $2; next }
   $1 == "artifact_hashes" { if (sep($2, p) == 2 && !(p[1] in ahash)) ahash[p[1]] = p[2]; next }
   $1 == "seed_hashes" { if (sep($2, p) == 2 && !(p[1] in shash)) shash[p[1]] = p[2]; next }
@@ -412,7 +438,7 @@ desire() {
       if (!(c in pick)) continue
       out(0, 0, 0, "", "chosen\t" c)
       if (c in capability) out(0, 0, 0, "", "problem\tcomponent " c " is a capability package, whose hooks only agentc runs (with your consent)")
-      if (c in composed) out(0, 0, 0, "", "problem\tcomponent " c " composes its values into " composed[c] ", which needs agentc'"'"'s JSON/TOML editor to keep the keys already there")
+      for (j = 1; j <= ncp[c]; j++) settings(c, cp[c, j])
       split("", exe)
       for (j = 1; j <= n[c SUBSEP "executables"]; j++) exe[item[c SUBSEP "executables", j]] = 1
       ownedOf(c)
@@ -447,7 +473,8 @@ interest() {
   BEGIN { FS = "\t" }
   $1 == "file" { want($3); owned[$3] = 1; next }
   $1 == "seed" { want($3); want($3 ".agentc-new"); next }
-  $1 == "link" || $1 == "scaffold" { want($3); next }
+  $1 == "link" || $1 == "scaffold" || $1 == "settings" { want($3); next }
+  $1 == "rsettings" { want($2); next }
   $1 == "owned" { want($3); print "walk\t" $3; next }
   $1 == "remove" { want($3); print "walk\t" $3; for (i = 1; i <= 9; i++) want($3 ".agentc-old" (i == 1 ? "" : "-" i)); next }
   $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; if ($3 == "file") shipped[$2] = 1; next }
@@ -716,6 +743,8 @@ plan() {
   }
   $1 == "file" || $1 == "seed" { nf++; F[nf] = $0; next }
   $1 == "link" { nl++; LK[nl] = $0; next }
+  $1 == "settings" { nk++; SK[nk] = $0; wantedSettings[$3] = 1; next }
+  $1 == "rsettings" { PRS[$2] = $3; next }
   $1 == "scaffold" { ns++; SC[ns] = $0; next }
   $1 == "owned" { no++; OW[no] = $0; next }
   $1 == "remove" { nr++; RM[nr] = $0; next }
@@ -861,6 +890,23 @@ plan() {
     if (t != "absent" && !ours) { act("keep", b, "an edited copy of the new seed is already there"); return }
     entry(b, "beside", c, sha, "", "")
     act("write-beside", b, sha, ours ? 1 : 0)
+  }
+  # a settings file a component composes into (planComposed of src/install/plan/plan-compose.ts), for the two
+  # cases that need no JSON/TOML editor: the file is missing (the text the server composed is written), or it
+  # is exactly what the last install composed there (left as it is); K[] its record element
+  function settingsFile(c, p, tsha, rsha,   t) {
+    if (p in claimed) { refuse(p " is installed as a whole file and also composed into by " c); return }
+    claimed[p] = 1
+    if (!writable(p)) return
+    t = st(p)
+    if (t == "absent") { write(p, tsha, 0, c); K[p] = rsha; return }
+    if (t == "file" && H[p] == tsha && PRS[p] == rsha) { act("unchanged", p); K[p] = rsha; return }
+    refuse(p " is there already (your file, or changed since agentc composed it), and component " c " composes its values into it, which needs agentc'"'"'s JSON/TOML editor to keep the keys already there")
+  }
+  # a settings file the last install composed into that no chosen component composes into now
+  function settingsLeft(p) {
+    claimed[p] = 1
+    if (st(p) != "absent") refuse(p " holds the values of a component no longer chosen; taking them out needs agentc'"'"'s JSON/TOML editor")
   }
   function link(c, p, text, target,   t, what) {
     claimed[p] = 1
@@ -1034,6 +1080,7 @@ plan() {
     for (i = 1; i <= np; i++) { p = PP[i]; if (pk(p) == "dir" && !(p in E) && !(p in vacated) && blocked(p) == "") D[++n] = p }
     for (i = 2; i <= n; i++) { tmp = D[i]; for (j = i - 1; j >= 1 && later(D[j], tmp); j--) D[j + 1] = D[j]; D[j + 1] = tmp }
     for (p in E) for (k = length(p); k > 1; k--) if (substr(p, k, 1) == "/") needed[substr(p, 1, k - 1)] = 1
+    for (p in K) for (k = length(p); k > 1; k--) if (substr(p, k, 1) == "/") needed[substr(p, 1, k - 1)] = 1
     for (i = 1; i <= n; i++) {
       d = D[i]
       if (st(d) != "dir") continue
@@ -1046,6 +1093,8 @@ plan() {
     for (i = 1; i <= nf; i++) { split(F[i], f, "\t"); if (f[1] == "file") ownedFile(f[2], f[3], f[4], f[5]); else seed(f[2], f[3], f[4]) }
     for (i = 1; i <= nl; i++) { split(LK[i], f, "\t"); link(f[2], f[3], f[4], f[5]) }
     adoptImports()
+    for (i = 1; i <= nk; i++) { split(SK[i], f, "\t"); settingsFile(f[2], f[3], f[4], f[5]) }
+    for (p in PRS) if (!(p in wantedSettings)) settingsLeft(p)
     for (i = 1; i <= ns; i++) { split(SC[i], f, "\t"); scaffold(f[2], f[3]) }
     for (i = 1; i <= no; i++) leftovers(OW[i])
     for (i = 1; i <= nr; i++) legacy(RM[i])
@@ -1053,6 +1102,7 @@ plan() {
     dirCleanup()
     for (i = 1; i <= 8; i++) for (j = 1; j <= nm[order[i]]; j++) print "A\t" order[i] "\t" M[order[i], j]
     for (p in E) print "E\t" p "\t" E[p]
+    for (p in K) print "K\t" p "\t" K[p]
     for (i = 1; i <= no; i++) { split(OW[i], f, "\t"); pre = ""; for (k = 4; k in f; k++) pre = pre "\t" f[k]; print "O\t" f[3] "\t" f[2] pre }
   }'
 }
@@ -1101,7 +1151,12 @@ write_record() {
         if ($6 == "1") printf ",\n      \"executable\": true"
         if ($7 == "1") printf ",\n      \"adopted\": true"
         printf "\n    }" }
-      END { print (NR > 0 ? "\n  ]" : "]") }'
+      END { printf (NR > 0 ? "\n  ]" : "]") }'
+    # the settings files composed (K), each element as the server wrote it (composedRecordText)
+    sed -n 's/^K	//p' "$work/plan" | sort -t "$TAB" -k1,1 | awk -v files="$work/files" 'BEGIN { FS = "\t" }
+      NR == 1 { printf ",\n  \"composed\": [\n" }
+      { if (NR > 1) printf ",\n"; f = files "/" $2; n = 0; while ((getline line < f) > 0) printf "%s%s", (n++ ? "\n" : ""), line; close(f) }
+      END { print (NR > 0 ? "\n  ]" : "") }'
     printf '}\n'
   } > "$1"
 }
@@ -1263,6 +1318,10 @@ main() {
     read_record "$root/.agentc/installed.json" > "$work/record"
     problem=$(sed -n 's/^error	//p' "$work/record" | head -n 1)
     [ -z "$problem" ] || refuse ".agentc/installed.json $problem"
+    sed -n 's/^rcomposed	//p' "$work/record" > "$work/rcomposed"
+    while IFS="$TAB" read -r n p; do
+      printf 'rsettings\t%s\t%s\n' "$p" "$(sha_of "$work/rc$n")"
+    done < "$work/rcomposed" >> "$work/record"
     check_downgrade "$(sed -n 's/^rregistry_version	//p' "$work/record")"
   fi
   check_signature
@@ -1276,7 +1335,7 @@ main() {
   [ -z "$problem" ] || refuse "$problem"
 
   awk -F "$TAB" '$1 != "chosen" && $1 != "known" && $1 != "tool" && $1 != "toolpath"' "$work/desired" > "$work/wanted"
-  sed -n 's/^prev	/prev	/p' "$work/record" >> "$work/wanted"
+  sed -n '/^prev	/p; /^rsettings	/p' "$work/record" >> "$work/wanted"
   interest < "$work/wanted" > "$work/interest"
   sed -n 's/^stat	//p' "$work/interest" > "$work/stat1"
   gather_state "$work/stat1" > "$work/state"
@@ -1284,6 +1343,7 @@ main() {
   cut -f3 "$work/below" > "$work/stat2"
   gather_state "$work/stat2" >> "$work/state"
 
+  download_settings
   compose_blocks > "$work/composed"
   cat "$work/wanted" "$work/state" "$work/below" "$work/composed" > "$work/planin"
   sed -n 's/^known	/known	/p' "$work/desired" >> "$work/planin"
@@ -1333,6 +1393,23 @@ show_plan() {
 download_files() {
   awk 'BEGIN { FS = "\t" } $1 == "A" && ($2 == "create" || $2 == "update" || $2 == "write-beside") && !seen[$4]++ { p = $3; if ($2 == "write-beside") sub(/\.agentc-new$/, "", p); print $4 "\t" p }' "$work/plan" > "$work/need"
   while IFS="$TAB" read -r sha p; do download_file "$sha" "$p"; done < "$work/need"
+}
+# The settings files the server composed (compose/<component>/<path>) and their record elements, checked
+# against the sha256 values agentc serve wrote into this script, before planning.
+download_settings() {
+  awk -F "$TAB" '$1 == "settings" { print $2 "\t" $3 "\t" $4 "\t" $5 }' "$work/desired" > "$work/settings"
+  while IFS="$TAB" read -r c p tsha rsha; do
+    download_served "compose/$c/$p" "$tsha"
+    download_served "compose/$c/$p.record" "$rsha"
+  done < "$work/settings"
+}
+download_served() {
+  [ ! -f "$work/files/$2" ] || return 0
+  fetch "$AGENTC_BASE${AGENTC_TREE}$(printf '%s\n' "$1" | url_path)" "$work/files/$2.part" ||
+    die "cannot download $1; nothing was written" 1 "check the server and try again"
+  got=$(sha_of "$work/files/$2.part")
+  [ "$got" = "$2" ] || die "$1 has sha256 $got, but this script says $2; nothing was written" 1 "the server changed since this script was fetched: fetch install.sh again"
+  mv "$work/files/$2.part" "$work/files/$2"
 }
 download_file() {
   [ ! -f "$work/files/$1" ] || return 0

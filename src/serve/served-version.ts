@@ -1,6 +1,7 @@
 import { copyFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { unpackBundle } from "../install/bundle/unpack-bundle.js";
+import { freshCompositions } from "../install/plan/fresh-composition.js";
 import { bundleManifestName, parseBundleManifest } from "../packaging/bundle-manifest.js";
 import { packBundle } from "../packaging/bundle-zip.js";
 import { publishedPath } from "../packaging/publish-rewrites.js";
@@ -37,6 +38,18 @@ export interface ServedVersion {
   mtimeMs: number;
   /** the payloads captured at start, from a build folder whose tools declare them */
   captured: CapturedPayload[];
+  /** each settings file a component composes into, composed as agentc install writes it where it is missing */
+  composed: ServedComposition[];
+}
+
+/** A composed settings file install.sh may write where the file is missing (docs/install-sh.md). */
+export interface ServedComposition {
+  component: string;
+  path: string;
+  text: Buffer;
+  textSha256: string;
+  record: Buffer;
+  recordSha256: string;
 }
 
 const versionPattern = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
@@ -83,7 +96,16 @@ export function loadServedVersion(
     ...(stat.isDirectory() ? { siteDir: join(origin, "site") } : {}),
     mtimeMs: stat.isDirectory() ? statSync(join(origin, bundleManifestName)).mtimeMs : stat.mtimeMs,
     captured,
+    composed: servedCompositions(staging),
   };
+}
+
+function servedCompositions(staging: string): ServedComposition[] {
+  return freshCompositions(staging).map((c) => {
+    const text = Buffer.from(c.text);
+    const record = Buffer.from(c.record);
+    return { ...c, text, textSha256: sha256(text), record, recordSha256: sha256(record) };
+  });
 }
 
 const rebuildHint = "rebuild it with 'agentc build' (and 'agentc pack')";

@@ -372,7 +372,8 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         version: "1.0.0",
         manifestSha256: (await import("../../src/shared/hash.js")).sha256(manifest),
         bundle: { sha256: "0".repeat(64) },
-      } as Parameters<typeof installScriptFor>[0];
+        composed: [],
+      } as unknown as Parameters<typeof installScriptFor>[0];
       const good = await serve({
         "/v/1.0.0/manifest.json": bytes(manifest),
         "/v/1.0.0/files/AGENTS.md": bytes("# rules\n"),
