@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { statCacheIgnoreBytes } from "../../src/install/project/stat-cache.js";
@@ -192,6 +192,87 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       await parity(shell, site, a, b);
       assert.equal(fullTree(a)["docs/notes.md.agentc-new"], undefined, "a removed copy is not brought back");
       assert.equal(readFileSync(join(a, "docs/notes.md"), "utf8"), "my notes\n");
+    });
+
+    it(`installs examples/team's assistants, their composed settings included, byte for byte as agentc install does; uninstall gives the project back (${shell.name})`, async () => {
+      const build = join(testdir(), "build");
+      assert.equal(runCli(["build", join(packageRoot, "examples", "team"), "--out", build, "-q"]).status, 0);
+      const site = await served(build);
+      const assistants = ["--components", "agents-md,claude-code,codex,cursor,gemini-cli,github-copilot"];
+      const a = testdir({ "README.md": "the project's own\n" });
+      const b = copyOf(a);
+      const before = fullTree(a);
+      const sh = await parity(shell, site, a, b, assistants);
+      assert.equal(sh.status, 0, sh.stderr);
+      for (const settings of [
+        ".claude/settings.json",
+        ".mcp.json",
+        ".codex/config.toml",
+        ".cursor/hooks.json",
+      ])
+        assert.ok(fullTree(a)[settings], settings);
+      assert.ok(
+        fullTree(a)[".agents/skills/code-review/SKILL.md"],
+        "the skill codex and gemini-cli share, once",
+      );
+      const again = await runInstallSh(shell, site.script, ["--project", a]);
+      assert.match(again.stdout, /nothing to do, 0\.3\.0 is installed/);
+      const node = await runCliAsync(["install", site.url, "--project", a, "--yes"]);
+      assert.match(node.stdout, /nothing to do/, "agentc install finds nothing to do after install.sh");
+      assert.equal((await runCliAsync(["uninstall", "--project", a])).status, 0);
+      assert.deepEqual(fullTree(a), before, "agentc uninstall takes out what install.sh composed");
+      const all = await runInstallSh(shell, site.script, ["--project", testdir()]);
+      assert.equal(all.status, 1);
+      assert.match(
+        all.stderr,
+        /^agentc install\.sh: component capability-team-notes is a capability package, whose hooks only agentc runs \(with your consent\); install with: npx agentc install \S+ --project \S+\n$/,
+      );
+    });
+
+    it(`installs seed 001's Claude Code pack, settings and guard hook included, as agentc install does (${shell.name})`, async () => {
+      const registry = join(testdir(), "pack");
+      cpSync(join(packageRoot, "test", "fixtures", "seeds", "001-client-pack"), registry, {
+        recursive: true,
+      });
+      const build = join(testdir(), "build");
+      assert.equal(runCli(["build", registry, "--out", build, "-q"]).status, 0);
+      const site = await served(build);
+      const a = testdir();
+      const b = copyOf(a);
+      const sh = await parity(shell, site, a, b);
+      assert.equal(sh.status, 0, sh.stderr);
+      assert.match(fullTree(a)[".claude/settings.json"] ?? "", /agentc-guard\.mjs/);
+    });
+
+    it(`leaves a settings file that is already there to agentc install, in one line, and writes nothing (${shell.name})`, async () => {
+      const compose = (version: string, server: string) =>
+        makeComposeBundle({ version, components: { claude: { files: { "CLAUDE.md": "# r\n" } } } }, [
+          {
+            component: "claude",
+            path: ".mcp.json",
+            format: "json",
+            entries: [{ path: ["mcpServers", "docs"], value: { command: server } }],
+          },
+        ]);
+      const site = await served(compose("1.0.0", "docs"));
+      const mine = testdir({ ".mcp.json": '{ "mcpServers": {} }\n' });
+      const before = stamps(mine);
+      const refused = await runInstallSh(shell, site.script, ["--project", mine]);
+      assert.equal(refused.status, 1);
+      assert.match(
+        refused.stderr,
+        /^agentc install\.sh: \.mcp\.json is there already \(your file, or changed since agentc composed it\), and component claude composes its values into it, which needs agentc's JSON\/TOML editor to keep the keys already there; install with: npx agentc install \S+ --project \S+\n$/,
+      );
+      assert.deepEqual(stamps(mine), before, "nothing was written");
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b);
+      await site.publish(compose("2.0.0", "docs-v2"));
+      const upgrade = await runInstallSh(shell, site.script, ["--project", a]);
+      assert.equal(upgrade.status, 1);
+      assert.match(upgrade.stderr, /\.mcp\.json is there already .*; install with: npx agentc install /);
+      assert.equal((await runCliAsync(["install", site.url, "--project", a, "--yes"])).status, 0);
+      assert.match(readFileSync(join(a, ".mcp.json"), "utf8"), /docs-v2/);
     });
 
     it(`lists every conflict before writing anything, as agentc install does (${shell.name})`, async () => {
