@@ -8,9 +8,10 @@
 # every file against the manifest's sha256 before anything is written, and follows the safety rules of
 # `agentc install` for the common case (docs/install-sh.md): owned files and folders, seeds written only
 # when missing, links, legacy removals, agentc's block composed into a person's own instruction files (adopt
-# lines); never overwriting a file it did not install; every conflict listed before any write; the same
-# install record. What it does not implement (shared JSON/TOML files, capability packages, tool payloads,
-# link fallbacks, --move-aside) it refuses, naming `npx agentc install`.
+# lines); settings files written where missing from the text the server composed; never overwriting a file
+# it did not install; every conflict listed before any write; the same install record. What it does not
+# implement (composing into a settings file already there, capability packages, tool payloads, link
+# fallbacks, --move-aside) it refuses in one line, naming `npx agentc install`.
 set -u
 
 # agentc-serve-config-begin (agentc serve writes the values of this block)
