@@ -387,6 +387,27 @@ desire() {
     composer[q] = c; reserved(q)
     out(2, nc + 1, 0, q, "settings\t" c "\t" q "\t" served[c, q])
   }
+  # the payload folders of the tools (addPayloads of src/install/plan/desired.ts): each an owned folder of
+  # component tool:<name>, its files from payload_hashes; the files in a payload_keep folder inside are written
+  # only while that folder does not exist ("keepfile"), and the folder is preserved
+  function payloads(   i, j, k, c, d, pre, f, inKeep) {
+    if (npl > 0 && nph == 0) { out(0, 0, 0, "", "problem\tthe bundle names the payload folder " plDir[1] " of tool " plName[1] " but carries no payload_hashes (it was packed without --payloads)"); return }
+    for (k = 1; k <= nkd; k++) out(0, 0, 0, "", "keepdir\t" keepDirs[k])
+    for (i = 1; i <= npl; i++) {
+      c = "tool:" plName[i]; d = plDir[i]; pre = ""
+      for (k = 1; k <= nkd; k++) if (index(keepDirs[k], d "/") == 1) pre = pre "\t" substr(keepDirs[k], length(d) + 2) "/**"
+      claimDir(d, c)
+      out(4, nc + i, 0, "", "owned\t" c "\t" d pre)
+      for (j = 1; j <= nph; j++) {
+        f = phPath[j]
+        if (index(f, d "/") != 1) continue
+        claim(f, c, "owned file"); inKeep = ""
+        for (k = 1; k <= nkd; k++) if (index(f, keepDirs[k] "/") == 1) inKeep = keepDirs[k]
+        if (inKeep != "") out(1, nc + i, 2, pad(j), "keepfile\t" c "\t" f "\t" phSha[j] "\t" inKeep)
+        else out(1, nc + i, 0, f, "file\t" c "\t" f "\t" phSha[j] "\t" (f in pexe ? 1 : 0))
+      }
+    }
+  }
   BEGIN {
     FS = "\t"
     m = split(servedCompose, w, " ")
@@ -402,7 +423,10 @@ desire() {
   $1 == "artifact_hashes" { if (sep($2, p) == 2 && !(p[1] in ahash)) ahash[p[1]] = p[2]; next }
   $1 == "seed_hashes" { if (sep($2, p) == 2 && !(p[1] in shash)) shash[p[1]] = p[2]; next }
   $1 == "seed_refresh_hashes" { if (sep($2, p) == 2) out(0, 0, 1, "", "known\t" p[1] "\t" p[2]); next }
-  $1 == "tool_payloads" { out(0, 0, 0, "", "problem\tthe bundle carries the payload folder of a tool (" $2 "), which this installer does not install"); next }
+  $1 == "tool_payloads" { if (sep($2, p) == 2) { npl++; plName[npl] = p[1]; plDir[npl] = p[2] } next }
+  $1 == "tool_payload_keep" { if (sep($2, p) == 2) keepDirs[++nkd] = p[2]; next }
+  $1 == "payload_hashes" { if (sep($2, p) == 2) { nph++; phPath[nph] = p[1]; phSha[nph] = p[2] } next }
+  $1 == "payload_executables" { pexe[$2] = 1; next }
   $1 == "tools" { if (sep($2, p) == 2) out(0, 0, 2, pad(++nt), "tool\t" p[1] "\t" p[2]); next }
   $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
   $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
@@ -463,6 +487,7 @@ desire() {
       for (j = 1; j <= n[c SUBSEP "adopt"]; j++) adopt(c, item[c SUBSEP "adopt", j], owned)
       for (j = 1; j <= n[c SUBSEP "remove"]; j++) out(5, i, 0, pad(j), "remove\t" c "\t" item[c SUBSEP "remove", j])
     }
+    payloads()
     nesting()
   }' | sort -t "$TAB" -k1,1n -k2,2n -k3,3n -k4,4 | cut -f5-
 }
@@ -476,6 +501,8 @@ interest() {
   $1 == "seed" { want($3); want($3 ".agentc-new"); next }
   $1 == "link" || $1 == "scaffold" || $1 == "settings" { want($3); next }
   $1 == "rsettings" { want($2); next }
+  $1 == "keepfile" { want($3); next }
+  $1 == "keepdir" { want($2); next }
   $1 == "owned" { want($3); print "walk\t" $3; next }
   $1 == "remove" { want($3); print "walk\t" $3; for (i = 1; i <= 9; i++) want($3 ".agentc-old" (i == 1 ? "" : "-" i)); next }
   $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; if ($3 == "file") shipped[$2] = 1; next }
@@ -745,6 +772,7 @@ plan() {
   $1 == "file" || $1 == "seed" { nf++; F[nf] = $0; next }
   $1 == "link" { nl++; LK[nl] = $0; next }
   $1 == "settings" { nk++; SK[nk] = $0; wantedSettings[$3] = 1; next }
+  $1 == "keepfile" { nkf++; KF[nkf] = $0; next }
   $1 == "rsettings" { PRS[$2] = $3; next }
   $1 == "scaffold" { ns++; SC[ns] = $0; next }
   $1 == "owned" { no++; OW[no] = $0; next }
@@ -892,6 +920,13 @@ plan() {
     entry(b, "beside", c, sha, "", "")
     act("write-beside", b, sha, ours ? 1 : 0)
   }
+  # a file of a payload folder the person keeps (planKeptPayload of plan-files.ts): written only while that
+  # folder does not exist, and never recorded
+  function keptPayload(c, p, sha, keep) {
+    claimed[p] = 1
+    if (st(keep) != "absent" || !writable(p)) return
+    if (st(p) == "absent") write(p, sha, 0, c)
+  }
   # a settings file a component composes into (planComposed of src/install/plan/plan-compose.ts), for the two
   # cases that need no JSON/TOML editor: the file is missing (the text the server composed is written), or it
   # is exactly what the last install composed there (left as it is); K[] its record element
@@ -1026,7 +1061,10 @@ plan() {
       if (pk(p) == "aside" || pk(p) == "beside") continue
       rel = substr(p, length(dir) + 2); base = rel; sub(/.*\//, "", base)
       keep = 0
-      for (k = 4; k in f; k++) if (base ~ globRegex(f[k])) keep = 1
+      for (k = 4; k in f; k++) {
+        if (f[k] ~ /\/\*\*$/) { if (index(rel, substr(f[k], 1, length(f[k]) - 2)) == 1) keep = 1 }
+        else if (base ~ globRegex(f[k])) keep = 1
+      }
       if (keep) continue
       # a file agentc never installed belongs to the project (case 7): left where it is
       if (!(p in PK)) continue
@@ -1092,6 +1130,7 @@ plan() {
   END {
     for (i = 1; i <= 8; i++) rank[order[i]] = i
     for (i = 1; i <= nf; i++) { split(F[i], f, "\t"); if (f[1] == "file") ownedFile(f[2], f[3], f[4], f[5]); else seed(f[2], f[3], f[4]) }
+    for (i = 1; i <= nkf; i++) { split(KF[i], f, "\t"); keptPayload(f[2], f[3], f[4], f[5]) }
     for (i = 1; i <= nl; i++) { split(LK[i], f, "\t"); link(f[2], f[3], f[4], f[5]) }
     adoptImports()
     for (i = 1; i <= nk; i++) { split(SK[i], f, "\t"); settingsFile(f[2], f[3], f[4], f[5]) }

@@ -244,6 +244,41 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.match(fullTree(a)[".claude/settings.json"] ?? "", /agentc-guard\.mjs/);
     });
 
+    it(`installs the payload folders serve captured (seed 000's every field), payload_keep the person's once it exists, as agentc install does (${shell.name})`, async () => {
+      const registry = join(testdir(), "registry");
+      cpSync(join(packageRoot, "test", "fixtures", "seeds", "000-every-field"), registry, {
+        recursive: true,
+      });
+      const build = join(testdir(), "build");
+      assert.equal(runCli(["build", registry, "--out", build, "-q"]).status, 0);
+      const site = await served(build);
+      const a = testdir();
+      const b = copyOf(a);
+      const sh = await parity(shell, site, a, b);
+      assert.equal(sh.status, 0, sh.stderr);
+      assert.equal(fullTree(a)[".kit/bin/kit"]?.startsWith("file 755"), true, fullTree(a)[".kit/bin/kit"]);
+      assert.match(fullTree(a)[".kit/memory/notes.md"] ?? "", /notes/);
+      for (const project of [a, b]) {
+        writeFileSync(join(project, ".kit/memory/notes.md"), "mine\n");
+        writeFileSync(join(project, ".kit/memory/more.md"), "more\n");
+        rmSync(join(project, ".kit/templates/plan.md"));
+      }
+      await parity(shell, site, a, b);
+      assert.match(fullTree(a)[".kit/memory/notes.md"] ?? "", /mine/, "the kept folder is the person's");
+      assert.match(
+        fullTree(a)[".kit/templates/plan.md"] ?? "",
+        /plan/,
+        "the rest of the payload is agentc's",
+      );
+      const kept = testdir({ ".kit/memory/own.md": "own\n" });
+      await parity(shell, site, kept, copyOf(kept));
+      assert.equal(
+        fullTree(kept)[".kit/memory/notes.md"],
+        undefined,
+        "not written into a kept folder that exists",
+      );
+    });
+
     it(`leaves a settings file that is already there to agentc install, in one line, and writes nothing (${shell.name})`, async () => {
       const compose = (version: string, server: string) =>
         makeComposeBundle({ version, components: { claude: { files: { "CLAUDE.md": "# r\n" } } } }, [
