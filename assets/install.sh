@@ -1414,6 +1414,7 @@ main() {
   put_gitignore
   applying=''
   check_tools
+  check_roster
   say "install.sh: $(grep -c '^A	' "$work/plan") changes applied, $registry_version installed"
   exit_clean 0
 }
@@ -1575,6 +1576,65 @@ check_tools() {
     else command -v "$name" >/dev/null 2>&1 && continue; how="command -v $name"; fi
     warn "tool $name not found ($how); to install it: $cmd (agentc never runs it)"
   done < "$work/desired"
+}
+
+# The vendor share of the skill roster budget (vendorRoster of src/install/project/roster-check.ts): the words
+# of the descriptions of the skills other tools put in the project (files matching roster_glob that agentc
+# does not own, without the dead marker); over the reserve is a warning, as agentc install gives it.
+check_roster() {
+  glob=$(sed -n 's/^roster	roster_glob	//p' "$work/facts")
+  [ -n "$glob" ] || return 0
+  reserve=$(sed -n 's/^roster	vendor_reserve_words	//p' "$work/facts")
+  marker=$(sed -n 's/^roster	dead_marker	//p' "$work/facts")
+  top=$(printf '%s\n' "$glob" | awk -F / '{ o = ""; for (i = 1; i < NF && $i !~ /[*?[{]/; i++) o = o (i > 1 ? "/" : "") $i; print o }')
+  [ -n "$top" ] && [ -d "$root/$top" ] || return 0
+  sed -n 's/^E	//p' "$work/plan" | cut -f1 > "$work/owned"
+  find "$root/$top" -type f -print | awk -v n="$((${#root} + 2))" -v g="$glob" -v owned="$work/owned" '
+    BEGIN { while ((getline o < owned) > 0) own[o] = 1; re = "^" globRe(g) "$" }
+    function globRe(g,   i, c, out, j) {
+      out = ""
+      for (i = 1; i <= length(g); i++) {
+        c = substr(g, i, 1)
+        if (substr(g, i, 3) == "**/") { out = out "(.*/)?"; i += 2 }
+        else if (substr(g, i, 2) == "**") { out = out ".*"; i++ }
+        else if (c == "*") out = out "[^/]*"
+        else if (c == "?") out = out "[^/]"
+        else if (c == "{") out = out "("
+        else if (c == "}") out = out ")"
+        else if (c == ",") out = out "|"
+        else if (c == "[" && (j = index(substr(g, i + 1), "]")) > 1) { out = out "[" substr(g, i + 1, j - 1) "]"; i += j }
+        else if (c ~ /[.^$+()|\\]/) out = out "\\" c
+        else out = out c
+      }
+      return out
+    }
+    { p = substr($0, n); if (p ~ re && !(p in own)) print p }' | sort > "$work/vendor"
+  words=0 skills=0
+  while IFS= read -r p; do
+    [ -z "$marker" ] || ! grep -qF -- "$marker" "$root/$p" || continue
+    skills=$((skills + 1))
+    words=$((words + $(description_words "$root/$p")))
+  done < "$work/vendor"
+  [ "$words" -le "${reserve:-0}" ] ||
+    warn "warning: skills from other tools use $words description words, over the vendor reserve of $reserve ($skills skills)"
+}
+
+# The words of the description in a file's YAML frontmatter: a plain, quoted or block scalar.
+description_words() {
+  awk '
+  NR == 1 { sub(/\r$/, ""); if ($0 != "---") exit; inside = 1; next }
+  inside && /^---/ { exit }
+  inside && mode == "" && /^description:/ {
+    v = $0; sub(/^description:[ \t]*/, "", v); sub(/\r$/, "", v)
+    if (v ~ /^[|>][-+0-9]*[ \t]*(#.*)?$/) { mode = "block"; next }
+    if (v ~ /^["\047]/) { q = substr(v, 1, 1); v = substr(v, 2); mode = "quoted"; if (close1(v)) exit; next }
+    sub(/[ \t]+#.*$/, "", v); count(v); mode = "plain"; next
+  }
+  mode == "block" || mode == "plain" { if ($0 ~ /^[ \t]/ || $0 ~ /^\r?$/) { count($0); next } exit }
+  mode == "quoted" { if (close1($0)) exit }
+  function close1(v,   k) { k = index(v, q); if (k > 0) { count(substr(v, 1, k - 1)); return 1 } count(v); return 0 }
+  function count(text) { words += split(text, w, /[ \t\r]+/) - (text ~ /^[ \t\r]/) - (text ~ /[ \t\r]$/) }
+  END { print words + 0 }' "$1"
 }
 
 main "$@"

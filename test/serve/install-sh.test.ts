@@ -277,6 +277,20 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         undefined,
         "not written into a kept folder that exists",
       );
+      const many = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`);
+      const vendor = testdir({
+        ".claude/skills/plain/SKILL.md": `---\nname: plain\ndescription: ${many(600).join(" ")}\n  ${many(10).join(" ")}\n---\nbody\n`,
+        ".claude/skills/comment/SKILL.md": `---\ndescription: ${many(200).join(" ")} # not words\n---\n`,
+        ".claude/skills/quoted/SKILL.md": `---\ndescription: "${many(500).join("  ")}"\nname: quoted\n---\n`,
+        ".claude/skills/folded/SKILL.md": `---\ndescription: >-\n  ${many(300).join(" ")}\n  ${many(300).join(" ")}\nname: folded\n---\n`,
+        ".claude/skills/dead/SKILL.md": `---\ndescription: ${many(900).join(" ")}\n---\nDEPRECATED\n`,
+      });
+      const warned = await parity(shell, site, vendor, copyOf(vendor));
+      const node = await runCliAsync(["install", site.url, "--project", copyOf(vendor), "--yes"]);
+      const line =
+        /warning: skills from other tools use (\d+) description words, over the vendor reserve of 1600 \(4 skills\)/;
+      assert.equal(line.exec(warned.stderr)?.[1], "1910", warned.stderr);
+      assert.equal(line.exec(node.stdout + node.stderr)?.[1], "1910", "agentc install counts the same");
     });
 
     it(`leaves a settings file that is already there to agentc install, in one line, and writes nothing (${shell.name})`, async () => {
