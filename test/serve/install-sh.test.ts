@@ -408,18 +408,20 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
     });
 
     it(`refuses what it does not implement, naming npx agentc install, and writes nothing (${shell.name})`, async () => {
-      const compose = makeComposeBundle({ components: { claude: { files: { "CLAUDE.md": "# r\n" } } } }, [
-        {
-          component: "claude",
-          path: ".mcp.json",
-          format: "json",
-          entries: [{ path: ["mcpServers", "docs"], value: { command: "docs" } }],
-        },
-      ]);
+      const server = (component: string) => ({
+        component,
+        path: ".mcp.json",
+        format: "json" as const,
+        entries: [{ path: ["mcpServers", component], value: { command: component } }],
+      });
+      const compose = makeComposeBundle(
+        { components: { claude: { files: { "CLAUDE.md": "# r\n" } }, docs: { files: { "d.md": "d\n" } } } },
+        [server("claude"), server("docs")],
+      );
       const cases: [string, RegExp][] = [
         [
           compose,
-          /component claude composes its values into \.mcp\.json, which needs agentc's JSON\/TOML editor to keep the keys already there/,
+          /components claude and docs both compose their values into \.mcp\.json, which needs agentc's JSON\/TOML editor/,
         ],
         [
           capabilityProject().bundle,
