@@ -8,9 +8,10 @@
 # every file against the manifest's sha256 before anything is written, and follows the safety rules of
 # `agentc install` for the common case (docs/install-sh.md): owned files and folders, seeds written only
 # when missing, links, legacy removals, agentc's block composed into a person's own instruction files (adopt
-# lines); never overwriting a file it did not install; every conflict listed before any write; the same
-# install record. What it does not implement (shared JSON/TOML files, capability packages, tool payloads,
-# link fallbacks, --move-aside) it refuses, naming `npx agentc install`.
+# lines); settings files written where missing from the text the server composed; never overwriting a file
+# it did not install; every conflict listed before any write; the same install record. What it does not
+# implement (composing into a settings file already there, capability packages, tool payloads, link
+# fallbacks, --move-aside) it refuses in one line, naming `npx agentc install`.
 set -u
 
 # agentc-serve-config-begin (agentc serve writes the values of this block)
@@ -21,6 +22,7 @@ AGENTC_MANIFEST_SHA256=''
 AGENTC_BUNDLE_SHA256=''
 AGENTC_SIGNATURE=''
 AGENTC_SIGNER=''
+AGENTC_COMPOSE=''
 # agentc-serve-config-end
 
 # The only files a bundle may compose into although a person wrote them: the instruction files agentc's
@@ -49,8 +51,11 @@ cleanup() {
   if [ -n "$work" ]; then rm -rf "$work"; fi
 }
 die() { warn "$1"; [ $# -gt 2 ] && printf '  hint: %s\n' "$3" >&2; cleanup; exit "${2:-1}"; }
+# What agentc install does and this installer cannot: one line, what and why, and the command to use instead
 refuse() {
-  die "$1" 1 "this installer covers the common case only; install with: npx agentc install ${AGENTC_BASE:-<server URL>} --project DIR"
+  warn "$1; install with: npx agentc install ${AGENTC_BASE:-<server URL>} --project ${project:-DIR}"
+  cleanup
+  exit 1
 }
 on_signal() {
   if [ -n "$applying" ]; then
@@ -223,7 +228,7 @@ read_manifest() {
 
 # The install record (.agentc/installed.json, JSON.stringify layout): the previous install's facts.
 read_record() {
-  awk '
+  awk -v dir="$work" '
   function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
   function value(line,   body) { body = line; sub(/^ *"[a-z_0-9]+": /, "", body); sub(/,$/, "", body); if (body ~ /^"/) body = substr(body, 2, length(body) - 2); return body }
   function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
@@ -244,7 +249,8 @@ read_record() {
       if (line ~ /^  "owned_dirs": \[$/) { ctx = "skip"; skipEnd = "  ],"; next }
       if (line ~ /^  "entries": \[\],?$/) next
       if (line ~ /^  "entries": \[$/) { ctx = "entries"; next }
-      if (line ~ /^  "(composed|spawned)": \[/) { print "unsupported\t" key(line); ctx = "skip"; skipEnd = "  ]"; next }
+      if (line ~ /^  "composed": \[$/) { ctx = "composed"; next }
+      if (line ~ /^  "spawned": \[/) { print "unsupported\t" key(line); ctx = "skip"; skipEnd = "  ]"; next }
       if (line == "}") { ctx = "done"; next }
       fail("expected a key of install record version 1")
     }
@@ -254,6 +260,17 @@ read_record() {
       next
     }
     if (ctx == "skip") { if (line == skipEnd || line == skipEnd ",") ctx = "top"; next }
+    # each element of "composed", as its text (without the comma after it) in <dir>/rc<n>, hashed by the caller
+    if (ctx == "composed") {
+      if (line ~ /^  \],?$/) { ctx = "top"; next }
+      if (line == "    {") { nrc++; rc = dir "/rc" nrc; printf "%s", line > rc; next }
+      if (nrc == 0) fail("expected an element of composed")
+      if (line == "    },") line = "    }"
+      if (line ~ /^      "path": ".*",$/) print "rcomposed\t" nrc "\t" value(line)
+      printf "\n%s", line > rc
+      if (line == "    }") close(rc)
+      next
+    }
     if (ctx == "components") { if (line ~ /^  \],$/) { ctx = "top"; next } v = line; sub(/^    "/, "", v); sub(/",?$/, "", v); print "rcomponent\t" v; next }
     if (ctx == "entries") {
       if (line ~ /^  \],?$/) { ctx = "top"; next }
@@ -278,7 +295,7 @@ read_record() {
 # order the Node installer plans it (every file and seed, component by component, owned files in code-point
 # order; then links; scaffold folders; owned folders; legacy removals).
 desire() {
-  awk -v wanted="$1" '
+  awk -v wanted="$1" -v servedCompose="$AGENTC_COMPOSE" '
   function out(group, c, part, k, rest) { printf "%d\t%d\t%d\t%s\t%s\n", group, c, part, k, rest }
   function push(list, v) { n[list]++; item[list, n[list]] = v }
   function relative(from, to,   a, b, na, nb, i, j, o) {
@@ -292,7 +309,7 @@ desire() {
   function dirname(p) { return (p ~ /\//) ? substr(p, 1, match(p, /\/[^\/]*$/) - 1) : "" }
   function sep(line, parts) { return split(line, parts, / :: /) }
   function pad(i) { return sprintf("%09d", i) }
-  function problem(text) { out(0, 0, 0, "", "problem\t" text "; the bundle is rejected") }
+  function problem(text) { out(0, 0, 0, "", "rejected\t" text) }
   # the ownership rules of src/install/plan/ownership-check.ts, with ASCII case folding
   function reserved(p,   first) { first = p; sub(/\/.*/, "", first); if (tolower(first) == ".agentc") problem(p " lies in .agentc/, agentc'"'"'s own folder") }
   function claim(p, c, role,   k) {
@@ -334,23 +351,87 @@ desire() {
     }
     problem("an adopt line of " c " is not \"<path> :: block\" or \"<path> :: import:<text>[ :: <path>,...]\"")
   }
-  BEGIN { FS = "\t" }
+  # the owned files of chosen component c, in owned[]; listed[] those its owned_files name
+  function ownedOf(c,   j, k) {
+    split("", owned); split("", listed)
+    for (j = 1; j <= n[c SUBSEP "owned_files"]; j++) { owned[item[c SUBSEP "owned_files", j]] = 1; listed[item[c SUBSEP "owned_files", j]] = 1 }
+    for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++)
+      for (k = 1; k <= na; k++) if (index(artifacts[k], item[c SUBSEP "owned_dirs", j] "/") == 1 && artifacts[k] in ahash) owned[artifacts[k]] = 1
+  }
+  # one file that two chosen components install with the same mode (their hash is the one of the path) is
+  # written once, for the component whose owned folder holds it, else for the first that lists it: keeper[]
+  # (sharedCopiesOnce of src/install/plan/desired.ts); a seed there, another mode or two folder copies are
+  # left for the ownership check to refuse
+  function sharedCopiesOnce(   i, j, c, f, x, copies, unlisted, first, folder, mixed, mode, seeded) {
+    for (i = 1; i <= nc; i++) {
+      c = comps[i]
+      if (!(c in pick)) continue
+      split("", x); for (j = 1; j <= n[c SUBSEP "executables"]; j++) x[item[c SUBSEP "executables", j]] = 1
+      for (j = 1; j <= n[c SUBSEP "seeds"]; j++) seeded[item[c SUBSEP "seeds", j]] = 1
+      ownedOf(c)
+      for (f in owned) {
+        copies[f]++
+        if (!(f in first)) { first[f] = c; mode[f] = (f in x) }
+        else if (mode[f] != (f in x)) mixed[f] = 1
+        if (!(f in listed)) { unlisted[f]++; folder[f] = c }
+      }
+    }
+    for (f in copies) if (copies[f] > 1 && !(f in mixed) && !(f in seeded) && unlisted[f] <= 1) keeper[f] = (f in folder) ? folder[f] : first[f]
+  }
+  # a settings file the component composes into: written from the text the server composed as agentc install
+  # composes it into a missing file ("settings <component> <path> <text sha256> <record sha256>"), where that
+  # text was served and no other chosen component composes into the file
+  function settings(c, q,   v) {
+    if (!((c, q) in served)) { out(0, 0, 0, "", "problem\tcomponent " c " composes its values into " q ", and the server composed no text for it; that needs agentc'"'"'s JSON/TOML editor"); return }
+    if (q in composer) { out(0, 0, 0, "", "problem\tcomponents " composer[q] " and " c " both compose their values into " q ", which needs agentc'"'"'s JSON/TOML editor"); return }
+    composer[q] = c; reserved(q)
+    out(2, nc + 1, 0, q, "settings\t" c "\t" q "\t" served[c, q])
+  }
+  # the payload folders of the tools (addPayloads of src/install/plan/desired.ts): each an owned folder of
+  # component tool:<name>, its files from payload_hashes; the files in a payload_keep folder inside are written
+  # only while that folder does not exist ("keepfile"), and the folder is preserved
+  function payloads(   i, j, k, c, d, pre, f, inKeep) {
+    if (npl > 0 && nph == 0) { out(0, 0, 0, "", "problem\tthe bundle names the payload folder " plDir[1] " of tool " plName[1] " but carries no payload_hashes (it was packed without --payloads)"); return }
+    for (k = 1; k <= nkd; k++) out(0, 0, 0, "", "keepdir\t" keepDirs[k])
+    for (i = 1; i <= npl; i++) {
+      c = "tool:" plName[i]; d = plDir[i]; pre = ""
+      for (k = 1; k <= nkd; k++) if (index(keepDirs[k], d "/") == 1) pre = pre "\t" substr(keepDirs[k], length(d) + 2) "/**"
+      claimDir(d, c)
+      out(4, nc + i, 0, "", "owned\t" c "\t" d pre)
+      for (j = 1; j <= nph; j++) {
+        f = phPath[j]
+        if (index(f, d "/") != 1) continue
+        claim(f, c, "owned file"); inKeep = ""
+        for (k = 1; k <= nkd; k++) if (index(f, keepDirs[k] "/") == 1) inKeep = keepDirs[k]
+        if (inKeep != "") out(1, nc + i, 2, pad(j), "keepfile\t" c "\t" f "\t" phSha[j] "\t" inKeep)
+        else out(1, nc + i, 0, f, "file\t" c "\t" f "\t" phSha[j] "\t" (f in pexe ? 1 : 0))
+      }
+    }
+  }
+  BEGIN {
+    FS = "\t"
+    m = split(servedCompose, w, " ")
+    for (i = 1; i <= m; i++) if (split(w[i], v, ":") == 4) served[v[1], v[2]] = v[3] "\t" v[4]
+  }
   $1 == "error" { out(0, 0, 0, "", "problem\tmanifest.json " $2); next }
   $1 == "component" { comps[++nc] = $2; known[$2] = 1; next }
   $1 == "required" { if ($3 == "true") required[$2] = 1; next }
   $1 == "with" { joint[$2] = joint[$2] " " $3; next }
   $1 == "capability" { capability[$2] = 1; next }
-  $1 == "composed" { composed[$2] = 1; next }
+  $1 == "composed" { split($3, p, / :: /); ncp[$2]++; cp[$2, ncp[$2]] = p[1]; next }
   $1 == "artifact" { artifacts[++na] = $2; next }
   $1 == "artifact_hashes" { if (sep($2, p) == 2 && !(p[1] in ahash)) ahash[p[1]] = p[2]; next }
   $1 == "seed_hashes" { if (sep($2, p) == 2 && !(p[1] in shash)) shash[p[1]] = p[2]; next }
   $1 == "seed_refresh_hashes" { if (sep($2, p) == 2) out(0, 0, 1, "", "known\t" p[1] "\t" p[2]); next }
-  $1 == "tool_payloads" { out(0, 0, 0, "", "problem\tthe bundle carries tool payloads (" $2 ")"); next }
+  $1 == "tool_payloads" { if (sep($2, p) == 2) { npl++; plName[npl] = p[1]; plDir[npl] = p[2] } next }
+  $1 == "tool_payload_keep" { if (sep($2, p) == 2) keepDirs[++nkd] = p[2]; next }
+  $1 == "payload_hashes" { if (sep($2, p) == 2) { nph++; phPath[nph] = p[1]; phSha[nph] = p[2] } next }
+  $1 == "payload_executables" { pexe[$2] = 1; next }
   $1 == "tools" { if (sep($2, p) == 2) out(0, 0, 2, pad(++nt), "tool\t" p[1] "\t" p[2]); next }
   $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
   $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
   $1 == "default_components" { dflt[$2] = 1; next }
-  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed shared files or spawned capabilities (" $2 " in .agentc/installed.json)"); next }
+  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed into shared settings files or spawned capabilities (" $2 " in .agentc/installed.json), which only agentc updates"); next }
   $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" || $1 == "adopt" { push($2 SUBSEP $1, $3); next }
   { next }
   END {
@@ -376,18 +457,17 @@ desire() {
       for (j = 1; j <= m; j++) if (!(need[j] in pick)) all = 0
       if (all) pick[c] = 1
     }
+    sharedCopiesOnce()
     for (i = 1; i <= nc; i++) {
       c = comps[i]
       if (!(c in pick)) continue
       out(0, 0, 0, "", "chosen\t" c)
-      if (c in capability) out(0, 0, 0, "", "problem\tcomponent " c " is a capability package (its hooks run only through agentc)")
-      if (c in composed) out(0, 0, 0, "", "problem\tcomponent " c " composes values into shared JSON/TOML files")
-      split("", exe); split("", owned)
+      if (c in capability) out(0, 0, 0, "", "problem\tcomponent " c " is a capability package, whose hooks only agentc runs (with your consent)")
+      for (j = 1; j <= ncp[c]; j++) settings(c, cp[c, j])
+      split("", exe)
       for (j = 1; j <= n[c SUBSEP "executables"]; j++) exe[item[c SUBSEP "executables", j]] = 1
-      for (j = 1; j <= n[c SUBSEP "owned_files"]; j++) owned[item[c SUBSEP "owned_files", j]] = 1
-      for (j = 1; j <= n[c SUBSEP "owned_dirs"]; j++)
-        for (k = 1; k <= na; k++) if (index(artifacts[k], item[c SUBSEP "owned_dirs", j] "/") == 1 && artifacts[k] in ahash) owned[artifacts[k]] = 1
-      for (f in owned) { claim(f, c, "owned file"); out(1, i, 0, f, "file\t" c "\t" f "\t" ((f in ahash) ? ahash[f] : "") "\t" (f in exe ? 1 : 0)) }
+      ownedOf(c)
+      for (f in owned) { if ((f in keeper) && keeper[f] != c) continue; claim(f, c, "owned file"); out(1, i, 0, f, "file\t" c "\t" f "\t" ((f in ahash) ? ahash[f] : "") "\t" (f in exe ? 1 : 0)) }
       for (j = 1; j <= n[c SUBSEP "seeds"]; j++) { f = item[c SUBSEP "seeds", j]; claim(f, c, "seed"); out(1, i, 1, pad(j), "seed\t" c "\t" f "\t" ((f in shash) ? shash[f] : "")) }
       for (j = 1; j <= n[c SUBSEP "symlinks"]; j++) {
         if (sep(item[c SUBSEP "symlinks", j], p) != 3) { out(0, 0, 0, "", "problem\ta symlink line of " c " is not link :: target :: fallback"); continue }
@@ -407,6 +487,7 @@ desire() {
       for (j = 1; j <= n[c SUBSEP "adopt"]; j++) adopt(c, item[c SUBSEP "adopt", j], owned)
       for (j = 1; j <= n[c SUBSEP "remove"]; j++) out(5, i, 0, pad(j), "remove\t" c "\t" item[c SUBSEP "remove", j])
     }
+    payloads()
     nesting()
   }' | sort -t "$TAB" -k1,1n -k2,2n -k3,3n -k4,4 | cut -f5-
 }
@@ -418,7 +499,10 @@ interest() {
   BEGIN { FS = "\t" }
   $1 == "file" { want($3); owned[$3] = 1; next }
   $1 == "seed" { want($3); want($3 ".agentc-new"); next }
-  $1 == "link" || $1 == "scaffold" { want($3); next }
+  $1 == "link" || $1 == "scaffold" || $1 == "settings" { want($3); next }
+  $1 == "rsettings" { want($2); next }
+  $1 == "keepfile" { want($3); next }
+  $1 == "keepdir" { want($2); next }
   $1 == "owned" { want($3); print "walk\t" $3; next }
   $1 == "remove" { want($3); print "walk\t" $3; for (i = 1; i <= 9; i++) want($3 ".agentc-old" (i == 1 ? "" : "-" i)); next }
   $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; if ($3 == "file") shipped[$2] = 1; next }
@@ -471,7 +555,7 @@ walk_folders() {
     [ -d "$root/$d" ] && [ ! -L "$root/$d" ] || continue
     if [ -n "$(find "$root/$d" -name "*$NL*" -print 2>/dev/null | head -n 1)" ] ||
       [ -n "$(find "$root/$d" \( -name "*$TAB*" -o -name '*\\*' \) -print 2>/dev/null | head -n 1)" ]; then
-      refuse "$d holds a file whose name has a newline, tab or backslash"
+      refuse "$d holds a file whose name has a newline, tab or backslash, which this installer's line-based tools cannot carry"
     fi
     find "$root/$d" -print | awk -v n="$((${#root} + 2))" -v d="$d" 'substr($0, n) != d { print "below\t" d "\t" substr($0, n) }'
   done
@@ -687,6 +771,9 @@ plan() {
   }
   $1 == "file" || $1 == "seed" { nf++; F[nf] = $0; next }
   $1 == "link" { nl++; LK[nl] = $0; next }
+  $1 == "settings" { nk++; SK[nk] = $0; wantedSettings[$3] = 1; next }
+  $1 == "keepfile" { nkf++; KF[nkf] = $0; next }
+  $1 == "rsettings" { PRS[$2] = $3; next }
   $1 == "scaffold" { ns++; SC[ns] = $0; next }
   $1 == "owned" { no++; OW[no] = $0; next }
   $1 == "remove" { nr++; RM[nr] = $0; next }
@@ -813,8 +900,17 @@ plan() {
       return
     }
     if (d != "keep") { write(p, sha, 0, c); return }
+    if (pk(p) == "seed" && ps(p) == sha) { keptSeed(c, p, p ".agentc-new", sha); return }
     act("keep-modified", p, p ".agentc-new")
     beside(c, p ".agentc-new", sha)
+  }
+  # an edited seed whose bytes in the bundle are the ones last installed: kept, nothing new beside it; a copy
+  # an earlier upgrade parked there stays while it is as agentc wrote it (keepEditedSeed of plan-files.ts)
+  function keptSeed(c, p, b, sha,   waiting) {
+    waiting = pk(b) == "beside" && asRecorded(b)
+    if (!waiting) { act("keep", p, "edited by you; the bundle'"'"'s seed has not changed since it was installed: kept as it is"); return }
+    act("keep", p, "edited by you; the new seed waits beside it as " b)
+    claimed[b] = 1; entry(b, "beside", c, sha, "", ""); act("unchanged", b)
   }
   function beside(c, b, sha,   t, ours) {
     claimed[b] = 1; t = st(b)
@@ -823,6 +919,30 @@ plan() {
     if (t != "absent" && !ours) { act("keep", b, "an edited copy of the new seed is already there"); return }
     entry(b, "beside", c, sha, "", "")
     act("write-beside", b, sha, ours ? 1 : 0)
+  }
+  # a file of a payload folder the person keeps (planKeptPayload of plan-files.ts): written only while that
+  # folder does not exist, and never recorded
+  function keptPayload(c, p, sha, keep) {
+    claimed[p] = 1
+    if (st(keep) != "absent" || !writable(p)) return
+    if (st(p) == "absent") write(p, sha, 0, c)
+  }
+  # a settings file a component composes into (planComposed of src/install/plan/plan-compose.ts), for the two
+  # cases that need no JSON/TOML editor: the file is missing (the text the server composed is written), or it
+  # is exactly what the last install composed there (left as it is); K[] its record element
+  function settingsFile(c, p, tsha, rsha,   t) {
+    if (p in claimed) { refuse(p " is installed as a whole file and also composed into by " c); return }
+    claimed[p] = 1
+    if (!writable(p)) return
+    t = st(p)
+    if (t == "absent") { write(p, tsha, 0, c); K[p] = rsha; return }
+    if (t == "file" && H[p] == tsha && PRS[p] == rsha) { act("unchanged", p); K[p] = rsha; return }
+    refuse(p " is there already (your file, or changed since agentc composed it), and component " c " composes its values into it, which needs agentc'"'"'s JSON/TOML editor to keep the keys already there")
+  }
+  # a settings file the last install composed into that no chosen component composes into now
+  function settingsLeft(p) {
+    claimed[p] = 1
+    if (st(p) != "absent") refuse(p " holds the values of a component no longer chosen; taking them out needs agentc'"'"'s JSON/TOML editor")
   }
   function link(c, p, text, target,   t, what) {
     claimed[p] = 1
@@ -941,7 +1061,10 @@ plan() {
       if (pk(p) == "aside" || pk(p) == "beside") continue
       rel = substr(p, length(dir) + 2); base = rel; sub(/.*\//, "", base)
       keep = 0
-      for (k = 4; k in f; k++) if (base ~ globRegex(f[k])) keep = 1
+      for (k = 4; k in f; k++) {
+        if (f[k] ~ /\/\*\*$/) { if (index(rel, substr(f[k], 1, length(f[k]) - 2)) == 1) keep = 1 }
+        else if (base ~ globRegex(f[k])) keep = 1
+      }
       if (keep) continue
       # a file agentc never installed belongs to the project (case 7): left where it is
       if (!(p in PK)) continue
@@ -996,6 +1119,7 @@ plan() {
     for (i = 1; i <= np; i++) { p = PP[i]; if (pk(p) == "dir" && !(p in E) && !(p in vacated) && blocked(p) == "") D[++n] = p }
     for (i = 2; i <= n; i++) { tmp = D[i]; for (j = i - 1; j >= 1 && later(D[j], tmp); j--) D[j + 1] = D[j]; D[j + 1] = tmp }
     for (p in E) for (k = length(p); k > 1; k--) if (substr(p, k, 1) == "/") needed[substr(p, 1, k - 1)] = 1
+    for (p in K) for (k = length(p); k > 1; k--) if (substr(p, k, 1) == "/") needed[substr(p, 1, k - 1)] = 1
     for (i = 1; i <= n; i++) {
       d = D[i]
       if (st(d) != "dir") continue
@@ -1006,8 +1130,11 @@ plan() {
   END {
     for (i = 1; i <= 8; i++) rank[order[i]] = i
     for (i = 1; i <= nf; i++) { split(F[i], f, "\t"); if (f[1] == "file") ownedFile(f[2], f[3], f[4], f[5]); else seed(f[2], f[3], f[4]) }
+    for (i = 1; i <= nkf; i++) { split(KF[i], f, "\t"); keptPayload(f[2], f[3], f[4], f[5]) }
     for (i = 1; i <= nl; i++) { split(LK[i], f, "\t"); link(f[2], f[3], f[4], f[5]) }
     adoptImports()
+    for (i = 1; i <= nk; i++) { split(SK[i], f, "\t"); settingsFile(f[2], f[3], f[4], f[5]) }
+    for (p in PRS) if (!(p in wantedSettings)) settingsLeft(p)
     for (i = 1; i <= ns; i++) { split(SC[i], f, "\t"); scaffold(f[2], f[3]) }
     for (i = 1; i <= no; i++) leftovers(OW[i])
     for (i = 1; i <= nr; i++) legacy(RM[i])
@@ -1015,6 +1142,7 @@ plan() {
     dirCleanup()
     for (i = 1; i <= 8; i++) for (j = 1; j <= nm[order[i]]; j++) print "A\t" order[i] "\t" M[order[i], j]
     for (p in E) print "E\t" p "\t" E[p]
+    for (p in K) print "K\t" p "\t" K[p]
     for (i = 1; i <= no; i++) { split(OW[i], f, "\t"); pre = ""; for (k = 4; k in f; k++) pre = pre "\t" f[k]; print "O\t" f[3] "\t" f[2] pre }
   }'
 }
@@ -1063,7 +1191,12 @@ write_record() {
         if ($6 == "1") printf ",\n      \"executable\": true"
         if ($7 == "1") printf ",\n      \"adopted\": true"
         printf "\n    }" }
-      END { print (NR > 0 ? "\n  ]" : "]") }'
+      END { printf (NR > 0 ? "\n  ]" : "]") }'
+    # the settings files composed (K), each element as the server wrote it (composedRecordText)
+    sed -n 's/^K	//p' "$work/plan" | sort -t "$TAB" -k1,1 | awk -v files="$work/files" 'BEGIN { FS = "\t" }
+      NR == 1 { printf ",\n  \"composed\": [\n" }
+      { if (NR > 1) printf ",\n"; f = files "/" $2; n = 0; while ((getline line < f) > 0) printf "%s%s", (n++ ? "\n" : ""), line; close(f) }
+      END { print (NR > 0 ? "\n  ]" : "") }'
     printf '}\n'
   } > "$1"
 }
@@ -1225,6 +1358,10 @@ main() {
     read_record "$root/.agentc/installed.json" > "$work/record"
     problem=$(sed -n 's/^error	//p' "$work/record" | head -n 1)
     [ -z "$problem" ] || refuse ".agentc/installed.json $problem"
+    sed -n 's/^rcomposed	//p' "$work/record" > "$work/rcomposed"
+    while IFS="$TAB" read -r n p; do
+      printf 'rsettings\t%s\t%s\n' "$p" "$(sha_of "$work/rc$n")"
+    done < "$work/rcomposed" >> "$work/record"
     check_downgrade "$(sed -n 's/^rregistry_version	//p' "$work/record")"
   fi
   check_signature
@@ -1232,11 +1369,13 @@ main() {
   cat "$work/facts" "$work/record" | desire "$components" > "$work/desired"
   problem=$(sed -n 's/^usage	//p' "$work/desired" | head -n 1)
   [ -z "$problem" ] || die "$problem" 2
-  problems=$(sed -n 's/^problem	//p' "$work/desired")
-  [ -z "$problems" ] || refuse "$(printf '%s' "$problems" | head -n 1)"
+  problem=$(sed -n 's/^rejected	//p' "$work/desired" | head -n 1)
+  [ -z "$problem" ] || die "$problem; the bundle is rejected, by agentc install too" 1 "rebuild it with agentc build, or do not install from this server"
+  problem=$(sed -n 's/^problem	//p' "$work/desired" | head -n 1)
+  [ -z "$problem" ] || refuse "$problem"
 
   awk -F "$TAB" '$1 != "chosen" && $1 != "known" && $1 != "tool" && $1 != "toolpath"' "$work/desired" > "$work/wanted"
-  sed -n 's/^prev	/prev	/p' "$work/record" >> "$work/wanted"
+  sed -n '/^prev	/p; /^rsettings	/p' "$work/record" >> "$work/wanted"
   interest < "$work/wanted" > "$work/interest"
   sed -n 's/^stat	//p' "$work/interest" > "$work/stat1"
   gather_state "$work/stat1" > "$work/state"
@@ -1244,6 +1383,7 @@ main() {
   cut -f3 "$work/below" > "$work/stat2"
   gather_state "$work/stat2" >> "$work/state"
 
+  download_settings
   compose_blocks > "$work/composed"
   cat "$work/wanted" "$work/state" "$work/below" "$work/composed" > "$work/planin"
   sed -n 's/^known	/known	/p' "$work/desired" >> "$work/planin"
@@ -1271,8 +1411,10 @@ main() {
   apply_plan
   put_agentc_file manifest.json "$work/manifest.json"
   put_agentc_file installed.json "$work/out/installed.json"
+  put_gitignore
   applying=''
   check_tools
+  check_roster
   say "install.sh: $(grep -c '^A	' "$work/plan") changes applied, $registry_version installed"
   exit_clean 0
 }
@@ -1293,6 +1435,23 @@ download_files() {
   awk 'BEGIN { FS = "\t" } $1 == "A" && ($2 == "create" || $2 == "update" || $2 == "write-beside") && !seen[$4]++ { p = $3; if ($2 == "write-beside") sub(/\.agentc-new$/, "", p); print $4 "\t" p }' "$work/plan" > "$work/need"
   while IFS="$TAB" read -r sha p; do download_file "$sha" "$p"; done < "$work/need"
 }
+# The settings files the server composed (compose/<component>/<path>) and their record elements, checked
+# against the sha256 values agentc serve wrote into this script, before planning.
+download_settings() {
+  awk -F "$TAB" '$1 == "settings" { print $2 "\t" $3 "\t" $4 "\t" $5 }' "$work/desired" > "$work/settings"
+  while IFS="$TAB" read -r c p tsha rsha; do
+    download_served "compose/$c/$p" "$tsha"
+    download_served "compose/$c/$p.record" "$rsha"
+  done < "$work/settings"
+}
+download_served() {
+  [ ! -f "$work/files/$2" ] || return 0
+  fetch "$AGENTC_BASE${AGENTC_TREE}$(printf '%s\n' "$1" | url_path)" "$work/files/$2.part" ||
+    die "cannot download $1; nothing was written" 1 "check the server and try again"
+  got=$(sha_of "$work/files/$2.part")
+  [ "$got" = "$2" ] || die "$1 has sha256 $got, but this script says $2; nothing was written" 1 "the server changed since this script was fetched: fetch install.sh again"
+  mv "$work/files/$2.part" "$work/files/$2"
+}
 download_file() {
   [ ! -f "$work/files/$1" ] || return 0
   [ -n "${rewrites_read:-}" ] || { rewrites=$(sed -n 's/^publish_rewrites	//p' "$work/facts"); rewrites_read=1; }
@@ -1310,7 +1469,7 @@ check_lock() {
   [ -e "$lock" ] || [ -L "$lock" ] || return 0
   pid=$(sed -n 's/^{"pid":\([0-9]*\),.*/\1/p' "$lock" 2>/dev/null)
   if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then die "another install holds the lock ($lock, pid $pid)" 1 "wait for it to finish"; fi
-  refuse "a stale lock from an install that did not finish is in $lock"
+  refuse "a stale lock from an install that did not finish is in $lock; agentc takes it over safely"
 }
 
 take_lock() {
@@ -1325,6 +1484,17 @@ take_lock() {
 put_agentc_file() {
   tmp=$root/.agentc/$1.agentc-sh-$$
   cp "$2" "$tmp" && chmod "$(file_mode 0)" "$tmp" && mv -f "$tmp" "$root/.agentc/$1" || die "cannot write .agentc/$1" 1
+}
+
+# .agentc/.gitignore keeps agentc's machine-local stat cache out of git, as agentc install writes it
+# (statCacheIgnoreBytes of src/install/project/stat-cache.ts; install-sh-trust.test.ts keeps the two equal); a
+# file of other bytes there is the person's and is left as it is.
+AGENTC_GITIGNORE='# written by agentc: the stat cache is machine-local; commit installed.json and manifest.json
+stat-cache.json'
+put_gitignore() {
+  [ ! -e "$root/.agentc/.gitignore" ] && [ ! -L "$root/.agentc/.gitignore" ] || return 0
+  printf '%s\n' "$AGENTC_GITIGNORE" > "$work/gitignore"
+  put_agentc_file .gitignore "$work/gitignore"
 }
 
 # ---------------------------------------------------------------------------------------------------------
@@ -1406,6 +1576,65 @@ check_tools() {
     else command -v "$name" >/dev/null 2>&1 && continue; how="command -v $name"; fi
     warn "tool $name not found ($how); to install it: $cmd (agentc never runs it)"
   done < "$work/desired"
+}
+
+# The vendor share of the skill roster budget (vendorRoster of src/install/project/roster-check.ts): the words
+# of the descriptions of the skills other tools put in the project (files matching roster_glob that agentc
+# does not own, without the dead marker); over the reserve is a warning, as agentc install gives it.
+check_roster() {
+  glob=$(sed -n 's/^roster	roster_glob	//p' "$work/facts")
+  [ -n "$glob" ] || return 0
+  reserve=$(sed -n 's/^roster	vendor_reserve_words	//p' "$work/facts")
+  marker=$(sed -n 's/^roster	dead_marker	//p' "$work/facts")
+  top=$(printf '%s\n' "$glob" | awk -F / '{ o = ""; for (i = 1; i < NF && $i !~ /[*?[{]/; i++) o = o (i > 1 ? "/" : "") $i; print o }')
+  [ -n "$top" ] && [ -d "$root/$top" ] || return 0
+  sed -n 's/^E	//p' "$work/plan" | cut -f1 > "$work/owned"
+  find "$root/$top" -type f -print | awk -v n="$((${#root} + 2))" -v g="$glob" -v owned="$work/owned" '
+    BEGIN { while ((getline o < owned) > 0) own[o] = 1; re = "^" globRe(g) "$" }
+    function globRe(g,   i, c, out, j) {
+      out = ""
+      for (i = 1; i <= length(g); i++) {
+        c = substr(g, i, 1)
+        if (substr(g, i, 3) == "**/") { out = out "(.*/)?"; i += 2 }
+        else if (substr(g, i, 2) == "**") { out = out ".*"; i++ }
+        else if (c == "*") out = out "[^/]*"
+        else if (c == "?") out = out "[^/]"
+        else if (c == "{") out = out "("
+        else if (c == "}") out = out ")"
+        else if (c == ",") out = out "|"
+        else if (c == "[" && (j = index(substr(g, i + 1), "]")) > 1) { out = out "[" substr(g, i + 1, j - 1) "]"; i += j }
+        else if (c ~ /[.^$+()|\\]/) out = out "\\" c
+        else out = out c
+      }
+      return out
+    }
+    { p = substr($0, n); if (p ~ re && !(p in own)) print p }' | sort > "$work/vendor"
+  words=0 skills=0
+  while IFS= read -r p; do
+    [ -z "$marker" ] || ! grep -qF -- "$marker" "$root/$p" || continue
+    skills=$((skills + 1))
+    words=$((words + $(description_words "$root/$p")))
+  done < "$work/vendor"
+  [ "$words" -le "${reserve:-0}" ] ||
+    warn "warning: skills from other tools use $words description words, over the vendor reserve of $reserve ($skills skills)"
+}
+
+# The words of the description in a file's YAML frontmatter: a plain, quoted or block scalar.
+description_words() {
+  awk '
+  NR == 1 { sub(/\r$/, ""); if ($0 != "---") exit; inside = 1; next }
+  inside && /^---/ { exit }
+  inside && mode == "" && /^description:/ {
+    v = $0; sub(/^description:[ \t]*/, "", v); sub(/\r$/, "", v)
+    if (v ~ /^[|>][-+0-9]*[ \t]*(#.*)?$/) { mode = "block"; next }
+    if (v ~ /^["\047]/) { q = substr(v, 1, 1); v = substr(v, 2); mode = "quoted"; if (close1(v)) exit; next }
+    sub(/[ \t]+#.*$/, "", v); count(v); mode = "plain"; next
+  }
+  mode == "block" || mode == "plain" { if ($0 ~ /^[ \t]/ || $0 ~ /^\r?$/) { count($0); next } exit }
+  mode == "quoted" { if (close1($0)) exit }
+  function close1(v,   k) { k = index(v, q); if (k > 0) { count(substr(v, 1, k - 1)); return 1 } count(v); return 0 }
+  function count(text) { words += split(text, w, /[ \t\r]+/) - (text ~ /^[ \t\r]/) - (text ~ /[ \t\r]$/) }
+  END { print words + 0 }' "$1"
 }
 
 main "$@"

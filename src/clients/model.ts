@@ -282,6 +282,12 @@ export interface SkillFrontmatter {
   /** What the pack deliberately does not map; each affected skill is reported with this reason. */
   skill_deny_unmapped?: "argument_patterns";
   /**
+   * How far a denial written to skill_deny_field holds, one limit each (seed 001's
+   * skill_permissions_ersatz: "sie gehoeren zu jeder Nennung dieser Zusage"): every row of such a denial
+   * is partial and names them all.
+   */
+  skill_deny_limits?: string[];
+  /**
    * A per-skill pre-approval list (a field such as allowed-tools): the skill's permissions.allow rules, in
    * the pack's permission rule form, are allowed without asking while the skill runs. Absent or null: each
    * allow rule of a skill is reported.

@@ -52,12 +52,20 @@ export function seedPermissions(seed: Json, put: Put): void {
   put([...at, "format"], file.endsWith(".toml") ? "toml" : "json", ["permissions_file"]);
   put([...at, "key"], ["permissions"], ["permissions_file"]);
   put([...at, "levels"], { deny: "deny", ask: "ask", allow: "allow" }, ["permissions_file"]);
-  put([...at, "permission_tools"], seedVerbMap(seed.permission_tools as Json | undefined), [
-    "permission_tools",
-  ]);
+  const tools = seedVerbMap(seed.permission_tools as Json | undefined);
+  put([...at, "permission_tools"], tools, ["permission_tools"]);
   for (const key of permissionKeys) put([...at, key], seed[key] ?? permissionDefaults[key], [key]);
-  const rule = mcpRule(seed.mcp_permission_rule as Json | undefined);
+  const written = seed.mcp_permission_rule as Json | undefined;
+  const rule = mcpRule(written);
   put([...at, "mcp_permission_rule"], rule, ["mcp_permission_rule"]);
+  // pauschal is the rule text of every MCP tool: a rule on the verb mcp without a server is written so
+  const all = written && "pauschal" in written ? "pauschal" : "all";
+  if (rule && (tools.mcp ?? []).length > 0)
+    put(
+      [...at, "permission_coarse_forms"],
+      Object.fromEntries((tools.mcp ?? []).map((tool) => [tool, rule.all])),
+      ["mcp_permission_rule", all],
+    );
 }
 
 /** The seed's German keys (werkzeug, pauschal, rueckfrage_schlaegt_freigabe) or agentc's. */

@@ -1,6 +1,9 @@
 import type { JsonPath } from "../documents/json-document.js";
 import type { FileMapping } from "./model.js";
 import { packPath } from "./placeholders.js";
+import { denyLimits } from "./seed-deny-limits.js";
+import { DocumentedFields } from "./seed-documented-fields.js";
+import { seedMcp } from "./seed-mcp.js";
 import {
   isJson,
   isNote,
@@ -11,6 +14,7 @@ import {
   withoutNotes,
 } from "./seed-pack-model.js";
 import { defaultHooksFile, seedHooks, seedPermissions, seedVerbMap } from "./seed-pack-settings.js";
+import { seedRuleNumbering } from "./seed-rule-numbering.js";
 
 /** Top-level keys only seed 001's shape has; one of them makes a pack file seed-shaped. */
 const seedOnlyKeys = [
@@ -51,12 +55,17 @@ export function translateSeedPack(seed: Json): SeedTranslation {
   places(seed, put);
   sharedFiles(seed, put, out.notActedOn);
   rules(seed, put, out.notActedOn);
-  skills(seed, put, out.notActedOn);
-  agents(seed, put);
+  const documented = new DocumentedFields(seed);
+  skills(seed, put, out.notActedOn, documented);
+  agents(seed, put, documented);
+  out.notActedOn.push(...documented.borrowedNote());
   seedPermissions(seed, put);
   seedHooks(seed, put, out.notActedOn);
-  for (const key of ["command_format", "mcp", "trust_keys", "notes", "always_loaded_limit", "rule_numbering"])
+  seedMcp(seed, put, out.notActedOn);
+  for (const key of ["command_format", "trust_keys", "notes", "always_loaded_limit", "rule_numbering"])
     put([key], withoutNotes(seed[key]), [key]);
+  if (seed.rule_numbering === undefined)
+    put(["rule_numbering"], seedRuleNumbering(seed), ["pack_runtime_dir"]);
   return out;
 }
 
@@ -188,7 +197,7 @@ function unconditional(seed: Json): Json {
   return { globs_format: "list", map };
 }
 
-function skills(seed: Json, put: Put, notActedOn: NotActedOn[]): void {
+function skills(seed: Json, put: Put, notActedOn: NotActedOn[], documented: DocumentedFields): void {
   const format = seed.skill_frontmatter as Json | undefined;
   if (format === undefined) return;
   const at = (key: string): JsonPath => ["skill_frontmatter", key];
@@ -208,11 +217,12 @@ function skills(seed: Json, put: Put, notActedOn: NotActedOn[]): void {
     skill_deny_field: format.skill_deny_field ?? null,
     deny_tools_from: format.deny_tools_from ?? (seed.hook_tools ? "hook_tools" : "tool_names"),
     ...(deny === undefined ? {} : { skill_deny_unmapped: "argument_patterns" }),
+    ...limitsOf(format),
     drop_fields: format.drop_fields ?? [],
   };
   put(
     ["skill_frontmatter"],
-    { ...written, documented_fields: format.documented_fields ?? writtenFields(written) },
+    { ...written, documented_fields: documented.of("skill_frontmatter", writtenFields(written)) },
     ["skill_frontmatter"],
   );
   for (const key of Object.keys(written))
@@ -225,16 +235,19 @@ function skills(seed: Json, put: Put, notActedOn: NotActedOn[]): void {
         "skill_frontmatter.tool_names is read, but no tools_field says where a skill's tools go, so a skill's tool limit is reported (AGC080) instead of written",
       hint: "Name the client's field in tools_field if it restricts a skill's tools (a field that only pre-approves tools, such as allowed-tools, restricts nothing).",
     });
-  if (typeof format.skill_permissions_ersatz === "string")
-    notActedOn.push({
-      path: at("skill_permissions_ersatz"),
-      severity: "info",
-      message: "skill_permissions_ersatz is prose for people: agentc reads it and acts on nothing in it",
-      hint: "Keep it as a note (a key starting with _ or ending in _note says so); what it describes is acted on through skill_deny_field and skill_deny_unmapped.",
-    });
+  if (written.skill_deny_limits && !("skill_deny_limits" in format))
+    put([...at("skill_deny_limits")], written.skill_deny_limits, at("skill_permissions_ersatz"));
 }
 
-function agents(seed: Json, put: Put): void {
+/** skill_deny_limits as written, else the numbered limits of skill_permissions_ersatz. */
+function limitsOf(format: Json): { skill_deny_limits?: string[] } {
+  if (Array.isArray(format.skill_deny_limits))
+    return { skill_deny_limits: format.skill_deny_limits as string[] };
+  const prose = format.skill_permissions_ersatz;
+  return typeof prose === "string" && prose.trim() !== "" ? { skill_deny_limits: denyLimits(prose) } : {};
+}
+
+function agents(seed: Json, put: Put, documented: DocumentedFields): void {
   const format = seed.agent_frontmatter as Json | undefined;
   if (format === undefined || (seed.agents_dir ?? null) === null) return;
   const written = {
@@ -247,8 +260,8 @@ function agents(seed: Json, put: Put): void {
     tool_names: seedVerbMap(format.tool_names as Json | undefined),
     ...(format.deny_field === undefined ? {} : { deny_field: format.deny_field }),
   };
-  const documented = format.documented_fields ?? writtenFields(written);
-  put(["agent_frontmatter"], { ...written, documented_fields: documented }, ["agent_frontmatter"]);
+  const fields = documented.of("agent_frontmatter", writtenFields(written));
+  put(["agent_frontmatter"], { ...written, documented_fields: fields }, ["agent_frontmatter"]);
 }
 
 /** A section that declares no documented fields documents what it writes (the seed names none). */

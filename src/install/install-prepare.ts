@@ -9,7 +9,8 @@ import { type CapabilityUnit, capabilityUnits } from "./capability/capability-un
 import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
 import { decideRequirements } from "./capability/requirement-consent.js";
 import { checkRequirements } from "./capability/runtime-requirements.js";
-import { hooksToRun, planSpawns, type SpawnPlan } from "./capability/spawn-plan.js";
+import { plannedScaffolds, scaffoldsToRun } from "./capability/soul-scaffold.js";
+import { type HookToRun, hooksToRun, planSpawns } from "./capability/spawn-plan.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
 import { firstInstallChoice } from "./first-install-components.js";
 import type { InstallRequest, InstallResult, PreparedInstall } from "./install-types.js";
@@ -46,7 +47,7 @@ export async function prepareInstall(
   const bundle = loadBundle(req.bundleDir, read.manifest, chosen.ids, lineOf);
   if (!bundle.ok) return fail({ status: "bad-bundle", problems: bundle.problems, components: chosen.ids });
   const units = capabilityUnits(read.manifest, chosen.ids);
-  const needed = await requirementsOf(req, units, record, root);
+  const needed = await requirementsOf(req, units, chosen.ids, record, root);
   const reports: SpawnReport[] = [];
   const context = {
     ...base,
@@ -56,10 +57,27 @@ export async function prepareInstall(
     signature: signature.report,
   };
   const timeoutMs = req.hookTimeoutMs ?? defaultHookTimeoutMs;
-  const allowed = await hookConsent(req, planSpawns(units, record, true));
+  const scaffolds = plannedScaffolds(read.manifest, units, root);
+  const allowed = await hookConsent(req, [
+    ...hooksToRun(planSpawns(units, record, true)),
+    ...scaffoldsToRun(scaffolds),
+  ]);
   return {
     ok: true,
-    prepared: { req, root, read, record, bundle, units, reports, context, timeoutMs, allowed, needed },
+    prepared: {
+      req,
+      root,
+      read,
+      record,
+      bundle,
+      units,
+      reports,
+      context,
+      timeoutMs,
+      allowed,
+      scaffolds,
+      needed,
+    },
   };
 }
 
@@ -72,27 +90,28 @@ async function pickComponents(req: InstallRequest, manifest: Manifest, record: I
 }
 
 /**
- * The chosen capabilities' runtime packages, checked against each runtime's own list (its CLI runs
- * here only when a package needs one), and decided: nothing is installed without consent.
+ * The chosen capabilities' runtime packages, for the runtimes the chosen components deploy, checked against
+ * each runtime's own list (its CLI runs here only when a package needs one), and decided: nothing is
+ * installed without consent.
  */
 async function requirementsOf(
   req: InstallRequest,
   units: CapabilityUnit[],
+  chosen: readonly string[],
   record: InstallRecord | undefined,
   root: string,
 ): Promise<PreparedInstall["needed"]> {
   if (!units.some((u) => (u.block.runtime_packages ?? []).length > 0)) return { outcomes: [], decisions: [] };
-  return decideRequirements(checkRequirements(units, root), {
+  return decideRequirements(checkRequirements(units, chosen, root), {
     accepted: new Set(req.acceptRequirements ?? []),
     record,
     ...(req.confirmRequirement && !req.dryRun ? { confirm: req.confirmRequirement } : {}),
   });
 }
 
-/** Whether capability spawn hooks may run: allowed by flag, or asked on a terminal when there are any. */
-async function hookConsent(req: InstallRequest, spawns: SpawnPlan): Promise<boolean> {
+/** Whether capability hooks may run: allowed by flag, or asked on a terminal when there are any. */
+async function hookConsent(req: InstallRequest, hooks: HookToRun[]): Promise<boolean> {
   if (req.allowHooks) return true;
-  const hooks = hooksToRun(spawns);
   if (hooks.length === 0 || req.dryRun || !req.confirmHooks) return false;
   return req.confirmHooks(hooks);
 }

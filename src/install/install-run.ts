@@ -8,6 +8,7 @@ import { type Recovery, recoverInterrupted } from "./apply/recover.js";
 import { underLock } from "./apply/under-lock.js";
 import { installAccepted } from "./capability/requirement-consent.js";
 import { retireRecorded } from "./capability/retire-recorded.js";
+import { plannedScaffolds, runScaffolds, scaffoldReport } from "./capability/soul-scaffold.js";
 import { commitPlan } from "./install-commit.js";
 import { badBundle, isNoop, plannedReports, planRun } from "./install-plan.js";
 import { prepareInstall } from "./install-prepare.js";
@@ -75,6 +76,7 @@ function beforeCommit(prep: PreparedInstall, planned: PlannedInstall, interrupte
   if (!interrupted && isNoop(prep, planned)) return finish(prep, planned, "ok", false);
   if (!prep.req.dryRun) return undefined;
   prep.reports.push(...plannedReports(planned.spawns, prep.allowed));
+  prep.reports.push(...prep.scaffolds.map((s) => scaffoldReport(s, prep.allowed ? "planned" : "skipped")));
   return {
     ...finish(prep, planned, conflicts.length > 0 ? "conflicts" : "ok", false),
     ...(interrupted ? { problems: ["an interrupted install will be rolled back first"] } : {}),
@@ -95,7 +97,10 @@ async function commit(prep: PreparedInstall, fs: ProjectWriter): Promise<Install
   const { record, spawns } = planned;
   if (record && spawns.retire.length > 0)
     prep.reports.push(...(await retireRecorded(fs, prep.root, record, spawns.retire, prep.timeoutMs)));
+  // the souls this install creates, as the project is under the lock: scaffolded once it has committed
+  const scaffolds = plannedScaffolds(prep.read.manifest, prep.units, prep.root);
   const links = await commitPlan(prep, planned, fs);
+  prep.reports.push(...(await runScaffolds(scaffolds, prep)));
   return { ...finish(prep, planned, "ok", true, recovered), placed: placedKinds(links) };
 }
 

@@ -7,6 +7,7 @@ import type { SignatureReport, SignerPolicy } from "./bundle/signature-trust.js"
 import type { CapabilityUnit } from "./capability/capability-unit.js";
 import type { RequirementOutcome } from "./capability/requirement-consent.js";
 import type { RequirementCheck } from "./capability/runtime-requirements.js";
+import type { ScaffoldStep } from "./capability/soul-scaffold.js";
 import type { HookToRun, SpawnPlan } from "./capability/spawn-plan.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
 import type { LinkOutcome } from "./model/link-outcome.js";
@@ -87,8 +88,10 @@ export interface PreparedInstall {
   /** the result every outcome starts from */
   context: InstallResult;
   timeoutMs: number;
-  /** capability spawn hooks may run */
+  /** capability spawn and soul-scaffold hooks may run */
   allowed: boolean;
+  /** the agent instances this install creates whose capability has a soul-scaffold hook (before anything is written) */
+  scaffolds: ScaffoldStep[];
   /** the chosen capabilities' runtime packages as checked and decided, before anything is installed */
   needed: { outcomes: RequirementOutcome[]; decisions: RequirementDecision[] };
 }

@@ -19,7 +19,9 @@ const maxOutputBytes = 16 * 1024 * 1024;
 const shownOutputChars = 4000;
 
 /** Each tool with payload folders: its name, first install command and folders, in manifest order. */
-function payloadTools(manifest: Manifest): { name: string; command: string; folders: string[] }[] {
+export function payloadTools(manifest: {
+  install: Pick<Manifest["install"], "tools" | "tool_payloads">;
+}): { name: string; command: string; folders: string[] }[] {
   const split = (line: string) => {
     const at = line.indexOf(pairSeparator);
     return [line.slice(0, at), line.slice(at + pairSeparator.length)] as const;

@@ -9,6 +9,8 @@ export function bundleAddress(sha256: string): string {
 
 /** Inside a version's folder: the published tree, apart from manifest.json and install.sh. */
 export const filesFolder = "files/";
+/** per version: each settings file composed as agentc install writes it where it is missing, and its record element (install.sh) */
+export const composeFolder = "compose/";
 
 export function treeAddress(version: string): string {
   return `v/${version}/`;

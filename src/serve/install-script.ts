@@ -15,6 +15,22 @@ const plain = /^[A-Za-z0-9:/._~%+@[\]-]*$/;
 /** A public key as a .pub line writes it, "<type> <base64>": safe between single quotes too. */
 const publicKey = /^([a-z0-9@.-]+ [A-Za-z0-9+/]+=*)?$/;
 
+/** Words of plain characters, one space between. */
+const words = /^([A-Za-z0-9/._~%+@[\]-]+(:[A-Za-z0-9/._~%+@[\]-]+)*( |$))*$/;
+
+/**
+ * "<component>:<path>:<sha256 of the text>:<sha256 of the record element>" for each composed settings file
+ * served under compose/ (a component or path that cannot be written so is left out: install.sh then refuses
+ * it and names agentc install).
+ */
+function composedList(version: ServedVersion): string {
+  const fits = (s: string) => /^[A-Za-z0-9/._~%+@[\]-]+$/.test(s);
+  return version.composed
+    .filter((c) => fits(c.component) && fits(c.path))
+    .map((c) => `${c.component}:${c.path}:${c.textSha256}:${c.recordSha256}`)
+    .join(" ");
+}
+
 /** Whether an address can be written into install.sh as it is. */
 export function fitsInstallScript(value: string): boolean {
   return plain.test(value);
@@ -33,9 +49,10 @@ export function installScriptFor(version: ServedVersion, baseUrl: string): strin
     AGENTC_BUNDLE_SHA256: version.bundle.sha256,
     AGENTC_SIGNATURE: version.signature ? `${treeAddress(version.version)}${folderSignatureName}` : "",
     AGENTC_SIGNER: version.signature?.signer ?? "",
+    AGENTC_COMPOSE: composedList(version),
   };
   const lines = Object.entries(values).map(([name, value]) => {
-    if (!(name === "AGENTC_SIGNER" ? publicKey : plain).test(value))
+    if (!(name === "AGENTC_SIGNER" ? publicKey : name === "AGENTC_COMPOSE" ? words : plain).test(value))
       throw new Error(`${name} "${value}" cannot be written into install.sh`);
     return `${name}='${value}'`;
   });

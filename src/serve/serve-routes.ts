@@ -1,7 +1,7 @@
 import { serializeServeIndex, serveIndexName } from "../distribute/serve-index.js";
 import { bundleManifestName } from "../packaging/bundle-manifest.js";
 import { folderSignatureName } from "../packaging/signature/bundle-signature.js";
-import { buildServeIndex, bundleAddress, filesFolder, treeAddress } from "./build-index.js";
+import { buildServeIndex, bundleAddress, composeFolder, filesFolder, treeAddress } from "./build-index.js";
 import { plainPage } from "./plain-page.js";
 import { fileResource, memoryResource, type Resource } from "./resource.js";
 import type { ServedVersion } from "./served-version.js";
@@ -62,6 +62,11 @@ function addVersion(routes: Routes, version: ServedVersion, prefix: string, inpu
   }
   for (const [path, file] of version.tree)
     routes.set(`${prefix}${filesFolder}${path}`, fileResource(path, file));
+  for (const c of version.composed) {
+    const at = `${prefix}${composeFolder}${c.component}/${c.path}`;
+    routes.set(at, memoryResource(c.path, c.text));
+    routes.set(`${at}.record`, memoryResource(`${c.path}.record`, c.record));
+  }
   const script = input.installScript?.(version);
   if (script !== undefined) routes.set(`${prefix}install.sh`, memoryResource("install.sh", script));
 }

@@ -1,6 +1,7 @@
 import { copyFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { unpackBundle } from "../install/bundle/unpack-bundle.js";
+import { freshCompositions } from "../install/plan/fresh-composition.js";
 import { bundleManifestName, parseBundleManifest } from "../packaging/bundle-manifest.js";
 import { packBundle } from "../packaging/bundle-zip.js";
 import { publishedPath } from "../packaging/publish-rewrites.js";
@@ -10,6 +11,7 @@ import { sha256, sha256OfFile } from "../shared/hash.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { ServeError } from "./serve-error.js";
+import { type CapturedPayload, servedPayloads } from "./served-payloads.js";
 
 /** A file the server sends from its snapshot on disk. */
 export interface SnapshotFile {
@@ -34,13 +36,28 @@ export interface ServedVersion {
   siteDir?: string;
   /** modification time of the origin: breaks ties between versions of equal precedence */
   mtimeMs: number;
+  /** the payloads captured at start, from a build folder whose tools declare them */
+  captured: CapturedPayload[];
+  /** each settings file a component composes into, composed as agentc install writes it where it is missing */
+  composed: ServedComposition[];
+}
+
+/** A composed settings file install.sh may write where the file is missing (docs/install-sh.md). */
+export interface ServedComposition {
+  component: string;
+  path: string;
+  text: Buffer;
+  textSha256: string;
+  record: Buffer;
+  recordSha256: string;
 }
 
 const versionPattern = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
 
 /**
- * Snapshots a build folder (packed as 'agentc pack' would) or a bundle zip (copied) into `work`, then
- * unpacks it with every check the installer makes. The bundle served is the zip of the snapshot.
+ * Snapshots a build folder (packed as 'agentc pack --payloads' would: each payload tool's first install
+ * command runs once) or a bundle zip (copied) into `work`, then unpacks it with every check the installer
+ * makes. The bundle served is the zip of the snapshot.
  */
 export function loadServedVersion(
   origin: string,
@@ -49,14 +66,16 @@ export function loadServedVersion(
 ): ServedVersion {
   const stat = statSync(origin);
   const zip = join(work, "bundle.zip");
-  if (stat.isDirectory()) packBundle(origin, zip, { limits });
+  if (stat.isDirectory()) packBundle(origin, zip, { limits, payloads: true });
   else copyFileSync(origin, zip);
   const staging = join(work, "tree");
   unpackBundle(zip, staging, origin, limits);
   const manifest = readFileSync(join(staging, bundleManifestName));
   const parsed = parseBundleManifest(manifest.toString("utf8"));
   if (typeof parsed === "string") throw new ServeError(`${origin}: manifest.json ${parsed}`, rebuildHint);
-  const version = registryVersion(manifest, origin);
+  const json = parseJson(manifest.toString("utf8")) as Record<string, unknown>;
+  const version = registryVersion(json, origin);
+  const captured = servedPayloads(origin, json, parsed.payloads, stat.isDirectory());
   const tree = new Map<string, SnapshotFile>();
   for (const path of parsed.artifacts) {
     const file = join(staging, path);
@@ -76,7 +95,17 @@ export function loadServedVersion(
     ...signatureOf(origin, stat.isDirectory(), manifest),
     ...(stat.isDirectory() ? { siteDir: join(origin, "site") } : {}),
     mtimeMs: stat.isDirectory() ? statSync(join(origin, bundleManifestName)).mtimeMs : stat.mtimeMs,
+    captured,
+    composed: servedCompositions(staging),
   };
+}
+
+function servedCompositions(staging: string): ServedComposition[] {
+  return freshCompositions(staging).map((c) => {
+    const text = Buffer.from(c.text);
+    const record = Buffer.from(c.record);
+    return { ...c, text, textSha256: sha256(text), record, recordSha256: sha256(record) };
+  });
 }
 
 const rebuildHint = "rebuild it with 'agentc build' (and 'agentc pack')";
@@ -96,8 +125,8 @@ function signatureOf(origin: string, folder: boolean, manifest: Buffer): Pick<Se
   };
 }
 
-function registryVersion(manifest: Buffer, origin: string): string {
-  const version = (parseJson(manifest.toString("utf8")) as { registry_version?: unknown }).registry_version;
+function registryVersion(manifest: Record<string, unknown>, origin: string): string {
+  const version = manifest.registry_version;
   if (typeof version !== "string" || !versionPattern.test(version))
     throw new ServeError(
       `${origin}: manifest.json has no registry_version fit for an address (letters, digits, . + _ -)`,

@@ -390,14 +390,21 @@ checkTable(injectReachesAnInstance, {
   ],
 });
 
-const scaffold = withNotes({ hooks: { ...notesManifest.hooks, "soul-scaffold": "bin/hook.mjs scaffold" } });
+const scaffoldHooks = { ...notesManifest.hooks, "soul-scaffold": "bin/hook.mjs scaffold" };
+const scaffold = withNotes({ hooks: scaffoldHooks });
 checkTable(soulScaffoldNotRun, {
-  valid: [{ name: "no soul-scaffold hook", files: withNotes({}) }],
+  valid: [
+    { name: "no soul-scaffold hook", files: withNotes({}) },
+    {
+      name: "a soul-scaffold hook and agents it runs for",
+      files: withCapability({ ...notesManifest, hooks: scaffoldHooks, agents: ["souls/scribe"] }, scribe),
+    },
+  ],
   invalid: [
     {
-      name: "a soul-scaffold hook",
+      name: "a soul-scaffold hook without agents",
       files: scaffold,
-      findings: [finding(scaffold, '"bin/hook.mjs scaffold"', "agentc ships it but never runs it")],
+      findings: [finding(scaffold, '"bin/hook.mjs scaffold"', "has a soul-scaffold hook but no agents")],
     },
   ],
 });

@@ -106,6 +106,40 @@ describe("install cases (installer-safety.md)", () => {
     assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "seed v3\n");
   });
 
+  it("4c: an edited seed whose bundle seed did not change gets no new copy; a parked one stays until removed, then only a changed seed brings one", () => {
+    const project = testdir();
+    install(seedBundle("seed v1\n"), project);
+    writeFileSync(join(project, "docs/notes.md"), "my notes\n");
+    const same = installJson(seedBundle("seed v1\n"), project);
+    assert.equal(same.status, 0, same.stderr);
+    assert.ok(same.json.actions.some((a) => a.op === "keep" && a.path === "docs/notes.md"));
+    assert.equal(snapshot(project)["docs/notes.md.agentc-new"], undefined, "the same seed leaves nothing");
+    assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "my notes\n");
+    const v2 = seedBundle("seed v2\n", ["seed v1\n"]);
+    assert.equal(install(v2, project).status, 0);
+    assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "seed v2\n");
+    const again = installJson(v2, project);
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(
+      readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"),
+      "seed v2\n",
+      "still parked",
+    );
+    assert.ok(readRecordJson(project).entries.some((e) => e.path === "docs/notes.md.agentc-new"));
+    rmSync(join(project, "docs/notes.md.agentc-new"));
+    const declined = installJson(v2, project);
+    assert.equal(declined.status, 0, declined.stderr);
+    assert.equal(
+      snapshot(project)["docs/notes.md.agentc-new"],
+      undefined,
+      "a removed copy is not brought back",
+    );
+    assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "my notes\n");
+    const v3 = installJson(seedBundle("seed v3\n", ["seed v1\n", "seed v2\n"]), project);
+    assert.ok(v3.json.actions.some((a) => a.op === "keep-modified" && a.path === "docs/notes.md"));
+    assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "seed v3\n");
+  });
+
   it("4b: once the user takes the new seed version by hand, the beside file goes away", () => {
     const project = testdir();
     install(seedBundle("seed v1\n"), project);

@@ -3,8 +3,9 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { unzipSync } from "fflate";
-import { runAgentc, runCliProcess } from "../support/run-cli.js";
+import { runAgentc, runCliAsync, runCliProcess } from "../support/run-cli.js";
 import { seedRegistry } from "../support/seed-fixtures.js";
+import { failedServe, startServe } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { bytes, serve } from "../support/zip-server.js";
 
@@ -136,5 +137,82 @@ describe("seed 000 tools: payloads packed by the image build, installed from zip
       run.stdout,
       /tool acme-lint not found \(command -v acme-lint\): Checks commit messages before they are pushed; to install it: npm install -g @acme\/lint \(agentc never runs it\)/,
     );
+  });
+});
+
+/** Waits until serve has printed what it serves (the lines after its URL). */
+async function reported(stderr: () => string): Promise<void> {
+  while (!stderr().includes("press Ctrl-C")) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe("seed 000 tools: agentc serve is the web service whose image build captures the payloads", () => {
+  it("serve <build> runs each payload tool's first install command once, says so, and an install from it gets the payload", async () => {
+    const registry = await seedRegistry("000-every-field");
+    const build = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", registry, "--out", build, "--quiet"])).status, 0);
+    const server = await startServe([build]);
+    try {
+      await reported(server.stderr);
+      assert.match(
+        server.stderr(),
+        /ran the first install command of tool kit once and packed its payload folder \.kit \(3 files\)/,
+      );
+      const manifest = (await (await fetch(`${server.url}manifest.json`)).json()) as {
+        install: { payload_hashes?: string[] };
+      };
+      assert.deepEqual(
+        (manifest.install.payload_hashes ?? []).map((l) => l.split(" :: ")[0]),
+        [".kit/bin/kit", ".kit/memory/notes.md", ".kit/templates/plan.md"],
+      );
+      const project = testdir();
+      const run = await runCliAsync(["install", server.url, "--project", project, "--all", "--yes"]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(installed(project, ".kit/templates/plan.md"), "plan\n");
+      assert.doesNotMatch(run.stdout, /is not in this bundle/);
+      const buildManifest = JSON.parse(readFileSync(join(build, "manifest.json"), "utf8"));
+      assert.equal(buildManifest.install.payload_hashes, undefined, "the build folder stays as built");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("serve <build> whose install command fails does not start, and names the command and its output", async () => {
+    const registry = await seedRegistry("000-every-field");
+    const targets = JSON.parse(readFileSync(join(registry, "targets.json"), "utf8"));
+    targets.tools[1].install = ["echo 'no network' >&2; exit 3"];
+    writeFileSync(join(registry, "targets.json"), JSON.stringify(targets));
+    const build = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", registry, "--out", build, "--quiet"])).status, 0);
+    const failed = await failedServe([build]);
+    assert.equal(failed.code, 1);
+    assert.match(failed.stderr, /the install command of tool kit .* exited with code 3; nothing was packed/);
+    assert.match(failed.stderr, /no network/);
+  });
+
+  it("serve of a zip packed without --payloads refuses, with the pack command to run", async () => {
+    const { build, dir } = await packedWithPayloads();
+    const plain = join(dir, "plain.zip");
+    assert.equal((await runAgentc(["pack", build, "--out", plain, "--quiet"])).status, 0);
+    const failed = await failedServe([plain]);
+    assert.equal(failed.code, 1);
+    assert.match(
+      failed.stderr,
+      /plain\.zip does not carry the payload folder \.kit of tool kit.*agentc pack <build-folder> --payloads --out/s,
+    );
+  });
+
+  it("serve of a zip packed with --payloads serves it as it is", async () => {
+    const { zip } = await packedWithPayloads();
+    const server = await startServe([zip]);
+    try {
+      const index = (await (await fetch(`${server.url}index.json`)).json()) as {
+        versions: { sha256: string }[];
+      };
+      assert.equal(index.versions[0]?.sha256, readFileSync(`${zip}.sha256`, "utf8").split(" ")[0]);
+      await reported(server.stderr);
+      assert.doesNotMatch(server.stderr(), /ran the first install command/);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -17,6 +17,8 @@ const completion = {
 };
 /** The seed pack with the hook events it does not state, so that its hook_* fields are written. */
 const withHooks: Pack = { ...seedPack, hooks: completion };
+/** The seed with ask not beating allow: a single MCP tool allowed beside mcp__* in ask is written. */
+const allowBeforeAsk: Pack = set(seedPack, ["mcp_permission_rule", "rueckfrage_schlaegt_freigabe"], false);
 
 /** What a build shows of one field: a file's text, a composed value, a capability row, a diagnostic. */
 interface View {
@@ -178,8 +180,9 @@ const cases: FieldCase[] = [
   {
     field: "skill_frontmatter.skill_permissions_ersatz",
     changed: (p) => set(p, ["skill_frontmatter", "skill_permissions_ersatz"], undefined),
-    observe: (v) => v.diagnostics(),
-    expected: /AGC141 [^\n]*skill_permissions_ersatz is prose/,
+    observe: (v) => v.rows(),
+    expected:
+      /skill code-review may not use edit: partial \(written to disallowed-tools, within its limits: \(1\) Die Schranke gilt nur fuer den aufrufenden Turn;[^\n]*\(2\)[^\n]*\(3\) Befehlsgenaue Verbote sind nicht ausdrueckbar/,
   },
   {
     field: "shared_core",
@@ -256,15 +259,23 @@ const cases: FieldCase[] = [
   },
   {
     field: "mcp_permission_rule",
+    base: allowBeforeAsk,
     changed: (p) => set(p, ["mcp_permission_rule", "werkzeug"], "mcp:{server}:{werkzeug}"),
     observe: (v) => v.settings(),
     expected: /"mcp__docs__search"/,
   },
   {
+    field: "mcp_permission_rule.pauschal",
+    changed: (p) => set(p, ["mcp_permission_rule", "pauschal"], "mcp__all"),
+    observe: (v) => v.settings(),
+    expected: /"mcp__\*"/,
+  },
+  {
     field: "mcp_permission_rule.rueckfrage_schlaegt_freigabe",
     changed: (p) => set(p, ["mcp_permission_rule", "rueckfrage_schlaegt_freigabe"], false),
     observe: (v) => v.rows(),
-    expected: /allow Mcp\(docs\/search\): cannot \(the client evaluates ask before allow/,
+    expected:
+      /allow Mcp\(docs\/search\): cannot \(not written: the client evaluates ask before allow, so the ask rule at line 10, written as mcp__\*, stops this call/,
   },
   {
     field: "permission_tools_bare",

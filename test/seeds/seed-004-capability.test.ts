@@ -67,13 +67,14 @@ function pluginIds(env: NodeJS.ProcessEnv): string[] {
     .filter((id) => !id.endsWith("@builtin"));
 }
 
-const installArgs = (out: string, project: string) => [
+/** Installs the capability for Claude Code: the deployment its claude runtime package is raised for. */
+const installArgs = (out: string, project: string, components = "capability-notes,claude-code") => [
   "install",
   out,
   "--project",
   project,
   "--components",
-  "capability-notes",
+  components,
 ];
 
 describe("seed 004: a capability package using every field builds, and compatibility.oats is checked", () => {
@@ -222,6 +223,96 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     const second = runCliProcess([...installArgs(out, project), "--allow-hooks"], { env });
     assert.match(second.stdout, /declined \(recorded; not asked again\)/);
     assert.deepEqual(pluginIds(env), []);
+  });
+});
+
+describe("seed 004: a runtime package is raised only for deployments using that runtime", () => {
+  it("a claude package is not raised when the install deploys no Claude Code component, and the report says so", async () => {
+    const env = claudeHome();
+    const project = testdir();
+    withMarketplace(project);
+    const run = runCliProcess(
+      [...installArgs(await build(), project, "capability-notes,codex"), "--allow-hooks"],
+      { env },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /requirement claude package notes-viewer@acme-plugins \(for acme\.notes: [^)]*\): not raised: this install deploys no Claude Code component \(claude-code, claude-skills\)/,
+    );
+    assert.doesNotMatch(run.stdout, /no terminal to ask/);
+    assert.deepEqual(pluginIds(env), []);
+  });
+
+  it("a pi package is not raised when nothing in the install deploys pi", async () => {
+    const out = await build((m) => {
+      m.requires = [{ runtime: "pi", package: "npm:acme-notes-pi", why: "Notes in pi sessions." }];
+    });
+    const project = testdir();
+    const run = await runAgentc([...installArgs(out, project), "--allow-hooks"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /requirement pi package npm:acme-notes-pi \(for acme\.notes: Notes in pi sessions\): not raised: this install deploys no pi component \(pi\)/,
+    );
+  });
+});
+
+describe("seed 004: soul-scaffold runs outside the spawn transaction, for each agent instance an install creates", () => {
+  it("runs once per new instance after the install commits, with the soul's folder and name; a later install does not run it again", async () => {
+    const out = await build((m) => {
+      m.requires = [];
+    });
+    const project = testdir();
+    const first = await runAgentc([...installArgs(out, project, "capability-notes"), "--allow-hooks"]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /soul-scaffold acme\.notes: bin\/notes\.mjs scaffold \(soul scribe\)/);
+    const scaffolded = join(project, ".agents/local-agents/scribe/notes/index.md");
+    assert.equal(
+      readFileSync(scaffolded, "utf8"),
+      `scribe ${join(project, ".agents/local-agents/scribe")} spawned=yes\n`,
+      "the hook ran with the soul's name and folder, after the spawn transaction (its .notes was made)",
+    );
+    const changed = await build((m) => {
+      m.requires = [];
+      m.version = "1.3.0";
+    });
+    const again = await runAgentc([...installArgs(changed, project, "capability-notes"), "--allow-hooks"]);
+    assert.equal(again.status, 0, again.stderr);
+    assert.doesNotMatch(again.stdout, /soul-scaffold/);
+    assert.equal(readFileSync(scaffolded, "utf8").split("\n").length, 2, "run once");
+    const status = await runAgentc(["status", "--project", project, "--check"]);
+    assert.equal(status.status, 0, `what it wrote is the soul's own, not drift: ${status.stdout}`);
+  });
+
+  it("a failing soul-scaffold hook is a warning: the install stands", async () => {
+    const out = await build((m) => {
+      m.requires = [];
+      m.hooks = { ...(m.hooks as object), "soul-scaffold": "bin/notes.mjs scaffold-fails" };
+    });
+    const project = testdir();
+    const run = await runAgentc([...installArgs(out, project, "capability-notes"), "--allow-hooks"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /soul-scaffold acme\.notes: bin\/notes\.mjs scaffold-fails \(soul scribe\) \(failed: .*exited with status 3/,
+    );
+    assert.ok(existsSync(join(project, ".agents/local-agents/scribe/AGENTS.md")));
+  });
+
+  it("without consent it is not run, and the report says so", async () => {
+    const out = await build((m) => {
+      m.requires = [];
+      m.hooks = { "soul-scaffold": "bin/notes.mjs scaffold" };
+    });
+    const project = testdir();
+    const run = await runAgentc(installArgs(out, project, "capability-notes"));
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /soul-scaffold acme\.notes: bin\/notes\.mjs scaffold \(soul scribe\) \(not run: hooks were not allowed/,
+    );
+    assert.equal(existsSync(join(project, ".agents/local-agents/scribe/notes")), false);
   });
 });
 

@@ -226,7 +226,7 @@ describe("install.sh composes into a person's files as agentc install does", { s
         const refused = await runInstallSh(shell, site.script, ["--project", nul]);
         assert.equal(refused.status, 1);
         assert.match(refused.stderr, /AGENTS\.md holds a NUL byte/);
-        assert.match(refused.stderr, /hint: .*npx agentc install/);
+        assert.match(refused.stderr, /; install with: npx agentc install /);
         assert.deepEqual(fullTree(nul), before, "nothing was written");
       });
     });

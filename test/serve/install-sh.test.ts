@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { statCacheIgnoreBytes } from "../../src/install/project/stat-cache.js";
 import { installScriptFor } from "../../src/serve/install-script.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { capabilityProject } from "../support/capability-bundle.js";
@@ -152,6 +153,177 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.match(again.stdout, /keep +rules\/a\.md \(edited by you; the new version waits beside it/);
     });
 
+    it(`writes .agentc/.gitignore (the stat cache out of git) as agentc install does, and leaves a person's own (${shell.name})`, async () => {
+      const site = await served(makeBundle({ components: { core: { files: { "rules/a.md": "a\n" } } } }));
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b);
+      assert.equal(
+        readFileSync(join(a, ".agentc/.gitignore"), "utf8"),
+        statCacheIgnoreBytes.toString("utf8"),
+        "the bytes agentc install writes",
+      );
+      const mine = testdir({ ".agentc/.gitignore": "*\n" });
+      await parity(shell, site, mine, copyOf(mine));
+      assert.equal(readFileSync(join(mine, ".agentc/.gitignore"), "utf8"), "*\n");
+    });
+
+    it(`writes a new copy beside an edited seed only when the bundle's seed changed, as agentc install does (${shell.name})`, async () => {
+      const bundle = (version: string, seed: string, rule: string, history: string[] = []) =>
+        makeBundle({
+          version,
+          components: { core: { files: { "rules/a.md": rule }, seeds: { "docs/notes.md": seed } } },
+          seedHistory: { "docs/notes.md": history },
+        });
+      const site = await served(bundle("1.0.0", "seed v1\n", "a v1\n"));
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b);
+      for (const project of [a, b]) writeFileSync(join(project, "docs/notes.md"), "my notes\n");
+      await site.publish(bundle("2.0.0", "seed v1\n", "a v2\n"));
+      const same = await parity(shell, site, a, b);
+      assert.match(same.stdout, /keep +docs\/notes\.md \(edited by you; the bundle's seed has not changed/);
+      assert.equal(fullTree(a)["docs/notes.md.agentc-new"], undefined, "an unchanged seed leaves nothing");
+      await site.publish(bundle("3.0.0", "seed v3\n", "a v2\n", ["seed v1\n"]));
+      const changed = await parity(shell, site, a, b);
+      assert.match(changed.stdout, /write-beside +docs\/notes\.md\.agentc-new/);
+      for (const project of [a, b]) rmSync(join(project, "docs/notes.md.agentc-new"));
+      await site.publish(bundle("3.1.0", "seed v3\n", "a v3\n", ["seed v1\n"]));
+      await parity(shell, site, a, b);
+      assert.equal(fullTree(a)["docs/notes.md.agentc-new"], undefined, "a removed copy is not brought back");
+      assert.equal(readFileSync(join(a, "docs/notes.md"), "utf8"), "my notes\n");
+    });
+
+    it(`installs examples/team's assistants, their composed settings included, byte for byte as agentc install does; uninstall gives the project back (${shell.name})`, async () => {
+      const build = join(testdir(), "build");
+      assert.equal(runCli(["build", join(packageRoot, "examples", "team"), "--out", build, "-q"]).status, 0);
+      const site = await served(build);
+      const assistants = ["--components", "agents-md,claude-code,codex,cursor,gemini-cli,github-copilot"];
+      const a = testdir({ "README.md": "the project's own\n" });
+      const b = copyOf(a);
+      const before = fullTree(a);
+      const sh = await parity(shell, site, a, b, assistants);
+      assert.equal(sh.status, 0, sh.stderr);
+      for (const settings of [
+        ".claude/settings.json",
+        ".mcp.json",
+        ".codex/config.toml",
+        ".cursor/hooks.json",
+      ])
+        assert.ok(fullTree(a)[settings], settings);
+      assert.ok(
+        fullTree(a)[".agents/skills/code-review/SKILL.md"],
+        "the skill codex and gemini-cli share, once",
+      );
+      const again = await runInstallSh(shell, site.script, ["--project", a]);
+      assert.match(again.stdout, /nothing to do, 0\.3\.0 is installed/);
+      const node = await runCliAsync(["install", site.url, "--project", a, "--yes"]);
+      assert.match(node.stdout, /nothing to do/, "agentc install finds nothing to do after install.sh");
+      assert.equal((await runCliAsync(["uninstall", "--project", a])).status, 0);
+      assert.deepEqual(fullTree(a), before, "agentc uninstall takes out what install.sh composed");
+      const all = await runInstallSh(shell, site.script, ["--project", testdir()]);
+      assert.equal(all.status, 1);
+      assert.match(
+        all.stderr,
+        /^agentc install\.sh: component capability-team-notes is a capability package, whose hooks only agentc runs \(with your consent\); install with: npx agentc install \S+ --project \S+\n$/,
+      );
+    });
+
+    it(`installs seed 001's Claude Code pack, settings and guard hook included, as agentc install does (${shell.name})`, async () => {
+      const registry = join(testdir(), "pack");
+      cpSync(join(packageRoot, "test", "fixtures", "seeds", "001-client-pack"), registry, {
+        recursive: true,
+      });
+      const build = join(testdir(), "build");
+      assert.equal(runCli(["build", registry, "--out", build, "-q"]).status, 0);
+      const site = await served(build);
+      const a = testdir();
+      const b = copyOf(a);
+      const sh = await parity(shell, site, a, b);
+      assert.equal(sh.status, 0, sh.stderr);
+      assert.match(fullTree(a)[".claude/settings.json"] ?? "", /agentc-guard\.mjs/);
+    });
+
+    it(`installs the payload folders serve captured (seed 000's every field), payload_keep the person's once it exists, as agentc install does (${shell.name})`, async () => {
+      const registry = join(testdir(), "registry");
+      cpSync(join(packageRoot, "test", "fixtures", "seeds", "000-every-field"), registry, {
+        recursive: true,
+      });
+      const build = join(testdir(), "build");
+      assert.equal(runCli(["build", registry, "--out", build, "-q"]).status, 0);
+      const site = await served(build);
+      const a = testdir();
+      const b = copyOf(a);
+      const sh = await parity(shell, site, a, b);
+      assert.equal(sh.status, 0, sh.stderr);
+      assert.equal(fullTree(a)[".kit/bin/kit"]?.startsWith("file 755"), true, fullTree(a)[".kit/bin/kit"]);
+      assert.match(fullTree(a)[".kit/memory/notes.md"] ?? "", /notes/);
+      for (const project of [a, b]) {
+        writeFileSync(join(project, ".kit/memory/notes.md"), "mine\n");
+        writeFileSync(join(project, ".kit/memory/more.md"), "more\n");
+        rmSync(join(project, ".kit/templates/plan.md"));
+      }
+      await parity(shell, site, a, b);
+      assert.match(fullTree(a)[".kit/memory/notes.md"] ?? "", /mine/, "the kept folder is the person's");
+      assert.match(
+        fullTree(a)[".kit/templates/plan.md"] ?? "",
+        /plan/,
+        "the rest of the payload is agentc's",
+      );
+      const kept = testdir({ ".kit/memory/own.md": "own\n" });
+      await parity(shell, site, kept, copyOf(kept));
+      assert.equal(
+        fullTree(kept)[".kit/memory/notes.md"],
+        undefined,
+        "not written into a kept folder that exists",
+      );
+      const many = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`);
+      const vendor = testdir({
+        ".claude/skills/plain/SKILL.md": `---\nname: plain\ndescription: ${many(600).join(" ")}\n  ${many(10).join(" ")}\n---\nbody\n`,
+        ".claude/skills/comment/SKILL.md": `---\ndescription: ${many(200).join(" ")} # not words\n---\n`,
+        ".claude/skills/quoted/SKILL.md": `---\ndescription: "${many(500).join("  ")}"\nname: quoted\n---\n`,
+        ".claude/skills/folded/SKILL.md": `---\ndescription: >-\n  ${many(300).join(" ")}\n  ${many(300).join(" ")}\nname: folded\n---\n`,
+        ".claude/skills/dead/SKILL.md": `---\ndescription: ${many(900).join(" ")}\n---\nDEPRECATED\n`,
+      });
+      const warned = await parity(shell, site, vendor, copyOf(vendor));
+      const node = await runCliAsync(["install", site.url, "--project", copyOf(vendor), "--yes"]);
+      const line =
+        /warning: skills from other tools use (\d+) description words, over the vendor reserve of 1600 \(4 skills\)/;
+      assert.equal(line.exec(warned.stderr)?.[1], "1910", warned.stderr);
+      assert.equal(line.exec(node.stdout + node.stderr)?.[1], "1910", "agentc install counts the same");
+    });
+
+    it(`leaves a settings file that is already there to agentc install, in one line, and writes nothing (${shell.name})`, async () => {
+      const compose = (version: string, server: string) =>
+        makeComposeBundle({ version, components: { claude: { files: { "CLAUDE.md": "# r\n" } } } }, [
+          {
+            component: "claude",
+            path: ".mcp.json",
+            format: "json",
+            entries: [{ path: ["mcpServers", "docs"], value: { command: server } }],
+          },
+        ]);
+      const site = await served(compose("1.0.0", "docs"));
+      const mine = testdir({ ".mcp.json": '{ "mcpServers": {} }\n' });
+      const before = stamps(mine);
+      const refused = await runInstallSh(shell, site.script, ["--project", mine]);
+      assert.equal(refused.status, 1);
+      assert.match(
+        refused.stderr,
+        /^agentc install\.sh: \.mcp\.json is there already \(your file, or changed since agentc composed it\), and component claude composes its values into it, which needs agentc's JSON\/TOML editor to keep the keys already there; install with: npx agentc install \S+ --project \S+\n$/,
+      );
+      assert.deepEqual(stamps(mine), before, "nothing was written");
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b);
+      await site.publish(compose("2.0.0", "docs-v2"));
+      const upgrade = await runInstallSh(shell, site.script, ["--project", a]);
+      assert.equal(upgrade.status, 1);
+      assert.match(upgrade.stderr, /\.mcp\.json is there already .*; install with: npx agentc install /);
+      assert.equal((await runCliAsync(["install", site.url, "--project", a, "--yes"])).status, 0);
+      assert.match(readFileSync(join(a, ".mcp.json"), "utf8"), /docs-v2/);
+    });
+
     it(`lists every conflict before writing anything, as agentc install does (${shell.name})`, async () => {
       const outside = testdir({ "theirs.md": "outside\n" });
       const spec: BundleSpec = {
@@ -236,29 +408,24 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
     });
 
     it(`refuses what it does not implement, naming npx agentc install, and writes nothing (${shell.name})`, async () => {
-      const compose = makeComposeBundle({ components: { claude: { files: { "CLAUDE.md": "# r\n" } } } }, [
-        {
-          component: "claude",
-          path: ".mcp.json",
-          format: "json",
-          entries: [{ path: ["mcpServers", "docs"], value: { command: "docs" } }],
-        },
-      ]);
+      const server = (component: string) => ({
+        component,
+        path: ".mcp.json",
+        format: "json" as const,
+        entries: [{ path: ["mcpServers", component], value: { command: component } }],
+      });
+      const compose = makeComposeBundle(
+        { components: { claude: { files: { "CLAUDE.md": "# r\n" } }, docs: { files: { "d.md": "d\n" } } } },
+        [server("claude"), server("docs")],
+      );
       const cases: [string, RegExp][] = [
-        [compose, /component claude composes values into shared JSON\/TOML files/],
-        [capabilityProject().bundle, /component capability-alpha is a capability package/],
         [
-          makeBundle({ components: { evil: { files: { ".agentc/installed.json": "{}\n" } } } }),
-          /\.agentc\/installed\.json lies in \.agentc\/, agentc's own folder; the bundle is rejected/,
+          compose,
+          /components claude and docs both compose their values into \.mcp\.json, which needs agentc's JSON\/TOML editor/,
         ],
         [
-          makeBundle({
-            components: {
-              a: { files: { "x/y.md": "y\n" } },
-              b: { owned_dirs: ["x"], files: { "x/z.md": "z\n" } },
-            },
-          }),
-          /x\/y\.md of component a lies inside x, the owned folder of component b; the bundle is rejected/,
+          capabilityProject().bundle,
+          /component capability-alpha is a capability package, whose hooks only agentc runs/,
         ],
       ];
       for (const [bundle, message] of cases) {
@@ -267,13 +434,65 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         const before = fullTree(project);
         const sh = await runInstallSh(shell, site.script, ["--project", project]);
         assert.equal(sh.status, 1);
-        assert.match(sh.stderr, message);
+        const url = site.url.replace(/[./]/g, "\\$&");
         assert.match(
           sh.stderr,
-          new RegExp(`hint: .*npx agentc install ${site.url.replace(/[./]/g, "\\$&")} --project DIR`),
+          new RegExp(`^agentc install\\.sh: .*; install with: npx agentc install ${url} --project `),
         );
+        assert.match(sh.stderr, message);
+        assert.equal(sh.stderr.trimEnd().split("\n").length, 1, `one line: ${sh.stderr}`);
         assert.deepEqual(fullTree(project), before);
       }
+      const rejected: [string, RegExp][] = [
+        [
+          makeBundle({ components: { evil: { files: { ".agentc/installed.json": "{}\n" } } } }),
+          /\.agentc\/installed\.json lies in \.agentc\/, agentc's own folder; the bundle is rejected, by agentc install too/,
+        ],
+        [
+          makeBundle({
+            components: {
+              a: { files: { "t.md": "t\n" }, symlinks: ["x :: t.md :: copy"] },
+              b: { files: { "x/z.md": "z\n" } },
+            },
+          }),
+          /x\/z\.md of component b lies below x, a file of component a; the bundle is rejected, by agentc install too/,
+        ],
+      ];
+      for (const [bundle, message] of rejected) {
+        const site = await served(bundle);
+        const project = testdir({ "README.md": "mine\n" });
+        const before = fullTree(project);
+        const sh = await runInstallSh(shell, site.script, ["--project", project]);
+        assert.equal(sh.status, 1);
+        assert.match(sh.stderr, message);
+        assert.doesNotMatch(sh.stderr, /npx agentc install/, "agentc would reject it too");
+        const node = await runCliAsync(["install", site.url, "--project", copyOf(project), "--yes"]);
+        assert.equal(node.status, 1, `agentc install rejects it too: ${node.stdout}`);
+        assert.deepEqual(fullTree(project), before);
+      }
+    });
+
+    it(`installs a file two components share once, as agentc install does, and keeps it while one of them is chosen (${shell.name})`, async () => {
+      const shared = ".agents/skills/review/SKILL.md";
+      const bundle = makeBundle({
+        components: {
+          codex: { files: { [shared]: "review\n", "codex.md": "c\n" } },
+          gemini: { files: { [shared]: "review\n", "gemini.md": "g\n" } },
+          skills: { owned_dirs: [".agents/skills"], files: { [shared]: "review\n" } },
+        },
+      });
+      const site = await served(bundle);
+      const a = testdir();
+      const b = copyOf(a);
+      await parity(shell, site, a, b, ["--components", "codex,gemini"]);
+      assert.equal(readFileSync(join(a, shared), "utf8"), "review\n");
+      const record = JSON.parse(readFileSync(join(a, ".agentc/installed.json"), "utf8"));
+      assert.equal(record.entries.filter((e: { path: string }) => e.path === shared).length, 1);
+      await parity(shell, site, a, b, ["--components", "gemini,skills"]);
+      await parity(shell, site, a, b, ["--components", "gemini"]);
+      assert.equal(readFileSync(join(a, shared), "utf8"), "review\n");
+      await parity(shell, site, a, b, ["--components", "codex"]);
+      assert.equal(fullTree(a)["gemini.md"], undefined);
     });
 
     it(`checks the server's manifest and every file before writing, and refuses plain http elsewhere (${shell.name})`, async () => {
@@ -285,7 +504,8 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         version: "1.0.0",
         manifestSha256: (await import("../../src/shared/hash.js")).sha256(manifest),
         bundle: { sha256: "0".repeat(64) },
-      } as Parameters<typeof installScriptFor>[0];
+        composed: [],
+      } as unknown as Parameters<typeof installScriptFor>[0];
       const good = await serve({
         "/v/1.0.0/manifest.json": bytes(manifest),
         "/v/1.0.0/files/AGENTS.md": bytes("# rules\n"),
@@ -338,7 +558,10 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       writeFileSync(join(project, ".agentc/lock"), `{"pid":999999999,"token":"${"a".repeat(32)}"}\n`);
       const stale = await runInstallSh(shell, site.script, ["--project", project]);
       assert.equal(stale.status, 1);
-      assert.match(stale.stderr, /a stale lock .*\n {2}hint: .*npx agentc install/);
+      assert.match(
+        stale.stderr,
+        /a stale lock .*; agentc takes it over safely; install with: npx agentc install /,
+      );
       rmSync(join(project, ".agentc/lock"));
       mkdirSync(join(project, ".agentc"), { recursive: true });
       writeFileSync(join(project, ".agentc/journal.json"), "{}\n");

@@ -38,6 +38,8 @@ export function makeBundle(spec: BundleSpec): string {
   const components: Record<string, ComponentInstall> = {};
   for (const [id, c] of Object.entries(spec.components).sort(([a], [b]) => (a < b ? -1 : 1))) {
     for (const [path, text] of Object.entries(c.files ?? {})) {
+      // a file two components ship with the same bytes is one artifact, as agentc build lists it
+      if (artifactHashes.includes(pair(path, sha256(text)))) continue;
       put(dir, path, text);
       artifacts.push(path);
       artifactHashes.push(pair(path, sha256(text)));

@@ -118,8 +118,8 @@ export function fullTree(dir: string): Record<string, string> {
   return describeTree(
     dir,
     (abs) => readFileSync(abs, "utf8"),
-    // agentc install's stat cache and the .gitignore that keeps it out of git; install.sh writes neither
-    (path) => path === ".agentc/stat-cache.json" || path === ".agentc/.gitignore",
+    // agentc install's stat cache; install.sh cannot write it (it writes the .gitignore that keeps it out of git)
+    (path) => path === ".agentc/stat-cache.json",
   );
 }
 

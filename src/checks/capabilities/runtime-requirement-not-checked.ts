@@ -7,9 +7,9 @@ export const runtimeRequirementNotChecked: RegistryCheck = {
   slug: "runtime-requirement-not-checked",
   stage: "registry",
   severity: "info",
-  title: "A runtime package requirement is checked and offered at install, only with consent",
+  title: "A runtime package is offered, with consent, at an install that deploys its runtime",
   description:
-    "A runtime package requirement (a pi package, a Claude Code plugin) is installed into that runtime's own package manager. agentc does not install it at build time: the installer looks it up in the runtime's own package list where the runtime's CLI is present (runtimes/<runtime>.json says how), and offers it only with explicit consent, showing the exact command, the why, the documentation and the marketplace it registers (or --accept-requirement <package>). A decline is recorded and reported; nothing is installed silently.",
+    "A runtime package requirement (a pi package, a Claude Code plugin) is installed into that runtime's own package manager. agentc does not install it at build time. Seed 004 raises it only for deployments using that runtime: an install raises it only when it chooses a component that deploys the runtime (runtimes/<runtime>.json deployed_by: claude-code or claude-skills for Claude Code; pi has no agentc component), and reports it as not raised otherwise. Then the installer looks it up in the runtime's own package list where the runtime's CLI is present (runtimes/<runtime>.json says how), and offers it only with explicit consent, showing the exact command, the why, the documentation and the marketplace it registers (or --accept-requirement <package>). A decline is recorded and reported; nothing is installed silently.",
   hint: "Nothing to fix. In CI, pass --accept-requirement <package> to agentc install to install it without a prompt.",
   examples: {
     passing: withNotes({
@@ -19,7 +19,7 @@ export const runtimeRequirementNotChecked: RegistryCheck = {
       requires: [{ runtime: "claude", package: "notes@acme-plugins", why: "The notes viewer." }],
     }),
     expected: [
-      'capabilities/notes/capability.json:21:5: info AGC101 "acme.notes" needs the claude package notes@acme-plugins (The notes viewer.); agentc install checks claude\'s own package list and offers it only with consent',
+      'capabilities/notes/capability.json:21:5: info AGC101 "acme.notes" needs the claude package notes@acme-plugins (The notes viewer.); an install that deploys claude checks claude\'s own package list and offers it only with consent',
     ],
   },
   *run(registry) {
@@ -29,7 +29,7 @@ export const runtimeRequirementNotChecked: RegistryCheck = {
         const source = requirement.marketplace ? ` from the marketplace ${requirement.marketplace}` : "";
         yield {
           position: pkg.document.positionOf(["requires", index]),
-          message: `"${pkg.manifest.capability}" needs the ${requirement.runtime} package ${requirement.package}${source} (${requirement.why}); agentc install checks ${requirement.runtime}'s own package list and offers it only with consent`,
+          message: `"${pkg.manifest.capability}" needs the ${requirement.runtime} package ${requirement.package}${source} (${requirement.why}); an install that deploys ${requirement.runtime} checks ${requirement.runtime}'s own package list and offers it only with consent`,
         };
       }
     }

@@ -2,6 +2,7 @@ import { isLoopbackHost } from "../../install/bundle/source-url.js";
 import { startServe } from "../../serve/http-server.js";
 import { fitsInstallScript, installScriptFor } from "../../serve/install-script.js";
 import { ServeError } from "../../serve/serve-error.js";
+import { capturedLine } from "../../serve/served-payloads.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { serveHelp } from "../help/serve.js";
 
@@ -63,12 +64,15 @@ function report(
     origin: v.origin,
     sha256: v.bundle.sha256,
     ...(v.signature ? { signer: v.signature.fingerprint } : {}),
+    ...(v.captured.length > 0 ? { captured_payloads: v.captured } : {}),
   }));
   if (args.values.format === "json") {
     io.out(JSON.stringify({ url: running.url, versions }));
     return;
   }
   if (args.values.quiet === true) return;
+  for (const v of running.versions)
+    for (const captured of v.captured) io.err(`${v.origin}: ${capturedLine(captured)}`);
   for (const [n, v] of versions.entries())
     io.err(
       `serving ${v.origin} as version ${v.version}${n === 0 ? " (latest)" : ""}, bundle sha256 ${v.sha256}${v.signer ? `, signed by ${v.signer}` : ""}`,

@@ -32,7 +32,9 @@ export const installOptionHelp: Record<string, OptionHelp> = {
     value: "HASH",
     text: "the bundle's sha256: what pack writes into <zip>.sha256, <hex>, sha256:<hex> or sha256-<base64>",
   },
-  "allow-hooks": { text: "run the spawn hooks of the bundle's capability packages without asking" },
+  "allow-hooks": {
+    text: "run the spawn and soul-scaffold hooks of the bundle's capability packages without asking",
+  },
   "accept-requirement": { value: "PACKAGE", text: "accept the named required package without asking" },
   "hook-timeout": hookTimeoutHelp,
   ...signerOptionHelp,

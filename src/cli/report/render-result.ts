@@ -228,5 +228,7 @@ function requirementLine(r: RequirementOutcome, dryRun: boolean): string {
       return `warning: requirement ${what}: not installed: no terminal to ask; pass --accept-requirement ${r.package} to install it${r.marketplace ? ` (registers the marketplace ${r.marketplace})` : ""}, or run: ${byHand}`;
     case "unchecked":
       return `warning: requirement ${what}: not checked (${r.detail ?? ""}); install it yourself: ${byHand}`;
+    case "not-raised":
+      return `requirement ${what}: not raised: ${r.detail ?? ""}`;
   }
 }

@@ -1,4 +1,5 @@
 import { agentStartNames } from "../../clients/agent-start-tools.js";
+import { coreItemName } from "../../clients/core-item-name.js";
 import type { AgentFrontmatter } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import type { CoreAgent } from "../../core/model.js";
@@ -46,7 +47,7 @@ export function emitAgentList(ctx: EmitContext, agents: readonly CoreAgent[]): P
       );
       continue;
     }
-    const name = `${ctx.pack.core_skill_prefix ?? ""}${agent.name}`;
+    const name = coreItemName(ctx.pack, agent.name);
     const path = joinPath(packPath(agents_dir, ctx.pack.runtime_placeholders), `${name}${format.extension}`);
     const named = namedFields(ctx, agent, name, format, out.diagnostics);
     const fields: Fields = [...named, ...toolFields(ctx, agent, format, out)];

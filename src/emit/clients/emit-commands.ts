@@ -1,3 +1,4 @@
+import { coreItemName } from "../../clients/core-item-name.js";
 import type { CommandFormat } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import type { CoreCommand } from "../../core/model.js";
@@ -37,7 +38,7 @@ export function emitCommands(ctx: EmitContext): PartEmission {
       );
       continue;
     }
-    const name = `${ctx.pack.core_skill_prefix ?? ""}${command.name}`;
+    const name = coreItemName(ctx.pack, command.name);
     const path = joinPath(
       packPath(commands_dir, ctx.pack.runtime_placeholders),
       `${name}${format.extension}`,

@@ -1,4 +1,5 @@
 import { agentStartNames } from "../../clients/agent-start-tools.js";
+import { coreItemName } from "../../clients/core-item-name.js";
 import type { SkillFrontmatter } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import { skillFileName } from "../../core/load-skills.js";
@@ -45,7 +46,7 @@ export function emitSkillList(ctx: EmitContext, skills: readonly CoreSkill[]): P
       );
       continue;
     }
-    const name = `${ctx.pack.core_skill_prefix ?? ""}${skill.name}`;
+    const name = coreItemName(ctx.pack, skill.name);
     const dir = joinPath(packPath(skills_dir, ctx.pack.runtime_placeholders), name);
     const fields = [
       ...neutralFields(ctx, skill, name, format, out.diagnostics),
@@ -128,7 +129,13 @@ function limits(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, ou
     format.skill_deny_unmapped === "argument_patterns"
       ? `${ctx.pack.name} silently ignores argument patterns in ${format.skill_deny_field}; only the project-wide permissions can hold this rule`
       : `${ctx.pack.name} has no per-skill field for argument patterns`;
-  const target = { field: format.skill_deny_field, format: format.tools_format, names, patternReason };
+  const target = {
+    field: format.skill_deny_field,
+    format: format.tools_format,
+    names,
+    patternReason,
+    ...(format.skill_deny_limits ? { limits: format.skill_deny_limits } : {}),
+  };
   const deny = denyList(ctx, { label, kind: "skill-deny" }, skill.permissions, target);
   const allow = preApprovals(ctx, { label, kind: "skill-deny" }, skill.permissions.allow, format.allow_field);
   fields.push(...deny.fields, ...allow.fields);

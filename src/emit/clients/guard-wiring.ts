@@ -119,7 +119,8 @@ function guardHook(guard: GuardWiring, position: Position): CoreHook {
     verbs: guard.verbs,
     command: "agentc-guard",
     ...(guard.timeout === undefined ? {} : { timeout: guard.timeout }),
-    failClosed: true,
+    // a guard that lets unreadable input through (seed 001: hook_fail_closed false) is not written fail-closed
+    failClosed: guard.fail_closed !== false,
     position,
   };
 }

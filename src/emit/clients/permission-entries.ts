@@ -1,3 +1,4 @@
+import { coreItemName } from "../../clients/core-item-name.js";
 import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import type { OwnedEntry } from "../../compose/model.js";
@@ -22,7 +23,7 @@ import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
 export interface CoreNames {
-  prefix: string;
+  pack: Pick<ClientPack, "core_skill_prefix">;
   skills: Set<string>;
   agents: Set<string>;
 }
@@ -66,8 +67,13 @@ export function permissionEntries(
       rows.push(cannot(pack, level, rule, pattern, "the client has no permission settings file"));
     else {
       const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
-      entries.push(...outcome.entries);
-      rows.push(...outcome.rows.map((row) => askedFirst(mapping, core, level, rule, pattern, row)));
+      const stopped =
+        outcome.entries.length > 0 ? askedFirst(mapping, core, level, rule, pattern) : undefined;
+      if (stopped) rows.push(cannot(pack, level, rule, pattern, stopped));
+      else {
+        entries.push(...outcome.entries);
+        rows.push(...outcome.rows);
+      }
     }
   }
   if (!mapping) return { parts: exec.parts, rows, files: exec.files };
@@ -86,8 +92,10 @@ function execAtom({ level, rule, pattern = "" }: Atom): ExecAtom {
 }
 
 /**
- * With ask_beats_allow, an MCP tool allowed one by one is still asked for when an ask rule covers
- * every MCP tool or its whole server: the allow is written, but the promise is not kept (seed 001).
+ * With ask_beats_allow, an MCP tool allowed one by one is still asked for when an ask rule covers every
+ * MCP tool (written in the pack's `all` form, seed 001's `pauschal`) or its whole server: the client never
+ * reaches the allow (seed 001, Prüfung 101). Such an allow is not written; the reason says why and what to
+ * ask for instead. Undefined when nothing stops it.
  */
 function askedFirst(
   mapping: PermissionMapping,
@@ -95,19 +103,17 @@ function askedFirst(
   level: PermissionLevel,
   rule: PermissionRule,
   pattern: string | undefined,
-  row: CapabilityRow,
-): CapabilityRow {
-  if (level !== "allow" || !mapping.mcp_permission_rule?.ask_beats_allow || row.enforcement !== "enforced")
-    return row;
-  if (patternKindOf[rule.verb] !== "tools") return row;
-  const server = pattern?.split("/")[0];
+): string | undefined {
+  const forms = mapping.mcp_permission_rule;
+  if (level !== "allow" || !forms?.ask_beats_allow || patternKindOf[rule.verb] !== "tools") return undefined;
+  const server = pattern?.split("/")[0] ?? "";
   const asks = core.permissions.ask.filter((r) => patternKindOf[r.verb] === "tools");
   const covering = asks.find(
     (r) => r.patterns.length === 0 || r.patterns.some((p) => p === server || p === `${server}/*`),
   );
-  if (!covering) return row;
-  const reason = `the client evaluates ask before allow, so the ask rule at line ${covering.position.line} stops this call first; ask for single tools instead of the whole server`;
-  return { ...row, enforcement: "cannot", reason };
+  if (!covering) return undefined;
+  const written = covering.patterns.length === 0 ? forms.all : forms.server.split("{server}").join(server);
+  return `not written: the client evaluates ask before allow, so the ask rule at line ${covering.position.line}, written as ${written}, stops this call before the allow is reached; ask for single tools (${pattern ?? "server/tool"} and the others one by one) instead of ${written}`;
 }
 
 function atomOutcome(
@@ -196,7 +202,7 @@ export function ruleTargets(
 /** The names a pack installs core skills and agents under. */
 export function coreNames(pack: ClientPack, core: Core): CoreNames {
   return {
-    prefix: pack.core_skill_prefix ?? "",
+    pack,
     skills: new Set(core.skills.map((s) => s.name)),
     agents: new Set(core.agents.map((a) => a.name)),
   };
@@ -269,7 +275,7 @@ function mcpForm(mapping: PermissionRuleForm, pattern: string): ToolForm {
 /** A core skill or agent is installed under the pack's prefix, and the client compares names literally. */
 function prefixedName(names: CoreNames, verb: Verb, name: string): string {
   const core = verb === "skill" ? names.skills : names.agents;
-  return core.has(name) ? `${names.prefix}${name}` : name;
+  return core.has(name) ? coreItemName(names.pack, name) : name;
 }
 
 /** The entries under `table` as one entry holding them all, nested by their paths; the others as they are. */

@@ -90,6 +90,13 @@ function writtenTo(ctx: EmitContext, owner: ToolOwner, field: string): string {
   return note ? `written to ${field}: ${note}` : `written to ${field}`;
 }
 
+const limitsField = "/skill_frontmatter/skill_deny_limits";
+
+/** "written to disallowed-tools, within its limits: (1) … (2) … (3) …" */
+function withinLimits(written: string, limits: string[]): string {
+  return `${written}, within its limits: ${limits.map((limit, i) => `(${i + 1}) ${limit}`).join(" ")}`;
+}
+
 export function ruleText(rule: PermissionRule): string {
   const verb = `${rule.verb.charAt(0).toUpperCase()}${rule.verb.slice(1)}`;
   return rule.patterns.length > 0 ? `${verb}(${rule.patterns.join(", ")})` : rule.verb;
@@ -103,7 +110,14 @@ export function denyList(
   ctx: EmitContext,
   owner: ToolOwner,
   permissions: PermissionLists,
-  target: { field: string | null | undefined; format: DenyFormat; names: VerbNames; patternReason: string },
+  target: {
+    field: string | null | undefined;
+    format: DenyFormat;
+    names: VerbNames;
+    patternReason: string;
+    /** how far a denial written to the field holds (skill_deny_limits): such a row is partial and names them */
+    limits?: string[];
+  },
 ): ToolListResult {
   const rows: ToolListResult["capabilities"] = [];
   const coarse: Verb[] = [];
@@ -147,8 +161,20 @@ export function denyList(
       );
     else {
       coarse.push(rule.verb);
+      const limits = target.limits ?? [];
+      const written = writtenTo(ctx, owner, target.field);
       rows.push(
-        capability(ctx, owner.kind, promise, rule.position, "enforced", writtenTo(ctx, owner, target.field)),
+        limits.length === 0
+          ? capability(ctx, owner.kind, promise, rule.position, "enforced", written)
+          : capability(
+              ctx,
+              owner.kind,
+              promise,
+              rule.position,
+              "partial",
+              withinLimits(written, limits),
+              limitsField,
+            ),
       );
     }
   }

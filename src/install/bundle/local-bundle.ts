@@ -109,7 +109,7 @@ function payloadLister(
 }
 
 /** A regular file of the bundle, never through a link: open refuses a link, fstat on the open file says the rest. */
-function readBundleFile(bundleDir: string, path: string): Buffer | string {
+export function readBundleFile(bundleDir: string, path: string): Buffer | string {
   let fd: number;
   try {
     fd = openSync(join(bundleDir, path), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);

@@ -12,6 +12,7 @@ export interface RequirementOutcome {
   state:
     | "present" // in the runtime's own package list
     | "unchecked" // the runtime's CLI is not here: install it yourself
+    | "not-raised" // the install deploys no component of that runtime
     | "accepted" // to be installed once the install commits (dry run: would be)
     | "installed" // installed with consent
     | "install-failed" // the runtime's install command failed

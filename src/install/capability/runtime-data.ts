@@ -9,6 +9,8 @@ import { packageRoot } from "../../shared/package-paths.js";
 export interface RuntimeData {
   runtime: string;
   name: string;
+  /** The component ids whose install deploys this runtime: a package requirement is raised only then. */
+  deployed_by: string[];
   cli: string;
   /** Arguments that list the installed packages. */
   list: string[];

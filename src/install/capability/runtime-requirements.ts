@@ -12,22 +12,32 @@ const installTimeoutMs = 5 * 60_000;
 export interface RequirementCheck {
   capability: string;
   requirement: RuntimePackage;
-  /** present: in the runtime's list; missing: the CLI runs and lacks it; unchecked: no CLI (or no data) here */
-  state: "present" | "missing" | "unchecked";
-  /** why it is unchecked */
+  /**
+   * present: in the runtime's list; missing: the CLI runs and lacks it; unchecked: no CLI (or no data) here;
+   * not-raised: the install deploys no component of that runtime (seed 004: raised only for deployments using it)
+   */
+  state: "present" | "missing" | "unchecked" | "not-raised";
+  /** why it is unchecked or not raised */
   detail?: string;
   /** the exact commands that install it, each an argument list starting with the CLI */
   commands: string[][];
 }
 
-/** Every runtime package of the chosen capabilities, checked against its runtime's own package list. */
-export function checkRequirements(units: CapabilityUnit[], cwd: string): RequirementCheck[] {
+/**
+ * Every runtime package of the chosen capabilities, checked against its runtime's own package list, when
+ * the chosen components deploy that runtime (its `deployed_by`); else it is not raised, and said so.
+ */
+export function checkRequirements(
+  units: CapabilityUnit[],
+  chosen: readonly string[],
+  cwd: string,
+): RequirementCheck[] {
   const lists = new Map<string, ListRead>();
   const checks: RequirementCheck[] = [];
   for (const unit of units)
     for (const line of unit.block.runtime_packages ?? []) {
       const requirement = runtimePackageLine(line);
-      if (requirement) checks.push(checkOne(unit.block.id, requirement, lists, cwd));
+      if (requirement) checks.push(checkOne(unit.block.id, requirement, { lists, chosen, cwd }));
     }
   return checks;
 }
@@ -35,9 +45,9 @@ export function checkRequirements(units: CapabilityUnit[], cwd: string): Require
 function checkOne(
   capability: string,
   requirement: RuntimePackage,
-  lists: Map<string, ListRead>,
-  cwd: string,
+  run: { lists: Map<string, ListRead>; chosen: readonly string[]; cwd: string },
 ): RequirementCheck {
+  const { lists, cwd } = run;
   const data = runtimeData(requirement.runtime);
   if (!data)
     return {
@@ -48,6 +58,14 @@ function checkOne(
       commands: [],
     };
   const commands = installCommands(data, requirement);
+  if (!data.deployed_by.some((id) => run.chosen.includes(id)))
+    return {
+      capability,
+      requirement,
+      state: "not-raised",
+      detail: `this install deploys no ${data.name} component (${data.deployed_by.join(", ")})`,
+      commands,
+    };
   const listed = lists.get(data.runtime) ?? listPackages(data, cwd);
   lists.set(data.runtime, listed);
   if ("problem" in listed)

@@ -137,6 +137,15 @@ export function serializeRecord(record: InstallRecord): string {
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
+/** One `composed` element as `serializeRecord` lays it out inside the record (indented four spaces, no comma). */
+export function composedRecordText(composed: ComposedRecord): string {
+  const [serial] = serialComposed([composed]);
+  return JSON.stringify(serial, null, 2)
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+}
+
 const ownedKey = (r: OwnedRecord): string => JSON.stringify([r.path, r.element === true, r.hash]);
 
 /** Fixed key order; owned values sorted, so equal ownership gives equal bytes. */

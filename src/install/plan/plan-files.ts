@@ -140,8 +140,30 @@ export function planSeed(ctx: PlanContext, f: DesiredFile): void {
     return;
   }
   const beside = `${f.path}${besideSuffix}`;
+  if (previous?.kind === "seed" && previous.sha256 === f.sha256) return void keepEditedSeed(ctx, f, beside);
   ctx.actions.push({ op: "keep-modified", path: f.path, beside });
   planBeside(ctx, f, beside);
+}
+
+/**
+ * A seed the person edited whose bytes in the bundle are the ones last installed (dpkg's conffile rule): kept
+ * as it is, and no new copy is written beside it. A copy an earlier upgrade parked there stays while it is as
+ * agentc wrote it; one the person removed is not brought back.
+ */
+function keepEditedSeed(ctx: PlanContext, f: DesiredFile, beside: string): void {
+  const parked = ctx.previous.get(beside);
+  const waiting = parked?.kind === "beside" && isAsRecorded(ctx.state.get(beside), parked);
+  ctx.actions.push({
+    op: "keep",
+    path: f.path,
+    reason: waiting
+      ? `edited by you; the new seed waits beside it as ${beside}`
+      : "edited by you; the bundle's seed has not changed since it was installed: kept as it is",
+  });
+  if (!waiting) return;
+  ctx.claimed.add(beside);
+  ctx.entry({ path: beside, kind: "beside", component: f.component, sha256: f.sha256 });
+  ctx.actions.push({ op: "unchanged", path: beside });
 }
 
 /** A person's file at a seed's path whose hash the bundle lists as one it shipped earlier. */
