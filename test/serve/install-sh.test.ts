@@ -17,8 +17,7 @@ import {
   served,
   shells,
 } from "../support/install-sh.js";
-import { runCli } from "../support/run-cli.js";
-import { runCliAsync } from "../support/run-cli-async.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 import { bytes, serve } from "../support/zip-server.js";
 
@@ -31,7 +30,7 @@ async function parity(
   flags: string[] = [],
 ) {
   const sh = await runInstallSh(shell, site.script, ["--project", a, ...flags]);
-  const node = await runCliAsync(["install", site.url, "--project", b, "--yes", ...flags]);
+  const node = await runAgentc(["install", site.url, "--project", b, "--yes", ...flags]);
   assert.equal(sh.status, node.status, `install.sh: ${sh.stderr}\nagentc: ${node.stderr}`);
   assert.deepEqual(fullTree(a), fullTree(b));
   return sh;
@@ -45,7 +44,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
     it(`installs the example registry exactly as agentc install does, and a second run writes nothing (${shell.name})`, async () => {
       const build = join(testdir(), "build");
       assert.equal(
-        runCli(["build", join(packageRoot, "examples", "registry"), "--out", build, "-q"]).status,
+        (await runAgentc(["build", join(packageRoot, "examples", "registry"), "--out", build, "-q"])).status,
         0,
       );
       const site = await served(build);
@@ -67,7 +66,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal(again.status, 0, again.stderr);
       assert.match(again.stdout, /nothing to do, 1\.6\.1 is installed/);
       assert.deepEqual(stamps(a), before, "a reinstall writes nothing");
-      assert.equal((await runCliAsync(["install", site.url, "--project", a, "--yes"])).status, 0);
+      assert.equal((await runAgentc(["install", site.url, "--project", a, "--yes"])).status, 0);
       assert.equal((await runInstallSh(shell, site.script, ["--project", b])).status, 0);
       assert.deepEqual(stamps(a), before, "agentc install finds nothing to do after install.sh");
     });
@@ -173,7 +172,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const sh = await parity(shell, site, a, b);
       assert.equal(sh.status, 1);
       const node = JSON.parse(
-        (await runCliAsync(["install", site.url, "--project", b, "--yes", "--format", "json"])).stdout,
+        (await runAgentc(["install", site.url, "--project", b, "--yes", "--format", "json"])).stdout,
       );
       const nodeConflicts = (node.conflicts as { path: string }[]).map((c) => c.path).sort();
       assert.deepEqual(conflictPaths(sh.stderr), nodeConflicts);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { capability, okSpawn } from "../../support/capability-bundle.js";
 import { type ComponentSpec, makeBundle, snapshot } from "../../support/install-fixture.js";
-import { binPath, runCli } from "../../support/run-cli.js";
+import { binPath, runCliProcess } from "../../support/run-cli.js";
 import { testdir } from "../../support/testdir.js";
 
 /**
@@ -20,7 +20,8 @@ function setup(components: Record<string, ComponentSpec>) {
   const bundle = makeBundle({ components: { base: { files: { "AGENTS.md": "# rules\n" } }, ...components } });
   const log = join(testdir(), "hooks.log");
   writeFileSync(log, "");
-  const run = (...args: string[]) => runCli([...args, "--project", project], { env: { HOOK_LOG: log } });
+  const run = (...args: string[]) =>
+    runCliProcess([...args, "--project", project], { env: { HOOK_LOG: log } });
   const install = (...flags: string[]) => run("install", bundle, "--yes", ...flags);
   const hooksRun = (): string[] => readFileSync(log, "utf8").split("\n").filter(Boolean);
   return { project, bundle, log, run, install, hooksRun };
@@ -216,7 +217,7 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
         }),
       },
     });
-    const result = runCli(["install", v2, "--project", t.project, "--yes", "--allow-hooks"], {
+    const result = runCliProcess(["install", v2, "--project", t.project, "--yes", "--allow-hooks"], {
       env: { HOOK_LOG: t.log },
     });
     assert.equal(result.status, 1, result.stdout);
