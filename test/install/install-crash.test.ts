@@ -136,14 +136,14 @@ const scenarios: Scenario[] = [
   },
   {
     name: "capability packages with spawn hooks",
-    setup: capabilityProject,
+    setup: () => capabilityProject("sh"),
     run: (b, p) => runInstall({ ...defaultRequest(b, p), allowHooks: true }),
     args: (b, p) => [...installArgs(b, p), "--allow-hooks"],
   },
   {
     name: "uninstall of capability packages (retire hooks)",
     setup: () => {
-      const { project, bundle } = capabilityProject();
+      const { project, bundle } = capabilityProject("sh");
       assert.equal(runCli([...installArgs(bundle, project), "--allow-hooks"]).status, 0);
       return { project, bundle };
     },
