@@ -29,12 +29,13 @@ if ((mode === "ok" || mode === "data") && event === "spawn")
 `;
 
 /**
- * The same hook's ok mode as a POSIX shell script, bin/hook.sh `<name> <event>`: for tests that run the hooks
- * hundreds of times (a shell starts in a fraction of Node's start-up time).
+ * The same hook's ok and sleep modes as a POSIX shell script, bin/hook.sh `<name> <event> [sleep]`: for tests
+ * that run the hooks hundreds of times or within a short timeout (a shell starts in a fraction of Node's time).
  */
 export const shellHookProgram = `#!/bin/sh
 name=$1 event=$2
 printf '%s %s%s\\n' "$name" "$event" "\${AGENTC_META:+ meta=$AGENTC_META}" >> "$HOOK_LOG"
+if [ "$3" = sleep ]; then printf '%s pid %s\\n' "$name" "$$" >> "$HOOK_LOG"; exec sleep 600; fi
 if [ "$event" = spawn ]; then
   upper=$(printf %s "$name" | tr a-z A-Z)
   printf '{"env":{"%s_HOME":"/srv/%s"},"meta":{"token":"%s-1"}}\\n' "$upper" "$name" "$name"
@@ -42,7 +43,7 @@ fi
 `;
 
 export interface CapabilitySpec {
-  /** The hooks' program: bin/hook.mjs (Node, every mode) unless "sh" (bin/hook.sh, the ok mode only). */
+  /** The hooks' program: bin/hook.mjs (Node, every mode) unless "sh" (bin/hook.sh, the ok and sleep modes). */
   program?: "node" | "sh";
   spawn?: string;
   required?: boolean;
