@@ -6,7 +6,7 @@ import { BundleError, checkForUpdate, runUpdate } from "../../src/index.js";
 import { packBundle } from "../../src/packaging/bundle-zip.js";
 import { snapshot, stamps, withoutAgentc } from "../support/install-fixture.js";
 import { runAgentc } from "../support/run-cli.js";
-import { freePort, startServe } from "../support/serve-process.js";
+import { freePort, serveInProcess } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
 import { bytes, serve } from "../support/zip-server.js";
@@ -27,14 +27,14 @@ async function releases(...fixtures: BuildFixture[]) {
   const dir = testdir();
   for (const f of fixtures) cpSync(makeBuildDir(f), join(dir, f.version ?? "x"), { recursive: true });
   const port = await freePort();
-  let server = await startServe([dir], {}, port);
+  let server = await serveInProcess(dir, port);
   return {
     dir,
     url: server.url,
     async publish(f: BuildFixture) {
       cpSync(makeBuildDir(f), join(dir, f.version ?? "x"), { recursive: true });
       await server.stop();
-      server = await startServe([dir], {}, port);
+      server = await serveInProcess(dir, port);
     },
     stop: () => server.stop(),
   };
@@ -169,7 +169,7 @@ describe("agentc install <server URL> and agentc update", () => {
     const first = withUrl(v1);
     assert.equal((await runAgentc(["install", first, "--project", project, "--yes"])).status, 0);
     assert.equal(record(project).source, undefined);
-    const server = await startServe([withUrl(v2)], {}, port);
+    const server = await serveInProcess(withUrl(v2), port);
     const check = await runAgentc(["update", "--project", project, "--check"]);
     assert.equal(check.status, 1, check.stderr);
     assert.match(

@@ -9,7 +9,7 @@ import { type BundleSpec, makeBundle, readRecordJson, snapshot, stamps } from ".
 import { manifestLineNumber, persons, personsFiles, personsProject } from "../support/persons-project.js";
 import { runAgentc } from "../support/run-cli.js";
 import { seedRegistry } from "../support/seed-fixtures.js";
-import { freePort, startServe } from "../support/serve-process.js";
+import { freePort, serveInProcess } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
 
@@ -318,13 +318,13 @@ describe("4. a rollback needs --allow-downgrade", () => {
     cpSync(version("1.0.0", "old\n"), join(releases, "1.0.0"), { recursive: true });
     cpSync(version("1.1.0", "new\n"), join(releases, "1.1.0"), { recursive: true });
     const port = await freePort();
-    let server = await startServe([releases], {}, port);
+    let server = await serveInProcess(releases, port);
     try {
       const project = testdir();
       assert.equal((await runAgentc(["install", server.url, "--project", project, "--yes"])).status, 0);
       await server.stop();
       rmSync(join(releases, "1.1.0"), { recursive: true });
-      server = await startServe([releases], {}, port);
+      server = await serveInProcess(releases, port);
       const check = await runAgentc(["update", "--project", project, "--check"]);
       assert.equal(check.status, 0, check.stderr);
       assert.doesNotMatch(check.stdout, /update available/);

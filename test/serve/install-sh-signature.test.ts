@@ -14,7 +14,7 @@ import {
   shells,
 } from "../support/install-sh.js";
 import { runAgentc } from "../support/run-cli.js";
-import { startServe } from "../support/serve-process.js";
+import { serveInProcess } from "../support/serve-process.js";
 import { literal, makeKey, signedBuild } from "../support/ssh-keys.js";
 import { testdir } from "../support/testdir.js";
 import type { BuildFixture } from "../support/zip-fixtures.js";
@@ -133,7 +133,7 @@ describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: n
       const dir = testdir();
       cpSync(signedBuild(v1, team), join(dir, "1.0.0"), { recursive: true });
       cpSync(signedBuild(v2, team), join(dir, "1.1.0"), { recursive: true });
-      const server = await startServe([dir]);
+      const server = await serveInProcess(dir);
       try {
         const script = (await (await fetch(`${server.url}v/1.0.0/install.sh`)).text()).replace(
           "AGENTC_SIGNATURE='v/1.0.0/manifest.json.sig'",

@@ -2,10 +2,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { lstatSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { after } from "node:test";
-import { type RunningServe, startServe } from "../../src/serve/http-server.js";
-import { installScriptFor, installScriptPath } from "../../src/serve/install-script.js";
+import { installScriptPath } from "../../src/serve/install-script.js";
 import { describeTree } from "./project-tree-hash.js";
 import { outcome } from "./run-cli-async.js";
+import { serveInProcess } from "./serve-process.js";
 import { testdir } from "./testdir.js";
 
 /** A POSIX shell to run install.sh with, and the PATH it runs under. */
@@ -124,33 +124,22 @@ export function fullTree(dir: string): Record<string, string> {
 }
 
 /**
- * Two turns of the event loop, so that a poll phase runs between them: this process's fetch clients then read
- * the end of the connections the closed server dropped, and never send the next request on one of them.
- */
-async function clientsSeeClose(): Promise<void> {
-  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
  * One build served at a fixed address by what `agentc serve` runs, in this process (the serve tests start the
  * real command); publish() serves another build there. Called in a test, the server stops when that test ends,
  * whether it passes or fails. Only what does not block this process may talk to it: install.sh as a child
  * process, `agentc install` in-process.
  */
 export async function served(build: string) {
-  const start = (path: string, port: number): Promise<RunningServe> =>
-    startServe({ path, host: "127.0.0.1", port, installScript: installScriptFor, warn: () => {} });
-  let server = await start(build, 0);
+  let server = await serveInProcess(build);
   const port = Number(new URL(server.url).port);
-  after(() => server.close());
+  after(() => server.stop());
   return {
     url: server.url,
     script: `${server.url}install.sh`,
     async publish(next: string) {
-      await server.close();
-      await clientsSeeClose();
-      server = await start(next, port);
+      await server.stop();
+      server = await serveInProcess(next, port);
     },
-    stop: () => server.close(),
+    stop: () => server.stop(),
   };
 }
