@@ -6,7 +6,7 @@ import { requireClient } from "../support/clients-cli.js";
 import { claudePrintSession, trustedClaudeSandbox } from "../support/loopback/claude-print.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const theirAgents = "Money is always integer cents in the payments service";
@@ -24,14 +24,14 @@ describe("Claude Code: a session on a project agentc adopted", () => {
     if (!program) return;
     const root = testdir();
     const registry = join(root, "reg");
-    assert.equal(runCli(["init", registry, "--assistants", "claude-code"]).status, 0);
+    assert.equal((await runAgentc(["init", registry, "--assistants", "claude-code"])).status, 0);
     const build = join(root, "build");
-    assert.equal(runCli(["build", registry, "--out", build]).status, 0);
+    assert.equal((await runAgentc(["build", registry, "--out", build])).status, 0);
     const project = join(root, "app");
     mkdirSync(project);
     writeFileSync(join(project, "AGENTS.md"), `# Payments\n\n${theirAgents}.\n`);
     writeFileSync(join(project, "CLAUDE.md"), `# Notes for Claude\n\n${theirClaude}.\n`);
-    const install = runCli(["install", build, "--project", project, "--yes"]);
+    const install = await runAgentc(["install", build, "--project", project, "--yes"]);
     assert.equal(install.status, 0, install.stderr);
     const record = await claudePrintSession(program, project, trustedClaudeSandbox(project));
     assert.equal(record.status, 0, describeSession(record));

@@ -18,7 +18,7 @@ import {
   runClient,
   writtenServers,
 } from "../support/clients-cli.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
 const pack = "claude-code";
@@ -84,32 +84,32 @@ describe("Claude Code: claude plugin validate --strict", () => {
 
   it("accepts the plugin.zip agentc builds (examples/registry)", async (t) => {
     if (!requireClient(t, "claude")) return;
-    const market = builtMarketplace();
+    const market = await builtMarketplace();
     await assertValid(t, join(market.dir, market.name));
   });
 
   it("accepts the marketplace.json beside plugin.zip", async (t) => {
     if (!requireClient(t, "claude")) return;
-    await assertValid(t, builtMarketplace().dir);
+    await assertValid(t, (await builtMarketplace()).dir);
   });
 });
 
 /** examples/registry built for real; its plugin.zip unpacked at ./<name>/ beside .claude-plugin/marketplace.json. */
-function builtMarketplace(): { dir: string; name: string } {
+function builtMarketplace(): Promise<{ dir: string; name: string }> {
   builtOnce ??= buildMarketplace();
   return builtOnce;
 }
 
-let builtOnce: { dir: string; name: string } | undefined;
+let builtOnce: Promise<{ dir: string; name: string }> | undefined;
 
-function buildMarketplace(): { dir: string; name: string } {
+async function buildMarketplace(): Promise<{ dir: string; name: string }> {
   const root = testdir({}, "agentc-plugin-");
   const registry = join(root, "registry");
   cpSync(join(packageRoot, "examples", "registry"), registry, {
     recursive: true,
     filter: (path) => !path.includes(`${join("registry", "build")}`),
   });
-  const built = runCli(["build", registry, "--out", join(root, "build"), "--quiet"]);
+  const built = await runAgentc(["build", registry, "--out", join(root, "build"), "--quiet"]);
   assert.equal(built.status, 0, built.stdout + built.stderr);
   const market = join(root, "market");
   const entry = JSON.parse(readFileSync(join(root, "build", "marketplace.json"), "utf8")) as { name: string };

@@ -33,7 +33,7 @@ describe("Gemini CLI: the extension's policies/agentc.toml (the registry's deny 
   it("holds only deny and ask rules; gemini refuses a denied and an asked command, and runs both without the file", async (t) => {
     const program = requireClient(t, "gemini");
     if (!program) return;
-    const built = buildPluginRegistry({ ...teamPlugin, hosts: ["gemini-cli"] });
+    const built = await buildPluginRegistry({ ...teamPlugin, hosts: ["gemini-cli"] });
     assert.equal(built.status, 0, built.report);
     const text = readFileSync(join(built.extension, policyFile), "utf8");
     const rules = (parse(text) as { rule: { decision: string; commandPrefix?: string }[] }).rule;

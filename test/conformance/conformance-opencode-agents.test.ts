@@ -51,18 +51,23 @@ interface ResolvedAgent {
   permission: { permission: string; pattern: string; action: string }[];
 }
 
-/** `opencode debug agent <name>`: the agent's tools on or off and its rules, the project's first. */
+/** `opencode debug agent <name>`: the agent's tools on or off and its rules, the project's first; run once a name. */
 async function resolvedAgent(t: TestContext, name: string): Promise<ResolvedAgent | undefined> {
   const program = requireClient(t, "opencode");
   if (!program) return undefined;
+  const known = resolved.get(name);
+  if (known) return known;
   const installed = await installedProject();
   const run = await runClient(program, ["debug", "agent", name], {
     cwd: installed.project,
     sandbox: clientSandbox(),
   });
   assert.equal(run.status, 0, describeRun(run));
-  return JSON.parse(run.stdout) as ResolvedAgent;
+  const agent = JSON.parse(run.stdout) as ResolvedAgent;
+  resolved.set(name, agent);
+  return agent;
 }
+const resolved = new Map<string, ResolvedAgent>();
 
 /** The action of the last rule that names the pattern exactly: OpenCode's last match wins. */
 function lastAction(agent: ResolvedAgent, permission: string, pattern: string): string | undefined {

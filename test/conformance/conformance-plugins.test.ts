@@ -27,8 +27,8 @@ function ok(result: Awaited<ReturnType<typeof run>>): string {
   return result.stdout + result.stderr;
 }
 
-describe("plugins in the real clients (examples: client fixture, every host)", () => {
-  const built = buildPluginRegistry();
+describe("plugins in the real clients (examples: client fixture, every host)", async () => {
+  const built = await buildPluginRegistry();
   const plugin = () => join(built.market, "team-tools");
 
   it("agentc builds it", () => assert.equal(built.status, 0, built.report));
@@ -183,7 +183,7 @@ describe("a broken registry: agentc stops it at the source line, and the real va
     const guard = '"$CLAUDE_PROJECT_DIR/.claude/hooks/agentc-guard.mjs"';
     const unquoted = ["$", "{CLAUDE_PLUGIN_ROOT}/hooks/agentc-guard.mjs"].join("");
     const rewrite = [[guard, unquoted]];
-    const broken = buildPluginRegistry({
+    const broken = await buildPluginRegistry({
       name: "team-tools",
       owner: { name: "Platform Team" },
       hook_path_rewrites: rewrite,
@@ -192,7 +192,7 @@ describe("a broken registry: agentc stops it at the source line, and the real va
     const line = lineOf(join(broken.registry, "targets.json"), unquoted);
     assert.match(broken.report, new RegExp(`targets\\.json:${line}:\\d+: error AGC187 `), broken.report);
     // What the package would hold: the good build's hooks with the same rewrite applied.
-    const good = buildPluginRegistry({ name: "team-tools", owner: { name: "Platform Team" } });
+    const good = await buildPluginRegistry({ name: "team-tools", owner: { name: "Platform Team" } });
     const hooksFile = join(good.market, "team-tools", "hooks", "hooks.json");
     const quoted = JSON.stringify(`"${unquoted}"`).slice(1, -1);
     const text = readFileSync(hooksFile, "utf8");
@@ -206,7 +206,7 @@ describe("a broken registry: agentc stops it at the source line, and the real va
   });
 
   it("a name Agent Plugins forbids ('--'): AGC182 at plugin.name, Codex refuses the package", async (t) => {
-    const broken = buildPluginRegistry({
+    const broken = await buildPluginRegistry({
       name: "team--tools",
       owner: { name: "Platform Team" },
       hosts: ["claude-code", "agent-plugins", "codex"],
@@ -217,7 +217,7 @@ describe("a broken registry: agentc stops it at the source line, and the real va
       broken.report,
       new RegExp(`targets\\.json:${line}:\\d+: error AGC182 plugin name "team--tools"`),
     );
-    const good = buildPluginRegistry({
+    const good = await buildPluginRegistry({
       name: "team-tools",
       owner: { name: "Platform Team" },
       hosts: ["claude-code", "agent-plugins", "codex"],
@@ -234,11 +234,11 @@ describe("a broken registry: agentc stops it at the source line, and the real va
   });
 
   it("a name with a space: targets.json's schema (AGC002) stops it at the line, gemini extensions validate refuses it", async (t) => {
-    const broken = buildPluginRegistry({ name: "Team Tools", hosts: ["gemini-cli"] });
+    const broken = await buildPluginRegistry({ name: "Team Tools", hosts: ["gemini-cli"] });
     assert.equal(broken.status, 1, broken.report);
     const line = lineOf(join(broken.registry, "targets.json"), '"Team Tools"');
     assert.match(broken.report, new RegExp(`targets\\.json:${line}:\\d+: error AGC002 `), broken.report);
-    const good = buildPluginRegistry({ name: "team-tools", hosts: ["gemini-cli"] });
+    const good = await buildPluginRegistry({ name: "team-tools", hosts: ["gemini-cli"] });
     renameIn(join(good.extension, "gemini-extension.json"), "Team Tools");
     const result = await run(
       t,

@@ -5,9 +5,8 @@ import { describe, it } from "node:test";
 import { BundleError, checkForUpdate, runUpdate } from "../../src/index.js";
 import { packBundle } from "../../src/packaging/bundle-zip.js";
 import { snapshot, stamps, withoutAgentc } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
-import { runCliAsync } from "../support/run-cli-async.js";
-import { freePort, startServe } from "../support/serve-process.js";
+import { runAgentc } from "../support/run-cli.js";
+import { freePort, serveInProcess } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
 import { bytes, serve } from "../support/zip-server.js";
@@ -28,14 +27,14 @@ async function releases(...fixtures: BuildFixture[]) {
   const dir = testdir();
   for (const f of fixtures) cpSync(makeBuildDir(f), join(dir, f.version ?? "x"), { recursive: true });
   const port = await freePort();
-  let server = await startServe([dir], {}, port);
+  let server = await serveInProcess(dir, port);
   return {
     dir,
     url: server.url,
     async publish(f: BuildFixture) {
       cpSync(makeBuildDir(f), join(dir, f.version ?? "x"), { recursive: true });
       await server.stop();
-      server = await startServe([dir], {}, port);
+      server = await serveInProcess(dir, port);
     },
     stop: () => server.stop(),
   };
@@ -45,7 +44,7 @@ describe("agentc install <server URL> and agentc update", () => {
   it("installs the newest version through the index and records the source", async () => {
     const served = await releases(v1);
     const project = testdir();
-    const result = runCli(["install", served.url, "--project", project, "--yes"]);
+    const result = await runAgentc(["install", served.url, "--project", project, "--yes"]);
     assert.equal(result.status, 0, result.stderr);
     const rec = record(project);
     assert.equal(rec.registry_version, "1.0.0");
@@ -60,7 +59,7 @@ describe("agentc install <server URL> and agentc update", () => {
       "components",
     ]);
     const local = testdir();
-    assert.equal(runCli(["install", makeBuildDir(v1), "--project", local, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", makeBuildDir(v1), "--project", local, "--yes"])).status, 0);
     assert.deepEqual(
       snapshot(project, withoutAgentc),
       snapshot(local, withoutAgentc),
@@ -73,13 +72,13 @@ describe("agentc install <server URL> and agentc update", () => {
   it("--check exits 0 when current and 1 when the source has something newer; update installs it", async () => {
     const served = await releases(v1);
     const project = testdir();
-    assert.equal(runCli(["install", served.url, "--project", project, "--yes"]).status, 0);
-    const current = runCli(["update", "--project", project, "--check"]);
+    assert.equal((await runAgentc(["install", served.url, "--project", project, "--yes"])).status, 0);
+    const current = await runAgentc(["update", "--project", project, "--check"]);
     assert.equal(current.status, 0, current.stderr);
     assert.match(current.stdout, /up to date: 1\.0\.0/);
     await served.publish(v2);
     const before = stamps(project);
-    const check = runCli(["update", "--project", project, "--check", "--format", "json"]);
+    const check = await runAgentc(["update", "--project", project, "--check", "--format", "json"]);
     assert.equal(check.status, 1);
     assert.deepEqual(JSON.parse(check.stdout), {
       project,
@@ -89,12 +88,12 @@ describe("agentc install <server URL> and agentc update", () => {
       behind: true,
     });
     assert.deepEqual(stamps(project), before, "--check writes nothing");
-    const update = runCli(["update", "--project", project]);
+    const update = await runAgentc(["update", "--project", project]);
     assert.equal(update.status, 0, update.stderr);
     assert.match(update.stdout, /updating 1\.0\.0 → 1\.1\.0 from http:\/\/127\.0\.0\.1:\d+\//);
     assert.equal(readFileSync(join(project, "AGENTS.md"), "utf8"), "# Rules v2\n");
     assert.equal(record(project).registry_version, "1.1.0");
-    const again = runCli(["update", "--project", project]);
+    const again = await runAgentc(["update", "--project", project]);
     assert.equal(again.status, 0);
     assert.match(again.stdout, /up to date: 1\.1\.0/);
     await served.stop();
@@ -108,7 +107,7 @@ describe("agentc install <server URL> and agentc update", () => {
       assert.match(e.message, /nothing is installed here/);
       return true;
     });
-    assert.equal(runCli(["install", served.url, "--project", project, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", served.url, "--project", project, "--yes"])).status, 0);
     const current = await runUpdate({
       projectDir: project,
       choice: { kind: "default" },
@@ -140,10 +139,10 @@ describe("agentc install <server URL> and agentc update", () => {
   it("an update over an edit keeps the edit and parks the new version beside it, as install does (exit 0)", async () => {
     const served = await releases(v1);
     const project = testdir();
-    assert.equal(runCli(["install", served.url, "--project", project, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", served.url, "--project", project, "--yes"])).status, 0);
     writeFileSync(join(project, "AGENTS.md"), "# my own edit\n");
     await served.publish(v2);
-    const update = runCli(["update", "--project", project]);
+    const update = await runAgentc(["update", "--project", project]);
     assert.equal(update.status, 0, update.stderr);
     assert.match(
       update.stdout,
@@ -168,20 +167,20 @@ describe("agentc install <server URL> and agentc update", () => {
     };
     const project = testdir();
     const first = withUrl(v1);
-    assert.equal(runCli(["install", first, "--project", project, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", first, "--project", project, "--yes"])).status, 0);
     assert.equal(record(project).source, undefined);
-    const server = await startServe([withUrl(v2)], {}, port);
-    const check = runCli(["update", "--project", project, "--check"]);
+    const server = await serveInProcess(withUrl(v2), port);
+    const check = await runAgentc(["update", "--project", project, "--check"]);
     assert.equal(check.status, 1, check.stderr);
     assert.match(
       check.stdout,
       /update available: 1\.0\.0 → a new bundle from http:\/\/127\.0\.0\.1:\d+\/bundle\.zip/,
     );
-    assert.equal(runCli(["update", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["update", "--project", project])).status, 0);
     assert.equal(readFileSync(join(project, "AGENTS.md"), "utf8"), "# Rules v2\n");
     assert.equal(record(project).source.kind, "bundle");
     assert.equal(record(project).source.url, bundleUrl);
-    const current = runCli(["update", "--project", project, "--check"]);
+    const current = await runAgentc(["update", "--project", project, "--check"]);
     assert.equal(
       current.status,
       0,
@@ -190,20 +189,20 @@ describe("agentc install <server URL> and agentc update", () => {
     await server.stop();
   });
 
-  it("refuses a project with nothing installed, with no source, and a source that is not https", () => {
-    const empty = runCli(["update", "--project", testdir()]);
+  it("refuses a project with nothing installed, with no source, and a source that is not https", async () => {
+    const empty = await runAgentc(["update", "--project", testdir()]);
     assert.equal(empty.status, 1);
     assert.match(empty.stderr, /nothing is installed here\n {2}hint: install first/);
     const project = testdir();
-    assert.equal(runCli(["install", makeBuildDir(v1), "--project", project, "--yes"]).status, 0);
-    const none = runCli(["update", "--project", project]);
+    assert.equal((await runAgentc(["install", makeBuildDir(v1), "--project", project, "--yes"])).status, 0);
+    const none = await runAgentc(["update", "--project", project]);
     assert.equal(none.status, 1);
     assert.match(none.stderr, /no source to update from\n {2}hint: install once from a remote source/);
-    const http = runCli(["install", "http://example.com/", "--project", project]);
+    const http = await runAgentc(["install", "http://example.com/", "--project", project]);
     assert.equal(http.status, 1);
     assert.match(http.stderr, /is not an https address/);
-    assert.equal(runCli(["update", "--project", project, "--check", "--dry-run"]).status, 2);
-    assert.equal(runCli(["update", "--project", join(project, "nope")]).status, 2);
+    assert.equal((await runAgentc(["update", "--project", project, "--check", "--dry-run"])).status, 2);
+    assert.equal((await runAgentc(["update", "--project", join(project, "nope")])).status, 2);
   });
 
   it("refuses, before unpacking, a server whose bundle does not match its index, and one that is not a server", async () => {
@@ -246,7 +245,7 @@ describe("agentc install <server URL> and agentc update", () => {
       [notServer.url("/"), /index\.json is not JSON/],
     ];
     for (const [url, message] of cases) {
-      const result = await runCliAsync(["install", url, "--project", project, "--yes"]);
+      const result = await runAgentc(["install", url, "--project", project, "--yes"]);
       assert.equal(result.status, 1, url);
       assert.match(result.stderr, message);
       assert.doesNotMatch(result.stderr, /\n\s+at /);

@@ -12,14 +12,14 @@ import {
   withBase,
 } from "../../src/diagnostics/fixture-base.js";
 import { jsonTooDeepAt } from "../../src/shared/nesting-limit.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const twoMegabytes = "w".repeat(2 * 1024 * 1024);
 
 /** Runs the real CLI's check with JSON output; asserts exit 1, bounded output and no stack trace. */
-function checkFails(dir: string): Diagnostic[] {
-  const result = runCli(["check", dir, "--format", "json", "--offline"]);
+async function checkFails(dir: string): Promise<Diagnostic[]> {
+  const result = await runAgentc(["check", dir, "--format", "json", "--offline"]);
   assert.equal(result.status, 1, result.stderr.slice(0, 2000));
   assert.equal(result.stderr, "");
   assert.ok(result.stdout.length < 64 * 1024, `output of ${result.stdout.length} characters`);
@@ -33,7 +33,7 @@ const errors = (list: Diagnostic[]) =>
     .map((d) => `${d.id} ${d.file}:${d.line}:${d.column} ${d.message}`);
 
 describe("hostile registry input is a positioned diagnostic with exit 1 (real CLI)", () => {
-  it("a YAML alias bomb in a rule's frontmatter", () => {
+  it("a YAML alias bomb in a rule's frontmatter", async () => {
     const aliases = ['a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x"]'];
     for (let i = 1; i < 9; i++)
       aliases.push(
@@ -54,28 +54,28 @@ describe("hostile registry input is a positioned diagnostic with exit 1 (real CL
     ];
     const dir = testdir(withBase({ "rules/code-style.md": rule.join("\n") }));
     assert.deepEqual(
-      errors(checkFails(dir)).filter((e) => e.startsWith("AGC106")),
+      errors(await checkFails(dir)).filter((e) => e.startsWith("AGC106")),
       ["AGC106 rules/code-style.md:2:1 YAML aliases expand more than 100 times"],
     );
   });
 
-  it("JSON nested 100,000 deep in targets.json and in core/mcp.json", () => {
+  it("JSON nested 100,000 deep in targets.json and in core/mcp.json", async () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     const targets = testdir(withBase({ "targets.json": `{"version": 1, "targets": ${deep}}\n` }));
-    assert.deepEqual(errors(checkFails(targets)), [
+    assert.deepEqual(errors(await checkFails(targets)), [
       "AGC106 targets.json:1:90 JSON nested more than 64 levels deep",
     ]);
     const mcp = testdir(withBase({ "core/mcp.json": `{"version": 1, "servers": {"x": ${deep}}}\n` }));
-    assert.deepEqual(errors(checkFails(mcp)), [
+    assert.deepEqual(errors(await checkFails(mcp)), [
       "AGC106 core/mcp.json:1:95 JSON nested more than 64 levels deep",
     ]);
   });
 
-  it("a 2 MB envelope_slots word and a 2 MB source path: a schema error, not a regular expression overflow", () => {
+  it("a 2 MB envelope_slots word and a 2 MB source path: a schema error, not a regular expression overflow", async () => {
     const slots = testdir(
       withBase({ "sources.json": sourcesWith({ depth_slug: "code-style", envelope_slots: [twoMegabytes] }) }),
     );
-    assert.deepEqual(errors(checkFails(slots)), [
+    assert.deepEqual(errors(await checkFails(slots)), [
       "AGC002 sources.json:17:5 Invalid value at envelope_slots[0]: must NOT have more than 200 characters",
     ]);
     const path = testdir(
@@ -84,12 +84,12 @@ describe("hostile registry input is a positioned diagnostic with exit 1 (real CL
       }),
     );
     assert.match(
-      errors(checkFails(path)).join("\n"),
+      errors(await checkFails(path)).join("\n"),
       /sources\[0\]\.path: must NOT have more than 1024 characters/,
     );
   });
 
-  it("a 2 MB trigger in a rule is quoted clipped, with an ellipsis", () => {
+  it("a 2 MB trigger in a rule is quoted clipped, with an ellipsis", async () => {
     const rule = [
       "---",
       "scope: global",
@@ -100,7 +100,7 @@ describe("hostile registry input is a positioned diagnostic with exit 1 (real CL
       "- Short.",
       "",
     ];
-    const found = checkFails(testdir(withBase({ "rules/code-style.md": rule.join("\n") })));
+    const found = await checkFails(testdir(withBase({ "rules/code-style.md": rule.join("\n") })));
     const quoting = found.filter((d) => d.message.includes("www"));
     assert.ok(quoting.length > 0, JSON.stringify(found));
     for (const d of quoting) {
@@ -109,19 +109,27 @@ describe("hostile registry input is a positioned diagnostic with exit 1 (real CL
     }
   });
 
-  it("a name of 300 bytes in an output folder is AGC035, not 'filename too long' from the writer", () => {
+  it("a name of 300 bytes in an output folder is AGC035, not 'filename too long' from the writer", async () => {
     const adapter = { ...agentsMdAdapter, id: "long", output_dir: "a".repeat(300), global_placement: "none" };
     const dir = testdir({ ...baseFixture, "targets.json": targetsWith([agentsMdAdapter, adapter]) });
-    const result = runCli(["build", dir, "--out", join(dir, "build"), "--format", "json", "--offline"]);
+    const result = await runAgentc([
+      "build",
+      dir,
+      "--out",
+      join(dir, "build"),
+      "--format",
+      "json",
+      "--offline",
+    ]);
     assert.equal(result.status, 1, result.stderr);
     const found = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
     assert.ok(found.some((d) => d.id === "AGC035" && /longer than 255 bytes/.test(d.message)));
   });
 
-  it("a rule file holding 2 MB on one line is read and checked, and the output stays small", () => {
+  it("a rule file holding 2 MB on one line is read and checked, and the output stays small", async () => {
     const dir = testdir(withBase({}));
     writeFileSync(join(dir, "rules/long.md"), `# Long\n\n${twoMegabytes}\n`);
-    const result = runCli(["check", dir, "--format", "json", "--offline"]);
+    const result = await runAgentc(["check", dir, "--format", "json", "--offline"]);
     assert.ok(result.status === 0 || result.status === 1, result.stderr.slice(0, 500));
     assert.ok(result.stdout.length < 64 * 1024);
   });

@@ -11,7 +11,7 @@ import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { RegistryReader } from "../../src/documents/registry-reader.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const withSkill = (files: Record<string, string> = {}) =>
@@ -28,11 +28,11 @@ const brief = (list: Diagnostic[], ids = ["AGC003", "AGC024", "AGC104", "AGC105"
   list.filter((d) => ids.includes(d.id)).map((d) => `${d.id} ${d.file}:${d.line}:${d.column} ${d.message}`);
 
 describe("the registry reader: links out of the registry", () => {
-  it("refuses a core skill file linked to /etc/passwd, through the real CLI: exit 1, nothing written", () => {
+  it("refuses a core skill file linked to /etc/passwd, through the real CLI: exit 1, nothing written", async () => {
     const dir = withSkill();
     symlinkSync("/etc/passwd", join(dir, "core/skills/review/notes.md"));
     const out = join(dir, "build");
-    const result = runCli(["build", dir, "--out", out, "--format", "json", "--offline"]);
+    const result = await runAgentc(["build", dir, "--out", out, "--format", "json", "--offline"]);
     assert.equal(result.status, 1, result.stderr);
     const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
     assert.deepEqual(brief(diagnostics), [

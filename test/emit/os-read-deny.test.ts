@@ -4,7 +4,7 @@ import { guardOsPaths } from "../../src/clients/guard-os-paths.js";
 import { composeJson } from "../../src/compose/index.js";
 import { secondLine } from "../../src/emit/clients/os-read-deny.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { clientOf, coreExampleFiles, settingsOf, settingsRegistry } from "../support/settings-fixture.js";
 import { testdir } from "../support/testdir.js";
 
@@ -135,8 +135,8 @@ describe("agentc matrix: the second line of each client", () => {
     return testdir(files);
   };
 
-  it("is a column of the summary and a section with each client's reason and source", () => {
-    const printed = runCli(["matrix", registry()]);
+  it("is a column of the summary and a section with each client's reason and source", async () => {
+    const printed = await runAgentc(["matrix", registry()]);
     assert.equal(printed.status, 0, printed.stderr);
     const summary = printed.stdout.split("\n").filter((l) => l.startsWith("| "));
     assert.match(summary[0] ?? "", /\| total \| second line \|$/);
@@ -156,8 +156,15 @@ describe("agentc matrix: the second line of each client", () => {
     );
   });
 
-  it("is data in --format json, narrowed by --clients", () => {
-    const printed = runCli(["matrix", registry(), "--format", "json", "--clients", "claude-code,opencode"]);
+  it("is data in --format json, narrowed by --clients", async () => {
+    const printed = await runAgentc([
+      "matrix",
+      registry(),
+      "--format",
+      "json",
+      "--clients",
+      "claude-code,opencode",
+    ]);
     assert.equal(printed.status, 0, printed.stderr);
     const matrix = JSON.parse(printed.stdout) as { secondLine: Record<string, { state: string }> };
     assert.deepEqual(

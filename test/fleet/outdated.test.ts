@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
-import { startServe } from "../support/serve-process.js";
+import { serveInProcess } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
 
@@ -52,13 +52,13 @@ describe("agentc outdated: the fleet view", () => {
   it("checks 1,000 projects in one call, asking each distinct source once, a few at a time", async () => {
     const releases = testdir();
     cpSync(makeBuildDir(v1), join(releases, "1.0.0"), { recursive: true });
-    let server = await startServe([releases]);
+    let server = await serveInProcess(releases);
     const proxyV1 = await countingProxy(server.url);
     const old = testdir();
     assert.equal((await runAgentc(["install", proxyV1.base(0), "--project", old, "--yes"])).status, 0);
     cpSync(makeBuildDir(v2), join(releases, "2.0.0"), { recursive: true });
     await server.stop();
-    server = await startServe([releases]);
+    server = await serveInProcess(releases);
     const proxy = await countingProxy(server.url);
     const current = testdir();
     assert.equal((await runAgentc(["install", proxy.base(0), "--project", current, "--yes"])).status, 0);
@@ -110,7 +110,7 @@ describe("agentc outdated: the fleet view", () => {
   });
 
   it("reports projects it cannot check, with the reason, and --check fails on them", async () => {
-    const server = await startServe([makeBuildDir(v1)]);
+    const server = await serveInProcess(makeBuildDir(v1));
     const installed = testdir();
     assert.equal((await runAgentc(["install", server.url, "--project", installed, "--yes"])).status, 0);
     const local = testdir();

@@ -33,7 +33,7 @@ async function slice(target: FuzzTarget, seed: number, cases: number): Promise<C
 
 describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
   it("every mutated registry ends check and build with exit 0 or 1 and a diagnostic: no internal error, stack trace, hang or copied secret", async () => {
-    const outcomes = await slice("registry", 20261202, 300);
+    const outcomes = await slice("registry", 20261202, 160);
     assert.ok(
       outcomes.filter((o) => o.code === 1).length >= 100,
       "the mutations should break most registries",
@@ -43,7 +43,7 @@ describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", 
 
 describe("import fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
   it("every mutated project ends agentc import with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
-    const outcomes = await slice("import", 20261206, 120);
+    const outcomes = await slice("import", 20261206, 60);
     assert.ok(outcomes.filter((o) => o.code === 1).length >= 20, "the mutations should break many projects");
   });
 });

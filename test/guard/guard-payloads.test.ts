@@ -318,11 +318,9 @@ describe("agentc-guard: fails closed", () => {
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
-    const started = Date.now();
     const status = await new Promise((resolve) => child.on("exit", resolve));
     child.stdin.destroy();
     assert.equal(status, 2);
-    assert.match(stderr, /no decision within 300 ms/);
-    assert.ok(Date.now() - started < 4000, "the test timeout only shortens the 5 s limit");
+    assert.match(stderr, /no decision within 300 ms/, "the test's deadline, not the 5 s limit, decided");
   });
 });

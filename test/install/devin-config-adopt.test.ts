@@ -6,7 +6,7 @@ import { parse as parseJsonc } from "jsonc-parser";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { plainFixture } from "../support/plain-fixture.js";
 import { treeHash } from "../support/project-tree-hash.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -30,7 +30,7 @@ const personsConfig = `{
 
 let bundle = "";
 
-before(() => {
+before(async () => {
   const registry = join(testdir({}, "agentc-devin-reg-"), "registry");
   cpSync(join(packageRoot, "test", "fixtures", "client-registry"), registry, { recursive: true });
   plainFixture(registry);
@@ -42,7 +42,7 @@ before(() => {
   const parsed = JSON.parse(readFileSync(targets, "utf8")) as object;
   writeFileSync(targets, `${JSON.stringify({ ...parsed, builtin_clients: ["devin"] }, null, 2)}\n`);
   bundle = join(testdir({}, "agentc-devin-out-"), "out");
-  const built = runCli(["build", registry, "--out", bundle]);
+  const built = await runAgentc(["build", registry, "--out", bundle]);
   assert.equal(built.status, 0, built.stdout + built.stderr);
 });
 
@@ -57,9 +57,9 @@ interface DevinConfig {
 const parse = (text: string): DevinConfig => parseJsonc(text) as DevinConfig;
 
 describe("Devin's .devin/config.json beside the person's own", () => {
-  it("install keeps every key, value and comment of the person's file and adds only agentc's values", () => {
+  it("install keeps every key, value and comment of the person's file and adds only agentc's values", async () => {
     const project = testdir({ ".devin/config.json": personsConfig, "src/app.ts": "export {};\n" });
-    const r = runCli(["install", bundle, "--project", project, "--yes", "--format", "json"]);
+    const r = await runAgentc(["install", bundle, "--project", project, "--yes", "--format", "json"]);
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.deepEqual((JSON.parse(r.stdout) as { conflicts: unknown[] }).conflicts, []);
     const text = readFileSync(join(project, ".devin/config.json"), "utf8");
@@ -82,23 +82,23 @@ describe("Devin's .devin/config.json beside the person's own", () => {
     );
   });
 
-  it("uninstall gives the person's .devin/config.json back byte for byte, and the project as it was", () => {
+  it("uninstall gives the person's .devin/config.json back byte for byte, and the project as it was", async () => {
     const project = testdir({ ".devin/config.json": personsConfig, "src/app.ts": "export {};\n" });
     const before = treeHash(project);
-    assert.equal(runCli(["install", bundle, "--project", project, "--yes"]).status, 0);
-    const un = runCli(["uninstall", "--project", project]);
+    assert.equal((await runAgentc(["install", bundle, "--project", project, "--yes"])).status, 0);
+    const un = await runAgentc(["uninstall", "--project", project]);
     assert.equal(un.status, 0, un.stdout + un.stderr);
     assert.equal(readFileSync(join(project, ".devin/config.json"), "utf8"), personsConfig);
     assert.deepEqual(treeHash(project), before);
   });
 
-  it("without a config of the person's, install creates the file and uninstall removes it", () => {
+  it("without a config of the person's, install creates the file and uninstall removes it", async () => {
     const project = testdir({ "src/app.ts": "export {};\n" });
     const before = treeHash(project);
-    assert.equal(runCli(["install", bundle, "--project", project, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", bundle, "--project", project, "--yes"])).status, 0);
     const config = parse(readFileSync(join(project, ".devin/config.json"), "utf8"));
     assert.deepEqual(Object.keys(config).sort(), ["hooks", "mcpServers", "permissions"]);
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.deepEqual(treeHash(project), before);
   });
 });

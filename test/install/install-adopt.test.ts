@@ -5,7 +5,7 @@ import { before, describe, it } from "node:test";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
 import { diskTree, repeatedTexts, type SessionLoad, sessionLoad } from "../../src/session-load/index.js";
 import { treeHash } from "../support/project-tree-hash.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
 /**
@@ -32,21 +32,21 @@ let v1 = "";
 let v2 = "";
 const agentcLine = "- Read the README before changing anything.";
 
-before(() => {
+before(async () => {
   const root = testdir({}, "agentc-adopt-reg-");
   const registry = join(root, "reg");
-  assert.equal(runCli(["init", registry]).status, 0);
+  assert.equal((await runAgentc(["init", registry])).status, 0);
   v1 = join(root, "v1");
-  const built = runCli(["build", registry, "--out", v1]);
+  const built = await runAgentc(["build", registry, "--out", v1]);
   assert.equal(built.status, 0, built.stderr);
   const project = join(registry, "sources/team/project.md");
   writeFileSync(project, `${readFileSync(project, "utf8")}- Keep the changelog current.\n`);
   v2 = join(root, "v2");
-  const built2 = runCli(["build", registry, "--out", v2]);
+  const built2 = await runAgentc(["build", registry, "--out", v2]);
   assert.equal(built2.status, 0, built2.stderr);
 });
 
-const cli = (...args: string[]) => runCli(args);
+const cli = (...args: string[]) => runAgentc(args);
 const install = (bundle: string, project: string, ...flags: string[]) =>
   cli("install", bundle, "--project", project, "--yes", ...flags);
 const json = (r: { stdout: string }) => JSON.parse(r.stdout);
@@ -96,12 +96,12 @@ function assertNothingTwice(project: string, before: Record<string, string[]>, e
 }
 
 describe("adopting an existing project (issue 11)", () => {
-  it("a service repository with its own instruction files installs with --yes alone; every line it had still loads", () => {
+  it("a service repository with its own instruction files installs with --yes alone; every line it had still loads", async () => {
     const project = testdir(service);
     const beforeInstall = treeHash(project);
     const lines = personsLines(project);
     const twice = repeats(project);
-    const r = install(v1, project, "--format", "json");
+    const r = await install(v1, project, "--format", "json");
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.deepEqual(json(r).conflicts, []);
     const after = treeHash(project);
@@ -124,7 +124,7 @@ describe("adopting an existing project (issue 11)", () => {
         loadedText(loads(project).get(client)).includes(agentcLine),
         `${client} loads agentc's rules`,
       );
-    const status = cli("status", "--project", project, "--check", "--format", "json");
+    const status = await cli("status", "--project", project, "--check", "--format", "json");
     assert.equal(status.status, 0, status.stdout);
     const own = json(status)
       .notes.filter((n: { kind: string }) => n.kind === "own")
@@ -136,19 +136,19 @@ describe("adopting an existing project (issue 11)", () => {
     ]);
   });
 
-  it("install then uninstall gives the project back byte for byte: files, modes, links; no .agentc", () => {
+  it("install then uninstall gives the project back byte for byte: files, modes, links; no .agentc", async () => {
     const project = testdir(service);
     const beforeInstall = treeHash(project);
-    assert.equal(install(v1, project).status, 0);
-    const un = cli("uninstall", "--project", project);
+    assert.equal((await install(v1, project)).status, 0);
+    const un = await cli("uninstall", "--project", project);
     assert.equal(un.status, 0, un.stderr);
     assert.deepEqual(treeHash(project), beforeInstall);
   });
 
-  it("install → edit → upgrade → status → uninstall: edits kept, new versions parked, the person's text around the block kept", () => {
+  it("install → edit → upgrade → status → uninstall: edits kept, new versions parked, the person's text around the block kept", async () => {
     const project = testdir(service);
     const beforeInstall = treeHash(project);
-    assert.equal(install(v1, project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
     // edited, and the next build changes it / edited, and the next build leaves it
     const changed = ".amazonq/rules/00-always-on.md";
     const unchanged = ".kiro/steering/test-files.md";
@@ -156,7 +156,7 @@ describe("adopting an existing project (issue 11)", () => {
     const changedEdit = `${readFileSync(join(project, changed), "utf8")}my line\n`;
     writeFileSync(join(project, changed), changedEdit);
     appendFileSync(join(project, "AGENTS.md"), "\n## Below agentc's block\n\nDeploys on Tuesdays.\n");
-    const up = install(v2, project, "--format", "json");
+    const up = await install(v2, project, "--format", "json");
     assert.equal(up.status, 0, up.stdout + up.stderr);
     const actions = json(up).actions as { op: string; path: string }[];
     assert.ok(actions.some((a) => a.op === "keep-modified" && a.path === changed));
@@ -171,7 +171,7 @@ describe("adopting an existing project (issue 11)", () => {
       agents,
       /- Keep the changelog current\.\n[\s\S]*\| tests \| test-files \|\n<!-- agentc:end -->\n\n## Below agentc's block\n\nDeploys on Tuesdays\.\n$/,
     );
-    const status = cli("status", "--project", project, "--check", "--format", "json");
+    const status = await cli("status", "--project", project, "--check", "--format", "json");
     assert.equal(status.status, 1, "a parked new version and edited owned files are drift");
     const drift = json(status).drift.map((d: { kind: string; path: string }) => `${d.kind} ${d.path}`);
     assert.deepEqual(drift.sort(), [
@@ -179,7 +179,7 @@ describe("adopting an existing project (issue 11)", () => {
       `modified ${unchanged}`,
       `parked ${changed}.agentc-new`,
     ]);
-    const again = install(v2, project, "--format", "json");
+    const again = await install(v2, project, "--format", "json");
     assert.equal(again.status, 0);
     assert.ok(
       (json(again).actions as { op: string; path: string }[]).some(
@@ -191,7 +191,7 @@ describe("adopting an existing project (issue 11)", () => {
       treeHash(project)[`${changed}.agentc-new`],
       "the parked version stays until the person decides",
     );
-    const un = cli("uninstall", "--project", project, "--format", "json");
+    const un = await cli("uninstall", "--project", project, "--format", "json");
     assert.equal(un.status, 0, un.stderr);
     const kept = (json(un).actions as { op: string; path: string }[])
       .filter((a) => a.op === "keep")
@@ -211,82 +211,85 @@ describe("adopting an existing project (issue 11)", () => {
     );
   });
 
-  it("--take-new takes the new version and saves the edit as .agentc-old; uninstall puts the edit back", () => {
+  it("--take-new takes the new version and saves the edit as .agentc-old; uninstall puts the edit back", async () => {
     const project = testdir(service);
-    assert.equal(install(v1, project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
     const changed = ".amazonq/rules/00-always-on.md";
     writeFileSync(join(project, changed), "my edit\n");
-    const up = install(v2, project, "--take-new");
+    const up = await install(v2, project, "--take-new");
     assert.equal(up.status, 0, up.stderr);
     assert.match(readFileSync(join(project, changed), "utf8"), /Keep the changelog current/);
     assert.equal(readFileSync(join(project, `${changed}.agentc-old`), "utf8"), "my edit\n");
-    const status = cli("status", "--project", project, "--format", "json");
+    const status = await cli("status", "--project", project, "--format", "json");
     assert.ok(
       json(status).notes.some(
         (n: { kind: string; path: string }) => n.kind === "parked" && n.path === `${changed}.agentc-old`,
       ),
     );
-    assert.equal(cli("uninstall", "--project", project).status, 0);
+    assert.equal((await cli("uninstall", "--project", project)).status, 0);
     assert.equal(readFileSync(join(project, changed), "utf8"), "my edit\n");
   });
 
-  it("a version parked by an earlier upgrade is taken by a later --take-new, or dropped by --keep-mine", () => {
+  it("a version parked by an earlier upgrade is taken by a later --take-new, or dropped by --keep-mine", async () => {
     const changed = ".amazonq/rules/00-always-on.md";
     for (const flag of ["--take-new", "--keep-mine"]) {
       const project = testdir(service);
-      assert.equal(install(v1, project).status, 0);
+      assert.equal((await install(v1, project)).status, 0);
       writeFileSync(join(project, changed), "my edit\n");
-      assert.equal(install(v2, project).status, 0);
+      assert.equal((await install(v2, project)).status, 0);
       const parked = readFileSync(join(project, `${changed}.agentc-new`), "utf8");
-      const decided = install(v2, project, flag);
+      const decided = await install(v2, project, flag);
       assert.equal(decided.status, 0, decided.stderr);
       const tree = treeHash(project);
       assert.equal(tree[`${changed}.agentc-new`], undefined, `${flag}: nothing stays parked`);
       const expected = flag === "--take-new" ? parked : "my edit\n";
       assert.equal(readFileSync(join(project, changed), "utf8"), expected, flag);
-      assert.equal(cli("status", "--project", project, "--check").status, flag === "--take-new" ? 0 : 1);
+      assert.equal(
+        (await cli("status", "--project", project, "--check")).status,
+        flag === "--take-new" ? 0 : 1,
+      );
     }
   });
 
-  it("--keep-mine keeps the edit without parking a new version; both flags at once are a usage error", () => {
+  it("--keep-mine keeps the edit without parking a new version; both flags at once are a usage error", async () => {
     const project = testdir(service);
-    assert.equal(install(v1, project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
     const changed = ".amazonq/rules/00-always-on.md";
     writeFileSync(join(project, changed), "my edit\n");
-    const up = install(v2, project, "--keep-mine");
+    const up = await install(v2, project, "--keep-mine");
     assert.equal(up.status, 0, up.stderr);
     assert.equal(readFileSync(join(project, changed), "utf8"), "my edit\n");
     assert.equal(treeHash(project)[`${changed}.agentc-new`], undefined);
-    assert.equal(install(v2, project, "--keep-mine", "--take-new").status, 2);
+    assert.equal((await install(v2, project, "--keep-mine", "--take-new")).status, 2);
   });
 });
 
 describe("adoption shapes", () => {
-  it("a CLAUDE.md that already imports another file: both still load, with AGENTS.md through .claude/CLAUDE.md", () => {
+  it("a CLAUDE.md that already imports another file: both still load, with AGENTS.md through .claude/CLAUDE.md", async () => {
     const project = testdir({
       "CLAUDE.md": "See @docs/claude-extra.md for the details.\n",
       "docs/claude-extra.md": "Staging runs on port 8443.\n",
     });
     const beforeInstall = treeHash(project);
     const twice = repeats(project);
-    assert.equal(install(v1, project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
     const claude = loads(project).get("claude-code");
     assert.deepEqual(
       claude?.texts.map((t) => `${t.path}:${t.via}`),
       ["CLAUDE.md:file", "docs/claude-extra.md:import", ".claude/CLAUDE.md:file", "AGENTS.md:import"],
     );
     assertNothingTwice(project, twice);
-    assert.equal(cli("uninstall", "--project", project).status, 0);
+    assert.equal((await cli("uninstall", "--project", project)).status, 0);
     assert.deepEqual(treeHash(project), beforeInstall);
   });
 
-  it("a link where agentc wanted a file: AGENTS.md -> CLAUDE.md gets the block in CLAUDE.md, the link stays", () => {
+  it("a link where agentc wanted a file: AGENTS.md -> CLAUDE.md gets the block in CLAUDE.md, the link stays", async () => {
     const project = testdir({ "CLAUDE.md": "# Ours\n\nUse pnpm.\n" });
     symlinkSync("CLAUDE.md", join(project, "AGENTS.md"));
     const beforeInstall = treeHash(project);
     const lines = personsLines(project);
     const twice = repeats(project);
-    assert.equal(install(v1, project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
     assert.equal(treeHash(project)["AGENTS.md"], "link CLAUDE.md");
     const claudeMd = readFileSync(join(project, "CLAUDE.md"), "utf8");
     assert.ok(claudeMd.startsWith("# Ours\n\nUse pnpm.\n"));
@@ -298,16 +301,16 @@ describe("adoption shapes", () => {
         loadedText(loads(project).get(client)).includes(agentcLine),
         `${client} loads agentc's rules`,
       );
-    assert.equal(cli("uninstall", "--project", project).status, 0);
+    assert.equal((await cli("uninstall", "--project", project)).status, 0);
     assert.deepEqual(treeHash(project), beforeInstall);
   });
 
-  it("a file where agentc wanted a link: a person's GEMINI.md gets an @AGENTS.md block; Copilot's double load is a warning", () => {
+  it("a file where agentc wanted a link: a person's GEMINI.md gets an @AGENTS.md block; Copilot's double load is a warning", async () => {
     const project = testdir({ "GEMINI.md": "Gemini: answer in British English." });
     const beforeInstall = treeHash(project);
     const lines = personsLines(project);
     const twice = repeats(project);
-    const r = install(v1, project);
+    const r = await install(v1, project);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(
       readFileSync(join(project, "GEMINI.md"), "utf8"),
@@ -320,7 +323,7 @@ describe("adoption shapes", () => {
       "Gemini CLI loads agentc's rules",
     );
     assertNothingTwice(project, twice, ["github-copilot"]);
-    assert.equal(cli("uninstall", "--project", project).status, 0);
+    assert.equal((await cli("uninstall", "--project", project)).status, 0);
     assert.deepEqual(
       treeHash(project),
       beforeInstall,
@@ -328,63 +331,63 @@ describe("adoption shapes", () => {
     );
   });
 
-  it("a person's file that already holds agentc's bytes, and their own GEMINI.md link, stay after uninstall", () => {
+  it("a person's file that already holds agentc's bytes, and their own GEMINI.md link, stay after uninstall", async () => {
     const agents = readFileSync(join(v1, "AGENTS.md"));
     const project = testdir({ "AGENTS.md": agents });
     symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
     const beforeInstall = treeHash(project);
-    assert.equal(install(v1, project).status, 0);
-    assert.equal(cli("uninstall", "--project", project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
+    assert.equal((await cli("uninstall", "--project", project)).status, 0);
     assert.deepEqual(treeHash(project), beforeInstall);
   });
 
-  it("a person's own .claude/CLAUDE.md gets the import as a block; a CLAUDE.local.md alone also triggers it", () => {
+  it("a person's own .claude/CLAUDE.md gets the import as a block; a CLAUDE.local.md alone also triggers it", async () => {
     const own = testdir({ ".claude/CLAUDE.md": "Use the staging database.\n" });
     const ownBefore = treeHash(own);
-    assert.equal(install(v1, own).status, 0);
+    assert.equal((await install(v1, own)).status, 0);
     assert.match(
       readFileSync(join(own, ".claude/CLAUDE.md"), "utf8"),
       /^Use the staging database\.\n\n<!-- agentc:begin[^\n]*-->\n@\.\.\/AGENTS\.md\n<!-- agentc:end -->\n$/,
     );
     assert.ok(loadedText(loads(own).get("claude-code")).includes(agentcLine));
-    assert.equal(cli("uninstall", "--project", own).status, 0);
+    assert.equal((await cli("uninstall", "--project", own)).status, 0);
     assert.deepEqual(treeHash(own), ownBefore);
     const local = testdir({ "CLAUDE.local.md": "My own notes.\n" });
     const localBefore = treeHash(local);
-    assert.equal(install(v1, local).status, 0);
+    assert.equal((await install(v1, local)).status, 0);
     assert.equal(readFileSync(join(local, ".claude/CLAUDE.md"), "utf8"), "@../AGENTS.md\n");
     assert.ok(loadedText(loads(local).get("claude-code")).includes(agentcLine));
-    assert.equal(cli("uninstall", "--project", local).status, 0);
+    assert.equal((await cli("uninstall", "--project", local)).status, 0);
     assert.deepEqual(treeHash(local), localBefore);
   });
 
-  it("without a CLAUDE.md nothing is written for Claude Code: it reads AGENTS.md itself", () => {
+  it("without a CLAUDE.md nothing is written for Claude Code: it reads AGENTS.md itself", async () => {
     const project = testdir({ "AGENTS.md": "# Ours\n" });
-    assert.equal(install(v1, project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
     assert.equal(treeHash(project)[".claude/CLAUDE.md"], undefined);
     assert.ok(loadedText(loads(project).get("claude-code")).includes(agentcLine));
   });
 
-  it("an edited block is kept and reported, never overwritten; uninstall leaves it", () => {
+  it("an edited block is kept and reported, never overwritten; uninstall leaves it", async () => {
     const project = testdir({ "AGENTS.md": "# Ours\n" });
-    assert.equal(install(v1, project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
     const path = join(project, "AGENTS.md");
     const edited = readFileSync(path, "utf8").replace("Never commit secrets.", "Never commit secrets, ever.");
     writeFileSync(path, edited);
-    const status = cli("status", "--project", project, "--check");
+    const status = await cli("status", "--project", project, "--check");
     assert.equal(status.status, 1);
     assert.match(status.stdout, /modified +AGENTS\.md: agentc's block in your file was edited/);
-    const up = install(v2, project);
+    const up = await install(v2, project);
     assert.equal(up.status, 0, up.stderr);
     assert.match(up.stdout + up.stderr, /warning: AGENTS\.md: agentc's block in it was edited/);
     assert.equal(readFileSync(path, "utf8"), edited);
-    assert.equal(cli("uninstall", "--project", project).status, 0);
+    assert.equal((await cli("uninstall", "--project", project)).status, 0);
     assert.equal(readFileSync(path, "utf8"), edited);
   });
 });
 
 describe("a person's text that agentc's block repeats (a registry imported from the project)", () => {
-  it("warns at the paragraph's line, and not where the block holds only the registry's own rules", () => {
+  it("warns at the paragraph's line, and not where the block holds only the registry's own rules", async () => {
     const root = testdir({}, "agentc-adopt-repeat-");
     const project = join(root, "app");
     const person =
@@ -392,16 +395,16 @@ describe("a person's text that agentc's block repeats (a registry imported from 
     const claude = "@AGENTS.md\n\nClaude: keep each diff small and about one change.\n";
     writeFiles(project, { "AGENTS.md": person, "CLAUDE.md": claude });
     const registry = join(root, "reg");
-    assert.equal(cli("import", project, "--out", registry).status, 0);
-    assert.equal(cli("build", registry, "--out", join(root, "build"), "-q").status, 0);
-    const r = install(join(root, "build"), project);
+    assert.equal((await cli("import", project, "--out", registry)).status, 0);
+    assert.equal((await cli("build", registry, "--out", join(root, "build"), "-q")).status, 0);
+    const r = await install(join(root, "build"), project);
     assert.equal(r.status, 0, r.stderr);
     assert.match(
       r.stdout + r.stderr,
       /warning: AGENTS\.md:3:1: 1 paragraph of your text is also in agentc's block in this file: its assistants read it twice/,
     );
     const other = testdir({ "AGENTS.md": person });
-    const own = install(v1, other);
+    const own = await install(v1, other);
     assert.equal(own.status, 0, own.stderr);
     assert.doesNotMatch(own.stdout + own.stderr, /also in agentc's block/);
   });

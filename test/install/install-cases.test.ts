@@ -11,7 +11,7 @@ import {
   snapshot,
   stamps,
 } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const v1 = {
@@ -39,10 +39,10 @@ const seedBundle = (seed: string, history: string[] = []) =>
   });
 
 describe("install cases (installer-safety.md)", () => {
-  it("1: a fresh install creates files, seeds, links and the record; the second run writes nothing", () => {
+  it("1: a fresh install creates files, seeds, links and the record; the second run writes nothing", async () => {
     const bundle = makeBundle(v1);
     const project = testdir();
-    const first = install(bundle, project);
+    const first = await install(bundle, project);
     assert.equal(first.status, 0, first.stderr);
     const snap = snapshot(project);
     assert.equal(snap["AGENTS.md"], "file - # rules v1\n");
@@ -55,42 +55,42 @@ describe("install cases (installer-safety.md)", () => {
       readFileSync(join(bundle, "manifest.json"), "utf8"),
     );
     const before = stamps(project);
-    const second = installJson(bundle, project);
+    const second = await installJson(bundle, project);
     assert.equal(second.status, 0, second.stderr);
     assert.equal(second.json.written, false);
     assert.deepEqual(stamps(project), before);
   });
 
-  it("2: a seed never edited (shipped hash recorded) is refreshed on upgrade, and hash(v2) is recorded", () => {
+  it("2: a seed never edited (shipped hash recorded) is refreshed on upgrade, and hash(v2) is recorded", async () => {
     const project = testdir();
-    assert.equal(install(seedBundle("seed v1\n"), project).status, 0);
-    assert.equal(install(seedBundle("seed v2\n", ["seed v1\n"]), project).status, 0);
+    assert.equal((await install(seedBundle("seed v1\n"), project)).status, 0);
+    assert.equal((await install(seedBundle("seed v2\n", ["seed v1\n"]), project)).status, 0);
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "seed v2\n");
     const entry = readRecordJson(project).entries.find((e) => e.path === "docs/notes.md");
     assert.equal(entry?.sha256, sha256("seed v2\n"));
   });
 
-  it("2b: a file at a seed's path that only seed_refresh_hashes calls an earlier version (no record) is a conflict; --take-new moves it aside", () => {
+  it("2b: a file at a seed's path that only seed_refresh_hashes calls an earlier version (no record) is a conflict; --take-new moves it aside", async () => {
     const project = testdir({ "docs/notes.md": "seed v0\n" });
     const before = stamps(project);
-    const refused = installJson(seedBundle("seed v2\n", ["seed v0\n"]), project);
+    const refused = await installJson(seedBundle("seed v2\n", ["seed v0\n"]), project);
     assert.equal(refused.status, 1, refused.stderr);
     assert.match(
       refused.json.conflicts[0]?.problem ?? "",
       /^manifest\.json line \d+ \(install\.seed_refresh_hashes\): "docs\/notes\.md :: [0-9a-f]{64}" calls this file an earlier version of the seed, but agentc's install record does not show agentc wrote it/,
     );
     assert.deepEqual(stamps(project), before, "nothing was written");
-    const taken = install(seedBundle("seed v2\n", ["seed v0\n"]), project, "--take-new");
+    const taken = await install(seedBundle("seed v2\n", ["seed v0\n"]), project, "--take-new");
     assert.equal(taken.status, 0, taken.stderr);
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "seed v2\n");
     assert.equal(readFileSync(join(project, "docs/notes.md.agentc-old"), "utf8"), "seed v0\n");
   });
 
-  it("3 and 4: an edited seed is kept, the new version written beside it, hash(new) recorded; still kept at v3", () => {
+  it("3 and 4: an edited seed is kept, the new version written beside it, hash(new) recorded; still kept at v3", async () => {
     const project = testdir();
-    install(seedBundle("seed v1\n"), project);
+    await install(seedBundle("seed v1\n"), project);
     writeFileSync(join(project, "docs/notes.md"), "my notes\n");
-    const up = installJson(seedBundle("seed v2\n", ["seed v1\n"]), project);
+    const up = await installJson(seedBundle("seed v2\n", ["seed v1\n"]), project);
     assert.equal(up.status, 0, up.stderr);
     assert.ok(up.json.actions.some((a) => a.op === "keep-modified" && a.path === "docs/notes.md"));
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "my notes\n");
@@ -99,26 +99,26 @@ describe("install cases (installer-safety.md)", () => {
       readRecordJson(project).entries.find((e) => e.path === "docs/notes.md")?.sha256,
       sha256("seed v2\n"),
     );
-    const v3 = installJson(seedBundle("seed v3\n", ["seed v1\n", "seed v2\n"]), project);
+    const v3 = await installJson(seedBundle("seed v3\n", ["seed v1\n", "seed v2\n"]), project);
     assert.equal(v3.status, 0, v3.stderr);
     assert.ok(v3.json.actions.some((a) => a.op === "keep-modified" && a.path === "docs/notes.md"));
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "my notes\n");
     assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "seed v3\n");
   });
 
-  it("4c: an edited seed whose bundle seed did not change gets no new copy; a parked one stays until removed, then only a changed seed brings one", () => {
+  it("4c: an edited seed whose bundle seed did not change gets no new copy; a parked one stays until removed, then only a changed seed brings one", async () => {
     const project = testdir();
-    install(seedBundle("seed v1\n"), project);
+    await install(seedBundle("seed v1\n"), project);
     writeFileSync(join(project, "docs/notes.md"), "my notes\n");
-    const same = installJson(seedBundle("seed v1\n"), project);
+    const same = await installJson(seedBundle("seed v1\n"), project);
     assert.equal(same.status, 0, same.stderr);
     assert.ok(same.json.actions.some((a) => a.op === "keep" && a.path === "docs/notes.md"));
     assert.equal(snapshot(project)["docs/notes.md.agentc-new"], undefined, "the same seed leaves nothing");
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "my notes\n");
     const v2 = seedBundle("seed v2\n", ["seed v1\n"]);
-    assert.equal(install(v2, project).status, 0);
+    assert.equal((await install(v2, project)).status, 0);
     assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "seed v2\n");
-    const again = installJson(v2, project);
+    const again = await installJson(v2, project);
     assert.equal(again.status, 0, again.stderr);
     assert.equal(
       readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"),
@@ -127,7 +127,7 @@ describe("install cases (installer-safety.md)", () => {
     );
     assert.ok(readRecordJson(project).entries.some((e) => e.path === "docs/notes.md.agentc-new"));
     rmSync(join(project, "docs/notes.md.agentc-new"));
-    const declined = installJson(v2, project);
+    const declined = await installJson(v2, project);
     assert.equal(declined.status, 0, declined.stderr);
     assert.equal(
       snapshot(project)["docs/notes.md.agentc-new"],
@@ -135,28 +135,28 @@ describe("install cases (installer-safety.md)", () => {
       "a removed copy is not brought back",
     );
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "my notes\n");
-    const v3 = installJson(seedBundle("seed v3\n", ["seed v1\n", "seed v2\n"]), project);
+    const v3 = await installJson(seedBundle("seed v3\n", ["seed v1\n", "seed v2\n"]), project);
     assert.ok(v3.json.actions.some((a) => a.op === "keep-modified" && a.path === "docs/notes.md"));
     assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "seed v3\n");
   });
 
-  it("4b: once the user takes the new seed version by hand, the beside file goes away", () => {
+  it("4b: once the user takes the new seed version by hand, the beside file goes away", async () => {
     const project = testdir();
-    install(seedBundle("seed v1\n"), project);
+    await install(seedBundle("seed v1\n"), project);
     writeFileSync(join(project, "docs/notes.md"), "my notes\n");
-    install(seedBundle("seed v2\n", ["seed v1\n"]), project);
+    await install(seedBundle("seed v2\n", ["seed v1\n"]), project);
     writeFileSync(join(project, "docs/notes.md"), "seed v2\n");
-    const again = installJson(seedBundle("seed v2\n", ["seed v1\n"]), project);
+    const again = await installJson(seedBundle("seed v2\n", ["seed v1\n"]), project);
     assert.equal(again.status, 0, again.stderr);
     assert.equal(snapshot(project)["docs/notes.md.agentc-new"], undefined);
   });
 
-  it("5: a seed the user already changed to v2 is not written; the record is updated", () => {
+  it("5: a seed the user already changed to v2 is not written; the record is updated", async () => {
     const project = testdir();
-    install(seedBundle("seed v1\n"), project);
+    await install(seedBundle("seed v1\n"), project);
     writeFileSync(join(project, "docs/notes.md"), "seed v2\n");
     const before = stamps(project)["docs/notes.md"];
-    const up = installJson(seedBundle("seed v2\n"), project);
+    const up = await installJson(seedBundle("seed v2\n"), project);
     assert.equal(up.status, 0, up.stderr);
     assert.equal(stamps(project)["docs/notes.md"], before);
     assert.equal(
@@ -165,18 +165,18 @@ describe("install cases (installer-safety.md)", () => {
     );
   });
 
-  it("5b: a seed the user deleted is written again (seeds are written whenever missing)", () => {
+  it("5b: a seed the user deleted is written again (seeds are written whenever missing)", async () => {
     const project = testdir();
-    install(seedBundle("seed v1\n"), project);
+    await install(seedBundle("seed v1\n"), project);
     rmSync(join(project, "docs/notes.md"));
-    assert.equal(install(seedBundle("seed v1\n"), project).status, 0);
+    assert.equal((await install(seedBundle("seed v1\n"), project)).status, 0);
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "seed v1\n");
   });
 
-  it("6: a user file matching preserve in an owned folder survives the replacement unchanged", () => {
+  it("6: a user file matching preserve in an owned folder survives the replacement unchanged", async () => {
     const project = testdir({ ".claude/rules/mine.local.md": "my local rule\n" });
     const bundle = makeBundle(v1);
-    assert.equal(install(bundle, project).status, 0);
+    assert.equal((await install(bundle, project)).status, 0);
     const upgraded = makeBundle({
       ...v1,
       components: {
@@ -184,7 +184,7 @@ describe("install cases (installer-safety.md)", () => {
         claude: { ...v1.components.claude, files: { ".claude/rules/b.md": "b v2\n" } },
       },
     });
-    const up = install(upgraded, project);
+    const up = await install(upgraded, project);
     assert.equal(up.status, 0, up.stderr);
     const snap = snapshot(project);
     assert.equal(snap[".claude/rules/mine.local.md"], "file - my local rule\n");
@@ -192,18 +192,18 @@ describe("install cases (installer-safety.md)", () => {
     assert.equal(snap[".claude/rules/b.md"], "file - b v2\n");
   });
 
-  it("7: a person's file in an owned folder at a name agentc does not ship is left alone and listed as the project's own", () => {
+  it("7: a person's file in an owned folder at a name agentc does not ship is left alone and listed as the project's own", async () => {
     const project = testdir({ ".claude/rules/mine.md": "mine\n", "other.md": "x\n" });
     const bundle = makeBundle(v1);
-    const r = installJson(bundle, project);
+    const r = await installJson(bundle, project);
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(r.json.conflicts, []);
     assert.equal(snapshot(project)[".claude/rules/mine.md"], "file - mine\n");
-    const status = runCli(["status", "--project", project, "--check", "--format", "json"]);
+    const status = await runAgentc(["status", "--project", project, "--check", "--format", "json"]);
     assert.equal(status.status, 0, status.stdout);
     const notes = (JSON.parse(status.stdout) as { notes: { path: string; kind: string }[] }).notes;
     assert.ok(notes.some((n) => n.path === ".claude/rules/mine.md" && n.kind === "own"));
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.deepEqual(snapshot(project), {
       ".claude": "dir",
       ".claude/rules": "dir",
@@ -212,35 +212,35 @@ describe("install cases (installer-safety.md)", () => {
     });
   });
 
-  it("7b: only a person's file at the path of a shipped artifact is a conflict; --move-aside renames it and uninstall brings it back", () => {
+  it("7b: only a person's file at the path of a shipped artifact is a conflict; --move-aside renames it and uninstall brings it back", async () => {
     const project = testdir({ ".claude/rules/a.md": "my a\n" });
     const bundle = makeBundle(v1);
     const before = stamps(project);
-    const failed = installJson(bundle, project);
+    const failed = await installJson(bundle, project);
     assert.equal(failed.status, 1);
     assert.deepEqual(
       failed.json.conflicts.map((c) => c.path),
       [".claude/rules/a.md"],
     );
     assert.deepEqual(stamps(project), before, "nothing was written");
-    const moved = install(bundle, project, "--move-aside");
+    const moved = await install(bundle, project, "--move-aside");
     assert.equal(moved.status, 0, moved.stderr);
     assert.equal(readFileSync(join(project, ".claude/rules/a.md.agentc-old"), "utf8"), "my a\n");
     assert.equal(
-      install(bundle, project).status,
+      (await install(bundle, project)).status,
       0,
       "the moved-aside file is the user's and no longer a conflict",
     );
   });
 
-  it("every conflict is listed at once", () => {
+  it("every conflict is listed at once", async () => {
     const project = testdir({
       ".claude/rules/a.md": "x\n",
       ".claude/rules/y.md": "y\n",
       "AGENTS.md": "my own agents file\n",
       "CLAUDE.md": "my claude\n",
     });
-    const failed = installJson(makeBundle(v1), project);
+    const failed = await installJson(makeBundle(v1), project);
     assert.equal(failed.status, 1);
     assert.deepEqual(failed.json.conflicts.map((c) => c.path).sort(), [
       ".claude/rules/a.md",
@@ -249,27 +249,27 @@ describe("install cases (installer-safety.md)", () => {
     ]);
   });
 
-  it("8: an owned folder that is a link to outside the project: nothing outside is touched", () => {
+  it("8: an owned folder that is a link to outside the project: nothing outside is touched", async () => {
     const outside = testdir({ "keep.md": "outside\n" });
     const project = testdir();
     mkdirSync(join(project, ".claude"));
     symlinkSync(outside, join(project, ".claude/rules"));
     const before = stamps(outside);
-    const failed = installJson(makeBundle(v1), project);
+    const failed = await installJson(makeBundle(v1), project);
     assert.equal(failed.status, 1);
     assert.ok(
       failed.json.conflicts.some((c) => c.path.startsWith(".claude/rules") && /link/.test(c.problem)),
     );
     assert.deepEqual(stamps(outside), before);
     assert.equal(
-      install(makeBundle(v1), project, "--move-aside").status,
+      (await install(makeBundle(v1), project, "--move-aside")).status,
       1,
       "--move-aside never writes through the link either",
     );
     assert.deepEqual(stamps(outside), before);
   });
 
-  it("9: a person's CLAUDE.md where a link should go coexists: the import goes in as a marked block, uninstall takes it out", () => {
+  it("9: a person's CLAUDE.md where a link should go coexists: the import goes in as a marked block, uninstall takes it out", async () => {
     const adopting = {
       components: {
         ...v1.components,
@@ -278,19 +278,19 @@ describe("install cases (installer-safety.md)", () => {
     };
     const mine = "570 lines of my own instructions\n";
     const project = testdir({ "CLAUDE.md": mine });
-    const r = installJson(makeBundle(adopting), project);
+    const r = await installJson(makeBundle(adopting), project);
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(r.json.conflicts, []);
     const composed = readFileSync(join(project, "CLAUDE.md"), "utf8");
     assert.ok(composed.startsWith(mine), "the person's lines stay byte for byte");
     assert.match(composed, /<!-- agentc:begin[^\n]*-->\n@AGENTS\.md\n<!-- agentc:end -->\n$/);
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.deepEqual(snapshot(project), { "CLAUDE.md": `file - ${mine}` });
   });
 
-  it("9b: without an adopt line for it, a person's CLAUDE.md where a link should go is not clobbered; a conflict is reported", () => {
+  it("9b: without an adopt line for it, a person's CLAUDE.md where a link should go is not clobbered; a conflict is reported", async () => {
     const project = testdir({ "CLAUDE.md": "570 lines of my own instructions\n" });
-    const failed = installJson(makeBundle(v1), project);
+    const failed = await installJson(makeBundle(v1), project);
     assert.equal(failed.status, 1);
     assert.deepEqual(
       failed.json.conflicts.map((c) => c.path),
@@ -319,7 +319,7 @@ describe("install cases (installer-safety.md)", () => {
     assert.equal(readRecordJson(project).entries.find((e) => e.path === "GEMINI.md")?.kind, "copy");
   });
 
-  it("11: legacy files agentc wrote: unmodified deleted, edited moved aside, a link it made unlinked, its folders removed only when empty", () => {
+  it("11: legacy files agentc wrote: unmodified deleted, edited moved aside, a link it made unlinked, its folders removed only when empty", async () => {
     const target = "kept target\n";
     const project = testdir({ "old/target.md": target });
     const v1legacy = makeBundle({
@@ -331,12 +331,12 @@ describe("install cases (installer-safety.md)", () => {
         },
       },
     });
-    assert.equal(install(v1legacy, project).status, 0);
+    assert.equal((await install(v1legacy, project)).status, 0);
     writeFileSync(join(project, "old/edited.md"), "legacy v0 plus my edit\n");
     writeFileSync(join(project, "old/full/inner.md"), "inner\n");
     const legacy = ["old/plain.md", "old/edited.md", "old/full", "old/empty", "old/link.md"];
     const bundle = makeBundle({ components: { c: { files: { "AGENTS.md": "a\n" }, remove: legacy } } });
-    const r = installJson(bundle, project);
+    const r = await installJson(bundle, project);
     assert.equal(r.status, 0, r.stderr);
     const snap = snapshot(project);
     assert.equal(snap["old/plain.md"], undefined);
@@ -349,7 +349,7 @@ describe("install cases (installer-safety.md)", () => {
     assert.ok(r.json.actions.some((a) => a.op === "keep" && a.path === "old/full"));
   });
 
-  it("11b: legacy files agentc did not write are conflicts naming the remove line, even when seed_refresh_hashes vouches for them; --move-aside renames them", () => {
+  it("11b: legacy files agentc did not write are conflicts naming the remove line, even when seed_refresh_hashes vouches for them; --move-aside renames them", async () => {
     const project = testdir({
       "old/plain.md": "legacy v0\n",
       "old/target.md": "target\n",
@@ -363,7 +363,7 @@ describe("install cases (installer-safety.md)", () => {
       seedHistory: { "old/plain.md": ["legacy v0\n"] },
     });
     const before = stamps(project);
-    const refused = installJson(bundle, project);
+    const refused = await installJson(bundle, project);
     assert.equal(refused.status, 1, refused.stderr);
     const problems = Object.fromEntries(refused.json.conflicts.map((c) => [c.path, c.problem]));
     assert.deepEqual(Object.keys(problems).sort(), ["old/link.md", "old/plain.md"]);
@@ -373,14 +373,14 @@ describe("install cases (installer-safety.md)", () => {
     );
     assert.match(problems["old/link.md"] ?? "", /agentc made a link there; deleting it would lose it/);
     assert.deepEqual(stamps(project), before, "nothing was written");
-    const moved = installJson(bundle, project, "--move-aside");
+    const moved = await installJson(bundle, project, "--move-aside");
     assert.equal(moved.status, 0, moved.stderr);
     const snap = snapshot(project);
     assert.equal(snap["old/plain.md.agentc-old"], "file - legacy v0\n");
     assert.equal(snap["old/link.md.agentc-old"], "link target.md");
     assert.equal(snap["old/empty"], "dir", "a folder agentc did not make stays, empty or not");
     assert.equal(snap["old/dir/inner.md"], "file - inner\n");
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.equal(snapshot(project)["old/plain.md"], "file - legacy v0\n", "uninstall puts them back");
   });
 
@@ -390,7 +390,7 @@ describe("install cases (installer-safety.md)", () => {
     ["a drive path", "C:/x.md"],
     ["a NUL byte", "a\u0000b.md"],
   ]) {
-    it(`12: a manifest with ${label} is rejected and nothing is written`, () => {
+    it(`12: a manifest with ${label} is rejected and nothing is written`, async () => {
       const bundle = makeBundle({ components: { c: { files: { "AGENTS.md": "a\n" } } } });
       const manifestPath = join(bundle, "manifest.json");
       const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
@@ -401,7 +401,7 @@ describe("install cases (installer-safety.md)", () => {
       const project = join(parent, "project");
       mkdirSync(project);
       const before = stamps(parent);
-      const r = install(bundle, project);
+      const r = await install(bundle, project);
       assert.equal(r.status, 1, r.stderr);
       assert.match(r.stderr, /rejected/);
       assert.deepEqual(stamps(parent), before);
@@ -409,14 +409,14 @@ describe("install cases (installer-safety.md)", () => {
   }
 
   for (const name of ["CON", "nul.txt", "aux.tar.gz", "foo.", "foo ", ".git/config"]) {
-    it(`15: the name ${JSON.stringify(name)} is rejected on every OS`, () => {
+    it(`15: the name ${JSON.stringify(name)} is rejected on every OS`, async () => {
       const bundle = makeBundle({ components: { c: { files: { "AGENTS.md": "a\n" } } } });
       const manifestPath = join(bundle, "manifest.json");
       const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
       manifest.install.components.c.owned_files.push(name);
       writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
       const project = testdir();
-      const r = install(bundle, project);
+      const r = await install(bundle, project);
       assert.equal(r.status, 1);
       assert.match(r.stderr, new RegExp(`${JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
       assert.deepEqual(snapshot(project), {});
@@ -429,5 +429,5 @@ function runWithEperm(bundle: string, project: string) {
 }
 
 function installWithEnv(bundle: string, project: string, env: NodeJS.ProcessEnv) {
-  return runCli(["install", bundle, "--project", project, "--yes"], { env });
+  return runCliProcess(["install", bundle, "--project", project, "--yes"], { env });
 }

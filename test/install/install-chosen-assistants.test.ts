@@ -3,33 +3,33 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const realistic = join(packageRoot, "test", "fixtures", "realistic");
 
 describe("a realistic registry with six assistants chosen, installed into a new project", () => {
-  it("installs with --yes, has no drift, and uninstall leaves the project empty", () => {
+  it("installs with --yes, has no drift, and uninstall leaves the project empty", async () => {
     const out = testdir();
-    const build = runCli(["build", realistic, "--out", out]);
+    const build = await runAgentc(["build", realistic, "--out", out]);
     assert.equal(build.status, 0, build.stderr);
     const project = testdir();
-    const install = runCli(["install", out, "--project", project, "--yes"]);
+    const install = await runAgentc(["install", out, "--project", project, "--yes"]);
     assert.equal(install.status, 0, install.stderr);
     // Claude Code's rules folder is also read by Copilot: one copy, written once
     assert.match(readFileSync(join(project, ".claude/rules/testing.md"), "utf8"), /test/i);
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
-    const uninstall = runCli(["uninstall", "--project", project, "--yes"]);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    const uninstall = await runAgentc(["uninstall", "--project", project, "--yes"]);
     assert.equal(uninstall.status, 0, uninstall.stderr);
     assert.deepEqual(readdirSync(project), []);
   });
 
-  it("dropping Claude Code keeps the rule files Copilot reads in its folder", () => {
+  it("dropping Claude Code keeps the rule files Copilot reads in its folder", async () => {
     const out = testdir();
-    assert.equal(runCli(["build", realistic, "--out", out]).status, 0);
+    assert.equal((await runAgentc(["build", realistic, "--out", out])).status, 0);
     const project = testdir();
-    assert.equal(runCli(["install", out, "--project", project, "--yes"]).status, 0);
-    const narrowed = runCli([
+    assert.equal((await runAgentc(["install", out, "--project", project, "--yes"])).status, 0);
+    const narrowed = await runAgentc([
       "install",
       out,
       "--project",
@@ -40,6 +40,6 @@ describe("a realistic registry with six assistants chosen, installed into a new 
     ]);
     assert.equal(narrowed.status, 0, narrowed.stderr);
     assert.match(readFileSync(join(project, ".claude/rules/testing.md"), "utf8"), /test/i);
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
   });
 });

@@ -21,7 +21,7 @@ import {
   withCrash,
   withoutAgentc,
 } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const settingsText = `{
@@ -113,10 +113,10 @@ function userProject(): string {
 const read = (project: string, path: string): string => readFileSync(join(project, path), "utf8");
 
 describe("install composes into shared files", () => {
-  it("adds agentc's entries and keeps every byte of the person's files; a reinstall writes nothing", () => {
+  it("adds agentc's entries and keeps every byte of the person's files; a reinstall writes nothing", async () => {
     const project = userProject();
     const bundle = makeComposeBundle(spec, shared);
-    const r = install(bundle, project);
+    const r = await install(bundle, project);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(read(project, ".claude/settings.json"), settingsInstalled);
     assert.equal(read(project, ".codex/config.toml"), codexInstalled);
@@ -126,16 +126,16 @@ describe("install composes into shared files", () => {
       /update\s+\.claude\/settings\.json \(shared json file: \+ permissions\.deny\[\] "Read\(\.\/\.env\)"\)/,
     );
     const before = stamps(project);
-    const again = install(bundle, project);
+    const again = await install(bundle, project);
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stdout, /nothing to do, nothing written/);
     assert.deepEqual(stamps(project), before);
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
   });
 
-  it("records per shared file the components, the format, what agentc owns and whether it created the file", () => {
+  it("records per shared file the components, the format, what agentc owns and whether it created the file", async () => {
     const project = userProject();
-    install(makeComposeBundle(spec, shared), project);
+    await install(makeComposeBundle(spec, shared), project);
     const record = JSON.parse(read(project, ".agentc/installed.json")) as {
       composed: { path: string; format: string; components: string[]; created: boolean; owned: unknown[] }[];
     };
@@ -149,22 +149,22 @@ describe("install composes into shared files", () => {
     );
   });
 
-  it("uninstall gives back the person's files byte for byte and deletes the file agentc created", () => {
+  it("uninstall gives back the person's files byte for byte and deletes the file agentc created", async () => {
     const project = userProject();
     const before = snapshot(project);
-    assert.equal(install(makeComposeBundle(spec, shared), project).status, 0);
-    const r = runCli(["uninstall", "--project", project]);
+    assert.equal((await install(makeComposeBundle(spec, shared), project)).status, 0);
+    const r = await runAgentc(["uninstall", "--project", project]);
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(snapshot(project), before);
   });
 
-  it("an owned value the person edits is drift, stays theirs on reinstall (warning) and on uninstall", () => {
+  it("an owned value the person edits is drift, stays theirs on reinstall (warning) and on uninstall", async () => {
     const project = userProject();
     const bundle = makeComposeBundle(spec, shared);
-    install(bundle, project);
+    await install(bundle, project);
     const edited = read(project, ".mcp.json").replace('"docs-mcp"', '"my-docs"');
     writeFileSync(join(project, ".mcp.json"), edited);
-    const status = runCli(["status", "--project", project, "--check", "--format", "json"]);
+    const status = await runAgentc(["status", "--project", project, "--check", "--format", "json"]);
     assert.equal(status.status, 1);
     const drift = (JSON.parse(status.stdout) as { drift: { path: string; key?: string; kind: string }[] })
       .drift;
@@ -176,7 +176,7 @@ describe("install composes into shared files", () => {
         detail: "mcpServers.docs: agentc's value was changed",
       },
     ]);
-    const r = installJson(bundle, project);
+    const r = await installJson(bundle, project);
     assert.equal(r.status, 0, r.stderr);
     const warnings = (r.json as unknown as { warnings: { path: string; kind: string; line: number }[] })
       .warnings;
@@ -185,18 +185,18 @@ describe("install composes into shared files", () => {
       [[".mcp.json", "user-modified", 3]],
     );
     assert.equal(read(project, ".mcp.json"), edited);
-    const un = runCli(["uninstall", "--project", project]);
+    const un = await runAgentc(["uninstall", "--project", project]);
     assert.equal(un.status, 0, un.stderr);
     assert.match(un.stdout, /warning: \.mcp\.json:3:5: agentc no longer ships mcpServers\.docs/);
     assert.equal(read(project, ".mcp.json"), edited);
     assert.equal(read(project, ".claude/settings.json"), settingsText);
   });
 
-  it("a deleted owned value is drift, listed key by key", () => {
+  it("a deleted owned value is drift, listed key by key", async () => {
     const project = userProject();
-    install(makeComposeBundle(spec, shared), project);
+    await install(makeComposeBundle(spec, shared), project);
     writeFileSync(join(project, ".claude/settings.json"), settingsText);
-    const status = runCli(["status", "--project", project, "--check"]);
+    const status = await runAgentc(["status", "--project", project, "--check"]);
     assert.equal(status.status, 1);
     assert.match(
       status.stdout,
@@ -204,12 +204,12 @@ describe("install composes into shared files", () => {
     );
   });
 
-  it("a file that does not parse stops the install: nothing is written, file:line:column is named", () => {
+  it("a file that does not parse stops the install: nothing is written, file:line:column is named", async () => {
     const project = userProject();
     writeFileSync(join(project, ".claude/settings.json"), '{\n  "permissions": {\n    "deny": [,]\n}\n');
     writeFileSync(join(project, ".codex/config.toml"), "[mcp_servers\n");
     const before = stamps(project);
-    const r = install(makeComposeBundle(spec, shared), project);
+    const r = await install(makeComposeBundle(spec, shared), project);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /2 conflicts; nothing was written/);
     assert.match(r.stderr, /\.claude\/settings\.json:3:14: cannot compose into a file that does not parse/);
@@ -218,14 +218,14 @@ describe("install composes into shared files", () => {
     assert.deepEqual(stamps(project), before);
   });
 
-  it("a link or a folder where a shared file goes is a blocking conflict; agentc never writes through it", () => {
+  it("a link or a folder where a shared file goes is a blocking conflict; agentc never writes through it", async () => {
     const project = userProject();
     const outside = testdir({ "mcp.json": "{}\n" });
     symlinkSync(join(outside, "mcp.json"), join(project, ".mcp.json"));
     rmSync(join(project, ".codex/config.toml"));
     mkdirSync(join(project, ".codex/config.toml"));
     const before = stamps(project);
-    const r = installJson(makeComposeBundle(spec, shared), project);
+    const r = await installJson(makeComposeBundle(spec, shared), project);
     assert.equal(r.status, 1);
     assert.deepEqual(
       r.json.conflicts.map((c) => c.path),
@@ -237,10 +237,10 @@ describe("install composes into shared files", () => {
     assert.equal(readFileSync(join(outside, "mcp.json"), "utf8"), "{}\n");
   });
 
-  it("--dry-run shows the owned keys that change and writes nothing", () => {
+  it("--dry-run shows the owned keys that change and writes nothing", async () => {
     const project = userProject();
     const before = stamps(project);
-    const r = installJson(makeComposeBundle(spec, shared), project, "--dry-run");
+    const r = await installJson(makeComposeBundle(spec, shared), project, "--dry-run");
     assert.equal(r.status, 0, r.stderr);
     const composed = (r.json.actions as unknown as { op: string; path: string; compose?: unknown }[]).filter(
       (a) => a.compose,
@@ -277,9 +277,9 @@ describe("install composes into shared files", () => {
     assert.deepEqual(stamps(project), before);
   });
 
-  it("an upgrade replaces and removes what agentc owned; dropping a component takes its values out", () => {
+  it("an upgrade replaces and removes what agentc owned; dropping a component takes its values out", async () => {
     const project = userProject();
-    install(makeComposeBundle(spec, shared), project);
+    await install(makeComposeBundle(spec, shared), project);
     const next = makeComposeBundle({ ...spec, version: "2.0.0" }, [
       {
         component: "claude",
@@ -294,7 +294,7 @@ describe("install composes into shared files", () => {
         entries: [{ path: ["mcp_servers", "docs"], value: { command: "docs-mcp-2" } }],
       },
     ]);
-    const r = install(next, project);
+    const r = await install(next, project);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(read(project, ".claude/settings.json"), settingsInstalled.replace("./.env", "./.env.local"));
     assert.equal(
@@ -306,12 +306,12 @@ describe("install composes into shared files", () => {
       false,
       "the file agentc created is gone with its last value",
     );
-    const dropped = install(next, project, "--components", "codex");
+    const dropped = await install(next, project, "--components", "codex");
     assert.equal(dropped.status, 0, dropped.stderr);
     assert.equal(read(project, ".claude/settings.json"), settingsText);
   });
 
-  it("several components composing into one file: both sets of entries, each kept by component", () => {
+  it("several components composing into one file: both sets of entries, each kept by component", async () => {
     const project = testdir();
     const two = makeComposeBundle(spec, [
       {
@@ -327,20 +327,20 @@ describe("install composes into shared files", () => {
         entries: [{ path: ["mcpServers", "b"], value: { command: "b" } }],
       },
     ]);
-    assert.equal(install(two, project).status, 0);
+    assert.equal((await install(two, project)).status, 0);
     assert.deepEqual(Object.keys(JSON.parse(read(project, ".mcp.json")).mcpServers), ["a", "b"]);
-    assert.equal(install(two, project, "--components", "claude").status, 0);
+    assert.equal((await install(two, project, "--components", "claude")).status, 0);
     assert.deepEqual(Object.keys(JSON.parse(read(project, ".mcp.json")).mcpServers), ["a"]);
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.deepEqual(snapshot(project), {});
   });
 });
 
 describe("shared files: the person's own values", () => {
-  it("a key the person already has stays theirs (warning), and uninstall leaves it", () => {
+  it("a key the person already has stays theirs (warning), and uninstall leaves it", async () => {
     const mine = '{\n  "mcpServers": {\n    "docs": { "command": "my-docs" }\n  }\n}\n';
     const project = testdir({ ".mcp.json": mine });
-    const r = installJson(makeComposeBundle(spec, shared), project);
+    const r = await installJson(makeComposeBundle(spec, shared), project);
     assert.equal(r.status, 0, r.stderr);
     const warnings = (r.json as unknown as { warnings: { path: string; kind: string; line: number }[] })
       .warnings;
@@ -350,20 +350,20 @@ describe("shared files: the person's own values", () => {
     );
     assert.equal(read(project, ".mcp.json"), mine);
     assert.equal(
-      runCli(["status", "--project", project, "--check"]).status,
+      (await runAgentc(["status", "--project", project, "--check"])).status,
       0,
       "the person's value is no drift",
     );
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.equal(read(project, ".mcp.json"), mine);
   });
 
-  it("uninstall stops before writing when a shared file no longer parses, and names the place", () => {
+  it("uninstall stops before writing when a shared file no longer parses, and names the place", async () => {
     const project = userProject();
-    install(makeComposeBundle(spec, shared), project);
+    await install(makeComposeBundle(spec, shared), project);
     writeFileSync(join(project, ".codex/config.toml"), `${read(project, ".codex/config.toml")}[broken\n`);
     const before = stamps(project);
-    const r = runCli(["uninstall", "--project", project]);
+    const r = await runAgentc(["uninstall", "--project", project]);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /\.codex\/config\.toml:\d+:\d+: cannot compose into a file that does not parse/);
     assert.deepEqual(stamps(project), before);
@@ -371,13 +371,13 @@ describe("shared files: the person's own values", () => {
 });
 
 describe("shared files replaced by links", () => {
-  it("uninstall leaves a shared file that became a link alone, warns, and never touches its target", () => {
+  it("uninstall leaves a shared file that became a link alone, warns, and never touches its target", async () => {
     const project = userProject();
-    install(makeComposeBundle(spec, shared), project);
+    await install(makeComposeBundle(spec, shared), project);
     const outside = testdir({ "mcp.json": mcpCreated });
     rmSync(join(project, ".mcp.json"));
     symlinkSync(join(outside, "mcp.json"), join(project, ".mcp.json"));
-    const r = runCli(["uninstall", "--project", project]);
+    const r = await runAgentc(["uninstall", "--project", project]);
     assert.equal(r.status, 0, r.stderr);
     assert.match(
       r.stdout,
@@ -390,7 +390,7 @@ describe("shared files replaced by links", () => {
 });
 
 describe("bundles with composed lines", () => {
-  it("a tampered fragment is refused before anything is written", () => {
+  it("a tampered fragment is refused before anything is written", async () => {
     const project = userProject();
     const bundle = makeComposeBundle(spec, shared);
     writeFileSync(
@@ -398,7 +398,7 @@ describe("bundles with composed lines", () => {
       '{"format":"json","path":".mcp.json","entries":[]}\n',
     );
     const before = stamps(project);
-    const r = install(bundle, project);
+    const r = await install(bundle, project);
     assert.equal(r.status, 1);
     assert.match(
       r.stderr,
@@ -407,15 +407,15 @@ describe("bundles with composed lines", () => {
     assert.deepEqual(stamps(project), before);
   });
 
-  it("a bundle made before composed lines existed installs as before", () => {
+  it("a bundle made before composed lines existed installs as before", async () => {
     const bundle = makeBundle(spec);
     assert.doesNotMatch(readFileSync(join(bundle, "manifest.json"), "utf8"), /composed/);
     const project = testdir();
-    assert.equal(install(bundle, project).status, 0);
+    assert.equal((await install(bundle, project)).status, 0);
     assert.equal(read(project, "CLAUDE.md"), "# rules\n");
   });
 
-  it("a fragment of the wrong shape is refused with its path, the entry and a hint", () => {
+  it("a fragment of the wrong shape is refused with its path, the entry and a hint", async () => {
     const bundle = makeComposeBundle(spec, shared);
     const fragment = ".agentc-compose/codex/.codex/config.toml.json";
     const text = '{"format":"toml","path":".codex/config.toml","entries":[{"value":1}]}\n';
@@ -423,7 +423,7 @@ describe("bundles with composed lines", () => {
     writeFileSync(join(bundle, fragment), text);
     const file = join(bundle, "manifest.json");
     writeFileSync(file, readFileSync(file, "utf8").replace(oldHash, sha256(text)));
-    const r = install(bundle, testdir());
+    const r = await install(bundle, testdir());
     assert.equal(r.status, 1);
     assert.match(
       r.stderr,
@@ -431,19 +431,19 @@ describe("bundles with composed lines", () => {
     );
   });
 
-  it("a malformed composed line or an unsafe path is rejected with the line and a hint", () => {
+  it("a malformed composed line or an unsafe path is rejected with the line and a hint", async () => {
     const bundle = makeComposeBundle(spec, shared);
     const file = join(bundle, "manifest.json");
     const text = readFileSync(file, "utf8");
     writeFileSync(file, text.replace('".mcp.json :: json :: ', '"../outside.json :: yaml :: '));
-    const r = install(bundle, testdir());
+    const r = await install(bundle, testdir());
     assert.equal(r.status, 1);
     assert.match(
       r.stderr,
       /install\.components\.claude\.composed: expected "<project path> :: json\|toml :: <fragment path>", got "\.\.\/outside\.json :: yaml :: /,
     );
     writeFileSync(file, text.replace('".mcp.json :: json :: ', '"../outside.json :: json :: '));
-    const unsafe = install(bundle, testdir());
+    const unsafe = await install(bundle, testdir());
     assert.equal(unsafe.status, 1);
     assert.match(
       unsafe.stderr,
@@ -468,9 +468,9 @@ describe("shared files survive a crash during the transaction", { concurrency: 1
     { name: "install", setup: userProject, run: installRun },
     {
       name: "uninstall",
-      setup: () => {
+      setup: async () => {
         const p = userProject();
-        if (install(makeComposeBundle(spec, shared), p).status !== 0) throw new Error("setup failed");
+        if ((await install(makeComposeBundle(spec, shared), p)).status !== 0) throw new Error("setup failed");
         return p;
       },
       run: (_b: string, p: string) => runUninstall({ projectDir: p, dryRun: false }),
@@ -478,7 +478,7 @@ describe("shared files survive a crash during the transaction", { concurrency: 1
   ];
   for (const s of scenarios) {
     it(`${s.name}: a crash at any mutation recovers to the old or the new bytes`, async () => {
-      const template = s.setup();
+      const template = await s.setup();
       const bundle = makeComposeBundle(spec, shared);
       const clean = copyOf(template);
       assert.equal((await s.run(bundle, clean)).status, "ok");
@@ -508,20 +508,20 @@ describe("shared files survive a crash during the transaction", { concurrency: 1
 
   // the lock takes mutations 1-4 (folder, temp, link, temp removed); these fall after the journal
   for (const n of [7, 10, 13]) {
-    it(`a real install killed at mutation ${n} is rolled back by the next real run, which then composes`, () => {
+    it(`a real install killed at mutation ${n} is rolled back by the next real run, which then composes`, async () => {
       const project = userProject();
       const bundle = makeComposeBundle(spec, shared);
-      const crashed = runCli(["install", bundle, "--project", project, "--yes"], {
+      const crashed = runCliProcess(["install", bundle, "--project", project, "--yes"], {
         env: { AGENTC_CRASH_AT: String(n) },
       });
       assert.equal(crashed.status, 137, crashed.stderr);
-      const rerun = install(bundle, project);
+      const rerun = await install(bundle, project);
       assert.equal(rerun.status, 0, rerun.stderr);
       assert.match(rerun.stdout, /recovered an interrupted run: rolled back/);
       assert.equal(read(project, ".claude/settings.json"), settingsInstalled);
       assert.equal(read(project, ".codex/config.toml"), codexInstalled);
       assert.equal(read(project, ".mcp.json"), mcpCreated);
-      assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+      assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
     });
   }
 });

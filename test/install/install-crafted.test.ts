@@ -6,7 +6,7 @@ import type { ComponentInstall, Manifest } from "../../src/manifest/manifest-mod
 import { sha256 } from "../../src/shared/hash.js";
 import { pair } from "../../src/shared/line-codec.js";
 import { makeBundle, stamps } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -227,11 +227,11 @@ const noTrace = /at .*\.js:\d+|internal:/;
 
 describe("crafted manifests are refused before planning; nothing is written", () => {
   for (const c of manifestCases) {
-    it(c.name, () => {
+    it(c.name, async () => {
       const project = testdir({ "README.md": "mine\n" });
       const before = stamps(project);
       for (const flags of [["--all"], ["--all", "--dry-run"]]) {
-        const result = runCli(["install", c.bundle(), "--project", project, ...flags]);
+        const result = await runAgentc(["install", c.bundle(), "--project", project, ...flags]);
         assert.equal(result.status, 1, result.stderr);
         assert.match(result.stderr, c.message);
         assert.doesNotMatch(result.stderr, noTrace);
@@ -240,46 +240,46 @@ describe("crafted manifests are refused before planning; nothing is written", ()
     });
   }
 
-  it("one file two components list with the same bytes and mode is allowed and written once", () => {
+  it("one file two components list with the same bytes and mode is allowed and written once", async () => {
     const bundle = crafted(
       { a: { owned_files: ["a.md"] }, b: { owned_files: ["a.md"] } },
       { "a.md": "hello\n" },
     );
     const project = testdir();
-    const result = runCli(["install", bundle, "--project", project, "--all"]);
+    const result = await runAgentc(["install", bundle, "--project", project, "--all"]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(readFileSync(join(project, "a.md"), "utf8"), "hello\n");
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
   });
 
-  it("a file one component lists inside another's owned folder is written once, for the folder's owner", () => {
+  it("a file one component lists inside another's owned folder is written once, for the folder's owner", async () => {
     const bundle = crafted(
       { a: { owned_dirs: [".rules"] }, b: { owned_files: [".rules/b.md"] } },
       { ".rules/a.md": "1\n", ".rules/b.md": "2\n" },
     );
     const project = testdir();
-    const result = runCli(["install", bundle, "--project", project, "--all"]);
+    const result = await runAgentc(["install", bundle, "--project", project, "--all"]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(readFileSync(join(project, ".rules/b.md"), "utf8"), "2\n");
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
-    const onlyB = runCli(["install", bundle, "--project", project, "--components", "b", "--yes"]);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    const onlyB = await runAgentc(["install", bundle, "--project", project, "--components", "b", "--yes"]);
     assert.equal(onlyB.status, 0, onlyB.stderr);
     assert.equal(readFileSync(join(project, ".rules/b.md"), "utf8"), "2\n");
     assert.equal(existsSync(join(project, ".rules/a.md")), false);
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
   });
 
-  it("a build of agentc's own examples passes the same checks", () => {
+  it("a build of agentc's own examples passes the same checks", async () => {
     const project = testdir();
     const out = testdir();
-    assert.equal(runCli(["build", "examples/team", "--out", out]).status, 0);
-    const result = runCli(["install", out, "--project", project, "--all", "--allow-hooks"]);
+    assert.equal((await runAgentc(["build", "examples/team", "--out", out])).status, 0);
+    const result = await runAgentc(["install", out, "--project", project, "--all", "--allow-hooks"]);
     assert.equal(result.status, 0, result.stderr);
   });
 });
 
 /** A small installed project to hand-edit the record of. */
-function installedProject(): { project: string; bundle: string; outside: string } {
+async function installedProject(): Promise<{ project: string; bundle: string; outside: string }> {
   const outside = testdir({ "victim.txt": "not agentc's\n" });
   const bundle = makeBundle({
     components: {
@@ -287,7 +287,7 @@ function installedProject(): { project: string; bundle: string; outside: string 
     },
   });
   const project = testdir({ "README.md": "mine\n" });
-  assert.equal(runCli(["install", bundle, "--project", project, "--all"]).status, 0);
+  assert.equal((await runAgentc(["install", bundle, "--project", project, "--all"])).status, 0);
   return { project, bundle, outside };
 }
 
@@ -402,14 +402,14 @@ const recordCases: RecordCase[] = [
 
 describe("hand-edited records are refused by install, uninstall and status; nothing is written", () => {
   for (const c of recordCases) {
-    it(c.name, () => {
-      const { project, bundle, outside } = installedProject();
+    it(c.name, async () => {
+      const { project, bundle, outside } = await installedProject();
       const path = join(project, ".agentc/installed.json");
       const edited = c.edit(JSON.parse(readFileSync(path, "utf8")) as RecordJson, outside, project);
       writeFileSync(path, typeof edited === "string" ? edited : JSON.stringify(edited));
       const before = { project: stamps(project), outside: stamps(outside) };
       for (const args of [["install", bundle, "--all"], ["uninstall"], ["status", "--check"]]) {
-        const result = runCli([...args, "--project", project]);
+        const result = await runAgentc([...args, "--project", project]);
         assert.equal(result.status, 1, `${args[0]}: ${result.stdout}${result.stderr}`);
         assert.match(result.stderr, c.message, args[0]);
         assert.match(result.stderr, /restore it, or remove the project's \.agentc folder/);
@@ -428,14 +428,14 @@ describe("a project whose .agentc is not a folder", () => {
     ],
     ["a file", (project: string) => writeFileSync(join(project, ".agentc"), "mine\n")],
   ] as const) {
-    it(`${what}: install, uninstall and status refuse it and write nothing, there or through it`, () => {
-      const { bundle, project: elsewhere } = installedProject();
+    it(`${what}: install, uninstall and status refuse it and write nothing, there or through it`, async () => {
+      const { bundle, project: elsewhere } = await installedProject();
       const outside = join(elsewhere, ".agentc");
       const project = testdir({ "README.md": "mine\n" });
       make(project, outside);
       const before = { project: stamps(project), outside: stamps(outside) };
       for (const args of [["install", bundle, "--all"], ["uninstall"], ["status", "--check"]]) {
-        const result = runCli([...args, "--project", project]);
+        const result = await runAgentc([...args, "--project", project]);
         assert.equal(result.status, 1, `${args[0]}: ${result.stdout}${result.stderr}`);
         assert.match(
           result.stderr,

@@ -42,9 +42,11 @@ const leftovers = (project: string): string[] =>
 const notLock = (p: string): boolean => /^\.agentc\/lock(\.|$)/.test(p);
 const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid;
 
+type Project = { project: string; bundle: string };
+
 interface Scenario {
   name: string;
-  setup: () => { project: string; bundle: string };
+  setup: () => Project | Promise<Project>;
   run: (bundle: string, project: string) => Promise<RunResult>;
   args: (bundle: string, project: string) => string[];
   /**
@@ -134,14 +136,14 @@ const scenarios: Scenario[] = [
   },
   {
     name: "capability packages with spawn hooks",
-    setup: capabilityProject,
+    setup: () => capabilityProject("sh"),
     run: (b, p) => runInstall({ ...defaultRequest(b, p), allowHooks: true }),
     args: (b, p) => [...installArgs(b, p), "--allow-hooks"],
   },
   {
     name: "uninstall of capability packages (retire hooks)",
     setup: () => {
-      const { project, bundle } = capabilityProject();
+      const { project, bundle } = capabilityProject("sh");
       assert.equal(runCli([...installArgs(bundle, project), "--allow-hooks"]).status, 0);
       return { project, bundle };
     },
@@ -173,7 +175,7 @@ function normalised(snap: Record<string, string>): Record<string, string> {
 describe("18: a crash at every mutating file-system call, then the next run", { concurrency: 1 }, () => {
   for (const s of scenarios) {
     it(`${s.name}: after a crash at any mutation, recovery gives the old or the new state and a rerun converges`, async () => {
-      const { project: template, bundle } = s.setup();
+      const { project: template, bundle } = await s.setup();
       const clean = copyOf(template);
       assert.equal((await s.run(bundle, clean)).status, "ok");
       const expected = snapshot(clean);
@@ -201,7 +203,7 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
     });
 
     it(`${s.name}: a failure at any mutation is rolled back in the same run`, async () => {
-      const { project: template, bundle } = s.setup();
+      const { project: template, bundle } = await s.setup();
       const old = snapshot(template);
       for (let n = 1; n < 1000; n++) {
         const project = copyOf(template);
@@ -218,7 +220,7 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
 
   it("a file the person edits or chmods between a crash and the next run is theirs: the rollback keeps it", async () => {
     const s = scenarios[1] as Scenario;
-    const { project: template, bundle } = s.setup();
+    const { project: template, bundle } = await s.setup();
     const old = snapshot(template, withoutAgentc);
     let edited = 0;
     for (let n = 1; n < 1000; n++) {
@@ -253,7 +255,7 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
   for (const n of [1, 4, 12, 20]) {
     it(`a real process killed at mutation ${n} is recovered by the next real run`, async () => {
       const s = scenarios[1] as Scenario;
-      const { project, bundle } = s.setup();
+      const { project, bundle } = await s.setup();
       const old = snapshot(project);
       const crashed = runCli(s.args(bundle, project), { env: { AGENTC_CRASH_AT: String(n) } });
       assert.equal(crashed.status, 137, crashed.stderr);
@@ -273,7 +275,7 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
 
   it("a crash during the recovery itself is recovered by the run after", async () => {
     const s = scenarios[1] as Scenario;
-    const { project: template, bundle } = s.setup();
+    const { project: template, bundle } = await s.setup();
     const clean = copyOf(template);
     await s.run(bundle, clean);
     for (const [first, second] of [
@@ -316,8 +318,8 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
     assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
   });
 
-  it("dry runs and status never write, even with an interrupted install pending", () => {
-    const { project, bundle } = upgradeProject();
+  it("dry runs and status never write, even with an interrupted install pending", async () => {
+    const { project, bundle } = await upgradeProject();
     runCli(["install", bundle, "--project", project, "--yes", "--move-aside"], {
       env: { AGENTC_CRASH_AT: "15" },
     });

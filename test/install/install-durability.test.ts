@@ -15,7 +15,7 @@ import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
 import { runInstall } from "../../src/install/install-run.js";
 import { makeBundle } from "../support/install-fixture.js";
 import { folderLinkSpec } from "../support/install-scenarios.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const realSync = ["/usr/bin/sync", "/bin/sync"].find((p) => existsSync(p));
@@ -62,23 +62,23 @@ describe("durability: what an install wrote is on disk before it commits", { con
     const root = realpathSync(project);
     const bundle = makeBundle(folderLinkSpec(1));
     const env = { PATH: shim.path };
-    assert.equal(runCli(["install", bundle, "--project", project, "--yes"], { env }).status, 0);
+    assert.equal(runCliProcess(["install", bundle, "--project", project, "--yes"], { env }).status, 0);
     assert.deepEqual(calls(shim.log), [`-f ${root}`]);
-    assert.equal(runCli(["install", bundle, "--project", project, "--yes"], { env }).status, 0);
+    assert.equal(runCliProcess(["install", bundle, "--project", project, "--yes"], { env }).status, 0);
     assert.deepEqual(calls(shim.log), [`-f ${root}`], "the no-op wrote nothing and synced nothing");
-    assert.equal(runCli(["uninstall", "--project", project], { env }).status, 0);
+    assert.equal(runCliProcess(["uninstall", "--project", project], { env }).status, 0);
     assert.deepEqual(calls(shim.log), [`-f ${root}`, `-f ${root}`]);
   });
 
-  it("when `sync -f` fails, the install still completes (the per-file fallback runs instead)", () => {
+  it("when `sync -f` fails, the install still completes (the per-file fallback runs instead)", async () => {
     const shim = syncShim("exit 1");
     const project = testdir();
-    const r = runCli(["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"], {
+    const r = runCliProcess(["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"], {
       env: { PATH: shim.path, AGENTC_FORCE_SYMLINK_EPERM: "1" },
     });
     assert.equal(r.status, 0, r.stderr);
     if (linux) assert.equal(calls(shim.log).length, 1, "syncfs was tried first");
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
   });
 
   it("the fallback flushes every file the run wrote (under its final path) and every folder it changed", async () => {
@@ -129,9 +129,11 @@ describe("durability: what an install wrote is on disk before it commits", { con
   it("an install with no `sync` on PATH at all works, and so does its uninstall", () => {
     const project = testdir({ "README.md": "mine\n" });
     const env = { PATH: testdir() };
-    const r = runCli(["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"], { env });
+    const r = runCliProcess(["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"], {
+      env,
+    });
     assert.equal(r.status, 0, r.stderr);
-    const u = runCli(["uninstall", "--project", project], { env });
+    const u = runCliProcess(["uninstall", "--project", project], { env });
     assert.equal(u.status, 0, u.stderr);
     assert.deepEqual(readdirSync(project), ["README.md"]);
   });

@@ -12,7 +12,7 @@ const bundle = (text: string, version: string) =>
 describe("an edited owned file on a terminal: asked per file, as dpkg asks about conffiles", () => {
   it("shows the diff, then takes the new version; the edit is saved as .agentc-old", async () => {
     const project = testdir();
-    assert.equal(install(bundle("# A\n\nfirst rule\n", "1.0.0"), project).status, 0);
+    assert.equal((await install(bundle("# A\n\nfirst rule\n", "1.0.0"), project)).status, 0);
     writeFileSync(join(project, "rules/a.md"), "# A\n\nfirst rule, my way\n");
     const r = await runOnTerminal(
       ["install", bundle("# A\n\nfirst rule\nsecond rule\n", "2.0.0"), "--project", project, "--all"],
@@ -28,7 +28,7 @@ describe("an edited owned file on a terminal: asked per file, as dpkg asks about
 
   it("keep mine (the default answer) keeps the edit and parks the new version beside it", async () => {
     const project = testdir();
-    assert.equal(install(bundle("v1\n", "1.0.0"), project).status, 0);
+    assert.equal((await install(bundle("v1\n", "1.0.0"), project)).status, 0);
     writeFileSync(join(project, "rules/a.md"), "mine\n");
     const r = await runOnTerminal(
       ["install", bundle("v2\n", "2.0.0"), "--project", project, "--all"],

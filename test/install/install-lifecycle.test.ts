@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { startPaused } from "../support/install-child.js";
 import { install, installJson, makeBundle, snapshot, stamps } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
 const spec = {
@@ -21,21 +21,21 @@ const spec = {
 };
 
 describe("uninstall", () => {
-  it("restores the project to its pre-install state", () => {
+  it("restores the project to its pre-install state", async () => {
     const project = testdir({ "README.md": "mine\n", ".claude/settings.json": "{}\n" });
     const before = snapshot(project);
-    assert.equal(install(makeBundle(spec), project).status, 0);
-    const r = runCli(["uninstall", "--project", project]);
+    assert.equal((await install(makeBundle(spec), project)).status, 0);
+    const r = await runAgentc(["uninstall", "--project", project]);
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(snapshot(project), before);
   });
 
-  it("keeps and reports files the user edited, removes the rest", () => {
+  it("keeps and reports files the user edited, removes the rest", async () => {
     const project = testdir();
-    install(makeBundle(spec), project);
+    await install(makeBundle(spec), project);
     writeFileSync(join(project, "AGENTS.md"), "# rules\nmy addition\n");
     writeFileSync(join(project, "docs/notes.md"), "my notes\n");
-    const r = runCli(["uninstall", "--project", project, "--format", "json"]);
+    const r = await runAgentc(["uninstall", "--project", project, "--format", "json"]);
     assert.equal(r.status, 0, r.stderr);
     const kept = (JSON.parse(r.stdout) as { actions: { op: string; path: string }[] }).actions.filter(
       (a) => a.op === "keep",
@@ -48,11 +48,11 @@ describe("uninstall", () => {
     });
   });
 
-  it("--dry-run lists the removals and writes nothing", () => {
+  it("--dry-run lists the removals and writes nothing", async () => {
     const project = testdir();
-    install(makeBundle(spec), project);
+    await install(makeBundle(spec), project);
     const before = stamps(project);
-    const r = runCli(["uninstall", "--project", project, "--dry-run"]);
+    const r = await runAgentc(["uninstall", "--project", project, "--dry-run"]);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /remove\s+AGENTS\.md/);
     assert.deepEqual(stamps(project), before);
@@ -60,17 +60,17 @@ describe("uninstall", () => {
 });
 
 describe("status", () => {
-  it("reports no drift after an install, and each kind of drift after edits (--check exits 1)", () => {
+  it("reports no drift after an install, and each kind of drift after edits (--check exits 1)", async () => {
     const project = testdir();
     const bundle = makeBundle(spec);
-    install(bundle, project);
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    await install(bundle, project);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
     writeFileSync(join(project, "AGENTS.md"), "changed\n");
     rmSync(join(project, ".claude/rules/a.md"));
     writeFileSync(join(project, ".claude/rules/foreign.md"), "not agentc's\n");
     writeFileSync(join(project, "docs/notes.md"), "seeds are the user's\n");
     const newer = makeBundle({ ...spec, version: "2.0.0" });
-    const r = runCli(["status", newer, "--project", project, "--check", "--format", "json"]);
+    const r = await runAgentc(["status", newer, "--project", project, "--check", "--format", "json"]);
     assert.equal(r.status, 1, r.stderr);
     const out = JSON.parse(r.stdout) as {
       drift: { path: string; kind: string }[];
@@ -87,7 +87,7 @@ describe("status", () => {
       ["seed-edited docs/notes.md", "own .claude/rules/foreign.md"],
     );
     assert.equal(
-      runCli(["status", "--project", project]).status,
+      (await runAgentc(["status", "--project", project])).status,
       0,
       "without --check drift is only reported",
     );
@@ -95,13 +95,13 @@ describe("status", () => {
 });
 
 describe("components", () => {
-  it("--components adds the required ones; deselecting a component later removes its files", () => {
+  it("--components adds the required ones; deselecting a component later removes its files", async () => {
     const project = testdir();
     const bundle = makeBundle(spec);
-    const r = installJson(bundle, project, "--components", "claude");
+    const r = await installJson(bundle, project, "--components", "claude");
     assert.equal(r.status, 0, r.stderr);
     assert.ok(snapshot(project)["AGENTS.md"], "the required component is installed");
-    const narrowed = install(bundle, project, "--components", "core");
+    const narrowed = await install(bundle, project, "--components", "core");
     assert.equal(narrowed.status, 0, narrowed.stderr);
     const snap = snapshot(project);
     assert.equal(snap[".claude/rules/a.md"], undefined);
@@ -109,9 +109,9 @@ describe("components", () => {
     assert.equal(snap["AGENTS.md"], "file - # rules\n");
   });
 
-  it("an unknown component is a usage error (exit 2) and writes nothing", () => {
+  it("an unknown component is a usage error (exit 2) and writes nothing", async () => {
     const project = testdir();
-    const r = install(makeBundle(spec), project, "--components", "nope");
+    const r = await install(makeBundle(spec), project, "--components", "nope");
     assert.equal(r.status, 2);
     assert.match(r.stderr, /unknown component nope; this bundle has claude, core/);
     assert.deepEqual(snapshot(project), {});
@@ -128,7 +128,7 @@ describe("tools and the roster budget", () => {
       ...spec,
       tools: [`absent-tool :: touch ${marker}`, "present-tool :: echo never"],
     });
-    const r = runCli(["install", bundle, "--project", testdir(), "--yes"], {
+    const r = runCliProcess(["install", bundle, "--project", testdir(), "--yes"], {
       env: { PATH: `${bin}:${process.env.PATH}` },
     });
     assert.equal(r.status, 0, r.stderr);
@@ -137,7 +137,7 @@ describe("tools and the roster budget", () => {
     assert.throws(() => readFileSync(marker), "the install command was not run");
   });
 
-  it("warns when skills of other tools exceed the vendor reserve; retired skills do not count", () => {
+  it("warns when skills of other tools exceed the vendor reserve; retired skills do not count", async () => {
     const bundle = makeBundle(spec);
     const manifest = JSON.parse(readFileSync(join(bundle, "manifest.json"), "utf8"));
     manifest.install.roster_budget = {
@@ -151,7 +151,7 @@ describe("tools and the roster budget", () => {
       ".claude/skills/vendor/SKILL.md": "---\ndescription: one two three four five six seven\n---\nbody\n",
       ".claude/skills/old/SKILL.md": "---\ndescription: a b c d e f g h i j\n---\nDEPRECATED\n",
     });
-    const r = install(bundle, project);
+    const r = await install(bundle, project);
     assert.equal(r.status, 0, r.stderr);
     assert.match(
       r.stdout,
@@ -189,12 +189,12 @@ describe("bad input changes nothing", () => {
     ],
   ];
   for (const [label, damage, message] of cases) {
-    it(label, () => {
+    it(label, async () => {
       const bundle = makeBundle(spec);
       damage(bundle);
       const project = testdir({ "README.md": "mine\n" });
       const before = stamps(project);
-      const r = install(bundle, project);
+      const r = await install(bundle, project);
       assert.equal(r.status, 1, r.stderr);
       assert.match(r.stderr, message);
       assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
@@ -202,10 +202,10 @@ describe("bad input changes nothing", () => {
     });
   }
 
-  it("a bundle that is not a zip", () => {
+  it("a bundle that is not a zip", async () => {
     const notZip = join(testdir({ "bundle.zip": "this is not a zip file\n" }), "bundle.zip");
     const project = testdir();
-    const r = install(notZip, project);
+    const r = await install(notZip, project);
     assert.ok(r.status === 1 || r.status === 2, r.stderr);
     assert.match(r.stderr, /zip|not supported yet/i);
     assert.doesNotMatch(r.stderr, /\n\s+at /);
@@ -219,7 +219,7 @@ describe("21: one install per project", () => {
     const bundle = makeBundle(spec);
     const first = await startPaused(["install", bundle, "--project", project, "--yes"], "locked");
     const before = stamps(project);
-    const second = install(bundle, project);
+    const second = await install(bundle, project);
     assert.equal(second.status, 1);
     assert.match(second.stderr, /another install holds the lock: agentc \(pid \d+\) is installing/);
     assert.deepEqual(stamps(project), before);
@@ -229,17 +229,17 @@ describe("21: one install per project", () => {
     assert.deepEqual(snapshot(project), {}, "the interrupted first install left nothing");
   });
 
-  it("a stale lock from a dead process is recovered", () => {
+  it("a stale lock from a dead process is recovered", async () => {
     const dead = spawnSync(process.execPath, ["-e", "process.pid"]).pid;
     const project = testdir({ ".agentc/lock": `${JSON.stringify({ pid: dead })}\n` });
-    const r = install(makeBundle(spec), project);
+    const r = await install(makeBundle(spec), project);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(snapshot(project)[".agentc/lock"], undefined);
   });
 });
 
 describe("tool payloads", () => {
-  it("copies payload folders; a payload_keep folder is the user's once it exists", () => {
+  it("copies payload folders; a payload_keep folder is the user's once it exists", async () => {
     const bundle = makeBundle(spec);
     const manifest = JSON.parse(readFileSync(join(bundle, "manifest.json"), "utf8"));
     manifest.install.tool_payloads = ["mytool :: .mytool"];
@@ -247,15 +247,15 @@ describe("tool payloads", () => {
     writeFileSync(join(bundle, "manifest.json"), JSON.stringify(manifest, null, 2));
     writeFiles(bundle, { ".mytool/bin/run": "run v1\n", ".mytool/data/config": "default config\n" });
     const project = testdir();
-    assert.equal(install(bundle, project).status, 0);
+    assert.equal((await install(bundle, project)).status, 0);
     assert.equal(snapshot(project)[".mytool/bin/run"], "file - run v1\n");
     writeFileSync(join(project, ".mytool/data/config"), "my config\n");
     writeFileSync(join(bundle, ".mytool/bin/run"), "run v2\n");
-    const again = install(bundle, project);
+    const again = await install(bundle, project);
     assert.equal(again.status, 0, again.stderr);
     assert.equal(snapshot(project)[".mytool/bin/run"], "file - run v2\n");
     assert.equal(snapshot(project)[".mytool/data/config"], "file - my config\n");
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     const left = snapshot(project);
     assert.equal(left[".mytool/bin/run"], undefined);
     assert.equal(left[".mytool/data/config"], "file - my config\n");

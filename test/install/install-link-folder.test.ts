@@ -5,14 +5,14 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { type BundleSpec, makeBundle, readRecordJson, snapshot, stamps } from "../support/install-fixture.js";
 import { folderLinkSpec, linksRefused } from "../support/install-scenarios.js";
-import { runCli } from "../support/run-cli.js";
+import { runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const refused = linksRefused;
 const skills = folderLinkSpec;
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return runCli(args, { env });
+  return runCliProcess(args, { env });
 }
 
 function install(bundle: string, project: string, env: NodeJS.ProcessEnv = {}, ...flags: string[]) {

@@ -3,7 +3,7 @@ import { chmodSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { install, installJson, makeBundle, snapshot, stamps } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -26,49 +26,49 @@ const bundle = (version: string, agents: string, run: string, executable = true)
 
 const v1 = () => bundle("1.0.0", "# rules v1\n", "#!/bin/sh\necho v1\n");
 const isExecutable = (path: string): boolean => (statSync(path).mode & 0o100) !== 0;
-const status = (project: string) => runCli(["status", "--project", project, "--check"]);
+const status = (project: string) => runAgentc(["status", "--project", project, "--check"]);
 
 describe("a mode change counts as an edit (case 24)", () => {
-  it("chmod +x on an owned file: reported, kept by a reinstall, a conflict for an upgrade that changes it", () => {
+  it("chmod +x on an owned file: reported, kept by a reinstall, a conflict for an upgrade that changes it", async () => {
     const project = testdir();
-    assert.equal(install(v1(), project).status, 0);
+    assert.equal((await install(v1(), project)).status, 0);
     chmodSync(join(project, "AGENTS.md"), 0o755);
-    const drift = status(project);
+    const drift = await status(project);
     assert.equal(drift.status, 1, drift.stdout);
     assert.match(drift.stdout, /modified +AGENTS\.md: executable bit changed/);
 
-    const again = installJson(v1(), project);
+    const again = await installJson(v1(), project);
     assert.equal(again.status, 0, again.stderr);
     assert.ok(again.json.actions.some((a) => a.op === "keep" && a.path === "AGENTS.md"));
     assert.ok(isExecutable(join(project, "AGENTS.md")), "the reinstall kept the mode");
-    assert.equal(status(project).status, 1, "still reported");
+    assert.equal((await status(project)).status, 1, "still reported");
 
     const before = stamps(project);
     const v2 = bundle("2.0.0", "# rules v2\n", "#!/bin/sh\necho v1\n");
-    const upgrade = install(v2, project);
+    const upgrade = await install(v2, project);
     assert.equal(upgrade.status, 1, upgrade.stderr);
     assert.match(upgrade.stderr, /AGENTS\.md: had its mode changed since agentc installed it \(chmod\)/);
     assert.deepEqual(stamps(project), before, "nothing was written");
 
-    const aside = install(v2, project, "--move-aside");
+    const aside = await install(v2, project, "--move-aside");
     assert.equal(aside.status, 0, aside.stderr);
     const snap = snapshot(project);
     assert.equal(snap["AGENTS.md.agentc-old"], "file x # rules v1\n");
     assert.equal(snap["AGENTS.md"], "file - # rules v2\n");
   });
 
-  it("chmod -x on an installed program: kept by an upgrade that leaves it, and by uninstall", () => {
+  it("chmod -x on an installed program: kept by an upgrade that leaves it, and by uninstall", async () => {
     const project = testdir({ "README.md": "mine\n" });
-    assert.equal(install(v1(), project).status, 0);
+    assert.equal((await install(v1(), project)).status, 0);
     chmodSync(join(project, "tools/run.sh"), 0o644);
     const v2 = bundle("2.0.0", "# rules v2\n", "#!/bin/sh\necho v1\n");
-    const upgrade = installJson(v2, project);
+    const upgrade = await installJson(v2, project);
     assert.equal(upgrade.status, 0, upgrade.stderr);
     assert.ok(upgrade.json.actions.some((a) => a.op === "keep" && a.path === "tools/run.sh"));
     assert.equal(snapshot(project)["tools/run.sh"], "file - #!/bin/sh\necho v1\n");
-    assert.match(status(project).stdout, /modified +tools\/run\.sh: executable bit changed/);
+    assert.match((await status(project)).stdout, /modified +tools\/run\.sh: executable bit changed/);
 
-    const gone = runCli(["uninstall", "--project", project]);
+    const gone = await runAgentc(["uninstall", "--project", project]);
     assert.equal(gone.status, 0, gone.stderr);
     assert.match(gone.stdout, /keep +tools\/run\.sh/);
     assert.deepEqual(snapshot(project), {
@@ -78,37 +78,37 @@ describe("a mode change counts as an edit (case 24)", () => {
     });
   });
 
-  it("agentc's own change of the executable bit is an update, not a conflict", () => {
+  it("agentc's own change of the executable bit is an update, not a conflict", async () => {
     const project = testdir();
-    assert.equal(install(v1(), project).status, 0);
+    assert.equal((await install(v1(), project)).status, 0);
     const v2 = bundle("2.0.0", "# rules v1\n", "#!/bin/sh\necho v1\n", false);
-    const upgrade = install(v2, project);
+    const upgrade = await install(v2, project);
     assert.equal(upgrade.status, 0, upgrade.stderr);
     assert.equal(isExecutable(join(project, "tools/run.sh")), false);
-    assert.equal(status(project).status, 0);
+    assert.equal((await status(project)).status, 0);
   });
 
-  it("a seed made executable is the person's: the new version goes beside it", () => {
+  it("a seed made executable is the person's: the new version goes beside it", async () => {
     const project = testdir();
-    assert.equal(install(v1(), project).status, 0);
+    assert.equal((await install(v1(), project)).status, 0);
     chmodSync(join(project, "docs/notes.md"), 0o755);
     const v2 = bundle("2.0.0", "# rules v1\n", "#!/bin/sh\necho v1\n");
-    const upgrade = install(v2, project);
+    const upgrade = await install(v2, project);
     assert.equal(upgrade.status, 0, upgrade.stderr);
     const snap = snapshot(project);
     assert.equal(snap["docs/notes.md"], "file x seed 1.0.0\n");
     assert.equal(snap["docs/notes.md.agentc-new"], "file - seed 2.0.0\n");
-    assert.match(status(project).stdout, /seed-edited +docs\/notes\.md/);
+    assert.match((await status(project)).stdout, /seed-edited +docs\/notes\.md/);
   });
 
-  it("a link fallback copy made executable is kept by uninstall", () => {
+  it("a link fallback copy made executable is kept by uninstall", async () => {
     const project = testdir();
     const env = { AGENTC_FORCE_SYMLINK_EPERM: "1" };
-    assert.equal(runCli(["install", v1(), "--project", project, "--yes"], { env }).status, 0);
+    assert.equal(runCliProcess(["install", v1(), "--project", project, "--yes"], { env }).status, 0);
     assert.equal(snapshot(project)["CLAUDE.md"], "file - # rules v1\n");
     chmodSync(join(project, "CLAUDE.md"), 0o755);
-    assert.match(status(project).stdout, /modified +CLAUDE\.md: executable bit changed/);
-    const gone = runCli(["uninstall", "--project", project]);
+    assert.match((await status(project)).stdout, /modified +CLAUDE\.md: executable bit changed/);
+    const gone = await runAgentc(["uninstall", "--project", project]);
     assert.equal(gone.status, 0, gone.stderr);
     assert.deepEqual(snapshot(project), { "CLAUDE.md": "file x # rules v1\n" });
   });

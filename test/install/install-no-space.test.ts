@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { makeBundle, snapshot } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { fillUp, release, smallDisk } from "../support/small-disk.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
@@ -28,13 +28,13 @@ function projectOnDisk(name: string): string {
 const big = "x".repeat(2 * 1024 * 1024);
 
 describe("no space left while installing (apply)", { skip: disk.skip }, () => {
-  it("a fresh install of a file larger than the disk: exit 1, said as such, the project as it was", () => {
+  it("a fresh install of a file larger than the disk: exit 1, said as such, the project as it was", async () => {
     const project = projectOnDisk("fresh");
     const bundle = makeBundle({
       components: { base: { files: { "AGENTS.md": "# rules\n", "big.bin": big } } },
     });
     const before = snapshot(project);
-    const result = runCli(["install", bundle, "--project", project, "--yes"]);
+    const result = await runAgentc(["install", bundle, "--project", project, "--yes"]);
     assert.equal(result.status, 1, result.stderr);
     assert.match(
       result.stderr,
@@ -43,12 +43,12 @@ describe("no space left while installing (apply)", { skip: disk.skip }, () => {
     assert.match(result.stderr, /install failed \(no-space\)/);
     assert.doesNotMatch(result.stderr, noTrace);
     assert.deepEqual(snapshot(project), before);
-    const status = runCli(["status", "--project", project, "--check"]);
+    const status = await runAgentc(["status", "--project", project, "--check"]);
     assert.equal(status.status, 0, status.stdout);
     assert.match(status.stdout, /nothing is installed here/);
   });
 
-  it("an upgrade on a disk that is nearly full: the previous version stays whole", () => {
+  it("an upgrade on a disk that is nearly full: the previous version stays whole", async () => {
     const project = projectOnDisk("upgrade");
     const v1 = makeBundle({ components: { base: { files: { "AGENTS.md": "# v1\n", "a.md": "a1\n" } } } });
     const v2 = makeBundle({
@@ -57,11 +57,11 @@ describe("no space left while installing (apply)", { skip: disk.skip }, () => {
         base: { files: { "AGENTS.md": "# v2\n", "a.md": "a2\n", "b.md": "b".repeat(64 * 1024) } },
       },
     });
-    assert.equal(runCli(["install", v1, "--project", project, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", v1, "--project", project, "--yes"])).status, 0);
     const before = snapshot(project);
     const filler = join(disk.dir as string, "filler");
     fillUp(filler);
-    const result = runCli(["install", v2, "--project", project, "--yes"]);
+    const result = await runAgentc(["install", v2, "--project", project, "--yes"]);
     release(filler);
     assert.equal(result.status, 1, result.stderr);
     assert.match(
@@ -71,9 +71,9 @@ describe("no space left while installing (apply)", { skip: disk.skip }, () => {
     assert.doesNotMatch(result.stderr, noTrace);
     assert.deepEqual(snapshot(project), before);
     assert.deepEqual(leftovers(project), []);
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
     assert.equal(
-      runCli(["install", v2, "--project", project, "--yes"]).status,
+      (await runAgentc(["install", v2, "--project", project, "--yes"])).status,
       0,
       "with room again it installs",
     );
@@ -81,18 +81,18 @@ describe("no space left while installing (apply)", { skip: disk.skip }, () => {
 });
 
 describe("no space left while unpacking a bundle zip", { skip: disk.skip }, () => {
-  it("the temporary folder runs full: said as such, not 'damaged', nothing left behind", () => {
+  it("the temporary folder runs full: said as such, not 'damaged', nothing left behind", async () => {
     const build = makeBuildDir({
       // letters from a fixed generator: the disk runs full in the middle of a deflate block
       files: { "AGENTS.md": "# rules\n", "letters.txt": letters(3 * 1024 * 1024) },
     });
     const zip = join(testdir(), "bundle.zip");
-    assert.equal(runCli(["pack", build, "--out", zip]).status, 0);
+    assert.equal((await runAgentc(["pack", build, "--out", zip])).status, 0);
     const tmp = join(disk.dir as string, "tmp");
     mkdirSync(tmp);
     const project = testdir({ "README.md": "mine\n" });
     const before = snapshot(project);
-    const result = runCli(["install", zip, "--project", project, "--yes"], { env: { TMPDIR: tmp } });
+    const result = runCliProcess(["install", zip, "--project", project, "--yes"], { env: { TMPDIR: tmp } });
     assert.equal(result.status, 1, result.stderr);
     assert.match(
       result.stderr,

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { makeBundle } from "../support/install-fixture.js";
-import { binPath, runCli } from "../support/run-cli.js";
+import { binPath, runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const fileCount = 3000;
@@ -50,9 +50,9 @@ describe("progress on a terminal", () => {
     assert.match(r.screen, /install: \d+ changes applied/);
   });
 
-  it("piped, nothing but the report: --format json stays machine-readable", () => {
+  it("piped, nothing but the report: --format json stays machine-readable", async () => {
     const project = testdir();
-    const r = runCli(["install", bundle, "--project", project, "--yes", "--format", "json"]);
+    const r = await runAgentc(["install", bundle, "--project", project, "--yes", "--format", "json"]);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).status, "ok");
     assert.doesNotMatch(r.stdout + r.stderr, /installing \d+\//);

@@ -13,7 +13,8 @@ import {
 import { runCli } from "../support/run-cli.js";
 
 const phases = ["locked", "planned", "journaled", "applied", "recorded"] as const;
-type Setup = () => { project: string; bundle: string };
+type Setup = () => Project | Promise<Project>;
+type Project = { project: string; bundle: string };
 /** setup, environment, extra install flags */
 const scenarios: Record<string, [Setup, NodeJS.ProcessEnv, string[]]> = {
   "fresh install": [freshProject, {}, []],
@@ -28,7 +29,7 @@ describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concu
     phases.forEach((phase, i) => {
       const signal = i % 2 === 0 ? "SIGTERM" : "SIGINT";
       it(`${name}: ${signal} after "${phase}" rolls back to the previous state`, async () => {
-        const { project, bundle } = setup();
+        const { project, bundle } = await setup();
         const before = snapshot(project);
         const run = await startPaused(
           ["install", bundle, "--project", project, "--yes", "--move-aside", ...flags],
@@ -44,7 +45,7 @@ describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concu
     });
 
     it(`${name}: a signal after the commit leaves the new version complete`, async () => {
-      const { project, bundle } = setup();
+      const { project, bundle } = await setup();
       const clean = copyOf(project);
       assert.equal(
         runCli(["install", bundle, "--project", clean, "--yes", "--move-aside", ...flags], { env }).status,
@@ -63,7 +64,7 @@ describe("19: SIGINT / SIGTERM sent to a real install after each phase", { concu
   }
 
   it("uninstall: SIGTERM after the journal is written restores everything", async () => {
-    const { project } = upgradeProject();
+    const { project } = await upgradeProject();
     const before = snapshot(project);
     const run = await startPaused(["uninstall", "--project", project], "journaled");
     run.child.kill("SIGTERM");

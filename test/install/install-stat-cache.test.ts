@@ -8,7 +8,7 @@ import { recoverInterrupted } from "../../src/install/apply/recover.js";
 import { projectStatus } from "../../src/install/status.js";
 import { sha256 } from "../../src/shared/hash.js";
 import { install, installJson, makeBundle, snapshot, stamps } from "../support/install-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const v1 = {
@@ -76,9 +76,9 @@ function forgeEntry(project: string, path: string, hash: string, cacheTime: Date
 }
 
 describe("the stat cache", () => {
-  it("is written by an install: every installed file with its stamp and hash", () => {
+  it("is written by an install: every installed file with its stamp and hash", async () => {
     const project = testdir();
-    assert.equal(install(makeBundle(v1), project).status, 0);
+    assert.equal((await install(makeBundle(v1), project)).status, 0);
     const cache = readCache(project);
     assert.equal(cache.version, 1);
     assert.deepEqual(Object.keys(cache.files), ["rules/a.md", "rules/b.md"]);
@@ -88,13 +88,13 @@ describe("the stat cache", () => {
     );
   });
 
-  it("an edit of the same size with the old mtime put back is still seen (the ctime moved)", () => {
+  it("an edit of the same size with the old mtime put back is still seen (the ctime moved)", async () => {
     const bundle = makeBundle(v1);
     const project = testdir();
-    assert.equal(install(bundle, project).status, 0);
+    assert.equal((await install(bundle, project)).status, 0);
     editKeepingSizeAndMtime(project, "rules/a.md", "rule a, FIRST\n");
     assert.deepEqual(modified(project), ["rules/a.md"]);
-    const upgrade = installJson(makeBundle(v2), project);
+    const upgrade = await installJson(makeBundle(v2), project);
     assert.equal(upgrade.status, 0, upgrade.stderr);
     assert.ok(
       upgrade.json.actions.some((a) => a.op === "keep-modified" && a.path === "rules/a.md"),
@@ -103,9 +103,9 @@ describe("the stat cache", () => {
     assert.equal(readFileSync(join(project, "rules/a.md"), "utf8"), "rule a, FIRST\n");
   });
 
-  it("racy: a stamp not older than the cache file is not trusted; an older one is", () => {
+  it("racy: a stamp not older than the cache file is not trusted; an older one is", async () => {
     const project = testdir();
-    assert.equal(install(makeBundle(v1), project).status, 0);
+    assert.equal((await install(makeBundle(v1), project)).status, 0);
     const abs = join(project, "rules/a.md");
     editKeepingSizeAndMtime(project, "rules/a.md", "rule a, FIRST\n");
     // utimes takes seconds as a double: setting the cache's mtime to exactly the file's ctime can round a
@@ -119,12 +119,12 @@ describe("the stat cache", () => {
     assert.deepEqual(modified(project), [], "an old enough stamp is trusted without reading");
   });
 
-  it("is never trusted to destroy a file: a file the plan would replace is read first", () => {
+  it("is never trusted to destroy a file: a file the plan would replace is read first", async () => {
     const project = testdir();
-    assert.equal(install(makeBundle(v1), project).status, 0);
+    assert.equal((await install(makeBundle(v1), project)).status, 0);
     editKeepingSizeAndMtime(project, "rules/a.md", "rule a, FIRST\n");
     forgeEntry(project, "rules/a.md", sha256("rule a, first\n"), new Date(Date.now() + 60_000));
-    const upgrade = installJson(makeBundle(v2), project);
+    const upgrade = await installJson(makeBundle(v2), project);
     assert.equal(upgrade.status, 0, upgrade.stdout);
     assert.ok(
       upgrade.json.actions.some((a) => a.op === "keep-modified" && a.path === "rules/a.md"),
@@ -133,43 +133,43 @@ describe("the stat cache", () => {
     assert.equal(readFileSync(join(project, "rules/a.md"), "utf8"), "rule a, FIRST\n");
   });
 
-  it("a project installed before the cache existed (or with it deleted or corrupt) reinstalls and upgrades", () => {
+  it("a project installed before the cache existed (or with it deleted or corrupt) reinstalls and upgrades", async () => {
     const bundle = makeBundle(v1);
     const project = testdir();
-    assert.equal(install(bundle, project).status, 0);
+    assert.equal((await install(bundle, project)).status, 0);
     const record = readFileSync(join(project, ".agentc/installed.json"), "utf8");
     rmSync(cachePath(project));
     const before = stamps(project);
-    const again = installJson(bundle, project);
+    const again = await installJson(bundle, project);
     assert.equal(again.status, 0, again.stderr);
     assert.equal(again.json.written, false);
     assert.deepEqual(stamps(project), before, "a no-op writes nothing, not even a missing cache");
     writeFileSync(cachePath(project), "{ not json");
-    const corrupt = installJson(bundle, project);
+    const corrupt = await installJson(bundle, project);
     assert.equal(corrupt.json.written, false);
-    const upgrade = installJson(makeBundle(v2), project);
+    const upgrade = await installJson(makeBundle(v2), project);
     assert.equal(upgrade.status, 0, upgrade.stderr);
     assert.equal(readFileSync(join(project, "rules/a.md"), "utf8"), "rule a, second version\n");
     assert.deepEqual(Object.keys(readCache(project).files), ["rules/a.md", "rules/b.md"]);
     assert.notEqual(readFileSync(join(project, ".agentc/installed.json"), "utf8"), record);
   });
 
-  it("the install record stays the same bytes whatever the stamps (the cache is kept apart)", () => {
+  it("the install record stays the same bytes whatever the stamps (the cache is kept apart)", async () => {
     const bundle = makeBundle(v1);
     const [one, two] = [testdir(), testdir()];
-    assert.equal(install(bundle, one).status, 0);
-    assert.equal(install(bundle, two).status, 0);
+    assert.equal((await install(bundle, one)).status, 0);
+    assert.equal((await install(bundle, two)).status, 0);
     const record = (p: string): string => readFileSync(join(p, ".agentc/installed.json"), "utf8");
     assert.equal(record(one), record(two));
     assert.notEqual(readFileSync(cachePath(one), "utf8"), readFileSync(cachePath(two), "utf8"));
   });
 
-  it("goes with uninstall", () => {
+  it("goes with uninstall", async () => {
     const project = testdir({ "README.md": "mine\n" });
     const before = snapshot(project);
-    assert.equal(install(makeBundle(v1), project).status, 0);
+    assert.equal((await install(makeBundle(v1), project)).status, 0);
     assert.ok(existsSync(cachePath(project)));
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.deepEqual(snapshot(project), before);
   });
 });
@@ -179,7 +179,7 @@ describe("files created in place", () => {
     const bundle = makeBundle(v1);
     const project = testdir();
     // after the lock (temp file, link, temp removed), the journal, the backup folder and the rules folder
-    const crashed = runCli(["install", bundle, "--project", project, "--yes"], {
+    const crashed = runCliProcess(["install", bundle, "--project", project, "--yes"], {
       env: { AGENTC_CRASH_AT: "8" },
     });
     assert.equal(crashed.status, 137, crashed.stderr);

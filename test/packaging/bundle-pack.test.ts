@@ -7,7 +7,7 @@ import { unzipSync } from "fflate";
 import { readZipDirectory } from "../../src/install/bundle/zip-directory.js";
 import { defaultArchiveLimits } from "../../src/shared/zip/archive-limits.js";
 import { fixedDosDate } from "../../src/shared/zip/zip-format.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 import { type BuildFixture, makeBuildDir } from "../support/zip-fixtures.js";
 
@@ -23,27 +23,27 @@ const fixture: BuildFixture = {
   rewrites: [".github :: github-dir"],
 };
 
-function pack(buildDir: string, out: string) {
-  const result = runCli(["pack", buildDir, "--out", out]);
+async function pack(buildDir: string, out: string) {
+  const result = await runAgentc(["pack", buildDir, "--out", out]);
   assert.equal(result.status, 0, result.stderr);
   return readFileSync(out);
 }
 
 describe("agentc pack", () => {
-  it("writes byte-identical bundles from the same build folder, with a sha256sum-style checksum file", () => {
+  it("writes byte-identical bundles from the same build folder, with a sha256sum-style checksum file", async () => {
     const build = makeBuildDir(fixture);
     const out = testdir();
-    const first = pack(build, join(out, "one.zip"));
-    const second = pack(build, join(out, "two.zip"));
+    const first = await pack(build, join(out, "one.zip"));
+    const second = await pack(build, join(out, "two.zip"));
     assert.ok(first.equals(second));
     const hex = createHash("sha256").update(first).digest("hex");
     assert.equal(readFileSync(join(out, "one.zip.sha256"), "utf8"), `${hex}  one.zip\n`);
   });
 
-  it("puts manifest.json first and unchanged, then the published names in code-point order", () => {
+  it("puts manifest.json first and unchanged, then the published names in code-point order", async () => {
     const build = makeBuildDir(fixture);
     const zip = join(testdir(), "bundle.zip");
-    const files = unzipSync(pack(build, zip));
+    const files = unzipSync(await pack(build, zip));
     assert.deepEqual(Object.keys(files), [
       "manifest.json",
       ".claude/hooks/guard.sh",
@@ -56,9 +56,9 @@ describe("agentc pack", () => {
     assert.equal(Buffer.from(files["github-dir/copilot-instructions.md"] ?? []).toString(), "copilot\n");
   });
 
-  it("fixes every entry's time to 1980-01-01 and its mode to 0644, or 0755 for executables", () => {
+  it("fixes every entry's time to 1980-01-01 and its mode to 0644, or 0755 for executables", async () => {
     const zip = join(testdir(), "bundle.zip");
-    pack(makeBuildDir(fixture), zip);
+    await pack(makeBuildDir(fixture), zip);
     const directory = readZipDirectory(zip, defaultArchiveLimits);
     const modes = Object.fromEntries(
       directory.entries.map((e) => [e.name, (e.externalAttributes >>> 16).toString(8)]),
@@ -73,53 +73,53 @@ describe("agentc pack", () => {
     assert.ok(!directory.entries.some((e) => e.name.endsWith("/")), "no directory entries");
   });
 
-  it("writes bundle.zip beside the build folder by default", () => {
+  it("writes bundle.zip beside the build folder by default", async () => {
     const build = makeBuildDir(fixture);
-    const result = runCli(["pack", build]);
+    const result = await runAgentc(["pack", build]);
     assert.equal(result.status, 0, result.stderr);
     assert.ok(existsSync(join(dirname(build), "bundle.zip")));
     assert.ok(existsSync(join(dirname(build), "bundle.zip.sha256")));
     assert.match(result.stdout, /packed 6 files/);
   });
 
-  it("packs the real build of the example registry the same way twice", () => {
+  it("packs the real build of the example registry the same way twice", async () => {
     const build = join(testdir(), "build");
-    assert.equal(runCli(["build", "examples/registry", "--out", build, "--quiet"]).status, 0);
+    assert.equal((await runAgentc(["build", "examples/registry", "--out", build, "--quiet"])).status, 0);
     const out = testdir();
-    assert.ok(pack(build, join(out, "a.zip")).equals(pack(build, join(out, "b.zip"))));
+    assert.ok((await pack(build, join(out, "a.zip"))).equals(await pack(build, join(out, "b.zip"))));
   });
 
-  it("refuses a build folder edited after the build, naming the file", () => {
+  it("refuses a build folder edited after the build, naming the file", async () => {
     const build = makeBuildDir(fixture);
     writeFileSync(join(build, "AGENTS.md"), "edited\n");
-    const result = runCli(["pack", build, "--out", join(testdir(), "x.zip")]);
+    const result = await runAgentc(["pack", build, "--out", join(testdir(), "x.zip")]);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /AGENTS\.md does not match its hash in manifest\.json/);
     assert.match(result.stderr, /hint: run 'agentc build' again/);
     assert.doesNotMatch(result.stderr, /at .*\.js:\d+/, "no stack trace");
   });
 
-  it("refuses a folder without manifest.json", () => {
-    const result = runCli(["pack", testdir({ "a.md": "x" }), "--out", join(testdir(), "x.zip")]);
+  it("refuses a folder without manifest.json", async () => {
+    const result = await runAgentc(["pack", testdir({ "a.md": "x" }), "--out", join(testdir(), "x.zip")]);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /holds no manifest\.json, so it is not a build folder/);
   });
 
-  it("refuses a rewrite the installer could not reverse", () => {
+  it("refuses a rewrite the installer could not reverse", async () => {
     const build = makeBuildDir({
       files: { ".github/a.md": "a", "github-dir/b.md": "b" },
       rewrites: [".github :: github-dir"],
     });
     const out = join(testdir(), "x.zip");
-    const result = runCli(["pack", build, "--out", out]);
+    const result = await runAgentc(["pack", build, "--out", out]);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /github-dir\/b\.md already uses the published name "github-dir"/);
     assert.ok(!existsSync(out) && !existsSync(`${out}.sha256`));
   });
 
-  it("reports an --out folder that cannot be made with a hint, not a stack trace", () => {
+  it("reports an --out folder that cannot be made with a hint, not a stack trace", async () => {
     const file = join(testdir({ "a-file": "x" }), "a-file");
-    const result = runCli(["pack", makeBuildDir(fixture), "--out", join(file, "dir/x.zip")]);
+    const result = await runAgentc(["pack", makeBuildDir(fixture), "--out", join(file, "dir/x.zip")]);
     assert.equal(result.status, 1);
     assert.match(
       result.stderr,
@@ -127,9 +127,9 @@ describe("agentc pack", () => {
     );
   });
 
-  it("reports in JSON", () => {
+  it("reports in JSON", async () => {
     const out = join(testdir(), "x.zip");
-    const result = runCli(["pack", makeBuildDir(fixture), "--out", out, "--format", "json"]);
+    const result = await runAgentc(["pack", makeBuildDir(fixture), "--out", out, "--format", "json"]);
     const report = JSON.parse(result.stdout) as { ok: boolean; sha256: string; entries: number };
     assert.equal(report.ok, true);
     assert.equal(report.entries, 6);

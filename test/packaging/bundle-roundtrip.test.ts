@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { BundleError, resolveBundle } from "../../src/install/bundle/resolve-bundle.js";
 import { packBundle } from "../../src/packaging/bundle-zip.js";
-import { binPath } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 import { type BuildFixture, leftovers, makeBuildDir, readTree } from "../support/zip-fixtures.js";
 import { bytes, serve } from "../support/zip-server.js";
@@ -138,25 +137,12 @@ describe("pack → resolveBundle round trip", () => {
       "/b.zip.sha256": bytes(readFileSync(`${zip}.sha256`)),
     });
     const project = testdir();
-    const ok = await cli(["install", server.url("/b.zip"), "--project", project, "--yes", "--all"]);
+    const ok = await runAgentc(["install", server.url("/b.zip"), "--project", project, "--yes", "--all"]);
     assert.equal(ok.status, 0, ok.stderr);
     assert.equal(readFileSync(join(project, ".github/copilot-instructions.md"), "utf8"), "copilot\n");
-    const bad = await cli(["install", server.url("/missing.zip"), "--project", project, "--yes"]);
+    const bad = await runAgentc(["install", server.url("/missing.zip"), "--project", project, "--yes"]);
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /no integrity for .*missing\.zip[\s\S]*hint: pass --integrity/);
     assert.doesNotMatch(bad.stderr, /at .*\.js:\d+/, "no stack trace");
   });
 });
-
-/** The real CLI, without blocking this process's event loop (the loopback server lives here). */
-function cli(args: string[]): Promise<{ status: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [binPath, ...args], { env: { ...process.env, NO_COLOR: "1" } });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.stdout.resume();
-    child.on("close", (status) => resolve({ status, stderr }));
-  });
-}

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
-import { runCli } from "../support/run-cli.js";
+import { runCliProcess } from "../support/run-cli.js";
 import { cli, makeKey, sshVerifies } from "../support/ssh-keys.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
@@ -82,7 +82,7 @@ describe("agentc pack --sign: the team's SSH signature of manifest.json beside t
       const build = makeBuildDir(fixture);
       const onlyPub = join(testdir(), "team.pub");
       writeFileSync(onlyPub, readFileSync(key.pub));
-      const packed = runCli(["pack", build, "--sign", onlyPub], { env: { SSH_AUTH_SOCK: sock } });
+      const packed = runCliProcess(["pack", build, "--sign", onlyPub], { env: { SSH_AUTH_SOCK: sock } });
       assert.equal(packed.status, 0, packed.stderr);
       const zip = join(dirname(build), "bundle.zip");
       assert.equal(sshVerifies(key, readFileSync(`${zip}.sig`), zippedManifest(zip)), true);
@@ -101,7 +101,7 @@ describe("agentc pack --sign: the team's SSH signature of manifest.json beside t
       /agentc pack: ssh-keygen could not sign with .*no-such-key: .*\n {2}hint: give a private key file/,
     );
     assert.equal(existsSync(zip), false);
-    const noTool = runCli(["pack", build, "--sign", makeKey().file], { env: { PATH: testdir() } });
+    const noTool = runCliProcess(["pack", build, "--sign", makeKey().file], { env: { PATH: testdir() } });
     assert.equal(noTool.status, 1);
     assert.match(
       noTool.stderr,

@@ -23,8 +23,8 @@ function vendoredValidator(schemaUrl: string) {
   return { plugin: ajv.compile(plugin), mcp: ajv.compile(mcp) };
 }
 
-describe("plugin packages for every host (client fixture, real agentc build)", () => {
-  const built = buildPluginRegistry();
+describe("plugin packages for every host (client fixture, real agentc build)", async () => {
+  const built = await buildPluginRegistry();
 
   it("builds a zip per package and a marketplace file per host that has one", () => {
     assert.equal(built.status, 0, built.report);
@@ -128,10 +128,10 @@ describe("plugin packages for every host (client fixture, real agentc build)", (
     assert.match(claude.plugins[0]?.metadata.agentc_content_sha256 ?? "", /^[0-9a-f]{64}$/);
   });
 
-  it("is byte-identical on a rebuild, and a content change under the same version is reported (AGC181)", () => {
+  it("is byte-identical on a rebuild, and a content change under the same version is reported (AGC181)", async () => {
     const archives = ["plugin.zip", "gemini-extension.zip"];
     const before = archives.map((a) => readFileSync(join(built.build, a)));
-    const same = rebuild(built);
+    const same = await rebuild(built);
     assert.equal(same.status, 0, same.report);
     for (const [i, a] of archives.entries()) {
       assert.ok(readFileSync(join(built.build, a)).equals(before[i] ?? Buffer.alloc(0)), a);
@@ -140,14 +140,14 @@ describe("plugin packages for every host (client fixture, real agentc build)", (
     assert.doesNotMatch(same.report, /AGC181/);
     const skill = join(built.registry, "core", "skills", "triage", "SKILL.md");
     writeFileSync(skill, readFileSync(skill, "utf8").replace(/\n*$/, "\n\nAlso read the linked issue.\n"));
-    const changed = rebuild(built);
+    const changed = await rebuild(built);
     assert.match(changed.report, /targets\.json:\d+:\d+: warning AGC181 .*still "2\.0\.0"/, changed.report);
     const targets = join(built.registry, "targets.json");
     writeFileSync(
       targets,
       readFileSync(targets, "utf8").replace('"registry_version": "2.0.0"', '"registry_version": "2.0.1"'),
     );
-    const bumped = rebuild(built);
+    const bumped = await rebuild(built);
     assert.equal(bumped.status, 0, bumped.report);
     assert.doesNotMatch(bumped.report, /AGC181/);
   });
@@ -156,8 +156,12 @@ describe("plugin packages for every host (client fixture, real agentc build)", (
 describe("Agent Plugins 1.1.0 (working draft)", () => {
   const layout = { portable_schema: "https://agent-plugins.org/schemas/1.1.0/plugin.schema.json" };
 
-  it("writes 1.1.0 manifests the 1.1.0 schemas accept, when no host needs 1.0.0", () => {
-    const built = buildPluginRegistry({ ...teamPlugin, hosts: ["claude-code", "agent-plugins"], layout });
+  it("writes 1.1.0 manifests the 1.1.0 schemas accept, when no host needs 1.0.0", async () => {
+    const built = await buildPluginRegistry({
+      ...teamPlugin,
+      hosts: ["claude-code", "agent-plugins"],
+      layout,
+    });
     assert.equal(built.status, 0, built.report);
     const schemas = vendoredValidator(layout.portable_schema);
     const dir = join(built.market, "team-tools");
@@ -169,8 +173,8 @@ describe("Agent Plugins 1.1.0 (working draft)", () => {
     );
   });
 
-  it("is refused with Codex among the hosts, which loads 1.0.0 only (AGC186 at portable_schema)", () => {
-    const built = buildPluginRegistry({ ...teamPlugin, layout });
+  it("is refused with Codex among the hosts, which loads 1.0.0 only (AGC186 at portable_schema)", async () => {
+    const built = await buildPluginRegistry({ ...teamPlugin, layout });
     assert.equal(built.status, 1);
     assert.match(built.report, /targets\.json:\d+:\d+: error AGC186 plugin host "codex" loads only/);
   });

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,7 +6,7 @@ import { join } from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { fetchRemoteSource, remoteUrlProblem } from "../../src/registry/remote-source.js";
-import { binPath } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -189,28 +188,16 @@ describe("remote sources against a loopback HTTP server", () => {
 });
 
 describe("the CLI with a remote source", () => {
-  /** Runs the real binary without blocking this process, so that the server keeps answering. */
-  function runAsync(args: string[]): Promise<{ code: number; stdout: string }> {
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [binPath, ...args],
-        { env: { ...process.env, NO_COLOR: "1" } },
-        (error, stdout) => resolve({ code: typeof error?.code === "number" ? error.code : 0, stdout }),
-      );
-    });
-  }
-
   it("build fetches into --cache-dir, then --offline builds from it", async () => {
     const dir = registry(`${base}/rules.md`);
     const cache = join(testdir(), "cache");
-    const online = await runAsync(["build", dir, "--cache-dir", cache]);
-    assert.equal(online.code, 0, online.stdout);
+    const online = await runAgentc(["build", dir, "--cache-dir", cache]);
+    assert.equal(online.status, 0, online.stdout);
     assert.ok(readdirSync(cache).length > 0);
     assert.ok(!existsSync(join(dir, ".agentc-cache")));
     routes.clear();
-    const offline = await runAsync(["build", dir, "--cache-dir", cache, "--offline", "--format", "json"]);
-    assert.equal(offline.code, 0, offline.stdout);
+    const offline = await runAgentc(["build", dir, "--cache-dir", cache, "--offline", "--format", "json"]);
+    assert.equal(offline.status, 0, offline.stdout);
     assert.deepEqual(JSON.parse(offline.stdout).written, []);
     assert.equal(seen.length, 1);
   });
@@ -218,23 +205,23 @@ describe("the CLI with a remote source", () => {
   it("points at the URL, not at a registry path, for a problem inside a fetched file", async () => {
     const url = `${base}/bad-frontmatter.md`;
     const dir = registry(url);
-    const pretty = await runAsync(["check", dir]);
-    assert.equal(pretty.code, 1);
+    const pretty = await runAgentc(["check", dir]);
+    assert.equal(pretty.status, 1);
     assert.match(pretty.stdout, new RegExp(`^${url}:3:1: error AGC004 `, "m"));
-    const github = await runAsync(["check", dir, "--format", "github"]);
+    const github = await runAgentc(["check", dir, "--format", "github"]);
     assert.match(
       github.stdout,
       /^::error file=http%3A\/\/127\.0\.0\.1%3A\d+\/bad-frontmatter\.md,line=3,col=1,/m,
     );
-    const sarif = JSON.parse((await runAsync(["check", dir, "--format", "sarif"])).stdout);
+    const sarif = JSON.parse((await runAgentc(["check", dir, "--format", "sarif"])).stdout);
     const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === "AGC004");
     assert.deepEqual(result.locations[0].physicalLocation.artifactLocation, { uri: url });
   });
 
   it("prints the fallback as a warning with file:line:col and exits 0", async () => {
     const dir = registry(`${base}/error.md`);
-    const result = await runAsync(["check", dir]);
-    assert.equal(result.code, 0);
+    const result = await runAgentc(["check", dir]);
+    assert.equal(result.status, 0);
     assert.match(result.stdout, /sources\.json:4:\d+: warning AGC012 .*HTTP 500.*\n {2}hint: /);
   });
 });

@@ -7,8 +7,7 @@ import { sha256 } from "../../src/shared/hash.js";
 import { copyOf } from "../support/install-fixture.js";
 import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
 import { treeHash } from "../support/project-tree-hash.js";
-import { runCli } from "../support/run-cli.js";
-import { runCliAsync } from "../support/run-cli-async.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -22,16 +21,16 @@ let v1 = "";
 let v2 = "";
 const v2Line = "- Keep the changelog current.";
 
-before(() => {
+before(async () => {
   const root = testdir({}, "agentc-sh-compose-");
   const registry = join(root, "reg");
-  assert.equal(runCli(["init", registry]).status, 0);
+  assert.equal((await runAgentc(["init", registry])).status, 0);
   v1 = join(root, "v1");
-  assert.equal(runCli(["build", registry, "--out", v1, "-q"]).status, 0);
+  assert.equal((await runAgentc(["build", registry, "--out", v1, "-q"])).status, 0);
   const project = join(registry, "sources/team/project.md");
   writeFileSync(project, `${readFileSync(project, "utf8")}${v2Line}\n`);
   v2 = join(root, "v2");
-  assert.equal(runCli(["build", registry, "--out", v2, "-q"]).status, 0);
+  assert.equal((await runAgentc(["build", registry, "--out", v2, "-q"])).status, 0);
 });
 
 type Site = Awaited<ReturnType<typeof served>>;
@@ -44,7 +43,7 @@ const text = (project: string, path: string) => readFileSync(join(project, path)
 /** install.sh on `a`, `agentc install <url> --yes` on `b`: the same exit code, tree, record and manifest copy. */
 async function parity(shell: Shell, site: Site, a: string, b: string, flags: string[] = []) {
   const sh = await runInstallSh(shell, site.script, ["--project", a, ...flags]);
-  const node = await runCliAsync(["install", site.url, "--project", b, "--yes", ...flags]);
+  const node = await runAgentc(["install", site.url, "--project", b, "--yes", ...flags]);
   assert.equal(sh.status, node.status, `install.sh: ${sh.stdout}${sh.stderr}\nagentc: ${node.stderr}`);
   if (node.status === 0) assert.equal(record(a), record(b), "the same install record");
   assert.deepEqual(fullTree(a), fullTree(b));
@@ -57,7 +56,7 @@ async function withSite(build: string, body: (site: Site) => Promise<void>): Pro
 }
 
 async function uninstall(project: string): Promise<void> {
-  const r = await runCliAsync(["uninstall", "--project", project, "--yes"]);
+  const r = await runAgentc(["uninstall", "--project", project, "--yes"]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
 }
 

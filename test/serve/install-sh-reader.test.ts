@@ -10,7 +10,7 @@ import { upgradeFrom, upgradeTo } from "../support/install-scenarios.js";
 import { notLinux, readWithShell, shells } from "../support/install-sh.js";
 import { manifestFacts } from "../support/manifest-facts.js";
 import { plainClientRegistry, plainFixture } from "../support/plain-fixture.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 import { makeBuildDir } from "../support/zip-fixtures.js";
 
@@ -23,7 +23,7 @@ function plainCopy(name: string): string {
 }
 
 /** Every kind of manifest the test suite builds: real builds of every registry it has, and the helpers' bundles. */
-function suiteManifests(): Record<string, string> {
+async function suiteManifests(): Promise<Record<string, string>> {
   const out: Record<string, string> = {
     "test/golden/manifest": join(packageRoot, "test", "golden", "manifest", "manifest.json"),
   };
@@ -37,7 +37,7 @@ function suiteManifests(): Record<string, string> {
   };
   for (const [registry, dir] of Object.entries(registries)) {
     const build = join(testdir(), "build");
-    const result = runCli(["build", dir, "--out", build, "--quiet"]);
+    const result = await runAgentc(["build", dir, "--out", build, "--quiet"]);
     assert.equal(result.status, 0, `${registry}: ${result.stderr}`);
     out[registry] = join(build, "manifest.json");
   }
@@ -70,8 +70,8 @@ function suiteManifests(): Record<string, string> {
   return out;
 }
 
-describe("install.sh reads manifest.json line by line", { skip: notLinux }, () => {
-  const manifests = suiteManifests();
+describe("install.sh reads manifest.json line by line", { skip: notLinux }, async () => {
+  const manifests = await suiteManifests();
   for (const shell of shells())
     it(`agrees with the JSON reader on every manifest the suite builds (${shell.name})`, () => {
       for (const [name, file] of Object.entries(manifests)) {

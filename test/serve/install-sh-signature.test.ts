@@ -13,8 +13,8 @@ import {
   served,
   shells,
 } from "../support/install-sh.js";
-import { runCliAsync } from "../support/run-cli-async.js";
-import { startServe } from "../support/serve-process.js";
+import { runAgentc } from "../support/run-cli.js";
+import { serveInProcess } from "../support/serve-process.js";
 import { literal, makeKey, signedBuild } from "../support/ssh-keys.js";
 import { testdir } from "../support/testdir.js";
 import type { BuildFixture } from "../support/zip-fixtures.js";
@@ -47,7 +47,7 @@ describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: n
       const first = await sh(site.script, ["--project", a]);
       assert.equal(first.status, 0, first.stderr);
       assert.match(first.stdout, new RegExp(`^signature: good, by ${literal(team.fingerprint)}$`, "m"));
-      assert.equal((await runCliAsync(["install", site.url, "--project", b, "--yes"])).status, 0);
+      assert.equal((await runAgentc(["install", site.url, "--project", b, "--yes"])).status, 0);
       assert.deepEqual(fullTree(a), fullTree(b), "the same tree and the same record, signer included");
       assert.deepEqual(record(a).signer, { key: team.text, fingerprint: team.fingerprint });
       const again = await sh(site.script, ["--project", a]);
@@ -68,7 +68,7 @@ describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: n
       const retrusted = await sh(site.script, ["--project", a, "--signer", rotated.pub]);
       assert.equal(retrusted.status, 0, retrusted.stderr);
       assert.equal(
-        (await runCliAsync(["install", site.url, "--project", b, "--yes", "--signer", rotated.pub])).status,
+        (await runAgentc(["install", site.url, "--project", b, "--yes", "--signer", rotated.pub])).status,
         0,
       );
       assert.deepEqual(fullTree(a), fullTree(b));
@@ -133,7 +133,7 @@ describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: n
       const dir = testdir();
       cpSync(signedBuild(v1, team), join(dir, "1.0.0"), { recursive: true });
       cpSync(signedBuild(v2, team), join(dir, "1.1.0"), { recursive: true });
-      const server = await startServe([dir]);
+      const server = await serveInProcess(dir);
       try {
         const script = (await (await fetch(`${server.url}v/1.0.0/install.sh`)).text()).replace(
           "AGENTC_SIGNATURE='v/1.0.0/manifest.json.sig'",

@@ -10,7 +10,7 @@ import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, copyOf, makeBundle, readRecordJson, stamps } from "../support/install-fixture.js";
 import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
 import { manifestLineNumber, persons, personsFiles, personsProject } from "../support/persons-project.js";
-import { runCliAsync } from "../support/run-cli-async.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -30,7 +30,7 @@ async function bothRefuse(shell: Shell, bundle: string, project: string, sh: Reg
   const ran = await runInstallSh(shell, site.script, ["--project", project]);
   assert.equal(ran.status, 1, ran.stderr);
   assert.match(ran.stderr, sh);
-  const agentc = await runCliAsync(["install", site.url, "--project", copy, "--yes"]);
+  const agentc = await runAgentc(["install", site.url, "--project", copy, "--yes"]);
   assert.equal(agentc.status, 1, agentc.stderr);
   assert.match(agentc.stderr, node);
   assert.deepEqual(personsFiles(project), before.files, "the person's files: bytes, mode and inode");
@@ -102,7 +102,7 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
       const a = personsProject();
       const b = copyOf(a);
       assert.equal((await runInstallSh(shell, site.script, ["--project", a])).status, 0);
-      assert.equal((await runCliAsync(["install", site.url, "--project", b, "--yes"])).status, 0);
+      assert.equal((await runAgentc(["install", site.url, "--project", b, "--yes"])).status, 0);
       assert.equal(readRecordJson(a).entries.find((e) => e.path === "package.json")?.adopted, true);
       await site.publish(
         makeBundle({ version: "2.0.0", components: { evil: { seeds: { "package.json": "{}\n" } } } }),
@@ -110,7 +110,7 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
       const before = personsFiles(a);
       const sh = await runInstallSh(shell, site.script, ["--project", a]);
       assert.equal(sh.status, 0, sh.stderr);
-      assert.equal((await runCliAsync(["install", site.url, "--project", b, "--yes"])).status, 0);
+      assert.equal((await runAgentc(["install", site.url, "--project", b, "--yes"])).status, 0);
       assert.deepEqual(personsFiles(a), before);
       assert.equal(readFileSync(join(a, "package.json.agentc-new"), "utf8"), "{}\n");
       assert.deepEqual(fullTree(a), fullTree(b), "the same tree and record as agentc install");

@@ -18,8 +18,7 @@ import {
   served,
   shells,
 } from "../support/install-sh.js";
-import { runCli } from "../support/run-cli.js";
-import { runCliAsync } from "../support/run-cli-async.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 import { bytes, serve } from "../support/zip-server.js";
 
@@ -32,7 +31,7 @@ async function parity(
   flags: string[] = [],
 ) {
   const sh = await runInstallSh(shell, site.script, ["--project", a, ...flags]);
-  const node = await runCliAsync(["install", site.url, "--project", b, "--yes", ...flags]);
+  const node = await runAgentc(["install", site.url, "--project", b, "--yes", ...flags]);
   assert.equal(sh.status, node.status, `install.sh: ${sh.stderr}\nagentc: ${node.stderr}`);
   assert.deepEqual(fullTree(a), fullTree(b));
   return sh;
@@ -46,7 +45,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
     it(`installs the example registry exactly as agentc install does, and a second run writes nothing (${shell.name})`, async () => {
       const build = join(testdir(), "build");
       assert.equal(
-        runCli(["build", join(packageRoot, "examples", "registry"), "--out", build, "-q"]).status,
+        (await runAgentc(["build", join(packageRoot, "examples", "registry"), "--out", build, "-q"])).status,
         0,
       );
       const site = await served(build);
@@ -68,7 +67,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal(again.status, 0, again.stderr);
       assert.match(again.stdout, /nothing to do, 1\.6\.1 is installed/);
       assert.deepEqual(stamps(a), before, "a reinstall writes nothing");
-      assert.equal((await runCliAsync(["install", site.url, "--project", a, "--yes"])).status, 0);
+      assert.equal((await runAgentc(["install", site.url, "--project", a, "--yes"])).status, 0);
       assert.equal((await runInstallSh(shell, site.script, ["--project", b])).status, 0);
       assert.deepEqual(stamps(a), before, "agentc install finds nothing to do after install.sh");
     });
@@ -196,7 +195,10 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
 
     it(`installs examples/team's assistants, their composed settings included, byte for byte as agentc install does; uninstall gives the project back (${shell.name})`, async () => {
       const build = join(testdir(), "build");
-      assert.equal(runCli(["build", join(packageRoot, "examples", "team"), "--out", build, "-q"]).status, 0);
+      assert.equal(
+        (await runAgentc(["build", join(packageRoot, "examples", "team"), "--out", build, "-q"])).status,
+        0,
+      );
       const site = await served(build);
       const assistants = ["--components", "agents-md,claude-code,codex,cursor,gemini-cli,github-copilot"];
       const a = testdir({ "README.md": "the project's own\n" });
@@ -217,9 +219,9 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       );
       const again = await runInstallSh(shell, site.script, ["--project", a]);
       assert.match(again.stdout, /nothing to do, 0\.3\.0 is installed/);
-      const node = await runCliAsync(["install", site.url, "--project", a, "--yes"]);
+      const node = await runAgentc(["install", site.url, "--project", a, "--yes"]);
       assert.match(node.stdout, /nothing to do/, "agentc install finds nothing to do after install.sh");
-      assert.equal((await runCliAsync(["uninstall", "--project", a])).status, 0);
+      assert.equal((await runAgentc(["uninstall", "--project", a])).status, 0);
       assert.deepEqual(fullTree(a), before, "agentc uninstall takes out what install.sh composed");
       const all = await runInstallSh(shell, site.script, ["--project", testdir()]);
       assert.equal(all.status, 1);
@@ -235,7 +237,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         recursive: true,
       });
       const build = join(testdir(), "build");
-      assert.equal(runCli(["build", registry, "--out", build, "-q"]).status, 0);
+      assert.equal((await runAgentc(["build", registry, "--out", build, "-q"])).status, 0);
       const site = await served(build);
       const a = testdir();
       const b = copyOf(a);
@@ -250,7 +252,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         recursive: true,
       });
       const build = join(testdir(), "build");
-      assert.equal(runCli(["build", registry, "--out", build, "-q"]).status, 0);
+      assert.equal((await runAgentc(["build", registry, "--out", build, "-q"])).status, 0);
       const site = await served(build);
       const a = testdir();
       const b = copyOf(a);
@@ -286,7 +288,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         ".claude/skills/dead/SKILL.md": `---\ndescription: ${many(900).join(" ")}\n---\nDEPRECATED\n`,
       });
       const warned = await parity(shell, site, vendor, copyOf(vendor));
-      const node = await runCliAsync(["install", site.url, "--project", copyOf(vendor), "--yes"]);
+      const node = await runAgentc(["install", site.url, "--project", copyOf(vendor), "--yes"]);
       const line =
         /warning: skills from other tools use (\d+) description words, over the vendor reserve of 1600 \(4 skills\)/;
       assert.equal(line.exec(warned.stderr)?.[1], "1910", warned.stderr);
@@ -320,7 +322,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const upgrade = await runInstallSh(shell, site.script, ["--project", a]);
       assert.equal(upgrade.status, 1);
       assert.match(upgrade.stderr, /\.mcp\.json is there already .*; install with: npx agentc install /);
-      assert.equal((await runCliAsync(["install", site.url, "--project", a, "--yes"])).status, 0);
+      assert.equal((await runAgentc(["install", site.url, "--project", a, "--yes"])).status, 0);
       assert.match(readFileSync(join(a, ".mcp.json"), "utf8"), /docs-v2/);
     });
 
@@ -345,7 +347,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const sh = await parity(shell, site, a, b);
       assert.equal(sh.status, 1);
       const node = JSON.parse(
-        (await runCliAsync(["install", site.url, "--project", b, "--yes", "--format", "json"])).stdout,
+        (await runAgentc(["install", site.url, "--project", b, "--yes", "--format", "json"])).stdout,
       );
       const nodeConflicts = (node.conflicts as { path: string }[]).map((c) => c.path).sort();
       assert.deepEqual(conflictPaths(sh.stderr), nodeConflicts);
@@ -466,7 +468,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         assert.equal(sh.status, 1);
         assert.match(sh.stderr, message);
         assert.doesNotMatch(sh.stderr, /npx agentc install/, "agentc would reject it too");
-        const node = await runCliAsync(["install", site.url, "--project", copyOf(project), "--yes"]);
+        const node = await runAgentc(["install", site.url, "--project", copyOf(project), "--yes"]);
         assert.equal(node.status, 1, `agentc install rejects it too: ${node.stdout}`);
         assert.deepEqual(fullTree(project), before);
       }

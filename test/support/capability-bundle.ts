@@ -28,7 +28,23 @@ if ((mode === "ok" || mode === "data") && event === "spawn")
   console.log(JSON.stringify({ env: { [name.toUpperCase() + "_HOME"]: "/srv/" + name }, meta: { token: name + "-1" } }));
 `;
 
+/**
+ * The same hook's ok and sleep modes as a POSIX shell script, bin/hook.sh `<name> <event> [sleep]`: for tests
+ * that run the hooks hundreds of times or within a short timeout (a shell starts in a fraction of Node's time).
+ */
+export const shellHookProgram = `#!/bin/sh
+name=$1 event=$2
+printf '%s %s%s\\n' "$name" "$event" "\${AGENTC_META:+ meta=$AGENTC_META}" >> "$HOOK_LOG"
+if [ "$3" = sleep ]; then printf '%s pid %s\\n' "$name" "$$" >> "$HOOK_LOG"; exec sleep 600; fi
+if [ "$event" = spawn ]; then
+  upper=$(printf %s "$name" | tr a-z A-Z)
+  printf '{"env":{"%s_HOME":"/srv/%s"},"meta":{"token":"%s-1"}}\\n' "$upper" "$name" "$name"
+fi
+`;
+
 export interface CapabilitySpec {
+  /** The hooks' program: bin/hook.mjs (Node, every mode) unless "sh" (bin/hook.sh, the ok and sleep modes). */
+  program?: "node" | "sh";
   spawn?: string;
   required?: boolean;
   retire?: boolean;
@@ -38,8 +54,9 @@ export interface CapabilitySpec {
 
 export function capability(name: string, spec: CapabilitySpec): ComponentSpec {
   const home = `.agents/capabilities/${name}`;
+  const program = spec.program === "sh" ? "bin/hook.sh" : "bin/hook.mjs";
   const hooks: string[] = [];
-  if (spec.retire !== false) hooks.push(`retire :: optional :: bin/hook.mjs ${name} retire`);
+  if (spec.retire !== false) hooks.push(`retire :: optional :: ${program} ${name} retire`);
   if (spec.spawn !== undefined)
     hooks.push(`spawn :: ${spec.required === false ? "optional" : "required"} :: ${spec.spawn}`);
   const block: CapabilityInstall = {
@@ -54,9 +71,10 @@ export function capability(name: string, spec: CapabilitySpec): ComponentSpec {
     owned_dirs: [home],
     files: {
       [`${home}/capability.json`]: `{"capability": "acme.${name}", "version": "${block.version}"}\n`,
-      [`${home}/bin/hook.mjs`]: hookProgram,
+      [`${home}/${program}`]: spec.program === "sh" ? shellHookProgram : hookProgram,
       ...(spec.extra ? { [`${home}/notes.md`]: spec.extra } : {}),
     },
+    ...(spec.program === "sh" ? { executables: [`${home}/${program}`] } : {}),
     name: `acme.${name}`,
     capability: block,
   };
@@ -69,13 +87,17 @@ export const okSpawn = (name: string): string => `bin/hook.mjs ${name} spawn ok`
  * A project and a bundle with two capability packages whose spawn hooks run inside the transaction (alpha's
  * required, beta's optional); HOOK_LOG is set for this process and its children when it is not yet.
  */
-export function capabilityProject(): { project: string; bundle: string } {
+export function capabilityProject(program: CapabilitySpec["program"] = "node"): {
+  project: string;
+  bundle: string;
+} {
   process.env.HOOK_LOG ??= join(testdir(), "hooks.log");
+  const spawn = (name: string) => (program === "sh" ? `bin/hook.sh ${name} spawn` : okSpawn(name));
   const bundle = makeBundle({
     components: {
       base: { files: { "AGENTS.md": "# rules\n" } },
-      "capability-alpha": capability("alpha", { spawn: okSpawn("alpha") }),
-      "capability-beta": capability("beta", { spawn: okSpawn("beta"), required: false }),
+      "capability-alpha": capability("alpha", { program, spawn: spawn("alpha") }),
+      "capability-beta": capability("beta", { program, spawn: spawn("beta"), required: false }),
     },
   });
   return { project: testdir({ "README.md": "mine\n" }), bundle };

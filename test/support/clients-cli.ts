@@ -8,7 +8,7 @@ import type { ComposedFile } from "../../src/emit/emitted-tree.js";
 import { type CompileResult, compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { runInGroup } from "./group-process.js";
-import { runCli } from "./run-cli.js";
+import { runAgentc } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** The assistants' own CLIs, pinned in package.json devDependencies (docs/conformance.md). */
@@ -203,10 +203,10 @@ async function freshInstall(source: string, clients: string[]): Promise<Installe
   keepClients(registry, clients);
   mkdirSync(project);
   gitRepository(project);
-  const built = runCli(["build", registry, "--out", build, "--quiet"]);
+  const built = await runAgentc(["build", registry, "--out", build, "--quiet"]);
   if (built.status !== 0)
     throw new Error(`agentc build failed (exit ${built.status}):\n${built.stdout}${built.stderr}`);
-  const installed = runCli(["install", build, "--project", project, "--yes"]);
+  const installed = await runAgentc(["install", build, "--project", project, "--yes"]);
   if (installed.status !== 0) {
     throw new Error(
       `agentc install failed (exit ${installed.status}):\n${installed.stdout}${installed.stderr}`,

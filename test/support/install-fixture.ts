@@ -12,7 +12,7 @@ import { serializeManifest } from "../../src/manifest/canonical-manifest.js";
 import type { ComponentInstall, Manifest } from "../../src/manifest/manifest-model.js";
 import { sha256 } from "../../src/shared/hash.js";
 import { pair } from "../../src/shared/line-codec.js";
-import { runCli } from "./run-cli.js";
+import { runAgentc } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** A component of a test bundle: its files by install path, plus any install fields to set. */
@@ -129,11 +129,11 @@ export function snapshot(dir: string, skip: (path: string) => boolean = () => fa
 export const withoutAgentc = (path: string): boolean => path === ".agentc" || path.startsWith(".agentc/");
 
 export function install(bundle: string, project: string, ...flags: string[]) {
-  return runCli(["install", bundle, "--project", project, "--yes", ...flags]);
+  return runAgentc(["install", bundle, "--project", project, "--yes", ...flags]);
 }
 
-export function installJson(bundle: string, project: string, ...flags: string[]) {
-  const result = install(bundle, project, "--format", "json", ...flags);
+export async function installJson(bundle: string, project: string, ...flags: string[]) {
+  const result = await install(bundle, project, "--format", "json", ...flags);
   return { ...result, json: JSON.parse(result.stdout || "{}") as InstallJson };
 }
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BundleSpec, install, makeBundle } from "./install-fixture.js";
-import { runCli } from "./run-cli.js";
+import { runCliProcess } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** An upgrade that exercises every kind of action: update, create, remove, beside, legacy, move aside, link. */
@@ -52,12 +52,12 @@ export const upgradeTo: BundleSpec = {
  * A project with v1 installed and the user's own edits and files around it; v1 wrote legacy.md, which v2's
  * `remove` deletes (a bundle deletes only what agentc's record shows it wrote).
  */
-export function upgradeProject(): { project: string; bundle: string } {
+export async function upgradeProject(): Promise<{ project: string; bundle: string }> {
   const project = testdir({
     "README.md": "the user's readme\n",
     ".claude/rules/mine.local.md": "mine\n",
   });
-  const status = install(makeBundle(upgradeFrom), project).status;
+  const status = (await install(makeBundle(upgradeFrom), project)).status;
   if (status !== 0) throw new Error("setup install failed");
   writeFileSync(join(project, "docs/notes.md"), "the user's notes\n");
   writeFileSync(join(project, ".claude/rules/stray.md"), "a stray file\n");
@@ -100,7 +100,7 @@ export function freshFolderProject(): { project: string; bundle: string } {
 /** A project where links were refused when v1 was installed (so `.agents/skills` is a copy), and v2. */
 export function copiedFolderProject(): { project: string; bundle: string } {
   const project = testdir({ "README.md": "the user's readme\n" });
-  const r = runCli(["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"], {
+  const r = runCliProcess(["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"], {
     env: linksRefused,
   });
   if (r.status !== 0) throw new Error(`setup install failed: ${r.stderr}`);

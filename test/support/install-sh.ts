@@ -5,7 +5,7 @@ import { after } from "node:test";
 import { installScriptPath } from "../../src/serve/install-script.js";
 import { describeTree } from "./project-tree-hash.js";
 import { outcome } from "./run-cli-async.js";
-import { freePort, type ServeProcess, startServe } from "./serve-process.js";
+import { serveInProcess } from "./serve-process.js";
 import { testdir } from "./testdir.js";
 
 /** A POSIX shell to run install.sh with, and the PATH it runs under. */
@@ -124,19 +124,21 @@ export function fullTree(dir: string): Record<string, string> {
 }
 
 /**
- * One build served by `agentc serve` at a fixed address; publish() serves another build there. Called in
- * a test, the server stops when that test ends, whether it passes or fails.
+ * One build served at a fixed address by what `agentc serve` runs, in this process (the serve tests start the
+ * real command); publish() serves another build there. Called in a test, the server stops when that test ends,
+ * whether it passes or fails. Only what does not block this process may talk to it: install.sh as a child
+ * process, `agentc install` in-process.
  */
 export async function served(build: string) {
-  const port = await freePort();
-  let server: ServeProcess = await startServe([build], {}, port);
+  let server = await serveInProcess(build);
+  const port = Number(new URL(server.url).port);
   after(() => server.stop());
   return {
     url: server.url,
     script: `${server.url}install.sh`,
     async publish(next: string) {
       await server.stop();
-      server = await startServe([next], {}, port);
+      server = await serveInProcess(next, port);
     },
     stop: () => server.stop(),
   };

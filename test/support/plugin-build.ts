@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { builtinPluginHosts } from "../../src/registry/builtin-plugin-hosts.js";
 import { clientRegistry } from "./clients-cli.js";
-import { runCli } from "./run-cli.js";
+import { runAgentc } from "./run-cli.js";
 import { testdir, writeFiles } from "./testdir.js";
 
 /** Every host of plugin-hosts/, and the client packs their packages take skills, agents and hooks from. */
@@ -37,7 +37,7 @@ export interface BuiltPlugin {
 export function buildPluginRegistry(
   plugin: object = teamPlugin,
   edit: (registry: string) => void = () => {},
-): BuiltPlugin {
+): Promise<BuiltPlugin> {
   const root = testdir({}, "agentc-plugin-");
   const registry = join(root, "registry");
   cpSync(clientRegistry, registry, { recursive: true });
@@ -51,8 +51,8 @@ export function buildPluginRegistry(
 }
 
 /** Runs `agentc build` again into the same folder and unpacks the packages afresh. */
-export function rebuild(previous: BuiltPlugin): BuiltPlugin {
-  const run = runCli(["build", previous.registry, "--out", previous.build]);
+export async function rebuild(previous: BuiltPlugin): Promise<BuiltPlugin> {
+  const run = await runAgentc(["build", previous.registry, "--out", previous.build]);
   const out = { ...previous, report: run.stdout + run.stderr, status: run.status };
   if (run.status !== 0) return out;
   const name = (

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { startServe as startServeHere } from "../../src/serve/http-server.js";
+import { installScriptFor } from "../../src/serve/install-script.js";
 import { binPath } from "./run-cli.js";
 
 export interface ServeProcess {
@@ -75,4 +77,41 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** A server this process runs: its base URL, and stop(). */
+export interface InProcessServe {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * What `agentc serve PATH` runs, in this process, at `port` (0: any free one): for tests whose subject is not
+ * serve itself (serve's own tests start the real command). Only what does not block this process may talk to
+ * it: the CLI in-process, or a child process waited for asynchronously.
+ */
+export async function serveInProcess(path: string, port = 0): Promise<InProcessServe> {
+  const running = await startServeHere({
+    path,
+    host: "127.0.0.1",
+    port,
+    installScript: installScriptFor,
+    warn: () => {},
+  });
+  return {
+    url: running.url,
+    async stop() {
+      await running.close();
+      await clientsSeeClose();
+    },
+  };
+}
+
+/**
+ * Two turns of the event loop, so that a poll phase runs between them: this process's fetch clients then read
+ * the end of the connections a stopped server dropped, and never send a request on one of them to the next
+ * server at the same address.
+ */
+async function clientsSeeClose(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -9,7 +9,7 @@ import { sha256 } from "../../../src/shared/hash.js";
 import { snapshot, withoutAgentc } from "../../support/install-fixture.js";
 import { notLinux } from "../../support/install-sh.js";
 import { faultyProxy, skopeo, startRegistry, startTokenService } from "../../support/oci-registry.js";
-import { runCli } from "../../support/run-cli.js";
+import { runAgentc } from "../../support/run-cli.js";
 import { runCliAsync } from "../../support/run-cli-async.js";
 import { testdir } from "../../support/testdir.js";
 import { type BuildFixture, makeBuildDir } from "../../support/zip-fixtures.js";
@@ -33,7 +33,7 @@ describe("OCI registries: agentc publish, install and update oci://", { skip: no
     const registry = await startRegistry();
     const build = makeBuildDir(v1);
     const ref = `oci://${registry.host}/acme/agent-config:1.0.0`;
-    const published = runCli(["publish", build, ref, "--format", "json"]);
+    const published = await runAgentc(["publish", build, ref, "--format", "json"]);
     assert.equal(published.status, 0, published.stderr);
     const { digest, version, bundleSha256 } = JSON.parse(published.stdout);
     assert.equal(version, "1.0.0");
@@ -78,7 +78,7 @@ describe("OCI registries: agentc publish, install and update oci://", { skip: no
       readFileSync(join(copy, manifest.layers[1].digest.slice(7))),
       readFileSync(join(build, "manifest.json")),
     );
-    const again = runCli([
+    const again = await runAgentc([
       "publish",
       zip,
       `oci://${registry.host}/acme/agent-config:again`,
@@ -95,19 +95,19 @@ describe("OCI registries: agentc publish, install and update oci://", { skip: no
   it("installs from a tag and from a digest exactly as from the build folder, recording the digest; update follows the tag", async () => {
     const registry = await startRegistry();
     const ref = `oci://${registry.host}/acme/agent-config:stable`;
-    assert.equal(runCli(["publish", makeBuildDir(v1), ref]).status, 0);
+    assert.equal((await runAgentc(["publish", makeBuildDir(v1), ref])).status, 0);
     const project = testdir({ "README.md": "mine\n" });
-    const installed = runCli(["install", ref, "--project", project, "--yes"]);
+    const installed = await runAgentc(["install", ref, "--project", project, "--yes"]);
     assert.equal(installed.status, 0, installed.stderr);
     const local = testdir({ "README.md": "mine\n" });
-    assert.equal(runCli(["install", makeBuildDir(v1), "--project", local, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", makeBuildDir(v1), "--project", local, "--yes"])).status, 0);
     assert.deepEqual(snapshot(project, withoutAgentc), snapshot(local, withoutAgentc));
     const source = record(project).source;
     assert.equal(source.kind, "oci");
     assert.equal(source.url, ref);
     assert.match(source.digest, /^sha256:[0-9a-f]{64}$/);
     const pinned = testdir();
-    const byDigest = runCli([
+    const byDigest = await runAgentc([
       "install",
       `oci://${registry.host}/acme/agent-config@${source.digest}`,
       "--project",
@@ -116,21 +116,21 @@ describe("OCI registries: agentc publish, install and update oci://", { skip: no
     ]);
     assert.equal(byDigest.status, 0, byDigest.stderr);
     assert.equal(record(pinned).source.digest, source.digest);
-    assert.equal(runCli(["update", "--project", project, "--check"]).status, 0);
-    assert.equal(runCli(["publish", makeBuildDir(v2), ref]).status, 0);
-    const check = runCli(["update", "--project", project, "--check"]);
+    assert.equal((await runAgentc(["update", "--project", project, "--check"])).status, 0);
+    assert.equal((await runAgentc(["publish", makeBuildDir(v2), ref])).status, 0);
+    const check = await runAgentc(["update", "--project", project, "--check"]);
     assert.equal(check.status, 1);
     assert.match(check.stdout, /update available: 1\.0\.0 → 1\.1\.0 from oci:\/\//);
     assert.equal(
-      runCli(["update", "--project", pinned, "--check"]).status,
+      (await runAgentc(["update", "--project", pinned, "--check"])).status,
       0,
       "a digest reference never moves",
     );
-    const update = runCli(["update", "--project", project]);
+    const update = await runAgentc(["update", "--project", project]);
     assert.equal(update.status, 0, update.stderr);
     assert.equal(readFileSync(join(project, "AGENTS.md"), "utf8"), "# Rules v2\n");
     assert.notEqual(record(project).source.digest, source.digest, "the record pins the new digest");
-    const missing = runCli([
+    const missing = await runAgentc([
       "install",
       `oci://${registry.host}/acme/agent-config:nope`,
       "--project",
@@ -143,7 +143,7 @@ describe("OCI registries: agentc publish, install and update oci://", { skip: no
   it("fails before unpacking, leaving the project unchanged, when the registry answers 500, names a wrong digest or sends a damaged blob", async () => {
     const registry = await startRegistry();
     assert.equal(
-      runCli(["publish", makeBuildDir(v1), `oci://${registry.host}/acme/agent-config:1`]).status,
+      (await runAgentc(["publish", makeBuildDir(v1), `oci://${registry.host}/acme/agent-config:1`])).status,
       0,
     );
     const proxy = await faultyProxy(registry.host);
@@ -174,15 +174,8 @@ describe("OCI registries: agentc publish, install and update oci://", { skip: no
     }
     proxy.fault = "none";
     assert.equal(
-      (
-        await runCliAsync([
-          "install",
-          `oci://${proxy.host}/acme/agent-config:1`,
-          "--project",
-          project,
-          "--yes",
-        ])
-      ).status,
+      (await runAgentc(["install", `oci://${proxy.host}/acme/agent-config:1`, "--project", project, "--yes"]))
+        .status,
       0,
     );
   });
@@ -204,7 +197,12 @@ describe("OCI registries: agentc publish, install and update oci://", { skip: no
       layers: [],
     };
     await client.putManifest("1", Buffer.from(JSON.stringify(other)));
-    const result = runCli(["install", `oci://${registry.host}/acme/other:1`, "--project", testdir()]);
+    const result = await runAgentc([
+      "install",
+      `oci://${registry.host}/acme/other:1`,
+      "--project",
+      testdir(),
+    ]);
     assert.equal(result.status, 1);
     assert.match(
       result.stderr,
@@ -217,22 +215,28 @@ describe("OCI registries: agentc publish, install and update oci://", { skip: no
       "oci://host/repo",
       "oci://host/repo@sha256:abc",
     ]) {
-      const parsed = runCli(["install", bad, "--project", testdir()]);
+      const parsed = await runAgentc(["install", bad, "--project", testdir()]);
       assert.equal(parsed.status, 1, bad);
       assert.match(parsed.stderr, /hint: write oci:\/\/HOST\/REPOSITORY:TAG/, bad);
     }
     assert.equal(
-      runCli(["publish", makeBuildDir(v1), `oci://${registry.host}/acme/x@sha256:${"0".repeat(64)}`]).status,
+      (
+        await runAgentc([
+          "publish",
+          makeBuildDir(v1),
+          `oci://${registry.host}/acme/x@sha256:${"0".repeat(64)}`,
+        ])
+      ).status,
       1,
     );
-    assert.equal(runCli(["publish", makeBuildDir(v1), "https://example.com/x"]).status, 2);
+    assert.equal((await runAgentc(["publish", makeBuildDir(v1), "https://example.com/x"])).status, 2);
   });
 
   it("answers the registry's token challenge with credentials from the Docker config file or the environment", async () => {
     const tokens = await startTokenService("ci-bot", "s3cret");
     const registry = await startRegistry(tokens);
     const ref = `oci://${registry.host}/acme/private:1`;
-    const anonymous = await runCliAsync(["publish", makeBuildDir(v1), ref]);
+    const anonymous = await runAgentc(["publish", makeBuildDir(v1), ref]);
     assert.equal(anonymous.status, 1);
     assert.match(
       anonymous.stderr,

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { capability, okSpawn } from "../../support/capability-bundle.js";
 import { type ComponentSpec, makeBundle, snapshot } from "../../support/install-fixture.js";
-import { binPath, runCli } from "../../support/run-cli.js";
+import { binPath, runCliProcess } from "../../support/run-cli.js";
 import { testdir } from "../../support/testdir.js";
 
 /**
@@ -20,7 +20,8 @@ function setup(components: Record<string, ComponentSpec>) {
   const bundle = makeBundle({ components: { base: { files: { "AGENTS.md": "# rules\n" } }, ...components } });
   const log = join(testdir(), "hooks.log");
   writeFileSync(log, "");
-  const run = (...args: string[]) => runCli([...args, "--project", project], { env: { HOOK_LOG: log } });
+  const run = (...args: string[]) =>
+    runCliProcess([...args, "--project", project], { env: { HOOK_LOG: log } });
   const install = (...flags: string[]) => run("install", bundle, "--yes", ...flags);
   const hooksRun = (): string[] => readFileSync(log, "utf8").split("\n").filter(Boolean);
   return { project, bundle, log, run, install, hooksRun };
@@ -61,7 +62,10 @@ describe("capability spawn hooks: a required one failing rolls everything back (
   }
 
   it("a timed-out hook is stopped, with what it started", () => {
-    const t = setup({ "capability-beta": capability("beta", { spawn: "bin/hook.mjs beta spawn sleep" }) });
+    // A shell hook: it has logged its pid long before the half second, even on a loaded machine.
+    const t = setup({
+      "capability-beta": capability("beta", { program: "sh", spawn: "bin/hook.sh beta spawn sleep" }),
+    });
     assert.equal(t.install("--allow-hooks", "--hook-timeout", "0.5").status, 1);
     const pid = Number(
       t
@@ -216,7 +220,7 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
         }),
       },
     });
-    const result = runCli(["install", v2, "--project", t.project, "--yes", "--allow-hooks"], {
+    const result = runCliProcess(["install", v2, "--project", t.project, "--yes", "--allow-hooks"], {
       env: { HOOK_LOG: t.log },
     });
     assert.equal(result.status, 1, result.stdout);

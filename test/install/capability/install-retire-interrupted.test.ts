@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import { capability, okSpawn } from "../../support/capability-bundle.js";
 import { startPaused } from "../../support/install-child.js";
 import { makeBundle, snapshot, withoutAgentc } from "../../support/install-fixture.js";
-import { runCli } from "../../support/run-cli.js";
+import { runCliProcess } from "../../support/run-cli.js";
 import { fillUp, release, smallDisk } from "../../support/small-disk.js";
 import { testdir } from "../../support/testdir.js";
 
@@ -29,7 +29,7 @@ function setup(project = testdir({ "README.md": "mine\n" })) {
   writeFileSync(log, "");
   const env = { HOOK_LOG: log };
   const run = (args: string[], more: NodeJS.ProcessEnv = {}) =>
-    runCli([...args, "--project", project], { env: { ...env, ...more } });
+    runCliProcess([...args, "--project", project], { env: { ...env, ...more } });
   const hooksRun = (): string[] => readFileSync(log, "utf8").split("\n").filter(Boolean);
   const status = () => run(["status", "--check"]);
   return { project, bundle, env, run, hooksRun, status };
@@ -114,7 +114,7 @@ describe("an uninstall interrupted after the retire hooks ran (real signals)", (
       ["acme.beta", "retired"],
     ]);
     assert.match(t.status().stdout, /capability acme\.beta was retired/);
-    assert.equal(runCli([...drop, "--allow-hooks"], { env: t.env }).status, 0);
+    assert.equal(runCliProcess([...drop, "--allow-hooks"], { env: t.env }).status, 0);
     assert.deepEqual(
       t.hooksRun().filter((l) => l.startsWith("beta retire")),
       ['beta retire meta={"token":"beta-1"}', 'beta retire meta={"token":"beta-1"}'],

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { capability } from "../../support/capability-bundle.js";
 import { makeBundle, snapshot } from "../../support/install-fixture.js";
-import { runCli } from "../../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../../support/run-cli.js";
 import { testdir } from "../../support/testdir.js";
 
 /**
@@ -27,7 +27,8 @@ function setup() {
         "capability-alpha": capability("alpha", { spawn: "bin/hook.mjs alpha spawn data", version }),
       },
     });
-  const run = (...args: string[]) => runCli([...args, "--project", project], { env: { HOOK_LOG: log } });
+  const run = (...args: string[]) =>
+    runCliProcess([...args, "--project", project], { env: { HOOK_LOG: log } });
   return { project, bundle, run };
 }
 
@@ -76,7 +77,7 @@ describe("run-time data a spawn hook writes into its home", () => {
     assert.equal(snapshot(t.project)[data], 'file - {"spawned":"alpha"}\n');
   });
 
-  it("a file in an owned folder that is no capability's home is the project's own, not run-time data", () => {
+  it("a file in an owned folder that is no capability's home is the project's own, not run-time data", async () => {
     const project = testdir();
     const bundle = makeBundle({
       components: {
@@ -84,9 +85,9 @@ describe("run-time data a spawn hook writes into its home", () => {
         "capability-alpha": capability("alpha", {}),
       },
     });
-    assert.equal(runCli(["install", bundle, "--project", project, "--yes"]).status, 0);
+    assert.equal((await runAgentc(["install", bundle, "--project", project, "--yes"])).status, 0);
     writeFileSync(join(project, ".rules/mine.md"), "mine\n");
-    const status = runCli(["status", "--project", project, "--check"]);
+    const status = await runAgentc(["status", "--project", project, "--check"]);
     assert.equal(status.status, 0, status.stdout);
     assert.match(status.stdout, /own +\.rules\/mine\.md: the project's own/);
   });

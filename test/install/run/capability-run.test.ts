@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import { capability, okSpawn } from "../../support/capability-bundle.js";
 import { type ComponentSpec, makeBundle } from "../../support/install-fixture.js";
-import { binPath, runCli } from "../../support/run-cli.js";
+import { binPath, runAgentc, runCliProcess } from "../../support/run-cli.js";
 import { testdir } from "../../support/testdir.js";
 
 /**
@@ -69,7 +69,7 @@ function installed(components: Record<string, ComponentSpec>, ...flags: string[]
   const bundle = makeBundle({ components: { base: { files: { "AGENTS.md": "# rules\n" } }, ...components } });
   const hookLog = join(testdir(), "hooks.log");
   writeFileSync(hookLog, "");
-  const result = runCli(["install", bundle, "--project", project, "--yes", ...flags], {
+  const result = runCliProcess(["install", bundle, "--project", project, "--yes", ...flags], {
     env: { HOOK_LOG: hookLog },
   });
   assert.equal(result.status, 0, result.stderr);
@@ -78,7 +78,7 @@ function installed(components: Record<string, ComponentSpec>, ...flags: string[]
 
 /** `agentc run ...` from `cwd` (the caller's folder), for the project. */
 function run(project: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  return runCli(["run", "--project", project, ...args], {
+  return runCliProcess(["run", "--project", project, ...args], {
     cwd: options.cwd ?? testdir(),
     env: { PATH: pathWithNode, ...options.env },
   });
@@ -372,10 +372,13 @@ describe("agentc run when the spawn hook did not run", () => {
 });
 
 describe("agentc run --help", () => {
-  it("prints the usage", () => {
-    const result = runCli(["run", "--help"]);
+  it("prints the usage", async () => {
+    const result = await runAgentc(["run", "--help"]);
     assert.equal(result.status, 0);
     assert.match(result.stdout, /agentc run <capability> <command> \[args\.\.\.\] \[--project DIR\]/);
-    assert.match(runCli(["--help"]).stdout, /\n {2}run +run a command of an installed capability package/);
+    assert.match(
+      (await runAgentc(["--help"])).stdout,
+      /\n {2}run +run a command of an installed capability package/,
+    );
   });
 });
