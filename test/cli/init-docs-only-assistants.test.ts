@@ -143,17 +143,4 @@ describe("agentc init --assistants <id>, build, install: the files each vendor's
       'cd "$DUO_PROJECT_DIR" && git status --short',
     );
   });
-  it("antigravity beside gemini-cli: the build says Antigravity would read the text of AGENTS.md twice (GEMINI.md is its link)", async () => {
-    const root = testdir({}, "agentc-antigravity-gemini-");
-    const registry = join(root, "reg");
-    assert.equal((await runAgentc(["init", registry, "--assistants", "antigravity,gemini-cli"])).status, 0);
-    mkdirSync(join(registry, "core/skills/review"), { recursive: true });
-    writeFileSync(join(registry, "core/skills/review/SKILL.md"), core["core/skills/review/SKILL.md"] ?? "");
-    const built = await runAgentc(["build", registry, "--out", join(root, "out")]);
-    assert.equal(built.status, 1, built.stdout + built.stderr);
-    assert.match(
-      built.stdout + built.stderr,
-      /error AGC151 antigravity \(Antigravity\) loads the text of AGENTS\.md twice: as GEMINI\.md \(a link to AGENTS\.md\) and as AGENTS\.md/,
-    );
-  });
 });
