@@ -21,11 +21,20 @@ export const hookEvents = [
   "pre_compact",
   "notification",
   "stop",
+  "post_compact",
+  "permission_request",
+  "before_model",
+  "after_model",
 ] as const;
 export type HookEvent = (typeof hookEvents)[number];
 
 /** Events about one tool call: only these take `verbs`. */
-export const toolEvents: readonly HookEvent[] = ["before_tool", "after_tool", "after_tool_failure"];
+export const toolEvents: readonly HookEvent[] = [
+  "before_tool",
+  "after_tool",
+  "after_tool_failure",
+  "permission_request",
+];
 /** Events whose hook can block what happens next: only these take `fail_closed`. */
 export const blockingEvents: readonly HookEvent[] = ["before_tool", "prompt_submit"];
 

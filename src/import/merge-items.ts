@@ -46,7 +46,8 @@ export function mergeItems(
     for (const command of own.commands) keep("command", lists.command, command);
     for (const level of ["deny", "ask", "allow"] as const)
       for (const rule of own.permissions[level]) addPermission(items.permissions[level], rule);
-    for (const hook of own.hooks) addHook(lists.hook, read(hook));
+    let lastHook = -1;
+    for (const hook of own.hooks) lastHook = addHook(lists.hook, read(hook), lastHook);
     for (const server of own.servers) keep("server", lists.server, server);
     items.guard ||= own.guard;
     for (const [client, paths] of Object.entries(own.policies))
@@ -127,17 +128,22 @@ function keepNamed<T extends Named>(
   list.push({ ...reading, item: { ...item, name } });
 }
 
-/** One hook per event and command: the readings of several clients fill each other in. */
-function addHook(hooks: Reading<ImportedHook>[], reading: Reading<ImportedHook>): void {
+/**
+ * One hook per event and command: the readings of several clients fill each other in. A hook not read
+ * before goes right after the one its own file lists before it (`after`, an index), so the order of
+ * core/hooks.json survives clients that have only some of its events. Returns the hook's index.
+ */
+function addHook(hooks: Reading<ImportedHook>[], reading: Reading<ImportedHook>, after: number): number {
   for (const [index, other] of hooks.entries()) {
     if (other.item.event !== reading.item.event || other.item.command !== reading.item.command) continue;
     const result = mergeReadings("hook", other, reading);
     if ("merged" in result) {
       hooks[index] = result.merged;
-      return;
+      return index;
     }
   }
-  hooks.push(reading);
+  hooks.splice(after + 1, 0, reading);
+  return after + 1;
 }
 
 function addPermission(rules: ImportedPermission[], rule: ImportedPermission): void {

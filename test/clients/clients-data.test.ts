@@ -13,6 +13,7 @@ const files = readdirSync(clientsDir)
 
 /** Every assistant issue 4 names, by pack id. */
 const expectedClients = [
+  "antigravity",
   "claude-code",
   "cline",
   "codex",
@@ -20,10 +21,13 @@ const expectedClients = [
   "devin",
   "gemini-cli",
   "github-copilot",
+  "gitlab-duo",
+  "goose",
   "junie",
   "kiro",
   "opencode",
   "windsurf",
+  "zed",
 ];
 
 /** Capability kinds a pack's notes may be keyed by (src/emit/clients/capability.ts PromiseKind). */

@@ -171,6 +171,40 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "sources/imported/02-amazonq-rules-security.md": ["# Security"],
     },
   },
+  antigravity: {
+    assistants: ["antigravity"],
+    files: {
+      "core/rules/api.md": ["trigger: glob", "  - src/ledger/api/**/*.py"],
+      "core/rules/migrations.md": ["trigger: model_decision", "description: Writing Alembic migrations"],
+      "core/rules/style.md": ["trigger: always_on"],
+      "core/commands/release.md": ["description: Cuts a release"],
+      "core/agents/schema-checker.md": ["alembic check"],
+      "core/mcp.json": ['"url": "https://tickets.example.com/mcp"', '"postgres-mcp"'],
+    },
+  },
+  zed: {
+    assistants: ["zed"],
+    files: {
+      "sources/imported/01-rules.md": ["## Tests"],
+      "core/mcp.json": ['"crates-mcp"', '"url": "https://docs.example.com/mcp"'],
+    },
+  },
+  goose: {
+    assistants: ["goose"],
+    files: {
+      "sources/imported/01-goosehints.md": ["Use `pnpm`, never `npm`."],
+    },
+  },
+  "gitlab-duo": {
+    assistants: ["gitlab-duo"],
+    files: {
+      "sources/imported/01-gitlab-duo-chat-rules.md": ["never log and return the same error"],
+      "core/skills/runner-logs/SKILL.md": ["glab ci trace"],
+      "core/commands/triage.md": ["description: Triages the newest failed pipeline"],
+      "core/hooks.json": ['"event": "session_start"', '"command": "cat docs/oncall.md"'],
+      "core/mcp.json": ['"url": "https://runners.example.com/mcp"', '"sqlite-mcp"'],
+    },
+  },
   "mixed-copies": {
     assistants: [
       "agents-md",

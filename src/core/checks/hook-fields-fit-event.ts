@@ -8,7 +8,7 @@ export const hookFieldsFitEvent: InlineCheck = {
   severity: "error",
   title: "A hook's verbs and fail_closed fit its event",
   description:
-    "Only tool events (before_tool, after_tool, after_tool_failure) concern verbs, and only events that can block (before_tool, prompt_submit) can fail closed. Elsewhere the field maps to nothing and the promise it makes is lost.",
+    "Only tool events (before_tool, after_tool, after_tool_failure, permission_request) concern verbs, and only events that can block (before_tool, prompt_submit) can fail closed. Elsewhere the field maps to nothing and the promise it makes is lost.",
   hint: "Remove the field, or move the hook to an event that supports it.",
   examples: {
     passing: withCore({
@@ -24,7 +24,7 @@ export const hookFieldsFitEvent: InlineCheck = {
       }),
     }),
     expected: [
-      'core/hooks.json:6:7: error AGC071 "verbs" has no meaning for event "session_start"; only before_tool, after_tool, after_tool_failure take it',
+      'core/hooks.json:6:7: error AGC071 "verbs" has no meaning for event "session_start"; only before_tool, after_tool, after_tool_failure, permission_request take it',
     ],
   },
 };
