@@ -141,6 +141,14 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/mcp.json": ['"command": "cargo-mcp"', `"Bearer ${env("GRAFANA_TOKEN")}"`],
     },
   },
+  pi: {
+    assistants: ["agents-md", "pi"],
+    files: {
+      "sources/imported/01-AGENTS.md": ["Amounts are integer cents, never floats."],
+      "core/skills/release-check/SKILL.md": ["description: Checks that a release is ready"],
+      "core/commands/new-command.md": ["argument_hint: <name>", "Add the command $ARGUMENTS"],
+    },
+  },
   continue: {
     assistants: ["continue"],
     files: {

@@ -12,7 +12,19 @@ import { runCli } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** The assistants' own CLIs, pinned in package.json devDependencies (docs/conformance.md). */
-export type ClientCli = "claude" | "codex" | "gemini" | "copilot" | "opencode" | "cline";
+export type ClientCli =
+  | "claude"
+  | "codex"
+  | "gemini"
+  | "copilot"
+  | "opencode"
+  | "cline"
+  | "pi"
+  | "qwen"
+  | "amp"
+  | "kilo"
+  | "auggie"
+  | "droid";
 
 export const clientPackages: Record<ClientCli, string> = {
   claude: "@anthropic-ai/claude-code",
@@ -21,6 +33,12 @@ export const clientPackages: Record<ClientCli, string> = {
   copilot: "@github/copilot",
   opencode: "opencode-ai",
   cline: "cline",
+  pi: "@mariozechner/pi-coding-agent",
+  qwen: "@qwen-code/qwen-code",
+  amp: "@sourcegraph/amp",
+  kilo: "@kilocode/cli",
+  auggie: "@augmentcode/auggie",
+  droid: "@factory/cli",
 };
 
 /**

@@ -81,9 +81,18 @@ const anthropic: Answer = (req, body, res, tool) => {
   ]);
 };
 
-const openaiChat: Answer = (req, body, res) => {
+const openaiChat: Answer = (req, body, res, tool) => {
   if (req.url?.includes("/models"))
     return json(res, { object: "list", data: [{ id: "gpt-test", object: "model" }] });
+  const request = parsed(body) as { stream?: boolean; tools?: { function?: { name?: string } }[] };
+  if (
+    wantsCall(
+      body,
+      tool,
+      (request.tools ?? []).some((t) => t.function?.name === tool?.name),
+    )
+  )
+    return openaiChatCall(res, tool, request.stream === true);
   const chunk = (delta: object, finish: string | null) => ({
     id: "c1",
     object: "chat.completion.chunk",
@@ -107,6 +116,42 @@ const openaiChat: Answer = (req, body, res) => {
   );
   res.end("data: [DONE]\n\n");
 };
+
+/** An OpenAI chat answer that asks for one tool call, streamed or whole. */
+function openaiChatCall(res: ServerResponse, tool: ToolCall, stream: boolean): void {
+  const call = {
+    id: "call_loopback",
+    type: "function",
+    function: { name: tool.name, arguments: JSON.stringify(tool.input) },
+  };
+  const base = { id: "c1", created: 1, model: "gpt-test" };
+  if (!stream) {
+    json(res, {
+      ...base,
+      object: "chat.completion",
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: null, tool_calls: [call] },
+          finish_reason: "tool_calls",
+        },
+      ],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    });
+    return;
+  }
+  const chunk = (delta: object, finish: string | null) => ({
+    ...base,
+    object: "chat.completion.chunk",
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  res.writeHead(200, { "content-type": "text/event-stream" });
+  res.write(
+    `data: ${JSON.stringify(chunk({ role: "assistant", tool_calls: [{ index: 0, ...call }] }, null))}\n\n`,
+  );
+  res.write(`data: ${JSON.stringify(chunk({}, "tool_calls"))}\n\n`);
+  res.end("data: [DONE]\n\n");
+}
 
 const openaiResponses: Answer = (req, body, res, tool) => {
   if (!req.url?.includes("/responses")) return json(res, { object: "list", data: [] });
