@@ -23,6 +23,8 @@ const expectedClients = [
   "junie",
   "kiro",
   "opencode",
+  "pi",
+  "qwen-code",
   "windsurf",
 ];
 
@@ -98,6 +100,7 @@ describe("built-in client packs", () => {
       "github-copilot",
       "junie",
       "kiro",
+      "qwen-code",
       "windsurf",
     ]);
   });

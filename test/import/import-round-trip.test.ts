@@ -163,7 +163,12 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
   "qwen-code": {
     assistants: ["agents-md", "qwen-code"],
     files: {
-      "sources/imported/scoped/01-qwen-rules-vue.md": ["src/**/*.vue", "description: Vue single-file"],
+      "core/rules/vue.md": ["trigger: glob", "src/**/*.vue", "description: Vue single-file"],
+      "core/skills/component-docs/SKILL.md": ["description: Writes the docs page of a Vue component"],
+      "core/agents/a11y-reviewer.md": ["  - read", "  - grep"],
+      "core/commands/story.md": ["Add a Storybook story for $ARGUMENTS"],
+      "core/permissions.json": ['".env"', '"rm -rf"', '"npm run lint"'],
+      "core/mcp.json": ['"url": "https://mcp.figma.example.com/mcp"', `"Bearer ${env("FIGMA_TOKEN")}"`],
     },
   },
   augment: {
