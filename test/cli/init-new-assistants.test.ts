@@ -18,11 +18,29 @@ interface Case {
 
 const cases: Case[] = [
   {
+    id: "amp",
+    files: {
+      "AGENTS.md": "Project",
+      ".agents/skills/review/SKILL.md": "name: review",
+      ".amp/settings.json": '"amp.mcpServers"',
+    },
+  },
+  {
     id: "pi",
     files: {
       "AGENTS.md": "Project",
       ".pi/skills/review/SKILL.md": "name: review",
       ".pi/prompts/ship.md": "Ship the change: $ARGUMENTS",
+    },
+  },
+  {
+    id: "qwen-code",
+    files: {
+      "AGENTS.md": "Project",
+      ".qwen/skills/review/SKILL.md": "name: review",
+      ".qwen/commands/ship.md": "Ship the change: {{args}}",
+      ".qwen/rules/testing.md": 'paths:\n  - "test/**/*.ts"',
+      ".qwen/settings.json": '"mcpServers"',
     },
   },
 ];

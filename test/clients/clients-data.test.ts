@@ -13,6 +13,7 @@ const files = readdirSync(clientsDir)
 
 /** Every assistant issue 4 names, by pack id. */
 const expectedClients = [
+  "amp",
   "claude-code",
   "cline",
   "codex",

@@ -26,7 +26,8 @@ describe("agentc import finds each assistant by the files only it reads", () => 
   it("a skill only in the shared .agents/skills is imported, and the round trip names who writes there", async () => {
     const run = await runImport(join(importProjects, "mixed"));
     assert.equal(run.status, 0, run.stderr);
-    for (const shared of ["cline", "codex", "gemini-cli"]) assert.ok(!run.json.assistants.includes(shared));
+    for (const shared of ["amp", "cline", "codex", "gemini-cli"])
+      assert.ok(!run.json.assistants.includes(shared));
     assert.ok(readFileSync(join(run.out, "core/skills/review/SKILL.md"), "utf8").includes("name: review"));
     const finding = run.json.diagnostics.find(
       (d) => d.id === "AGC129" && d.file === ".agents/skills/review/SKILL.md",
@@ -34,9 +35,9 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.equal(finding?.severity, "warning");
     assert.match(
       finding?.message ?? "",
-      /writes no \.agents\/skills\/review\/SKILL\.md: cline, codex, gemini-cli/,
+      /writes no \.agents\/skills\/review\/SKILL\.md: amp, cline, codex, gemini-cli/,
     );
-    assert.match(finding?.hint ?? "", /--from cline/);
+    assert.match(finding?.hint ?? "", /--from amp/);
   });
 
   it("a project with files only at shared places chooses none of their readers: it says so, and --from does", async () => {
@@ -51,7 +52,8 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.ok(
       run.json.diagnostics.some(
         (d) =>
-          d.file === ".agents/skills/lint/SKILL.md" && /cline, codex, gemini-cli write there/.test(d.message),
+          d.file === ".agents/skills/lint/SKILL.md" &&
+          /amp, cline, codex, gemini-cli write there/.test(d.message),
       ),
     );
     const chosen = await runImport(project, "--from", "gemini-cli");

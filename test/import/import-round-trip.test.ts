@@ -141,6 +141,14 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/mcp.json": ['"command": "cargo-mcp"', `"Bearer ${env("GRAFANA_TOKEN")}"`],
     },
   },
+  amp: {
+    assistants: ["agents-md", "amp"],
+    files: {
+      "sources/imported/01-AGENTS.md": ["Every money amount is an int64 of cents."],
+      "core/skills/db-migrate/SKILL.md": ["description: Writes and checks a Postgres migration"],
+      "core/mcp.json": ['"--read-only"', '"url": "https://mcp.sentry.dev/mcp"'],
+    },
+  },
   pi: {
     assistants: ["agents-md", "pi"],
     files: {
