@@ -23,6 +23,15 @@ AGENTC_SIGNATURE=''
 AGENTC_SIGNER=''
 # agentc-serve-config-end
 
+# The only files a bundle may compose into although a person wrote them: the instruction files agentc's
+# built-in adapters adopt, and the settings files its built-in client packs compose values into
+# (src/install/bundle/composable-files.ts; test/serve/install-sh-trust.test.ts keeps this copy equal to it).
+# An adopt or composed line naming any other path rejects the bundle.
+# agentc-composable-begin
+AGENTC_INSTRUCTION_FILES='.claude/CLAUDE.md .github/copilot-instructions.md AGENTS.md CLAUDE.md GEMINI.md'
+AGENTC_SETTINGS_FILES='.claude/settings.json .codex/config.toml .codex/hooks.json .cursor/cli.json .cursor/hooks.json .cursor/mcp.json .cursor/permissions.json .devin/config.json .gemini/settings.json .github/hooks/agentc.json .junie/mcp/mcp.json .kiro/settings/mcp.json .mcp.json .vscode/mcp.json .windsurf/hooks.json opencode.json'
+# agentc-composable-end
+
 LC_ALL=C
 export LC_ALL
 TAB=$(printf '\t')
@@ -56,6 +65,7 @@ trap 'on_signal 143' TERM
 usage() {
   cat <<'EOF'
 usage: sh install.sh [--project DIR] [--components a,b] [--dry-run] [--from URL] [--signer FILE] [--require-signature]
+                     [--allow-downgrade]
   --project DIR     the project to install into (default: the current folder)
   --components a,b  install these components (required ones are always added); default: those of the
                     last install, else the registry's chosen assistants' (default_components), else all
@@ -63,6 +73,7 @@ usage: sh install.sh [--project DIR] [--components a,b] [--dry-run] [--from URL]
   --from URL        the server's base URL, when it is not the one this script was served from
   --signer FILE     install only a bundle signed by a key in FILE (.pub or allowed_signers; needs ssh-keygen)
   --require-signature  refuse an unsigned bundle
+  --allow-downgrade install a version older than the one installed (also: AGENTC_ALLOW_DOWNGRADE=1)
 EOF
 }
 
@@ -70,8 +81,15 @@ EOF
 # The manifest reader: manifest.json, line by line, in its canonical layout, into tab-separated facts.
 # Any line that is not where the layout puts it is an error: the file is not what this reader understands.
 read_manifest() {
-  awk '
+  awk -v instructions=" $AGENTC_INSTRUCTION_FILES " -v settings=" $AGENTC_SETTINGS_FILES " -v lines="${2:-}" '
   function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
+  # a line that asks for what no bundle may have (src/install/bundle/composable-check.ts): the bundle is rejected
+  function reject(v, path, allowed, what,   where) {
+    where = "install" (listComp != "" ? ".components." listComp : "") "." listKey
+    allowed = substr(allowed, 2, length(allowed) - 2); gsub(/ /, ", ", allowed)
+    printf "rejected\tline %d (%s): \"%s\" asks to compose into %s, which is not %s agentc composes into (%s); a bundle cannot choose which of a person'"'"'s files agentc writes into: the bundle is rejected\n", NR, where, v, path, what, allowed
+    failed = 1; exit 1
+  }
   function unq(s,   out, i, c) {
     out = ""
     while ((i = index(s, "\\")) > 0) {
@@ -127,9 +145,15 @@ read_manifest() {
     } else if (listKey == "adopt") {
       n = split(v, parts, / :: /)
       why = badPath(parts[1]); if (why != "") fail(listKey " lists \"" parts[1] "\", which " why)
+      if (index(instructions, " " parts[1] " ") == 0) reject(v, parts[1], instructions, "an instruction file")
       n = (n >= 3) ? split(parts[3], when, ",") : 0
       for (i = 1; i <= n; i++) { why = badPath(when[i]); if (why != "") fail(listKey " lists \"" when[i] "\", which " why) }
+    } else if (listKey == "composed") {
+      split(v, parts, / :: /)
+      if (index(settings, " " parts[1] " ") == 0) reject(v, parts[1], settings, "a settings file")
     }
+    # where a line the planner may name is (lines=1): "at <list> <component> <line> <value>"
+    if (lines != "" && (listKey == "remove" || listKey == "seed_refresh_hashes")) print "at\t" listKey "\t" listComp "\t" NR "\t" v
     return v
   }
   BEGIN { ctx = "start"; compLists = " owned_dirs owned_files symlinks seeds preserve remove scaffold_dirs executables composed adopt with "
@@ -667,6 +691,7 @@ plan() {
   $1 == "owned" { no++; OW[no] = $0; next }
   $1 == "remove" { nr++; RM[nr] = $0; next }
   $1 == "known" { known[$2, $3] = 1; next }
+  $1 == "at" { AT[$2, $3, $5] = $4; next }
   $1 == "prev" { np++; PP[np] = $2; PK[$2] = $3; PC[$2] = $4; PS[$2] = $5; PT[$2] = $6; PX[$2] = $7; PA[$2] = $8; next }
   $1 == "adopt" { na++; AC[na] = $3; AP[na] = $4; AK[na] = $5; AW[na] = $7; if (!(($4, $3) in adoptFor)) adoptFor[$4, $3] = na; next }
   $1 == "host" { HOST[$2] = $3; next }
@@ -723,27 +748,34 @@ plan() {
   function describe(t) { return t == "file" ? "a file" : t == "symlink" ? "a symbolic link" : t == "dir" ? "a folder" : "something" }
   # the file on disk is exactly what the record says agentc wrote: bytes and mode (src/install/model/as-recorded.ts)
   function asRecorded(p) { return (p in PK) && st(p) == "file" && H[p] == ps(p) && X[p] == (px(p) == "1" ? 1 : 0) }
+  # the record shows agentc wrote the file on disk, bytes and mode: the one ground for replacing or deleting it
+  # (wroteAs of src/install/model/as-recorded.ts); a hash the bundle vouches for (known) never is
+  function wroteAs(p) { return pk(p) ~ /^(file|seed|copy|import|beside)$/ && pa(p) != "1" && asRecorded(p) }
   function unmodified(p,   t) {
     t = st(p)
     if (pk(p) == "symlink") return t == "symlink" && L[p] == pt(p)
-    if (t != "file") return 0
-    if (asRecorded(p)) return 1
-    return pk(p) == "seed" && X[p] == 0 && ((p, H[p]) in known)
+    return t == "file" && asRecorded(p)
+  }
+  # the manifest line behind a conflict the bundle asked for (src/install/bundle/manifest-line.ts)
+  function asked(comp, key, v,   where) {
+    where = "install" (comp != "" ? ".components." comp : "") "." key
+    return "manifest.json " (((key, comp, v) in AT) ? "line " AT[key, comp, v] " (" where ")" : where) ": \"" v "\""
   }
   function remove(p) { act("remove", p); vacated[p] = 1 }
   function conflictOrDir(p, why, hint) { conflict(p, why, st(p) == "dir" ? "move the folder away yourself" : hint) }
-  function ownedFile(c, p, sha, exe,   t, shipped, modeKept, sameBytes, adopted, why) {
+  function ownedFile(c, p, sha, exe,   t, shipped, ours, modeKept, sameBytes, adopted, why) {
     claimed[p] = 1; t = st(p)
     shipped = pk(p) == "file"
+    ours = shipped && pa(p) != "1"
     sameBytes = t == "file" && H[p] == sha
-    # a file of the person that already holds what agentc ships stays theirs: uninstall leaves it
+    # a file of the person that already holds what agentc ships stays theirs (never replaced; uninstall leaves it)
     adopted = shipped ? pa(p) : (sameBytes && X[p] == exe) ? 1 : ""
     entry(p, "file", c, sha, "", exe, adopted)
     if (!writable(p)) return
     if (sameBytes && X[p] == exe) { act("unchanged", p); return }
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
-    if (t == "absent" || (shipped && asRecorded(p)) || (sameBytes && shipped)) { write(p, sha, exe, c); return }
+    if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, ""); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
     # a file of the person (or their link to one) that the component composes its block into
     if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
@@ -763,17 +795,23 @@ plan() {
     else act("keep-modified", p, b)
     beside(c, b, sha)
   }
-  function seed(c, p, sha,   t, d) {
-    claimed[p] = 1; entry(p, "seed", c, sha, "", "")
-    if (!writable(p)) return
-    t = st(p)
+  # a seed (src/install/plan/seed-decision.ts): refreshed only where the record shows agentc wrote it
+  function seed(c, p, sha,   t, d, wrote) {
+    claimed[p] = 1; t = st(p); wrote = wroteAs(p)
     if (t == "absent") d = "create"
     else if (t != "file") d = "keep"
     else if (H[p] == sha) d = "unchanged"
     else if (X[p] == 1) d = "keep"
-    else if (((p in PK) && H[p] == ps(p)) || ((p, H[p]) in known)) d = "refresh"
+    else if (wrote) d = "refresh"
+    else if ((p, H[p]) in known) d = "vouched"
     else d = "keep"
+    entry(p, "seed", c, sha, "", "", (d == "unchanged" && !wrote) || (d == "keep" && pa(p) == "1") ? 1 : "")
+    if (!writable(p)) return
     if (d == "unchanged") { act("unchanged", p); return }
+    if (d == "vouched") {
+      conflict(p, asked("", "seed_refresh_hashes", p " :: " H[p]) " calls this file an earlier version of the seed, but agentc'"'"'s install record does not show agentc wrote it; a bundle cannot vouch for a file agentc did not write, and replacing it would lose it", "move it away (or run npx agentc install --move-aside to have it renamed to <name>.agentc-old)")
+      return
+    }
     if (d != "keep") { write(p, sha, 0, c); return }
     act("keep-modified", p, p ".agentc-new")
     beside(c, p ".agentc-new", sha)
@@ -796,7 +834,8 @@ plan() {
     if (t == "file" && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) return
     if (t == "file" && (pk(p) == "copy" || pk(p) == "import")) { refuse(p " was written by agentc in place of a link the system refused"); return }
     if (t == "dir" && pk(p) == "dir" && pt(p) != "") { refuse(p " is a folder agentc copied in place of a link the system refused"); return }
-    if (t == "symlink" && pk(p) == "symlink" && pt(p) == L[p]) { act("link", p, text, 1); return }
+    # a link the person made is theirs even when it once said what agentc'"'"'s says: never replaced
+    if (t == "symlink" && pk(p) == "symlink" && pt(p) == L[p] && pa(p) != "1") { act("link", p, text, 1); return }
     if (t == "absent") { ensureParents(p, c); act("link", p, text, 0); return }
     what = t == "symlink" ? "a link to " L[p] " agentc did not make" : t == "dir" ? "a folder" : "a file agentc did not write (or one edited since)"
     conflictOrDir(p, "should become a link to " target ", but is " what, "move it away (or merge it into the link target), or run npx agentc install --move-aside")
@@ -907,6 +946,8 @@ plan() {
       # a file agentc never installed belongs to the project (case 7): left where it is
       if (!(p in PK)) continue
       claimed[p] = 1
+      # nor did agentc write a person'"'"'s file that once held its bytes: left where it is, forgotten
+      if (pa(p) == "1") continue
       if (unmodified(p)) remove(p)
       else act("keep", p, "was installed by agentc and edited since; it is no longer in the bundle: kept as yours")
     }
@@ -915,18 +956,28 @@ plan() {
     for (i = 1; i <= nb[d]; i++) { p = B[d, i]; if (st(p) == "dir") { if (!(p in removed) && !(p in vacated)) return 0 } else if (!(p in vacated)) return 0 }
     return 1
   }
-  function legacy(line,   f, p, t, i, name) {
-    split(line, f, "\t"); p = f[3]
+  # legacy files (planLegacyRemoves of src/install/plan/plan-retire.ts): only what agentc made is deleted;
+  # agentc'"'"'s file the person edited is moved aside; anything else of the person'"'"'s is a conflict
+  function legacy(line,   f, p, t, i, name, c) {
+    split(line, f, "\t"); c = f[2]; p = f[3]
     if ((p in claimed) || (p in vacated) || blocked(p) != "") return
     claimed[p] = 1; t = st(p)
     if (t == "absent") return
-    if (t == "symlink") { remove(p); return }
-    if (t == "dir") { if (nb[p] == 0) act("rmdir", p); else act("keep", p, "legacy folder is not empty: agentc never deletes a folder recursively"); return }
-    if (t == "file" && (asRecorded(p) || (X[p] == 0 && ((p, H[p]) in known)))) { remove(p); return }
+    if (t == "dir") {
+      if (nb[p] == 0 && pk(p) == "dir") { act("rmdir", p); vacated[p] = 1 }
+      else act("keep", p, nb[p] == 0 ? "legacy folder agentc did not create: kept" : "legacy folder is not empty: agentc never deletes a folder recursively")
+      return
+    }
+    if (t == "symlink" ? (pk(p) == "symlink" && pa(p) != "1" && pt(p) == L[p]) : wroteAs(p)) { remove(p); return }
+    if (t != "file" || pk(p) != "file" || pa(p) == "1") { personsLegacy(c, p, t); return }
     for (i = 1; i <= 9; i++) { name = p ".agentc-old" (i == 1 ? "" : "-" i); if (st(name) == "absent" && !(name in reserved)) break }
     if (i > 9) { refuse(p " must be moved aside, and " p ".agentc-old to -9 are all taken"); return }
     reserved[name] = 1
     act("move-aside", p, name); vacated[p] = 1; entry(name, "aside", "user", "", "", "")
+  }
+  function personsLegacy(c, p, t,   vouched) {
+    vouched = (t == "file" && ((p, H[p]) in known)) ? " (" asked("", "seed_refresh_hashes", p " :: " H[p]) " calls it an earlier version agentc shipped, which a bundle cannot vouch for)" : ""
+    conflict(p, asked(c, "remove", p) " asks to delete it, but agentc'"'"'s install record does not show agentc made " (t == "symlink" ? "a link" : "a file") " there" vouched "; deleting it would lose it", "delete or move it yourself if it is no longer needed (or run npx agentc install --move-aside to have it renamed to <name>.agentc-old)")
   }
   function retire(p,   t) {
     if ((p in claimed) || (p in vacated) || pk(p) == "dir" || blocked(p) != "") return
@@ -1057,6 +1108,56 @@ file_mode() {
 }
 
 # ---------------------------------------------------------------------------------------------------------
+# Registry versions by precedence, as src/shared/version-order.ts orders them: SemVer 2.0.0 (build metadata
+# ignored); a version that is not SemVer comes before every SemVer one, and those by byte order. Prints -1,
+# 0 or 1 for $1 below, equal to or above $2.
+compare_versions() {
+  awk -v a="$1" -v b="$2" '
+  function semver(v, out,   core, pre, n) {
+    gsub(/^[ \t\n]+|[ \t\n]+$/, "", v)
+    if (length(v) > 256) return 0
+    if (v !~ /^v?(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][a-zA-Z0-9-]*)(\.(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][a-zA-Z0-9-]*))*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/) return 0
+    sub(/^v/, "", v); sub(/\+.*/, "", v)
+    core = v; pre = ""
+    if (index(v, "-") > 0) { core = substr(v, 1, index(v, "-") - 1); pre = substr(v, index(v, "-") + 1) }
+    n = split(core, out, ".")
+    for (i = 1; i <= 3; i++) if (!safe(out[i])) return 0
+    out[4] = pre
+    return 1
+  }
+  # Number.MAX_SAFE_INTEGER: semver refuses a larger version number
+  function safe(d) { return length(d) < 16 || (length(d) == 16 && d <= "9007199254740991") }
+  function num(x) { return x ~ /^[0-9]+$/ }
+  function cmpId(x, y) {
+    if (num(x) && num(y)) return (x + 0 < y + 0) ? -1 : (x + 0 > y + 0)
+    if (num(x)) return -1
+    if (num(y)) return 1
+    return (x < y) ? -1 : (x > y)
+  }
+  function cmpPre(x, y,   xs, ys, nx, ny, i, c) {
+    if (x == "" || y == "") return (x == y) ? 0 : (x == "") ? 1 : -1
+    nx = split(x, xs, "."); ny = split(y, ys, ".")
+    for (i = 1; i <= nx && i <= ny; i++) if (xs[i] != ys[i]) return cmpId(xs[i], ys[i])
+    return (nx < ny) ? -1 : (nx > ny)
+  }
+  BEGIN {
+    va = semver(a, A); vb = semver(b, B)
+    if (va && vb) {
+      for (i = 1; i <= 3; i++) if (A[i] + 0 != B[i] + 0) { print (A[i] + 0 < B[i] + 0) ? -1 : 1; exit }
+      print cmpPre(A[4], B[4]); exit
+    }
+    if (va != vb) { print va ? 1 : -1; exit }
+    print (a < b) ? -1 : (a > b)
+  }'
+}
+
+# An older version than the one installed is installed only when asked for (src/install/bundle/downgrade-check.ts).
+check_downgrade() {
+  [ -n "$1" ] && [ "${AGENTC_ALLOW_DOWNGRADE:-}" != 1 ] || return 0
+  [ "$(compare_versions "$registry_version" "$1")" = -1 ] || return 0
+  die "the bundle's registry_version $registry_version is older than $1, the version installed here; nothing was installed" 1 "installing an older version must be asked for: run again with --allow-downgrade (or AGENTC_ALLOW_DOWNGRADE=1) if you mean to go back to $registry_version"
+}
+
 main() {
   project=.
   components=''
@@ -1075,6 +1176,8 @@ main() {
       --signer) [ $# -ge 2 ] || die "--signer needs a file" 2; signer_file=$2; shift 2 ;;
       --signer=*) signer_file=${1#--signer=}; shift ;;
       --require-signature) require_signature=1; shift ;;
+      --allow-downgrade) AGENTC_ALLOW_DOWNGRADE=1; shift ;;
+      --compare-versions) [ $# -ge 3 ] || die "--compare-versions needs two versions" 2; compare_versions "$2" "$3"; exit $? ;;
       --read-manifest) [ $# -ge 2 ] || die "--read-manifest needs a file" 2; read_manifest "$2"; exit $? ;;
       -h | --help) usage; exit 0 ;;
       *) usage >&2; die "unknown argument \"$1\"" 2 ;;
@@ -1108,7 +1211,9 @@ main() {
   manifest_sha=$(sha_of "$work/manifest.json")
   [ "$manifest_sha" = "$AGENTC_MANIFEST_SHA256" ] ||
     die "manifest.json has sha256 $manifest_sha, but $AGENTC_MANIFEST_SHA256 was expected; nothing was written" 1 "the server changed since this script was fetched: fetch install.sh again"
-  read_manifest "$work/manifest.json" > "$work/facts"
+  read_manifest "$work/manifest.json" 1 > "$work/facts"
+  problem=$(sed -n 's/^rejected	//p' "$work/facts" | head -n 1)
+  [ -z "$problem" ] || die "manifest.json $problem" 1 "agentc install refuses this bundle too: do not install from this server"
   problem=$(sed -n 's/^error	//p' "$work/facts" | head -n 1)
   [ -z "$problem" ] || refuse "manifest.json $problem"
   registry_version=$(sed -n 's/^registry	//p' "$work/facts")
@@ -1120,6 +1225,7 @@ main() {
     read_record "$root/.agentc/installed.json" > "$work/record"
     problem=$(sed -n 's/^error	//p' "$work/record" | head -n 1)
     [ -z "$problem" ] || refuse ".agentc/installed.json $problem"
+    check_downgrade "$(sed -n 's/^rregistry_version	//p' "$work/record")"
   fi
   check_signature
 
@@ -1141,7 +1247,8 @@ main() {
   compose_blocks > "$work/composed"
   cat "$work/wanted" "$work/state" "$work/below" "$work/composed" > "$work/planin"
   sed -n 's/^known	/known	/p' "$work/desired" >> "$work/planin"
-  plan < "$work/planin" > "$work/plan"
+  sed -n 's/^at	/at	/p' "$work/facts" >> "$work/planin"
+  plan < "$work/planin" > "$work/plan" || die "cannot plan the install (awk failed); nothing was written" 1
   refusal=$(sed -n 's/^R	//p' "$work/plan" | head -n 1)
   [ -z "$refusal" ] || refuse "$refusal"
   show_plan

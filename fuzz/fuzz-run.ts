@@ -5,9 +5,15 @@ import { join, relative, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import { clip } from "../src/diagnostics/clip.js";
 import { packageRoot } from "../src/shared/package-paths.js";
-import { mutate, Random } from "./mutations.js";
+import { secretPathRule } from "../src/shared/secret-path-rule.js";
+import { mutate, Random, registryFiles } from "./mutations.js";
+
+/** What a case runs: check or build on a registry, or import on a project. */
+export type FuzzTarget = "registry" | "import";
 
 export interface FuzzOptions {
+  /** registry (default): check and build on mutated registries; import: agentc import of mutated projects. */
+  target?: FuzzTarget;
   seed: number;
   cases: number;
   /** A case that takes longer is a hang. */
@@ -48,7 +54,7 @@ export interface SeedRegistry {
   dir: string;
 }
 
-interface RunResult {
+export interface RunResult {
   code: number | null;
   out: string;
   err: string;
@@ -87,11 +93,12 @@ async function runCase(
   const dir = join(work, `case-${index}`);
   cpSync(seed.dir, dir, { recursive: true, verbatimSymlinks: true });
   const mutations = mutate(dir, random, options.hugeChars);
-  const command = random.pick(["check", "build"]);
-  const args = [command, dir, "--format", "json", "--offline", ...(command === "build" ? ["--out", `${dir}-out`] : [])];
+  const command = options.target === "import" ? "import" : random.pick(["check", "build"]);
+  const args = commandArgs(command, dir);
   const via = options.cliEvery > 0 && index % options.cliEvery === options.cliEvery - 1 ? "cli" : "in-process";
   const started = Date.now();
   const result = via === "cli" ? runCli(args, options.timeoutMs) : await pool.run(args);
+  const copied = command === "build" ? copiedSecret(`${dir}-out`) : undefined;
   const outcome: CaseOutcome = {
     index,
     seedName: seed.name,
@@ -101,7 +108,11 @@ async function runCase(
     code: result.code,
     hang: result.hang,
     ms: Date.now() - started,
-    ...(result.hang ? { problem: `no result within ${options.timeoutMs} ms` } : problemOf(result)),
+    ...(result.hang
+      ? { problem: `no result within ${options.timeoutMs} ms` }
+      : copied
+        ? { problem: `the build copied a secret file: ${copied}` }
+        : problemOf(result)),
   };
   if (outcome.problem && options.saveDir) outcome.saved = saveCase(options, outcome, dir);
   rmSync(dir, { recursive: true, force: true });
@@ -109,28 +120,48 @@ async function runCase(
   return outcome;
 }
 
+/** The command line of a case on the folder `dir`; its output goes to `<dir>-out`. */
+export function commandArgs(command: string, dir: string): string[] {
+  if (command === "import") return ["import", dir, "--out", `${dir}-out`, "--format", "json"];
+  return [command, dir, "--format", "json", "--offline", ...(command === "build" ? ["--out", `${dir}-out`] : [])];
+}
+
+/** The first file of a build folder named as a secret by the guard's list (AGC189 leaves them out). */
+export function copiedSecret(outDir: string): string | undefined {
+  let files: string[];
+  try {
+    files = registryFiles(outDir);
+  } catch {
+    return undefined;
+  }
+  return files.find((path) => secretPathRule(path) !== undefined);
+}
+
 /** Exit 0 or 1, a JSON report, an error diagnostic behind exit 1, bounded messages, no stack trace. */
 export function judge(code: number | null, out: string, err: string): string | undefined {
   if (code !== 0 && code !== 1) return `exit ${code}: ${clip(err || out, 400)}`;
   if (/internal error|\n\s+at \S+ \(.*:\d+:\d+\)/.test(`${out}\n${err}`)) return `internal error: ${clip(err, 400)}`;
   if (out.length + err.length > 4_000_000) return `printed ${out.length + err.length} characters`;
-  let diagnostics: { severity: string; message: string; file: string }[];
+  let report: { diagnostics?: { severity: string; message: string; file: string }[]; error?: string };
   try {
-    diagnostics = (JSON.parse(out) as { diagnostics?: typeof diagnostics }).diagnostics ?? [];
+    report = JSON.parse(out) as typeof report;
   } catch {
     return `stdout is no JSON report: ${clip(out, 200)}`;
   }
-  if (code === 1 && !diagnostics.some((d) => d.severity === "error")) return "exit 1 without an error diagnostic";
+  const diagnostics = report.diagnostics ?? [];
+  // import's one failure that is no diagnostic: no native file found (its report says so in "error")
+  if (code === 1 && !diagnostics.some((d) => d.severity === "error") && !report.error)
+    return "exit 1 without an error diagnostic";
   const long = diagnostics.find((d) => d.message.length > 4100 || d.file.length > 4100);
   return long ? `a diagnostic of ${long.message.length} characters` : undefined;
 }
 
-function problemOf(result: RunResult): { problem?: string } {
+export function problemOf(result: RunResult): { problem?: string } {
   const problem = judge(result.code, result.out, result.err);
   return problem ? { problem } : {};
 }
 
-function runCli(args: string[], timeoutMs: number): RunResult {
+export function runCli(args: string[], timeoutMs: number): RunResult {
   const child = spawnSync(process.execPath, [join(packageRoot, "bin", "agentc.js"), ...args], {
     encoding: "utf8",
     timeout: timeoutMs,
@@ -159,7 +190,7 @@ function saveCase(options: FuzzOptions, outcome: CaseOutcome, dir: string): stri
 }
 
 /** One worker thread running CLI invocations; a case past the time limit ends the worker (a new one follows). */
-class InProcess {
+export class InProcess {
   #worker: Worker | undefined;
   #next = 0;
   constructor(private readonly timeoutMs: number) {}

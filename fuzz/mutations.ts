@@ -131,6 +131,36 @@ function aliasBomb(): string {
   return lines.join("\n");
 }
 
+/** `count` keys of one mapping, one per line: the yaml parser compares each with every other. */
+const manyKeys = (count: number) => Array.from({ length: count }, (_, i) => `k${i}: v`).join("\n");
+/** As many keys as the size bound allows, up to the 60,000 that made build run past 150 s. */
+const keyCount = (c: MutationContext) => Math.min(60_000, Math.max(1_000, Math.floor(c.hugeChars / 10)));
+
+/** A rule whose globs are 40 brace groups of two (2^40 globs) beside a rule file, in the form its folder takes. */
+function braceBomb(c: MutationContext): string {
+  const file = pickFile(c, /\.md$/);
+  if (!file) return "no markdown";
+  const folder = dirname(file);
+  const globs = `globs: ["src/${"{a,b}".repeat(40)}/*.ts"]`;
+  const matter = folder.endsWith("core/rules")
+    ? ["trigger: glob", globs]
+    : ["scope: scoped", globs, "description: Brace groups multiply."];
+  const path = join(folder, "brace-bomb.md");
+  writeFileSync(join(c.dir, path), `---\n${matter.join("\n")}\n---\n# Brace Bomb\n\nText.\n`);
+  return path;
+}
+
+/** Files named as secrets (the guard's list) in a skill folder or a capability package, or a rule folder. */
+function secretFiles(c: MutationContext): string {
+  const homes = c.files.filter((f) => /(^|\/)(SKILL\.md|capability\.json)$/.test(f)).map(dirname);
+  const folder = homes.length > 0 ? c.random.pick(homes) : folderOf(c);
+  const names = ["id_rsa", ".env", ".env.production", "server.pem", "deploy.key", "credentials.json", ".ssh/id_ed25519"];
+  const name = c.random.pick(names);
+  mkdirSync(dirname(join(c.dir, folder, name)), { recursive: true });
+  writeFileSync(join(c.dir, folder, name), "-----BEGIN PRIVATE KEY-----\nAGENTC-FUZZ-SECRET\n");
+  return join(folder, name);
+}
+
 function link(c: MutationContext, target: (file: string) => string): string {
   const file = pickFile(c) ?? "rules/x.md";
   rmSync(join(c.dir, file), { force: true, recursive: true });
@@ -164,7 +194,35 @@ export const mutations: Record<string, Mutation> = {
       delete s.parent[s.key];
     }),
   "json-deep": (c) => editBytes(c, (b) => Buffer.from(`{"v": ${nested(10_000 + c.random.int(90_000))}, "x": ${b.toString()}}`), /\.json$/),
+  "json-many-keys": (c) =>
+    editJson(c, (s) => {
+      s.parent[s.key] = Object.fromEntries(Array.from({ length: keyCount(c) }, (_, i) => [`k${i}`, i]));
+    }),
+  "json-deep-after-comment": (c) =>
+    editBytes(c, (b) => Buffer.from(`// "\n{"v": ${nested(10_000 + c.random.int(90_000))}, "x": ${b.toString()}}`), /\.json$/),
+  "toml-deep": (c) =>
+    editBytes(
+      c,
+      (b) =>
+        Buffer.concat([
+          b,
+          Buffer.from(
+            c.random.pick([
+              `\ndeep${".k".repeat(100_000)} = 1\n`,
+              `\n[${"t.".repeat(50_000)}end]\nx = 1\n`,
+              `\narr = ${nested(100_000)}\n`,
+              `\n${manyKeys(keyCount(c)).replace(/: /g, " = ")}\n`,
+            ]),
+          ),
+        ]),
+      /\.toml$/,
+    ),
   "yaml-alias-bomb": (c) => frontmatterInsert(c, aliasBomb()),
+  "yaml-many-keys": (c) => frontmatterInsert(c, manyKeys(keyCount(c))),
+  "yaml-flow-many-keys": (c) =>
+    frontmatterInsert(c, `many: {${Array.from({ length: keyCount(c) }, (_, i) => `k${i}: v`).join(", ")}}`),
+  "glob-brace-bomb": braceBomb,
+  "secret-files": secretFiles,
   "yaml-deep": (c) => frontmatterInsert(c, `deep: ${nested(1000 + c.random.int(20_000))}`),
   "yaml-odd": (c) =>
     frontmatterInsert(c, c.random.pick(["a: !!binary aGVsbG8=", "a: 1\na: 2", "\tkey: x", "x: *missing", "<<: *m", "...", `s: ${huge(c)}`])),

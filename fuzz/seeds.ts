@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allChecks } from "../src/checks/index.js";
@@ -38,4 +38,17 @@ export function seedRegistries(): SeedRegistry[] {
     }
   }
   return seeds;
+}
+
+/** The projects the import fuzzer mutates: every project of test/fixtures/import/ (one or more assistants' files). */
+export function importSeeds(): SeedRegistry[] {
+  const root = mkdtempSync(join(tmpdir(), "agentc-fuzz-projects-"));
+  const fixtures = join(packageRoot, "test/fixtures/import");
+  return readdirSync(fixtures)
+    .sort()
+    .map((name) => {
+      const dir = join(root, name);
+      cpSync(join(fixtures, name), dir, { recursive: true, verbatimSymlinks: true });
+      return { name: `import/${name}`, dir };
+    });
 }

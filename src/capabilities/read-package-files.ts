@@ -3,7 +3,7 @@ import { type RegistryReader, readFailure } from "../documents/registry-reader.j
 import { maxAssetBytes } from "../documents/text-file.js";
 
 /**
- * Every file below a package folder, hidden ones included, as bytes: package-relative path → bytes, in
+ * Every file below a package folder, hidden ones included and secrets left out (AGC189), as bytes: package-relative path → bytes, in
  * code-point order. `reader` is fenced to the package: a link counts as what it points at when that is
  * inside the package, and is refused (AGC104) when it is not; a link loop is refused too (AGC105).
  */
@@ -13,7 +13,7 @@ export function readPackageFiles(
   diagnostics: Diagnostic[],
 ): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  for (const path of reader.filesBelow(dir, { hidden: true })) {
+  for (const path of reader.filesBelow(dir, { hidden: true, leaveOutSecrets: true })) {
     const read = reader.readBytes(path, maxAssetBytes);
     if (read.ok) files.set(path.slice(dir.length + 1), read.bytes);
     else diagnostics.push(...readFailure(read, { file: path, line: 1, column: 1 }, `${path} ${read.reason}`));

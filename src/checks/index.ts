@@ -1,4 +1,5 @@
 import { seedFieldNotActedOn } from "../clients/checks/seed-field-not-acted-on.js";
+import { globsWithinBraceBudget } from "./../core/checks/globs-within-brace-budget.js";
 import { coreChecks } from "../core/checks/index.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import { inputWithinLimits } from "../documents/checks/input-within-limits.js";
@@ -6,6 +7,7 @@ import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
 import { linksFormNoLoop } from "../documents/checks/links-form-no-loop.js";
 import { readsStayInsideRegistry } from "../documents/checks/reads-stay-inside-registry.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
+import { secretFilesLeftOut } from "./../documents/checks/secret-files-left-out.js";
 import { scopeExpressedByAdapter } from "../emit/checks/scope-expressed-by-adapter.js";
 import { acceptedLossMatches } from "../registry/checks/accepted-loss-matches.js";
 import { builtinAdapterReplaced } from "../registry/checks/builtin-adapter-replaced.js";
@@ -124,6 +126,8 @@ export const allChecks: readonly Check[] = [
   ...fidelityChecks,
   pagePathsFree,
   ...pluginChecks,
+  globsWithinBraceBudget,
+  secretFilesLeftOut,
 ];
 
 export function findCheck(id: string): Check | undefined {

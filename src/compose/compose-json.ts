@@ -1,5 +1,6 @@
 import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import { LineIndex } from "../diagnostics/positions.js";
+import { jsonTooDeepAt, tooDeepMessage } from "../shared/nesting-limit.js";
 import { unparseable } from "./conflicts.js";
 import { addPaths, containersCreatedBy, isEmptyContainer, presentContainers } from "./json-containers.js";
 import { insertMember, prettyJson, removeMember, replaceValue } from "./json-members.js";
@@ -85,6 +86,11 @@ function jsonStyle(text: string, root: Node): TextStyle {
 }
 
 function parseRoot(text: string): { root: Node } | { conflict: Conflict } {
+  const deep = jsonTooDeepAt(text);
+  if (deep !== undefined) {
+    const { line, column } = new LineIndex("", text).position(deep);
+    return { conflict: unparseable(tooDeepMessage("JSON"), line, column) };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, parseOptions);
   const first = errors[0];

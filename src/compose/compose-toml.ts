@@ -1,4 +1,5 @@
 import { parse, stringify, TomlError } from "smol-toml";
+import { parseToml as parseBoundedToml } from "../shared/bounded-toml.js";
 import { unparseable } from "./conflicts.js";
 import type { ComposeResult, KeyPath, OwnedEntry, OwnedRecord } from "./model.js";
 import { onlyPathChanged } from "./only-path-changed.js";
@@ -32,7 +33,7 @@ export function composeToml(
 
 function parseToml(text: string): { value: unknown } | { conflict: ReturnType<typeof unparseable> } {
   try {
-    return { value: parse(text) };
+    return { value: parseBoundedToml(text) };
   } catch (error) {
     const toml = error instanceof TomlError ? error : undefined;
     const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";

@@ -5,6 +5,7 @@ import { alwaysOnRuleHasNoGlobs } from "./checks/always-on-rule-has-no-globs.js"
 import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
+import { fitsBraceBudget } from "./glob-budget.js";
 import type { CoreRule, LoadTrigger } from "./model.js";
 
 export const rulesFolder = "core/rules";
@@ -19,19 +20,24 @@ interface RuleFrontmatter {
 export function loadRules(reader: RegistryReader, diagnostics: Diagnostic[]): CoreRule[] {
   return eachMarkdownFile(reader, rulesFolder, folderHolds.rules, diagnostics, (name, path) => {
     const markdown = loadCoreMarkdown(reader, path, "core-rule", diagnostics);
-    return markdown && triggerFitsFields(markdown, diagnostics) ? toRule(name, markdown) : undefined;
+    if (!markdown || !triggerFitsFields(markdown, diagnostics)) return undefined;
+    const rule = toRule(name, markdown, diagnostics);
+    return rule.trigger === "glob" && rule.globs.length === 0 ? undefined : rule;
   });
 }
 
-function toRule(name: string, markdown: LoadedMarkdown): CoreRule {
+/** The rule, less the globs past the brace budget (reported; a glob rule left with none is not compiled). */
+function toRule(name: string, markdown: LoadedMarkdown, diagnostics: Diagnostic[]): CoreRule {
   const { values, ...located } = markdown;
   const matter = values as unknown as RuleFrontmatter;
+  const globs = matter.globs ?? [];
+  const fits = fitsBraceBudget(globs, (i) => markdown.positionOf(["globs", i]), diagnostics);
   return {
     ...located,
     name,
     ...(matter.description ? { description: matter.description } : {}),
     trigger: matter.trigger,
-    globs: matter.globs ?? [],
+    globs: globs.filter((_, i) => fits[i]),
   };
 }
 

@@ -54,7 +54,7 @@ export function loadSkill(
   );
   if (!loaded) return undefined;
   const { located, matter, permissions } = loaded;
-  const supportingFiles = reader.filesBelow(dir).filter((path) => path !== file);
+  const supportingFiles = reader.filesBelow(dir, { leaveOutSecrets: true }).filter((path) => path !== file);
   return { ...located, ...fromFrontmatter(matter), dir, permissions, supportingFiles };
 }
 

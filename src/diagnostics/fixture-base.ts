@@ -68,3 +68,14 @@ export function ruleFile(frontmatter: string[], heading: string, body: string[])
   const matter = frontmatter.length > 0 ? ["---", ...frontmatter, "---"] : [];
   return [...matter, heading, "", ...body, ""].join("\n");
 }
+
+/** The base registry plus rules/docs.md, a scoped rule with the globs written as given (a YAML value). */
+export function docsRuleWith(globs: string): Fixture {
+  return withBase({
+    "rules/docs.md": ruleFile(
+      ["scope: scoped", `globs: ${globs}`, "description: How we write docs."],
+      "# Docs Style",
+      ["- Short sentences."],
+    ),
+  });
+}

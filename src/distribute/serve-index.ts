@@ -1,3 +1,5 @@
+import { parseJson } from "../shared/nesting-limit.js";
+
 /**
  * index.json of 'agentc serve' (docs/serve.md): the versions one server holds, newest first. Every
  * address in it is relative to the server's base URL, so a mirror or a CDN in front serves it unchanged.
@@ -33,7 +35,7 @@ export function serializeServeIndex(index: ServeIndex): string {
 export function parseServeIndex(text: string): ServeIndex | string {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch (error) {
     return `is not JSON (${(error as Error).message})`;
   }

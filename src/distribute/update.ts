@@ -19,6 +19,8 @@ export interface UpdateCheck {
   /** the source asked, without credentials */
   source: string;
   behind: boolean;
+  /** the source's newest is an older registry_version than the installed one (rolled back) */
+  older: boolean;
   candidate: Candidate;
   /** the newest bundle, when it had to be fetched to tell; install it or call cleanup() */
   opened?: OpenedBundle;
@@ -48,6 +50,7 @@ export async function checkForUpdate(
     latest: candidate.version,
     source: sourceAddress(source),
     behind: standing.behind,
+    older: standing.older === true,
     candidate,
     ...(standing.opened ? { opened: standing.opened } : {}),
   };
@@ -62,7 +65,8 @@ export type UpdateRequest = Omit<InstallRequest, "bundleDir" | "projectDir" | "s
 export async function runUpdate(req: UpdateRequest): Promise<{ check: UpdateCheck; result?: InstallResult }> {
   const options = req.integrity !== undefined ? { integrity: req.integrity } : {};
   const check = await checkForUpdate(req.projectDir, options);
-  if (!check.behind) return { check };
+  // an older bundle goes to the install, which refuses it unless req.allowDowngrade says so
+  if (!check.behind && !check.older) return { check };
   const bundle = check.opened ?? (await check.candidate.open(options));
   try {
     const { integrity: _, ...request } = req;

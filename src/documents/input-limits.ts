@@ -1,9 +1,16 @@
+import { maxNesting } from "../shared/nesting-limit.js";
+
 /** The bounds every registry input is held to (AGC106, docs/checks/AGC106.md). */
 export const inputLimits = {
   /** Levels of JSON or YAML nesting: registry files need fewer than ten. */
-  nesting: 64,
+  nesting: maxNesting,
   /** Alias expansions in one YAML block (the yaml library's maxAliasCount). */
   yamlAliases: 100,
+  /**
+   * Keys and list items of one YAML block: frontmatter needs a few dozen. The yaml library compares
+   * each key with every other key of its mapping, so 60,000 keys took minutes.
+   */
+  yamlEntries: 1000,
   /** Characters of a registry-relative path, as pathProblem allows for install paths. */
   pathLength: 1024,
   /** Bytes of one name in a path: what Linux, macOS and Windows file systems take. */

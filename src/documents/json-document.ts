@@ -1,7 +1,7 @@
-import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
 import type { Position } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../diagnostics/positions.js";
-import { inputLimits } from "./input-limits.js";
+import { jsonTooDeepAt, tooDeepMessage } from "../shared/nesting-limit.js";
 
 export type JsonPath = (string | number)[];
 
@@ -27,11 +27,10 @@ export function parseJsonDocument(
   file: string,
   text: string,
 ): { document?: JsonDocument; errors: JsonSyntaxError[] } {
-  const deep = tooDeepAt(text, inputLimits.nesting);
+  const deep = jsonTooDeepAt(text);
   if (deep !== undefined) {
     const position = new LineIndex(file, text).position(deep);
-    const message = `JSON nested more than ${inputLimits.nesting} levels deep`;
-    return { errors: [{ position, message, limit: true }] };
+    return { errors: [{ position, message: tooDeepMessage("JSON"), limit: true }] };
   }
   let value: unknown;
   try {
@@ -55,26 +54,6 @@ export function jsonDocument(file: string, text: string, value: unknown): JsonDo
   };
 }
 
-/**
- * The offset of the first '[' or '{' past `limit` open ones, outside strings; undefined when none is. The
- * position walks and schema validation recurse per level, so deeper text never reaches them.
- */
-export function tooDeepAt(text: string, limit: number): number | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > limit) return i;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return undefined;
-}
-
 function syntaxErrors(file: string, text: string, nativeError: SyntaxError): JsonSyntaxError[] {
   const lines = new LineIndex(file, text);
   const parseErrors: ParseError[] = [];
@@ -94,7 +73,7 @@ function syntaxErrors(file: string, text: string, nativeError: SyntaxError): Jso
 
 function locate(root: Node, path: JsonPath, part: "key" | "value" | undefined, lines: LineIndex): Position {
   for (let depth = path.length; depth >= 0; depth--) {
-    const node = findNodeAtLocation(root, path.slice(0, depth));
+    const node = nodeAt(root, path.slice(0, depth));
     if (!node) continue;
     const keyNode = node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
     const target = part === "key" && depth === path.length && keyNode ? keyNode : node;
@@ -104,6 +83,42 @@ function locate(root: Node, path: JsonPath, part: "key" | "value" | undefined, l
     return { ...start, end: { line, column } };
   }
   return lines.position(0);
+}
+
+/**
+ * jsonc-parser's findNodeAtLocation (the first property of a name), with each object's properties
+ * indexed once: a file with 60,000 keys has as many diagnostics, and a scan per position made that
+ * quadratic.
+ */
+function nodeAt(root: Node, path: JsonPath): Node | undefined {
+  let node: Node | undefined = root;
+  for (const segment of path) {
+    if (!node?.children) return undefined;
+    if (typeof segment === "number") node = node.type === "array" ? node.children[segment] : undefined;
+    else node = node.type === "object" ? propertiesOf(node).get(segment) : undefined;
+  }
+  return node;
+}
+
+const indexedProperties = new WeakMap<Node, Map<string, Node>>();
+
+function propertiesOf(object: Node): Map<string, Node> {
+  let properties = indexedProperties.get(object);
+  if (!properties) {
+    properties = new Map();
+    for (const property of object.children ?? []) {
+      const [key, value] = property.children ?? [];
+      if (
+        property.children?.length === 2 &&
+        typeof key?.value === "string" &&
+        value &&
+        !properties.has(key.value)
+      )
+        properties.set(key.value, value);
+    }
+    indexedProperties.set(object, properties);
+  }
+  return properties;
 }
 
 function describeParseError(code: string): string {

@@ -10,10 +10,12 @@ import {
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { secretPathRule } from "../shared/secret-path-rule.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { linksFormNoLoop } from "./checks/links-form-no-loop.js";
 import { readsStayInsideRegistry } from "./checks/reads-stay-inside-registry.js";
 import { registryFilesAreReadable } from "./checks/registry-files-are-readable.js";
+import { secretFilesLeftOut } from "./checks/secret-files-left-out.js";
 import { inputLimits, pathLengthProblem } from "./input-limits.js";
 import { decodeText, describeFsError, formatBytes } from "./text-file.js";
 
@@ -55,6 +57,8 @@ export interface WalkOptions {
   skipFolder?: (name: string) => boolean;
   /** Folders listed as if they were files (reading one then says it is a folder). */
   asFile?: (name: string) => boolean;
+  /** Files and folders named as secrets by the guard's list are reported (AGC189) and not listed. */
+  leaveOutSecrets?: boolean;
 }
 
 interface Shared {
@@ -161,7 +165,7 @@ export class RegistryReader {
     const files: string[] = [];
     let budget = inputLimits.walkEntries;
     const visit = (dir: string, real: string, ancestors: { real: string; path: string }[]): void => {
-      const entries = this.#entries(dir, real, options.hidden ?? false);
+      const entries = this.#entries(dir, real, options.hidden ?? false, options.leaveOutSecrets);
       if (!Array.isArray(entries)) {
         this.#report(
           dir,
@@ -191,7 +195,13 @@ export class RegistryReader {
     return files;
   }
 
-  #entries(folder: string, real: string, hidden: boolean): ListedEntry[] | { reason: string } {
+  /** A folder's entries by name; with `leaveOutSecrets`, secrets are reported and left out before hidden names are (so `.env` is named too). */
+  #entries(
+    folder: string,
+    real: string,
+    hidden: boolean,
+    leaveOutSecrets = false,
+  ): ListedEntry[] | { reason: string } {
     let dirents: Dirent[];
     try {
       dirents = readdirSync(real, { withFileTypes: true });
@@ -200,12 +210,23 @@ export class RegistryReader {
     }
     const out: ListedEntry[] = [];
     for (const dirent of dirents) {
-      if (!hidden && dirent.name.startsWith(".")) continue;
       const path = folder === "" ? dirent.name : `${folder}/${dirent.name}`;
+      if (leaveOutSecrets && this.#isSecret(path, dirent)) continue;
+      if (!hidden && dirent.name.startsWith(".")) continue;
       const entry = this.#entry(dirent, path, join(real, dirent.name));
       if (entry) out.push(entry);
     }
     return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  #isSecret(path: string, dirent: Dirent): boolean {
+    const rule = secretPathRule(path);
+    if (rule) {
+      const what = dirent.isDirectory() ? "folder" : "file";
+      const message = `${path} is a secret ${what} (the guard's rule ${rule}): it is left out of every client's copy`;
+      this.#report(path, secretFilesLeftOut, message);
+    }
+    return rule !== undefined;
   }
 
   /** A plain entry needs no system call: inside a folder inside the fence, it is inside too. */

@@ -1,7 +1,18 @@
-import { type Document, isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from "yaml";
+import {
+  CST,
+  type Document,
+  isMap,
+  isPair,
+  isScalar,
+  Lexer,
+  LineCounter,
+  type Node,
+  parseDocument,
+} from "yaml";
 import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../diagnostics/positions.js";
+import { depthAtMost, tooDeepMessage } from "../shared/nesting-limit.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { inputLimits } from "./input-limits.js";
 import type { JsonPath } from "./json-document.js";
@@ -28,13 +39,14 @@ export function parseYamlBlock(
   text: string,
   firstLine: number,
 ): { parsed?: ParsedYaml; errors: YamlError[] } {
-  const deep = flowTooDeepAt(text, inputLimits.nesting);
-  if (deep !== undefined) {
-    const { line, column } = new LineIndex(file, text).position(deep);
-    const message = `YAML nested more than ${inputLimits.nesting} levels deep`;
-    return { errors: [{ position: { file, line: line + firstLine - 1, column }, message, limit: true }] };
+  const parsedOrPast = parsedText(text);
+  if ("past" in parsedOrPast) {
+    const { offset, message, hint } = parsedOrPast.past;
+    const { line, column } = new LineIndex(file, text).position(offset);
+    const position = { file, line: line + firstLine - 1, column };
+    return { errors: [{ position, message, limit: true, ...(hint ? { hint } : {}) }] };
   }
-  const { document, lineCounter } = parsedText(text);
+  const { document, lineCounter } = parsedOrPast;
   const toPosition = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line: line + firstLine - 1, column: col };
@@ -60,7 +72,7 @@ export function parseYamlBlock(
     const message =
       value === tooManyAliases
         ? `YAML aliases expand more than ${inputLimits.yamlAliases} times`
-        : `YAML nested more than ${inputLimits.nesting} levels deep`;
+        : tooDeepMessage("YAML");
     return { errors: [{ position: toPosition(0), message, limit: true }] };
   }
   const unused = unusedAnchorAt(document);
@@ -85,6 +97,47 @@ export function parseYamlBlock(
     },
     errors: [],
   };
+}
+
+/** Where the text first goes past the nesting or entry limit, before the parser sees it; undefined when it does not. */
+function pastLimitsAt(text: string): PastLimits["past"] | undefined {
+  const deep = flowTooDeepAt(text, inputLimits.nesting);
+  if (deep !== undefined) return { offset: deep, message: tooDeepMessage("YAML") };
+  const crowded = entryPastLimitAt(text, inputLimits.yamlEntries);
+  if (crowded === undefined) return undefined;
+  return {
+    offset: crowded,
+    message: `YAML holds more than ${inputLimits.yamlEntries} keys and list items; this is the next one`,
+    hint: "Frontmatter needs a few dozen keys: move long lists and data into the body or a file of their own.",
+  };
+}
+
+/** The lexer's tokens that open a key's value or a list item: ':', '-' and the comma between flow items. */
+const entryTokens = new Set(["map-value-ind", "seq-item-ind", "comma"]);
+/** Tokens the lexer yields as markers, with no text of their own. */
+const markers = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);
+
+/**
+ * The offset of the first key or list item past `limit`, counted on the lexer's tokens (linear, and it
+ * stops there): the parser compares each key with every other key of its mapping, so 60,000 keys took
+ * minutes.
+ */
+export function entryPastLimitAt(text: string, limit: number): number | undefined {
+  let entries = 0;
+  let offset = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (entryTokens.has(CST.tokenType(token) ?? "") && ++entries > limit) return offset;
+    if (!markers.has(token)) offset += token.length;
+  }
+  return undefined;
+}
+
+/**
+ * A YAML mapping from outside the registry (a skill file in a project, an emitted file), held to the same
+ * limits; undefined when it is malformed, past a limit, or not a mapping.
+ */
+export function yamlMapping(text: string): Record<string, unknown> | undefined {
+  return parseYamlBlock("", text, 1).parsed?.value;
 }
 
 /**
@@ -142,16 +195,14 @@ function blockValue(document: Document): unknown {
   return depthAtMost(value, inputLimits.nesting) ? value : tooDeep;
 }
 
-/** Whether a parsed value nests at most `levels` deep (recursion stops one level past it). */
-export function depthAtMost(value: unknown, levels: number): boolean {
-  if (value === null || typeof value !== "object") return true;
-  if (levels === 0) return false;
-  return Object.values(value).every((inner) => depthAtMost(inner, levels - 1));
-}
-
 interface ParsedText {
   document: Document;
   lineCounter: LineCounter;
+}
+
+/** Text past a limit the parser is not given: where, and which limit. */
+interface PastLimits {
+  past: { offset: number; message: string; hint?: string };
 }
 
 /**
@@ -159,17 +210,20 @@ interface ParsedText {
  * rule's narrower globs), and parsing one costs 20 to 100 µs. Only the document is shared; every caller
  * gets values of its own (toJS) and positions in its own file.
  */
-const recentTexts = new Map<string, ParsedText>();
+const recentTexts = new Map<string, ParsedText | PastLimits>();
 const recentTextsLimit = 256;
 
-function parsedText(text: string): ParsedText {
+function parsedText(text: string): ParsedText | PastLimits {
   const cached = recentTexts.get(text);
   if (cached) return cached;
+  const past = pastLimitsAt(text);
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const parsed = past
+    ? { past }
+    : { document: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
   if (recentTexts.size >= recentTextsLimit) recentTexts.delete(recentTexts.keys().next().value as string);
-  recentTexts.set(text, { document, lineCounter });
-  return { document, lineCounter };
+  recentTexts.set(text, parsed);
+  return parsed;
 }
 
 function offsetOf(document: Document, path: JsonPath, part: "key" | "value" = "value"): number {

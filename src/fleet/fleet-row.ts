@@ -7,6 +7,8 @@ export interface FleetRow {
   newest?: string;
   /** true: the source has a newer bundle; undefined when it could not be told */
   behind?: boolean;
+  /** true: the source's newest is an older registry_version than the installed one (rolled back): not behind */
+  older?: boolean;
   components: string[];
   /** findings of `agentc status` (modified, missing, foreign files ...) */
   drift?: number;

@@ -11,6 +11,7 @@ import { projectRoot } from "../install/project/project-root.js";
 import { projectStatus } from "../install/status.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
 import { sha256 } from "../shared/hash.js";
+import { isOlder } from "../shared/version-order.js";
 import { mapBounded } from "./bounded-map.js";
 import type { FleetRow } from "./fleet-row.js";
 
@@ -100,7 +101,10 @@ async function compare(
       candidate.manifestSha256 !== undefined
         ? Promise.resolve(candidate.manifestSha256)
         : manifestOf(candidate, options);
-    return { ...row, behind: (await newest.manifest) !== record.manifest_sha256 };
+    const differs = (await newest.manifest) !== record.manifest_sha256;
+    const older =
+      differs && candidate.version !== undefined && isOlder(candidate.version, record.registry_version);
+    return { ...row, behind: differs && !older, ...(older ? { older } : {}) };
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
     return { ...row, problem: error.message };

@@ -1,7 +1,7 @@
 import { posix } from "node:path";
-import { parse as parseToml } from "smol-toml";
 import { canonicalJson } from "../compose/value-hash.js";
 import type { Position, Severity } from "../diagnostics/diagnostic.js";
+import { parseToml } from "../shared/bounded-toml.js";
 import { isObject } from "../shared/json-shape.js";
 import type { Installed } from "./installed-view.js";
 import type { NativeFile } from "./model.js";

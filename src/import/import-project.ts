@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
+import { capRepeats } from "../diagnostics/cap-repeats.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { alwaysOnPath } from "../registry/install-files.js";
@@ -92,12 +93,9 @@ export async function importProject(
   writeRegistry(out, files);
   const natives = readings.flatMap((r) => r.files);
   const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader, alwaysOn);
-  const reported = sortDiagnostics([
-    ...diagnostics,
-    ...merged.diagnostics,
-    ...final.diagnostics,
-    ...trip.diagnostics,
-  ]);
+  const reported = capRepeats(
+    sortDiagnostics([...diagnostics, ...merged.diagnostics, ...final.diagnostics, ...trip.diagnostics]),
+  );
   return {
     kind: "imported",
     ok: !hasErrors(reported),

@@ -14,6 +14,7 @@ export function parseNativeJson(
   const body = text.replace(/^\uFEFF/, "");
   const strict = parseJsonDocument(file, body);
   if (strict.document) return { document: strict.document, problems: [] };
+  if (strict.errors.some((e) => e.limit)) return { problems: strict.errors };
   const errors: ParseError[] = [];
   const value: unknown = parse(body, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length === 0 && value !== undefined)

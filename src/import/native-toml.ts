@@ -1,6 +1,7 @@
-import { parse, TomlError } from "smol-toml";
+import { TomlError } from "smol-toml";
 import { readHeader } from "../compose/toml-tables.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import { parseToml } from "../shared/bounded-toml.js";
 import type { MarkdownProblem } from "./native-markdown.js";
 
 /** A native TOML file (an agent or command file, a settings file) with line positions. */
@@ -16,7 +17,7 @@ export function parseNativeToml(
 ): { toml?: NativeToml; problems: MarkdownProblem[] } {
   let value: Record<string, unknown>;
   try {
-    value = parse(text) as Record<string, unknown>;
+    value = parseToml(text);
   } catch (error) {
     const at =
       error instanceof TomlError ? { line: error.line, column: error.column } : { line: 1, column: 1 };

@@ -1,5 +1,6 @@
 import { stringify } from "yaml";
 import { patternKindOf } from "../core/model.js";
+import { inputLimits } from "../documents/input-limits.js";
 import { templateSchemas } from "../shared/schema-paths.js";
 import type {
   ImportedHook,
@@ -125,7 +126,12 @@ function coreJson(items: ImportedItems, text: (path: string, content: string) =>
  */
 function sourceFileName(index: number, width: number, native: string): string {
   const name = native.replace(/^\.+/, "").replaceAll("/", "-");
-  return `${String(index + 1).padStart(width, "0")}-${name.endsWith(".md") ? name : `${name}.md`}`;
+  const prefix = `${String(index + 1).padStart(width, "0")}-`;
+  let stem = name.replace(/\.md$/, "");
+  // The number keeps names unique; a native name near the 255 bytes a file system takes is shortened.
+  while (Buffer.byteLength(`${prefix}${stem}.md`) > inputLimits.nameBytes)
+    stem = [...stem].slice(0, -1).join("");
+  return `${prefix}${stem}.md`;
 }
 
 function sourcesJson(items: ImportedItems): object {

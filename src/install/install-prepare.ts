@@ -1,5 +1,8 @@
 import type { Manifest } from "../manifest/manifest-model.js";
+import { composeBeyondBuiltins } from "./bundle/composable-check.js";
+import { downgradeProblem } from "./bundle/downgrade-check.js";
 import { loadBundle } from "./bundle/local-bundle.js";
+import { manifestLineOf } from "./bundle/manifest-line.js";
 import { readManifest } from "./bundle/read-manifest.js";
 import { decideSignature } from "./bundle/signature-trust.js";
 import { type CapabilityUnit, capabilityUnits } from "./capability/capability-unit.js";
@@ -27,15 +30,20 @@ export async function prepareInstall(
   if (!root) return fail({ status: "usage", problems: [missingProject(req.projectDir)] });
   const read = readManifest(req.bundleDir);
   if (!read.ok) return fail({ status: "bad-bundle", problems: read.problems });
+  const lineOf = manifestLineOf(read.bytes.toString("utf8"), read.manifest);
+  const beyond = composeBeyondBuiltins(read.manifest, lineOf);
+  if (beyond.length > 0) return fail({ status: "bad-bundle", problems: beyond });
   const recordRead = readRecord(root);
   if (!recordRead.ok) return fail({ status: "bad-record", problems: [recordRead.problem] });
   const record = recordRead.record;
+  const downgrade = downgradeProblem(read.manifest, record, req.allowDowngrade === true);
+  if (downgrade) return fail({ status: "downgrade", problems: [downgrade] });
   const signature = decideSignature(read.bytes, req.signatures, record?.signer, req.signerPolicy ?? {});
   if (!signature.ok)
     return fail({ status: "bad-bundle", problems: [`${signature.problem}\n  hint: ${signature.hint}`] });
   const chosen = await pickComponents(req, read.manifest, record);
   if (!chosen.ok) return fail({ status: "usage", problems: [chosen.problem] });
-  const bundle = loadBundle(req.bundleDir, read.manifest, chosen.ids);
+  const bundle = loadBundle(req.bundleDir, read.manifest, chosen.ids, lineOf);
   if (!bundle.ok) return fail({ status: "bad-bundle", problems: bundle.problems, components: chosen.ids });
   const units = capabilityUnits(read.manifest, chosen.ids);
   const needed = await requirementsOf(req, units, record, root);

@@ -27,6 +27,8 @@ export interface InstallRequest {
   /** interactive selection, given the preselected ids; undefined when cancelled */
   choose?: (manifest: Manifest, preselected: string[]) => Promise<string[] | undefined>;
   moveAside: boolean;
+  /** install a bundle whose registry_version is older than the installed one (--allow-downgrade) */
+  allowDowngrade?: boolean;
   /** an owned file the person edited that the new build changes (--take-new, --keep-mine; a terminal asks) */
   edited?: (path: string) => EditedChoice;
   /** asks on a terminal, file by file, what to do with the edited files the new build changes */

@@ -5,8 +5,7 @@ import { checkpoint } from "./apply/interruption.js";
 import { readJournal } from "./apply/journal.js";
 import { recoverInterrupted } from "./apply/recover.js";
 import { underLock } from "./apply/under-lock.js";
-import { hashLines } from "./bundle/manifest-lines.js";
-import { readManifest } from "./bundle/read-manifest.js";
+import { unlocatedLine } from "./bundle/manifest-line.js";
 import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
 import { retireRecorded } from "./capability/retire-recorded.js";
 import { plannedRetires } from "./capability/spawn-plan.js";
@@ -87,7 +86,8 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
     ownedDirs: [],
     removes: [],
     keepDirs: [],
-    knownSeedHashes: knownSeedHashes(root),
+    knownSeedHashes: new Map(),
+    manifestLine: unlocatedLine,
     composedLines: [],
     composed: [],
     capabilityHomes: [],
@@ -118,9 +118,4 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
 function textOnly(content: Content): Buffer {
   if (content.from === "text") return Buffer.from(content.text);
   throw new Error(`internal: uninstall would write the bundle file ${content.path}`);
-}
-
-function knownSeedHashes(root: string): Map<string, string[]> {
-  const read = readManifest(`${root}/${agentcDir}`);
-  return read.ok ? hashLines(read.manifest.install.seed_refresh_hashes ?? []) : new Map();
 }

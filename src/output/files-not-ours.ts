@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 import { sha256 } from "../shared/hash.js";
 import { lineParts } from "../shared/line-codec.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { pathProblem } from "../shared/path-check.js";
 import type { OnDisk } from "./on-disk.js";
 
@@ -14,7 +15,7 @@ export interface PreviousBuild {
 
 export function readPreviousBuild(outDir: string): PreviousBuild {
   try {
-    const manifest = JSON.parse(readFileSync(join(outDir, manifestFileName), "utf8")) as Partial<Manifest>;
+    const manifest = parseJson(readFileSync(join(outDir, manifestFileName), "utf8")) as Partial<Manifest>;
     const artifacts = Array.isArray(manifest.artifacts)
       ? manifest.artifacts.filter((p) => typeof p === "string" && pathProblem(p) === undefined)
       : [];

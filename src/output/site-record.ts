@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { siteFolder, siteRecordPath } from "../emit/site-paths.js";
 import { sha256 } from "../shared/hash.js";
 import { pair, pairSeparator } from "../shared/line-codec.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import type { PreviousBuild } from "./files-not-ours.js";
 
 /** What an earlier build wrote into the page folder; `foreign` when a record file is there but is not one. */
@@ -30,7 +31,7 @@ export function readSiteRecord(outDir: string): PreviousSite {
 
 function recordLines(text: string): string[] | undefined {
   try {
-    const value = JSON.parse(text) as { files?: unknown };
+    const value = parseJson(text) as { files?: unknown };
     const files = value?.files;
     if (!Array.isArray(files)) return undefined;
     return files.every((l) => typeof l === "string" && l.split(pairSeparator).length === 2)

@@ -1,5 +1,6 @@
 import { manifestFileName } from "../manifest/manifest-model.js";
 import { splitAtLast } from "../shared/line-codec.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { type PublishRewrite, parseRewrites } from "./publish-rewrites.js";
 
 /** What packing and unpacking need from manifest.json: the files, their hashes, modes and published names. */
@@ -22,7 +23,7 @@ const sha256Hex = /^[0-9a-f]{64}$/;
 export function parseBundleManifest(text: string): BundleManifest | string {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch (error) {
     return `is not valid JSON (${(error as Error).message})`;
   }

@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { writeFileAtomic, writeThroughTemp } from "../shared/atomic-write.js";
 import { sha256 } from "../shared/hash.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { pathListProblems } from "../shared/path-check.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { fileSink, ZipWriter } from "../shared/zip/zip-writer.js";
@@ -90,7 +91,7 @@ interface PackSources {
 function withCapture(buildDir: string, built: Buffer): { bytes: Buffer; captured: Map<string, PayloadFile> } {
   let manifest: Manifest;
   try {
-    manifest = JSON.parse(built.toString("utf8")) as Manifest;
+    manifest = parseJson(built.toString("utf8")) as Manifest;
   } catch (error) {
     throw new PackError(
       `${join(buildDir, bundleManifestName)} is not valid JSON (${(error as Error).message})`,

@@ -4,6 +4,7 @@ import { pluginVersionChanged } from "../checks/plugin/plugin-version-changed.js
 import { canonicalJson } from "../compose/index.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import type { PluginKey, Report } from "./report.js";
 import { fillTemplate, jsonBytes, type Slots } from "./template.js";
@@ -51,7 +52,7 @@ export function checkVersionChanged(
   if (!path || !existsSync(path)) return;
   let previous: unknown;
   try {
-    previous = JSON.parse(readFileSync(path, "utf8"));
+    previous = parseJson(readFileSync(path, "utf8"));
   } catch {
     return;
   }

@@ -6,6 +6,7 @@ import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
 import { pluginRosterBudget } from "../checks/plugin/plugin-roster-budget.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { NameRule } from "../registry/plugin-host.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { pathProblem } from "../shared/path-check.js";
 import type { AssembledPackage, BuildInput } from "./assemble-package.js";
 import { stringsOf } from "./composed-value.js";
@@ -90,7 +91,7 @@ function checkPaths(pkg: AssembledPackage, input: BuildInput, report: Report): v
   for (const written of pkg.written) {
     const file = pkg.files.get(written);
     if (!file) continue;
-    for (const { key, text } of stringsOf(JSON.parse(file.bytes.toString("utf8")))) {
+    for (const { key, text } of stringsOf(parseJson(file.bytes.toString("utf8")))) {
       for (const named of namedPaths(key, text, roots)) {
         const problem = missingPath(pkg, named);
         if (!problem) continue;
@@ -156,7 +157,7 @@ function checkPortableTypes(pkg: AssembledPackage, input: BuildInput, report: Re
   const portable = pkg.hosts.find((h) => h.portable && h.mcp?.file);
   const file = portable?.mcp?.file ? pkg.files.get(portable.mcp.file) : undefined;
   if (!portable?.mcp || !file) return;
-  const servers = (JSON.parse(file.bytes.toString("utf8")) as Record<string, unknown>)[
+  const servers = (parseJson(file.bytes.toString("utf8")) as Record<string, unknown>)[
     portable.mcp.key[0] ?? ""
   ];
   for (const reader of pkg.hosts) {

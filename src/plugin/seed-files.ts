@@ -1,5 +1,6 @@
 import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import type { Report } from "./report.js";
 
 /** The emitted seed or asset a plugin field names; reported when the build does not emit it. */
@@ -26,7 +27,7 @@ export function seedJson(
   report: Report,
 ): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(seed.bytes.toString("utf8"));
+    const value: unknown = parseJson(seed.bytes.toString("utf8"));
     if (value !== null && typeof value === "object" && !Array.isArray(value))
       return value as Record<string, unknown>;
   } catch {

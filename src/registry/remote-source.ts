@@ -3,6 +3,7 @@ import { decodeText, maxRuleFileBytes, readBounded } from "../documents/text-fil
 import { writeFileAtomic } from "../shared/atomic-write.js";
 import { sha256 } from "../shared/hash.js";
 import { makeFolders } from "../shared/make-folders.js";
+import { parseJson } from "../shared/nesting-limit.js";
 
 export interface FetchOptions {
   cacheDir: string;
@@ -124,7 +125,7 @@ function readCache(path: string, url: string): CacheEntry | undefined {
   const read = readBounded(path, 2 * maxRuleFileBytes);
   if (!read.ok) return undefined;
   try {
-    const entry = JSON.parse(read.bytes.toString("utf8")) as Partial<CacheEntry>;
+    const entry = parseJson(read.bytes.toString("utf8")) as Partial<CacheEntry>;
     if (entry.url !== url || typeof entry.text !== "string") return undefined;
     return { url, text: entry.text, ...(typeof entry.etag === "string" ? { etag: entry.etag } : {}) };
   } catch {

@@ -1,3 +1,4 @@
+import { fitsBraceBudget } from "../core/glob-budget.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { validateAgainstSchema } from "../documents/schema-validation.js";
@@ -111,7 +112,10 @@ function checkFrontmatter(parsed: ParsedYaml, diagnostics: Diagnostic[]): Frontm
   }
   const globs = parsed.value.globs;
   if (!Array.isArray(globs)) return { values, fields };
-  return { values, fields, globItems: globs.map((_, i) => parsed.positionOf(["globs", i])) };
+  const positions = globs.map((_, i) => parsed.positionOf(["globs", i]));
+  const fits = fitsBraceBudget(globs, (i) => positions[i] ?? parsed.positionOf(["globs"]), diagnostics);
+  values.globs = globs.filter((_, i) => fits[i]);
+  return { values, fields, globItems: positions.filter((_, i) => fits[i]) };
 }
 
 function splitSections(file: string, lines: string[], start: number, diagnostics: Diagnostic[]): Section[] {

@@ -35,6 +35,8 @@ export interface RunningServe {
 export const serveLimits = {
   maxHeaderBytes: 16 * 1024,
   headersTimeoutMs: 10_000,
+  /** How often Node looks for requests past those two deadlines: its default of 30 s let a slow client keep a connection 30 s. */
+  deadlineCheckMs: 1_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
@@ -71,6 +73,7 @@ function makeServer(options: ServeOptions, handler: Parameters<typeof createServ
       maxHeaderSize: serveLimits.maxHeaderBytes,
       headersTimeout: serveLimits.headersTimeoutMs,
       requestTimeout: serveLimits.requestTimeoutMs,
+      connectionsCheckingInterval: serveLimits.deadlineCheckMs,
       keepAliveTimeout: serveLimits.keepAliveTimeoutMs,
     },
     handler,

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { byPrecedenceNewestFirst } from "../distribute/version-order.js";
 import { BundleError } from "../install/bundle/bundle-error.js";
 import { PackError } from "../packaging/pack-error.js";
+import { byPrecedenceNewestFirst } from "../shared/version-order.js";
 import { ServeError } from "./serve-error.js";
 import { loadServedVersion, type ServedVersion } from "./served-version.js";
 

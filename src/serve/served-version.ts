@@ -7,6 +7,7 @@ import { publishedPath } from "../packaging/publish-rewrites.js";
 import { localSignatures } from "../packaging/signature/bundle-signature.js";
 import { verifySshSignature } from "../packaging/signature/sshsig.js";
 import { sha256, sha256OfFile } from "../shared/hash.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { ServeError } from "./serve-error.js";
 
@@ -96,7 +97,7 @@ function signatureOf(origin: string, folder: boolean, manifest: Buffer): Pick<Se
 }
 
 function registryVersion(manifest: Buffer, origin: string): string {
-  const version = (JSON.parse(manifest.toString("utf8")) as { registry_version?: unknown }).registry_version;
+  const version = (parseJson(manifest.toString("utf8")) as { registry_version?: unknown }).registry_version;
   if (typeof version !== "string" || !versionPattern.test(version))
     throw new ServeError(
       `${origin}: manifest.json has no registry_version fit for an address (letters, digits, . + _ -)`,

@@ -56,7 +56,7 @@ describe("stage imports (docs/architecture.md)", () => {
 
   it("imports nothing outside src/ from src/, but the guard program it shares its secret-path rule with", () => {
     // assets/hooks/agentc-guard.mjs is shipped code (docs/guard.md): the compiler imports its rule instead of copying it
-    const shared = "src/clients/guard-patterns.ts imports ../../../assets/hooks/agentc-guard.mjs";
+    const shared = "src/shared/secret-path-rule.ts imports ../../../assets/hooks/agentc-guard.mjs";
     assert.deepEqual(
       graph.outside.filter((line) => line !== shared),
       [],

@@ -11,7 +11,7 @@ import {
   targetsWith,
   withBase,
 } from "../../src/diagnostics/fixture-base.js";
-import { tooDeepAt } from "../../src/documents/json-document.js";
+import { jsonTooDeepAt } from "../../src/shared/nesting-limit.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
@@ -145,10 +145,10 @@ describe("clip: the one truncation of quoted input", () => {
   });
 });
 
-describe("tooDeepAt", () => {
+describe("jsonTooDeepAt", () => {
   it("counts brackets outside strings only", () => {
-    assert.equal(tooDeepAt('{"a": "[[[[[[[[[["}', 2), undefined);
-    assert.equal(tooDeepAt('[[["\\"[["]]]', 2), 2);
-    assert.equal(tooDeepAt("[[]]", 2), undefined);
+    assert.equal(jsonTooDeepAt('{"a": "[[[[[[[[[["}', 2), undefined);
+    assert.equal(jsonTooDeepAt('[[["\\"[["]]]', 2), 2);
+    assert.equal(jsonTooDeepAt("[[]]", 2), undefined);
   });
 });

@@ -69,6 +69,7 @@ describe("npm run build's check of the package data (scripts/check-package-data.
       "clients",
       "plugin-hosts",
       "schemas",
+      "assets/hooks",
       "dist/src",
       "dist/scripts",
     ]) {

@@ -117,13 +117,13 @@ describe("the registry reader: links out of the registry", () => {
   });
 
   it("fences a capability package to its own folder: a link to a registry file outside the package is refused", async () => {
-    const dir = testdir({ ...withNotes({}), "shared/secret.txt": "team secret\n" });
-    symlinkSync(join(dir, "shared/secret.txt"), join(dir, "capabilities/notes/secret.txt"));
+    const dir = testdir({ ...withNotes({}), "shared/team-notes.txt": "team secret\n" });
+    symlinkSync(join(dir, "shared/team-notes.txt"), join(dir, "capabilities/notes/team-notes.txt"));
     const result = await compileRegistry(dir, { offline: true });
     assert.deepEqual(brief(result.diagnostics), [
-      `AGC104 capabilities/notes/secret.txt:1:1 capabilities/notes/secret.txt is a link to ${dir}/shared/secret.txt, outside the package folder capabilities/notes`,
+      `AGC104 capabilities/notes/team-notes.txt:1:1 capabilities/notes/team-notes.txt is a link to ${dir}/shared/team-notes.txt, outside the package folder capabilities/notes`,
     ]);
-    assert.ok(!result.tree?.files.some((f) => f.path.endsWith("secret.txt")));
+    assert.ok(!result.tree?.files.some((f) => f.path.endsWith("team-notes.txt")));
   });
 });
 

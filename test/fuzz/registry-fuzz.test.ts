@@ -3,37 +3,48 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { type CaseOutcome, judge, runFuzz } from "../../fuzz/fuzz-run.js";
-import { seedRegistries } from "../../fuzz/seeds.js";
+import { type CaseOutcome, type FuzzTarget, judge, runFuzz } from "../../fuzz/fuzz-run.js";
+import { importSeeds, seedRegistries } from "../../fuzz/seeds.js";
+
+/** A fixed-seed slice through the fuzzer; every failing case is named with the folder it was saved in. */
+async function slice(target: FuzzTarget, seed: number, cases: number): Promise<CaseOutcome[]> {
+  const outcomes: CaseOutcome[] = [];
+  const options = {
+    target,
+    seed,
+    cases,
+    timeoutMs: 20_000,
+    hugeChars: 256 * 1024,
+    cliEvery: 20,
+    saveDir: mkdtempSync(join(tmpdir(), "agentc-fuzz-failures-")),
+    onCase: (o: CaseOutcome) => outcomes.push(o),
+  };
+  const report = await runFuzz(options, target === "import" ? importSeeds() : seedRegistries());
+  const failed = [...report.crashes, ...report.hangs].map(
+    (o) =>
+      `case ${o.index} (${o.seedName}; ${o.mutations.join("; ")}; ${o.via}): ${o.problem}; saved in ${o.saved}`,
+  );
+  assert.deepEqual(failed, [], "replay one with: node dist/fuzz/fuzz.js --replay <folder>");
+  assert.equal(report.tried, cases);
+  assert.equal(outcomes.filter((o) => o.via === "cli").length, cases / 20);
+  assert.ok(outcomes.some((o) => o.code === 0));
+  return outcomes;
+}
 
 describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
-  it("every mutated registry ends check and build with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
-    const saveDir = mkdtempSync(join(tmpdir(), "agentc-fuzz-failures-"));
-    const outcomes: CaseOutcome[] = [];
-    const report = await runFuzz(
-      {
-        seed: 20261202,
-        cases: 300,
-        timeoutMs: 20_000,
-        hugeChars: 256 * 1024,
-        cliEvery: 20,
-        saveDir,
-        onCase: (o) => outcomes.push(o),
-      },
-      seedRegistries(),
-    );
-    const failed = [...report.crashes, ...report.hangs].map(
-      (o) =>
-        `case ${o.index} (${o.seedName}; ${o.mutations.join("; ")}; ${o.via}): ${o.problem}; saved in ${o.saved}`,
-    );
-    assert.deepEqual(failed, [], "replay one with: node dist/fuzz/fuzz.js --replay <folder>");
-    assert.equal(report.tried, 300);
-    assert.equal(outcomes.filter((o) => o.via === "cli").length, 15);
+  it("every mutated registry ends check and build with exit 0 or 1 and a diagnostic: no internal error, stack trace, hang or copied secret", async () => {
+    const outcomes = await slice("registry", 20261202, 300);
     assert.ok(
       outcomes.filter((o) => o.code === 1).length >= 100,
       "the mutations should break most registries",
     );
-    assert.ok(outcomes.some((o) => o.code === 0));
+  });
+});
+
+describe("import fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
+  it("every mutated project ends agentc import with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
+    const outcomes = await slice("import", 20261206, 120);
+    assert.ok(outcomes.filter((o) => o.code === 1).length >= 20, "the mutations should break many projects");
   });
 });
 
@@ -41,9 +52,10 @@ describe("the fuzzer's judge", () => {
   const report = (diagnostics: object[]) => JSON.stringify({ diagnostics });
   const error = { severity: "error", message: "m", file: "f" };
 
-  it("accepts exit 0, and exit 1 with an error diagnostic", () => {
+  it("accepts exit 0, exit 1 with an error diagnostic, and import's exit 1 with an error in its report", () => {
     assert.equal(judge(0, report([]), ""), undefined);
     assert.equal(judge(1, report([error]), ""), undefined);
+    assert.equal(judge(1, JSON.stringify({ diagnostics: [], error: "found no native file" }), ""), undefined);
   });
 
   it("rejects internal errors, stack traces, silent failures and unbounded messages", () => {

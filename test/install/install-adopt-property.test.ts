@@ -103,6 +103,8 @@ describe("adoption: property-based sequences against a model of the person's fil
               projectDir: project,
               choice: { kind: "all" },
               moveAside: false,
+              // the sequences go back to earlier builds as well as forward
+              allowDowngrade: true,
               dryRun: false,
             });
             assert.equal(r.status, "ok", `${JSON.stringify(s)}: ${r.status} ${r.problems.join("; ")}`);

@@ -70,10 +70,20 @@ describe("install cases (installer-safety.md)", () => {
     assert.equal(entry?.sha256, sha256("seed v2\n"));
   });
 
-  it("2b: a seed on disk with a known earlier hash (seed_refresh_hashes) is refreshed even without a record", () => {
+  it("2b: a file at a seed's path that only seed_refresh_hashes calls an earlier version (no record) is a conflict; --take-new moves it aside", () => {
     const project = testdir({ "docs/notes.md": "seed v0\n" });
-    assert.equal(install(seedBundle("seed v2\n", ["seed v0\n"]), project).status, 0);
+    const before = stamps(project);
+    const refused = installJson(seedBundle("seed v2\n", ["seed v0\n"]), project);
+    assert.equal(refused.status, 1, refused.stderr);
+    assert.match(
+      refused.json.conflicts[0]?.problem ?? "",
+      /^manifest\.json line \d+ \(install\.seed_refresh_hashes\): "docs\/notes\.md :: [0-9a-f]{64}" calls this file an earlier version of the seed, but agentc's install record does not show agentc wrote it/,
+    );
+    assert.deepEqual(stamps(project), before, "nothing was written");
+    const taken = install(seedBundle("seed v2\n", ["seed v0\n"]), project, "--take-new");
+    assert.equal(taken.status, 0, taken.stderr);
     assert.equal(readFileSync(join(project, "docs/notes.md"), "utf8"), "seed v2\n");
+    assert.equal(readFileSync(join(project, "docs/notes.md.agentc-old"), "utf8"), "seed v0\n");
   });
 
   it("3 and 4: an edited seed is kept, the new version written beside it, hash(new) recorded; still kept at v3", () => {
@@ -275,32 +285,69 @@ describe("install cases (installer-safety.md)", () => {
     assert.equal(readRecordJson(project).entries.find((e) => e.path === "GEMINI.md")?.kind, "copy");
   });
 
-  it("11: legacy files: unmodified deleted, modified moved aside, folders never deleted recursively, links unlinked", () => {
+  it("11: legacy files agentc wrote: unmodified deleted, edited moved aside, a link it made unlinked, its folders removed only when empty", () => {
     const target = "kept target\n";
-    const project = testdir({
-      "old/plain.md": "legacy v0\n",
-      "old/edited.md": "legacy v0 plus my edit\n",
-      "old/dir/inner.md": "inner\n",
-      "old/target.md": target,
+    const project = testdir({ "old/target.md": target });
+    const v1legacy = makeBundle({
+      components: {
+        c: {
+          files: { "AGENTS.md": "a\n", "old/plain.md": "legacy v0\n", "old/edited.md": "legacy v0\n" },
+          symlinks: ["old/link.md :: old/target.md :: copy"],
+          scaffold_dirs: ["old/empty", "old/full"],
+        },
+      },
     });
-    mkdirSync(join(project, "old/empty"));
-    symlinkSync("target.md", join(project, "old/link.md"));
-    const legacy = ["old/plain.md", "old/edited.md", "old/dir", "old/empty", "old/link.md"];
-    const bundle = makeBundle({
-      components: { c: { files: { "AGENTS.md": "a\n" }, remove: legacy } },
-      seedHistory: { "old/plain.md": ["legacy v0\n"], "old/edited.md": ["legacy v0\n"] },
-    });
+    assert.equal(install(v1legacy, project).status, 0);
+    writeFileSync(join(project, "old/edited.md"), "legacy v0 plus my edit\n");
+    writeFileSync(join(project, "old/full/inner.md"), "inner\n");
+    const legacy = ["old/plain.md", "old/edited.md", "old/full", "old/empty", "old/link.md"];
+    const bundle = makeBundle({ components: { c: { files: { "AGENTS.md": "a\n" }, remove: legacy } } });
     const r = installJson(bundle, project);
     assert.equal(r.status, 0, r.stderr);
     const snap = snapshot(project);
     assert.equal(snap["old/plain.md"], undefined);
     assert.equal(snap["old/edited.md"], undefined);
     assert.equal(snap["old/edited.md.agentc-old"], "file - legacy v0 plus my edit\n");
-    assert.equal(snap["old/dir/inner.md"], "file - inner\n");
+    assert.equal(snap["old/full/inner.md"], "file - inner\n");
     assert.equal(snap["old/empty"], undefined);
     assert.equal(snap["old/link.md"], undefined);
     assert.equal(snap["old/target.md"], `file - ${target}`);
-    assert.ok(r.json.actions.some((a) => a.op === "keep" && a.path === "old/dir"));
+    assert.ok(r.json.actions.some((a) => a.op === "keep" && a.path === "old/full"));
+  });
+
+  it("11b: legacy files agentc did not write are conflicts naming the remove line, even when seed_refresh_hashes vouches for them; --move-aside renames them", () => {
+    const project = testdir({
+      "old/plain.md": "legacy v0\n",
+      "old/target.md": "target\n",
+      "old/dir/inner.md": "inner\n",
+    });
+    mkdirSync(join(project, "old/empty"));
+    symlinkSync("target.md", join(project, "old/link.md"));
+    const legacy = ["old/plain.md", "old/dir", "old/empty", "old/link.md"];
+    const bundle = makeBundle({
+      components: { c: { files: { "AGENTS.md": "a\n" }, remove: legacy } },
+      seedHistory: { "old/plain.md": ["legacy v0\n"] },
+    });
+    const before = stamps(project);
+    const refused = installJson(bundle, project);
+    assert.equal(refused.status, 1, refused.stderr);
+    const problems = Object.fromEntries(refused.json.conflicts.map((c) => [c.path, c.problem]));
+    assert.deepEqual(Object.keys(problems).sort(), ["old/link.md", "old/plain.md"]);
+    assert.match(
+      problems["old/plain.md"] ?? "",
+      /^manifest\.json line \d+ \(install\.components\.c\.remove\): "old\/plain\.md" asks to delete it, but agentc's install record does not show agentc made a file there \(manifest\.json line \d+ \(install\.seed_refresh_hashes\): "old\/plain\.md :: [0-9a-f]{64}" calls it/,
+    );
+    assert.match(problems["old/link.md"] ?? "", /agentc made a link there; deleting it would lose it/);
+    assert.deepEqual(stamps(project), before, "nothing was written");
+    const moved = installJson(bundle, project, "--move-aside");
+    assert.equal(moved.status, 0, moved.stderr);
+    const snap = snapshot(project);
+    assert.equal(snap["old/plain.md.agentc-old"], "file - legacy v0\n");
+    assert.equal(snap["old/link.md.agentc-old"], "link target.md");
+    assert.equal(snap["old/empty"], "dir", "a folder agentc did not make stays, empty or not");
+    assert.equal(snap["old/dir/inner.md"], "file - inner\n");
+    assert.equal(runCli(["uninstall", "--project", project]).status, 0);
+    assert.equal(snapshot(project)["old/plain.md"], "file - legacy v0\n", "uninstall puts them back");
   });
 
   for (const [label, bad] of [

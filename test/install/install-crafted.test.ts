@@ -117,7 +117,8 @@ const manifestCases: ManifestCase[] = [
         { a: { composed: [".agentc/installed.json :: json :: .agentc-compose/a/x.json"] } },
         { ".agentc-compose/a/x.json": '{"entries": []}\n' },
       ),
-    message: /\.agentc\/installed\.json: lies in \.agentc\//,
+    // refused as a file no client pack composes into, before the .agentc check is reached
+    message: /"\.agentc\/installed\.json :: json :: [^"]+" asks to compose into \.agentc\/installed\.json/,
   },
   {
     name: "a legacy removal of .agentc/installed.json",

@@ -123,6 +123,8 @@ describe("23: property-based sequences against a model", () => {
             projectDir: project,
             choice: { kind: "all" },
             moveAside,
+            // the sequences go back to earlier versions as well as forward
+            allowDowngrade: true,
             dryRun: false,
           });
         for (const s of steps) {

@@ -10,7 +10,8 @@ import { testdir, writeFiles } from "../support/testdir.js";
 /**
  * The registry of test/fixtures/seeds/000-every-field, which uses every field of seed 000 at once: built,
  * packed and installed into a project that already holds an old format's file, a file the adapter
- * preserves, and a seed in a version the registry shipped before. Each test looks at one field's effect.
+ * preserves, and a seed in a version the registry shipped before (both taken with --move-aside: agentc's
+ * record does not show it wrote them). Each test looks at one field's effect.
  */
 let build = "";
 let zip = "";
@@ -30,7 +31,19 @@ before(async () => {
     ".claude/settings.json": oldSettings,
     ".mcp.json": '{ "mcpServers": { "mine": { "command": "my-server" } } }\n',
   });
-  const first = await runAgentc(["install", zip, "--project", project, "--all", "--yes"]);
+  // the old format's file and the old seed are not agentc's (no record shows it wrote them): a bundle's
+  // legacy_cleanup and known_hashes do not make them so; the person's --move-aside does
+  const refused = await runAgentc(["install", zip, "--project", project, "--all", "--yes"]);
+  assert.equal(refused.status, 1, refused.stderr);
+  assert.match(
+    refused.stderr,
+    /\.cursorrules: manifest\.json line \d+ \(install\.components\.agents\.remove\): "\.cursorrules" asks to delete it/,
+  );
+  assert.match(
+    refused.stderr,
+    /\.claude\/settings\.json: manifest\.json line \d+ \(install\.seed_refresh_hashes\)/,
+  );
+  const first = await runAgentc(["install", zip, "--project", project, "--all", "--yes", "--move-aside"]);
   assert.equal(first.status, 0, first.stderr);
   writeFiles(project, { ".cursor/rules/local-notes.mdc": "my own rule\n" });
   const again = await runAgentc(["install", zip, "--project", project, "--all", "--yes"]);
@@ -99,8 +112,9 @@ describe("seed 000: every field of sources.json, a rule file and targets.json, b
     assert.equal(readlinkSync(join(project, "CLAUDE.md")), "AGENTS.md");
   });
 
-  it("install.legacy_cleanup: the old format's file is removed", () => {
+  it("install.legacy_cleanup: the old format's file, which agentc did not write, is moved aside with --move-aside", () => {
     assert.equal(existsSync(join(project, ".cursorrules")), false);
+    assert.equal(text(project, ".cursorrules.agentc-old"), "old rules\n");
   });
 
   it("install.scaffold_dirs: the folder is made when missing", () => {
@@ -111,8 +125,9 @@ describe("seed 000: every field of sources.json, a rule file and targets.json, b
     assert.equal(text(project, ".cursor/rules/local-notes.mdc"), "my own rule\n");
   });
 
-  it("install.seeds with known_hashes: a seed the user never changed is refreshed, one they wrote is kept", () => {
+  it("install.seeds with known_hashes: an old seed agentc did not write is taken with --move-aside, one the user wrote is kept", () => {
     assert.match(text(project, ".claude/settings.json"), /"PreToolUse"/);
+    assert.equal(text(project, ".claude/settings.json.agentc-old"), oldSettings);
     assert.match(text(project, ".mcp.json"), /"mine"/);
   });
 

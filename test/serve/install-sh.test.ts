@@ -90,7 +90,6 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       const site = await served(makeBundle(from));
       const a = testdir({
         "README.md": "mine\n",
-        "legacy.md": "legacy\n",
         ".claude/rules/mine.local.md": "preserved\n",
       });
       const b = copyOf(a);
@@ -191,28 +190,32 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
     it(`removes legacy files as agentc install does, and counts a changed mode as an edit (${shell.name})`, async () => {
       const v1: BundleSpec = {
         version: "1.0.0",
-        components: { core: { files: { "AGENTS.md": "v1\n", "bin/run.sh": "run\n" } } },
+        components: {
+          core: {
+            files: { "AGENTS.md": "v1\n", "bin/run.sh": "run\n", "old.md": "old\n", "edited.md": "edited\n" },
+            symlinks: ["oldlink :: target.md :: copy"],
+            scaffold_dirs: ["olddir", "emptydir"],
+          },
+        },
       };
       const v2: BundleSpec = {
         version: "2.0.0",
         components: {
           core: {
             files: { "AGENTS.md": "v2\n", "bin/run.sh": "run v2\n" },
-            remove: ["old.md", "edited.md", "olddir", "oldlink"],
+            remove: ["old.md", "edited.md", "olddir", "emptydir", "oldlink"],
           },
         },
         seedHistory: { "old.md": ["old\n"], "edited.md": ["edited\n"] },
       };
       const site = await served(makeBundle(v1));
-      const a = testdir({
-        "old.md": "old\n",
-        "edited.md": "changed by the person\n",
-        "olddir/keep.md": "keep\n",
-        "target.md": "target\n",
-      });
-      symlinkSync("target.md", join(a, "oldlink"));
+      const a = testdir({ "target.md": "target\n" });
       const b = copyOf(a);
       await parity(shell, site, a, b);
+      for (const project of [a, b]) {
+        writeFileSync(join(project, "edited.md"), "changed by the person\n");
+        writeFileSync(join(project, "olddir/keep.md"), "keep\n");
+      }
       await site.publish(makeBundle(v2));
       for (const project of [a, b]) chmodSync(join(project, "bin/run.sh"), 0o755);
       const blocked = await parity(shell, site, a, b);
@@ -229,6 +232,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       );
       assert.equal(readFileSync(join(a, "target.md"), "utf8"), "target\n");
       assert.equal(readFileSync(join(a, "olddir/keep.md"), "utf8"), "keep\n");
+      for (const gone of ["old.md", "oldlink", "emptydir"]) assert.equal(fullTree(a)[gone], undefined, gone);
     });
 
     it(`refuses what it does not implement, naming npx agentc install, and writes nothing (${shell.name})`, async () => {

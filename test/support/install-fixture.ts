@@ -145,7 +145,8 @@ export interface InstallJson {
 }
 
 export function readRecordJson(project: string): {
-  entries: { path: string; kind: string; sha256?: string }[];
+  registry_version: string;
+  entries: { path: string; kind: string; sha256?: string; adopted?: true }[];
 } {
   return JSON.parse(readFileSync(join(project, ".agentc", "installed.json"), "utf8"));
 }

@@ -10,7 +10,7 @@ export const upgradeFrom: BundleSpec = {
   components: {
     core: {
       required: true,
-      files: { "AGENTS.md": "# rules v1\n", "bin/tool.sh": "#!/bin/sh\necho 1\n" },
+      files: { "AGENTS.md": "# rules v1\n", "bin/tool.sh": "#!/bin/sh\necho 1\n", "legacy.md": "legacy\n" },
       executables: ["bin/tool.sh"],
       seeds: { "docs/notes.md": "seed v1\n" },
     },
@@ -45,14 +45,16 @@ export const upgradeTo: BundleSpec = {
       preserve: ["*.local.md"],
     },
   },
-  seedHistory: { "docs/notes.md": ["seed v1\n"], "legacy.md": ["legacy\n"] },
+  seedHistory: { "docs/notes.md": ["seed v1\n"] },
 };
 
-/** A project with v1 installed and the user's own edits and files around it. */
+/**
+ * A project with v1 installed and the user's own edits and files around it; v1 wrote legacy.md, which v2's
+ * `remove` deletes (a bundle deletes only what agentc's record shows it wrote).
+ */
 export function upgradeProject(): { project: string; bundle: string } {
   const project = testdir({
     "README.md": "the user's readme\n",
-    "legacy.md": "legacy\n",
     ".claude/rules/mine.local.md": "mine\n",
   });
   const status = install(makeBundle(upgradeFrom), project).status;

@@ -1,3 +1,4 @@
+import { unlocatedLine } from "../../src/install/bundle/manifest-line.js";
 import type { InstallRecord, RecordEntry } from "../../src/install/model/record.js";
 import type { Desired, DesiredFile, DesiredLink, OwnedDir } from "../../src/install/plan/desired.js";
 import type { Action, Conflict, Plan } from "../../src/install/plan/plan-model.js";
@@ -67,6 +68,7 @@ export function desired(parts: {
     removes: [],
     keepDirs: [],
     knownSeedHashes: new Map(Object.entries(parts.knownSeedHashes ?? {})),
+    manifestLine: unlocatedLine,
     composedLines: [],
     composed: [],
     capabilityHomes: [],

@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
-import { parse } from "yaml";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import { yamlMapping } from "../../documents/yaml-frontmatter.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { RosterBudget } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
@@ -96,11 +96,6 @@ export function contribution(file: EmittedFile): Contribution {
 export function frontmatterDescription(text: string): string {
   const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(text);
   if (!match) return "";
-  try {
-    const value: unknown = parse(match[1] ?? "");
-    const description = (value as { description?: unknown } | null)?.description;
-    return typeof description === "string" ? description : "";
-  } catch {
-    return "";
-  }
+  const description = yamlMapping(match[1] ?? "")?.description;
+  return typeof description === "string" ? description : "";
 }

@@ -1,18 +1,9 @@
 import picomatch from "picomatch";
 import type { Position } from "../../diagnostics/diagnostic.js";
-import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
+import { docsRuleWith } from "../../diagnostics/fixture-base.js";
 import type { Rule } from "../../registry/model.js";
 import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
-
-const docsRule = (globs: string) =>
-  withBase({
-    "rules/docs.md": ruleFile(
-      ["scope: scoped", `globs: ${globs}`, "description: How we write docs."],
-      "# Docs Style",
-      ["- Short sentences."],
-    ),
-  });
 
 /** What is wrong with a glob, or undefined. Globs match '/'-separated paths relative to the project root. */
 export function globProblem(glob: string): string | undefined {
@@ -77,8 +68,8 @@ export const globsWellFormed: RegistryCheck = {
     "Assistants match globs against project-relative paths with '/'. An absolute glob, a backslash, a '..' segment, a leading './', an empty glob or unbalanced brackets and braces never match what the author meant. Rule globs, core rule globs and adapter skip_globs are checked, each glob once where it is written.",
   hint: "Write the pattern relative to the project root with '/', e.g. \"docs/**/*.md\", and close every [ ( {.",
   examples: {
-    passing: docsRule('["docs/**/*.{md,mdx}"]'),
-    failing: docsRule('["docs/**/*.{md,mdx"]'),
+    passing: docsRuleWith('["docs/**/*.{md,mdx}"]'),
+    failing: docsRuleWith('["docs/**/*.{md,mdx"]'),
     expected: [
       'rules/docs.md:3:9: error AGC036 Unexpected glob "docs/**/*.{md,mdx" in rule "docs-style": it cannot be parsed (Missing closing: "}" - use "\\\\}" to match literal characters)',
     ],

@@ -25,7 +25,7 @@ export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
   usage:
-    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json]",
+    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json]",
   options: {
     project: { type: "string" },
     components: { type: "string" },
@@ -35,6 +35,7 @@ export const installCommand: Command = {
     "move-aside": { type: "boolean" },
     "take-new": { type: "boolean" },
     "keep-mine": { type: "boolean" },
+    "allow-downgrade": { type: "boolean" },
     integrity: { type: "string" },
     "allow-hooks": { type: "boolean" },
     "accept-requirement": { type: "string", multiple: true },
@@ -78,6 +79,7 @@ export async function installBundle(
       projectDir: projectOption(args, projectToInstallInto),
       choice,
       moveAside: args.values["move-aside"] === true,
+      allowDowngrade: args.values["allow-downgrade"] === true,
       ...editedOption(args),
       dryRun,
       ...(interactive ? { choose: promptComponents } : {}),

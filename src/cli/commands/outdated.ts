@@ -37,7 +37,14 @@ function concurrencyOf(args: ParsedArgs): number {
 const columns = ["PROJECT", "INSTALLED", "NEWEST", "STATE", "DRIFT", "COMPONENTS", "SOURCE"];
 
 function cells(row: FleetRow): string[] {
-  const state = row.problem !== undefined ? `unknown: ${row.problem}` : row.behind ? "behind" : "current";
+  const state =
+    row.problem !== undefined
+      ? `unknown: ${row.problem}`
+      : row.behind
+        ? "behind"
+        : row.older
+          ? "ahead (source rolled back)"
+          : "current";
   return [
     row.project,
     row.installed ?? "-",

@@ -11,7 +11,7 @@ export const updateCommand: Command = {
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
+    "agentc update [--project DIR] [--check] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
   options: { ...installCommand.options, check: { type: "boolean" } },
   formats: ["pretty", "json"],
   help: updateHelp,
@@ -25,23 +25,34 @@ export const updateCommand: Command = {
     const check = await attempt(io, () => checkForUpdate(projectDir, integrityOf(args)));
     if (typeof check === "number") return check;
     const latest = check.latest ?? "a new bundle";
-    if (args.values.check === true || !check.behind) {
+    if (args.values.check === true || (!check.behind && !check.older)) {
       check.opened?.cleanup();
-      const { installed, source, behind } = check;
+      const { installed, source, behind, older } = check;
       say(
         io,
         args,
-        { project: projectDir, installed, latest: check.latest ?? null, source, behind },
+        {
+          project: projectDir,
+          installed,
+          latest: check.latest ?? null,
+          source,
+          behind,
+          ...(older ? { older } : {}),
+        },
         behind
           ? `update available: ${installed} → ${latest} from ${source}`
-          : `up to date: ${installed} from ${source}`,
+          : older
+            ? `the newest at ${source} is ${latest}, older than the installed ${installed} (rolled back?); agentc update --allow-downgrade installs it`
+            : `up to date: ${installed} from ${source}`,
       );
       return args.values.check === true && behind ? exitCodes.inputErrors : exitCodes.ok;
     }
     const bundle = check.opened ?? (await attempt(io, () => check.candidate.open(integrityOf(args))));
     if (typeof bundle === "number") return bundle;
     if (args.values.format !== "json" && args.values.quiet !== true)
-      io.out(`updating ${check.installed} → ${latest} from ${check.source}`);
+      io.out(
+        `${check.older ? "going back" : "updating"} ${check.installed} → ${latest} from ${check.source}`,
+      );
     return installBundle(bundle, { ...args, values: { ...args.values, yes: true } }, io, policy);
   },
 };

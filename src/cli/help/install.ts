@@ -15,14 +15,18 @@ export const installOptionHelp: Record<string, OptionHelp> = {
   yes: { text: "ask nothing: take the default components, answer no hook or requirement question" },
   "dry-run": { text: "print the whole plan and every conflict; write nothing" },
   "move-aside": {
-    text: "rename a file of yours at a shipped path agentc cannot compose into to <name>.agentc-old instead of stopping (uninstall puts it back)",
+    text: "rename a file of yours in the bundle's way (at a shipped path agentc cannot compose into, or one it asks to remove) to <name>.agentc-old instead of stopping (uninstall puts it back)",
   },
   "take-new": {
-    text: "an owned file you edited that the new build changes: take the new one, yours saved as <file>.agentc-old",
+    text: "an owned file you edited that the new build changes (or a file of yours the bundle calls an earlier seed of its own): take the new one, yours saved as <file>.agentc-old",
   },
   "keep-mine": {
     text: "the same files: keep yours and write no <file>.agentc-new beside them",
     default: "on a terminal ask per file; else keep yours and write the new one as <file>.agentc-new",
+  },
+  "allow-downgrade": {
+    text: "install a bundle whose registry_version is older than the installed one (a rollback)",
+    default: "refused, naming both versions",
   },
   integrity: {
     value: "HASH",

@@ -1,4 +1,5 @@
 import { BundleError } from "../../install/bundle/bundle-error.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import {
   bundleArtifactType,
   bundleLayerType,
@@ -65,7 +66,7 @@ export function parseArtifactManifest(bytes: Buffer, label: string): BundleArtif
     annotations?: Record<string, unknown>;
   };
   try {
-    value = JSON.parse(bytes.toString("utf8"));
+    value = parseJson(bytes.toString("utf8")) as typeof value;
   } catch {
     throw notBundle(label, "its manifest is not JSON");
   }

@@ -9,6 +9,7 @@ import { localSignatures } from "../../packaging/signature/bundle-signature.js";
 import { signManifest } from "../../packaging/signature/sign-manifest.js";
 import { verifySshSignature } from "../../packaging/signature/sshsig.js";
 import { sha256, sha256OfFile } from "../../shared/hash.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import { defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { artifactManifest, type Descriptor } from "./oci-artifact.js";
 import { bundleLayerType, emptyConfig, manifestLayerType, ociManifestType } from "./oci-media-types.js";
@@ -54,7 +55,7 @@ export async function publishOci(
     const zip = folder ? packInto(origin, work) : origin;
     unpackBundle(zip, join(work, "check"), origin, defaultArchiveLimits);
     const manifestBytes = readFileSync(join(work, "check", manifestFileName));
-    const version = (JSON.parse(manifestBytes.toString("utf8")) as { registry_version: string })
+    const version = (parseJson(manifestBytes.toString("utf8")) as { registry_version: string })
       .registry_version;
     const bundle: Descriptor = {
       mediaType: bundleLayerType,

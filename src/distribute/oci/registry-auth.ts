@@ -1,5 +1,6 @@
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { bundleUrl } from "../../install/bundle/source-url.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import type { Credentials } from "./registry-credentials.js";
 import { registryProblem, registryRequest } from "./registry-http.js";
 
@@ -58,7 +59,7 @@ export async function answerChallenge(
   });
   if (response.status !== 200)
     throw new BundleError(`${label}: the token service answered ${registryProblem(response)}`, authHint);
-  const { token, access_token } = JSON.parse(response.body.toString("utf8")) as {
+  const { token, access_token } = parseJson(response.body.toString("utf8")) as {
     token?: string;
     access_token?: string;
   };

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { parseJson } from "../../shared/nesting-limit.js";
 
 /** How to authenticate to one registry: a user and password (or token as password), or a bearer token. */
 export type Credentials =
@@ -34,7 +35,7 @@ export function credentialsFor(host: string, env: NodeJS.ProcessEnv = process.en
 function dockerConfig(env: NodeJS.ProcessEnv): DockerConfig | undefined {
   const dir = env.DOCKER_CONFIG ?? join(homedir(), ".docker");
   try {
-    return JSON.parse(readFileSync(join(dir, "config.json"), "utf8")) as DockerConfig;
+    return parseJson(readFileSync(join(dir, "config.json"), "utf8")) as DockerConfig;
   } catch {
     return undefined;
   }
@@ -67,7 +68,7 @@ function helperCredentials(helper: string, host: string): Credentials | undefine
   });
   if (result.status !== 0 || !result.stdout) return undefined;
   try {
-    const { Username, Secret } = JSON.parse(result.stdout) as { Username?: string; Secret?: string };
+    const { Username, Secret } = parseJson(result.stdout) as { Username?: string; Secret?: string };
     return Username && Secret ? { kind: "basic", username: Username, password: Secret } : undefined;
   } catch {
     return undefined;

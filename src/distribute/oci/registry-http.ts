@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { redacted } from "../../install/bundle/source-url.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 
 export interface RegistryResponse {
   status: number;
@@ -67,7 +68,7 @@ export function registryRequest(req: RegistryRequest): Promise<RegistryResponse>
 /** The registry's own words for a failed request: the first of its OCI error codes, else the status. */
 export function registryProblem(response: RegistryResponse): string {
   try {
-    const { errors } = JSON.parse(response.body.toString("utf8")) as {
+    const { errors } = parseJson(response.body.toString("utf8")) as {
       errors?: { code?: string; message?: string }[];
     };
     const first = errors?.[0];

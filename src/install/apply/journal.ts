@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { sha256 } from "../../shared/hash.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import type { JournalSpawn } from "../capability/journal-spawn.js";
 import { agentcDir, recordPath } from "../model/record.js";
 import { type ProjectWriter, SimulatedCrash, syncDir } from "./fs-ops.js";
@@ -49,7 +50,7 @@ export const tempSuffix = ".agentc-tmp";
 
 export function readJournal(root: string): Journal | undefined {
   try {
-    return JSON.parse(readFileSync(join(root, journalPath), "utf8")) as Journal;
+    return parseJson(readFileSync(join(root, journalPath), "utf8")) as Journal;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     // a journal cut short by a crash while it was first written: nothing after it ran

@@ -1,4 +1,5 @@
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { parseJson } from "../../shared/nesting-limit.js";
 import { agentcDir } from "../model/record.js";
 
 /** The project lock and the files its takeover protocol leaves beside it in .agentc/ (see lock.ts). */
@@ -41,7 +42,7 @@ export function seeLock(path: string): SeenLock | undefined {
 /** The pid in a lock or claim file; undefined when it is unreadable (a leftover, never one being written). */
 export function readOwner(path: string): { pid: number | undefined; token?: unknown } | undefined {
   try {
-    const parsed = JSON.parse(readFileSync(path, "utf8")) as { pid?: unknown; token?: unknown };
+    const parsed = parseJson(readFileSync(path, "utf8")) as { pid?: unknown; token?: unknown };
     const pid =
       typeof parsed.pid === "number" && Number.isInteger(parsed.pid) && parsed.pid > 0
         ? parsed.pid

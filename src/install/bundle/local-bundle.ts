@@ -15,6 +15,7 @@ import { pathProblem } from "../../shared/path-check.js";
 import { type Desired, desiredState, type PayloadFiles } from "../plan/desired.js";
 import { ownershipProblems } from "../plan/ownership-check.js";
 import type { Content } from "../plan/plan-model.js";
+import type { ManifestLineOf } from "./manifest-line.js";
 import { hashLines } from "./manifest-lines.js";
 import { readFragments } from "./read-fragments.js";
 
@@ -35,10 +36,16 @@ export type LoadedBundle =
     }
   | { ok: false; problems: string[] };
 
-export function loadBundle(bundleDir: string, manifest: Manifest, components: string[]): LoadedBundle {
+export function loadBundle(
+  bundleDir: string,
+  manifest: Manifest,
+  components: string[],
+  lineOf: ManifestLineOf,
+): LoadedBundle {
   const problems: string[] = [];
   const notes: string[] = [];
   const desired = desiredState(manifest, components, payloadLister(bundleDir, manifest, problems, notes));
+  desired.manifestLine = lineOf;
   for (const f of desired.files)
     if (!f.sha256)
       problems.push(`${f.path}: listed by component ${f.component} but has no hash in the manifest`);

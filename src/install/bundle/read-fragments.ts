@@ -2,6 +2,7 @@ import type { KeyPath, OwnedEntry } from "../../compose/model.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
 import { isObject } from "../../shared/json-shape.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import type { Desired, DesiredComposed } from "../plan/desired.js";
 import { hashLines } from "./manifest-lines.js";
 
@@ -59,7 +60,7 @@ function fragmentEntries(line: Line, bytes: Buffer, problems: string[]): OwnedEn
   };
   let value: unknown;
   try {
-    value = JSON.parse(bytes.toString("utf8"));
+    value = parseJson(bytes.toString("utf8"));
   } catch (error) {
     return fail(`not valid JSON (${(error as Error).message})`);
   }

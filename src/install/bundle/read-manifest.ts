@@ -4,6 +4,7 @@ import { type Manifest, manifestFileName } from "../../manifest/manifest-model.j
 import { sha256 } from "../../shared/hash.js";
 import { isObject, stringList } from "../../shared/json-shape.js";
 import { splitLine } from "../../shared/line-codec.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import { pathProblem } from "../../shared/path-check.js";
 import { parseHookLine } from "../capability/hook-line.js";
 import { runtimePackageLine } from "../capability/runtime-package-line.js";
@@ -54,7 +55,7 @@ export function readManifest(bundleDir: string): ManifestRead {
   }
   let value: unknown;
   try {
-    value = JSON.parse(bytes.toString("utf8"));
+    value = parseJson(bytes.toString("utf8"));
   } catch (error) {
     return fail(`${file}: ${jsonProblem(bytes.toString("utf8"), error as Error)}`);
   }

@@ -1,3 +1,5 @@
+import { parseJson } from "../../shared/nesting-limit.js";
+
 /**
  * What a hook's last non-empty stdout line says, when it is a JSON object: `env` (spawn only; declared names,
  * string values), `meta` (any JSON) and `warning` (a string). Other keys are ignored; a last line that is not
@@ -48,7 +50,7 @@ function lastLine(text: string): { line: string; first: boolean } {
 function jsonObject(line: string): Record<string, unknown> | undefined {
   if (!line.startsWith("{")) return undefined;
   try {
-    const value: unknown = JSON.parse(line);
+    const value: unknown = parseJson(line);
     return typeof value === "object" && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : undefined;

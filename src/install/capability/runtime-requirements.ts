@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { parseJson } from "../../shared/nesting-limit.js";
 import type { CapabilityUnit } from "./capability-unit.js";
 import { filled, type RuntimeData, runtimeData } from "./runtime-data.js";
 import { type RuntimePackage, runtimePackageLine } from "./runtime-package-line.js";
@@ -81,7 +82,7 @@ function listPackages(data: RuntimeData, cwd: string): ListRead {
     };
   if (data.list_format === "lines") return { ids: run.stdout.split("\n").map((line) => line.trim()) };
   try {
-    const items = JSON.parse(run.stdout) as unknown[];
+    const items = parseJson(run.stdout) as unknown[];
     const field = data.list_id_field ?? "id";
     return { ids: items.map((item) => String((item as Record<string, unknown>)?.[field] ?? "")) };
   } catch {

@@ -13,3 +13,20 @@ export function isAsRecorded(onDisk: PathState, entry: RecordEntry | undefined):
     onDisk.executable === (entry.executable === true)
   );
 }
+
+/** Kinds of entry whose file agentc wrote whole, with the hash the entry holds. */
+const writtenWhole: ReadonlySet<RecordEntry["kind"]> = new Set(["file", "seed", "copy", "import", "beside"]);
+
+/**
+ * Whether the record shows that agentc wrote the file on disk, byte for byte and mode: the one ground on which
+ * agentc replaces or deletes a file. A file the person already had (`adopted`), a file agentc moved aside, a
+ * file it composed a block into, and any hash a bundle vouches for are not.
+ */
+export function wroteAs(onDisk: PathState, entry: RecordEntry | undefined): boolean {
+  return (
+    entry !== undefined &&
+    writtenWhole.has(entry.kind) &&
+    entry.adopted !== true &&
+    isAsRecorded(onDisk, entry)
+  );
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../../compose/model.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import { type SpawnRecord, serialSpawn } from "../capability/spawn-record.js";
 import { agentcDir, agentcDirStateProblem } from "./agentc-dir.js";
 import { recordProblem } from "./record-check.js";
@@ -94,7 +95,7 @@ export function readRecord(root: string): RecordRead {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch (error) {
     return { ok: false, problem: `${recordPath}: not valid JSON (${(error as Error).message})${editedHint}` };
   }

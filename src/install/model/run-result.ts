@@ -14,6 +14,8 @@ export type RunStatus =
   | "hook-failed"
   /** the install record is damaged or was edited by hand, or .agentc is not a folder: nothing was written */
   | "bad-record"
+  /** the bundle's registry_version is older than the one installed, and --allow-downgrade was not given */
+  | "downgrade"
   /** the disk (or a quota) ran full: every change was rolled back */
   | "no-space"
   | "failed";

@@ -1,6 +1,7 @@
 import type { OwnedEntry } from "../../compose/model.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { splitLine } from "../../shared/line-codec.js";
+import { type ManifestLineOf, unlocatedLine } from "../bundle/manifest-line.js";
 import {
   type AdoptLine,
   adoptLine,
@@ -53,8 +54,14 @@ export interface Desired {
   removes: { path: string; component: string }[];
   /** payload folders that belong to the user once they exist */
   keepDirs: string[];
-  /** seed path → hashes of earlier shipped versions (seed_refresh_hashes) */
+  /**
+   * seed path → hashes of earlier shipped versions (seed_refresh_hashes): the bundle's word only, so never a
+   * reason to replace or delete a file (only the record says what agentc wrote); a file there with one of
+   * them that agentc's record does not show is a conflict naming the line
+   */
   knownSeedHashes: Map<string, string[]>;
+  /** names the manifest line behind a conflict the bundle asked for */
+  manifestLine: ManifestLineOf;
   /** the chosen components' `composed` lines, in component order */
   composedLines: (ComposedLine & { component: string })[];
   /** the shared files to compose, filled from the fragments once they are read and verified */
@@ -96,6 +103,7 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     removes: [],
     keepDirs: [],
     knownSeedHashes: hashLines(install.seed_refresh_hashes ?? []),
+    manifestLine: unlocatedLine,
     composedLines: [],
     composed: [],
     capabilityHomes: [],

@@ -1,4 +1,5 @@
-import { isAsRecorded } from "../model/as-recorded.js";
+import { pair } from "../../shared/line-codec.js";
+import { isAsRecorded, wroteAs } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { DesiredFile } from "./desired.js";
 import { planBlock } from "./plan-block.js";
@@ -9,27 +10,22 @@ import { besideSuffix, decideSeed } from "./seed-decision.js";
 const fromBundle = (f: DesiredFile): Content => ({ from: "bundle", path: f.path, sha256: f.sha256 });
 
 /**
- * An owned file: replaced when it is agentc's and unmodified. One the person edited is theirs (dpkg's
- * conffile rule): kept when the new build leaves it, and when the build changes it, kept with the new one
- * beside it (or as `edited` says). A file agentc did not write in its way is a conflict, unless the
- * component composes into it (`adopt`).
+ * An owned file: replaced when the record shows agentc wrote it and it is unmodified. One the person edited is
+ * theirs (dpkg's conffile rule): kept when the new build leaves it, and when the build changes it, kept with the
+ * new one beside it (or as `edited` says). So is a person's file that already held agentc's bytes (`adopted`):
+ * agentc never wrote it. A file agentc did not write in its way is a conflict, unless the component composes
+ * into it (`adopt`).
  */
 export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
   ctx.claimed.add(f.path);
   const recorded = ctx.previous.get(f.path);
   const shipped = recorded?.kind === "file" ? recorded : undefined;
+  const ours = shipped !== undefined && shipped.adopted !== true;
   const onDisk = ctx.state.get(f.path);
   const sameBytes = onDisk.type === "file" && onDisk.sha256 === f.sha256;
   // a person's file that already holds what agentc ships stays theirs: uninstall leaves it
-  const adopted = shipped ? shipped.adopted === true : sameBytes && onDisk.executable === f.executable;
-  ctx.entry({
-    path: f.path,
-    kind: "file",
-    component: f.component,
-    sha256: f.sha256,
-    executable: f.executable,
-    ...(adopted ? { adopted: true } : {}),
-  });
+  const adopted = shipped ? !ours : sameBytes && onDisk.executable === f.executable;
+  ctx.entry(ownedEntry(f, adopted));
   if (!ctx.writable(f.path)) return;
   if (sameBytes && onDisk.executable === f.executable)
     return void ctx.actions.push({ op: "unchanged", path: f.path });
@@ -42,7 +38,8 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
       reason: "its mode was changed since agentc installed it (chmod): kept as it is",
     });
   // the new bytes already there with another mode: agentc's to fix only where the mode is still agentc's
-  if (onDisk.type === "absent" || isAsRecorded(onDisk, shipped) || (sameBytes && shipped !== undefined)) {
+  if (onDisk.type === "absent" || (ours && (isAsRecorded(onDisk, shipped) || sameBytes))) {
+    ctx.entry(ownedEntry(f, false));
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
     return;
   }
@@ -94,6 +91,8 @@ function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry)
   if (choice === "take-new") {
     ctx.moveAsideNow(f.path);
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
+    // agentc writes it now: from here on it is agentc's, however it was before
+    ctx.entry(ownedEntry(f, false));
     return;
   }
   if (choice === "keep-mine")
@@ -112,20 +111,30 @@ function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry)
   planBeside(ctx, f, beside);
 }
 
-/** A seed: written when missing, refreshed when never edited, otherwise kept with the new one beside it. */
+/**
+ * A seed: written when missing, refreshed when agentc's record shows it wrote the file there, otherwise kept
+ * with the new one beside it. A person's file that already holds the seed's bytes stays theirs (`adopted`):
+ * never refreshed later. A file the bundle calls an earlier version of its own (seed_refresh_hashes) that the
+ * record does not show is a conflict naming that line; --move-aside or --take-new renames it first.
+ */
 export function planSeed(ctx: PlanContext, f: DesiredFile): void {
   ctx.claimed.add(f.path);
-  ctx.entry({ path: f.path, kind: "seed", component: f.component, sha256: f.sha256 });
-  if (!ctx.writable(f.path)) return;
   const onDisk = ctx.state.get(f.path);
-  const shipped = ctx.previous.get(f.path);
-  const decision = decideSeed(
-    onDisk,
-    shipped?.sha256,
-    ctx.desired.knownSeedHashes.get(f.path) ?? [],
-    f.sha256,
-  );
+  const previous = ctx.previous.get(f.path);
+  const wrote = wroteAs(onDisk, previous);
+  const decision = decideSeed(onDisk, wrote, ctx.desired.knownSeedHashes.get(f.path) ?? [], f.sha256);
+  const adopted =
+    decision === "unchanged" ? !wrote : decision === "keep-user-version" && previous?.adopted === true;
+  ctx.entry({
+    path: f.path,
+    kind: "seed",
+    component: f.component,
+    sha256: f.sha256,
+    ...(adopted ? { adopted } : {}),
+  });
+  if (!ctx.writable(f.path)) return;
   if (decision === "unchanged") return void ctx.actions.push({ op: "unchanged", path: f.path });
+  if (decision === "vouched" && onDisk.type === "file") return void planVouchedSeed(ctx, f, onDisk.sha256);
   if (decision !== "keep-user-version") {
     ctx.write(f.path, fromBundle(f), false, f.component);
     return;
@@ -133,6 +142,21 @@ export function planSeed(ctx: PlanContext, f: DesiredFile): void {
   const beside = `${f.path}${besideSuffix}`;
   ctx.actions.push({ op: "keep-modified", path: f.path, beside });
   planBeside(ctx, f, beside);
+}
+
+/** A person's file at a seed's path whose hash the bundle lists as one it shipped earlier. */
+function planVouchedSeed(ctx: PlanContext, f: DesiredFile, onDisk: string): void {
+  if (ctx.moveAside || ctx.edited(f.path) === "take-new") {
+    ctx.moveAsideNow(f.path);
+    ctx.write(f.path, fromBundle(f), false, f.component);
+    return;
+  }
+  const line = ctx.desired.manifestLine(["install", "seed_refresh_hashes"], pair(f.path, onDisk));
+  ctx.conflict(
+    f.path,
+    `${line} calls this file an earlier version of the seed, but agentc's install record does not show agentc wrote it; a bundle cannot vouch for a file agentc did not write, and replacing it would lose it`,
+    "move it away, or run again with --move-aside (or --take-new) to have agentc rename it to <name>.agentc-old and write the new seed",
+  );
 }
 
 function planBeside(ctx: PlanContext, f: DesiredFile, beside: string): void {
@@ -159,6 +183,17 @@ export function planKeptPayload(ctx: PlanContext, f: DesiredFile, keptDirExists:
   ctx.claimed.add(f.path);
   if (keptDirExists || !ctx.writable(f.path)) return;
   if (ctx.state.get(f.path).type === "absent") ctx.write(f.path, fromBundle(f), false, f.component);
+}
+
+function ownedEntry(f: DesiredFile, adopted: boolean): RecordEntry {
+  return {
+    path: f.path,
+    kind: "file",
+    component: f.component,
+    sha256: f.sha256,
+    executable: f.executable,
+    ...(adopted ? { adopted: true } : {}),
+  };
 }
 
 function describe(type: string): string {

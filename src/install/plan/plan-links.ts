@@ -63,7 +63,13 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
     return void planOverFolderCopy(ctx, { link: l, target, fallback, previous }, (cleared) =>
       link(false, cleared),
     );
-  if (onDisk.type === "symlink" && previous?.kind === "symlink" && previous.target === onDisk.target)
+  // a link the person made is theirs even when it once said what agentc's says: never replaced
+  if (
+    onDisk.type === "symlink" &&
+    previous?.kind === "symlink" &&
+    previous.target === onDisk.target &&
+    previous.adopted !== true
+  )
     return void link(true);
   if (onDisk.type === "absent") {
     ctx.ensureParents(l.path, l.component);
@@ -81,8 +87,10 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
       `should become a link to ${l.target}, but is ${what}`,
       "move it away (or merge it into the link target), or run again with --move-aside",
     )
-  )
+  ) {
+    ctx.entry({ path: l.path, kind: "symlink", component: l.component, target });
     link(false);
+  }
 }
 
 /** A fallback file already there with the bytes and mode agentc would write: nothing to do. */

@@ -1,4 +1,5 @@
-import { isAsRecorded } from "../model/as-recorded.js";
+import { pair } from "../../shared/line-codec.js";
+import { isAsRecorded, wroteAs } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { PathState } from "../project/project-state.js";
 import type { OwnedDir } from "./desired.js";
@@ -15,6 +16,8 @@ export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
     const previous = ctx.previous.get(path);
     if (!previous || previous.kind === "aside" || previous.kind === "beside") continue;
     ctx.claimed.add(path);
+    // a person's file that once held agentc's bytes was never agentc's: left where it is, forgotten
+    if (previous.adopted) continue;
     if (unmodified(ctx, previous)) remove(ctx, path);
     else
       ctx.actions.push({
@@ -97,26 +100,60 @@ export function inCapabilityHome(homes: readonly { path: string }[], path: strin
   return homes.some((home) => path.startsWith(`${home.path}/`));
 }
 
-/** Legacy files: unmodified → deleted; edited → moved aside; a folder → removed only when empty; a link → unlinked. */
+/**
+ * Legacy files (`remove`): what the record shows agentc wrote, unmodified, is deleted (a link agentc made is
+ * unlinked, its target untouched); agentc's file the person edited is moved aside; a folder agentc made is
+ * removed only when empty (never recursively). Anything else is the person's: a file or link is a conflict
+ * naming the manifest line that asked (--move-aside renames it), a folder is kept.
+ */
 export function planLegacyRemoves(ctx: PlanContext): void {
-  for (const { path } of ctx.desired.removes) {
+  for (const { path, component } of ctx.desired.removes) {
     if (ctx.claimed.has(path) || ctx.vacated.has(path) || ctx.state.blockedBy(path) !== undefined) continue;
     const onDisk = ctx.state.get(path);
     ctx.claimed.add(path);
+    const previous = ctx.previous.get(path);
     if (onDisk.type === "absent") continue;
-    if (onDisk.type === "symlink") remove(ctx, path);
-    else if (onDisk.type === "dir") {
-      if (ctx.state.listFiles(path).length === 0 && ctx.state.listDirs(path).length === 0)
-        ctx.actions.push({ op: "rmdir", path });
-      else
-        ctx.actions.push({
-          op: "keep",
-          path,
-          reason: "legacy folder is not empty: agentc never deletes a folder recursively",
-        });
-    } else if (onDisk.type === "file" && legacyUnmodified(ctx, path, onDisk)) remove(ctx, path);
-    else ctx.moveAsideNow(path);
+    if (onDisk.type === "dir") planLegacyFolder(ctx, path, previous);
+    else if (onDisk.type === "symlink" ? linkedByAgentc(onDisk, previous) : wroteAs(onDisk, previous))
+      remove(ctx, path);
+    else if (onDisk.type === "file" && previous?.kind === "file" && !previous.adopted) ctx.moveAsideNow(path);
+    else planPersonsLegacy(ctx, path, component, onDisk);
   }
+}
+
+function planLegacyFolder(ctx: PlanContext, path: string, previous: RecordEntry | undefined): void {
+  const empty = ctx.state.listFiles(path).length === 0 && ctx.state.listDirs(path).length === 0;
+  if (empty && previous?.kind === "dir") {
+    ctx.actions.push({ op: "rmdir", path });
+    return void ctx.vacated.add(path);
+  }
+  ctx.actions.push({
+    op: "keep",
+    path,
+    reason: empty
+      ? "legacy folder agentc did not create: kept"
+      : "legacy folder is not empty: agentc never deletes a folder recursively",
+  });
+}
+
+/** A file or link the bundle asks to delete that agentc's record does not show agentc wrote. */
+function planPersonsLegacy(ctx: PlanContext, path: string, component: string, onDisk: PathState): void {
+  if (ctx.moveAside) return void ctx.moveAsideNow(path);
+  const line = ctx.desired.manifestLine(["install", "components", component, "remove"], path);
+  const known = onDisk.type === "file" && ctx.desired.knownSeedHashes.get(path)?.includes(onDisk.sha256);
+  const vouched = known
+    ? ` (${ctx.desired.manifestLine(["install", "seed_refresh_hashes"], pair(path, onDisk.sha256))} calls it an earlier version agentc shipped, which a bundle cannot vouch for)`
+    : "";
+  const what = onDisk.type === "symlink" ? "a link" : "a file";
+  ctx.conflict(
+    path,
+    `${line} asks to delete it, but agentc's install record does not show agentc made ${what} there${vouched}; deleting it would lose it`,
+    "delete or move it yourself if it is no longer needed, or run again with --move-aside to have agentc rename it to <name>.agentc-old",
+  );
+}
+
+function linkedByAgentc(onDisk: PathState & { type: "symlink" }, entry: RecordEntry | undefined): boolean {
+  return entry?.kind === "symlink" && entry.adopted !== true && entry.target === onDisk.target;
 }
 
 /** Folders agentc made that end up empty are removed, deepest first; the others stay recorded. */
@@ -165,18 +202,7 @@ function remove(ctx: PlanContext, path: string): void {
 function unmodified(ctx: PlanContext, entry: RecordEntry): boolean {
   const onDisk = ctx.state.get(entry.path);
   if (entry.kind === "symlink") return onDisk.type === "symlink" && onDisk.target === entry.target;
-  if (onDisk.type !== "file") return false;
-  if (isAsRecorded(onDisk, entry)) return true;
-  return (
-    entry.kind === "seed" &&
-    !onDisk.executable &&
-    (ctx.desired.knownSeedHashes.get(entry.path) ?? []).includes(onDisk.sha256)
-  );
-}
-
-function legacyUnmodified(ctx: PlanContext, path: string, onDisk: PathState & { type: "file" }): boolean {
-  if (isAsRecorded(onDisk, ctx.previous.get(path))) return true;
-  return !onDisk.executable && (ctx.desired.knownSeedHashes.get(path) ?? []).includes(onDisk.sha256);
+  return isAsRecorded(onDisk, entry);
 }
 
 function inKeptDir(ctx: PlanContext, path: string): boolean {

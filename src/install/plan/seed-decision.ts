@@ -1,22 +1,24 @@
 import type { PathState } from "../project/project-state.js";
 
 /**
- * dpkg's conffile rule for seeds (installer-safety.md): compare what is on disk with the hash shipped
- * last time (from the install record) and the known earlier hashes, never with what is on disk.
+ * dpkg's conffile rule for seeds (installer-safety.md): a seed is refreshed only when agentc's record shows
+ * it wrote the file on disk (`wrote`); the earlier hashes the bundle lists (`known`, seed_refresh_hashes) are
+ * the bundle's word, never a reason to replace a file.
  *
- * | on disk                               | decision                                        |
- * |---------------------------------------|-------------------------------------------------|
- * | absent (never written, or deleted)    | create: seeds are written whenever missing      |
- * | file, hash = new                      | unchanged: nothing to write, record the new hash |
- * | file made executable (chmod +x)       | keep the user's version, write the new beside it |
- * | file, hash = shipped or a known hash  | refresh: the user never edited it, replace it   |
- * | file with any other hash, link, folder| keep the user's version, write the new beside it |
+ * | on disk                                       | decision                                          |
+ * |-----------------------------------------------|---------------------------------------------------|
+ * | absent (never written, or deleted)            | create: seeds are written whenever missing        |
+ * | file, hash = new                              | unchanged: nothing to write, record the new hash  |
+ * | file made executable (chmod +x)               | keep the user's version, write the new beside it  |
+ * | file the record shows agentc wrote            | refresh: the user never edited it, replace it     |
+ * | file with a known hash the record does not show | vouched: the bundle calls a file agentc did not write its own; a conflict |
+ * | file with any other hash, link, folder        | keep the user's version, write the new beside it  |
  */
-export type SeedDecision = "create" | "unchanged" | "refresh" | "keep-user-version";
+export type SeedDecision = "create" | "unchanged" | "refresh" | "keep-user-version" | "vouched";
 
 export function decideSeed(
   onDisk: PathState,
-  shipped: string | undefined,
+  wrote: boolean,
   known: readonly string[],
   next: string,
 ): SeedDecision {
@@ -25,7 +27,8 @@ export function decideSeed(
   if (onDisk.sha256 === next) return "unchanged";
   // agentc writes seeds with mode 0644: an executable one was changed by the person (case 24)
   if (onDisk.executable) return "keep-user-version";
-  if (onDisk.sha256 === shipped || known.includes(onDisk.sha256)) return "refresh";
+  if (wrote) return "refresh";
+  if (known.includes(onDisk.sha256)) return "vouched";
   return "keep-user-version";
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import picomatch from "picomatch";
-import { parse } from "yaml";
+import { yamlMapping } from "../../documents/yaml-frontmatter.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import type { ProjectState } from "./project-state.js";
 
@@ -44,12 +44,8 @@ export function vendorRoster(
 function description(text: string): string {
   const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
   if (!match) return "";
-  try {
-    const value = (parse(match[1] ?? "") as { description?: unknown } | null)?.description;
-    return typeof value === "string" ? value : "";
-  } catch {
-    return "";
-  }
+  const value = yamlMapping(match[1] ?? "")?.description;
+  return typeof value === "string" ? value : "";
 }
 
 function words(text: string): number {

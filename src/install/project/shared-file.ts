@@ -1,5 +1,5 @@
 import { getNodeValue, type ParseError, parseTree, printParseErrorCode, visit } from "jsonc-parser";
-import { parse as parseToml, TomlError } from "smol-toml";
+import { TomlError } from "smol-toml";
 import { pathText } from "../../compose/conflicts.js";
 import { jsonView } from "../../compose/json-view.js";
 import type { KeyPath, OwnedEntry, OwnedRecord } from "../../compose/model.js";
@@ -8,6 +8,8 @@ import { scanTables } from "../../compose/toml-tables.js";
 import { tomlView } from "../../compose/toml-view.js";
 import { canonicalJson, valueHash } from "../../compose/value-hash.js";
 import { LineIndex } from "../../diagnostics/positions.js";
+import { parseToml } from "../../shared/bounded-toml.js";
+import { jsonTooDeepAt, tooDeepMessage } from "../../shared/nesting-limit.js";
 
 /**
  * Reading a shared file the way the compose library does (JSON with comments and trailing commas, or
@@ -29,6 +31,11 @@ export function readShared(format: SharedFormat, raw: string | undefined): Share
 
 function readJson(text: string): SharedDocument {
   const source = text.trim() === "" ? "{}" : text;
+  const deep = jsonTooDeepAt(source);
+  if (deep !== undefined) {
+    const { line, column } = new LineIndex("", source).position(deep);
+    return { ok: false, reason: tooDeepMessage("JSON"), line, column };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(source, errors, jsonOptions);
   const first = errors[0];

@@ -1,5 +1,6 @@
 import { type BigIntStats, lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseJson } from "../../shared/nesting-limit.js";
 import { agentcDir } from "../model/record.js";
 
 /**
@@ -52,7 +53,7 @@ export function readStatCache(root: string): StatCache {
   let files: Record<string, unknown>;
   try {
     fence = lstatSync(abs, { bigint: true }).mtimeNs;
-    const value = JSON.parse(readFileSync(abs, "utf8")) as CacheFile;
+    const value = parseJson(readFileSync(abs, "utf8")) as CacheFile;
     if (value?.version !== 1 || typeof value.files !== "object" || value.files === null)
       return emptyStatCache;
     files = value.files;

@@ -1,13 +1,12 @@
 import { findNodeAtLocation, getNodeValue, type Node, parseTree } from "jsonc-parser";
-import { parse as parseToml } from "smol-toml";
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import { resolvedTrustKeys, type TrustHit, trustHits } from "../../clients/trust-keys.js";
 import { pathText } from "../../compose/conflicts.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { clip } from "../../diagnostics/clip.js";
 import { LineIndex } from "../../diagnostics/positions.js";
-import { inputLimits } from "../../documents/input-limits.js";
-import { tooDeepAt } from "../../documents/json-document.js";
+import { parseToml } from "../../shared/bounded-toml.js";
+import { jsonTooDeepAt } from "../../shared/nesting-limit.js";
 import type { Desired } from "../plan/desired.js";
 import type { ReadProjectFile } from "../plan/plan-compose.js";
 import type { Conflict } from "../plan/plan-model.js";
@@ -58,7 +57,7 @@ function warning(path: string, hit: TrustHit, where: { line: number; column: num
 }
 
 function jsonFile(text: string): ParsedFile | undefined {
-  if (tooDeepAt(text, inputLimits.nesting) !== undefined) return undefined;
+  if (jsonTooDeepAt(text) !== undefined) return undefined;
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   if (!root) return undefined;
   const lines = new LineIndex("", text);

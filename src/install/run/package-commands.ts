@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { manifestFileNames } from "../../capabilities/model.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 
 /** The `commands` of an installed package's manifest, sorted by name, or why they cannot be read. */
 export type PackageCommands =
@@ -25,7 +26,7 @@ export function packageCommands(root: string, home: string): PackageCommands {
 function commandsOf(file: string, text: string): PackageCommands {
   let manifest: unknown;
   try {
-    manifest = JSON.parse(text);
+    manifest = parseJson(text);
   } catch (error) {
     return { ok: false, problem: `${file} is not valid JSON (${(error as Error).message})` };
   }
