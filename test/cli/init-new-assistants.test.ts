@@ -26,6 +26,16 @@ const cases: Case[] = [
     },
   },
   {
+    id: "kilo",
+    files: {
+      "AGENTS.md": "Project",
+      ".kilo/skills/review/SKILL.md": "name: review",
+      ".kilo/command/ship.md": "Ship the change: $ARGUMENTS",
+      ".kilo/rules/testing.md": "Every test asserts real behaviour.",
+      "kilo.json": '"mcp"',
+    },
+  },
+  {
     id: "pi",
     files: {
       "AGENTS.md": "Project",

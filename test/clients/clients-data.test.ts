@@ -22,6 +22,7 @@ const expectedClients = [
   "gemini-cli",
   "github-copilot",
   "junie",
+  "kilo",
   "kiro",
   "opencode",
   "pi",

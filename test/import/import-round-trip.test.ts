@@ -149,6 +149,17 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/mcp.json": ['"--read-only"', '"url": "https://mcp.sentry.dev/mcp"'],
     },
   },
+  kilo: {
+    assistants: ["agents-md", "kilo"],
+    files: {
+      "core/rules/dart-style.md": ["trigger: always_on", "Prefer `final` locals."],
+      "core/skills/api-client/SKILL.md": ["description: Regenerates the forecast API client"],
+      "core/agents/l10n-checker.md": ["description: Checks that every user-facing string"],
+      "core/commands/screenshot-test.md": ["the screen $ARGUMENTS in test/goldens/"],
+      "core/permissions.json": ['"flutter test"', '"git push"'],
+      "core/mcp.json": ['"url": "https://mcp.figma.example.com/mcp"'],
+    },
+  },
   pi: {
     assistants: ["agents-md", "pi"],
     files: {
