@@ -26,6 +26,16 @@ const cases: Case[] = [
     },
   },
   {
+    id: "augment",
+    files: {
+      "AGENTS.md": "Project",
+      ".augment/skills/review/SKILL.md": "name: review",
+      ".augment/commands/ship.md": "Ship the change: $ARGUMENTS",
+      ".augment/rules/testing.md": "type: agent_requested",
+      ".augment/settings.json": '"mcpServers"',
+    },
+  },
+  {
     id: "kilo",
     files: {
       "AGENTS.md": "Project",

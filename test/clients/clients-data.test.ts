@@ -14,6 +14,7 @@ const files = readdirSync(clientsDir)
 /** Every assistant issue 4 names, by pack id. */
 const expectedClients = [
   "amp",
+  "augment",
   "claude-code",
   "cline",
   "codex",
@@ -95,6 +96,7 @@ describe("built-in client packs", () => {
     );
     const shared = expectedClients.filter((c) => adapterIds.has(c));
     assert.deepEqual(shared, [
+      "augment",
       "claude-code",
       "cline",
       "cursor",

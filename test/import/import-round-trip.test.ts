@@ -194,6 +194,11 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
     assistants: ["agents-md", "augment"],
     files: {
       "core/rules/migrations.md": ["trigger: model_decision", "description: Writing database migrations"],
+      "core/skills/seed-data/SKILL.md": ["description: Refreshes db/seeds.rb from the fixtures"],
+      "core/agents/n-plus-one.md": ["  - read", "  - grep"],
+      "core/commands/migration.md": ["a reversible migration that $ARGUMENTS"],
+      "core/hooks.json": ['"bundle exec rubocop -a"', '"after_tool"'],
+      "core/mcp.json": ['"url": "https://mcp.sentry.example.com/mcp"'],
     },
   },
   "amazon-q": {
