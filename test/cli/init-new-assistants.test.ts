@@ -36,6 +36,24 @@ const cases: Case[] = [
     },
   },
   {
+    id: "crush",
+    files: {
+      "AGENTS.md": "Project",
+      ".agents/skills/review/SKILL.md": "name: review",
+      ".crush/commands/ship.md": "Ship the change: $ARGUMENTS",
+      "crush.json": '"mcp"',
+    },
+  },
+  {
+    id: "droid",
+    files: {
+      "AGENTS.md": "Project",
+      ".factory/skills/review/SKILL.md": "name: review",
+      ".factory/commands/ship.md": "Ship the change: $ARGUMENTS",
+      ".factory/mcp.json": '"mcpServers"',
+    },
+  },
+  {
     id: "kilo",
     files: {
       "AGENTS.md": "Project",

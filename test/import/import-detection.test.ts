@@ -26,7 +26,7 @@ describe("agentc import finds each assistant by the files only it reads", () => 
   it("a skill only in the shared .agents/skills is imported, and the round trip names who writes there", async () => {
     const run = await runImport(join(importProjects, "mixed"));
     assert.equal(run.status, 0, run.stderr);
-    for (const shared of ["amp", "cline", "codex", "gemini-cli"])
+    for (const shared of ["amp", "cline", "codex", "crush", "gemini-cli"])
       assert.ok(!run.json.assistants.includes(shared));
     assert.ok(readFileSync(join(run.out, "core/skills/review/SKILL.md"), "utf8").includes("name: review"));
     const finding = run.json.diagnostics.find(
@@ -35,7 +35,7 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.equal(finding?.severity, "warning");
     assert.match(
       finding?.message ?? "",
-      /writes no \.agents\/skills\/review\/SKILL\.md: amp, cline, codex, gemini-cli/,
+      /writes no \.agents\/skills\/review\/SKILL\.md: amp, cline, codex, crush, gemini-cli/,
     );
     assert.match(finding?.hint ?? "", /--from amp/);
   });
@@ -53,7 +53,7 @@ describe("agentc import finds each assistant by the files only it reads", () => 
       run.json.diagnostics.some(
         (d) =>
           d.file === ".agents/skills/lint/SKILL.md" &&
-          /amp, cline, codex, gemini-cli write there/.test(d.message),
+          /amp, cline, codex, crush, gemini-cli write there/.test(d.message),
       ),
     );
     const chosen = await runImport(project, "--from", "gemini-cli");

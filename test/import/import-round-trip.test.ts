@@ -149,6 +149,24 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/mcp.json": ['"--read-only"', '"url": "https://mcp.sentry.dev/mcp"'],
     },
   },
+  crush: {
+    assistants: ["agents-md", "crush"],
+    files: {
+      "core/skills/changelog/SKILL.md": ["description: Writes the CHANGELOG.md entry"],
+      "core/commands/bench.md": ["Run the benchmarks of $ARGUMENTS"],
+      "core/mcp.json": ['"command": "go"'],
+    },
+  },
+  droid: {
+    assistants: ["agents-md", "droid"],
+    files: {
+      "core/skills/release-notes/SKILL.md": ["description: Drafts the release notes"],
+      "core/agents/migration-reviewer.md": ["  - read", "  - grep"],
+      "core/commands/squash.md": ["the app $ARGUMENTS"],
+      "core/hooks.json": ['"ruff format"', '"after_tool"'],
+      "core/mcp.json": ['"url": "https://mcp.sentry.example.com/mcp"'],
+    },
+  },
   kilo: {
     assistants: ["agents-md", "kilo"],
     files: {
