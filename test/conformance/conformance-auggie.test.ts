@@ -1,14 +1,15 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import {
   buildAndInstall,
   clientSandbox,
   describeRun,
-  type InstalledProject,
+  quietFixtureHooks,
   requireClient,
   runClient,
+  writtenFor,
   writtenServers,
 } from "../support/clients-cli.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
@@ -39,23 +40,6 @@ function auggieSession(program: string[], project: string, prompt: string, tool?
   });
 }
 
-function written(installed: InstalledProject, kind: string) {
-  return (installed.compiled.tree?.files ?? []).filter(
-    (f) => f.client?.client === pack && f.client.kind === kind,
-  );
-}
-
-/** Stand-ins for the fixture's own programs that its hooks run (`node .agentc/guard.mjs --prompt`, `npm test`). */
-function quietHooks(project: string): () => void {
-  mkdirSync(join(project, ".agentc"), { recursive: true });
-  writeFileSync(join(project, ".agentc", "guard.mjs"), "process.exit(0);\n");
-  writeFileSync(join(project, "package.json"), '{"scripts":{"test":"true"}}\n');
-  return () => {
-    for (const path of [".agentc", "package.json", "config"])
-      rmSync(join(project, path), { recursive: true, force: true });
-  };
-}
-
 interface SentRule {
   path: string;
   type: number;
@@ -71,7 +55,7 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
     const program = requireClient(t, "auggie");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    t.after(quietHooks(installed.project));
+    t.after(quietFixtureHooks(installed.project));
     const record = await auggieSession(program, installed.project, "say OK");
     assert.equal(record.status, 0, describeSession(record));
     const body = mainRequest(record);
@@ -84,7 +68,7 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
       assert.ok(occurrences(body, item.marker) >= 1, `${item.what}\n${describeSession(record)}`);
     const sent = (JSON.parse(body) as { rules: SentRule[] }).rules;
     const typeOf = { always_apply: 0, agent_requested: 2 } as Record<string, number>;
-    const rules = written(installed, "rule");
+    const rules = writtenFor(installed, pack, "rule");
     assert.ok(rules.some((r) => r.bytes.toString("utf8").includes("type: manual")));
     for (const rule of rules) {
       const type = /^type: (\S+)$/m.exec(rule.bytes.toString("utf8"))?.[1] ?? "";
@@ -99,8 +83,8 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
     const program = requireClient(t, "auggie");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    t.after(quietHooks(installed.project));
-    const commands = written(installed, "command");
+    t.after(quietFixtureHooks(installed.project));
+    const commands = writtenFor(installed, pack, "command");
     assert.ok(commands.length > 0);
     for (const command of commands) {
       const record = await auggieSession(program, installed.project, `/${command.client?.name} ARGMARKER`);
@@ -138,7 +122,7 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
     const project = installed.project;
-    t.after(quietHooks(project));
+    t.after(quietFixtureHooks(project));
     mkdirSync(join(project, "config"), { recursive: true });
     writeFileSync(join(project, "config", "secrets.json"), `{"token": "${secret}"}\n`);
     const tool = { name: "view", input: { path: "config/secrets.json", type: "file" } };

@@ -6,9 +6,9 @@ import {
   buildAndInstall,
   clientSandbox,
   describeRun,
-  type InstalledProject,
   requireClient,
   runClient,
+  writtenFor,
   writtenServers,
 } from "../support/clients-cli.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
@@ -40,12 +40,6 @@ async function resolved(t: TestContext, cwd: string): Promise<Config | undefined
   });
   assert.equal(run.status, 0, describeRun(run));
   return JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as Config;
-}
-
-function emitted(installed: InstalledProject, kind: string) {
-  return (installed.compiled.tree?.files ?? []).filter(
-    (f) => f.client?.client === pack && f.client.kind === kind,
-  );
 }
 
 /**
@@ -88,11 +82,11 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
     const config = await resolved(t, installed.project);
     if (!config) return;
-    for (const agent of emitted(installed, "agent"))
+    for (const agent of writtenFor(installed, pack, "agent"))
       assert.ok(config.agent?.[agent.client?.name ?? ""]?.prompt, `agent ${agent.path}`);
-    for (const command of emitted(installed, "command"))
+    for (const command of writtenFor(installed, pack, "command"))
       assert.ok(config.command?.[command.client?.name ?? ""]?.template, `command ${command.path}`);
-    const rules = emitted(installed, "rule").map((f) => join(installed.project, f.path));
+    const rules = writtenFor(installed, pack, "rule").map((f) => join(installed.project, f.path));
     assert.ok(rules.length > 0);
     for (const rule of rules)
       assert.ok(config.instructions?.includes(rule), `${rule} in ${config.instructions}`);
@@ -118,7 +112,7 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
     )
       .filter((s) => s.location.startsWith(installed.project))
       .map((s) => s.location.slice(installed.project.length + 1));
-    const skills = emitted(installed, "skill").filter((f) => f.path.endsWith("/SKILL.md"));
+    const skills = writtenFor(installed, pack, "skill").filter((f) => f.path.endsWith("/SKILL.md"));
     assert.ok(skills.length > 0);
     assert.deepEqual(listed.sort(), skills.map((f) => f.path).sort(), describeRun(run));
   });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { buildAndInstall, clientSandbox, requireClient } from "../support/clients-cli.js";
+import { buildAndInstall, clientSandbox, requireClient, writtenFor } from "../support/clients-cli.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -52,12 +52,6 @@ function userText(body: string): string {
   return typeof last === "string" ? last : JSON.stringify(last);
 }
 
-function written(installed: Awaited<ReturnType<typeof buildAndInstall>>, kind: string) {
-  return (installed.compiled.tree?.files ?? []).filter(
-    (f) => f.client?.client === pack && f.client.kind === kind,
-  );
-}
-
 /**
  * The pinned Pi CLI in real sessions on the project agentc installed, against a stand-in for an
  * OpenAI-compatible API on loopback: what its read model says Pi loads reaches the model.
@@ -76,7 +70,7 @@ describe("Pi: sessions on the installed project", () => {
       assert.equal(occurrences(body, text.marker), 1, `${text.what}\n${describeSession(record)}`);
     for (const item of expected.items)
       assert.equal(occurrences(body, item.marker), 1, `${item.what}\n${describeSession(record)}`);
-    const skills = written(installed, "skill").filter((f) => f.path.endsWith("/SKILL.md"));
+    const skills = writtenFor(installed, pack, "skill").filter((f) => f.path.endsWith("/SKILL.md"));
     const forModel = skills.filter(
       (f) => !f.bytes.toString("utf8").includes("disable-model-invocation: true"),
     );
@@ -92,7 +86,7 @@ describe("Pi: sessions on the installed project", () => {
     const program = requireClient(t, "pi");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    const commands = written(installed, "command");
+    const commands = writtenFor(installed, pack, "command");
     assert.ok(commands.length > 0);
     for (const command of commands) {
       const name = command.client?.name ?? "";
@@ -109,7 +103,7 @@ describe("Pi: sessions on the installed project", () => {
         `/${name} sent its body, arguments filled\n${sent}`,
       );
     }
-    const hidden = written(installed, "skill").find((f) =>
+    const hidden = writtenFor(installed, pack, "skill").find((f) =>
       f.bytes.toString("utf8").includes("disable-model-invocation: true"),
     );
     assert.ok(hidden, "a skill only people start");
@@ -125,7 +119,7 @@ describe("Pi: sessions on the installed project", () => {
     const program = requireClient(t, "pi");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    const skill = written(installed, "skill").find(
+    const skill = writtenFor(installed, pack, "skill").find(
       (f) => f.path.endsWith("/SKILL.md") && !f.bytes.toString("utf8").includes("disable-model-invocation"),
     );
     assert.ok(skill);

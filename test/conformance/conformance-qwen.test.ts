@@ -1,14 +1,15 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import {
   buildAndInstall,
   clientSandbox,
   describeRun,
-  type InstalledProject,
+  quietFixtureHooks,
   requireClient,
   runClient,
+  writtenFor,
   writtenServers,
 } from "../support/clients-cli.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
@@ -45,23 +46,6 @@ function qwenSession(program: string[], project: string, prompt: string, options
   });
 }
 
-function written(installed: InstalledProject, kind: string) {
-  return (installed.compiled.tree?.files ?? []).filter(
-    (f) => f.client?.client === pack && f.client.kind === kind,
-  );
-}
-
-/** Stand-ins for the fixture's own programs that its hooks run (`node .agentc/guard.mjs --prompt`, `npm test`). */
-function quietHooks(project: string): () => void {
-  mkdirSync(join(project, ".agentc"), { recursive: true });
-  writeFileSync(join(project, ".agentc", "guard.mjs"), "process.exit(0);\n");
-  writeFileSync(join(project, "package.json"), '{"scripts":{"test":"true"}}\n');
-  return () => {
-    for (const path of [".agentc", "package.json", "config"])
-      rmSync(join(project, path), { recursive: true, force: true });
-  };
-}
-
 /**
  * The pinned Qwen Code CLI in real sessions on the project agentc installed, against a stand-in for an
  * OpenAI-compatible API on loopback.
@@ -71,7 +55,7 @@ describe("Qwen Code: sessions on the installed project", () => {
     const program = requireClient(t, "qwen");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    const cleanup = quietHooks(installed.project);
+    const cleanup = quietFixtureHooks(installed.project);
     t.after(cleanup);
     const record = await qwenSession(program, installed.project, "say OK");
     assert.equal(record.status, 0, describeSession(record));
@@ -86,7 +70,9 @@ describe("Qwen Code: sessions on the installed project", () => {
     );
     for (const item of expected.items)
       assert.ok(occurrences(body, item.marker) >= 1, `${item.what}\n${describeSession(record)}`);
-    const scoped = written(installed, "rule").filter((f) => f.bytes.toString("utf8").includes("\npaths:"));
+    const scoped = writtenFor(installed, pack, "rule").filter((f) =>
+      f.bytes.toString("utf8").includes("\npaths:"),
+    );
     assert.ok(scoped.length > 0, "a rule with paths");
     for (const rule of scoped) {
       const line = rule.bytes
@@ -101,9 +87,9 @@ describe("Qwen Code: sessions on the installed project", () => {
     const program = requireClient(t, "qwen");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    const cleanup = quietHooks(installed.project);
+    const cleanup = quietFixtureHooks(installed.project);
     t.after(cleanup);
-    const commands = written(installed, "command");
+    const commands = writtenFor(installed, pack, "command");
     assert.ok(commands.length > 0);
     for (const command of commands) {
       const record = await qwenSession(program, installed.project, `/${command.client?.name} ARGMARKER`);
@@ -145,7 +131,7 @@ describe("Qwen Code: sessions on the installed project", () => {
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
     const project = installed.project;
-    const cleanup = quietHooks(project);
+    const cleanup = quietFixtureHooks(project);
     t.after(cleanup);
     mkdirSync(join(project, "config"), { recursive: true });
     writeFileSync(join(project, "config", "secrets.json"), `{"token": "${secret}"}\n`);
