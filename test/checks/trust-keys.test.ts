@@ -244,6 +244,8 @@ describe("trust keys as data", () => {
     assert.deepEqual(hits.sort(), [
       "claude-code shell-auto-approved permissions.allow.1",
       "gemini-cli mcp-server-trusted mcpServers.b.trust",
+      "qwen-code mcp-server-trusted mcpServers.b.trust",
+      "qwen-code shell-auto-approved permissions.allow.1",
     ]);
   });
 });

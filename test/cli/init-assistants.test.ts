@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../../src/shared/package-paths.js";
+import { builtinAssistants } from "../../src/registry/assistants.js";
 import { keys, runOnTerminal } from "../support/pty-session.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -27,12 +27,10 @@ describe("init: choose the assistants once (issue 12, point 1)", () => {
 
   it("on a terminal it asks with a multi-select and writes what was picked", async () => {
     const dir = join(testdir(), "reg");
-    // The list is the built-in assistants in id order; the cursor starts on the first.
-    const ids = readdirSync(join(packageRoot, "assistants"))
-      .map((n) => n.replace(/\.json$/, ""))
-      .sort();
+    // down to claude-code, wherever the list of built-in assistants puts it
+    const downs = builtinAssistants().findIndex((a) => a.id === "claude-code");
     const screen = await runOnTerminal(["init", dir], "Which assistants", [
-      ...ids.slice(0, ids.indexOf("claude-code")).map(() => keys.down),
+      ...Array<string>(downs).fill(keys.down),
       keys.space,
       keys.enter,
     ]);

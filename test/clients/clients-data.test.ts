@@ -13,19 +13,26 @@ const files = readdirSync(clientsDir)
 
 /** Every assistant issue 4 names, by pack id. */
 const expectedClients = [
+  "amp",
   "antigravity",
+  "augment",
   "claude-code",
   "cline",
   "codex",
+  "crush",
   "cursor",
   "devin",
+  "droid",
   "gemini-cli",
   "github-copilot",
   "gitlab-duo",
   "goose",
   "junie",
+  "kilo",
   "kiro",
   "opencode",
+  "pi",
+  "qwen-code",
   "windsurf",
   "zed",
 ];
@@ -95,6 +102,7 @@ describe("built-in client packs", () => {
     );
     const shared = expectedClients.filter((c) => adapterIds.has(c));
     assert.deepEqual(shared, [
+      "augment",
       "claude-code",
       "cline",
       "cursor",
@@ -102,6 +110,7 @@ describe("built-in client packs", () => {
       "github-copilot",
       "junie",
       "kiro",
+      "qwen-code",
       "windsurf",
     ]);
   });

@@ -45,10 +45,10 @@ function tenPackRegistry(): string {
 
 /**
  * The agents and skills whose own permission rules the build writes into their frontmatter (Devin, Kiro,
- * OpenCode): import does not read those rules back yet, so these files come back without them.
+ * OpenCode, Kilo): import does not read those rules back yet, so these files come back without them.
  */
 const ownRulesFile = (path: string): boolean =>
-  /^\.(devin\/(agents|skills)|kiro\/agents|opencode\/agent)\//.test(path);
+  /^\.(devin\/(agents|skills)|kiro\/agents|opencode\/agent|kilo\/agent)\//.test(path);
 
 describe("agentc import of what agentc installed", () => {
   it("a registry of core/ for all ten client packs comes back whole: nothing reported, the same tree", async () => {
@@ -74,6 +74,8 @@ describe("agentc import of what agentc installed", () => {
       ".devin/skills/code-review/SKILL.md",
       ".devin/skills/fix-tests/SKILL.md",
       ".devin/skills/triage/SKILL.md",
+      ".kilo/agent/reviewer.md",
+      ".kilo/agent/test-runner.md",
       ".kiro/agents/reviewer.md",
       ".kiro/agents/test-runner.md",
       ".opencode/agent/reviewer.md",

@@ -26,7 +26,7 @@ describe("agentc import finds each assistant by the files only it reads", () => 
   it("a skill only in the shared .agents/skills is imported, and the round trip names who writes there", async () => {
     const run = await runImport(join(importProjects, "mixed"));
     assert.equal(run.status, 0, run.stderr);
-    for (const shared of ["antigravity", "cline", "codex", "gemini-cli", "goose", "zed"])
+    for (const shared of ["amp", "antigravity", "cline", "codex", "crush", "gemini-cli", "goose", "zed"])
       assert.ok(!run.json.assistants.includes(shared));
     assert.ok(readFileSync(join(run.out, "core/skills/review/SKILL.md"), "utf8").includes("name: review"));
     const finding = run.json.diagnostics.find(
@@ -35,9 +35,9 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.equal(finding?.severity, "warning");
     assert.match(
       finding?.message ?? "",
-      /writes no \.agents\/skills\/review\/SKILL\.md: antigravity, cline, codex, gemini-cli, goose, zed/,
+      /writes no \.agents\/skills\/review\/SKILL\.md: amp, antigravity, cline, codex, crush, gemini-cli, goose, zed/,
     );
-    assert.match(finding?.hint ?? "", /--from antigravity/);
+    assert.match(finding?.hint ?? "", /--from amp/);
   });
 
   it("a project with files only at shared places chooses none of their readers: it says so, and --from does", async () => {
@@ -53,7 +53,7 @@ describe("agentc import finds each assistant by the files only it reads", () => 
       run.json.diagnostics.some(
         (d) =>
           d.file === ".agents/skills/lint/SKILL.md" &&
-          /antigravity, cline, codex, gemini-cli, goose, zed write there/.test(d.message),
+          /amp, antigravity, cline, codex, crush, gemini-cli, goose, zed write there/.test(d.message),
       ),
     );
     const chosen = await runImport(project, "--from", "gemini-cli");

@@ -141,6 +141,51 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/mcp.json": ['"command": "cargo-mcp"', `"Bearer ${env("GRAFANA_TOKEN")}"`],
     },
   },
+  amp: {
+    assistants: ["agents-md", "amp"],
+    files: {
+      "sources/imported/01-AGENTS.md": ["Every money amount is an int64 of cents."],
+      "core/skills/db-migrate/SKILL.md": ["description: Writes and checks a Postgres migration"],
+      "core/mcp.json": ['"--read-only"', '"url": "https://mcp.sentry.dev/mcp"'],
+    },
+  },
+  crush: {
+    assistants: ["agents-md", "crush"],
+    files: {
+      "core/skills/changelog/SKILL.md": ["description: Writes the CHANGELOG.md entry"],
+      "core/commands/bench.md": ["Run the benchmarks of $ARGUMENTS"],
+      "core/mcp.json": ['"command": "go"'],
+    },
+  },
+  droid: {
+    assistants: ["agents-md", "droid"],
+    files: {
+      "core/skills/release-notes/SKILL.md": ["description: Drafts the release notes"],
+      "core/agents/migration-reviewer.md": ["  - read", "  - grep"],
+      "core/commands/squash.md": ["the app $ARGUMENTS"],
+      "core/hooks.json": ['"ruff format"', '"after_tool"'],
+      "core/mcp.json": ['"url": "https://mcp.sentry.example.com/mcp"'],
+    },
+  },
+  kilo: {
+    assistants: ["agents-md", "kilo"],
+    files: {
+      "core/rules/dart-style.md": ["trigger: always_on", "Prefer `final` locals."],
+      "core/skills/api-client/SKILL.md": ["description: Regenerates the forecast API client"],
+      "core/agents/l10n-checker.md": ["description: Checks that every user-facing string"],
+      "core/commands/screenshot-test.md": ["the screen $ARGUMENTS in test/goldens/"],
+      "core/permissions.json": ['"flutter test"', '"git push"'],
+      "core/mcp.json": ['"url": "https://mcp.figma.example.com/mcp"'],
+    },
+  },
+  pi: {
+    assistants: ["agents-md", "pi"],
+    files: {
+      "sources/imported/01-AGENTS.md": ["Amounts are integer cents, never floats."],
+      "core/skills/release-check/SKILL.md": ["description: Checks that a release is ready"],
+      "core/commands/new-command.md": ["argument_hint: <name>", "Add the command $ARGUMENTS"],
+    },
+  },
   continue: {
     assistants: ["continue"],
     files: {
@@ -155,13 +200,23 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
   "qwen-code": {
     assistants: ["agents-md", "qwen-code"],
     files: {
-      "sources/imported/scoped/01-qwen-rules-vue.md": ["src/**/*.vue", "description: Vue single-file"],
+      "core/rules/vue.md": ["trigger: glob", "src/**/*.vue", "description: Vue single-file"],
+      "core/skills/component-docs/SKILL.md": ["description: Writes the docs page of a Vue component"],
+      "core/agents/a11y-reviewer.md": ["  - read", "  - grep"],
+      "core/commands/story.md": ["Add a Storybook story for $ARGUMENTS"],
+      "core/permissions.json": ['".env"', '"rm -rf"', '"npm run lint"'],
+      "core/mcp.json": ['"url": "https://mcp.figma.example.com/mcp"', `"Bearer ${env("FIGMA_TOKEN")}"`],
     },
   },
   augment: {
     assistants: ["agents-md", "augment"],
     files: {
       "core/rules/migrations.md": ["trigger: model_decision", "description: Writing database migrations"],
+      "core/skills/seed-data/SKILL.md": ["description: Refreshes db/seeds.rb from the fixtures"],
+      "core/agents/n-plus-one.md": ["  - read", "  - grep"],
+      "core/commands/migration.md": ["a reversible migration that $ARGUMENTS"],
+      "core/hooks.json": ['"bundle exec rubocop -a"', '"after_tool"'],
+      "core/mcp.json": ['"url": "https://mcp.sentry.example.com/mcp"'],
     },
   },
   "amazon-q": {

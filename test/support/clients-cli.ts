@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { TestContext } from "node:test";
 import { composeJson, composeToml } from "../../src/compose/index.js";
@@ -12,7 +12,19 @@ import { runAgentc } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** The assistants' own CLIs, pinned in package.json devDependencies (docs/conformance.md). */
-export type ClientCli = "claude" | "codex" | "gemini" | "copilot" | "opencode" | "cline";
+export type ClientCli =
+  | "claude"
+  | "codex"
+  | "gemini"
+  | "copilot"
+  | "opencode"
+  | "cline"
+  | "pi"
+  | "qwen"
+  | "amp"
+  | "kilo"
+  | "auggie"
+  | "droid";
 
 export const clientPackages: Record<ClientCli, string> = {
   claude: "@anthropic-ai/claude-code",
@@ -21,6 +33,12 @@ export const clientPackages: Record<ClientCli, string> = {
   copilot: "@github/copilot",
   opencode: "opencode-ai",
   cline: "cline",
+  pi: "@mariozechner/pi-coding-agent",
+  qwen: "@qwen-code/qwen-code",
+  amp: "@sourcegraph/amp",
+  kilo: "@kilocode/cli",
+  auggie: "@augmentcode/auggie",
+  droid: "@factory/cli",
 };
 
 /**
@@ -172,6 +190,27 @@ export interface InstalledProject {
   compiled: CompileResult;
   /** How the shared files got their agentc entries: by 'agentc install', or composed here (see below). */
   composedBy: "installer" | "test";
+}
+
+/** The files the build wrote for one pack, of one kind (rule, skill, agent, command, ...). */
+export function writtenFor(installed: InstalledProject, pack: string, kind: string) {
+  return (installed.compiled.tree?.files ?? []).filter(
+    (f) => f.client?.client === pack && f.client.kind === kind,
+  );
+}
+
+/**
+ * Stand-ins for the client fixture's own programs that its hooks run (`node .agentc/guard.mjs --prompt`,
+ * `npm test`), so a session's hooks pass quickly; returns the clean-up.
+ */
+export function quietFixtureHooks(project: string): () => void {
+  mkdirSync(join(project, ".agentc"), { recursive: true });
+  writeFileSync(join(project, ".agentc", "guard.mjs"), "process.exit(0);\n");
+  writeFileSync(join(project, "package.json"), '{"scripts":{"test":"true"}}\n');
+  return () => {
+    for (const path of [".agentc", "package.json", "config"])
+      rmSync(join(project, path), { recursive: true, force: true });
+  };
 }
 
 /**

@@ -37,7 +37,7 @@ export const instructionsImportNoSecrets: OutputCheck = {
     passing: rule("- The keys are listed in @.env.example."),
     failing: rule("- See @.env for the keys."),
     expected: [
-      "rules/code-style.md:9:7: error AGC107 \"@.env\" imports .env, a secret file (the guard's rule env-file): Antigravity, Claude Code, Cursor, Gemini CLI, GitHub Copilot, goose, OpenCode would read it into the assistant's context",
+      "rules/code-style.md:9:7: error AGC107 \"@.env\" imports .env, a secret file (the guard's rule env-file): Amp, Antigravity, Claude Code, Cursor, Gemini CLI, GitHub Copilot, goose, Kilo Code CLI, OpenCode would read it into the assistant's context",
     ],
   },
   *run(registry, tree) {

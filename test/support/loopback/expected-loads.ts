@@ -14,7 +14,9 @@ export interface Expected {
 
 /** A line of a text that survives any client's wrapping: plain words, long enough to be unique. */
 function markerOf(text: string): string | undefined {
-  const lines = text
+  // Clients read a rule's frontmatter as settings, not as text for the model.
+  const body = text.replace(/^---\n[\s\S]*?\n---\n/, "");
+  const lines = body
     .split("\n")
     .map((l) => l.replace(/^[-*#\d.\s]+/, "").trim())
     .filter((l) => l.length >= 20 && /^[A-Za-z0-9 ,.;:()'-]+$/.test(l));

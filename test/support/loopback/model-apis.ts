@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** The model APIs the pinned CLIs talk to, each answered by a stand-in on loopback. */
-export type ApiKind = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
+export type ApiKind = "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "augment";
 
 /** One tool call the stand-in asks for on the first main request (a request that offers the tool). */
 export interface ToolCall {
@@ -81,9 +81,18 @@ const anthropic: Answer = (req, body, res, tool) => {
   ]);
 };
 
-const openaiChat: Answer = (req, body, res) => {
+const openaiChat: Answer = (req, body, res, tool) => {
   if (req.url?.includes("/models"))
     return json(res, { object: "list", data: [{ id: "gpt-test", object: "model" }] });
+  const request = parsed(body) as { stream?: boolean; tools?: { function?: { name?: string } }[] };
+  if (
+    wantsCall(
+      body,
+      tool,
+      (request.tools ?? []).some((t) => t.function?.name === tool?.name),
+    )
+  )
+    return openaiChatCall(res, tool, request.stream === true);
   const chunk = (delta: object, finish: string | null) => ({
     id: "c1",
     object: "chat.completion.chunk",
@@ -107,6 +116,42 @@ const openaiChat: Answer = (req, body, res) => {
   );
   res.end("data: [DONE]\n\n");
 };
+
+/** An OpenAI chat answer that asks for one tool call, streamed or whole. */
+function openaiChatCall(res: ServerResponse, tool: ToolCall, stream: boolean): void {
+  const call = {
+    id: "call_loopback",
+    type: "function",
+    function: { name: tool.name, arguments: JSON.stringify(tool.input) },
+  };
+  const base = { id: "c1", created: 1, model: "gpt-test" };
+  if (!stream) {
+    json(res, {
+      ...base,
+      object: "chat.completion",
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: null, tool_calls: [call] },
+          finish_reason: "tool_calls",
+        },
+      ],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    });
+    return;
+  }
+  const chunk = (delta: object, finish: string | null) => ({
+    ...base,
+    object: "chat.completion.chunk",
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  res.writeHead(200, { "content-type": "text/event-stream" });
+  res.write(
+    `data: ${JSON.stringify(chunk({ role: "assistant", tool_calls: [{ index: 0, ...call }] }, null))}\n\n`,
+  );
+  res.write(`data: ${JSON.stringify(chunk({}, "tool_calls"))}\n\n`);
+  res.end("data: [DONE]\n\n");
+}
 
 const openaiResponses: Answer = (req, body, res, tool) => {
   if (!req.url?.includes("/responses")) return json(res, { object: "list", data: [] });
@@ -163,9 +208,48 @@ const gemini: Answer = (req, body, res, tool) => {
   res.end("{}");
 };
 
+/**
+ * Augment's own API (Auggie talks to no model vendor; AUGMENT_SESSION_AUTH's tenantURL names this
+ * stand-in). get-models turns on the features an Augment account may have: sub-agents and hooks.
+ * chat-stream answers with one JSON line: a tool-use node (type 5, stop reason 3) or text.
+ */
+const augment: Answer = (req, body, res, tool) => {
+  if (req.url?.endsWith("/get-models"))
+    return json(res, {
+      default_model: "loopback",
+      models: [{ name: "loopback", suggested_prefix_char_count: 0, suggested_suffix_char_count: 0 }],
+      feature_flags: { beachhead_enable_sub_agent_tool: true, enable_hooks: true },
+    });
+  if (req.url?.endsWith("/agents/list-remote-tools")) return json(res, { tools: [] });
+  if (!req.url?.endsWith("/chat-stream")) return json(res, {});
+  const request = parsed(body) as { tool_definitions?: { name: string }[] };
+  const offered = (request.tool_definitions ?? []).some((t) => t.name === tool?.name);
+  const reply = wantsCall(body, tool, offered)
+    ? {
+        text: "",
+        nodes: [
+          {
+            id: 1,
+            type: 5,
+            content: "",
+            tool_use: {
+              tool_use_id: "call_loopback",
+              tool_name: tool.name,
+              input_json: JSON.stringify(tool.input),
+            },
+          },
+        ],
+        stop_reason: 3,
+      }
+    : { text: "OK", nodes: [{ id: 1, type: 0, content: "OK" }], stop_reason: 1 };
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(`${JSON.stringify(reply)}\n`);
+};
+
 export const modelApis: Record<ApiKind, Answer> = {
   anthropic,
   "openai-chat": openaiChat,
   "openai-responses": openaiResponses,
   gemini,
+  augment,
 };

@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import {
+  buildAndInstall,
+  clientSandbox,
+  describeRun,
+  quietFixtureHooks,
+  requireClient,
+  runClient,
+  writtenFor,
+  writtenServers,
+} from "../support/clients-cli.js";
+import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
+import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
+import type { ToolCall } from "../support/loopback/model-apis.js";
+import { plainClientRegistry } from "../support/plain-fixture.js";
+
+const pack = "augment";
+const secret = "LOOPBACK_SECRET_4711";
+
+/** Auggie's start (a 13 MB bundle) and its first request take most of a minute on two busy cores. */
+const auggieTimeoutMs = 120_000;
+
+/**
+ * `auggie -p <prompt>` in the project against a stand-in for Augment's own API: the session JSON of
+ * AUGMENT_SESSION_AUTH names it as the tenant URL.
+ */
+function auggieSession(program: string[], project: string, prompt: string, tool?: ToolCall) {
+  const sandbox = clientSandbox();
+  const auth = { accessToken: "loopback", tenantURL: "{base}/", scopes: ["email"] };
+  return clientSession({
+    api: "augment",
+    cwd: project,
+    env: { ...(sandbox.env as Record<string, string>), AUGMENT_SESSION_AUTH: JSON.stringify(auth) },
+    steps: [{ program, args: ["-w", project, "--dont-save-session", "-p", prompt] }],
+    ...(tool ? { tool } : {}),
+    timeoutMs: auggieTimeoutMs,
+  });
+}
+
+interface SentRule {
+  path: string;
+  type: number;
+  description?: string | null;
+}
+
+/**
+ * The pinned Auggie CLI in real sessions on the project agentc installed. Auggie sends every turn to
+ * Augment's service, never to a model vendor, so the stand-in answers Augment's chat-stream protocol.
+ */
+describe("Augment (Auggie CLI): sessions on the installed project", () => {
+  it("sends AGENTS.md and every always_apply rule once, agent_requested rules with their description, no manual rule; offers every skill and agent", async (t) => {
+    const program = requireClient(t, "auggie");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    t.after(quietFixtureHooks(installed.project));
+    const record = await auggieSession(program, installed.project, "say OK");
+    assert.equal(record.status, 0, describeSession(record));
+    const body = mainRequest(record);
+    const expected = expectedLoads(pack, installed.project, ["skill", "agent"]);
+    assert.ok(expected.texts.length >= 2, "AGENTS.md and an always_apply rule");
+    for (const text of expected.texts)
+      assert.equal(occurrences(body, text.marker), 1, `${text.what}\n${describeSession(record)}`);
+    assert.ok(expected.items.some((i) => i.what.startsWith("agent ")));
+    for (const item of expected.items)
+      assert.ok(occurrences(body, item.marker) >= 1, `${item.what}\n${describeSession(record)}`);
+    const sent = (JSON.parse(body) as { rules: SentRule[] }).rules;
+    const typeOf = { always_apply: 0, agent_requested: 2 } as Record<string, number>;
+    const rules = writtenFor(installed, pack, "rule");
+    assert.ok(rules.some((r) => r.bytes.toString("utf8").includes("type: manual")));
+    for (const rule of rules) {
+      const type = /^type: (\S+)$/m.exec(rule.bytes.toString("utf8"))?.[1] ?? "";
+      const entry = sent.find((r) => r.path === rule.path);
+      if (type === "manual") assert.equal(entry, undefined, `${rule.path} waits to be attached`);
+      else assert.equal(entry?.type, typeOf[type], `${rule.path}: ${JSON.stringify(entry)}`);
+      if (type === "agent_requested") assert.ok(entry?.description, `${rule.path} has its description`);
+    }
+  });
+
+  it("runs each command of .augment/commands as /<name> with $ARGUMENTS filled", async (t) => {
+    const program = requireClient(t, "auggie");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    t.after(quietFixtureHooks(installed.project));
+    const commands = writtenFor(installed, pack, "command");
+    assert.ok(commands.length > 0);
+    for (const command of commands) {
+      const record = await auggieSession(program, installed.project, `/${command.client?.name} ARGMARKER`);
+      assert.equal(record.status, 0, describeSession(record));
+      const text = readFileSync(join(installed.project, command.path), "utf8");
+      const body = text.slice(text.indexOf("\n---\n") + 5).replaceAll("$ARGUMENTS", "ARGMARKER");
+      const line = body.split("\n").find((l) => l.length > 20 && /^[A-Za-z]/.test(l)) ?? body;
+      assert.ok(
+        occurrences(mainRequest(record), line) >= 1,
+        `/${command.client?.name}\n${describeSession(record)}`,
+      );
+      assert.ok(!mainRequest(record).includes("$ARGUMENTS"), "arguments filled");
+    }
+  });
+
+  it("auggie mcp list --json lists exactly the servers agentc wrote", async (t) => {
+    const program = requireClient(t, "auggie");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const run = await runClient(program, ["mcp", "list", "--json"], {
+      cwd: installed.project,
+      sandbox: clientSandbox(),
+      timeoutMs: auggieTimeoutMs,
+    });
+    assert.equal(run.status, 0, describeRun(run));
+    const listed = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as { servers: { name: string }[] };
+    const names = listed.servers.map((s) => s.name);
+    const servers = writtenServers(installed, pack).map((s) => s.name);
+    assert.ok(servers.length > 0);
+    assert.deepEqual(names.sort(), servers.sort(), describeRun(run));
+  });
+
+  it("runs the guard on PreToolUse: a view of a secrets file is blocked; without the hooks it reaches the model", async (t) => {
+    const program = requireClient(t, "auggie");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const project = installed.project;
+    t.after(quietFixtureHooks(project));
+    mkdirSync(join(project, "config"), { recursive: true });
+    writeFileSync(join(project, "config", "secrets.json"), `{"token": "${secret}"}\n`);
+    const tool = { name: "view", input: { path: "config/secrets.json", type: "file" } };
+    const guarded = await auggieSession(program, project, "read it", tool);
+    assert.ok(
+      guarded.requests.filter((r) => r.url.endsWith("/chat-stream")).length >= 2,
+      describeSession(guarded),
+    );
+    assert.ok(!guarded.requests.some((r) => r.body.includes(secret)), describeSession(guarded));
+    assert.ok(
+      guarded.requests.some((r) => r.body.includes("agentc-guard")),
+      describeSession(guarded),
+    );
+    const file = join(project, ".augment", "settings.json");
+    const text = readFileSync(file, "utf8");
+    const { hooks: _, ...withoutHooks } = JSON.parse(text) as Record<string, unknown>;
+    writeFileSync(file, `${JSON.stringify(withoutHooks, null, 2)}\n`);
+    try {
+      const open = await auggieSession(program, project, "read it", tool);
+      assert.ok(
+        open.requests.some((r) => r.body.includes(secret)),
+        describeSession(open),
+      );
+    } finally {
+      writeFileSync(file, text);
+    }
+  });
+});

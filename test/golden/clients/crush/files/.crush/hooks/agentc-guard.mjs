@@ -1,0 +1,1 @@
+(the bytes of assets/hooks/agentc-guard.mjs, unchanged)
