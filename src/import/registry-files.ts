@@ -50,6 +50,7 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
       trigger,
       description: rule.description,
       globs: trigger === "glob" ? rule.globs : undefined,
+      clients: rule.clients,
     };
     text(`core/rules/${rule.name}.md`, markdown(matter, rule.body));
   }
@@ -65,6 +66,7 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
       argument_hint: skill.argumentHint,
       license,
       metadata,
+      clients: skill.clients,
     };
     text(`core/skills/${name}/SKILL.md`, markdown(matter, skill.body));
     for (const file of skill.files)
@@ -74,7 +76,10 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
     const { name, description, tools, model } = agent;
     text(
       `core/agents/${name}.md`,
-      markdown({ name, description, tools, permissions: deny(agent.deny), model }, agent.body),
+      markdown(
+        { name, description, tools, permissions: deny(agent.deny), model, clients: agent.clients },
+        agent.body,
+      ),
     );
   }
   for (const command of items.commands) {
@@ -82,6 +87,7 @@ export function registryFiles(items: ImportedItems, choice: TargetChoice): Map<s
       description: command.description,
       argument_hint: command.argumentHint,
       model: command.model,
+      clients: command.clients,
     };
     text(`core/commands/${command.name}.md`, markdown(matter, command.body));
   }
@@ -124,7 +130,7 @@ function coreJson(items: ImportedItems, text: (path: string, content: string) =>
  * "01-AGENTS.md", "02-<folder>-<file>.md", "03-<file>.md": numbered, because a source is
  * read in code-point order and AGENTS.md keeps its sections first; always *.md, which a source reads.
  */
-function sourceFileName(index: number, width: number, native: string): string {
+export function sourceFileName(index: number, width: number, native: string): string {
   const name = native.replace(/^\.+/, "").replaceAll("/", "-");
   const prefix = `${String(index + 1).padStart(width, "0")}-`;
   let stem = name.replace(/\.md$/, "");
