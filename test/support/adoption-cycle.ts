@@ -28,7 +28,8 @@ export function sessionView(project: string): SessionView {
     const load = sessionLoad(pack, tree);
     const lines: Record<string, number> = {};
     for (const text of load.texts)
-      for (const line of text.text.split(/\r?\n/)) if (line.trim() !== "") lines[line] = (lines[line] ?? 0) + 1;
+      for (const line of text.text.split(/\r?\n/))
+        if (line.trim() !== "") lines[line] = (lines[line] ?? 0) + 1;
     view[pack.client] = {
       lines,
       items: load.items.map((i) => `${i.kind} ${i.name} <- ${hashed(i.path)}`).sort(),
@@ -57,6 +58,8 @@ export interface Cycle {
   uninstallRun: CliResult;
   /** Files, modes and links of the project before the install and after the uninstall (.agentc left out). */
   original: Record<string, string>;
+  /** The same right after the install. */
+  installed: Record<string, string>;
   restored: Record<string, string>;
   /** What every client loads before the install and right after it. */
   loadBefore: SessionView;
@@ -83,6 +86,7 @@ export async function adoptionCycle(
   const buildRun = await runAgentc(["build", registry, "--out", build]);
   const installRun = await runAgentc(["install", build, "--project", project, "--yes"]);
   const loadAfter = sessionView(project);
+  const installed = treeHash(project);
   const statusRun = await runAgentc(["status", "--project", project, "--check"]);
   options.edit?.(project);
   const uninstallRun = await runAgentc(["uninstall", "--project", project, "--yes"]);
@@ -97,6 +101,7 @@ export async function adoptionCycle(
     statusRun,
     uninstallRun,
     original,
+    installed,
     restored,
     loadBefore,
     loadAfter,
