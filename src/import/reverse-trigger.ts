@@ -110,7 +110,8 @@ export function globKeys(triggers: RuleTriggers): string[] {
  * Quotes around an entry are the writer's, not the glob's.
  */
 export function globList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap((g) => (typeof g === "string" ? commaGlobs(unquoted(g)) : []));
+  if (Array.isArray(value))
+    return value.flatMap((g) => (typeof g === "string" ? commaGlobs(unquoted(g)) : []));
   if (typeof value !== "string") return [];
   const text = value.trim();
   if (value.startsWith("\n") || text.startsWith("- ") || text === "-")
