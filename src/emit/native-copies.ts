@@ -41,6 +41,17 @@ export function placeNativeCopies(
       );
       continue;
     }
+    const taken = copy.files.find((c) => out.some((f) => f.path === c.path && !replaced.includes(f)));
+    if (taken) {
+      diagnostics.push(
+        reported(
+          copy,
+          `${taken.path} is also written for another item of the registry, so ${nativeFolder}/${copy.path} is not written and ${copy.from.join(", ")} is written in ${copy.component}'s own form`,
+          "warning",
+        ),
+      );
+      continue;
+    }
     out = [
       ...out.filter((f) => !replaced.includes(f)),
       ...copy.files.map((file) => copied(copy, file, first)),

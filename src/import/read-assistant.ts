@@ -1,7 +1,9 @@
+import { maxRuleFileBytes } from "../documents/text-file.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { parentPath } from "../shared/posix-path.js";
 import type { AssistantData, AssistantImport, ImportedItems, ItemNative } from "./model.js";
 import { emptyItems } from "./model.js";
+import { normalised } from "./native-text.js";
 import type { ProjectReader } from "./project-reader.js";
 import { readAdapterRules } from "./read-adapter-rules.js";
 import { readPackAgents } from "./read-agents.js";
@@ -30,7 +32,13 @@ export function readAssistant(
   };
   const pinned = assistant.adapter ? alwaysOnPath(assistant.adapter) : undefined;
   const { pack, adapter } = assistant;
-  const own = new Set(pack ? packInstructionFiles(pack).filter((p) => p !== alwaysOn && p !== pinned) : []);
+  const own = new Set(
+    pack
+      ? packInstructionFiles(pack).filter(
+          (p) => p !== alwaysOn && p !== pinned && !sameText(reader, p, alwaysOn),
+        )
+      : [],
+  );
   for (const path of instructionFiles(assistant))
     readInstructionFile(
       ctx,
@@ -65,4 +73,16 @@ function markNatives(reader: ProjectReader, client: string, items: ImportedItems
   for (const skill of items.skills) mark(skill, true);
   for (const agent of items.agents) mark(agent, false);
   for (const command of items.commands) mark(command, false);
+}
+
+/**
+ * A client's own always-on file that holds the shared one's text (GEMINI.md a copy of AGENTS.md) is read as
+ * a copy of it, which import merges into the shared text, not as a rule of that client.
+ */
+function sameText(reader: ProjectReader, path: string, alwaysOn: string | undefined): boolean {
+  if (alwaysOn === undefined) return false;
+  const [own, shared] = [path, alwaysOn].map((p) => reader.readText(p, maxRuleFileBytes));
+  return (
+    own?.ok === true && shared?.ok === true && normalised(own.text).trim() === normalised(shared.text).trim()
+  );
 }
