@@ -1,4 +1,3 @@
-import { parseDocument } from "yaml";
 import type { Position } from "../diagnostics/diagnostic.js";
 import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
 
@@ -64,8 +63,10 @@ export function parseNativeMarkdown(
 
 /** A lenient field's text as YAML reads it, when it does (`"**"`, a list); else as written (`*.ts`, `- *.ts`). */
 function asYaml(text: string): unknown {
-  const document = parseDocument(text.trim(), { prettyErrors: false });
-  return document.errors.length > 0 ? text : document.toJS();
+  const lines = text.trim().split("\n");
+  const field = lines.length > 1 ? `value:\n${lines.map((l) => `  ${l}`).join("\n")}` : `value: ${lines[0]}`;
+  const { parsed, errors } = parseYamlBlock("", field, 1);
+  return errors.length > 0 || !parsed ? text : parsed.value.value;
 }
 
 function withoutFrontmatter(file: string, lines: string[]): NativeMarkdown {

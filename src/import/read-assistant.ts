@@ -76,7 +76,7 @@ function markNatives(reader: ProjectReader, client: string, items: ImportedItems
 }
 
 /**
- * A client's own always-on file that holds the shared one's text (GEMINI.md a copy of AGENTS.md) is read as
+ * A client's own always-on file that holds the shared one's text (a copy of AGENTS.md under a client's own name) is read as
  * a copy of it, which import merges into the shared text, not as a rule of that client.
  */
 function sameText(reader: ProjectReader, path: string, alwaysOn: string | undefined): boolean {

@@ -70,7 +70,7 @@ function relativePath(dir: string, path: string): string {
 
 /**
  * One always-on file → its sections, each a global rule of sources/; or, for a file that is a client's own
- * (`own`: CLAUDE.md, GEMINI.md, .github/copilot-instructions.md, not the one always-on file every assistant
+ * (`own`: a client pack's root instruction file or one it also reads, not the one always-on file every assistant
  * shares), one always-on core rule of that client with the file's whole text, which the build writes back
  * into that file. A link there is the project's: it stays, and nothing is imported from it.
  */
@@ -119,7 +119,7 @@ function bodyOf(ctx: ReadContext, path: string, text: string, template: Adapter 
   return markdown.body.replace(/^\n+/, "");
 }
 
-/** The rule name of a client's own always-on file: its path, portable ("claude-md", "github-copilot-instructions"). */
+/** The rule name of a client's own always-on file: its path, portable (the path with its dots and slashes as hyphens). */
 function ownRuleName(path: string): string {
   return portable(path.replace(/^\.+/, "").replaceAll("/", "-"));
 }
