@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { adoptionCycle, type Cycle, moreOften } from "../support/adoption-cycle.js";
+import { adoptionCycle, assertIdentity } from "../support/adoption-cycle.js";
 
 /**
  * Issue 29, part 1: the round trip is the identity, on the realistic projects of test/fixtures/adoption (each
@@ -22,26 +22,3 @@ describe("the adoption corpus: import → build → install → uninstall is the
       assertIdentity(cycle);
     });
 });
-
-/** Every outcome of part 1, each message naming the step and what went wrong. */
-export function assertIdentity(cycle: Cycle): void {
-  for (const [step, run] of [
-    ["import", cycle.importRun],
-    ["build", cycle.buildRun],
-    ["install", cycle.installRun],
-    ["status", cycle.statusRun],
-    ["uninstall", cycle.uninstallRun],
-  ] as const)
-    assert.equal(run.status, 0, `${step} exits 0:\n${run.stdout}${run.stderr}`);
-  for (const [client, after] of Object.entries(cycle.loadAfter)) {
-    const before = cycle.loadBefore[client];
-    assert.ok(before);
-    assert.deepEqual(moreOften(before, after), [], `${client} loads no line more often than before`);
-    assert.deepEqual(moreOften(after, before), [], `${client} loads every line it loaded before`);
-  }
-  const added = Object.keys(cycle.installed).filter(
-    (path) => !(path in cycle.original) && path !== ".agentc" && !path.startsWith(".agentc/"),
-  );
-  assert.deepEqual(added, [], "the install writes no file beside the person's");
-  assert.deepEqual(cycle.restored, cycle.original, "uninstall gives back every byte, mode and link");
-}

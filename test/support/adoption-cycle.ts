@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
@@ -111,4 +112,27 @@ export async function adoptionCycle(
 /** A file of a cycle's registry as text. */
 export function registryText(cycle: Cycle, path: string): string {
   return readFileSync(join(cycle.registry, path), "utf8");
+}
+
+/** Every outcome of part 1, each message naming the step and what went wrong. */
+export function assertIdentity(cycle: Cycle): void {
+  for (const [step, run] of [
+    ["import", cycle.importRun],
+    ["build", cycle.buildRun],
+    ["install", cycle.installRun],
+    ["status", cycle.statusRun],
+    ["uninstall", cycle.uninstallRun],
+  ] as const)
+    assert.equal(run.status, 0, `${step} exits 0:\n${run.stdout}${run.stderr}`);
+  for (const [client, after] of Object.entries(cycle.loadAfter)) {
+    const before = cycle.loadBefore[client];
+    assert.ok(before);
+    assert.deepEqual(moreOften(before, after), [], `${client} loads no line more often than before`);
+    assert.deepEqual(moreOften(after, before), [], `${client} loads every line it loaded before`);
+  }
+  const added = Object.keys(cycle.installed).filter(
+    (path) => !(path in cycle.original) && path !== ".agentc" && !path.startsWith(".agentc/"),
+  );
+  assert.deepEqual(added, [], "the install writes no file beside the person's");
+  assert.deepEqual(cycle.restored, cycle.original, "uninstall gives back every byte, mode and link");
 }
