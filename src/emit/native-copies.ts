@@ -26,7 +26,10 @@ export function placeNativeCopies(
   for (const copy of registry.natives ?? []) {
     const problem = copyProblem(registry, copy);
     if (problem) {
-      diagnostics.push(reported(copy, problem.message, problem.severity));
+      const moved = problem.stale ? atOwnPath(registry, copy, out) : undefined;
+      if (moved) out = moved.files;
+      const at = moved ? ` at ${copy.path}, where the project has it` : "";
+      diagnostics.push(reported(copy, problem.message.replace("{at}", at), problem.severity));
       continue;
     }
     const replaced = out.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
@@ -77,7 +80,7 @@ function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: Emitt
 function copyProblem(
   registry: Registry,
   copy: NativeCopy,
-): { message: string; severity: "error" | "warning" } | undefined {
+): { message: string; severity: "error" | "warning"; stale?: boolean } | undefined {
   if (copy.problem) return { message: copy.problem, severity: "error" };
   const unsafe = copy.files
     .map((f) => ({ path: f.path, problem: pathProblem(f.path) }))
@@ -98,10 +101,31 @@ function copyProblem(
     };
   if (!copy.current)
     return {
-      message: `${copy.from.join(", ")} changed since import: the build writes ${copy.component}'s own form of it, and ${nativeFolder}/${copy.path} no longer`,
+      message: `${copy.from.join(", ")} changed since import: the build writes ${copy.component}'s own form of it{at}, and ${nativeFolder}/${copy.path} no longer`,
       severity: "warning",
+      stale: true,
     };
   return undefined;
+}
+
+/**
+ * A stale copy of one file: the one file its component renders for the edited registry files moves to the
+ * copy's path (same extension), so the person's file is taken over where it is and no renamed copy appears
+ * beside it (`a.b.instructions.md`, `x_y.md`, a rule in a sub-folder).
+ */
+function atOwnPath(
+  registry: Registry,
+  copy: NativeCopy,
+  files: EmittedFile[],
+): { files: EmittedFile[] } | undefined {
+  if (copy.folder || copy.files.length !== 1) return undefined;
+  const rendered = files.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
+  const [only] = rendered;
+  const extension = (path: string) => path.slice(path.lastIndexOf("."));
+  if (rendered.length !== 1 || !only || only.path === copy.path) return undefined;
+  if (extension(only.path) !== extension(copy.path) || files.some((f) => f.path === copy.path))
+    return undefined;
+  return { files: files.map((f) => (f === only ? { ...f, path: copy.path } : f)) };
 }
 
 /** Whether an emitted file carries one of the registry files `from` (a core item, or rules of a source file). */
