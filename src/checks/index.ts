@@ -8,6 +8,7 @@ import { linksFormNoLoop } from "../documents/checks/links-form-no-loop.js";
 import { readsStayInsideRegistry } from "../documents/checks/reads-stay-inside-registry.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { secretFilesLeftOut } from "./../documents/checks/secret-files-left-out.js";
+import { nativeCopyWritten } from "./../emit/checks/native-copy-written.js";
 import { scopeExpressedByAdapter } from "../emit/checks/scope-expressed-by-adapter.js";
 import { acceptedLossMatches } from "../registry/checks/accepted-loss-matches.js";
 import { builtinAdapterReplaced } from "../registry/checks/builtin-adapter-replaced.js";
@@ -130,6 +131,7 @@ export const allChecks: readonly Check[] = [
   ...pluginChecks,
   globsWithinBraceBudget,
   secretFilesLeftOut,
+  nativeCopyWritten,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -46,7 +46,15 @@ export function loadCoreMarkdown(
   if (!parsed || !matchesSchema(parsed, schema, diagnostics)) return undefined;
   const body = lines.slice(closeAt + 1).join("\n");
   if (body.trim() === "") diagnostics.push(emptyBody(file, closeAt + 1));
-  return { file, values: parsed.value, positionOf: parsed.positionOf, body, bodyLine: closeAt + 2 };
+  const { clients } = parsed.value;
+  return {
+    file,
+    values: parsed.value,
+    positionOf: parsed.positionOf,
+    body,
+    bodyLine: closeAt + 2,
+    ...(Array.isArray(clients) ? { clients: clients as string[] } : {}),
+  };
 }
 
 function matchesSchema(parsed: ParsedYaml, schema: SchemaName, diagnostics: Diagnostic[]): boolean {

@@ -7,6 +7,8 @@ import { loadNamedMarkdown } from "./named-markdown.js";
 export const agentsFolder = "core/agents";
 
 interface AgentFrontmatter {
+  /** The client packs that compile it, when not every chosen one (read in core-markdown.ts). */
+  clients?: string[];
   name: string;
   description: string;
   tools?: Verb[];

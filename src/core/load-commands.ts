@@ -12,6 +12,8 @@ export const commandsFolder = "core/commands";
 export const argumentPlaceholder = /\$(ARGUMENTS|[1-9])/;
 
 interface CommandFrontmatter {
+  /** The client packs that compile it, when not every chosen one (read in core-markdown.ts). */
+  clients?: string[];
   description: string;
   argument_hint?: string;
   model?: string;

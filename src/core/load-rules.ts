@@ -11,6 +11,8 @@ import type { CoreRule, LoadTrigger } from "./model.js";
 export const rulesFolder = "core/rules";
 
 interface RuleFrontmatter {
+  /** The client packs that compile it, when not every chosen one (read in core-markdown.ts). */
+  clients?: string[];
   description?: string;
   trigger: LoadTrigger;
   globs?: string[];

@@ -9,6 +9,8 @@ export const skillsFolder = "core/skills";
 export const skillFileName = "SKILL.md";
 
 interface SkillFrontmatter {
+  /** The client packs that compile it, when not every chosen one (read in core-markdown.ts). */
+  clients?: string[];
   name: string;
   description: string;
   tools?: Verb[];

@@ -75,6 +75,8 @@ export interface CoreMarkdown {
   body: string;
   /** 1-based line of the body's first line. */
   bodyLine: number;
+  /** The client packs that compile the item; absent: every chosen pack. */
+  clients?: string[];
 }
 
 /** When a client loads a core rule: always, when the model judges it relevant, by file globs, or only on request. */

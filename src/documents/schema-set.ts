@@ -23,6 +23,7 @@ export const schemaNames = [
   "capability",
   "plugin-host",
   "assistant",
+  "native",
 ] as const;
 export type SchemaName = (typeof schemaNames)[number];
 

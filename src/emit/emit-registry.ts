@@ -7,6 +7,7 @@ import type { CapabilityRow } from "./clients/capability.js";
 import { emitClientPack } from "./clients/emit-client.js";
 import type { EmittedTree } from "./emitted-tree.js";
 import { capabilitiesFile } from "./matrix/capabilities-file.js";
+import { placeNativeCopies } from "./native-copies.js";
 import { type SharedRule, shareRules } from "./session/shared-rules.js";
 
 /** Pure: the whole registry × every adapter → the emitted tree. */
@@ -26,6 +27,9 @@ export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnosti
     rows.push(...out.capabilities);
     diagnostics.push(...out.diagnostics);
   }
+  const natives = placeNativeCopies(registry, emitted);
+  diagnostics.push(...natives.diagnostics);
+  emitted.splice(0, emitted.length, ...natives.files);
   emitted.push(...emitCapabilities(registry.capabilities));
   const clientSkills = emitClientSkills(registry);
   emitted.push(...clientSkills.files);

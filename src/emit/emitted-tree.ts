@@ -20,6 +20,8 @@ export interface EmittedFile {
   client?: ClientFileOrigin;
   /** For a copy one component owns of another's file (same path, same bytes): the component it was written for. */
   copyOf?: string;
+  /** A native copy (registry path below native/): the project's own file as import read it, written as it is. */
+  native?: string;
 }
 
 export interface ClientFileOrigin {

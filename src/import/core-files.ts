@@ -39,7 +39,7 @@ export function coreFiles(
       rule.name,
       rule.position,
       "core-rule",
-      defined({ trigger, description: rule.description, globs }),
+      defined({ trigger, description: rule.description, globs, clients: rule.clients }),
     );
     if (matter) write(`core/rules/${rule.name}.md`, markdown(matter, rule.body));
   }
@@ -52,13 +52,20 @@ export function coreFiles(
   }
   for (const agent of items.agents) {
     const { name, description, tools, model } = agent;
-    const written = defined({ name, description, tools, permissions: deny(agent.deny), model });
+    const written = defined({
+      name,
+      description,
+      tools,
+      permissions: deny(agent.deny),
+      model,
+      clients: agent.clients,
+    });
     const matter = item("agent", name, agent.position, "core-agent", written);
     if (matter) write(`core/agents/${name}.md`, markdown(matter, agent.body));
   }
   for (const command of items.commands) {
-    const { description, argumentHint, model } = command;
-    const written = defined({ description, argument_hint: argumentHint, model });
+    const { description, argumentHint, model, clients } = command;
+    const written = defined({ description, argument_hint: argumentHint, model, clients });
     const matter = item("command", command.name, command.position, "core-command", written);
     if (matter) write(`core/commands/${command.name}.md`, markdown(matter, command.body));
   }
@@ -78,6 +85,7 @@ function skillMatter(skill: ImportedSkill): Record<string, unknown> {
     argument_hint: skill.argumentHint,
     license,
     metadata,
+    clients: skill.clients,
   });
 }
 

@@ -12,6 +12,7 @@ import { finalizeItems } from "./finalize-items.js";
 import { importedBudgets } from "./imported-budgets.js";
 import { mergeItems } from "./merge-items.js";
 import type { AssistantData, AssistantImport } from "./model.js";
+import { itemClients, nativeCopies } from "./native-copies.js";
 import { detectedAssistants, placeSharers } from "./native-places.js";
 import { ProjectReader } from "./project-reader.js";
 import { readAssistant } from "./read-assistant.js";
@@ -76,7 +77,7 @@ export async function importProject(
   const alwaysOn = single ? alwaysOnPath(single) : undefined;
   const imports = importLines(all, alwaysOn);
   const seen = new Set<string>();
-  const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen));
+  const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen, alwaysOn));
   const diagnostics = [...read.flatMap((r) => r.diagnostics), ...refusals(reader)];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
   const found = options.from ? read.filter((r) => r.files.length > 0) : detectedAssistants(read, alwaysOn);
@@ -93,13 +94,17 @@ export async function importProject(
   const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
   const targets = targetChoice(found, all, reader);
-  const { files, diagnostics: carried, refused } = registryFiles(final.items, targets);
-  writeRegistry(out, files);
+  const own = itemClients(final.items, targets.clients);
+  const { files, diagnostics: carried, refused } = registryFiles(own.items, targets);
   const natives = readings.flatMap((r) => r.files);
+  const components = [...targets.adapters, ...targets.clients];
+  for (const [path, file] of nativeCopies(own.items, files, { natives, reader, assistants: all, components }))
+    files.set(path, file);
+  writeRegistry(out, files);
   for (const file of natives) if (refused.includes(file.path)) file.refused = true;
   const outLabel = relative(resolve(project), resolve(out));
   const built = await buildWithProjectBudgets(out, outLabel, (budgets) =>
-    targetsFile(final.items, targets, budgets),
+    targetsFile(own.items, targets, budgets),
   );
   const trip = roundTrip(built.compiled, outLabel, natives, reader, alwaysOn);
   const reported = capRepeats(
@@ -107,6 +112,7 @@ export async function importProject(
       ...diagnostics,
       ...merged.diagnostics,
       ...final.diagnostics,
+      ...own.diagnostics,
       ...carried,
       ...built.diagnostics,
       ...trip.diagnostics,
@@ -164,13 +170,18 @@ function refusals(reader: ProjectReader): Diagnostic[] {
 /**
  * The packs of the assistants found, and their adapters where an adapter is more than the pack: always the
  * adapter of the one always-on file, an assistant without a pack, and an adapter whose links the project
- * has (a file linked to the always-on one): a project without that file gets none from the build either.
+ * has (a file linked to the always-on one): a project without that link gets none from the build either (its
+ * own file there is the pack's, kept as a native copy).
  */
 function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
   const wanted = (assistant: AssistantData) => {
     const links = assistant.adapter?.install?.adapter_symlinks ?? [];
-    return !assistant.pack || links.some((link) => reader.entry(link.link).kind !== "missing");
+    const isLink = (path: string) => {
+      const entry = reader.entry(path);
+      return "link" in entry && entry.link !== undefined;
+    };
+    return !assistant.pack || links.some((link) => isLink(link.link));
   };
   const adapters = found.flatMap(({ assistant }) =>
     assistant.adapter && wanted(assistant) ? [assistant.id] : [],

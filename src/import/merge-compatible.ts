@@ -34,6 +34,7 @@ function mergeField(key: string, a: unknown, b: unknown): unknown {
   if (a === undefined) return b;
   if (b === undefined) return a;
   if (key === "triggers") return narrowed(a as string[], b as string[]);
+  if (key === "natives") return [...(a as unknown[]), ...(b as unknown[])];
   if (key === "body") return (a as string).trim() === (b as string).trim() ? a : conflict;
   if (key === "files") return joinedFiles(a as SkillFile[], b as SkillFile[]);
   return canonicalJson(a) === canonicalJson(b) ? a : conflict;

@@ -38,6 +38,20 @@ export interface NativeFile {
   leftOut?: (string | number)[][];
 }
 
+/**
+ * Where an item was read: the assistant whose file it is and the file (a skill's folder). The registry gives
+ * the item to those assistants only, and keeps each file as it was (native.json), so the build writes it
+ * there again byte for byte.
+ */
+export interface ItemNative {
+  client: string;
+  path: string;
+  /** A skill: the folder, every file below it. */
+  folder?: boolean;
+  /** The file, or a folder above it, is a symbolic link: the project keeps it, the build writes nothing there. */
+  linked?: boolean;
+}
+
 /** A neutral permission rule as core/permissions.json and skill frontmatter write it. */
 export interface ImportedPermission {
   verb: Verb;
@@ -59,6 +73,10 @@ export interface ImportedRule {
   description?: string;
   body: string;
   position: Position;
+  /** The assistants' files it was read from; set once each assistant's files are read. */
+  natives?: ItemNative[];
+  /** The client packs that compile it, when not every chosen one (core `clients`). */
+  clients?: string[];
 }
 
 export interface ImportedSkill {
@@ -80,6 +98,10 @@ export interface ImportedSkill {
   /** Supporting files: path inside the skill folder → bytes and mode. */
   files: { path: string; bytes: Buffer; executable: boolean }[];
   position: Position;
+  /** The assistants' files it was read from; set once each assistant's files are read. */
+  natives?: ItemNative[];
+  /** The client packs that compile it, when not every chosen one (core `clients`). */
+  clients?: string[];
 }
 
 export interface ImportedAgent {
@@ -90,6 +112,10 @@ export interface ImportedAgent {
   model?: string;
   body: string;
   position: Position;
+  /** The assistants' files it was read from; set once each assistant's files are read. */
+  natives?: ItemNative[];
+  /** The client packs that compile it, when not every chosen one (core `clients`). */
+  clients?: string[];
 }
 
 export interface ImportedCommand {
@@ -99,6 +125,10 @@ export interface ImportedCommand {
   model?: string;
   body: string;
   position: Position;
+  /** The assistants' files it was read from; set once each assistant's files are read. */
+  natives?: ItemNative[];
+  /** The client packs that compile it, when not every chosen one (core `clients`). */
+  clients?: string[];
 }
 
 export interface ImportedHook {

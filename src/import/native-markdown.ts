@@ -22,12 +22,15 @@ export interface MarkdownProblem {
 /**
  * Splits a native file at its `---` frontmatter block. Fields listed in `rawFields` are taken as the text
  * after "key:", because their clients read them that way and a YAML reader rejects some of them
- * (an unquoted `globs: **\/*.ts` would be a YAML alias); the rest is YAML with positions.
+ * (an unquoted `globs: **\/*.ts` would be a YAML alias); the rest is YAML with positions. `lenientFields`
+ * are read as YAML where they are YAML and as written where they are not (`paths: *.ts`), so that one such
+ * field does not make the whole file unreadable.
  */
 export function parseNativeMarkdown(
   file: string,
   text: string,
   rawFields: readonly string[] = [],
+  lenientFields: readonly string[] = [],
 ): { markdown?: NativeMarkdown; problems: MarkdownProblem[] } {
   const lines = text
     .replace(/^\uFEFF/, "")
@@ -39,13 +42,16 @@ export function parseNativeMarkdown(
     return {
       problems: [{ position: { file, line: 1, column: 1 }, message: "frontmatter block is never closed" }],
     };
-  const raw = rawValues(file, lines.slice(1, closeAt), rawFields);
+  const raw = rawValues(file, lines.slice(1, closeAt), [...rawFields, ...lenientFields]);
   const { parsed, errors } = parseYamlBlock(file, raw.yamlLines.join("\n"), 2);
   if (!parsed) return { problems: errors };
+  const lenient = Object.entries(raw.values).flatMap(([key, value]) =>
+    lenientFields.includes(key) && !rawFields.includes(key) ? [[key, asYaml(value)]] : [],
+  );
   return {
     markdown: {
       file,
-      values: { ...parsed.value, ...raw.values },
+      values: { ...parsed.value, ...raw.values, ...Object.fromEntries(lenient) },
       positionOf: (key, part = "key") => raw.positions.get(key) ?? yamlPosition(parsed, key, part),
       hasFrontmatter: true,
       body: lines.slice(closeAt + 1).join("\n"),
@@ -53,6 +59,14 @@ export function parseNativeMarkdown(
     },
     problems: [],
   };
+}
+
+/** A lenient field's text as YAML reads it, when it does (`"**"`, a list); else as written (`*.ts`, `- *.ts`). */
+function asYaml(text: string): unknown {
+  const lines = text.trim().split("\n");
+  const field = lines.length > 1 ? `value:\n${lines.map((l) => `  ${l}`).join("\n")}` : `value: ${lines[0]}`;
+  const { parsed, errors } = parseYamlBlock("", field, 1);
+  return errors.length > 0 || !parsed ? text : parsed.value.value;
 }
 
 function withoutFrontmatter(file: string, lines: string[]): NativeMarkdown {
@@ -70,18 +84,29 @@ function yamlPosition(parsed: ParsedYaml, key: string, part: "key" | "value"): P
   return parsed.positionOf([key], part);
 }
 
-/** Raw fields cut out of the YAML text (their lines left empty, so positions stay right). */
+/**
+ * Raw fields cut out of the YAML text (their lines left empty, so positions stay right). A raw field with
+ * nothing after "key:" takes the indented or "- " lines below it (a block list), each on a line of its own
+ * after a leading line break.
+ */
 function rawValues(file: string, lines: string[], rawFields: readonly string[]) {
   const values: Record<string, string> = {};
   const positions = new Map<string, Position>();
-  const yamlLines = lines.map((line, index) => {
+  const yamlLines = [...lines];
+  lines.forEach((line, index) => {
     const match = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*))?$/.exec(line);
     const key = match?.[1];
-    if (key === undefined || !rawFields.includes(key)) return line;
-    const value = (match?.[2] ?? "").trim();
+    if (key === undefined || !rawFields.includes(key)) return;
+    let value = (match?.[2] ?? "").trim();
+    yamlLines[index] = "";
+    for (let next = index + 1; value === "" || value.startsWith("\n"); next++) {
+      const below = lines[next];
+      if (below === undefined || !/^([ \t]+\S|-[ \t]|-$)/.test(below)) break;
+      value += `\n${below.trim()}`;
+      yamlLines[next] = "";
+    }
     if (value !== "") values[key] = value;
     positions.set(key, { file, line: index + 2, column: 1 });
-    return "";
   });
   return { values, positions, yamlLines };
 }

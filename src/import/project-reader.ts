@@ -65,6 +65,12 @@ export class ProjectReader {
     return this.#reader.entries(folder, { hidden }).map((entry) => entry.path);
   }
 
+  /** Whether the path, or a folder above it, is a symbolic link. */
+  throughLink(path: string): boolean {
+    const parts = path.split("/");
+    return parts.some((_, i) => linkText(join(this.root, ...parts.slice(0, i + 1))) !== undefined);
+  }
+
   /** Files below a folder, depth first by name, hidden ones left out; loops are reported, not followed. */
   filesBelow(folder: string): string[] {
     return this.#reader.filesBelow(folder);

@@ -1,12 +1,15 @@
+import { maxRuleFileBytes } from "../documents/text-file.js";
 import { alwaysOnPath } from "../registry/install-files.js";
-import type { AssistantData, AssistantImport } from "./model.js";
+import { parentPath } from "../shared/posix-path.js";
+import type { AssistantData, AssistantImport, ImportedItems, ItemNative } from "./model.js";
 import { emptyItems } from "./model.js";
+import { normalised } from "./native-text.js";
 import type { ProjectReader } from "./project-reader.js";
 import { readAdapterRules } from "./read-adapter-rules.js";
 import { readPackAgents } from "./read-agents.js";
 import { readPackCommands } from "./read-commands.js";
 import type { ReadContext } from "./read-context.js";
-import { instructionFiles, readInstructionFile } from "./read-instructions.js";
+import { instructionFiles, packInstructionFiles, readInstructionFile } from "./read-instructions.js";
 import { readPackRules } from "./read-rules.js";
 import { readPackSettings } from "./read-settings.js";
 import { readPackSkills } from "./read-skills.js";
@@ -17,6 +20,7 @@ export function readAssistant(
   assistant: AssistantData,
   imports: Map<string, Set<string>>,
   seen: Set<string>,
+  alwaysOn?: string,
 ): AssistantImport {
   const ctx: ReadContext = {
     reader,
@@ -27,9 +31,22 @@ export function readAssistant(
     seen,
   };
   const pinned = assistant.adapter ? alwaysOnPath(assistant.adapter) : undefined;
-  for (const path of instructionFiles(assistant))
-    readInstructionFile(ctx, path, imports.get(path), path === pinned ? assistant.adapter : undefined);
   const { pack, adapter } = assistant;
+  const own = new Set(
+    pack
+      ? packInstructionFiles(pack).filter(
+          (p) => p !== alwaysOn && p !== pinned && !sameText(reader, p, alwaysOn),
+        )
+      : [],
+  );
+  for (const path of instructionFiles(assistant))
+    readInstructionFile(
+      ctx,
+      path,
+      imports.get(path),
+      path === pinned ? assistant.adapter : undefined,
+      own.has(path),
+    );
   if (!pack && adapter) readAdapterRules(ctx, adapter);
   if (pack) {
     readPackRules(ctx, pack);
@@ -38,5 +55,34 @@ export function readAssistant(
     readPackCommands(ctx, pack);
     readPackSettings(ctx, pack);
   }
+  if (pack) markNatives(reader, pack.client, ctx.items);
   return { assistant, items: ctx.items, files: ctx.files, diagnostics: ctx.diagnostics };
+}
+
+/** Each item's file (a skill's folder) as the client's own, for native.json and the item's `clients`. */
+function markNatives(reader: ProjectReader, client: string, items: ImportedItems): void {
+  const mark = (item: { position: { file: string }; natives?: ItemNative[] }, folder: boolean) => {
+    if (item.natives) return;
+    const file = item.position.file;
+    const path = folder ? parentPath(file) : file;
+    item.natives = [
+      { client, path, ...(folder ? { folder } : {}), ...(reader.throughLink(file) ? { linked: true } : {}) },
+    ];
+  };
+  for (const rule of items.rules) mark(rule, false);
+  for (const skill of items.skills) mark(skill, true);
+  for (const agent of items.agents) mark(agent, false);
+  for (const command of items.commands) mark(command, false);
+}
+
+/**
+ * A client's own always-on file that holds the shared one's text (a copy of AGENTS.md under a client's own name) is read as
+ * a copy of it, which import merges into the shared text, not as a rule of that client.
+ */
+function sameText(reader: ProjectReader, path: string, alwaysOn: string | undefined): boolean {
+  if (alwaysOn === undefined) return false;
+  const [own, shared] = [path, alwaysOn].map((p) => reader.readText(p, maxRuleFileBytes));
+  return (
+    own?.ok === true && shared?.ok === true && normalised(own.text).trim() === normalised(shared.text).trim()
+  );
 }

@@ -1,10 +1,11 @@
+import type { ClientPack } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
 import { parentPath } from "../shared/posix-path.js";
 import type { AssistantData } from "./model.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
-import { normalised } from "./native-text.js";
+import { normalised, portable } from "./native-text.js";
 import { adjusted, leftOut, nativeText, type ReadContext, start } from "./read-context.js";
 import { rawKeys, reverseTemplate } from "./reverse-template.js";
 import { splitSections } from "./split-sections.js";
@@ -22,6 +23,14 @@ export function instructionFiles(assistant: AssistantData): string[] {
     ...(pack?.also_reads?.instruction_files ?? []),
   ];
   return [...new Set(paths.filter((p): p is string => p !== undefined))];
+}
+
+/** The always-on files of a client pack itself: its root instruction file and the ones it also reads. */
+export function packInstructionFiles(pack: ClientPack): string[] {
+  const root = pack.root_instruction_file
+    ? [packPath(pack.root_instruction_file, pack.runtime_placeholders)]
+    : [];
+  return [...root, ...(pack.also_reads?.instruction_files ?? [])];
 }
 
 /**
@@ -59,23 +68,34 @@ function relativePath(dir: string, path: string): string {
   return [...from.slice(common).map(() => ".."), ...to.slice(common)].join("/");
 }
 
-/** One always-on file → its sections, each a global rule of sources/. */
+/**
+ * One always-on file → its sections, each a global rule of sources/; or, for a file that is a client's own
+ * (`own`: a client pack's root instruction file or one it also reads, not the one always-on file every assistant
+ * shares), one always-on core rule of that client with the file's whole text, which the build writes back
+ * into that file. A link there is the project's: it stays, and nothing is imported from it.
+ */
 export function readInstructionFile(
   ctx: ReadContext,
   path: string,
   imports: Set<string> | undefined,
   template?: Adapter,
+  own = false,
 ): void {
-  const kind = ctx.reader.entry(path).kind;
-  if (kind === "missing" || kind === "folder") return;
+  const entry = ctx.reader.entry(path);
+  if (entry.kind === "missing" || entry.kind === "folder") return;
   const read = nativeText(ctx, path);
   const native = ctx.files.at(-1);
-  if (native?.path === path) native.instructions = true;
+  if (native?.path === path && !own) native.instructions = true;
   if (!read) return;
   const body = bodyOf(ctx, path, normalised(read.text), template);
-  const text = withoutImports(ctx, path, body, imports);
+  const text = withoutImports(ctx, path, body, imports, !own);
   if (text.trim() === "") {
     if (native?.path === path && body.trim() !== "") native.onlyImports = true;
+    return;
+  }
+  if (own) {
+    if (!("link" in entry) || entry.link === undefined)
+      ctx.items.rules.push({ name: ownRuleName(path), triggers: ["always_on"], body, position: start(path) });
     return;
   }
   const { sections, lost } = splitSections(path, text);
@@ -99,17 +119,23 @@ function bodyOf(ctx: ReadContext, path: string, text: string, template: Adapter 
   return markdown.body.replace(/^\n+/, "");
 }
 
+/** The rule name of a client's own always-on file: its path, portable (the path with its dots and slashes as hyphens). */
+function ownRuleName(path: string): string {
+  return portable(path.replace(/^\.+/, "").replaceAll("/", "-"));
+}
+
 function withoutImports(
   ctx: ReadContext,
   path: string,
   text: string,
   imports: Set<string> | undefined,
+  report = true,
 ): string {
   if (!imports) return text;
   const lines = text.split("\n");
   const kept = lines.filter((line) => !imports.has(line.trim()));
   const dropped = [...new Set(lines.filter((line) => imports.has(line.trim())).map((line) => line.trim()))];
-  if (dropped.length > 0)
+  if (dropped.length > 0 && report)
     adjusted(
       ctx,
       start(path),

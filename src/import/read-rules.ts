@@ -11,7 +11,7 @@ import {
   start,
   unreadable,
 } from "./read-context.js";
-import { reverseTrigger } from "./reverse-trigger.js";
+import { globKeys, reverseTrigger } from "./reverse-trigger.js";
 
 /**
  * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads
@@ -39,7 +39,7 @@ function notAFolder(ctx: ReadContext, path: string): boolean {
 function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: RuleTriggers): void {
   const read = nativeText(ctx, path);
   if (!read) return;
-  const { markdown, problems } = parseNativeMarkdown(path, read.text, mapping.raw_fields);
+  const { markdown, problems } = parseNativeMarkdown(path, read.text, mapping.raw_fields, globKeys(mapping));
   for (const p of problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
   if (!markdown) return;
   const body = withoutGeneratedComment(markdown.body);
@@ -49,7 +49,13 @@ function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: Ru
   }
   const reversed = reverseTrigger(markdown.values, mapping);
   for (const key of reversed.unused)
-    leftOut(ctx, markdown.positionOf(key), `"${key}" of ${path} has no neutral equivalent: not imported`);
+    leftOut(
+      ctx,
+      markdown.positionOf(key),
+      globKeys(mapping).includes(key)
+        ? `"${key}" of ${path} is not carried: ${ctx.assistant} loads the file as ${reversed.triggers[0] ?? "always_on"} whatever it says, so the rule is imported as that, without its globs`
+        : `"${key}" of ${path} has no neutral equivalent: not imported`,
+    );
   if (!reversed.matched)
     leftOut(
       ctx,

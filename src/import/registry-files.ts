@@ -58,7 +58,7 @@ export function registryFiles(
  * "01-AGENTS.md", "02-<folder>-<file>.md", "03-<file>.md": numbered, because a source is
  * read in code-point order and AGENTS.md keeps its sections first; always *.md, which a source reads.
  */
-function sourceFileName(index: number, width: number, native: string): string {
+export function sourceFileName(index: number, width: number, native: string): string {
   const name = native.replace(/^\.+/, "").replaceAll("/", "-");
   const prefix = `${String(index + 1).padStart(width, "0")}-`;
   let stem = name.replace(/\.md$/, "");

@@ -98,17 +98,62 @@ function firstValue(values: Record<string, unknown>, keys: string[]): unknown {
   return keys.map((key) => values[key]).find((value) => value !== undefined);
 }
 
-/** A YAML list, or one string of globs separated by commas outside brace groups. */
+/** The frontmatter keys a pack fills from a rule's globs (`paths`, `globs`, `applyTo`, `fileMatchPattern`). */
+export function globKeys(triggers: RuleTriggers): string[] {
+  return slotKeys(triggers, globsSlot);
+}
+
+/**
+ * Globs in every form the clients take (docs/import.md, "Globs in every form"): a YAML list; the raw text of
+ * a field (a block list below the key, a flow or JSON array `["**\/*.py"]`, a quoted string, an unquoted
+ * `*.ts`); one string of globs separated by commas outside brace groups (`src/**\/*.{ts,tsx}` is one glob).
+ * Quotes around an entry are the writer's, not the glob's.
+ */
 export function globList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((g): g is string => typeof g === "string" && g.trim() !== "");
+  if (Array.isArray(value))
+    return value.flatMap((g) => (typeof g === "string" ? commaGlobs(unquoted(g)) : []));
   if (typeof value !== "string") return [];
+  const text = value.trim();
+  if (value.startsWith("\n") || text.startsWith("- ") || text === "-")
+    return text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith("-"))
+      .flatMap((line) => commaGlobs(unquoted(line.slice(1).trim())));
+  if (text.startsWith("[") && text.endsWith("]"))
+    return splitOutsideBraces(text.slice(1, -1)).flatMap((entry) => commaGlobs(unquoted(entry)));
+  return commaGlobs(unquoted(text));
+}
+
+/** A quoted entry's text ('…' or "…", as YAML and JSON write them); an unquoted one as it is. */
+function unquoted(entry: string): string {
+  const text = entry.trim();
+  const quote = text[0];
+  if ((quote === '"' || quote === "'") && text.length >= 2 && text.endsWith(quote)) {
+    const inner = text.slice(1, -1);
+    return quote === "'" ? inner.replaceAll("''", "'") : inner.replace(/\\(.)/g, "$1");
+  }
+  return text;
+}
+
+function commaGlobs(value: string): string[] {
+  return splitOutsideBraces(value)
+    .map((g) => unquoted(g))
+    .filter((g) => g !== "");
+}
+
+/** Parts of a text separated by commas outside brace groups and quotes. */
+function splitOutsideBraces(value: string): string[] {
   const globs: string[] = [];
   let depth = 0;
   let current = "";
+  let quote = "";
   for (const char of value) {
+    if (quote === "" && (char === '"' || char === "'")) quote = char;
+    else if (char === quote) quote = "";
     if (char === "{") depth++;
     if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "," && depth === 0) {
+    if (char === "," && depth === 0 && quote === "") {
       globs.push(current);
       current = "";
     } else current += char;

@@ -13,6 +13,7 @@ import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { DroppedRule, Registry, SourcesConfig, TargetsConfig } from "./model.js";
+import { loadNativeCopies } from "./native-copies.js";
 import { readSources } from "./read-sources.js";
 import { resolveRules } from "./resolve-rules.js";
 
@@ -78,6 +79,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     diagnostics,
   );
   const packageAgents = loadPackageAgents(capabilities, clients, diagnostics);
+  const natives = loadNativeCopies(reader, diagnostics);
   const registry: Registry = {
     core,
     clients,
@@ -95,6 +97,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     capabilities,
     packageSkills,
     packageAgents,
+    ...(natives.length > 0 ? { natives } : {}),
   };
   return { registry, diagnostics: [...diagnostics, ...reader.diagnostics] };
 }

@@ -5,6 +5,7 @@ import type { InstructionImport } from "../clients/model.js";
 import type { Core } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
+import type { NativeCopy } from "./native-copies.js";
 
 export type SourceKind = "custom" | "spec-kit" | "architectural" | "community";
 
@@ -263,4 +264,6 @@ export interface Registry {
   packageSkills?: PackageSkills[];
   /** The packages' agents (souls) in the core model, when a client pack has subagents of its own. */
   packageAgents?: PackageAgents[];
+  /** The project files the registry was imported from, kept as they were (native.json). */
+  natives?: NativeCopy[];
 }

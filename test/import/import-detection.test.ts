@@ -93,20 +93,17 @@ describe("agentc import finds each assistant by the files only it reads", () => 
 });
 
 describe("agentc import of an always-on file that imports AGENTS.md", () => {
-  it("the text below the import line gets its invented heading one blank line above it", async () => {
-    const project = testdir({
-      "AGENTS.md": appAgents,
-      "CLAUDE.md": "@AGENTS.md\n\nClaude: prefer small diffs.\n\n# Releases\n\nTag first.\n",
-    });
+  it("a CLAUDE.md with text of its own is Claude Code's always-on rule, its text as written (issue 29, part 1)", async () => {
+    const claude = "@AGENTS.md\n\nClaude: prefer small diffs.\n\n# Releases\n\nTag first.\n";
+    const project = testdir({ "AGENTS.md": appAgents, "CLAUDE.md": claude });
     const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
-    const source = run.json.files.find((f) => f.endsWith("-CLAUDE.md")) ?? "";
+    assert.ok(!run.json.files.some((f) => f.startsWith("sources/") && f.includes("CLAUDE")));
     assert.equal(
-      readFileSync(join(run.out, source), "utf8"),
-      "# CLAUDE.md\n\nClaude: prefer small diffs.\n\n# Releases\n\nTag first.\n",
+      readFileSync(join(run.out, "core/rules/claude-md.md"), "utf8"),
+      `---\ntrigger: always_on\n---\n${claude}`,
     );
-    const headed = run.json.diagnostics.find((d) => d.file === "CLAUDE.md" && /no heading/.test(d.message));
-    assert.ok(headed, "the invented heading is said");
+    assert.equal(readFileSync(join(run.out, "native/CLAUDE.md"), "utf8"), claude);
   });
 
   it("CLAUDE.md's @AGENTS.md is the file the build writes, not text: the rebuilt AGENTS.md imports nothing", async () => {
@@ -114,14 +111,7 @@ describe("agentc import of an always-on file that imports AGENTS.md", () => {
     assert.equal(run.status, 0, run.stderr);
     const sources = run.json.files.filter((f) => f.startsWith("sources/"));
     assert.ok(!registryText(run.out, sources).includes("@AGENTS.md"));
-    assert.ok(
-      readFileSync(join(run.out, "sources/imported/02-CLAUDE.md"), "utf8").includes("## Claude only"),
-    );
-    assert.ok(
-      run.json.diagnostics.some(
-        (d) => d.file === "CLAUDE.md" && d.severity === "info" && d.message.includes("includes @AGENTS.md"),
-      ),
-    );
+    assert.ok(readFileSync(join(run.out, "core/rules/claude-md.md"), "utf8").includes("## Claude only"));
     assert.ok(!run.json.diagnostics.some((d) => d.id === "AGC151"), "no client loads AGENTS.md twice");
   });
 
@@ -133,9 +123,9 @@ describe("agentc import of an always-on file that imports AGENTS.md", () => {
     const about = run.json.diagnostics.filter((d) => d.file === "CLAUDE.md");
     assert.deepEqual(
       about.map((d) => `${d.id} ${d.severity}`),
-      ["AGC128 info", "AGC129 info"],
+      ["AGC129 info"],
     );
-    assert.match(about[1]?.message ?? "", /writes no CLAUDE\.md, which only imports AGENTS\.md/);
+    assert.match(about[0]?.message ?? "", /writes no CLAUDE\.md, which only imports AGENTS\.md/);
     const trip = await roundTrip(project, run);
     assert.deepEqual(trip.unreported, []);
     assert.deepEqual(trip.wrongly, []);
@@ -149,10 +139,9 @@ describe("agentc import of an always-on file that imports AGENTS.md", () => {
     const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
     const sources = run.json.files.filter((f) => f.startsWith("sources/"));
-    const text = registryText(run.out, sources);
-    assert.ok(!text.includes("AGENTS.md\n\n## Claude"), text);
-    assert.ok(!text.includes("@../AGENTS.md"), text);
-    assert.ok(text.includes("Prefer the review skill."));
+    assert.ok(!registryText(run.out, sources).includes("@../AGENTS.md"));
+    const rule = readFileSync(join(run.out, "core/rules/claude-claude-md.md"), "utf8");
+    assert.ok(rule.includes("@../AGENTS.md\n\n## Claude\n\nPrefer the review skill."), rule);
     const build = await runAgentc(["build", run.out, "--out", join(testdir(), "build"), "--quiet"]);
     assert.equal(build.status, 0, build.stdout);
   });
@@ -165,7 +154,8 @@ describe("agentc import of an always-on file that imports AGENTS.md", () => {
     });
     const run = await runImport(project);
     assert.equal(run.status, 0, run.stderr);
-    const sources = run.json.files.filter((f) => f.startsWith("sources/"));
-    assert.ok(registryText(run.out, sources).includes("@docs/claude-extra.md"));
+    assert.ok(
+      readFileSync(join(run.out, "core/rules/claude-md.md"), "utf8").includes("@docs/claude-extra.md"),
+    );
   });
 });

@@ -166,10 +166,10 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
       result.stdout,
       /imported cursor from .* into (.*): \d+ files\nnext: agentc build \1, then agentc install \1\/build --project /,
     );
-    // The files the install writes again are named, so the person knows what to move out of its way.
+    // The files the install takes over are named, so the person knows which of theirs the registry now writes.
     assert.match(
       result.stdout,
-      /the install writes again, from the registry, what import read from these files \(\d+\)[\s\S]*\n {4}\.cursor\/rules\/project\.mdc\n/,
+      /the install takes over these files where they are \(\d+\)[\s\S]*\n {4}\.cursor\/rules\/project\.mdc\n/,
     );
   });
 });

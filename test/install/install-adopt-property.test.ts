@@ -117,6 +117,9 @@ describe("adoption: property-based sequences against a model of the person's fil
           } else {
             const r = await runUninstall({ projectDir: project, dryRun: false });
             assert.equal(r.status, "ok", `uninstall: ${r.status} ${r.problems.join("; ")}`);
+            // a line added below the block stays a line of its own when the text above had no final newline
+            const joined = m.before !== "" && m.after !== "" && !m.before.endsWith("\n");
+            if (m.installed && joined && !m.after.startsWith("\n")) m.before += "\n";
             m.installed = undefined;
             m.claudeImport = false;
             const tree = treeHash(project);

@@ -396,6 +396,14 @@ describe("a person's text that agentc's block repeats (a registry imported from 
     writeFiles(project, { "AGENTS.md": person, "CLAUDE.md": claude });
     const registry = join(root, "reg");
     assert.equal((await cli("import", project, "--out", registry)).status, 0);
+    // With its native copies the build gives the project's files back as they are and the install changes
+    // nothing (issue 29).
+    const asIs = join(root, "as-is");
+    assert.equal((await cli("build", registry, "--out", asIs, "-q")).status, 0);
+    assert.match((await install(asIs, project)).stdout, /install: 0 changes applied/);
+    assert.equal((await cli("uninstall", "--project", project)).status, 0);
+    // The person's AGENTS.md moves on after the import: agentc's block now repeats a paragraph of theirs.
+    appendFileSync(join(project, "AGENTS.md"), "\nA line written after the import.\n");
     assert.equal((await cli("build", registry, "--out", join(root, "build"), "-q")).status, 0);
     const r = await install(join(root, "build"), project);
     assert.equal(r.status, 0, r.stderr);

@@ -2,10 +2,11 @@ import { withExamplePack } from "../../clients/checks/client-fixtures.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { examplePack } from "../../diagnostics/client-fixture.js";
 import { coreMarkdown, json } from "../../diagnostics/core-fixtures.js";
+import type { LoadedText } from "../../session-load/instruction-texts.js";
 import { repeatedTexts } from "../../session-load/session-load.js";
 import type { OutputCheck } from "../check.js";
 import { describeText, whereLinksAreRefused } from "./loaded-text-names.js";
-import { clientSessionsOf, onceEach, sourceOfPath } from "./session-findings.js";
+import { asTheProjectHadIt, clientSessionsOf, onceEach, sourceOfPath } from "./session-findings.js";
 
 const skill = coreMarkdown(["name: explain", "description: Explains the selected code."], ["Explain it."]);
 
@@ -60,14 +61,27 @@ export const clientLoadsEachItemOnce: OutputCheck = {
           key: `${client.pack.client}\0text\0${first.source}`,
           position: sourceOfPath(registry, tree, client, first.source),
           message: `${who} loads the text of ${first.source} twice${whereLinksAreRefused(form)}: as ${describeText(first)} and as ${describeText(again)}`,
+          ...asTheProjectHadIt(tree, [
+            first.path,
+            first.source,
+            again.path,
+            again.source,
+            ...from(first, again),
+          ]),
         });
       for (const item of load.items.filter((i) => i.copies.length > 0))
         found.push({
           key: `${client.pack.client}\0${item.kind}\0${item.name}`,
           position: sourceOfPath(registry, tree, client, item.path),
           message: `${who} loads ${item.kind} ${item.name} ${item.copies.length + 1} times${whereLinksAreRefused(form)}: ${[item.path, ...item.copies].join(", ")}`,
+          ...asTheProjectHadIt(tree, [item.path, ...item.copies]),
         });
     }
     yield* onceEach(found);
   },
 };
+
+/** The files that import the two texts: an import line is the project's too when that file is a native copy. */
+function from(...texts: LoadedText[]): string[] {
+  return texts.flatMap((t) => (t.from ? [t.from] : []));
+}

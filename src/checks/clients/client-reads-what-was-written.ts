@@ -6,7 +6,13 @@ import type { EmittedFile, EmittedTree } from "../../emit/emitted-tree.js";
 import type { LoadedItem } from "../../session-load/listed-items.js";
 import type { OutputCheck } from "../check.js";
 import { whereLinksAreRefused } from "./loaded-text-names.js";
-import { type ClientSession, clientSessionsOf, onceEach, sourceOfPath } from "./session-findings.js";
+import {
+  asTheProjectHadIt,
+  type ClientSession,
+  clientSessionsOf,
+  onceEach,
+  sourceOfPath,
+} from "./session-findings.js";
 
 const skill = coreMarkdown(["name: explain", "description: Explains the selected code."], ["Explain it."]);
 const reading = (dir: string) => ({
@@ -71,10 +77,12 @@ function* undelivered(
       (i) => i.kind === kind && (i.path === file.path || i.shadowed.includes(file.path)),
     );
     if (!item) {
+      if (file.native && load.texts.some((t) => t.path === file.path || t.source === file.path)) continue;
       yield {
         key,
         position,
         message: `${who} does not read ${file.path}, which agentc wrote for it: no folder of its read model holds it`,
+        ...asTheProjectHadIt(tree, [file.path]),
       };
       continue;
     }
@@ -83,6 +91,7 @@ function* undelivered(
       key,
       position,
       message: `${who} takes ${kind} ${item.name} from ${item.path}${writtenFor(byPath.get(item.path))}${whereLinksAreRefused(form)}, not from ${file.path}, which agentc wrote for it, and the two differ`,
+      ...asTheProjectHadIt(tree, [file.path, item.path]),
     };
   }
 }

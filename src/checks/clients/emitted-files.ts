@@ -61,16 +61,20 @@ export type EmittedFrontmatter =
 /**
  * The YAML frontmatter of an emitted Markdown file, with positions in the emitted file. The pack's raw
  * fields (Cursor's `globs: **\/*.ts`) are written unquoted on purpose and are no YAML: their keys count,
- * their values are read as empty.
+ * their values (and a block list below an empty one, as a person may write it) are read as empty.
  */
 export function emittedFrontmatter(file: EmittedFile, rawFields: readonly string[] = []): EmittedFrontmatter {
   const lines = file.bytes.toString("utf8").split("\n");
   if (lines[0]?.replace(/\r$/, "") !== "---") return { kind: "none" };
   const closeAt = lines.findIndex((line, i) => i > 0 && line.replace(/\r$/, "") === "---");
   if (closeAt < 0) return { kind: "malformed", position: emittedAt(file, 1), message: "is never closed" };
+  let inRawList = false;
   const block = lines.slice(1, closeAt).map((line) => {
-    const key = /^([A-Za-z_][A-Za-z0-9_-]*):/.exec(line)?.[1];
-    return key !== undefined && rawFields.includes(key) ? `${key}: ""` : line;
+    if (inRawList && /^([ \t]+\S|-[ \t]|-$)/.test(line)) return "";
+    const match = /^([A-Za-z_][A-Za-z0-9_-]*):(.*)$/.exec(line);
+    const raw = match?.[1] !== undefined && rawFields.includes(match[1]);
+    inRawList = raw && (match?.[2] ?? "").trim() === "";
+    return raw ? `${match?.[1]}: ""` : line;
   });
   const { parsed, errors } = parseYamlBlock(emittedName(file), block.join("\n"), 2);
   const error = errors[0];

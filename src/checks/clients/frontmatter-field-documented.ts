@@ -55,6 +55,8 @@ export const frontmatterFieldDocumented: OutputCheck = {
   },
   *run(registry, tree) {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {
+      // A native copy is the person's own file, written back as import read it: its fields are theirs.
+      if (file.native) continue;
       const format = fileFormat(pack, kind);
       if (!format) continue;
       const raw = kind === "rule" ? (pack.rule_triggers?.raw_fields ?? []) : [];

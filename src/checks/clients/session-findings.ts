@@ -38,6 +38,19 @@ export function sourceOfPath(
   return client.document.positionOf(client.pack.reads ? ["reads"] : ["client"]);
 }
 
+/**
+ * A finding about native copies only (the project's own files, which the build writes back as they were:
+ * native.json) is the project's own: a warning, with the hint to fix it there, never an error of the build.
+ */
+export function asTheProjectHadIt(tree: EmittedTree, paths: readonly string[]): Partial<Finding> {
+  const native = (path: string) => tree.files.some((f) => f.path === path && f.native !== undefined);
+  if (paths.length === 0 || !paths.every(native)) return {};
+  return {
+    severity: "warning",
+    hint: `The project had this before import (${[...new Set(paths)].join(", ")}, kept as they were in native/): fix it in the project, or in the registry's items and drop their entries from native.json.`,
+  };
+}
+
 /** Findings once per key: the same finding in the fallback form after the link form says nothing new. */
 export function onceEach(found: Iterable<Finding & { key: string }>): Finding[] {
   const seen = new Set<string>();

@@ -14,10 +14,12 @@ export const roundTripReproduces: InlineCheck = {
       "AGENTS.md": "# Style\n\nUse tabs.\n",
     },
     failing: {
-      "AGENTS.md": "# Style\n\n\nUse tabs.\n\n\n# Tests\n\nReal files.\n",
+      "AGENTS.md": "# Style\n\nUse tabs.\n",
+      ".claude/settings.json":
+        '{\n  "hooks": {\n    "PostToolUse": [\n      { "matcher": "Write", "hooks": [{ "type": "command", "command": "make fmt" }] }\n    ]\n  }\n}\n',
     },
     expected: [
-      "AGENTS.md:6:1: info AGC129 AGENTS.md is rebuilt differently from line 6: the project has an empty line, the build writes `# Tests`",
+      '.claude/settings.json:1:1: warning AGC129 .claude/settings.json is composed with other values at hooks.PostToolUse: the project has [{"matcher":"Write","hooks":[{"type":"command","command":"make fmt"}]}], the build composes [{"matcher":"Edit|Write|NotebookEdit","hooks":[{"type":"command","command":"c...; the install keeps the project\'s entries at hooks.PostToolUse beside its own, so they would be there twice',
     ],
   },
 };

@@ -65,9 +65,9 @@ function nextSteps(project: string, out: string, rewritten: string[], verbose: b
   const rest = rewritten.length - named.length;
   return [
     install,
-    `  the install writes again, from the registry, what import read from these files (${rewritten.length}); remove them from the project`,
-    "  first (the registry holds their text now): one with the build's bytes is adopted as it is, but any other rule or",
-    "  skill is a conflict, and an always-on file such as AGENTS.md gets agentc's block beside your text, loaded twice:",
+    `  the install takes over these files where they are (${rewritten.length}): while the registry files they became are`,
+    "  unchanged, the build writes each back byte for byte from the registry's native/, so the install changes nothing",
+    "  and uninstall gives them back; once you edit those registry files, the build writes its own form there instead:",
     ...named.map((path) => `    ${path}`),
     ...(rest > 0 ? [`    and ${rest} more (--verbose lists them; --format json as "rewritten")`] : []),
     "  the settings files it composes into stay yours; remove from them what import says would be there twice",

@@ -6,6 +6,7 @@ import type { Registry } from "../../registry/model.js";
 import { clientCannotExpress } from "../checks/client-cannot-express.js";
 import { mcpVariableReachesServer } from "../checks/mcp-variable-reaches-server.js";
 import type { CapabilityRow } from "./capability.js";
+import { registryForClient } from "./client-core.js";
 import { emitAgents } from "./emit-agents.js";
 import { emitCommands } from "./emit-commands.js";
 import { type ClientEmission, type EmitContext, mergeParts } from "./emit-context.js";
@@ -15,7 +16,8 @@ import { emitSharedFiles } from "./emit-shared-files.js";
 import { emitSkills } from "./emit-skills.js";
 
 /** Pure: the registry's core/ through one client pack. */
-export function emitClientPack(client: LoadedClientPack, registry: Registry): ClientEmission {
+export function emitClientPack(client: LoadedClientPack, all: Registry): ClientEmission {
+  const registry = registryForClient(all, client.pack.client);
   const ctx: EmitContext = { client, pack: client.pack, registry };
   const markdown = mergeParts([
     emitSharedFiles(ctx),

@@ -175,22 +175,25 @@ function task(
             createFile(fs, at(action.path), input.bytesOf(action.content), action.executable),
           ),
       };
-    case "update":
+    case "update": {
+      const persons = action.compose !== undefined || action.block !== undefined;
+      const mode = persons ? "kept" : action.executable;
       return {
         step: {
           op: "put",
           path: action.path,
           backup,
           sha256: action.content.sha256,
-          executable: action.executable,
+          ...(persons ? {} : { executable: action.executable }),
         },
         run: () =>
           noteWrite(
             input,
             action,
-            replaceFile(fs, at(action.path), at(backup), input.bytesOf(action.content), action.executable),
+            replaceFile(fs, at(action.path), at(backup), input.bytesOf(action.content), mode),
           ),
       };
+    }
     case "write-beside":
       return action.replace
         ? {

@@ -28,17 +28,26 @@ export function createFile(
   return lstatSync(abs, { bigint: true });
 }
 
-/** The old file is kept by a second hard link, then the new one is renamed over it: never absent. */
+/**
+ * The old file is kept by a second hard link, then the new one is renamed over it: never absent. `executable`
+ * "kept": a person's file agentc composes into keeps its permission bits (0600 stays 0600, 0755 stays 0755).
+ */
 export function replaceFile(
   fs: ProjectWriter,
   abs: string,
   backup: string,
   bytes: Buffer,
-  executable: boolean,
+  executable: boolean | "kept",
   sync = false,
 ): BigIntStats {
   const temp = `${abs}${tempSuffix}`;
-  fs.writeNewFile(temp, bytes, executable ? 0o755 : 0o644, sync);
+  const mode =
+    executable === "kept"
+      ? Number(lstatSync(abs, { bigint: true }).mode & 0o777n)
+      : executable
+        ? 0o755
+        : 0o644;
+  fs.writeNewFile(temp, bytes, mode, sync);
   backUpByLink(fs, abs, backup);
   fs.rename(temp, abs);
   return lstatSync(abs, { bigint: true });

@@ -67,7 +67,14 @@ export function replaceBlock(
   return { text: text.slice(0, span.start) + inserted + text.slice(span.end), inserted };
 }
 
-/** The text without agentc's bytes: what the person had, with what they added around it since. */
+/**
+ * The text without agentc's bytes: what the person had, with what they added around it since. A line added
+ * below the block starts a line of its own; where the person's text above had no final newline, one is kept
+ * between them, so that the two lines are not joined into one.
+ */
 export function removeBlock(text: string, span: BlockSpan): string {
-  return text.slice(0, span.start) + text.slice(span.end);
+  const before = text.slice(0, span.start);
+  const after = text.slice(span.end);
+  const joined = before !== "" && after !== "" && !before.endsWith("\n") && !after.startsWith("\n");
+  return joined ? `${before}\n${after}` : before + after;
 }

@@ -61,7 +61,17 @@ function planAside(ctx: PlanContext, entry: RecordEntry): void {
     !ctx.claimed.has(original) &&
     !ctx.entries.has(original) &&
     (ctx.vacated.has(original) || ctx.state.get(original).type === "absent");
-  if (!free) return void ctx.entry(entry);
+  if (!free) {
+    ctx.entry(entry);
+    // agentc no longer ships the name, yet a file is there (its copy, edited, kept as yours): say both are left
+    if (original !== undefined && !ctx.desired.files.some((f) => f.path === original))
+      ctx.actions.push({
+        op: "keep",
+        path: entry.path,
+        reason: `your file, moved aside by agentc install; ${original} is kept too: compare them and keep one`,
+      });
+    return;
+  }
   // the file only changes its name in its folder: that folder is not emptied
   ctx.actions.push({ op: "move-back", path: entry.path, to: original });
   ctx.vacated.delete(original);

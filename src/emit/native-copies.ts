@@ -1,0 +1,181 @@
+import type { ClientPack } from "../clients/model.js";
+import { packPath } from "../clients/placeholders.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { alwaysOnPath } from "../registry/install-files.js";
+import type { Adapter, Registry } from "../registry/model.js";
+import { type NativeCopy, nativeFolder } from "../registry/native-copies.js";
+import { pathProblem } from "../shared/path-check.js";
+import { nativeCopyWritten } from "./checks/native-copy-written.js";
+import type { EmittedFile } from "./emitted-tree.js";
+
+/**
+ * The registry's native copies in place of the files the build renders for the same items (docs/import.md,
+ * "The round trip is the identity"): each current copy replaces its component's files of the registry files
+ * it names, at its own path, byte for byte and mode for mode, so installing the registry into the project it
+ * was imported from finds the project's own files there and changes none. A copy whose registry files were
+ * edited since is not used; one that its component does not read, or that names nothing the component
+ * writes, is reported.
+ */
+export function placeNativeCopies(
+  registry: Registry,
+  files: EmittedFile[],
+): { files: EmittedFile[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  let out = files;
+  for (const copy of registry.natives ?? []) {
+    const problem = copyProblem(registry, copy);
+    if (problem) {
+      const moved = problem.stale ? atOwnPath(registry, copy, out) : undefined;
+      if (moved) out = moved.files;
+      const at = moved ? ` at ${copy.path}, where the project has it` : "";
+      diagnostics.push(reported(copy, problem.message.replace("{at}", at), problem.severity));
+      continue;
+    }
+    const replaced = out.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
+    const [first] = replaced;
+    if (!first) {
+      diagnostics.push(
+        reported(
+          copy,
+          `${copy.component} writes nothing of ${copy.from.join(", ")}, so ${nativeFolder}/${copy.path} is not written`,
+          "warning",
+        ),
+      );
+      continue;
+    }
+    const taken = copy.files.find((c) => out.some((f) => f.path === c.path && !replaced.includes(f)));
+    if (taken) {
+      diagnostics.push(
+        reported(
+          copy,
+          `${taken.path} is also written for another item of the registry, so ${nativeFolder}/${copy.path} is not written and ${copy.from.join(", ")} is written in ${copy.component}'s own form`,
+          "warning",
+        ),
+      );
+      continue;
+    }
+    out = [
+      ...out.filter((f) => !replaced.includes(f)),
+      ...copy.files.map((file) => copied(copy, file, first)),
+    ];
+  }
+  return { files: out, diagnostics };
+}
+
+function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: EmittedFile): EmittedFile {
+  const skillFile = copy.folder && !file.path.endsWith("/SKILL.md") && like.client?.kind === "skill";
+  return {
+    path: file.path,
+    bytes: file.bytes,
+    component: like.component,
+    role: like.role,
+    rules: like.rules,
+    executable: file.executable,
+    native: `${nativeFolder}/${file.path}`,
+    ...(like.client ? { client: skillFile ? { ...like.client, kind: "skill-file" } : like.client } : {}),
+  };
+}
+
+function copyProblem(
+  registry: Registry,
+  copy: NativeCopy,
+): { message: string; severity: "error" | "warning"; stale?: boolean } | undefined {
+  if (copy.problem) return { message: copy.problem, severity: "error" };
+  const unsafe = copy.files
+    .map((f) => ({ path: f.path, problem: pathProblem(f.path) }))
+    .find((f) => f.problem);
+  if (unsafe)
+    return { message: `${unsafe.path} ${unsafe.problem}, so agentc cannot install it`, severity: "error" };
+  const places = componentPlaces(registry, copy.component);
+  if (!places)
+    return {
+      message: `${copy.component} is neither a chosen client pack nor a chosen adapter of targets.json`,
+      severity: "error",
+    };
+  const outside = copy.files.find((f) => !places.some((p) => f.path === p || f.path.startsWith(`${p}/`)));
+  if (outside)
+    return {
+      message: `${outside.path} is not at a place ${copy.component} reads (${places.join(", ")})`,
+      severity: "error",
+    };
+  if (!copy.current)
+    return {
+      message: `${copy.from.join(", ")} changed since import: the build writes ${copy.component}'s own form of it{at}, and ${nativeFolder}/${copy.path} no longer`,
+      severity: "warning",
+      stale: true,
+    };
+  return undefined;
+}
+
+/**
+ * A stale copy of one file: the one file its component renders for the edited registry files moves to the
+ * copy's path (same extension), so the person's file is taken over where it is and no renamed copy appears
+ * beside it (`a.b.instructions.md`, `x_y.md`, a rule in a sub-folder).
+ */
+function atOwnPath(
+  registry: Registry,
+  copy: NativeCopy,
+  files: EmittedFile[],
+): { files: EmittedFile[] } | undefined {
+  if (copy.folder || copy.files.length !== 1) return undefined;
+  const rendered = files.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
+  const [only] = rendered;
+  const extension = (path: string) => path.slice(path.lastIndexOf("."));
+  if (rendered.length !== 1 || !only || only.path === copy.path) return undefined;
+  if (extension(only.path) !== extension(copy.path) || files.some((f) => f.path === copy.path))
+    return undefined;
+  return { files: files.map((f) => (f === only ? { ...f, path: copy.path } : f)) };
+}
+
+/** Whether an emitted file carries one of the registry files `from` (a core item, or rules of a source file). */
+function expresses(registry: Registry, file: EmittedFile, from: readonly string[]): boolean {
+  const named = (path: string) => from.some((f) => path === f || path.startsWith(`${f}/`));
+  const origin = file.client;
+  if (!origin) return file.rules.length > 0 && file.rules.every((rule) => named(rule.file));
+  const core = registry.core;
+  const item =
+    origin.kind === "rule"
+      ? core.rules.find((r) => r.name === origin.name)
+      : origin.kind === "skill" || origin.kind === "skill-file"
+        ? core.skills.find((s) => s.name === origin.name)
+        : origin.kind === "agent"
+          ? core.agents.find((a) => a.name === origin.name)
+          : origin.kind === "command"
+            ? core.commands.find((c) => c.name === origin.name)
+            : undefined;
+  return item !== undefined && named(item.file);
+}
+
+/** The files and folders a component's data names as its own places; undefined when it is not chosen. */
+function componentPlaces(registry: Registry, component: string): string[] | undefined {
+  const pack = registry.clients.find((c) => c.pack.client === component)?.pack;
+  const adapter = registry.adapters.find((a) => a.adapter.id === component)?.adapter;
+  if (!pack && !adapter) return undefined;
+  return [...new Set([...(pack ? packPlaces(pack) : []), ...(adapter ? adapterPlaces(adapter) : [])])];
+}
+
+function packPlaces(pack: ClientPack): string[] {
+  const also = Object.entries(pack.also_reads ?? {}).flatMap(([key, value]) =>
+    key.startsWith("_") || !Array.isArray(value) ? [] : (value as string[]),
+  );
+  const places = [
+    pack.root_instruction_file,
+    pack.rules_dir,
+    pack.skills_dir,
+    pack.agents_dir,
+    pack.commands_dir,
+    ...also,
+  ];
+  return places.flatMap((p) => (p ? [packPath(p, pack.runtime_placeholders)] : []));
+}
+
+function adapterPlaces(adapter: Adapter): string[] {
+  const pinned = alwaysOnPath(adapter);
+  const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
+  return [...(pinned ? [pinned] : []), ...(dir ? [dir] : [])];
+}
+
+function reported(copy: NativeCopy, message: string, severity: "error" | "warning"): Diagnostic {
+  return diagnostic(nativeCopyWritten, { position: copy.position, severity, message });
+}

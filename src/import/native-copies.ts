@@ -1,0 +1,161 @@
+import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { alwaysOnPath } from "../registry/install-files.js";
+import { fromSha256, nativeFolder, nativeIndex } from "../registry/native-copies.js";
+import { templateSchemas } from "../shared/schema-paths.js";
+import type { AssistantData, ImportedInstructions, ImportedItems, ItemNative, NativeFile } from "./model.js";
+import type { ProjectReader } from "./project-reader.js";
+import { importedSource, type RegistryFile, sourceFileName } from "./registry-files.js";
+
+type Item = ImportedItems["rules" | "skills" | "agents" | "commands"][number];
+
+/**
+ * Each item for the assistants whose files had it (docs/import.md, "Each assistant keeps its own view"): its
+ * `clients` are those assistants when they are not every chosen pack. A file reached through a link of the
+ * project is not the client's own copy: the project keeps the link, and the item is not written for that
+ * client through it; an item read only through links is not imported (reported).
+ */
+export function itemClients(
+  items: ImportedItems,
+  chosen: readonly string[],
+): { items: ImportedItems; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const assign = <T extends Item>(list: T[]): T[] =>
+    list.flatMap((item) => {
+      const natives = item.natives ?? [];
+      if (natives.length === 0) return [item];
+      const own = [...new Set(natives.filter((n) => !n.linked).map((n) => n.client))].sort();
+      if (own.length === 0) {
+        diagnostics.push(throughLinks(item));
+        return [];
+      }
+      const all =
+        chosen.length > 0 && chosen.every((c) => own.includes(c)) && own.every((c) => chosen.includes(c));
+      return [{ ...item, ...(all ? {} : { clients: own }) }];
+    });
+  return {
+    items: {
+      ...items,
+      rules: assign(items.rules),
+      skills: assign(items.skills),
+      agents: assign(items.agents),
+      commands: assign(items.commands),
+    },
+    diagnostics,
+  };
+}
+
+function throughLinks(item: Item): Diagnostic {
+  const paths = (item.natives ?? []).map((n) => n.path).join(", ");
+  return diagnostic(nativeContentImported, {
+    position: item.position,
+    severity: "info",
+    message: `${paths} is reached through a symbolic link of the project: the link stays as it is, and ${item.name} is not imported from it`,
+    hint: "Import the file the link points to at a place an assistant reads, or keep the link.",
+  });
+}
+
+/** What the copies need to know besides the items: the project's files, and which components are chosen. */
+export interface CopyContext {
+  natives: NativeFile[];
+  reader: ProjectReader;
+  assistants: AssistantData[];
+  /** The chosen components: adapters and client packs of targets.json. */
+  components: readonly string[];
+}
+
+/**
+ * native.json and the copies below native/: every file import read an item from, as it was, for the component
+ * whose file it is, tied to the registry files the item became (src/emit/native-copies.ts writes it back while
+ * those are unchanged). Files reached through a link, of unchosen components, or whose item was not written
+ * get none.
+ */
+export function nativeCopies(
+  items: ImportedItems,
+  files: Map<string, RegistryFile>,
+  ctx: CopyContext,
+): Map<string, RegistryFile> {
+  const hashed = [...files].map(([path, file]) => ({ path, bytes: file.bytes }));
+  const entries: object[] = [];
+  const copies = new Map<string, RegistryFile>();
+  const add = (native: ItemNative, component: string, from: string[]) => {
+    if (native.linked || !ctx.components.includes(component) || !from.every((f) => written(files, f))) return;
+    const paths = native.folder ? filesIn(ctx.natives, native.path) : [native.path];
+    const read = paths.map((path) => ctx.natives.find((f) => f.path === path && f.bytes !== undefined));
+    if (read.length === 0 || read.some((f) => f === undefined || f.unreadable)) return;
+    for (const file of read as NativeFile[]) {
+      const entry = ctx.reader.entry(file.path);
+      const executable = entry.kind === "file" && entry.executable;
+      copies.set(`${nativeFolder}/${file.path}`, { bytes: file.bytes as Buffer, executable });
+    }
+    entries.push({
+      path: native.path,
+      component,
+      from,
+      from_sha256: fromSha256(from, hashed),
+      ...(native.folder ? { folder: true } : {}),
+    });
+  };
+  const itemFiles: [Item, string][] = [
+    ...items.rules.map((r): [Item, string] => [r, `core/rules/${r.name}.md`]),
+    ...items.skills.map((s): [Item, string] => [s, `core/skills/${s.name}`]),
+    ...items.agents.map((a): [Item, string] => [a, `core/agents/${a.name}.md`]),
+    ...items.commands.map((c): [Item, string] => [c, `core/commands/${c.name}.md`]),
+  ];
+  for (const [item, from] of itemFiles)
+    for (const native of item.natives ?? []) add(native, native.client, [from]);
+  for (const [native, component, from] of sourceCopies(items, ctx.assistants)) add(native, component, [from]);
+  if (entries.length === 0) return copies;
+  const index = { $schema: `${templateSchemas}native.schema.json`, version: 1, files: entries };
+  copies.set(nativeIndex, { bytes: Buffer.from(`${JSON.stringify(index, null, 2)}\n`), executable: false });
+  return copies;
+}
+
+/** The always-on and scoped files of adapters: the source file each became, for the adapter that writes it. */
+function sourceCopies(items: ImportedItems, assistants: AssistantData[]): [ItemNative, string, string][] {
+  const width = Math.max(2, String(items.instructions.length).length);
+  const out: [ItemNative, string, string][] = [];
+  const owner = (file: ImportedInstructions, scoped: boolean) =>
+    assistants.find(({ adapter }) => {
+      if (!adapter) return false;
+      if (!scoped) return alwaysOnPath(adapter) === file.file;
+      const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
+      return dir !== "" && file.file.startsWith(`${dir}/`);
+    })?.adapter?.id;
+  items.instructions.forEach((file, index) => {
+    const id = owner(file, false);
+    if (id)
+      out.push([
+        { client: id, path: file.file },
+        id,
+        `${importedSource}/${sourceFileName(index, width, file.file)}`,
+      ]);
+  });
+  items.scoped.forEach((file, index) => {
+    const id = owner(file, true);
+    const from = `${importedSource}/scoped/${sourceFileName(index, width, file.file)}`;
+    if (id) out.push([{ client: id, path: file.file }, id, from]);
+  });
+  return out;
+}
+
+function written(files: Map<string, RegistryFile>, from: string): boolean {
+  if (files.has(from)) return true;
+  const folders = writtenFolders.get(files) ?? folderSet(files);
+  writtenFolders.set(files, folders);
+  return folders.has(from);
+}
+
+const writtenFolders = new WeakMap<Map<string, RegistryFile>, Set<string>>();
+
+function folderSet(files: Map<string, RegistryFile>): Set<string> {
+  const folders = new Set<string>();
+  for (const path of files.keys())
+    for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1)) folders.add(path.slice(0, at));
+  return folders;
+}
+
+function filesIn(natives: NativeFile[], folder: string): string[] {
+  return [...new Set(natives.filter((f) => f.path.startsWith(`${folder}/`)).map((f) => f.path))].sort();
+}

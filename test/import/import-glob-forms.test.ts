@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { parse } from "yaml";
+import { runImport } from "../support/import-run.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * Issue 29, part 2: globs are read in every form each client's files are written in, and come back as the
+ * same list of globs in core/rules (docs/import.md, "Globs in every form").
+ */
+interface Client {
+  /** The rule file import reads, and the frontmatter lines before and after the glob field. */
+  file: string;
+  key: string;
+  before?: string;
+  after?: string;
+}
+
+const clients: Record<string, Client> = {
+  "claude-code": { file: ".claude/rules/r.md", key: "paths" },
+  cline: { file: ".clinerules/r.md", key: "paths" },
+  cursor: {
+    file: ".cursor/rules/r.mdc",
+    key: "globs",
+    before: "description: R",
+    after: "alwaysApply: false",
+  },
+  "github-copilot": { file: ".github/instructions/r.instructions.md", key: "applyTo" },
+  kiro: { file: ".kiro/steering/r.md", key: "fileMatchPattern", before: "inclusion: fileMatch" },
+  windsurf: { file: ".windsurf/rules/r.md", key: "globs", before: "trigger: glob" },
+};
+
+/** Each form a person writes, as the text after "key:", and the globs it means. */
+const forms: [string, string, string[]][] = [
+  ["a YAML block list", '\n  - "src/**/*.ts"\n  - test/**', ["src/**/*.ts", "test/**"]],
+  ["a JSON array in one line", ' ["**/*.py", "scripts/*.sh"]', ["**/*.py", "scripts/*.sh"]],
+  ["a comma string", " src/**/*.ts, lib/**/*.js", ["src/**/*.ts", "lib/**/*.js"]],
+  ["an unquoted star", " *.css", ["*.css"]],
+  ["a brace group, one glob", " src/**/*.{ts,tsx}", ["src/**/*.{ts,tsx}"]],
+  ["a brace group beside another glob", ' "web/**/*.{ts,tsx},docs/**"', ["web/**/*.{ts,tsx}", "docs/**"]],
+  ["one quoted string", " 'app/api/**/*.ts'", ["app/api/**/*.ts"]],
+];
+
+describe("globs in every form each client accepts (issue 29, part 2)", () => {
+  for (const [client, shape] of Object.entries(clients))
+    for (const [form, written, globs] of forms)
+      it(`${client}: ${form}`, async () => {
+        const matter = [shape.before, `${shape.key}:${written}`, shape.after].filter((l) => l !== undefined);
+        const project = testdir({ [shape.file]: `---\n${matter.join("\n")}\n---\nKeep it short.\n` });
+        const run = await runImport(project, "--from", client);
+        assert.equal(run.status, 0, run.stderr);
+        const text = readFileSync(join(run.out, "core/rules/r.md"), "utf8");
+        const front = parse(text.split("---\n")[1] ?? "");
+        assert.equal(front.trigger, "glob", text);
+        assert.deepEqual(front.globs, globs, text);
+      });
+});
+
+describe("a load condition that cannot be carried is reported, never changed silently (issue 29, part 2)", () => {
+  it("Cursor: globs on a rule that applies always are said not to be carried, and the rule stays always on", async () => {
+    const project = testdir({
+      ".cursor/rules/r.mdc":
+        "---\ndescription:\nglobs: src/**/*.ts\nalwaysApply: true\n---\nKeep it short.\n",
+    });
+    const run = await runImport(project, "--from", "cursor", "--verbose");
+    assert.equal(run.status, 0, run.stderr);
+    const text = readFileSync(join(run.out, "core/rules/r.md"), "utf8");
+    assert.equal(parse(text.split("---\n")[1] ?? "").trigger, "always_on", text);
+    const said = run.json.diagnostics.filter((d: { file: string }) => d.file === ".cursor/rules/r.mdc");
+    assert.ok(
+      said.some((d: { message: string }) =>
+        /"globs" of \.cursor\/rules\/r\.mdc is not carried/.test(d.message),
+      ),
+      JSON.stringify(said, null, 1),
+    );
+  });
+
+  it("Kiro: an inclusion it does not document is imported as always on, and said so", async () => {
+    const project = testdir({ ".kiro/steering/r.md": "---\ninclusion: sometimes\n---\nKeep it short.\n" });
+    const run = await runImport(project, "--from", "kiro", "--verbose");
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics.filter((d: { file: string }) => d.file === ".kiro/steering/r.md");
+    assert.ok(
+      said.some((d: { message: string }) => /no load condition .* matches the frontmatter/.test(d.message)),
+      JSON.stringify(said, null, 1),
+    );
+  });
+});
