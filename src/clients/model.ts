@@ -161,6 +161,26 @@ export interface ClientReads {
   /** MCP server lists, in order; `first` when the client reads only the first that exists. */
   mcp: { files: string[]; pick: "all" | "first" };
   settings: string[];
+  /** A settings value that switches what the client reads; the model above is its default value's. */
+  modes?: ReadModes;
+}
+
+/** A read-model switch: where a settings value is, and what each value other than the default reads. */
+export interface ReadModes {
+  setting: {
+    /** JSON files, the first that holds a value wins; "~/" is the person's home folder. */
+    files: string[];
+    /** Key paths inside a file, tried in order. */
+    keys: string[][];
+  };
+  default: string;
+  values: Record<string, ReadsInMode>;
+}
+
+/** The parts of the read model one value of a switch replaces. */
+export interface ReadsInMode {
+  instructions?: InstructionRead[];
+  rules?: RuleFolderRead[];
 }
 
 export interface InstructionRead {
