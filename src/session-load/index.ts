@@ -4,7 +4,7 @@
  * installer's view of a person's own instruction files). Import it from here.
  */
 export { diskTree } from "./disk-tree.js";
-export type { LoadedText } from "./instruction-texts.js";
+export { importPaths, type LoadedText } from "./instruction-texts.js";
 export type { ItemKind, LoadedItem } from "./listed-items.js";
 export { overlayTree, type TreeChanges } from "./overlay-tree.js";
 export { memoryTree, type ProjectTree, type TreeFile, type TreeLink } from "./project-tree.js";
