@@ -123,14 +123,21 @@ function refusals(reader: ProjectReader): Diagnostic[] {
 
 /**
  * The packs of the assistants found, and their adapters where an adapter is more than the pack: always the
- * adapter of the one always-on file, an assistant without a pack, and an adapter whose links the project
- * has (a file linked to the always-on one): a project without that file gets none from the build either.
+ * adapter of the one always-on file, an assistant without a pack, an adapter whose links the project
+ * has (a file linked to the always-on one): a project without that file gets none from the build either,
+ * and an adapter whose install imports the always-on file only when its client would not read it otherwise
+ * (an adopt line with `when_present`: Claude Code beside a CLAUDE.md the person keeps, or with their
+ * instructionFiles setting), which writes nothing where the client reads it anyway.
  */
 function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
   const wanted = (assistant: AssistantData) => {
-    const links = assistant.adapter?.install?.adapter_symlinks ?? [];
-    return !assistant.pack || links.some((link) => reader.entry(link.link).kind !== "missing");
+    const install = assistant.adapter?.install;
+    const links = install?.adapter_symlinks ?? [];
+    const bringsAlwaysOn = (install?.adopt ?? []).some((a) => a.as === "import" && a.when_present?.length);
+    return (
+      !assistant.pack || bringsAlwaysOn || links.some((link) => reader.entry(link.link).kind !== "missing")
+    );
   };
   const adapters = found.flatMap(({ assistant }) =>
     assistant.adapter && wanted(assistant) ? [assistant.id] : [],
