@@ -126,8 +126,8 @@ function refusals(reader: ProjectReader): Diagnostic[] {
  * adapter of the one always-on file, an assistant without a pack, an adapter whose links the project
  * has (a file linked to the always-on one): a project without that file gets none from the build either,
  * and an adapter whose install imports the always-on file only when its client would not read it otherwise
- * (an adopt line with `when_present`: Claude Code beside a CLAUDE.md the person keeps, or with their
- * instructionFiles setting), which writes nothing where the client reads it anyway.
+ * (an adopt line with `when_present`: a client that stops reading the always-on file beside a file of the
+ * person's own, or by a setting of theirs), which writes nothing where the client reads it anyway.
  */
 function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);

@@ -12,9 +12,9 @@ import type { DesiredAdopt } from "../plan/desired.js";
 /**
  * The import lines agentc must write for its client to read the file they import: those of a component whose
  * client (the built-in pack of the same id), read with the person's settings from `home`, would not load the
- * import's target from the project without the line, and would with it (Claude Code with instructionFiles
- * claude-md reads no AGENTS.md, whether or not the project has a CLAUDE.md). An adopt line's own `when` files
- * decide the rest, as install.sh decides them all.
+ * import's target from the project without the line, and would with it (a client whose person's setting
+ * says it never reads the always-on file, whatever else the project has: docs/clients.md). An adopt line's
+ * own `when` files decide the rest, as install.sh decides them all.
  */
 export function adoptImportsUnread(root: string, home: string, adopts: readonly DesiredAdopt[]): Set<string> {
   const project = diskTree(root);

@@ -93,7 +93,7 @@ function plannedTexts(plan: Plan): { path: string; text: string }[] {
 
 /**
  * A chosen client that would load an instruction file of the install in its default reading, but whose
- * person's settings switch it to reading none of them (Claude Code's instructionFiles managed-only): one
+ * person's settings switch it to reading none of them (a mode that reads only the organization's files): one
  * warning, naming the setting and its file, since agentc's always-on text then reaches it no other way.
  */
 function unreadWarnings(
