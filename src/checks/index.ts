@@ -41,6 +41,7 @@ import { pluginChecks } from "./plugin/index.js";
 import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
+import { clientPolicyKnown } from "./registry/client-policy-known.js";
 import { depthSlugNamesARule } from "./registry/depth-slug-names-a-rule.js";
 import { depthVocabularyConfined } from "./registry/depth-vocabulary-confined.js";
 import { descriptionWithin25Words } from "./registry/description-within-25-words.js";
@@ -119,6 +120,7 @@ export const allChecks: readonly Check[] = [
   ...importChecks,
   builtinAdapterReplaced,
   acceptedLossMatches,
+  clientPolicyKnown,
   ruleNumberingFollowed,
   seedFieldNotActedOn,
   oatsLevelSupported,

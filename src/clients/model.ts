@@ -428,6 +428,11 @@ export interface PermissionMapping extends PermissionRuleForm {
   settings_extra?: Record<string, unknown>;
   /** Values at whole key paths of the file (a profile's extends), composed like the rules. */
   values_at?: { path: string[]; value: unknown }[];
+  /**
+   * Values beyond what core/ asks (a policy such as a mode switched off), at whole key paths: written only
+   * where targets.json client_policies turns the dotted path on for this client.
+   */
+  policy_values?: { path: string[]; value: unknown }[];
   /** The extras only serve the rules (a profile that must be selected): without a rule written, none is. */
   extras_only_with_rules?: boolean;
   /** Every value under this key path is composed as one table (TOML takes whole tables and top-level keys). */
@@ -563,4 +568,10 @@ export interface GuardWiring {
    * false: such a payload goes through (seed 001 without hook_fail_closed); secrets it reads still block.
    */
   fail_closed?: boolean;
+  /**
+   * The guard is called with --ask: a call it cannot judge (a name built when the command runs) is
+   * put to the person, in the answer form the client's payload calls for, instead of blocked. Only
+   * for clients whose hooks honour an "ask" answer (docs/guard.md); default false (block).
+   */
+  ask?: boolean;
 }

@@ -51,6 +51,8 @@ export interface Finding {
   related?: { position: Position; message: string }[];
   /** Set when the finding is a client's limit, not a problem in the registry. */
   loss?: Loss;
+  /** The kind of finding, the same for every place of that kind (Diagnostic.group). */
+  group?: string;
 }
 
 /** Every diagnostic is made here, so no message, hint or file name can echo megabytes of input. */
@@ -69,6 +71,7 @@ export function diagnostic(check: CheckMeta, finding: Finding): Diagnostic {
       ? { related: related.map((r) => ({ ...place(r.position), message: clipMessage(r.message) })) }
       : {}),
     ...(finding.loss ? { loss: { ...finding.loss, promise: clipMessage(finding.loss.promise) } } : {}),
+    ...(finding.group ? { group: clipMessage(finding.group) } : {}),
   };
 }
 

@@ -33,6 +33,11 @@ export interface Diagnostic {
   related?: RelatedLocation[];
   /** A limit of one client (or format) the author cannot fix: which client, which promise is lost. */
   loss?: Loss;
+  /**
+   * What kind of finding this is, the same text for every place of one kind (a frontmatter key no neutral
+   * format has): a report may show such findings as one line with a count and their places.
+   */
+  group?: string;
 }
 
 /**

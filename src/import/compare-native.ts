@@ -15,6 +15,10 @@ export interface Difference {
   severity: Severity;
   message: string;
   hint?: string;
+  /** The kind of difference, the same at every file that has it (Diagnostic.group). */
+  group?: string;
+  /** Other files the difference is about (the files the build also writes, after the first). */
+  related?: { position: Position; message: string }[];
 }
 
 /** The native file against what an install writes at its path; undefined when they are the same. */
@@ -101,6 +105,7 @@ export function compareText(path: string, native: string, built: string): Differ
     line + 1,
     severity,
     `${path} is rebuilt differently from line ${line + 1}: the project has ${has}, the build writes ${writes}`,
+    "is rebuilt with other lines than the project has",
   );
 }
 
@@ -213,6 +218,7 @@ function fieldDifference(path: string, native: string, built: string): Differenc
     line,
     "warning",
     `${path} is rebuilt with another "${key}" in its frontmatter: the project has ${show(a.values[key])}, the build writes ${show(b.values[key])}${text}`,
+    `is rebuilt with another "${key}" in its frontmatter`,
   );
 }
 
@@ -248,6 +254,6 @@ function clip(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-function at(file: string, line: number, severity: Severity, message: string): Difference {
-  return { position: { file, line, column: 1 }, severity, message };
+function at(file: string, line: number, severity: Severity, message: string, group?: string): Difference {
+  return { position: { file, line, column: 1 }, severity, message, ...(group ? { group } : {}) };
 }

@@ -4,18 +4,21 @@ import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
 import { capRepeats } from "../diagnostics/cap-repeats.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
+import type { Budgets } from "../registry/model.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { finalizeItems } from "./finalize-items.js";
+import { importedBudgets } from "./imported-budgets.js";
 import { mergeItems } from "./merge-items.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { detectedAssistants, placeSharers } from "./native-places.js";
 import { ProjectReader } from "./project-reader.js";
 import { readAssistant } from "./read-assistant.js";
 import { importLines } from "./read-instructions.js";
-import { registryFiles, type TargetChoice } from "./registry-files.js";
+import { type RegistryFile, registryFiles, type TargetChoice, targetsFile } from "./registry-files.js";
 import { roundTrip } from "./round-trip.js";
-import { outFolderProblem, writeRegistry } from "./write-registry.js";
+import { outFolderProblem, rewriteRegistryFile, writeRegistry } from "./write-registry.js";
 
 export interface ImportOptions {
   /** Assistant ids (`--from a,b`); all of them when absent. */
@@ -89,12 +92,25 @@ export async function importProject(
   }
   const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
-  const files = registryFiles(final.items, targetChoice(found, all, reader));
+  const targets = targetChoice(found, all, reader);
+  const { files, diagnostics: carried, refused } = registryFiles(final.items, targets);
   writeRegistry(out, files);
   const natives = readings.flatMap((r) => r.files);
-  const trip = await roundTrip(out, relative(resolve(project), resolve(out)), natives, reader, alwaysOn);
+  for (const file of natives) if (refused.includes(file.path)) file.refused = true;
+  const outLabel = relative(resolve(project), resolve(out));
+  const built = await buildWithProjectBudgets(out, outLabel, (budgets) =>
+    targetsFile(final.items, targets, budgets),
+  );
+  const trip = roundTrip(built.compiled, outLabel, natives, reader, alwaysOn);
   const reported = capRepeats(
-    sortDiagnostics([...diagnostics, ...merged.diagnostics, ...final.diagnostics, ...trip.diagnostics]),
+    sortDiagnostics([
+      ...diagnostics,
+      ...merged.diagnostics,
+      ...final.diagnostics,
+      ...carried,
+      ...built.diagnostics,
+      ...trip.diagnostics,
+    ]),
   );
   return {
     kind: "imported",
@@ -109,6 +125,30 @@ export async function importProject(
     rewritten: trip.rewritten,
     assistants: found.map((r) => r.assistant.id),
   };
+}
+
+/**
+ * The written registry's build, as agentc build makes it. Where it is over the seed's budgets, targets.json
+ * gets the project's measured size ("imported as is", with a warning each) and the registry is built again.
+ */
+async function buildWithProjectBudgets(
+  out: string,
+  outLabel: string,
+  targets: (budgets: Budgets) => RegistryFile,
+): Promise<{ compiled: CompileResult; diagnostics: Diagnostic[] }> {
+  const compiled = await compileRegistry(out, { offline: true });
+  const at = { file: `${outLabel}/targets.json`, line: 1, column: 1 };
+  const measured = importedBudgets(compiled, at);
+  if (!measured) return { compiled, diagnostics: [] };
+  const file = targets(measured.budgets);
+  rewriteRegistryFile(out, "targets.json", file);
+  const line =
+    file.bytes
+      .toString("utf8")
+      .split("\n")
+      .findIndex((l) => l.includes('"budgets"')) + 1;
+  const diagnostics = measured.diagnostics.map((d) => ({ ...d, line: Math.max(line, 1), column: 3 }));
+  return { compiled: await compileRegistry(out, { offline: true }), diagnostics };
 }
 
 /** Links out of the project and loops, as the reader refused them: files import could not read. */

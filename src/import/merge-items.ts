@@ -49,6 +49,8 @@ export function mergeItems(
     for (const hook of own.hooks) addHook(lists.hook, read(hook));
     for (const server of own.servers) keep("server", lists.server, server);
     items.guard ||= own.guard;
+    for (const [client, paths] of Object.entries(own.policies))
+      items.policies[client] = [...new Set([...(items.policies[client] ?? []), ...paths])];
   }
   const slugs = new Set<string>();
   // The always-on file first, whichever assistant read it, so that its rebuild keeps its order.

@@ -32,6 +32,8 @@ export interface NativeFile {
    * file of its own: the assistants whose build would write it there again.
    */
   unclaimedBy?: string[];
+  /** Its item is not in the registry because core/ refuses a value it needs: it stays the project's file. */
+  refused?: boolean;
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }
@@ -162,6 +164,8 @@ export interface ImportedItems {
   servers: ImportedServer[];
   /** True when a native hooks file carries agentc's secret guard. */
   guard: boolean;
+  /** Per client id, the pack's policy values the project's settings have (targets.json client_policies). */
+  policies: Record<string, string[]>;
 }
 
 export function emptyItems(): ImportedItems {
@@ -176,6 +180,7 @@ export function emptyItems(): ImportedItems {
     hooks: [],
     servers: [],
     guard: false,
+    policies: {},
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ClientPack } from "../clients/model.js";
 import { portable } from "./native-text.js";
-import { adjusted, type ReadContext, start } from "./read-context.js";
+import { adjusted, type ReadContext, renamedGroup, start } from "./read-context.js";
 import type { ItemFile, ReadFields } from "./reverse-fields.js";
 
 /**
@@ -13,7 +13,7 @@ export function itemName(ctx: ReadContext, pack: ClientPack, pathName: string, p
   const unprefixed = prefix !== "" && base.startsWith(prefix) ? base.slice(prefix.length) : base;
   const name = portable(unprefixed);
   if (name !== unprefixed)
-    adjusted(ctx, start(path), `${path} is imported under the portable name "${name}"`);
+    adjusted(ctx, start(path), `${path} is imported under the portable name "${name}"`, renamedGroup);
   return name;
 }
 

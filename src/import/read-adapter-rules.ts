@@ -2,7 +2,15 @@ import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { pathInside, portable } from "./native-text.js";
-import { adjusted, leftOut, nativeText, type ReadContext, start, unreadable } from "./read-context.js";
+import {
+  adjusted,
+  leftOut,
+  nativeText,
+  type ReadContext,
+  renamedGroup,
+  start,
+  unreadable,
+} from "./read-context.js";
 import { readInstructionFile } from "./read-instructions.js";
 import { rawKeys, reverseTemplate } from "./reverse-template.js";
 import { splitSections } from "./split-sections.js";
@@ -43,7 +51,8 @@ function readRuleFile(ctx: ReadContext, adapter: Adapter, path: string, inner: s
   }
   const name = portable(inner.replaceAll("/", "-"));
   if (reading.globs.length === 0 && !reading.alwaysOn) {
-    if (name !== inner) adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`);
+    if (name !== inner)
+      adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`, renamedGroup);
     const description = reading.description;
     ctx.items.rules.push({
       name,

@@ -64,14 +64,19 @@ export function leftOut(ctx: ReadContext, position: Position, message: string, h
   ctx.diagnostics.push(diagnostic(nativeContentImported, { position, message, ...(hint ? { hint } : {}) }));
 }
 
-/** Something import changed on the way while keeping its meaning (an info). */
-export function adjusted(ctx: ReadContext, position: Position, message: string): void {
+/** Something import changed on the way while keeping its meaning (an info); `group`: its kind (Diagnostic.group). */
+export function adjusted(ctx: ReadContext, position: Position, message: string, group?: string): void {
   ctx.diagnostics.push(
     diagnostic(nativeContentImported, {
       position,
       message,
       severity: "info",
       hint: "Nothing to do; the round trip reports what the build then writes differently.",
+      ...(group ? { group } : {}),
     }),
   );
 }
+
+/** The kind of an item imported under a name of its own (a path in a sub-folder, a name made portable). */
+export const renamedGroup =
+  "is imported under a name of its own: a sub-folder's path joined with '-', or a name made portable";

@@ -2,7 +2,15 @@ import type { ClientPack, RuleTriggers } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { generatedDescription, pathInside, portable, withoutGeneratedComment } from "./native-text.js";
-import { adjusted, leftOut, nativeText, type ReadContext, start, unreadable } from "./read-context.js";
+import {
+  adjusted,
+  leftOut,
+  nativeText,
+  type ReadContext,
+  renamedGroup,
+  start,
+  unreadable,
+} from "./read-context.js";
 import { reverseTrigger } from "./reverse-trigger.js";
 
 /**
@@ -66,6 +74,7 @@ function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: Ru
 
 function ruleName(ctx: ReadContext, path: string, inner: string): string {
   const name = portable(inner.replaceAll("/", "-"));
-  if (name !== inner) adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`);
+  if (name !== inner)
+    adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`, renamedGroup);
   return name;
 }

@@ -1,4 +1,5 @@
 import type { ClientPack, PermissionMapping } from "../clients/model.js";
+import { canonicalJson } from "../compose/value-hash.js";
 import { type PermissionLevel, permissionLevels } from "../core/model.js";
 import { isObject } from "../shared/json-shape.js";
 import type { ImportedPermission } from "./model.js";
@@ -17,26 +18,63 @@ export function readPermissions(
   mapping: PermissionMapping,
   document: SettingsDocument,
 ): string[] {
-  const top = extrasAgree(ctx, document, [], mapping.settings_extra, document.value);
+  const policies = readPolicies(ctx, pack, mapping, document);
+  const top = [
+    ...extrasAgree(ctx, document, [], mapping.settings_extra, document.value),
+    ...policies.filter((path) => path.length === 1).map(String),
+  ];
   const container = valueAt(document.value, mapping.key);
   if (container === undefined) return top;
   const base = mapping.key;
+  const isPolicy = (name: string) => policies.some((path) => samePath(path, [...base, name]));
   if (!isObject(container)) {
     unowned(ctx, document, base, "is not an object of permission lists");
     return [...top, String(base[0])];
   }
   const extras = extrasAgree(ctx, document, base, mapping.permissions_extra, container);
   if (mapping.rule_shape === "action_map") {
-    const rules = Object.fromEntries(Object.entries(container).filter(([name]) => !extras.includes(name)));
+    const rules = Object.fromEntries(
+      Object.entries(container).filter(([name]) => !extras.includes(name) && !isPolicy(name)),
+    );
     readActionMap(ctx, pack, mapping, document, base, rules);
     return [...top, String(base[0])];
   }
   for (const [name, list] of Object.entries(container)) {
     const level = permissionLevels.find((l) => mapping.levels[l] === name);
     if (level) readList(ctx, pack, mapping, document, level, [...base, name], list);
-    else if (!extras.includes(name)) unowned(ctx, document, [...base, name]);
+    else if (!extras.includes(name) && !isPolicy(name)) unowned(ctx, document, [...base, name]);
   }
   return [...top, String(base[0])];
+}
+
+/**
+ * The pack's policy values the project's file has (paths returned): with the pack's value, the policy is
+ * the project's, and targets.json turns it on (client_policies); with another value it stays theirs.
+ */
+function readPolicies(
+  ctx: ReadContext,
+  pack: ClientPack,
+  mapping: PermissionMapping,
+  document: SettingsDocument,
+): string[][] {
+  const present: string[][] = [];
+  for (const { path, value } of mapping.policy_values ?? []) {
+    const found = valueAt(document.value, path);
+    if (found === undefined) continue;
+    present.push(path);
+    if (canonicalJson(found) !== canonicalJson(value)) {
+      const why = `is ${JSON.stringify(found)}, where the policy of ${pack.name} writes ${JSON.stringify(value)}`;
+      unowned(ctx, document, path, why);
+      continue;
+    }
+    const turnedOn = ctx.items.policies[pack.client] ?? [];
+    ctx.items.policies[pack.client] = [...new Set([...turnedOn, path.join(".")])];
+  }
+  return present;
+}
+
+function samePath(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  return a.length === b.length && a.every((key, i) => String(key) === String(b[i]));
 }
 
 function readList(

@@ -1,27 +1,26 @@
 import { roundTripReproduces } from "../checks/import/round-trip-reproduces.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { compileRegistry } from "../pipeline/compile.js";
+import type { CompileResult } from "../pipeline/compile.js";
 import { compareNative, type Difference } from "./compare-native.js";
 import { type Installed, installedView } from "./installed-view.js";
 import type { NativeFile } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 
 /**
- * Builds the written registry in memory and compares what an install into a copy of the project without
+ * Takes the written registry's build (in memory) and compares what an install into a copy of the project without
  * its native files would write with the native files: each difference is one AGC129 at the native file.
  * A file import could not read (AGC127) is not compared: what the build writes there says nothing of it.
  * Errors of the build itself are returned as they are, their files named inside `outLabel`. `rewritten`:
  * the native files read that the install writes again as files or links of its own (not composed into).
  */
-export async function roundTrip(
-  out: string,
+export function roundTrip(
+  result: CompileResult,
   outLabel: string,
   natives: NativeFile[],
   reader: ProjectReader,
   alwaysOn: string | undefined,
-): Promise<{ diagnostics: Diagnostic[]; rewritten: string[] }> {
-  const result = await compileRegistry(out, { offline: true });
+): { diagnostics: Diagnostic[]; rewritten: string[] } {
   if (!result.ok || !result.tree || !result.manifest) {
     const errors = result.diagnostics.filter((d) => d.severity === "error");
     return { diagnostics: errors.map((d) => ({ ...d, file: `${outLabel}/${d.file}` })), rewritten: [] };
@@ -45,8 +44,8 @@ export async function roundTrip(
     else if (found) differences.push(found);
   }
   differences.push(...alsoWritten(missing));
-  const diagnostics = differences.map(({ position, severity, message, hint }) =>
-    diagnostic(roundTripReproduces, { position, severity, message, ...(hint ? { hint } : {}) }),
+  const diagnostics = differences.map(({ hint, group, ...finding }) =>
+    diagnostic(roundTripReproduces, { ...finding, ...(hint ? { hint } : {}), ...(group ? { group } : {}) }),
   );
   // Files and links the install writes whole where the project has one: they must make way for it.
   const rewritten = [...read.values()].flatMap((file) => {
@@ -68,6 +67,13 @@ function targetBytes(
 
 function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference {
   if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
+  if (file.refused)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: the registry refuses a value of its item (reported above), so it stays the project's file and its assistant reads it as before`,
+      hint: "Nothing to do; fix the value and import again if the registry should carry the item.",
+    };
   if (file.onlyImports && alwaysOn)
     return {
       position: { file: file.path, line: 1, column: 1 },
@@ -122,6 +128,14 @@ function written(
   };
 }
 
+/** How many files a finding about many names before it counts the rest. */
+const filesNamed = 5;
+
+function named(files: string[]): string {
+  const rest = files.length - filesNamed;
+  return `${files.slice(0, filesNamed).join(", ")}${rest > 0 ? `, and ${rest} more` : ""}`;
+}
+
 /**
  * Files the build writes that the project lacks, one info per top folder (the registry now gives each item
  * to every assistant it targets, so there are many): at the first, naming them all.
@@ -138,7 +152,11 @@ function alsoWritten(paths: string[]): Difference[] {
     message:
       files.length === 1
         ? `the build also writes ${files[0]}, which the project does not have`
-        : `the build also writes ${files.length} files in ${folder}, which the project does not have: ${files.join(", ")}`,
+        : `the build also writes ${files.length} files in ${folder}, which the project does not have: ${named(files)}`,
     hint: "The registry gives each item to every assistant it targets; take an assistant out of builtin_adapters or builtin_clients in targets.json (or import with --from) if it should not get it.",
+    related: files.slice(1).map((file) => ({
+      position: { file, line: 1, column: 1 },
+      message: "the build writes it, the project does not have it",
+    })),
   }));
 }

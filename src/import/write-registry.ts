@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { writeFileAtomic } from "../shared/atomic-write.js";
 import { makeFolders } from "../shared/make-folders.js";
 import { schemasPathFrom, withSchemaPaths } from "../shared/schema-paths.js";
 import { isWithin } from "../shared/within-folder.js";
@@ -53,6 +54,16 @@ export function writeRegistry(out: string, files: Map<string, RegistryFile>): vo
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** One file of a registry import wrote, written again (targets.json with the budgets its build needs). */
+export function rewriteRegistryFile(out: string, path: string, file: RegistryFile): void {
+  const full = join(resolve(out), path);
+  writeFileAtomic(
+    full,
+    withSchemaPaths(path, file.bytes, schemasPathFrom(dirname(full))),
+    file.executable ? 0o755 : undefined,
+  );
 }
 
 function realOfNearest(path: string): string {

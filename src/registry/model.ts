@@ -178,6 +178,21 @@ export interface RosterBudget {
   dead_marker?: string;
 }
 
+/** A budget profile's own limits (targets.json budgets.global / .scoped); a limit left out stays the seed's. */
+export interface ProfileBudget {
+  max_lines?: number;
+  max_words?: number;
+  reason: string;
+}
+
+/** The registry's own budgets where the seed's do not fit (AGC026, AGC090), each with its reason. */
+export interface Budgets {
+  global?: ProfileBudget;
+  scoped?: ProfileBudget;
+  /** Per client pack id: the characters it may load into every session. */
+  always_loaded?: Record<string, { characters: number; reason: string }>;
+}
+
 export interface TrustOverride {
   key: string;
   client?: string;
@@ -204,10 +219,14 @@ export interface TargetsConfig {
   accepted_losses?: AcceptedLoss[];
   /** true: a loss not accepted is an error. */
   strict_losses?: boolean;
+  /** Per client id, the dotted key paths of its pack's policy_values to write; the others are not written. */
+  client_policies?: Record<string, string[]>;
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
   /** Trust keys (client packs' trust_keys) the registry writes on purpose, each with its reason (AGC108). */
   trust_overrides?: TrustOverride[];
+  /** The registry's own budgets, each with its reason; absent: the seed's. */
+  budgets?: Budgets;
   roster_budget?: RosterBudget;
   publish_rewrites?: [string, string][];
   plugin?: Record<string, unknown>;

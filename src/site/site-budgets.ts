@@ -1,16 +1,8 @@
-import {
-  alwaysLoadedByClient,
-  defaultAlwaysLoadedLimit,
-  size,
-} from "../checks/clients/always-loaded-within-limit.js";
-import {
-  adapterBudgetProfiles,
-  budgetProfiles,
-  countLinesOfBytes,
-  countWords,
-} from "../checks/output/budget-respected.js";
+import { alwaysLoadedByClient, size } from "../checks/clients/always-loaded-within-limit.js";
+import { adapterBudgetProfiles, countLinesOfBytes, countWords } from "../checks/output/budget-respected.js";
 import { contribution, rosterFiles } from "../checks/output/roster-budget-respected.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
+import { alwaysLoadedLimit, profileLimits } from "../registry/budgets.js";
 import type { Registry } from "../registry/model.js";
 import type { SiteBudgets } from "./site-model.js";
 
@@ -28,7 +20,7 @@ export function siteBudgets(
       const texts = measured.get(client.pack.client)?.load.texts ?? [];
       const loaded = texts.map((text) => ({ path: text.path, characters: size(text) }));
       const total = loaded.reduce((sum, f) => sum + f.characters, 0);
-      const limit = client.pack.always_loaded_limit ?? defaultAlwaysLoadedLimit;
+      const limit = alwaysLoadedLimit(registry.targets, client.pack).value;
       return { client: client.pack.client, characters: { value: total, limit }, files: loaded };
     }),
     ...(roster ? { roster } : {}),
@@ -40,13 +32,13 @@ function alwaysOnBudgets(registry: Registry, files: readonly EmittedFile[]): Sit
   return files.flatMap((file) => {
     const profile = file.role === "always-on" ? profiles.get(file.component) : undefined;
     if (!profile) return [];
-    const limits = budgetProfiles[profile];
-    const lines = { value: countLinesOfBytes(file.bytes), limit: limits.maxLines };
-    const words = Number.isFinite(limits.maxWordsExclusive)
+    const limits = profileLimits(registry.targets, profile);
+    const lines = { value: countLinesOfBytes(file.bytes), limit: limits.lines.value };
+    const words = Number.isFinite(limits.words.value)
       ? {
           words: {
             value: countWords(file.bytes.toString("utf8")),
-            limit: limits.maxWordsExclusive,
+            limit: limits.words.value + 1,
             exclusive: true,
           },
         }

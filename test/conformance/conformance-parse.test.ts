@@ -90,10 +90,11 @@ function valueAtPath(root: unknown, path: KeyPath): unknown {
 
 /**
  * Errors by which a pack refuses part of the fixture on purpose (AGC081: a load trigger it cannot map,
- * e.g. Cline and manual rules; AGC150: an MCP value with a variable the client cannot pass, e.g. Codex and
- * a default in args). The build stops on them, but every other file is still emitted and parsed.
+ * e.g. Cline and manual rules). The build stops on them, but every other file is still emitted and parsed.
+ * (An MCP value with a variable the client cannot pass, AGC150, is that client's loss: the server is left
+ * out and the build goes on.)
  */
-const refusals = ["AGC081", "AGC150"];
+const refusals = ["AGC081"];
 
 /** The fixture compiled with one built-in pack; every file of the tree and every composed file. */
 async function compiledWith(pack: string) {

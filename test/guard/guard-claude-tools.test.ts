@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { claudeSession, type SessionRecord, toolResultText } from "../support/claude-loopback.js";
-import { buildAndInstall, clientRegistry, requireClient } from "../support/clients-cli.js";
+import { buildAndInstall, requireClient } from "../support/clients-cli.js";
+import { guardOnlyRegistry } from "../support/guard-process.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -64,14 +65,6 @@ function matcherCovers(matcher: string | undefined, tool: string): boolean {
   if (matcher === undefined || matcher === "" || matcher === "*") return true;
   if (/^[\w |,-]+$/.test(matcher)) return matcher.split(/[|,]/).some((name) => name.trim() === tool);
   return new RegExp(matcher).test(tool);
-}
-
-/** The fixture registry with only the pack's own wiring: no core hooks, servers or permissions. */
-function guardOnlyRegistry(): string {
-  const registry = join(testdir({}, "agentc-claude-guard-"), "registry");
-  cpSync(clientRegistry, registry, { recursive: true });
-  for (const file of ["hooks.json", "mcp.json", "permissions.json"]) rmSync(join(registry, "core", file));
-  return registry;
 }
 
 const installed = buildAndInstall(guardOnlyRegistry(), ["claude-code"]);

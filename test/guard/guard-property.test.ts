@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
@@ -178,5 +178,90 @@ describe("the guard decides on any input within its deadline, under load", () =>
       }),
       { numRuns: runs, seed, endOnFailure: true },
     );
+  });
+});
+
+/**
+ * Issue 27's classes, composed: ways to spell `.env` that bash turns back into it, and ways to
+ * wrap a command that reads it (variables, printf -v, read, functions, eval, sh -c, a fed script,
+ * xargs, here-documents). Real bash runs each candidate in a scratch project; every one that does
+ * print the secret must be refused by the real guard (blocked without --ask).
+ */
+const spelledName = fc.constantFrom(
+  ".env",
+  ".e''nv",
+  '.e""nv',
+  ".e\\nv",
+  "$'\\x2eenv'",
+  "$'\\u002eenv'",
+  "$'\\056env'",
+  ".{e..e}nv",
+  ".{env,nope}",
+  ".e[[:alpha:]]v",
+  ".en?",
+  ".[e]nv",
+  "\"$(printf .e%snv '')\"",
+  "`printf .env`",
+  "\"$(echo -e '\\x2eenv')\"",
+  ['"$', '{X:-.env}"'].join(""),
+);
+
+const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** Wrappers of a command that reads NAME: each gives the command text with NAME in place. */
+const readers: ((name: string) => string)[] = [
+  (name) => `cat ${name}`,
+  (name) => `v=${name}; cat "$v"`,
+  (name) => `printf -v v %s ${name}; cat "$v"`,
+  (name) => `read -r v <<< ${name}; cat "$v"`,
+  (name) => `f(){ cat "$1"; }; f ${name}`,
+  (name) => `printf '%s\\n' ${name} | xargs cat`,
+  (name) => `a=(${name}); cat "\${a[0]}"`,
+  (name) => `mapfile -t a <<< ${name}; cat "\${a[0]}"`,
+];
+const runners: ((command: string) => string)[] = [
+  (command) => command,
+  (command) => `sh -c ${shellQuoted(command)}`,
+  (command) => `eval ${shellQuoted(command)}`,
+  (command) => `printf '%s' ${shellQuoted(command)} | bash`,
+  (command) => `bash <<'EOF'\n${command}\nEOF`,
+  (command) => `printf '%s\\n' ${shellQuoted(command)} > run.sh; bash run.sh`,
+  (command) => `F=${shellQuoted(command)}; bash -c "$F"`,
+];
+const spelledRead = fc
+  .tuple(spelledName, fc.nat(readers.length - 1), fc.nat(runners.length - 1), fc.nat(runners.length - 1))
+  .map(
+    ([name, reader, outer, inner]) =>
+      runners[outer]?.(runners[inner]?.(readers[reader]?.(name) ?? "") ?? "") ?? "",
+  );
+
+const spellRuns = Number(process.env.AGENTC_GUARD_FUZZ_RUNS ?? 40);
+
+describe("every spelling of reading .env that bash runs is refused (issue 27's classes)", () => {
+  it(`refuses ${spellRuns} composed spellings that real bash proves read the secret (seed ${seed})`, async () => {
+    let proven = 0;
+    await fc.assert(
+      fc.asyncProperty(spelledRead, async (command) => {
+        const scratch = testdir({ ".env": "SECRET=canary-4e1d\n", "README.md": "r\n" }, "agentc-spell-");
+        const shell = spawnSync("bash", ["-c", command], {
+          cwd: scratch,
+          encoding: "utf8",
+          timeout: 5000,
+          env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: scratch },
+        });
+        fc.pre(shell.stdout.includes("canary-4e1d"));
+        proven += 1;
+        const payload = JSON.stringify({
+          cwd: scratch,
+          hook_event_name: "PreToolUse",
+          tool_name: "Bash",
+          tool_input: { command },
+        });
+        const run = await runGuardProcess(payload, { HOME: scratch });
+        assert.equal(run.status, 2, `${command}\n→ exit ${run.status} ${run.stderr}`);
+      }),
+      { numRuns: spellRuns, seed, endOnFailure: true },
+    );
+    assert.ok(proven > 0, "bash proved at least one spelling reads the secret");
   });
 });

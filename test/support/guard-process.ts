@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import { clientRegistry } from "./clients-cli.js";
+import { testdir } from "./testdir.js";
 
 export const guardPath = join(packageRoot, "assets", "hooks", "agentc-guard.mjs");
 
@@ -54,4 +57,12 @@ export function runGuardProcess(
     );
     child.stdin.end(input);
   });
+}
+
+/** The client fixture registry with only the packs' own wiring (the guard): no core hooks, servers or permissions. */
+export function guardOnlyRegistry(): string {
+  const registry = join(testdir({}, "agentc-guard-registry-"), "registry");
+  cpSync(clientRegistry, registry, { recursive: true });
+  for (const file of ["hooks.json", "mcp.json", "permissions.json"]) rmSync(join(registry, "core", file));
+  return registry;
 }

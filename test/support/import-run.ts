@@ -17,6 +17,7 @@ export interface ImportJson {
     column: number;
     message: string;
     hint: string;
+    related?: { file: string; line: number; column: number; message: string }[];
   }[];
   ok: boolean;
   out: string;
@@ -91,12 +92,9 @@ export async function roundTrip(project: string, run: ImportRun): Promise<RoundT
   };
 }
 
-/** The file of a finding, or every file one names (the files the build also writes, one finding per folder). */
+/** The file of a finding and the other files it is about (the files the build also writes, one finding per folder). */
 function reportedFiles(d: ImportJson["diagnostics"][number]): string[] {
-  const listed = /^the build also writes \d+ files in .+, which the project does not have: (.+)$/.exec(
-    d.message,
-  );
-  return listed?.[1] ? listed[1].split(", ") : [d.file];
+  return [d.file, ...(d.related ?? []).map((r) => r.file)];
 }
 
 function filesOnly(tree: Snapshot): Snapshot {

@@ -3,10 +3,10 @@ import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../../emit/emitted-tree.js";
 import { clientSessions, type LinkForm, linkForms } from "../../emit/session/installed-tree.js";
+import { alwaysLoadedLimit } from "../../registry/budgets.js";
 import type { Registry } from "../../registry/model.js";
 import type { LoadedText } from "../../session-load/instruction-texts.js";
 import { loadedCharacters, type SessionLoad } from "../../session-load/session-load.js";
-import { defaultAlwaysLoadedLimit } from "../../shared/text-budget.js";
 import type { OutputCheck } from "../check.js";
 import { sourceFileOf } from "./emitted-files.js";
 import { describeText, whereLinksAreRefused } from "./loaded-text-names.js";
@@ -23,8 +23,8 @@ export const alwaysLoadedWithinLimit: OutputCheck = {
   severity: "error",
   title: "The text a client loads into every session stays within its pack's limit",
   description:
-    "A client reads its instruction files and every unconditional rule file at the start of each session, before the task is known. What it reads is taken from its pack's read model over the whole build as installed: AGENTS.md and the other instruction files it reads (through a link, or the copy or import written where links are refused), the files they import, and the rule files whose frontmatter sets no load condition, whichever component wrote them. The sum may not exceed the pack's always_loaded_limit (default 40,000 characters): past it, context that the task needs is spent on rules that may not apply.",
-  hint: "Give rules a glob or model_decision trigger so they load only when relevant, move detail into skills, or cut text; raise always_loaded_limit in the client pack only knowingly.",
+    "A client reads its instruction files and every unconditional rule file at the start of each session, before the task is known. What it reads is taken from its pack's read model over the whole build as installed: AGENTS.md and the other instruction files it reads (through a link, or the copy or import written where links are refused), the files they import, and the rule files whose frontmatter sets no load condition, whichever component wrote them. The sum may not exceed the registry's own limit for that client (targets.json budgets.always_loaded, with its reason), else the pack's always_loaded_limit (default 40,000 characters): past it, context that the task needs is spent on rules that may not apply.",
+  hint: "Give rules a glob or model_decision trigger so they load only when relevant, move detail into skills, or cut text; raise the limit only knowingly, in targets.json budgets.always_loaded with its reason.",
   examples: {
     passing: clientFixture({ "core/rules/style.md": coreRule("always_on", ["Keep functions short."]) }),
     failing: clientFixture({
@@ -41,14 +41,14 @@ export const alwaysLoadedWithinLimit: OutputCheck = {
     const worst = alwaysLoadedByClient(registry, tree);
     for (const client of registry.clients) {
       const found = worst.get(client.pack.client);
-      const limit = client.pack.always_loaded_limit ?? defaultAlwaysLoadedLimit;
-      if (!found || found.total <= limit) continue;
+      const limit = alwaysLoadedLimit(registry.targets, client.pack);
+      if (!found || found.total <= limit.value) continue;
       const biggest = [...found.load.texts].sort((a, b) => size(b) - size(a) || (a.path < b.path ? -1 : 1));
       const named = biggest.slice(0, namedTexts).map((t) => `${describeText(t)} ${size(t)}`);
       const more = biggest.length > namedTexts ? `, and ${biggest.length - namedTexts} more` : "";
       yield {
         position: positionFor(registry, client, tree, biggest[0]),
-        message: `${client.pack.client} (${client.pack.name}) loads ${found.total} characters into every session${whereLinksAreRefused(found.form)}, over its limit of ${limit}; biggest: ${named.join(", ")}${more}`,
+        message: `${client.pack.client} (${client.pack.name}) loads ${found.total} characters into every session${whereLinksAreRefused(found.form)}, over its limit of ${limit.value}${limit.reason ? ` set in targets.json budgets.always_loaded` : ""}; biggest: ${named.join(", ")}${more}`,
       };
     }
   },

@@ -2,14 +2,15 @@ import { join } from "node:path";
 import { importProject } from "../../import/import-project.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
 import { importHelp } from "../help/import.js";
+import { groupedReporter } from "../report/grouped.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
 
 export const importCommand: Command = {
   name: "import",
   summary: "turn a project's native assistant files into a new registry (never writes into the project)",
-  usage: "agentc import <project> --out <registry> [--from a,b] [--format pretty|json] [--quiet]",
-  options: { out: { type: "string" }, from: { type: "string" } },
+  usage: "agentc import <project> --out <registry> [--from a,b] [--format pretty|json] [--quiet] [--verbose]",
+  options: { out: { type: "string" }, from: { type: "string" }, verbose: { type: "boolean" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: importHelp,
@@ -22,10 +23,10 @@ export const importCommand: Command = {
     const result = await importProject(project, out, from ? { from } : {});
     if (result.kind === "usage") return usage(io, result.message, result.hint);
     const format = (args.values.format ?? "pretty") as ReportFormat;
-    const quiet = args.values.quiet === true;
+    const shown = { quiet: args.values.quiet === true, verbose: args.values.verbose === true };
     if (result.kind === "nothing") {
       if (format !== "pretty" || result.diagnostics.length > 0)
-        report(io, format, project, quiet, result.diagnostics, { ok: false, error: result.message });
+        report(io, format, project, shown, result.diagnostics, { ok: false, error: result.message });
       if (format === "pretty")
         io.err(
           `agentc import: ${result.message}; nothing written\n  hint: --from names the assistants to read`,
@@ -40,38 +41,54 @@ export const importCommand: Command = {
       read: result.read,
       rewritten: result.rewritten,
     };
-    report(io, format, project, quiet, result.diagnostics, summary);
-    if (format === "pretty" && !quiet)
+    report(io, format, project, shown, result.diagnostics, summary);
+    if (format === "pretty" && !shown.quiet) {
+      const what = `imported ${result.assistants.join(", ")} from ${project} into ${out}: ${result.files.length} files`;
       io.out(
-        `imported ${result.assistants.join(", ")} from ${project} into ${out}: ${result.files.length} files\n${nextSteps(project, out, result.rewritten)}`,
+        result.ok
+          ? `${what}\n${nextSteps(project, out, result.rewritten, shown.verbose)}`
+          : notBuilt(what, out),
       );
+    }
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
 };
 
+/** How many of the files the install writes again the closing lines name, without --verbose. */
+const rewrittenShown = 5;
+
 /** What to run next, and which of the project's files the install will want to write as its own. */
-function nextSteps(project: string, out: string, rewritten: string[]): string {
+function nextSteps(project: string, out: string, rewritten: string[], verbose: boolean): string {
   const install = `next: agentc build ${out}, then agentc install ${join(out, "build")} --project ${project}`;
   if (rewritten.length === 0) return install;
+  const named = verbose ? rewritten : rewritten.slice(0, rewrittenShown);
+  const rest = rewritten.length - named.length;
   return [
     install,
     `  the install writes again, from the registry, what import read from these files (${rewritten.length}); remove them from the project`,
     "  first (the registry holds their text now): one with the build's bytes is adopted as it is, but any other rule or",
     "  skill is a conflict, and an always-on file such as AGENTS.md gets agentc's block beside your text, loaded twice:",
-    ...rewritten.map((path) => `    ${path}`),
+    ...named.map((path) => `    ${path}`),
+    ...(rest > 0 ? [`    and ${rest} more (--verbose lists them; --format json as "rewritten")`] : []),
     "  the settings files it composes into stay yours; remove from them what import says would be there twice",
   ].join("\n");
+}
+
+/** The registry is written but its build fails: no "next", since agentc build would stop where import did. */
+function notBuilt(what: string, out: string): string {
+  return `${what}, but agentc build ${out} fails on the errors above: fix them in the registry (or in the project, and import again into a new folder)`;
 }
 
 function report(
   io: CommandIo,
   format: ReportFormat,
   project: string,
-  quiet: boolean,
+  shown: { quiet: boolean; verbose: boolean },
   diagnostics: Parameters<(typeof reporters)["pretty"]>[0],
   summary: Record<string, unknown>,
 ): void {
-  const text = reporters[format](diagnostics, { registryDir: project, color: io.color, quiet, summary });
+  const reporter = format === "pretty" ? groupedReporter : reporters[format];
+  const text = reporter(diagnostics, { registryDir: project, color: io.color, ...shown, summary });
   if (text) io.out(text);
 }
 

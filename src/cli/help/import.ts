@@ -12,6 +12,9 @@ export const importHelp: CommandHelp = {
   ],
   options: {
     out: { value: "DIR", text: "the new registry's folder: a new or empty one" },
+    verbose: {
+      text: "list every finding in full (by default findings of one kind are one line with a count)",
+    },
     from: {
       value: "a,b",
       text: "read only these assistants (ids as in `agentc matrix`)",

@@ -52,7 +52,7 @@ function frequentChecks(listed: Diagnostic[]): string | undefined {
 }
 
 /** "0 error(s), 2 warning(s), 1 info, 58 client limit(s) (+3 accepted)"; "…, 2 accepted client limit(s)". */
-function tally(diagnostics: Diagnostic[], context: ReportContext): string {
+export function tally(diagnostics: Diagnostic[], context: ReportContext): string {
   const count = (s: Severity): number => diagnostics.filter((d) => d.severity === s && shownInFull(d)).length;
   const { open, accepted } = lossTotals(diagnostics);
   const limits =

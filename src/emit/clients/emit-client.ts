@@ -4,6 +4,7 @@ import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
 import { clientCannotExpress } from "../checks/client-cannot-express.js";
+import { mcpVariableReachesServer } from "../checks/mcp-variable-reaches-server.js";
 import type { CapabilityRow } from "./capability.js";
 import { emitAgents } from "./emit-agents.js";
 import { emitCommands } from "./emit-commands.js";
@@ -37,7 +38,10 @@ export function emitClientPack(client: LoadedClientPack, registry: Registry): Cl
   };
 }
 
-/** AGC080 for every "cannot" row, unless an error at the same place already says it (e.g. AGC081). */
+/**
+ * AGC080 for every "cannot" row, unless an error or a loss of its own check at the same place already says
+ * it (AGC081; AGC150, a server not written because the client cannot pass its variable).
+ */
 export function cannotWarnings(
   client: LoadedClientPack,
   rows: CapabilityRow[],
@@ -45,7 +49,9 @@ export function cannotWarnings(
 ): Diagnostic[] {
   const place = (file: string, line: number, column: number) => `${file}:${line}:${column}`;
   const errors = new Set(
-    said.filter((d) => d.severity === "error").map((d) => place(d.file, d.line, d.column)),
+    said
+      .filter((d) => d.severity === "error" || d.id === mcpVariableReachesServer.id)
+      .map((d) => place(d.file, d.line, d.column)),
   );
   return rows
     .filter((row) => row.enforcement === "cannot")

@@ -17,7 +17,7 @@ import { type SettingsOutcome, type SettingsPart, uniqueEntries } from "./settin
 export function emitClientSettings(client: LoadedClientPack, registry: Registry): ClientEmission {
   const { pack } = client;
   const { core } = registry;
-  const permissions = permissionEntries(pack, core);
+  const permissions = permissionEntries(pack, core, registry.targets.client_policies?.[pack.client]);
   const hooks = hookEntries(pack, core.hooks);
   const mcp = mcpEntries(pack, core.mcpServers);
   const guard = guardWiring(pack, registry);

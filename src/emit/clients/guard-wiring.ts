@@ -49,7 +49,10 @@ export function guardWiring(
       plan.entries.length > 0
         ? [{ file, format: hooks.format, entries: [...plan.entries, ...fileExtraEntries(hooks)] }]
         : [],
-    rows: [...guardRows(pack, hooks, source, plan, file), ...unanchoredRows(pack, hooks, source, path, plan)],
+    rows: [
+      ...guardRows(pack, guard, hooks, source, plan, file),
+      ...unanchoredRows(pack, hooks, source, path, plan),
+    ],
     files: plan.entries.length > 0 ? [programFile(pack, path)] : [],
   };
 }
@@ -89,11 +92,12 @@ function unanchoredRows(
 
 /**
  * The pack's facts the guard program acts on, as switches of its command (never through env, which no
- * client is known to pass on): --fail-closed unless the pack says false, the client's path fields
- * and MCP tool prefixes.
+ * client is known to pass on): --fail-closed unless the pack says false, --ask where the client's
+ * hooks can ask the person, the client's path fields and MCP tool prefixes.
  */
 export function guardArguments(guard: GuardWiring, hooks: HookMapping): string {
   const args = guard.fail_closed === false ? [] : ["--fail-closed"];
+  if (guard.ask === true) args.push("--ask");
   if (hooks.hook_path_fields.length > 0) args.push("--path-fields", hooks.hook_path_fields.join(","));
   if (hooks.hook_mcp_prefixes.length > 0) args.push("--mcp-prefixes", hooks.hook_mcp_prefixes.join(","));
   return args.map((arg) => ` ${arg}`).join("");
@@ -134,10 +138,17 @@ function programFile(pack: ClientPack, path: string): EmittedFile {
 
 /** What the guard cannot see wherever it runs (docs/guard.md, "What it cannot see"). */
 const unseen =
-  "it judges the call's own words only: names built at run time, recursive readers without a path, hard links and programs that open files themselves get through (docs/guard.md)";
+  "it judges each call's own words: programs that open files themselves, recursive readers without a path and hard links get through (docs/guard.md)";
+
+/** What happens to a call whose file names are computed when it runs (docs/guard.md, "Ask or block"). */
+const unsure = (guard: GuardWiring) =>
+  guard.ask === true
+    ? "a call whose file names are computed when it runs is put to the person (ask)"
+    : "a call whose file names are computed when it runs is blocked";
 
 function guardRows(
   pack: ClientPack,
+  guard: GuardWiring,
   hooks: HookMapping,
   source: Position,
   plan: ReturnType<typeof planHook>,
@@ -149,7 +160,7 @@ function guardRows(
     ? "the guard exits 2 on its own errors and limits, but a missing node or the client's timeout lets the call through"
     : (failClosedSince(pack, hooks) ?? "a crash, a missing node or the client's timeout blocks the call too");
   const where = `hook on ${plan.events.join(", ")} in ${file}`;
-  const rows = [row(pack, source, "partial", `${where}; ${unseen}; ${failure}`)];
+  const rows = [row(pack, source, "partial", `${where}; ${unsure(guard)}; ${unseen}; ${failure}`)];
   for (const verb of plan.unmappedVerbs) {
     const reason = `the client's hook matchers name no tool for the verb "${verb}"`;
     rows.push(capabilityRow(pack.client, "guard", `${promise} (${verb})`, source, "cannot", reason));

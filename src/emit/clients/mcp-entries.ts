@@ -48,8 +48,15 @@ export function mcpEntries(pack: ClientPack, servers: McpServer[]): SettingsOutc
     const slots = mcpSlots(server, slotsOf(template), (text) => rewriteReferences(mapping, text, loss));
     if (loss.unexpanded.size > 0) {
       const refused = unpassable(pack, slotsOf(template), server, [...loss.unexpanded]);
-      rows.push(row(pack, server, "", "cannot", refused, "/mcp/env_reference"));
-      diagnostics.push(diagnostic(mcpVariableReachesServer, { position: server.position, message: refused }));
+      const lost = row(pack, server, "", "cannot", refused, "/mcp/env_reference");
+      rows.push(lost);
+      diagnostics.push(
+        diagnostic(mcpVariableReachesServer, {
+          position: server.position,
+          message: refused,
+          loss: { client: pack.client, promise: lost.promise },
+        }),
+      );
       continue;
     }
     entries.push({ path: [...mapping.key, server.name], value: fillTemplate(template, slots.values) });

@@ -37,7 +37,11 @@ type Atom = { level: PermissionLevel; rule: PermissionRule; pattern: string | un
  * for the level; exec rules with a command in its exec policy file when it has one; every rule part the
  * client cannot express is a "cannot" row, never dropped. Rows keep the core's order.
  */
-export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome & { files: EmittedFile[] } {
+export function permissionEntries(
+  pack: ClientPack,
+  core: Core,
+  policies: readonly string[] = [],
+): SettingsOutcome & { files: EmittedFile[] } {
   const mapping = pack.permissions;
   const atoms: Atom[] = permissionLevels.flatMap((level) =>
     core.permissions[level].flatMap((rule) => atomsOf(rule).map((pattern) => ({ level, rule, pattern }))),
@@ -70,6 +74,7 @@ export function permissionEntries(pack: ClientPack, core: Core): SettingsOutcome
   if (mapping.rule_shape === "action_map")
     entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
   if (entries.length > 0 || !mapping.extras_only_with_rules) entries.push(...extraEntries(mapping));
+  entries.push(...policyEntries(mapping, policies));
   const file = withRuntimePlaceholders(pack, mapping.file);
   const composed = asTable(mapping.compose_as_table, uniqueEntries(entries));
   const parts = composed.length > 0 ? [{ file, format: mapping.format, entries: composed }] : [];
@@ -296,6 +301,13 @@ function extraEntries(mapping: PermissionMapping): OwnedEntry[] {
     ...top.map(([key, value]) => ({ path: [key], value })),
     ...(mapping.values_at ?? []).map(({ path, value }) => ({ path, value })),
   ];
+}
+
+/** The pack's policy values the registry turned on (targets.json client_policies), by their dotted path. */
+function policyEntries(mapping: PermissionMapping, policies: readonly string[]): OwnedEntry[] {
+  return (mapping.policy_values ?? [])
+    .filter(({ path }) => policies.includes(path.join(".")))
+    .map(({ path, value }) => ({ path, value }));
 }
 
 function promiseOf(level: PermissionLevel, rule: PermissionRule, pattern: string | undefined): string {
