@@ -214,9 +214,16 @@ export interface RuleAlwaysTest {
 
 /** Folders of items listed by name, in the order the client reads them. */
 export interface ItemFolders {
-  dirs: { dir: string; extension?: string }[];
+  dirs: ItemFolder[];
   /** first: one item per name, the first folder wins; all: every copy is loaded. */
   same_name: "first" | "all";
+}
+
+/** One folder a client lists items from, and what it makes of items in its subfolders (default: nothing). */
+export interface ItemFolder {
+  dir: string;
+  extension?: string;
+  subfolders?: "top" | "search" | "flatten" | "namespace";
 }
 
 export interface AlsoReads {
@@ -224,6 +231,8 @@ export interface AlsoReads {
   instruction_files?: string[];
   /** Folders of rule files in the rule_file format besides rules_dir; only their top level is read. */
   rule_dirs?: string[];
+  /** Folders of skills besides skills_dir that no other assistant writes; reads.skills says how they are read. */
+  skill_dirs?: string[];
 }
 
 /** One prefix of a rules folder's numbering scheme (seed 001: "00-" framework core, "40-" technology packs). */

@@ -13,6 +13,7 @@ import { importedBudgets } from "./imported-budgets.js";
 import { mergeItems } from "./merge-items.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { detectedAssistants, placeSharers } from "./native-places.js";
+import { nestedInstructionFiles } from "./nested-instructions.js";
 import { ProjectReader } from "./project-reader.js";
 import { readAssistant } from "./read-assistant.js";
 import { importLines } from "./read-instructions.js";
@@ -77,7 +78,11 @@ export async function importProject(
   const imports = importLines(all, alwaysOn);
   const seen = new Set<string>();
   const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen));
-  const diagnostics = [...read.flatMap((r) => r.diagnostics), ...refusals(reader)];
+  const diagnostics = [
+    ...read.flatMap((r) => r.diagnostics),
+    ...nestedInstructionFiles(reader, choice.chosen),
+    ...refusals(reader),
+  ];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
   const found = options.from ? read.filter((r) => r.files.length > 0) : detectedAssistants(read, alwaysOn);
   if (read.every((r) => r.files.length === 0)) {
