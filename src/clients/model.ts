@@ -172,6 +172,8 @@ export interface ReadModes {
     files: string[];
     /** Key paths inside a file, tried in order. */
     keys: string[][];
+    /** Settings files where the value is not read (it changes nothing there). */
+    ignored_files?: string[];
   };
   default: string;
   values: Record<string, ReadsInMode>;

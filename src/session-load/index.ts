@@ -8,6 +8,6 @@ export { importPaths, type LoadedText } from "./instruction-texts.js";
 export type { ItemKind, LoadedItem } from "./listed-items.js";
 export { overlayTree, type TreeChanges } from "./overlay-tree.js";
 export { memoryTree, type ProjectTree, type TreeFile, type TreeLink } from "./project-tree.js";
-export { type ReadMode, readMode, readsInMode } from "./read-mode.js";
+export { ignoredSettings, type ReadMode, readMode, readsInMode } from "./read-mode.js";
 export { readModel } from "./read-model.js";
 export { loadedCharacters, repeatedTexts, type SessionLoad, sessionLoad } from "./session-load.js";

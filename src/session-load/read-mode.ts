@@ -28,6 +28,21 @@ export function readMode(modes: ReadModes | undefined, tree: ProjectTree, home?:
   return { value: modes.default };
 }
 
+/**
+ * The values of the switch in project files where the client does not read it (`ignored_files`): each
+ * changes nothing, which people do not expect.
+ */
+export function ignoredSettings(
+  modes: ReadModes | undefined,
+  tree: ProjectTree,
+): { value: string; file: string }[] {
+  return (modes?.setting.ignored_files ?? []).flatMap((file) => {
+    const text = tree.text(file);
+    const value = text === undefined ? undefined : settingValue(text, modes?.setting.keys ?? []);
+    return value === undefined ? [] : [{ value, file }];
+  });
+}
+
 /** The read model for one value of its switch: the parts that value names replaced. */
 export function readsInMode(reads: ClientReads, mode: ReadMode): ClientReads {
   const parts =

@@ -33,8 +33,11 @@ describe("Claude Code: instructionFiles decides what reaches the model, and agen
     assert.equal(built.status, 0, built.stderr);
   });
 
-  const cases: { value?: string; claudeMd: boolean; registry: number }[] = [
+  const cases: { value?: string; claudeMd: boolean; registry: number; project?: string }[] = [
     { claudeMd: false, registry: 1 },
+    // Project and local settings are not read for it: the read model ignores them, as the CLI does.
+    { claudeMd: true, registry: 1, project: "managed-only" },
+    { value: "claude-md-and-agents-md", claudeMd: true, registry: 1, project: "claude-md" },
     { claudeMd: true, registry: 1 },
     { value: "claude-md", claudeMd: false, registry: 1 },
     { value: "claude-md", claudeMd: true, registry: 1 },
@@ -42,14 +45,23 @@ describe("Claude Code: instructionFiles decides what reaches the model, and agen
     { value: "managed-only", claudeMd: true, registry: 0 },
   ];
 
-  for (const { value, claudeMd, registry } of cases) {
-    const named = `${value ?? "no setting"}, ${claudeMd ? "with" : "without"} the person's CLAUDE.md`;
+  for (const { value, claudeMd, registry, project: inProject } of cases) {
+    const named = `${value ?? "no setting"}${inProject ? ` (${inProject} in the project's settings)` : ""}, ${claudeMd ? "with" : "without"} the person's CLAUDE.md`;
     it(`${named}: agentc's text ${registry === 1 ? "once" : "not at all, and the install says so"}`, async (t) => {
       const program = requireClient(t, "claude");
       if (!program) return;
       const project = testdir({}, "agentc-instruction-files-app-");
       writeFileSync(join(project, "AGENTS.md"), `# Payments\n\n${theirAgents}.\n`);
       if (claudeMd) writeFileSync(join(project, "CLAUDE.md"), `# Notes for Claude\n\n${theirClaude}.\n`);
+      if (inProject !== undefined) {
+        mkdirSync(join(project, ".claude"), { recursive: true });
+        const options = { instructionFiles: inProject };
+        const settings = JSON.stringify({ pluginConfigs: { "agents-md@builtin": { options } } });
+        writeFileSync(
+          join(project, ".claude", inProject === "claude-md" ? "settings.local.json" : "settings.json"),
+          settings,
+        );
+      }
       const sandbox = trustedClaudeSandbox(project);
       const config = sandbox.env.CLAUDE_CONFIG_DIR ?? join(sandbox.home, ".claude");
       if (value !== undefined) {

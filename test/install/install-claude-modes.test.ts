@@ -100,6 +100,23 @@ describe("install: Claude Code receives agentc's always-on text in every instruc
     assert.equal(times(claudeLoad(project, home), agentcLine), 0);
   });
 
+  it("a value in the project's settings changes nothing (Claude reads it from the person's only), and the install says so", () => {
+    const options = { instructionFiles: "managed-only" };
+    const settings = JSON.stringify({ pluginConfigs: { "agents-md@builtin": { options } } });
+    const project = testdir({ "AGENTS.md": theirs, ".claude/settings.local.json": settings });
+    const home = personsHome();
+    const run = install(project, home);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.stdout + run.stderr;
+    assert.match(said, /\.claude\/settings\.local\.json/);
+    assert.match(
+      said,
+      /does not read its setting instructionFiles from \.claude\/settings\.local\.json: "managed-only" there changes nothing/,
+    );
+    assert.equal(times(claudeLoad(project, home), agentcLine), 1);
+    assert.equal(existsSync(join(project, ".claude/CLAUDE.md")), false);
+  });
+
   it("a person who goes back to the default gets agentc's import file taken out again", () => {
     const project = testdir({ "AGENTS.md": theirs });
     assert.equal(install(project, personsHome("claude-md")).status, 0);

@@ -1,6 +1,7 @@
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import {
   diskTree,
+  ignoredSettings,
   loadedCharacters,
   overlayTree,
   type ProjectTree,
@@ -94,7 +95,8 @@ function plannedTexts(plan: Plan): { path: string; text: string }[] {
 /**
  * A chosen client that would load an instruction file of the install in its default reading, but whose
  * person's settings switch it to reading none of them (a mode that reads only the organization's files): one
- * warning, naming the setting and its file, since agentc's always-on text then reaches it no other way.
+ * warning, naming the setting and its file, since agentc's always-on text then reaches it no other way. And
+ * one for each project settings file that sets the switch where the client does not read it.
  */
 function unreadWarnings(
   root: string,
@@ -110,13 +112,21 @@ function unreadWarnings(
     const modes = pack.reads?.modes;
     if (!chosen.has(pack.client) || !modes) continue;
     const ours = (load: SessionLoad) => load.texts.some((t) => installed.has(t.source));
+    const setting = modes.setting.keys[0]?.at(-1) ?? "";
+    for (const ignored of ignoredSettings(modes, tree))
+      warnings.push({
+        path: ignored.file,
+        kind: "not-loaded",
+        problem: `${pack.name} does not read its setting ${setting} from ${ignored.file}: "${ignored.value}" there changes nothing`,
+        hint: `Set ${setting} in ${modes.setting.files.join(" or ")} (the person's settings), where ${pack.name} reads it; agentc reads it there too`,
+      });
     const load = sessionLoad(pack, tree, person);
     if (!load.mode.file || ours(load) || !ours(sessionLoad(pack, tree))) continue;
     warnings.push({
       path: load.mode.file,
       kind: "not-loaded",
-      problem: `${pack.name} loads none of the instruction files agentc installs: its setting ${modes.setting.keys[0]?.at(-1) ?? ""} is ${load.mode.value}`,
-      hint: `agentc's always-on text does not reach ${pack.name} in this mode; set ${modes.setting.keys[0]?.at(-1) ?? "the setting"} to ${modes.default} (or another value that reads the project) if it should`,
+      problem: `${pack.name} loads none of the instruction files agentc installs: its setting ${setting} is ${load.mode.value}`,
+      hint: `agentc's always-on text does not reach ${pack.name} in this mode; set ${setting} to ${modes.default} (or another value that reads the project) if it should`,
     });
   }
   return warnings;
