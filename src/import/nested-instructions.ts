@@ -18,9 +18,9 @@ const nestedGroup = "is an instruction file of a sub-folder: not imported, it st
 
 /**
  * Instruction files below the project's root under a name an assistant reads at the root, by its always-on
- * files and read model (a monorepo's packages/api/AGENTS.md, docs/GEMINI.md, app/CLAUDE.md): their clients
- * read such a file for the folder it lies in, but the registry carries always-on text for the whole project
- * only. Each is reported once; it stays the project's own file, which agentc install leaves alone.
+ * files and read model (a monorepo's packages/api/AGENTS.md): their clients read such a file for the folder
+ * it lies in, but the registry carries always-on text for the whole project only. Each is reported once; it
+ * stays the project's own file, which agentc install leaves alone.
  */
 export function nestedInstructionFiles(reader: ProjectReader, assistants: AssistantData[]): Diagnostic[] {
   const names = new Set(
