@@ -67,6 +67,7 @@ export function itemFiles(reader: ProjectReader, folder: ItemFolder, extension: 
   for (const path of reader.filesBelow(folder.dir)) {
     if (!path.endsWith(extension) || reader.entry(path).kind !== "file") continue;
     const inner = path.slice(folder.dir.length + 1, -extension.length);
+    if (inner === "") continue;
     if (!inner.includes("/")) found.push({ path, name: inner });
     else if (folder.subfolders === "flatten") found.push({ path, name: lastPart(inner) });
     else if (folder.subfolders === "namespace") found.push({ path, name: inner.replaceAll("/", ":") });
@@ -87,7 +88,7 @@ function trimmed(dir: string): string {
   return dir.replace(/\/+$/, "");
 }
 
-/** Item files in sub-folders the client does not read: reported, each stays the project's own file. */
+/** Item files in sub-folders its read model says the client does not read: reported, each stays the project's own file. */
 export function unreadItems(
   ctx: ReadContext,
   pack: ClientPack,
@@ -99,7 +100,7 @@ export function unreadItems(
     leftOut(
       ctx,
       start(path),
-      `${path} is in a sub-folder, where ${pack.name} does not look (it reads ${dir}/<name>${extension}): not imported`,
-      `Move the file to ${dir} if ${pack.name} should load it; as it is, it stays the project's own file.`,
+      `${path} is in a sub-folder: ${pack.name}'s read model names ${dir}/<name>${extension} only, so it is not imported`,
+      `Move the file to ${dir} if ${pack.name} should load it from the registry; as it is, it stays the project's own file.`,
     );
 }

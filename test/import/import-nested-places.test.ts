@@ -70,7 +70,7 @@ describe("agentc import: items in sub-folders are imported where the client load
     assert.ok(!existsSync(join(run.out, "core/agents/planner.md")));
     assert.match(
       at(json, ".gemini/agents/infra/planner.md").join("\n"),
-      /^warning .*sub-folder, where Gemini CLI does not look/m,
+      /^warning .*sub-folder: Gemini CLI's read model names \.gemini\/agents\/<name>\.md only/m,
     );
     assert.match(
       at(json, ".gemini/commands/git/squash.toml").join("\n"),
