@@ -161,6 +161,28 @@ export interface ClientReads {
   /** MCP server lists, in order; `first` when the client reads only the first that exists. */
   mcp: { files: string[]; pick: "all" | "first" };
   settings: string[];
+  /** A settings value that switches what the client reads; the model above is its default value's. */
+  modes?: ReadModes;
+}
+
+/** A read-model switch: where a settings value is, and what each value other than the default reads. */
+export interface ReadModes {
+  setting: {
+    /** JSON files, the first that holds a value wins; "~/" is the person's home folder. */
+    files: string[];
+    /** Key paths inside a file, tried in order. */
+    keys: string[][];
+    /** Settings files where the value is not read (it changes nothing there). */
+    ignored_files?: string[];
+  };
+  default: string;
+  values: Record<string, ReadsInMode>;
+}
+
+/** The parts of the read model one value of a switch replaces. */
+export interface ReadsInMode {
+  instructions?: InstructionRead[];
+  rules?: RuleFolderRead[];
 }
 
 export interface InstructionRead {
@@ -194,9 +216,16 @@ export interface RuleAlwaysTest {
 
 /** Folders of items listed by name, in the order the client reads them. */
 export interface ItemFolders {
-  dirs: { dir: string; extension?: string }[];
+  dirs: ItemFolder[];
   /** first: one item per name, the first folder wins; all: every copy is loaded. */
   same_name: "first" | "all";
+}
+
+/** One folder a client lists items from, and what it makes of items in its subfolders (default: nothing). */
+export interface ItemFolder {
+  dir: string;
+  extension?: string;
+  subfolders?: "top" | "search" | "flatten" | "namespace";
 }
 
 export interface AlsoReads {
@@ -204,6 +233,8 @@ export interface AlsoReads {
   instruction_files?: string[];
   /** Folders of rule files in the rule_file format besides rules_dir; only their top level is read. */
   rule_dirs?: string[];
+  /** Folders of skills besides skills_dir that no other assistant writes; reads.skills says how they are read. */
+  skill_dirs?: string[];
 }
 
 /** One prefix of a rules folder's numbering scheme (seed 001: "00-" framework core, "40-" technology packs). */

@@ -14,6 +14,7 @@ import { mergeItems } from "./merge-items.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { itemClients, nativeCopies } from "./native-copies.js";
 import { detectedAssistants, placeSharers } from "./native-places.js";
+import { nestedInstructionFiles } from "./nested-instructions.js";
 import { ProjectReader } from "./project-reader.js";
 import { readAssistant } from "./read-assistant.js";
 import { importLines } from "./read-instructions.js";
@@ -78,7 +79,11 @@ export async function importProject(
   const imports = importLines(all, alwaysOn);
   const seen = new Set<string>();
   const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen, alwaysOn));
-  const diagnostics = [...read.flatMap((r) => r.diagnostics), ...refusals(reader)];
+  const diagnostics = [
+    ...read.flatMap((r) => r.diagnostics),
+    ...nestedInstructionFiles(reader, choice.chosen),
+    ...refusals(reader),
+  ];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
   const found = options.from ? read.filter((r) => r.files.length > 0) : detectedAssistants(read, alwaysOn);
   if (read.every((r) => r.files.length === 0)) {
@@ -169,19 +174,24 @@ function refusals(reader: ProjectReader): Diagnostic[] {
 
 /**
  * The packs of the assistants found, and their adapters where an adapter is more than the pack: always the
- * adapter of the one always-on file, an assistant without a pack, and an adapter whose links the project
+ * adapter of the one always-on file, an assistant without a pack, an adapter whose links the project
  * has (a file linked to the always-on one): a project without that link gets none from the build either (its
- * own file there is the pack's, kept as a native copy).
+ * own file there is the pack's, kept as a native copy), and an adapter whose install imports the always-on
+ * file only when its client would not read it otherwise (an adopt line with `when_present`: a client that
+ * stops reading the always-on file beside a file of the person's own, or by a setting of theirs), which
+ * writes nothing where the client reads it anyway.
  */
 function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
   const wanted = (assistant: AssistantData) => {
-    const links = assistant.adapter?.install?.adapter_symlinks ?? [];
+    const install = assistant.adapter?.install;
+    const links = install?.adapter_symlinks ?? [];
+    const bringsAlwaysOn = (install?.adopt ?? []).some((a) => a.as === "import" && a.when_present?.length);
     const isLink = (path: string) => {
       const entry = reader.entry(path);
       return "link" in entry && entry.link !== undefined;
     };
-    return !assistant.pack || links.some((link) => isLink(link.link));
+    return !assistant.pack || bringsAlwaysOn || links.some((link) => isLink(link.link));
   };
   const adapters = found.flatMap(({ assistant }) =>
     assistant.adapter && wanted(assistant) ? [assistant.id] : [],

@@ -21,6 +21,7 @@ export function nativePlaces(assistant: AssistantData, shared: string | undefine
         pack.agents_dir,
         pack.commands_dir,
         ...(pack.also_reads?.rule_dirs ?? []),
+        ...(pack.also_reads?.skill_dirs ?? []),
       ].flatMap((dir) => (dir ? [packPath(dir, pack.runtime_placeholders)] : []))
     : [(adapter?.output_dir ?? "").replace(/\/+$/, "")];
   const settings = pack

@@ -1,18 +1,18 @@
 import type { AgentFrontmatter, ClientPack } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
 import { readItemFile } from "./item-file.js";
+import { itemFiles, itemFolders, unreadItems } from "./item-folders.js";
 import { described, itemName } from "./named-item.js";
-import { pathInside } from "./native-text.js";
 import { adjusted, type ReadContext } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
 
-/** `<agents_dir>/<name><extension>` (Markdown or TOML) → core agents. */
+/** `<agents_dir>/<name><extension>` (Markdown or TOML) → core agents; in sub-folders where the client reads them. */
 export function readPackAgents(ctx: ReadContext, pack: ClientPack): void {
   const format = pack.agent_frontmatter;
   if (!pack.agents_dir || !format) return;
-  const dir = packPath(pack.agents_dir, pack.runtime_placeholders);
-  for (const path of ctx.reader.list(dir).filter((p) => p.endsWith(format.extension))) {
-    if (ctx.reader.entry(path).kind === "file") readAgent(ctx, pack, format, dir, path);
+  for (const folder of itemFolders(pack, pack.agents_dir, pack.reads?.agents)) {
+    const { found, unread } = itemFiles(ctx.reader, folder, format.extension);
+    unreadItems(ctx, pack, folder.dir, format.extension, unread);
+    for (const { path, name } of found) readAgent(ctx, pack, format, name, path);
   }
 }
 
@@ -20,7 +20,7 @@ function readAgent(
   ctx: ReadContext,
   pack: ClientPack,
   format: AgentFrontmatter,
-  dir: string,
+  pathName: string,
   path: string,
 ): void {
   const item = readItemFile(ctx, path, format.format, format.body_field);
@@ -39,7 +39,7 @@ function readAgent(
       item.positionOf(mode.field),
       `"${mode.field}" of ${path} says the agent uses none of ${[...mode.removes, ...(mode.only_without ?? [])].join(", ")}; the core says that with a tools list, taken from another assistant's file of the agent where there is one`,
     );
-  const name = itemName(ctx, pack, pathInside(dir, path, format.extension), path);
+  const name = itemName(ctx, pack, pathName, path);
   const named = { name, ...described(ctx, item, fields, name) };
   const model = fields.neutral.model;
   ctx.items.agents.push({

@@ -1,21 +1,24 @@
 import type { ClientPack, CommandFormat } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
 import { readItemFile } from "./item-file.js";
+import { itemFiles, itemFolders, unreadItems } from "./item-folders.js";
 import { described, itemName } from "./named-item.js";
-import { pathInside } from "./native-text.js";
 import { leftOut, type ReadContext, start } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
 
 /** The core's placeholder for the text typed after a command. */
 const arguments_ = "$ARGUMENTS";
 
-/** `<commands_dir>/<name><extension>` (Markdown or TOML) → core commands, `$ARGUMENTS` given back. */
+/**
+ * `<commands_dir>/<name><extension>` (Markdown or TOML) → core commands, `$ARGUMENTS` given back; in
+ * sub-folders where the client reads them (a namespaced `<a>:<name>` becomes the portable `a-name`).
+ */
 export function readPackCommands(ctx: ReadContext, pack: ClientPack): void {
   const format = pack.command_format;
   if (!pack.commands_dir || !format) return;
-  const dir = packPath(pack.commands_dir, pack.runtime_placeholders);
-  for (const path of ctx.reader.list(dir).filter((p) => p.endsWith(format.extension))) {
-    if (ctx.reader.entry(path).kind === "file") readCommand(ctx, pack, format, dir, path);
+  for (const folder of itemFolders(pack, pack.commands_dir, pack.reads?.commands)) {
+    const { found, unread } = itemFiles(ctx.reader, folder, format.extension);
+    unreadItems(ctx, pack, folder.dir, format.extension, unread);
+    for (const { path, name } of found) readCommand(ctx, pack, format, name, path);
   }
 }
 
@@ -23,13 +26,13 @@ function readCommand(
   ctx: ReadContext,
   pack: ClientPack,
   format: CommandFormat,
-  dir: string,
+  pathName: string,
   path: string,
 ): void {
   const item = readItemFile(ctx, path, format.format, format.body_field);
   if (!item) return;
   const fields = reverseFields(ctx, item, { fields: format.fields });
-  const name = itemName(ctx, pack, pathInside(dir, path, format.extension), path);
+  const name = itemName(ctx, pack, pathName, path);
   const named = { name, ...described(ctx, item, fields, name) };
   const { argument_hint: hint, model } = fields.neutral;
   if (format.arguments_placeholder === null && item.body.includes(arguments_))

@@ -1,36 +1,46 @@
 import type { ClientPack, SkillFrontmatter } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
 import { skillFileName } from "../core/load-skills.js";
 import { maxAssetBytes } from "../documents/text-file.js";
 import { readItemFile } from "./item-file.js";
+import { itemFolders, skillFolders } from "./item-folders.js";
 import type { ImportedSkill } from "./model.js";
 import { described, itemName } from "./named-item.js";
 import { leftOut, type ReadContext, start, unreadable } from "./read-context.js";
 import { type FieldSpec, reverseFields } from "./reverse-fields.js";
 import { skillAllow, withoutField } from "./skill-allow.js";
 
-/** `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills. */
+/**
+ * `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills; the same from the other skill folders
+ * only this client reads (`also_reads.skill_dirs`), and from subfolders where its read model looks there.
+ */
 export function readPackSkills(ctx: ReadContext, pack: ClientPack): void {
   const format = pack.skill_frontmatter;
   if (!pack.skills_dir || !format) return;
-  const dir = packPath(pack.skills_dir, pack.runtime_placeholders);
-  for (const path of ctx.reader.list(dir)) {
-    if (ctx.reader.entry(path).kind !== "folder")
+  for (const folder of itemFolders(pack, pack.skills_dir, pack.reads?.skills, pack.also_reads?.skill_dirs)) {
+    const { dir } = folder;
+    for (const path of ctx.reader.list(dir))
+      if (ctx.reader.entry(path).kind !== "folder")
+        leftOut(
+          ctx,
+          start(path),
+          `${path} is not a skill folder (${dir}/<name>/${skillFileName}): not imported`,
+        );
+    const { found, unread, empty } = skillFolders(ctx.reader, folder);
+    for (const path of empty)
+      leftOut(ctx, start(path), `${path} has no ${skillFileName}, so it is no skill: not imported`);
+    for (const path of unread)
       leftOut(
         ctx,
         start(path),
-        `${path} is not a skill folder (${dir}/<name>/${skillFileName}): not imported`,
+        `${path} is a skill in a sub-folder, which ${pack.name} does not load (it reads ${dir}/<name>/${skillFileName}): not imported`,
+        `Move the folder to ${dir}/<name> if ${pack.name} should load it; as it is, it stays the project's own file.`,
       );
-    else readSkill(ctx, pack, format, path);
+    for (const { path } of found) readSkill(ctx, pack, format, path);
   }
 }
 
 function readSkill(ctx: ReadContext, pack: ClientPack, format: SkillFrontmatter, folder: string): void {
   const path = `${folder}/${skillFileName}`;
-  if (ctx.reader.entry(path).kind === "missing") {
-    leftOut(ctx, start(folder), `${folder} has no ${skillFileName}, so it is no skill: not imported`);
-    return;
-  }
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
   const allowField = format.allow_field ?? undefined;

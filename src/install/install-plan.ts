@@ -8,6 +8,8 @@ import { currentBytes } from "./model/run-result.js";
 import { planInstall } from "./plan/plan.js";
 import { planConfirmed } from "./plan/plan-confirmed.js";
 import { type Content, fallbackContents, isMutation, type Plan } from "./plan/plan-model.js";
+import { adoptImportsUnread } from "./project/adopt-unread.js";
+import { personsHome } from "./project/persons-home.js";
 import { diskState } from "./project/project-state.js";
 import { readStatCache } from "./project/stat-cache.js";
 
@@ -15,6 +17,7 @@ import { readStatCache } from "./project/stat-cache.js";
 export function planRun(prep: PreparedInstall, record: InstallRecord | undefined): PlannedInstall {
   const spawns = planSpawns(prep.units, record, prep.allowed);
   const state = diskState(prep.root, readStatCache(prep.root));
+  const unreadImports = adoptImportsUnread(prep.root, personsHome(prep.req), prep.bundle.desired.adopt);
   const plan = withHookConflicts(
     planConfirmed(state, (confirmed) =>
       planInstall({
@@ -24,6 +27,7 @@ export function planRun(prep: PreparedInstall, record: InstallRecord | undefined
         moveAside: prep.req.moveAside,
         ...(prep.req.edited ? { edited: prep.req.edited } : {}),
         readFile: (path) => currentBytes(prep.root, path),
+        unreadImports,
       }),
     ),
     spawns,

@@ -17,6 +17,7 @@ import type { LinkOutcome } from "./model/link-outcome.js";
 import { readRecord } from "./model/record.js";
 import { currentBytes, type RunStatus } from "./model/run-result.js";
 import { adoptedLoadWarnings } from "./project/adopted-load.js";
+import { personsHome } from "./project/persons-home.js";
 import { diskState } from "./project/project-state.js";
 import { vendorRoster } from "./project/roster-check.js";
 import { checkTools } from "./project/tools-check.js";
@@ -112,7 +113,9 @@ function finish(
   recovered?: Recovery,
 ): InstallResult {
   const composedLoad =
-    status === "ok" ? adoptedLoadWarnings(prep.root, prep.context.components, planned.plan) : [];
+    status === "ok"
+      ? adoptedLoadWarnings(prep.root, prep.context.components, planned.plan, personsHome(prep.req))
+      : [];
   const plan = { ...planned.plan, warnings: [...planned.plan.warnings, ...composedLoad] };
   const final = { ...prep.context, status, plan, written, ...(recovered ? { recovered } : {}) };
   if (status !== "ok") return final;

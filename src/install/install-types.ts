@@ -53,6 +53,8 @@ export interface InstallRequest {
   signerPolicy?: SignerPolicy;
   /** the writer the run changes the project through; by default a new one (pass one to see what it changed) */
   writer?: ProjectWriter;
+  /** the person's home folder, whose settings can change what an assistant reads (default: the user's) */
+  home?: string;
 }
 
 /** An owned file the person edited, with their bytes and the new build's. */

@@ -6,9 +6,10 @@
 
 export { type ClientLoads, clientLoads, loadsAnything } from "./client-loads.js";
 export { diskTree } from "./disk-tree.js";
-export type { LoadedText } from "./instruction-texts.js";
+export { importPaths, type LoadedText } from "./instruction-texts.js";
 export type { ItemKind, LoadedItem } from "./listed-items.js";
 export { overlayTree, type TreeChanges } from "./overlay-tree.js";
 export { memoryTree, type ProjectTree, type TreeFile, type TreeLink } from "./project-tree.js";
+export { ignoredSettings, type ReadMode, readMode, readsInMode } from "./read-mode.js";
 export { readModel } from "./read-model.js";
 export { loadedCharacters, repeatedTexts, type SessionLoad, sessionLoad } from "./session-load.js";

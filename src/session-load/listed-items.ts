@@ -1,4 +1,4 @@
-import type { ItemFolders } from "../clients/model.js";
+import type { ItemFolder, ItemFolders } from "../clients/model.js";
 import { baseName } from "../shared/posix-path.js";
 import type { ProjectTree } from "./project-tree.js";
 
@@ -16,30 +16,36 @@ export interface LoadedItem {
   shadowed: string[];
 }
 
-/** The skill of a `<dir>/<name>/SKILL.md`, the agent or command of a `<dir>/<name><extension>` (an extension may be "/AGENT.md"). */
-function itemName(
-  kind: ItemKind,
-  dir: string,
-  extension: string | undefined,
-  path: string,
-): string | undefined {
+/**
+ * The skill of a `<dir>/<name>/SKILL.md`, the agent or command of a `<dir>/<name><extension>` (an extension
+ * may be "/AGENT.md"); in sub-folders as the folder's `subfolders` says: a skill of the first folder on its
+ * path with a SKILL.md (`search`), a file by its name (`flatten`) or by its path joined with ":" (`namespace`).
+ */
+function itemName(kind: ItemKind, folder: ItemFolder, path: string, tree: ProjectTree): string | undefined {
+  const dir = folder.dir.replace(/\/+$/, "");
   const rest = path.slice(dir.length + 1);
+  const parts = rest.split("/");
   if (kind === "skill") {
-    const parts = rest.split("/");
-    return parts.length === 2 && parts[1] === "SKILL.md" ? parts[0] : undefined;
+    if (parts.at(-1) !== "SKILL.md" || parts.length < 2) return undefined;
+    if (parts.length === 2) return parts[0];
+    if (folder.subfolders !== "search") return undefined;
+    const above = parts.slice(0, -2).map((_, i) => `${dir}/${parts.slice(0, i + 1).join("/")}/SKILL.md`);
+    return above.some((file) => tree.text(file) !== undefined) ? undefined : parts.at(-2);
   }
+  const { extension } = folder;
   if (extension === undefined || !rest.endsWith(extension)) return undefined;
-  // An extension starting with "/" names the file inside a folder per item (<dir>/<name>/AGENT.md).
   const name = rest.slice(0, rest.length - extension.length);
-  return name.includes("/") ? undefined : name || undefined;
+  if (!name.includes("/")) return name || undefined;
+  if (folder.subfolders === "flatten") return baseName(name);
+  return folder.subfolders === "namespace" ? name.replaceAll("/", ":") : undefined;
 }
 
 /** Every item of one kind the client finds in its folders, grouped by name in its reading order. */
 export function listedItems(kind: ItemKind, folders: ItemFolders, tree: ProjectTree): LoadedItem[] {
   const byName = new Map<string, string[]>();
-  for (const { dir, extension } of folders.dirs) {
-    for (const path of tree.filesUnder(dir)) {
-      const name = itemName(kind, dir.replace(/\/+$/, ""), extension, path);
+  for (const folder of folders.dirs) {
+    for (const path of tree.filesUnder(folder.dir)) {
+      const name = itemName(kind, folder, path, tree);
       if (name === undefined || tree.text(path) === undefined) continue;
       const paths = byName.get(name) ?? [];
       paths.push(path);

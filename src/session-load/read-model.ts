@@ -1,4 +1,11 @@
-import type { ClientPack, ClientReads, ItemFolders, RuleFolderRead } from "../clients/model.js";
+import type {
+  ClientPack,
+  ClientReads,
+  InstructionRead,
+  ItemFolders,
+  ReadsInMode,
+  RuleFolderRead,
+} from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 
 /**
@@ -13,14 +20,29 @@ export function readModel(pack: ClientPack): ClientReads {
     ...items,
     dirs: items.dirs.map((d) => ({ ...d, dir: path(d.dir) })),
   });
-  return {
-    ...reads,
-    instructions: reads.instructions.map((entry) => ({
+  const instructions = (entries: InstructionRead[]): InstructionRead[] =>
+    entries.map((entry) => ({
       ...entry,
       path: path(entry.path),
       ...(entry.unless ? { unless: entry.unless.map(path) } : {}),
-    })),
-    rules: reads.rules.map((rule) => ({ ...rule, dir: path(rule.dir) })),
+    }));
+  const rules = (list: RuleFolderRead[]) => list.map((rule) => ({ ...rule, dir: path(rule.dir) }));
+  const mode = (parts: ReadsInMode): ReadsInMode => ({
+    ...(parts.instructions ? { instructions: instructions(parts.instructions) } : {}),
+    ...(parts.rules ? { rules: rules(parts.rules) } : {}),
+  });
+  return {
+    ...reads,
+    instructions: instructions(reads.instructions),
+    rules: rules(reads.rules),
+    ...(reads.modes
+      ? {
+          modes: {
+            ...reads.modes,
+            values: Object.fromEntries(Object.entries(reads.modes.values).map(([v, p]) => [v, mode(p)])),
+          },
+        }
+      : {}),
     skills: folders(reads.skills),
     agents: folders(reads.agents),
     commands: folders(reads.commands),

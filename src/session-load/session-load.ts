@@ -2,12 +2,15 @@ import type { ClientPack } from "../clients/model.js";
 import { instructionTexts, type LoadedText } from "./instruction-texts.js";
 import { type LoadedItem, listedItems } from "./listed-items.js";
 import type { ProjectTree } from "./project-tree.js";
+import { type ReadMode, readMode, readsInMode } from "./read-mode.js";
 import { readModel } from "./read-model.js";
 import { ruleFiles } from "./rule-files.js";
 
 /** What one client loads from a project at session start, by its pack's read model. */
 export interface SessionLoad {
   client: string;
+  /** The value of the pack's read-model switch in force (empty without one), and the file that set it. */
+  mode: ReadMode;
   /** Text in every session, in load order: instruction files, what they import, unconditional rules. */
   texts: LoadedText[];
   /** Every rule, skill, agent and command the client lists, each with the file it uses. */
@@ -19,17 +22,21 @@ export interface SessionLoad {
 }
 
 /**
- * What client `pack` loads at session start from `tree`: the one answer to "what does this client see
- * here", used by the always-loaded budget (AGC090), the duplicate and delivery checks (AGC150, AGC151),
+ * What client `pack` loads at session start from `tree`, with the settings in the person's home folder
+ * `home` when known (its read-model switch; a build has no home and reads the default): the one answer to
+ * "what does this client see here", used by the always-loaded budget (AGC090), the duplicate and delivery checks (AGC150, AGC151),
  * CAPABILITIES.md and the installer's view of a person's own files.
  */
-export function sessionLoad(pack: ClientPack, tree: ProjectTree): SessionLoad {
-  const reads = readModel(pack);
+export function sessionLoad(pack: ClientPack, tree: ProjectTree, home?: ProjectTree): SessionLoad {
+  const model = readModel(pack);
+  const mode = readMode(model.modes, tree, home);
+  const reads = readsInMode(model, mode);
   const rules = ruleFiles(reads.rules, tree);
   const present = (path: string) => tree.text(path) !== undefined;
   const mcp = reads.mcp.files.filter(present);
   return {
     client: pack.client,
+    mode,
     texts: [...instructionTexts(reads, pack.instruction_imports ?? [], tree), ...rules.texts],
     items: [
       ...rules.items,

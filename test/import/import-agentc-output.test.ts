@@ -73,6 +73,9 @@ describe("agentc import of what agentc installed", () => {
       (d) => d.id === "AGC128" && /own permission rules, which import does not read back yet/.test(d.message),
     );
     assert.deepEqual(left.map((d) => d.file).sort(), [
+      // Devin's agents are folders (<name>/AGENT.md), read since import reads agents below their folder.
+      ".devin/agents/reviewer/AGENT.md",
+      ".devin/agents/test-runner/AGENT.md",
       ".devin/skills/code-review/SKILL.md",
       ".devin/skills/fix-tests/SKILL.md",
       ".devin/skills/triage/SKILL.md",

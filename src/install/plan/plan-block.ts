@@ -47,13 +47,14 @@ export function planBlock(ctx: PlanContext, path: string, component: string): bo
 
 /**
  * The import lines of files agentc does not ship: planned only while one of their
- * `when` files is a person's. The import goes in as a block when the person has the file itself, or as a file
- * of its own (an `import` entry, removed again when unmodified) when it is missing.
+ * `when` files is a person's, or while their client would not read the target without them (`unread`). The
+ * import goes in as a block when the person has the file itself, or as a file of its own (an `import` entry,
+ * removed again when unmodified) when it is missing.
  */
-export function planAdoptImports(ctx: PlanContext): void {
+export function planAdoptImports(ctx: PlanContext, unread: ReadonlySet<string>): void {
   for (const adopt of ctx.desired.adopt) {
     if (adopt.how.kind !== "import" || ctx.claimed.has(adopt.path)) continue;
-    if (!adopt.how.when.some((path) => isPersonsFile(ctx, path))) continue;
+    if (!unread.has(adopt.path) && !adopt.how.when.some((path) => isPersonsFile(ctx, path))) continue;
     if (!ctx.writable(adopt.path)) continue;
     if (ctx.state.get(adopt.path).type === "absent" || ctx.previous.get(adopt.path)?.kind === "import")
       planImportFile(ctx, adopt);

@@ -26,6 +26,8 @@ export interface PlanInput {
   edited?: (path: string) => EditedChoice;
   /** the bytes of a regular project file (shared files agentc composes into are read to plan) */
   readFile: ReadProjectFile;
+  /** import lines to write whatever their `when` files say: without them their client would not read the target */
+  unreadImports?: ReadonlySet<string>;
 }
 
 /**
@@ -52,7 +54,7 @@ export function planInstall(input: PlanInput): Plan {
       if (f.role === "keep" && f.path.startsWith(`${keep}/`)) planKeptPayload(ctx, f, exists);
   }
   for (const link of desired.links) planLink(ctx, link);
-  planAdoptImports(ctx);
+  planAdoptImports(ctx, input.unreadImports ?? new Set());
   for (const { path, component } of desired.scaffold) planScaffold(ctx, path, component);
   const composed = planComposed(ctx, input.readFile);
   for (const dir of desired.ownedDirs) planOwnedDirLeftovers(ctx, dir);

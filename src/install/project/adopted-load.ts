@@ -1,9 +1,12 @@
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import {
   diskTree,
+  ignoredSettings,
   loadedCharacters,
   overlayTree,
+  type ProjectTree,
   repeatedTexts,
+  type SessionLoad,
   sessionLoad,
 } from "../../session-load/index.js";
 import {
@@ -27,17 +30,15 @@ export function adoptedLoadWarnings(
   root: string,
   components: readonly string[],
   plan: Plan,
+  home: string,
 ): Plan["warnings"] {
+  const person = diskTree(home);
+  const unread = unreadWarnings(root, components, plan, person);
   const blocks = plan.entries.filter((e) => e.kind === "block");
   const composedInto = blocks.map((e) => e.path);
-  if (composedInto.length === 0) return [];
-  const files = plan.actions.flatMap((a) =>
-    (a.op === "update" || a.op === "create") && a.content.from === "text"
-      ? [{ path: a.path, text: a.content.text }]
-      : [],
-  );
-  const tree = overlayTree(diskTree(root), { files });
-  const warnings: Plan["warnings"] = [];
+  if (composedInto.length === 0) return unread;
+  const tree = overlayTree(diskTree(root), { files: plannedTexts(plan) });
+  const warnings: Plan["warnings"] = [...unread];
   const { maxLines, maxWordsExclusive } = budgetProfiles.global;
   for (const { path, sha256 } of blocks) {
     const text = tree.text(path) ?? "";
@@ -55,7 +56,7 @@ export function adoptedLoadWarnings(
   const chosen = new Set(components);
   for (const { pack } of builtinClientPacks()) {
     if (!chosen.has(pack.client)) continue;
-    const load = sessionLoad(pack, tree);
+    const load = sessionLoad(pack, tree, person);
     const persons = load.texts.map((t) => t.source).find((source) => composedInto.includes(source));
     if (!persons) continue;
     const total = loadedCharacters(load);
@@ -80,4 +81,53 @@ export function adoptedLoadWarnings(
 
 function describe(text: { path: string; via: string; from?: string }): string {
   return text.via === "import" ? `imported by ${text.from}` : `read as ${text.path}`;
+}
+
+/** The texts of the files the plan writes or composes. */
+function plannedTexts(plan: Plan): { path: string; text: string }[] {
+  return plan.actions.flatMap((a) =>
+    (a.op === "update" || a.op === "create") && a.content.from === "text"
+      ? [{ path: a.path, text: a.content.text }]
+      : [],
+  );
+}
+
+/**
+ * A chosen client that would load an instruction file of the install in its default reading, but whose
+ * person's settings switch it to reading none of them (a mode that reads only the organization's files): one
+ * warning, naming the setting and its file, since agentc's always-on text then reaches it no other way. And
+ * one for each project settings file that sets the switch where the client does not read it.
+ */
+function unreadWarnings(
+  root: string,
+  components: readonly string[],
+  plan: Plan,
+  person: ProjectTree,
+): Plan["warnings"] {
+  const installed = new Set(plan.entries.map((e) => e.path));
+  const tree = overlayTree(diskTree(root), { files: plannedTexts(plan) });
+  const chosen = new Set(components);
+  const warnings: Plan["warnings"] = [];
+  for (const { pack } of builtinClientPacks()) {
+    const modes = pack.reads?.modes;
+    if (!chosen.has(pack.client) || !modes) continue;
+    const ours = (load: SessionLoad) => load.texts.some((t) => installed.has(t.source));
+    const setting = modes.setting.keys[0]?.at(-1) ?? "";
+    for (const ignored of ignoredSettings(modes, tree))
+      warnings.push({
+        path: ignored.file,
+        kind: "not-loaded",
+        problem: `${pack.name} does not read its setting ${setting} from ${ignored.file}: "${ignored.value}" there changes nothing`,
+        hint: `Set ${setting} in ${modes.setting.files.join(" or ")} (the person's settings), where ${pack.name} reads it; agentc reads it there too`,
+      });
+    const load = sessionLoad(pack, tree, person);
+    if (!load.mode.file || ours(load) || !ours(sessionLoad(pack, tree))) continue;
+    warnings.push({
+      path: load.mode.file,
+      kind: "not-loaded",
+      problem: `${pack.name} loads none of the instruction files agentc installs: its setting ${setting} is ${load.mode.value}`,
+      hint: `agentc's always-on text does not reach ${pack.name} in this mode; set ${setting} to ${modes.default} (or another value that reads the project) if it should`,
+    });
+  }
+  return warnings;
 }

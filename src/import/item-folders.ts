@@ -1,0 +1,106 @@
+import type { ClientPack, ItemFolder, ItemFolders } from "../clients/model.js";
+import { packPath } from "../clients/placeholders.js";
+import { skillFileName } from "../core/load-skills.js";
+import type { ProjectReader } from "./project-reader.js";
+import { leftOut, type ReadContext, start } from "./read-context.js";
+
+/** An item file (a skill's folder) the client lists, with the name it lists it by. */
+export interface FoundItem {
+  path: string;
+  name: string;
+}
+
+/** What a folder of items holds for its client: the items it lists, and the item files it passes over. */
+export interface FolderItems {
+  found: FoundItem[];
+  /** Item files in subfolders the client does not look into. */
+  unread: string[];
+}
+
+/**
+ * The folders import reads one kind of item from: the pack's own (`dir`, written by the build) and the
+ * `also` folders no other assistant writes, each with what its read model says of subfolders (none:
+ * only the top level).
+ */
+export function itemFolders(
+  pack: ClientPack,
+  dir: string | null | undefined,
+  reads: ItemFolders | undefined,
+  also: readonly string[] = [],
+): ItemFolder[] {
+  const own = dir ? [packPath(dir, pack.runtime_placeholders)] : [];
+  const listed = (path: string) =>
+    reads?.dirs.find((folder) => trimmed(packPath(folder.dir, pack.runtime_placeholders)) === path);
+  return [...own, ...also].map((path) => ({ ...listed(path), dir: path }));
+}
+
+/**
+ * The skills below `folder.dir` as the client finds them: `<dir>/<name>/SKILL.md`, or (`search`) the first
+ * folder on each path that holds a SKILL.md; a SKILL.md deeper than the client looks is `unread`.
+ */
+export function skillFolders(reader: ProjectReader, folder: ItemFolder): FolderItems & { empty: string[] } {
+  const found: FoundItem[] = [];
+  const unread: string[] = [];
+  const empty: string[] = [];
+  const visit = (path: string, depth: number) => {
+    if (reader.entry(`${path}/${skillFileName}`).kind !== "missing") {
+      if (depth === 1 || folder.subfolders === "search") found.push({ path, name: lastPart(path) });
+      else unread.push(`${path}/${skillFileName}`);
+      return;
+    }
+    const below = reader.list(path).filter((p) => reader.entry(p).kind === "folder");
+    if (depth === 1 && !below.some((p) => holdsSkill(reader, p))) empty.push(path);
+    for (const inner of below) visit(inner, depth + 1);
+  };
+  for (const path of reader.list(folder.dir)) if (reader.entry(path).kind === "folder") visit(path, 1);
+  return { found, unread, empty };
+}
+
+/**
+ * The agent or command files below `folder.dir` with the names the client lists them by: the file's name at
+ * the top level; in a subfolder, by `subfolders` (`flatten`: the file's name, `namespace`: the path's
+ * parts joined with ":"), else unread.
+ */
+export function itemFiles(reader: ProjectReader, folder: ItemFolder, extension: string): FolderItems {
+  const found: FoundItem[] = [];
+  const unread: string[] = [];
+  for (const path of reader.filesBelow(folder.dir)) {
+    if (!path.endsWith(extension) || reader.entry(path).kind !== "file") continue;
+    const inner = path.slice(folder.dir.length + 1, -extension.length);
+    if (inner === "") continue;
+    if (!inner.includes("/")) found.push({ path, name: inner });
+    else if (folder.subfolders === "flatten") found.push({ path, name: lastPart(inner) });
+    else if (folder.subfolders === "namespace") found.push({ path, name: inner.replaceAll("/", ":") });
+    else unread.push(path);
+  }
+  return { found, unread };
+}
+
+function holdsSkill(reader: ProjectReader, path: string): boolean {
+  return reader.filesBelow(path).some((file) => lastPart(file) === skillFileName);
+}
+
+function lastPart(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+function trimmed(dir: string): string {
+  return dir.replace(/\/+$/, "");
+}
+
+/** Item files in sub-folders its read model says the client does not read: reported, each stays the project's own file. */
+export function unreadItems(
+  ctx: ReadContext,
+  pack: ClientPack,
+  dir: string,
+  extension: string,
+  paths: readonly string[],
+): void {
+  for (const path of paths)
+    leftOut(
+      ctx,
+      start(path),
+      `${path} is in a sub-folder: ${pack.name}'s read model names ${dir}/<name>${extension} only, so it is not imported`,
+      `Move the file to ${dir} if ${pack.name} should load it from the registry; as it is, it stays the project's own file.`,
+    );
+}

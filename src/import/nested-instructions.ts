@@ -1,0 +1,52 @@
+import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { parentPath } from "../shared/posix-path.js";
+import type { AssistantData } from "./model.js";
+import type { ProjectReader } from "./project-reader.js";
+import { start } from "./read-context.js";
+import { instructionFiles } from "./read-instructions.js";
+
+/** Folders no assistant's instruction file is looked for in: installed packages, not the project's own. */
+const notSearched = new Set(["node_modules"]);
+
+/** How deep below the root the search goes (a monorepo's packages/<group>/<name>/ and a little more). */
+const maxDepth = 6;
+
+/** The kind of the finding, for the grouped report. */
+const nestedGroup = "is an instruction file of a sub-folder: not imported, it stays the project's own file";
+
+/**
+ * Instruction files below the project's root under a name an assistant reads at the root, by its always-on
+ * files and read model (a monorepo's packages/api/AGENTS.md): their clients read such a file for the folder
+ * it lies in, but the registry carries always-on text for the whole project only. Each is reported once; it
+ * stays the project's own file, which agentc install leaves alone.
+ */
+export function nestedInstructionFiles(reader: ProjectReader, assistants: AssistantData[]): Diagnostic[] {
+  const names = new Set(
+    assistants
+      .flatMap((a) => [
+        ...instructionFiles(a),
+        ...(a.pack?.reads?.instructions ?? []).map((read) => read.path),
+      ])
+      .filter((path) => !path.includes("/")),
+  );
+  const found: string[] = [];
+  const visit = (folder: string, depth: number) => {
+    for (const path of reader.list(folder)) {
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      const kind = reader.entry(path).kind;
+      if (kind === "file" && folder !== "" && names.has(name)) found.push(path);
+      else if (kind === "folder" && depth < maxDepth && !notSearched.has(name)) visit(path, depth + 1);
+    }
+  };
+  visit("", 0);
+  return found.map((path) =>
+    diagnostic(nativeContentImported, {
+      position: start(path),
+      message: `${path} is an instruction file of ${parentPath(path)}/: the registry carries instruction files for the whole project only, so it is not imported and stays the project's own file`,
+      hint: 'agentc install leaves it alone, and the assistants that read it keep reading it. To carry its text in the registry, make it a core rule with globs: ["<its folder>/**"].',
+      group: nestedGroup,
+    }),
+  );
+}
