@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Ajv2020 as Ajv } from "ajv/dist/2020.js";
 import { schemasDir } from "../shared/package-paths.js";
+import { countWork } from "../shared/work-counts.js";
 
 /** The JSON Schemas shipped in schemas/, the one ajv configuration that compiles them, and their fingerprint. */
 export const schemaNames = [
@@ -31,6 +32,7 @@ export function schemaId(name: SchemaName): string {
 }
 
 function schemaText(name: SchemaName): string {
+  countWork("files read");
   return readFileSync(join(schemasDir, `${name}.schema.json`), "utf8");
 }
 

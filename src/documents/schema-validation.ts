@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import { nearestName } from "../shared/nearest-name.js";
+import { countWork } from "../shared/work-counts.js";
 import type { JsonPath } from "./json-document.js";
 import { precompiledFileName } from "./precompile-schemas.js";
 import { createAjv, type SchemaName, schemaFingerprint, schemaId, schemaNames } from "./schema-set.js";
@@ -53,6 +54,7 @@ function compiledValidators(): Map<SchemaName, ValidateFunction> {
 
 export function validateAgainstSchema(name: SchemaName, value: unknown): SchemaViolation[] {
   const validate = validator(name);
+  countWork("schema validations");
   if (validate(value)) return [];
   return summarize(validate.errors ?? []);
 }
