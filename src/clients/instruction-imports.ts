@@ -54,7 +54,18 @@ export function findImports<Form extends InstructionImport>(
  * ("@", "#[[file:") that a match must contain, so a file without any of them is not decoded or split.
  */
 export function mayHoldImports(bytes: Buffer, forms: readonly InstructionImport[]): boolean {
-  return forms.some((form) => bytes.includes(formPrefix(form.form)));
+  return forms.some((form) => bytes.includes(prefixBytes(form.form)));
+}
+
+const prefixes = new Map<string, Buffer>();
+
+function prefixBytes(form: string): Buffer {
+  let bytes = prefixes.get(form);
+  if (!bytes) {
+    bytes = Buffer.from(formPrefix(form));
+    prefixes.set(form, bytes);
+  }
+  return bytes;
 }
 
 /** The literal text a form starts with, before its path ("" when it starts with the path). */

@@ -5,7 +5,7 @@ import { nearestName } from "../shared/nearest-name.js";
 import { countWork } from "../shared/work-counts.js";
 import type { JsonPath } from "./json-document.js";
 import { precompiledFileName } from "./precompile-schemas.js";
-import { createAjv, type SchemaName, schemaFingerprint, schemaId, schemaNames } from "./schema-set.js";
+import { createAjv, type SchemaName, schemaFingerprint, schemaId } from "./schema-set.js";
 
 export { nearestName } from "../shared/nearest-name.js";
 export type { SchemaName } from "./schema-set.js";
@@ -21,35 +21,44 @@ export interface SchemaViolation {
   schemaPath?: string;
 }
 
-let validators: Map<SchemaName, ValidateFunction> | undefined;
+/** Each schema's validator, made the first time that schema is needed. */
+const validators = new Map<SchemaName, ValidateFunction>();
+let precompiled: PrecompiledValidators | undefined | null;
 
 function validator(name: SchemaName): ValidateFunction {
-  validators ??= precompiledValidators() ?? compiledValidators();
-  const validate = validators.get(name);
-  if (!validate) throw new Error(`agentc: schema ${name} missing from the package`);
+  let validate = validators.get(name);
+  if (!validate) {
+    precompiled ??= precompiledValidators() ?? null;
+    validate = precompiled?.validators[name]?.() ?? compiledValidator(name);
+    validators.set(name, validate);
+  }
   return validate;
 }
 
+/** What precompile-schemas.ts writes: a function per schema that makes its validator. */
+interface PrecompiledValidators {
+  fingerprint: string;
+  validators: Partial<Record<SchemaName, () => ValidateFunction>>;
+}
+
 /** The build's generated validators, unless missing or generated from other schema text. */
-function precompiledValidators(): Map<SchemaName, ValidateFunction> | undefined {
-  let module: Record<string, unknown>;
+function precompiledValidators(): PrecompiledValidators | undefined {
+  let module: PrecompiledValidators;
   try {
-    module = createRequire(import.meta.url)(`./${precompiledFileName}`) as Record<string, unknown>;
+    module = createRequire(import.meta.url)(`./${precompiledFileName}`) as PrecompiledValidators;
   } catch {
     return undefined;
   }
-  if (module.fingerprint !== schemaFingerprint()) return undefined;
-  return new Map(schemaNames.map((name) => [name, module[name] as ValidateFunction]));
+  return module.fingerprint === schemaFingerprint() ? module : undefined;
 }
 
-function compiledValidators(): Map<SchemaName, ValidateFunction> {
-  const ajv = createAjv({ source: false });
-  return new Map(
-    schemaNames.flatMap((name) => {
-      const validate = ajv.getSchema(schemaId(name));
-      return validate ? [[name, validate] as const] : [];
-    }),
-  );
+let ajv: ReturnType<typeof createAjv> | undefined;
+
+function compiledValidator(name: SchemaName): ValidateFunction {
+  ajv ??= createAjv({ source: false });
+  const validate = ajv.getSchema(schemaId(name));
+  if (!validate) throw new Error(`agentc: schema ${name} missing from the package`);
+  return validate;
 }
 
 export function validateAgainstSchema(name: SchemaName, value: unknown): SchemaViolation[] {
