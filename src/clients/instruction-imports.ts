@@ -54,18 +54,21 @@ export function findImports<Form extends InstructionImport>(
  * ("@", "#[[file:") that a match must contain, so a file without any of them is not decoded or split.
  */
 export function mayHoldImports(bytes: Buffer, forms: readonly InstructionImport[]): boolean {
-  return forms.some((form) => bytes.includes(prefixBytes(form.form)));
+  return searchedPrefixes(forms).some((prefix) => bytes.includes(prefix));
 }
 
-const prefixes = new Map<string, Buffer>();
+const prefixesOfForms = new WeakMap<readonly InstructionImport[], Buffer[]>();
 
-function prefixBytes(form: string): Buffer {
-  let bytes = prefixes.get(form);
-  if (!bytes) {
-    bytes = Buffer.from(formPrefix(form));
-    prefixes.set(form, bytes);
+/** The forms' prefixes, each encoded once, without one that holds another ("@{" is found with "@"). */
+function searchedPrefixes(forms: readonly InstructionImport[]): Buffer[] {
+  let found = prefixesOfForms.get(forms);
+  if (!found) {
+    const prefixes = [...new Set(forms.map((f) => formPrefix(f.form)))].sort((a, b) => a.length - b.length);
+    const kept = prefixes.filter((p, i) => !prefixes.slice(0, i).some((shorter) => p.includes(shorter)));
+    found = kept.map((prefix) => Buffer.from(prefix));
+    prefixesOfForms.set(forms, found);
   }
-  return bytes;
+  return found;
 }
 
 /** The literal text a form starts with, before its path ("" when it starts with the path). */
