@@ -36,11 +36,30 @@ function schemaText(name: SchemaName): string {
   return readFileSync(join(schemasDir, `${name}.schema.json`), "utf8");
 }
 
-/** sha256 over every schema's text: precompiled validators are used only while it matches. */
-export function schemaFingerprint(): string {
+/**
+ * sha256 over the texts of `names` (by default every schema): a precompiled validator is used only while
+ * the fingerprint of the schemas it was made from matches.
+ */
+export function schemaFingerprint(names: readonly SchemaName[] = schemaNames): string {
   const hash = createHash("sha256");
-  for (const name of schemaNames) hash.update(`${name}\n${schemaText(name)}\n`);
+  for (const name of names) hash.update(`${name}\n${schemaText(name)}\n`);
   return hash.digest("hex");
+}
+
+/** The schemas a schema's validator is made from: itself and every schema its $refs name, in list order. */
+export function schemaClosure(name: SchemaName): SchemaName[] {
+  const found = new Set<SchemaName>();
+  const visit = (at: SchemaName): void => {
+    if (found.has(at)) return;
+    found.add(at);
+    for (const match of schemaText(at).matchAll(/"\$ref"\s*:\s*"([^"#]*)/g)) {
+      const file = (match[1] ?? "").split("/").at(-1) ?? "";
+      const named = schemaNames.find((n) => file === `${n}.schema.json`);
+      if (named) visit(named);
+    }
+  };
+  visit(name);
+  return schemaNames.filter((n) => found.has(n));
 }
 
 const require = createRequire(import.meta.url);

@@ -29,27 +29,29 @@ function validator(name: SchemaName): ValidateFunction {
   let validate = validators.get(name);
   if (!validate) {
     precompiled ??= precompiledValidators() ?? null;
-    validate = precompiled?.validators[name]?.() ?? compiledValidator(name);
+    const entry = precompiled?.[name];
+    const current = entry !== undefined && entry.fingerprint === schemaFingerprint(entry.schemas);
+    validate = current ? entry.make() : compiledValidator(name);
     validators.set(name, validate);
   }
   return validate;
 }
 
-/** What precompile-schemas.ts writes: a function per schema that makes its validator. */
-interface PrecompiledValidators {
-  fingerprint: string;
-  validators: Partial<Record<SchemaName, () => ValidateFunction>>;
-}
+/** What precompile-schemas.ts writes per schema: the schemas it was made from, their fingerprint, the maker. */
+type PrecompiledValidators = Partial<
+  Record<SchemaName, { schemas: SchemaName[]; fingerprint: string; make: () => ValidateFunction }>
+>;
 
-/** The build's generated validators, unless missing or generated from other schema text. */
+/** The build's generated validators, unless missing. */
 function precompiledValidators(): PrecompiledValidators | undefined {
-  let module: PrecompiledValidators;
   try {
-    module = createRequire(import.meta.url)(`./${precompiledFileName}`) as PrecompiledValidators;
+    const module = createRequire(import.meta.url)(`./${precompiledFileName}`) as {
+      validators?: PrecompiledValidators;
+    };
+    return module.validators;
   } catch {
     return undefined;
   }
-  return module.fingerprint === schemaFingerprint() ? module : undefined;
 }
 
 let ajv: ReturnType<typeof createAjv> | undefined;

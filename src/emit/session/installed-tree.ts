@@ -93,6 +93,7 @@ export function clientSessions(
     (k) => k.registry === registry && k.count === files.length && k.form === form && k.composed === composed,
   );
   if (found) return found.loads;
+  if (registry.clients.length === 0) return [];
   const tree = installedTree(registry, files, form, composed);
   const loads = registry.clients.map(({ pack }) => sessionLoad(pack, tree));
   knownSessions.set(files, [...known, { registry, count: files.length, form, composed, loads }]);
