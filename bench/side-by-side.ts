@@ -16,11 +16,13 @@ import { type ChildRun, emptyDir, median, runBuild, runCopy, timed } from "./com
  * agentc rule). Prints the medians and the three ratios the speed goal names.
  */
 const usage =
-  "usage: node dist/bench/side-by-side.js --rulesync PATH [--rules 200] [--runs 5] [--work DIR]\n" +
-  "  PATH: the rulesync binary, e.g. node_modules/.bin/rulesync of `npm install rulesync@17.0.0`";
+  "usage: node dist/bench/side-by-side.js --rulesync PATH [--rules 200] [--runs 5] [--work DIR] [--before BIN]\n" +
+  "  PATH: the rulesync binary, e.g. node_modules/.bin/rulesync of `npm install rulesync@17.0.0`\n" +
+  "  BIN: bin/agentc.js of another built checkout (an earlier commit), timed in the same rounds";
 
 interface Options {
   rulesync: string;
+  before: string | undefined;
   rules: number;
   runs: number;
   work: string;
@@ -33,13 +35,14 @@ function readOptions(): Options {
       rules: { type: "string" },
       runs: { type: "string" },
       work: { type: "string" },
+      before: { type: "string" },
     },
   });
   const rules = Number(values.rules ?? 200);
   const runs = Number(values.runs ?? 5);
   if (!values.rulesync || !Number.isInteger(rules) || rules < 4 || !Number.isInteger(runs) || runs < 1)
     throw new BenchError(usage);
-  return { rulesync: values.rulesync, rules, runs, work: values.work ?? "/dev/shm" };
+  return { rulesync: values.rulesync, before: values.before, rules, runs, work: values.work ?? "/dev/shm" };
 }
 
 /** The same rules in rulesync's input format: `.rulesync/rules/<slug>.md`, the first global rule as root. */
@@ -107,11 +110,22 @@ async function measure(options: Options, work: string): Promise<Map<string, Seri
     keep("agentc", checked(runBuild(registry, out), "agentc build"));
     emptyDir(copy);
     keep("cp -r", checked(runCopy(out, copy), "cp -r"));
+    if (options.before) {
+      emptyDir(exampleOut);
+      keep("before: example", checked(otherBuild(options.before, example, exampleOut), "before: example"));
+      emptyDir(out);
+      keep("before", checked(otherBuild(options.before, registry, out), "before: build"));
+    }
     clearRulesyncOutput(project);
     const args = ["generate", "--targets", "*", "--features", "rules", "--silent"];
     keep("rulesync", checked(timed(options.rulesync, args, true, project), "rulesync generate"));
   }
   return series;
+}
+
+/** `agentc build` of another checkout's CLI, as runBuild runs this one's. */
+function otherBuild(bin: string, registry: string, out: string): ChildRun {
+  return timed(process.execPath, [bin, "build", registry, "--out", out, "--quiet"], true);
 }
 
 function report(series: Map<string, Series>, options: Options, loadBefore: string): string {
@@ -133,6 +147,14 @@ function report(series: Map<string, Series>, options: Options, loadBefore: strin
     `rulesync / agentc (CPU): ${(cpu("rulesync") / cpu("agentc")).toFixed(1)}x`,
     `agentc / (node start + cp -r): ${(wall("agentc") / floor).toFixed(2)}x (goal <= 2x)`,
     `agentc example / node start: ${(wall("agentc example") / wall("node -e 0")).toFixed(2)}x (goal <= 2x)`,
+    ...(options.before
+      ? [
+          "",
+          `before: rulesync / agentc (wall): ${(wall("rulesync") / wall("before")).toFixed(1)}x, (CPU): ${(cpu("rulesync") / cpu("before")).toFixed(1)}x`,
+          `before: agentc / (node start + cp -r): ${(wall("before") / floor).toFixed(2)}x`,
+          `before: agentc example / node start: ${(wall("before: example") / wall("node -e 0")).toFixed(2)}x`,
+        ]
+      : []),
   ].join("\n");
 }
 

@@ -53,41 +53,19 @@ export function findImports<Form extends InstructionImport>(
  * Whether a file's bytes can hold an import of one of `forms`: every form starts with text of its own
  * ("@", "#[[file:") that a match must contain, so a file without any of them is not decoded or split.
  */
-export function mayHoldImports(bytes: Uint8Array, forms: readonly InstructionImport[]): boolean {
-  const { prefixes, starts } = searchedPrefixes(forms);
-  if (prefixes.some((prefix) => prefix.length === 0)) return true;
-  // One loop over the bytes: an indexOf call per file and prefix costs more than a small file's bytes.
-  for (let at = 0; at < bytes.length; at++) {
-    if (starts[bytes[at] ?? 0] === 0) continue;
-    if (prefixes.some((prefix) => startsWith(bytes, prefix, at))) return true;
-  }
-  return false;
+export function mayHoldImports(bytes: Buffer, forms: readonly InstructionImport[]): boolean {
+  return searchedPrefixes(forms).some((prefix) => bytes.includes(prefix));
 }
 
-function startsWith(bytes: Uint8Array, prefix: Uint8Array, at: number): boolean {
-  if (at + prefix.length > bytes.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[at + i] !== prefix[i]) return false;
-  return true;
-}
-
-interface SearchedPrefixes {
-  prefixes: Buffer[];
-  /** 1 at each byte value a prefix starts with. */
-  starts: Uint8Array;
-}
-
-const prefixesOfForms = new WeakMap<readonly InstructionImport[], SearchedPrefixes>();
+const prefixesOfForms = new WeakMap<readonly InstructionImport[], Buffer[]>();
 
 /** The forms' prefixes, each encoded once, without one that holds another ("@{" is found with "@"). */
-function searchedPrefixes(forms: readonly InstructionImport[]): SearchedPrefixes {
+function searchedPrefixes(forms: readonly InstructionImport[]): Buffer[] {
   let found = prefixesOfForms.get(forms);
   if (!found) {
     const texts = [...new Set(forms.map((f) => formPrefix(f.form)))].sort((a, b) => a.length - b.length);
     const kept = texts.filter((p, i) => !texts.slice(0, i).some((shorter) => p.includes(shorter)));
-    const prefixes = kept.map((prefix) => Buffer.from(prefix));
-    const starts = new Uint8Array(256);
-    for (const prefix of prefixes) if (prefix.length > 0) starts[prefix[0] ?? 0] = 1;
-    found = { prefixes, starts };
+    found = kept.map((prefix) => Buffer.from(prefix));
     prefixesOfForms.set(forms, found);
   }
   return found;
