@@ -33,13 +33,19 @@ export function runCopy(from: string, to: string): ChildRun {
   return timed("cp", ["-r", from, to], false);
 }
 
-function timed(command: string, args: string[], node: boolean): ChildRun {
+/** Runs `command` once and measures it; `node` says it is a Node process (for the RSS fallback). */
+export function timed(command: string, args: string[], node: boolean, cwd?: string): ChildRun {
   const useTime = existsSync(gnuTime);
   const [file, argv] = useTime
     ? [gnuTime, ["-f", `${rssMarker}%M %U %S`, command, ...args]]
     : [command, node ? ["--import", rssReporter, ...args] : args];
   const start = process.hrtime.bigint();
-  const child = spawnSync(file, argv, { encoding: "utf8", maxBuffer: 512 * 1024 * 1024, env: childEnv() });
+  const child = spawnSync(file, argv, {
+    encoding: "utf8",
+    maxBuffer: 512 * 1024 * 1024,
+    env: childEnv(),
+    ...(cwd ? { cwd } : {}),
+  });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   if (child.error) throw child.error;
   const { stderr, peakRssKb, cpuMs } = splitUsage(child.stderr);

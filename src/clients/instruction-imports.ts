@@ -24,10 +24,12 @@ export function findImports<Form extends InstructionImport>(
   text: string,
   forms: readonly Form[],
 ): ImportHit<Form>[] {
+  const present = forms.filter((form) => text.includes(formPrefix(form.form)));
+  if (present.length === 0) return [];
   const hits: ImportHit<Form>[] = [];
   const lines = text.split("\n");
-  const masked = forms.some((f) => f.outside_code) ? maskCode(text).split("\n") : lines;
-  for (const form of forms) {
+  const masked = present.some((f) => f.outside_code) ? maskCode(text).split("\n") : lines;
+  for (const form of present) {
     let pattern = patterns.get(form.form);
     if (!pattern) {
       pattern = formPattern(form.form);
@@ -45,6 +47,33 @@ export function findImports<Form extends InstructionImport>(
   return hits.filter(
     (hit, i) => i === 0 || hit.line !== hits[i - 1]?.line || hit.column !== hits[i - 1]?.column,
   );
+}
+
+/**
+ * Whether a file's bytes can hold an import of one of `forms`: every form starts with text of its own
+ * ("@", "#[[file:") that a match must contain, so a file without any of them is not decoded or split.
+ */
+export function mayHoldImports(bytes: Buffer, forms: readonly InstructionImport[]): boolean {
+  return searchedPrefixes(forms).some((prefix) => bytes.includes(prefix));
+}
+
+const prefixesOfForms = new WeakMap<readonly InstructionImport[], Buffer[]>();
+
+/** The forms' prefixes, each encoded once, without one that holds another ("@{" is found with "@"). */
+function searchedPrefixes(forms: readonly InstructionImport[]): Buffer[] {
+  let found = prefixesOfForms.get(forms);
+  if (!found) {
+    const texts = [...new Set(forms.map((f) => formPrefix(f.form)))].sort((a, b) => a.length - b.length);
+    const kept = texts.filter((p, i) => !texts.slice(0, i).some((shorter) => p.includes(shorter)));
+    found = kept.map((prefix) => Buffer.from(prefix));
+    prefixesOfForms.set(forms, found);
+  }
+  return found;
+}
+
+/** The literal text a form starts with, before its path ("" when it starts with the path). */
+function formPrefix(form: string): string {
+  return form.slice(0, Math.max(0, form.indexOf(pathSlot)));
 }
 
 function formPattern(form: string): RegExp {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { countWork } from "../shared/work-counts.js";
 import { type JsonDocument, jsonDocument } from "./json-document.js";
 
 /** One JSON data file shipped in the package: a built-in adapter (adapters/) or client pack (clients/). */
@@ -34,6 +35,7 @@ export function readPackageData(
   file: PackageDataFile,
   reviver?: (key: string, value: unknown) => unknown,
 ): JsonDocument {
+  countWork("files read");
   const read = readFileSync(file.path, "utf8");
   // As decodeText (text-file.ts), which the full check reads with: a byte order mark is not content.
   const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;

@@ -11,6 +11,7 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { secretPathRule } from "../shared/secret-path-rule.js";
+import { countWork } from "../shared/work-counts.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { linksFormNoLoop } from "./checks/links-form-no-loop.js";
 import { readsStayInsideRegistry } from "./checks/reads-stay-inside-registry.js";
@@ -125,6 +126,7 @@ export class RegistryReader {
     if (found.size > limit)
       return unreadable(`is ${formatBytes(found.size)}, larger than the limit of ${formatBytes(limit)}`);
     try {
+      countWork("files read");
       return { ok: true, bytes: readFileSync(found.real) };
     } catch (error) {
       return unreadable(describeFsError(error));

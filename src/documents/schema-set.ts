@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Ajv2020 as Ajv } from "ajv/dist/2020.js";
 import { schemasDir } from "../shared/package-paths.js";
+import { countWork } from "../shared/work-counts.js";
 
 /** The JSON Schemas shipped in schemas/, the one ajv configuration that compiles them, and their fingerprint. */
 export const schemaNames = [
@@ -32,14 +33,34 @@ export function schemaId(name: SchemaName): string {
 }
 
 function schemaText(name: SchemaName): string {
+  countWork("files read");
   return readFileSync(join(schemasDir, `${name}.schema.json`), "utf8");
 }
 
-/** sha256 over every schema's text: precompiled validators are used only while it matches. */
-export function schemaFingerprint(): string {
+/**
+ * sha256 over the texts of `names` (by default every schema): a precompiled validator is used only while
+ * the fingerprint of the schemas it was made from matches.
+ */
+export function schemaFingerprint(names: readonly SchemaName[] = schemaNames): string {
   const hash = createHash("sha256");
-  for (const name of schemaNames) hash.update(`${name}\n${schemaText(name)}\n`);
+  for (const name of names) hash.update(`${name}\n${schemaText(name)}\n`);
   return hash.digest("hex");
+}
+
+/** The schemas a schema's validator is made from: itself and every schema its $refs name, in list order. */
+export function schemaClosure(name: SchemaName): SchemaName[] {
+  const found = new Set<SchemaName>();
+  const visit = (at: SchemaName): void => {
+    if (found.has(at)) return;
+    found.add(at);
+    for (const match of schemaText(at).matchAll(/"\$ref"\s*:\s*"([^"#]*)/g)) {
+      const file = (match[1] ?? "").split("/").at(-1) ?? "";
+      const named = schemaNames.find((n) => file === `${n}.schema.json`);
+      if (named) visit(named);
+    }
+  };
+  visit(name);
+  return schemaNames.filter((n) => found.has(n));
 }
 
 const require = createRequire(import.meta.url);

@@ -2,9 +2,10 @@ import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import { nearestName } from "../shared/nearest-name.js";
+import { countWork } from "../shared/work-counts.js";
 import type { JsonPath } from "./json-document.js";
 import { precompiledFileName } from "./precompile-schemas.js";
-import { createAjv, type SchemaName, schemaFingerprint, schemaId, schemaNames } from "./schema-set.js";
+import { createAjv, type SchemaName, schemaFingerprint, schemaId } from "./schema-set.js";
 
 export { nearestName } from "../shared/nearest-name.js";
 export type { SchemaName } from "./schema-set.js";
@@ -20,39 +21,51 @@ export interface SchemaViolation {
   schemaPath?: string;
 }
 
-let validators: Map<SchemaName, ValidateFunction> | undefined;
+/** Each schema's validator, made the first time that schema is needed. */
+const validators = new Map<SchemaName, ValidateFunction>();
+let precompiled: PrecompiledValidators | undefined | null;
 
 function validator(name: SchemaName): ValidateFunction {
-  validators ??= precompiledValidators() ?? compiledValidators();
-  const validate = validators.get(name);
+  let validate = validators.get(name);
+  if (!validate) {
+    precompiled ??= precompiledValidators() ?? null;
+    const entry = precompiled?.[name];
+    const current = entry !== undefined && entry.fingerprint === schemaFingerprint(entry.schemas);
+    validate = current ? entry.make() : compiledValidator(name);
+    validators.set(name, validate);
+  }
+  return validate;
+}
+
+/** What precompile-schemas.ts writes per schema: the schemas it was made from, their fingerprint, the maker. */
+type PrecompiledValidators = Partial<
+  Record<SchemaName, { schemas: SchemaName[]; fingerprint: string; make: () => ValidateFunction }>
+>;
+
+/** The build's generated validators, unless missing. */
+function precompiledValidators(): PrecompiledValidators | undefined {
+  try {
+    const module = createRequire(import.meta.url)(`./${precompiledFileName}`) as {
+      validators?: PrecompiledValidators;
+    };
+    return module.validators;
+  } catch {
+    return undefined;
+  }
+}
+
+let ajv: ReturnType<typeof createAjv> | undefined;
+
+function compiledValidator(name: SchemaName): ValidateFunction {
+  ajv ??= createAjv({ source: false });
+  const validate = ajv.getSchema(schemaId(name));
   if (!validate) throw new Error(`agentc: schema ${name} missing from the package`);
   return validate;
 }
 
-/** The build's generated validators, unless missing or generated from other schema text. */
-function precompiledValidators(): Map<SchemaName, ValidateFunction> | undefined {
-  let module: Record<string, unknown>;
-  try {
-    module = createRequire(import.meta.url)(`./${precompiledFileName}`) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  if (module.fingerprint !== schemaFingerprint()) return undefined;
-  return new Map(schemaNames.map((name) => [name, module[name] as ValidateFunction]));
-}
-
-function compiledValidators(): Map<SchemaName, ValidateFunction> {
-  const ajv = createAjv({ source: false });
-  return new Map(
-    schemaNames.flatMap((name) => {
-      const validate = ajv.getSchema(schemaId(name));
-      return validate ? [[name, validate] as const] : [];
-    }),
-  );
-}
-
 export function validateAgainstSchema(name: SchemaName, value: unknown): SchemaViolation[] {
   const validate = validator(name);
+  countWork("schema validations");
   if (validate(value)) return [];
   return summarize(validate.errors ?? []);
 }

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
+import { countWork } from "../shared/work-counts.js";
 
 export const maxRuleFileBytes = 4 * 1024 * 1024;
 export const maxAssetBytes = 64 * 1024 * 1024;
@@ -16,6 +17,7 @@ export function readBounded(path: string, limit: number): ReadResult {
         ok: false,
         reason: `is ${formatBytes(stat.size)}, larger than the limit of ${formatBytes(limit)}`,
       };
+    countWork("files read");
     return { ok: true, bytes: readFileSync(path) };
   } catch (error) {
     return { ok: false, reason: describeFsError(error) };

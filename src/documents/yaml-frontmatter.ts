@@ -13,10 +13,12 @@ import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../diagnostics/positions.js";
 import { depthAtMost, tooDeepMessage } from "../shared/nesting-limit.js";
+import { countWork } from "../shared/work-counts.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { inputLimits } from "./input-limits.js";
 import type { JsonPath } from "./json-document.js";
 import { aliasValueHint, quoteHintAt } from "./yaml-quote-hint.js";
+import { simpleYamlBlock } from "./yaml-simple-block.js";
 import { unusedAnchorAt } from "./yaml-unused-anchor.js";
 
 export interface ParsedYaml {
@@ -33,8 +35,26 @@ export interface YamlError {
   hint?: string;
 }
 
-/** Parses a YAML block whose first line is `firstLine` (1-based) of `file`. */
+/**
+ * Parses a YAML block whose first line is `firstLine` (1-based) of `file`: a block of plain `key: value`
+ * lines without the yaml library (yaml-simple-block.ts, the same value and positions), any other with it.
+ */
 export function parseYamlBlock(
+  file: string,
+  text: string,
+  firstLine: number,
+): { parsed?: ParsedYaml; errors: YamlError[] } {
+  const simple = simpleYamlBlock(text, inputLimits.yamlEntries);
+  if (!simple) return parseYamlBlockWithLibrary(file, text, firstLine);
+  const positionOf = (path: JsonPath, part?: "key" | "value"): Position => {
+    const { line, col } = simple.linePos(simple.offsetOf(path, part));
+    return { file, line: line + firstLine - 1, column: col };
+  };
+  return { parsed: { value: simple.value, positionOf }, errors: [] };
+}
+
+/** parseYamlBlock with the yaml library for every block (what the simple reader is compared with). */
+export function parseYamlBlockWithLibrary(
   file: string,
   text: string,
   firstLine: number,
@@ -218,6 +238,7 @@ function parsedText(text: string): ParsedText | PastLimits {
   if (cached) return cached;
   const past = pastLimitsAt(text);
   const lineCounter = new LineCounter();
+  if (!past) countWork("YAML documents parsed");
   const parsed = past
     ? { past }
     : { document: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };

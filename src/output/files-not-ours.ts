@@ -5,6 +5,7 @@ import { sha256 } from "../shared/hash.js";
 import { lineParts } from "../shared/line-codec.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import { pathProblem } from "../shared/path-check.js";
+import { countWork } from "../shared/work-counts.js";
 import type { OnDisk } from "./on-disk.js";
 
 /** What the previous build in a folder wrote: its artifacts and the hash each had when written. */
@@ -16,6 +17,7 @@ export interface PreviousBuild {
 export function readPreviousBuild(outDir: string): PreviousBuild {
   try {
     const manifest = parseJson(readFileSync(join(outDir, manifestFileName), "utf8")) as Partial<Manifest>;
+    countWork("files read");
     const artifacts = Array.isArray(manifest.artifacts)
       ? manifest.artifacts.filter((p) => typeof p === "string" && pathProblem(p) === undefined)
       : [];

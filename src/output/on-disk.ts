@@ -1,6 +1,7 @@
 import { closeSync, lstatSync, openSync, readFileSync, readSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { parentPath } from "../shared/posix-path.js";
+import { countWork } from "../shared/work-counts.js";
 
 /**
  * The output folder as the writer sees it, asked once per question: a folder that does not exist answers
@@ -98,6 +99,7 @@ function lstatOrUndefined(path: string): Stats | undefined {
  */
 function readOrUndefined(path: string, size: number | undefined): Buffer | undefined {
   try {
+    countWork("files read");
     if (size === undefined) return readFileSync(path);
     const buffer = Buffer.allocUnsafe(size + 1);
     const fd = openSync(path, "r");

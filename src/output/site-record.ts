@@ -4,6 +4,7 @@ import { siteFolder, siteRecordPath } from "../emit/site-paths.js";
 import { sha256 } from "../shared/hash.js";
 import { pair, pairSeparator } from "../shared/line-codec.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { countWork } from "../shared/work-counts.js";
 import type { PreviousBuild } from "./files-not-ours.js";
 
 /** What an earlier build wrote into the page folder; `foreign` when a record file is there but is not one. */
@@ -22,6 +23,7 @@ export function readSiteRecord(outDir: string): PreviousSite {
   } catch {
     return { artifacts: [], hashes: new Map(), foreign: false };
   }
+  countWork("files read");
   const lines = recordLines(text);
   if (!lines) return { artifacts: [], hashes: new Map(), foreign: true };
   const pairs = lines.map((line) => line.split(pairSeparator) as [string, string]);

@@ -28,8 +28,9 @@ export interface TreeLink {
 
 /** A tree held in memory: a build's files and the links its install makes. */
 export function memoryTree(files: Iterable<TreeFile>, links: Iterable<TreeLink> = []): ProjectTree {
-  const texts = new Map<string, string>();
-  for (const file of files) if (!texts.has(file.path)) texts.set(file.path, file.text);
+  // The files themselves are kept: a file may work out its text only when it is asked for.
+  const texts = new Map<string, TreeFile>();
+  for (const file of files) if (!texts.has(file.path)) texts.set(file.path, file);
   const targets = new Map<string, string>();
   for (const link of links) targets.set(link.path, link.target);
   const paths = [...new Set([...texts.keys(), ...targets.keys()])].sort(byCodePoint);
@@ -41,7 +42,7 @@ export function memoryTree(files: Iterable<TreeFile>, links: Iterable<TreeLink> 
   return {
     text: (path) => {
       const real = resolve(path);
-      return real === undefined ? undefined : texts.get(real);
+      return real === undefined ? undefined : texts.get(real)?.text;
     },
     linkTarget: (path) => targets.get(path),
     filesUnder: (dir) => {

@@ -18,8 +18,9 @@ export function countLines(text: string): number {
 /** countLines of the UTF-8 text, without decoding it (a newline byte is never part of another character). */
 export function countLinesOfBytes(bytes: Uint8Array): number {
   if (bytes.length === 0) return 0;
+  // A loop over the bytes, not indexOf per line: each indexOf call costs more than a short line's bytes.
   let newlines = 0;
-  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) newlines++;
+  for (let at = 0; at < bytes.length; at++) if (bytes[at] === 0x0a) newlines++;
   return newlines + 1 - (bytes[bytes.length - 1] === 0x0a ? 1 : 0);
 }
 

@@ -48,11 +48,15 @@ function pageHtml(data: SiteData): string {
 
 /** JSON that cannot end its script element early: "<" (and the two JavaScript line ends) escaped. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll("<", "\\u003c")
-    .replaceAll("\u2028", "\\u2028")
-    .replaceAll("\u2029", "\\u2029");
+  return JSON.stringify(value).replace(unsafeInScript, (c) => scriptEscapes[c] ?? c);
 }
+
+const unsafeInScript = /[<\u2028\u2029]/g;
+const scriptEscapes: Record<string, string> = {
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import fc from "fast-check";
 import {
   notesFiles,
   notesManifest,
@@ -9,7 +10,7 @@ import {
 } from "../../src/capabilities/checks/capability-fixtures.js";
 import type { ImportForm } from "../../src/checks/output/import-forms.js";
 import { secretPathRule } from "../../src/clients/guard-patterns.js";
-import { findImports } from "../../src/clients/instruction-imports.js";
+import { findImports, mayHoldImports } from "../../src/clients/instruction-imports.js";
 import { clientFixture, coreRule } from "../../src/diagnostics/client-fixture.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
@@ -182,6 +183,24 @@ describe("findImports", () => {
     assert.deepEqual(
       findImports("@".repeat(1_000_000), [at, { form: "#[[file:<path>]]", readers: ["K"] }]),
       [],
+    );
+  });
+
+  it("decodes no file that holds none of the forms' first characters, and skips no file that holds an import", () => {
+    const forms: ImportForm[] = [
+      at,
+      { form: "@{<path>}", readers: ["G"] },
+      { form: "#[[file:<path>]]", readers: ["K"] },
+    ];
+    const pieces = ["a", " ", "\n", "@", "{", "#", "[[", "file:", ".env", "}", "]]", "é", "`"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+        const text = parts.join("");
+        const may = mayHoldImports(Buffer.from(text), forms);
+        if (findImports(text, forms).length > 0) assert.equal(may, true, text);
+        assert.equal(may, text.includes("@") || text.includes("#[[file:"), text);
+      }),
+      { numRuns: 2000 },
     );
   });
 

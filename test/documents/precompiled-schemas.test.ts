@@ -4,7 +4,13 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { precompiledFileName, precompiledSource } from "../../src/documents/precompile-schemas.js";
-import { createAjv, type SchemaName, schemaFingerprint, schemaId } from "../../src/documents/schema-set.js";
+import {
+  createAjv,
+  type SchemaName,
+  schemaFingerprint,
+  schemaId,
+  schemaNames,
+} from "../../src/documents/schema-set.js";
 import { validateAgainstSchema } from "../../src/documents/schema-validation.js";
 import { builtinAdaptersDir, packageRoot } from "../../src/shared/package-paths.js";
 
@@ -29,10 +35,14 @@ const samples: [SchemaName, unknown][] = [
   ["rule-frontmatter", "not a mapping"],
 ];
 
+interface Built {
+  validators: Record<string, { schemas: SchemaName[]; fingerprint: string; make: () => Validate }>;
+}
+
 /** The validators the build wrote into dist (npm run build runs precompile-schemas as postbuild). */
-function built(): Record<string, unknown> {
+function built(): Built {
   const path = join(packageRoot, "dist", "src", "documents", precompiledFileName);
-  return createRequire(import.meta.url)(path) as Record<string, unknown>;
+  return createRequire(import.meta.url)(path) as Built;
 }
 
 function errorsOf(validate: Validate, value: unknown): unknown {
@@ -41,11 +51,11 @@ function errorsOf(validate: Validate, value: unknown): unknown {
 
 describe("precompiled schema validators", () => {
   it("give exactly the errors of the validators ajv compiles at run time", () => {
-    const precompiled = built() as Record<string, Validate>;
+    const precompiled = built().validators;
     const ajv = createAjv({ source: false });
     for (const [name, value] of samples) {
       const runtime = ajv.getSchema(schemaId(name)) as Validate;
-      const generated = precompiled[name];
+      const generated = precompiled[name]?.make();
       assert.ok(generated, `no precompiled validator for ${name}`);
       assert.deepEqual(
         errorsOf(generated, value),
@@ -56,9 +66,19 @@ describe("precompiled schema validators", () => {
   });
 
   it("are written by the build for the current schemas", () => {
-    const module = built() as { fingerprint?: string };
-    assert.equal(module.fingerprint, schemaFingerprint(), "run npm run build: postbuild writes this file");
-    assert.match(precompiledSource(), new RegExp(`exports.fingerprint = "${schemaFingerprint()}"`));
+    const module = built();
+    assert.deepEqual(Object.keys(module.validators).sort(), [...schemaNames].sort());
+    for (const [name, entry] of Object.entries(module.validators)) {
+      assert.ok(entry.schemas.includes(name as SchemaName), name);
+      assert.equal(
+        entry.fingerprint,
+        schemaFingerprint(entry.schemas),
+        "run npm run build: postbuild writes this file",
+      );
+    }
+    assert.deepEqual(module.validators.targets?.schemas, ["adapter", "targets"]);
+    assert.deepEqual(module.validators["rule-frontmatter"]?.schemas, ["rule-frontmatter"]);
+    assert.match(precompiledSource(), new RegExp(`fingerprint: "${schemaFingerprint(["sources"])}"`));
   });
 
   it("report violations through validateAgainstSchema", () => {

@@ -1,5 +1,5 @@
 import { secretPathRule } from "../../clients/guard-patterns.js";
-import { findImports } from "../../clients/instruction-imports.js";
+import { findImports, mayHoldImports } from "../../clients/instruction-imports.js";
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
@@ -7,6 +7,7 @@ import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import { ruleTextPosition } from "../../registry/rule-position.js";
+import { countWork } from "../../shared/work-counts.js";
 import type { OutputCheck } from "../check.js";
 import { emittedAt } from "../clients/emitted-files.js";
 import { type ImportForm, importForms } from "./import-forms.js";
@@ -53,7 +54,11 @@ export const instructionsImportNoSecrets: OutputCheck = {
       }
     };
     yield* report(sourceImports(registry, forms));
-    for (const file of tree.files.filter(readAsInstructions)) yield* report(emittedImports(file, forms));
+    for (const file of tree.files) {
+      if (!readAsInstructions(file)) continue;
+      countWork("bytes scanned by output checks", file.bytes.length);
+      if (mayHoldImports(file.bytes, forms)) yield* report(emittedImports(file, forms));
+    }
   },
 };
 
@@ -75,16 +80,18 @@ function message(hit: LocatedImport, rule: string): string {
 /** Imports in the text the registry wrote: rules, core Markdown, capability packages' Markdown. */
 function* sourceImports(registry: Registry, forms: ImportForm[]): Generator<LocatedImport> {
   for (const r of registry.rules) {
-    const lines = r.text.split("\n");
     for (const hit of findImports(r.text, forms))
-      yield { ...hit, position: ruleTextPosition(r, hit.line, hit.column), lineText: lines[hit.line] ?? "" };
+      yield {
+        ...hit,
+        position: ruleTextPosition(r, hit.line, hit.column),
+        lineText: lineOf(r.text, hit.line),
+      };
   }
   const { rules, skills, agents, commands } = registry.core;
   for (const item of [...rules, ...skills, ...agents, ...commands]) {
-    const lines = item.body.split("\n");
     for (const hit of findImports(item.body, forms)) {
       const position = { file: item.file, line: item.bodyLine + hit.line, column: hit.column };
-      yield { ...hit, position, lineText: lines[hit.line] ?? "" };
+      yield { ...hit, position, lineText: lineOf(item.body, hit.line) };
     }
   }
   for (const pkg of registry.capabilities) {
@@ -96,13 +103,17 @@ function* sourceImports(registry: Registry, forms: ImportForm[]): Generator<Loca
 }
 
 function* fileImports(text: string, file: string, forms: ImportForm[]): Generator<LocatedImport> {
-  const lines = text.split("\n");
   for (const hit of findImports(text, forms))
     yield {
       ...hit,
       position: { file, line: hit.line + 1, column: hit.column },
-      lineText: lines[hit.line] ?? "",
+      lineText: lineOf(text, hit.line),
     };
+}
+
+/** Line `index` (0-based) of a text. */
+function lineOf(text: string, index: number): string {
+  return text.split("\n")[index] ?? "";
 }
 
 /** A built file: a copied registry file is named by its source; composed text by the built path. */

@@ -55,21 +55,35 @@ export const settingsGrantNoSelfTrust: OutputCheck = {
     const used = new Set<number>();
     const finding = (file: string, hit: TrustHit, position: Position): Finding =>
       withOverride(overrides, used, hit, { position, message: message(file, hit) });
+    const keysFor = keysByFile(keys);
     for (const composed of tree.composed) {
-      const forFile = keys.filter((k) => k.matchesFile(composed.path));
+      const forFile = keysFor(composed.path);
       for (const hit of trustHits(valueOfEntries(composed.entries), forFile)) {
         const position = composedSource(registry, composed.path, hit) ?? emittedAt(composed, 1);
         yield finding(composed.path, hit, position);
       }
     }
     for (const file of tree.files) {
-      const forFile = keys.filter((k) => k.matchesFile(file.path));
+      const forFile = keysFor(file.path);
       if (forFile.length === 0) continue;
       for (const { hit, position } of fileHits(file, forFile)) yield finding(file.path, hit, position);
     }
     yield* unusedOverrides(registry, overrides, used);
   },
 };
+
+/**
+ * The keys whose file a path is, in their order: each distinct file (or glob) is asked once per path,
+ * not once per key (a build has thousands of files, the packs a hundred keys over a few files).
+ */
+function keysByFile(keys: readonly ResolvedTrustKey[]): (path: string) => ResolvedTrustKey[] {
+  const firstOfFile = new Map<string, ResolvedTrustKey>();
+  for (const key of keys) if (!firstOfFile.has(key.file)) firstOfFile.set(key.file, key);
+  return (path) => {
+    const files = new Set([...firstOfFile].filter(([, key]) => key.matchesFile(path)).map(([file]) => file));
+    return files.size === 0 ? [] : keys.filter((key) => files.has(key.file));
+  };
+}
 
 function message(file: string, hit: TrustHit): string {
   const value = clip(JSON.stringify(hit.value) ?? "", 80);

@@ -31,6 +31,7 @@ export function shareRules(
   registry: Registry,
   files: EmittedFile[],
 ): { files: EmittedFile[]; shared: SharedRule[] } {
+  if (registry.clients.length === 0) return { files, shared: [] };
   const tree = installedTree(registry, files, "link");
   const loads = registry.clients.map(({ pack }) => ({ pack, load: sessionLoad(pack, tree) }));
   const dropped = new Set<string>();
