@@ -33,7 +33,7 @@ export function adoptedLoadWarnings(
   home: string,
 ): Plan["warnings"] {
   const person = diskTree(home);
-  const unread = unreadWarnings(root, components, plan, person);
+  const unread = [...unreadWarnings(root, components, plan, person), ...shadowedWarnings(root, plan, person)];
   const blocks = plan.entries.filter((e) => e.kind === "block");
   const composedInto = blocks.map((e) => e.path);
   if (composedInto.length === 0) return unread;
@@ -128,6 +128,34 @@ function unreadWarnings(
       problem: `${pack.name} loads none of the instruction files agentc installs: its setting ${setting} is ${load.mode.value}`,
       hint: `agentc's always-on text does not reach ${pack.name} in this mode; set ${setting} to ${modes.default} (or another value that reads the project) if it should`,
     });
+  }
+  return warnings;
+}
+
+/**
+ * A client that reads only the first instruction file it finds (Zed's order) and read a person's own file
+ * before the install, but one the install writes afterwards: one warning per file it stops reading, since the
+ * person's text no longer reaches that client. Every built-in client counts, chosen or not: the person may
+ * use one the registry does not serve.
+ */
+function shadowedWarnings(root: string, plan: Plan, person: ProjectTree): Plan["warnings"] {
+  // Called once the install is written: the project before it is the disk without what the plan created.
+  const after = diskTree(root);
+  const created = plan.actions.flatMap((a) => (a.op === "create" || a.op === "link" ? [a.path] : []));
+  const before = overlayTree(after, { removed: created });
+  const warnings: Plan["warnings"] = [];
+  for (const { pack } of builtinClientPacks()) {
+    const read = sessionLoad(pack, after, person).texts;
+    const still = new Set(read.map((t) => t.source));
+    for (const text of sessionLoad(pack, before, person).texts) {
+      if (still.has(text.source)) continue;
+      warnings.push({
+        path: text.source,
+        kind: "not-loaded",
+        problem: `${pack.name} no longer reads ${text.source}: it reads only the first instruction file it finds, now ${read[0]?.path ?? "another"}`,
+        hint: `move your text into ${read[0]?.path ?? "that file"} (outside agentc's block) if ${pack.name} should keep it, or install without the ${pack.client} component`,
+      });
+    }
   }
   return warnings;
 }
