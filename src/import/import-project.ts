@@ -176,22 +176,21 @@ function refusals(reader: ProjectReader): Diagnostic[] {
  * The packs of the assistants found, and their adapters where an adapter is more than the pack: always the
  * adapter of the one always-on file, an assistant without a pack, an adapter whose links the project
  * has (a file linked to the always-on one): a project without that link gets none from the build either (its
- * own file there is the pack's, kept as a native copy), and an adapter whose install imports the always-on
- * file only when its client would not read it otherwise (an adopt line with `when_present`: a client that
- * stops reading the always-on file beside a file of the person's own, or by a setting of theirs), which
- * writes nothing where the client reads it anyway.
+ * own file there is the pack's, kept as a native copy). Not an adapter whose install would import the
+ * always-on file where its client did not read it (Claude Code's .claude/CLAUDE.md beside a person's CLAUDE.md):
+ * the imported registry reproduces what each assistant loaded, and the person adds that adapter when Claude
+ * should read AGENTS.md too.
  */
 function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
   const wanted = (assistant: AssistantData) => {
     const install = assistant.adapter?.install;
     const links = install?.adapter_symlinks ?? [];
-    const bringsAlwaysOn = (install?.adopt ?? []).some((a) => a.as === "import" && a.when_present?.length);
     const isLink = (path: string) => {
       const entry = reader.entry(path);
       return "link" in entry && entry.link !== undefined;
     };
-    return !assistant.pack || bringsAlwaysOn || links.some((link) => isLink(link.link));
+    return !assistant.pack || links.some((link) => isLink(link.link));
   };
   const adapters = found.flatMap(({ assistant }) =>
     assistant.adapter && wanted(assistant) ? [assistant.id] : [],

@@ -58,9 +58,14 @@ function sameFields(a: TriggerMapping, b: TriggerMapping): boolean {
   return keys(a) === keys(b);
 }
 
-/** Every literal of the mapping holds, and every field it fills from the rule is there to fill it. */
+/**
+ * Every literal of the mapping holds, and every field it fills from the rule is there to fill it. A file
+ * without frontmatter fits a mapping that writes only the description (a rule without one is written bare).
+ */
 function literalsHold(mapping: TriggerMapping, values: Record<string, unknown>): boolean {
-  return Object.entries(mapping.fields).every(([key, expected]) =>
+  const fields = Object.entries(mapping.fields);
+  if (Object.keys(values).length === 0 && fields.every(([, v]) => v === descriptionSlot)) return true;
+  return fields.every(([key, expected]) =>
     isSlot(expected) ? values[key] !== undefined : sameValue(values[key], expected),
   );
 }

@@ -240,20 +240,20 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
   zed: {
     assistants: ["zed"],
     files: {
-      "sources/imported/01-rules.md": ["## Tests"],
+      "core/rules/rules.md": ["trigger: always_on", "## Tests"],
       "core/mcp.json": ['"crates-mcp"', '"url": "https://docs.example.com/mcp"'],
     },
   },
   goose: {
     assistants: ["goose"],
     files: {
-      "sources/imported/01-goosehints.md": ["Use `pnpm`, never `npm`."],
+      "core/rules/goosehints.md": ["trigger: always_on", "Use `pnpm`, never `npm`."],
     },
   },
   "gitlab-duo": {
     assistants: ["gitlab-duo"],
     files: {
-      "sources/imported/01-gitlab-duo-chat-rules.md": ["never log and return the same error"],
+      "core/rules/gitlab-duo-chat-rules-md.md": ["trigger: always_on", "never log and return the same error"],
       "core/skills/runner-logs/SKILL.md": ["glab ci trace"],
       "core/commands/triage.md": ["description: Triages the newest failed pipeline"],
       "core/hooks.json": ['"event": "session_start"', '"command": "cat docs/oncall.md"'],
