@@ -177,8 +177,8 @@ function refusals(reader: ProjectReader): Diagnostic[] {
  * adapter of the one always-on file, an assistant without a pack, an adapter whose links the project
  * has (a file linked to the always-on one): a project without that link gets none from the build either (its
  * own file there is the pack's, kept as a native copy). Not an adapter whose install would import the
- * always-on file where its client did not read it (Claude Code's .claude/CLAUDE.md beside a person's CLAUDE.md):
- * the imported registry reproduces what each assistant loaded, and the person adds that adapter when Claude
+ * always-on file where its client did not read it (an import line beside the person's own instruction file):
+ * the imported registry reproduces what each assistant loaded, and the person adds that adapter when its client
  * should read AGENTS.md too.
  */
 function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {

@@ -17,8 +17,8 @@ export const loadsHelp: CommandHelp = {
       text: "per assistant: the files it reads into every session, what it loads on demand, MCP and settings",
     },
     {
-      command: "agentc loads ../service --clients claude-code,cursor --format json",
-      text: "the same for two clients, as JSON",
+      command: "agentc loads ../service --format json",
+      text: "the same for another folder, as JSON",
     },
   ],
 };

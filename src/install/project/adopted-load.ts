@@ -133,7 +133,7 @@ function unreadWarnings(
 }
 
 /**
- * A client that reads only the first instruction file it finds (Zed's order) and read a person's own file
+ * A client that reads only the first instruction file of its list it finds, and read a person's own file
  * before the install, but one the install writes afterwards: one warning per file it stops reading, since the
  * person's text no longer reaches that client. Every built-in client counts, chosen or not: the person may
  * use one the registry does not serve.
