@@ -3833,10 +3833,13 @@ function denyOutput(payload, message) {
  * The answer that makes the client ask the person, for the payloads whose client has one: Claude
  * Code and Copilot in VS Code (hookSpecificOutput), Copilot CLI (top-level permissionDecision),
  * Cursor's shell and MCP events (permission). Codex (its payloads carry turn_id) parses "ask" and
- * then runs the call, so it never gets one; nor do payloads of other shapes.
+ * then runs the call, so it never gets one; nor do payloads of other shapes, nor a session whose permission
+ * mode lets every ask through.
  */
 function askOutput(payload, message) {
   if (!isObject(payload) || "turn_id" in payload) return undefined;
+  // Under bypassPermissions Claude Code grants an ask without a person: the call is blocked instead.
+  if (payload.permission_mode === "bypassPermissions") return undefined;
   if ("toolName" in payload) return { permissionDecision: "ask", permissionDecisionReason: message };
   const event = eventOf(payload);
   if ("cursor_version" in payload || "conversation_id" in payload) {

@@ -45,7 +45,11 @@ function assertRefused(record: SessionRecord): void {
     record.toolResults.map((result) => result.is_error),
     [true],
   );
-  assert.match(toolResultText(record), /agentc-guard cannot tell whether this call reads a secret/);
+  // Asked (no one to ask in print mode), or blocked outright where the mode would grant the ask (bypassPermissions).
+  assert.match(
+    toolResultText(record),
+    /agentc-guard cannot tell whether this call reads a secret|agentc-guard blocked this call: it cannot tell which files this reads/,
+  );
   const result = record.stdout
     .split("\n")
     .filter((line) => line.includes('"type":"result"'))

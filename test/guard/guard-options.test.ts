@@ -115,6 +115,17 @@ describe("the guard's switches (seed 001: written into the hook command, not env
         { ...cursor, hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command } },
         undefined,
       ],
+      [
+        "Claude Code under bypassPermissions: it would grant the ask",
+        {
+          cwd: project,
+          hook_event_name: "PreToolUse",
+          permission_mode: "bypassPermissions",
+          tool_name: "Bash",
+          tool_input: { command },
+        },
+        undefined,
+      ],
     ];
     for (const [client, payload, expected] of answers) {
       const run = await runGuardProcess(JSON.stringify(payload), {}, ["--fail-closed", "--ask"]);

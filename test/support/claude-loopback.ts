@@ -22,7 +22,14 @@ export function claudeSession(
   tool: SessionPlan["tool"],
   sandbox: ClientSandbox = clientSandbox(),
 ): Promise<SessionRecord> {
-  const env = { ...sandbox.env, NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost" };
+  // IS_SANDBOX: Claude Code refuses bypassPermissions to root unless told it runs in a sandbox, which a test
+  // session (its own HOME and temp folder, a loopback model) is; CI runs as root.
+  const env = {
+    ...sandbox.env,
+    NO_PROXY: "127.0.0.1,localhost",
+    no_proxy: "127.0.0.1,localhost",
+    IS_SANDBOX: "1",
+  };
   const plan: SessionPlan = { program, cwd, env: env as Record<string, string>, tool, timeoutMs: 60_000 };
   const node = [process.execPath, runner, JSON.stringify(plan)];
   const argv = loopbackIsolated
