@@ -31,7 +31,7 @@ AGENTC_COMPOSE=''
 # An adopt or composed line naming any other path rejects the bundle.
 # agentc-composable-begin
 AGENTC_INSTRUCTION_FILES='.claude/CLAUDE.md .github/copilot-instructions.md AGENTS.md CLAUDE.md GEMINI.md'
-AGENTC_SETTINGS_FILES='.claude/settings.json .codex/config.toml .codex/hooks.json .cursor/cli.json .cursor/hooks.json .cursor/mcp.json .cursor/permissions.json .devin/config.json .gemini/settings.json .github/hooks/agentc.json .junie/mcp/mcp.json .kiro/settings/mcp.json .mcp.json .vscode/mcp.json .windsurf/hooks.json opencode.json'
+AGENTC_SETTINGS_FILES='.agents/hooks.json .agents/mcp_config.json .agents/plugins/agentc/hooks/hooks.json .amp/settings.json .augment/settings.json .claude/settings.json .codex/config.toml .codex/hooks.json .cursor/cli.json .cursor/hooks.json .cursor/mcp.json .cursor/permissions.json .devin/config.json .factory/mcp.json .factory/settings.json .gemini/settings.json .github/hooks/agentc.json .gitlab/duo/hooks.json .gitlab/duo/mcp.json .junie/mcp/mcp.json .kiro/settings/mcp.json .mcp.json .qwen/settings.json .vscode/mcp.json .windsurf/hooks.json .zed/settings.json crush.json kilo.json opencode.json'
 # agentc-composable-end
 
 LC_ALL=C

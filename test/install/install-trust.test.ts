@@ -84,7 +84,7 @@ describe("1. adopt: a bundle composes only into the files agentc's own data name
     await refused(
       composing,
       personsProject(),
-      /\(install\.components\.evil\.composed\): "package\.json :: json :: [^"]+" asks to compose into package\.json, which is not a settings file agentc composes into \(\.claude\/settings\.json, /,
+      /\(install\.components\.evil\.composed\): "package\.json :: json :: [^"]+" asks to compose into package\.json, which is not a settings file agentc composes into \([^)]*\.claude\/settings\.json, /,
     );
   });
 

@@ -71,7 +71,7 @@ describe("the scaffolds (npm run new:check, npm run new:client), in a copy of th
     const checked = run(copy, "check-package-data.js", []);
     assert.equal(checked.status, 0, `the new pack must load without a diagnostic: ${checked.stderr}`);
     assert.match(read(copy, "docs/clients.md"), /\n## Zed\n\n\| \| \|\n/);
-    assert.match(read(copy, "test/clients/clients-data.test.ts"), /"windsurf",\n {2}"zed-editor",\n\];/);
+    assert.match(read(copy, "test/clients/clients-data.test.ts"), /"zed",\n {2}"zed-editor",\n\];/);
     const golden = "test/golden/clients/zed-editor";
     for (const file of [
       "capabilities.json",
