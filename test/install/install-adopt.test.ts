@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { appendFileSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
@@ -199,6 +199,15 @@ describe("adopting an existing project (issue 11)", () => {
       treeHash(project)[`${changed}.agentc-new`],
       "the parked version stays until the person decides",
     );
+    rmSync(join(project, `${changed}.agentc-new`));
+    const declined = await install(v2, project, "--format", "json");
+    assert.equal(declined.status, 0, declined.stderr);
+    assert.equal(
+      treeHash(project)[`${changed}.agentc-new`],
+      undefined,
+      "a parked version the person removed is not written again while the build is unchanged",
+    );
+    assert.equal(readFileSync(join(project, changed), "utf8"), changedEdit);
     const un = await cli("uninstall", "--project", project, "--format", "json");
     assert.equal(un.status, 0, un.stderr);
     const kept = (json(un).actions as { op: string; path: string }[])

@@ -101,6 +101,17 @@ function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry)
       path: f.path,
       reason: "edited by you: kept as it is, without the new version (--keep-mine)",
     });
+  const parkedBefore = ctx.previous.get(beside);
+  if (
+    parkedBefore?.kind === "beside" &&
+    parkedBefore.sha256 === f.sha256 &&
+    ctx.state.get(beside)?.type === "absent"
+  )
+    return void ctx.actions.push({
+      op: "keep",
+      path: f.path,
+      reason: `edited by you; you removed the new version parked as ${beside}: not written again until the build changes it (--take-new takes it)`,
+    });
   if (buildUnchanged)
     ctx.actions.push({
       op: "keep",
