@@ -14,6 +14,7 @@ import {
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import type { ToolCall } from "../support/loopback/model-apis.js";
+import { disabledServers, loopbackUserConfig } from "../support/opencode-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
 
 const pack = "kilo";
@@ -49,28 +50,12 @@ async function resolved(t: TestContext, cwd: string): Promise<Config | undefined
  */
 function kiloSession(program: string[], project: string, prompt: string, tool?: ToolCall) {
   const sandbox = clientSandbox();
-  const provider = {
-    npm: "@ai-sdk/anthropic",
-    name: "loopback",
-    options: { baseURL: "{base}/v1", apiKey: "loopback" },
-    models: { "claude-sonnet-4-5": { name: "loopback", tool_call: true } },
-  };
-  const user = {
-    autoupdate: false,
-    share: "disabled",
-    model: "loopback/claude-sonnet-4-5",
-    provider: { loopback: provider },
-  };
-  const file = join(project, "kilo.json");
-  const servers = existsSync(file)
-    ? Object.keys((JSON.parse(readFileSync(file, "utf8")) as { mcp?: object }).mcp ?? {})
-    : [];
-  const inline = { mcp: Object.fromEntries(servers.map((name) => [name, { enabled: false }])) };
+  const inline = { mcp: disabledServers(project, "kilo.json") };
   return clientSession({
     api: "anthropic",
     cwd: project,
     env: { ...(sandbox.env as Record<string, string>), KILO_CONFIG_CONTENT: JSON.stringify(inline) },
-    files: { [join(sandbox.home, ".config", "kilo", "kilo.json")]: JSON.stringify(user) },
+    files: { [join(sandbox.home, ".config", "kilo", "kilo.json")]: JSON.stringify(loopbackUserConfig) },
     steps: [{ program, args: ["run", "-m", "loopback/claude-sonnet-4-5", prompt] }],
     ...(tool ? { tool } : {}),
     timeoutMs: kiloTimeoutMs,

@@ -1,8 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { main } from "../../src/cli/main.js";
-import type { CliResult } from "./run-cli.js";
+import { type CliResult, runAgentc } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 import { type BuildFixture, makeBuildDir } from "./zip-fixtures.js";
 
@@ -90,22 +89,8 @@ export function sshVerifies(
   return run.status === 0;
 }
 
-/** The CLI run in this process (`main(argv, io)`), with what it printed. */
-export async function cli(args: string[]): Promise<CliResult> {
-  let stdout = "";
-  let stderr = "";
-  const status = await main(args, {
-    out: (text) => {
-      stdout += `${text}\n`;
-    },
-    err: (text) => {
-      stderr += `${text}\n`;
-    },
-    color: false,
-    isTty: false,
-  });
-  return { status, stdout, stderr };
-}
+/** The CLI run in this process: the one in-process runner every test uses. */
+export const cli = (args: string[]): Promise<CliResult> => runAgentc(args);
 
 /** A build folder signed as a person signs one by hand: `ssh-keygen -Y sign -n agentc-bundle … manifest.json`. */
 export function signedBuild(fixture: BuildFixture, key?: SshKey): string {
