@@ -1,0 +1,24 @@
+/**
+ * One input from outside the registry, resolved and pinned: what entered the build, from where, at which
+ * version. The resolver (`resolve-*.ts`) makes these; the content check, the lock, the layering and the
+ * SBOM read them.
+ */
+export interface DependencyInput {
+  /** The dependency's name where the registry declares it. */
+  readonly name: string;
+  readonly kind: DependencyKind;
+  /** The reference as declared: an `oci://` reference, a URL, a git URL with a path, an npm spec. */
+  readonly origin: string;
+  /** What the reference resolved to: a commit, a version or a digest. */
+  readonly version: string;
+  /** `sha256:<hex>` of the content used, as the lock records it. */
+  readonly digest: string;
+  /** SPDX licence expression when the source declares one. */
+  readonly licence?: string;
+  /** The registry trusts this dependency by name, so its hooks and MCP commands may enter the build. */
+  readonly trusted: boolean;
+  /** The files used, by posix path inside the dependency, with their bytes. */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+}
+
+export type DependencyKind = "registry" | "git" | "marketplace" | "npm" | "url";
