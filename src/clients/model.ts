@@ -384,7 +384,7 @@ export interface AgentRuleForm extends PermissionRuleForm {
    * tool and level, with the slots "{tool}", "{action}" and "{arguments}" (a list; left out for a coarse rule).
    */
   rule_shape: "lists" | "action_map" | "rule_objects";
-  rule_object?: Record<string, string>;
+  rule_object?: RuleObjectTemplate;
   /** An MCP rule form ("server/*") is the argument of this tool, not a tool name of its own. */
   mcp_argument_of?: string;
   /** A command rule's suffix form does not match the bare command, so the bare command is written too. */
@@ -439,7 +439,15 @@ export interface PermissionMapping extends PermissionRuleForm {
    * "lists" (default): one rule string per element of the level's list. "action_map": an object of
    * tool → {argument pattern → action}, the last matching key winning; `levels` then names the action.
    */
-  rule_shape?: "lists" | "action_map";
+  rule_shape?: "lists" | "action_map" | "rule_objects";
+  /** rule_objects: one element of the list at `key`, one per rule atom and tool, first match winning. */
+  rule_object?: RuleObjectTemplate;
+  /** rule_objects: the argument name each tool's pattern is matched against (`Bash` → `cmd`), the `{argument_key}` slot. */
+  permission_argument_keys?: Record<string, string>;
+  /** A command rule's suffix form does not match the bare command, so the bare command is written too. */
+  permission_exec_bare_too?: boolean;
+  /** Why a path rule holds only in part (the client matches it elsewhere than the core's project-relative glob). */
+  path_rules_partial_because?: string;
   /** Extra values under `key` (e.g. defaultMode) and at the top of the file; composed like the rules. */
   permissions_extra?: Record<string, unknown>;
   settings_extra?: Record<string, unknown>;
@@ -457,6 +465,12 @@ export interface PermissionMapping extends PermissionRuleForm {
   /** Why the rules written here hold only in part (a front end that does not read the file); each written rule is then partial and says this. */
   partial_because?: string;
 }
+
+/**
+ * One rule object: string values may be the slots "{tool}", "{action}" and "{arguments}" (the rule's patterns
+ * as a list, the member left out for a coarse rule); a nested object's key may be "{argument_key}".
+ */
+export type RuleObjectTemplate = Record<string, string | Record<string, string>>;
 
 /** How one core rule becomes the client's: its tools, their arguments, the level names. */
 export interface PermissionRuleForm {

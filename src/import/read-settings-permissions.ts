@@ -1,6 +1,7 @@
 import type { ClientPack, PermissionMapping } from "../clients/model.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import { type PermissionLevel, permissionLevels } from "../core/model.js";
+import { readRuleObject } from "../emit/clients/rule-objects.js";
 import { isObject } from "../shared/json-shape.js";
 import type { ImportedPermission } from "./model.js";
 import type { ReadContext } from "./read-context.js";
@@ -26,6 +27,10 @@ export function readPermissions(
   const container = valueAt(document.value, mapping.key);
   if (container === undefined) return top;
   const base = mapping.key;
+  if (mapping.rule_shape === "rule_objects") {
+    readRuleObjects(ctx, pack, mapping, document, container);
+    return [...top, String(base[0])];
+  }
   const isPolicy = (name: string) => policies.some((path) => samePath(path, [...base, name]));
   if (!isObject(container)) {
     unowned(ctx, document, base, "is not an object of permission lists");
@@ -139,6 +144,43 @@ function readActionMap(
     }
     for (const [pattern, action] of Object.entries(value))
       add(pattern === "*" ? tool : `${tool}(${pattern})`, action, [...base, tool, pattern]);
+  }
+}
+
+/**
+ * A list of rule objects (`{"tool": "Bash", "matches": {"cmd": ["git push"]}, "action": "reject"}`) read
+ * back through the pack's template: each pattern as the rule text `tool(pattern)`, a coarse object as the
+ * tool itself, the action as the level. An object of another shape, or whose pattern is matched against
+ * another argument than the one agentc writes for its tool, stays the project's.
+ */
+function readRuleObjects(
+  ctx: ReadContext,
+  pack: ClientPack,
+  mapping: PermissionMapping,
+  document: SettingsDocument,
+  list: unknown,
+): void {
+  const base = mapping.key;
+  if (!Array.isArray(list)) {
+    unowned(ctx, document, base, "is not a list of rule objects");
+    return;
+  }
+  const template = mapping.rule_object ?? {};
+  for (const [index, element] of list.entries()) {
+    const at = [...base, index];
+    const read = readRuleObject(template, element);
+    const level = permissionLevels.find((l) => mapping.levels[l] === read?.action);
+    const expectedKey = read && mapping.permission_argument_keys?.[read.tool];
+    if (!read || !level || (read.argumentKey !== undefined && read.argumentKey !== expectedKey)) {
+      unowned(ctx, document, at, "is not a rule object agentc writes for this client");
+      continue;
+    }
+    const texts = read.arguments.length === 0 ? [read.tool] : read.arguments.map((a) => `${read.tool}(${a})`);
+    for (const text of texts) {
+      const atom = reversePermission(text, mapping, pack.core_skill_prefix ?? "");
+      if ("problem" in atom) unowned(ctx, document, at, `(${JSON.stringify(text)}) ${atom.problem}`);
+      else addAtom(ctx.items.permissions[level], atom.verb, atom.pattern, document.positionOf(at));
+    }
   }
 }
 

@@ -111,4 +111,36 @@ describe("Amp: what the pinned CLI reads from the installed project", () => {
       }
     }
   });
+
+  it("amp permissions test --workspace decides each call as core/permissions.json says, deny first", async (t) => {
+    const program = requireClient(t, "amp");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const at = (path: string) => join(installed.project, path);
+    const cases: { call: string[]; action: string }[] = [
+      { call: ["Bash", "--cmd", "git push --force origin main"], action: "reject" },
+      { call: ["Bash", "--cmd", "rm -rf build"], action: "reject" },
+      { call: ["Bash", "--cmd", "git push origin main"], action: "ask" },
+      { call: ["Bash", "--cmd", "npm test"], action: "allow" },
+      { call: ["Bash", "--cmd", "npm test -- --watch"], action: "allow" },
+      { call: ["Read", "--path", at(".env")], action: "reject" },
+      { call: ["Read", "--path", at("secrets/deploy.key")], action: "reject" },
+      { call: ["Read", "--path", at("src/app.ts")], action: "allow" },
+      { call: ["edit_file", "--path", at(".github/workflows/ci.yml")], action: "reject" },
+      { call: ["read_web_page", "--url", "https://docs.example.com/guide"], action: "allow" },
+      { call: ["mcp__issues__create_issue"], action: "ask" },
+    ];
+    const runs = await Promise.all(
+      cases.map(({ call }) =>
+        amp(program, ["permissions", "test", ...call, "--workspace", "--json"], installed.project),
+      ),
+    );
+    for (const [i, { call, action }] of cases.entries()) {
+      const run = runs[i];
+      assert.ok(run);
+      const decision = JSON.parse(run.stdout) as { action: string; source: string };
+      assert.equal(decision.action, action, `${call.join(" ")}\n${describeRun(run)}`);
+      assert.equal(decision.source, "user", `${call.join(" ")} was decided by Amp's built-in rules`);
+    }
+  });
 });

@@ -14,6 +14,7 @@ import { capability, type EmitContext } from "./emit-context.js";
 import type { TreeValue } from "./frontmatter.js";
 import { actionMapEntries, inEvaluationOrder, type RuleTarget } from "./permission-action-map.js";
 import { atomsOf, type CoreNames, coreNames, ruleTargets } from "./permission-entries.js";
+import { execArguments, fillRuleObject } from "./rule-objects.js";
 import { ruleText, type ToolListResult } from "./tool-lists.js";
 
 /** Whose rules these are: "agent reviewer" or "skill release", its capability kind, the pack field read. */
@@ -128,11 +129,9 @@ function shapedTargets(form: AgentRuleForm, verb: Verb, target: RuleTarget): Rul
     const coarse = (form.permission_tools[verb] ?? []).includes(target.tool);
     return [coarse ? target : { tool: form.mcp_argument_of, argument: target.tool }];
   }
-  const suffix = form.permission_exec_suffix;
   const argument = target.argument;
-  if (kind === "commands" && form.permission_exec_bare_too && argument?.endsWith(suffix) && suffix !== "")
-    return [{ tool: target.tool, argument: argument.slice(0, -suffix.length) }, target];
-  return [target];
+  if (argument === undefined) return [target];
+  return execArguments(form, verb, argument).map((a) => ({ tool: target.tool, argument: a }));
 }
 
 /** Every verb outside the tools limit denied whole; MCP tools, named per server, by each core server. */
@@ -303,18 +302,7 @@ function ruleObjects(form: AgentRuleForm, written: LeveledTarget[]): TreeValue {
     groups.set(key, group);
   }
   const template = form.rule_object ?? {};
-  return [...groups.values()].map(({ level, tool, args }) => {
-    const object: Record<string, TreeValue> = {};
-    for (const [key, slot] of Object.entries(template)) {
-      if (slot === "{arguments}") {
-        if (args.length > 0) object[key] = args;
-      } else
-        object[key] = slot
-          .split("{tool}")
-          .join(tool)
-          .split("{action}")
-          .join(form.levels[level] ?? level);
-    }
-    return object;
-  });
+  return [...groups.values()].map(({ level, tool, args }) =>
+    fillRuleObject(template, { tool, action: form.levels[level] ?? level, arguments: args }),
+  );
 }

@@ -12,6 +12,8 @@ export interface RuleTarget {
 export interface ShapedEntries {
   texts: string[];
   entries: OwnedEntry[];
+  /** Tools the shape cannot write the rule for, with the reason. */
+  lost?: { tool: string; reason: string }[];
 }
 
 /** The key an action map gives a coarse rule: every argument. */

@@ -19,6 +19,7 @@ import {
   type RuleTarget,
   type ShapedEntries,
 } from "./permission-action-map.js";
+import { execArguments, fillRuleObject } from "./rule-objects.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
@@ -133,10 +134,13 @@ function atomOutcome(
   const byShape =
     mapping.rule_shape === "action_map"
       ? actionMapEntries(mapping, level, targets.written)
-      : listEntries(mapping, list, targets.written);
+      : mapping.rule_shape === "rule_objects"
+        ? ruleObjectEntries(mapping, level, rule.verb, targets.written)
+        : listEntries(mapping, list, targets.written);
   const rows: CapabilityRow[] = [];
   if (byShape.texts.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, byShape.texts));
-  for (const { tool, reason } of targets.lost) rows.push(cannot(pack, level, rule, pattern, reason, tool));
+  const lost = [...targets.lost, ...(byShape.lost ?? [])];
+  for (const { tool, reason } of lost) rows.push(cannot(pack, level, rule, pattern, reason, tool));
   return { entries: byShape.entries, rows };
 }
 
@@ -144,6 +148,40 @@ function listEntries(mapping: PermissionMapping, list: string, written: RuleTarg
   const texts = [...new Set(written.map(ruleText))];
   const path = [...mapping.key, list];
   return { texts, entries: texts.map((value) => ({ path, value, element: true })) };
+}
+
+/**
+ * One rule object per tool in the list at the pack's key. Atoms come deny first, then ask, then allow, so a
+ * client that takes the first matching object keeps the core's order of levels.
+ */
+function ruleObjectEntries(
+  mapping: PermissionMapping,
+  level: PermissionLevel,
+  verb: Verb,
+  written: RuleTarget[],
+): ShapedEntries {
+  const template = mapping.rule_object ?? {};
+  const keyed = JSON.stringify(template).includes("{argument_key}");
+  const shaped: ShapedEntries = { texts: [], entries: [], lost: [] };
+  for (const { tool, argument } of written) {
+    const argumentKey = mapping.permission_argument_keys?.[tool];
+    if (keyed && argument !== undefined && argumentKey === undefined) {
+      shaped.lost?.push({
+        tool,
+        reason: `the pack names no argument of ${tool} a pattern is matched against`,
+      });
+      continue;
+    }
+    const value = fillRuleObject(template, {
+      tool,
+      action: mapping.levels[level] ?? level,
+      arguments: argument === undefined ? [] : execArguments(mapping, verb, argument),
+      ...(argumentKey === undefined ? {} : { argumentKey }),
+    });
+    shaped.texts.push(JSON.stringify(value));
+    shaped.entries.push({ path: mapping.key, value, element: true });
+  }
+  return shaped;
 }
 
 /** A rule target as the client's rule string: `Tool` or `Tool(argument)`. */
@@ -330,20 +368,26 @@ function writtenRow(
   written: string[],
 ): CapabilityRow {
   const exactOnly = patternKindOf[rule.verb] === "commands" && mapping.permission_exec_match === "exact";
-  const listed = mapping.rule_shape === "action_map" ? mapping.key : [...mapping.key, mapping.levels[level]];
+  const listed =
+    mapping.rule_shape === undefined || mapping.rule_shape === "lists"
+      ? [...mapping.key, mapping.levels[level]]
+      : mapping.key;
   const where = `${withRuntimePlaceholders(pack, mapping.file)} ${listed.join(".")}`;
   const writtenAt = `written as ${written.join(", ")} in ${where}`;
   const prefixLost = exactOnly && pattern !== undefined && level !== "allow";
+  const pathPartial = patternKindOf[rule.verb] === "paths" && pattern !== undefined;
+  const reasons = [mapping.partial_because, pathPartial ? mapping.path_rules_partial_because : undefined];
+  const partialBecause = reasons.filter((r) => r !== undefined).join("; ") || undefined;
   return capabilityRow(
     pack.client,
     "permission",
     promiseOf(level, rule, pattern),
     rule.position,
-    prefixLost ? "cannot" : mapping.partial_because ? "partial" : "enforced",
+    prefixLost ? "cannot" : partialBecause ? "partial" : "enforced",
     prefixLost
       ? `${writtenAt}, but the client matches the exact command only, not "${pattern} …"`
-      : mapping.partial_because
-        ? `${writtenAt}; ${mapping.partial_because}`
+      : partialBecause
+        ? `${writtenAt}; ${partialBecause}`
         : writtenAt,
   );
 }
