@@ -11,7 +11,12 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
+import { describeSession } from "../support/loopback/client-session.js";
+import { copilotSession, trustingCopilot } from "../support/loopback/copilot-session.js";
 import { buildPluginRegistry } from "../support/plugin-build.js";
+import { testdir } from "../support/testdir.js";
+
+const secret = "AKIA4EXAMPLESECRETKEY";
 
 /** One CLI call in the sandbox; undefined when the CLI is absent (skipped outside CI). */
 async function run(t: TestContext, cli: ClientCli, args: string[], cwd: string, sandbox: ClientSandbox) {
@@ -175,6 +180,25 @@ describe("plugins in the real clients (examples: client fixture, every host)", a
     assert.match(ok(installed), /Plugin "team-tools" installed successfully\. Installed 4 skills/);
     const listed = await run(t, "copilot", ["plugin", "list"], built.market, sandbox);
     assert.match(ok(listed), /team-tools@team-tools \(v2\.0\.0\) \(enabled\)/);
+  });
+
+  it("GitHub Copilot CLI: does not run an installed plugin's hooks (copilot-cli#2540), so the plugin's guard does not stop a read of .env", async (t) => {
+    const program = requireClient(t, "copilot");
+    if (!program) return;
+    const hooks = readFileSync(join(plugin(), "hooks", "hooks.json"), "utf8");
+    assert.match(hooks, /agentc-guard/, "the plugin carries the guard hook");
+    const project = testdir({ ".env": `AWS_ACCESS_KEY_ID=${secret}\n`, "README.md": "# app\n" });
+    const sandbox = trustingCopilot(project);
+    ok(await run(t, "copilot", ["plugin", "marketplace", "add", built.market], built.market, sandbox));
+    ok(await run(t, "copilot", ["plugin", "install", "team-tools@team-tools"], built.market, sandbox));
+    const read = { name: "bash", input: { command: "cat .env", description: "Read the env file" } };
+    const record = await copilotSession(program, project, read, ["issues", "docs"], sandbox);
+    assert.ok(record.requests.length >= 2, `the tool call was answered\n${describeSession(record)}`);
+    const bodies = record.requests.map((r) => r.body).join("\n");
+    assert.ok(
+      bodies.includes(secret),
+      `the plugin's guard ran: Copilot CLI now runs plugin hooks; update docs/plugins.md and this test\n${describeSession(record)}`,
+    );
   });
 });
 

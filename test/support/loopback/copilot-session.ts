@@ -17,7 +17,13 @@ export function trustingCopilot(project: string): ClientSandbox {
  * `copilot -p` against a stand-in Messages API (bring-your-own-key: no GitHub account needed). The
  * named MCP servers are disabled: started offline, each would only wait out its start-up timeout.
  */
-export function copilotSession(program: string[], project: string, tool?: ToolCall, servers: string[] = []) {
+export function copilotSession(
+  program: string[],
+  project: string,
+  tool?: ToolCall,
+  servers: string[] = [],
+  sandbox: ClientSandbox = trustingCopilot(project),
+) {
   const byok = {
     COPILOT_PROVIDER_BASE_URL: "{base}",
     COPILOT_PROVIDER_TYPE: "anthropic",
@@ -27,7 +33,7 @@ export function copilotSession(program: string[], project: string, tool?: ToolCa
   return clientSession({
     api: "anthropic",
     cwd: project,
-    env: { ...(trustingCopilot(project).env as Record<string, string>), ...byok },
+    env: { ...(sandbox.env as Record<string, string>), ...byok },
     steps: [
       {
         program,
