@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
+import { maxRuleFileBytes, readText } from "../documents/text-file.js";
 import { joinPath } from "../shared/posix-path.js";
 import { byCodePoint, linkTargetPath, type ProjectTree } from "./project-tree.js";
 
@@ -8,17 +9,15 @@ const skipped = new Set([".git", "node_modules"]);
 
 /**
  * A project folder on disk as a ProjectTree: what a client would find there now (an installed project, a
- * person's own files). Links are followed for text and reported as links; unreadable paths read as absent.
+ * person's own files). Links are followed for text and reported as links; unreadable paths read as absent,
+ * and so do what is no regular file (a FIFO, a device), binary or not UTF-8, or larger than a rule file may be.
  */
 export function diskTree(root: string): ProjectTree {
   const at = (path: string) => join(root, ...path.split("/"));
   return {
     text: (path) => {
-      try {
-        return readFileSync(at(path), "utf8");
-      } catch {
-        return undefined;
-      }
+      const read = readText(at(path), maxRuleFileBytes);
+      return read.ok ? read.text : undefined;
     },
     linkTarget: (path) => {
       try {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
@@ -195,6 +196,18 @@ describe("session load on a project on disk", () => {
       [["CLAUDE.md", "link", "AGENTS.md"]],
     );
     assert.equal(item(l, "skill", "review")?.path, ".claude/skills/review/SKILL.md");
+  });
+
+  it("reads what is no text file as absent, and never blocks on a FIFO or a device", () => {
+    const root = testdir({ "AGENTS.md": "# Team rules\n" }, "agentc-session-");
+    execFileSync("mkfifo", [join(root, "CLAUDE.md")]);
+    symlinkSync("/dev/zero", join(root, "GEMINI.md"));
+    writeFileSync(join(root, "QWEN.md"), Buffer.from([0x23, 0x20, 0x00, 0x01]));
+    writeFileSync(join(root, "CRUSH.md"), "x".repeat(5 * 1024 * 1024));
+    const tree = diskTree(root);
+    for (const path of ["CLAUDE.md", "GEMINI.md", "QWEN.md", "CRUSH.md"])
+      assert.equal(tree.text(path), undefined, path);
+    assert.equal(tree.text("AGENTS.md"), "# Team rules\n");
   });
 });
 
