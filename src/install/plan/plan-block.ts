@@ -126,7 +126,23 @@ function blockHost(ctx: PlanContext, path: string): string | undefined {
   const target = posix.normalize(posix.join(posix.dirname(path), onDisk.target));
   if (target.startsWith("../") || target === ".." || posix.isAbsolute(onDisk.target)) return undefined;
   if (ctx.state.blockedBy(target) !== undefined) return undefined;
+  // a file the bundle ships itself is never a host: a block there would change agentc's own file
+  if (ctx.desired.files.some((f) => f.path === target)) return undefined;
   return ctx.state.get(target).type === "file" ? target : undefined;
+}
+
+/**
+ * A person's link at `path` whose file in the project already holds exactly the bytes agentc ships there:
+ * the link gives every client agentc's text, so it stays the person's and nothing is written.
+ */
+export function linkReadsShipped(ctx: PlanContext, path: string, sha: string): boolean {
+  const onDisk = ctx.state.get(path);
+  if (onDisk.type !== "symlink" || ctx.previous.get(path) !== undefined) return false;
+  const target = posix.normalize(posix.join(posix.dirname(path), onDisk.target));
+  if (target.startsWith("../") || target === ".." || posix.isAbsolute(onDisk.target)) return false;
+  if (ctx.state.blockedBy(target) !== undefined) return false;
+  const file = ctx.state.get(target);
+  return file.type === "file" && file.sha256 === sha;
 }
 
 function recordedBlock(ctx: PlanContext, path: string): RecordEntry | undefined {

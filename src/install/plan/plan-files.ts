@@ -2,7 +2,7 @@ import { pair } from "../../shared/line-codec.js";
 import { isAsRecorded, wroteAs } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
 import type { DesiredFile } from "./desired.js";
-import { planBlock } from "./plan-block.js";
+import { linkReadsShipped, planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import type { Content } from "./plan-model.js";
 import { besideSuffix, decideSeed } from "./seed-decision.js";
@@ -44,6 +44,10 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
     return;
   }
   if (onDisk.type === "file" && shipped && !modeKept) return void planEditedOwned(ctx, f, shipped);
+  if (linkReadsShipped(ctx, f.path, f.sha256)) {
+    ctx.entries.delete(f.path);
+    return void ctx.actions.push({ op: "unchanged", path: f.path });
+  }
   const persons = !recorded || recorded.kind === "block";
   if (
     (onDisk.type === "file" || onDisk.type === "symlink") &&
