@@ -67,7 +67,7 @@ describe("agentc import never writes into the project and never overwrites a reg
 });
 
 describe("agentc import reads every native file it can and reports every one it cannot", () => {
-  it("malformed frontmatter, JSON and TOML, a binary and links out of the project: each at its place, exit 1", async () => {
+  it("malformed frontmatter, JSON and TOML, a binary and links out of the project: each a warning at its place, the rest imported, exit 0", async () => {
     const outside = testdir({
       "secret.md": "# Secret\n\nnot the project's\n",
       "skills/x/SKILL.md": "---\nname: x\n---\n",
@@ -84,7 +84,7 @@ describe("agentc import reads every native file it can and reports every one it 
     symlinkSync(join(outside, "secret.md"), join(project, ".claude", "rules", "leak.md"));
     symlinkSync(join(outside, "skills", "x"), join(project, ".claude", "skills", "ext"));
     const run = await runImport(project);
-    assert.equal(run.status, 1);
+    assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.after.tree, run.before.tree);
     // Every file once, at its first problem (a parser's later errors follow from the first).
     assert.deepEqual(
