@@ -20,6 +20,7 @@ interface WrittenServer {
   url?: string;
   headers?: Record<string, string>;
   tools?: string[];
+  clients?: string[];
   timeout?: number;
   description?: string;
 }
@@ -94,6 +95,7 @@ function stringsOf(server: WrittenServer): [JsonPath, string][] {
 function toServer(name: string, server: WrittenServer, position: McpServer["position"]): McpServer {
   const shared = {
     name,
+    ...(server.clients ? { clients: server.clients } : {}),
     ...(server.tools ? { tools: server.tools } : {}),
     ...(server.timeout !== undefined ? { timeout: server.timeout } : {}),
     ...(server.description ? { description: server.description } : {}),

@@ -152,6 +152,8 @@ export interface RemoteServer {
 
 export type McpServer = (StdioServer | RemoteServer) & {
   name: string;
+  /** The client packs that write the server; absent: every chosen pack. */
+  clients?: string[];
   tools?: string[];
   timeout?: number;
   description?: string;

@@ -48,7 +48,8 @@ export function mergeItems(
       for (const rule of own.permissions[level]) addPermission(items.permissions[level], rule);
     let lastHook = -1;
     for (const hook of own.hooks) lastHook = addHook(lists.hook, read(hook), lastHook);
-    for (const server of own.servers) keep("server", lists.server, server);
+    const readBy = assistant.pack ? [assistant.pack.client] : [];
+    for (const server of own.servers) keep("server", lists.server, { ...server, readBy });
     items.guard ||= own.guard;
     for (const [client, paths] of Object.entries(own.policies))
       items.policies[client] = [...new Set([...(items.policies[client] ?? []), ...paths])];

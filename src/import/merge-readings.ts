@@ -31,6 +31,7 @@ export function mergeReadings<T extends { position: unknown }>(
     if (key === "body") return sameText(x as string, y as string);
     if (key === "files") return sameFiles(x as SkillFile[], y as SkillFile[]);
     if (key === "tools" || key === "deny" || key === "verbs") return preciseVerbs(kind, key, a, b, x, y);
+    if (key === "readBy") return readByBoth(x, y);
     return conflict;
   };
   const sameText = (x: string, y: string): unknown => {
@@ -127,11 +128,18 @@ function serversAlike(
   a: Reading<ImportedServer>,
   b: Reading<ImportedServer>,
 ): Merged<Reading<ImportedServer>> | undefined {
+  const readBy = readByBoth(a.item.readBy, b.item.readBy);
   if (writtenAs(a.item, b.pack) === canonicalJson(b.item.written))
-    return { merged: { ...a, neutralText: a.neutralText } };
+    return { merged: { ...a, item: { ...a.item, readBy }, neutralText: a.neutralText } };
   if (writtenAs(b.item, a.pack) === canonicalJson(a.item.written))
-    return { merged: { ...b, neutralText: b.neutralText } };
+    return { merged: { ...b, item: { ...b.item, readBy }, neutralText: b.neutralText } };
   return undefined;
+}
+
+/** The clients that read either reading. */
+function readByBoth(x: unknown, y: unknown): string[] {
+  const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+  return [...new Set([...list(x), ...list(y)])].sort();
 }
 
 function writtenAs(server: ImportedServer, pack: ClientPack | undefined): string | undefined {
@@ -141,7 +149,7 @@ function writtenAs(server: ImportedServer, pack: ClientPack | undefined): string
 }
 
 function coreServer(server: ImportedServer): McpServer {
-  const { written: _, ...rest } = server;
+  const { written: _, readBy: __, ...rest } = server;
   if (rest.transport === "stdio")
     return { ...rest, transport: "stdio", args: rest.args ?? [], env: rest.env ?? {} };
   const transport = rest.transport === "remote" ? "http" : rest.transport;

@@ -151,6 +151,10 @@ export type ImportedServer = (
   cwd?: string;
   /** The client's entry as written, to tell whether another reading would be written like it. */
   written?: unknown;
+  /** The client packs whose files had the server (merged across readings). */
+  readBy?: string[];
+  /** The client packs that write it, when not every chosen pack does (core/mcp.json `clients`). */
+  clients?: string[];
   tools?: string[];
   timeout?: number;
   description?: string;

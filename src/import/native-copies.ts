@@ -30,10 +30,14 @@ export function itemClients(
         diagnostics.push(throughLinks(item));
         return [];
       }
-      const all =
-        chosen.length > 0 && chosen.every((c) => own.includes(c)) && own.every((c) => chosen.includes(c));
-      return [{ ...item, ...(all ? {} : { clients: own }) }];
+      return [{ ...item, ...(everyChosen(own) ? {} : { clients: own }) }];
     });
+  const everyChosen = (own: string[]) =>
+    chosen.length > 0 && chosen.every((c) => own.includes(c)) && own.every((c) => chosen.includes(c));
+  // A server read from the files of only some assistants is written for those alone.
+  const servers = items.servers.map(({ readBy, ...server }) =>
+    !readBy || readBy.length === 0 || everyChosen(readBy) ? server : { ...server, clients: readBy },
+  );
   return {
     items: {
       ...items,
@@ -41,6 +45,7 @@ export function itemClients(
       skills: assign(items.skills),
       agents: assign(items.agents),
       commands: assign(items.commands),
+      servers,
     },
     diagnostics,
   };

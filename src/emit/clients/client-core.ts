@@ -14,17 +14,18 @@ export function registryForClient(registry: Registry, client: string): Registry 
       skills: mine(core.skills),
       agents: mine(core.agents),
       commands: mine(core.commands),
+      mcpServers: core.mcpServers.filter((server) => compiledFor(server, client)),
     },
   };
 }
 
 /** Whether a core item is compiled for a client pack: it names none, or names this one. */
-export function compiledFor(item: CoreMarkdown, client: string): boolean {
+export function compiledFor(item: Pick<CoreMarkdown, "clients">, client: string): boolean {
   return item.clients === undefined || item.clients.includes(client);
 }
 
 function hasClientLists(core: Core): boolean {
-  return [core.rules, core.skills, core.agents, core.commands].some((items) =>
+  return [core.rules, core.skills, core.agents, core.commands, core.mcpServers].some((items) =>
     items.some((item) => item.clients !== undefined),
   );
 }
