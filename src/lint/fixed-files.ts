@@ -37,7 +37,7 @@ function applied(text: string, edits: readonly LineEdit[]): string {
     if (seen.has(key)) continue;
     seen.add(key);
     const at = edit.line - 1;
-    if (edit.op === "insert") lines.splice(at, 0, edit.text ?? "");
+    if (edit.op === "insert") lines.splice(at, 0, ...(edit.text ?? "").split("\n"));
     else if (edit.op === "delete") lines.splice(at, 1);
     else lines[at] = edit.text ?? "";
   }

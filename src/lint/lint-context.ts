@@ -26,7 +26,7 @@ export interface LineEdit {
   /** 1-based line the edit is at; an insert goes before it. */
   line: number;
   op: "replace" | "delete" | "insert";
-  /** The new line (replace, insert). */
+  /** The new line (replace), or the lines to insert, joined by "\n". */
   text?: string;
 }
 

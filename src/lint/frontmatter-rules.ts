@@ -1,0 +1,88 @@
+import { nativeFrontmatterDocumented } from "../checks/lint/native-frontmatter-documented.js";
+import type { ClientPack } from "../clients/model.js";
+import { packPath } from "../clients/placeholders.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ItemKind } from "../session-load/index.js";
+import { nearestName } from "../shared/nearest-name.js";
+import type { LintContext, RuleResult } from "./lint-context.js";
+import { globsFields, nativeMarkdown } from "./native-frontmatter.js";
+import { onceEach } from "./session-rules.js";
+
+/** A kind of item file whose frontmatter a pack documents: its folder and the fields it reads. */
+interface Documented {
+  dir: string;
+  fields: readonly string[];
+  /** Fields that hold true or false. */
+  booleans: readonly string[];
+}
+
+/**
+ * AGC200: every frontmatter key of a rule, skill, agent or command file in a client's own folder is one the
+ * client documents for that kind of file (else it is ignored, often a misspelling), and a field that holds
+ * true or false is written as one.
+ */
+export function frontmatterRule(ctx: LintContext): RuleResult {
+  const lenient = globsFields(ctx.clients.map((c) => c.pack));
+  const diagnostics: Diagnostic[] = [];
+  for (const { pack, load } of ctx.clients) {
+    for (const item of load.items) {
+      const documented = documentedFor(pack, item.kind);
+      if (!documented) continue;
+      for (const path of [item.path, ...item.copies]) {
+        if (!path.startsWith(`${documented.dir}/`)) continue;
+        const markdown = nativeMarkdown(ctx.tree, path, pack, lenient);
+        if (!markdown) continue;
+        for (const [key, value] of Object.entries(markdown.values)) {
+          // Another client's globs field in a rule file is AGC203's finding.
+          if (item.kind === "rule" && lenient.includes(key)) continue;
+          if (!documented.fields.includes(key)) {
+            const near = nearestName(key, [...documented.fields]);
+            diagnostics.push(
+              diagnostic(nativeFrontmatterDocumented, {
+                position: markdown.positionOf(key),
+                message: `${pack.name} does not read frontmatter field "${key}" in ${item.kind} files${near ? ` (did you mean "${near}"?)` : ""}; it reads ${documented.fields.join(", ")}`,
+              }),
+            );
+          } else if (documented.booleans.includes(key) && typeof value !== "boolean")
+            diagnostics.push(
+              diagnostic(nativeFrontmatterDocumented, {
+                position: markdown.positionOf(key, "value"),
+                severity: "error",
+                message: `${pack.name} reads "${key}" as true or false, but it is ${JSON.stringify(value)}`,
+                hint: `Write ${key}: true or ${key}: false, without quotes.`,
+              }),
+            );
+        }
+      }
+    }
+  }
+  return { diagnostics: onceEach(diagnostics) };
+}
+
+function documentedFor(pack: ClientPack, kind: ItemKind): Documented | undefined {
+  const dir = (d: string | null | undefined) => (d ? packPath(d, pack.runtime_placeholders) : undefined);
+  const where =
+    kind === "rule"
+      ? { dir: dir(pack.rules_dir), fields: pack.rule_file?.documented_fields }
+      : kind === "skill"
+        ? { dir: dir(pack.skills_dir), fields: pack.skill_frontmatter?.documented_fields }
+        : kind === "agent"
+          ? { dir: dir(pack.agents_dir), fields: pack.agent_frontmatter?.documented_fields }
+          : { dir: dir(pack.commands_dir), fields: pack.command_format?.documented_fields };
+  if (!where.dir || !where.fields || where.fields.length === 0) return undefined;
+  return { dir: where.dir, fields: where.fields, booleans: booleanFields(pack, kind) };
+}
+
+/** The fields a pack writes as true or false (a rule trigger's literal, the skill's invocation switches). */
+function booleanFields(pack: ClientPack, kind: ItemKind): string[] {
+  if (kind === "rule")
+    return Object.values(pack.rule_triggers?.map ?? {}).flatMap((m) =>
+      Object.entries(m?.fields ?? {}).flatMap(([k, v]) => (typeof v === "boolean" ? [k] : [])),
+    );
+  if (kind === "skill") {
+    const fm = pack.skill_frontmatter;
+    return [fm?.model_invocation_field, fm?.user_invocation_field].flatMap((f) => (f ? [f] : []));
+  }
+  return [];
+}
