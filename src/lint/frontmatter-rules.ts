@@ -6,7 +6,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ItemKind } from "../session-load/index.js";
 import { nearestName } from "../shared/nearest-name.js";
 import type { LintContext, RuleResult } from "./lint-context.js";
-import { globsFields, nativeMarkdown } from "./native-frontmatter.js";
+import { globsFields } from "./native-frontmatter.js";
 import { onceEach } from "./session-rules.js";
 
 /** A kind of item file whose frontmatter a pack documents: its folder and the fields it reads. */
@@ -31,7 +31,7 @@ export function frontmatterRule(ctx: LintContext): RuleResult {
       if (!documented) continue;
       for (const path of [item.path, ...item.copies]) {
         if (!path.startsWith(`${documented.dir}/`)) continue;
-        const markdown = nativeMarkdown(ctx.tree, path, pack, lenient);
+        const markdown = ctx.markdown(path, pack);
         if (!markdown) continue;
         for (const [key, value] of Object.entries(markdown.values)) {
           // Another client's globs field in a rule file is AGC203's finding.

@@ -7,7 +7,7 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import { readModel, ruleFolderOf, ruleMeaning } from "../session-load/index.js";
 import { ClientFindings } from "./client-findings.js";
 import type { ClientView, LineEdit, LintContext, RuleResult } from "./lint-context.js";
-import { frontmatterLines, globsFields, nativeMarkdown } from "./native-frontmatter.js";
+import { frontmatterLines, globsFields } from "./native-frontmatter.js";
 
 /** A YAML plain value cannot start with these: `*` opens an alias, `&` an anchor, `!` a tag. */
 const yamlIndicator = /^[*&!%@`]/;
@@ -30,12 +30,13 @@ export function globRule(ctx: LintContext): RuleResult {
       for (const path of [item.path, ...item.copies]) {
         const folder = ruleFolderOf(folders, path);
         const text = ctx.tree.text(path);
-        const markdown = nativeMarkdown(ctx.tree, path, view.pack, fields);
+        const markdown = ctx.markdown(path, view.pack);
         if (!folder?.globs_field || text === undefined || !markdown) continue;
         const field = folder.globs_field;
         const other = fields.find((f) => f !== field && markdown.values[f] !== undefined);
+        const meaning = ruleMeaning(folder, text);
         if (markdown.values[field] === undefined && other !== undefined) {
-          const always = ruleMeaning(folder, text).always;
+          const always = meaning.always;
           found.add(`203\0${path}\0${field}\0${always}`, client, (who) =>
             diagnostic(ruleGlobsFieldRead, {
               position: markdown.positionOf(other),
@@ -45,7 +46,7 @@ export function globRule(ctx: LintContext): RuleResult {
           );
         }
         edits.push(...writtenGlobs(found, view, folder, path, text));
-        for (const glob of ruleMeaning(folder, text).globs) {
+        for (const glob of meaning.globs) {
           if (/^["']|["']$/.test(glob) || glob.startsWith("./") || glob.startsWith("/") || matches(glob))
             continue;
           found.add(`202\0${path}\0${glob}`, client, (who) =>
@@ -129,7 +130,12 @@ function globMatcher(files: readonly string[]): (glob: string) => boolean {
     const cached = known.get(glob);
     if (cached !== undefined) return cached;
     const test = picomatch(glob, { dot: true });
-    const found = files.some((file) => test(file));
+    // Only files under the glob's literal folder can match it.
+    const base = picomatch.scan(glob).base;
+    const prefix = base === "" ? "" : `${base}/`;
+    const found = files.some(
+      (file) => (prefix === "" || file.startsWith(prefix) || file === base) && test(file),
+    );
     known.set(glob, found);
     return found;
   };

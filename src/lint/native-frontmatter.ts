@@ -8,19 +8,31 @@ export function globsFields(packs: readonly ClientPack[]): string[] {
   return [...new Set(fields)].sort();
 }
 
+/** Reads native Markdown files for one lint run. */
+export type MarkdownReader = (path: string, pack: ClientPack) => NativeMarkdown | undefined;
+
 /**
  * A native Markdown file's frontmatter with positions, read by import's reader: the pack's raw fields as
- * written, the globs fields leniently (`paths: *.ts` stays readable); undefined when unreadable (AGC127 says so).
+ * written, every client's globs fields leniently (`paths: *.ts` stays readable); undefined when unreadable
+ * (AGC127 says so). Each file is parsed once per set of raw fields.
  */
-export function nativeMarkdown(
-  tree: ProjectTree,
-  path: string,
-  pack: ClientPack,
-  lenient: readonly string[],
-): NativeMarkdown | undefined {
-  const text = tree.text(path);
-  if (text === undefined) return undefined;
-  return parseNativeMarkdown(path, text, pack.rule_triggers?.raw_fields ?? [], lenient).markdown;
+export function markdownReader(tree: ProjectTree, packs: readonly ClientPack[]): MarkdownReader {
+  const lenient = globsFields(packs);
+  const parsed = new Map<string, NativeMarkdown | undefined>();
+  return (path, pack) => {
+    const raw = pack.rule_triggers?.raw_fields ?? [];
+    const key = `${raw.join(",")}\0${path}`;
+    if (parsed.has(key)) return parsed.get(key);
+    const text = tree.text(path);
+    // Leniently only when YAML refuses the block: the lenient read parses each such field again.
+    const markdown =
+      text === undefined
+        ? undefined
+        : (parseNativeMarkdown(path, text, raw).markdown ??
+          parseNativeMarkdown(path, text, raw, lenient).markdown);
+    parsed.set(key, markdown);
+    return markdown;
+  };
 }
 
 /** The lines of a file's frontmatter block, 1-based numbers with their text; empty without one. */

@@ -13,9 +13,9 @@ import type { LintContext, RuleResult } from "./lint-context.js";
 export function unreadRule(ctx: LintContext): RuleResult {
   const read = new Set(ctx.clients.flatMap(({ load }) => loadedPaths(load)));
   const skillFolders = [...read].filter((p) => p.endsWith("/SKILL.md")).map((p) => `${parentPath(p)}/`);
-  const diagnostics = itemFolders()
-    .flatMap((dir) => ctx.files.filter((file) => file.startsWith(`${dir}/`)))
-    .filter((file, i, all) => all.indexOf(file) === i)
+  const inFolders = new Set(itemFolders().flatMap((dir) => ctx.tree.filesUnder(dir)));
+  const diagnostics = [...inFolders]
+    .sort()
     .filter((file) => !read.has(file) && !skillFolders.some((folder) => file.startsWith(folder)))
     .map((file) =>
       diagnostic(nativeFileRead, {
