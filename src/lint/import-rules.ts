@@ -25,13 +25,14 @@ export function importRule(ctx: LintContext): RuleResult {
       const seen = new Map<string, number>();
       const lines = text.text.split("\n");
       for (const hit of findImports(text.text, forms)) {
+        const written = hit.written.replace(/[.,;:!?)]+$/, "");
         const at = { file: text.path, line: hit.line + 1, column: hit.column };
         const secret = secretPathRule(hit.path);
         if (secret) {
           found.add(`107\0${at.file}\0${at.line}\0${at.column}`, pack.name, (who) =>
             diagnostic(instructionsImportNoSecrets, {
               position: at,
-              message: `"${hit.written}" imports ${hit.path}, a secret file (the guard's rule ${secret}): ${who} would read it into the assistant's context`,
+              message: `"${written}" imports ${hit.path}, a secret file (the guard's rule ${secret}): ${who} would read it into the assistant's context`,
             }),
           );
           continue;
@@ -42,7 +43,7 @@ export function importRule(ctx: LintContext): RuleResult {
           found.add(`205\0${at.file}\0${at.line}\0${at.column}`, pack.name, (who) =>
             diagnostic(instructionImportResolves, {
               position: at,
-              message: `"${hit.written}" imports ${target}, which is not in the project: ${who} load${plural(who)} nothing for it`,
+              message: `"${written}" imports ${target}, which is not in the project: ${who} load${plural(who)} nothing for it`,
             }),
           );
         const first = seen.get(target);

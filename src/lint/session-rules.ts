@@ -14,7 +14,10 @@ const start = (file: string) => ({ file, line: 1, column: 1 });
 const who = ({ pack }: ClientView) => `${pack.client} (${pack.name})`;
 const size = (text: LoadedText) => Array.from(text.text).length;
 
-/** AGC090 on a project: what a client carries into every session, against its pack's limit. */
+/**
+ * AGC090 on a project: what a client carries into every session, against its pack's limit. A warning here,
+ * as AGC151 and AGC152 are: the project works, at a cost in context (an install reports them so too).
+ */
 export function alwaysLoadedRule(ctx: LintContext): RuleResult {
   const diagnostics: Diagnostic[] = [];
   for (const view of ctx.clients) {
@@ -27,6 +30,7 @@ export function alwaysLoadedRule(ctx: LintContext): RuleResult {
     diagnostics.push(
       diagnostic(alwaysLoadedWithinLimit, {
         position: start(biggest[0]?.source ?? ""),
+        severity: "warning",
         message: `${who(view)} loads ${total} characters into every session, over its limit of ${limit}; biggest: ${named.join(", ")}${more}`,
         hint: "Give rules a glob so they load only when a matching file is in play, move detail into skills, or cut text.",
       }),
@@ -43,6 +47,7 @@ export function loadedTwiceRule(ctx: LintContext): RuleResult {
       diagnostics.push(
         diagnostic(clientLoadsEachItemOnce, {
           position: start(again.from ?? again.path),
+          severity: "warning",
           message: `${who(view)} loads the text of ${first.source} twice: as ${describe(first)} and as ${describe(again)}`,
           hint: "Keep one: remove the import or the copy this client reads anyway, or make the second file a link it recognises.",
           related: [
@@ -54,6 +59,7 @@ export function loadedTwiceRule(ctx: LintContext): RuleResult {
       diagnostics.push(
         diagnostic(clientLoadsEachItemOnce, {
           position: start(item.copies[0] ?? item.path),
+          severity: "warning",
           message: `${who(view)} loads ${item.kind} ${item.name} ${item.copies.length + 1} times: ${[item.path, ...item.copies].join(", ")}`,
           hint: "Keep one file of the name in the folders this client reads, or give the copies names of their own.",
           related: [
