@@ -24,3 +24,8 @@ export function namesList(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? "";
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
+
+/** The verb's -s for one client ("Cursor reads"), none for several ("Cursor and Windsurf read"). */
+export function plural(who: string): string {
+  return who.includes(" and ") ? "" : "s";
+}

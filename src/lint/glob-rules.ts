@@ -5,7 +5,7 @@ import { ruleGlobsWrittenAsRead } from "../checks/lint/rule-globs-written-as-rea
 import type { RuleFolderRead } from "../clients/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { readModel, ruleFolderOf, ruleMeaning } from "../session-load/index.js";
-import { ClientFindings } from "./client-findings.js";
+import { ClientFindings, plural } from "./client-findings.js";
 import type { ClientView, LineEdit, LintContext, RuleResult } from "./lint-context.js";
 import { frontmatterLines, globsFields } from "./native-frontmatter.js";
 
@@ -60,11 +60,6 @@ export function globRule(ctx: LintContext): RuleResult {
     }
   }
   return { diagnostics: found.list(), edits };
-}
-
-/** The verb's -s for one client ("Cursor reads"), none for several ("Cursor and Windsurf read"). */
-export function plural(who: string): string {
-  return who.includes(" and ") ? "" : "s";
 }
 
 /** AGC204 on the lines of one rule file's globs field, with the quoting --fix adds. */

@@ -1,12 +1,12 @@
 import { instructionImportOnce } from "../checks/lint/instruction-import-once.js";
 import { instructionImportResolves } from "../checks/lint/instruction-import-resolves.js";
 import { instructionsImportNoSecrets } from "../checks/output/instructions-import-no-secrets.js";
-import { findImports } from "../clients/instruction-imports.js";
+import { findImports, type ImportHit } from "../clients/instruction-imports.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { linkTargetPath } from "../session-load/index.js";
+import { maskCode } from "../shared/markdown-code.js";
 import { secretPathRule } from "../shared/secret-path-rule.js";
-import { ClientFindings } from "./client-findings.js";
-import { plural } from "./glob-rules.js";
+import { ClientFindings, plural } from "./client-findings.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
 
 /**
@@ -24,6 +24,7 @@ export function importRule(ctx: LintContext): RuleResult {
     for (const text of load.texts.filter((t) => t.via !== "rule")) {
       const seen = new Map<string, number>();
       const lines = text.text.split("\n");
+      const prose = maskCode(text.text).split("\n");
       for (const hit of findImports(text.text, forms)) {
         const written = hit.written.replace(/[.,;:!?)]+$/, "");
         const at = { file: text.path, line: hit.line + 1, column: hit.column };
@@ -37,7 +38,7 @@ export function importRule(ctx: LintContext): RuleResult {
           );
           continue;
         }
-        if (hit.path.startsWith("/") || hit.path.startsWith("~") || !/[./]/.test(hit.path)) continue;
+        if (!meantAsFile(hit, prose)) continue;
         const target = linkTargetPath(text.source, hit.path);
         if (ctx.tree.text(target) === undefined)
           found.add(`205\0${at.file}\0${at.line}\0${at.column}`, pack.name, (who) =>
@@ -64,4 +65,16 @@ export function importRule(ctx: LintContext): RuleResult {
     }
   }
   return { diagnostics: found.list(), edits };
+}
+
+/**
+ * Whether an import is meant as a file of the project, for AGC205 and AGC206: in prose (not a code span,
+ * where `@scope/package` and `@user` are names), relative, and naming a file with an extension. A secret
+ * path counts wherever it is (AGC107): a client that follows imports in code reads it too.
+ */
+function meantAsFile(hit: ImportHit, prose: readonly string[]): boolean {
+  if (hit.path.startsWith("/") || hit.path.startsWith("~")) return false;
+  if (!/\.[A-Za-z0-9]+$/.test(hit.path.split("/").at(-1) ?? "")) return false;
+  const line = prose[hit.line] ?? "";
+  return line.slice(hit.column - 1, hit.column - 1 + hit.written.length).trim() !== "";
 }

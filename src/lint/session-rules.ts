@@ -5,6 +5,7 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type LoadedText, loadedCharacters, repeatedTexts } from "../session-load/index.js";
 import { defaultAlwaysLoadedLimit } from "../shared/text-budget.js";
+import { ClientFindings, plural } from "./client-findings.js";
 import type { ClientView, LintContext, RuleResult } from "./lint-context.js";
 
 /** How many of the biggest texts an over-the-limit message names. */
@@ -71,22 +72,27 @@ export function loadedTwiceRule(ctx: LintContext): RuleResult {
   return { diagnostics: onceEach(diagnostics) };
 }
 
-/** AGC152 on a project: a file of an item that a client passes over for another of the same name. */
+/**
+ * AGC152 on a project: a file of an item that a client passes over for another of the same name. A copy
+ * with the same text (often the same folder through a link) is passed over at no cost and not reported.
+ */
 export function shadowedRule(ctx: LintContext): RuleResult {
-  const diagnostics: Diagnostic[] = [];
-  for (const view of ctx.clients)
-    for (const item of view.load.items)
-      for (const path of item.shadowed)
-        diagnostics.push(
+  const found = new ClientFindings();
+  for (const { pack, load } of ctx.clients)
+    for (const item of load.items)
+      for (const path of item.shadowed) {
+        if (ctx.tree.text(path) === ctx.tree.text(item.path)) continue;
+        found.add(`${path}\0${item.path}`, pack.name, (who) =>
           diagnostic(clientReadsWhatWasWritten, {
             position: start(path),
             severity: "warning",
-            message: `${who(view)} never reads ${path}: its ${item.kind} ${item.name} is taken from ${item.path}, which it reads first`,
-            hint: "Delete the copy it passes over, or rename one of them if both are meant; if the two differ, the client sees only the first.",
-            related: [{ position: start(item.path), message: `the ${item.kind} ${view.pack.name} uses` }],
+            message: `${who} never read${plural(who)} ${path}: ${item.kind} ${item.name} is taken from ${item.path}, read first, and the two differ`,
+            hint: "Delete the copy that is passed over, or make the two the same (a link), or rename one of them if both are meant.",
+            related: [{ position: start(item.path), message: `the ${item.kind} used instead` }],
           }),
         );
-  return { diagnostics: onceEach(diagnostics) };
+      }
+  return { diagnostics: found.list() };
 }
 
 function describe(text: LoadedText): string {

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -65,9 +67,32 @@ describe("agentc lint on a project with no registry", () => {
     assert.deepEqual(
       shadowed.map((d: { file: string; message: string }) => `${d.file}: ${d.message}`),
       [
-        ".agents/skills/release/SKILL.md: cursor (Cursor) never reads .agents/skills/release/SKILL.md: its skill release is taken from .claude/skills/release/SKILL.md, which it reads first",
+        ".agents/skills/release/SKILL.md: Cursor never reads .agents/skills/release/SKILL.md: skill release is taken from .claude/skills/release/SKILL.md, read first, and the two differ",
       ],
     );
+  });
+
+  it("reads a skill folder through a link, and passes over the same folder seen twice in silence", async () => {
+    const skill = cleanProject[".claude/skills/release/SKILL.md"] ?? "";
+    const project = testdir({
+      ...cleanProject,
+      ".claude/skills/release/SKILL.md": "",
+      ".agents/skills/release/SKILL.md": skill,
+    });
+    rmSync(join(project, ".claude/skills/release"), { recursive: true });
+    symlinkSync("../../.agents/skills/release", join(project, ".claude/skills/release"));
+    const result = await runAgentc(["lint", project, "--format", "json"]);
+    assert.equal(result.status, 0, result.stdout);
+    assert.deepEqual(JSON.parse(result.stdout).diagnostics, []);
+  });
+
+  it("takes `@scope/package` in a code span and a handle without a file extension for names, not imports", async () => {
+    const project = testdir({
+      ...cleanProject,
+      "CLAUDE.md": "# Orders\n\nThe client is `@orders/client`; ask @maintainers before a release.\n",
+    });
+    const result = await runAgentc(["lint", project, "--format", "json"]);
+    assert.deepEqual(JSON.parse(result.stdout).diagnostics, []);
   });
 
   it("holds the text every session loads to the client's limit", async () => {

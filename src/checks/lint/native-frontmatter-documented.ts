@@ -21,7 +21,7 @@ export const nativeFrontmatterDocumented: InlineCheck = {
       "src/index.ts": "export {};\n",
     },
     expected: [
-      '.cursor/rules/style.mdc:4:1: warning AGC200 Cursor does not read frontmatter field "alwaysapply" in rule files (did you mean "alwaysApply"?); it reads description, globs, alwaysApply',
+      '.cursor/rules/style.mdc:4:1: warning AGC200 Cursor does not read frontmatter field "alwaysapply" in rule files (did you mean "alwaysApply"?); description, globs, alwaysApply are read',
     ],
   },
 };

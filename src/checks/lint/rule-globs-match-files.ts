@@ -20,7 +20,7 @@ export const ruleGlobsMatchFiles: InlineCheck = {
       "src/api/users.ts": "export {};\n",
     },
     expected: [
-      '.claude/rules/api.md:2:1: warning AGC202 glob "src/apis/**/*.ts" of .claude/rules/api.md matches no file of the project: Claude Code and GitHub Copilot never load the rule by it',
+      '.claude/rules/api.md:3:3: warning AGC202 glob "src/apis/**/*.ts" of .claude/rules/api.md matches no file of the project: Claude Code and GitHub Copilot never load the rule by it',
     ],
   },
 };
