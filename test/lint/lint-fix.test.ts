@@ -91,6 +91,24 @@ describe("agentc lint --fix", () => {
     assert.match(none.stdout, /nothing to fix safely/);
   });
 
+  it("keeps a file's CRLF line ends on the lines it writes", async () => {
+    const crlf = (text: string) => text.replaceAll("\n", "\r\n");
+    const project = testdir({
+      ".claude/rules/tests.md": crlf("---\npaths: **/*.test.ts\n---\nName each test.\n"),
+      ".claude/skills/deploy/SKILL.md": crlf("---\ndescription: Deploys the service.\n---\nRun it.\n"),
+      "src/a.test.ts": "export {};\n",
+    });
+    await runAgentc(["lint", project, "--fix", "--yes"]);
+    assert.equal(
+      read(project, ".claude/rules/tests.md"),
+      crlf('---\npaths: "**/*.test.ts"\n---\nName each test.\n'),
+    );
+    assert.equal(
+      read(project, ".claude/skills/deploy/SKILL.md"),
+      crlf("---\nname: deploy\ndescription: Deploys the service.\n---\nRun it.\n"),
+    );
+  });
+
   it("leaves a file alone that is a symbolic link: the edit would change what it points at", async () => {
     const project = testdir({
       "docs/skill.md": "---\ndescription: Deploys the service to staging.\n---\nRun the deploy script.\n",
