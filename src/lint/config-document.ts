@@ -8,7 +8,8 @@ import { isObject } from "../shared/json-shape.js";
 export interface ConfigDocument {
   file: string;
   value: Record<string, unknown>;
-  positionOf(path: (string | number)[]): Position;
+  /** Where the value at a key path is, or its key (JSON; TOML knows the line of either). */
+  positionOf(path: (string | number)[], part?: "key" | "value"): Position;
 }
 
 /** The file at `path`, parsed; undefined when absent or unreadable (import's readers report that as AGC127). */
@@ -21,7 +22,7 @@ export function configDocument(tree: ProjectTree, path: string): ConfigDocument 
   }
   const { document } = parseNativeJson(path, text);
   if (!document || !isObject(document.value)) return undefined;
-  return { file: path, value: document.value, positionOf: (p) => document.positionOf(p) };
+  return { file: path, value: document.value, positionOf: (p, part) => document.positionOf(p, part) };
 }
 
 /** The value at a key path, when every step is an object. */

@@ -1,5 +1,6 @@
 import { clientReadsConfigEntries } from "../checks/lint/client-reads-config-entries.js";
 import { settingsGrantNoSelfTrust } from "../checks/output/settings-grant-no-self-trust.js";
+import { builtinClientPacks } from "../clients/load-client-packs.js";
 import type { ClientPack } from "../clients/model.js";
 import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import { resolvedTrustKeys, trustHits } from "../clients/trust-keys.js";
@@ -19,8 +20,9 @@ import { onceEach } from "./session-rules.js";
 export function configRule(ctx: LintContext): RuleResult {
   const diagnostics: Diagnostic[] = [];
   const edits: LineEdit[] = [];
+  const mcpKeys = [...new Set(builtinClientPacks().flatMap(({ pack }) => pack.mcp?.key.slice(0, 1) ?? []))];
   for (const { pack } of ctx.clients) {
-    if (pack.mcp) diagnostics.push(...mcpFindings(pack, configDocument(ctx.tree, mcpFile(pack))));
+    if (pack.mcp) diagnostics.push(...mcpFindings(pack, configDocument(ctx.tree, mcpFile(pack)), mcpKeys));
     const hooksPath = pack.hooks ? withRuntimePlaceholders(pack, pack.hooks.file) : undefined;
     const hooks = hooksPath ? configDocument(ctx.tree, hooksPath) : undefined;
     if (hooks) {
@@ -36,10 +38,27 @@ function mcpFile(pack: ClientPack): string {
   return withRuntimePlaceholders(pack, pack.mcp?.file ?? "");
 }
 
-function mcpFindings(pack: ClientPack, doc: ConfigDocument | undefined): Diagnostic[] {
+/**
+ * The servers of one client's MCP file that it cannot start, or all of them when they sit under another
+ * client's key (Copilot's "servers" in a file whose client reads "mcpServers").
+ */
+function mcpFindings(
+  pack: ClientPack,
+  doc: ConfigDocument | undefined,
+  mcpKeys: readonly string[],
+): Diagnostic[] {
   const mapping = pack.mcp;
   if (!doc || !mapping) return [];
   const servers = valueAt(doc.value, mapping.key);
+  const other = mcpKeys.find((key) => key !== mapping.key[0] && isObject(doc.value[key]));
+  if (servers === undefined && other !== undefined)
+    return [
+      diagnostic(clientReadsConfigEntries, {
+        position: doc.positionOf([other], "key"),
+        message: `${pack.name} reads MCP servers from "${mapping.key.join(".")}" in ${doc.file}, not "${other}": it starts none of the servers listed here`,
+        hint: `Rename "${other}" to "${mapping.key.join(".")}" (the entries may need the shape ${pack.name} documents).`,
+      }),
+    ];
   if (!isObject(servers)) return [];
   const transports = mapping.transports ?? [];
   const found: Diagnostic[] = [];

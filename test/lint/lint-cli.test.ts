@@ -95,6 +95,19 @@ describe("agentc lint on a project with no registry", () => {
     assert.deepEqual(JSON.parse(result.stdout).diagnostics, []);
   });
 
+  it("finds MCP servers written under another client's key, which the file's own client never starts", async () => {
+    const project = testdir({
+      ...cleanProject,
+      ".cursor/mcp.json":
+        '{\n  "servers": {\n    "tracker": { "url": "https://tracker.example.com/mcp" }\n  }\n}\n',
+    });
+    const result = await runAgentc(["lint", project]);
+    assert.equal(result.status, 1);
+    assert.deepEqual(lines(result.stdout, project), [
+      '.cursor/mcp.json:2:3: error AGC207 Cursor reads MCP servers from "mcpServers" in .cursor/mcp.json, not "servers": it starts none of the servers listed here',
+    ]);
+  });
+
   it("holds the text every session loads to the client's limit", async () => {
     const long = Array.from({ length: 900 }, (_, i) => `- Rule ${i}: prefer clear names over comments.`).join(
       "\n",

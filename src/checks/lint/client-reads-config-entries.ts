@@ -7,7 +7,7 @@ export const clientReadsConfigEntries: InlineCheck = {
   severity: "error",
   title: "Every MCP server and hook in a client's files is one the client can run",
   description:
-    "A client's MCP file (.mcp.json, .cursor/mcp.json, .codex/config.toml ...) and hooks file are read by that client alone, in its own format (its pack's mcp and hooks). An MCP server with neither a command nor a url, or with a transport the client does not speak, is never started; a hooks file without a field the client requires (Cursor's \"version\": 1) is not read; a hook command that runs a script of the project that is not there fails every time it fires.",
+    'A client\'s MCP file (.mcp.json, .cursor/mcp.json, .codex/config.toml ...) and hooks file are read by that client alone, in its own format (its pack\'s mcp and hooks). An MCP server with neither a command nor a url, or with a transport the client does not speak, is never started, nor are servers listed under another client\'s key ("servers" where the client reads "mcpServers"); a hooks file without a field the client requires (Cursor\'s "version": 1) is not read; a hook command that runs a script of the project that is not there fails every time it fires.',
   hint: "Give the server a command (stdio) or a url with a transport the client speaks; add the field the hooks file requires (agentc lint --fix adds a fixed one); correct the script's path.",
   examples: {
     passing: {
