@@ -38,7 +38,10 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
     markdown: markdownReader(tree, packs),
   };
   const results = lintRules.map((rule: LintRule) => rule(ctx));
-  const diagnostics = sortDiagnostics([...natives.diagnostics, ...results.flatMap((r) => r.diagnostics)]);
+  // A file the readers could not read gets that finding alone: what the rules made of it is guesswork.
+  const unreadable = new Set(natives.diagnostics.map((d) => d.file));
+  const findings = results.flatMap((r) => r.diagnostics).filter((d) => !unreadable.has(d.file));
+  const diagnostics = sortDiagnostics([...natives.diagnostics, ...findings]);
   const edits = results.flatMap((r) => r.edits ?? []);
   return {
     diagnostics,

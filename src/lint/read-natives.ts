@@ -8,6 +8,9 @@ import { readAssistant } from "../import/read-assistant.js";
 import { importLines } from "../import/read-instructions.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 
+/** AGC127's advice for lint, whose reader is not `agentc import`. */
+const hint = "Fix the file (or remove the link that leads out of the project), then run agentc lint again.";
+
 /**
  * The project's native files as `agentc import` reads them, with import's own readers: the files read and
  * what those readers could not read (AGC127: malformed frontmatter, JSON or TOML, binary files, links out
@@ -31,11 +34,7 @@ export function readNatives(
       message: d.message,
     }),
   );
-  return {
-    files: read.flatMap((r) => r.files),
-    diagnostics: [
-      ...read.flatMap((r) => r.diagnostics).filter((d) => d.id === nativeFilesReadable.id),
-      ...refused,
-    ],
-  };
+  const unreadable = read.flatMap((r) => r.diagnostics).filter((d) => d.id === nativeFilesReadable.id);
+  const forLint = (d: Diagnostic) => (d.hint === nativeFilesReadable.hint ? { ...d, hint } : d);
+  return { files: read.flatMap((r) => r.files), diagnostics: [...unreadable, ...refused].map(forLint) };
 }

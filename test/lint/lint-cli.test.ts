@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rmSync, symlinkSync } from "node:fs";
+import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
@@ -145,6 +145,25 @@ describe("agentc lint on a project with no registry", () => {
     const yes = await runAgentc(["lint", project, "--yes"]);
     assert.equal(yes.status, 2);
     assert.match(yes.stderr, /--yes only confirms --fix/);
+  });
+
+  it("reports a file the readers cannot read once, with no guesses of the rules about it", async () => {
+    const project = testdir(cleanProject);
+    writeFileSync(
+      join(project, ".claude/skills/release/SKILL.md"),
+      Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0xff]),
+    );
+    symlinkSync("/etc/passwd", join(project, ".claude/rules/passwd.md"));
+    const result = await runAgentc(["lint", project]);
+    assert.equal(result.status, 1);
+    assert.deepEqual(lines(result.stdout, project), [
+      ".claude/rules/passwd.md:1:1: error AGC127 .claude/rules/passwd.md is a link to /etc/passwd, outside the project",
+      ".claude/skills/release/SKILL.md:1:1: error AGC127 .claude/skills/release/SKILL.md is binary (holds NUL bytes), expected UTF-8 text",
+    ]);
+    assert.match(
+      result.stdout,
+      /hint: Fix the file \(or remove the link that leads out of the project\), then run agentc lint again\./,
+    );
   });
 
   it("reads a malformed file with import's readers and names it (AGC127), reading on past it", async () => {
