@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
 /**
- * Findings that several clients make at one place (a glob both Claude Code and Copilot read): one
+ * Findings that several clients make at one place (a glob that two clients read from one folder): one
  * diagnostic naming every client, in the order they were found, instead of one per client.
  */
 export class ClientFindings {
@@ -25,7 +25,7 @@ export function namesList(names: readonly string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-/** The verb's -s for one client ("Cursor reads"), none for several ("Cursor and Windsurf read"). */
+/** The verb's -s for one client ("A reads"), none for several ("A and B read"). */
 export function plural(who: string): string {
   return who.includes(" and ") ? "" : "s";
 }

@@ -40,7 +40,7 @@ function mcpFile(pack: ClientPack): string {
 
 /**
  * The servers of one client's MCP file that it cannot start, or all of them when they sit under another
- * client's key (Copilot's "servers" in a file whose client reads "mcpServers").
+ * client's key ("servers" in a file whose client reads "mcpServers").
  */
 function mcpFindings(
   pack: ClientPack,
@@ -143,7 +143,7 @@ function hookCommands(
   );
 }
 
-/** The project file a hook command runs first, when it names one: `./x.sh`, `.claude/hooks/x.sh`, `"$DIR"/x.sh`. */
+/** The project file a hook command runs first, when it names one: `./x.sh`, `.tool/hooks/x.sh`, `"$DIR"/x.sh`. */
 function projectScript(command: string, dirVar: string | undefined): string | undefined {
   let first = command.trim().split(/\s+/)[0] ?? "";
   if (dirVar) first = first.replace(new RegExp(`^"?\\$\\{?${dirVar}\\}?"?/`), "");

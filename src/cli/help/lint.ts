@@ -19,10 +19,7 @@ export const lintHelp: CommandHelp = {
       command: "agentc lint",
       text: "every native assistant file of this folder, against each client's documented rules",
     },
-    {
-      command: "agentc lint --clients claude-code,cursor --format sarif",
-      text: "two clients only, as SARIF for code scanning",
-    },
+    { command: "agentc lint --format sarif > lint.sarif", text: "the findings as SARIF, for code scanning" },
     { command: "agentc lint --fix", text: "print the safe fixes as a diff; nothing is written" },
     { command: "agentc lint --fix --yes", text: "write them" },
   ],
