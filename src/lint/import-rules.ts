@@ -33,13 +33,13 @@ export function importRule(ctx: LintContext): RuleResult {
           found.add(`107\0${at.file}\0${at.line}\0${at.column}`, pack.name, (who) =>
             diagnostic(instructionsImportNoSecrets, {
               position: at,
-              message: `"${written}" imports ${hit.path}, a secret file (the guard's rule ${secret}): ${who} would read it into the assistant's context`,
+              message: `"${written}" imports ${importedPath(text.source, hit.path)}, a secret file (the guard's rule ${secret}): ${who} would read it into the assistant's context`,
             }),
           );
           continue;
         }
         if (!meantAsFile(hit, prose)) continue;
-        const target = linkTargetPath(text.source, hit.path);
+        const target = importedPath(text.source, hit.path);
         if (ctx.tree.text(target) === undefined)
           found.add(`205\0${at.file}\0${at.line}\0${at.column}`, pack.name, (who) =>
             diagnostic(instructionImportResolves, {
@@ -77,4 +77,9 @@ function meantAsFile(hit: ImportHit, prose: readonly string[]): boolean {
   if (!/\.[A-Za-z0-9]+$/.test(hit.path.split("/").at(-1) ?? "")) return false;
   const line = prose[hit.line] ?? "";
   return line.slice(hit.column - 1, hit.column - 1 + hit.written.length).trim() !== "";
+}
+
+/** The project path an import names, from the importing file's folder (an absolute or home path as written). */
+function importedPath(importer: string, path: string): string {
+  return path.startsWith("/") || path.startsWith("~") ? path : linkTargetPath(importer, path);
 }

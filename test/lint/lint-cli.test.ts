@@ -95,6 +95,19 @@ describe("agentc lint on a project with no registry", () => {
     assert.deepEqual(JSON.parse(result.stdout).diagnostics, []);
   });
 
+  it("follows imports as the clients do, to a secret file two imports away", async () => {
+    const project = testdir({
+      ...cleanProject,
+      "CLAUDE.md": "# Orders\n\nSetting up: @docs/setup.md\n",
+      "docs/setup.md": "# Setup\n\nThe local settings are in @config/.env.local\n",
+    });
+    const result = await runAgentc(["lint", project]);
+    assert.equal(result.status, 1);
+    assert.deepEqual(lines(result.stdout, project), [
+      "docs/setup.md:3:27: error AGC107 \"@config/.env.local\" imports docs/config/.env.local, a secret file (the guard's rule env-file): Claude Code and GitHub Copilot would read it into the assistant's context",
+    ]);
+  });
+
   it("finds MCP servers written under another client's key, which the file's own client never starts", async () => {
     const project = testdir({
       ...cleanProject,
