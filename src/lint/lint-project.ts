@@ -42,7 +42,12 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
   const unreadable = new Set(natives.diagnostics.map((d) => d.file));
   const findings = results.flatMap((r) => r.diagnostics).filter((d) => !unreadable.has(d.file));
   const diagnostics = sortDiagnostics([...natives.diagnostics, ...findings]);
-  const edits = results.flatMap((r) => r.edits ?? []);
+  // Several clients find one fix (a glob two clients read): each edit once, in file and line order.
+  const edits = [
+    ...new Map(results.flatMap((r) => r.edits ?? []).map((e) => [JSON.stringify(e), e])).values(),
+  ]
+    .filter((e) => !unreadable.has(e.file))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return {
     diagnostics,
     filesRead: new Set(natives.files.map((f) => f.path)).size,

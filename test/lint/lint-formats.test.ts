@@ -19,6 +19,7 @@ describe("agentc lint's reports for machines", () => {
     const report = JSON.parse(result.stdout);
     assert.equal(report.ok, false);
     assert.ok(report.filesRead >= 8, `filesRead ${report.filesRead}`);
+    assert.equal(report.fixable, 4, "the four safe edits --fix shows");
     const first = report.diagnostics[0];
     assert.deepEqual(Object.keys(first).slice(0, 7), [
       "id",
@@ -30,6 +31,17 @@ describe("agentc lint's reports for machines", () => {
       "hint",
     ]);
     assert.match(first.url, /docs\/checks\/AGC\d{3}\.md$/);
+  });
+
+  it("prints the same bytes for the same project", async () => {
+    const project = testdir(driftedProject);
+    for (const format of ["json", "sarif", "github", "pretty"]) {
+      const [first, second] = [
+        await runAgentc(["lint", project, "--format", format]),
+        await runAgentc(["lint", project, "--format", format]),
+      ];
+      assert.equal(first.stdout, second.stdout, format);
+    }
   });
 
   it("writes SARIF 2.1.0 whose rules have a helpUri and whose results keep their related places", async () => {

@@ -38,7 +38,11 @@ export const lintCommand: Command = {
       registryDir: project,
       color: io.color,
       quiet: args.values.quiet === true,
-      summary: { ok: !hasErrors(result.diagnostics), filesRead: result.filesRead },
+      summary: {
+        ok: !hasErrors(result.diagnostics),
+        filesRead: result.filesRead,
+        fixable: result.edits?.length ?? 0,
+      },
     });
     if (text) io.out(text);
     // A machine-read report keeps standard output to itself: the diff goes to standard error then.
