@@ -105,6 +105,13 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/import.js")).importCommand,
   },
   {
+    name: "lint",
+    group: "put it into a project",
+    summary:
+      "check a project's own assistant files against each client's documented rules (no registry needed)",
+    load: async () => (await import("./commands/lint.js")).lintCommand,
+  },
+  {
     name: "loads",
     group: "put it into a project",
     summary: "show what each assistant loads from a project: every session, on demand, MCP and settings",
