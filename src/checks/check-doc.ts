@@ -19,15 +19,20 @@ export function renderCheckDoc(check: CheckMeta & { stage?: string }): string {
     "",
     ...fixtureBlocks(check.examples.failing),
     ...linkLines(check.examples.failingLinks ?? {}),
-    check.stage === "import"
-      ? "`agentc import` reports (paths relative to the project):"
-      : "`agentc check` reports (paths relative to the registry):",
+    reportedBy(check.stage),
     "",
     "~~~text",
     ...check.examples.expected,
     "~~~",
     "",
   ].join("\n");
+}
+
+/** The command whose report the failing example's lines are, and what its paths are relative to. */
+function reportedBy(stage: string | undefined): string {
+  if (stage === "import" || stage === "lint")
+    return `\`agentc ${stage}\` reports (paths relative to the project):`;
+  return "`agentc check` reports (paths relative to the registry):";
 }
 
 /** Shows the files of an example that differ from the base registry (the base is in docs/checks/README.md). */

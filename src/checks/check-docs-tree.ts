@@ -16,6 +16,7 @@ const stageNames: Record<Check["stage"], string> = {
   emit: "while emitting each adapter's files",
   output: "on the emitted files",
   import: "by `agentc import` while it reads a project's native files (the examples are projects)",
+  lint: "by `agentc lint` on a project's native files, with no registry (the examples are projects; docs/lint.md)",
 };
 
 function renderChecksReadme(checks: readonly Check[]): string {

@@ -50,6 +50,12 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/matrix.js")).matrixCommand,
   },
   {
+    name: "lint",
+    group: "write and check a registry",
+    summary: "check a project's own assistant files against each client's documented rules (no registry needed)",
+    load: async () => (await import("./commands/lint.js")).lintCommand,
+  },
+  {
     name: "pack",
     group: "share a build",
     summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",

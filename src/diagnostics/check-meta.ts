@@ -26,11 +26,11 @@ export interface CheckMeta {
 }
 
 /**
- * Checks whose findings are produced while loading or emitting, or by `agentc import` while it reads a
- * project (their examples are projects, not registries).
+ * Checks whose findings are produced while loading or emitting, or by `agentc import` and `agentc lint`
+ * while they read a project (their examples are projects, not registries).
  */
 export interface InlineCheck extends CheckMeta {
-  stage: "load" | "emit" | "import";
+  stage: "load" | "emit" | "import" | "lint";
 }
 
 /**

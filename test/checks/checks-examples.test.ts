@@ -5,11 +5,16 @@ import type { Check } from "../../src/checks/check.js";
 import { allChecks } from "../../src/checks/index.js";
 import { type Diagnostic, diagnosticLine } from "../../src/diagnostics/diagnostic.js";
 import { importProject } from "../../src/import/import-project.js";
+import { lintProject } from "../../src/lint/index.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { testdir, writeLinks } from "../support/testdir.js";
 
-/** A registry example is built; an example of an import check is a project, imported into a new folder. */
+/**
+ * A registry example is built; an example of an import check is a project, imported into a new folder; an
+ * example of a lint check is a project, linted.
+ */
 async function diagnosticsOf(check: Check, dir: string): Promise<Diagnostic[]> {
+  if (check.stage === "lint") return [...(await lintProject(dir)).diagnostics];
   if (check.stage !== "import") return (await compileRegistry(dir, { fetchTimeoutMs: 2000 })).diagnostics;
   const result = await importProject(dir, join(testdir(), "registry"));
   return result.kind === "usage" ? [] : result.diagnostics;

@@ -1,0 +1,41 @@
+import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { builtinAssistantData } from "../import/assistants.js";
+import type { NativeFile } from "../import/model.js";
+import { ProjectReader } from "../import/project-reader.js";
+import { readAssistant } from "../import/read-assistant.js";
+import { importLines } from "../import/read-instructions.js";
+import { alwaysOnPath } from "../registry/install-files.js";
+
+/**
+ * The project's native files as `agentc import` reads them, with import's own readers: the files read and
+ * what those readers could not read (AGC127: malformed frontmatter, JSON or TOML, binary files, links out
+ * of the project). What import would leave out of a registry is no finding here.
+ */
+export function readNatives(
+  root: string,
+  clients: readonly string[] | undefined,
+): { files: NativeFile[]; diagnostics: Diagnostic[] } {
+  const all = builtinAssistantData();
+  const chosen = clients ? all.filter((a) => clients.includes(a.id)) : all;
+  const reader = new ProjectReader(root);
+  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
+  const alwaysOn = single ? alwaysOnPath(single) : undefined;
+  const imports = importLines(all, alwaysOn);
+  const seen = new Set<string>();
+  const read = chosen.map((assistant) => readAssistant(reader, assistant, imports, seen, alwaysOn));
+  const refused = reader.diagnostics.map((d) =>
+    diagnostic(nativeFilesReadable, {
+      position: { file: d.file, line: d.line, column: d.column },
+      message: d.message,
+    }),
+  );
+  return {
+    files: read.flatMap((r) => r.files),
+    diagnostics: [
+      ...read.flatMap((r) => r.diagnostics).filter((d) => d.id === nativeFilesReadable.id),
+      ...refused,
+    ],
+  };
+}
