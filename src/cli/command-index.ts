@@ -52,7 +52,8 @@ export const commandIndex: readonly CommandEntry[] = [
   {
     name: "lint",
     group: "write and check a registry",
-    summary: "check a project's own assistant files against each client's documented rules (no registry needed)",
+    summary:
+      "check a project's own assistant files against each client's documented rules (no registry needed)",
     load: async () => (await import("./commands/lint.js")).lintCommand,
   },
   {

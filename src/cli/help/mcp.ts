@@ -10,11 +10,11 @@ export const mcpHelp: CommandHelp = {
   examples: [
     {
       command: "agentc mcp",
-      text: "started by the assistant (docs/mcp.md shows Claude Code, Codex, Gemini CLI and Cursor)",
+      text: "started by the assistant in the project (docs/mcp.md: how to register it with each assistant)",
     },
     {
-      command: "claude mcp add agentc -- npx agentc mcp",
-      text: "register it with Claude Code for this project",
+      command: "npx agentc mcp",
+      text: "the same from a project that has agentc among its dev dependencies",
     },
   ],
 };

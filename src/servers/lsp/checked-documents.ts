@@ -3,8 +3,8 @@ import { dirname, extname, join, relative, sep } from "node:path";
 import { registryFileIn } from "../../registry/registry-folder.js";
 
 /**
- * The kinds of file whose opening or saving starts a check: SKILL.md, rules and AGENTS.md/CLAUDE.md
- * (Markdown), Cursor's .mdc, settings, hook and MCP files (JSON, JSONC, TOML, YAML).
+ * The kinds of file whose opening or saving starts a check: SKILL.md, rules and instruction files such as
+ * AGENTS.md (Markdown), .mdc rules, settings, hook and MCP files (JSON, JSONC, TOML, YAML).
  */
 const checkedExtensions = new Set([".md", ".mdc", ".json", ".jsonc", ".toml", ".yaml", ".yml"]);
 

@@ -14,7 +14,7 @@ export const lintTool: McpTool = {
   name: "lint",
   title: "Lint a project's assistant files",
   description:
-    "Check any project's own assistant files (AGENTS.md, CLAUDE.md, rules, SKILL.md, .mdc, settings, hooks, MCP files), with no agentc registry, against each client's documented constraints, as `agentc lint` does; writes nothing. Returns every diagnostic with its check id (AGCnnn), place, hint and docs URL.",
+    "Check any project's own assistant files (AGENTS.md and the other instruction files, rules, .mdc rules, SKILL.md, settings, hook and MCP files), with no agentc registry, against each client's documented constraints, as `agentc lint` does; writes nothing. Returns every diagnostic with its check id (AGCnnn), place, hint and docs URL.",
   inputSchema: objectSchema({ project: folderProperty("project"), clients: clientsProperty }),
   outputSchema: objectSchema({
     ...diagnosticsProperties,
