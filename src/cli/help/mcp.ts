@@ -5,7 +5,7 @@ export const mcpHelp: CommandHelp = {
   options: {},
   exitCodes: {
     0: "the assistant closed the connection",
-    2: "a usage error",
+    2: "the MCP SDK is not installed (npm install -D @modelcontextprotocol/sdk); or a usage error",
   },
   examples: [
     {
@@ -13,8 +13,8 @@ export const mcpHelp: CommandHelp = {
       text: "started by the assistant in the project (docs/mcp.md: how to register it with each assistant)",
     },
     {
-      command: "npx agentc mcp",
-      text: "the same from a project that has agentc among its dev dependencies",
+      command: "agentc mcp < /dev/null",
+      text: "a smoke test: starts and ends at once with exit 0 (2 and a hint when the MCP SDK is missing)",
     },
   ],
 };
