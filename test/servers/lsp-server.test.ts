@@ -12,10 +12,17 @@ const fixedSkill =
 const malformedSkill = "---\nname: [review\ndescription: Review a change.\n---\n\nReview the change.\n";
 
 /** Opens a broken file, waits for its diagnostics, writes the fix, saves, and waits for them to be cleared. */
-async function openFixSave(client: LspClient, path: string, broken: string, fixed: string) {
+async function openFixSave(
+  client: LspClient,
+  path: string,
+  broken: string,
+  fixed: string,
+  languageId = "markdown",
+) {
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, broken);
   const seen = client.published.length;
-  await client.open(path, broken);
+  await client.open(path, broken, languageId);
   const found = await client.diagnosticsFor(path, seen, (p) => p.diagnostics.length > 0);
   const before = client.published.length;
   writeFileSync(path, fixed);
@@ -32,7 +39,6 @@ describe("agentc lsp, driven by a language client over stdio", () => {
     const init = await runAgentc(["init", root, "--assistants", "claude-code", "--quiet"]);
     assert.equal(init.status, 0, init.stderr);
     const skill = join(root, "core", "skills", "review", "SKILL.md");
-    testdirFile(skill);
     const client = new LspClient(root);
     const initialized = await client.initialize(root);
     assert.equal(initialized.serverInfo?.name, "agentc");
@@ -53,12 +59,11 @@ describe("agentc lsp, driven by a language client over stdio", () => {
     assert.equal(client.stderr, "");
   });
 
-  it("in a project with no registry: lint's diagnostics for a malformed SKILL.md, cleared after the fix is saved", {
+  it("in a project with no registry: lint's diagnostics for a malformed SKILL.md and settings file, cleared after the fix is saved", {
     timeout: 120_000,
   }, async () => {
     const root = testdir({ "AGENTS.md": "# Project\n\nRun the tests before each commit.\n" });
     const skill = join(root, ".claude", "skills", "review", "SKILL.md");
-    testdirFile(skill);
     const client = new LspClient(root);
     await client.initialize(root);
 
@@ -69,6 +74,15 @@ describe("agentc lsp, driven by a language client over stdio", () => {
     );
     assert.match(String(found[0]?.message), /malformed YAML/);
     assert.deepEqual(cleared, []);
+
+    const settings = join(root, ".claude", "settings.json");
+    const json = await openFixSave(client, settings, '{"hooks": {\n', '{"hooks": {}}\n', "json");
+    assert.deepEqual(
+      json.found.map((d) => [d.code, d.range.start.line]),
+      [["AGC127", 1]],
+    );
+    assert.match(String(json.found[0]?.message), /malformed JSON/);
+    assert.deepEqual(json.cleared, []);
     assert.equal(await client.stop(), 0);
   });
 
@@ -82,8 +96,3 @@ describe("agentc lsp, driven by a language client over stdio", () => {
     assert.equal(await client.exited, 1);
   });
 });
-
-/** Makes the folders a file will be written into. */
-function testdirFile(path: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-}
