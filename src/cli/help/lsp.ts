@@ -7,7 +7,8 @@ export const lspHelp: CommandHelp = {
   },
   exitCodes: {
     0: "the editor sent shutdown, then exit",
-    2: "the editor exited without shutdown, or closed stdin first; or a usage error",
+    1: "the editor exited without shutdown, or closed stdin first",
+    2: "a usage error",
   },
   examples: [
     {
