@@ -16,6 +16,7 @@ const benches = [
   "page-bench.js",
   "serve-bench.js",
   "import-bench.js",
+  "lint-bench.js",
   "footprint-bench.js",
 ];
 

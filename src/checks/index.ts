@@ -30,6 +30,7 @@ import { emittedClientChecks } from "./clients/item-checks.js";
 import { ruleNumberingFollowed } from "./clients/rule-numbering-followed.js";
 import { settingsChecks } from "./clients/settings-checks.js";
 import { importChecks } from "./import/index.js";
+import { lintChecks } from "./lint/index.js";
 import { adoptTargetEmitted } from "./output/adopt-target-emitted.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
@@ -132,6 +133,7 @@ export const allChecks: readonly Check[] = [
   globsWithinBraceBudget,
   secretFilesLeftOut,
   nativeCopyWritten,
+  ...lintChecks,
 ];
 
 export function findCheck(id: string): Check | undefined {

@@ -50,13 +50,6 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/matrix.js")).matrixCommand,
   },
   {
-    name: "lint",
-    group: "write and check a registry",
-    summary:
-      "check a project's own assistant files against each client's documented rules (no registry needed)",
-    load: async () => (await import("./commands/lint.js")).lintCommand,
-  },
-  {
     name: "pack",
     group: "share a build",
     summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
@@ -110,6 +103,13 @@ export const commandIndex: readonly CommandEntry[] = [
     group: "write and check a registry",
     summary: "turn a project's native assistant files into a new registry (never writes into the project)",
     load: async () => (await import("./commands/import.js")).importCommand,
+  },
+  {
+    name: "lint",
+    group: "put it into a project",
+    summary:
+      "check a project's own assistant files against each client's documented rules (no registry needed)",
+    load: async () => (await import("./commands/lint.js")).lintCommand,
   },
   {
     name: "loads",

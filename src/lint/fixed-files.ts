@@ -28,8 +28,10 @@ export function fixedFiles(root: string, edits: readonly LineEdit[]): FixedFile[
   return fixed;
 }
 
+/** The text with the edits applied; a file whose lines end in CRLF keeps them on the lines edits write. */
 function applied(text: string, edits: readonly LineEdit[]): string {
   const lines = text.split("\n");
+  const end = lines[0]?.endsWith("\r") ? "\r" : "";
   const seen = new Set<string>();
   const ordered = [...edits].sort((a, b) => b.line - a.line || (a.op === "insert" ? 1 : -1));
   for (const edit of ordered) {
@@ -37,9 +39,9 @@ function applied(text: string, edits: readonly LineEdit[]): string {
     if (seen.has(key)) continue;
     seen.add(key);
     const at = edit.line - 1;
-    if (edit.op === "insert") lines.splice(at, 0, edit.text ?? "");
+    if (edit.op === "insert") lines.splice(at, 0, ...(edit.text ?? "").split("\n").map((l) => l + end));
     else if (edit.op === "delete") lines.splice(at, 1);
-    else lines[at] = edit.text ?? "";
+    else lines[at] = (edit.text ?? "") + end;
   }
   return lines.join("\n");
 }

@@ -2,6 +2,7 @@ import type { ClientPack } from "../clients/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { NativeFile } from "../import/model.js";
 import type { ProjectTree, SessionLoad } from "../session-load/index.js";
+import type { MarkdownReader } from "./native-frontmatter.js";
 
 /** One client's view of the project: its pack and what it loads at session start. */
 export interface ClientView {
@@ -18,6 +19,8 @@ export interface LintContext {
   files: readonly string[];
   /** The native files import's readers read. */
   natives: readonly NativeFile[];
+  /** A native Markdown file's frontmatter with positions, parsed once. */
+  markdown: MarkdownReader;
 }
 
 /** A change to one line of a file that keeps its meaning (`agentc lint --fix`). */
@@ -26,7 +29,7 @@ export interface LineEdit {
   /** 1-based line the edit is at; an insert goes before it. */
   line: number;
   op: "replace" | "delete" | "insert";
-  /** The new line (replace, insert). */
+  /** The new line (replace), or the lines to insert, joined by "\n". */
   text?: string;
 }
 

@@ -1,7 +1,9 @@
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { diskTree, sessionLoad } from "../session-load/index.js";
+import { cachedTree } from "./cached-tree.js";
 import type { LineEdit, LintContext, LintRule } from "./lint-context.js";
+import { markdownReader } from "./native-frontmatter.js";
 import { readNatives } from "./read-natives.js";
 import { lintRules } from "./rules.js";
 
@@ -23,7 +25,7 @@ export interface LintResult {
  * model, held to each client's documented constraints (docs/lint.md). Only reads; nothing is written.
  */
 export async function lintProject(root: string, options: LintOptions = {}): Promise<LintResult> {
-  const tree = diskTree(root);
+  const tree = cachedTree(diskTree(root));
   const packs = builtinClientPacks()
     .map((loaded) => loaded.pack)
     .filter((pack) => !options.clients || options.clients.includes(pack.client));
@@ -33,6 +35,7 @@ export async function lintProject(root: string, options: LintOptions = {}): Prom
     clients: packs.map((pack) => ({ pack, load: sessionLoad(pack, tree) })),
     files: tree.filesUnder(""),
     natives: natives.files,
+    markdown: markdownReader(tree, packs),
   };
   const results = lintRules.map((rule: LintRule) => rule(ctx));
   const diagnostics = sortDiagnostics([...natives.diagnostics, ...results.flatMap((r) => r.diagnostics)]);

@@ -5,6 +5,7 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type LoadedText, loadedCharacters, repeatedTexts } from "../session-load/index.js";
 import { defaultAlwaysLoadedLimit } from "../shared/text-budget.js";
+import { ClientFindings, plural } from "./client-findings.js";
 import type { ClientView, LintContext, RuleResult } from "./lint-context.js";
 
 /** How many of the biggest texts an over-the-limit message names. */
@@ -14,7 +15,10 @@ const start = (file: string) => ({ file, line: 1, column: 1 });
 const who = ({ pack }: ClientView) => `${pack.client} (${pack.name})`;
 const size = (text: LoadedText) => Array.from(text.text).length;
 
-/** AGC090 on a project: what a client carries into every session, against its pack's limit. */
+/**
+ * AGC090 on a project: what a client carries into every session, against its pack's limit. A warning here,
+ * as AGC151 and AGC152 are: the project works, at a cost in context (an install reports them so too).
+ */
 export function alwaysLoadedRule(ctx: LintContext): RuleResult {
   const diagnostics: Diagnostic[] = [];
   for (const view of ctx.clients) {
@@ -27,6 +31,7 @@ export function alwaysLoadedRule(ctx: LintContext): RuleResult {
     diagnostics.push(
       diagnostic(alwaysLoadedWithinLimit, {
         position: start(biggest[0]?.source ?? ""),
+        severity: "warning",
         message: `${who(view)} loads ${total} characters into every session, over its limit of ${limit}; biggest: ${named.join(", ")}${more}`,
         hint: "Give rules a glob so they load only when a matching file is in play, move detail into skills, or cut text.",
       }),
@@ -43,6 +48,7 @@ export function loadedTwiceRule(ctx: LintContext): RuleResult {
       diagnostics.push(
         diagnostic(clientLoadsEachItemOnce, {
           position: start(again.from ?? again.path),
+          severity: "warning",
           message: `${who(view)} loads the text of ${first.source} twice: as ${describe(first)} and as ${describe(again)}`,
           hint: "Keep one: remove the import or the copy this client reads anyway, or make the second file a link it recognises.",
           related: [
@@ -54,6 +60,7 @@ export function loadedTwiceRule(ctx: LintContext): RuleResult {
       diagnostics.push(
         diagnostic(clientLoadsEachItemOnce, {
           position: start(item.copies[0] ?? item.path),
+          severity: "warning",
           message: `${who(view)} loads ${item.kind} ${item.name} ${item.copies.length + 1} times: ${[item.path, ...item.copies].join(", ")}`,
           hint: "Keep one file of the name in the folders this client reads, or give the copies names of their own.",
           related: [
@@ -65,22 +72,27 @@ export function loadedTwiceRule(ctx: LintContext): RuleResult {
   return { diagnostics: onceEach(diagnostics) };
 }
 
-/** AGC152 on a project: a file of an item that a client passes over for another of the same name. */
+/**
+ * AGC152 on a project: a file of an item that a client passes over for another of the same name. A copy
+ * with the same text (often the same folder through a link) is passed over at no cost and not reported.
+ */
 export function shadowedRule(ctx: LintContext): RuleResult {
-  const diagnostics: Diagnostic[] = [];
-  for (const view of ctx.clients)
-    for (const item of view.load.items)
-      for (const path of item.shadowed)
-        diagnostics.push(
+  const found = new ClientFindings();
+  for (const { pack, load } of ctx.clients)
+    for (const item of load.items)
+      for (const path of item.shadowed) {
+        if (ctx.tree.text(path) === ctx.tree.text(item.path)) continue;
+        found.add(`${path}\0${item.path}`, pack.name, (who) =>
           diagnostic(clientReadsWhatWasWritten, {
             position: start(path),
             severity: "warning",
-            message: `${who(view)} never reads ${path}: its ${item.kind} ${item.name} is taken from ${item.path}, which it reads first`,
-            hint: "Delete the copy it passes over, or rename one of them if both are meant; if the two differ, the client sees only the first.",
-            related: [{ position: start(item.path), message: `the ${item.kind} ${view.pack.name} uses` }],
+            message: `${who} never read${plural(who)} ${path}: ${item.kind} ${item.name} is taken from ${item.path}, read first, and the two differ`,
+            hint: "Delete the copy that is passed over, or make the two the same (a link), or rename one of them if both are meant.",
+            related: [{ position: start(item.path), message: `the ${item.kind} used instead` }],
           }),
         );
-  return { diagnostics: onceEach(diagnostics) };
+      }
+  return { diagnostics: found.list() };
 }
 
 function describe(text: LoadedText): string {

@@ -9,7 +9,14 @@ export { diskTree } from "./disk-tree.js";
 export { importPaths, type LoadedText } from "./instruction-texts.js";
 export type { ItemKind, LoadedItem } from "./listed-items.js";
 export { overlayTree, type TreeChanges } from "./overlay-tree.js";
-export { memoryTree, type ProjectTree, type TreeFile, type TreeLink } from "./project-tree.js";
+export {
+  linkTargetPath,
+  memoryTree,
+  type ProjectTree,
+  type TreeFile,
+  type TreeLink,
+} from "./project-tree.js";
 export { ignoredSettings, type ReadMode, readMode, readsInMode } from "./read-mode.js";
 export { readModel } from "./read-model.js";
+export { type RuleMeaning, ruleFolderOf, ruleMeaning } from "./rule-files.js";
 export { loadedCharacters, repeatedTexts, type SessionLoad, sessionLoad } from "./session-load.js";

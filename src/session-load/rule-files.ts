@@ -33,7 +33,7 @@ export function ruleFiles(
       if (!path.endsWith(folder.extension) || text === undefined || seen.has(path)) continue;
       seen.add(path);
       byName.set(name, [...(byName.get(name) ?? []), path]);
-      if (loadsAlways(folder.always_when, text))
+      if (alwaysBy(folder.always_when, () => fieldsIn(tree, text)))
         texts.push({ path, via: "rule", source: tree.linkTarget(path) ?? path, text });
     }
   }
@@ -69,10 +69,30 @@ export function ruleMeaning(folder: RuleFolderRead, text: string): RuleMeaning {
 
 /** Whether a rule file's frontmatter puts it into every session. */
 export function loadsAlways(when: RuleFolderRead["always_when"], text: string): boolean {
+  return alwaysBy(when, () => frontmatterFields(text));
+}
+
+function alwaysBy(
+  when: RuleFolderRead["always_when"],
+  fieldsOf: () => Record<string, unknown> | undefined,
+): boolean {
   if (when === "every-file") return true;
-  const fields = frontmatterFields(text);
+  const fields = fieldsOf();
   if (fields === undefined) return false;
   return when.every((test) => passes(test, fields));
+}
+
+/** Frontmatter values by text, for one tree: every client's read model asks about the same rule files. */
+const fieldsByTree = new WeakMap<ProjectTree, Map<string, Record<string, unknown> | undefined>>();
+
+function fieldsIn(tree: ProjectTree, text: string): Record<string, unknown> | undefined {
+  let known = fieldsByTree.get(tree);
+  if (!known) {
+    known = new Map();
+    fieldsByTree.set(tree, known);
+  }
+  if (!known.has(text)) known.set(text, frontmatterFields(text));
+  return known.get(text);
 }
 
 function passes(test: RuleAlwaysTest, fields: Record<string, unknown>): boolean {

@@ -56,9 +56,15 @@ function fix(
   out: (text: string) => void,
 ): void {
   const files = fixedFiles(project, edits);
-  if (files.length === 0) return out("agentc lint --fix: nothing to fix safely");
+  if (files.length === 0) {
+    out("agentc lint --fix: nothing to fix safely");
+    return;
+  }
   for (const file of files) out(unifiedDiff(file.file, file.before, file.after));
-  if (!write) return out(`${files.length} file(s) would change; run again with --fix --yes to write them`);
+  if (!write) {
+    out(`${files.length} file(s) would change; run again with --fix --yes to write them`);
+    return;
+  }
   for (const file of files) writeFileAtomic(join(project, file.file), file.after);
   out(`wrote ${files.length} file(s); run agentc lint again to see what is left`);
 }

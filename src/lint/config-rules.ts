@@ -1,0 +1,156 @@
+import { clientReadsConfigEntries } from "../checks/lint/client-reads-config-entries.js";
+import { settingsGrantNoSelfTrust } from "../checks/output/settings-grant-no-self-trust.js";
+import type { ClientPack } from "../clients/model.js";
+import { withRuntimePlaceholders } from "../clients/pack-text.js";
+import { resolvedTrustKeys, trustHits } from "../clients/trust-keys.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { isObject } from "../shared/json-shape.js";
+import { type ConfigDocument, configDocument, valueAt } from "./config-document.js";
+import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
+import { onceEach } from "./session-rules.js";
+
+/**
+ * The MCP and hooks files of each client's own format (AGC207): a server the client cannot start (neither a
+ * command nor a URL, or a transport it does not speak), a hooks file without the fields the client requires
+ * (--fix adds them when they are fixed values), a hook command that runs a project file that is not there.
+ * And every settings file a client reads for keys that take trust decisions out of the person's hands (AGC108).
+ */
+export function configRule(ctx: LintContext): RuleResult {
+  const diagnostics: Diagnostic[] = [];
+  const edits: LineEdit[] = [];
+  for (const { pack } of ctx.clients) {
+    if (pack.mcp) diagnostics.push(...mcpFindings(pack, configDocument(ctx.tree, mcpFile(pack))));
+    const hooksPath = pack.hooks ? withRuntimePlaceholders(pack, pack.hooks.file) : undefined;
+    const hooks = hooksPath ? configDocument(ctx.tree, hooksPath) : undefined;
+    if (hooks) {
+      const found = hookFindings(ctx, pack, hooks);
+      diagnostics.push(...found.diagnostics);
+      edits.push(...found.edits);
+    }
+  }
+  return { diagnostics: [...onceEach(diagnostics), ...trustFindings(ctx)], edits };
+}
+
+function mcpFile(pack: ClientPack): string {
+  return withRuntimePlaceholders(pack, pack.mcp?.file ?? "");
+}
+
+function mcpFindings(pack: ClientPack, doc: ConfigDocument | undefined): Diagnostic[] {
+  const mapping = pack.mcp;
+  if (!doc || !mapping) return [];
+  const servers = valueAt(doc.value, mapping.key);
+  if (!isObject(servers)) return [];
+  const transports = mapping.transports ?? [];
+  const found: Diagnostic[] = [];
+  for (const [name, entry] of Object.entries(servers)) {
+    if (!isObject(entry)) continue;
+    const at = [...mapping.key, name];
+    const report = (message: string, path = at) =>
+      found.push(diagnostic(clientReadsConfigEntries, { position: doc.positionOf(path), message }));
+    const type =
+      typeof entry.type === "string"
+        ? entry.type
+        : typeof entry.transport === "string"
+          ? entry.transport
+          : undefined;
+    if (entry.command === undefined && entry.url === undefined && entry.httpUrl === undefined)
+      report(
+        `MCP server "${name}" in ${doc.file} has neither a command nor a url: ${pack.name} cannot start it`,
+      );
+    else if (type !== undefined && transports.length > 0 && !(transports as readonly string[]).includes(type))
+      report(
+        `MCP server "${name}" in ${doc.file} uses transport "${type}", which ${pack.name} does not speak (it speaks ${transports.join(", ")})`,
+        [...at, entry.type !== undefined ? "type" : "transport"],
+      );
+  }
+  return found;
+}
+
+function hookFindings(
+  ctx: LintContext,
+  pack: ClientPack,
+  doc: ConfigDocument,
+): { diagnostics: Diagnostic[]; edits: LineEdit[] } {
+  const mapping = pack.hooks;
+  const diagnostics: Diagnostic[] = [];
+  const edits: LineEdit[] = [];
+  if (!mapping) return { diagnostics, edits };
+  const events = valueAt(doc.value, mapping.key);
+  if (events === undefined) return { diagnostics, edits };
+  for (const [key, value] of Object.entries(mapping.file_extra ?? {})) {
+    if (doc.value[key] !== undefined) continue;
+    diagnostics.push(
+      diagnostic(clientReadsConfigEntries, {
+        position: { file: doc.file, line: 1, column: 1 },
+        message: `${doc.file} has no "${key}": ${pack.name} requires ${JSON.stringify(key)}: ${JSON.stringify(value)} in its hooks file`,
+        hint: `Add "${key}": ${JSON.stringify(value)} at the top of the file (agentc lint --fix does this).`,
+      }),
+    );
+    const lines = (ctx.tree.text(doc.file) ?? "").split("\n");
+    if (lines[0]?.trim() === "{")
+      edits.push({
+        file: doc.file,
+        line: 2,
+        op: "insert",
+        text: `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,
+      });
+  }
+  for (const { command, path } of hookCommands(events, mapping.key)) {
+    const script = projectScript(command, mapping.hook_project_dir_var);
+    if (script === undefined || ctx.tree.text(script) !== undefined) continue;
+    diagnostics.push(
+      diagnostic(clientReadsConfigEntries, {
+        position: doc.positionOf(path),
+        message: `hook command runs ${script}, which is not in the project: ${pack.name} reports the hook failed each time it fires`,
+        hint: "Add the script at that path, or correct the path in the hook's command.",
+      }),
+    );
+  }
+  return { diagnostics, edits };
+}
+
+/** Every "command" string below the hooks key, with its key path. */
+function hookCommands(
+  value: unknown,
+  path: (string | number)[],
+): { command: string; path: (string | number)[] }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => hookCommands(v, [...path, i]));
+  if (!isObject(value)) return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === "command" && typeof v === "string"
+      ? [{ command: v, path: [...path, k] }]
+      : hookCommands(v, [...path, k]),
+  );
+}
+
+/** The project file a hook command runs first, when it names one: `./x.sh`, `.claude/hooks/x.sh`, `"$DIR"/x.sh`. */
+function projectScript(command: string, dirVar: string | undefined): string | undefined {
+  let first = command.trim().split(/\s+/)[0] ?? "";
+  if (dirVar) first = first.replace(new RegExp(`^"?\\$\\{?${dirVar}\\}?"?/`), "");
+  first = first.replace(/^["']|["']$/g, "");
+  if (first.startsWith("$") || first.startsWith("/") || first.startsWith("~") || !first.includes("/"))
+    return undefined;
+  return first.replace(/^\.\//, "");
+}
+
+/** AGC108 on the project's own settings files: each key a client's pack names as one that bypasses trust. */
+function trustFindings(ctx: LintContext): Diagnostic[] {
+  const keys = resolvedTrustKeys(ctx.clients);
+  const found: Diagnostic[] = [];
+  for (const file of ctx.files) {
+    const forFile = keys.filter((k) => k.matchesFile(file));
+    if (forFile.length === 0) continue;
+    const doc = configDocument(ctx.tree, file);
+    if (!doc) continue;
+    for (const hit of trustHits(doc.value, forFile))
+      found.push(
+        diagnostic(settingsGrantNoSelfTrust, {
+          position: doc.positionOf(hit.path),
+          message: `${file} sets ${hit.path.join(".")} (${hit.trustKey.clientName}, ${hit.trustKey.id}): it ${hit.trustKey.why}, decided by the repository for everyone who opens it`,
+          hint: "Move the key to each person's own settings (a local or user settings file), unless the team decided it on purpose.",
+        }),
+      );
+  }
+  return found;
+}

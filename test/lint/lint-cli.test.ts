@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+import { cleanProject, driftedProject } from "./projects.js";
+
+/** The report's diagnostic lines without the project's folder, so they read as the docs show them. */
+function lines(stdout: string, project: string): string[] {
+  return stdout
+    .split("\n")
+    .filter((l) => l.startsWith(project))
+    .map((l) => l.slice(project.length + 1));
+}
+
+describe("agentc lint on a project with no registry", () => {
+  it("finds nothing in files written as each client reads them, and exits 0", async () => {
+    const project = testdir(cleanProject);
+    const result = await runAgentc(["lint", project]);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /^0 error\(s\), 0 warning\(s\), 0 info$/m);
+  });
+
+  it("reports each problem of a drifted project at its file, line and column, and exits 1", async () => {
+    const project = testdir(driftedProject);
+    const result = await runAgentc(["lint", project]);
+    assert.equal(result.status, 1, result.stderr);
+    assert.deepEqual(lines(result.stdout, project), [
+      '.claude/rules/legacy.md:2:1: error AGC203 Claude Code and GitHub Copilot read the globs of .claude/rules rules from "paths", not "globs": this rule loads into every session',
+      '.claude/rules/tests.md:2:8: error AGC204 glob **/*.test.ts is unquoted: YAML reads a value starting with "*" as an alias, so Claude Code and GitHub Copilot get no glob',
+      ".claude/settings.json:2:33: error AGC108 .claude/settings.json sets enableAllProjectMcpServers (Claude Code, all-project-mcp-servers): it approves every MCP server the repository's .mcp.json names, without asking the person, decided by the repository for everyone who opens it",
+      '.claude/skills/deploy/SKILL.md:1:1: error AGC201 .claude/skills/deploy/SKILL.md has no name; the Agent Skills format requires one, the folder\'s: "deploy"',
+      '.cursor/hooks.json:1:1: error AGC207 .cursor/hooks.json has no "version": Cursor requires "version": 1 in its hooks file',
+      ".cursor/hooks.json:3:41: error AGC207 hook command runs .cursor/hooks/check-prompt.sh, which is not in the project: Cursor reports the hook failed each time it fires",
+      '.cursor/rules/frontend.mdc:4:14: error AGC200 Cursor reads "alwaysApply" as true or false, but it is "false"',
+      '.mcp.json:3:25: error AGC207 MCP server "search" in .mcp.json uses transport "websocket", which Claude Code does not speak (it speaks stdio, http, sse)',
+      "CLAUDE.md:8:19: error AGC107 \"@.env\" imports .env, a secret file (the guard's rule env-file): Claude Code, Cursor and GitHub Copilot would read it into the assistant's context",
+      ".claude/skills/notes.md:1:1: warning AGC208 no assistant reads .claude/skills/notes.md: it is in a folder they read, but not a file they take from there",
+      '.cursor/rules/frontend.mdc:3:1: warning AGC202 glob "web/**/*.tsx" of .cursor/rules/frontend.mdc matches no file of the project: Cursor never loads the rule by it',
+      'CLAUDE.md:7:16: warning AGC205 "@docs/deploy.md" imports docs/deploy.md, which is not in the project: Claude Code, Cursor and GitHub Copilot load nothing for it',
+      "CLAUDE.md:12:1: warning AGC206 CLAUDE.md imports docs/testing.md again (first on line 5)",
+    ]);
+  });
+
+  it("finds what one assistant loads twice: Copilot reads AGENTS.md and also CLAUDE.md's import of it", async () => {
+    const project = testdir({ ...cleanProject, "CLAUDE.md": "# Claude\n\n@AGENTS.md\n" });
+    const result = await runAgentc(["lint", project, "--format", "json"]);
+    assert.equal(result.status, 0, "a repeated text costs context; it is a warning");
+    const twice = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC151");
+    assert.equal(twice.length, 1);
+    assert.equal(twice[0].file, "CLAUDE.md");
+    assert.match(twice[0].message, /GitHub Copilot\) loads the text of AGENTS\.md twice/);
+    assert.deepEqual(twice[0].related, [
+      { file: "AGENTS.md", line: 1, column: 1, message: "first loaded as AGENTS.md" },
+    ]);
+  });
+
+  it("finds a skill another client's folder shadows", async () => {
+    const skill = cleanProject[".claude/skills/release/SKILL.md"] ?? "";
+    const project = testdir({
+      ...cleanProject,
+      ".agents/skills/release/SKILL.md": `${skill}Also bump the version.\n`,
+    });
+    const result = await runAgentc(["lint", project, "--format", "json", "--clients", "cursor"]);
+    const shadowed = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC152");
+    assert.deepEqual(
+      shadowed.map((d: { file: string; message: string }) => `${d.file}: ${d.message}`),
+      [
+        ".agents/skills/release/SKILL.md: Cursor never reads .agents/skills/release/SKILL.md: skill release is taken from .claude/skills/release/SKILL.md, read first, and the two differ",
+      ],
+    );
+  });
+
+  it("reads a skill folder through a link, and passes over the same folder seen twice in silence", async () => {
+    const skill = cleanProject[".claude/skills/release/SKILL.md"] ?? "";
+    const project = testdir({
+      ...cleanProject,
+      ".claude/skills/release/SKILL.md": "",
+      ".agents/skills/release/SKILL.md": skill,
+    });
+    rmSync(join(project, ".claude/skills/release"), { recursive: true });
+    symlinkSync("../../.agents/skills/release", join(project, ".claude/skills/release"));
+    const result = await runAgentc(["lint", project, "--format", "json"]);
+    assert.equal(result.status, 0, result.stdout);
+    assert.deepEqual(JSON.parse(result.stdout).diagnostics, []);
+  });
+
+  it("takes `@scope/package` in a code span and a handle without a file extension for names, not imports", async () => {
+    const project = testdir({
+      ...cleanProject,
+      "CLAUDE.md": "# Orders\n\nThe client is `@orders/client`; ask @maintainers before a release.\n",
+    });
+    const result = await runAgentc(["lint", project, "--format", "json"]);
+    assert.deepEqual(JSON.parse(result.stdout).diagnostics, []);
+  });
+
+  it("holds the text every session loads to the client's limit", async () => {
+    const long = Array.from({ length: 900 }, (_, i) => `- Rule ${i}: prefer clear names over comments.`).join(
+      "\n",
+    );
+    const project = testdir({ ...cleanProject, "AGENTS.md": `# Orders\n\n${long}\n` });
+    const result = await runAgentc(["lint", project, "--format", "json", "--clients", "codex"]);
+    const over = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC090");
+    assert.equal(over.length, 1);
+    assert.equal(over[0].file, "AGENTS.md");
+    assert.match(
+      over[0].message,
+      /^codex \(Codex[^)]*\) loads \d+ characters into every session, over its limit of \d+/,
+    );
+  });
+
+  it("lints for the clients --clients names only, and refuses an unknown one with the nearest", async () => {
+    const project = testdir(driftedProject);
+    const cursor = await runAgentc(["lint", project, "--clients", "cursor", "--format", "json"]);
+    const ids = JSON.parse(cursor.stdout).diagnostics.map((d: { id: string; message: string }) => d.message);
+    assert.ok(
+      ids.every((m: string) => !m.includes("Claude Code")),
+      ids.join("\n"),
+    );
+    assert.ok(ids.some((m: string) => m.includes("Cursor")));
+    const unknown = await runAgentc(["lint", project, "--clients", "cursorr"]);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /unknown client "cursorr" \(did you mean "cursor"\?\)/);
+  });
+
+  it("refuses a project that is not a folder, and --yes without --fix", async () => {
+    const project = testdir(cleanProject);
+    const missing = await runAgentc(["lint", `${project}/nothing-here`]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /is not a folder/);
+    const yes = await runAgentc(["lint", project, "--yes"]);
+    assert.equal(yes.status, 2);
+    assert.match(yes.stderr, /--yes only confirms --fix/);
+  });
+
+  it("reads a malformed file with import's readers and names it (AGC127), reading on past it", async () => {
+    const project = testdir({
+      ...cleanProject,
+      ".claude/settings.json": '{ "permissions": { "deny": ["Read(./.env)" } }\n',
+    });
+    const result = await runAgentc(["lint", project]);
+    assert.equal(result.status, 1);
+    assert.deepEqual(lines(result.stdout, project), [
+      ".claude/settings.json:1:44: error AGC127 .claude/settings.json: malformed JSON: expected ',' between entries",
+    ]);
+  });
+});
