@@ -39,11 +39,12 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     };
   });
 
-  const publishFolder = async (root: string): Promise<void> => {
+  /** Publishes the folder's diagnostics; one that names no file is shown on the document that was opened or saved. */
+  const publishFolder = async (root: string, document: string): Promise<void> => {
     const { diagnostics } = await checkFolder(root);
     const byUri = new Map<string, ReturnType<typeof lspDiagnostic>[]>();
     for (const d of diagnostics) {
-      const uri = fileUri(root, d.file);
+      const uri = d.file === "" ? document : fileUri(root, d.file);
       byUri.set(uri, [...(byUri.get(uri) ?? []), lspDiagnostic(root, d)]);
     }
     for (const uri of published.get(root) ?? []) if (!byUri.has(uri)) byUri.set(uri, []);
@@ -57,7 +58,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     if (path === undefined || !isCheckedDocument(path)) return;
     const root = folderOf(path, workspaceFolders);
     queue = queue.then(() =>
-      publishFolder(root).catch((error: unknown) =>
+      publishFolder(root, uri).catch((error: unknown) =>
         connection.console.error(`agentc: checking ${root} failed: ${(error as Error)?.message ?? error}`),
       ),
     );
