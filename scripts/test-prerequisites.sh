@@ -19,6 +19,7 @@ need git git                         # projects under git: the conformance tests
 need bwrap bubblewrap                # the sandbox tests: Claude Code and Gemini CLI run commands under it
 need socat socat                     # the sandbox tests: Claude Code's network relay
 need pre-commit pre-commit           # agentc lint's hook definitions, run by the real pre-commit
+need nvim neovim                     # agentc lsp in a real editor's language client
 if [ "$(id -u)" = 0 ]; then
   # as root, the conformance tests run the assistants' CLIs in a network namespace of their own
   need unshare util-linux

@@ -123,4 +123,16 @@ export const commandIndex: readonly CommandEntry[] = [
     summary: "run a command of an installed capability package (without one: list them with their commands)",
     load: async () => (await import("./commands/run.js")).runCommand,
   },
+  {
+    name: "lsp",
+    group: "write and check a registry",
+    summary: "a language server on stdio: diagnostics in the editor on opening and saving assistant files",
+    load: async () => (await import("./commands/lsp.js")).lspCommand,
+  },
+  {
+    name: "mcp",
+    group: "write and check a registry",
+    summary: "an MCP server on stdio: lets an assistant run lint, loads, matrix, check and build",
+    load: async () => (await import("./commands/mcp.js")).mcpCommand,
+  },
 ];

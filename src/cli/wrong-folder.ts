@@ -2,11 +2,9 @@ import { existsSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { builtinAssistantData } from "../import/assistants.js";
 import { nativePlaces } from "../import/native-places.js";
+import { registryFileIn } from "../registry/registry-folder.js";
 import { isFolder } from "../shared/make-folders.js";
 import { UsageError } from "./command.js";
-
-/** A registry holds one of these; a build holds manifest.json. */
-const registryFiles = ["sources.json", "targets.json"];
 
 /**
  * Refuses a registry folder given where its build is wanted (`agentc install my-registry`): a folder with
@@ -14,7 +12,7 @@ const registryFiles = ["sources.json", "targets.json"];
  */
 export function refuseRegistryForBuild(path: string, then: string): void {
   if (!isFolder(path) || existsSync(join(path, "manifest.json"))) return;
-  const found = registryFiles.find((file) => existsSync(join(path, file)));
+  const found = registryFileIn(path);
   if (!found) return;
   const build = join(path, "build");
   throw new UsageError(
@@ -35,7 +33,7 @@ const namedFiles = 3;
  * Undefined for any other folder.
  */
 export function projectInsteadOfRegistry(dir: string): string | undefined {
-  if (!isFolder(dir) || registryFiles.some((file) => existsSync(join(dir, file)))) return undefined;
+  if (!isFolder(dir) || registryFileIn(dir)) return undefined;
   const places = new Set(builtinAssistantData().flatMap((assistant) => nativePlaces(assistant, undefined)));
   const found = [...places].filter((place) => existsSync(join(dir, place))).sort();
   if (found.length === 0) return undefined;

@@ -69,6 +69,16 @@ describe("the npm package, packed from a fresh clone and installed into an empty
     assert.ok(!existsSync(join(project, ".agentc", "installed.json")), "uninstall removed the record");
   });
 
+  it("agentc mcp without its optional peer, the MCP SDK, says how to install it (exit 2)", () => {
+    assert.ok(!installedPackages(user).includes("@modelcontextprotocol/sdk"), "the SDK is not installed");
+    const result = npxAgentc(user, ["mcp"]);
+    assert.equal(result.status, 2, `${result.stdout}\n${result.stderr}`);
+    assert.match(
+      result.stderr,
+      /^agentc mcp: the MCP SDK is not installed .*\n {2}hint: npm install -D @modelcontextprotocol\/sdk@/,
+    );
+  });
+
   it("init's $schema paths resolve to the installed package's schemas", () => {
     for (const target of schemaTargets(join(user, "reg"))) {
       assert.ok(target.startsWith(join(user, "node_modules", "agentc", "schemas")), target);

@@ -8,7 +8,7 @@ import { testdir } from "../support/testdir.js";
 
 const script = join(packageRoot, "scripts", "test-prerequisites.sh");
 const everyPackage =
-  "docker-registry skopeo openssl dash busybox chromium git bubblewrap socat pre-commit util-linux iproute2";
+  "docker-registry skopeo openssl dash busybox chromium git bubblewrap socat pre-commit neovim util-linux iproute2";
 
 /** Where `command -v` looks for a program (sh's own builtins aside). */
 function which(name: string): string {
