@@ -4,19 +4,25 @@ import { BundleError, projectStatus } from "../../install/index.js";
 import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
-import { installedProjectHint, projectOption } from "../project-option.js";
+import { installedProjectHint } from "../project-option.js";
+import { scopeOptions, targetFolder } from "../scope-option.js";
 
 export const statusCommand: Command = {
   name: "status",
   summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
   usage:
-    "agentc status [bundle-dir | file.zip | bundle-url] [--project DIR] [--check] [--integrity HASH] [--format pretty|json]",
-  options: { project: { type: "string" }, check: { type: "boolean" }, integrity: { type: "string" } },
+    "agentc status [bundle-dir | file.zip | bundle-url] [--project DIR | --scope user] [--check] [--integrity HASH] [--format pretty|json]",
+  options: {
+    project: { type: "string" },
+    ...scopeOptions,
+    check: { type: "boolean" },
+    integrity: { type: "string" },
+  },
   formats: ["pretty", "json"],
   help: statusHelp,
   async run(args, io) {
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
-    const projectDir = projectOption(args, () => installedProjectHint);
+    const projectDir = targetFolder(args, () => installedProjectHint);
     const bundle = await comparedBundle(args, io);
     if (typeof bundle === "number") return bundle;
     let status: ReturnType<typeof projectStatus>;

@@ -1,9 +1,23 @@
 import { lstatSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { foldedKey } from "../../shared/path-check.js";
+import { userAgentcDir, userScopeHome } from "./user-home.js";
 
 /** agentc's own folder in a project: the install record, the manifest copy, the journal, the lock. */
 export const agentcDir = ".agentc";
+
+/**
+ * agentc's own folder for the install at `root`, relative to it: `.agentc` in a project; for the user scope (the
+ * person's home folder itself) `$XDG_CONFIG_HOME/agentc/user`, so that nothing of agentc's lies in HOME's root.
+ */
+export function agentcDirOf(root: string): string {
+  return root === userScopeHome() ? (userAgentcDir(root) ?? agentcDir) : agentcDir;
+}
+
+/** A file in agentc's own folder of the install at `root`, relative to `root`. */
+export function agentcPath(root: string, name: string): string {
+  return `${agentcDirOf(root)}/${name}`;
+}
 
 /**
  * Why a project path from a manifest or a record may not be used: it is agentc's folder or lies inside it
@@ -18,15 +32,16 @@ export function agentcDirProblem(path: string): string | undefined {
 
 /** Why the project's `.agentc` cannot hold the record (it is a link or not a folder), or undefined. */
 export function agentcDirStateProblem(root: string): string | undefined {
+  const dir = agentcDirOf(root);
   let stat: ReturnType<typeof lstatSync>;
   try {
-    stat = lstatSync(join(root, agentcDir));
+    stat = lstatSync(join(root, dir));
   } catch {
     return undefined;
   }
   if (stat.isDirectory()) return undefined;
   const what = stat.isSymbolicLink()
-    ? `a symbolic link (to ${readlinkSync(join(root, agentcDir))})`
+    ? `a symbolic link (to ${readlinkSync(join(root, dir))})`
     : "not a folder";
-  return `${agentcDir} is ${what}; agentc keeps its install record there and never reads or writes through a link — move it away (agentc did not make it) and run again`;
+  return `${dir} is ${what}; agentc keeps its install record there and never reads or writes through a link — move it away (agentc did not make it) and run again`;
 }
