@@ -28,7 +28,6 @@ export const installCommand: Command = {
     "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR | --scope user] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json]",
   options: {
     project: { type: "string" },
-    ...scopeOptions,
     components: { type: "string" },
     all: { type: "boolean" },
     yes: { type: "boolean", short: "y" },
@@ -41,6 +40,7 @@ export const installCommand: Command = {
     "allow-hooks": { type: "boolean" },
     "accept-requirement": { type: "string", multiple: true },
     "hook-timeout": { type: "string" },
+    ...scopeOptions,
     ...signerOptions,
   },
   formats: ["pretty", "json"],
