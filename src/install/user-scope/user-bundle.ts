@@ -2,8 +2,8 @@ import { posix } from "node:path";
 import type { UserScope } from "../../clients/model.js";
 import { pathProblem } from "../../shared/path-check.js";
 import type { LoadedBundle } from "../bundle/local-bundle.js";
-import type { Desired, DesiredAdopt } from "../plan/desired.js";
-import { ownershipProblems } from "../plan/ownership-check.js";
+import type { Desired, DesiredAdopt, DesiredFile } from "../plan/desired.js";
+import { desiredPaths, ownershipProblems } from "../plan/ownership-check.js";
 import type { Content } from "../plan/plan-model.js";
 
 type Loaded = Extract<LoadedBundle, { ok: true }>;
@@ -130,10 +130,16 @@ function mapped<T extends { path: string; component: string }>(items: readonly T
   });
 }
 
-/** One file per user path: two clients that read one folder (`~/.agents/skills`) get it once. */
-function onePerPath<T extends { path: string }>(files: readonly T[]): T[] {
+/**
+ * A file two clients place at one path with the same bytes and role is written once (both read
+ * `~/.agents/skills`); two different files there stay, for the ownership check to refuse.
+ */
+function onePerPath<T extends DesiredFile>(files: readonly T[]): T[] {
   const seen = new Set<string>();
-  return files.filter((f) => !seen.has(f.path) && seen.add(f.path));
+  return files.filter((f) => {
+    const key = `${f.path}\0${f.sha256}\0${f.role}\0${f.executable}`;
+    return !seen.has(key) && seen.add(key);
+  });
 }
 
 /** An adopt line at its user path; an import's text names its target relative to the new place. */
@@ -187,14 +193,7 @@ function rewritten(value: unknown, rewrites: UserScope["rewrites"]): unknown {
  * none lies in agentc's own folder there (`reserved`).
  */
 function outsideProblems(desired: Desired, reserved: string): string[] {
-  const paths = [
-    ...desired.files.map((f) => f.path),
-    ...desired.links.flatMap((l) => [l.path, l.target]),
-    ...desired.ownedDirs.map((d) => d.path),
-    ...desired.scaffold.map((d) => d.path),
-    ...desired.composed.map((c) => c.path),
-    ...desired.adopt.map((a) => a.path),
-  ];
+  const paths = [...desiredPaths(desired), ...desired.adopt.map((a) => a.path)];
   return paths.flatMap((path) => {
     const problem =
       pathProblem(path) ??
