@@ -99,6 +99,11 @@ export interface UserScope {
   paths: UserScopePath[];
   /** Text in the component's composed values that names the project, and what names the home folder instead. */
   rewrites?: UserScopeRewrite[];
+  /**
+   * The client's folder in the home folder: when it exists, the client gets the `shared` files it reads by itself
+   * (AGENTS.md) even when the bundle has no component of its own for it, as it reads a project's AGENTS.md.
+   */
+  detect?: string;
 }
 
 export interface UserScopePath {

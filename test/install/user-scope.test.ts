@@ -292,3 +292,38 @@ describe("a hostile bundle at user level", () => {
     assert.notEqual(readFileSync(join(home, ".config", "agentc", "user", "installed.json"), "utf8"), "{}\n");
   });
 });
+
+describe("the rule adapter's AGENTS.md at user level", () => {
+  it("goes to each AGENTS.md reader the person has, composed into their own file, and back out", async () => {
+    const root = testdir({}, "agentc-user-scope-rules-");
+    const registry = join(root, "reg");
+    assert.equal((await runAgentc(["init", registry, "--assistants", "claude-code,opencode"])).status, 0);
+    const build = join(root, "build");
+    assert.equal((await runAgentc(["build", registry, "--out", build])).status, 0);
+    const home = personsHome();
+    writeFiles(home, {
+      ".codex/AGENTS.md": "# Mine\n\nNo emojis.\n",
+      ".config/opencode/opencode.json": "{}\n",
+    });
+    const before = fullTree(home);
+    await withHome(home, async () => {
+      const r = await runAgentc(["install", build, "--scope", "user", "--yes"]);
+      assert.equal(r.status, 0, r.stderr);
+      const codex = readFileSync(join(home, ".codex", "AGENTS.md"), "utf8");
+      assert.ok(codex.startsWith("# Mine\n\nNo emojis.\n"), codex);
+      assert.match(codex, /agentc:begin[\s\S]*Read the README before changing anything[\s\S]*agentc:end/);
+      assert.match(
+        readFileSync(join(home, ".config", "opencode", "AGENTS.md"), "utf8"),
+        /Read the README before changing anything/,
+      );
+      assert.match(readFileSync(join(home, ".claude", "AGENTS.md"), "utf8"), /Read the README/);
+      assert.equal(
+        existsSync(join(home, ".gemini")),
+        false,
+        "no folder for a client the person does not have",
+      );
+      assert.equal((await runAgentc(["uninstall", "--scope", "user"])).status, 0);
+    });
+    assert.deepEqual(fullTree(home), before);
+  });
+});

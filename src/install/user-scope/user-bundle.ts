@@ -16,25 +16,30 @@ type Place = (path: string, owner: string) => { path: string; component: string 
  * from the project layout to the user layout by each client's `user_scope` data (clients/*.json). A path no
  * chosen client maps is not installed and is named in `notes` as that component's loss at user level; the
  * bundle's bytes are still read and checked under their own paths. Nothing can land outside the mapped folders.
+ * A client in `present` (the person has it: its `detect` folder exists) that is not chosen still gets the
+ * shared files it reads by itself (the rule adapter's AGENTS.md), recorded as their own component's, as every
+ * AGENTS.md reader reads a project's one AGENTS.md.
  */
 export function userBundle(
   bundle: Loaded,
   layouts: ReadonlyMap<string, UserScope>,
   reserved: string,
+  present: ReadonlySet<string> = new Set(),
 ): LoadedBundle {
   const from = bundle.desired;
   const placed = new Set<string>();
   const lost = new Map<string, Set<string>>();
   const bundlePath = new Map<string, string>();
-  const placers = from.components.flatMap((id) => {
-    const layout = layouts.get(id);
-    return layout ? [{ id, layout }] : [];
+  const chosen = new Set(from.components);
+  const placers = [...layouts].flatMap(([id, layout]): Placer[] => {
+    if (chosen.has(id)) return [{ id, layout, chosen: true }];
+    return present.has(id) && layout.detect !== undefined ? [{ id, layout, chosen: false }] : [];
   });
-  /** Every place the chosen clients give one project path of `owner` (a shared file may go to several). */
+  /** Every place the clients give one project path of `owner` (a shared file may go to several). */
   const placesOf = (path: string, owner: string): { path: string; component: string }[] => {
-    const out = placers.flatMap(({ id, layout }) => {
+    const out = placers.flatMap(({ id, layout, chosen }) => {
       const user = userPath(layout, path, owner === id);
-      return user === undefined ? [] : [{ path: user, component: id }];
+      return user === undefined ? [] : [{ path: user, component: chosen ? id : owner }];
     });
     if (out.length > 0) placed.add(`${owner}\0${path}`);
     else lost.set(owner, (lost.get(owner) ?? new Set()).add(path));
@@ -87,7 +92,9 @@ export function userBundle(
       ];
     }),
     capabilityHomes: [],
-    adopt: from.adopt.flatMap((a) => movedAdopt(a, first(a.path, a.component), from, placers)),
+    adopt: from.adopt.flatMap((a) =>
+      placesOf(a.path, a.component).flatMap((at) => movedAdopt(a, at, from, placers)),
+    ),
   };
   for (const f of desired.files) placed.add(`${f.component}\0${bundlePath.get(f.path)}`);
   const problems = [...outsideProblems(desired, reserved), ...ownershipProblems(desired)];
@@ -99,7 +106,14 @@ export function userBundle(
     desired,
     verify: (contents) => bundle.verify(contents.map(inBundle)),
     bytesOf: (c) => bundle.bytesOf(inBundle(c)),
-    notes: [...bundle.notes, ...lossNotes(lost, placed, placers.length > 0)],
+    notes: [
+      ...bundle.notes,
+      ...lossNotes(
+        lost,
+        placed,
+        placers.some((p) => p.chosen),
+      ),
+    ],
   };
 }
 
@@ -115,7 +129,7 @@ function userPath(layout: UserScope, path: string, own: boolean): string | undef
   return undefined;
 }
 
-type Placer = { id: string; layout: UserScope };
+type Placer = { id: string; layout: UserScope; chosen: boolean };
 
 /** A path another item points at (a link's target, an import's file), placed by the same client. */
 function placeFor(placers: readonly Placer[], component: string, path: string): string | undefined {

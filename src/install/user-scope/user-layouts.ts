@@ -18,11 +18,13 @@ export function userLayouts(home: string): Map<string, UserScope> {
   const layouts = new Map<string, UserScope>();
   for (const { pack } of builtinClientPacks()) {
     if (!pack.user_scope) continue;
-    const paths = pack.user_scope.paths.flatMap((p) => {
+    const { detect, ...scope } = pack.user_scope;
+    const paths = scope.paths.flatMap((p) => {
       const user = inHome(p.user);
       return user === undefined ? [] : [{ ...p, user }];
     });
-    layouts.set(pack.client, { ...pack.user_scope, paths });
+    const folder = detect === undefined ? undefined : inHome(detect);
+    layouts.set(pack.client, { ...scope, paths, ...(folder ? { detect: folder } : {}) });
   }
   return layouts;
 }

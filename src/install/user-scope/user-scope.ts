@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import type { Manifest } from "../../manifest/manifest-model.js";
+import { isFolder } from "../../shared/make-folders.js";
 import type { LoadedBundle } from "../bundle/local-bundle.js";
 import { userAgentcDir, userConfigHome, userScopeHome } from "../model/user-home.js";
 import type { DesiredAdopt } from "../plan/desired.js";
@@ -41,7 +43,9 @@ export function userScopeBundle(
       ],
     };
   const reserved = (userAgentcDir(root) ?? "").replace(/\/user$/, "");
-  return userBundle(bundle, userLayouts(root), reserved);
+  const layouts = userLayouts(root);
+  const present = [...layouts].filter(([, l]) => l.detect !== undefined && isFolder(join(root, l.detect)));
+  return userBundle(bundle, layouts, reserved, new Set(present.map(([id]) => id)));
 }
 
 /**
