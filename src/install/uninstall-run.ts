@@ -35,7 +35,7 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   if (!first.ok) return { ...base, status: "bad-record", problems: [first.problem] };
   const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDirOf(root)));
   if (!first.record && !leftovers)
-    return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
+    return { ...base, problems: [`nothing is installed here (no ${recordPathIn(root)})`] };
   if (req.dryRun)
     return {
       ...withConflicts(base, uninstallPlan(root, first.record)),

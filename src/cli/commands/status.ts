@@ -5,7 +5,7 @@ import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
 import { installedProjectHint } from "../project-option.js";
-import { scopeOptions, targetFolder } from "../scope-option.js";
+import { isUserScope, scopeOptions, targetFolder } from "../scope-option.js";
 
 export const statusCommand: Command = {
   name: "status",
@@ -41,7 +41,11 @@ export const statusCommand: Command = {
       const { drift } = status;
       if (json) io.out(JSON.stringify({ ok: true, installed: false, drift }, null, 2));
       else {
-        io.out("nothing is installed here (no .agentc/installed.json)");
+        io.out(
+          isUserScope(args)
+            ? "nothing is installed at user level (no installed.json in $XDG_CONFIG_HOME/agentc/user, default ~/.config/agentc/user)"
+            : "nothing is installed here (no .agentc/installed.json)",
+        );
         for (const d of drift) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
         if (drift.length > 0) io.out(driftCount(drift.length));
       }
