@@ -10,7 +10,7 @@ import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
 import { retireRecorded } from "./capability/retire-recorded.js";
 import { plannedRetires } from "./capability/spawn-plan.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
-import { agentcDirOf } from "./model/agentc-dir.js";
+import { agentcDirOf, agentcOwnDir } from "./model/agentc-dir.js";
 import { type InstallRecord, manifestCopyPathIn, readRecord, recordPathIn } from "./model/record.js";
 import { currentBytes, type RunResult } from "./model/run-result.js";
 import type { Desired } from "./plan/desired.js";
@@ -33,7 +33,7 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   if (!root) return { ...base, status: "usage", problems: [missingProject(req.projectDir)] };
   const first = readRecord(root);
   if (!first.ok) return { ...base, status: "bad-record", problems: [first.problem] };
-  const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDirOf(root)));
+  const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcOwnDir(root)));
   if (!first.record && !leftovers)
     return { ...base, problems: [`nothing is installed here (no ${recordPathIn(root)})`] };
   if (req.dryRun)

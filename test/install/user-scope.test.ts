@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { fullTree, withHome } from "../support/home-tree.js";
 import { makeBundle } from "../support/install-fixture.js";
-import { runAgentc } from "../support/run-cli.js";
+import { runAgentc, runCli } from "../support/run-cli.js";
 import { freePort, serveInProcess } from "../support/serve-process.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
@@ -325,5 +325,27 @@ describe("the rule adapter's AGENTS.md at user level", () => {
       assert.equal((await runAgentc(["uninstall", "--scope", "user"])).status, 0);
     });
     assert.deepEqual(fullTree(home), before);
+  });
+});
+
+describe("an interrupted user-scope install", () => {
+  it("is rolled back by the next run from the journal in the config folder, leaving HOME as it was", async () => {
+    const { v1 } = await builds();
+    // from the third change on: a kill between the first two (creating ~/.config, then ~/.config/agentc) leaves
+    // an empty ~/.config that agentc cannot tell from one the person had (docs/user-scope.md)
+    for (const n of [3, 4, 9, 25, 50]) {
+      const home = personsHome();
+      const before = fullTree(home);
+      const env = { HOME: home, XDG_CONFIG_HOME: "" };
+      const args = ["install", v1, "--scope", "user", "--components", assistants, "--yes"];
+      const crashed = runCli(args, { env: { ...env, AGENTC_CRASH_AT: String(n) } });
+      assert.equal(crashed.status, 137, `crash at ${n}: ${crashed.stderr}`);
+      assert.ok(existsSync(join(home, ".config", "agentc")), `crash at ${n}: agentc's folder is there`);
+      const status = runCli(["status", "--scope", "user", "--format", "json"], { env });
+      assert.match(status.stdout, /interrupted|"installed": false/, `crash at ${n}`);
+      const uninstall = runCli(["uninstall", "--scope", "user"], { env });
+      assert.equal(uninstall.status, 0, `crash at ${n}: ${uninstall.stderr}`);
+      assert.deepEqual(fullTree(home), before, `crash at mutation ${n}`);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { lstatSync, readlinkSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { foldedKey } from "../../shared/path-check.js";
 import { userAgentcDir, userScopeHome } from "./user-home.js";
 
@@ -12,6 +12,15 @@ export const agentcDir = ".agentc";
  */
 export function agentcDirOf(root: string): string {
   return root === userScopeHome() ? (userAgentcDir(root) ?? agentcDir) : agentcDir;
+}
+
+/**
+ * The outermost folder at `root` that only agentc makes (`.agentc`; for the user scope `<config>/agentc`): while
+ * it is there, a run may have been cut short before it wrote its journal, and the next one cleans it up.
+ */
+export function agentcOwnDir(root: string): string {
+  const dir = agentcDirOf(root);
+  return dir === agentcDir ? dir : posix.dirname(dir);
 }
 
 /** A file in agentc's own folder of the install at `root`, relative to `root`. */

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { isFolder } from "../../shared/make-folders.js";
 import type { LoadedBundle } from "../bundle/local-bundle.js";
+import { agentcOwnDir } from "../model/agentc-dir.js";
 import { userAgentcDir, userConfigHome, userScopeHome } from "../model/user-home.js";
 import type { DesiredAdopt } from "../plan/desired.js";
 import { userBundle } from "./user-bundle.js";
@@ -42,7 +43,7 @@ export function userScopeBundle(
         `--scope user: ${capabilities.join(", ")} ${capabilities.length === 1 ? "is a capability package" : "are capability packages"}, which install into projects only; leave ${capabilities.length === 1 ? "it" : "them"} out with --components`,
       ],
     };
-  const reserved = (userAgentcDir(root) ?? "").replace(/\/user$/, "");
+  const reserved = agentcOwnDir(root);
   const layouts = userLayouts(root);
   const present = [...layouts].filter(([, l]) => l.detect !== undefined && isFolder(join(root, l.detect)));
   return userBundle(bundle, layouts, reserved, new Set(present.map(([id]) => id)));
