@@ -8,7 +8,7 @@ export const scopeOptions = { scope: { type: "string" } } as const;
 
 export const scopeHelp: OptionHelp = {
   value: "project|user",
-  text: "user: work on each client's user-level files in your home folder instead of a project (the clients' user_scope data says where); the record is kept in $XDG_CONFIG_HOME/agentc/user (docs/user-scope.md)",
+  text: "user: each client's user-level files in your home folder instead of a project, recorded in $XDG_CONFIG_HOME/agentc/user (docs/user-scope.md)",
   default: "project",
 };
 

@@ -27,7 +27,6 @@ export function userBundle(
   present: ReadonlySet<string> = new Set(),
 ): LoadedBundle {
   const from = bundle.desired;
-  const placed = new Set<string>();
   const lost = new Map<string, Set<string>>();
   const bundlePath = new Map<string, string>();
   const chosen = new Set(from.components);
@@ -41,8 +40,7 @@ export function userBundle(
       const user = userPath(layout, path, owner === id);
       return user === undefined ? [] : [{ path: user, component: chosen ? id : owner }];
     });
-    if (out.length > 0) placed.add(`${owner}\0${path}`);
-    else lost.set(owner, (lost.get(owner) ?? new Set()).add(path));
+    if (out.length === 0) lost.set(owner, (lost.get(owner) ?? new Set()).add(path));
     return out;
   };
   const first: Place = (path, owner) => placesOf(path, owner)[0];
@@ -96,7 +94,6 @@ export function userBundle(
       placesOf(a.path, a.component).flatMap((at) => movedAdopt(a, at, from, placers)),
     ),
   };
-  for (const f of desired.files) placed.add(`${f.component}\0${bundlePath.get(f.path)}`);
   const problems = [...outsideProblems(desired, reserved), ...ownershipProblems(desired)];
   if (problems.length > 0) return { ok: false, problems };
   const inBundle = (c: Content): Content =>
@@ -110,7 +107,6 @@ export function userBundle(
       ...bundle.notes,
       ...lossNotes(
         lost,
-        placed,
         placers.some((p) => p.chosen),
       ),
     ],
@@ -219,14 +215,13 @@ function outsideProblems(desired: Desired, reserved: string): string[] {
 }
 
 /** What the chosen components lose at user level: the paths no chosen client reads from the home folder. */
-function lossNotes(lost: Map<string, Set<string>>, placed: Set<string>, any: boolean): string[] {
+function lossNotes(lost: Map<string, Set<string>>, any: boolean): string[] {
   if (!any)
     return ["none of the chosen components has a user level: nothing is installed in your home folder"];
-  return [...lost].flatMap(([component, paths]) => {
-    const left = [...paths].filter((p) => !placed.has(`${component}\0${p}`)).sort();
-    if (left.length === 0) return [];
+  return [...lost].map(([component, paths]) => {
+    const left = [...paths].sort();
     const shown = left.slice(0, 5).join(", ");
     const more = left.length > 5 ? ` and ${left.length - 5} more` : "";
-    return [`${component}: not at user level (no client reads it in your home folder): ${shown}${more}`];
+    return `${component}: not at user level (no client reads it in your home folder): ${shown}${more}`;
   });
 }
