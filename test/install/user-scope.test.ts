@@ -17,7 +17,7 @@ import { runAgentc, runCli } from "../support/run-cli.js";
 import { freePort, serveInProcess } from "../support/serve-process.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
-const assistants = "agents-md,claude-code,codex,gemini-cli";
+const assistants = "agents-md,claude-code,codex,cursor,gemini-cli";
 const theirClaude = "# My notes\n\nAlways answer in British English.\n";
 const theirSettings = '{\n  "theme": "dark",\n  "permissions": { "allow": ["Bash(ls:*)"] }\n}\n';
 const theirSkill = "---\nname: mine\ndescription: my own skill\n---\nDo it my way.\n";
@@ -110,6 +110,8 @@ describe("agentc install --scope user", () => {
           ".agents/skills/release-notes/SKILL.md",
           ".gemini/AGENTS.md",
           ".gemini/settings.json",
+          ".cursor/mcp.json",
+          ".cursor/skills/code-review/SKILL.md",
         ])
           assert.ok(existsSync(join(home, path)), path);
         // the record is in the config folder, nothing of agentc's in HOME's root
