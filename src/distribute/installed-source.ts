@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type InstallRecord, manifestCopyPath } from "../install/model/record.js";
+import { type InstallRecord, manifestCopyPathIn } from "../install/model/record.js";
 import { parseJson } from "../shared/nesting-limit.js";
 
 /** Where a project's updates come from: the recorded source, else the installed manifest's install.bundle. */
@@ -18,7 +18,7 @@ export function updateSourceOf(root: string, record: InstallRecord): UpdateSourc
 /** install.bundle of the manifest copy the last install left (`bundle_url` of the registry). */
 function installBundleOf(root: string): string | undefined {
   try {
-    const manifest = parseJson(readFileSync(join(root, manifestCopyPath), "utf8")) as {
+    const manifest = parseJson(readFileSync(join(root, manifestCopyPathIn(root)), "utf8")) as {
       install?: { bundle?: unknown };
     };
     return typeof manifest.install?.bundle === "string" ? manifest.install.bundle : undefined;

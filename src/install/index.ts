@@ -26,3 +26,4 @@ export { exitStatus, runCommandProcess } from "./run/command-process.js";
 export { type Installed, readInstalled } from "./run/installed-capabilities.js";
 export { projectStatus, type StatusResult } from "./status.js";
 export { runUninstall, type UninstallRequest } from "./uninstall-run.js";
+export { userScopeRoot } from "./user-scope/user-scope.js";

@@ -6,14 +6,14 @@ import type { SpawnRecord } from "./capability/spawn-record.js";
 import { recordBytes } from "./install-plan.js";
 import type { PlannedInstall, PreparedInstall } from "./install-types.js";
 import type { LinkOutcome } from "./model/link-outcome.js";
-import { manifestCopyPath, recordPath } from "./model/record.js";
+import { manifestCopyPathIn, recordPathIn } from "./model/record.js";
 import { currentBytes } from "./model/run-result.js";
 import {
   type KnownFile,
   serializeStatCache,
   statCacheIgnoreBytes,
-  statCacheIgnorePath,
-  statCachePath,
+  statCacheIgnorePathIn,
+  statCachePathIn,
 } from "./project/stat-cache.js";
 
 /**
@@ -34,10 +34,12 @@ export async function commitPlan(
     bytes,
   });
   const finalFiles = [
-    finalFile(manifestCopyPath, () => prep.read.bytes),
-    finalFile(recordPath, (links) => recordBytes(prep, planned, links, spawned)),
-    finalFile(statCachePath, () => serializeStatCache(cacheAfterApply(planned.plan, planned.state, wrote))),
-    ...(ownIgnoreFile(root) ? [finalFile(statCacheIgnorePath, () => statCacheIgnoreBytes)] : []),
+    finalFile(manifestCopyPathIn(root), () => prep.read.bytes),
+    finalFile(recordPathIn(root), (links) => recordBytes(prep, planned, links, spawned)),
+    finalFile(statCachePathIn(root), () =>
+      serializeStatCache(cacheAfterApply(planned.plan, planned.state, wrote)),
+    ),
+    ...(ownIgnoreFile(root) ? [finalFile(statCacheIgnorePathIn(root), () => statCacheIgnoreBytes)] : []),
   ];
   return applyPlan({
     root,
@@ -58,6 +60,6 @@ export async function commitPlan(
 
 /** Whether `.agentc/.gitignore` is agentc's to write: missing, or with agentc's bytes (else it is the person's). */
 function ownIgnoreFile(root: string): boolean {
-  const now = currentBytes(root, statCacheIgnorePath);
+  const now = currentBytes(root, statCacheIgnorePathIn(root));
   return now === undefined || now.equals(statCacheIgnoreBytes);
 }

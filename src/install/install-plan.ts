@@ -3,7 +3,7 @@ import type { SpawnRecord } from "./capability/spawn-record.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
 import type { InstallResult, PlannedInstall, PreparedInstall } from "./install-types.js";
 import { type LinkOutcome, placedEntries } from "./model/link-outcome.js";
-import { type InstallRecord, manifestCopyPath, recordPath, serializeRecord } from "./model/record.js";
+import { type InstallRecord, manifestCopyPathIn, recordPathIn, serializeRecord } from "./model/record.js";
 import { currentBytes } from "./model/run-result.js";
 import { planInstall } from "./plan/plan.js";
 import { planConfirmed } from "./plan/plan-confirmed.js";
@@ -12,12 +12,16 @@ import { adoptImportsUnread } from "./project/adopt-unread.js";
 import { personsHome } from "./project/persons-home.js";
 import { diskState } from "./project/project-state.js";
 import { readStatCache } from "./project/stat-cache.js";
+import { userImportsUnread } from "./user-scope/user-scope.js";
 
 /** Plans the install over the project as it is now and the given record (pure but for reading the project). */
 export function planRun(prep: PreparedInstall, record: InstallRecord | undefined): PlannedInstall {
   const spawns = planSpawns(prep.units, record, prep.allowed);
   const state = diskState(prep.root, readStatCache(prep.root));
-  const unreadImports = adoptImportsUnread(prep.root, personsHome(prep.req), prep.bundle.desired.adopt);
+  const unreadImports =
+    prep.req.scope === "user"
+      ? userImportsUnread(prep.bundle.desired.adopt)
+      : adoptImportsUnread(prep.root, personsHome(prep.req), prep.bundle.desired.adopt);
   const plan = withHookConflicts(
     planConfirmed(state, (confirmed) =>
       planInstall({
@@ -48,8 +52,8 @@ export function isNoop(prep: PreparedInstall, planned: PlannedInstall): boolean 
   if (spawns.spawn.length > 0 || spawns.retire.length > 0 || plan.actions.some(isMutation)) return false;
   const record = recordBytes(prep, planned, new Map(), []);
   return (
-    currentBytes(prep.root, recordPath)?.equals(record) === true &&
-    currentBytes(prep.root, manifestCopyPath)?.equals(prep.read.bytes) === true
+    currentBytes(prep.root, recordPathIn(prep.root))?.equals(record) === true &&
+    currentBytes(prep.root, manifestCopyPathIn(prep.root))?.equals(prep.read.bytes) === true
   );
 }
 

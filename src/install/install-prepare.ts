@@ -17,6 +17,7 @@ import type { InstallRequest, InstallResult, PreparedInstall } from "./install-t
 import { type InstallRecord, readRecord } from "./model/record.js";
 import { chooseComponents } from "./plan/components.js";
 import { missingProject, projectRoot } from "./project/project-root.js";
+import { homeAsProjectProblem, userScopeBundle, userScopeRoot } from "./user-scope/user-scope.js";
 
 /**
  * Everything an install needs before it plans, or the result that ends it: the project folder, the bundle's
@@ -27,8 +28,9 @@ export async function prepareInstall(
 ): Promise<{ ok: true; prepared: PreparedInstall } | { ok: false; result: InstallResult }> {
   const base: InstallResult = { status: "ok", problems: [], components: [], tools: [], written: false };
   const fail = (result: Partial<InstallResult>) => ({ ok: false as const, result: { ...base, ...result } });
-  const root = projectRoot(req.projectDir);
-  if (!root) return fail({ status: "usage", problems: [missingProject(req.projectDir)] });
+  const where = installRoot(req);
+  if (!where.ok) return fail({ status: "usage", problems: [where.problem] });
+  const root = where.root;
   const read = readManifest(req.bundleDir);
   if (!read.ok) return fail({ status: "bad-bundle", problems: read.problems });
   const lineOf = manifestLineOf(read.bytes.toString("utf8"), read.manifest);
@@ -44,7 +46,9 @@ export async function prepareInstall(
     return fail({ status: "bad-bundle", problems: [`${signature.problem}\n  hint: ${signature.hint}`] });
   const chosen = await pickComponents(req, read.manifest, record);
   if (!chosen.ok) return fail({ status: "usage", problems: [chosen.problem] });
-  const bundle = loadBundle(req.bundleDir, read.manifest, chosen.ids, lineOf);
+  const loaded = loadBundle(req.bundleDir, read.manifest, chosen.ids, lineOf);
+  const bundle =
+    loaded.ok && req.scope === "user" ? userScopeBundle(loaded, read.manifest, chosen.ids, root) : loaded;
   if (!bundle.ok) return fail({ status: "bad-bundle", problems: bundle.problems, components: chosen.ids });
   const units = capabilityUnits(read.manifest, chosen.ids);
   const needed = await requirementsOf(req, units, chosen.ids, record, root);
@@ -79,6 +83,15 @@ export async function prepareInstall(
       needed,
     },
   };
+}
+
+/** The folder the install goes into: the project, or the home folder for `--scope user`. */
+function installRoot(req: InstallRequest): { ok: true; root: string } | { ok: false; problem: string } {
+  if (req.scope === "user") return userScopeRoot();
+  const root = projectRoot(req.projectDir);
+  if (!root) return { ok: false, problem: missingProject(req.projectDir) };
+  const home = homeAsProjectProblem(root);
+  return home ? { ok: false, problem: home } : { ok: true, root };
 }
 
 async function pickComponents(req: InstallRequest, manifest: Manifest, record: InstallRecord | undefined) {

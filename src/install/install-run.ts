@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { ProjectWriter } from "./apply/fs-ops.js";
 import { checkpoint } from "./apply/interruption.js";
 import { readJournal } from "./apply/journal.js";
-import { lockPath } from "./apply/lock.js";
+import { lockPathIn } from "./apply/lock-file.js";
 import { type Recovery, recoverInterrupted } from "./apply/recover.js";
 import { underLock } from "./apply/under-lock.js";
 import { installAccepted } from "./capability/requirement-consent.js";
@@ -32,7 +32,8 @@ export async function runInstall(req: InstallRequest): Promise<InstallResult> {
   if (!prepared.ok) return prepared.result;
   // a journal or a lock left by a crashed run: take the lock (recovering it) even for a no-op
   const interrupted =
-    readJournal(prepared.prepared.root) !== undefined || existsSync(join(prepared.prepared.root, lockPath));
+    readJournal(prepared.prepared.root) !== undefined ||
+    existsSync(join(prepared.prepared.root, lockPathIn(prepared.prepared.root)));
   const first = planRun(prepared.prepared, prepared.prepared.record);
   const prep = await withAnswers(prepared.prepared, first);
   const outcome = beforeCommit(
@@ -112,8 +113,9 @@ function finish(
   written: boolean,
   recovered?: Recovery,
 ): InstallResult {
+  // what a project's clients load; the user scope's files are read from the home folder by other rules
   const composedLoad =
-    status === "ok"
+    status === "ok" && prep.req.scope !== "user"
       ? adoptedLoadWarnings(prep.root, prep.context.components, planned.plan, personsHome(prep.req))
       : [];
   const plan = { ...planned.plan, warnings: [...planned.plan.warnings, ...composedLoad] };

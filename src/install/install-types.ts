@@ -55,6 +55,8 @@ export interface InstallRequest {
   writer?: ProjectWriter;
   /** the person's home folder, whose settings can change what an assistant reads (default: the user's) */
   home?: string;
+  /** "user": install into the person's home folder (HOME) by the clients' user levels; projectDir is not read */
+  scope?: "project" | "user";
 }
 
 /** An owned file the person edited, with their bytes and the new build's. */

@@ -1,11 +1,11 @@
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import { diskTree, sessionLoad } from "../session-load/index.js";
 import { sha256 } from "../shared/hash.js";
-import { journalPath, readJournal } from "./apply/journal.js";
+import { journalPathIn, readJournal } from "./apply/journal.js";
 import { readManifest } from "./bundle/read-manifest.js";
 import { isAsRecorded } from "./model/as-recorded.js";
 import type { Finding } from "./model/drift.js";
-import { type InstallRecord, manifestCopyPath, type RecordEntry, readRecord } from "./model/record.js";
+import { type InstallRecord, manifestCopyPathIn, type RecordEntry, readRecord } from "./model/record.js";
 import { currentBytes } from "./model/run-result.js";
 import { findBlock } from "./plan/marked-block.js";
 import { isFolderCopy } from "./plan/plan-link-folder.js";
@@ -53,10 +53,11 @@ export function projectStatus(projectDir: string, bundleDir?: string): StatusRes
   notes.push(...spawnNotes(record), ...runtimeData(state, record));
   drift.push(...retiredSpawns(record));
   drift.push(...interruptedRun(root));
-  const copy = currentBytes(root, manifestCopyPath);
+  const copyPath = manifestCopyPathIn(root);
+  const copy = currentBytes(root, copyPath);
   if (!copy || sha256(copy) !== record.manifest_sha256)
     drift.push({
-      path: manifestCopyPath,
+      path: copyPath,
       kind: "record",
       detail: "the manifest copy does not match the install record",
     });
@@ -72,7 +73,7 @@ function interruptedRun(root: string): Finding[] {
   const what = journal.state === "committed" ? "finished, but not cleaned up" : "was interrupted";
   return [
     {
-      path: journalPath,
+      path: journalPathIn(root),
       kind: "interrupted",
       detail: `an install or uninstall ${what} (${steps} step${steps === 1 ? "" : "s"} journaled); the next agentc install or uninstall ${journal.state === "committed" ? "clears its backups" : "rolls it back"}`,
     },

@@ -10,14 +10,15 @@ import { defaultHookTimeoutMs } from "./capability/hook-timeout.js";
 import { retireRecorded } from "./capability/retire-recorded.js";
 import { plannedRetires } from "./capability/spawn-plan.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
-import { agentcDir, type InstallRecord, manifestCopyPath, readRecord, recordPath } from "./model/record.js";
+import { agentcDirOf, agentcOwnDir } from "./model/agentc-dir.js";
+import { type InstallRecord, manifestCopyPathIn, readRecord, recordPathIn } from "./model/record.js";
 import { currentBytes, type RunResult } from "./model/run-result.js";
 import type { Desired } from "./plan/desired.js";
 import { planInstall } from "./plan/plan.js";
 import type { Content, Plan } from "./plan/plan-model.js";
 import { missingProject, projectRoot } from "./project/project-root.js";
 import { diskState } from "./project/project-state.js";
-import { statCacheIgnoreBytes, statCacheIgnorePath, statCachePath } from "./project/stat-cache.js";
+import { statCacheIgnoreBytes, statCacheIgnorePathIn, statCachePathIn } from "./project/stat-cache.js";
 
 export interface UninstallRequest {
   projectDir: string;
@@ -32,9 +33,9 @@ export async function runUninstall(req: UninstallRequest): Promise<RunResult> {
   if (!root) return { ...base, status: "usage", problems: [missingProject(req.projectDir)] };
   const first = readRecord(root);
   if (!first.ok) return { ...base, status: "bad-record", problems: [first.problem] };
-  const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcDir));
+  const leftovers = readJournal(root) !== undefined || existsSync(join(root, agentcOwnDir(root)));
   if (!first.record && !leftovers)
-    return { ...base, problems: ["nothing is installed here (no .agentc/installed.json)"] };
+    return { ...base, problems: [`nothing is installed here (no ${recordPathIn(root)})`] };
   if (req.dryRun)
     return {
       ...withConflicts(base, uninstallPlan(root, first.record)),
@@ -100,17 +101,18 @@ function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
     moveAside: false,
     readFile: (path) => currentBytes(root, path),
   });
-  const own = [recordPath, manifestCopyPath, statCachePath].filter(
+  const own = [recordPathIn(root), manifestCopyPathIn(root), statCachePathIn(root)].filter(
     (p) => currentBytes(root, p) !== undefined,
   );
-  if (currentBytes(root, statCacheIgnorePath)?.equals(statCacheIgnoreBytes)) own.push(statCacheIgnorePath);
+  const ignore = statCacheIgnorePathIn(root);
+  if (currentBytes(root, ignore)?.equals(statCacheIgnoreBytes)) own.push(ignore);
   const actions = [
     ...plan.actions.filter((a) => a.op !== "rmdir"),
     ...own.map((path) => ({ op: "remove" as const, path })),
   ];
   return {
     ...plan,
-    actions: [...actions, ...plan.actions.filter((a) => a.op === "rmdir" && a.path !== agentcDir)],
+    actions: [...actions, ...plan.actions.filter((a) => a.op === "rmdir" && a.path !== agentcDirOf(root))],
   };
 }
 

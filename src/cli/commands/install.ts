@@ -12,12 +12,12 @@ import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } 
 import { installHelp } from "../help/install.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { terminalProgress } from "../progress.js";
-import { projectOption } from "../project-option.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
 import { promptEdited } from "../prompts/edited-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
 import { promptRequirement } from "../prompts/requirement-prompt.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
+import { isUserScope, scopeOptions, targetFolder } from "../scope-option.js";
 import { signerOptions, signerPolicy } from "../signer-options.js";
 import { refuseRegistryForBuild } from "../wrong-folder.js";
 
@@ -25,7 +25,7 @@ export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
   usage:
-    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json]",
+    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR | --scope user] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json]",
   options: {
     project: { type: "string" },
     components: { type: "string" },
@@ -40,6 +40,7 @@ export const installCommand: Command = {
     "allow-hooks": { type: "boolean" },
     "accept-requirement": { type: "string", multiple: true },
     "hook-timeout": { type: "string" },
+    ...scopeOptions,
     ...signerOptions,
   },
   formats: ["pretty", "json"],
@@ -51,7 +52,7 @@ export const installCommand: Command = {
         "give the bundle to install: a build folder, a .zip, a server's base URL, a bundle URL or oci://HOST/REPO:TAG",
       );
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
-    projectOption(args, projectToInstallInto);
+    targetFolder(args, projectToInstallInto);
     refuseRegistryForBuild(source, "agentc install");
     const policy = signerPolicy(args, io, "install");
     if (typeof policy === "number") return policy;
@@ -76,7 +77,8 @@ export async function installBundle(
     const allowHooks = args.values["allow-hooks"] === true;
     const result = await runInstall({
       bundleDir: bundle.dir,
-      projectDir: projectOption(args, projectToInstallInto),
+      projectDir: targetFolder(args, projectToInstallInto),
+      ...(isUserScope(args) ? { scope: "user" as const } : {}),
       choice,
       moveAside: args.values["move-aside"] === true,
       allowDowngrade: args.values["allow-downgrade"] === true,

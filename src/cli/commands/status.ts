@@ -4,19 +4,25 @@ import { BundleError, projectStatus } from "../../install/index.js";
 import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
-import { installedProjectHint, projectOption } from "../project-option.js";
+import { installedProjectHint } from "../project-option.js";
+import { isUserScope, scopeOptions, targetFolder } from "../scope-option.js";
 
 export const statusCommand: Command = {
   name: "status",
   summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
   usage:
-    "agentc status [bundle-dir | file.zip | bundle-url] [--project DIR] [--check] [--integrity HASH] [--format pretty|json]",
-  options: { project: { type: "string" }, check: { type: "boolean" }, integrity: { type: "string" } },
+    "agentc status [bundle-dir | file.zip | bundle-url] [--project DIR | --scope user] [--check] [--integrity HASH] [--format pretty|json]",
+  options: {
+    project: { type: "string" },
+    ...scopeOptions,
+    check: { type: "boolean" },
+    integrity: { type: "string" },
+  },
   formats: ["pretty", "json"],
   help: statusHelp,
   async run(args, io) {
     if (args.positionals.length > 1) throw new UsageError(`unexpected argument "${args.positionals[1]}"`);
-    const projectDir = projectOption(args, () => installedProjectHint);
+    const projectDir = targetFolder(args, () => installedProjectHint);
     const bundle = await comparedBundle(args, io);
     if (typeof bundle === "number") return bundle;
     let status: ReturnType<typeof projectStatus>;
@@ -35,7 +41,11 @@ export const statusCommand: Command = {
       const { drift } = status;
       if (json) io.out(JSON.stringify({ ok: true, installed: false, drift }, null, 2));
       else {
-        io.out("nothing is installed here (no .agentc/installed.json)");
+        io.out(
+          isUserScope(args)
+            ? "nothing is installed at user level (no installed.json in $XDG_CONFIG_HOME/agentc/user, default ~/.config/agentc/user)"
+            : "nothing is installed here (no .agentc/installed.json)",
+        );
         for (const d of drift) io.out(`  ${d.kind.padEnd(14)} ${d.path}: ${d.detail}`);
         if (drift.length > 0) io.out(driftCount(drift.length));
       }

@@ -2,16 +2,18 @@ import { runUninstall } from "../../install/index.js";
 import { type Command, UsageError } from "../command.js";
 import { uninstallHelp } from "../help/uninstall.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
-import { installedProjectHint, projectOption } from "../project-option.js";
+import { installedProjectHint } from "../project-option.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
+import { scopeOptions, targetFolder } from "../scope-option.js";
 
 export const uninstallCommand: Command = {
   name: "uninstall",
   summary: "remove what agentc installed; keep and report files you edited",
   usage:
-    "agentc uninstall [--project DIR] [--yes] [--dry-run] [--hook-timeout SECONDS] [--format pretty|json]",
+    "agentc uninstall [--project DIR | --scope user] [--yes] [--dry-run] [--hook-timeout SECONDS] [--format pretty|json]",
   options: {
     project: { type: "string" },
+    ...scopeOptions,
     yes: { type: "boolean", short: "y" },
     "dry-run": { type: "boolean" },
     "hook-timeout": { type: "string" },
@@ -23,7 +25,7 @@ export const uninstallCommand: Command = {
       throw new UsageError(`unexpected argument "${args.positionals[0]}"; use --project DIR`);
     const dryRun = args.values["dry-run"] === true;
     const result = await runUninstall({
-      projectDir: projectOption(args, () => installedProjectHint),
+      projectDir: targetFolder(args, () => installedProjectHint),
       dryRun,
       hookTimeoutMs: hookTimeoutMs(args),
     });

@@ -3,7 +3,8 @@ import { wantedRange } from "../../distribute/wanted-version.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { updateHelp } from "../help/update.js";
-import { installedProjectHint, projectOption } from "../project-option.js";
+import { installedProjectHint } from "../project-option.js";
+import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
 import { installBundle, installCommand } from "./install.js";
 
@@ -12,7 +13,7 @@ export const updateCommand: Command = {
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [--project DIR] [--check] [--to VERSION | RANGE] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
+    "agentc update [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
   options: { ...installCommand.options, check: { type: "boolean" }, to: { type: "string" } },
   formats: ["pretty", "json"],
   help: updateHelp,
@@ -20,7 +21,7 @@ export const updateCommand: Command = {
   async run(args, io) {
     if (args.values.check === true && args.values["dry-run"] === true)
       throw new UsageError("use either --check or --dry-run, not both");
-    const projectDir = projectOption(args, () => installedProjectHint);
+    const projectDir = targetFolder(args, () => installedProjectHint);
     const policy = signerPolicy(args, io, "update");
     if (typeof policy === "number") return policy;
     const check = await attempt(io, () =>

@@ -1,10 +1,12 @@
 import { hookTimeoutHelp } from "../hook-timeout-option.js";
+import { scopeHelp } from "../scope-option.js";
 import { signerOptionHelp } from "../signer-options.js";
 import type { CommandHelp, OptionHelp } from "./command-help.js";
 
 /** The options install shares with update. */
 export const installOptionHelp: Record<string, OptionHelp> = {
   project: { value: "DIR", text: "the project to install into", default: "." },
+  scope: scopeHelp,
   components: {
     value: "a,b",
     text: "install these components (required ones are always added)",

@@ -1,3 +1,4 @@
+import { scopeHelp } from "../scope-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const statusHelp: CommandHelp = {
@@ -9,6 +10,7 @@ export const statusHelp: CommandHelp = {
   ],
   options: {
     project: { value: "DIR", text: "the project to look at", default: "." },
+    scope: scopeHelp,
     check: { text: "exit 1 when there is drift (for CI)" },
     integrity: { value: "HASH", text: "the bundle's expected sha256, as for install" },
   },

@@ -1,10 +1,12 @@
 import { hookTimeoutHelp } from "../hook-timeout-option.js";
+import { scopeHelp } from "../scope-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const uninstallHelp: CommandHelp = {
   arguments: [],
   options: {
     project: { value: "DIR", text: "the project to remove agentc's files from", default: "." },
+    scope: scopeHelp,
     yes: { text: "ask nothing (uninstall asks no question; accepted so scripts can always pass it)" },
     "dry-run": { text: "print what would be removed and kept; change nothing" },
     "hook-timeout": hookTimeoutHelp,

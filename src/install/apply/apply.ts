@@ -13,7 +13,7 @@ import { createFile, replaceFile } from "./file-writes.js";
 import { type ProjectWriter, SimulatedCrash } from "./fs-ops.js";
 import { checkpoint } from "./interruption.js";
 import {
-  backupDir,
+  backupDirIn,
   exists,
   finishJournal,
   type Journal,
@@ -68,10 +68,11 @@ const order = (a: Action): number => mutatingOps.indexOf(a.op);
 export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutcome>> {
   const links = new Map<string, LinkOutcome>();
   const actions = input.actions.filter(isMutation).sort((a, b) => order(a) - order(b));
+  const backups = backupDirIn(input.root);
   const removedTo = new Map(
-    actions.flatMap((a, i) => (a.op === "remove" ? [[a.path, `${backupDir}/${i}`]] : [])),
+    actions.flatMap((a, i) => (a.op === "remove" ? [[a.path, `${backups}/${i}`]] : [])),
   );
-  const tasks = actions.map((a, i) => task(input, a, i, links, removedTo));
+  const tasks = actions.map((a, i) => task(input, a, i, links, removedTo, backups));
   input.finalFiles.forEach((f, i) => {
     tasks.push(finalTask(input.fs, input.root, f, actions.length + i, links));
   });
@@ -82,7 +83,8 @@ export async function applyPlan(input: ApplyInput): Promise<Map<string, LinkOutc
   };
   try {
     writeJournal(input.fs, input.root, journal);
-    if (!exists(join(input.root, backupDir))) input.fs.makeDir(join(input.root, backupDir));
+    if (!exists(join(input.root, backupDirIn(input.root))))
+      input.fs.makeDir(join(input.root, backupDirIn(input.root)));
     await checkpoint("journaled");
     await runTasks(input, tasks, journalSpawns);
     durabilityBarrier(input.root, input.fs.changes());
@@ -145,9 +147,10 @@ function task(
   index: number,
   links: Map<string, LinkOutcome>,
   removedTo: Map<string, string>,
+  backups: string,
 ): Task {
   const at = (p: string): string => join(input.root, p);
-  const backup = `${backupDir}/${index}`;
+  const backup = `${backups}/${index}`;
   const fs = input.fs;
   switch (action.op) {
     case "mkdir":
@@ -262,10 +265,10 @@ function finalTask(
   links: Map<string, LinkOutcome>,
 ): Task {
   const abs = join(root, file.path);
-  const backup = join(root, `${backupDir}/${index}`);
+  const backup = join(root, `${backupDirIn(root)}/${index}`);
   return file.replace
     ? {
-        step: { op: "put", path: file.path, backup: `${backupDir}/${index}` },
+        step: { op: "put", path: file.path, backup: `${backupDirIn(root)}/${index}` },
         run: () => replaceFile(fs, abs, backup, file.bytes(links), false, true),
       }
     : {

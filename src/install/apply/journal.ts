@@ -3,7 +3,8 @@ import { dirname, join } from "node:path";
 import { sha256 } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import type { JournalSpawn } from "../capability/journal-spawn.js";
-import { agentcDir, recordPath } from "../model/record.js";
+import { agentcPath } from "../model/agentc-dir.js";
+import { agentcDir, recordPathIn } from "../model/record.js";
 import { type ProjectWriter, SimulatedCrash, syncDir } from "./fs-ops.js";
 import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
 
@@ -46,11 +47,15 @@ export interface Journal {
 
 export const journalPath = `${agentcDir}/journal.json`;
 export const backupDir = `${agentcDir}/journal-backup`;
+/** The journal of the install at `root` (in a project: `journalPath`). */
+export const journalPathIn = (root: string): string => agentcPath(root, "journal.json");
+/** Where the journal of the install at `root` keeps its backups (in a project: `backupDir`). */
+export const backupDirIn = (root: string): string => agentcPath(root, "journal-backup");
 export const tempSuffix = ".agentc-tmp";
 
 export function readJournal(root: string): Journal | undefined {
   try {
-    return parseJson(readFileSync(join(root, journalPath), "utf8")) as Journal;
+    return parseJson(readFileSync(join(root, journalPathIn(root)), "utf8")) as Journal;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     // a journal cut short by a crash while it was first written: nothing after it ran
@@ -59,7 +64,7 @@ export function readJournal(root: string): Journal | undefined {
 }
 
 export function writeJournal(fs: ProjectWriter, root: string, journal: Journal): void {
-  writeDurably(fs, root, journalPath, Buffer.from(JSON.stringify(journal)));
+  writeDurably(fs, root, journalPathIn(root), Buffer.from(JSON.stringify(journal)));
 }
 
 /** Atomic and flushed, for agentc's own files in .agentc/: temp file, fsync, rename, fsync the folder. */
@@ -125,15 +130,15 @@ function putByStep(abs: string, step: Extract<Step, { op: "put" }>): boolean {
 
 /** After commit or rollback: drop the backups, then the journal itself. */
 export function finishJournal(fs: ProjectWriter, root: string): void {
-  const dir = join(root, backupDir);
+  const dir = join(root, backupDirIn(root));
   if (isDir(dir)) {
     for (const name of readdirSync(dir)) fs.unlink(join(dir, name));
     fs.removeDir(dir);
   }
-  removeIfPresent(fs, `${join(root, journalPath)}${tempSuffix}`);
-  removeIfPresent(fs, join(root, journalPath));
+  removeIfPresent(fs, `${join(root, journalPathIn(root))}${tempSuffix}`);
+  removeIfPresent(fs, join(root, journalPathIn(root)));
   // left by a crash while the record was marked before retiring (spawns/record-retiring.ts)
-  removeIfPresent(fs, `${join(root, recordPath)}${tempSuffix}`);
+  removeIfPresent(fs, `${join(root, recordPathIn(root))}${tempSuffix}`);
 }
 
 /** Saves the file at `path` under `backup` without ever removing it from `path`. */

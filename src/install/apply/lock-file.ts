@@ -1,9 +1,11 @@
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { parseJson } from "../../shared/nesting-limit.js";
-import { agentcDir } from "../model/record.js";
+import { agentcDir, agentcPath } from "../model/agentc-dir.js";
 
 /** The project lock and the files its takeover protocol leaves beside it in .agentc/ (see lock.ts). */
 export const lockPath = `${agentcDir}/lock`;
+/** The lock of the install at `root` (in a project: `lockPath`). */
+export const lockPathIn = (root: string): string => agentcPath(root, "lock");
 
 /** What a lock file says: the owner's pid, and a token naming this one lock (none in locks of older versions). */
 export interface LockOwner {

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { agentcDir } from "../model/record.js";
+import { agentcDirOf } from "../model/agentc-dir.js";
 import { type ProjectWriter, SimulatedCrash } from "./fs-ops.js";
 import {
   claimGenerations,
   claimName,
   type LockOwner,
-  lockPath,
+  lockPathIn,
   lockText,
   protocolLeftovers,
   readOwner,
@@ -35,15 +35,16 @@ export interface Lock {
 const attempts = 50;
 
 export function acquireLock(fs: ProjectWriter, root: string): Lock {
-  const dir = join(root, agentcDir);
+  const dir = join(root, agentcDirOf(root));
   const me: LockOwner = { pid: process.pid, token: randomBytes(16).toString("hex") };
   const temp = join(dir, tempName(me));
+  const lockPath = lockPathIn(root);
   const lock = join(root, lockPath);
   let holding = false;
   try {
     for (let attempt = 0; attempt < attempts && !holding; attempt++) {
       throwIfHeld(seeLock(lock));
-      if (!existsSync(temp)) writeTemp(fs, dir, temp, me);
+      if (!existsSync(temp)) writeTemp(fs, root, temp, me);
       holding = createLock(fs, temp, lock) || takeOver(fs, dir, temp, lock);
     }
     if (!holding) throw new LockHeldError(`could not take ${lockPath}; remove it if no agentc is running`);
@@ -55,13 +56,18 @@ export function acquireLock(fs: ProjectWriter, root: string): Lock {
     if (error instanceof SimulatedCrash) throw error;
     if (existsSync(temp)) tolerate(["ENOENT"], () => fs.unlink(temp));
     if (holding) release(fs, root, me);
-    else removeEmptyDir(fs, dir);
+    else removeEmptyDirs(fs, root);
     throw error;
   }
 }
 
-function writeTemp(fs: ProjectWriter, dir: string, temp: string, me: LockOwner): void {
-  if (!existsSync(dir)) tolerate(["EEXIST"], () => fs.makeDir(dir));
+function writeTemp(fs: ProjectWriter, root: string, temp: string, me: LockOwner): void {
+  let dir = root;
+  // agentc's folder and, for the user scope, the config folders above it that are not there yet
+  for (const name of agentcDirOf(root).split("/")) {
+    dir = join(dir, name);
+    if (!existsSync(dir)) tolerate(["EEXIST"], () => fs.makeDir(dir));
+  }
   fs.writeNewFile(temp, Buffer.from(lockText(me)), 0o644, true);
 }
 
@@ -125,9 +131,15 @@ function removeLeftovers(fs: ProjectWriter, dir: string): void {
 }
 
 function release(fs: ProjectWriter, root: string, me: LockOwner): void {
-  const path = join(root, lockPath);
+  const path = join(root, lockPathIn(root));
   if (readOwner(path)?.token === me.token) fs.unlink(path);
-  removeEmptyDir(fs, join(root, agentcDir));
+  removeEmptyDirs(fs, root);
+}
+
+/** agentc's folder once empty, and the folders above it inside `root` that are left empty (the user scope's). */
+function removeEmptyDirs(fs: ProjectWriter, root: string): void {
+  const names = agentcDirOf(root).split("/");
+  for (let n = names.length; n > 0; n--) removeEmptyDir(fs, join(root, ...names.slice(0, n)));
 }
 
 /** Another process may be creating its lock temp there at this moment: then the folder stays. */

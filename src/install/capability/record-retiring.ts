@@ -1,6 +1,6 @@
 import type { ProjectWriter } from "../apply/fs-ops.js";
 import { writeDurably } from "../apply/journal.js";
-import { type InstallRecord, recordPath, serializeRecord } from "../model/record.js";
+import { type InstallRecord, recordPathIn, serializeRecord } from "../model/record.js";
 
 /**
  * Marks capabilities as retired in the install record, durably, before their retire hooks run. A retire hook
@@ -19,5 +19,5 @@ export function recordRetiring(
   const spawned = (record.spawned ?? []).map((s) =>
     components.has(s.component) ? { ...s, state: "retired" as const, env: {} } : s,
   );
-  writeDurably(fs, root, recordPath, Buffer.from(serializeRecord({ ...record, spawned })));
+  writeDurably(fs, root, recordPathIn(root), Buffer.from(serializeRecord({ ...record, spawned })));
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../../compose/model.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import { type SpawnRecord, serialSpawn } from "../capability/spawn-record.js";
-import { agentcDir, agentcDirStateProblem } from "./agentc-dir.js";
+import { agentcDir, agentcDirStateProblem, agentcPath } from "./agentc-dir.js";
 import { recordProblem } from "./record-check.js";
 import { type SignerRecord, serialSigner } from "./signer-record.js";
 import { type SourceRecord, serialSource } from "./source-record.js";
@@ -81,12 +81,17 @@ export interface InstallRecord {
 export { agentcDir };
 export const recordPath = `${agentcDir}/installed.json`;
 export const manifestCopyPath = `${agentcDir}/manifest.json`;
+/** The install record of the install at `root` (in a project: `recordPath`). */
+export const recordPathIn = (root: string): string => agentcPath(root, "installed.json");
+/** The copy of the installed manifest at `root` (in a project: `manifestCopyPath`). */
+export const manifestCopyPathIn = (root: string): string => agentcPath(root, "manifest.json");
 
 export type RecordRead = { ok: true; record: InstallRecord | undefined } | { ok: false; problem: string };
 
 export function readRecord(root: string): RecordRead {
   const folder = agentcDirStateProblem(root);
   if (folder) return { ok: false, problem: folder };
+  const recordPath = recordPathIn(root);
   let text: string;
   try {
     text = readFileSync(join(root, recordPath), "utf8");

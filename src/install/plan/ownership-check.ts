@@ -80,7 +80,15 @@ const withArticle = (role: Claim["role"]): string => (role.startsWith("o") ? `an
 
 /** Every project path the chosen components write, remove or compose into, checked against `.agentc/`. */
 function reservedProblems(desired: Desired): string[] {
-  const paths = [
+  return [...new Set(desiredPaths(desired))].flatMap((path) => {
+    const problem = agentcDirProblem(path);
+    return problem ? [`${path}: ${problem}; ${rejected}`] : [];
+  });
+}
+
+/** Every project path the chosen components write, remove or compose into. */
+export function desiredPaths(desired: Desired): string[] {
+  return [
     ...desired.files.map((f) => f.path),
     ...desired.links.flatMap((l) => [l.path, l.target]),
     ...desired.ownedDirs.map((d) => d.path),
@@ -90,8 +98,4 @@ function reservedProblems(desired: Desired): string[] {
     ...desired.keepDirs,
     ...desired.capabilityHomes.map((h) => h.path),
   ];
-  return [...new Set(paths)].flatMap((path) => {
-    const problem = agentcDirProblem(path);
-    return problem ? [`${path}: ${problem}; ${rejected}`] : [];
-  });
 }

@@ -1,6 +1,7 @@
 import { type BigIntStats, lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseJson } from "../../shared/nesting-limit.js";
+import { agentcPath } from "../model/agentc-dir.js";
 import { agentcDir } from "../model/record.js";
 
 /**
@@ -22,6 +23,10 @@ export const statCachePath = `${agentcDir}/stat-cache.json`;
  * one with other bytes is the person's, left as it is.
  */
 export const statCacheIgnorePath = `${agentcDir}/.gitignore`;
+/** The stat cache of the install at `root` (in a project: `statCachePath`). */
+export const statCachePathIn = (root: string): string => agentcPath(root, "stat-cache.json");
+/** agentc's `.gitignore` beside the stat cache of the install at `root`. */
+export const statCacheIgnorePathIn = (root: string): string => agentcPath(root, ".gitignore");
 export const statCacheIgnoreBytes = Buffer.from(
   "# written by agentc: the stat cache is machine-local; commit installed.json and manifest.json\nstat-cache.json\n",
 );
@@ -48,7 +53,7 @@ export function fileStamp(stat: BigIntStats): string {
 }
 
 export function readStatCache(root: string): StatCache {
-  const abs = join(root, statCachePath);
+  const abs = join(root, statCachePathIn(root));
   let fence: bigint;
   let files: Record<string, unknown>;
   try {
