@@ -79,12 +79,14 @@ function buildSummary(outDir: string, result: CompileResult, written: WriteRepor
 }
 
 /**
- * "built 27 artifacts for 17 adapters into build, plus manifest.json, plugin.zip and site/ (6 files): 33
- * written, 0 unchanged, 0 removed": the artifacts the manifest lists (what install copies), the build's
- * other files by their top-level name, and what happened to all of them on disk.
+ * "built 27 artifacts for 17 adapters into build, plus manifest.json, plugin.zip, sbom.cdx.json and site/
+ * (7 files): 34 written, 0 unchanged, 0 removed": the artifacts the manifest lists (what install copies;
+ * the SBOM is listed but never installed), the build's other files by their top-level name, and what
+ * happened to all of them on disk.
  */
 function builtLine(outDir: string, result: CompileResult, written: WriteReport): string {
-  const artifacts = new Set(result.manifest?.artifacts ?? []);
+  const sbom = result.tree?.sbom?.path;
+  const artifacts = new Set((result.manifest?.artifacts ?? []).filter((path) => path !== sbom));
   const others = [...written.written, ...written.unchanged].filter((path) => !artifacts.has(path));
   const names = [...new Set(others.map(topName))].sort(
     (a, b) => summaryRank(a) - summaryRank(b) || (a < b ? -1 : a > b ? 1 : 0),

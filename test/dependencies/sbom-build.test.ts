@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { unzipSync } from "fflate";
+import { sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
+import { runAgentc } from "../support/run-cli.js";
+import { sbomProblems } from "../support/sbom-schema.js";
+import { testdir } from "../support/testdir.js";
+
+const remoteRule =
+  "---\nscope: global\ndescription: Testing, from the shared rule collection.\n---\n# Testing\n\nRun the tests.\n";
+const sha256 = (bytes: string | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+let server: Server;
+let url: string;
+
+before(async () => {
+  server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/markdown", etag: '"v1"' }).end(remoteRule);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/testing.md`;
+});
+
+after(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+interface Bom {
+  serialNumber: string;
+  metadata: {
+    component: {
+      name: string;
+      version: string;
+      components: { name: string; hashes: { content: string }[] }[];
+    };
+  };
+  components: { name: string; hashes: { content: string }[]; externalReferences: { url: string }[] }[];
+}
+
+function registryWithRemoteSource(): string {
+  return testdir(
+    withBase({
+      "sources.json": sourcesWith({
+        sources: [
+          { name: "custom", kind: "custom", path: "rules", enabled: true },
+          { name: "shared", kind: "community", path: "shared", url, enabled: true },
+        ],
+      }),
+    }),
+  );
+}
+
+describe("agentc build writes the SBOM", () => {
+  it("into the build, listed and hashed in the manifest, naming the registry, its https source and every file", async () => {
+    const registry = registryWithRemoteSource();
+    const out = join(testdir(), "build");
+    const built = await runAgentc(["build", registry, "--out", out]);
+    assert.equal(built.status, 0, built.stderr + built.stdout);
+    const text = readFileSync(join(out, "sbom.cdx.json"), "utf8");
+    assert.equal(await sbomProblems(text), null);
+    const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")) as {
+      artifacts: string[];
+      install: { artifact_hashes: string[]; components: Record<string, { owned_files: string[] }> };
+      registry_version: string;
+    };
+    assert.ok(manifest.artifacts.includes("sbom.cdx.json"));
+    assert.ok(manifest.install.artifact_hashes.includes(`sbom.cdx.json :: ${sha256(text)}`));
+    for (const component of Object.values(manifest.install.components))
+      assert.ok(!component.owned_files.includes("sbom.cdx.json"), "no component installs the SBOM");
+    const bom = JSON.parse(text) as Bom;
+    assert.equal(bom.metadata.component.name, "registry");
+    assert.equal(bom.metadata.component.version, manifest.registry_version);
+    const source = bom.components.find((c) => c.name === "shared");
+    assert.equal(source?.hashes[0]?.content, sha256(remoteRule));
+    assert.equal(source?.externalReferences[0]?.url, url);
+    const listed = bom.metadata.component.components.map((f) => `${f.name} :: ${f.hashes[0]?.content}`);
+    const artifacts = manifest.install.artifact_hashes.filter((line) => !line.startsWith("sbom.cdx.json "));
+    for (const line of artifacts) assert.ok(listed.includes(line), `${line} is in the SBOM`);
+  });
+
+  it("the same bytes when nothing changed, and into the bundle zip", async () => {
+    const registry = registryWithRemoteSource();
+    const out = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", registry, "--out", out])).status, 0);
+    const first = readFileSync(join(out, "sbom.cdx.json"));
+    const again = await runAgentc(["build", registry, "--out", out, "--format", "json"]);
+    assert.equal(again.status, 0, again.stderr);
+    const report = JSON.parse(again.stdout) as { written: string[]; unchanged: number };
+    assert.deepEqual(report.written, []);
+    assert.deepEqual(readFileSync(join(out, "sbom.cdx.json")), first);
+    const zip = join(testdir(), "bundle.zip");
+    const packed = await runAgentc(["pack", out, "--out", zip]);
+    assert.equal(packed.status, 0, packed.stderr);
+    const entries = unzipSync(readFileSync(zip));
+    assert.deepEqual(Buffer.from(entries["sbom.cdx.json"] as Uint8Array), first);
+  });
+
+  it("is not written into a project by install", async () => {
+    const out = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", testdir(withBase({})), "--out", out])).status, 0);
+    const project = testdir();
+    const installed = await runAgentc(["install", out, "--project", project, "--all", "--yes"]);
+    assert.equal(installed.status, 0, installed.stderr + installed.stdout);
+    assert.ok(existsSync(join(project, "AGENTS.md")));
+    assert.ok(!existsSync(join(project, "sbom.cdx.json")));
+  });
+});
