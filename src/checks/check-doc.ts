@@ -14,20 +14,35 @@ export function renderCheckDoc(check: CheckMeta & { stage?: string }): string {
     "",
     "## Passing example",
     "",
+    ...dependencyLines(check),
     ...fixtureBlocks(check.examples.passing),
     "## Failing example",
     "",
+    ...dependencyLines(check),
     ...fixtureBlocks(check.examples.failing),
     ...linkLines(check.examples.failingLinks ?? {}),
-    check.stage === "import"
-      ? "`agentc import` reports (paths relative to the project):"
-      : "`agentc check` reports (paths relative to the registry):",
+    reportLine(check),
     "",
     "~~~text",
     ...check.examples.expected,
     "~~~",
     "",
   ].join("\n");
+}
+
+function reportLine(check: CheckMeta & { stage?: string }): string {
+  if (check.examples.dependency)
+    return "`agentc build` reports (a dependency's files as `<dependency>:<path>`):";
+  return check.stage === "import"
+    ? "`agentc import` reports (paths relative to the project):"
+    : "`agentc check` reports (paths relative to the registry):";
+}
+
+/** For examples that are a dependency's files rather than a registry: whose files they are. */
+function dependencyLines(check: CheckMeta): string[] {
+  const dependency = check.examples.dependency;
+  if (!dependency) return [];
+  return [`The files of a dependency \`${dependency.name}\` that the registry does not trust:`, ""];
 }
 
 /** Shows the files of an example that differ from the base registry (the base is in docs/checks/README.md). */

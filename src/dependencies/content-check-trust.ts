@@ -1,5 +1,6 @@
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { dependencyHooksNeedTrust } from "./checks/dependency-hooks-need-trust.js";
 import type { DependencyInput } from "./model.js";
 
@@ -66,7 +67,7 @@ function keyIn(keys: Set<string>): string | undefined {
 
 function topJsonKeys(text: string): Set<string> {
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseJson(text);
     return value && typeof value === "object" && !Array.isArray(value)
       ? new Set(Object.keys(value))
       : new Set();

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { Check } from "../../src/checks/check.js";
 import { allChecks } from "../../src/checks/index.js";
+import { checkDependency } from "../../src/dependencies/content-check.js";
 import { type Diagnostic, diagnosticLine } from "../../src/diagnostics/diagnostic.js";
 import { importProject } from "../../src/import/import-project.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
@@ -10,9 +12,30 @@ import { testdir, writeLinks } from "../support/testdir.js";
 
 /** A registry example is built; an example of an import check is a project, imported into a new folder. */
 async function diagnosticsOf(check: Check, dir: string): Promise<Diagnostic[]> {
+  if (check.examples.dependency) return dependencyDiagnostics(check.examples.dependency.name, dir);
   if (check.stage !== "import") return (await compileRegistry(dir, { fetchTimeoutMs: 2000 })).diagnostics;
   const result = await importProject(dir, join(testdir(), "registry"));
   return result.kind === "usage" ? [] : result.diagnostics;
+}
+
+/** An example that is a dependency's files, screened as the resolver screens an untrusted dependency. */
+function dependencyDiagnostics(name: string, dir: string): Diagnostic[] {
+  const files = new Map(listFiles(dir).map((path) => [path, readFileSync(join(dir, path))] as const));
+  return checkDependency({
+    name,
+    kind: "git",
+    origin: `https://git.example.com/${name}.git`,
+    version: "0".repeat(40),
+    digest: `sha256:${"0".repeat(64)}`,
+    trusted: false,
+    files,
+  }).diagnostics;
+}
+
+function listFiles(dir: string, prefix = ""): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(dir, `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
 }
 
 /** The examples in every check's docs are executed, so the docs cannot drift from the checks. */
