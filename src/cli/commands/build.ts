@@ -71,7 +71,7 @@ function buildSummary(outDir: string, result: CompileResult, written: WriteRepor
   return {
     ok: true,
     out: outDir,
-    files: result.manifest?.artifacts.length ?? 0,
+    files: installedArtifacts(result).size,
     written: written.written,
     removed: written.removed,
     unchanged: written.unchanged.length,
@@ -85,8 +85,7 @@ function buildSummary(outDir: string, result: CompileResult, written: WriteRepor
  * happened to all of them on disk.
  */
 function builtLine(outDir: string, result: CompileResult, written: WriteReport): string {
-  const sbom = result.tree?.sbom?.path;
-  const artifacts = new Set((result.manifest?.artifacts ?? []).filter((path) => path !== sbom));
+  const artifacts = installedArtifacts(result);
   const others = [...written.written, ...written.unchanged].filter((path) => !artifacts.has(path));
   const names = [...new Set(others.map(topName))].sort(
     (a, b) => summaryRank(a) - summaryRank(b) || (a < b ? -1 : a > b ? 1 : 0),
@@ -97,6 +96,12 @@ function builtLine(outDir: string, result: CompileResult, written: WriteReport):
   const plus = names.length > 0 ? `, plus ${listed(names)} (${plural(others.length, "file")})` : "";
   const counts = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
   return `built ${plural(artifacts.size, "artifact")} for ${plural(adapters, "adapter")}${packs} into ${outDir}${plus}: ${counts}`;
+}
+
+/** The artifacts the manifest lists for install: all but the SBOM, which it lists and packs but never installs. */
+function installedArtifacts(result: CompileResult): Set<string> {
+  const sbom = result.tree?.sbom?.path;
+  return new Set((result.manifest?.artifacts ?? []).filter((path) => path !== sbom));
 }
 
 /** A build file's name as the summary shows it: a top-level file, or the folder it is in ("site/"). */
