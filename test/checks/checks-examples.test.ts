@@ -8,6 +8,7 @@ import { checkDependency } from "../../src/dependencies/content-check.js";
 import { type Diagnostic, diagnosticLine } from "../../src/diagnostics/diagnostic.js";
 import { importProject } from "../../src/import/import-project.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
+import { untrustedDependency } from "../support/dependency-input.js";
 import { testdir, writeLinks } from "../support/testdir.js";
 
 /** A registry example is built; an example of an import check is a project, imported into a new folder. */
@@ -20,16 +21,8 @@ async function diagnosticsOf(check: Check, dir: string): Promise<Diagnostic[]> {
 
 /** An example that is a dependency's files, screened as the resolver screens an untrusted dependency. */
 function dependencyDiagnostics(name: string, dir: string): Diagnostic[] {
-  const files = new Map(listFiles(dir).map((path) => [path, readFileSync(join(dir, path))] as const));
-  return checkDependency({
-    name,
-    kind: "git",
-    origin: `https://git.example.com/${name}.git`,
-    version: "0".repeat(40),
-    digest: `sha256:${"0".repeat(64)}`,
-    trusted: false,
-    files,
-  }).diagnostics;
+  const files = listFiles(dir).map((path) => [path, readFileSync(join(dir, path))] as [string, Uint8Array]);
+  return checkDependency(untrustedDependency(name, files)).diagnostics;
 }
 
 function listFiles(dir: string, prefix = ""): string[] {

@@ -3,18 +3,11 @@ import { dependencyHooksNeedTrust } from "../../src/dependencies/checks/dependen
 import { checkDependency } from "../../src/dependencies/content-check.js";
 import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { checkTable } from "../support/check-harness.js";
+import { untrustedDependency } from "../support/dependency-input.js";
 
 /** The files of an untrusted dependency, screened as the resolver screens them. */
 function screened(check: Check, files: Fixture) {
-  const input = {
-    name: "team-skills",
-    kind: "git" as const,
-    origin: "https://git.example.com/team-skills.git",
-    version: "0".repeat(40),
-    digest: `sha256:${"0".repeat(64)}`,
-    trusted: false,
-    files: new Map(Object.entries(files).map(([path, text]) => [path, new TextEncoder().encode(text)])),
-  };
+  const input = untrustedDependency("team-skills", Object.entries(files));
   return checkDependency(input).diagnostics.filter((d) => d.id === check.id);
 }
 
