@@ -4,6 +4,7 @@ import * as Models from "@cyclonedx/cyclonedx-library/Models";
 import * as Serialize from "@cyclonedx/cyclonedx-library/Serialize";
 import * as SPDX from "@cyclonedx/cyclonedx-library/SPDX";
 import * as Spec from "@cyclonedx/cyclonedx-library/Spec";
+import { parseJson } from "../shared/nesting-limit.js";
 import type { DependencyInput } from "./model.js";
 import { originReferences } from "./sbom-origin.js";
 
@@ -25,12 +26,21 @@ const serializer = new Serialize.JsonSerializer(new Serialize.JSON.Normalize.Fac
 
 /**
  * CycloneDX 1.6 JSON of `input`, the same bytes for the same input: lists sorted, no timestamp, every
- * bom-ref named, and a serial number derived from the rest of the document (docs/third-party-content.md).
+ * bom-ref named, and a serial number derived from the rest of the document (docs/third-party-content.md),
+ * set after the version where the library writes it. Serialized once: the library's sorting is the cost.
  */
 export function sbomJson(input: SbomInput): string {
-  const bom = sbomModel(input);
-  bom.serialNumber = contentSerial(serializer.serialize(bom, { sortLists: true }));
-  return `${serializer.serialize(bom, { sortLists: true, space: 2 })}\n`;
+  const compact = serializer.serialize(sbomModel(input), { sortLists: true });
+  const serialNumber = contentSerial(compact);
+  const document = Object.entries(parseJson(compact) as Record<string, unknown>).flatMap(([key, value]) =>
+    key === "version"
+      ? [
+          [key, value],
+          ["serialNumber", serialNumber],
+        ]
+      : [[key, value]],
+  );
+  return `${JSON.stringify(Object.fromEntries(document), null, 2)}\n`;
 }
 
 function sbomModel(input: SbomInput): Models.Bom {

@@ -9,7 +9,6 @@ import { emitRegistry } from "../emit/emit-registry.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { buildManifest } from "../manifest/build-manifest.js";
 import type { Manifest } from "../manifest/manifest-model.js";
-import { withSbom } from "../manifest/sbom-file.js";
 import { buildPlugin } from "../plugin/build-plugin.js";
 import { settleLosses } from "../registry/accepted-losses.js";
 import { acceptedLossFindings } from "../registry/checks/accepted-loss-findings.js";
@@ -34,6 +33,18 @@ export interface CompileOptions extends LoadOptions {
   strict?: boolean;
   /** The resolved inputs from outside the registry, for the SBOM. */
   dependencies?: readonly DependencyInput[];
+  /** false: no SBOM (for a command that only checks, so it does not load the CycloneDX library). */
+  sbom?: boolean;
+}
+
+/** The tree with its SBOM; the SBOM's module and the CycloneDX library load only when one is made. */
+async function withSbom(
+  registry: Registry,
+  tree: EmittedTree,
+  dependencies: readonly DependencyInput[],
+): Promise<EmittedTree> {
+  const { withSbom: made } = await import("../manifest/sbom-file.js");
+  return made(registry, tree, dependencies);
 }
 
 /** load → check → emit → check output → manifest → plugin. No file is written here. */
@@ -57,7 +68,7 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
   // AGC131 once every loss is known, the plugin's included.
   const settled = () => [...diagnostics, ...acceptedLossFindings(registry, diagnostics)];
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
-  const built = withSbom(registry, tree, options.dependencies ?? []);
+  const built = options.sbom === false ? tree : await withSbom(registry, tree, options.dependencies ?? []);
   const manifest = buildManifest(registry, built);
   const plugin = buildPlugin(registry, built, manifest, {
     previousBuild: options.previousBuild ?? join(registry.root, "build"),
