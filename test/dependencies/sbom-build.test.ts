@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { unzipSync } from "fflate";
 import { sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
+import { compileRegistry } from "../../src/pipeline/compile.js";
+import { untrustedDependency } from "../support/dependency-input.js";
 import { runAgentc } from "../support/run-cli.js";
 import { sbomProblems } from "../support/sbom-schema.js";
 import { testdir } from "../support/testdir.js";
@@ -109,5 +111,33 @@ describe("agentc build writes the SBOM", () => {
     assert.equal(installed.status, 0, installed.stderr + installed.stdout);
     assert.ok(existsSync(join(project, "AGENTS.md")));
     assert.ok(!existsSync(join(project, "sbom.cdx.json")));
+  });
+
+  it("lists the dependencies the resolver hands to compileRegistry, and the bundle's other files as before", async () => {
+    const registry = testdir(withBase({}));
+    const skills = untrustedDependency("review-skills", [["skills/review/SKILL.md", "Read the diff.\n"]]);
+    const result = await compileRegistry(registry, { offline: true, dependencies: [skills] });
+    assert.ok(result.ok && result.tree?.sbom && result.manifest);
+    const text = result.tree.sbom.bytes.toString("utf8");
+    assert.equal(await sbomProblems(text), null);
+    const bom = JSON.parse(text) as Bom & { dependencies: { ref: string; dependsOn?: string[] }[] };
+    assert.deepEqual(
+      bom.components.map((c) => c.name),
+      ["review-skills"],
+    );
+    assert.deepEqual(bom.dependencies.find((d) => d.ref === "registry")?.dependsOn, [
+      "dependency:review-skills",
+    ]);
+    const without = await compileRegistry(registry, { offline: true });
+    assert.equal(
+      without.manifest?.registry_version,
+      result.manifest.registry_version,
+      "the SBOM is left out of the derived version",
+    );
+    assert.deepEqual(
+      without.manifest?.artifacts,
+      result.manifest.artifacts,
+      "the same files, the SBOM's bytes apart",
+    );
   });
 });
