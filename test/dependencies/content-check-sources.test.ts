@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
+import { bytes, serve } from "../support/zip-server.js";
 
 /** A shared rule file as a public collection might serve it, with a planted zero-width space and a request. */
 const served = [
@@ -21,22 +20,9 @@ const served = [
   "",
 ].join("\n");
 
-let server: Server;
-let url: string;
-
-before(async () => {
-  server = createServer((_request, response) => response.writeHead(200).end(served));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/review.md`;
-});
-
-after(() => {
-  server.closeAllConnections();
-  server.close();
-});
-
 describe("a source's url is third-party text", () => {
   it("agentc build reports hidden Unicode and a request to disable hooks at the url's line and column, and writes nothing", async () => {
+    const url = (await serve({ "/review.md": bytes(served) })).url("/review.md");
     const registry = testdir(
       withBase({
         "sources.json": sourcesWith({

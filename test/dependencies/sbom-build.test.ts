@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { unzipSync } from "fflate";
 import { sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
@@ -12,26 +10,27 @@ import { untrustedDependency } from "../support/dependency-input.js";
 import { runAgentc } from "../support/run-cli.js";
 import { sbomProblems } from "../support/sbom-schema.js";
 import { testdir } from "../support/testdir.js";
+import { bytes, serve } from "../support/zip-server.js";
 
 const remoteRule =
   "---\nscope: global\ndescription: Testing, from the shared rule collection.\n---\n# Testing\n\nRun the tests.\n";
 const sha256 = (bytes: string | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-let server: Server;
-let url: string;
-
-before(async () => {
-  server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "text/markdown", etag: '"v1"' }).end(remoteRule);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/testing.md`;
-});
-
-after(() => {
-  server.closeAllConnections();
-  server.close();
-});
+/** A registry with a source whose url a loopback server serves, for as long as the test runs. */
+async function registryWithRemoteSource(): Promise<{ registry: string; url: string }> {
+  const url = (await serve({ "/testing.md": bytes(remoteRule) })).url("/testing.md");
+  const registry = testdir(
+    withBase({
+      "sources.json": sourcesWith({
+        sources: [
+          { name: "custom", kind: "custom", path: "rules", enabled: true },
+          { name: "shared", kind: "community", path: "shared", url, enabled: true },
+        ],
+      }),
+    }),
+  );
+  return { registry, url };
+}
 
 interface Bom {
   serialNumber: string;
@@ -45,22 +44,9 @@ interface Bom {
   components: { name: string; hashes: { content: string }[]; externalReferences: { url: string }[] }[];
 }
 
-function registryWithRemoteSource(): string {
-  return testdir(
-    withBase({
-      "sources.json": sourcesWith({
-        sources: [
-          { name: "custom", kind: "custom", path: "rules", enabled: true },
-          { name: "shared", kind: "community", path: "shared", url, enabled: true },
-        ],
-      }),
-    }),
-  );
-}
-
 describe("agentc build writes the SBOM", () => {
   it("into the build, listed and hashed in the manifest, naming the registry, its https source and every file", async () => {
-    const registry = registryWithRemoteSource();
+    const { registry, url } = await registryWithRemoteSource();
     const out = join(testdir(), "build");
     const built = await runAgentc(["build", registry, "--out", out]);
     assert.equal(built.status, 0, built.stderr + built.stdout);
@@ -87,7 +73,7 @@ describe("agentc build writes the SBOM", () => {
   });
 
   it("the same bytes when nothing changed, and into the bundle zip", async () => {
-    const registry = registryWithRemoteSource();
+    const { registry } = await registryWithRemoteSource();
     const out = join(testdir(), "build");
     assert.equal((await runAgentc(["build", registry, "--out", out])).status, 0);
     const first = readFileSync(join(out, "sbom.cdx.json"));
