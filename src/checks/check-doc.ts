@@ -14,12 +14,14 @@ export function renderCheckDoc(check: CheckMeta & { stage?: string }): string {
     "",
     "## Passing example",
     "",
+    ...dependencyLines(check),
     ...fixtureBlocks(check.examples.passing),
     "## Failing example",
     "",
+    ...dependencyLines(check),
     ...fixtureBlocks(check.examples.failing),
     ...linkLines(check.examples.failingLinks ?? {}),
-    reportedBy(check.stage),
+    reportLine(check),
     "",
     "~~~text",
     ...check.examples.expected,
@@ -29,10 +31,19 @@ export function renderCheckDoc(check: CheckMeta & { stage?: string }): string {
 }
 
 /** The command whose report the failing example's lines are, and what its paths are relative to. */
-function reportedBy(stage: string | undefined): string {
-  if (stage === "import" || stage === "lint")
-    return `\`agentc ${stage}\` reports (paths relative to the project):`;
+function reportLine(check: CheckMeta & { stage?: string }): string {
+  if (check.examples.dependency)
+    return "`agentc build` reports (a dependency's files as `<dependency>:<path>`):";
+  if (check.stage === "import" || check.stage === "lint")
+    return `\`agentc ${check.stage}\` reports (paths relative to the project):`;
   return "`agentc check` reports (paths relative to the registry):";
+}
+
+/** For examples that are a dependency's files rather than a registry: whose files they are. */
+function dependencyLines(check: CheckMeta): string[] {
+  const dependency = check.examples.dependency;
+  if (!dependency) return [];
+  return [`The files of a dependency \`${dependency.name}\` that the registry does not trust:`, ""];
 }
 
 /** Shows the files of an example that differ from the base registry (the base is in docs/checks/README.md). */

@@ -1,6 +1,9 @@
 import { seedFieldNotActedOn } from "../clients/checks/seed-field-not-acted-on.js";
 import { globsWithinBraceBudget } from "./../core/checks/globs-within-brace-budget.js";
 import { coreChecks } from "../core/checks/index.js";
+import { dependencyHooksNeedTrust } from "./../dependencies/checks/dependency-hooks-need-trust.js";
+import { thirdPartyTextHasNoHiddenUnicode } from "./../dependencies/checks/third-party-text-has-no-hidden-unicode.js";
+import { thirdPartyTextKeepsSafetyOn } from "./../dependencies/checks/third-party-text-keeps-safety-on.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import { inputWithinLimits } from "../documents/checks/input-within-limits.js";
 import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
@@ -133,6 +136,9 @@ export const allChecks: readonly Check[] = [
   globsWithinBraceBudget,
   secretFilesLeftOut,
   nativeCopyWritten,
+  thirdPartyTextHasNoHiddenUnicode,
+  thirdPartyTextKeepsSafetyOn,
+  dependencyHooksNeedTrust,
   ...lintChecks,
 ];
 

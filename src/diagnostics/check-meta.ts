@@ -20,6 +20,11 @@ export interface CheckMeta {
     passing: Fixture;
     failing: Fixture;
     failingLinks?: FixtureLinks;
+    /**
+     * The examples are the files of one dependency the registry does not trust, not a registry: they go
+     * through the check each dependency's files pass before they enter a build (docs/third-party-content.md).
+     */
+    dependency?: { name: string };
     /** The lines of this check `agentc check` prints for the failing example (diagnosticLine), in order. */
     expected: string[];
   };

@@ -61,6 +61,8 @@ export interface EmittedTree {
   composed: ComposedFile[];
   /** The capability matrix: every core promise × every client pack (CAPABILITIES.md). */
   capabilities: CapabilityRow[];
+  /** The SBOM of the build (sbom.cdx.json): an artifact of the bundle that no component installs. */
+  sbom?: { path: string; bytes: Buffer };
 }
 
 /**

@@ -62,7 +62,8 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
   const owned = unique.filter((f) => f.role !== "seed");
   const seeds = unique.filter((f) => f.role === "seed");
   const fragments = composeFragments(tree.composed);
-  const artifactHashes = sorted([...owned, ...fragments].map(hashLine));
+  const builtHashes = sorted([...owned, ...fragments].map(hashLine));
+  const artifactHashes = tree.sbom ? sorted([...builtHashes, hashLine(tree.sbom)]) : builtHashes;
   const seedHashes = sorted(seeds.map(hashLine));
   const componentMap = components(registry, tree.files, fragments);
   const install: ManifestInstall = {
@@ -78,10 +79,25 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
   };
   return {
     version: 1,
-    artifacts: sorted([...unique, ...fragments].map((f) => f.path)),
+    artifacts: sorted([...unique, ...fragments, ...(tree.sbom ? [tree.sbom] : [])].map((f) => f.path)),
     install,
-    registry_version: registry.targets.registry_version ?? derivedVersion(artifactHashes, seedHashes),
+    registry_version: registry.targets.registry_version ?? derivedVersion(builtHashes, seedHashes),
   };
+}
+
+/**
+ * The registry_version the manifest of `tree` will carry, before its SBOM is made (the SBOM names it, so
+ * the derived version leaves the SBOM out).
+ */
+export function registryVersion(registry: Registry, tree: EmittedTree): string {
+  if (registry.targets.registry_version) return registry.targets.registry_version;
+  const unique = uniqueFiles(tree.files);
+  const owned = unique.filter((f) => f.role !== "seed").map(hashLine);
+  const fragments = composeFragments(tree.composed).map(hashLine);
+  return derivedVersion(
+    sorted([...owned, ...fragments]),
+    sorted(unique.filter((f) => f.role === "seed").map(hashLine)),
+  );
 }
 
 /**

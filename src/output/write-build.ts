@@ -61,7 +61,8 @@ export function writeBuild(
     bytes,
     executable: false,
   }));
-  const files = [...uniqueFiles(tree.files), ...fragments];
+  const sbom = tree.sbom ? [{ ...tree.sbom, executable: false }] : [];
+  const files = [...uniqueFiles(tree.files), ...fragments, ...sbom];
   for (const { path } of fragments) {
     const problem = pathProblem(path);
     // a shared file's path comes from client-pack data: never let it lead out of the output folder

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { OutputCheck, RegistryCheck } from "../checks/check.js";
 import { allChecks } from "../checks/index.js";
+import type { DependencyInput } from "../dependencies/model.js";
 import { capRepeats } from "../diagnostics/cap-repeats.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
@@ -30,6 +31,20 @@ export interface CompileOptions extends LoadOptions {
   previousBuild?: string;
   /** Client losses the registry does not accept are errors (as targets.json strict_losses). */
   strict?: boolean;
+  /** The resolved inputs from outside the registry, for the SBOM. */
+  dependencies?: readonly DependencyInput[];
+  /** false: no SBOM (for a command that only checks, so it does not load the CycloneDX library). */
+  sbom?: boolean;
+}
+
+/** The tree with its SBOM; the SBOM's module and the CycloneDX library load only when one is made. */
+async function withSbom(
+  registry: Registry,
+  tree: EmittedTree,
+  dependencies: readonly DependencyInput[],
+): Promise<EmittedTree> {
+  const { withSbom: made } = await import("../manifest/sbom-file.js");
+  return made(registry, tree, dependencies);
 }
 
 /** load → check → emit → check output → manifest → plugin. No file is written here. */
@@ -53,15 +68,16 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
   // AGC131 once every loss is known, the plugin's included.
   const settled = () => [...diagnostics, ...acceptedLossFindings(registry, diagnostics)];
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
-  const manifest = buildManifest(registry, tree);
-  const plugin = buildPlugin(registry, tree, manifest, {
+  const built = options.sbom === false ? tree : await withSbom(registry, tree, options.dependencies ?? []);
+  const manifest = buildManifest(registry, built);
+  const plugin = buildPlugin(registry, built, manifest, {
     previousBuild: options.previousBuild ?? join(registry.root, "build"),
   });
   diagnostics.push(...settleLosses(plugin.diagnostics, registry.targets, options.strict));
   if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
   return finish({
     registry,
-    tree,
+    tree: built,
     manifest,
     diagnostics: settled(),
     ...(plugin.files.size > 0 ? { plugin: plugin.files } : {}),

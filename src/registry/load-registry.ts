@@ -12,7 +12,7 @@ import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
 import { mergeAdapters } from "./merge-adapters.js";
-import type { DroppedRule, Registry, SourcesConfig, TargetsConfig } from "./model.js";
+import type { DroppedRule, FetchedSource, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { loadNativeCopies } from "./native-copies.js";
 import { readSources } from "./read-sources.js";
 import { resolveRules } from "./resolve-rules.js";
@@ -41,6 +41,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const targets = targetsDocument.value as TargetsConfig;
   const selection = assistantSelection(targets, targetsDocument, diagnostics);
   const adapters = mergeAdapters(builtinAdapters(), targets, targetsDocument, diagnostics, selection);
+  const fetchedSources: FetchedSource[] = [];
   const allRules = await readSources(
     reader,
     sources,
@@ -51,6 +52,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
       ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
     },
     diagnostics,
+    fetchedSources,
   );
   const droppedRules: DroppedRule[] = [];
   const rules = resolveRules(allRules, diagnostics, droppedRules);
@@ -98,6 +100,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     packageSkills,
     packageAgents,
     ...(natives.length > 0 ? { natives } : {}),
+    ...(fetchedSources.length > 0 ? { fetchedSources } : {}),
   };
   return { registry, diagnostics: [...diagnostics, ...reader.diagnostics] };
 }

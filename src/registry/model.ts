@@ -266,4 +266,13 @@ export interface Registry {
   packageAgents?: PackageAgents[];
   /** The project files the registry was imported from, kept as they were (native.json). */
   natives?: NativeCopy[];
+  /** The sources' https urls whose text the build used, with its sha256 (for the SBOM). */
+  fetchedSources?: FetchedSource[];
+}
+
+/** A source's url whose text the build used: the sha256 of that text. */
+export interface FetchedSource {
+  name: string;
+  url: string;
+  sha256: string;
 }

@@ -1,13 +1,15 @@
+import { checkThirdPartyText } from "../dependencies/content-check.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { type ReadFailure, type RegistryReader, readFailure } from "../documents/registry-reader.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
+import { sha256 } from "../shared/hash.js";
 import { nearestName } from "../shared/nearest-name.js";
 import { baseName, joinPath, parentPath } from "../shared/posix-path.js";
 import { remoteSourceFetched } from "./checks/remote-source-fetched.js";
-import type { Rule, SourceEntry, SourcesConfig } from "./model.js";
+import type { FetchedSource, Rule, SourceEntry, SourcesConfig } from "./model.js";
 import { fetchRemoteSource } from "./remote-source.js";
 import { parseRuleFile, type RuleFileSource } from "./rule-file.js";
 
@@ -19,6 +21,7 @@ export interface ReadSourcesOptions {
 
 interface SourceContext {
   reader: RegistryReader;
+  fetched: FetchedSource[];
   document: JsonDocument;
   options: ReadSourcesOptions;
   diagnostics: Diagnostic[];
@@ -39,8 +42,9 @@ export async function readSources(
   document: JsonDocument,
   options: ReadSourcesOptions,
   diagnostics: Diagnostic[],
+  fetched: FetchedSource[] = [],
 ): Promise<Rule[]> {
-  const context: SourceContext = { reader, document, options, diagnostics };
+  const context: SourceContext = { reader, fetched, document, options, diagnostics };
   const rules: Rule[] = [];
   for (const [sourceIndex, source] of config.sources.entries()) {
     if (source.enabled === false) continue;
@@ -63,7 +67,11 @@ async function readRemote(
     offline: options.offline ?? false,
     ...(options.fetchTimeoutMs ? { timeoutMs: options.fetchTimeoutMs } : {}),
   });
-  if (fetched.ok) return parseInto(url, fetched.text, origin, context.diagnostics);
+  if (fetched.ok) {
+    context.fetched.push({ name: origin.source.name, url, sha256: sha256(fetched.text) });
+    context.diagnostics.push(...checkThirdPartyText(url, fetched.text, `source "${origin.source.name}"`));
+    return parseInto(url, fetched.text, origin, context.diagnostics);
+  }
   const { source, sourceIndex } = origin;
   context.diagnostics.push(
     diagnostic(remoteSourceFetched, {
@@ -93,8 +101,13 @@ function readFolder(origin: RuleFileSource, context: SourceContext): Rule[] {
   const rules: Rule[] = [];
   for (const file of listMarkdown(reader, folder)) {
     const read = reader.readText(file, maxRuleFileBytes);
-    if (read.ok) rules.push(...parseInto(file, read.text, origin, diagnostics));
-    else diagnostics.push(...unreadable(file, read));
+    if (!read.ok) {
+      diagnostics.push(...unreadable(file, read));
+      continue;
+    }
+    if (source.kind === "community")
+      diagnostics.push(...checkThirdPartyText(file, read.text, `source "${source.name}"`));
+    rules.push(...parseInto(file, read.text, origin, diagnostics));
   }
   return rules;
 }

@@ -1,12 +1,15 @@
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { Check } from "../../src/checks/check.js";
 import { allChecks } from "../../src/checks/index.js";
+import { checkDependency } from "../../src/dependencies/content-check.js";
 import { type Diagnostic, diagnosticLine } from "../../src/diagnostics/diagnostic.js";
 import { importProject } from "../../src/import/import-project.js";
 import { lintProject } from "../../src/lint/index.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
+import { untrustedDependency } from "../support/dependency-input.js";
 import { testdir, writeLinks } from "../support/testdir.js";
 
 /**
@@ -14,10 +17,23 @@ import { testdir, writeLinks } from "../support/testdir.js";
  * example of a lint check is a project, linted.
  */
 async function diagnosticsOf(check: Check, dir: string): Promise<Diagnostic[]> {
+  if (check.examples.dependency) return dependencyDiagnostics(check.examples.dependency.name, dir);
   if (check.stage === "lint") return [...(await lintProject(dir)).diagnostics];
   if (check.stage !== "import") return (await compileRegistry(dir, { fetchTimeoutMs: 2000 })).diagnostics;
   const result = await importProject(dir, join(testdir(), "registry"));
   return result.kind === "usage" ? [] : result.diagnostics;
+}
+
+/** An example that is a dependency's files, screened as the resolver screens an untrusted dependency. */
+function dependencyDiagnostics(name: string, dir: string): Diagnostic[] {
+  const files = listFiles(dir).map((path) => [path, readFileSync(join(dir, path))] as [string, Uint8Array]);
+  return checkDependency(untrustedDependency(name, files)).diagnostics;
+}
+
+function listFiles(dir: string, prefix = ""): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(dir, `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
 }
 
 /** The examples in every check's docs are executed, so the docs cannot drift from the checks. */

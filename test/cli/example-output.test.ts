@@ -23,7 +23,7 @@ describe("npm run example: every line it prints is needed", () => {
       /^note: this registry serves every built-in assistant, so client limits are only counted;/,
     );
     const built = new RegExp(
-      `^built (\\d+) artifacts for 17 adapters into ${out}, plus manifest\\.json, marketplace\\.json, plugin\\.zip and site/ \\((\\d+) files\\): (\\d+) written, 0 unchanged, 0 removed$`,
+      `^built (\\d+) artifacts for 17 adapters into ${out}, plus manifest\\.json, marketplace\\.json, plugin\\.zip, sbom\\.cdx\\.json and site/ \\((\\d+) files\\): (\\d+) written, 0 unchanged, 0 removed$`,
     ).exec(lines[2] ?? "");
     assert.ok(built, lines[2]);
     const [artifacts, others, written] = built.slice(1).map(Number) as [number, number, number];
@@ -38,7 +38,7 @@ describe("npm run example: every line it prints is needed", () => {
     const out = join(testdir(), "build");
     await runMain(["build", example, "--out", out]);
     const again = await runMain(["build", example, "--out", out]);
-    assert.match(again.stdout, /\(7 files\): 0 written, 34 unchanged, 0 removed$/m);
+    assert.match(again.stdout, /\(8 files\): 0 written, 35 unchanged, 0 removed$/m);
   });
 
   it("limits every chosen assistant gets around are counted as accepted, not as limits", async () => {
@@ -48,7 +48,7 @@ describe("npm run example: every line it prints is needed", () => {
     assert.match(build.stdout, /^0 error\(s\), 0 warning\(s\), 0 info, 1 accepted client limit\(s\)$/m);
     assert.match(
       build.stdout,
-      /^built \d+ artifacts for 3 adapters into \S+, plus manifest\.json and site\/ \(\d+ files\)/m,
+      /^built \d+ artifacts for 3 adapters into \S+, plus manifest\.json, sbom\.cdx\.json and site\/ \(\d+ files\)/m,
     );
   });
 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
+import { sbomPath } from "../../src/dependencies/sbom.js";
 import { emitAdapter } from "../../src/emit/adapters/emit-adapter.js";
 import { siteFolder } from "../../src/emit/site-paths.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
@@ -85,6 +86,8 @@ describe("agentc build on the golden fixture registry", () => {
     }
     const written = readTree(out);
     written.delete("manifest.json");
+    // the SBOM describes the whole build, not any adapter's tree (test/dependencies/sbom-build.test.ts)
+    written.delete(sbomPath);
     // the registry page sits beside the manifest, not in any adapter's tree (test/emit/site-*.test.ts)
     for (const path of [...written.keys()]) if (path.startsWith(`${siteFolder}/`)) written.delete(path);
     assert.deepEqual(sorted(written.keys()), sorted(expectedFiles.keys()));

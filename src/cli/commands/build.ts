@@ -71,7 +71,7 @@ function buildSummary(outDir: string, result: CompileResult, written: WriteRepor
   return {
     ok: true,
     out: outDir,
-    files: result.manifest?.artifacts.length ?? 0,
+    files: installedArtifacts(result).size,
     written: written.written,
     removed: written.removed,
     unchanged: written.unchanged.length,
@@ -79,12 +79,13 @@ function buildSummary(outDir: string, result: CompileResult, written: WriteRepor
 }
 
 /**
- * "built 27 artifacts for 17 adapters into build, plus manifest.json, plugin.zip and site/ (6 files): 33
- * written, 0 unchanged, 0 removed": the artifacts the manifest lists (what install copies), the build's
- * other files by their top-level name, and what happened to all of them on disk.
+ * "built 27 artifacts for 17 adapters into build, plus manifest.json, plugin.zip, sbom.cdx.json and site/
+ * (7 files): 34 written, 0 unchanged, 0 removed": the artifacts the manifest lists (what install copies;
+ * the SBOM is listed but never installed), the build's other files by their top-level name, and what
+ * happened to all of them on disk.
  */
 function builtLine(outDir: string, result: CompileResult, written: WriteReport): string {
-  const artifacts = new Set(result.manifest?.artifacts ?? []);
+  const artifacts = installedArtifacts(result);
   const others = [...written.written, ...written.unchanged].filter((path) => !artifacts.has(path));
   const names = [...new Set(others.map(topName))].sort(
     (a, b) => summaryRank(a) - summaryRank(b) || (a < b ? -1 : a > b ? 1 : 0),
@@ -95,6 +96,12 @@ function builtLine(outDir: string, result: CompileResult, written: WriteReport):
   const plus = names.length > 0 ? `, plus ${listed(names)} (${plural(others.length, "file")})` : "";
   const counts = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
   return `built ${plural(artifacts.size, "artifact")} for ${plural(adapters, "adapter")}${packs} into ${outDir}${plus}: ${counts}`;
+}
+
+/** The artifacts the manifest lists for install: all but the SBOM, which it lists and packs but never installs. */
+function installedArtifacts(result: CompileResult): Set<string> {
+  const sbom = result.tree?.sbom?.path;
+  return new Set((result.manifest?.artifacts ?? []).filter((path) => path !== sbom));
 }
 
 /** A build file's name as the summary shows it: a top-level file, or the folder it is in ("site/"). */

@@ -17,7 +17,7 @@ export const checkCommand: Command = {
   help: checkHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
-    const result = await compileRegistry(registryDir, loadOptionsOf(args));
+    const result = await compileRegistry(registryDir, { ...loadOptionsOf(args), sbom: false });
     const format = (args.values.format ?? "pretty") as ReportFormat;
     const text = reporters[format](result.diagnostics, {
       registryDir,

@@ -24,7 +24,7 @@ export const matrixCommand: Command = {
   help: matrixHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
-    const result = await compileRegistry(registryDir, loadOptionsOf(args));
+    const result = await compileRegistry(registryDir, { ...loadOptionsOf(args), sbom: false });
     if (!result.ok || !result.registry || !result.tree) {
       const errors = result.diagnostics.filter((d) => d.severity === "error");
       io.err(prettyReporter(errors, { registryDir, color: io.color, quiet: true, summary: { ok: false } }));

@@ -1,0 +1,33 @@
+import type { DependencyInput } from "../dependencies/model.js";
+import { sbomJson, sbomPath } from "../dependencies/sbom.js";
+import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
+import type { Registry } from "../registry/model.js";
+import { sha256 } from "../shared/hash.js";
+import { packageVersion } from "../shared/package-version.js";
+import { registryVersion } from "./build-manifest.js";
+import { composeFragments } from "./compose-fragments.js";
+
+/**
+ * The tree with its SBOM: the registry (named by targets.json plugin.name, else "registry") at the
+ * version its manifest carries, the https sources and dependencies it used, and every file built.
+ */
+export function withSbom(
+  registry: Registry,
+  tree: EmittedTree,
+  dependencies: readonly DependencyInput[],
+): EmittedTree {
+  const built = [...uniqueFiles(tree.files), ...composeFragments(tree.composed)];
+  const name = typeof registry.targets.plugin?.name === "string" ? registry.targets.plugin.name : "registry";
+  const json = sbomJson({
+    registry: {
+      name,
+      version: registryVersion(registry, tree),
+      ...(registry.targets.bundle_url ? { bundleUrl: registry.targets.bundle_url } : {}),
+    },
+    sources: registry.fetchedSources ?? [],
+    dependencies,
+    files: built.map((f) => ({ path: f.path, sha256: sha256(f.bytes) })),
+    tool: { name: "agentc", version: packageVersion() },
+  });
+  return { ...tree, sbom: { path: sbomPath, bytes: Buffer.from(json) } };
+}
