@@ -6,6 +6,7 @@ import { type Command, exitCodes } from "../command.js";
 import { buildHelp } from "../help/build.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
 import { reporters } from "../report/index.js";
+import { listed } from "../report/listed.js";
 import { servesEveryBuiltin } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
 import { reportNotes } from "../report/report-notes.js";
@@ -105,11 +106,6 @@ function topName(path: string): string {
 
 /** manifest.json first, then the other files, then the folders; by name within each. */
 const summaryRank = (name: string): number => (name === "manifest.json" ? 0 : name.endsWith("/") ? 2 : 1);
-
-/** "a", "a and b", "a, b and c". */
-function listed(names: readonly string[]): string {
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
