@@ -7,6 +7,7 @@ import { capturedLine } from "../../serve/served-payloads.js";
 import type { ServedVersion } from "../../serve/served-version.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { serveHelp } from "../help/serve.js";
+import { stopSignal } from "../stop-signal.js";
 
 export const serveCommand: Command = {
   name: "serve",
@@ -100,24 +101,6 @@ function reportChange(versions: readonly ServedVersion[], change: FolderChange, 
       `now serving ${v.origin} as version ${v.version}${v === versions[0] ? " (latest)" : ""}, bundle sha256 ${v.bundle.sha256}`,
     );
   for (const version of change.removed) io.err(`no longer serving version ${version}: it left the folder`);
-}
-
-/** Resolves on the first SIGINT or SIGTERM; cancel() stops listening. */
-function stopSignal(): { promise: Promise<void>; cancel(): void } {
-  let cancel = (): void => {};
-  const promise = new Promise<void>((resolve) => {
-    cancel = (): void => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-    };
-    const stop = (): void => {
-      cancel();
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
-  return { promise, cancel };
 }
 
 /** The port when none is given: fixed, so that the URLs projects record survive a restart. */
