@@ -12,6 +12,8 @@ interface Slot {
   stamp: string;
   folder: string;
   version?: ServedVersion;
+  /** why the origin as it is now did not load (then `version` is its last good snapshot, if any) */
+  problem?: string;
 }
 
 export interface FolderChange {
@@ -69,11 +71,12 @@ export function followFolder(options: FollowOptions): ServedFolder {
     const seen = seenOrigins(options.path);
     const now = fingerprintOf(new Map(seen.origins.map((o) => [o, { stamp: stampOf(o), folder: "" }])));
     if (now === fingerprint && !forced) return;
+    const retry = forced;
     forced = false;
     if (seen.problem) options.warn(`${seen.problem.message}; serving nothing until a version is back`);
     const next = new Map<string, Slot>();
     for (const origin of seen.origins)
-      next.set(origin, reloaded(origin, slots.get(origin), nextFolder, options.warn));
+      next.set(origin, reloaded(origin, slots.get(origin), { nextFolder, warn: options.warn, retry }));
     const nextVersions = servedOf(next, slots, (problem) =>
       options.warn(`${problem.message}: the one added last is not served; ${problem.hint}`),
     );
@@ -114,23 +117,27 @@ function seenOrigins(path: string): { origins: string[]; problem?: ServeError } 
   }
 }
 
-/** The slot kept when its stamp is unchanged, else a fresh snapshot (or the problem, with the last good one). */
+/**
+ * The slot kept when its stamp is unchanged, else a fresh snapshot, or the problem with the last good one.
+ * `retry` (files changed below the folder): an origin that did not load is tried again even with its stamp
+ * unchanged, for a build folder whose manifest.json came before the files it lists.
+ */
 function reloaded(
   origin: string,
   old: Slot | undefined,
-  nextFolder: () => string,
-  warn: (text: string) => void,
+  how: { nextFolder: () => string; warn: (text: string) => void; retry: boolean },
 ): Slot {
   const stamp = stampOf(origin);
-  if (old && old.stamp === stamp) return old;
-  const folder = nextFolder();
+  if (old && old.stamp === stamp && !(how.retry && old.problem !== undefined)) return old;
+  const folder = how.nextFolder();
   try {
     return { stamp, folder, version: loadOrigin(origin, folder) };
   } catch (error) {
     if (!(error instanceof ServeError)) throw error;
     rmSync(folder, { recursive: true, force: true });
-    warn(`${origin} is not served (yet): ${error.message}`);
-    return old?.version ? { ...old, stamp } : { stamp, folder };
+    if (error.message !== old?.problem) how.warn(`${origin} is not served (yet): ${error.message}`);
+    const kept = old?.version ? { folder: old.folder, version: old.version } : { folder };
+    return { stamp, ...kept, problem: error.message };
   }
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packBundle } from "../../src/packaging/bundle-zip.js";
@@ -93,6 +93,22 @@ describe("agentc serve follows its folder", () => {
       "a manifest whose files do not match it is not served",
     );
     assert.match(server.stderr(), /is not served \(yet\): .*does not match its hash in manifest\.json/);
+    assert.equal(await server.stop(), 0);
+  });
+
+  it("serves a build folder copied manifest first once its files have arrived", async () => {
+    const releases = testdir();
+    cpSync(makeBuildDir(fixture("1.0.0")), join(releases, "1.0.0"), { recursive: true });
+    const server = await startServe([releases]);
+    const build = makeBuildDir(fixture("1.3.0"));
+    const target = join(releases, "1.3.0");
+    mkdirSync(target);
+    cpSync(join(build, "manifest.json"), join(target, "manifest.json"));
+    assert.deepEqual(await versionsOf(server), ["1.0.0"], "a build without its files is not served");
+    assert.match(server.stderr(), /1\.3\.0 is not served \(yet\): /);
+    cpSync(join(build, "AGENTS.md"), join(target, "AGENTS.md"));
+    await stderrShows(server, "as version 1.3.0 (latest)");
+    assert.deepEqual(await versionsOf(server), ["1.3.0", "1.0.0"]);
     assert.equal(await server.stop(), 0);
   });
 
