@@ -20,7 +20,10 @@ export async function updateWithSummary(
   const before = projectView(check.root);
   const json = args.values.format === "json";
   const toErr: CommandIo = { ...io, out: io.err, isTty: false };
-  const installArgs = { ...args, values: { ...args.values, yes: true, format: "pretty", quiet: json } };
+  const installArgs = {
+    ...args,
+    values: { ...args.values, yes: true, format: "pretty", quiet: json || args.values.quiet === true },
+  };
   const code = await installBundle(bundle, installArgs, toErr, policy);
   if (code !== exitCodes.ok) return code;
   const summary = updateSummary(before, projectView(check.root), check.source);
