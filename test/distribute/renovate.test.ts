@@ -34,8 +34,14 @@ interface ReportDep {
   updates: { newVersion: string; newValue: string; updateType: string; branchName: string }[];
 }
 
-/** Renovate on the local platform (no code host: it extracts, looks up and reports), its report read back. */
-async function renovateReport(repo: string): Promise<{ deps: ReportDep[]; packageFile: string }> {
+/**
+ * Renovate on the local platform (no code host: it extracts, looks up and reports), its report read back.
+ * `configFile`: the bot's configuration; without it, Renovate reads only the repository's renovate.json.
+ */
+async function renovateReport(
+  repo: string,
+  configFile?: string,
+): Promise<{ deps: ReportDep[]; packageFile: string }> {
   const work = testdir();
   const report = join(work, "report.json");
   const child = spawn(
@@ -54,7 +60,7 @@ async function renovateReport(repo: string): Promise<{ deps: ReportDep[]; packag
         PATH: process.env.PATH,
         HOME: work,
         RENOVATE_BASE_DIR: join(work, "renovate"),
-        RENOVATE_CONFIG_FILE: presetPath,
+        ...(configFile ? { RENOVATE_CONFIG_FILE: configFile } : {}),
         LOG_LEVEL: "info",
         LOG_FORMAT: "json",
       },
@@ -89,8 +95,13 @@ async function repositoryWith(source: string, extraFiles: Record<string, string>
 }
 
 /** Renovate's one proposal for the project: agent-configuration, from 1.0.0 to 1.1.0. */
-async function proposal(repo: string, datasource: string, packageName: string): Promise<ReportDep> {
-  const { deps, packageFile } = await renovateReport(repo);
+async function proposal(
+  repo: string,
+  datasource: string,
+  packageName: string,
+  configFile?: string,
+): Promise<ReportDep> {
+  const { deps, packageFile } = await renovateReport(repo, configFile);
   assert.equal(packageFile, "services/app/.agentc/installed.json");
   assert.equal(deps.length, 1);
   const [dep] = deps as [ReportDep];
@@ -141,12 +152,18 @@ function git(repo: string, ...args: string[]): void {
 }
 
 describe("the Renovate preset (renovate/agentc.json), with a real Renovate", () => {
-  it("proposes the newer version a real agentc serve gained, and its post-upgrade command installs it", async (t) => {
+  it("proposes the newer version a real agentc serve gained, with the preset that server serves; its post-upgrade command installs it", async (t) => {
     const releases = testdir();
     cpSync(makeBuildDir(release("1.0.0")), join(releases, "1.0.0"), { recursive: true });
     const server = await startServe([releases]);
     t.after(() => server.stop());
-    const { repo, app } = await repositoryWith(server.url);
+    const served = await fetch(new URL("renovate/agentc.json", server.url));
+    assert.equal(served.headers.get("content-type"), "application/json; charset=utf-8");
+    assert.deepEqual(Buffer.from(await served.arrayBuffer()), readFileSync(presetPath));
+    const extendsServed = { extends: [`${server.url}renovate/agentc.json`] };
+    const { repo, app } = await repositoryWith(server.url, {
+      "renovate.json": `${JSON.stringify(extendsServed)}\n`,
+    });
     const staged = join(releases, ".1.1.0");
     cpSync(makeBuildDir(release("1.1.0")), staged, { recursive: true });
     renameSync(staged, join(releases, "1.1.0"));
@@ -176,7 +193,7 @@ describe("the Renovate preset (renovate/agentc.json), with a real Renovate", () 
       "renovate.json": `${JSON.stringify(plainHttp)}\n`,
     });
     await publish("1.1.0");
-    const dep = await proposal(repo, "docker", repository);
+    const dep = await proposal(repo, "docker", repository, presetPath);
     await applyAsRenovate(repo, app, dep);
     assert.match(
       readFileSync(join(app, ".agentc", "installed.json"), "utf8"),
