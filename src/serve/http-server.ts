@@ -3,13 +3,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadVersions } from "./load-versions.js";
 import { respond } from "./respond.js";
 import { ServeError } from "./serve-error.js";
-import { serveOrigins } from "./serve-origins.js";
 import { type Routes, serveRoutes } from "./serve-routes.js";
+import { type FolderChange, followFolder } from "./served-folder.js";
 import type { ServedVersion } from "./served-version.js";
-import { readSite } from "./site-files.js";
+import { readSite, type SiteFiles } from "./site-files.js";
 
 export interface ServeOptions {
   /** a build folder, a bundle zip, or a folder of versions */
@@ -23,11 +22,14 @@ export interface ServeOptions {
   idleTimeoutMs?: number;
   installScript?: (version: ServedVersion, baseUrl: string) => string;
   warn(text: string): void;
+  /** the folder changed while serving: versions added or removed (docs/serve.md, "Following the folder") */
+  changed?(versions: readonly ServedVersion[], change: FolderChange): void;
 }
 
 export interface RunningServe {
   /** the base URL, "http://HOST:PORT/" */
   url: string;
+  /** the versions served at start, newest first */
   versions: ServedVersion[];
   close(): Promise<void>;
 }
@@ -43,27 +45,83 @@ export const serveLimits = {
   maxConnections: 1024,
 };
 
-/** Snapshots what it serves, then listens; every address is fixed before the first request. */
+/**
+ * Snapshots what it serves, then listens. The folder is followed while serving (served-folder.ts): the
+ * address table is rebuilt whenever the versions change, and every request is answered from one table.
+ */
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const work = mkdtempSync(join(tmpdir(), "agentc-serve-"));
+  let folder: ReturnType<typeof followFolder> | undefined;
   try {
-    const versions = loadVersions(serveOrigins(options.path), work);
-    const site = versions[0]?.siteDir ? readSite(versions[0].siteDir, options.warn) : undefined;
+    folder = followFolder({
+      path: options.path,
+      work,
+      warn: options.warn,
+      changed: (versions, change) => options.changed?.(versions, change),
+    });
+    const versions = folder.current();
     let routes: Routes = new Map();
-    const server = makeServer(options, (req, res) => respond(routes, req, res));
+    let routed: readonly ServedVersion[] = [];
+    const server = makeServer(options, (req, res) => {
+      const now = folder?.current() ?? routed;
+      if (now !== routed) {
+        routes = routesOf(now, options, baseUrl, false);
+        routed = now;
+      }
+      respond(routes, req, res);
+    });
     const url = await listen(server, options);
     const baseUrl = options.publicUrl ?? url;
-    const installScript = options.installScript;
-    routes = serveRoutes({
+    routes = routesOf(versions, options, baseUrl, true);
+    routed = versions;
+    const followed = folder;
+    return {
+      url,
       versions,
-      site,
-      baseUrl,
-      ...(installScript ? { installScript: (v: ServedVersion) => installScript(v, baseUrl) } : {}),
-    });
-    return { url, versions, close: () => stop(server, work) };
+      close: () => {
+        followed.close();
+        return stop(server, work);
+      },
+    };
   } catch (error) {
+    folder?.close();
     rmSync(work, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * The address table for these versions, with the newest one's registry page. A page that cannot be read
+ * stops the server at start (`atStart`), and later only leaves the page out, with a warning.
+ */
+function routesOf(
+  versions: readonly ServedVersion[],
+  options: ServeOptions,
+  baseUrl: string,
+  atStart: boolean,
+): Routes {
+  const site = siteOf(versions[0], options.warn, atStart);
+  const installScript = options.installScript;
+  return serveRoutes({
+    versions,
+    site,
+    baseUrl,
+    ...(installScript ? { installScript: (v: ServedVersion) => installScript(v, baseUrl) } : {}),
+  });
+}
+
+function siteOf(
+  latest: ServedVersion | undefined,
+  warn: (text: string) => void,
+  atStart: boolean,
+): SiteFiles | undefined {
+  if (!latest?.siteDir) return undefined;
+  try {
+    return readSite(latest.siteDir, warn);
+  } catch (error) {
+    if (atStart || !(error instanceof ServeError)) throw error;
+    warn(`the registry page of ${latest.origin} is not served: ${error.message}`);
+    return undefined;
   }
 }
 
@@ -90,7 +148,7 @@ function listen(server: Server, options: ServeOptions): Promise<string> {
         new ServeError(
           `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`,
           error.code === "EADDRINUSE"
-            ? "another program uses that port: choose another --port, or --port 0 for any free one"
+            ? "another program (perhaps another agentc serve) uses that port: stop it, or choose another fixed --port (projects record the URL they install from, so keep the one they know); --port 0 picks a free port for this run only"
             : "check --host (an address of this machine) and --port (a port this user may open)",
         ),
       ),

@@ -1,30 +1,28 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { BundleError } from "../install/bundle/bundle-error.js";
 import { PackError } from "../packaging/pack-error.js";
 import { byPrecedenceNewestFirst } from "../shared/version-order.js";
 import { ServeError } from "./serve-error.js";
 import { loadServedVersion, type ServedVersion } from "./served-version.js";
 
-/**
- * Snapshots every origin into its own folder below `work` and orders them newest first (SemVer
- * precedence, then the newer file). The same version twice is one version when the manifests are equal,
- * and an error otherwise: the server would not know which one to hand out.
- */
-export function loadVersions(origins: readonly string[], work: string): ServedVersion[] {
-  const versions: ServedVersion[] = [];
-  for (const [n, origin] of origins.entries()) {
-    const folder = join(work, String(n));
-    mkdirSync(folder);
-    const version = asServeError(origin, () => loadServedVersion(origin, folder));
-    const twin = versions.find((v) => v.version === version.version);
-    if (!twin) versions.push(version);
-    else if (twin.manifestSha256 !== version.manifestSha256)
-      throw new ServeError(
-        `${twin.origin} and ${origin} are both version ${version.version}, with different contents`,
-        "give each build its own registry_version, or serve only one of them",
-      );
-  }
+/** One origin snapshotted into `folder`; every problem is a ServeError with a hint. */
+export function loadOrigin(origin: string, folder: string): ServedVersion {
+  return asServeError(origin, () => loadServedVersion(origin, folder));
+}
+
+/** Two different bundles of one version: the server would not know which one to hand out. */
+export function twinProblem(
+  versions: readonly ServedVersion[],
+  version: ServedVersion,
+): ServeError | undefined {
+  const twin = versions.find((v) => v.version === version.version);
+  if (!twin || twin.manifestSha256 === version.manifestSha256) return undefined;
+  return new ServeError(
+    `${twin.origin} and ${version.origin} are both version ${version.version}, with different contents`,
+    "give each build its own registry_version, or serve only one of them",
+  );
+}
+
+export function newestFirst(versions: ServedVersion[]): ServedVersion[] {
   return versions.sort((a, b) => byPrecedenceNewestFirst(a.version, b.version) || b.mtimeMs - a.mtimeMs);
 }
 

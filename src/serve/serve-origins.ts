@@ -8,7 +8,8 @@ const originHint =
 
 /**
  * What `agentc serve PATH` serves: a build folder or a bundle zip is one version; any other folder holds
- * versions as its direct children (build folders and .zip files), e.g. releases/1.0.0/, releases/1.1.0.zip.
+ * versions as its direct children (build folders and .zip files), e.g. releases/1.0.0/, releases/1.1.0.zip;
+ * a hidden name (.1.2.0.partial) is skipped: that is where a version is copied before it is renamed in.
  */
 export function serveOrigins(path: string): string[] {
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -17,6 +18,7 @@ export function serveOrigins(path: string): string[] {
   if (!stat.isDirectory()) throw new ServeError(`${path} is not a file or folder`, originHint);
   if (existsSync(join(path, bundleManifestName))) return [path];
   const children = readdirSync(path, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith("."))
     .filter((e) =>
       e.isDirectory()
         ? existsSync(join(path, e.name, bundleManifestName))

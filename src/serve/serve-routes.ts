@@ -3,6 +3,7 @@ import { bundleManifestName } from "../packaging/bundle-manifest.js";
 import { folderSignatureName } from "../packaging/signature/bundle-signature.js";
 import { buildServeIndex, bundleAddress, composeFolder, filesFolder, treeAddress } from "./build-index.js";
 import { plainPage } from "./plain-page.js";
+import { renovatePreset, renovatePresetAddress } from "./renovate-preset.js";
 import { fileResource, memoryResource, type Resource } from "./resource.js";
 import type { ServedVersion } from "./served-version.js";
 import type { SiteFiles } from "./site-files.js";
@@ -22,7 +23,7 @@ export interface RouteInput {
 /**
  * The layout (docs/serve.md): per version `v/<version>/` (manifest.json, install.sh, the published tree in files/) and its
  * bundle at `bundles/<sha256>.zip`; the newest also at `latest/`, `manifest.json`, `bundle.zip`; the
- * index; the registry page at `/`. Only these exact paths exist: nothing is looked up on disk by name.
+ * index; the Renovate preset; the registry page at `/`. Only these exact paths exist: nothing is looked up on disk by name.
  */
 export function serveRoutes(input: RouteInput): Routes {
   const routes: Routes = new Map();
@@ -44,6 +45,7 @@ export function serveRoutes(input: RouteInput): Routes {
     if (script !== undefined) routes.set("install.sh", memoryResource("install.sh", script));
   }
   routes.set(serveIndexName, memoryResource(serveIndexName, serializeServeIndex(index)));
+  routes.set(renovatePresetAddress, memoryResource(renovatePresetAddress, renovatePreset()));
   return routes;
 }
 

@@ -2,53 +2,101 @@ import { join } from "node:path";
 import { ForeignFilesError, WriteError, type WriteReport, writeBuild } from "../../output/write-build.js";
 import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
 import { buildSite } from "../../site/build-site.js";
-import { type Command, exitCodes } from "../command.js";
+import { watchBuild } from "../build-watch.js";
+import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { buildHelp } from "../help/build.js";
 import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { projectOption } from "../project-option.js";
 import { reporters } from "../report/index.js";
+import { listed } from "../report/listed.js";
 import { servesEveryBuiltin } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
 import { reportNotes } from "../report/report-notes.js";
+import { installCommand } from "./install.js";
 
 export const buildCommand: Command = {
   name: "build",
   summary: "check, then write the compiled tree and manifest.json",
-  usage: `agentc build [registry] [--out DIR] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
-  options: { out: { type: "string" }, ...loadOptionSpec },
+  usage: `agentc build [registry] [--out DIR] [--watch [--install PROJECT]] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
+  options: {
+    out: { type: "string" },
+    watch: { type: "boolean" },
+    install: { type: "string" },
+    ...loadOptionSpec,
+  },
   maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
   help: buildHelp,
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
     const outDir = typeof args.values.out === "string" ? args.values.out : join(registryDir, "build");
-    const result = await compileRegistry(registryDir, { ...loadOptionsOf(args), previousBuild: outDir });
-    const format = (args.values.format ?? "pretty") as ReportFormat;
-    const quiet = args.values.quiet === true;
-    const written = writeIfOk(outDir, result);
-    if (written instanceof WriteError) {
-      io.err(`agentc build: ${written.message}\n  hint: choose a writable --out folder`);
-      return exitCodes.usage;
-    }
-    if (written instanceof ForeignFilesError) {
-      io.err(
-        `agentc build: nothing written: ${written.message}\n  hint: build into a folder of its own (--out), or move those files away; to put files into a project use 'agentc install'`,
+    const project = args.values.install;
+    if (typeof project === "string" && args.values.watch !== true)
+      throw new UsageError(
+        "--install keeps a project in step while watching: add --watch",
+        `or build once and install: agentc build ${registryDir} --out ${outDir} && agentc install ${outDir} --project ${project}`,
       );
-      return exitCodes.inputErrors;
-    }
-    const text = reporters[format](result.diagnostics, {
+    if (args.values.watch !== true) return buildOnce(registryDir, outDir, args, io);
+    if (typeof project === "string") projectOption({ ...args, values: { project } }, projectHint);
+    return watchBuild({
       registryDir,
-      color: io.color,
-      quiet,
-      verbose: args.values.verbose === true,
-      everyBuiltin: result.registry !== undefined && servesEveryBuiltin(result.registry.targets),
-      summary: written ? buildSummary(outDir, result, written) : { ok: false },
+      outDir,
+      io,
+      quiet: args.values.quiet === true,
+      build: () => buildOnce(registryDir, outDir, args, io),
+      ...(typeof project === "string" ? { install: () => installInto(project, outDir, args, io) } : {}),
     });
-    if (text) io.out(text);
-    if (format === "pretty" && !quiet) for (const note of reportNotes(result, registryDir)) io.out(note);
-    if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
-    return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
 };
+
+/** One build, as `agentc build` without --watch runs it: diagnostics, the summary line, the exit code. */
+async function buildOnce(
+  registryDir: string,
+  outDir: string,
+  args: ParsedArgs,
+  io: CommandIo,
+): Promise<number> {
+  const result = await compileRegistry(registryDir, { ...loadOptionsOf(args), previousBuild: outDir });
+  const format = (args.values.format ?? "pretty") as ReportFormat;
+  const quiet = args.values.quiet === true;
+  const written = writeIfOk(outDir, result);
+  if (written instanceof WriteError) {
+    io.err(`agentc build: ${written.message}\n  hint: choose a writable --out folder`);
+    return exitCodes.usage;
+  }
+  if (written instanceof ForeignFilesError) {
+    io.err(
+      `agentc build: nothing written: ${written.message}\n  hint: build into a folder of its own (--out), or move those files away; to put files into a project use 'agentc install'`,
+    );
+    return exitCodes.inputErrors;
+  }
+  const text = reporters[format](result.diagnostics, {
+    registryDir,
+    color: io.color,
+    quiet,
+    verbose: args.values.verbose === true,
+    everyBuiltin: result.registry !== undefined && servesEveryBuiltin(result.registry.targets),
+    summary: written ? buildSummary(outDir, result, written) : { ok: false },
+  });
+  if (text) io.out(text);
+  if (format === "pretty" && !quiet) for (const note of reportNotes(result, registryDir)) io.out(note);
+  if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
+  return result.ok ? exitCodes.ok : exitCodes.inputErrors;
+}
+
+const projectHint = (dir: string): string =>
+  `make the folder first (mkdir -p ${dir}), or give the project to keep in step with --install DIR`;
+
+/** --install: the build just written, installed into the project as `agentc install <out> --project P --yes` does. */
+async function installInto(
+  project: string,
+  outDir: string,
+  args: ParsedArgs,
+  io: CommandIo,
+): Promise<number> {
+  const values = { project, yes: true, format: args.values.format === "json" ? "json" : "pretty" };
+  return installCommand.run({ values, positionals: [outDir] }, io);
+}
 
 /** Writes the build when the compile succeeded; an unwritable output folder is returned, not thrown. */
 function writeIfOk(
@@ -112,11 +160,6 @@ function topName(path: string): string {
 
 /** manifest.json first, then the other files, then the folders; by name within each. */
 const summaryRank = (name: string): number => (name === "manifest.json" ? 0 : name.endsWith("/") ? 2 : 1);
-
-/** "a", "a and b", "a, b and c". */
-function listed(names: readonly string[]): string {
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;

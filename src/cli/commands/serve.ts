@@ -2,9 +2,12 @@ import { isLoopbackHost } from "../../install/bundle/source-url.js";
 import { startServe } from "../../serve/http-server.js";
 import { fitsInstallScript, installScriptFor } from "../../serve/install-script.js";
 import { ServeError } from "../../serve/serve-error.js";
+import type { FolderChange } from "../../serve/served-folder.js";
 import { capturedLine } from "../../serve/served-payloads.js";
+import type { ServedVersion } from "../../serve/served-version.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { serveHelp } from "../help/serve.js";
+import { stopSignal } from "../stop-signal.js";
 
 export const serveCommand: Command = {
   name: "serve",
@@ -37,6 +40,9 @@ export const serveCommand: Command = {
         ...publicUrlOf(args),
         idleTimeoutMs: secondsOf(args, "timeout", 30) * 1000,
         warn,
+        changed: (versions, change) => {
+          if (args.values.quiet !== true) reportChange(versions, change, io);
+        },
       });
       io.out(running.url);
       report(running, args, io, host);
@@ -77,6 +83,10 @@ function report(
     io.err(
       `serving ${v.origin} as version ${v.version}${n === 0 ? " (latest)" : ""}, bundle sha256 ${v.sha256}${v.signer ? `, signed by ${v.signer}` : ""}`,
     );
+  if (args.values.port === "0")
+    io.err(
+      "agentc serve: note: --port 0 chose this port for this run only; projects that install from it record this URL, and their 'agentc update' fails once the server restarts elsewhere — give a fixed --port for a server projects update from",
+    );
   if (!isLoopbackHost(host))
     io.err(
       "agentc serve: warning: this is plain http; 'agentc install' accepts http only from this machine — put an https proxy or CDN in front and pass --public-url",
@@ -84,27 +94,21 @@ function report(
   io.err("press Ctrl-C to stop");
 }
 
-/** Resolves on the first SIGINT or SIGTERM; cancel() stops listening. */
-function stopSignal(): { promise: Promise<void>; cancel(): void } {
-  let cancel = (): void => {};
-  const promise = new Promise<void>((resolve) => {
-    cancel = (): void => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-    };
-    const stop = (): void => {
-      cancel();
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
-  return { promise, cancel };
+/** "now serving 1.2.0 (latest) from releases/1.2.0.zip, bundle sha256 …" for each version the folder gained. */
+function reportChange(versions: readonly ServedVersion[], change: FolderChange, io: CommandIo): void {
+  for (const v of change.added)
+    io.err(
+      `now serving ${v.origin} as version ${v.version}${v === versions[0] ? " (latest)" : ""}, bundle sha256 ${v.bundle.sha256}`,
+    );
+  for (const version of change.removed) io.err(`no longer serving version ${version}: it left the folder`);
 }
+
+/** The port when none is given: fixed, so that the URLs projects record survive a restart. */
+const defaultPort = 8080;
 
 function portOf(args: ParsedArgs): number {
   const text = args.values.port;
-  if (text === undefined) return 8080;
+  if (text === undefined) return defaultPort;
   const port = Number(text);
   if (typeof text !== "string" || !/^\d+$/.test(text) || port > 65535)
     throw new UsageError(`--port ${String(text)} is not a port number (0 to 65535; 0 picks a free one)`);

@@ -7,20 +7,28 @@ import { installedProjectHint } from "../project-option.js";
 import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
 import { installBundle, installCommand } from "./install.js";
+import { updateWithSummary } from "./update-summary.js";
 
 export const updateCommand: Command = {
   name: "update",
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
-  options: { ...installCommand.options, check: { type: "boolean" }, to: { type: "string" } },
+    "agentc update [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--summary] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
+  options: {
+    ...installCommand.options,
+    check: { type: "boolean" },
+    to: { type: "string" },
+    summary: { type: "boolean" },
+  },
   formats: ["pretty", "json"],
   help: updateHelp,
   maxPositionals: 0,
   async run(args, io) {
     if (args.values.check === true && args.values["dry-run"] === true)
       throw new UsageError("use either --check or --dry-run, not both");
+    if (args.values.summary === true && (args.values.check === true || args.values["dry-run"] === true))
+      throw new UsageError("--summary reports an update that was made: leave out --check and --dry-run");
     const projectDir = targetFolder(args, () => installedProjectHint);
     const policy = signerPolicy(args, io, "update");
     if (typeof policy === "number") return policy;
@@ -57,6 +65,7 @@ export const updateCommand: Command = {
     }
     const bundle = check.opened ?? (await attempt(io, () => check.candidate.open(integrityOf(args))));
     if (typeof bundle === "number") return bundle;
+    if (args.values.summary === true) return updateWithSummary(check, bundle, args, io, policy);
     if (args.values.format !== "json" && args.values.quiet !== true)
       io.out(
         `${check.older ? "going back" : "updating"} ${check.installed} → ${latest} from ${check.source}`,

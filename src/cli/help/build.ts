@@ -9,10 +9,17 @@ export const buildHelp: CommandHelp = {
       text: "the build folder to write (files not agentc's are left alone)",
       default: "<registry>/build",
     },
+    watch: {
+      text: "build, then build again whenever a file below the registry changes (one build per burst of changes), with the same diagnostics; Ctrl-C or SIGTERM stops it",
+    },
+    install: {
+      value: "PROJECT",
+      text: "with --watch: after each build that succeeds, install it into PROJECT as 'agentc install <out> --project PROJECT --yes' does",
+    },
     ...loadOptionHelp,
   },
   exitCodes: {
-    0: "built (warnings and infos allowed)",
+    0: "built (warnings and infos allowed); with --watch, stopped by Ctrl-C or SIGTERM",
     1: "the registry has errors, or the build folder holds files that are not agentc's; nothing written",
     2: "the build folder cannot be written; or a usage error",
   },
@@ -24,6 +31,10 @@ export const buildHelp: CommandHelp = {
     {
       command: "agentc build . --out dist/agents --format github",
       text: "build into dist/agents; diagnostics as GitHub Actions annotations",
+    },
+    {
+      command: "agentc build my-registry --watch --install ../app",
+      text: "rebuild on every edit of the registry and keep ../app in step",
     },
   ],
 };

@@ -12,6 +12,9 @@ export const updateHelp: CommandHelp = {
       text: "the newest version within this (1.4.2, ^1, ~1.4) of a served or OCI source; older than the installed one needs --allow-downgrade",
       default: "the newest release",
     },
+    summary: {
+      text: "update, then print what changed (files, components, what each assistant gains or loses) as Markdown for a pull request's body (--format json: as JSON); the update's own report goes to stderr",
+    },
   },
   exitCodes: {
     0: "updated, or up to date",
@@ -27,6 +30,10 @@ export const updateHelp: CommandHelp = {
     {
       command: "agentc update --to ~1.4",
       text: "the newest 1.4.x the recorded server or OCI repository offers",
+    },
+    {
+      command: "agentc update --summary > pr-body.md",
+      text: "update, and write the pull request's body: files, components, each assistant's gains and losses",
     },
   ],
 };
