@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, it } from "node:test";
+import { describe, it, type TestContext } from "node:test";
 import {
   buildAndInstall,
   clientSandbox,
@@ -23,16 +23,28 @@ const secret = "AKIA4EXAMPLESECRETKEY";
 
 const allBodies = (record: SessionRecord) => record.requests.map((r) => r.body).join("\n");
 
-/** Replaces keys at the top of the project's .factory/settings.json until the test ends. */
-function withSettings(
-  t: { after: (fn: () => void) => void },
-  project: string,
-  change: (s: object) => object,
-) {
-  const file = join(project, ".factory", "settings.json");
-  const text = readFileSync(file, "utf8");
-  writeFileSync(file, `${JSON.stringify(change(JSON.parse(text) as object), null, 2)}\n`);
-  t.after(() => writeFileSync(file, text));
+const settingsFile = (project: string) => join(project, ".factory", "settings.json");
+
+/** A key at the top of the project's .factory/settings.json. */
+function setting(project: string, key: string): unknown {
+  return (JSON.parse(readFileSync(settingsFile(project), "utf8")) as Record<string, unknown>)[key];
+}
+
+/** Removes a key at the top of the project's .factory/settings.json until the test ends. */
+function withoutSetting(t: TestContext, project: string, key: string): void {
+  const text = readFileSync(settingsFile(project), "utf8");
+  const { [key]: _, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  writeFileSync(settingsFile(project), `${JSON.stringify(rest, null, 2)}\n`);
+  t.after(() => writeFileSync(settingsFile(project), text));
+}
+
+/** The pinned CLI and the installed project, its fixture hooks quiet until the test ends. */
+async function sessionProject(t: TestContext) {
+  const program = requireClient(t, "droid");
+  if (!program) return undefined;
+  const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+  t.after(quietFixtureHooks(installed.project));
+  return { program, installed, project: installed.project };
 }
 
 /** An Execute call as Droid's tool schema requires it (a summary of 3-8 words, a risk level). */
@@ -52,10 +64,9 @@ const execute = (command: string) => ({
  */
 describe("Factory Droid: sessions on the installed project", () => {
   it("carries AGENTS.md once and offers every model-invocable skill and every custom droid", async (t) => {
-    const program = requireClient(t, "droid");
-    if (!program) return;
-    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    t.after(quietFixtureHooks(installed.project));
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, installed } = ready;
     const record = await droidSession(program, installed.project, "say OK");
     assert.equal(record.status, 0, describeSession(record));
     const body = mainRequest(record);
@@ -76,10 +87,9 @@ describe("Factory Droid: sessions on the installed project", () => {
   });
 
   it("runs each command of .factory/commands as /<name> with $ARGUMENTS filled", async (t) => {
-    const program = requireClient(t, "droid");
-    if (!program) return;
-    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    t.after(quietFixtureHooks(installed.project));
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, installed } = ready;
     const commands = writtenFor(installed, pack, "command");
     assert.ok(commands.length > 0);
     for (const command of commands) {
@@ -118,11 +128,9 @@ describe("Factory Droid: sessions on the installed project", () => {
   });
 
   it("runs the guard on PreToolUse: a Read of .env is blocked; without the hooks it reaches the model", async (t) => {
-    const program = requireClient(t, "droid");
-    if (!program) return;
-    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    const project = installed.project;
-    t.after(quietFixtureHooks(project));
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, project } = ready;
     writeFileSync(join(project, ".env"), `AWS_ACCESS_KEY_ID=${secret}\n`);
     t.after(() => rmSync(join(project, ".env"), { force: true }));
     const tool = { name: "Read", input: { file_path: join(project, ".env") } };
@@ -130,7 +138,7 @@ describe("Factory Droid: sessions on the installed project", () => {
     assert.ok(guarded.requests.length >= 2, `the tool call was answered\n${describeSession(guarded)}`);
     assert.ok(!allBodies(guarded).includes(secret), describeSession(guarded));
     assert.ok(allBodies(guarded).includes("agentc-guard blocked this call"), describeSession(guarded));
-    withSettings(t, project, ({ hooks: _, ...rest }: { hooks?: unknown }) => rest);
+    withoutSetting(t, project, "hooks");
     const open = await droidSession(program, project, "read it", { tool });
     assert.ok(
       allBodies(open).includes(secret),
@@ -139,15 +147,16 @@ describe("Factory Droid: sessions on the installed project", () => {
   });
 
   it("never runs a command of commandBlocklist (deny), even at --auto high; without the list it runs", async (t) => {
-    const program = requireClient(t, "droid");
-    if (!program) return;
-    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    const project = installed.project;
-    t.after(quietFixtureHooks(project));
-    const settings = JSON.parse(readFileSync(join(project, ".factory", "settings.json"), "utf8")) as {
-      commandBlocklist?: string[];
-    };
-    assert.ok(settings.commandBlocklist?.includes("rm -rf"), "the core's deny rule rm -rf");
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, project } = ready;
+    assert.deepEqual(setting(project, "commandBlocklist"), [
+      "git push --force",
+      "git reset --hard",
+      "rm -rf",
+    ]);
+    // commandAllowlist matches by command and subcommand, wider than an allowed command: not written
+    assert.equal(setting(project, "commandAllowlist"), undefined);
     const build = join(project, "build");
     mkdirSync(build, { recursive: true });
     writeFileSync(join(build, "out.txt"), "built\n");
@@ -159,27 +168,22 @@ describe("Factory Droid: sessions on the installed project", () => {
       allBodies(blocked).includes('matched blocked-command rule \\"rm -rf\\"'),
       describeSession(blocked),
     );
-    withSettings(t, project, ({ commandBlocklist: _, ...rest }: { commandBlocklist?: unknown }) => rest);
+    withoutSetting(t, project, "commandBlocklist");
     const open = await droidSession(program, project, "clean up", { tool, flags: ["--auto", "high"] });
     assert.ok(!existsSync(build), describeSession(open));
   });
 
   it("asks before a command of commandDenylist (ask): droid exec at --auto high ends before running it", async (t) => {
-    const program = requireClient(t, "droid");
-    if (!program) return;
-    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-    const project = installed.project;
-    t.after(quietFixtureHooks(project));
-    const settings = JSON.parse(readFileSync(join(project, ".factory", "settings.json"), "utf8")) as {
-      commandDenylist?: string[];
-    };
-    assert.ok(settings.commandDenylist?.includes("git push"), "the core's ask rule git push");
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, project } = ready;
+    assert.deepEqual(setting(project, "commandDenylist"), ["git push"]);
     const tool = execute("git push origin main");
     const asked = await droidSession(program, project, "publish", { tool, flags: ["--auto", "high"] });
     assert.notEqual(asked.status, 0, describeSession(asked));
     assert.match(asked.stderr, /insufficient permission/, describeSession(asked));
     assert.equal(asked.requests.length, 1, `no tool result went back\n${describeSession(asked)}`);
-    withSettings(t, project, ({ commandDenylist: _, ...rest }: { commandDenylist?: unknown }) => rest);
+    withoutSetting(t, project, "commandDenylist");
     // Without the list Droid runs the push (it fails on its own: the project has no remote) and the
     // result goes back to the model.
     const open = await droidSession(program, project, "publish", { tool, flags: ["--auto", "high"] });
