@@ -34,6 +34,9 @@ type ToolForm = RuleTarget | { lost: string };
 
 type Atom = { level: PermissionLevel; rule: PermissionRule; pattern: string | undefined };
 
+/** Why a rule is lost for a client whose only lists are its exec policy's. */
+const onlyCommandLists = "the client's only permission lists take shell commands";
+
 /**
  * core/permissions.json through a pack: one array element per rule and tool, in the client's list
  * for the level; exec rules with a command in its exec policy file when it has one; every rule part the
@@ -65,7 +68,15 @@ export function permissionEntries(
     const { level, rule, pattern } = atom;
     if (inPolicy(atom)) rows.push(...policyRows.splice(0, 1));
     else if (!mapping)
-      rows.push(cannot(pack, level, rule, pattern, "the client has no permission settings file"));
+      rows.push(
+        cannot(
+          pack,
+          level,
+          rule,
+          pattern,
+          policy ? onlyCommandLists : "the client has no permission settings file",
+        ),
+      );
     else {
       const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
       const stopped =
