@@ -17,7 +17,7 @@ const slugPattern = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 /** Where each stage keeps its checks, and the areas it may choose (the first is the default). */
 const homes = {
   load: {
-    areas: ["registry", "documents", "core", "clients", "capabilities"],
+    areas: ["registry", "documents", "core", "clients", "capabilities", "dependencies"],
     folder: (a: string) => `src/${a}/checks`,
   },
   emit: { areas: ["emit"], folder: () => "src/emit/checks" },

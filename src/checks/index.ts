@@ -1,6 +1,7 @@
 import { seedFieldNotActedOn } from "../clients/checks/seed-field-not-acted-on.js";
 import { globsWithinBraceBudget } from "./../core/checks/globs-within-brace-budget.js";
 import { coreChecks } from "../core/checks/index.js";
+import { dependenciesResolve } from "./../dependencies/checks/dependencies-resolve.js";
 import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
 import { inputWithinLimits } from "../documents/checks/input-within-limits.js";
 import { jsonIsWellFormed } from "../documents/checks/json-is-well-formed.js";
@@ -132,6 +133,7 @@ export const allChecks: readonly Check[] = [
   globsWithinBraceBudget,
   secretFilesLeftOut,
   nativeCopyWritten,
+  dependenciesResolve,
 ];
 
 export function findCheck(id: string): Check | undefined {

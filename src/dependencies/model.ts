@@ -19,6 +19,12 @@ export interface DependencyInput {
   readonly trusted: boolean;
   /** The files used, by posix path inside the dependency, with their bytes. */
   readonly files: ReadonlyMap<string, Uint8Array>;
+  /** The folder of the content-addressed cache that holds `files` (the loaders read it from there). */
+  readonly folder?: string;
+  /** Where its rules and items stand against other dependencies' (the seed's source kinds; default community). */
+  readonly priority?: "custom" | "spec-kit" | "architectural" | "community";
+  /** Its allow permission rules apply too (its deny rules always do). */
+  readonly allowPermissions?: boolean;
 }
 
 export type DependencyKind = "registry" | "git" | "marketplace" | "npm" | "url";

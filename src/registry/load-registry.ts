@@ -5,12 +5,15 @@ import { loadPackageSkills } from "../capabilities/load-package-skills.js";
 import { readClientFiles } from "../clients/client-files.js";
 import { hasContent, loadClientPacks } from "../clients/load-client-packs.js";
 import { loadCore } from "../core/load-core.js";
+import { type ResolvedDependencies, resolveDependencies } from "../dependencies/resolve-dependencies.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
+import type { JsonDocument } from "../documents/json-document.js";
 import { RegistryReader } from "../documents/registry-reader.js";
 import { assistantSelection } from "./assistants.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
+import { layerDependencies } from "./layer-dependencies.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { DroppedRule, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { loadNativeCopies } from "./native-copies.js";
@@ -21,11 +24,17 @@ export interface LoadOptions {
   offline?: boolean;
   cacheDir?: string;
   fetchTimeoutMs?: number;
+  /** Dependencies: check the locked refs upstream too, and fail rather than change agentc.lock. */
+  frozen?: boolean;
+  /** Dependencies resolved again from their declared ref (agentc update), or all of them. */
+  refresh?: "all" | ReadonlySet<string>;
 }
 
 export interface LoadResult {
   registry?: Registry;
   diagnostics: Diagnostic[];
+  /** The registry's dependencies as resolved, and the agentc.lock they need. */
+  dependencies?: ResolvedDependencies;
 }
 
 /** Loads a registry folder. Without a registry in the result, the diagnostics say why. */
@@ -41,25 +50,30 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const targets = targetsDocument.value as TargetsConfig;
   const selection = assistantSelection(targets, targetsDocument, diagnostics);
   const adapters = mergeAdapters(builtinAdapters(), targets, targetsDocument, diagnostics, selection);
+  const cacheDir = options.cacheDir ?? join(root, ".agentc-cache", "sources");
+  const dependencies = await loadDependencies(root, sources, sourcesDocument, { ...options, cacheDir });
+  diagnostics.push(...dependencies.diagnostics);
   const allRules = await readSources(
     reader,
     sources,
     sourcesDocument,
     {
-      cacheDir: options.cacheDir ?? join(root, ".agentc-cache", "sources"),
+      cacheDir,
       ...(options.offline ? { offline: true } : {}),
       ...(options.fetchTimeoutMs ? { fetchTimeoutMs: options.fetchTimeoutMs } : {}),
     },
     diagnostics,
   );
-  const droppedRules: DroppedRule[] = [];
-  const rules = resolveRules(allRules, diagnostics, droppedRules);
   const files = readInstallFiles(
     reader,
     adapters.map((a) => a.adapter),
   );
   const { core, diagnostics: coreDiagnostics } = loadCore(reader);
   diagnostics.push(...coreDiagnostics);
+  const layers = { core, rules: allRules, files, sourceCount: sources.sources.length };
+  await layerDependencies(dependencies.inputs, layers, cacheDir, diagnostics);
+  const droppedRules: DroppedRule[] = [];
+  const rules = resolveRules(allRules, diagnostics, droppedRules);
   const clientChoice =
     targets.builtin_clients ?? (selection.clients && hasContent(core) ? selection.clients : undefined);
   const clients = loadClientPacks(
@@ -99,5 +113,21 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     packageAgents,
     ...(natives.length > 0 ? { natives } : {}),
   };
-  return { registry, diagnostics: [...diagnostics, ...reader.diagnostics] };
+  return { registry, diagnostics: [...diagnostics, ...reader.diagnostics], dependencies };
+}
+
+/** The declared dependencies, pinned by agentc.lock; nothing is asked of the network for a registry without. */
+export function loadDependencies(
+  root: string,
+  sources: SourcesConfig,
+  sourcesDocument: JsonDocument,
+  options: LoadOptions & { cacheDir: string },
+): Promise<ResolvedDependencies> {
+  return resolveDependencies(sources.dependencies ?? [], sourcesDocument, {
+    root,
+    cacheDir: options.cacheDir,
+    ...(options.offline ? { offline: true } : {}),
+    ...(options.frozen ? { frozen: true } : {}),
+    ...(options.refresh ? { refresh: options.refresh } : {}),
+  });
 }

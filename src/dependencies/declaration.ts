@@ -1,0 +1,36 @@
+import type { DependencyKind } from "./model.js";
+
+/** What a dependency's folder holds, and so where its files go in the layered registry. */
+export type DependencyProvides = "registry" | "core" | "skills" | "agents" | "commands" | "rules";
+
+/** The source kinds of SPEC §1, in the order they win (the registry's own content beats them all). */
+export type DependencyPriority = "custom" | "spec-kit" | "architectural" | "community";
+
+/** One entry of `sources.json` `dependencies[]`, as written (schemas/sources.schema.json). */
+export interface DependencyDeclaration {
+  name: string;
+  kind: DependencyKind;
+  source: string;
+  ref?: string;
+  path?: string;
+  provides?: DependencyProvides;
+  priority?: DependencyPriority;
+  npm_registry?: string;
+  trusted?: boolean;
+  allow_permissions?: boolean;
+  enabled?: boolean;
+}
+
+/** The folder of the layered registry a dependency's files go under, by what it provides. */
+export const providesPrefix: Record<DependencyProvides, string> = {
+  registry: "",
+  core: "core/",
+  skills: "core/skills/",
+  agents: "core/agents/",
+  commands: "core/commands/",
+  rules: "core/rules/",
+};
+
+export function providesOf(declaration: DependencyDeclaration): DependencyProvides {
+  return declaration.provides ?? (declaration.kind === "registry" ? "registry" : "skills");
+}
