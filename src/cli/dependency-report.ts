@@ -1,11 +1,11 @@
-import { hasErrors } from "../diagnostics/diagnostic.js";
+import { type Diagnostic, hasErrors } from "../diagnostics/diagnostic.js";
 import type { RegistryDependencies } from "../registry/registry-dependencies.js";
 import type { CommandIo, ParsedArgs } from "./command.js";
 import { reporters } from "./report/index.js";
 
 /** Prints the diagnostics of resolving a registry's dependencies; true when none is an error. */
 export function reportDependencyDiagnostics(
-  found: RegistryDependencies,
+  found: { diagnostics: Diagnostic[] },
   registryDir: string,
   args: ParsedArgs,
   io: CommandIo,

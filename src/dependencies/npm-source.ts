@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { parseTar } from "nanotar";
 import semver from "semver";
+import { parseJson } from "../shared/nesting-limit.js";
 import { remoteUrlProblem } from "../shared/remote-url.js";
 import type { DependencyDeclaration } from "./declaration.js";
 import { DependencyError } from "./dependency-error.js";
@@ -67,7 +68,7 @@ async function readPackument(declaration: DependencyDeclaration): Promise<Packum
   const url = `${registryOf(declaration)}/${declaration.source.replace("/", "%2f")}`;
   const bytes = await download(url, maxPackumentBytes, "application/json");
   try {
-    return JSON.parse(Buffer.from(bytes).toString("utf8")) as Packument;
+    return parseJson(Buffer.from(bytes).toString("utf8")) as Packument;
   } catch {
     throw new DependencyError(
       `${url} did not answer with JSON`,

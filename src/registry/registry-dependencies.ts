@@ -34,3 +34,13 @@ export async function registryDependencies(
     diagnostics: [...diagnostics, ...resolved.diagnostics],
   };
 }
+
+/** The dependencies sources.json declares, without resolving any; undefined with the diagnostics when it cannot be read. */
+export function declaredDependencies(
+  dir: string,
+): { declared: NonNullable<SourcesConfig["dependencies"]> } | { diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const document = loadConfigFile(resolve(dir), "sources.json", "sources", diagnostics);
+  if (!document) return { diagnostics };
+  return { declared: (document.value as SourcesConfig).dependencies ?? [] };
+}

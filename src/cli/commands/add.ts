@@ -7,6 +7,7 @@ import { lockToWrite, writeLockFile } from "../../dependencies/lock-file.js";
 import type { DependencyKind } from "../../dependencies/model.js";
 import { registryDependencies } from "../../registry/registry-dependencies.js";
 import { writeFileAtomic } from "../../shared/atomic-write.js";
+import { parseJson } from "../../shared/nesting-limit.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { lockedLines, reportDependencyDiagnostics } from "../dependency-report.js";
 import { addHelp } from "../help/add.js";
@@ -45,7 +46,7 @@ export const addCommand: Command = {
     }
     let added: DependencyDeclaration;
     try {
-      const current = (JSON.parse(before) as { dependencies?: DependencyDeclaration[] }).dependencies ?? [];
+      const current = (parseJson(before) as { dependencies?: DependencyDeclaration[] }).dependencies ?? [];
       added = declarationOf(requestOf(source, args));
       writeFileAtomic(sourcesPath, withDependency(before, current, added));
     } catch (error) {

@@ -2,7 +2,12 @@ import type { CommandHelp } from "./command-help.js";
 import { installOptionHelp } from "./install.js";
 
 export const updateHelp: CommandHelp = {
-  arguments: [],
+  arguments: [
+    {
+      name: "[dependency]",
+      text: "move this dependency of a registry's sources.json to what its ref names now, in agentc.lock (nothing is installed)",
+    },
+  ],
   options: {
     ...installOptionHelp,
     yes: { text: "ask nothing (update never asks: it takes the recorded components; accepted for scripts)" },
@@ -12,6 +17,7 @@ export const updateHelp: CommandHelp = {
       text: "the newest version within this (1.4.2, ^1, ~1.4) of a served or OCI source; older than the installed one needs --allow-downgrade",
       default: "the newest release",
     },
+    registry: { value: "DIR", text: "with <dependency>: the registry folder", default: "." },
   },
   exitCodes: {
     0: "updated, or up to date",
