@@ -1,6 +1,7 @@
 import type { CompileOptions } from "../pipeline/compile.js";
 import type { OptionSpec, ParsedArgs } from "./command.js";
 import type { OptionHelp } from "./help/command-help.js";
+import { ociSources } from "./oci-sources.js";
 
 /** Options of every command that loads a registry (check, build, matrix). */
 export const loadOptionSpec: OptionSpec = {
@@ -17,6 +18,7 @@ export function loadOptionsOf(args: ParsedArgs): CompileOptions {
   const cacheDir = args.values["cache-dir"];
   return {
     offline: args.values.offline === true,
+    oci: ociSources,
     ...(args.values.frozen === true ? { frozen: true } : {}),
     ...(typeof cacheDir === "string" ? { cacheDir } : {}),
     ...(args.values.strict === true ? { strict: true } : {}),

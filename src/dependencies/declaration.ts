@@ -34,3 +34,10 @@ export const providesPrefix: Record<DependencyProvides, string> = {
 export function providesOf(declaration: DependencyDeclaration): DependencyProvides {
   return declaration.provides ?? (declaration.kind === "registry" ? "registry" : "skills");
 }
+
+/** What names the version to use: the declared ref, or the default of the kind (an oci:// reference names its tag). */
+export function refOf(declaration: DependencyDeclaration): string {
+  if (declaration.ref !== undefined) return declaration.ref;
+  if (declaration.kind === "npm") return "latest";
+  return declaration.source.startsWith("oci://") ? declaration.source : "HEAD";
+}

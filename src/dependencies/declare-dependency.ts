@@ -40,10 +40,11 @@ export function declarationOf(request: AddRequest): DependencyDeclaration {
 }
 
 function kindOfUrl(source: string): DependencyKind {
+  if (source.startsWith("oci://")) return "registry";
   if (gitUrlProblem(source) === undefined) return "git";
   throw new DependencyError(
     `cannot tell what kind of source "${source}" is`,
-    "Give a git URL (https://…, git://…, file://…), npm:<package>, or --kind.",
+    "Give a git URL (https://…, git://…, file://…), an oci:// reference, npm:<package>, or --kind.",
   );
 }
 

@@ -32,27 +32,74 @@ function checkedGitUrl(url: string): string {
   return url;
 }
 
-function fetcherOf(declaration: DependencyDeclaration): SourceKindFetcher {
+/**
+ * How `oci://` references are read: given by the front end (the OCI client sits in a later stage), as the
+ * digest a tag names and the files of an agentc registry artifact. Errors may carry `hint` and `unreachable`.
+ */
+export interface OciSources {
+  pin(reference: string): Promise<string>;
+  files(reference: string, digest: string): Promise<Map<string, Uint8Array>>;
+}
+
+function ociFetcher(sources: OciSources): SourceKindFetcher {
+  return {
+    pin: (d) => explained(() => sources.pin(d.source)),
+    files: async (d, digest) => ({
+      files: below(await explained(() => sources.files(d.source, digest)), d.path),
+    }),
+  };
+}
+
+/** The files under `path` (all of them without one), relative to it. */
+function below(files: Map<string, Uint8Array>, path: string | undefined): Map<string, Uint8Array> {
+  const folder = (path ?? "").replace(/^\/+|\/+$/g, "");
+  if (folder === "") return files;
+  return new Map(
+    [...files]
+      .filter(([p]) => p.startsWith(`${folder}/`))
+      .map(([p, bytes]) => [p.slice(folder.length + 1), bytes]),
+  );
+}
+
+async function explained<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DependencyError) throw error;
+    const { hint, unreachable } = error as { hint?: string; unreachable?: boolean };
+    throw new DependencyError((error as Error).message, hint ?? "Check the reference.", unreachable === true);
+  }
+}
+
+function fetcherOf(declaration: DependencyDeclaration, oci: OciSources | undefined): SourceKindFetcher {
   const { kind, source } = declaration;
-  if (kind === "git" || (kind === "registry" && !source.startsWith("oci://"))) return git;
+  if (kind === "registry" && source.startsWith("oci://")) {
+    if (oci) return ociFetcher(oci);
+    throw new DependencyError(
+      "oci:// references are read only by the agentc command line",
+      "Run it through agentc.",
+    );
+  }
+  if (kind === "git" || kind === "registry") return git;
   if (kind === "npm") return npm;
   throw new DependencyError(
-    `${kind === "registry" ? "an oci:// registry" : `kind "${kind}"`} is not resolved yet`,
+    `kind "${kind}" is not resolved yet`,
     "Use a git repository (kind git or registry) or an npm package; see docs/dependencies.md.",
   );
 }
 
 /** What the declared ref names at the source now. */
-export function pinDependency(declaration: DependencyDeclaration): Promise<string> {
-  return fetcherOf(declaration).pin(declaration);
+export function pinDependency(declaration: DependencyDeclaration, oci?: OciSources): Promise<string> {
+  return fetcherOf(declaration, oci).pin(declaration);
 }
 
 /** The files at a pinned version, under the folder of the layered registry its `provides` names. */
 export async function fetchDependency(
   declaration: DependencyDeclaration,
   pinned: string,
+  oci?: OciSources,
 ): Promise<FetchedContent> {
-  const fetched = await fetcherOf(declaration).files(declaration, pinned);
+  const fetched = await fetcherOf(declaration, oci).files(declaration, pinned);
   const prefix = providesPrefix[providesOf(declaration)];
   const placed = new Map<string, Uint8Array>();
   for (const [path, bytes] of fetched.files) {

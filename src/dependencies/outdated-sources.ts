@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import type { DependencyDeclaration } from "./declaration.js";
+import { type DependencyDeclaration, refOf } from "./declaration.js";
 import { DependencyError } from "./dependency-error.js";
-import { pinDependency } from "./fetch-dependency.js";
+import { type OciSources, pinDependency } from "./fetch-dependency.js";
 import { entryMatches, lockFileName, readLockFile } from "./lock-file.js";
 
 /** One dependency: what agentc.lock pins, and what its declared ref names at the source now. */
@@ -19,6 +19,7 @@ export interface SourceRow {
 export async function outdatedSources(
   root: string,
   declarations: readonly DependencyDeclaration[],
+  oci?: OciSources,
 ): Promise<SourceRow[]> {
   const read = readLockFile(join(root, lockFileName));
   const locked = read.ok ? (read.lock?.dependencies ?? []) : [];
@@ -28,11 +29,11 @@ export async function outdatedSources(
     const row = {
       name: declaration.name,
       kind: declaration.kind,
-      ref: declaration.ref ?? (declaration.kind === "npm" ? "latest" : "HEAD"),
+      ref: refOf(declaration),
       ...(entry ? { locked: entry.resolved } : {}),
     };
     try {
-      const newest = await pinDependency(declaration);
+      const newest = await pinDependency(declaration, oci);
       const state = !entry ? "not locked" : newest === entry.resolved ? "current" : "behind";
       rows.push({ ...row, newest, state });
     } catch (error) {

@@ -4,9 +4,9 @@ import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { dependenciesResolve } from "./checks/dependencies-resolve.js";
 import { readStoredContent, type StoredContent, storeContent } from "./content-store.js";
-import type { DependencyDeclaration } from "./declaration.js";
+import { type DependencyDeclaration, refOf } from "./declaration.js";
 import { DependencyError } from "./dependency-error.js";
-import { fetchDependency, pinDependency } from "./fetch-dependency.js";
+import { fetchDependency, type OciSources, pinDependency } from "./fetch-dependency.js";
 import {
   entryFor,
   entryMatches,
@@ -29,6 +29,8 @@ export interface ResolveOptions {
   frozen?: boolean;
   /** Names resolved again from their declared ref, whatever the lock says ("all": every one). */
   refresh?: "all" | ReadonlySet<string>;
+  /** How oci:// references are read (given by the front end). */
+  oci?: OciSources;
 }
 
 export interface ResolvedDependencies {
@@ -145,7 +147,7 @@ async function resolveOne(
         `it is not in ${lockFileName} yet, and --offline does not fetch it`,
         "Run 'agentc lock' with network access once; later builds read the cache.",
       );
-    const pinned = await pinDependency(declaration);
+    const pinned = await pinDependency(declaration, context.options.oci);
     return await fetchPinned(declaration, pinned, undefined, context);
   } catch (error) {
     if (!(error instanceof DependencyError)) throw error;
@@ -193,7 +195,7 @@ async function checkUpstream(
 ): Promise<void> {
   let now: string;
   try {
-    now = await pinDependency(declaration);
+    now = await pinDependency(declaration, context.options.oci);
   } catch (error) {
     if (!(error instanceof DependencyError) || !error.unreachable || !cached) throw error;
     context.diagnostics.push(
@@ -208,7 +210,7 @@ async function checkUpstream(
   }
   if (now !== entry.resolved)
     throw new DependencyError(
-      `"${declaration.ref ?? "the default"}" now names ${now} upstream, but ${lockFileName} pins ${entry.resolved}`,
+      `"${refOf(declaration)}" now names ${now} upstream, but ${lockFileName} pins ${entry.resolved}`,
       `Review the change, then run 'agentc update ${declaration.name}' and commit agentc.lock.`,
     );
 }
@@ -219,7 +221,7 @@ async function fetchPinned(
   locked: LockEntry | undefined,
   context: Context,
 ): Promise<{ entry: LockEntry; stored: StoredContent }> {
-  const fetched = await fetchDependency(declaration, pinned);
+  const fetched = await fetchDependency(declaration, pinned, context.options.oci);
   const stored = storeContent(dependencyCacheDir(context.options.cacheDir), fetched.files);
   if (locked && stored.digest !== locked.digest)
     throw new DependencyError(

@@ -5,6 +5,7 @@ import { loadPackageSkills } from "../capabilities/load-package-skills.js";
 import { readClientFiles } from "../clients/client-files.js";
 import { hasContent, loadClientPacks } from "../clients/load-client-packs.js";
 import { loadCore } from "../core/load-core.js";
+import type { OciSources } from "../dependencies/fetch-dependency.js";
 import { type ResolvedDependencies, resolveDependencies } from "../dependencies/resolve-dependencies.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
@@ -28,6 +29,8 @@ export interface LoadOptions {
   frozen?: boolean;
   /** Dependencies resolved again from their declared ref (agentc update), or all of them. */
   refresh?: "all" | ReadonlySet<string>;
+  /** How dependencies on oci:// references are read (the command line gives the OCI client). */
+  oci?: OciSources;
 }
 
 export interface LoadResult {
@@ -129,5 +132,6 @@ export function loadDependencies(
     ...(options.offline ? { offline: true } : {}),
     ...(options.frozen ? { frozen: true } : {}),
     ...(options.refresh ? { refresh: options.refresh } : {}),
+    ...(options.oci ? { oci: options.oci } : {}),
   });
 }

@@ -11,6 +11,7 @@ import { parseJson } from "../../shared/nesting-limit.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { lockedLines, reportDependencyDiagnostics } from "../dependency-report.js";
 import { addHelp } from "../help/add.js";
+import { ociSources } from "../oci-sources.js";
 
 const kinds: readonly DependencyKind[] = ["registry", "git", "npm", "url", "marketplace"];
 const provides = ["registry", "core", "skills", "agents", "commands", "rules"] as const;
@@ -56,7 +57,7 @@ export const addCommand: Command = {
       io.err(`agentc add: ${error.message}\n  hint: ${hint}`);
       return exitCodes.inputErrors;
     }
-    const found = await registryDependencies(registryDir);
+    const found = await registryDependencies(registryDir, { oci: ociSources });
     if (!reportDependencyDiagnostics(found, registryDir, args, io) || !found.resolved) {
       writeFileAtomic(sourcesPath, before);
       io.err(`agentc add: "${added.name}" was not added; sources.json is as it was`);

@@ -3,6 +3,7 @@ import { registryDependencies } from "../../registry/registry-dependencies.js";
 import { type Command, exitCodes } from "../command.js";
 import { lockedLines, reportDependencyDiagnostics } from "../dependency-report.js";
 import { lockHelp } from "../help/lock.js";
+import { ociSources } from "../oci-sources.js";
 
 export const lockCommand: Command = {
   name: "lock",
@@ -15,7 +16,10 @@ export const lockCommand: Command = {
   async run(args, io) {
     const registryDir = args.positionals[0] ?? ".";
     const cacheDir = args.values["cache-dir"];
-    const found = await registryDependencies(registryDir, typeof cacheDir === "string" ? { cacheDir } : {});
+    const found = await registryDependencies(registryDir, {
+      oci: ociSources,
+      ...(typeof cacheDir === "string" ? { cacheDir } : {}),
+    });
     if (!reportDependencyDiagnostics(found, registryDir, args, io) || !found.resolved)
       return exitCodes.inputErrors;
     const text = lockToWrite(found.resolved);

@@ -2,6 +2,7 @@ import { outdatedSources, type SourceRow } from "../../dependencies/outdated-sou
 import { declaredDependencies } from "../../registry/registry-dependencies.js";
 import { type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { reportDependencyDiagnostics } from "../dependency-report.js";
+import { ociSources } from "../oci-sources.js";
 
 /** `agentc outdated --sources [registry]`: one row per dependency, locked against newest. */
 export async function outdatedDependencies(args: ParsedArgs, io: CommandIo): Promise<number> {
@@ -12,7 +13,7 @@ export async function outdatedDependencies(args: ParsedArgs, io: CommandIo): Pro
     reportDependencyDiagnostics(found, registryDir, args, io);
     return exitCodes.inputErrors;
   }
-  const rows = await outdatedSources(registryDir, found.declared);
+  const rows = await outdatedSources(registryDir, found.declared, ociSources);
   const behind = rows.filter((r) => r.state !== "current").length;
   if (args.values.format === "json") io.out(JSON.stringify({ dependencies: rows, behind }, null, 2));
   else if (args.values.quiet !== true) io.out(table(rows));

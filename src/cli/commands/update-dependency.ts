@@ -3,11 +3,12 @@ import { registryDependencies } from "../../registry/registry-dependencies.js";
 import { nearestName } from "../../shared/nearest-name.js";
 import { type CommandIo, exitCodes, type ParsedArgs } from "../command.js";
 import { lockedLines, reportDependencyDiagnostics } from "../dependency-report.js";
+import { ociSources } from "../oci-sources.js";
 
 /** `agentc update <dependency>`: resolve that one again from its declared ref and write agentc.lock. */
 export async function updateDependency(name: string, args: ParsedArgs, io: CommandIo): Promise<number> {
   const registryDir = typeof args.values.registry === "string" ? args.values.registry : ".";
-  const found = await registryDependencies(registryDir, { refresh: new Set([name]) });
+  const found = await registryDependencies(registryDir, { refresh: new Set([name]), oci: ociSources });
   const names = (found.declared ?? []).map((d) => d.name);
   if (found.resolved && !names.includes(name)) {
     const near = nearestName(name, names);

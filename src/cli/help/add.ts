@@ -2,7 +2,10 @@ import type { CommandHelp } from "./command-help.js";
 
 export const addHelp: CommandHelp = {
   arguments: [
-    { name: "<source>", text: "a git URL (https://, git://, file://), or npm:<package>" },
+    {
+      name: "<source>",
+      text: "a git URL (https://, git://, file://), an oci:// reference to a published registry, or npm:<package>",
+    },
     { name: "[registry]", text: "the registry folder whose sources.json gets the dependency", default: "." },
   ],
   options: {
