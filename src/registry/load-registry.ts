@@ -115,6 +115,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     packageSkills,
     packageAgents,
     ...(natives.length > 0 ? { natives } : {}),
+    ...(dependencies.inputs.length > 0 ? { dependencyInputs: dependencies.inputs } : {}),
   };
   return { registry, diagnostics: [...diagnostics, ...reader.diagnostics], dependencies };
 }

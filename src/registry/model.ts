@@ -4,6 +4,7 @@ import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { InstructionImport } from "../clients/model.js";
 import type { Core } from "../core/model.js";
 import type { DependencyDeclaration } from "../dependencies/declaration.js";
+import type { DependencyInput } from "../dependencies/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import type { NativeCopy } from "./native-copies.js";
@@ -270,4 +271,6 @@ export interface Registry {
   packageAgents?: PackageAgents[];
   /** The project files the registry was imported from, kept as they were (native.json). */
   natives?: NativeCopy[];
+  /** The dependencies that entered this build, pinned by agentc.lock (sources.json `dependencies`). */
+  dependencyInputs?: readonly DependencyInput[];
 }
