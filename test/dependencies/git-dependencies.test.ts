@@ -3,18 +3,9 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
-import { testdir, writeFiles } from "../support/testdir.js";
+import { writeFiles } from "../support/testdir.js";
 import { startGitServer } from "./git-server.js";
-
-const skill = (name: string, words: string) =>
-  `---\nname: ${name}\ndescription: ${words} Use it when asked.\n---\n# ${name}\n\n${words}\n`;
-
-async function registry(): Promise<string> {
-  const dir = join(testdir(), "team");
-  const made = await runAgentc(["init", dir, "--assistants", "claude-code"]);
-  assert.equal(made.status, 0, made.stderr);
-  return dir;
-}
+import { initRegistry, skill } from "./upstream.js";
 
 const read = (path: string) => readFileSync(path, "utf8");
 const lockOf = (dir: string) => JSON.parse(read(join(dir, "agentc.lock")));
@@ -25,7 +16,7 @@ describe("git dependencies: a skills repository over git://, pinned by agentc.lo
   it("adds, locks, builds; builds again offline with the server gone; --frozen fails after an upstream change", async () => {
     const git = await startGitServer();
     const first = git.create("skills", { "skills/review/SKILL.md": skill("review", "Review v1.") });
-    const dir = await registry();
+    const dir = await initRegistry("team");
     const added = await runAgentc(["add", git.url("skills"), dir, "--path", "skills", "--ref", "main"]);
     assert.equal(added.status, 0, added.stderr);
     assert.match(added.stdout, /added "skills" \(git\)/);
@@ -85,7 +76,7 @@ describe("git dependencies: a skills repository over git://, pinned by agentc.lo
   it("refuses a missing ref and leaves sources.json as it was", async () => {
     const git = await startGitServer();
     git.create("skills", { "skills/review/SKILL.md": skill("review", "Review.") });
-    const dir = await registry();
+    const dir = await initRegistry("team");
     const before = read(join(dir, "sources.json"));
     const added = await runAgentc(["add", git.url("skills"), dir, "--path", "skills", "--ref", "v9"]);
     assert.equal(added.status, 1);
@@ -97,7 +88,7 @@ describe("git dependencies: a skills repository over git://, pinned by agentc.lo
   it("a locked digest that the content at the pinned commit does not have is an error, not a silent rebuild", async () => {
     const git = await startGitServer();
     git.create("skills", { "skills/review/SKILL.md": skill("review", "Review.") });
-    const dir = await registry();
+    const dir = await initRegistry("team");
     assert.equal((await runAgentc(["add", git.url("skills"), dir, "--path", "skills"])).status, 0);
     const lock = lockOf(dir);
     lock.dependencies[0].digest = `sha256:${"ab".repeat(32)}`;
@@ -116,7 +107,7 @@ describe("git dependencies: a skills repository over git://, pinned by agentc.lo
       "skills/review/SKILL.md": skill("review", "Their review."),
       "skills/explain/SKILL.md": skill("explain", "Their explain."),
     });
-    const dir = await registry();
+    const dir = await initRegistry("team");
     writeFiles(dir, { "core/skills/review/SKILL.md": skill("review", "Our review.") });
     const added = await runAgentc(["add", git.url("skills"), dir, "--path", "skills", "--ref", commit]);
     assert.equal(added.status, 0, added.stderr);
@@ -133,7 +124,7 @@ describe("git dependencies: a skills repository over git://, pinned by agentc.lo
   it("--frozen fails when sources.json declares a dependency agentc.lock lacks, and when it dropped one", async () => {
     const git = await startGitServer();
     git.create("skills", { "skills/review/SKILL.md": skill("review", "Review.") });
-    const dir = await registry();
+    const dir = await initRegistry("team");
     const sourcesBefore = read(join(dir, "sources.json"));
     assert.equal((await runAgentc(["add", git.url("skills"), dir, "--path", "skills"])).status, 0);
     const lockBytes = read(join(dir, "agentc.lock"));

@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { join } from "node:path";
-import { after } from "node:test";
 import { freePort } from "../support/serve-process.js";
 import { testdir, writeFiles } from "../support/testdir.js";
+import { stopper } from "./upstream.js";
 
 const gitEnv = {
   ...process.env,
@@ -45,14 +45,7 @@ export async function startGitServer(): Promise<GitServer> {
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    child.kill("SIGTERM");
-    if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
-  };
-  after(stop);
+  const stop = stopper(child);
   const server: GitServer = {
     url: (name) => `git://127.0.0.1:${port}/${name}`,
     create(name, files) {

@@ -5,23 +5,13 @@ import { describe, it } from "node:test";
 import { notLinux } from "../support/install-sh.js";
 import { startRegistry } from "../support/oci-registry.js";
 import { runAgentc } from "../support/run-cli.js";
-import { testdir, writeFiles } from "../support/testdir.js";
+import { writeFiles } from "../support/testdir.js";
 import { startGitServer } from "./git-server.js";
 import { startNpmServer } from "./npm-server.js";
-
-const skill = (name: string, words: string) =>
-  `---\nname: ${name}\ndescription: ${words} Use it when asked.\n---\n# ${name}\n\n${words}\n`;
+import { initRegistry, skill } from "./upstream.js";
 
 const permissions = (body: object) =>
   `${JSON.stringify({ version: 1, deny: [], ask: [], allow: [], ...body }, null, 2)}\n`;
-
-async function registry(name: string, files: Record<string, string> = {}): Promise<string> {
-  const dir = join(testdir(), name);
-  const made = await runAgentc(["init", dir, "--assistants", "claude-code"]);
-  assert.equal(made.status, 0, made.stderr);
-  writeFiles(dir, files);
-  return dir;
-}
 
 const read = (path: string) => readFileSync(path, "utf8");
 const built = (dir: string, path: string) => read(join(dir, "build", path));
@@ -34,7 +24,7 @@ describe("a team registry on an org registry over OCI, a git skills repository p
     const git = await startGitServer();
     const npm = await startNpmServer();
     const orgRef = `oci://${oci.host}/acme/org-registry:1`;
-    const org = await registry("org", {
+    const org = await initRegistry("org", {
       "sources/team/security.md":
         "---\nscope: global\ndescription: Security. Always applies.\n---\n# Security\n\n- Org security v1.\n",
       "core/skills/org-style/SKILL.md": skill("org-style", "Org style v1."),
@@ -50,7 +40,7 @@ describe("a team registry on an org registry over OCI, a git skills repository p
       "package.json": `${JSON.stringify({ name: "agent-skills", version: "1.0.0", license: "Apache-2.0" })}\n`,
       "skills/lint/SKILL.md": skill("lint", "Lint v1."),
     });
-    const team = await registry("team", {
+    const team = await initRegistry("team", {
       "core/permissions.json": permissions({ allow: [{ verb: "exec", commands: ["npm test"] }] }),
     });
     for (const args of [

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
-import { testdir } from "../support/testdir.js";
 import { startNpmServer } from "./npm-server.js";
+import { initRegistry } from "./upstream.js";
 
 const skill = (words: string) =>
   `---\nname: lint\ndescription: ${words} Use it when asked.\n---\n# lint\n\n${words}\n`;
@@ -14,13 +14,6 @@ const release = (version: string, words: string) => ({
   "README.md": "not used\n",
 });
 
-async function registry(): Promise<string> {
-  const dir = join(testdir(), "team");
-  const made = await runAgentc(["init", dir, "--assistants", "claude-code"]);
-  assert.equal(made.status, 0, made.stderr);
-  return dir;
-}
-
 const read = (path: string) => readFileSync(path, "utf8");
 const builtSkill = (dir: string) => read(join(dir, "build", ".claude", "skills", "lint", "SKILL.md"));
 
@@ -28,7 +21,7 @@ describe("npm dependencies: a package of skills from a real npm registry (Verdac
   it("locks the version a range names, builds offline, and --frozen fails once a newer version matches", async () => {
     const npm = await startNpmServer();
     npm.publish(release("1.0.0", "Lint v1."));
-    const dir = await registry();
+    const dir = await initRegistry("team");
     const add = [
       "add",
       "npm:@acme/agent-skills",
@@ -76,7 +69,7 @@ describe("npm dependencies: a package of skills from a real npm registry (Verdac
   it("a range no version matches is refused with the versions there are", async () => {
     const npm = await startNpmServer();
     npm.publish(release("1.0.0", "Lint v1."));
-    const dir = await registry();
+    const dir = await initRegistry("team");
     const added = await runAgentc([
       "add",
       "npm:@acme/agent-skills",

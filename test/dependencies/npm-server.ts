@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { freePort } from "../support/serve-process.js";
 import { testdir, writeFiles } from "../support/testdir.js";
+import { stopper } from "./upstream.js";
 
 /** A real npm registry (Verdaccio, a devDependency) on a free loopback port, with no uplink. */
 export interface NpmServer {
@@ -34,14 +34,7 @@ export async function startNpmServer(): Promise<NpmServer> {
   child.stderr?.on("data", (c: Buffer) => {
     stderr += c.toString();
   });
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    child.kill("SIGTERM");
-    if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
-  };
-  after(stop);
+  const stop = stopper(child);
   await waitForPing(url, child, () => stderr);
   const token = await addUser(url);
   const npmrc = join(dir, "npmrc");

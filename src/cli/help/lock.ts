@@ -1,4 +1,5 @@
-import type { CommandHelp } from "./command-help.js";
+import { loadOptionHelp } from "../load-options.js";
+import type { CommandHelp, OptionHelp } from "./command-help.js";
 
 export const lockHelp: CommandHelp = {
   arguments: [
@@ -9,11 +10,7 @@ export const lockHelp: CommandHelp = {
     },
   ],
   options: {
-    "cache-dir": {
-      value: "DIR",
-      text: "where remote sources and dependencies are cached",
-      default: "<registry>/.agentc-cache/sources",
-    },
+    "cache-dir": loadOptionHelp["cache-dir"] as OptionHelp,
   },
   exitCodes: {
     0: "agentc.lock pins every dependency (written when it changed)",
