@@ -15,6 +15,7 @@ export interface DependencyDeclaration {
   path?: string;
   provides?: DependencyProvides;
   priority?: DependencyPriority;
+  plugin?: string;
   npm_registry?: string;
   trusted?: boolean;
   allow_permissions?: boolean;
@@ -32,6 +33,7 @@ export const providesPrefix: Record<DependencyProvides, string> = {
 };
 
 export function providesOf(declaration: DependencyDeclaration): DependencyProvides {
+  if (declaration.kind === "marketplace") return "registry";
   return declaration.provides ?? (declaration.kind === "registry" ? "registry" : "skills");
 }
 

@@ -15,6 +15,7 @@ export interface AddRequest {
   path?: string;
   provides?: DependencyDeclaration["provides"];
   npmRegistry?: string;
+  plugin?: string;
 }
 
 /** The declaration `agentc add` writes: `npm:<package>` is an npm package, a git URL a git repository. */
@@ -22,7 +23,7 @@ export function declarationOf(request: AddRequest): DependencyDeclaration {
   const npmSpec = request.source.startsWith("npm:") ? request.source.slice(4) : undefined;
   const kind = request.kind ?? (npmSpec !== undefined ? "npm" : kindOfUrl(request.source));
   const source = npmSpec ?? request.source;
-  const name = request.name ?? defaultName(source);
+  const name = request.name ?? request.plugin ?? defaultName(source);
   if (!namePattern.test(name))
     throw new DependencyError(
       `"${name}" cannot name a dependency`,
@@ -36,6 +37,7 @@ export function declarationOf(request: AddRequest): DependencyDeclaration {
     ...(request.path !== undefined ? { path: request.path } : {}),
     ...(request.provides !== undefined ? { provides: request.provides } : {}),
     ...(request.npmRegistry !== undefined ? { npm_registry: request.npmRegistry } : {}),
+    ...(request.plugin !== undefined ? { plugin: request.plugin } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { pathProblem } from "../shared/path-check.js";
 import { type DependencyDeclaration, providesOf, providesPrefix } from "./declaration.js";
 import { DependencyError } from "./dependency-error.js";
 import { gitFiles, gitUrlProblem, resolveGitRef } from "./git-source.js";
+import { marketplacePlugin } from "./marketplace-plugin.js";
 import { npmContent, resolveNpmVersion } from "./npm-source.js";
 
 /** A dependency's files at one version, and the licence its source declares. */
@@ -24,6 +25,11 @@ const git: SourceKindFetcher = {
 const npm: SourceKindFetcher = {
   pin: (d) => resolveNpmVersion(d),
   files: (d, version) => npmContent(d, version),
+};
+
+const marketplace: SourceKindFetcher = {
+  pin: git.pin,
+  files: async (d, commit) => ({ files: marketplacePlugin((await git.files(d, commit)).files, d.plugin) }),
 };
 
 function checkedGitUrl(url: string): string {
@@ -82,6 +88,7 @@ function fetcherOf(declaration: DependencyDeclaration, oci: OciSources | undefin
   }
   if (kind === "git" || kind === "registry") return git;
   if (kind === "npm") return npm;
+  if (kind === "marketplace") return marketplace;
   throw new DependencyError(
     `kind "${kind}" is not resolved yet`,
     "Use a git repository (kind git or registry) or an npm package; see docs/dependencies.md.",

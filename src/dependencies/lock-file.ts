@@ -17,6 +17,7 @@ export interface LockEntry {
   ref?: string;
   path?: string;
   provides: DependencyProvides;
+  plugin?: string;
   npm_registry?: string;
   /** The commit, version or digest the ref named when it was locked. */
   resolved: string;
@@ -88,6 +89,7 @@ export function lockText(lock: LockFile): string {
       ...(e.ref !== undefined ? { ref: e.ref } : {}),
       ...(e.path !== undefined ? { path: e.path } : {}),
       provides: e.provides,
+      ...(e.plugin !== undefined ? { plugin: e.plugin } : {}),
       ...(e.npm_registry !== undefined ? { npm_registry: e.npm_registry } : {}),
       resolved: e.resolved,
       digest: e.digest,
@@ -105,6 +107,7 @@ export function entryMatches(entry: LockEntry, declaration: DependencyDeclaratio
     entry.ref === declaration.ref &&
     entry.path === declaration.path &&
     entry.provides === providesOf(declaration) &&
+    entry.plugin === declaration.plugin &&
     entry.npm_registry === declaration.npm_registry
   );
 }
@@ -122,6 +125,7 @@ export function entryFor(
     ...(declaration.ref !== undefined ? { ref: declaration.ref } : {}),
     ...(declaration.path !== undefined ? { path: declaration.path } : {}),
     provides: providesOf(declaration),
+    ...(declaration.plugin !== undefined ? { plugin: declaration.plugin } : {}),
     ...(declaration.npm_registry !== undefined ? { npm_registry: declaration.npm_registry } : {}),
     resolved,
     digest,

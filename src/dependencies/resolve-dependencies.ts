@@ -255,7 +255,7 @@ function inputOf(
   const origin =
     declaration.kind === "npm"
       ? `${declaration.source}@${declaration.ref ?? "latest"}`
-      : `${declaration.source}${declaration.path ? `#${declaration.path}` : ""}`;
+      : `${declaration.source}${declaration.path ? `#${declaration.path}` : ""}${declaration.plugin ? `#plugin=${declaration.plugin}` : ""}`;
   return {
     name: declaration.name,
     kind: declaration.kind,

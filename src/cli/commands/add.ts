@@ -20,7 +20,7 @@ export const addCommand: Command = {
   name: "add",
   summary: "add a dependency to sources.json and pin it in agentc.lock",
   usage:
-    "agentc add <source> [registry] [--name NAME] [--kind KIND] [--ref REF] [--path DIR] [--provides WHAT] [--npm-registry URL] [--quiet]",
+    "agentc add <source> [registry] [--name NAME] [--kind KIND] [--ref REF] [--path DIR] [--provides WHAT] [--npm-registry URL] [--plugin NAME] [--quiet]",
   options: {
     name: { type: "string" },
     kind: { type: "string" },
@@ -28,6 +28,7 @@ export const addCommand: Command = {
     path: { type: "string" },
     provides: { type: "string" },
     "npm-registry": { type: "string" },
+    plugin: { type: "string" },
   },
   maxPositionals: 2,
   formats: ["pretty"],
@@ -90,5 +91,6 @@ function requestOf(source: string, args: ParsedArgs): AddRequest {
     ...(text("path") !== undefined ? { path: text("path") } : {}),
     ...(what !== undefined ? { provides: what as AddRequest["provides"] } : {}),
     ...(text("npm-registry") !== undefined ? { npmRegistry: text("npm-registry") } : {}),
+    ...(text("plugin") !== undefined ? { plugin: text("plugin") } : {}),
   };
 }

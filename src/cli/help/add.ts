@@ -16,7 +16,7 @@ export const addHelp: CommandHelp = {
     },
     kind: {
       value: "KIND",
-      text: "registry, git or npm (url and marketplace are not resolved yet)",
+      text: "registry, git, npm or marketplace (url is not resolved yet)",
       default: "from the source",
     },
     ref: {
@@ -29,6 +29,10 @@ export const addHelp: CommandHelp = {
       value: "WHAT",
       text: "what that folder holds: registry, core, skills, agents, commands or rules",
       default: "registry for kind registry, else skills",
+    },
+    plugin: {
+      value: "NAME",
+      text: "with --kind marketplace: the plugin of the marketplace's .claude-plugin/marketplace.json whose skills, agents and commands are used",
     },
     "npm-registry": { value: "URL", text: "the npm registry to ask", default: "https://registry.npmjs.org" },
   },
