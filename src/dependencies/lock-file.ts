@@ -56,6 +56,8 @@ export function readLockFile(path: string): LockRead {
   return { ok: true, lock: document.value as LockFile, document };
 }
 
+/** A 40-hex commit, a sha256 digest, or an npm version: nothing a command line could take for an option. */
+const pinPattern = /^(?:[0-9a-f]{40}|sha256:[0-9a-f]{64}|\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?)$/;
 const start: Position = { file: lockFileName, line: 1, column: 1 };
 const entryStrings = ["name", "kind", "source", "provides", "resolved", "digest"] as const;
 
@@ -73,6 +75,11 @@ function shapeProblem(value: unknown): { path: (string | number)[]; message: str
       return {
         path: ["dependencies", index, "digest"],
         message: `entry "${entry.name}" has a malformed digest`,
+      };
+    if (!pinPattern.test(entry.resolved))
+      return {
+        path: ["dependencies", index, "resolved"],
+        message: `entry "${entry.name}" pins "${entry.resolved}", which is not a commit, a version or a digest`,
       };
   }
   return undefined;

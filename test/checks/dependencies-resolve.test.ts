@@ -38,5 +38,24 @@ checkTable(dependenciesResolve, {
         },
       ],
     },
+    {
+      name: "a lock whose pin could pass for an option",
+      files: {
+        ...dependenciesResolve.examples.failing,
+        "agentc.lock": dependenciesResolve.examples.failing["agentc.lock"]?.replace(
+          "0123456789abcdef0123456789abcdef01234567",
+          "--upload-pack=touch /tmp/x",
+        ) as string,
+      },
+      findings: [
+        {
+          file: "agentc.lock",
+          line: 10,
+          column: 19,
+          message:
+            'agentc.lock entry "org-rules" pins "--upload-pack=touch /tmp/x", which is not a commit, a version or a digest',
+        },
+      ],
+    },
   ],
 });
