@@ -3,11 +3,12 @@ import { type DependencyDeclaration, providesOf, providesPrefix } from "./declar
 import { DependencyError } from "./dependency-error.js";
 import { gitFiles, gitUrlProblem, resolveGitRef } from "./git-source.js";
 import { marketplacePlugin } from "./marketplace-plugin.js";
+import type { SourceFiles } from "./model.js";
+import { movedFiles } from "./moved-files.js";
 import { npmContent, resolveNpmVersion } from "./npm-source.js";
 
 /** A dependency's files at one version, and the licence its source declares. */
-export interface FetchedContent {
-  files: Map<string, Uint8Array>;
+export interface FetchedContent extends SourceFiles {
   licence?: string;
 }
 
@@ -19,7 +20,7 @@ interface SourceKindFetcher {
 
 const git: SourceKindFetcher = {
   pin: (d) => resolveGitRef(checkedGitUrl(d.source), d.ref),
-  files: async (d, commit) => ({ files: await gitFiles(checkedGitUrl(d.source), commit, d.path ?? "") }),
+  files: (d, commit) => gitFiles(checkedGitUrl(d.source), commit, d.path ?? ""),
 };
 
 const npm: SourceKindFetcher = {
@@ -29,7 +30,7 @@ const npm: SourceKindFetcher = {
 
 const marketplace: SourceKindFetcher = {
   pin: git.pin,
-  files: async (d, commit) => ({ files: marketplacePlugin((await git.files(d, commit)).files, d.plugin) }),
+  files: async (d, commit) => marketplacePlugin(await git.files(d, commit), d.plugin),
 };
 
 function checkedGitUrl(url: string): string {
@@ -44,27 +45,21 @@ function checkedGitUrl(url: string): string {
  */
 export interface OciSources {
   pin(reference: string): Promise<string>;
-  files(reference: string, digest: string): Promise<Map<string, Uint8Array>>;
+  files(reference: string, digest: string): Promise<SourceFiles>;
 }
 
 function ociFetcher(sources: OciSources): SourceKindFetcher {
   return {
     pin: (d) => explained(() => sources.pin(d.source)),
-    files: async (d, digest) => ({
-      files: below(await explained(() => sources.files(d.source, digest)), d.path),
-    }),
+    files: async (d, digest) => below(await explained(() => sources.files(d.source, digest)), d.path),
   };
 }
 
 /** The files under `path` (all of them without one), relative to it. */
-function below(files: Map<string, Uint8Array>, path: string | undefined): Map<string, Uint8Array> {
+function below(content: SourceFiles, path: string | undefined): SourceFiles {
   const folder = (path ?? "").replace(/^\/+|\/+$/g, "");
-  if (folder === "") return files;
-  return new Map(
-    [...files]
-      .filter(([p]) => p.startsWith(`${folder}/`))
-      .map(([p, bytes]) => [p.slice(folder.length + 1), bytes]),
-  );
+  if (folder === "") return content;
+  return movedFiles(content, (p) => (p.startsWith(`${folder}/`) ? p.slice(folder.length + 1) : undefined));
 }
 
 async function explained<T>(run: () => Promise<T>): Promise<T> {
@@ -108,15 +103,14 @@ export async function fetchDependency(
 ): Promise<FetchedContent> {
   const fetched = await fetcherOf(declaration, oci).files(declaration, pinned);
   const prefix = providesPrefix[providesOf(declaration)];
-  const placed = new Map<string, Uint8Array>();
-  for (const [path, bytes] of fetched.files) {
+  for (const path of fetched.files.keys()) {
     const problem = pathProblem(path);
     if (problem)
       throw new DependencyError(
         `its file "${path}" ${problem}`,
         "The dependency holds a file agentc cannot place safely; point 'path' at a folder without it.",
       );
-    placed.set(`${prefix}${path}`, bytes);
   }
-  return { files: placed, ...(fetched.licence !== undefined ? { licence: fetched.licence } : {}) };
+  const placed = movedFiles(fetched, (path) => `${prefix}${path}`);
+  return { ...placed, ...(fetched.licence !== undefined ? { licence: fetched.licence } : {}) };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isLoopbackHost } from "../shared/remote-url.js";
 import { DependencyError } from "./dependency-error.js";
+import type { SourceFiles } from "./model.js";
 
 /** The transports git may use for a dependency: never ext:: (runs commands) nor anything else unnamed. */
 const allowedProtocols = "https:http:git:ssh:file";
@@ -43,7 +44,7 @@ export async function resolveGitRef(url: string, ref: string | undefined): Promi
 }
 
 /** The files below `path` at `commit` (posix paths relative to `path`); links and submodules are left out. */
-export async function gitFiles(url: string, commit: string, path: string): Promise<Map<string, Uint8Array>> {
+export async function gitFiles(url: string, commit: string, path: string): Promise<SourceFiles> {
   const repo = mkdtempSync(join(tmpdir(), "agentc-git-"));
   try {
     await git(["init", "--bare", "-q", repo], undefined, url);
@@ -85,7 +86,7 @@ async function fetchCommit(repo: string, url: string, commit: string): Promise<v
   }
 }
 
-async function readTree(repo: string, commit: string, path: string): Promise<Map<string, Uint8Array>> {
+async function readTree(repo: string, commit: string, path: string): Promise<SourceFiles> {
   const spec = path === "" ? [] : ["--", path];
   const listing = await git(
     ["-C", repo, "ls-tree", "-r", "-z", "--full-tree", commit, ...spec],
@@ -93,12 +94,15 @@ async function readTree(repo: string, commit: string, path: string): Promise<Map
     repo,
   );
   const blobs: { path: string; oid: string }[] = [];
+  const executables = new Set<string>();
   for (const entry of listing.toString("utf8").split("\0").filter(Boolean)) {
     const [meta = "", name = ""] = entry.split("\t");
     const [mode, type, oid = ""] = meta.split(" ");
     if (type !== "blob" || mode === "120000") continue;
     const relative = path === "" ? name : name.slice(path.length + 1);
-    if (relative !== "" && !relative.startsWith("../")) blobs.push({ path: relative, oid });
+    if (relative === "" || relative.startsWith("../")) continue;
+    blobs.push({ path: relative, oid });
+    if (mode === "100755") executables.add(relative);
   }
   if (blobs.length === 0)
     throw new DependencyError(
@@ -115,7 +119,7 @@ async function readTree(repo: string, commit: string, path: string): Promise<Map
     blobs.map((b) => `${b.oid}\n`).join(""),
     repo,
   );
-  return splitBatch(contents, blobs);
+  return { files: splitBatch(contents, blobs), executables };
 }
 
 /** `git cat-file --batch` output: per object "<oid> blob <size>\n<bytes>\n". */

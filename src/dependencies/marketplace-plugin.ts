@@ -1,5 +1,7 @@
 import { parseJson } from "../shared/nesting-limit.js";
 import { DependencyError } from "./dependency-error.js";
+import type { SourceFiles } from "./model.js";
+import { movedFiles } from "./moved-files.js";
 
 const marketplaceFile = ".claude-plugin/marketplace.json";
 
@@ -20,24 +22,20 @@ interface Marketplace {
  * marketplace's folder (the one holding .claude-plugin/marketplace.json). Only a plugin whose source is a
  * relative path in the same repository is read.
  */
-export function marketplacePlugin(
-  files: ReadonlyMap<string, Uint8Array>,
-  plugin: string | undefined,
-): Map<string, Uint8Array> {
+export function marketplacePlugin(content: SourceFiles, plugin: string | undefined): SourceFiles {
   if (plugin === undefined)
     throw new DependencyError(
       "a marketplace dependency names no plugin",
       'Add "plugin": the plugin\'s name in marketplace.json.',
     );
-  const folder = pluginFolder(readMarketplace(files), plugin);
-  const found = new Map<string, Uint8Array>();
-  for (const [path, bytes] of files) {
-    if (!path.startsWith(folder)) continue;
+  const folder = pluginFolder(readMarketplace(content.files), plugin);
+  const found = movedFiles(content, (path) => {
+    if (!path.startsWith(folder)) return undefined;
     const inPlugin = path.slice(folder.length);
     const part = Object.keys(placed).find((prefix) => inPlugin.startsWith(prefix));
-    if (part) found.set(`${placed[part]}${inPlugin.slice(part.length)}`, bytes);
-  }
-  if (found.size === 0)
+    return part ? `${placed[part]}${inPlugin.slice(part.length)}` : undefined;
+  });
+  if (found.files.size === 0)
     throw new DependencyError(
       `the plugin "${plugin}" (${folder}) has no skills/, agents/ or commands/`,
       "Only a plugin's skills, agents and commands can enter a registry.",

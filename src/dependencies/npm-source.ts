@@ -6,6 +6,7 @@ import { parseJson } from "../shared/nesting-limit.js";
 import { remoteUrlProblem } from "../shared/remote-url.js";
 import type { DependencyDeclaration } from "./declaration.js";
 import { DependencyError } from "./dependency-error.js";
+import type { SourceFiles } from "./model.js";
 
 export const defaultNpmRegistry = "https://registry.npmjs.org";
 const packageName = /^(@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/;
@@ -20,8 +21,7 @@ interface Packument {
 }
 
 /** A package's files at one version, and the licence its package.json declares. */
-export interface NpmContent {
-  files: Map<string, Uint8Array>;
+export interface NpmContent extends SourceFiles {
   licence?: string;
 }
 
@@ -52,7 +52,7 @@ export async function npmContent(declaration: DependencyDeclaration, version: st
   const bytes = await download(tarball, maxTarballBytes, "application/octet-stream");
   checkIntegrity(bytes, release.dist?.integrity, `${declaration.source}@${version}`);
   const licence = typeof release.license === "string" ? { licence: release.license } : {};
-  return { files: unpack(bytes, declaration.path ?? ""), ...licence };
+  return { ...unpack(bytes, declaration.path ?? ""), ...licence };
 }
 
 function registryOf(declaration: DependencyDeclaration): string {
@@ -116,7 +116,7 @@ function checkIntegrity(bytes: Uint8Array, integrity: string | undefined, what: 
 }
 
 /** Regular files of the tarball below `path`; links, devices and paths outside the package are left out. */
-function unpack(tgz: Uint8Array, path: string): Map<string, Uint8Array> {
+function unpack(tgz: Uint8Array, path: string): SourceFiles {
   let tar: Uint8Array;
   try {
     tar = gunzipSync(tgz, { maxOutputLength: maxUnpackedBytes });
@@ -125,16 +125,23 @@ function unpack(tgz: Uint8Array, path: string): Map<string, Uint8Array> {
   }
   const folder = path.replace(/^\/+|\/+$/g, "");
   const files = new Map<string, Uint8Array>();
+  const executables = new Set<string>();
   for (const item of parseTar(tar)) {
     if (item.type !== "file" || !item.data) continue;
     const inPackage = item.name.slice(item.name.indexOf("/") + 1);
     if (folder !== "" && !inPackage.startsWith(`${folder}/`)) continue;
-    files.set(folder === "" ? inPackage : inPackage.slice(folder.length + 1), item.data);
+    const placed = folder === "" ? inPackage : inPackage.slice(folder.length + 1);
+    files.set(placed, item.data);
+    if (isExecutable(item.attrs?.mode)) executables.add(placed);
   }
   if (files.size === 0)
     throw new DependencyError(
       `the package has no files under "${folder || "/"}"`,
       "Fix 'path' in sources.json.",
     );
-  return files;
+  return { files, executables };
 }
+
+/** A tar entry's octal mode has an execute bit. */
+export const isExecutable = (mode: string | undefined): boolean =>
+  mode !== undefined && (Number.parseInt(mode, 8) & 0o111) !== 0;

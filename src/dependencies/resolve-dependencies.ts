@@ -222,7 +222,7 @@ async function fetchPinned(
   context: Context,
 ): Promise<{ entry: LockEntry; stored: StoredContent }> {
   const fetched = await fetchDependency(declaration, pinned, context.options.oci);
-  const stored = storeContent(dependencyCacheDir(context.options.cacheDir), fetched.files);
+  const stored = storeContent(dependencyCacheDir(context.options.cacheDir), fetched);
   if (locked && stored.digest !== locked.digest)
     throw new DependencyError(
       `the content at ${pinned} has the digest ${stored.digest}, but ${lockFileName} records ${locked.digest}`,
@@ -265,6 +265,7 @@ function inputOf(
     ...(entry.licence !== undefined ? { licence: entry.licence } : {}),
     trusted: declaration.trusted === true,
     files: stored.files,
+    executables: stored.executables,
     folder: stored.folder,
     priority: declaration.priority ?? "community",
     allowPermissions: declaration.allow_permissions === true,

@@ -14,6 +14,8 @@ export interface Layers {
   core: Core;
   rules: Rule[];
   files: Map<string, Buffer>;
+  /** Files of dependencies (by their `@<name>/` path) that are executable. */
+  executables: Set<string>;
   sourceCount: number;
 }
 
@@ -46,6 +48,7 @@ export async function layerDependencies(
     layers.rules.push(...rules.map((rule) => prefixRule(rule, prefix)));
     mergeCore(layers, prefixCore(core, prefix), input, diagnostics);
     for (const [path, bytes] of input.files) layers.files.set(`${prefix}${path}`, Buffer.from(bytes));
+    for (const path of input.executables ?? []) layers.executables.add(`${prefix}${path}`);
   }
 }
 

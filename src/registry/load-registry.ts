@@ -73,7 +73,13 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   );
   const { core, diagnostics: coreDiagnostics } = loadCore(reader);
   diagnostics.push(...coreDiagnostics);
-  const layers = { core, rules: allRules, files, sourceCount: sources.sources.length };
+  const layers = {
+    core,
+    rules: allRules,
+    files,
+    executables: new Set<string>(),
+    sourceCount: sources.sources.length,
+  };
   await layerDependencies(dependencies.inputs, layers, cacheDir, diagnostics);
   const droppedRules: DroppedRule[] = [];
   const rules = resolveRules(allRules, diagnostics, droppedRules);
@@ -87,6 +93,7 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
     diagnostics,
   );
   const executableFiles = readClientFiles(reader, clients, core, files, diagnostics);
+  for (const path of layers.executables) executableFiles.add(path);
   const capabilities = loadCapabilities(reader, diagnostics);
   const packageSkills = loadPackageSkills(
     reader,

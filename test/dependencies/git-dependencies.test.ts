@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
@@ -106,6 +106,7 @@ describe("git dependencies: a skills repository over git://, pinned by agentc.lo
     const commit = git.create("skills", {
       "skills/review/SKILL.md": skill("review", "Their review."),
       "skills/explain/SKILL.md": skill("explain", "Their explain."),
+      "skills/explain/scripts/outline.sh": "#!/bin/sh\necho outline\n",
     });
     const dir = await initRegistry("team");
     writeFiles(dir, { "core/skills/review/SKILL.md": skill("review", "Our review.") });
@@ -115,6 +116,8 @@ describe("git dependencies: a skills repository over git://, pinned by agentc.lo
     assert.equal(built.status, 0, built.stdout);
     assert.match(builtSkill(dir, "review"), /Our review\./);
     assert.match(builtSkill(dir, "explain"), /Their explain\./);
+    const script = join(dir, "build", ".claude", "skills", "explain", "scripts", "outline.sh");
+    assert.equal(statSync(script).mode & 0o111, 0o111, "a dependency's executable script stays executable");
     assert.match(
       built.stdout,
       /info AGC191 The skill "review" of dependency "skills" is not used: core\/skills\/review\/SKILL\.md defines it and wins/,

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../support/serve-process.js";
 import { testdir, writeFiles } from "../support/testdir.js";
@@ -22,7 +23,7 @@ export interface GitServer {
   url(name: string): string;
   /** Makes a repository on branch main with one commit of these files; returns the commit. */
   create(name: string, files: Record<string, string>): string;
-  /** Commits changed or new files on main; returns the commit. */
+  /** Commits changed or new files on main (a `.sh` file executable); returns the commit. */
   commit(name: string, files: Record<string, string>, message?: string): string;
   /** Tags the current commit of main. */
   tag(name: string, tag: string): void;
@@ -56,6 +57,8 @@ export async function startGitServer(): Promise<GitServer> {
     commit(name, files, message = "change") {
       const repo = join(base, name);
       writeFiles(repo, files);
+      for (const path of Object.keys(files).filter((p) => p.endsWith(".sh")))
+        chmodSync(join(repo, path), 0o755);
       git(repo, "add", "-A");
       git(repo, "commit", "-q", "-m", message);
       return git(repo, "rev-parse", "HEAD");

@@ -1,4 +1,4 @@
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -35,7 +35,7 @@ export async function publishRegistrySource(
       files.map((path) => ({
         name: path,
         data: readFileSync(join(dir, path)),
-        attrs: { mtime: 0, uid: 0, gid: 0 },
+        attrs: { mtime: 0, uid: 0, gid: 0, mode: isExecutableFile(join(dir, path)) ? "755" : "644" },
       })),
     ),
   );
@@ -60,6 +60,8 @@ export async function publishRegistrySource(
   return { reference: ref.text, digest, files: files.length };
 }
 
+const isExecutableFile = (path: string): boolean => (statSync(path).mode & 0o111) !== 0;
+
 /** Regular files below the registry folder, sorted; hidden entries, build/ and node_modules/ left out. */
 function registryFiles(dir: string, prefix: string): string[] {
   const found: string[] = [];
@@ -82,7 +84,10 @@ export const ociRegistrySources = {
       return (await new RegistryClient(ref).manifest(ref.tag ?? "latest")).digest;
     });
   },
-  async files(reference: string, digest: string): Promise<Map<string, Uint8Array>> {
+  async files(
+    reference: string,
+    digest: string,
+  ): Promise<{ files: Map<string, Uint8Array>; executables: Set<string> }> {
     return failingClearly(async () => {
       const client = new RegistryClient(parseOciReference(reference));
       const manifest = parseJson((await client.manifest(digest)).bytes.toString("utf8")) as {
@@ -121,11 +126,15 @@ async function blob(client: RegistryClient, descriptor: { digest: string; size: 
   }
 }
 
-function unpackLayer(bytes: Buffer): Map<string, Uint8Array> {
+function unpackLayer(bytes: Buffer): { files: Map<string, Uint8Array>; executables: Set<string> } {
   const files = new Map<string, Uint8Array>();
-  for (const item of parseTar(gunzipSync(bytes, { maxOutputLength: 4 * maxLayerBytes })))
-    if (item.type === "file" && item.data) files.set(item.name, item.data);
-  return files;
+  const executables = new Set<string>();
+  for (const item of parseTar(gunzipSync(bytes, { maxOutputLength: 4 * maxLayerBytes }))) {
+    if (item.type !== "file" || !item.data) continue;
+    files.set(item.name, item.data);
+    if ((Number.parseInt(item.attrs?.mode ?? "0", 8) & 0o111) !== 0) executables.add(item.name);
+  }
+  return { files, executables };
 }
 
 /** Errors carry their hint, and say whether nothing answered (so a cached copy may stand in). */
