@@ -69,13 +69,17 @@ export function withDependency(
     );
   const root = parseTree(text);
   const list = root && findNodeAtLocation(root, ["dependencies"]);
-  const last = list?.children?.at(-1) ?? root?.children?.at(-1);
-  if (!root || !last) throw new DependencyError("sources.json has no properties", "Run 'agentc init' first.");
   const entry = indented(JSON.stringify(added, null, 2), "    ");
-  const insert = list ? `,\n    ${entry}` : `,\n  "dependencies": [\n    ${entry}\n  ]`;
-  const at = last.offset + last.length;
-  return `${text.slice(0, at)}${insert}${text.slice(at)}`;
+  const inList = list?.children?.at(-1);
+  if (inList) return insertAt(text, inList.offset + inList.length, `,\n    ${entry}`);
+  if (list) return insertAt(text, list.offset + 1, `\n    ${entry}\n  `);
+  const last = root?.children?.at(-1);
+  if (!last) throw new DependencyError("sources.json has no properties", "Run 'agentc init' first.");
+  return insertAt(text, last.offset + last.length, `,\n  "dependencies": [\n    ${entry}\n  ]`);
 }
+
+const insertAt = (text: string, at: number, insert: string): string =>
+  `${text.slice(0, at)}${insert}${text.slice(at)}`;
 
 /** Every line but the first moved right by `by`. */
 const indented = (json: string, by: string): string => json.split("\n").join(`\n${by}`);
