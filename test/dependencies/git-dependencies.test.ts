@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
@@ -83,6 +83,21 @@ describe("git dependencies: a skills repository over git://, pinned by agentc.lo
     assert.match(added.stderr, /the ref "v9" is not in git:\/\/127\.0\.0\.1:\d+\/skills/);
     assert.match(added.stderr, /hint: Give a branch, a tag or a full 40-character commit/);
     assert.equal(read(join(dir, "sources.json")), before);
+  });
+
+  it("leaves out a symbolic link of the repository (one to /etc/passwd is never read) and keeps the rest", async () => {
+    const git = await startGitServer();
+    git.create("skills", { "skills/review/SKILL.md": skill("review", "Review.") });
+    git.link("skills", "skills/review/passwd.md", "/etc/passwd");
+    const dir = await initRegistry("team");
+    assert.equal((await runAgentc(["add", git.url("skills"), dir, "--path", "skills"])).status, 0);
+    assert.equal((await runAgentc(["build", dir])).status, 0);
+    const folder = join(dir, "build", ".claude", "skills", "review");
+    assert.match(read(join(folder, "SKILL.md")), /Review\./);
+    assert.throws(() => statSync(join(folder, "passwd.md")), /ENOENT/);
+    const cache = join(dir, ".agentc-cache", "sources", "dependencies");
+    const [stored] = readdirSync(cache);
+    assert.deepEqual(readdirSync(join(cache, stored ?? "", "core", "skills", "review")), ["SKILL.md"]);
   });
 
   it("a locked digest that the content at the pinned commit does not have is an error, not a silent rebuild", async () => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync } from "node:fs";
+import { chmodSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../support/serve-process.js";
 import { testdir, writeFiles } from "../support/testdir.js";
@@ -25,6 +25,8 @@ export interface GitServer {
   create(name: string, files: Record<string, string>): string;
   /** Commits changed or new files on main (a `.sh` file executable); returns the commit. */
   commit(name: string, files: Record<string, string>, message?: string): string;
+  /** Commits a symbolic link at `path` pointing at `target`; returns the commit. */
+  link(name: string, path: string, target: string): string;
   /** Tags the current commit of main. */
   tag(name: string, tag: string): void;
   stop(): Promise<void>;
@@ -61,6 +63,13 @@ export async function startGitServer(): Promise<GitServer> {
         chmodSync(join(repo, path), 0o755);
       git(repo, "add", "-A");
       git(repo, "commit", "-q", "-m", message);
+      return git(repo, "rev-parse", "HEAD");
+    },
+    link(name, path, target) {
+      const repo = join(base, name);
+      symlinkSync(target, join(repo, path));
+      git(repo, "add", "-A");
+      git(repo, "commit", "-q", "-m", "link");
       return git(repo, "rev-parse", "HEAD");
     },
     tag: (name, tag) => void git(join(base, name), "tag", tag),
