@@ -37,9 +37,10 @@ export function providesOf(declaration: DependencyDeclaration): DependencyProvid
   return declaration.provides ?? (declaration.kind === "registry" ? "registry" : "skills");
 }
 
-/** What names the version to use: the declared ref, or the default of the kind (an oci:// reference names its tag). */
+/** What names the version to use: the declared ref, or the default of the kind (an address names itself). */
 export function refOf(declaration: DependencyDeclaration): string {
   if (declaration.ref !== undefined) return declaration.ref;
   if (declaration.kind === "npm") return "latest";
-  return declaration.source.startsWith("oci://") ? declaration.source : "HEAD";
+  const named = declaration.kind === "url" || /^oci:\/\/|\.(tar\.gz|tgz)$/.test(declaration.source);
+  return named ? declaration.source : "HEAD";
 }

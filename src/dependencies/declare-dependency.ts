@@ -43,6 +43,7 @@ export function declarationOf(request: AddRequest): DependencyDeclaration {
 
 function kindOfUrl(source: string): DependencyKind {
   if (source.startsWith("oci://")) return "registry";
+  if (/^https?:\/\/.*\.(tar\.gz|tgz)$/.test(source)) return "url";
   if (gitUrlProblem(source) === undefined) return "git";
   throw new DependencyError(
     `cannot tell what kind of source "${source}" is`,

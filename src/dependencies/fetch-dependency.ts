@@ -6,6 +6,7 @@ import { marketplacePlugin } from "./marketplace-plugin.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
 import { npmContent, resolveNpmVersion } from "./npm-source.js";
+import { pinUrl, urlFiles } from "./url-source.js";
 
 /** A dependency's files at one version, and the licence its source declares. */
 export interface FetchedContent extends SourceFiles {
@@ -27,6 +28,8 @@ const npm: SourceKindFetcher = {
   pin: (d) => resolveNpmVersion(d),
   files: (d, version) => npmContent(d, version),
 };
+
+const url: SourceKindFetcher = { pin: pinUrl, files: urlFiles };
 
 const marketplace: SourceKindFetcher = {
   pin: git.pin,
@@ -72,6 +75,10 @@ async function explained<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** An http(s) address of a .tar.gz: a registry packed there, not a git repository. */
+const isTarballUrl = (source: string): boolean =>
+  /^https?:\/\//.test(source) && /\.(tar\.gz|tgz)$/.test(source.split(/[?#]/)[0] ?? "");
+
 function fetcherOf(declaration: DependencyDeclaration, oci: OciSources | undefined): SourceKindFetcher {
   const { kind, source } = declaration;
   if (kind === "registry" && source.startsWith("oci://")) {
@@ -81,6 +88,7 @@ function fetcherOf(declaration: DependencyDeclaration, oci: OciSources | undefin
       "Run it through agentc.",
     );
   }
+  if (kind === "url" || (kind === "registry" && isTarballUrl(source))) return url;
   if (kind === "git" || kind === "registry") return git;
   if (kind === "npm") return npm;
   if (kind === "marketplace") return marketplace;
