@@ -16,7 +16,7 @@ export const addHelp: CommandHelp = {
     },
     kind: {
       value: "KIND",
-      text: "registry, git, npm or marketplace (url is not resolved yet)",
+      text: "registry, git, npm, url (a .tar.gz at an address) or marketplace",
       default: "from the source",
     },
     ref: {
