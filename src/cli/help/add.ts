@@ -4,7 +4,7 @@ export const addHelp: CommandHelp = {
   arguments: [
     {
       name: "<source>",
-      text: "a git URL (https://, git://, file://), an oci:// reference to a published registry, or npm:<package>",
+      text: "a git URL (https://, git://, file://), an oci:// reference to a published registry, an https address of a .tar.gz, or npm:<package>",
     },
     { name: "[registry]", text: "the registry folder whose sources.json gets the dependency", default: "." },
   ],
