@@ -15,7 +15,7 @@ need openssl openssl                 # the OCI tests sign registry tokens
 need dash dash                       # install.sh runs under dash ...
 need busybox busybox                 # ... and under busybox sh
 need chromium chromium               # the registry page's browser tests
-need git git                         # projects under git: the conformance tests, the stat cache's ignore
+need git git                         # projects under git: the conformance tests, the stat cache's ignore; git dependencies (git daemon)
 need bwrap bubblewrap                # the sandbox tests: Claude Code and Gemini CLI run commands under it
 need socat socat                     # the sandbox tests: Claude Code's network relay
 need pre-commit pre-commit           # agentc lint's hook definitions, run by the real pre-commit

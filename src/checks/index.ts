@@ -1,6 +1,7 @@
 import { seedFieldNotActedOn } from "../clients/checks/seed-field-not-acted-on.js";
 import { globsWithinBraceBudget } from "./../core/checks/globs-within-brace-budget.js";
 import { coreChecks } from "../core/checks/index.js";
+import { dependenciesResolve } from "./../dependencies/checks/dependencies-resolve.js";
 import { dependencyHooksNeedTrust } from "./../dependencies/checks/dependency-hooks-need-trust.js";
 import { thirdPartyTextHasNoHiddenUnicode } from "./../dependencies/checks/third-party-text-has-no-hidden-unicode.js";
 import { thirdPartyTextKeepsSafetyOn } from "./../dependencies/checks/third-party-text-keeps-safety-on.js";
@@ -136,6 +137,7 @@ export const allChecks: readonly Check[] = [
   globsWithinBraceBudget,
   secretFilesLeftOut,
   nativeCopyWritten,
+  dependenciesResolve,
   thirdPartyTextHasNoHiddenUnicode,
   thirdPartyTextKeepsSafetyOn,
   dependencyHooksNeedTrust,

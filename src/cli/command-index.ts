@@ -38,6 +38,18 @@ export const commandIndex: readonly CommandEntry[] = [
     load: async () => (await import("./commands/build.js")).buildCommand,
   },
   {
+    name: "add",
+    group: "write and check a registry",
+    summary: "add a dependency to sources.json and pin it in agentc.lock",
+    load: async () => (await import("./commands/add.js")).addCommand,
+  },
+  {
+    name: "lock",
+    group: "write and check a registry",
+    summary: "resolve the registry's dependencies and write agentc.lock (nothing else)",
+    load: async () => (await import("./commands/lock.js")).lockCommand,
+  },
+  {
     name: "explain",
     group: "write and check a registry",
     summary: "print the documentation of one check (or list them all)",

@@ -19,6 +19,20 @@ export interface DependencyInput {
   readonly trusted: boolean;
   /** The files used, by posix path inside the dependency, with their bytes. */
   readonly files: ReadonlyMap<string, Uint8Array>;
+  /** Which of `files` are executable (a skill's scripts). */
+  readonly executables?: ReadonlySet<string>;
+  /** The folder of the content-addressed cache that holds `files` (the loaders read it from there). */
+  readonly folder?: string;
+  /** Where its rules and items stand against other dependencies' (the seed's source kinds; default community). */
+  readonly priority?: "custom" | "spec-kit" | "architectural" | "community";
+  /** Its allow permission rules apply too (its deny rules always do). */
+  readonly allowPermissions?: boolean;
+}
+
+/** Files read from a source, by posix path, and which of them are executable. */
+export interface SourceFiles {
+  files: Map<string, Uint8Array>;
+  executables: Set<string>;
 }
 
 export type DependencyKind = "registry" | "git" | "marketplace" | "npm" | "url";

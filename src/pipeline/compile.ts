@@ -13,7 +13,7 @@ import { buildPlugin } from "../plugin/build-plugin.js";
 import { settleLosses } from "../registry/accepted-losses.js";
 import { acceptedLossFindings } from "../registry/checks/accepted-loss-findings.js";
 import { coverFormatLosses } from "../registry/covered-losses.js";
-import { type LoadOptions, loadRegistry } from "../registry/load-registry.js";
+import { type LoadOptions, type LoadResult, loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/model.js";
 
 export interface CompileResult {
@@ -24,6 +24,8 @@ export interface CompileResult {
   plugin?: Map<string, Buffer>;
   diagnostics: Diagnostic[];
   ok: boolean;
+  /** The registry's dependencies as resolved, and the agentc.lock they need. */
+  dependencies?: LoadResult["dependencies"];
 }
 
 export interface CompileOptions extends LoadOptions {
@@ -52,7 +54,8 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
   const loaded = await loadRegistry(dir, options);
   const diagnostics = [...loaded.diagnostics];
   const registry = loaded.registry;
-  if (!registry) return finish({ diagnostics });
+  const dependencies = loaded.dependencies ? { dependencies: loaded.dependencies } : {};
+  if (!registry) return finish({ diagnostics, ...dependencies });
   for (const check of allChecks.filter((c): c is RegistryCheck => c.stage === "registry")) {
     for (const finding of check.run(registry)) diagnostics.push(diagnostic(check, finding));
   }
@@ -67,15 +70,17 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
   diagnostics.splice(0, diagnostics.length, ...settleLosses(covered, registry.targets, options.strict));
   // AGC131 once every loss is known, the plugin's included.
   const settled = () => [...diagnostics, ...acceptedLossFindings(registry, diagnostics)];
-  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
-  const built = options.sbom === false ? tree : await withSbom(registry, tree, options.dependencies ?? []);
+  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled(), ...dependencies });
+  const inputs = options.dependencies ?? loaded.dependencies?.inputs ?? [];
+  const built = options.sbom === false ? tree : await withSbom(registry, tree, inputs);
   const manifest = buildManifest(registry, built);
   const plugin = buildPlugin(registry, built, manifest, {
     previousBuild: options.previousBuild ?? join(registry.root, "build"),
   });
   diagnostics.push(...settleLosses(plugin.diagnostics, registry.targets, options.strict));
-  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled() });
+  if (hasErrors(diagnostics)) return finish({ registry, tree, diagnostics: settled(), ...dependencies });
   return finish({
+    ...dependencies,
     registry,
     tree: built,
     manifest,

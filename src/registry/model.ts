@@ -3,6 +3,8 @@ import type { BuiltinChoice } from "../clients/load-client-packs.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { InstructionImport } from "../clients/model.js";
 import type { Core } from "../core/model.js";
+import type { DependencyDeclaration } from "../dependencies/declaration.js";
+import type { DependencyInput } from "../dependencies/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import type { NativeCopy } from "./native-copies.js";
@@ -33,6 +35,7 @@ export interface SourcesConfig {
   depth_vocabulary?: string[];
   envelope_slots?: string[];
   sources: SourceEntry[];
+  dependencies?: DependencyDeclaration[];
 }
 
 export type RuleField = "scope" | "globs" | "description" | "trigger" | "supersedes";
@@ -46,6 +49,8 @@ export interface Rule {
   sourceName: string;
   sourceIndex: number;
   kind: SourceKind;
+  /** The dependency the rule came from; absent for the registry's own rules, which always win. */
+  dependency?: string;
   scope: "global" | "scoped";
   globs: string[];
   /** Position of each of globs, when they come from a frontmatter list. */
@@ -268,6 +273,8 @@ export interface Registry {
   natives?: NativeCopy[];
   /** The sources' https urls whose text the build used, with its sha256 (for the SBOM). */
   fetchedSources?: FetchedSource[];
+  /** The dependencies that entered this build, pinned by agentc.lock (sources.json `dependencies`). */
+  dependencyInputs?: readonly DependencyInput[];
 }
 
 /** A source's url whose text the build used: the sha256 of that text. */

@@ -4,6 +4,9 @@ import { writeFileAtomic } from "../shared/atomic-write.js";
 import { sha256 } from "../shared/hash.js";
 import { makeFolders } from "../shared/make-folders.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { remoteUrlProblem } from "../shared/remote-url.js";
+
+export { remoteUrlProblem };
 
 export interface FetchOptions {
   cacheDir: string;
@@ -20,24 +23,6 @@ interface CacheEntry {
   url: string;
   text: string;
   etag?: string;
-}
-
-const loopbackHosts = new Set(["localhost", "[::1]"]);
-/** 127.0.0.0/8; the URL parser has already normalised short forms such as 127.1. */
-const loopbackIpv4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
-
-/** Checks the address: https, or plain http to loopback only (for tests and local mirrors). */
-export function remoteUrlProblem(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return "is not a valid URL";
-  }
-  if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:" && (loopbackHosts.has(url.hostname) || loopbackIpv4.test(url.hostname)))
-    return undefined;
-  return "must use https (plain http is accepted for loopback addresses only)";
 }
 
 /** Fetches one Markdown file, revalidating a cached copy with its ETag. */

@@ -56,6 +56,8 @@ export function resolveRules(all: Rule[], diagnostics: Diagnostic[], dropped: Dr
 }
 
 function beats(challenger: Rule, current: Rule): boolean {
+  const byLayer = Number(challenger.dependency !== undefined) - Number(current.dependency !== undefined);
+  if (byLayer !== 0) return byLayer < 0;
   const byKind = kindPriority[challenger.kind] - kindPriority[current.kind];
   return byKind < 0 || (byKind === 0 && challenger.sourceIndex < current.sourceIndex);
 }

@@ -34,6 +34,7 @@ const rawParsers: Record<string, string> = {
   "src/import/native-json.ts": "runs only on text parseJsonDocument found within the depth limit",
   "src/checks/output/settings-grant-no-self-trust.ts": "the build's own emitted files",
   "src/checks/clients/frontmatter-field-documented.ts": "the build's own emitted files",
+  "src/dependencies/declare-dependency.ts": "sources.json that agentc add has read with parseJson first",
 };
 
 const rawCall = [

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { lockToWrite, writeLockFile } from "../../dependencies/lock-file.js";
 import { ForeignFilesError, WriteError, type WriteReport, writeBuild } from "../../output/write-build.js";
 import { type CompileResult, compileRegistry } from "../../pipeline/compile.js";
 import { buildSite } from "../../site/build-site.js";
@@ -59,6 +60,8 @@ async function buildOnce(
   const result = await compileRegistry(registryDir, { ...loadOptionsOf(args), previousBuild: outDir });
   const format = (args.values.format ?? "pretty") as ReportFormat;
   const quiet = args.values.quiet === true;
+  const lock = result.dependencies ? lockToWrite(result.dependencies) : undefined;
+  const lockPath = lock === undefined ? undefined : writeLockFile(registryDir, lock);
   const written = writeIfOk(outDir, result);
   if (written instanceof WriteError) {
     io.err(`agentc build: ${written.message}\n  hint: choose a writable --out folder`);
@@ -80,6 +83,7 @@ async function buildOnce(
   });
   if (text) io.out(text);
   if (format === "pretty" && !quiet) for (const note of reportNotes(result, registryDir)) io.out(note);
+  if (lockPath && format === "pretty" && !quiet) io.out(`wrote ${lockPath}: the dependencies it pins changed`);
   if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
   return result.ok ? exitCodes.ok : exitCodes.inputErrors;
 }

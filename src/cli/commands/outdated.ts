@@ -2,15 +2,23 @@ import type { FleetRow } from "../../fleet/fleet-row.js";
 import { outdated } from "../../fleet/outdated.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { outdatedHelp } from "../help/outdated.js";
+import { outdatedDependencies } from "./outdated-sources.js";
 
 export const outdatedCommand: Command = {
   name: "outdated",
   summary: "the fleet view: per project the installed version, the newest at its source, components, drift",
-  usage: "agentc outdated <project>... [--check] [--concurrency N] [--integrity HASH] [--format pretty|json]",
-  options: { check: { type: "boolean" }, concurrency: { type: "string" }, integrity: { type: "string" } },
+  usage:
+    "agentc outdated <project>... | --sources [registry] [--check] [--concurrency N] [--integrity HASH] [--format pretty|json]",
+  options: {
+    check: { type: "boolean" },
+    concurrency: { type: "string" },
+    integrity: { type: "string" },
+    sources: { type: "boolean" },
+  },
   formats: ["pretty", "json"],
   help: outdatedHelp,
   async run(args, io) {
+    if (args.values.sources === true) return outdatedDependencies(args, io);
     if (args.positionals.length === 0)
       throw new UsageError("give the projects to look at: agentc outdated <project>...");
     const rows = await outdated(args.positionals, {

@@ -1,14 +1,16 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Published } from "../../distribute/oci/oci-publish.js";
 import { BundleError } from "../../install/bundle/bundle-error.js";
 import { PackError } from "../../packaging/pack-error.js";
-import { type Command, exitCodes, UsageError } from "../command.js";
+import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { publishHelp } from "../help/publish.js";
 
 export const publishCommand: Command = {
   name: "publish",
   summary: "push a build or bundle to an OCI registry as an agentc artifact (oci://HOST/REPO:TAG)",
   usage:
-    "agentc publish <build-dir | bundle.zip> oci://HOST/REPO:TAG [--sign KEY] [--any-tag] [--format pretty|json] [--quiet]",
+    "agentc publish <build-dir | bundle.zip | registry-dir> oci://HOST/REPO:TAG [--sign KEY] [--any-tag] [--format pretty|json] [--quiet]",
   options: { sign: { type: "string" }, "any-tag": { type: "boolean" } },
   formats: ["pretty", "json"],
   help: publishHelp,
@@ -19,6 +21,7 @@ export const publishCommand: Command = {
       throw new UsageError("give what to publish and where: <build-dir | bundle.zip> oci://HOST/REPO:TAG");
     if (!/^oci:\/\//i.test(target))
       throw new UsageError(`${target}: publish to an OCI registry, oci://HOST/REPO:TAG`);
+    if (isRegistryFolder(origin)) return publishRegistry(origin, target, args, io);
     const { publishOci } = await import("../../distribute/oci/oci-publish.js");
     try {
       const signingKey = typeof args.values.sign === "string" ? { signingKey: args.values.sign } : {};
@@ -47,6 +50,33 @@ export const publishCommand: Command = {
     }
   },
 };
+
+/** A registry's own folder (sources.json, no manifest.json): published for other registries to build on. */
+function isRegistryFolder(origin: string): boolean {
+  return existsSync(join(origin, "sources.json")) && !existsSync(join(origin, "manifest.json"));
+}
+
+async function publishRegistry(
+  origin: string,
+  target: string,
+  args: ParsedArgs,
+  io: CommandIo,
+): Promise<number> {
+  const { publishRegistrySource } = await import("../../distribute/oci/oci-registry-source.js");
+  try {
+    const published = await publishRegistrySource(origin, target);
+    if (args.values.format === "json") io.out(JSON.stringify(published, null, 2));
+    else if (args.values.quiet !== true)
+      io.out(
+        `published the registry ${origin} (${published.files} files) to ${published.reference}\ndigest ${published.digest}  (other registries depend on it: "kind": "registry", "source": "${published.reference}")`,
+      );
+    return exitCodes.ok;
+  } catch (error) {
+    if (!(error instanceof BundleError)) throw error;
+    io.err(`agentc publish: ${error.message}\n  hint: ${error.hint}`);
+    return exitCodes.inputErrors;
+  }
+}
 
 /** The signature pushed with the bundle: its key, its referrer, and the fallback tag where the registry needed one. */
 function signatureLines(published: Published): string[] {

@@ -8,23 +8,27 @@ import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
 import { installBundle, installCommand } from "./install.js";
 import { updateWithSummary } from "./update-summary.js";
+import { updateDependency } from "./update-dependency.js";
 
 export const updateCommand: Command = {
   name: "update",
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--summary] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
+    "agentc update [<dependency> [--registry DIR]] [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--summary] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
   options: {
     ...installCommand.options,
     check: { type: "boolean" },
     to: { type: "string" },
     summary: { type: "boolean" },
+    registry: { type: "string" },
   },
   formats: ["pretty", "json"],
   help: updateHelp,
-  maxPositionals: 0,
+  maxPositionals: 1,
   async run(args, io) {
+    const dependency = args.positionals[0];
+    if (dependency !== undefined) return updateDependency(dependency, args, io);
     if (args.values.check === true && args.values["dry-run"] === true)
       throw new UsageError("use either --check or --dry-run, not both");
     if (args.values.summary === true && (args.values.check === true || args.values["dry-run"] === true))

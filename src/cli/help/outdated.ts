@@ -1,11 +1,17 @@
 import type { CommandHelp } from "./command-help.js";
 
 export const outdatedHelp: CommandHelp = {
-  arguments: [{ name: "<project>...", text: "the project folders to look at" }],
+  arguments: [
+    { name: "<project>...", text: "the project folders to look at" },
+    { name: "[registry]", text: "with --sources: the registry folder", default: "." },
+  ],
   options: {
     check: { text: "exit 1 when a project is behind or its newest version is unknown (for CI)" },
     concurrency: { value: "N", text: "how many sources to ask at a time (1 to 64)", default: "8" },
     integrity: { value: "HASH", text: "the expected sha256 of the newest bundle, as for install" },
+    sources: {
+      text: "instead: a registry's dependencies, what agentc.lock pins and what each ref names upstream now",
+    },
   },
   exitCodes: {
     0: "reported (behind allowed without --check)",

@@ -2,7 +2,10 @@ import type { CommandHelp } from "./command-help.js";
 
 export const publishHelp: CommandHelp = {
   arguments: [
-    { name: "<build-dir | bundle.zip>", text: "what to publish" },
+    {
+      name: "<build-dir | bundle.zip | registry-dir>",
+      text: "what to publish; a registry folder (sources.json, no manifest.json) is pushed as its source, for other registries to depend on",
+    },
     { name: "<oci://HOST/REPO:TAG>", text: "where: an OCI registry reference" },
   ],
   options: {
@@ -32,6 +35,10 @@ export const publishHelp: CommandHelp = {
     {
       command: "agentc publish build oci://ghcr.io/acme/agent-config:1.2.0 --sign ~/.ssh/team_ed25519",
       text: "push it signed: install and update verify the signature and record the key",
+    },
+    {
+      command: "agentc publish org-registry oci://ghcr.io/acme/org-registry:2026.1",
+      text: "push the registry folder itself, for team registries to list as a dependency",
     },
   ],
 };

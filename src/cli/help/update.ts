@@ -2,7 +2,12 @@ import type { CommandHelp } from "./command-help.js";
 import { installOptionHelp } from "./install.js";
 
 export const updateHelp: CommandHelp = {
-  arguments: [],
+  arguments: [
+    {
+      name: "[dependency]",
+      text: "move this dependency of a registry's sources.json to what its ref names now, in agentc.lock (nothing is installed)",
+    },
+  ],
   options: {
     ...installOptionHelp,
     yes: { text: "ask nothing (update never asks: it takes the recorded components; accepted for scripts)" },
@@ -15,6 +20,7 @@ export const updateHelp: CommandHelp = {
     summary: {
       text: "update, then print what changed (files, components, what each assistant gains or loses) as Markdown for a pull request's body (--format json: as JSON); the update's own report goes to stderr",
     },
+    registry: { value: "DIR", text: "with <dependency>: the registry folder", default: "." },
   },
   exitCodes: {
     0: "updated, or up to date",

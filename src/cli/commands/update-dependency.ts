@@ -1,0 +1,31 @@
+import { lockToWrite, writeLockFile } from "../../dependencies/lock-file.js";
+import { registryDependencies } from "../../registry/registry-dependencies.js";
+import { nearestName } from "../../shared/nearest-name.js";
+import { type CommandIo, exitCodes, type ParsedArgs } from "../command.js";
+import { lockedLines, reportDependencyDiagnostics } from "../dependency-report.js";
+import { ociSources } from "../oci-sources.js";
+
+/** `agentc update <dependency>`: resolve that one again from its declared ref and write agentc.lock. */
+export async function updateDependency(name: string, args: ParsedArgs, io: CommandIo): Promise<number> {
+  const registryDir = typeof args.values.registry === "string" ? args.values.registry : ".";
+  const found = await registryDependencies(registryDir, { refresh: new Set([name]), oci: ociSources });
+  const names = (found.declared ?? []).map((d) => d.name);
+  if (found.resolved && !names.includes(name)) {
+    const near = nearestName(name, names);
+    io.err(
+      `agentc update: sources.json in ${registryDir} declares no dependency "${name}"\n  hint: ${near ? `did you mean "${near}"? ` : ""}it declares ${names.join(", ") || "none"}`,
+    );
+    return exitCodes.inputErrors;
+  }
+  if (!reportDependencyDiagnostics(found, registryDir, args, io) || !found.resolved)
+    return exitCodes.inputErrors;
+  const lock = lockToWrite(found.resolved);
+  if (lock !== undefined) writeLockFile(registryDir, lock);
+  if (args.values.quiet !== true) {
+    io.out(
+      lock === undefined ? `"${name}" is already at what its ref names` : `moved "${name}" in agentc.lock`,
+    );
+    for (const line of lockedLines(found).filter((l) => l.startsWith(`  ${name}  `))) io.out(line);
+  }
+  return exitCodes.ok;
+}

@@ -1,0 +1,196 @@
+import { loadCore } from "../core/load-core.js";
+import type { Core, CoreMarkdown, PermissionLists } from "../core/model.js";
+import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
+import type { DependencyInput } from "../dependencies/model.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { RegistryReader } from "../documents/registry-reader.js";
+import { loadConfigFile } from "./config-file.js";
+import { kindPriority, type Rule, type SourcesConfig } from "./model.js";
+import { readSources } from "./read-sources.js";
+
+/** The registry's own content and what the dependencies add to it; the own content wins every name. */
+export interface Layers {
+  core: Core;
+  rules: Rule[];
+  files: Map<string, Buffer>;
+  /** Files of dependencies (by their `@<name>/` path) that are executable. */
+  executables: Set<string>;
+  sourceCount: number;
+}
+
+/**
+ * Adds each dependency's core/ (and, for an agentc registry, the rules of its sources) below the registry's
+ * own: a name the registry or an earlier dependency has is left out; dependencies in the order of their
+ * priority, then of sources.json. Paths of a dependency's files read `@<name>/<path>`.
+ */
+export async function layerDependencies(
+  inputs: readonly DependencyInput[],
+  layers: Layers,
+  cacheDir: string,
+  diagnostics: Diagnostic[],
+): Promise<void> {
+  const ordered = [...inputs].sort(
+    (a, b) => kindPriority[a.priority ?? "community"] - kindPriority[b.priority ?? "community"],
+  );
+  let sourceIndex = layers.sourceCount;
+  for (const input of ordered) {
+    if (!input.folder) continue;
+    const prefix = `@${input.name}/`;
+    const reader = new RegistryReader(input.folder);
+    const found: Diagnostic[] = [];
+    const { core, diagnostics: coreDiagnostics } = loadCore(reader);
+    found.push(...coreDiagnostics);
+    const rules = await dependencyRules(reader, cacheDir, sourceIndex, input.name, found);
+    sourceIndex += 1000;
+    found.push(...reader.diagnostics);
+    diagnostics.push(...found.map((d) => prefixDiagnostic(d, prefix)));
+    layers.rules.push(...rules.map((rule) => prefixRule(rule, prefix)));
+    mergeCore(layers, prefixCore(core, prefix), input, diagnostics);
+    for (const [path, bytes] of input.files) layers.files.set(`${prefix}${path}`, Buffer.from(bytes));
+    for (const path of input.executables ?? []) layers.executables.add(`${prefix}${path}`);
+  }
+}
+
+/** The rules of an agentc registry's own sources (read offline: a dependency fetches nothing more). */
+async function dependencyRules(
+  reader: RegistryReader,
+  cacheDir: string,
+  firstIndex: number,
+  name: string,
+  diagnostics: Diagnostic[],
+): Promise<Rule[]> {
+  if (reader.resolve("sources.json").kind !== "file") return [];
+  const document = loadConfigFile(reader, "sources.json", "sources", diagnostics);
+  if (!document) return [];
+  const rules = await readSources(
+    reader,
+    document.value as SourcesConfig,
+    document,
+    { cacheDir, offline: true },
+    diagnostics,
+  );
+  return rules.map((rule) => ({
+    ...rule,
+    sourceIndex: firstIndex + rule.sourceIndex,
+    sourceName: `${name}/${rule.sourceName}`,
+    dependency: name,
+  }));
+}
+
+type Named = CoreMarkdown & { name: string };
+
+function mergeCore(layers: Layers, core: Core, input: DependencyInput, diagnostics: Diagnostic[]): void {
+  const own = layers.core;
+  own.rules.push(...newcomers(own.rules, core.rules, input, "rule", diagnostics));
+  own.skills.push(
+    ...newcomers(own.skills, core.skills, input, "skill", diagnostics).map((s) =>
+      allowOnlyIfTrusted(s, input),
+    ),
+  );
+  own.agents.push(
+    ...newcomers(own.agents, core.agents, input, "agent", diagnostics).map((a) =>
+      allowOnlyIfTrusted(a, input),
+    ),
+  );
+  own.commands.push(...newcomers(own.commands, core.commands, input, "command", diagnostics));
+  own.permissions = {
+    deny: [...own.permissions.deny, ...core.permissions.deny],
+    ask: [...own.permissions.ask, ...core.permissions.ask],
+    allow: [...own.permissions.allow, ...(input.allowPermissions ? core.permissions.allow : [])],
+  };
+  // Hooks and MCP commands run on people's machines: only a dependency the registry trusts by name adds them.
+  if (!input.trusted) return;
+  own.hooks.push(...core.hooks);
+  const servers = new Set(own.mcpServers.map((s) => s.name));
+  own.mcpServers.push(...core.mcpServers.filter((s) => !servers.has(s.name)));
+}
+
+function newcomers<T extends Named>(
+  have: readonly T[],
+  offered: readonly T[],
+  input: DependencyInput,
+  what: string,
+  diagnostics: Diagnostic[],
+): T[] {
+  const byName = new Map(have.map((item) => [item.name, item]));
+  return offered.filter((item) => {
+    const kept = byName.get(item.name);
+    if (!kept) return true;
+    diagnostics.push(
+      diagnostic(dependenciesResolve, {
+        position: { file: item.file, line: 1, column: 1 },
+        severity: "info",
+        message: `The ${what} "${item.name}" of dependency "${input.name}" is not used: ${kept.file} defines it and wins`,
+        hint: "Rename one of them if both are wanted.",
+      }),
+    );
+    return false;
+  });
+}
+
+function allowOnlyIfTrusted<T extends { permissions: PermissionLists }>(item: T, input: DependencyInput): T {
+  return input.allowPermissions ? item : { ...item, permissions: { ...item.permissions, allow: [] } };
+}
+
+const prefixPosition = <P extends Position>(position: P, prefix: string): P => ({
+  ...position,
+  file: `${prefix}${position.file}`,
+});
+
+function prefixDiagnostic(d: Diagnostic, prefix: string): Diagnostic {
+  return {
+    ...d,
+    file: d.file === "" ? d.file : `${prefix}${d.file}`,
+    ...(d.related ? { related: d.related.map((r) => prefixPosition(r, prefix)) } : {}),
+  };
+}
+
+function prefixMarkdown<T extends CoreMarkdown>(item: T, prefix: string): T {
+  return {
+    ...item,
+    file: `${prefix}${item.file}`,
+    positionOf: (path, part) => prefixPosition(item.positionOf(path, part), prefix),
+  };
+}
+
+function prefixPermissions(lists: PermissionLists, prefix: string): PermissionLists {
+  const each = (rules: PermissionLists["deny"]) =>
+    rules.map((r) => ({ ...r, position: prefixPosition(r.position, prefix) }));
+  return { deny: each(lists.deny), ask: each(lists.ask), allow: each(lists.allow) };
+}
+
+function prefixCore(core: Core, prefix: string): Core {
+  return {
+    rules: core.rules.map((r) => prefixMarkdown(r, prefix)),
+    skills: core.skills.map((s) => ({
+      ...prefixMarkdown(s, prefix),
+      dir: `${prefix}${s.dir}`,
+      supportingFiles: s.supportingFiles.map((f) => `${prefix}${f}`),
+      permissions: prefixPermissions(s.permissions, prefix),
+    })),
+    agents: core.agents.map((a) => ({
+      ...prefixMarkdown(a, prefix),
+      permissions: prefixPermissions(a.permissions, prefix),
+    })),
+    commands: core.commands.map((c) => prefixMarkdown(c, prefix)),
+    permissions: prefixPermissions(core.permissions, prefix),
+    hooks: core.hooks.map((h) => ({ ...h, position: prefixPosition(h.position, prefix) })),
+    mcpServers: core.mcpServers.map((s) => ({ ...s, position: prefixPosition(s.position, prefix) })),
+  };
+}
+
+function prefixRule(rule: Rule, prefix: string): Rule {
+  const fields = Object.fromEntries(
+    Object.entries(rule.fields).map(([key, position]) => [key, prefixPosition(position, prefix)]),
+  ) as Rule["fields"];
+  return {
+    ...rule,
+    file: `${prefix}${rule.file}`,
+    heading: prefixPosition(rule.heading, prefix),
+    fields,
+    ...(rule.globPositions
+      ? { globPositions: rule.globPositions.map((p) => prefixPosition(p, prefix)) }
+      : {}),
+  };
+}
