@@ -1,6 +1,7 @@
 import { loadCore } from "../core/load-core.js";
 import type { Core, CoreMarkdown, PermissionLists } from "../core/model.js";
 import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
+import { checkDependency } from "../dependencies/content-check.js";
 import type { DependencyInput } from "../dependencies/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
@@ -34,10 +35,14 @@ export async function layerDependencies(
     (a, b) => kindPriority[a.priority ?? "community"] - kindPriority[b.priority ?? "community"],
   );
   let sourceIndex = layers.sourceCount;
-  for (const input of ordered) {
-    if (!input.folder) continue;
+  for (const unchecked of ordered) {
+    if (!unchecked.folder) continue;
+    // Hidden Unicode, text that switches safety off, and hooks or MCP commands of a dependency not trusted.
+    const checked = checkDependency(unchecked);
+    diagnostics.push(...checked.diagnostics);
+    const input = checked.input;
     const prefix = `@${input.name}/`;
-    const reader = new RegistryReader(input.folder);
+    const reader = new RegistryReader(unchecked.folder);
     const found: Diagnostic[] = [];
     const { core, diagnostics: coreDiagnostics } = loadCore(reader);
     found.push(...coreDiagnostics);

@@ -83,7 +83,8 @@ async function buildOnce(
   });
   if (text) io.out(text);
   if (format === "pretty" && !quiet) for (const note of reportNotes(result, registryDir)) io.out(note);
-  if (lockPath && format === "pretty" && !quiet) io.out(`wrote ${lockPath}: the dependencies it pins changed`);
+  if (lockPath && format === "pretty" && !quiet)
+    io.out(`wrote ${lockPath}: the dependencies it pins changed`);
   if (written && format === "pretty" && !quiet) io.out(builtLine(outDir, result, written));
   return result.ok ? exitCodes.ok : exitCodes.inputErrors;
 }

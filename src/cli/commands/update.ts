@@ -7,8 +7,8 @@ import { installedProjectHint } from "../project-option.js";
 import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
 import { installBundle, installCommand } from "./install.js";
-import { updateWithSummary } from "./update-summary.js";
 import { updateDependency } from "./update-dependency.js";
+import { updateWithSummary } from "./update-summary.js";
 
 export const updateCommand: Command = {
   name: "update",
