@@ -123,9 +123,38 @@ function atOwnPath(
   const [only] = rendered;
   const extension = (path: string) => path.slice(path.lastIndexOf("."));
   if (rendered.length !== 1 || !only || only.path === copy.path) return undefined;
-  if (extension(only.path) !== extension(copy.path) || files.some((f) => f.path === copy.path))
-    return undefined;
+  if (files.some((f) => f.path === copy.path)) return undefined;
+  // at the client's own instruction file (CLAUDE.md, .cursorrules), an always-on rule is that file's text
+  if (only.client && instructionFiles(registry, copy.component).includes(copy.path)) {
+    if (!alwaysOnRule(registry, only.client.name)) return undefined;
+    const text: EmittedFile = {
+      ...only,
+      path: copy.path,
+      bytes: withoutFrontmatter(only.bytes),
+      client: { ...only.client, kind: "root" },
+    };
+    return { files: files.map((f) => (f === only ? text : f)) };
+  }
+  if (extension(only.path) !== extension(copy.path)) return undefined;
   return { files: files.map((f) => (f === only ? { ...f, path: copy.path } : f)) };
+}
+
+function alwaysOnRule(registry: Registry, name: string | undefined): boolean {
+  return registry.core.rules.find((r) => r.name === name)?.trigger === "always_on";
+}
+
+/** A rendered rule file's text without its frontmatter block: an instruction file is plain Markdown. */
+function withoutFrontmatter(bytes: Buffer): Buffer {
+  const text = bytes.toString("utf8");
+  const end = text.startsWith("---\n") ? text.indexOf("\n---\n", 3) : -1;
+  return end < 0 ? bytes : Buffer.from(text.slice(end + 5), "utf8");
+}
+
+/** The always-on files a chosen client pack reads as text: its root instruction file and those it also reads. */
+function instructionFiles(registry: Registry, component: string): string[] {
+  const pack = registry.clients.find((c) => c.pack.client === component)?.pack;
+  const files = [pack?.root_instruction_file, ...(pack?.also_reads?.instruction_files ?? [])];
+  return files.flatMap((p) => (p && pack ? [packPath(p, pack.runtime_placeholders)] : []));
 }
 
 /** Whether an emitted file carries one of the registry files `from` (a core item, or rules of a source file). */
