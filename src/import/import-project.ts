@@ -99,7 +99,7 @@ export async function importProject(
   const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
   const targets = targetChoice(found, all, reader);
-  const own = itemClients(final.items, targets.clients, (path) => placeSharers(path, read, alwaysOn));
+  const own = itemClients(final.items, targets.clients);
   const { files, diagnostics: carried, refused } = registryFiles(own.items, targets);
   const natives = readings.flatMap((r) => r.files);
   const components = [...targets.adapters, ...targets.clients];

@@ -19,12 +19,11 @@ type Item = ImportedItems["rules" | "skills" | "agents" | "commands"][number];
 export function itemClients(
   items: ImportedItems,
   chosen: readonly string[],
-  readersOf: (path: string) => string[] = () => [],
 ): { items: ImportedItems; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const assign = <T extends Item>(list: T[]): T[] =>
     list.flatMap((item) => {
-      const natives = (item.natives ?? []).flatMap((n) => ofChosen(n, chosen, readersOf(n.path)));
+      const natives = item.natives ?? [];
       if (natives.length === 0) return [item];
       const own = [...new Set(natives.filter((n) => !n.linked).map((n) => n.client))].sort();
       if (own.length === 0) {
@@ -33,7 +32,7 @@ export function itemClients(
       }
       const all =
         chosen.length > 0 && chosen.every((c) => own.includes(c)) && own.every((c) => chosen.includes(c));
-      return [{ ...item, natives, ...(all ? {} : { clients: own }) }];
+      return [{ ...item, ...(all ? {} : { clients: own }) }];
     });
   return {
     items: {
@@ -45,16 +44,6 @@ export function itemClients(
     },
     diagnostics,
   };
-}
-
-/**
- * A file read first by an assistant the project does not use, at a place a chosen one reads too (GEMINI.md:
- * Gemini CLI's own file, which Antigravity also reads), is the chosen ones' file: the registry writes it for them.
- */
-function ofChosen(native: ItemNative, chosen: readonly string[], readers: string[]): ItemNative[] {
-  if (chosen.length === 0 || chosen.includes(native.client)) return [native];
-  const instead = readers.filter((client) => chosen.includes(client));
-  return instead.length > 0 ? instead.map((client) => ({ ...native, client })) : [native];
 }
 
 function throughLinks(item: Item): Diagnostic {
