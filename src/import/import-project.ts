@@ -10,6 +10,7 @@ import type { Budgets } from "../registry/model.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { finalizeItems } from "./finalize-items.js";
 import { importedBudgets } from "./imported-budgets.js";
+import { linksReadTwice } from "./links-read-twice.js";
 import { mergeItems } from "./merge-items.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { itemClients, nativeCopies } from "./native-copies.js";
@@ -94,11 +95,13 @@ export async function importProject(
   const readings = read.filter((r) => r.files.length > 0);
   for (const file of readings.filter((r) => !found.includes(r)).flatMap((r) => r.files)) {
     const sharers = placeSharers(file.path, read, alwaysOn);
-    if (sharers.length > 0) file.unclaimedBy = sharers;
+    const claimed = found.some((r) => sharers.includes(r.assistant.id));
+    if (sharers.length > 0 && !claimed) file.unclaimedBy = sharers;
   }
   const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
-  const targets = targetChoice(found, all, reader);
+  const twice = linksReadTwice(found, reader);
+  const targets = targetChoice(found, all, reader, twice.adapters);
   const own = itemClients(final.items, targets.clients);
   const { files, diagnostics: carried, refused } = registryFiles(own.items, targets);
   const natives = readings.flatMap((r) => r.files);
@@ -116,6 +119,7 @@ export async function importProject(
     sortDiagnostics([
       ...diagnostics,
       ...merged.diagnostics,
+      ...twice.diagnostics,
       ...final.diagnostics,
       ...own.diagnostics,
       ...carried,
@@ -179,9 +183,14 @@ function refusals(reader: ProjectReader): Diagnostic[] {
  * own file there is the pack's, kept as a native copy). Not an adapter whose install would import the
  * always-on file where its client did not read it (an import line beside the person's own instruction file):
  * the imported registry reproduces what each assistant loaded, and the person adds that adapter when its client
- * should read AGENTS.md too.
+ * should read AGENTS.md too. Nor an adapter whose link a client found reads twice (`leftOut`, links-read-twice.ts).
  */
-function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
+function targetChoice(
+  found: AssistantImport[],
+  all: AssistantData[],
+  reader: ProjectReader,
+  leftOut: ReadonlySet<string>,
+): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
   const wanted = (assistant: AssistantData) => {
     const install = assistant.adapter?.install;
@@ -190,7 +199,7 @@ function targetChoice(found: AssistantImport[], all: AssistantData[], reader: Pr
       const entry = reader.entry(path);
       return "link" in entry && entry.link !== undefined;
     };
-    return !assistant.pack || links.some((link) => isLink(link.link));
+    return !assistant.pack || (links.some((link) => isLink(link.link)) && !leftOut.has(assistant.id));
   };
   const adapters = found.flatMap(({ assistant }) =>
     assistant.adapter && wanted(assistant) ? [assistant.id] : [],
