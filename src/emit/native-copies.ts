@@ -7,7 +7,8 @@ import type { Adapter, Registry } from "../registry/model.js";
 import { type NativeCopy, nativeFolder } from "../registry/native-copies.js";
 import { pathProblem } from "../shared/path-check.js";
 import { nativeCopyWritten } from "./checks/native-copy-written.js";
-import type { EmittedFile } from "./emitted-tree.js";
+import type { ComposedFile, EmittedFile } from "./emitted-tree.js";
+import { nativeValues } from "./native-values.js";
 
 /**
  * The registry's native copies in place of the files the build renders for the same items (docs/import.md,
@@ -20,10 +21,26 @@ import type { EmittedFile } from "./emitted-tree.js";
 export function placeNativeCopies(
   registry: Registry,
   files: EmittedFile[],
-): { files: EmittedFile[]; diagnostics: Diagnostic[] } {
+  composed: ComposedFile[] = [],
+): { files: EmittedFile[]; composed: ComposedFile[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   let out = files;
+  let values = composed;
   for (const copy of registry.natives ?? []) {
+    const settings = values.find((c) => c.path === copy.path && c.component === copy.component);
+    if (settings) {
+      const native = copy.current && !copy.problem ? nativeValues(copy, settings) : undefined;
+      if (native) values = values.map((c) => (c === settings ? native : c));
+      else if (!copy.current)
+        diagnostics.push(
+          reported(
+            copy,
+            `${copy.from.join(", ")} changed since import: the build composes ${copy.component}'s own values into ${copy.path}, and the project's entries there stay beside them (a hook of both would run twice)`,
+            "warning",
+          ),
+        );
+      continue;
+    }
     const problem = copyProblem(registry, copy);
     if (problem) {
       const moved = problem.stale ? atOwnPath(registry, copy, out) : undefined;
@@ -60,7 +77,7 @@ export function placeNativeCopies(
       ...copy.files.map((file) => copied(copy, file, first)),
     ];
   }
-  return { files: out, diagnostics };
+  return { files: out, composed: values, diagnostics };
 }
 
 function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: EmittedFile): EmittedFile {

@@ -106,8 +106,11 @@ export async function importProject(
   const { files, diagnostics: carried, refused } = registryFiles(own.items, targets);
   const natives = readings.flatMap((r) => r.files);
   const components = [...targets.adapters, ...targets.clients];
-  for (const [path, file] of nativeCopies(own.items, files, { natives, reader, assistants: all, components }))
-    files.set(path, file);
+  const settings = found.flatMap(({ assistant, files: read }) =>
+    read.filter((f) => f.composed === "json").map((f) => ({ path: f.path, component: assistant.id })),
+  );
+  const context = { natives, reader, assistants: all, components, settings, out };
+  for (const [path, file] of nativeCopies(own.items, files, context)) files.set(path, file);
   writeRegistry(out, files);
   for (const file of natives) if (refused.includes(file.path)) file.refused = true;
   const outLabel = relative(resolve(project), resolve(out));
