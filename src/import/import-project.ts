@@ -21,6 +21,7 @@ import { readAssistant } from "./read-assistant.js";
 import { importLines } from "./read-instructions.js";
 import { type RegistryFile, registryFiles, type TargetChoice, targetsFile } from "./registry-files.js";
 import { roundTrip } from "./round-trip.js";
+import { unwrittenReads } from "./unwritten-reads.js";
 import { outFolderProblem, rewriteRegistryFile, writeRegistry } from "./write-registry.js";
 
 export interface ImportOptions {
@@ -83,6 +84,7 @@ export async function importProject(
   const diagnostics = [
     ...read.flatMap((r) => r.diagnostics),
     ...nestedInstructionFiles(reader, choice.chosen),
+    ...unwrittenReads(reader, choice.chosen),
     ...refusals(reader),
   ];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
