@@ -141,7 +141,7 @@ function atOwnPath(
   const extension = (path: string) => path.slice(path.lastIndexOf("."));
   if (rendered.length !== 1 || !only || only.path === copy.path) return undefined;
   if (files.some((f) => f.path === copy.path)) return undefined;
-  // at the client's own instruction file (CLAUDE.md, .cursorrules), an always-on rule is that file's text
+  // at the client's own instruction file (root or also-read), an always-on rule is that file's text
   if (only.client && instructionFiles(registry, copy.component).includes(copy.path)) {
     if (!alwaysOnRule(registry, only.client.name)) return undefined;
     const text: EmittedFile = {

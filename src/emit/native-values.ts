@@ -1,5 +1,6 @@
 import type { KeyPath, OwnedEntry } from "../compose/model.js";
 import type { NativeCopy } from "../registry/native-copies.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import type { ComposedFile } from "./emitted-tree.js";
 
 /**
@@ -31,7 +32,7 @@ export function nativeValues(copy: NativeCopy, file: ComposedFile): ComposedFile
 
 function parsed(bytes: Buffer | undefined): unknown {
   try {
-    return bytes ? JSON.parse(bytes.toString("utf8")) : undefined;
+    return bytes ? parseJson(bytes.toString("utf8")) : undefined;
   } catch {
     return undefined;
   }

@@ -30,9 +30,10 @@ export function readItemFile(
 
 /**
  * The frontmatter as YAML; where YAML refuses it only because one-line values hold ": " (an agent description
- * with `Context:` and `user:` examples, as Claude Code's /agents writes them), those values are read as the
- * text after "key:", as Claude Code's own reader recovers them (PostHog/posthog#91631, measured against the
- * live agent list; a value continued on unindented lines is not recovered, anthropics/claude-code#91871).
+ * with `Context:` and `user:` examples, as an assistant's own agent wizard writes them), those values are read
+ * as the text after "key:", as that assistant's reader recovers them; a value continued on unindented lines
+ * is not recovered there either, so it stays unreadable (docs/import.md, "It reads frontmatter as the client
+ * does", with the sources).
  */
 function markdownItem(ctx: ReadContext, path: string, text: string): ReturnType<typeof parseNativeMarkdown> {
   const strict = parseNativeMarkdown(path, text);
@@ -50,7 +51,7 @@ function markdownItem(ctx: ReadContext, path: string, text: string): ReturnType<
   adjusted(
     ctx,
     start(path),
-    `${path} has frontmatter YAML refuses (${colons.join(", ")} holds ": " unquoted): read as the text after the key, as Claude Code reads it`,
+    `${path} has frontmatter YAML refuses (${colons.join(", ")} holds ": " unquoted): each such one-line value is read as the text after its key`,
     "has one-line frontmatter values YAML refuses, read as their text",
   );
   return lenient;

@@ -5,9 +5,9 @@ import type { AssistantData, AssistantImport } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 
 /**
- * The project's links an adapter would make its own (GEMINI.md → AGENTS.md) that a client found reads under
+ * The project's links an adapter would make its own (a root file linked to AGENTS.md) that a client found reads under
  * both names, loading the text twice: its read model lists the link and the target as instruction files and
- * does not load a link's target once (`loads_once` without `links`; Crush reads every context path it finds).
+ * does not load a link's target once (`loads_once` without `links`: a client that reads every context path it finds by name).
  * Such an adapter is left out of targets.json: the link stays the project's own, as it was, and the build
  * does not make that double load its own (AGC151). Reported at the link, with the fix.
  */

@@ -5,8 +5,8 @@ import type { AssistantData } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 
 /**
- * The files at the places an assistant loads that its adapter writes nothing to (`reads_unwritten`: Roo
- * Code's `.roo/rules/`, `.roo/rules-<mode>/`, `.roorules`): the registry has no form for them, so each is
+ * The files at the places an assistant loads that its adapter writes nothing to (`reads_unwritten`: a rule
+ * folder per mode, read in every session): the registry has no form for them, so each is
  * reported (grouped by place) and stays the project's own file, which install leaves alone.
  */
 export function unwrittenReads(reader: ProjectReader, assistants: readonly AssistantData[]): Diagnostic[] {

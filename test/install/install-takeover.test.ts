@@ -104,6 +104,19 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.equal(existsSync(join(project, ".agentc/originals")), false);
   });
 
+  it("an original no longer in .agentc/originals: uninstall keeps agentc's version and says so", async () => {
+    const { project } = await adoptedProject();
+    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
+    unlinkSync(join(project, ".agentc/originals", rule));
+    const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+    assert.equal(gone.status, 0, gone.stderr);
+    assert.match(
+      gone.stdout,
+      /agentc took this file over, but your original is no longer at \.agentc\/originals\/\.claude\/rules\/style\.md: kept as it is/,
+    );
+    assert.equal(readFileSync(join(project, rule), "utf8"), "# Style\n\nv2\n");
+  });
+
   it("a person's file outside the assistant places agentc's data names stays adopted: never replaced", async () => {
     const packageJson = '{ "name": "mine" }\n';
     const project = testdir({ "package.json": packageJson });
