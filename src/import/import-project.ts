@@ -97,8 +97,10 @@ export async function importProject(
   const readings = read.filter((r) => r.files.length > 0);
   for (const file of readings.filter((r) => !found.includes(r)).flatMap((r) => r.files)) {
     const sharers = placeSharers(file.path, read, alwaysOn);
-    const claimed = found.some((r) => sharers.includes(r.assistant.id));
-    if (sharers.length > 0 && !claimed) file.unclaimedBy = sharers;
+    // a found assistant reads it too: its text went to the always-on file, or it is the unfound ones' item
+    const unfound = sharers.filter((id) => !found.some((r) => r.assistant.id === id));
+    if (unfound.length < sharers.length && file.instructions) continue;
+    if (sharers.length > 0) file.unclaimedBy = unfound.length < sharers.length ? unfound : sharers;
   }
   const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
