@@ -27,15 +27,17 @@ export function placeNativeCopies(
   let out = files;
   let values = composed;
   for (const copy of registry.natives ?? []) {
-    const settings = values.find((c) => c.path === copy.path && c.component === copy.component);
-    if (settings) {
-      const native = copy.current && !copy.problem ? nativeValues(copy, settings) : undefined;
+    if (settingsFiles(registry, copy.component).includes(copy.path)) {
+      const settings = values.find((c) => c.path === copy.path && c.component === copy.component);
+      const native = settings && copy.current && !copy.problem ? nativeValues(copy, settings) : undefined;
       if (native) values = values.map((c) => (c === settings ? native : c));
       else if (!copy.current)
         diagnostics.push(
           reported(
             copy,
-            `${copy.from.join(", ")} changed since import: the build composes ${copy.component}'s own values into ${copy.path}, and the project's entries there stay beside them (a hook of both would run twice)`,
+            settings
+              ? `${copy.from.join(", ")} changed since import: the build composes ${copy.component}'s own values into ${copy.path}, and the project's entries there stay beside them (a hook of both would run twice)`
+              : `${copy.from.join(", ")} changed since import: the build composes nothing into ${copy.path}, and the project's entries there stay as they are`,
             "warning",
           ),
         );
@@ -165,6 +167,14 @@ function withoutFrontmatter(bytes: Buffer): Buffer {
   const text = bytes.toString("utf8");
   const end = text.startsWith("---\n") ? text.indexOf("\n---\n", 3) : -1;
   return end < 0 ? bytes : Buffer.from(text.slice(end + 5), "utf8");
+}
+
+/** The settings files a chosen client pack composes values into (permissions, hooks, MCP servers, exec policy). */
+function settingsFiles(registry: Registry, component: string): string[] {
+  const pack = registry.clients.find((c) => c.pack.client === component)?.pack;
+  if (!pack) return [];
+  const files = [pack.permissions?.file, pack.hooks?.file, pack.mcp?.file, pack.exec_policy?.file];
+  return files.flatMap((file) => (file ? [packPath(file, pack.runtime_placeholders)] : []));
 }
 
 /** The always-on files a chosen client pack reads as text: its root instruction file and those it also reads. */

@@ -37,4 +37,19 @@ describe("settings imported from a project are composed back as they were (issue
       /warning AGC190 core\/hooks\.json, core\/permissions\.json changed since import: the build composes claude-code's own values into \.claude\/settings\.json, and the project's entries there stay beside them/,
     );
   });
+
+  it("with every hook and permission rule removed from core/, the build composes nothing there and still builds", async () => {
+    const cycle = await adoptionCycle(project);
+    writeFileSync(join(cycle.registry, "core/hooks.json"), '{ "version": 1, "hooks": [] }\n');
+    writeFileSync(
+      join(cycle.registry, "core/permissions.json"),
+      '{ "version": 1, "allow": [], "deny": [] }\n',
+    );
+    const build = await runAgentc(["build", cycle.registry, "--out", join(testdir(), "build")]);
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    assert.match(
+      build.stdout + build.stderr,
+      /the build composes nothing into \.claude\/settings\.json, and the project's entries there stay as they are/,
+    );
+  });
 });
