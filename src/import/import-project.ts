@@ -6,6 +6,7 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
+import { nativeIndex } from "../registry/native-copies.js";
 import type { Budgets } from "../registry/model.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { finalizeItems } from "./finalize-items.js";
@@ -118,9 +119,14 @@ export async function importProject(
   writeRegistry(out, files);
   for (const file of natives) if (refused.includes(file.path)) file.refused = true;
   const outLabel = relative(resolve(project), resolve(out));
-  const built = await buildWithProjectBudgets(out, outLabel, (budgets) =>
-    targetsFile(own.items, targets, budgets),
-  );
+  const built = await buildWithProjectBudgets(out, outLabel, (budgets) => {
+    const file = targetsFile(own.items, targets, budgets);
+    // native.json hashes targets.json for the settings files: it is written again with the new one's hash
+    files.set("targets.json", file);
+    const index = nativeCopies(own.items, files, context).get(nativeIndex);
+    if (index) rewriteRegistryFile(out, nativeIndex, index);
+    return file;
+  });
   const trip = roundTrip(built.compiled, outLabel, natives, reader, alwaysOn);
   const reported = capRepeats(
     sortDiagnostics([

@@ -111,10 +111,12 @@ export function nativeCopies(
   for (const [item, from] of itemFiles)
     for (const native of item.natives ?? []) add(native, native.client, [from]);
   for (const [native, component, from] of sourceCopies(items, ctx.assistants)) add(native, component, [from]);
-  // the values of a settings file came from the core's settings (src/emit/native-copies.ts composes them as they were)
+  // the values of a settings file came from the core's settings (src/emit/native-copies.ts composes them as they
+  // were); targets.json too decides what is composed there (the secret guard, policies), so an edit of it also
+  // brings the build's own values back rather than leave one of them out
   const coreSettings = [...files.keys()].filter((path) => /^core\/[^/]+\.json$/.test(path)).sort();
   for (const { path, component } of ctx.settings ?? [])
-    if (coreSettings.length > 0) add({ client: component, path }, component, coreSettings);
+    if (coreSettings.length > 0) add({ client: component, path }, component, [...coreSettings, "targets.json"]);
   if (entries.length === 0) return copies;
   const index = { $schema: `${templateSchemas}native.schema.json`, version: 1, files: entries };
   copies.set(nativeIndex, { bytes: Buffer.from(`${JSON.stringify(index, null, 2)}\n`), executable: false });

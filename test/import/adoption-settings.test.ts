@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -34,7 +34,7 @@ describe("settings imported from a project are composed back as they were (issue
     assert.equal(build.status, 0, build.stderr);
     assert.match(
       build.stdout + build.stderr,
-      /warning AGC190 core\/hooks\.json, core\/permissions\.json changed since import: the build composes claude-code's own values into \.claude\/settings\.json, and the project's entries there stay beside them/,
+      /warning AGC190 core\/hooks\.json, core\/permissions\.json, targets\.json changed since import: the build composes claude-code's own values into \.claude\/settings\.json, and the project's entries there stay beside them/,
     );
   });
 
@@ -51,5 +51,24 @@ describe("settings imported from a project are composed back as they were (issue
       build.stdout + build.stderr,
       /the build composes nothing into \.claude\/settings\.json, and the project's entries there stay as they are/,
     );
+  });
+
+  it("turning on the secret guard in targets.json brings the build's own values back, guard included", async () => {
+    const cycle = await adoptionCycle(project);
+    const path = join(cycle.registry, "targets.json");
+    const targets = JSON.parse(registryText(cycle, "targets.json"));
+    writeFileSync(path, JSON.stringify({ ...targets, secret_guard: true }, null, 2));
+    const out = join(testdir(), "build");
+    const build = await runAgentc(["build", cycle.registry, "--out", out]);
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    assert.match(
+      build.stdout + build.stderr,
+      /AGC190 core\/hooks\.json, core\/permissions\.json, targets\.json changed since import/,
+    );
+    const composed = readFileSync(
+      join(out, ".agentc-compose/claude-code/.claude/settings.json.json"),
+      "utf8",
+    );
+    assert.match(composed, /guard/);
   });
 });
