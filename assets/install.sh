@@ -280,6 +280,7 @@ read_record() {
       if (k == "path") path = value(line); else if (k == "kind") kind = value(line); else if (k == "component") comp = value(line)
       else if (k == "sha256") sha = value(line); else if (k == "target") target = value(line); else if (k == "executable") exe = "1"
       else if (k == "adopted") adopted = "1"
+      else if (k == "original") { print "unsupported\toriginal"; ctx = "skip"; skipEnd = "  ]"; next }
       else fail("expected a key of an entry")
       next
     }
@@ -431,7 +432,7 @@ desire() {
   $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
   $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
   $1 == "default_components" { dflt[$2] = 1; next }
-  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed into shared settings files or spawned capabilities (" $2 " in .agentc/installed.json), which only agentc updates"); next }
+  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed into shared settings files, spawned capabilities or took over files the person had (" $2 " in .agentc/installed.json), which only agentc updates"); next }
   $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" || $1 == "adopt" { push($2 SUBSEP $1, $3); next }
   { next }
   END {

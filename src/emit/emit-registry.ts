@@ -18,7 +18,7 @@ export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnosti
     diagnostics.push(...out.diagnostics);
     return out.files;
   });
-  const composed = [];
+  let composed = [];
   const rows: CapabilityRow[] = [];
   for (const client of registry.clients) {
     const out = emitClientPack(client, registry);
@@ -27,8 +27,9 @@ export function emitRegistry(registry: Registry): { tree: EmittedTree; diagnosti
     rows.push(...out.capabilities);
     diagnostics.push(...out.diagnostics);
   }
-  const natives = placeNativeCopies(registry, emitted);
+  const natives = placeNativeCopies(registry, emitted, composed);
   diagnostics.push(...natives.diagnostics);
+  composed = natives.composed;
   emitted.splice(0, emitted.length, ...natives.files);
   emitted.push(...emitCapabilities(registry.capabilities));
   const clientSkills = emitClientSkills(registry);

@@ -7,7 +7,8 @@ import type { Adapter, Registry } from "../registry/model.js";
 import { type NativeCopy, nativeFolder } from "../registry/native-copies.js";
 import { pathProblem } from "../shared/path-check.js";
 import { nativeCopyWritten } from "./checks/native-copy-written.js";
-import type { EmittedFile } from "./emitted-tree.js";
+import type { ComposedFile, EmittedFile } from "./emitted-tree.js";
+import { nativeValues } from "./native-values.js";
 
 /**
  * The registry's native copies in place of the files the build renders for the same items (docs/import.md,
@@ -20,10 +21,28 @@ import type { EmittedFile } from "./emitted-tree.js";
 export function placeNativeCopies(
   registry: Registry,
   files: EmittedFile[],
-): { files: EmittedFile[]; diagnostics: Diagnostic[] } {
+  composed: ComposedFile[] = [],
+): { files: EmittedFile[]; composed: ComposedFile[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   let out = files;
+  let values = composed;
   for (const copy of registry.natives ?? []) {
+    if (settingsFiles(registry, copy.component).includes(copy.path)) {
+      const settings = values.find((c) => c.path === copy.path && c.component === copy.component);
+      const native = settings && copy.current && !copy.problem ? nativeValues(copy, settings) : undefined;
+      if (native) values = values.map((c) => (c === settings ? native : c));
+      else if (!copy.current)
+        diagnostics.push(
+          reported(
+            copy,
+            settings
+              ? `${copy.from.join(", ")} changed since import: the build composes ${copy.component}'s own values into ${copy.path}, and the project's entries there stay beside them (a hook of both would run twice)`
+              : `${copy.from.join(", ")} changed since import: the build composes nothing into ${copy.path}, and the project's entries there stay as they are`,
+            "warning",
+          ),
+        );
+      continue;
+    }
     const problem = copyProblem(registry, copy);
     if (problem) {
       const moved = problem.stale ? atOwnPath(registry, copy, out) : undefined;
@@ -60,7 +79,7 @@ export function placeNativeCopies(
       ...copy.files.map((file) => copied(copy, file, first)),
     ];
   }
-  return { files: out, diagnostics };
+  return { files: out, composed: values, diagnostics };
 }
 
 function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: EmittedFile): EmittedFile {
@@ -123,9 +142,46 @@ function atOwnPath(
   const [only] = rendered;
   const extension = (path: string) => path.slice(path.lastIndexOf("."));
   if (rendered.length !== 1 || !only || only.path === copy.path) return undefined;
-  if (extension(only.path) !== extension(copy.path) || files.some((f) => f.path === copy.path))
-    return undefined;
+  if (files.some((f) => f.path === copy.path)) return undefined;
+  // at the client's own instruction file (root or also-read), an always-on rule is that file's text
+  if (only.client && instructionFiles(registry, copy.component).includes(copy.path)) {
+    if (!alwaysOnRule(registry, only.client.name)) return undefined;
+    const text: EmittedFile = {
+      ...only,
+      path: copy.path,
+      bytes: withoutFrontmatter(only.bytes),
+      client: { ...only.client, kind: "root" },
+    };
+    return { files: files.map((f) => (f === only ? text : f)) };
+  }
+  if (extension(only.path) !== extension(copy.path)) return undefined;
   return { files: files.map((f) => (f === only ? { ...f, path: copy.path } : f)) };
+}
+
+function alwaysOnRule(registry: Registry, name: string | undefined): boolean {
+  return registry.core.rules.find((r) => r.name === name)?.trigger === "always_on";
+}
+
+/** A rendered rule file's text without its frontmatter block: an instruction file is plain Markdown. */
+function withoutFrontmatter(bytes: Buffer): Buffer {
+  const text = bytes.toString("utf8");
+  const end = text.startsWith("---\n") ? text.indexOf("\n---\n", 3) : -1;
+  return end < 0 ? bytes : Buffer.from(text.slice(end + 5), "utf8");
+}
+
+/** The settings files a chosen client pack composes values into (permissions, hooks, MCP servers, exec policy). */
+function settingsFiles(registry: Registry, component: string): string[] {
+  const pack = registry.clients.find((c) => c.pack.client === component)?.pack;
+  if (!pack) return [];
+  const files = [pack.permissions?.file, pack.hooks?.file, pack.mcp?.file, pack.exec_policy?.file];
+  return files.flatMap((file) => (file ? [packPath(file, pack.runtime_placeholders)] : []));
+}
+
+/** The always-on files a chosen client pack reads as text: its root instruction file and those it also reads. */
+function instructionFiles(registry: Registry, component: string): string[] {
+  const pack = registry.clients.find((c) => c.pack.client === component)?.pack;
+  const files = [pack?.root_instruction_file, ...(pack?.also_reads?.instruction_files ?? [])];
+  return files.flatMap((p) => (p && pack ? [packPath(p, pack.runtime_placeholders)] : []));
 }
 
 /** Whether an emitted file carries one of the registry files `from` (a core item, or rules of a source file). */

@@ -7,9 +7,11 @@ import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diag
 import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Budgets } from "../registry/model.js";
+import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { finalizeItems } from "./finalize-items.js";
 import { importedBudgets } from "./imported-budgets.js";
+import { linksReadTwice } from "./links-read-twice.js";
 import { mergeItems } from "./merge-items.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { itemClients, nativeCopies } from "./native-copies.js";
@@ -20,6 +22,7 @@ import { readAssistant } from "./read-assistant.js";
 import { importLines } from "./read-instructions.js";
 import { type RegistryFile, registryFiles, type TargetChoice, targetsFile } from "./registry-files.js";
 import { roundTrip } from "./round-trip.js";
+import { unwrittenReads } from "./unwritten-reads.js";
 import { outFolderProblem, rewriteRegistryFile, writeRegistry } from "./write-registry.js";
 
 export interface ImportOptions {
@@ -82,6 +85,7 @@ export async function importProject(
   const diagnostics = [
     ...read.flatMap((r) => r.diagnostics),
     ...nestedInstructionFiles(reader, choice.chosen),
+    ...unwrittenReads(reader, choice.chosen),
     ...refusals(reader),
   ];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
@@ -94,28 +98,41 @@ export async function importProject(
   const readings = read.filter((r) => r.files.length > 0);
   for (const file of readings.filter((r) => !found.includes(r)).flatMap((r) => r.files)) {
     const sharers = placeSharers(file.path, read, alwaysOn);
-    if (sharers.length > 0) file.unclaimedBy = sharers;
+    // a found assistant reads it too: its text went to the always-on file, or it is the unfound ones' item
+    const unfound = sharers.filter((id) => !found.some((r) => r.assistant.id === id));
+    if (unfound.length < sharers.length && file.instructions) continue;
+    if (sharers.length > 0) file.unclaimedBy = unfound.length < sharers.length ? unfound : sharers;
   }
   const merged = mergeItems(readings, alwaysOn);
   const final = finalizeItems(merged.items);
-  const targets = targetChoice(found, all, reader);
+  const twice = linksReadTwice(found, reader);
+  const targets = targetChoice(found, all, reader, twice.adapters);
   const own = itemClients(final.items, targets.clients);
   const { files, diagnostics: carried, refused } = registryFiles(own.items, targets);
   const natives = readings.flatMap((r) => r.files);
   const components = [...targets.adapters, ...targets.clients];
-  for (const [path, file] of nativeCopies(own.items, files, { natives, reader, assistants: all, components }))
-    files.set(path, file);
+  const settings = found.flatMap(({ assistant, files: read }) =>
+    read.filter((f) => f.composed === "json").map((f) => ({ path: f.path, component: assistant.id })),
+  );
+  const context = { natives, reader, assistants: all, components, settings, out };
+  for (const [path, file] of nativeCopies(own.items, files, context)) files.set(path, file);
   writeRegistry(out, files);
   for (const file of natives) if (refused.includes(file.path)) file.refused = true;
   const outLabel = relative(resolve(project), resolve(out));
-  const built = await buildWithProjectBudgets(out, outLabel, (budgets) =>
-    targetsFile(own.items, targets, budgets),
-  );
+  const built = await buildWithProjectBudgets(out, outLabel, (budgets) => {
+    const file = targetsFile(own.items, targets, budgets);
+    // native.json hashes targets.json for the settings files: it is written again with the new one's hash
+    files.set("targets.json", file);
+    const index = nativeCopies(own.items, files, context).get(nativeIndex);
+    if (index) rewriteRegistryFile(out, nativeIndex, index);
+    return file;
+  });
   const trip = roundTrip(built.compiled, outLabel, natives, reader, alwaysOn);
   const reported = capRepeats(
     sortDiagnostics([
       ...diagnostics,
       ...merged.diagnostics,
+      ...twice.diagnostics,
       ...final.diagnostics,
       ...own.diagnostics,
       ...carried,
@@ -179,9 +196,14 @@ function refusals(reader: ProjectReader): Diagnostic[] {
  * own file there is the pack's, kept as a native copy). Not an adapter whose install would import the
  * always-on file where its client did not read it (an import line beside the person's own instruction file):
  * the imported registry reproduces what each assistant loaded, and the person adds that adapter when its client
- * should read AGENTS.md too.
+ * should read AGENTS.md too. Nor an adapter whose link a client found reads twice (`leftOut`, links-read-twice.ts).
  */
-function targetChoice(found: AssistantImport[], all: AssistantData[], reader: ProjectReader): TargetChoice {
+function targetChoice(
+  found: AssistantImport[],
+  all: AssistantData[],
+  reader: ProjectReader,
+  leftOut: ReadonlySet<string>,
+): TargetChoice {
   const single = all.filter((a) => a.adapter?.global_placement === "single_file").map((a) => a.id);
   const wanted = (assistant: AssistantData) => {
     const install = assistant.adapter?.install;
@@ -190,7 +212,7 @@ function targetChoice(found: AssistantImport[], all: AssistantData[], reader: Pr
       const entry = reader.entry(path);
       return "link" in entry && entry.link !== undefined;
     };
-    return !assistant.pack || links.some((link) => isLink(link.link));
+    return !assistant.pack || (links.some((link) => isLink(link.link)) && !leftOut.has(assistant.id));
   };
   const adapters = found.flatMap(({ assistant }) =>
     assistant.adapter && wanted(assistant) ? [assistant.id] : [],

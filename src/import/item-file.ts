@@ -1,7 +1,7 @@
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised } from "./native-text.js";
 import { parseNativeToml } from "./native-toml.js";
-import { nativeText, type ReadContext, unreadable } from "./read-context.js";
+import { adjusted, nativeText, type ReadContext, start, unreadable } from "./read-context.js";
 import type { ItemFile } from "./reverse-fields.js";
 
 /**
@@ -17,7 +17,7 @@ export function readItemFile(
   const read = nativeText(ctx, path);
   if (!read) return undefined;
   if (format === "toml") return tomlItem(ctx, path, read.text, bodyField);
-  const { markdown, problems } = parseNativeMarkdown(path, read.text);
+  const { markdown, problems } = markdownItem(ctx, path, read.text);
   for (const problem of problems) unreadable(ctx, problem.position, `${path}: ${problem.message}`);
   if (!markdown) return undefined;
   return {
@@ -26,6 +26,44 @@ export function readItemFile(
     positionOf: (key) => markdown.positionOf(key),
     body: markdown.body,
   };
+}
+
+/**
+ * The frontmatter as YAML; where YAML refuses it only because one-line values hold ": " (an agent description
+ * with `Context:` and `user:` examples, as an assistant's own agent wizard writes them), those values are read
+ * as the text after "key:", as that assistant's reader recovers them; a value continued on unindented lines
+ * is not recovered there either, so it stays unreadable (docs/import.md, "It reads frontmatter as the client
+ * does", with the sources).
+ */
+function markdownItem(ctx: ReadContext, path: string, text: string): ReturnType<typeof parseNativeMarkdown> {
+  const strict = parseNativeMarkdown(path, text);
+  if (strict.markdown) return strict;
+  const lines = frontmatterLines(text);
+  const oneLine = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+(\S.*)$/;
+  if (!lines?.every((line) => line.trim() === "" || oneLine.test(line) || /^[A-Za-z_][\w-]*:$/.test(line)))
+    return strict;
+  const colons = lines.flatMap((line) => {
+    const match = oneLine.exec(line);
+    return match?.[1] && match[2]?.includes(": ") ? [match[1]] : [];
+  });
+  const lenient = colons.length > 0 ? parseNativeMarkdown(path, text, colons) : strict;
+  if (!lenient.markdown) return strict;
+  adjusted(
+    ctx,
+    start(path),
+    `${path} has frontmatter YAML refuses (${colons.join(", ")} holds ": " unquoted): each such one-line value is read as the text after its key`,
+    "has one-line frontmatter values YAML refuses, read as their text",
+  );
+  return lenient;
+}
+
+function frontmatterLines(text: string): string[] | undefined {
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
+  const close = lines.indexOf("---", 1);
+  return lines[0] === "---" && close > 0 ? lines.slice(1, close) : undefined;
 }
 
 function tomlItem(ctx: ReadContext, path: string, text: string, bodyField: string): ItemFile | undefined {

@@ -17,6 +17,12 @@ export interface FolderItems {
   unread: string[];
 }
 
+/** The files of an agent or command folder: the items, and the files that are not of the item's format. */
+export interface FolderFiles extends FolderItems {
+  /** Files without the item extension (a README.md among TOML commands); hidden files (.gitkeep) left out. */
+  other: string[];
+}
+
 /**
  * The folders import reads one kind of item from: the pack's own (`dir`, written by the build) and the
  * `also` folders no other assistant writes, each with what its read model says of subfolders (none:
@@ -61,11 +67,16 @@ export function skillFolders(reader: ProjectReader, folder: ItemFolder): FolderI
  * the top level; in a subfolder, by `subfolders` (`flatten`: the file's name, `namespace`: the path's
  * parts joined with ":"), else unread.
  */
-export function itemFiles(reader: ProjectReader, folder: ItemFolder, extension: string): FolderItems {
+export function itemFiles(reader: ProjectReader, folder: ItemFolder, extension: string): FolderFiles {
   const found: FoundItem[] = [];
   const unread: string[] = [];
+  const other: string[] = [];
   for (const path of reader.filesBelow(folder.dir)) {
-    if (!path.endsWith(extension) || reader.entry(path).kind !== "file") continue;
+    if (reader.entry(path).kind !== "file") continue;
+    if (!path.endsWith(extension)) {
+      if (!lastPart(path).startsWith(".")) other.push(path);
+      continue;
+    }
     const inner = path.slice(folder.dir.length + 1, -extension.length);
     if (inner === "") continue;
     if (!inner.includes("/")) found.push({ path, name: inner });
@@ -73,7 +84,7 @@ export function itemFiles(reader: ProjectReader, folder: ItemFolder, extension: 
     else if (folder.subfolders === "namespace") found.push({ path, name: inner.replaceAll("/", ":") });
     else unread.push(path);
   }
-  return { found, unread };
+  return { found, unread, other };
 }
 
 function holdsSkill(reader: ProjectReader, path: string): boolean {
@@ -88,15 +99,25 @@ function trimmed(dir: string): string {
   return dir.replace(/\/+$/, "");
 }
 
-/** Item files in sub-folders its read model says the client does not read: reported, each stays the project's own file. */
+/**
+ * Item files in sub-folders its read model says the client does not read, and files of another format in the
+ * folder: reported (grouped in the report), each stays the project's own file.
+ */
 export function unreadItems(
   ctx: ReadContext,
   pack: ClientPack,
   dir: string,
   extension: string,
-  paths: readonly string[],
+  { unread, other = [] }: { unread: readonly string[]; other?: readonly string[] },
 ): void {
-  for (const path of paths)
+  for (const path of other)
+    leftOut(
+      ctx,
+      start(path),
+      `${path} is not a ${extension} file: ${pack.name} reads only <name>${extension} files in ${dir}, so it is not imported`,
+      `Give it the ${extension} format and name if ${pack.name} should load it from the registry; as it is, it stays the project's own file.`,
+    );
+  for (const path of unread)
     leftOut(
       ctx,
       start(path),

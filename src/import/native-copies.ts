@@ -7,6 +7,7 @@ import { templateSchemas } from "../shared/schema-paths.js";
 import type { AssistantData, ImportedInstructions, ImportedItems, ItemNative, NativeFile } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 import { importedSource, type RegistryFile, sourceFileName } from "./registry-files.js";
+import { writtenBytes } from "./write-registry.js";
 
 type Item = ImportedItems["rules" | "skills" | "agents" | "commands"][number];
 
@@ -68,6 +69,10 @@ export interface CopyContext {
   assistants: AssistantData[];
   /** The chosen components: adapters and client packs of targets.json. */
   components: readonly string[];
+  /** The registry folder: a file's hash is of its bytes as written there. */
+  out: string;
+  /** The JSON settings files agentc composes into, each with the pack that read it. */
+  settings?: readonly { path: string; component: string }[];
 }
 
 /**
@@ -81,7 +86,7 @@ export function nativeCopies(
   files: Map<string, RegistryFile>,
   ctx: CopyContext,
 ): Map<string, RegistryFile> {
-  const hashed = [...files].map(([path, file]) => ({ path, bytes: file.bytes }));
+  const hashed = [...files].map(([path, file]) => ({ path, bytes: writtenBytes(ctx.out, path, file.bytes) }));
   const entries: object[] = [];
   const copies = new Map<string, RegistryFile>();
   const add = (native: ItemNative, component: string, from: string[]) => {
@@ -111,6 +116,12 @@ export function nativeCopies(
   for (const [item, from] of itemFiles)
     for (const native of item.natives ?? []) add(native, native.client, [from]);
   for (const [native, component, from] of sourceCopies(items, ctx.assistants)) add(native, component, [from]);
+  // the values of a settings file came from the core's settings (src/emit/native-copies.ts composes them as they
+  // were); targets.json too decides what is composed there (the secret guard, policies), so an edit of it also
+  // brings the build's own values back rather than leave one of them out
+  const coreSettings = [...files.keys()].filter((path) => /^core\/[^/]+\.json$/.test(path)).sort();
+  for (const { path, component } of ctx.settings ?? [])
+    if (coreSettings.length > 0) add({ client: component, path }, component, [...coreSettings, "targets.json"]);
   if (entries.length === 0) return copies;
   const index = { $schema: `${templateSchemas}native.schema.json`, version: 1, files: entries };
   copies.set(nativeIndex, { bytes: Buffer.from(`${JSON.stringify(index, null, 2)}\n`), executable: false });

@@ -10,8 +10,8 @@ export function readPackAgents(ctx: ReadContext, pack: ClientPack): void {
   const format = pack.agent_frontmatter;
   if (!pack.agents_dir || !format) return;
   for (const folder of itemFolders(pack, pack.agents_dir, pack.reads?.agents)) {
-    const { found, unread } = itemFiles(ctx.reader, folder, format.extension);
-    unreadItems(ctx, pack, folder.dir, format.extension, unread);
+    const { found, ...passed } = itemFiles(ctx.reader, folder, format.extension);
+    unreadItems(ctx, pack, folder.dir, format.extension, passed);
     for (const { path, name } of found) readAgent(ctx, pack, format, name, path);
   }
 }

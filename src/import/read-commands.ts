@@ -16,8 +16,8 @@ export function readPackCommands(ctx: ReadContext, pack: ClientPack): void {
   const format = pack.command_format;
   if (!pack.commands_dir || !format) return;
   for (const folder of itemFolders(pack, pack.commands_dir, pack.reads?.commands)) {
-    const { found, unread } = itemFiles(ctx.reader, folder, format.extension);
-    unreadItems(ctx, pack, folder.dir, format.extension, unread);
+    const { found, ...passed } = itemFiles(ctx.reader, folder, format.extension);
+    unreadItems(ctx, pack, folder.dir, format.extension, passed);
     for (const { path, name } of found) readCommand(ctx, pack, format, name, path);
   }
 }

@@ -100,7 +100,10 @@ function unclaimed(file: NativeFile, writers: string[]): Difference {
   return {
     position: { file: file.path, line: 1, column: 1 },
     severity: "warning",
-    message: `the build of the imported registry writes no ${file.path}: ${writers.join(", ")} write there, and no file of the project is one that only one of them reads, so none of them is in targets.json`,
+    message:
+      writers.length === 1
+        ? `the build of the imported registry writes no ${file.path}: it was read as ${writers[0]}'s, which writes there, and no file of the project is one that only ${writers[0]} reads, so it is not in targets.json`
+        : `the build of the imported registry writes no ${file.path}: ${writers.join(", ")} write there, and no file of the project is one that only one of them reads, so none of them is in targets.json`,
     hint: `Import again with --from naming the assistant that reads it (e.g. --from ${writers[0]},…), or add it to builtin_clients in targets.json; what import read from the file is in the registry.`,
   };
 }

@@ -36,6 +36,11 @@ export function outFolderProblem(project: string, out: string): string | undefin
  * not at all, and a file that appeared meanwhile is never overwritten (the rename fails instead). Each
  * `$schema` path is made to resolve from where its file lands, as `agentc init` does.
  */
+/** A registry file's bytes as written below `out`: its `$schema` path made to resolve from there. */
+export function writtenBytes(out: string, path: string, bytes: Buffer): Buffer {
+  return withSchemaPaths(path, bytes, schemasPathFrom(join(resolve(out), dirname(path))));
+}
+
 export function writeRegistry(out: string, files: Map<string, RegistryFile>): void {
   const target = resolve(out);
   const staging = join(dirname(target), `.${basename(target)}.agentc-import-${process.pid}`);
@@ -44,8 +49,7 @@ export function writeRegistry(out: string, files: Map<string, RegistryFile>): vo
     for (const [path, file] of files) {
       const full = join(staging, path);
       makeFolders(dirname(full));
-      const schemas = schemasPathFrom(join(target, dirname(path)));
-      writeFileSync(full, withSchemaPaths(path, file.bytes, schemas), { flag: "wx" });
+      writeFileSync(full, writtenBytes(target, path, file.bytes), { flag: "wx" });
       if (file.executable) chmodSync(full, 0o755);
     }
     if (existsSync(target)) rmdirSync(target);
@@ -58,10 +62,9 @@ export function writeRegistry(out: string, files: Map<string, RegistryFile>): vo
 
 /** One file of a registry import wrote, written again (targets.json with the budgets its build needs). */
 export function rewriteRegistryFile(out: string, path: string, file: RegistryFile): void {
-  const full = join(resolve(out), path);
   writeFileAtomic(
-    full,
-    withSchemaPaths(path, file.bytes, schemasPathFrom(dirname(full))),
+    join(resolve(out), path),
+    writtenBytes(out, path, file.bytes),
     file.executable ? 0o755 : undefined,
   );
 }

@@ -141,6 +141,8 @@ export interface Adapter {
   scoped_layout?: "flat" | "per_rule_dir" | "none";
   per_rule_filename?: string;
   skip_globs?: string[];
+  /** Places the assistant loads that the adapter writes nothing to: import reports their files. */
+  reads_unwritten?: string[];
   scoped_fallback?: "omit" | "fold";
   install?: AdapterInstall;
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { type ImportJson, runImport } from "../support/import-run.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const skill = (name: string, what: string) =>
@@ -93,5 +94,35 @@ describe("agentc import: items in sub-folders are imported where the client load
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.json.assistants, ["gemini-cli"]);
     assert.ok(existsSync(join(run.out, "core/skills/migrations/SKILL.md")));
+  });
+
+  it("reports the files of another format in a command or agent folder, one report line for all of them", async () => {
+    const root = testdir({
+      ".gemini/commands/triage.toml": project[".gemini/commands/triage.toml"],
+      ".gemini/commands/README.md": "# Commands\n\nEach .toml file is a slash command.\n",
+      ".gemini/commands/deploy.md": "---\ndescription: Deploy\n---\nDeploy the app.\n",
+      ".gemini/commands/.gitkeep": "",
+      ".claude/agents/notes.txt": "Agents to write: a migration reviewer.\n",
+      ".claude/agents/reviewer.md": agent("reviewer"),
+    });
+    const run = await runImport(root, "--from", "gemini-cli,claude-code");
+    assert.equal(run.status, 0, run.stderr);
+    for (const path of [".gemini/commands/README.md", ".gemini/commands/deploy.md"])
+      assert.deepEqual(at(run.json, path), [
+        `warning ${path} is not a .toml file: Gemini CLI reads only <name>.toml files in .gemini/commands, so it is not imported`,
+      ]);
+    assert.match(
+      at(run.json, ".claude/agents/notes.txt").join(""),
+      /^warning .* is not a \.md file: Claude Code/,
+    );
+    assert.deepEqual(at(run.json, ".gemini/commands/.gitkeep"), [], "a hidden file is no finding");
+    assert.ok(
+      existsSync(join(run.out, "core/commands/triage.md")) &&
+        existsSync(join(run.out, "core/agents/reviewer.md")),
+    );
+    const pretty = await runAgentc(["import", root, "--out", join(testdir(), "reg"), "--from", "gemini-cli"]);
+    const lines = pretty.stdout.split("\n").filter((l) => l.includes("is not a .toml file"));
+    assert.equal(lines.length, 1, pretty.stdout);
+    assert.match(lines[0] ?? "", /\(2 places: /);
   });
 });

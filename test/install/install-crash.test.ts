@@ -16,6 +16,7 @@ import { capabilityProject } from "../support/capability-bundle.js";
 import { startPaused } from "../support/install-child.js";
 import {
   copyOf,
+  makeBundle,
   type Snapshot,
   snapshot,
   stamps,
@@ -29,6 +30,7 @@ import {
   upgradeProject,
 } from "../support/install-scenarios.js";
 import { runCli } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
 
 /** What a person does to a file: makes it a program (or no longer one), or adds a line. */
 function personEdits(abs: string, edit: "chmod" | "append"): void {
@@ -157,7 +159,36 @@ const scenarios: Scenario[] = [
     run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
     args: (_b, p) => ["uninstall", "--project", p],
   },
+  {
+    name: "a person's adopted files taken over (issue 29)",
+    setup: () => takenOverProject(false),
+    run: installWithDefaults,
+    args: installArgs,
+  },
+  {
+    name: "uninstall giving back taken-over files",
+    setup: () => takenOverProject(true),
+    run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
+    args: (_b, p) => ["uninstall", "--project", p],
+  },
 ];
+
+/**
+ * Two of the person's rule files that a first install adopted (its bundle held their bytes), and a bundle
+ * that changes both; `takenOver`: that bundle is installed already (the originals are in .agentc/originals).
+ */
+async function takenOverProject(takenOver: boolean): Promise<Project> {
+  const mine = { ".claude/rules/a.md": "# A\n\nmine\n", ".claude/rules/b.md": "# B\n\nmine too\n" };
+  const project = testdir(mine);
+  const files = (suffix: string) =>
+    Object.fromEntries(Object.entries(mine).map(([path, text]) => [path, `${text}${suffix}`]));
+  const bundle = (version: string, suffix: string) =>
+    makeBundle({ version, components: { claude: { files: files(suffix) } } });
+  assert.equal((await installWithDefaults(bundle("1.0.0", ""), project)).status, "ok");
+  const next = bundle("2.0.0", "new line\n");
+  if (takenOver) assert.equal((await installWithDefaults(next, project)).status, "ok");
+  return { project, bundle: next };
+}
 
 /** What the kernel does to a killed process's lock: its pid no longer runs. */
 function killOwner(project: string): void {

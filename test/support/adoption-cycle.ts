@@ -134,5 +134,13 @@ export function assertIdentity(cycle: Cycle): void {
     (path) => !(path in cycle.original) && path !== ".agentc" && !path.startsWith(".agentc/"),
   );
   assert.deepEqual(added, [], "the install writes no file beside the person's");
+  const changed = Object.keys(cycle.original).filter(
+    (path) => cycle.installed[path] !== cycle.original[path],
+  );
+  assert.deepEqual(
+    changed,
+    [],
+    "the install changes no byte, mode or link of the project (settings included)",
+  );
   assert.deepEqual(cycle.restored, cycle.original, "uninstall gives back every byte, mode and link");
 }

@@ -67,10 +67,11 @@ function nextSteps(project: string, out: string, rewritten: string[], verbose: b
     install,
     `  the install takes over these files where they are (${rewritten.length}): while the registry files they became are`,
     "  unchanged, the build writes each back byte for byte from the registry's native/, so the install changes nothing",
-    "  and uninstall gives them back; once you edit those registry files, the build writes its own form there instead:",
+    "  and uninstall gives them back; once you edit those registry files, the build writes its own form there, and the",
+    "  install replaces each file, keeping your original in .agentc/originals until uninstall gives it back:",
     ...named.map((path) => `    ${path}`),
     ...(rest > 0 ? [`    and ${rest} more (--verbose lists them; --format json as "rewritten")`] : []),
-    "  the settings files it composes into stay yours; remove from them what import says would be there twice",
+    "  the settings files it composes into stay yours, their values composed as they were while core/*.json is unchanged",
   ].join("\n");
 }
 

@@ -58,7 +58,18 @@ function entryProblem(e: Record<string, unknown>): string | undefined {
   if (e.executable !== undefined && typeof e.executable !== "boolean")
     return 'has an "executable" that is not true or false';
   if (e.adopted !== undefined && e.adopted !== true) return 'has an "adopted" that is not true';
+  if (e.original !== undefined && !originalShape(e.original))
+    return 'has an "original" that is not {"sha256": <sha256 hex digest>, "executable": true or false}';
   return projectPathProblem(e.path);
+}
+
+function originalShape(original: unknown): boolean {
+  return (
+    isObject(original) &&
+    typeof original.sha256 === "string" &&
+    hexHash.test(original.sha256) &&
+    typeof original.executable === "boolean"
+  );
 }
 
 function ownedDirProblem(d: Record<string, unknown>): string | undefined {

@@ -36,6 +36,12 @@ export interface RecordEntry {
    * and uninstall leaves it (it was never agentc's to delete).
    */
   adopted?: boolean;
+  /**
+   * The person's own file agentc took over at this path: an adopted file whose version in the bundle changed
+   * while it was still as adopted. It is kept at `originalPath(path)` (original-store.ts) and given back,
+   * byte for byte and mode, when agentc no longer installs the path.
+   */
+  original?: { sha256: string; executable: boolean };
 }
 
 /** A shared file agentc composes values into (docs/installer.md, "Shared files"). */
@@ -125,6 +131,7 @@ export function serializeRecord(record: InstallRecord): string {
     ...(e.target !== undefined ? { target: e.target } : {}),
     ...(e.executable ? { executable: true } : {}),
     ...(e.adopted ? { adopted: true } : {}),
+    ...(e.original ? { original: { sha256: e.original.sha256, executable: e.original.executable } } : {}),
   }));
   const ordered: InstallRecord = {
     version: 1,

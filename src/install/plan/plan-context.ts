@@ -69,8 +69,11 @@ export class PlanContext {
     return false;
   }
 
-  /** Plans the folders missing above `path`, recording them as made by agentc. */
-  ensureParents(path: string, component: string): void {
+  /**
+   * Plans the folders missing above `path`, recording them as made by agentc (by `component`; none for
+   * folders inside agentc's own, which the record never names).
+   */
+  ensureParents(path: string, component: string | undefined): void {
     const parts = path.split("/");
     for (let i = 1; i < parts.length; i++) {
       const dir = parts.slice(0, i).join("/");
@@ -79,7 +82,7 @@ export class PlanContext {
       if (type === "absent") {
         this.actions.push({ op: "mkdir", path: dir });
         this.madeDirs.add(dir);
-        this.entry({ path: dir, kind: "dir", component });
+        if (component !== undefined) this.entry({ path: dir, kind: "dir", component });
       } else if (type === "dir") this.madeDirs.add(dir);
     }
   }
@@ -103,7 +106,8 @@ export class PlanContext {
     this.entry({ path: to, kind: "aside", component: "user" });
   }
 
-  private asideName(path: string): string {
+  /** A free `<name>.agentc-old` (or -2, -3 ...) for a file of the person's, reserved for this plan. */
+  asideName(path: string): string {
     for (let n = 1; ; n++) {
       const name = n === 1 ? `${path}${asideSuffix}` : `${path}${asideSuffix}-${n}`;
       if (this.state.get(name).type === "absent" && !this.reserved.has(name)) {

@@ -5,6 +5,7 @@ import type { DesiredFile } from "./desired.js";
 import { linkReadsShipped, planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import type { Content } from "./plan-model.js";
+import { planTakeOver, takesOver } from "./plan-takeover.js";
 import { besideSuffix, decideSeed } from "./seed-decision.js";
 
 const fromBundle = (f: DesiredFile): Content => ({ from: "bundle", path: f.path, sha256: f.sha256 });
@@ -13,8 +14,9 @@ const fromBundle = (f: DesiredFile): Content => ({ from: "bundle", path: f.path,
  * An owned file: replaced when the record shows agentc wrote it and it is unmodified. One the person edited is
  * theirs (dpkg's conffile rule): kept when the new build leaves it, and when the build changes it, kept with the
  * new one beside it (or as `edited` says). So is a person's file that already held agentc's bytes (`adopted`):
- * agentc never wrote it. A file agentc did not write in its way is a conflict, unless the component composes
- * into it (`adopt`).
+ * agentc never wrote it, until the build changes it while it is still as adopted: then agentc takes it over
+ * (plan-takeover.ts). A file agentc did not write in its way is a conflict, unless the component composes into
+ * it (`adopt`).
  */
 export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
   ctx.claimed.add(f.path);
@@ -25,7 +27,7 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
   const sameBytes = onDisk.type === "file" && onDisk.sha256 === f.sha256;
   // a person's file that already holds what agentc ships stays theirs: uninstall leaves it
   const adopted = shipped ? !ours : sameBytes && onDisk.executable === f.executable;
-  ctx.entry(ownedEntry(f, adopted));
+  ctx.entry(ownedEntry(f, adopted, shipped?.original));
   if (!ctx.writable(f.path)) return;
   if (sameBytes && onDisk.executable === f.executable)
     return void ctx.actions.push({ op: "unchanged", path: f.path });
@@ -37,9 +39,10 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
       path: f.path,
       reason: "its mode was changed since agentc installed it (chmod): kept as it is",
     });
+  if (shipped && takesOver(ctx, shipped)) return void planTakeOver(ctx, f, shipped);
   // the new bytes already there with another mode: agentc's to fix only where the mode is still agentc's
   if (onDisk.type === "absent" || (ours && (isAsRecorded(onDisk, shipped) || sameBytes))) {
-    ctx.entry(ownedEntry(f, false));
+    ctx.entry(ownedEntry(f, false, shipped?.original));
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
     return;
   }
@@ -96,7 +99,7 @@ function planEditedOwned(ctx: PlanContext, f: DesiredFile, shipped: RecordEntry)
     ctx.moveAsideNow(f.path);
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
     // agentc writes it now: from here on it is agentc's, however it was before
-    ctx.entry(ownedEntry(f, false));
+    ctx.entry(ownedEntry(f, false, shipped.original));
     return;
   }
   if (choice === "keep-mine")
@@ -222,7 +225,7 @@ export function planKeptPayload(ctx: PlanContext, f: DesiredFile, keptDirExists:
   if (ctx.state.get(f.path).type === "absent") ctx.write(f.path, fromBundle(f), false, f.component);
 }
 
-function ownedEntry(f: DesiredFile, adopted: boolean): RecordEntry {
+function ownedEntry(f: DesiredFile, adopted: boolean, original: RecordEntry["original"]): RecordEntry {
   return {
     path: f.path,
     kind: "file",
@@ -230,6 +233,7 @@ function ownedEntry(f: DesiredFile, adopted: boolean): RecordEntry {
     sha256: f.sha256,
     executable: f.executable,
     ...(adopted ? { adopted: true } : {}),
+    ...(original ? { original } : {}),
   };
 }
 

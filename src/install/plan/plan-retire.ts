@@ -5,6 +5,7 @@ import type { PathState } from "../project/project-state.js";
 import type { OwnedDir } from "./desired.js";
 import { planBlockRemoval } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
+import { planGiveBack } from "./plan-takeover.js";
 
 /**
  * Files in an owned folder that no desired file claims. agentc's own go when unmodified and are kept when
@@ -15,6 +16,10 @@ export function planOwnedDirLeftovers(ctx: PlanContext, dir: OwnedDir): void {
     if (ctx.claimed.has(path) || ctx.vacated.has(path) || inKeptDir(ctx, path)) continue;
     const previous = ctx.previous.get(path);
     if (!previous || previous.kind === "aside" || previous.kind === "beside") continue;
+    if (previous.original) {
+      planGiveBack(ctx, previous);
+      continue;
+    }
     ctx.claimed.add(path);
     // a person's file that once held agentc's bytes was never agentc's: left where it is, forgotten
     if (previous.adopted) continue;
@@ -34,6 +39,10 @@ export function planRetired(ctx: PlanContext): void {
     if (ctx.claimed.has(entry.path) || ctx.vacated.has(entry.path) || entry.kind === "dir") continue;
     // below a link or a file now: agentc never reaches through it (lstat would follow the link above)
     if (ctx.state.blockedBy(entry.path) !== undefined) continue;
+    if (entry.original) {
+      planGiveBack(ctx, entry);
+      continue;
+    }
     const onDisk = ctx.state.get(entry.path);
     if (onDisk.type === "absent") continue;
     if (entry.kind === "aside") planAside(ctx, entry);

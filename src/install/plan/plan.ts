@@ -15,6 +15,7 @@ import {
   planRetired,
   planRuntimeData,
 } from "./plan-retire.js";
+import { planOriginalsCleanup } from "./plan-takeover.js";
 
 export interface PlanInput {
   desired: Desired;
@@ -62,6 +63,7 @@ export function planInstall(input: PlanInput): Plan {
   planRuntimeData(ctx);
   planRetired(ctx);
   planDirCleanup(ctx);
+  planOriginalsCleanup(ctx);
   return {
     actions: ctx.actions,
     conflicts: ctx.conflicts,

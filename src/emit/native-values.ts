@@ -1,0 +1,48 @@
+import type { KeyPath, OwnedEntry } from "../compose/model.js";
+import type { NativeCopy } from "../registry/native-copies.js";
+import { parseJson } from "../shared/nesting-limit.js";
+import type { ComposedFile } from "./emitted-tree.js";
+
+/**
+ * A settings file the registry was imported from (native.json), while the core files its values became are
+ * unchanged: the values the component composes into it are the project's own, as they were, at the same
+ * keys (a hook with its own matcher and command, the permission list without the rules the build adds). So
+ * installing the registry into that project finds every value already there and adds none beside it (a hook
+ * would otherwise run twice). Keys the project did not have are left out; a file that is not JSON, or holds
+ * none of the keys, keeps the component's own values.
+ */
+export function nativeValues(copy: NativeCopy, file: ComposedFile): ComposedFile | undefined {
+  if (file.format !== "json" || copy.files.length !== 1) return undefined;
+  const project = parsed(copy.files[0]?.bytes);
+  if (project === undefined) return undefined;
+  const entries: OwnedEntry[] = [];
+  const done = new Set<string>();
+  for (const entry of file.entries) {
+    const key = JSON.stringify(entry.path);
+    if (done.has(key)) continue;
+    done.add(key);
+    const value = at(project, entry.path);
+    if (value === undefined) continue;
+    if (!entry.element) entries.push({ path: entry.path, value });
+    else if (Array.isArray(value))
+      for (const element of value) entries.push({ path: entry.path, value: element, element: true });
+  }
+  return entries.length > 0 ? { ...file, entries } : undefined;
+}
+
+function parsed(bytes: Buffer | undefined): unknown {
+  try {
+    return bytes ? parseJson(bytes.toString("utf8")) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function at(value: unknown, path: KeyPath): unknown {
+  let here = value;
+  for (const key of path) {
+    if (here === null || typeof here !== "object") return undefined;
+    here = (here as Record<string | number, unknown>)[key];
+  }
+  return here;
+}

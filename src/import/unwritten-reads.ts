@@ -1,0 +1,53 @@
+import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { AssistantData } from "./model.js";
+import type { ProjectReader } from "./project-reader.js";
+
+/**
+ * The files at the places an assistant loads that its adapter writes nothing to (`reads_unwritten`: a rule
+ * folder per mode, read in every session): the registry has no form for them, so each is
+ * reported (grouped by place) and stays the project's own file, which install leaves alone.
+ */
+export function unwrittenReads(reader: ProjectReader, assistants: readonly AssistantData[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const { adapter } of assistants)
+    for (const pattern of adapter?.reads_unwritten ?? [])
+      for (const { place, files } of placesOf(reader, pattern))
+        for (const path of files.filter((f) => !seen.has(f))) {
+          seen.add(path);
+          out.push(
+            diagnostic(nativeContentImported, {
+              position: { file: path, line: 1, column: 1 },
+              message: `${path} is loaded by ${adapter?.name ?? adapter?.id} from ${place}, and no adapter writes there: not imported, it stays the project's own file`,
+              hint: `To carry its text to every assistant, move it into AGENTS.md (which ${adapter?.name ?? adapter?.id} reads too) and delete the file; text for one mode has no neutral form.`,
+              group: `is loaded by ${adapter?.name ?? adapter?.id} from ${place}, and no adapter writes there`,
+            }),
+          );
+        }
+  return out;
+}
+
+/** The folders or files a pattern names in the project (one `*` in its last part), each with its files. */
+function placesOf(reader: ProjectReader, pattern: string): { place: string; files: string[] }[] {
+  const folder = pattern.endsWith("/");
+  const path = folder ? pattern.slice(0, -1) : pattern;
+  const slash = path.lastIndexOf("/");
+  const parent = slash < 0 ? "" : path.slice(0, slash);
+  const last = path.slice(slash + 1);
+  const names = last.includes("*")
+    ? reader.list(parent, true).filter((p) => matches(p.slice(p.lastIndexOf("/") + 1), last))
+    : [path];
+  return names.flatMap((place) => {
+    const kind = reader.entry(place).kind;
+    if (folder && kind === "folder") return [{ place: `${place}/`, files: reader.filesBelow(place) }];
+    if (!folder && kind === "file") return [{ place, files: [place] }];
+    return [];
+  });
+}
+
+function matches(name: string, pattern: string): boolean {
+  const [head = "", tail = ""] = pattern.split("*");
+  return name.length > head.length + tail.length && name.startsWith(head) && name.endsWith(tail);
+}

@@ -1,0 +1,47 @@
+import { builtinClientPacks } from "../../clients/load-client-packs.js";
+import { withRuntimePlaceholders } from "../../clients/pack-text.js";
+import { packageDataFiles, readPackageData } from "../../documents/package-data.js";
+import { builtinAdaptersDir } from "../../shared/package-paths.js";
+import { composableFiles } from "./composable-files.js";
+
+let cache: { files: Set<string>; dirs: string[] } | undefined;
+
+/**
+ * Whether `path` lies where agentc may take over a person's file it adopted (plan-takeover.ts): at an assistant
+ * file agentc's own data names (instruction files; the rule, skill, agent and command folders of the built-in
+ * client packs and adapters, also those a client only reads), never at a place a bundle names. A bundle that
+ * shipped the bytes of another of the person's files (a package.json) still only adopts it: never replaced.
+ */
+export function inTakeoverPlace(path: string): boolean {
+  cache ??= takeoverPlaces();
+  return cache.files.has(path) || cache.dirs.some((dir) => path.startsWith(`${dir}/`));
+}
+
+interface AdapterPlaces {
+  output_dir?: string;
+  pinned_global_name?: string;
+  extension?: string;
+  install?: { adapter_symlinks?: { link: string }[] };
+}
+
+function takeoverPlaces(): { files: Set<string>; dirs: string[] } {
+  const files = new Set(composableFiles().instructions);
+  const dirs: string[] = [];
+  for (const { pack } of builtinClientPacks()) {
+    const named = [pack.rules_dir, pack.skills_dir, pack.agents_dir, pack.commands_dir];
+    const also = pack.also_reads;
+    for (const dir of [...named, ...(also?.rule_dirs ?? []), ...(also?.skill_dirs ?? [])])
+      if (dir) dirs.push(withRuntimePlaceholders(pack, dir));
+    for (const file of [...(also?.instruction_files ?? []), pack.root_instruction_file ?? ""])
+      if (file) files.add(withRuntimePlaceholders(pack, file));
+  }
+  for (const file of packageDataFiles(builtinAdaptersDir, "adapters")) {
+    const adapter = readPackageData(file).value as AdapterPlaces;
+    const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
+    if (dir) dirs.push(dir);
+    if (adapter.pinned_global_name)
+      files.add(`${dir ? `${dir}/` : ""}${adapter.pinned_global_name}${adapter.extension ?? ".md"}`);
+    for (const link of adapter.install?.adapter_symlinks ?? []) files.add(link.link);
+  }
+  return { files, dirs: dirs.filter((dir) => dir !== "" && dir !== ".") };
+}

@@ -1,0 +1,96 @@
+import { inTakeoverPlace } from "../bundle/takeover-places.js";
+import { isAsRecorded } from "../model/as-recorded.js";
+import { originalPath, originalsDir } from "../model/original-store.js";
+import type { RecordEntry } from "../model/record.js";
+import type { DesiredFile } from "./desired.js";
+import type { PlanContext } from "./plan-context.js";
+
+/**
+ * A person's file agentc adopted (it held the bytes agentc shipped, as after `agentc import`) whose version in
+ * the bundle changed while the file is still exactly as adopted: agentc takes it over at its path. The
+ * person's file is kept below `.agentc/originals/` by a rename (bytes, mode and inode), the new version is
+ * written in its place, and the record keeps the original's hash and mode, so that giving it back later is
+ * checked. From here on agentc updates the file as its own.
+ */
+export function planTakeOver(ctx: PlanContext, f: DesiredFile, adopted: RecordEntry): void {
+  const store = originalPath(f.path);
+  ctx.ensureParents(store, undefined);
+  ctx.actions.push({ op: "move-aside", path: f.path, to: store });
+  ctx.vacated.add(f.path);
+  ctx.claimed.add(store);
+  ctx.write(f.path, { from: "bundle", path: f.path, sha256: f.sha256 }, f.executable, f.component);
+  ctx.entry({
+    path: f.path,
+    kind: "file",
+    component: f.component,
+    sha256: f.sha256,
+    executable: f.executable,
+    original: { sha256: adopted.sha256 ?? "", executable: adopted.executable === true },
+  });
+}
+
+/**
+ * Whether an owned file's record shows a person's file agentc adopted, still as adopted, at a place agentc may
+ * take it over (an assistant file its own data names: takeover-places.ts).
+ */
+export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
+  return (
+    recorded.kind === "file" &&
+    recorded.adopted === true &&
+    isAsRecorded(ctx.state.get(recorded.path), recorded) &&
+    inTakeoverPlace(recorded.path)
+  );
+}
+
+/**
+ * A taken-over file agentc no longer installs (uninstall, or its component dropped): the person's original
+ * goes back to its path. Where the file is still as agentc wrote it (or gone), agentc's version is removed and
+ * the original renamed back; where the person edited it since, their edit stays and the original comes back
+ * beside it as `<name>.agentc-old`, recorded as theirs and named in the report.
+ */
+export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
+  const store = originalPath(entry.path);
+  ctx.claimed.add(entry.path);
+  if (ctx.state.get(store).type !== "file") {
+    if (ctx.state.get(entry.path).type !== "absent")
+      ctx.actions.push({
+        op: "keep",
+        path: entry.path,
+        reason: `agentc took this file over, but your original is no longer at ${store}: kept as it is`,
+      });
+    return;
+  }
+  ctx.vacated.add(store);
+  const onDisk = ctx.state.get(entry.path);
+  if (onDisk.type === "absent" || isAsRecorded(onDisk, entry)) {
+    if (onDisk.type !== "absent") {
+      ctx.actions.push({ op: "remove", path: entry.path });
+      ctx.vacated.add(entry.path);
+    }
+    ctx.actions.push({ op: "move-back", path: store, to: entry.path });
+    return;
+  }
+  const beside = ctx.asideName(entry.path);
+  ctx.actions.push({ op: "move-back", path: store, to: beside });
+  ctx.entry({ path: beside, kind: "aside", component: "user" });
+  ctx.actions.push({
+    op: "keep",
+    path: entry.path,
+    reason: `edited since agentc took it over: kept as yours; your file from before is back as ${beside}: compare them and keep one`,
+  });
+}
+
+/** Folders of `.agentc/originals/` left empty once the originals in them went back, deepest first. */
+export function planOriginalsCleanup(ctx: PlanContext): void {
+  if (ctx.state.get(originalsDir).type !== "dir") return;
+  const removed = new Set<string>();
+  for (const dir of [...ctx.state.listDirs(originalsDir), originalsDir]) {
+    const empty =
+      ctx.state.listFiles(dir).every((p) => ctx.vacated.has(p)) &&
+      ![...ctx.claimed].some((p) => p.startsWith(`${dir}/`)) &&
+      ctx.state.listDirs(dir).every((d) => removed.has(d));
+    if (!empty) continue;
+    ctx.actions.push({ op: "rmdir", path: dir });
+    removed.add(dir);
+  }
+}

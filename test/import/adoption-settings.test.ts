@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { adoptionCycle, assertIdentity, registryText } from "../support/adoption-cycle.js";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * Issue 29: a project's hooks in .claude/settings.json, imported into core/hooks.json, were composed back in the
+ * build's own form (its matcher, `cd "$CLAUDE_PROJECT_DIR" &&`) beside the person's entries, so every hook ran
+ * twice. While core/ is as imported, the build composes the project's own values (native.json), and the
+ * install finds them all there: the settings file does not change.
+ */
+const project = join(packageRoot, "test", "fixtures", "adoption", "24-claude-settings-hooks");
+
+describe("settings imported from a project are composed back as they were (issue 29)", () => {
+  it("install leaves .claude/settings.json byte for byte: no hook twice, no rule added", async () => {
+    const cycle = await adoptionCycle(project);
+    assertIdentity(cycle);
+    assert.equal(cycle.installed[".claude/settings.json"], cycle.original[".claude/settings.json"]);
+    assert.match(cycle.installRun.stdout, /install: 0 changes applied/);
+    assert.match(registryText(cycle, "core/hooks.json"), /no-force-push\.sh/);
+  });
+
+  it("once core/hooks.json is edited, the build says the project's entries stay beside its own", async () => {
+    const cycle = await adoptionCycle(project);
+    const registry = cycle.registry;
+    const hooks = JSON.parse(registryText(cycle, "core/hooks.json"));
+    hooks.hooks.push({ event: "stop", command: "make lint --silent" });
+    writeFileSync(join(registry, "core/hooks.json"), JSON.stringify(hooks, null, 2));
+    const build = await runAgentc(["build", registry, "--out", join(testdir(), "build")]);
+    assert.equal(build.status, 0, build.stderr);
+    assert.match(
+      build.stdout + build.stderr,
+      /warning AGC190 core\/hooks\.json, core\/permissions\.json, targets\.json changed since import: the build composes claude-code's own values into \.claude\/settings\.json, and the project's entries there stay beside them/,
+    );
+  });
+
+  it("with every hook and permission rule removed from core/, the build composes nothing there and still builds", async () => {
+    const cycle = await adoptionCycle(project);
+    writeFileSync(join(cycle.registry, "core/hooks.json"), '{ "version": 1, "hooks": [] }\n');
+    writeFileSync(
+      join(cycle.registry, "core/permissions.json"),
+      '{ "version": 1, "allow": [], "deny": [] }\n',
+    );
+    const build = await runAgentc(["build", cycle.registry, "--out", join(testdir(), "build")]);
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    assert.match(
+      build.stdout + build.stderr,
+      /the build composes nothing into \.claude\/settings\.json, and the project's entries there stay as they are/,
+    );
+  });
+
+  it("turning on the secret guard in targets.json brings the build's own values back, guard included", async () => {
+    const cycle = await adoptionCycle(project);
+    const path = join(cycle.registry, "targets.json");
+    const targets = JSON.parse(registryText(cycle, "targets.json"));
+    writeFileSync(path, JSON.stringify({ ...targets, secret_guard: true }, null, 2));
+    const out = join(testdir(), "build");
+    const build = await runAgentc(["build", cycle.registry, "--out", out]);
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    assert.match(
+      build.stdout + build.stderr,
+      /AGC190 core\/hooks\.json, core\/permissions\.json, targets\.json changed since import/,
+    );
+    const composed = readFileSync(
+      join(out, ".agentc-compose/claude-code/.claude/settings.json.json"),
+      "utf8",
+    );
+    assert.match(composed, /guard/);
+  });
+});

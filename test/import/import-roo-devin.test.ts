@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { runImport } from "../support/import-run.js";
+
+/**
+ * Issue 29: Roo Code's .roo/rules/ and .roo/rules-<mode>/ were passed over without a word. The roo-code
+ * adapter names them in `reads_unwritten` (docs.roocode.com custom-instructions, 2026-12-06): each file is
+ * reported, grouped by place, and stays the project's own. Devin's .devin/agents/<name>/AGENT.md is imported.
+ */
+const corpus = join(packageRoot, "test", "fixtures", "adoption");
+
+describe("Roo Code's rule folders and Devin's agents", () => {
+  it("reports every file of .roo/rules/ and .roo/rules-code/ at its path; writes none of them", async () => {
+    const run = await runImport(join(corpus, "12-roo"));
+    assert.equal(run.status, 0, run.stderr);
+    const roo = run.json.diagnostics.filter((d) => d.file.startsWith(".roo/"));
+    assert.deepEqual(roo.map((d) => `${d.severity} ${d.file}: ${d.message.split(", and")[0]}`).sort(), [
+      "warning .roo/rules-code/php-style.md: .roo/rules-code/php-style.md is loaded by Roo Code / Zoo Code from .roo/rules-code/",
+      "warning .roo/rules/01-general.md: .roo/rules/01-general.md is loaded by Roo Code / Zoo Code from .roo/rules/",
+      "warning .roo/rules/02-db.md: .roo/rules/02-db.md is loaded by Roo Code / Zoo Code from .roo/rules/",
+    ]);
+    assert.ok(!run.json.files.some((f) => f.includes("roo")), run.json.files.join(", "));
+    assert.deepEqual(run.after, run.before, "import wrote nothing into the project");
+  });
+
+  it("imports .devin/agents/<name>/AGENT.md with its tools", async () => {
+    const run = await runImport(join(corpus, "26-devin-agents"));
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(run.json.assistants.includes("devin"), run.json.assistants.join(", "));
+    const agent = join(run.out, "core/agents/schema-reviewer.md");
+    assert.ok(existsSync(agent));
+    assert.match(readFileSync(agent, "utf8"), /exclusive lock/);
+  });
+});

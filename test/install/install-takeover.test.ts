@@ -1,0 +1,154 @@
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { install, makeBundle } from "../support/install-fixture.js";
+import { notLinux, runInstallSh, served, shells } from "../support/install-sh.js";
+import { treeHash } from "../support/project-tree-hash.js";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * Issue 29, part 1: a person's assistant file that agentc adopted (it held the bytes the bundle ships, as after
+ * `agentc import`) is taken over when the bundle's version changes while the file is still as adopted: the new
+ * version is written without a conflict, the person's file is kept in .agentc/originals, and uninstall (or a
+ * bundle that no longer ships the path) gives it back: bytes, mode, inode.
+ */
+const rule = ".claude/rules/style.md";
+const mine = "---\npaths:\n  - src/**\n---\n# Style\n\n- Tabs.\n";
+const bundle = (text: string, version: string, files: Record<string, string> = {}) =>
+  makeBundle({ version, components: { claude: { files: { [rule]: text, ...files } } } });
+
+/** A project with the person's rule (0600, and a hard link to it), adopted by a first install. */
+async function adoptedProject(): Promise<{ project: string; original: Record<string, string> }> {
+  const project = testdir({ [rule]: mine, "src/app.ts": "export {};\n" });
+  chmodSync(join(project, rule), 0o600);
+  const original = treeHash(project);
+  const first = await install(bundle(mine, "1.0.0"), project);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(record(project).find((e) => e.path === rule)?.adopted, true);
+  return { project, original };
+}
+
+function record(project: string): { path: string; adopted?: boolean; original?: unknown }[] {
+  return JSON.parse(readFileSync(join(project, ".agentc/installed.json"), "utf8")).entries;
+}
+
+const withoutAgentc = (tree: Record<string, string>) =>
+  Object.fromEntries(Object.entries(tree).filter(([path]) => !path.startsWith(".agentc")));
+
+describe("a person's file agentc adopted is taken over when the bundle changes it (issue 29)", () => {
+  it("the new version is written without .agentc-new; status shows no drift; uninstall gives back bytes, mode and inode", async () => {
+    const { project, original } = await adoptedProject();
+    linkSync(join(project, rule), join(project, "style-hardlink.md"));
+    const inode = statSync(join(project, rule)).ino;
+    const next = await install(bundle(`${mine}- Short lines.\n`, "2.0.0"), project);
+    assert.equal(next.status, 0, next.stderr);
+    assert.match(
+      next.stdout,
+      /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\/\.claude\/rules\/style\.md/,
+    );
+    assert.equal(readFileSync(join(project, rule), "utf8"), `${mine}- Short lines.\n`);
+    assert.equal(existsSync(join(project, `${rule}.agentc-new`)), false);
+    assert.deepEqual(record(project).find((e) => e.path === rule)?.original, {
+      sha256: original[rule]?.split(" ")[2],
+      executable: false,
+    });
+    const status = await runAgentc(["status", "--project", project, "--check"]);
+    assert.equal(status.status, 0, status.stdout);
+    // from here on it is agentc's: a later version replaces it as any file agentc wrote
+    assert.equal((await install(bundle(`${mine}- Shorter.\n`, "3.0.0"), project)).status, 0);
+    assert.equal(readFileSync(join(project, rule), "utf8"), `${mine}- Shorter.\n`);
+    const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+    assert.equal(gone.status, 0, gone.stderr);
+    assert.equal(statSync(join(project, rule)).ino, inode, "the person's own file, not a copy");
+    unlinkSync(join(project, "style-hardlink.md"));
+    assert.deepEqual(treeHash(project), original);
+  });
+
+  it("edited after the takeover: uninstall keeps the edit and gives the original back beside it, named", async () => {
+    const { project } = await adoptedProject();
+    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
+    writeFileSync(join(project, rule), "# Style\n\nmy edit\n");
+    const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+    assert.equal(gone.status, 0, gone.stderr);
+    assert.match(gone.stdout, /your file from before is back as \.claude\/rules\/style\.md\.agentc-old/);
+    assert.equal(readFileSync(join(project, rule), "utf8"), "# Style\n\nmy edit\n");
+    assert.equal(readFileSync(join(project, `${rule}.agentc-old`), "utf8"), mine);
+    assert.equal(existsSync(join(project, ".agentc")), false);
+  });
+
+  it("removed by the person after the takeover: uninstall gives the original back", async () => {
+    const { project, original } = await adoptedProject();
+    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
+    unlinkSync(join(project, rule));
+    assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+    assert.deepEqual(treeHash(project), original);
+  });
+
+  it("a bundle that stops shipping the path gives the original back; agentc's other files stay", async () => {
+    const { project, original } = await adoptedProject();
+    const other = { ".claude/rules/other.md": "# Other\n" };
+    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0", other), project)).status, 0);
+    const dropped = makeBundle({ version: "3.0.0", components: { claude: { files: other } } });
+    const next = await install(dropped, project);
+    assert.equal(next.status, 0, next.stderr);
+    assert.match(
+      next.stdout,
+      /move-back +\.agentc\/originals\/\.claude\/rules\/style\.md -> \.claude\/rules\/style\.md/,
+    );
+    assert.deepEqual(withoutAgentc(treeHash(project)), {
+      ...original,
+      ".claude/rules/other.md": treeHash(project)[".claude/rules/other.md"],
+    });
+    assert.equal(existsSync(join(project, ".agentc/originals")), false);
+  });
+
+  it("an original no longer in .agentc/originals: uninstall keeps agentc's version and says so", async () => {
+    const { project } = await adoptedProject();
+    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
+    unlinkSync(join(project, ".agentc/originals", rule));
+    const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+    assert.equal(gone.status, 0, gone.stderr);
+    assert.match(
+      gone.stdout,
+      /agentc took this file over, but your original is no longer at \.agentc\/originals\/\.claude\/rules\/style\.md: kept as it is/,
+    );
+    assert.equal(readFileSync(join(project, rule), "utf8"), "# Style\n\nv2\n");
+  });
+
+  it("a person's file outside the assistant places agentc's data names stays adopted: never replaced", async () => {
+    const packageJson = '{ "name": "mine" }\n';
+    const project = testdir({ "package.json": packageJson });
+    const files = (text: string) => ({ "package.json": text });
+    assert.equal((await install(bundle(mine, "1.0.0", files(packageJson)), project)).status, 0);
+    assert.equal((await install(bundle(mine, "2.0.0", files("{}\n")), project)).status, 0);
+    assert.equal(readFileSync(join(project, "package.json"), "utf8"), packageJson);
+    assert.equal(readFileSync(join(project, "package.json.agentc-new"), "utf8"), "{}\n");
+  });
+
+  it("a record whose original is not a hash and a mode is refused as damaged", async () => {
+    const { project } = await adoptedProject();
+    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
+    const path = join(project, ".agentc/installed.json");
+    writeFileSync(path, readFileSync(path, "utf8").replace(/"executable": false\n/, '"executable": "no"\n'));
+    const status = await runAgentc(["status", "--project", project]);
+    assert.notEqual(status.status, 0);
+    assert.match(`${status.stdout}${status.stderr}`, /has an "original" that is not/);
+  });
+
+  it("install.sh refuses a project with a taken-over file, which only agentc updates", {
+    skip: notLinux,
+  }, async () => {
+    const { project } = await adoptedProject();
+    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
+    const before = treeHash(project);
+    const site = await served(bundle("# Style\n\nv3\n", "3.0.0"));
+    for (const shell of shells()) {
+      const sh = await runInstallSh(shell, site.script, ["--project", project]);
+      assert.notEqual(sh.status, 0, `${shell.name}: ${sh.stdout}`);
+      assert.match(sh.stderr, /took over files the person had \(original in \.agentc\/installed\.json\)/);
+      assert.deepEqual(treeHash(project), before);
+    }
+  });
+});
