@@ -1,9 +1,17 @@
+import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { builtinPluginHostsDir } from "../shared/package-paths.js";
 import { DependencyError } from "./dependency-error.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
 
-const marketplaceFile = ".claude-plugin/marketplace.json";
+/** Where the built-in plugin hosts keep a marketplace's file (plugin-hosts/*.json `marketplace.place`). */
+function marketplacePlaces(): string[] {
+  const places = packageDataFiles(builtinPluginHostsDir, "plugin-hosts").map(
+    (file) => (readPackageData(file).value as { marketplace?: { place?: string } }).marketplace?.place,
+  );
+  return [...new Set(places.filter((place): place is string => typeof place === "string"))];
+}
 
 /** Where a plugin's parts go in the layered registry; hooks, MCP servers and the rest have other formats. */
 const placed: Record<string, string> = {
@@ -18,8 +26,8 @@ interface Marketplace {
 }
 
 /**
- * The skills, agents and commands of one plugin of a Claude Code marketplace, from the files of the
- * marketplace's folder (the one holding .claude-plugin/marketplace.json). Only a plugin whose source is a
+ * The skills, agents and commands of one plugin of a plugin marketplace, from the files of the
+ * marketplace's folder (the one holding a plugin host's marketplace file). Only a plugin whose source is a
  * relative path in the same repository is read.
  */
 export function marketplacePlugin(content: SourceFiles, plugin: string | undefined): SourceFiles {
@@ -44,6 +52,8 @@ export function marketplacePlugin(content: SourceFiles, plugin: string | undefin
 }
 
 function readMarketplace(files: ReadonlyMap<string, Uint8Array>): Marketplace {
+  const places = marketplacePlaces();
+  const marketplaceFile = places.find((place) => files.has(place)) ?? places.join(" or ");
   const bytes = files.get(marketplaceFile);
   if (!bytes)
     throw new DependencyError(`it has no ${marketplaceFile}`, "Point 'path' at the marketplace's folder.");

@@ -32,7 +32,7 @@ export const addHelp: CommandHelp = {
     },
     plugin: {
       value: "NAME",
-      text: "with --kind marketplace: the plugin of the marketplace's .claude-plugin/marketplace.json whose skills, agents and commands are used",
+      text: "with --kind marketplace: the plugin of the marketplace's marketplace.json whose skills, agents and commands are used",
     },
     "npm-registry": { value: "URL", text: "the npm registry to ask", default: "https://registry.npmjs.org" },
   },
