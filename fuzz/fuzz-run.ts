@@ -36,6 +36,8 @@ export interface CaseOutcome {
   via: "in-process" | "cli";
   /** The exit code; null for a hang. */
   code: number | null;
+  /** The run reported an error, or a file it could not read: a mutation it noticed. */
+  flagged: boolean;
   /** Why the run is not "exit 0 or 1 with a diagnostic"; undefined when it is. */
   problem?: string;
   hang: boolean;
@@ -106,6 +108,7 @@ async function runCase(
     args,
     via,
     code: result.code,
+    flagged: flagged(result.out),
     hang: result.hang,
     ms: Date.now() - started,
     ...(result.hang
@@ -154,6 +157,16 @@ export function judge(code: number | null, out: string, err: string): string | u
     return "exit 1 without an error diagnostic";
   const long = diagnostics.find((d) => d.message.length > 4100 || d.file.length > 4100);
   return long ? `a diagnostic of ${long.message.length} characters` : undefined;
+}
+
+/** Whether a JSON report holds an error, or names a file it could not read (AGC127, a warning for import). */
+function flagged(out: string): boolean {
+  try {
+    const report = JSON.parse(out) as { diagnostics?: { severity: string; id?: string }[] };
+    return (report.diagnostics ?? []).some((d) => d.severity === "error" || d.id === "AGC127");
+  } catch {
+    return false;
+  }
 }
 
 export function problemOf(result: RunResult): { problem?: string } {

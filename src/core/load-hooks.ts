@@ -15,6 +15,7 @@ interface WrittenHook {
   timeout?: number;
   fail_closed?: boolean;
   description?: string;
+  clients?: string[];
 }
 
 /** core/hooks.json: commands run at neutral events, in the order written. */
@@ -53,6 +54,7 @@ function toHook(hook: WrittenHook, position: CoreHook["position"]): CoreHook {
     ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}),
     failClosed: hook.fail_closed ?? false,
     ...(hook.description ? { description: hook.description } : {}),
+    ...(hook.clients ? { clients: hook.clients } : {}),
     position,
   };
 }

@@ -20,7 +20,9 @@ import { patternFault } from "./permission-rule.js";
 
 export const permissionsFile = "core/permissions.json";
 
-type WrittenRule = { verb: Verb; reason?: string } & Partial<Record<PatternKind, string[]>>;
+type WrittenRule = { verb: Verb; reason?: string; clients?: string[] } & Partial<
+  Record<PatternKind, string[]>
+>;
 const patternKinds: PatternKind[] = ["paths", "commands", "domains", "tools", "names"];
 
 /** core/permissions.json: project-wide deny, ask and allow rules. */
@@ -67,5 +69,6 @@ function toRule(
   }
   if (diagnostics.length > before) return undefined;
   const position = document.positionOf(path);
-  return { verb: rule.verb, patterns, ...(rule.reason ? { reason: rule.reason } : {}), position };
+  const clients = rule.clients ? { clients: rule.clients } : {};
+  return { verb: rule.verb, patterns, ...(rule.reason ? { reason: rule.reason } : {}), ...clients, position };
 }

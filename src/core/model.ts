@@ -61,6 +61,8 @@ export interface PermissionRule {
   /** Empty: the whole verb (a coarse rule). */
   patterns: string[];
   reason?: string;
+  /** The client packs that write the rule; absent: every chosen pack. */
+  clients?: string[];
   /** Where the rule is written. */
   position: Position;
 }
@@ -133,6 +135,8 @@ export interface CoreHook {
   timeout?: number;
   failClosed: boolean;
   description?: string;
+  /** The client packs that write the hook; absent: every chosen pack. */
+  clients?: string[];
   position: Position;
 }
 

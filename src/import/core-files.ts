@@ -143,6 +143,7 @@ function permission(rule: ImportedPermission): object {
   return {
     verb: rule.verb,
     ...(rule.patterns.length > 0 ? { [patternKindOf[rule.verb]]: rule.patterns } : {}),
+    ...(rule.clients ? { clients: rule.clients } : {}),
   };
 }
 

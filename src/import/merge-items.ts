@@ -1,4 +1,5 @@
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
+import type { PermissionLevel } from "../core/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { mergeInstructions } from "./merge-instructions.js";
@@ -30,6 +31,9 @@ export function mergeItems(
   const items = emptyItems();
   const diagnostics: Diagnostic[] = [];
   const lists = { rule: [], skill: [], agent: [], command: [], server: [], hook: [] } as ReadingLists;
+  const atoms: PermissionAtom[] = [];
+  // A client whose sandbox agentc switched on for the denied reads carries those rules in that form.
+  const sandboxing: string[] = [];
   for (const { assistant, items: own } of imports) {
     const read = <T extends { position: Position }>(item: T) => ({
       item,
@@ -38,6 +42,7 @@ export function mergeItems(
     });
     const keep = <T extends Named>(kind: ItemKind, list: Reading<T>[], item: T, twin?: (i: T) => boolean) =>
       keepNamed(kind, list, read(item), { assistant: assistant.id, twin }, diagnostics);
+    const readBy = assistant.pack ? [assistant.pack.client] : [];
     items.instructions.push(...own.instructions);
     items.scoped.push(...own.scoped);
     for (const rule of own.rules) keep("rule", lists.rule, rule, (r) => r.body.trim() === rule.body.trim());
@@ -45,15 +50,19 @@ export function mergeItems(
     for (const agent of own.agents) keep("agent", lists.agent, agent);
     for (const command of own.commands) keep("command", lists.command, command);
     for (const level of ["deny", "ask", "allow"] as const)
-      for (const rule of own.permissions[level]) addPermission(items.permissions[level], rule);
+      for (const rule of own.permissions[level]) addPermissionAtoms(atoms, level, rule, readBy);
+    if (own.sandboxesReads) sandboxing.push(...readBy);
     let lastHook = -1;
-    for (const hook of own.hooks) lastHook = addHook(lists.hook, read(hook), lastHook);
-    const readBy = assistant.pack ? [assistant.pack.client] : [];
+    for (const hook of own.hooks) lastHook = addHook(lists.hook, read({ ...hook, readBy }), lastHook);
     for (const server of own.servers) keep("server", lists.server, { ...server, readBy });
     items.guard ||= own.guard;
     for (const [client, paths] of Object.entries(own.policies))
       items.policies[client] = [...new Set([...(items.policies[client] ?? []), ...paths])];
   }
+  for (const atom of atoms.filter((a) => a.level === "deny" && a.verb === "read"))
+    atom.readBy = [...new Set([...atom.readBy, ...sandboxing])].sort();
+  for (const level of ["deny", "ask", "allow"] as const)
+    items.permissions[level] = permissionRules(atoms, level);
   const slugs = new Set<string>();
   // The always-on file first, whichever assistant read it, so that its rebuild keeps its order.
   const first = (file: { file: string }) => (file.file === alwaysOn ? 0 : 1);
@@ -147,11 +156,58 @@ function addHook(hooks: Reading<ImportedHook>[], reading: Reading<ImportedHook>,
   return after + 1;
 }
 
-function addPermission(rules: ImportedPermission[], rule: ImportedPermission): void {
-  const coarse = rule.patterns.length === 0;
-  const same = rules.find((r) => r.verb === rule.verb && (r.patterns.length === 0) === coarse);
-  if (!same) rules.push({ ...rule, patterns: [...rule.patterns] });
-  else for (const p of rule.patterns) if (!same.patterns.includes(p)) same.patterns.push(p);
+/** One pattern of one level (or a whole verb), with the clients whose files had it. */
+interface PermissionAtom {
+  level: PermissionLevel;
+  verb: ImportedPermission["verb"];
+  pattern?: string;
+  readBy: string[];
+  position: Position;
+}
+
+function addPermissionAtoms(
+  atoms: PermissionAtom[],
+  level: PermissionLevel,
+  rule: ImportedPermission,
+  readBy: string[],
+): void {
+  const patterns = rule.patterns.length === 0 ? [undefined] : rule.patterns;
+  for (const pattern of patterns) {
+    const same = atoms.find((a) => a.level === level && a.verb === rule.verb && a.pattern === pattern);
+    if (same) same.readBy = [...new Set([...same.readBy, ...readBy])].sort();
+    else
+      atoms.push({
+        level,
+        verb: rule.verb,
+        ...(pattern === undefined ? {} : { pattern }),
+        readBy,
+        position: rule.position,
+      });
+  }
+}
+
+/**
+ * The level's rules: one per verb, coarse or with patterns, and per set of clients that had them, so that
+ * a rule only some assistants had stays theirs; in the order first read.
+ */
+function permissionRules(atoms: PermissionAtom[], level: PermissionLevel): ImportedPermission[] {
+  const rules: ImportedPermission[] = [];
+  for (const atom of atoms.filter((a) => a.level === level)) {
+    const key = (r: ImportedPermission) =>
+      r.verb === atom.verb &&
+      (r.patterns.length === 0) === (atom.pattern === undefined) &&
+      (r.readBy ?? []).join(",") === atom.readBy.join(",");
+    const same = rules.find(key);
+    if (same && atom.pattern !== undefined) same.patterns.push(atom.pattern);
+    else if (!same)
+      rules.push({
+        verb: atom.verb,
+        patterns: atom.pattern === undefined ? [] : [atom.pattern],
+        position: atom.position,
+        readBy: atom.readBy,
+      });
+  }
+  return rules;
 }
 
 export function freeName(list: Named[], wanted: string): string {

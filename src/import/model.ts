@@ -57,6 +57,10 @@ export interface ImportedPermission {
   verb: Verb;
   patterns: string[];
   position: Position;
+  /** The client packs whose files had the rule's patterns (merged across assistants). */
+  readBy?: string[];
+  /** The client packs that write it, when not every chosen pack does (core/permissions.json `clients`). */
+  clients?: string[];
 }
 
 export type ImportedPermissions = Record<PermissionLevel, ImportedPermission[]>;
@@ -140,6 +144,10 @@ export interface ImportedHook {
   failClosed?: boolean;
   description?: string;
   position: Position;
+  /** The client packs whose files had the hook (merged across readings). */
+  readBy?: string[];
+  /** The client packs that write it, when not every chosen pack does (core/hooks.json `clients`). */
+  clients?: string[];
 }
 
 /** A remote server's transport is "remote" when the client's entry does not say which one. */
@@ -198,6 +206,8 @@ export interface ImportedItems {
   servers: ImportedServer[];
   /** True when a native hooks file carries agentc's secret guard. */
   guard: boolean;
+  /** True when the client's sandbox is switched on as agentc writes it for the core's denied reads. */
+  sandboxesReads?: boolean;
   /** Per client id, the pack's policy values the project's settings have (targets.json client_policies). */
   policies: Record<string, string[]>;
 }

@@ -35,10 +35,21 @@ export function itemClients(
     });
   const everyChosen = (own: string[]) =>
     chosen.length > 0 && chosen.every((c) => own.includes(c)) && own.every((c) => chosen.includes(c));
-  // A server read from the files of only some assistants is written for those alone.
-  const servers = items.servers.map(({ readBy, ...server }) =>
-    !readBy || readBy.length === 0 || everyChosen(readBy) ? server : { ...server, clients: readBy },
-  );
+  // A server, hook or permission rule read from the files of only some assistants is written for those alone.
+  const own = <T extends { readBy?: string[]; clients?: string[] }>(item: T): T => {
+    const { readBy } = item;
+    const shared = !readBy || readBy.length === 0 || everyChosen(readBy);
+    const mine = { ...item, ...(shared ? {} : { clients: readBy }) };
+    delete mine.readBy;
+    return mine;
+  };
+  const servers = items.servers.map(own);
+  const hooks = items.hooks.map(own);
+  const permissions = {
+    deny: items.permissions.deny.map(own),
+    ask: items.permissions.ask.map(own),
+    allow: items.permissions.allow.map(own),
+  };
   return {
     items: {
       ...items,
@@ -47,6 +58,8 @@ export function itemClients(
       agents: assign(items.agents),
       commands: assign(items.commands),
       servers,
+      hooks,
+      permissions,
     },
     diagnostics,
   };
@@ -121,7 +134,8 @@ export function nativeCopies(
   // brings the build's own values back rather than leave one of them out
   const coreSettings = [...files.keys()].filter((path) => /^core\/[^/]+\.json$/.test(path)).sort();
   for (const { path, component } of ctx.settings ?? [])
-    if (coreSettings.length > 0) add({ client: component, path }, component, [...coreSettings, "targets.json"]);
+    if (coreSettings.length > 0)
+      add({ client: component, path }, component, [...coreSettings, "targets.json"]);
   if (entries.length === 0) return copies;
   const index = { $schema: `${templateSchemas}native.schema.json`, version: 1, files: entries };
   copies.set(nativeIndex, { bytes: Buffer.from(`${JSON.stringify(index, null, 2)}\n`), executable: false });

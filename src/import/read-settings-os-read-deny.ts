@@ -37,7 +37,8 @@ export function readOsReadDeny(
     const found = valueAt(document.value, path);
     if (found === undefined) continue;
     if (elements) listOf(ctx, document, path, found, asked.length > 0 ? elements : []);
-    else if (canonicalJson(found) !== canonicalJson(value))
+    else if (canonicalJson(found) === canonicalJson(value)) ctx.items.sandboxesReads = true;
+    else
       unowned(
         ctx,
         document,

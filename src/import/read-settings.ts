@@ -1,7 +1,7 @@
 import type { ClientPack } from "../clients/model.js";
 import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import type { ReadContext } from "./read-context.js";
-import { readExecPolicyLists } from "./read-settings-exec-policy.js";
+import { readExecPolicyLines, readExecPolicyLists } from "./read-settings-exec-policy.js";
 import { readHooks } from "./read-settings-hooks.js";
 import { readServers } from "./read-settings-mcp.js";
 import { readOsReadDeny } from "./read-settings-os-read-deny.js";
@@ -25,6 +25,7 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
       if (key === schemaKey) document.leftOut.push([key]);
       else unowned(ctx, document, [key]);
   }
+  readExecPolicyLines(ctx, pack);
 }
 
 /** An editor's pointer to the file's JSON schema: no setting, so nothing to report; it stays in the file. */

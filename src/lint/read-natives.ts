@@ -35,6 +35,11 @@ export function readNatives(
     }),
   );
   const unreadable = read.flatMap((r) => r.diagnostics).filter((d) => d.id === nativeFilesReadable.id);
-  const forLint = (d: Diagnostic) => (d.hint === nativeFilesReadable.hint ? { ...d, hint } : d);
+  // For import a file it cannot read stays the project's (a warning); for lint it is what the client cannot read either.
+  const forLint = (d: Diagnostic): Diagnostic => ({
+    ...d,
+    severity: "error",
+    ...(d.hint === nativeFilesReadable.hint ? { hint } : {}),
+  });
   return { files: read.flatMap((r) => r.files), diagnostics: [...unreadable, ...refused].map(forLint) };
 }

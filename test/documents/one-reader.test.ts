@@ -14,6 +14,8 @@ const allowed: Record<string, string> = {
   "src/documents/precompile-schemas.ts": "a build step",
   "src/clients/guard-program.ts": "the package's own guard program (an asset)",
   "src/site/site-assets.ts": "the package's own page script and styles (assets, read once)",
+  "src/registry/registry-folder.ts":
+    "whether a folder holds a registry at all (sources.json or targets.json exists), asked before any load",
 };
 
 /** Folders of the stages that run before `emit` writes; install, output, packaging and the CLI write on purpose. */

@@ -15,6 +15,12 @@ export function registryForClient(registry: Registry, client: string): Registry 
       agents: mine(core.agents),
       commands: mine(core.commands),
       mcpServers: core.mcpServers.filter((server) => compiledFor(server, client)),
+      hooks: core.hooks.filter((hook) => compiledFor(hook, client)),
+      permissions: {
+        deny: core.permissions.deny.filter((rule) => compiledFor(rule, client)),
+        ask: core.permissions.ask.filter((rule) => compiledFor(rule, client)),
+        allow: core.permissions.allow.filter((rule) => compiledFor(rule, client)),
+      },
     },
   };
 }
@@ -25,7 +31,7 @@ export function compiledFor(item: Pick<CoreMarkdown, "clients">, client: string)
 }
 
 function hasClientLists(core: Core): boolean {
-  return [core.rules, core.skills, core.agents, core.commands, core.mcpServers].some((items) =>
-    items.some((item) => item.clients !== undefined),
-  );
+  const { deny, ask, allow } = core.permissions;
+  const lists = [core.rules, core.skills, core.agents, core.commands, core.mcpServers, core.hooks];
+  return [...lists, deny, ask, allow].some((items) => items.some((item) => item.clients !== undefined));
 }
