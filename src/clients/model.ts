@@ -499,8 +499,9 @@ export interface PermissionMapping extends PermissionRuleForm {
 }
 
 /**
- * One rule object: string values may be the slots "{tool}", "{action}" and "{arguments}" (the rule's patterns
- * as a list, the member left out for a coarse rule); a nested object's key may be "{argument_key}".
+ * One rule object: string values may be the slots "{tool}", "{action}", "{arguments}" (the rule's patterns
+ * as a list) and "{argument}" (one pattern: one object per pattern), the member left out for a coarse rule;
+ * a nested object's key may be "{argument_key}".
  */
 export type RuleObjectTemplate = Record<string, string | Record<string, string>>;
 
@@ -523,7 +524,11 @@ export interface PermissionRuleForm {
   /** Tools the client honours only in some lists (e.g. a tool-name wildcard taken in deny and ask, not allow). */
   permission_tool_levels?: Record<string, PermissionLevel[]>;
   permission_path_prefix: string;
-  permission_exec_match: "prefix" | "exact";
+  /**
+   * "prefix": the pattern plus permission_exec_suffix matches the command and what follows; "exact": the
+   * command only; "regex": the client takes a regular expression over the command line (`^git push(\s|$)`).
+   */
+  permission_exec_match: "prefix" | "exact" | "regex";
   permission_exec_suffix: string;
   /** "fetch" patterns: "{domain}" slot, e.g. "domain:{domain}". */
   permission_domain_form?: string;

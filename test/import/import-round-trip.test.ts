@@ -216,6 +216,7 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/agents/n-plus-one.md": ["  - read", "  - grep"],
       "core/commands/migration.md": ["a reversible migration that $ARGUMENTS"],
       "core/hooks.json": ['"bundle exec rubocop -a"', '"after_tool"'],
+      "core/permissions.json": ['"rm -rf"', '"git push"', '"bundle exec rspec"'],
       "core/mcp.json": ['"url": "https://mcp.sentry.example.com/mcp"'],
     },
   },

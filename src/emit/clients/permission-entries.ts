@@ -1,3 +1,4 @@
+import { commandRegex } from "../../clients/command-regex.js";
 import { coreItemName } from "../../clients/core-item-name.js";
 import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
@@ -19,7 +20,7 @@ import {
   type RuleTarget,
   type ShapedEntries,
 } from "./permission-action-map.js";
-import { execArguments, fillRuleObject } from "./rule-objects.js";
+import { argumentsPerObject, execArguments, fillRuleObject } from "./rule-objects.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
@@ -183,14 +184,17 @@ function ruleObjectEntries(
       });
       continue;
     }
-    const value = fillRuleObject(template, {
-      tool,
-      action: mapping.levels[level] ?? level,
-      arguments: argument === undefined ? [] : execArguments(mapping, verb, argument),
-      ...(argumentKey === undefined ? {} : { argumentKey }),
-    });
-    shaped.texts.push(JSON.stringify(value));
-    shaped.entries.push({ path: mapping.key, value, element: true });
+    const args = argument === undefined ? [] : execArguments(mapping, verb, argument);
+    for (const objectArgs of argumentsPerObject(template, args)) {
+      const value = fillRuleObject(template, {
+        tool,
+        action: mapping.levels[level] ?? level,
+        arguments: objectArgs,
+        ...(argumentKey === undefined ? {} : { argumentKey }),
+      });
+      shaped.texts.push(JSON.stringify(value));
+      shaped.entries.push({ path: mapping.key, value, element: true });
+    }
   }
   return shaped;
 }
@@ -290,10 +294,7 @@ function toolForm(
         ? { tool, argument: `${mapping.permission_path_prefix}${pattern}` }
         : { lost: `the client accepts ${tool}(${pattern}) but never consults it` };
     case "commands":
-      return {
-        tool,
-        argument: `${pattern}${mapping.permission_exec_match === "prefix" ? mapping.permission_exec_suffix : ""}`,
-      };
+      return { tool, argument: commandArgument(mapping, pattern) };
     case "domains":
       return {
         tool,
@@ -303,6 +304,18 @@ function toolForm(
       return mapping.permission_name_tools.includes(tool)
         ? { tool, argument: prefixedName(names, verb, pattern) }
         : { lost: `${tool} takes no skill or agent name in this client's rules` };
+  }
+}
+
+/** A command prefix as the client matches it: with its suffix, alone, or as a regular expression. */
+function commandArgument(mapping: PermissionRuleForm, pattern: string): string {
+  switch (mapping.permission_exec_match) {
+    case "prefix":
+      return `${pattern}${mapping.permission_exec_suffix}`;
+    case "exact":
+      return pattern;
+    case "regex":
+      return commandRegex(pattern);
   }
 }
 
