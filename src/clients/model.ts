@@ -472,6 +472,11 @@ export interface PermissionMapping extends PermissionRuleForm {
    * tool → {argument pattern → action}, the last matching key winning; `levels` then names the action.
    */
   rule_shape?: "lists" | "action_map" | "rule_objects";
+  /**
+   * lists: the whole key path of a level's list where it is not `[...key, levels[level]]` (a client that
+   * keeps its lists in different objects).
+   */
+  level_keys?: Partial<Record<PermissionLevel, string[]>>;
   /** rule_objects: one element of the list at `key`, one per rule atom and tool, first match winning. */
   rule_object?: RuleObjectTemplate;
   /** rule_objects: the argument name each tool's pattern is matched against (`Bash` → `cmd`), the `{argument_key}` slot. */

@@ -154,6 +154,7 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
     files: {
       "core/skills/changelog/SKILL.md": ["description: Writes the CHANGELOG.md entry"],
       "core/commands/bench.md": ["Run the benchmarks of $ARGUMENTS"],
+      "core/permissions.json": ['"deny": [\n    {\n      "verb": "fetch"', '"verb": "grep"'],
       "core/mcp.json": ['"command": "go"'],
     },
   },

@@ -2,6 +2,7 @@ import { commandRegex } from "../../clients/command-regex.js";
 import { coreItemName } from "../../clients/core-item-name.js";
 import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
+import { levelListPath } from "../../clients/permission-list-path.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import {
   type Core,
@@ -148,7 +149,7 @@ function atomOutcome(
       ? actionMapEntries(mapping, level, targets.written)
       : mapping.rule_shape === "rule_objects"
         ? ruleObjectEntries(mapping, level, rule.verb, targets.written)
-        : listEntries(mapping, list, targets.written);
+        : listEntries(mapping, level, list, targets.written);
   const rows: CapabilityRow[] = [];
   if (byShape.texts.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, byShape.texts));
   const lost = [...targets.lost, ...(byShape.lost ?? [])];
@@ -156,9 +157,14 @@ function atomOutcome(
   return { entries: byShape.entries, rows };
 }
 
-function listEntries(mapping: PermissionMapping, list: string, written: RuleTarget[]): ShapedEntries {
+function listEntries(
+  mapping: PermissionMapping,
+  level: PermissionLevel,
+  list: string,
+  written: RuleTarget[],
+): ShapedEntries {
   const texts = [...new Set(written.map(ruleText))];
-  const path = [...mapping.key, list];
+  const path = levelListPath(mapping, level, list);
   return { texts, entries: texts.map((value) => ({ path, value, element: true })) };
 }
 
@@ -394,7 +400,7 @@ function writtenRow(
   const exactOnly = patternKindOf[rule.verb] === "commands" && mapping.permission_exec_match === "exact";
   const listed =
     mapping.rule_shape === undefined || mapping.rule_shape === "lists"
-      ? [...mapping.key, mapping.levels[level]]
+      ? levelListPath(mapping, level, mapping.levels[level] ?? level)
       : mapping.key;
   const where = `${withRuntimePlaceholders(pack, mapping.file)} ${listed.join(".")}`;
   const writtenAt = `written as ${written.join(", ")} in ${where}`;
