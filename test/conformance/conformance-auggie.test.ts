@@ -151,19 +151,12 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
       guarded.requests.some((r) => r.body.includes("agentc-guard")),
       describeSession(guarded),
     );
-    const file = join(project, ".augment", "settings.json");
-    const text = readFileSync(file, "utf8");
-    const { hooks: _, ...withoutHooks } = JSON.parse(text) as Record<string, unknown>;
-    writeFileSync(file, `${JSON.stringify(withoutHooks, null, 2)}\n`);
-    try {
-      const open = await auggieSession(program, project, "read it", tool);
-      assert.ok(
-        open.requests.some((r) => r.body.includes(secret)),
-        describeSession(open),
-      );
-    } finally {
-      writeFileSync(file, text);
-    }
+    t.after(withoutSettingsKey(project, "hooks"));
+    const open = await auggieSession(program, project, "read it", tool);
+    assert.ok(
+      open.requests.some((r) => r.body.includes(secret)),
+      describeSession(open),
+    );
   });
 
   it("refuses rm -rf build by the written toolPermissions deny; without the project's rules it runs", async (t) => {
@@ -184,8 +177,7 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
       /Denied by explicit rule: .*\^rm -rf\(\\s\|\$\)/,
       describeSession(denied),
     );
-    const restore = withoutToolPermissions(project);
-    t.after(restore);
+    t.after(withoutSettingsKey(project, "toolPermissions"));
     const open = await auggieSession(program, project, "clean up", tool);
     assert.ok(!existsSync(build), describeSession(open));
   });
@@ -216,8 +208,7 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
     const tool = shellCall(project, "npm test");
     const allowed = await auggieSession(program, project, "test", tool, askAlways);
     assert.match(toolResult(allowed), /<return-code>\s*0\s*<\/return-code>/, describeSession(allowed));
-    const restore = withoutToolPermissions(project);
-    t.after(restore);
+    t.after(withoutSettingsKey(project, "toolPermissions"));
     const asked = await auggieSession(program, project, "test", tool, askAlways);
     assert.match(toolResult(asked), /User approval required/, describeSession(asked));
   });
@@ -242,11 +233,11 @@ interface ResultNode {
   tool_result_node?: { content: string };
 }
 
-/** The project's .augment/settings.json without toolPermissions; returns what puts it back. */
-function withoutToolPermissions(project: string): () => void {
+/** The project's .augment/settings.json without one key; returns what puts it back. */
+function withoutSettingsKey(project: string, key: string): () => void {
   const file = join(project, ".augment", "settings.json");
   const text = readFileSync(file, "utf8");
-  const { toolPermissions: _, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  const { [key]: _, ...rest } = JSON.parse(text) as Record<string, unknown>;
   writeFileSync(file, `${JSON.stringify(rest, null, 2)}\n`);
   return () => writeFileSync(file, text);
 }
