@@ -472,6 +472,11 @@ export interface PermissionMapping extends PermissionRuleForm {
    * tool → {argument pattern → action}, the last matching key winning; `levels` then names the action.
    */
   rule_shape?: "lists" | "action_map" | "rule_objects";
+  /**
+   * lists: the whole key path of a level's list where it is not `[...key, levels[level]]` (a client that
+   * keeps its lists in different objects).
+   */
+  level_keys?: Partial<Record<PermissionLevel, string[]>>;
   /** rule_objects: one element of the list at `key`, one per rule atom and tool, first match winning. */
   rule_object?: RuleObjectTemplate;
   /** rule_objects: the argument name each tool's pattern is matched against (`Bash` → `cmd`), the `{argument_key}` slot. */
@@ -499,8 +504,9 @@ export interface PermissionMapping extends PermissionRuleForm {
 }
 
 /**
- * One rule object: string values may be the slots "{tool}", "{action}" and "{arguments}" (the rule's patterns
- * as a list, the member left out for a coarse rule); a nested object's key may be "{argument_key}".
+ * One rule object: string values may be the slots "{tool}", "{action}", "{arguments}" (the rule's patterns
+ * as a list) and "{argument}" (one pattern: one object per pattern), the member left out for a coarse rule;
+ * a nested object's key may be "{argument_key}".
  */
 export type RuleObjectTemplate = Record<string, string | Record<string, string>>;
 
@@ -523,7 +529,11 @@ export interface PermissionRuleForm {
   /** Tools the client honours only in some lists (e.g. a tool-name wildcard taken in deny and ask, not allow). */
   permission_tool_levels?: Record<string, PermissionLevel[]>;
   permission_path_prefix: string;
-  permission_exec_match: "prefix" | "exact";
+  /**
+   * "prefix": the pattern plus permission_exec_suffix matches the command and what follows; "exact": the
+   * command only; "regex": the client takes a regular expression over the command line (`^git push(\s|$)`).
+   */
+  permission_exec_match: "prefix" | "exact" | "regex";
   permission_exec_suffix: string;
   /** "fetch" patterns: "{domain}" slot, e.g. "domain:{domain}". */
   permission_domain_form?: string;

@@ -24,9 +24,11 @@ export function readPermissions(
     ...extrasAgree(ctx, document, [], mapping.settings_extra, document.value),
     ...policies.filter((path) => path.length === 1).map(String),
   ];
+  const base = mapping.key;
+  if (mapping.rule_shape === undefined || mapping.rule_shape === "lists")
+    top.push(...readLevelKeys(ctx, pack, mapping, document));
   const container = valueAt(document.value, mapping.key);
   if (container === undefined) return top;
-  const base = mapping.key;
   if (mapping.rule_shape === "rule_objects") {
     readRuleObjects(ctx, pack, mapping, document, container);
     return [...top, String(base[0])];
@@ -45,7 +47,7 @@ export function readPermissions(
     return [...top, String(base[0])];
   }
   for (const [name, list] of Object.entries(container)) {
-    const level = permissionLevels.find((l) => mapping.levels[l] === name);
+    const level = permissionLevels.find((l) => mapping.levels[l] === name && !mapping.level_keys?.[l]);
     if (level) readList(ctx, pack, mapping, document, level, [...base, name], list);
     else if (!extras.includes(name) && !isPolicy(name)) unowned(ctx, document, [...base, name]);
   }
@@ -76,6 +78,32 @@ function readPolicies(
     ctx.items.policies[pack.client] = [...new Set([...turnedOn, path.join(".")])];
   }
   return present;
+}
+
+/**
+ * The lists the pack keeps elsewhere than under its key (level_keys), each read like the others; the keys
+ * beside such a list stay the project's. Returns the top-level keys they sit under.
+ */
+function readLevelKeys(
+  ctx: ReadContext,
+  pack: ClientPack,
+  mapping: PermissionMapping,
+  document: SettingsDocument,
+): string[] {
+  const owned: string[] = [];
+  for (const level of permissionLevels) {
+    const path = mapping.level_keys?.[level];
+    const list = path && valueAt(document.value, path);
+    if (!path || list === undefined) continue;
+    readList(ctx, pack, mapping, document, level, path, list);
+    const parent = path.slice(0, -1);
+    const beside = valueAt(document.value, parent);
+    if (parent.length > 0 && !samePath(parent, mapping.key) && isObject(beside))
+      for (const name of Object.keys(beside).filter((n) => n !== path.at(-1)))
+        unowned(ctx, document, [...parent, name]);
+    owned.push(String(path[0]));
+  }
+  return owned;
 }
 
 function samePath(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {

@@ -1,3 +1,4 @@
+import { commandOfRegex } from "../clients/command-regex.js";
 import type { PermissionMapping } from "../clients/model.js";
 import { type PatternKind, patternKindOf, type Verb, verbs } from "../core/model.js";
 import { patternProblem } from "../core/permission-pattern.js";
@@ -22,7 +23,10 @@ export function reversePermission(
       if (text === tool || text === mapping.permission_coarse_forms?.[tool]) return { verb };
       if (!text.startsWith(`${tool}(`) || !text.endsWith(")")) continue;
       const inner = text.slice(tool.length + 1, -1);
-      return checked(verb, neutralPattern(patternKindOf[verb], inner, mapping, skillPrefix));
+      const pattern = neutralPattern(patternKindOf[verb], inner, mapping, skillPrefix);
+      if (pattern === undefined)
+        return { problem: "is a regular expression agentc does not write (it writes ^prefix(\\s|$))" };
+      return checked(verb, pattern);
     }
   }
   return { problem: "names no tool this client's permission data maps to a verb" };
@@ -33,11 +37,12 @@ function neutralPattern(
   inner: string,
   mapping: PermissionMapping,
   prefix: string,
-): string {
+): string | undefined {
   switch (kind) {
     case "paths":
       return stripStart(inner, mapping.permission_path_prefix);
     case "commands":
+      if (mapping.permission_exec_match === "regex") return commandOfRegex(inner);
       return stripEnd(inner, mapping.permission_exec_suffix).replace(/(?:\s\*|\*)$/, "");
     case "domains":
       return unform(inner, mapping.permission_domain_form ?? "{domain}", "{domain}") ?? inner;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import {
@@ -12,7 +12,12 @@ import {
   writtenFor,
   writtenServers,
 } from "../support/clients-cli.js";
-import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
+import {
+  clientSession,
+  describeSession,
+  mainRequest,
+  type SessionRecord,
+} from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import type { ToolCall } from "../support/loopback/model-apis.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -25,10 +30,20 @@ const auggieTimeoutMs = 120_000;
 
 /**
  * `auggie -p <prompt>` in the project against a stand-in for Augment's own API: the session JSON of
- * AUGMENT_SESSION_AUTH names it as the tenant URL.
+ * AUGMENT_SESSION_AUTH names it as the tenant URL. userSettings is the person's ~/.augment/settings.json.
  */
-function auggieSession(program: string[], project: string, prompt: string, tool?: ToolCall) {
+function auggieSession(
+  program: string[],
+  project: string,
+  prompt: string,
+  tool?: ToolCall,
+  userSettings?: object,
+) {
   const sandbox = clientSandbox();
+  if (userSettings) {
+    mkdirSync(join(sandbox.home, ".augment"), { recursive: true });
+    writeFileSync(join(sandbox.home, ".augment", "settings.json"), JSON.stringify(userSettings));
+  }
   const auth = { accessToken: "loopback", tenantURL: "{base}/", scopes: ["email"] };
   return clientSession({
     api: "augment",
@@ -136,18 +151,93 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
       guarded.requests.some((r) => r.body.includes("agentc-guard")),
       describeSession(guarded),
     );
-    const file = join(project, ".augment", "settings.json");
-    const text = readFileSync(file, "utf8");
-    const { hooks: _, ...withoutHooks } = JSON.parse(text) as Record<string, unknown>;
-    writeFileSync(file, `${JSON.stringify(withoutHooks, null, 2)}\n`);
-    try {
-      const open = await auggieSession(program, project, "read it", tool);
-      assert.ok(
-        open.requests.some((r) => r.body.includes(secret)),
-        describeSession(open),
-      );
-    } finally {
-      writeFileSync(file, text);
-    }
+    t.after(withoutSettingsKey(project, "hooks"));
+    const open = await auggieSession(program, project, "read it", tool);
+    assert.ok(
+      open.requests.some((r) => r.body.includes(secret)),
+      describeSession(open),
+    );
+  });
+
+  it("refuses rm -rf build by the written toolPermissions deny; without the project's rules it runs", async (t) => {
+    const program = requireClient(t, "auggie");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const project = installed.project;
+    t.after(quietFixtureHooks(project));
+    const build = join(project, "build");
+    mkdirSync(build, { recursive: true });
+    writeFileSync(join(build, "out.txt"), "built\n");
+    t.after(() => rmSync(build, { recursive: true, force: true }));
+    const tool = shellCall(project, "rm -rf build");
+    const denied = await auggieSession(program, project, "clean up", tool);
+    assert.ok(existsSync(build), describeSession(denied));
+    assert.match(
+      toolResult(denied),
+      /Denied by explicit rule: .*\^rm -rf\(\\s\|\$\)/,
+      describeSession(denied),
+    );
+    t.after(withoutSettingsKey(project, "toolPermissions"));
+    const open = await auggieSession(program, project, "clean up", tool);
+    assert.ok(!existsSync(build), describeSession(open));
+  });
+
+  it("asks before git push by the written ask-user rule, which auggie -p, having no one to ask, refuses", async (t) => {
+    const program = requireClient(t, "auggie");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    t.after(quietFixtureHooks(installed.project));
+    const asked = await auggieSession(
+      program,
+      installed.project,
+      "push",
+      shellCall(installed.project, "git push"),
+    );
+    assert.match(toolResult(asked), /User approval required/, describeSession(asked));
+  });
+
+  it("runs npm test without asking by the written allow, where the person's own settings ask before every shell command", async (t) => {
+    const program = requireClient(t, "auggie");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const project = installed.project;
+    t.after(quietFixtureHooks(project));
+    const askAlways = {
+      toolPermissions: [{ toolName: "launch-process", permission: { type: "ask-user" } }],
+    };
+    const tool = shellCall(project, "npm test");
+    const allowed = await auggieSession(program, project, "test", tool, askAlways);
+    assert.match(toolResult(allowed), /<return-code>\s*0\s*<\/return-code>/, describeSession(allowed));
+    t.after(withoutSettingsKey(project, "toolPermissions"));
+    const asked = await auggieSession(program, project, "test", tool, askAlways);
+    assert.match(toolResult(asked), /User approval required/, describeSession(asked));
   });
 });
+
+/** A launch-process call of the command in the project, as the stand-in model asks for it. */
+function shellCall(project: string, command: string): ToolCall {
+  return { name: "launch-process", input: { command, wait: true, max_wait_seconds: 30, cwd: project } };
+}
+
+/** The text of the tool result auggie sent back to the model. */
+function toolResult(record: SessionRecord): string {
+  for (const request of record.requests.filter((r) => r.url.endsWith("/chat-stream"))) {
+    const nodes = (JSON.parse(request.body) as { nodes?: ResultNode[] }).nodes ?? [];
+    const result = nodes.find((n) => n.tool_result_node)?.tool_result_node;
+    if (result) return result.content;
+  }
+  return "";
+}
+
+interface ResultNode {
+  tool_result_node?: { content: string };
+}
+
+/** The project's .augment/settings.json without one key; returns what puts it back. */
+function withoutSettingsKey(project: string, key: string): () => void {
+  const file = join(project, ".augment", "settings.json");
+  const text = readFileSync(file, "utf8");
+  const { [key]: _, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  writeFileSync(file, `${JSON.stringify(rest, null, 2)}\n`);
+  return () => writeFileSync(file, text);
+}

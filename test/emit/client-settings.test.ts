@@ -572,3 +572,42 @@ describe("codex settings: the read rules as a permission profile", () => {
     assert.deepEqual(profileLines(settingsOf(registry, "codex").composed), []);
   });
 });
+
+describe("crush settings: two lists in two objects (level_keys)", () => {
+  const permissions = JSON.stringify({
+    version: 1,
+    deny: [{ verb: "exec" }, { verb: "read", paths: [".env"] }],
+    ask: [{ verb: "edit" }],
+    allow: [{ verb: "read" }, { verb: "exec", commands: ["npm test"] }],
+  });
+
+  it("writes a coarse allow to permissions.allowed_tools and a coarse deny to options.disabled_tools, and says the rest", async () => {
+    const registry = await settingsRegistry(["crush"], { "core/permissions.json": permissions });
+    const out = settingsOf(registry, "crush");
+    const written = lines(fileAt(out.composed, "crush.json")).filter((l) =>
+      /^(permissions|options)\./.test(l),
+    );
+    assert.deepEqual(written, ['options.disabled_tools[] = "bash"', 'permissions.allowed_tools[] = "view"']);
+    const lost = cannotRows(out.capabilities).filter((r) => r.startsWith("permission:"));
+    assert.deepEqual(lost, [
+      "permission: deny Read(.env) through view",
+      "permission: ask edit",
+      "permission: allow Exec(npm test) through bash",
+    ]);
+  });
+
+  it("composes both lists into a person's crush.json, keeping their options and allowed tools", async () => {
+    const registry = await settingsRegistry(["crush"], { "core/permissions.json": permissions });
+    const entries = fileAt(settingsOf(registry, "crush").composed, "crush.json")?.entries ?? [];
+    const mine =
+      '{\n  "options": { "context_paths": ["NOTES.md"] },\n  "permissions": { "allowed_tools": ["ls"] }\n}\n';
+    const result = composeJson(mine, entries, []);
+    assert.deepEqual(result.conflicts, []);
+    const parsed = parseJsonText(result.text) as {
+      options: { context_paths: string[]; disabled_tools: string[] };
+      permissions: { allowed_tools: string[] };
+    };
+    assert.deepEqual(parsed.options, { context_paths: ["NOTES.md"], disabled_tools: ["bash"] });
+    assert.deepEqual(parsed.permissions.allowed_tools, ["ls", "view"]);
+  });
+});

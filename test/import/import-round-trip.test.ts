@@ -154,6 +154,7 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
     files: {
       "core/skills/changelog/SKILL.md": ["description: Writes the CHANGELOG.md entry"],
       "core/commands/bench.md": ["Run the benchmarks of $ARGUMENTS"],
+      "core/permissions.json": ['"deny": [\n    {\n      "verb": "fetch"', '"verb": "grep"'],
       "core/mcp.json": ['"command": "go"'],
     },
   },
@@ -216,6 +217,7 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
       "core/agents/n-plus-one.md": ["  - read", "  - grep"],
       "core/commands/migration.md": ["a reversible migration that $ARGUMENTS"],
       "core/hooks.json": ['"bundle exec rubocop -a"', '"after_tool"'],
+      "core/permissions.json": ['"rm -rf"', '"git push"', '"bundle exec rspec"'],
       "core/mcp.json": ['"url": "https://mcp.sentry.example.com/mcp"'],
     },
   },

@@ -1,6 +1,8 @@
+import { commandRegex } from "../../clients/command-regex.js";
 import { coreItemName } from "../../clients/core-item-name.js";
 import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
+import { levelListPath } from "../../clients/permission-list-path.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import {
   type Core,
@@ -19,7 +21,7 @@ import {
   type RuleTarget,
   type ShapedEntries,
 } from "./permission-action-map.js";
-import { execArguments, fillRuleObject } from "./rule-objects.js";
+import { argumentsPerObject, execArguments, fillRuleObject } from "./rule-objects.js";
 import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
@@ -147,7 +149,7 @@ function atomOutcome(
       ? actionMapEntries(mapping, level, targets.written)
       : mapping.rule_shape === "rule_objects"
         ? ruleObjectEntries(mapping, level, rule.verb, targets.written)
-        : listEntries(mapping, list, targets.written);
+        : listEntries(mapping, level, list, targets.written);
   const rows: CapabilityRow[] = [];
   if (byShape.texts.length > 0) rows.push(writtenRow(pack, mapping, level, rule, pattern, byShape.texts));
   const lost = [...targets.lost, ...(byShape.lost ?? [])];
@@ -155,9 +157,14 @@ function atomOutcome(
   return { entries: byShape.entries, rows };
 }
 
-function listEntries(mapping: PermissionMapping, list: string, written: RuleTarget[]): ShapedEntries {
+function listEntries(
+  mapping: PermissionMapping,
+  level: PermissionLevel,
+  list: string,
+  written: RuleTarget[],
+): ShapedEntries {
   const texts = [...new Set(written.map(ruleText))];
-  const path = [...mapping.key, list];
+  const path = levelListPath(mapping, level, list);
   return { texts, entries: texts.map((value) => ({ path, value, element: true })) };
 }
 
@@ -183,14 +190,17 @@ function ruleObjectEntries(
       });
       continue;
     }
-    const value = fillRuleObject(template, {
-      tool,
-      action: mapping.levels[level] ?? level,
-      arguments: argument === undefined ? [] : execArguments(mapping, verb, argument),
-      ...(argumentKey === undefined ? {} : { argumentKey }),
-    });
-    shaped.texts.push(JSON.stringify(value));
-    shaped.entries.push({ path: mapping.key, value, element: true });
+    const args = argument === undefined ? [] : execArguments(mapping, verb, argument);
+    for (const objectArgs of argumentsPerObject(template, args)) {
+      const value = fillRuleObject(template, {
+        tool,
+        action: mapping.levels[level] ?? level,
+        arguments: objectArgs,
+        ...(argumentKey === undefined ? {} : { argumentKey }),
+      });
+      shaped.texts.push(JSON.stringify(value));
+      shaped.entries.push({ path: mapping.key, value, element: true });
+    }
   }
   return shaped;
 }
@@ -290,10 +300,7 @@ function toolForm(
         ? { tool, argument: `${mapping.permission_path_prefix}${pattern}` }
         : { lost: `the client accepts ${tool}(${pattern}) but never consults it` };
     case "commands":
-      return {
-        tool,
-        argument: `${pattern}${mapping.permission_exec_match === "prefix" ? mapping.permission_exec_suffix : ""}`,
-      };
+      return { tool, argument: commandArgument(mapping, pattern) };
     case "domains":
       return {
         tool,
@@ -303,6 +310,18 @@ function toolForm(
       return mapping.permission_name_tools.includes(tool)
         ? { tool, argument: prefixedName(names, verb, pattern) }
         : { lost: `${tool} takes no skill or agent name in this client's rules` };
+  }
+}
+
+/** A command prefix as the client matches it: with its suffix, alone, or as a regular expression. */
+function commandArgument(mapping: PermissionRuleForm, pattern: string): string {
+  switch (mapping.permission_exec_match) {
+    case "prefix":
+      return `${pattern}${mapping.permission_exec_suffix}`;
+    case "exact":
+      return pattern;
+    case "regex":
+      return commandRegex(pattern);
   }
 }
 
@@ -381,7 +400,7 @@ function writtenRow(
   const exactOnly = patternKindOf[rule.verb] === "commands" && mapping.permission_exec_match === "exact";
   const listed =
     mapping.rule_shape === undefined || mapping.rule_shape === "lists"
-      ? [...mapping.key, mapping.levels[level]]
+      ? levelListPath(mapping, level, mapping.levels[level] ?? level)
       : mapping.key;
   const where = `${withRuntimePlaceholders(pack, mapping.file)} ${listed.join(".")}`;
   const writtenAt = `written as ${written.join(", ")} in ${where}`;

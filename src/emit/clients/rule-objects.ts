@@ -14,7 +14,10 @@ export interface RuleObjectSlots {
 
 export type FilledRuleObject = { [key: string]: string | string[] | FilledRuleObject };
 
-/** The pack's rule object with its slots filled; a nested object left empty is left out. */
+/**
+ * The pack's rule object with its slots filled; a nested object left empty is left out. An `{argument}`
+ * slot takes the first pattern only: see argumentsPerObject.
+ */
 export function fillRuleObject(template: RuleObjectTemplate, slots: RuleObjectSlots): FilledRuleObject {
   const object: FilledRuleObject = {};
   for (const [rawKey, slot] of Object.entries(template)) {
@@ -25,6 +28,8 @@ export function fillRuleObject(template: RuleObjectTemplate, slots: RuleObjectSl
       if (Object.keys(nested).length > 0) object[key] = nested;
     } else if (slot === "{arguments}") {
       if (slots.arguments.length > 0) object[key] = [...slots.arguments];
+    } else if (slot === "{argument}") {
+      if (slots.arguments[0] !== undefined) object[key] = slots.arguments[0];
     } else object[key] = slot.split("{tool}").join(slots.tool).split("{action}").join(slots.action);
   }
   return object;
@@ -61,6 +66,10 @@ function readInto(template: RuleObjectTemplate, value: unknown, read: Read): boo
       if (list === undefined) continue;
       if (!Array.isArray(list) || !list.every((a) => typeof a === "string")) return false;
       read.arguments.push(...list);
+    } else if (slot === "{argument}") {
+      if (member === undefined) continue;
+      if (typeof member !== "string") return false;
+      read.arguments.push(member);
     } else if (slot === "{tool}" || slot === "{action}") {
       if (typeof member !== "string") return false;
       read[slot === "{tool}" ? "tool" : "action"] = member;
@@ -78,4 +87,10 @@ export function execArguments(
   const suffix = form.permission_exec_suffix;
   const bareToo = patternKindOf[verb] === "commands" && form.permission_exec_bare_too && suffix !== "";
   return bareToo && argument.endsWith(suffix) ? [argument.slice(0, -suffix.length), argument] : [argument];
+}
+
+/** A template with an `{argument}` slot holds one pattern, so each pattern gets its own object. */
+export function argumentsPerObject(template: RuleObjectTemplate, args: readonly string[]): string[][] {
+  const single = JSON.stringify(template).includes('"{argument}"');
+  return single && args.length > 0 ? args.map((a) => [a]) : [[...args]];
 }
