@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, describe, it } from "node:test";
+import { clientSandbox, describeRun, requireClient, runClient } from "../support/clients-cli.js";
+import { fullTree, withHome } from "../support/home-tree.js";
+import { runAgentc, runCli } from "../support/run-cli.js";
+import { testdir, writeFiles } from "../support/testdir.js";
+
+/**
+ * Each client whose pack maps its files to the home folder (`user_scope`, clients/*.json): what an install of its
+ * component writes there (`written`, each path below one of `roots`) and what it names as not at user level
+ * (`left`, project paths). The client reads nothing else agentc writes.
+ */
+interface UserCase {
+  client: string;
+  roots: string[];
+  written: string[];
+  left: string[];
+}
+
+const cases: UserCase[] = [
+  {
+    client: "github-copilot",
+    roots: [".copilot/"],
+    written: [
+      ".copilot/copilot-instructions.md",
+      ".copilot/instructions/security.instructions.md",
+      ".copilot/agents/reviewer.agent.md",
+      ".copilot/skills/code-review/SKILL.md",
+    ],
+    left: [".github/hooks/agentc-guard.mjs", ".github/prompts/changelog.prompt.md", ".vscode/mcp.json"],
+  },
+];
+
+const ruleLine = "Small functions with names that say what they do";
+
+/** The realistic registry built for the clients of the table (none of which shares a folder with another). */
+async function build(): Promise<string> {
+  const root = testdir({}, "agentc-user-clients-");
+  const registry = join(root, "registry");
+  cpSync(join("test", "fixtures", "realistic"), registry, { recursive: true });
+  const targets = join(registry, "targets.json");
+  const spec = JSON.parse(readFileSync(targets, "utf8")) as { assistants: string[] };
+  spec.assistants = cases.map((c) => c.client);
+  writeFileSync(targets, `${JSON.stringify(spec, null, 2)}\n`);
+  const out = join(root, "build");
+  const built = await runAgentc(["build", registry, "--out", out]);
+  assert.equal(built.status, 0, built.stderr);
+  return out;
+}
+
+describe("each client's files at user level", () => {
+  let bundle: string;
+  before(async () => {
+    bundle = await build();
+  });
+
+  for (const c of cases)
+    it(`${c.client}: writes where the client reads them in HOME, names the rest, and leaves HOME as it was`, async () => {
+      const home = testdir({}, "agentc-home-");
+      writeFiles(home, { ".bashrc": "export EDITOR=vi\n" });
+      const before = fullTree(home);
+      await withHome(home, async () => {
+        const args = ["install", bundle, "--scope", "user", "--components", `agents-md,${c.client}`, "--yes"];
+        const install = await runAgentc(args);
+        assert.equal(install.status, 0, install.stderr);
+        for (const path of c.written) assert.ok(existsSync(join(home, path)), `${path}\n${install.stdout}`);
+        const note = install.stdout.split("\n").find((l) => l.includes(`${c.client}: not at user level`));
+        for (const path of c.left)
+          assert.ok(note?.includes(path), `${path} named as left out\n${install.stdout}`);
+        const added = Object.keys(fullTree(home)).filter((p) => !(p in before) && !p.startsWith(".config"));
+        const outside = added.filter((p) => !c.roots.some((r) => p.startsWith(r) || `${p}/` === r));
+        assert.deepEqual(outside, [], "nothing outside the client's own folders");
+        const status = await runAgentc(["status", "--scope", "user", "--check"]);
+        assert.equal(status.status, 0, status.stdout);
+        const uninstall = await runAgentc(["uninstall", "--scope", "user"]);
+        assert.equal(uninstall.status, 0, uninstall.stderr);
+      });
+      assert.deepEqual(fullTree(home), before);
+    });
+});
+
+describe("GitHub Copilot CLI reads what agentc installed at user level", () => {
+  it("lists ~/.copilot's instructions and skills as personal ones, and not after uninstall", async (t) => {
+    const program = requireClient(t, "copilot");
+    if (!program) return;
+    const bundle = await build();
+    const sandbox = clientSandbox();
+    const env = sandbox.env;
+    const install = runCli(
+      ["install", bundle, "--scope", "user", "--components", "agents-md,github-copilot", "--yes"],
+      {
+        env,
+      },
+    );
+    assert.equal(install.status, 0, install.stderr);
+    assert.match(
+      readFileSync(join(sandbox.home, ".copilot", "copilot-instructions.md"), "utf8"),
+      new RegExp(ruleLine),
+    );
+    const project = testdir({}, "agentc-user-scope-copilot-app-");
+    const list = (what: string) => runClient(program, [what, "list"], { cwd: project, sandbox });
+    const instructions = await list("instruction");
+    assert.equal(instructions.status, 0, describeRun(instructions));
+    for (const path of [".copilot/copilot-instructions.md", ".copilot/instructions/security.instructions.md"])
+      assert.ok(
+        instructions.stdout.includes(join(sandbox.home, path)),
+        `${path}\n${describeRun(instructions)}`,
+      );
+    const skills = await list("skill");
+    assert.equal(skills.status, 0, describeRun(skills));
+    assert.match(skills.stdout, /Personal skills:\n(\s+\S.*\n)*\s+code-review -/, describeRun(skills));
+
+    assert.equal(runCli(["uninstall", "--scope", "user"], { env }).status, 0);
+    const after = await list("instruction");
+    assert.equal(after.stdout.includes(join(sandbox.home, ".copilot")), false, describeRun(after));
+  });
+});
