@@ -17,6 +17,8 @@ interface UserCase {
   roots: string[];
   written: string[];
   left: string[];
+  /** Text a written file must hold (a hook command rewritten to name the home folder). */
+  holds?: [path: string, text: string][];
 }
 
 const cases: UserCase[] = [
@@ -30,6 +32,44 @@ const cases: UserCase[] = [
       ".copilot/skills/code-review/SKILL.md",
     ],
     left: [".github/hooks/agentc-guard.mjs", ".github/prompts/changelog.prompt.md", ".vscode/mcp.json"],
+  },
+  {
+    client: "windsurf",
+    roots: [".codeium/windsurf/skills/"],
+    written: [".codeium/windsurf/skills/code-review/SKILL.md"],
+    left: ["AGENTS.md", ".devin/rules/api-design.md"],
+  },
+  {
+    client: "kiro",
+    roots: [".kiro/"],
+    written: [
+      ".kiro/steering/security.md",
+      ".kiro/skills/code-review/SKILL.md",
+      ".kiro/agents/reviewer.md",
+      ".kiro/settings/mcp.json",
+    ],
+    left: ["AGENTS.md"],
+  },
+  {
+    client: "qwen-code",
+    roots: [".qwen/"],
+    written: [
+      ".qwen/AGENTS.md",
+      ".qwen/settings.json",
+      ".qwen/rules/security.md",
+      ".qwen/skills/code-review/SKILL.md",
+      ".qwen/agents/reviewer.md",
+      ".qwen/commands/changelog.md",
+      ".qwen/hooks/agentc-guard.mjs",
+    ],
+    left: [],
+    holds: [[".qwen/settings.json", 'node \\"$HOME/.qwen/hooks/agentc-guard.mjs\\"']],
+  },
+  {
+    client: "amp",
+    roots: [".config/amp/", ".agents/skills/"],
+    written: [".config/amp/AGENTS.md", ".config/amp/settings.json", ".agents/skills/code-review/SKILL.md"],
+    left: [],
   },
 ];
 
@@ -66,11 +106,18 @@ describe("each client's files at user level", () => {
         const install = await runAgentc(args);
         assert.equal(install.status, 0, install.stderr);
         for (const path of c.written) assert.ok(existsSync(join(home, path)), `${path}\n${install.stdout}`);
-        const note = install.stdout.split("\n").find((l) => l.includes(`${c.client}: not at user level`));
+        for (const [path, text] of c.holds ?? [])
+          assert.ok(readFileSync(join(home, path), "utf8").includes(text), `${path} holds ${text}`);
+        const notes = install.stdout.split("\n").filter((l) => l.includes(": not at user level"));
         for (const path of c.left)
-          assert.ok(note?.includes(path), `${path} named as left out\n${install.stdout}`);
-        const added = Object.keys(fullTree(home)).filter((p) => !(p in before) && !p.startsWith(".config"));
-        const outside = added.filter((p) => !c.roots.some((r) => p.startsWith(r) || `${p}/` === r));
+          assert.ok(
+            notes.some((n) => n.includes(path)),
+            `${path} named as left out\n${install.stdout}`,
+          );
+        const added = Object.keys(fullTree(home)).filter(
+          (p) => !(p in before) && p !== ".config" && !p.startsWith(".config/agentc"),
+        );
+        const outside = added.filter((p) => !c.roots.some((r) => p.startsWith(r) || r.startsWith(`${p}/`)));
         assert.deepEqual(outside, [], "nothing outside the client's own folders");
         const status = await runAgentc(["status", "--scope", "user", "--check"]);
         assert.equal(status.status, 0, status.stdout);
