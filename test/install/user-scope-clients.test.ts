@@ -71,6 +71,31 @@ const cases: UserCase[] = [
     written: [".config/amp/AGENTS.md", ".config/amp/settings.json", ".agents/skills/code-review/SKILL.md"],
     left: [],
   },
+  {
+    client: "pi",
+    roots: [".pi/agent/"],
+    written: [
+      ".pi/agent/AGENTS.md",
+      ".pi/agent/skills/code-review/SKILL.md",
+      ".pi/agent/prompts/changelog.md",
+    ],
+    left: [],
+  },
+  {
+    client: "droid",
+    roots: [".factory/"],
+    written: [
+      ".factory/AGENTS.md",
+      ".factory/settings.json",
+      ".factory/mcp.json",
+      ".factory/skills/code-review/SKILL.md",
+      ".factory/droids/reviewer.md",
+      ".factory/commands/changelog.md",
+      ".factory/hooks/agentc-guard.mjs",
+    ],
+    left: [],
+    holds: [[".factory/settings.json", 'node \\"$HOME/.factory/hooks/agentc-guard.mjs\\"']],
+  },
 ];
 
 const ruleLine = "Small functions with names that say what they do";
