@@ -96,6 +96,19 @@ const cases: UserCase[] = [
     left: [],
     holds: [[".factory/settings.json", 'node \\"$HOME/.factory/hooks/agentc-guard.mjs\\"']],
   },
+  {
+    client: "kilo",
+    roots: [".kilo/", ".config/kilo/"],
+    written: [
+      ".config/kilo/AGENTS.md",
+      ".kilo/kilo.json",
+      ".kilo/rules/security.md",
+      ".kilo/skills/code-review/SKILL.md",
+      ".kilo/agent/reviewer.md",
+      ".kilo/command/changelog.md",
+    ],
+    left: [],
+  },
 ];
 
 const ruleLine = "Small functions with names that say what they do";
