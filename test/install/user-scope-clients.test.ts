@@ -109,6 +109,27 @@ const cases: UserCase[] = [
     ],
     left: [],
   },
+  {
+    client: "cline",
+    roots: [".cline/"],
+    written: [
+      ".cline/rules/security.md",
+      ".cline/skills/code-review/SKILL.md",
+      ".cline/data/workflows/changelog.md",
+    ],
+    left: ["AGENTS.md"],
+  },
+  {
+    client: "augment",
+    roots: [".augment/"],
+    written: [
+      ".augment/rules/security.md",
+      ".augment/skills/code-review/SKILL.md",
+      ".augment/agents/reviewer.md",
+      ".augment/commands/changelog.md",
+    ],
+    left: ["AGENTS.md", ".augment/hooks/agentc-guard.mjs", ".augment/settings.json"],
+  },
 ];
 
 const ruleLine = "Small functions with names that say what they do";
