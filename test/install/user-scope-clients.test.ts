@@ -130,6 +130,12 @@ const cases: UserCase[] = [
     ],
     left: ["AGENTS.md", ".augment/hooks/agentc-guard.mjs", ".augment/settings.json"],
   },
+  {
+    client: "devin",
+    roots: [".config/devin/"],
+    written: [".config/devin/AGENTS.md", ".config/devin/skills/code-review/SKILL.md"],
+    left: [".devin/agents/reviewer/AGENT.md", ".devin/config.json"],
+  },
 ];
 
 const ruleLine = "Small functions with names that say what they do";
