@@ -136,6 +136,12 @@ const cases: UserCase[] = [
     written: [".config/devin/AGENTS.md", ".config/devin/skills/code-review/SKILL.md"],
     left: [".devin/agents/reviewer/AGENT.md", ".devin/config.json"],
   },
+  {
+    client: "goose",
+    roots: [".config/goose/skills/"],
+    written: [".config/goose/skills/code-review/SKILL.md"],
+    left: ["AGENTS.md", ".agents/plugins/agentc/hooks/hooks.json"],
+  },
 ];
 
 const ruleLine = "Small functions with names that say what they do";
