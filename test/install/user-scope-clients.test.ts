@@ -142,6 +142,12 @@ const cases: UserCase[] = [
     written: [".config/goose/skills/code-review/SKILL.md"],
     left: ["AGENTS.md", ".agents/plugins/agentc/hooks/hooks.json"],
   },
+  {
+    client: "crush",
+    roots: [".config/crush/skills/"],
+    written: [".config/crush/skills/code-review/SKILL.md"],
+    left: ["AGENTS.md", ".crush/commands/changelog.md", "crush.json"],
+  },
 ];
 
 const ruleLine = "Small functions with names that say what they do";
