@@ -148,6 +148,12 @@ const cases: UserCase[] = [
     written: [".config/crush/skills/code-review/SKILL.md"],
     left: ["AGENTS.md", ".crush/commands/changelog.md", "crush.json"],
   },
+  {
+    client: "gitlab-duo",
+    roots: [".gitlab/duo/"],
+    written: [".gitlab/duo/AGENTS.md", ".gitlab/duo/mcp.json"],
+    left: [".agents/commands/changelog.md", "skills/code-review/SKILL.md"],
+  },
 ];
 
 const ruleLine = "Small functions with names that say what they do";
