@@ -154,6 +154,12 @@ const cases: UserCase[] = [
     written: [".gitlab/duo/AGENTS.md", ".gitlab/duo/mcp.json"],
     left: [".agents/commands/changelog.md", "skills/code-review/SKILL.md"],
   },
+  {
+    client: "zed",
+    roots: [".config/zed/", ".agents/skills/"],
+    written: [".config/zed/settings.json", ".agents/skills/code-review/SKILL.md"],
+    left: ["AGENTS.md"],
+  },
 ];
 
 const ruleLine = "Small functions with names that say what they do";
@@ -245,5 +251,24 @@ describe("GitHub Copilot CLI reads what agentc installed at user level", () => {
     assert.equal(runCli(["uninstall", "--scope", "user"], { env }).status, 0);
     const after = await list("instruction");
     assert.equal(after.stdout.includes(join(sandbox.home, ".copilot")), false, describeRun(after));
+  });
+});
+
+describe("a person's own Zed settings at user level", () => {
+  it("gets agentc's MCP servers composed in beside their commented values, and back out byte for byte", async () => {
+    const bundle = await build();
+    const theirs = '// Zed settings\n{\n  "theme": "One Dark", // mine\n  "vim_mode": true\n}\n';
+    const home = testdir({}, "agentc-home-");
+    writeFiles(home, { ".config/zed/settings.json": theirs });
+    const before = fullTree(home);
+    await withHome(home, async () => {
+      const args = ["install", bundle, "--scope", "user", "--components", "zed", "--yes"];
+      assert.equal((await runAgentc(args)).status, 0);
+      const composed = readFileSync(join(home, ".config", "zed", "settings.json"), "utf8");
+      assert.match(composed, /"theme": "One Dark", \/\/ mine/);
+      assert.match(composed, /"context_servers"/);
+      assert.equal((await runAgentc(["uninstall", "--scope", "user"])).status, 0);
+    });
+    assert.deepEqual(fullTree(home), before);
   });
 });
