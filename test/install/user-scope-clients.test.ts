@@ -164,7 +164,7 @@ const cases: UserCase[] = [
 
 const ruleLine = "Small functions with names that say what they do";
 
-/** The realistic registry built for the clients of the table (none of which shares a folder with another). */
+/** The realistic registry built for every client of the table. */
 async function build(): Promise<string> {
   const root = testdir({}, "agentc-user-clients-");
   const registry = join(root, "registry");
