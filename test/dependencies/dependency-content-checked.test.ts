@@ -29,11 +29,11 @@ describe("a dependency's content is checked before it enters the build", () => {
       assert.equal(built.status, 1, built.stdout);
       assert.match(
         built.stdout,
-        /org:core\/skills\/review\/SKILL\.md:\d+:\d+: error AGC195 U\+200B, a zero-width character/,
+        /^org:core\/skills\/review\/SKILL\.md:\d+:\d+: error AGC195 U\+200B, a zero-width character/m,
       );
       assert.match(
         built.stdout,
-        /org:core\/hooks\.json:1:1: warning AGC197 Dependency "org" is not trusted, so core\/hooks\.json \(a hooks file\) is left out/,
+        /^org:core\/hooks\.json:1:1: warning AGC197 Dependency "org" is not trusted, so core\/hooks\.json \(a hooks file\) is left out/m,
       );
 
       git.commit("org", { "skills/review/SKILL.md": skill("review", "Review every diff.") });
