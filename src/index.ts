@@ -20,7 +20,7 @@ export type { EmittedFile, EmittedTree } from "./emit/emitted-tree.js";
 export type { FleetRow } from "./fleet/fleet-row.js";
 export { type OutdatedOptions, outdated } from "./fleet/outdated.js";
 export {
-  BundleError,
+  AgentcError,
   type ComponentChoice,
   type InstallRequest,
   type InstallResult,

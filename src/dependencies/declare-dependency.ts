@@ -1,6 +1,6 @@
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import { AgentcError } from "../shared/agentc-error.js";
 import type { DependencyDeclaration } from "./declaration.js";
-import { DependencyError } from "./dependency-error.js";
 import { gitUrlProblem } from "./git-source.js";
 import type { DependencyKind } from "./model.js";
 
@@ -25,7 +25,8 @@ export function declarationOf(request: AddRequest): DependencyDeclaration {
   const source = npmSpec ?? request.source;
   const name = request.name ?? request.plugin ?? defaultName(source);
   if (!namePattern.test(name))
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `"${name}" cannot name a dependency`,
       "Give --name: letters, digits, '.', '_' and '-'.",
     );
@@ -45,7 +46,8 @@ function kindOfUrl(source: string): DependencyKind {
   if (source.startsWith("oci://")) return "registry";
   if (/^https?:\/\/.*\.(tar\.gz|tgz)$/.test(source)) return "url";
   if (gitUrlProblem(source) === undefined) return "git";
-  throw new DependencyError(
+  throw new AgentcError(
+    "dependency",
     `cannot tell what kind of source "${source}" is`,
     "Give a git URL (https://…, git://…, file://…), an oci:// reference, npm:<package>, or --kind.",
   );
@@ -64,7 +66,8 @@ export function withDependency(
   added: DependencyDeclaration,
 ): string {
   if (current.some((d) => d.name === added.name))
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `sources.json already declares a dependency named "${added.name}"`,
       "Give another --name, or run 'agentc update <name>' to move the one there.",
     );
@@ -75,7 +78,8 @@ export function withDependency(
   if (inList) return insertAt(text, inList.offset + inList.length, `,\n    ${entry}`);
   if (list) return insertAt(text, list.offset + 1, `\n    ${entry}\n  `);
   const last = root?.children?.at(-1);
-  if (!last) throw new DependencyError("sources.json has no properties", "Run 'agentc init' first.");
+  if (!last)
+    throw new AgentcError("dependency", "sources.json has no properties", "Run 'agentc init' first.");
   return insertAt(text, last.offset + last.length, `,\n  "dependencies": [\n    ${entry}\n  ]`);
 }
 

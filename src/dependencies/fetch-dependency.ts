@@ -1,6 +1,6 @@
+import { AgentcError } from "../shared/agentc-error.js";
 import { pathProblem } from "../shared/path-check.js";
 import { type DependencyDeclaration, providesOf, providesPrefix } from "./declaration.js";
-import { DependencyError } from "./dependency-error.js";
 import { gitFiles, gitUrlProblem, resolveGitRef } from "./git-source.js";
 import { marketplacePlugin } from "./marketplace-plugin.js";
 import type { SourceFiles } from "./model.js";
@@ -38,7 +38,8 @@ const marketplace: SourceKindFetcher = {
 
 function checkedGitUrl(url: string): string {
   const problem = gitUrlProblem(url);
-  if (problem) throw new DependencyError(`the source ${url} ${problem}`, "Give a git URL agentc may fetch.");
+  if (problem)
+    throw new AgentcError("dependency", `the source ${url} ${problem}`, "Give a git URL agentc may fetch.");
   return url;
 }
 
@@ -69,9 +70,11 @@ async function explained<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof DependencyError) throw error;
+    if (error instanceof AgentcError) throw error;
     const { hint, unreachable } = error as { hint?: string; unreachable?: boolean };
-    throw new DependencyError((error as Error).message, hint ?? "Check the reference.", unreachable === true);
+    throw new AgentcError("dependency", (error as Error).message, hint ?? "Check the reference.", {
+      unreachable: unreachable === true,
+    });
   }
 }
 
@@ -83,7 +86,8 @@ function fetcherOf(declaration: DependencyDeclaration, oci: OciSources | undefin
   const { kind, source } = declaration;
   if (kind === "registry" && source.startsWith("oci://")) {
     if (oci) return ociFetcher(oci);
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       "oci:// references are read only by the agentc command line",
       "Run it through agentc.",
     );
@@ -92,7 +96,8 @@ function fetcherOf(declaration: DependencyDeclaration, oci: OciSources | undefin
   if (kind === "git" || kind === "registry") return git;
   if (kind === "npm") return npm;
   if (kind === "marketplace") return marketplace;
-  throw new DependencyError(
+  throw new AgentcError(
+    "dependency",
     `kind "${kind}" is not resolved yet`,
     "Use a git repository (kind git or registry) or an npm package; see docs/dependencies.md.",
   );
@@ -114,7 +119,8 @@ export async function fetchDependency(
   for (const path of fetched.files.keys()) {
     const problem = pathProblem(path);
     if (problem)
-      throw new DependencyError(
+      throw new AgentcError(
+        "dependency",
         `its file "${path}" ${problem}`,
         "The dependency holds a file agentc cannot place safely; point 'path' at a folder without it.",
       );

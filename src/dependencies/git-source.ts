@@ -2,8 +2,8 @@ import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { AgentcError } from "../shared/agentc-error.js";
 import { isLoopbackHost } from "../shared/remote-url.js";
-import { DependencyError } from "./dependency-error.js";
 import type { SourceFiles } from "./model.js";
 
 /** The transports git may use for a dependency: never ext:: (runs commands) nor anything else unnamed. */
@@ -37,7 +37,8 @@ export async function resolveGitRef(url: string, ref: string | undefined): Promi
     const line = lines.find((l) => l.split("\t")[1] === name);
     if (line) return line.split("\t")[0] ?? "";
   }
-  throw new DependencyError(
+  throw new AgentcError(
+    "dependency",
     `the ref "${wanted}" is not in ${url}`,
     "Give a branch, a tag or a full 40-character commit that the repository has ('git ls-remote URL' lists them).",
   );
@@ -79,7 +80,8 @@ async function fetchCommit(repo: string, url: string, commit: string): Promise<v
   try {
     await git(["-C", repo, "cat-file", "-e", `${commit}^{commit}`], undefined, url);
   } catch {
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `the commit ${commit} is not in ${url} (rewritten or deleted upstream?)`,
       "Pin a commit the repository still has, then run 'agentc update <dependency>'.",
     );
@@ -105,12 +107,14 @@ async function readTree(repo: string, commit: string, path: string): Promise<Sou
     if (mode === "100755") executables.add(relative);
   }
   if (blobs.length === 0)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `the commit ${commit.slice(0, 12)} has no files under "${path || "/"}"`,
       "Fix 'path' in sources.json: the folder inside the repository that holds what is used.",
     );
   if (blobs.length > maxFiles)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `more than ${maxFiles} files under "${path}"`,
       "Point 'path' at a smaller folder.",
     );
@@ -176,9 +180,13 @@ function git(args: string[], input: string | undefined, about: string): Promise<
   });
 }
 
-function gitError(error: Error & { code?: unknown }, stderr: Buffer, about: string): DependencyError {
+function gitError(error: Error & { code?: unknown }, stderr: Buffer, about: string): AgentcError {
   if (error.code === "ENOENT")
-    return new DependencyError("git is not installed", "Install git: git dependencies are fetched with it.");
+    return new AgentcError(
+      "dependency",
+      "git is not installed",
+      "Install git: git dependencies are fetched with it.",
+    );
   const said = stderr
     .toString("utf8")
     .split("\n")
@@ -186,9 +194,10 @@ function gitError(error: Error & { code?: unknown }, stderr: Buffer, about: stri
     .filter(Boolean)
     .slice(0, 2)
     .join("; ");
-  return new DependencyError(
+  return new AgentcError(
+    "dependency",
     `git could not read ${about}: ${said || error.message}`,
     "Check the URL and the network; with a cached copy, build without --frozen or with --offline.",
-    true,
+    { unreachable: true },
   );
 }

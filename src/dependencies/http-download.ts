@@ -1,5 +1,5 @@
+import { AgentcError } from "../shared/agentc-error.js";
 import { remoteUrlProblem } from "../shared/remote-url.js";
-import { DependencyError } from "./dependency-error.js";
 
 const timeoutMs = 60_000;
 
@@ -11,7 +11,7 @@ export async function download(
   missingHint: string,
 ): Promise<Uint8Array> {
   const problem = remoteUrlProblem(url);
-  if (problem) throw new DependencyError(`the address ${url} ${problem}`, "Use an https address.");
+  if (problem) throw new AgentcError("dependency", `the address ${url} ${problem}`, "Use an https address.");
   let response: Response;
   try {
     response = await fetch(url, {
@@ -21,13 +21,23 @@ export async function download(
     });
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new DependencyError(`cannot reach ${url} (${code})`, "Check the address and the network.", true);
+    throw new AgentcError(
+      "dependency",
+      `cannot reach ${url} (${code})`,
+      "Check the address and the network.",
+      {
+        unreachable: true,
+      },
+    );
   }
-  if (response.status === 404) throw new DependencyError(`${url} does not exist (HTTP 404)`, missingHint);
+  if (response.status === 404)
+    throw new AgentcError("dependency", `${url} does not exist (HTTP 404)`, missingHint);
   if (!response.ok)
-    throw new DependencyError(`${url} answered HTTP ${response.status}`, "Try again later.", true);
+    throw new AgentcError("dependency", `${url} answered HTTP ${response.status}`, "Try again later.", {
+      unreachable: true,
+    });
   const body = new Uint8Array(await response.arrayBuffer());
   if (body.byteLength > limit)
-    throw new DependencyError(`${url} is larger than ${limit} bytes`, "Use a smaller package.");
+    throw new AgentcError("dependency", `${url} is larger than ${limit} bytes`, "Use a smaller package.");
   return body;
 }

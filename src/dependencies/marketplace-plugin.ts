@@ -1,7 +1,7 @@
 import { packageDataFiles, readPackageData } from "../documents/package-data.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import { builtinPluginHostsDir } from "../shared/package-paths.js";
-import { DependencyError } from "./dependency-error.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
 
@@ -32,7 +32,8 @@ interface Marketplace {
  */
 export function marketplacePlugin(content: SourceFiles, plugin: string | undefined): SourceFiles {
   if (plugin === undefined)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       "a marketplace dependency names no plugin",
       'Add "plugin": the plugin\'s name in marketplace.json.',
     );
@@ -44,7 +45,8 @@ export function marketplacePlugin(content: SourceFiles, plugin: string | undefin
     return part ? `${placed[part]}${inPlugin.slice(part.length)}` : undefined;
   });
   if (found.files.size === 0)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `the plugin "${plugin}" (${folder}) has no skills/, agents/ or commands/`,
       "Only a plugin's skills, agents and commands can enter a registry.",
     );
@@ -56,11 +58,16 @@ function readMarketplace(files: ReadonlyMap<string, Uint8Array>): Marketplace {
   const marketplaceFile = places.find((place) => files.has(place)) ?? places.join(" or ");
   const bytes = files.get(marketplaceFile);
   if (!bytes)
-    throw new DependencyError(`it has no ${marketplaceFile}`, "Point 'path' at the marketplace's folder.");
+    throw new AgentcError(
+      "dependency",
+      `it has no ${marketplaceFile}`,
+      "Point 'path' at the marketplace's folder.",
+    );
   try {
     return parseJson(Buffer.from(bytes).toString("utf8")) as Marketplace;
   } catch (error) {
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `its ${marketplaceFile} is not JSON (${(error as Error).message})`,
       "Fix the marketplace.",
     );
@@ -73,12 +80,17 @@ function pluginFolder(marketplace: Marketplace, plugin: string): string {
   const entry = entries.find((e) => e?.name === plugin);
   if (!entry) {
     const names = entries.map((e) => String(e?.name)).join(", ");
-    throw new DependencyError(`the marketplace has no plugin "${plugin}"`, `It lists: ${names || "none"}.`);
+    throw new AgentcError(
+      "dependency",
+      `the marketplace has no plugin "${plugin}"`,
+      `It lists: ${names || "none"}.`,
+    );
   }
   const root = typeof marketplace.metadata?.pluginRoot === "string" ? marketplace.metadata.pluginRoot : "";
   const source = typeof entry.source === "string" ? entry.source : undefined;
   if (source === undefined || /^[a-z]+:/i.test(source) || source.split("/").includes(".."))
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `the plugin "${plugin}" comes from ${JSON.stringify(entry.source)}, not a folder of the marketplace`,
       "Only plugins kept in the marketplace's own repository are read yet; depend on their repository with kind git.",
     );

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import semver from "semver";
+import { AgentcError } from "../shared/agentc-error.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import type { DependencyDeclaration } from "./declaration.js";
-import { DependencyError } from "./dependency-error.js";
 import { download } from "./http-download.js";
 import type { SourceFiles } from "./model.js";
 import { unpackTarball } from "./tarball.js";
@@ -31,7 +31,8 @@ export async function resolveNpmVersion(declaration: DependencyDeclaration): Pro
   const versions = Object.keys(packument.versions ?? {});
   const version = tagged ?? (semver.validRange(wanted) ? semver.maxSatisfying(versions, wanted) : null);
   if (version && packument.versions?.[version]) return version;
-  throw new DependencyError(
+  throw new AgentcError(
+    "dependency",
     `no version of ${declaration.source} matches "${wanted}" in ${registryOf(declaration)} (it has ${versions.slice(-5).join(", ") || "none"})`,
     "Give a version, a range or a dist-tag the package has ('npm view PACKAGE versions').",
   );
@@ -43,7 +44,8 @@ export async function npmContent(declaration: DependencyDeclaration, version: st
   const release = packument.versions?.[version];
   const tarball = release?.dist?.tarball;
   if (!release || !tarball)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `${declaration.source}@${version} is not in ${registryOf(declaration)} any more (unpublished?)`,
       "Pin a version the registry still has, then run 'agentc update <dependency>'.",
     );
@@ -59,7 +61,8 @@ function registryOf(declaration: DependencyDeclaration): string {
 
 async function readPackument(declaration: DependencyDeclaration): Promise<Packument> {
   if (!packageName.test(declaration.source))
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `"${declaration.source}" is not an npm package name`,
       "Give the package's name.",
     );
@@ -68,7 +71,8 @@ async function readPackument(declaration: DependencyDeclaration): Promise<Packum
   try {
     return parseJson(Buffer.from(bytes).toString("utf8")) as Packument;
   } catch {
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `${url} did not answer with JSON`,
       "Check 'npm_registry': an npm registry's address.",
     );
@@ -80,7 +84,8 @@ function checkIntegrity(bytes: Uint8Array, integrity: string | undefined, what: 
   if (!sha512) return;
   const actual = `sha512-${createHash("sha512").update(bytes).digest("base64")}`;
   if (actual !== sha512)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `the tarball of ${what} does not match the integrity its registry states`,
       "The registry or something between it and you altered the package; do not use it.",
     );

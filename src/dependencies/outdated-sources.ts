@@ -1,6 +1,6 @@
 import { join } from "node:path";
+import { AgentcError } from "../shared/agentc-error.js";
 import { type DependencyDeclaration, refOf } from "./declaration.js";
-import { DependencyError } from "./dependency-error.js";
 import { type OciSources, pinDependency } from "./fetch-dependency.js";
 import { entryMatches, lockFileName, readLockFile } from "./lock-file.js";
 
@@ -37,7 +37,7 @@ export async function outdatedSources(
       const state = !entry ? "not locked" : newest === entry.resolved ? "current" : "behind";
       rows.push({ ...row, newest, state });
     } catch (error) {
-      if (!(error instanceof DependencyError)) throw error;
+      if (!(error instanceof AgentcError)) throw error;
       rows.push({ ...row, state: "unknown", problem: error.message });
     }
   }

@@ -2,10 +2,10 @@ import { basename, join } from "node:path";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { dependenciesResolve } from "./checks/dependencies-resolve.js";
 import { readStoredContent, type StoredContent, storeContent } from "./content-store.js";
 import { type DependencyDeclaration, refOf } from "./declaration.js";
-import { DependencyError } from "./dependency-error.js";
 import { fetchDependency, type OciSources, pinDependency } from "./fetch-dependency.js";
 import {
   entryFor,
@@ -143,14 +143,15 @@ async function resolveOne(
       return undefined;
     }
     if (context.options.offline)
-      throw new DependencyError(
+      throw new AgentcError(
+        "dependency",
         `it is not in ${lockFileName} yet, and --offline does not fetch it`,
         "Run 'agentc lock' with network access once; later builds read the cache.",
       );
     const pinned = await pinDependency(declaration, context.options.oci);
     return await fetchPinned(declaration, pinned, undefined, context);
   } catch (error) {
-    if (!(error instanceof DependencyError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     context.diagnostics.push(problem(at, `Dependency "${declaration.name}": ${error.message}`, error.hint));
     return undefined;
   }
@@ -169,18 +170,20 @@ async function fromLock(
   if (options.frozen && !options.offline) await checkUpstream(declaration, entry, cached, at, context);
   if (cached) return { entry, stored: cached };
   if (options.offline)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `${entry.digest} is not in the cache ${cacheDir}, and --offline does not fetch it`,
       "Run 'agentc lock' with network access once; later builds read the cache.",
     );
   try {
     return await fetchPinned(declaration, entry.resolved, entry, context);
   } catch (error) {
-    if (!(error instanceof DependencyError) || !error.unreachable) throw error;
-    throw new DependencyError(
+    if (!(error instanceof AgentcError) || !error.unreachable) throw error;
+    throw new AgentcError(
+      "dependency",
       `${error.message}; no cached copy of ${entry.digest} is in ${cacheDir}`,
       error.hint,
-      true,
+      { unreachable: true },
     );
   }
 }
@@ -197,7 +200,7 @@ async function checkUpstream(
   try {
     now = await pinDependency(declaration, context.options.oci);
   } catch (error) {
-    if (!(error instanceof DependencyError) || !error.unreachable || !cached) throw error;
+    if (!(error instanceof AgentcError) || !error.unreachable || !cached) throw error;
     context.diagnostics.push(
       problem(
         at,
@@ -209,7 +212,8 @@ async function checkUpstream(
     return;
   }
   if (now !== entry.resolved)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `"${refOf(declaration)}" now names ${now} upstream, but ${lockFileName} pins ${entry.resolved}`,
       `Review the change, then run 'agentc update ${declaration.name}' and commit agentc.lock.`,
     );
@@ -224,7 +228,8 @@ async function fetchPinned(
   const fetched = await fetchDependency(declaration, pinned, context.options.oci);
   const stored = storeContent(dependencyCacheDir(context.options.cacheDir), fetched);
   if (locked && stored.digest !== locked.digest)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `the content at ${pinned} has the digest ${stored.digest}, but ${lockFileName} records ${locked.digest}`,
       `The source changed what ${pinned} holds. Check it; if it is right, run 'agentc update ${declaration.name}'.`,
     );

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { parseTar } from "nanotar";
-import { DependencyError } from "./dependency-error.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import type { SourceFiles } from "./model.js";
 
 const maxUnpackedBytes = 128 * 1024 * 1024;
@@ -14,7 +14,8 @@ export function unpackTarball(tgz: Uint8Array, path: string, strip: "top-folder"
   try {
     tar = gunzipSync(tgz, { maxOutputLength: maxUnpackedBytes });
   } catch {
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       "the tarball is not gzip, or unpacks to more than 128 MiB",
       "Use another version.",
     );
@@ -34,7 +35,8 @@ export function unpackTarball(tgz: Uint8Array, path: string, strip: "top-folder"
     if (isExecutable(item.attrs?.mode)) executables.add(placed);
   }
   if (files.size === 0)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `the tarball has no files under "${folder || "/"}"`,
       "Fix 'path' in sources.json.",
     );

@@ -1,6 +1,6 @@
+import { AgentcError } from "../shared/agentc-error.js";
 import { sha256 } from "../shared/hash.js";
 import type { DependencyDeclaration } from "./declaration.js";
-import { DependencyError } from "./dependency-error.js";
 import { download } from "./http-download.js";
 import type { SourceFiles } from "./model.js";
 import { unpackTarball } from "./tarball.js";
@@ -18,7 +18,8 @@ export async function urlFiles(declaration: DependencyDeclaration, pinned: strin
   const bytes = await fetchTarball(declaration.source);
   const now = `sha256:${sha256(bytes)}`;
   if (now !== pinned)
-    throw new DependencyError(
+    throw new AgentcError(
+      "dependency",
       `${declaration.source} now serves ${now}, not the ${pinned} agentc.lock pins`,
       `Review the change, then run 'agentc update ${declaration.name}' and commit agentc.lock.`,
     );

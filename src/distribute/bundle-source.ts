@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
-import { BundleError } from "../install/bundle/bundle-error.js";
 import { bundleUrl, looksLikeUrl } from "../install/bundle/source-url.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { nearestSibling } from "../shared/nearest-path.js";
 import { type OciReference, parseOciReference } from "./oci/oci-reference.js";
 
@@ -29,14 +29,18 @@ export function parseBundleSource(text: string): BundleSource {
     const url = bundleUrl(text);
     if (url.pathname.toLowerCase().endsWith(".zip")) return { kind: "bundle", url };
     if (url.search !== "" || url.hash !== "")
-      throw new BundleError(`${text}: a server's base URL takes no query or fragment`, sourceHint);
+      throw new AgentcError("bundle", `${text}: a server's base URL takes no query or fragment`, sourceHint);
     if (!url.pathname.endsWith("/")) url.pathname += "/";
     return { kind: "serve", url };
   }
   const stat = statSync(text, { throwIfNoEntry: false });
   if (!stat) {
     const near = nearestSibling(text);
-    throw new BundleError(`${text} does not exist${near ? `; did you mean ${near}?` : ""}`, sourceHint);
+    throw new AgentcError(
+      "bundle",
+      `${text} does not exist${near ? `; did you mean ${near}?` : ""}`,
+      sourceHint,
+    );
   }
   return stat.isDirectory() ? { kind: "folder", path: text } : { kind: "zip", path: text };
 }

@@ -1,6 +1,6 @@
-import { BundleError } from "../install/bundle/bundle-error.js";
 import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
 import { redacted } from "../install/bundle/source-url.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import type { BundleSource } from "./bundle-source.js";
 import type { Candidate } from "./candidate.js";
 import { serveCandidate } from "./serve-source.js";
@@ -31,7 +31,8 @@ export async function newestBundle(
   if (source.kind === "serve") return serveCandidate(source.url, options, range);
   if (source.kind === "bundle") {
     if (range !== undefined)
-      throw new BundleError(
+      throw new AgentcError(
+        "bundle",
         `${redacted(source.url)} is one bundle's URL, with no versions to choose from: --to needs a served or OCI source`,
         "update from the server's base URL or an oci:// repository, or leave out --to",
       );

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BundleError } from "../install/bundle/bundle-error.js";
 import { type ResolveBundleOptions, resolveBundle } from "../install/bundle/resolve-bundle.js";
 import { redacted } from "../install/bundle/source-url.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { sha256 } from "../shared/hash.js";
 import { sourceAddress } from "./bundle-source.js";
 import type { Candidate, OpenedBundle } from "./candidate.js";
@@ -33,16 +33,18 @@ export async function serveCandidate(
   try {
     text = (await fetchSmall(indexUrl, { maxBytes: maxIndexBytes, ...tempOf(options) })).toString("utf8");
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
-    if (error.reason === "unreachable") throw error;
-    throw new BundleError(
+    if (!(error instanceof AgentcError)) throw error;
+    if (error.unreachable) throw error;
+    throw new AgentcError(
+      "bundle",
       `${redacted(base)} is not an agentc server: ${error.message}`,
       "give the base URL 'agentc serve' prints, or a bundle's own URL ending in .zip",
     );
   }
   const index = parseServeIndex(text);
   if (typeof index === "string")
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `${redacted(indexUrl)} ${index}`,
       "the server is not an agentc serve of a current version",
     );
@@ -67,7 +69,8 @@ async function openServed(
   const manifest = sha256(readFileSync(join(bundle.dir, manifestFileName)));
   if (manifest !== entry.manifest_sha256) {
     bundle.cleanup();
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `${redacted(url)} holds a manifest.json with sha256 ${manifest}, but the index says ${entry.manifest_sha256}`,
       "the server's index and bundle disagree: do not install it; tell its publisher",
     );

@@ -1,9 +1,9 @@
-import { BundleError } from "../install/bundle/bundle-error.js";
 import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
 import { runInstall } from "../install/install-run.js";
 import type { InstallRequest, InstallResult } from "../install/install-types.js";
 import { type InstallRecord, readRecord } from "../install/model/record.js";
 import { missingProject, projectRoot } from "../install/project/project-root.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { parseBundleSource, sourceAddress } from "./bundle-source.js";
 import type { Candidate, OpenedBundle } from "./candidate.js";
 import { noUpdateSourceHint, updateSourceOf } from "./installed-source.js";
@@ -28,7 +28,7 @@ export interface UpdateCheck {
 
 /**
  * Asks the project's recorded source (else its manifest's install.bundle) for the newest bundle and tells
- * whether the project is behind it. Every problem is a BundleError with a hint.
+ * whether the project is behind it. Every problem is an AgentcError with a hint.
  */
 export async function checkForUpdate(
   projectDir: string,
@@ -36,13 +36,14 @@ export async function checkForUpdate(
   range?: string,
 ): Promise<UpdateCheck> {
   const root = projectRoot(projectDir);
-  if (!root) throw new BundleError(missingProject(projectDir), "give the project folder with --project DIR");
+  if (!root)
+    throw new AgentcError("bundle", missingProject(projectDir), "give the project folder with --project DIR");
   const record = installedRecord(root);
   const from = updateSourceOf(root, record);
-  if (!from) throw new BundleError(`${root}: no source to update from`, noUpdateSourceHint);
+  if (!from) throw new AgentcError("bundle", `${root}: no source to update from`, noUpdateSourceHint);
   const source = parseBundleSource(from.address);
   if (source.kind === "folder" || source.kind === "zip")
-    throw new BundleError(`${from.address} is not a remote source`, noUpdateSourceHint);
+    throw new AgentcError("bundle", `${from.address} is not a remote source`, noUpdateSourceHint);
   const candidate = await newestBundle(source, options, range);
   const standing = await standingOf(record, candidate, options);
   return {
@@ -87,9 +88,11 @@ export async function runUpdate(req: UpdateRequest): Promise<{ check: UpdateChec
 
 function installedRecord(root: string): InstallRecord {
   const read = readRecord(root);
-  if (!read.ok) throw new BundleError(read.problem, "restore .agentc/installed.json, or install again");
+  if (!read.ok)
+    throw new AgentcError("bundle", read.problem, "restore .agentc/installed.json, or install again");
   if (!read.record)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `${root}: nothing is installed here`,
       "install first: agentc install <source> --project DIR",
     );

@@ -1,7 +1,7 @@
 import semverValid from "semver/functions/valid.js";
 import maxSatisfying from "semver/ranges/max-satisfying.js";
 import validRange from "semver/ranges/valid.js";
-import { BundleError } from "../install/bundle/bundle-error.js";
+import { AgentcError } from "../shared/agentc-error.js";
 
 /** The SemVer version a tag or version label stands for ("1.2.0", "v1.2.0"), or undefined. */
 export function versionOfLabel(label: string): string | undefined {
@@ -25,7 +25,8 @@ export function newestLabel(labels: readonly string[], range = "*"): string | un
 /** `--to`'s value checked: a version ("1.4.2") or a range ("^1", "~1.4", ">=1.2 <2"). */
 export function wantedRange(text: string): string {
   if (validRange(text) === null)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `--to ${text} is neither a version nor a version range`,
       "give a version (--to 1.4.2) or a range (--to ^1, --to ~1.4)",
     );
@@ -33,9 +34,10 @@ export function wantedRange(text: string): string {
 }
 
 /** The error when no version of a source satisfies `--to`. */
-export function noneWanted(source: string, range: string, offered: readonly string[]): BundleError {
+export function noneWanted(source: string, range: string, offered: readonly string[]): AgentcError {
   const list = offered.filter((label) => versionOfLabel(label) !== undefined);
-  return new BundleError(
+  return new AgentcError(
+    "bundle",
     `${source} has no version that satisfies ${range}`,
     list.length > 0 ? `it offers ${list.slice(-10).join(", ")}` : "it offers no versioned release",
   );

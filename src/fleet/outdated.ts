@@ -4,12 +4,12 @@ import { parseBundleSource, sourceAddress } from "../distribute/bundle-source.js
 import type { Candidate } from "../distribute/candidate.js";
 import { updateSourceOf } from "../distribute/installed-source.js";
 import { newestBundle } from "../distribute/latest-bundle.js";
-import { BundleError } from "../install/bundle/bundle-error.js";
 import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
 import type { InstallRecord } from "../install/model/record.js";
 import { projectRoot } from "../install/project/project-root.js";
 import { projectStatus } from "../install/status.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { sha256 } from "../shared/hash.js";
 import { isOlder } from "../shared/version-order.js";
 import { mapBounded } from "./bounded-map.js";
@@ -69,7 +69,7 @@ function localState(project: string): Checked {
     const address = sourceAddress(source);
     return { row: { ...base, source: address }, record, address };
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     return { row: { ...base, problem: error.message }, record };
   }
 }
@@ -81,7 +81,7 @@ async function ask(address: string, options: ResolveBundleOptions): Promise<Newe
       return { problem: `${address} is not a remote source` };
     return { candidate: await newestBundle(source, options) };
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     return { problem: error.message };
   }
 }
@@ -106,7 +106,7 @@ async function compare(
       differs && candidate.version !== undefined && isOlder(candidate.version, record.registry_version);
     return { ...row, behind: differs && !older, ...(older ? { older } : {}) };
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     return { ...row, problem: error.message };
   }
 }

@@ -4,7 +4,7 @@
  */
 
 export { readSignerFile, SignerFileError } from "../packaging/signature/signer-file.js";
-export { BundleError } from "./bundle/bundle-error.js";
+export { AgentcError } from "../shared/agentc-error.js";
 export { type ResolveBundleOptions, type ResolvedBundle, resolveBundle } from "./bundle/resolve-bundle.js";
 export type { SignatureReport, SignerPolicy } from "./bundle/signature-trust.js";
 export { defaultHookTimeoutMs } from "./capability/hook-timeout.js";

@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { writeFileAtomic, writeThroughTemp } from "../shared/atomic-write.js";
 import { sha256 } from "../shared/hash.js";
 import { parseJson } from "../shared/nesting-limit.js";
@@ -8,7 +9,6 @@ import { pathListProblems } from "../shared/path-check.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
 import { fileSink, ZipWriter } from "../shared/zip/zip-writer.js";
 import { type BundleManifest, bundleManifestName, parseBundleManifest } from "./bundle-manifest.js";
-import { PackError } from "./pack-error.js";
 import { capturePayloads, type PayloadFile } from "./payload-capture.js";
 import { manifestWithPayloads } from "./payload-manifest.js";
 import { clashingRewrite, publishedPath } from "./publish-rewrites.js";
@@ -50,14 +50,14 @@ export function packBundle(buildDir: string, file: string, options: PackOptions 
     : { bytes: built, captured: new Map() };
   const manifest = parseBundleManifest(manifestBytes.toString("utf8"));
   if (typeof manifest === "string")
-    throw new PackError(`${join(buildDir, bundleManifestName)} ${manifest}`, rebuildHint);
+    throw new AgentcError("pack", `${join(buildDir, bundleManifestName)} ${manifest}`, rebuildHint);
   checkPaths(manifest, limits);
   const signed = options.signingKey ? signManifest(manifestBytes, options.signingKey) : undefined;
   const entries = manifest.artifacts
     .map((path) => ({ path, name: publishedPath(path, manifest.rewrites) }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const written = writeThroughTemp(file, (temp) =>
-    failingAsPackError(limits, () => {
+    failingAsPackProblem(limits, () => {
       const writer = new ZipWriter(fileSink(temp), limits);
       try {
         writer.add({ name: bundleManifestName, bytes: manifestBytes, mode: 0o644 });
@@ -93,7 +93,8 @@ function withCapture(buildDir: string, built: Buffer): { bytes: Buffer; captured
   try {
     manifest = parseJson(built.toString("utf8")) as Manifest;
   } catch (error) {
-    throw new PackError(
+    throw new AgentcError(
+      "pack",
       `${join(buildDir, bundleManifestName)} is not valid JSON (${(error as Error).message})`,
       rebuildHint,
     );
@@ -116,19 +117,24 @@ function addArtifacts(
     const bytes = captured ? captured.bytes : readArtifact(sources.buildDir, path, manifest);
     total += bytes.length;
     if (bytes.length > limits.maxEntryBytes || total > limits.maxTotalBytes)
-      throw new PackError(`${path} makes the bundle larger than the installer accepts`, sizeHint(limits));
+      throw new AgentcError(
+        "pack",
+        `${path} makes the bundle larger than the installer accepts`,
+        sizeHint(limits),
+      );
     writer.add({ name, bytes, mode: manifest.executables.has(path) ? 0o755 : 0o644 });
   }
 }
 
-/** Runs the write; on failure removes the temporary file and reports a PackError with a fitting hint. */
-function failingAsPackError<T>(limits: ArchiveLimits, write: () => T): T {
+/** Runs the write; on failure removes the temporary file and reports an AgentcError with a fitting hint. */
+function failingAsPackProblem<T>(limits: ArchiveLimits, write: () => T): T {
   try {
     return write();
   } catch (error) {
-    if (error instanceof PackError) throw error;
+    if (error instanceof AgentcError) throw error;
     const io = typeof (error as NodeJS.ErrnoException).code === "string";
-    throw new PackError(
+    throw new AgentcError(
+      "pack",
       `cannot write the bundle: ${(error as Error).message}`,
       io ? "check that the --out folder exists, is writable and has room" : sizeHint(limits),
     );
@@ -139,7 +145,8 @@ function readManifest(buildDir: string): Buffer {
   try {
     return readFileSync(join(buildDir, bundleManifestName));
   } catch {
-    throw new PackError(
+    throw new AgentcError(
+      "pack",
       `${buildDir} holds no ${bundleManifestName}, so it is not a build folder`,
       "run 'agentc build [registry] --out DIR' and pack DIR (default: <registry>/build)",
     );
@@ -149,29 +156,36 @@ function readManifest(buildDir: string): Buffer {
 function checkPaths(manifest: BundleManifest, limits: ArchiveLimits): void {
   const problems = pathListProblems([bundleManifestName, ...manifest.artifacts]);
   const first = problems[0];
-  if (first) throw new PackError(`manifest.json lists "${first.path}", which ${first.problem}`, rebuildHint);
+  if (first)
+    throw new AgentcError("pack", `manifest.json lists "${first.path}", which ${first.problem}`, rebuildHint);
   for (const path of manifest.artifacts) {
     const clash = clashingRewrite(path, manifest.rewrites);
     if (clash)
-      throw new PackError(
+      throw new AgentcError(
+        "pack",
         `${path} already uses the published name "${clash.to}" of the rewrite "${clash.from} :: ${clash.to}", so the installer could not reverse it`,
         "choose a publish_rewrites target that no built path uses (targets.json)",
       );
     if (path.split("/").length > limits.maxDepth)
-      throw new PackError(`${path} is deeper than ${limits.maxDepth} folders`, sizeHint(limits));
+      throw new AgentcError("pack", `${path} is deeper than ${limits.maxDepth} folders`, sizeHint(limits));
   }
   if (manifest.artifacts.length + 1 > Math.min(limits.maxEntries, 0xffff))
-    throw new PackError(`${manifest.artifacts.length} files are more than a bundle holds`, sizeHint(limits));
+    throw new AgentcError(
+      "pack",
+      `${manifest.artifacts.length} files are more than a bundle holds`,
+      sizeHint(limits),
+    );
 }
 
 function readArtifact(buildDir: string, path: string, manifest: BundleManifest): Buffer {
   const full = join(buildDir, path);
   const stat = lstatSync(full, { throwIfNoEntry: false });
-  if (!stat?.isFile()) throw new PackError(`${full} is missing or not a regular file`, rebuildHint);
+  if (!stat?.isFile()) throw new AgentcError("pack", `${full} is missing or not a regular file`, rebuildHint);
   const bytes = readFileSync(full);
   const expected = manifest.hashes.get(path);
   if (expected !== sha256(bytes))
-    throw new PackError(
+    throw new AgentcError(
+      "pack",
       `${full} does not match its hash in manifest.json (edited after the build?)`,
       rebuildHint,
     );

@@ -3,9 +3,9 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Manifest } from "../manifest/manifest-model.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { pairSeparator } from "../shared/line-codec.js";
 import { pathProblem } from "../shared/path-check.js";
-import { PackError } from "./pack-error.js";
 
 /** A file an install command left in a payload folder, at its project path. */
 export interface PayloadFile {
@@ -57,7 +57,8 @@ export function capturePayloads(
 
 function runInstallCommand(tool: string, command: string, cwd: string, timeoutMs: number): void {
   if (command === "")
-    throw new PackError(
+    throw new AgentcError(
+      "pack",
       `tool ${tool} has payload folders but no install command`,
       "give it one in targets.json tools[].install",
     );
@@ -72,7 +73,8 @@ function runInstallCommand(tool: string, command: string, cwd: string, timeoutMs
   const tail = output.length > shownOutputChars ? `…${output.slice(-shownOutputChars)}` : output;
   const shown = tail === "" ? " (no output)" : `; its output:\n${tail}`;
   const failed = (why: string) =>
-    new PackError(
+    new AgentcError(
+      "pack",
       `the install command of tool ${tool} (${command}) ${why}; nothing was packed${shown}`,
       "fix the command in targets.json tools[].install (the first one runs, with sh -c, in an empty folder), then pack again",
     );
@@ -88,7 +90,8 @@ function runInstallCommand(tool: string, command: string, cwd: string, timeoutMs
 function collectFolder(tool: string, scratch: string, folder: string, files: Map<string, PayloadFile>): void {
   const stat = lstatSync(join(scratch, folder), { throwIfNoEntry: false });
   if (!stat?.isDirectory())
-    throw new PackError(
+    throw new AgentcError(
+      "pack",
       `the install command of tool ${tool} ${stat ? "made a file, not a folder, at" : "did not create"} its payload folder ${folder}; nothing was packed`,
       "list in payload only the project folders the first install command creates",
     );
@@ -97,7 +100,8 @@ function collectFolder(tool: string, scratch: string, folder: string, files: Map
       const path = `${rel}/${name}`;
       const problem = pathProblem(path);
       if (problem)
-        throw new PackError(
+        throw new AgentcError(
+          "pack",
           `payload file ${path} of tool ${tool} ${problem}`,
           "rename it in the tool's output",
         );
@@ -106,7 +110,8 @@ function collectFolder(tool: string, scratch: string, folder: string, files: Map
       else if (entry.isFile())
         files.set(path, { bytes: readFileSync(join(scratch, path)), executable: (entry.mode & 0o111) !== 0 });
       else
-        throw new PackError(
+        throw new AgentcError(
+          "pack",
           `payload ${path} of tool ${tool} is a symbolic link or special file; bundles hold regular files only`,
           "make the install command write plain files into its payload folders",
         );

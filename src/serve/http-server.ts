@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { AgentcError } from "../shared/agentc-error.js";
 import { respond } from "./respond.js";
-import { ServeError } from "./serve-error.js";
 import { type Routes, serveRoutes } from "./serve-routes.js";
 import { type FolderChange, followFolder } from "./served-folder.js";
 import type { ServedVersion } from "./served-version.js";
@@ -119,7 +119,7 @@ function siteOf(
   try {
     return readSite(latest.siteDir, warn);
   } catch (error) {
-    if (atStart || !(error instanceof ServeError)) throw error;
+    if (atStart || !(error instanceof AgentcError)) throw error;
     warn(`the registry page of ${latest.origin} is not served: ${error.message}`);
     return undefined;
   }
@@ -145,7 +145,8 @@ function listen(server: Server, options: ServeOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
-        new ServeError(
+        new AgentcError(
+          "serve",
           `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`,
           error.code === "EADDRINUSE"
             ? "another program (perhaps another agentc serve) uses that port: stop it, or choose another fixed --port (projects record the URL they install from, so keep the one they know); --port 0 picks a free port for this run only"

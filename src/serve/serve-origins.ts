@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { bundleManifestName } from "../packaging/bundle-manifest.js";
-import { ServeError } from "./serve-error.js";
+import { AgentcError } from "../shared/agentc-error.js";
 
 const originHint =
   "give a build folder (agentc build), a bundle .zip (agentc pack), or a folder holding several of them, one per version";
@@ -13,9 +13,9 @@ const originHint =
  */
 export function serveOrigins(path: string): string[] {
   const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) throw new ServeError(`${path} does not exist`, originHint);
+  if (!stat) throw new AgentcError("serve", `${path} does not exist`, originHint);
   if (stat.isFile()) return [path];
-  if (!stat.isDirectory()) throw new ServeError(`${path} is not a file or folder`, originHint);
+  if (!stat.isDirectory()) throw new AgentcError("serve", `${path} is not a file or folder`, originHint);
   if (existsSync(join(path, bundleManifestName))) return [path];
   const children = readdirSync(path, { withFileTypes: true })
     .filter((e) => !e.name.startsWith("."))
@@ -27,6 +27,10 @@ export function serveOrigins(path: string): string[] {
     .map((e) => join(path, e.name))
     .sort();
   if (children.length === 0)
-    throw new ServeError(`${path} holds no manifest.json, no build folder and no .zip bundle`, originHint);
+    throw new AgentcError(
+      "serve",
+      `${path} holds no manifest.json, no build folder and no .zip bundle`,
+      originHint,
+    );
   return children;
 }

@@ -2,8 +2,8 @@ import { type FSWatcher, mkdirSync, rmSync, statSync, watch } from "node:fs";
 import { dirname, join } from "node:path";
 import { bundleManifestName } from "../packaging/bundle-manifest.js";
 import { folderSignaturePath, zipSignaturePath } from "../packaging/signature/bundle-signature.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { loadOrigin, newestFirst, twinProblem } from "./load-versions.js";
-import { ServeError } from "./serve-error.js";
 import { serveOrigins } from "./serve-origins.js";
 import type { ServedVersion } from "./served-version.js";
 
@@ -108,11 +108,11 @@ export function followFolder(options: FollowOptions): ServedFolder {
 }
 
 /** The origins PATH holds now; none, with the reason, when it holds nothing to serve any more. */
-function seenOrigins(path: string): { origins: string[]; problem?: ServeError } {
+function seenOrigins(path: string): { origins: string[]; problem?: AgentcError } {
   try {
     return { origins: serveOrigins(path) };
   } catch (error) {
-    if (!(error instanceof ServeError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     return { origins: [], problem: error };
   }
 }
@@ -133,7 +133,7 @@ function reloaded(
   try {
     return { stamp, folder, version: loadOrigin(origin, folder) };
   } catch (error) {
-    if (!(error instanceof ServeError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     rmSync(folder, { recursive: true, force: true });
     if (error.message !== old?.problem) how.warn(`${origin} is not served (yet): ${error.message}`);
     const kept = old?.version ? { folder: old.folder, version: old.version } : { folder };
@@ -148,7 +148,7 @@ function reloaded(
 function servedOf(
   next: Map<string, Slot>,
   previous: Map<string, Slot>,
-  twin: (problem: ServeError) => void,
+  twin: (problem: AgentcError) => void,
 ): ServedVersion[] {
   const isNew = (origin: string): number => (previous.get(origin) === next.get(origin) ? 0 : 1);
   const ordered = [...next.entries()].sort(([a], [b]) => isNew(a) - isNew(b));

@@ -1,5 +1,5 @@
 import { payloadTools } from "../packaging/payload-capture.js";
-import { ServeError } from "./serve-error.js";
+import { AgentcError } from "../shared/agentc-error.js";
 
 /** A tool whose payload folders the server captured at start (seed 000's image build), and how many files. */
 export interface CapturedPayload {
@@ -24,7 +24,8 @@ export function servedPayloads(
   if (!fromFolder && payloadFiles.size === 0) {
     const [first] = tools;
     const folders = tools.flatMap((t) => t.folders).join(", ");
-    throw new ServeError(
+    throw new AgentcError(
+      "serve",
       `${origin} does not carry the payload folder${tools.length > 1 || (first?.folders.length ?? 0) > 1 ? "s" : ""} ${folders} of tool ${tools.map((t) => t.name).join(", ")}: it was packed without --payloads, and every install from this server would go without them`,
       `pack the build with 'agentc pack <build-folder> --payloads --out ${origin}' and serve that zip, or serve the build folder itself (serve then runs each payload tool's first install command once, at start)`,
     );

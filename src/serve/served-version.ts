@@ -7,10 +7,10 @@ import { packBundle } from "../packaging/bundle-zip.js";
 import { publishedPath } from "../packaging/publish-rewrites.js";
 import { localSignatures } from "../packaging/signature/bundle-signature.js";
 import { verifySshSignature } from "../packaging/signature/sshsig.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import { sha256, sha256OfFile } from "../shared/hash.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../shared/zip/archive-limits.js";
-import { ServeError } from "./serve-error.js";
 import { type CapturedPayload, servedPayloads } from "./served-payloads.js";
 
 /** A file the server sends from its snapshot on disk. */
@@ -72,7 +72,8 @@ export function loadServedVersion(
   unpackBundle(zip, staging, origin, limits);
   const manifest = readFileSync(join(staging, bundleManifestName));
   const parsed = parseBundleManifest(manifest.toString("utf8"));
-  if (typeof parsed === "string") throw new ServeError(`${origin}: manifest.json ${parsed}`, rebuildHint);
+  if (typeof parsed === "string")
+    throw new AgentcError("serve", `${origin}: manifest.json ${parsed}`, rebuildHint);
   const json = parseJson(manifest.toString("utf8")) as Record<string, unknown>;
   const version = registryVersion(json, origin);
   const captured = servedPayloads(origin, json, parsed.payloads, stat.isDirectory());
@@ -116,7 +117,8 @@ function signatureOf(origin: string, folder: boolean, manifest: Buffer): Pick<Se
   if (!found) return {};
   const check = verifySshSignature(found.bytes, manifest);
   if (!check.ok)
-    throw new ServeError(
+    throw new AgentcError(
+      "serve",
       `${found.from} ${check.problem}`,
       "sign this build again ('agentc pack --sign KEY', or ssh-keygen -Y sign -n agentc-bundle -f KEY manifest.json), or remove the stale signature",
     );
@@ -128,7 +130,8 @@ function signatureOf(origin: string, folder: boolean, manifest: Buffer): Pick<Se
 function registryVersion(manifest: Record<string, unknown>, origin: string): string {
   const version = manifest.registry_version;
   if (typeof version !== "string" || !versionPattern.test(version))
-    throw new ServeError(
+    throw new AgentcError(
+      "serve",
       `${origin}: manifest.json has no registry_version fit for an address (letters, digits, . + _ -)`,
       "set registry_version in targets.json, or leave it out to have it derived from the content",
     );

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { AgentcError } from "../shared/agentc-error.js";
 import { pathProblem } from "../shared/path-check.js";
-import { ServeError } from "./serve-error.js";
 
 /** The registry page the build wrote into <build>/site/, read into memory at start: path → bytes. */
 export type SiteFiles = Map<string, Buffer>;
@@ -35,8 +35,9 @@ export function readSite(dir: string, warn: (text: string) => void): SiteFiles |
   return files;
 }
 
-function tooLarge(dir: string): ServeError {
-  return new ServeError(
+function tooLarge(dir: string): AgentcError {
+  return new AgentcError(
+    "serve",
     `${dir} holds more than ${siteLimits.files} files or ${siteLimits.bytes / 2 ** 20} MiB`,
     "the registry page is small static HTML; remove what does not belong to it",
   );

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { declarationOf, withDependency } from "../../src/dependencies/declare-dependency.js";
-import { DependencyError } from "../../src/dependencies/dependency-error.js";
+import { AgentcError } from "../../src/shared/agentc-error.js";
 
 const base = '{\n  "version": 1,\n  "sources": [{ "name": "team", "kind": "custom", "path": "rules" }]\n}\n';
 const skills = declarationOf({ source: "https://git.example.org/tools/skills.git", path: "skills" });
@@ -20,7 +20,7 @@ describe("agentc add: the declaration it writes and where it puts it in sources.
       source: "@acme/agent-skills",
     });
     assert.equal(declarationOf({ source: "oci://ghcr.io/acme/org:1", name: "org" }).kind, "registry");
-    assert.throws(() => declarationOf({ source: "ext::sh -c touch% /tmp/x" }), DependencyError);
+    assert.throws(() => declarationOf({ source: "ext::sh -c touch% /tmp/x" }), AgentcError);
     assert.throws(() => declarationOf({ source: "http://example.org/skills.git" }), /cannot tell what kind/);
   });
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { BundleError, checkForUpdate, runUpdate } from "../../src/index.js";
+import { AgentcError, checkForUpdate, runUpdate } from "../../src/index.js";
 import { packBundle } from "../../src/packaging/bundle-zip.js";
 import { snapshot, stamps, withoutAgentc } from "../support/install-fixture.js";
 import { runAgentc } from "../support/run-cli.js";
@@ -103,7 +103,7 @@ describe("agentc install <server URL> and agentc update", () => {
     const served = await releases(v1);
     const project = testdir();
     await assert.rejects(checkForUpdate(project), (e: unknown) => {
-      assert.ok(e instanceof BundleError);
+      assert.ok(e instanceof AgentcError);
       assert.match(e.message, /nothing is installed here/);
       return true;
     });

@@ -45,7 +45,10 @@ describe("import fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", ()
   it("every mutated project ends agentc import with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
     const outcomes = await slice("import", 20261206, 60);
     // A file import cannot read is a warning (AGC127: it stays the project's), so most broken projects still exit 0.
-    assert.ok(outcomes.filter((o) => o.flagged).length >= 20, "the mutations should be noticed in many projects");
+    assert.ok(
+      outcomes.filter((o) => o.flagged).length >= 20,
+      "the mutations should be noticed in many projects",
+    );
   });
 });
 

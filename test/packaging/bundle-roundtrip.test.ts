@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { BundleError, resolveBundle } from "../../src/install/bundle/resolve-bundle.js";
+import { AgentcError, resolveBundle } from "../../src/install/bundle/resolve-bundle.js";
 import { packBundle } from "../../src/packaging/bundle-zip.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -69,9 +69,9 @@ describe("pack → resolveBundle round trip", () => {
     assert.ok(readTree(build)["manifest.json"]);
   });
 
-  it("fails with a BundleError for a path that does not exist", async () => {
+  it("fails with a AgentcError for a path that does not exist", async () => {
     await assert.rejects(resolveBundle(join(testdir(), "nope.zip")), (error: unknown) => {
-      assert.ok(error instanceof BundleError);
+      assert.ok(error instanceof AgentcError);
       assert.match(error.message, /does not exist/);
       assert.match(error.hint, /build folder, a bundle \.zip/);
       return true;
@@ -121,7 +121,7 @@ describe("pack → resolveBundle round trip", () => {
     const server = await serve({ "/b.zip": bytes(readFileSync(zip)) });
     const tempRoot = testdir();
     await assert.rejects(resolveBundle(server.url("/b.zip"), { tempRoot }), (error: unknown) => {
-      assert.ok(error instanceof BundleError);
+      assert.ok(error instanceof AgentcError);
       assert.match(error.message, /no integrity for http:\/\/127\.0\.0\.1:\d+\/b\.zip: .*HTTP 404/);
       assert.match(error.hint, /--integrity sha256-<base64>/);
       return true;

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DependencyDeclaration } from "../../dependencies/declaration.js";
 import { type AddRequest, declarationOf, withDependency } from "../../dependencies/declare-dependency.js";
-import { DependencyError } from "../../dependencies/dependency-error.js";
 import { lockToWrite, writeLockFile } from "../../dependencies/lock-file.js";
 import type { DependencyKind } from "../../dependencies/model.js";
 import { registryDependencies } from "../../registry/registry-dependencies.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { writeFileAtomic } from "../../shared/atomic-write.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
@@ -52,9 +52,9 @@ export const addCommand: Command = {
       added = declarationOf(requestOf(source, args));
       writeFileAtomic(sourcesPath, withDependency(before, current, added));
     } catch (error) {
-      if (!(error instanceof DependencyError || error instanceof SyntaxError)) throw error;
+      if (!(error instanceof AgentcError || error instanceof SyntaxError)) throw error;
       const hint =
-        error instanceof DependencyError ? error.hint : "Fix sources.json ('agentc check' says where).";
+        error instanceof AgentcError ? error.hint : "Fix sources.json ('agentc check' says where).";
       io.err(`agentc add: ${error.message}\n  hint: ${hint}`);
       return exitCodes.inputErrors;
     }

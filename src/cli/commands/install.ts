@@ -2,7 +2,7 @@ import type { BundleSource } from "../../distribute/bundle-source.js";
 import type { OpenedBundle } from "../../distribute/candidate.js";
 import { openBundleSource } from "../../distribute/open-source.js";
 import {
-  BundleError,
+  AgentcError,
   type ComponentChoice,
   type InstallResult,
   runInstall,
@@ -172,7 +172,7 @@ export async function openedBundle(
       ...(progress ? { onProgress: (d: number, t?: number) => progress(d, t ?? d) } : {}),
     });
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     io.err(`agentc ${command}: ${error.message}\n  hint: ${error.hint}`);
     return exitCodes.inputErrors;
   }

@@ -1,6 +1,6 @@
 import { dirname, join, relative, sep } from "node:path";
 import { defaultBundlePath, type PackResult, packBundle } from "../../packaging/bundle-zip.js";
-import { PackError } from "../../packaging/pack-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { isFolder, makeFolders } from "../../shared/make-folders.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 import { packHelp } from "../help/pack.js";
@@ -35,7 +35,7 @@ export const packCommand: Command = {
         );
       return exitCodes.ok;
     } catch (error) {
-      if (!(error instanceof PackError)) throw error;
+      if (!(error instanceof AgentcError)) throw error;
       if (json) io.out(JSON.stringify({ ok: false, message: error.message, hint: error.hint }, null, 2));
       else io.err(`agentc pack: ${error.message}\n  hint: ${error.hint}`);
       return exitCodes.inputErrors;
@@ -71,7 +71,8 @@ function folderFor(file: string): void {
     makeFolders(dirname(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new PackError(
+    throw new AgentcError(
+      "pack",
       `cannot make the folder ${dirname(file)} (${code})`,
       "choose an --out you can write to",
     );

@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Published } from "../../distribute/oci/oci-publish.js";
-import { BundleError } from "../../install/bundle/bundle-error.js";
-import { PackError } from "../../packaging/pack-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { publishHelp } from "../help/publish.js";
 
@@ -38,7 +37,7 @@ export const publishCommand: Command = {
         );
       return exitCodes.ok;
     } catch (error) {
-      if (!(error instanceof BundleError || error instanceof PackError)) {
+      if (!(error instanceof AgentcError)) {
         if (typeof (error as NodeJS.ErrnoException).code !== "string") throw error;
         io.err(
           `agentc publish: cannot read ${origin}: ${(error as Error).message}\n  hint: give a build folder or a bundle .zip`,
@@ -72,7 +71,7 @@ async function publishRegistry(
       );
     return exitCodes.ok;
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     io.err(`agentc publish: ${error.message}\n  hint: ${error.hint}`);
     return exitCodes.inputErrors;
   }

@@ -1,10 +1,10 @@
 import { isLoopbackHost } from "../../install/bundle/source-url.js";
 import { startServe } from "../../serve/http-server.js";
 import { fitsInstallScript, installScriptFor } from "../../serve/install-script.js";
-import { ServeError } from "../../serve/serve-error.js";
 import type { FolderChange } from "../../serve/served-folder.js";
 import { capturedLine } from "../../serve/served-payloads.js";
 import type { ServedVersion } from "../../serve/served-version.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { serveHelp } from "../help/serve.js";
 import { stopSignal } from "../stop-signal.js";
@@ -52,7 +52,7 @@ export const serveCommand: Command = {
       return exitCodes.ok;
     } catch (error) {
       stopped.cancel();
-      if (!(error instanceof ServeError)) throw error;
+      if (!(error instanceof AgentcError)) throw error;
       io.err(`agentc serve: ${error.message}\n  hint: ${error.hint}`);
       return exitCodes.inputErrors;
     }

@@ -1,6 +1,6 @@
 import type { OpenedBundle } from "../../distribute/candidate.js";
 import { openBundleSource } from "../../distribute/open-source.js";
-import { BundleError, projectStatus } from "../../install/index.js";
+import { AgentcError, projectStatus } from "../../install/index.js";
 import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
@@ -97,7 +97,7 @@ async function comparedBundle(args: ParsedArgs, io: CommandIo): Promise<OpenedBu
   try {
     return await openBundleSource(source, integrity);
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     io.err(`agentc status: ${error.message}\n  hint: ${error.hint}`);
     return exitCodes.usage;
   }

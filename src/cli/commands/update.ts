@@ -1,6 +1,6 @@
 import { checkForUpdate } from "../../distribute/update.js";
 import { wantedRange } from "../../distribute/wanted-version.js";
-import { BundleError } from "../../install/bundle/bundle-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { updateHelp } from "../help/update.js";
 import { installedProjectHint } from "../project-option.js";
@@ -78,12 +78,12 @@ export const updateCommand: Command = {
   },
 };
 
-/** Runs a step of the update; a BundleError is reported with its hint and is exit 1. */
+/** Runs a step of the update; an AgentcError is reported with its hint and is exit 1. */
 async function attempt<T>(io: CommandIo, step: () => Promise<T>): Promise<T | number> {
   try {
     return await step();
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     return fail(io, error.message, error.hint);
   }
 }

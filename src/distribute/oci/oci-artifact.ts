@@ -1,4 +1,4 @@
-import { BundleError } from "../../install/bundle/bundle-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import {
   bundleArtifactType,
@@ -95,8 +95,9 @@ export function parseArtifactManifest(bytes: Buffer, label: string): BundleArtif
   };
 }
 
-function notBundle(label: string, why: string): BundleError {
-  return new BundleError(
+function notBundle(label: string, why: string): AgentcError {
+  return new AgentcError(
+    "bundle",
     `${label} is not an agentc bundle: ${why}`,
     "publish it with 'agentc publish <build> oci://…', or check the reference",
   );

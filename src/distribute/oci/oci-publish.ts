@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import semverEq from "semver/functions/eq.js";
 import semverValid from "semver/functions/valid.js";
-import { BundleError } from "../../install/bundle/bundle-error.js";
 import { unpackBundle } from "../../install/bundle/unpack-bundle.js";
 import { manifestFileName } from "../../manifest/manifest-model.js";
 import { packBundle } from "../../packaging/bundle-zip.js";
 import { localSignatures } from "../../packaging/signature/bundle-signature.js";
 import { signManifest } from "../../packaging/signature/sign-manifest.js";
 import { verifySshSignature } from "../../packaging/signature/sshsig.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256, sha256OfFile } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import { defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
@@ -50,7 +50,8 @@ export async function publishOci(
 ): Promise<Published> {
   const ref = parseOciReference(target);
   if (ref.tag === undefined || ref.digest !== undefined)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `${target}: publish to a tag (oci://HOST/REPO:TAG)`,
       "a digest names what is there already; the registry computes it",
     );
@@ -112,7 +113,8 @@ function signatureFor(
   if (!found) return undefined;
   const check = verifySshSignature(found.bytes, manifest);
   if (!check.ok)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `the signature ${found.from} ${check.problem}; nothing was published`,
       "sign this build again (agentc pack --sign KEY, or publish --sign KEY), or remove the stale signature",
     );
@@ -129,7 +131,8 @@ function packInto(build: string, work: string): string {
 function tagMatchesVersion(tag: string, version: string, target: string): void {
   const tagged = versionOfLabel(tag);
   if (tagged === undefined || (semverValid(version) !== null && semverEq(tagged, version))) return;
-  throw new BundleError(
+  throw new AgentcError(
+    "bundle",
     `${target}: the tag ${tag} says version ${tagged}, but the bundle's registry_version is ${version}`,
     `publish it to :${version} (projects update along version tags), or pass --any-tag if this tag is meant`,
   );

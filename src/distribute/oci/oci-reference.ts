@@ -1,5 +1,5 @@
-import { BundleError } from "../../install/bundle/bundle-error.js";
 import { isLoopbackHost } from "../../install/bundle/source-url.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 
 /** `oci://HOST[:PORT]/REPO:TAG`, `oci://HOST/REPO@sha256:<hex>`, or both (the digest wins). */
 export interface OciReference {
@@ -58,6 +58,6 @@ export function parseOciReference(text: string): OciReference {
   };
 }
 
-function bad(text: string, problem: string): BundleError {
-  return new BundleError(`${text} ${problem}`, hint);
+function bad(text: string, problem: string): AgentcError {
+  return new AgentcError("bundle", `${text} ${problem}`, hint);
 }

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BundleError } from "../../install/bundle/bundle-error.js";
 import type { BundleSignatures, SignatureFile } from "../../packaging/signature/bundle-signature.js";
 import { maxSignatureBytes } from "../../packaging/signature/sshsig.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256 } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import type { Descriptor } from "./oci-artifact.js";
@@ -99,7 +99,8 @@ async function fallbackIndex(client: RegistryClient, tag: string): Promise<Image
   if (!found) return { schemaVersion: 2, mediaType: ociIndexType, manifests: [] };
   const index = parseIndex(found.bytes);
   if (!index)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `${client.ref.text}: the tag ${tag} holds something other than a referrers index; the signature was pushed, but not listed`,
       "a tag named sha256-<hex> is reserved for the referrers of that digest (OCI distribution spec 1.1): remove or rename it, then publish again",
     );
@@ -131,7 +132,7 @@ export async function readSignatures(client: RegistryClient, subject: string): P
     const found = listed ?? (await client.manifestIfAny(referrersTag(subject), ociIndexType))?.bytes;
     index = found ? parseIndex(found) : { schemaVersion: 2, mediaType: ociIndexType, manifests: [] };
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     return { files: [], lookedAt: `its referrers could not be read: ${error.message}` };
   }
   const descriptors = (index?.manifests ?? [])
@@ -183,7 +184,8 @@ async function smallBlob(client: RegistryClient, descriptor: Descriptor): Promis
     await client.blobToFile(descriptor, file, maxSignatureBytes);
     const bytes = readFileSync(file);
     if (`sha256:${sha256(bytes)}` !== descriptor.digest)
-      throw new BundleError(
+      throw new AgentcError(
+        "bundle",
         `${client.ref.text}: the registry sent a signature blob that is not ${descriptor.digest}; nothing was installed`,
         "the registry or something between is damaging data: do not install from it",
       );

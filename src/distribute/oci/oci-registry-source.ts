@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { createTarGzip, parseTar } from "nanotar";
-import { BundleError } from "../../install/bundle/bundle-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256 } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import { emptyConfig, ociManifestType, titleAnnotation } from "./oci-media-types.js";
@@ -25,7 +25,8 @@ export async function publishRegistrySource(
 ): Promise<{ reference: string; digest: string; files: number }> {
   const ref = parseOciReference(target);
   if (ref.tag === undefined || ref.digest !== undefined)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `${target}: publish to a tag (oci://HOST/REPO:TAG)`,
       "the registry computes the digest",
     );
@@ -100,7 +101,8 @@ export const ociRegistrySources = {
         !layer?.digest ||
         typeof layer.size !== "number"
       )
-        throw new BundleError(
+        throw new AgentcError(
+          "bundle",
           `${reference} is not an agentc registry (artifact type ${manifest.artifactType ?? "none"})`,
           "publish the registry folder with 'agentc publish <registry> oci://…'; a bundle cannot be layered",
         );
@@ -116,7 +118,8 @@ async function blob(client: RegistryClient, descriptor: { digest: string; size: 
     await client.blobToFile({ mediaType: registrySourceLayerType, ...descriptor }, file, maxLayerBytes);
     const bytes = readFileSync(file);
     if (`sha256:${sha256(bytes)}` !== descriptor.digest)
-      throw new BundleError(
+      throw new AgentcError(
+        "bundle",
         `the layer ${descriptor.digest} arrived with other bytes`,
         "the registry is damaged",
       );
@@ -142,10 +145,10 @@ async function failingClearly<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     throw Object.assign(new Error(error.message), {
       hint: error.hint,
-      unreachable: error.reason === "unreachable",
+      unreachable: error.unreachable,
     });
   }
 }

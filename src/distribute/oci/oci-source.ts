@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BundleError } from "../../install/bundle/bundle-error.js";
 import { type ResolveBundleOptions, resolveBundle } from "../../install/bundle/resolve-bundle.js";
 import { manifestFileName } from "../../manifest/manifest-model.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256 } from "../../shared/hash.js";
 import type { Candidate, OpenedBundle } from "../candidate.js";
 import { newestLabel, noneWanted, versionOfLabel } from "../wanted-version.js";
@@ -75,7 +75,8 @@ async function openArtifact(
     const manifest = `sha256:${sha256(readFileSync(join(bundle.dir, manifestFileName)))}`;
     if (manifest !== artifact.manifest.digest) {
       bundle.cleanup();
-      throw new BundleError(
+      throw new AgentcError(
+        "bundle",
         `${client.ref.text}: the bundle's manifest.json is ${manifest}, but the artifact names ${artifact.manifest.digest}`,
         "the artifact was not made by 'agentc publish', or it was altered: do not install it",
       );

@@ -1,5 +1,5 @@
-import { BundleError } from "../../install/bundle/bundle-error.js";
 import { bundleUrl } from "../../install/bundle/source-url.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import type { Credentials } from "./registry-credentials.js";
 import { registryProblem, registryRequest } from "./registry-http.js";
@@ -40,11 +40,12 @@ export async function answerChallenge(
 ): Promise<string> {
   if (challenge.scheme === "basic") {
     if (credentials?.kind !== "basic")
-      throw new BundleError(`${label} needs a user name and password`, authHint);
+      throw new AgentcError("bundle", `${label} needs a user name and password`, authHint);
     return basic(credentials);
   }
   if (challenge.scheme !== "bearer" || !challenge.params.realm)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `${label} asks for an authentication agentc does not speak (${challenge.scheme})`,
       authHint,
     );
@@ -58,13 +59,17 @@ export async function answerChallenge(
     ...(credentials ? { headers: { authorization: basic(credentials) } } : {}),
   });
   if (response.status !== 200)
-    throw new BundleError(`${label}: the token service answered ${registryProblem(response)}`, authHint);
+    throw new AgentcError(
+      "bundle",
+      `${label}: the token service answered ${registryProblem(response)}`,
+      authHint,
+    );
   const { token, access_token } = parseJson(response.body.toString("utf8")) as {
     token?: string;
     access_token?: string;
   };
   const value = token ?? access_token;
   if (typeof value !== "string" || value === "")
-    throw new BundleError(`${label}: the token service sent no token`, authHint);
+    throw new AgentcError("bundle", `${label}: the token service sent no token`, authHint);
   return `Bearer ${value}`;
 }

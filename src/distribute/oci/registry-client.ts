@@ -1,5 +1,5 @@
-import { BundleError } from "../../install/bundle/bundle-error.js";
 import { type Downloaded, downloadToFile } from "../../install/bundle/download.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256 } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import type { Descriptor } from "./oci-artifact.js";
@@ -207,8 +207,8 @@ export class RegistryClient {
   private failure(
     problem: string,
     hint = "check the reference and the registry; if it is flaky, try again",
-  ): BundleError {
-    return new BundleError(`${this.ref.text}: the registry ${problem}`, hint);
+  ): AgentcError {
+    return new AgentcError("bundle", `${this.ref.text}: the registry ${problem}`, hint);
   }
 }
 

@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { BundleError } from "../../install/bundle/bundle-error.js";
 import { redacted } from "../../install/bundle/source-url.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 
 export interface RegistryResponse {
@@ -38,7 +38,7 @@ export function registryRequest(req: RegistryRequest): Promise<RegistryResponse>
   };
   return new Promise((resolve, reject) => {
     const fail = (why: string): void =>
-      reject(new BundleError(`${req.method} ${redacted(req.url)} failed: ${why}`, retryHint));
+      reject(new AgentcError("bundle", `${req.method} ${redacted(req.url)} failed: ${why}`, retryHint));
     const sent = send(req.url, { method: req.method, headers }, (res) => {
       const chunks: Buffer[] = [];
       let total = 0;

@@ -1,5 +1,5 @@
 import type { ClientRequest } from "node:http";
-import { BundleError } from "./bundle-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 
 const slowHint =
   "check the network and the address, or raise the limit if the bundle is genuinely slow to fetch";
@@ -9,7 +9,7 @@ const slowHint =
  * stallMs). When either passes it destroys the current request with the reason.
  */
 export class DownloadWatchdog {
-  reason: BundleError | undefined;
+  reason: AgentcError | undefined;
   private request: ClientRequest | undefined;
   private stall: NodeJS.Timeout | undefined;
   private readonly overall: NodeJS.Timeout;
@@ -39,7 +39,7 @@ export class DownloadWatchdog {
   }
 
   private fail(problem: string): void {
-    this.reason ??= new BundleError(`download of ${this.label} ${problem}`, slowHint);
+    this.reason ??= new AgentcError("bundle", `download of ${this.label} ${problem}`, slowHint);
     this.stop();
     this.request?.destroy(this.reason);
   }

@@ -4,8 +4,9 @@ import { get as httpGet, type IncomingMessage } from "node:http";
 import { get as httpsGet } from "node:https";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { isNoSpace } from "../apply/no-space.js";
-import { BundleError, noSpaceError } from "./bundle-error.js";
+import { noSpaceError } from "./bundle-error.js";
 import { DownloadWatchdog } from "./download-watchdog.js";
 import { redacted, redirectTarget } from "./source-url.js";
 
@@ -42,13 +43,17 @@ export async function downloadToFile(url: URL, file: string, options: DownloadOp
       if (status >= 300 && status < 400 && response.headers.location !== undefined) {
         response.resume();
         if (hop >= maxRedirects)
-          throw new BundleError(`${redacted(url)} redirects more than ${maxRedirects} times`, retryHint);
+          throw new AgentcError(
+            "bundle",
+            `${redacted(url)} redirects more than ${maxRedirects} times`,
+            retryHint,
+          );
         current = redirectTarget(current, response.headers.location);
         continue;
       }
       if (status !== 200) {
         response.resume();
-        throw new BundleError(`${redacted(current)} answered HTTP ${status}`, retryHint);
+        throw new AgentcError("bundle", `${redacted(current)} answered HTTP ${status}`, retryHint);
       }
       return await receive(response, file, options, watchdog, redacted(current));
     }
@@ -100,16 +105,21 @@ async function receive(
     await pipeline(response, meter, createWriteStream(file, { flags: "wx", mode: 0o600 }));
   } catch (error) {
     if (isNoSpace(error)) throw noSpaceError(`cannot save the download of ${label}`, error);
-    throw watchdog.reason ?? (error instanceof BundleError ? error : networkError(label, error as Error));
+    throw watchdog.reason ?? (error instanceof AgentcError ? error : networkError(label, error as Error));
   }
   if (total !== undefined && done !== total)
-    throw new BundleError(`download of ${label} is truncated: ${done} of ${total} bytes`, retryHint);
+    throw new AgentcError(
+      "bundle",
+      `download of ${label} is truncated: ${done} of ${total} bytes`,
+      retryHint,
+    );
   return { sha256: hash.digest("hex"), bytes: done };
 }
 
-function oversize(label: string, maxBytes: number, total?: number): BundleError {
+function oversize(label: string, maxBytes: number, total?: number): AgentcError {
   const size = total === undefined ? "more than" : `${total} bytes, over`;
-  return new BundleError(
+  return new AgentcError(
+    "bundle",
     `download of ${label} is ${size} the limit of ${maxBytes} bytes`,
     "raise maxBytes only if you trust the source; a bundle is normally a few MB",
   );
@@ -118,17 +128,18 @@ function oversize(label: string, maxBytes: number, total?: number): BundleError 
 /** Codes of a connection that never opened: nothing listens there, or no such host. */
 const unreachableCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH"]);
 
-function networkError(label: string, error: Error): BundleError {
+function networkError(label: string, error: Error): AgentcError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code !== undefined && unreachableCodes.has(code))
-    return new BundleError(
+    return new AgentcError(
+      "bundle",
       `download of ${label} failed: nothing answered there (${code === "ECONNREFUSED" ? "connection refused" : code})`,
       "check the address and that the server runs; a server started with --port 0 gets a new port each start, so give 'agentc serve' a fixed --port and recorded URLs keep working",
-      "unreachable",
+      { unreachable: true },
     );
   const detail =
     code === "ECONNRESET" || error.message === "aborted"
       ? "the connection closed early (truncated)"
       : error.message;
-  return new BundleError(`download of ${label} failed: ${detail}`, retryHint);
+  return new AgentcError("bundle", `download of ${label} failed: ${detail}`, retryHint);
 }

@@ -1,8 +1,8 @@
 import { readSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import { Inflate } from "fflate";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { compression } from "../../shared/zip/zip-format.js";
-import { BundleError } from "./bundle-error.js";
 import type { LocatedEntry } from "./local-headers.js";
 
 /** Input per step: deflate inflates at most ~1032:1, so one step never holds more than ~4 MB of output. */
@@ -50,12 +50,12 @@ function push(inflate: Inflate, chunk: Uint8Array, final: boolean, entry: Locate
     inflate.push(chunk, final);
   } catch (error) {
     // the sink's own failures (a full disk) are not the archive's fault; fflate's errors carry a number
-    if (error instanceof BundleError || typeof (error as NodeJS.ErrnoException).code === "string")
+    if (error instanceof AgentcError || typeof (error as NodeJS.ErrnoException).code === "string")
       throw error;
     throw damaged(entry, `is not valid deflate data (${(error as Error).message})`);
   }
 }
 
-function damaged(entry: LocatedEntry, problem: string): BundleError {
-  return new BundleError(`${JSON.stringify(entry.name)} ${problem}`, corruptHint);
+function damaged(entry: LocatedEntry, problem: string): AgentcError {
+  return new AgentcError("bundle", `${JSON.stringify(entry.name)} ${problem}`, corruptHint);
 }

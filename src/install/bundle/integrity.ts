@@ -1,4 +1,4 @@
-import { BundleError } from "./bundle-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 
 const hexDigest = /^[0-9a-f]{64}$/;
 const base64Digest = /^[A-Za-z0-9+/]{43}=$/;
@@ -21,7 +21,7 @@ export function parseIntegrity(integrity: string): string {
     return value.slice(7).toLowerCase();
   const line = checksumLine.exec(value);
   if (line?.[1] && !value.includes("\n")) return line[1].toLowerCase();
-  throw new BundleError(`"${integrity}" is not a sha256 integrity string`, integrityHint);
+  throw new AgentcError("bundle", `"${integrity}" is not a sha256 integrity string`, integrityHint);
 }
 
 /** The digest of a `#sha256=<hex>` URL fragment, if there is one. */
@@ -30,7 +30,11 @@ export function fragmentDigest(url: URL): string | undefined {
   if (!match) return undefined;
   const hex = (match[1] ?? "").toLowerCase();
   if (!hexDigest.test(hex))
-    throw new BundleError(`the URL fragment ${url.hash} is not #sha256=<64 hex digits>`, integrityHint);
+    throw new AgentcError(
+      "bundle",
+      `the URL fragment ${url.hash} is not #sha256=<64 hex digits>`,
+      integrityHint,
+    );
   return hex;
 }
 
@@ -38,7 +42,7 @@ export function fragmentDigest(url: URL): string | undefined {
 export function checksumFileDigest(text: string, url: string): string {
   const first = text.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
   if (!hexDigest.test(first))
-    throw new BundleError(`${url} does not start with a sha256 in hex`, integrityHint);
+    throw new AgentcError("bundle", `${url} does not start with a sha256 in hex`, integrityHint);
   return first;
 }
 
@@ -46,7 +50,8 @@ export function checksumFileDigest(text: string, url: string): string {
 export function agreedDigest(digests: readonly (string | undefined)[]): string | undefined {
   const given = [...new Set(digests.filter((d): d is string => d !== undefined))];
   if (given.length > 1)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `the integrity sources disagree (${given.join(" vs ")})`,
       "give one integrity value, or make them match",
     );

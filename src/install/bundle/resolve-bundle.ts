@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type BundleSignatures, localSignatures } from "../../packaging/signature/bundle-signature.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256OfFile } from "../../shared/hash.js";
 import { type ArchiveLimits, defaultArchiveLimits } from "../../shared/zip/archive-limits.js";
-import { BundleError } from "./bundle-error.js";
 import { downloadToFile } from "./download.js";
 import {
   agreedDigest,
@@ -18,7 +18,7 @@ import { bundleUrl, looksLikeUrl, redacted } from "./source-url.js";
 import { unpackBundle } from "./unpack-bundle.js";
 import { urlSignatures } from "./url-signature.js";
 
-export { BundleError } from "./bundle-error.js";
+export { AgentcError } from "../../shared/agentc-error.js";
 
 export interface ResolveBundleOptions {
   /** `sha256-<base64>` (SRI) or `sha256:<hex>`. Required for URLs unless the URL says #sha256=<hex> or <url>.sha256 exists. */
@@ -50,7 +50,7 @@ const sourceHint = "give a build folder, a bundle .zip made by 'agentc pack', or
 /**
  * Turns a bundle source into a build folder: a local build folder as is; a local .zip or an https URL
  * checked (integrity first, then every archive limit) and extracted into a fresh temporary folder.
- * Fails with a BundleError, leaving nothing behind.
+ * Fails with an AgentcError, leaving nothing behind.
  */
 export async function resolveBundle(
   source: string,
@@ -62,10 +62,10 @@ export async function resolveBundle(
     return inTempFolder(options, (temp) => fromUrl(url, temp, options, limits));
   }
   const stat = statSync(source, { throwIfNoEntry: false });
-  if (!stat) throw new BundleError(`${source} does not exist`, sourceHint);
+  if (!stat) throw new AgentcError("bundle", `${source} does not exist`, sourceHint);
   if (stat.isDirectory())
     return { dir: resolve(source), cleanup: () => {}, signatures: localSignatures(source, "folder") };
-  if (!stat.isFile()) throw new BundleError(`${source} is not a file or folder`, sourceHint);
+  if (!stat.isFile()) throw new AgentcError("bundle", `${source} is not a file or folder`, sourceHint);
   return inTempFolder(options, async (temp) => {
     if (options.integrity !== undefined)
       verify(sha256OfFile(source), parseIntegrity(options.integrity), source);
@@ -94,7 +94,7 @@ async function fromUrl(
 
 /**
  * The sha256 a bundle URL must have, before it is downloaded: --integrity and #sha256= (which must agree),
- * else the <url>.sha256 published beside it. Fails with a BundleError when there is none.
+ * else the <url>.sha256 published beside it. Fails with an AgentcError when there is none.
  */
 export async function expectedUrlDigest(source: string, options: ResolveBundleOptions = {}): Promise<string> {
   const url = bundleUrl(source);
@@ -131,8 +131,9 @@ async function publishedDigest(url: URL, temp: string, transfer: typeof defaults
   try {
     await downloadToFile(checksumUrl, file, { ...transfer, maxBytes: 4096 });
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
-    throw new BundleError(
+    if (!(error instanceof AgentcError)) throw error;
+    throw new AgentcError(
+      "bundle",
       `no integrity for ${redacted(withoutFragment(url))}: ${error.message}`,
       integrityHint,
     );
@@ -150,7 +151,8 @@ function unpackInto(zip: string, temp: string, label: string, limits: ArchiveLim
 
 function verify(actual: string, expected: string, label: string): void {
   if (actual !== expected)
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `${label} has sha256 ${actual}, but ${expected} was expected; nothing was unpacked`,
       "the download is damaged or the bundle changed since its hash was published: do not install it; fetch the hash again from its publisher",
     );
@@ -177,7 +179,8 @@ function makeTemp(root: string): string {
   try {
     return mkdtempSync(join(root, "agentc-bundle-"));
   } catch (error) {
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `cannot create a temporary folder in ${root}: ${(error as Error).message}`,
       "set tempRoot (or TMPDIR) to a writable folder",
     );

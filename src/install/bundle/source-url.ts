@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { BundleError } from "./bundle-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 
 const httpsHint = "publish the bundle over https (plain http is accepted only from this machine, for tests)";
 
@@ -20,11 +20,11 @@ export function bundleUrl(source: string): URL {
   try {
     url = new URL(source);
   } catch {
-    throw new BundleError(`"${source}" is not a valid URL`, httpsHint);
+    throw new AgentcError("bundle", `"${source}" is not a valid URL`, httpsHint);
   }
   if (url.protocol === "https:") return url;
   if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return url;
-  throw new BundleError(`${redacted(url)} is not an https address`, httpsHint);
+  throw new AgentcError("bundle", `${redacted(url)} is not an https address`, httpsHint);
 }
 
 /**
@@ -36,11 +36,16 @@ export function redirectTarget(from: URL, location: string): URL {
   try {
     next = new URL(location, from);
   } catch {
-    throw new BundleError(`${redacted(from)} redirects to an invalid address "${location}"`, httpsHint);
+    throw new AgentcError(
+      "bundle",
+      `${redacted(from)} redirects to an invalid address "${location}"`,
+      httpsHint,
+    );
   }
   const loopbackHttp = (u: URL): boolean => u.protocol === "http:" && isLoopbackHost(u.hostname);
   if (next.protocol === "https:" || (loopbackHttp(next) && loopbackHttp(from))) return next;
-  throw new BundleError(
+  throw new AgentcError(
+    "bundle",
     `${redacted(from)} redirects to ${redacted(next)}, which is not https; refused`,
     httpsHint,
   );

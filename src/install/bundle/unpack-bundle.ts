@@ -6,10 +6,11 @@ import {
   bundleManifestName,
   parseBundleManifest,
 } from "../../packaging/bundle-manifest.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import type { ArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { isNoSpace } from "../apply/no-space.js";
 import { type BundleFile, matchManifest } from "./bundle-entries.js";
-import { archiveError, BundleError, noSpaceError } from "./bundle-error.js";
+import { archiveError, noSpaceError } from "./bundle-error.js";
 import { isDirectoryEntry, limitProblems, unsafeEntryProblems } from "./entry-checks.js";
 import { inflateEntry } from "./inflate-entry.js";
 import { type LocatedEntry, locateEntries } from "./local-headers.js";
@@ -53,15 +54,19 @@ export function unpackBundle(
 
 function readManifest(fd: number, files: LocatedEntry[], limits: ArchiveLimits) {
   const entry = files.find((e) => e.name === bundleManifestName);
-  if (!entry) throw new BundleError(`has no ${bundleManifestName} at its root`, unsafeHint);
+  if (!entry) throw new AgentcError("bundle", `has no ${bundleManifestName} at its root`, unsafeHint);
   if (entry.size > limits.maxManifestBytes)
-    throw new BundleError(`has a ${entry.size}-byte ${bundleManifestName}, over the limit`, limitHint);
+    throw new AgentcError(
+      "bundle",
+      `has a ${entry.size}-byte ${bundleManifestName}, over the limit`,
+      limitHint,
+    );
   const chunks: Uint8Array[] = [];
   inflateEntry(fd, entry, (chunk) => chunks.push(chunk));
   const bytes = Buffer.concat(chunks);
   const manifest = parseBundleManifest(bytes.toString("utf8"));
   if (typeof manifest === "string")
-    throw new BundleError(`has a ${bundleManifestName} that ${manifest}`, unsafeHint);
+    throw new AgentcError("bundle", `has a ${bundleManifestName} that ${manifest}`, unsafeHint);
   return { manifest, bytes };
 }
 
@@ -84,22 +89,24 @@ function extract(fd: number, file: BundleFile, stagingDir: string, manifest: Bun
     closeSync(out);
   }
   if (hash.digest("hex") !== manifest.hashes.get(file.path))
-    throw new BundleError(
+    throw new AgentcError(
+      "bundle",
       `"${file.entry.name}" does not match its hash in ${bundleManifestName}`,
       unsafeHint,
     );
 }
 
-/** Runs a step, prefixing the bundle's name to the BundleErrors it throws. */
+/** Runs a step, prefixing the bundle's name to the AgentcErrors it throws. */
 function labelled<T>(label: string, step: () => T): T {
   try {
     return step();
   } catch (error) {
-    if (error instanceof BundleError) throw new BundleError(`${label}: ${error.message}`, error.hint);
+    if (error instanceof AgentcError)
+      throw new AgentcError("bundle", `${label}: ${error.message}`, error.hint);
     if (isNoSpace(error)) throw noSpaceError(`${label}: cannot unpack the bundle`, error);
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === "string")
-      throw new BundleError(`${label}: cannot extract (${(error as Error).message})`, diskHint);
+      throw new AgentcError("bundle", `${label}: cannot extract (${(error as Error).message})`, diskHint);
     throw error;
   }
 }

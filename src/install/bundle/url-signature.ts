@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { BundleSignatures } from "../../packaging/signature/bundle-signature.js";
 import { maxSignatureBytes } from "../../packaging/signature/sshsig.js";
-import { BundleError } from "./bundle-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { downloadToFile } from "./download.js";
 import { redacted } from "./source-url.js";
 
@@ -26,7 +26,7 @@ export async function urlSignatures(
     const bytes = readFileSync(file);
     return { files: [{ from: label, bytes }], lookedAt: label };
   } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     return { files: [], lookedAt: error.message };
   } finally {
     rmSync(file, { force: true });

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { AgentcError } from "../../shared/agentc-error.js";
 import type { ArchiveLimits } from "../../shared/zip/archive-limits.js";
 import { headerSize, max16, max32, zipSignature } from "../../shared/zip/zip-format.js";
-import { BundleError } from "./bundle-error.js";
 
 /** One central-directory record, as the archive claims it; nothing here is trusted yet. */
 export interface ZipEntry {
@@ -35,11 +35,19 @@ export function readZipDirectory(path: string, limits: ArchiveLimits): ZipDirect
     const archiveBytes = fstatSync(fd).size;
     const end = readEnd(fd, archiveBytes);
     if (end.size > limits.maxCentralDirectoryBytes)
-      throw new BundleError(`its central directory is ${end.size} bytes, over the limit`, notZipHint);
+      throw new AgentcError(
+        "bundle",
+        `its central directory is ${end.size} bytes, over the limit`,
+        notZipHint,
+      );
     const central = readAt(fd, end.offset, end.size);
     const entries = parseCentral(central, limits);
     if (entries.length % (max16 + 1) !== end.count)
-      throw new BundleError(`it says it holds ${end.count} entries but lists ${entries.length}`, notZipHint);
+      throw new AgentcError(
+        "bundle",
+        `it says it holds ${end.count} entries but lists ${entries.length}`,
+        notZipHint,
+      );
     return { fd, archiveBytes, centralOffset: end.offset, entries };
   } catch (error) {
     closeSync(fd);
@@ -52,7 +60,7 @@ export function readAt(fd: number, position: number, length: number): Buffer {
   let done = 0;
   while (done < length) {
     const n = readSync(fd, buffer, done, length - done, position + done);
-    if (n === 0) throw new BundleError("it ends in the middle of a record (truncated)", notZipHint);
+    if (n === 0) throw new AgentcError("bundle", "it ends in the middle of a record (truncated)", notZipHint);
     done += n;
   }
   return buffer;
@@ -73,15 +81,19 @@ function readEnd(fd: number, archiveBytes: number): { count: number; size: numbe
       offset: tail.readUInt32LE(at + 16),
     };
     if (record.disk !== 0 || record.centralDisk !== 0)
-      throw new BundleError("it is split over several disks", notZipHint);
+      throw new AgentcError("bundle", "it is split over several disks", notZipHint);
     if (record.size === max32 || record.offset === max32)
-      throw new BundleError("it is a ZIP64 archive, which bundles never are", notZipHint);
+      throw new AgentcError("bundle", "it is a ZIP64 archive, which bundles never are", notZipHint);
     const endAt = archiveBytes - tailLength + at;
     if (record.offset + record.size > endAt)
-      throw new BundleError("its central directory points past the end of the file (truncated)", notZipHint);
+      throw new AgentcError(
+        "bundle",
+        "its central directory points past the end of the file (truncated)",
+        notZipHint,
+      );
     return record;
   }
-  throw new BundleError("it is not a zip archive (no end-of-central-directory record)", notZipHint);
+  throw new AgentcError("bundle", "it is not a zip archive (no end-of-central-directory record)", notZipHint);
 }
 
 function parseCentral(central: Buffer, limits: ArchiveLimits): ZipEntry[] {
@@ -89,14 +101,22 @@ function parseCentral(central: Buffer, limits: ArchiveLimits): ZipEntry[] {
   let at = 0;
   while (at < central.length) {
     if (entries.length >= limits.maxEntries)
-      throw new BundleError(`it holds more than ${limits.maxEntries} entries`, limitHint);
+      throw new AgentcError("bundle", `it holds more than ${limits.maxEntries} entries`, limitHint);
     if (at + headerSize.central > central.length || central.readUInt32LE(at) !== zipSignature.centralHeader)
-      throw new BundleError(`its central directory is damaged at entry ${entries.length + 1}`, notZipHint);
+      throw new AgentcError(
+        "bundle",
+        `its central directory is damaged at entry ${entries.length + 1}`,
+        notZipHint,
+      );
     const nameLength = central.readUInt16LE(at + 28);
     const extraLength = central.readUInt16LE(at + 30);
     const next = at + headerSize.central + nameLength + extraLength + central.readUInt16LE(at + 32);
     if (next > central.length)
-      throw new BundleError(`its central directory is damaged at entry ${entries.length + 1}`, notZipHint);
+      throw new AgentcError(
+        "bundle",
+        `its central directory is damaged at entry ${entries.length + 1}`,
+        notZipHint,
+      );
     const nameStart = at + headerSize.central;
     entries.push({
       name: decodeName(central.subarray(nameStart, nameStart + nameLength), entries.length + 1),
@@ -122,7 +142,7 @@ export function decodeName(bytes: Buffer, index: number): string {
   try {
     return utf8.decode(bytes);
   } catch {
-    throw new BundleError(`entry ${index} has a name that is not valid UTF-8`, notZipHint);
+    throw new AgentcError("bundle", `entry ${index} has a name that is not valid UTF-8`, notZipHint);
   }
 }
 

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PackError } from "../pack-error.js";
+import { AgentcError } from "../../shared/agentc-error.js";
 import type { SshPublicKey } from "./ssh-public-key.js";
 import { bundleSignatureNamespace, verifySshSignature } from "./sshsig.js";
 
@@ -32,19 +32,22 @@ export function signManifest(manifest: Buffer, keyFile: string): SignedManifest 
       { stdio: ["inherit", "pipe", "pipe"], encoding: "utf8", timeout: signTimeoutMs },
     );
     if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT")
-      throw new PackError(
+      throw new AgentcError(
+        "pack",
         "signing needs ssh-keygen (OpenSSH 8.1 or later), which is not installed here",
         "install OpenSSH's client (apt-get install openssh-client), or leave out --sign",
       );
     if (run.status !== 0)
-      throw new PackError(
+      throw new AgentcError(
+        "pack",
         `ssh-keygen could not sign with ${keyFile}: ${lastLine(run.stderr) || run.error?.message || `exit ${run.status}`}`,
         keyHint,
       );
     const signature = readFileSync(`${message}.sig`);
     const check = verifySshSignature(signature, manifest);
     if (!check.ok)
-      throw new PackError(
+      throw new AgentcError(
+        "pack",
         `the signature ssh-keygen made with ${keyFile} ${check.problem}`,
         "sign with an ssh-ed25519, ecdsa-sha2-nistp256/384/521 or rsa key (security keys, sk-…, are not supported)",
       );

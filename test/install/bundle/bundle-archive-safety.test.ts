@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { BundleError, resolveBundle } from "../../../src/install/bundle/resolve-bundle.js";
+import { AgentcError, resolveBundle } from "../../../src/install/bundle/resolve-bundle.js";
 import { testdir } from "../../support/testdir.js";
 import {
   type BuildFixture,
@@ -16,8 +16,8 @@ import {
 
 const fixture: BuildFixture = { files: { "AGENTS.md": "# Rules\n", ".claude/rules/a.md": "a\n" } };
 
-/** Resolves the zip and expects a BundleError matching `expected`, with nothing left in tempRoot. */
-async function rejected(zip: Buffer, expected: RegExp): Promise<BundleError> {
+/** Resolves the zip and expects a AgentcError matching `expected`, with nothing left in tempRoot. */
+async function rejected(zip: Buffer, expected: RegExp): Promise<AgentcError> {
   const file = join(testdir(), "bundle.zip");
   writeFileSync(file, zip);
   const tempRoot = testdir();
@@ -28,7 +28,7 @@ async function rejected(zip: Buffer, expected: RegExp): Promise<BundleError> {
       caught = error;
     },
   );
-  assert.ok(caught instanceof BundleError, String(caught));
+  assert.ok(caught instanceof AgentcError, String(caught));
   assert.match(caught.message, expected);
   assert.ok(caught.hint.length > 0);
   assert.deepEqual(leftovers(tempRoot), [], "nothing extracted, no temp folder left");

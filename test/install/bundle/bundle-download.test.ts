@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import {
-  BundleError,
+  AgentcError,
   type ResolveBundleOptions,
   resolveBundle,
 } from "../../../src/install/bundle/resolve-bundle.js";
@@ -25,18 +25,18 @@ function packedBundle(): { zip: Buffer; hex: string } {
   return { zip: readFileSync(zip), hex: sha256 };
 }
 
-/** Expects resolveBundle to fail with a BundleError matching `expected` and to leave tempRoot empty. */
+/** Expects resolveBundle to fail with a AgentcError matching `expected` and to leave tempRoot empty. */
 async function fails(
   url: string,
   expected: RegExp,
   options: ResolveBundleOptions = {},
-): Promise<BundleError> {
+): Promise<AgentcError> {
   const tempRoot = testdir();
   const error = await resolveBundle(url, { tempRoot, ...options }).then(
     () => assert.fail("the download was accepted"),
     (e: unknown) => e,
   );
-  assert.ok(error instanceof BundleError, String(error));
+  assert.ok(error instanceof AgentcError, String(error));
   assert.match(error.message, expected);
   assert.deepEqual(leftovers(tempRoot), [], "no temp files left");
   return error;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import { zipSync } from "fflate";
-import { BundleError, resolveBundle } from "../../../src/install/bundle/resolve-bundle.js";
+import { AgentcError, resolveBundle } from "../../../src/install/bundle/resolve-bundle.js";
 import { packageRoot } from "../../../src/shared/package-paths.js";
 import { testdir } from "../../support/testdir.js";
 import {
@@ -27,7 +27,7 @@ async function rejected(zip: Uint8Array, expected: RegExp): Promise<string> {
     () => assert.fail("the bundle was accepted"),
     (e: unknown) => e,
   );
-  assert.ok(error instanceof BundleError, String(error));
+  assert.ok(error instanceof AgentcError, String(error));
   assert.match(error.message, expected);
   assert.deepEqual(leftovers(tempRoot), [], "the staging folder is removed");
   return error.message;
@@ -145,7 +145,7 @@ describe("case 16: zip bombs are stopped by limits, with the staging folder remo
     const zip = join(testdir(), "bomb.zip");
     writeFileSync(zip, bomb);
     const run = inSmallChild(zip);
-    assert.match(run.output, /BundleError: .*"bomb\.bin" inflates past its declared 900000 bytes/);
+    assert.match(run.output, /AgentcError: .*"bomb\.bin" inflates past its declared 900000 bytes/);
     assert.ok(run.peakMiB < 96, `peak resident memory ${run.peakMiB.toFixed(0)} MiB`);
   });
 });
