@@ -15,11 +15,10 @@ export const roundTripReproduces: InlineCheck = {
     },
     failing: {
       "AGENTS.md": "# Style\n\nUse tabs.\n",
-      ".claude/settings.json":
-        '{\n  "hooks": {\n    "PostToolUse": [\n      { "matcher": "Write", "hooks": [{ "type": "command", "command": "make fmt" }] }\n    ]\n  }\n}\n',
+      ".gemini/settings.json": '{\n  "context": { "fileName": ["AGENTS.md", "GEMINI.md"] }\n}\n',
     },
     expected: [
-      '.claude/settings.json:1:1: warning AGC129 .claude/settings.json is composed with other values at hooks.PostToolUse: the project has [{"matcher":"Write","hooks":[{"type":"command","command":"make fmt"}]}], the build composes [{"matcher":"Edit|Write|NotebookEdit","hooks":[{"type":"command","command":"c...; the install keeps the project\'s entries at hooks.PostToolUse beside its own, so they would be there twice',
+      ".gemini/settings.json:1:1: warning AGC129 the build of the imported registry writes no .gemini/settings.json; what import read from it is in the registry, and the build writes it where its format puts it",
     ],
   },
 };
