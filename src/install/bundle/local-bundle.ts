@@ -56,22 +56,24 @@ export function loadBundle(
   desired.composed = fragments.composed;
   const adoptProblems = readAdoptBodies(desired, (path) => readBundleFile(bundleDir, path));
   if (adoptProblems.length > 0) return { ok: false, problems: adoptProblems };
+  // Keyed by path and hash: bytes checked against one hash never stand in for another.
   const bytes = new Map<string, Buffer>();
+  const key = (c: { path: string; sha256: string }) => `${c.path}\0${c.sha256}`;
   const verify = (contents: Content[]): string[] =>
     contents.flatMap((c) => {
-      if (c.from === "text" || bytes.has(c.path)) return [];
+      if (c.from === "text" || bytes.has(key(c))) return [];
       const read = readBundleFile(bundleDir, c.path);
       if (typeof read === "string") return [read];
       if (sha256(read) !== c.sha256)
         return [
           `${c.path}: the bundle's file does not match its hash in the manifest (corrupt or tampered bundle)`,
         ];
-      bytes.set(c.path, read);
+      bytes.set(key(c), read);
       return [];
     });
   const bytesOf = (c: Content): Buffer => {
     if (c.from === "text") return Buffer.from(c.text);
-    const found = bytes.get(c.path);
+    const found = bytes.get(key(c));
     if (!found) throw new Error(`internal: ${c.path} was not verified before writing`);
     return found;
   };
