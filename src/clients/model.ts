@@ -526,6 +526,8 @@ export interface PermissionRuleForm {
   permission_coarse_forms?: Record<string, string>;
   /** Tools a coarse rule (the whole verb) cannot be written for, with the reason. */
   permission_tools_coarse_lost?: Record<string, string>;
+  /** Why no rule of a verb is written, where the client has tools for it that its rules cannot name reliably. */
+  permission_verbs_lost?: Partial<Record<Verb, string>>;
   /** Tools the client honours only in some lists (e.g. a tool-name wildcard taken in deny and ask, not allow). */
   permission_tool_levels?: Record<string, PermissionLevel[]>;
   permission_path_prefix: string;

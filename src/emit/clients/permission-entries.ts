@@ -245,7 +245,13 @@ export function ruleTargets(
 ): RuleTargets {
   const tools = mapping.permission_tools[rule.verb] ?? [];
   if (tools.length === 0)
-    return { written: [], lost: [], noTool: `the client has no permission tool for the verb "${rule.verb}"` };
+    return {
+      written: [],
+      lost: [],
+      noTool:
+        mapping.permission_verbs_lost?.[rule.verb] ??
+        `the client has no permission tool for the verb "${rule.verb}"`,
+    };
   const forms = tools.map((tool) => ({
     tool,
     form:
