@@ -134,8 +134,8 @@ async function applyAsRenovate(repo: string, app: string, dep: ReportDep): Promi
   const templated = (command as string)
     .replace("{{{packageFileDir}}}", join(repo, "services", "app", ".agentc"))
     .replace("{{{newVersion}}}", "1.1.0");
-  assert.match(templated, /^npx --yes agentc update /);
-  const update = await runAgentc(templated.replace(/^npx --yes agentc /, "").split(" "));
+  assert.match(templated, /^npx --no-install agentc update /);
+  const update = await runAgentc(templated.replace(/^npx --no-install agentc /, "").split(" "));
   assert.equal(update.status, 0, update.stderr);
   assert.equal(JSON.parse(readFileSync(record, "utf8")).registry_version, "1.1.0");
   assert.equal(readFileSync(join(app, "AGENTS.md"), "utf8"), "# rules of 1.1.0\n");
