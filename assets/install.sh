@@ -11,7 +11,7 @@
 # lines); settings files written where missing from the text the server composed; never overwriting a file
 # it did not install; every conflict listed before any write; the same install record. What it does not
 # implement (composing into a settings file already there, capability packages, tool payloads, link
-# fallbacks, --move-aside) it refuses in one line, naming `npx agentc install`.
+# fallbacks, --move-aside) it refuses in one line, naming `agentc install`.
 set -u
 
 # agentc-serve-config-begin (agentc serve writes the values of this block)
@@ -53,13 +53,13 @@ cleanup() {
 die() { warn "$1"; [ $# -gt 2 ] && printf '  hint: %s\n' "$3" >&2; cleanup; exit "${2:-1}"; }
 # What agentc install does and this installer cannot: one line, what and why, and the command to use instead
 refuse() {
-  warn "$1; install with: npx agentc install ${AGENTC_BASE:-<server URL>} --project ${project:-DIR}"
+  warn "$1; install with: agentc install ${AGENTC_BASE:-<server URL>} --project ${project:-DIR}"
   cleanup
   exit 1
 }
 on_signal() {
   if [ -n "$applying" ]; then
-    warn "interrupted while writing: the project is partly updated; run this installer again (or npx agentc install) to complete it"
+    warn "interrupted while writing: the project is partly updated; run this installer again (or agentc install) to complete it"
   fi
   cleanup
   exit "$1"
@@ -767,7 +767,7 @@ plan() {
   awk '
   BEGIN {
     FS = "\t"
-    editHint = "move it away (or run npx agentc install --move-aside to have it renamed to <name>.agentc-old)"
+    editHint = "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)"
     split("mkdir move-aside remove create update write-beside rmdir link", order, " ")
   }
   $1 == "file" || $1 == "seed" { nf++; F[nf] = $0; next }
@@ -897,7 +897,7 @@ plan() {
     if (!writable(p)) return
     if (d == "unchanged") { act("unchanged", p); return }
     if (d == "vouched") {
-      conflict(p, asked("", "seed_refresh_hashes", p " :: " H[p]) " calls this file an earlier version of the seed, but agentc'"'"'s install record does not show agentc wrote it; a bundle cannot vouch for a file agentc did not write, and replacing it would lose it", "move it away (or run npx agentc install --move-aside to have it renamed to <name>.agentc-old)")
+      conflict(p, asked("", "seed_refresh_hashes", p " :: " H[p]) " calls this file an earlier version of the seed, but agentc'"'"'s install record does not show agentc wrote it; a bundle cannot vouch for a file agentc did not write, and replacing it would lose it", "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)")
       return
     }
     if (d != "keep") { write(p, sha, 0, c); return }
@@ -959,7 +959,7 @@ plan() {
     if (t == "symlink" && pk(p) == "symlink" && pt(p) == L[p] && pa(p) != "1") { act("link", p, text, 1); return }
     if (t == "absent") { ensureParents(p, c); act("link", p, text, 0); return }
     what = t == "symlink" ? "a link to " L[p] " agentc did not make" : t == "dir" ? "a folder" : "a file agentc did not write (or one edited since)"
-    conflictOrDir(p, "should become a link to " target ", but is " what, "move it away (or merge it into the link target), or run npx agentc install --move-aside")
+    conflictOrDir(p, "should become a link to " target ", but is " what, "move it away (or merge it into the link target), or run agentc install --move-aside")
   }
   # agentc'"'"'s marked block in a person'"'"'s file (src/install/plan/plan-block.ts). The texts were composed before
   # planning (compose_blocks): "host" is the file an adopt line'"'"'s block goes into, "text" what it holds, "span"
@@ -1101,7 +1101,7 @@ plan() {
   }
   function personsLegacy(c, p, t,   vouched) {
     vouched = (t == "file" && ((p, H[p]) in known)) ? " (" asked("", "seed_refresh_hashes", p " :: " H[p]) " calls it an earlier version agentc shipped, which a bundle cannot vouch for)" : ""
-    conflict(p, asked(c, "remove", p) " asks to delete it, but agentc'"'"'s install record does not show agentc made " (t == "symlink" ? "a link" : "a file") " there" vouched "; deleting it would lose it", "delete or move it yourself if it is no longer needed (or run npx agentc install --move-aside to have it renamed to <name>.agentc-old)")
+    conflict(p, asked(c, "remove", p) " asks to delete it, but agentc'"'"'s install record does not show agentc made " (t == "symlink" ? "a link" : "a file") " there" vouched "; deleting it would lose it", "delete or move it yourself if it is no longer needed (or run agentc install --move-aside to have it renamed to <name>.agentc-old)")
   }
   function retire(p,   t) {
     if ((p in claimed) || (p in vacated) || pk(p) == "dir" || blocked(p) != "") return
@@ -1228,7 +1228,7 @@ apply_plan() {
       rmdir) rmdir "$root/$p" ;;
       link)
         if [ "$a2" = 1 ]; then rm -f "$root/$p"; fi
-        ln -s "$a1" "$root/$p" || die "cannot make the link $p" 1 "where links are refused, install with npx agentc install (it writes the fallback)"
+        ln -s "$a1" "$root/$p" || die "cannot make the link $p" 1 "where links are refused, install with agentc install (it writes the fallback)"
         ;;
     esac || die "cannot $op $p" 1 "the project is partly updated; run the installer again"
   done < "$work/plan"
@@ -1513,11 +1513,11 @@ check_signature() {
   if [ -z "$AGENTC_SIGNATURE" ]; then
     [ -z "$signer_file" ] || die "the bundle is not signed, but --signer $signer_file asks for a signature; nothing was written" 1 "$ask_hint"
     [ -z "$require_signature" ] || die "the bundle is not signed, but --require-signature asks for one; nothing was written" 1 "$ask_hint"
-    [ -z "$recorded" ] || die "the bundle is not signed, but this project's bundles are signed by $recorded_fp (the signer in .agentc/installed.json); nothing was written" 1 "a bundle whose signature is gone is what a compromised server sends; if its publisher really stopped signing and you trust it: npx agentc update --project DIR --allow-unsigned"
+    [ -z "$recorded" ] || die "the bundle is not signed, but this project's bundles are signed by $recorded_fp (the signer in .agentc/installed.json); nothing was written" 1 "a bundle whose signature is gone is what a compromised server sends; if its publisher really stopped signing and you trust it: agentc update --project DIR --allow-unsigned"
     return 0
   fi
   command -v ssh-keygen >/dev/null 2>&1 ||
-    die "the bundle is signed, and checking its signature needs ssh-keygen (OpenSSH 8.2 or later), which is not installed; nothing was written" 1 "install it (apt-get install openssh-client; apk add openssh-keygen), or install with npx agentc install"
+    die "the bundle is signed, and checking its signature needs ssh-keygen (OpenSSH 8.2 or later), which is not installed; nothing was written" 1 "install it (apt-get install openssh-client; apk add openssh-keygen), or install with agentc install"
   if [ -n "$signer_file" ]; then
     [ -f "$signer_file" ] || die "--signer $signer_file: no such file" 2
     signer_lines "$signer_file" > "$work/allowed" || die "$(cat "$work/allowed")" 2 "give a .pub file or an allowed_signers file, one key per line"

@@ -10,7 +10,7 @@ export function plainPage(index: ServeIndex, baseUrl: string): string {
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8"><title>agentc registry</title></head><body>',
     "<h1>agentc registry</h1>",
-    `<p>Install the latest version into a project:</p><pre>npx agentc install ${htmlEscape(baseUrl)} --project DIR\ncurl -fsS ${htmlEscape(baseUrl)}install.sh | sh -s -- --project DIR</pre>`,
+    `<p>Install the latest version into a project:</p><pre>agentc install ${htmlEscape(baseUrl)} --project DIR\ncurl -fsS ${htmlEscape(baseUrl)}install.sh | sh -s -- --project DIR</pre>`,
     `<ul>${rows.join("")}</ul>`,
     '<p><a href="index.json">index.json</a></p>',
     "</body></html>",

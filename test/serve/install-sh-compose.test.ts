@@ -214,7 +214,7 @@ describe("install.sh composes into a person's files as agentc install does", { s
       });
     });
 
-    it(`a non-UTF-8 AGENTS.md is a conflict as for agentc; one with a NUL byte is refused, naming npx agentc install (${shell.name})`, async () => {
+    it(`a non-UTF-8 AGENTS.md is a conflict as for agentc; one with a NUL byte is refused, naming agentc install (${shell.name})`, async () => {
       await withSite(v1, async (site) => {
         const latin1 = testdir({ "AGENTS.md": Buffer.from("# Caf\xe9\n", "latin1") });
         const conflict = await parity(shell, site, latin1, copyOf(latin1));
@@ -225,7 +225,7 @@ describe("install.sh composes into a person's files as agentc install does", { s
         const refused = await runInstallSh(shell, site.script, ["--project", nul]);
         assert.equal(refused.status, 1);
         assert.match(refused.stderr, /AGENTS\.md holds a NUL byte/);
-        assert.match(refused.stderr, /; install with: npx agentc install /);
+        assert.match(refused.stderr, /; install with: agentc install /);
         assert.deepEqual(fullTree(nul), before, "nothing was written");
       });
     });

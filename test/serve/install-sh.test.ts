@@ -227,7 +227,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal(all.status, 1);
       assert.match(
         all.stderr,
-        /^agentc install\.sh: component capability-team-notes is a capability package, whose hooks only agentc runs \(with your consent\); install with: npx agentc install \S+ --project \S+\n$/,
+        /^agentc install\.sh: component capability-team-notes is a capability package, whose hooks only agentc runs \(with your consent\); install with: agentc install \S+ --project \S+\n$/,
       );
     });
 
@@ -312,7 +312,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal(refused.status, 1);
       assert.match(
         refused.stderr,
-        /^agentc install\.sh: \.mcp\.json is there already \(your file, or changed since agentc composed it\), and component claude composes its values into it, which needs agentc's JSON\/TOML editor to keep the keys already there; install with: npx agentc install \S+ --project \S+\n$/,
+        /^agentc install\.sh: \.mcp\.json is there already \(your file, or changed since agentc composed it\), and component claude composes its values into it, which needs agentc's JSON\/TOML editor to keep the keys already there; install with: agentc install \S+ --project \S+\n$/,
       );
       assert.deepEqual(stamps(mine), before, "nothing was written");
       const a = testdir();
@@ -321,7 +321,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       await site.publish(compose("2.0.0", "docs-v2"));
       const upgrade = await runInstallSh(shell, site.script, ["--project", a]);
       assert.equal(upgrade.status, 1);
-      assert.match(upgrade.stderr, /\.mcp\.json is there already .*; install with: npx agentc install /);
+      assert.match(upgrade.stderr, /\.mcp\.json is there already .*; install with: agentc install /);
       assert.equal((await runAgentc(["install", site.url, "--project", a, "--yes"])).status, 0);
       assert.match(readFileSync(join(a, ".mcp.json"), "utf8"), /docs-v2/);
     });
@@ -409,7 +409,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       for (const gone of ["old.md", "oldlink", "emptydir"]) assert.equal(fullTree(a)[gone], undefined, gone);
     });
 
-    it(`refuses what it does not implement, naming npx agentc install, and writes nothing (${shell.name})`, async () => {
+    it(`refuses what it does not implement, naming agentc install, and writes nothing (${shell.name})`, async () => {
       const server = (component: string) => ({
         component,
         path: ".mcp.json",
@@ -439,7 +439,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         const url = site.url.replace(/[./]/g, "\\$&");
         assert.match(
           sh.stderr,
-          new RegExp(`^agentc install\\.sh: .*; install with: npx agentc install ${url} --project `),
+          new RegExp(`^agentc install\\.sh: .*; install with: agentc install ${url} --project `),
         );
         assert.match(sh.stderr, message);
         assert.equal(sh.stderr.trimEnd().split("\n").length, 1, `one line: ${sh.stderr}`);
@@ -467,7 +467,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
         const sh = await runInstallSh(shell, site.script, ["--project", project]);
         assert.equal(sh.status, 1);
         assert.match(sh.stderr, message);
-        assert.doesNotMatch(sh.stderr, /npx agentc install/, "agentc would reject it too");
+        assert.doesNotMatch(sh.stderr, /install with: agentc install/, "agentc would reject it too");
         const node = await runAgentc(["install", site.url, "--project", copyOf(project), "--yes"]);
         assert.equal(node.status, 1, `agentc install rejects it too: ${node.stdout}`);
         assert.deepEqual(fullTree(project), before);
@@ -562,7 +562,7 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal(stale.status, 1);
       assert.match(
         stale.stderr,
-        /a stale lock .*; agentc takes it over safely; install with: npx agentc install /,
+        /a stale lock .*; agentc takes it over safely; install with: agentc install /,
       );
       rmSync(join(project, ".agentc/lock"));
       mkdirSync(join(project, ".agentc"), { recursive: true });

@@ -165,7 +165,7 @@ describe("agentc serve", () => {
     const server = await startServe([makeBuildDir(fixture)]);
     const page = (await raw(server.url, "/")).body.toString();
     assert.match(page, /<h1>agentc registry<\/h1>/);
-    assert.ok(page.includes(`npx agentc install ${server.url}`));
+    assert.ok(page.includes(`agentc install ${server.url}`));
     assert.match(page, /1\.0\.0<\/a> \(latest\)/);
     await server.stop();
   });
