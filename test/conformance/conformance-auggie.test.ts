@@ -18,6 +18,7 @@ import {
   mainRequest,
   type SessionRecord,
 } from "../support/loopback/client-session.js";
+import { assertCommandSent } from "../support/loopback/command-sent.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import type { ToolCall } from "../support/loopback/model-apis.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -104,14 +105,7 @@ describe("Augment (Auggie CLI): sessions on the installed project", () => {
     for (const command of commands) {
       const record = await auggieSession(program, installed.project, `/${command.client?.name} ARGMARKER`);
       assert.equal(record.status, 0, describeSession(record));
-      const text = readFileSync(join(installed.project, command.path), "utf8");
-      const body = text.slice(text.indexOf("\n---\n") + 5).replaceAll("$ARGUMENTS", "ARGMARKER");
-      const line = body.split("\n").find((l) => l.length > 20 && /^[A-Za-z]/.test(l)) ?? body;
-      assert.ok(
-        occurrences(mainRequest(record), line) >= 1,
-        `/${command.client?.name}\n${describeSession(record)}`,
-      );
-      assert.ok(!mainRequest(record).includes("$ARGUMENTS"), "arguments filled");
+      assertCommandSent(record, installed.project, command, "$ARGUMENTS");
     }
   });
 
