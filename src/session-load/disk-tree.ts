@@ -27,8 +27,24 @@ export function diskTree(root: string): ProjectTree {
         return undefined;
       }
     },
-    filesUnder: (dir) => walk(at(dir), dir.replace(/\/+$/, ""), inside(root)).sort(byCodePoint),
+    filesUnder: (dir) =>
+      walk(at(dir), dir.replace(/\/+$/, ""), { within: inside(root), links: maxLinkedFolders }).sort(
+        byCodePoint,
+      ),
   };
+}
+
+/**
+ * Folder links one listing follows at most: links fanning out to one folder again and again (ten links to a
+ * folder of ten links …) would otherwise make the walk grow with every level; past this, links are listed as
+ * entries but not walked.
+ */
+const maxLinkedFolders = 1000;
+
+interface Walk {
+  within: (real: string) => boolean;
+  /** Folder links this listing may still follow. */
+  links: number;
 }
 
 /**
@@ -36,7 +52,7 @@ export function diskTree(root: string): ProjectTree {
  * linked from another client's skills folder is read through the link), once on each path, never into a
  * folder it is already inside (no loop); a link to a folder outside the project is not walked.
  */
-function walk(abs: string, rel: string, within: (real: string) => boolean, above: string[] = []): string[] {
+function walk(abs: string, rel: string, state: Walk, above: string[] = []): string[] {
   let entries: import("node:fs").Dirent[];
   try {
     entries = readdirSync(abs, { withFileTypes: true });
@@ -47,13 +63,15 @@ function walk(abs: string, rel: string, within: (real: string) => boolean, above
     if (skipped.has(entry.name)) return [];
     const path = joinPath(rel, entry.name);
     const full = join(abs, entry.name);
-    if (entry.isDirectory()) return walk(full, path, within, above);
+    if (entry.isDirectory()) return walk(full, path, state, above);
     if (!entry.isSymbolicLink()) return entry.isFile() ? [path] : [];
     const real = linkedFolder(full);
     if (real === undefined) return [path];
     const here = realOf(abs);
     const ancestor = here === real || here.startsWith(`${real}${sep}`) || above.includes(real);
-    return within(real) && !ancestor ? walk(full, path, within, [...above, real]) : [];
+    if (!state.within(real) || ancestor || state.links <= 0) return [];
+    state.links -= 1;
+    return walk(full, path, state, [...above, real]);
   });
 }
 

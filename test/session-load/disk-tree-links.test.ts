@@ -37,4 +37,16 @@ describe("diskTree and links to folders", () => {
     assert.equal(tree.linkTarget("CLAUDE.md"), "AGENTS.md");
     assert.equal(tree.text("GEMINI.md"), undefined);
   });
+
+  it("follows a bounded number of folder links, so links that fan out level after level cannot make it grow without end", () => {
+    // Level n holds ten links to level n+1: walked on every path, six levels would be a million listings.
+    const root = testdir({ "l6/leaf.md": "leaf\n" });
+    for (let level = 5; level >= 0; level--) {
+      mkdirSync(join(root, `l${level}`));
+      for (let i = 0; i < 10; i++) symlinkSync(`../l${level + 1}`, join(root, `l${level}`, `to${i}`));
+    }
+    const files = diskTree(root).filesUnder("l0");
+    assert.ok(files.length > 0 && files.length <= 1000, `${files.length} files listed`);
+    assert.ok(files.every((f) => f.endsWith("/leaf.md")));
+  });
 });
