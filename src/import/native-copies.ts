@@ -72,6 +72,8 @@ function throughLinks(item: Item): Diagnostic {
     severity: "info",
     message: `${paths} is reached through a symbolic link of the project: the link stays as it is, and ${item.name} is not imported from it`,
     hint: "Import the file the link points to at a place an assistant reads, or keep the link.",
+    group:
+      "… is reached through a symbolic link of the project: the link stays as it is, and its item is not imported from it",
   });
 }
 
