@@ -339,6 +339,12 @@ describe("adoption shapes", () => {
       r.stdout + r.stderr,
       /warning: GEMINI\.md: Zed no longer reads GEMINI\.md: it reads only the first instruction file it finds, now AGENTS\.md/,
     );
+    // Zed is no component of this bundle: the hint names the component that writes AGENTS.md, not a "zed" one.
+    assert.match(
+      r.stdout + r.stderr,
+      /install without the component that writes AGENTS\.md \(--components\)/,
+    );
+    assert.doesNotMatch(r.stdout + r.stderr, /without the zed component/);
     assertStillLoaded(project, lines, ["zed"]);
     assert.ok(
       loadedText(loads(project).get("gemini-cli")).includes(agentcLine),

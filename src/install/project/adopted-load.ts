@@ -153,7 +153,7 @@ function shadowedWarnings(root: string, plan: Plan, person: ProjectTree): Plan["
         path: text.source,
         kind: "not-loaded",
         problem: `${pack.name} no longer reads ${text.source}: it reads only the first instruction file it finds, now ${read[0]?.path ?? "another"}`,
-        hint: `move your text into ${read[0]?.path ?? "that file"} (outside agentc's block) if ${pack.name} should keep it, or install without the ${pack.client} component`,
+        hint: `move your text into ${read[0]?.path ?? "that file"} (outside agentc's block) if ${pack.name} should keep it, or install without the component that writes ${read[0]?.path ?? "that file"} (--components)`,
       });
     }
   }
