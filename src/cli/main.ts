@@ -3,6 +3,7 @@ import { type Command, type CommandIo, exitCodes, UsageError } from "./command.j
 import { commandIndex } from "./command-index.js";
 import { renderMainHelp } from "./help/main-help.js";
 import { renderCommandHelp } from "./help/render-help.js";
+import { usageLine } from "./help/usage-line.js";
 import { parseCommandArgs } from "./parse-command-args.js";
 import { lineWriter } from "./stream-writer.js";
 import { isTerminal } from "./terminal.js";
@@ -96,7 +97,7 @@ function reportFailure(error: unknown, command: Command, io: CommandIo): number 
   }
   if (error instanceof UsageError || (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))) {
     io.err(
-      `agentc ${command.name}: ${(error as Error).message}\nusage: ${command.usage}\n  hint: 'agentc ${command.name} --help' lists every option with examples`,
+      `agentc ${command.name}: ${(error as Error).message}\nusage: ${usageLine(command)}\n  hint: 'agentc ${command.name} --help' lists every option with examples`,
     );
     return exitCodes.usage;
   }
