@@ -17,32 +17,13 @@ import { promptEdited } from "../prompts/edited-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
 import { promptRequirement } from "../prompts/requirement-prompt.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
-import { isUserScope, scopeOptions, targetFolder } from "../scope-option.js";
-import { signerOptions, signerPolicy } from "../signer-options.js";
+import { isUserScope, targetFolder } from "../scope-option.js";
+import { signerPolicy } from "../signer-options.js";
 import { refuseRegistryForBuild } from "../wrong-folder.js";
 
 export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
-  usage:
-    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR | --scope user] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json]",
-  options: {
-    project: { type: "string" },
-    components: { type: "string" },
-    all: { type: "boolean" },
-    yes: { type: "boolean", short: "y" },
-    "dry-run": { type: "boolean" },
-    "move-aside": { type: "boolean" },
-    "take-new": { type: "boolean" },
-    "keep-mine": { type: "boolean" },
-    "allow-downgrade": { type: "boolean" },
-    integrity: { type: "string" },
-    "allow-hooks": { type: "boolean" },
-    "accept-requirement": { type: "string", multiple: true },
-    "hook-timeout": { type: "string" },
-    ...scopeOptions,
-    ...signerOptions,
-  },
   formats: ["pretty", "json"],
   help: installHelp,
   async run(args, io) {

@@ -17,12 +17,6 @@ import { installedProjectHint, projectOption } from "../project-option.js";
 export const runCommand: Command = {
   name: "run",
   summary: "run a command of an installed capability package (without one: list them with their commands)",
-  usage: [
-    "agentc run <capability> <command> [args...] [--project DIR]",
-    "       agentc run [<capability>] [--project DIR] [--format pretty|json]   (list the commands)",
-    '       args that start with "-" go after "--": agentc run team-chat send -- --urgent hello',
-  ].join("\n"),
-  options: { project: { type: "string" } },
   formats: ["pretty", "json"],
   help: runHelp,
   async run(args, io) {

@@ -5,19 +5,11 @@ import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
 import { installedProjectHint } from "../project-option.js";
-import { isUserScope, scopeOptions, targetFolder } from "../scope-option.js";
+import { isUserScope, targetFolder } from "../scope-option.js";
 
 export const statusCommand: Command = {
   name: "status",
   summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
-  usage:
-    "agentc status [bundle-dir | file.zip | bundle-url] [--project DIR | --scope user] [--check] [--integrity HASH] [--format pretty|json]",
-  options: {
-    project: { type: "string" },
-    ...scopeOptions,
-    check: { type: "boolean" },
-    integrity: { type: "string" },
-  },
   formats: ["pretty", "json"],
   help: statusHelp,
   async run(args, io) {

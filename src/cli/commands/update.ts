@@ -6,7 +6,7 @@ import { updateHelp } from "../help/update.js";
 import { installedProjectHint } from "../project-option.js";
 import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
-import { installBundle, installCommand } from "./install.js";
+import { installBundle } from "./install.js";
 import { updateDependency } from "./update-dependency.js";
 import { updateWithSummary } from "./update-summary.js";
 
@@ -14,15 +14,6 @@ export const updateCommand: Command = {
   name: "update",
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
-  usage:
-    "agentc update [<dependency> [--registry DIR]] [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--summary] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
-  options: {
-    ...installCommand.options,
-    check: { type: "boolean" },
-    to: { type: "string" },
-    summary: { type: "boolean" },
-    registry: { type: "string" },
-  },
   formats: ["pretty", "json"],
   help: updateHelp,
   maxPositionals: 1,

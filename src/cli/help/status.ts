@@ -1,4 +1,5 @@
-import { scopeHelp } from "../scope-option.js";
+import { projectOptions } from "../project-option.js";
+import { scopeOptions } from "../scope-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const statusHelp: CommandHelp = {
@@ -9,8 +10,8 @@ export const statusHelp: CommandHelp = {
     },
   ],
   options: {
-    project: { value: "DIR", text: "the project to look at", default: "." },
-    scope: scopeHelp,
+    ...projectOptions("the project to look at"),
+    ...scopeOptions,
     check: { text: "exit 1 when there is drift (for CI)" },
     integrity: { value: "HASH", text: "the bundle's expected sha256, as for install" },
   },
