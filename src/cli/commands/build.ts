@@ -6,7 +6,7 @@ import { buildSite } from "../../site/build-site.js";
 import { watchBuild } from "../build-watch.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { buildHelp } from "../help/build.js";
-import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { loadOptionsOf } from "../load-options.js";
 import { projectOption } from "../project-option.js";
 import { reporters } from "../report/index.js";
 import { listed } from "../report/listed.js";
@@ -18,13 +18,6 @@ import { installCommand } from "./install.js";
 export const buildCommand: Command = {
   name: "build",
   summary: "check, then write the compiled tree and manifest.json",
-  usage: `agentc build [registry] [--out DIR] [--watch [--install PROJECT]] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
-  options: {
-    out: { type: "string" },
-    watch: { type: "boolean" },
-    install: { type: "string" },
-    ...loadOptionSpec,
-  },
   maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
   help: buildHelp,

@@ -9,8 +9,6 @@ import type { ReportFormat } from "../report/report-format.js";
 export const importCommand: Command = {
   name: "import",
   summary: "turn a project's native assistant files into a new registry (never writes into the project)",
-  usage: "agentc import <project> --out <registry> [--from a,b] [--format pretty|json] [--quiet] [--verbose]",
-  options: { out: { type: "string" }, from: { type: "string" }, verbose: { type: "boolean" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: importHelp,
@@ -18,7 +16,7 @@ export const importCommand: Command = {
     const project = args.positionals[0];
     const out = args.values.out;
     if (project === undefined || typeof out !== "string" || out === "")
-      return usage(io, "needs a project and --out", "agentc import path/to/project --out my-registry");
+      return usage(io, "needs the project to read", "agentc import path/to/project --out my-registry");
     const from = typeof args.values.from === "string" ? idList(args.values.from) : undefined;
     const result = await importProject(project, out, from ? { from } : {});
     if (result.kind === "usage") return usage(io, result.message, result.hint);

@@ -23,8 +23,6 @@ function listFiles(dir: string, base = dir): string[] {
 export const initCommand: Command = {
   name: "init",
   summary: "write a small working registry (never overwrites a file)",
-  usage: "agentc init [dir] [--assistants a,b] [--yes] [--format pretty|json]",
-  options: { assistants: { type: "string" }, yes: { type: "boolean", short: "y" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: initHelp,

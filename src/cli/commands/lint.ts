@@ -15,9 +15,6 @@ export const lintCommand: Command = {
   name: "lint",
   summary:
     "check a project's own assistant files against each client's documented rules (no registry needed)",
-  usage:
-    "agentc lint [project] [--clients a,b] [--fix [--yes]] [--format pretty|json|sarif|github] [--quiet]",
-  options: { clients: { type: "string" }, fix: { type: "boolean" }, yes: { type: "boolean", short: "y" } },
   maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
   help: lintHelp,
