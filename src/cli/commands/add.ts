@@ -19,17 +19,6 @@ const provides = ["registry", "core", "skills", "agents", "commands", "rules"] a
 export const addCommand: Command = {
   name: "add",
   summary: "add a dependency to sources.json and pin it in agentc.lock",
-  usage:
-    "agentc add <source> [registry] [--name NAME] [--kind KIND] [--ref REF] [--path DIR] [--provides WHAT] [--npm-registry URL] [--plugin NAME] [--quiet]",
-  options: {
-    name: { type: "string" },
-    kind: { type: "string" },
-    ref: { type: "string" },
-    path: { type: "string" },
-    provides: { type: "string" },
-    "npm-registry": { type: "string" },
-    plugin: { type: "string" },
-  },
   maxPositionals: 2,
   formats: ["pretty"],
   help: addHelp,

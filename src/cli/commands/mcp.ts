@@ -7,8 +7,6 @@ const sdkPackage = "@modelcontextprotocol/sdk";
 export const mcpCommand: Command = {
   name: "mcp",
   summary: "an MCP server on stdio: lets an assistant run lint, loads, matrix, check and build",
-  usage: "agentc mcp",
-  options: {},
   maxPositionals: 0,
   formats: ["pretty"],
   help: mcpHelp,

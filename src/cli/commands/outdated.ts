@@ -7,14 +7,6 @@ import { outdatedDependencies } from "./outdated-sources.js";
 export const outdatedCommand: Command = {
   name: "outdated",
   summary: "the fleet view: per project the installed version, the newest at its source, components, drift",
-  usage:
-    "agentc outdated <project>... | --sources [registry] [--check] [--concurrency N] [--integrity HASH] [--format pretty|json]",
-  options: {
-    check: { type: "boolean" },
-    concurrency: { type: "string" },
-    integrity: { type: "string" },
-    sources: { type: "boolean" },
-  },
   formats: ["pretty", "json"],
   help: outdatedHelp,
   async run(args, io) {

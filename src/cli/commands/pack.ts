@@ -8,9 +8,6 @@ import { packHelp } from "../help/pack.js";
 export const packCommand: Command = {
   name: "pack",
   summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
-  usage:
-    "agentc pack [build-dir] [--out FILE|DIR] [--payloads] [--sign KEY] [--format pretty|json] [--quiet]",
-  options: { out: { type: "string" }, payloads: { type: "boolean" }, sign: { type: "string" } },
   formats: ["pretty", "json"],
   help: packHelp,
   async run(args, io) {

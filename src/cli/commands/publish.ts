@@ -8,9 +8,6 @@ import { publishHelp } from "../help/publish.js";
 export const publishCommand: Command = {
   name: "publish",
   summary: "push a build or bundle to an OCI registry as an agentc artifact (oci://HOST/REPO:TAG)",
-  usage:
-    "agentc publish <build-dir | bundle.zip | registry-dir> oci://HOST/REPO:TAG [--sign KEY] [--any-tag] [--format pretty|json] [--quiet]",
-  options: { sign: { type: "string" }, "any-tag": { type: "boolean" } },
   formats: ["pretty", "json"],
   help: publishHelp,
   maxPositionals: 2,

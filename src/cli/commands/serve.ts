@@ -12,14 +12,6 @@ import { stopSignal } from "../stop-signal.js";
 export const serveCommand: Command = {
   name: "serve",
   summary: "serve builds or bundles over HTTP: tree, manifest, bundle, install.sh, index, registry page",
-  usage:
-    "agentc serve <build-dir | bundle.zip | folder-of-versions> [--host H] [--port N] [--public-url URL] [--timeout SECONDS] [--format pretty|json] [--quiet]",
-  options: {
-    host: { type: "string" },
-    port: { type: "string" },
-    "public-url": { type: "string" },
-    timeout: { type: "string" },
-  },
   formats: ["pretty", "json"],
   help: serveHelp,
   maxPositionals: 1,
