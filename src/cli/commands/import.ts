@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { importProject } from "../../import/import-project.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
 import { importHelp } from "../help/import.js";
+import { commandMessage } from "../report/command-message.js";
 import { groupedReporter } from "../report/grouped.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
@@ -27,7 +28,10 @@ export const importCommand: Command = {
         report(io, format, project, shown, result.diagnostics, { ok: false, error: result.message });
       if (format === "pretty")
         io.err(
-          `agentc import: ${result.message}; nothing written\n  hint: --from names the assistants to read`,
+          commandMessage("import", {
+            message: `${result.message}; nothing written`,
+            hint: "--from names the assistants to read",
+          }),
         );
       return exitCodes.inputErrors;
     }
@@ -99,6 +103,6 @@ function idList(text: string): string[] {
 }
 
 function usage(io: CommandIo, message: string, hint: string): number {
-  io.err(`agentc import: ${message}\n  hint: ${hint}`);
+  io.err(commandMessage("import", { message, hint }));
   return exitCodes.usage;
 }

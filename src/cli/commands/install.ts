@@ -16,6 +16,7 @@ import { promptComponents } from "../prompts/choose-prompt.js";
 import { promptEdited } from "../prompts/edited-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
 import { promptRequirement } from "../prompts/requirement-prompt.js";
+import { commandMessage } from "../report/command-message.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
 import { isUserScope, targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
@@ -154,7 +155,7 @@ export async function openedBundle(
     });
   } catch (error) {
     if (!(error instanceof AgentcError)) throw error;
-    io.err(`agentc ${command}: ${error.message}\n  hint: ${error.hint}`);
+    io.err(commandMessage(command, error));
     return exitCodes.inputErrors;
   }
 }

@@ -8,6 +8,7 @@ import { chosenClients } from "../clients-option.js";
 import { type Command, exitCodes } from "../command.js";
 import { matrixHelp } from "../help/matrix.js";
 import { loadOptionsOf } from "../load-options.js";
+import { commandMessage } from "../report/command-message.js";
 import { markdownForTerminal } from "../report/markdown-terminal.js";
 import { narrowingHint } from "../report/narrowing-hint.js";
 import { prettyReporter } from "../report/pretty.js";
@@ -52,7 +53,11 @@ export const matrixCommand: Command = {
       io.out(width === undefined ? markdown : markdownForTerminal(markdown, width));
     }
     if (args.values.check === true && hasCannot(matrix)) {
-      io.err("agentc matrix: some promises cannot be expressed by a chosen client (cells marked 'cannot')");
+      io.err(
+        commandMessage("matrix", {
+          message: "some promises cannot be expressed by a chosen client (cells marked 'cannot')",
+        }),
+      );
       return exitCodes.inputErrors;
     }
     return exitCodes.ok;

@@ -4,6 +4,7 @@ import { AgentcError } from "../../shared/agentc-error.js";
 import { isFolder, makeFolders } from "../../shared/make-folders.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 import { packHelp } from "../help/pack.js";
+import { commandMessage } from "../report/command-message.js";
 
 export const packCommand: Command = {
   name: "pack",
@@ -34,7 +35,7 @@ export const packCommand: Command = {
     } catch (error) {
       if (!(error instanceof AgentcError)) throw error;
       if (json) io.out(JSON.stringify({ ok: false, message: error.message, hint: error.hint }, null, 2));
-      else io.err(`agentc pack: ${error.message}\n  hint: ${error.hint}`);
+      else io.err(commandMessage("pack", error));
       return exitCodes.inputErrors;
     }
   },

@@ -4,6 +4,7 @@ import type { Published } from "../../distribute/oci/oci-publish.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { publishHelp } from "../help/publish.js";
+import { commandMessage } from "../report/command-message.js";
 
 export const publishCommand: Command = {
   name: "publish",
@@ -37,11 +38,14 @@ export const publishCommand: Command = {
       if (!(error instanceof AgentcError)) {
         if (typeof (error as NodeJS.ErrnoException).code !== "string") throw error;
         io.err(
-          `agentc publish: cannot read ${origin}: ${(error as Error).message}\n  hint: give a build folder or a bundle .zip`,
+          commandMessage("publish", {
+            message: `cannot read ${origin}: ${(error as Error).message}`,
+            hint: "give a build folder or a bundle .zip",
+          }),
         );
         return exitCodes.inputErrors;
       }
-      io.err(`agentc publish: ${error.message}\n  hint: ${error.hint}`);
+      io.err(commandMessage("publish", error));
       return exitCodes.inputErrors;
     }
   },
@@ -69,7 +73,7 @@ async function publishRegistry(
     return exitCodes.ok;
   } catch (error) {
     if (!(error instanceof AgentcError)) throw error;
-    io.err(`agentc publish: ${error.message}\n  hint: ${error.hint}`);
+    io.err(commandMessage("publish", error));
     return exitCodes.inputErrors;
   }
 }

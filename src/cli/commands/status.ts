@@ -5,6 +5,7 @@ import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
 import { installedProjectHint } from "../project-option.js";
+import { commandMessage } from "../report/command-message.js";
 import { isUserScope, targetFolder } from "../scope-option.js";
 
 export const statusCommand: Command = {
@@ -26,7 +27,7 @@ export const statusCommand: Command = {
     const json = args.values.format === "json";
     if (!status.ok) {
       if (json) io.out(JSON.stringify({ ok: false, problem: status.problem }, null, 2));
-      else io.err(`agentc status: ${status.problem}`);
+      else io.err(commandMessage("status", { message: status.problem }));
       return status.usage ? exitCodes.usage : exitCodes.inputErrors;
     }
     if (!status.installed) {
@@ -90,7 +91,7 @@ async function comparedBundle(args: ParsedArgs, io: CommandIo): Promise<OpenedBu
     return await openBundleSource(source, integrity);
   } catch (error) {
     if (!(error instanceof AgentcError)) throw error;
-    io.err(`agentc status: ${error.message}\n  hint: ${error.hint}`);
+    io.err(commandMessage("status", error));
     return exitCodes.usage;
   }
 }

@@ -4,6 +4,7 @@ import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { updateHelp } from "../help/update.js";
 import { installedProjectHint } from "../project-option.js";
+import { commandMessage } from "../report/command-message.js";
 import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
 import { installBundle } from "./install.js";
@@ -89,6 +90,6 @@ function say(io: CommandIo, args: ParsedArgs, json: Record<string, unknown>, tex
 }
 
 function fail(io: CommandIo, message: string, hint: string): number {
-  io.err(`agentc update: ${message}\n  hint: ${hint}`);
+  io.err(commandMessage("update", { message, hint }));
   return exitCodes.inputErrors;
 }
