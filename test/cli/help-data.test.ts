@@ -72,6 +72,9 @@ describe("one declaration per option: parser, usage and help made from it", () =
           assert.ok(other.with === undefined && other.orElse === undefined, `--${partner} stands alone`);
         }
       }
+      for (const argument of command.help.arguments)
+        if (argument.with !== undefined)
+          assert.ok(own[argument.with], `${command.name} ${argument.name} belongs to --${argument.with}`);
     });
   }
 });
@@ -82,7 +85,10 @@ describe("the usage line made from declarations", () => {
     summary: "a command for this test",
     formats,
     help: {
-      arguments: [{ name: "<input>", text: "what to read" }],
+      arguments: [
+        { name: "<input>", text: "what to read" },
+        { name: "[registry]", text: "whose sources", with: "sources" },
+      ],
       options,
       usageNotes: ["a note under it"],
       exitCodes: { 0: "done", 2: "usage error" },
@@ -103,11 +109,12 @@ describe("the usage line made from declarations", () => {
         "take-new": { text: "theirs" },
         "keep-mine": { text: "mine", orElse: "take-new" },
         accept: { value: "PACKAGE", text: "this one", repeatable: true },
+        sources: { text: "a registry's sources instead" },
       }),
     );
     assert.equal(
       usage,
-      "agentc demo <input> --out DIR [--watch [--install PROJECT]] [--take-new | --keep-mine] [--accept PACKAGE]... [--format pretty|json]\n       a note under it",
+      "agentc demo <input> --out DIR [--watch [--install PROJECT]] [--take-new | --keep-mine] [--accept PACKAGE]... [--sources [registry]] [--format pretty|json]\n       a note under it",
     );
   });
 

@@ -5,6 +5,8 @@ export interface ArgumentHelp {
   name: string;
   text: string;
   default?: string;
+  /** The option it belongs to; the usage line shows it inside that one's brackets: `[--sources [registry]]`. */
+  with?: string;
 }
 
 export interface ExampleHelp {

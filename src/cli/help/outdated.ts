@@ -3,7 +3,7 @@ import type { CommandHelp } from "./command-help.js";
 export const outdatedHelp: CommandHelp = {
   arguments: [
     { name: "<project>...", text: "the project folders to look at" },
-    { name: "[registry]", text: "with --sources: the registry folder", default: "." },
+    { name: "[registry]", text: "with --sources: the registry folder", default: ".", with: "sources" },
   ],
   options: {
     check: { text: "exit 1 when a project is behind or its newest version is unknown (for CI)" },
