@@ -11,6 +11,7 @@ import {
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { installHelp } from "../help/install.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
+import { integrityOf } from "../integrity-option.js";
 import { terminalProgress } from "../progress.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
 import { promptEdited } from "../prompts/edited-prompt.js";
@@ -147,10 +148,9 @@ export async function openedBundle(
   command: string,
 ): Promise<OpenedBundle | number> {
   try {
-    const integrity = typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
     const progress = terminalProgress(io.isTty, "downloading");
     return await openBundleSource(source, {
-      ...integrity,
+      ...integrityOf(args),
       ...(progress ? { onProgress: (d: number, t?: number) => progress(d, t ?? d) } : {}),
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { FleetRow } from "../../fleet/fleet-row.js";
 import { outdated } from "../../fleet/outdated.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { outdatedHelp } from "../help/outdated.js";
+import { integrityOf } from "../integrity-option.js";
 import { outdatedDependencies } from "./outdated-sources.js";
 
 export const outdatedCommand: Command = {
@@ -15,7 +16,7 @@ export const outdatedCommand: Command = {
       throw new UsageError("give the projects to look at: agentc outdated <project>...");
     const rows = await outdated(args.positionals, {
       concurrency: concurrencyOf(args),
-      ...(typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {}),
+      ...integrityOf(args),
     });
     const behind = rows.filter((r) => r.behind === true).length;
     const unknown = rows.filter((r) => r.behind === undefined).length;

@@ -4,6 +4,7 @@ import { AgentcError, projectStatus } from "../../install/index.js";
 import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
+import { integrityOf } from "../integrity-option.js";
 import { installedProjectHint } from "../project-option.js";
 import { commandMessage } from "../report/command-message.js";
 import { isUserScope, targetFolder } from "../scope-option.js";
@@ -86,9 +87,8 @@ export const statusCommand: Command = {
 async function comparedBundle(args: ParsedArgs, io: CommandIo): Promise<OpenedBundle | undefined | number> {
   const source = args.positionals[0];
   if (source === undefined || isFolder(source)) return undefined;
-  const integrity = typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
   try {
-    return await openBundleSource(source, integrity);
+    return await openBundleSource(source, integrityOf(args));
   } catch (error) {
     if (!(error instanceof AgentcError)) throw error;
     io.err(commandMessage("status", error));

@@ -3,6 +3,7 @@ import { wantedRange } from "../../distribute/wanted-version.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { updateHelp } from "../help/update.js";
+import { integrityOf } from "../integrity-option.js";
 import { installedProjectHint } from "../project-option.js";
 import { commandMessage } from "../report/command-message.js";
 import { targetFolder } from "../scope-option.js";
@@ -78,10 +79,6 @@ async function attempt<T>(io: CommandIo, step: () => Promise<T>): Promise<T | nu
     if (!(error instanceof AgentcError)) throw error;
     return fail(io, error.message, error.hint);
   }
-}
-
-function integrityOf(args: ParsedArgs): { integrity?: string } {
-  return typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
 }
 
 function say(io: CommandIo, args: ParsedArgs, json: Record<string, unknown>, text: string): void {

@@ -1,5 +1,6 @@
 import type { CliOption } from "../cli-option.js";
 import { hookTimeoutOptions } from "../hook-timeout-option.js";
+import { integrityOptions } from "../integrity-option.js";
 import { projectOptions } from "../project-option.js";
 import { scopeOptions } from "../scope-option.js";
 import { signerOptions } from "../signer-options.js";
@@ -34,10 +35,9 @@ export const installOptions: Record<string, CliOption> = {
     text: "install a bundle whose registry_version is older than the installed one (a rollback)",
     default: "refused, naming both versions",
   },
-  integrity: {
-    value: "HASH",
-    text: "the bundle's sha256: what pack writes into <zip>.sha256, <hex>, sha256:<hex> or sha256-<base64>",
-  },
+  ...integrityOptions(
+    "the bundle's sha256: what pack writes into <zip>.sha256, <hex>, sha256:<hex> or sha256-<base64>",
+  ),
   "allow-hooks": {
     text: "run the spawn and soul-scaffold hooks of the bundle's capability packages without asking",
   },

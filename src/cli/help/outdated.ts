@@ -1,3 +1,4 @@
+import { integrityOptions } from "../integrity-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const outdatedHelp: CommandHelp = {
@@ -8,7 +9,7 @@ export const outdatedHelp: CommandHelp = {
   options: {
     check: { text: "exit 1 when a project is behind or its newest version is unknown (for CI)" },
     concurrency: { value: "N", text: "how many sources to ask at a time (1 to 64)", default: "8" },
-    integrity: { value: "HASH", text: "the expected sha256 of the newest bundle, as for install" },
+    ...integrityOptions("the expected sha256 of the newest bundle, as for install"),
     sources: {
       text: "instead: a registry's dependencies, what agentc.lock pins and what each ref names upstream now",
     },

@@ -1,3 +1,4 @@
+import { integrityOptions } from "../integrity-option.js";
 import { projectOptions } from "../project-option.js";
 import { scopeOptions } from "../scope-option.js";
 import type { CommandHelp } from "./command-help.js";
@@ -13,7 +14,7 @@ export const statusHelp: CommandHelp = {
     ...projectOptions("the project to look at"),
     ...scopeOptions,
     check: { text: "exit 1 when there is drift (for CI)" },
-    integrity: { value: "HASH", text: "the bundle's expected sha256, as for install" },
+    ...integrityOptions("the bundle's expected sha256, as for install"),
   },
   exitCodes: {
     0: "reported (drift allowed without --check)",
