@@ -2,7 +2,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import { nearestName } from "../shared/nearest-name.js";
 import type { CliOptions } from "./cli-option.js";
 import { type Command, type ParsedArgs, UsageError } from "./command.js";
-import { everyOption } from "./common-options.js";
+import { commonOptions, everyOption } from "./common-options.js";
 
 type ParserOptions = NonNullable<ParseArgsConfig["options"]>;
 type Token = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
@@ -63,7 +63,7 @@ function unknownOption(rawName: string, options: CliOptions, command: Command): 
   const near = rawName.startsWith("--") ? nearestName(bare, Object.keys(options)) : undefined;
   if (near) return `unknown option ${rawName}; did you mean --${near}?`;
   const own = Object.keys(command.help.options).map((n) => `--${n}`);
-  const takes =
-    own.length > 0 ? `its options are ${own.join(", ")}` : "it takes only --format, --quiet, --help";
+  const common = Object.keys(commonOptions(command.formats)).map((n) => `--${n}`);
+  const takes = own.length > 0 ? `its options are ${own.join(", ")}` : `it takes only ${common.join(", ")}`;
   return `unknown option ${rawName} for 'agentc ${command.name}'; ${takes}`;
 }
