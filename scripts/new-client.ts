@@ -7,8 +7,10 @@ import { packageRoot } from "../src/shared/package-paths.js";
 /**
  * npm run new:client <id> [-- --name "Display Name"] (after npm run build): the start of a new built-in client
  * pack (docs/architecture.md, "Adding an assistant"). Writes clients/<id>.json (valid: rules only, every
- * other place noted as missing), a section of docs/clients.md, the id in the data test's list of packs, and
- * the golden tree of test/golden/clients/<id>/; then every fact is filled in and the golden reviewed.
+ * other place noted as missing), assistants/<id>.json (the assistant a registry chooses, served by the
+ * AGENTS.md adapter and the new pack; an assistant of that id that exists gets the pack added), a section of
+ * docs/clients.md, the id in the data test's list of packs, and the golden tree of test/golden/clients/<id>/;
+ * then every fact is filled in and the golden reviewed.
  */
 const usage = 'usage: npm run new:client <id>, or npm run new:client -- <id> --name "Display Name"';
 const idPattern = /^[a-z][a-z0-9-]*$/;
@@ -52,6 +54,25 @@ function packJson(id: string, name: string): string {
     },
   };
   return `${JSON.stringify(pack, null, 2)}\n`;
+}
+
+interface AssistantFile {
+  $schema: string;
+  id: string;
+  name: string;
+  adapters: string[];
+  clients: string[];
+}
+
+/** assistants/<id>.json: a new assistant served by the AGENTS.md adapter and the pack, or an existing one with the pack added. */
+function writeAssistant(id: string, name: string): "written" | "added" {
+  const file = join(packageRoot, "assistants", `${id}.json`);
+  const existing = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as AssistantFile) : undefined;
+  const assistant: AssistantFile = existing
+    ? { ...existing, clients: [...new Set([...existing.clients, id])] }
+    : { $schema: "../schemas/assistant.schema.json", id, name, adapters: ["agents-md"], clients: [id] };
+  writeFileSync(file, `${JSON.stringify(assistant, null, 2)}\n`);
+  return existing ? "added" : "written";
 }
 
 function docsSection(id: string, name: string): string {
@@ -110,6 +131,7 @@ function main(): number {
   }
   const name = values.name ?? id;
   writeFileSync(packFile, packJson(id, name));
+  const assistant = writeAssistant(id, name);
   const docs = readFileSync(docsFile, "utf8");
   const at = docs.indexOf(docsAnchor);
   writeFileSync(
@@ -128,6 +150,9 @@ function main(): number {
   process.stdout.write(
     [
       `wrote clients/${id}.json, its section in docs/clients.md, test/golden/clients/${id}/,`,
+      assistant === "written"
+        ? `assistants/${id}.json (served by the agents-md adapter and the pack: drop agents-md if ${name} does not read AGENTS.md),`
+        : `the pack in the clients of assistants/${id}.json,`,
       `and added "${id}" to the packs of test/clients/clients-data.test.ts. Next: fill in every fact with its`,
       "source (docs/client-packs.md), run npm run build && UPDATE_GOLDEN=1 node --test",
       "dist/test/emit/clients-golden.test.js, and review the golden tree before committing.",

@@ -1,6 +1,7 @@
 import { watch } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
 import { type CommandIo, exitCodes } from "./command.js";
+import { commandMessage } from "./report/command-message.js";
 import { stopSignal } from "./stop-signal.js";
 
 export interface WatchedBuild {
@@ -30,7 +31,7 @@ const notSources = new Set([".git", "node_modules", ".agentc-cache"]);
 export async function watchBuild(watched: WatchedBuild): Promise<number> {
   const { registryDir } = watched;
   const say = (text: string): void => {
-    if (!watched.quiet) watched.io.err(`agentc build --watch: ${text}`);
+    if (!watched.quiet) watched.io.err(commandMessage("build --watch", { message: text }));
   };
   const stopped = stopSignal();
   const cycle = async (): Promise<void> => {
@@ -79,7 +80,10 @@ export async function watchBuild(watched: WatchedBuild): Promise<number> {
 }
 
 function cannotWatch(registryDir: string, error: unknown): string {
-  return `agentc build --watch: cannot watch ${registryDir}: ${(error as Error).message}\n  hint: give a registry folder that exists, on a file system that reports changes (a local disk)`;
+  return commandMessage("build --watch", {
+    message: `cannot watch ${registryDir}: ${(error as Error).message}`,
+    hint: "give a registry folder that exists, on a file system that reports changes (a local disk)",
+  });
 }
 
 /** Whether a path the watch reports (relative to the registry) is the build's output or a cache, not a source. */

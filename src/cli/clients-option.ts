@@ -1,5 +1,11 @@
 import { nearestName } from "../shared/nearest-name.js";
+import type { CliOption } from "./cli-option.js";
 import { UsageError } from "./command.js";
+
+/** --clients a,b: which clients the command looks at (`text`), all of `fallback` when not given. */
+export function clientsOptions(text: string, fallback: string): Record<"clients", CliOption> {
+  return { clients: { value: "a,b", text, default: fallback } };
+}
 
 /** Which clients an error lists as the ones to choose from: "active client packs", and what to say when none is. */
 export interface KnownClients {

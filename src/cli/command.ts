@@ -1,7 +1,4 @@
-import type { ParseArgsConfig } from "node:util";
 import type { CommandHelp } from "./help/command-help.js";
-
-export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
 export interface CommandIo {
   out(text: string): void;
@@ -24,9 +21,7 @@ export interface ParsedArgs {
 export interface Command {
   name: string;
   summary: string;
-  usage: string;
-  options: OptionSpec;
-  /** What `agentc <name> --help` prints: one line per option of `options`, exit codes, examples. */
+  /** Its arguments and options, declared once: the parser, the usage line and `--help` are made from them. */
   help: CommandHelp;
   /** Formats accepted by --format. */
   formats: readonly string[];

@@ -1,6 +1,6 @@
 import { defaultHookTimeoutMs } from "../install/index.js";
+import type { CliOption } from "./cli-option.js";
 import { type ParsedArgs, UsageError } from "./command.js";
-import type { OptionHelp } from "./help/command-help.js";
 
 /** --hook-timeout SECONDS: how long one capability hook may run (default 60). */
 export function hookTimeoutMs(args: ParsedArgs): number {
@@ -12,8 +12,10 @@ export function hookTimeoutMs(args: ParsedArgs): number {
   return Math.round(seconds * 1000);
 }
 
-export const hookTimeoutHelp: OptionHelp = {
-  value: "SECONDS",
-  text: "how long one capability hook may run before it is stopped",
-  default: "60",
+export const hookTimeoutOptions: Record<"hook-timeout", CliOption> = {
+  "hook-timeout": {
+    value: "SECONDS",
+    text: "how long one capability hook may run before it is stopped",
+    default: "60",
+  },
 };

@@ -1,18 +1,7 @@
 import type { CompileOptions } from "../pipeline/compile.js";
-import type { OptionSpec, ParsedArgs } from "./command.js";
-import type { OptionHelp } from "./help/command-help.js";
+import type { CliOption } from "./cli-option.js";
+import type { ParsedArgs } from "./command.js";
 import { ociSources } from "./oci-sources.js";
-
-/** Options of every command that loads a registry (check, build, matrix). */
-export const loadOptionSpec: OptionSpec = {
-  offline: { type: "boolean" },
-  frozen: { type: "boolean" },
-  "cache-dir": { type: "string" },
-  strict: { type: "boolean" },
-  verbose: { type: "boolean" },
-};
-
-export const loadOptionUsage = "[--offline] [--frozen] [--cache-dir DIR] [--strict] [--verbose]";
 
 export function loadOptionsOf(args: ParsedArgs): CompileOptions {
   const cacheDir = args.values["cache-dir"];
@@ -25,7 +14,8 @@ export function loadOptionsOf(args: ParsedArgs): CompileOptions {
   };
 }
 
-export const loadOptionHelp: Record<string, OptionHelp> = {
+/** Options of every command that loads a registry (check, build, matrix; lock takes --cache-dir). */
+export const loadOptions = {
   offline: { text: "use only sources already in the cache; never fetch a remote source" },
   frozen: {
     text: "dependencies: check each locked ref upstream and fail when agentc.lock would change; never write it (for CI)",
@@ -40,4 +30,4 @@ export const loadOptionHelp: Record<string, OptionHelp> = {
     default: 'targets.json "strict_losses", else off',
   },
   verbose: { text: "print every diagnostic in full, client limits and infos included" },
-};
+} as const satisfies Record<string, CliOption>;

@@ -3,7 +3,9 @@ import { type Command, type CommandIo, exitCodes, UsageError } from "./command.j
 import { commandIndex } from "./command-index.js";
 import { renderMainHelp } from "./help/main-help.js";
 import { renderCommandHelp } from "./help/render-help.js";
+import { usageLine } from "./help/usage-line.js";
 import { parseCommandArgs } from "./parse-command-args.js";
+import { commandMessage } from "./report/command-message.js";
 import { lineWriter } from "./stream-writer.js";
 import { isTerminal } from "./terminal.js";
 import { fitText, wrapWidth } from "./wrap.js";
@@ -47,7 +49,8 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
       commandIndex.map((c) => c.name),
     );
     const suggestion = near ? `; did you mean '${near}'?` : "";
-    io.err(`${fitText(`agentc: unknown command "${name}"${suggestion}`, width)}\n\n${helpText(width)}`);
+    const unknown = commandMessage("", { message: `unknown command "${name}"${suggestion}` });
+    io.err(`${fitText(unknown, width)}\n\n${helpText(width)}`);
     return exitCodes.usage;
   }
   const command = await entry.load();
@@ -91,19 +94,19 @@ function asksForHelp(args: string[]): boolean {
 function reportFailure(error: unknown, command: Command, io: CommandIo): number {
   const code = (error as { code?: string }).code;
   if (error instanceof UsageError && error.hint) {
-    io.err(`agentc ${command.name}: ${error.message}\n  hint: ${error.hint}`);
+    io.err(commandMessage(command.name, error));
     return exitCodes.usage;
   }
   if (error instanceof UsageError || (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS"))) {
-    io.err(
-      `agentc ${command.name}: ${(error as Error).message}\nusage: ${command.usage}\n  hint: 'agentc ${command.name} --help' lists every option with examples`,
-    );
+    const message = (error as Error).message;
+    const hint = `'agentc ${command.name} --help' lists every option with examples`;
+    io.err(commandMessage(command.name, { message, usage: usageLine(command), hint }));
     return exitCodes.usage;
   }
-  io.err(`agentc ${command.name}: internal error: ${(error as Error)?.message ?? String(error)}`);
+  const message = `internal error: ${(error as Error)?.message ?? String(error)}`;
+  const hint =
+    "this is a bug in agentc; please report it with the command you ran (set AGENTC_DEBUG=1 for details)";
+  io.err(commandMessage(command.name, { message, hint }));
   if (process.env.AGENTC_DEBUG) io.err(String((error as Error)?.stack));
-  io.err(
-    "  hint: this is a bug in agentc; please report it with the command you ran (set AGENTC_DEBUG=1 for details)",
-  );
   return exitCodes.usage;
 }

@@ -1,6 +1,12 @@
 import { existsSync } from "node:fs";
 import { isFolder } from "../shared/make-folders.js";
+import type { CliOption } from "./cli-option.js";
 import { type ParsedArgs, UsageError } from "./command.js";
+
+/** --project DIR, with what the project is to this command ("the project to install into"). */
+export function projectOptions(text: string): Record<"project", CliOption> {
+  return { project: { value: "DIR", text, default: "." } };
+}
 
 /** What to do about a missing project folder in a command that reads what agentc installed there. */
 export const installedProjectHint =

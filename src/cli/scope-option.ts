@@ -1,15 +1,16 @@
 import { userScopeRoot } from "../install/index.js";
+import type { CliOption } from "./cli-option.js";
 import { type ParsedArgs, UsageError } from "./command.js";
-import type { OptionHelp } from "./help/command-help.js";
 import { projectOption } from "./project-option.js";
 
 /** --scope of install, status, update and uninstall: a project (default) or the person's home folder. */
-export const scopeOptions = { scope: { type: "string" } } as const;
-
-export const scopeHelp: OptionHelp = {
-  value: "project|user",
-  text: "user: each client's user-level files in your home folder instead of a project, recorded in $XDG_CONFIG_HOME/agentc/user (docs/user-scope.md)",
-  default: "project",
+export const scopeOptions: Record<"scope", CliOption> = {
+  scope: {
+    value: "project|user",
+    text: "user: each client's user-level files in your home folder instead of a project, recorded in $XDG_CONFIG_HOME/agentc/user (docs/user-scope.md)",
+    default: "project",
+    orElse: "project",
+  },
 };
 
 /** Whether the command works on the person's home folder (`--scope user`); refuses a project beside it. */

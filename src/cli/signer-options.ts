@@ -1,16 +1,11 @@
 import type { SignerPolicy } from "../install/index.js";
 import { readSignerFile, SignerFileError } from "../packaging/signature/signer-file.js";
+import type { CliOption } from "./cli-option.js";
 import { type CommandIo, exitCodes, type ParsedArgs, UsageError } from "./command.js";
-import type { OptionHelp } from "./help/command-help.js";
+import { commandMessage } from "./report/command-message.js";
 
 /** The options install and update take about the bundle's signature (docs/installer.md, "Signatures"). */
-export const signerOptions = {
-  signer: { type: "string" },
-  "require-signature": { type: "boolean" },
-  "allow-unsigned": { type: "boolean" },
-} as const;
-
-export const signerOptionHelp: Record<keyof typeof signerOptions, OptionHelp> = {
+export const signerOptions: Record<"signer" | "require-signature" | "allow-unsigned", CliOption> = {
   signer: {
     value: "FILE",
     text: "accept only a bundle signed by a key in FILE (a .pub or allowed_signers file); the key is recorded, replacing a recorded one",
@@ -44,7 +39,7 @@ export function signerPolicy(args: ParsedArgs, io: CommandIo, command: string): 
     };
   } catch (error) {
     if (!(error instanceof SignerFileError)) throw error;
-    io.err(`agentc ${command}: ${error.message}\n  hint: ${error.hint}`);
+    io.err(commandMessage(command, error));
     return exitCodes.usage;
   }
 }

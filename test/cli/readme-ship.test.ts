@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "yaml";
 import { commandIndex } from "../../src/cli/command-index.js";
+import { everyOption } from "../../src/cli/common-options.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 
 const readme = readFileSync(join(packageRoot, "README.md"), "utf8");
 const section = readme.slice(readme.indexOf("## Ship it to every repository"), readme.indexOf("## Checks"));
 const blocks = (lang: string): string[] =>
   [...section.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1] as string);
-const common = new Set(["format", "quiet", "help"]);
 
 /** Every `agentc <command> --flag` in a text: the command must exist and take each flag. */
 async function checkInvocations(text: string): Promise<number> {
@@ -18,9 +18,9 @@ async function checkInvocations(text: string): Promise<number> {
   for (const [, command, rest] of text.matchAll(/agentc (\w+)([^\n|]*)/g)) {
     const entry = commandIndex.find((c) => c.name === command);
     assert.ok(entry, `README runs agentc ${command}, which is not a command`);
-    const options = (await entry.load()).options;
+    const options = everyOption(await entry.load());
     for (const [, flag] of (rest ?? "").matchAll(/--([a-z-]+)/g))
-      assert.ok(flag && (flag in options || common.has(flag)), `agentc ${command} takes no --${flag}`);
+      assert.ok(flag && flag in options, `agentc ${command} takes no --${flag}`);
     seen++;
   }
   return seen;

@@ -20,7 +20,7 @@ describe("usage errors", () => {
       ["install", "build", "--global"],
       /unknown option --global for 'agentc install'/,
     );
-    assert.match(text, /its options are --project, --components/);
+    assert.match(text, /its options are --project, --scope, --components/);
   });
 
   it("a misspelt option gets a did-you-mean", async () => {

@@ -62,12 +62,19 @@ describe("the scaffolds (npm run new:check, npm run new:client), in a copy of th
     assert.match(unknown.stderr, /usage: npm run new:check/);
   });
 
-  it("new:client writes a valid pack, its docs section, its place in the data test and its golden tree", () => {
+  it("new:client writes a valid pack, its assistant, its docs section, its place in the data test and its golden tree", () => {
     const made = run(copy, "new-client.js", ["zed-editor", "--name", "Zed"]);
     assert.equal(made.status, 0, made.stdout + made.stderr);
     const pack = JSON.parse(read(copy, "clients/zed-editor.json")) as Record<string, unknown>;
     assert.equal(pack.client, "zed-editor");
     assert.equal(pack.$schema, "../schemas/client-pack.schema.json");
+    assert.deepEqual(JSON.parse(read(copy, "assistants/zed-editor.json")), {
+      $schema: "../schemas/assistant.schema.json",
+      id: "zed-editor",
+      name: "Zed",
+      adapters: ["agents-md"],
+      clients: ["zed-editor"],
+    });
     const checked = run(copy, "check-package-data.js", []);
     assert.equal(checked.status, 0, `the new pack must load without a diagnostic: ${checked.stderr}`);
     assert.match(read(copy, "docs/clients.md"), /\n## Zed\n\n\| \| \|\n/);
@@ -81,5 +88,19 @@ describe("the scaffolds (npm run new:check, npm run new:client), in a copy of th
     ])
       assert.ok(existsSync(join(copy, golden, file)), file);
     assert.equal(run(copy, "new-client.js", ["zed-editor"]).status, 1, "a pack that exists is refused");
+  });
+
+  it("new:client adds the pack to an assistant that exists without one", () => {
+    const made = run(copy, "new-client.js", ["warp", "--name", "Warp"]);
+    assert.equal(made.status, 0, made.stdout + made.stderr);
+    const assistant = JSON.parse(read(copy, "assistants/warp.json")) as {
+      adapters: string[];
+      clients: string[];
+    };
+    assert.deepEqual(assistant.adapters, ["agents-md", "warp"], "its adapters are kept");
+    assert.deepEqual(assistant.clients, ["warp"]);
+    assert.match(made.stdout, /the pack in the clients of assistants\/warp\.json/);
+    const checked = run(copy, "check-package-data.js", []);
+    assert.equal(checked.status, 0, checked.stderr);
   });
 });

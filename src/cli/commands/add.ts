@@ -12,6 +12,7 @@ import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command
 import { lockedLines, reportDependencyDiagnostics } from "../dependency-report.js";
 import { addHelp } from "../help/add.js";
 import { ociSources } from "../oci-sources.js";
+import { commandMessage } from "../report/command-message.js";
 
 const kinds: readonly DependencyKind[] = ["registry", "git", "npm", "url", "marketplace"];
 const provides = ["registry", "core", "skills", "agents", "commands", "rules"] as const;
@@ -19,17 +20,6 @@ const provides = ["registry", "core", "skills", "agents", "commands", "rules"] a
 export const addCommand: Command = {
   name: "add",
   summary: "add a dependency to sources.json and pin it in agentc.lock",
-  usage:
-    "agentc add <source> [registry] [--name NAME] [--kind KIND] [--ref REF] [--path DIR] [--provides WHAT] [--npm-registry URL] [--plugin NAME] [--quiet]",
-  options: {
-    name: { type: "string" },
-    kind: { type: "string" },
-    ref: { type: "string" },
-    path: { type: "string" },
-    provides: { type: "string" },
-    "npm-registry": { type: "string" },
-    plugin: { type: "string" },
-  },
   maxPositionals: 2,
   formats: ["pretty"],
   help: addHelp,
@@ -42,7 +32,10 @@ export const addCommand: Command = {
       before = readFileSync(sourcesPath, "utf8");
     } catch {
       io.err(
-        `agentc add: ${sourcesPath} cannot be read\n  hint: run it in a registry folder, or name the registry`,
+        commandMessage("add", {
+          message: `${sourcesPath} cannot be read`,
+          hint: "run it in a registry folder, or name the registry",
+        }),
       );
       return exitCodes.inputErrors;
     }
@@ -55,13 +48,13 @@ export const addCommand: Command = {
       if (!(error instanceof AgentcError || error instanceof SyntaxError)) throw error;
       const hint =
         error instanceof AgentcError ? error.hint : "Fix sources.json ('agentc check' says where).";
-      io.err(`agentc add: ${error.message}\n  hint: ${hint}`);
+      io.err(commandMessage("add", { message: error.message, hint }));
       return exitCodes.inputErrors;
     }
     const found = await registryDependencies(registryDir, { oci: ociSources });
     if (!reportDependencyDiagnostics(found, registryDir, args, io) || !found.resolved) {
       writeFileAtomic(sourcesPath, before);
-      io.err(`agentc add: "${added.name}" was not added; sources.json is as it was`);
+      io.err(commandMessage("add", { message: `"${added.name}" was not added; sources.json is as it was` }));
       return exitCodes.inputErrors;
     }
     const lock = lockToWrite(found.resolved);

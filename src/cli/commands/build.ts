@@ -6,8 +6,9 @@ import { buildSite } from "../../site/build-site.js";
 import { watchBuild } from "../build-watch.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { buildHelp } from "../help/build.js";
-import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { loadOptionsOf } from "../load-options.js";
 import { projectOption } from "../project-option.js";
+import { commandMessage } from "../report/command-message.js";
 import { reporters } from "../report/index.js";
 import { listed } from "../report/listed.js";
 import { servesEveryBuiltin } from "../report/narrowing-hint.js";
@@ -18,13 +19,6 @@ import { installCommand } from "./install.js";
 export const buildCommand: Command = {
   name: "build",
   summary: "check, then write the compiled tree and manifest.json",
-  usage: `agentc build [registry] [--out DIR] [--watch [--install PROJECT]] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
-  options: {
-    out: { type: "string" },
-    watch: { type: "boolean" },
-    install: { type: "string" },
-    ...loadOptionSpec,
-  },
   maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
   help: buildHelp,
@@ -64,12 +58,15 @@ async function buildOnce(
   const lockPath = lock === undefined ? undefined : writeLockFile(registryDir, lock);
   const written = writeIfOk(outDir, result);
   if (written instanceof WriteError) {
-    io.err(`agentc build: ${written.message}\n  hint: choose a writable --out folder`);
+    io.err(commandMessage("build", { message: written.message, hint: "choose a writable --out folder" }));
     return exitCodes.usage;
   }
   if (written instanceof ForeignFilesError) {
     io.err(
-      `agentc build: nothing written: ${written.message}\n  hint: build into a folder of its own (--out), or move those files away; to put files into a project use 'agentc install'`,
+      commandMessage("build", {
+        message: `nothing written: ${written.message}`,
+        hint: "build into a folder of its own (--out), or move those files away; to put files into a project use 'agentc install'",
+      }),
     );
     return exitCodes.inputErrors;
   }

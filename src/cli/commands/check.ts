@@ -1,7 +1,7 @@
 import { compileRegistry } from "../../pipeline/compile.js";
 import { type Command, exitCodes } from "../command.js";
 import { checkHelp } from "../help/check.js";
-import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { loadOptionsOf } from "../load-options.js";
 import { reporters } from "../report/index.js";
 import { servesEveryBuiltin } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
@@ -10,8 +10,6 @@ import { reportNotes } from "../report/report-notes.js";
 export const checkCommand: Command = {
   name: "check",
   summary: "load and check a registry; print diagnostics",
-  usage: `agentc check [registry] [--format pretty|json|sarif|github] ${loadOptionUsage} [--quiet]`,
-  options: loadOptionSpec,
   maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
   help: checkHelp,

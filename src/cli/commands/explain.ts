@@ -10,8 +10,6 @@ import { wrapLine, wrapWidth } from "../wrap.js";
 export const explainCommand: Command = {
   name: "explain",
   summary: "print the documentation of one check (or list them all)",
-  usage: "agentc explain <AGCnnn | slug> [--format pretty|json]",
-  options: {},
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: explainHelp,

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { importProject } from "../../import/import-project.js";
 import { type Command, type CommandIo, exitCodes } from "../command.js";
 import { importHelp } from "../help/import.js";
+import { commandMessage } from "../report/command-message.js";
 import { groupedReporter } from "../report/grouped.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
@@ -9,8 +10,6 @@ import type { ReportFormat } from "../report/report-format.js";
 export const importCommand: Command = {
   name: "import",
   summary: "turn a project's native assistant files into a new registry (never writes into the project)",
-  usage: "agentc import <project> --out <registry> [--from a,b] [--format pretty|json] [--quiet] [--verbose]",
-  options: { out: { type: "string" }, from: { type: "string" }, verbose: { type: "boolean" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: importHelp,
@@ -18,7 +17,7 @@ export const importCommand: Command = {
     const project = args.positionals[0];
     const out = args.values.out;
     if (project === undefined || typeof out !== "string" || out === "")
-      return usage(io, "needs a project and --out", "agentc import path/to/project --out my-registry");
+      return usage(io, "needs the project to read", "agentc import path/to/project --out my-registry");
     const from = typeof args.values.from === "string" ? idList(args.values.from) : undefined;
     const result = await importProject(project, out, from ? { from } : {});
     if (result.kind === "usage") return usage(io, result.message, result.hint);
@@ -29,7 +28,10 @@ export const importCommand: Command = {
         report(io, format, project, shown, result.diagnostics, { ok: false, error: result.message });
       if (format === "pretty")
         io.err(
-          `agentc import: ${result.message}; nothing written\n  hint: --from names the assistants to read`,
+          commandMessage("import", {
+            message: `${result.message}; nothing written`,
+            hint: "--from names the assistants to read",
+          }),
         );
       return exitCodes.inputErrors;
     }
@@ -101,6 +103,6 @@ function idList(text: string): string[] {
 }
 
 function usage(io: CommandIo, message: string, hint: string): number {
-  io.err(`agentc import: ${message}\n  hint: ${hint}`);
+  io.err(commandMessage("import", { message, hint }));
   return exitCodes.usage;
 }

@@ -7,6 +7,7 @@ import { schemasPathFrom, withSchemaPaths } from "../../shared/schema-paths.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { initHelp } from "../help/init.js";
 import { promptAssistants } from "../prompts/assistants-prompt.js";
+import { commandMessage } from "../report/command-message.js";
 
 const templateDir = join(packageRoot, "templates", "init");
 /** Template files that only explain the registry: an existing one is kept, not a reason to stop. */
@@ -23,8 +24,6 @@ function listFiles(dir: string, base = dir): string[] {
 export const initCommand: Command = {
   name: "init",
   summary: "write a small working registry (never overwrites a file)",
-  usage: "agentc init [dir] [--assistants a,b] [--yes] [--format pretty|json]",
-  options: { assistants: { type: "string" }, yes: { type: "boolean", short: "y" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: initHelp,
@@ -33,7 +32,10 @@ export const initCommand: Command = {
     const json = args.values.format === "json";
     if (existsSync(dir) && !statSync(dir).isDirectory()) {
       io.err(
-        `agentc init: ${dir} is a file, expected a folder\n  hint: choose a new folder, e.g. 'agentc init my-registry'`,
+        commandMessage("init", {
+          message: `${dir} is a file, expected a folder`,
+          hint: "choose a new folder, e.g. 'agentc init my-registry'",
+        }),
       );
       return exitCodes.usage;
     }
@@ -42,14 +44,19 @@ export const initCommand: Command = {
     if (existing.length > 0) return refuse(dir, existing, json, io);
     const assistants = await chosenAssistants(args, io);
     if (assistants === "cancelled") {
-      io.err("agentc init: cancelled; nothing was written");
+      io.err(commandMessage("init", { message: "cancelled; nothing was written" }));
       return exitCodes.usage;
     }
     const kept = present.filter((f) => keptIfPresent.has(f));
     const files = listFiles(templateDir).filter((f) => !kept.includes(f));
     const failed = writeTemplate(dir, files, assistants);
     if (failed) {
-      io.err(`agentc init: cannot write ${failed}\n  hint: choose a folder you can write to`);
+      io.err(
+        commandMessage("init", {
+          message: `cannot write ${failed}`,
+          hint: "choose a folder you can write to",
+        }),
+      );
       return exitCodes.usage;
     }
     if (json)
@@ -66,7 +73,10 @@ function refuse(dir: string, existing: string[], json: boolean, io: CommandIo): 
   if (json) io.out(JSON.stringify({ ok: false, existing }, null, 2));
   else
     io.err(
-      `agentc init: not writing anything, these files exist already in ${dir}: ${existing.join(", ")}\n  hint: choose an empty folder, e.g. 'agentc init my-registry'`,
+      commandMessage("init", {
+        message: `not writing anything, these files exist already in ${dir}: ${existing.join(", ")}`,
+        hint: "choose an empty folder, e.g. 'agentc init my-registry'",
+      }),
     );
   return exitCodes.inputErrors;
 }

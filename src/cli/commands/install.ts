@@ -11,38 +11,21 @@ import {
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { installHelp } from "../help/install.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
+import { integrityOf } from "../integrity-option.js";
 import { terminalProgress } from "../progress.js";
 import { promptComponents } from "../prompts/choose-prompt.js";
 import { promptEdited } from "../prompts/edited-prompt.js";
 import { promptHooks } from "../prompts/hooks-prompt.js";
 import { promptRequirement } from "../prompts/requirement-prompt.js";
+import { commandMessage } from "../report/command-message.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
-import { isUserScope, scopeOptions, targetFolder } from "../scope-option.js";
-import { signerOptions, signerPolicy } from "../signer-options.js";
+import { isUserScope, targetFolder } from "../scope-option.js";
+import { signerPolicy } from "../signer-options.js";
 import { refuseRegistryForBuild } from "../wrong-folder.js";
 
 export const installCommand: Command = {
   name: "install",
   summary: "plan and apply a built bundle into a project, as one transaction",
-  usage:
-    "agentc install <bundle-dir | file.zip | server-url | bundle-url | oci://HOST/REPO:TAG> [--project DIR | --scope user] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json]",
-  options: {
-    project: { type: "string" },
-    components: { type: "string" },
-    all: { type: "boolean" },
-    yes: { type: "boolean", short: "y" },
-    "dry-run": { type: "boolean" },
-    "move-aside": { type: "boolean" },
-    "take-new": { type: "boolean" },
-    "keep-mine": { type: "boolean" },
-    "allow-downgrade": { type: "boolean" },
-    integrity: { type: "string" },
-    "allow-hooks": { type: "boolean" },
-    "accept-requirement": { type: "string", multiple: true },
-    "hook-timeout": { type: "string" },
-    ...scopeOptions,
-    ...signerOptions,
-  },
   formats: ["pretty", "json"],
   help: installHelp,
   async run(args, io) {
@@ -165,15 +148,14 @@ export async function openedBundle(
   command: string,
 ): Promise<OpenedBundle | number> {
   try {
-    const integrity = typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
     const progress = terminalProgress(io.isTty, "downloading");
     return await openBundleSource(source, {
-      ...integrity,
+      ...integrityOf(args),
       ...(progress ? { onProgress: (d: number, t?: number) => progress(d, t ?? d) } : {}),
     });
   } catch (error) {
     if (!(error instanceof AgentcError)) throw error;
-    io.err(`agentc ${command}: ${error.message}\n  hint: ${error.hint}`);
+    io.err(commandMessage(command, error));
     return exitCodes.inputErrors;
   }
 }

@@ -7,6 +7,7 @@ import { writeFileAtomic } from "../../shared/atomic-write.js";
 import { chosenClients } from "../clients-option.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 import { lintHelp } from "../help/lint.js";
+import { commandMessage } from "../report/command-message.js";
 import { reporters } from "../report/index.js";
 import type { ReportFormat } from "../report/report-format.js";
 import { unifiedDiff } from "../report/unified-diff.js";
@@ -15,9 +16,6 @@ export const lintCommand: Command = {
   name: "lint",
   summary:
     "check a project's own assistant files against each client's documented rules (no registry needed)",
-  usage:
-    "agentc lint [project] [--clients a,b] [--fix [--yes]] [--format pretty|json|sarif|github] [--quiet]",
-  options: { clients: { type: "string" }, fix: { type: "boolean" }, yes: { type: "boolean", short: "y" } },
   maxPositionals: 1,
   formats: ["pretty", "json", "sarif", "github"],
   help: lintHelp,
@@ -61,7 +59,7 @@ function fix(
 ): void {
   const files = fixedFiles(project, edits);
   if (files.length === 0) {
-    out("agentc lint --fix: nothing to fix safely");
+    out(commandMessage("lint --fix", { message: "nothing to fix safely" }));
     return;
   }
   for (const file of files) out(unifiedDiff(file.file, file.before, file.after));

@@ -10,8 +10,6 @@ import { wrapWidth } from "../wrap.js";
 export const loadsCommand: Command = {
   name: "loads",
   summary: "show what each assistant loads from a project: every session, on demand, MCP and settings",
-  usage: "agentc loads [project] [--clients a,b] [--format pretty|json]",
-  options: { clients: { type: "string" } },
   maxPositionals: 1,
   formats: ["pretty", "json"],
   help: loadsHelp,

@@ -8,8 +8,6 @@ import { ociSources } from "../oci-sources.js";
 export const lockCommand: Command = {
   name: "lock",
   summary: "resolve the registry's dependencies and write agentc.lock (nothing else)",
-  usage: "agentc lock [registry] [--cache-dir DIR] [--quiet]",
-  options: { "cache-dir": { type: "string" } },
   maxPositionals: 1,
   formats: ["pretty"],
   help: lockHelp,

@@ -5,8 +5,6 @@ import { lspHelp } from "../help/lsp.js";
 export const lspCommand: Command = {
   name: "lsp",
   summary: "a language server on stdio: diagnostics in the editor on opening and saving assistant files",
-  usage: "agentc lsp [--stdio]",
-  options: { stdio: { type: "boolean" } },
   maxPositionals: 0,
   formats: ["pretty"],
   help: lspHelp,

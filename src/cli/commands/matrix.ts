@@ -7,7 +7,8 @@ import { compileRegistry } from "../../pipeline/compile.js";
 import { chosenClients } from "../clients-option.js";
 import { type Command, exitCodes } from "../command.js";
 import { matrixHelp } from "../help/matrix.js";
-import { loadOptionSpec, loadOptionsOf, loadOptionUsage } from "../load-options.js";
+import { loadOptionsOf } from "../load-options.js";
+import { commandMessage } from "../report/command-message.js";
 import { markdownForTerminal } from "../report/markdown-terminal.js";
 import { narrowingHint } from "../report/narrowing-hint.js";
 import { prettyReporter } from "../report/pretty.js";
@@ -17,8 +18,6 @@ import { projectInsteadOfRegistry } from "../wrong-folder.js";
 export const matrixCommand: Command = {
   name: "matrix",
   summary: "print what each client enforces, only reads, or cannot express (--check: exit 1 on cannot)",
-  usage: `agentc matrix [registry] [--format md|json] [--clients a,b] [--check] ${loadOptionUsage}`,
-  options: { clients: { type: "string" }, check: { type: "boolean" }, ...loadOptionSpec },
   maxPositionals: 1,
   formats: ["md", "json"],
   help: matrixHelp,
@@ -54,7 +53,11 @@ export const matrixCommand: Command = {
       io.out(width === undefined ? markdown : markdownForTerminal(markdown, width));
     }
     if (args.values.check === true && hasCannot(matrix)) {
-      io.err("agentc matrix: some promises cannot be expressed by a chosen client (cells marked 'cannot')");
+      io.err(
+        commandMessage("matrix", {
+          message: "some promises cannot be expressed by a chosen client (cells marked 'cannot')",
+        }),
+      );
       return exitCodes.inputErrors;
     }
     return exitCodes.ok;

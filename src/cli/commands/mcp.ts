@@ -1,5 +1,6 @@
 import { type Command, exitCodes } from "../command.js";
 import { mcpHelp } from "../help/mcp.js";
+import { commandMessage } from "../report/command-message.js";
 
 /** The MCP SDK is an optional peer dependency (docs/mcp.md#size): installed only where `agentc mcp` is used. */
 const sdkPackage = "@modelcontextprotocol/sdk";
@@ -7,8 +8,6 @@ const sdkPackage = "@modelcontextprotocol/sdk";
 export const mcpCommand: Command = {
   name: "mcp",
   summary: "an MCP server on stdio: lets an assistant run lint, loads, matrix, check and build",
-  usage: "agentc mcp",
-  options: {},
   maxPositionals: 0,
   formats: ["pretty"],
   help: mcpHelp,
@@ -19,7 +18,10 @@ export const mcpCommand: Command = {
     } catch (error) {
       if (!isMissing(error, sdkPackage)) throw error;
       io.err(
-        `agentc mcp: the MCP SDK is not installed (${sdkPackage}, an optional peer dependency of agentc)\n  hint: npm install -D ${sdkPackage}@^1.32.2, then run agentc mcp again`,
+        commandMessage("mcp", {
+          message: `the MCP SDK is not installed (${sdkPackage}, an optional peer dependency of agentc)`,
+          hint: `npm install -D ${sdkPackage}@^1.32.2, then run agentc mcp again`,
+        }),
       );
       return exitCodes.usage;
     }

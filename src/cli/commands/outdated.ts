@@ -2,19 +2,12 @@ import type { FleetRow } from "../../fleet/fleet-row.js";
 import { outdated } from "../../fleet/outdated.js";
 import { type Command, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { outdatedHelp } from "../help/outdated.js";
+import { integrityOf } from "../integrity-option.js";
 import { outdatedDependencies } from "./outdated-sources.js";
 
 export const outdatedCommand: Command = {
   name: "outdated",
   summary: "the fleet view: per project the installed version, the newest at its source, components, drift",
-  usage:
-    "agentc outdated <project>... | --sources [registry] [--check] [--concurrency N] [--integrity HASH] [--format pretty|json]",
-  options: {
-    check: { type: "boolean" },
-    concurrency: { type: "string" },
-    integrity: { type: "string" },
-    sources: { type: "boolean" },
-  },
   formats: ["pretty", "json"],
   help: outdatedHelp,
   async run(args, io) {
@@ -23,7 +16,7 @@ export const outdatedCommand: Command = {
       throw new UsageError("give the projects to look at: agentc outdated <project>...");
     const rows = await outdated(args.positionals, {
       concurrency: concurrencyOf(args),
-      ...(typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {}),
+      ...integrityOf(args),
     });
     const behind = rows.filter((r) => r.behind === true).length;
     const unknown = rows.filter((r) => r.behind === undefined).length;

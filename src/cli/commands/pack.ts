@@ -4,13 +4,11 @@ import { AgentcError } from "../../shared/agentc-error.js";
 import { isFolder, makeFolders } from "../../shared/make-folders.js";
 import { type Command, exitCodes, UsageError } from "../command.js";
 import { packHelp } from "../help/pack.js";
+import { commandMessage } from "../report/command-message.js";
 
 export const packCommand: Command = {
   name: "pack",
   summary: "pack a build folder into a deterministic bundle.zip plus bundle.zip.sha256",
-  usage:
-    "agentc pack [build-dir] [--out FILE|DIR] [--payloads] [--sign KEY] [--format pretty|json] [--quiet]",
-  options: { out: { type: "string" }, payloads: { type: "boolean" }, sign: { type: "string" } },
   formats: ["pretty", "json"],
   help: packHelp,
   async run(args, io) {
@@ -37,7 +35,7 @@ export const packCommand: Command = {
     } catch (error) {
       if (!(error instanceof AgentcError)) throw error;
       if (json) io.out(JSON.stringify({ ok: false, message: error.message, hint: error.hint }, null, 2));
-      else io.err(`agentc pack: ${error.message}\n  hint: ${error.hint}`);
+      else io.err(commandMessage("pack", error));
       return exitCodes.inputErrors;
     }
   },

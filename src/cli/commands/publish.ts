@@ -4,13 +4,11 @@ import type { Published } from "../../distribute/oci/oci-publish.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { publishHelp } from "../help/publish.js";
+import { commandMessage } from "../report/command-message.js";
 
 export const publishCommand: Command = {
   name: "publish",
   summary: "push a build or bundle to an OCI registry as an agentc artifact (oci://HOST/REPO:TAG)",
-  usage:
-    "agentc publish <build-dir | bundle.zip | registry-dir> oci://HOST/REPO:TAG [--sign KEY] [--any-tag] [--format pretty|json] [--quiet]",
-  options: { sign: { type: "string" }, "any-tag": { type: "boolean" } },
   formats: ["pretty", "json"],
   help: publishHelp,
   maxPositionals: 2,
@@ -40,11 +38,14 @@ export const publishCommand: Command = {
       if (!(error instanceof AgentcError)) {
         if (typeof (error as NodeJS.ErrnoException).code !== "string") throw error;
         io.err(
-          `agentc publish: cannot read ${origin}: ${(error as Error).message}\n  hint: give a build folder or a bundle .zip`,
+          commandMessage("publish", {
+            message: `cannot read ${origin}: ${(error as Error).message}`,
+            hint: "give a build folder or a bundle .zip",
+          }),
         );
         return exitCodes.inputErrors;
       }
-      io.err(`agentc publish: ${error.message}\n  hint: ${error.hint}`);
+      io.err(commandMessage("publish", error));
       return exitCodes.inputErrors;
     }
   },
@@ -72,7 +73,7 @@ async function publishRegistry(
     return exitCodes.ok;
   } catch (error) {
     if (!(error instanceof AgentcError)) throw error;
-    io.err(`agentc publish: ${error.message}\n  hint: ${error.hint}`);
+    io.err(commandMessage("publish", error));
     return exitCodes.inputErrors;
   }
 }

@@ -13,23 +13,18 @@ import {
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { runHelp } from "../help/run.js";
 import { installedProjectHint, projectOption } from "../project-option.js";
+import { commandMessage } from "../report/command-message.js";
 
 export const runCommand: Command = {
   name: "run",
   summary: "run a command of an installed capability package (without one: list them with their commands)",
-  usage: [
-    "agentc run <capability> <command> [args...] [--project DIR]",
-    "       agentc run [<capability>] [--project DIR] [--format pretty|json]   (list the commands)",
-    '       args that start with "-" go after "--": agentc run team-chat send -- --urgent hello',
-  ].join("\n"),
-  options: { project: { type: "string" } },
   formats: ["pretty", "json"],
   help: runHelp,
   async run(args, io) {
     const [capability, name, ...rest] = args.positionals;
     const installed = readInstalled(projectOption(args, () => installedProjectHint));
     if (!installed.ok) {
-      io.err(`agentc run: ${installed.problem}`);
+      io.err(commandMessage("run", { message: installed.problem }));
       return exitCodes.usage;
     }
     if (name === undefined) return list(installed, capability, args, io);
@@ -59,7 +54,8 @@ async function runOne(
 ): Promise<number> {
   const launch = commandLaunch(installed, request);
   if (!launch.ok) return refuse(io, launch.problem, launch.hint);
-  if (launch.warning && args.values.quiet !== true) io.err(`agentc run: warning: ${launch.warning}`);
+  if (launch.warning && args.values.quiet !== true)
+    io.err(commandMessage("run", { kind: "warning", message: launch.warning }));
   const end = await runCommandProcess({ argv: launch.argv, cwd: process.cwd(), env: launch.env });
   if (end.kind !== "unstartable") return exitStatus(end);
   return refuse(
@@ -70,6 +66,6 @@ async function runOne(
 }
 
 function refuse(io: CommandIo, problem: string, hint: string): number {
-  io.err(`agentc run: ${problem}\n  hint: ${hint}`);
+  io.err(commandMessage("run", { message: problem, hint }));
   return exitCodes.inputErrors;
 }

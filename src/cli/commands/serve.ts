@@ -7,19 +7,12 @@ import type { ServedVersion } from "../../serve/served-version.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { serveHelp } from "../help/serve.js";
+import { commandMessage } from "../report/command-message.js";
 import { stopSignal } from "../stop-signal.js";
 
 export const serveCommand: Command = {
   name: "serve",
   summary: "serve builds or bundles over HTTP: tree, manifest, bundle, install.sh, index, registry page",
-  usage:
-    "agentc serve <build-dir | bundle.zip | folder-of-versions> [--host H] [--port N] [--public-url URL] [--timeout SECONDS] [--format pretty|json] [--quiet]",
-  options: {
-    host: { type: "string" },
-    port: { type: "string" },
-    "public-url": { type: "string" },
-    timeout: { type: "string" },
-  },
   formats: ["pretty", "json"],
   help: serveHelp,
   maxPositionals: 1,
@@ -28,7 +21,7 @@ export const serveCommand: Command = {
     if (!path)
       throw new UsageError("give what to serve: a build folder, a bundle .zip or a folder of versions");
     const host = typeof args.values.host === "string" ? args.values.host : "127.0.0.1";
-    const warn = (text: string): void => io.err(`agentc serve: warning: ${text}`);
+    const warn = (text: string): void => io.err(commandMessage("serve", { kind: "warning", message: text }));
     // listening for the signals before the URL is printed: without a listener, a signal kills at once
     const stopped = stopSignal();
     try {
@@ -48,12 +41,12 @@ export const serveCommand: Command = {
       report(running, args, io, host);
       await stopped.promise;
       await running.close();
-      if (args.values.quiet !== true) io.err("agentc serve: stopped");
+      if (args.values.quiet !== true) io.err(commandMessage("serve", { message: "stopped" }));
       return exitCodes.ok;
     } catch (error) {
       stopped.cancel();
       if (!(error instanceof AgentcError)) throw error;
-      io.err(`agentc serve: ${error.message}\n  hint: ${error.hint}`);
+      io.err(commandMessage("serve", error));
       return exitCodes.inputErrors;
     }
   },
@@ -85,11 +78,19 @@ function report(
     );
   if (args.values.port === "0")
     io.err(
-      "agentc serve: note: --port 0 chose this port for this run only; projects that install from it record this URL, and their 'agentc update' fails once the server restarts elsewhere — give a fixed --port for a server projects update from",
+      commandMessage("serve", {
+        kind: "note",
+        message:
+          "--port 0 chose this port for this run only; projects that install from it record this URL, and their 'agentc update' fails once the server restarts elsewhere — give a fixed --port for a server projects update from",
+      }),
     );
   if (!isLoopbackHost(host))
     io.err(
-      "agentc serve: warning: this is plain http; 'agentc install' accepts http only from this machine — put an https proxy or CDN in front and pass --public-url",
+      commandMessage("serve", {
+        kind: "warning",
+        message:
+          "this is plain http; 'agentc install' accepts http only from this machine — put an https proxy or CDN in front and pass --public-url",
+      }),
     );
   io.err("press Ctrl-C to stop");
 }

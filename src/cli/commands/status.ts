@@ -4,20 +4,14 @@ import { AgentcError, projectStatus } from "../../install/index.js";
 import { isFolder } from "../../shared/make-folders.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { statusHelp } from "../help/status.js";
+import { integrityOf } from "../integrity-option.js";
 import { installedProjectHint } from "../project-option.js";
-import { isUserScope, scopeOptions, targetFolder } from "../scope-option.js";
+import { commandMessage } from "../report/command-message.js";
+import { isUserScope, targetFolder } from "../scope-option.js";
 
 export const statusCommand: Command = {
   name: "status",
   summary: "report drift between the project and what agentc installed (--check: exit 1 on drift)",
-  usage:
-    "agentc status [bundle-dir | file.zip | bundle-url] [--project DIR | --scope user] [--check] [--integrity HASH] [--format pretty|json]",
-  options: {
-    project: { type: "string" },
-    ...scopeOptions,
-    check: { type: "boolean" },
-    integrity: { type: "string" },
-  },
   formats: ["pretty", "json"],
   help: statusHelp,
   async run(args, io) {
@@ -34,7 +28,7 @@ export const statusCommand: Command = {
     const json = args.values.format === "json";
     if (!status.ok) {
       if (json) io.out(JSON.stringify({ ok: false, problem: status.problem }, null, 2));
-      else io.err(`agentc status: ${status.problem}`);
+      else io.err(commandMessage("status", { message: status.problem }));
       return status.usage ? exitCodes.usage : exitCodes.inputErrors;
     }
     if (!status.installed) {
@@ -93,12 +87,11 @@ export const statusCommand: Command = {
 async function comparedBundle(args: ParsedArgs, io: CommandIo): Promise<OpenedBundle | undefined | number> {
   const source = args.positionals[0];
   if (source === undefined || isFolder(source)) return undefined;
-  const integrity = typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
   try {
-    return await openBundleSource(source, integrity);
+    return await openBundleSource(source, integrityOf(args));
   } catch (error) {
     if (!(error instanceof AgentcError)) throw error;
-    io.err(`agentc status: ${error.message}\n  hint: ${error.hint}`);
+    io.err(commandMessage("status", error));
     return exitCodes.usage;
   }
 }

@@ -4,20 +4,11 @@ import { uninstallHelp } from "../help/uninstall.js";
 import { hookTimeoutMs } from "../hook-timeout-option.js";
 import { installedProjectHint } from "../project-option.js";
 import { exitCodeOf, renderJson, renderPretty } from "../report/render-result.js";
-import { scopeOptions, targetFolder } from "../scope-option.js";
+import { targetFolder } from "../scope-option.js";
 
 export const uninstallCommand: Command = {
   name: "uninstall",
   summary: "remove what agentc installed; keep and report files you edited",
-  usage:
-    "agentc uninstall [--project DIR | --scope user] [--yes] [--dry-run] [--hook-timeout SECONDS] [--format pretty|json]",
-  options: {
-    project: { type: "string" },
-    ...scopeOptions,
-    yes: { type: "boolean", short: "y" },
-    "dry-run": { type: "boolean" },
-    "hook-timeout": { type: "string" },
-  },
   formats: ["pretty", "json"],
   help: uninstallHelp,
   async run(args, io) {

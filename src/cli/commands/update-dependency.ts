@@ -4,6 +4,7 @@ import { nearestName } from "../../shared/nearest-name.js";
 import { type CommandIo, exitCodes, type ParsedArgs } from "../command.js";
 import { lockedLines, reportDependencyDiagnostics } from "../dependency-report.js";
 import { ociSources } from "../oci-sources.js";
+import { commandMessage } from "../report/command-message.js";
 
 /** `agentc update <dependency>`: resolve that one again from its declared ref and write agentc.lock. */
 export async function updateDependency(name: string, args: ParsedArgs, io: CommandIo): Promise<number> {
@@ -13,7 +14,10 @@ export async function updateDependency(name: string, args: ParsedArgs, io: Comma
   if (found.resolved && !names.includes(name)) {
     const near = nearestName(name, names);
     io.err(
-      `agentc update: sources.json in ${registryDir} declares no dependency "${name}"\n  hint: ${near ? `did you mean "${near}"? ` : ""}it declares ${names.join(", ") || "none"}`,
+      commandMessage("update", {
+        message: `sources.json in ${registryDir} declares no dependency "${name}"`,
+        hint: `${near ? `did you mean "${near}"? ` : ""}it declares ${names.join(", ") || "none"}`,
+      }),
     );
     return exitCodes.inputErrors;
   }

@@ -3,10 +3,12 @@ import { wantedRange } from "../../distribute/wanted-version.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { type Command, type CommandIo, exitCodes, type ParsedArgs, UsageError } from "../command.js";
 import { updateHelp } from "../help/update.js";
+import { integrityOf } from "../integrity-option.js";
 import { installedProjectHint } from "../project-option.js";
+import { commandMessage } from "../report/command-message.js";
 import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
-import { installBundle, installCommand } from "./install.js";
+import { installBundle } from "./install.js";
 import { updateDependency } from "./update-dependency.js";
 import { updateWithSummary } from "./update-summary.js";
 
@@ -14,15 +16,6 @@ export const updateCommand: Command = {
   name: "update",
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
-  usage:
-    "agentc update [<dependency> [--registry DIR]] [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--summary] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
-  options: {
-    ...installCommand.options,
-    check: { type: "boolean" },
-    to: { type: "string" },
-    summary: { type: "boolean" },
-    registry: { type: "string" },
-  },
   formats: ["pretty", "json"],
   help: updateHelp,
   maxPositionals: 1,
@@ -88,16 +81,12 @@ async function attempt<T>(io: CommandIo, step: () => Promise<T>): Promise<T | nu
   }
 }
 
-function integrityOf(args: ParsedArgs): { integrity?: string } {
-  return typeof args.values.integrity === "string" ? { integrity: args.values.integrity } : {};
-}
-
 function say(io: CommandIo, args: ParsedArgs, json: Record<string, unknown>, text: string): void {
   if (args.values.format === "json") io.out(JSON.stringify(json, null, 2));
   else if (args.values.quiet !== true) io.out(text);
 }
 
 function fail(io: CommandIo, message: string, hint: string): number {
-  io.err(`agentc update: ${message}\n  hint: ${hint}`);
+  io.err(commandMessage("update", { message, hint }));
   return exitCodes.inputErrors;
 }

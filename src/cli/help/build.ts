@@ -1,4 +1,4 @@
-import { loadOptionHelp } from "../load-options.js";
+import { loadOptions } from "../load-options.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const buildHelp: CommandHelp = {
@@ -15,8 +15,9 @@ export const buildHelp: CommandHelp = {
     install: {
       value: "PROJECT",
       text: "with --watch: after each build that succeeds, install it into PROJECT as 'agentc install <out> --project PROJECT --yes' does",
+      with: "watch",
     },
-    ...loadOptionHelp,
+    ...loadOptions,
   },
   exitCodes: {
     0: "built (warnings and infos allowed); with --watch, stopped by Ctrl-C or SIGTERM",

@@ -1,9 +1,9 @@
-import { loadOptionHelp } from "../load-options.js";
+import { loadOptions } from "../load-options.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const checkHelp: CommandHelp = {
   arguments: [{ name: "[registry]", text: "the registry folder (holding sources.json)", default: "." }],
-  options: loadOptionHelp,
+  options: loadOptions,
   exitCodes: {
     0: "no errors (warnings and infos allowed)",
     1: "the registry has errors",

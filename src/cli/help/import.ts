@@ -11,7 +11,7 @@ export const importHelp: CommandHelp = {
     { name: "<project>", text: "the project whose native assistant files are read (never written)" },
   ],
   options: {
-    out: { value: "DIR", text: "the new registry's folder: a new or empty one" },
+    out: { value: "DIR", text: "the new registry's folder: a new or empty one", required: true },
     verbose: {
       text: "list every finding in full (by default findings of one kind are one line with a count)",
     },

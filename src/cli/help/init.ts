@@ -1,4 +1,5 @@
 import { builtinAssistants } from "../../registry/assistants.js";
+import { yesOptions } from "../yes-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 const ids = builtinAssistants().map((assistant) => assistant.id);
@@ -13,7 +14,7 @@ export const initHelp: CommandHelp = {
       text: `the assistants the registry serves, written to targets.json: ${allIds}`,
       default: "asked on a terminal; otherwise none chosen, so every built-in is served",
     },
-    yes: { text: "ask nothing: take the defaults (for scripts and CI)" },
+    ...yesOptions("ask nothing: take the defaults (for scripts and CI)"),
   },
   exitCodes: {
     0: "the registry was written",

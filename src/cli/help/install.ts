@@ -1,12 +1,16 @@
-import { hookTimeoutHelp } from "../hook-timeout-option.js";
-import { scopeHelp } from "../scope-option.js";
-import { signerOptionHelp } from "../signer-options.js";
-import type { CommandHelp, OptionHelp } from "./command-help.js";
+import type { CliOption } from "../cli-option.js";
+import { hookTimeoutOptions } from "../hook-timeout-option.js";
+import { integrityOptions } from "../integrity-option.js";
+import { projectOptions } from "../project-option.js";
+import { scopeOptions } from "../scope-option.js";
+import { signerOptions } from "../signer-options.js";
+import { yesOptions } from "../yes-option.js";
+import type { CommandHelp } from "./command-help.js";
 
 /** The options install shares with update. */
-export const installOptionHelp: Record<string, OptionHelp> = {
-  project: { value: "DIR", text: "the project to install into", default: "." },
-  scope: scopeHelp,
+export const installOptions: Record<string, CliOption> = {
+  ...projectOptions("the project to install into"),
+  ...scopeOptions,
   components: {
     value: "a,b",
     text: "install these components (required ones are always added)",
@@ -14,7 +18,7 @@ export const installOptionHelp: Record<string, OptionHelp> = {
       "ask on a terminal; else the last install's, or on a first install the registry's chosen assistants'",
   },
   all: { text: "install every component of the bundle" },
-  yes: { text: "ask nothing: take the default components, answer no hook or requirement question" },
+  ...yesOptions("ask nothing: take the default components, answer no hook or requirement question"),
   "dry-run": { text: "print the whole plan and every conflict; write nothing" },
   "move-aside": {
     text: "rename a file of yours in the bundle's way (at a shipped path agentc cannot compose into, or one it asks to remove) to <name>.agentc-old instead of stopping (uninstall puts it back)",
@@ -25,21 +29,25 @@ export const installOptionHelp: Record<string, OptionHelp> = {
   "keep-mine": {
     text: "the same files: keep yours and write no <file>.agentc-new beside them",
     default: "on a terminal ask per file; else keep yours and write the new one as <file>.agentc-new",
+    orElse: "take-new",
   },
   "allow-downgrade": {
     text: "install a bundle whose registry_version is older than the installed one (a rollback)",
     default: "refused, naming both versions",
   },
-  integrity: {
-    value: "HASH",
-    text: "the bundle's sha256: what pack writes into <zip>.sha256, <hex>, sha256:<hex> or sha256-<base64>",
-  },
+  ...integrityOptions(
+    "the bundle's sha256: what pack writes into <zip>.sha256, <hex>, sha256:<hex> or sha256-<base64>",
+  ),
   "allow-hooks": {
     text: "run the spawn and soul-scaffold hooks of the bundle's capability packages without asking",
   },
-  "accept-requirement": { value: "PACKAGE", text: "accept the named required package without asking" },
-  "hook-timeout": hookTimeoutHelp,
-  ...signerOptionHelp,
+  "accept-requirement": {
+    value: "PACKAGE",
+    text: "accept the named required package without asking",
+    repeatable: true,
+  },
+  ...hookTimeoutOptions,
+  ...signerOptions,
 };
 
 export const installHelp: CommandHelp = {
@@ -49,7 +57,7 @@ export const installHelp: CommandHelp = {
       text: "a build folder, a .zip, a server's base URL, a bundle URL or oci://HOST/REPO:TAG",
     },
   ],
-  options: installOptionHelp,
+  options: installOptions,
   exitCodes: {
     0: "installed, or nothing to do (or the dry run's plan printed)",
     1: "a conflict with your files, a bundle that fails its checks, or a refused hook; nothing changed",

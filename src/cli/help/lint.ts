@@ -1,13 +1,15 @@
+import { clientsOptions } from "../clients-option.js";
+import { yesOptions } from "../yes-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const lintHelp: CommandHelp = {
   arguments: [{ name: "[project]", text: "any project folder; no registry needed", default: "." }],
   options: {
-    clients: { value: "a,b", text: "lint for these clients only", default: "every client agentc knows" },
+    ...clientsOptions("lint for these clients only", "every client agentc knows"),
     fix: {
       text: "show the safe fixes as a unified diff (quote a glob, drop a repeated import line, add a required field)",
     },
-    yes: { text: "with --fix: write the fixes into the project" },
+    yes: { ...yesOptions("with --fix: write the fixes into the project").yes, with: "fix" },
   },
   exitCodes: {
     0: "no error found (warnings may be printed)",

@@ -1,3 +1,4 @@
+import { clientsOptions } from "../clients-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const loadsHelp: CommandHelp = {
@@ -5,7 +6,7 @@ export const loadsHelp: CommandHelp = {
     { name: "[project]", text: "any project folder, with or without agentc's files", default: "." },
   ],
   options: {
-    clients: { value: "a,b", text: "only these clients", default: "every client that loads something here" },
+    ...clientsOptions("only these clients", "every client that loads something here"),
   },
   exitCodes: {
     0: "printed",

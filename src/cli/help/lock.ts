@@ -1,5 +1,5 @@
-import { loadOptionHelp } from "../load-options.js";
-import type { CommandHelp, OptionHelp } from "./command-help.js";
+import { loadOptions } from "../load-options.js";
+import type { CommandHelp } from "./command-help.js";
 
 export const lockHelp: CommandHelp = {
   arguments: [
@@ -10,7 +10,7 @@ export const lockHelp: CommandHelp = {
     },
   ],
   options: {
-    "cache-dir": loadOptionHelp["cache-dir"] as OptionHelp,
+    "cache-dir": loadOptions["cache-dir"],
   },
   exitCodes: {
     0: "agentc.lock pins every dependency (written when it changed)",

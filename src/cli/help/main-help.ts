@@ -1,4 +1,5 @@
 import { type CommandEntry, commandGroups } from "../command-index.js";
+import { commonOptions } from "../common-options.js";
 import { wrapLine } from "../wrap.js";
 import { columns } from "./render-help.js";
 
@@ -29,10 +30,17 @@ export function renderMainHelp(entries: readonly CommandEntry[], width = Number.
       "start here: agentc init my-registry && agentc build my-registry && agentc install my-registry/build",
       12,
     ),
-    wrap("common options: --format <fmt>, --quiet, --help; NO_COLOR is respected; agentc --version", 16),
+    wrap(`common options: ${commonFlags()}; NO_COLOR is respected; agentc --version`, 16),
     wrap(
       "exit codes: 0 ok (warnings allowed), 1 the input has errors, 2 usage error or internal failure",
       12,
     ),
   ].join("\n");
+}
+
+/** "--format <fmt>, --quiet, --help": the options every command takes, from their declarations. */
+function commonFlags(): string {
+  return Object.entries(commonOptions(["<fmt>"]))
+    .map(([name, option]) => (option.value ? `--${name} ${option.value}` : `--${name}`))
+    .join(", ");
 }

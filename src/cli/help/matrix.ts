@@ -1,12 +1,13 @@
-import { loadOptionHelp } from "../load-options.js";
+import { clientsOptions } from "../clients-option.js";
+import { loadOptions } from "../load-options.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const matrixHelp: CommandHelp = {
   arguments: [{ name: "[registry]", text: "the registry folder (holding sources.json)", default: "." }],
   options: {
-    clients: { value: "a,b", text: "only these client packs", default: "every active client pack" },
+    ...clientsOptions("only these client packs", "every active client pack"),
     check: { text: "exit 1 when a chosen client cannot express a promise (for CI)" },
-    ...loadOptionHelp,
+    ...loadOptions,
   },
   exitCodes: {
     0: "printed",

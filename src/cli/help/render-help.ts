@@ -1,7 +1,8 @@
-import type { Command, OptionSpec } from "../command.js";
-import { commonOptionHelp, commonOptions } from "../common-options.js";
+import type { CliOption } from "../cli-option.js";
+import type { Command } from "../command.js";
+import { everyOption } from "../common-options.js";
 import { wrapLine } from "../wrap.js";
-import type { OptionHelp } from "./command-help.js";
+import { usageLine } from "./usage-line.js";
 
 export interface HelpRow {
   left: string;
@@ -18,7 +19,7 @@ export function renderCommandHelp(command: Command, width = Number.POSITIVE_INFI
   const usageIndent = `usage: agentc ${command.name} `.length;
   const sections = [
     wrap(`agentc ${command.name} — ${command.summary}`, 4),
-    command.usage
+    usageLine(command)
       .split("\n")
       .map((line, i) => wrap(i === 0 ? `usage: ${line}` : line, usageIndent))
       .join("\n"),
@@ -31,7 +32,13 @@ export function renderCommandHelp(command: Command, width = Number.POSITIVE_INFI
         width,
       ),
     );
-  sections.push(section("options", optionRows(command), width));
+  sections.push(
+    section(
+      "options",
+      Object.entries(everyOption(command)).map(([name, option]) => optionRow(name, option)),
+      width,
+    ),
+  );
   sections.push(
     section(
       "exit codes",
@@ -48,21 +55,10 @@ export function renderCommandHelp(command: Command, width = Number.POSITIVE_INFI
   return sections.join("\n\n");
 }
 
-function optionRows(command: Command): HelpRow[] {
-  const own = Object.entries(command.help.options).map(([name, help]) =>
-    optionRow(name, command.options, help),
-  );
-  const common = Object.entries(commonOptionHelp(command.formats)).map(([name, help]) =>
-    optionRow(name, commonOptions, help),
-  );
-  return [...own, ...common];
-}
-
-function optionRow(name: string, spec: OptionSpec, help: OptionHelp): HelpRow {
-  const short = spec[name]?.short;
-  const flag = `${short ? `-${short}, ` : ""}--${name}${help.value ? ` ${help.value}` : ""}`;
-  const repeat = spec[name]?.multiple ? " (repeatable)" : "";
-  return { left: flag, right: withDefault(`${help.text}${repeat}`, help.default) };
+function optionRow(name: string, option: CliOption): HelpRow {
+  const flag = `${option.short ? `-${option.short}, ` : ""}--${name}${option.value ? ` ${option.value}` : ""}`;
+  const notes = `${option.required ? " (required)" : ""}${option.repeatable ? " (repeatable)" : ""}`;
+  return { left: flag, right: withDefault(`${option.text}${notes}`, option.default) };
 }
 
 function withDefault(text: string, fallback: string | undefined): string {

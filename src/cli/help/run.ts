@@ -1,3 +1,4 @@
+import { projectOptions } from "../project-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const runHelp: CommandHelp = {
@@ -8,7 +9,8 @@ export const runHelp: CommandHelp = {
       text: "its command to run and the arguments (after -- when they start with -)",
     },
   ],
-  options: { project: { value: "DIR", text: "the project the capability is installed in", default: "." } },
+  options: projectOptions("the project the capability is installed in"),
+  usageNotes: ['args that start with "-" go after "--": agentc run team-chat send -- --urgent hello'],
   exitCodes: {
     0: "listed; or the command's own exit code when it runs",
     1: "no such capability or command, or its program cannot start",

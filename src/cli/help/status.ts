@@ -1,4 +1,6 @@
-import { scopeHelp } from "../scope-option.js";
+import { integrityOptions } from "../integrity-option.js";
+import { projectOptions } from "../project-option.js";
+import { scopeOptions } from "../scope-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const statusHelp: CommandHelp = {
@@ -9,10 +11,10 @@ export const statusHelp: CommandHelp = {
     },
   ],
   options: {
-    project: { value: "DIR", text: "the project to look at", default: "." },
-    scope: scopeHelp,
+    ...projectOptions("the project to look at"),
+    ...scopeOptions,
     check: { text: "exit 1 when there is drift (for CI)" },
-    integrity: { value: "HASH", text: "the bundle's expected sha256, as for install" },
+    ...integrityOptions("the bundle's expected sha256, as for install"),
   },
   exitCodes: {
     0: "reported (drift allowed without --check)",

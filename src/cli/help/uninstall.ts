@@ -1,15 +1,17 @@
-import { hookTimeoutHelp } from "../hook-timeout-option.js";
-import { scopeHelp } from "../scope-option.js";
+import { hookTimeoutOptions } from "../hook-timeout-option.js";
+import { projectOptions } from "../project-option.js";
+import { scopeOptions } from "../scope-option.js";
+import { yesOptions } from "../yes-option.js";
 import type { CommandHelp } from "./command-help.js";
 
 export const uninstallHelp: CommandHelp = {
   arguments: [],
   options: {
-    project: { value: "DIR", text: "the project to remove agentc's files from", default: "." },
-    scope: scopeHelp,
-    yes: { text: "ask nothing (uninstall asks no question; accepted so scripts can always pass it)" },
+    ...projectOptions("the project to remove agentc's files from"),
+    ...scopeOptions,
+    ...yesOptions("ask nothing (uninstall asks no question; accepted so scripts can always pass it)"),
     "dry-run": { text: "print what would be removed and kept; change nothing" },
-    "hook-timeout": hookTimeoutHelp,
+    ...hookTimeoutOptions,
   },
   exitCodes: {
     0: "removed (files you edited are kept and listed)",

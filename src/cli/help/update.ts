@@ -1,5 +1,6 @@
+import { yesOptions } from "../yes-option.js";
 import type { CommandHelp } from "./command-help.js";
-import { installOptionHelp } from "./install.js";
+import { installOptions } from "./install.js";
 
 export const updateHelp: CommandHelp = {
   arguments: [
@@ -9,8 +10,8 @@ export const updateHelp: CommandHelp = {
     },
   ],
   options: {
-    ...installOptionHelp,
-    yes: { text: "ask nothing (update never asks: it takes the recorded components; accepted for scripts)" },
+    ...installOptions,
+    ...yesOptions("ask nothing (update never asks: it takes the recorded components; accepted for scripts)"),
     check: { text: "only say whether a newer bundle exists; exit 1 when behind (for CI)" },
     to: {
       value: "VERSION | RANGE",

@@ -375,7 +375,7 @@ describe("agentc run --help", () => {
   it("prints the usage", async () => {
     const result = await runAgentc(["run", "--help"]);
     assert.equal(result.status, 0);
-    assert.match(result.stdout, /agentc run <capability> <command> \[args\.\.\.\] \[--project DIR\]/);
+    assert.match(result.stdout, /agentc run \[capability\] \[command\] \[args\.\.\.\] \[--project DIR\]/);
     assert.match(
       (await runAgentc(["--help"])).stdout,
       /\n {2}run +run a command of an installed capability package/,
