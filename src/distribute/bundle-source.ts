@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { bundleUrl, looksLikeUrl } from "../install/bundle/source-url.js";
+import { bundleUrl, looksLikeUrl } from "../install/index.js";
 import { AgentcError } from "../shared/agentc-error.js";
 import { nearestSibling } from "../shared/nearest-path.js";
 import { type OciReference, parseOciReference } from "./oci/oci-reference.js";

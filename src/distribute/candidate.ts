@@ -1,5 +1,4 @@
-import type { ResolveBundleOptions, ResolvedBundle } from "../install/bundle/resolve-bundle.js";
-import type { SourceRecord } from "../install/model/source-record.js";
+import type { ResolveBundleOptions, ResolvedBundle, SourceRecord } from "../install/index.js";
 import type { BundleSource } from "./bundle-source.js";
 
 /** A bundle ready to install, with the source to record when the install succeeds. */

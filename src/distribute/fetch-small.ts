@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { downloadToFile } from "../install/bundle/download.js";
+import { downloadToFile } from "../install/index.js";
 
 export interface SmallFetchOptions {
   maxBytes: number;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type InstallRecord, manifestCopyPathIn } from "../install/model/record.js";
+import { type InstallRecord, manifestCopyPathIn } from "../install/index.js";
 import { parseJson } from "../shared/nesting-limit.js";
 
 /** Where a project's updates come from: the recorded source, else the installed manifest's install.bundle. */

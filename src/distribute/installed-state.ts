@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
-import type { InstallRecord } from "../install/model/record.js";
+import type { InstallRecord, ResolveBundleOptions } from "../install/index.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
 import { sha256 } from "../shared/hash.js";
 import { parseJson } from "../shared/nesting-limit.js";

@@ -1,5 +1,5 @@
-import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
-import { redacted } from "../install/bundle/source-url.js";
+import type { ResolveBundleOptions } from "../install/index.js";
+import { redacted } from "../install/index.js";
 import { AgentcError } from "../shared/agentc-error.js";
 import type { BundleSource } from "./bundle-source.js";
 import type { Candidate } from "./candidate.js";

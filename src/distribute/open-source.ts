@@ -1,4 +1,4 @@
-import { type ResolveBundleOptions, resolveBundle } from "../install/bundle/resolve-bundle.js";
+import { type ResolveBundleOptions, resolveBundle } from "../install/index.js";
 import { type BundleSource, parseBundleSource } from "./bundle-source.js";
 import type { OpenedBundle } from "./candidate.js";
 import { latestBundle } from "./latest-bundle.js";

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ResolveBundleOptions, resolveBundle } from "../install/bundle/resolve-bundle.js";
-import { redacted } from "../install/bundle/source-url.js";
+import { type ResolveBundleOptions, redacted, resolveBundle } from "../install/index.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
 import { AgentcError } from "../shared/agentc-error.js";
 import { sha256 } from "../shared/hash.js";

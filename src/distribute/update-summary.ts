@@ -1,6 +1,6 @@
 import { builtinClientPacks } from "../clients/load-client-packs.js";
-import type { ComposedRecord, InstallRecord, RecordEntry } from "../install/model/record.js";
-import { readRecord } from "../install/model/record.js";
+import type { ComposedRecord, InstallRecord, RecordEntry } from "../install/index.js";
+import { readRecord } from "../install/index.js";
 import { type ClientLoads, clientLoads, diskTree } from "../session-load/index.js";
 
 /** A project as an update finds or leaves it: its install record, and what every assistant loads from it. */

@@ -1,8 +1,5 @@
-import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
-import { runInstall } from "../install/install-run.js";
-import type { InstallRequest, InstallResult } from "../install/install-types.js";
-import { type InstallRecord, readRecord } from "../install/model/record.js";
-import { missingProject, projectRoot } from "../install/project/project-root.js";
+import type { InstallRequest, InstallResult, ResolveBundleOptions } from "../install/index.js";
+import { type InstallRecord, missingProject, projectRoot, readRecord, runInstall } from "../install/index.js";
 import { AgentcError } from "../shared/agentc-error.js";
 import { parseBundleSource, sourceAddress } from "./bundle-source.js";
 import type { Candidate, OpenedBundle } from "./candidate.js";

@@ -1,8 +1,4 @@
-import {
-  expectedUrlDigest,
-  type ResolveBundleOptions,
-  resolveBundle,
-} from "../install/bundle/resolve-bundle.js";
+import { expectedUrlDigest, type ResolveBundleOptions, resolveBundle } from "../install/index.js";
 import { sourceAddress } from "./bundle-source.js";
 import type { Candidate } from "./candidate.js";
 

@@ -4,10 +4,8 @@ import { parseBundleSource, sourceAddress } from "../distribute/bundle-source.js
 import type { Candidate } from "../distribute/candidate.js";
 import { updateSourceOf } from "../distribute/installed-source.js";
 import { newestBundle } from "../distribute/latest-bundle.js";
-import type { ResolveBundleOptions } from "../install/bundle/resolve-bundle.js";
-import type { InstallRecord } from "../install/model/record.js";
-import { projectRoot } from "../install/project/project-root.js";
-import { projectStatus } from "../install/status.js";
+import type { InstallRecord, ResolveBundleOptions } from "../install/index.js";
+import { projectRoot, projectStatus } from "../install/index.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
 import { AgentcError } from "../shared/agentc-error.js";
 import { sha256 } from "../shared/hash.js";

@@ -56,7 +56,7 @@ function compareLink(
     );
   }
   const text = file.bytes?.toString("utf8") ?? "";
-  const fallback = link.fallback.startsWith("import:") ? link.fallback.slice("import:".length) : undefined;
+  const fallback = link.fallback.kind === "import" ? link.fallback.text : undefined;
   if (fallback !== undefined && text.trim() === fallback.trim())
     return at(
       file.path,

@@ -1,13 +1,13 @@
 import { composeJson, composeToml } from "../compose/index.js";
 import type { OwnedEntry } from "../compose/model.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
+import { type SymlinkLine, symlinkLine } from "../manifest/manifest-lines.js";
 import type { Manifest } from "../manifest/manifest-model.js";
-import { pairSeparator } from "../shared/line-codec.js";
 
 /** What `agentc install --yes` writes at one path of a project that lacks it. */
 export type Installed =
   | { kind: "file"; bytes: Buffer }
-  | { kind: "link"; target: string; fallback: string }
+  | { kind: "link"; target: string; fallback: SymlinkLine["fallback"] }
   | { kind: "composed"; format: "json" | "toml"; text: string };
 
 /**
@@ -22,8 +22,8 @@ export function installedView(tree: EmittedTree, manifest: Manifest): Map<string
     if (components[file.component]) view.set(file.path, { kind: "file", bytes: file.bytes });
   for (const component of Object.values(components))
     for (const line of component.symlinks) {
-      const [link = "", target = "", fallback = ""] = line.split(pairSeparator);
-      view.set(link, { kind: "link", target, fallback });
+      const parsed = symlinkLine(line);
+      if (parsed) view.set(parsed.link, { kind: "link", target: parsed.target, fallback: parsed.fallback });
     }
   for (const [path, { format, entries }] of composedByPath(tree))
     view.set(path, { kind: "composed", format, text: composed(format, entries) });

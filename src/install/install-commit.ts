@@ -1,13 +1,13 @@
 import { applyPlan, type FinalFile } from "./apply/apply.js";
 import { cacheAfterApply } from "./apply/cache-after-apply.js";
 import type { ProjectWriter } from "./apply/fs-ops.js";
+import { currentBytes } from "./apply/run-result.js";
 import { runSpawns } from "./capability/run-spawns.js";
-import type { SpawnRecord } from "./capability/spawn-record.js";
 import { recordBytes } from "./install-plan.js";
 import type { PlannedInstall, PreparedInstall } from "./install-types.js";
 import type { LinkOutcome } from "./model/link-outcome.js";
 import { manifestCopyPathIn, recordPathIn } from "./model/record.js";
-import { currentBytes } from "./model/run-result.js";
+import type { SpawnRecord } from "./model/spawn-record.js";
 import {
   type KnownFile,
   serializeStatCache,

@@ -1,13 +1,13 @@
+import { currentBytes } from "./apply/run-result.js";
 import { hooksToRun, plannedRetires, planSpawns, type SpawnPlan } from "./capability/spawn-plan.js";
-import type { SpawnRecord } from "./capability/spawn-record.js";
 import type { SpawnReport } from "./capability/spawn-report.js";
 import type { InstallResult, PlannedInstall, PreparedInstall } from "./install-types.js";
 import { type LinkOutcome, placedEntries } from "./model/link-outcome.js";
+import { type Content, fallbackContents, isMutation, type Plan } from "./model/plan-model.js";
 import { type InstallRecord, manifestCopyPathIn, recordPathIn, serializeRecord } from "./model/record.js";
-import { currentBytes } from "./model/run-result.js";
+import type { SpawnRecord } from "./model/spawn-record.js";
 import { planInstall } from "./plan/plan.js";
 import { planConfirmed } from "./plan/plan-confirmed.js";
-import { type Content, fallbackContents, isMutation, type Plan } from "./plan/plan-model.js";
 import { adoptImportsUnread } from "./project/adopt-unread.js";
 import { personsHome } from "./project/persons-home.js";
 import { diskState } from "./project/project-state.js";

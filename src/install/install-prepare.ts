@@ -1,8 +1,8 @@
+import { manifestLineOf } from "../manifest/manifest-line.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { composeBeyondBuiltins } from "./bundle/composable-check.js";
 import { downgradeProblem } from "./bundle/downgrade-check.js";
 import { loadBundle } from "./bundle/local-bundle.js";
-import { manifestLineOf } from "./bundle/manifest-line.js";
 import { readManifest } from "./bundle/read-manifest.js";
 import { decideSignature } from "./bundle/signature-trust.js";
 import { type CapabilityUnit, capabilityUnits } from "./capability/capability-unit.js";

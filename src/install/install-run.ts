@@ -1,21 +1,21 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ProjectWriter } from "./apply/fs-ops.js";
-import { checkpoint } from "./apply/interruption.js";
 import { readJournal } from "./apply/journal.js";
 import { lockPathIn } from "./apply/lock-file.js";
 import { type Recovery, recoverInterrupted } from "./apply/recover.js";
+import { retireRecorded } from "./apply/retire-recorded.js";
+import { currentBytes, type RunStatus } from "./apply/run-result.js";
 import { underLock } from "./apply/under-lock.js";
-import { installAccepted } from "./capability/requirement-consent.js";
-import { retireRecorded } from "./capability/retire-recorded.js";
+import { installAccepted, type RequirementOutcome } from "./capability/requirement-consent.js";
 import { plannedScaffolds, runScaffolds, scaffoldReport } from "./capability/soul-scaffold.js";
 import { commitPlan } from "./install-commit.js";
 import { badBundle, isNoop, plannedReports, planRun } from "./install-plan.js";
 import { prepareInstall } from "./install-prepare.js";
 import type { InstallRequest, InstallResult, PlannedInstall, PreparedInstall } from "./install-types.js";
+import { checkpoint } from "./model/interruption.js";
 import type { LinkOutcome } from "./model/link-outcome.js";
 import { readRecord } from "./model/record.js";
-import { currentBytes, type RunStatus } from "./model/run-result.js";
 import { adoptedLoadWarnings } from "./project/adopted-load.js";
 import { personsHome } from "./project/persons-home.js";
 import { diskState } from "./project/project-state.js";
@@ -72,15 +72,16 @@ async function withAnswers(prep: PreparedInstall, planned: PlannedInstall): Prom
 /** What ends the run without taking the lock: a conflict, a bad bundle, nothing to do, or a dry run. */
 function beforeCommit(prep: PreparedInstall, planned: PlannedInstall, interrupted: boolean) {
   const { conflicts } = planned.plan;
-  if (!interrupted && conflicts.length > 0) return finish(prep, planned, "conflicts", false);
+  if (!interrupted && conflicts.length > 0)
+    return installRequirementsAndReport(prep, planned, "conflicts", false);
   const bad = badBundle(prep, planned);
   if (bad) return bad;
-  if (!interrupted && isNoop(prep, planned)) return finish(prep, planned, "ok", false);
+  if (!interrupted && isNoop(prep, planned)) return installRequirementsAndReport(prep, planned, "ok", false);
   if (!prep.req.dryRun) return undefined;
   prep.reports.push(...plannedReports(planned.spawns, prep.allowed));
   prep.reports.push(...prep.scaffolds.map((s) => scaffoldReport(s, prep.allowed ? "planned" : "skipped")));
   return {
-    ...finish(prep, planned, conflicts.length > 0 ? "conflicts" : "ok", false),
+    ...installRequirementsAndReport(prep, planned, conflicts.length > 0 ? "conflicts" : "ok", false),
     ...(interrupted ? { problems: ["an interrupted install will be rolled back first"] } : {}),
   };
 }
@@ -91,10 +92,11 @@ async function commit(prep: PreparedInstall, fs: ProjectWriter): Promise<Install
   const wroteBefore = recovered !== undefined;
   const again = readRecord(prep.root);
   const planned = planRun(prep, again.ok ? again.record : undefined);
-  if (planned.plan.conflicts.length > 0) return finish(prep, planned, "conflicts", wroteBefore, recovered);
+  if (planned.plan.conflicts.length > 0)
+    return installRequirementsAndReport(prep, planned, "conflicts", wroteBefore, recovered);
   const bad = badBundle(prep, planned);
   if (bad) return { ...bad, written: wroteBefore };
-  if (isNoop(prep, planned)) return finish(prep, planned, "ok", wroteBefore, recovered);
+  if (isNoop(prep, planned)) return installRequirementsAndReport(prep, planned, "ok", wroteBefore, recovered);
   await checkpoint("planned");
   const { record, spawns } = planned;
   if (record && spawns.retire.length > 0)
@@ -103,14 +105,32 @@ async function commit(prep: PreparedInstall, fs: ProjectWriter): Promise<Install
   const scaffolds = plannedScaffolds(prep.read.manifest, prep.units, prep.root);
   const links = await commitPlan(prep, planned, fs);
   prep.reports.push(...(await runScaffolds(scaffolds, prep)));
-  return { ...finish(prep, planned, "ok", true, recovered), placed: placedKinds(links) };
+  return {
+    ...installRequirementsAndReport(prep, planned, "ok", true, recovered),
+    placed: placedKinds(links),
+  };
 }
 
-function finish(
+/** Ends an ok run that is no dry run by installing the runtime packages the person accepted; then reports. */
+function installRequirementsAndReport(
   prep: PreparedInstall,
   planned: PlannedInstall,
   status: RunStatus,
   written: boolean,
+  recovered?: Recovery,
+): InstallResult {
+  const { outcomes } = prep.needed;
+  const requirements = status === "ok" && !prep.req.dryRun ? installAccepted(outcomes, prep.root) : outcomes;
+  return installResult(prep, planned, status, written, requirements, recovered);
+}
+
+/** What the run did and found: the plan with the load warnings, the roster, the tools and the requirements. */
+function installResult(
+  prep: PreparedInstall,
+  planned: PlannedInstall,
+  status: RunStatus,
+  written: boolean,
+  requirements: RequirementOutcome[],
   recovered?: Recovery,
 ): InstallResult {
   // what a project's clients load; the user scope's files are read from the home folder by other rules
@@ -123,13 +143,11 @@ function finish(
   if (status !== "ok") return final;
   const owned = new Set(plan.entries.map((e) => e.path));
   const roster = vendorRoster(prep.read.manifest, prep.root, diskState(prep.root), owned);
-  const { outcomes } = prep.needed;
-  const decided = prep.req.dryRun ? outcomes : installAccepted(outcomes, prep.root);
   return {
     ...final,
     tools: checkTools(prep.read.manifest, prep.root),
     ...(roster ? { roster } : {}),
-    ...(decided.length > 0 ? { requirements: decided } : {}),
+    ...(requirements.length > 0 ? { requirements } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { hashLine } from "../manifest/manifest-lines.js";
 import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 import { sha256 } from "../shared/hash.js";
-import { lineParts } from "../shared/line-codec.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import { pathProblem } from "../shared/path-check.js";
 import { countWork } from "../shared/work-counts.js";
@@ -23,7 +23,7 @@ export function readPreviousBuild(outDir: string): PreviousBuild {
       : [];
     const lines = [...(manifest.install?.artifact_hashes ?? []), ...(manifest.install?.seed_hashes ?? [])];
     const hashes = new Map(
-      lines.filter((l) => typeof l === "string").map((l) => lineParts(l) as [string, string]),
+      lines.flatMap((l) => (typeof l === "string" ? [hashLine(l) ?? ([l, ""] as const)] : [])),
     );
     return { artifacts, hashes };
   } catch {

@@ -1,5 +1,5 @@
+import { hashLine } from "../manifest/manifest-lines.js";
 import { manifestFileName } from "../manifest/manifest-model.js";
-import { splitAtLast } from "../shared/line-codec.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import { type PublishRewrite, parseRewrites } from "./publish-rewrites.js";
 
@@ -43,7 +43,7 @@ export function parseBundleManifest(text: string): BundleManifest | string {
   if (typeof hashes === "string") return hashes;
   const rewrites = parseRewrites(stringList(install.publish_rewrites) ?? []);
   if (typeof rewrites === "string") return `has a bad publish_rewrites line: ${rewrites}`;
-  const payloads = payloadLines.map((line) => splitAtLast(line)?.[0] ?? line);
+  const payloads = payloadLines.map((line) => hashLine(line)?.[0] ?? line);
   const modes = executables(install.components);
   for (const path of stringList(install.payload_executables) ?? []) modes.add(path);
   return {
@@ -58,7 +58,7 @@ export function parseBundleManifest(text: string): BundleManifest | string {
 function parseHashes(lines: string[]): Map<string, string> | string {
   const hashes = new Map<string, string>();
   for (const line of lines) {
-    const [path, hash] = splitAtLast(line) ?? [];
+    const [path, hash] = hashLine(line) ?? [];
     if (!path || hash === undefined || !sha256Hex.test(hash))
       return `has a hash line that is not "path :: <sha256 hex>": "${line}"`;
     hashes.set(path, hash);

@@ -2,9 +2,9 @@ import { spawnSync } from "node:child_process";
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pairLine } from "../manifest/manifest-lines.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { AgentcError } from "../shared/agentc-error.js";
-import { pairSeparator } from "../shared/line-codec.js";
 import { pathProblem } from "../shared/path-check.js";
 
 /** A file an install command left in a payload folder, at its project path. */
@@ -22,13 +22,10 @@ const shownOutputChars = 4000;
 export function payloadTools(manifest: {
   install: Pick<Manifest["install"], "tools" | "tool_payloads">;
 }): { name: string; command: string; folders: string[] }[] {
-  const split = (line: string) => {
-    const at = line.indexOf(pairSeparator);
-    return [line.slice(0, at), line.slice(at + pairSeparator.length)] as const;
-  };
-  const commands = new Map(manifest.install.tools.map(split));
+  const pairs = (lines: readonly string[]) => lines.map((line) => pairLine(line) ?? ([line, ""] as const));
+  const commands = new Map(pairs(manifest.install.tools));
   const byTool = new Map<string, string[]>();
-  for (const [name, folder] of (manifest.install.tool_payloads ?? []).map(split))
+  for (const [name, folder] of pairs(manifest.install.tool_payloads ?? []))
     byTool.set(name, [...(byTool.get(name) ?? []), folder]);
   return [...byTool].map(([name, folders]) => ({ name, command: commands.get(name) ?? "", folders }));
 }

@@ -1,5 +1,5 @@
 import type { ServeIndex, ServeIndexVersion } from "../distribute/serve-index.js";
-import { toSri } from "../install/bundle/integrity.js";
+import { toSri } from "../install/index.js";
 import type { ServedVersion } from "./served-version.js";
 
 /** The content-addressed address of a bundle below the base URL. */

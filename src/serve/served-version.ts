@@ -1,7 +1,6 @@
 import { copyFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { unpackBundle } from "../install/bundle/unpack-bundle.js";
-import { freshCompositions } from "../install/plan/fresh-composition.js";
+import { freshCompositions, unpackBundle } from "../install/index.js";
 import { bundleManifestName, parseBundleManifest } from "../packaging/bundle-manifest.js";
 import { packBundle } from "../packaging/bundle-zip.js";
 import { publishedPath } from "../packaging/publish-rewrites.js";

@@ -17,7 +17,8 @@ export interface LoadedText {
 
 /**
  * The instruction files the client reads at session start, in its order, with the files they import, less
- * what it loads only once. A file listed with `unless` is a fallback, read only when none of those exists.
+ * what it loads only once. A file listed with `unless` is a fallback, read only when none of those exists
+ * (as a file or a folder).
  */
 export function instructionTexts(
   reads: ClientReads,
@@ -25,7 +26,8 @@ export function instructionTexts(
   tree: ProjectTree,
 ): LoadedText[] {
   const loaded: LoadedText[] = [];
-  const exists = (path: string) => tree.text(path) !== undefined;
+  // a folder of that name counts too: a rules folder can stand in for a single rules file
+  const exists = (path: string) => tree.text(path) !== undefined || tree.filesUnder(path).length > 0;
   for (const entry of reads.instructions) {
     if (entry.unless?.some(exists)) continue;
     const text = tree.text(entry.path);

@@ -1,6 +1,6 @@
 import { componentId } from "../capabilities/capability-slug.js";
 import { isRuntimeRequirement } from "../capabilities/model.js";
-import { parseHookLine } from "../install/capability/hook-line.js";
+import { parseHookLine } from "../manifest/hook-line.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import type { Registry } from "../registry/model.js";
 import type { SiteCapability } from "./site-model.js";

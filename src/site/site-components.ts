@@ -1,4 +1,4 @@
-import { type Desired, desiredState } from "../install/plan/desired.js";
+import { type Desired, desiredState } from "../manifest/desired.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import type { SiteComponent } from "./site-model.js";
 

@@ -29,7 +29,7 @@ const rawParsers: Record<string, string> = {
   "src/compose/compose-toml.ts": "reads back values it stringified; the file goes through parseToml",
   "src/compose/toml-tables.ts": "one quoted key, no nesting",
   "src/install/project/shared-file.ts": "depth is checked first",
-  "src/install/project/trust-keys-present.ts": "depth is checked first",
+  "src/install/plan/trust-keys-present.ts": "depth is checked first",
   "src/session-load/client-loads.ts": "depth is checked first (settings files may hold comments)",
   "src/import/native-json.ts": "runs only on text parseJsonDocument found within the depth limit",
   "src/checks/output/settings-grant-no-self-trust.ts": "the build's own emitted files",

@@ -6,8 +6,8 @@ import { isDeepStrictEqual } from "node:util";
 
 import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
 import { recoverInterrupted } from "../../src/install/apply/recover.js";
+import type { RunResult } from "../../src/install/apply/run-result.js";
 import { runInstall } from "../../src/install/install-run.js";
-import type { RunResult } from "../../src/install/model/run-result.js";
 import { runUninstall } from "../../src/install/uninstall-run.js";
 import { sha256 } from "../../src/shared/hash.js";
 import { makeComposeBundle, type SharedSpec } from "../support/compose-bundle.js";

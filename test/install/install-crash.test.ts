@@ -6,11 +6,11 @@ import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
 
 import { ProjectWriter } from "../../src/install/apply/fs-ops.js";
-import { tempSuffix } from "../../src/install/apply/journal.js";
 import { recoverInterrupted } from "../../src/install/apply/recover.js";
+import type { RunResult } from "../../src/install/apply/run-result.js";
 import { runInstall } from "../../src/install/install-run.js";
+import { tempSuffix } from "../../src/install/model/agentc-dir.js";
 import { type InstallRecord, serializeRecord } from "../../src/install/model/record.js";
-import type { RunResult } from "../../src/install/model/run-result.js";
 import { runUninstall } from "../../src/install/uninstall-run.js";
 import { capabilityProject } from "../support/capability-bundle.js";
 import { startPaused } from "../support/install-child.js";

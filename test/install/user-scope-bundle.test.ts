@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { UserScope } from "../../src/clients/model.js";
 import { type LoadedBundle, loadBundle } from "../../src/install/bundle/local-bundle.js";
-import { unlocatedLine } from "../../src/install/bundle/manifest-line.js";
 import { readManifest } from "../../src/install/bundle/read-manifest.js";
 import { userBundle } from "../../src/install/user-scope/user-bundle.js";
+import { unlocatedLine } from "../../src/manifest/manifest-line.js";
 import { sha256 } from "../../src/shared/hash.js";
 import { makeBundle } from "../support/install-fixture.js";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { appendFileSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import { blockBegin, blockEnd } from "../../src/install/plan/marked-block.js";
+import { blockBegin, blockEnd } from "../../src/install/project/marked-block.js";
 import { sha256 } from "../../src/shared/hash.js";
 import { copyOf } from "../support/install-fixture.js";
 import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";

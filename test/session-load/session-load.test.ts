@@ -57,6 +57,27 @@ describe("session load: instruction files (facts: instructions)", () => {
     assert.deepEqual(repeatedTexts(imported), []);
   });
 
+  it("cline reads a single .clinerules file, and other tools' root files only when no .clinerules exists", () => {
+    assert.deepEqual(texts(load("cline", { ".clinerules": "C", "AGENTS.md": "A" })), [
+      ".clinerules:file",
+      "AGENTS.md:file",
+    ]);
+    assert.deepEqual(texts(load("cline", { ".cursorrules": "R", ".windsurfrules": "W" })), [
+      ".cursorrules:file",
+      ".windsurfrules:file",
+    ]);
+    assert.deepEqual(texts(load("cline", { ".clinerules": "C", ".cursorrules": "R" })), [".clinerules:file"]);
+    const folder = load("cline", { ".clinerules/style.md": "S", ".cursorrules": "R" });
+    assert.deepEqual(texts(folder), [".clinerules/style.md:rule"]);
+  });
+
+  it("windsurf reads the legacy .windsurfrules beside AGENTS.md", () => {
+    assert.deepEqual(texts(load("windsurf", { ".windsurfrules": "W", "AGENTS.md": "A" })), [
+      ".windsurfrules:file",
+      "AGENTS.md:file",
+    ]);
+  });
+
   it("github-copilot loads a linked or identical GEMINI.md once, an importing one twice", () => {
     const agents = "# Rules\n- be kind\n";
     const linked = load("github-copilot", { "AGENTS.md": agents }, [

@@ -1,8 +1,8 @@
-import { unlocatedLine } from "../../src/install/bundle/manifest-line.js";
+import type { Action, Conflict, Plan } from "../../src/install/model/plan-model.js";
 import type { InstallRecord, RecordEntry } from "../../src/install/model/record.js";
-import type { Desired, DesiredFile, DesiredLink, OwnedDir } from "../../src/install/plan/desired.js";
-import type { Action, Conflict, Plan } from "../../src/install/plan/plan-model.js";
 import type { PathState, ProjectState } from "../../src/install/project/project-state.js";
+import type { Desired, DesiredFile, DesiredLink, OwnedDir } from "../../src/manifest/desired.js";
+import { unlocatedLine } from "../../src/manifest/manifest-line.js";
 
 /** A project path as a table writes it: a folder, a file (its bytes' hash, optionally executable) or a link. */
 export type Written = "dir" | { file: string; executable?: boolean } | { link: string };

@@ -10,10 +10,14 @@ export interface StageRow {
 }
 
 export const architectureDoc = join(packageRoot, "docs", "architecture.md");
-const heading = "## Stages, folders and what each may import";
+const stagesHeading = "## Stages, folders and what each may import";
+export const installHeading = "## Inside `install/`: folders and what each may import";
 
 /** The rows in order, read from the one place that states them. */
-export function readStageTable(text = readFileSync(architectureDoc, "utf8")): StageRow[] {
+export function readStageTable(
+  text = readFileSync(architectureDoc, "utf8"),
+  heading = stagesHeading,
+): StageRow[] {
   const section = text.slice(text.indexOf(heading));
   if (!section.startsWith(heading)) throw new Error(`${architectureDoc} has no section "${heading}"`);
   const rows: StageRow[] = [];

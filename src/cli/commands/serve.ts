@@ -1,4 +1,4 @@
-import { isLoopbackHost } from "../../install/bundle/source-url.js";
+import { isLoopbackHost } from "../../install/index.js";
 import { startServe } from "../../serve/http-server.js";
 import { fitsInstallScript, installScriptFor } from "../../serve/install-script.js";
 import type { FolderChange } from "../../serve/served-folder.js";

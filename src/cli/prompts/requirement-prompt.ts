@@ -1,4 +1,4 @@
-import { type RequirementCheck, shown } from "../../install/capability/runtime-requirements.js";
+import { type RequirementCheck, shown } from "../../install/index.js";
 
 /**
  * Asks on a terminal whether a capability's missing runtime package may be installed: the exact

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import semverEq from "semver/functions/eq.js";
 import semverValid from "semver/functions/valid.js";
-import { unpackBundle } from "../../install/bundle/unpack-bundle.js";
+import { unpackBundle } from "../../install/index.js";
 import { manifestFileName } from "../../manifest/manifest-model.js";
 import { packBundle } from "../../packaging/bundle-zip.js";
 import { localSignatures } from "../../packaging/signature/bundle-signature.js";

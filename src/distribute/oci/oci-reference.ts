@@ -1,4 +1,4 @@
-import { isLoopbackHost } from "../../install/bundle/source-url.js";
+import { isLoopbackHost } from "../../install/index.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 
 /** `oci://HOST[:PORT]/REPO:TAG`, `oci://HOST/REPO@sha256:<hex>`, or both (the digest wins). */

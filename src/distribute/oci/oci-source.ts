@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ResolveBundleOptions, resolveBundle } from "../../install/bundle/resolve-bundle.js";
+import { type ResolveBundleOptions, resolveBundle } from "../../install/index.js";
 import { manifestFileName } from "../../manifest/manifest-model.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256 } from "../../shared/hash.js";

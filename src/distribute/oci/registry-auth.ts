@@ -1,4 +1,4 @@
-import { bundleUrl } from "../../install/bundle/source-url.js";
+import { bundleUrl } from "../../install/index.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import type { Credentials } from "./registry-credentials.js";

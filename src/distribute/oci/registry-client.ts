@@ -1,4 +1,4 @@
-import { type Downloaded, downloadToFile } from "../../install/bundle/download.js";
+import { type Downloaded, downloadToFile } from "../../install/index.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256 } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";

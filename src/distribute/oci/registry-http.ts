@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { redacted } from "../../install/bundle/source-url.js";
+import { redacted } from "../../install/index.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 

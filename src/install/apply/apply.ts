@@ -4,14 +4,14 @@ import { defaultHookTimeoutMs } from "../capability/hook-timeout.js";
 import type { JournalSpawn } from "../capability/journal-spawn.js";
 import { retireSpawns } from "../capability/retire-spawns.js";
 import type { SpawnReport } from "../capability/spawn-report.js";
+import { checkpoint } from "../model/interruption.js";
 import type { LinkOutcome } from "../model/link-outcome.js";
-import type { Action, Content } from "../plan/plan-model.js";
-import { isMutation, mutatingOps } from "../plan/plan-model.js";
+import type { Action, Content } from "../model/plan-model.js";
+import { isMutation, mutatingOps } from "../model/plan-model.js";
 import { fileStamp, type KnownFile } from "../project/stat-cache.js";
 import { durabilityBarrier } from "./durability.js";
 import { createFile, replaceFile } from "./file-writes.js";
 import { type ProjectWriter, SimulatedCrash } from "./fs-ops.js";
-import { checkpoint } from "./interruption.js";
 import {
   backupDirIn,
   exists,

@@ -1,4 +1,4 @@
-import { isMutation, type Plan } from "../plan/plan-model.js";
+import { isMutation, type Plan } from "../model/plan-model.js";
 import type { ProjectState } from "../project/project-state.js";
 import type { KnownFile } from "../project/stat-cache.js";
 

@@ -1,6 +1,7 @@
 import { type BigIntStats, lstatSync } from "node:fs";
+import { tempSuffix } from "../model/agentc-dir.js";
 import type { ProjectWriter } from "./fs-ops.js";
-import { backUpByLink, tempSuffix } from "./journal.js";
+import { backUpByLink } from "./journal.js";
 
 /**
  * Up to one page, a write is whole or nothing even when the process is killed during it (the kernel checks

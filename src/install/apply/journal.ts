@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { sha256 } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import type { JournalSpawn } from "../capability/journal-spawn.js";
-import { agentcPath } from "../model/agentc-dir.js";
+import { agentcPath, tempSuffix } from "../model/agentc-dir.js";
 import { agentcDir, recordPathIn } from "../model/record.js";
 import { type ProjectWriter, SimulatedCrash, syncDir } from "./fs-ops.js";
 import { type CopyStepFile, undoFolderCopy } from "./undo-folder-copy.js";
@@ -51,7 +51,6 @@ export const backupDir = `${agentcDir}/journal-backup`;
 export const journalPathIn = (root: string): string => agentcPath(root, "journal.json");
 /** Where the journal of the install at `root` keeps its backups (in a project: `backupDir`). */
 export const backupDirIn = (root: string): string => agentcPath(root, "journal-backup");
-export const tempSuffix = ".agentc-tmp";
 
 export function readJournal(root: string): Journal | undefined {
   try {

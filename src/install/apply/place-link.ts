@@ -1,11 +1,10 @@
 import type { BigIntStats } from "node:fs";
 import { join } from "node:path";
+import { tempSuffix } from "../model/agentc-dir.js";
 import { type CopiedFile, foldersOf, type LinkOutcome } from "../model/link-outcome.js";
-import type { Action, Content, FallbackFolder } from "../plan/plan-model.js";
+import type { Action, Content, FallbackFolder } from "../model/plan-model.js";
 import { createFile } from "./file-writes.js";
 import type { ProjectWriter } from "./fs-ops.js";
-
-import { tempSuffix } from "./journal.js";
 
 type LinkAction = Extract<Action, { op: "link" }>;
 

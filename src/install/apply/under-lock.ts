@@ -1,10 +1,10 @@
 import { SpawnFailed } from "../capability/run-spawns.js";
-import type { RunResult } from "../model/run-result.js";
+import { checkpoint, Interrupted, trapSignals } from "../model/interruption.js";
+import { isNoSpace, noSpaceText } from "../model/no-space.js";
 import { messageOf, RollbackUnfinished } from "./apply.js";
 import { ProjectWriter, SimulatedCrash } from "./fs-ops.js";
-import { checkpoint, Interrupted, trapSignals } from "./interruption.js";
 import { acquireLock, LockHeldError } from "./lock.js";
-import { isNoSpace, noSpaceText } from "./no-space.js";
+import type { RunResult } from "./run-result.js";
 
 /**
  * Takes the project lock, traps SIGINT/SIGTERM, and turns failures into results; always releases. The run

@@ -1,5 +1,5 @@
 import { AgentcError } from "../../shared/agentc-error.js";
-import { noSpaceText } from "../apply/no-space.js";
+import { noSpaceText } from "../model/no-space.js";
 
 /** The disk (or a quota) ran full while saving or unpacking a bundle into the temporary folder. */
 export function noSpaceError(doing: string, error: NodeJS.ErrnoException): AgentcError {

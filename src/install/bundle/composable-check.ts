@@ -1,7 +1,7 @@
+import type { ManifestLineOf } from "../../manifest/manifest-line.js";
+import { adoptLine, composedLine } from "../../manifest/manifest-lines.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { composableFiles } from "./composable-files.js";
-import type { ManifestLineOf } from "./manifest-line.js";
-import { adoptLine, composedLine } from "./manifest-lines.js";
 
 /**
  * A bundle composes only into the files agentc's own data names as composable (`composableFiles`): an `adopt`

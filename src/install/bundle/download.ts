@@ -5,7 +5,7 @@ import { get as httpsGet } from "node:https";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AgentcError } from "../../shared/agentc-error.js";
-import { isNoSpace } from "../apply/no-space.js";
+import { isNoSpace } from "../model/no-space.js";
 import { noSpaceError } from "./bundle-error.js";
 import { DownloadWatchdog } from "./download-watchdog.js";
 import { redacted, redirectTarget } from "./source-url.js";

@@ -9,14 +9,14 @@ import {
   readSync,
 } from "node:fs";
 import { join } from "node:path";
+import { type Desired, desiredState, type PayloadFiles } from "../../manifest/desired.js";
+import type { ManifestLineOf } from "../../manifest/manifest-line.js";
+import { hashLines } from "../../manifest/manifest-lines.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
 import { pathProblem } from "../../shared/path-check.js";
-import { type Desired, desiredState, type PayloadFiles } from "../plan/desired.js";
-import { ownershipProblems } from "../plan/ownership-check.js";
-import type { Content } from "../plan/plan-model.js";
-import type { ManifestLineOf } from "./manifest-line.js";
-import { hashLines } from "./manifest-lines.js";
+import type { Content } from "../model/plan-model.js";
+import { ownershipProblems } from "./ownership-check.js";
 import { readFragments } from "./read-fragments.js";
 
 /**

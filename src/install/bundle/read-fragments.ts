@@ -1,10 +1,10 @@
 import type { KeyPath, OwnedEntry } from "../../compose/model.js";
+import type { Desired, DesiredComposed } from "../../manifest/desired.js";
+import { hashLines } from "../../manifest/manifest-lines.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
 import { isObject } from "../../shared/json-shape.js";
 import { parseJson } from "../../shared/nesting-limit.js";
-import type { Desired, DesiredComposed } from "../plan/desired.js";
-import { hashLines } from "./manifest-lines.js";
 
 export type FragmentsRead = { ok: true; composed: DesiredComposed[] } | { ok: false; problems: string[] };
 

@@ -1,14 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseHookLine } from "../../manifest/hook-line.js";
+import { adoptLine, composedLine, hashLines, pairLine, symlinkLine } from "../../manifest/manifest-lines.js";
 import { type Manifest, manifestFileName } from "../../manifest/manifest-model.js";
+import { runtimePackageLine } from "../../manifest/runtime-package-line.js";
 import { sha256 } from "../../shared/hash.js";
 import { isObject, stringList } from "../../shared/json-shape.js";
-import { splitLine } from "../../shared/line-codec.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import { pathProblem } from "../../shared/path-check.js";
-import { parseHookLine } from "../capability/hook-line.js";
-import { runtimePackageLine } from "../capability/runtime-package-line.js";
-import { adoptLine, composedLine, hashLines, symlinkLine } from "./manifest-lines.js";
 
 export type ManifestRead =
   | { ok: true; manifest: Manifest; bytes: Buffer; sha256: string }
@@ -223,7 +222,7 @@ function pathProblems(manifest: Manifest): string[] {
     }
   for (const key of ["tool_paths", "tool_payloads", "tool_payload_keep"] as const)
     for (const line of install[key] ?? []) {
-      const [, path] = splitLine(line, 2) ?? [];
+      const [, path] = pairLine(line) ?? [];
       if (path === undefined)
         out.push(`install.${key}: expected "name :: path", got ${JSON.stringify(line)}`);
       else check(`install.${key}`, path);
@@ -238,7 +237,7 @@ function payloadProblems(
   check: (where: string, path: string) => void,
 ): string[] {
   const out: string[] = [];
-  const folders = (install.tool_payloads ?? []).map((line) => splitLine(line, 2)?.[1] ?? "");
+  const folders = (install.tool_payloads ?? []).map((line) => pairLine(line)?.[1] ?? "");
   const hashed = new Set<string>();
   for (const [path, hashes] of hashLines(install.payload_hashes ?? [])) {
     check("install.payload_hashes", path);

@@ -8,7 +8,7 @@ import {
 } from "../../packaging/bundle-manifest.js";
 import { AgentcError } from "../../shared/agentc-error.js";
 import type { ArchiveLimits } from "../../shared/zip/archive-limits.js";
-import { isNoSpace } from "../apply/no-space.js";
+import { isNoSpace } from "../model/no-space.js";
 import { type BundleFile, matchManifest } from "./bundle-entries.js";
 import { archiveError, noSpaceError } from "./bundle-error.js";
 import { isDirectoryEntry, limitProblems, unsafeEntryProblems } from "./entry-checks.js";

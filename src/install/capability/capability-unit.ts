@@ -1,8 +1,8 @@
 import type { CapabilityHook } from "../../capabilities/model.js";
+import { parseHookLine } from "../../manifest/hook-line.js";
+import { hashLine } from "../../manifest/manifest-lines.js";
 import type { CapabilityInstall, Manifest } from "../../manifest/manifest-model.js";
 import { sha256 } from "../../shared/hash.js";
-import { splitLine } from "../../shared/line-codec.js";
-import { parseHookLine } from "./hook-line.js";
 
 /** A chosen component that is a capability package: what the installer spawns, retires and records. */
 export interface CapabilityUnit {
@@ -33,6 +33,6 @@ function contentSha(manifest: Manifest, component: string, block: CapabilityInst
   const files = new Set(c?.owned_files ?? []);
   const inComponent = (path: string): boolean =>
     files.has(path) || dirs.some((d) => path.startsWith(`${d}/`));
-  const lines = manifest.install.artifact_hashes.filter((line) => inComponent(splitLine(line, 2)?.[0] ?? ""));
+  const lines = manifest.install.artifact_hashes.filter((line) => inComponent(hashLine(line)?.[0] ?? ""));
   return sha256(`${JSON.stringify(block)}\n${lines.join("\n")}`);
 }

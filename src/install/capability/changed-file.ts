@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../../shared/hash.js";
 import type { InstallRecord } from "../model/record.js";
-import type { SpawnRecord } from "./spawn-record.js";
+import type { SpawnRecord } from "../model/spawn-record.js";
 
 /**
  * The first installed file of the capability's home whose bytes are no longer the ones installed (a file that

@@ -1,4 +1,4 @@
-import type { SpawnRecord } from "./spawn-record.js";
+import type { SpawnRecord } from "../model/spawn-record.js";
 
 /**
  * A capability whose spawn hook has started in the running transaction, as the journal keeps it: enough to

@@ -1,9 +1,9 @@
-import { interruptPending, throwIfInterrupted } from "../apply/interruption.js";
+import { interruptPending, throwIfInterrupted } from "../model/interruption.js";
+import type { SpawnRecord, SpawnState } from "../model/spawn-record.js";
 import type { HookOutcome } from "./hook-model.js";
 import type { JournalSpawn } from "./journal-spawn.js";
 import { runHook } from "./run-hook.js";
 import type { SpawnStep } from "./spawn-plan.js";
-import type { SpawnRecord, SpawnState } from "./spawn-record.js";
 import type { SpawnReport } from "./spawn-report.js";
 
 /** A required spawn hook failed: the install is rolled back (apply.ts retires what was spawned). */

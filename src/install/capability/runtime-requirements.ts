@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
+import { type RuntimePackage, runtimePackageLine } from "../../manifest/runtime-package-line.js";
 import { parseJson } from "../../shared/nesting-limit.js";
 import type { CapabilityUnit } from "./capability-unit.js";
 import { filled, type RuntimeData, runtimeData } from "./runtime-data.js";
-import { type RuntimePackage, runtimePackageLine } from "./runtime-package-line.js";
 
 /** How long a runtime's CLI may take to list or install packages. */
 const listTimeoutMs = 60_000;

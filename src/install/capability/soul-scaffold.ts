@@ -2,7 +2,7 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { type CapabilityHook, instancesFolder } from "../../capabilities/model.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
-import { interruptPending } from "../apply/interruption.js";
+import { interruptPending } from "../model/interruption.js";
 import type { CapabilityUnit } from "./capability-unit.js";
 import { runHook } from "./run-hook.js";
 import type { HookToRun } from "./spawn-plan.js";

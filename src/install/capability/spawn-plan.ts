@@ -1,8 +1,8 @@
 import type { CapabilityHook } from "../../capabilities/model.js";
+import { parseHookLine } from "../../manifest/hook-line.js";
 import type { InstallRecord } from "../model/record.js";
+import { mayRetire, type SpawnRecord } from "../model/spawn-record.js";
 import type { CapabilityUnit } from "./capability-unit.js";
-import { parseHookLine } from "./hook-line.js";
-import { mayRetire, type SpawnRecord } from "./spawn-record.js";
 import type { SpawnReport } from "./spawn-report.js";
 
 /** A capability to spawn in this run: new, changed since its last spawn, or never spawned (hooks were not allowed). */

@@ -5,6 +5,8 @@ import { userAgentcDir, userScopeHome } from "./user-home.js";
 
 /** agentc's own folder in a project: the install record, the manifest copy, the journal, the lock. */
 export const agentcDir = ".agentc";
+/** The suffix of a file agentc writes before renaming it into place. */
+export const tempSuffix = ".agentc-tmp";
 
 /**
  * agentc's own folder for the install at `root`, relative to it: `.agentc` in a project; for the user scope (the

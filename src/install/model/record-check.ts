@@ -1,9 +1,9 @@
 import { isObject, stringList } from "../../shared/json-shape.js";
 import { pathProblem } from "../../shared/path-check.js";
-import { spawnRecordProblem } from "../capability/spawn-record.js";
 import { agentcDirProblem } from "./agentc-dir.js";
 import { signerRecordProblem } from "./signer-record.js";
 import { sourceRecordProblem } from "./source-record.js";
+import { spawnRecordProblem } from "./spawn-record.js";
 
 /**
  * Why a parsed `.agentc/installed.json` (possibly edited by hand) cannot be trusted, or undefined. The record

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyPath, OwnedRecord } from "../../compose/model.js";
 import { parseJson } from "../../shared/nesting-limit.js";
-import { type SpawnRecord, serialSpawn } from "../capability/spawn-record.js";
 import { agentcDir, agentcDirStateProblem, agentcPath } from "./agentc-dir.js";
 import { recordProblem } from "./record-check.js";
 import { type SignerRecord, serialSigner } from "./signer-record.js";
 import { type SourceRecord, serialSource } from "./source-record.js";
+import { type SpawnRecord, serialSpawn } from "./spawn-record.js";
 
 /**
  * `.agentc/installed.json`: what agentc installed, the lock file for reinstall, upgrade, uninstall and

@@ -1,9 +1,9 @@
 import { composeJson, composeToml } from "../../compose/index.js";
+import { desiredState } from "../../manifest/desired.js";
 import { readBundleFile } from "../bundle/local-bundle.js";
 import { readFragments } from "../bundle/read-fragments.js";
 import { readManifest } from "../bundle/read-manifest.js";
 import { composedRecordText } from "../model/record.js";
-import { desiredState } from "./desired.js";
 import { blockingKinds } from "./plan-compose.js";
 
 /** What one component composes into one settings file that does not exist yet, and the record of it. */

@@ -1,9 +1,15 @@
 import { posix } from "node:path";
+import type { DesiredAdopt } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
-import { isAsRecorded } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
-import type { DesiredAdopt } from "./desired.js";
-import { appendBlock, findBlock, hasBlockMarker, removeBlock, replaceBlock } from "./marked-block.js";
+import { isAsRecorded } from "../project/as-recorded.js";
+import {
+  appendBlock,
+  findBlock,
+  hasBlockMarker,
+  removeBlock,
+  replaceBlock,
+} from "../project/marked-block.js";
 import type { PlanContext } from "./plan-context.js";
 
 /**

@@ -1,11 +1,11 @@
 import { composeJson, composeToml } from "../../compose/index.js";
 import type { Conflict as ComposeConflict } from "../../compose/model.js";
+import type { DesiredComposed } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
+import type { ComposeSummary, Conflict, Content } from "../model/plan-model.js";
 import type { ComposedRecord } from "../model/record.js";
 import { onlyEmptyParents, ownedChanges, readShared } from "../project/shared-file.js";
-import type { DesiredComposed } from "./desired.js";
 import type { PlanContext } from "./plan-context.js";
-import type { ComposeSummary, Conflict, Content } from "./plan-model.js";
 
 /** Compose conflicts that stop the install (nothing is written); the others are warnings. */
 export const blockingKinds: ReadonlySet<string> = new Set([

@@ -1,5 +1,5 @@
+import type { Action, Plan } from "../model/plan-model.js";
 import type { ProjectState } from "../project/project-state.js";
-import type { Action, Plan } from "./plan-model.js";
 
 /**
  * Plans on a state whose file hashes may come from the stat cache, trusting the cache only to leave files

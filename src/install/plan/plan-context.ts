@@ -1,7 +1,7 @@
+import type { Desired } from "../../manifest/desired.js";
+import type { Action, Conflict, Content } from "../model/plan-model.js";
 import type { InstallRecord, RecordEntry } from "../model/record.js";
 import type { ProjectState } from "../project/project-state.js";
-import type { Desired } from "./desired.js";
-import type { Action, Conflict, Content } from "./plan-model.js";
 
 export const asideSuffix = ".agentc-old";
 

@@ -1,10 +1,10 @@
+import type { DesiredFile } from "../../manifest/desired.js";
 import { pair } from "../../shared/line-codec.js";
-import { isAsRecorded, wroteAs } from "../model/as-recorded.js";
+import type { Content } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
-import type { DesiredFile } from "./desired.js";
+import { isAsRecorded, wroteAs } from "../project/as-recorded.js";
 import { linkReadsShipped, planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
-import type { Content } from "./plan-model.js";
 import { planTakeOver, takesOver } from "./plan-takeover.js";
 import { besideSuffix, decideSeed } from "./seed-decision.js";
 

@@ -1,9 +1,9 @@
-import { isAsRecorded } from "../model/as-recorded.js";
+import type { DesiredLink } from "../../manifest/desired.js";
 import { foldersOf } from "../model/link-outcome.js";
+import type { FallbackFolder, LinkFallback } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
-import type { DesiredLink } from "./desired.js";
+import { isAsRecorded } from "../project/as-recorded.js";
 import type { PlanContext } from "./plan-context.js";
-import type { FallbackFolder, LinkFallback } from "./plan-model.js";
 
 /** A folder agentc copied where a link was refused: its `dir` entry names the link text it stands in for. */
 export function isFolderCopy(entry: RecordEntry | undefined): entry is RecordEntry & { kind: "dir" } {

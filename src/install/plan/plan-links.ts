@@ -1,13 +1,13 @@
 import { posix } from "node:path";
+import type { DesiredLink } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
-import { isAsRecorded } from "../model/as-recorded.js";
+import type { FallbackFile, LinkFallback } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
+import { isAsRecorded } from "../project/as-recorded.js";
 import type { PathState } from "../project/project-state.js";
-import type { DesiredLink } from "./desired.js";
 import { planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";
-import type { FallbackFile, LinkFallback } from "./plan-model.js";
 
 /** The link text: relative to the link's own folder, so the project can move. */
 export function linkText(link: string, target: string): string {

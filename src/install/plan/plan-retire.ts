@@ -1,8 +1,8 @@
+import type { OwnedDir } from "../../manifest/desired.js";
 import { pair } from "../../shared/line-codec.js";
-import { isAsRecorded, wroteAs } from "../model/as-recorded.js";
 import type { RecordEntry } from "../model/record.js";
+import { isAsRecorded, wroteAs } from "../project/as-recorded.js";
 import type { PathState } from "../project/project-state.js";
-import type { OwnedDir } from "./desired.js";
 import { planBlockRemoval } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import { planGiveBack } from "./plan-takeover.js";

@@ -1,8 +1,8 @@
+import type { DesiredFile } from "../../manifest/desired.js";
 import { inTakeoverPlace } from "../bundle/takeover-places.js";
-import { isAsRecorded } from "../model/as-recorded.js";
 import { originalPath, originalsDir } from "../model/original-store.js";
 import type { RecordEntry } from "../model/record.js";
-import type { DesiredFile } from "./desired.js";
+import { isAsRecorded } from "../project/as-recorded.js";
 import type { PlanContext } from "./plan-context.js";
 
 /**

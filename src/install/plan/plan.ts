@@ -1,13 +1,12 @@
+import type { Desired } from "../../manifest/desired.js";
+import type { Plan } from "../model/plan-model.js";
 import type { InstallRecord } from "../model/record.js";
 import type { ProjectState } from "../project/project-state.js";
-import { trustKeysPresent } from "../project/trust-keys-present.js";
-import type { Desired } from "./desired.js";
 import { planAdoptImports } from "./plan-block.js";
 import { planComposed, type ReadProjectFile } from "./plan-compose.js";
 import { type EditedChoice, PlanContext } from "./plan-context.js";
 import { planKeptPayload, planOwnedFile, planSeed } from "./plan-files.js";
 import { planLink } from "./plan-links.js";
-import type { Plan } from "./plan-model.js";
 import {
   planDirCleanup,
   planLegacyRemoves,
@@ -16,6 +15,7 @@ import {
   planRuntimeData,
 } from "./plan-retire.js";
 import { planOriginalsCleanup } from "./plan-takeover.js";
+import { trustKeysPresent } from "./trust-keys-present.js";
 
 export interface PlanInput {
   desired: Desired;

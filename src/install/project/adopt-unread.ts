@@ -1,5 +1,6 @@
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import type { ClientPack } from "../../clients/model.js";
+import type { DesiredAdopt } from "../../manifest/desired.js";
 import {
   diskTree,
   importPaths,
@@ -7,7 +8,6 @@ import {
   type ProjectTree,
   sessionLoad,
 } from "../../session-load/index.js";
-import type { DesiredAdopt } from "../plan/desired.js";
 
 /**
  * The import lines agentc must write for its client to read the file they import: those of a component whose

@@ -15,7 +15,7 @@ import {
   countWords,
   defaultAlwaysLoadedLimit,
 } from "../../shared/text-budget.js";
-import type { Plan } from "../plan/plan-model.js";
+import type { Plan } from "../model/plan-model.js";
 import { textRepeatedInBlock } from "./text-in-block.js";
 
 /**

@@ -1,5 +1,5 @@
-import { findBlock } from "../plan/marked-block.js";
-import type { Plan } from "../plan/plan-model.js";
+import type { Plan } from "../model/plan-model.js";
+import { findBlock } from "./marked-block.js";
 
 /** A paragraph this long is the person's text, not a heading or a one-word line two files share by chance. */
 const minimumWords = 6;

@@ -1,7 +1,7 @@
 import { accessSync, constants, lstatSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { pairLine } from "../../manifest/manifest-lines.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
-import { splitLine } from "../../shared/line-codec.js";
 
 export interface ToolStatus {
   name: string;
@@ -18,16 +18,16 @@ export interface ToolStatus {
 export function checkTools(manifest: Manifest, root: string, path = process.env.PATH ?? ""): ToolStatus[] {
   const projectPaths = new Map<string, string>();
   for (const line of manifest.install.tool_paths ?? []) {
-    const [name, path] = splitLine(line, 2) ?? [];
+    const [name, path] = pairLine(line) ?? [];
     if (name && path) projectPaths.set(name, path);
   }
   const purposes = new Map<string, string>();
   for (const line of manifest.install.tool_purposes ?? []) {
-    const [name, purpose] = splitLine(line, 2) ?? [];
+    const [name, purpose] = pairLine(line) ?? [];
     if (name && purpose) purposes.set(name, purpose);
   }
   return (manifest.install.tools ?? []).flatMap((line) => {
-    const [name, hint] = splitLine(line, 2) ?? [];
+    const [name, hint] = pairLine(line) ?? [];
     if (!name) return [];
     const purpose = purposes.get(name);
     const about = { name, hint: hint ?? "", ...(purpose ? { purpose } : {}) };

@@ -2,8 +2,8 @@ import { resolve } from "node:path";
 import { commandWords } from "../../capabilities/command-words.js";
 import { hookEnvironment } from "../capability/hook-environment.js";
 import { hookProgram } from "../capability/hook-program.js";
-import type { SpawnRecord } from "../capability/spawn-record.js";
 import { recordPath } from "../model/record.js";
+import type { SpawnRecord } from "../model/spawn-record.js";
 import {
   capabilityState,
   findCapability,

@@ -1,7 +1,7 @@
 import { baseName } from "../../shared/posix-path.js";
 import { changedFile } from "../capability/changed-file.js";
-import type { SpawnRecord } from "../capability/spawn-record.js";
 import { type InstallRecord, readRecord } from "../model/record.js";
+import type { SpawnRecord } from "../model/spawn-record.js";
 import { missingProject, projectRoot } from "../project/project-root.js";
 import { type PackageCommands, packageCommands } from "./package-commands.js";
 

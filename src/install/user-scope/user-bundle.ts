@@ -1,10 +1,10 @@
 import { posix } from "node:path";
 import type { UserScope } from "../../clients/model.js";
+import type { Desired, DesiredAdopt, DesiredFile } from "../../manifest/desired.js";
 import { pathProblem } from "../../shared/path-check.js";
 import type { LoadedBundle } from "../bundle/local-bundle.js";
-import type { Desired, DesiredAdopt, DesiredFile } from "../plan/desired.js";
-import { desiredPaths, ownershipProblems } from "../plan/ownership-check.js";
-import type { Content } from "../plan/plan-model.js";
+import { desiredPaths, ownershipProblems } from "../bundle/ownership-check.js";
+import type { Content } from "../model/plan-model.js";
 
 type Loaded = Extract<LoadedBundle, { ok: true }>;
 

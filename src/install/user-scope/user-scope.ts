@@ -1,10 +1,10 @@
 import { join } from "node:path";
+import type { DesiredAdopt } from "../../manifest/desired.js";
 import type { Manifest } from "../../manifest/manifest-model.js";
 import { isFolder } from "../../shared/make-folders.js";
 import type { LoadedBundle } from "../bundle/local-bundle.js";
 import { agentcOwnDir } from "../model/agentc-dir.js";
 import { userAgentcDir, userConfigHome, userScopeHome } from "../model/user-home.js";
-import type { DesiredAdopt } from "../plan/desired.js";
 import { userBundle } from "./user-bundle.js";
 import { userLayouts } from "./user-layouts.js";
 

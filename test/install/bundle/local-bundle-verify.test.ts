@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { loadBundle } from "../../../src/install/bundle/local-bundle.js";
-import { unlocatedLine } from "../../../src/install/bundle/manifest-line.js";
 import { readManifest } from "../../../src/install/bundle/read-manifest.js";
+import { unlocatedLine } from "../../../src/manifest/manifest-line.js";
 import { sha256 } from "../../../src/shared/hash.js";
 import { makeBundle } from "../../support/install-fixture.js";
 

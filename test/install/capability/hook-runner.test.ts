@@ -3,8 +3,8 @@ import { chmodSync, existsSync, readFileSync, realpathSync, symlinkSync, writeFi
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { commandWords } from "../../../src/capabilities/command-words.js";
-import { parseHookLine } from "../../../src/install/capability/hook-line.js";
 import { type HookOutcome, type HookRun, runHook } from "../../../src/install/capability/run-hook.js";
+import { parseHookLine } from "../../../src/manifest/hook-line.js";
 import { running } from "../../support/stray-processes.js";
 import { testdir } from "../../support/testdir.js";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { InstallRecord } from "../../../src/install/model/record.js";
-import type { Desired } from "../../../src/install/plan/desired.js";
 import { planInstall } from "../../../src/install/plan/plan.js";
+import type { Desired } from "../../../src/manifest/desired.js";
 import { desired, memoryProject, planLines, recordOf, type Written } from "../../support/memory-project.js";
 
 /**

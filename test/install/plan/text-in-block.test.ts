@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { appendBlock } from "../../../src/install/plan/marked-block.js";
+import { appendBlock } from "../../../src/install/project/marked-block.js";
 import { textRepeatedInBlock } from "../../../src/install/project/text-in-block.js";
 import { sha256 } from "../../../src/shared/hash.js";
 

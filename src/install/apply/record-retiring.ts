@@ -1,6 +1,6 @@
-import type { ProjectWriter } from "../apply/fs-ops.js";
-import { writeDurably } from "../apply/journal.js";
 import { type InstallRecord, recordPathIn, serializeRecord } from "../model/record.js";
+import type { ProjectWriter } from "./fs-ops.js";
+import { writeDurably } from "./journal.js";
 
 /**
  * Marks capabilities as retired in the install record, durably, before their retire hooks run. A retire hook

@@ -1,5 +1,5 @@
-import type { PathState } from "../project/project-state.js";
-import type { RecordEntry } from "./record.js";
+import type { RecordEntry } from "../model/record.js";
+import type { PathState } from "./project-state.js";
 
 /**
  * Whether the file on disk is exactly what the record says agentc wrote: the same bytes and the same mode.

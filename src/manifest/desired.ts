@@ -1,16 +1,16 @@
-import type { OwnedEntry } from "../../compose/model.js";
-import type { Manifest } from "../../manifest/manifest-model.js";
-import { splitLine } from "../../shared/line-codec.js";
-import { type ManifestLineOf, unlocatedLine } from "../bundle/manifest-line.js";
+import type { OwnedEntry } from "../compose/model.js";
+import { type ManifestLineOf, unlocatedLine } from "./manifest-line.js";
 import {
   type AdoptLine,
   adoptLine,
   type ComposedLine,
   composedLine,
   hashLines,
+  pairLine,
   type SymlinkLine,
   symlinkLine,
-} from "../bundle/manifest-lines.js";
+} from "./manifest-lines.js";
+import type { Manifest } from "./manifest-model.js";
 
 /** What the chosen components of a manifest want on disk: data only, bytes come from the bundle. */
 export interface DesiredFile {
@@ -201,11 +201,11 @@ function listedOwned(manifest: Manifest, components: string[]): Set<string> {
 }
 
 function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: PayloadFiles): void {
-  const keep = (manifest.install.tool_payload_keep ?? []).map((l) => splitLine(l, 2)?.[1] ?? "");
+  const keep = (manifest.install.tool_payload_keep ?? []).map((l) => pairLine(l)?.[1] ?? "");
   desired.keepDirs.push(...keep.filter(Boolean));
   const isKept = (p: string): boolean => keep.some((k) => p === k || p.startsWith(`${k}/`));
   for (const line of manifest.install.tool_payloads ?? []) {
-    const [name, dir] = splitLine(line, 2) ?? [];
+    const [name, dir] = pairLine(line) ?? [];
     if (!name || !dir) continue;
     const component = `tool:${name}`;
     const files = payloadFiles(dir);

@@ -1,5 +1,5 @@
-import { jsonDocument } from "../../documents/json-document.js";
-import { manifestFileName } from "../../manifest/manifest-model.js";
+import { jsonDocument } from "../documents/json-document.js";
+import { manifestFileName } from "./manifest-model.js";
 
 /**
  * Names the manifest line that holds one element of a list, with its number and text, so that a refusal says

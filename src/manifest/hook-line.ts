@@ -1,5 +1,5 @@
-import { type CapabilityHook, hookEvents } from "../../capabilities/model.js";
-import { splitLine } from "../../shared/line-codec.js";
+import { type CapabilityHook, hookEvents } from "../capabilities/model.js";
+import { splitLine } from "../shared/line-codec.js";
 
 /**
  * A manifest.json hook line (written by hookLine in src/capabilities/capability-hooks.ts) read back, or undefined when it breaks the

@@ -5,11 +5,11 @@ import { pathText } from "../../compose/conflicts.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { clip } from "../../diagnostics/clip.js";
 import { LineIndex } from "../../diagnostics/positions.js";
+import type { Desired } from "../../manifest/desired.js";
 import { parseToml } from "../../shared/bounded-toml.js";
 import { jsonTooDeepAt } from "../../shared/nesting-limit.js";
-import type { Desired } from "../plan/desired.js";
-import type { ReadProjectFile } from "../plan/plan-compose.js";
-import type { Conflict } from "../plan/plan-model.js";
+import type { Conflict } from "../model/plan-model.js";
+import type { ReadProjectFile } from "./plan-compose.js";
 
 /**
  * AGC108 at install time: trust keys (the built-in client packs' trust_keys) already in the shared files

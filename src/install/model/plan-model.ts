@@ -1,4 +1,4 @@
-import type { ComposedRecord, RecordEntry } from "../model/record.js";
+import type { ComposedRecord, RecordEntry } from "./record.js";
 
 /** Bytes an action writes: a bundle file, or text made by the installer (an import fallback). */
 export type Content =

@@ -1,12 +1,12 @@
-import type { ProjectWriter } from "../apply/fs-ops.js";
+import { changedFile } from "../capability/changed-file.js";
+import { journalSpawnOf } from "../capability/journal-spawn.js";
+import { retireSpawns } from "../capability/retire-spawns.js";
+import { retireHook } from "../capability/spawn-plan.js";
+import type { SpawnReport } from "../capability/spawn-report.js";
 import type { InstallRecord } from "../model/record.js";
-import { changedFile } from "./changed-file.js";
-import { journalSpawnOf } from "./journal-spawn.js";
+import { mayRetire, type SpawnRecord } from "../model/spawn-record.js";
+import type { ProjectWriter } from "./fs-ops.js";
 import { recordRetiring } from "./record-retiring.js";
-import { retireSpawns } from "./retire-spawns.js";
-import { retireHook } from "./spawn-plan.js";
-import { mayRetire, type SpawnRecord } from "./spawn-record.js";
-import type { SpawnReport } from "./spawn-report.js";
 
 /**
  * Retires recorded spawns (uninstall, or components no longer chosen), last first. Their hooks were allowed

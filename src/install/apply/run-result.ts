@@ -1,8 +1,8 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Recovery } from "../apply/recover.js";
 import type { SpawnReport } from "../capability/spawn-report.js";
-import type { Plan } from "../plan/plan-model.js";
+import type { Plan } from "../model/plan-model.js";
+import type { Recovery } from "./recover.js";
 
 export type RunStatus =
   | "ok"

@@ -1,4 +1,4 @@
-import { lineParts, splitLine } from "../../shared/line-codec.js";
+import { lineParts, splitAtLast, splitLine } from "../shared/line-codec.js";
 
 const parsedHashLines = new WeakMap<readonly string[], Map<string, string[]>>();
 
@@ -12,16 +12,30 @@ export function hashLines(lines: readonly string[]): Map<string, string[]> {
   return parsed;
 }
 
+/** "path :: sha256": split at the last separator, since a path may hold one and a hash never does. */
+export function hashLine(line: string): readonly [path: string, hash: string] | undefined {
+  return splitAtLast(line);
+}
+
 function parseHashLines(lines: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const line of lines) {
-    const [path, hash] = splitLine(line, 2) ?? [];
+    const [path, hash] = hashLine(line) ?? [];
     if (path === undefined || hash === undefined) continue;
     const hashes = out.get(path);
     if (hashes) hashes.push(hash);
     else out.set(path, [hash]);
   }
   return out;
+}
+
+/**
+ * A "<name> :: <value>" line of the lists that pair a name with one value: `tools` (name :: install hint),
+ * `tool_purposes`, `tool_paths`, `tool_payloads`, `tool_payload_keep` (name :: path). The value keeps any further separator; undefined without one.
+ */
+export function pairLine(line: string): readonly [name: string, value: string] | undefined {
+  const [name, value] = splitLine(line, 2) ?? [];
+  return name === undefined || value === undefined ? undefined : [name, value];
 }
 
 export interface SymlinkLine {

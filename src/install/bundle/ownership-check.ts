@@ -1,6 +1,6 @@
+import type { Desired } from "../../manifest/desired.js";
 import { foldedKey } from "../../shared/path-check.js";
 import { agentcDirProblem } from "../model/agentc-dir.js";
-import type { Desired } from "./desired.js";
 
 /** One project path the chosen components install whole, or a folder one of them owns. */
 interface Claim {

@@ -1,4 +1,4 @@
-import { splitLine } from "../../shared/line-codec.js";
+import { splitLine } from "../shared/line-codec.js";
 
 /** A runtime package requirement as the manifest carries it (capability.runtime_packages). */
 export interface RuntimePackage {

@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import { tempSuffix } from "./journal.js";
+import { tempSuffix } from "./agentc-dir.js";
 
 /** The codes of a full disk or an exhausted quota. */
 const noSpaceCodes: readonly string[] = ["ENOSPC", "EDQUOT"];
