@@ -200,6 +200,21 @@ describe("import's report is quiet and short (issue 29, part 8)", () => {
       assert.ok(verbose.stdout.includes(`${d.file}:${d.line}:${d.column}`), `--verbose lists ${d.file}`);
   });
 
+  it("lists the largest kinds of a check with many and counts the rest, each hint once", async () => {
+    const files: Record<string, string> = { "AGENTS.md": "# Project\n\nUse tabs.\n" };
+    for (let i = 0; i < 60; i++)
+      files[`.github/agents/a${i}.agent.md`] =
+        `---\ndescription: Agent ${i}\ntools: ["server-${i}/tool-${i}"]\n---\nAgent ${i} works.\n`;
+    files[".github/agents/shared.agent.md"] =
+      '---\ndescription: Shared\ntools: ["server-0/tool-0"]\n---\nShared agent.\n';
+    const run = await pretty(testdir(files));
+    assert.ok(run.lines.length <= 40, `${run.lines.length} lines:\n${run.stdout}`);
+    assert.match(run.stdout, /server-0\/tool-0.*\(2 places/, "the kind with most places is listed");
+    assert.match(run.stdout, /warning AGC128 and \d+ more kinds \(\d+ places\)/);
+    const hints = run.lines.filter((line) => line.trim().startsWith("hint:"));
+    assert.equal(new Set(hints).size, hints.length, `a hint repeated:\n${run.stdout}`);
+  });
+
   it("--quiet hides the infos only: warnings stay", async () => {
     const project = testdir({
       ".github/instructions/testing.instructions.md":

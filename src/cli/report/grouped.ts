@@ -15,11 +15,15 @@ interface Group {
   findings: Diagnostic[];
 }
 
+/** How many kinds of one check are listed before the rest are counted. */
+const kindsShown = 6;
+
 /**
  * The report of a command that finds the same thing in many files (agentc import): findings of one check,
  * severity and kind (Diagnostic.group, else the message with its file left out) are one line with their
- * count and first places, a warning's or error's hint once below it. --verbose lists every finding in full;
- * --quiet leaves out the infos.
+ * count and first places. A check with many kinds (one per unknown key or tool name) lists the largest few and
+ * counts the rest, and each of its hints is printed once, below its lines. --verbose lists every finding in
+ * full; --quiet leaves out the infos.
  */
 export const groupedReporter: Reporter = (diagnostics, context) => {
   if (context.verbose) return prettyReporter(diagnostics, { ...context, quiet: false });
@@ -27,7 +31,7 @@ export const groupedReporter: Reporter = (diagnostics, context) => {
     context.color ? `\u001b[${code}m${text}\u001b[0m` : text;
   const shown = context.quiet ? diagnostics.filter((d) => d.severity !== "info") : diagnostics;
   const grouped = severityOrder.flatMap((severity) => groups(shown.filter((d) => d.severity === severity)));
-  const lines = grouped.flatMap((group) => groupLines(group, context, paint));
+  const lines = byCheck(grouped).flatMap((kinds) => checkLines(kinds, context, paint));
   const more = grouped.some((g) => g.findings.length > 1) ? "; --verbose lists every finding" : "";
   return [...lines, `${tally(diagnostics, { ...context, verbose: true })}${more}`].join("\n");
 };
@@ -44,20 +48,49 @@ function groups(diagnostics: Diagnostic[]): Group[] {
   return [...byKey.values()];
 }
 
-function groupLines(
-  group: Group,
+/** The groups of each check and severity together, in the order each first appears. */
+function byCheck(grouped: Group[]): Group[][] {
+  const checks = new Map<string, Group[]>();
+  for (const group of grouped) {
+    const [first] = group.findings;
+    if (!first) continue;
+    const key = `${first.severity}\0${first.id}`;
+    checks.set(key, [...(checks.get(key) ?? []), group]);
+  }
+  return [...checks.values()];
+}
+
+function checkLines(
+  kinds: Group[],
   context: ReportContext,
   paint: (code: string, text: string) => string,
 ): string[] {
+  const largestFirst = [...kinds].sort((a, b) => b.findings.length - a.findings.length);
+  const listed = kinds.length > kindsShown + 1 ? largestFirst.slice(0, kindsShown) : kinds;
+  const lines = listed.map((group) => groupLine(group, context, paint));
+  const rest = largestFirst.slice(listed.length);
+  const [first] = rest[0]?.findings ?? [];
+  if (first) {
+    const count = rest.reduce((sum, g) => sum + g.findings.length, 0);
+    const severity = paint(colors[first.severity], first.severity);
+    lines.push(`${severity} ${first.id} and ${rest.length} more kinds (${count} places)`);
+  }
+  const hints = new Set(listed.flatMap(({ findings: [d] }) => (d && d.severity !== "info" ? [d.hint] : [])));
+  return [...lines, ...[...hints].map((hint) => `  ${paint("2", `hint: ${hint}`)}`)];
+}
+
+function groupLine(
+  group: Group,
+  context: ReportContext,
+  paint: (code: string, text: string) => string,
+): string {
   const [first] = group.findings;
-  if (!first) return [];
+  if (!first) return "";
   const severity = paint(colors[first.severity], first.severity);
   const place = (d: Diagnostic) => `${shownPath(d.file, context.registryDir)}:${d.line}:${d.column}`;
-  const head =
-    group.findings.length === 1
-      ? `${place(first)}: ${severity} ${first.id} ${first.message}`
-      : `${severity} ${first.id} ${group.text} (${places(group.findings, place)})`;
-  return first.severity === "info" ? [head] : [head, `  ${paint("2", `hint: ${first.hint}`)}`];
+  return group.findings.length === 1
+    ? `${place(first)}: ${severity} ${first.id} ${first.message}`
+    : `${severity} ${first.id} ${group.text} (${places(group.findings, place)})`;
 }
 
 /** "100 places: a.md:3:1, b.md:3:1, and 98 more". */
