@@ -1,0 +1,35 @@
+import type { AssistantImport, ItemNative } from "./model.js";
+import { packInstructionFiles } from "./read-instructions.js";
+
+/**
+ * The assistants whose client pack reads a file as an always-on file of its own (GEMINI.md: Gemini CLI's root
+ * file, and one Antigravity also reads), found ones first: the file is read once, by the first in reading
+ * order, but its rule belongs to every assistant that loads it.
+ */
+function ownReaders(path: string, read: AssistantImport[], found: AssistantImport[]): string[] {
+  const readers = read.filter(({ assistant }) =>
+    assistant.pack ? packInstructionFiles(assistant.pack).includes(path) : false,
+  );
+  const first = readers.filter((r) => found.includes(r));
+  return [...first, ...readers.filter((r) => !first.includes(r))].map((r) => r.assistant.id);
+}
+
+/**
+ * Gives each rule read from a client's own always-on file to every assistant that loads that file, so the
+ * round trip stays the identity for each of them. Returns the paths of such files that a found assistant
+ * loads: the build writes them for that one.
+ */
+export function shareOwnInstructionFiles(read: AssistantImport[], found: AssistantImport[]): Set<string> {
+  const loadedByFound = new Set<string>();
+  for (const { assistant, items } of read) {
+    const own = assistant.pack ? packInstructionFiles(assistant.pack) : [];
+    for (const rule of items.rules) {
+      const native = rule.natives?.[0];
+      if (!native || rule.natives?.length !== 1 || !own.includes(native.path)) continue;
+      const readers = ownReaders(native.path, read, found);
+      rule.natives = readers.map((client): ItemNative => ({ ...native, client }));
+      if (found.some((r) => r.assistant.id === readers[0])) loadedByFound.add(native.path);
+    }
+  }
+  return loadedByFound;
+}
