@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { install, makeBundle } from "../support/install-fixture.js";
-import { notLinux, runInstallSh, served, shells } from "../support/install-sh.js";
+import { copyOf, install, makeBundle } from "../support/install-fixture.js";
+import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -137,18 +137,77 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.match(`${status.stdout}${status.stderr}`, /has an "original" that is not/);
   });
 
-  it("install.sh refuses a project with a taken-over file, which only agentc updates", {
-    skip: notLinux,
-  }, async () => {
-    const { project } = await adoptedProject();
-    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
-    const before = treeHash(project);
-    const site = await served(bundle("# Style\n\nv3\n", "3.0.0"));
-    for (const shell of shells()) {
-      const sh = await runInstallSh(shell, site.script, ["--project", project]);
-      assert.notEqual(sh.status, 0, `${shell.name}: ${sh.stdout}`);
-      assert.match(sh.stderr, /took over files the person had \(original in \.agentc\/installed\.json\)/);
-      assert.deepEqual(treeHash(project), before);
-    }
-  });
+  for (const shell of notLinux ? [] : shells()) {
+    it(`install.sh takes over and updates as agentc install does; agentc uninstall gives the original back (${shell.name})`, async () => {
+      const { project, original } = await adoptedProject();
+      const inode = statSync(join(project, rule)).ino;
+      const copy = copyOf(project);
+      for (const [text, version] of [
+        [`${mine}- Short lines.\n`, "2.0.0"],
+        [`${mine}- Shorter.\n`, "3.0.0"],
+      ]) {
+        const sh = await shParity(shell, bundle(text as string, version as string), project, copy);
+        assert.match(
+          sh.stdout,
+          version === "2.0.0"
+            ? /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//
+            : /update +\.claude\/rules\/style\.md/,
+        );
+        assert.equal(readFileSync(join(project, rule), "utf8"), text);
+        assert.equal(
+          statSync(join(project, ".agentc/originals", rule)).ino,
+          inode,
+          "the person's file, renamed",
+        );
+      }
+      const again = await runInstallSh(shell, (await served(bundle(`${mine}- Shorter.\n`, "3.0.0"))).script, [
+        "--project",
+        project,
+      ]);
+      assert.match(again.stdout, /nothing to do|0 changes applied/, again.stderr);
+      const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+      assert.equal(gone.status, 0, gone.stderr);
+      assert.equal(statSync(join(project, rule)).ino, inode, "the person's own file, not a copy");
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh gives the original back when the bundle drops the file, beside the person's edit (${shell.name})`, async () => {
+      const other = { ".claude/rules/other.md": "# Other\n" };
+      const dropped = makeBundle({ version: "3.0.0", components: { claude: { files: other } } });
+      for (const edited of [false, true]) {
+        const { project, original } = await adoptedProject();
+        assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0", other), project)).status, 0);
+        if (edited) writeFileSync(join(project, rule), "# Style\n\nmy edit\n");
+        const sh = await shParity(shell, dropped, project, copyOf(project));
+        assert.match(
+          sh.stdout,
+          /move-back +\.agentc\/originals\/\.claude\/rules\/style\.md -> \.claude\/rules\/style\.md/,
+        );
+        assert.equal(existsSync(join(project, ".agentc/originals")), false);
+        if (!edited) {
+          assert.deepEqual(withoutAgentc(treeHash(project)), {
+            ...original,
+            ".claude/rules/other.md": treeHash(project)[".claude/rules/other.md"],
+          });
+          continue;
+        }
+        assert.match(sh.stdout, /your file from before is back as \.claude\/rules\/style\.md\.agentc-old/);
+        assert.equal(readFileSync(join(project, rule), "utf8"), "# Style\n\nmy edit\n");
+        assert.equal(readFileSync(join(project, `${rule}.agentc-old`), "utf8"), mine);
+      }
+    });
+  }
 });
+
+/** install.sh on `project`, `agentc install <url> --yes` on `copy`: both exit 0 with the same tree and record. */
+async function shParity(shell: Shell, build: string, project: string, copy: string) {
+  const site = await served(build);
+  const sh = await runInstallSh(shell, site.script, ["--project", project]);
+  const node = await runAgentc(["install", site.url, "--project", copy, "--yes"]);
+  assert.equal(sh.status, 0, `${shell.name}: ${sh.stdout}${sh.stderr}`);
+  assert.equal(node.status, 0, node.stderr);
+  const recordText = (dir: string) => readFileSync(join(dir, ".agentc/installed.json"), "utf8");
+  assert.equal(recordText(project), recordText(copy), "the same install record");
+  assert.deepEqual(fullTree(project), fullTree(copy));
+  return sh;
+}
