@@ -889,7 +889,7 @@ plan() {
     if (sameBytes && X[p] == exe) { act("unchanged", p); return }
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
-    if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, exe); return }
+    if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, exe, "file"); return }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
     # a file of the person (or their link to one) that the component composes its block into
@@ -900,7 +900,7 @@ plan() {
     else why = "is " describe(t) " agentc did not create; replacing it would lose it"
     conflictOrDir(p, why, editHint)
   }
-  # an assistant file of the person'"'"'s that agentc adopted, still as adopted, which the bundle now changes: taken over
+  # an assistant file (or seed) of the person'"'"'s that agentc adopted, still as adopted, which the bundle now changes: taken over
   # (src/install/plan/plan-takeover.ts): renamed into .agentc/originals (bytes, mode, inode), the new version
   # written in its place, the record keeping the original'"'"'s hash and mode for giving it back
   function takeoverPlace(p,   i) {
@@ -915,12 +915,12 @@ plan() {
       made[d] = 1
     }
   }
-  function takeOver(c, p, sha, exe,   store) {
+  function takeOver(c, p, sha, exe, kind,   store) {
     store = ".agentc/originals/" p
     storeParents(store)
     act("move-aside", p, store); vacated[p] = 1; claimed[store] = 1
     write(p, sha, exe, c)
-    entry(p, "file", c, sha, "", exe, "", ps(p), px(p) == "1" ? "1" : "0")
+    entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
   }
   # a taken-over file agentc no longer installs: the original goes back (planGiveBack of plan-takeover.ts); over
   # agentc'"'"'s version as it wrote it, or beside the person'"'"'s edit of it as <name>.agentc-old
@@ -955,9 +955,10 @@ plan() {
     else if (wrote) d = "refresh"
     else if ((p, H[p]) in known) d = "vouched"
     else d = "keep"
-    entry(p, "seed", c, sha, "", "", (d == "unchanged" && !wrote) || (d == "keep" && pa(p) == "1") ? 1 : "")
+    entry(p, "seed", c, sha, "", "", (d == "unchanged" && !wrote) || (d == "keep" && pa(p) == "1") ? 1 : "", po(p), pox(p))
     if (!writable(p)) return
     if (d == "unchanged") { act("unchanged", p); return }
+    if (pk(p) == "seed" && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, 0, "seed"); return }
     if (d == "vouched") {
       conflict(p, asked("", "seed_refresh_hashes", p " :: " H[p]) " calls this file an earlier version of the seed, but agentc'"'"'s install record does not show agentc wrote it; a bundle cannot vouch for a file agentc did not write, and replacing it would lose it", "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)")
       return

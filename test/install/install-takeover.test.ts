@@ -30,6 +30,20 @@ async function adoptedProject(): Promise<{ project: string; original: Record<str
   return { project, original };
 }
 
+const seedBundle = (text: string, version: string) =>
+  makeBundle({ version, components: { claude: { seeds: { [rule]: text } } } });
+
+/** A project whose rule (0600) a first install adopted as a seed. */
+async function adoptedSeedProject(): Promise<{ project: string; original: Record<string, string> }> {
+  const project = testdir({ [rule]: mine, "src/app.ts": "export {};\n" });
+  chmodSync(join(project, rule), 0o600);
+  const original = treeHash(project);
+  assert.equal((await install(seedBundle(mine, "1.0.0"), project)).status, 0);
+  const entry = record(project).find((e) => e.path === rule);
+  assert.equal(entry?.adopted, true, JSON.stringify(entry));
+  return { project, original };
+}
+
 function record(project: string): { path: string; adopted?: boolean; original?: unknown }[] {
   return JSON.parse(readFileSync(join(project, ".agentc/installed.json"), "utf8")).entries;
 }
@@ -137,6 +151,21 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.match(`${status.stdout}${status.stderr}`, /has an "original" that is not/);
   });
 
+  it("an adopted seed at an assistant place is taken over as an owned file is; uninstall gives it back", async () => {
+    const { project, original } = await adoptedSeedProject();
+    const next = await install(seedBundle(`${mine}- Short lines.\n`, "2.0.0"), project);
+    assert.equal(next.status, 0, next.stderr);
+    assert.equal(readFileSync(join(project, rule), "utf8"), `${mine}- Short lines.\n`);
+    assert.equal(existsSync(join(project, `${rule}.agentc-new`)), false, "not parked beside it");
+    const entry = record(project).find((e) => e.path === rule);
+    assert.deepEqual(entry?.original, { sha256: original[rule]?.split(" ")[2], executable: false });
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    assert.equal((await install(seedBundle(`${mine}- Shorter.\n`, "3.0.0"), project)).status, 0);
+    assert.equal(readFileSync(join(project, rule), "utf8"), `${mine}- Shorter.\n`, "refreshed as agentc's");
+    assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+    assert.deepEqual(treeHash(project), original);
+  });
+
   for (const shell of notLinux ? [] : shells()) {
     it(`install.sh takes over and updates as agentc install does; agentc uninstall gives the original back (${shell.name})`, async () => {
       const { project, original } = await adoptedProject();
@@ -168,6 +197,19 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
       assert.equal(gone.status, 0, gone.stderr);
       assert.equal(statSync(join(project, rule)).ino, inode, "the person's own file, not a copy");
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh takes an adopted seed over as agentc install does (${shell.name})`, async () => {
+      const { project, original } = await adoptedSeedProject();
+      const sh = await shParity(
+        shell,
+        seedBundle(`${mine}- Short lines.\n`, "2.0.0"),
+        project,
+        copyOf(project),
+      );
+      assert.match(sh.stdout, /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//);
+      assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
       assert.deepEqual(treeHash(project), original);
     });
 

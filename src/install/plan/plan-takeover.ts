@@ -12,7 +12,12 @@ import type { PlanContext } from "./plan-context.js";
  * written in its place, and the record keeps the original's hash and mode, so that giving it back later is
  * checked. From here on agentc updates the file as its own.
  */
-export function planTakeOver(ctx: PlanContext, f: DesiredFile, adopted: RecordEntry): void {
+export function planTakeOver(
+  ctx: PlanContext,
+  f: DesiredFile,
+  adopted: RecordEntry,
+  kind: "file" | "seed" = "file",
+): void {
   const store = originalPath(f.path);
   ctx.ensureParents(store, undefined);
   ctx.actions.push({ op: "move-aside", path: f.path, to: store });
@@ -21,21 +26,21 @@ export function planTakeOver(ctx: PlanContext, f: DesiredFile, adopted: RecordEn
   ctx.write(f.path, { from: "bundle", path: f.path, sha256: f.sha256 }, f.executable, f.component);
   ctx.entry({
     path: f.path,
-    kind: "file",
+    kind,
     component: f.component,
     sha256: f.sha256,
-    executable: f.executable,
+    ...(kind === "file" ? { executable: f.executable } : {}),
     original: { sha256: adopted.sha256 ?? "", executable: adopted.executable === true },
   });
 }
 
 /**
- * Whether an owned file's record shows a person's file agentc adopted, still as adopted, at a place agentc may
- * take it over (an assistant file its own data names: takeover-places.ts).
+ * Whether an owned file's or seed's record shows a person's file agentc adopted, still as adopted, at a place
+ * agentc may take it over (an assistant file its own data names: takeover-places.ts).
  */
 export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
   return (
-    recorded.kind === "file" &&
+    (recorded.kind === "file" || recorded.kind === "seed") &&
     recorded.adopted === true &&
     isAsRecorded(ctx.state.get(recorded.path), recorded) &&
     inTakeoverPlace(recorded.path)
