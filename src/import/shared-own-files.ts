@@ -6,12 +6,12 @@ import { packInstructionFiles } from "./read-instructions.js";
  * file, and one Antigravity also reads), found ones first: the file is read once, by the first in reading
  * order, but its rule belongs to every assistant that loads it.
  */
-function ownReaders(path: string, read: AssistantImport[], found: AssistantImport[]): string[] {
+function ownReaders(path: string, read: AssistantImport[], found: AssistantImport[]): AssistantImport[] {
   const readers = read.filter(({ assistant }) =>
     assistant.pack ? packInstructionFiles(assistant.pack).includes(path) : false,
   );
   const first = readers.filter((r) => found.includes(r));
-  return [...first, ...readers.filter((r) => !first.includes(r))].map((r) => r.assistant.id);
+  return [...first, ...readers.filter((r) => !first.includes(r))];
 }
 
 /**
@@ -27,8 +27,15 @@ export function shareOwnInstructionFiles(read: AssistantImport[], found: Assista
       const native = rule.natives?.[0];
       if (!native || rule.natives?.length !== 1 || !own.includes(native.path)) continue;
       const readers = ownReaders(native.path, read, found);
-      rule.natives = readers.map((client): ItemNative => ({ ...native, client }));
-      if (found.some((r) => r.assistant.id === readers[0])) loadedByFound.add(native.path);
+      // a pack without a rule folder writes no rule into the file either (Gemini CLI): no copy is kept for it
+      rule.natives = readers.map(
+        ({ assistant }): ItemNative => ({
+          ...native,
+          client: assistant.id,
+          ...(assistant.pack?.rules_dir ? {} : { loadsOnly: true }),
+        }),
+      );
+      if (readers[0] && found.includes(readers[0])) loadedByFound.add(native.path);
     }
   }
   return loadedByFound;

@@ -22,11 +22,17 @@ describe("a client's own always-on file read by several assistants (issue 29, pa
       "gemini-cli",
     ]);
     assert.doesNotMatch(cycle.importRun.stdout, /read as antigravity's/);
+    assert.doesNotMatch(
+      cycle.buildRun.stdout + cycle.buildRun.stderr,
+      /AGC190/,
+      "no copy for a pack that writes no rule",
+    );
   });
 
   test("with --from antigravity,gemini-cli the rule is shared, and the round trip is the identity", async () => {
     const cycle = await adoptionCycle(gemini, { importFlags: ["--from", "antigravity,gemini-cli"] });
     assertIdentity(cycle);
     assert.equal(clientsOf(registryText(cycle, "core/rules/gemini-md.md")), "every chosen assistant");
+    assert.doesNotMatch(cycle.buildRun.stdout + cycle.buildRun.stderr, /AGC190/);
   });
 });
