@@ -2,9 +2,9 @@ import type { AssistantImport, ItemNative } from "./model.js";
 import { packInstructionFiles } from "./read-instructions.js";
 
 /**
- * The assistants whose client pack reads a file as an always-on file of its own (GEMINI.md: Gemini CLI's root
- * file, and one Antigravity also reads), found ones first: the file is read once, by the first in reading
- * order, but its rule belongs to every assistant that loads it.
+ * The assistants whose client pack reads a file as an always-on file of its own (one pack's root instruction
+ * file that another pack also reads), found ones first: the file is read once, by the first in reading order,
+ * but its rule belongs to every assistant that loads it.
  */
 function ownReaders(path: string, read: AssistantImport[], found: AssistantImport[]): AssistantImport[] {
   const readers = read.filter(({ assistant }) =>
@@ -27,7 +27,7 @@ export function shareOwnInstructionFiles(read: AssistantImport[], found: Assista
       const native = rule.natives?.[0];
       if (!native || rule.natives?.length !== 1 || !own.includes(native.path)) continue;
       const readers = ownReaders(native.path, read, found);
-      // a pack without a rule folder writes no rule into the file either (Gemini CLI): no copy is kept for it
+      // a pack without a rule folder writes no rule into the file either: no copy is kept for it
       rule.natives = readers.map(
         ({ assistant }): ItemNative => ({
           ...native,

@@ -1,9 +1,8 @@
 /**
- * A globs value that a client reading the field as written (a pack's `rule_triggers.raw_fields`: Cursor,
- * Windsurf, Devin, Antigravity) does not read as the globs meant: Cursor's reader is not YAML, it keeps quotes
- * and brackets in the value, so `globs: ["**\/*.py"]` is one glob with brackets that matches nothing (the
- * documented form is one unquoted comma list; sources in clients/cursor.json, `_raw_fields_note`). Lint
- * (AGC204) and import (AGC128) say the same from here.
+ * A globs value that a client reading the field as written (a pack's `rule_triggers.raw_fields`) does not read
+ * as the globs meant: such a reader is not YAML, it keeps quotes and brackets in the value, so a JSON array
+ * `["**\/*.py"]` is one glob with brackets that matches nothing (the documented form is one unquoted comma list;
+ * the sources are in the packs' `_raw_fields_note`). Lint (AGC204) and import (AGC128) say the same from here.
  */
 export function rawGlobsQuoted(value: string): boolean {
   return /^["'[]/.test(value.trim());
