@@ -84,7 +84,8 @@ export async function importProject(
   const seen = new Set<string>();
   const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen, alwaysOn));
   const diagnostics = [
-    ...read.flatMap((r) => r.diagnostics),
+    // several assistants read one folder (.agents/skills): a finding about a file there is said once
+    ...onceEach(read.flatMap((r) => r.diagnostics)),
     ...nestedInstructionFiles(reader, choice.chosen),
     ...unwrittenReads(reader, choice.chosen),
     ...refusals(reader),
@@ -223,4 +224,15 @@ function targetChoice(
     adapters: [...new Set([...single, ...adapters])],
     clients: found.flatMap(({ assistant }) => (assistant.pack ? [assistant.id] : [])),
   };
+}
+
+/** The diagnostics without repeats: the same check, severity, place and message once. */
+function onceEach(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.id, d.severity, d.file, d.line, d.column, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
