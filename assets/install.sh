@@ -240,7 +240,7 @@ read_record() {
   function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
   function value(line,   body) { body = line; sub(/^ *"[a-z_0-9]+": /, "", body); sub(/,$/, "", body); if (body ~ /^"/) body = substr(body, 2, length(body) - 2); return body }
   function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
-  function flush() { if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted "\t" osha "\t" oexe; path = kind = comp = sha = target = exe = adopted = osha = oexe = "" }
+  function flush() { if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted "\t" osha "\t" oexe "\t" otarget; path = kind = comp = sha = target = exe = adopted = osha = oexe = otarget = "" }
   BEGIN { ctx = "start" }
   {
     line = $0
@@ -282,11 +282,12 @@ read_record() {
     if (ctx == "components") { if (line ~ /^  \],$/) { ctx = "top"; next } v = line; sub(/^    "/, "", v); sub(/",?$/, "", v); print "rcomponent\t" v; next }
     # a file agentc took over: the original'"'"'s hash and mode, kept in .agentc/originals until given back
     if (ctx == "original") {
-      if (line == "      }") { if (osha == "" || oexe == "") fail("expected the sha256 and executable of original"); ctx = "entries"; next }
+      if (line == "      }") { if (otarget == "" && (osha == "" || oexe == "")) fail("expected the sha256 and executable, or the target, of original"); ctx = "entries"; next }
       k = key(line); v = value(line)
       if (k == "sha256" && line ~ /^        "sha256": "[0-9a-f]*",$/ && length(v) == 64) osha = v
       else if (k == "executable" && line ~ /^        "executable": (true|false)$/) oexe = (v == "true") ? "1" : "0"
-      else fail("expected the sha256 and executable of original")
+      else if (k == "target" && line ~ /^        "target": ".+"$/ && osha == "") otarget = v
+      else fail("expected the sha256 and executable, or the target, of original")
       next
     }
     if (ctx == "entries") {
@@ -526,7 +527,7 @@ interest() {
   $1 == "prev" {
     want($2); if ($3 == "dir") print "walk\t" $2; if ($3 == "file") shipped[$2] = 1
     # a file agentc took over or may take over: its original'"'"'s place, and where it comes back beside an edit
-    if ($9 != "" || $8 == "1") { want(".agentc/originals/" $2); for (i = 1; i <= 9; i++) want($2 ".agentc-old" (i == 1 ? "" : "-" i)) }
+    if ($9 != "" || $11 != "" || $8 == "1") { want(".agentc/originals/" $2); for (i = 1; i <= 9; i++) want($2 ".agentc-old" (i == 1 ? "" : "-" i)) }
     next
   }
   $1 == "adopt" { want($4); n = split($7, w, ","); for (i = 1; i <= n; i++) want(w[i]); next }
@@ -803,7 +804,7 @@ plan() {
   $1 == "remove" { nr++; RM[nr] = $0; next }
   $1 == "known" { known[$2, $3] = 1; next }
   $1 == "at" { AT[$2, $3, $5] = $4; next }
-  $1 == "prev" { np++; PP[np] = $2; PK[$2] = $3; PC[$2] = $4; PS[$2] = $5; PT[$2] = $6; PX[$2] = $7; PA[$2] = $8; PO[$2] = $9; POX[$2] = $10; next }
+  $1 == "prev" { np++; PP[np] = $2; PK[$2] = $3; PC[$2] = $4; PS[$2] = $5; PT[$2] = $6; PX[$2] = $7; PA[$2] = $8; PO[$2] = $9; POX[$2] = $10; POT[$2] = $11; next }
   $1 == "adopt" { na++; AC[na] = $3; AP[na] = $4; AK[na] = $5; AW[na] = $7; if (!(($4, $3) in adoptFor)) adoptFor[$4, $3] = na; next }
   $1 == "host" { HOST[$2] = $3; next }
   $1 == "text" { TOK[$2] = $3; MARK[$2] = $5; next }
@@ -822,6 +823,7 @@ plan() {
   function pa(p) { return (p in PK) ? PA[p] : "" }
   function po(p) { return (p in PK) ? PO[p] : "" }
   function pox(p) { return (p in PK) ? POX[p] : "" }
+  function pot(p) { return (p in PK) ? POT[p] : "" }
   function ek(p,   f) { if (!(p in E)) return ""; split(E[p], f, "\t"); return f[1] }
   function blocked(p,   i, a, t) {
     for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") {
@@ -833,9 +835,9 @@ plan() {
   }
   function conflict(p, why, hint) { nc++; print "C\t" p "\t" why "\t" hint }
   function refuse(why) { print "R\t" why }
-  # o, ox: the original of a file agentc took over (its sha256, and 1 when executable)
-  function entry(p, kind, comp, sha, target, exe, adopted, o, ox) { E[p] = kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted "\t" o "\t" ox }
-  function keepPrev(p) { entry(p, pk(p), pc(p), ps(p), pt(p), px(p), pa(p), po(p), pox(p)) }
+  # o, ox: the original of a file agentc took over (its sha256, and 1 when executable); ot: of a link, its text
+  function entry(p, kind, comp, sha, target, exe, adopted, o, ox, ot) { E[p] = kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted "\t" o "\t" ox "\t" ot }
+  function keepPrev(p) { entry(p, pk(p), pc(p), ps(p), pt(p), px(p), pa(p), po(p), pox(p), pot(p)) }
   # a3: what a change of a person'"'"'s file does to agentc'"'"'s block in it (add, update, remove), for the listing
   function act(op, p, a1, a2, a3) { nd++; print "D\t" op "\t" p "\t" a1 "\t" a2 "\t" a3; if (op in rank) { nm[op]++; M[op, nm[op]] = p "\t" a1 "\t" a2 } }
   function warning(p, why, hint) { print "W\t" p "\t" why "\t" hint }
@@ -924,11 +926,12 @@ plan() {
   }
   # a taken-over file agentc no longer installs: the original goes back (planGiveBack of plan-takeover.ts); over
   # agentc'"'"'s version as it wrote it, or beside the person'"'"'s edit of it as <name>.agentc-old
-  function giveBack(p,   store, name, i) {
-    store = ".agentc/originals/" p; claimed[p] = 1
-    if (st(store) != "file") { if (st(p) != "absent") act("keep", p, "agentc took this file over, but your original is no longer at " store ": kept as it is"); return }
+  function giveBack(p,   store, name, i, isLink, asWritten) {
+    store = ".agentc/originals/" p; claimed[p] = 1; isLink = pot(p) != ""
+    if (st(store) != (isLink ? "symlink" : "file")) { if (st(p) != "absent") act("keep", p, "agentc took this file over, but your original is no longer at " store ": kept as it is"); return }
     vacated[store] = 1
-    if (st(p) == "absent" || asRecorded(p)) { if (st(p) != "absent") remove(p); act("move-back", store, p); return }
+    asWritten = isLink ? st(p) == "symlink" && L[p] == pt(p) : asRecorded(p)
+    if (st(p) == "absent" || asWritten) { if (st(p) != "absent") remove(p); act("move-back", store, p); return }
     for (i = 1; i <= 9; i++) { name = p ".agentc-old" (i == 1 ? "" : "-" i); if (st(name) == "absent" && !(name in reserved)) break }
     if (i > 9) { refuse(p ": its original must come back beside it, and " p ".agentc-old to -9 are all taken"); return }
     reserved[name] = 1
@@ -1013,8 +1016,15 @@ plan() {
     if (!writable(p)) return
     t = st(p)
     # a link of the person that already says what agentc would write stays theirs: uninstall leaves it
-    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "")
+    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", "", "", pk(p) == "symlink" ? pot(p) : "")
     if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
+    # a link of the person'"'"'s agentc adopted, still as adopted, that the bundle now wants otherwise: taken over
+    if (t == "symlink" && pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) && takeoverPlace(p)) {
+      storeParents(".agentc/originals/" p)
+      act("move-aside", p, ".agentc/originals/" p); vacated[p] = 1; claimed[".agentc/originals/" p] = 1
+      entry(p, "symlink", c, "", text, "", "", "", "", pt(p))
+      act("link", p, text, 0); return
+    }
     if (t == "file" && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) return
     if (t == "file" && (pk(p) == "copy" || pk(p) == "import")) { refuse(p " was written by agentc in place of a link the system refused"); return }
     if (t == "dir" && pk(p) == "dir" && pt(p) != "") { refuse(p " is a folder agentc copied in place of a link the system refused"); return }
@@ -1132,7 +1142,7 @@ plan() {
       if (keep) continue
       # a file agentc never installed belongs to the project (case 7): left where it is
       if (!(p in PK)) continue
-      if (po(p) != "") { giveBack(p); continue }
+      if (po(p) != "" || pot(p) != "") { giveBack(p); continue }
       claimed[p] = 1
       # nor did agentc write a person'"'"'s file that once held its bytes: left where it is, forgotten
       if (pa(p) == "1") continue
@@ -1169,7 +1179,7 @@ plan() {
   }
   function retire(p,   t) {
     if ((p in claimed) || (p in vacated) || pk(p) == "dir" || blocked(p) != "") return
-    if (po(p) != "") { giveBack(p); return }
+    if (po(p) != "" || pot(p) != "") { giveBack(p); return }
     t = st(p)
     if (t == "absent") return
     if (pk(p) == "aside") keepPrev(p)
@@ -1257,6 +1267,7 @@ write_record() {
         if ($6 == "1") printf ",\n      \"executable\": true"
         if ($7 == "1") printf ",\n      \"adopted\": true"
         if ($8 != "") printf ",\n      \"original\": {\n        \"sha256\": \"%s\",\n        \"executable\": %s\n      }", $8, ($9 == "1" ? "true" : "false")
+        else if ($10 != "") printf ",\n      \"original\": {\n        \"target\": \"%s\"\n      }", $10
         printf "\n    }" }
       END { printf (NR > 0 ? "\n  ]" : "]") }'
     # the settings files composed (K), each element as the server wrote it (composedRecordText)

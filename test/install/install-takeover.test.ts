@@ -1,5 +1,15 @@
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { copyOf, install, makeBundle } from "../support/install-fixture.js";
@@ -166,6 +176,29 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.deepEqual(treeHash(project), original);
   });
 
+  it("an adopted link at an assistant place is taken over when the bundle's link changes; uninstall gives it back", async () => {
+    const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
+    const linked = (target: string, version: string) =>
+      makeBundle({ version, components: { c: { files, symlinks: [`GEMINI.md :: ${target} :: copy`] } } });
+    const project = testdir({ "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" });
+    symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+    const original = treeHash(project);
+    assert.equal((await install(linked("AGENTS.md", "1.0.0"), project)).status, 0);
+    assert.equal(record(project).find((e) => e.path === "GEMINI.md")?.adopted, true);
+    const next = await install(linked("docs/AGENTS.md", "2.0.0"), project);
+    assert.equal(next.status, 0, next.stdout + next.stderr);
+    assert.equal(readlinkSync(join(project, "GEMINI.md")), "docs/AGENTS.md");
+    assert.equal(
+      readlinkSync(join(project, ".agentc/originals/GEMINI.md")),
+      "AGENTS.md",
+      "the person's link, kept",
+    );
+    assert.deepEqual(record(project).find((e) => e.path === "GEMINI.md")?.original, { target: "AGENTS.md" });
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+    assert.deepEqual(treeHash(project), original);
+  });
+
   for (const shell of notLinux ? [] : shells()) {
     it(`install.sh takes over and updates as agentc install does; agentc uninstall gives the original back (${shell.name})`, async () => {
       const { project, original } = await adoptedProject();
@@ -209,6 +242,27 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
         copyOf(project),
       );
       assert.match(sh.stdout, /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//);
+      assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh takes an adopted link over, and gives it back when the bundle drops it (${shell.name})`, async () => {
+      const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
+      const linked = (target: string | undefined, version: string) =>
+        makeBundle({
+          version,
+          components: { c: { files, symlinks: target ? [`GEMINI.md :: ${target} :: copy`] : [] } },
+        });
+      const project = testdir(files);
+      symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+      const original = treeHash(project);
+      assert.equal((await install(linked("AGENTS.md", "1.0.0"), project)).status, 0);
+      const copy = copyOf(project);
+      const sh = await shParity(shell, linked("docs/AGENTS.md", "2.0.0"), project, copy);
+      assert.match(sh.stdout, /move-aside +GEMINI\.md -> \.agentc\/originals\/GEMINI\.md/);
+      assert.equal(readlinkSync(join(project, "GEMINI.md")), "docs/AGENTS.md");
+      await shParity(shell, linked(undefined, "3.0.0"), project, copy);
+      assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", "the person's link, back");
       assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
       assert.deepEqual(treeHash(project), original);
     });

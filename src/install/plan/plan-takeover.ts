@@ -35,6 +35,21 @@ export function planTakeOver(
 }
 
 /**
+ * A person's link agentc adopted (it said what agentc's link says), still as adopted, at an assistant place,
+ * that the bundle now wants to say something else: taken over as a file is. The link is renamed into
+ * `.agentc/originals/`, agentc's link made in its place, and the record keeps what the person's said.
+ */
+export function planLinkTakeOver(ctx: PlanContext, entry: RecordEntry, makeLink: () => void): void {
+  const store = originalPath(entry.path);
+  ctx.ensureParents(store, undefined);
+  ctx.actions.push({ op: "move-aside", path: entry.path, to: store });
+  ctx.vacated.add(entry.path);
+  ctx.claimed.add(store);
+  ctx.entry(entry);
+  makeLink();
+}
+
+/**
  * Whether an owned file's or seed's record shows a person's file agentc adopted, still as adopted, at a place
  * agentc may take it over (an assistant file its own data names: takeover-places.ts).
  */
@@ -55,8 +70,9 @@ export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
  */
 export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
   const store = originalPath(entry.path);
+  const link = entry.original !== undefined && "target" in entry.original;
   ctx.claimed.add(entry.path);
-  if (ctx.state.get(store).type !== "file") {
+  if (ctx.state.get(store).type !== (link ? "symlink" : "file")) {
     if (ctx.state.get(entry.path).type !== "absent")
       ctx.actions.push({
         op: "keep",
@@ -67,7 +83,10 @@ export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
   }
   ctx.vacated.add(store);
   const onDisk = ctx.state.get(entry.path);
-  if (onDisk.type === "absent" || isAsRecorded(onDisk, entry)) {
+  const asWritten = link
+    ? onDisk.type === "symlink" && onDisk.target === entry.target
+    : isAsRecorded(onDisk, entry);
+  if (onDisk.type === "absent" || asWritten) {
     if (onDisk.type !== "absent") {
       ctx.actions.push({ op: "remove", path: entry.path });
       ctx.vacated.add(entry.path);
