@@ -34,6 +34,14 @@ AGENTC_INSTRUCTION_FILES='.claude/CLAUDE.md .github/copilot-instructions.md AGEN
 AGENTC_SETTINGS_FILES='.agents/hooks.json .agents/mcp_config.json .agents/plugins/agentc/hooks/hooks.json .amp/settings.json .augment/settings.json .claude/settings.json .codex/config.toml .codex/hooks.json .cursor/cli.json .cursor/hooks.json .cursor/mcp.json .cursor/permissions.json .devin/config.json .factory/mcp.json .factory/settings.json .gemini/settings.json .github/hooks/agentc.json .gitlab/duo/hooks.json .gitlab/duo/mcp.json .junie/mcp/mcp.json .kiro/settings/mcp.json .mcp.json .qwen/settings.json .vscode/mcp.json .windsurf/hooks.json .zed/settings.json crush.json kilo.json opencode.json'
 # agentc-composable-end
 
+# Where agentc takes over a person's file it adopted, once the bundle changes it (docs/installer.md, *Files agentc
+# took over*): the assistant files and folders its own data names (src/install/bundle/takeover-places.ts;
+# test/serve/install-sh-trust.test.ts keeps this copy equal to it). Elsewhere an adopted file is never replaced.
+# agentc-takeover-begin
+AGENTC_TAKEOVER_FILES='.amazonq/rules/00-always-on.md .claude/CLAUDE.md .clinerules .continue/rules/00-always-on.md .cursorrules .github/copilot-instructions.md .gitlab/duo/chat-rules.md .goosehints .junie/AGENTS.md .junie/guidelines.md .rules .windsurfrules AGENTS.md CLAUDE.md GEMINI.md'
+AGENTC_TAKEOVER_DIRS='.agent/rules .agents/agents .agents/commands .agents/rules .agents/skills .agents/workflows .amazonq/rules .augment/agents .augment/commands .augment/rules .augment/skills .claude/agents .claude/commands .claude/rules .claude/skills .cline/rules .clinerules .clinerules/workflows .codex/agents .continue/rules .crush/commands .cursor/agents .cursor/commands .cursor/rules .cursor/skills .devin/agents .devin/rules .devin/skills .factory/commands .factory/droids .factory/skills .gemini/agents .gemini/commands .gemini/skills .github/agents .github/instructions .github/prompts .github/skills .junie/agents .junie/skills .kilo/agent .kilo/command .kilo/rules .kilo/skills .kiro/agents .kiro/skills .kiro/steering .opencode/agent .opencode/command .opencode/skills .pi/prompts .pi/skills .qwen/agents .qwen/commands .qwen/rules .qwen/skills .windsurf/rules .windsurf/skills .windsurf/workflows skills'
+# agentc-takeover-end
+
 LC_ALL=C
 export LC_ALL
 TAB=$(printf '\t')
@@ -232,7 +240,7 @@ read_record() {
   function fail(why) { printf "error\tline %d: %s\n", NR, why; failed = 1; exit 1 }
   function value(line,   body) { body = line; sub(/^ *"[a-z_0-9]+": /, "", body); sub(/,$/, "", body); if (body ~ /^"/) body = substr(body, 2, length(body) - 2); return body }
   function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
-  function flush() { if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted; path = kind = comp = sha = target = exe = adopted = "" }
+  function flush() { if (path != "") print "prev\t" path "\t" kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted "\t" osha "\t" oexe "\t" otarget; path = kind = comp = sha = target = exe = adopted = osha = oexe = otarget = "" }
   BEGIN { ctx = "start" }
   {
     line = $0
@@ -272,6 +280,16 @@ read_record() {
       next
     }
     if (ctx == "components") { if (line ~ /^  \],$/) { ctx = "top"; next } v = line; sub(/^    "/, "", v); sub(/",?$/, "", v); print "rcomponent\t" v; next }
+    # a file agentc took over: the original'"'"'s hash and mode, kept in .agentc/originals until given back
+    if (ctx == "original") {
+      if (line == "      }") { if (otarget == "" && (osha == "" || oexe == "")) fail("expected the sha256 and executable, or the target, of original"); ctx = "entries"; next }
+      k = key(line); v = value(line)
+      if (k == "sha256" && line ~ /^        "sha256": "[0-9a-f]*",$/ && length(v) == 64) osha = v
+      else if (k == "executable" && line ~ /^        "executable": (true|false)$/) oexe = (v == "true") ? "1" : "0"
+      else if (k == "target" && line ~ /^        "target": ".+"$/ && osha == "") otarget = v
+      else fail("expected the sha256 and executable, or the target, of original")
+      next
+    }
     if (ctx == "entries") {
       if (line ~ /^  \],?$/) { ctx = "top"; next }
       if (line ~ /^    \{$/) next
@@ -280,7 +298,7 @@ read_record() {
       if (k == "path") path = value(line); else if (k == "kind") kind = value(line); else if (k == "component") comp = value(line)
       else if (k == "sha256") sha = value(line); else if (k == "target") target = value(line); else if (k == "executable") exe = "1"
       else if (k == "adopted") adopted = "1"
-      else if (k == "original") { print "unsupported\toriginal"; ctx = "skip"; skipEnd = "  ]"; next }
+      else if (k == "original" && line == "      \"original\": {") ctx = "original"
       else fail("expected a key of an entry")
       next
     }
@@ -432,7 +450,7 @@ desire() {
   $1 == "tool_paths" { if (sep($2, p) == 2) out(0, 0, 2, "", "toolpath\t" p[1] "\t" p[2]); next }
   $1 == "rcomponent" { prev[$2] = 1; hasPrev = 1; next }
   $1 == "default_components" { dflt[$2] = 1; next }
-  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install composed into shared settings files, spawned capabilities or took over files the person had (" $2 " in .agentc/installed.json), which only agentc updates"); next }
+  $1 == "unsupported" { out(0, 0, 0, "", "problem\tthe last install spawned capabilities (" $2 " in .agentc/installed.json), which only agentc updates"); next }
   $1 == "owned_dirs" || $1 == "owned_files" || $1 == "symlinks" || $1 == "seeds" || $1 == "preserve" || $1 == "remove" || $1 == "scaffold_dirs" || $1 == "executables" || $1 == "adopt" { push($2 SUBSEP $1, $3); next }
   { next }
   END {
@@ -506,7 +524,12 @@ interest() {
   $1 == "keepdir" { want($2); next }
   $1 == "owned" { want($3); print "walk\t" $3; next }
   $1 == "remove" { want($3); print "walk\t" $3; for (i = 1; i <= 9; i++) want($3 ".agentc-old" (i == 1 ? "" : "-" i)); next }
-  $1 == "prev" { want($2); if ($3 == "dir") print "walk\t" $2; if ($3 == "file") shipped[$2] = 1; next }
+  $1 == "prev" {
+    want($2); if ($3 == "dir") print "walk\t" $2; if ($3 == "file") shipped[$2] = 1
+    # a file agentc took over or may take over: its original'"'"'s place, and where it comes back beside an edit
+    if ($9 != "" || $11 != "" || $8 == "1") { want(".agentc/originals/" $2); for (i = 1; i <= 9; i++) want($2 ".agentc-old" (i == 1 ? "" : "-" i)) }
+    next
+  }
   $1 == "adopt" { want($4); n = split($7, w, ","); for (i = 1; i <= n; i++) want(w[i]); next }
   # where the new version of an owned file the person edited goes
   END { for (p in shipped) if (p in owned) want(p ".agentc-new") }
@@ -764,11 +787,12 @@ compose_block() {
 # "R" refusals, "D" every action in plan order (for --dry-run), "A" the mutations in the order they are
 # applied, "E" the new record's entries, "O" its owned folders.
 plan() {
-  awk '
+  awk -v takeoverFiles=" $AGENTC_TAKEOVER_FILES " -v takeoverDirs="$AGENTC_TAKEOVER_DIRS" '
   BEGIN {
     FS = "\t"
     editHint = "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)"
-    split("mkdir move-aside remove create update write-beside rmdir link", order, " ")
+    split("mkdir move-aside remove move-back create update write-beside rmdir link", order, " ")
+    ntd = split(takeoverDirs, TD, " ")
   }
   $1 == "file" || $1 == "seed" { nf++; F[nf] = $0; next }
   $1 == "link" { nl++; LK[nl] = $0; next }
@@ -780,7 +804,7 @@ plan() {
   $1 == "remove" { nr++; RM[nr] = $0; next }
   $1 == "known" { known[$2, $3] = 1; next }
   $1 == "at" { AT[$2, $3, $5] = $4; next }
-  $1 == "prev" { np++; PP[np] = $2; PK[$2] = $3; PC[$2] = $4; PS[$2] = $5; PT[$2] = $6; PX[$2] = $7; PA[$2] = $8; next }
+  $1 == "prev" { np++; PP[np] = $2; PK[$2] = $3; PC[$2] = $4; PS[$2] = $5; PT[$2] = $6; PX[$2] = $7; PA[$2] = $8; PO[$2] = $9; POX[$2] = $10; POT[$2] = $11; next }
   $1 == "adopt" { na++; AC[na] = $3; AP[na] = $4; AK[na] = $5; AW[na] = $7; if (!(($4, $3) in adoptFor)) adoptFor[$4, $3] = na; next }
   $1 == "host" { HOST[$2] = $3; next }
   $1 == "text" { TOK[$2] = $3; MARK[$2] = $5; next }
@@ -797,6 +821,9 @@ plan() {
   function pc(p) { return (p in PK) ? PC[p] : "" }
   function px(p) { return (p in PK) ? PX[p] : "" }
   function pa(p) { return (p in PK) ? PA[p] : "" }
+  function po(p) { return (p in PK) ? PO[p] : "" }
+  function pox(p) { return (p in PK) ? POX[p] : "" }
+  function pot(p) { return (p in PK) ? POT[p] : "" }
   function ek(p,   f) { if (!(p in E)) return ""; split(E[p], f, "\t"); return f[1] }
   function blocked(p,   i, a, t) {
     for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") {
@@ -808,8 +835,9 @@ plan() {
   }
   function conflict(p, why, hint) { nc++; print "C\t" p "\t" why "\t" hint }
   function refuse(why) { print "R\t" why }
-  function entry(p, kind, comp, sha, target, exe, adopted) { E[p] = kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted }
-  function keepPrev(p) { entry(p, pk(p), pc(p), ps(p), pt(p), px(p), pa(p)) }
+  # o, ox: the original of a file agentc took over (its sha256, and 1 when executable); ot: of a link, its text
+  function entry(p, kind, comp, sha, target, exe, adopted, o, ox, ot) { E[p] = kind "\t" comp "\t" sha "\t" target "\t" exe "\t" adopted "\t" o "\t" ox "\t" ot }
+  function keepPrev(p) { entry(p, pk(p), pc(p), ps(p), pt(p), px(p), pa(p), po(p), pox(p), pot(p)) }
   # a3: what a change of a person'"'"'s file does to agentc'"'"'s block in it (add, update, remove), for the listing
   function act(op, p, a1, a2, a3) { nd++; print "D\t" op "\t" p "\t" a1 "\t" a2 "\t" a3; if (op in rank) { nm[op]++; M[op, nm[op]] = p "\t" a1 "\t" a2 } }
   function warning(p, why, hint) { print "W\t" p "\t" why "\t" hint }
@@ -858,12 +886,13 @@ plan() {
     sameBytes = t == "file" && H[p] == sha
     # a file of the person that already holds what agentc ships stays theirs (never replaced; uninstall leaves it)
     adopted = shipped ? pa(p) : (sameBytes && X[p] == exe) ? 1 : ""
-    entry(p, "file", c, sha, "", exe, adopted)
+    entry(p, "file", c, sha, "", exe, adopted, po(p), pox(p))
     if (!writable(p)) return
     if (sameBytes && X[p] == exe) { act("unchanged", p); return }
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
-    if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, ""); write(p, sha, exe, c); return }
+    if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, exe, "file"); return }
+    if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
     # a file of the person (or their link to one) that the component composes its block into
     if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
@@ -872,6 +901,42 @@ plan() {
     else if (p in PK) why = "was edited since agentc installed it; replacing it would lose the edit"
     else why = "is " describe(t) " agentc did not create; replacing it would lose it"
     conflictOrDir(p, why, editHint)
+  }
+  # an assistant file (or seed) of the person'"'"'s that agentc adopted, still as adopted, which the bundle now changes: taken over
+  # (src/install/plan/plan-takeover.ts): renamed into .agentc/originals (bytes, mode, inode), the new version
+  # written in its place, the record keeping the original'"'"'s hash and mode for giving it back
+  function takeoverPlace(p,   i) {
+    if (index(takeoverFiles, " " p " ") > 0) return 1
+    for (i = 1; i <= ntd; i++) if (index(p, TD[i] "/") == 1) return 1
+    return 0
+  }
+  function storeParents(p,   i, d) {
+    for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") {
+      d = substr(p, 1, i - 1)
+      if (!(d in made) && st(d) == "absent") act("mkdir", d)
+      made[d] = 1
+    }
+  }
+  function takeOver(c, p, sha, exe, kind,   store) {
+    store = ".agentc/originals/" p
+    storeParents(store)
+    act("move-aside", p, store); vacated[p] = 1; claimed[store] = 1
+    write(p, sha, exe, c)
+    entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
+  }
+  # a taken-over file agentc no longer installs: the original goes back (planGiveBack of plan-takeover.ts); over
+  # agentc'"'"'s version as it wrote it, or beside the person'"'"'s edit of it as <name>.agentc-old
+  function giveBack(p,   store, name, i, isLink, asWritten) {
+    store = ".agentc/originals/" p; claimed[p] = 1; isLink = pot(p) != ""
+    if (st(store) != (isLink ? "symlink" : "file")) { if (st(p) != "absent") act("keep", p, "agentc took this file over, but your original is no longer at " store ": kept as it is"); return }
+    vacated[store] = 1
+    asWritten = isLink ? st(p) == "symlink" && L[p] == pt(p) : asRecorded(p)
+    if (st(p) == "absent" || asWritten) { if (st(p) != "absent") remove(p); act("move-back", store, p); return }
+    for (i = 1; i <= 9; i++) { name = p ".agentc-old" (i == 1 ? "" : "-" i); if (st(name) == "absent" && !(name in reserved)) break }
+    if (i > 9) { refuse(p ": its original must come back beside it, and " p ".agentc-old to -9 are all taken"); return }
+    reserved[name] = 1
+    act("move-back", store, name); entry(name, "aside", "user", "", "", "")
+    act("keep", p, "edited since agentc took it over: kept as yours; your file from before is back as " name ": compare them and keep one")
   }
   # an owned file the person edited, its mode kept (dpkg'"'"'s conffile rule, src/install/plan/plan-files.ts): kept,
   # the new build beside it when it changes; what agentc install --yes does
@@ -893,9 +958,10 @@ plan() {
     else if (wrote) d = "refresh"
     else if ((p, H[p]) in known) d = "vouched"
     else d = "keep"
-    entry(p, "seed", c, sha, "", "", (d == "unchanged" && !wrote) || (d == "keep" && pa(p) == "1") ? 1 : "")
+    entry(p, "seed", c, sha, "", "", (d == "unchanged" && !wrote) || (d == "keep" && pa(p) == "1") ? 1 : "", po(p), pox(p))
     if (!writable(p)) return
     if (d == "unchanged") { act("unchanged", p); return }
+    if (pk(p) == "seed" && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, 0, "seed"); return }
     if (d == "vouched") {
       conflict(p, asked("", "seed_refresh_hashes", p " :: " H[p]) " calls this file an earlier version of the seed, but agentc'"'"'s install record does not show agentc wrote it; a bundle cannot vouch for a file agentc did not write, and replacing it would lose it", "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)")
       return
@@ -950,8 +1016,15 @@ plan() {
     if (!writable(p)) return
     t = st(p)
     # a link of the person that already says what agentc would write stays theirs: uninstall leaves it
-    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "")
+    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", "", "", pk(p) == "symlink" ? pot(p) : "")
     if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
+    # a link of the person'"'"'s agentc adopted, still as adopted, that the bundle now wants otherwise: taken over
+    if (t == "symlink" && pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) && takeoverPlace(p)) {
+      storeParents(".agentc/originals/" p)
+      act("move-aside", p, ".agentc/originals/" p); vacated[p] = 1; claimed[".agentc/originals/" p] = 1
+      entry(p, "symlink", c, "", text, "", "", "", "", pt(p))
+      act("link", p, text, 0); return
+    }
     if (t == "file" && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) return
     if (t == "file" && (pk(p) == "copy" || pk(p) == "import")) { refuse(p " was written by agentc in place of a link the system refused"); return }
     if (t == "dir" && pk(p) == "dir" && pt(p) != "") { refuse(p " is a folder agentc copied in place of a link the system refused"); return }
@@ -1069,6 +1142,7 @@ plan() {
       if (keep) continue
       # a file agentc never installed belongs to the project (case 7): left where it is
       if (!(p in PK)) continue
+      if (po(p) != "" || pot(p) != "") { giveBack(p); continue }
       claimed[p] = 1
       # nor did agentc write a person'"'"'s file that once held its bytes: left where it is, forgotten
       if (pa(p) == "1") continue
@@ -1105,6 +1179,7 @@ plan() {
   }
   function retire(p,   t) {
     if ((p in claimed) || (p in vacated) || pk(p) == "dir" || blocked(p) != "") return
+    if (po(p) != "" || pot(p) != "") { giveBack(p); return }
     t = st(p)
     if (t == "absent") return
     if (pk(p) == "aside") keepPrev(p)
@@ -1129,7 +1204,7 @@ plan() {
     }
   }
   END {
-    for (i = 1; i <= 8; i++) rank[order[i]] = i
+    for (i = 1; i <= 9; i++) rank[order[i]] = i
     for (i = 1; i <= nf; i++) { split(F[i], f, "\t"); if (f[1] == "file") ownedFile(f[2], f[3], f[4], f[5]); else seed(f[2], f[3], f[4]) }
     for (i = 1; i <= nkf; i++) { split(KF[i], f, "\t"); keptPayload(f[2], f[3], f[4], f[5]) }
     for (i = 1; i <= nl; i++) { split(LK[i], f, "\t"); link(f[2], f[3], f[4], f[5]) }
@@ -1141,7 +1216,7 @@ plan() {
     for (i = 1; i <= nr; i++) legacy(RM[i])
     for (i = 1; i <= np; i++) retire(PP[i])
     dirCleanup()
-    for (i = 1; i <= 8; i++) for (j = 1; j <= nm[order[i]]; j++) print "A\t" order[i] "\t" M[order[i], j]
+    for (i = 1; i <= 9; i++) for (j = 1; j <= nm[order[i]]; j++) print "A\t" order[i] "\t" M[order[i], j]
     for (p in E) print "E\t" p "\t" E[p]
     for (p in K) print "K\t" p "\t" K[p]
     for (i = 1; i <= no; i++) { split(OW[i], f, "\t"); pre = ""; for (k = 4; k in f; k++) pre = pre "\t" f[k]; print "O\t" f[3] "\t" f[2] pre }
@@ -1191,6 +1266,8 @@ write_record() {
         if ($5 != "") printf ",\n      \"target\": \"%s\"", $5
         if ($6 == "1") printf ",\n      \"executable\": true"
         if ($7 == "1") printf ",\n      \"adopted\": true"
+        if ($8 != "") printf ",\n      \"original\": {\n        \"sha256\": \"%s\",\n        \"executable\": %s\n      }", $8, ($9 == "1" ? "true" : "false")
+        else if ($10 != "") printf ",\n      \"original\": {\n        \"target\": \"%s\"\n      }", $10
         printf "\n    }" }
       END { printf (NR > 0 ? "\n  ]" : "]") }'
     # the settings files composed (K), each element as the server wrote it (composedRecordText)
@@ -1220,7 +1297,7 @@ apply_plan() {
     [ "$tag" = A ] || continue
     case $op in
       mkdir) mkdir "$root/$p" ;;
-      move-aside) mv "$root/$p" "$root/$a1" ;;
+      move-aside | move-back) mv "$root/$p" "$root/$a1" ;;
       remove) rm -f "$root/$p" ;;
       create) put_file "$p" "$a1" "$(file_mode "$a2")" new ;;
       update) put_file "$p" "$a1" "$(file_mode "$a2")" replace ;;
@@ -1232,6 +1309,8 @@ apply_plan() {
         ;;
     esac || die "cannot $op $p" 1 "the project is partly updated; run the installer again"
   done < "$work/plan"
+  # folders of .agentc/originals left empty once the originals in them went back (planOriginalsCleanup)
+  if [ -d "$root/.agentc/originals" ]; then find "$root/.agentc/originals" -depth -type d -exec rmdir {} \; 2>/dev/null || :; fi
 }
 
 # Node creates files with mode 0644 or 0755 less the umask; so does this installer.
@@ -1425,7 +1504,7 @@ exit_clean() { cleanup; exit "$1"; }
 show_plan() {
   awk 'BEGIN { FS = "\t" }
   BEGIN { block["add"] = " (your file: agentc'"'"'s block added below your text)"; block["update"] = " (your file: agentc'"'"'s block updated)"; block["remove"] = " (your file: agentc'"'"'s block taken out)" }
-  $1 == "D" && $2 != "unchanged" { line = sprintf("  %-12s %s", $2, $3); if ($2 == "link") line = line " -> " $4; if ($2 == "move-aside") line = line " -> " $4; if ($2 == "keep" || $2 == "keep-modified") line = line " (" $4 ")"; if ($6 in block) line = line block[$6]; print line }
+  $1 == "D" && $2 != "unchanged" { line = sprintf("  %-12s %s", $2, $3); if ($2 == "link") line = line " -> " $4; if ($2 == "move-aside" || $2 == "move-back") line = line " -> " $4; if ($2 == "keep" || $2 == "keep-modified") line = line " (" $4 ")"; if ($6 in block) line = line block[$6]; print line }
   $1 == "C" { printf "conflict: %s %s\n  hint: %s\n", $2, $3, $4 > "/dev/stderr" }
   $1 == "W" { printf "warning: %s: %s\n  hint: %s\n", $2, $3, $4 > "/dev/stderr" }' "$work/plan"
 }

@@ -1,6 +1,7 @@
+import { type ParseError, parse } from "jsonc-parser";
 import type { KeyPath, OwnedEntry } from "../compose/model.js";
 import type { NativeCopy } from "../registry/native-copies.js";
-import { parseJson } from "../shared/nesting-limit.js";
+import { jsonTooDeepAt } from "../shared/nesting-limit.js";
 import type { ComposedFile } from "./emitted-tree.js";
 
 /**
@@ -30,12 +31,14 @@ export function nativeValues(copy: NativeCopy, file: ComposedFile): ComposedFile
   return entries.length > 0 ? { ...file, entries } : undefined;
 }
 
+/** The project's settings as the client reads them: JSON with comments and trailing commas (.vscode/mcp.json). */
 function parsed(bytes: Buffer | undefined): unknown {
-  try {
-    return bytes ? parseJson(bytes.toString("utf8")) : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!bytes) return undefined;
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
+  if (jsonTooDeepAt(text) !== undefined) return undefined;
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  return errors.length === 0 ? value : undefined;
 }
 
 function at(value: unknown, path: KeyPath): unknown {

@@ -22,6 +22,7 @@ import { readAssistant } from "./read-assistant.js";
 import { importLines } from "./read-instructions.js";
 import { type RegistryFile, registryFiles, type TargetChoice, targetsFile } from "./registry-files.js";
 import { roundTrip } from "./round-trip.js";
+import { shareOwnInstructionFiles } from "./shared-own-files.js";
 import { unwrittenReads } from "./unwritten-reads.js";
 import { outFolderProblem, rewriteRegistryFile, writeRegistry } from "./write-registry.js";
 
@@ -83,7 +84,8 @@ export async function importProject(
   const seen = new Set<string>();
   const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen, alwaysOn));
   const diagnostics = [
-    ...read.flatMap((r) => r.diagnostics),
+    // several assistants read one folder (.agents/skills): a finding about a file there is said once
+    ...onceEach(read.flatMap((r) => r.diagnostics)),
     ...nestedInstructionFiles(reader, choice.chosen),
     ...unwrittenReads(reader, choice.chosen),
     ...refusals(reader),
@@ -96,11 +98,12 @@ export async function importProject(
   }
   // In reading order, so that earlier assistants keep winning where two carry one name.
   const readings = read.filter((r) => r.files.length > 0);
+  const loadedByFound = shareOwnInstructionFiles(read, found);
   for (const file of readings.filter((r) => !found.includes(r)).flatMap((r) => r.files)) {
     const sharers = placeSharers(file.path, read, alwaysOn);
     // a found assistant reads it too: its text went to the always-on file, or it is the unfound ones' item
     const unfound = sharers.filter((id) => !found.some((r) => r.assistant.id === id));
-    if (unfound.length < sharers.length && file.instructions) continue;
+    if (unfound.length < sharers.length && (file.instructions || loadedByFound.has(file.path))) continue;
     if (sharers.length > 0) file.unclaimedBy = unfound.length < sharers.length ? unfound : sharers;
   }
   const merged = mergeItems(readings, alwaysOn);
@@ -221,4 +224,15 @@ function targetChoice(
     adapters: [...new Set([...single, ...adapters])],
     clients: found.flatMap(({ assistant }) => (assistant.pack ? [assistant.id] : [])),
   };
+}
+
+/** The diagnostics without repeats: the same check, severity, place and message once. */
+function onceEach(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.id, d.severity, d.file, d.line, d.column, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

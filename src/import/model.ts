@@ -50,6 +50,8 @@ export interface ItemNative {
   folder?: boolean;
   /** The file, or a folder above it, is a symbolic link: the project keeps it, the build writes nothing there. */
   linked?: boolean;
+  /** The client loads the file, but its pack writes no rule (no rules_dir): the item is its, no copy is kept for it. */
+  loadsOnly?: boolean;
 }
 
 /** A neutral permission rule as core/permissions.json and skill frontmatter write it. */

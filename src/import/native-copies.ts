@@ -105,7 +105,8 @@ export function nativeCopies(
   const entries: object[] = [];
   const copies = new Map<string, RegistryFile>();
   const add = (native: ItemNative, component: string, from: string[]) => {
-    if (native.linked || !ctx.components.includes(component) || !from.every((f) => written(files, f))) return;
+    if (native.linked || native.loadsOnly || !ctx.components.includes(component)) return;
+    if (!from.every((f) => written(files, f))) return;
     const paths = native.folder ? filesIn(ctx.natives, native.path) : [native.path];
     const read = paths.map((path) => ctx.natives.find((f) => f.path === path && f.bytes !== undefined));
     if (read.length === 0 || read.some((f) => f === undefined || f.unreadable)) return;

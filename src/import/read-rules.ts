@@ -1,5 +1,7 @@
 import type { ClientPack, RuleTriggers } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
+import type { Position } from "../diagnostics/diagnostic.js";
+import { rawGlobsFact, rawGlobsQuoted } from "../shared/raw-globs.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { generatedDescription, pathInside, portable, withoutGeneratedComment } from "./native-text.js";
 import {
@@ -48,6 +50,7 @@ function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: Ru
     return;
   }
   const reversed = reverseTrigger(markdown.values, mapping);
+  if (reversed.triggers[0] === "glob") globsReadAsWritten(ctx, markdown, mapping, reversed.globs);
   for (const key of reversed.unused)
     leftOut(
       ctx,
@@ -83,4 +86,27 @@ function ruleName(ctx: ReadContext, path: string, inner: string): string {
   if (name !== inner)
     adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`, renamedGroup);
   return name;
+}
+
+/**
+ * A globs field its client reads as written (`raw_fields`), in a form with quotes or brackets: the client reads
+ * no such glob (what lint says as AGC204), while import takes the globs the person meant. Said, so the change of
+ * reading is not silent: the build writes the client's own form once the rule is edited.
+ */
+function globsReadAsWritten(
+  ctx: ReadContext,
+  markdown: { values: Record<string, unknown>; positionOf(key: string, part?: "key" | "value"): Position },
+  mapping: RuleTriggers,
+  globs: string[],
+): void {
+  for (const key of globKeys(mapping).filter((k) => (mapping.raw_fields ?? []).includes(k))) {
+    const value = markdown.values[key];
+    if (typeof value !== "string" || !rawGlobsQuoted(value)) continue;
+    leftOut(
+      ctx,
+      markdown.positionOf(key, "value"),
+      `${ctx.assistant} reads ${rawGlobsFact(key, value.trim())}: imported as the globs it names (${globs.join(", ")}), which the build writes in ${ctx.assistant}'s form once the rule is edited`,
+      `Until then ${ctx.assistant} loads the rule by no glob; write ${key}: ${globs.join(", ")} in the project's file to have it load the rule now.`,
+    );
+  }
 }

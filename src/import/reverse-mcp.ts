@@ -17,6 +17,11 @@ export function reverseServer(
   position: Position,
 ): ServerReading {
   const stdio = first(unfill(mapping.stdio, value));
+  const own = clientVariable(mapping, value);
+  if (own)
+    return {
+      problem: `uses ${own}, a variable of the client's own (not an environment variable, which is all the core's \${NAME} is), so the server has no neutral form`,
+    };
   if (stdio && !stdio.mismatch && ("command" in stdio.slots || "command_line" in stdio.slots))
     return stdioServer(mapping, name, stdio, position);
   const remote = mapping.remote ? first(unfill(mapping.remote, value)) : undefined;
@@ -93,6 +98,31 @@ function neutral(mapping: McpMapping, text: string): string {
   if (mapping.env_reference)
     out = out.replace(formRegex(mapping.env_reference), (_, n: string) => `\${${n}}`);
   return out;
+}
+
+/**
+ * The first `${…}` in the entry's strings that is not the pack's spelling of an environment variable, where the
+ * pack spells those otherwise (`${env:NAME}`): a variable the client fills itself (`${workspaceFolder}`,
+ * `${input:token}`), which the core cannot say. Undefined where the pack's spelling is the core's own `${NAME}`.
+ */
+function clientVariable(mapping: McpMapping, value: unknown): string | undefined {
+  const forms = [mapping.env_reference, mapping.env_reference_default].filter((f): f is string => !!f);
+  const dollar = "$" + "{";
+  if (!forms.some((f) => f.startsWith(dollar)) || forms.some((f) => f.startsWith(`${dollar}{name}`)))
+    return undefined;
+  for (const text of stringsIn(value)) {
+    const rest = forms.reduce((t, form) => t.replace(formRegex(form), ""), text);
+    const found = /\$\{[^}]*\}/.exec(rest);
+    if (found) return found[0];
+  }
+  return undefined;
+}
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value !== null && typeof value === "object") return Object.values(value).flatMap(stringsIn);
+  return [];
 }
 
 function formRegex(form: string): RegExp {

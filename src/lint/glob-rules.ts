@@ -5,6 +5,7 @@ import { ruleGlobsWrittenAsRead } from "../checks/lint/rule-globs-written-as-rea
 import type { RuleFolderRead } from "../clients/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { readModel, ruleFolderOf, ruleMeaning } from "../session-load/index.js";
+import { rawGlobsFact, rawGlobsQuoted } from "../shared/raw-globs.js";
 import { ClientFindings, plural } from "./client-findings.js";
 import type { ClientView, LineEdit, LintContext, RuleResult } from "./lint-context.js";
 import { frontmatterLines, globsFields } from "./native-frontmatter.js";
@@ -46,6 +47,10 @@ export function globRule(ctx: LintContext): RuleResult {
           );
         }
         edits.push(...writtenGlobs(found, view, folder, path, text));
+        // a value the client reads as written, brackets included, is AGC204's: no glob of it is read to match
+        const written = markdown.values[field];
+        const raw = (view.pack.rule_triggers?.raw_fields ?? []).includes(field);
+        if (raw && typeof written === "string" && rawGlobsQuoted(written)) continue;
         for (const glob of meaning.globs) {
           if (/^["']|["']$/.test(glob) || glob.startsWith("./") || glob.startsWith("/") || matches(glob))
             continue;
@@ -96,12 +101,12 @@ function writtenGlobs(
         }),
       );
       edits.push({ file, line, op: "replace", text: `${prefix}"${value.replaceAll('"', '\\"')}"` });
-    } else if (raw && /^["'[]/.test(value))
+    } else if (raw && rawGlobsQuoted(value))
       found.add(key, client, (who) =>
         diagnostic(ruleGlobsWrittenAsRead, {
           position: at,
           severity: "warning",
-          message: `${who} read${plural(who)} ${field} as written, quotes and brackets included: ${value} is not the glob meant`,
+          message: `${who} read${plural(who)} ${rawGlobsFact(field, value)}`,
           hint: `Write the globs unquoted on one line, separated by commas: ${field}: src/**/*.ts, test/**/*.ts`,
         }),
       );

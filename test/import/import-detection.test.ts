@@ -15,6 +15,18 @@ function registryText(out: string, files: string[]): string {
 }
 
 describe("agentc import finds each assistant by the files only it reads", () => {
+  it("a folder of the shared .agents/skills without SKILL.md is reported once, not once per assistant reading it", async () => {
+    const project = testdir({
+      "AGENTS.md": appAgents,
+      ".codex/config.toml": 'model = "o3"\n',
+      ".agents/skills/notes/README.md": "Notes, no skill.\n",
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics.filter((d: { message: string }) => /has no SKILL\.md/.test(d.message));
+    assert.equal(said.length, 1, JSON.stringify(said, null, 1));
+  });
+
   it("a Codex project is Codex (and AGENTS.md), not Cline or Gemini CLI, which read .agents/skills too", async () => {
     const run = await runImport(join(importProjects, "codex"));
     assert.equal(run.status, 0, run.stderr);

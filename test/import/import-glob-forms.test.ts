@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "yaml";
 import { runImport } from "../support/import-run.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -59,6 +60,31 @@ describe("globs in every form each client accepts (issue 29, part 2)", () => {
 });
 
 describe("a load condition that cannot be carried is reported, never changed silently (issue 29, part 2)", () => {
+  it("Cursor: a JSON-array globs value, which Cursor reads as written, is imported as the globs meant, said as lint says it", async () => {
+    const rule = '---\ndescription: Python\nglobs: ["**/*.py"]\nalwaysApply: false\n---\nUse ruff.\n';
+    const project = testdir({ ".cursor/rules/py.mdc": rule, "app/main.py": "print(1)\n" });
+    const run = await runImport(project, "--from", "cursor", "--verbose");
+    assert.equal(run.status, 0, run.stderr);
+    const text = readFileSync(join(run.out, "core/rules/py.md"), "utf8");
+    assert.deepEqual(parse(text.split("---\n")[1] ?? "").globs, ["**/*.py"], text);
+    const fact =
+      'Cursor reads globs as written, quotes and brackets included: ["**/*.py"] is not the glob meant';
+    const said = run.json.diagnostics.filter((d: { file: string }) => d.file === ".cursor/rules/py.mdc");
+    assert.ok(
+      said.some((d: { id: string; message: string }) => d.id === "AGC128" && d.message.startsWith(fact)),
+      JSON.stringify(said, null, 1),
+    );
+    const lint = await runAgentc(["lint", project, "--format", "json"]);
+    const linted = JSON.parse(lint.stdout).diagnostics.filter(
+      (d: { file: string }) => d.file === ".cursor/rules/py.mdc",
+    );
+    assert.deepEqual(
+      linted.map((d: { id: string; message: string }) => `${d.id} ${d.message}`),
+      [`AGC204 ${fact}`],
+      "lint says the same, and reads no glob of it to match (no AGC202)",
+    );
+  });
+
   it("Cursor: globs on a rule that applies always are said not to be carried, and the rule stays always on", async () => {
     const project = testdir({
       ".cursor/rules/r.mdc":

@@ -13,14 +13,15 @@ import { runImport } from "../support/import-run.js";
 const corpus = join(packageRoot, "test", "fixtures", "adoption");
 
 describe("Roo Code's rule folders and Devin's agents", () => {
-  it("reports every file of .roo/rules/ and .roo/rules-code/ at its path; writes none of them", async () => {
+  it("reports every file of .roo/rules/, .roo/rules-code/ and .roomodes at its path; writes none of them", async () => {
     const run = await runImport(join(corpus, "12-roo"));
     assert.equal(run.status, 0, run.stderr);
-    const roo = run.json.diagnostics.filter((d) => d.file.startsWith(".roo/"));
-    assert.deepEqual(roo.map((d) => `${d.severity} ${d.file}: ${d.message.split(", and")[0]}`).sort(), [
+    const reported = run.json.diagnostics.filter((d) => d.file.startsWith(".roo"));
+    assert.deepEqual(reported.map((d) => `${d.severity} ${d.file}: ${d.message.split(", and")[0]}`).sort(), [
       "warning .roo/rules-code/php-style.md: .roo/rules-code/php-style.md is loaded by Roo Code / Zoo Code from .roo/rules-code/",
       "warning .roo/rules/01-general.md: .roo/rules/01-general.md is loaded by Roo Code / Zoo Code from .roo/rules/",
       "warning .roo/rules/02-db.md: .roo/rules/02-db.md is loaded by Roo Code / Zoo Code from .roo/rules/",
+      "warning .roomodes: .roomodes is loaded by Roo Code / Zoo Code from .roomodes",
     ]);
     assert.ok(!run.json.files.some((f) => f.includes("roo")), run.json.files.join(", "));
     assert.deepEqual(run.after, run.before, "import wrote nothing into the project");

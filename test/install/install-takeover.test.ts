@@ -1,9 +1,19 @@
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { install, makeBundle } from "../support/install-fixture.js";
-import { notLinux, runInstallSh, served, shells } from "../support/install-sh.js";
+import { copyOf, install, makeBundle } from "../support/install-fixture.js";
+import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -27,6 +37,20 @@ async function adoptedProject(): Promise<{ project: string; original: Record<str
   const first = await install(bundle(mine, "1.0.0"), project);
   assert.equal(first.status, 0, first.stderr);
   assert.equal(record(project).find((e) => e.path === rule)?.adopted, true);
+  return { project, original };
+}
+
+const seedBundle = (text: string, version: string) =>
+  makeBundle({ version, components: { claude: { seeds: { [rule]: text } } } });
+
+/** A project whose rule (0600) a first install adopted as a seed. */
+async function adoptedSeedProject(): Promise<{ project: string; original: Record<string, string> }> {
+  const project = testdir({ [rule]: mine, "src/app.ts": "export {};\n" });
+  chmodSync(join(project, rule), 0o600);
+  const original = treeHash(project);
+  assert.equal((await install(seedBundle(mine, "1.0.0"), project)).status, 0);
+  const entry = record(project).find((e) => e.path === rule);
+  assert.equal(entry?.adopted, true, JSON.stringify(entry));
   return { project, original };
 }
 
@@ -137,18 +161,149 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.match(`${status.stdout}${status.stderr}`, /has an "original" that is not/);
   });
 
-  it("install.sh refuses a project with a taken-over file, which only agentc updates", {
-    skip: notLinux,
-  }, async () => {
-    const { project } = await adoptedProject();
-    assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
-    const before = treeHash(project);
-    const site = await served(bundle("# Style\n\nv3\n", "3.0.0"));
-    for (const shell of shells()) {
-      const sh = await runInstallSh(shell, site.script, ["--project", project]);
-      assert.notEqual(sh.status, 0, `${shell.name}: ${sh.stdout}`);
-      assert.match(sh.stderr, /took over files the person had \(original in \.agentc\/installed\.json\)/);
-      assert.deepEqual(treeHash(project), before);
-    }
+  it("an adopted seed at an assistant place is taken over as an owned file is; uninstall gives it back", async () => {
+    const { project, original } = await adoptedSeedProject();
+    const next = await install(seedBundle(`${mine}- Short lines.\n`, "2.0.0"), project);
+    assert.equal(next.status, 0, next.stderr);
+    assert.equal(readFileSync(join(project, rule), "utf8"), `${mine}- Short lines.\n`);
+    assert.equal(existsSync(join(project, `${rule}.agentc-new`)), false, "not parked beside it");
+    const entry = record(project).find((e) => e.path === rule);
+    assert.deepEqual(entry?.original, { sha256: original[rule]?.split(" ")[2], executable: false });
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    assert.equal((await install(seedBundle(`${mine}- Shorter.\n`, "3.0.0"), project)).status, 0);
+    assert.equal(readFileSync(join(project, rule), "utf8"), `${mine}- Shorter.\n`, "refreshed as agentc's");
+    assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+    assert.deepEqual(treeHash(project), original);
   });
+
+  it("an adopted link at an assistant place is taken over when the bundle's link changes; uninstall gives it back", async () => {
+    const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
+    const linked = (target: string, version: string) =>
+      makeBundle({ version, components: { c: { files, symlinks: [`GEMINI.md :: ${target} :: copy`] } } });
+    const project = testdir({ "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" });
+    symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+    const original = treeHash(project);
+    assert.equal((await install(linked("AGENTS.md", "1.0.0"), project)).status, 0);
+    assert.equal(record(project).find((e) => e.path === "GEMINI.md")?.adopted, true);
+    const next = await install(linked("docs/AGENTS.md", "2.0.0"), project);
+    assert.equal(next.status, 0, next.stdout + next.stderr);
+    assert.equal(readlinkSync(join(project, "GEMINI.md")), "docs/AGENTS.md");
+    assert.equal(
+      readlinkSync(join(project, ".agentc/originals/GEMINI.md")),
+      "AGENTS.md",
+      "the person's link, kept",
+    );
+    assert.deepEqual(record(project).find((e) => e.path === "GEMINI.md")?.original, { target: "AGENTS.md" });
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+    assert.deepEqual(treeHash(project), original);
+  });
+
+  for (const shell of notLinux ? [] : shells()) {
+    it(`install.sh takes over and updates as agentc install does; agentc uninstall gives the original back (${shell.name})`, async () => {
+      const { project, original } = await adoptedProject();
+      const inode = statSync(join(project, rule)).ino;
+      const copy = copyOf(project);
+      for (const [text, version] of [
+        [`${mine}- Short lines.\n`, "2.0.0"],
+        [`${mine}- Shorter.\n`, "3.0.0"],
+      ]) {
+        const sh = await shParity(shell, bundle(text as string, version as string), project, copy);
+        assert.match(
+          sh.stdout,
+          version === "2.0.0"
+            ? /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//
+            : /update +\.claude\/rules\/style\.md/,
+        );
+        assert.equal(readFileSync(join(project, rule), "utf8"), text);
+        assert.equal(
+          statSync(join(project, ".agentc/originals", rule)).ino,
+          inode,
+          "the person's file, renamed",
+        );
+      }
+      const again = await runInstallSh(shell, (await served(bundle(`${mine}- Shorter.\n`, "3.0.0"))).script, [
+        "--project",
+        project,
+      ]);
+      assert.match(again.stdout, /nothing to do|0 changes applied/, again.stderr);
+      const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+      assert.equal(gone.status, 0, gone.stderr);
+      assert.equal(statSync(join(project, rule)).ino, inode, "the person's own file, not a copy");
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh takes an adopted seed over as agentc install does (${shell.name})`, async () => {
+      const { project, original } = await adoptedSeedProject();
+      const sh = await shParity(
+        shell,
+        seedBundle(`${mine}- Short lines.\n`, "2.0.0"),
+        project,
+        copyOf(project),
+      );
+      assert.match(sh.stdout, /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//);
+      assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh takes an adopted link over, and gives it back when the bundle drops it (${shell.name})`, async () => {
+      const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
+      const linked = (target: string | undefined, version: string) =>
+        makeBundle({
+          version,
+          components: { c: { files, symlinks: target ? [`GEMINI.md :: ${target} :: copy`] : [] } },
+        });
+      const project = testdir(files);
+      symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+      const original = treeHash(project);
+      assert.equal((await install(linked("AGENTS.md", "1.0.0"), project)).status, 0);
+      const copy = copyOf(project);
+      const sh = await shParity(shell, linked("docs/AGENTS.md", "2.0.0"), project, copy);
+      assert.match(sh.stdout, /move-aside +GEMINI\.md -> \.agentc\/originals\/GEMINI\.md/);
+      assert.equal(readlinkSync(join(project, "GEMINI.md")), "docs/AGENTS.md");
+      await shParity(shell, linked(undefined, "3.0.0"), project, copy);
+      assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", "the person's link, back");
+      assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh gives the original back when the bundle drops the file, beside the person's edit (${shell.name})`, async () => {
+      const other = { ".claude/rules/other.md": "# Other\n" };
+      const dropped = makeBundle({ version: "3.0.0", components: { claude: { files: other } } });
+      for (const edited of [false, true]) {
+        const { project, original } = await adoptedProject();
+        assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0", other), project)).status, 0);
+        if (edited) writeFileSync(join(project, rule), "# Style\n\nmy edit\n");
+        const sh = await shParity(shell, dropped, project, copyOf(project));
+        assert.match(
+          sh.stdout,
+          /move-back +\.agentc\/originals\/\.claude\/rules\/style\.md -> \.claude\/rules\/style\.md/,
+        );
+        assert.equal(existsSync(join(project, ".agentc/originals")), false);
+        if (!edited) {
+          assert.deepEqual(withoutAgentc(treeHash(project)), {
+            ...original,
+            ".claude/rules/other.md": treeHash(project)[".claude/rules/other.md"],
+          });
+          continue;
+        }
+        assert.match(sh.stdout, /your file from before is back as \.claude\/rules\/style\.md\.agentc-old/);
+        assert.equal(readFileSync(join(project, rule), "utf8"), "# Style\n\nmy edit\n");
+        assert.equal(readFileSync(join(project, `${rule}.agentc-old`), "utf8"), mine);
+      }
+    });
+  }
 });
+
+/** install.sh on `project`, `agentc install <url> --yes` on `copy`: both exit 0 with the same tree and record. */
+async function shParity(shell: Shell, build: string, project: string, copy: string) {
+  const site = await served(build);
+  const sh = await runInstallSh(shell, site.script, ["--project", project]);
+  const node = await runAgentc(["install", site.url, "--project", copy, "--yes"]);
+  assert.equal(sh.status, 0, `${shell.name}: ${sh.stdout}${sh.stderr}`);
+  assert.equal(node.status, 0, node.stderr);
+  const recordText = (dir: string) => readFileSync(join(dir, ".agentc/installed.json"), "utf8");
+  assert.equal(recordText(project), recordText(copy), "the same install record");
+  assert.deepEqual(fullTree(project), fullTree(copy));
+  return sh;
+}

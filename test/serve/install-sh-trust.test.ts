@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { composableFiles } from "../../src/install/bundle/composable-files.js";
+import { takeoverPlaceLists } from "../../src/install/bundle/takeover-places.js";
 import { installScriptPath } from "../../src/serve/install-script.js";
 import { byPrecedenceNewestFirst } from "../../src/shared/version-order.js";
 import { makeComposeBundle } from "../support/compose-bundle.js";
@@ -40,7 +41,7 @@ async function bothRefuse(shell: Shell, bundle: string, project: string, sh: Reg
 }
 
 describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux }, () => {
-  it("its lists of composable files are the ones agentc derives from its built-in adapters and client packs", () => {
+  it("its lists of composable files and takeover places are the ones agentc derives from its built-in adapters and client packs", () => {
     const script = readFileSync(installScriptPath, "utf8");
     const value = (name: string) => new RegExp(`^${name}='([^']*)'$`, "m").exec(script)?.[1]?.split(" ");
     const { instructions, settings } = composableFiles();
@@ -51,6 +52,10 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
       "copy the list into assets/install.sh",
     );
     assert.deepEqual(value("AGENTC_SETTINGS_FILES"), [...settings], "copy the list into assets/install.sh");
+    const takeover = takeoverPlaceLists();
+    assert.ok([...takeover.files, ...takeover.dirs].every((p) => !p.includes(" ") && !p.includes("'")));
+    assert.deepEqual(value("AGENTC_TAKEOVER_FILES"), takeover.files, "copy the list into assets/install.sh");
+    assert.deepEqual(value("AGENTC_TAKEOVER_DIRS"), takeover.dirs, "copy the list into assets/install.sh");
   });
 
   for (const shell of shells()) {

@@ -17,6 +17,12 @@ export function inTakeoverPlace(path: string): boolean {
   return cache.files.has(path) || cache.dirs.some((dir) => path.startsWith(`${dir}/`));
 }
 
+/** The files and folders of inTakeoverPlace, sorted (install.sh carries a copy: test/serve/install-sh-trust.test.ts). */
+export function takeoverPlaceLists(): { files: string[]; dirs: string[] } {
+  cache ??= takeoverPlaces();
+  return { files: [...cache.files].sort(), dirs: [...new Set(cache.dirs)].sort() };
+}
+
 interface AdapterPlaces {
   output_dir?: string;
   pinned_global_name?: string;

@@ -59,13 +59,16 @@ function entryProblem(e: Record<string, unknown>): string | undefined {
     return 'has an "executable" that is not true or false';
   if (e.adopted !== undefined && e.adopted !== true) return 'has an "adopted" that is not true';
   if (e.original !== undefined && !originalShape(e.original))
-    return 'has an "original" that is not {"sha256": <sha256 hex digest>, "executable": true or false}';
+    return 'has an "original" that is not {"sha256": <sha256 hex digest>, "executable": true or false} or {"target": <a link\'s text>}';
   return projectPathProblem(e.path);
 }
 
 function originalShape(original: unknown): boolean {
+  if (!isObject(original)) return false;
+  const keys = Object.keys(original).sort().join(",");
+  if (keys === "target") return typeof original.target === "string" && original.target !== "";
   return (
-    isObject(original) &&
+    keys === "executable,sha256" &&
     typeof original.sha256 === "string" &&
     hexHash.test(original.sha256) &&
     typeof original.executable === "boolean"

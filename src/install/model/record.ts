@@ -37,11 +37,22 @@ export interface RecordEntry {
    */
   adopted?: boolean;
   /**
-   * The person's own file agentc took over at this path: an adopted file whose version in the bundle changed
-   * while it was still as adopted. It is kept at `originalPath(path)` (original-store.ts) and given back,
-   * byte for byte and mode, when agentc no longer installs the path.
+   * The person's own file (or link) agentc took over at this path: an adopted one whose version in the bundle
+   * changed while it was still as adopted. It is kept at `originalPath(path)` (original-store.ts) and given
+   * back, byte for byte and mode (a link with its text), when agentc no longer installs the path.
    */
-  original?: { sha256: string; executable: boolean };
+  original?: OriginalFile | OriginalLink;
+}
+
+/** A person's file agentc took over: the hash of its bytes and its mode. */
+export interface OriginalFile {
+  sha256: string;
+  executable: boolean;
+}
+
+/** A person's link agentc took over: what it said. */
+export interface OriginalLink {
+  target: string;
 }
 
 /** A shared file agentc composes values into (docs/installer.md, "Shared files"). */
@@ -121,6 +132,13 @@ const editedHint =
 const byPath = (a: { path: string }, b: { path: string }): number =>
   a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 
+/** An original in its fixed key order. */
+function serialOriginal(original: OriginalFile | OriginalLink): OriginalFile | OriginalLink {
+  return "target" in original
+    ? { target: original.target }
+    : { sha256: original.sha256, executable: original.executable };
+}
+
 /** Deterministic text: entries sorted by path, fixed key order, no timestamps. */
 export function serializeRecord(record: InstallRecord): string {
   const entries = [...record.entries].sort(byPath).map((e) => ({
@@ -131,7 +149,7 @@ export function serializeRecord(record: InstallRecord): string {
     ...(e.target !== undefined ? { target: e.target } : {}),
     ...(e.executable ? { executable: true } : {}),
     ...(e.adopted ? { adopted: true } : {}),
-    ...(e.original ? { original: { sha256: e.original.sha256, executable: e.original.executable } } : {}),
+    ...(e.original ? { original: serialOriginal(e.original) } : {}),
   }));
   const ordered: InstallRecord = {
     version: 1,

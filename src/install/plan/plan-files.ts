@@ -149,9 +149,13 @@ export function planSeed(ctx: PlanContext, f: DesiredFile): void {
     component: f.component,
     sha256: f.sha256,
     ...(adopted ? { adopted } : {}),
+    ...(previous?.original ? { original: previous.original } : {}),
   });
   if (!ctx.writable(f.path)) return;
   if (decision === "unchanged") return void ctx.actions.push({ op: "unchanged", path: f.path });
+  // a person's file at an assistant place that held the seed, still as adopted: taken over as an owned file is
+  if (previous?.kind === "seed" && takesOver(ctx, previous))
+    return void planTakeOver(ctx, f, previous, "seed");
   if (decision === "vouched" && onDisk.type === "file") return void planVouchedSeed(ctx, f, onDisk.sha256);
   if (decision !== "keep-user-version") {
     ctx.write(f.path, fromBundle(f), false, f.component);

@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import type { DesiredLink } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
+import { inTakeoverPlace } from "../bundle/takeover-places.js";
 import type { FallbackFile, LinkFallback } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
 import { isAsRecorded } from "../project/as-recorded.js";
@@ -8,6 +9,7 @@ import type { PathState } from "../project/project-state.js";
 import { planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";
+import { planLinkTakeOver } from "./plan-takeover.js";
 
 /** The link text: relative to the link's own folder, so the project can move. */
 export function linkText(link: string, target: string): string {
@@ -40,15 +42,28 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
     previous?.kind === "symlink"
       ? previous.adopted === true
       : previous === undefined && onDisk.type === "symlink" && onDisk.target === target;
+  const original = previous?.kind === "symlink" ? previous.original : undefined;
   ctx.entry({
     path: l.path,
     kind: "symlink",
     component: l.component,
     target,
     ...(adopted ? { adopted } : {}),
+    ...(original ? { original } : {}),
   });
   if (onDisk.type === "symlink" && onDisk.target === target)
     return void ctx.actions.push({ op: "unchanged", path: l.path });
+  if (
+    previous?.kind === "symlink" &&
+    previous.adopted === true &&
+    previous.target !== undefined &&
+    onDisk.type === "symlink" &&
+    onDisk.target === previous.target &&
+    inTakeoverPlace(l.path)
+  ) {
+    const entry = { path: l.path, kind: "symlink" as const, component: l.component, target };
+    return void planLinkTakeOver(ctx, { ...entry, original: { target: previous.target } }, () => link(false));
+  }
   if (onDisk.type === "file" && (previous === undefined || previous.kind === "block")) {
     if (planBlock(ctx, l.path, l.component)) return;
   }

@@ -12,7 +12,12 @@ import type { PlanContext } from "./plan-context.js";
  * written in its place, and the record keeps the original's hash and mode, so that giving it back later is
  * checked. From here on agentc updates the file as its own.
  */
-export function planTakeOver(ctx: PlanContext, f: DesiredFile, adopted: RecordEntry): void {
+export function planTakeOver(
+  ctx: PlanContext,
+  f: DesiredFile,
+  adopted: RecordEntry,
+  kind: "file" | "seed" = "file",
+): void {
   const store = originalPath(f.path);
   ctx.ensureParents(store, undefined);
   ctx.actions.push({ op: "move-aside", path: f.path, to: store });
@@ -21,21 +26,36 @@ export function planTakeOver(ctx: PlanContext, f: DesiredFile, adopted: RecordEn
   ctx.write(f.path, { from: "bundle", path: f.path, sha256: f.sha256 }, f.executable, f.component);
   ctx.entry({
     path: f.path,
-    kind: "file",
+    kind,
     component: f.component,
     sha256: f.sha256,
-    executable: f.executable,
+    ...(kind === "file" ? { executable: f.executable } : {}),
     original: { sha256: adopted.sha256 ?? "", executable: adopted.executable === true },
   });
 }
 
 /**
- * Whether an owned file's record shows a person's file agentc adopted, still as adopted, at a place agentc may
- * take it over (an assistant file its own data names: takeover-places.ts).
+ * A person's link agentc adopted (it said what agentc's link says), still as adopted, at an assistant place,
+ * that the bundle now wants to say something else: taken over as a file is. The link is renamed into
+ * `.agentc/originals/`, agentc's link made in its place, and the record keeps what the person's said.
+ */
+export function planLinkTakeOver(ctx: PlanContext, entry: RecordEntry, makeLink: () => void): void {
+  const store = originalPath(entry.path);
+  ctx.ensureParents(store, undefined);
+  ctx.actions.push({ op: "move-aside", path: entry.path, to: store });
+  ctx.vacated.add(entry.path);
+  ctx.claimed.add(store);
+  ctx.entry(entry);
+  makeLink();
+}
+
+/**
+ * Whether an owned file's or seed's record shows a person's file agentc adopted, still as adopted, at a place
+ * agentc may take it over (an assistant file its own data names: takeover-places.ts).
  */
 export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
   return (
-    recorded.kind === "file" &&
+    (recorded.kind === "file" || recorded.kind === "seed") &&
     recorded.adopted === true &&
     isAsRecorded(ctx.state.get(recorded.path), recorded) &&
     inTakeoverPlace(recorded.path)
@@ -50,8 +70,9 @@ export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
  */
 export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
   const store = originalPath(entry.path);
+  const link = entry.original !== undefined && "target" in entry.original;
   ctx.claimed.add(entry.path);
-  if (ctx.state.get(store).type !== "file") {
+  if (ctx.state.get(store).type !== (link ? "symlink" : "file")) {
     if (ctx.state.get(entry.path).type !== "absent")
       ctx.actions.push({
         op: "keep",
@@ -62,7 +83,10 @@ export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
   }
   ctx.vacated.add(store);
   const onDisk = ctx.state.get(entry.path);
-  if (onDisk.type === "absent" || isAsRecorded(onDisk, entry)) {
+  const asWritten = link
+    ? onDisk.type === "symlink" && onDisk.target === entry.target
+    : isAsRecorded(onDisk, entry);
+  if (onDisk.type === "absent" || asWritten) {
     if (onDisk.type !== "absent") {
       ctx.actions.push({ op: "remove", path: entry.path });
       ctx.vacated.add(entry.path);
