@@ -6,6 +6,7 @@ import * as SPDX from "@cyclonedx/cyclonedx-library/SPDX";
 import * as Spec from "@cyclonedx/cyclonedx-library/Spec";
 import { parseJson } from "../shared/nesting-limit.js";
 import type { DependencyInput } from "./model.js";
+import { fileRef, filesPlaceable, placeFiles, rootRef, type SbomDocument } from "./sbom-files.js";
 import { originReferences } from "./sbom-origin.js";
 
 /** Where the SBOM sits in a build and a bundle. */
@@ -27,12 +28,12 @@ const serializer = new Serialize.JsonSerializer(new Serialize.JSON.Normalize.Fac
 /**
  * CycloneDX 1.6 JSON of `input`, the same bytes for the same input: lists sorted, no timestamp, every
  * bom-ref named, and a serial number derived from the rest of the document (docs/third-party-content.md),
- * set after the version where the library writes it. Serialized once: the library's sorting is the cost.
+ * set after the version where the library writes it.
  */
 export function sbomJson(input: SbomInput): string {
-  const compact = serializer.serialize(sbomModel(input), { sortLists: true });
-  const serialNumber = contentSerial(compact);
-  const document = Object.entries(parseJson(compact) as Record<string, unknown>).flatMap(([key, value]) =>
+  const compact = sbomDocument(input);
+  const serialNumber = contentSerial(JSON.stringify(compact));
+  const document = Object.entries(compact).flatMap(([key, value]) =>
     key === "version"
       ? [
           [key, value],
@@ -43,9 +44,30 @@ export function sbomJson(input: SbomInput): string {
   return `${JSON.stringify(Object.fromEntries(document), null, 2)}\n`;
 }
 
+/** The library's compact JSON of the whole SBOM, lists sorted: what `sbomDocument` is tested against. */
+export function librarySbomJson(input: SbomInput): string {
+  return serializer.serialize(sbomModel(input), { sortLists: true });
+}
+
+/** The library's JSON without the files, the files placed by sbom-files.ts (the same JSON, faster). */
+function sbomDocument(input: SbomInput): Record<string, unknown> {
+  const inputRefs = [
+    ...input.sources.map((s) => sourceRef(s.name)),
+    ...input.dependencies.map((d) => dependencyRef(d.name)),
+  ];
+  if (!filesPlaceable(input.files, inputRefs))
+    return parseJson(librarySbomJson(input)) as Record<string, unknown>;
+  const document = parseJson(librarySbomJson({ ...input, files: [] })) as SbomDocument;
+  placeFiles(document, input.files, inputRefs);
+  return document as unknown as Record<string, unknown>;
+}
+
+const sourceRef = (name: string): string => `source:${name}`;
+const dependencyRef = (name: string): string => `dependency:${name}`;
+
 function sbomModel(input: SbomInput): Models.Bom {
   const root = new Models.Component(Enums.ComponentType.Application, input.registry.name, {
-    bomRef: "registry",
+    bomRef: rootRef,
     version: input.registry.version,
     description: "agentc registry: the configuration this bundle installs",
   });
@@ -77,14 +99,14 @@ function sbomModel(input: SbomInput): Models.Bom {
 
 function fileComponent(file: { path: string; sha256: string }): Models.Component {
   return new Models.Component(Enums.ComponentType.File, file.path, {
-    bomRef: `file:${file.path}`,
+    bomRef: fileRef(file.path),
     hashes: new Models.HashDictionary([[Enums.HashAlgorithm["SHA-256"], file.sha256]]),
   });
 }
 
 function sourceComponent(source: SbomInput["sources"][number]): Models.Component {
   const component = new Models.Component(Enums.ComponentType.File, source.name, {
-    bomRef: `source:${source.name}`,
+    bomRef: sourceRef(source.name),
     description: "rules fetched over https (sources.json url)",
     hashes: new Models.HashDictionary([[Enums.HashAlgorithm["SHA-256"], source.sha256]]),
   });
@@ -97,7 +119,7 @@ function sourceComponent(source: SbomInput["sources"][number]): Models.Component
 function dependencyComponent(input: DependencyInput): Models.Component {
   const origin = originReferences(input);
   const component = new Models.Component(Enums.ComponentType.Library, input.name, {
-    bomRef: `dependency:${input.name}`,
+    bomRef: dependencyRef(input.name),
     version: input.version,
     description: `${input.kind} dependency from ${input.origin}`,
     hashes: new Models.HashDictionary([[Enums.HashAlgorithm["SHA-256"], hexOf(input.digest)]]),
