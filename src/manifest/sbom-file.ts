@@ -1,8 +1,8 @@
 import type { DependencyInput } from "../dependencies/model.js";
 import { sbomJson, sbomPath } from "../dependencies/sbom.js";
+import { emittedSha256 } from "../emit/emitted-sha256.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import type { Registry } from "../registry/model.js";
-import { sha256 } from "../shared/hash.js";
 import { packageVersion } from "../shared/package-version.js";
 import { registryVersion } from "./build-manifest.js";
 import { composeFragments } from "./compose-fragments.js";
@@ -26,7 +26,7 @@ export function withSbom(
     },
     sources: registry.fetchedSources ?? [],
     dependencies,
-    files: built.map((f) => ({ path: f.path, sha256: sha256(f.bytes) })),
+    files: built.map((f) => ({ path: f.path, sha256: emittedSha256(f.bytes) })),
     tool: { name: "agentc", version: packageVersion() },
   });
   return { ...tree, sbom: { path: sbomPath, bytes: Buffer.from(json) } };
