@@ -1,5 +1,5 @@
 import type { DependencyInput } from "../dependencies/model.js";
-import { sbomJson, sbomPath } from "../dependencies/sbom.js";
+import { sbomJsonOf, sbomPath } from "../dependencies/sbom-document.js";
 import { emittedSha256 } from "../emit/emitted-sha256.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import type { Registry } from "../registry/model.js";
@@ -11,14 +11,14 @@ import { composeFragments } from "./compose-fragments.js";
  * The tree with its SBOM: the registry (named by targets.json plugin.name, else "registry") at the
  * version its manifest carries, the https sources and dependencies it used, and every file built.
  */
-export function withSbom(
+export async function withSbom(
   registry: Registry,
   tree: EmittedTree,
   dependencies: readonly DependencyInput[],
-): EmittedTree {
+): Promise<EmittedTree> {
   const built = [...uniqueFiles(tree.files), ...composeFragments(tree.composed)];
   const name = typeof registry.targets.plugin?.name === "string" ? registry.targets.plugin.name : "registry";
-  const json = sbomJson({
+  const json = await sbomJsonOf({
     registry: {
       name,
       version: registryVersion(registry, tree),
