@@ -26,17 +26,10 @@ export interface SbomInput {
 export { fileRef, rootRef };
 
 /**
- * CycloneDX 1.6 JSON of `input` (see sbomJson in sbom.ts). A registry without inputs from outside and
- * without a bundle URL, the common case, is written without loading the CycloneDX library (its modules
- * and the ICU collator they create cost a small build a tenth of its time); `sbom-files.test.ts` checks
- * that the text is the library's.
+ * Inputs and URLs are the library's to write (it names inputs, escapes URLs and sorts by locale); an SBOM
+ * without them, the common case, is written without loading it (documentWithoutInputs): its modules and
+ * the ICU collator they create cost a small build a tenth of its time.
  */
-export async function sbomJsonOf(input: SbomInput): Promise<string> {
-  if (!needsLibrary(input)) return sbomText(documentWithoutInputs(input));
-  return (await import("./sbom.js")).sbomJson(input);
-}
-
-/** Inputs and URLs are the library's to write (it names inputs, escapes URLs and sorts by locale). */
 export function needsLibrary(input: SbomInput): boolean {
   return (
     input.sources.length > 0 ||

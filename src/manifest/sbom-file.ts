@@ -1,5 +1,11 @@
 import type { DependencyInput } from "../dependencies/model.js";
-import { sbomJsonOf, sbomPath } from "../dependencies/sbom-document.js";
+import {
+  documentWithoutInputs,
+  needsLibrary,
+  type SbomInput,
+  sbomPath,
+  sbomText,
+} from "../dependencies/sbom-document.js";
 import { emittedSha256 } from "../emit/emitted-sha256.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import type { Registry } from "../registry/model.js";
@@ -30,4 +36,10 @@ export async function withSbom(
     tool: { name: "agentc", version: packageVersion() },
   });
   return { ...tree, sbom: { path: sbomPath, bytes: Buffer.from(json) } };
+}
+
+/** The SBOM's text; the CycloneDX library is loaded only for an SBOM that needs it. */
+async function sbomJsonOf(input: SbomInput): Promise<string> {
+  if (!needsLibrary(input)) return sbomText(documentWithoutInputs(input));
+  return (await import("../dependencies/sbom.js")).sbomJson(input);
 }
