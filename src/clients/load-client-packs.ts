@@ -10,7 +10,7 @@ import { builtinClientsDir } from "../shared/package-paths.js";
 import { clientPackValid } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
-import { dropNote, readClientPack } from "./read-client-pack.js";
+import { deleteNotes, readClientPack } from "./read-client-pack.js";
 
 export const registryClientsFolder = "clients";
 
@@ -23,7 +23,8 @@ let builtinCache: LoadedClientPack[] | undefined;
 export function builtinClientPacks(): LoadedClientPack[] {
   builtinCache ??= byClient(
     packageDataFiles(builtinClientsDir, "clients").map((source): LoadedClientPack => {
-      const document = readPackageData(source, dropNote);
+      const document = readPackageData(source);
+      deleteNotes(document.value);
       return {
         pack: document.value as ClientPack,
         file: source.file,

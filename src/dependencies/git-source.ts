@@ -1,5 +1,5 @@
-import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AgentcError } from "../shared/agentc-error.js";
@@ -143,6 +143,11 @@ function splitBatch(
 }
 
 function git(args: string[], input: string | undefined, about: string): Promise<Buffer> {
+  // Loaded on first use (as cli/terminal.ts loads tty): node:child_process costs every build's start a
+  // few milliseconds, and few registries have a git dependency.
+  const { execFile, spawn } = createRequire(import.meta.url)(
+    "node:child_process",
+  ) as typeof import("node:child_process");
   const env = {
     ...process.env,
     GIT_TERMINAL_PROMPT: "0",

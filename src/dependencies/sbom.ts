@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import * as Enums from "@cyclonedx/cyclonedx-library/Enums";
 import * as Models from "@cyclonedx/cyclonedx-library/Models";
 import * as Serialize from "@cyclonedx/cyclonedx-library/Serialize";
@@ -6,46 +5,47 @@ import * as SPDX from "@cyclonedx/cyclonedx-library/SPDX";
 import * as Spec from "@cyclonedx/cyclonedx-library/Spec";
 import { parseJson } from "../shared/nesting-limit.js";
 import type { DependencyInput } from "./model.js";
+import { fileRef, rootRef, type SbomInput, sbomText } from "./sbom-document.js";
+import { filesPlaceable, placeFiles, type SbomDocument } from "./sbom-files.js";
 import { originReferences } from "./sbom-origin.js";
 
-/** Where the SBOM sits in a build and a bundle. */
-export const sbomPath = "sbom.cdx.json";
-
-/** What the SBOM of one build describes: the registry, what came from outside it, and what was built. */
-export interface SbomInput {
-  registry: { name: string; version: string; bundleUrl?: string };
-  /** Sources whose rules came from an https url: the sha256 of the text used. */
-  sources: readonly { name: string; url: string; sha256: string }[];
-  dependencies: readonly DependencyInput[];
-  /** Every file of the build but the SBOM, with the sha256 of its bytes. */
-  files: readonly { path: string; sha256: string }[];
-  tool: { name: string; version: string };
-}
+export { type SbomInput, sbomPath } from "./sbom-document.js";
 
 const serializer = new Serialize.JsonSerializer(new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6));
 
 /**
  * CycloneDX 1.6 JSON of `input`, the same bytes for the same input: lists sorted, no timestamp, every
  * bom-ref named, and a serial number derived from the rest of the document (docs/third-party-content.md),
- * set after the version where the library writes it. Serialized once: the library's sorting is the cost.
+ * set after the version where the library writes it.
  */
 export function sbomJson(input: SbomInput): string {
-  const compact = serializer.serialize(sbomModel(input), { sortLists: true });
-  const serialNumber = contentSerial(compact);
-  const document = Object.entries(parseJson(compact) as Record<string, unknown>).flatMap(([key, value]) =>
-    key === "version"
-      ? [
-          [key, value],
-          ["serialNumber", serialNumber],
-        ]
-      : [[key, value]],
-  );
-  return `${JSON.stringify(Object.fromEntries(document), null, 2)}\n`;
+  return sbomText(sbomDocument(input));
 }
+
+/** The library's compact JSON of the whole SBOM, lists sorted: what `sbomDocument` is tested against. */
+export function librarySbomJson(input: SbomInput): string {
+  return serializer.serialize(sbomModel(input), { sortLists: true });
+}
+
+/** The library's JSON without the files, the files placed by sbom-files.ts (the same JSON, faster). */
+function sbomDocument(input: SbomInput): Record<string, unknown> {
+  const inputRefs = [
+    ...input.sources.map((s) => sourceRef(s.name)),
+    ...input.dependencies.map((d) => dependencyRef(d.name)),
+  ];
+  if (!filesPlaceable(input.files, inputRefs))
+    return parseJson(librarySbomJson(input)) as Record<string, unknown>;
+  const document = parseJson(librarySbomJson({ ...input, files: [] })) as SbomDocument;
+  placeFiles(document, input.files, inputRefs);
+  return document as unknown as Record<string, unknown>;
+}
+
+const sourceRef = (name: string): string => `source:${name}`;
+const dependencyRef = (name: string): string => `dependency:${name}`;
 
 function sbomModel(input: SbomInput): Models.Bom {
   const root = new Models.Component(Enums.ComponentType.Application, input.registry.name, {
-    bomRef: "registry",
+    bomRef: rootRef,
     version: input.registry.version,
     description: "agentc registry: the configuration this bundle installs",
   });
@@ -77,14 +77,14 @@ function sbomModel(input: SbomInput): Models.Bom {
 
 function fileComponent(file: { path: string; sha256: string }): Models.Component {
   return new Models.Component(Enums.ComponentType.File, file.path, {
-    bomRef: `file:${file.path}`,
+    bomRef: fileRef(file.path),
     hashes: new Models.HashDictionary([[Enums.HashAlgorithm["SHA-256"], file.sha256]]),
   });
 }
 
 function sourceComponent(source: SbomInput["sources"][number]): Models.Component {
   const component = new Models.Component(Enums.ComponentType.File, source.name, {
-    bomRef: `source:${source.name}`,
+    bomRef: sourceRef(source.name),
     description: "rules fetched over https (sources.json url)",
     hashes: new Models.HashDictionary([[Enums.HashAlgorithm["SHA-256"], source.sha256]]),
   });
@@ -97,7 +97,7 @@ function sourceComponent(source: SbomInput["sources"][number]): Models.Component
 function dependencyComponent(input: DependencyInput): Models.Component {
   const origin = originReferences(input);
   const component = new Models.Component(Enums.ComponentType.Library, input.name, {
-    bomRef: `dependency:${input.name}`,
+    bomRef: dependencyRef(input.name),
     version: input.version,
     description: `${input.kind} dependency from ${input.origin}`,
     hashes: new Models.HashDictionary([[Enums.HashAlgorithm["SHA-256"], hexOf(input.digest)]]),
@@ -118,17 +118,3 @@ function licenceOf(licence: string): Models.License {
 }
 
 const hexOf = (digest: string): string => digest.replace(/^sha256:/, "");
-
-/**
- * urn:uuid: of a name-based UUID (version 5, RFC 9562) in the URL namespace, named by the sha256 of the
- * document without its serial number: the same content gets the same serial, other content another.
- */
-function contentSerial(document: string): string {
-  const urlNamespace = Buffer.from("6ba7b8119dad11d180b400c04fd430c8", "hex");
-  const name = `urn:agentc:sbom:${createHash("sha256").update(document).digest("hex")}`;
-  const hash = createHash("sha1").update(urlNamespace).update(name).digest();
-  hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
-  hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString("hex");
-  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

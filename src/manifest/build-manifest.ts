@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import { componentId, jointComponentId } from "../capabilities/capability-slug.js";
+import { emittedSha256 } from "../emit/emitted-sha256.js";
 import { type EmittedFile, type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { assistantComponentIds } from "../registry/assistants.js";
 import { seedSets } from "../registry/install-files.js";
@@ -123,7 +124,7 @@ function defaultComponents(
 
 /** "<path> :: <sha256 of the bytes>" */
 function hashLine(file: { path: string; bytes: Buffer }): string {
-  return pair(file.path, sha256(file.bytes));
+  return pair(file.path, emittedSha256(file.bytes));
 }
 
 /** From the hash lines of every file, artifacts and seeds together in code-point order. */

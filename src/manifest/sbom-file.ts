@@ -1,8 +1,14 @@
 import type { DependencyInput } from "../dependencies/model.js";
-import { sbomJson, sbomPath } from "../dependencies/sbom.js";
+import {
+  documentWithoutInputs,
+  needsLibrary,
+  type SbomInput,
+  sbomPath,
+  sbomText,
+} from "../dependencies/sbom-document.js";
+import { emittedSha256 } from "../emit/emitted-sha256.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import type { Registry } from "../registry/model.js";
-import { sha256 } from "../shared/hash.js";
 import { packageVersion } from "../shared/package-version.js";
 import { registryVersion } from "./build-manifest.js";
 import { composeFragments } from "./compose-fragments.js";
@@ -11,14 +17,14 @@ import { composeFragments } from "./compose-fragments.js";
  * The tree with its SBOM: the registry (named by targets.json plugin.name, else "registry") at the
  * version its manifest carries, the https sources and dependencies it used, and every file built.
  */
-export function withSbom(
+export async function withSbom(
   registry: Registry,
   tree: EmittedTree,
   dependencies: readonly DependencyInput[],
-): EmittedTree {
+): Promise<EmittedTree> {
   const built = [...uniqueFiles(tree.files), ...composeFragments(tree.composed)];
   const name = typeof registry.targets.plugin?.name === "string" ? registry.targets.plugin.name : "registry";
-  const json = sbomJson({
+  const json = await sbomJsonOf({
     registry: {
       name,
       version: registryVersion(registry, tree),
@@ -26,8 +32,14 @@ export function withSbom(
     },
     sources: registry.fetchedSources ?? [],
     dependencies,
-    files: built.map((f) => ({ path: f.path, sha256: sha256(f.bytes) })),
+    files: built.map((f) => ({ path: f.path, sha256: emittedSha256(f.bytes) })),
     tool: { name: "agentc", version: packageVersion() },
   });
   return { ...tree, sbom: { path: sbomPath, bytes: Buffer.from(json) } };
+}
+
+/** The SBOM's text; the CycloneDX library is loaded only for an SBOM that needs it. */
+async function sbomJsonOf(input: SbomInput): Promise<string> {
+  if (!needsLibrary(input)) return sbomText(documentWithoutInputs(input));
+  return (await import("../dependencies/sbom.js")).sbomJson(input);
 }

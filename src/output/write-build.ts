@@ -79,7 +79,7 @@ export function writeBuild(
     const state = fileState(disk, file.path, file.bytes, file.executable);
     if (state === "same") report.unchanged.push(file.path);
     else {
-      const target = join(outDir, file.path);
+      const target = disk.fullPath(file.path);
       if (state === "missing") writeNew(target, file.bytes, file.executable, folders);
       else writeAtomic(target, file.bytes, file.executable, folders);
       report.written.push(file.path);

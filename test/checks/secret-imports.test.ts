@@ -204,6 +204,18 @@ describe("findImports", () => {
     );
   });
 
+  it("finds a form whose first characters are not ASCII, and only where the text holds them", () => {
+    const forms: ImportForm[] = [{ form: "\u00a7\u00e9<path>", readers: ["S"] }];
+    const pieces = ["a", "\u00a7", "\u00e9", "\u00c2", "\u00e7", "\u00a7\u00e9", ".env", "\n"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 20 }), (parts) => {
+        const text = parts.join("");
+        assert.equal(mayHoldImports(Buffer.from(text), forms), text.includes("\u00a7\u00e9"), text);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it("uses the guard's own secret paths", () => {
     assert.equal(secretPathRule(".env"), "env-file");
     assert.equal(secretPathRule(".env.example"), undefined);

@@ -79,9 +79,13 @@ export const settingsGrantNoSelfTrust: OutputCheck = {
 function keysByFile(keys: readonly ResolvedTrustKey[]): (path: string) => ResolvedTrustKey[] {
   const firstOfFile = new Map<string, ResolvedTrustKey>();
   for (const key of keys) if (!firstOfFile.has(key.file)) firstOfFile.set(key.file, key);
+  const firsts = [...firstOfFile.values()];
   return (path) => {
-    const files = new Set([...firstOfFile].filter(([, key]) => key.matchesFile(path)).map(([file]) => file));
-    return files.size === 0 ? [] : keys.filter((key) => files.has(key.file));
+    // Most paths are no settings file: one empty array for them.
+    const matched = firsts.filter((key) => key.matchesFile(path));
+    if (matched.length === 0) return [];
+    const files = new Set(matched.map((key) => key.file));
+    return keys.filter((key) => files.has(key.file));
   };
 }
 

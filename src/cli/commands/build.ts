@@ -14,7 +14,6 @@ import { listed } from "../report/listed.js";
 import { servesEveryBuiltin } from "../report/narrowing-hint.js";
 import type { ReportFormat } from "../report/report-format.js";
 import { reportNotes } from "../report/report-notes.js";
-import { installCommand } from "./install.js";
 
 export const buildCommand: Command = {
   name: "build",
@@ -97,6 +96,8 @@ async function installInto(
   io: CommandIo,
 ): Promise<number> {
   const values = { project, yes: true, format: args.values.format === "json" ? "json" : "pretty" };
+  // Loaded only here: the installer's modules cost every plain build a few milliseconds to start.
+  const { installCommand } = await import("./install.js");
   return installCommand.run({ values, positionals: [outDir] }, io);
 }
 
