@@ -22,6 +22,16 @@ export interface DependencyDeclaration {
   enabled?: boolean;
 }
 
+/**
+ * sources.json `transitive_dependencies[]`: what the registry grants a dependency of its dependencies, named
+ * as agentc.lock names it (`org/review-skills`). A transitive dependency's own declaration grants nothing.
+ */
+export interface TransitiveSetting {
+  name: string;
+  trusted?: boolean;
+  allow_permissions?: boolean;
+}
+
 /** The folder of the layered registry a dependency's files go under, by what it provides. */
 export const providesPrefix: Record<DependencyProvides, string> = {
   registry: "",

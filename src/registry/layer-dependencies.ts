@@ -22,8 +22,8 @@ export interface Layers {
 
 /**
  * Adds each dependency's core/ (and, for an agentc registry, the rules of its sources) below the registry's
- * own: a name the registry or an earlier dependency has is left out; dependencies in the order of their
- * priority, then of sources.json. Paths of a dependency's files read `@<name>/<path>`.
+ * own: a name the registry or an earlier dependency has is left out; the registry's own dependencies before
+ * theirs, and on one level in the order of their priority, then of declaration. Paths of a dependency's files read `@<name>/<path>`.
  */
 export async function layerDependencies(
   inputs: readonly DependencyInput[],
@@ -32,7 +32,9 @@ export async function layerDependencies(
   diagnostics: Diagnostic[],
 ): Promise<void> {
   const ordered = [...inputs].sort(
-    (a, b) => kindPriority[a.priority ?? "community"] - kindPriority[b.priority ?? "community"],
+    (a, b) =>
+      (a.depth ?? 0) - (b.depth ?? 0) ||
+      kindPriority[a.priority ?? "community"] - kindPriority[b.priority ?? "community"],
   );
   let sourceIndex = layers.sourceCount;
   for (const unchecked of ordered) {
@@ -51,7 +53,7 @@ export async function layerDependencies(
     found.push(...reader.diagnostics);
     diagnostics.push(...found.map((d) => prefixDiagnostic(d, prefix)));
     layers.rules.push(...rules.map((rule) => prefixRule(rule, prefix)));
-    mergeCore(layers, prefixCore(core, prefix), input, diagnostics);
+    mergeCore(layers, prefixCore(keptFilesOnly(core, input), prefix), input, diagnostics);
     for (const [path, bytes] of input.files) layers.files.set(`${prefix}${path}`, Buffer.from(bytes));
     for (const path of input.executables ?? []) layers.executables.add(`${prefix}${path}`);
   }
@@ -84,6 +86,15 @@ async function dependencyRules(
 }
 
 type Named = CoreMarkdown & { name: string };
+
+/** A skill's supporting files without those the content check left out (an untrusted dependency's hooks). */
+function keptFilesOnly(core: Core, input: DependencyInput): Core {
+  const skills = core.skills.map((s) => ({
+    ...s,
+    supportingFiles: s.supportingFiles.filter((f) => input.files.has(f)),
+  }));
+  return { ...core, skills };
+}
 
 function mergeCore(layers: Layers, core: Core, input: DependencyInput, diagnostics: Diagnostic[]): void {
   const own = layers.core;

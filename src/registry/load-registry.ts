@@ -144,5 +144,11 @@ export function loadDependencies(
     ...(options.frozen ? { frozen: true } : {}),
     ...(options.refresh ? { refresh: options.refresh } : {}),
     ...(options.oci ? { oci: options.oci } : {}),
+    ...(sources.transitive_dependencies ? { transitive: sources.transitive_dependencies } : {}),
+    declaredIn: (folder, label) => {
+      const document = loadConfigFile(folder, "sources.json", "sources", [], label);
+      if (!document) return undefined;
+      return { declarations: (document.value as SourcesConfig).dependencies ?? [], document };
+    },
   });
 }

@@ -9,7 +9,8 @@ import { ociSources } from "../oci-sources.js";
 export async function updateDependency(name: string, args: ParsedArgs, io: CommandIo): Promise<number> {
   const registryDir = typeof args.values.registry === "string" ? args.values.registry : ".";
   const found = await registryDependencies(registryDir, { refresh: new Set([name]), oci: ociSources });
-  const names = (found.declared ?? []).map((d) => d.name);
+  const transitive = (found.resolved?.inputs ?? []).filter((i) => (i.depth ?? 0) > 0).map((i) => i.name);
+  const names = [...(found.declared ?? []).map((d) => d.name), ...transitive];
   if (found.resolved && !names.includes(name)) {
     const near = nearestName(name, names);
     io.err(
