@@ -131,6 +131,12 @@ export function entryMatches(entry: LockEntry, declaration: DependencyDeclaratio
   );
 }
 
+/** The declaration an entry was resolved from (a transitive dependency's, as the lock names it). */
+export function declarationOf(entry: LockEntry): DependencyDeclaration {
+  const { resolved, digest, licence, required_by, ...declared } = entry;
+  return declared;
+}
+
 export function entryFor(
   declaration: DependencyDeclaration,
   resolved: string,

@@ -136,6 +136,10 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
       /@org\/base\/sources\.json:\d+:\d+: error AGC191 Dependency "org\/base\/tools": "main" now names [0-9a-f]{40} upstream/,
     );
     assert.match(frozen.stdout, /agentc update org\/base\/tools/);
+    const outdated = await runAgentc(["outdated", "--sources", team, "--check"]);
+    assert.equal(outdated.status, 1, outdated.stdout);
+    assert.match(outdated.stdout, /^org +registry +HEAD +[0-9a-f]{40} +[0-9a-f]{40} +current$/m);
+    assert.match(outdated.stdout, /^org\/base\/tools +git +main +[0-9a-f]{40} +[0-9a-f]{40} +behind$/m);
     assert.equal(read(join(team, "agentc.lock")), lockBytes, "--frozen never writes the lock");
 
     await git.stop();
