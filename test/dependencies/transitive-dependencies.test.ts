@@ -183,6 +183,40 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
     );
   });
 
+  it("agentc update --sources moves every dependency, theirs too, in one agentc.lock", async () => {
+    const git = await startGitServer();
+    git.create("tools", { "skills/tool/SKILL.md": skill("tool", "Tool v1.") });
+    git.create("docs", { "skills/docs/SKILL.md": skill("docs", "Docs v1.") });
+    await registryRepo(git, "org", {}, [
+      { name: "tools", kind: "git", source: git.url("tools"), path: "skills", ref: "main" },
+    ]);
+    const team = await initRegistry("team");
+    writeFiles(
+      team,
+      withDependencies(team, [
+        { name: "org", kind: "registry", source: git.url("org") },
+        { name: "docs", kind: "git", source: git.url("docs"), path: "skills", ref: "main" },
+      ]),
+    );
+    assert.equal((await runAgentc(["lock", team])).status, 0);
+    const before = lockOf(team);
+    const tools = git.commit("tools", { "skills/tool/SKILL.md": skill("tool", "Tool v2.") });
+    const docs = git.commit("docs", { "skills/docs/SKILL.md": skill("docs", "Docs v2.") });
+    const unchanged = await runAgentc(["update", "org", "--registry", team]);
+    assert.equal(unchanged.status, 0, unchanged.stderr);
+    assert.match(unchanged.stdout, /"org" is already at what its ref names/);
+    const moved = await runAgentc(["update", "--sources", "--registry", team]);
+    assert.equal(moved.status, 0, moved.stderr + moved.stdout);
+    assert.match(moved.stdout, /^wrote agentc\.lock: 3 dependencies$/m);
+    const after = Object.fromEntries(lockOf(team).map((e) => [e.name, e.resolved]));
+    assert.equal(after.docs, docs);
+    assert.equal(after["org/tools"], tools);
+    assert.equal(after.org, before.find((e) => e.name === "org")?.resolved, "org itself did not move");
+    const again = await runAgentc(["update", "--sources", "--registry", team]);
+    assert.match(again.stdout, /agentc\.lock is already at what every ref names: 3 dependencies/);
+    assert.equal((await runAgentc(["build", team, "--frozen"])).status, 0);
+  });
+
   it("a cycle is an error naming it, and nothing is locked", async () => {
     const git = await startGitServer();
     const loop = { kind: "registry", source: git.url("ring-a") };

@@ -7,7 +7,7 @@ import { installedProjectHint } from "../project-option.js";
 import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
 import { installBundle, installCommand } from "./install.js";
-import { updateDependency } from "./update-dependency.js";
+import { updateAllDependencies, updateDependency } from "./update-dependency.js";
 import { updateWithSummary } from "./update-summary.js";
 
 export const updateCommand: Command = {
@@ -15,13 +15,14 @@ export const updateCommand: Command = {
   summary:
     "install the newest bundle from the recorded source or install.bundle (--check: exit 1 when behind)",
   usage:
-    "agentc update [<dependency> [--registry DIR]] [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--summary] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
+    "agentc update [<dependency> | --sources] [--registry DIR] [--project DIR | --scope user] [--check] [--to VERSION | RANGE] [--summary] [--components a,b] [--all] [--yes] [--dry-run] [--move-aside] [--take-new | --keep-mine] [--allow-downgrade] [--allow-hooks] [--accept-requirement PACKAGE]... [--hook-timeout SECONDS] [--integrity HASH] [--signer FILE] [--require-signature] [--allow-unsigned] [--format pretty|json] [--quiet]",
   options: {
     ...installCommand.options,
     check: { type: "boolean" },
     to: { type: "string" },
     summary: { type: "boolean" },
     registry: { type: "string" },
+    sources: { type: "boolean" },
   },
   formats: ["pretty", "json"],
   help: updateHelp,
@@ -29,6 +30,7 @@ export const updateCommand: Command = {
   async run(args, io) {
     const dependency = args.positionals[0];
     if (dependency !== undefined) return updateDependency(dependency, args, io);
+    if (args.values.sources === true) return updateAllDependencies(args, io);
     if (args.values.check === true && args.values["dry-run"] === true)
       throw new UsageError("use either --check or --dry-run, not both");
     if (args.values.summary === true && (args.values.check === true || args.values["dry-run"] === true))
