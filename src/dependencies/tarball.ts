@@ -3,7 +3,7 @@ import { parseTar } from "nanotar";
 import { AgentcError } from "../shared/agentc-error.js";
 import type { SourceFiles } from "./model.js";
 
-const maxUnpackedBytes = 128 * 1024 * 1024;
+export const maxUnpackedBytes = 128 * 1024 * 1024;
 
 /**
  * Regular files of a .tar.gz below `path` (links, devices and the like are left out; paths are checked
