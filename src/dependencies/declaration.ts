@@ -1,7 +1,15 @@
 import type { DependencyKind } from "./model.js";
 
 /** What a dependency's folder holds, and so where its files go in the layered registry. */
-export type DependencyProvides = "registry" | "core" | "skills" | "agents" | "commands" | "rules";
+export type DependencyProvides =
+  | "registry"
+  | "core"
+  | "skills"
+  | "agents"
+  | "commands"
+  | "rules"
+  | "claude-plugin"
+  | "agent-plugin";
 
 /** The source kinds of SPEC §1, in the order they win (the registry's own content beats them all). */
 export type DependencyPriority = "custom" | "spec-kit" | "architectural" | "community";
@@ -40,6 +48,9 @@ export const providesPrefix: Record<DependencyProvides, string> = {
   agents: "core/agents/",
   commands: "core/commands/",
   rules: "core/rules/",
+  // A plugin's parts are placed by its format (fetch-dependency.ts), not by a prefix.
+  "claude-plugin": "",
+  "agent-plugin": "",
 };
 
 export function providesOf(declaration: DependencyDeclaration): DependencyProvides {

@@ -17,6 +17,7 @@ import {
   lockText,
   readLockFile,
 } from "./lock-file.js";
+import { marketplaceElsewhere } from "./marketplace-plugin.js";
 import type { DependencyInput } from "./model.js";
 
 export interface ResolveOptions {
@@ -148,6 +149,7 @@ async function walkDependencies(
     );
     const node: GraphNode = {
       key,
+      at: wanted.at,
       declaration,
       depth: wanted.chain.length,
       requiredBy: requirer ? [requirer.declaration.name] : [],
@@ -168,6 +170,8 @@ async function walkDependencies(
 /** One dependency in the walk: its declaration (named as the lock names it), pin, content and neighbours. */
 interface GraphNode {
   key: string;
+  /** Where it is declared. */
+  at: Position;
   declaration: DependencyDeclaration;
   depth: number;
   requiredBy: string[];
@@ -267,6 +271,25 @@ function transitiveDeclaration(
   };
 }
 
+/** A marketplace's plugin kept in another repository or an npm package: a dependency of the marketplace's. */
+function pluginElsewhere(
+  node: GraphNode,
+  stored: StoredContent,
+  chain: readonly GraphNode[],
+  context: Context,
+): Wanted[] {
+  try {
+    const declaration = marketplaceElsewhere(stored.files, node.declaration.plugin);
+    return declaration ? [{ declaration, at: node.at, chain: [...chain, node] }] : [];
+  } catch (error) {
+    if (!(error instanceof AgentcError)) throw error;
+    context.diagnostics.push(
+      problem(node.at, `Dependency "${node.declaration.name}": ${error.message}`, error.hint),
+    );
+    return [];
+  }
+}
+
 /** A `transitive_dependencies` entry that names no dependency of a dependency grants nothing: say so. */
 function reportUnknownGrants(nodes: readonly GraphNode[], context: Context): void {
   const transitive = nodes.filter((n) => n.depth > 0).map((n) => n.declaration.name);
@@ -293,6 +316,7 @@ function declaredBy(
   chain: readonly GraphNode[],
   context: Context,
 ): Wanted[] {
+  if (node.declaration.kind === "marketplace") return pluginElsewhere(node, stored, chain, context);
   const read = context.options.declaredIn;
   if (!read || providesOf(node.declaration) !== "registry" || !stored.files.has("sources.json")) return [];
   const found = read(stored.folder, `@${node.declaration.name}/sources.json`);

@@ -14,7 +14,16 @@ import { addHelp } from "../help/add.js";
 import { ociSources } from "../oci-sources.js";
 
 const kinds: readonly DependencyKind[] = ["registry", "git", "npm", "url", "marketplace"];
-const provides = ["registry", "core", "skills", "agents", "commands", "rules"] as const;
+const provides = [
+  "registry",
+  "core",
+  "skills",
+  "agents",
+  "commands",
+  "rules",
+  "claude-plugin",
+  "agent-plugin",
+] as const;
 
 export const addCommand: Command = {
   name: "add",
