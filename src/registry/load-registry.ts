@@ -14,7 +14,7 @@ import { assistantSelection } from "./assistants.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
-import { layerDependencies } from "./layer-dependencies.js";
+import { layerDependencies, layeredTargets } from "./layer-dependencies.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { DroppedRule, FetchedSource, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { loadNativeCopies } from "./native-copies.js";
@@ -46,17 +46,18 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const reader = new RegistryReader(root);
   const diagnostics: Diagnostic[] = [];
   const sourcesDocument = loadConfigFile(reader, "sources.json", "sources", diagnostics);
-  const targetsDocument = loadConfigFile(reader, "targets.json", "targets", diagnostics);
-  if (!sourcesDocument || !targetsDocument)
+  const ownTargets = loadConfigFile(reader, "targets.json", "targets", diagnostics);
+  if (!sourcesDocument || !ownTargets)
     return { diagnostics: sortDiagnostics([...diagnostics, ...reader.diagnostics]) };
   const sources = sourcesDocument.value as SourcesConfig;
+  const cacheDir = options.cacheDir ?? join(root, ".agentc-cache", "sources");
+  const dependencies = await loadDependencies(root, sources, sourcesDocument, { ...options, cacheDir });
+  diagnostics.push(...dependencies.diagnostics);
+  const targetsDocument = layeredTargets(ownTargets, dependencies.inputs, diagnostics);
   const targets = targetsDocument.value as TargetsConfig;
   const selection = assistantSelection(targets, targetsDocument, diagnostics);
   const adapters = mergeAdapters(builtinAdapters(), targets, targetsDocument, diagnostics, selection);
   const fetchedSources: FetchedSource[] = [];
-  const cacheDir = options.cacheDir ?? join(root, ".agentc-cache", "sources");
-  const dependencies = await loadDependencies(root, sources, sourcesDocument, { ...options, cacheDir });
-  diagnostics.push(...dependencies.diagnostics);
   const allRules = await readSources(
     reader,
     sources,

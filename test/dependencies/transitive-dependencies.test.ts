@@ -217,6 +217,45 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
     assert.equal((await runAgentc(["build", team, "--frozen"])).status, 0);
   });
 
+  it("targets.json: the org's policies fill the keys the team does not set; the team's choices and safety switches stay its own", async () => {
+    const git = await startGitServer();
+    const orgDir = await initRegistry("org");
+    await registryRepo(git, "org", {
+      "targets.json": `${JSON.stringify(
+        {
+          ...JSON.parse(read(join(orgDir, "targets.json"))),
+          client_policies: { "claude-code": ["permissions.disableBypassPermissionsMode"] },
+          secret_guard: false,
+          assistants: ["codex"],
+          accepted_losses: [
+            { client: "nowhere", check: "AGC080", reason: "Accepted for a client that is not there." },
+          ],
+        },
+        null,
+        2,
+      )}\n`,
+    });
+    const team = await initRegistry("team", {
+      "core/permissions.json": permissions({ deny: [{ verb: "exec", commands: ["sudo"] }] }),
+    });
+    writeFiles(team, withDependencies(team, [{ name: "org", kind: "registry", source: git.url("org") }]));
+    const build = await runAgentc(["build", team]);
+    assert.equal(build.status, 0, build.stdout);
+    assert.match(
+      build.stdout,
+      /@org\/targets\.json:\d+:\d+: warning AGC131 accepted_losses\[0\] \(AGC080, client "nowhere"\) matches no loss/,
+      "a finding about an inherited key points into the dependency's file",
+    );
+    const settings = built(team, ".agentc-compose/claude-code/.claude/settings.json.json");
+    assert.match(settings, /disableBypassPermissionsMode/, "the org's client policy is written");
+    assert.match(built(team, ".claude/hooks/agentc-guard.mjs"), /./, "the org's secret_guard: false is not taken");
+    assert.throws(
+      () => built(team, ".codex/config.toml"),
+      /ENOENT/,
+      "the org's assistants do not choose the team's",
+    );
+  });
+
   it("a cycle is an error naming it, and nothing is locked", async () => {
     const git = await startGitServer();
     const loop = { kind: "registry", source: git.url("ring-a") };
