@@ -248,7 +248,11 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
     );
     const settings = built(team, ".agentc-compose/claude-code/.claude/settings.json.json");
     assert.match(settings, /disableBypassPermissionsMode/, "the org's client policy is written");
-    assert.match(built(team, ".claude/hooks/agentc-guard.mjs"), /./, "the org's secret_guard: false is not taken");
+    assert.match(
+      built(team, ".claude/hooks/agentc-guard.mjs"),
+      /./,
+      "the org's secret_guard: false is not taken",
+    );
     assert.throws(
       () => built(team, ".codex/config.toml"),
       /ENOENT/,
