@@ -102,8 +102,7 @@ export async function resolveDependencies(
   const text = lockText({ lock_version: 1, registry, dependencies: entries });
   const before = read.lock ? lockText(read.lock) : entries.length === 0 ? text : "";
   const lockChanged = text !== before;
-  if (lockChanged && options.frozen)
-    reportRemoved(locked, new Set(walked.map((n) => n.declaration.name)), context);
+  if (lockChanged && options.frozen) reportRemoved(locked, walked, context);
   return {
     inputs,
     lockText: text,
@@ -464,12 +463,18 @@ async function fetchPinned(
   return { entry: locked ?? entryFor(declaration, pinned, stored.digest, fetched.licence), stored };
 }
 
-function reportRemoved(locked: readonly LockEntry[], declared: ReadonlySet<string>, context: Context): void {
-  for (const entry of locked.filter((e) => !declared.has(e.name)))
+/** Locked entries no declaration spoke for (those below a dependency that could not be read are unknown). */
+function reportRemoved(locked: readonly LockEntry[], walked: readonly GraphNode[], context: Context): void {
+  const declared = new Set(walked.map((n) => n.declaration.name));
+  const unread = walked.filter((n) => !n.stored).map((n) => `${n.declaration.name}/`);
+  const removed = locked.filter(
+    (e) => !declared.has(e.name) && !unread.some((parent) => e.name.startsWith(parent)),
+  );
+  for (const entry of removed)
     context.diagnostics.push(
       problem(
         { file: lockFileName, line: 1, column: 1 },
-        `${lockFileName} pins "${entry.name}", which sources.json no longer declares; --frozen does not remove it`,
+        `${lockFileName} pins "${entry.name}", which ${entry.name.includes("/") ? "no dependency's sources.json declares any more" : "sources.json no longer declares"}; --frozen does not remove it`,
         "Run 'agentc lock' and commit agentc.lock.",
       ),
     );

@@ -215,6 +215,17 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
     const again = await runAgentc(["update", "--sources", "--registry", team]);
     assert.match(again.stdout, /agentc\.lock is already at what every ref names: 3 dependencies/);
     assert.equal((await runAgentc(["build", team, "--frozen"])).status, 0);
+
+    const lock = JSON.parse(read(join(team, "agentc.lock")));
+    const locked = lock.dependencies.find((e: { name: string }) => e.name === "org/tools");
+    lock.dependencies.push({ ...locked, name: "org/gone" });
+    writeFiles(team, { "agentc.lock": `${JSON.stringify(lock, null, 2)}\n` });
+    const stale = await runAgentc(["build", team, "--frozen", "--offline"]);
+    assert.equal(stale.status, 1, stale.stdout);
+    assert.match(
+      stale.stdout,
+      /agentc\.lock pins "org\/gone", which no dependency's sources\.json declares any more; --frozen does not remove it/,
+    );
   });
 
   it("targets.json: the org's policies fill the keys the team does not set; the team's choices and safety switches stay its own", async () => {
