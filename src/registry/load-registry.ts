@@ -14,7 +14,7 @@ import { assistantSelection } from "./assistants.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
-import { layerDependencies, layeredTargets } from "./layer-dependencies.js";
+import { dependencyCapabilities, layerDependencies, layeredTargets } from "./layer-dependencies.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { DroppedRule, FetchedSource, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { loadNativeCopies } from "./native-copies.js";
@@ -97,14 +97,18 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   );
   const executableFiles = readClientFiles(reader, clients, core, files, diagnostics);
   for (const path of layers.executables) executableFiles.add(path);
-  const capabilities = loadCapabilities(reader, diagnostics);
-  const packageSkills = loadPackageSkills(
-    reader,
-    capabilities,
+  const ownCapabilities = loadCapabilities(reader, diagnostics);
+  const registryFiles = { files, executables: executableFiles };
+  const ownSkills = loadPackageSkills(reader, ownCapabilities, clients, registryFiles, diagnostics);
+  const layered = dependencyCapabilities(
+    dependencies.inputs,
+    ownCapabilities,
     clients,
-    { files, executables: executableFiles },
+    registryFiles,
     diagnostics,
   );
+  const capabilities = [...ownCapabilities, ...layered.capabilities];
+  const packageSkills = [...ownSkills, ...layered.packageSkills];
   const packageAgents = loadPackageAgents(capabilities, clients, diagnostics);
   const natives = loadNativeCopies(reader, diagnostics);
   const registry: Registry = {

@@ -271,6 +271,56 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
     );
   });
 
+  it("capability packages: the org's enter where the team has none of that slug; hooks only from a trusted dependency", async () => {
+    const git = await startGitServer();
+    const manifest = (body: object) => `${JSON.stringify({ version: "1.0.0", ...body }, null, 2)}\n`;
+    await registryRepo(git, "org", {
+      "capabilities/notes/capability.json": manifest({
+        capability: "acme.notes",
+        description: "Notes.",
+        skills: ["skills"],
+      }),
+      "capabilities/notes/skills/jot/SKILL.md": skill("jot", "Jot a note."),
+      "capabilities/runner/capability.json": manifest({
+        capability: "acme.runner",
+        description: "Runs.",
+        hooks: { spawn: "bin/hook.sh spawn" },
+      }),
+      "capabilities/runner/bin/hook.sh": "#!/bin/sh\necho spawned\n",
+      "capabilities/shared/capability.json": manifest({ capability: "acme.shared", description: "Org's." }),
+    });
+    const team = await initRegistry("team", {
+      "capabilities/shared/capability.json": manifest({ capability: "acme.shared", description: "Team's." }),
+    });
+    writeFiles(team, withDependencies(team, [{ name: "org", kind: "registry", source: git.url("org") }]));
+    const build = await runAgentc(["build", team]);
+    assert.equal(build.status, 0, build.stdout);
+    assert.match(built(team, ".agents/capabilities/acme.notes/capability.json"), /acme\.notes/);
+    assert.match(built(team, ".agents/capabilities/acme.notes/skills/jot/SKILL.md"), /Jot a note\./);
+    assert.match(
+      built(team, ".agents/capabilities/acme.shared/capability.json"),
+      /Team's\./,
+      "the team's own wins",
+    );
+    assert.match(
+      build.stdout,
+      /info AGC191 The capability package "acme\.shared" of dependency "org" is not used: capabilities\/shared\/capability\.json defines it and wins/,
+    );
+    assert.throws(() => built(team, ".agents/capabilities/acme.runner/capability.json"), /ENOENT/);
+    assert.match(
+      build.stdout,
+      /@org\/capabilities\/runner\/capability\.json:1:1: warning AGC191 Dependency "org" is not trusted, so its capability package "acme\.runner"/,
+    );
+
+    writeFiles(
+      team,
+      withDependencies(team, [{ name: "org", kind: "registry", source: git.url("org"), trusted: true }]),
+    );
+    const trusted = await runAgentc(["build", team]);
+    assert.equal(trusted.status, 0, trusted.stdout);
+    assert.match(built(team, ".agents/capabilities/acme.runner/capability.json"), /acme\.runner/);
+  });
+
   it("a cycle is an error naming it, and nothing is locked", async () => {
     const git = await startGitServer();
     const loop = { kind: "registry", source: git.url("ring-a") };
