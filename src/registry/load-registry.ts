@@ -14,7 +14,12 @@ import { assistantSelection } from "./assistants.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
-import { dependencyCapabilities, layerDependencies, layeredTargets } from "./layer-dependencies.js";
+import {
+  dependencyCapabilities,
+  dependencyClientPacks,
+  layerDependencies,
+  layeredTargets,
+} from "./layer-dependencies.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { DroppedRule, FetchedSource, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { loadNativeCopies } from "./native-copies.js";
@@ -88,9 +93,16 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const rules = resolveRules(allRules, diagnostics, droppedRules);
   const clientChoice =
     targets.builtin_clients ?? (selection.clients && hasContent(core) ? selection.clients : undefined);
-  const clients = loadClientPacks(
-    reader,
-    clientChoice ? { builtin_clients: clientChoice } : {},
+  const clients = dependencyClientPacks(
+    loadClientPacks(
+      reader,
+      clientChoice ? { builtin_clients: clientChoice } : {},
+      targetsDocument,
+      core,
+      diagnostics,
+    ),
+    dependencies.inputs,
+    files,
     targetsDocument,
     core,
     diagnostics,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
+import { examplePack } from "../../src/diagnostics/client-fixture.js";
 import { runAgentc } from "../support/run-cli.js";
 import { sbomProblems } from "../support/sbom-schema.js";
 import { writeFiles } from "../support/testdir.js";
@@ -319,6 +320,60 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
     const trusted = await runAgentc(["build", team]);
     assert.equal(trusted.status, 0, trusted.stdout);
     assert.match(built(team, ".agents/capabilities/acme.runner/capability.json"), /acme\.runner/);
+  });
+
+  it("client packs: a trusted dependency's pack of a client the team has no pack of is used, with the files it maps", async () => {
+    const git = await startGitServer();
+    const pack = {
+      ...examplePack,
+      shared_core: [{ src: "shared/guide.md", dst: ".example/guide.md" }],
+    };
+    await registryRepo(git, "org", {
+      "clients/example.json": `${JSON.stringify(pack, null, 2)}\n`,
+      "shared/guide.md": "# Guide\n\nThe org's guide for Example.\n",
+    });
+    const team = await initRegistry("team", {
+      "core/skills/review/SKILL.md": skill("review", "Review the diff."),
+    });
+    const declare = (trusted: boolean) =>
+      writeFiles(
+        team,
+        withDependencies(team, [{ name: "org", kind: "registry", source: git.url("org"), trusted }]),
+      );
+    declare(false);
+    const untrusted = await runAgentc(["build", team]);
+    assert.equal(untrusted.status, 0, untrusted.stdout);
+    assert.match(
+      untrusted.stdout,
+      /@org\/clients\/example\.json:1:1: warning AGC191 Dependency "org" is not trusted, so its client pack "example"/,
+    );
+    assert.throws(() => built(team, ".example/guide.md"), /ENOENT/);
+
+    declare(true);
+    const trusted = await runAgentc(["build", team]);
+    assert.equal(trusted.status, 0, trusted.stdout);
+    assert.match(built(team, ".example/guide.md"), /The org's guide for Example\./);
+    assert.match(
+      built(team, ".example/skills/review/SKILL.md"),
+      /Review the diff\./,
+      "the pack compiles core",
+    );
+    assert.match(
+      built(team, ".claude/skills/review/SKILL.md"),
+      /Review the diff\./,
+      "the team's own clients stay",
+    );
+
+    writeFiles(team, {
+      "clients/example.json": `${JSON.stringify({ ...examplePack, name: "Team's Example" }, null, 2)}\n`,
+    });
+    const own = await runAgentc(["build", team]);
+    assert.equal(own.status, 0, own.stdout);
+    assert.match(
+      own.stdout,
+      /info AGC191 The client pack "example" of dependency "org" is not used: clients\/example\.json is the pack of "example" and wins/,
+    );
+    assert.throws(() => built(team, ".example/guide.md"), /ENOENT/);
   });
 
   it("a cycle is an error naming it, and nothing is locked", async () => {
