@@ -18,6 +18,10 @@ const marketplace = (plugins: object[] = []) =>
     ],
   })}\n`;
 
+/** `agentc add` of one plugin of the marketplace at `url` to the registry `team`. */
+const addPlugin = (url: string, team: string, plugin: string, ...more: string[]) =>
+  runAgentc(["add", url, team, "--kind", "marketplace", "--plugin", plugin, ...more]);
+
 describe("marketplace dependencies: one plugin of a Claude Code plugin marketplace in a git repository", () => {
   it("takes the plugin's skills, pinned by commit; a plugin kept elsewhere or missing is refused with what to do", async () => {
     const git = await startGitServer();
@@ -29,8 +33,7 @@ describe("marketplace dependencies: one plugin of a Claude Code plugin marketpla
       "plugins/other/skills/other/SKILL.md": skill("other", "Not this plugin."),
     });
     const team = await initRegistry("team");
-    const add = (plugin: string) =>
-      runAgentc(["add", git.url("market"), team, "--kind", "marketplace", "--plugin", plugin]);
+    const add = (plugin: string) => addPlugin(git.url("market"), team, plugin);
     const added = await add("review-kit");
     assert.equal(added.status, 0, added.stderr);
     const entry = JSON.parse(readFileSync(join(team, "agentc.lock"), "utf8")).dependencies[0];
@@ -82,17 +85,7 @@ describe("marketplace dependencies: one plugin of a Claude Code plugin marketpla
     });
     const team = await initRegistry("team");
     for (const plugin of ["git-kit", "sub-kit", "npm-kit"]) {
-      const added = await runAgentc([
-        "add",
-        git.url("market"),
-        team,
-        "--kind",
-        "marketplace",
-        "--plugin",
-        plugin,
-        "--name",
-        plugin,
-      ]);
+      const added = await addPlugin(git.url("market"), team, plugin, "--name", plugin);
       assert.equal(added.status, 0, added.stderr + added.stdout);
     }
     const lock = JSON.parse(readFileSync(join(team, "agentc.lock"), "utf8")).dependencies as {
@@ -136,15 +129,7 @@ describe("marketplace dependencies: one plugin of a Claude Code plugin marketpla
       ]),
     });
     const team = await initRegistry("team");
-    const added = await runAgentc([
-      "add",
-      git.url("market"),
-      team,
-      "--kind",
-      "marketplace",
-      "--plugin",
-      "pip-kit",
-    ]);
+    const added = await addPlugin(git.url("market"), team, "pip-kit");
     assert.equal(added.status, 1);
     assert.match(
       added.stderr,
