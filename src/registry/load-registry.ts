@@ -14,12 +14,10 @@ import { assistantSelection } from "./assistants.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
-import {
-  dependencyCapabilities,
-  dependencyClientPacks,
-  layerDependencies,
-  layeredTargets,
-} from "./layer-dependencies.js";
+import { dependencyCapabilities } from "./layer-capabilities.js";
+import { dependencyClientPacks } from "./layer-client-packs.js";
+import { layerDependencies } from "./layer-dependencies.js";
+import { layeredTargets } from "./layer-targets.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { DroppedRule, FetchedSource, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { loadNativeCopies } from "./native-copies.js";
