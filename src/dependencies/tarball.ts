@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
-import { parseTar } from "nanotar";
 import { AgentcError } from "../shared/agentc-error.js";
+import { tarEntries } from "../shared/tar-entries.js";
 import type { SourceFiles } from "./model.js";
 
 export const maxUnpackedBytes = 128 * 1024 * 1024;
@@ -23,7 +23,7 @@ export function unpackTarball(tgz: Uint8Array, path: string, strip: "top-folder"
   const folder = path.replace(/^\/+|\/+$/g, "");
   const files = new Map<string, Uint8Array>();
   const executables = new Set<string>();
-  for (const item of parseTar(tar)) {
+  for (const item of tarEntries(tar)) {
     if (item.type !== "file" || !item.data) continue;
     const name =
       strip === "top-folder"
