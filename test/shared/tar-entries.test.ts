@@ -12,7 +12,7 @@ describe("tarEntries", () => {
     const memory = new Uint8Array(body.length + ghost.length);
     memory.set(body, 0);
     memory.set(ghost, body.length);
-    const view = memory.subarray(0, body.length);
+    const view = Buffer.from(memory.buffer, 0, body.length);
     assert.deepEqual(
       tarEntries(view).map((e) => e.name),
       ["sources.json"],
