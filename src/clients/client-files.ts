@@ -28,7 +28,7 @@ export function readClientFiles(
       ["shared_seed", client.pack.shared_seed],
     ] as const) {
       for (const [index, mapping] of mappings.entries()) {
-        const found = sourceFiles(reader, mapping);
+        const found = sourceFiles(reader, mapping) ?? layeredFiles(files, mapping);
         if (found) wanted.push(...found);
         else diagnostics.push(missingSource(client, [list, index, "src"], mapping.src));
       }
@@ -42,6 +42,13 @@ export function readClientFiles(
     else diagnostics.push(...readFailure(read, { file: path, line: 1, column: 1 }, `${path} ${read.reason}`));
   }
   return executables;
+}
+
+/** Files of a mapping already read from elsewhere (a dependency's pack, `@<dependency>/…`). */
+function layeredFiles(files: ReadonlyMap<string, Buffer>, mapping: FileMapping): string[] | undefined {
+  const src = mapping.src.replace(/\/+$/, "");
+  const found = [...files.keys()].filter((path) => path === src || path.startsWith(`${src}/`));
+  return found.length > 0 ? found : undefined;
 }
 
 /** Registry files of a mapping: the file itself, or every visible file below a folder. */

@@ -99,8 +99,14 @@ export function untrustedFindings(input: DependencyInput, dropped: readonly Drop
     diagnostic(dependencyHooksNeedTrust, {
       position: { file: `${input.name}:${file.path}`, line: 1, column: 1 },
       message: `Dependency "${input.name}" is not trusted, so ${file.path} (${file.carries}) is left out of the build`,
-      hint: `Read ${file.path} at ${input.origin}; if its commands may run in your projects, add "${input.name}" to the registry's trusted dependencies.`,
+      hint: `Read ${file.path} at ${input.origin}; if its commands may run in your projects, ${trustStep(input)}.`,
       group: "untrusted dependency's commands left out",
     }),
   );
 }
+
+/** How the registry trusts this dependency: its own declaration, or a grant for one of its dependencies' dependencies. */
+const trustStep = (input: DependencyInput): string =>
+  (input.depth ?? 0) > 0
+    ? `add { "name": "${input.name}", "trusted": true } to "transitive_dependencies" in sources.json`
+    : `set "trusted": true on "${input.name}" in sources.json`;

@@ -1,7 +1,15 @@
 import type { DependencyKind } from "./model.js";
 
 /** What a dependency's folder holds, and so where its files go in the layered registry. */
-export type DependencyProvides = "registry" | "core" | "skills" | "agents" | "commands" | "rules";
+export type DependencyProvides =
+  | "registry"
+  | "core"
+  | "skills"
+  | "agents"
+  | "commands"
+  | "rules"
+  | "claude-plugin"
+  | "agent-plugin";
 
 /** The source kinds of SPEC §1, in the order they win (the registry's own content beats them all). */
 export type DependencyPriority = "custom" | "spec-kit" | "architectural" | "community";
@@ -22,6 +30,16 @@ export interface DependencyDeclaration {
   enabled?: boolean;
 }
 
+/**
+ * sources.json `transitive_dependencies[]`: what the registry grants a dependency of its dependencies, named
+ * as agentc.lock names it (`org/review-skills`). A transitive dependency's own declaration grants nothing.
+ */
+export interface TransitiveSetting {
+  name: string;
+  trusted?: boolean;
+  allow_permissions?: boolean;
+}
+
 /** The folder of the layered registry a dependency's files go under, by what it provides. */
 export const providesPrefix: Record<DependencyProvides, string> = {
   registry: "",
@@ -30,6 +48,9 @@ export const providesPrefix: Record<DependencyProvides, string> = {
   agents: "core/agents/",
   commands: "core/commands/",
   rules: "core/rules/",
+  // A plugin's parts are placed by its format (fetch-dependency.ts), not by a prefix.
+  "claude-plugin": "",
+  "agent-plugin": "",
 };
 
 export function providesOf(declaration: DependencyDeclaration): DependencyProvides {

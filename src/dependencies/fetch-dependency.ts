@@ -1,8 +1,9 @@
 import { AgentcError } from "../shared/agentc-error.js";
 import { pathProblem } from "../shared/path-check.js";
+import { agentPluginParts } from "./agent-plugin.js";
 import { type DependencyDeclaration, providesOf, providesPrefix } from "./declaration.js";
 import { gitFiles, gitUrlProblem, resolveGitRef } from "./git-source.js";
-import { marketplacePlugin } from "./marketplace-plugin.js";
+import { claudePluginParts, marketplacePlugin } from "./marketplace-plugin.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
 import { npmContent, resolveNpmVersion } from "./npm-source.js";
@@ -103,6 +104,22 @@ function fetcherOf(declaration: DependencyDeclaration, oci: OciSources | undefin
   );
 }
 
+/** A plugin's files where its format puts them: its skills (and a Claude Code plugin's agents and commands). */
+function inPlace(declaration: DependencyDeclaration, fetched: FetchedContent): FetchedContent {
+  const provides = providesOf(declaration);
+  // The package's own licence (npm's package.json) first, else the one plugin.json states.
+  if (provides === "agent-plugin")
+    return { ...agentPluginParts(fetched), ...(fetched.licence ? { licence: fetched.licence } : {}) };
+  if (provides !== "claude-plugin") return fetched;
+  const parts = claudePluginParts(fetched);
+  if (parts.files.size > 0) return { ...parts, ...(fetched.licence ? { licence: fetched.licence } : {}) };
+  throw new AgentcError(
+    "dependency",
+    "the plugin has no skills/, agents/ or commands/ at its root",
+    "Only a plugin's skills, agents and commands can enter a registry; check 'path'.",
+  );
+}
+
 /** What the declared ref names at the source now. */
 export function pinDependency(declaration: DependencyDeclaration, oci?: OciSources): Promise<string> {
   return fetcherOf(declaration, oci).pin(declaration);
@@ -114,7 +131,7 @@ export async function fetchDependency(
   pinned: string,
   oci?: OciSources,
 ): Promise<FetchedContent> {
-  const fetched = await fetcherOf(declaration, oci).files(declaration, pinned);
+  const fetched = inPlace(declaration, await fetcherOf(declaration, oci).files(declaration, pinned));
   const prefix = providesPrefix[providesOf(declaration)];
   for (const path of fetched.files.keys()) {
     const problem = pathProblem(path);

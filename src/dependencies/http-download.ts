@@ -3,7 +3,11 @@ import { remoteUrlProblem } from "../shared/remote-url.js";
 
 const timeoutMs = 60_000;
 
-/** GET of a bounded body over https (http to loopback only); a 404 says `missingHint`, no answer is "unreachable". */
+/**
+ * GET of a bounded body over https (http to loopback only); a 404 says `missingHint`, no answer is
+ * "unreachable". A Content-Length above `limit` is refused before the body is read; without one the body is
+ * read until it passes `limit`, and then dropped.
+ */
 export async function download(
   url: string,
   limit: number,
@@ -36,8 +40,31 @@ export async function download(
     throw new AgentcError("dependency", `${url} answered HTTP ${response.status}`, "Try again later.", {
       unreachable: true,
     });
-  const body = new Uint8Array(await response.arrayBuffer());
-  if (body.byteLength > limit)
-    throw new AgentcError("dependency", `${url} is larger than ${limit} bytes`, "Use a smaller package.");
-  return body;
+  const tooLarge = () =>
+    new AgentcError("dependency", `${url} is larger than ${limit} bytes`, "Use a smaller package.");
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  return await boundedBody(response, limit, tooLarge);
+}
+
+/** The body's bytes, read chunk by chunk; past `limit` the rest is not read. */
+async function boundedBody(response: Response, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -25,6 +25,8 @@ export interface LockEntry {
   digest: string;
   /** The SPDX licence the source declared (npm's package.json). */
   licence?: string;
+  /** The dependencies whose sources.json declares this one (absent when only the registry does). */
+  required_by?: string[];
 }
 
 export interface LockFile {
@@ -76,6 +78,15 @@ function shapeProblem(value: unknown): { path: (string | number)[]; message: str
         path: ["dependencies", index, "digest"],
         message: `entry "${entry.name}" has a malformed digest`,
       };
+    const requiredBy = (entry as { required_by?: unknown }).required_by;
+    if (
+      requiredBy !== undefined &&
+      !(Array.isArray(requiredBy) && requiredBy.every((n) => typeof n === "string"))
+    )
+      return {
+        path: ["dependencies", index, "required_by"],
+        message: `entry "${entry.name}" has a "required_by" that is not a list of names`,
+      };
     if (!pinPattern.test(entry.resolved))
       return {
         path: ["dependencies", index, "resolved"],
@@ -101,6 +112,7 @@ export function lockText(lock: LockFile): string {
       resolved: e.resolved,
       digest: e.digest,
       ...(e.licence !== undefined ? { licence: e.licence } : {}),
+      ...(e.required_by?.length ? { required_by: e.required_by } : {}),
     }));
   return `${JSON.stringify({ lock_version: 1, registry: lock.registry, dependencies }, null, 2)}\n`;
 }
@@ -117,6 +129,12 @@ export function entryMatches(entry: LockEntry, declaration: DependencyDeclaratio
     entry.plugin === declaration.plugin &&
     entry.npm_registry === declaration.npm_registry
   );
+}
+
+/** The declaration an entry was resolved from (a transitive dependency's, as the lock names it). */
+export function declarationOf(entry: LockEntry): DependencyDeclaration {
+  const { resolved, digest, licence, required_by, ...declared } = entry;
+  return declared;
 }
 
 export function entryFor(

@@ -27,6 +27,12 @@ export interface DependencyInput {
   readonly priority?: "custom" | "spec-kit" | "architectural" | "community";
   /** Its allow permission rules apply too (its deny rules always do). */
   readonly allowPermissions?: boolean;
+  /** 0 for a dependency the registry declares, 1 for one of theirs, and so on. */
+  readonly depth?: number;
+  /** The dependencies (by name) whose sources.json declares this one; empty when only the registry does. */
+  readonly requiredBy?: readonly string[];
+  /** The dependencies (by name) this one's sources.json declares. */
+  readonly requires?: readonly string[];
 }
 
 /** Files read from a source, by posix path, and which of them are executable. */

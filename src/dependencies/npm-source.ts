@@ -5,7 +5,7 @@ import { parseJson } from "../shared/nesting-limit.js";
 import type { DependencyDeclaration } from "./declaration.js";
 import { download } from "./http-download.js";
 import type { SourceFiles } from "./model.js";
-import { unpackTarball } from "./tarball.js";
+import { maxUnpackedBytes, unpackTarball } from "./tarball.js";
 
 export const defaultNpmRegistry = "https://registry.npmjs.org";
 const packageName = /^(@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/;
@@ -15,7 +15,13 @@ const npmHint = "Check the package name and 'npm_registry'.";
 
 interface Packument {
   "dist-tags"?: Record<string, string>;
-  versions?: Record<string, { license?: unknown; dist?: { tarball?: string; integrity?: string } }>;
+  versions?: Record<
+    string,
+    {
+      license?: unknown;
+      dist?: { tarball?: string; integrity?: string; unpackedSize?: unknown; size?: unknown };
+    }
+  >;
 }
 
 /** A package's files at one version, and the licence its package.json declares. */
@@ -49,6 +55,7 @@ export async function npmContent(declaration: DependencyDeclaration, version: st
       `${declaration.source}@${version} is not in ${registryOf(declaration)} any more (unpublished?)`,
       "Pin a version the registry still has, then run 'agentc update <dependency>'.",
     );
+  checkStatedSize(release.dist, `${declaration.source}@${version}`);
   const bytes = await download(tarball, maxTarballBytes, "application/octet-stream", npmHint);
   checkIntegrity(bytes, release.dist?.integrity, `${declaration.source}@${version}`);
   const licence = typeof release.license === "string" ? { licence: release.license } : {};
@@ -78,6 +85,25 @@ async function readPackument(declaration: DependencyDeclaration): Promise<Packum
     );
   }
 }
+
+/** The sizes the packument states, where it states them, are within the limits: refused before downloading. */
+function checkStatedSize(dist: { unpackedSize?: unknown; size?: unknown } | undefined, what: string): void {
+  const over = (stated: unknown, limit: number) => typeof stated === "number" && stated > limit;
+  if (over(dist?.size, maxTarballBytes) || over(dist?.unpackedSize, maxUnpackedBytes))
+    throw new AgentcError(
+      "dependency",
+      `${what} is larger than agentc takes: its registry states ${stated(dist)} (at most ${maxTarballBytes} bytes packed and ${maxUnpackedBytes} unpacked)`,
+      "Depend on a smaller package, or point 'path' at a package that holds only the skills.",
+    );
+}
+
+const stated = (dist: { unpackedSize?: unknown; size?: unknown } | undefined): string =>
+  [
+    typeof dist?.size === "number" ? `${dist.size} bytes packed` : "",
+    typeof dist?.unpackedSize === "number" ? `${dist.unpackedSize} bytes unpacked` : "",
+  ]
+    .filter((part) => part !== "")
+    .join(", ");
 
 function checkIntegrity(bytes: Uint8Array, integrity: string | undefined, what: string): void {
   const sha512 = integrity?.split(/\s+/).find((part) => part.startsWith("sha512-"));

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { AgentcError } from "../shared/agentc-error.js";
 import { type DependencyDeclaration, refOf } from "./declaration.js";
 import { type OciSources, pinDependency } from "./fetch-dependency.js";
-import { entryMatches, lockFileName, readLockFile } from "./lock-file.js";
+import { declarationOf, entryMatches, lockFileName, readLockFile } from "./lock-file.js";
 
 /** One dependency: what agentc.lock pins, and what its declared ref names at the source now. */
 export interface SourceRow {
@@ -15,7 +15,10 @@ export interface SourceRow {
   problem?: string;
 }
 
-/** Asks each enabled dependency's source what its ref names now (agentc outdated --sources). */
+/**
+ * Asks each enabled dependency's source what its ref names now (agentc outdated --sources), then each
+ * transitive one agentc.lock pins (their declarations sit in locked copies of the registries declaring them).
+ */
 export async function outdatedSources(
   root: string,
   declarations: readonly DependencyDeclaration[],
@@ -24,7 +27,8 @@ export async function outdatedSources(
   const read = readLockFile(join(root, lockFileName));
   const locked = read.ok ? (read.lock?.dependencies ?? []) : [];
   const rows: SourceRow[] = [];
-  for (const declaration of declarations.filter((d) => d.enabled !== false)) {
+  const transitive = locked.filter((e) => e.name.includes("/")).map(declarationOf);
+  for (const declaration of [...declarations.filter((d) => d.enabled !== false), ...transitive]) {
     const entry = locked.find((e) => entryMatches(e, declaration));
     const row = {
       name: declaration.name,

@@ -54,7 +54,8 @@ function sbomModel(input: SbomInput): Models.Bom {
       new Models.ExternalReference(input.registry.bundleUrl, Enums.ExternalReferenceType.Distribution),
     );
   for (const file of input.files) root.components.add(fileComponent(file));
-  const inputs = [...input.sources.map(sourceComponent), ...input.dependencies.map(dependencyComponent)];
+  const sources = input.sources.map(sourceComponent);
+  const dependencies = input.dependencies.map(dependencyComponent);
   const bom = new Models.Bom({
     metadata: new Models.Metadata({
       component: root,
@@ -68,11 +69,27 @@ function sbomModel(input: SbomInput): Models.Bom {
       }),
     }),
   });
-  for (const component of inputs) {
-    bom.components.add(component);
-    root.dependencies.add(component.bomRef);
-  }
+  for (const component of [...sources, ...dependencies]) bom.components.add(component);
+  for (const source of sources) root.dependencies.add(source.bomRef);
+  dependencyGraph(root, input.dependencies, dependencies);
   return bom;
+}
+
+/** The registry needs its own dependencies; each dependency the ones its sources.json declares. */
+function dependencyGraph(
+  root: Models.Component,
+  dependencies: readonly DependencyInput[],
+  components: readonly Models.Component[],
+): void {
+  const byName = new Map(dependencies.map((d, i) => [d.name, components[i] as Models.Component]));
+  for (const [index, dependency] of dependencies.entries()) {
+    const component = components[index] as Models.Component;
+    if ((dependency.depth ?? 0) === 0) root.dependencies.add(component.bomRef);
+    for (const name of dependency.requires ?? []) {
+      const required = byName.get(name);
+      if (required) component.dependencies.add(required.bomRef);
+    }
+  }
 }
 
 function fileComponent(file: { path: string; sha256: string }): Models.Component {

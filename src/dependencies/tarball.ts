@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
-import { parseTar } from "nanotar";
 import { AgentcError } from "../shared/agentc-error.js";
+import { tarEntries } from "../shared/tar-entries.js";
 import type { SourceFiles } from "./model.js";
 
-const maxUnpackedBytes = 128 * 1024 * 1024;
+export const maxUnpackedBytes = 128 * 1024 * 1024;
 
 /**
  * Regular files of a .tar.gz below `path` (links, devices and the like are left out; paths are checked
@@ -23,7 +23,7 @@ export function unpackTarball(tgz: Uint8Array, path: string, strip: "top-folder"
   const folder = path.replace(/^\/+|\/+$/g, "");
   const files = new Map<string, Uint8Array>();
   const executables = new Set<string>();
-  for (const item of parseTar(tar)) {
+  for (const item of tarEntries(tar)) {
     if (item.type !== "file" || !item.data) continue;
     const name =
       strip === "top-folder"

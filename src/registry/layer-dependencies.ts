@@ -4,10 +4,11 @@ import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve
 import { checkDependency } from "../dependencies/content-check.js";
 import type { DependencyInput } from "../dependencies/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { RegistryReader } from "../documents/registry-reader.js";
 import { loadConfigFile } from "./config-file.js";
-import { kindPriority, type Rule, type SourcesConfig } from "./model.js";
+import { layerOrder, prefixCore, prefixDiagnostic, prefixRule } from "./layer-paths.js";
+import type { Rule, SourcesConfig } from "./model.js";
 import { readSources } from "./read-sources.js";
 
 /** The registry's own content and what the dependencies add to it; the own content wins every name. */
@@ -22,8 +23,8 @@ export interface Layers {
 
 /**
  * Adds each dependency's core/ (and, for an agentc registry, the rules of its sources) below the registry's
- * own: a name the registry or an earlier dependency has is left out; dependencies in the order of their
- * priority, then of sources.json. Paths of a dependency's files read `@<name>/<path>`.
+ * own: a name the registry or an earlier dependency has is left out; the registry's own dependencies before
+ * theirs, and on one level in the order of their priority, then of declaration. Paths of a dependency's files read `@<name>/<path>`.
  */
 export async function layerDependencies(
   inputs: readonly DependencyInput[],
@@ -31,9 +32,7 @@ export async function layerDependencies(
   cacheDir: string,
   diagnostics: Diagnostic[],
 ): Promise<void> {
-  const ordered = [...inputs].sort(
-    (a, b) => kindPriority[a.priority ?? "community"] - kindPriority[b.priority ?? "community"],
-  );
+  const ordered = layerOrder(inputs);
   let sourceIndex = layers.sourceCount;
   for (const unchecked of ordered) {
     if (!unchecked.folder) continue;
@@ -51,7 +50,7 @@ export async function layerDependencies(
     found.push(...reader.diagnostics);
     diagnostics.push(...found.map((d) => prefixDiagnostic(d, prefix)));
     layers.rules.push(...rules.map((rule) => prefixRule(rule, prefix)));
-    mergeCore(layers, prefixCore(core, prefix), input, diagnostics);
+    mergeCore(layers, prefixCore(keptFilesOnly(core, input), prefix), input, diagnostics);
     for (const [path, bytes] of input.files) layers.files.set(`${prefix}${path}`, Buffer.from(bytes));
     for (const path of input.executables ?? []) layers.executables.add(`${prefix}${path}`);
   }
@@ -84,6 +83,15 @@ async function dependencyRules(
 }
 
 type Named = CoreMarkdown & { name: string };
+
+/** A skill's supporting files without those the content check left out (an untrusted dependency's hooks). */
+function keptFilesOnly(core: Core, input: DependencyInput): Core {
+  const skills = core.skills.map((s) => ({
+    ...s,
+    supportingFiles: s.supportingFiles.filter((f) => input.files.has(f)),
+  }));
+  return { ...core, skills };
+}
 
 function mergeCore(layers: Layers, core: Core, input: DependencyInput, diagnostics: Diagnostic[]): void {
   const own = layers.core;
@@ -136,66 +144,4 @@ function newcomers<T extends Named>(
 
 function allowOnlyIfTrusted<T extends { permissions: PermissionLists }>(item: T, input: DependencyInput): T {
   return input.allowPermissions ? item : { ...item, permissions: { ...item.permissions, allow: [] } };
-}
-
-const prefixPosition = <P extends Position>(position: P, prefix: string): P => ({
-  ...position,
-  file: `${prefix}${position.file}`,
-});
-
-function prefixDiagnostic(d: Diagnostic, prefix: string): Diagnostic {
-  return {
-    ...d,
-    file: d.file === "" ? d.file : `${prefix}${d.file}`,
-    ...(d.related ? { related: d.related.map((r) => prefixPosition(r, prefix)) } : {}),
-  };
-}
-
-function prefixMarkdown<T extends CoreMarkdown>(item: T, prefix: string): T {
-  return {
-    ...item,
-    file: `${prefix}${item.file}`,
-    positionOf: (path, part) => prefixPosition(item.positionOf(path, part), prefix),
-  };
-}
-
-function prefixPermissions(lists: PermissionLists, prefix: string): PermissionLists {
-  const each = (rules: PermissionLists["deny"]) =>
-    rules.map((r) => ({ ...r, position: prefixPosition(r.position, prefix) }));
-  return { deny: each(lists.deny), ask: each(lists.ask), allow: each(lists.allow) };
-}
-
-function prefixCore(core: Core, prefix: string): Core {
-  return {
-    rules: core.rules.map((r) => prefixMarkdown(r, prefix)),
-    skills: core.skills.map((s) => ({
-      ...prefixMarkdown(s, prefix),
-      dir: `${prefix}${s.dir}`,
-      supportingFiles: s.supportingFiles.map((f) => `${prefix}${f}`),
-      permissions: prefixPermissions(s.permissions, prefix),
-    })),
-    agents: core.agents.map((a) => ({
-      ...prefixMarkdown(a, prefix),
-      permissions: prefixPermissions(a.permissions, prefix),
-    })),
-    commands: core.commands.map((c) => prefixMarkdown(c, prefix)),
-    permissions: prefixPermissions(core.permissions, prefix),
-    hooks: core.hooks.map((h) => ({ ...h, position: prefixPosition(h.position, prefix) })),
-    mcpServers: core.mcpServers.map((s) => ({ ...s, position: prefixPosition(s.position, prefix) })),
-  };
-}
-
-function prefixRule(rule: Rule, prefix: string): Rule {
-  const fields = Object.fromEntries(
-    Object.entries(rule.fields).map(([key, position]) => [key, prefixPosition(position, prefix)]),
-  ) as Rule["fields"];
-  return {
-    ...rule,
-    file: `${prefix}${rule.file}`,
-    heading: prefixPosition(rule.heading, prefix),
-    fields,
-    ...(rule.globPositions
-      ? { globPositions: rule.globPositions.map((p) => prefixPosition(p, prefix)) }
-      : {}),
-  };
 }

@@ -14,7 +14,10 @@ import { assistantSelection } from "./assistants.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
+import { dependencyCapabilities } from "./layer-capabilities.js";
+import { dependencyClientPacks } from "./layer-client-packs.js";
 import { layerDependencies } from "./layer-dependencies.js";
+import { layeredTargets } from "./layer-targets.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { DroppedRule, FetchedSource, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { loadNativeCopies } from "./native-copies.js";
@@ -46,17 +49,18 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const reader = new RegistryReader(root);
   const diagnostics: Diagnostic[] = [];
   const sourcesDocument = loadConfigFile(reader, "sources.json", "sources", diagnostics);
-  const targetsDocument = loadConfigFile(reader, "targets.json", "targets", diagnostics);
-  if (!sourcesDocument || !targetsDocument)
+  const ownTargets = loadConfigFile(reader, "targets.json", "targets", diagnostics);
+  if (!sourcesDocument || !ownTargets)
     return { diagnostics: sortDiagnostics([...diagnostics, ...reader.diagnostics]) };
   const sources = sourcesDocument.value as SourcesConfig;
+  const cacheDir = options.cacheDir ?? join(root, ".agentc-cache", "sources");
+  const dependencies = await loadDependencies(root, sources, sourcesDocument, { ...options, cacheDir });
+  diagnostics.push(...dependencies.diagnostics);
+  const targetsDocument = layeredTargets(ownTargets, dependencies.inputs, diagnostics);
   const targets = targetsDocument.value as TargetsConfig;
   const selection = assistantSelection(targets, targetsDocument, diagnostics);
   const adapters = mergeAdapters(builtinAdapters(), targets, targetsDocument, diagnostics, selection);
   const fetchedSources: FetchedSource[] = [];
-  const cacheDir = options.cacheDir ?? join(root, ".agentc-cache", "sources");
-  const dependencies = await loadDependencies(root, sources, sourcesDocument, { ...options, cacheDir });
-  diagnostics.push(...dependencies.diagnostics);
   const allRules = await readSources(
     reader,
     sources,
@@ -87,23 +91,34 @@ export async function loadRegistry(dir: string, options: LoadOptions = {}): Prom
   const rules = resolveRules(allRules, diagnostics, droppedRules);
   const clientChoice =
     targets.builtin_clients ?? (selection.clients && hasContent(core) ? selection.clients : undefined);
-  const clients = loadClientPacks(
-    reader,
-    clientChoice ? { builtin_clients: clientChoice } : {},
+  const clients = dependencyClientPacks(
+    loadClientPacks(
+      reader,
+      clientChoice ? { builtin_clients: clientChoice } : {},
+      targetsDocument,
+      core,
+      diagnostics,
+    ),
+    dependencies.inputs,
+    files,
     targetsDocument,
     core,
     diagnostics,
   );
   const executableFiles = readClientFiles(reader, clients, core, files, diagnostics);
   for (const path of layers.executables) executableFiles.add(path);
-  const capabilities = loadCapabilities(reader, diagnostics);
-  const packageSkills = loadPackageSkills(
-    reader,
-    capabilities,
+  const ownCapabilities = loadCapabilities(reader, diagnostics);
+  const registryFiles = { files, executables: executableFiles };
+  const ownSkills = loadPackageSkills(reader, ownCapabilities, clients, registryFiles, diagnostics);
+  const layered = dependencyCapabilities(
+    dependencies.inputs,
+    ownCapabilities,
     clients,
-    { files, executables: executableFiles },
+    registryFiles,
     diagnostics,
   );
+  const capabilities = [...ownCapabilities, ...layered.capabilities];
+  const packageSkills = [...ownSkills, ...layered.packageSkills];
   const packageAgents = loadPackageAgents(capabilities, clients, diagnostics);
   const natives = loadNativeCopies(reader, diagnostics);
   const registry: Registry = {
@@ -144,5 +159,11 @@ export function loadDependencies(
     ...(options.frozen ? { frozen: true } : {}),
     ...(options.refresh ? { refresh: options.refresh } : {}),
     ...(options.oci ? { oci: options.oci } : {}),
+    ...(sources.transitive_dependencies ? { transitive: sources.transitive_dependencies } : {}),
+    declaredIn: (folder, label) => {
+      const document = loadConfigFile(folder, "sources.json", "sources", [], label);
+      if (!document) return undefined;
+      return { declarations: (document.value as SourcesConfig).dependencies ?? [], document };
+    },
   });
 }

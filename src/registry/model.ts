@@ -3,7 +3,7 @@ import type { BuiltinChoice } from "../clients/load-client-packs.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { InstructionImport } from "../clients/model.js";
 import type { Core } from "../core/model.js";
-import type { DependencyDeclaration } from "../dependencies/declaration.js";
+import type { DependencyDeclaration, TransitiveSetting } from "../dependencies/declaration.js";
 import type { DependencyInput } from "../dependencies/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
@@ -36,6 +36,7 @@ export interface SourcesConfig {
   envelope_slots?: string[];
   sources: SourceEntry[];
   dependencies?: DependencyDeclaration[];
+  transitive_dependencies?: TransitiveSetting[];
 }
 
 export type RuleField = "scope" | "globs" | "description" | "trigger" | "supersedes";

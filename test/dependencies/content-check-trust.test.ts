@@ -80,9 +80,6 @@ describe("hooks and MCP commands of a dependency", () => {
     assert.equal(lines.filter((l) => l.includes("AGC197")).length, 8);
     assert.equal(checked.input.files.has("core/hooks.json"), false);
     assert.equal(checked.input.files.has("skills/review/SKILL.md"), true);
-    assert.match(
-      checked.diagnostics[1]?.hint ?? "",
-      /add "team-skills" to the registry's trusted dependencies/,
-    );
+    assert.match(checked.diagnostics[1]?.hint ?? "", /set "trusted": true on "team-skills" in sources.json/);
   });
 });

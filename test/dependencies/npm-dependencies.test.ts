@@ -66,6 +66,23 @@ describe("npm dependencies: a package of skills from a real npm registry (Verdac
     assert.match(builtSkill(dir), /Lint v1\./);
   });
 
+  it("a package whose packument states more than 128 MiB unpacked is refused before its tarball is fetched", async () => {
+    const npm = await startNpmServer();
+    npm.publish(release("1.0.0", "Lint v1."));
+    npm.editPackument("@acme/agent-skills", (packument) => {
+      const versions = packument.versions as Record<string, { dist: Record<string, unknown> }>;
+      (versions["1.0.0"] as { dist: Record<string, unknown> }).dist.unpackedSize = 200 * 1024 * 1024;
+    });
+    const dir = await initRegistry("team");
+    const added = await runAgentc(["add", "npm:@acme/agent-skills", dir, "--npm-registry", npm.url]);
+    assert.equal(added.status, 1, added.stdout);
+    assert.match(
+      added.stderr,
+      /"agent-skills": @acme\/agent-skills@1\.0\.0 is larger than agentc takes: its registry states 209715200 bytes unpacked \(at most 33554432 bytes packed and 134217728 unpacked\)/,
+    );
+    assert.match(added.stderr, /Depend on a smaller package/);
+  });
+
   it("a range no version matches is refused with the versions there are", async () => {
     const npm = await startNpmServer();
     npm.publish(release("1.0.0", "Lint v1."));

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { freePort } from "../support/serve-process.js";
@@ -11,6 +11,11 @@ export interface NpmServer {
   url: string;
   /** `npm publish` of a package made of these files (package.json among them). */
   publish(files: Record<string, string>): void;
+  /**
+   * Changes a published package's stored packument, as a registry that computes more than Verdaccio does
+   * (registry.npmjs.org states `dist.unpackedSize`) would serve it.
+   */
+  editPackument(name: string, edit: (packument: Record<string, unknown>) => void): void;
   stop(): Promise<void>;
 }
 
@@ -48,6 +53,12 @@ export async function startNpmServer(): Promise<NpmServer> {
         stdio: ["ignore", "ignore", "pipe"],
         env: { ...process.env, npm_config_cache: join(dir, "npm-cache") },
       });
+    },
+    editPackument(name, change) {
+      const path = join(dir, "storage", name, "package.json");
+      const packument = JSON.parse(readFileSync(path, "utf8"));
+      change(packument);
+      writeFileSync(path, JSON.stringify(packument));
     },
     stop,
   };

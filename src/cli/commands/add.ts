@@ -15,7 +15,16 @@ import { ociSources } from "../oci-sources.js";
 import { commandMessage } from "../report/command-message.js";
 
 const kinds: readonly DependencyKind[] = ["registry", "git", "npm", "url", "marketplace"];
-const provides = ["registry", "core", "skills", "agents", "commands", "rules"] as const;
+const provides = [
+  "registry",
+  "core",
+  "skills",
+  "agents",
+  "commands",
+  "rules",
+  "claude-plugin",
+  "agent-plugin",
+] as const;
 
 export const addCommand: Command = {
   name: "add",

@@ -9,7 +9,7 @@ import { commandMessage } from "../report/command-message.js";
 import { targetFolder } from "../scope-option.js";
 import { signerPolicy } from "../signer-options.js";
 import { installBundle } from "./install.js";
-import { updateDependency } from "./update-dependency.js";
+import { updateAllDependencies, updateDependency } from "./update-dependency.js";
 import { updateWithSummary } from "./update-summary.js";
 
 export const updateCommand: Command = {
@@ -22,6 +22,7 @@ export const updateCommand: Command = {
   async run(args, io) {
     const dependency = args.positionals[0];
     if (dependency !== undefined) return updateDependency(dependency, args, io);
+    if (args.values.sources === true) return updateAllDependencies(args, io);
     if (args.values.check === true && args.values["dry-run"] === true)
       throw new UsageError("use either --check or --dry-run, not both");
     if (args.values.summary === true && (args.values.check === true || args.values["dry-run"] === true))

@@ -21,7 +21,10 @@ export const updateHelp: CommandHelp = {
     summary: {
       text: "update, then print what changed (files, components, what each assistant gains or loses) as Markdown for a pull request's body (--format json: as JSON); the update's own report goes to stderr",
     },
-    registry: { value: "DIR", text: "with <dependency>: the registry folder", default: "." },
+    registry: { value: "DIR", text: "with <dependency> or --sources: the registry folder", default: "." },
+    sources: {
+      text: "move every dependency of the registry's sources.json (and theirs) to what its ref names now, and write agentc.lock once (nothing is installed)",
+    },
   },
   exitCodes: {
     0: "updated, or up to date",
@@ -32,6 +35,10 @@ export const updateHelp: CommandHelp = {
     {
       command: "agentc update --project ../app",
       text: "install the newest bundle from where ../app's came from",
+    },
+    {
+      command: "agentc update --sources --registry org-registry",
+      text: "move every dependency of org-registry in its agentc.lock",
     },
     { command: "agentc update --check", text: "exit 1 when the current folder's install is behind" },
     {

@@ -2,10 +2,11 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { createTarGzip, parseTar } from "nanotar";
+import { createTarGzip } from "nanotar";
 import { AgentcError } from "../../shared/agentc-error.js";
 import { sha256 } from "../../shared/hash.js";
 import { parseJson } from "../../shared/nesting-limit.js";
+import { tarEntries } from "../../shared/tar-entries.js";
 import { emptyConfig, ociManifestType, titleAnnotation } from "./oci-media-types.js";
 import { parseOciReference } from "./oci-reference.js";
 import { RegistryClient } from "./registry-client.js";
@@ -132,7 +133,7 @@ async function blob(client: RegistryClient, descriptor: { digest: string; size: 
 function unpackLayer(bytes: Buffer): { files: Map<string, Uint8Array>; executables: Set<string> } {
   const files = new Map<string, Uint8Array>();
   const executables = new Set<string>();
-  for (const item of parseTar(gunzipSync(bytes, { maxOutputLength: 4 * maxLayerBytes }))) {
+  for (const item of tarEntries(gunzipSync(bytes, { maxOutputLength: 4 * maxLayerBytes }))) {
     if (item.type !== "file" || !item.data) continue;
     files.set(item.name, item.data);
     if ((Number.parseInt(item.attrs?.mode ?? "0", 8) & 0o111) !== 0) executables.add(item.name);
