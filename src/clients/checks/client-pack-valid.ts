@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { examplePack } from "../../diagnostics/client-fixture.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { SchemaViolation } from "../../documents/schema-validation.js";
+import type { PackFault } from "../validate-client-pack.js";
 import { withExamplePack } from "./client-fixtures.js";
 
 export const clientPackValid: InlineCheck = {
@@ -19,3 +22,66 @@ export const clientPackValid: InlineCheck = {
     ],
   },
 };
+
+/** The schema's violations of a pack file, each at its place. */
+export function packSchemaFindings(
+  violations: SchemaViolation[],
+  positionOf: (violation: SchemaViolation) => Position,
+): Diagnostic[] {
+  return violations.map((v) =>
+    diagnostic(clientPackValid, { position: positionOf(v), message: v.message, hint: v.hint }),
+  );
+}
+
+/** What the schema cannot see (validate-client-pack.ts finds it), each named with the pack's label. */
+export function packFaultFindings(
+  faults: PackFault[],
+  label: string,
+  positionOf: (fault: PackFault) => Position,
+): Diagnostic[] {
+  return faults.map((fault) =>
+    diagnostic(clientPackValid, {
+      position: positionOf(fault),
+      message: `${label}: ${fault.message}`,
+      hint: fault.hint,
+    }),
+  );
+}
+
+/** A shared_core / shared_seed source the registry does not hold. */
+export function missingSourceFinding(src: string, packFile: string, position: Position): Diagnostic {
+  return diagnostic(clientPackValid, {
+    position,
+    message: `${src} does not exist in the registry (named by ${packFile})`,
+    hint: "Add the file to the registry, or fix the path (relative to the registry folder).",
+  });
+}
+
+/**
+ * A registry pack at `path` (clients/<id>.json or clients/<id>/<manifest>) whose "client" is not its id, or
+ * a second pack of an id first read from `earlier`.
+ */
+export function packNamingFinding(
+  path: string,
+  id: string,
+  client: string,
+  earlier: string | undefined,
+  manifest: string,
+  position: Position,
+): Diagnostic | undefined {
+  if (earlier)
+    return diagnostic(clientPackValid, {
+      position,
+      message: `${path} and ${earlier} are both the pack of client "${id}"`,
+      hint: `Keep one of them: clients/${id}.json or clients/${id}/${manifest}.`,
+    });
+  if (id === client) return undefined;
+  const folder = path.endsWith(`/${manifest}`);
+  return diagnostic(clientPackValid, {
+    position,
+    message: `${path} declares client "${client}" but is ${folder ? "in the folder" : "named"} ${folder ? `clients/${id}` : `${id}.json`}`,
+    hint: folder
+      ? `Rename the folder to clients/${client}, or change "client".`
+      : `Rename the file to ${client}.json, or change "client".`,
+  });
+}
