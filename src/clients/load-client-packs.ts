@@ -115,7 +115,7 @@ function registryPacks(reader: RegistryReader, diagnostics: Diagnostic[]): Loade
   return files.flatMap(({ path, id }) => {
     const loaded = readClientPack({ path, file: path, label: path, origin: "registry", reader }, diagnostics);
     if (!loaded) return [];
-    const position = loaded.document.positionOf(["client"]);
+    const position = () => loaded.document.positionOf(["client"]);
     const misnamed = packNamingFinding(
       path,
       id,

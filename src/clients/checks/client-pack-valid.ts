@@ -67,18 +67,18 @@ export function packNamingFinding(
   client: string,
   earlier: string | undefined,
   manifest: string,
-  position: Position,
+  position: () => Position,
 ): Diagnostic | undefined {
   if (earlier)
     return diagnostic(clientPackValid, {
-      position,
+      position: position(),
       message: `${path} and ${earlier} are both the pack of client "${id}"`,
       hint: `Keep one of them: clients/${id}.json or clients/${id}/${manifest}.`,
     });
   if (id === client) return undefined;
   const folder = path.endsWith(`/${manifest}`);
   return diagnostic(clientPackValid, {
-    position,
+    position: position(),
     message: `${path} declares client "${client}" but is ${folder ? "in the folder" : "named"} ${folder ? `clients/${id}` : `${id}.json`}`,
     hint: folder
       ? `Rename the folder to clients/${client}, or change "client".`
