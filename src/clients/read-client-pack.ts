@@ -3,7 +3,6 @@ import { registryFilesAreReadable } from "../documents/checks/registry-files-are
 import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
 import { jsonErrors } from "../documents/read-json-document.js";
 import { type RegistryReader, readFailure, type TextRead } from "../documents/registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
 import { readText } from "../documents/text-file.js";
 import { packFaultFindings, packSchemaFindings } from "./checks/client-pack-valid.js";
 import { notActedOnFindings } from "./checks/seed-field-not-acted-on.js";
@@ -11,7 +10,6 @@ import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
 import { isSeedShaped, translateSeedPack } from "./seed-pack-translation.js";
 import { translatedDocument } from "./translated-document.js";
-import { packFaults } from "./validate-client-pack.js";
 
 const maxPackBytes = 1024 * 1024;
 
@@ -49,7 +47,7 @@ export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): Loa
     : parsed.document;
   if (!document || !schemaValid("client-pack", document, diagnostics)) return undefined;
   const pack = withoutNotes(document.value) as ClientPack;
-  const faults = packFaultFindings(packFaults(pack), source.label, (fault) =>
+  const faults = packFaultFindings(pack, source.label, (fault) =>
     document.positionOf(fault.path, fault.part ?? "value"),
   );
   diagnostics.push(...faults);
@@ -57,10 +55,14 @@ export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): Loa
   return { pack, file: source.file, document, origin: source.origin };
 }
 
-function schemaValid(schema: SchemaName, document: JsonDocument, diagnostics: Diagnostic[]): boolean {
-  const violations = validateAgainstSchema(schema, document.value);
-  diagnostics.push(...packSchemaFindings(violations, (v) => document.positionOf(v.path, v.part)));
-  return violations.length === 0;
+function schemaValid(
+  schema: "client-pack" | "client-pack-seed",
+  document: JsonDocument,
+  diagnostics: Diagnostic[],
+): boolean {
+  const findings = packSchemaFindings(schema, document.value, (v) => document.positionOf(v.path, v.part));
+  diagnostics.push(...findings);
+  return findings.length === 0;
 }
 
 /**

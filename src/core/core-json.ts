@@ -2,7 +2,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { readJsonDocument } from "../documents/read-json-document.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
+import type { SchemaName } from "../documents/schema-validation.js";
 import { schemaViolationFindings } from "./checks/core-file-matches-schema.js";
 import { coreNameUnique } from "./checks/core-name-unique.js";
 
@@ -18,7 +18,9 @@ export function loadCoreJson(
   if (reader.resolve(file).kind === "missing") return undefined;
   const document = readJsonDocument(reader, file, maxCoreJsonBytes, coreNameUnique, diagnostics)?.document;
   if (!document) return undefined;
-  const violations = validateAgainstSchema(schema, document.value);
-  diagnostics.push(...schemaViolationFindings(violations, (v) => document.positionOf(v.path, v.part)));
-  return violations.length === 0 ? document : undefined;
+  const findings = schemaViolationFindings(schema, document.value, (v) =>
+    document.positionOf(v.path, v.part),
+  );
+  diagnostics.push(...findings);
+  return findings.length === 0 ? document : undefined;
 }

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { readFailure } from "../documents/registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
+import type { SchemaName, SchemaViolation } from "../documents/schema-validation.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
 import { emptyBodyFinding } from "./checks/core-body-present.js";
@@ -57,9 +57,8 @@ export function loadCoreMarkdown(
 }
 
 function matchesSchema(parsed: ParsedYaml, schema: SchemaName, diagnostics: Diagnostic[]): boolean {
-  const violations = validateAgainstSchema(schema, parsed.value);
-  diagnostics.push(
-    ...schemaViolationFindings(violations, (v) => parsed.positionOf(v.path, v.part), "frontmatter"),
-  );
-  return violations.length === 0;
+  const positionOf = (v: SchemaViolation) => parsed.positionOf(v.path, v.part);
+  const findings = schemaViolationFindings(schema, parsed.value, positionOf, "frontmatter");
+  diagnostics.push(...findings);
+  return findings.length === 0;
 }

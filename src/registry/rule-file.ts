@@ -1,6 +1,5 @@
 import { fitsBraceBudget } from "../core/glob-budget.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import { validateAgainstSchema } from "../documents/schema-validation.js";
 import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
 import { ruleYamlFindings, unclosedFrontmatterFinding } from "./checks/frontmatter-is-well-formed.js";
 import { ruleFrontmatterFindings } from "./checks/frontmatter-matches-schema.js";
@@ -88,9 +87,7 @@ function readYamlBlock(
 }
 
 function checkFrontmatter(parsed: ParsedYaml, diagnostics: Diagnostic[]): Frontmatter {
-  diagnostics.push(
-    ...ruleFrontmatterFindings(validateAgainstSchema("rule-frontmatter", parsed.value), parsed.positionOf),
-  );
+  diagnostics.push(...ruleFrontmatterFindings(parsed.value, parsed.positionOf));
   const values: Frontmatter["values"] = {};
   const fields: Frontmatter["fields"] = {};
   for (const key of ["scope", "globs", "description", "trigger", "supersedes"] as const) {

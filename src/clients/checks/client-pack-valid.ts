@@ -1,8 +1,9 @@
 import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { examplePack } from "../../diagnostics/client-fixture.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
-import type { SchemaViolation } from "../../documents/schema-validation.js";
-import type { PackFault } from "../validate-client-pack.js";
+import { type SchemaViolation, validateAgainstSchema } from "../../documents/schema-validation.js";
+import type { ClientPack } from "../model.js";
+import { type PackFault, packFaults } from "../validate-client-pack.js";
 import { withExamplePack } from "./client-fixtures.js";
 
 export const clientPackValid: InlineCheck = {
@@ -23,23 +24,24 @@ export const clientPackValid: InlineCheck = {
   },
 };
 
-/** The schema's violations of a pack file, each at its place. */
+/** The pack file's violations of its schema (agentc's or seed 001's shape), each at its place. */
 export function packSchemaFindings(
-  violations: SchemaViolation[],
+  schema: "client-pack" | "client-pack-seed",
+  value: unknown,
   positionOf: (violation: SchemaViolation) => Position,
 ): Diagnostic[] {
-  return violations.map((v) =>
+  return validateAgainstSchema(schema, value).map((v) =>
     diagnostic(clientPackValid, { position: positionOf(v), message: v.message, hint: v.hint }),
   );
 }
 
 /** What the schema cannot see (validate-client-pack.ts finds it), each named with the pack's label. */
 export function packFaultFindings(
-  faults: PackFault[],
+  pack: ClientPack,
   label: string,
   positionOf: (fault: PackFault) => Position,
 ): Diagnostic[] {
-  return faults.map((fault) =>
+  return packFaults(pack).map((fault) =>
     diagnostic(clientPackValid, {
       position: positionOf(fault),
       message: `${label}: ${fault.message}`,

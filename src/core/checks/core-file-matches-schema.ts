@@ -1,7 +1,11 @@
 import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
-import type { SchemaViolation } from "../../documents/schema-validation.js";
+import {
+  type SchemaName,
+  type SchemaViolation,
+  validateAgainstSchema,
+} from "../../documents/schema-validation.js";
 import type { LoadTrigger } from "../model.js";
 
 export const coreFileMatchesSchema: InlineCheck = {
@@ -27,13 +31,14 @@ export const coreFileMatchesSchema: InlineCheck = {
   },
 };
 
-/** The schema's violations, each at its place; in a frontmatter the top level is called the frontmatter. */
+/** The value's violations of its schema, each at its place; in a frontmatter the top level is called the frontmatter. */
 export function schemaViolationFindings(
-  violations: SchemaViolation[],
+  schema: SchemaName,
+  value: unknown,
   positionOf: (violation: SchemaViolation) => Position,
   where: "file" | "frontmatter" = "file",
 ): Diagnostic[] {
-  return violations.map((v) =>
+  return validateAgainstSchema(schema, value).map((v) =>
     diagnostic(coreFileMatchesSchema, {
       position: positionOf(v),
       message: where === "frontmatter" ? v.message.replace("the top level", "the frontmatter") : v.message,

@@ -1,7 +1,7 @@
 import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
-import type { PositionOf, SchemaViolation } from "../../documents/schema-validation.js";
+import { type PositionOf, validateAgainstSchema } from "../../documents/schema-validation.js";
 
 export const frontmatterMatchesSchema: InlineCheck = {
   id: "AGC005",
@@ -20,8 +20,8 @@ export const frontmatterMatchesSchema: InlineCheck = {
 };
 
 /** The frontmatter's violations of rule-frontmatter.schema.json, each at its place. */
-export function ruleFrontmatterFindings(violations: SchemaViolation[], positionOf: PositionOf): Diagnostic[] {
-  return violations.map((violation) =>
+export function ruleFrontmatterFindings(frontmatter: unknown, positionOf: PositionOf): Diagnostic[] {
+  return validateAgainstSchema("rule-frontmatter", frontmatter).map((violation) =>
     diagnostic(frontmatterMatchesSchema, {
       position: positionOf(violation.path, violation.part),
       message: violation.message.replace("the top level", "the frontmatter"),
