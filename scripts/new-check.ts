@@ -40,7 +40,10 @@ function checkSource(file: string, stage: Stage, id: string, slug: string): stri
   const inline = stage === "load" || stage === "emit";
   const type = inline ? "InlineCheck" : stage === "registry" ? "RegistryCheck" : "OutputCheck";
   const imports = inline
-    ? [`import type { InlineCheck } from "${meta}";`]
+    ? [
+        `import { diagnostic, type InlineCheck } from "${meta}";`,
+        `import type { Diagnostic, Position } from "${importPath(file, "src/diagnostics/diagnostic.ts")}";`,
+      ]
     : [
         `import type { ${type} } from "${importPath(file, "src/checks/check.ts")}";`,
         `import type { Finding } from "${meta}";`,
@@ -73,8 +76,24 @@ function checkSource(file: string, stage: Stage, id: string, slug: string): stri
     "  },",
     ...run,
     "};",
-    "",
+    ...(inline ? findingFunction(slug, stage) : [""]),
   ].join("\n");
+}
+
+/**
+ * A load or emit check decides and words its findings here, in its own file; the loader or emitter reads the
+ * value, gives its position and reports what the function returns (docs/architecture.md#checks).
+ */
+function findingFunction(slug: string, stage: Stage): string[] {
+  return [
+    "",
+    `/** The finding on one value the ${stage === "load" ? "loader reads" : "emitter writes"}; undefined when it passes. */`,
+    `export function ${camel(slug)}Finding(value: unknown, position: Position): Diagnostic | undefined {`,
+    "  if (value === undefined) return undefined;",
+    `  return diagnostic(${camel(slug)}, { position, message: "Unexpected …, expected …" });`,
+    "}",
+    "",
+  ];
 }
 
 function testSource(testFile: string, checkFile: string, slug: string): string {
@@ -161,7 +180,8 @@ function main(): number {
     run(process.execPath, [join("dist", "scripts", "generate-check-docs.js")]);
   process.stdout.write(
     `${id} ${slug}: wrote ${checkFile}, ${testFile}, its entry in src/checks/index.ts${built ? ` and docs/checks/${id}.md` : ""}.\n` +
-      "Next: write the check (and, for a load or emit check, report it where that stage finds it), its examples and the\n" +
+      "Next: write the check (a load or emit check decides and words its findings in its own function, which the\n" +
+      "loader or emitter calls where it finds the value and reports what it returns), its examples and the\n" +
       "lines they yield (examples.expected), the test table's cases, then npm run build && npm run docs.\n",
   );
   return built ? 0 : 1;

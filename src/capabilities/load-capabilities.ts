@@ -1,12 +1,15 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { readJsonDocument } from "../documents/read-json-document.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { type SchemaViolation, validateAgainstSchema } from "../documents/schema-validation.js";
 import { capabilityHooks } from "./capability-hooks.js";
 import { capabilitySlug } from "./capability-slug.js";
-import { capabilityManifestMatchesSchema } from "./checks/capability-manifest-matches-schema.js";
+import {
+  capabilityManifestMatchesSchema,
+  manifestSchemaFindings,
+  misplacedFinding,
+  twoManifestsFinding,
+} from "./checks/capability-manifest-matches-schema.js";
 import {
   type CapabilityManifest,
   type CapabilityPackage,
@@ -67,14 +70,7 @@ function findManifest(reader: RegistryReader, dir: string, diagnostics: Diagnost
   const [first, second] = present;
   if (first === undefined)
     misplaced(dir, "holds no capability.json (or oats.json), so it is no capability package", diagnostics);
-  else if (second !== undefined)
-    diagnostics.push(
-      diagnostic(capabilityManifestMatchesSchema, {
-        position: { file: `${dir}/${second}`, line: 1, column: 1 },
-        message: `${dir} holds both ${first} and ${second}; a package has one manifest`,
-        hint: `Keep one: ${second} is the OATS name of ${first}.`,
-      }),
-    );
+  else if (second !== undefined) diagnostics.push(twoManifestsFinding(dir, first, second));
   return first !== undefined && second === undefined ? `${dir}/${first}` : undefined;
 }
 
@@ -86,52 +82,13 @@ function readManifest(
   const read = readJsonDocument(reader, file, maxManifestBytes, capabilityManifestMatchesSchema, diagnostics);
   if (!read) return undefined;
   const { document, keysWrittenTwice } = read;
-  const violations = oneRequirementKind(
-    withoutOtherBranches(validateAgainstSchema("capability", document.value)),
-    document.value as CapabilityManifest,
+  const findings = manifestSchemaFindings(document.value as CapabilityManifest, (v) =>
+    document.positionOf(v.path, v.part),
   );
-  for (const v of violations)
-    diagnostics.push(
-      diagnostic(capabilityManifestMatchesSchema, {
-        position: document.positionOf(v.path, v.part),
-        message: v.message,
-        hint: v.hint,
-      }),
-    );
-  return violations.length === 0 && keysWrittenTwice === 0 ? document : undefined;
-}
-
-/**
- * A hook is a string or an object: for an object with a wrong key the schema also says "expected string".
- * That half is dropped when the value has problems of its own inside.
- */
-function withoutOtherBranches(violations: SchemaViolation[]): SchemaViolation[] {
-  const inside = (v: SchemaViolation) => (other: SchemaViolation) =>
-    other.keyword !== "type" && v.path.every((segment, i) => other.path[i] === segment);
-  return violations.filter((v) => v.keyword !== "type" || !violations.some(inside(v)));
-}
-
-/**
- * A requirement is a host command (oneOf/0) or a runtime package (oneOf/1): the problems reported are those
- * of the kind it looks like, a runtime package when it has "runtime" or "package".
- */
-function oneRequirementKind(violations: SchemaViolation[], manifest: CapabilityManifest): SchemaViolation[] {
-  const requires: unknown[] = Array.isArray(manifest.requires) ? manifest.requires : [];
-  return violations.filter((v) => {
-    const branch = /\/requires\/items\/oneOf\/(\d+)\//.exec(v.schemaPath ?? "")?.[1];
-    const item = requires[Number(v.path[1])];
-    if (branch === undefined || typeof item !== "object" || item === null) return true;
-    const runtime = "runtime" in item || "package" in item;
-    return branch === (runtime ? "1" : "0");
-  });
+  diagnostics.push(...findings);
+  return findings.length === 0 && keysWrittenTwice === 0 ? document : undefined;
 }
 
 function misplaced(path: string, why: string, diagnostics: Diagnostic[]): void {
-  diagnostics.push(
-    diagnostic(capabilityManifestMatchesSchema, {
-      position: { file: path, line: 1, column: 1 },
-      message: `${path} ${why}`,
-      hint: "Put each package in its own folder capabilities/<name>/ with its capability.json.",
-    }),
-  );
+  diagnostics.push(misplacedFinding(path, why));
 }

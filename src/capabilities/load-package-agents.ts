@@ -1,8 +1,8 @@
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
-import { coreFrontmatterIsWellFormed } from "../core/checks/core-frontmatter-is-well-formed.js";
+import { frontmatterYamlFindings } from "../core/checks/core-frontmatter-is-well-formed.js";
 import type { CoreAgent } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { parseYamlBlock, yamlErrors } from "../documents/yaml-frontmatter.js";
+import { parseYamlBlock } from "../documents/yaml-frontmatter.js";
 import { agentPacks } from "./agent-packs.js";
 import { withInject } from "./instance-text.js";
 import type { CapabilityPackage, PackageAgents } from "./model.js";
@@ -35,7 +35,7 @@ function soulAgent(
   const file = `${pkg.dir}/${soul.dir}/soul.yaml`;
   const text = pkg.files.get(`${soul.dir}/soul.yaml`)?.toString("utf8") ?? "";
   const { parsed, errors } = parseYamlBlock(file, text, 1);
-  diagnostics.push(...yamlErrors(errors, coreFrontmatterIsWellFormed));
+  diagnostics.push(...frontmatterYamlFindings(errors));
   if (!parsed) return [];
   const { description, model } = parsed.value;
   const body = withInject(pkg.files.get(`${soul.dir}/AGENTS.md`) ?? Buffer.alloc(0), inject).toString("utf8");

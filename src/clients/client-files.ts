@@ -1,9 +1,8 @@
 import type { Core } from "../core/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type RegistryReader, readFailure } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";
-import { clientPackValid } from "./checks/client-pack-valid.js";
+import { missingSourceFinding } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { FileMapping } from "./model.js";
 
@@ -61,9 +60,5 @@ export function sourceFiles(reader: RegistryReader, mapping: FileMapping): strin
 }
 
 function missingSource(client: LoadedClientPack, path: (string | number)[], src: string): Diagnostic {
-  return diagnostic(clientPackValid, {
-    position: client.document.positionOf(path),
-    message: `${src} does not exist in the registry (named by ${client.file})`,
-    hint: "Add the file to the registry, or fix the path (relative to the registry folder).",
-  });
+  return missingSourceFinding(src, client.file, client.document.positionOf(path));
 }

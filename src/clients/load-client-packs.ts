@@ -7,7 +7,7 @@ import { packageDataFiles, readPackageData } from "../documents/package-data.js"
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { nearestName } from "../documents/schema-validation.js";
 import { builtinClientsDir } from "../shared/package-paths.js";
-import { clientPackValid } from "./checks/client-pack-valid.js";
+import { packNamingFinding } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
 import { deleteNotes, readClientPack } from "./read-client-pack.js";
@@ -116,35 +116,20 @@ function registryPacks(reader: RegistryReader, diagnostics: Diagnostic[]): Loade
   return files.flatMap(({ path, id }) => {
     const loaded = readClientPack({ path, file: path, label: path, origin: "registry", reader }, diagnostics);
     if (!loaded) return [];
-    const problem = namingProblem(path, id, loaded.pack.client, seen.get(id));
-    seen.set(id, path);
-    if (!problem) return [loaded];
-    diagnostics.push(
-      diagnostic(clientPackValid, { position: loaded.document.positionOf(["client"]), ...problem }),
+    const position = () => loaded.document.positionOf(["client"]);
+    const misnamed = packNamingFinding(
+      path,
+      id,
+      loaded.pack.client,
+      seen.get(id),
+      packFolderManifest,
+      position,
     );
+    seen.set(id, path);
+    if (!misnamed) return [loaded];
+    diagnostics.push(misnamed);
     return [];
   });
-}
-
-function namingProblem(
-  path: string,
-  id: string,
-  client: string,
-  earlier: string | undefined,
-): { message: string; hint: string } | undefined {
-  if (earlier)
-    return {
-      message: `${path} and ${earlier} are both the pack of client "${id}"`,
-      hint: `Keep one of them: clients/${id}.json or clients/${id}/${packFolderManifest}.`,
-    };
-  if (id === client) return undefined;
-  const folder = path.endsWith(`/${packFolderManifest}`);
-  return {
-    message: `${path} declares client "${client}" but is ${folder ? "in the folder" : "named"} ${folder ? `clients/${id}` : `${id}.json`}`,
-    hint: folder
-      ? `Rename the folder to clients/${client}, or change "client".`
-      : `Rename the file to ${client}.json, or change "client".`,
-  };
 }
 
 function byClient(packs: LoadedClientPack[]): LoadedClientPack[] {

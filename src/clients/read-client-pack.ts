@@ -1,18 +1,15 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
 import { jsonErrors } from "../documents/read-json-document.js";
 import { type RegistryReader, readFailure, type TextRead } from "../documents/registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
 import { readText } from "../documents/text-file.js";
-import { clientPackValid } from "./checks/client-pack-valid.js";
-import { seedFieldNotActedOn } from "./checks/seed-field-not-acted-on.js";
+import { packFaultFindings, packSchemaFindings } from "./checks/client-pack-valid.js";
+import { notActedOnFindings } from "./checks/seed-field-not-acted-on.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
 import type { ClientPack } from "./model.js";
 import { isSeedShaped, translateSeedPack } from "./seed-pack-translation.js";
 import { translatedDocument } from "./translated-document.js";
-import { packFaults } from "./validate-client-pack.js";
 
 const maxPackBytes = 1024 * 1024;
 
@@ -50,32 +47,22 @@ export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): Loa
     : parsed.document;
   if (!document || !schemaValid("client-pack", document, diagnostics)) return undefined;
   const pack = withoutNotes(document.value) as ClientPack;
-  const faults = packFaults(pack);
-  for (const fault of faults) {
-    diagnostics.push(
-      diagnostic(clientPackValid, {
-        position: document.positionOf(fault.path, fault.part ?? "value"),
-        message: `${source.label}: ${fault.message}`,
-        hint: fault.hint,
-      }),
-    );
-  }
+  const faults = packFaultFindings(pack, source.label, (fault) =>
+    document.positionOf(fault.path, fault.part ?? "value"),
+  );
+  diagnostics.push(...faults);
   if (faults.length > 0) return undefined;
   return { pack, file: source.file, document, origin: source.origin };
 }
 
-function schemaValid(schema: SchemaName, document: JsonDocument, diagnostics: Diagnostic[]): boolean {
-  const violations = validateAgainstSchema(schema, document.value);
-  for (const v of violations) {
-    diagnostics.push(
-      diagnostic(clientPackValid, {
-        position: document.positionOf(v.path, v.part),
-        message: v.message,
-        hint: v.hint,
-      }),
-    );
-  }
-  return violations.length === 0;
+function schemaValid(
+  schema: "client-pack" | "client-pack-seed",
+  document: JsonDocument,
+  diagnostics: Diagnostic[],
+): boolean {
+  const findings = packSchemaFindings(schema, document.value, (v) => document.positionOf(v.path, v.part));
+  diagnostics.push(...findings);
+  return findings.length === 0;
 }
 
 /**
@@ -85,15 +72,9 @@ function schemaValid(schema: SchemaName, document: JsonDocument, diagnostics: Di
 function seedShapedDocument(seed: JsonDocument, diagnostics: Diagnostic[]): JsonDocument | undefined {
   if (!schemaValid("client-pack-seed", seed, diagnostics)) return undefined;
   const translation = translateSeedPack(seed.value as Record<string, unknown>);
-  for (const field of translation.notActedOn)
-    diagnostics.push(
-      diagnostic(seedFieldNotActedOn, {
-        position: seed.positionOf(field.path, "key"),
-        severity: field.severity,
-        message: `${seed.file}: ${field.message}`,
-        hint: field.hint,
-      }),
-    );
+  diagnostics.push(
+    ...notActedOnFindings(seed.file, translation.notActedOn, (field) => seed.positionOf(field.path, "key")),
+  );
   return translatedDocument(seed, translation);
 }
 

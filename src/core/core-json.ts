@@ -1,10 +1,9 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { readJsonDocument } from "../documents/read-json-document.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
-import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
+import type { SchemaName } from "../documents/schema-validation.js";
+import { schemaViolationFindings } from "./checks/core-file-matches-schema.js";
 import { coreNameUnique } from "./checks/core-name-unique.js";
 
 const maxCoreJsonBytes = 8 * 1024 * 1024;
@@ -19,10 +18,9 @@ export function loadCoreJson(
   if (reader.resolve(file).kind === "missing") return undefined;
   const document = readJsonDocument(reader, file, maxCoreJsonBytes, coreNameUnique, diagnostics)?.document;
   if (!document) return undefined;
-  const violations = validateAgainstSchema(schema, document.value);
-  for (const v of violations) {
-    const position = document.positionOf(v.path, v.part);
-    diagnostics.push(diagnostic(coreFileMatchesSchema, { position, message: v.message, hint: v.hint }));
-  }
-  return violations.length === 0 ? document : undefined;
+  const findings = schemaViolationFindings(schema, document.value, (v) =>
+    document.positionOf(v.path, v.part),
+  );
+  diagnostics.push(...findings);
+  return findings.length === 0 ? document : undefined;
 }

@@ -1,13 +1,15 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { readFailure } from "../documents/registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
+import type { SchemaName, SchemaViolation } from "../documents/schema-validation.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
-import { type ParsedYaml, parseYamlBlock, yamlErrors } from "../documents/yaml-frontmatter.js";
-import { coreBodyPresent } from "./checks/core-body-present.js";
-import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
-import { coreFrontmatterIsWellFormed } from "./checks/core-frontmatter-is-well-formed.js";
+import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { emptyBodyFinding } from "./checks/core-body-present.js";
+import { schemaViolationFindings } from "./checks/core-file-matches-schema.js";
+import {
+  frontmatterBlockFinding,
+  frontmatterYamlFindings,
+} from "./checks/core-frontmatter-is-well-formed.js";
 import type { CoreMarkdown } from "./model.js";
 
 /** A core Markdown file whose frontmatter parsed and matched its schema. */
@@ -34,18 +36,15 @@ export function loadCoreMarkdown(
     .split("\n");
   const closeAt = lines[0] === "---" ? lines.indexOf("---", 1) : -1;
   if (closeAt < 0) {
-    const message =
-      lines[0] === "---"
-        ? "Frontmatter block is never closed"
-        : "The file does not start with a '---' frontmatter block";
-    diagnostics.push(diagnostic(coreFrontmatterIsWellFormed, { position: start, message }));
+    diagnostics.push(frontmatterBlockFinding(lines[0], start));
     return undefined;
   }
   const { parsed, errors } = parseYamlBlock(file, lines.slice(1, closeAt).join("\n"), 2);
-  diagnostics.push(...yamlErrors(errors, coreFrontmatterIsWellFormed));
+  diagnostics.push(...frontmatterYamlFindings(errors));
   if (!parsed || !matchesSchema(parsed, schema, diagnostics)) return undefined;
   const body = lines.slice(closeAt + 1).join("\n");
-  if (body.trim() === "") diagnostics.push(emptyBody(file, closeAt + 1));
+  const empty = emptyBodyFinding(file, body, closeAt + 1);
+  if (empty) diagnostics.push(empty);
   const { clients } = parsed.value;
   return {
     file,
@@ -58,22 +57,8 @@ export function loadCoreMarkdown(
 }
 
 function matchesSchema(parsed: ParsedYaml, schema: SchemaName, diagnostics: Diagnostic[]): boolean {
-  const violations = validateAgainstSchema(schema, parsed.value);
-  for (const v of violations) {
-    diagnostics.push(
-      diagnostic(coreFileMatchesSchema, {
-        position: parsed.positionOf(v.path, v.part),
-        message: v.message.replace("the top level", "the frontmatter"),
-        hint: v.hint,
-      }),
-    );
-  }
-  return violations.length === 0;
-}
-
-function emptyBody(file: string, closingLine: number): Diagnostic {
-  return diagnostic(coreBodyPresent, {
-    position: { file, line: closingLine, column: 1 },
-    message: `${file} has no text below its frontmatter`,
-  });
+  const positionOf = (v: SchemaViolation) => parsed.positionOf(v.path, v.part);
+  const findings = schemaViolationFindings(schema, parsed.value, positionOf, "frontmatter");
+  diagnostics.push(...findings);
+  return findings.length === 0;
 }

@@ -1,21 +1,13 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { coreFileNameWellFormed } from "./checks/core-file-name-well-formed.js";
-import { coreNameMatchesPath } from "./checks/core-name-matches-path.js";
+import { pathNameFinding, strayEntryFinding } from "./checks/core-file-name-well-formed.js";
+import { nameMismatchFinding } from "./checks/core-name-matches-path.js";
 
-/** The portable name form: lowercase words joined by single hyphens, at most 64 characters. */
-export const portableName = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const maxNameLength = 64;
+export { maxNameLength, portableName } from "./portable-name.js";
 
 export function checkPathName(name: string, path: string, diagnostics: Diagnostic[]): void {
-  if (portableName.test(name) && name.length <= maxNameLength) return;
-  diagnostics.push(
-    diagnostic(coreFileNameWellFormed, {
-      position: { file: path, line: 1, column: 1 },
-      message: `"${name}" (${path}) is not a portable name: lowercase letters, digits and single hyphens, at most ${maxNameLength} characters`,
-    }),
-  );
+  const finding = pathNameFinding(name, path);
+  if (finding) diagnostics.push(finding);
 }
 
 /** What each folder of core/ holds, for messages about entries that do not belong there. */
@@ -28,13 +20,7 @@ export const folderHolds = {
 
 /** Reports an entry no client would ever see. */
 export function strayEntry(path: string, why: string, holds: string, diagnostics: Diagnostic[]): void {
-  diagnostics.push(
-    diagnostic(coreFileNameWellFormed, {
-      position: { file: path, line: 1, column: 1 },
-      message: `${path} ${why}, so no client would see it`,
-      hint: `Move or rename it: this folder holds ${holds}.`,
-    }),
-  );
+  diagnostics.push(strayEntryFinding(path, why, holds));
 }
 
 export function checkNameMatchesPath(
@@ -44,13 +30,8 @@ export function checkNameMatchesPath(
   position: Position,
   diagnostics: Diagnostic[],
 ): void {
-  if (name === pathName) return;
-  diagnostics.push(
-    diagnostic(coreNameMatchesPath, {
-      position,
-      message: `name "${name}" differs from its ${what} name "${pathName}"`,
-    }),
-  );
+  const finding = nameMismatchFinding(name, pathName, what, position);
+  if (finding) diagnostics.push(finding);
 }
 
 /**

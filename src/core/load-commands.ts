@@ -1,15 +1,11 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { commandUsesArguments } from "./checks/command-uses-arguments.js";
+import { unusedArgumentsFinding } from "./checks/command-uses-arguments.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreCommand } from "./model.js";
 
 export const commandsFolder = "core/commands";
-
-/** Placeholders a command body may use: $ARGUMENTS for all input, $1..$9 for single words. */
-export const argumentPlaceholder = /\$(ARGUMENTS|[1-9])/;
 
 interface CommandFrontmatter {
   /** The client packs that compile it, when not every chosen one (read in core-markdown.ts). */
@@ -36,14 +32,9 @@ function loadCommand(
   if (!markdown) return undefined;
   const { values, ...located } = markdown;
   const matter = values as unknown as CommandFrontmatter;
-  if (matter.argument_hint && !argumentPlaceholder.test(located.body)) {
-    diagnostics.push(
-      diagnostic(commandUsesArguments, {
-        position: located.positionOf(["argument_hint"], "key"),
-        message: `${file} asks for arguments but its body uses neither $ARGUMENTS nor $1..$9`,
-      }),
-    );
-  }
+  const hintPosition = () => located.positionOf(["argument_hint"], "key");
+  const unused = unusedArgumentsFinding(file, matter.argument_hint, located.body, hintPosition);
+  if (unused) diagnostics.push(unused);
   return {
     ...located,
     name,

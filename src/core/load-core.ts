@@ -1,7 +1,6 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { RegistryReader } from "../documents/registry-reader.js";
-import { coreNameUnique } from "./checks/core-name-unique.js";
+import { sharedSlashNameFindings } from "./checks/core-name-unique.js";
 import { strayEntry } from "./core-names.js";
 import { loadAgents } from "./load-agents.js";
 import { loadCommands } from "./load-commands.js";
@@ -39,21 +38,6 @@ function loadCoreFolder(dir: RegistryReader, diagnostics: Diagnostic[]): Core {
     hooks: loadHooks(dir, diagnostics),
     mcpServers: loadMcpServers(dir, diagnostics),
   };
-  reportSharedSlashNames(core, diagnostics);
+  diagnostics.push(...sharedSlashNameFindings(core));
   return core;
-}
-
-/** Skills and commands share the slash-command namespace of every client. */
-function reportSharedSlashNames(core: Core, diagnostics: Diagnostic[]): void {
-  const skills = new Map(core.skills.map((skill) => [skill.name, skill]));
-  for (const command of core.commands) {
-    const skill = skills.get(command.name);
-    if (!skill) continue;
-    diagnostics.push(
-      diagnostic(coreNameUnique, {
-        position: { file: command.file, line: 1, column: 1 },
-        message: `/${command.name} is both this command and the skill in ${skill.file}; clients would show only one`,
-      }),
-    );
-  }
 }

@@ -1,11 +1,9 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument, JsonPath } from "../documents/json-document.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { mcpPlaceholdersWellFormed } from "./checks/mcp-placeholders-well-formed.js";
-import { mcpServerNameWellFormed } from "./checks/mcp-server-name-well-formed.js";
+import { placeholderFindings } from "./checks/mcp-placeholders-well-formed.js";
+import { serverNameFinding } from "./checks/mcp-server-name-well-formed.js";
 import { loadCoreJson } from "./core-json.js";
-import { malformedPlaceholders } from "./mcp-placeholders.js";
 import type { McpServer } from "./model.js";
 
 export const mcpFile = "core/mcp.json";
@@ -25,9 +23,6 @@ interface WrittenServer {
   description?: string;
 }
 
-/** Characters every client accepts in a server name; '_' is accepted but ambiguous in some tool names. */
-const serverName = /^[A-Za-z0-9_-]+$/;
-
 /** core/mcp.json: MCP servers by name, stdio or remote, sorted by name. */
 export function loadMcpServers(reader: RegistryReader, diagnostics: Diagnostic[]): McpServer[] {
   const document = loadCoreJson(reader, mcpFile, "core-mcp", diagnostics);
@@ -44,17 +39,9 @@ export function loadMcpServers(reader: RegistryReader, diagnostics: Diagnostic[]
 }
 
 function checkServerName(name: string, document: JsonDocument, diagnostics: Diagnostic[]): number {
-  const position = document.positionOf(["servers", name], "key");
-  if (!serverName.test(name)) {
-    const message = `MCP server name "${name}" holds characters other than letters, digits, '-' and '_'`;
-    diagnostics.push(diagnostic(mcpServerNameWellFormed, { position, message }));
-    return 1;
-  }
-  if (name.includes("_")) {
-    const message = `MCP server name "${name}" holds '_', which makes some clients' tool names (mcp_<server>_<tool>) ambiguous`;
-    diagnostics.push(diagnostic(mcpServerNameWellFormed, { position, message, severity: "warning" }));
-  }
-  return 0;
+  const finding = serverNameFinding(name, document.positionOf(["servers", name], "key"));
+  if (finding) diagnostics.push(finding);
+  return finding?.severity === "error" ? 1 : 0;
 }
 
 function checkPlaceholders(
@@ -63,19 +50,12 @@ function checkPlaceholders(
   document: JsonDocument,
   diagnostics: Diagnostic[],
 ): number {
-  let faults = 0;
+  const before = diagnostics.length;
   for (const [path, value] of stringsOf(server)) {
-    for (const bad of malformedPlaceholders(value)) {
-      faults++;
-      diagnostics.push(
-        diagnostic(mcpPlaceholdersWellFormed, {
-          position: document.positionOf(["servers", name, ...path]),
-          message: `"${bad}" is not a placeholder of the form \${NAME} or \${NAME:-default}`,
-        }),
-      );
-    }
+    if (!value.includes("${")) continue;
+    diagnostics.push(...placeholderFindings(value, document.positionOf(["servers", name, ...path])));
   }
-  return faults;
+  return diagnostics.length - before;
 }
 
 /** The values that may hold placeholders, with their paths inside the server. */

@@ -1,9 +1,9 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { permissionPatternWellFormed } from "./checks/permission-pattern-well-formed.js";
-import { permissionQualifierFitsVerb } from "./checks/permission-qualifier-fits-verb.js";
+import { disagreementFindings } from "./checks/permission-lists-disagree.js";
+import { listedPatternFinding } from "./checks/permission-pattern-well-formed.js";
+import { misplacedQualifierFindings } from "./checks/permission-qualifier-fits-verb.js";
 import { loadCoreJson } from "./core-json.js";
 import {
   emptyPermissions,
@@ -15,15 +15,12 @@ import {
   permissionLevels,
   type Verb,
 } from "./model.js";
-import { reportDisagreement } from "./permission-lists.js";
-import { patternFault } from "./permission-rule.js";
 
 export const permissionsFile = "core/permissions.json";
 
 type WrittenRule = { verb: Verb; reason?: string; clients?: string[] } & Partial<
   Record<PatternKind, string[]>
 >;
-const patternKinds: PatternKind[] = ["paths", "commands", "domains", "tools", "names"];
 
 /** core/permissions.json: project-wide deny, ask and allow rules. */
 export function loadPermissions(reader: RegistryReader, diagnostics: Diagnostic[]): PermissionLists {
@@ -37,7 +34,7 @@ export function loadPermissions(reader: RegistryReader, diagnostics: Diagnostic[
       if (loaded) lists[level].push(loaded);
     }
   }
-  reportDisagreement(lists, diagnostics);
+  diagnostics.push(...disagreementFindings(lists));
   return lists;
 }
 
@@ -50,22 +47,11 @@ function toRule(
 ): PermissionRule | undefined {
   const kind = patternKindOf[rule.verb];
   const before = diagnostics.length;
-  for (const other of patternKinds.filter((k) => k !== kind && rule[k] !== undefined)) {
-    diagnostics.push(
-      diagnostic(permissionQualifierFitsVerb, {
-        position: document.positionOf([...path, other], "key"),
-        message: `"${other}" does not narrow verb "${rule.verb}"; it takes "${kind}"`,
-      }),
-    );
-  }
+  diagnostics.push(...misplacedQualifierFindings(rule, (key) => document.positionOf([...path, key], "key")));
   const patterns = rule[kind] ?? [];
   for (const [index, pattern] of patterns.entries()) {
-    const problem = patternFault(rule.verb, pattern);
-    if (!problem) continue;
-    const position = document.positionOf([...path, kind, index]);
-    diagnostics.push(
-      diagnostic(permissionPatternWellFormed, { position, message: `"${pattern}" ${problem}` }),
-    );
+    const finding = listedPatternFinding(rule.verb, pattern, document.positionOf([...path, kind, index]));
+    if (finding) diagnostics.push(finding);
   }
   if (diagnostics.length > before) return undefined;
   const position = document.positionOf(path);

@@ -1,8 +1,7 @@
-import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { alwaysOnRuleHasNoGlobs } from "./checks/always-on-rule-has-no-globs.js";
-import { coreFileMatchesSchema } from "./checks/core-file-matches-schema.js";
+import { alwaysOnGlobsFinding } from "./checks/always-on-rule-has-no-globs.js";
+import { ruleTriggerFinding } from "./checks/core-file-matches-schema.js";
 import { type LoadedMarkdown, loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import { fitsBraceBudget } from "./glob-budget.js";
@@ -46,33 +45,8 @@ function toRule(name: string, markdown: LoadedMarkdown, diagnostics: Diagnostic[
 /** glob needs globs, always_on takes none, model_decision needs the description the model decides by. */
 function triggerFitsFields(markdown: LoadedMarkdown, diagnostics: Diagnostic[]): boolean {
   const matter = markdown.values as unknown as RuleFrontmatter;
-  const fault = (
-    key: keyof RuleFrontmatter,
-    message: string,
-    hint: string,
-    check: CheckMeta = coreFileMatchesSchema,
-  ) => {
-    diagnostics.push(diagnostic(check, { position: markdown.positionOf([key], "key"), message, hint }));
-    return false;
-  };
-  if (matter.trigger === "glob" && !matter.globs)
-    return fault(
-      "trigger",
-      'trigger "glob" needs "globs"',
-      'Add globs: ["src/**/*.ts"], or choose another trigger.',
-    );
-  if (matter.trigger === "always_on" && matter.globs)
-    return fault(
-      "globs",
-      `a rule with trigger "always_on" takes no "globs" (${matter.globs.join(", ")}): a client would load it only for matching files`,
-      alwaysOnRuleHasNoGlobs.hint,
-      alwaysOnRuleHasNoGlobs,
-    );
-  if (matter.trigger === "model_decision" && !matter.description)
-    return fault(
-      "trigger",
-      'trigger "model_decision" needs a "description": it is what the model decides by',
-      "Add a description saying when the rule applies.",
-    );
-  return true;
+  const positionOf = (key: keyof RuleFrontmatter) => markdown.positionOf([key], "key");
+  const finding = ruleTriggerFinding(matter, positionOf) ?? alwaysOnGlobsFinding(matter, positionOf);
+  if (finding) diagnostics.push(finding);
+  return finding === undefined;
 }

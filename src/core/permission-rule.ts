@@ -1,9 +1,7 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import { permissionPatternWellFormed } from "./checks/permission-pattern-well-formed.js";
-import { permissionRuleNamesAVerb } from "./checks/permission-rule-names-a-verb.js";
-import { type PermissionRule, patternKindOf, type Verb, verbs } from "./model.js";
-import { patternProblem } from "./permission-pattern.js";
+import { ruleFormFinding, rulePatternFinding } from "./checks/permission-pattern-well-formed.js";
+import { isVerb, unknownVerbFinding } from "./checks/permission-rule-names-a-verb.js";
+import type { PermissionRule } from "./model.js";
 
 const ruleForm = /^([A-Za-z_]+)(?:\((.*)\))?$/s;
 
@@ -15,41 +13,20 @@ export function parsePermissionRule(
 ): PermissionRule | undefined {
   const match = ruleForm.exec(text);
   if (!match) {
-    diagnostics.push(
-      diagnostic(permissionPatternWellFormed, {
-        position,
-        message: `Permission rule "${text}" is neither 'verb' nor 'Verb(pattern)'`,
-      }),
-    );
+    diagnostics.push(ruleFormFinding(text, position));
     return undefined;
   }
   const verb = (match[1] ?? "").toLowerCase();
   if (!isVerb(verb)) {
-    diagnostics.push(
-      diagnostic(permissionRuleNamesAVerb, {
-        position,
-        message: `"${match[1]}" in "${text}" is not a core verb`,
-      }),
-    );
+    diagnostics.push(unknownVerbFinding(match[1] ?? "", text, position));
     return undefined;
   }
   const pattern = match[2];
   if (pattern === undefined) return { verb, patterns: [], position };
-  const problem =
-    pattern === "" ? "is empty; write the verb alone for the whole tool" : patternFault(verb, pattern);
-  if (problem) {
-    diagnostics.push(
-      diagnostic(permissionPatternWellFormed, { position, message: `The pattern of "${text}" ${problem}` }),
-    );
+  const finding = rulePatternFinding(verb, pattern, text, position);
+  if (finding) {
+    diagnostics.push(finding);
     return undefined;
   }
   return { verb, patterns: [pattern], position };
-}
-
-export function isVerb(word: string): word is Verb {
-  return (verbs as readonly string[]).includes(word);
-}
-
-export function patternFault(verb: Verb, pattern: string): string | undefined {
-  return patternProblem(patternKindOf[verb], pattern);
 }

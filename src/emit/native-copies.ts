@@ -1,12 +1,16 @@
 import type { ClientPack } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
 import { type NativeCopy, nativeFolder } from "../registry/native-copies.js";
-import { pathProblem } from "../shared/path-check.js";
-import { nativeCopyWritten } from "./checks/native-copy-written.js";
+import {
+  changedSettingsFinding,
+  copyProblem,
+  copyProblemFinding,
+  nothingReplacedFinding,
+  pathTakenFinding,
+} from "./checks/native-copy-written.js";
 import type { ComposedFile, EmittedFile } from "./emitted-tree.js";
 import { nativeValues } from "./native-values.js";
 
@@ -31,47 +35,25 @@ export function placeNativeCopies(
       const settings = values.find((c) => c.path === copy.path && c.component === copy.component);
       const native = settings && copy.current && !copy.problem ? nativeValues(copy, settings) : undefined;
       if (native) values = values.map((c) => (c === settings ? native : c));
-      else if (!copy.current)
-        diagnostics.push(
-          reported(
-            copy,
-            settings
-              ? `${copy.from.join(", ")} changed since import: the build composes ${copy.component}'s own values into ${copy.path}, and the project's entries there stay beside them (a hook of both would run twice)`
-              : `${copy.from.join(", ")} changed since import: the build composes nothing into ${copy.path}, and the project's entries there stay as they are`,
-            "warning",
-          ),
-        );
+      else if (!copy.current) diagnostics.push(changedSettingsFinding(copy, settings !== undefined));
       continue;
     }
-    const problem = copyProblem(registry, copy);
+    const problem = copyProblem(copy, componentPlaces(registry, copy.component));
     if (problem) {
       const moved = problem.stale ? atOwnPath(registry, copy, out) : undefined;
       if (moved) out = moved.files;
-      const at = moved ? ` at ${copy.path}, where the project has it` : "";
-      diagnostics.push(reported(copy, problem.message.replace("{at}", at), problem.severity));
+      diagnostics.push(copyProblemFinding(copy, problem, moved !== undefined));
       continue;
     }
     const replaced = out.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
     const [first] = replaced;
     if (!first) {
-      diagnostics.push(
-        reported(
-          copy,
-          `${copy.component} writes nothing of ${copy.from.join(", ")}, so ${nativeFolder}/${copy.path} is not written`,
-          "warning",
-        ),
-      );
+      diagnostics.push(nothingReplacedFinding(copy));
       continue;
     }
     const taken = copy.files.find((c) => out.some((f) => f.path === c.path && !replaced.includes(f)));
     if (taken) {
-      diagnostics.push(
-        reported(
-          copy,
-          `${taken.path} is also written for another item of the registry, so ${nativeFolder}/${copy.path} is not written and ${copy.from.join(", ")} is written in ${copy.component}'s own form`,
-          "warning",
-        ),
-      );
+      diagnostics.push(pathTakenFinding(copy, taken.path));
       continue;
     }
     out = [
@@ -94,37 +76,6 @@ function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: Emitt
     native: `${nativeFolder}/${file.path}`,
     ...(like.client ? { client: skillFile ? { ...like.client, kind: "skill-file" } : like.client } : {}),
   };
-}
-
-function copyProblem(
-  registry: Registry,
-  copy: NativeCopy,
-): { message: string; severity: "error" | "warning"; stale?: boolean } | undefined {
-  if (copy.problem) return { message: copy.problem, severity: "error" };
-  const unsafe = copy.files
-    .map((f) => ({ path: f.path, problem: pathProblem(f.path) }))
-    .find((f) => f.problem);
-  if (unsafe)
-    return { message: `${unsafe.path} ${unsafe.problem}, so agentc cannot install it`, severity: "error" };
-  const places = componentPlaces(registry, copy.component);
-  if (!places)
-    return {
-      message: `${copy.component} is neither a chosen client pack nor a chosen adapter of targets.json`,
-      severity: "error",
-    };
-  const outside = copy.files.find((f) => !places.some((p) => f.path === p || f.path.startsWith(`${p}/`)));
-  if (outside)
-    return {
-      message: `${outside.path} is not at a place ${copy.component} reads (${places.join(", ")})`,
-      severity: "error",
-    };
-  if (!copy.current)
-    return {
-      message: `${copy.from.join(", ")} changed since import: the build writes ${copy.component}'s own form of it{at}, and ${nativeFolder}/${copy.path} no longer`,
-      severity: "warning",
-      stale: true,
-    };
-  return undefined;
 }
 
 /**
@@ -230,8 +181,4 @@ function adapterPlaces(adapter: Adapter): string[] {
   const pinned = alwaysOnPath(adapter);
   const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
   return [...(pinned ? [pinned] : []), ...(dir ? [dir] : [])];
-}
-
-function reported(copy: NativeCopy, message: string, severity: "error" | "warning"): Diagnostic {
-  return diagnostic(nativeCopyWritten, { position: copy.position, severity, message });
 }

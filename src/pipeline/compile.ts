@@ -11,7 +11,7 @@ import { buildManifest } from "../manifest/build-manifest.js";
 import type { Manifest } from "../manifest/manifest-model.js";
 import { buildPlugin } from "../plugin/build-plugin.js";
 import { settleLosses } from "../registry/accepted-losses.js";
-import { acceptedLossFindings } from "../registry/checks/accepted-loss-findings.js";
+import { acceptedLossFindings } from "../registry/checks/accepted-loss-matches.js";
 import { coverFormatLosses } from "../registry/covered-losses.js";
 import { type LoadOptions, type LoadResult, loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/model.js";

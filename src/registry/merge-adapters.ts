@@ -4,7 +4,7 @@ import { configMatchesSchema } from "../documents/checks/config-matches-schema.j
 import type { JsonDocument } from "../documents/json-document.js";
 import { didYouMean } from "../shared/nearest-name.js";
 import type { AssistantSelection } from "./assistants.js";
-import { builtinAdapterReplaced } from "./checks/builtin-adapter-replaced.js";
+import { replacedBuiltinsFinding } from "./checks/builtin-adapter-replaced.js";
 import { alwaysOnPath, installedFiles } from "./install-files.js";
 import type { Adapter, ResolvedAdapter, TargetsConfig } from "./model.js";
 
@@ -124,26 +124,14 @@ function reportLeftOut(
   document: JsonDocument,
   diagnostics: Diagnostic[],
 ): void {
-  if (own.length === 0) return;
-  const ownIds = own.map((a) => `"${a.id}"`).join(", ");
-  const position = document.positionOf(["targets"], "key");
-  if (implicit) {
-    diagnostics.push(
-      diagnostic(builtinAdapterReplaced, {
-        position,
-        message: `targets[] defines adapters of its own (${ownIds}), so none of the ${builtins.length} built-in adapters is used`,
-      }),
-    );
-    return;
-  }
-  const left = picked.filter((b) => !chosen.includes(b)).map((b) => `"${b.adapter.id}"`);
-  if (left.length === 0) return;
-  diagnostics.push(
-    diagnostic(builtinAdapterReplaced, {
-      position,
-      message: `built-in adapter${left.length === 1 ? "" : "s"} ${left.join(", ")} left out: targets[] adapters ${ownIds} write the same files`,
-    }),
+  const leftOut = implicit ? [] : picked.filter((b) => !chosen.includes(b)).map((b) => b.adapter.id);
+  const finding = replacedBuiltinsFinding(
+    own.map((a) => a.id),
+    implicit ? { builtins: builtins.length } : undefined,
+    leftOut,
+    () => document.positionOf(["targets"], "key"),
   );
+  if (finding) diagnostics.push(finding);
 }
 
 function chooseBuiltins(

@@ -1,5 +1,4 @@
 import { checkThirdPartyText } from "../dependencies/content-check.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import type { JsonDocument } from "../documents/json-document.js";
@@ -8,7 +7,7 @@ import { maxRuleFileBytes } from "../documents/text-file.js";
 import { sha256 } from "../shared/hash.js";
 import { nearestName } from "../shared/nearest-name.js";
 import { baseName, joinPath, parentPath } from "../shared/posix-path.js";
-import { remoteSourceFetched } from "./checks/remote-source-fetched.js";
+import { fetchFailedFinding } from "./checks/remote-source-fetched.js";
 import type { FetchedSource, Rule, SourceEntry, SourcesConfig } from "./model.js";
 import { fetchRemoteSource } from "./remote-source.js";
 import { parseRuleFile, type RuleFileSource } from "./rule-file.js";
@@ -73,12 +72,8 @@ async function readRemote(
     return parseInto(url, fetched.text, origin, context.diagnostics);
   }
   const { source, sourceIndex } = origin;
-  context.diagnostics.push(
-    diagnostic(remoteSourceFetched, {
-      position: context.document.positionOf(["sources", sourceIndex, "url"]),
-      message: `Source "${source.name}": fetching ${url} failed (${fetched.reason}); using the folder ${source.path}`,
-    }),
-  );
+  const position = context.document.positionOf(["sources", sourceIndex, "url"]);
+  context.diagnostics.push(fetchFailedFinding(source, url, fetched.reason, position));
   return undefined;
 }
 

@@ -1,15 +1,11 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import { didYouMean } from "../shared/nearest-name.js";
-import { duplicateSlugResolvedByKind } from "./checks/duplicate-slug-resolved-by-kind.js";
-import { slugUniqueInSource } from "./checks/slug-unique-in-source.js";
-import { supersededRuleDropped } from "./checks/superseded-rule-dropped.js";
-import { supersedesNamesARule } from "./checks/supersedes-names-a-rule.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { duplicateSlugFinding } from "./checks/duplicate-slug-resolved-by-kind.js";
+import { sameSourceDuplicateFinding } from "./checks/slug-unique-in-source.js";
+import { supersededFinding } from "./checks/superseded-rule-dropped.js";
+import { supersedesFinding } from "./checks/supersedes-names-a-rule.js";
 import { type DroppedRule, kindPriority, type Rule } from "./model.js";
 
-export function formatPosition(p: Position): string {
-  return `${p.file}:${p.line}:${p.column}`;
-}
+export { formatPosition } from "./format-position.js";
 
 /**
  * Picks one rule per slug (kind priority, then source order) and drops superseded rules; each rule left out
@@ -21,13 +17,7 @@ export function resolveRules(all: Rule[], diagnostics: Diagnostic[], dropped: Dr
   for (const rule of all) {
     const sameSource = inSource.get(`${rule.sourceIndex}/${rule.slug}`);
     if (sameSource) {
-      diagnostics.push(
-        diagnostic(slugUniqueInSource, {
-          position: rule.heading,
-          message: `Slug "${rule.slug}" is defined twice in source "${rule.sourceName}": here and at ${formatPosition(sameSource.heading)}`,
-          related: [{ position: sameSource.heading, message: `"${rule.slug}" is first defined here` }],
-        }),
-      );
+      diagnostics.push(sameSourceDuplicateFinding(rule, sameSource));
       continue;
     }
     inSource.set(`${rule.sourceIndex}/${rule.slug}`, rule);
@@ -38,17 +28,9 @@ export function resolveRules(all: Rule[], diagnostics: Diagnostic[], dropped: Dr
     }
     const [winner, loser] = beats(rule, current) ? [rule, current] : [current, rule];
     winners.set(rule.slug, winner);
-    const sameKind = winner.kind === loser.kind;
-    const reported = diagnostic(duplicateSlugResolvedByKind, {
-      position: loser.heading,
-      severity: sameKind ? "warning" : "info",
-      message: sameKind
-        ? `Rule "${loser.slug}" from source "${loser.sourceName}" is not used: source "${winner.sourceName}" (also ${winner.kind}) is listed first and defines it at ${formatPosition(winner.heading)}`
-        : `Rule "${loser.slug}" from ${loser.kind} source "${loser.sourceName}" is overridden by ${winner.kind} source "${winner.sourceName}" at ${formatPosition(winner.heading)}`,
-      related: [{ position: winner.heading, message: `the "${winner.slug}" that is used` }],
-    });
+    const reported = duplicateSlugFinding(winner, loser);
     diagnostics.push(reported);
-    const reason = sameKind ? "source-order" : "source-priority";
+    const reason = winner.kind === loser.kind ? "source-order" : "source-priority";
     dropped.push({ rule: loser, by: winner, reason, diagnostic: reported });
   }
   const kept = all.filter((r) => winners.get(r.slug) === r);
@@ -75,34 +57,14 @@ function dropSuperseded(
     const position = rule.fields.supersedes ?? rule.heading;
     const target = bySlug.get(rule.supersedes);
     if (!target || target === rule) {
-      const existedElsewhere = all.some((r) => r.slug === rule.supersedes && r !== rule);
-      if (existedElsewhere && target !== rule) continue;
-      diagnostics.push(
-        diagnostic(supersedesNamesARule, {
-          position,
-          message:
-            target === rule
-              ? `Rule "${rule.slug}" supersedes itself`
-              : `Rule "${rule.slug}" supersedes "${rule.supersedes}", but no rule has that slug`,
-          ...(target === rule ? {} : supersedesHint(rule.supersedes, [...bySlug.keys()])),
-        }),
-      );
+      const finding = supersedesFinding(rule, rule.supersedes, target, all, [...bySlug.keys()], position);
+      if (finding) diagnostics.push(finding);
       continue;
     }
     dropped.add(target.slug);
-    const reported = diagnostic(supersededRuleDropped, {
-      position,
-      message: `Rule "${target.slug}" (${formatPosition(target.heading)}) is dropped: "${rule.slug}" supersedes it`,
-      related: [{ position: target.heading, message: `the dropped rule "${target.slug}"` }],
-    });
+    const reported = supersededFinding(target, rule, position);
     diagnostics.push(reported);
     droppedRules.push({ rule: target, by: rule, reason: "supersedes", diagnostic: reported });
   }
   return kept.filter((r) => !dropped.has(r.slug));
-}
-
-/** A did-you-mean among the rules' slugs, before the check's own hint. */
-function supersedesHint(slug: string, slugs: string[]): { hint?: string } {
-  const near = didYouMean(slug, slugs);
-  return near ? { hint: `${near}${supersedesNamesARule.hint}` } : {};
 }

@@ -1,12 +1,10 @@
 import { fitsBraceBudget } from "../core/glob-budget.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import { validateAgainstSchema } from "../documents/schema-validation.js";
-import { type ParsedYaml, parseYamlBlock, yamlErrors } from "../documents/yaml-frontmatter.js";
-import { frontmatterIsWellFormed } from "./checks/frontmatter-is-well-formed.js";
-import { frontmatterMatchesSchema } from "./checks/frontmatter-matches-schema.js";
-import { headingYieldsSlug } from "./checks/heading-yields-slug.js";
-import { textBelongsToARule } from "./checks/text-belongs-to-a-rule.js";
+import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { ruleYamlFindings, unclosedFrontmatterFinding } from "./checks/frontmatter-is-well-formed.js";
+import { ruleFrontmatterFindings } from "./checks/frontmatter-matches-schema.js";
+import { emptySlugFinding } from "./checks/heading-yields-slug.js";
+import { strayTextFinding } from "./checks/text-belongs-to-a-rule.js";
 import type { Rule, RuleField, SourceEntry } from "./model.js";
 import { slugify } from "./slug.js";
 
@@ -75,17 +73,12 @@ function readYamlBlock(
   const closeAt = lines.indexOf("---", openAt + 1);
   const openPosition = { file, line: lineOffset + openAt + 1, column: 1 };
   if (closeAt < 0) {
-    diagnostics.push(
-      diagnostic(frontmatterIsWellFormed, {
-        position: openPosition,
-        message: "Frontmatter block is never closed",
-      }),
-    );
+    diagnostics.push(unclosedFrontmatterFinding(openPosition));
     return { frontmatter: { values: {}, fields: {} }, nextLine: lines.length, closed: false };
   }
   const yamlText = lines.slice(openAt + 1, closeAt).join("\n");
   const { parsed, errors } = parseYamlBlock(file, yamlText, lineOffset + openAt + 2);
-  diagnostics.push(...yamlErrors(errors, frontmatterIsWellFormed));
+  diagnostics.push(...ruleYamlFindings(errors));
   return {
     frontmatter: parsed ? checkFrontmatter(parsed, diagnostics) : { values: {}, fields: {} },
     nextLine: closeAt + 1,
@@ -94,15 +87,7 @@ function readYamlBlock(
 }
 
 function checkFrontmatter(parsed: ParsedYaml, diagnostics: Diagnostic[]): Frontmatter {
-  for (const violation of validateAgainstSchema("rule-frontmatter", parsed.value)) {
-    diagnostics.push(
-      diagnostic(frontmatterMatchesSchema, {
-        position: parsed.positionOf(violation.path, violation.part),
-        message: violation.message.replace("the top level", "the frontmatter"),
-        hint: violation.hint,
-      }),
-    );
-  }
+  diagnostics.push(...ruleFrontmatterFindings(parsed.value, parsed.positionOf));
   const values: Frontmatter["values"] = {};
   const fields: Frontmatter["fields"] = {};
   for (const key of ["scope", "globs", "description", "trigger", "supersedes"] as const) {
@@ -142,24 +127,8 @@ function splitSections(file: string, lines: string[], start: number, diagnostics
     } else if (sections.length > 0) sections.at(-1)?.lines.push(line);
     else if (line.trim() !== "" && strayLine === undefined) strayLine = i;
   }
-  if (strayLine !== undefined) {
-    diagnostics.push(
-      diagnostic(textBelongsToARule, {
-        position: { file, line: strayLine + 1, column: 1 },
-        message:
-          sections.length === 0
-            ? "The file holds no '#' or '##' heading, so it holds no rule"
-            : "Text before the first heading belongs to no rule",
-      }),
-    );
-  } else if (sections.length === 0) {
-    diagnostics.push(
-      diagnostic(textBelongsToARule, {
-        position: { file, line: 1, column: 1 },
-        message: "The file holds no '#' or '##' heading, so it holds no rule",
-      }),
-    );
-  }
+  const stray = strayTextFinding(file, strayLine, sections.length);
+  if (stray) diagnostics.push(stray);
   return sections;
 }
 
@@ -193,13 +162,9 @@ function toRule(
   ownBlockLines: number,
 ): Rule | undefined {
   const slug = slugify(section.title);
-  if (!slug) {
-    diagnostics.push(
-      diagnostic(headingYieldsSlug, {
-        position: section.heading,
-        message: `The heading "${section.title}" yields an empty slug`,
-      }),
-    );
+  const unnamed = emptySlugFinding(section.title, slug, section.heading);
+  if (unnamed) {
+    diagnostics.push(unnamed);
     return undefined;
   }
   while (body.length > 1 && (body.at(-1) ?? "").trim() === "") body.pop();

@@ -55,7 +55,14 @@ describe("the scaffolds (npm run new:check, npm run new:client), in a copy of th
   it("new:check puts a load check beside its loader, and refuses a slug that exists or a stage it does not know", () => {
     const made = run(copy, "new-check.js", ["skill-names-fit", "--stage", "load", "--area", "core"]);
     assert.equal(made.status, 0, made.stdout + made.stderr);
-    assert.match(read(copy, "src/core/checks/skill-names-fit.ts"), /skillNamesFit: InlineCheck = \{/);
+    const check = read(copy, "src/core/checks/skill-names-fit.ts");
+    assert.match(check, /skillNamesFit: InlineCheck = \{/);
+    // its logic lives in its own file (test/architecture/checks-own-logic.test.ts): the loader reports what it returns
+    assert.match(
+      check,
+      /export function skillNamesFitFinding\(value: unknown, position: Position\): Diagnostic \| undefined \{/,
+    );
+    assert.match(check, /return diagnostic\(skillNamesFit, \{ position, message: /);
     assert.equal(run(copy, "new-check.js", ["skill-names-fit", "--stage", "load"]).status, 1);
     const unknown = run(copy, "new-check.js", ["x-is-y", "--stage", "install"]);
     assert.equal(unknown.status, 2);

@@ -1,5 +1,9 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { examplePack } from "../../diagnostics/client-fixture.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { type SchemaViolation, validateAgainstSchema } from "../../documents/schema-validation.js";
+import type { ClientPack } from "../model.js";
+import { type PackFault, packFaults } from "../validate-client-pack.js";
 import { withExamplePack } from "./client-fixtures.js";
 
 export const clientPackValid: InlineCheck = {
@@ -19,3 +23,67 @@ export const clientPackValid: InlineCheck = {
     ],
   },
 };
+
+/** The pack file's violations of its schema (agentc's or seed 001's shape), each at its place. */
+export function packSchemaFindings(
+  schema: "client-pack" | "client-pack-seed",
+  value: unknown,
+  positionOf: (violation: SchemaViolation) => Position,
+): Diagnostic[] {
+  return validateAgainstSchema(schema, value).map((v) =>
+    diagnostic(clientPackValid, { position: positionOf(v), message: v.message, hint: v.hint }),
+  );
+}
+
+/** What the schema cannot see (validate-client-pack.ts finds it), each named with the pack's label. */
+export function packFaultFindings(
+  pack: ClientPack,
+  label: string,
+  positionOf: (fault: PackFault) => Position,
+): Diagnostic[] {
+  return packFaults(pack).map((fault) =>
+    diagnostic(clientPackValid, {
+      position: positionOf(fault),
+      message: `${label}: ${fault.message}`,
+      hint: fault.hint,
+    }),
+  );
+}
+
+/** A shared_core / shared_seed source the registry does not hold. */
+export function missingSourceFinding(src: string, packFile: string, position: Position): Diagnostic {
+  return diagnostic(clientPackValid, {
+    position,
+    message: `${src} does not exist in the registry (named by ${packFile})`,
+    hint: "Add the file to the registry, or fix the path (relative to the registry folder).",
+  });
+}
+
+/**
+ * A registry pack at `path` (clients/<id>.json or clients/<id>/<manifest>) whose "client" is not its id, or
+ * a second pack of an id first read from `earlier`.
+ */
+export function packNamingFinding(
+  path: string,
+  id: string,
+  client: string,
+  earlier: string | undefined,
+  manifest: string,
+  position: () => Position,
+): Diagnostic | undefined {
+  if (earlier)
+    return diagnostic(clientPackValid, {
+      position: position(),
+      message: `${path} and ${earlier} are both the pack of client "${id}"`,
+      hint: `Keep one of them: clients/${id}.json or clients/${id}/${manifest}.`,
+    });
+  if (id === client) return undefined;
+  const folder = path.endsWith(`/${manifest}`);
+  return diagnostic(clientPackValid, {
+    position: position(),
+    message: `${path} declares client "${client}" but is ${folder ? "in the folder" : "named"} ${folder ? `clients/${id}` : `${id}.json`}`,
+    hint: folder
+      ? `Rename the folder to clients/${client}, or change "client".`
+      : `Rename the file to ${client}.json, or change "client".`,
+  });
+}

@@ -1,4 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { NotActedOn } from "../seed-pack-model.js";
 import { withExamplePack } from "./client-fixtures.js";
 
 /** A small pack in seed 001's shape: rules only, or (failing) hook facts without hook events. */
@@ -34,3 +36,19 @@ export const seedFieldNotActedOn: InlineCheck = {
     ],
   },
 };
+
+/** The fields of a seed-shaped pack the translation does not act on (seed-pack-translation.ts lists them). */
+export function notActedOnFindings(
+  seedFile: string,
+  fields: NotActedOn[],
+  positionOf: (field: NotActedOn) => Position,
+): Diagnostic[] {
+  return fields.map((field) =>
+    diagnostic(seedFieldNotActedOn, {
+      position: positionOf(field),
+      severity: field.severity,
+      message: `${seedFile}: ${field.message}`,
+      hint: field.hint,
+    }),
+  );
+}

@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { LoadTrigger } from "../model.js";
 
 /** Reported by the core rules loader (src/core/load-rules.ts), at the `globs` key; the rule is not compiled. */
 export const alwaysOnRuleHasNoGlobs: InlineCheck = {
@@ -21,3 +23,15 @@ export const alwaysOnRuleHasNoGlobs: InlineCheck = {
     ],
   },
 };
+
+/** An always_on rule that names globs. */
+export function alwaysOnGlobsFinding(
+  rule: { trigger: LoadTrigger; globs?: string[] },
+  positionOf: (key: "globs") => Position,
+): Diagnostic | undefined {
+  if (rule.trigger !== "always_on" || !rule.globs) return undefined;
+  return diagnostic(alwaysOnRuleHasNoGlobs, {
+    position: positionOf("globs"),
+    message: `a rule with trigger "always_on" takes no "globs" (${rule.globs.join(", ")}): a client would load it only for matching files`,
+  });
+}

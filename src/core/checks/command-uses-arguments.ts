@@ -1,5 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 
 export const commandUsesArguments: InlineCheck = {
   id: "AGC073",
@@ -28,3 +29,20 @@ export const commandUsesArguments: InlineCheck = {
     ],
   },
 };
+
+/** Placeholders a command body may use: $ARGUMENTS for all input, $1..$9 for single words. */
+const argumentPlaceholder = /\$(ARGUMENTS|[1-9])/;
+
+/** A command that declares an argument hint but whose body uses no argument placeholder. */
+export function unusedArgumentsFinding(
+  file: string,
+  argumentHint: string | undefined,
+  body: string,
+  hintPosition: () => Position,
+): Diagnostic | undefined {
+  if (!argumentHint || argumentPlaceholder.test(body)) return undefined;
+  return diagnostic(commandUsesArguments, {
+    position: hintPosition(),
+    message: `${file} asks for arguments but its body uses neither $ARGUMENTS nor $1..$9`,
+  });
+}

@@ -1,5 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 
 export const coreBodyPresent: InlineCheck = {
   id: "AGC074",
@@ -20,3 +21,12 @@ export const coreBodyPresent: InlineCheck = {
     ],
   },
 };
+
+/** A core Markdown file with nothing but blanks below its frontmatter, reported at the closing '---'. */
+export function emptyBodyFinding(file: string, body: string, closingLine: number): Diagnostic | undefined {
+  if (body.trim() !== "") return undefined;
+  return diagnostic(coreBodyPresent, {
+    position: { file, line: closingLine, column: 1 },
+    message: `${file} has no text below its frontmatter`,
+  });
+}

@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { maxNameLength, portableName } from "../portable-name.js";
 
 export const coreFileNameWellFormed: InlineCheck = {
   id: "AGC063",
@@ -20,3 +22,21 @@ export const coreFileNameWellFormed: InlineCheck = {
     ],
   },
 };
+
+/** A file or folder name of core/ that is not a portable name. */
+export function pathNameFinding(name: string, path: string): Diagnostic | undefined {
+  if (portableName.test(name) && name.length <= maxNameLength) return undefined;
+  return diagnostic(coreFileNameWellFormed, {
+    position: { file: path, line: 1, column: 1 },
+    message: `"${name}" (${path}) is not a portable name: lowercase letters, digits and single hyphens, at most ${maxNameLength} characters`,
+  });
+}
+
+/** An entry no client would ever see: `why` says what it is, `holds` what its folder holds. */
+export function strayEntryFinding(path: string, why: string, holds: string): Diagnostic {
+  return diagnostic(coreFileNameWellFormed, {
+    position: { file: path, line: 1, column: 1 },
+    message: `${path} ${why}, so no client would see it`,
+    hint: `Move or rename it: this folder holds ${holds}.`,
+  });
+}

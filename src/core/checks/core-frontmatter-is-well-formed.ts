@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { type YamlError, yamlErrors } from "../../documents/yaml-frontmatter.js";
 
 export const coreFrontmatterIsWellFormed: InlineCheck = {
   id: "AGC060",
@@ -20,3 +22,17 @@ export const coreFrontmatterIsWellFormed: InlineCheck = {
     ],
   },
 };
+
+/** A file whose first line opens no frontmatter block, or whose block is never closed. */
+export function frontmatterBlockFinding(firstLine: string | undefined, position: Position): Diagnostic {
+  const message =
+    firstLine === "---"
+      ? "Frontmatter block is never closed"
+      : "The file does not start with a '---' frontmatter block";
+  return diagnostic(coreFrontmatterIsWellFormed, { position, message });
+}
+
+/** The YAML errors of a frontmatter block (a limit passed is the input-limits check's). */
+export function frontmatterYamlFindings(errors: YamlError[]): Diagnostic[] {
+  return yamlErrors(errors, coreFrontmatterIsWellFormed);
+}

@@ -1,5 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 
 export const coreNameMatchesPath: InlineCheck = {
   id: "AGC062",
@@ -23,3 +24,17 @@ export const coreNameMatchesPath: InlineCheck = {
     ],
   },
 };
+
+/** A `name` that differs from the file or folder name it is read from. */
+export function nameMismatchFinding(
+  name: string,
+  pathName: string,
+  what: "folder" | "file",
+  position: Position,
+): Diagnostic | undefined {
+  if (name === pathName) return undefined;
+  return diagnostic(coreNameMatchesPath, {
+    position,
+    message: `name "${name}" differs from its ${what} name "${pathName}"`,
+  });
+}

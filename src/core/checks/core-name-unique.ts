@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, json, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Core } from "../model.js";
 
 export const coreNameUnique: InlineCheck = {
   id: "AGC068",
@@ -23,3 +25,18 @@ export const coreNameUnique: InlineCheck = {
     ],
   },
 };
+
+/** Each command that shares its name with a skill: both are the same slash command in every client. */
+export function sharedSlashNameFindings(core: Pick<Core, "skills" | "commands">): Diagnostic[] {
+  const skills = new Map(core.skills.map((skill) => [skill.name, skill]));
+  return core.commands.flatMap((command) => {
+    const skill = skills.get(command.name);
+    if (!skill) return [];
+    return [
+      diagnostic(coreNameUnique, {
+        position: { file: command.file, line: 1, column: 1 },
+        message: `/${command.name} is both this command and the skill in ${skill.file}; clients would show only one`,
+      }),
+    ];
+  });
+}

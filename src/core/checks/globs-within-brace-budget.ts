@@ -1,5 +1,9 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import { clip } from "../../diagnostics/clip.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { docsRuleWith } from "../../diagnostics/fixture-base.js";
+import { formatBytes } from "../../documents/text-file.js";
+import { type BraceExpansion, braceBudget, braceExpansion } from "../../shared/brace-groups.js";
 
 /** Reported by the rule loaders (src/registry/rule-file.ts, src/core/load-rules.ts) at the glob; the glob is left out. */
 export const globsWithinBraceBudget: InlineCheck = {
@@ -19,3 +23,48 @@ export const globsWithinBraceBudget: InlineCheck = {
     ],
   },
 };
+
+/**
+ * For each glob of one rule in order, the finding when it no longer fits the brace budget the globs
+ * before it left (then the caller leaves it out); undefined when it fits. Non-strings are the schema's
+ * to report, and fit. Counted without expanding.
+ */
+export function braceBudgetFindings(
+  globs: readonly unknown[],
+  positionOf: (index: number) => Position,
+): (Diagnostic | undefined)[] {
+  const used: BraceExpansion = { patterns: 0, bytes: 0 };
+  return globs.map((glob, index) => {
+    if (typeof glob !== "string") return undefined;
+    const own = braceExpansion(glob);
+    const patterns = used.patterns + own.patterns;
+    const bytes = used.bytes + own.bytes;
+    if (patterns <= braceBudget.patterns && bytes <= braceBudget.bytes) {
+      Object.assign(used, { patterns, bytes });
+      return undefined;
+    }
+    return diagnostic(globsWithinBraceBudget, {
+      position: positionOf(index),
+      message: overBudget(glob, own, used),
+    });
+  });
+}
+
+function overBudget(glob: string, own: BraceExpansion, before: BraceExpansion): string {
+  const expands = `Glob "${clip(glob)}" expands to ${count(own.patterns)} pattern${own.patterns === 1 ? "" : "s"} of ${bytes(own.bytes)}`;
+  const earlier =
+    before.patterns > 0
+      ? `, and the rule's globs before it to ${count(before.patterns)} of ${bytes(before.bytes)}`
+      : "";
+  return `${expands}${earlier}: more than the ${count(braceBudget.patterns)} patterns and ${bytes(braceBudget.bytes)} one rule's globs share; it is left out`;
+}
+
+function count(n: number): string {
+  const digits = String(Math.round(n));
+  return n >= 1e15 ? "more than 10^15" : digits.replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
+function bytes(n: number): string {
+  if (n >= 1e15) return "more than 10^15 bytes";
+  return n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GiB` : formatBytes(n);
+}

@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { json, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { blockingEvents, type HookEvent, toolEvents, type Verb } from "../model.js";
 
 export const hookFieldsFitEvent: InlineCheck = {
   id: "AGC071",
@@ -28,3 +30,22 @@ export const hookFieldsFitEvent: InlineCheck = {
     ],
   },
 };
+
+type HookField = "verbs" | "fail_closed";
+
+/** Each field of a hook its event gives no meaning to, at the position of its key. */
+export function misfitFieldFindings(
+  hook: { event: HookEvent; verbs?: Verb[]; fail_closed?: boolean },
+  positionOf: (field: HookField) => Position,
+): Diagnostic[] {
+  const fields: HookField[] = [];
+  if (hook.verbs !== undefined && !toolEvents.includes(hook.event)) fields.push("verbs");
+  if (hook.fail_closed === true && !blockingEvents.includes(hook.event)) fields.push("fail_closed");
+  return fields.map((field) => {
+    const events = field === "verbs" ? toolEvents : blockingEvents;
+    return diagnostic(hookFieldsFitEvent, {
+      position: positionOf(field),
+      message: `"${field}" has no meaning for event "${hook.event}"; only ${events.join(", ")} take it`,
+    });
+  });
+}

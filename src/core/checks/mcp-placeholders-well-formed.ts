@@ -1,6 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { json, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith } from "../../diagnostics/fixture-base.js";
+import { malformedPlaceholders } from "../mcp-placeholders.js";
 
 export const mcpPlaceholdersWellFormed: InlineCheck = {
   id: "AGC070",
@@ -45,3 +47,13 @@ export const mcpPlaceholdersWellFormed: InlineCheck = {
     ],
   },
 };
+
+/** One finding for each '${' of the value that opens no well-formed placeholder. */
+export function placeholderFindings(value: string, position: Position): Diagnostic[] {
+  return malformedPlaceholders(value).map((bad) =>
+    diagnostic(mcpPlaceholdersWellFormed, {
+      position,
+      message: `"${bad}" is not a placeholder of the form \${NAME} or \${NAME:-default}`,
+    }),
+  );
+}

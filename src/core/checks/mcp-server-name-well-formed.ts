@@ -1,5 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { json, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 
 export const mcpServerNameWellFormed: InlineCheck = {
   id: "AGC069",
@@ -22,3 +23,17 @@ export const mcpServerNameWellFormed: InlineCheck = {
     ],
   },
 };
+
+/** Characters every client accepts in a server name; '_' is accepted but ambiguous in some tool names. */
+const serverName = /^[A-Za-z0-9_-]+$/;
+
+/** An error for characters some clients refuse, a warning for '_'; nothing for a well-formed name. */
+export function serverNameFinding(name: string, position: Position): Diagnostic | undefined {
+  if (!serverName.test(name)) {
+    const message = `MCP server name "${name}" holds characters other than letters, digits, '-' and '_'`;
+    return diagnostic(mcpServerNameWellFormed, { position, message });
+  }
+  if (!name.includes("_")) return undefined;
+  const message = `MCP server name "${name}" holds '_', which makes some clients' tool names (mcp_<server>_<tool>) ambiguous`;
+  return diagnostic(mcpServerNameWellFormed, { position, message, severity: "warning" });
+}

@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { patternKindOf, type Verb } from "../model.js";
+import { patternProblem } from "../permission-pattern.js";
 
 export const permissionPatternWellFormed: InlineCheck = {
   id: "AGC065",
@@ -23,3 +26,40 @@ export const permissionPatternWellFormed: InlineCheck = {
     ],
   },
 };
+
+/** A skill's or agent's permission rule that is neither 'verb' nor 'Verb(pattern)'. */
+export function ruleFormFinding(text: string, position: Position): Diagnostic {
+  return diagnostic(permissionPatternWellFormed, {
+    position,
+    message: `Permission rule "${text}" is neither 'verb' nor 'Verb(pattern)'`,
+  });
+}
+
+/** The pattern of a 'Verb(pattern)' rule when its verb cannot take it; an empty pattern never fits. */
+export function rulePatternFinding(
+  verb: Verb,
+  pattern: string,
+  text: string,
+  position: Position,
+): Diagnostic | undefined {
+  const problem =
+    pattern === ""
+      ? "is empty; write the verb alone for the whole tool"
+      : patternProblem(patternKindOf[verb], pattern);
+  if (!problem) return undefined;
+  return diagnostic(permissionPatternWellFormed, {
+    position,
+    message: `The pattern of "${text}" ${problem}`,
+  });
+}
+
+/** A pattern of core/permissions.json its verb cannot take. */
+export function listedPatternFinding(
+  verb: Verb,
+  pattern: string,
+  position: Position,
+): Diagnostic | undefined {
+  const problem = patternProblem(patternKindOf[verb], pattern);
+  if (!problem) return undefined;
+  return diagnostic(permissionPatternWellFormed, { position, message: `"${pattern}" ${problem}` });
+}

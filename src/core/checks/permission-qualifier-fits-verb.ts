@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { json, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { type PatternKind, patternKindOf, type Verb } from "../model.js";
 
 export const permissionQualifierFitsVerb: InlineCheck = {
   id: "AGC066",
@@ -22,3 +24,21 @@ export const permissionQualifierFitsVerb: InlineCheck = {
     ],
   },
 };
+
+const patternKinds: PatternKind[] = ["paths", "commands", "domains", "tools", "names"];
+
+/** Each pattern list of a rule other than the one its verb takes, at the position of its key. */
+export function misplacedQualifierFindings(
+  rule: { verb: Verb } & Partial<Record<PatternKind, string[]>>,
+  positionOf: (key: PatternKind) => Position,
+): Diagnostic[] {
+  const kind = patternKindOf[rule.verb];
+  return patternKinds
+    .filter((other) => other !== kind && rule[other] !== undefined)
+    .map((other) =>
+      diagnostic(permissionQualifierFitsVerb, {
+        position: positionOf(other),
+        message: `"${other}" does not narrow verb "${rule.verb}"; it takes "${kind}"`,
+      }),
+    );
+}

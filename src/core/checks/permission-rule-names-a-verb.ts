@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { type Verb, verbs } from "../model.js";
 
 export const permissionRuleNamesAVerb: InlineCheck = {
   id: "AGC064",
@@ -23,3 +25,15 @@ export const permissionRuleNamesAVerb: InlineCheck = {
     ],
   },
 };
+
+export function isVerb(word: string): word is Verb {
+  return (verbs as readonly string[]).includes(word);
+}
+
+/** The finding on a rule whose verb, as written, is no core verb. */
+export function unknownVerbFinding(written: string, text: string, position: Position): Diagnostic {
+  return diagnostic(permissionRuleNamesAVerb, {
+    position,
+    message: `"${written}" in "${text}" is not a core verb`,
+  });
+}

@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown, reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { PermissionLists, Verb } from "../model.js";
 
 export const permissionVerbInTools: InlineCheck = {
   id: "AGC072",
@@ -29,3 +31,18 @@ export const permissionVerbInTools: InlineCheck = {
     ],
   },
 };
+
+/** Each allow and ask rule for a verb the skill's or agent's 'tools' does not list; none without 'tools'. */
+export function verbsOutsideToolsFindings(lists: PermissionLists, tools: Verb[] | undefined): Diagnostic[] {
+  if (!tools) return [];
+  return (["allow", "ask"] as const).flatMap((level) =>
+    lists[level]
+      .filter((rule) => !tools.includes(rule.verb))
+      .map((rule) =>
+        diagnostic(permissionVerbInTools, {
+          position: rule.position,
+          message: `${level} names "${rule.verb}", which 'tools' does not list`,
+        }),
+      ),
+  );
+}

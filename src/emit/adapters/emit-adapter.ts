@@ -1,9 +1,8 @@
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { alwaysOnPath, hasAlwaysOnFile, seedSets } from "../../registry/install-files.js";
 import type { Adapter, Registry, Rule } from "../../registry/model.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { scopeExpressedByAdapter } from "../checks/scope-expressed-by-adapter.js";
+import { scopeLossFinding } from "../checks/scope-expressed-by-adapter.js";
 import type { EmittedFile } from "../emitted-tree.js";
 import { textThenBytes } from "./file-bytes.js";
 import { renderFrontmatter, usesGlobSlot } from "./frontmatter-template.js";
@@ -20,7 +19,7 @@ export function emitAdapter(adapter: Adapter, registry: Registry): AdapterOutput
   const globals = registry.rules.filter((r) => r.scope === "global");
   const scoped = registry.rules.filter((r) => r.scope === "scoped" && !skipped(adapter, r));
   for (const rule of registry.rules.filter((r) => r.scope === "scoped" && skipped(adapter, r))) {
-    diagnostics.push(lost(adapter, rule, "skip"));
+    diagnostics.push(scopeLossFinding(adapter, rule, "skip"));
   }
   const canWriteScoped = (adapter.scoped_layout ?? "none") !== "none";
   const fold = !canWriteScoped && adapter.scoped_fallback === "fold" && hasAlwaysOnFile(adapter);
@@ -29,8 +28,9 @@ export function emitAdapter(adapter: Adapter, registry: Registry): AdapterOutput
   if (alwaysOn) files.push(alwaysOn);
   if (canWriteScoped) {
     files.push(...scoped.map((rule) => emitScoped(adapter, rule)));
-    if (!usesGlobSlot(adapter)) for (const rule of scoped) diagnostics.push(lost(adapter, rule, "globs"));
-  } else for (const rule of scoped) diagnostics.push(lost(adapter, rule, fold ? "fold" : "omit"));
+    if (!usesGlobSlot(adapter))
+      for (const rule of scoped) diagnostics.push(scopeLossFinding(adapter, rule, "globs"));
+  } else for (const rule of scoped) diagnostics.push(scopeLossFinding(adapter, rule, fold ? "fold" : "omit"));
   files.push(...emitInstallFiles(adapter, registry));
   return { files, diagnostics };
 }
@@ -102,32 +102,4 @@ function file(
 ): EmittedFile {
   const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
   return { path, bytes, component: adapter.id, role, rules, executable: false };
-}
-
-function lost(adapter: Adapter, rule: Rule, how: "omit" | "fold" | "globs" | "skip"): Diagnostic {
-  const name = adapter.name ? `${adapter.id} (${adapter.name})` : adapter.id;
-  return diagnostic(scopeExpressedByAdapter, {
-    position: rule.fields.globs ?? rule.heading,
-    message: lostMessage(adapter, rule, how, name),
-    loss: { client: adapter.id, promise: `scoped rule ${rule.slug}` },
-  });
-}
-
-/** Only the message of this loss is built (a build of 200 rules reports about 1,500). */
-function lostMessage(
-  adapter: Adapter,
-  rule: Rule,
-  how: "omit" | "fold" | "globs" | "skip",
-  name: string,
-): string {
-  switch (how) {
-    case "omit":
-      return `Scoped rule "${rule.slug}" is not written for ${name}: the format has no file-scoped rules`;
-    case "fold":
-      return `Scoped rule "${rule.slug}" is folded into ${alwaysOnPath(adapter)} for ${name}: its globs become an instruction, not a condition`;
-    case "globs":
-      return `Scoped rule "${rule.slug}" is written for ${name} without its globs: the format has no glob condition`;
-    case "skip":
-      return `Scoped rule "${rule.slug}" is not written for ${name}: all its globs are in the adapter's skip_globs`;
-  }
 }

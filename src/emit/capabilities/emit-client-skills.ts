@@ -4,8 +4,8 @@ import { skillPacks } from "../../capabilities/skill-packs.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
+import { cannotWarnings } from "../checks/client-cannot-express.js";
 import { emitAgentList } from "../clients/emit-agents.js";
-import { cannotWarnings } from "../clients/emit-client.js";
 import { emitSkillList } from "../clients/emit-skills.js";
 import type { EmittedFile } from "../emitted-tree.js";
 

@@ -1,6 +1,11 @@
 import { withExamplePack } from "../../clients/checks/client-fixtures.js";
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import type { ClientPack, TriggerMapping } from "../../clients/model.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { CapabilityRow } from "../clients/capability.js";
+import { mcpVariableReachesServer } from "./mcp-variable-reaches-server.js";
 
 export const clientCannotExpress: InlineCheck = {
   id: "AGC080",
@@ -29,3 +34,61 @@ export const clientCannotExpress: InlineCheck = {
     ],
   },
 };
+
+/**
+ * A finding for every "cannot" row, unless an error or a loss of its own check at the same place already
+ * says it (an unmapped load trigger; a server not written because the client cannot pass its variable).
+ */
+export function cannotWarnings(
+  client: LoadedClientPack,
+  rows: CapabilityRow[],
+  said: Diagnostic[],
+): Diagnostic[] {
+  const place = (file: string, line: number, column: number) => `${file}:${line}:${column}`;
+  const errors = new Set(
+    said
+      .filter((d) => d.severity === "error" || d.id === mcpVariableReachesServer.id)
+      .map((d) => place(d.file, d.line, d.column)),
+  );
+  return rows
+    .filter((row) => row.enforcement === "cannot")
+    .filter((row) => !errors.has(place(row.source.file, row.source.line, row.source.column)))
+    .map((row) =>
+      diagnostic(clientCannotExpress, {
+        position: row.source,
+        message: `${client.pack.name} cannot express: ${row.promise}${row.reason ? ` (${row.reason.replace(/\.$/, "")})` : ""}`,
+        loss: { client: client.pack.client, promise: row.promise },
+      }),
+    );
+}
+
+/** A value an item sets that the pack has no field for, so it is not written; reported at its key. */
+export function unmappedFieldFinding(
+  label: string,
+  neutral: string,
+  pack: ClientPack,
+  position: Position,
+): Diagnostic {
+  return diagnostic(clientCannotExpress, {
+    position,
+    message: `${label}: ${pack.name} has no field for "${neutral}", so it is not written`,
+    loss: { client: pack.client, promise: `${label} ${neutral}` },
+  });
+}
+
+/** A rule the client loads otherwise than its trigger promises (the pack's mapping says how). */
+export function triggerDeviationFinding(
+  ruleName: string,
+  pack: ClientPack,
+  deviation: NonNullable<TriggerMapping["deviation"]>,
+  promise: string,
+  position: Position,
+): Diagnostic {
+  return diagnostic(clientCannotExpress, {
+    position,
+    severity: deviation.severity,
+    message: `rule ${ruleName} in ${pack.name}: ${deviation.message}`,
+    loss: { client: pack.client, promise },
+    hint: "Nothing to do if the client's behaviour is acceptable; else choose a trigger this client keeps.",
+  });
+}

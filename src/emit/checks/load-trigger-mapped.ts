@@ -1,6 +1,9 @@
 import { withExamplePack } from "../../clients/checks/client-fixtures.js";
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { ClientPack } from "../../clients/model.js";
+import type { CoreRule } from "../../core/model.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 
 export const loadTriggerMapped: InlineCheck = {
   id: "AGC081",
@@ -26,3 +29,13 @@ export const loadTriggerMapped: InlineCheck = {
     ],
   },
 };
+
+/** A core rule whose load trigger the pack (read from `packFile`) does not map. */
+export function unmappedTriggerFinding(rule: CoreRule, pack: ClientPack, packFile: string): Diagnostic {
+  const mapped = Object.keys(pack.rule_triggers?.map ?? {});
+  return diagnostic(loadTriggerMapped, {
+    position: rule.positionOf(["trigger"]),
+    message: `rule ${rule.name} has load trigger "${rule.trigger}", which client pack ${pack.client} (${packFile}) does not map`,
+    hint: `The pack maps: ${mapped.join(", ") || "nothing"}. Choose one of those, or add "${rule.trigger}" to rule_triggers.map in the pack.`,
+  });
+}

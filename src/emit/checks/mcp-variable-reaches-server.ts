@@ -1,7 +1,10 @@
 import { withExamplePack } from "../../clients/checks/client-fixtures.js";
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { ClientPack } from "../../clients/model.js";
+import type { McpServer } from "../../core/model.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { examplePack } from "../../diagnostics/client-fixture.js";
 import { json } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 
 /** The example pack with a stdio MCP entry and no variable syntax (a client that expands nothing). */
 const packWithoutVariables = {
@@ -38,3 +41,37 @@ export const mcpVariableReachesServer: InlineCheck = {
     ],
   },
 };
+
+/** By-name slots and what each forwards, for the message of a value no mechanism carries. */
+const byName: [string, string][] = [
+  ["env_vars", `an env entry of the same name (NAME: \${NAME})`],
+  ["bearer_env", `Authorization: Bearer \${VAR}`],
+  ["header_env", `a header that is one \${VAR}`],
+];
+
+/** Why the server is not written: the placeholders, and the mechanisms the client does have. */
+export function unpassableReason(
+  pack: ClientPack,
+  slots: Set<string>,
+  server: McpServer,
+  written: string[],
+): string {
+  const ways = byName.filter(([slot]) => slots.has(slot)).map(([, what]) => what);
+  const has =
+    ways.length > 0 ? `passes variables only as ${ways.join(", or ")}` : "passes no variables to MCP servers";
+  return `${pack.name} ${has}, so ${written.join(", ")} in MCP server "${server.name}" would reach it as literal text; the server is not written for ${pack.name}`;
+}
+
+/** The server left out for the client, with the reason unpassableReason gave and the promise lost. */
+export function unpassableFinding(
+  pack: ClientPack,
+  server: McpServer,
+  reason: string,
+  promise: string,
+): Diagnostic {
+  return diagnostic(mcpVariableReachesServer, {
+    position: server.position,
+    message: reason,
+    loss: { client: pack.client, promise },
+  });
+}

@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
+import { type NativeCopy, nativeFolder } from "../../registry/native-copies.js";
+import { pathProblem } from "../../shared/path-check.js";
 
 const nativeJson = (component: string) =>
   `${JSON.stringify(
@@ -39,3 +42,81 @@ export const nativeCopyWritten: InlineCheck = {
     ],
   },
 };
+
+/** What keeps a native copy from its place; `stale` when the build writes the item in its own form instead. */
+export interface CopyProblem {
+  message: string;
+  severity: "error" | "warning";
+  stale?: boolean;
+}
+
+/** A copy that cannot be placed: refused on import, unsafe, of no chosen component, outside its places, or stale. */
+export function copyProblem(copy: NativeCopy, places: string[] | undefined): CopyProblem | undefined {
+  if (copy.problem) return { message: copy.problem, severity: "error" };
+  const unsafe = copy.files
+    .map((f) => ({ path: f.path, problem: pathProblem(f.path) }))
+    .find((f) => f.problem);
+  if (unsafe)
+    return { message: `${unsafe.path} ${unsafe.problem}, so agentc cannot install it`, severity: "error" };
+  if (!places)
+    return {
+      message: `${copy.component} is neither a chosen client pack nor a chosen adapter of targets.json`,
+      severity: "error",
+    };
+  const outside = copy.files.find((f) => !places.some((p) => f.path === p || f.path.startsWith(`${p}/`)));
+  if (outside)
+    return {
+      message: `${outside.path} is not at a place ${copy.component} reads (${places.join(", ")})`,
+      severity: "error",
+    };
+  if (!copy.current)
+    return {
+      message: `${copy.from.join(", ")} changed since import: the build writes ${copy.component}'s own form of it{at}, and ${nativeFolder}/${copy.path} no longer`,
+      severity: "warning",
+      stale: true,
+    };
+  return undefined;
+}
+
+/** The problem, saying for a stale copy whether the build's own form went to the copy's path. */
+export function copyProblemFinding(
+  copy: NativeCopy,
+  problem: CopyProblem,
+  movedToCopyPath: boolean,
+): Diagnostic {
+  const at = movedToCopyPath ? ` at ${copy.path}, where the project has it` : "";
+  return reported(copy, problem.message.replace("{at}", at), problem.severity);
+}
+
+/** A settings file whose imported items changed: the build composes its own values (if any) beside the project's. */
+export function changedSettingsFinding(copy: NativeCopy, composes: boolean): Diagnostic {
+  return reported(
+    copy,
+    composes
+      ? `${copy.from.join(", ")} changed since import: the build composes ${copy.component}'s own values into ${copy.path}, and the project's entries there stay beside them (a hook of both would run twice)`
+      : `${copy.from.join(", ")} changed since import: the build composes nothing into ${copy.path}, and the project's entries there stay as they are`,
+    "warning",
+  );
+}
+
+/** A copy of items its component writes nothing of. */
+export function nothingReplacedFinding(copy: NativeCopy): Diagnostic {
+  return reported(
+    copy,
+    `${copy.component} writes nothing of ${copy.from.join(", ")}, so ${nativeFolder}/${copy.path} is not written`,
+    "warning",
+  );
+}
+
+/** A copy whose file another item of the registry is written to. */
+export function pathTakenFinding(copy: NativeCopy, taken: string): Diagnostic {
+  return reported(
+    copy,
+    `${taken} is also written for another item of the registry, so ${nativeFolder}/${copy.path} is not written and ${copy.from.join(", ")} is written in ${copy.component}'s own form`,
+    "warning",
+  );
+}
+
+function reported(copy: NativeCopy, message: string, severity: "error" | "warning"): Diagnostic {
+  return diagnostic(nativeCopyWritten, { position: copy.position, severity, message });
+}

@@ -1,11 +1,7 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import { factFor } from "../../clients/pack-facts.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
-import { clientCannotExpress } from "../checks/client-cannot-express.js";
-import { mcpVariableReachesServer } from "../checks/mcp-variable-reaches-server.js";
-import type { CapabilityRow } from "./capability.js";
+import { cannotWarnings } from "../checks/client-cannot-express.js";
 import { registryForClient } from "./client-core.js";
 import { emitAgents } from "./emit-agents.js";
 import { emitCommands } from "./emit-commands.js";
@@ -38,31 +34,4 @@ export function emitClientPack(client: LoadedClientPack, all: Registry): ClientE
     diagnostics: [...diagnostics, ...cannotWarnings(client, capabilities, diagnostics)],
     capabilities,
   };
-}
-
-/**
- * AGC080 for every "cannot" row, unless an error or a loss of its own check at the same place already says
- * it (AGC081; AGC150, a server not written because the client cannot pass its variable).
- */
-export function cannotWarnings(
-  client: LoadedClientPack,
-  rows: CapabilityRow[],
-  said: Diagnostic[],
-): Diagnostic[] {
-  const place = (file: string, line: number, column: number) => `${file}:${line}:${column}`;
-  const errors = new Set(
-    said
-      .filter((d) => d.severity === "error" || d.id === mcpVariableReachesServer.id)
-      .map((d) => place(d.file, d.line, d.column)),
-  );
-  return rows
-    .filter((row) => row.enforcement === "cannot")
-    .filter((row) => !errors.has(place(row.source.file, row.source.line, row.source.column)))
-    .map((row) =>
-      diagnostic(clientCannotExpress, {
-        position: row.source,
-        message: `${client.pack.name} cannot express: ${row.promise}${row.reason ? ` (${row.reason.replace(/\.$/, "")})` : ""}`,
-        loss: { client: client.pack.client, promise: row.promise },
-      }),
-    );
 }

@@ -2,11 +2,10 @@ import type { RuleTriggers, TriggerMapping } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import { rawValueProblem } from "../../clients/raw-field.js";
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { csvGlobs } from "../adapters/frontmatter-template.js";
-import { clientCannotExpress } from "../checks/client-cannot-express.js";
-import { loadTriggerMapped } from "../checks/load-trigger-mapped.js";
+import { triggerDeviationFinding } from "../checks/client-cannot-express.js";
+import { unmappedTriggerFinding } from "../checks/load-trigger-mapped.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import {
   capability,
@@ -59,7 +58,7 @@ export function emitRules(ctx: EmitContext): PartEmission {
     }
     const mapping = rule_triggers.map[rule.trigger];
     if (!mapping) {
-      out.diagnostics.push(unmapped(ctx, rule));
+      out.diagnostics.push(unmappedTriggerFinding(rule, ctx.pack, ctx.client.file));
       const reason = `${ctx.client.file} maps no load trigger "${rule.trigger}"`;
       out.capabilities.push(capability(ctx, "rule-load", loadPromise(rule), source, "cannot", reason));
       continue;
@@ -89,13 +88,7 @@ export function emitRules(ctx: EmitContext): PartEmission {
     );
     if (deviation)
       out.diagnostics.push(
-        diagnostic(clientCannotExpress, {
-          position: source,
-          severity: deviation.severity,
-          message: `rule ${rule.name} in ${ctx.pack.name}: ${deviation.message}`,
-          loss: { client: ctx.pack.client, promise: loadPromise(rule) },
-          hint: "Nothing to do if the client's behaviour is acceptable; else choose a trigger this client keeps.",
-        }),
+        triggerDeviationFinding(rule.name, ctx.pack, deviation, loadPromise(rule), source),
       );
   }
   return out;
@@ -176,13 +169,4 @@ function loadsAlways(trigger: LoadTrigger, triggers: RuleTriggers): boolean {
 
 function sameFields(a: TriggerMapping, b: TriggerMapping): boolean {
   return JSON.stringify(Object.entries(a.fields)) === JSON.stringify(Object.entries(b.fields));
-}
-
-function unmapped(ctx: EmitContext, rule: CoreRule) {
-  const mapped = Object.keys(ctx.pack.rule_triggers?.map ?? {});
-  return diagnostic(loadTriggerMapped, {
-    position: rule.positionOf(["trigger"]),
-    message: `rule ${rule.name} has load trigger "${rule.trigger}", which client pack ${ctx.pack.client} (${ctx.client.file}) does not map`,
-    hint: `The pack maps: ${mapped.join(", ") || "nothing"}. Choose one of those, or add "${rule.trigger}" to rule_triggers.map in the pack.`,
-  });
 }

@@ -1,13 +1,12 @@
 import type { CoreMarkdown } from "../../core/model.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { clientCannotExpress } from "../checks/client-cannot-express.js";
+import { unmappedFieldFinding } from "../checks/client-cannot-express.js";
 import type { EmitContext } from "./emit-context.js";
 import type { Fields, FieldValue } from "./frontmatter.js";
 
 /**
  * Neutral frontmatter values under the client's field names, in the order given. A value the item
- * sets but the pack has no field for is reported at its key (AGC080) and not written. Left out
+ * sets but the pack has no field for is reported at its key and not written. Left out
  * silently: "name" (the client names the item by its path) and model "inherit" (every client's default).
  */
 export function mappedFields<Neutral extends string>(
@@ -23,11 +22,7 @@ export function mappedFields<Neutral extends string>(
     if (field) return [[field, value]];
     if (neutral !== "name" && !(neutral === "model" && value === "inherit"))
       diagnostics.push(
-        diagnostic(clientCannotExpress, {
-          position: item.source.positionOf([neutral], "key"),
-          message: `${item.label}: ${ctx.pack.name} has no field for "${neutral}", so it is not written`,
-          loss: { client: ctx.pack.client, promise: `${item.label} ${neutral}` },
-        }),
+        unmappedFieldFinding(item.label, neutral, ctx.pack, item.source.positionOf([neutral], "key")),
       );
     return [];
   });

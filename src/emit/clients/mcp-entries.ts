@@ -2,9 +2,8 @@ import type { ClientPack, McpMapping } from "../../clients/model.js";
 import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
 import type { McpServer } from "../../core/model.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { mcpVariableReachesServer } from "../checks/mcp-variable-reaches-server.js";
+import { unpassableFinding, unpassableReason } from "../checks/mcp-variable-reaches-server.js";
 import { type CapabilityRow, capabilityRow } from "./capability.js";
 import { mcpSlots } from "./mcp-slots.js";
 import type { SettingsOutcome } from "./settings-part.js";
@@ -47,16 +46,10 @@ export function mcpEntries(pack: ClientPack, servers: McpServer[]): SettingsOutc
     const loss: ReferenceLoss = { unexpanded: new Set(), defaults: new Set() };
     const slots = mcpSlots(server, slotsOf(template), (text) => rewriteReferences(mapping, text, loss));
     if (loss.unexpanded.size > 0) {
-      const refused = unpassable(pack, slotsOf(template), server, [...loss.unexpanded]);
+      const refused = unpassableReason(pack, slotsOf(template), server, [...loss.unexpanded]);
       const lost = row(pack, server, "", "cannot", refused, "/mcp/env_reference");
       rows.push(lost);
-      diagnostics.push(
-        diagnostic(mcpVariableReachesServer, {
-          position: server.position,
-          message: refused,
-          loss: { client: pack.client, promise: lost.promise },
-        }),
-      );
+      diagnostics.push(unpassableFinding(pack, server, refused, lost.promise));
       continue;
     }
     entries.push({ path: [...mapping.key, server.name], value: fillTemplate(template, slots.values) });
@@ -66,21 +59,6 @@ export function mcpEntries(pack: ClientPack, servers: McpServer[]): SettingsOutc
     rows.push(...referenceRows(pack, server, loss));
   }
   return { parts: entries.length > 0 ? [{ file, format: mapping.format, entries }] : [], rows, diagnostics };
-}
-
-/** By-name slots and what each forwards, for the message of a value no mechanism carries. */
-const byName: [string, string][] = [
-  ["env_vars", `an env entry of the same name (NAME: \${NAME})`],
-  ["bearer_env", `Authorization: Bearer \${VAR}`],
-  ["header_env", `a header that is one \${VAR}`],
-];
-
-/** Why the server is not written: the placeholders, and the mechanisms the client does have. */
-function unpassable(pack: ClientPack, slots: Set<string>, server: McpServer, written: string[]): string {
-  const ways = byName.filter(([slot]) => slots.has(slot)).map(([, what]) => what);
-  const has =
-    ways.length > 0 ? `passes variables only as ${ways.join(", or ")}` : "passes no variables to MCP servers";
-  return `${pack.name} ${has}, so ${written.join(", ")} in MCP server "${server.name}" would reach it as literal text; the server is not written for ${pack.name}`;
 }
 
 function rewriteReferences(mapping: McpMapping, text: string, loss: ReferenceLoss): string {

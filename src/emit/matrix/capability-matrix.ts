@@ -26,7 +26,7 @@ export const enforcementMeanings: Readonly<Record<Enforcement, string>> = {
   partial:
     "the client blocks technically, but only what it can see or only in some of its front ends; the reason says what gets through.",
   instruction: "the client only reads the promise as text in its context; the model may not follow it.",
-  cannot: "the client has no way to express the promise; the build warned about it (AGC080).",
+  cannot: `the client has no way to express the promise; the build warned about it (${cannotExpressCheck}).`,
 };
 
 /** Weakest first: when one client reports a promise twice, the weaker answer is the true one. */

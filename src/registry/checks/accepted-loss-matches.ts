@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import { unmatchedAcceptances } from "../accepted-losses.js";
+import type { Registry } from "../model.js";
 
 const acceptance = {
   check: "AGC029",
@@ -27,3 +30,19 @@ export const acceptedLossMatches: InlineCheck = {
     ],
   },
 };
+
+/** A finding for each accepted_losses entry that matches no loss of the build. */
+export function acceptedLossFindings(
+  registry: Pick<Registry, "targets" | "targetsDocument">,
+  diagnostics: readonly Diagnostic[],
+): Diagnostic[] {
+  const accepted = registry.targets.accepted_losses ?? [];
+  return unmatchedAcceptances(diagnostics, accepted).map((index) => {
+    const entry = accepted[index];
+    const promise = entry?.promise ? `, promise "${entry.promise}"` : "";
+    return diagnostic(acceptedLossMatches, {
+      position: registry.targetsDocument.positionOf(["accepted_losses", index]),
+      message: `accepted_losses[${index}] (${entry?.check}, client "${entry?.client}"${promise}) matches no loss of this build`,
+    });
+  });
+}

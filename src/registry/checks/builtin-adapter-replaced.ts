@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, withBase } from "../../diagnostics/fixture-base.js";
 
 const teamFile = { ...agentsMdAdapter, id: "team-file" };
@@ -22,3 +23,28 @@ export const builtinAdapterReplaced: InlineCheck = {
     ],
   },
 };
+
+/**
+ * targets[]'s own adapters (`ownIds`) replacing built-in ones: all `builtins` when no assistant was chosen
+ * (`implicit`), else the chosen built-in adapters in `leftOut` that write the same files.
+ */
+export function replacedBuiltinsFinding(
+  ownIds: string[],
+  implicit: { builtins: number } | undefined,
+  leftOut: string[],
+  position: () => Position,
+): Diagnostic | undefined {
+  if (ownIds.length === 0) return undefined;
+  const own = ownIds.map((id) => `"${id}"`).join(", ");
+  if (implicit)
+    return diagnostic(builtinAdapterReplaced, {
+      position: position(),
+      message: `targets[] defines adapters of its own (${own}), so none of the ${implicit.builtins} built-in adapters is used`,
+    });
+  if (leftOut.length === 0) return undefined;
+  const left = leftOut.map((id) => `"${id}"`);
+  return diagnostic(builtinAdapterReplaced, {
+    position: position(),
+    message: `built-in adapter${left.length === 1 ? "" : "s"} ${left.join(", ")} left out: targets[] adapters ${own} write the same files`,
+  });
+}

@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
+import { formatPosition } from "../format-position.js";
+import type { Rule } from "../model.js";
 
 const twoSources =
   '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules"}, {"name": "shared", "kind": "community", "path": "shared"}]}\n';
@@ -27,3 +30,16 @@ export const duplicateSlugResolvedByKind: InlineCheck = {
     ],
   },
 };
+
+/** The rule of a slug left out for the one that wins: a warning within one kind, information across kinds. */
+export function duplicateSlugFinding(winner: Rule, loser: Rule): Diagnostic {
+  const sameKind = winner.kind === loser.kind;
+  return diagnostic(duplicateSlugResolvedByKind, {
+    position: loser.heading,
+    severity: sameKind ? "warning" : "info",
+    message: sameKind
+      ? `Rule "${loser.slug}" from source "${loser.sourceName}" is not used: source "${winner.sourceName}" (also ${winner.kind}) is listed first and defines it at ${formatPosition(winner.heading)}`
+      : `Rule "${loser.slug}" from ${loser.kind} source "${loser.sourceName}" is overridden by ${winner.kind} source "${winner.sourceName}" at ${formatPosition(winner.heading)}`,
+    related: [{ position: winner.heading, message: `the "${winner.slug}" that is used` }],
+  });
+}

@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
+import { type YamlError, yamlErrors } from "../../documents/yaml-frontmatter.js";
 
 export const frontmatterIsWellFormed: InlineCheck = {
   id: "AGC004",
@@ -18,3 +20,13 @@ export const frontmatterIsWellFormed: InlineCheck = {
     ],
   },
 };
+
+/** A frontmatter block opened at `position` and never closed. */
+export function unclosedFrontmatterFinding(position: Position): Diagnostic {
+  return diagnostic(frontmatterIsWellFormed, { position, message: "Frontmatter block is never closed" });
+}
+
+/** The YAML errors of a rule's frontmatter (a limit passed is the input-limits check's). */
+export function ruleYamlFindings(errors: YamlError[]): Diagnostic[] {
+  return yamlErrors(errors, frontmatterIsWellFormed);
+}

@@ -1,5 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
+import { type PositionOf, validateAgainstSchema } from "../../documents/schema-validation.js";
 
 export const frontmatterMatchesSchema: InlineCheck = {
   id: "AGC005",
@@ -16,3 +18,14 @@ export const frontmatterMatchesSchema: InlineCheck = {
     expected: ['rules/extra.md:3:1: error AGC005 Unexpected key "glob" in the frontmatter'],
   },
 };
+
+/** The frontmatter's violations of rule-frontmatter.schema.json, each at its place. */
+export function ruleFrontmatterFindings(frontmatter: unknown, positionOf: PositionOf): Diagnostic[] {
+  return validateAgainstSchema("rule-frontmatter", frontmatter).map((violation) =>
+    diagnostic(frontmatterMatchesSchema, {
+      position: positionOf(violation.path, violation.part),
+      message: violation.message.replace("the top level", "the frontmatter"),
+      hint: violation.hint,
+    }),
+  );
+}

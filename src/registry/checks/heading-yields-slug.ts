@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const headingYieldsSlug: InlineCheck = {
@@ -16,3 +17,9 @@ export const headingYieldsSlug: InlineCheck = {
     expected: ['rules/extra.md:4:1: error AGC007 The heading "命名規則" yields an empty slug'],
   },
 };
+
+/** A heading whose title yields no slug (`slug` is what slugify made of it). */
+export function emptySlugFinding(title: string, slug: string, position: Position): Diagnostic | undefined {
+  if (slug) return undefined;
+  return diagnostic(headingYieldsSlug, { position, message: `The heading "${title}" yields an empty slug` });
+}

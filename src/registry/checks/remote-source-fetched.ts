@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const remoteSourceFetched: InlineCheck = {
@@ -21,3 +22,16 @@ export const remoteSourceFetched: InlineCheck = {
     ],
   },
 };
+
+/** A source whose url could not be fetched, so its folder is read instead. */
+export function fetchFailedFinding(
+  source: { name: string; path: string },
+  url: string,
+  reason: string,
+  position: Position,
+): Diagnostic {
+  return diagnostic(remoteSourceFetched, {
+    position,
+    message: `Source "${source.name}": fetching ${url} failed (${reason}); using the folder ${source.path}`,
+  });
+}

@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
+import { formatPosition } from "../format-position.js";
+import type { Rule } from "../model.js";
 
 export const slugUniqueInSource: InlineCheck = {
   id: "AGC008",
@@ -18,3 +21,12 @@ export const slugUniqueInSource: InlineCheck = {
     ],
   },
 };
+
+/** A rule whose slug its own source already defined (`first`); the later one is not used. */
+export function sameSourceDuplicateFinding(rule: Rule, first: Rule): Diagnostic {
+  return diagnostic(slugUniqueInSource, {
+    position: rule.heading,
+    message: `Slug "${rule.slug}" is defined twice in source "${rule.sourceName}": here and at ${formatPosition(first.heading)}`,
+    related: [{ position: first.heading, message: `"${rule.slug}" is first defined here` }],
+  });
+}

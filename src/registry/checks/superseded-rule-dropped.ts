@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
+import { formatPosition } from "../format-position.js";
+import type { Rule } from "../model.js";
 
 export const supersededRuleDropped: InlineCheck = {
   id: "AGC010",
@@ -21,3 +24,12 @@ export const supersededRuleDropped: InlineCheck = {
     ],
   },
 };
+
+/** The rule `by` drops with its `supersedes`, reported at that field. */
+export function supersededFinding(target: Rule, by: Rule, position: Position): Diagnostic {
+  return diagnostic(supersededRuleDropped, {
+    position,
+    message: `Rule "${target.slug}" (${formatPosition(target.heading)}) is dropped: "${by.slug}" supersedes it`,
+    related: [{ position: target.heading, message: `the dropped rule "${target.slug}"` }],
+  });
+}

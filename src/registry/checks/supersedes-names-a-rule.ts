@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
+import { didYouMean } from "../../shared/nearest-name.js";
+import type { Rule } from "../model.js";
 
 export const supersedesNamesARule: InlineCheck = {
   id: "AGC011",
@@ -19,3 +22,26 @@ export const supersedesNamesARule: InlineCheck = {
     ],
   },
 };
+
+/**
+ * A `supersedes` (the rule's) that names the rule itself, or a slug no rule has (`everywhere` holds every rule read, `kept`
+ * the slugs that won); a slug only a dropped duplicate had is no fault.
+ */
+export function supersedesFinding(
+  rule: Rule,
+  supersedes: string,
+  target: Rule | undefined,
+  everywhere: readonly Rule[],
+  kept: string[],
+  position: Position,
+): Diagnostic | undefined {
+  if (target === rule)
+    return diagnostic(supersedesNamesARule, { position, message: `Rule "${rule.slug}" supersedes itself` });
+  if (everywhere.some((r) => r.slug === supersedes && r !== rule)) return undefined;
+  const near = didYouMean(supersedes, kept);
+  return diagnostic(supersedesNamesARule, {
+    position,
+    message: `Rule "${rule.slug}" supersedes "${supersedes}", but no rule has that slug`,
+    ...(near ? { hint: `${near}${supersedesNamesARule.hint}` } : {}),
+  });
+}
