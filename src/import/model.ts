@@ -1,7 +1,7 @@
 import type { ClientPack } from "../clients/model.js";
 import type { ReadHook } from "../clients/reverse-hooks.js";
 import type { ReadServer } from "../clients/reverse-mcp.js";
-import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { Adapter } from "../registry/model.js";
 

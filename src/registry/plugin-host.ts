@@ -13,6 +13,8 @@ export interface PluginHost {
   seed_layout?: "native" | "portable";
   /** The client pack whose emitted skills, agents, commands, hooks and MCP servers the package carries. */
   client?: string;
+  /** The `provides` of a dependency in this host's format: a trusted one's MCP servers and hooks are read by this host's `mcp` and `hooks`. */
+  dependency?: "claude-plugin" | "agent-plugin";
   /** Archive in the build folder; hosts naming the same archive share one package folder. */
   package: string;
   /** Hosts this one needs in the same package (it reads their files). */
