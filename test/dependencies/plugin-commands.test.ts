@@ -6,6 +6,8 @@ import { runAgentc } from "../support/run-cli.js";
 import { startGitServer } from "./git-server.js";
 import { initRegistry, skill } from "./upstream.js";
 
+/** `${NAME}` as a plugin writes a variable. */
+const variable = (name: string) => `\${${name}}`;
 const json = (value: object) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** A Claude Code plugin with servers in .mcp.json and plugin.json, and hooks; some name the plugin's own folder. */
@@ -22,14 +24,14 @@ const claudePlugin = {
   "plugins/review-kit/skills/review/SKILL.md": skill("review", "Plugin review."),
   "plugins/review-kit/.mcp.json": json({
     mcpServers: {
-      docs: { command: "npx", args: ["-y", "docs-mcp"], env: { TOKEN: "${DOCS_TOKEN}" } },
-      bundled: { command: "${CLAUDE_PLUGIN_ROOT}/bin/server" },
+      docs: { command: "npx", args: ["-y", "docs-mcp"], env: { TOKEN: variable("DOCS_TOKEN") } },
+      bundled: { command: `${variable("CLAUDE_PLUGIN_ROOT")}/bin/server` },
     },
   }),
   "plugins/review-kit/hooks/hooks.json": json({
     hooks: {
       PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "npm run lint-staged" }] }],
-      PreToolUse: [{ hooks: [{ type: "command", command: '"${CLAUDE_PLUGIN_ROOT}/check.sh"' }] }],
+      PreToolUse: [{ hooks: [{ type: "command", command: `"${variable("CLAUDE_PLUGIN_ROOT")}/check.sh"` }] }],
       Elicitation: [{ hooks: [{ type: "command", command: "echo asked" }] }],
     },
   }),
@@ -95,7 +97,7 @@ describe("a plugin dependency's MCP servers and hooks", () => {
       type: "stdio",
       command: "npx",
       args: ["-y", "docs-mcp"],
-      env: { TOKEN: "${DOCS_TOKEN}" },
+      env: { TOKEN: variable("DOCS_TOKEN") },
     });
     assert.deepEqual(servers["mcpServers.tickets"], { type: "http", url: "https://tickets.example.org/mcp" });
     assert.equal(
@@ -133,7 +135,7 @@ describe("a plugin dependency's MCP servers and hooks", () => {
           search: {
             type: "streamable-http",
             url: "https://search.example.org/mcp",
-            headers: { Authorization: "Bearer ${SEARCH_TOKEN}" },
+            headers: { Authorization: `Bearer ${variable("SEARCH_TOKEN")}` },
           },
           local: { type: "stdio", command: "./bin/search" },
         },
@@ -153,7 +155,7 @@ describe("a plugin dependency's MCP servers and hooks", () => {
     assert.deepEqual(servers["mcpServers.search"], {
       type: "http",
       url: "https://search.example.org/mcp",
-      headers: { Authorization: "Bearer ${SEARCH_TOKEN}" },
+      headers: { Authorization: `Bearer ${variable("SEARCH_TOKEN")}` },
     });
     assert.equal(servers["mcpServers.local"], undefined);
     assert.match(
