@@ -39,11 +39,11 @@ export function pluginCommands(input: DependencyInput, diagnostics: Diagnostic[]
     const mcp = pack?.mcp ?? portableMapping(host);
     const manifest = at(host.manifest?.path);
     const mcpFile = at(host.mcp?.file);
-    if (mcp && mcpFile) readServers(host, mcp, mcpFile, serversKey(host, mcpFile), report, found);
+    if (mcp && mcpFile) readServers(host, mcp, mcpFile, keyOrTop(host.mcp?.key, mcpFile), report, found);
     if (mcp && manifest) readServers(host, mcp, manifest, ["mcpServers"], report, found);
     const hooksFile = at(host.hooks?.file);
     if (pack?.hooks && hooksFile)
-      readHooks(host, pack.hooks, hooksFile, host.hooks?.key ?? [], report, found);
+      readHooks(host, pack.hooks, hooksFile, keyOrTop(host.hooks?.key, hooksFile), report, found);
     if (pack?.hooks && manifest) readHooks(host, pack.hooks, manifest, ["hooks"], report, found);
   }
   return found;
@@ -72,11 +72,16 @@ function readFile(input: DependencyInput, path: string, diagnostics: Diagnostic[
   return parsed.document;
 }
 
-/** The host's key (`mcpServers`), or the whole file where a plugin writes its servers at the top. */
-function serversKey(host: PluginHost, document: JsonDocument): JsonPath {
-  const key = host.mcp?.key ?? [];
+/** The host's key (`mcpServers`, `hooks`), or the whole file where a plugin writes its entries at the top. */
+function keyOrTop(key: string[] = [], document: JsonDocument): JsonPath {
   const top = key[0];
   return isObject(document.value) && top !== undefined && !(top in document.value) ? [] : key;
+}
+
+function notAnObject(value: unknown, of: string): string {
+  return typeof value === "string"
+    ? `it names another file (${value}), which agentc does not follow; only the default files and inline entries are read`
+    : `it is not an object of ${of}`;
 }
 
 function valueAt(value: unknown, path: JsonPath): unknown {
@@ -113,7 +118,7 @@ function readServers(
   const container = valueAt(document.value, key);
   if (container === undefined) return;
   if (!isObject(container)) {
-    report(document, key, "it is not an object of servers by name");
+    report(document, key, notAnObject(container, "servers by name"));
     return;
   }
   for (const [name, value] of Object.entries(container)) {
@@ -146,7 +151,7 @@ function readHooks(
   const container = valueAt(document.value, key);
   if (container === undefined) return;
   if (!isObject(container)) {
-    report(document, key, "it is not an object of hook events");
+    report(document, key, notAnObject(container, "hook events"));
     return;
   }
   for (const [event, entries] of Object.entries(container)) {
