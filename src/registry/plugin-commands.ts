@@ -128,7 +128,7 @@ function readServers(
       report(document, path, reading.problem);
       continue;
     }
-    const own = ownFile(host, value);
+    const own = notCarried(host, value);
     if (!serverName.test(name)) report(document, path, "the name is not letters, digits, '_' and '-'");
     else if (own) report(document, path, own);
     else {
@@ -165,7 +165,8 @@ function readHooks(
         for (const reading of reverseHookEntries(mapping, on, entry, document.positionOf(at))) {
           if ("guard" in reading) continue;
           if ("problem" in reading) report(document, at, reading.problem);
-          else if (ownFile(host, entry)) report(document, at, ownFile(host, entry) as string);
+          else if (notCarried(host, reading.hook.command))
+            report(document, at, notCarried(host, reading.hook.command) as string);
           else {
             for (const lost of reading.lost) report(document, [...at, ...lost.path], lost.message);
             found.hooks.push(coreHook(reading.hook));
@@ -186,13 +187,17 @@ function coreHook({ verbs, failClosed, ...hook }: ReadHook): CoreHook {
 /**
  * Why an entry cannot run outside the plugin: it names the plugin's own folder (`${CLAUDE_PLUGIN_ROOT}`,
  * `${PLUGIN_ROOT}`, the host's data folder), or, for a host whose commands are package paths, `./…`; the
- * plugin's files do not enter projects at a place the entry could name.
+ * plugin's files do not enter projects at a place the entry could name. Or it names the client's project
+ * folder variable, which the other clients a core hook or server is written for do not set.
  */
-function ownFile(host: PluginHost, entry: unknown): string | undefined {
+function notCarried(host: PluginHost, entry: unknown): string | undefined {
   const variables = [host.variables.root, host.variables.data].filter((v): v is string => !!v);
   const text = JSON.stringify(entry);
   const named = variables.find((v) => text.includes(v));
   if (named) return `it names ${named}, the plugin's own folder, which does not enter the build`;
+  const project = host.variables.project.find((v) => text.includes(v));
+  if (project)
+    return `it names ${project}, which only one client sets; a core hook runs from the project folder`;
   const command = isObject(entry) ? entry.command : undefined;
   if (host.mcp?.command_token && typeof command === "string" && command.startsWith("./"))
     return `its command ${command} is a file of the plugin, which does not enter the build`;

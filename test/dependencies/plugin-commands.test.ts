@@ -33,6 +33,10 @@ const claudePlugin = {
       PostToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "npm run lint-staged" }] }],
       PreToolUse: [{ hooks: [{ type: "command", command: `"${variable("CLAUDE_PLUGIN_ROOT")}/check.sh"` }] }],
       Elicitation: [{ hooks: [{ type: "command", command: "echo asked" }] }],
+      Stop: [
+        { hooks: [{ type: "command", command: 'cd "$CLAUDE_PROJECT_DIR" && npm test' }] },
+        { hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR"/fmt.sh' }] },
+      ],
     },
   }),
 };
@@ -108,7 +112,16 @@ describe("a plugin dependency's MCP servers and hooks", () => {
     const hooks = composed(team, ".claude/settings.json");
     assert.match(JSON.stringify(hooks["hooks.PostToolUse"]), /npm run lint-staged/);
     assert.match(JSON.stringify(hooks["hooks.PostToolUse"]), /"matcher":"Edit\|Write\|NotebookEdit"/);
-    assert.doesNotMatch(JSON.stringify(hooks), /check\.sh|echo asked/);
+    assert.doesNotMatch(JSON.stringify(hooks), /check\.sh|echo asked|fmt\.sh/);
+    assert.match(
+      JSON.stringify(hooks["hooks.Stop"]),
+      /npm test/,
+      "the client's own cd to the project is core's",
+    );
+    assert.match(
+      built.stdout,
+      /hooks\.Stop\.1 of dependency "review-kit" is left out of the build: it names \$CLAUDE_PROJECT_DIR/,
+    );
     assert.match(
       built.stdout,
       /mcpServers\.bundled of dependency "review-kit" is left out of the build: it names \$\{CLAUDE_PLUGIN_ROOT\}/,
