@@ -78,14 +78,23 @@ function keyOrTop(key: string[] = [], document: JsonDocument): JsonPath {
   return isObject(document.value) && top !== undefined && !(top in document.value) ? [] : key;
 }
 
-function notAnObject(value: unknown, of: string): string {
-  return typeof value === "string"
-    ? `it names another file (${value}), which agentc does not follow; only the default files and inline entries are read`
-    : `it is not an object of ${of}`;
-}
-
-function valueAt(value: unknown, path: JsonPath): unknown {
-  return path.reduce<unknown>((v, key) => (isObject(v) ? v[key as string] : undefined), value);
+/** The object of entries at `key`; nothing where the file has none, reported where it is no object. */
+function objectAt(
+  document: JsonDocument,
+  key: JsonPath,
+  of: string,
+  report: Report,
+): Record<string, unknown> {
+  const value = key.reduce<unknown>((v, k) => (isObject(v) ? v[k as string] : undefined), document.value);
+  if (value === undefined || isObject(value)) return value ?? {};
+  report(
+    document,
+    key,
+    typeof value === "string"
+      ? `it names another file (${value}), which agentc does not follow; only the default files and inline entries are read`
+      : `it is not an object of ${of}`,
+  );
+  return {};
 }
 
 /**
@@ -115,13 +124,7 @@ function readServers(
   report: Report,
   found: PluginCommands,
 ): void {
-  const container = valueAt(document.value, key);
-  if (container === undefined) return;
-  if (!isObject(container)) {
-    report(document, key, notAnObject(container, "servers by name"));
-    return;
-  }
-  for (const [name, value] of Object.entries(container)) {
+  for (const [name, value] of Object.entries(objectAt(document, key, "servers by name", report))) {
     const path = [...key, name];
     const reading = reverseServer(mapping, name, value, document.positionOf(path));
     if ("problem" in reading) {
@@ -148,13 +151,7 @@ function readHooks(
   report: Report,
   found: PluginCommands,
 ): void {
-  const container = valueAt(document.value, key);
-  if (container === undefined) return;
-  if (!isObject(container)) {
-    report(document, key, notAnObject(container, "hook events"));
-    return;
-  }
-  for (const [event, entries] of Object.entries(container)) {
+  for (const [event, entries] of Object.entries(objectAt(document, key, "hook events", report))) {
     const path = [...key, event];
     const on = neutralEvent(mapping, event);
     if (!on) report(document, path, "the core has no such event");
