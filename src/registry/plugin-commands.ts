@@ -2,6 +2,7 @@ import { builtinClientPacks } from "../clients/load-client-packs.js";
 import type { HookMapping, McpMapping } from "../clients/model.js";
 import { neutralEvent, type ReadHook, reverseHookEntries } from "../clients/reverse-hooks.js";
 import { coreServer, reverseServer } from "../clients/reverse-mcp.js";
+import { malformedPlaceholders } from "../core/mcp-placeholders.js";
 import { blockingEvents, type CoreHook, type McpServer } from "../core/model.js";
 import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
 import type { DependencyInput } from "../dependencies/model.js";
@@ -132,12 +133,15 @@ function readServers(
       continue;
     }
     const own = notCarried(host, value);
+    const server = coreServer(reading.server);
+    const [malformed] = valuesOf(server).flatMap(malformedPlaceholders);
     if (!serverName.test(name)) report(document, path, "the name is not letters, digits, '_' and '-'");
     else if (own) report(document, path, own);
+    else if (malformed)
+      report(document, path, `"${malformed}" is not a placeholder of the form \${NAME} or \${NAME:-default}`);
     else {
       for (const extra of reading.extra)
         report(document, [...path, ...extra], "it has no neutral equivalent");
-      const server = coreServer(reading.server);
       if (!found.mcpServers.some((s) => s.name === name)) found.mcpServers.push(server);
     }
   }
@@ -171,6 +175,15 @@ function readHooks(
         }
       }
   }
+}
+
+/** The strings of a server that may hold placeholders: its command, arguments, url, and env and header values. */
+function valuesOf({ position: _, name: __, ...server }: McpServer): string[] {
+  return Object.values(server).flatMap((v) =>
+    (Array.isArray(v) ? v : isObject(v) ? Object.values(v) : [v]).filter(
+      (s): s is string => typeof s === "string",
+    ),
+  );
 }
 
 function coreHook({ verbs, failClosed, ...hook }: ReadHook): CoreHook {

@@ -26,6 +26,7 @@ const claudePlugin = {
     mcpServers: {
       docs: { command: "npx", args: ["-y", "docs-mcp"], env: { TOKEN: variable("DOCS_TOKEN") } },
       bundled: { command: `${variable("CLAUDE_PLUGIN_ROOT")}/bin/server` },
+      odd: { command: "odd-mcp", env: { TOKEN: variable("env:TOKEN") } },
     },
   }),
   "plugins/review-kit/hooks/hooks.json": json({
@@ -104,6 +105,11 @@ describe("a plugin dependency's MCP servers and hooks", () => {
       env: { TOKEN: variable("DOCS_TOKEN") },
     });
     assert.deepEqual(servers["mcpServers.tickets"], { type: "http", url: "https://tickets.example.org/mcp" });
+    assert.equal(servers["mcpServers.odd"], undefined);
+    assert.match(
+      built.stdout,
+      /mcpServers\.odd of dependency "review-kit" is left out of the build: "\$\{env:TOKEN\}" is not a placeholder/,
+    );
     assert.equal(
       servers["mcpServers.bundled"],
       undefined,
