@@ -2,6 +2,7 @@ import { AgentcError } from "../shared/agentc-error.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
+import { pluginCommandFiles } from "./plugin-commands.js";
 
 /**
  * The Agent Plugins versions whose packages agentc reads (https://github.com/agentplugins/agent-plugins-spec,
@@ -20,7 +21,8 @@ interface Manifest {
 
 /**
  * The skills of an Agent Plugins package (plugin.json at its root): each immediate folder of `skills/`
- * holding a SKILL.md, placed under core/skills/. Its mcp.json and client extension folders are left out.
+ * holding a SKILL.md, placed under core/skills/; and its mcp.json, where the registry stage reads it
+ * (`pluginCommandFiles`). Its client extension folders are left out.
  */
 export function agentPluginParts(content: SourceFiles): SourceFiles & { licence?: string } {
   const manifest = readManifest(content.files.get("plugin.json"));
@@ -33,13 +35,18 @@ export function agentPluginParts(content: SourceFiles): SourceFiles & { licence?
     const folder = /^skills\/([^/]+)\//.exec(path)?.[1];
     return folder !== undefined && skills.has(folder) ? `core/${path}` : undefined;
   });
-  if (placed.files.size === 0)
+  const servers = pluginCommandFiles(content, "agent-plugin");
+  if (placed.files.size === 0 && servers.files.size === 0)
     throw new AgentcError(
       "dependency",
-      `the Agent Plugin "${manifest.name}" has no skills/<name>/SKILL.md`,
-      "agentc takes an Agent Plugin's skills; its mcp.json and client extensions are left out.",
+      `the Agent Plugin "${manifest.name}" has no skills/<name>/SKILL.md and no mcp.json`,
+      "agentc takes an Agent Plugin's skills and MCP servers; its client extensions are left out.",
     );
-  return { ...placed, ...(typeof manifest.license === "string" ? { licence: manifest.license } : {}) };
+  return {
+    files: new Map([...placed.files, ...servers.files]),
+    executables: placed.executables,
+    ...(typeof manifest.license === "string" ? { licence: manifest.license } : {}),
+  };
 }
 
 function readManifest(bytes: Uint8Array | undefined): Manifest & { name: string } {

@@ -115,8 +115,8 @@ function inPlace(declaration: DependencyDeclaration, fetched: FetchedContent): F
   if (parts.files.size > 0) return { ...parts, ...(fetched.licence ? { licence: fetched.licence } : {}) };
   throw new AgentcError(
     "dependency",
-    "the plugin has no skills/, agents/ or commands/ at its root",
-    "Only a plugin's skills, agents and commands can enter a registry; check 'path'.",
+    "the plugin has no skills/, agents/, commands/, MCP servers or hooks at its root",
+    "Only a plugin's skills, agents, commands, MCP servers and hooks can enter a registry; check 'path'.",
   );
 }
 

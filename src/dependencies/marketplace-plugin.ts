@@ -5,6 +5,7 @@ import { builtinPluginHostsDir } from "../shared/package-paths.js";
 import type { DependencyDeclaration } from "./declaration.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
+import { pluginCommandFiles } from "./plugin-commands.js";
 
 /** Where the built-in plugin hosts keep a marketplace's file (plugin-hosts/*.json `marketplace.place`). */
 function marketplacePlaces(): string[] {
@@ -14,7 +15,7 @@ function marketplacePlaces(): string[] {
   return [...new Set(places.filter((place): place is string => typeof place === "string"))];
 }
 
-/** Where a plugin's parts go in the layered registry; hooks, MCP servers and the rest have other formats. */
+/** Where a plugin's parts go in the layered registry; its hooks and MCP servers are read by the registry stage. */
 const placed: Record<string, string> = {
   "skills/": "core/skills/",
   "agents/": "core/agents/",
@@ -47,14 +48,22 @@ interface ElsewhereSource {
 /** The name a plugin kept elsewhere has below its marketplace dependency (`market/plugin`). */
 export const elsewherePluginName = "plugin";
 
-/** The skills, agents and commands at a Claude Code plugin's root (`folder` inside `content`), as core/ holds them. */
+/**
+ * The skills, agents and commands at a Claude Code plugin's root (`folder` inside `content`), as core/ holds
+ * them, and its MCP and hooks files where the registry stage reads them (`pluginCommandFiles`).
+ */
 export function claudePluginParts(content: SourceFiles, folder = ""): SourceFiles {
-  return movedFiles(content, (path) => {
+  const parts = movedFiles(content, (path) => {
     if (!path.startsWith(folder)) return undefined;
     const inPlugin = path.slice(folder.length);
     const part = Object.keys(placed).find((prefix) => inPlugin.startsWith(prefix));
     return part ? `${placed[part]}${inPlugin.slice(part.length)}` : undefined;
   });
+  const commands = pluginCommandFiles(content, "claude-plugin", folder);
+  return {
+    files: new Map([...parts.files, ...commands.files]),
+    executables: new Set([...parts.executables, ...commands.executables]),
+  };
 }
 
 /**
@@ -75,8 +84,8 @@ export function marketplacePlugin(content: SourceFiles, plugin: string | undefin
   if (found.files.size === 0)
     throw new AgentcError(
       "dependency",
-      `the plugin "${plugin}" (${folder}) has no skills/, agents/ or commands/`,
-      "Only a plugin's skills, agents and commands can enter a registry.",
+      `the plugin "${plugin}" (${folder}) has no skills/, agents/, commands/, MCP servers or hooks`,
+      "Only a plugin's skills, agents, commands, MCP servers and hooks can enter a registry.",
     );
   return found;
 }

@@ -1,4 +1,5 @@
 import { posix } from "node:path";
+import type { KeyPath } from "../clients/unfill-template.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import type { Position, Severity } from "../diagnostics/diagnostic.js";
 import { parseToml } from "../shared/bounded-toml.js";
@@ -7,7 +8,6 @@ import type { Installed } from "./installed-view.js";
 import type { NativeFile } from "./model.js";
 import { parseNativeJson } from "./native-json.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
-import type { KeyPath } from "./unfill-template.js";
 
 /** One difference between a native file and what the build of the imported registry installs there. */
 export interface Difference {

@@ -1,4 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
+import { coreServer } from "../clients/reverse-mcp.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import { type McpServer, type Verb, verbs } from "../core/model.js";
 import { mcpEntries } from "../emit/clients/mcp-entries.js";
@@ -144,16 +145,13 @@ function readByBoth(x: unknown, y: unknown): string[] {
 
 function writtenAs(server: ImportedServer, pack: ClientPack | undefined): string | undefined {
   if (!pack) return undefined;
-  const entry = mcpEntries(pack, [coreServer(server)]).parts[0]?.entries[0];
+  const entry = mcpEntries(pack, [neutralServer(server)]).parts[0]?.entries[0];
   return entry ? canonicalJson(entry.value) : undefined;
 }
 
-function coreServer(server: ImportedServer): McpServer {
+function neutralServer(server: ImportedServer): McpServer {
   const { written: _, readBy: __, ...rest } = server;
-  if (rest.transport === "stdio")
-    return { ...rest, transport: "stdio", args: rest.args ?? [], env: rest.env ?? {} };
-  const transport = rest.transport === "remote" ? "http" : rest.transport;
-  return { ...rest, transport, headers: rest.headers ?? {} };
+  return coreServer(rest);
 }
 
 function packOf<T>(reading: Reading<T>): { pack?: ClientPack } {

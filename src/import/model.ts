@@ -1,5 +1,7 @@
 import type { ClientPack } from "../clients/model.js";
-import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { ReadHook } from "../clients/reverse-hooks.js";
+import type { ReadServer } from "../clients/reverse-mcp.js";
+import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { Adapter } from "../registry/model.js";
 
@@ -137,38 +139,17 @@ export interface ImportedCommand {
   clients?: string[];
 }
 
-export interface ImportedHook {
-  event: HookEvent;
-  /** null: every tool; undefined: the client has no matchers, so its file cannot say. */
-  verbs?: Verb[] | null;
-  command: string;
-  timeout?: number;
-  failClosed?: boolean;
-  description?: string;
-  position: Position;
-  /** The client packs whose files had the hook (merged across readings). */
+/** A hook read from a client's file, with the packs whose files had it (merged across readings). */
+export interface ImportedHook extends ReadHook {
   readBy?: string[];
-  /** The client packs that write it, when not every chosen pack does (core/hooks.json `clients`). */
-  clients?: string[];
 }
 
-/** A remote server's transport is "remote" when the client's entry does not say which one. */
-export type ImportedServer = (
-  | { transport: "stdio"; command: string; args?: string[]; env?: Record<string, string> }
-  | { transport: "http" | "sse" | "remote"; url: string; headers?: Record<string, string> }
-) & {
-  name: string;
-  cwd?: string;
+/** A server read from a client's file, with what the merge of readings needs. */
+export type ImportedServer = ReadServer & {
   /** The client's entry as written, to tell whether another reading would be written like it. */
   written?: unknown;
   /** The client packs whose files had the server (merged across readings). */
   readBy?: string[];
-  /** The client packs that write it, when not every chosen pack does (core/mcp.json `clients`). */
-  clients?: string[];
-  tools?: string[];
-  timeout?: number;
-  description?: string;
-  position: Position;
 };
 
 /** One section of an always-on instruction file: a global rule of sources/. */

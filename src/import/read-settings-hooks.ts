@@ -1,8 +1,10 @@
 import type { ClientPack, HookMapping } from "../clients/model.js";
+import { withRuntimePlaceholders } from "../clients/pack-text.js";
+import { neutralEvent, reverseHookEntries } from "../clients/reverse-hooks.js";
+import { guardArguments } from "../emit/clients/guard-wiring.js";
 import { isObject } from "../shared/json-shape.js";
 import type { ImportedHook } from "./model.js";
 import type { ReadContext } from "./read-context.js";
-import { neutralEvent, reverseHookEntries } from "./reverse-hooks.js";
 import { type SettingsDocument, valueAt } from "./settings-document.js";
 import { extrasAgree, unowned } from "./settings-values.js";
 
@@ -44,7 +46,13 @@ function readEntry(
   path: (string | number)[],
   entry: unknown,
 ): void {
-  for (const reading of reverseHookEntries(pack, mapping, on, entry, document.positionOf(path))) {
+  for (const reading of reverseHookEntries(
+    mapping,
+    on,
+    entry,
+    document.positionOf(path),
+    guardCommand(pack, mapping),
+  )) {
     if ("guard" in reading) ctx.items.guard = true;
     else if ("problem" in reading) unowned(ctx, document, path, reading.problem);
     else {
@@ -68,4 +76,14 @@ function addHook(hooks: ImportedHook[], hook: ImportedHook, byVerb: boolean): vo
   if (same && Array.isArray(same.verbs) && Array.isArray(hook.verbs))
     same.verbs = [...new Set([...same.verbs, ...hook.verbs])];
   else hooks.push(hook);
+}
+
+/** The guard's command as the build writes it (src/emit/clients/guard-wiring.ts). */
+function guardCommand(pack: ClientPack, mapping: HookMapping): string | undefined {
+  if (!pack.guard) return undefined;
+  const path = withRuntimePlaceholders(pack, pack.guard.path);
+  const dir = mapping.hook_project_dir_var;
+  const anchored = dir === undefined ? path : `"$${dir}/${path}"`;
+  const command = withRuntimePlaceholders(pack, pack.guard.command).split("{path}").join(anchored);
+  return `${command}${guardArguments(pack.guard, mapping)}`;
 }

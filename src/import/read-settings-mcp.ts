@@ -1,7 +1,7 @@
 import type { McpMapping } from "../clients/model.js";
+import { reverseServer } from "../clients/reverse-mcp.js";
 import { isObject } from "../shared/json-shape.js";
 import { adjusted, type ReadContext } from "./read-context.js";
-import { reverseServer } from "./reverse-mcp.js";
 import { type SettingsDocument, valueAt } from "./settings-document.js";
 import { unowned } from "./settings-values.js";
 

@@ -1,11 +1,11 @@
 import type { OsReadDenyWrite } from "../clients/model.js";
+import type { KeyPath } from "../clients/unfill-template.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import { deniedPaths, templatesLeftOpen } from "../emit/clients/os-read-deny.js";
 import { isObject } from "../shared/json-shape.js";
 import type { ReadContext } from "./read-context.js";
 import { type SettingsDocument, valueAt } from "./settings-document.js";
 import { unowned } from "./settings-values.js";
-import type { KeyPath } from "./unfill-template.js";
 
 /**
  * A client's sandbox as agentc writes it (clients/<id>.json os_read_deny.write): the switch when it has

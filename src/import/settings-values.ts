@@ -1,7 +1,7 @@
+import type { KeyPath } from "../clients/unfill-template.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import { leftOut, type ReadContext } from "./read-context.js";
 import type { SettingsDocument } from "./settings-document.js";
-import type { KeyPath } from "./unfill-template.js";
 
 /** A value the registry does not carry: it stays in the project's file, beside what agentc composes. */
 export function unowned(ctx: ReadContext, document: SettingsDocument, path: KeyPath, why?: string): void {

@@ -9,6 +9,7 @@ import { RegistryReader } from "../documents/registry-reader.js";
 import { loadConfigFile } from "./config-file.js";
 import { layerOrder, prefixCore, prefixDiagnostic, prefixRule } from "./layer-paths.js";
 import type { Rule, SourcesConfig } from "./model.js";
+import { pluginCommands } from "./plugin-commands.js";
 import { readSources } from "./read-sources.js";
 
 /** The registry's own content and what the dependencies add to it; the own content wins every name. */
@@ -114,9 +115,10 @@ function mergeCore(layers: Layers, core: Core, input: DependencyInput, diagnosti
   };
   // Hooks and MCP commands run on people's machines: only a dependency the registry trusts by name adds them.
   if (!input.trusted) return;
-  own.hooks.push(...core.hooks);
+  const plugin = pluginCommands(input, diagnostics);
+  own.hooks.push(...core.hooks, ...plugin.hooks);
   const servers = new Set(own.mcpServers.map((s) => s.name));
-  own.mcpServers.push(...core.mcpServers.filter((s) => !servers.has(s.name)));
+  own.mcpServers.push(...[...core.mcpServers, ...plugin.mcpServers].filter((s) => !servers.has(s.name)));
 }
 
 function newcomers<T extends Named>(

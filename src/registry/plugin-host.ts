@@ -1,3 +1,5 @@
+import type { DependencyProvides } from "../dependencies/declaration.js";
+
 /**
  * A plugin host (plugin-hosts/<id>.json, schemas/plugin-host.schema.json): one assistant's package format —
  * its manifest, where each part goes, its path variables, name rules and marketplace. Hosts are data; the
@@ -13,6 +15,8 @@ export interface PluginHost {
   seed_layout?: "native" | "portable";
   /** The client pack whose emitted skills, agents, commands, hooks and MCP servers the package carries. */
   client?: string;
+  /** The `provides` of a dependency in this host's format: a trusted one's MCP servers and hooks are read by this host's `mcp` and `hooks`. */
+  dependency?: Extract<DependencyProvides, `${string}-plugin`>;
   /** Archive in the build folder; hosts naming the same archive share one package folder. */
   package: string;
   /** Hosts this one needs in the same package (it reads their files). */

@@ -105,8 +105,8 @@ describe("Agent Plugins packages as dependencies (provides agent-plugin)", () =>
       ],
       [
         "no-skills",
-        { "plugin.json": manifest({ name: "empty" }), "mcp.json": "{}\n" },
-        /the Agent Plugin "empty" has no skills\/<name>\/SKILL\.md/,
+        { "plugin.json": manifest({ name: "empty" }), "README.md": "Nothing here.\n" },
+        /the Agent Plugin "empty" has no skills\/<name>\/SKILL\.md and no mcp\.json/,
       ],
     ];
     for (const [name, files, message] of cases) {

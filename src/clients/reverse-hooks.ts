@@ -1,15 +1,26 @@
-import type { ClientPack, HookMapping } from "../clients/model.js";
-import { withRuntimePlaceholders } from "../clients/pack-text.js";
-import { slotsOf } from "../clients/template-slots.js";
 import { verbs as allVerbs, type HookEvent, hookEvents, toolEvents, type Verb } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
-import { guardArguments } from "../emit/clients/guard-wiring.js";
-import type { ImportedHook } from "./model.js";
+import type { HookMapping } from "./model.js";
+import { slotsOf } from "./template-slots.js";
 import { type KeyPath, unfill } from "./unfill-template.js";
+
+/** A hook read back from a client's entry. */
+export interface ReadHook {
+  event: HookEvent;
+  /** null: every tool; undefined: the client has no matchers, so its file cannot say. */
+  verbs?: Verb[] | null;
+  command: string;
+  timeout?: number;
+  failClosed?: boolean;
+  description?: string;
+  position: Position;
+  /** The client packs that write it, when not every chosen pack does (core/hooks.json `clients`). */
+  clients?: string[];
+}
 
 /** What one client hook entry gives: a neutral hook, the guard, or why it cannot be read back. */
 export type HookReading =
-  | { hook: ImportedHook; lost: { path: KeyPath; message: string }[] }
+  | { hook: ReadHook; lost: { path: KeyPath; message: string }[] }
   | { guard: true }
   | { problem: string };
 
@@ -26,19 +37,22 @@ export function neutralEvent(
   return after.length > 0 ? { event: "after_tool", verbs: after } : undefined;
 }
 
-/** One entry of a client's hooks file, read back through the pack's entry template. */
+/**
+ * One entry of a client's hooks file, read back through the pack's entry template; `guard` is the secret
+ * guard's command as the build writes it, when the file may hold it.
+ */
 export function reverseHookEntries(
-  pack: ClientPack,
   mapping: HookMapping,
   on: { event: HookEvent; verbs?: Verb[] },
   entry: unknown,
   position: Position,
+  guard?: string,
 ): HookReading[] {
   return unfill(mapping.entry, entry).map((reading): HookReading => {
     if (reading.mismatch) return { problem: `the entry has ${reading.mismatch}` };
     const { command, matcher, timeout, fail_closed: failClosed, description } = reading.slots;
     if (typeof command !== "string" || command.trim() === "") return { problem: "the entry runs no command" };
-    if (command === guardCommand(pack, mapping)) return { guard: true };
+    if (guard !== undefined && command === guard) return { guard: true };
     const lost = reading.extra.map((path) => ({
       path,
       message: `"${path.join(".")}" has no neutral equivalent`,
@@ -63,16 +77,6 @@ export function reverseHookEntries(
       lost,
     };
   });
-}
-
-/** The guard's command as the build writes it (src/emit/clients/guard-wiring.ts). */
-function guardCommand(pack: ClientPack, mapping: HookMapping): string | undefined {
-  if (!pack.guard) return undefined;
-  const path = withRuntimePlaceholders(pack, pack.guard.path);
-  const dir = mapping.hook_project_dir_var;
-  const anchored = dir === undefined ? path : `"$${dir}/${path}"`;
-  const command = withRuntimePlaceholders(pack, pack.guard.command).split("{path}").join(anchored);
-  return `${command}${guardArguments(pack.guard, mapping)}`;
 }
 
 /**

@@ -1,9 +1,32 @@
-import type { McpMapping } from "../clients/model.js";
+import type { McpServer } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { ImportedServer } from "./model.js";
+import type { McpMapping } from "./model.js";
 import { type KeyPath, type Unfilled, unfill } from "./unfill-template.js";
 
-export type ServerReading = { server: ImportedServer; extra: KeyPath[] } | { problem: string };
+/** A server read back from a client's entry; a remote one is "remote" when the entry does not say which transport. */
+export type ReadServer = (
+  | { transport: "stdio"; command: string; args?: string[]; env?: Record<string, string> }
+  | { transport: "http" | "sse" | "remote"; url: string; headers?: Record<string, string> }
+) & {
+  name: string;
+  cwd?: string;
+  /** The client packs that write it, when not every chosen pack does (core/mcp.json `clients`). */
+  clients?: string[];
+  tools?: string[];
+  timeout?: number;
+  description?: string;
+  position: Position;
+};
+
+export type ServerReading = { server: ReadServer; extra: KeyPath[] } | { problem: string };
+
+/** A server read back as the core holds it: a remote one of no stated transport is http. */
+export function coreServer(server: ReadServer): McpServer {
+  if (server.transport === "stdio")
+    return { ...server, transport: "stdio", args: server.args ?? [], env: server.env ?? {} };
+  const transport = server.transport === "remote" ? "http" : server.transport;
+  return { ...server, transport, headers: server.headers ?? {} };
+}
 
 /**
  * One client MCP entry → a neutral server, through the pack's stdio or remote template: variables in the
@@ -43,7 +66,7 @@ function stdioServer(
   const args = slots.command_line !== undefined ? line.slice(1) : strings(slots.args);
   const passed = Object.fromEntries(strings(slots.env_vars).map((v) => [v, `\${${v}}`]));
   const env = { ...passed, ...stringMap(slots.env_set), ...stringMap(slots.env) };
-  const server: ImportedServer = {
+  const server: ReadServer = {
     transport: "stdio",
     name,
     command: neutral(mapping, command),
@@ -68,7 +91,7 @@ function remoteServer(
     typeof slots.bearer_env === "string" ? { Authorization: `Bearer \${${slots.bearer_env}}` } : {};
   const headers = { ...bearer, ...byName, ...stringMap(slots.headers_set), ...stringMap(slots.headers) };
   const transport = slots.transport === "sse" || slots.transport === "http" ? slots.transport : "remote";
-  const server: ImportedServer = {
+  const server: ReadServer = {
     transport,
     name,
     url: neutral(mapping, String(slots.url)),
@@ -79,7 +102,7 @@ function remoteServer(
   return { server, extra: reading.extra };
 }
 
-function common(slots: Record<string, unknown>): Pick<ImportedServer, "tools" | "timeout" | "description"> {
+function common(slots: Record<string, unknown>): Pick<ReadServer, "tools" | "timeout" | "description"> {
   return {
     ...(Array.isArray(slots.tools) ? { tools: strings(slots.tools) } : {}),
     ...(typeof slots.timeout === "number" ? { timeout: slots.timeout } : {}),

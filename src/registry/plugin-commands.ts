@@ -1,0 +1,215 @@
+import { builtinClientPacks } from "../clients/load-client-packs.js";
+import type { HookMapping, McpMapping } from "../clients/model.js";
+import { neutralEvent, type ReadHook, reverseHookEntries } from "../clients/reverse-hooks.js";
+import { coreServer, reverseServer } from "../clients/reverse-mcp.js";
+import { malformedPlaceholders } from "../core/mcp-placeholders.js";
+import { blockingEvents, type CoreHook, type McpServer } from "../core/model.js";
+import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
+import type { DependencyInput } from "../dependencies/model.js";
+import { pluginCommandsFolder } from "../dependencies/plugin-commands.js";
+import { diagnostic } from "../diagnostics/check-meta.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { type JsonDocument, type JsonPath, parseJsonDocument } from "../documents/json-document.js";
+import { jsonErrors } from "../documents/read-json-document.js";
+import { isObject } from "../shared/json-shape.js";
+import { builtinPluginHosts } from "./builtin-plugin-hosts.js";
+import type { PluginHost } from "./plugin-host.js";
+
+/** What a plugin dependency's MCP and hooks files give, in core's forms. */
+export interface PluginCommands {
+  mcpServers: McpServer[];
+  hooks: CoreHook[];
+}
+
+const serverName = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The MCP servers and hooks of a plugin dependency (its files under `pluginCommandsFolder`), read through
+ * its plugin host's data and client pack as `agentc import` reads a project's; an entry that cannot be
+ * carried is reported once and left out. Only called for a dependency the registry trusts.
+ */
+export function pluginCommands(input: DependencyInput, diagnostics: Diagnostic[]): PluginCommands {
+  const found: PluginCommands = { mcpServers: [], hooks: [] };
+  for (const host of builtinPluginHosts().filter((h) => h.dependency !== undefined)) {
+    const at = (file: string | undefined) =>
+      file === undefined
+        ? undefined
+        : readFile(input, `${pluginCommandsFolder}/${host.host}/${file}`, diagnostics);
+    const report = reporter(input, diagnostics);
+    const pack = builtinClientPacks().find((p) => p.pack.client === host.client)?.pack;
+    const mcp = pack?.mcp ?? portableMapping(host);
+    const manifest = at(host.manifest?.path);
+    const mcpFile = at(host.mcp?.file);
+    if (mcp && mcpFile) readServers(host, mcp, mcpFile, keyOrTop(host.mcp?.key, mcpFile), report, found);
+    if (mcp && manifest) readServers(host, mcp, manifest, ["mcpServers"], report, found);
+    const hooksFile = at(host.hooks?.file);
+    if (pack?.hooks && hooksFile)
+      readHooks(host, pack.hooks, hooksFile, keyOrTop(host.hooks?.key, hooksFile), report, found);
+    if (pack?.hooks && manifest) readHooks(host, pack.hooks, manifest, ["hooks"], report, found);
+  }
+  return found;
+}
+
+type Report = (document: JsonDocument, path: JsonPath, why: string) => void;
+
+function reporter(input: DependencyInput, diagnostics: Diagnostic[]): Report {
+  return (document, path, why) =>
+    diagnostics.push(
+      diagnostic(dependenciesResolve, {
+        position: document.positionOf(path),
+        severity: "warning",
+        message: `${path.join(".") || "The file"} of dependency "${input.name}" is left out of the build: ${why}`,
+        hint: "Ask the plugin's authors for a form agentc can carry, or write the server or hook in core/ yourself.",
+        group: "plugin dependency's commands left out",
+      }),
+    );
+}
+
+function readFile(input: DependencyInput, path: string, diagnostics: Diagnostic[]): JsonDocument | undefined {
+  const bytes = input.files.get(path);
+  if (!bytes) return undefined;
+  const parsed = parseJsonDocument(`@${input.name}/${path}`, Buffer.from(bytes).toString("utf8"));
+  diagnostics.push(...jsonErrors(parsed.errors));
+  return parsed.document;
+}
+
+/** The host's key (`mcpServers`, `hooks`), or the whole file where a plugin writes its entries at the top. */
+function keyOrTop(key: string[] = [], document: JsonDocument): JsonPath {
+  const top = key[0];
+  return isObject(document.value) && top !== undefined && !(top in document.value) ? [] : key;
+}
+
+/** The object of entries at `key`; nothing where the file has none, reported where it is no object. */
+function objectAt(
+  document: JsonDocument,
+  key: JsonPath,
+  of: string,
+  report: Report,
+): Record<string, unknown> {
+  const value = key.reduce<unknown>((v, k) => (isObject(v) ? v[k as string] : undefined), document.value);
+  if (value === undefined || isObject(value)) return value ?? {};
+  report(
+    document,
+    key,
+    typeof value === "string"
+      ? `it names another file (${value}), which agentc does not follow; only the default files and inline entries are read`
+      : `it is not an object of ${of}`,
+  );
+  return {};
+}
+
+/**
+ * A portable host's MCP entry as a client pack's template: one slot per field it keeps (`fields`), its
+ * stdio `type` a literal; its variables are spelled as the core's `${NAME}`.
+ */
+function portableMapping(host: PluginHost): McpMapping | undefined {
+  const fields = host.mcp?.fields;
+  if (!fields?.stdio) return undefined;
+  const template = (names: string[], type: string) =>
+    Object.fromEntries(names.map((f) => [f, f === "type" ? type : `{${f}}`]));
+  const remote = Object.entries(fields).find(([type]) => type !== "stdio")?.[1];
+  return {
+    file: host.mcp?.file ?? "",
+    format: "json",
+    key: host.mcp?.key ?? [],
+    stdio: template(fields.stdio, "stdio"),
+    ...(remote ? { remote: template(remote, "{transport}") } : {}),
+  } as McpMapping;
+}
+
+function readServers(
+  host: PluginHost,
+  mapping: McpMapping,
+  document: JsonDocument,
+  key: JsonPath,
+  report: Report,
+  found: PluginCommands,
+): void {
+  for (const [name, value] of Object.entries(objectAt(document, key, "servers by name", report))) {
+    const path = [...key, name];
+    const reading = reverseServer(mapping, name, value, document.positionOf(path));
+    if ("problem" in reading) {
+      report(document, path, reading.problem);
+      continue;
+    }
+    const own = notCarried(host, value);
+    const server = coreServer(reading.server);
+    const [malformed] = valuesOf(server).flatMap(malformedPlaceholders);
+    if (!serverName.test(name)) report(document, path, "the name is not letters, digits, '_' and '-'");
+    else if (own) report(document, path, own);
+    else if (malformed)
+      report(document, path, `"${malformed}" is not a placeholder of the form \${NAME} or \${NAME:-default}`);
+    else {
+      for (const extra of reading.extra)
+        report(document, [...path, ...extra], "it has no neutral equivalent");
+      if (!found.mcpServers.some((s) => s.name === name)) found.mcpServers.push(server);
+    }
+  }
+}
+
+function readHooks(
+  host: PluginHost,
+  mapping: HookMapping,
+  document: JsonDocument,
+  key: JsonPath,
+  report: Report,
+  found: PluginCommands,
+): void {
+  for (const [event, entries] of Object.entries(objectAt(document, key, "hook events", report))) {
+    const path = [...key, event];
+    const on = neutralEvent(mapping, event);
+    if (!on) report(document, path, "the core has no such event");
+    else if (!Array.isArray(entries)) report(document, path, "it is not a list of hooks");
+    else
+      for (const [index, entry] of entries.entries()) {
+        const at = [...path, index];
+        for (const reading of reverseHookEntries(mapping, on, entry, document.positionOf(at))) {
+          if ("guard" in reading) continue;
+          if ("problem" in reading) report(document, at, reading.problem);
+          else if (notCarried(host, reading.hook.command))
+            report(document, at, notCarried(host, reading.hook.command) as string);
+          else {
+            for (const lost of reading.lost) report(document, [...at, ...lost.path], lost.message);
+            found.hooks.push(coreHook(reading.hook));
+          }
+        }
+      }
+  }
+}
+
+/** The strings of a server that may hold placeholders: its command, arguments, url, and env and header values. */
+function valuesOf({ position: _, name: __, ...server }: McpServer): string[] {
+  return Object.values(server).flatMap((v) =>
+    (Array.isArray(v) ? v : isObject(v) ? Object.values(v) : [v]).filter(
+      (s): s is string => typeof s === "string",
+    ),
+  );
+}
+
+function coreHook({ verbs, failClosed, ...hook }: ReadHook): CoreHook {
+  return {
+    ...hook,
+    ...(Array.isArray(verbs) ? { verbs } : {}),
+    failClosed: failClosed === true && blockingEvents.includes(hook.event),
+  };
+}
+
+/**
+ * Why an entry cannot run outside the plugin: it names the plugin's own folder (`${CLAUDE_PLUGIN_ROOT}`,
+ * `${PLUGIN_ROOT}`, the host's data folder), or, for a host whose commands are package paths, `./…`; the
+ * plugin's files do not enter projects at a place the entry could name. Or it names the client's project
+ * folder variable, which the other clients a core hook or server is written for do not set.
+ */
+function notCarried(host: PluginHost, entry: unknown): string | undefined {
+  const variables = [host.variables.root, host.variables.data].filter((v): v is string => !!v);
+  const text = JSON.stringify(entry);
+  const named = variables.find((v) => text.includes(v));
+  if (named) return `it names ${named}, the plugin's own folder, which does not enter the build`;
+  const project = host.variables.project.find((v) => text.includes(v));
+  if (project)
+    return `it names ${project}, which only one client sets; a core hook runs from the project folder`;
+  const command = isObject(entry) ? entry.command : undefined;
+  if (host.mcp?.command_token && typeof command === "string" && command.startsWith("./"))
+    return `its command ${command} is a file of the plugin, which does not enter the build`;
+  return undefined;
+}
