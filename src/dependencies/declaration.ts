@@ -8,7 +8,7 @@ export type DependencyProvides =
   | "agents"
   | "commands"
   | "rules"
-  | "claude-plugin"
+  | "marketplace-plugin"
   | "agent-plugin";
 
 /** The source kinds of SPEC §1, in the order they win (the registry's own content beats them all). */
@@ -49,7 +49,7 @@ export const providesPrefix: Record<DependencyProvides, string> = {
   commands: "core/commands/",
   rules: "core/rules/",
   // A plugin's parts are placed by its format (fetch-dependency.ts), not by a prefix.
-  "claude-plugin": "",
+  "marketplace-plugin": "",
   "agent-plugin": "",
 };
 

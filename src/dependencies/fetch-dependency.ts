@@ -3,7 +3,7 @@ import { pathProblem } from "../shared/path-check.js";
 import { agentPluginParts } from "./agent-plugin.js";
 import { type DependencyDeclaration, providesOf, providesPrefix } from "./declaration.js";
 import { gitFiles, gitUrlProblem, resolveGitRef } from "./git-source.js";
-import { claudePluginParts, marketplacePlugin } from "./marketplace-plugin.js";
+import { marketplacePlugin, marketplacePluginParts } from "./marketplace-plugin.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
 import { npmContent, resolveNpmVersion } from "./npm-source.js";
@@ -104,14 +104,14 @@ function fetcherOf(declaration: DependencyDeclaration, oci: OciSources | undefin
   );
 }
 
-/** A plugin's files where its format puts them: its skills (and a Claude Code plugin's agents and commands). */
+/** A plugin's files where its format puts them: its skills (and a marketplace plugin's agents and commands). */
 function inPlace(declaration: DependencyDeclaration, fetched: FetchedContent): FetchedContent {
   const provides = providesOf(declaration);
   // The package's own licence (npm's package.json) first, else the one plugin.json states.
   if (provides === "agent-plugin")
     return { ...agentPluginParts(fetched), ...(fetched.licence ? { licence: fetched.licence } : {}) };
-  if (provides !== "claude-plugin") return fetched;
-  const parts = claudePluginParts(fetched);
+  if (provides !== "marketplace-plugin") return fetched;
+  const parts = marketplacePluginParts(fetched);
   if (parts.files.size > 0) return { ...parts, ...(fetched.licence ? { licence: fetched.licence } : {}) };
   throw new AgentcError(
     "dependency",

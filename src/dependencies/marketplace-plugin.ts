@@ -49,17 +49,17 @@ interface ElsewhereSource {
 export const elsewherePluginName = "plugin";
 
 /**
- * The skills, agents and commands at a Claude Code plugin's root (`folder` inside `content`), as core/ holds
+ * The skills, agents and commands at a marketplace plugin's root (`folder` inside `content`), as core/ holds
  * them, and its MCP and hooks files where the registry stage reads them (`pluginCommandFiles`).
  */
-export function claudePluginParts(content: SourceFiles, folder = ""): SourceFiles {
+export function marketplacePluginParts(content: SourceFiles, folder = ""): SourceFiles {
   const parts = movedFiles(content, (path) => {
     if (!path.startsWith(folder)) return undefined;
     const inPlugin = path.slice(folder.length);
     const part = Object.keys(placed).find((prefix) => inPlugin.startsWith(prefix));
     return part ? `${placed[part]}${inPlugin.slice(part.length)}` : undefined;
   });
-  const commands = pluginCommandFiles(content, "claude-plugin", folder);
+  const commands = pluginCommandFiles(content, "marketplace-plugin", folder);
   return {
     files: new Map([...parts.files, ...commands.files]),
     executables: new Set([...parts.executables, ...commands.executables]),
@@ -80,7 +80,7 @@ export function marketplacePlugin(content: SourceFiles, plugin: string | undefin
     return movedFiles(content, (path) => (path === file ? path : undefined));
   }
   const folder = pluginFolder(marketplace, entry, named(plugin));
-  const found = claudePluginParts(content, folder);
+  const found = marketplacePluginParts(content, folder);
   if (found.files.size === 0)
     throw new AgentcError(
       "dependency",
@@ -119,13 +119,13 @@ const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
 /**
- * A plugin source object as the marketplace reference describes it
- * (https://code.claude.com/docs/en/plugins/marketplace-reference, checked 2026-12-06): `github` (`repo`
+ * A plugin source object as the marketplace reference describes it (docs/dependencies.md names the
+ * page and the date it was checked): `github` (`repo`
  * owner/name), `url` (a git URL), `git-subdir` (`url` and `path`), each with `ref` and a pinning `sha`;
  * `npm` (`package`, `version`, `registry`). The addresses are checked where they are fetched.
  */
 function sourceDeclaration(source: ElsewhereSource, plugin: string): DependencyDeclaration {
-  const base = { name: elsewherePluginName, provides: "claude-plugin" as const };
+  const base = { name: elsewherePluginName, provides: "marketplace-plugin" as const };
   const ref = text(source.sha) ?? text(source.ref);
   const pinned = ref !== undefined ? { ref } : {};
   const repo = text(source.repo);

@@ -99,11 +99,11 @@ describe("marketplace dependencies: one plugin of a Claude Code plugin marketpla
       lock.map((e) => [e.name, e.kind, e.provides, e.required_by]),
       [
         ["git-kit", "marketplace", "registry", undefined],
-        ["git-kit/plugin", "git", "claude-plugin", ["git-kit"]],
+        ["git-kit/plugin", "git", "marketplace-plugin", ["git-kit"]],
         ["npm-kit", "marketplace", "registry", undefined],
-        ["npm-kit/plugin", "npm", "claude-plugin", ["npm-kit"]],
+        ["npm-kit/plugin", "npm", "marketplace-plugin", ["npm-kit"]],
         ["sub-kit", "marketplace", "registry", undefined],
-        ["sub-kit/plugin", "git", "claude-plugin", ["sub-kit"]],
+        ["sub-kit/plugin", "git", "marketplace-plugin", ["sub-kit"]],
       ],
     );
     assert.equal(lock[1]?.resolved, pinned, "the entry's sha pins the commit");

@@ -22,7 +22,7 @@ const provides = [
   "agents",
   "commands",
   "rules",
-  "claude-plugin",
+  "marketplace-plugin",
   "agent-plugin",
 ] as const;
 

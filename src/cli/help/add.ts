@@ -27,7 +27,7 @@ export const addHelp: CommandHelp = {
     path: { value: "DIR", text: "the folder inside the source that holds what is used", default: "its root" },
     provides: {
       value: "WHAT",
-      text: "what that folder holds: registry, core, skills, agents, commands, rules, claude-plugin (a Claude Code plugin) or agent-plugin (an Agent Plugins package)",
+      text: "what that folder holds: registry, core, skills, agents, commands, rules, marketplace-plugin (a plugin as a plugin marketplace lists it) or agent-plugin (an Agent Plugins package)",
       default: "registry for kind registry, else skills",
     },
     plugin: {
