@@ -102,6 +102,10 @@ export function clientSandbox(): ClientSandbox {
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(join(home, ".gemini", "settings.json"), `${JSON.stringify(geminiUserSettings, null, 2)}\n`);
+  // npm offline: the fixture's `npx -y <server>` MCP server fails at once, where it would retry the
+  // network 10 s and 60 s later while the client waits for it (Qwen Code 30 s, Auggie 10 s a session).
+  // A file, not npm_config_offline: clients start MCP servers with only HOME, PATH and a few more.
+  writeFileSync(join(home, ".npmrc"), "offline=true\n");
   return { root, home, codexHome, env: sandboxEnv(root, home, codexHome) };
 }
 

@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { createServer as createSecureServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
 import { runInGroup } from "../group-process.js";
@@ -28,6 +29,8 @@ export interface SessionPlan {
   steps: SessionStep[];
   tool?: ToolCall;
   timeoutMs: number;
+  /** A TLS key and certificate for the fixture's remote MCP hosts, which /etc/hosts points at loopback. */
+  remote?: { key: string; cert: string };
 }
 
 export interface SessionRecord {
@@ -50,6 +53,19 @@ function run(step: SessionStep, plan: SessionPlan, base: string): Promise<Omit<S
   }));
 }
 
+/** The fixture's remote MCP servers on loopback's HTTPS port: each request gets a 404, which no client retries. */
+async function remoteServers(tls: { key: string; cert: string }): Promise<Server | undefined> {
+  const options = { key: readFileSync(tls.key), cert: readFileSync(tls.cert) };
+  const server = createSecureServer(options, (_req, res) => {
+    res.writeHead(404, { "content-type": "text/plain" });
+    res.end("no MCP server here\n");
+  });
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(undefined));
+    server.listen(443, "127.0.0.1", () => resolve(server));
+  });
+}
+
 async function main(): Promise<void> {
   const plan = JSON.parse(process.argv[2] ?? "{}") as SessionPlan;
   const requests: RecordedRequest[] = [];
@@ -65,6 +81,7 @@ async function main(): Promise<void> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const remote = plan.remote ? await remoteServers(plan.remote) : undefined;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   for (const [path, text] of Object.entries(plan.files ?? {})) {
     mkdirSync(dirname(path), { recursive: true });
@@ -73,6 +90,7 @@ async function main(): Promise<void> {
   let last: Omit<SessionRecord, "requests"> = { status: null, timedOut: false, stdout: "", stderr: "" };
   for (const step of plan.steps) last = await run(step, plan, base);
   server.close();
+  remote?.close();
   process.stdout.write(JSON.stringify({ requests, ...last }));
 }
 
