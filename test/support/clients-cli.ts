@@ -56,7 +56,10 @@ export const cliTimeoutMs = 30_000;
  */
 export const geminiTimeoutMs = 60_000;
 
-/** A refused loopback port: a client that ignores the network namespace still cannot leave the machine. */
+/**
+ * A refused loopback port: a client that ignores the network namespace still cannot leave the machine.
+ * Inside a session's namespace the session runner answers there with a 403 (session-runner.ts).
+ */
 const deadProxy = "http://127.0.0.1:9";
 
 /**

@@ -71,7 +71,12 @@ export function clientSession(plan: SessionPlan): Promise<SessionRecord> {
     ...(remote ? { NODE_EXTRA_CA_CERTS: remote.cert } : {}),
   };
   const tls = remote ? { remote: { key: remote.key, cert: remote.cert } } : {};
-  const node = [process.execPath, runner, JSON.stringify({ ...plan, env, ...tls })];
+  const proxyPort = loopbackIsolated ? Number(new URL(String(plan.env.HTTPS_PROXY ?? "http://x:0")).port) : 0;
+  const node = [
+    process.execPath,
+    runner,
+    JSON.stringify({ ...plan, env, ...tls, ...(proxyPort ? { proxyPort } : {}) }),
+  ];
   const argv = remote
     ? [
         "unshare",

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createSecureServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from "node:net";
 import { dirname } from "node:path";
 import { runInGroup } from "../group-process.js";
 import { type ApiKind, modelApis, type RecordedRequest, type ToolCall } from "./model-apis.js";
@@ -31,6 +31,8 @@ export interface SessionPlan {
   timeoutMs: number;
   /** A TLS key and certificate for the fixture's remote MCP hosts, which /etc/hosts points at loopback. */
   remote?: { key: string; cert: string };
+  /** The loopback port the sandbox's proxy variables name, answered inside the namespace. */
+  proxyPort?: number;
 }
 
 export interface SessionRecord {
@@ -66,6 +68,22 @@ async function remoteServers(tls: { key: string; cert: string }): Promise<Server
   });
 }
 
+/**
+ * The sandbox's proxy, refusing every request with a 403 at once. A refused connection to the proxy a CLI
+ * retries with back-off (Cline: five tries over 7 s at start and at exit, measured with 3.0.65); a proxy's
+ * answer it takes as final.
+ */
+async function refusingProxy(port: number): Promise<NetServer | undefined> {
+  const server = createNetServer((socket) => {
+    socket.on("error", () => undefined);
+    socket.once("data", () => socket.end("HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n"));
+  });
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => resolve(server));
+  });
+}
+
 async function main(): Promise<void> {
   const plan = JSON.parse(process.argv[2] ?? "{}") as SessionPlan;
   const requests: RecordedRequest[] = [];
@@ -82,6 +100,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const remote = plan.remote ? await remoteServers(plan.remote) : undefined;
+  const proxy = plan.proxyPort ? await refusingProxy(plan.proxyPort) : undefined;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   for (const [path, text] of Object.entries(plan.files ?? {})) {
     mkdirSync(dirname(path), { recursive: true });
@@ -91,6 +110,7 @@ async function main(): Promise<void> {
   for (const step of plan.steps) last = await run(step, plan, base);
   server.close();
   remote?.close();
+  proxy?.close();
   process.stdout.write(JSON.stringify({ requests, ...last }));
 }
 
