@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { claudeSession, toolResultText } from "../support/claude-loopback.js";
 import { buildAndInstall, clientSandbox, requireClient } from "../support/clients-cli.js";
-import { fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
 import { requireSandboxTools } from "../support/sandbox-tools.js";
 import { testdir } from "../support/testdir.js";
@@ -59,20 +59,17 @@ async function readAll(program: string[], project: string) {
  * agentc writes into .claude/settings.json makes the operating system refuse what the guard missed.
  */
 describe("Claude Code: the sandbox agentc wrote refuses reads the guard missed", () => {
-  it(
-    "an obfuscated cat of .env, a key and ~/.aws/credentials is refused and README.md read; without the sandbox all three leak",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "claude");
-      if (!program || !requireSandboxTools(t, ["bwrap", "socat"])) return;
-      const open = await readAll(program, await projectWithSecrets(false));
-      for (const secret of Object.values(secrets))
-        assert.ok(open.includes(secret), `without the sandbox the command reads ${secret}: ${open}`);
-      const sandboxed = await readAll(program, await projectWithSecrets(true));
-      assert.ok(sandboxed.includes(readme), `the command still reads README.md: ${sandboxed}`);
-      for (const secret of Object.values(secrets))
-        assert.ok(!sandboxed.includes(secret), `the sandbox keeps ${secret} out: ${sandboxed}`);
-      assert.match(sandboxed, /cat: \.env: Permission denied/, "the operating system refused it");
-    },
-  );
+  it("an obfuscated cat of .env, a key and ~/.aws/credentials is refused and README.md read; without the sandbox all three leak", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "claude");
+    if (!program || !requireSandboxTools(t, ["bwrap", "socat"])) return;
+    const open = await readAll(program, await projectWithSecrets(false));
+    for (const secret of Object.values(secrets))
+      assert.ok(open.includes(secret), `without the sandbox the command reads ${secret}: ${open}`);
+    const sandboxed = await readAll(program, await projectWithSecrets(true));
+    assert.ok(sandboxed.includes(readme), `the command still reads README.md: ${sandboxed}`);
+    for (const secret of Object.values(secrets))
+      assert.ok(!sandboxed.includes(secret), `the sandbox keeps ${secret} out: ${sandboxed}`);
+    assert.match(sandboxed, /cat: \.env: Permission denied/, "the operating system refused it");
+  });
 });

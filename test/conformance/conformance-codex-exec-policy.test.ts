@@ -9,7 +9,7 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
-import { fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { codexExecOnce } from "../support/loopback/codex-exec.js";
 import type { SessionRecord } from "../support/loopback/session-runner.js";
@@ -47,25 +47,22 @@ describe("Codex: the exec policy agentc wrote", () => {
     }
   });
 
-  it(
-    "refuses a denied command in a real session of a trusted project, and runs it without the file",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "codex");
-      if (!program) return;
-      const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-      const refused = await resetIn(program, installed.project);
-      assert.match(
-        toolOutputs(refused),
-        /rejected: policy forbids commands starting with `git reset --hard`/,
-        describeSession(refused),
-      );
-      writeFileSync(join(installed.project, policy), "");
-      const ran = await resetIn(program, installed.project);
-      assert.doesNotMatch(toolOutputs(ran), /policy forbids/, describeSession(ran));
-      assert.match(toolOutputs(ran), /Process exited with code/, describeSession(ran));
-    },
-  );
+  it("refuses a denied command in a real session of a trusted project, and runs it without the file", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "codex");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const refused = await resetIn(program, installed.project);
+    assert.match(
+      toolOutputs(refused),
+      /rejected: policy forbids commands starting with `git reset --hard`/,
+      describeSession(refused),
+    );
+    writeFileSync(join(installed.project, policy), "");
+    const ran = await resetIn(program, installed.project);
+    assert.doesNotMatch(toolOutputs(ran), /policy forbids/, describeSession(ran));
+    assert.match(toolOutputs(ran), /Process exited with code/, describeSession(ran));
+  });
 });
 
 /** What Codex told the model its commands did: the Responses API's function_call_output items. */

@@ -9,7 +9,7 @@ import {
   runClient,
   writtenServers,
 } from "../support/clients-cli.js";
-import { fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import {
   copilotSession as session,
@@ -25,28 +25,26 @@ const allBodies = (record: SessionRecord) => record.requests.map((r) => r.body).
 const secret = "AKIA4EXAMPLESECRETKEY";
 
 describe("GitHub Copilot CLI: what it loads from the installed project", () => {
-  it(
-    "lists every instruction file the read model names (copilot instruction list)",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "copilot");
-      if (!program) return;
-      const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-      const run = await runClient(program, ["instruction", "list"], {
-        cwd: installed.project,
-        sandbox: trusting(installed.project),
-      });
-      assert.equal(run.status, 0, describeRun(run));
-      const rules = (installed.compiled.tree?.files ?? []).filter(
-        (f) => f.client?.client === pack && f.client.kind === "rule",
-      );
-      assert.ok(rules.length > 0);
-      for (const path of ["AGENTS.md", ...rules.map((f) => f.path)])
-        assert.ok(run.stdout.includes(path), `${path}\n${describeRun(run)}`);
-    },
-  );
+  it("lists every instruction file the read model names (copilot instruction list)", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "copilot");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const run = await runClient(program, ["instruction", "list"], {
+      cwd: installed.project,
+      sandbox: trusting(installed.project),
+    });
+    assert.equal(run.status, 0, describeRun(run));
+    const rules = (installed.compiled.tree?.files ?? []).filter(
+      (f) => f.client?.client === pack && f.client.kind === "rule",
+    );
+    assert.ok(rules.length > 0);
+    for (const path of ["AGENTS.md", ...rules.map((f) => f.path)])
+      assert.ok(run.stdout.includes(path), `${path}\n${describeRun(run)}`);
+  });
 
-  it("lists every skill once (copilot skill list)", fullConformance, async (t) => {
+  it("lists every skill once (copilot skill list)", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "copilot");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
@@ -81,30 +79,27 @@ describe("GitHub Copilot CLI: what it loads from the installed project", () => {
       assert.ok(occurrences(body, item.marker) >= 1, `${item.what} reached the model`);
   });
 
-  it(
-    "runs the guard agentc wired into .github/hooks: a shell read of .env is blocked (and runs without it)",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "copilot");
-      if (!program) return;
-      const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-      writeFileSync(join(installed.project, ".env"), `AWS_ACCESS_KEY_ID=${secret}\n`);
-      const read = { name: "bash", input: { command: "cat .env", description: "Read the env file" } };
-      const guarded = await session(program, installed.project, read);
-      assert.ok(guarded.requests.length >= 2, `the tool call was answered\n${describeSession(guarded)}`);
-      assert.ok(
-        !allBodies(guarded).includes(secret),
-        `the guard kept the secret from the model\n${describeSession(guarded)}`,
-      );
-      rmSync(join(installed.project, ".github", "hooks", "agentc.json"));
-      const open = await session(program, installed.project, read);
-      rmSync(join(installed.project, ".env"));
-      assert.ok(
-        allBodies(open).includes(secret),
-        `without the hook the same call reads it\n${describeSession(open)}`,
-      );
-    },
-  );
+  it("runs the guard agentc wired into .github/hooks: a shell read of .env is blocked (and runs without it)", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "copilot");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    writeFileSync(join(installed.project, ".env"), `AWS_ACCESS_KEY_ID=${secret}\n`);
+    const read = { name: "bash", input: { command: "cat .env", description: "Read the env file" } };
+    const guarded = await session(program, installed.project, read);
+    assert.ok(guarded.requests.length >= 2, `the tool call was answered\n${describeSession(guarded)}`);
+    assert.ok(
+      !allBodies(guarded).includes(secret),
+      `the guard kept the secret from the model\n${describeSession(guarded)}`,
+    );
+    rmSync(join(installed.project, ".github", "hooks", "agentc.json"));
+    const open = await session(program, installed.project, read);
+    rmSync(join(installed.project, ".env"));
+    assert.ok(
+      allBodies(open).includes(secret),
+      `without the hook the same call reads it\n${describeSession(open)}`,
+    );
+  });
 
   it("reads Claude Code's .mcp.json, not .vscode/mcp.json: MCP servers reach the CLI through Claude Code's file", async (t) => {
     const program = requireClient(t, "copilot");

@@ -12,7 +12,7 @@ import {
   writtenFor,
   writtenServers,
 } from "../support/clients-cli.js";
-import { fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { assertCommandSent } from "../support/loopback/command-sent.js";
 import { droidSession } from "../support/loopback/droid-session.js";
@@ -88,119 +88,104 @@ describe("Factory Droid: sessions on the installed project", () => {
       assert.equal(occurrences(body, `${skill.client?.name}:`), 0, `${skill.path} is not offered`);
   });
 
-  it(
-    "runs each command of .factory/commands as /<name> with $ARGUMENTS filled",
-    fullConformance,
-    async (t) => {
-      const ready = await sessionProject(t);
-      if (!ready) return;
-      const { program, installed } = ready;
-      const commands = writtenFor(installed, pack, "command");
-      assert.ok(commands.length > 0);
-      for (const command of commands) {
-        const record = await droidSession(program, installed.project, `/${command.client?.name} ARGMARKER`);
-        assert.equal(record.status, 0, describeSession(record));
-        assertCommandSent(record, installed.project, command, "$ARGUMENTS");
-      }
-    },
-  );
+  it("runs each command of .factory/commands as /<name> with $ARGUMENTS filled", async (t) => {
+    if (beyondSlice(t)) return;
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, installed } = ready;
+    const commands = writtenFor(installed, pack, "command");
+    assert.ok(commands.length > 0);
+    for (const command of commands) {
+      const record = await droidSession(program, installed.project, `/${command.client?.name} ARGMARKER`);
+      assert.equal(record.status, 0, describeSession(record));
+      assertCommandSent(record, installed.project, command, "$ARGUMENTS");
+    }
+  });
 
-  it(
-    "droid mcp list lists exactly the servers agentc wrote, from the project",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "droid");
-      if (!program) return;
-      const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-      const run = await runClient(program, ["mcp", "list"], {
-        cwd: installed.project,
-        sandbox: clientSandbox(),
-        timeoutMs: 90_000,
-      });
-      assert.equal(run.status, 0, describeRun(run));
-      const listed = [...run.stdout.matchAll(/^\s+(\S+)\s+(?:stdio|http)\s.*\[project\]\s*$/gm)].map(
-        (m) => m[1],
-      );
-      const servers = writtenServers(installed, pack).map((s) => s.name);
-      assert.ok(servers.length > 0);
-      assert.deepEqual(listed.sort(), servers.sort(), describeRun(run));
-    },
-  );
+  it("droid mcp list lists exactly the servers agentc wrote, from the project", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "droid");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const run = await runClient(program, ["mcp", "list"], {
+      cwd: installed.project,
+      sandbox: clientSandbox(),
+      timeoutMs: 90_000,
+    });
+    assert.equal(run.status, 0, describeRun(run));
+    const listed = [...run.stdout.matchAll(/^\s+(\S+)\s+(?:stdio|http)\s.*\[project\]\s*$/gm)].map(
+      (m) => m[1],
+    );
+    const servers = writtenServers(installed, pack).map((s) => s.name);
+    assert.ok(servers.length > 0);
+    assert.deepEqual(listed.sort(), servers.sort(), describeRun(run));
+  });
 
-  it(
-    "runs the guard on PreToolUse: a Read of .env is blocked; without the hooks it reaches the model",
-    fullConformance,
-    async (t) => {
-      const ready = await sessionProject(t);
-      if (!ready) return;
-      const { program, project } = ready;
-      writeFileSync(join(project, ".env"), `AWS_ACCESS_KEY_ID=${secret}\n`);
-      t.after(() => rmSync(join(project, ".env"), { force: true }));
-      const tool = { name: "Read", input: { file_path: join(project, ".env") } };
-      const guarded = await droidSession(program, project, "read it", { tool });
-      assert.ok(guarded.requests.length >= 2, `the tool call was answered\n${describeSession(guarded)}`);
-      assert.ok(!allBodies(guarded).includes(secret), describeSession(guarded));
-      assert.ok(allBodies(guarded).includes("agentc-guard blocked this call"), describeSession(guarded));
-      withoutSetting(t, project, "hooks");
-      const open = await droidSession(program, project, "read it", { tool });
-      assert.ok(
-        allBodies(open).includes(secret),
-        `without the hooks the same call reads it\n${describeSession(open)}`,
-      );
-    },
-  );
+  it("runs the guard on PreToolUse: a Read of .env is blocked; without the hooks it reaches the model", async (t) => {
+    if (beyondSlice(t)) return;
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, project } = ready;
+    writeFileSync(join(project, ".env"), `AWS_ACCESS_KEY_ID=${secret}\n`);
+    t.after(() => rmSync(join(project, ".env"), { force: true }));
+    const tool = { name: "Read", input: { file_path: join(project, ".env") } };
+    const guarded = await droidSession(program, project, "read it", { tool });
+    assert.ok(guarded.requests.length >= 2, `the tool call was answered\n${describeSession(guarded)}`);
+    assert.ok(!allBodies(guarded).includes(secret), describeSession(guarded));
+    assert.ok(allBodies(guarded).includes("agentc-guard blocked this call"), describeSession(guarded));
+    withoutSetting(t, project, "hooks");
+    const open = await droidSession(program, project, "read it", { tool });
+    assert.ok(
+      allBodies(open).includes(secret),
+      `without the hooks the same call reads it\n${describeSession(open)}`,
+    );
+  });
 
-  it(
-    "never runs a command of commandBlocklist (deny), even at --auto high; without the list it runs",
-    fullConformance,
-    async (t) => {
-      const ready = await sessionProject(t);
-      if (!ready) return;
-      const { program, project } = ready;
-      assert.deepEqual(setting(project, "commandBlocklist"), [
-        "git push --force",
-        "git reset --hard",
-        "rm -rf",
-      ]);
-      // commandAllowlist matches by command and subcommand, wider than an allowed command: not written
-      assert.equal(setting(project, "commandAllowlist"), undefined);
-      const build = join(project, "build");
-      mkdirSync(build, { recursive: true });
-      writeFileSync(join(build, "out.txt"), "built\n");
-      t.after(() => rmSync(build, { recursive: true, force: true }));
-      const tool = execute("echo cleaning && rm -rf build");
-      const blocked = await droidSession(program, project, "clean up", { tool, flags: ["--auto", "high"] });
-      assert.ok(existsSync(build), describeSession(blocked));
-      assert.ok(
-        allBodies(blocked).includes('matched blocked-command rule \\"rm -rf\\"'),
-        describeSession(blocked),
-      );
-      withoutSetting(t, project, "commandBlocklist");
-      const open = await droidSession(program, project, "clean up", { tool, flags: ["--auto", "high"] });
-      assert.ok(!existsSync(build), describeSession(open));
-    },
-  );
+  it("never runs a command of commandBlocklist (deny), even at --auto high; without the list it runs", async (t) => {
+    if (beyondSlice(t)) return;
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, project } = ready;
+    assert.deepEqual(setting(project, "commandBlocklist"), [
+      "git push --force",
+      "git reset --hard",
+      "rm -rf",
+    ]);
+    // commandAllowlist matches by command and subcommand, wider than an allowed command: not written
+    assert.equal(setting(project, "commandAllowlist"), undefined);
+    const build = join(project, "build");
+    mkdirSync(build, { recursive: true });
+    writeFileSync(join(build, "out.txt"), "built\n");
+    t.after(() => rmSync(build, { recursive: true, force: true }));
+    const tool = execute("echo cleaning && rm -rf build");
+    const blocked = await droidSession(program, project, "clean up", { tool, flags: ["--auto", "high"] });
+    assert.ok(existsSync(build), describeSession(blocked));
+    assert.ok(
+      allBodies(blocked).includes('matched blocked-command rule \\"rm -rf\\"'),
+      describeSession(blocked),
+    );
+    withoutSetting(t, project, "commandBlocklist");
+    const open = await droidSession(program, project, "clean up", { tool, flags: ["--auto", "high"] });
+    assert.ok(!existsSync(build), describeSession(open));
+  });
 
-  it(
-    "asks before a command of commandDenylist (ask): droid exec at --auto high ends before running it",
-    fullConformance,
-    async (t) => {
-      const ready = await sessionProject(t);
-      if (!ready) return;
-      const { program, project } = ready;
-      assert.deepEqual(setting(project, "commandDenylist"), ["git push"]);
-      const tool = execute("git push origin main");
-      const asked = await droidSession(program, project, "publish", { tool, flags: ["--auto", "high"] });
-      assert.notEqual(asked.status, 0, describeSession(asked));
-      assert.match(asked.stderr, /insufficient permission/, describeSession(asked));
-      assert.equal(asked.requests.length, 1, `no tool result went back\n${describeSession(asked)}`);
-      withoutSetting(t, project, "commandDenylist");
-      // Without the list Droid runs the push (it fails on its own: the project has no remote) and the
-      // result goes back to the model.
-      const open = await droidSession(program, project, "publish", { tool, flags: ["--auto", "high"] });
-      assert.equal(open.status, 0, describeSession(open));
-      assert.ok(open.requests.length >= 2, describeSession(open));
-      assert.ok(allBodies(open).includes("tool_result"), describeSession(open));
-    },
-  );
+  it("asks before a command of commandDenylist (ask): droid exec at --auto high ends before running it", async (t) => {
+    if (beyondSlice(t)) return;
+    const ready = await sessionProject(t);
+    if (!ready) return;
+    const { program, project } = ready;
+    assert.deepEqual(setting(project, "commandDenylist"), ["git push"]);
+    const tool = execute("git push origin main");
+    const asked = await droidSession(program, project, "publish", { tool, flags: ["--auto", "high"] });
+    assert.notEqual(asked.status, 0, describeSession(asked));
+    assert.match(asked.stderr, /insufficient permission/, describeSession(asked));
+    assert.equal(asked.requests.length, 1, `no tool result went back\n${describeSession(asked)}`);
+    withoutSetting(t, project, "commandDenylist");
+    // Without the list Droid runs the push (it fails on its own: the project has no remote) and the
+    // result goes back to the model.
+    const open = await droidSession(program, project, "publish", { tool, flags: ["--auto", "high"] });
+    assert.equal(open.status, 0, describeSession(open));
+    assert.ok(open.requests.length >= 2, describeSession(open));
+    assert.ok(allBodies(open).includes("tool_result"), describeSession(open));
+  });
 });

@@ -11,7 +11,7 @@ import {
   writtenFor,
   writtenServers,
 } from "../support/clients-cli.js";
-import { fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import type { ToolCall } from "../support/loopback/model-apis.js";
@@ -83,7 +83,8 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
     assert.deepEqual(config.permission?.bash, written.permission?.bash);
   });
 
-  it("lists every skill of .kilo/skills (kilo debug skill)", fullConformance, async (t) => {
+  it("lists every skill of .kilo/skills (kilo debug skill)", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "kilo");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
@@ -118,33 +119,30 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
       assert.ok(occurrences(body, item.marker) >= 1, `${item.what}\n${describeSession(record)}`);
   });
 
-  it(
-    "refuses the command kilo.json denies (rm -rf build); without the permission object it runs",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "kilo");
-      if (!program) return;
-      const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-      const project = installed.project;
-      const build = join(project, "build");
-      const tool = { name: "bash", input: { command: "rm -rf build", description: "Clean up" } };
-      // a folder with a file in it, for rm -rf to remove
-      mkdirSync(build, { recursive: true });
-      writeFileSync(join(build, "out.txt"), "built\n");
-      t.after(() => rmSync(build, { recursive: true, force: true }));
-      const denied = await kiloSession(program, project, "clean up", tool);
-      assert.ok(existsSync(build), describeSession(denied));
-      assert.ok(
-        denied.requests.some((r) => r.body.includes("prevents you from using this specific tool call")),
-        describeSession(denied),
-      );
-      const file = join(project, "kilo.json");
-      const text = readFileSync(file, "utf8");
-      const { permission: _, ...rest } = JSON.parse(text) as Record<string, unknown>;
-      writeFileSync(file, `${JSON.stringify(rest, null, 2)}\n`);
-      t.after(() => writeFileSync(file, text));
-      const open = await kiloSession(program, project, "clean up", tool);
-      assert.ok(!existsSync(build), describeSession(open));
-    },
-  );
+  it("refuses the command kilo.json denies (rm -rf build); without the permission object it runs", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "kilo");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const project = installed.project;
+    const build = join(project, "build");
+    const tool = { name: "bash", input: { command: "rm -rf build", description: "Clean up" } };
+    // a folder with a file in it, for rm -rf to remove
+    mkdirSync(build, { recursive: true });
+    writeFileSync(join(build, "out.txt"), "built\n");
+    t.after(() => rmSync(build, { recursive: true, force: true }));
+    const denied = await kiloSession(program, project, "clean up", tool);
+    assert.ok(existsSync(build), describeSession(denied));
+    assert.ok(
+      denied.requests.some((r) => r.body.includes("prevents you from using this specific tool call")),
+      describeSession(denied),
+    );
+    const file = join(project, "kilo.json");
+    const text = readFileSync(file, "utf8");
+    const { permission: _, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    writeFileSync(file, `${JSON.stringify(rest, null, 2)}\n`);
+    t.after(() => writeFileSync(file, text));
+    const open = await kiloSession(program, project, "clean up", tool);
+    assert.ok(!existsSync(build), describeSession(open));
+  });
 });

@@ -9,7 +9,7 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
-import { fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { commandIn, toolResults } from "../support/opencode-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -93,37 +93,31 @@ describe("OpenCode: an agent's tools limit and argument patterns (fact agent-per
     assert.deepEqual([releaser.tools.edit, releaser.tools.grep, releaser.tools.task], [false, false, false]);
   });
 
-  it(
-    "shows each argument pattern with its level, after the project's rules and never weakening them",
-    fullConformance,
-    async (t) => {
-      const releaser = await resolvedAgent(t, "releaser");
-      if (!releaser) return;
-      assert.equal(lastAction(releaser, "bash", "git tag *"), "deny");
-      assert.equal(lastAction(releaser, "bash", "npm publish *"), "ask");
-      assert.equal(lastAction(releaser, "bash", "npm test *"), "allow");
-      // The project denies rm -rf and asks before git push: the agent's allow comes before them again.
-      assert.equal(lastAction(releaser, "bash", "rm -rf *"), "deny");
-      assert.equal(lastAction(releaser, "bash", "git push *"), "ask");
-      const bash = releaser.permission.filter((r) => r.permission === "bash").map((r) => r.pattern);
-      assert.ok(bash.lastIndexOf("rm -rf *") > bash.lastIndexOf("npm test *"), JSON.stringify(bash));
-    },
-  );
+  it("shows each argument pattern with its level, after the project's rules and never weakening them", async (t) => {
+    if (beyondSlice(t)) return;
+    const releaser = await resolvedAgent(t, "releaser");
+    if (!releaser) return;
+    assert.equal(lastAction(releaser, "bash", "git tag *"), "deny");
+    assert.equal(lastAction(releaser, "bash", "npm publish *"), "ask");
+    assert.equal(lastAction(releaser, "bash", "npm test *"), "allow");
+    // The project denies rm -rf and asks before git push: the agent's allow comes before them again.
+    assert.equal(lastAction(releaser, "bash", "rm -rf *"), "deny");
+    assert.equal(lastAction(releaser, "bash", "git push *"), "ask");
+    const bash = releaser.permission.filter((r) => r.permission === "bash").map((r) => r.pattern);
+    assert.ok(bash.lastIndexOf("rm -rf *") > bash.lastIndexOf("npm test *"), JSON.stringify(bash));
+  });
 
-  it(
-    "refuses the agent's denied command in a real session, which the default agent runs",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "opencode");
-      if (!program) return;
-      const installed = await installedProject();
-      const refusal = /The user has specified a rule which prevents you from using this specific tool call/;
-      const refused = await commandIn(program, installed.project, "git tag v1", "releaser");
-      assert.equal(refused.status, 0, describeSession(refused));
-      assert.match(toolResults(refused), refusal, describeSession(refused));
-      const ran = await commandIn(program, installed.project, "git tag v1");
-      assert.ok(/tool_result/.test(toolResults(ran)), describeSession(ran));
-      assert.doesNotMatch(toolResults(ran), refusal, describeSession(ran));
-    },
-  );
+  it("refuses the agent's denied command in a real session, which the default agent runs", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "opencode");
+    if (!program) return;
+    const installed = await installedProject();
+    const refusal = /The user has specified a rule which prevents you from using this specific tool call/;
+    const refused = await commandIn(program, installed.project, "git tag v1", "releaser");
+    assert.equal(refused.status, 0, describeSession(refused));
+    assert.match(toolResults(refused), refusal, describeSession(refused));
+    const ran = await commandIn(program, installed.project, "git tag v1");
+    assert.ok(/tool_result/.test(toolResults(ran)), describeSession(ran));
+    assert.doesNotMatch(toolResults(ran), refusal, describeSession(ran));
+  });
 });

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { buildAndInstall, clientSandbox, requireClient, writtenFor } from "../support/clients-cli.js";
-import { fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -83,64 +83,58 @@ describe("Pi: sessions on the installed project", () => {
     );
   });
 
-  it(
-    "runs each prompt template of .pi/prompts as /<name>, and a person-only skill as /skill:<name>",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "pi");
-      if (!program) return;
-      const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-      const commands = writtenFor(installed, pack, "command");
-      assert.ok(commands.length > 0);
-      for (const command of commands) {
-        const name = command.client?.name ?? "";
-        const record = await piSession(program, installed.project, `/${name} ARGMARKER`);
-        assert.equal(record.status, 0, describeSession(record));
-        const sent = userText(mainRequest(record));
-        const text = readFileSync(join(installed.project, command.path), "utf8");
-        const body = text
-          .slice(text.indexOf("\n---\n") + 5)
-          .trim()
-          .replaceAll("$ARGUMENTS", "ARGMARKER");
-        assert.ok(
-          sent.includes(JSON.stringify(body).slice(1, -1)),
-          `/${name} sent its body, arguments filled\n${sent}`,
-        );
-      }
-      const hidden = writtenFor(installed, pack, "skill").find((f) =>
-        f.bytes.toString("utf8").includes("disable-model-invocation: true"),
-      );
-      assert.ok(hidden, "a skill only people start");
-      const record = await piSession(program, installed.project, `/skill:${hidden.client?.name} unit`);
+  it("runs each prompt template of .pi/prompts as /<name>, and a person-only skill as /skill:<name>", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "pi");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const commands = writtenFor(installed, pack, "command");
+    assert.ok(commands.length > 0);
+    for (const command of commands) {
+      const name = command.client?.name ?? "";
+      const record = await piSession(program, installed.project, `/${name} ARGMARKER`);
       assert.equal(record.status, 0, describeSession(record));
+      const sent = userText(mainRequest(record));
+      const text = readFileSync(join(installed.project, command.path), "utf8");
+      const body = text
+        .slice(text.indexOf("\n---\n") + 5)
+        .trim()
+        .replaceAll("$ARGUMENTS", "ARGMARKER");
       assert.ok(
-        userText(mainRequest(record)).includes(hidden.path.replace("/SKILL.md", "")),
-        describeSession(record),
+        sent.includes(JSON.stringify(body).slice(1, -1)),
+        `/${name} sent its body, arguments filled\n${sent}`,
       );
-    },
-  );
+    }
+    const hidden = writtenFor(installed, pack, "skill").find((f) =>
+      f.bytes.toString("utf8").includes("disable-model-invocation: true"),
+    );
+    assert.ok(hidden, "a skill only people start");
+    const record = await piSession(program, installed.project, `/skill:${hidden.client?.name} unit`);
+    assert.equal(record.status, 0, describeSession(record));
+    assert.ok(
+      userText(mainRequest(record)).includes(hidden.path.replace("/SKILL.md", "")),
+      describeSession(record),
+    );
+  });
 
-  it(
-    "drops a skill without a description (the CLI reads the frontmatter agentc writes)",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "pi");
-      if (!program) return;
-      const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-      const skill = writtenFor(installed, pack, "skill").find(
-        (f) => f.path.endsWith("/SKILL.md") && !f.bytes.toString("utf8").includes("disable-model-invocation"),
-      );
-      assert.ok(skill);
-      const file = join(installed.project, skill.path);
-      const original = readFileSync(file, "utf8");
-      t.after(() => writeFileSync(file, original));
-      writeFileSync(file, original.replace(/^description: .*\n/m, ""));
-      const record = await piSession(program, installed.project, "say OK");
-      assert.equal(record.status, 0, describeSession(record));
-      assert.ok(
-        !offeredSkills(mainRequest(record)).includes(skill.client?.name ?? ""),
-        describeSession(record),
-      );
-    },
-  );
+  it("drops a skill without a description (the CLI reads the frontmatter agentc writes)", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "pi");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const skill = writtenFor(installed, pack, "skill").find(
+      (f) => f.path.endsWith("/SKILL.md") && !f.bytes.toString("utf8").includes("disable-model-invocation"),
+    );
+    assert.ok(skill);
+    const file = join(installed.project, skill.path);
+    const original = readFileSync(file, "utf8");
+    t.after(() => writeFileSync(file, original));
+    writeFileSync(file, original.replace(/^description: .*\n/m, ""));
+    const record = await piSession(program, installed.project, "say OK");
+    assert.equal(record.status, 0, describeSession(record));
+    assert.ok(
+      !offeredSkills(mainRequest(record)).includes(skill.client?.name ?? ""),
+      describeSession(record),
+    );
+  });
 });

@@ -12,7 +12,7 @@ import {
   writtenFor,
   writtenServers,
 } from "../support/clients-cli.js";
-import { fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { assertCommandSent } from "../support/loopback/command-sent.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
@@ -85,7 +85,8 @@ describe("Qwen Code: sessions on the installed project", () => {
     }
   });
 
-  it("runs each command of .qwen/commands as /<name> with {{args}} filled", fullConformance, async (t) => {
+  it("runs each command of .qwen/commands as /<name> with {{args}} filled", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "qwen");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
@@ -118,39 +119,36 @@ describe("Qwen Code: sessions on the installed project", () => {
     assert.deepEqual([...new Set(listed)].sort(), servers.sort(), describeRun(run));
   });
 
-  it(
-    "runs the guard on PreToolUse: a read of a secrets file is blocked; without the hooks it reaches the model",
-    fullConformance,
-    async (t) => {
-      const program = requireClient(t, "qwen");
-      if (!program) return;
-      const installed = await buildAndInstall(plainClientRegistry(), [pack]);
-      const project = installed.project;
-      const cleanup = quietFixtureHooks(project);
-      t.after(cleanup);
-      mkdirSync(join(project, "config"), { recursive: true });
-      writeFileSync(join(project, "config", "secrets.json"), `{"token": "${secret}"}\n`);
-      const tool = { name: "read_file", input: { file_path: join(project, "config", "secrets.json") } };
-      const guarded = await qwenSession(program, project, "read it", { tool });
-      assert.ok(guarded.requests.length >= 2, describeSession(guarded));
-      assert.ok(!guarded.requests.some((r) => r.body.includes(secret)), describeSession(guarded));
+  it("runs the guard on PreToolUse: a read of a secrets file is blocked; without the hooks it reaches the model", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "qwen");
+    if (!program) return;
+    const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    const project = installed.project;
+    const cleanup = quietFixtureHooks(project);
+    t.after(cleanup);
+    mkdirSync(join(project, "config"), { recursive: true });
+    writeFileSync(join(project, "config", "secrets.json"), `{"token": "${secret}"}\n`);
+    const tool = { name: "read_file", input: { file_path: join(project, "config", "secrets.json") } };
+    const guarded = await qwenSession(program, project, "read it", { tool });
+    assert.ok(guarded.requests.length >= 2, describeSession(guarded));
+    assert.ok(!guarded.requests.some((r) => r.body.includes(secret)), describeSession(guarded));
+    assert.ok(
+      guarded.requests.some((r) => r.body.includes("agentc-guard")),
+      describeSession(guarded),
+    );
+    const file = join(project, ".qwen", "settings.json");
+    const text = readFileSync(file, "utf8");
+    const { hooks: _, ...withoutHooks } = JSON.parse(text) as Record<string, unknown>;
+    writeFileSync(file, `${JSON.stringify(withoutHooks, null, 2)}\n`);
+    try {
+      const open = await qwenSession(program, project, "read it", { tool });
       assert.ok(
-        guarded.requests.some((r) => r.body.includes("agentc-guard")),
-        describeSession(guarded),
+        open.requests.some((r) => r.body.includes(secret)),
+        describeSession(open),
       );
-      const file = join(project, ".qwen", "settings.json");
-      const text = readFileSync(file, "utf8");
-      const { hooks: _, ...withoutHooks } = JSON.parse(text) as Record<string, unknown>;
-      writeFileSync(file, `${JSON.stringify(withoutHooks, null, 2)}\n`);
-      try {
-        const open = await qwenSession(program, project, "read it", { tool });
-        assert.ok(
-          open.requests.some((r) => r.body.includes(secret)),
-          describeSession(open),
-        );
-      } finally {
-        writeFileSync(file, text);
-      }
-    },
-  );
+    } finally {
+      writeFileSync(file, text);
+    }
+  });
 });
