@@ -31,18 +31,6 @@ interface Config {
 /** Kilo's CLI start can take most of a minute on two busy cores (a 170 MB binary, its built-in plugins). */
 const kiloTimeoutMs = 120_000;
 
-/**
- * Kilo's network work that a run would otherwise wait for offline (measured with the proxy's log: a
- * models.dev fetch, PostHog and api.kilo.ai calls before the first turn); none of it reads the project.
- */
-const offlineKilo = {
-  KILO_DISABLE_AUTOUPDATE: "1",
-  KILO_DISABLE_MODELS_FETCH: "1",
-  KILO_DISABLE_SESSION_INGEST: "1",
-  KILO_DISABLE_SHARE: "1",
-  KILO_TELEMETRY_LEVEL: "off",
-};
-
 /** `kilo debug config` in the project: the configuration Kilo resolved, every source merged. */
 async function resolved(t: TestContext, cwd: string): Promise<Config | undefined> {
   const program = requireClient(t, "kilo");
@@ -50,7 +38,6 @@ async function resolved(t: TestContext, cwd: string): Promise<Config | undefined
   const run = await runClient(program, ["debug", "config"], {
     cwd,
     sandbox: clientSandbox(),
-    env: offlineKilo,
     timeoutMs: kiloTimeoutMs,
   });
   assert.equal(run.status, 0, describeRun(run));
@@ -68,11 +55,7 @@ function kiloSession(program: string[], project: string, prompt: string, tool?: 
   return clientSession({
     api: "anthropic",
     cwd: project,
-    env: {
-      ...(sandbox.env as Record<string, string>),
-      ...offlineKilo,
-      KILO_CONFIG_CONTENT: JSON.stringify(inline),
-    },
+    env: { ...(sandbox.env as Record<string, string>), KILO_CONFIG_CONTENT: JSON.stringify(inline) },
     files: { [join(sandbox.home, ".config", "kilo", "kilo.json")]: JSON.stringify(loopbackUserConfig) },
     steps: [{ program, args: ["run", "-m", "loopback/claude-sonnet-4-5", prompt] }],
     ...(tool ? { tool } : {}),
@@ -108,7 +91,6 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
     const run = await runClient(program, ["debug", "skill"], {
       cwd: installed.project,
       sandbox: clientSandbox(),
-      env: offlineKilo,
       timeoutMs: kiloTimeoutMs,
     });
     assert.equal(run.status, 0, describeRun(run));

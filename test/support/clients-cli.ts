@@ -145,6 +145,16 @@ function sandboxEnv(root: string, home: string, codexHome: string): NodeJS.Proce
     DISABLE_ERROR_REPORTING: "1",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     DO_NOT_TRACK: "1",
+    // OpenCode and its fork Kilo: network work a run otherwise waits for offline before its first turn
+    // (the proxy's log: models.dev, PostHog, api.kilo.ai); none of it reads the project.
+    OPENCODE_DISABLE_AUTOUPDATE: "1",
+    OPENCODE_DISABLE_MODELS_FETCH: "1",
+    OPENCODE_DISABLE_SHARE: "1",
+    KILO_DISABLE_AUTOUPDATE: "1",
+    KILO_DISABLE_MODELS_FETCH: "1",
+    KILO_DISABLE_SESSION_INGEST: "1",
+    KILO_DISABLE_SHARE: "1",
+    KILO_TELEMETRY_LEVEL: "off",
     HTTP_PROXY: deadProxy,
     HTTPS_PROXY: deadProxy,
     ALL_PROXY: deadProxy,
