@@ -40,6 +40,10 @@ process.stderr.write(`test:${area}: ${files.length} files in ${foldersOf(area).j
 const run = spawnSync(
   process.execPath,
   ["--test", "--test-reporter=spec", ...rest, ...files.map((f) => relative(process.cwd(), f))],
-  { stdio: "inherit" },
+  {
+    stdio: "inherit",
+    // The conformance area runs every session, not npm test's slice (test/support/conformance-slice.ts).
+    env: area === "conformance" ? { ...process.env, AGENTC_CONFORMANCE: "full" } : process.env,
+  },
 );
 process.exitCode = run.status ?? 1;

@@ -5,6 +5,7 @@ import { before, describe, it } from "node:test";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
 import { diskTree, sessionLoad } from "../../src/session-load/index.js";
 import { requireClient } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { claudePrintSession, trustedClaudeSandbox } from "../support/loopback/claude-print.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
@@ -45,9 +46,11 @@ describe("Claude Code: instructionFiles decides what reaches the model, and agen
     { value: "managed-only", claudeMd: true, registry: 0 },
   ];
 
-  for (const { value, claudeMd, registry, project: inProject } of cases) {
+  // npm test's slice (test/support/conformance-slice.ts) runs the first case: the default, in one session.
+  for (const [index, { value, claudeMd, registry, project: inProject }] of cases.entries()) {
     const named = `${value ?? "no setting"}${inProject ? ` (${inProject} in the project's settings)` : ""}, ${claudeMd ? "with" : "without"} the person's CLAUDE.md`;
     it(`${named}: agentc's text ${registry === 1 ? "once" : "not at all, and the install says so"}`, async (t) => {
+      if (index > 0 && beyondSlice(t)) return;
       const program = requireClient(t, "claude");
       if (!program) return;
       const project = testdir({}, "agentc-instruction-files-app-");

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { claudeSession, toolResultText } from "../support/claude-loopback.js";
 import { buildAndInstall, clientSandbox, requireClient } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
 import { requireSandboxTools } from "../support/sandbox-tools.js";
 import { testdir } from "../support/testdir.js";
@@ -59,6 +60,7 @@ async function readAll(program: string[], project: string) {
  */
 describe("Claude Code: the sandbox agentc wrote refuses reads the guard missed", () => {
   it("an obfuscated cat of .env, a key and ~/.aws/credentials is refused and README.md read; without the sandbox all three leak", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "claude");
     if (!program || !requireSandboxTools(t, ["bwrap", "socat"])) return;
     const open = await readAll(program, await projectWithSecrets(false));

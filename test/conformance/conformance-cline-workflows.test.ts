@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { buildAndInstall, clientSandbox, requireClient } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -15,6 +16,7 @@ describe("Cline CLI: the workflows in .clinerules/workflows", () => {
   // Cline 3.0.65 expands `/<name>` (the file name without .md) into the workflow's text; `/<name>.md`,
   // as the docs spell it, reaches the model unexpanded.
   it("runs each workflow as /<name>: its steps reach the model", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "cline");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

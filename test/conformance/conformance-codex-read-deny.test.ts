@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { buildAndInstall, requireClient } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { codexExecOnce } from "../support/loopback/codex-exec.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -20,6 +21,7 @@ const catEnv = (program: string[], project: string) =>
  */
 describe("Codex: the permission profile agentc wrote denies reads", () => {
   it("cat .env is refused in the installed project and README.md still read; without agentc the secret reaches the model", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "codex");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), ["codex"]);

@@ -9,6 +9,7 @@ import {
   runClient,
   writtenServers,
 } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import {
   copilotSession as session,
@@ -25,6 +26,7 @@ const secret = "AKIA4EXAMPLESECRETKEY";
 
 describe("GitHub Copilot CLI: what it loads from the installed project", () => {
   it("lists every instruction file the read model names (copilot instruction list)", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "copilot");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
@@ -42,6 +44,7 @@ describe("GitHub Copilot CLI: what it loads from the installed project", () => {
   });
 
   it("lists every skill once (copilot skill list)", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "copilot");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
@@ -77,6 +80,7 @@ describe("GitHub Copilot CLI: what it loads from the installed project", () => {
   });
 
   it("runs the guard agentc wired into .github/hooks: a shell read of .env is blocked (and runs without it)", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "copilot");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

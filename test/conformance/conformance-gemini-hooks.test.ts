@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { buildAndInstall, clientSandbox, requireClient, writtenServers } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { geminiSession } from "../support/loopback/gemini-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -41,6 +42,7 @@ function writtenHookCommands(project: string): string[] {
 /** The hooks agentc composed into .gemini/settings.json (fact hooks), run by the pinned CLI. */
 describe("Gemini CLI: the hooks agentc wrote into .gemini/settings.json", () => {
   it("names every hook command in a session, runs the prompt hook, and its exit 2 stops the prompt", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "gemini");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

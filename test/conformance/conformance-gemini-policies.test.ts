@@ -11,6 +11,7 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { geminiShellSession, shellResult } from "../support/loopback/gemini-session.js";
 import { buildPluginRegistry, teamPlugin } from "../support/plugin-build.js";
@@ -31,6 +32,7 @@ async function install(program: string[], extension: string, sandbox: ClientSand
 
 describe("Gemini CLI: the extension's policies/agentc.toml (the registry's deny and ask rules)", () => {
   it("holds only deny and ask rules; gemini refuses a denied and an asked command, and runs both without the file", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "gemini");
     if (!program) return;
     const built = await buildPluginRegistry({ ...teamPlugin, hosts: ["gemini-cli"] });

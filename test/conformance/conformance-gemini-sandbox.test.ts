@@ -3,6 +3,7 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { buildAndInstall, clientSandbox, requireClient, writtenServers } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { geminiShellSession, shellResult } from "../support/loopback/gemini-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -41,6 +42,7 @@ async function projectWithSecret(keepSandbox: boolean): Promise<{ project: strin
  */
 describe("Gemini CLI: the tool sandboxing agentc switched on hides .env from a command", () => {
   it("an obfuscated cat of .env prints nothing of it and README.md is read; without the switch the secret leaks", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "gemini");
     if (!program || !requireSandboxTools(t, ["bwrap"])) return;
     const run = async (keepSandbox: boolean) => {

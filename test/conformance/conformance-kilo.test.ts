@@ -11,6 +11,7 @@ import {
   writtenFor,
   writtenServers,
 } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import type { ToolCall } from "../support/loopback/model-apis.js";
@@ -83,6 +84,7 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
   });
 
   it("lists every skill of .kilo/skills (kilo debug skill)", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "kilo");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
@@ -118,6 +120,7 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
   });
 
   it("refuses the command kilo.json denies (rm -rf build); without the permission object it runs", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "kilo");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

@@ -9,6 +9,7 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { commandIn, toolResults } from "../support/opencode-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -93,6 +94,7 @@ describe("OpenCode: an agent's tools limit and argument patterns (fact agent-per
   });
 
   it("shows each argument pattern with its level, after the project's rules and never weakening them", async (t) => {
+    if (beyondSlice(t)) return;
     const releaser = await resolvedAgent(t, "releaser");
     if (!releaser) return;
     assert.equal(lastAction(releaser, "bash", "git tag *"), "deny");
@@ -106,6 +108,7 @@ describe("OpenCode: an agent's tools limit and argument patterns (fact agent-per
   });
 
   it("refuses the agent's denied command in a real session, which the default agent runs", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "opencode");
     if (!program) return;
     const installed = await installedProject();

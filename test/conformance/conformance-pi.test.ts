@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { buildAndInstall, clientSandbox, requireClient, writtenFor } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -83,6 +84,7 @@ describe("Pi: sessions on the installed project", () => {
   });
 
   it("runs each prompt template of .pi/prompts as /<name>, and a person-only skill as /skill:<name>", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "pi");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
@@ -116,6 +118,7 @@ describe("Pi: sessions on the installed project", () => {
   });
 
   it("drops a skill without a description (the CLI reads the frontmatter agentc writes)", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "pi");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

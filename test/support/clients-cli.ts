@@ -56,7 +56,10 @@ export const cliTimeoutMs = 30_000;
  */
 export const geminiTimeoutMs = 60_000;
 
-/** A refused loopback port: a client that ignores the network namespace still cannot leave the machine. */
+/**
+ * A refused loopback port: a client that ignores the network namespace still cannot leave the machine.
+ * Inside a session's namespace the session runner answers there with a 403 (session-runner.ts).
+ */
 const deadProxy = "http://127.0.0.1:9";
 
 /**
@@ -102,6 +105,10 @@ export function clientSandbox(): ClientSandbox {
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(join(home, ".gemini", "settings.json"), `${JSON.stringify(geminiUserSettings, null, 2)}\n`);
+  // npm offline: the fixture's `npx -y <server>` MCP server fails at once, where it would retry the
+  // network 10 s and 60 s later while the client waits for it (Qwen Code 30 s, Auggie 10 s a session).
+  // A file, not npm_config_offline: clients start MCP servers with only HOME, PATH and a few more.
+  writeFileSync(join(home, ".npmrc"), "offline=true\n");
   return { root, home, codexHome, env: sandboxEnv(root, home, codexHome) };
 }
 
@@ -138,6 +145,16 @@ function sandboxEnv(root: string, home: string, codexHome: string): NodeJS.Proce
     DISABLE_ERROR_REPORTING: "1",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     DO_NOT_TRACK: "1",
+    // OpenCode and its fork Kilo: network work a run otherwise waits for offline before its first turn
+    // (the proxy's log: models.dev, PostHog, api.kilo.ai); none of it reads the project.
+    OPENCODE_DISABLE_AUTOUPDATE: "1",
+    OPENCODE_DISABLE_MODELS_FETCH: "1",
+    OPENCODE_DISABLE_SHARE: "1",
+    KILO_DISABLE_AUTOUPDATE: "1",
+    KILO_DISABLE_MODELS_FETCH: "1",
+    KILO_DISABLE_SESSION_INGEST: "1",
+    KILO_DISABLE_SHARE: "1",
+    KILO_TELEMETRY_LEVEL: "off",
     HTTP_PROXY: deadProxy,
     HTTPS_PROXY: deadProxy,
     ALL_PROXY: deadProxy,

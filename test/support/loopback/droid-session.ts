@@ -37,7 +37,10 @@ export function droidSession(
   return clientSession({
     api: "anthropic",
     cwd: project,
-    env: sandbox.env as Record<string, string>,
+    // Airgap mode skips Factory-bound work (update checks, session sync, telemetry) "rather than left to
+    // time out" (docs.factory.ai/enterprise/airgapped-deployment, read 2026-12-06): without it each exec
+    // waits 5 s after its last answer (measured with 0.225.2). It offers the custom models only.
+    env: { ...(sandbox.env as Record<string, string>), FACTORY_AIRGAP_ENABLED: "true" },
     files: { [join(sandbox.home, ".factory", "settings.json")]: userSettings },
     steps: [{ program, args: ["exec", "-m", model, ...(options.flags ?? []), prompt] }],
     ...(options.tool ? { tool: options.tool } : {}),

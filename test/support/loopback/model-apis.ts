@@ -221,6 +221,9 @@ const augment: Answer = (req, body, res, tool) => {
       feature_flags: { beachhead_enable_sub_agent_tool: true, enable_hooks: true },
     });
   if (req.url?.endsWith("/agents/list-remote-tools")) return json(res, { tools: [] });
+  // Every blob of the workspace known: an empty answer is an error Auggie retries three times, 3 s apart.
+  if (req.url?.endsWith("/find-missing"))
+    return json(res, { unknown_memory_names: [], nonindexed_blob_names: [] });
   if (!req.url?.endsWith("/chat-stream")) return json(res, {});
   const request = parsed(body) as { tool_definitions?: { name: string }[] };
   const offered = (request.tool_definitions ?? []).some((t) => t.name === tool?.name);

@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createSecureServer, type Server } from "node:https";
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from "node:net";
 import { dirname } from "node:path";
 import { runInGroup } from "../group-process.js";
 import { type ApiKind, modelApis, type RecordedRequest, type ToolCall } from "./model-apis.js";
@@ -28,6 +29,10 @@ export interface SessionPlan {
   steps: SessionStep[];
   tool?: ToolCall;
   timeoutMs: number;
+  /** A TLS key and certificate for the fixture's remote MCP hosts, which /etc/hosts points at loopback. */
+  remote?: { key: string; cert: string };
+  /** The loopback port the sandbox's proxy variables name, answered inside the namespace. */
+  proxyPort?: number;
 }
 
 export interface SessionRecord {
@@ -50,6 +55,35 @@ function run(step: SessionStep, plan: SessionPlan, base: string): Promise<Omit<S
   }));
 }
 
+/** The fixture's remote MCP servers on loopback's HTTPS port: each request gets a 404, which no client retries. */
+async function remoteServers(tls: { key: string; cert: string }): Promise<Server | undefined> {
+  const options = { key: readFileSync(tls.key), cert: readFileSync(tls.cert) };
+  const server = createSecureServer(options, (_req, res) => {
+    res.writeHead(404, { "content-type": "text/plain" });
+    res.end("no MCP server here\n");
+  });
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(undefined));
+    server.listen(443, "127.0.0.1", () => resolve(server));
+  });
+}
+
+/**
+ * The sandbox's proxy, refusing every request with a 403 at once. A refused connection to the proxy a CLI
+ * retries with back-off (Cline: five tries over 7 s at start and at exit, measured with 3.0.65); a proxy's
+ * answer it takes as final.
+ */
+async function refusingProxy(port: number): Promise<NetServer | undefined> {
+  const server = createNetServer((socket) => {
+    socket.on("error", () => undefined);
+    socket.once("data", () => socket.end("HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n"));
+  });
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => resolve(server));
+  });
+}
+
 async function main(): Promise<void> {
   const plan = JSON.parse(process.argv[2] ?? "{}") as SessionPlan;
   const requests: RecordedRequest[] = [];
@@ -65,6 +99,8 @@ async function main(): Promise<void> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const remote = plan.remote ? await remoteServers(plan.remote) : undefined;
+  const proxy = plan.proxyPort ? await refusingProxy(plan.proxyPort) : undefined;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   for (const [path, text] of Object.entries(plan.files ?? {})) {
     mkdirSync(dirname(path), { recursive: true });
@@ -73,6 +109,8 @@ async function main(): Promise<void> {
   let last: Omit<SessionRecord, "requests"> = { status: null, timedOut: false, stdout: "", stderr: "" };
   for (const step of plan.steps) last = await run(step, plan, base);
   server.close();
+  remote?.close();
+  proxy?.close();
   process.stdout.write(JSON.stringify({ requests, ...last }));
 }
 
