@@ -1,7 +1,10 @@
 import { join } from "node:path";
 
-/** A dependency's file, `<dependency>:<path>` (as git names a file of a commit). */
-const dependencyFile = /^[A-Za-z0-9][A-Za-z0-9._-]+:(?!\/\/)/;
+/**
+ * A dependency's file: `<dependency>:<path>` (as git names a file of a commit; a transitive dependency's name
+ * holds '/'), or `@<dependency>/<path>` (its sources.json, targets.json and plugin files as layering reads them).
+ */
+const dependencyFile = /^(?:[A-Za-z0-9][A-Za-z0-9._/-]*:(?!\/\/)|@[A-Za-z0-9])/;
 
 /**
  * A diagnostic's file as the user can open it from the cwd: registry-relative paths are joined to the
