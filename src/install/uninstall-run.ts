@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Desired } from "../manifest/desired.js";
-import { unlocatedLine } from "../manifest/manifest-line.js";
+import { emptyDesired } from "../manifest/desired.js";
 import { applyPlan } from "./apply/apply.js";
 import { readJournal } from "./apply/journal.js";
 import { recoverInterrupted } from "./apply/recover.js";
@@ -79,23 +78,8 @@ function withConflicts(base: RunResult, plan: Plan): RunResult {
 }
 
 function uninstallPlan(root: string, record: InstallRecord | undefined): Plan {
-  const empty: Desired = {
-    components: [],
-    files: [],
-    links: [],
-    scaffold: [],
-    ownedDirs: [],
-    removes: [],
-    keepDirs: [],
-    knownSeedHashes: new Map(),
-    manifestLine: unlocatedLine,
-    composedLines: [],
-    composed: [],
-    capabilityHomes: [],
-    adopt: [],
-  };
   const plan = planInstall({
-    desired: empty,
+    desired: emptyDesired(),
     record,
     state: diskState(root),
     moveAside: false,

@@ -90,24 +90,33 @@ export type PayloadFiles = (
   dir: string,
 ) => { path: string; sha256: string; executable?: boolean }[] | undefined;
 
-export function desiredState(manifest: Manifest, components: string[], payloadFiles: PayloadFiles): Desired {
-  const install = manifest.install;
-  const artifactHash = firstHashes(install.artifact_hashes);
-  const seedHash = firstHashes(install.seed_hashes);
-  const desired: Desired = {
-    components,
+/** A desired state that asks for nothing (what uninstall plans against). */
+export function emptyDesired(): Desired {
+  return {
+    components: [],
     files: [],
     links: [],
     scaffold: [],
     ownedDirs: [],
     removes: [],
     keepDirs: [],
-    knownSeedHashes: hashLines(install.seed_refresh_hashes ?? []),
+    knownSeedHashes: new Map(),
     manifestLine: unlocatedLine,
     composedLines: [],
     composed: [],
     capabilityHomes: [],
     adopt: [],
+  };
+}
+
+export function desiredState(manifest: Manifest, components: string[], payloadFiles: PayloadFiles): Desired {
+  const install = manifest.install;
+  const artifactHash = firstHashes(install.artifact_hashes);
+  const seedHash = firstHashes(install.seed_hashes);
+  const desired: Desired = {
+    ...emptyDesired(),
+    components,
+    knownSeedHashes: hashLines(install.seed_refresh_hashes ?? []),
   };
   const inOwnedDirs = artifactsInOwnedDirs(manifest, components, artifactHash);
   for (const id of components) {
