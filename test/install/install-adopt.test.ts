@@ -359,6 +359,23 @@ describe("adoption shapes", () => {
     );
   });
 
+  it("a CLAUDE.md that several first-file-only clients stop reading is one warning naming them all", async () => {
+    const project = testdir({ "CLAUDE.md": "# Ours\n\nUse pnpm.\n" });
+    const r = await install(v1, project);
+    assert.equal(r.status, 0, r.stderr);
+    const unread = (r.stdout + r.stderr)
+      .split("\n")
+      .filter((line) => /no longer reads? CLAUDE\.md/.test(line));
+    assert.equal(unread.length, 1, unread.join("\n"));
+    assert.match(
+      unread[0] ?? "",
+      /, .* and .* no longer read CLAUDE\.md: each reads only the first instruction file/,
+    );
+    for (const client of ["Amp", "OpenCode", "Zed"]) assert.ok(unread[0]?.includes(client), client);
+    const hints = (r.stdout + r.stderr).split("\n").filter((line) => line.includes("if they should keep it"));
+    assert.equal(hints.length, 1);
+  });
+
   it("a person's file that already holds agentc's bytes, and their own GEMINI.md link, stay after uninstall", async () => {
     const agents = readFileSync(join(v1, "AGENTS.md"));
     const project = testdir({ "AGENTS.md": agents });

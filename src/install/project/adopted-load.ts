@@ -132,30 +132,41 @@ function unreadWarnings(
   return warnings;
 }
 
+/** The file a hint names: "that file" where no instruction file is read any more. */
+const file = (now: string): string => (now === "another" ? "that file" : now);
+
 /**
- * A client that reads only the first instruction file of its list it finds, and read a person's own file
- * before the install, but one the install writes afterwards: one warning per file it stops reading, since the
- * person's text no longer reaches that client. Every built-in client counts, chosen or not: the person may
- * use one the registry does not serve.
+ * Clients that read only the first instruction file of their list they find, and read a person's own file
+ * before the install, but one the install writes afterwards: one warning per file they stop reading (naming
+ * every such client), since the person's text no longer reaches them. Every built-in client counts, chosen or
+ * not: the person may use one the registry does not serve.
  */
 function shadowedWarnings(root: string, plan: Plan, person: ProjectTree): Plan["warnings"] {
   // Called once the install is written: the project before it is the disk without what the plan created.
   const after = diskTree(root);
   const created = plan.actions.flatMap((a) => (a.op === "create" || a.op === "link" ? [a.path] : []));
   const before = overlayTree(after, { removed: created });
-  const warnings: Plan["warnings"] = [];
+  const unread = new Map<string, { source: string; now: string; clients: string[] }>();
   for (const { pack } of builtinClientPacks()) {
     const read = sessionLoad(pack, after, person).texts;
     const still = new Set(read.map((t) => t.source));
+    const now = read[0]?.path ?? "another";
     for (const text of sessionLoad(pack, before, person).texts) {
       if (still.has(text.source)) continue;
-      warnings.push({
-        path: text.source,
-        kind: "not-loaded",
-        problem: `${pack.name} no longer reads ${text.source}: it reads only the first instruction file it finds, now ${read[0]?.path ?? "another"}`,
-        hint: `move your text into ${read[0]?.path ?? "that file"} (outside agentc's block) if ${pack.name} should keep it, or install without the component that writes ${read[0]?.path ?? "that file"} (--components)`,
-      });
+      const key = `${text.source}\0${now}`;
+      const found = unread.get(key) ?? { source: text.source, now, clients: [] };
+      found.clients.push(pack.name);
+      unread.set(key, found);
     }
   }
-  return warnings;
+  return [...unread.values()].map(({ source, now, clients }) => {
+    const one = clients.length === 1;
+    const who = one ? (clients[0] ?? "") : `${clients.slice(0, -1).join(", ")} and ${clients.at(-1)}`;
+    return {
+      path: source,
+      kind: "not-loaded" as const,
+      problem: `${who} no longer ${one ? "reads" : "read"} ${source}: ${one ? "it reads" : "each reads"} only the first instruction file it finds, now ${now}`,
+      hint: `move your text into ${file(now)} (outside agentc's block) if ${one ? who : "they"} should keep it, or install without the component that writes ${file(now)} (--components)`,
+    };
+  });
 }
