@@ -54,13 +54,15 @@ export function reverseServer(
   return { problem: `the server entry has ${why}` };
 }
 
-function stdioServer(
+/** One transport's reading of a server entry whose template matched. */
+type ReadTransport = (
   mapping: McpMapping,
   name: string,
   reading: Unfilled,
   position: Position,
-): ServerReading {
-  const { slots } = reading;
+) => ServerReading;
+
+const stdioServer: ReadTransport = (mapping, name, { slots, extra }, position) => {
   const line = strings(slots.command_line);
   const command = typeof slots.command === "string" ? slots.command : (line[0] ?? "");
   const args = slots.command_line !== undefined ? line.slice(1) : strings(slots.args);
@@ -76,16 +78,10 @@ function stdioServer(
     ...common(slots),
     position,
   };
-  return { server, extra: reading.extra };
-}
+  return { server, extra };
+};
 
-function remoteServer(
-  mapping: McpMapping,
-  name: string,
-  reading: Unfilled,
-  position: Position,
-): ServerReading {
-  const { slots } = reading;
+const remoteServer: ReadTransport = (mapping, name, { slots, extra }, position) => {
   const byName = mapValues(stringMap(slots.header_env), (v) => `\${${v}}`);
   const bearer: Record<string, string> =
     typeof slots.bearer_env === "string" ? { Authorization: `Bearer \${${slots.bearer_env}}` } : {};
@@ -99,8 +95,8 @@ function remoteServer(
     ...common(slots),
     position,
   };
-  return { server, extra: reading.extra };
-}
+  return { server, extra };
+};
 
 function common(slots: Record<string, unknown>): Pick<ReadServer, "tools" | "timeout" | "description"> {
   return {

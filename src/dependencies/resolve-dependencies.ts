@@ -138,6 +138,7 @@ async function walkDependencies(
     const declaration = requirer
       ? transitiveDeclaration(wanted.declaration, requirer, context)
       : wanted.declaration;
+    if (requirer && reachesThisMachine(declaration, requirer, wanted.at, context)) continue;
     if (!withinBounds(declaration, wanted, nodes.length, context)) continue;
     const entry = locked.find((e) => entryMatches(e, declaration));
     const resolved = await resolveOne(
@@ -251,6 +252,28 @@ function withinBounds(
     ),
   );
   return false;
+}
+
+/**
+ * A dependency's dependency on a file:// repository, declared by one fetched from elsewhere: upstream
+ * content would choose a folder of this machine to read into the build. Reported, and not followed.
+ */
+function reachesThisMachine(
+  declaration: DependencyDeclaration,
+  requirer: GraphNode,
+  at: Position,
+  context: Context,
+): boolean {
+  const local = (source: string) => /^file:/i.test(source);
+  if (!local(declaration.source) || local(requirer.declaration.source)) return false;
+  context.diagnostics.push(
+    problem(
+      at,
+      `Dependency "${declaration.name}" is declared by "${requirer.declaration.name}" at ${declaration.source}, a repository of this machine, which a dependency fetched from elsewhere may not name`,
+      "If that repository is wanted, declare it in the registry's own sources.json.",
+    ),
+  );
+  return true;
 }
 
 /** A dependency's dependency, named below its requirer, with only what the registry itself grants it. */

@@ -135,14 +135,16 @@ function readServers(
     const own = notCarried(host, value);
     const server = coreServer(reading.server);
     const [malformed] = valuesOf(server).flatMap(malformedPlaceholders);
+    const before = found.mcpServers.find((s) => s.name === name);
     if (!serverName.test(name)) report(document, path, "the name is not letters, digits, '_' and '-'");
+    else if (before) report(document, path, `${before.position.file} names a server "${name}" already`);
     else if (own) report(document, path, own);
     else if (malformed)
       report(document, path, `"${malformed}" is not a placeholder of the form \${NAME} or \${NAME:-default}`);
     else {
       for (const extra of reading.extra)
         report(document, [...path, ...extra], "it has no neutral equivalent");
-      if (!found.mcpServers.some((s) => s.name === name)) found.mcpServers.push(server);
+      found.mcpServers.push(server);
     }
   }
 }

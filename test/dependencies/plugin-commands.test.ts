@@ -19,7 +19,10 @@ const claudePlugin = {
   }),
   "plugins/review-kit/.claude-plugin/plugin.json": json({
     name: "review-kit",
-    mcpServers: { tickets: { type: "http", url: "https://tickets.example.org/mcp" } },
+    mcpServers: {
+      tickets: { type: "http", url: "https://tickets.example.org/mcp" },
+      docs: { command: "other-docs-mcp" },
+    },
   }),
   "plugins/review-kit/skills/review/SKILL.md": skill("review", "Plugin review."),
   "plugins/review-kit/.mcp.json": json({
@@ -105,6 +108,12 @@ describe("a plugin dependency's MCP servers and hooks", () => {
       env: { TOKEN: variable("DOCS_TOKEN") },
     });
     assert.deepEqual(servers["mcpServers.tickets"], { type: "http", url: "https://tickets.example.org/mcp" });
+    assert.match(
+      built.stdout,
+      /plugin\.json.*mcpServers\.docs of dependency "review-kit" is left out of the build: .*\.mcp\.json names a server "docs" already/,
+      "a second server of a name is reported, not silently dropped",
+    );
+    assert.doesNotMatch(JSON.stringify(servers), /other-docs-mcp/);
     assert.equal(servers["mcpServers.odd"], undefined);
     assert.match(
       built.stdout,

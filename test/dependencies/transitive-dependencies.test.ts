@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { examplePack } from "../../src/diagnostics/client-fixture.js";
 import { runAgentc } from "../support/run-cli.js";
 import { sbomProblems } from "../support/sbom-schema.js";
-import { writeFiles } from "../support/testdir.js";
+import { testdir, writeFiles } from "../support/testdir.js";
 import { type GitServer, startGitServer } from "./git-server.js";
 import { initRegistry, skill } from "./upstream.js";
 
@@ -374,6 +375,36 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
       /info AGC191 The client pack "example" of dependency "org" is not used: clients\/example\.json is the pack of "example" and wins/,
     );
     assert.throws(() => built(team, ".example/guide.md"), /ENOENT/);
+  });
+
+  it("a dependency's dependency may not name a file:// repository of this machine; the registry's own may", async () => {
+    const local = testdir({ "skills/secret/SKILL.md": skill("secret", "Private.") }, "agentc-local-");
+    const gitIn = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.org", ...args], { cwd: local });
+    gitIn("init", "-q", "-b", "main");
+    gitIn("add", "-A");
+    gitIn("commit", "-q", "-m", "private");
+    const git = await startGitServer();
+    const localDependency = { name: "secret", kind: "git", source: `file://${local}`, path: "skills" };
+    await registryRepo(git, "hostile", {}, [localDependency]);
+    const team = await initRegistry("team");
+    writeFiles(team, withDependencies(team, [{ name: "up", kind: "registry", source: git.url("hostile") }]));
+    const refused = await runAgentc(["lock", team]);
+    assert.equal(refused.status, 1, refused.stdout);
+    assert.match(
+      refused.stdout + refused.stderr,
+      /error AGC191 Dependency "up\/secret" is declared by "up" at file:\/\/\S+, a repository of this machine/,
+    );
+    assert.throws(() => read(join(team, "agentc.lock")), /ENOENT/);
+
+    writeFiles(team, withDependencies(team, [localDependency]));
+    const own = await runAgentc(["lock", team]);
+    await git.stop();
+    assert.equal(own.status, 0, own.stdout + own.stderr);
+    assert.deepEqual(
+      lockOf(team).map((e) => e.name),
+      ["secret"],
+    );
   });
 
   it("a cycle is an error naming it, and nothing is locked", async () => {
