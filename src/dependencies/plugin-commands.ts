@@ -43,11 +43,12 @@ export function pluginCommandFiles(content: SourceFiles, provides: string, folde
   });
 }
 
+/** Whether the manifest holds servers or hooks inline; one that is no JSON is kept, for its reader to report. */
 function holdsCommands(bytes: Uint8Array | undefined): boolean {
   try {
     const value: unknown = parseJson(Buffer.from(bytes ?? []).toString("utf8"));
     return typeof value === "object" && value !== null && inlineKeys.some((key) => key in value);
   } catch {
-    return false;
+    return true;
   }
 }
