@@ -3,6 +3,7 @@ import {
   chmodSync,
   existsSync,
   linkSync,
+  mkdirSync,
   readFileSync,
   readlinkSync,
   statSync,
@@ -10,7 +11,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import { copyOf, install, makeBundle } from "../support/install-fixture.js";
 import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
@@ -126,6 +127,17 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       ".claude/rules/other.md": treeHash(project)[".claude/rules/other.md"],
     });
     assert.equal(existsSync(join(project, ".agentc/originals")), false);
+  });
+
+  it("a file already at the original's place in .agentc/originals: no takeover, nothing there is replaced", async () => {
+    const { project } = await adoptedProject();
+    const store = join(project, ".agentc/originals", rule);
+    mkdirSync(dirname(store), { recursive: true });
+    writeFileSync(store, "# kept by hand\n");
+    const next = await install(bundle(`${mine}- Short lines.\n`, "2.0.0"), project);
+    assert.equal(readFileSync(store, "utf8"), "# kept by hand\n");
+    assert.equal(readFileSync(join(project, rule), "utf8"), mine, next.stdout);
+    assert.doesNotMatch(next.stdout, /move-aside/);
   });
 
   it("an original no longer in .agentc/originals: uninstall keeps agentc's version and says so", async () => {

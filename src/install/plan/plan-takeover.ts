@@ -51,14 +51,17 @@ export function planLinkTakeOver(ctx: PlanContext, entry: RecordEntry, makeLink:
 
 /**
  * Whether an owned file's or seed's record shows a person's file agentc adopted, still as adopted, at a place
- * agentc may take it over (an assistant file its own data names: takeover-places.ts).
+ * agentc may take it over (an assistant file its own data names: takeover-places.ts), its place in
+ * `.agentc/originals/` free.
  */
 export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
   return (
     (recorded.kind === "file" || recorded.kind === "seed") &&
     recorded.adopted === true &&
     isAsRecorded(ctx.state.get(recorded.path), recorded) &&
-    inTakeoverPlace(recorded.path)
+    inTakeoverPlace(recorded.path) &&
+    // whatever is already at the original's place is never replaced by the rename
+    ctx.state.get(originalPath(recorded.path)).type === "absent"
   );
 }
 
