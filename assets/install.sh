@@ -891,7 +891,7 @@ plan() {
     if (sameBytes && X[p] == exe) { act("unchanged", p); return }
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
-    if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, exe, "file"); return }
+    if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
     # a file of the person (or their link to one) that the component composes its block into
@@ -910,6 +910,8 @@ plan() {
     for (i = 1; i <= ntd; i++) if (index(p, TD[i] "/") == 1) return 1
     return 0
   }
+  # whatever is already at the original'"'"'s place in .agentc/originals is never replaced by the rename
+  function originalFree(p) { return st(".agentc/originals/" p) == "absent" }
   function storeParents(p,   i, d) {
     for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") {
       d = substr(p, 1, i - 1)
@@ -961,7 +963,7 @@ plan() {
     entry(p, "seed", c, sha, "", "", (d == "unchanged" && !wrote) || (d == "keep" && pa(p) == "1") ? 1 : "", po(p), pox(p))
     if (!writable(p)) return
     if (d == "unchanged") { act("unchanged", p); return }
-    if (pk(p) == "seed" && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, 0, "seed"); return }
+    if (pk(p) == "seed" && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, 0, "seed"); return }
     if (d == "vouched") {
       conflict(p, asked("", "seed_refresh_hashes", p " :: " H[p]) " calls this file an earlier version of the seed, but agentc'"'"'s install record does not show agentc wrote it; a bundle cannot vouch for a file agentc did not write, and replacing it would lose it", "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)")
       return
@@ -1019,7 +1021,7 @@ plan() {
     entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", "", "", pk(p) == "symlink" ? pot(p) : "")
     if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
     # a link of the person'"'"'s agentc adopted, still as adopted, that the bundle now wants otherwise: taken over
-    if (t == "symlink" && pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) && takeoverPlace(p)) {
+    if (t == "symlink" && pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) && takeoverPlace(p) && originalFree(p)) {
       storeParents(".agentc/originals/" p)
       act("move-aside", p, ".agentc/originals/" p); vacated[p] = 1; claimed[".agentc/originals/" p] = 1
       entry(p, "symlink", c, "", text, "", "", "", "", pt(p))

@@ -188,6 +188,21 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.deepEqual(treeHash(project), original);
   });
 
+  it("a file already at an adopted link's place in .agentc/originals: the link is not taken over, nothing replaced", async () => {
+    const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
+    const linked = (target: string, version: string) =>
+      makeBundle({ version, components: { c: { files, symlinks: [`GEMINI.md :: ${target} :: copy`] } } });
+    const project = testdir(files);
+    symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+    assert.equal((await install(linked("AGENTS.md", "1.0.0"), project)).status, 0);
+    mkdirSync(join(project, ".agentc/originals"));
+    writeFileSync(join(project, ".agentc/originals/GEMINI.md"), "# kept by hand\n");
+    const next = await install(linked("docs/AGENTS.md", "2.0.0"), project);
+    assert.equal(readFileSync(join(project, ".agentc/originals/GEMINI.md"), "utf8"), "# kept by hand\n");
+    assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", next.stdout);
+    assert.doesNotMatch(next.stdout, /move-aside/);
+  });
+
   it("an adopted link at an assistant place is taken over when the bundle's link changes; uninstall gives it back", async () => {
     const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
     const linked = (target: string, version: string) =>
@@ -243,6 +258,33 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       assert.equal(gone.status, 0, gone.stderr);
       assert.equal(statSync(join(project, rule)).ino, inode, "the person's own file, not a copy");
       assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh never renames over a file already at the original's place, as agentc install (${shell.name})`, async () => {
+      const { project } = await adoptedProject();
+      const store = join(project, ".agentc/originals", rule);
+      mkdirSync(dirname(store), { recursive: true });
+      writeFileSync(store, "# kept by hand\n");
+      const sh = await shParity(shell, bundle(`${mine}- Short lines.\n`, "2.0.0"), project, copyOf(project));
+      assert.doesNotMatch(sh.stdout, /move-aside/);
+      assert.equal(readFileSync(store, "utf8"), "# kept by hand\n");
+      assert.equal(readFileSync(join(project, rule), "utf8"), mine);
+    });
+
+    it(`install.sh never renames an adopted link over a file at the original's place, as agentc install (${shell.name})`, async () => {
+      const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
+      const linked = (target: string, version: string) =>
+        makeBundle({ version, components: { c: { files, symlinks: [`GEMINI.md :: ${target} :: copy`] } } });
+      const project = testdir(files);
+      symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+      assert.equal((await install(linked("AGENTS.md", "1.0.0"), project)).status, 0);
+      mkdirSync(join(project, ".agentc/originals"));
+      writeFileSync(join(project, ".agentc/originals/GEMINI.md"), "# kept by hand\n");
+      const site = await served(linked("docs/AGENTS.md", "2.0.0"));
+      const sh = await runInstallSh(shell, site.script, ["--project", project]);
+      assert.doesNotMatch(sh.stdout, /move-aside/);
+      assert.equal(readFileSync(join(project, ".agentc/originals/GEMINI.md"), "utf8"), "# kept by hand\n");
+      assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", sh.stdout + sh.stderr);
     });
 
     it(`install.sh takes an adopted seed over as agentc install does (${shell.name})`, async () => {

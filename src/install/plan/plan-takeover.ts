@@ -60,9 +60,13 @@ export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
     recorded.adopted === true &&
     isAsRecorded(ctx.state.get(recorded.path), recorded) &&
     inTakeoverPlace(recorded.path) &&
-    // whatever is already at the original's place is never replaced by the rename
-    ctx.state.get(originalPath(recorded.path)).type === "absent"
+    originalPlaceFree(ctx, recorded.path)
   );
+}
+
+/** Whether nothing is at the place of `path`'s original: the rename into `.agentc/originals/` would replace it. */
+export function originalPlaceFree(ctx: PlanContext, path: string): boolean {
+  return ctx.state.get(originalPath(path)).type === "absent";
 }
 
 /**
