@@ -55,6 +55,23 @@ async function adoptedSeedProject(): Promise<{ project: string; original: Record
   return { project, original };
 }
 
+const geminiFiles = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
+const linkedGemini = (target: string, version: string) =>
+  makeBundle({
+    version,
+    components: { c: { files: geminiFiles, symlinks: [`GEMINI.md :: ${target} :: copy`] } },
+  });
+
+/** A project whose GEMINI.md link to AGENTS.md a first install adopted, with a file of the person's at its original's place. */
+async function adoptedLinkWithOriginalPlaceTaken(): Promise<string> {
+  const project = testdir(geminiFiles);
+  symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+  assert.equal((await install(linkedGemini("AGENTS.md", "1.0.0"), project)).status, 0);
+  mkdirSync(join(project, ".agentc/originals"));
+  writeFileSync(join(project, ".agentc/originals/GEMINI.md"), "# kept by hand\n");
+  return project;
+}
+
 function record(project: string): { path: string; adopted?: boolean; original?: unknown }[] {
   return JSON.parse(readFileSync(join(project, ".agentc/installed.json"), "utf8")).entries;
 }
@@ -189,15 +206,8 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
   });
 
   it("a file already at an adopted link's place in .agentc/originals: the link is not taken over, nothing replaced", async () => {
-    const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
-    const linked = (target: string, version: string) =>
-      makeBundle({ version, components: { c: { files, symlinks: [`GEMINI.md :: ${target} :: copy`] } } });
-    const project = testdir(files);
-    symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
-    assert.equal((await install(linked("AGENTS.md", "1.0.0"), project)).status, 0);
-    mkdirSync(join(project, ".agentc/originals"));
-    writeFileSync(join(project, ".agentc/originals/GEMINI.md"), "# kept by hand\n");
-    const next = await install(linked("docs/AGENTS.md", "2.0.0"), project);
+    const project = await adoptedLinkWithOriginalPlaceTaken();
+    const next = await install(linkedGemini("docs/AGENTS.md", "2.0.0"), project);
     assert.equal(readFileSync(join(project, ".agentc/originals/GEMINI.md"), "utf8"), "# kept by hand\n");
     assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", next.stdout);
     assert.doesNotMatch(next.stdout, /move-aside/);
@@ -272,15 +282,8 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     });
 
     it(`install.sh never renames an adopted link over a file at the original's place, as agentc install (${shell.name})`, async () => {
-      const files = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
-      const linked = (target: string, version: string) =>
-        makeBundle({ version, components: { c: { files, symlinks: [`GEMINI.md :: ${target} :: copy`] } } });
-      const project = testdir(files);
-      symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
-      assert.equal((await install(linked("AGENTS.md", "1.0.0"), project)).status, 0);
-      mkdirSync(join(project, ".agentc/originals"));
-      writeFileSync(join(project, ".agentc/originals/GEMINI.md"), "# kept by hand\n");
-      const site = await served(linked("docs/AGENTS.md", "2.0.0"));
+      const project = await adoptedLinkWithOriginalPlaceTaken();
+      const site = await served(linkedGemini("docs/AGENTS.md", "2.0.0"));
       const sh = await runInstallSh(shell, site.script, ["--project", project]);
       assert.doesNotMatch(sh.stdout, /move-aside/);
       assert.equal(readFileSync(join(project, ".agentc/originals/GEMINI.md"), "utf8"), "# kept by hand\n");
