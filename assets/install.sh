@@ -128,7 +128,7 @@ read_manifest() {
     return body
   }
   function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
-  # the rules of src/install/path-check.ts (but for Unicode normalisation, which agentc build and pack check)
+  # the rules of src/shared/path-check.ts (but for Unicode normalisation, which agentc build and pack check)
   function badPath(p,   n, seg, i, s) {
     if (p == "") return "is empty"
     if (length(p) > 1024) return "is longer than 1024 characters"
@@ -329,7 +329,7 @@ desire() {
   function sep(line, parts) { return split(line, parts, / :: /) }
   function pad(i) { return sprintf("%09d", i) }
   function problem(text) { out(0, 0, 0, "", "rejected\t" text) }
-  # the ownership rules of src/install/plan/ownership-check.ts, with ASCII case folding
+  # the ownership rules of src/install/bundle/ownership-check.ts, with ASCII case folding
   function reserved(p,   first) { first = p; sub(/\/.*/, "", first); if (tolower(first) == ".agentc") problem(p " lies in .agentc/, agentc'"'"'s own folder") }
   function claim(p, c, role,   k) {
     reserved(p); k = tolower(p)
@@ -352,7 +352,7 @@ desire() {
       }
     }
   }
-  # an adopt line (src/install/bundle/manifest-lines.ts), in plan order: "adopt <n> <component> <path> block
+  # an adopt line (src/manifest/manifest-lines.ts), in plan order: "adopt <n> <component> <path> block
   # <sha256 of the component'"'"'s own file there>" or "adopt <n> <component> <path> import <line> <when,...>"
   function adopt(c, line, owned,   p, m, when) {
     m = sep(line, p)
@@ -379,7 +379,7 @@ desire() {
   }
   # one file that two chosen components install with the same mode (their hash is the one of the path) is
   # written once, for the component whose owned folder holds it, else for the first that lists it: keeper[]
-  # (sharedCopiesOnce of src/install/plan/desired.ts); a seed there, another mode or two folder copies are
+  # (sharedCopiesOnce of src/manifest/desired.ts); a seed there, another mode or two folder copies are
   # left for the ownership check to refuse
   function sharedCopiesOnce(   i, j, c, f, x, copies, unlisted, first, folder, mixed, mode, seeded) {
     for (i = 1; i <= nc; i++) {
@@ -406,7 +406,7 @@ desire() {
     composer[q] = c; reserved(q)
     out(2, nc + 1, 0, q, "settings\t" c "\t" q "\t" served[c, q])
   }
-  # the payload folders of the tools (addPayloads of src/install/plan/desired.ts): each an owned folder of
+  # the payload folders of the tools (addPayloads of src/manifest/desired.ts): each an owned folder of
   # component tool:<name>, its files from payload_hashes; the files in a payload_keep folder inside are written
   # only while that folder does not exist ("keepfile"), and the folder is preserved
   function payloads(   i, j, k, c, d, pre, f, inKeep) {
@@ -586,7 +586,7 @@ walk_folders() {
 }
 
 # ---------------------------------------------------------------------------------------------------------
-# agentc's marked block in a person's file (src/install/plan/marked-block.ts), composed before planning. Every
+# agentc's marked block in a person's file (src/install/project/marked-block.ts), composed before planning. Every
 # byte goes through od as hex, so CRLF, a missing final newline and any UTF-8 come out as they went in.
 block_begin='<!-- agentc:begin (written by agentc install; agentc uninstall removes it) -->'
 block_end='<!-- agentc:end -->'
@@ -862,17 +862,17 @@ plan() {
     act(exists ? "update" : "create", p, sha, exe)
   }
   function describe(t) { return t == "file" ? "a file" : t == "symlink" ? "a symbolic link" : t == "dir" ? "a folder" : "something" }
-  # the file on disk is exactly what the record says agentc wrote: bytes and mode (src/install/model/as-recorded.ts)
+  # the file on disk is exactly what the record says agentc wrote: bytes and mode (src/install/project/as-recorded.ts)
   function asRecorded(p) { return (p in PK) && st(p) == "file" && H[p] == ps(p) && X[p] == (px(p) == "1" ? 1 : 0) }
   # the record shows agentc wrote the file on disk, bytes and mode: the one ground for replacing or deleting it
-  # (wroteAs of src/install/model/as-recorded.ts); a hash the bundle vouches for (known) never is
+  # (wroteAs of src/install/project/as-recorded.ts); a hash the bundle vouches for (known) never is
   function wroteAs(p) { return pk(p) ~ /^(file|seed|copy|import|beside)$/ && pa(p) != "1" && asRecorded(p) }
   function unmodified(p,   t) {
     t = st(p)
     if (pk(p) == "symlink") return t == "symlink" && L[p] == pt(p)
     return t == "file" && asRecorded(p)
   }
-  # the manifest line behind a conflict the bundle asked for (src/install/bundle/manifest-line.ts)
+  # the manifest line behind a conflict the bundle asked for (src/manifest/manifest-line.ts)
   function asked(comp, key, v,   where) {
     where = "install" (comp != "" ? ".components." comp : "") "." key
     return "manifest.json " (((key, comp, v) in AT) ? "line " AT[key, comp, v] " (" where ")" : where) ": \"" v "\""
@@ -1250,7 +1250,7 @@ sha_of() { $hasher "$1" | cut -c1-64; }
 
 json_escape() { sed 's/\\/\\\\/g; s/"/\\"/g'; }
 
-# The install record, byte for byte as serializeRecord (src/install/record.ts) writes it.
+# The install record, byte for byte as serializeRecord (src/install/model/record.ts) writes it.
 write_record() {
   {
     printf '{\n  "version": 1,\n  "registry_version": "%s",\n  "manifest_sha256": "%s",\n' "$registry_version" "$manifest_sha"
