@@ -128,7 +128,7 @@ read_manifest() {
     return body
   }
   function key(line,   k) { k = line; sub(/^ *"/, "", k); sub(/".*$/, "", k); return k }
-  # the rules of src/install/path-check.ts (but for Unicode normalisation, which agentc build and pack check)
+  # the rules of src/shared/path-check.ts (but for Unicode normalisation, which agentc build and pack check)
   function badPath(p,   n, seg, i, s) {
     if (p == "") return "is empty"
     if (length(p) > 1024) return "is longer than 1024 characters"
@@ -329,7 +329,7 @@ desire() {
   function sep(line, parts) { return split(line, parts, / :: /) }
   function pad(i) { return sprintf("%09d", i) }
   function problem(text) { out(0, 0, 0, "", "rejected\t" text) }
-  # the ownership rules of src/install/plan/ownership-check.ts, with ASCII case folding
+  # the ownership rules of src/install/bundle/ownership-check.ts, with ASCII case folding
   function reserved(p,   first) { first = p; sub(/\/.*/, "", first); if (tolower(first) == ".agentc") problem(p " lies in .agentc/, agentc'"'"'s own folder") }
   function claim(p, c, role,   k) {
     reserved(p); k = tolower(p)
@@ -352,7 +352,7 @@ desire() {
       }
     }
   }
-  # an adopt line (src/install/bundle/manifest-lines.ts), in plan order: "adopt <n> <component> <path> block
+  # an adopt line (src/manifest/manifest-lines.ts), in plan order: "adopt <n> <component> <path> block
   # <sha256 of the component'"'"'s own file there>" or "adopt <n> <component> <path> import <line> <when,...>"
   function adopt(c, line, owned,   p, m, when) {
     m = sep(line, p)
@@ -379,7 +379,7 @@ desire() {
   }
   # one file that two chosen components install with the same mode (their hash is the one of the path) is
   # written once, for the component whose owned folder holds it, else for the first that lists it: keeper[]
-  # (sharedCopiesOnce of src/install/plan/desired.ts); a seed there, another mode or two folder copies are
+  # (sharedCopiesOnce of src/manifest/desired.ts); a seed there, another mode or two folder copies are
   # left for the ownership check to refuse
   function sharedCopiesOnce(   i, j, c, f, x, copies, unlisted, first, folder, mixed, mode, seeded) {
     for (i = 1; i <= nc; i++) {
@@ -406,7 +406,7 @@ desire() {
     composer[q] = c; reserved(q)
     out(2, nc + 1, 0, q, "settings\t" c "\t" q "\t" served[c, q])
   }
-  # the payload folders of the tools (addPayloads of src/install/plan/desired.ts): each an owned folder of
+  # the payload folders of the tools (addPayloads of src/manifest/desired.ts): each an owned folder of
   # component tool:<name>, its files from payload_hashes; the files in a payload_keep folder inside are written
   # only while that folder does not exist ("keepfile"), and the folder is preserved
   function payloads(   i, j, k, c, d, pre, f, inKeep) {
@@ -586,7 +586,7 @@ walk_folders() {
 }
 
 # ---------------------------------------------------------------------------------------------------------
-# agentc's marked block in a person's file (src/install/plan/marked-block.ts), composed before planning. Every
+# agentc's marked block in a person's file (src/install/project/marked-block.ts), composed before planning. Every
 # byte goes through od as hex, so CRLF, a missing final newline and any UTF-8 come out as they went in.
 block_begin='<!-- agentc:begin (written by agentc install; agentc uninstall removes it) -->'
 block_end='<!-- agentc:end -->'
@@ -862,17 +862,17 @@ plan() {
     act(exists ? "update" : "create", p, sha, exe)
   }
   function describe(t) { return t == "file" ? "a file" : t == "symlink" ? "a symbolic link" : t == "dir" ? "a folder" : "something" }
-  # the file on disk is exactly what the record says agentc wrote: bytes and mode (src/install/model/as-recorded.ts)
+  # the file on disk is exactly what the record says agentc wrote: bytes and mode (src/install/project/as-recorded.ts)
   function asRecorded(p) { return (p in PK) && st(p) == "file" && H[p] == ps(p) && X[p] == (px(p) == "1" ? 1 : 0) }
   # the record shows agentc wrote the file on disk, bytes and mode: the one ground for replacing or deleting it
-  # (wroteAs of src/install/model/as-recorded.ts); a hash the bundle vouches for (known) never is
+  # (wroteAs of src/install/project/as-recorded.ts); a hash the bundle vouches for (known) never is
   function wroteAs(p) { return pk(p) ~ /^(file|seed|copy|import|beside)$/ && pa(p) != "1" && asRecorded(p) }
   function unmodified(p,   t) {
     t = st(p)
     if (pk(p) == "symlink") return t == "symlink" && L[p] == pt(p)
     return t == "file" && asRecorded(p)
   }
-  # the manifest line behind a conflict the bundle asked for (src/install/bundle/manifest-line.ts)
+  # the manifest line behind a conflict the bundle asked for (src/manifest/manifest-line.ts)
   function asked(comp, key, v,   where) {
     where = "install" (comp != "" ? ".components." comp : "") "." key
     return "manifest.json " (((key, comp, v) in AT) ? "line " AT[key, comp, v] " (" where ")" : where) ": \"" v "\""
@@ -891,7 +891,7 @@ plan() {
     if (sameBytes && X[p] == exe) { act("unchanged", p); return }
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
-    if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, exe, "file"); return }
+    if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
     # a file of the person (or their link to one) that the component composes its block into
@@ -910,6 +910,8 @@ plan() {
     for (i = 1; i <= ntd; i++) if (index(p, TD[i] "/") == 1) return 1
     return 0
   }
+  # whatever is already at the original'"'"'s place in .agentc/originals is never replaced by the rename
+  function originalFree(p) { return st(".agentc/originals/" p) == "absent" }
   function storeParents(p,   i, d) {
     for (i = 2; i <= length(p); i++) if (substr(p, i, 1) == "/") {
       d = substr(p, 1, i - 1)
@@ -961,7 +963,7 @@ plan() {
     entry(p, "seed", c, sha, "", "", (d == "unchanged" && !wrote) || (d == "keep" && pa(p) == "1") ? 1 : "", po(p), pox(p))
     if (!writable(p)) return
     if (d == "unchanged") { act("unchanged", p); return }
-    if (pk(p) == "seed" && pa(p) == "1" && asRecorded(p) && takeoverPlace(p)) { takeOver(c, p, sha, 0, "seed"); return }
+    if (pk(p) == "seed" && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, 0, "seed"); return }
     if (d == "vouched") {
       conflict(p, asked("", "seed_refresh_hashes", p " :: " H[p]) " calls this file an earlier version of the seed, but agentc'"'"'s install record does not show agentc wrote it; a bundle cannot vouch for a file agentc did not write, and replacing it would lose it", "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)")
       return
@@ -1019,7 +1021,7 @@ plan() {
     entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", "", "", pk(p) == "symlink" ? pot(p) : "")
     if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
     # a link of the person'"'"'s agentc adopted, still as adopted, that the bundle now wants otherwise: taken over
-    if (t == "symlink" && pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) && takeoverPlace(p)) {
+    if (t == "symlink" && pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) && takeoverPlace(p) && originalFree(p)) {
       storeParents(".agentc/originals/" p)
       act("move-aside", p, ".agentc/originals/" p); vacated[p] = 1; claimed[".agentc/originals/" p] = 1
       entry(p, "symlink", c, "", text, "", "", "", "", pt(p))
@@ -1248,7 +1250,7 @@ sha_of() { $hasher "$1" | cut -c1-64; }
 
 json_escape() { sed 's/\\/\\\\/g; s/"/\\"/g'; }
 
-# The install record, byte for byte as serializeRecord (src/install/record.ts) writes it.
+# The install record, byte for byte as serializeRecord (src/install/model/record.ts) writes it.
 write_record() {
   {
     printf '{\n  "version": 1,\n  "registry_version": "%s",\n  "manifest_sha256": "%s",\n' "$registry_version" "$manifest_sha"

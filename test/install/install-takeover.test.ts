@@ -3,6 +3,7 @@ import {
   chmodSync,
   existsSync,
   linkSync,
+  mkdirSync,
   readFileSync,
   readlinkSync,
   statSync,
@@ -10,7 +11,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import { copyOf, install, makeBundle } from "../support/install-fixture.js";
 import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
@@ -52,6 +53,23 @@ async function adoptedSeedProject(): Promise<{ project: string; original: Record
   const entry = record(project).find((e) => e.path === rule);
   assert.equal(entry?.adopted, true, JSON.stringify(entry));
   return { project, original };
+}
+
+const geminiFiles = { "AGENTS.md": "# Agents\n", "docs/AGENTS.md": "# Docs\n" };
+const linkedGemini = (target: string, version: string) =>
+  makeBundle({
+    version,
+    components: { c: { files: geminiFiles, symlinks: [`GEMINI.md :: ${target} :: copy`] } },
+  });
+
+/** A project whose GEMINI.md link to AGENTS.md a first install adopted, with a file of the person's at its original's place. */
+async function adoptedLinkWithOriginalPlaceTaken(): Promise<string> {
+  const project = testdir(geminiFiles);
+  symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+  assert.equal((await install(linkedGemini("AGENTS.md", "1.0.0"), project)).status, 0);
+  mkdirSync(join(project, ".agentc/originals"));
+  writeFileSync(join(project, ".agentc/originals/GEMINI.md"), "# kept by hand\n");
+  return project;
 }
 
 function record(project: string): { path: string; adopted?: boolean; original?: unknown }[] {
@@ -128,6 +146,17 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.equal(existsSync(join(project, ".agentc/originals")), false);
   });
 
+  it("a file already at the original's place in .agentc/originals: no takeover, nothing there is replaced", async () => {
+    const { project } = await adoptedProject();
+    const store = join(project, ".agentc/originals", rule);
+    mkdirSync(dirname(store), { recursive: true });
+    writeFileSync(store, "# kept by hand\n");
+    const next = await install(bundle(`${mine}- Short lines.\n`, "2.0.0"), project);
+    assert.equal(readFileSync(store, "utf8"), "# kept by hand\n");
+    assert.equal(readFileSync(join(project, rule), "utf8"), mine, next.stdout);
+    assert.doesNotMatch(next.stdout, /move-aside/);
+  });
+
   it("an original no longer in .agentc/originals: uninstall keeps agentc's version and says so", async () => {
     const { project } = await adoptedProject();
     assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
@@ -174,6 +203,14 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.equal(readFileSync(join(project, rule), "utf8"), `${mine}- Shorter.\n`, "refreshed as agentc's");
     assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
     assert.deepEqual(treeHash(project), original);
+  });
+
+  it("a file already at an adopted link's place in .agentc/originals: the link is not taken over, nothing replaced", async () => {
+    const project = await adoptedLinkWithOriginalPlaceTaken();
+    const next = await install(linkedGemini("docs/AGENTS.md", "2.0.0"), project);
+    assert.equal(readFileSync(join(project, ".agentc/originals/GEMINI.md"), "utf8"), "# kept by hand\n");
+    assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", next.stdout);
+    assert.doesNotMatch(next.stdout, /move-aside/);
   });
 
   it("an adopted link at an assistant place is taken over when the bundle's link changes; uninstall gives it back", async () => {
@@ -231,6 +268,26 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       assert.equal(gone.status, 0, gone.stderr);
       assert.equal(statSync(join(project, rule)).ino, inode, "the person's own file, not a copy");
       assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh never renames over a file already at the original's place, as agentc install (${shell.name})`, async () => {
+      const { project } = await adoptedProject();
+      const store = join(project, ".agentc/originals", rule);
+      mkdirSync(dirname(store), { recursive: true });
+      writeFileSync(store, "# kept by hand\n");
+      const sh = await shParity(shell, bundle(`${mine}- Short lines.\n`, "2.0.0"), project, copyOf(project));
+      assert.doesNotMatch(sh.stdout, /move-aside/);
+      assert.equal(readFileSync(store, "utf8"), "# kept by hand\n");
+      assert.equal(readFileSync(join(project, rule), "utf8"), mine);
+    });
+
+    it(`install.sh never renames an adopted link over a file at the original's place, as agentc install (${shell.name})`, async () => {
+      const project = await adoptedLinkWithOriginalPlaceTaken();
+      const site = await served(linkedGemini("docs/AGENTS.md", "2.0.0"));
+      const sh = await runInstallSh(shell, site.script, ["--project", project]);
+      assert.doesNotMatch(sh.stdout, /move-aside/);
+      assert.equal(readFileSync(join(project, ".agentc/originals/GEMINI.md"), "utf8"), "# kept by hand\n");
+      assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", sh.stdout + sh.stderr);
     });
 
     it(`install.sh takes an adopted seed over as agentc install does (${shell.name})`, async () => {

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { composableFiles } from "../../src/install/bundle/composable-files.js";
 import { takeoverPlaceLists } from "../../src/install/bundle/takeover-places.js";
 import { installScriptPath } from "../../src/serve/install-script.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
 import { byPrecedenceNewestFirst } from "../../src/shared/version-order.js";
 import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, copyOf, makeBundle, readRecordJson, stamps } from "../support/install-fixture.js";
@@ -41,6 +42,16 @@ async function bothRefuse(shell: Shell, bundle: string, project: string, sh: Reg
 }
 
 describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux }, () => {
+  it("every source file its comments name as the TypeScript it mirrors exists", () => {
+    const named = readFileSync(installScriptPath, "utf8").match(/src\/[\w/.-]+\.ts/g) ?? [];
+    assert.ok(named.length > 0);
+    assert.deepEqual(
+      named.filter((path) => !existsSync(join(packageRoot, path))),
+      [],
+      "name the file where it is now",
+    );
+  });
+
   it("its lists of composable files and takeover places are the ones agentc derives from its built-in adapters and client packs", () => {
     const script = readFileSync(installScriptPath, "utf8");
     const value = (name: string) => new RegExp(`^${name}='([^']*)'$`, "m").exec(script)?.[1]?.split(" ");

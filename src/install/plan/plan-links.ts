@@ -9,7 +9,7 @@ import type { PathState } from "../project/project-state.js";
 import { planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";
-import { planLinkTakeOver } from "./plan-takeover.js";
+import { originalPlaceFree, planLinkTakeOver } from "./plan-takeover.js";
 
 /** The link text: relative to the link's own folder, so the project can move. */
 export function linkText(link: string, target: string): string {
@@ -59,7 +59,8 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
     previous.target !== undefined &&
     onDisk.type === "symlink" &&
     onDisk.target === previous.target &&
-    inTakeoverPlace(l.path)
+    inTakeoverPlace(l.path) &&
+    originalPlaceFree(ctx, l.path)
   ) {
     const entry = { path: l.path, kind: "symlink" as const, component: l.component, target };
     return void planLinkTakeOver(ctx, { ...entry, original: { target: previous.target } }, () => link(false));

@@ -51,15 +51,22 @@ export function planLinkTakeOver(ctx: PlanContext, entry: RecordEntry, makeLink:
 
 /**
  * Whether an owned file's or seed's record shows a person's file agentc adopted, still as adopted, at a place
- * agentc may take it over (an assistant file its own data names: takeover-places.ts).
+ * agentc may take it over (an assistant file its own data names: takeover-places.ts), its place in
+ * `.agentc/originals/` free.
  */
 export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
   return (
     (recorded.kind === "file" || recorded.kind === "seed") &&
     recorded.adopted === true &&
     isAsRecorded(ctx.state.get(recorded.path), recorded) &&
-    inTakeoverPlace(recorded.path)
+    inTakeoverPlace(recorded.path) &&
+    originalPlaceFree(ctx, recorded.path)
   );
+}
+
+/** Whether nothing is at the place of `path`'s original: the rename into `.agentc/originals/` would replace it. */
+export function originalPlaceFree(ctx: PlanContext, path: string): boolean {
+  return ctx.state.get(originalPath(path)).type === "absent";
 }
 
 /**
