@@ -9,8 +9,9 @@ import type { PlanContext } from "./plan-context.js";
  * A person's file agentc adopted (it held the bytes agentc shipped, as after `agentc import`) whose version in
  * the bundle changed while the file is still exactly as adopted: agentc takes it over at its path. The
  * person's file is kept below `.agentc/originals/` by a rename (bytes, mode and inode), the new version is
- * written in its place, and the record keeps the original's hash and mode, so that giving it back later is
- * checked. From here on agentc updates the file as its own.
+ * written in its place, and the record keeps the original's hash and mode as a note of what was taken over.
+ * Giving it back moves whatever is stored there back, as it is: whatever is there is the person's. From here
+ * on agentc updates the file as its own.
  */
 export function planTakeOver(
   ctx: PlanContext,
