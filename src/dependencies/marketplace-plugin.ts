@@ -3,6 +3,7 @@ import { AgentcError } from "../shared/agentc-error.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import { builtinPluginHostsDir } from "../shared/package-paths.js";
 import type { DependencyDeclaration } from "./declaration.js";
+import { manifestNamedFiles } from "./manifest-paths.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
 import { pluginCommandFiles } from "./plugin-commands.js";
@@ -49,15 +50,27 @@ interface ElsewhereSource {
 export const elsewherePluginName = "plugin";
 
 /**
- * The skills, agents and commands at a marketplace plugin's root (`folder` inside `content`), as core/ holds
- * them, and its MCP and hooks files where the registry stage reads them (`pluginCommandFiles`).
+ * The skills, agents and commands at a marketplace plugin's root (`folder` inside `content`) and at the
+ * paths its manifest names (`manifestNamedFiles`), as core/ holds them, and its MCP and hooks files where the registry stage reads them (`pluginCommandFiles`).
  */
 export function marketplacePluginParts(content: SourceFiles, folder = ""): SourceFiles {
+  const named = manifestNamedFiles(content, "marketplace-plugin", folder);
+  const from = new Map<string, string>();
   const parts = movedFiles(content, (path) => {
     if (!path.startsWith(folder)) return undefined;
     const inPlugin = path.slice(folder.length);
     const part = Object.keys(placed).find((prefix) => inPlugin.startsWith(prefix));
-    return part ? `${placed[part]}${inPlugin.slice(part.length)}` : undefined;
+    const to = part ? `${placed[part]}${inPlugin.slice(part.length)}` : named.get(path);
+    if (to === undefined) return undefined;
+    const other = from.get(to);
+    if (other !== undefined && other !== path)
+      throw new AgentcError(
+        "dependency",
+        `the plugin's ${other} and ${path} would both be ${to}`,
+        "Two of the plugin's paths hold a file of one name; ask the plugin's authors to rename one.",
+      );
+    from.set(to, path);
+    return to;
   });
   const commands = pluginCommandFiles(content, "marketplace-plugin", folder);
   return {

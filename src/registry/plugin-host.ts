@@ -64,6 +64,8 @@ export interface HostManifest {
   template: Template;
   /** Manifest key that holds the MCP servers inline (when the host keeps no MCP file). */
   mcp_key?: string;
+  /** Manifest keys naming more of the plugin's files of one kind, and the core/ folder they go to as a dependency. */
+  paths?: Record<string, "skills" | "agents" | "commands">;
 }
 
 export interface HostMcp {

@@ -121,6 +121,64 @@ describe("marketplace dependencies: one plugin of a Claude Code plugin marketpla
     assert.throws(() => out("skills/other/SKILL.md"), /ENOENT/);
   });
 
+  it("takes the files the plugin's manifest names beside its default folders, and refuses a path outside the plugin", async () => {
+    const git = await startGitServer();
+    const manifest = {
+      name: "path-kit",
+      commands: ["./extra/deploy.md", "./commands/"],
+      agents: "./custom/agents/",
+      skills: ["./more-skills/", "./one-skill"],
+    };
+    git.create("market", {
+      ".claude-plugin/marketplace.json": marketplace([
+        { name: "path-kit", source: "./plugins/path-kit" },
+        { name: "bad-kit", source: "./plugins/bad-kit" },
+        { name: "twice-kit", source: "./plugins/twice-kit" },
+      ]),
+      "plugins/path-kit/.claude-plugin/plugin.json": `${JSON.stringify(manifest)}\n`,
+      "plugins/path-kit/commands/ship.md": "---\ndescription: Ship it.\n---\nShip the change.\n",
+      "plugins/path-kit/extra/deploy.md": "---\ndescription: Deploy it.\n---\nDeploy the change.\n",
+      "plugins/path-kit/extra/not-named.md": "---\ndescription: Not named.\n---\nNot named.\n",
+      "plugins/path-kit/custom/agents/helper.md":
+        "---\nname: helper\ndescription: Helps with reviews.\n---\nHelp review the change.\n",
+      "plugins/path-kit/more-skills/lint/SKILL.md": skill("lint", "From a named folder of skills."),
+      "plugins/path-kit/one-skill/SKILL.md": skill("one-skill", "One named skill."),
+      "plugins/path-kit/one-skill/scripts/run.sh": "#!/bin/sh\necho run\n",
+      "plugins/bad-kit/.claude-plugin/plugin.json": '{"name": "bad-kit", "agents": "../../secrets/"}\n',
+      "plugins/bad-kit/skills/x/SKILL.md": skill("x", "X."),
+      "plugins/twice-kit/.claude-plugin/plugin.json": '{"name": "twice-kit", "commands": "./extra/"}\n',
+      "plugins/twice-kit/commands/ship.md": "---\ndescription: Ship it.\n---\nShip.\n",
+      "plugins/twice-kit/extra/ship.md": "---\ndescription: Ship it too.\n---\nShip too.\n",
+    });
+    const team = await initRegistry("team");
+    const added = await addPlugin(git.url("market"), team, "path-kit");
+    assert.equal(added.status, 0, added.stderr + added.stdout);
+    const built = await runAgentc(["build", team]);
+    assert.equal(built.status, 0, built.stdout);
+    const out = (path: string) => readFileSync(join(team, "build", ".claude", path), "utf8");
+    assert.match(out("commands/ship.md"), /Ship the change\./);
+    assert.match(out("commands/deploy.md"), /Deploy the change\./);
+    assert.throws(() => out("commands/not-named.md"), /ENOENT/);
+    assert.match(out("agents/helper.md"), /Help review the change\./);
+    assert.match(out("skills/lint/SKILL.md"), /From a named folder of skills\./);
+    assert.match(out("skills/one-skill/SKILL.md"), /One named skill\./);
+    assert.match(out("skills/one-skill/scripts/run.sh"), /echo run/);
+
+    const bad = await addPlugin(git.url("market"), team, "bad-kit", "--name", "bad-kit");
+    assert.equal(bad.status, 1);
+    assert.match(
+      bad.stderr,
+      /names "\.\.\/\.\.\/secrets\/" under "agents", which is not a path inside the plugin/,
+    );
+    const twice = await addPlugin(git.url("market"), team, "twice-kit", "--name", "twice-kit");
+    assert.equal(twice.status, 1);
+    assert.match(
+      twice.stderr,
+      /commands\/ship\.md and .*extra\/ship\.md would both be core\/commands\/ship\.md/,
+    );
+    await git.stop();
+  });
+
   it("refuses a plugin source it does not read, naming it", async () => {
     const git = await startGitServer();
     git.create("market", {
