@@ -20,12 +20,13 @@ interface HostFiles {
   mcp?: { file?: string };
 }
 
-/** Keys of a plugin's manifest that hold MCP servers or hooks inline. */
+/** Keys of a plugin's manifest that hold MCP servers or hooks, inline or as paths of files. */
 const inlineKeys = ["mcpServers", "hooks"];
 
 /**
  * The MCP and hooks files of a plugin of the format `provides` names (at `folder` inside `content`), at
- * their place under `pluginCommandsFolder`; its manifest too when it holds servers or hooks inline.
+ * their place under `pluginCommandsFolder`: the host's default files, those its manifest names, and the
+ * manifest too when it holds servers or hooks.
  */
 export function pluginCommandFiles(content: SourceFiles, provides: string, folder = ""): SourceFiles {
   const host = packageDataFiles(builtinPluginHostsDir, "plugin-hosts")
@@ -33,22 +34,51 @@ export function pluginCommandFiles(content: SourceFiles, provides: string, folde
     .find((h) => h.dependency === provides);
   if (!host) return { files: new Map(), executables: new Set() };
   const manifest = host.manifest?.path;
-  const wanted = [host.mcp?.file, host.hooks?.file].filter((f): f is string => f !== undefined);
+  const manifestValue =
+    manifest === undefined ? undefined : readJson(content.files.get(`${folder}${manifest}`));
+  const wanted = [
+    host.mcp?.file,
+    host.hooks?.file,
+    ...inlineKeys.flatMap((key) => namedCommandFiles(objectOrEmpty(manifestValue)[key])),
+  ].filter((f): f is string => f !== undefined);
   return movedFiles(content, (path) => {
     if (!path.startsWith(folder)) return undefined;
     const inPlugin = path.slice(folder.length);
-    const kept =
-      wanted.includes(inPlugin) || (inPlugin === manifest && holdsCommands(content.files.get(path)));
+    const kept = wanted.includes(inPlugin) || (inPlugin === manifest && holdsCommands(manifestValue));
     return kept ? `${pluginCommandsFolder}/${host.host}/${inPlugin}` : undefined;
   });
 }
 
-/** Whether the manifest holds servers or hooks inline; one that is no JSON is kept, for its reader to report. */
-function holdsCommands(bytes: Uint8Array | undefined): boolean {
+/**
+ * The files of the plugin a manifest's `mcpServers` or `hooks` value names (a path or a list of paths from
+ * the plugin's root), without their leading "./"; a path that leaves the plugin is none of them.
+ */
+export function namedCommandFiles(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list
+    .filter((v): v is string => typeof v === "string")
+    .map((path) => path.replace(/^(\.\/)+/, ""))
+    .filter((path) => path !== "" && !/^[a-z]+:|^\/|\\/i.test(path) && !path.split("/").includes(".."));
+}
+
+/** The manifest's JSON value; `notJson` for bytes that are no JSON. */
+const notJson = Symbol("not JSON");
+
+function readJson(bytes: Uint8Array | undefined): unknown {
+  if (!bytes) return undefined;
   try {
-    const value: unknown = parseJson(Buffer.from(bytes ?? []).toString("utf8"));
-    return typeof value === "object" && value !== null && inlineKeys.some((key) => key in value);
+    return parseJson(Buffer.from(bytes).toString("utf8"));
   } catch {
-    return true;
+    return notJson;
   }
+}
+
+function objectOrEmpty(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** Whether the manifest holds servers or hooks (inline or as paths); one that is no JSON is kept, for its reader to report. */
+function holdsCommands(value: unknown): boolean {
+  if (value === notJson) return true;
+  return typeof value === "object" && value !== null && inlineKeys.some((key) => key in value);
 }

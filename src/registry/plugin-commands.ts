@@ -6,7 +6,7 @@ import { malformedPlaceholders } from "../core/mcp-placeholders.js";
 import { blockingEvents, type CoreHook, type McpServer } from "../core/model.js";
 import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
 import type { DependencyInput } from "../dependencies/model.js";
-import { pluginCommandsFolder } from "../dependencies/plugin-commands.js";
+import { namedCommandFiles, pluginCommandsFolder } from "../dependencies/plugin-commands.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type JsonDocument, type JsonPath, parseJsonDocument } from "../documents/json-document.js";
@@ -39,13 +39,19 @@ export function pluginCommands(input: DependencyInput, diagnostics: Diagnostic[]
     const pack = builtinClientPacks().find((p) => p.pack.client === host.client)?.pack;
     const mcp = pack?.mcp ?? portableMapping(host);
     const manifest = at(host.manifest?.path);
+    const fromManifest = (key: string, file?: { file?: string; key?: string[] }) =>
+      manifest ? manifestParts(manifest, key, file, at, report) : [];
     const mcpFile = at(host.mcp?.file);
     if (mcp && mcpFile) readServers(host, mcp, mcpFile, keyOrTop(host.mcp?.key, mcpFile), report, found);
-    if (mcp && manifest) readServers(host, mcp, manifest, ["mcpServers"], report, found);
+    if (mcp)
+      for (const [document, key] of fromManifest("mcpServers", host.mcp))
+        readServers(host, mcp, document, key, report, found);
     const hooksFile = at(host.hooks?.file);
     if (pack?.hooks && hooksFile)
       readHooks(host, pack.hooks, hooksFile, keyOrTop(host.hooks?.key, hooksFile), report, found);
-    if (pack?.hooks && manifest) readHooks(host, pack.hooks, manifest, ["hooks"], report, found);
+    if (pack?.hooks)
+      for (const [document, key] of fromManifest("hooks", host.hooks))
+        readHooks(host, pack.hooks, document, key, report, found);
   }
   return found;
 }
@@ -73,6 +79,33 @@ function readFile(input: DependencyInput, path: string, diagnostics: Diagnostic[
   return parsed.document;
 }
 
+/**
+ * Where the manifest's `key` holds entries: the manifest itself when they are inline, or each file it names
+ * (a path or a list of paths in the plugin, read like the host's default `file`); a path it names that the
+ * plugin does not hold, or that leaves the plugin, is reported. The default file is read once.
+ */
+function manifestParts(
+  manifest: JsonDocument,
+  key: string,
+  defaults: { file?: string; key?: string[] } | undefined,
+  at: (file: string) => JsonDocument | undefined,
+  report: Report,
+): [JsonDocument, JsonPath][] {
+  const value = isObject(manifest.value) ? manifest.value[key] : undefined;
+  const paths = Array.isArray(value) ? value : [value];
+  if (!paths.every((path) => typeof path === "string")) return [[manifest, [key]]];
+  return paths.flatMap((path: string, index): [JsonDocument, JsonPath][] => {
+    const where: JsonPath = Array.isArray(value) ? [key, index] : [key];
+    const [file] = namedCommandFiles(path);
+    if (file === undefined)
+      report(manifest, where, `it names ${path}, which is not a path inside the plugin`);
+    if (file === undefined || file === defaults?.file) return [];
+    const document = at(file);
+    if (!document) report(manifest, where, `it names ${path}, which the plugin does not hold`);
+    return document ? [[document, keyOrTop(defaults?.key, document)]] : [];
+  });
+}
+
 /** The host's key (`mcpServers`, `hooks`), or the whole file where a plugin writes its entries at the top. */
 function keyOrTop(key: string[] = [], document: JsonDocument): JsonPath {
   const top = key[0];
@@ -88,13 +121,7 @@ function objectAt(
 ): Record<string, unknown> {
   const value = key.reduce<unknown>((v, k) => (isObject(v) ? v[k as string] : undefined), document.value);
   if (value === undefined || isObject(value)) return value ?? {};
-  report(
-    document,
-    key,
-    typeof value === "string"
-      ? `it names another file (${value}), which agentc does not follow; only the default files and inline entries are read`
-      : `it is not an object of ${of}`,
-  );
+  report(document, key, `it is not an object of ${of}`);
   return {};
 }
 

@@ -151,6 +151,65 @@ describe("a plugin dependency's MCP servers and hooks", () => {
     );
   });
 
+  it("follows the files a trusted plugin's manifest names for its servers and hooks; a path it cannot follow is reported", async () => {
+    const git = await startGitServer();
+    git.create("market", {
+      ".claude-plugin/marketplace.json": json({
+        name: "acme-tools",
+        owner: { name: "Acme" },
+        plugins: [{ name: "path-kit", source: "./plugins/path-kit" }],
+      }),
+      "plugins/path-kit/.claude-plugin/plugin.json": json({
+        name: "path-kit",
+        mcpServers: "./config/servers.json",
+        hooks: ["./config/hooks.json", "./config/missing.json", "../outside.json"],
+      }),
+      "plugins/path-kit/skills/review/SKILL.md": skill("review", "Plugin review."),
+      "plugins/path-kit/config/servers.json": json({
+        mcpServers: { search: { command: "npx", args: ["-y", "search-mcp"] } },
+      }),
+      "plugins/path-kit/config/hooks.json": json({
+        PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "npm run fmt" }] }],
+      }),
+    });
+    const team = await initRegistry("team");
+    const added = await runAgentc([
+      "add",
+      git.url("market"),
+      team,
+      "--kind",
+      "marketplace",
+      "--plugin",
+      "path-kit",
+    ]);
+    assert.equal(added.status, 0, added.stderr);
+    await git.stop();
+    const untrusted = await runAgentc(["build", team, "--offline"]);
+    assert.match(
+      untrusted.stdout,
+      /AGC197 Dependency "path-kit" is not trusted, so [^ ]*config\/servers\.json /,
+    );
+    assert.deepEqual(composed(team, ".mcp.json"), {});
+
+    trust(team, "path-kit");
+    const built = await runAgentc(["build", team, "--offline"]);
+    assert.equal(built.status, 0, built.stdout);
+    assert.deepEqual(composed(team, ".mcp.json")["mcpServers.search"], {
+      type: "stdio",
+      command: "npx",
+      args: ["-y", "search-mcp"],
+    });
+    assert.match(JSON.stringify(composed(team, ".claude/settings.json")["hooks.PostToolUse"]), /npm run fmt/);
+    assert.match(
+      built.stdout,
+      /hooks\.1 of dependency "path-kit" is left out of the build: it names \.\/config\/missing\.json, which the plugin does not hold/,
+    );
+    assert.match(
+      built.stdout,
+      /hooks\.2 of dependency "path-kit" is left out of the build: it names \.\.\/outside\.json, which is not a path inside the plugin/,
+    );
+  });
+
   it("a trusted Agent Plugins package brings the servers of its mcp.json", async () => {
     const git = await startGitServer();
     git.create("portable", {
