@@ -37,11 +37,13 @@ export interface ResolveOptions {
   transitive?: readonly TransitiveSetting[];
   /**
    * The dependencies an agentc registry in `folder` declares, read and checked as sources.json is (given by
-   * the registry loader, which knows the schema); undefined when its sources.json is not valid.
+   * the registry loader, which knows the schema); undefined when its sources.json is not valid, with what is
+   * wrong with it in `problems`.
    */
   declaredIn?: (
     folder: string,
     label: string,
+    problems: Diagnostic[],
   ) => { declarations: readonly DependencyDeclaration[]; document: JsonDocument } | undefined;
 }
 
@@ -341,15 +343,17 @@ function declaredBy(
   if (node.declaration.kind === "marketplace") return pluginElsewhere(node, stored, chain, context);
   const read = context.options.declaredIn;
   if (!read || providesOf(node.declaration) !== "registry" || !stored.files.has("sources.json")) return [];
-  const found = read(stored.folder, `@${node.declaration.name}/sources.json`);
+  const problems: Diagnostic[] = [];
+  const found = read(stored.folder, `@${node.declaration.name}/sources.json`, problems);
   if (!found) {
     context.diagnostics.push(
       problem(
         context.document.positionOf([]),
         `The sources.json of dependency "${node.declaration.name}" is not valid, so its own dependencies are not followed`,
-        "The build reports what is wrong with it; fix the dependency upstream or pin a version whose sources.json is valid.",
+        "What is wrong with it follows; fix the dependency upstream or pin a version whose sources.json is valid.",
         "warning",
       ),
+      ...problems.map((p) => ({ ...p, severity: "warning" as const })),
     );
     return [];
   }

@@ -160,8 +160,8 @@ export function loadDependencies(
     ...(options.refresh ? { refresh: options.refresh } : {}),
     ...(options.oci ? { oci: options.oci } : {}),
     ...(sources.transitive_dependencies ? { transitive: sources.transitive_dependencies } : {}),
-    declaredIn: (folder, label) => {
-      const document = loadConfigFile(folder, "sources.json", "sources", [], label);
+    declaredIn: (folder, label, problems) => {
+      const document = loadConfigFile(folder, "sources.json", "sources", problems, label);
       if (!document) return undefined;
       return { declarations: (document.value as SourcesConfig).dependencies ?? [], document };
     },

@@ -407,6 +407,30 @@ describe("transitive dependencies: a registry dependency's own dependencies", ()
     );
   });
 
+  it("a dependency whose sources.json is not valid: its own dependencies are not followed, and what is wrong is named", async () => {
+    const git = await startGitServer();
+    await registryRepo(git, "broken", {}, [{ name: "x", kind: "git" }]);
+    const team = await initRegistry("team");
+    writeFiles(team, withDependencies(team, [{ name: "up", kind: "registry", source: git.url("broken") }]));
+    const locked = await runAgentc(["lock", team]);
+    await git.stop();
+    assert.equal(locked.status, 0, locked.stdout + locked.stderr);
+    const out = locked.stdout + locked.stderr;
+    assert.match(
+      out,
+      /warning AGC\d+ The sources\.json of dependency "up" is not valid, so its own dependencies are not followed/,
+    );
+    assert.match(
+      out,
+      /@up\/sources\.json:\d+:\d+: warning AGC\d+ .*source/,
+      "the problem itself, at its place",
+    );
+    assert.deepEqual(
+      lockOf(team).map((e) => e.name),
+      ["up"],
+    );
+  });
+
   it("a cycle is an error naming it, and nothing is locked", async () => {
     const git = await startGitServer();
     const loop = { kind: "registry", source: git.url("ring-a") };
