@@ -19,8 +19,9 @@ const nestedGroup = "is an instruction file of a sub-folder: not imported, it st
 /**
  * Instruction files below the project's root under a name an assistant reads at the root, by its always-on
  * files and read model (a monorepo's packages/api/AGENTS.md): their clients read such a file for the folder
- * it lies in, but the registry carries always-on text for the whole project only. Each is reported once; it
- * stays the project's own file, which agentc install leaves alone.
+ * it lies in, but the registry carries always-on text for the whole project only; and so are a sub-folder's
+ * rule folders (apps/web/.cursor/rules). Each is reported once; they stay the project's own files, which
+ * agentc install leaves alone.
  */
 export function nestedInstructionFiles(reader: ProjectReader, assistants: AssistantData[]): Diagnostic[] {
   const names = new Set(
@@ -31,8 +32,22 @@ export function nestedInstructionFiles(reader: ProjectReader, assistants: Assist
       ])
       .filter((path) => !path.includes("/")),
   );
+  const ruleDirs = [
+    ...new Set(
+      assistants.flatMap((a) => [
+        ...(a.pack?.rules_dir ? [a.pack.rules_dir] : []),
+        ...(a.pack?.reads?.rules ?? []).map((read) => read.dir),
+      ]),
+    ),
+  ].filter((dir) => dir.includes("/"));
   const found: string[] = [];
+  const ruleFolders: { folder: string; files: number }[] = [];
   const visit = (folder: string, depth: number) => {
+    for (const dir of folder === "" ? [] : ruleDirs) {
+      const rules = `${folder}/${dir}`;
+      if (reader.entry(rules).kind === "folder")
+        ruleFolders.push({ folder: rules, files: reader.filesBelow(rules).length });
+    }
     for (const path of reader.list(folder)) {
       const name = path.slice(path.lastIndexOf("/") + 1);
       const kind = reader.entry(path).kind;
@@ -41,12 +56,24 @@ export function nestedInstructionFiles(reader: ProjectReader, assistants: Assist
     }
   };
   visit("", 0);
-  return found.map((path) =>
-    diagnostic(nativeContentImported, {
-      position: start(path),
-      message: `${path} is an instruction file of ${parentPath(path)}/: the registry carries instruction files for the whole project only, so it is not imported and stays the project's own file`,
-      hint: 'agentc install leaves it alone, and the assistants that read it keep reading it. To carry its text in the registry, make it a core rule with globs: ["<its folder>/**"].',
-      group: nestedGroup,
-    }),
-  );
+  return [
+    ...found.map((path) =>
+      diagnostic(nativeContentImported, {
+        position: start(path),
+        message: `${path} is an instruction file of ${parentPath(path)}/: the registry carries instruction files for the whole project only, so it is not imported and stays the project's own file`,
+        hint: 'agentc install leaves it alone, and the assistants that read it keep reading it. To carry its text in the registry, make it a core rule with globs: ["<its folder>/**"].',
+        group: nestedGroup,
+      }),
+    ),
+    ...ruleFolders.map(({ folder, files }) =>
+      diagnostic(nativeContentImported, {
+        position: start(folder),
+        message: `${folder}/ holds rules of a sub-folder (${files} file${files === 1 ? "" : "s"}): the registry carries the rule folders at the project's root only, so they are not imported and stay the project's own files`,
+        hint: 'agentc install leaves them alone, and the assistants that read them keep reading them. To carry a rule in the registry, make it a core rule with globs: ["<its folder>/**"].',
+        group: nestedRulesGroup,
+      }),
+    ),
+  ];
 }
+
+const nestedRulesGroup = "holds rules of a sub-folder: not imported, they stay the project's own files";

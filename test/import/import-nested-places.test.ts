@@ -86,6 +86,25 @@ describe("agentc import: items in sub-folders are imported where the client load
     assert.equal(at(json, ".github/skills/testing").length, 0, "no 'has no SKILL.md' for a category folder");
   });
 
+  it("reports a sub-folder's rule folder (a monorepo app's .cursor/rules) once, and leaves it the project's", async () => {
+    const root = testdir({
+      "AGENTS.md": "# Shop\n\nPrices are integer cents.\n",
+      "apps/web/.cursor/rules/components.mdc": "---\nglobs: src/**/*.tsx\n---\n\nUse the design tokens.\n",
+      "apps/web/.cursor/rules/forms/validation.mdc": "---\nalwaysApply: true\n---\n\nValidate on blur.\n",
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(at(run.json, "apps/web/.cursor/rules"), [
+      "warning apps/web/.cursor/rules/ holds rules of a sub-folder (2 files): the registry carries the rule folders at the project's root only, so they are not imported and stay the project's own files",
+    ]);
+    assert.equal(
+      at(run.json, "apps/web/.cursor/rules/components.mdc").length,
+      0,
+      "one finding for the folder",
+    );
+    assert.deepEqual(run.after, run.before, "import wrote nothing into the project");
+  });
+
   it("names Gemini CLI as found by its .gemini/skills alone", async () => {
     const root = testdir({
       ".gemini/skills/migrations/SKILL.md": project[".gemini/skills/migrations/SKILL.md"],
