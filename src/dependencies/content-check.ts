@@ -1,11 +1,12 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../diagnostics/positions.js";
-import { thirdPartyTextHasNoHiddenUnicode } from "./checks/third-party-text-has-no-hidden-unicode.js";
-import { thirdPartyTextKeepsSafetyOn } from "./checks/third-party-text-keeps-safety-on.js";
-import { codePointName, findHiddenCharacters } from "./content-check-hidden.js";
-import { findOverrides } from "./content-check-override.js";
-import { type DroppedFile, filterUntrusted, untrustedFindings } from "./content-check-trust.js";
+import {
+  type DroppedFile,
+  filterUntrusted,
+  untrustedFindings,
+} from "./checks/dependency-hooks-need-trust.js";
+import { hiddenUnicodeFindings } from "./checks/third-party-text-has-no-hidden-unicode.js";
+import { safetyOffFindings } from "./checks/third-party-text-keeps-safety-on.js";
 import type { DependencyInput } from "./model.js";
 
 /**
@@ -14,25 +15,12 @@ import type { DependencyInput } from "./model.js";
  * whose text it is ("source \"community\"", "dependency \"skills\"").
  */
 export function checkThirdPartyText(file: string, text: string, from: string): Diagnostic[] {
-  const hidden = findHiddenCharacters(text);
-  const overrides = findOverrides(text);
-  if (hidden.length === 0 && overrides.length === 0) return [];
-  const lines = new LineIndex(file, text);
-  return [
-    ...hidden.map((h) =>
-      diagnostic(thirdPartyTextHasNoHiddenUnicode, {
-        position: lines.position(h.offset),
-        message: `${codePointName(h.codePoint)}, a ${h.className}, is hidden in the text of ${from}`,
-        group: "hidden Unicode in third-party text",
-      }),
-    ),
-    ...overrides.map((o) =>
-      diagnostic(thirdPartyTextKeepsSafetyOn, {
-        position: lines.position(o.offset),
-        message: `The text of ${from} asks ${o.rule.asks}: "${o.text}" (rule ${o.rule.id})`,
-      }),
-    ),
-  ];
+  let lines: LineIndex | undefined;
+  const at = (offset: number) => {
+    lines ??= new LineIndex(file, text);
+    return lines.position(offset);
+  };
+  return [...hiddenUnicodeFindings(text, from, at), ...safetyOffFindings(text, from, at)];
 }
 
 export interface CheckedDependency {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { filterUntrusted } from "../../src/dependencies/checks/dependency-hooks-need-trust.js";
 import { checkDependency } from "../../src/dependencies/content-check.js";
-import { filterUntrusted } from "../../src/dependencies/content-check-trust.js";
 import type { DependencyInput } from "../../src/dependencies/model.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { findHiddenCharacters } from "../../src/dependencies/checks/third-party-text-has-no-hidden-unicode.js";
+import { findOverrides } from "../../src/dependencies/checks/third-party-text-keeps-safety-on.js";
 import { checkThirdPartyText } from "../../src/dependencies/content-check.js";
-import { findHiddenCharacters } from "../../src/dependencies/content-check-hidden.js";
-import { findOverrides } from "../../src/dependencies/content-check-override.js";
 
 const where = (text: string) =>
   checkThirdPartyText("skills:SKILL.md", text, 'dependency "skills"').map(
