@@ -22,13 +22,13 @@ export function composeToml(
   const text = current ?? "";
   const document = parseToml(text);
   if ("conflict" in document)
-    return { text, owned: previous, conflicts: [document.conflict], changed: false };
+    return { text, owned: previous, conflicts: [document.conflict], changed: false, adopted: [] };
   const style = detectStyle(text);
   const view = tomlView(text, document.value, scanTables(text));
   const plan = planComposition(desired, previous, view, tomlEntryProblem);
   const outcome = runPlan(text, plan, (before, step) => applyStep(before, step, style));
   const { owned, conflicts } = outcome;
-  return { text: outcome.text, owned, conflicts, changed: outcome.text !== text };
+  return { text: outcome.text, owned, conflicts, changed: outcome.text !== text, adopted: outcome.adopted };
 }
 
 function parseToml(text: string): { value: unknown } | { conflict: ReturnType<typeof unparseable> } {
@@ -64,6 +64,8 @@ function tomlEntryProblem(entry: OwnedEntry): string | undefined {
 
 /** The text after one step, or the reason it could not be made without touching other text. */
 function applyStep(text: string, step: Step, style: TextStyle): string | { problem: string } {
+  if (step.op === "replace" || step.op === "give-back")
+    return { problem: "TOML values are not taken over from a person (their text is not kept)" };
   const path = stepPath(step);
   const blocks = scanTables(text).filter((block) => startsWithPath(block.path, path));
   const before = parseToml(text);
