@@ -894,6 +894,8 @@ plan() {
     if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
+    # a link of the person'"'"'s agentc adopted, where the bundle now wants a file: taken over as an adopted file is
+    if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     # a file of the person (or their link to one) that the component composes its block into
     if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
     if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"
@@ -924,15 +926,17 @@ plan() {
     storeParents(store)
     act("move-aside", p, store); vacated[p] = 1; claimed[store] = 1
     write(p, sha, exe, c)
-    entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
+    if (pk(p) == "symlink") entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", "", "", pt(p))
+    else entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
   }
+  function linkAsAdopted(p) { return pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) }
   # a taken-over file agentc no longer installs: the original goes back (planGiveBack of plan-takeover.ts); over
   # agentc'"'"'s version as it wrote it, or beside the person'"'"'s edit of it as <name>.agentc-old
   function giveBack(p,   store, name, i, isLink, asWritten) {
     store = ".agentc/originals/" p; claimed[p] = 1; isLink = pot(p) != ""
     if (st(store) != (isLink ? "symlink" : "file")) { if (st(p) != "absent") act("keep", p, "agentc took this file over, but your original is no longer at " store ": kept as it is"); return }
     vacated[store] = 1
-    asWritten = isLink ? st(p) == "symlink" && L[p] == pt(p) : asRecorded(p)
+    asWritten = pk(p) == "symlink" ? st(p) == "symlink" && L[p] == pt(p) : asRecorded(p)
     if (st(p) == "absent" || asWritten) { if (st(p) != "absent") remove(p); act("move-back", store, p); return }
     for (i = 1; i <= 9; i++) { name = p ".agentc-old" (i == 1 ? "" : "-" i); if (st(name) == "absent" && !(name in reserved)) break }
     if (i > 9) { refuse(p ": its original must come back beside it, and " p ".agentc-old to -9 are all taken"); return }
@@ -1021,7 +1025,7 @@ plan() {
     entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", "", "", pk(p) == "symlink" ? pot(p) : "")
     if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
     # a link of the person'"'"'s agentc adopted, still as adopted, that the bundle now wants otherwise: taken over
-    if (t == "symlink" && pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) && takeoverPlace(p) && originalFree(p)) {
+    if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) {
       storeParents(".agentc/originals/" p)
       act("move-aside", p, ".agentc/originals/" p); vacated[p] = 1; claimed[".agentc/originals/" p] = 1
       entry(p, "symlink", c, "", text, "", "", "", "", pt(p))

@@ -62,6 +62,9 @@ const linkedGemini = (target: string, version: string) =>
     components: { c: { files: geminiFiles, symlinks: [`GEMINI.md :: ${target} :: copy`] } },
   });
 
+const geminiAsFile = (version: string) =>
+  makeBundle({ version, components: { c: { files: { ...geminiFiles, "GEMINI.md": "# Gemini\n" } } } });
+
 /** A project whose GEMINI.md link to AGENTS.md a first install adopted, with a file of the person's at its original's place. */
 async function adoptedLinkWithOriginalPlaceTaken(): Promise<string> {
   const project = testdir(geminiFiles);
@@ -236,6 +239,24 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.deepEqual(treeHash(project), original);
   });
 
+  it("a bundle that wants a file where the person's adopted link is takes the link over; uninstall gives it back", async () => {
+    const project = testdir(geminiFiles);
+    symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+    const original = treeHash(project);
+    assert.equal((await install(linkedGemini("AGENTS.md", "1.0.0"), project)).status, 0);
+    const next = await install(geminiAsFile("2.0.0"), project);
+    assert.equal(next.status, 0, next.stdout + next.stderr);
+    assert.match(next.stdout, /move-aside +GEMINI\.md -> \.agentc\/originals\/GEMINI\.md/);
+    assert.equal(readFileSync(join(project, "GEMINI.md"), "utf8"), "# Gemini\n");
+    assert.equal(readlinkSync(join(project, ".agentc/originals/GEMINI.md")), "AGENTS.md");
+    assert.deepEqual(record(project).find((e) => e.path === "GEMINI.md")?.original, { target: "AGENTS.md" });
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+    assert.equal(gone.status, 0, gone.stdout + gone.stderr);
+    assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", "the person's link, back");
+    assert.deepEqual(treeHash(project), original);
+  });
+
   for (const shell of notLinux ? [] : shells()) {
     it(`install.sh takes over and updates as agentc install does; agentc uninstall gives the original back (${shell.name})`, async () => {
       const { project, original } = await adoptedProject();
@@ -319,6 +340,22 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       assert.match(sh.stdout, /move-aside +GEMINI\.md -> \.agentc\/originals\/GEMINI\.md/);
       assert.equal(readlinkSync(join(project, "GEMINI.md")), "docs/AGENTS.md");
       await shParity(shell, linked(undefined, "3.0.0"), project, copy);
+      assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", "the person's link, back");
+      assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh takes an adopted link over where the bundle wants a file, and gives it back, as agentc install (${shell.name})`, async () => {
+      const project = testdir(geminiFiles);
+      symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+      const original = treeHash(project);
+      assert.equal((await install(linkedGemini("AGENTS.md", "1.0.0"), project)).status, 0);
+      const copy = copyOf(project);
+      const sh = await shParity(shell, geminiAsFile("2.0.0"), project, copy);
+      assert.match(sh.stdout, /move-aside +GEMINI\.md -> \.agentc\/originals\/GEMINI\.md/);
+      assert.equal(readFileSync(join(project, "GEMINI.md"), "utf8"), "# Gemini\n");
+      const dropped = makeBundle({ version: "3.0.0", components: { c: { files: geminiFiles } } });
+      await shParity(shell, dropped, project, copy);
       assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", "the person's link, back");
       assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
       assert.deepEqual(treeHash(project), original);

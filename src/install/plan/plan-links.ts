@@ -1,7 +1,6 @@
 import { posix } from "node:path";
 import type { DesiredLink } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
-import { inTakeoverPlace } from "../bundle/takeover-places.js";
 import type { FallbackFile, LinkFallback } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
 import { isAsRecorded } from "../project/as-recorded.js";
@@ -9,7 +8,7 @@ import type { PathState } from "../project/project-state.js";
 import { planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";
-import { originalPlaceFree, planLinkTakeOver } from "./plan-takeover.js";
+import { planLinkTakeOver, takesOver } from "./plan-takeover.js";
 
 /** The link text: relative to the link's own folder, so the project can move. */
 export function linkText(link: string, target: string): string {
@@ -53,15 +52,7 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
   });
   if (onDisk.type === "symlink" && onDisk.target === target)
     return void ctx.actions.push({ op: "unchanged", path: l.path });
-  if (
-    previous?.kind === "symlink" &&
-    previous.adopted === true &&
-    previous.target !== undefined &&
-    onDisk.type === "symlink" &&
-    onDisk.target === previous.target &&
-    inTakeoverPlace(l.path) &&
-    originalPlaceFree(ctx, l.path)
-  ) {
+  if (previous?.kind === "symlink" && previous.target !== undefined && takesOver(ctx, previous)) {
     const entry = { path: l.path, kind: "symlink" as const, component: l.component, target };
     return void planLinkTakeOver(ctx, { ...entry, original: { target: previous.target } }, () => link(false));
   }

@@ -3,15 +3,16 @@ import { inTakeoverPlace } from "../bundle/takeover-places.js";
 import { originalPath, originalsDir } from "../model/original-store.js";
 import type { RecordEntry } from "../model/record.js";
 import { isAsRecorded } from "../project/as-recorded.js";
+import type { PathState } from "../project/project-state.js";
 import type { PlanContext } from "./plan-context.js";
 
 /**
  * A person's file agentc adopted (it held the bytes agentc shipped, as after `agentc import`) whose version in
  * the bundle changed while the file is still exactly as adopted: agentc takes it over at its path. The
  * person's file is kept below `.agentc/originals/` by a rename (bytes, mode and inode), the new version is
- * written in its place, and the record keeps the original's hash and mode as a note of what was taken over.
- * Giving it back moves whatever is stored there back, as it is: whatever is there is the person's. From here
- * on agentc updates the file as its own.
+ * written in its place, and the record keeps the original's hash and mode (a link's text), which giving it
+ * back checks. So is a person's adopted link where the bundle now wants a file. From here on agentc updates
+ * the file as its own.
  */
 export function planTakeOver(
   ctx: PlanContext,
@@ -31,7 +32,10 @@ export function planTakeOver(
     component: f.component,
     sha256: f.sha256,
     ...(kind === "file" ? { executable: f.executable } : {}),
-    original: { sha256: adopted.sha256 ?? "", executable: adopted.executable === true },
+    original:
+      adopted.kind === "symlink"
+        ? { target: adopted.target ?? "" }
+        : { sha256: adopted.sha256 ?? "", executable: adopted.executable === true },
   });
 }
 
@@ -51,18 +55,22 @@ export function planLinkTakeOver(ctx: PlanContext, entry: RecordEntry, makeLink:
 }
 
 /**
- * Whether an owned file's or seed's record shows a person's file agentc adopted, still as adopted, at a place
- * agentc may take it over (an assistant file its own data names: takeover-places.ts), its place in
- * `.agentc/originals/` free.
+ * Whether an owned file's, seed's or link's record shows a person's file (or link) agentc adopted, still as
+ * adopted, at a place agentc may take it over (an assistant file its own data names: takeover-places.ts), its
+ * place in `.agentc/originals/` free.
  */
 export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
   return (
-    (recorded.kind === "file" || recorded.kind === "seed") &&
     recorded.adopted === true &&
-    isAsRecorded(ctx.state.get(recorded.path), recorded) &&
+    isAsAdopted(ctx.state.get(recorded.path), recorded) &&
     inTakeoverPlace(recorded.path) &&
     originalPlaceFree(ctx, recorded.path)
   );
+}
+
+function isAsAdopted(onDisk: PathState, recorded: RecordEntry): boolean {
+  if (recorded.kind === "symlink") return onDisk.type === "symlink" && onDisk.target === recorded.target;
+  return (recorded.kind === "file" || recorded.kind === "seed") && isAsRecorded(onDisk, recorded);
 }
 
 /** Whether nothing is at the place of `path`'s original: the rename into `.agentc/originals/` would replace it. */
@@ -91,9 +99,10 @@ export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
   }
   ctx.vacated.add(store);
   const onDisk = ctx.state.get(entry.path);
-  const asWritten = link
-    ? onDisk.type === "symlink" && onDisk.target === entry.target
-    : isAsRecorded(onDisk, entry);
+  const asWritten =
+    entry.kind === "symlink"
+      ? onDisk.type === "symlink" && onDisk.target === entry.target
+      : isAsRecorded(onDisk, entry);
   if (onDisk.type === "absent" || asWritten) {
     if (onDisk.type !== "absent") {
       ctx.actions.push({ op: "remove", path: entry.path });
