@@ -934,7 +934,12 @@ plan() {
   # agentc'"'"'s version as it wrote it, or beside the person'"'"'s edit of it as <name>.agentc-old
   function giveBack(p,   store, name, i, isLink, asWritten) {
     store = ".agentc/originals/" p; claimed[p] = 1; isLink = pot(p) != ""
-    if (st(store) != (isLink ? "symlink" : "file")) { if (st(p) != "absent") act("keep", p, "agentc took this file over, but your original is no longer at " store ": kept as it is"); return }
+    if (st(store) == "absent") { if (st(p) != "absent") act("keep", p, "agentc took this file over, but your original is no longer at " store ": kept as it is"); return }
+    # checked against the record (hash and mode, or the link text) first: never given back as something else
+    if (isLink ? st(store) != "symlink" || L[store] != pot(p) : st(store) != "file" || H[store] != po(p) || X[store] != (pox(p) == "1" ? 1 : 0)) {
+      conflict(store, "holds your original of " p ", which agentc took over, but it changed since (its bytes, mode or link text are not the ones recorded); giving it back would put something else at " p, "compare it with " p ": if it is yours as you want it, move it back yourself (mv " store " " p "); else remove it, which keeps " p " as it is; then run again")
+      return
+    }
     vacated[store] = 1
     asWritten = pk(p) == "symlink" ? st(p) == "symlink" && L[p] == pt(p) : asRecorded(p)
     if (st(p) == "absent" || asWritten) { if (st(p) != "absent") remove(p); act("move-back", store, p); return }
