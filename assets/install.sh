@@ -1027,7 +1027,8 @@ plan() {
     if (!writable(p)) return
     t = st(p)
     # a link of the person that already says what agentc would write stays theirs: uninstall leaves it
-    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", "", "", pk(p) == "symlink" ? pot(p) : "")
+    # (and a file or link of the person that agentc took over there stays recorded until it is given back)
+    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", po(p), pox(p), pot(p))
     if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
     # a link of the person'"'"'s agentc adopted, still as adopted, that the bundle now wants otherwise: taken over
     if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) {
@@ -1038,6 +1039,8 @@ plan() {
     }
     if (t == "file" && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) return
     if (t == "file" && (pk(p) == "copy" || pk(p) == "import")) { refuse(p " was written by agentc in place of a link the system refused"); return }
+    # an owned file or seed agentc wrote there, as it wrote it, that the bundle now makes a link
+    if (t == "file" && wroteAs(p)) { act("link", p, text, 1); return }
     if (t == "dir" && pk(p) == "dir" && pt(p) != "") { refuse(p " is a folder agentc copied in place of a link the system refused"); return }
     # a link the person made is theirs even when it once said what agentc'"'"'s says: never replaced
     if (t == "symlink" && pk(p) == "symlink" && pt(p) == L[p] && pa(p) != "1") { act("link", p, text, 1); return }
