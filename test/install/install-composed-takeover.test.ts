@@ -41,6 +41,24 @@ async function buildAndInstall(registry: string, project: string, out: string): 
   return run.stdout + run.stderr;
 }
 
+/** Fixture 19's MCP server adopted, then changed in the registry and installed: taken over. */
+async function serverTakenOver(): Promise<Adopted & { report: string }> {
+  const adopted = await importAndInstall("19-claude-dir-mcp");
+  editRegistry(
+    adopted.registry,
+    "core/mcp.json",
+    "postgresql://localhost/dev",
+    "postgresql://localhost/test",
+  );
+  return { ...adopted, report: await buildAndInstall(adopted.registry, adopted.project, "b2") };
+}
+
+async function uninstalled(project: string): Promise<string> {
+  const uninstall = await runAgentc(["uninstall", "--project", project, "--yes"]);
+  assert.equal(uninstall.status, 0, uninstall.stdout + uninstall.stderr);
+  return uninstall.stdout + uninstall.stderr;
+}
+
 function editRegistry(registry: string, file: string, from: string, to: string): void {
   const path = join(registry, file);
   const text = readFileSync(path, "utf8");
@@ -87,8 +105,7 @@ describe("a person's composed values the registry changes are taken over, not do
     );
     assert.equal(kept.original, stop.original, "a later update keeps the person's original");
 
-    const uninstall = await runAgentc(["uninstall", "--project", project, "--yes"]);
-    assert.equal(uninstall.status, 0, uninstall.stdout + uninstall.stderr);
+    await uninstalled(project);
     assert.deepEqual(treeHash(project), original);
   });
 
@@ -101,33 +118,24 @@ describe("a person's composed values the registry changes are taken over, not do
   });
 
   it("an MCP server: the changed server replaces the person's; uninstall restores their text", async () => {
-    const { project, registry, original } = await importAndInstall("19-claude-dir-mcp");
-    editRegistry(registry, "core/mcp.json", "postgresql://localhost/dev", "postgresql://localhost/test");
-    const report = await buildAndInstall(registry, project, "b2");
+    const { project, original, report } = await serverTakenOver();
     assert.doesNotMatch(report, /already exists and was not written by agentc/);
     const servers = JSON.parse(readFileSync(join(project, ".mcp.json"), "utf8")).mcpServers;
     assert.deepEqual(servers.postgres.args.at(-1), "postgresql://localhost/test");
-    const uninstall = await runAgentc(["uninstall", "--project", project, "--yes"]);
-    assert.equal(uninstall.status, 0, uninstall.stdout + uninstall.stderr);
+    await uninstalled(project);
     assert.deepEqual(treeHash(project), original);
   });
 
   it("a person's value agentc took over and that was changed since is left, and the report quotes the original", async () => {
-    const { project, registry } = await importAndInstall("19-claude-dir-mcp");
-    editRegistry(registry, "core/mcp.json", "postgresql://localhost/dev", "postgresql://localhost/test");
-    await buildAndInstall(registry, project, "b2");
+    const { project } = await serverTakenOver();
     const path = join(project, ".mcp.json");
     writeFileSync(path, readFileSync(path, "utf8").replace("localhost/test", "localhost/mine"));
-    const uninstall = await runAgentc(["uninstall", "--project", project, "--yes"]);
-    assert.equal(uninstall.status, 0, uninstall.stdout + uninstall.stderr);
-    assert.match(uninstall.stdout + uninstall.stderr, /your value from before was: \{/);
+    assert.match(await uninstalled(project), /your value from before was: \{/);
     assert.match(readFileSync(path, "utf8"), /localhost\/mine/);
   });
 
   it("a give-back whose kept text was damaged in the record is refused, naming the file", async () => {
-    const { project, registry } = await importAndInstall("19-claude-dir-mcp");
-    editRegistry(registry, "core/mcp.json", "postgresql://localhost/dev", "postgresql://localhost/test");
-    await buildAndInstall(registry, project, "b2");
+    const { project } = await serverTakenOver();
     const recordPath = join(project, ".agentc/installed.json");
     const record = JSON.parse(readFileSync(recordPath, "utf8"));
     record.composed[0].owned[0].original = "{ not json";
