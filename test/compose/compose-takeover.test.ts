@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { parse as parseJsonc } from "jsonc-parser";
 import { composeJson } from "../../src/compose/compose-json.js";
+import { composeToml } from "../../src/compose/compose-toml.js";
 import type { OwnedEntry } from "../../src/compose/model.js";
 import { valueHash } from "../../src/compose/value-hash.js";
 
@@ -92,6 +93,30 @@ describe("composed values agentc adopted are taken over in place and given back 
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("TOML: a person's [table] agentc adopted is taken over and its sections given back as written", () => {
+    const mine =
+      'model = "x"\n\n# docs server\n[mcp_servers.docs]\ncommand = "npx"   # pinned\nargs = ["-y", "docs"]\n\n[mcp_servers.docs.env]\nA = "1"\n';
+    const old = { command: "npx", args: ["-y", "docs"], env: { A: "1" } };
+    const entry = (value: unknown) => [{ path: ["mcp_servers", "docs"], value }];
+    const first = composeToml(mine, entry(old), []);
+    assert.equal(first.text, mine);
+    assert.deepEqual(first.adopted, [{ path: ["mcp_servers", "docs"], hash: valueHash(old) }]);
+    const second = composeToml(mine, entry({ ...old, args: ["-y", "docs@2"] }), first.owned, first.adopted);
+    assert.deepEqual(second.conflicts, []);
+    assert.match(second.text, /docs@2/);
+    assert.doesNotMatch(second.text, /"docs"\]/);
+    assert.equal(composeToml(second.text, [], second.owned).text, mine);
+  });
+
+  it("TOML: a table written with dotted keys is not taken over: it stays the person's, as before", () => {
+    const mine = 'mcp_servers.docs.command = "npx"\n';
+    const entry = (command: string) => [{ path: ["mcp_servers", "docs"], value: { command } }];
+    const first = composeToml(mine, entry("npx"), []);
+    const second = composeToml(mine, entry("uvx"), first.owned, first.adopted);
+    assert.equal(second.text, mine);
+    assert.equal(second.conflicts[0]?.kind, "user-written");
   });
 
   it("hooks edited in the registry: each replaces the person's in place, none stays beside it", () => {

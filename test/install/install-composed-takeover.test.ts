@@ -134,6 +134,30 @@ describe("a person's composed values the registry changes are taken over, not do
     assert.match(readFileSync(path, "utf8"), /localhost\/mine/);
   });
 
+  it("a Codex server in .codex/config.toml: taken over as its table; uninstall gives the file back", async () => {
+    const work = testdir({}, "agentc-composed-takeover-");
+    const project = join(work, "project");
+    cpSync(join(fixtures, "13-codex"), project, { recursive: true });
+    const config = join(project, ".codex/config.toml");
+    writeFileSync(
+      config,
+      `${readFileSync(config, "utf8")}\n[mcp_servers.docs]\ncommand = "npx"\nargs = ["-y", "docs-mcp"]\n`,
+    );
+    const original = treeHash(project);
+    const registry = join(work, "registry");
+    assert.equal((await runAgentc(["import", project, "--out", registry])).status, 0);
+    await buildAndInstall(registry, project, "b1");
+    assert.equal(composedRecord(project, ".codex/config.toml").adopted.length, 1);
+    editRegistry(registry, "core/mcp.json", '"docs-mcp"', '"docs-mcp@2"');
+    const report = await buildAndInstall(registry, project, "b2");
+    assert.doesNotMatch(report, /already exists and was not written by agentc/);
+    const text = readFileSync(config, "utf8");
+    assert.match(text, /docs-mcp@2/);
+    assert.equal(text.match(/\[mcp_servers\.docs\]/g)?.length, 1, "one docs server, not two");
+    await uninstalled(project);
+    assert.deepEqual(treeHash(project), original);
+  });
+
   it("a give-back whose kept text was damaged in the record is refused, naming the file", async () => {
     const { project } = await serverTakenOver();
     const recordPath = join(project, ".agentc/installed.json");

@@ -54,7 +54,7 @@ function planFile(
   const result =
     format === "json"
       ? composeJson(current, entries, previous, before?.containers ?? [], before?.adopted ?? [])
-      : composeToml(current, entries, previous);
+      : composeToml(current, entries, previous, before?.adopted ?? []);
   const blocking = result.conflicts.filter((c) => blockingKinds.has(c.kind));
   ctx.conflicts.push(...blocking.map((c) => planConflict(path, c)));
   out.warnings.push(
