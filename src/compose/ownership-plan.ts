@@ -8,8 +8,9 @@ export interface DocumentView {
   /** Whether the array at `path` holds an element with this hash. */
   element(path: KeyPath, hash: string): Found;
   /**
-   * The text of the value at `path` (of the element with this hash, for an array) as the file has it; only
-   * formats that can give a person's value back byte for byte have it (JSON), and only they take values over.
+   * The text of the value at `path` (of the element with this hash, for an array) as the file has it, when it
+   * can be put back byte for byte (JSON; a TOML table written as sections of its own): only such a value is
+   * taken over from the person.
    */
   text?(path: KeyPath, element?: string): string | undefined;
 }
