@@ -894,6 +894,8 @@ plan() {
     if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
+    # a link of the person'"'"'s agentc adopted, where the bundle now wants a file: taken over as an adopted file is
+    if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     # a file of the person (or their link to one) that the component composes its block into
     if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
     if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"
@@ -924,15 +926,22 @@ plan() {
     storeParents(store)
     act("move-aside", p, store); vacated[p] = 1; claimed[store] = 1
     write(p, sha, exe, c)
-    entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
+    if (pk(p) == "symlink") entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", "", "", pt(p))
+    else entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
   }
+  function linkAsAdopted(p) { return pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) }
   # a taken-over file agentc no longer installs: the original goes back (planGiveBack of plan-takeover.ts); over
   # agentc'"'"'s version as it wrote it, or beside the person'"'"'s edit of it as <name>.agentc-old
   function giveBack(p,   store, name, i, isLink, asWritten) {
     store = ".agentc/originals/" p; claimed[p] = 1; isLink = pot(p) != ""
-    if (st(store) != (isLink ? "symlink" : "file")) { if (st(p) != "absent") act("keep", p, "agentc took this file over, but your original is no longer at " store ": kept as it is"); return }
+    if (st(store) == "absent") { if (st(p) != "absent") act("keep", p, "agentc took this file over, but your original is no longer at " store ": kept as it is"); return }
+    # checked against the record (hash and mode, or the link text) first: never given back as something else
+    if (isLink ? st(store) != "symlink" || L[store] != pot(p) : st(store) != "file" || H[store] != po(p) || X[store] != (pox(p) == "1" ? 1 : 0)) {
+      conflict(store, "holds your original of " p ", which agentc took over, but it changed since (its bytes, mode or link text are not the ones recorded); giving it back would put something else at " p, "compare it with " p ": if it is yours as you want it, move it back yourself (mv " store " " p "); else remove it, which keeps " p " as it is; then run again")
+      return
+    }
     vacated[store] = 1
-    asWritten = isLink ? st(p) == "symlink" && L[p] == pt(p) : asRecorded(p)
+    asWritten = pk(p) == "symlink" ? st(p) == "symlink" && L[p] == pt(p) : asRecorded(p)
     if (st(p) == "absent" || asWritten) { if (st(p) != "absent") remove(p); act("move-back", store, p); return }
     for (i = 1; i <= 9; i++) { name = p ".agentc-old" (i == 1 ? "" : "-" i); if (st(name) == "absent" && !(name in reserved)) break }
     if (i > 9) { refuse(p ": its original must come back beside it, and " p ".agentc-old to -9 are all taken"); return }
@@ -1018,10 +1027,11 @@ plan() {
     if (!writable(p)) return
     t = st(p)
     # a link of the person that already says what agentc would write stays theirs: uninstall leaves it
-    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", "", "", pk(p) == "symlink" ? pot(p) : "")
+    # (and a file or link of the person that agentc took over there stays recorded until it is given back)
+    entry(p, "symlink", c, "", text, "", pk(p) == "symlink" ? pa(p) : (!(p in PK) && t == "symlink" && L[p] == text) ? 1 : "", po(p), pox(p), pot(p))
     if (t == "symlink" && L[p] == text) { act("unchanged", p); return }
     # a link of the person'"'"'s agentc adopted, still as adopted, that the bundle now wants otherwise: taken over
-    if (t == "symlink" && pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) && takeoverPlace(p) && originalFree(p)) {
+    if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) {
       storeParents(".agentc/originals/" p)
       act("move-aside", p, ".agentc/originals/" p); vacated[p] = 1; claimed[".agentc/originals/" p] = 1
       entry(p, "symlink", c, "", text, "", "", "", "", pt(p))
@@ -1029,6 +1039,8 @@ plan() {
     }
     if (t == "file" && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) return
     if (t == "file" && (pk(p) == "copy" || pk(p) == "import")) { refuse(p " was written by agentc in place of a link the system refused"); return }
+    # an owned file or seed agentc wrote there, as it wrote it, that the bundle now makes a link
+    if (t == "file" && wroteAs(p)) { act("link", p, text, 1); return }
     if (t == "dir" && pk(p) == "dir" && pt(p) != "") { refuse(p " is a folder agentc copied in place of a link the system refused"); return }
     # a link the person made is theirs even when it once said what agentc'"'"'s says: never replaced
     if (t == "symlink" && pk(p) == "symlink" && pt(p) == L[p] && pa(p) != "1") { act("link", p, text, 1); return }

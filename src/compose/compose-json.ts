@@ -32,18 +32,26 @@ export function composeJson(
   desired: OwnedEntry[],
   previous: OwnedRecord[],
   containers: KeyPath[] = [],
+  adopted: OwnedRecord[] = [],
 ): ComposeResult {
   if (current?.startsWith(byteOrderMark)) {
-    const result = composeJson(current.slice(1), desired, previous, containers);
+    const result = composeJson(current.slice(1), desired, previous, containers, adopted);
     return { ...result, text: byteOrderMark + result.text };
   }
   const existing = current === undefined || isBlank(current) ? undefined : current;
   const text = existing ?? `{}${current?.includes("\r\n") ? "\r\n" : "\n"}`;
   const parsed = parseRoot(text);
   if ("conflict" in parsed)
-    return { text: current ?? "", owned: previous, conflicts: [parsed.conflict], changed: false, containers };
+    return {
+      text: current ?? "",
+      owned: previous,
+      conflicts: [parsed.conflict],
+      changed: false,
+      containers,
+      adopted,
+    };
   const style = jsonStyle(text, parsed.root);
-  const plan = planComposition(desired, previous, jsonView(text, parsed.root), () => undefined);
+  const plan = planComposition(desired, previous, jsonView(text, parsed.root), () => undefined, adopted);
   const candidates = [...containers];
   const outcome = runPlan(text, plan, (before, step) => {
     const after = applyStep(before, step, style);
@@ -61,6 +69,7 @@ export function composeJson(
     conflicts,
     changed: final !== current,
     containers: presentContainers(final, candidates),
+    adopted: outcome.adopted,
   };
 }
 
@@ -115,10 +124,21 @@ function parseRoot(text: string): { root: Node } | { conflict: Conflict } {
 /** "CloseBraceExpected" → "close brace expected". */
 const describe = (code: string): string => code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 
+/** The hash of a value kept as text; a text that is not one JSON value matches nothing. */
+function originalHash(text: string): string | undefined {
+  const errors: ParseError[] = [];
+  const node = parseTree(text, errors, parseOptions);
+  return node && errors.length === 0 ? valueHash(getNodeValue(node)) : undefined;
+}
+
 const readBackProblem = { problem: "the edited text did not read back as the intended value" };
 
 /** The text after one step, checked by parsing it again. */
 function applyStep(text: string, step: Step, style: TextStyle): string | { problem: string } {
+  if (step.op === "give-back" && originalHash(step.record.original ?? "") === undefined)
+    return {
+      problem: `your value from before, kept in the install record to give back, is not JSON: ${step.record.original}`,
+    };
   const before = parseRoot(text);
   if (!("root" in before)) return readBackProblem;
   const edits = stepEdits(text, before.root, step, style);
@@ -144,6 +164,15 @@ function stepEdits(text: string, root: Node, step: Step, style: TextStyle): Edit
   }
   if (step.op === "delete")
     return reached.property && removeMember(text, reached.container, reached.property);
+  if (step.op === "replace" || step.op === "give-back") {
+    const node =
+      step.op === "replace"
+        ? elementNode(reached.node, step.replaces.hash)
+        : placeOf(reached.node, step.record);
+    if (!node) return undefined;
+    if (step.op === "replace") return replaceValue(text, node, step.entry.value, style);
+    return [{ offset: node.offset, length: node.length, content: step.record.original ?? "" }];
+  }
   if (step.op === "append") {
     if (!reached.node) {
       const rest = path.slice(reached.depth);
@@ -151,11 +180,18 @@ function stepEdits(text: string, root: Node, step: Step, style: TextStyle): Edit
     }
     return insertMember(text, reached.node, (indent) => prettyJson(step.entry.value, indent, style), style);
   }
-  const element = lastMatch(
-    reached.node?.children,
-    (child) => valueHash(getNodeValue(child)) === step.record.hash,
-  );
+  const element = elementNode(reached.node, step.record.hash);
   return reached.node && element && removeMember(text, reached.node, element);
+}
+
+/** The last element of an array node with this hash. */
+function elementNode(array: Node | undefined, hash: string): Node | undefined {
+  return lastMatch(array?.children, (child) => valueHash(getNodeValue(child)) === hash);
+}
+
+/** The node of an owned value: the key's value, or the element with its hash. */
+function placeOf(node: Node | undefined, record: OwnedRecord): Node | undefined {
+  return record.element ? elementNode(node, record.hash) : node;
 }
 
 /** `"key": value`, nesting the value in objects for path segments that do not exist yet. */
@@ -170,6 +206,11 @@ function holds(root: Node, step: Step): boolean {
   const reached = walk(root, stepPath(step));
   if (step.op === "delete") return reached.node === undefined;
   if (step.op === "drop-element") return true;
+  if (step.op === "give-back") {
+    const nodes = step.record.element ? (reached.node?.children ?? []) : [reached.node];
+    const original = originalHash(step.record.original ?? "");
+    return nodes.some((node) => node !== undefined && valueHash(getNodeValue(node)) === original);
+  }
   const hashes = step.op === "set" ? [reached.node] : (reached.node?.children ?? []);
   return hashes.some((node) => node !== undefined && valueHash(getNodeValue(node)) === step.owns.hash);
 }

@@ -18,17 +18,21 @@ export function composeToml(
   current: string | undefined,
   desired: OwnedEntry[],
   previous: OwnedRecord[],
+  adopted: OwnedRecord[] = [],
 ): ComposeResult {
   const text = current ?? "";
   const document = parseToml(text);
   if ("conflict" in document)
-    return { text, owned: previous, conflicts: [document.conflict], changed: false };
+    return { text, owned: previous, conflicts: [document.conflict], changed: false, adopted: [] };
   const style = detectStyle(text);
-  const view = tomlView(text, document.value, scanTables(text));
-  const plan = planComposition(desired, previous, view, tomlEntryProblem);
+  const view = {
+    ...tomlView(text, document.value, scanTables(text)),
+    text: writtenTable(text, document.value),
+  };
+  const plan = planComposition(desired, previous, view, tomlEntryProblem, adopted);
   const outcome = runPlan(text, plan, (before, step) => applyStep(before, step, style));
   const { owned, conflicts } = outcome;
-  return { text: outcome.text, owned, conflicts, changed: outcome.text !== text };
+  return { text: outcome.text, owned, conflicts, changed: outcome.text !== text, adopted: outcome.adopted };
 }
 
 function parseToml(text: string): { value: unknown } | { conflict: ReturnType<typeof unparseable> } {
@@ -64,6 +68,8 @@ function tomlEntryProblem(entry: OwnedEntry): string | undefined {
 
 /** The text after one step, or the reason it could not be made without touching other text. */
 function applyStep(text: string, step: Step, style: TextStyle): string | { problem: string } {
+  if (step.op === "replace") return { problem: "TOML files take whole tables only, not array elements" };
+  if (step.op === "give-back") return givingBack(text, step.record);
   const path = stepPath(step);
   const blocks = scanTables(text).filter((block) => startsWithPath(block.path, path));
   const before = parseToml(text);
@@ -85,6 +91,43 @@ function applyStep(text: string, step: Step, style: TextStyle): string | { probl
   if (!expected) return { problem: "the edited text did not read back as the intended table" };
   const same = onlyPathChanged(before.value, parsed.value, path);
   return same ? after : { problem: "the edit would have changed other tables too" };
+}
+
+/**
+ * The text of a table a person wrote, to keep when agentc takes it over: its `[table]` sections, only when they
+ * stand together and alone make its value (so putting the text back gives the file back byte for byte).
+ */
+function writtenTable(text: string, document: unknown) {
+  return (path: KeyPath, element?: string): string | undefined => {
+    const blocks = scanTables(text).filter((block) => startsWithPath(block.path, path));
+    const [range, ...more] = ranges(text, blocks);
+    if (element !== undefined || !range || more.length > 0 || !definedOnlyBy(text, blocks, path, document))
+      return undefined;
+    return text.slice(range.offset, range.offset + range.length);
+  };
+}
+
+/** The person's table back in place of agentc's (the original's sections, as they were written). */
+function givingBack(text: string, record: OwnedRecord): string | { problem: string } {
+  const original = parseToml(record.original ?? "");
+  const value = "value" in original ? tomlValueAt(original.value, record.path).value : undefined;
+  if (value === undefined)
+    return {
+      problem: `your table from before, kept in the install record to give back, is not TOML: ${record.original}`,
+    };
+  const blocks = scanTables(text).filter((block) => startsWithPath(block.path, record.path));
+  const [range, ...more] = ranges(text, blocks);
+  if (!range || more.length > 0)
+    return { problem: "agentc's table is no longer one run of [table] sections" };
+  const after = applyTextEdits(text, [{ ...range, content: record.original ?? "" }]);
+  const parsed = parseToml(after);
+  const before = parseToml(text);
+  if (!("value" in parsed) || !("value" in before)) return { problem: "the file stopped parsing" };
+  if (valueHash(tomlValueAt(parsed.value, record.path).value) !== valueHash(value))
+    return { problem: "the edited text did not read back as your table" };
+  return onlyPathChanged(before.value, parsed.value, record.path)
+    ? after
+    : { problem: "the edit would have changed other tables too" };
 }
 
 function tableEdits(

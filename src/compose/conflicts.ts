@@ -87,3 +87,15 @@ export function invalidEntry(path: KeyPath, reason: string): Conflict {
     hint: "This is a mistake in what agentc was asked to write; report it with the registry that produced it.",
   };
 }
+
+/** agentc lets go of a value it took over from the person, but its own value there is no longer as it wrote it. */
+export function notGivenBack(path: KeyPath, original: string, found: Found): Conflict {
+  const at = found.state === "missing" ? undefined : found;
+  return conflict(
+    path,
+    "kept-modified",
+    `agentc took ${pathText(path)} over from your value and no longer ships it, but it was ${found.state === "missing" ? "removed" : "changed"} in this file since, so agentc leaves it; your value from before was: ${original}`,
+    "Put your value back by hand if you want it.",
+    at,
+  );
+}

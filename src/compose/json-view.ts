@@ -72,5 +72,13 @@ export function jsonView(text: string, root: Node): DocumentView {
       const element = reached.node.children?.find((child) => valueHash(getNodeValue(child)) === hash);
       return element ? { state: "present", hash, ...at(element) } : { state: "missing" };
     },
+    text(path, hash) {
+      const reached = walk(root, path);
+      const node =
+        hash === undefined
+          ? reached.node
+          : lastMatch(reached.node?.children, (child) => valueHash(getNodeValue(child)) === hash);
+      return node && text.slice(node.offset, node.offset + node.length);
+    },
   };
 }

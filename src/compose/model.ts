@@ -19,6 +19,12 @@ export interface OwnedRecord {
   path: KeyPath;
   hash: string;
   element?: boolean;
+  /**
+   * The person's own value this one took the place of, as its text in the file: a value agentc adopted (it
+   * was equal to agentc's) and then replaced with a changed one. Given back, byte for byte, when agentc
+   * lets go of the value.
+   */
+  original?: string;
 }
 
 export type ConflictKind =
@@ -56,6 +62,8 @@ export interface ComposeResult {
   changed: boolean;
   /** JSON only: the objects and arrays agentc created around its values that are still there */
   containers?: KeyPath[];
+  /** The person's values that already equal an entry agentc wants (adopted, not agentc's): see `adopted` of the compose functions. */
+  adopted?: OwnedRecord[];
 }
 
 /** What a file holds at a path, as the ownership rules need to know it. */

@@ -9,6 +9,7 @@ export interface PlanOutcome {
   text: string;
   owned: OwnedRecord[];
   conflicts: Conflict[];
+  adopted: OwnedRecord[];
   applied: number;
 }
 
@@ -16,7 +17,13 @@ export const stepPath = (step: Step): KeyPath => ("entry" in step ? step.entry.p
 
 /** Runs the steps in order; a step that fails leaves the text and the ownership as they were. */
 export function runPlan(text: string, plan: Plan, apply: ApplyStep): PlanOutcome {
-  const outcome: PlanOutcome = { text, owned: [...plan.owned], conflicts: [...plan.conflicts], applied: 0 };
+  const outcome: PlanOutcome = {
+    text,
+    owned: [...plan.owned],
+    conflicts: [...plan.conflicts],
+    adopted: [...plan.adopted],
+    applied: 0,
+  };
   for (const step of plan.steps) {
     const next = apply(outcome.text, step);
     if (typeof next === "string") {
@@ -25,7 +32,7 @@ export function runPlan(text: string, plan: Plan, apply: ApplyStep): PlanOutcome
       if ("owns" in step) outcome.owned.push(step.owns);
     } else {
       outcome.conflicts.push(notEditable(stepPath(step), next.problem));
-      const kept = "owns" in step ? step.op === "set" && step.keeps : step.record;
+      const kept = "owns" in step ? (step.op === "set" || step.op === "replace") && step.keeps : step.record;
       if (kept) outcome.owned.push(kept);
     }
   }

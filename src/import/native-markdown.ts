@@ -1,4 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
+import { rawFieldValues } from "../documents/raw-fields.js";
 import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
 
 /** A native Markdown file: its frontmatter values with positions, and the text below it. */
@@ -42,7 +43,7 @@ export function parseNativeMarkdown(
     return {
       problems: [{ position: { file, line: 1, column: 1 }, message: "frontmatter block is never closed" }],
     };
-  const raw = rawValues(file, lines.slice(1, closeAt), [...rawFields, ...lenientFields]);
+  const raw = rawFieldValues(file, lines.slice(1, closeAt), [...rawFields, ...lenientFields]);
   const { parsed, errors } = parseYamlBlock(file, raw.yamlLines.join("\n"), 2);
   if (!parsed) return { problems: errors };
   const lenient = Object.entries(raw.values).flatMap(([key, value]) =>
@@ -82,31 +83,4 @@ function withoutFrontmatter(file: string, lines: string[]): NativeMarkdown {
 
 function yamlPosition(parsed: ParsedYaml, key: string, part: "key" | "value"): Position {
   return parsed.positionOf([key], part);
-}
-
-/**
- * Raw fields cut out of the YAML text (their lines left empty, so positions stay right). A raw field with
- * nothing after "key:" takes the indented or "- " lines below it (a block list), each on a line of its own
- * after a leading line break.
- */
-function rawValues(file: string, lines: string[], rawFields: readonly string[]) {
-  const values: Record<string, string> = {};
-  const positions = new Map<string, Position>();
-  const yamlLines = [...lines];
-  lines.forEach((line, index) => {
-    const match = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*))?$/.exec(line);
-    const key = match?.[1];
-    if (key === undefined || !rawFields.includes(key)) return;
-    let value = (match?.[2] ?? "").trim();
-    yamlLines[index] = "";
-    for (let next = index + 1; value === "" || value.startsWith("\n"); next++) {
-      const below = lines[next];
-      if (below === undefined || !/^([ \t]+\S|-[ \t]|-$)/.test(below)) break;
-      value += `\n${below.trim()}`;
-      yamlLines[next] = "";
-    }
-    if (value !== "") values[key] = value;
-    positions.set(key, { file, line: index + 2, column: 1 });
-  });
-  return { values, positions, yamlLines };
 }

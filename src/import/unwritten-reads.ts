@@ -1,6 +1,7 @@
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { UnwrittenPlace } from "../registry/model.js";
 import type { AssistantData } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 
@@ -13,24 +14,42 @@ export function unwrittenReads(reader: ProjectReader, assistants: readonly Assis
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const { adapter } of assistants)
-    for (const pattern of adapter?.reads_unwritten ?? [])
-      for (const { place, files } of placesOf(reader, pattern))
+    for (const read of adapter?.reads_unwritten ?? [])
+      for (const { place, files, instead } of placesOf(reader, read))
         for (const path of files.filter((f) => !seen.has(f))) {
           seen.add(path);
+          const who = adapter?.name ?? adapter?.id;
+          const how = instead
+            ? `is not loaded by ${who}, which reads ${instead} in place of ${place} while that holds files`
+            : `is loaded by ${who} from ${place}`;
           out.push(
             diagnostic(nativeContentImported, {
               position: { file: path, line: 1, column: 1 },
-              message: `${path} is loaded by ${adapter?.name ?? adapter?.id} from ${place}, and no adapter writes there: not imported, it stays the project's own file`,
-              hint: `To carry its text to every assistant, move it into AGENTS.md (which ${adapter?.name ?? adapter?.id} reads too) and delete the file; text for one mode has no neutral form.`,
-              group: `is loaded by ${adapter?.name ?? adapter?.id} from ${place}, and no adapter writes there`,
+              message: `${path} ${how}, and no adapter writes there: not imported, it stays the project's own file`,
+              hint: instead
+                ? `Nothing reads it while ${instead} holds files: move its text there (or into AGENTS.md) and delete it.`
+                : `To carry its text to every assistant, move it into AGENTS.md (which ${who} reads too) and delete the file; text for one mode has no neutral form.`,
+              group: `${how}, and no adapter writes there`,
             }),
           );
         }
   return out;
 }
 
-/** The folders or files a pattern names in the project (one `*` in its last part), each with its files. */
-function placesOf(reader: ProjectReader, pattern: string): { place: string; files: string[] }[] {
+/**
+ * The folders or files a place names in the project (one `*` in its last part), each with its files, and for a
+ * place read only while another is empty (`unless`), that other place when it holds files.
+ */
+function placesOf(
+  reader: ProjectReader,
+  read: string | UnwrittenPlace,
+): { place: string; files: string[]; instead?: string }[] {
+  if (typeof read !== "string")
+    return placesOf(reader, read.path).map((found) => {
+      const instead = read.unless.replace("*", starOf(read.path, found.place) ?? "*");
+      return reader.filesBelow(instead.replace(/\/$/, "")).length > 0 ? { ...found, instead } : found;
+    });
+  const pattern = read;
   const folder = pattern.endsWith("/");
   const path = folder ? pattern.slice(0, -1) : pattern;
   const slash = path.lastIndexOf("/");
@@ -45,6 +64,13 @@ function placesOf(reader: ProjectReader, pattern: string): { place: string; file
     if (!folder && kind === "file") return [{ place, files: [place] }];
     return [];
   });
+}
+
+/** What the `*` of a pattern stands for in a place it named. */
+function starOf(pattern: string, place: string): string | undefined {
+  const [head = "", tail = ""] = pattern.replace(/\/$/, "").split("*");
+  const name = place.replace(/\/$/, "");
+  return pattern.includes("*") ? name.slice(head.length, name.length - tail.length) : undefined;
 }
 
 function matches(name: string, pattern: string): boolean {

@@ -109,6 +109,12 @@ export interface AdoptSpec {
   when_present?: string[];
 }
 
+/** A place the assistant reads only while another place (`unless`) holds no file. */
+export interface UnwrittenPlace {
+  path: string;
+  unless: string;
+}
+
 export interface AdapterInstall {
   adapter_symlinks?: SymlinkSpec[];
   adopt?: AdoptSpec[];
@@ -143,7 +149,7 @@ export interface Adapter {
   per_rule_filename?: string;
   skip_globs?: string[];
   /** Places the assistant loads that the adapter writes nothing to: import reports their files. */
-  reads_unwritten?: string[];
+  reads_unwritten?: (string | UnwrittenPlace)[];
   scoped_fallback?: "omit" | "fold";
   install?: AdapterInstall;
 }

@@ -71,7 +71,8 @@ export function clientLoads(pack: ClientPack, tree: ProjectTree): ClientLoads {
       .map((item) => {
         const folder = item.kind === "rule" ? ruleFolderOf(reads.rules, item.path) : undefined;
         const text = folder ? tree.text(item.path) : undefined;
-        const globs = folder && text !== undefined ? ruleMeaning(folder, text).globs : undefined;
+        const raw = pack.rule_triggers?.raw_fields;
+        const globs = folder && text !== undefined ? ruleMeaning(folder, text, raw).globs : undefined;
         return { ...item, ...(globs ? { globs } : {}) };
       }),
     mcp: load.mcp.map((path) => configFile(pack, tree, path, "mcp")),

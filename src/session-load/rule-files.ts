@@ -1,5 +1,7 @@
 import type { RuleAlwaysTest, RuleFolderRead } from "../clients/model.js";
+import { rawFieldValues } from "../documents/raw-fields.js";
 import { parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { rawGlobsQuoted } from "../shared/raw-globs.js";
 import type { LoadedText } from "./instruction-texts.js";
 import type { LoadedItem } from "./listed-items.js";
 import type { ProjectTree } from "./project-tree.js";
@@ -15,11 +17,13 @@ export interface RuleMeaning {
 
 /**
  * The rule files of the client's rule folders, one item per name (a rule of one name in two folders is a
- * copy: no client is known to keep only one), and the unconditional ones as texts too.
+ * copy: no client is known to keep only one), and the unconditional ones as texts too. `rawFields` are the
+ * frontmatter fields the client reads as written (its pack's `rule_triggers.raw_fields`).
  */
 export function ruleFiles(
   folders: readonly RuleFolderRead[],
   tree: ProjectTree,
+  rawFields: readonly string[] = [],
 ): { items: LoadedItem[]; texts: LoadedText[] } {
   const byName = new Map<string, string[]>();
   const texts: LoadedText[] = [];
@@ -33,7 +37,7 @@ export function ruleFiles(
       if (!path.endsWith(folder.extension) || text === undefined || seen.has(path)) continue;
       seen.add(path);
       byName.set(name, [...(byName.get(name) ?? []), path]);
-      if (alwaysBy(folder.always_when, () => fieldsIn(tree, text)))
+      if (alwaysBy(folder.always_when, () => fieldsIn(tree, text, rawFields)))
         texts.push({ path, via: "rule", source: tree.linkTarget(path) ?? path, text });
     }
   }
@@ -52,12 +56,28 @@ export function ruleFolderOf(folders: readonly RuleFolderRead[], path: string): 
   return folders.find((f) => path.startsWith(`${f.dir.replace(/\/+$/, "")}/`) && path.endsWith(f.extension));
 }
 
-/** When a rule file of a folder loads and what it says, for comparing two files of one rule. */
-export function ruleMeaning(folder: RuleFolderRead, text: string): RuleMeaning {
-  const always = loadsAlways(folder.always_when, text);
-  const fields = frontmatterFields(text) ?? {};
+/**
+ * When a rule file of a folder loads and what it says, for comparing two files of one rule. A globs field the
+ * client reads as written (in `rawFields`) is split at its commas as written; one with quotes or brackets
+ * (`["**\/*.py"]`) is one glob with them, which is what such a client holds: it matches nothing.
+ */
+export function ruleMeaning(
+  folder: RuleFolderRead,
+  text: string,
+  rawFields: readonly string[] = [],
+): RuleMeaning {
+  const always = loadsAlways(folder.always_when, text, rawFields);
+  const fields = frontmatterFields(text, rawFields) ?? {};
   const raw = folder.globs_field ? fields[folder.globs_field] : undefined;
-  const list = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(",") : [];
+  const asWritten =
+    typeof raw === "string" && rawFields.includes(folder.globs_field ?? "") && rawGlobsQuoted(raw);
+  const list = Array.isArray(raw)
+    ? raw.map(String)
+    : asWritten
+      ? [raw]
+      : typeof raw === "string"
+        ? raw.split(",")
+        : [];
   const globs = always
     ? []
     : list
@@ -68,8 +88,12 @@ export function ruleMeaning(folder: RuleFolderRead, text: string): RuleMeaning {
 }
 
 /** Whether a rule file's frontmatter puts it into every session. */
-export function loadsAlways(when: RuleFolderRead["always_when"], text: string): boolean {
-  return alwaysBy(when, () => frontmatterFields(text));
+export function loadsAlways(
+  when: RuleFolderRead["always_when"],
+  text: string,
+  rawFields: readonly string[] = [],
+): boolean {
+  return alwaysBy(when, () => frontmatterFields(text, rawFields));
 }
 
 function alwaysBy(
@@ -85,14 +109,19 @@ function alwaysBy(
 /** Frontmatter values by text, for one tree: every client's read model asks about the same rule files. */
 const fieldsByTree = new WeakMap<ProjectTree, Map<string, Record<string, unknown> | undefined>>();
 
-function fieldsIn(tree: ProjectTree, text: string): Record<string, unknown> | undefined {
+function fieldsIn(
+  tree: ProjectTree,
+  text: string,
+  rawFields: readonly string[],
+): Record<string, unknown> | undefined {
   let known = fieldsByTree.get(tree);
   if (!known) {
     known = new Map();
     fieldsByTree.set(tree, known);
   }
-  if (!known.has(text)) known.set(text, frontmatterFields(text));
-  return known.get(text);
+  const key = `${rawFields.join(",")}\0${text}`;
+  if (!known.has(key)) known.set(key, frontmatterFields(text, rawFields));
+  return known.get(key);
 }
 
 function passes(test: RuleAlwaysTest, fields: Record<string, unknown>): boolean {
@@ -113,19 +142,25 @@ function bodyOf(text: string): string {
 }
 
 /**
- * The frontmatter as values ({} without one; undefined when it is never closed). A block that is not YAML
- * (some clients' readers take `globs: *.ts` raw) is read line by line as `key: value`.
+ * The frontmatter as values ({} without one; undefined when it is never closed). The fields the client reads
+ * as written (`rawFields`) are their text after "key:", as import reads them; the rest is YAML. A block that is
+ * still not YAML is read line by line as `key: value`.
  */
-export function frontmatterFields(text: string): Record<string, unknown> | undefined {
+export function frontmatterFields(
+  text: string,
+  rawFields: readonly string[] = [],
+): Record<string, unknown> | undefined {
   const lines = text.split("\n").map((line) => line.replace(/\r$/, ""));
   if (lines[0] !== "---") return {};
   const close = lines.findIndex((line, i) => i > 0 && line === "---");
   if (close < 0) return undefined;
   const block = lines.slice(1, close);
-  return parseYamlBlock("frontmatter", block.join("\n"), 2).parsed?.value ?? rawFields(block);
+  const raw = rawFieldValues("frontmatter", block, rawFields);
+  const yaml = parseYamlBlock("frontmatter", raw.yamlLines.join("\n"), 2).parsed?.value;
+  return yaml ? { ...yaml, ...raw.values } : lineFields(block);
 }
 
-function rawFields(lines: string[]): Record<string, unknown> {
+function lineFields(lines: string[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const line of lines) {
     const colon = line.indexOf(":");

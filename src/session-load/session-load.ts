@@ -31,7 +31,7 @@ export function sessionLoad(pack: ClientPack, tree: ProjectTree, home?: ProjectT
   const model = readModel(pack);
   const mode = readMode(model.modes, tree, home);
   const reads = readsInMode(model, mode);
-  const rules = ruleFiles(reads.rules, tree);
+  const rules = ruleFiles(reads.rules, tree, pack.rule_triggers?.raw_fields);
   const present = (path: string) => tree.text(path) !== undefined;
   const mcp = reads.mcp.files.filter(present);
   return {

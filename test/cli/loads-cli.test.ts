@@ -62,7 +62,7 @@ describe("agentc loads", () => {
     assert.deepEqual(claude.settings, [{ path: ".claude/settings.json", names: ["PreToolUse ×2", "Stop"] }]);
   });
 
-  it("reads Cursor's JSON-array globs and names the skill a client passes over", async () => {
+  it("reads Cursor's JSON-array globs as Cursor does (brackets kept) and names the skill a client passes over", async () => {
     const { clients } = await loadsJson(testdir(ownProject), "--clients", "cursor");
     const cursor = clients[0];
     assert.deepEqual(
@@ -71,7 +71,7 @@ describe("agentc loads", () => {
         kind: "rule",
         name: "py",
         path: ".cursor/rules/py.mdc",
-        globs: ["**/*.py"],
+        globs: ['["**/*.py"]'],
         copies: [],
         shadowed: [],
       },

@@ -24,7 +24,7 @@ describe("settings imported from a project are composed back as they were (issue
     assert.match(registryText(cycle, "core/hooks.json"), /no-force-push\.sh/);
   });
 
-  it("once core/hooks.json is edited, the build says the project's entries stay beside its own", async () => {
+  it("once core/hooks.json is edited, the build says the install takes the project's entries over", async () => {
     const cycle = await adoptionCycle(project);
     const registry = cycle.registry;
     const hooks = JSON.parse(registryText(cycle, "core/hooks.json"));
@@ -34,7 +34,7 @@ describe("settings imported from a project are composed back as they were (issue
     assert.equal(build.status, 0, build.stderr);
     assert.match(
       build.stdout + build.stderr,
-      /warning AGC190 core\/hooks\.json, core\/permissions\.json, targets\.json changed since import: the build composes claude-code's own values into \.claude\/settings\.json, and the project's entries there stay beside them/,
+      /warning AGC190 core\/hooks\.json, core\/permissions\.json, targets\.json changed since import: the build composes claude-code's own values into \.claude\/settings\.json, and the install takes over the project's entries there that it adopted/,
     );
   });
 

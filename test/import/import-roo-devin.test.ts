@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { runImport } from "../support/import-run.js";
+import { testdir } from "../support/testdir.js";
 
 /**
  * Issue 29: Roo Code's .roo/rules/ and .roo/rules-<mode>/ were passed over without a word. The roo-code
@@ -25,6 +26,26 @@ describe("Roo Code's rule folders and Devin's agents", () => {
     ]);
     assert.ok(!run.json.files.some((f) => f.includes("roo")), run.json.files.join(", "));
     assert.deepEqual(run.after, run.before, "import wrote nothing into the project");
+  });
+
+  it(".roorules beside a .roo/rules/ that holds files is reported as not loaded: Roo Code reads the folder instead", async () => {
+    const project = testdir({
+      "AGENTS.md": "# Agents\n\nUse tabs.\n",
+      ".roo/rules/01-general.md": "# General\n",
+      ".roo/rules-code/style.md": "# Style\n",
+      ".roorules": "# Old rules\n",
+      ".roorules-code": "# Old code rules\n",
+      ".roorules-architect": "# Architect\n",
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const said = (file: string) => run.json.diagnostics.find((d) => d.file === file)?.message ?? "";
+    assert.match(
+      said(".roorules"),
+      /^\.roorules is not loaded by Roo Code \/ Zoo Code, which reads \.roo\/rules\/ in place of \.roorules while that holds files/,
+    );
+    assert.match(said(".roorules-code"), /which reads \.roo\/rules-code\/ in place of \.roorules-code/);
+    assert.match(said(".roorules-architect"), /is loaded by Roo Code \/ Zoo Code from \.roorules-architect/);
   });
 
   it("imports .devin/agents/<name>/AGENT.md with its tools", async () => {

@@ -62,6 +62,9 @@ const linkedGemini = (target: string, version: string) =>
     components: { c: { files: geminiFiles, symlinks: [`GEMINI.md :: ${target} :: copy`] } },
   });
 
+const geminiAsFile = (version: string) =>
+  makeBundle({ version, components: { c: { files: { ...geminiFiles, "GEMINI.md": "# Gemini\n" } } } });
+
 /** A project whose GEMINI.md link to AGENTS.md a first install adopted, with a file of the person's at its original's place. */
 async function adoptedLinkWithOriginalPlaceTaken(): Promise<string> {
   const project = testdir(geminiFiles);
@@ -170,6 +173,44 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.equal(readFileSync(join(project, rule), "utf8"), "# Style\n\nv2\n");
   });
 
+  it("a stored original whose bytes, mode or link text changed is not given back: the conflict names it, nothing moves", async () => {
+    const store = join(".agentc/originals", rule);
+    const tamper: [string, (project: string) => void][] = [
+      ["bytes", (project) => writeFileSync(join(project, store), "# Someone else's\n")],
+      ["mode", (project) => chmodSync(join(project, store), 0o755)],
+    ];
+    for (const [what, change] of tamper) {
+      const { project } = await adoptedProject();
+      assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0"), project)).status, 0);
+      change(project);
+      const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+      assert.notEqual(gone.status, 0, `${what}: ${gone.stdout}`);
+      const said = gone.stdout + gone.stderr;
+      assert.match(said, /\.agentc\/originals\/\.claude\/rules\/style\.md/, what);
+      assert.match(
+        said,
+        /holds your original of \.claude\/rules\/style\.md, which agentc took over, but its/,
+        what,
+      );
+      assert.match(said, what === "bytes" ? /its bytes changed since/ : /its mode changed since/);
+      assert.equal(
+        readFileSync(join(project, rule), "utf8"),
+        "# Style\n\nv2\n",
+        `${what}: agentc's version stays`,
+      );
+      assert.equal(existsSync(join(project, ".agentc/installed.json")), true, `${what}: nothing applied`);
+    }
+    const project = testdir(geminiFiles);
+    symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+    assert.equal((await install(linkedGemini("AGENTS.md", "1.0.0"), project)).status, 0);
+    assert.equal((await install(linkedGemini("docs/AGENTS.md", "2.0.0"), project)).status, 0);
+    unlinkSync(join(project, ".agentc/originals/GEMINI.md"));
+    symlinkSync("docs/AGENTS.md", join(project, ".agentc/originals/GEMINI.md"));
+    const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+    assert.notEqual(gone.status, 0);
+    assert.match(gone.stdout + gone.stderr, /it links to docs\/AGENTS\.md now, not to AGENTS\.md/);
+  });
+
   it("a person's file outside the assistant places agentc's data names stays adopted: never replaced", async () => {
     const packageJson = '{ "name": "mine" }\n';
     const project = testdir({ "package.json": packageJson });
@@ -233,6 +274,24 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.deepEqual(record(project).find((e) => e.path === "GEMINI.md")?.original, { target: "AGENTS.md" });
     assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
     assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+    assert.deepEqual(treeHash(project), original);
+  });
+
+  it("a bundle that wants a file where the person's adopted link is takes the link over; uninstall gives it back", async () => {
+    const project = testdir(geminiFiles);
+    symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+    const original = treeHash(project);
+    assert.equal((await install(linkedGemini("AGENTS.md", "1.0.0"), project)).status, 0);
+    const next = await install(geminiAsFile("2.0.0"), project);
+    assert.equal(next.status, 0, next.stdout + next.stderr);
+    assert.match(next.stdout, /move-aside +GEMINI\.md -> \.agentc\/originals\/GEMINI\.md/);
+    assert.equal(readFileSync(join(project, "GEMINI.md"), "utf8"), "# Gemini\n");
+    assert.equal(readlinkSync(join(project, ".agentc/originals/GEMINI.md")), "AGENTS.md");
+    assert.deepEqual(record(project).find((e) => e.path === "GEMINI.md")?.original, { target: "AGENTS.md" });
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
+    const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+    assert.equal(gone.status, 0, gone.stdout + gone.stderr);
+    assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", "the person's link, back");
     assert.deepEqual(treeHash(project), original);
   });
 
@@ -322,6 +381,43 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", "the person's link, back");
       assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
       assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh takes an adopted link over where the bundle wants a file, and gives it back, as agentc install (${shell.name})`, async () => {
+      const project = testdir(geminiFiles);
+      symlinkSync("AGENTS.md", join(project, "GEMINI.md"));
+      const original = treeHash(project);
+      assert.equal((await install(linkedGemini("AGENTS.md", "1.0.0"), project)).status, 0);
+      const copy = copyOf(project);
+      const sh = await shParity(shell, geminiAsFile("2.0.0"), project, copy);
+      assert.match(sh.stdout, /move-aside +GEMINI\.md -> \.agentc\/originals\/GEMINI\.md/);
+      assert.equal(readFileSync(join(project, "GEMINI.md"), "utf8"), "# Gemini\n");
+      const dropped = makeBundle({ version: "3.0.0", components: { c: { files: geminiFiles } } });
+      await shParity(shell, dropped, project, copy);
+      assert.equal(readlinkSync(join(project, "GEMINI.md")), "AGENTS.md", "the person's link, back");
+      assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh refuses to give back a stored original that changed, as agentc install (${shell.name})`, async () => {
+      const other = { ".claude/rules/other.md": "# Other\n" };
+      const { project } = await adoptedProject();
+      assert.equal((await install(bundle("# Style\n\nv2\n", "2.0.0", other), project)).status, 0);
+      writeFileSync(join(project, ".agentc/originals", rule), "# Someone else's\n");
+      const dropped = makeBundle({ version: "3.0.0", components: { claude: { files: other } } });
+      const copy = copyOf(project);
+      const site = await served(dropped);
+      const sh = await runInstallSh(shell, site.script, ["--project", project]);
+      const node = await runAgentc(["install", site.url, "--project", copy, "--yes"]);
+      assert.notEqual(sh.status, 0, sh.stdout);
+      assert.notEqual(node.status, 0, node.stdout);
+      for (const said of [sh.stdout + sh.stderr, node.stdout + node.stderr])
+        assert.match(
+          said,
+          /\.agentc\/originals\/\.claude\/rules\/style\.md.*holds your original of \.claude\/rules\/style\.md/,
+        );
+      assert.equal(readFileSync(join(project, rule), "utf8"), "# Style\n\nv2\n");
+      assert.deepEqual(fullTree(project), fullTree(copy));
     });
 
     it(`install.sh gives the original back when the bundle drops the file, beside the person's edit (${shell.name})`, async () => {

@@ -93,7 +93,7 @@ export function changedSettingsFinding(copy: NativeCopy, composes: boolean): Dia
   return reported(
     copy,
     composes
-      ? `${copy.from.join(", ")} changed since import: the build composes ${copy.component}'s own values into ${copy.path}, and the project's entries there stay beside them (a hook of both would run twice)`
+      ? `${copy.from.join(", ")} changed since import: the build composes ${copy.component}'s own values into ${copy.path}, and the install takes over the project's entries there that it adopted (a changed hook, server or value replaces the project's in place, which uninstall gives back); a permission rule the build no longer carries stays the project's`
       : `${copy.from.join(", ")} changed since import: the build composes nothing into ${copy.path}, and the project's entries there stay as they are`,
     "warning",
   );

@@ -29,7 +29,11 @@ export function foldersOf(rels: readonly string[]): string[] {
 export function placedEntries(planned: RecordEntry, outcome: LinkOutcome | undefined): RecordEntry[] {
   if (!outcome || outcome.kind === "symlink") return [planned];
   const { path, component } = planned;
-  if (outcome.kind !== "copy-folder") return [fallbackFileEntry(path, component, outcome)];
+  if (outcome.kind !== "copy-folder") {
+    // the person's original agentc took over at the link's path stays recorded through the fallback
+    const original = planned.original ? { original: planned.original } : {};
+    return [{ ...fallbackFileEntry(path, component, outcome), ...original }];
+  }
   const rels = outcome.files.map((f) => f.rel);
   return [
     { path, kind: "dir", component, ...(planned.target !== undefined ? { target: planned.target } : {}) },

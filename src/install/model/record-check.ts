@@ -86,6 +86,13 @@ function composedProblem(c: Record<string, unknown>): string | undefined {
   if (!stringList(c.components)) return 'has no list of strings "components"';
   if (!Array.isArray(c.owned) || !c.owned.every((o) => isObject(o) && Array.isArray(o.path)))
     return 'has no list "owned" of values with a key "path"';
+  if (c.owned.some((o) => o.original !== undefined && typeof o.original !== "string"))
+    return 'has an "owned" value whose "original" is not a string';
+  if (
+    c.adopted !== undefined &&
+    !(Array.isArray(c.adopted) && c.adopted.every((o) => isObject(o) && Array.isArray(o.path)))
+  )
+    return 'has an "adopted" that is not a list of values with a key "path"';
   return projectPathProblem(c.path);
 }
 

@@ -66,6 +66,11 @@ export interface ComposedRecord {
   owned: OwnedRecord[];
   /** JSON: the objects and arrays agentc created around its values, removed again once empty */
   containers?: KeyPath[];
+  /**
+   * The person's values that were already equal to what agentc composes (after `agentc import`): theirs, left
+   * by uninstall, and taken over (an `owned` value with their text as `original`) when the bundle changes them.
+   */
+  adopted?: OwnedRecord[];
 }
 
 /** What a person decided about a capability's runtime package (seed 004), so that a no is not asked again. */
@@ -185,11 +190,23 @@ function serialComposed(composed: ComposedRecord[]): ComposedRecord[] {
     format: c.format,
     components: [...c.components].sort(),
     created: c.created,
-    owned: [...c.owned]
-      .sort((a, b) => (ownedKey(a) < ownedKey(b) ? -1 : ownedKey(a) > ownedKey(b) ? 1 : 0))
-      .map((r) => ({ path: r.path, ...(r.element ? { element: true } : {}), hash: r.hash })),
+    owned: [...c.owned].sort(byOwnedKey).map(serialOwned),
     ...(c.containers?.length ? { containers: sortedPaths(c.containers) } : {}),
+    ...(c.adopted?.length ? { adopted: [...c.adopted].sort(byOwnedKey).map(serialOwned) } : {}),
   }));
+}
+
+function byOwnedKey(a: OwnedRecord, b: OwnedRecord): number {
+  return ownedKey(a) < ownedKey(b) ? -1 : ownedKey(a) > ownedKey(b) ? 1 : 0;
+}
+
+function serialOwned(r: OwnedRecord): OwnedRecord {
+  return {
+    path: r.path,
+    ...(r.element ? { element: true } : {}),
+    hash: r.hash,
+    ...(r.original !== undefined ? { original: r.original } : {}),
+  };
 }
 
 function sortedPaths(paths: KeyPath[]): KeyPath[] {

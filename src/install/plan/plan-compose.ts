@@ -53,8 +53,8 @@ function planFile(
   const previous = before?.owned ?? [];
   const result =
     format === "json"
-      ? composeJson(current, entries, previous, before?.containers ?? [])
-      : composeToml(current, entries, previous);
+      ? composeJson(current, entries, previous, before?.containers ?? [], before?.adopted ?? [])
+      : composeToml(current, entries, previous, before?.adopted ?? []);
   const blocking = result.conflicts.filter((c) => blockingKinds.has(c.kind));
   ctx.conflicts.push(...blocking.map((c) => planConflict(path, c)));
   out.warnings.push(
@@ -67,7 +67,10 @@ function planFile(
   const compose: ComposeSummary = {
     format,
     components,
-    changes: ownedChanges(readShared(format, current), after, entries, previous),
+    changes: ownedChanges(readShared(format, current), after, entries, [
+      ...previous,
+      ...(before?.adopted ?? []),
+    ]),
   };
   if (entries.length === 0 && created && exists && onlyEmptyParents(after, previous)) {
     ctx.actions.push({ op: "remove", path, compose });
@@ -84,6 +87,7 @@ function planFile(
       created,
       owned: result.owned,
       ...(containers.length > 0 && { containers }),
+      ...(result.adopted?.length && { adopted: result.adopted }),
     });
   }
 }

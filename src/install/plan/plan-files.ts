@@ -51,6 +51,8 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
     ctx.entries.delete(f.path);
     return void ctx.actions.push({ op: "unchanged", path: f.path });
   }
+  // a person's link agentc adopted, where the bundle now wants a file: taken over as an adopted file is
+  if (recorded?.kind === "symlink" && takesOver(ctx, recorded)) return void planTakeOver(ctx, f, recorded);
   const persons = !recorded || recorded.kind === "block";
   if (
     (onDisk.type === "file" || onDisk.type === "symlink") &&

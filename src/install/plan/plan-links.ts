@@ -1,15 +1,14 @@
 import { posix } from "node:path";
 import type { DesiredLink } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
-import { inTakeoverPlace } from "../bundle/takeover-places.js";
 import type { FallbackFile, LinkFallback } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
-import { isAsRecorded } from "../project/as-recorded.js";
+import { wroteAs } from "../project/as-recorded.js";
 import type { PathState } from "../project/project-state.js";
 import { planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import { isFolderCopy, planOverFolderCopy } from "./plan-link-folder.js";
-import { originalPlaceFree, planLinkTakeOver } from "./plan-takeover.js";
+import { planLinkTakeOver, takesOver } from "./plan-takeover.js";
 
 /** The link text: relative to the link's own folder, so the project can move. */
 export function linkText(link: string, target: string): string {
@@ -42,7 +41,8 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
     previous?.kind === "symlink"
       ? previous.adopted === true
       : previous === undefined && onDisk.type === "symlink" && onDisk.target === target;
-  const original = previous?.kind === "symlink" ? previous.original : undefined;
+  // a person's file or link agentc took over stays recorded until it is given back, whatever agentc puts there
+  const original = previous?.original;
   ctx.entry({
     path: l.path,
     kind: "symlink",
@@ -53,15 +53,7 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
   });
   if (onDisk.type === "symlink" && onDisk.target === target)
     return void ctx.actions.push({ op: "unchanged", path: l.path });
-  if (
-    previous?.kind === "symlink" &&
-    previous.adopted === true &&
-    previous.target !== undefined &&
-    onDisk.type === "symlink" &&
-    onDisk.target === previous.target &&
-    inTakeoverPlace(l.path) &&
-    originalPlaceFree(ctx, l.path)
-  ) {
+  if (previous?.kind === "symlink" && previous.target !== undefined && takesOver(ctx, previous)) {
     const entry = { path: l.path, kind: "symlink" as const, component: l.component, target };
     return void planLinkTakeOver(ctx, { ...entry, original: { target: previous.target } }, () => link(false));
   }
@@ -70,11 +62,12 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
   }
   if (onDisk.type === "file" && (previous?.kind === "copy" || previous?.kind === "import")) {
     if (fallback && fallback.kind !== "copy-folder" && holdsFile(onDisk, fallback)) {
-      ctx.entry(fallbackEntry(l, fallback));
+      ctx.entry(fallbackEntry(l, fallback, original));
       return void ctx.actions.push({ op: "unchanged", path: l.path });
     }
-    if (isAsRecorded(onDisk, previous)) return void link(true);
   }
+  // a file agentc wrote there (a fallback, or an owned file or seed the bundle now makes a link), as it wrote it
+  if (onDisk.type === "file" && wroteAs(onDisk, previous)) return void link(true);
   if (onDisk.type === "dir" && isFolderCopy(previous))
     return void planOverFolderCopy(ctx, { link: l, target, fallback, previous }, (cleared) =>
       link(false, cleared),
@@ -104,7 +97,13 @@ export function planLink(ctx: PlanContext, l: DesiredLink): void {
       "move it away (or merge it into the link target), or run again with --move-aside",
     )
   ) {
-    ctx.entry({ path: l.path, kind: "symlink", component: l.component, target });
+    ctx.entry({
+      path: l.path,
+      kind: "symlink",
+      component: l.component,
+      target,
+      ...(original ? { original } : {}),
+    });
     link(false);
   }
 }
@@ -114,13 +113,18 @@ function holdsFile(onDisk: Extract<PathState, { type: "file" }>, fallback: Fallb
   return onDisk.sha256 === fallback.content.sha256 && onDisk.executable === fallback.executable;
 }
 
-function fallbackEntry(l: DesiredLink, fallback: FallbackFile): RecordEntry {
+function fallbackEntry(
+  l: DesiredLink,
+  fallback: FallbackFile,
+  original: RecordEntry["original"],
+): RecordEntry {
   return {
     path: l.path,
     kind: fallback.kind,
     component: l.component,
     sha256: fallback.content.sha256,
     ...(fallback.executable ? { executable: true } : {}),
+    ...(original ? { original } : {}),
   };
 }
 

@@ -1,17 +1,18 @@
 import type { DesiredFile } from "../../manifest/desired.js";
 import { inTakeoverPlace } from "../bundle/takeover-places.js";
 import { originalPath, originalsDir } from "../model/original-store.js";
-import type { RecordEntry } from "../model/record.js";
+import type { OriginalFile, OriginalLink, RecordEntry } from "../model/record.js";
 import { isAsRecorded } from "../project/as-recorded.js";
+import type { PathState } from "../project/project-state.js";
 import type { PlanContext } from "./plan-context.js";
 
 /**
  * A person's file agentc adopted (it held the bytes agentc shipped, as after `agentc import`) whose version in
  * the bundle changed while the file is still exactly as adopted: agentc takes it over at its path. The
  * person's file is kept below `.agentc/originals/` by a rename (bytes, mode and inode), the new version is
- * written in its place, and the record keeps the original's hash and mode as a note of what was taken over.
- * Giving it back moves whatever is stored there back, as it is: whatever is there is the person's. From here
- * on agentc updates the file as its own.
+ * written in its place, and the record keeps the original's hash and mode (a link's text), which giving it
+ * back checks. So is a person's adopted link where the bundle now wants a file. From here on agentc updates
+ * the file as its own.
  */
 export function planTakeOver(
   ctx: PlanContext,
@@ -31,7 +32,10 @@ export function planTakeOver(
     component: f.component,
     sha256: f.sha256,
     ...(kind === "file" ? { executable: f.executable } : {}),
-    original: { sha256: adopted.sha256 ?? "", executable: adopted.executable === true },
+    original:
+      adopted.kind === "symlink"
+        ? { target: adopted.target ?? "" }
+        : { sha256: adopted.sha256 ?? "", executable: adopted.executable === true },
   });
 }
 
@@ -51,18 +55,22 @@ export function planLinkTakeOver(ctx: PlanContext, entry: RecordEntry, makeLink:
 }
 
 /**
- * Whether an owned file's or seed's record shows a person's file agentc adopted, still as adopted, at a place
- * agentc may take it over (an assistant file its own data names: takeover-places.ts), its place in
- * `.agentc/originals/` free.
+ * Whether an owned file's, seed's or link's record shows a person's file (or link) agentc adopted, still as
+ * adopted, at a place agentc may take it over (an assistant file its own data names: takeover-places.ts), its
+ * place in `.agentc/originals/` free.
  */
 export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
   return (
-    (recorded.kind === "file" || recorded.kind === "seed") &&
     recorded.adopted === true &&
-    isAsRecorded(ctx.state.get(recorded.path), recorded) &&
+    isAsAdopted(ctx.state.get(recorded.path), recorded) &&
     inTakeoverPlace(recorded.path) &&
     originalPlaceFree(ctx, recorded.path)
   );
+}
+
+function isAsAdopted(onDisk: PathState, recorded: RecordEntry): boolean {
+  if (recorded.kind === "symlink") return onDisk.type === "symlink" && onDisk.target === recorded.target;
+  return (recorded.kind === "file" || recorded.kind === "seed") && isAsRecorded(onDisk, recorded);
 }
 
 /** Whether nothing is at the place of `path`'s original: the rename into `.agentc/originals/` would replace it. */
@@ -72,15 +80,16 @@ export function originalPlaceFree(ctx: PlanContext, path: string): boolean {
 
 /**
  * A taken-over file agentc no longer installs (uninstall, or its component dropped): the person's original
- * goes back to its path. Where the file is still as agentc wrote it (or gone), agentc's version is removed and
+ * goes back to its path, once it is checked against the record (hash and mode, a link's text): a stored
+ * original that changed is a conflict naming it, never given back as something else. Where the file is still as agentc wrote it (or gone), agentc's version is removed and
  * the original renamed back; where the person edited it since, their edit stays and the original comes back
  * beside it as `<name>.agentc-old`, recorded as theirs and named in the report.
  */
 export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
   const store = originalPath(entry.path);
-  const link = entry.original !== undefined && "target" in entry.original;
   ctx.claimed.add(entry.path);
-  if (ctx.state.get(store).type !== (link ? "symlink" : "file")) {
+  const stored = ctx.state.get(store);
+  if (stored.type === "absent" || entry.original === undefined) {
     if (ctx.state.get(entry.path).type !== "absent")
       ctx.actions.push({
         op: "keep",
@@ -89,11 +98,19 @@ export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
       });
     return;
   }
+  const changed = storedChange(stored, entry.original);
+  if (changed)
+    return void ctx.conflict(
+      store,
+      `holds your original of ${entry.path}, which agentc took over, but ${changed}; giving it back would put something else at ${entry.path}`,
+      `compare it with ${entry.path}: if it is yours as you want it, move it back yourself (mv ${store} ${entry.path}); else remove it, which keeps ${entry.path} as it is; then run again`,
+    );
   ctx.vacated.add(store);
   const onDisk = ctx.state.get(entry.path);
-  const asWritten = link
-    ? onDisk.type === "symlink" && onDisk.target === entry.target
-    : isAsRecorded(onDisk, entry);
+  const asWritten =
+    entry.kind === "symlink"
+      ? onDisk.type === "symlink" && onDisk.target === entry.target
+      : isAsRecorded(onDisk, entry);
   if (onDisk.type === "absent" || asWritten) {
     if (onDisk.type !== "absent") {
       ctx.actions.push({ op: "remove", path: entry.path });
@@ -111,6 +128,32 @@ export function planGiveBack(ctx: PlanContext, entry: RecordEntry): void {
     reason: `edited since agentc took it over: kept as yours; your file from before is back as ${beside}: compare them and keep one`,
   });
 }
+
+/** How the stored original differs from what the record says agentc took over, or undefined when it does not. */
+function storedChange(stored: PathState, original: OriginalFile | OriginalLink): string | undefined {
+  if ("target" in original) {
+    if (stored.type !== "symlink")
+      return `it is ${kindOf(stored)} now, not the link to ${original.target} agentc took over`;
+    return stored.target === original.target
+      ? undefined
+      : `it links to ${stored.target} now, not to ${original.target} as when agentc took it over`;
+  }
+  if (stored.type !== "file") return `it is ${kindOf(stored)} now, not the file agentc took over`;
+  if (stored.sha256 !== original.sha256)
+    return `its bytes changed since agentc took it over (sha256 ${stored.sha256.slice(0, 12)}…, recorded ${original.sha256.slice(0, 12)}…)`;
+  return stored.executable === original.executable
+    ? undefined
+    : `its mode changed since agentc took it over (${stored.executable ? "executable" : "not executable"} now)`;
+}
+
+const kinds: Record<PathState["type"], string> = {
+  absent: "nothing",
+  file: "a file",
+  symlink: "a link",
+  dir: "a folder",
+  other: "something else",
+};
+const kindOf = (state: PathState): string => kinds[state.type];
 
 /** Folders of `.agentc/originals/` left empty once the originals in them went back, deepest first. */
 export function planOriginalsCleanup(ctx: PlanContext): void {
