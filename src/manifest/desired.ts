@@ -257,10 +257,10 @@ function artifactsInOwnedDirs(
   for (const path of manifest.artifacts) {
     if (!artifactHash.has(path)) continue;
     // A list, not a Set per artifact: a path has a few owners at most, and most have none.
-    let ids: string[] | undefined;
+    const ids: string[] = [];
     for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1))
-      for (const id of owners.get(path.slice(0, at)) ?? []) if (!ids?.includes(id)) (ids ??= []).push(id);
-    for (const id of ids ?? []) {
+      for (const id of owners.get(path.slice(0, at)) ?? []) if (!ids.includes(id)) ids.push(id);
+    for (const id of ids) {
       const list = found.get(id);
       if (list) list.push(path);
       else found.set(id, [path]);

@@ -84,7 +84,11 @@ function keysByFile(keys: readonly ResolvedTrustKey[]): (path: string) => Resolv
   return (path) => {
     // Most paths are no settings file: nothing is allocated for them.
     let files: Set<string> | undefined;
-    for (const key of firsts) if (key.matchesFile(path)) (files ??= new Set()).add(key.file);
+    for (const key of firsts) {
+      if (!key.matchesFile(path)) continue;
+      files ??= new Set();
+      files.add(key.file);
+    }
     return files ? keys.filter((key) => files.has(key.file)) : none;
   };
 }
