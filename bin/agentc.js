@@ -7,7 +7,15 @@
 const { readFileSync, statSync, writeFileSync } = require("node:fs");
 const { createRequire } = require("node:module");
 const { join } = require("node:path");
+const { setFlagsFromString } = require("node:v8");
 const { constants, Script } = require("node:vm");
+
+// V8 compiles a function with its optimising compiler once the function has run a budget of bytecode. A
+// build runs most of its code a few thousand times within a second, where that compiling (on a thread of
+// its own, competing for the same cores) costs more than it saves: eight times the default budget leaves
+// it to the really hot code (docs/benchmark.md, change 37). Set before the bundle is compiled, as when its
+// code cache was recorded: V8 refuses a cache made under other flags.
+setFlagsFromString("--interrupt-budget=540672");
 
 const distDir = join(__dirname, "..", "dist");
 const bundlePath = join(distDir, "agentc.cjs");

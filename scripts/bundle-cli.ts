@@ -26,22 +26,38 @@ const trainingRegistry = join(packageRoot, "examples", "registry");
 const idLinePrefix = "// bundle id: ";
 
 /**
- * schema-validation.js finds the precompiled validators next to itself at run time, by a path esbuild
- * cannot follow; a literal require lets esbuild put them (and their ajv runtime helpers) in the bundle.
+ * Modules that load a file or package on first use, with a `createRequire` esbuild cannot follow: a
+ * literal require lets esbuild put it in the bundle, where it still runs only when first required.
+ * schema-validation.js finds the precompiled validators (and their ajv runtime helpers) next to itself;
+ * yaml-library.js loads the yaml library, which most builds never need.
  */
-const precompiledSchemasInline: Plugin = {
-  name: "precompiled-schemas-inline",
+const lazyRequires = [
+  {
+    file: /[\\/]documents[\\/]schema-validation\.js$/,
+    dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/,
+    literal: 'require("./precompiled-schemas.cjs")',
+  },
+  {
+    file: /[\\/]documents[\\/]yaml-library\.js$/,
+    dynamic: /createRequire\(import\.meta\.url\)\("yaml"\)/,
+    literal: 'require("yaml")',
+  },
+];
+
+const lazyRequiresLiteral: Plugin = {
+  name: "lazy-requires-literal",
   setup(context) {
-    context.onLoad({ filter: /[\\/]documents[\\/]schema-validation\.js$/ }, (args) => {
-      const text = readFileSync(args.path, "utf8");
-      const dynamic = /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/;
-      if (!dynamic.test(text)) {
-        throw new Error(
-          `${args.path} no longer loads its validators as ${dynamic}; update ${import.meta.url}`,
-        );
-      }
-      return { contents: text.replace(dynamic, 'require("./precompiled-schemas.cjs")'), loader: "js" };
-    });
+    for (const { file, dynamic, literal } of lazyRequires) {
+      context.onLoad({ filter: file }, (args) => {
+        const text = readFileSync(args.path, "utf8");
+        if (!dynamic.test(text)) {
+          throw new Error(
+            `${args.path} no longer loads on first use as ${dynamic}; update ${import.meta.url}`,
+          );
+        }
+        return { contents: text.replace(dynamic, literal), loader: "js" };
+      });
+    }
   },
 };
 
@@ -74,7 +90,7 @@ async function bundle(): Promise<string> {
     mainFields: ["module", "main"],
     define: { "import.meta.url": "__agentcBundleUrl" },
     banner: { js: 'const __agentcBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [precompiledSchemasInline, fflateWithoutWorkers, fflateTablesPrecomputed],
+    plugins: [lazyRequiresLiteral, fflateWithoutWorkers, fflateTablesPrecomputed],
     // The language and MCP servers' libraries (and the JSON Schema compiler for MCP tool input) stay in node_modules, loaded by `agentc lsp` and `agentc mcp`
     // alone: in the bundle they would be read and compiled at every start. The CycloneDX library's optional
     // plug-ins (XML, its validators) are not installed: it loads them only when asked for XML or validation,

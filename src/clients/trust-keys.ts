@@ -77,11 +77,14 @@ export function valueOfEntries(entries: readonly OwnedEntry[]): Record<string, u
   return root;
 }
 
-/** A literal path is compared; only a glob is compiled (most trust keys name one file). */
+/**
+ * A literal path is compared; only a glob is compiled (most trust keys name one file). What picomatch's
+ * matcher does for these options, without the result object it makes per call (thousands of paths).
+ */
 function fileMatcher(file: string): (path: string) => boolean {
   if (!/[*?[{]/.test(file)) return (path) => path === file;
-  const matcher = picomatch(file, { dot: true });
-  return (path) => matcher(path);
+  const pattern = picomatch.makeRe(file, { dot: true });
+  return (path) => path !== "" && (path === file || pattern.test(path));
 }
 
 /** A key segment naming the key "*" itself, not any key (a permission map's catch-all pattern). */

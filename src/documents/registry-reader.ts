@@ -7,10 +7,11 @@ import {
   realpathSync,
   statSync,
 } from "node:fs";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { secretPathRule } from "../shared/secret-path-rule.js";
+import { isWithin } from "../shared/within-folder.js";
 import { countWork } from "../shared/work-counts.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { linksFormNoLoop } from "./checks/links-form-no-loop.js";
@@ -248,7 +249,7 @@ export class RegistryReader {
     const tooLong = pathLengthProblem(path);
     if (tooLong) return refused(tooLong, inputWithinLimits, false);
     const full = join(this.root, path);
-    if (isAbsolute(path) || !within(full, this.root))
+    if (isAbsolute(path) || !isWithin(full, this.root))
       return refused(`leads outside ${this.#fenceName}`, readsStayInsideRegistry, false);
     let real: string;
     try {
@@ -256,7 +257,7 @@ export class RegistryReader {
     } catch (error) {
       return this.#unresolved(path, full, error as NodeJS.ErrnoException);
     }
-    if (!within(real, this.#fence)) return this.#outside(path, real);
+    if (!isWithin(real, this.#fence)) return this.#outside(path, real);
     try {
       const stat = statSync(real);
       if (stat.isDirectory()) return { kind: "folder", real };
@@ -301,7 +302,7 @@ export class RegistryReader {
     for (let i = 1; i <= names.length; i++) {
       const prefix = names.slice(0, i).join("/");
       const full = join(this.root, prefix);
-      if (isLink(full) && !within(realOrResolved(full), this.#fence)) return prefix;
+      if (isLink(full) && !isWithin(realOrResolved(full), this.#fence)) return prefix;
     }
     return undefined;
   }
@@ -336,11 +337,6 @@ function refused(reason: string, check: CheckMeta, reported: boolean): Resolved 
 function loopMessage(path: string, ancestor: string): string {
   const held = ancestor === "" ? "the registry folder" : ancestor;
   return `${path} is a link to ${held}, a folder that holds the link, so reading it would never end`;
-}
-
-function within(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 }
 
 function realOrResolved(path: string): string {

@@ -1,14 +1,4 @@
-import {
-  CST,
-  type Document,
-  isMap,
-  isPair,
-  isScalar,
-  Lexer,
-  LineCounter,
-  type Node,
-  parseDocument,
-} from "yaml";
+import type { Document, LineCounter, Node } from "yaml";
 import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../diagnostics/positions.js";
@@ -17,6 +7,7 @@ import { countWork } from "../shared/work-counts.js";
 import { inputWithinLimits } from "./checks/input-within-limits.js";
 import { inputLimits } from "./input-limits.js";
 import type { JsonPath } from "./json-document.js";
+import { yamlLibrary } from "./yaml-library.js";
 import { aliasValueHint, quoteHintAt } from "./yaml-quote-hint.js";
 import { simpleYamlBlock } from "./yaml-simple-block.js";
 import { unusedAnchorAt } from "./yaml-unused-anchor.js";
@@ -134,8 +125,6 @@ function pastLimitsAt(text: string): PastLimits["past"] | undefined {
 
 /** The lexer's tokens that open a key's value or a list item: ':', '-' and the comma between flow items. */
 const entryTokens = new Set(["map-value-ind", "seq-item-ind", "comma"]);
-/** Tokens the lexer yields as markers, with no text of their own. */
-const markers = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);
 
 /**
  * The offset of the first key or list item past `limit`, counted on the lexer's tokens (linear, and it
@@ -143,6 +132,9 @@ const markers = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);
  * minutes.
  */
 export function entryPastLimitAt(text: string, limit: number): number | undefined {
+  const { CST, Lexer } = yamlLibrary();
+  // Tokens the lexer yields as markers, with no text of their own.
+  const markers = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);
   let entries = 0;
   let offset = 0;
   for (const token of new Lexer().lex(text)) {
@@ -237,6 +229,7 @@ function parsedText(text: string): ParsedText | PastLimits {
   const cached = recentTexts.get(text);
   if (cached) return cached;
   const past = pastLimitsAt(text);
+  const { LineCounter, parseDocument } = yamlLibrary();
   const lineCounter = new LineCounter();
   if (!past) countWork("YAML documents parsed");
   const parsed = past
@@ -248,6 +241,7 @@ function parsedText(text: string): ParsedText | PastLimits {
 }
 
 function offsetOf(document: Document, path: JsonPath, part: "key" | "value" = "value"): number {
+  const { isMap, isPair, isScalar } = yamlLibrary();
   let node: unknown = document.contents;
   let offset = (document.contents as Node | null)?.range?.[0] ?? 0;
   for (const [index, segment] of path.entries()) {

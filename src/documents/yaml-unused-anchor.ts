@@ -1,4 +1,5 @@
-import { type Document, isAlias, isNode, visit } from "yaml";
+import type { Document } from "yaml";
+import { yamlLibrary } from "./yaml-library.js";
 
 /**
  * The first anchor (`&name`) that no alias in the document names. A frontmatter value that
@@ -6,6 +7,7 @@ import { type Document, isAlias, isNode, visit } from "yaml";
  * text after `&` is lost without an error; an anchor nothing uses is that mistake, not a reuse.
  */
 export function unusedAnchorAt(document: Document): { anchor: string; offset: number } | undefined {
+  const { isAlias, isNode, visit } = yamlLibrary();
   const used = new Set<string>();
   visit(document, {
     Alias(_key, alias) {

@@ -178,10 +178,15 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
 function sharedCopiesOnce(files: DesiredFile[], listed: Set<string>): DesiredFile[] {
   const isListed = (f: DesiredFile) => listed.has(`${f.component}\0${f.path}`);
   const byPath = new Map<string, DesiredFile[]>();
-  for (const f of files) byPath.set(f.path, [...(byPath.get(f.path) ?? []), f]);
+  for (const f of files) {
+    const copies = byPath.get(f.path);
+    if (copies) copies.push(f);
+    else byPath.set(f.path, [f]);
+  }
   const dropped = new Set<DesiredFile>();
   for (const copies of byPath.values()) {
-    if (!isOneFile(copies, isListed)) continue;
+    // Most paths have one file: no copies to look at.
+    if (copies.length < 2 || !isOneFile(copies, isListed)) continue;
     const kept = copies.find((f) => !isListed(f)) ?? copies[0];
     for (const f of copies) if (f !== kept) dropped.add(f);
   }
@@ -251,9 +256,10 @@ function artifactsInOwnedDirs(
   if (owners.size === 0) return found;
   for (const path of manifest.artifacts) {
     if (!artifactHash.has(path)) continue;
-    const ids = new Set<string>();
+    // A list, not a Set per artifact: a path has a few owners at most, and most have none.
+    const ids: string[] = [];
     for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1))
-      for (const id of owners.get(path.slice(0, at)) ?? []) ids.add(id);
+      for (const id of owners.get(path.slice(0, at)) ?? []) if (!ids.includes(id)) ids.push(id);
     for (const id of ids) {
       const list = found.get(id);
       if (list) list.push(path);

@@ -22,17 +22,20 @@ const printableAscii = /^[\x20-\x7e]*$/;
  */
 export function compareAsciiByRootCollation(a: string, b: string): number {
   const common = Math.min(a.length, b.length);
+  // Paths share long prefixes: equal characters are skipped without looking up their weights.
+  let caseOrder = 0;
   for (let i = 0; i < common; i++) {
-    const difference = (primaryOf[a.charCodeAt(i)] as number) - (primaryOf[b.charCodeAt(i)] as number);
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const difference = (primaryOf[x] as number) - (primaryOf[y] as number);
     if (difference !== 0) return difference;
+    // Same primary weight, other code: the same letter in the other case, and "A" < "a" in code. The
+    // first such place decides only when all primary weights are equal.
+    if (caseOrder === 0) caseOrder = x < y ? 1 : -1;
   }
   if (a.length !== b.length) return a.length - b.length;
-  for (let i = 0; i < common; i++) {
-    const [x, y] = [a.charCodeAt(i), b.charCodeAt(i)];
-    // Same primary weight, other code: the same letter in the other case, and "A" < "a" in code.
-    if (x !== y) return x < y ? 1 : -1;
-  }
-  return 0;
+  return caseOrder;
 }
 
 let collator: Intl.Collator | undefined;

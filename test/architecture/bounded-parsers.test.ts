@@ -43,6 +43,7 @@ const rawCall = [
   /import \{[^}]*\b(parse|parseTree)\b[^}]*\} from "jsonc-parser"/,
   /import \{[^}]*\bparse\b[^}]*\} from "smol-toml"/,
   /import \{[^}]*\b(parse|parseDocument|parseAllDocuments)\b[^}]*\} from "yaml"/,
+  /\{[^}]*\b(parse|parseDocument|parseAllDocuments)\b[^}]*\} = yamlLibrary\(\)/,
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import fc from "fast-check";
+import picomatch from "picomatch";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
+import type { ClientPack } from "../../src/clients/model.js";
 import { resolvedTrustKeys, trustHits, valueOfEntries } from "../../src/clients/trust-keys.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
@@ -247,5 +250,36 @@ describe("trust keys as data", () => {
       "qwen-code mcp-server-trusted mcpServers.b.trust",
       "qwen-code shell-auto-approved permissions.allow.1",
     ]);
+  });
+});
+
+describe("a trust key's file pattern", () => {
+  it("matches a path exactly as picomatch's own matcher does, when it is a glob", () => {
+    const piece = fc.constantFrom(
+      "a",
+      "b",
+      ".",
+      "/",
+      "*",
+      "?",
+      "**",
+      "x.toml",
+      "{a,b}",
+      "[ab]",
+      ".codex",
+      "",
+    );
+    const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(""));
+    const glob = text.filter((file) => /[*?[{]/.test(file));
+    fc.assert(
+      fc.property(glob, fc.array(text, { maxLength: 8 }), (file, paths) => {
+        const pack = { client: "x", name: "X", trust_keys: [{ id: "k", file, key: ["k"], why: "w" }] };
+        const [key] = resolvedTrustKeys([{ pack: pack as unknown as ClientPack }]);
+        const matcher = picomatch(file, { dot: true });
+        for (const path of [...paths, file, ""])
+          assert.equal(key?.matchesFile(path), matcher(path), `${file} ${path}`);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -50,10 +50,25 @@ const key = often(["scope", "globs", "description", "trigger", "a-b", "_x"], ["n
 const line = fc
   .tuple(key, often([": ", ":  "], [":", " : "]), value, often([""], [" ", "\r"]))
   .map(([k, sep, v, end]) => `${k}${sep}${v}${end}`);
-const block = fc.array(fc.oneof({ weight: 9, arbitrary: line }, { weight: 1, arbitrary: word }), {
-  minLength: 1,
-  maxLength: 5,
-});
+/** `key:` and its block list, mostly at one indent, sometimes not (or not a list item at all). */
+const listItemLine = fc
+  .tuple(
+    often(["  ", ""], [" ", "   ", "\t"]),
+    often(["- ", "-  "], ["-", " - "]),
+    fc.oneof(quote, letterWord, word),
+  )
+  .map(([indent, dash, v]) => `${indent}${dash}${v}`);
+const blockListLines = fc
+  .tuple(key, often([":"], [": ", ":  #"]), fc.array(listItemLine, { minLength: 0, maxLength: 4 }))
+  .map(([k, colon, items]) => [`${k}${colon}`, ...items].join("\n"));
+const block = fc.array(
+  fc.oneof(
+    { weight: 9, arbitrary: line },
+    { weight: 6, arbitrary: blockListLines },
+    { weight: 1, arbitrary: word },
+  ),
+  { minLength: 1, maxLength: 5 },
+);
 
 /** Every path the checks ask about, and some that leave the block. */
 function pathsOf(value: Record<string, unknown>): JsonPath[] {
@@ -90,13 +105,25 @@ describe("the simple frontmatter reader (yaml-simple-block.ts)", () => {
       "globs: ['src/a/**', \"b/**\"]\nsupersedes: old-rule",
       "globs: []\ndescription:   Spaced — with a dash, R&D and [brackets]",
       'description: "quoted: with a colon # and a hash"',
+      'name: test-files\ndescription: How to write and run tests.\npaths:\n  - "**/*.test.ts"\n  - "test/**"',
+      "name: reviewer\ntools: [read, grep, glob]\nmodel: inherit",
+      "globs:\n- src/**\n-  'test/**'\nscope: scoped",
     ];
     for (const text of blocks) assert.equal(assertSameAsLibrary(text), true, text);
   });
 
   it("leaves every other form to the library", () => {
     const others = [
-      "globs:\n  - src/**",
+      "globs:\n  - *.ts",
+      "globs:\n  - 3",
+      "globs:\n  - a\n    b",
+      "globs:\n  - a\n   - b",
+      "globs:\n  -",
+      "nested:\n  key: value",
+      "null:\n  - a",
+      "globs: [a b]",
+      "globs: [a: b]",
+      "tools: [read, true]",
       "# a comment\nscope: global",
       "scope: global # trailing comment",
       "count: 3",
@@ -104,7 +131,7 @@ describe("the simple frontmatter reader (yaml-simple-block.ts)", () => {
       "nothing:",
       "scope: global\nscope: scoped",
       'escaped: "a\\tb"',
-      "globs: [src/**]",
+      "globs: [*.ts]",
       "globs: *.ts",
       "description: ends with a colon:",
       "description: has: a colon",
@@ -123,12 +150,17 @@ describe("the simple frontmatter reader (yaml-simple-block.ts)", () => {
 
   it("agrees with the library on random blocks wherever it reads one", () => {
     let read = 0;
+    let withBlockList = 0;
     fc.assert(
       fc.property(block, (lines) => {
-        if (assertSameAsLibrary(lines.join("\n"))) read++;
+        const text = lines.join("\n");
+        if (!assertSameAsLibrary(text)) return;
+        read++;
+        if (/:\n *-/.test(text)) withBlockList++;
       }),
-      { numRuns: 3000 },
+      { numRuns: 5000 },
     );
-    assert.ok(read > 300, `only ${read} of 3000 random blocks were simple: the generator tests too little`);
+    assert.ok(read > 300, `only ${read} of 5000 random blocks were simple: the generator tests too little`);
+    assert.ok(withBlockList > 50, `only ${withBlockList} simple blocks held a block list`);
   });
 });

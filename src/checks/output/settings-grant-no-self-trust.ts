@@ -80,12 +80,16 @@ function keysByFile(keys: readonly ResolvedTrustKey[]): (path: string) => Resolv
   const firstOfFile = new Map<string, ResolvedTrustKey>();
   for (const key of keys) if (!firstOfFile.has(key.file)) firstOfFile.set(key.file, key);
   const firsts = [...firstOfFile.values()];
+  const none: ResolvedTrustKey[] = [];
   return (path) => {
-    // Most paths are no settings file: one empty array for them.
-    const matched = firsts.filter((key) => key.matchesFile(path));
-    if (matched.length === 0) return [];
-    const files = new Set(matched.map((key) => key.file));
-    return keys.filter((key) => files.has(key.file));
+    // Most paths are no settings file: nothing is allocated for them.
+    let files: Set<string> | undefined;
+    for (const key of firsts) {
+      if (!key.matchesFile(path)) continue;
+      files ??= new Set();
+      files.add(key.file);
+    }
+    return files ? keys.filter((key) => files.has(key.file)) : none;
   };
 }
 
