@@ -1,5 +1,5 @@
-import { builtinSection } from "./builtin-pack.js";
-import { isJson, type Json } from "./seed-pack-model.js";
+import { builtinSection } from "../packs/shared/builtin-pack.js";
+import { isJson, type Json } from "../packs/shared/seed-pack-model.js";
 
 /** What a seed-shaped pack states of its hooks itself; the rest of the hooks section is the client's form. */
 const statedBySeed = new Set([

@@ -1,8 +1,6 @@
 import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 import type { McpMapping } from "../packs/mcp/model.js";
 
-export type { McpMapping };
-
 /** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
 export interface TrustKey {
   id: string;

@@ -1,6 +1,12 @@
 import type { Verb } from "../core/model.js";
+import {
+  isNote,
+  type Json,
+  type NotActedOn,
+  type Put,
+  withoutNotes,
+} from "../packs/shared/seed-pack-model.js";
 import { builtinHookForm } from "./builtin-hook-form.js";
-import { isNote, type Json, type NotActedOn, type Put, withoutNotes } from "./seed-pack-model.js";
 
 /** The seed's verbs that are not neutral verbs: search is both grep and glob, write is edit. */
 const seedVerbs: Record<string, Verb[]> = { search: ["grep", "glob"], write: ["edit"] };

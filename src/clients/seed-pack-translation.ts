@@ -1,9 +1,6 @@
 import type { JsonPath } from "../documents/json-document.js";
+import { sections } from "../packs/index.js";
 import { packPath } from "../packs/shared/placeholders.js";
-import type { FileMapping } from "./model.js";
-import { denyLimits } from "./seed-deny-limits.js";
-import { DocumentedFields } from "./seed-documented-fields.js";
-import { seedMcp } from "./seed-mcp.js";
 import {
   isJson,
   isNote,
@@ -12,7 +9,10 @@ import {
   type Put,
   type SeedTranslation,
   withoutNotes,
-} from "./seed-pack-model.js";
+} from "../packs/shared/seed-pack-model.js";
+import type { FileMapping } from "./model.js";
+import { denyLimits } from "./seed-deny-limits.js";
+import { DocumentedFields } from "./seed-documented-fields.js";
 import { defaultHooksFile, seedHooks, seedPermissions, seedVerbMap } from "./seed-pack-settings.js";
 import { seedRuleNumbering } from "./seed-rule-numbering.js";
 
@@ -61,7 +61,7 @@ export function translateSeedPack(seed: Json): SeedTranslation {
   out.notActedOn.push(...documented.borrowedNote());
   seedPermissions(seed, put);
   seedHooks(seed, put, out.notActedOn);
-  seedMcp(seed, put, out.notActedOn);
+  for (const section of sections) section.seed?.(seed, put, out.notActedOn);
   for (const key of ["command_format", "trust_keys", "notes", "always_loaded_limit", "rule_numbering"])
     put([key], withoutNotes(seed[key]), [key]);
   if (seed.rule_numbering === undefined)

@@ -2,6 +2,7 @@ import type { Core } from "../core/model.js";
 import type { InlineCheck } from "../diagnostics/check-meta.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { PromiseKind } from "./shared/capability.js";
+import type { Json, NotActedOn, Put } from "./shared/seed-pack-model.js";
 import type { SettingsOutcome } from "./shared/settings-part.js";
 import type { KeyPath } from "./shared/unfill-template.js";
 
@@ -85,6 +86,8 @@ export interface Section<Pack extends PackBase = PackBase, Found = unknown> {
   rank: number;
   matrix?: readonly MatrixKind[];
   settings?: SettingsSide<Pack, Found>;
+  /** The section of a seed-shaped pack (`seed_version`) put into agentc's names (clients/seed-pack-translation.ts). */
+  seed?(seed: Json, put: Put, notActedOn: NotActedOn[]): void;
   /** The checks raised while the section is compiled or packaged (each also in src/checks/index.ts). */
   checks?: readonly InlineCheck[];
 }

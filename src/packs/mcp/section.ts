@@ -5,6 +5,7 @@ import { mcpVariableReachesServer } from "./checks/mcp-variable-reaches-server.j
 import { mcpEntries } from "./emit.js";
 import type { McpFound, McpPack } from "./model.js";
 import { readServers } from "./read-servers.js";
+import { seedMcp } from "./seed.js";
 
 /** MCP servers: core/mcp.json's servers, one entry each under the pack's `mcp.key` (docs/client-settings.md). */
 export const mcpSection: Section<McpPack, McpFound> = {
@@ -25,5 +26,6 @@ export const mcpSection: Section<McpPack, McpFound> = {
       },
     },
   },
+  seed: seedMcp,
   checks: [mcpVariableReachesServer],
 };
