@@ -1,5 +1,4 @@
 import type { ClientPack } from "../clients/model.js";
-import type { ReadHook } from "../clients/reverse-hooks.js";
 import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { type SectionFindings, sections } from "../packs/index.js";
@@ -139,11 +138,6 @@ export interface ImportedCommand {
   clients?: string[];
 }
 
-/** A hook read from a client's file, with the packs whose files had it (merged across readings). */
-export interface ImportedHook extends ReadHook {
-  readBy?: string[];
-}
-
 /** One section of an always-on instruction file: a global rule of sources/. */
 export interface ImportedSection {
   /** The Markdown from its heading to the next one, without trailing blank lines. */
@@ -177,9 +171,6 @@ export interface ImportedItems extends SectionFindings {
   agents: ImportedAgent[];
   commands: ImportedCommand[];
   permissions: ImportedPermissions;
-  hooks: ImportedHook[];
-  /** True when a native hooks file carries agentc's secret guard. */
-  guard: boolean;
   /** True when the client's sandbox is switched on as agentc writes it for the core's denied reads. */
   sandboxesReads?: boolean;
   /** Per client id, the pack's policy values the project's settings have (targets.json client_policies). */
@@ -195,9 +186,7 @@ export function emptyItems(): ImportedItems {
     agents: [],
     commands: [],
     permissions: { deny: [], ask: [], allow: [] },
-    hooks: [],
     ...(Object.assign({}, ...sections.map((section) => section.settings?.nothingFound())) as SectionFindings),
-    guard: false,
     policies: {},
   };
 }

@@ -4,13 +4,12 @@ import type { ReadReport, Section } from "../packs/section.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import { adjusted, type ReadContext } from "./read-context.js";
 import { readExecPolicyLines, readExecPolicyLists } from "./read-settings-exec-policy.js";
-import { readHooks } from "./read-settings-hooks.js";
 import { readOsReadDeny } from "./read-settings-os-read-deny.js";
 import { readPermissions } from "./read-settings-permissions.js";
 import { readSettingsDocument, type SettingsDocument } from "./settings-document.js";
 import { extrasAgree, unowned } from "./settings-values.js";
 
-type Part = "permissions" | "hooks" | "exec_policy" | "os_read_deny" | Section;
+type Part = "permissions" | "exec_policy" | "os_read_deny" | Section;
 
 /**
  * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, the sandbox, often in one file): each read once, each part
@@ -41,7 +40,7 @@ function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml";
     file.parts.push(part);
     files.set(path, file);
   };
-  for (const part of ["permissions", "hooks"] as const) add(pack[part], part);
+  add(pack.permissions, "permissions");
   for (const section of sections) add(section.settings?.file(pack), section);
   const sandbox = pack.os_read_deny?.write;
   if (sandbox) {
@@ -64,7 +63,6 @@ function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml";
 function readPart(ctx: ReadContext, pack: ClientPack, part: Part, document: SettingsDocument): string[] {
   if (part === "permissions" && pack.permissions)
     return readPermissions(ctx, pack, pack.permissions, document);
-  if (part === "hooks" && pack.hooks) return readHooks(ctx, pack, pack.hooks, document);
   if (typeof part === "object")
     return part.settings?.read(pack, document, report(ctx, document), ctx.items) ?? [];
   if (part === "exec_policy" && pack.exec_policy) return readExecPolicyLists(ctx, pack.exec_policy, document);

@@ -75,8 +75,8 @@ export function clientLoads(pack: ClientPack, tree: ProjectTree): ClientLoads {
         const globs = folder && text !== undefined ? ruleMeaning(folder, text).globs : undefined;
         return { ...item, ...(globs ? { globs } : {}) };
       }),
-    mcp: load.mcp.map((path) => configFile(pack, tree, path, "mcp")),
-    settings: load.settings.map((path) => configFile(pack, tree, path, "hooks")),
+    mcp: load.mcp.map((path) => sectionFile(pack, tree, path, "mcp")),
+    settings: load.settings.map((path) => sectionFile(pack, tree, path, "settings")),
     twice: repeatedTexts(load).map(([first, later]) => ({ path: later.path, sameAs: first.path })),
   };
 }
@@ -96,26 +96,7 @@ function startFile(text: LoadedText): StartFile {
   };
 }
 
-/** The pack's own MCP or hooks file, read at the pack's key path; any other file is listed unread. */
-function configFile(pack: ClientPack, tree: ProjectTree, path: string, what: "mcp" | "hooks"): ConfigFile {
-  if (what === "mcp") return sectionFile(pack, tree, path, what);
-  const mapping = pack.hooks;
-  if (!mapping || packPath(mapping.file, pack.runtime_placeholders) !== path) return { path };
-  const parsed = parsedConfig(tree.text(path) ?? "", mapping.format);
-  const container = mapping.key.reduce<unknown>((value, key) => objectOf(value)?.[key], parsed);
-  const entries = objectOf(container);
-  if (!entries) return { path, names: [] };
-  const names = Object.keys(entries).sort();
-  return {
-    path,
-    names: names.map((event) => {
-      const list = entries[event];
-      return Array.isArray(list) && list.length > 1 ? `${event} ×${list.length}` : event;
-    }),
-  };
-}
-
-/** A file of the pack's sections listed with `list`, with the names the section reads in it. */
+/** A file of the pack's sections listed with `list`, with the names the section reads in it; any other file is listed unread. */
 function sectionFile(
   pack: ClientPack,
   tree: ProjectTree,
@@ -138,10 +119,4 @@ function parsedConfig(text: string, format: "json" | "toml"): unknown {
   } catch {
     return undefined;
   }
-}
-
-function objectOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }

@@ -66,7 +66,9 @@ function writtenPlaces(pack: ClientPack): ClientReads {
     agents: one(pack.agents_dir, pack.agent_frontmatter?.extension),
     commands: one(pack.commands_dir, pack.command_format?.extension),
     mcp: { files: sectionFiles(pack, "mcp"), pick: "all" },
-    settings: [...new Set([pack.permissions?.file, pack.hooks?.file].filter((f) => f !== undefined))],
+    settings: [
+      ...new Set([pack.permissions?.file, ...sectionFiles(pack, "settings")].filter((f) => f !== undefined)),
+    ],
   };
 }
 

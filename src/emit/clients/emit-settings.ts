@@ -5,7 +5,6 @@ import type { Registry } from "../../registry/model.js";
 import type { ComposedFile } from "../emitted-tree.js";
 import type { ClientEmission } from "./emit-context.js";
 import { guardWiring } from "./guard-wiring.js";
-import { hookEntries } from "./hook-entries.js";
 import { osReadDenyParts } from "./os-read-deny.js";
 import { permissionEntries } from "./permission-entries.js";
 
@@ -18,12 +17,11 @@ export function emitClientSettings(client: LoadedClientPack, registry: Registry)
   const { pack } = client;
   const { core } = registry;
   const permissions = permissionEntries(pack, core, registry.targets.client_policies?.[pack.client]);
-  const hooks = hookEntries(pack, core.hooks);
   const guard = guardWiring(pack, registry);
   const sandbox: SettingsOutcome = { parts: osReadDenyParts(pack, registry), rows: [] };
   // The guard's entry comes before the core's hooks, so clients that run hooks in order ask it first.
   const sectionOutcomes = sections.flatMap((section) => section.settings?.emit(pack, registry) ?? []);
-  const outcomes = [permissions, sandbox, guard, hooks, ...sectionOutcomes];
+  const outcomes = [permissions, sandbox, guard, ...sectionOutcomes];
   return {
     files: [...permissions.files, ...guard.files],
     composed: composedFiles(
