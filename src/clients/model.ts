@@ -1,4 +1,4 @@
-import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 import type { GuardWiring, HookMapping } from "../packs/hooks/model.js";
 import type { McpMapping } from "../packs/mcp/model.js";
 

@@ -7,5 +7,4 @@ import { bySectionRank, type FoundOf, type Section } from "./section.js";
 export const sections: readonly Section[] = [hooksSection, mcpSection].sort(bySectionRank);
 
 /** Everything the sections' readers find, together (import's items hold it). */
-export type SectionFindings = FoundOf<typeof hooksSection> &
-  FoundOf<typeof mcpSection>;
+export type SectionFindings = FoundOf<typeof hooksSection> & FoundOf<typeof mcpSection>;
