@@ -1,4 +1,5 @@
 import type { JsonPath } from "../documents/json-document.js";
+import { defaultHooksFile } from "../packs/hooks/seed.js";
 import { sections } from "../packs/index.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import {
@@ -10,10 +11,11 @@ import {
   type SeedTranslation,
   withoutNotes,
 } from "../packs/shared/seed-pack-model.js";
+import { seedVerbMap } from "../packs/shared/seed-verb-map.js";
 import type { FileMapping } from "./model.js";
 import { denyLimits } from "./seed-deny-limits.js";
 import { DocumentedFields } from "./seed-documented-fields.js";
-import { defaultHooksFile, seedHooks, seedPermissions, seedVerbMap } from "./seed-pack-settings.js";
+import { seedPermissions } from "./seed-pack-settings.js";
 import { seedRuleNumbering } from "./seed-rule-numbering.js";
 
 /** Top-level keys only seed 001's shape has; one of them makes a pack file seed-shaped. */
@@ -60,7 +62,6 @@ export function translateSeedPack(seed: Json): SeedTranslation {
   agents(seed, put, documented);
   out.notActedOn.push(...documented.borrowedNote());
   seedPermissions(seed, put);
-  seedHooks(seed, put, out.notActedOn);
   for (const section of sections) section.seed?.(seed, put, out.notActedOn);
   for (const key of ["command_format", "trust_keys", "notes", "always_loaded_limit", "rule_numbering"])
     put([key], withoutNotes(seed[key]), [key]);

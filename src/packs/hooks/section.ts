@@ -4,6 +4,7 @@ import { valueAt } from "../shared/value-at.js";
 import { hookEntries, withAgentStartTools } from "./emit.js";
 import type { HooksFound, HooksPack } from "./model.js";
 import { readHooks } from "./read-hooks.js";
+import { seedHooks } from "./seed.js";
 
 /** Hooks: core/hooks.json's hooks, entries under the pack's `hooks.key` by event (docs/client-settings.md). */
 export const hooksSection: Section<HooksPack, HooksFound> = {
@@ -32,4 +33,5 @@ export const hooksSection: Section<HooksPack, HooksFound> = {
       },
     },
   },
+  seed: seedHooks,
 };
