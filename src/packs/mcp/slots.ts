@@ -1,3 +1,4 @@
+import type { WrittenServer } from "../../core/load-mcp.js";
 import type { McpServer, RemoteServer, StdioServer } from "../../core/model.js";
 
 /** A value that is exactly one variable, without a default: it can be handed over by name. */
@@ -7,19 +8,10 @@ const bearerVariable = /^Bearer \$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 /** Text between the core's spelling of variables (`${NAME}`) and the client's: emit rewrites, read turns back. */
 type Spelling = (text: string) => string;
 
-/** What reading one slot gives back of a server: its fields, the maps merged over the slots read before. */
-export interface SlotReading {
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-  url?: string;
-  headers?: Record<string, string>;
+/** What reading one slot gives back of a server: its fields as core/mcp.json writes them, the maps merged. */
+export type SlotReading = Partial<Omit<WrittenServer, "transport" | "clients">> & {
   transport?: "http" | "sse";
-  tools?: string[];
-  timeout?: number;
-  description?: string;
-}
+};
 
 /**
  * One slot of an MCP entry template, both ways: what it writes of a core server (`used`: the template's slots,
