@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import fc from "fast-check";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
 import type { ClientPack } from "../../src/clients/model.js";
