@@ -110,13 +110,6 @@ const remoteSlots: Record<string, Slot<RemoteServer>> = {
   },
 };
 
-/** Every slot name an MCP template may use. */
-export const mcpSlotNames = [
-  ...Object.keys(stdioSlots),
-  ...Object.keys(remoteSlots),
-  ...Object.keys(commonSlots),
-];
-
 /** The slots of an MCP template and how each core value reaches one: the values, and what no slot carries. */
 export interface McpSlots {
   values: Record<string, unknown>;
