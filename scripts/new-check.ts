@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { allChecks } from "../src/checks/index.js";
+import { sections } from "../src/packs/index.js";
 import { packageRoot } from "../src/shared/package-paths.js";
 
 /**
@@ -20,7 +21,10 @@ const homes = {
     areas: ["registry", "documents", "core", "clients", "capabilities", "dependencies"],
     folder: (a: string) => `src/${a}/checks`,
   },
-  emit: { areas: ["emit"], folder: () => "src/emit/checks" },
+  emit: {
+    areas: ["emit", ...sections.map((section) => `packs/${section.name.replaceAll("_", "-")}`)],
+    folder: (a: string) => `src/${a}/checks`,
+  },
   registry: { areas: ["registry", "clients", "capabilities"], folder: (a: string) => `src/checks/${a}` },
   output: { areas: ["output", "clients"], folder: (a: string) => `src/checks/${a}` },
 } as const;

@@ -1,5 +1,5 @@
-import { builtinSection } from "./builtin-pack.js";
-import type { Json, NotActedOn } from "./seed-pack-model.js";
+import { builtinSection } from "../packs/shared/builtin-pack.js";
+import type { Json, NotActedOn } from "../packs/shared/seed-pack-model.js";
 
 type Section = "skill_frontmatter" | "agent_frontmatter";
 

@@ -1,9 +1,7 @@
 import type { JsonPath } from "../documents/json-document.js";
-import type { FileMapping } from "./model.js";
-import { packPath } from "./placeholders.js";
-import { denyLimits } from "./seed-deny-limits.js";
-import { DocumentedFields } from "./seed-documented-fields.js";
-import { seedMcp } from "./seed-mcp.js";
+import { defaultHooksFile } from "../packs/hooks/seed.js";
+import { sections } from "../packs/index.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import {
   isJson,
   isNote,
@@ -12,8 +10,12 @@ import {
   type Put,
   type SeedTranslation,
   withoutNotes,
-} from "./seed-pack-model.js";
-import { defaultHooksFile, seedHooks, seedPermissions, seedVerbMap } from "./seed-pack-settings.js";
+} from "../packs/shared/seed-pack-model.js";
+import { seedVerbMap } from "../packs/shared/seed-verb-map.js";
+import type { FileMapping } from "./model.js";
+import { denyLimits } from "./seed-deny-limits.js";
+import { DocumentedFields } from "./seed-documented-fields.js";
+import { seedPermissions } from "./seed-pack-settings.js";
 import { seedRuleNumbering } from "./seed-rule-numbering.js";
 
 /** Top-level keys only seed 001's shape has; one of them makes a pack file seed-shaped. */
@@ -60,8 +62,7 @@ export function translateSeedPack(seed: Json): SeedTranslation {
   agents(seed, put, documented);
   out.notActedOn.push(...documented.borrowedNote());
   seedPermissions(seed, put);
-  seedHooks(seed, put, out.notActedOn);
-  seedMcp(seed, put, out.notActedOn);
+  for (const section of sections) section.seed?.(seed, put, out.notActedOn);
   for (const key of ["command_format", "trust_keys", "notes", "always_loaded_limit", "rule_numbering"])
     put([key], withoutNotes(seed[key]), [key]);
   if (seed.rule_numbering === undefined)

@@ -1,5 +1,5 @@
 import type { JsonDocument, JsonPath } from "../documents/json-document.js";
-import type { SeedTranslation } from "./seed-pack-model.js";
+import type { SeedTranslation } from "../packs/shared/seed-pack-model.js";
 
 /**
  * The translated pack as a document: its value is agentc's shape, and a position asked for a path of

@@ -1,8 +1,8 @@
 import type { JsonPath } from "../documents/json-document.js";
+import { packPath, placeholdersIn } from "../packs/shared/placeholders.js";
+import { slotsOf } from "../packs/shared/template-slots.js";
 import type { ClientPack } from "./model.js";
-import { packPath, placeholdersIn } from "./placeholders.js";
 import { rawValueProblem } from "./raw-field.js";
-import { slotsOf } from "./template-slots.js";
 
 /** A fact about a pack the schema cannot check, at the JSON path it concerns. */
 export interface PackFault {

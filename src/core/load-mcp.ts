@@ -9,7 +9,7 @@ import type { McpServer } from "./model.js";
 export const mcpFile = "core/mcp.json";
 
 /** A server as written; the schema has already checked which keys its transport takes. */
-interface WrittenServer {
+export interface WrittenServer {
   transport: "stdio" | "http" | "sse";
   command?: string;
   args?: string[];

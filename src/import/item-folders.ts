@@ -1,6 +1,6 @@
 import type { ClientPack, ItemFolder, ItemFolders } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
 import { skillFileName } from "../core/load-skills.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import type { ProjectReader } from "./project-reader.js";
 import { leftOut, type ReadContext, start } from "./read-context.js";
 

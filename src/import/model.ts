@@ -1,8 +1,7 @@
 import type { ClientPack } from "../clients/model.js";
-import type { ReadHook } from "../clients/reverse-hooks.js";
-import type { ReadServer } from "../clients/reverse-mcp.js";
 import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { type SectionFindings, sections } from "../packs/index.js";
 import type { Adapter } from "../registry/model.js";
 
 /** One assistant as the package's data describes it: its rule adapter, its client pack, or both. */
@@ -139,19 +138,6 @@ export interface ImportedCommand {
   clients?: string[];
 }
 
-/** A hook read from a client's file, with the packs whose files had it (merged across readings). */
-export interface ImportedHook extends ReadHook {
-  readBy?: string[];
-}
-
-/** A server read from a client's file, with what the merge of readings needs. */
-export type ImportedServer = ReadServer & {
-  /** The client's entry as written, to tell whether another reading would be written like it. */
-  written?: unknown;
-  /** The client packs whose files had the server (merged across readings). */
-  readBy?: string[];
-};
-
 /** One section of an always-on instruction file: a global rule of sources/. */
 export interface ImportedSection {
   /** The Markdown from its heading to the next one, without trailing blank lines. */
@@ -177,7 +163,7 @@ export interface ImportedScoped extends ImportedInstructions {
 }
 
 /** Everything import found, in neutral form, before it is merged across assistants. */
-export interface ImportedItems {
+export interface ImportedItems extends SectionFindings {
   instructions: ImportedInstructions[];
   scoped: ImportedScoped[];
   rules: ImportedRule[];
@@ -185,10 +171,6 @@ export interface ImportedItems {
   agents: ImportedAgent[];
   commands: ImportedCommand[];
   permissions: ImportedPermissions;
-  hooks: ImportedHook[];
-  servers: ImportedServer[];
-  /** True when a native hooks file carries agentc's secret guard. */
-  guard: boolean;
   /** True when the client's sandbox is switched on as agentc writes it for the core's denied reads. */
   sandboxesReads?: boolean;
   /** Per client id, the pack's policy values the project's settings have (targets.json client_policies). */
@@ -204,9 +186,7 @@ export function emptyItems(): ImportedItems {
     agents: [],
     commands: [],
     permissions: { deny: [], ask: [], allow: [] },
-    hooks: [],
-    servers: [],
-    guard: false,
+    ...(Object.assign({}, ...sections.map((section) => section.settings?.nothingFound())) as SectionFindings),
     policies: {},
   };
 }

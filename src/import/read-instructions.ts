@@ -1,5 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
 import { parentPath } from "../shared/posix-path.js";

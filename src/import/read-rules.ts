@@ -1,6 +1,6 @@
 import type { ClientPack, RuleTriggers } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import { rawGlobsFact, rawGlobsQuoted } from "../shared/raw-globs.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { generatedDescription, pathInside, portable, withoutGeneratedComment } from "./native-text.js";

@@ -1,6 +1,7 @@
 import { parse as parseJsonc } from "jsonc-parser";
 import type { ClientPack } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
+import { sections } from "../packs/index.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import { parseToml } from "../shared/bounded-toml.js";
 import { jsonTooDeepAt } from "../shared/nesting-limit.js";
 import { defaultAlwaysLoadedLimit } from "../shared/text-budget.js";
@@ -75,8 +76,8 @@ export function clientLoads(pack: ClientPack, tree: ProjectTree): ClientLoads {
         const globs = folder && text !== undefined ? ruleMeaning(folder, text, raw).globs : undefined;
         return { ...item, ...(globs ? { globs } : {}) };
       }),
-    mcp: load.mcp.map((path) => configFile(pack, tree, path, "mcp")),
-    settings: load.settings.map((path) => configFile(pack, tree, path, "hooks")),
+    mcp: load.mcp.map((path) => sectionFile(pack, tree, path, "mcp")),
+    settings: load.settings.map((path) => sectionFile(pack, tree, path, "settings")),
     twice: repeatedTexts(load).map(([first, later]) => ({ path: later.path, sameAs: first.path })),
   };
 }
@@ -96,23 +97,20 @@ function startFile(text: LoadedText): StartFile {
   };
 }
 
-/** The pack's own MCP or hooks file, read at the pack's key path; any other file is listed unread. */
-function configFile(pack: ClientPack, tree: ProjectTree, path: string, what: "mcp" | "hooks"): ConfigFile {
-  const mapping = what === "mcp" ? pack.mcp : pack.hooks;
-  if (!mapping || packPath(mapping.file, pack.runtime_placeholders) !== path) return { path };
-  const parsed = parsedConfig(tree.text(path) ?? "", mapping.format);
-  const container = mapping.key.reduce<unknown>((value, key) => objectOf(value)?.[key], parsed);
-  const entries = objectOf(container);
-  if (!entries) return { path, names: [] };
-  const names = Object.keys(entries).sort();
-  if (what === "mcp") return { path, names };
-  return {
-    path,
-    names: names.map((event) => {
-      const list = entries[event];
-      return Array.isArray(list) && list.length > 1 ? `${event} ×${list.length}` : event;
-    }),
-  };
+/** A file of the pack's sections listed with `list`, with the names the section reads in it; any other file is listed unread. */
+function sectionFile(
+  pack: ClientPack,
+  tree: ProjectTree,
+  path: string,
+  list: "mcp" | "settings",
+): ConfigFile {
+  for (const section of sections) {
+    const loads = section.settings?.loads;
+    const file = loads?.list === list ? section.settings?.file(pack) : undefined;
+    if (!loads || !file || packPath(file.file, pack.runtime_placeholders) !== path) continue;
+    return { path, names: loads.names(pack, parsedConfig(tree.text(path) ?? "", file.format)) };
+  }
+  return { path };
 }
 
 function parsedConfig(text: string, format: "json" | "toml"): unknown {
@@ -122,10 +120,4 @@ function parsedConfig(text: string, format: "json" | "toml"): unknown {
   } catch {
     return undefined;
   }
-}
-
-function objectOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }

@@ -1,9 +1,9 @@
-import { withExamplePack } from "../../clients/checks/client-fixtures.js";
 import type { ClientPack } from "../../clients/model.js";
 import type { CoreRule } from "../../core/model.js";
 import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { withExamplePack } from "../../diagnostics/pack-fixtures.js";
 
 export const loadTriggerMapped: InlineCheck = {
   id: "AGC081",

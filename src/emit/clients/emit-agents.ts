@@ -1,9 +1,9 @@
-import { agentStartNames } from "../../clients/agent-start-tools.js";
 import { coreItemName } from "../../clients/core-item-name.js";
 import type { AgentFrontmatter } from "../../clients/model.js";
-import { packPath } from "../../clients/placeholders.js";
 import type { CoreAgent } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { agentStartNames } from "../../packs/shared/agent-start-tools.js";
+import { packPath } from "../../packs/shared/placeholders.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import {

@@ -1,8 +1,8 @@
 import { coreItemName } from "../../clients/core-item-name.js";
 import type { CommandFormat } from "../../clients/model.js";
-import { packPath } from "../../clients/placeholders.js";
 import type { CoreCommand } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { packPath } from "../../packs/shared/placeholders.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import {

@@ -1,7 +1,7 @@
 import type { RuleTriggers, TriggerMapping } from "../../clients/model.js";
-import { packPath } from "../../clients/placeholders.js";
 import { rawValueProblem } from "../../clients/raw-field.js";
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
+import { packPath } from "../../packs/shared/placeholders.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { csvGlobs } from "../adapters/frontmatter-template.js";
 import { triggerDeviationFinding } from "../checks/client-cannot-express.js";

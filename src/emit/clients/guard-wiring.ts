@@ -1,14 +1,21 @@
-import { withAgentStartTools } from "../../clients/agent-start-tools.js";
 import { guardProgram } from "../../clients/guard-program.js";
-import type { ClientPack, GuardWiring, HookMapping } from "../../clients/model.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
+import type { ClientPack } from "../../clients/model.js";
 import type { CoreHook } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import {
+  failClosedGap,
+  failClosedSince,
+  fileExtraEntries,
+  planHook,
+  withAgentStartTools,
+} from "../../packs/hooks/emit.js";
+import { guardCommand } from "../../packs/hooks/guard-command.js";
+import type { GuardWiring, HookMapping } from "../../packs/hooks/model.js";
+import { type CapabilityRow, capabilityRow, type Enforcement } from "../../packs/shared/capability.js";
+import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import type { SettingsOutcome } from "../../packs/shared/settings-part.js";
 import type { Registry } from "../../registry/model.js";
 import type { EmittedFile } from "../emitted-tree.js";
-import { type CapabilityRow, capabilityRow, type Enforcement } from "./capability.js";
-import { failClosedGap, failClosedSince, fileExtraEntries, planHook } from "./hook-entries.js";
-import type { SettingsOutcome } from "./settings-part.js";
 
 const promise = "secret files and secret content are blocked before any tool call";
 
@@ -35,14 +42,8 @@ export function guardWiring(
     };
   }
   const path = withRuntimePlaceholders(pack, guard.path);
-  const command = withRuntimePlaceholders(pack, guard.command).split("{path}").join(anchored(hooks, path));
   const effective = withAgentStartTools(pack, hooks);
-  const plan = planHook(
-    effective,
-    guardHook(guard, source),
-    `${command}${guardArguments(guard, hooks)}`,
-    guard.matcher,
-  );
+  const plan = planHook(effective, guardHook(guard, source), guardCommand(pack, hooks) ?? "", guard.matcher);
   const file = withRuntimePlaceholders(pack, hooks.file);
   return {
     parts:
@@ -55,12 +56,6 @@ export function guardWiring(
     ],
     files: plan.entries.length > 0 ? [programFile(pack, path)] : [],
   };
-}
-
-/** The guard's path as the hook command names it: under the project-dir variable when the client has one. */
-function anchored(hooks: HookMapping, path: string): string {
-  const dir = hooks.hook_project_dir_var;
-  return dir === undefined ? path : `"$${dir}/${path}"`;
 }
 
 /** A relative guard path on a client that neither names the project root nor starts hooks there. */
@@ -88,19 +83,6 @@ function unanchoredRows(
       reason,
     ),
   ];
-}
-
-/**
- * The pack's facts the guard program acts on, as switches of its command (never through env, which no
- * client is known to pass on): --fail-closed unless the pack says false, --ask where the client's
- * hooks can ask the person, the client's path fields and MCP tool prefixes.
- */
-export function guardArguments(guard: GuardWiring, hooks: HookMapping): string {
-  const args = guard.fail_closed === false ? [] : ["--fail-closed"];
-  if (guard.ask === true) args.push("--ask");
-  if (hooks.hook_path_fields.length > 0) args.push("--path-fields", hooks.hook_path_fields.join(","));
-  if (hooks.hook_mcp_prefixes.length > 0) args.push("--mcp-prefixes", hooks.hook_mcp_prefixes.join(","));
-  return args.map((arg) => ` ${arg}`).join("");
 }
 
 /** Unless targets.json says `"secret_guard": false`. */

@@ -1,7 +1,7 @@
 import type { DenyFormat, ListFormat } from "../../clients/model.js";
 import type { PermissionLists, PermissionRule, Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
-import type { PromiseKind } from "./capability.js";
+import type { PromiseKind } from "../../packs/shared/capability.js";
 import { capability, type EmitContext } from "./emit-context.js";
 import type { Fields, FieldValue } from "./frontmatter.js";
 

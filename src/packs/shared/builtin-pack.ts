@@ -1,5 +1,5 @@
-import { packageDataFiles, readPackageData } from "../documents/package-data.js";
-import { builtinClientsDir } from "../shared/package-paths.js";
+import { packageDataFiles, readPackageData } from "../../documents/package-data.js";
+import { builtinClientsDir } from "../../shared/package-paths.js";
 import { isJson, type Json, withoutNotes } from "./seed-pack-model.js";
 
 const cache = new Map<string, Json | undefined>();

@@ -1,28 +1,8 @@
-import { verbs as allVerbs, type HookEvent, hookEvents, toolEvents, type Verb } from "../core/model.js";
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { HookMapping } from "./model.js";
-import { slotsOf } from "./template-slots.js";
-import { type KeyPath, unfill } from "./unfill-template.js";
-
-/** A hook read back from a client's entry. */
-export interface ReadHook {
-  event: HookEvent;
-  /** null: every tool; undefined: the client has no matchers, so its file cannot say. */
-  verbs?: Verb[] | null;
-  command: string;
-  timeout?: number;
-  failClosed?: boolean;
-  description?: string;
-  position: Position;
-  /** The client packs that write it, when not every chosen pack does (core/hooks.json `clients`). */
-  clients?: string[];
-}
-
-/** What one client hook entry gives: a neutral hook, the guard, or why it cannot be read back. */
-export type HookReading =
-  | { hook: ReadHook; lost: { path: KeyPath; message: string }[] }
-  | { guard: true }
-  | { problem: string };
+import { verbs as allVerbs, type HookEvent, hookEvents, toolEvents, type Verb } from "../../core/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import { slotsOf } from "../shared/template-slots.js";
+import { type KeyPath, unfill } from "../shared/unfill-template.js";
+import type { HookMapping, HookReading } from "./model.js";
 
 /** The neutral event and the verbs an event name implies (an event per tool kind, before or after it, names its verb). */
 export function neutralEvent(

@@ -1,24 +1,8 @@
-import type { McpServer } from "../core/model.js";
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { McpMapping } from "./model.js";
-import { type KeyPath, type Unfilled, unfill } from "./unfill-template.js";
-
-/** A server read back from a client's entry; a remote one is "remote" when the entry does not say which transport. */
-export type ReadServer = (
-  | { transport: "stdio"; command: string; args?: string[]; env?: Record<string, string> }
-  | { transport: "http" | "sse" | "remote"; url: string; headers?: Record<string, string> }
-) & {
-  name: string;
-  cwd?: string;
-  /** The client packs that write it, when not every chosen pack does (core/mcp.json `clients`). */
-  clients?: string[];
-  tools?: string[];
-  timeout?: number;
-  description?: string;
-  position: Position;
-};
-
-export type ServerReading = { server: ReadServer; extra: KeyPath[] } | { problem: string };
+import type { McpServer } from "../../core/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import { type Unfilled, unfill } from "../shared/unfill-template.js";
+import type { McpMapping, ReadServer, ServerReading } from "./model.js";
+import { readSlots } from "./slots.js";
 
 /** A server read back as the core holds it: a remote one of no stated transport is http. */
 export function coreServer(server: ReadServer): McpServer {
@@ -54,7 +38,7 @@ export function reverseServer(
   return { problem: `the server entry has ${why}` };
 }
 
-/** One transport's reading of a server entry whose template matched. */
+/** One transport's reading of a server entry whose template matched, through the slots (./slots.ts). */
 type ReadTransport = (
   mapping: McpMapping,
   name: string,
@@ -63,48 +47,50 @@ type ReadTransport = (
 ) => ServerReading;
 
 const stdioServer: ReadTransport = (mapping, name, { slots, extra }, position) => {
-  const line = strings(slots.command_line);
-  const command = typeof slots.command === "string" ? slots.command : (line[0] ?? "");
-  const args = slots.command_line !== undefined ? line.slice(1) : strings(slots.args);
-  const passed = Object.fromEntries(strings(slots.env_vars).map((v) => [v, `\${${v}}`]));
-  const env = { ...passed, ...stringMap(slots.env_set), ...stringMap(slots.env) };
+  const {
+    command,
+    args,
+    env,
+    cwd,
+    transport: _,
+    url: __,
+    headers: ___,
+    ...common
+  } = readSlots(slots, false, (text) => neutral(mapping, text));
   const server: ReadServer = {
     transport: "stdio",
     name,
-    command: neutral(mapping, command),
-    ...(args.length > 0 ? { args: args.map((a) => neutral(mapping, a)) } : {}),
-    ...(Object.keys(env).length > 0 ? { env: mapValues(env, (v) => neutral(mapping, v)) } : {}),
-    ...(typeof slots.cwd === "string" ? { cwd: neutral(mapping, slots.cwd) } : {}),
-    ...common(slots),
+    command: command ?? "",
+    ...(args && args.length > 0 ? { args } : {}),
+    ...(env && Object.keys(env).length > 0 ? { env } : {}),
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...common,
     position,
   };
   return { server, extra };
 };
 
 const remoteServer: ReadTransport = (mapping, name, { slots, extra }, position) => {
-  const byName = mapValues(stringMap(slots.header_env), (v) => `\${${v}}`);
-  const bearer: Record<string, string> =
-    typeof slots.bearer_env === "string" ? { Authorization: `Bearer \${${slots.bearer_env}}` } : {};
-  const headers = { ...bearer, ...byName, ...stringMap(slots.headers_set), ...stringMap(slots.headers) };
-  const transport = slots.transport === "sse" || slots.transport === "http" ? slots.transport : "remote";
-  const server: ReadServer = {
+  const {
+    url,
+    headers,
     transport,
+    command: _,
+    args: __,
+    env: ___,
+    cwd: ____,
+    ...common
+  } = readSlots(slots, true, (text) => neutral(mapping, text));
+  const server: ReadServer = {
+    transport: transport ?? "remote",
     name,
-    url: neutral(mapping, String(slots.url)),
-    ...(Object.keys(headers).length > 0 ? { headers: mapValues(headers, (v) => neutral(mapping, v)) } : {}),
-    ...common(slots),
+    url: url ?? "",
+    ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
+    ...common,
     position,
   };
   return { server, extra };
 };
-
-function common(slots: Record<string, unknown>): Pick<ReadServer, "tools" | "timeout" | "description"> {
-  return {
-    ...(Array.isArray(slots.tools) ? { tools: strings(slots.tools) } : {}),
-    ...(typeof slots.timeout === "number" ? { timeout: slots.timeout } : {}),
-    ...(typeof slots.description === "string" ? { description: slots.description } : {}),
-  };
-}
 
 /** The client's variable spelling back to the core's `${NAME}` / `${NAME:-default}`. */
 function neutral(mapping: McpMapping, text: string): string {
@@ -152,19 +138,4 @@ function formRegex(form: string): RegExp {
 
 function first(readings: Unfilled[]): Unfilled | undefined {
   return readings[0];
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-}
-
-function stringMap(value: unknown): Record<string, string> {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"),
-  );
-}
-
-function mapValues(map: Record<string, string>, f: (v: string) => string): Record<string, string> {
-  return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, f(v)]));
 }

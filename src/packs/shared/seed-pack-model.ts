@@ -1,4 +1,4 @@
-import type { JsonPath } from "../documents/json-document.js";
+import type { JsonPath } from "../../documents/json-document.js";
 
 export type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
-import { builtinSection } from "./builtin-pack.js";
-import type { Json, NotActedOn, Put } from "./seed-pack-model.js";
-import { withoutNotes } from "./seed-pack-model.js";
+import { builtinSection } from "../shared/builtin-pack.js";
+import type { Json, NotActedOn, Put } from "../shared/seed-pack-model.js";
+import { withoutNotes } from "../shared/seed-pack-model.js";
 
 /**
  * The pack's MCP section. Seed 001 names its MCP file (`<MCP_FILE>`) but not how servers are written into

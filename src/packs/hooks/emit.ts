@@ -1,11 +1,11 @@
-import { withAgentStartTools } from "../../clients/agent-start-tools.js";
-import type { ClientPack, HookMapping } from "../../clients/model.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
-import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { type CoreHook, type Verb, verbs } from "../../core/model.js";
-import { type CapabilityRow, capabilityRow, type Enforcement } from "./capability.js";
-import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
+import { agentStartNames } from "../shared/agent-start-tools.js";
+import { type CapabilityRow, capabilityRow, type Enforcement } from "../shared/capability.js";
+import { withRuntimePlaceholders } from "../shared/pack-text.js";
+import { type SettingsOutcome, uniqueEntries } from "../shared/settings-part.js";
+import { fillTemplate, slotsOf } from "../shared/template-slots.js";
+import type { HookMapping, HooksPack } from "./model.js";
 
 /** Where one hook goes: the client's event, and the verbs its matcher names (absent: every tool). */
 interface Placement {
@@ -27,7 +27,7 @@ export interface HookPlan {
 }
 
 /** core/hooks.json through a pack: entries under [...key, event] and one row per promise. */
-export function hookEntries(pack: ClientPack, hooks: CoreHook[]): SettingsOutcome {
+export function hookEntries(pack: HooksPack, hooks: CoreHook[]): SettingsOutcome {
   const mapping = pack.hooks && withAgentStartTools(pack, pack.hooks);
   if (!mapping) {
     const rows = hooks.map((hook) =>
@@ -129,6 +129,11 @@ function commandFromRoot(mapping: HookMapping, command: string): string {
   return dir === undefined ? command : `cd "$${dir}" && ${command}`;
 }
 
+/** The hooks section whose matchers name the pack's agent_start_tools for the verb "agent". */
+export function withAgentStartTools(pack: HooksPack, hooks: HookMapping): HookMapping {
+  return pack.agent_start_tools ? { ...hooks, hook_tools: agentStartNames(pack, hooks.hook_tools) } : hooks;
+}
+
 /** Values at the top of the hooks file (e.g. a version), written with the first hook entry. */
 export function fileExtraEntries(mapping: HookMapping): OwnedEntry[] {
   return Object.entries(mapping.file_extra ?? {}).map(([key, value]) => ({ path: [key], value }));
@@ -140,7 +145,7 @@ function promiseOf(hook: CoreHook): string {
 }
 
 function hookRows(
-  pack: ClientPack,
+  pack: HooksPack,
   mapping: HookMapping,
   file: string,
   hook: CoreHook,
@@ -200,7 +205,7 @@ function lostValues(mapping: HookMapping, hook: CoreHook): [string, string][] {
 }
 
 /** Where the client fails closed only from a version on: what older versions do, else undefined. */
-export function failClosedSince(pack: ClientPack, mapping: HookMapping): string | undefined {
+export function failClosedSince(pack: HooksPack, mapping: HookMapping): string | undefined {
   const since = mapping.hook_fail_closed_since;
   if (!mapping.hook_fail_closed || since === undefined) return undefined;
   return `a crash, a missing program or a timeout of the hook blocks the call from ${pack.name} ${since} on; older versions let it through`;

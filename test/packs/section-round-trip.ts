@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { it } from "node:test";
+import fc from "fast-check";
+import type { OwnedEntry } from "../../src/compose/model.js";
+import type { Position } from "../../src/diagnostics/diagnostic.js";
+import type { PackBase, ReadDocument, ReadReport, Section, SectionInput } from "../../src/packs/section.js";
+
+/** How one section's round trip read(emit(x)) = x is run and compared. */
+export interface RoundTrip<Pack extends PackBase, X, Found> {
+  section: Section<NoInfer<Pack>, Found>;
+  /** What the section compiles from, holding x alone. */
+  input(x: X): SectionInput;
+  /** x cut to what the pack can say (its slots, events, transports), so that most values are written whole. */
+  fit(pack: Pack, x: X): X;
+  /** What the reader found, as it compares with `expected`: it throws when it found other than one value. */
+  found(found: Found, pack: Pack, x: X): unknown;
+  expected(pack: Pack, x: X): unknown;
+}
+
+const position: Position = { file: "settings", line: 1, column: 1 };
+
+/**
+ * For each pack, a fast-check property: every value the pack writes whole (no capability row below
+ * "enforced") is read back as it was, and the reader reports nothing left out or changed.
+ */
+export function roundTripTests<Pack extends PackBase, X, Found>(
+  packs: readonly Pack[],
+  values: fc.Arbitrary<X>,
+  trip: RoundTrip<Pack, X, Found>,
+): void {
+  const settings = trip.section.settings;
+  if (!settings) throw new Error(`the ${trip.section.name} section has no settings side`);
+  for (const pack of packs)
+    it(`${pack.client}: reads back each value it writes whole (no cannot row), reporting nothing left out`, () => {
+      let whole = 0;
+      fc.assert(
+        fc.property(values, (value) => {
+          const x = trip.fit(pack, value);
+          const emitted = settings.emit(pack, trip.input(x));
+          if (emitted.rows.some((row) => row.enforcement !== "enforced")) return;
+          whole++;
+          const entries = emitted.parts.flatMap((part) => part.entries);
+          const found = settings.nothingFound();
+          const reports: string[] = [];
+          settings.read(pack, documentOf(entries), reportInto(reports), found);
+          assert.deepEqual(reports, [], JSON.stringify(entries));
+          assert.deepEqual(trip.found(found, pack, x), trip.expected(pack, x), JSON.stringify(entries));
+        }),
+        { numRuns: 150 },
+      );
+      assert.ok(whole >= 10, `only ${whole} of 150 values were written whole`);
+    });
+}
+
+/** The settings file the entries make, as import reads it: an element entry joins the list at its path. */
+export function documentOf(entries: OwnedEntry[]): ReadDocument {
+  const root: Record<string, unknown> = {};
+  for (const { path, value, element } of entries) {
+    let node = root;
+    for (const key of path.slice(0, -1)) {
+      node[String(key)] ??= {};
+      node = node[String(key)] as Record<string, unknown>;
+    }
+    const last = String(path.at(-1));
+    if (element) node[last] = [...((node[last] as unknown[] | undefined) ?? []), value];
+    else node[last] = value;
+  }
+  return { file: "settings", value: root, positionOf: () => position };
+}
+
+/** A report that keeps what the reader says it left out or changed, in words. */
+function reportInto(said: string[]): ReadReport {
+  return {
+    assistant: "test",
+    unowned: (path, why) => said.push(`${path.join(".")}: ${why ?? "no neutral form"}`),
+    extrasAgree: (_, extras, container) => Object.keys(extras ?? {}).filter((key) => key in container),
+    adjusted: (_, message) => said.push(message),
+  };
+}
