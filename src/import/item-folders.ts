@@ -100,6 +100,25 @@ function trimmed(dir: string): string {
 }
 
 /**
+ * The agent or command files of the pack's folder (`dir`, with the subfolders its read model names), each
+ * given to `read` with the name the client lists it by; the files it passes over are reported.
+ */
+export function readItemFolders(
+  ctx: ReadContext,
+  pack: ClientPack,
+  dir: string,
+  reads: ItemFolders | undefined,
+  extension: string,
+  read: (pathName: string, path: string) => void,
+): void {
+  for (const folder of itemFolders(pack, dir, reads)) {
+    const { found, ...passed } = itemFiles(ctx.reader, folder, extension);
+    unreadItems(ctx, pack, folder.dir, extension, passed);
+    for (const { path, name } of found) read(name, path);
+  }
+}
+
+/**
  * Item files in sub-folders its read model says the client does not read, and files of another format in the
  * folder: reported (grouped in the report), each stays the project's own file.
  */

@@ -17,6 +17,18 @@ export function itemName(ctx: ReadContext, pack: ClientPack, pathName: string, p
   return name;
 }
 
+/** The neutral name of an item file and the description it writes. */
+export function namedItem(
+  ctx: ReadContext,
+  pack: ClientPack,
+  item: ItemFile,
+  fields: ReadFields,
+  pathName: string,
+): { name: string; description?: string } {
+  const name = itemName(ctx, pack, pathName, item.file);
+  return { name, ...described(ctx, item, fields, name) };
+}
+
 /** The description the file writes (a `name` unlike the path's is reported: the path's name wins). */
 export function described(
   ctx: ReadContext,

@@ -1,7 +1,7 @@
 import type { AgentFrontmatter, ClientPack } from "../clients/model.js";
 import { readItemFile } from "./item-file.js";
-import { itemFiles, itemFolders, unreadItems } from "./item-folders.js";
-import { described, itemName } from "./named-item.js";
+import { readItemFolders } from "./item-folders.js";
+import { namedItem } from "./named-item.js";
 import { adjusted, type ReadContext } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
 
@@ -9,11 +9,8 @@ import { reverseFields } from "./reverse-fields.js";
 export function readPackAgents(ctx: ReadContext, pack: ClientPack): void {
   const format = pack.agent_frontmatter;
   if (!pack.agents_dir || !format) return;
-  for (const folder of itemFolders(pack, pack.agents_dir, pack.reads?.agents)) {
-    const { found, ...passed } = itemFiles(ctx.reader, folder, format.extension);
-    unreadItems(ctx, pack, folder.dir, format.extension, passed);
-    for (const { path, name } of found) readAgent(ctx, pack, format, name, path);
-  }
+  const read = (name: string, path: string) => readAgent(ctx, pack, format, name, path);
+  readItemFolders(ctx, pack, pack.agents_dir, pack.reads?.agents, format.extension, read);
 }
 
 function readAgent(
@@ -39,8 +36,7 @@ function readAgent(
       item.positionOf(mode.field),
       `"${mode.field}" of ${path} says the agent uses none of ${[...mode.removes, ...(mode.only_without ?? [])].join(", ")}; the core says that with a tools list, taken from another assistant's file of the agent where there is one`,
     );
-  const name = itemName(ctx, pack, pathName, path);
-  const named = { name, ...described(ctx, item, fields, name) };
+  const named = namedItem(ctx, pack, item, fields, pathName);
   const model = fields.neutral.model;
   ctx.items.agents.push({
     ...named,

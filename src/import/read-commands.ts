@@ -1,7 +1,7 @@
 import type { ClientPack, CommandFormat } from "../clients/model.js";
 import { readItemFile } from "./item-file.js";
-import { itemFiles, itemFolders, unreadItems } from "./item-folders.js";
-import { described, itemName } from "./named-item.js";
+import { readItemFolders } from "./item-folders.js";
+import { namedItem } from "./named-item.js";
 import { leftOut, type ReadContext, start } from "./read-context.js";
 import { reverseFields } from "./reverse-fields.js";
 
@@ -15,11 +15,8 @@ const arguments_ = "$ARGUMENTS";
 export function readPackCommands(ctx: ReadContext, pack: ClientPack): void {
   const format = pack.command_format;
   if (!pack.commands_dir || !format) return;
-  for (const folder of itemFolders(pack, pack.commands_dir, pack.reads?.commands)) {
-    const { found, ...passed } = itemFiles(ctx.reader, folder, format.extension);
-    unreadItems(ctx, pack, folder.dir, format.extension, passed);
-    for (const { path, name } of found) readCommand(ctx, pack, format, name, path);
-  }
+  const read = (name: string, path: string) => readCommand(ctx, pack, format, name, path);
+  readItemFolders(ctx, pack, pack.commands_dir, pack.reads?.commands, format.extension, read);
 }
 
 function readCommand(
@@ -32,8 +29,7 @@ function readCommand(
   const item = readItemFile(ctx, path, format.format, format.body_field);
   if (!item) return;
   const fields = reverseFields(ctx, item, { fields: format.fields });
-  const name = itemName(ctx, pack, pathName, path);
-  const named = { name, ...described(ctx, item, fields, name) };
+  const named = namedItem(ctx, pack, item, fields, pathName);
   const { argument_hint: hint, model } = fields.neutral;
   if (format.arguments_placeholder === null && item.body.includes(arguments_))
     leftOut(

@@ -4,7 +4,7 @@ import { maxAssetBytes } from "../documents/text-file.js";
 import { readItemFile } from "./item-file.js";
 import { itemFolders, skillFolders } from "./item-folders.js";
 import type { ImportedSkill } from "./model.js";
-import { described, itemName } from "./named-item.js";
+import { namedItem } from "./named-item.js";
 import { leftOut, type ReadContext, start, unreadable } from "./read-context.js";
 import { type FieldSpec, reverseFields } from "./reverse-fields.js";
 import { skillAllow, withoutField } from "./skill-allow.js";
@@ -47,11 +47,9 @@ function readSkill(ctx: ReadContext, pack: ClientPack, format: SkillFrontmatter,
   const read = allowField ? withoutField(item, allowField) : item;
   const fields = reverseFields(ctx, read, skillSpec(pack, format));
   const allow = allowField && allowField in item.values ? skillAllow(ctx, pack, item, allowField) : [];
-  const name = itemName(ctx, pack, folder, path);
   const { neutral } = fields;
   const skill: ImportedSkill = {
-    name,
-    ...described(ctx, item, fields, name),
+    ...namedItem(ctx, pack, item, fields, folder),
     ...(fields.tools ? { tools: fields.tools } : {}),
     ...(fields.deny ? { deny: fields.deny } : {}),
     ...(allow.length > 0 ? { allow } : {}),

@@ -1,67 +1,56 @@
 import { coreItemName } from "../../clients/core-item-name.js";
 import type { CommandFormat } from "../../clients/model.js";
-import { packPath } from "../../clients/placeholders.js";
 import type { CoreCommand } from "../../core/model.js";
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, ownedFile } from "./client-file.js";
-import {
-  capability,
-  type EmitContext,
-  emptyPart,
-  noPlace,
-  type PartEmission,
-  placeBasis,
-} from "./emit-context.js";
-import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
+import { emitItems, type ItemKind, type ItemPlace, itemText } from "./emit-items.js";
+import type { Fields } from "./frontmatter.js";
 import { mappedFields } from "./mapped-fields.js";
-import { tomlFile } from "./toml-file.js";
 
 /** core/commands/<name>.md → <commands_dir>/<prefix><name><extension>, with the client's arguments placeholder. */
 export function emitCommands(ctx: EmitContext): PartEmission {
-  const out = emptyPart();
-  const { commands_dir, command_format: format } = ctx.pack;
-  for (const command of ctx.registry.core.commands) {
-    const promise = `command /${command.name} runs its prompt`;
-    const source = command.positionOf(["description"], "key");
-    if (commands_dir === null || !format) {
-      out.capabilities.push(
-        capability(
-          ctx,
-          "command",
-          promise,
-          source,
-          "cannot",
-          noPlace(ctx, "commands dir"),
-          placeBasis("commands dir"),
-        ),
-      );
-      continue;
-    }
-    const name = coreItemName(ctx.pack, command.name);
-    const path = joinPath(
-      packPath(commands_dir, ctx.pack.runtime_placeholders),
-      `${name}${format.extension}`,
+  return emitItems(ctx, ctx.registry.core.commands, commands);
+}
+
+const commands: ItemKind<CoreCommand, CommandFormat> = {
+  place: "commands dir",
+  placeOf: (pack) => ({ dir: pack.commands_dir, format: pack.command_format }),
+  unplaced: (command) => ({ kind: "command", promise: promiseOf(command), source: sourceOf(command) }),
+  write: writeCommand,
+};
+
+function promiseOf(command: CoreCommand): string {
+  return `command /${command.name} runs its prompt`;
+}
+
+function sourceOf(command: CoreCommand): Position {
+  return command.positionOf(["description"], "key");
+}
+
+function writeCommand(
+  ctx: EmitContext,
+  command: CoreCommand,
+  { dir, format }: ItemPlace<CommandFormat>,
+  out: PartEmission,
+): void {
+  const promise = promiseOf(command);
+  const source = sourceOf(command);
+  const path = joinPath(dir, `${coreItemName(ctx.pack, command.name)}${format.extension}`);
+  const placeholder = format.arguments_placeholder;
+  if (placeholder === null && command.body.includes("$ARGUMENTS")) {
+    const why = `${ctx.pack.name} has no placeholder for the text typed after the command, so $ARGUMENTS cannot be put in its place; the command is not written (one whose prompt does not use $ARGUMENTS would be)`;
+    const basis = "/command_format/arguments_placeholder";
+    out.capabilities.push(
+      capability(ctx, "command", `${promise} with $ARGUMENTS`, source, "cannot", why, basis),
     );
-    const placeholder = format.arguments_placeholder;
-    if (placeholder === null && command.body.includes("$ARGUMENTS")) {
-      const why = `${ctx.pack.name} has no placeholder for the text typed after the command, so $ARGUMENTS cannot be put in its place; the command is not written (one whose prompt does not use $ARGUMENTS would be)`;
-      const basis = "/command_format/arguments_placeholder";
-      out.capabilities.push(
-        capability(ctx, "command", `${promise} with $ARGUMENTS`, source, "cannot", why, basis),
-      );
-      continue;
-    }
-    const body = bodyText(ctx, command.body).replaceAll("$ARGUMENTS", placeholder ?? "$ARGUMENTS");
-    const fields = commandFields(ctx, command, format, out.diagnostics);
-    const text =
-      format.format === "toml"
-        ? tomlFile(fields, format.body_field ?? "prompt", body)
-        : `${yamlFrontmatter(fields)}${body}`;
-    out.files.push(ownedFile(ctx, path, text, { kind: "command", name: command.name, alwaysLoaded: false }));
-    out.capabilities.push(capability(ctx, "command", promise, source, "enforced", `written to ${path}`));
+    return;
   }
-  return out;
+  const body = bodyText(ctx, command.body).replaceAll("$ARGUMENTS", placeholder ?? "$ARGUMENTS");
+  const text = itemText(format, commandFields(ctx, command, format, out.diagnostics), body);
+  out.files.push(ownedFile(ctx, path, text, { kind: "command", name: command.name, alwaysLoaded: false }));
+  out.capabilities.push(capability(ctx, "command", promise, source, "enforced", `written to ${path}`));
 }
 
 function commandFields(

@@ -1,5 +1,4 @@
-import type { RuleTriggers, TriggerMapping } from "../../clients/model.js";
-import { packPath } from "../../clients/placeholders.js";
+import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../../clients/model.js";
 import { rawValueProblem } from "../../clients/raw-field.js";
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
 import { joinPath } from "../../shared/posix-path.js";
@@ -7,14 +6,8 @@ import { csvGlobs } from "../adapters/frontmatter-template.js";
 import { triggerDeviationFinding } from "../checks/client-cannot-express.js";
 import { unmappedTriggerFinding } from "../checks/load-trigger-mapped.js";
 import { bodyText, ownedFile } from "./client-file.js";
-import {
-  capability,
-  type EmitContext,
-  emptyPart,
-  noPlace,
-  type PartEmission,
-  placeBasis,
-} from "./emit-context.js";
+import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
+import { emitItems, type ItemKind, type ItemPlace } from "./emit-items.js";
 import type { Fields, FieldValue } from "./frontmatter.js";
 import { yamlFrontmatter } from "./frontmatter.js";
 
@@ -38,60 +31,66 @@ function loadPromise(rule: CoreRule): string {
 
 /** core/rules → <rules_dir>/<name><extension>, with the frontmatter the trigger maps to. */
 export function emitRules(ctx: EmitContext): PartEmission {
-  const out = emptyPart();
-  const { rules_dir, rule_file, rule_triggers } = ctx.pack;
-  for (const rule of ctx.registry.core.rules) {
-    const source = rule.positionOf(["trigger"]);
-    if (rules_dir === null || !rule_file || !rule_triggers) {
-      out.capabilities.push(
-        capability(
-          ctx,
-          "rule-load",
-          loadPromise(rule),
-          source,
-          "cannot",
-          noPlace(ctx, "rules dir"),
-          placeBasis("rules dir"),
-        ),
-      );
-      continue;
-    }
-    const mapping = rule_triggers.map[rule.trigger];
-    if (!mapping) {
-      out.diagnostics.push(unmappedTriggerFinding(rule, ctx.pack, ctx.client.file));
-      const reason = `${ctx.client.file} maps no load trigger "${rule.trigger}"`;
-      out.capabilities.push(capability(ctx, "rule-load", loadPromise(rule), source, "cannot", reason));
-      continue;
-    }
-    const path = joinPath(
-      packPath(rules_dir, ctx.pack.runtime_placeholders),
-      `${rule.name}${rule_file.extension}`,
-    );
-    const { fields, unwritten } = ruleFields(rule, mapping, rule_triggers);
-    const text = `${yamlFrontmatter(fields)}${sourceComment(rule)}\n${bodyText(ctx, rule.body)}`;
-    const alwaysLoaded = loadsAlways(rule.trigger, rule_triggers);
-    out.files.push(ownedFile(ctx, path, text, { kind: "rule", name: rule.name, alwaysLoaded }));
-    if (unwritten.length > 0) {
-      out.capabilities.push(...unwritten.map((u) => unwrittenRow(ctx, rule, u)));
-      continue;
-    }
-    const deviation = mapping.deviation;
-    out.capabilities.push(
-      capability(
-        ctx,
-        "rule-load",
-        loadPromise(rule),
-        source,
-        deviation ? "instruction" : "enforced",
-        deviation?.message,
-      ),
-    );
-    if (deviation)
-      out.diagnostics.push(
-        triggerDeviationFinding(rule.name, ctx.pack, deviation, loadPromise(rule), source),
-      );
+  return emitItems(ctx, ctx.registry.core.rules, ruleKind);
+}
+
+/** The rule file format and how load triggers map to its frontmatter: a pack needs both to write rules. */
+interface RuleFormat {
+  file: RuleFileFormat;
+  triggers: RuleTriggers;
+}
+
+const ruleKind: ItemKind<CoreRule, RuleFormat> = {
+  place: "rules dir",
+  placeOf: ({ rules_dir, rule_file, rule_triggers }) => ({
+    dir: rules_dir,
+    format: rule_file && rule_triggers ? { file: rule_file, triggers: rule_triggers } : undefined,
+  }),
+  unplaced: (rule) => ({
+    kind: "rule-load",
+    promise: loadPromise(rule),
+    source: rule.positionOf(["trigger"]),
+  }),
+  write: writeRule,
+};
+
+function writeRule(
+  ctx: EmitContext,
+  rule: CoreRule,
+  { dir, format }: ItemPlace<RuleFormat>,
+  out: PartEmission,
+): void {
+  const source = rule.positionOf(["trigger"]);
+  const { file: rule_file, triggers: rule_triggers } = format;
+  const mapping = rule_triggers.map[rule.trigger];
+  if (!mapping) {
+    out.diagnostics.push(unmappedTriggerFinding(rule, ctx.pack, ctx.client.file));
+    const reason = `${ctx.client.file} maps no load trigger "${rule.trigger}"`;
+    out.capabilities.push(capability(ctx, "rule-load", loadPromise(rule), source, "cannot", reason));
+    return;
   }
-  return out;
+  const path = joinPath(dir, `${rule.name}${rule_file.extension}`);
+  const { fields, unwritten } = ruleFields(rule, mapping, rule_triggers);
+  const text = `${yamlFrontmatter(fields)}${sourceComment(rule)}\n${bodyText(ctx, rule.body)}`;
+  const alwaysLoaded = loadsAlways(rule.trigger, rule_triggers);
+  out.files.push(ownedFile(ctx, path, text, { kind: "rule", name: rule.name, alwaysLoaded }));
+  if (unwritten.length > 0) {
+    out.capabilities.push(...unwritten.map((u) => unwrittenRow(ctx, rule, u)));
+    return;
+  }
+  const deviation = mapping.deviation;
+  out.capabilities.push(
+    capability(
+      ctx,
+      "rule-load",
+      loadPromise(rule),
+      source,
+      deviation ? "instruction" : "enforced",
+      deviation?.message,
+    ),
+  );
+  if (deviation)
+    out.diagnostics.push(triggerDeviationFinding(rule.name, ctx.pack, deviation, loadPromise(rule), source));
 }
 
 /**
