@@ -1,0 +1,47 @@
+import type { Verb } from "../../core/model.js";
+import type { AgentPermissions } from "../agents/model.js";
+import type { ListFormat } from "../shared/list-format.js";
+
+export interface SkillFrontmatter {
+  /** Neutral field → client field; a neutral field used by a skill but absent here is reported. */
+  fields: Partial<
+    Record<"name" | "description" | "argument_hint" | "model" | "license" | "metadata", string>
+  >;
+  /** The client field that lists the skill's tools (null: the client has no per-skill tool list). */
+  tools_field: string | null;
+  tools_format: ListFormat;
+  tool_names: Partial<Record<Verb, string[]>>;
+  /** Set to `model_invocation_value` when a skill's triggers lack "model" (user-only). */
+  model_invocation_field: string | null;
+  model_invocation_value?: boolean;
+  /** A field that takes the core's triggers list as it is ("user", "model"), written when a skill narrows it. */
+  triggers_field?: string | null;
+  /** Set to false when a skill's triggers lack "user" (model-only). */
+  user_invocation_field?: string | null;
+  /** Fed from the coarse verbs of permissions.deny; tool names come from hook_tools when `deny_tools_from` says so. */
+  skill_deny_field: string | null;
+  deny_tools_from?: "tool_names" | "hook_tools";
+  /** What the pack deliberately does not map; each affected skill is reported with this reason. */
+  skill_deny_unmapped?: "argument_patterns";
+  /**
+   * How far a denial written to skill_deny_field holds, one limit each (seed 001's
+   * skill_permissions_ersatz: "sie gehoeren zu jeder Nennung dieser Zusage"): every row of such a denial
+   * is partial and names them all.
+   */
+  skill_deny_limits?: string[];
+  /**
+   * A per-skill pre-approval list (a field such as allowed-tools): the skill's permissions.allow rules, in
+   * the pack's permission rule form, are allowed without asking while the skill runs. Absent or null: each
+   * allow rule of a skill is reported.
+   */
+  allow_field?: string | null;
+  /**
+   * The skill's deny, ask and allow rules as permission rules under one field, as agent_frontmatter.permissions
+   * writes an agent's; with it, skill_deny_field and allow_field are not used.
+   */
+  permissions?: AgentPermissions;
+  /** Neutral fields never written (e.g. permissions, triggers). */
+  drop_fields: string[];
+  /** Frontmatter fields the client documents for skills; an emitted field outside the list is an error. */
+  documented_fields: string[];
+}
