@@ -1,3 +1,4 @@
+import { rawKeys, reverseTemplate } from "../emit/adapters/read-template.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
@@ -12,7 +13,6 @@ import {
   unreadable,
 } from "./read-context.js";
 import { readInstructionFile } from "./read-instructions.js";
-import { rawKeys, reverseTemplate } from "./reverse-template.js";
 import { splitSections } from "./split-sections.js";
 
 /**

@@ -1,5 +1,6 @@
 import type { ClientPack } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
+import { rawKeys, reverseTemplate } from "../emit/adapters/read-template.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
 import { parentPath } from "../shared/posix-path.js";
@@ -7,7 +8,6 @@ import type { AssistantData } from "./model.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised, portable } from "./native-text.js";
 import { adjusted, leftOut, nativeText, type ReadContext, start } from "./read-context.js";
-import { rawKeys, reverseTemplate } from "./reverse-template.js";
 import { splitSections } from "./split-sections.js";
 
 /**

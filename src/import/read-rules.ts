@@ -1,6 +1,7 @@
 import type { ClientPack, RuleTriggers } from "../clients/model.js";
 import { packPath } from "../clients/placeholders.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import { globKeys, reverseTrigger } from "../packs/rules/read-trigger.js";
 import { rawGlobsFact, rawGlobsQuoted } from "../shared/raw-globs.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { generatedDescription, pathInside, portable, withoutGeneratedComment } from "./native-text.js";
@@ -13,7 +14,6 @@ import {
   start,
   unreadable,
 } from "./read-context.js";
-import { globKeys, reverseTrigger } from "./reverse-trigger.js";
 
 /**
  * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads

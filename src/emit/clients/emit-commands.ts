@@ -2,11 +2,11 @@ import { coreItemName } from "../../clients/core-item-name.js";
 import type { CommandFormat } from "../../clients/model.js";
 import type { CoreCommand } from "../../core/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { Fields } from "../../packs/shared/items/frontmatter.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
 import { emitItems, type ItemKind, type ItemPlace, itemText } from "./emit-items.js";
-import type { Fields } from "./frontmatter.js";
 import { mappedFields } from "./mapped-fields.js";
 
 /** core/commands/<name>.md → <commands_dir>/<prefix><name><extension>, with the client's arguments placeholder. */

@@ -1,6 +1,8 @@
 import type { ClientPack } from "../../clients/model.js";
 import { packPath } from "../../clients/placeholders.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { type Fields, yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
+import { tomlFile } from "../../packs/shared/items/toml-file.js";
 import type { PromiseKind } from "./capability.js";
 import {
   capability,
@@ -10,8 +12,6 @@ import {
   type PartEmission,
   placeBasis,
 } from "./emit-context.js";
-import { type Fields, yamlFrontmatter } from "./frontmatter.js";
-import { tomlFile } from "./toml-file.js";
 
 /** Where a pack writes one kind of core item: its folder (placeholders replaced) and the item format. */
 export interface ItemPlace<Format> {

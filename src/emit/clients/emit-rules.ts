@@ -1,6 +1,9 @@
 import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../../clients/model.js";
-import { rawValueProblem } from "../../clients/raw-field.js";
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
+import { rawValueProblem } from "../../packs/rules/raw-field.js";
+import { type RuleSlot, slotOf } from "../../packs/rules/slots.js";
+import type { Fields, FieldValue } from "../../packs/shared/items/frontmatter.js";
+import { yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { csvGlobs } from "../adapters/frontmatter-template.js";
 import { triggerDeviationFinding } from "../checks/client-cannot-express.js";
@@ -8,13 +11,11 @@ import { unmappedTriggerFinding } from "../checks/load-trigger-mapped.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
 import { emitItems, type ItemKind, type ItemPlace } from "./emit-items.js";
-import type { Fields, FieldValue } from "./frontmatter.js";
-import { yamlFrontmatter } from "./frontmatter.js";
 
 /** A rule value a raw field could not carry: the field is left out and the load promise not kept. */
 interface Unwritten {
   field: string;
-  slot: "globs" | "description";
+  slot: RuleSlot;
   problem: string;
 }
 
@@ -106,7 +107,7 @@ function ruleFields(
   const fields: Fields = [];
   const unwritten: Unwritten[] = [];
   for (const [field, value] of Object.entries(mapping.fields)) {
-    const slot = value === "{globs}" ? "globs" : value === "{description}" ? "description" : undefined;
+    const slot = slotOf(value);
     if (slot === undefined) {
       fields.push([field, typeof value === "string" && raw.has(field) ? { raw: value } : value]);
       continue;

@@ -1,5 +1,6 @@
-import type { RuleTriggers, TriggerMapping } from "../clients/model.js";
-import { type LoadTrigger, loadTriggers } from "../core/model.js";
+import { type LoadTrigger, loadTriggers } from "../../core/model.js";
+import type { RuleTriggers, TriggerMapping } from "./model.js";
+import { ruleSlots, slotOf } from "./slots.js";
 
 /** A native rule's load condition read back through a pack's rule_triggers. */
 export interface ReversedTrigger {
@@ -13,8 +14,8 @@ export interface ReversedTrigger {
   matched: boolean;
 }
 
-const globsSlot = "{globs}";
-const descriptionSlot = "{description}";
+const globsSlot = ruleSlots.globs;
+const descriptionSlot = ruleSlots.description;
 
 /**
  * The trigger whose mapping the frontmatter fits best: every literal field of the mapping holds (a field
@@ -89,7 +90,7 @@ function sameValue(actual: unknown, expected: unknown): boolean {
 }
 
 function isSlot(value: unknown): boolean {
-  return value === globsSlot || value === descriptionSlot;
+  return slotOf(value) !== undefined;
 }
 
 function slotKeys(triggers: RuleTriggers, slot: string): string[] {

@@ -1,5 +1,5 @@
-import type { ListFormat } from "../../clients/model.js";
-import { yamlBlockList, yamlDoubleQuoted, yamlScalar } from "../adapters/yaml-scalar.js";
+import { yamlBlockList, yamlDoubleQuoted, yamlScalar } from "../../../shared/yaml-scalar.js";
+import type { ListFormat } from "../list-format.js";
 
 /** One frontmatter value: a scalar, a list written in the client's list format, or a string map. */
 export type FieldValue =

@@ -1,4 +1,4 @@
-import { expandBraces } from "../../shared/brace-groups.js";
+import { expandBraces } from "./brace-groups.js";
 
 /**
  * One comma-separated string of globs. Readers split it at every comma, so a brace group with commas

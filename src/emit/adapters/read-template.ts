@@ -1,6 +1,6 @@
-import { templateLines } from "../emit/adapters/frontmatter-template.js";
-import type { Adapter, Slot } from "../registry/model.js";
-import { globList } from "./reverse-trigger.js";
+import { globList } from "../../packs/rules/read-trigger.js";
+import type { Adapter, Slot } from "../../registry/model.js";
+import { templateLines } from "./frontmatter-template.js";
 
 /** A rule adapter's frontmatter template read backwards: what each key of a native rule file says. */
 export interface TemplateReading {

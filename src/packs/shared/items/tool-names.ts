@@ -1,4 +1,4 @@
-import { type Verb, verbs } from "../core/model.js";
+import { type Verb, verbs } from "../../../core/model.js";
 
 /** A tool list as a client writes it: a YAML list, "Read, Grep" or "Read Grep". */
 export function toolNames(value: unknown): string[] {
