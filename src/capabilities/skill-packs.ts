@@ -1,5 +1,5 @@
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
-import { packPath } from "../clients/placeholders.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import { instanceSkillsFolder } from "./model.js";
 
 /**

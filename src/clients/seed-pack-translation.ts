@@ -1,6 +1,6 @@
 import type { JsonPath } from "../documents/json-document.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import type { FileMapping } from "./model.js";
-import { packPath } from "./placeholders.js";
 import { denyLimits } from "./seed-deny-limits.js";
 import { DocumentedFields } from "./seed-documented-fields.js";
 import { seedMcp } from "./seed-mcp.js";

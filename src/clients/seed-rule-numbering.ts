@@ -1,5 +1,5 @@
+import { packPath } from "../packs/shared/placeholders.js";
 import type { FileMapping, RuleNumber } from "./model.js";
-import { packPath } from "./placeholders.js";
 import type { Json } from "./seed-pack-model.js";
 
 /** A two-character number prefix of a rule file name: "00-", "15-", "2N-" (N: any digit 1-9). */

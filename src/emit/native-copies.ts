@@ -1,6 +1,6 @@
 import type { ClientPack } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
 import { type NativeCopy, nativeFolder } from "../registry/native-copies.js";

@@ -1,8 +1,8 @@
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import type { ClientPack } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
 import { byCodePoint } from "../diagnostics/diagnostic.js";
 import { nearestName } from "../documents/schema-validation.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import { builtinAdapters } from "../registry/builtin-adapters.js";
 import type { Adapter } from "../registry/model.js";
 import type { AssistantData } from "./model.js";

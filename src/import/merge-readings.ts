@@ -3,9 +3,9 @@ import { coreServer } from "../clients/reverse-mcp.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import { type McpServer, type Verb, verbs } from "../core/model.js";
 import { mcpEntries } from "../emit/clients/mcp-entries.js";
+import { unsubstitute } from "../packs/shared/items/native-text.js";
 import { conflict, type Merged, mergeCompatible } from "./merge-compatible.js";
 import type { ImportedServer } from "./model.js";
-import { unsubstitute } from "./native-text.js";
 
 /** One item as read from one assistant's files (or merged from several): the pack it was written by. */
 export interface Reading<T> {

@@ -1,5 +1,5 @@
 import { withRuntimePlaceholders } from "../clients/pack-text.js";
-import { packPath } from "../clients/placeholders.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import { instructionFiles } from "./read-instructions.js";

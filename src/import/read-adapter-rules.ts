@@ -1,8 +1,8 @@
 import { rawKeys, reverseTemplate } from "../emit/adapters/read-template.js";
+import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
+import { pathInside, portable } from "../packs/shared/items/native-text.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
-import { parseNativeMarkdown } from "./native-markdown.js";
-import { pathInside, portable } from "./native-text.js";
 import {
   adjusted,
   leftOut,

@@ -1,16 +1,16 @@
 import { maxRuleFileBytes } from "../documents/text-file.js";
+import { readPackAgents } from "../packs/agents/read.js";
+import { readPackCommands } from "../packs/commands/read.js";
+import { readPackRules } from "../packs/rules/read.js";
+import { normalised } from "../packs/shared/items/native-text.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { parentPath } from "../shared/posix-path.js";
 import type { AssistantData, AssistantImport, ImportedItems, ItemNative } from "./model.js";
 import { emptyItems } from "./model.js";
-import { normalised } from "./native-text.js";
 import type { ProjectReader } from "./project-reader.js";
 import { readAdapterRules } from "./read-adapter-rules.js";
-import { readPackAgents } from "./read-agents.js";
-import { readPackCommands } from "./read-commands.js";
 import type { ReadContext } from "./read-context.js";
 import { instructionFiles, packInstructionFiles, readInstructionFile } from "./read-instructions.js";
-import { readPackRules } from "./read-rules.js";
 import { readPackSettings } from "./read-settings.js";
 import { readPackSkills } from "./read-skills.js";
 

@@ -1,12 +1,12 @@
 import type { ClientPack, SkillFrontmatter } from "../clients/model.js";
 import { skillFileName } from "../core/load-skills.js";
 import { maxAssetBytes } from "../documents/text-file.js";
-import { readItemFile } from "./item-file.js";
-import { itemFolders, skillFolders } from "./item-folders.js";
+import { readItemFile } from "../packs/shared/items/item-file.js";
+import { itemFolders, skillFolders } from "../packs/shared/items/item-folders.js";
+import { namedItem } from "../packs/shared/items/named-item.js";
+import { type FieldSpec, reverseFields } from "../packs/shared/items/read-fields.js";
 import type { ImportedSkill } from "./model.js";
-import { namedItem } from "./named-item.js";
 import { leftOut, type ReadContext, start, unreadable } from "./read-context.js";
-import { type FieldSpec, reverseFields } from "./reverse-fields.js";
 import { skillAllow, withoutField } from "./skill-allow.js";
 
 /**

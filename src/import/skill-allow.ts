@@ -1,6 +1,6 @@
 import type { ClientPack } from "../clients/model.js";
+import type { ItemFile } from "../packs/shared/items/read-fields.js";
 import { leftOut, type ReadContext } from "./read-context.js";
-import type { ItemFile } from "./reverse-fields.js";
 import { reversePermission } from "./reverse-permissions.js";
 
 /**

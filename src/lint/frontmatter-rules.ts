@@ -1,8 +1,8 @@
 import { nativeFrontmatterDocumented } from "../checks/lint/native-frontmatter-documented.js";
 import type { ClientPack } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import type { ItemKind } from "../session-load/index.js";
 import { nearestName } from "../shared/nearest-name.js";
 import { namesList, plural } from "./client-findings.js";

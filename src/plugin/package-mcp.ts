@@ -1,7 +1,7 @@
 import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
-import { packPath } from "../clients/placeholders.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
 import type { ChosenHost } from "./chosen-hosts.js";

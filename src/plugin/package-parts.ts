@@ -1,7 +1,7 @@
 import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
-import { packPath } from "../clients/placeholders.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
 import { joinPath } from "../shared/posix-path.js";

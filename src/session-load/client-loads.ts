@@ -1,6 +1,6 @@
 import { parse as parseJsonc } from "jsonc-parser";
 import type { ClientPack } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
+import { packPath } from "../packs/shared/placeholders.js";
 import { parseToml } from "../shared/bounded-toml.js";
 import { jsonTooDeepAt } from "../shared/nesting-limit.js";
 import { defaultAlwaysLoadedLimit } from "../shared/text-budget.js";

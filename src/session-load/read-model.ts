@@ -6,7 +6,7 @@ import type {
   ReadsInMode,
   RuleFolderRead,
 } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
+import { packPath } from "../packs/shared/placeholders.js";
 
 /**
  * The pack's read model with its placeholders replaced. A pack without `reads` (a registry's own) is taken

@@ -4,8 +4,8 @@ import { basename, dirname, join } from "node:path";
 import { describe, it, type TestContext } from "node:test";
 import { unzipSync } from "fflate";
 import { parse as parseJsonc } from "jsonc-parser";
-import { packPath } from "../../src/clients/placeholders.js";
 import type { EmittedFile } from "../../src/emit/emitted-tree.js";
+import { packPath } from "../../src/packs/shared/placeholders.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import {
   buildAndInstall,

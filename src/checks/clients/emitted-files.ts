@@ -1,8 +1,8 @@
 import type { ClientPack } from "../../clients/model.js";
-import { packPath } from "../../clients/placeholders.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { type ParsedYaml, parseYamlBlock } from "../../documents/yaml-frontmatter.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
+import { packPath } from "../../packs/shared/placeholders.js";
 import type { Registry } from "../../registry/model.js";
 
 /**

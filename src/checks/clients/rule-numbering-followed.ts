@@ -1,8 +1,8 @@
 import type { ClientPack, RuleNumber } from "../../clients/model.js";
-import { packPath } from "../../clients/placeholders.js";
 import { clientFixture, coreRule } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
+import { packPath } from "../../packs/shared/placeholders.js";
 import type { Registry } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, emittedFrontmatter, sourceFileOf } from "./emitted-files.js";

@@ -1,4 +1,4 @@
-import { substitute } from "../../clients/placeholders.js";
+import { substitute } from "../../packs/shared/placeholders.js";
 import type { ClientFileOrigin, EmittedFile } from "../emitted-tree.js";
 import type { EmitContext } from "./emit-context.js";
 

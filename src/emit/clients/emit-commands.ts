@@ -2,6 +2,7 @@ import { coreItemName } from "../../clients/core-item-name.js";
 import type { CommandFormat } from "../../clients/model.js";
 import type { CoreCommand } from "../../core/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { argumentsWord, clientArguments } from "../../packs/commands/arguments.js";
 import type { Fields } from "../../packs/shared/items/frontmatter.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { bodyText, ownedFile } from "./client-file.js";
@@ -39,7 +40,7 @@ function writeCommand(
   const source = sourceOf(command);
   const path = joinPath(dir, `${coreItemName(ctx.pack, command.name)}${format.extension}`);
   const placeholder = format.arguments_placeholder;
-  if (placeholder === null && command.body.includes("$ARGUMENTS")) {
+  if (placeholder === null && command.body.includes(argumentsWord)) {
     const why = `${ctx.pack.name} has no placeholder for the text typed after the command, so $ARGUMENTS cannot be put in its place; the command is not written (one whose prompt does not use $ARGUMENTS would be)`;
     const basis = "/command_format/arguments_placeholder";
     out.capabilities.push(
@@ -47,7 +48,7 @@ function writeCommand(
     );
     return;
   }
-  const body = bodyText(ctx, command.body).replaceAll("$ARGUMENTS", placeholder ?? "$ARGUMENTS");
+  const body = clientArguments(bodyText(ctx, command.body), placeholder);
   const text = itemText(format, commandFields(ctx, command, format, out.diagnostics), body);
   out.files.push(ownedFile(ctx, path, text, { kind: "command", name: command.name, alwaysLoaded: false }));
   out.capabilities.push(capability(ctx, "command", promise, source, "enforced", `written to ${path}`));

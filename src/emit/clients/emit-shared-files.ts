@@ -1,5 +1,5 @@
 import type { FileMapping } from "../../clients/model.js";
-import { packPath } from "../../clients/placeholders.js";
+import { packPath } from "../../packs/shared/placeholders.js";
 import { joinPath } from "../../shared/posix-path.js";
 import type { EmittedFile } from "../emitted-tree.js";
 import { copiedBytes, ownedFile } from "./client-file.js";

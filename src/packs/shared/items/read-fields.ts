@@ -1,7 +1,7 @@
-import type { Verb } from "../core/model.js";
-import type { Position } from "../diagnostics/diagnostic.js";
-import { deniedNames, toolNames, verbsOf } from "../packs/shared/items/tool-names.js";
-import { leftOut, type ReadContext } from "./read-context.js";
+import type { Verb } from "../../../core/model.js";
+import type { Position } from "../../../diagnostics/diagnostic.js";
+import { leftOut, type ReadContext } from "../../../import/read-context.js";
+import { deniedNames, toolNames, verbsOf } from "./tool-names.js";
 
 type VerbNames = Partial<Record<Verb, string[]>>;
 

@@ -1,5 +1,5 @@
-import type { Position } from "../diagnostics/diagnostic.js";
-import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import type { Position } from "../../../diagnostics/diagnostic.js";
+import { type ParsedYaml, parseYamlBlock } from "../../../documents/yaml-frontmatter.js";
 
 /** A native Markdown file: its frontmatter values with positions, and the text below it. */
 export interface NativeMarkdown {

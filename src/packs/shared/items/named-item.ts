@@ -1,7 +1,7 @@
-import type { ClientPack } from "../clients/model.js";
+import type { ClientPack } from "../../../clients/model.js";
+import { adjusted, type ReadContext, renamedGroup, start } from "../../../import/read-context.js";
 import { portable } from "./native-text.js";
-import { adjusted, type ReadContext, renamedGroup, start } from "./read-context.js";
-import type { ItemFile, ReadFields } from "./reverse-fields.js";
+import type { ItemFile, ReadFields } from "./read-fields.js";
 
 /**
  * The neutral name of a skill folder or an agent or command file: its name without the pack's

@@ -1,10 +1,5 @@
-import type { ClientPack, RuleTriggers } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
-import type { Position } from "../diagnostics/diagnostic.js";
-import { globKeys, reverseTrigger } from "../packs/rules/read-trigger.js";
-import { rawGlobsFact, rawGlobsQuoted } from "../shared/raw-globs.js";
-import { parseNativeMarkdown } from "./native-markdown.js";
-import { generatedDescription, pathInside, portable, withoutGeneratedComment } from "./native-text.js";
+import type { ClientPack, RuleTriggers } from "../../clients/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
 import {
   adjusted,
   leftOut,
@@ -13,7 +8,17 @@ import {
   renamedGroup,
   start,
   unreadable,
-} from "./read-context.js";
+} from "../../import/read-context.js";
+import { rawGlobsFact, rawGlobsQuoted } from "../../shared/raw-globs.js";
+import { parseNativeMarkdown } from "../shared/items/native-markdown.js";
+import {
+  generatedDescription,
+  pathInside,
+  portable,
+  withoutGeneratedComment,
+} from "../shared/items/native-text.js";
+import { packPath } from "../shared/placeholders.js";
+import { globKeys, reverseTrigger } from "./read-trigger.js";
 
 /**
  * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads

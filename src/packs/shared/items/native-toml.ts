@@ -1,7 +1,7 @@
 import { TomlError } from "smol-toml";
-import { readHeader } from "../compose/toml-tables.js";
-import type { Position } from "../diagnostics/diagnostic.js";
-import { parseToml } from "../shared/bounded-toml.js";
+import { readHeader } from "../../../compose/toml-tables.js";
+import type { Position } from "../../../diagnostics/diagnostic.js";
+import { parseToml } from "../../../shared/bounded-toml.js";
 import type { MarkdownProblem } from "./native-markdown.js";
 
 /** A native TOML file (an agent or command file, a settings file) with line positions. */

@@ -1,8 +1,8 @@
-import type { ClientPack, ItemFolder, ItemFolders } from "../clients/model.js";
-import { packPath } from "../clients/placeholders.js";
-import { skillFileName } from "../core/load-skills.js";
-import type { ProjectReader } from "./project-reader.js";
-import { leftOut, type ReadContext, start } from "./read-context.js";
+import type { ClientPack, ItemFolder, ItemFolders } from "../../../clients/model.js";
+import { skillFileName } from "../../../core/load-skills.js";
+import type { ProjectReader } from "../../../import/project-reader.js";
+import { leftOut, type ReadContext, start } from "../../../import/read-context.js";
+import { packPath } from "../placeholders.js";
 
 /** An item file (a skill's folder) the client lists, with the name it lists it by. */
 export interface FoundItem {

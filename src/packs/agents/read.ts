@@ -1,9 +1,9 @@
-import type { AgentFrontmatter, ClientPack } from "../clients/model.js";
-import { readItemFile } from "./item-file.js";
-import { readItemFolders } from "./item-folders.js";
-import { namedItem } from "./named-item.js";
-import { adjusted, type ReadContext } from "./read-context.js";
-import { reverseFields } from "./reverse-fields.js";
+import type { AgentFrontmatter, ClientPack } from "../../clients/model.js";
+import { adjusted, type ReadContext } from "../../import/read-context.js";
+import { readItemFile } from "../shared/items/item-file.js";
+import { readItemFolders } from "../shared/items/item-folders.js";
+import { namedItem } from "../shared/items/named-item.js";
+import { reverseFields } from "../shared/items/read-fields.js";
 
 /** `<agents_dir>/<name><extension>` (Markdown or TOML) → core agents; in sub-folders where the client reads them. */
 export function readPackAgents(ctx: ReadContext, pack: ClientPack): void {

@@ -1,8 +1,8 @@
+import { adjusted, nativeText, type ReadContext, start, unreadable } from "../../../import/read-context.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised } from "./native-text.js";
 import { parseNativeToml } from "./native-toml.js";
-import { adjusted, nativeText, type ReadContext, start, unreadable } from "./read-context.js";
-import type { ItemFile } from "./reverse-fields.js";
+import type { ItemFile } from "./read-fields.js";
 
 /**
  * A native skill, agent or command file: Markdown with frontmatter, or TOML with the body under
