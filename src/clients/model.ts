@@ -2,6 +2,7 @@ import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/mode
 import type { AgentFrontmatter, AgentPermissions, AgentRuleForm } from "../packs/agents/model.js";
 import type { CommandFormat } from "../packs/commands/model.js";
 import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../packs/rules/model.js";
+import type { ItemFolder, ItemFolders } from "../packs/shared/items/item-pack.js";
 import type { DenyFormat, ListFormat } from "../packs/shared/list-format.js";
 import type { PermissionRuleForm, RuleObjectTemplate } from "../packs/shared/permission-rule-form.js";
 import type { SkillFrontmatter } from "../packs/skills/model.js";
@@ -12,6 +13,8 @@ export type {
   AgentRuleForm,
   CommandFormat,
   DenyFormat,
+  ItemFolder,
+  ItemFolders,
   ListFormat,
   PermissionRuleForm,
   RuleFileFormat,
@@ -265,20 +268,6 @@ export interface RuleAlwaysTest {
   equals?: string | boolean;
   /** With equals: a file without the field loads always too. */
   or_absent?: boolean;
-}
-
-/** Folders of items listed by name, in the order the client reads them. */
-export interface ItemFolders {
-  dirs: ItemFolder[];
-  /** first: one item per name, the first folder wins; all: every copy is loaded. */
-  same_name: "first" | "all";
-}
-
-/** One folder a client lists items from, and what it makes of items in its subfolders (default: nothing). */
-export interface ItemFolder {
-  dir: string;
-  extension?: string;
-  subfolders?: "top" | "search" | "flatten" | "namespace";
 }
 
 export interface AlsoReads {

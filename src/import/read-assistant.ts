@@ -9,7 +9,7 @@ import type { AssistantData, AssistantImport, ImportedItems, ItemNative } from "
 import { emptyItems } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 import { readAdapterRules } from "./read-adapter-rules.js";
-import type { ReadContext } from "./read-context.js";
+import { itemReadContext, type ReadContext } from "./read-context.js";
 import { instructionFiles, packInstructionFiles, readInstructionFile } from "./read-instructions.js";
 import { readPackSettings } from "./read-settings.js";
 import { readPackSkills } from "./read-skills.js";
@@ -49,10 +49,11 @@ export function readAssistant(
     );
   if (!pack && adapter) readAdapterRules(ctx, adapter);
   if (pack) {
-    readPackRules(ctx, pack);
-    readPackSkills(ctx, pack);
-    readPackAgents(ctx, pack);
-    readPackCommands(ctx, pack);
+    const items = itemReadContext(ctx);
+    readPackRules(items, pack);
+    readPackSkills(items, pack);
+    readPackAgents(items, pack);
+    readPackCommands(items, pack);
     readPackSettings(ctx, pack);
   }
   if (pack) markNatives(reader, pack.client, ctx.items);

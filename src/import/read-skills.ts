@@ -4,16 +4,16 @@ import { maxAssetBytes } from "../documents/text-file.js";
 import { readItemFile } from "../packs/shared/items/item-file.js";
 import { itemFolders, skillFolders } from "../packs/shared/items/item-folders.js";
 import { namedItem } from "../packs/shared/items/named-item.js";
+import { type ItemReadContext, leftOut, start, unreadable } from "../packs/shared/items/read-context.js";
 import { type FieldSpec, reverseFields } from "../packs/shared/items/read-fields.js";
 import type { ImportedSkill } from "./model.js";
-import { leftOut, type ReadContext, start, unreadable } from "./read-context.js";
 import { skillAllow, withoutField } from "./skill-allow.js";
 
 /**
  * `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills; the same from the other skill folders
  * only this client reads (`also_reads.skill_dirs`), and from subfolders where its read model looks there.
  */
-export function readPackSkills(ctx: ReadContext, pack: ClientPack): void {
+export function readPackSkills(ctx: ItemReadContext, pack: ClientPack): void {
   const format = pack.skill_frontmatter;
   if (!pack.skills_dir || !format) return;
   for (const folder of itemFolders(pack, pack.skills_dir, pack.reads?.skills, pack.also_reads?.skill_dirs)) {
@@ -39,7 +39,7 @@ export function readPackSkills(ctx: ReadContext, pack: ClientPack): void {
   }
 }
 
-function readSkill(ctx: ReadContext, pack: ClientPack, format: SkillFrontmatter, folder: string): void {
+function readSkill(ctx: ItemReadContext, pack: ClientPack, format: SkillFrontmatter, folder: string): void {
   const path = `${folder}/${skillFileName}`;
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
@@ -80,7 +80,7 @@ function skillSpec(pack: ClientPack, format: SkillFrontmatter): FieldSpec {
   };
 }
 
-function supportingFiles(ctx: ReadContext, folder: string, skillFile: string): ImportedSkill["files"] {
+function supportingFiles(ctx: ItemReadContext, folder: string, skillFile: string): ImportedSkill["files"] {
   return ctx.reader.filesBelow(folder).flatMap((path) => {
     if (path === skillFile || ctx.seen.has(path)) return [];
     ctx.seen.add(path);

@@ -1,4 +1,6 @@
 import type { Verb } from "../../core/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { ItemFolders, ItemPack } from "../shared/items/item-pack.js";
 import type { DenyFormat, ListFormat } from "../shared/list-format.js";
 import type { PermissionRuleForm, RuleObjectTemplate } from "../shared/permission-rule-form.js";
 
@@ -56,4 +58,22 @@ export interface AgentRuleForm extends PermissionRuleForm {
   mcp_argument_of?: string;
   /** A command rule's suffix form does not match the bare command, so the bare command is written too. */
   permission_exec_bare_too?: boolean;
+}
+
+/** A agent as import reads it from one native file (in the core's terms). */
+export interface ReadAgent {
+  name: string;
+  description?: string;
+  tools?: Verb[];
+  deny?: Verb[];
+  model?: string;
+  body: string;
+  position: Position;
+}
+
+/** The keys of a client pack the agents section reads. */
+export interface AgentsPack extends ItemPack {
+  agents_dir: string | null;
+  agent_frontmatter?: AgentFrontmatter;
+  reads?: { agents: ItemFolders };
 }

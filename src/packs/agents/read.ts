@@ -1,12 +1,12 @@
-import type { AgentFrontmatter, ClientPack } from "../../clients/model.js";
-import { adjusted, type ReadContext } from "../../import/read-context.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { readItemFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
+import { adjusted, type ItemReadContext } from "../shared/items/read-context.js";
 import { reverseFields } from "../shared/items/read-fields.js";
+import type { AgentFrontmatter, AgentsPack } from "./model.js";
 
 /** `<agents_dir>/<name><extension>` (Markdown or TOML) → core agents; in sub-folders where the client reads them. */
-export function readPackAgents(ctx: ReadContext, pack: ClientPack): void {
+export function readPackAgents(ctx: ItemReadContext, pack: AgentsPack): void {
   const format = pack.agent_frontmatter;
   if (!pack.agents_dir || !format) return;
   const read = (name: string, path: string) => readAgent(ctx, pack, format, name, path);
@@ -14,8 +14,8 @@ export function readPackAgents(ctx: ReadContext, pack: ClientPack): void {
 }
 
 function readAgent(
-  ctx: ReadContext,
-  pack: ClientPack,
+  ctx: ItemReadContext,
+  pack: AgentsPack,
   format: AgentFrontmatter,
   pathName: string,
   path: string,

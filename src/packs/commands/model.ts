@@ -1,3 +1,5 @@
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { ItemFolders, ItemPack } from "../shared/items/item-pack.js";
 export interface CommandFormat {
   format: "markdown" | "toml";
   extension: string;
@@ -9,4 +11,21 @@ export interface CommandFormat {
    */
   arguments_placeholder: string | null;
   documented_fields: string[];
+}
+
+/** A command as import reads it from one native file (in the core's terms). */
+export interface ReadCommand {
+  name: string;
+  description?: string;
+  argumentHint?: string;
+  model?: string;
+  body: string;
+  position: Position;
+}
+
+/** The keys of a client pack the commands section reads. */
+export interface CommandsPack extends ItemPack {
+  commands_dir: string | null;
+  command_format?: CommandFormat;
+  reads?: { commands: ItemFolders };
 }

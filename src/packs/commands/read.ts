@@ -1,16 +1,16 @@
-import type { ClientPack, CommandFormat } from "../../clients/model.js";
-import { leftOut, type ReadContext, start } from "../../import/read-context.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { readItemFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
+import { type ItemReadContext, leftOut, start } from "../shared/items/read-context.js";
 import { reverseFields } from "../shared/items/read-fields.js";
 import { argumentsWord, neutralArguments } from "./arguments.js";
+import type { CommandFormat, CommandsPack } from "./model.js";
 
 /**
  * `<commands_dir>/<name><extension>` (Markdown or TOML) → core commands, `$ARGUMENTS` given back; in
  * sub-folders where the client reads them (a namespaced `<a>:<name>` becomes the portable `a-name`).
  */
-export function readPackCommands(ctx: ReadContext, pack: ClientPack): void {
+export function readPackCommands(ctx: ItemReadContext, pack: CommandsPack): void {
   const format = pack.command_format;
   if (!pack.commands_dir || !format) return;
   const read = (name: string, path: string) => readCommand(ctx, pack, format, name, path);
@@ -18,8 +18,8 @@ export function readPackCommands(ctx: ReadContext, pack: ClientPack): void {
 }
 
 function readCommand(
-  ctx: ReadContext,
-  pack: ClientPack,
+  ctx: ItemReadContext,
+  pack: CommandsPack,
   format: CommandFormat,
   pathName: string,
   path: string,

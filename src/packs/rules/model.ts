@@ -1,4 +1,6 @@
 import type { LoadTrigger } from "../../core/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { ItemPack } from "../shared/items/item-pack.js";
 
 export interface RuleFileFormat {
   /** ".md", ".mdc", ".instructions.md". */
@@ -30,4 +32,24 @@ export interface TriggerMapping {
   fields: Record<string, string | boolean | number>;
   /** When the client loads the rule differently from the promise (e.g. model_decision → always): said as a warning/info. */
   deviation?: { severity: "warning" | "info"; message: string };
+}
+
+/** A rule as import reads it from one native file (in the core's terms). */
+export interface ReadRule {
+  name: string;
+  /** The load triggers the file is consistent with, preferred first (a client may write several alike). */
+  triggers: LoadTrigger[];
+  globs?: string[];
+  description?: string;
+  body: string;
+  position: Position;
+}
+
+/** The keys of a client pack the rules section reads. */
+export interface RulesPack extends ItemPack {
+  rules_dir: string | null;
+  rule_file?: RuleFileFormat;
+  rule_triggers?: RuleTriggers;
+  /** Folders of rule files besides rules_dir that import reads (top level only). */
+  also_reads?: { rule_dirs?: string[] };
 }

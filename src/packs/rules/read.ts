@@ -1,14 +1,4 @@
-import type { ClientPack, RuleTriggers } from "../../clients/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
-import {
-  adjusted,
-  leftOut,
-  nativeText,
-  type ReadContext,
-  renamedGroup,
-  start,
-  unreadable,
-} from "../../import/read-context.js";
 import { rawGlobsFact, rawGlobsQuoted } from "../../shared/raw-globs.js";
 import { parseNativeMarkdown } from "../shared/items/native-markdown.js";
 import {
@@ -17,14 +7,24 @@ import {
   portable,
   withoutGeneratedComment,
 } from "../shared/items/native-text.js";
+import {
+  adjusted,
+  type ItemReadContext,
+  leftOut,
+  nativeText,
+  renamedGroup,
+  start,
+  unreadable,
+} from "../shared/items/read-context.js";
 import { packPath } from "../shared/placeholders.js";
+import type { RulesPack, RuleTriggers } from "./model.js";
 import { globKeys, reverseTrigger } from "./read-trigger.js";
 
 /**
  * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads
  * (top level only), each file's frontmatter read back through rule_triggers.
  */
-export function readPackRules(ctx: ReadContext, pack: ClientPack): void {
+export function readPackRules(ctx: ItemReadContext, pack: RulesPack): void {
   const { rules_dir, rule_file, rule_triggers } = pack;
   if (!rule_file || !rule_triggers) return;
   const folders: [string, boolean][] = [
@@ -39,11 +39,11 @@ export function readPackRules(ctx: ReadContext, pack: ClientPack): void {
 }
 
 /** Rule files, and paths the reader refused (reported by it when listing). */
-function notAFolder(ctx: ReadContext, path: string): boolean {
+function notAFolder(ctx: ItemReadContext, path: string): boolean {
   return ctx.reader.entry(path).kind !== "folder";
 }
 
-function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: RuleTriggers): void {
+function readRuleFile(ctx: ItemReadContext, path: string, inner: string, mapping: RuleTriggers): void {
   const read = nativeText(ctx, path);
   if (!read) return;
   const { markdown, problems } = parseNativeMarkdown(path, read.text, mapping.raw_fields, globKeys(mapping));
@@ -86,7 +86,7 @@ function readRuleFile(ctx: ReadContext, path: string, inner: string, mapping: Ru
   });
 }
 
-function ruleName(ctx: ReadContext, path: string, inner: string): string {
+function ruleName(ctx: ItemReadContext, path: string, inner: string): string {
   const name = portable(inner.replaceAll("/", "-"));
   if (name !== inner)
     adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`, renamedGroup);
@@ -99,7 +99,7 @@ function ruleName(ctx: ReadContext, path: string, inner: string): string {
  * reading is not silent: the build writes the client's own form once the rule is edited.
  */
 function globsReadAsWritten(
-  ctx: ReadContext,
+  ctx: ItemReadContext,
   markdown: { values: Record<string, unknown>; positionOf(key: string, part?: "key" | "value"): Position },
   mapping: RuleTriggers,
   globs: string[],

@@ -1,4 +1,5 @@
 import type { Verb } from "../../core/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
 import type { AgentPermissions } from "../agents/model.js";
 import type { ListFormat } from "../shared/list-format.js";
 
@@ -44,4 +45,26 @@ export interface SkillFrontmatter {
   drop_fields: string[];
   /** Frontmatter fields the client documents for skills; an emitted field outside the list is an error. */
   documented_fields: string[];
+}
+
+/** A skill as import reads it from one native file (in the core's terms). */
+export interface ReadSkill {
+  name: string;
+  description?: string;
+  tools?: Verb[];
+  deny?: Verb[];
+  /** Pre-approved while the skill runs, as core permission entries (`Exec(git diff)`). */
+  allow?: string[];
+  /** Only the person starts it (true), or the model may too (false); undefined: the client cannot say. */
+  userOnly?: boolean;
+  /** Only the model starts it (true), or the person may too (false); undefined: the client cannot say. */
+  modelOnly?: boolean;
+  model?: string;
+  argumentHint?: string;
+  license?: string;
+  metadata?: Record<string, string>;
+  body: string;
+  /** Supporting files: path inside the skill folder → bytes and mode. */
+  files: { path: string; bytes: Buffer; executable: boolean }[];
+  position: Position;
 }

@@ -1,7 +1,7 @@
-import { adjusted, nativeText, type ReadContext, start, unreadable } from "../../../import/read-context.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised } from "./native-text.js";
 import { parseNativeToml } from "./native-toml.js";
+import { adjusted, type ItemReadContext, nativeText, start, unreadable } from "./read-context.js";
 import type { ItemFile } from "./read-fields.js";
 
 /**
@@ -9,7 +9,7 @@ import type { ItemFile } from "./read-fields.js";
  * `bodyField`; undefined (and reported) when it cannot be read or parsed.
  */
 export function readItemFile(
-  ctx: ReadContext,
+  ctx: ItemReadContext,
   path: string,
   format: "markdown" | "toml",
   bodyField = "prompt",
@@ -35,7 +35,11 @@ export function readItemFile(
  * is not recovered there either, so it stays unreadable (docs/import.md, "It reads frontmatter as the client
  * does", with the sources).
  */
-function markdownItem(ctx: ReadContext, path: string, text: string): ReturnType<typeof parseNativeMarkdown> {
+function markdownItem(
+  ctx: ItemReadContext,
+  path: string,
+  text: string,
+): ReturnType<typeof parseNativeMarkdown> {
   const strict = parseNativeMarkdown(path, text);
   if (strict.markdown) return strict;
   const lines = frontmatterLines(text);
@@ -66,7 +70,7 @@ function frontmatterLines(text: string): string[] | undefined {
   return lines[0] === "---" && close > 0 ? lines.slice(1, close) : undefined;
 }
 
-function tomlItem(ctx: ReadContext, path: string, text: string, bodyField: string): ItemFile | undefined {
+function tomlItem(ctx: ItemReadContext, path: string, text: string, bodyField: string): ItemFile | undefined {
   const { toml, problems } = parseNativeToml(path, text);
   for (const problem of problems) unreadable(ctx, problem.position, `${path}: ${problem.message}`);
   if (!toml) return undefined;

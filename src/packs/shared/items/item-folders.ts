@@ -1,8 +1,7 @@
-import type { ClientPack, ItemFolder, ItemFolders } from "../../../clients/model.js";
 import { skillFileName } from "../../../core/load-skills.js";
-import type { ProjectReader } from "../../../import/project-reader.js";
-import { leftOut, type ReadContext, start } from "../../../import/read-context.js";
 import { packPath } from "../placeholders.js";
+import type { ItemFolder, ItemFolders, ItemPack } from "./item-pack.js";
+import { type ItemProject, type ItemReadContext, leftOut, start } from "./read-context.js";
 
 /** An item file (a skill's folder) the client lists, with the name it lists it by. */
 export interface FoundItem {
@@ -29,7 +28,7 @@ export interface FolderFiles extends FolderItems {
  * only the top level).
  */
 export function itemFolders(
-  pack: ClientPack,
+  pack: ItemPack,
   dir: string | null | undefined,
   reads: ItemFolders | undefined,
   also: readonly string[] = [],
@@ -44,7 +43,7 @@ export function itemFolders(
  * The skills below `folder.dir` as the client finds them: `<dir>/<name>/SKILL.md`, or (`search`) the first
  * folder on each path that holds a SKILL.md; a SKILL.md deeper than the client looks is `unread`.
  */
-export function skillFolders(reader: ProjectReader, folder: ItemFolder): FolderItems & { empty: string[] } {
+export function skillFolders(reader: ItemProject, folder: ItemFolder): FolderItems & { empty: string[] } {
   const found: FoundItem[] = [];
   const unread: string[] = [];
   const empty: string[] = [];
@@ -67,7 +66,7 @@ export function skillFolders(reader: ProjectReader, folder: ItemFolder): FolderI
  * the top level; in a subfolder, by `subfolders` (`flatten`: the file's name, `namespace`: the path's
  * parts joined with ":"), else unread.
  */
-export function itemFiles(reader: ProjectReader, folder: ItemFolder, extension: string): FolderFiles {
+export function itemFiles(reader: ItemProject, folder: ItemFolder, extension: string): FolderFiles {
   const found: FoundItem[] = [];
   const unread: string[] = [];
   const other: string[] = [];
@@ -87,7 +86,7 @@ export function itemFiles(reader: ProjectReader, folder: ItemFolder, extension: 
   return { found, unread, other };
 }
 
-function holdsSkill(reader: ProjectReader, path: string): boolean {
+function holdsSkill(reader: ItemProject, path: string): boolean {
   return reader.filesBelow(path).some((file) => lastPart(file) === skillFileName);
 }
 
@@ -104,8 +103,8 @@ function trimmed(dir: string): string {
  * given to `read` with the name the client lists it by; the files it passes over are reported.
  */
 export function readItemFolders(
-  ctx: ReadContext,
-  pack: ClientPack,
+  ctx: ItemReadContext,
+  pack: ItemPack,
   dir: string,
   reads: ItemFolders | undefined,
   extension: string,
@@ -123,8 +122,8 @@ export function readItemFolders(
  * folder: reported (grouped in the report), each stays the project's own file.
  */
 export function unreadItems(
-  ctx: ReadContext,
-  pack: ClientPack,
+  ctx: ItemReadContext,
+  pack: ItemPack,
   dir: string,
   extension: string,
   { unread, other = [] }: { unread: readonly string[]; other?: readonly string[] },

@@ -1,13 +1,13 @@
-import type { ClientPack } from "../../../clients/model.js";
-import { adjusted, type ReadContext, renamedGroup, start } from "../../../import/read-context.js";
+import type { ItemPack } from "./item-pack.js";
 import { portable } from "./native-text.js";
+import { adjusted, type ItemReadContext, renamedGroup, start } from "./read-context.js";
 import type { ItemFile, ReadFields } from "./read-fields.js";
 
 /**
  * The neutral name of a skill folder or an agent or command file: its name without the pack's
  * core_skill_prefix (which the build adds again), in the portable form.
  */
-export function itemName(ctx: ReadContext, pack: ClientPack, pathName: string, path: string): string {
+export function itemName(ctx: ItemReadContext, pack: ItemPack, pathName: string, path: string): string {
   const base = pathName.slice(pathName.lastIndexOf("/") + 1);
   const prefix = pack.core_skill_prefix ?? "";
   const unprefixed = prefix !== "" && base.startsWith(prefix) ? base.slice(prefix.length) : base;
@@ -19,8 +19,8 @@ export function itemName(ctx: ReadContext, pack: ClientPack, pathName: string, p
 
 /** The neutral name of an item file and the description it writes. */
 export function namedItem(
-  ctx: ReadContext,
-  pack: ClientPack,
+  ctx: ItemReadContext,
+  pack: ItemPack,
   item: ItemFile,
   fields: ReadFields,
   pathName: string,
@@ -31,7 +31,7 @@ export function namedItem(
 
 /** The description the file writes (a `name` unlike the path's is reported: the path's name wins). */
 export function described(
-  ctx: ReadContext,
+  ctx: ItemReadContext,
   item: ItemFile,
   fields: ReadFields,
   name: string,

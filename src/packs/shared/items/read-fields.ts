@@ -1,6 +1,6 @@
 import type { Verb } from "../../../core/model.js";
 import type { Position } from "../../../diagnostics/diagnostic.js";
-import { leftOut, type ReadContext } from "../../../import/read-context.js";
+import { type ItemReadContext, leftOut } from "./read-context.js";
 import { deniedNames, toolNames, verbsOf } from "./tool-names.js";
 
 type VerbNames = Partial<Record<Verb, string[]>>;
@@ -44,7 +44,7 @@ export interface ReadFields {
 }
 
 /** Every field of the file through the spec; a field the spec cannot read back is reported and left out. */
-export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec): ReadFields {
+export function reverseFields(ctx: ItemReadContext, item: ItemFile, spec: FieldSpec): ReadFields {
   const neutralOf = new Map(Object.entries(spec.fields).map(([neutral, client]) => [client, neutral]));
   const out: ReadFields = {
     neutral: {},
@@ -74,7 +74,7 @@ export function reverseFields(ctx: ReadContext, item: ItemFile, spec: FieldSpec)
 }
 
 function neutralValue(
-  ctx: ReadContext,
+  ctx: ItemReadContext,
   item: ItemFile,
   key: string,
   neutral: string,
@@ -91,7 +91,13 @@ function neutralValue(
     );
 }
 
-function verbList(ctx: ReadContext, item: ItemFile, key: string, value: unknown, names: VerbNames): Verb[] {
+function verbList(
+  ctx: ItemReadContext,
+  item: ItemFile,
+  key: string,
+  value: unknown,
+  names: VerbNames,
+): Verb[] {
   const { verbs, unknown } = verbsOf(toolNames(value), names);
   for (const name of unknown)
     leftOut(
@@ -102,7 +108,7 @@ function verbList(ctx: ReadContext, item: ItemFile, key: string, value: unknown,
   return verbs;
 }
 
-function unmapped(ctx: ReadContext, item: ItemFile, key: string): void {
+function unmapped(ctx: ItemReadContext, item: ItemFile, key: string): void {
   leftOut(ctx, item.positionOf(key), `"${key}" of ${item.file} has no neutral equivalent: not imported`);
 }
 
