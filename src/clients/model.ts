@@ -24,6 +24,10 @@ export type {
   TriggerMapping,
 };
 
+import type { McpMapping } from "../packs/mcp/model.js";
+
+export type { McpMapping };
+
 /** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
 export interface TrustKey {
   id: string;
@@ -411,31 +415,6 @@ export interface HookMapping {
   hook_fail_closed_since?: string;
   /** What "{fail_closed}" writes for a fail_closed hook; default true. */
   fail_closed_value?: unknown;
-}
-
-/** Where MCP servers go, and the shape of one server entry. */
-export interface McpMapping {
-  file: string;
-  format: "json" | "toml";
-  /** Key path of the object holding servers by name: ["mcpServers"], ["servers"], ["mcp_servers"]. */
-  key: string[];
-  /**
-   * Server entry templates with slots "{command}", "{args}", "{command_line}" (command and args in
-   * one list), "{env}", "{cwd}", "{url}", "{headers}", "{transport}", "{timeout}", "{tools}"; for
-   * clients that take variables by name also "{env_vars}" + "{env_set}", "{bearer_env}",
-   * "{header_env}" + "{headers_set}" (src/emit/clients/mcp-slots.ts), and "{description}". A core value whose slot the
-   * template lacks is reported as lost.
-   */
-  stdio: Record<string, unknown>;
-  remote: Record<string, unknown> | null;
-  transports: ("stdio" | "http" | "sse")[];
-  /**
-   * How the client spells an environment variable inside values, with a "{name}" slot ("${{name}}",
-   * "${env:{name}}"); absent: the client expands no variables and a placeholder is reported.
-   */
-  env_reference?: string;
-  /** The same with a default, slots "{name}" and "{default}"; absent: a default is reported as lost. */
-  env_reference_default?: string;
 }
 
 /** Wiring of the secret guard (assets/hooks/agentc-guard.mjs) as an owned program asset and a hook. */

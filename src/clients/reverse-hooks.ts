@@ -1,8 +1,8 @@
 import { verbs as allVerbs, type HookEvent, hookEvents, toolEvents, type Verb } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import { slotsOf } from "../packs/shared/template-slots.js";
+import { type KeyPath, unfill } from "../packs/shared/unfill-template.js";
 import type { HookMapping } from "./model.js";
-import { slotsOf } from "./template-slots.js";
-import { type KeyPath, unfill } from "./unfill-template.js";
 
 /** A hook read back from a client's entry. */
 export interface ReadHook {

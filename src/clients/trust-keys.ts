@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import picomatch from "picomatch";
 import type { KeyPath, OwnedEntry } from "../compose/model.js";
+import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import type { ClientPack, TrustKey } from "./model.js";
-import { withRuntimePlaceholders } from "./pack-text.js";
 
 /** A pack's trust key with its file resolved to a project path (or glob). */
 export interface ResolvedTrustKey extends TrustKey {

@@ -2,8 +2,8 @@ import type { JsonPath } from "../documents/json-document.js";
 import { rawValueProblem } from "../packs/rules/raw-field.js";
 import { ruleSlots } from "../packs/rules/slots.js";
 import { packPath, placeholdersIn } from "../packs/shared/placeholders.js";
+import { slotsOf } from "../packs/shared/template-slots.js";
 import type { ClientPack } from "./model.js";
-import { slotsOf } from "./template-slots.js";
 
 /** A fact about a pack the schema cannot check, at the JSON path it concerns. */
 export interface PackFault {

@@ -1,9 +1,9 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { CapabilityRow } from "../packs/shared/capability.js";
 import type { Registry } from "../registry/model.js";
 import { emitAdapter } from "./adapters/emit-adapter.js";
 import { emitCapabilities } from "./capabilities/emit-capabilities.js";
 import { emitClientSkills } from "./capabilities/emit-client-skills.js";
-import type { CapabilityRow } from "./clients/capability.js";
 import { emitClientPack } from "./clients/emit-client.js";
 import type { EmittedTree } from "./emitted-tree.js";
 import { capabilitiesFile } from "./matrix/capabilities-file.js";

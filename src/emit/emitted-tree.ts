@@ -1,6 +1,6 @@
 import type { OwnedEntry } from "../compose/model.js";
+import type { CapabilityRow } from "../packs/shared/capability.js";
 import type { Rule } from "../registry/model.js";
-import type { CapabilityRow } from "./clients/capability.js";
 
 export type FileRole = "always-on" | "scoped" | "asset" | "seed";
 

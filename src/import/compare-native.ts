@@ -1,8 +1,8 @@
 import { posix } from "node:path";
-import type { KeyPath } from "../clients/unfill-template.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import type { Position, Severity } from "../diagnostics/diagnostic.js";
 import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
+import type { KeyPath } from "../packs/shared/unfill-template.js";
 import { parseToml } from "../shared/bounded-toml.js";
 import { isObject } from "../shared/json-shape.js";
 import type { Installed } from "./installed-view.js";

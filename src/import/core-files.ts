@@ -1,14 +1,9 @@
 import { patternKindOf, permissionLevels } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { SchemaName } from "../documents/schema-validation.js";
+import type { ImportedServer } from "../packs/mcp/model.js";
 import { type Candidate, carriedEntry, carriedMatter } from "./carried-values.js";
-import type {
-  ImportedHook,
-  ImportedItems,
-  ImportedPermission,
-  ImportedServer,
-  ImportedSkill,
-} from "./model.js";
+import type { ImportedHook, ImportedItems, ImportedPermission, ImportedSkill } from "./model.js";
 import { json, markdown, type RegistryFile, schema } from "./registry-file.js";
 
 /**

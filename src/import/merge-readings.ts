@@ -1,11 +1,11 @@
 import type { ClientPack } from "../clients/model.js";
-import { coreServer } from "../clients/reverse-mcp.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import { type McpServer, type Verb, verbs } from "../core/model.js";
-import { mcpEntries } from "../emit/clients/mcp-entries.js";
+import { mcpEntries } from "../packs/mcp/emit.js";
+import type { ImportedServer } from "../packs/mcp/model.js";
+import { coreServer } from "../packs/mcp/read.js";
 import { unsubstitute } from "../packs/shared/items/native-text.js";
 import { conflict, type Merged, mergeCompatible } from "./merge-compatible.js";
-import type { ImportedServer } from "./model.js";
 
 /** One item as read from one assistant's files (or merged from several): the pack it was written by. */
 export interface Reading<T> {

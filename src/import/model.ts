@@ -1,10 +1,10 @@
 import type { ClientPack } from "../clients/model.js";
 import type { ReadHook } from "../clients/reverse-hooks.js";
-import type { ReadServer } from "../clients/reverse-mcp.js";
 import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { ReadAgent } from "../packs/agents/model.js";
 import type { ReadCommand } from "../packs/commands/model.js";
+import { type SectionFindings, sections } from "../packs/index.js";
 import type { ReadRule } from "../packs/rules/model.js";
 import type { ReadSkill } from "../packs/skills/model.js";
 import type { Adapter } from "../registry/model.js";
@@ -110,14 +110,6 @@ export interface ImportedHook extends ReadHook {
   readBy?: string[];
 }
 
-/** A server read from a client's file, with what the merge of readings needs. */
-export type ImportedServer = ReadServer & {
-  /** The client's entry as written, to tell whether another reading would be written like it. */
-  written?: unknown;
-  /** The client packs whose files had the server (merged across readings). */
-  readBy?: string[];
-};
-
 /** One section of an always-on instruction file: a global rule of sources/. */
 export interface ImportedSection {
   /** The Markdown from its heading to the next one, without trailing blank lines. */
@@ -143,7 +135,7 @@ export interface ImportedScoped extends ImportedInstructions {
 }
 
 /** Everything import found, in neutral form, before it is merged across assistants. */
-export interface ImportedItems {
+export interface ImportedItems extends SectionFindings {
   instructions: ImportedInstructions[];
   scoped: ImportedScoped[];
   rules: ImportedRule[];
@@ -152,7 +144,6 @@ export interface ImportedItems {
   commands: ImportedCommand[];
   permissions: ImportedPermissions;
   hooks: ImportedHook[];
-  servers: ImportedServer[];
   /** True when a native hooks file carries agentc's secret guard. */
   guard: boolean;
   /** True when the client's sandbox is switched on as agentc writes it for the core's denied reads. */
@@ -171,7 +162,7 @@ export function emptyItems(): ImportedItems {
     commands: [],
     permissions: { deny: [], ask: [], allow: [] },
     hooks: [],
-    servers: [],
+    ...(Object.assign({}, ...sections.map((section) => section.settings?.nothingFound())) as SectionFindings),
     guard: false,
     policies: {},
   };

@@ -1,4 +1,4 @@
-import { withRuntimePlaceholders } from "../clients/pack-text.js";
+import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { AssistantData, AssistantImport } from "./model.js";

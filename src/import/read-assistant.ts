@@ -1,7 +1,5 @@
 import { maxRuleFileBytes } from "../documents/text-file.js";
-import { readPackAgents } from "../packs/agents/read.js";
-import { readPackCommands } from "../packs/commands/read.js";
-import { readPackRules } from "../packs/rules/read.js";
+import { sections } from "../packs/index.js";
 import { normalised } from "../packs/shared/items/native-text.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { parentPath } from "../shared/posix-path.js";
@@ -12,7 +10,6 @@ import { readAdapterRules } from "./read-adapter-rules.js";
 import { itemReadContext, type ReadContext } from "./read-context.js";
 import { instructionFiles, packInstructionFiles, readInstructionFile } from "./read-instructions.js";
 import { readPackSettings } from "./read-settings.js";
-import { readPackSkills } from "./read-skills.js";
 
 /** Everything of one assistant's native files in neutral form, at the places its data names. */
 export function readAssistant(
@@ -49,11 +46,8 @@ export function readAssistant(
     );
   if (!pack && adapter) readAdapterRules(ctx, adapter);
   if (pack) {
-    const items = itemReadContext(ctx);
-    readPackRules(items, pack);
-    readPackSkills(items, pack);
-    readPackAgents(items, pack);
-    readPackCommands(items, pack);
+    const items = itemReadContext(ctx, pack);
+    for (const section of sections) section.items?.read(items, pack);
     readPackSettings(ctx, pack);
   }
   if (pack) markNatives(reader, pack.client, ctx.items);

@@ -1,11 +1,12 @@
 import type { ClientPack, HookMapping } from "../clients/model.js";
-import { withRuntimePlaceholders } from "../clients/pack-text.js";
 import { neutralEvent, reverseHookEntries } from "../clients/reverse-hooks.js";
 import { guardArguments } from "../emit/clients/guard-wiring.js";
+import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
+import { valueAt } from "../packs/shared/value-at.js";
 import { isObject } from "../shared/json-shape.js";
 import type { ImportedHook } from "./model.js";
 import type { ReadContext } from "./read-context.js";
-import { type SettingsDocument, valueAt } from "./settings-document.js";
+import type { SettingsDocument } from "./settings-document.js";
 import { extrasAgree, unowned } from "./settings-values.js";
 
 /**

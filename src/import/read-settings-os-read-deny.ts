@@ -1,10 +1,11 @@
 import type { OsReadDenyWrite } from "../clients/model.js";
-import type { KeyPath } from "../clients/unfill-template.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import { deniedPaths, templatesLeftOpen } from "../emit/clients/os-read-deny.js";
+import type { KeyPath } from "../packs/shared/unfill-template.js";
+import { valueAt } from "../packs/shared/value-at.js";
 import { isObject } from "../shared/json-shape.js";
 import type { ReadContext } from "./read-context.js";
-import { type SettingsDocument, valueAt } from "./settings-document.js";
+import type { SettingsDocument } from "./settings-document.js";
 import { unowned } from "./settings-values.js";
 
 /**

@@ -2,11 +2,12 @@ import type { ClientPack, PermissionMapping } from "../clients/model.js";
 import { canonicalJson } from "../compose/value-hash.js";
 import { type PermissionLevel, permissionLevels } from "../core/model.js";
 import { readRuleObject } from "../emit/clients/rule-objects.js";
+import { valueAt } from "../packs/shared/value-at.js";
 import { isObject } from "../shared/json-shape.js";
 import type { ImportedPermission } from "./model.js";
 import type { ReadContext } from "./read-context.js";
 import { reversePermission } from "./reverse-permissions.js";
-import { type SettingsDocument, valueAt } from "./settings-document.js";
+import type { SettingsDocument } from "./settings-document.js";
 import { extrasAgree, unowned } from "./settings-values.js";
 
 /**

@@ -1,15 +1,16 @@
 import type { ClientPack } from "../clients/model.js";
-import { withRuntimePlaceholders } from "../clients/pack-text.js";
-import type { ReadContext } from "./read-context.js";
+import { sections } from "../packs/index.js";
+import type { ReadReport, Section } from "../packs/section.js";
+import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
+import { adjusted, type ReadContext } from "./read-context.js";
 import { readExecPolicyLines, readExecPolicyLists } from "./read-settings-exec-policy.js";
 import { readHooks } from "./read-settings-hooks.js";
-import { readServers } from "./read-settings-mcp.js";
 import { readOsReadDeny } from "./read-settings-os-read-deny.js";
 import { readPermissions } from "./read-settings-permissions.js";
 import { readSettingsDocument, type SettingsDocument } from "./settings-document.js";
-import { unowned } from "./settings-values.js";
+import { extrasAgree, unowned } from "./settings-values.js";
 
-type Part = "permissions" | "hooks" | "mcp" | "exec_policy" | "os_read_deny";
+type Part = "permissions" | "hooks" | "exec_policy" | "os_read_deny" | Section;
 
 /**
  * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, the sandbox, often in one file): each read once, each part
@@ -33,14 +34,15 @@ const schemaKey = "$schema";
 
 function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml"; parts: Part[] }> {
   const files = new Map<string, { format: "json" | "toml"; parts: Part[] }>();
-  for (const part of ["permissions", "hooks", "mcp"] as const) {
-    const mapping = pack[part];
-    if (!mapping) continue;
-    const path = withRuntimePlaceholders(pack, mapping.file);
-    const file = files.get(path) ?? { format: mapping.format, parts: [] };
+  const add = (at: { file: string; format: "json" | "toml" } | undefined, part: Part): void => {
+    if (!at) return;
+    const path = withRuntimePlaceholders(pack, at.file);
+    const file = files.get(path) ?? { format: at.format, parts: [] };
     file.parts.push(part);
     files.set(path, file);
-  }
+  };
+  for (const part of ["permissions", "hooks"] as const) add(pack[part], part);
+  for (const section of sections) add(section.settings?.file(pack), section);
   const sandbox = pack.os_read_deny?.write;
   if (sandbox) {
     const path = withRuntimePlaceholders(pack, sandbox.file);
@@ -63,9 +65,20 @@ function readPart(ctx: ReadContext, pack: ClientPack, part: Part, document: Sett
   if (part === "permissions" && pack.permissions)
     return readPermissions(ctx, pack, pack.permissions, document);
   if (part === "hooks" && pack.hooks) return readHooks(ctx, pack, pack.hooks, document);
-  if (part === "mcp" && pack.mcp) return readServers(ctx, pack.mcp, document);
+  if (typeof part === "object")
+    return part.settings?.read(pack, document, report(ctx, document), ctx.items) ?? [];
   if (part === "exec_policy" && pack.exec_policy) return readExecPolicyLists(ctx, pack.exec_policy, document);
   if (part === "os_read_deny" && pack.os_read_deny?.write)
     return readOsReadDeny(ctx, pack.os_read_deny.write, document);
   return [];
+}
+
+/** How a section's reader reports into import's findings about one document. */
+function report(ctx: ReadContext, document: SettingsDocument): ReadReport {
+  return {
+    assistant: ctx.assistant,
+    unowned: (path, why) => unowned(ctx, document, path, why),
+    extrasAgree: (base, extras, container) => extrasAgree(ctx, document, base, extras, container),
+    adjusted: (position, message, group) => adjusted(ctx, position, message, group),
+  };
 }

@@ -1,6 +1,6 @@
-import type { KeyPath } from "../clients/unfill-template.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import { parseNativeToml } from "../packs/shared/items/native-toml.js";
+import type { KeyPath } from "../packs/shared/unfill-template.js";
 import { isObject } from "../shared/json-shape.js";
 import { parseNativeJson } from "./native-json.js";
 import { maxSettingsBytes, nativeText, type ReadContext, unreadable } from "./read-context.js";
@@ -55,14 +55,4 @@ function toml(path: string, text: string): Parsed {
   return parsed
     ? { document: { value: parsed.value, positionOf: (p) => parsed.positionOf(p) }, problems: [] }
     : { problems };
-}
-
-/** The value at a key path, when every step is an object. */
-export function valueAt(value: unknown, path: KeyPath): unknown {
-  let node = value;
-  for (const key of path) {
-    if (!isObject(node)) return undefined;
-    node = node[String(key)];
-  }
-  return node;
 }

@@ -1,5 +1,5 @@
-import type { KeyPath } from "../clients/unfill-template.js";
 import { canonicalJson } from "../compose/value-hash.js";
+import type { KeyPath } from "../packs/shared/unfill-template.js";
 import { leftOut, type ReadContext } from "./read-context.js";
 import type { SettingsDocument } from "./settings-document.js";
 

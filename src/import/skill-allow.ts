@@ -30,9 +30,3 @@ export function skillAllow(ctx: ItemReadContext, pack: ClientPack, item: ItemFil
   }
   return allow;
 }
-
-/** The file without one field, for the fields read generically. */
-export function withoutField(item: ItemFile, field: string): ItemFile {
-  const { [field]: _, ...values } = item.values;
-  return { ...item, values };
-}

@@ -1,7 +1,6 @@
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import type { HookMapping, McpMapping } from "../clients/model.js";
 import { neutralEvent, type ReadHook, reverseHookEntries } from "../clients/reverse-hooks.js";
-import { coreServer, reverseServer } from "../clients/reverse-mcp.js";
 import { malformedPlaceholders } from "../core/mcp-placeholders.js";
 import { blockingEvents, type CoreHook, type McpServer } from "../core/model.js";
 import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
@@ -11,6 +10,7 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type JsonDocument, type JsonPath, parseJsonDocument } from "../documents/json-document.js";
 import { jsonErrors } from "../documents/read-json-document.js";
+import { coreServer, reverseServer } from "../packs/mcp/read.js";
 import { isObject } from "../shared/json-shape.js";
 import { builtinPluginHosts } from "./builtin-plugin-hosts.js";
 import type { PluginHost } from "./plugin-host.js";

@@ -1,5 +1,6 @@
 import { parse as parseJsonc } from "jsonc-parser";
 import type { ClientPack } from "../clients/model.js";
+import { sections } from "../packs/index.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import { parseToml } from "../shared/bounded-toml.js";
 import { jsonTooDeepAt } from "../shared/nesting-limit.js";
@@ -97,14 +98,14 @@ function startFile(text: LoadedText): StartFile {
 
 /** The pack's own MCP or hooks file, read at the pack's key path; any other file is listed unread. */
 function configFile(pack: ClientPack, tree: ProjectTree, path: string, what: "mcp" | "hooks"): ConfigFile {
-  const mapping = what === "mcp" ? pack.mcp : pack.hooks;
+  if (what === "mcp") return sectionFile(pack, tree, path, what);
+  const mapping = pack.hooks;
   if (!mapping || packPath(mapping.file, pack.runtime_placeholders) !== path) return { path };
   const parsed = parsedConfig(tree.text(path) ?? "", mapping.format);
   const container = mapping.key.reduce<unknown>((value, key) => objectOf(value)?.[key], parsed);
   const entries = objectOf(container);
   if (!entries) return { path, names: [] };
   const names = Object.keys(entries).sort();
-  if (what === "mcp") return { path, names };
   return {
     path,
     names: names.map((event) => {
@@ -112,6 +113,22 @@ function configFile(pack: ClientPack, tree: ProjectTree, path: string, what: "mc
       return Array.isArray(list) && list.length > 1 ? `${event} ×${list.length}` : event;
     }),
   };
+}
+
+/** A file of the pack's sections listed with `list`, with the names the section reads in it. */
+function sectionFile(
+  pack: ClientPack,
+  tree: ProjectTree,
+  path: string,
+  list: "mcp" | "settings",
+): ConfigFile {
+  for (const section of sections) {
+    const loads = section.settings?.loads;
+    const file = loads?.list === list ? section.settings?.file(pack) : undefined;
+    if (!loads || !file || packPath(file.file, pack.runtime_placeholders) !== path) continue;
+    return { path, names: loads.names(pack, parsedConfig(tree.text(path) ?? "", file.format)) };
+  }
+  return { path };
 }
 
 function parsedConfig(text: string, format: "json" | "toml"): unknown {

@@ -6,6 +6,7 @@ import type {
   ReadsInMode,
   RuleFolderRead,
 } from "../clients/model.js";
+import { sections } from "../packs/index.js";
 import { packPath } from "../packs/shared/placeholders.js";
 
 /**
@@ -64,7 +65,7 @@ function writtenPlaces(pack: ClientPack): ClientReads {
     skills: one(pack.skills_dir),
     agents: one(pack.agents_dir, pack.agent_frontmatter?.extension),
     commands: one(pack.commands_dir, pack.command_format?.extension),
-    mcp: { files: pack.mcp ? [pack.mcp.file] : [], pick: "all" },
+    mcp: { files: sectionFiles(pack, "mcp"), pick: "all" },
     settings: [...new Set([pack.permissions?.file, pack.hooks?.file].filter((f) => f !== undefined))],
   };
 }
@@ -87,4 +88,12 @@ function writtenRules(pack: ClientPack, dir: string, extension: string): RuleFol
   );
   const tests = [...conditions].map((field) => ({ field, absent: true }));
   return { dir, extension, always_when: tests.length > 0 ? tests : "every-file" };
+}
+
+/** The files of the pack's sections that session-load lists with the MCP server lists or the settings files. */
+function sectionFiles(pack: ClientPack, list: "mcp" | "settings"): string[] {
+  return sections.flatMap((section) => {
+    const file = section.settings?.loads?.list === list ? section.settings.file(pack) : undefined;
+    return file ? [file.file] : [];
+  });
 }

@@ -1,7 +1,6 @@
 import { allChecks } from "../checks/index.js";
 import { checkDocsBase } from "../diagnostics/check-docs-url.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { Enforcement } from "../emit/clients/capability.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import {
   capabilityMatrix,
@@ -11,6 +10,7 @@ import {
   promiseKindTitles,
 } from "../emit/matrix/capability-matrix.js";
 import type { Manifest } from "../manifest/manifest-model.js";
+import type { Enforcement } from "../packs/shared/capability.js";
 import type { Registry } from "../registry/model.js";
 import { packageVersion } from "../shared/package-version.js";
 import { siteBudgets } from "./site-budgets.js";

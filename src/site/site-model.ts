@@ -1,6 +1,6 @@
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import type { Enforcement, PromiseKind } from "../emit/clients/capability.js";
 import type { CapabilityMatrix } from "../emit/matrix/capability-matrix.js";
+import type { Enforcement, PromiseKind } from "../packs/shared/capability.js";
 
 /**
  * The data the registry page shows, embedded in index.html as JSON: every part comes from what the

@@ -9,6 +9,7 @@ import { packageRoot } from "../../src/shared/package-paths.js";
  * A load- or emit-stage check (InlineCheck) keeps the code that decides and words its findings in its own
  * file (docs/architecture.md#checks); the loader or emitter reads, places and reports what it returns.
  */
+/** These, and the checks/ folder of each client-pack section (packs/<section>/checks). */
 const folders = ["core/checks", "registry/checks", "clients/checks", "capabilities/checks", "emit/checks"];
 
 /**
@@ -101,7 +102,7 @@ describe("a load- or emit-stage check's logic lives in its own file", () => {
   const files = sourceFiles();
   const checkFiles = new Set(files.filter((f) => /(^|\/)checks\//.test(f)));
   const checks = files
-    .filter((f) => folders.some((folder) => f.startsWith(`${folder}/`)))
+    .filter((f) => folders.some((folder) => f.startsWith(`${folder}/`)) || /^packs\/[^/]+\/checks\//.test(f))
     .flatMap((f) => inlineCheck(f) ?? []);
 
   it("finds the checks of the folders", () => {

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { withExamplePack } from "../../src/clients/checks/client-fixtures.js";
 import { builtinClientPacks, checkBuiltinClientPacks } from "../../src/clients/load-client-packs.js";
 import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { examplePack } from "../../src/diagnostics/client-fixture.js";
 import { json, reviewSkill, withCore } from "../../src/diagnostics/core-fixtures.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
+import { withExamplePack } from "../../src/diagnostics/pack-fixtures.js";
 import { loadRegistry } from "../../src/registry/load-registry.js";
 import { locate } from "../support/check-harness.js";
 import { testdir } from "../support/testdir.js";

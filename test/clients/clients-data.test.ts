@@ -37,7 +37,7 @@ const expectedClients = [
   "zed",
 ];
 
-/** Capability kinds a pack's notes may be keyed by (src/emit/clients/capability.ts PromiseKind). */
+/** Capability kinds a pack's notes may be keyed by (src/packs/shared/capability.ts PromiseKind). */
 const noteKinds = [
   "rule-load",
   "skill-tools",

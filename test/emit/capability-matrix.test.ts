@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import type { CapabilityRow } from "../../src/emit/clients/capability.js";
 import { capabilityMatrix, hasCannot } from "../../src/emit/matrix/capability-matrix.js";
 import { renderMatrixMarkdown } from "../../src/emit/matrix/render-matrix-markdown.js";
+import type { CapabilityRow } from "../../src/packs/shared/capability.js";
 
 const skill = { file: "core/skills/review/SKILL.md", line: 4, column: 8 };
 const deny = { file: "core/permissions.json", line: 3, column: 14 };

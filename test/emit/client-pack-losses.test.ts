@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { CapabilityRow } from "../../src/emit/clients/capability.js";
 import { emitClientPack } from "../../src/emit/clients/emit-client.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
+import type { CapabilityRow } from "../../src/packs/shared/capability.js";
 import { clientOf, coreExampleFiles, settingsOf, settingsRegistry } from "../support/settings-fixture.js";
 
 function entryAt(composed: ComposedFile[], file: string, path: string): unknown {

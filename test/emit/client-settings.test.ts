@@ -5,8 +5,8 @@ import { describe, it } from "node:test";
 import { type ParseError, parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { composeJson, composeToml } from "../../src/compose/index.js";
-import type { CapabilityRow } from "../../src/emit/clients/capability.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
+import type { CapabilityRow } from "../../src/packs/shared/capability.js";
 import {
   claudePackJson,
   coreExampleFiles,

@@ -1,7 +1,7 @@
-import { withExamplePack } from "../../clients/checks/client-fixtures.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { examplePack } from "../../diagnostics/client-fixture.js";
 import { coreMarkdown, json } from "../../diagnostics/core-fixtures.js";
+import { withExamplePack } from "../../diagnostics/pack-fixtures.js";
 import type { LoadedText } from "../../session-load/instruction-texts.js";
 import { repeatedTexts } from "../../session-load/session-load.js";
 import type { OutputCheck } from "../check.js";

@@ -1,7 +1,7 @@
-import { withExamplePack } from "../../clients/checks/client-fixtures.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { examplePack } from "../../diagnostics/client-fixture.js";
 import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
+import { withExamplePack } from "../../diagnostics/pack-fixtures.js";
 import type { EmittedFile, EmittedTree } from "../../emit/emitted-tree.js";
 import type { LoadedItem } from "../../session-load/listed-items.js";
 import type { OutputCheck } from "../check.js";

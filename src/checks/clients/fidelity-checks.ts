@@ -1,4 +1,4 @@
-import { mcpVariableReachesServer } from "../../emit/checks/mcp-variable-reaches-server.js";
+import { mcpVariableReachesServer } from "../../packs/mcp/checks/mcp-variable-reaches-server.js";
 import type { Check } from "../check.js";
 import { clientLoadsEachItemOnce } from "./client-loads-each-item-once.js";
 import { clientReadsWhatWasWritten } from "./client-reads-what-was-written.js";

@@ -1,7 +1,7 @@
 import { guardTimeoutMs } from "../../clients/guard-program.js";
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
-import { slotsOf } from "../../clients/template-slots.js";
 import { secretGuardWanted } from "../../emit/clients/guard-wiring.js";
+import { slotsOf } from "../../packs/shared/template-slots.js";
 import type { RegistryCheck } from "../check.js";
 import { settingsPack, withPacks } from "./settings-fixtures.js";
 

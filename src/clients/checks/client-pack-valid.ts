@@ -1,10 +1,10 @@
 import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { examplePack } from "../../diagnostics/client-fixture.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { withExamplePack } from "../../diagnostics/pack-fixtures.js";
 import { type SchemaViolation, validateAgainstSchema } from "../../documents/schema-validation.js";
 import type { ClientPack } from "../model.js";
 import { type PackFault, packFaults } from "../validate-client-pack.js";
-import { withExamplePack } from "./client-fixtures.js";
 
 export const clientPackValid: InlineCheck = {
   id: "AGC082",

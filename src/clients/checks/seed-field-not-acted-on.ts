@@ -1,7 +1,7 @@
 import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { withExamplePack } from "../../diagnostics/pack-fixtures.js";
 import type { NotActedOn } from "../seed-pack-model.js";
-import { withExamplePack } from "./client-fixtures.js";
 
 /** A small pack in seed 001's shape: rules only, or (failing) hook facts without hook events. */
 const seedPack = {

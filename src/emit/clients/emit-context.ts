@@ -1,9 +1,14 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import type { ClientPack } from "../../clients/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import {
+  type CapabilityRow,
+  capabilityRow,
+  type Enforcement,
+  type PromiseKind,
+} from "../../packs/shared/capability.js";
 import type { Registry } from "../../registry/model.js";
 import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
-import { type CapabilityRow, capabilityRow, type Enforcement, type PromiseKind } from "./capability.js";
 
 /** What every emitter of a pack reads: the pack, where it came from, and the registry. */
 export interface EmitContext {

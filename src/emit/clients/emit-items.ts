@@ -1,9 +1,9 @@
 import type { ClientPack } from "../../clients/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { PromiseKind } from "../../packs/shared/capability.js";
 import { type Fields, yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
 import { tomlFile } from "../../packs/shared/items/toml-file.js";
 import { packPath } from "../../packs/shared/placeholders.js";
-import type { PromiseKind } from "./capability.js";
 import {
   capability,
   type EmitContext,

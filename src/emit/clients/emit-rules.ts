@@ -1,5 +1,6 @@
 import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../../clients/model.js";
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
+import { unmappedTriggerFinding } from "../../packs/rules/checks/load-trigger-mapped.js";
 import { rawValueProblem } from "../../packs/rules/raw-field.js";
 import { type RuleSlot, slotOf } from "../../packs/rules/slots.js";
 import type { Fields, FieldValue } from "../../packs/shared/items/frontmatter.js";
@@ -7,7 +8,6 @@ import { yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { csvGlobs } from "../adapters/frontmatter-template.js";
 import { triggerDeviationFinding } from "../checks/client-cannot-express.js";
-import { unmappedTriggerFinding } from "../checks/load-trigger-mapped.js";
 import { bodyText, ownedFile } from "./client-file.js";
 import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
 import { emitItems, type ItemKind, type ItemPlace } from "./emit-items.js";

@@ -1,13 +1,13 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import { sections } from "../../packs/index.js";
+import { type SettingsOutcome, type SettingsPart, uniqueEntries } from "../../packs/shared/settings-part.js";
 import type { Registry } from "../../registry/model.js";
 import type { ComposedFile } from "../emitted-tree.js";
 import type { ClientEmission } from "./emit-context.js";
 import { guardWiring } from "./guard-wiring.js";
 import { hookEntries } from "./hook-entries.js";
-import { mcpEntries } from "./mcp-entries.js";
 import { osReadDenyParts } from "./os-read-deny.js";
 import { permissionEntries } from "./permission-entries.js";
-import { type SettingsOutcome, type SettingsPart, uniqueEntries } from "./settings-part.js";
 
 /**
  * Pure: permissions, the sandbox, hooks, MCP servers and the secret guard of the core through one client pack —
@@ -19,11 +19,11 @@ export function emitClientSettings(client: LoadedClientPack, registry: Registry)
   const { core } = registry;
   const permissions = permissionEntries(pack, core, registry.targets.client_policies?.[pack.client]);
   const hooks = hookEntries(pack, core.hooks);
-  const mcp = mcpEntries(pack, core.mcpServers);
   const guard = guardWiring(pack, registry);
   const sandbox: SettingsOutcome = { parts: osReadDenyParts(pack, registry), rows: [] };
   // The guard's entry comes before the core's hooks, so clients that run hooks in order ask it first.
-  const outcomes = [permissions, sandbox, guard, hooks, mcp];
+  const sectionOutcomes = sections.flatMap((section) => section.settings?.emit(pack, registry) ?? []);
+  const outcomes = [permissions, sandbox, guard, hooks, ...sectionOutcomes];
   return {
     files: [...permissions.files, ...guard.files],
     composed: composedFiles(

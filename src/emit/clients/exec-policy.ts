@@ -1,9 +1,9 @@
 import type { ClientPack, ExecPolicy } from "../../clients/model.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import type { PermissionLevel, PermissionRule } from "../../core/model.js";
+import { type CapabilityRow, capabilityRow } from "../../packs/shared/capability.js";
+import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import type { SettingsPart } from "../../packs/shared/settings-part.js";
 import type { EmittedFile } from "../emitted-tree.js";
-import { type CapabilityRow, capabilityRow } from "./capability.js";
-import type { SettingsPart } from "./settings-part.js";
 
 /** One core exec rule with a command, as the client's exec policy takes it (or why it cannot). */
 export interface ExecAtom {

@@ -1,14 +1,14 @@
 import { withAgentStartTools } from "../../clients/agent-start-tools.js";
 import { guardProgram } from "../../clients/guard-program.js";
 import type { ClientPack, GuardWiring, HookMapping } from "../../clients/model.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import type { CoreHook } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { type CapabilityRow, capabilityRow, type Enforcement } from "../../packs/shared/capability.js";
+import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import type { SettingsOutcome } from "../../packs/shared/settings-part.js";
 import type { Registry } from "../../registry/model.js";
 import type { EmittedFile } from "../emitted-tree.js";
-import { type CapabilityRow, capabilityRow, type Enforcement } from "./capability.js";
 import { failClosedGap, failClosedSince, fileExtraEntries, planHook } from "./hook-entries.js";
-import type { SettingsOutcome } from "./settings-part.js";
 
 const promise = "secret files and secret content are blocked before any tool call";
 

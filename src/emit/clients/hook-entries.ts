@@ -1,11 +1,11 @@
 import { withAgentStartTools } from "../../clients/agent-start-tools.js";
 import type { ClientPack, HookMapping } from "../../clients/model.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
-import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { type CoreHook, type Verb, verbs } from "../../core/model.js";
-import { type CapabilityRow, capabilityRow, type Enforcement } from "./capability.js";
-import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
+import { type CapabilityRow, capabilityRow, type Enforcement } from "../../packs/shared/capability.js";
+import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import { type SettingsOutcome, uniqueEntries } from "../../packs/shared/settings-part.js";
+import { fillTemplate, slotsOf } from "../../packs/shared/template-slots.js";
 
 /** Where one hook goes: the client's event, and the verbs its matcher names (absent: every tool). */
 interface Placement {

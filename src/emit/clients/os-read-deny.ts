@@ -2,13 +2,13 @@ import picomatch from "picomatch";
 import { guardOsPaths, guardOsTemplates } from "../../clients/guard-os-paths.js";
 import type { ClientPack, OsReadDeny, OsReadDenyWrite } from "../../clients/model.js";
 import { factFor } from "../../clients/pack-facts.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import type { Core } from "../../core/model.js";
+import type { Enforcement } from "../../packs/shared/capability.js";
+import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import type { SettingsPart } from "../../packs/shared/settings-part.js";
 import type { Registry } from "../../registry/model.js";
-import type { Enforcement } from "./capability.js";
 import { secretGuardWanted } from "./guard-wiring.js";
-import type { SettingsPart } from "./settings-part.js";
 
 /**
  * Whether a client has the second line behind the guard (its operating system refusing a read) in this

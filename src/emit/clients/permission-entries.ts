@@ -1,7 +1,6 @@
 import { commandRegex } from "../../clients/command-regex.js";
 import { coreItemName } from "../../clients/core-item-name.js";
 import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import { levelListPath } from "../../clients/permission-list-path.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import {
@@ -12,8 +11,10 @@ import {
   permissionLevels,
   type Verb,
 } from "../../core/model.js";
+import { type CapabilityRow, capabilityRow } from "../../packs/shared/capability.js";
+import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import { type SettingsOutcome, uniqueEntries } from "../../packs/shared/settings-part.js";
 import type { EmittedFile } from "../emitted-tree.js";
-import { type CapabilityRow, capabilityRow } from "./capability.js";
 import { type ExecAtom, execPolicyOutcome } from "./exec-policy.js";
 import {
   actionMapEntries,
@@ -22,7 +23,6 @@ import {
   type ShapedEntries,
 } from "./permission-action-map.js";
 import { argumentsPerObject, execArguments, fillRuleObject } from "./rule-objects.js";
-import { type SettingsOutcome, uniqueEntries } from "./settings-part.js";
 
 /** Core skill and agent names, which the pack writes with its prefix. */
 export interface CoreNames {

@@ -1,8 +1,8 @@
 import type { DenyFormat, ListFormat } from "../../clients/model.js";
 import type { PermissionLists, PermissionRule, Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { PromiseKind } from "../../packs/shared/capability.js";
 import type { Fields, FieldValue } from "../../packs/shared/items/frontmatter.js";
-import type { PromiseKind } from "./capability.js";
 import { capability, type EmitContext } from "./emit-context.js";
 
 /** Tool names a per-item deny field can hold: plain names, never matcher expressions like "mcp__.*". */

@@ -1,7 +1,7 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import type { VerifiedAgainst } from "../../clients/model.js";
+import type { CapabilityRow } from "../../packs/shared/capability.js";
 import type { Registry } from "../../registry/model.js";
-import type { CapabilityRow } from "../clients/capability.js";
 import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
 import { capabilityMatrix } from "./capability-matrix.js";
 import { readsThrough } from "./reads-through.js";

@@ -1,22 +1,24 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
+import { sections } from "../../packs/index.js";
+import type { MatrixKind } from "../../packs/section.js";
+import type { CapabilityRow, Enforcement, PromiseKind } from "../../packs/shared/capability.js";
 import { acceptanceOf, cannotExpressCheck } from "../../registry/accepted-losses.js";
 import type { AcceptedLoss } from "../../registry/model.js";
-import type { CapabilityRow, Enforcement, PromiseKind } from "../clients/capability.js";
 import type { SecondLine } from "../clients/os-read-deny.js";
 
-/** Every promise kind with its heading, in the order the matrix shows them. */
-export const promiseKindTitles: Record<PromiseKind, string> = {
-  "rule-load": "Rule loading",
-  "skill-tools": "Skill tool limits",
-  "skill-deny": "Skill denials",
-  "skill-trigger": "Skill triggers",
-  "agent-tools": "Agent tool limits",
-  command: "Commands",
-  permission: "Permissions",
-  hook: "Hooks",
-  guard: "Secret guard",
-  mcp: "MCP servers",
-};
+/** The kinds of promise no section of src/packs/ declares yet, with their headings and places. */
+const kindsOutsideSections: readonly MatrixKind[] = [
+  { kind: "permission", title: "Permissions", rank: 70 },
+  { kind: "hook", title: "Hooks", rank: 80 },
+  { kind: "guard", title: "Secret guard", rank: 90 },
+];
+
+/** Every promise kind with its heading, in the order the matrix shows them (the sections' kinds by rank). */
+export const promiseKindTitles = Object.fromEntries(
+  [...kindsOutsideSections, ...sections.flatMap((section) => section.matrix ?? [])]
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ kind, title }) => [kind, title]),
+) as Record<PromiseKind, string>;
 
 export const promiseKinds = Object.keys(promiseKindTitles) as PromiseKind[];
 

@@ -1,4 +1,4 @@
-import type { PromiseKind } from "../clients/capability.js";
+import type { PromiseKind } from "../../packs/shared/capability.js";
 import type { SecondLine } from "../clients/os-read-deny.js";
 import {
   type CapabilityMatrix,

@@ -1,6 +1,6 @@
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
 import { packageDataFiles, readPackageData } from "../../documents/package-data.js";
+import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
 import { builtinAdaptersDir } from "../../shared/package-paths.js";
 
 /**

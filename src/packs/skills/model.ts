@@ -1,6 +1,7 @@
 import type { Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { AgentPermissions } from "../agents/model.js";
+import type { ItemFolders, ItemPack } from "../shared/items/item-pack.js";
 import type { ListFormat } from "../shared/list-format.js";
 
 export interface SkillFrontmatter {
@@ -67,4 +68,15 @@ export interface ReadSkill {
   /** Supporting files: path inside the skill folder → bytes and mode. */
   files: { path: string; bytes: Buffer; executable: boolean }[];
   position: Position;
+}
+
+/** The keys of a client pack the skills section reads. */
+export interface SkillsPack extends ItemPack {
+  skills_dir: string | null;
+  skill_frontmatter?: SkillFrontmatter;
+  reads?: { skills: ItemFolders };
+  /** Skill folders besides skills_dir that no other assistant writes (import reads them). */
+  also_reads?: { skill_dirs?: string[] };
+  /** The hook matchers' tool names, which a skill's deny field takes where `deny_tools_from` says so. */
+  hooks?: { hook_tools: Partial<Record<Verb, string[]>> };
 }

@@ -12,7 +12,7 @@ export interface ItemFolder {
   subfolders?: "top" | "search" | "flatten" | "namespace";
 }
 
-/** The keys of a client pack every item section reads. */
+/** The keys of a client pack every item section reads (section.ts PackBase, and the item name prefix). */
 export interface ItemPack {
   /** The pack's id (its component). */
   client: string;

@@ -22,6 +22,14 @@ export interface ItemProject {
   readBytes(path: string, limit: number): ProjectRead;
 }
 
+/** A native skill, agent or command file as its fields and body, whatever its format. */
+export interface ItemFile {
+  file: string;
+  values: Record<string, unknown>;
+  positionOf(key: string): Position;
+  body: string;
+}
+
 /** How an item section's reader reports and records what it reads (import/read-context.ts does it). */
 export interface ItemReport {
   /** A native file's text, recorded for the round trip; undefined (reported) when it cannot be read. */
@@ -45,6 +53,11 @@ export interface ItemReadContext {
   /** Files read besides the item files (a skill's supporting files), for the round trip. */
   files: { path: string; bytes?: Buffer }[];
   report: ItemReport;
+  /**
+   * A skill's pre-approval field (`allowed-tools`) read back as core permission entries (`Exec(git diff)`),
+   * through the pack's permission rule form (import/skill-allow.ts).
+   */
+  allowEntries(item: ItemFile, field: string): string[];
 }
 
 /** The kind of an item imported under a name of its own (a path in a sub-folder, a name made portable). */

@@ -1,17 +1,10 @@
 import type { Verb } from "../../../core/model.js";
-import type { Position } from "../../../diagnostics/diagnostic.js";
-import { type ItemReadContext, leftOut } from "./read-context.js";
+import { type ItemFile, type ItemReadContext, leftOut } from "./read-context.js";
 import { deniedNames, toolNames, verbsOf } from "./tool-names.js";
 
-type VerbNames = Partial<Record<Verb, string[]>>;
+export type { ItemFile };
 
-/** A native skill, agent or command file as its fields and body, whatever its format. */
-export interface ItemFile {
-  file: string;
-  values: Record<string, unknown>;
-  positionOf(key: string): Position;
-  body: string;
-}
+type VerbNames = Partial<Record<Verb, string[]>>;
 
 /** How one client writes an item's frontmatter: the pack's format read backwards. */
 export interface FieldSpec {
@@ -130,4 +123,10 @@ function triggersList(value: unknown): string[] | undefined {
 /** Who alone starts the item, from its triggers. */
 function onlyOf(triggers: string[] | undefined): Pick<ReadFields, "userOnly" | "modelOnly"> {
   return { userOnly: !triggers?.includes("model"), modelOnly: !triggers?.includes("user") };
+}
+
+/** The file without one field, for the fields read generically. */
+export function withoutField(item: ItemFile, field: string): ItemFile {
+  const { [field]: _, ...values } = item.values;
+  return { ...item, values };
 }

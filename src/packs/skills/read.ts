@@ -1,19 +1,17 @@
-import type { ClientPack, SkillFrontmatter } from "../clients/model.js";
-import { skillFileName } from "../core/load-skills.js";
-import { maxAssetBytes } from "../documents/text-file.js";
-import { readItemFile } from "../packs/shared/items/item-file.js";
-import { itemFolders, skillFolders } from "../packs/shared/items/item-folders.js";
-import { namedItem } from "../packs/shared/items/named-item.js";
-import { type ItemReadContext, leftOut, start, unreadable } from "../packs/shared/items/read-context.js";
-import { type FieldSpec, reverseFields } from "../packs/shared/items/read-fields.js";
-import type { ImportedSkill } from "./model.js";
-import { skillAllow, withoutField } from "./skill-allow.js";
+import { skillFileName } from "../../core/load-skills.js";
+import { maxAssetBytes } from "../../documents/text-file.js";
+import { readItemFile } from "../shared/items/item-file.js";
+import { itemFolders, skillFolders } from "../shared/items/item-folders.js";
+import { namedItem } from "../shared/items/named-item.js";
+import { type ItemReadContext, leftOut, start, unreadable } from "../shared/items/read-context.js";
+import { type FieldSpec, reverseFields, withoutField } from "../shared/items/read-fields.js";
+import type { ReadSkill, SkillFrontmatter, SkillsPack } from "./model.js";
 
 /**
  * `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills; the same from the other skill folders
  * only this client reads (`also_reads.skill_dirs`), and from subfolders where its read model looks there.
  */
-export function readPackSkills(ctx: ItemReadContext, pack: ClientPack): void {
+export function readPackSkills(ctx: ItemReadContext, pack: SkillsPack): void {
   const format = pack.skill_frontmatter;
   if (!pack.skills_dir || !format) return;
   for (const folder of itemFolders(pack, pack.skills_dir, pack.reads?.skills, pack.also_reads?.skill_dirs)) {
@@ -39,16 +37,16 @@ export function readPackSkills(ctx: ItemReadContext, pack: ClientPack): void {
   }
 }
 
-function readSkill(ctx: ItemReadContext, pack: ClientPack, format: SkillFrontmatter, folder: string): void {
+function readSkill(ctx: ItemReadContext, pack: SkillsPack, format: SkillFrontmatter, folder: string): void {
   const path = `${folder}/${skillFileName}`;
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
   const allowField = format.allow_field ?? undefined;
   const read = allowField ? withoutField(item, allowField) : item;
   const fields = reverseFields(ctx, read, skillSpec(pack, format));
-  const allow = allowField && allowField in item.values ? skillAllow(ctx, pack, item, allowField) : [];
+  const allow = allowField && allowField in item.values ? ctx.allowEntries(item, allowField) : [];
   const { neutral } = fields;
-  const skill: ImportedSkill = {
+  const skill: ReadSkill = {
     ...namedItem(ctx, pack, item, fields, folder),
     ...(fields.tools ? { tools: fields.tools } : {}),
     ...(fields.deny ? { deny: fields.deny } : {}),
@@ -66,7 +64,7 @@ function readSkill(ctx: ItemReadContext, pack: ClientPack, format: SkillFrontmat
   ctx.items.skills.push(skill);
 }
 
-function skillSpec(pack: ClientPack, format: SkillFrontmatter): FieldSpec {
+function skillSpec(pack: SkillsPack, format: SkillFrontmatter): FieldSpec {
   const denyNames =
     format.deny_tools_from === "hook_tools" ? (pack.hooks?.hook_tools ?? {}) : format.tool_names;
   return {
@@ -80,7 +78,7 @@ function skillSpec(pack: ClientPack, format: SkillFrontmatter): FieldSpec {
   };
 }
 
-function supportingFiles(ctx: ItemReadContext, folder: string, skillFile: string): ImportedSkill["files"] {
+function supportingFiles(ctx: ItemReadContext, folder: string, skillFile: string): ReadSkill["files"] {
   return ctx.reader.filesBelow(folder).flatMap((path) => {
     if (path === skillFile || ctx.seen.has(path)) return [];
     ctx.seen.add(path);

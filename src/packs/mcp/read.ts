@@ -1,24 +1,7 @@
-import type { McpServer } from "../core/model.js";
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { McpMapping } from "./model.js";
-import { type KeyPath, type Unfilled, unfill } from "./unfill-template.js";
-
-/** A server read back from a client's entry; a remote one is "remote" when the entry does not say which transport. */
-export type ReadServer = (
-  | { transport: "stdio"; command: string; args?: string[]; env?: Record<string, string> }
-  | { transport: "http" | "sse" | "remote"; url: string; headers?: Record<string, string> }
-) & {
-  name: string;
-  cwd?: string;
-  /** The client packs that write it, when not every chosen pack does (core/mcp.json `clients`). */
-  clients?: string[];
-  tools?: string[];
-  timeout?: number;
-  description?: string;
-  position: Position;
-};
-
-export type ServerReading = { server: ReadServer; extra: KeyPath[] } | { problem: string };
+import type { McpServer } from "../../core/model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import { type Unfilled, unfill } from "../shared/unfill-template.js";
+import type { McpMapping, ReadServer, ServerReading } from "./model.js";
 
 /** A server read back as the core holds it: a remote one of no stated transport is http. */
 export function coreServer(server: ReadServer): McpServer {

@@ -1,4 +1,4 @@
-import { canonicalJson } from "../compose/value-hash.js";
+import { canonicalJson } from "../../compose/value-hash.js";
 
 export type KeyPath = (string | number)[];
 
@@ -15,7 +15,7 @@ const wholeSlot = /^\{([a-z_]+)\}$/;
 const innerSlot = /\{([a-z_]+)\}/g;
 
 /**
- * The reverse of fillTemplate (src/clients/template-slots.ts). A template array of one element reads
+ * The reverse of fillTemplate (src/packs/shared/template-slots.ts). A template array of one element reads
  * every element of the value's array, so a client entry holding two commands gives two readings. A
  * literal the value leaves out is no mismatch: the build writes it back (and the round trip says so).
  */

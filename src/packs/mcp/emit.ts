@@ -1,12 +1,12 @@
-import type { ClientPack, McpMapping } from "../../clients/model.js";
-import { withRuntimePlaceholders } from "../../clients/pack-text.js";
-import { fillTemplate, slotsOf } from "../../clients/template-slots.js";
 import type { McpServer } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { unpassableFinding, unpassableReason } from "../checks/mcp-variable-reaches-server.js";
-import { type CapabilityRow, capabilityRow } from "./capability.js";
-import { mcpSlots } from "./mcp-slots.js";
-import type { SettingsOutcome } from "./settings-part.js";
+import { type CapabilityRow, capabilityRow } from "../shared/capability.js";
+import { withRuntimePlaceholders } from "../shared/pack-text.js";
+import type { SettingsOutcome } from "../shared/settings-part.js";
+import { fillTemplate, slotsOf } from "../shared/template-slots.js";
+import { unpassableFinding, unpassableReason } from "./checks/mcp-variable-reaches-server.js";
+import type { McpMapping, McpPack } from "./model.js";
+import { mcpSlots } from "./slots.js";
 
 /** ${NAME} or ${NAME:-default}, as core/mcp.json writes them (src/core/mcp-placeholders.ts). */
 const placeholder = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
@@ -18,7 +18,7 @@ interface ReferenceLoss {
 }
 
 /** core/mcp.json through a pack: one whole value per server at [...key, name]. */
-export function mcpEntries(pack: ClientPack, servers: McpServer[]): SettingsOutcome {
+export function mcpEntries(pack: McpPack, servers: McpServer[]): SettingsOutcome {
   const mapping = pack.mcp;
   if (!mapping) {
     const rows = servers.map((s) => row(pack, s, "", "cannot", "the client has no MCP settings file"));
@@ -80,7 +80,7 @@ function fillReference(form: string, name: string, fallback: string): string {
 }
 
 /** A core value the template has no slot for: a promise the client file does not carry. */
-function lostRow(pack: ClientPack, server: McpServer, field: string): CapabilityRow {
+function lostRow(pack: McpPack, server: McpServer, field: string): CapabilityRow {
   return row(
     pack,
     server,
@@ -98,7 +98,7 @@ function describe(server: McpServer, field: string): string {
   return String(value);
 }
 
-function referenceRows(pack: ClientPack, server: McpServer, loss: ReferenceLoss): CapabilityRow[] {
+function referenceRows(pack: McpPack, server: McpServer, loss: ReferenceLoss): CapabilityRow[] {
   return [
     ...[...loss.defaults].map((written) =>
       row(
@@ -114,7 +114,7 @@ function referenceRows(pack: ClientPack, server: McpServer, loss: ReferenceLoss)
 }
 
 function row(
-  pack: ClientPack,
+  pack: McpPack,
   server: McpServer,
   suffix: string,
   enforcement: "enforced" | "cannot",

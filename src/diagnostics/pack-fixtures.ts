@@ -1,7 +1,7 @@
-import type { Fixture } from "../../diagnostics/check-meta.js";
-import { examplePack } from "../../diagnostics/client-fixture.js";
-import { json } from "../../diagnostics/core-fixtures.js";
-import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
+import type { Fixture } from "./check-meta.js";
+import { examplePack } from "./client-fixture.js";
+import { json } from "./core-fixtures.js";
+import { agentsMdAdapter, targetsWith, withBase } from "./fixture-base.js";
 
 /** The base registry with core files (path under core/ → text), the example pack and no built-in pack. */
 export function withExamplePack(core: Fixture, pack: object = examplePack): Fixture {

@@ -1,9 +1,9 @@
-import { withExamplePack } from "../../clients/checks/client-fixtures.js";
-import type { ClientPack } from "../../clients/model.js";
-import type { CoreRule } from "../../core/model.js";
-import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
-import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { CoreRule } from "../../../core/model.js";
+import { diagnostic, type InlineCheck } from "../../../diagnostics/check-meta.js";
+import { coreMarkdown } from "../../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../../diagnostics/diagnostic.js";
+import { withExamplePack } from "../../../diagnostics/pack-fixtures.js";
+import type { RulesPack } from "../model.js";
 
 export const loadTriggerMapped: InlineCheck = {
   id: "AGC081",
@@ -31,7 +31,7 @@ export const loadTriggerMapped: InlineCheck = {
 };
 
 /** A core rule whose load trigger the pack (read from `packFile`) does not map. */
-export function unmappedTriggerFinding(rule: CoreRule, pack: ClientPack, packFile: string): Diagnostic {
+export function unmappedTriggerFinding(rule: CoreRule, pack: RulesPack, packFile: string): Diagnostic {
   const mapped = Object.keys(pack.rule_triggers?.map ?? {});
   return diagnostic(loadTriggerMapped, {
     position: rule.positionOf(["trigger"]),

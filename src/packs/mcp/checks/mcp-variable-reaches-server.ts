@@ -1,10 +1,10 @@
-import { withExamplePack } from "../../clients/checks/client-fixtures.js";
-import type { ClientPack } from "../../clients/model.js";
-import type { McpServer } from "../../core/model.js";
-import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
-import { examplePack } from "../../diagnostics/client-fixture.js";
-import { json } from "../../diagnostics/core-fixtures.js";
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { McpServer } from "../../../core/model.js";
+import { diagnostic, type InlineCheck } from "../../../diagnostics/check-meta.js";
+import { examplePack } from "../../../diagnostics/client-fixture.js";
+import { json } from "../../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../../diagnostics/diagnostic.js";
+import { withExamplePack } from "../../../diagnostics/pack-fixtures.js";
+import type { PackBase } from "../../section.js";
 
 /** The example pack with a stdio MCP entry and no variable syntax (a client that expands nothing). */
 const packWithoutVariables = {
@@ -51,7 +51,7 @@ const byName: [string, string][] = [
 
 /** Why the server is not written: the placeholders, and the mechanisms the client does have. */
 export function unpassableReason(
-  pack: ClientPack,
+  pack: PackBase,
   slots: Set<string>,
   server: McpServer,
   written: string[],
@@ -64,7 +64,7 @@ export function unpassableReason(
 
 /** The server left out for the client, with the reason unpassableReason gave and the promise lost. */
 export function unpassableFinding(
-  pack: ClientPack,
+  pack: PackBase,
   server: McpServer,
   reason: string,
   promise: string,

@@ -1,0 +1,29 @@
+import { isObject } from "../../shared/json-shape.js";
+import type { Section } from "../section.js";
+import { valueAt } from "../shared/value-at.js";
+import { mcpVariableReachesServer } from "./checks/mcp-variable-reaches-server.js";
+import { mcpEntries } from "./emit.js";
+import type { McpFound, McpPack } from "./model.js";
+import { readServers } from "./read-servers.js";
+
+/** MCP servers: core/mcp.json's servers, one entry each under the pack's `mcp.key` (docs/client-settings.md). */
+export const mcpSection: Section<McpPack, McpFound> = {
+  name: "mcp",
+  keys: ["mcp"],
+  rank: 50,
+  matrix: [{ kind: "mcp", title: "MCP servers", rank: 100 }],
+  settings: {
+    file: (pack) => pack.mcp && { file: pack.mcp.file, format: pack.mcp.format },
+    emit: (pack, input) => mcpEntries(pack, input.core.mcpServers),
+    read: (pack, document, report, found) => (pack.mcp ? readServers(pack.mcp, document, report, found) : []),
+    nothingFound: () => ({ servers: [] }),
+    loads: {
+      list: "mcp",
+      names: (pack, parsed) => {
+        const servers = pack.mcp ? valueAt(parsed, pack.mcp.key) : undefined;
+        return isObject(servers) ? Object.keys(servers).sort() : [];
+      },
+    },
+  },
+  checks: [mcpVariableReachesServer],
+};

@@ -1,0 +1,109 @@
+import type { Core } from "../core/model.js";
+import type { InlineCheck } from "../diagnostics/check-meta.js";
+import type { Position } from "../diagnostics/diagnostic.js";
+import type { PromiseKind } from "./shared/capability.js";
+import type { ItemReadContext } from "./shared/items/read-context.js";
+import type { SettingsOutcome } from "./shared/settings-part.js";
+import type { KeyPath } from "./shared/unfill-template.js";
+
+/**
+ * What every section may read of a client pack besides its own keys. The whole pack is `ClientPack`
+ * (clients/model.ts), made of the sections' types; a section names the keys it reads as `PackBase & {…}`.
+ */
+export interface PackBase {
+  /** The pack's id (its component). */
+  client: string;
+  /** The assistant's display name, for messages. */
+  name: string;
+  runtime_placeholders: Record<string, string>;
+}
+
+/** What a section compiles from: the registry as far as client-pack sections read it. */
+export interface SectionInput {
+  core: Core;
+}
+
+/** A row kind of the capability matrix (CAPABILITIES.md) that a section's promises fill. */
+export interface MatrixKind {
+  kind: PromiseKind;
+  /** The heading of its rows. */
+  title: string;
+  /** Its place among the matrix's kinds, lowest first. */
+  rank: number;
+}
+
+/** A settings file as import reads it: its value, and where each key path is written. */
+export interface ReadDocument {
+  file: string;
+  value: Record<string, unknown>;
+  positionOf(path: KeyPath): Position;
+}
+
+/** How a section's reader reports what import does not carry or carries changed (import/read-settings.ts). */
+export interface ReadReport {
+  /** The assistant's display name, for messages. */
+  assistant: string;
+  /** A value without a neutral form: it stays in the project's file. */
+  unowned(path: KeyPath, why?: string): void;
+  /** Values the pack writes as they are (a version, a switch) at `base`: the keys found, the differing ones reported. */
+  extrasAgree(
+    base: KeyPath,
+    extras: Record<string, unknown> | undefined,
+    container: Record<string, unknown>,
+  ): string[];
+  /** Something import changed on the way, keeping its meaning (an info). */
+  adjusted(position: Position, message: string, group?: string): void;
+}
+
+/** The part of a pack a section composes into a settings file (JSON or TOML) the client shares with the person. */
+export interface SettingsSide<Pack, Found> {
+  /** Where the section's values go for this pack (placeholders as written); none: the pack has no such section. */
+  file(pack: Pack): { file: string; format: "json" | "toml" } | undefined;
+  /** The registry through the pack: values for the file, capability rows, diagnostics. */
+  emit(pack: Pack, input: SectionInput): SettingsOutcome;
+  /** The file read back into neutral form, into `found`; returns the top-level keys the section owns. */
+  read(pack: Pack, document: ReadDocument, report: ReadReport, found: Found): string[];
+  /** What `read` starts from: nothing found. */
+  nothingFound(): Found;
+  /** Where session-load lists the file: with the MCP server lists or with the settings files (`reads`). */
+  loads?: {
+    list: "mcp" | "settings";
+    /** What `agentc loads` lists of the parsed file: the names under the section's key. */
+    names(pack: Pack, parsed: unknown): string[];
+  };
+}
+
+/**
+ * The part of a pack a section writes as files of its own, one per core item (rules, skills, agents,
+ * commands), in a folder the pack names.
+ */
+export interface ItemSide<Pack> {
+  /** The project's files of the section read back into neutral items, into `ctx.items` (agentc import). */
+  read(ctx: ItemReadContext, pack: Pack): void;
+}
+
+/**
+ * One section of a client pack (docs/architecture.md#client-pack-sections): the pack keys it owns, how it
+ * is compiled and read back, its rows of the capability matrix and its checks. `src/packs/index.ts` lists
+ * every section; emit, import, the matrix and session-load loop over that list.
+ */
+export interface Section<Pack extends PackBase = PackBase, Found = unknown> {
+  name: string;
+  /** The ClientPack keys the section owns. */
+  keys: readonly string[];
+  /** Its place in what emit composes, import reads and session-load lists, lowest first. */
+  rank: number;
+  matrix?: readonly MatrixKind[];
+  settings?: SettingsSide<Pack, Found>;
+  items?: ItemSide<Pack>;
+  /** The checks raised while the section is compiled or packaged (each also in src/checks/index.ts). */
+  checks?: readonly InlineCheck[];
+}
+
+/** What a section's reader finds: the `Found` of its settings side. */
+export type FoundOf<S> = S extends { settings?: { nothingFound(): infer F } } ? F : never;
+
+/** The order of `sections`: by rank. */
+export function bySectionRank(a: Section, b: Section): number {
+  return a.rank - b.rank;
+}
