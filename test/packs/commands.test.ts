@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import type { CoreCommand } from "../../src/core/model.js";
-import { emitCommands } from "../../src/emit/clients/emit-commands.js";
+import { emitCommands } from "../../src/packs/commands/emit.js";
 import { argumentsWord } from "../../src/packs/commands/arguments.js";
 import { commandsSection } from "../../src/packs/commands/section.js";
 import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-trip.js";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import type { CoreRule, LoadTrigger } from "../../src/core/model.js";
-import { emitRules } from "../../src/emit/clients/emit-rules.js";
+import { emitRules } from "../../src/packs/rules/emit.js";
 import { rulesSection } from "../../src/packs/rules/section.js";
 import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-trip.js";
 

@@ -1,5 +1,5 @@
 import { clientPackValid } from "../../clients/checks/client-pack-valid.js";
-import { clientCannotExpress } from "../../emit/checks/client-cannot-express.js";
+import { clientCannotExpress } from "../../packs/shared/checks/client-cannot-express.js";
 import { loadTriggerMapped } from "../../packs/rules/checks/load-trigger-mapped.js";
 import type { Check } from "../check.js";
 

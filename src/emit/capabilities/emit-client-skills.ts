@@ -4,7 +4,7 @@ import { skillPacks } from "../../capabilities/skill-packs.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Registry } from "../../registry/model.js";
-import { cannotWarnings } from "../checks/client-cannot-express.js";
+import { cannotWarnings } from "../../packs/shared/checks/client-cannot-express.js";
 import { emitAgentList } from "../clients/emit-agents.js";
 import { emitSkillList } from "../clients/emit-skills.js";
 import type { EmittedFile } from "../emitted-tree.js";

@@ -1,12 +1,12 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import { factFor } from "../../clients/pack-facts.js";
 import type { Registry } from "../../registry/model.js";
-import { cannotWarnings } from "../checks/client-cannot-express.js";
+import { cannotWarnings } from "../../packs/shared/checks/client-cannot-express.js";
 import { registryForClient } from "./client-core.js";
 import { emitAgents } from "./emit-agents.js";
-import { emitCommands } from "./emit-commands.js";
+import { emitCommands } from "../../packs/commands/emit.js";
 import { type ClientEmission, type EmitContext, mergeParts } from "./emit-context.js";
-import { emitRules } from "./emit-rules.js";
+import { emitRules } from "../../packs/rules/emit.js";
 import { emitClientSettings } from "./emit-settings.js";
 import { emitSharedFiles } from "./emit-shared-files.js";
 import { emitSkills } from "./emit-skills.js";

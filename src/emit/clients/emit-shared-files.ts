@@ -2,7 +2,7 @@ import type { FileMapping } from "../../clients/model.js";
 import { packPath } from "../../packs/shared/placeholders.js";
 import { joinPath } from "../../shared/posix-path.js";
 import type { EmittedFile } from "../emitted-tree.js";
-import { copiedBytes, ownedFile } from "./client-file.js";
+import { copiedBytes, ownedFile } from "../../packs/shared/items/owned-file.js";
 import { type EmitContext, emptyPart, type PartEmission } from "./emit-context.js";
 
 /**

@@ -1,16 +1,16 @@
 import { agentStartNames } from "../../clients/agent-start-tools.js";
-import { coreItemName } from "../../clients/core-item-name.js";
+import { coreItemName } from "../../packs/shared/items/core-item-name.js";
 import type { SkillFrontmatter } from "../../clients/model.js";
 import { skillFileName } from "../../core/load-skills.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { type Fields, type FieldValue, yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { bodyText, copiedBytes, ownedFile } from "./client-file.js";
+import { bodyText, copiedBytes, ownedFile } from "../../packs/shared/items/owned-file.js";
 import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
-import { emitItems, type ItemKind, type ItemPlace } from "./emit-items.js";
+import { emitItems, type ItemKind, type ItemPlace } from "../../packs/shared/items/emit-items.js";
 import { permissionFields } from "./frontmatter-permissions.js";
-import { mappedFields } from "./mapped-fields.js";
+import { mappedFields } from "../../packs/shared/items/mapped-fields.js";
 import { preApprovals } from "./pre-approvals.js";
 import { denyList, toolLimit } from "./tool-lists.js";
 

@@ -1,5 +1,5 @@
 import { commandRegex } from "../../clients/command-regex.js";
-import { coreItemName } from "../../clients/core-item-name.js";
+import { coreItemName } from "../../packs/shared/items/core-item-name.js";
 import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
 import { levelListPath } from "../../clients/permission-list-path.js";
 import type { OwnedEntry } from "../../compose/model.js";

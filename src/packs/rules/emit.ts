@@ -1,16 +1,16 @@
 import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../../clients/model.js";
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
-import { unmappedTriggerFinding } from "../../packs/rules/checks/load-trigger-mapped.js";
-import { rawValueProblem } from "../../packs/rules/raw-field.js";
-import { type RuleSlot, slotOf } from "../../packs/rules/slots.js";
-import type { Fields, FieldValue } from "../../packs/shared/items/frontmatter.js";
-import { yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
+import { unmappedTriggerFinding } from "./checks/load-trigger-mapped.js";
+import { rawValueProblem } from "./raw-field.js";
+import { type RuleSlot, slotOf } from "./slots.js";
+import type { Fields, FieldValue } from "../shared/items/frontmatter.js";
+import { yamlFrontmatter } from "../shared/items/frontmatter.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { csvGlobs } from "../adapters/frontmatter-template.js";
-import { triggerDeviationFinding } from "../checks/client-cannot-express.js";
-import { bodyText, ownedFile } from "./client-file.js";
-import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
-import { emitItems, type ItemKind, type ItemPlace } from "./emit-items.js";
+import { csvGlobs } from "../../emit/adapters/frontmatter-template.js";
+import { triggerDeviationFinding } from "../shared/checks/client-cannot-express.js";
+import { bodyText, ownedFile } from "../shared/items/owned-file.js";
+import { capability, type EmitContext, type PartEmission } from "../../emit/clients/emit-context.js";
+import { emitItems, type ItemKind, type ItemPlace } from "../shared/items/emit-items.js";
 
 /** A rule value a raw field could not carry: the field is left out and the load promise not kept. */
 interface Unwritten {

@@ -1,8 +1,8 @@
-import type { CoreMarkdown } from "../../core/model.js";
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { Fields, FieldValue } from "../../packs/shared/items/frontmatter.js";
+import type { CoreMarkdown } from "../../../core/model.js";
+import type { Diagnostic } from "../../../diagnostics/diagnostic.js";
+import type { Fields, FieldValue } from "./frontmatter.js";
 import { unmappedFieldFinding } from "../checks/client-cannot-express.js";
-import type { EmitContext } from "./emit-context.js";
+import type { EmitContext } from "../../../emit/clients/emit-context.js";
 
 /**
  * Neutral frontmatter values under the client's field names, in the order given. A value the item

@@ -1,9 +1,9 @@
-import type { ClientPack } from "../../clients/model.js";
-import type { Position } from "../../diagnostics/diagnostic.js";
-import type { PromiseKind } from "../../packs/shared/capability.js";
-import { type Fields, yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
-import { tomlFile } from "../../packs/shared/items/toml-file.js";
-import { packPath } from "../../packs/shared/placeholders.js";
+import type { ClientPack } from "../../../clients/model.js";
+import type { Position } from "../../../diagnostics/diagnostic.js";
+import type { PromiseKind } from "../capability.js";
+import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { tomlFile } from "./toml-file.js";
+import { packPath } from "../placeholders.js";
 import {
   capability,
   type EmitContext,
@@ -11,7 +11,7 @@ import {
   noPlace,
   type PartEmission,
   placeBasis,
-} from "./emit-context.js";
+} from "../../../emit/clients/emit-context.js";
 
 /** Where a pack writes one kind of core item: its folder (placeholders replaced) and the item format. */
 export interface ItemPlace<Format> {

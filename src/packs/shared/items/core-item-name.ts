@@ -1,4 +1,4 @@
-import type { ClientPack } from "./model.js";
+import type { ClientPack } from "../../../clients/model.js";
 
 /**
  * The name a pack installs a core skill, agent or command under: core_skill_prefix before it, unless the

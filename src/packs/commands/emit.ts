@@ -1,14 +1,14 @@
-import { coreItemName } from "../../clients/core-item-name.js";
+import { coreItemName } from "../shared/items/core-item-name.js";
 import type { CommandFormat } from "../../clients/model.js";
 import type { CoreCommand } from "../../core/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
-import { argumentsWord, clientArguments } from "../../packs/commands/arguments.js";
-import type { Fields } from "../../packs/shared/items/frontmatter.js";
+import { argumentsWord, clientArguments } from "./arguments.js";
+import type { Fields } from "../shared/items/frontmatter.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { bodyText, ownedFile } from "./client-file.js";
-import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
-import { emitItems, type ItemKind, type ItemPlace, itemText } from "./emit-items.js";
-import { mappedFields } from "./mapped-fields.js";
+import { bodyText, ownedFile } from "../shared/items/owned-file.js";
+import { capability, type EmitContext, type PartEmission } from "../../emit/clients/emit-context.js";
+import { emitItems, type ItemKind, type ItemPlace, itemText } from "../shared/items/emit-items.js";
+import { mappedFields } from "../shared/items/mapped-fields.js";
 
 /** core/commands/<name>.md → <commands_dir>/<prefix><name><extension>, with the client's arguments placeholder. */
 export function emitCommands(ctx: EmitContext): PartEmission {

@@ -1,6 +1,6 @@
-import { substitute } from "../../packs/shared/placeholders.js";
-import type { ClientFileOrigin, EmittedFile } from "../emitted-tree.js";
-import type { EmitContext } from "./emit-context.js";
+import { substitute } from "../placeholders.js";
+import type { ClientFileOrigin, EmittedFile } from "../../../emit/emitted-tree.js";
+import type { EmitContext } from "../../../emit/clients/emit-context.js";
 
 /** A file a pack owns in the project (role "asset"; the installer replaces it on update). */
 export function ownedFile(

@@ -1,11 +1,11 @@
-import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
-import type { ClientPack, TriggerMapping } from "../../clients/model.js";
-import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
-import { coreMarkdown } from "../../diagnostics/core-fixtures.js";
-import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
-import { withExamplePack } from "../../diagnostics/pack-fixtures.js";
-import { mcpVariableReachesServer } from "../../packs/mcp/checks/mcp-variable-reaches-server.js";
-import type { CapabilityRow } from "../../packs/shared/capability.js";
+import type { LoadedClientPack } from "../../../clients/loaded-client-pack.js";
+import type { ClientPack, TriggerMapping } from "../../../clients/model.js";
+import { diagnostic, type InlineCheck } from "../../../diagnostics/check-meta.js";
+import { coreMarkdown } from "../../../diagnostics/core-fixtures.js";
+import type { Diagnostic, Position } from "../../../diagnostics/diagnostic.js";
+import { withExamplePack } from "../../../diagnostics/pack-fixtures.js";
+import { mcpVariableReachesServer } from "../../mcp/checks/mcp-variable-reaches-server.js";
+import type { CapabilityRow } from "../capability.js";
 
 export const clientCannotExpress: InlineCheck = {
   id: "AGC080",
