@@ -1,4 +1,4 @@
-import type { HookEvent, LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { HookEvent, PermissionLevel, Verb } from "../core/model.js";
 import type { AgentFrontmatter, AgentPermissions, AgentRuleForm } from "../packs/agents/model.js";
 import type { CommandFormat } from "../packs/commands/model.js";
 import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../packs/rules/model.js";

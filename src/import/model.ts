@@ -1,6 +1,6 @@
 import type { ClientPack } from "../clients/model.js";
 import type { ReadHook } from "../clients/reverse-hooks.js";
-import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { PermissionLevel, Verb } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { ReadAgent } from "../packs/agents/model.js";
 import type { ReadCommand } from "../packs/commands/model.js";

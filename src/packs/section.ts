@@ -2,6 +2,8 @@ import type { Core } from "../core/model.js";
 import type { InlineCheck } from "../diagnostics/check-meta.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { PromiseKind } from "./shared/capability.js";
+import type { ItemEmitContext, PartEmission } from "./shared/items/emit-context.js";
+import type { ItemPack } from "./shared/items/item-pack.js";
 import type { ItemReadContext } from "./shared/items/read-context.js";
 import type { SettingsOutcome } from "./shared/settings-part.js";
 import type { KeyPath } from "./shared/unfill-template.js";
@@ -77,7 +79,9 @@ export interface SettingsSide<Pack, Found> {
  * The part of a pack a section writes as files of its own, one per core item (rules, skills, agents,
  * commands), in a folder the pack names.
  */
-export interface ItemSide<Pack> {
+export interface ItemSide<Pack extends PackBase> {
+  /** The registry's items through the pack: the files, capability rows and findings (absent: emit/clients has it). */
+  emit?(ctx: ItemEmitContext<Pack & ItemPack>): PartEmission;
   /** The project's files of the section read back into neutral items, into `ctx.items` (agentc import). */
   read(ctx: ItemReadContext, pack: Pack): void;
 }

@@ -39,9 +39,13 @@ describe("the agents section: read(emit(agent)) is the agent", () => {
           permissions: emptyPermissions(),
           ...(model !== undefined ? { model } : {}),
         };
-        const { emitted, read, readDiagnostics } = roundTrip(client, agentsSection, emitAgents, {
-          agents: [agent],
-        });
+        const { emitted, read, readDiagnostics } = roundTrip(
+          client,
+          agentsSection,
+          { agents: [agent] },
+          new Map(),
+          emitAgents,
+        );
         assert.deepEqual(emitted.diagnostics, []);
         assert.deepEqual(readDiagnostics, []);
         assert.equal(read.agents.length, 1);

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import type { CoreCommand } from "../../src/core/model.js";
-import { emitCommands } from "../../src/packs/commands/emit.js";
 import { argumentsWord } from "../../src/packs/commands/arguments.js";
 import { commandsSection } from "../../src/packs/commands/section.js";
 import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-trip.js";
@@ -46,7 +45,7 @@ describe("the commands section: read(emit(command)) is the command", () => {
           ...(argumentHint !== undefined ? { argumentHint } : {}),
           ...(model !== undefined ? { model } : {}),
         };
-        const { emitted, read, readDiagnostics } = roundTrip(client, commandsSection, emitCommands, {
+        const { emitted, read, readDiagnostics } = roundTrip(client, commandsSection, {
           commands: [command],
         });
         const carried = client.pack.command_format?.fields.description !== undefined;

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import type { CoreRule, LoadTrigger } from "../../src/core/model.js";
-import { emitRules } from "../../src/packs/rules/emit.js";
 import { rulesSection } from "../../src/packs/rules/section.js";
 import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-trip.js";
 
@@ -39,7 +38,7 @@ describe("the rules section: read(emit(rule)) is the rule", () => {
           globs: trigger === "glob" ? globs : [],
           description,
         };
-        const { emitted, read } = roundTrip(client, rulesSection, emitRules, { rules: [rule] });
+        const { emitted, read } = roundTrip(client, rulesSection, { rules: [rule] });
         assert.deepEqual(
           emitted.diagnostics.filter((d) => d.severity === "error"),
           [],

@@ -53,9 +53,9 @@ describe("the skills section: read(emit(skill)) is the skill", () => {
         const { emitted, read, readDiagnostics } = roundTrip(
           s.client,
           skillsSection,
-          emitSkills,
           { skills: [skill] },
           files,
+          emitSkills,
         );
         assert.deepEqual(emitted.diagnostics, []);
         assert.deepEqual(readDiagnostics, []);

@@ -34,20 +34,22 @@ export interface RoundTrip {
 }
 
 /**
- * Items through one pack and back, in-process: the pack's emitter writes them, the files go into a fresh
- * folder, and the section's reader (through the index's section object) reads that folder as import does.
+ * Items through one pack and back, in-process: the section's emitter (`emit` where it is still in
+ * emit/clients) writes them, the files go into a fresh folder, and the section's reader reads that folder
+ * as import does.
  */
 export function roundTrip(
   client: LoadedClientPack,
   section: Section,
-  emit: (ctx: EmitContext) => PartEmission,
   core: Partial<Core>,
   files: Map<string, Buffer> = new Map(),
+  emit: ((ctx: EmitContext) => PartEmission) | undefined = section.items?.emit,
 ): RoundTrip {
   const registry = {
     core: { rules: [], skills: [], agents: [], commands: [], ...core },
     files,
   } as unknown as Registry;
+  if (!emit) throw new Error(`section ${section.name} has no emitter`);
   const emitted = emit({ client, pack: client.pack, registry });
   const root = testdir(
     Object.fromEntries(emitted.files.map((file) => [file.path, file.bytes])),

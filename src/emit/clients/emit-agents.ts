@@ -1,15 +1,15 @@
 import { agentStartNames } from "../../clients/agent-start-tools.js";
-import { coreItemName } from "../../packs/shared/items/core-item-name.js";
 import type { AgentFrontmatter } from "../../clients/model.js";
 import type { CoreAgent } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { Fields } from "../../packs/shared/items/frontmatter.js";
-import { joinPath } from "../../shared/posix-path.js";
-import { bodyText, ownedFile } from "../../packs/shared/items/owned-file.js";
-import type { EmitContext, PartEmission } from "./emit-context.js";
+import { coreItemName } from "../../packs/shared/items/core-item-name.js";
 import { emitItems, type ItemKind, type ItemPlace, itemText } from "../../packs/shared/items/emit-items.js";
-import { agentPermissionFields } from "./frontmatter-permissions.js";
+import type { Fields } from "../../packs/shared/items/frontmatter.js";
 import { mappedFields } from "../../packs/shared/items/mapped-fields.js";
+import { bodyText, ownedFile } from "../../packs/shared/items/owned-file.js";
+import { joinPath } from "../../shared/posix-path.js";
+import type { EmitContext, PartEmission } from "./emit-context.js";
+import { agentPermissionFields } from "./frontmatter-permissions.js";
 import { preApprovals } from "./pre-approvals.js";
 import { readOnlyMode } from "./read-only-mode.js";
 import { denyList, toolLimit } from "./tool-lists.js";
@@ -24,7 +24,7 @@ export function emitAgentList(ctx: EmitContext, agents: readonly CoreAgent[]): P
   return emitItems(ctx, agents, agentKind);
 }
 
-const agentKind: ItemKind<CoreAgent, AgentFrontmatter> = {
+const agentKind: ItemKind<CoreAgent, AgentFrontmatter, EmitContext> = {
   place: "agents dir",
   placeOf: (pack) => ({ dir: pack.agents_dir, format: pack.agent_frontmatter }),
   unplaced: (agent) => ({

@@ -1,16 +1,16 @@
 import { agentStartNames } from "../../clients/agent-start-tools.js";
-import { coreItemName } from "../../packs/shared/items/core-item-name.js";
 import type { SkillFrontmatter } from "../../clients/model.js";
 import { skillFileName } from "../../core/load-skills.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { type Fields, type FieldValue, yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
-import { joinPath } from "../../shared/posix-path.js";
-import { bodyText, copiedBytes, ownedFile } from "../../packs/shared/items/owned-file.js";
-import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
+import { coreItemName } from "../../packs/shared/items/core-item-name.js";
 import { emitItems, type ItemKind, type ItemPlace } from "../../packs/shared/items/emit-items.js";
-import { permissionFields } from "./frontmatter-permissions.js";
+import { type Fields, type FieldValue, yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
 import { mappedFields } from "../../packs/shared/items/mapped-fields.js";
+import { bodyText, copiedBytes, ownedFile } from "../../packs/shared/items/owned-file.js";
+import { joinPath } from "../../shared/posix-path.js";
+import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
+import { permissionFields } from "./frontmatter-permissions.js";
 import { preApprovals } from "./pre-approvals.js";
 import { denyList, toolLimit } from "./tool-lists.js";
 
@@ -24,7 +24,7 @@ export function emitSkillList(ctx: EmitContext, skills: readonly CoreSkill[]): P
   return emitItems(ctx, skills, skillKind);
 }
 
-const skillKind: ItemKind<CoreSkill, SkillFrontmatter> = {
+const skillKind: ItemKind<CoreSkill, SkillFrontmatter, EmitContext> = {
   place: "skills dir",
   placeOf: (pack) => ({ dir: pack.skills_dir, format: pack.skill_frontmatter }),
   unplaced: (skill) => ({

@@ -1,21 +1,25 @@
-import { coreItemName } from "../shared/items/core-item-name.js";
-import type { CommandFormat } from "../../clients/model.js";
 import type { CoreCommand } from "../../core/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
-import { argumentsWord, clientArguments } from "./arguments.js";
-import type { Fields } from "../shared/items/frontmatter.js";
 import { joinPath } from "../../shared/posix-path.js";
+import { coreItemName } from "../shared/items/core-item-name.js";
+import { capability, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
+import type { Fields } from "../shared/items/frontmatter.js";
 import { bodyText, ownedFile } from "../shared/items/owned-file.js";
-import { capability, type EmitContext, type PartEmission } from "../../emit/clients/emit-context.js";
+import { argumentsWord, clientArguments } from "./arguments.js";
+import type { CommandFormat, CommandsPack } from "./model.js";
+
+/** What the section's emitter reads. */
+type Ctx = ItemEmitContext<CommandsPack>;
+
 import { emitItems, type ItemKind, type ItemPlace, itemText } from "../shared/items/emit-items.js";
 import { mappedFields } from "../shared/items/mapped-fields.js";
 
 /** core/commands/<name>.md → <commands_dir>/<prefix><name><extension>, with the client's arguments placeholder. */
-export function emitCommands(ctx: EmitContext): PartEmission {
+export function emitCommands(ctx: Ctx): PartEmission {
   return emitItems(ctx, ctx.registry.core.commands, commands);
 }
 
-const commands: ItemKind<CoreCommand, CommandFormat> = {
+const commands: ItemKind<CoreCommand, CommandFormat, Ctx> = {
   place: "commands dir",
   placeOf: (pack) => ({ dir: pack.commands_dir, format: pack.command_format }),
   unplaced: (command) => ({ kind: "command", promise: promiseOf(command), source: sourceOf(command) }),
@@ -31,7 +35,7 @@ function sourceOf(command: CoreCommand): Position {
 }
 
 function writeCommand(
-  ctx: EmitContext,
+  ctx: Ctx,
   command: CoreCommand,
   { dir, format }: ItemPlace<CommandFormat>,
   out: PartEmission,
@@ -55,7 +59,7 @@ function writeCommand(
 }
 
 function commandFields(
-  ctx: EmitContext,
+  ctx: Ctx,
   command: CoreCommand,
   format: CommandFormat,
   diagnostics: Diagnostic[],

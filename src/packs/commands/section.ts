@@ -1,4 +1,5 @@
 import type { Section } from "../section.js";
+import { emitCommands } from "./emit.js";
 import type { CommandsPack } from "./model.js";
 import { readPackCommands } from "./read.js";
 
@@ -8,5 +9,5 @@ export const commandsSection: Section<CommandsPack> = {
   keys: ["commands_dir", "command_format"],
   rank: 40,
   matrix: [{ kind: "command", title: "Commands", rank: 60 }],
-  items: { read: readPackCommands },
+  items: { emit: emitCommands, read: readPackCommands },
 };

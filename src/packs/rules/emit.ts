@@ -1,15 +1,19 @@
-import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../../clients/model.js";
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
-import { unmappedTriggerFinding } from "./checks/load-trigger-mapped.js";
-import { rawValueProblem } from "./raw-field.js";
-import { type RuleSlot, slotOf } from "./slots.js";
+import { csvGlobs } from "../../shared/csv-globs.js";
+import { joinPath } from "../../shared/posix-path.js";
+import { triggerDeviationFinding } from "../shared/checks/client-cannot-express.js";
+import { capability, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
 import type { Fields, FieldValue } from "../shared/items/frontmatter.js";
 import { yamlFrontmatter } from "../shared/items/frontmatter.js";
-import { joinPath } from "../../shared/posix-path.js";
-import { csvGlobs } from "../../emit/adapters/frontmatter-template.js";
-import { triggerDeviationFinding } from "../shared/checks/client-cannot-express.js";
 import { bodyText, ownedFile } from "../shared/items/owned-file.js";
-import { capability, type EmitContext, type PartEmission } from "../../emit/clients/emit-context.js";
+import { unmappedTriggerFinding } from "./checks/load-trigger-mapped.js";
+import type { RuleFileFormat, RulesPack, RuleTriggers, TriggerMapping } from "./model.js";
+import { rawValueProblem } from "./raw-field.js";
+import { type RuleSlot, slotOf } from "./slots.js";
+
+/** What the section's emitter reads. */
+type Ctx = ItemEmitContext<RulesPack>;
+
 import { emitItems, type ItemKind, type ItemPlace } from "../shared/items/emit-items.js";
 
 /** A rule value a raw field could not carry: the field is left out and the load promise not kept. */
@@ -31,7 +35,7 @@ function loadPromise(rule: CoreRule): string {
 }
 
 /** core/rules → <rules_dir>/<name><extension>, with the frontmatter the trigger maps to. */
-export function emitRules(ctx: EmitContext): PartEmission {
+export function emitRules(ctx: Ctx): PartEmission {
   return emitItems(ctx, ctx.registry.core.rules, ruleKind);
 }
 
@@ -41,7 +45,7 @@ interface RuleFormat {
   triggers: RuleTriggers;
 }
 
-const ruleKind: ItemKind<CoreRule, RuleFormat> = {
+const ruleKind: ItemKind<CoreRule, RuleFormat, Ctx> = {
   place: "rules dir",
   placeOf: ({ rules_dir, rule_file, rule_triggers }) => ({
     dir: rules_dir,
@@ -56,7 +60,7 @@ const ruleKind: ItemKind<CoreRule, RuleFormat> = {
 };
 
 function writeRule(
-  ctx: EmitContext,
+  ctx: Ctx,
   rule: CoreRule,
   { dir, format }: ItemPlace<RuleFormat>,
   out: PartEmission,
@@ -140,7 +144,7 @@ function rawSlotValue(rule: CoreRule, slot: Unwritten["slot"]): FieldValue | { p
   return problem ? { problem } : { raw: text };
 }
 
-function unwrittenRow(ctx: EmitContext, rule: CoreRule, u: Unwritten) {
+function unwrittenRow(ctx: Ctx, rule: CoreRule, u: Unwritten) {
   const reason = `${ctx.pack.name} reads ${u.field} unquoted, and the rule's ${u.slot} cannot be written that way: ${u.problem}; the field is left out`;
   return capability(ctx, "rule-load", loadPromise(rule), rule.positionOf([u.slot]), "cannot", reason);
 }

@@ -1,5 +1,6 @@
 import type { Section } from "../section.js";
 import { loadTriggerMapped } from "./checks/load-trigger-mapped.js";
+import { emitRules } from "./emit.js";
 import type { RulesPack } from "./model.js";
 import { readPackRules } from "./read.js";
 
@@ -9,6 +10,6 @@ export const rulesSection: Section<RulesPack> = {
   keys: ["rules_dir", "rule_file", "rule_triggers"],
   rank: 10,
   matrix: [{ kind: "rule-load", title: "Rule loading", rank: 10 }],
-  items: { read: readPackRules },
+  items: { emit: emitRules, read: readPackRules },
   checks: [loadTriggerMapped],
 };

@@ -1,10 +1,10 @@
-import type { LoadedClientPack } from "../../../clients/loaded-client-pack.js";
-import type { ClientPack, TriggerMapping } from "../../../clients/model.js";
 import { diagnostic, type InlineCheck } from "../../../diagnostics/check-meta.js";
 import { coreMarkdown } from "../../../diagnostics/core-fixtures.js";
 import type { Diagnostic, Position } from "../../../diagnostics/diagnostic.js";
 import { withExamplePack } from "../../../diagnostics/pack-fixtures.js";
 import { mcpVariableReachesServer } from "../../mcp/checks/mcp-variable-reaches-server.js";
+import type { TriggerMapping } from "../../rules/model.js";
+import type { PackBase } from "../../section.js";
 import type { CapabilityRow } from "../capability.js";
 
 export const clientCannotExpress: InlineCheck = {
@@ -40,7 +40,7 @@ export const clientCannotExpress: InlineCheck = {
  * says it (an unmapped load trigger; a server not written because the client cannot pass its variable).
  */
 export function cannotWarnings(
-  client: LoadedClientPack,
+  client: { pack: PackBase },
   rows: CapabilityRow[],
   said: Diagnostic[],
 ): Diagnostic[] {
@@ -66,7 +66,7 @@ export function cannotWarnings(
 export function unmappedFieldFinding(
   label: string,
   neutral: string,
-  pack: ClientPack,
+  pack: PackBase,
   position: Position,
 ): Diagnostic {
   return diagnostic(clientCannotExpress, {
@@ -79,7 +79,7 @@ export function unmappedFieldFinding(
 /** A rule the client loads otherwise than its trigger promises (the pack's mapping says how). */
 export function triggerDeviationFinding(
   ruleName: string,
-  pack: ClientPack,
+  pack: PackBase,
   deviation: NonNullable<TriggerMapping["deviation"]>,
   promise: string,
   position: Position,

@@ -1,17 +1,16 @@
-import type { ClientPack } from "../../../clients/model.js";
 import type { Position } from "../../../diagnostics/diagnostic.js";
 import type { PromiseKind } from "../capability.js";
-import { type Fields, yamlFrontmatter } from "./frontmatter.js";
-import { tomlFile } from "./toml-file.js";
 import { packPath } from "../placeholders.js";
 import {
   capability,
-  type EmitContext,
   emptyPart,
+  type ItemEmitContext,
   noPlace,
   type PartEmission,
   placeBasis,
-} from "../../../emit/clients/emit-context.js";
+} from "./emit-context.js";
+import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import { tomlFile } from "./toml-file.js";
 
 /** Where a pack writes one kind of core item: its folder (placeholders replaced) and the item format. */
 export interface ItemPlace<Format> {
@@ -19,23 +18,23 @@ export interface ItemPlace<Format> {
   format: Format;
 }
 
-/** One kind of core item (rules, skills, agents, commands) as a pack writes it. */
-export interface ItemKind<Item, Format> {
+/** One kind of core item (rules, skills, agents, commands) as a pack writes it, with what its writer reads. */
+export interface ItemKind<Item, Format, Ctx extends ItemEmitContext = ItemEmitContext> {
   /** The pack field of the folder, in words: "skills dir". */
   place: string;
   /** The folder and format the pack gives the kind; undefined where it has no place for it. */
-  placeOf(pack: ClientPack): { dir: string | null; format: Format | undefined };
+  placeOf(pack: Ctx["pack"]): { dir: string | null; format: Format | undefined };
   /** The promise that is not kept for an item where the pack has no place for the kind. */
   unplaced(item: Item): { kind: PromiseKind; promise: string; source: Position };
   /** Writes one item's files, and its capability rows and findings, into `out`. */
-  write(ctx: EmitContext, item: Item, place: ItemPlace<Format>, out: PartEmission): void;
+  write(ctx: Ctx, item: Item, place: ItemPlace<Format>, out: PartEmission): void;
 }
 
 /** Every item through its kind; an item the pack has no place for is one "cannot" row naming the null field. */
-export function emitItems<Item, Format>(
-  ctx: EmitContext,
+export function emitItems<Item, Format, Ctx extends ItemEmitContext>(
+  ctx: Ctx,
   items: readonly Item[],
-  kind: ItemKind<Item, Format>,
+  kind: ItemKind<Item, Format, Ctx>,
 ): PartEmission {
   const out = emptyPart();
   const { dir, format } = kind.placeOf(ctx.pack);

@@ -1,8 +1,8 @@
 import type { CoreMarkdown } from "../../../core/model.js";
 import type { Diagnostic } from "../../../diagnostics/diagnostic.js";
-import type { Fields, FieldValue } from "./frontmatter.js";
 import { unmappedFieldFinding } from "../checks/client-cannot-express.js";
-import type { EmitContext } from "../../../emit/clients/emit-context.js";
+import type { ItemEmitContext } from "./emit-context.js";
+import type { Fields, FieldValue } from "./frontmatter.js";
 
 /**
  * Neutral frontmatter values under the client's field names, in the order given. A value the item
@@ -10,7 +10,7 @@ import type { EmitContext } from "../../../emit/clients/emit-context.js";
  * silently: "name" (the client names the item by its path) and model "inherit" (every client's default).
  */
 export function mappedFields<Neutral extends string>(
-  ctx: EmitContext,
+  ctx: ItemEmitContext,
   item: { label: string; source: CoreMarkdown },
   values: [Neutral, FieldValue | undefined][],
   fieldMap: Partial<Record<Neutral, string>>,

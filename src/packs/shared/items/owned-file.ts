@@ -1,14 +1,13 @@
 import { substitute } from "../placeholders.js";
-import type { ClientFileOrigin, EmittedFile } from "../../../emit/emitted-tree.js";
-import type { EmitContext } from "../../../emit/clients/emit-context.js";
+import type { ClientFileOrigin, ItemEmitContext, OwnedFile } from "./emit-context.js";
 
 /** A file a pack owns in the project (role "asset"; the installer replaces it on update). */
 export function ownedFile(
-  ctx: EmitContext,
+  ctx: ItemEmitContext,
   path: string,
   content: string | Buffer,
   origin: Omit<ClientFileOrigin, "client">,
-): EmittedFile {
+): OwnedFile {
   const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
   return {
     path,
@@ -22,13 +21,13 @@ export function ownedFile(
 }
 
 /** Markdown below a frontmatter block: without leading blank lines, ending in one newline, placeholders replaced. */
-export function bodyText(ctx: EmitContext, body: string): string {
+export function bodyText(ctx: ItemEmitContext, body: string): string {
   const trimmed = body.replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, "");
   return `${substitute(trimmed, ctx.pack.runtime_placeholders)}\n`;
 }
 
 /** Placeholders replaced in a copied file when it is UTF-8 text; other bytes are copied as they are. */
-export function copiedBytes(ctx: EmitContext, bytes: Buffer): Buffer {
+export function copiedBytes(ctx: ItemEmitContext, bytes: Buffer): Buffer {
   if (bytes.includes(0)) return bytes;
   let text: string;
   try {
