@@ -1,10 +1,15 @@
 import type { HookEvent, PermissionLevel, Verb } from "../core/model.js";
-import type { AgentFrontmatter, AgentPermissions, AgentRuleForm } from "../packs/agents/model.js";
+import type { AgentFrontmatter } from "../packs/agents/model.js";
 import type { CommandFormat } from "../packs/commands/model.js";
 import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../packs/rules/model.js";
 import type { ItemFolder, ItemFolders } from "../packs/shared/items/item-pack.js";
 import type { DenyFormat, ListFormat } from "../packs/shared/list-format.js";
-import type { PermissionRuleForm, RuleObjectTemplate } from "../packs/shared/permission-rule-form.js";
+import type {
+  AgentPermissions,
+  AgentRuleForm,
+  PermissionRuleForm,
+  RuleObjectTemplate,
+} from "../packs/shared/permission-rule-form.js";
 import type { SkillFrontmatter } from "../packs/skills/model.js";
 
 export type {

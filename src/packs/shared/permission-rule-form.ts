@@ -45,3 +45,31 @@ export interface PermissionRuleForm {
     ask_beats_allow?: boolean;
   };
 }
+
+/**
+ * How an agent's permissions.deny, ask and allow (and, with tools_as_denials, its tools limit) are written in
+ * its frontmatter: under `field`, in `rule_form` or, without one, in the rule form of the pack's permissions.
+ */
+export interface AgentPermissions {
+  field: string;
+  rule_form?: AgentRuleForm;
+  /**
+   * The tools limit becomes a deny rule for every tool of each verb the agent lacks (for a client whose
+   * later rules win, re-allowing the kept tools would undo the project's ask and deny rules for them).
+   */
+  tools_as_denials?: boolean;
+}
+
+/** The rule form of a client that has no project permissions section, or whose agents take another one. */
+export interface AgentRuleForm extends PermissionRuleForm {
+  /**
+   * "lists" and "action_map" as in a permissions section; "rule_objects": a list of `rule_object`s, one per
+   * tool and level, with the slots "{tool}", "{action}" and "{arguments}" (a list; left out for a coarse rule).
+   */
+  rule_shape: "lists" | "action_map" | "rule_objects";
+  rule_object?: RuleObjectTemplate;
+  /** An MCP rule form ("server/*") is the argument of this tool, not a tool name of its own. */
+  mcp_argument_of?: string;
+  /** A command rule's suffix form does not match the bare command, so the bare command is written too. */
+  permission_exec_bare_too?: boolean;
+}

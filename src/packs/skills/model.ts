@@ -1,8 +1,8 @@
 import type { Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
-import type { AgentPermissions } from "../agents/model.js";
 import type { ItemFolders, ItemPack } from "../shared/items/item-pack.js";
 import type { ListFormat } from "../shared/list-format.js";
+import type { AgentPermissions } from "../shared/permission-rule-form.js";
 
 export interface SkillFrontmatter {
   /** Neutral field → client field; a neutral field used by a skill but absent here is reported. */

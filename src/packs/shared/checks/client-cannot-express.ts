@@ -3,7 +3,6 @@ import { coreMarkdown } from "../../../diagnostics/core-fixtures.js";
 import type { Diagnostic, Position } from "../../../diagnostics/diagnostic.js";
 import { withExamplePack } from "../../../diagnostics/pack-fixtures.js";
 import { mcpVariableReachesServer } from "../../mcp/checks/mcp-variable-reaches-server.js";
-import type { TriggerMapping } from "../../rules/model.js";
 import type { PackBase } from "../../section.js";
 import type { CapabilityRow } from "../capability.js";
 
@@ -80,7 +79,7 @@ export function unmappedFieldFinding(
 export function triggerDeviationFinding(
   ruleName: string,
   pack: PackBase,
-  deviation: NonNullable<TriggerMapping["deviation"]>,
+  deviation: { severity: "warning" | "info"; message: string },
   promise: string,
   position: Position,
 ): Diagnostic {
