@@ -84,6 +84,16 @@ export interface ItemSide<Pack extends PackBase> {
   emit?(ctx: ItemEmitContext<Pack & ItemPack>): PartEmission;
   /** The project's files of the section read back into neutral items, into `ctx.items` (agentc import). */
   read(ctx: ItemReadContext, pack: Pack): void;
+  /**
+   * How session-load lists the items by name: the read model's key for their folders, the kind of item, and
+   * the folder the pack writes them to (what a pack without `reads` is taken to read). Absent: rules, which
+   * session-load reads with their load conditions.
+   */
+  loads?: {
+    key: "skills" | "agents" | "commands";
+    kind: "skill" | "agent" | "command";
+    written(pack: Pack): { dir: string | null; extension?: string };
+  };
 }
 
 /**

@@ -8,5 +8,12 @@ export const agentsSection: Section<AgentsPack> = {
   keys: ["agents_dir", "agent_frontmatter"],
   rank: 30,
   matrix: [{ kind: "agent-tools", title: "Agent tool limits", rank: 50 }],
-  items: { read: readPackAgents },
+  items: {
+    read: readPackAgents,
+    loads: {
+      key: "agents",
+      kind: "agent",
+      written: (pack) => ({ dir: pack.agents_dir, extension: pack.agent_frontmatter?.extension }),
+    },
+  },
 };

@@ -9,5 +9,13 @@ export const commandsSection: Section<CommandsPack> = {
   keys: ["commands_dir", "command_format"],
   rank: 40,
   matrix: [{ kind: "command", title: "Commands", rank: 60 }],
-  items: { emit: emitCommands, read: readPackCommands },
+  items: {
+    emit: emitCommands,
+    read: readPackCommands,
+    loads: {
+      key: "commands",
+      kind: "command",
+      written: (pack) => ({ dir: pack.commands_dir, extension: pack.command_format?.extension }),
+    },
+  },
 };

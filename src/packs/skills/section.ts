@@ -12,5 +12,8 @@ export const skillsSection: Section<SkillsPack> = {
     { kind: "skill-deny", title: "Skill denials", rank: 30 },
     { kind: "skill-trigger", title: "Skill triggers", rank: 40 },
   ],
-  items: { read: readPackSkills },
+  items: {
+    read: readPackSkills,
+    loads: { key: "skills", kind: "skill", written: (pack) => ({ dir: pack.skills_dir }) },
+  },
 };
