@@ -1,12 +1,7 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { rawGlobsFact, rawGlobsQuoted } from "../../shared/raw-globs.js";
 import { parseNativeMarkdown } from "../shared/items/native-markdown.js";
-import {
-  generatedDescription,
-  pathInside,
-  portable,
-  withoutGeneratedComment,
-} from "../shared/items/native-text.js";
+import { pathInside, portable } from "../shared/items/native-text.js";
 import {
   adjusted,
   type ItemReadContext,
@@ -19,6 +14,7 @@ import {
 import { packPath } from "../shared/placeholders.js";
 import type { RulesPack, RuleTriggers } from "./model.js";
 import { globKeys, reverseTrigger } from "./read-trigger.js";
+import { generatedDescription, withoutGeneratedComment } from "./source-comment.js";
 
 /**
  * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads
