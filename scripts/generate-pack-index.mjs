@@ -5,6 +5,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+/** biome.json's formatter.lineWidth, which the written index keeps to. */
+const lineWidth = 110;
+
 export const packsDir = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "packs");
 
 /** "os-read-deny" → "osReadDenySection". */
@@ -38,11 +41,22 @@ export function packIndexText(dir = packsDir) {
       .map(([from, what]) => `import { ${what} } from "${from}";`),
     "",
     "/** Every client-pack section, by rank: what emit, import, the matrix and session-load loop over. */",
-    `export const sections: readonly Section[] = [${names.join(", ")}].sort(bySectionRank);`,
+    sectionsLine(names),
     "",
     "/** Everything the sections' readers find, together (import's items hold it). */",
     `export type SectionFindings = ${found};`,
     "",
+  ].join("\n");
+}
+
+/** The list of sections on one line, or one section a line where that is longer than the formatter's width. */
+function sectionsLine(names) {
+  const line = `export const sections: readonly Section[] = [${names.join(", ")}].sort(bySectionRank);`;
+  if (line.length <= lineWidth) return line;
+  return [
+    "export const sections: readonly Section[] = [",
+    ...names.map((n) => `  ${n},`),
+    "].sort(bySectionRank);",
   ].join("\n");
 }
 

@@ -1,5 +1,35 @@
-import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { PermissionLevel } from "../core/model.js";
+import type { AgentFrontmatter } from "../packs/agents/model.js";
+import type { CommandFormat } from "../packs/commands/model.js";
 import type { GuardWiring, HookMapping } from "../packs/hooks/model.js";
+import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../packs/rules/model.js";
+import type { ItemFolder, ItemFolders } from "../packs/shared/items/item-pack.js";
+import type { DenyFormat, ListFormat } from "../packs/shared/list-format.js";
+import type {
+  AgentPermissions,
+  AgentRuleForm,
+  PermissionRuleForm,
+  RuleObjectTemplate,
+} from "../packs/shared/permission-rule-form.js";
+import type { SkillFrontmatter } from "../packs/skills/model.js";
+
+export type {
+  AgentFrontmatter,
+  AgentPermissions,
+  AgentRuleForm,
+  CommandFormat,
+  DenyFormat,
+  ItemFolder,
+  ItemFolders,
+  ListFormat,
+  PermissionRuleForm,
+  RuleFileFormat,
+  RuleObjectTemplate,
+  RuleTriggers,
+  SkillFrontmatter,
+  TriggerMapping,
+};
+
 import type { McpMapping } from "../packs/mcp/model.js";
 
 /** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
@@ -248,20 +278,6 @@ export interface RuleAlwaysTest {
   or_absent?: boolean;
 }
 
-/** Folders of items listed by name, in the order the client reads them. */
-export interface ItemFolders {
-  dirs: ItemFolder[];
-  /** first: one item per name, the first folder wins; all: every copy is loaded. */
-  same_name: "first" | "all";
-}
-
-/** One folder a client lists items from, and what it makes of items in its subfolders (default: nothing). */
-export interface ItemFolder {
-  dir: string;
-  extension?: string;
-  subfolders?: "top" | "search" | "flatten" | "namespace";
-}
-
 export interface AlsoReads {
   /** Always-loaded Markdown files besides root_instruction_file (legacy or alternative names). */
   instruction_files?: string[];
@@ -286,156 +302,6 @@ export interface FileMapping {
   src: string;
   /** Project path, placeholders allowed. */
   dst: string;
-}
-
-export interface RuleFileFormat {
-  /** ".md", ".mdc", ".instructions.md". */
-  extension: string;
-  /** Frontmatter fields the client documents for rule files; anything else emitted is an error. */
-  documented_fields: string[];
-}
-
-/**
- * How a neutral load trigger becomes the client's frontmatter. A trigger missing from `map` fails
- * the build at the rule that uses it — never silently dropped.
- */
-export interface RuleTriggers {
-  /** How `{globs}` is written: a YAML list, a comma-separated string, or one string per glob joined by ",". */
-  globs_format: "list" | "csv";
-  /**
-   * Fields written unquoted on one line (Cursor's .mdc reader takes values raw and keeps quotes as
-   * part of the value). `{globs}` in such a field is one comma list with brace groups expanded; a
-   * value that cannot stay on one unquoted line is reported and the field left out.
-   */
-  raw_fields?: string[];
-  /** What the client assumes for a frontmatter field a rule file leaves out (`agentc import` fills them in). */
-  default_fields?: Record<string, string | boolean | number>;
-  map: Partial<Record<LoadTrigger, TriggerMapping>>;
-}
-
-export interface TriggerMapping {
-  /** Frontmatter fields to write; string values may be the slots "{globs}" and "{description}". */
-  fields: Record<string, string | boolean | number>;
-  /** When the client loads the rule differently from the promise (e.g. model_decision → always): said as a warning/info. */
-  deviation?: { severity: "warning" | "info"; message: string };
-}
-
-export type ListFormat = "csv" | "list" | "space";
-
-/** How a per-item deny field holds its tools: a list format, or "deny_map" (tool → "deny"). */
-export type DenyFormat = ListFormat | "deny_map";
-
-export interface SkillFrontmatter {
-  /** Neutral field → client field; a neutral field used by a skill but absent here is reported. */
-  fields: Partial<
-    Record<"name" | "description" | "argument_hint" | "model" | "license" | "metadata", string>
-  >;
-  /** The client field that lists the skill's tools (null: the client has no per-skill tool list). */
-  tools_field: string | null;
-  tools_format: ListFormat;
-  tool_names: Partial<Record<Verb, string[]>>;
-  /** Set to `model_invocation_value` when a skill's triggers lack "model" (user-only). */
-  model_invocation_field: string | null;
-  model_invocation_value?: boolean;
-  /** A field that takes the core's triggers list as it is ("user", "model"), written when a skill narrows it. */
-  triggers_field?: string | null;
-  /** Set to false when a skill's triggers lack "user" (model-only). */
-  user_invocation_field?: string | null;
-  /** Fed from the coarse verbs of permissions.deny; tool names come from hook_tools when `deny_tools_from` says so. */
-  skill_deny_field: string | null;
-  deny_tools_from?: "tool_names" | "hook_tools";
-  /** What the pack deliberately does not map; each affected skill is reported with this reason. */
-  skill_deny_unmapped?: "argument_patterns";
-  /**
-   * How far a denial written to skill_deny_field holds, one limit each (seed 001's
-   * skill_permissions_ersatz: "sie gehoeren zu jeder Nennung dieser Zusage"): every row of such a denial
-   * is partial and names them all.
-   */
-  skill_deny_limits?: string[];
-  /**
-   * A per-skill pre-approval list (a field such as allowed-tools): the skill's permissions.allow rules, in
-   * the pack's permission rule form, are allowed without asking while the skill runs. Absent or null: each
-   * allow rule of a skill is reported.
-   */
-  allow_field?: string | null;
-  /**
-   * The skill's deny, ask and allow rules as permission rules under one field, as agent_frontmatter.permissions
-   * writes an agent's; with it, skill_deny_field and allow_field are not used.
-   */
-  permissions?: AgentPermissions;
-  /** Neutral fields never written (e.g. permissions, triggers). */
-  drop_fields: string[];
-  /** Frontmatter fields the client documents for skills; an emitted field outside the list is an error. */
-  documented_fields: string[];
-}
-
-export interface AgentFrontmatter {
-  /** "markdown": frontmatter + body as system prompt; "toml": a TOML file with the body in `body_field`. */
-  format: "markdown" | "toml";
-  extension: string;
-  fields: Partial<Record<"name" | "description" | "model", string>>;
-  body_field?: string;
-  tools_field: string | null;
-  tools_format: ListFormat;
-  tool_names: Partial<Record<Verb, string[]>>;
-  deny_field?: string | null;
-  /** How deny_field holds its tools; absent: tools_format. */
-  deny_format?: DenyFormat;
-  /**
-   * A mode that takes whole kinds of tools away (readonly: true, sandbox_mode =
-   * "read-only"): written when an agent's tools include none of `removes`.
-   */
-  read_only?: {
-    field: string;
-    value: string | boolean;
-    removes: Verb[];
-    /** Written only for agents without these verbs either (default: removes); e.g. a sandbox that would also stop commands from writing. */
-    only_without?: Verb[];
-  };
-  /** The agent's own permission rules in its frontmatter; replaces deny_field when set. */
-  permissions?: AgentPermissions;
-  documented_fields: string[];
-}
-
-/**
- * How an agent's permissions.deny, ask and allow (and, with tools_as_denials, its tools limit) are written in
- * its frontmatter: under `field`, in `rule_form` or, without one, in the rule form of the pack's permissions.
- */
-export interface AgentPermissions {
-  field: string;
-  rule_form?: AgentRuleForm;
-  /**
-   * The tools limit becomes a deny rule for every tool of each verb the agent lacks (for a client whose
-   * later rules win, re-allowing the kept tools would undo the project's ask and deny rules for them).
-   */
-  tools_as_denials?: boolean;
-}
-
-/** The rule form of a client that has no project permissions section, or whose agents take another one. */
-export interface AgentRuleForm extends PermissionRuleForm {
-  /**
-   * "lists" and "action_map" as in a permissions section; "rule_objects": a list of `rule_object`s, one per
-   * tool and level, with the slots "{tool}", "{action}" and "{arguments}" (a list; left out for a coarse rule).
-   */
-  rule_shape: "lists" | "action_map" | "rule_objects";
-  rule_object?: RuleObjectTemplate;
-  /** An MCP rule form ("server/*") is the argument of this tool, not a tool name of its own. */
-  mcp_argument_of?: string;
-  /** A command rule's suffix form does not match the bare command, so the bare command is written too. */
-  permission_exec_bare_too?: boolean;
-}
-
-export interface CommandFormat {
-  format: "markdown" | "toml";
-  extension: string;
-  fields: Partial<Record<"description" | "argument_hint" | "model", string>>;
-  body_field?: string;
-  /**
-   * How the client spells "the arguments" in a prompt; replaces the neutral $ARGUMENTS. null: the client
-   * has no placeholder, so a command whose body uses $ARGUMENTS is reported and not written.
-   */
-  arguments_placeholder: string | null;
-  documented_fields: string[];
 }
 
 /**
@@ -503,50 +369,4 @@ export interface PermissionMapping extends PermissionRuleForm {
   compose_as_table?: string[];
   /** Why the rules written here hold only in part (a front end that does not read the file); each written rule is then partial and says this. */
   partial_because?: string;
-}
-
-/**
- * One rule object: string values may be the slots "{tool}", "{action}", "{arguments}" (the rule's patterns
- * as a list) and "{argument}" (one pattern: one object per pattern), the member left out for a coarse rule;
- * a nested object's key may be "{argument_key}".
- */
-export type RuleObjectTemplate = Record<string, string | Record<string, string>>;
-
-/** How one core rule becomes the client's: its tools, their arguments, the level names. */
-export interface PermissionRuleForm {
-  /** Neutral level → the client's list name (the action, for an action map); a missing level cannot be expressed. */
-  levels: Partial<Record<PermissionLevel, string>>;
-  /** Neutral verb → the client tool names a rule for that verb is written for. */
-  permission_tools: Partial<Record<Verb, string[]>>;
-  /** Only these tools evaluate a path pattern; a path rule for another tool is reported, not written. */
-  permission_path_tools: string[];
-  /** Tools whose argument is a name (skills, agents): no path prefix, no exec suffix, exact match. */
-  permission_name_tools: string[];
-  /** Tools written bare, without an argument (a pattern for them cannot be expressed). */
-  permission_tools_bare: string[];
-  /** The rule text a coarse rule (the whole verb) is written as, per tool ("Read": "Read(**)"); absent: the bare tool. */
-  permission_coarse_forms?: Record<string, string>;
-  /** Tools a coarse rule (the whole verb) cannot be written for, with the reason. */
-  permission_tools_coarse_lost?: Record<string, string>;
-  /** Why no rule of a verb is written, where the client has tools for it that its rules cannot name reliably. */
-  permission_verbs_lost?: Partial<Record<Verb, string>>;
-  /** Tools the client honours only in some lists (e.g. a tool-name wildcard taken in deny and ask, not allow). */
-  permission_tool_levels?: Record<string, PermissionLevel[]>;
-  permission_path_prefix: string;
-  /**
-   * "prefix": the pattern plus permission_exec_suffix matches the command and what follows; "exact": the
-   * command only; "regex": the client takes a regular expression over the command line (`^git push(\s|$)`).
-   */
-  permission_exec_match: "prefix" | "exact" | "regex";
-  permission_exec_suffix: string;
-  /** "fetch" patterns: "{domain}" slot, e.g. "domain:{domain}". */
-  permission_domain_form?: string;
-  /** MCP rule forms with "{server}" and "{tool}" slots. */
-  mcp_permission_rule?: {
-    tool: string;
-    server: string;
-    all: string;
-    /** The client asks before it allows: an ask for every MCP tool stops a tool allowed one by one. */
-    ask_beats_allow?: boolean;
-  };
 }

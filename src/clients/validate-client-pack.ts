@@ -1,8 +1,9 @@
 import type { JsonPath } from "../documents/json-document.js";
+import { rawValueProblem } from "../packs/rules/raw-field.js";
+import { ruleSlots } from "../packs/rules/slots.js";
 import { packPath, placeholdersIn } from "../packs/shared/placeholders.js";
 import { slotsOf } from "../packs/shared/template-slots.js";
 import type { ClientPack } from "./model.js";
-import { rawValueProblem } from "./raw-field.js";
 
 /** A fact about a pack the schema cannot check, at the JSON path it concerns. */
 export interface PackFault {
@@ -22,7 +23,7 @@ const formatsOfPlaces: Record<PlaceKey, (keyof ClientPack)[]> = {
   commands_dir: ["command_format"],
 };
 
-const ruleSlots = ["{globs}", "{description}"];
+const slotValues: string[] = Object.values(ruleSlots);
 
 /** Everything wrong with a schema-valid pack; empty when it can be used. */
 export function packFaults(pack: ClientPack): PackFault[] {
@@ -214,10 +215,10 @@ function undocumentedFields(pack: ClientPack): PackFault[] {
 function unknownRuleSlots(pack: ClientPack): PackFault[] {
   return Object.entries(pack.rule_triggers?.map ?? {}).flatMap(([trigger, mapping]) =>
     Object.entries(mapping?.fields ?? {})
-      .filter(([, value]) => typeof value === "string" && value.includes("{") && !ruleSlots.includes(value))
+      .filter(([, value]) => typeof value === "string" && value.includes("{") && !slotValues.includes(value))
       .map(([field, value]) => ({
         path: ["rule_triggers", "map", trigger, "fields", field],
-        message: `"${String(value)}" is not a slot: a field's value is either plain text or exactly one of ${ruleSlots.join(", ")}`,
+        message: `"${String(value)}" is not a slot: a field's value is either plain text or exactly one of ${slotValues.join(", ")}`,
         hint: "Write the slot as the whole value, or remove the braces.",
       })),
   );

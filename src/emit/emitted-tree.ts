@@ -1,6 +1,9 @@
 import type { OwnedEntry } from "../compose/model.js";
 import type { CapabilityRow } from "../packs/shared/capability.js";
+import type { ClientFileOrigin } from "../packs/shared/items/emit-context.js";
 import type { Rule } from "../registry/model.js";
+
+export type { ClientFileOrigin };
 
 export type FileRole = "always-on" | "scoped" | "asset" | "seed";
 
@@ -22,25 +25,6 @@ export interface EmittedFile {
   copyOf?: string;
   /** A native copy (registry path below native/): the project's own file as import read it, written as it is. */
   native?: string;
-}
-
-export interface ClientFileOrigin {
-  client: string;
-  kind:
-    | "root"
-    | "rule"
-    | "skill"
-    | "skill-file"
-    | "agent"
-    | "command"
-    | "shared-core"
-    | "shared-seed"
-    | "guard"
-    | "exec-policy";
-  /** The core item's name (skill, agent, command or rule name). */
-  name?: string;
-  /** True when the client puts the file's text into every session (always-loaded budget). */
-  alwaysLoaded: boolean;
 }
 
 /**

@@ -4,8 +4,8 @@ import { type McpServer, type Verb, verbs } from "../core/model.js";
 import { mcpEntries } from "../packs/mcp/emit.js";
 import type { ImportedServer } from "../packs/mcp/model.js";
 import { coreServer } from "../packs/mcp/read.js";
+import { unsubstitute } from "../packs/shared/items/native-text.js";
 import { conflict, type Merged, mergeCompatible } from "./merge-compatible.js";
-import { unsubstitute } from "./native-text.js";
 
 /** One item as read from one assistant's files (or merged from several): the pack it was written by. */
 export interface Reading<T> {

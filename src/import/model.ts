@@ -1,7 +1,11 @@
 import type { ClientPack } from "../clients/model.js";
-import type { LoadTrigger, PermissionLevel, Verb } from "../core/model.js";
+import type { PermissionLevel, Verb } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import type { ReadAgent } from "../packs/agents/model.js";
+import type { ReadCommand } from "../packs/commands/model.js";
 import { type SectionFindings, sections } from "../packs/index.js";
+import type { ReadRule } from "../packs/rules/model.js";
+import type { ReadSkill } from "../packs/skills/model.js";
 import type { Adapter } from "../registry/model.js";
 
 /** One assistant as the package's data describes it: its rule adapter, its client pack, or both. */
@@ -72,66 +76,28 @@ export type ImportedPermissions = Record<PermissionLevel, ImportedPermission[]>;
  * Fields an assistant's native file cannot carry are undefined ("not known from this file"), so that two
  * assistants' files of one item merge: each fills what the other could not write (src/import/merge-items.ts).
  */
-export interface ImportedRule {
-  name: string;
-  /** The load triggers the file is consistent with, preferred first (a client may write several alike). */
-  triggers: LoadTrigger[];
-  globs?: string[];
-  description?: string;
-  body: string;
-  position: Position;
+export interface ImportedRule extends ReadRule {
   /** The assistants' files it was read from; set once each assistant's files are read. */
   natives?: ItemNative[];
   /** The client packs that compile it, when not every chosen one (core `clients`). */
   clients?: string[];
 }
 
-export interface ImportedSkill {
-  name: string;
-  description?: string;
-  tools?: Verb[];
-  deny?: Verb[];
-  /** Pre-approved while the skill runs, as core permission entries (`Exec(git diff)`). */
-  allow?: string[];
-  /** Only the person starts it (true), or the model may too (false); undefined: the client cannot say. */
-  userOnly?: boolean;
-  /** Only the model starts it (true), or the person may too (false); undefined: the client cannot say. */
-  modelOnly?: boolean;
-  model?: string;
-  argumentHint?: string;
-  license?: string;
-  metadata?: Record<string, string>;
-  body: string;
-  /** Supporting files: path inside the skill folder → bytes and mode. */
-  files: { path: string; bytes: Buffer; executable: boolean }[];
-  position: Position;
+export interface ImportedSkill extends ReadSkill {
   /** The assistants' files it was read from; set once each assistant's files are read. */
   natives?: ItemNative[];
   /** The client packs that compile it, when not every chosen one (core `clients`). */
   clients?: string[];
 }
 
-export interface ImportedAgent {
-  name: string;
-  description?: string;
-  tools?: Verb[];
-  deny?: Verb[];
-  model?: string;
-  body: string;
-  position: Position;
+export interface ImportedAgent extends ReadAgent {
   /** The assistants' files it was read from; set once each assistant's files are read. */
   natives?: ItemNative[];
   /** The client packs that compile it, when not every chosen one (core `clients`). */
   clients?: string[];
 }
 
-export interface ImportedCommand {
-  name: string;
-  description?: string;
-  argumentHint?: string;
-  model?: string;
-  body: string;
-  position: Position;
+export interface ImportedCommand extends ReadCommand {
   /** The assistants' files it was read from; set once each assistant's files are read. */
   natives?: ItemNative[];
   /** The client packs that compile it, when not every chosen one (core `clients`). */

@@ -2,16 +2,10 @@ import { lstatSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { RegistryReader } from "../documents/registry-reader.js";
+import type { ProjectEntry, ProjectRead } from "../packs/shared/items/read-context.js";
 
-/** What a project path is, seen through the fence: links are followed only while they stay inside. */
-export type ProjectEntry =
-  | { kind: "missing" }
-  | { kind: "file"; size: number; executable: boolean; link?: string }
-  | { kind: "folder"; link?: string }
-  | { kind: "other" }
-  | { kind: "refused" };
+export type { ProjectEntry, ProjectRead };
 
-export type ProjectRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; reported: boolean };
 export type ProjectText =
   | { ok: true; text: string; bytes: Buffer }
   | { ok: false; reason: string; reported: boolean };

@@ -1,7 +1,8 @@
+import { rawKeys, reverseTemplate } from "../emit/adapters/read-template.js";
+import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
+import { pathInside, portable } from "../packs/shared/items/native-text.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
-import { parseNativeMarkdown } from "./native-markdown.js";
-import { pathInside, portable } from "./native-text.js";
 import {
   adjusted,
   leftOut,
@@ -12,7 +13,6 @@ import {
   unreadable,
 } from "./read-context.js";
 import { readInstructionFile } from "./read-instructions.js";
-import { rawKeys, reverseTemplate } from "./reverse-template.js";
 import { splitSections } from "./split-sections.js";
 
 /**

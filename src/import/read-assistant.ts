@@ -1,18 +1,15 @@
 import { maxRuleFileBytes } from "../documents/text-file.js";
+import { sections } from "../packs/index.js";
+import { normalised } from "../packs/shared/items/native-text.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { parentPath } from "../shared/posix-path.js";
 import type { AssistantData, AssistantImport, ImportedItems, ItemNative } from "./model.js";
 import { emptyItems } from "./model.js";
-import { normalised } from "./native-text.js";
 import type { ProjectReader } from "./project-reader.js";
 import { readAdapterRules } from "./read-adapter-rules.js";
-import { readPackAgents } from "./read-agents.js";
-import { readPackCommands } from "./read-commands.js";
-import type { ReadContext } from "./read-context.js";
+import { itemReadContext, type ReadContext } from "./read-context.js";
 import { instructionFiles, packInstructionFiles, readInstructionFile } from "./read-instructions.js";
-import { readPackRules } from "./read-rules.js";
 import { readPackSettings } from "./read-settings.js";
-import { readPackSkills } from "./read-skills.js";
 
 /** Everything of one assistant's native files in neutral form, at the places its data names. */
 export function readAssistant(
@@ -49,10 +46,8 @@ export function readAssistant(
     );
   if (!pack && adapter) readAdapterRules(ctx, adapter);
   if (pack) {
-    readPackRules(ctx, pack);
-    readPackSkills(ctx, pack);
-    readPackAgents(ctx, pack);
-    readPackCommands(ctx, pack);
+    const items = itemReadContext(ctx, pack);
+    for (const section of sections) section.items?.read(items, pack);
     readPackSettings(ctx, pack);
   }
   if (pack) markNatives(reader, pack.client, ctx.items);

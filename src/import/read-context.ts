@@ -1,10 +1,15 @@
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
+import type { ClientPack } from "../clients/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
+import { type ItemReadContext, renamedGroup, start } from "../packs/shared/items/read-context.js";
 import type { ImportedItems, NativeFile } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
+import { skillAllow } from "./skill-allow.js";
+
+export { renamedGroup, start };
 
 /** What the readers of one assistant share: the project, and where items, files and findings go. */
 export interface ReadContext {
@@ -20,10 +25,6 @@ export interface ReadContext {
 
 /** The largest settings file import reads (the registry's own limit for core JSON). */
 export const maxSettingsBytes = 8 * 1024 * 1024;
-
-export function start(file: string): Position {
-  return { file, line: 1, column: 1 };
-}
 
 /** A native file's text, recorded for the round trip; undefined (reported) when it cannot be read. */
 export function nativeText(
@@ -77,6 +78,17 @@ export function adjusted(ctx: ReadContext, position: Position, message: string, 
   );
 }
 
-/** The kind of an item imported under a name of its own (a path in a sub-folder, a name made portable). */
-export const renamedGroup =
-  "is imported under a name of its own: a sub-folder's path joined with '-', or a name made portable";
+/** The context the item sections read with (src/packs/shared/items/read-context.ts): this one's, reporting here. */
+export function itemReadContext(ctx: ReadContext, pack: ClientPack): ItemReadContext {
+  const items: ItemReadContext = {
+    ...ctx,
+    report: {
+      text: (path) => nativeText(ctx, path),
+      leftOut: (position, message, hint) => leftOut(ctx, position, message, hint),
+      adjusted: (position, message, group) => adjusted(ctx, position, message, group),
+      unreadable: (position, message, hint) => unreadable(ctx, position, message, hint),
+    },
+    allowEntries: (item, field) => skillAllow(items, pack, item, field),
+  };
+  return items;
+}

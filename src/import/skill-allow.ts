@@ -1,6 +1,6 @@
 import type { ClientPack } from "../clients/model.js";
-import { leftOut, type ReadContext } from "./read-context.js";
-import type { ItemFile } from "./reverse-fields.js";
+import { type ItemReadContext, leftOut } from "../packs/shared/items/read-context.js";
+import type { ItemFile } from "../packs/shared/items/read-fields.js";
 import { reversePermission } from "./reverse-permissions.js";
 
 /**
@@ -8,7 +8,7 @@ import { reversePermission } from "./reverse-permissions.js";
  * permissions) → the skill's neutral `permissions.allow` entries (`Exec(git diff)`), once each: the build
  * writes one rule per shell (`Bash(…)`, `PowerShell(…)`), which read back alike.
  */
-export function skillAllow(ctx: ReadContext, pack: ClientPack, item: ItemFile, field: string): string[] {
+export function skillAllow(ctx: ItemReadContext, pack: ClientPack, item: ItemFile, field: string): string[] {
   const value = item.values[field];
   const texts = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
   const allow: string[] = [];
@@ -29,10 +29,4 @@ export function skillAllow(ctx: ReadContext, pack: ClientPack, item: ItemFile, f
     if (!allow.includes(entry)) allow.push(entry);
   }
   return allow;
-}
-
-/** The file without one field, for the fields read generically. */
-export function withoutField(item: ItemFile, field: string): ItemFile {
-  const { [field]: _, ...values } = item.values;
-  return { ...item, values };
 }

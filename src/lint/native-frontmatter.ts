@@ -1,5 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
-import { type NativeMarkdown, parseNativeMarkdown } from "../import/native-markdown.js";
+import { type NativeMarkdown, parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
 import type { ProjectTree } from "../session-load/index.js";
 
 /** Every globs field a client's rule folder reads, of every pack: the names a person may mix up. */

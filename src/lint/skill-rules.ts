@@ -2,7 +2,7 @@ import { skillNameAndDescriptionValid } from "../checks/lint/skill-name-and-desc
 import { maxNameLength, portableName } from "../core/core-names.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { parseNativeMarkdown } from "../import/native-markdown.js";
+import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
 import { baseName, parentPath } from "../shared/posix-path.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
 

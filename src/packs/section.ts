@@ -2,6 +2,9 @@ import type { Core } from "../core/model.js";
 import type { InlineCheck } from "../diagnostics/check-meta.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { PromiseKind } from "./shared/capability.js";
+import type { ItemEmitContext, PartEmission } from "./shared/items/emit-context.js";
+import type { ItemPack } from "./shared/items/item-pack.js";
+import type { ItemReadContext } from "./shared/items/read-context.js";
 import type { Json, NotActedOn, Put } from "./shared/seed-pack-model.js";
 import type { SettingsOutcome } from "./shared/settings-part.js";
 import type { KeyPath } from "./shared/unfill-template.js";
@@ -74,6 +77,27 @@ export interface SettingsSide<Pack, Found> {
 }
 
 /**
+ * The part of a pack a section writes as files of its own, one per core item (rules, skills, agents,
+ * commands), in a folder the pack names.
+ */
+export interface ItemSide<Pack extends PackBase> {
+  /** The registry's items through the pack: the files, capability rows and findings (absent: emit/clients has it). */
+  emit?(ctx: ItemEmitContext<Pack & ItemPack>): PartEmission;
+  /** The project's files of the section read back into neutral items, into `ctx.items` (agentc import). */
+  read(ctx: ItemReadContext, pack: Pack): void;
+  /**
+   * How session-load lists the items by name: the read model's key for their folders, the kind of item, and
+   * the folder the pack writes them to (what a pack without `reads` is taken to read). Absent: rules, which
+   * session-load reads with their load conditions.
+   */
+  loads?: {
+    key: "skills" | "agents" | "commands";
+    kind: "skill" | "agent" | "command";
+    written(pack: Pack): { dir: string | null; extension?: string };
+  };
+}
+
+/**
  * One section of a client pack (docs/architecture.md#client-pack-sections): the pack keys it owns, how it
  * is compiled and read back, its rows of the capability matrix and its checks. `src/packs/index.ts` lists
  * every section; emit, import, the matrix and session-load loop over that list.
@@ -88,6 +112,7 @@ export interface Section<Pack extends PackBase = PackBase, Found = unknown> {
   settings?: SettingsSide<Pack, Found>;
   /** The section of a seed-shaped pack (`seed_version`) put into agentc's names (clients/seed-pack-translation.ts). */
   seed?(seed: Json, put: Put, notActedOn: NotActedOn[]): void;
+  items?: ItemSide<Pack>;
   /** The checks raised while the section is compiled or packaged (each also in src/checks/index.ts). */
   checks?: readonly InlineCheck[];
 }

@@ -7,6 +7,7 @@ import type {
   RuleFolderRead,
 } from "../clients/model.js";
 import { sections } from "../packs/index.js";
+import type { Section } from "../packs/section.js";
 import { packPath } from "../packs/shared/placeholders.js";
 
 /**
@@ -44,9 +45,7 @@ export function readModel(pack: ClientPack): ClientReads {
           },
         }
       : {}),
-    skills: folders(reads.skills),
-    agents: folders(reads.agents),
-    commands: folders(reads.commands),
+    ...itemFolders((section) => folders(reads[section.key])),
     mcp: { ...reads.mcp, files: reads.mcp.files.map(path) },
     settings: reads.settings.map(path),
   };
@@ -62,9 +61,10 @@ function writtenPlaces(pack: ClientPack): ClientReads {
     loads_once: ["links"],
     rules:
       pack.rules_dir && pack.rule_file ? [writtenRules(pack, pack.rules_dir, pack.rule_file.extension)] : [],
-    skills: one(pack.skills_dir),
-    agents: one(pack.agents_dir, pack.agent_frontmatter?.extension),
-    commands: one(pack.commands_dir, pack.command_format?.extension),
+    ...itemFolders((section) => {
+      const { dir, extension } = section.written(pack);
+      return one(dir, extension);
+    }),
     mcp: { files: sectionFiles(pack, "mcp"), pick: "all" },
     settings: [
       ...new Set([pack.permissions?.file, ...sectionFiles(pack, "settings")].filter((f) => f !== undefined)),
@@ -90,6 +90,17 @@ function writtenRules(pack: ClientPack, dir: string, extension: string): RuleFol
   );
   const tests = [...conditions].map((field) => ({ field, absent: true }));
   return { dir, extension, always_when: tests.length > 0 ? tests : "every-file" };
+}
+
+/** The item folders of the read model, one per item section that session-load lists by name. */
+function itemFolders(
+  folders: (loads: NonNullable<NonNullable<Section["items"]>["loads"]>) => ItemFolders,
+): Pick<ClientReads, "skills" | "agents" | "commands"> {
+  const entries = sections.flatMap((section) => {
+    const loads = section.items?.loads;
+    return loads ? [[loads.key, folders(loads)] as const] : [];
+  });
+  return Object.fromEntries(entries) as Pick<ClientReads, "skills" | "agents" | "commands">;
 }
 
 /** The files of the pack's sections that session-load lists with the MCP server lists or the settings files. */

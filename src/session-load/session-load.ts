@@ -1,4 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
+import { sections } from "../packs/index.js";
 import { instructionTexts, type LoadedText } from "./instruction-texts.js";
 import { type LoadedItem, listedItems } from "./listed-items.js";
 import type { ProjectTree } from "./project-tree.js";
@@ -40,9 +41,10 @@ export function sessionLoad(pack: ClientPack, tree: ProjectTree, home?: ProjectT
     texts: [...instructionTexts(reads, pack.instruction_imports ?? [], tree), ...rules.texts],
     items: [
       ...rules.items,
-      ...listedItems("skill", reads.skills, tree),
-      ...listedItems("agent", reads.agents, tree),
-      ...listedItems("command", reads.commands, tree),
+      ...sections.flatMap((section) => {
+        const loads = section.items?.loads;
+        return loads ? listedItems(loads.kind, reads[loads.key], tree) : [];
+      }),
     ],
     mcp: reads.mcp.pick === "first" ? mcp.slice(0, 1) : mcp,
     settings: reads.settings.filter(present),

@@ -3,8 +3,8 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { parse } from "yaml";
 import { csvGlobs, expandBraces, renderFrontmatter } from "../../src/emit/adapters/frontmatter-template.js";
-import { yamlBlockList, yamlFlowList, yamlScalar } from "../../src/emit/adapters/yaml-scalar.js";
 import type { Adapter } from "../../src/registry/model.js";
+import { yamlBlockList, yamlFlowList, yamlScalar } from "../../src/shared/yaml-scalar.js";
 
 const readBack = (yamlValue: string): unknown => (parse(`k: ${yamlValue}`) as { k: unknown }).k;
 

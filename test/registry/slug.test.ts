@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isReservedDeviceName, slugify } from "../../src/registry/slug.js";
+import { isReservedDeviceName, slugify } from "../../src/shared/slug.js";
 
 describe("slugify", () => {
   const cases: [string, string][] = [

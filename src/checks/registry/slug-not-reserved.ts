@@ -1,5 +1,5 @@
 import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
-import { isReservedDeviceName } from "../../registry/slug.js";
+import { isReservedDeviceName } from "../../shared/slug.js";
 import type { RegistryCheck } from "../check.js";
 
 export const slugNotReserved: RegistryCheck = {

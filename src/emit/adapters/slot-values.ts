@@ -1,6 +1,6 @@
 import type { Slot } from "../../registry/model.js";
-import { csvGlobs } from "./csv-globs.js";
-import { yamlBlockList, yamlFlowList, yamlScalar } from "./yaml-scalar.js";
+import { csvGlobs } from "../../shared/csv-globs.js";
+import { yamlBlockList, yamlFlowList, yamlScalar } from "../../shared/yaml-scalar.js";
 
 export const knownSlots: readonly Slot[] = [
   "alwaysApply",

@@ -1,25 +1,17 @@
-import { coreItemName } from "../../clients/core-item-name.js";
 import type { AgentFrontmatter } from "../../clients/model.js";
 import type { CoreAgent } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { agentStartNames } from "../../packs/shared/agent-start-tools.js";
-import { packPath } from "../../packs/shared/placeholders.js";
+import { coreItemName } from "../../packs/shared/items/core-item-name.js";
+import { emitItems, type ItemKind, type ItemPlace, itemText } from "../../packs/shared/items/emit-items.js";
+import type { Fields } from "../../packs/shared/items/frontmatter.js";
+import { mappedFields } from "../../packs/shared/items/mapped-fields.js";
+import { bodyText, ownedFile } from "../../packs/shared/items/owned-file.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { bodyText, ownedFile } from "./client-file.js";
-import {
-  capability,
-  type EmitContext,
-  emptyPart,
-  noPlace,
-  type PartEmission,
-  placeBasis,
-} from "./emit-context.js";
-import { type Fields, yamlFrontmatter } from "./frontmatter.js";
+import type { EmitContext, PartEmission } from "./emit-context.js";
 import { agentPermissionFields } from "./frontmatter-permissions.js";
-import { mappedFields } from "./mapped-fields.js";
 import { preApprovals } from "./pre-approvals.js";
 import { readOnlyMode } from "./read-only-mode.js";
-import { tomlFile } from "./toml-file.js";
 import { denyList, toolLimit } from "./tool-lists.js";
 
 /** core/agents/<name>.md → <agents_dir>/<prefix><name><extension>, Markdown or TOML. */
@@ -29,36 +21,32 @@ export function emitAgents(ctx: EmitContext): PartEmission {
 
 /** Agents in the core model (from core/ or a capability package's souls), as the pack writes core agents. */
 export function emitAgentList(ctx: EmitContext, agents: readonly CoreAgent[]): PartEmission {
-  const out = emptyPart();
-  const { agents_dir, agent_frontmatter: format } = ctx.pack;
-  for (const agent of agents) {
-    if (agents_dir === null || !format) {
-      const promise = `agent ${agent.name} can be started`;
-      out.capabilities.push(
-        capability(
-          ctx,
-          "agent-tools",
-          promise,
-          agent.positionOf(["name"]),
-          "cannot",
-          noPlace(ctx, "agents dir"),
-          placeBasis("agents dir"),
-        ),
-      );
-      continue;
-    }
-    const name = coreItemName(ctx.pack, agent.name);
-    const path = joinPath(packPath(agents_dir, ctx.pack.runtime_placeholders), `${name}${format.extension}`);
-    const named = namedFields(ctx, agent, name, format, out.diagnostics);
-    const fields: Fields = [...named, ...toolFields(ctx, agent, format, out)];
-    const body = bodyText(ctx, agent.body);
-    const text =
-      format.format === "toml"
-        ? tomlFile(fields, format.body_field ?? "prompt", body)
-        : `${yamlFrontmatter(fields)}${body}`;
-    out.files.push(ownedFile(ctx, path, text, { kind: "agent", name: agent.name, alwaysLoaded: false }));
-  }
-  return out;
+  return emitItems(ctx, agents, agentKind);
+}
+
+const agentKind: ItemKind<CoreAgent, AgentFrontmatter, EmitContext> = {
+  place: "agents dir",
+  placeOf: (pack) => ({ dir: pack.agents_dir, format: pack.agent_frontmatter }),
+  unplaced: (agent) => ({
+    kind: "agent-tools",
+    promise: `agent ${agent.name} can be started`,
+    source: agent.positionOf(["name"]),
+  }),
+  write: writeAgent,
+};
+
+function writeAgent(
+  ctx: EmitContext,
+  agent: CoreAgent,
+  { dir, format }: ItemPlace<AgentFrontmatter>,
+  out: PartEmission,
+): void {
+  const name = coreItemName(ctx.pack, agent.name);
+  const path = joinPath(dir, `${name}${format.extension}`);
+  const named = namedFields(ctx, agent, name, format, out.diagnostics);
+  const fields: Fields = [...named, ...toolFields(ctx, agent, format, out)];
+  const text = itemText(format, fields, bodyText(ctx, agent.body));
+  out.files.push(ownedFile(ctx, path, text, { kind: "agent", name: agent.name, alwaysLoaded: false }));
 }
 
 function namedFields(

@@ -1,8 +1,7 @@
 import type { FileMapping } from "../../clients/model.js";
+import { copiedBytes, ownedFile } from "../../packs/shared/items/owned-file.js";
 import { packPath } from "../../packs/shared/placeholders.js";
 import { joinPath } from "../../shared/posix-path.js";
-import type { EmittedFile } from "../emitted-tree.js";
-import { copiedBytes, ownedFile } from "./client-file.js";
 import { type EmitContext, emptyPart, type PartEmission } from "./emit-context.js";
 
 /**
@@ -23,7 +22,7 @@ export function emitSharedFiles(ctx: EmitContext): PartEmission {
   }
   for (const mapping of ctx.pack.shared_seed) {
     for (const { source, path, bytes } of mappedFiles(ctx, mapping)) {
-      const file: EmittedFile = ownedFile(ctx, path, bytes, { kind: "shared-seed", alwaysLoaded: false });
+      const file = ownedFile(ctx, path, bytes, { kind: "shared-seed", alwaysLoaded: false });
       out.files.push({ ...file, role: "seed", source });
     }
   }

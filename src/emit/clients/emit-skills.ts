@@ -1,23 +1,16 @@
-import { coreItemName } from "../../clients/core-item-name.js";
 import type { SkillFrontmatter } from "../../clients/model.js";
 import { skillFileName } from "../../core/load-skills.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { agentStartNames } from "../../packs/shared/agent-start-tools.js";
-import { packPath } from "../../packs/shared/placeholders.js";
+import { coreItemName } from "../../packs/shared/items/core-item-name.js";
+import { emitItems, type ItemKind, type ItemPlace } from "../../packs/shared/items/emit-items.js";
+import { type Fields, type FieldValue, yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
+import { mappedFields } from "../../packs/shared/items/mapped-fields.js";
+import { bodyText, copiedBytes, ownedFile } from "../../packs/shared/items/owned-file.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { bodyText, copiedBytes, ownedFile } from "./client-file.js";
-import {
-  capability,
-  type EmitContext,
-  emptyPart,
-  noPlace,
-  type PartEmission,
-  placeBasis,
-} from "./emit-context.js";
-import { type Fields, type FieldValue, yamlFrontmatter } from "./frontmatter.js";
+import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
 import { permissionFields } from "./frontmatter-permissions.js";
-import { mappedFields } from "./mapped-fields.js";
 import { preApprovals } from "./pre-approvals.js";
 import { denyList, toolLimit } from "./tool-lists.js";
 
@@ -28,48 +21,48 @@ export function emitSkills(ctx: EmitContext): PartEmission {
 
 /** Skills in the core model (from core/ or elsewhere in the registry), as the pack writes core skills. */
 export function emitSkillList(ctx: EmitContext, skills: readonly CoreSkill[]): PartEmission {
-  const out = emptyPart();
-  const { skills_dir, skill_frontmatter: format } = ctx.pack;
-  for (const skill of skills) {
-    if (skills_dir === null || !format) {
-      const promise = `skill ${skill.name} can be started`;
-      out.capabilities.push(
-        capability(
-          ctx,
-          "skill-trigger",
-          promise,
-          skill.positionOf(["name"]),
-          "cannot",
-          noPlace(ctx, "skills dir"),
-          placeBasis("skills dir"),
-        ),
-      );
-      continue;
-    }
-    const name = coreItemName(ctx.pack, skill.name);
-    const dir = joinPath(packPath(skills_dir, ctx.pack.runtime_placeholders), name);
-    const fields = [
-      ...neutralFields(ctx, skill, name, format, out.diagnostics),
-      ...limits(ctx, skill, format, out),
-    ];
-    const text = `${yamlFrontmatter(fields)}${bodyText(ctx, skill.body)}`;
-    out.files.push(
-      ownedFile(ctx, `${dir}/${skillFileName}`, text, {
-        kind: "skill",
-        name: skill.name,
-        alwaysLoaded: false,
-      }),
-    );
-    for (const path of skill.supportingFiles) {
-      const bytes = ctx.registry.files.get(path);
-      if (!bytes) continue;
-      const target = `${dir}/${path.slice(skill.dir.length + 1)}`;
-      const origin = { kind: "skill-file" as const, name: skill.name, alwaysLoaded: false };
-      const executable = ctx.registry.executableFiles?.has(path) ?? false;
-      out.files.push({ ...ownedFile(ctx, target, copiedBytes(ctx, bytes), origin), executable });
-    }
+  return emitItems(ctx, skills, skillKind);
+}
+
+const skillKind: ItemKind<CoreSkill, SkillFrontmatter, EmitContext> = {
+  place: "skills dir",
+  placeOf: (pack) => ({ dir: pack.skills_dir, format: pack.skill_frontmatter }),
+  unplaced: (skill) => ({
+    kind: "skill-trigger",
+    promise: `skill ${skill.name} can be started`,
+    source: skill.positionOf(["name"]),
+  }),
+  write: writeSkill,
+};
+
+function writeSkill(
+  ctx: EmitContext,
+  skill: CoreSkill,
+  { dir: skillsDir, format }: ItemPlace<SkillFrontmatter>,
+  out: PartEmission,
+): void {
+  const name = coreItemName(ctx.pack, skill.name);
+  const dir = joinPath(skillsDir, name);
+  const fields = [
+    ...neutralFields(ctx, skill, name, format, out.diagnostics),
+    ...limits(ctx, skill, format, out),
+  ];
+  const text = `${yamlFrontmatter(fields)}${bodyText(ctx, skill.body)}`;
+  out.files.push(
+    ownedFile(ctx, `${dir}/${skillFileName}`, text, {
+      kind: "skill",
+      name: skill.name,
+      alwaysLoaded: false,
+    }),
+  );
+  for (const path of skill.supportingFiles) {
+    const bytes = ctx.registry.files.get(path);
+    if (!bytes) continue;
+    const target = `${dir}/${path.slice(skill.dir.length + 1)}`;
+    const origin = { kind: "skill-file" as const, name: skill.name, alwaysLoaded: false };
+    const executable = ctx.registry.executableFiles?.has(path) ?? false;
+    out.files.push({ ...ownedFile(ctx, target, copiedBytes(ctx, bytes), origin), executable });
   }
-  return out;
 }
 
 /** name, description, argument_hint, model, license, metadata under the client's field names. */

@@ -10,8 +10,8 @@ import {
   verbs,
 } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { TreeValue } from "../../packs/shared/items/frontmatter.js";
 import { capability, type EmitContext } from "./emit-context.js";
-import type { TreeValue } from "./frontmatter.js";
 import { actionMapEntries, inEvaluationOrder, type RuleTarget } from "./permission-action-map.js";
 import { atomsOf, type CoreNames, coreNames, ruleTargets } from "./permission-entries.js";
 import { execArguments, fillRuleObject } from "./rule-objects.js";

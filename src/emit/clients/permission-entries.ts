@@ -1,5 +1,4 @@
 import { commandRegex } from "../../clients/command-regex.js";
-import { coreItemName } from "../../clients/core-item-name.js";
 import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
 import { levelListPath } from "../../clients/permission-list-path.js";
 import type { OwnedEntry } from "../../compose/model.js";
@@ -12,6 +11,7 @@ import {
   type Verb,
 } from "../../core/model.js";
 import { type CapabilityRow, capabilityRow } from "../../packs/shared/capability.js";
+import { coreItemName } from "../../packs/shared/items/core-item-name.js";
 import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
 import { type SettingsOutcome, uniqueEntries } from "../../packs/shared/settings-part.js";
 import type { EmittedFile } from "../emitted-tree.js";

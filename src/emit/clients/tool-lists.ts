@@ -2,8 +2,8 @@ import type { DenyFormat, ListFormat } from "../../clients/model.js";
 import type { PermissionLists, PermissionRule, Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { PromiseKind } from "../../packs/shared/capability.js";
+import type { Fields, FieldValue } from "../../packs/shared/items/frontmatter.js";
 import { capability, type EmitContext } from "./emit-context.js";
-import type { Fields, FieldValue } from "./frontmatter.js";
 
 /** Tool names a per-item deny field can hold: plain names, never matcher expressions like "mcp__.*". */
 const plainToolName = /^[A-Za-z][A-Za-z0-9_-]*$/;

@@ -8,12 +8,6 @@ import type { SecondLine } from "../clients/os-read-deny.js";
 
 /** The kinds of promise no section of src/packs/ declares yet, with their headings and places. */
 const kindsOutsideSections: readonly MatrixKind[] = [
-  { kind: "rule-load", title: "Rule loading", rank: 10 },
-  { kind: "skill-tools", title: "Skill tool limits", rank: 20 },
-  { kind: "skill-deny", title: "Skill denials", rank: 30 },
-  { kind: "skill-trigger", title: "Skill triggers", rank: 40 },
-  { kind: "agent-tools", title: "Agent tool limits", rank: 50 },
-  { kind: "command", title: "Commands", rank: 60 },
   { kind: "permission", title: "Permissions", rank: 70 },
   { kind: "hook", title: "Hooks", rank: 80 },
   { kind: "guard", title: "Secret guard", rank: 90 },

@@ -1,0 +1,16 @@
+/** The core's word for the text typed after a command, in a command's prompt. */
+export const argumentsWord = "$ARGUMENTS";
+
+/** A prompt with the client's spelling of the arguments (`{{args}}`) for the core's; null: the client has none. */
+export function clientArguments(body: string, placeholder: string | null): string {
+  return body.replaceAll(argumentsWord, placeholder ?? argumentsWord);
+}
+
+/**
+ * The client's spelling of "the arguments" (`{{args}}`, `${input:arguments}`, "the text typed after the
+ * command") back to the core's, which the build spells the client's way again.
+ */
+export function neutralArguments(body: string, placeholder: string | null): string {
+  if (placeholder === null || placeholder === argumentsWord) return body;
+  return body.replaceAll(placeholder, argumentsWord);
+}

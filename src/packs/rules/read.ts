@@ -1,0 +1,113 @@
+import type { Position } from "../../diagnostics/diagnostic.js";
+import { rawGlobsFact, rawGlobsQuoted } from "../../shared/raw-globs.js";
+import { parseNativeMarkdown } from "../shared/items/native-markdown.js";
+import { pathInside, portable } from "../shared/items/native-text.js";
+import {
+  adjusted,
+  type ItemReadContext,
+  leftOut,
+  nativeText,
+  renamedGroup,
+  start,
+  unreadable,
+} from "../shared/items/read-context.js";
+import { packPath } from "../shared/placeholders.js";
+import type { RulesPack, RuleTriggers } from "./model.js";
+import { globKeys, reverseTrigger } from "./read-trigger.js";
+import { generatedDescription, withoutGeneratedComment } from "./source-comment.js";
+
+/**
+ * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads
+ * (top level only), each file's frontmatter read back through rule_triggers.
+ */
+export function readPackRules(ctx: ItemReadContext, pack: RulesPack): void {
+  const { rules_dir, rule_file, rule_triggers } = pack;
+  if (!rule_file || !rule_triggers) return;
+  const folders: [string, boolean][] = [
+    ...(rules_dir ? [[packPath(rules_dir, pack.runtime_placeholders), true] as [string, boolean]] : []),
+    ...(pack.also_reads?.rule_dirs ?? []).map((dir): [string, boolean] => [dir, false]),
+  ];
+  for (const [folder, deep] of folders) {
+    const paths = deep ? ctx.reader.filesBelow(folder) : ctx.reader.list(folder);
+    for (const path of paths.filter((p) => p.endsWith(rule_file.extension) && notAFolder(ctx, p)))
+      readRuleFile(ctx, path, pathInside(folder, path, rule_file.extension), rule_triggers);
+  }
+}
+
+/** Rule files, and paths the reader refused (reported by it when listing). */
+function notAFolder(ctx: ItemReadContext, path: string): boolean {
+  return ctx.reader.entry(path).kind !== "folder";
+}
+
+function readRuleFile(ctx: ItemReadContext, path: string, inner: string, mapping: RuleTriggers): void {
+  const read = nativeText(ctx, path);
+  if (!read) return;
+  const { markdown, problems } = parseNativeMarkdown(path, read.text, mapping.raw_fields, globKeys(mapping));
+  for (const p of problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
+  if (!markdown) return;
+  const body = withoutGeneratedComment(markdown.body);
+  if (body.trim() === "") {
+    leftOut(ctx, start(path), `${path} holds no text below its frontmatter, so no rule is imported`);
+    return;
+  }
+  const reversed = reverseTrigger(markdown.values, mapping);
+  if (reversed.triggers[0] === "glob") globsReadAsWritten(ctx, markdown, mapping, reversed.globs);
+  for (const key of reversed.unused)
+    leftOut(
+      ctx,
+      markdown.positionOf(key),
+      globKeys(mapping).includes(key)
+        ? `"${key}" of ${path} is not carried: ${ctx.assistant} loads the file as ${reversed.triggers[0] ?? "always_on"} whatever it says, so the rule is imported as that, without its globs`
+        : `"${key}" of ${path} has no neutral equivalent: not imported`,
+    );
+  if (!reversed.matched)
+    leftOut(
+      ctx,
+      start(path),
+      `no load condition ${ctx.assistant} writes matches the frontmatter of ${path}: imported as always_on`,
+    );
+  const name = ruleName(ctx, path, inner);
+  const description = reversed.description ?? generatedDescription(markdown.body);
+  const glob = reversed.triggers[0] === "glob";
+  if (glob && reversed.globs.length === 0)
+    leftOut(ctx, start(path), `${path} has an empty list of globs: imported as a manual rule`);
+  const triggers = glob && reversed.globs.length === 0 ? (["manual"] as const) : reversed.triggers;
+  ctx.items.rules.push({
+    name,
+    triggers: [...triggers],
+    ...(triggers[0] === "glob" ? { globs: reversed.globs } : {}),
+    ...(description !== undefined ? { description } : {}),
+    body,
+    position: start(path),
+  });
+}
+
+function ruleName(ctx: ItemReadContext, path: string, inner: string): string {
+  const name = portable(inner.replaceAll("/", "-"));
+  if (name !== inner)
+    adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`, renamedGroup);
+  return name;
+}
+
+/**
+ * A globs field its client reads as written (`raw_fields`), in a form with quotes or brackets: the client reads
+ * no such glob (what lint says as AGC204), while import takes the globs the person meant. Said, so the change of
+ * reading is not silent: the build writes the client's own form once the rule is edited.
+ */
+function globsReadAsWritten(
+  ctx: ItemReadContext,
+  markdown: { values: Record<string, unknown>; positionOf(key: string, part?: "key" | "value"): Position },
+  mapping: RuleTriggers,
+  globs: string[],
+): void {
+  for (const key of globKeys(mapping).filter((k) => (mapping.raw_fields ?? []).includes(k))) {
+    const value = markdown.values[key];
+    if (typeof value !== "string" || !rawGlobsQuoted(value)) continue;
+    leftOut(
+      ctx,
+      markdown.positionOf(key, "value"),
+      `${ctx.assistant} reads ${rawGlobsFact(key, value.trim())}: imported as the globs it names (${globs.join(", ")}), which the build writes in ${ctx.assistant}'s form once the rule is edited`,
+      `Until then ${ctx.assistant} loads the rule by no glob; write ${key}: ${globs.join(", ")} in the project's file to have it load the rule now.`,
+    );
+  }
+}

@@ -1,0 +1,145 @@
+import { skillFileName } from "../../../core/load-skills.js";
+import { packPath } from "../placeholders.js";
+import type { ItemFolder, ItemFolders, ItemPack } from "./item-pack.js";
+import { type ItemProject, type ItemReadContext, leftOut, start } from "./read-context.js";
+
+/** An item file (a skill's folder) the client lists, with the name it lists it by. */
+export interface FoundItem {
+  path: string;
+  name: string;
+}
+
+/** What a folder of items holds for its client: the items it lists, and the item files it passes over. */
+export interface FolderItems {
+  found: FoundItem[];
+  /** Item files in subfolders the client does not look into. */
+  unread: string[];
+}
+
+/** The files of an agent or command folder: the items, and the files that are not of the item's format. */
+export interface FolderFiles extends FolderItems {
+  /** Files without the item extension (a README.md among TOML commands); hidden files (.gitkeep) left out. */
+  other: string[];
+}
+
+/**
+ * The folders import reads one kind of item from: the pack's own (`dir`, written by the build) and the
+ * `also` folders no other assistant writes, each with what its read model says of subfolders (none:
+ * only the top level).
+ */
+export function itemFolders(
+  pack: ItemPack,
+  dir: string | null | undefined,
+  reads: ItemFolders | undefined,
+  also: readonly string[] = [],
+): ItemFolder[] {
+  const own = dir ? [packPath(dir, pack.runtime_placeholders)] : [];
+  const listed = (path: string) =>
+    reads?.dirs.find((folder) => trimmed(packPath(folder.dir, pack.runtime_placeholders)) === path);
+  return [...own, ...also].map((path) => ({ ...listed(path), dir: path }));
+}
+
+/**
+ * The skills below `folder.dir` as the client finds them: `<dir>/<name>/SKILL.md`, or (`search`) the first
+ * folder on each path that holds a SKILL.md; a SKILL.md deeper than the client looks is `unread`.
+ */
+export function skillFolders(reader: ItemProject, folder: ItemFolder): FolderItems & { empty: string[] } {
+  const found: FoundItem[] = [];
+  const unread: string[] = [];
+  const empty: string[] = [];
+  const visit = (path: string, depth: number) => {
+    if (reader.entry(`${path}/${skillFileName}`).kind !== "missing") {
+      if (depth === 1 || folder.subfolders === "search") found.push({ path, name: lastPart(path) });
+      else unread.push(`${path}/${skillFileName}`);
+      return;
+    }
+    const below = reader.list(path).filter((p) => reader.entry(p).kind === "folder");
+    if (depth === 1 && !below.some((p) => holdsSkill(reader, p))) empty.push(path);
+    for (const inner of below) visit(inner, depth + 1);
+  };
+  for (const path of reader.list(folder.dir)) if (reader.entry(path).kind === "folder") visit(path, 1);
+  return { found, unread, empty };
+}
+
+/**
+ * The agent or command files below `folder.dir` with the names the client lists them by: the file's name at
+ * the top level; in a subfolder, by `subfolders` (`flatten`: the file's name, `namespace`: the path's
+ * parts joined with ":"), else unread.
+ */
+export function itemFiles(reader: ItemProject, folder: ItemFolder, extension: string): FolderFiles {
+  const found: FoundItem[] = [];
+  const unread: string[] = [];
+  const other: string[] = [];
+  for (const path of reader.filesBelow(folder.dir)) {
+    if (reader.entry(path).kind !== "file") continue;
+    if (!path.endsWith(extension)) {
+      if (!lastPart(path).startsWith(".")) other.push(path);
+      continue;
+    }
+    const inner = path.slice(folder.dir.length + 1, -extension.length);
+    if (inner === "") continue;
+    if (!inner.includes("/")) found.push({ path, name: inner });
+    else if (folder.subfolders === "flatten") found.push({ path, name: lastPart(inner) });
+    else if (folder.subfolders === "namespace") found.push({ path, name: inner.replaceAll("/", ":") });
+    else unread.push(path);
+  }
+  return { found, unread, other };
+}
+
+function holdsSkill(reader: ItemProject, path: string): boolean {
+  return reader.filesBelow(path).some((file) => lastPart(file) === skillFileName);
+}
+
+function lastPart(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+function trimmed(dir: string): string {
+  return dir.replace(/\/+$/, "");
+}
+
+/**
+ * The agent or command files of the pack's folder (`dir`, with the subfolders its read model names), each
+ * given to `read` with the name the client lists it by; the files it passes over are reported.
+ */
+export function readItemFolders(
+  ctx: ItemReadContext,
+  pack: ItemPack,
+  dir: string,
+  reads: ItemFolders | undefined,
+  extension: string,
+  read: (pathName: string, path: string) => void,
+): void {
+  for (const folder of itemFolders(pack, dir, reads)) {
+    const { found, ...passed } = itemFiles(ctx.reader, folder, extension);
+    unreadItems(ctx, pack, folder.dir, extension, passed);
+    for (const { path, name } of found) read(name, path);
+  }
+}
+
+/**
+ * Item files in sub-folders its read model says the client does not read, and files of another format in the
+ * folder: reported (grouped in the report), each stays the project's own file.
+ */
+export function unreadItems(
+  ctx: ItemReadContext,
+  pack: ItemPack,
+  dir: string,
+  extension: string,
+  { unread, other = [] }: { unread: readonly string[]; other?: readonly string[] },
+): void {
+  for (const path of other)
+    leftOut(
+      ctx,
+      start(path),
+      `${path} is not a ${extension} file: ${pack.name} reads only <name>${extension} files in ${dir}, so it is not imported`,
+      `Give it the ${extension} format and name if ${pack.name} should load it from the registry; as it is, it stays the project's own file.`,
+    );
+  for (const path of unread)
+    leftOut(
+      ctx,
+      start(path),
+      `${path} is in a sub-folder: ${pack.name}'s read model names ${dir}/<name>${extension} only, so it is not imported`,
+      `Move the file to ${dir} if ${pack.name} should load it from the registry; as it is, it stays the project's own file.`,
+    );
+}

@@ -1,0 +1,24 @@
+/** Folders of items listed by name, in the order the client reads them. */
+export interface ItemFolders {
+  dirs: ItemFolder[];
+  /** first: one item per name, the first folder wins; all: every copy is loaded. */
+  same_name: "first" | "all";
+}
+
+/** One folder a client lists items from, and what it makes of items in its subfolders (default: nothing). */
+export interface ItemFolder {
+  dir: string;
+  extension?: string;
+  subfolders?: "top" | "search" | "flatten" | "namespace";
+}
+
+/** The keys of a client pack every item section reads (section.ts PackBase, and the item name prefix). */
+export interface ItemPack {
+  /** The pack's id (its component). */
+  client: string;
+  /** The assistant's display name, for messages. */
+  name: string;
+  runtime_placeholders: Record<string, string>;
+  /** Prepended to the folder or file name of every core skill, agent and command. */
+  core_skill_prefix?: string;
+}

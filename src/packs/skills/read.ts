@@ -1,0 +1,95 @@
+import { skillFileName } from "../../core/load-skills.js";
+import { maxAssetBytes } from "../../documents/text-file.js";
+import { readItemFile } from "../shared/items/item-file.js";
+import { itemFolders, skillFolders } from "../shared/items/item-folders.js";
+import { namedItem } from "../shared/items/named-item.js";
+import { type ItemReadContext, leftOut, start, unreadable } from "../shared/items/read-context.js";
+import { type FieldSpec, reverseFields, withoutField } from "../shared/items/read-fields.js";
+import type { ReadSkill, SkillFrontmatter, SkillsPack } from "./model.js";
+
+/**
+ * `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills; the same from the other skill folders
+ * only this client reads (`also_reads.skill_dirs`), and from subfolders where its read model looks there.
+ */
+export function readPackSkills(ctx: ItemReadContext, pack: SkillsPack): void {
+  const format = pack.skill_frontmatter;
+  if (!pack.skills_dir || !format) return;
+  for (const folder of itemFolders(pack, pack.skills_dir, pack.reads?.skills, pack.also_reads?.skill_dirs)) {
+    const { dir } = folder;
+    for (const path of ctx.reader.list(dir))
+      if (ctx.reader.entry(path).kind !== "folder")
+        leftOut(
+          ctx,
+          start(path),
+          `${path} is not a skill folder (${dir}/<name>/${skillFileName}): not imported`,
+        );
+    const { found, unread, empty } = skillFolders(ctx.reader, folder);
+    for (const path of empty)
+      leftOut(ctx, start(path), `${path} has no ${skillFileName}, so it is no skill: not imported`);
+    for (const path of unread)
+      leftOut(
+        ctx,
+        start(path),
+        `${path} is a skill in a sub-folder, which ${pack.name} does not load (it reads ${dir}/<name>/${skillFileName}): not imported`,
+        `Move the folder to ${dir}/<name> if ${pack.name} should load it; as it is, it stays the project's own file.`,
+      );
+    for (const { path } of found) readSkill(ctx, pack, format, path);
+  }
+}
+
+function readSkill(ctx: ItemReadContext, pack: SkillsPack, format: SkillFrontmatter, folder: string): void {
+  const path = `${folder}/${skillFileName}`;
+  const item = readItemFile(ctx, path, "markdown");
+  if (!item) return;
+  const allowField = format.allow_field ?? undefined;
+  const read = allowField ? withoutField(item, allowField) : item;
+  const fields = reverseFields(ctx, read, skillSpec(pack, format));
+  const allow = allowField && allowField in item.values ? ctx.allowEntries(item, allowField) : [];
+  const { neutral } = fields;
+  const skill: ReadSkill = {
+    ...namedItem(ctx, pack, item, fields, folder),
+    ...(fields.tools ? { tools: fields.tools } : {}),
+    ...(fields.deny ? { deny: fields.deny } : {}),
+    ...(allow.length > 0 ? { allow } : {}),
+    ...(fields.userOnly !== undefined ? { userOnly: fields.userOnly } : {}),
+    ...(fields.modelOnly !== undefined ? { modelOnly: fields.modelOnly } : {}),
+    ...(typeof neutral.model === "string" ? { model: neutral.model } : {}),
+    ...(typeof neutral.argument_hint === "string" ? { argumentHint: neutral.argument_hint } : {}),
+    ...(typeof neutral.license === "string" ? { license: neutral.license } : {}),
+    ...(typeof neutral.metadata === "object" ? { metadata: neutral.metadata } : {}),
+    body: item.body,
+    files: supportingFiles(ctx, folder, path),
+    position: start(path),
+  };
+  ctx.items.skills.push(skill);
+}
+
+function skillSpec(pack: SkillsPack, format: SkillFrontmatter): FieldSpec {
+  const denyNames =
+    format.deny_tools_from === "hook_tools" ? (pack.hooks?.hook_tools ?? {}) : format.tool_names;
+  return {
+    fields: format.fields,
+    tools: { field: format.tools_field, names: format.tool_names },
+    deny: { field: format.skill_deny_field, names: denyNames },
+    ...(format.permissions ? { permissions: format.permissions.field } : {}),
+    modelInvocation: { field: format.model_invocation_field, value: format.model_invocation_value ?? true },
+    userInvocation: format.user_invocation_field ?? null,
+    triggers: format.triggers_field ?? null,
+  };
+}
+
+function supportingFiles(ctx: ItemReadContext, folder: string, skillFile: string): ReadSkill["files"] {
+  return ctx.reader.filesBelow(folder).flatMap((path) => {
+    if (path === skillFile || ctx.seen.has(path)) return [];
+    ctx.seen.add(path);
+    const read = ctx.reader.readBytes(path, maxAssetBytes);
+    if (!read.ok) {
+      if (!read.reported) unreadable(ctx, start(path), `${path} ${read.reason}`);
+      return [];
+    }
+    const entry = ctx.reader.entry(path);
+    ctx.files.push({ path, bytes: read.bytes });
+    const executable = entry.kind === "file" && entry.executable;
+    return [{ path: path.slice(folder.length + 1), bytes: read.bytes, executable }];
+  });
+}

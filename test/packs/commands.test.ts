@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import fc from "fast-check";
+import type { CoreCommand } from "../../src/core/model.js";
+import { argumentsWord } from "../../src/packs/commands/arguments.js";
+import { commandsSection } from "../../src/packs/commands/section.js";
+import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-trip.js";
+
+const packs = packsWriting((pack) => pack.commands_dir !== null && !!pack.command_format);
+const word = fc.stringMatching(/^[a-z]{1,8}$/);
+const sentence = fc.array(word, { minLength: 1, maxLength: 8 }).map((words) => words.join(" "));
+
+/** A command's prompt: lines of words, some saying $ARGUMENTS where the pack has a placeholder for it. */
+const prompt = (placeholder: boolean) =>
+  fc
+    .array(fc.oneof(sentence, placeholder ? fc.constant(`Work on ${argumentsWord}.`) : sentence), {
+      minLength: 1,
+      maxLength: 4,
+    })
+    .map((lines) => `${lines.join("\n\n")}\n`);
+
+const packAndCommand = fc.constantFrom(...packs).chain((client) => {
+  const format = client.pack.command_format;
+  const has = (field: "argument_hint" | "model") => format?.fields[field] !== undefined;
+  return fc.record({
+    client: fc.constant(client),
+    name: fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,5}){0,2}$/),
+    description: sentence,
+    argumentHint: has("argument_hint") ? fc.option(sentence, { nil: undefined }) : fc.constant(undefined),
+    model: has("model") ? fc.option(word, { nil: undefined }) : fc.constant(undefined),
+    body: prompt(format?.arguments_placeholder !== null),
+  });
+});
+
+describe("the commands section: read(emit(command)) is the command", () => {
+  it("covers the packs that write commands", () => assert.ok(packs.length >= 5));
+
+  it("gives back each command's name, description, argument hint, model and prompt with $ARGUMENTS, for every pack", () => {
+    fc.assert(
+      fc.property(packAndCommand, ({ client, name, description, argumentHint, model, body }) => {
+        const command: CoreCommand = {
+          ...coreMarkdown(`core/commands/${name}.md`, body),
+          name,
+          description,
+          ...(argumentHint !== undefined ? { argumentHint } : {}),
+          ...(model !== undefined ? { model } : {}),
+        };
+        const { emitted, read, readDiagnostics } = roundTrip(client, commandsSection, {
+          commands: [command],
+        });
+        const carried = client.pack.command_format?.fields.description !== undefined;
+        assert.deepEqual(
+          emitted.diagnostics.map((d) => d.message),
+          carried
+            ? []
+            : [`command /${name}: ${client.pack.name} has no field for "description", so it is not written`],
+        );
+        assert.deepEqual(readDiagnostics, []);
+        assert.equal(read.commands.length, 1);
+        const [back] = read.commands;
+        assert.deepEqual(
+          { ...back, position: undefined },
+          {
+            name,
+            ...(carried ? { description } : {}),
+            ...(argumentHint !== undefined ? { argumentHint } : {}),
+            ...(model !== undefined ? { model } : {}),
+            body,
+            position: undefined,
+          },
+        );
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
