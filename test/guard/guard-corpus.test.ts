@@ -72,7 +72,7 @@ const issue27 = [
 /**
  * Every case is decided in-process by the guard's own decide(); the first case of each issue and expected
  * decision also goes through the real guard process, as a client runs it (stdin, exit code, stderr).
- * AGENTC_GUARD_CORPUS=process (npm run test:guard) sends every case through the process.
+ * AGENTC_GUARD_CORPUS=process (npm run test:guard-corpus) sends every case through the process.
  */
 const everyCaseThroughProcess = process.env.AGENTC_GUARD_CORPUS === "process";
 const sampled = new Set<CorpusCase>();
