@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { packageRoot } from "../src/shared/package-paths.js";
+import { testTmpfs } from "./test-tmpfs.js";
 
 /**
  * npm run test:<area> (after npm run build): the test files of one area, with node's test runner. Test folders
@@ -39,13 +40,15 @@ if (!area || !["all", "compiler", ...Object.keys(ownAreas)].includes(area)) {
 }
 const files = foldersOf(area).flatMap(testFiles);
 process.stderr.write(`test:${area}: ${files.length} files in ${foldersOf(area).join(", ")}\n`);
+const tmp = testTmpfs();
 const run = spawnSync(
   process.execPath,
   ["--test", "--test-reporter=spec", ...rest, ...files.map((f) => relative(process.cwd(), f))],
   {
     stdio: "inherit",
     // The conformance area runs every session, not npm test's slice (test/support/conformance-slice.ts).
-    env: area === "conformance" ? { ...process.env, AGENTC_CONFORMANCE: "full" } : process.env,
+    env: area === "conformance" ? { ...tmp.env, AGENTC_CONFORMANCE: "full" } : tmp.env,
   },
 );
+tmp.release();
 process.exitCode = run.status ?? 1;
