@@ -2,11 +2,14 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { packageRoot } from "../src/shared/package-paths.js";
+import { testTmpfs } from "./test-tmpfs.js";
 
 /**
  * npm run test:<area> (after npm run build): the test files of one area, with node's test runner. Test folders
  * mirror src/; the installer and the conformance tests (real assistant CLIs) are areas of their own, the
- * compiler is everything else. npm test runs every area. Arguments after the area go to node --test.
+ * compiler is everything else; `all` (npm test) is every area. Only *.test.js files run: node --test given a
+ * folder would start every .js file under a folder named test, the harnesses in support/ too.
+ * Arguments after the area go to node --test.
  */
 const testDir = join(packageRoot, "dist", "test");
 const notTests = new Set(["support", "fixtures", "golden"]);
@@ -15,7 +18,7 @@ const ownAreas: Record<string, string[]> = { install: ["install"], conformance: 
 function foldersOf(area: string): string[] {
   const own = ownAreas[area];
   if (own) return own;
-  const claimed = new Set(Object.values(ownAreas).flat());
+  const claimed = new Set(area === "all" ? [] : Object.values(ownAreas).flat());
   return readdirSync(testDir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !notTests.has(e.name) && !claimed.has(e.name))
     .map((e) => e.name);
@@ -29,21 +32,23 @@ function testFiles(folder: string): string[] {
 }
 
 const [area, ...rest] = process.argv.slice(2);
-if (!area || !["compiler", ...Object.keys(ownAreas)].includes(area)) {
+if (!area || !["all", "compiler", ...Object.keys(ownAreas)].includes(area)) {
   process.stderr.write(
-    "usage: node dist/scripts/test-area.js compiler|install|conformance [node --test options]\n",
+    "usage: node dist/scripts/test-area.js all|compiler|install|conformance [node --test options]\n",
   );
   process.exit(2);
 }
 const files = foldersOf(area).flatMap(testFiles);
 process.stderr.write(`test:${area}: ${files.length} files in ${foldersOf(area).join(", ")}\n`);
+const tmp = testTmpfs();
 const run = spawnSync(
   process.execPath,
   ["--test", "--test-reporter=spec", ...rest, ...files.map((f) => relative(process.cwd(), f))],
   {
     stdio: "inherit",
     // The conformance area runs every session, not npm test's slice (test/support/conformance-slice.ts).
-    env: area === "conformance" ? { ...process.env, AGENTC_CONFORMANCE: "full" } : process.env,
+    env: area === "conformance" ? { ...tmp.env, AGENTC_CONFORMANCE: "full" } : tmp.env,
   },
 );
+tmp.release();
 process.exitCode = run.status ?? 1;

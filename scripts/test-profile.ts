@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { packageRoot } from "../src/shared/package-paths.js";
+import { testTmpfs } from "./test-tmpfs.js";
 
 /**
  * npm run test:profile [-- --jobs N] [folder or file ...] (after npm run build): runs each test file on its own,
@@ -39,13 +40,13 @@ function childCpuSeconds(timesOutput: string): number {
   return [...last.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
 }
 
-function profile(file: string, scratch: string, index: number): Promise<FileProfile> {
+function profile(file: string, scratch: string, index: number, env: NodeJS.ProcessEnv): Promise<FileProfile> {
   const countsFile = join(scratch, `${index}.json`);
   const script = `"$@" >/dev/null 2>&1; status=$?; times; exit $status`;
   const started = performance.now();
   const child = spawn("sh", ["-c", script, "sh", process.execPath, "--import", counter, file], {
     cwd: packageRoot,
-    env: { ...process.env, AGENTC_PROFILE_OUT: countsFile },
+    env: { ...env, AGENTC_PROFILE_OUT: countsFile },
     stdio: ["ignore", "pipe", "inherit"],
     // Its own process group: some tests signal their whole group.
     detached: true,
@@ -74,17 +75,19 @@ function profile(file: string, scratch: string, index: number): Promise<FileProf
 
 async function profileAll(files: string[], jobs: number): Promise<FileProfile[]> {
   const scratch = mkdtempSync(join(tmpdir(), "agentc-profile-"));
+  const tmp = testTmpfs();
   const results: FileProfile[] = [];
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const index = next++;
-      const result = await profile(files[index] as string, scratch, index);
+      const result = await profile(files[index] as string, scratch, index, tmp.env);
       results.push(result);
       if (process.stderr.isTTY) process.stderr.write(`\r${results.length}/${files.length}`);
     }
   };
   await Promise.all(Array.from({ length: jobs }, worker));
+  tmp.release();
   if (process.stderr.isTTY) process.stderr.write("\n");
   rmSync(scratch, { recursive: true, force: true });
   return results;

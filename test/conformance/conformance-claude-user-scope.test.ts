@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { requireClient } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { claudePrintSession, trustedClaudeSandbox } from "../support/loopback/claude-print.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
@@ -30,6 +31,7 @@ describe("Claude Code reads what agentc installed at user level", () => {
   });
 
   it("the registry's text reaches the model from ~/.claude, the person's text too, each once", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "claude");
     if (!program) return;
     const project = testdir({}, "agentc-user-scope-app-");

@@ -9,6 +9,7 @@ import {
   requireClient,
   runClient,
 } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { codexExecOnce } from "../support/loopback/codex-exec.js";
 import type { SessionRecord } from "../support/loopback/session-runner.js";
@@ -47,6 +48,7 @@ describe("Codex: the exec policy agentc wrote", () => {
   });
 
   it("refuses a denied command in a real session of a trusted project, and runs it without the file", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "codex");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

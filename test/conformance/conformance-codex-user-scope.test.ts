@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { clientSandbox, describeRun, requireClient, runClient } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
 import { runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -17,6 +18,7 @@ const theirLine = "Never add emojis to commit messages";
  */
 describe("Codex reads what agentc installed at user level", () => {
   it("~/.codex/AGENTS.md carries the registry's text beside the person's, once each", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "codex");
     if (!program) return;
     const root = testdir({}, "agentc-user-scope-codex-");

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { buildAndInstall, requireClient, writtenServers } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { copilotSession } from "../support/loopback/copilot-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
@@ -15,6 +16,7 @@ const packs = ["claude-code", pack];
  */
 describe("GitHub Copilot CLI beside Claude Code: the .claude files it reads too", () => {
   it("a session carries every instruction text, skill and agent once", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "copilot");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), packs);

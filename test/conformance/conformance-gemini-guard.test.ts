@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { buildAndInstall, clientSandbox, requireClient, writtenServers } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession } from "../support/loopback/client-session.js";
 import { geminiSession, toolResult } from "../support/loopback/gemini-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -13,6 +14,7 @@ const secret = "LOOPBACK_SECRET_4711";
 /** The guard agentc installs in .gemini/hooks, run by the pinned CLI on BeforeTool (fact hooks, guard). */
 describe("Gemini CLI: the guard hook agentc wired into .gemini/settings.json", () => {
   it("keeps a secrets file out of a read_file call; without the hooks the secret reaches the model", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "gemini");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

@@ -3,6 +3,7 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { clientSandbox, requireClient } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
 import { geminiSession } from "../support/loopback/gemini-session.js";
@@ -18,6 +19,7 @@ const registryLine = "Read the README before changing anything";
  */
 describe("Gemini CLI reads what agentc installed at user level", () => {
   it("~/.gemini/GEMINI.md carries the registry's text into a session in any project, once", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "gemini");
     if (!program) return;
     const root = testdir({}, "agentc-user-scope-gemini-");

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { clientSandbox, requireClient } from "../support/clients-cli.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
 import { loopbackUserConfig } from "../support/opencode-session.js";
@@ -18,6 +19,7 @@ const registryLine = "Read the README before changing anything";
  */
 describe("OpenCode reads what agentc installed at user level", () => {
   it("~/.config/opencode/AGENTS.md reaches the model in any project, once", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "opencode");
     if (!program) return;
     const root = testdir({}, "agentc-user-scope-opencode-");

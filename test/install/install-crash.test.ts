@@ -203,7 +203,31 @@ function normalised(snap: Record<string, string>): Record<string, string> {
   return rest;
 }
 
-describe("18: a crash at every mutating file-system call, then the next run", { concurrency: 1 }, () => {
+/**
+ * `npm test` crashes each scenario's run at a bounded sample of its mutations: the first, every
+ * `stride`-th, and each of the last `stride` (where the commit is); AGENTC_CRASH=full (`npm run test:crash`)
+ * at every one.
+ */
+const everyMutation = process.env.AGENTC_CRASH === "full";
+const stride = everyMutation ? 1 : 5;
+
+/**
+ * Calls `at(n)` for the crash points of one run, until it says the run finished before mutation n;
+ * returns how many mutations the run has.
+ */
+async function eachCrashPoint(at: (n: number) => Promise<"crashed" | "finished">): Promise<number> {
+  let crashed = 0;
+  let past = 1;
+  for (; past < 1000; past += stride) {
+    if ((await at(past)) === "finished") break;
+    crashed = past;
+  }
+  for (let n = crashed + 1; n < past; n++) if ((await at(n)) === "finished") return n - 1;
+  return past - 1;
+}
+
+const crashAt = everyMutation ? "every mutating file-system call" : "a sample of the mutating calls";
+describe(`18: a crash at ${crashAt}, then the next run`, { concurrency: 1 }, () => {
   for (const s of scenarios) {
     it(`${s.name}: after a crash at any mutation, recovery gives the old or the new state and a rerun converges`, async () => {
       const { project: template, bundle } = await s.setup();
@@ -211,11 +235,10 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
       assert.equal((await s.run(bundle, clean)).status, "ok");
       const expected = snapshot(clean);
       const old = snapshot(template);
-      let n = 1;
-      for (; n < 1000; n++) {
+      const mutations = await eachCrashPoint(async (n) => {
         const project = copyOf(template);
         const crashed = await withCrash(n, "abandon", () => s.run(bundle, project));
-        if (crashed.status === "ok") break;
+        if (crashed.status === "ok") return "finished";
         killOwner(project);
         await recoverInterrupted(new ProjectWriter(project), project);
         const recovered = normalised(snapshot(project, notLock));
@@ -229,23 +252,25 @@ describe("18: a crash at every mutating file-system call, then the next run", { 
         assert.equal(rerun.status, "ok", `rerun after crash ${n}: ${rerun.problems.join("; ")}`);
         assert.deepEqual(snapshot(project), expected, `crash at mutation ${n}: the rerun converges`);
         assert.deepEqual(leftovers(project), []);
-      }
-      assert.ok(n > 8, `only ${n - 1} mutations were exercised`);
+        return "crashed";
+      });
+      assert.ok(mutations >= 8, `the run has only ${mutations} mutations`);
     });
 
     it(`${s.name}: a failure at any mutation is rolled back in the same run`, async () => {
       const { project: template, bundle } = await s.setup();
       const old = snapshot(template);
-      for (let n = 1; n < 1000; n++) {
+      await eachCrashPoint(async (n) => {
         const project = copyOf(template);
         const r = await withCrash(n, "throw", () => s.run(bundle, project));
-        if (r.status === "ok") break;
+        if (r.status === "ok") return "finished";
         assert.equal(r.status, "failed");
         assert.match(r.problems.join(), /rolled back/);
         const left = snapshot(project);
         if (!(s.retiring && isDeepStrictEqual(left, s.retiring(old))))
           assert.deepEqual(left, old, `failure at mutation ${n} leaves the old state`);
-      }
+        return "crashed";
+      });
     });
   }
 

@@ -1,11 +1,19 @@
 import assert from "node:assert/strict";
 import { appendFileSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { before, describe, it } from "node:test";
+import { before, describe } from "node:test";
 import { blockBegin, blockEnd } from "../../src/install/project/marked-block.js";
 import { sha256 } from "../../src/shared/hash.js";
 import { copyOf } from "../support/install-fixture.js";
-import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
+import {
+  fullTree,
+  notLinux,
+  runInstallSh,
+  type Shell,
+  served,
+  shellSlice,
+  shells,
+} from "../support/install-sh.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -83,7 +91,9 @@ async function roundTrip(
 }
 
 describe("install.sh composes into a person's files as agentc install does", { skip: notLinux }, () => {
+  const slice = shellSlice();
   for (const shell of shells()) {
+    const it = slice(shell);
     it(`appends agentc's block to a person's AGENTS.md with LF, CRLF or no final newline (${shell.name})`, async () => {
       await withSite(v1, async (site) => {
         const agents = readFileSync(join(v1, "AGENTS.md"), "utf8");

@@ -11,6 +11,7 @@ import {
   runScript,
   type Shell,
   served,
+  shellSlice,
   shells,
 } from "../support/install-sh.js";
 import { runAgentc } from "../support/run-cli.js";
@@ -35,7 +36,9 @@ function withSshKeygen(shell: Shell): NodeJS.ProcessEnv {
 }
 
 describe("install.sh verifies the bundle's signature with ssh-keygen", { skip: notLinux }, () => {
+  const slice = shellSlice();
   for (const shell of shells()) {
+    const it = slice(shell);
     const env = withSshKeygen(shell);
     const sh = (script: string, args: string[]) => runInstallSh(shell, script, args, env);
 

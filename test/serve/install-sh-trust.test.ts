@@ -10,7 +10,15 @@ import { packageRoot } from "../../src/shared/package-paths.js";
 import { byPrecedenceNewestFirst } from "../../src/shared/version-order.js";
 import { makeComposeBundle } from "../support/compose-bundle.js";
 import { type BundleSpec, copyOf, makeBundle, readRecordJson, stamps } from "../support/install-fixture.js";
-import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
+import {
+  fullTree,
+  notLinux,
+  runInstallSh,
+  type Shell,
+  served,
+  shellSlice,
+  shells,
+} from "../support/install-sh.js";
 import { manifestLineNumber, persons, personsFiles, personsProject } from "../support/persons-project.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -69,7 +77,9 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
     assert.deepEqual(value("AGENTC_TAKEOVER_DIRS"), takeover.dirs, "copy the list into assets/install.sh");
   });
 
+  const slice = shellSlice();
   for (const shell of shells()) {
+    const it = slice(shell);
     it(`1. an adopt line naming a person's file rejects the bundle, naming the line (${shell.name})`, async () => {
       for (const victim of ["package.json", ".bashrc", "jest.config.js"]) {
         const spec = {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import { statCacheIgnoreBytes } from "../../src/install/project/stat-cache.js";
 import { installScriptFor } from "../../src/serve/install-script.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -16,6 +16,7 @@ import {
   runScript,
   type Shell,
   served,
+  shellSlice,
   shells,
 } from "../support/install-sh.js";
 import { runAgentc } from "../support/run-cli.js";
@@ -41,7 +42,9 @@ const conflictPaths = (stderr: string): string[] =>
   [...stderr.matchAll(/^conflict: (\S+) /gm)].map((m) => m[1] as string).sort();
 
 describe("install.sh, the POSIX installer served with the bundle", { skip: notLinux }, () => {
+  const slice = shellSlice();
   for (const shell of shells()) {
+    const it = slice(shell);
     it(`installs the example registry exactly as agentc install does, and a second run writes nothing (${shell.name})`, async () => {
       const build = join(testdir(), "build");
       assert.equal(

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { lstatSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { after } from "node:test";
+import { after, it } from "node:test";
 import { installScriptPath } from "../../src/serve/install-script.js";
 import { describeTree } from "./project-tree-hash.js";
 import { outcome } from "./run-cli-async.js";
@@ -52,6 +52,24 @@ export function shells(): Shell[] {
     { name: "dash", command: [binary("dash")], env: {} },
     { name: "busybox sh", command: [binary("busybox"), "sh"], env: { PATH: busyboxPath() } },
   ];
+}
+
+/**
+ * npm test runs each install.sh case of a file in one of the two shells, in turn (its first case in both),
+ * so that each shell runs half of them; AGENTC_INSTALL_SH=full (npm run test:install-sh) runs every case in
+ * both. Make one per file; in the loop over the shells, `const it = slice(shell)` declares its cases.
+ */
+export function shellSlice(): (shell: Shell) => (name: string, body: () => void | Promise<void>) => void {
+  const every = process.env.AGENTC_INSTALL_SH === "full";
+  const names = shells().map((s) => s.name);
+  const declared = new Map<string, number>();
+  return (shell) => (name, body) => {
+    const index = declared.get(shell.name) ?? 0;
+    declared.set(shell.name, index + 1);
+    const runs = every || index === 0 || index % names.length === names.indexOf(shell.name);
+    const skip = "npm test runs this case in the other shell: npm run test:install-sh runs it in both";
+    it(name, runs ? {} : { skip }, body);
+  };
 }
 
 export const notLinux =
