@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { packageRoot } from "../src/shared/package-paths.js";
+import { longestFirst } from "./slow-tests.js";
 import { testTmpfs } from "./test-tmpfs.js";
 
 /**
@@ -38,7 +39,7 @@ if (!area || !["all", "compiler", ...Object.keys(ownAreas)].includes(area)) {
   );
   process.exit(2);
 }
-const files = foldersOf(area).flatMap(testFiles);
+const files = longestFirst(testDir, foldersOf(area).flatMap(testFiles));
 process.stderr.write(`test:${area}: ${files.length} files in ${foldersOf(area).join(", ")}\n`);
 const tmp = testTmpfs();
 const run = spawnSync(
