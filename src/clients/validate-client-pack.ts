@@ -1,8 +1,11 @@
 import type { JsonPath } from "../documents/json-document.js";
+import { hookEntrySlots } from "../packs/hooks/model.js";
+import { mcpSlotNames } from "../packs/mcp/slots.js";
 import { rawValueProblem } from "../packs/rules/raw-field.js";
 import { ruleSlots } from "../packs/rules/slots.js";
 import { packPath, placeholdersIn } from "../packs/shared/placeholders.js";
-import { slotsOf } from "../packs/shared/template-slots.js";
+import { slotsOf, slotUses } from "../packs/shared/template-slots.js";
+import { didYouMean } from "../shared/nearest-name.js";
 import type { ClientPack } from "./model.js";
 
 /** A fact about a pack the schema cannot check, at the JSON path it concerns. */
@@ -32,6 +35,7 @@ export function packFaults(pack: ClientPack): PackFault[] {
     ...placesWithoutFormat(pack),
     ...undocumentedFields(pack),
     ...unknownRuleSlots(pack),
+    ...unknownTemplateSlots(pack),
     ...unwritableRawFields(pack),
     ...missingSources(pack),
     ...unwritableImports(pack),
@@ -222,6 +226,25 @@ function unknownRuleSlots(pack: ClientPack): PackFault[] {
         hint: "Write the slot as the whole value, or remove the braces.",
       })),
   );
+}
+
+/** Entry templates and the slots emit fills in them: a slot of another name is never filled, so its key is never written. */
+function unknownTemplateSlots(pack: ClientPack): PackFault[] {
+  const templates: [JsonPath, unknown, string, readonly string[]][] = [
+    [["mcp", "stdio"], pack.mcp?.stdio, "an MCP stdio entry", mcpSlotNames(false)],
+    [["mcp", "remote"], pack.mcp?.remote, "an MCP remote entry", mcpSlotNames(true)],
+    [["hooks", "entry"], pack.hooks?.entry, "a hook entry", hookEntrySlots],
+  ];
+  return templates.flatMap(([at, template, what, known]) => {
+    const slots = known.map((name) => `{${name}}`);
+    return slotUses(template)
+      .filter(({ slot }) => !known.includes(slot))
+      .map(({ slot, path }) => ({
+        path: [...at, ...path],
+        message: `"{${slot}}" is not a slot of ${what}: it is never filled, so this key would be left out of every entry the pack writes`,
+        hint: `${didYouMean(`{${slot}}`, slots)}Slots of ${what}: ${slots.join(", ")}. Rename the slot, or write the value without braces.`,
+      }));
+  });
 }
 
 /** A raw field is one unquoted line: no YAML list, and no literal value that would break the line. */

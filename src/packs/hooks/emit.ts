@@ -5,7 +5,7 @@ import { type CapabilityRow, capabilityRow, type Enforcement } from "../shared/c
 import { withRuntimePlaceholders } from "../shared/pack-text.js";
 import { type SettingsOutcome, uniqueEntries } from "../shared/settings-part.js";
 import { fillTemplate, slotsOf } from "../shared/template-slots.js";
-import type { HookMapping, HooksPack } from "./model.js";
+import type { HookEntrySlot, HookMapping, HooksPack } from "./model.js";
 
 /** Where one hook goes: the client's event, and the verbs its matcher names (absent: every tool). */
 interface Placement {
@@ -74,13 +74,14 @@ export function planHook(
     if (matcher.names?.length === 0) continue;
     const matches = mapping.matcher_join !== undefined && slotsOf(mapping.entry).has("matcher");
     if (matcher.names !== undefined && !matches) unfiltered = true;
-    const value = fillTemplate(mapping.entry, {
+    const slots: Record<HookEntrySlot, unknown> = {
       matcher: matches ? matcher.names?.join(mapping.matcher_join ?? "") : undefined,
       command,
       timeout: timeoutOf(mapping, hook.timeout),
       fail_closed: hook.failClosed ? (mapping.fail_closed_value ?? true) : undefined,
       description: hook.description,
-    });
+    };
+    const value = fillTemplate(mapping.entry, slots);
     entries.push({ path: [...mapping.key, placement.event], value, element: true });
   }
   const events = [...new Set(entries.map((e) => String(e.path[e.path.length - 1])))];

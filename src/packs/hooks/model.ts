@@ -3,6 +3,11 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import type { PackBase } from "../section.js";
 import type { KeyPath } from "../shared/unfill-template.js";
 
+/** The slots of a hook entry template (HookMapping.entry), each filled by emit.ts; no other slot is ever filled. */
+export const hookEntrySlots = ["matcher", "command", "timeout", "description", "fail_closed"] as const;
+
+export type HookEntrySlot = (typeof hookEntrySlots)[number];
+
 /** How hooks are written (seed: hook_tools, hook_path_fields, hook_mcp_prefixes, …). */
 export interface HookMapping {
   file: string;

@@ -110,6 +110,11 @@ const remoteSlots: Record<string, Slot<RemoteServer>> = {
   },
 };
 
+/** The slot names an entry template of one kind may use: the rest are never filled, and their keys vanish. */
+export function mcpSlotNames(remote: boolean): string[] {
+  return Object.keys({ ...(remote ? remoteSlots : stdioSlots), ...commonSlots });
+}
+
 /** The slots of an MCP template and how each core value reaches one: the values, and what no slot carries. */
 export interface McpSlots {
   values: Record<string, unknown>;

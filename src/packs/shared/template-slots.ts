@@ -46,12 +46,17 @@ function slotValue(values: Record<string, unknown>, name: string): unknown {
 
 /** The slot names a template uses anywhere. */
 export function slotsOf(template: unknown): Set<string> {
-  const slots = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === "string") for (const match of value.matchAll(innerSlot)) slots.add(match[1] ?? "");
-    else if (Array.isArray(value)) value.forEach(visit);
-    else if (value !== null && typeof value === "object") Object.values(value).forEach(visit);
-  };
-  visit(template);
-  return slots;
+  return new Set(slotUses(template).map((use) => use.slot));
+}
+
+/** Every slot a template names, with the path (below the template) of the string that names it. */
+export function slotUses(
+  template: unknown,
+  path: (string | number)[] = [],
+): { slot: string; path: (string | number)[] }[] {
+  if (typeof template === "string")
+    return [...template.matchAll(innerSlot)].map((m) => ({ slot: m[1] ?? "", path }));
+  if (Array.isArray(template)) return template.flatMap((value, i) => slotUses(value, [...path, i]));
+  if (template === null || typeof template !== "object") return [];
+  return Object.entries(template).flatMap(([key, value]) => slotUses(value, [...path, key]));
 }

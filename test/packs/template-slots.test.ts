@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { agentsMdAdapter, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { locate } from "../support/check-harness.js";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+const pack = "clients/claude-code.json";
+const builtin = readFileSync(join(packageRoot, pack), "utf8");
+
+/** A registry whose own clients/claude-code.json is the built-in pack with `from` (found once) changed to `to`. */
+function registryWith(from: string, to: string) {
+  assert.equal(builtin.split(from).length, 2, `${from} is not once in ${pack}`);
+  return withBase({
+    "targets.json": targetsWith([agentsMdAdapter], { builtin_clients: ["claude-code"] }),
+    [pack]: builtin.replace(from, to),
+  });
+}
+
+/** `agentc check` on the registry: its exit status and output. */
+async function check(files: Record<string, string>) {
+  const { status, stdout, stderr } = await runAgentc(["check", testdir(files)]);
+  return { status, output: `${stdout}${stderr}` };
+}
+
+/** The pack with `from` changed to `to` fails `agentc check`: the AGC082 at `to` and its hint line. */
+async function errorAt(from: string, to: string): Promise<string> {
+  const files = registryWith(from, to);
+  const { status, output } = await check(files);
+  assert.equal(status, 1, output);
+  const at = locate(files, pack, `"${to.split('"').at(-2)}"`);
+  const lines = output.split("\n");
+  const index = lines.findIndex((l) => l.includes(`${at.file}:${at.line}:${at.column}: error AGC082`));
+  assert.ok(index >= 0, output);
+  return `${lines[index]}\n${lines[index + 1]}`;
+}
+
+describe("a client pack's entry templates name only slots that are filled (AGC082)", () => {
+  it("the built-in pack as a registry's own pack checks clean", async () => {
+    const { status, output } = await check(registryWith('"{url}"', '"{url}"'));
+    assert.equal(status, 0, output);
+    assert.doesNotMatch(output, /AGC082/);
+  });
+
+  it("a misspelt MCP slot is an error at the template value, with did-you-mean and the known slots", async () => {
+    const error = await errorAt('"url": "{url}"', '"url": "{ulr}"');
+    assert.match(error, /"\{ulr\}" is not a slot of an MCP remote entry/);
+    assert.match(error, /Did you mean "\{url\}"\? Slots of an MCP remote entry: \{url\}, .*\{headers\}/);
+    assert.match(error, /Rename the slot, or write the value without braces/);
+  });
+
+  it("a slot of the other transport is unknown too: {url} in the stdio template", async () => {
+    const error = await errorAt('"env": "{env}"', '"env": "{url}"');
+    assert.match(error, /"\{url\}" is not a slot of an MCP stdio entry/);
+    assert.doesNotMatch(error, /Did you mean/);
+  });
+
+  it("a misspelt slot deep in the hook entry template is an error at its place", async () => {
+    const error = await errorAt('"{timeout}"', '"{timout}"');
+    assert.match(error, /"\{timout\}" is not a slot of a hook entry/);
+    assert.match(error, /Did you mean "\{timeout\}"\?/);
+  });
+});
