@@ -45,6 +45,10 @@ const claudePlugin = {
   }),
 };
 
+/** `agentc add` of one plugin of the marketplace at `url` to the registry `team`. */
+const addPlugin = (url: string, team: string, plugin: string) =>
+  runAgentc(["add", url, team, "--kind", "marketplace", "--plugin", plugin]);
+
 /** Sets `"trusted": true` on the registry's dependency `name` in sources.json. */
 function trust(team: string, name: string): void {
   const file = join(team, "sources.json");
@@ -71,15 +75,7 @@ describe("a plugin dependency's MCP servers and hooks", () => {
     const git = await startGitServer();
     git.create("market", claudePlugin);
     const team = await initRegistry("team");
-    const added = await runAgentc([
-      "add",
-      git.url("market"),
-      team,
-      "--kind",
-      "marketplace",
-      "--plugin",
-      "review-kit",
-    ]);
+    const added = await addPlugin(git.url("market"), team, "review-kit");
     assert.equal(added.status, 0, added.stderr);
     await git.stop();
 
@@ -173,15 +169,7 @@ describe("a plugin dependency's MCP servers and hooks", () => {
       }),
     });
     const team = await initRegistry("team");
-    const added = await runAgentc([
-      "add",
-      git.url("market"),
-      team,
-      "--kind",
-      "marketplace",
-      "--plugin",
-      "path-kit",
-    ]);
+    const added = await addPlugin(git.url("market"), team, "path-kit");
     assert.equal(added.status, 0, added.stderr);
     await git.stop();
     const untrusted = await runAgentc(["build", team, "--offline"]);
