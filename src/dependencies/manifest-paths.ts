@@ -1,8 +1,7 @@
-import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import { AgentcError } from "../shared/agentc-error.js";
 import { parseJson } from "../shared/nesting-limit.js";
-import { builtinPluginHostsDir } from "../shared/package-paths.js";
 import type { SourceFiles } from "./model.js";
+import { hostOfDependency } from "./plugin-host-data.js";
 
 /** The parts of a plugin host's data (plugin-hosts/*.json) that say which manifest keys name more files. */
 interface HostManifestPaths {
@@ -30,9 +29,7 @@ export function manifestNamedFiles(
   provides: string,
   folder: string,
 ): Map<string, string> {
-  const host = packageDataFiles(builtinPluginHostsDir, "plugin-hosts")
-    .map((file) => readPackageData(file).value as HostManifestPaths)
-    .find((h) => h.dependency === provides);
+  const host = hostOfDependency<HostManifestPaths>(provides);
   const manifestPath = host?.manifest?.path;
   const keys = host?.manifest?.paths;
   if (manifestPath === undefined || keys === undefined) return new Map();

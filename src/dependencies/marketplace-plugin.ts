@@ -1,18 +1,15 @@
-import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import { AgentcError } from "../shared/agentc-error.js";
 import { parseJson } from "../shared/nesting-limit.js";
-import { builtinPluginHostsDir } from "../shared/package-paths.js";
 import type { DependencyDeclaration } from "./declaration.js";
 import { manifestNamedFiles } from "./manifest-paths.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
 import { pluginCommandFiles } from "./plugin-commands.js";
+import { pluginHostData } from "./plugin-host-data.js";
 
 /** Where the built-in plugin hosts keep a marketplace's file (plugin-hosts/*.json `marketplace.place`). */
 function marketplacePlaces(): string[] {
-  const places = packageDataFiles(builtinPluginHostsDir, "plugin-hosts").map(
-    (file) => (readPackageData(file).value as { marketplace?: { place?: string } }).marketplace?.place,
-  );
+  const places = pluginHostData<{ marketplace?: { place?: string } }>().map((h) => h.marketplace?.place);
   return [...new Set(places.filter((place): place is string => typeof place === "string"))];
 }
 

@@ -1,8 +1,7 @@
-import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import { parseJson } from "../shared/nesting-limit.js";
-import { builtinPluginHostsDir } from "../shared/package-paths.js";
 import type { SourceFiles } from "./model.js";
 import { movedFiles } from "./moved-files.js";
+import { hostOfDependency } from "./plugin-host-data.js";
 
 /**
  * Where a plugin's MCP and hooks files are kept in the layered registry, below the id of the plugin host
@@ -29,9 +28,7 @@ const inlineKeys = ["mcpServers", "hooks"];
  * manifest too when it holds servers or hooks.
  */
 export function pluginCommandFiles(content: SourceFiles, provides: string, folder = ""): SourceFiles {
-  const host = packageDataFiles(builtinPluginHostsDir, "plugin-hosts")
-    .map((file) => readPackageData(file).value as HostFiles)
-    .find((h) => h.dependency === provides);
+  const host = hostOfDependency<HostFiles>(provides);
   if (!host) return { files: new Map(), executables: new Set() };
   const manifest = host.manifest?.path;
   const manifestValue =
