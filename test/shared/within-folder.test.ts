@@ -30,4 +30,14 @@ describe("isWithin", () => {
     assert.equal(isWithin(resolve("/reg2/a"), resolve("/reg")), false);
     assert.equal(isWithin(resolve("/a"), resolve("/")), true);
   });
+
+  it("takes a path that was never resolved for what it names: <folder>/../x is outside", () => {
+    assert.equal(isWithin(`${resolve("/reg")}${sep}..${sep}etc`, resolve("/reg")), false);
+    assert.equal(isWithin(`${resolve("/reg")}${sep}a${sep}..${sep}b`, resolve("/reg")), true);
+    assert.equal(
+      isWithin(`${resolve("/reg")}${sep}..reg`, resolve("/reg")),
+      true,
+      "a name that starts with dots",
+    );
+  });
 });
