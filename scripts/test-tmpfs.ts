@@ -14,6 +14,8 @@ export function testTmpfs(): { env: NodeJS.ProcessEnv; release: () => void } {
     return { env: process.env, release: () => {} };
   const dir = mkdtempSync(join(tmpdir(), "agentc-tests-"));
   const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "mode=1777", "tmpfs", dir]).status === 0;
+  // Ctrl-C reaches the tests and this process alike: this one waits for the tests to end, then unmounts.
+  if (mounted) process.on("SIGINT", () => {});
   return {
     env: mounted ? { ...process.env, TMPDIR: dir } : process.env,
     release: () => {
