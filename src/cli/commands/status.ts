@@ -70,7 +70,7 @@ export const statusCommand: Command = {
       );
     else {
       io.out(
-        `installed: ${record.registry_version} (${record.components.join(", ")}), ${record.entries.length} paths`,
+        `installed: ${record.registry_version} (${record.components.join(", ")}), ${record.entries.length} path${record.entries.length === 1 ? "" : "s"}`,
       );
       for (const s of record.spawned ?? [])
         io.out(

@@ -163,7 +163,7 @@ function changeLines(actions: Action[], dryRun: boolean, placed: Placed): string
   const counts = new Map<string, number>();
   for (const a of changes.filter(routine)) counts.set(a.op, (counts.get(a.op) ?? 0) + 1);
   const counted = [...counts].map(
-    ([op, n]) => `  ${op.padEnd(12)} ${n} paths (--dry-run or --format json lists them)`,
+    ([op, n]) => `  ${op.padEnd(12)} ${n} path${n === 1 ? "" : "s"} (--dry-run or --format json lists them)`,
   );
   return [...changes.filter((a) => !routine(a)).map((a) => `  ${actionLine(a, placed)}`), ...counted];
 }
