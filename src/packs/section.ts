@@ -42,7 +42,7 @@ export interface ReadDocument {
   positionOf(path: KeyPath): Position;
 }
 
-/** How a section's reader reports what import does not carry or carries changed (import/read-settings.ts). */
+/** How a section's reader reports what import does not carry or carries changed (import/read-project/read-settings.ts). */
 export interface ReadReport {
   /** The assistant's display name, for messages. */
   assistant: string;

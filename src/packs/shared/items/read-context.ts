@@ -14,7 +14,7 @@ export type ProjectEntry =
 
 export type ProjectRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; reported: boolean };
 
-/** The reads the item sections make of a project (import/project-reader.ts does them, and only reads). */
+/** The reads the item sections make of a project (import/read-project/project-reader.ts does them, and only reads). */
 export interface ItemProject {
   entry(path: string): ProjectEntry;
   list(folder: string): string[];

@@ -1,10 +1,10 @@
-import type { ClientPack } from "../clients/model.js";
-import { canonicalJson } from "../compose/value-hash.js";
-import { type McpServer, type Verb, verbs } from "../core/model.js";
-import { mcpEntries } from "../packs/mcp/emit.js";
-import type { ImportedServer } from "../packs/mcp/model.js";
-import { coreServer } from "../packs/mcp/read.js";
-import { unsubstitute } from "../packs/shared/items/native-text.js";
+import type { ClientPack } from "../../clients/model.js";
+import { canonicalJson } from "../../compose/value-hash.js";
+import { type McpServer, type Verb, verbs } from "../../core/model.js";
+import { mcpEntries } from "../../packs/mcp/emit.js";
+import type { ImportedServer } from "../../packs/mcp/model.js";
+import { coreServer } from "../../packs/mcp/read.js";
+import { unsubstitute } from "../../packs/shared/items/native-text.js";
 import { conflict, type Merged, mergeCompatible } from "./merge-compatible.js";
 
 /** One item as read from one assistant's files (or merged from several): the pack it was written by. */
