@@ -9,22 +9,27 @@ import { alwaysOnPath } from "../registry/install-files.js";
 import type { Budgets } from "../registry/model.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
-import { finalizeItems } from "./finalize-items.js";
-import { importedBudgets } from "./imported-budgets.js";
-import { linksReadTwice } from "./links-read-twice.js";
-import { mergeItems } from "./merge-items.js";
+import { finalizeItems } from "./merge/finalize-items.js";
+import { mergeItems } from "./merge/merge-items.js";
+import { shareOwnInstructionFiles } from "./merge/shared-own-files.js";
 import type { AssistantData, AssistantImport } from "./model.js";
-import { itemClients, nativeCopies } from "./native-copies.js";
 import { detectedAssistants, placeSharers } from "./native-places.js";
-import { nestedInstructionFiles } from "./nested-instructions.js";
-import { ProjectReader } from "./project-reader.js";
-import { readAssistant } from "./read-assistant.js";
-import { importLines } from "./read-instructions.js";
-import { type RegistryFile, registryFiles, type TargetChoice, targetsFile } from "./registry-files.js";
-import { roundTrip } from "./round-trip.js";
-import { shareOwnInstructionFiles } from "./shared-own-files.js";
-import { unwrittenReads } from "./unwritten-reads.js";
-import { outFolderProblem, rewriteRegistryFile, writeRegistry } from "./write-registry.js";
+import { linksReadTwice } from "./read-project/links-read-twice.js";
+import { nestedInstructionFiles } from "./read-project/nested-instructions.js";
+import { ProjectReader } from "./read-project/project-reader.js";
+import { readAssistant } from "./read-project/read-assistant.js";
+import { importLines } from "./read-project/read-instructions.js";
+import { unwrittenReads } from "./read-project/unwritten-reads.js";
+import { roundTrip } from "./round-trip/round-trip.js";
+import { importedBudgets } from "./write-registry/imported-budgets.js";
+import { itemClients, nativeCopies } from "./write-registry/native-copies.js";
+import {
+  type RegistryFile,
+  registryFiles,
+  type TargetChoice,
+  targetsFile,
+} from "./write-registry/registry-files.js";
+import { outFolderProblem, rewriteRegistryFile, writeRegistry } from "./write-registry/write-registry.js";
 
 export interface ImportOptions {
   /** Assistant ids (`--from a,b`); all of them when absent. */

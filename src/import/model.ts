@@ -74,7 +74,7 @@ export type ImportedPermissions = Record<PermissionLevel, ImportedPermission[]>;
 
 /**
  * Fields an assistant's native file cannot carry are undefined ("not known from this file"), so that two
- * assistants' files of one item merge: each fills what the other could not write (src/import/merge-items.ts).
+ * assistants' files of one item merge: each fills what the other could not write (src/import/merge/merge-items.ts).
  */
 export interface ImportedRule extends ReadRule {
   /** The assistants' files it was read from; set once each assistant's files are read. */

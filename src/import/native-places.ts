@@ -2,7 +2,7 @@ import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { AssistantData, AssistantImport } from "./model.js";
-import { instructionFiles } from "./read-instructions.js";
+import { instructionFiles } from "./read-project/read-instructions.js";
 
 /**
  * The files and folders an assistant's data names for its native files: its always-on files, its rule,

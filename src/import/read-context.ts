@@ -6,7 +6,7 @@ import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import { type ItemReadContext, renamedGroup, start } from "../packs/shared/items/read-context.js";
 import type { ImportedItems, NativeFile } from "./model.js";
-import type { ProjectReader } from "./project-reader.js";
+import type { ProjectReader } from "./read-project/project-reader.js";
 import { skillAllow } from "./skill-allow.js";
 
 export { renamedGroup, start };

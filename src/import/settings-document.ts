@@ -2,8 +2,8 @@ import type { Position } from "../diagnostics/diagnostic.js";
 import { parseNativeToml } from "../packs/shared/items/native-toml.js";
 import type { KeyPath } from "../packs/shared/unfill-template.js";
 import { isObject } from "../shared/json-shape.js";
-import { parseNativeJson } from "./native-json.js";
 import { maxSettingsBytes, nativeText, type ReadContext, unreadable } from "./read-context.js";
+import { parseNativeJson } from "./read-project/native-json.js";
 
 /** A settings file a client shares with the person (JSON or TOML), its value with positions. */
 export interface SettingsDocument {

@@ -1,5 +1,5 @@
 import type { Position } from "../diagnostics/diagnostic.js";
-import { parseNativeJson } from "../import/native-json.js";
+import { parseNativeJson } from "../import/read-project/native-json.js";
 import { parseNativeToml } from "../packs/shared/items/native-toml.js";
 import type { ProjectTree } from "../session-load/index.js";
 import { isObject } from "../shared/json-shape.js";

@@ -3,9 +3,9 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { builtinAssistantData } from "../import/assistants.js";
 import type { NativeFile } from "../import/model.js";
-import { ProjectReader } from "../import/project-reader.js";
-import { readAssistant } from "../import/read-assistant.js";
-import { importLines } from "../import/read-instructions.js";
+import { ProjectReader } from "../import/read-project/project-reader.js";
+import { readAssistant } from "../import/read-project/read-assistant.js";
+import { importLines } from "../import/read-project/read-instructions.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 
 /** AGC127's advice for lint, whose reader is not `agentc import`. */

@@ -1,4 +1,4 @@
-import type { Core } from "../core/model.js";
+import type { Core, Verb } from "../core/model.js";
 import type { InlineCheck } from "../diagnostics/check-meta.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { PromiseKind } from "./shared/capability.js";
@@ -42,7 +42,7 @@ export interface ReadDocument {
   positionOf(path: KeyPath): Position;
 }
 
-/** How a section's reader reports what import does not carry or carries changed (import/read-settings.ts). */
+/** How a section's reader reports what import does not carry or carries changed (import/read-project/read-settings.ts). */
 export interface ReadReport {
   /** The assistant's display name, for messages. */
   assistant: string;
@@ -97,12 +97,31 @@ export interface ItemSide<Pack extends PackBase> {
   };
 }
 
+/** One item as import read it from one assistant's files, and the pack that wrote them (none: a rule adapter). */
+export interface PackReading<Pack, Item> {
+  item: Item;
+  pack?: Pack;
+}
+
+/**
+ * How import takes two assistants' readings of one of the section's items for one item, beyond equal fields
+ * (import/merge/merge-readings.ts).
+ */
+export interface MergeSide<Pack, Item> {
+  /** The kind of item import merges with it ("skill", "server"). */
+  kind: string;
+  /** What `pack` calls each verb of the item's verb list `key`: two lists are one when both packs name them alike. */
+  verbNames?(pack: Pack, key: string): Partial<Record<Verb, string[]>>;
+  /** Of two readings whose fields differ, the one each pack writes exactly as the other's entry: they are one item. */
+  alike?(a: PackReading<Pack, Item>, b: PackReading<Pack, Item>): "a" | "b" | undefined;
+}
+
 /**
  * One section of a client pack (docs/architecture.md#client-pack-sections): the pack keys it owns, how it
  * is compiled and read back, its rows of the capability matrix and its checks. `src/packs/index.ts` lists
  * every section; emit, import, the matrix and session-load loop over that list.
  */
-export interface Section<Pack extends PackBase = PackBase, Found = unknown> {
+export interface Section<Pack extends PackBase = PackBase, Found = unknown, Item = unknown> {
   name: string;
   /** The ClientPack keys the section owns. */
   keys: readonly string[];
@@ -113,6 +132,8 @@ export interface Section<Pack extends PackBase = PackBase, Found = unknown> {
   /** The section of a seed-shaped pack (`seed_version`) put into agentc's names (clients/seed-pack-translation.ts). */
   seed?(seed: Json, put: Put, notActedOn: NotActedOn[]): void;
   items?: ItemSide<Pack>;
+  /** How import merges two assistants' readings of one of its items. */
+  merge?: MergeSide<Pack, Item>;
   /** The checks raised while the section is compiled or packaged (each also in src/checks/index.ts). */
   checks?: readonly InlineCheck[];
 }

@@ -32,7 +32,8 @@ const rawParsers: Record<string, string> = {
   "src/install/plan/trust-keys-present.ts": "depth is checked first",
   "src/session-load/client-loads.ts": "depth is checked first (settings files may hold comments)",
   "src/emit/native-values.ts": "depth is checked first (settings files may hold comments)",
-  "src/import/native-json.ts": "runs only on text parseJsonDocument found within the depth limit",
+  "src/import/read-project/native-json.ts":
+    "runs only on text parseJsonDocument found within the depth limit",
   "src/checks/output/settings-grant-no-self-trust.ts": "the build's own emitted files",
   "src/checks/clients/frontmatter-field-documented.ts": "the build's own emitted files",
   "src/dependencies/declare-dependency.ts": "sources.json that agentc add has read with parseJson first",

@@ -5,10 +5,11 @@ import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
 import type { ClientPack } from "../../src/clients/model.js";
 import type { McpServer } from "../../src/core/model.js";
 import type { Position } from "../../src/diagnostics/diagnostic.js";
+import type { ImportedServer } from "../../src/packs/mcp/model.js";
 import { coreServer } from "../../src/packs/mcp/read.js";
 import { mcpSection } from "../../src/packs/mcp/section.js";
 import { slotsOf } from "../../src/packs/shared/template-slots.js";
-import { roundTripTests } from "./section-round-trip.js";
+import { documentOf, reportInto, roundTripTests } from "./section-round-trip.js";
 
 const packs = builtinClientPacks()
   .map((loaded) => loaded.pack)
@@ -128,4 +129,40 @@ describe("packs/mcp: read(emit(server)) is the server, for every built-in pack w
     assert.ok(packs.some((pack) => pack.mcp.env_reference !== undefined));
     assert.ok(packs.some((pack) => JSON.stringify(pack.mcp.stdio).includes("{env_vars}")));
   });
+});
+
+/** The server as `pack` writes it and import reads it back from that file. */
+function readBack(pack: (typeof packs)[number], x: McpServer): ImportedServer {
+  const settings = mcpSection.settings;
+  assert.ok(settings);
+  const entries = settings.emit(pack, { core: { mcpServers: [x] } } as never).parts.flatMap((p) => p.entries);
+  const found = settings.nothingFound();
+  const reports: string[] = [];
+  settings.read(pack, documentOf(entries), reportInto(reports), found);
+  assert.deepEqual(reports, []);
+  const [server] = found.servers;
+  assert.ok(server, JSON.stringify(entries));
+  return server;
+}
+
+describe("packs/mcp merge: two clients' readings of one server are one when each writes the other's as its own", () => {
+  const files: McpServer & { transport: "stdio" } = {
+    name: "files",
+    transport: "stdio",
+    command: "npx",
+    args: ["-y", "files"],
+    env: {},
+    position,
+  };
+  const alike = mcpSection.merge?.alike;
+  assert.ok(alike && mcpSection.merge?.kind === "server");
+  const [first, ...others] = packs;
+  assert.ok(first && others.length > 0);
+  for (const other of others)
+    it(`${first.client} and ${other.client}`, () => {
+      const a = { item: readBack(first, files), pack: first };
+      assert.equal(alike(a, { item: readBack(other, files), pack: other }), "a");
+      const changed = readBack(other, { ...files, args: ["-y", "other"] });
+      assert.equal(alike(a, { item: changed, pack: other }), undefined);
+    });
 });

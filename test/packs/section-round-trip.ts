@@ -69,7 +69,7 @@ export function documentOf(entries: OwnedEntry[]): ReadDocument {
 }
 
 /** A report that keeps what the reader says it left out or changed, in words. */
-function reportInto(said: string[]): ReadReport {
+export function reportInto(said: string[]): ReadReport {
   return {
     assistant: "test",
     unowned: (path, why) => said.push(`${path.join(".")}: ${why ?? "no neutral form"}`),

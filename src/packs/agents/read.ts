@@ -3,10 +3,13 @@ import { readItemFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
 import { adjusted, type ItemReadContext } from "../shared/items/read-context.js";
 import { reverseFields } from "../shared/items/read-fields.js";
-import type { AgentFrontmatter, AgentsPack } from "./model.js";
+import type { AgentFrontmatter, AgentsPack, ReadAgent } from "./model.js";
+
+/** The context agents are read with: read agents go to `items.agents`. */
+type AgentsReadContext = ItemReadContext<{ agents: ReadAgent[] }>;
 
 /** `<agents_dir>/<name><extension>` (Markdown or TOML) → core agents; in sub-folders where the client reads them. */
-export function readPackAgents(ctx: ItemReadContext, pack: AgentsPack): void {
+export function readPackAgents(ctx: AgentsReadContext, pack: AgentsPack): void {
   const format = pack.agent_frontmatter;
   if (!pack.agents_dir || !format) return;
   const read = (name: string, path: string) => readAgent(ctx, pack, format, name, path);
@@ -14,7 +17,7 @@ export function readPackAgents(ctx: ItemReadContext, pack: AgentsPack): void {
 }
 
 function readAgent(
-  ctx: ItemReadContext,
+  ctx: AgentsReadContext,
   pack: AgentsPack,
   format: AgentFrontmatter,
   pathName: string,

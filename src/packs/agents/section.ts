@@ -16,4 +16,5 @@ export const agentsSection: Section<AgentsPack> = {
       written: (pack) => ({ dir: pack.agents_dir, extension: pack.agent_frontmatter?.extension }),
     },
   },
+  merge: { kind: "agent", verbNames: (pack) => pack.agent_frontmatter?.tool_names ?? {} },
 };

@@ -4,13 +4,16 @@ import { namedItem } from "../shared/items/named-item.js";
 import { type ItemReadContext, leftOut, start } from "../shared/items/read-context.js";
 import { reverseFields } from "../shared/items/read-fields.js";
 import { argumentsWord, neutralArguments } from "./arguments.js";
-import type { CommandFormat, CommandsPack } from "./model.js";
+import type { CommandFormat, CommandsPack, ReadCommand } from "./model.js";
+
+/** The context commands are read with: read commands go to `items.commands`. */
+type CommandsReadContext = ItemReadContext<{ commands: ReadCommand[] }>;
 
 /**
  * `<commands_dir>/<name><extension>` (Markdown or TOML) → core commands, `$ARGUMENTS` given back; in
  * sub-folders where the client reads them (a namespaced `<a>:<name>` becomes the portable `a-name`).
  */
-export function readPackCommands(ctx: ItemReadContext, pack: CommandsPack): void {
+export function readPackCommands(ctx: CommandsReadContext, pack: CommandsPack): void {
   const format = pack.command_format;
   if (!pack.commands_dir || !format) return;
   const read = (name: string, path: string) => readCommand(ctx, pack, format, name, path);
@@ -18,7 +21,7 @@ export function readPackCommands(ctx: ItemReadContext, pack: CommandsPack): void
 }
 
 function readCommand(
-  ctx: ItemReadContext,
+  ctx: CommandsReadContext,
   pack: CommandsPack,
   format: CommandFormat,
   pathName: string,

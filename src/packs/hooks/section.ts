@@ -2,6 +2,7 @@ import { isObject } from "../../shared/json-shape.js";
 import type { Section } from "../section.js";
 import { valueAt } from "../shared/value-at.js";
 import { hookEntries, withAgentStartTools } from "./emit.js";
+import { hookVerbNames } from "./merge.js";
 import type { HooksFound, HooksPack } from "./model.js";
 import { readHooks } from "./read-hooks.js";
 import { seedHooks } from "./seed.js";
@@ -34,4 +35,5 @@ export const hooksSection: Section<HooksPack, HooksFound> = {
     },
   },
   seed: seedHooks,
+  merge: { kind: "hook", verbNames: hookVerbNames },
 };

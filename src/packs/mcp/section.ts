@@ -3,12 +3,13 @@ import type { Section } from "../section.js";
 import { valueAt } from "../shared/value-at.js";
 import { mcpVariableReachesServer } from "./checks/mcp-variable-reaches-server.js";
 import { mcpEntries } from "./emit.js";
-import type { McpFound, McpPack } from "./model.js";
+import { sameServer } from "./merge.js";
+import type { ImportedServer, McpFound, McpPack } from "./model.js";
 import { readServers } from "./read-servers.js";
 import { seedMcp } from "./seed.js";
 
 /** MCP servers: core/mcp.json's servers, one entry each under the pack's `mcp.key` (docs/client-settings.md). */
-export const mcpSection: Section<McpPack, McpFound> = {
+export const mcpSection: Section<McpPack, McpFound, ImportedServer> = {
   name: "mcp",
   keys: ["mcp"],
   rank: 50,
@@ -27,5 +28,6 @@ export const mcpSection: Section<McpPack, McpFound> = {
     },
   },
   seed: seedMcp,
+  merge: { kind: "server", alike: sameServer },
   checks: [mcpVariableReachesServer],
 };

@@ -12,15 +12,18 @@ import {
   unreadable,
 } from "../shared/items/read-context.js";
 import { packPath } from "../shared/placeholders.js";
-import type { RulesPack, RuleTriggers } from "./model.js";
+import type { ReadRule, RulesPack, RuleTriggers } from "./model.js";
 import { globKeys, reverseTrigger } from "./read-trigger.js";
 import { generatedDescription, withoutGeneratedComment } from "./source-comment.js";
+
+/** The context rules are read with: read rules go to `items.rules`. */
+type RulesReadContext = ItemReadContext<{ rules: ReadRule[] }>;
 
 /**
  * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads
  * (top level only), each file's frontmatter read back through rule_triggers.
  */
-export function readPackRules(ctx: ItemReadContext, pack: RulesPack): void {
+export function readPackRules(ctx: RulesReadContext, pack: RulesPack): void {
   const { rules_dir, rule_file, rule_triggers } = pack;
   if (!rule_file || !rule_triggers) return;
   const folders: [string, boolean][] = [
@@ -35,11 +38,11 @@ export function readPackRules(ctx: ItemReadContext, pack: RulesPack): void {
 }
 
 /** Rule files, and paths the reader refused (reported by it when listing). */
-function notAFolder(ctx: ItemReadContext, path: string): boolean {
+function notAFolder(ctx: RulesReadContext, path: string): boolean {
   return ctx.reader.entry(path).kind !== "folder";
 }
 
-function readRuleFile(ctx: ItemReadContext, path: string, inner: string, mapping: RuleTriggers): void {
+function readRuleFile(ctx: RulesReadContext, path: string, inner: string, mapping: RuleTriggers): void {
   const read = nativeText(ctx, path);
   if (!read) return;
   const { markdown, problems } = parseNativeMarkdown(path, read.text, mapping.raw_fields, globKeys(mapping));
@@ -82,7 +85,7 @@ function readRuleFile(ctx: ItemReadContext, path: string, inner: string, mapping
   });
 }
 
-function ruleName(ctx: ItemReadContext, path: string, inner: string): string {
+function ruleName(ctx: RulesReadContext, path: string, inner: string): string {
   const name = portable(inner.replaceAll("/", "-"));
   if (name !== inner)
     adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`, renamedGroup);
@@ -95,7 +98,7 @@ function ruleName(ctx: ItemReadContext, path: string, inner: string): string {
  * reading is not silent: the build writes the client's own form once the rule is edited.
  */
 function globsReadAsWritten(
-  ctx: ItemReadContext,
+  ctx: RulesReadContext,
   markdown: { values: Record<string, unknown>; positionOf(key: string, part?: "key" | "value"): Position },
   mapping: RuleTriggers,
   globs: string[],

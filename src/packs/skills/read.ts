@@ -7,11 +7,14 @@ import { type ItemReadContext, leftOut, start, unreadable } from "../shared/item
 import { type FieldSpec, reverseFields, withoutField } from "../shared/items/read-fields.js";
 import type { ReadSkill, SkillFrontmatter, SkillsPack } from "./model.js";
 
+/** The context skills are read with: read skills go to `items.skills`. */
+type SkillsReadContext = ItemReadContext<{ skills: ReadSkill[] }>;
+
 /**
  * `<skills_dir>/<name>/SKILL.md` and the files beside it → core skills; the same from the other skill folders
  * only this client reads (`also_reads.skill_dirs`), and from subfolders where its read model looks there.
  */
-export function readPackSkills(ctx: ItemReadContext, pack: SkillsPack): void {
+export function readPackSkills(ctx: SkillsReadContext, pack: SkillsPack): void {
   const format = pack.skill_frontmatter;
   if (!pack.skills_dir || !format) return;
   for (const folder of itemFolders(pack, pack.skills_dir, pack.reads?.skills, pack.also_reads?.skill_dirs)) {
@@ -37,7 +40,7 @@ export function readPackSkills(ctx: ItemReadContext, pack: SkillsPack): void {
   }
 }
 
-function readSkill(ctx: ItemReadContext, pack: SkillsPack, format: SkillFrontmatter, folder: string): void {
+function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontmatter, folder: string): void {
   const path = `${folder}/${skillFileName}`;
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
@@ -78,7 +81,7 @@ function skillSpec(pack: SkillsPack, format: SkillFrontmatter): FieldSpec {
   };
 }
 
-function supportingFiles(ctx: ItemReadContext, folder: string, skillFile: string): ReadSkill["files"] {
+function supportingFiles(ctx: SkillsReadContext, folder: string, skillFile: string): ReadSkill["files"] {
   return ctx.reader.filesBelow(folder).flatMap((path) => {
     if (path === skillFile || ctx.seen.has(path)) return [];
     ctx.seen.add(path);

@@ -1,3 +1,5 @@
+import type { Verb } from "../../core/model.js";
+import type { HooksPack } from "../hooks/model.js";
 import type { Section } from "../section.js";
 import type { SkillsPack } from "./model.js";
 import { readPackSkills } from "./read.js";
@@ -16,4 +18,15 @@ export const skillsSection: Section<SkillsPack> = {
     read: readPackSkills,
     loads: { key: "skills", kind: "skill", written: (pack) => ({ dir: pack.skills_dir }) },
   },
+  merge: { kind: "skill", verbNames: skillVerbNames },
 };
+
+/** A skill's denied tools are named as the client's hooks name them when `deny_tools_from` says so. */
+function skillVerbNames(
+  pack: SkillsPack & Pick<HooksPack, "hooks">,
+  key: string,
+): Partial<Record<Verb, string[]>> {
+  const format = pack.skill_frontmatter;
+  if (key === "deny" && format?.deny_tools_from === "hook_tools") return pack.hooks?.hook_tools ?? {};
+  return format?.tool_names ?? {};
+}

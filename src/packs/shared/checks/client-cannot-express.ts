@@ -2,7 +2,6 @@ import { diagnostic, type InlineCheck } from "../../../diagnostics/check-meta.js
 import { coreMarkdown } from "../../../diagnostics/core-fixtures.js";
 import type { Diagnostic, Position } from "../../../diagnostics/diagnostic.js";
 import { withExamplePack } from "../../../diagnostics/pack-fixtures.js";
-import { mcpVariableReachesServer } from "../../mcp/checks/mcp-variable-reaches-server.js";
 import type { PackBase } from "../../section.js";
 import type { CapabilityRow } from "../capability.js";
 
@@ -35,7 +34,7 @@ export const clientCannotExpress: InlineCheck = {
 };
 
 /**
- * A finding for every "cannot" row, unless an error or a loss of its own check at the same place already
+ * A finding for every "cannot" row, unless an error or a loss of another check at the same place already
  * says it (an unmapped load trigger; a server not written because the client cannot pass its variable).
  */
 export function cannotWarnings(
@@ -46,7 +45,7 @@ export function cannotWarnings(
   const place = (file: string, line: number, column: number) => `${file}:${line}:${column}`;
   const errors = new Set(
     said
-      .filter((d) => d.severity === "error" || d.id === mcpVariableReachesServer.id)
+      .filter((d) => d.severity === "error" || (d.loss !== undefined && d.id !== clientCannotExpress.id))
       .map((d) => place(d.file, d.line, d.column)),
   );
   return rows

@@ -1,8 +1,4 @@
 import type { Position } from "../../../diagnostics/diagnostic.js";
-import type { ReadAgent } from "../../agents/model.js";
-import type { ReadCommand } from "../../commands/model.js";
-import type { ReadRule } from "../../rules/model.js";
-import type { ReadSkill } from "../../skills/model.js";
 
 /** What a project path is, seen through the fence: links are followed only while they stay inside. */
 export type ProjectEntry =
@@ -14,7 +10,7 @@ export type ProjectEntry =
 
 export type ProjectRead = { ok: true; bytes: Buffer } | { ok: false; reason: string; reported: boolean };
 
-/** The reads the item sections make of a project (import/project-reader.ts does them, and only reads). */
+/** The reads the item sections make of a project (import/read-project/project-reader.ts does them, and only reads). */
 export interface ItemProject {
   entry(path: string): ProjectEntry;
   list(folder: string): string[];
@@ -42,14 +38,17 @@ export interface ItemReport {
   unreadable(position: Position, message: string, hint?: string): void;
 }
 
-/** What the item sections' readers of one assistant share: the project, where items and files go, the report. */
-export interface ItemReadContext {
+/**
+ * What the item sections' readers of one assistant share: the project, where items and files go, the report.
+ * `Items`: the lists a section's reader adds its items to (`{ rules: ReadRule[] }`), typed by the section.
+ */
+export interface ItemReadContext<Items = unknown> {
   reader: ItemProject;
   /** The assistant's display name, for messages. */
   assistant: string;
   /** Paths an earlier assistant read already: read once. */
   seen: Set<string>;
-  items: { rules: ReadRule[]; skills: ReadSkill[]; agents: ReadAgent[]; commands: ReadCommand[] };
+  items: Items;
   /** Files read besides the item files (a skill's supporting files), for the round trip. */
   files: { path: string; bytes?: Buffer }[];
   report: ItemReport;

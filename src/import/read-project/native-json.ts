@@ -1,6 +1,6 @@
 import { type ParseError, parse } from "jsonc-parser";
-import { type JsonDocument, jsonDocument, parseJsonDocument } from "../documents/json-document.js";
-import type { MarkdownProblem } from "../packs/shared/items/native-markdown.js";
+import { type JsonDocument, jsonDocument, parseJsonDocument } from "../../documents/json-document.js";
+import type { MarkdownProblem } from "../../packs/shared/items/native-markdown.js";
 
 /**
  * A native JSON settings file with positions. Comments and trailing commas are read as the clients and

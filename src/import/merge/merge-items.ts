@@ -1,11 +1,11 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
-import type { PermissionLevel } from "../core/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import type { ImportedHook } from "../packs/hooks/model.js";
+import { nativeContentImported } from "../../checks/import/native-content-imported.js";
+import type { PermissionLevel } from "../../core/model.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { ImportedHook } from "../../packs/hooks/model.js";
+import { type AssistantImport, emptyItems, type ImportedItems, type ImportedPermission } from "../model.js";
 import { mergeInstructions } from "./merge-instructions.js";
 import { type ItemKind, mergeReadings, type Reading } from "./merge-readings.js";
-import { type AssistantImport, emptyItems, type ImportedItems, type ImportedPermission } from "./model.js";
 
 interface Named {
   name: string;
@@ -14,7 +14,7 @@ interface Named {
 
 /**
  * The items of every assistant as one registry, earlier assistants first. Two assistants' files of one
- * item (same name, consistent as src/import/merge-readings.ts says) are one item, each filling in what
+ * item (same name, consistent as src/import/merge/merge-readings.ts says) are one item, each filling in what
  * the other's format could not write; a rule with the text of another is that rule. A different item
  * under a name already taken is kept as `<name>-<assistant>` and reported. `alwaysOn`: the one always-on
  * file (AGENTS.md), whose sections come first.

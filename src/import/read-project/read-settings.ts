@@ -1,13 +1,13 @@
-import type { ClientPack } from "../clients/model.js";
-import { sections } from "../packs/index.js";
-import type { ReadReport, Section } from "../packs/section.js";
-import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
-import { adjusted, type ReadContext } from "./read-context.js";
-import { readExecPolicyLines, readExecPolicyLists } from "./read-settings-exec-policy.js";
-import { readOsReadDeny } from "./read-settings-os-read-deny.js";
-import { readPermissions } from "./read-settings-permissions.js";
-import { readSettingsDocument, type SettingsDocument } from "./settings-document.js";
-import { extrasAgree, unowned } from "./settings-values.js";
+import type { ClientPack } from "../../clients/model.js";
+import { sections } from "../../packs/index.js";
+import type { ReadReport, Section } from "../../packs/section.js";
+import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import { adjusted, type ReadContext } from "../read-context.js";
+import { readExecPolicyLines, readExecPolicyLists } from "../read-settings-exec-policy.js";
+import { readOsReadDeny } from "../read-settings-os-read-deny.js";
+import { readPermissions } from "../read-settings-permissions.js";
+import { readSettingsDocument, type SettingsDocument } from "../settings-document.js";
+import { extrasAgree, unowned } from "../settings-values.js";
 
 type Part = "permissions" | "exec_policy" | "os_read_deny" | Section;
 

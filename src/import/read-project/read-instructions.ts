@@ -1,13 +1,13 @@
-import type { ClientPack } from "../clients/model.js";
-import { rawKeys, reverseTemplate } from "../emit/adapters/read-template.js";
-import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
-import { normalised, portable } from "../packs/shared/items/native-text.js";
-import { packPath } from "../packs/shared/placeholders.js";
-import { alwaysOnPath } from "../registry/install-files.js";
-import type { Adapter } from "../registry/model.js";
-import { parentPath } from "../shared/posix-path.js";
-import type { AssistantData } from "./model.js";
-import { adjusted, leftOut, nativeText, type ReadContext, start } from "./read-context.js";
+import type { ClientPack } from "../../clients/model.js";
+import { rawKeys, reverseTemplate } from "../../emit/adapters/read-template.js";
+import { parseNativeMarkdown } from "../../packs/shared/items/native-markdown.js";
+import { normalised, portable } from "../../packs/shared/items/native-text.js";
+import { packPath } from "../../packs/shared/placeholders.js";
+import { alwaysOnPath } from "../../registry/install-files.js";
+import type { Adapter } from "../../registry/model.js";
+import { parentPath } from "../../shared/posix-path.js";
+import type { AssistantData } from "../model.js";
+import { adjusted, leftOut, nativeText, type ReadContext, start } from "../read-context.js";
 import { splitSections } from "./split-sections.js";
 
 /**

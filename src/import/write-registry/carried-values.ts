@@ -1,13 +1,13 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
-import { maxDescriptionWords } from "../checks/registry/description-within-25-words.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { nativeContentImported } from "../../checks/import/native-content-imported.js";
+import { maxDescriptionWords } from "../../checks/registry/description-within-25-words.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import {
   type SchemaName,
   type SchemaViolation,
   validateAgainstSchema,
-} from "../documents/schema-validation.js";
-import { countWords } from "../shared/text-budget.js";
+} from "../../documents/schema-validation.js";
+import { countWords } from "../../shared/text-budget.js";
 
 /** One item import is about to write: what it is, where it was read, the value a core schema checks. */
 export interface Candidate {

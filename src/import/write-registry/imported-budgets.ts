@@ -1,15 +1,15 @@
 import {
   alwaysLoadedByClient,
   alwaysLoadedWithinLimit,
-} from "../checks/clients/always-loaded-within-limit.js";
-import { adapterBudgetProfiles, budgetRespected } from "../checks/output/budget-respected.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import type { EmittedTree } from "../emit/emitted-tree.js";
-import type { CompileResult } from "../pipeline/compile.js";
-import { alwaysLoadedLimit, type BudgetProfile, profileLimits } from "../registry/budgets.js";
-import type { Budgets, ProfileBudget, Registry } from "../registry/model.js";
-import { countLinesOfBytes, countWords } from "../shared/text-budget.js";
+} from "../../checks/clients/always-loaded-within-limit.js";
+import { adapterBudgetProfiles, budgetRespected } from "../../checks/output/budget-respected.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { EmittedTree } from "../../emit/emitted-tree.js";
+import type { CompileResult } from "../../pipeline/compile.js";
+import { alwaysLoadedLimit, type BudgetProfile, profileLimits } from "../../registry/budgets.js";
+import type { Budgets, ProfileBudget, Registry } from "../../registry/model.js";
+import { countLinesOfBytes, countWords } from "../../shared/text-budget.js";
 
 /** The reason import gives for the budgets it writes: the project's own size, kept as it was. */
 export const importedReason = "imported as is";

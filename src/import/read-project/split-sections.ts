@@ -1,8 +1,8 @@
-import type { Position } from "../diagnostics/diagnostic.js";
-import { headingYieldsSlug } from "../registry/checks/heading-yields-slug.js";
-import { textBelongsToARule } from "../registry/checks/text-belongs-to-a-rule.js";
-import { parseRuleFile } from "../registry/rule-file.js";
-import type { ImportedSection } from "./model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import { headingYieldsSlug } from "../../registry/checks/heading-yields-slug.js";
+import { textBelongsToARule } from "../../registry/checks/text-belongs-to-a-rule.js";
+import { parseRuleFile } from "../../registry/rule-file.js";
+import type { ImportedSection } from "../model.js";
 
 const origin = { source: { name: "imported", kind: "custom" as const, path: "" }, sourceIndex: 0 };
 

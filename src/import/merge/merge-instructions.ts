@@ -1,8 +1,8 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { slugify } from "../shared/slug.js";
-import type { ImportedInstructions, ImportedScoped, ImportedSection } from "./model.js";
+import { nativeContentImported } from "../../checks/import/native-content-imported.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { slugify } from "../../shared/slug.js";
+import type { ImportedInstructions, ImportedScoped, ImportedSection } from "../model.js";
 
 /**
  * The always-on files as one source of global rules: a section whose text an earlier file has already

@@ -1,5 +1,5 @@
-import type { AssistantImport, ItemNative } from "./model.js";
-import { packInstructionFiles } from "./read-instructions.js";
+import type { AssistantImport, ItemNative } from "../model.js";
+import { packInstructionFiles } from "../read-project/read-instructions.js";
 
 /**
  * The assistants whose client pack reads a file as an always-on file of its own (one pack's root instruction

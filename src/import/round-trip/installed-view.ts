@@ -1,8 +1,8 @@
-import { composeJson, composeToml } from "../compose/index.js";
-import type { OwnedEntry } from "../compose/model.js";
-import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
-import { type SymlinkLine, symlinkLine } from "../manifest/manifest-lines.js";
-import type { Manifest } from "../manifest/manifest-model.js";
+import { composeJson, composeToml } from "../../compose/index.js";
+import type { OwnedEntry } from "../../compose/model.js";
+import { type EmittedTree, uniqueFiles } from "../../emit/emitted-tree.js";
+import { type SymlinkLine, symlinkLine } from "../../manifest/manifest-lines.js";
+import type { Manifest } from "../../manifest/manifest-model.js";
 
 /** What `agentc install --yes` writes at one path of a project that lacks it. */
 export type Installed =

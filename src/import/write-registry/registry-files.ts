@@ -1,9 +1,9 @@
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { inputLimits } from "../documents/input-limits.js";
-import type { Budgets } from "../registry/model.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { inputLimits } from "../../documents/input-limits.js";
+import type { Budgets } from "../../registry/model.js";
+import type { ImportedItems } from "../model.js";
 import { carriedMatter, describedWithin } from "./carried-values.js";
 import { coreFiles } from "./core-files.js";
-import type { ImportedItems } from "./model.js";
 import { json, markdown, type RegistryFile, schema } from "./registry-file.js";
 
 export type { RegistryFile } from "./registry-file.js";

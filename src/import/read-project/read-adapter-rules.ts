@@ -1,8 +1,8 @@
-import { rawKeys, reverseTemplate } from "../emit/adapters/read-template.js";
-import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
-import { pathInside, portable } from "../packs/shared/items/native-text.js";
-import { alwaysOnPath } from "../registry/install-files.js";
-import type { Adapter } from "../registry/model.js";
+import { rawKeys, reverseTemplate } from "../../emit/adapters/read-template.js";
+import { parseNativeMarkdown } from "../../packs/shared/items/native-markdown.js";
+import { pathInside, portable } from "../../packs/shared/items/native-text.js";
+import { alwaysOnPath } from "../../registry/install-files.js";
+import type { Adapter } from "../../registry/model.js";
 import {
   adjusted,
   leftOut,
@@ -11,7 +11,7 @@ import {
   renamedGroup,
   start,
   unreadable,
-} from "./read-context.js";
+} from "../read-context.js";
 import { readInstructionFile } from "./read-instructions.js";
 import { splitSections } from "./split-sections.js";
 

@@ -1,13 +1,13 @@
 import { posix } from "node:path";
-import { canonicalJson } from "../compose/value-hash.js";
-import type { Position, Severity } from "../diagnostics/diagnostic.js";
-import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
-import type { KeyPath } from "../packs/shared/unfill-template.js";
-import { parseToml } from "../shared/bounded-toml.js";
-import { isObject } from "../shared/json-shape.js";
+import { canonicalJson } from "../../compose/value-hash.js";
+import type { Position, Severity } from "../../diagnostics/diagnostic.js";
+import { parseNativeMarkdown } from "../../packs/shared/items/native-markdown.js";
+import type { KeyPath } from "../../packs/shared/unfill-template.js";
+import { parseToml } from "../../shared/bounded-toml.js";
+import { isObject } from "../../shared/json-shape.js";
+import type { NativeFile } from "../model.js";
+import { parseNativeJson } from "../read-project/native-json.js";
 import type { Installed } from "./installed-view.js";
-import type { NativeFile } from "./model.js";
-import { parseNativeJson } from "./native-json.js";
 
 /** One difference between a native file and what the build of the imported registry installs there. */
 export interface Difference {

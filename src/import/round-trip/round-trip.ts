@@ -1,11 +1,11 @@
-import { roundTripReproduces } from "../checks/import/round-trip-reproduces.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { CompileResult } from "../pipeline/compile.js";
+import { roundTripReproduces } from "../../checks/import/round-trip-reproduces.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { CompileResult } from "../../pipeline/compile.js";
+import type { NativeFile } from "../model.js";
+import type { ProjectReader } from "../read-project/project-reader.js";
 import { compareNative, type Difference } from "./compare-native.js";
 import { type Installed, installedView } from "./installed-view.js";
-import type { NativeFile } from "./model.js";
-import type { ProjectReader } from "./project-reader.js";
 
 /**
  * Takes the written registry's build (in memory) and compares what an install into a copy of the project without

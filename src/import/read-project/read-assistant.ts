@@ -1,13 +1,13 @@
-import { maxRuleFileBytes } from "../documents/text-file.js";
-import { sections } from "../packs/index.js";
-import { normalised } from "../packs/shared/items/native-text.js";
-import { alwaysOnPath } from "../registry/install-files.js";
-import { parentPath } from "../shared/posix-path.js";
-import type { AssistantData, AssistantImport, ImportedItems, ItemNative } from "./model.js";
-import { emptyItems } from "./model.js";
+import { maxRuleFileBytes } from "../../documents/text-file.js";
+import { sections } from "../../packs/index.js";
+import { normalised } from "../../packs/shared/items/native-text.js";
+import { alwaysOnPath } from "../../registry/install-files.js";
+import { parentPath } from "../../shared/posix-path.js";
+import type { AssistantData, AssistantImport, ImportedItems, ItemNative } from "../model.js";
+import { emptyItems } from "../model.js";
+import { itemReadContext, type ReadContext } from "../read-context.js";
 import type { ProjectReader } from "./project-reader.js";
 import { readAdapterRules } from "./read-adapter-rules.js";
-import { itemReadContext, type ReadContext } from "./read-context.js";
 import { instructionFiles, packInstructionFiles, readInstructionFile } from "./read-instructions.js";
 import { readPackSettings } from "./read-settings.js";
 

@@ -1,8 +1,8 @@
 import { lstatSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { RegistryReader } from "../documents/registry-reader.js";
-import type { ProjectEntry, ProjectRead } from "../packs/shared/items/read-context.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { RegistryReader } from "../../documents/registry-reader.js";
+import type { ProjectEntry, ProjectRead } from "../../packs/shared/items/read-context.js";
 
 export type { ProjectEntry, ProjectRead };
 

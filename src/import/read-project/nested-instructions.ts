@@ -1,10 +1,10 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { parentPath } from "../shared/posix-path.js";
-import type { AssistantData } from "./model.js";
+import { nativeContentImported } from "../../checks/import/native-content-imported.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { parentPath } from "../../shared/posix-path.js";
+import type { AssistantData } from "../model.js";
+import { start } from "../read-context.js";
 import type { ProjectReader } from "./project-reader.js";
-import { start } from "./read-context.js";
 import { instructionFiles } from "./read-instructions.js";
 
 /** Folders no assistant's instruction file is looked for in: installed packages, not the project's own. */

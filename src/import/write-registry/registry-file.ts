@@ -1,5 +1,5 @@
 import { stringify } from "yaml";
-import { templateSchemas } from "../shared/schema-paths.js";
+import { templateSchemas } from "../../shared/schema-paths.js";
 
 /** One file of the registry import writes: its bytes, and whether it keeps an executable bit. */
 export interface RegistryFile {

@@ -1,15 +1,15 @@
-import { patternKindOf, permissionLevels } from "../core/model.js";
-import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import type { SchemaName } from "../documents/schema-validation.js";
-import type { ImportedHook } from "../packs/hooks/model.js";
-import type { ImportedServer } from "../packs/mcp/model.js";
+import { patternKindOf, permissionLevels } from "../../core/model.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import type { SchemaName } from "../../documents/schema-validation.js";
+import type { ImportedHook } from "../../packs/hooks/model.js";
+import type { ImportedServer } from "../../packs/mcp/model.js";
+import type { ImportedItems, ImportedPermission, ImportedSkill } from "../model.js";
 import { type Candidate, carriedEntry, carriedMatter } from "./carried-values.js";
-import type { ImportedItems, ImportedPermission, ImportedSkill } from "./model.js";
 import { json, markdown, type RegistryFile, schema } from "./registry-file.js";
 
 /**
  * core/ for the merged items: rules, skills, agents, commands and the JSON files. Each value is checked
- * against the schema the registry's loader checks it with before it is written (src/import/carried-values.ts):
+ * against the schema the registry's loader checks it with before it is written (src/import/write-registry/carried-values.ts):
  * what core/ refuses is left out and reported, so import never writes what agentc build rejects. `refused`:
  * the native files of items not written at all, which stay the project's.
  */

@@ -1,5 +1,5 @@
-import { canonicalJson } from "../compose/value-hash.js";
-import { sha256 } from "../shared/hash.js";
+import { canonicalJson } from "../../compose/value-hash.js";
+import { sha256 } from "../../shared/hash.js";
 
 /** Two readings of one item merged, or the first field on which they disagree. */
 export type Merged<T> = { merged: T } | { conflict: string };

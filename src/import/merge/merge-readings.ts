@@ -1,10 +1,8 @@
-import type { ClientPack } from "../clients/model.js";
-import { canonicalJson } from "../compose/value-hash.js";
-import { type McpServer, type Verb, verbs } from "../core/model.js";
-import { mcpEntries } from "../packs/mcp/emit.js";
-import type { ImportedServer } from "../packs/mcp/model.js";
-import { coreServer } from "../packs/mcp/read.js";
-import { unsubstitute } from "../packs/shared/items/native-text.js";
+import type { ClientPack } from "../../clients/model.js";
+import type { Verb } from "../../core/model.js";
+import { sections } from "../../packs/index.js";
+import type { MergeSide } from "../../packs/section.js";
+import { unsubstitute } from "../../packs/shared/items/native-text.js";
 import { conflict, type Merged, mergeCompatible } from "./merge-compatible.js";
 
 /** One item as read from one assistant's files (or merged from several): the pack it was written by. */
@@ -20,7 +18,8 @@ export type ItemKind = "rule" | "skill" | "agent" | "command" | "server" | "hook
 /**
  * Two readings of one named item, merged where they are consistent: equal fields, fields only one could
  * write, texts equal once each pack's placeholder values are put back (agentc wrote them from one text),
- * tool lists that name the same tools in both clients' words, and servers each client writes alike.
+ * tool lists that name the same tools in both clients' words, and what the item's section takes as alike
+ * (servers each client writes alike).
  */
 export function mergeReadings<T extends { position: unknown }>(
   kind: ItemKind,
@@ -58,12 +57,20 @@ export function mergeReadings<T extends { position: unknown }>(
   };
   const result = mergeCompatible(a.item, b.item, resolve);
   if ("merged" in result) return { merged: { item: result.merged, ...packOf(a), neutralText: unified } };
-  if (kind !== "server") return { conflict: result.conflict };
-  const alike = serversAlike(
-    a as unknown as Reading<ImportedServer>,
-    b as unknown as Reading<ImportedServer>,
-  );
-  return (alike as Merged<Reading<T>> | undefined) ?? { conflict: result.conflict };
+  const alike = mergeSide(kind)?.alike?.(a, b);
+  if (alike === undefined) return { conflict: result.conflict };
+  const kept = alike === "a" ? a : b;
+  const readBy = readByBoth(readersOf(a.item), readersOf(b.item));
+  return { merged: { ...kept, item: { ...kept.item, readBy } } };
+}
+
+/** How the section of `kind`'s items merges them (src/packs/<section>/section.ts). */
+function mergeSide(kind: ItemKind): MergeSide<ClientPack, unknown> | undefined {
+  return sections.find((section) => section.merge?.kind === kind)?.merge;
+}
+
+function readersOf(item: unknown): unknown {
+  return (item as { readBy?: unknown }).readBy;
 }
 
 type SkillFile = { path: string; bytes: Buffer; executable: boolean };
@@ -101,57 +108,13 @@ function preciseVerbs<T>(
 }
 
 function toolMap(kind: ItemKind, key: string, pack: ClientPack | undefined): Partial<Record<Verb, string[]>> {
-  if (!pack) return {};
-  if (kind === "hook") return hookNames(pack);
-  if (kind === "agent") return pack.agent_frontmatter?.tool_names ?? {};
-  const format = pack.skill_frontmatter;
-  if (key === "deny" && format?.deny_tools_from === "hook_tools") return pack.hooks?.hook_tools ?? {};
-  return format?.tool_names ?? {};
-}
-
-/** What a hook's verbs become in a client: matcher names, or the events a client files tool kinds under. */
-function hookNames(pack: ClientPack): Partial<Record<Verb, string[]>> {
-  const hooks = pack.hooks;
-  if (!hooks) return {};
-  return Object.fromEntries(
-    verbs.map((verb) => [
-      verb,
-      [
-        ...(hooks.hook_tools[verb] ?? []),
-        ...(hooks.events_by_verb?.[verb] ? [`event ${hooks.events_by_verb[verb]}`] : []),
-      ],
-    ]),
-  );
-}
-
-/** A server is one server when each client writes the other's reading exactly as its own entry. */
-function serversAlike(
-  a: Reading<ImportedServer>,
-  b: Reading<ImportedServer>,
-): Merged<Reading<ImportedServer>> | undefined {
-  const readBy = readByBoth(a.item.readBy, b.item.readBy);
-  if (writtenAs(a.item, b.pack) === canonicalJson(b.item.written))
-    return { merged: { ...a, item: { ...a.item, readBy }, neutralText: a.neutralText } };
-  if (writtenAs(b.item, a.pack) === canonicalJson(a.item.written))
-    return { merged: { ...b, item: { ...b.item, readBy }, neutralText: b.neutralText } };
-  return undefined;
+  return (pack && mergeSide(kind)?.verbNames?.(pack, key)) ?? {};
 }
 
 /** The clients that read either reading. */
 function readByBoth(x: unknown, y: unknown): string[] {
   const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
   return [...new Set([...list(x), ...list(y)])].sort();
-}
-
-function writtenAs(server: ImportedServer, pack: ClientPack | undefined): string | undefined {
-  if (!pack) return undefined;
-  const entry = mcpEntries(pack, [neutralServer(server)]).parts[0]?.entries[0];
-  return entry ? canonicalJson(entry.value) : undefined;
-}
-
-function neutralServer(server: ImportedServer): McpServer {
-  const { written: _, readBy: __, ...rest } = server;
-  return coreServer(rest);
 }
 
 function packOf<T>(reading: Reading<T>): { pack?: ClientPack } {
