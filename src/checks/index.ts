@@ -56,6 +56,7 @@ import { globalRuleHasNoGlobs } from "./registry/global-rule-has-no-globs.js";
 import { globsWellFormed } from "./registry/globs-well-formed.js";
 import { installPathsSafe } from "./registry/install-paths-safe.js";
 import { installSourcesExist } from "./registry/install-sources-exist.js";
+import { mcpWrittenNamesDistinct } from "./registry/mcp-written-names-distinct.js";
 import { oneSingleFileAdapter } from "./registry/one-single-file-adapter.js";
 import { publishRewritesAreSegments } from "./registry/publish-rewrites-are-segments.js";
 import { routerAgreesWithTriggers } from "./registry/router-agrees-with-triggers.js";
@@ -142,6 +143,7 @@ export const allChecks: readonly Check[] = [
   thirdPartyTextKeepsSafetyOn,
   dependencyHooksNeedTrust,
   ...lintChecks,
+  mcpWrittenNamesDistinct,
 ];
 
 export function findCheck(id: string): Check | undefined {

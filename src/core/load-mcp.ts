@@ -19,6 +19,7 @@ export interface WrittenServer {
   headers?: Record<string, string>;
   tools?: string[];
   clients?: string[];
+  name?: string;
   timeout?: number;
   description?: string;
 }
@@ -33,13 +34,22 @@ export function loadMcpServers(reader: RegistryReader, diagnostics: Diagnostic[]
     .flatMap((name) => {
       const server = servers[name] as WrittenServer;
       const faults =
-        checkServerName(name, document, diagnostics) + checkPlaceholders(name, server, document, diagnostics);
+        checkServerName(name, ["servers", name], document, diagnostics) +
+        (server.name === undefined
+          ? 0
+          : checkServerName(server.name, ["servers", name, "name"], document, diagnostics)) +
+        checkPlaceholders(name, server, document, diagnostics);
       return faults > 0 ? [] : [toServer(name, server, document.positionOf(["servers", name], "key"))];
     });
 }
 
-function checkServerName(name: string, document: JsonDocument, diagnostics: Diagnostic[]): number {
-  const finding = serverNameFinding(name, document.positionOf(["servers", name], "key"));
+function checkServerName(
+  name: string,
+  at: JsonPath,
+  document: JsonDocument,
+  diagnostics: Diagnostic[],
+): number {
+  const finding = serverNameFinding(name, document.positionOf(at, at.length === 2 ? "key" : "value"));
   if (finding) diagnostics.push(finding);
   return finding?.severity === "error" ? 1 : 0;
 }
@@ -75,6 +85,7 @@ function stringsOf(server: WrittenServer): [JsonPath, string][] {
 function toServer(name: string, server: WrittenServer, position: McpServer["position"]): McpServer {
   const shared = {
     name,
+    ...(server.name !== undefined && server.name !== name ? { nativeName: server.name } : {}),
     ...(server.clients ? { clients: server.clients } : {}),
     ...(server.tools ? { tools: server.tools } : {}),
     ...(server.timeout !== undefined ? { timeout: server.timeout } : {}),

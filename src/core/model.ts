@@ -155,7 +155,10 @@ export interface RemoteServer {
 }
 
 export type McpServer = (StdioServer | RemoteServer) & {
+  /** Its key in core/mcp.json. */
   name: string;
+  /** The name the client files give it, when not its key (core/mcp.json `name`). */
+  nativeName?: string;
   /** The client packs that write the server; absent: every chosen pack. */
   clients?: string[];
   tools?: string[];
@@ -190,4 +193,9 @@ export function emptyCore(): Core {
     hooks: [],
     mcpServers: [],
   };
+}
+
+/** The name a client's file gives a server: its own `name`, or its key. */
+export function writtenServerName(server: Pick<McpServer, "name" | "nativeName">): string {
+  return server.nativeName ?? server.name;
 }

@@ -4,6 +4,7 @@ import { pluginMcpPortable } from "../checks/plugin/plugin-mcp-portable.js";
 import { pluginNamesValid } from "../checks/plugin/plugin-names-valid.js";
 import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
 import { pluginRosterBudget } from "../checks/plugin/plugin-roster-budget.js";
+import { writtenServerName } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { NameRule } from "../registry/plugin-host.js";
 import { parseJson } from "../shared/nesting-limit.js";
@@ -165,7 +166,7 @@ function checkPortableTypes(pkg: AssembledPackage, input: BuildInput, report: Re
     if (!types) continue;
     for (const [name, server] of Object.entries((servers ?? {}) as Record<string, { type?: string }>)) {
       if (types.includes(server.type ?? "")) continue;
-      const core = input.registry.core.mcpServers.find((s) => s.name === name);
+      const core = input.registry.core.mcpServers.find((s) => writtenServerName(s) === name);
       report(pluginMcpPortable, core ? core.position : ["mcp_seed"], {
         message: `${reader.name}: MCP server "${name}" is of type ${server.type}, which that host does not start (it reads ${types.join(", ")})`,
       });

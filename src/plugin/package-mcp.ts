@@ -1,4 +1,5 @@
 import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
+import { writtenServerName } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { packPath } from "../packs/shared/placeholders.js";
@@ -87,7 +88,7 @@ function seedServers(
 
 /** The core server of that name, else the plugin's mcp_seed. */
 function serverSource(name: string, registry: Registry, config: PluginConfig): Position | PluginKey {
-  const server = registry.core.mcpServers.find((s) => s.name === name);
+  const server = registry.core.mcpServers.find((s) => writtenServerName(s) === name);
   if (server) return server.position;
   return config.mcp_seed ? ["mcp_seed"] : ["name"];
 }

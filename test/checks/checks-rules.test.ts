@@ -242,6 +242,12 @@ checkTable(globsWellFormed, {
 const titled = withBase({
   "rules/review.md": "---\nscope: global\n---\n# Review\n\n\n## Before merging\n\nRun.\n",
 });
+const importedTitle = withBase({
+  "sources.json": sourcesWith({
+    sources: [{ name: "imported", kind: "custom", path: "sources/imported", enabled: true }],
+  }),
+  "sources/imported/01-AGENTS.md": "---\nscope: global\n---\n# Shop\n\n## Money\n\nInteger cents.\n",
+});
 const lastEmpty = withBase({
   "rules/review.md": "---\nscope: global\n---\n# Review\n\nRun.\n\n## Afterwards\n\n",
 });
@@ -252,6 +258,7 @@ checkTable(ruleHasBody, {
       name: "a ### section stays inside the rule",
       files: withBase({ "rules/review.md": "---\nscope: global\n---\n# Review\n### Before\nRun.\n" }),
     },
+    { name: "a project's own title above sections, in a file agentc import wrote", files: importedTitle },
   ],
   invalid: [
     {

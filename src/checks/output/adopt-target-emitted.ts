@@ -19,7 +19,7 @@ export const adoptTargetEmitted: OutputCheck = {
   severity: "error",
   title: "What an adapter composes into a person's file is a file the build writes",
   description:
-    "Issue 11: install.adopt says how the installer composes into an always-on file a person wrote. A 'block' puts the adapter's own file at that path into the person's file as a marked block, so the adapter must write that file; an 'import' puts an import line of the target into it, so the build must write the target. An always-on file that this build leaves unwritten (no global rule) is a warning: it appears once a global rule does.",
+    "Issue 11: install.adopt says how the installer composes into an always-on file a person wrote. A 'block' puts the adapter's own file at that path into the person's file as a marked block, so the adapter must write that file; an 'import' puts an import line of the target into it, so the build must write the target. An always-on file that this build leaves unwritten (no global rule) is an info: nothing is composed and nothing lost, and it appears once a global rule does (an imported project without AGENTS.md is one).",
   hint: "Compose the adapter's own always-on file as a block, import a file the build writes, or remove the adopt entry.",
   examples: {
     passing: withAdopt({ path: "AGENTS.md", as: "block" }),
@@ -48,9 +48,9 @@ export const adoptTargetEmitted: OutputCheck = {
         yield alwaysOn.has(file)
           ? {
               position,
-              severity: "warning",
-              message: `Adapter ${adapterLabel(resolved)} composes ${what} into a person's ${spec.path}, but this build does not write ${file}, so nothing would be composed`,
-              hint: "Add a rule with scope: global, or leave this adapter's component out of the install.",
+              severity: "info",
+              message: `Adapter ${adapterLabel(resolved)} composes ${what} into a person's ${spec.path}, but this build does not write ${file}: the install leaves a person's ${spec.path} as it is`,
+              hint: "Nothing is lost: the registry has no global rule. Add one (scope: global) to compose it into the person's file.",
             }
           : {
               position,

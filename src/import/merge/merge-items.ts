@@ -111,7 +111,9 @@ function keepNamed<T extends Named>(
 ): void {
   const { item } = reading;
   const named = list.findIndex((other) => other.item.name === item.name);
-  const twins = list.flatMap((other, i) => (i !== named && how.twin?.(other.item) ? [i] : []));
+  const twins = list.flatMap((other, i) =>
+    i !== named && (how.twin?.(other.item) || nativeNameOf(other.item) === item.name) ? [i] : [],
+  );
   for (const index of [named, ...twins].filter((i) => i >= 0)) {
     const other = list[index] as Reading<T>;
     const result = mergeReadings(kind, other, { ...reading, item: { ...item, name: other.item.name } });
@@ -129,8 +131,16 @@ function keepNamed<T extends Named>(
   const field = "conflict" in reason ? reason.conflict : "content";
   const name = freeName(plain(list), `${item.name}-${how.assistant}`);
   const what = `${kind === "server" ? "MCP server" : kind} ${item.name}`;
-  diagnostics.push(renamed(item.position, what, field, taken.item.position, `${folders[kind]}: ${name}`));
-  list.push({ ...reading, item: { ...item, name } });
+  const server = kind === "server";
+  const as = `${folders[kind]}: ${name}${server ? ` (its "name" stays ${item.name}, so ${how.assistant} still calls it that)` : ""}`;
+  diagnostics.push(renamed(item.position, what, field, taken.item.position, as));
+  const native = server ? { nativeName: item.name } : {};
+  list.push({ ...reading, item: { ...item, name, ...native } });
+}
+
+/** A server import renamed keeps the name its clients' files give it. */
+function nativeNameOf(item: Named): string | undefined {
+  return (item as { nativeName?: string }).nativeName;
 }
 
 /**

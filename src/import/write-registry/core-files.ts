@@ -144,10 +144,11 @@ function permission(rule: ImportedPermission): object {
 }
 
 function server(s: ImportedServer): object {
-  const { name: _, position: __, written: ___, ...rest } = s;
+  const { name: _, position: __, written: ___, nativeName, ...rest } = s;
   const empty = (v: unknown) =>
     Array.isArray(v) ? v.length === 0 : typeof v === "object" && v !== null && Object.keys(v).length === 0;
-  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && !empty(v)));
+  const kept = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && !empty(v)));
+  return nativeName === undefined ? kept : { ...kept, name: nativeName };
 }
 
 function deny(verbs: string[] | undefined): object | undefined {

@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { inputLimits } from "../../documents/input-limits.js";
 import type { Budgets } from "../../registry/model.js";
+import { importedSourcePath } from "../../registry/registry-folder.js";
 import type { ImportedItems } from "../model.js";
 import { carriedMatter, describedWithin } from "./carried-values.js";
 import { coreFiles } from "./core-files.js";
@@ -14,7 +15,7 @@ export interface TargetChoice {
   clients: string[];
 }
 
-export const importedSource = "sources/imported";
+export const importedSource = importedSourcePath;
 
 /** The registry for the merged items: sources.json, targets.json, the always-on rules and core/. */
 export function registryFiles(

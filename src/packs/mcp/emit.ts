@@ -1,4 +1,4 @@
-import type { McpServer } from "../../core/model.js";
+import { type McpServer, writtenServerName } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { type CapabilityRow, capabilityRow } from "../shared/capability.js";
 import { withRuntimePlaceholders } from "../shared/pack-text.js";
@@ -52,8 +52,9 @@ export function mcpEntries(pack: McpPack, servers: McpServer[]): SettingsOutcome
       diagnostics.push(unpassableFinding(pack, server, refused, lost.promise));
       continue;
     }
-    entries.push({ path: [...mapping.key, server.name], value: fillTemplate(template, slots.values) });
-    const where = `${file} ${[...mapping.key, server.name].join(".")}`;
+    const path = [...mapping.key, writtenServerName(server)];
+    entries.push({ path, value: fillTemplate(template, slots.values) });
+    const where = `${file} ${path.join(".")}`;
     rows.push(row(pack, server, "", "enforced", `written to ${where}`));
     rows.push(...slots.lost.map((field) => lostRow(pack, server, field)));
     rows.push(...referenceRows(pack, server, loss));

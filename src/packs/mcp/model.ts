@@ -33,6 +33,8 @@ export type ReadServer = (
   | { transport: "http" | "sse" | "remote"; url: string; headers?: Record<string, string> }
 ) & {
   name: string;
+  /** The name the client files give it, when import had to give it another key (core/mcp.json `name`). */
+  nativeName?: string;
   cwd?: string;
   /** The client packs that write it, when not every chosen pack does (core/mcp.json `clients`). */
   clients?: string[];
