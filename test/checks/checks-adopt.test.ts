@@ -65,7 +65,8 @@ checkTable(adoptTargetEmitted, {
         {
           ...locate(noGlobalRule, "targets.json", '"AGENTS.md"'),
           severity: "info",
-          message: "but this build does not write AGENTS.md: the install leaves a person's AGENTS.md as it is",
+          message:
+            "but this build does not write AGENTS.md: the install leaves a person's AGENTS.md as it is",
         },
       ],
     },
