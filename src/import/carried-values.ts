@@ -1,4 +1,3 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { maxDescriptionWords } from "../checks/registry/description-within-25-words.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
@@ -8,6 +7,7 @@ import {
   validateAgainstSchema,
 } from "../documents/schema-validation.js";
 import { countWords } from "../shared/text-budget.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
 
 /** One item import is about to write: what it is, where it was read, the value a core schema checks. */
 export interface Candidate {

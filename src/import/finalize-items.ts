@@ -1,8 +1,8 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { blockingEvents } from "../core/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { firstLineOf } from "../packs/shared/items/native-text.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
 import { freeName } from "./merge-items.js";
 import type { ImportedItems } from "./model.js";
 

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
 import { capRepeats } from "../diagnostics/cap-repeats.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
@@ -9,6 +8,7 @@ import { alwaysOnPath } from "../registry/install-files.js";
 import type { Budgets } from "../registry/model.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
+import { nativeFilesReadable } from "./checks/native-files-readable.js";
 import { finalizeItems } from "./finalize-items.js";
 import { importedBudgets } from "./imported-budgets.js";
 import { linksReadTwice } from "./links-read-twice.js";

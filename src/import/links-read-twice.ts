@@ -1,6 +1,6 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
 import type { AssistantData, AssistantImport } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 

@@ -1,7 +1,7 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { slugify } from "../shared/slug.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
 import type { ImportedInstructions, ImportedScoped, ImportedSection } from "./model.js";
 
 /**

@@ -1,8 +1,8 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import type { PermissionLevel } from "../core/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { ImportedHook } from "../packs/hooks/model.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
 import { mergeInstructions } from "./merge-instructions.js";
 import { type ItemKind, mergeReadings, type Reading } from "./merge-readings.js";
 import { type AssistantImport, emptyItems, type ImportedItems, type ImportedPermission } from "./model.js";

@@ -1,9 +1,9 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { fromSha256, nativeFolder, nativeIndex } from "../registry/native-copies.js";
 import { templateSchemas } from "../shared/schema-paths.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
 import type { AssistantData, ImportedInstructions, ImportedItems, ItemNative, NativeFile } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 import { importedSource, type RegistryFile, sourceFileName } from "./registry-files.js";

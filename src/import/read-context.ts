@@ -1,10 +1,10 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
-import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
 import type { ClientPack } from "../clients/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import { type ItemReadContext, renamedGroup, start } from "../packs/shared/items/read-context.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
+import { nativeFilesReadable } from "./checks/native-files-readable.js";
 import type { ImportedItems, NativeFile } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 import { skillAllow } from "./skill-allow.js";

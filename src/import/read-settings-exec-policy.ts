@@ -1,10 +1,10 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import type { ClientPack, ExecPolicy } from "../clients/model.js";
 import { type PermissionLevel, permissionLevels } from "../core/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import { valueAt } from "../packs/shared/value-at.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
 import { nativeText, type ReadContext } from "./read-context.js";
 import { addAtom } from "./read-settings-permissions.js";
 import type { SettingsDocument } from "./settings-document.js";

@@ -1,7 +1,7 @@
-import { roundTripReproduces } from "../checks/import/round-trip-reproduces.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { CompileResult } from "../pipeline/compile.js";
+import { roundTripReproduces } from "./checks/round-trip-reproduces.js";
 import { compareNative, type Difference } from "./compare-native.js";
 import { type Installed, installedView } from "./installed-view.js";
 import type { NativeFile } from "./model.js";

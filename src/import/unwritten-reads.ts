@@ -1,7 +1,7 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { UnwrittenPlace } from "../registry/model.js";
+import { nativeContentImported } from "./checks/native-content-imported.js";
 import type { AssistantData } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
 

@@ -1,4 +1,3 @@
-import { clientReadsConfigEntries } from "../checks/lint/client-reads-config-entries.js";
 import { settingsGrantNoSelfTrust } from "../checks/output/settings-grant-no-self-trust.js";
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import type { ClientPack } from "../clients/model.js";
@@ -7,6 +6,7 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import { isObject } from "../shared/json-shape.js";
+import { clientReadsConfigEntries } from "./checks/client-reads-config-entries.js";
 import { type ConfigDocument, configDocument, valueAt } from "./config-document.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
 import { onceEach } from "./session-rules.js";

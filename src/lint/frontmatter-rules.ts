@@ -1,10 +1,10 @@
-import { nativeFrontmatterDocumented } from "../checks/lint/native-frontmatter-documented.js";
 import type { ClientPack } from "../clients/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import type { ItemKind } from "../session-load/index.js";
 import { nearestName } from "../shared/nearest-name.js";
+import { nativeFrontmatterDocumented } from "./checks/native-frontmatter-documented.js";
 import { namesList, plural } from "./client-findings.js";
 import type { LintContext, RuleResult } from "./lint-context.js";
 import { globsFields } from "./native-frontmatter.js";

@@ -1,11 +1,11 @@
 import picomatch from "picomatch";
-import { ruleGlobsFieldRead } from "../checks/lint/rule-globs-field-read.js";
-import { ruleGlobsMatchFiles } from "../checks/lint/rule-globs-match-files.js";
-import { ruleGlobsWrittenAsRead } from "../checks/lint/rule-globs-written-as-read.js";
 import type { RuleFolderRead } from "../clients/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { readModel, ruleFolderOf, ruleMeaning } from "../session-load/index.js";
 import { rawGlobsFact, rawGlobsQuoted } from "../shared/raw-globs.js";
+import { ruleGlobsFieldRead } from "./checks/rule-globs-field-read.js";
+import { ruleGlobsMatchFiles } from "./checks/rule-globs-match-files.js";
+import { ruleGlobsWrittenAsRead } from "./checks/rule-globs-written-as-read.js";
 import { ClientFindings, plural } from "./client-findings.js";
 import type { ClientView, LineEdit, LintContext, RuleResult } from "./lint-context.js";
 import { frontmatterLines, globsFields } from "./native-frontmatter.js";

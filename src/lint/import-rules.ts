@@ -1,11 +1,11 @@
-import { instructionImportOnce } from "../checks/lint/instruction-import-once.js";
-import { instructionImportResolves } from "../checks/lint/instruction-import-resolves.js";
 import { instructionsImportNoSecrets } from "../checks/output/instructions-import-no-secrets.js";
 import { findImports, type ImportHit } from "../clients/instruction-imports.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { linkTargetPath } from "../session-load/index.js";
 import { maskCode } from "../shared/markdown-code.js";
 import { secretPathRule } from "../shared/secret-path-rule.js";
+import { instructionImportOnce } from "./checks/instruction-import-once.js";
+import { instructionImportResolves } from "./checks/instruction-import-resolves.js";
 import { ClientFindings, plural } from "./client-findings.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
 

@@ -1,7 +1,7 @@
-import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { builtinAssistantData } from "../import/assistants.js";
+import { nativeFilesReadable } from "../import/checks/native-files-readable.js";
 import type { NativeFile } from "../import/model.js";
 import { ProjectReader } from "../import/project-reader.js";
 import { readAssistant } from "../import/read-assistant.js";

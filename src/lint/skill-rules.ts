@@ -1,9 +1,9 @@
-import { skillNameAndDescriptionValid } from "../checks/lint/skill-name-and-description-valid.js";
 import { maxNameLength, portableName } from "../core/core-names.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
 import { baseName, parentPath } from "../shared/posix-path.js";
+import { skillNameAndDescriptionValid } from "./checks/skill-name-and-description-valid.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
 
 /** The Agent Skills limit on a description, which the clients that validate skills enforce. */

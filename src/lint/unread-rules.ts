@@ -1,8 +1,8 @@
-import { nativeFileRead } from "../checks/lint/native-file-read.js";
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { readModel, type SessionLoad } from "../session-load/index.js";
 import { parentPath } from "../shared/posix-path.js";
+import { nativeFileRead } from "./checks/native-file-read.js";
 import type { LintContext, RuleResult } from "./lint-context.js";
 
 /**

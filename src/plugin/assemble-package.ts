@@ -1,8 +1,8 @@
-import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
+import { pluginPathsInside } from "./checks/plugin-paths-inside.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import { composedValue } from "./composed-value.js";
 import { packageHooks } from "./package-hooks.js";

@@ -1,6 +1,6 @@
-import { pluginHostKnown } from "../checks/plugin/plugin-host-known.js";
 import type { PluginConfig, PluginLayout } from "../registry/plugin-config.js";
 import type { PluginHost, PortableVersion } from "../registry/plugin-host.js";
+import { pluginHostKnown } from "./checks/plugin-host-known.js";
 import type { Report } from "./report.js";
 
 /** A host as this registry uses it: the seed layout's fields applied. */

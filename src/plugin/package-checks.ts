@@ -1,14 +1,14 @@
 import { countWords } from "../checks/output/budget-respected.js";
 import { frontmatterDescription } from "../checks/output/roster-budget-respected.js";
-import { pluginMcpPortable } from "../checks/plugin/plugin-mcp-portable.js";
-import { pluginNamesValid } from "../checks/plugin/plugin-names-valid.js";
-import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
-import { pluginRosterBudget } from "../checks/plugin/plugin-roster-budget.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { NameRule } from "../registry/plugin-host.js";
 import { parseJson } from "../shared/nesting-limit.js";
 import { pathProblem } from "../shared/path-check.js";
 import type { AssembledPackage, BuildInput } from "./assemble-package.js";
+import { pluginMcpPortable } from "./checks/plugin-mcp-portable.js";
+import { pluginNamesValid } from "./checks/plugin-names-valid.js";
+import { pluginPathsInside } from "./checks/plugin-paths-inside.js";
+import { pluginRosterBudget } from "./checks/plugin-roster-budget.js";
 import { stringsOf } from "./composed-value.js";
 import { coreHookOf } from "./package-hooks.js";
 import type { PackageFile } from "./package-parts.js";

@@ -1,11 +1,11 @@
-import { pluginHookProjectPath } from "../checks/plugin/plugin-hook-project-path.js";
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
-import { pluginRootQuoted } from "../checks/plugin/plugin-root-quoted.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
+import { pluginHookProjectPath } from "./checks/plugin-hook-project-path.js";
+import { pluginInputsExist } from "./checks/plugin-inputs-exist.js";
+import { pluginRootQuoted } from "./checks/plugin-root-quoted.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import { composedValue, mapStrings, nestedAt, stringsOf } from "./composed-value.js";
 import type { FolderMove, PackageFile } from "./package-parts.js";

@@ -1,9 +1,9 @@
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
+import { pluginInputsExist } from "./checks/plugin-inputs-exist.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import { composedValue, nestedAt, valueAt } from "./composed-value.js";
 import type { PackageFile } from "./package-parts.js";

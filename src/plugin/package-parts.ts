@@ -1,10 +1,10 @@
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
 import { joinPath } from "../shared/posix-path.js";
+import { pluginInputsExist } from "./checks/plugin-inputs-exist.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import type { Report } from "./report.js";
 

@@ -1,5 +1,5 @@
-import { pluginMcpPortable } from "../checks/plugin/plugin-mcp-portable.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import { pluginMcpPortable } from "./checks/plugin-mcp-portable.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import { mapStrings, stringsOf } from "./composed-value.js";
 import type { PluginKey, Report } from "./report.js";

@@ -1,6 +1,6 @@
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { pluginInputsExist } from "./checks/plugin-inputs-exist.js";
 import type { Report } from "./report.js";
 
 /** The emitted seed or asset a plugin field names; reported when the build does not emit it. */
