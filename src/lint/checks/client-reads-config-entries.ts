@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 
 export const clientReadsConfigEntries: InlineCheck = {
   id: "AGC207",
@@ -23,3 +24,69 @@ export const clientReadsConfigEntries: InlineCheck = {
     ],
   },
 };
+
+/** An MCP file whose servers sit under `other`, another client's key, where `client` reads `key`. */
+export function otherServersKeyFinding(
+  mcp: { client: string; file: string; key: readonly string[]; other: string },
+  position: Position,
+): Diagnostic {
+  const { client, file, other } = mcp;
+  const key = mcp.key.join(".");
+  return diagnostic(clientReadsConfigEntries, {
+    position,
+    message: `${client} reads MCP servers from "${key}" in ${file}, not "${other}": it starts none of the servers listed here`,
+    hint: `Rename "${other}" to "${key}" (the entries may need the shape ${client} documents).`,
+  });
+}
+
+/**
+ * One MCP server entry `client` cannot start: neither a command nor a URL, or a transport outside the ones it
+ * speaks (`transports`, none listed: any). `positionOf(field)` places it on the entry or on its type field.
+ */
+export function serverStartFinding(
+  server: { name: string; entry: Record<string, unknown>; file: string },
+  client: { name: string; transports: readonly string[] },
+  positionOf: (field?: "type" | "transport") => Position,
+): Diagnostic | undefined {
+  const { name, entry, file } = server;
+  const type =
+    typeof entry.type === "string"
+      ? entry.type
+      : typeof entry.transport === "string"
+        ? entry.transport
+        : undefined;
+  if (entry.command === undefined && entry.url === undefined && entry.httpUrl === undefined)
+    return diagnostic(clientReadsConfigEntries, {
+      position: positionOf(),
+      message: `MCP server "${name}" in ${file} has neither a command nor a url: ${client.name} cannot start it`,
+    });
+  if (type === undefined || client.transports.length === 0 || client.transports.includes(type))
+    return undefined;
+  return diagnostic(clientReadsConfigEntries, {
+    position: positionOf(entry.type !== undefined ? "type" : "transport"),
+    message: `MCP server "${name}" in ${file} uses transport "${type}", which ${client.name} does not speak (it speaks ${client.transports.join(", ")})`,
+  });
+}
+
+/** A hooks file without a top-level field `client` requires with a fixed value. */
+export function missingHooksFieldFinding(
+  file: string,
+  field: { key: string; value: unknown },
+  client: string,
+): Diagnostic {
+  const { key, value } = field;
+  return diagnostic(clientReadsConfigEntries, {
+    position: { file, line: 1, column: 1 },
+    message: `${file} has no "${key}": ${client} requires ${JSON.stringify(key)}: ${JSON.stringify(value)} in its hooks file`,
+    hint: `Add "${key}": ${JSON.stringify(value)} at the top of the file (agentc lint --fix does this).`,
+  });
+}
+
+/** A hook command that runs `script`, a project file that is not there. */
+export function missingHookScriptFinding(script: string, client: string, position: Position): Diagnostic {
+  return diagnostic(clientReadsConfigEntries, {
+    position,
+    message: `hook command runs ${script}, which is not in the project: ${client} reports the hook failed each time it fires`,
+    hint: "Add the script at that path, or correct the path in the hook's command.",
+  });
+}
