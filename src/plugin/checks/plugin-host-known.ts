@@ -1,4 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { PluginFinding } from "../report.js";
 import { pluginFixture } from "./plugin-fixture.js";
 
 export const pluginHostKnown: InlineCheck = {
@@ -18,3 +19,45 @@ export const pluginHostKnown: InlineCheck = {
     ],
   },
 };
+
+/** plugin.hosts names an id no plugin host has. */
+export function unknownHostFinding(id: string, known: readonly string[]): PluginFinding {
+  return {
+    check: pluginHostKnown,
+    message: `plugin.hosts names "${id}", which is no plugin host; known: ${known.join(", ")}`,
+  };
+}
+
+/** A chosen host that reads the files of another host, which is not chosen. */
+export function requiredHostFinding(host: string, needed: string): PluginFinding {
+  return {
+    check: pluginHostKnown,
+    message: `plugin host "${host}" reads the files of host "${needed}", which plugin.hosts does not name`,
+    hint: `Add "${needed}" to plugin.hosts.`,
+  };
+}
+
+/** A host that loads only some versions of the portable manifest, and the package's is not one of them. */
+export function unreadPortableSchemaFinding(
+  host: string,
+  reads: readonly string[],
+  written: string,
+): PluginFinding {
+  return {
+    check: pluginHostKnown,
+    message: `plugin host "${host}" loads only ${reads.join(", ")}, and the package's portable manifest is ${written}`,
+    hint: `Set plugin.layout.portable_schema to ${reads[0]}, or leave "${host}" out of plugin.hosts.`,
+  };
+}
+
+/** plugin.layout.portable_schema names a version the host does not know. */
+export function unknownPortableSchemaFinding(
+  schema: string,
+  host: string,
+  known: readonly string[],
+): PluginFinding {
+  return {
+    check: pluginHostKnown,
+    message: `plugin.layout.portable_schema "${schema}" is no version host "${host}" knows; known: ${known.join(", ")}`,
+  };
+}

@@ -1,5 +1,6 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { baseFixture, withBase } from "../../diagnostics/fixture-base.js";
+import type { PluginFinding } from "../report.js";
 
 const targets = JSON.parse(baseFixture["targets.json"] ?? "{}") as Record<string, unknown>;
 
@@ -22,3 +23,47 @@ export const pluginInputsExist: InlineCheck = {
     ],
   },
 };
+
+/** A plugin key (`key`) naming a path the build does not emit. */
+export function notEmittedFinding(key: string, path: string): PluginFinding {
+  return {
+    check: pluginInputsExist,
+    message: `${key} "${path}" is not a file the build emits (a seed or an owned asset)`,
+  };
+}
+
+/** A seed named by `key` that is not a JSON object. */
+export function notJsonObjectFinding(key: string, path: string): PluginFinding {
+  return { check: pluginInputsExist, message: `${key} "${path}" is not a JSON object` };
+}
+
+/** A hook_seed without a "hooks" key. */
+export function noHooksKeyFinding(hookSeed: string | undefined): PluginFinding {
+  return {
+    check: pluginInputsExist,
+    message: `hook_seed "${hookSeed}" has no "hooks" key, so plugin.zip gets no hooks file`,
+    severity: "warning",
+  };
+}
+
+/** A hook_path_rewrites pair whose `from` occurs in no hook of `seed`. */
+export function unusedRewriteFinding(from: string, seed: string): PluginFinding {
+  return {
+    check: pluginInputsExist,
+    message: `hook_path_rewrites: "${from}" occurs nowhere in the hooks of ${seed}`,
+    severity: "warning",
+  };
+}
+
+/** An mcp_seed whose servers key (`key`) holds no object. */
+export function noServersObjectFinding(mcpSeed: string | undefined, key: readonly string[]): PluginFinding {
+  return { check: pluginInputsExist, message: `mcp_seed "${mcpSeed}" has no object at ${key.join(".")}` };
+}
+
+/** skills_from naming no adapter that writes one folder per rule. */
+export function skillsFromFinding(skillsFrom: string): PluginFinding {
+  return {
+    check: pluginInputsExist,
+    message: `skills_from "${skillsFrom}" names no adapter with scoped_layout per_rule_dir`,
+  };
+}

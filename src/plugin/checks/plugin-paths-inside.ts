@@ -1,4 +1,6 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { pathProblem } from "../../shared/path-check.js";
+import type { PluginFinding } from "../report.js";
 import { pluginFixture } from "./plugin-fixture.js";
 
 export const pluginPathsInside: InlineCheck = {
@@ -19,3 +21,39 @@ export const pluginPathsInside: InlineCheck = {
     ],
   },
 };
+
+/** A path the package would hold that is not a safe relative path; undefined when it is. */
+export function unsafePathFinding(archive: string, path: string): PluginFinding | undefined {
+  const problem = pathProblem(path);
+  if (!problem) return undefined;
+  return { check: pluginPathsInside, message: `${archive} would hold "${path}", a path that ${problem}` };
+}
+
+/** A package path a file of the package names (`named`, in `written`) that leads out or is not there. */
+export function namedPathFinding(
+  named: string,
+  where: { written: string; archive: string },
+  packagePaths: readonly string[],
+): PluginFinding | undefined {
+  const problem = missingPath(named, packagePaths);
+  if (!problem) return undefined;
+  return {
+    check: pluginPathsInside,
+    message: `${where.written} in ${where.archive} names "${named}", which ${problem}`,
+  };
+}
+
+function missingPath(path: string, packagePaths: readonly string[]): string | undefined {
+  if (path.split("/").includes("..")) return "leads out of the package";
+  if (packagePaths.some((p) => p === path || p.startsWith(`${path}/`))) return undefined;
+  return "is not a file of the package";
+}
+
+/** Two hosts of one package that write different files at one path. */
+export function overlappingFilesFinding(archive: string, path: string): PluginFinding {
+  return {
+    check: pluginPathsInside,
+    message: `two hosts of ${archive} write different files at ${path}`,
+    hint: "Choose hosts whose layouts do not overlap, or move one part with plugin.layout.",
+  };
+}
