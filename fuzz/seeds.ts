@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { allChecks } from "../src/checks/index.js";
+import { allChecks } from "../src/check-list/index.js";
 import { packageRoot } from "../src/shared/package-paths.js";
 import { writeFiles, writeLinks } from "../test/support/fixture-files.js";
 import type { SeedRegistry } from "./fuzz-run.js";

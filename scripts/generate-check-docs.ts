@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkDocsTree } from "../src/checks/check-docs-tree.js";
+import { checkDocsTree } from "../src/check-list/check-docs-tree.js";
 import { checkDocsDir } from "../src/shared/package-paths.js";
 
 /** Writes docs/checks/ from the check objects and removes pages of checks that no longer exist. */

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { allChecks } from "../src/checks/index.js";
+import { allChecks } from "../src/check-list/index.js";
 import { sections } from "../src/packs/index.js";
 import { packageRoot } from "../src/shared/package-paths.js";
 
@@ -118,9 +118,9 @@ function testSource(testFile: string, checkFile: string, slug: string): string {
 function register(checkFile: string, slug: string): void {
   const index = "src/checks/index.ts";
   const text = readFileSync(join(packageRoot, index), "utf8");
-  const list = text.indexOf("export const allChecks");
+  const list = text.indexOf("export const compileChecks");
   const end = text.indexOf("];", list);
-  if (list < 0 || end < 0) throw new Error(`${index} has no allChecks list`);
+  if (list < 0 || end < 0) throw new Error(`${index} has no compileChecks list`);
   const line = `import { ${camel(slug)} } from "./${relative("src/checks", checkFile).replace(/\.ts$/, ".js")}";\n`;
   const withEntry = `${text.slice(0, end)}  ${camel(slug)},\n${text.slice(end)}`;
   writeFileSync(join(packageRoot, index), line + withEntry);

@@ -4,8 +4,8 @@
  * resolveBundle for a .zip or https URL.
  */
 
+export { allChecks, findCheck } from "./check-list/index.js";
 export type { Check } from "./checks/check.js";
-export { allChecks, findCheck } from "./checks/index.js";
 export { checkDocsUrl } from "./diagnostics/check-docs-url.js";
 export type { CheckMeta, Finding } from "./diagnostics/check-meta.js";
 export type { Diagnostic, Position, RelatedLocation, Severity } from "./diagnostics/diagnostic.js";

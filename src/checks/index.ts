@@ -33,8 +33,6 @@ import { clientChecks } from "./clients/index.js";
 import { emittedClientChecks } from "./clients/item-checks.js";
 import { ruleNumberingFollowed } from "./clients/rule-numbering-followed.js";
 import { settingsChecks } from "./clients/settings-checks.js";
-import { importChecks } from "./import/index.js";
-import { lintChecks } from "./lint/index.js";
 import { adoptTargetEmitted } from "./output/adopt-target-emitted.js";
 import { budgetRespected } from "./output/budget-respected.js";
 import { instructionsImportNoSecrets } from "./output/instructions-import-no-secrets.js";
@@ -43,8 +41,6 @@ import { pagePathsFree } from "./output/page-paths-free.js";
 import { rosterBudgetRespected } from "./output/roster-budget-respected.js";
 import { settingsGrantNoSelfTrust } from "./output/settings-grant-no-self-trust.js";
 import { symlinkTargetEmitted } from "./output/symlink-target-emitted.js";
-import { pluginChecks } from "./plugin/index.js";
-import { pluginInputsExist } from "./plugin/plugin-inputs-exist.js";
 import { adapterIsComplete } from "./registry/adapter-is-complete.js";
 import { adapterOutputsDisjoint } from "./registry/adapter-outputs-disjoint.js";
 import { clientPolicyKnown } from "./registry/client-policy-known.js";
@@ -71,8 +67,12 @@ import { templateSlotsHaveValues } from "./registry/template-slots-have-values.j
 import { triggerClaimedOnce } from "./registry/trigger-claimed-once.js";
 import { triggerIsDeclared } from "./registry/trigger-is-declared.js";
 
-/** Every check, ordered by id. A test keeps ids, this list and docs/checks/ in step. */
-export const allChecks: readonly Check[] = [
+/**
+ * The checks of compiling a registry, ordered by id: loading, the loaded registry, emitting and the emitted
+ * tree. The plugin packages', import's and lint's checks live in their stages, above this one;
+ * src/check-list/index.ts lists every check.
+ */
+export const compileChecks: readonly Check[] = [
   jsonIsWellFormed,
   configMatchesSchema,
   registryFilesAreReadable,
@@ -112,7 +112,6 @@ export const allChecks: readonly Check[] = [
   ruleHasBody,
   publishRewritesAreSegments,
   scopedRuleHasDescription,
-  pluginInputsExist,
   ...coreChecks,
   ...clientChecks,
   ...settingsChecks,
@@ -124,7 +123,6 @@ export const allChecks: readonly Check[] = [
   instructionsImportNoSecrets,
   settingsGrantNoSelfTrust,
   adoptTargetEmitted,
-  ...importChecks,
   builtinAdapterReplaced,
   acceptedLossMatches,
   clientPolicyKnown,
@@ -134,7 +132,6 @@ export const allChecks: readonly Check[] = [
   symlinkTargetEmitted,
   ...fidelityChecks,
   pagePathsFree,
-  ...pluginChecks,
   globsWithinBraceBudget,
   secretFilesLeftOut,
   nativeCopyWritten,
@@ -142,11 +139,5 @@ export const allChecks: readonly Check[] = [
   thirdPartyTextHasNoHiddenUnicode,
   thirdPartyTextKeepsSafetyOn,
   dependencyHooksNeedTrust,
-  ...lintChecks,
   mcpWrittenNamesDistinct,
 ];
-
-export function findCheck(id: string): Check | undefined {
-  const wanted = id.toUpperCase();
-  return allChecks.find((c) => c.id === wanted || c.slug === id.toLowerCase());
-}

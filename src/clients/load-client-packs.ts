@@ -1,11 +1,9 @@
 import type { Core } from "../core/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import { unknownChoiceFinding } from "../documents/checks/config-matches-schema.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { nearestName } from "../documents/schema-validation.js";
 import { builtinClientsDir } from "../shared/package-paths.js";
 import { packNamingFinding } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
@@ -89,13 +87,11 @@ function chooseBuiltins(
   const known = builtins.map((b) => b.pack.client);
   for (const [index, id] of choice.entries()) {
     if (known.includes(id)) continue;
-    const near = nearestName(id, known);
     diagnostics.push(
-      diagnostic(configMatchesSchema, {
-        position: document.positionOf(["builtin_clients", index]),
-        message: `Unknown built-in client pack "${id}"`,
-        hint: `${near ? `Did you mean "${near}"? ` : ""}Built-in client packs: ${known.join(", ")}.`,
-      }),
+      unknownChoiceFinding(
+        { what: "built-in client pack", id, known, listed: "Built-in client packs" },
+        document.positionOf(["builtin_clients", index]),
+      ),
     );
   }
   return builtins.filter((b) => choice.includes(b.pack.client));

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { jsonSyntaxFindings } from "../documents/checks/json-is-well-formed.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
-import { jsonErrors } from "../documents/read-json-document.js";
 import { type RegistryReader, readFailure, type TextRead } from "../documents/registry-reader.js";
 import { readText } from "../documents/text-file.js";
 import { packFaultFindings, packSchemaFindings } from "./checks/client-pack-valid.js";
@@ -40,7 +40,7 @@ export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): Loa
     return undefined;
   }
   const parsed = parseJsonDocument(source.label, read.text);
-  diagnostics.push(...jsonErrors(parsed.errors));
+  diagnostics.push(...jsonSyntaxFindings(parsed.errors));
   if (!parsed.document) return undefined;
   const document = isSeedShaped(parsed.document.value)
     ? seedShapedDocument(parsed.document, diagnostics)

@@ -1,10 +1,9 @@
 import type { CheckMeta } from "../diagnostics/check-meta.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { inputWithinLimits } from "./checks/input-within-limits.js";
-import { jsonIsWellFormed } from "./checks/json-is-well-formed.js";
+import { jsonSyntaxFindings } from "./checks/json-is-well-formed.js";
 import { duplicateKeys } from "./duplicate-keys.js";
-import { type JsonDocument, type JsonSyntaxError, parseJsonDocument } from "./json-document.js";
+import { type JsonDocument, parseJsonDocument } from "./json-document.js";
 import { type RegistryReader, readFailure } from "./registry-reader.js";
 
 /**
@@ -24,7 +23,7 @@ export function readJsonDocument(
     return undefined;
   }
   const { document, errors } = parseJsonDocument(file, read.text);
-  diagnostics.push(...jsonErrors(errors));
+  diagnostics.push(...jsonSyntaxFindings(errors));
   if (!document) return undefined;
   const twice = duplicateKeys(file, read.text);
   for (const { key, position } of twice)
@@ -36,11 +35,4 @@ export function readJsonDocument(
       }),
     );
   return { document, keysWrittenTwice: twice.length };
-}
-
-/** JSON that does not parse (AGC001), or is past an input limit (AGC106). */
-export function jsonErrors(errors: JsonSyntaxError[]): Diagnostic[] {
-  return errors.map(({ position, message, limit }) =>
-    diagnostic(limit ? inputWithinLimits : jsonIsWellFormed, { position, message }),
-  );
 }

@@ -13,11 +13,11 @@ import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { secretPathRule } from "../shared/secret-path-rule.js";
 import { isWithin } from "../shared/within-folder.js";
 import { countWork } from "../shared/work-counts.js";
-import { inputWithinLimits } from "./checks/input-within-limits.js";
-import { linksFormNoLoop } from "./checks/links-form-no-loop.js";
-import { readsStayInsideRegistry } from "./checks/reads-stay-inside-registry.js";
-import { registryFilesAreReadable } from "./checks/registry-files-are-readable.js";
-import { secretFilesLeftOut } from "./checks/secret-files-left-out.js";
+import { inputWithinLimits, walkLimitFinding } from "./checks/input-within-limits.js";
+import { linkLoopFinding, linksFormNoLoop, linkToHolderFinding } from "./checks/links-form-no-loop.js";
+import { linkOutsideFinding, readsStayInsideRegistry } from "./checks/reads-stay-inside-registry.js";
+import { registryFilesAreReadable, unlistedFolderFinding } from "./checks/registry-files-are-readable.js";
+import { secretLeftOutFinding } from "./checks/secret-files-left-out.js";
 import { inputLimits, pathLengthProblem } from "./input-limits.js";
 import { decodeText, describeFsError, formatBytes } from "./text-file.js";
 
@@ -170,11 +170,7 @@ export class RegistryReader {
     const visit = (dir: string, real: string, ancestors: { real: string; path: string }[]): void => {
       const entries = this.#entries(dir, real, options.hidden ?? false, options.leaveOutSecrets);
       if (!Array.isArray(entries)) {
-        this.#report(
-          dir,
-          registryFilesAreReadable,
-          `${dir} ${entries.reason}, so the files below it are not read`,
-        );
+        this.#report(dir, unlistedFolderFinding(dir, entries.reason));
         return;
       }
       for (const entry of entries) {
@@ -183,18 +179,13 @@ export class RegistryReader {
           files.push(entry.path);
         else if (!options.skipFolder?.(entry.name)) {
           const loop = ancestors.find((a) => a.real === entry.real);
-          if (loop) this.#report(entry.path, linksFormNoLoop, loopMessage(entry.path, loop.path));
+          if (loop) this.#report(entry.path, linkToHolderFinding(entry.path, loop.path));
           else visit(entry.path, entry.real, [...ancestors, { real: entry.real, path: entry.path }]);
         }
       }
     };
     visit(folder, start.real, [{ real: start.real, path: folder }]);
-    if (budget < 0)
-      this.#report(
-        folder,
-        inputWithinLimits,
-        `${folder} holds more than ${inputLimits.walkEntries} files and folders (links counted as what they lead to); the rest is not read`,
-      );
+    if (budget < 0) this.#report(folder, walkLimitFinding(folder, inputLimits.walkEntries));
     return files;
   }
 
@@ -224,11 +215,7 @@ export class RegistryReader {
 
   #isSecret(path: string, dirent: Dirent): boolean {
     const rule = secretPathRule(path);
-    if (rule) {
-      const what = dirent.isDirectory() ? "folder" : "file";
-      const message = `${path} is a secret ${what} (the guard's rule ${rule}): it is left out of every client's copy`;
-      this.#report(path, secretFilesLeftOut, message);
-    }
+    if (rule) this.#report(path, secretLeftOutFinding(path, rule, dirent.isDirectory()));
     return rule !== undefined;
   }
 
@@ -271,11 +258,7 @@ export class RegistryReader {
 
   #unresolved(path: string, full: string, error: NodeJS.ErrnoException): Resolved {
     if (error.code === "ELOOP") {
-      this.#report(
-        path,
-        linksFormNoLoop,
-        `${path} is a link that leads back to itself through a loop of links`,
-      );
+      this.#report(path, linkLoopFinding(path));
       return refused("is a loop of links", linksFormNoLoop, true);
     }
     if (error.code === "ENAMETOOLONG")
@@ -288,7 +271,7 @@ export class RegistryReader {
   #outside(path: string, real: string): Resolved {
     const link = this.#escapingLink(path) ?? path;
     const target = linkText(join(this.root, link)) ?? real;
-    this.#report(link, readsStayInsideRegistry, `${link} is a link to ${target}, outside ${this.#fenceName}`);
+    this.#report(link, linkOutsideFinding(link, target, this.#fenceName));
     return refused(
       `leads outside ${this.#fenceName} through the link ${link}`,
       readsStayInsideRegistry,
@@ -307,11 +290,12 @@ export class RegistryReader {
     return undefined;
   }
 
-  #report(file: string, check: CheckMeta, message: string): void {
-    const key = `${check.id} ${file}`;
+  /** Each check's finding on a path once, however many reads meet it. */
+  #report(path: string, finding: Diagnostic): void {
+    const key = `${finding.id} ${path}`;
     if (this.#shared.reported.has(key)) return;
     this.#shared.reported.add(key);
-    this.#shared.diagnostics.push(diagnostic(check, { position: { file, line: 1, column: 1 }, message }));
+    this.#shared.diagnostics.push(finding);
   }
 }
 
@@ -332,11 +316,6 @@ function unreadable(reason: string): { ok: false } & ReadFailure {
 
 function refused(reason: string, check: CheckMeta, reported: boolean): Resolved {
   return { kind: "refused", failure: { reason, check, reported } };
-}
-
-function loopMessage(path: string, ancestor: string): string {
-  const held = ancestor === "" ? "the registry folder" : ancestor;
-  return `${path} is a link to ${held}, a folder that holds the link, so reading it would never end`;
 }
 
 function realOrResolved(path: string): string {

@@ -4,7 +4,7 @@ import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { LineIndex } from "../diagnostics/positions.js";
 import { depthAtMost, tooDeepMessage } from "../shared/nesting-limit.js";
 import { countWork } from "../shared/work-counts.js";
-import { inputWithinLimits } from "./checks/input-within-limits.js";
+import { limitFinding } from "./checks/input-within-limits.js";
 import { inputLimits } from "./input-limits.js";
 import type { JsonPath } from "./json-document.js";
 import { yamlLibrary } from "./yaml-library.js";
@@ -266,6 +266,8 @@ function offsetOf(document: Document, path: JsonPath, part: "key" | "value" = "v
 /** YAML that does not parse (under `malformed`, the caller's check), or is past an input limit (AGC106). */
 export function yamlErrors(errors: YamlError[], malformed: CheckMeta): Diagnostic[] {
   return errors.map(({ position, message, limit, hint }) =>
-    diagnostic(limit ? inputWithinLimits : malformed, { position, message, ...(hint ? { hint } : {}) }),
+    limit
+      ? limitFinding(position, message)
+      : diagnostic(malformed, { position, message, ...(hint ? { hint } : {}) }),
   );
 }

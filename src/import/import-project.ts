@@ -1,14 +1,13 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
 import { capRepeats } from "../diagnostics/cap-repeats.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Budgets } from "../registry/model.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
+import { refusedReadFindings } from "./checks/native-files-readable.js";
 import { finalizeItems } from "./merge/finalize-items.js";
 import { mergeItems } from "./merge/merge-items.js";
 import { shareOwnInstructionFiles } from "./merge/shared-own-files.js";
@@ -189,12 +188,7 @@ async function buildWithProjectBudgets(
 
 /** Links out of the project and loops, as the reader refused them: files import could not read. */
 function refusals(reader: ProjectReader): Diagnostic[] {
-  return reader.diagnostics.map((d) =>
-    diagnostic(nativeFilesReadable, {
-      position: { file: d.file, line: d.line, column: d.column },
-      message: d.message,
-    }),
-  );
+  return refusedReadFindings(reader.diagnostics);
 }
 
 /**

@@ -1,10 +1,9 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
-import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
 import type { ClientPack } from "../clients/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import { type ItemReadContext, renamedGroup, start } from "../packs/shared/items/read-context.js";
+import { adjustedFinding, leftOutFinding } from "./checks/native-content-imported.js";
+import { unreadableFinding } from "./checks/native-files-readable.js";
 import type { ImportedItems, NativeFile } from "./model.js";
 import type { ProjectReader } from "./read-project/project-reader.js";
 import { skillAllow } from "./skill-allow.js";
@@ -57,25 +56,17 @@ export function unreadable(ctx: ReadContext, position: Position, message: string
   const file = ctx.files.find((f) => f.path === position.file);
   if (file?.unreadable) return;
   if (file) file.unreadable = true;
-  ctx.diagnostics.push(diagnostic(nativeFilesReadable, { position, message, ...(hint ? { hint } : {}) }));
+  ctx.diagnostics.push(unreadableFinding(position, message, hint));
 }
 
 /** Something of a native file that the registry does not carry (a warning). */
 export function leftOut(ctx: ReadContext, position: Position, message: string, hint?: string): void {
-  ctx.diagnostics.push(diagnostic(nativeContentImported, { position, message, ...(hint ? { hint } : {}) }));
+  ctx.diagnostics.push(leftOutFinding({ position, message, ...(hint ? { hint } : {}) }));
 }
 
 /** Something import changed on the way while keeping its meaning (an info); `group`: its kind (Diagnostic.group). */
 export function adjusted(ctx: ReadContext, position: Position, message: string, group?: string): void {
-  ctx.diagnostics.push(
-    diagnostic(nativeContentImported, {
-      position,
-      message,
-      severity: "info",
-      hint: "Nothing to do; the round trip reports what the build then writes differently.",
-      ...(group ? { group } : {}),
-    }),
-  );
+  ctx.diagnostics.push(adjustedFinding(position, message, group));
 }
 
 /** The context the item sections read with (src/packs/shared/items/read-context.ts): this one's, reporting here. */

@@ -1,10 +1,9 @@
-import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import type { ClientPack, ExecPolicy } from "../clients/model.js";
 import { type PermissionLevel, permissionLevels } from "../core/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import { valueAt } from "../packs/shared/value-at.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { leftOutFinding } from "./checks/native-content-imported.js";
 import { nativeText, type ReadContext } from "./read-context.js";
 import { addAtom } from "./read-settings-permissions.js";
 import type { SettingsDocument } from "./settings-document.js";
@@ -63,7 +62,7 @@ export function readExecPolicyLines(ctx: ReadContext, pack: ClientPack): void {
     if (rule) addAtom(ctx.items.permissions[rule.level], "exec", rule.command, position);
     else
       ctx.diagnostics.push(
-        diagnostic(nativeContentImported, {
+        leftOutFinding({
           position,
           message: `${path}:${index + 1} is not a rule of the form agentc writes (${policy.rule}): not imported`,
           hint: "It stays in the project's file only until agentc install writes that file: copy it into core/permissions.json if the registry should carry it.",

@@ -1,4 +1,3 @@
-import { clientReadsConfigEntries } from "../checks/lint/client-reads-config-entries.js";
 import { settingsGrantNoSelfTrust } from "../checks/output/settings-grant-no-self-trust.js";
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import type { ClientPack } from "../clients/model.js";
@@ -7,6 +6,12 @@ import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import { isObject } from "../shared/json-shape.js";
+import {
+  missingHookScriptFinding,
+  missingHooksFieldFinding,
+  otherServersKeyFinding,
+  serverStartFinding,
+} from "./checks/client-reads-config-entries.js";
 import { type ConfigDocument, configDocument, valueAt } from "./config-document.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
 import { onceEach } from "./session-rules.js";
@@ -53,11 +58,10 @@ function mcpFindings(
   const other = mcpKeys.find((key) => key !== mapping.key[0] && isObject(doc.value[key]));
   if (servers === undefined && other !== undefined)
     return [
-      diagnostic(clientReadsConfigEntries, {
-        position: doc.positionOf([other], "key"),
-        message: `${pack.name} reads MCP servers from "${mapping.key.join(".")}" in ${doc.file}, not "${other}": it starts none of the servers listed here`,
-        hint: `Rename "${other}" to "${mapping.key.join(".")}" (the entries may need the shape ${pack.name} documents).`,
-      }),
+      otherServersKeyFinding(
+        { client: pack.name, file: doc.file, key: mapping.key, other },
+        doc.positionOf([other], "key"),
+      ),
     ];
   if (!isObject(servers)) return [];
   const transports = mapping.transports ?? [];
@@ -65,23 +69,12 @@ function mcpFindings(
   for (const [name, entry] of Object.entries(servers)) {
     if (!isObject(entry)) continue;
     const at = [...mapping.key, name];
-    const report = (message: string, path = at) =>
-      found.push(diagnostic(clientReadsConfigEntries, { position: doc.positionOf(path), message }));
-    const type =
-      typeof entry.type === "string"
-        ? entry.type
-        : typeof entry.transport === "string"
-          ? entry.transport
-          : undefined;
-    if (entry.command === undefined && entry.url === undefined && entry.httpUrl === undefined)
-      report(
-        `MCP server "${name}" in ${doc.file} has neither a command nor a url: ${pack.name} cannot start it`,
-      );
-    else if (type !== undefined && transports.length > 0 && !(transports as readonly string[]).includes(type))
-      report(
-        `MCP server "${name}" in ${doc.file} uses transport "${type}", which ${pack.name} does not speak (it speaks ${transports.join(", ")})`,
-        [...at, entry.type !== undefined ? "type" : "transport"],
-      );
+    const problem = serverStartFinding(
+      { name, entry, file: doc.file },
+      { name: pack.name, transports },
+      (field) => doc.positionOf(field ? [...at, field] : at),
+    );
+    if (problem) found.push(problem);
   }
   return found;
 }
@@ -99,13 +92,7 @@ function hookFindings(
   if (events === undefined) return { diagnostics, edits };
   for (const [key, value] of Object.entries(mapping.file_extra ?? {})) {
     if (doc.value[key] !== undefined) continue;
-    diagnostics.push(
-      diagnostic(clientReadsConfigEntries, {
-        position: { file: doc.file, line: 1, column: 1 },
-        message: `${doc.file} has no "${key}": ${pack.name} requires ${JSON.stringify(key)}: ${JSON.stringify(value)} in its hooks file`,
-        hint: `Add "${key}": ${JSON.stringify(value)} at the top of the file (agentc lint --fix does this).`,
-      }),
-    );
+    diagnostics.push(missingHooksFieldFinding(doc.file, { key, value }, pack.name));
     const lines = (ctx.tree.text(doc.file) ?? "").split("\n");
     if (lines[0]?.trim() === "{")
       edits.push({
@@ -118,13 +105,7 @@ function hookFindings(
   for (const { command, path } of hookCommands(events, mapping.key)) {
     const script = projectScript(command, mapping.hook_project_dir_var);
     if (script === undefined || ctx.tree.text(script) !== undefined) continue;
-    diagnostics.push(
-      diagnostic(clientReadsConfigEntries, {
-        position: doc.positionOf(path),
-        message: `hook command runs ${script}, which is not in the project: ${pack.name} reports the hook failed each time it fires`,
-        hint: "Add the script at that path, or correct the path in the hook's command.",
-      }),
-    );
+    diagnostics.push(missingHookScriptFinding(script, pack.name, doc.positionOf(path)));
   }
   return { diagnostics, edits };
 }

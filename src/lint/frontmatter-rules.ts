@@ -1,11 +1,9 @@
-import { nativeFrontmatterDocumented } from "../checks/lint/native-frontmatter-documented.js";
 import type { ClientPack } from "../clients/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import type { ItemKind } from "../session-load/index.js";
-import { nearestName } from "../shared/nearest-name.js";
-import { namesList, plural } from "./client-findings.js";
+import { frontmatterFieldFinding } from "./checks/native-frontmatter-documented.js";
+import { namesList } from "./client-findings.js";
 import type { LintContext, RuleResult } from "./lint-context.js";
 import { globsFields } from "./native-frontmatter.js";
 
@@ -45,26 +43,11 @@ export function frontmatterRule(ctx: LintContext): RuleResult {
     for (const [key, value] of Object.entries(markdown.values)) {
       // Another client's globs field in a rule file is AGC203's finding.
       if (kind === "rule" && lenient.includes(key)) continue;
-      if (!fields.includes(key)) {
-        const near = nearestName(key, fields);
-        diagnostics.push(
-          diagnostic(nativeFrontmatterDocumented, {
-            position: markdown.positionOf(key),
-            message: `${who} do${plural(who) === "s" ? "es" : ""} not read frontmatter field "${key}" in ${kind} files${near ? ` (did you mean "${near}"?)` : ""}; ${fields.join(", ")} ${fields.length === 1 ? "is" : "are"} read`,
-          }),
-        );
-        continue;
-      }
-      const boolean = documented.some((d) => d.booleans.includes(key));
-      if (boolean && typeof value !== "boolean")
-        diagnostics.push(
-          diagnostic(nativeFrontmatterDocumented, {
-            position: markdown.positionOf(key, "value"),
-            severity: "error",
-            message: `${who} read${plural(who)} "${key}" as true or false, but it is ${JSON.stringify(value)}`,
-            hint: `Write ${key}: true or ${key}: false, without quotes.`,
-          }),
-        );
+      const booleans = documented.some((d) => d.booleans.includes(key));
+      const found = frontmatterFieldFinding({ key, value, kind }, { who, fields, booleans }, (part) =>
+        markdown.positionOf(key, part),
+      );
+      if (found) diagnostics.push(found);
     }
   }
   return { diagnostics };

@@ -1,17 +1,13 @@
 import picomatch from "picomatch";
-import { ruleGlobsFieldRead } from "../checks/lint/rule-globs-field-read.js";
-import { ruleGlobsMatchFiles } from "../checks/lint/rule-globs-match-files.js";
-import { ruleGlobsWrittenAsRead } from "../checks/lint/rule-globs-written-as-read.js";
 import type { RuleFolderRead } from "../clients/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { readModel, ruleFolderOf, ruleMeaning } from "../session-load/index.js";
-import { rawGlobsFact, rawGlobsQuoted } from "../shared/raw-globs.js";
-import { ClientFindings, plural } from "./client-findings.js";
+import { rawGlobsQuoted } from "../shared/raw-globs.js";
+import { otherGlobsFieldFinding } from "./checks/rule-globs-field-read.js";
+import { unmatchedGlobFinding } from "./checks/rule-globs-match-files.js";
+import { writtenGlobProblem } from "./checks/rule-globs-written-as-read.js";
+import { ClientFindings } from "./client-findings.js";
 import type { ClientView, LineEdit, LintContext, RuleResult } from "./lint-context.js";
 import { frontmatterLines, globsFields } from "./native-frontmatter.js";
-
-/** A YAML plain value cannot start with these: `*` opens an alias, `&` an anchor, `!` a tag. */
-const yamlIndicator = /^[*&!%@`]/;
 
 /**
  * The globs of every rule file a client reads: AGC203 (a globs field of another client, which this one
@@ -39,11 +35,11 @@ export function globRule(ctx: LintContext): RuleResult {
         if (markdown.values[field] === undefined && other !== undefined) {
           const always = meaning.always;
           found.add(`203\0${path}\0${field}\0${always}`, client, (who) =>
-            diagnostic(ruleGlobsFieldRead, {
-              position: markdown.positionOf(other),
-              message: `${who} read${plural(who)} the globs of ${folder.dir} rules from "${field}", not "${other}": this rule ${always ? "loads into every session" : "never loads by its globs"}`,
-              hint: `Rename "${other}" to "${field}" (the globs stay as they are), or move the file to the folder of the client that reads "${other}".`,
-            }),
+            otherGlobsFieldFinding(
+              { dir: folder.dir, field, other, always },
+              who,
+              markdown.positionOf(other),
+            ),
           );
         }
         edits.push(...writtenGlobs(found, view, folder, path, text));
@@ -55,10 +51,7 @@ export function globRule(ctx: LintContext): RuleResult {
           if (/^["']|["']$/.test(glob) || glob.startsWith("./") || glob.startsWith("/") || matches(glob))
             continue;
           found.add(`202\0${path}\0${glob}`, client, (who) =>
-            diagnostic(ruleGlobsMatchFiles, {
-              position: markdown.positionOf(field, "value"),
-              message: `glob "${glob}" of ${path} matches no file of the project: ${who} never load${plural(who)} the rule by it`,
-            }),
+            unmatchedGlobFinding(glob, path, who, markdown.positionOf(field, "value")),
           );
         }
       }
@@ -91,34 +84,11 @@ function writtenGlobs(
     const column = prefix.length + 1;
     const at = { file, line, column };
     if (value === "") continue;
-    const key = `${file}\0${line}\0${raw}`;
-    if (!raw && yamlIndicator.test(value)) {
-      found.add(key, client, (who) =>
-        diagnostic(ruleGlobsWrittenAsRead, {
-          position: at,
-          message: `glob ${value} is unquoted: YAML reads a value starting with "${value[0]}" as ${value[0] === "*" ? "an alias" : "markup"}, so ${who} get${plural(who)} no glob`,
-          hint: `Quote it: ${prefix}"${value}" (agentc lint --fix does this).`,
-        }),
-      );
-      edits.push({ file, line, op: "replace", text: `${prefix}"${value.replaceAll('"', '\\"')}"` });
-    } else if (raw && rawGlobsQuoted(value))
-      found.add(key, client, (who) =>
-        diagnostic(ruleGlobsWrittenAsRead, {
-          position: at,
-          severity: "warning",
-          message: `${who} read${plural(who)} ${rawGlobsFact(field, value)}`,
-          hint: `Write the globs unquoted on one line, separated by commas: ${field}: src/**/*.ts, test/**/*.ts`,
-        }),
-      );
-    else if (/^["']?\.?\//.test(value))
-      found.add(`${key}\0lead`, client, (who) =>
-        diagnostic(ruleGlobsWrittenAsRead, {
-          position: at,
-          severity: "warning",
-          message: `glob ${value} starts with ${value.replace(/^["']/, "").startsWith("/") ? "/" : "./"}: ${who} match${who.includes(" and ") ? "" : "es"} project-relative paths, which never start so`,
-          hint: "Write the glob relative to the project root without a leading ./ or /: src/**/*.ts.",
-        }),
-      );
+    const problem = writtenGlobProblem({ value, prefix, field, raw }, at);
+    if (!problem) continue;
+    const key = `${file}\0${line}\0${raw}${problem.kind === "lead" ? "\0lead" : ""}`;
+    found.add(key, client, problem.finding);
+    if (problem.quoted !== undefined) edits.push({ file, line, op: "replace", text: problem.quoted });
   }
   return edits;
 }

@@ -1,12 +1,12 @@
-import { instructionImportOnce } from "../checks/lint/instruction-import-once.js";
-import { instructionImportResolves } from "../checks/lint/instruction-import-resolves.js";
 import { instructionsImportNoSecrets } from "../checks/output/instructions-import-no-secrets.js";
 import { findImports, type ImportHit } from "../clients/instruction-imports.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import { linkTargetPath } from "../session-load/index.js";
 import { maskCode } from "../shared/markdown-code.js";
 import { secretPathRule } from "../shared/secret-path-rule.js";
-import { ClientFindings, plural } from "./client-findings.js";
+import { importedAgainFinding } from "./checks/instruction-import-once.js";
+import { missingImportFinding } from "./checks/instruction-import-resolves.js";
+import { ClientFindings } from "./client-findings.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
 
 /**
@@ -42,10 +42,7 @@ export function importRule(ctx: LintContext): RuleResult {
         const target = importedPath(text.source, hit.path);
         if (ctx.tree.text(target) === undefined)
           found.add(`205\0${at.file}\0${at.line}\0${at.column}`, pack.name, (who) =>
-            diagnostic(instructionImportResolves, {
-              position: at,
-              message: `"${written}" imports ${target}, which is not in the project: ${who} load${plural(who)} nothing for it`,
-            }),
+            missingImportFinding(at, written, target, who),
           );
         const first = seen.get(target);
         if (first === undefined) {
@@ -53,11 +50,7 @@ export function importRule(ctx: LintContext): RuleResult {
           continue;
         }
         found.add(`206\0${at.file}\0${at.line}\0${at.column}`, pack.name, () =>
-          diagnostic(instructionImportOnce, {
-            position: at,
-            message: `${text.path} imports ${target} again (first on line ${first})`,
-            related: [{ position: { ...at, line: first, column: 1 }, message: "first imported here" }],
-          }),
+          importedAgainFinding(at, text.path, target, first),
         );
         if ((lines[hit.line] ?? "").trim() === hit.written && text.via !== "import")
           edits.push({ file: text.path, line: hit.line + 1, op: "delete" });

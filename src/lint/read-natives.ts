@@ -1,7 +1,6 @@
-import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { builtinAssistantData } from "../import/assistants.js";
+import { nativeFilesReadable, refusedReadFindings } from "../import/checks/native-files-readable.js";
 import type { NativeFile } from "../import/model.js";
 import { ProjectReader } from "../import/read-project/project-reader.js";
 import { readAssistant } from "../import/read-project/read-assistant.js";
@@ -28,12 +27,7 @@ export function readNatives(
   const imports = importLines(all, alwaysOn);
   const seen = new Set<string>();
   const read = chosen.map((assistant) => readAssistant(reader, assistant, imports, seen, alwaysOn));
-  const refused = reader.diagnostics.map((d) =>
-    diagnostic(nativeFilesReadable, {
-      position: { file: d.file, line: d.line, column: d.column },
-      message: d.message,
-    }),
-  );
+  const refused = refusedReadFindings(reader.diagnostics);
   const unreadable = read.flatMap((r) => r.diagnostics).filter((d) => d.id === nativeFilesReadable.id);
   // For import a file it cannot read stays the project's (a warning); for lint it is what the client cannot read either.
   const forLint = (d: Diagnostic): Diagnostic => ({

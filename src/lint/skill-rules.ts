@@ -1,13 +1,9 @@
-import { skillNameAndDescriptionValid } from "../checks/lint/skill-name-and-description-valid.js";
-import { maxNameLength, portableName } from "../core/core-names.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
+import { portableName } from "../core/core-names.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
 import { baseName, parentPath } from "../shared/posix-path.js";
+import { skillFieldFindings } from "./checks/skill-name-and-description-valid.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
-
-/** The Agent Skills limit on a description, which the clients that validate skills enforce. */
-const maxDescriptionLength = 1024;
 
 /**
  * AGC201: every SKILL.md a client lists has the two fields the Agent Skills format requires: a name that
@@ -29,35 +25,12 @@ export function skillRule(ctx: LintContext): RuleResult {
     const markdown = parseNativeMarkdown(path, text).markdown;
     if (!markdown) continue;
     const folder = baseName(parentPath(path));
-    const report = (message: string, key?: string) =>
-      diagnostics.push(
-        diagnostic(skillNameAndDescriptionValid, {
-          position: key ? markdown.positionOf(key, "value") : { file: path, line: 1, column: 1 },
-          message,
-        }),
-      );
-    const { name, description } = markdown.values;
-    if (name === undefined) {
-      report(`${path} has no name; the Agent Skills format requires one, the folder's: "${folder}"`);
-      edits.push(...nameEdits(path, folder, markdown.hasFrontmatter));
-    } else if (typeof name !== "string" || !portableName.test(name) || name.length > maxNameLength)
-      report(
-        `name ${JSON.stringify(name)} is not a skill name: lowercase letters, digits and single hyphens, at most ${maxNameLength} characters`,
-        "name",
-      );
-    else if (name !== folder)
-      report(`name "${name}" differs from its folder "${folder}"; clients use the folder's`, "name");
-    if (description === undefined || (typeof description === "string" && description.trim() === ""))
-      report(
-        `${path} has no description; clients choose a skill by it, and the Agent Skills format requires one`,
-      );
-    else if (typeof description !== "string")
-      report(`description is ${JSON.stringify(description)}, not text`, "description");
-    else if (Array.from(description).length > maxDescriptionLength)
-      report(
-        `description is ${Array.from(description).length} characters long, over the ${maxDescriptionLength} the Agent Skills format allows`,
-        "description",
-      );
+    diagnostics.push(
+      ...skillFieldFindings(path, folder, markdown.values, (key) =>
+        key ? markdown.positionOf(key, "value") : { file: path, line: 1, column: 1 },
+      ),
+    );
+    if (markdown.values.name === undefined) edits.push(...nameEdits(path, folder, markdown.hasFrontmatter));
   }
   return { diagnostics, edits };
 }

@@ -1,8 +1,7 @@
-import { nativeFileRead } from "../checks/lint/native-file-read.js";
 import { builtinClientPacks } from "../clients/load-client-packs.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { readModel, type SessionLoad } from "../session-load/index.js";
 import { parentPath } from "../shared/posix-path.js";
+import { unreadFileFinding } from "./checks/native-file-read.js";
 import type { LintContext, RuleResult } from "./lint-context.js";
 
 /**
@@ -17,12 +16,7 @@ export function unreadRule(ctx: LintContext): RuleResult {
   const diagnostics = [...inFolders]
     .sort()
     .filter((file) => !read.has(file) && !skillFolders.some((folder) => file.startsWith(folder)))
-    .map((file) =>
-      diagnostic(nativeFileRead, {
-        position: { file, line: 1, column: 1 },
-        message: `no assistant${ctx.clients.length === 1 ? ` (of ${ctx.clients[0]?.pack.name})` : ""} reads ${file}: it is in a folder they read, but not a file they take from there`,
-      }),
-    );
+    .map((file) => unreadFileFinding(file, ctx.clients.length === 1 ? ctx.clients[0]?.pack.name : undefined));
   return { diagnostics };
 }
 

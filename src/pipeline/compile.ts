@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { OutputCheck, RegistryCheck } from "../checks/check.js";
-import { allChecks } from "../checks/index.js";
+import { compileChecks } from "../checks/index.js";
 import type { DependencyInput } from "../dependencies/model.js";
 import { capRepeats } from "../diagnostics/cap-repeats.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
@@ -56,12 +56,12 @@ export async function compileRegistry(dir: string, options: CompileOptions = {})
   const registry = loaded.registry;
   const dependencies = loaded.dependencies ? { dependencies: loaded.dependencies } : {};
   if (!registry) return finish({ diagnostics, ...dependencies });
-  for (const check of allChecks.filter((c): c is RegistryCheck => c.stage === "registry")) {
+  for (const check of compileChecks.filter((c): c is RegistryCheck => c.stage === "registry")) {
     for (const finding of check.run(registry)) diagnostics.push(diagnostic(check, finding));
   }
   const { tree, diagnostics: emitted } = emitRegistry(registry);
   diagnostics.push(...emitted);
-  const outputChecks = allChecks.filter((c): c is OutputCheck => c.stage === "output");
+  const outputChecks = compileChecks.filter((c): c is OutputCheck => c.stage === "output");
   for (const check of outputChecks) {
     for (const finding of check.run(registry, tree)) diagnostics.push(diagnostic(check, finding));
   }

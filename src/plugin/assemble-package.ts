@@ -1,8 +1,8 @@
-import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
+import { overlappingFilesFinding } from "./checks/plugin-paths-inside.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import { composedValue } from "./composed-value.js";
 import { packageHooks } from "./package-hooks.js";
@@ -59,10 +59,7 @@ export function assemblePackage(
 function add(out: AssembledPackage, file: PackageFile, report: Report, written = false): void {
   const existing = out.files.get(file.path);
   if (existing && !existing.bytes.equals(file.bytes)) {
-    report(pluginPathsInside, ["hosts"], {
-      message: `two hosts of ${out.archive} write different files at ${file.path}`,
-      hint: "Choose hosts whose layouts do not overlap, or move one part with plugin.layout.",
-    });
+    report(["hosts"], overlappingFilesFinding(out.archive, file.path));
     return;
   }
   out.files.set(file.path, file);

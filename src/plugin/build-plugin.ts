@@ -37,7 +37,7 @@ export function buildPlugin(
   if (!config) return { files: new Map(), diagnostics };
   const seen = new Set<string>();
   // Hosts sharing a package meet the same input: each finding is reported once.
-  const report: Report = (check, where, finding) => {
+  const report: Report = (where, { check, ...finding }) => {
     const position = Array.isArray(where) ? registry.targetsDocument.positionOf(["plugin", ...where]) : where;
     const found = diagnostic(check, { ...finding, position });
     const key = JSON.stringify(found);

@@ -1,6 +1,11 @@
-import { pluginHostKnown } from "../checks/plugin/plugin-host-known.js";
 import type { PluginConfig, PluginLayout } from "../registry/plugin-config.js";
 import type { PluginHost, PortableVersion } from "../registry/plugin-host.js";
+import {
+  requiredHostFinding,
+  unknownHostFinding,
+  unknownPortableSchemaFinding,
+  unreadPortableSchemaFinding,
+} from "./checks/plugin-host-known.js";
 import type { Report } from "./report.js";
 
 /** A host as this registry uses it: the seed layout's fields applied. */
@@ -19,18 +24,12 @@ export function chosenHosts(config: PluginConfig, all: PluginHost[], report: Rep
   ids.forEach((id, i) => {
     const host = byId.get(id);
     if (host) hosts.push(host);
-    else
-      report(pluginHostKnown, ["hosts", i], {
-        message: `plugin.hosts names "${id}", which is no plugin host; known: ${[...byId.keys()].join(", ")}`,
-      });
+    else report(["hosts", i], unknownHostFinding(id, [...byId.keys()]));
   });
   for (const host of hosts) {
     for (const needed of host.requires_hosts ?? []) {
       if (ids.includes(needed)) continue;
-      report(pluginHostKnown, config.hosts ? ["hosts"] : ["name"], {
-        message: `plugin host "${host.host}" reads the files of host "${needed}", which plugin.hosts does not name`,
-        hint: `Add "${needed}" to plugin.hosts.`,
-      });
+      report(config.hosts ? ["hosts"] : ["name"], requiredHostFinding(host.host, needed));
     }
   }
   const chosen = hosts.map((host) => withSeedLayout(host, hosts, config.layout, report));
@@ -44,10 +43,10 @@ function checkPortableReaders(hosts: ChosenHost[], config: PluginConfig, report:
     const reads = reader.reads_portable_schemas;
     const written = hosts.find((h) => h.package === reader.package && h.portable)?.portable?.schema;
     if (!reads || !written || reads.includes(written)) continue;
-    report(pluginHostKnown, config.layout?.portable_schema ? ["layout", "portable_schema"] : ["hosts"], {
-      message: `plugin host "${reader.host}" loads only ${reads.join(", ")}, and the package's portable manifest is ${written}`,
-      hint: `Set plugin.layout.portable_schema to ${reads[0]}, or leave "${reader.host}" out of plugin.hosts.`,
-    });
+    report(
+      config.layout?.portable_schema ? ["layout", "portable_schema"] : ["hosts"],
+      unreadPortableSchemaFinding(reader.host, reads, written),
+    );
   }
 }
 
@@ -96,9 +95,14 @@ function portableVersion(
   if (!layout.portable_schema) return versions[0];
   const found = versions.find((v) => v.schema === layout.portable_schema);
   if (!found) {
-    report(pluginHostKnown, ["layout", "portable_schema"], {
-      message: `plugin.layout.portable_schema "${layout.portable_schema}" is no version host "${host.host}" knows; known: ${versions.map((v) => v.schema).join(", ")}`,
-    });
+    report(
+      ["layout", "portable_schema"],
+      unknownPortableSchemaFinding(
+        layout.portable_schema,
+        host.host,
+        versions.map((v) => v.schema),
+      ),
+    );
   }
   return found;
 }

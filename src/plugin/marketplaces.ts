@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pluginVersionChanged } from "../checks/plugin/plugin-version-changed.js";
 import { canonicalJson } from "../compose/index.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { versionUnchangedFinding } from "./checks/plugin-version-changed.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import type { PluginKey, Report } from "./report.js";
 import { fillTemplate, jsonBytes, type Slots } from "./template.js";
@@ -62,7 +62,5 @@ export function checkVersionChanged(
     : undefined;
   if (!old || old.version !== market.entry.version) return;
   if (canonicalJson(old) === canonicalJson(market.entry)) return;
-  report(pluginVersionChanged, versionAt, {
-    message: `the plugin's content changed since the previous build's ${market.file}, but its version is still "${String(old.version)}": people who installed it get no update`,
-  });
+  report(versionAt, versionUnchangedFinding(market.file, old.version));
 }

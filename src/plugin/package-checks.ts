@@ -1,19 +1,17 @@
 import { countWords } from "../checks/output/budget-respected.js";
 import { frontmatterDescription } from "../checks/output/roster-budget-respected.js";
-import { pluginMcpPortable } from "../checks/plugin/plugin-mcp-portable.js";
-import { pluginNamesValid } from "../checks/plugin/plugin-names-valid.js";
-import { pluginPathsInside } from "../checks/plugin/plugin-paths-inside.js";
-import { pluginRosterBudget } from "../checks/plugin/plugin-roster-budget.js";
 import { writtenServerName } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
-import type { NameRule } from "../registry/plugin-host.js";
 import { parseJson } from "../shared/nesting-limit.js";
-import { pathProblem } from "../shared/path-check.js";
 import type { AssembledPackage, BuildInput } from "./assemble-package.js";
+import { unstartedTypeFinding } from "./checks/plugin-mcp-portable.js";
+import { nameFinding } from "./checks/plugin-names-valid.js";
+import { namedPathFinding, unsafePathFinding } from "./checks/plugin-paths-inside.js";
+import { rosterFinding } from "./checks/plugin-roster-budget.js";
 import { stringsOf } from "./composed-value.js";
 import { coreHookOf } from "./package-hooks.js";
 import type { PackageFile } from "./package-parts.js";
-import type { PluginKey, Report } from "./report.js";
+import type { PluginFinding, PluginKey, Report } from "./report.js";
 
 /** The package's own checks: names per host, paths that stay inside, the roster budget of its skills. */
 export function checkPackage(pkg: AssembledPackage, input: BuildInput, report: Report): void {
@@ -23,39 +21,25 @@ export function checkPackage(pkg: AssembledPackage, input: BuildInput, report: R
   checkPortableTypes(pkg, input, report);
 }
 
-export function nameProblem(name: string, rule: NameRule): string | undefined {
-  if (name.length > rule.max_length) return `is ${name.length} characters long`;
-  if (!new RegExp(rule.pattern).test(name)) return "breaks the pattern";
-  if (rule.reserved?.includes(name.toLowerCase())) return "is reserved";
-  return undefined;
-}
-
 function checkNames(pkg: AssembledPackage, input: BuildInput, report: Report): void {
   const seen = new Set<string>();
-  const once = (where: PluginKey | Position, key: string, message: string) => {
-    if (seen.has(key)) return;
+  const once = (where: PluginKey | Position, key: string, found: PluginFinding | undefined) => {
+    if (!found || seen.has(key)) return;
     seen.add(key);
-    report(pluginNamesValid, where, { message });
+    report(where, found);
   };
   for (const host of pkg.hosts) {
-    const plugin = nameProblem(input.config.name, host.names.plugin);
-    if (plugin) {
+    once(
+      ["name"],
+      `${host.host}:plugin`,
+      nameFinding("plugin", input.config.name, host.name, host.names.plugin),
+    );
+    for (const [name, file] of skillsOf(pkg, host.skills_dir))
       once(
-        ["name"],
-        `${host.host}:plugin`,
-        `plugin name "${input.config.name}" ${plugin} of the ${host.name}: ${host.names.plugin.says}`,
+        skillSource(file, input),
+        `${host.host}:${name}`,
+        nameFinding("skill", name, host.name, host.names.skill),
       );
-    }
-    for (const [name, file] of skillsOf(pkg, host.skills_dir)) {
-      const problem = nameProblem(name, host.names.skill);
-      if (problem) {
-        once(
-          skillSource(file, input),
-          `${host.host}:${name}`,
-          `skill name "${name}" ${problem} of the ${host.name}: ${host.names.skill.says}`,
-        );
-      }
-    }
   }
 }
 
@@ -82,23 +66,18 @@ function skillSource(file: PackageFile, input: BuildInput): Position | PluginKey
 
 function checkPaths(pkg: AssembledPackage, input: BuildInput, report: Report): void {
   for (const path of pkg.files.keys()) {
-    const problem = pathProblem(path);
-    if (problem)
-      report(pluginPathsInside, ["layout"], {
-        message: `${pkg.archive} would hold "${path}", a path that ${problem}`,
-      });
+    const unsafe = unsafePathFinding(pkg.archive, path);
+    if (unsafe) report(["layout"], unsafe);
   }
   const roots = [...new Set(pkg.hosts.map((h) => h.variables.root))];
+  const paths = [...pkg.files.keys()];
   for (const written of pkg.written) {
     const file = pkg.files.get(written);
     if (!file) continue;
     for (const { key, text } of stringsOf(parseJson(file.bytes.toString("utf8")))) {
       for (const named of namedPaths(key, text, roots)) {
-        const problem = missingPath(pkg, named);
-        if (!problem) continue;
-        report(pluginPathsInside, sourceOfText(text, input), {
-          message: `${written} in ${pkg.archive} names "${named}", which ${problem}`,
-        });
+        const missing = namedPathFinding(named, { written, archive: pkg.archive }, paths);
+        if (missing) report(sourceOfText(text, input), missing);
       }
     }
   }
@@ -121,13 +100,6 @@ function namedPaths(key: string, text: string, roots: string[]): string[] {
   return out.map((p) => p.replace(/\/+$/, "")).filter((p) => p !== "");
 }
 
-function missingPath(pkg: AssembledPackage, path: string): string | undefined {
-  if (path.split("/").includes("..")) return "leads out of the package";
-  if (pkg.files.has(path)) return undefined;
-  if ([...pkg.files.keys()].some((p) => p.startsWith(`${path}/`))) return undefined;
-  return "is not a file of the package";
-}
-
 function sourceOfText(text: string, input: BuildInput): PluginKey | Position {
   const i = (input.config.hook_path_rewrites ?? []).findIndex(([, to]) => text.includes(to));
   if (i >= 0) return ["hook_path_rewrites", i, 1];
@@ -147,10 +119,8 @@ function checkRoster(pkg: AssembledPackage, input: BuildInput, report: Report): 
     if (budget.dead_marker && text.includes(budget.dead_marker)) continue;
     total += countWords(frontmatterDescription(text));
   }
-  if (total <= budget.owned_words) return;
-  report(pluginRosterBudget, input.registry.targetsDocument.positionOf(["roster_budget", "owned_words"]), {
-    message: `Unexpected ${total} words in the descriptions of the ${skills.size} skills of ${pkg.archive}, expected at most owned_words ${budget.owned_words}`,
-  });
+  const over = rosterFinding(pkg.archive, { total, skills: skills.size, budget: budget.owned_words });
+  if (over) report(input.registry.targetsDocument.positionOf(["roster_budget", "owned_words"]), over);
 }
 
 /** A host that starts only some types of the portable mcp.json's servers: each other server is reported. */
@@ -167,9 +137,10 @@ function checkPortableTypes(pkg: AssembledPackage, input: BuildInput, report: Re
     for (const [name, server] of Object.entries((servers ?? {}) as Record<string, { type?: string }>)) {
       if (types.includes(server.type ?? "")) continue;
       const core = input.registry.core.mcpServers.find((s) => writtenServerName(s) === name);
-      report(pluginMcpPortable, core ? core.position : ["mcp_seed"], {
-        message: `${reader.name}: MCP server "${name}" is of type ${server.type}, which that host does not start (it reads ${types.join(", ")})`,
-      });
+      report(
+        core ? core.position : ["mcp_seed"],
+        unstartedTypeFinding(reader.name, name, server.type, types),
+      );
     }
   }
 }

@@ -1,11 +1,11 @@
-import { pluginHookProjectPath } from "../checks/plugin/plugin-hook-project-path.js";
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
-import { pluginRootQuoted } from "../checks/plugin/plugin-root-quoted.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
+import { projectPathFinding } from "./checks/plugin-hook-project-path.js";
+import { noHooksKeyFinding, unusedRewriteFinding } from "./checks/plugin-inputs-exist.js";
+import { unquotedRootFinding } from "./checks/plugin-root-quoted.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import { composedValue, mapStrings, nestedAt, stringsOf } from "./composed-value.js";
 import type { FolderMove, PackageFile } from "./package-parts.js";
@@ -49,10 +49,7 @@ function seedHooks(config: PluginConfig, tree: EmittedTree, report: Report): Hoo
   const parsed = seed && seedJson(seed, "hook_seed", config.hook_seed, report);
   if (!parsed) return undefined;
   if (parsed.hooks === undefined) {
-    report(pluginInputsExist, ["hook_seed"], {
-      message: `hook_seed "${config.hook_seed}" has no "hooks" key, so plugin.zip gets no hooks file`,
-      severity: "warning",
-    });
+    report(["hook_seed"], noHooksKeyFinding(config.hook_seed));
     return undefined;
   }
   return parsed.hooks as Hooks;
@@ -76,10 +73,7 @@ function rewrite(
   if (host.seed_layout) {
     (config.hook_path_rewrites ?? []).forEach(([from, to], i) => {
       if (!stringsOf(value).some((s) => s.text.includes(from))) {
-        report(pluginInputsExist, ["hook_path_rewrites", i], {
-          message: `hook_path_rewrites: "${from}" occurs nowhere in the hooks of ${config.hook_seed ?? "the plugin"}`,
-          severity: "warning",
-        });
+        report(["hook_path_rewrites", i], unusedRewriteFinding(from, config.hook_seed ?? "the plugin"));
       }
       value = mapStrings(value, (text) => text.split(from).join(to));
     });
@@ -106,15 +100,13 @@ function checkCommands(
     const where = commandSource(text, registry, config);
     const left = projectPathIn(text, host.variables.project);
     if (left) {
-      report(pluginHookProjectPath, where, {
-        message: `the ${host.name}'s hook command "${text}" still names the project path "${left}": installed as a plugin it runs in whatever project is open, where that file need not exist`,
-        hint: `Add a hook_path_rewrites pair that points it into the plugin ("${host.variables.root}/…"), ship the file in the plugin, or keep the hook out of it.`,
-      });
+      report(where, projectPathFinding(host.name, text, left, host.variables.root));
     }
     if (host.variables.root_quoted && rootUnquoted(text, host.variables.root)) {
-      report(pluginRootQuoted, rewriteSource(text, host.variables.root, config) ?? where, {
-        message: `the ${host.name}'s hook command "${text}" uses ${host.variables.root} outside double quotes, which the host's validator refuses (a plugin folder may contain spaces)`,
-      });
+      report(
+        rewriteSource(text, host.variables.root, config) ?? where,
+        unquotedRootFinding(host.name, text, host.variables.root),
+      );
     }
   }
 }

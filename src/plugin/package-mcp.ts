@@ -1,10 +1,10 @@
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import { writtenServerName } from "../core/model.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../emit/emitted-tree.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
+import { noServersObjectFinding } from "./checks/plugin-inputs-exist.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import { composedValue, nestedAt, valueAt } from "./composed-value.js";
 import type { PackageFile } from "./package-parts.js";
@@ -78,9 +78,7 @@ function seedServers(
   if (!parsed) return undefined;
   const servers = valueAt(parsed, host.mcp.key);
   if (servers !== undefined && (servers === null || typeof servers !== "object" || Array.isArray(servers))) {
-    report(pluginInputsExist, ["mcp_seed"], {
-      message: `mcp_seed "${config.mcp_seed}" has no object at ${host.mcp.key.join(".")}`,
-    });
+    report(["mcp_seed"], noServersObjectFinding(config.mcp_seed, host.mcp.key));
     return undefined;
   }
   return (servers ?? {}) as Servers;

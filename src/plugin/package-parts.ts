@@ -1,10 +1,10 @@
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import type { Registry } from "../registry/model.js";
 import type { PluginConfig } from "../registry/plugin-config.js";
 import { joinPath } from "../shared/posix-path.js";
+import { skillsFromFinding } from "./checks/plugin-inputs-exist.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import type { Report } from "./report.js";
 
@@ -55,9 +55,7 @@ function ruleSkills(
   if (!config.skills_from || !host.skills_dir) return [];
   const adapter = registry.adapters.find((a) => a.adapter.id === config.skills_from)?.adapter;
   if (adapter?.scoped_layout !== "per_rule_dir") {
-    report(pluginInputsExist, ["skills_from"], {
-      message: `skills_from "${config.skills_from}" names no adapter with scoped_layout per_rule_dir`,
-    });
+    report(["skills_from"], skillsFromFinding(config.skills_from));
     return [];
   }
   const prefix = `${(adapter.output_dir ?? "").replace(/\/+$/, "")}/`;

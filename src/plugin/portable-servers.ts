@@ -1,5 +1,5 @@
-import { pluginMcpPortable } from "../checks/plugin/plugin-mcp-portable.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import { portableServerFinding } from "./checks/plugin-mcp-portable.js";
 import type { ChosenHost } from "./chosen-hosts.js";
 import { mapStrings, stringsOf } from "./composed-value.js";
 import type { PluginKey, Report } from "./report.js";
@@ -25,11 +25,10 @@ export function portableServers(
   for (const [name, server] of Object.entries(native)) {
     // A warning is the portable format's limit (a loss of that host); an error is a server it cannot carry.
     const warn = (message: string, severity: "warning" | "error" = "warning") =>
-      report(pluginMcpPortable, sourceOf(name), {
-        message: `${host.name}: MCP server "${name}" ${message}`,
-        severity,
-        ...(severity === "warning" ? { loss: { client: host.host, promise: `MCP server "${name}"` } } : {}),
-      });
+      report(
+        sourceOf(name),
+        portableServerFinding({ id: host.host, name: host.name }, name, message, severity),
+      );
     const written = portableServer(server, host, packageHosts, warn);
     if (written) out[name] = written;
   }

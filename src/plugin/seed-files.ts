@@ -1,6 +1,6 @@
-import { pluginInputsExist } from "../checks/plugin/plugin-inputs-exist.js";
 import type { EmittedFile, EmittedTree } from "../emit/emitted-tree.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { notEmittedFinding, notJsonObjectFinding } from "./checks/plugin-inputs-exist.js";
 import type { Report } from "./report.js";
 
 /** The emitted seed or asset a plugin field names; reported when the build does not emit it. */
@@ -12,9 +12,7 @@ export function emittedSeed(
 ): EmittedFile | undefined {
   const found = tree.files.find((f) => f.path === path);
   if (!found) {
-    report(pluginInputsExist, [key], {
-      message: `${key} "${path}" is not a file the build emits (a seed or an owned asset)`,
-    });
+    report([key], notEmittedFinding(key, path));
   }
   return found;
 }
@@ -33,6 +31,6 @@ export function seedJson(
   } catch {
     // reported below
   }
-  report(pluginInputsExist, [key], { message: `${key} "${path}" is not a JSON object` });
+  report([key], notJsonObjectFinding(key, path));
   return undefined;
 }

@@ -1,6 +1,5 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { byCodePoint, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import { dataFileFinding, unknownChoiceFinding } from "../documents/checks/config-matches-schema.js";
 import type { JsonDocument } from "../documents/json-document.js";
 import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import { nearestName } from "../documents/schema-validation.js";
@@ -45,11 +44,11 @@ export function checkBuiltinAssistants(adapterIds: string[], clientIds: string[]
     ];
     for (const problem of problems)
       diagnostics.push(
-        diagnostic(configMatchesSchema, {
-          position: document.positionOf(problem.at),
-          message: `${file.label}: ${problem.message}`,
-          hint: "An assistant file is named after its id and names only built-in adapters and client packs.",
-        }),
+        dataFileFinding(
+          document.positionOf(problem.at),
+          `${file.label}: ${problem.message}`,
+          "An assistant file is named after its id and names only built-in adapters and client packs.",
+        ),
       );
   }
   return diagnostics;
@@ -107,13 +106,11 @@ export function assistantSelection(
   const chosen = targets.assistants.flatMap((id, index) => {
     const found = all.find((a) => a.id === id);
     if (found) return [found];
-    const near = nearestName(id, known);
     diagnostics.push(
-      diagnostic(configMatchesSchema, {
-        position: document.positionOf(["assistants", index]),
-        message: `Unknown assistant "${id}"`,
-        hint: `${near ? `Did you mean "${near}"? ` : ""}Assistants: ${known.join(", ")}.`,
-      }),
+      unknownChoiceFinding(
+        { what: "assistant", id, known, listed: "Assistants" },
+        document.positionOf(["assistants", index]),
+      ),
     );
     return [];
   });

@@ -1,6 +1,5 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import { byCodePoint, type Diagnostic } from "../diagnostics/diagnostic.js";
-import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import { dataFileFinding } from "../documents/checks/config-matches-schema.js";
 import { packageDataFiles, readPackageData } from "../documents/package-data.js";
 import { builtinPluginHostsDir } from "../shared/package-paths.js";
 import { loadConfigFile } from "./config-file.js";
@@ -33,11 +32,11 @@ export function checkBuiltinPluginHosts(): Diagnostic[] {
     const host = document?.value as PluginHost | undefined;
     if (host && `${host.host}.json` !== file.file.slice("plugin-hosts/".length)) {
       diagnostics.push(
-        diagnostic(configMatchesSchema, {
-          position: document?.positionOf(["host"]) ?? { file: file.label, line: 1, column: 1 },
-          message: `${file.label} declares host "${host.host}": a host file is named after its id`,
-          hint: `Rename the file to ${host.host}.json.`,
-        }),
+        dataFileFinding(
+          document?.positionOf(["host"]) ?? { file: file.label, line: 1, column: 1 },
+          `${file.label} declares host "${host.host}": a host file is named after its id`,
+          `Rename the file to ${host.host}.json.`,
+        ),
       );
     }
   }

@@ -1,11 +1,10 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import { schemaViolationFindings } from "../documents/checks/config-matches-schema.js";
+import { jsonSyntaxFindings } from "../documents/checks/json-is-well-formed.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
-import { jsonErrors } from "../documents/read-json-document.js";
 import { RegistryReader, readFailure } from "../documents/registry-reader.js";
-import { type SchemaName, validateAgainstSchema } from "../documents/schema-validation.js";
+import type { SchemaName } from "../documents/schema-validation.js";
 
 const maxConfigBytes = 8 * 1024 * 1024;
 
@@ -33,7 +32,7 @@ export function loadConfigFile(
     return undefined;
   }
   const { document, errors } = parseJsonDocument(label, read.text);
-  diagnostics.push(...jsonErrors(errors));
+  diagnostics.push(...jsonSyntaxFindings(errors));
   if (!document) return undefined;
   return validateDocument(document, schema, diagnostics) ? document : undefined;
 }
@@ -43,15 +42,7 @@ export function validateDocument(
   schema: SchemaName,
   diagnostics: Diagnostic[],
 ): boolean {
-  const violations = validateAgainstSchema(schema, document.value);
-  for (const v of violations) {
-    diagnostics.push(
-      diagnostic(configMatchesSchema, {
-        position: document.positionOf(v.path, v.part),
-        message: v.message,
-        hint: v.hint,
-      }),
-    );
-  }
+  const violations = schemaViolationFindings(document, schema);
+  diagnostics.push(...violations);
   return violations.length === 0;
 }

@@ -1,8 +1,6 @@
-import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { configMatchesSchema } from "../documents/checks/config-matches-schema.js";
+import { unknownChoiceFinding } from "../documents/checks/config-matches-schema.js";
 import type { JsonDocument } from "../documents/json-document.js";
-import { didYouMean } from "../shared/nearest-name.js";
 import type { AssistantSelection } from "./assistants.js";
 import { replacedBuiltinsFinding } from "./checks/builtin-adapter-replaced.js";
 import { alwaysOnPath, installedFiles } from "./install-files.js";
@@ -146,11 +144,10 @@ function chooseBuiltins(
   for (const [index, id] of choice.entries()) {
     if (known.has(id)) continue;
     diagnostics.push(
-      diagnostic(configMatchesSchema, {
-        position: document.positionOf(["builtin_adapters", index]),
-        message: `Unknown built-in adapter "${id}"`,
-        hint: `${didYouMean(id, [...known])}Built-in adapters: ${[...known].join(", ")}.`,
-      }),
+      unknownChoiceFinding(
+        { what: "built-in adapter", id, known: [...known], listed: "Built-in adapters" },
+        document.positionOf(["builtin_adapters", index]),
+      ),
     );
   }
   return builtins.filter((b) => choice.includes(b.adapter.id));

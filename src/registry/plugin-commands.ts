@@ -6,8 +6,8 @@ import type { DependencyInput } from "../dependencies/model.js";
 import { namedCommandFiles, pluginCommandsFolder } from "../dependencies/plugin-commands.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { jsonSyntaxFindings } from "../documents/checks/json-is-well-formed.js";
 import { type JsonDocument, type JsonPath, parseJsonDocument } from "../documents/json-document.js";
-import { jsonErrors } from "../documents/read-json-document.js";
 import type { HookMapping, ReadHook } from "../packs/hooks/model.js";
 import { neutralEvent, reverseHookEntries } from "../packs/hooks/read.js";
 import type { McpMapping } from "../packs/mcp/model.js";
@@ -76,7 +76,7 @@ function readFile(input: DependencyInput, path: string, diagnostics: Diagnostic[
   const bytes = input.files.get(path);
   if (!bytes) return undefined;
   const parsed = parseJsonDocument(`@${input.name}/${path}`, Buffer.from(bytes).toString("utf8"));
-  diagnostics.push(...jsonErrors(parsed.errors));
+  diagnostics.push(...jsonSyntaxFindings(parsed.errors));
   return parsed.document;
 }
 

@@ -1,4 +1,4 @@
-import { allChecks } from "../checks/index.js";
+import { allChecks } from "../check-list/index.js";
 import { checkDocsBase } from "../diagnostics/check-docs-url.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";

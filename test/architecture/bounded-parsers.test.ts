@@ -22,7 +22,7 @@ const rawParsers: Record<string, string> = {
   "src/install/capability/runtime-data.ts": "agentc's own runtime data",
   "src/cli/commands/init.ts": "agentc's own template",
   "src/diagnostics/fixture-base.ts": "the checks' example registries",
-  "src/checks/plugin/plugin-inputs-exist.ts": "the checks' example registries",
+  "src/plugin/checks/plugin-inputs-exist.ts": "the checks' example registries",
   "src/plugin/composed-value.ts": "text composeJson just wrote",
   "src/compose/compose-json.ts": "depth is checked first (parseRoot)",
   "src/compose/json-containers.ts": "text composeJson has read and written",

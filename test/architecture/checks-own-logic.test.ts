@@ -6,9 +6,10 @@ import ts from "typescript";
 import { packageRoot } from "../../src/shared/package-paths.js";
 
 /**
- * A load- or emit-stage check (InlineCheck) keeps the code that decides and words its findings in its own
- * file (docs/architecture.md#checks); the loader or emitter reads, places and reports what it returns.
- * These folders, and the checks/ folder of each client-pack section (packs/<section>/checks).
+ * A check raised inline (InlineCheck: while loading, emitting, building the plugin packages, importing or
+ * linting) keeps the code that decides and words its findings in its own file (docs/architecture.md#checks);
+ * the loader, emitter or reader reads, places and reports what it returns. These folders, and the checks/
+ * folder of each client-pack section (packs/<section>/checks).
  */
 const folders = [
   "core/checks",
@@ -17,6 +18,10 @@ const folders = [
   "capabilities/checks",
   "emit/checks",
   "dependencies/checks",
+  "documents/checks",
+  "plugin/checks",
+  "import/checks",
+  "lint/checks",
 ];
 
 /**
@@ -114,7 +119,7 @@ function inlineCheck(file: string): InlineCheckFile | undefined {
   return check && { file, ...check, functions };
 }
 
-describe("a load- or emit-stage check's logic lives in its own file", () => {
+describe("an inline check's logic lives in its own file", () => {
   const files = sourceFiles();
   const checkFiles = new Set(files.filter((f) => /(^|\/)checks\//.test(f)));
   const checks = files
@@ -142,7 +147,9 @@ describe("a load- or emit-stage check's logic lives in its own file", () => {
       const text = readFileSync(join(srcDir, file), "utf8");
       return checks
         .filter((c) => !(c.name in wholeStage))
-        .filter((c) => c.file !== file && new RegExp(`\\bdiagnostic\\(\\s*${c.name}\\b`).test(text))
+        .filter(
+          (c) => c.file !== file && new RegExp(`\\b(?:diagnostic|report)\\(\\s*${c.name}\\b`).test(text),
+        )
         .map(
           (c) =>
             `src/${file} words a finding of ${c.id} (${c.name}); call a function of src/${c.file} instead`,

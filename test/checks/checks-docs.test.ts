@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { checkDocsTree } from "../../src/checks/check-docs-tree.js";
-import { allChecks } from "../../src/checks/index.js";
+import { checkDocsTree } from "../../src/check-list/check-docs-tree.js";
+import { allChecks } from "../../src/check-list/index.js";
 import { checkDocsDir } from "../../src/shared/package-paths.js";
 
 const stale = "docs/checks/ is out of date: run npm run docs";

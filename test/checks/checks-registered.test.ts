@@ -3,8 +3,8 @@ import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
+import { allChecks } from "../../src/check-list/index.js";
 import type { Check } from "../../src/checks/check.js";
-import { allChecks } from "../../src/checks/index.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 
 /** Every file in a checks/ folder of src/, compiled (checks live beside the stage that raises them). */
@@ -24,7 +24,7 @@ function isCheck(value: unknown): value is Check {
 }
 
 describe("every check is registered", () => {
-  it("lists each check object a checks/ folder exports in allChecks (src/checks/index.ts), once", async () => {
+  it("lists each check object a checks/ folder exports in allChecks (src/check-list/index.ts), once", async () => {
     const found = new Map<Check, string>();
     for (const file of checkModules()) {
       const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { allChecks, findCheck } from "../../src/checks/index.js";
+import { allChecks, findCheck } from "../../src/check-list/index.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { checkDocsDir } from "../../src/shared/package-paths.js";
 import { runAgentc } from "../support/run-cli.js";

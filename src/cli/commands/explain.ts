@@ -1,5 +1,5 @@
+import { allChecks, findCheck } from "../../check-list/index.js";
 import { renderCheckDoc } from "../../checks/check-doc.js";
-import { allChecks, findCheck } from "../../checks/index.js";
 import type { CheckMeta } from "../../diagnostics/check-meta.js";
 import { didYouMean } from "../../shared/nearest-name.js";
 import { type Command, exitCodes, UsageError } from "../command.js";

@@ -1,4 +1,4 @@
-import { allChecks } from "../../checks/index.js";
+import { allChecks } from "../../check-list/index.js";
 import { checkDocsUrl, projectUrl } from "../../diagnostics/check-docs-url.js";
 import type { Diagnostic, RelatedLocation } from "../../diagnostics/diagnostic.js";
 import type { Reporter } from "./report-format.js";

@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const inputWithinLimits: InlineCheck = {
@@ -18,3 +19,16 @@ export const inputWithinLimits: InlineCheck = {
     expected: ["core/mcp.json:1:98: error AGC106 JSON nested more than 64 levels deep"],
   },
 };
+
+/** Input past one of agentc's limits, at its place, in the parser's or reader's words. */
+export function limitFinding(position: Position, message: string): Diagnostic {
+  return diagnostic(inputWithinLimits, { position, message });
+}
+
+/** A folder walk that stopped at the entry limit. */
+export function walkLimitFinding(folder: string, entries: number): Diagnostic {
+  return limitFinding(
+    { file: folder, line: 1, column: 1 },
+    `${folder} holds more than ${entries} files and folders (links counted as what they lead to); the rest is not read`,
+  );
+}

@@ -1,5 +1,8 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
+import type { JsonSyntaxError } from "../json-document.js";
+import { limitFinding } from "./input-within-limits.js";
 
 export const jsonIsWellFormed: InlineCheck = {
   id: "AGC001",
@@ -19,3 +22,10 @@ export const jsonIsWellFormed: InlineCheck = {
     ],
   },
 };
+
+/** JSON that does not parse (AGC001), or is past an input limit (AGC106), at the parser's places. */
+export function jsonSyntaxFindings(errors: readonly JsonSyntaxError[]): Diagnostic[] {
+  return errors.map(({ position, message, limit }) =>
+    limit ? limitFinding(position, message) : diagnostic(jsonIsWellFormed, { position, message }),
+  );
+}

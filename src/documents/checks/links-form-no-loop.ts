@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const linksFormNoLoop: InlineCheck = {
@@ -19,3 +20,20 @@ export const linksFormNoLoop: InlineCheck = {
     ],
   },
 };
+
+/** A link to a folder that holds it (`ancestor`, "" for the registry folder): following it would never end. */
+export function linkToHolderFinding(path: string, ancestor: string): Diagnostic {
+  const held = ancestor === "" ? "the registry folder" : ancestor;
+  return diagnostic(linksFormNoLoop, {
+    position: { file: path, line: 1, column: 1 },
+    message: `${path} is a link to ${held}, a folder that holds the link, so reading it would never end`,
+  });
+}
+
+/** A chain of links that comes back to where it started. */
+export function linkLoopFinding(path: string): Diagnostic {
+  return diagnostic(linksFormNoLoop, {
+    position: { file: path, line: 1, column: 1 },
+    message: `${path} is a link that leads back to itself through a loop of links`,
+  });
+}

@@ -1,6 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { clientFixture } from "../../diagnostics/client-fixture.js";
 import { reviewSkill } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 
 export const readsStayInsideRegistry: InlineCheck = {
   id: "AGC104",
@@ -23,3 +24,11 @@ export const readsStayInsideRegistry: InlineCheck = {
     ],
   },
 };
+
+/** A link whose target lies outside the fence (`fence`: "the registry folder" or the package's). */
+export function linkOutsideFinding(link: string, target: string, fence: string): Diagnostic {
+  return diagnostic(readsStayInsideRegistry, {
+    position: { file: link, line: 1, column: 1 },
+    message: `${link} is a link to ${target}, outside ${fence}`,
+  });
+}

@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 
 export const registryFilesAreReadable: InlineCheck = {
@@ -21,3 +22,11 @@ export const registryFilesAreReadable: InlineCheck = {
     ],
   },
 };
+
+/** A folder a walk could not list: nothing below it is read. */
+export function unlistedFolderFinding(folder: string, reason: string): Diagnostic {
+  return diagnostic(registryFilesAreReadable, {
+    position: { file: folder, line: 1, column: 1 },
+    message: `${folder} ${reason}, so the files below it are not read`,
+  });
+}

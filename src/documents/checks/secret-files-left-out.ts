@@ -1,5 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import { reviewSkill, withCore } from "../../diagnostics/core-fixtures.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 
 /** Reported by the registry reader's walk of a skill or capability package folder (registry-reader.ts). */
 export const secretFilesLeftOut: InlineCheck = {
@@ -22,3 +23,11 @@ export const secretFilesLeftOut: InlineCheck = {
     ],
   },
 };
+
+/** A file or folder the guard's list names a secret (`rule`), left out of every copy. */
+export function secretLeftOutFinding(path: string, rule: string, isFolder: boolean): Diagnostic {
+  return diagnostic(secretFilesLeftOut, {
+    position: { file: path, line: 1, column: 1 },
+    message: `${path} is a secret ${isFolder ? "folder" : "file"} (the guard's rule ${rule}): it is left out of every client's copy`,
+  });
+}

@@ -1,8 +1,7 @@
-import { nativeContentImported } from "../../checks/import/native-content-imported.js";
 import { blockingEvents } from "../../core/model.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { firstLineOf } from "../../packs/shared/items/native-text.js";
+import { adjustedFinding } from "../checks/native-content-imported.js";
 import type { ImportedItems } from "../model.js";
 import { freeName } from "./merge-items.js";
 
@@ -62,10 +61,5 @@ function derived(
 }
 
 function info(position: Position, message: string): Diagnostic {
-  return diagnostic(nativeContentImported, {
-    position,
-    severity: "info",
-    message,
-    hint: "Nothing to do; the round trip reports what the build then writes differently.",
-  });
+  return adjustedFinding(position, message);
 }

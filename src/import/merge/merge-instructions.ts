@@ -1,7 +1,6 @@
-import { nativeContentImported } from "../../checks/import/native-content-imported.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { slugify } from "../../shared/slug.js";
+import { adjustedFinding, adjustedWithHintFinding } from "../checks/native-content-imported.js";
 import type { ImportedInstructions, ImportedScoped, ImportedSection } from "../model.js";
 
 /**
@@ -42,12 +41,10 @@ function ownText(section: ImportedSection): string {
 
 function headedByImport(section: ImportedSection, file: string, diagnostics: Diagnostic[]): void {
   diagnostics.push(
-    diagnostic(nativeContentImported, {
-      position: section.position,
-      severity: "info",
-      message: `the text at the top of ${file} has no heading: imported under "${section.text.split("\n")[0]}"`,
-      hint: "Nothing to do; the round trip reports what the build then writes differently.",
-    }),
+    adjustedFinding(
+      section.position,
+      `the text at the top of ${file} has no heading: imported under "${section.text.split("\n")[0]}"`,
+    ),
   );
 }
 
@@ -62,9 +59,8 @@ function retitled(
   const [heading = "", ...rest] = section.text.split("\n");
   const marks = /^ {0,3}#{1,2}/.exec(heading)?.[0] ?? "#";
   diagnostics.push(
-    diagnostic(nativeContentImported, {
+    adjustedWithHintFinding({
       position: section.position,
-      severity: "info",
       message: `another always-on section is headed "${section.title}": this one is imported as "${title}"`,
       hint: "Give the two sections headings of their own, or keep one of them.",
     }),

@@ -1,8 +1,7 @@
-import { nativeContentImported } from "../../checks/import/native-content-imported.js";
 import type { PermissionLevel } from "../../core/model.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import type { ImportedHook } from "../../packs/hooks/model.js";
+import { leftOutFinding } from "../checks/native-content-imported.js";
 import { type AssistantImport, emptyItems, type ImportedItems, type ImportedPermission } from "../model.js";
 import { mergeInstructions } from "./merge-instructions.js";
 import { type ItemKind, mergeReadings, type Reading } from "./merge-readings.js";
@@ -222,7 +221,7 @@ export function freeName(list: Named[], wanted: string): string {
 }
 
 function renamed(at: Position, what: string, field: string, first: Position, as: string): Diagnostic {
-  return diagnostic(nativeContentImported, {
+  return leftOutFinding({
     position: at,
     message: `${what} differs in its ${field} from the one of that name in ${first.file}: imported as ${as}`,
     hint: "Keep one of the two in the registry, or give them names of their own.",

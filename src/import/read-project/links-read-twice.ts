@@ -1,6 +1,5 @@
-import { nativeContentImported } from "../../checks/import/native-content-imported.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { leftOutFinding } from "../checks/native-content-imported.js";
 import type { AssistantData, AssistantImport } from "../model.js";
 import type { ProjectReader } from "./project-reader.js";
 
@@ -25,7 +24,7 @@ export function linksReadTwice(
       if (readers.length === 0) continue;
       adapters.add(assistant.id);
       diagnostics.push(
-        diagnostic(nativeContentImported, {
+        leftOutFinding({
           position: { file: link.link, line: 1, column: 1 },
           message: `${link.link} is a link to ${link.target}, and ${readers.join(", ")} read${readers.length === 1 ? "s" : ""} both, loading the text twice: the ${assistant.id} adapter, which would make the link agentc's, is left out of targets.json, and the link stays the project's own`,
           hint: `To load it once, remove ${link.link} and let ${assistant.pack?.name ?? assistant.id} read ${link.target} by its own settings, or leave ${readers.join(", ")} out.`,

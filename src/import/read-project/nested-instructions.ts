@@ -1,7 +1,6 @@
-import { nativeContentImported } from "../../checks/import/native-content-imported.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { parentPath } from "../../shared/posix-path.js";
+import { leftOutFinding } from "../checks/native-content-imported.js";
 import type { AssistantData } from "../model.js";
 import { start } from "../read-context.js";
 import type { ProjectReader } from "./project-reader.js";
@@ -58,7 +57,7 @@ export function nestedInstructionFiles(reader: ProjectReader, assistants: Assist
   visit("", 0);
   return [
     ...found.map((path) =>
-      diagnostic(nativeContentImported, {
+      leftOutFinding({
         position: start(path),
         message: `${path} is an instruction file of ${parentPath(path)}/: the registry carries instruction files for the whole project only, so it is not imported and stays the project's own file`,
         hint: 'agentc install leaves it alone, and the assistants that read it keep reading it. To carry its text in the registry, make it a core rule with globs: ["<its folder>/**"].',
@@ -66,7 +65,7 @@ export function nestedInstructionFiles(reader: ProjectReader, assistants: Assist
       }),
     ),
     ...ruleFolders.map(({ folder, files }) =>
-      diagnostic(nativeContentImported, {
+      leftOutFinding({
         position: start(folder),
         message: `${folder}/ holds rules of a sub-folder (${files} file${files === 1 ? "" : "s"}): the registry carries the rule folders at the project's root only, so they are not imported and stay the project's own files`,
         hint: 'agentc install leaves them alone, and the assistants that read them keep reading them. To carry a rule in the registry, make it a core rule with globs: ["<its folder>/**"].',

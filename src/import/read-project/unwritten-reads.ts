@@ -1,7 +1,6 @@
-import { nativeContentImported } from "../../checks/import/native-content-imported.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { UnwrittenPlace } from "../../registry/model.js";
+import { leftOutFinding } from "../checks/native-content-imported.js";
 import type { AssistantData } from "../model.js";
 import type { ProjectReader } from "./project-reader.js";
 
@@ -23,7 +22,7 @@ export function unwrittenReads(reader: ProjectReader, assistants: readonly Assis
             ? `is not loaded by ${who}, which reads ${instead} in place of ${place} while that holds files`
             : `is loaded by ${who} from ${place}`;
           out.push(
-            diagnostic(nativeContentImported, {
+            leftOutFinding({
               position: { file: path, line: 1, column: 1 },
               message: `${path} ${how}, and no adapter writes there: not imported, it stays the project's own file`,
               hint: instead

@@ -1,7 +1,6 @@
-import { roundTripReproduces } from "../../checks/import/round-trip-reproduces.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { CompileResult } from "../../pipeline/compile.js";
+import { differenceFindings } from "../checks/round-trip-reproduces.js";
 import type { NativeFile } from "../model.js";
 import type { ProjectReader } from "../read-project/project-reader.js";
 import { compareNative, type Difference } from "./compare-native.js";
@@ -44,9 +43,7 @@ export function roundTrip(
     else if (found) differences.push(found);
   }
   differences.push(...alsoWritten(missing));
-  const diagnostics = differences.map(({ hint, group, ...finding }) =>
-    diagnostic(roundTripReproduces, { ...finding, ...(hint ? { hint } : {}), ...(group ? { group } : {}) }),
-  );
+  const diagnostics = differenceFindings(differences);
   // Files and links the install writes whole where the project has one: they must make way for it.
   const rewritten = [...read.values()].flatMap((file) => {
     const kind = view.get(file.path)?.kind;

@@ -1,6 +1,4 @@
-import { nativeContentImported } from "../../checks/import/native-content-imported.js";
 import { maxDescriptionWords } from "../../checks/registry/description-within-25-words.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import {
   type SchemaName,
@@ -8,6 +6,7 @@ import {
   validateAgainstSchema,
 } from "../../documents/schema-validation.js";
 import { countWords } from "../../shared/text-budget.js";
+import { leftOutFinding } from "../checks/native-content-imported.js";
 
 /** One item import is about to write: what it is, where it was read, the value a core schema checks. */
 export interface Candidate {
@@ -73,7 +72,7 @@ function leftOutKey(
   key: string,
   violation: Pick<SchemaViolation, "message">,
 ): Diagnostic {
-  return diagnostic(nativeContentImported, {
+  return leftOutFinding({
     position: candidate.position,
     message: `"${key}" of ${candidate.label} in ${candidate.position.file} is not imported: the registry refuses it (${violation.message})`,
     hint: "It stays in the project's own file; write the value as the registry takes it if it should carry it.",
@@ -83,7 +82,7 @@ function leftOutKey(
 
 function refused(candidate: Candidate, violation: SchemaViolation | undefined): Diagnostic {
   const why = violation ? ` (${violation.message})` : "";
-  return diagnostic(nativeContentImported, {
+  return leftOutFinding({
     position: candidate.position,
     message: `${candidate.label} in ${candidate.position.file} is not imported: the registry refuses it${why}; it stays in the project's own file`,
     hint: "agentc install leaves files it does not write alone, so its assistant reads it there as before; fix the value and import again if the registry should carry it.",

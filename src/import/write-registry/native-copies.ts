@@ -1,9 +1,8 @@
-import { nativeContentImported } from "../../checks/import/native-content-imported.js";
-import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { alwaysOnPath } from "../../registry/install-files.js";
 import { fromSha256, nativeFolder, nativeIndex } from "../../registry/native-copies.js";
 import { templateSchemas } from "../../shared/schema-paths.js";
+import { adjustedWithHintFinding } from "../checks/native-content-imported.js";
 import type { AssistantData, ImportedInstructions, ImportedItems, ItemNative, NativeFile } from "../model.js";
 import type { ProjectReader } from "../read-project/project-reader.js";
 import { importedSource, type RegistryFile, sourceFileName } from "./registry-files.js";
@@ -67,9 +66,8 @@ export function itemClients(
 
 function throughLinks(item: Item): Diagnostic {
   const paths = (item.natives ?? []).map((n) => n.path).join(", ");
-  return diagnostic(nativeContentImported, {
+  return adjustedWithHintFinding({
     position: item.position,
-    severity: "info",
     message: `${paths} is reached through a symbolic link of the project: the link stays as it is, and ${item.name} is not imported from it`,
     hint: "Import the file the link points to at a place an assistant reads, or keep the link.",
     group:

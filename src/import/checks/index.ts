@@ -1,4 +1,4 @@
-import type { Check } from "../check.js";
+import type { Check } from "../../checks/check.js";
 import { nativeContentImported } from "./native-content-imported.js";
 import { nativeFilesReadable } from "./native-files-readable.js";
 import { roundTripReproduces } from "./round-trip-reproduces.js";

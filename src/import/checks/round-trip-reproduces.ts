@@ -1,4 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Difference } from "../round-trip/compare-native.js";
 
 export const roundTripReproduces: InlineCheck = {
   id: "AGC129",
@@ -22,3 +24,10 @@ export const roundTripReproduces: InlineCheck = {
     ],
   },
 };
+
+/** Each difference between a native file and what the build of the imported registry installs at its path. */
+export function differenceFindings(differences: readonly Difference[]): Diagnostic[] {
+  return differences.map(({ hint, group, ...finding }) =>
+    diagnostic(roundTripReproduces, { ...finding, ...(hint ? { hint } : {}), ...(group ? { group } : {}) }),
+  );
+}

@@ -1,6 +1,6 @@
+import type { Check } from "../checks/check.js";
+import { renderCheckDoc } from "../checks/check-doc.js";
 import { baseFixture } from "../diagnostics/fixture-base.js";
-import type { Check } from "./check.js";
-import { renderCheckDoc } from "./check-doc.js";
 import { allChecks } from "./index.js";
 
 /** Every file of docs/checks/: README.md and one page per check. `npm run docs` writes them; a test compares. */

@@ -1,4 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { PluginFinding } from "../report.js";
 import { pluginFixture } from "./plugin-fixture.js";
 
 export const pluginMcpPortable: InlineCheck = {
@@ -17,3 +18,34 @@ export const pluginMcpPortable: InlineCheck = {
     ],
   },
 };
+
+/** A server of the portable mcp.json of a type the host `reader` does not start (it starts `types`). */
+export function unstartedTypeFinding(
+  reader: string,
+  name: string,
+  type: string | undefined,
+  types: readonly string[],
+): PluginFinding {
+  return {
+    check: pluginMcpPortable,
+    message: `${reader}: MCP server "${name}" is of type ${type}, which that host does not start (it reads ${types.join(", ")})`,
+  };
+}
+
+/**
+ * What the portable format cannot carry of one server (`says`, after its name): a warning is the format's limit, a
+ * loss of that host; an error is a server it cannot carry at all.
+ */
+export function portableServerFinding(
+  host: { id: string; name: string },
+  name: string,
+  says: string,
+  severity: "warning" | "error",
+): PluginFinding {
+  return {
+    check: pluginMcpPortable,
+    message: `${host.name}: MCP server "${name}" ${says}`,
+    severity,
+    ...(severity === "warning" ? { loss: { client: host.id, promise: `MCP server "${name}"` } } : {}),
+  };
+}

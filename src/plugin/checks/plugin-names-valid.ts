@@ -1,4 +1,6 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { NameRule } from "../../registry/plugin-host.js";
+import type { PluginFinding } from "../report.js";
 import { pluginFixture } from "./plugin-fixture.js";
 
 export const pluginNamesValid: InlineCheck = {
@@ -19,3 +21,26 @@ export const pluginNamesValid: InlineCheck = {
     ],
   },
 };
+
+/** What is wrong with a name under a host's rule; undefined when the host takes it. */
+export function nameProblem(name: string, rule: NameRule): string | undefined {
+  if (name.length > rule.max_length) return `is ${name.length} characters long`;
+  if (!new RegExp(rule.pattern).test(name)) return "breaks the pattern";
+  if (rule.reserved?.includes(name.toLowerCase())) return "is reserved";
+  return undefined;
+}
+
+/** The plugin's or a skill's name (`what`) against the rule of the host named `host`; undefined when it passes. */
+export function nameFinding(
+  what: "plugin" | "skill",
+  name: string,
+  host: string,
+  rule: NameRule,
+): PluginFinding | undefined {
+  const problem = nameProblem(name, rule);
+  if (!problem) return undefined;
+  return {
+    check: pluginNamesValid,
+    message: `${what} name "${name}" ${problem} of the ${host}: ${rule.says}`,
+  };
+}

@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 
 export const instructionImportOnce: InlineCheck = {
   id: "AGC206",
@@ -21,3 +22,17 @@ export const instructionImportOnce: InlineCheck = {
     expected: ["CLAUDE.md:7:1: warning AGC206 CLAUDE.md imports docs/testing.md again (first on line 3)"],
   },
 };
+
+/** A second import of `target` in one file, pointing back at the first one's line. */
+export function importedAgainFinding(
+  position: Position,
+  file: string,
+  target: string,
+  first: number,
+): Diagnostic {
+  return diagnostic(instructionImportOnce, {
+    position,
+    message: `${file} imports ${target} again (first on line ${first})`,
+    related: [{ position: { ...position, line: first, column: 1 }, message: "first imported here" }],
+  });
+}

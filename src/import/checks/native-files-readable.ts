@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 
 export const nativeFilesReadable: InlineCheck = {
   id: "AGC127",
@@ -21,3 +22,13 @@ export const nativeFilesReadable: InlineCheck = {
     ],
   },
 };
+
+/** A native file import cannot read, at the first problem its reader met. */
+export function unreadableFinding(position: Position, message: string, hint?: string): Diagnostic {
+  return diagnostic(nativeFilesReadable, { position, message, ...(hint ? { hint } : {}) });
+}
+
+/** The links out of the project and the loops the project reader refused: files that could not be read. */
+export function refusedReadFindings(refused: readonly Diagnostic[]): Diagnostic[] {
+  return refused.map((d) => unreadableFinding({ file: d.file, line: d.line, column: d.column }, d.message));
+}

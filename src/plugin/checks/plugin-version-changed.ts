@@ -1,4 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { PluginFinding } from "../report.js";
 import { pluginFixture } from "./plugin-fixture.js";
 
 const previous = {
@@ -34,3 +35,11 @@ export const pluginVersionChanged: InlineCheck = {
     ],
   },
 };
+
+/** A marketplace entry whose content changed since the previous build's `file` while its version stayed. */
+export function versionUnchangedFinding(file: string, version: unknown): PluginFinding {
+  return {
+    check: pluginVersionChanged,
+    message: `the plugin's content changed since the previous build's ${file}, but its version is still "${String(version)}": people who installed it get no update`,
+  };
+}

@@ -1,4 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { plural } from "../client-findings.js";
 
 export const ruleGlobsFieldRead: InlineCheck = {
   id: "AGC203",
@@ -23,3 +25,20 @@ export const ruleGlobsFieldRead: InlineCheck = {
     ],
   },
 };
+
+/**
+ * A rule file in a folder whose clients (`who`) read its globs from `field` that writes them under `other`,
+ * another client's field: the rule then loads always (`always`) or never by its globs.
+ */
+export function otherGlobsFieldFinding(
+  rule: { dir: string; field: string; other: string; always: boolean },
+  who: string,
+  position: Position,
+): Diagnostic {
+  const { dir, field, other, always } = rule;
+  return diagnostic(ruleGlobsFieldRead, {
+    position,
+    message: `${who} read${plural(who)} the globs of ${dir} rules from "${field}", not "${other}": this rule ${always ? "loads into every session" : "never loads by its globs"}`,
+    hint: `Rename "${other}" to "${field}" (the globs stay as they are), or move the file to the folder of the client that reads "${other}".`,
+  });
+}

@@ -1,4 +1,7 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { nearestName } from "../../shared/nearest-name.js";
+import { plural } from "../client-findings.js";
 
 export const nativeFrontmatterDocumented: InlineCheck = {
   id: "AGC200",
@@ -25,3 +28,30 @@ export const nativeFrontmatterDocumented: InlineCheck = {
     ],
   },
 };
+
+/**
+ * One frontmatter field of a `kind` file against the fields its readers (`who`) document and those of them
+ * that hold true or false: unread (with the nearest documented name), or a switch not written as one.
+ */
+export function frontmatterFieldFinding(
+  field: { key: string; value: unknown; kind: string },
+  readers: { who: string; fields: readonly string[]; booleans: boolean },
+  positionOf: (part: "key" | "value") => Position,
+): Diagnostic | undefined {
+  const { key, value, kind } = field;
+  const { who, fields } = readers;
+  if (!fields.includes(key)) {
+    const near = nearestName(key, fields);
+    return diagnostic(nativeFrontmatterDocumented, {
+      position: positionOf("key"),
+      message: `${who} do${plural(who) === "s" ? "es" : ""} not read frontmatter field "${key}" in ${kind} files${near ? ` (did you mean "${near}"?)` : ""}; ${fields.join(", ")} ${fields.length === 1 ? "is" : "are"} read`,
+    });
+  }
+  if (!readers.booleans || typeof value === "boolean") return undefined;
+  return diagnostic(nativeFrontmatterDocumented, {
+    position: positionOf("value"),
+    severity: "error",
+    message: `${who} read${plural(who)} "${key}" as true or false, but it is ${JSON.stringify(value)}`,
+    hint: `Write ${key}: true or ${key}: false, without quotes.`,
+  });
+}

@@ -1,4 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { plural } from "../client-findings.js";
 
 export const instructionImportResolves: InlineCheck = {
   id: "AGC205",
@@ -23,3 +25,16 @@ export const instructionImportResolves: InlineCheck = {
     ],
   },
 };
+
+/** An import (`written` as in the file) of `target`, a path the project does not hold; `who`: the clients that follow it. */
+export function missingImportFinding(
+  position: Position,
+  written: string,
+  target: string,
+  who: string,
+): Diagnostic {
+  return diagnostic(instructionImportResolves, {
+    position,
+    message: `"${written}" imports ${target}, which is not in the project: ${who} load${plural(who)} nothing for it`,
+  });
+}

@@ -1,4 +1,6 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { plural } from "../client-findings.js";
 
 export const ruleGlobsMatchFiles: InlineCheck = {
   id: "AGC202",
@@ -24,3 +26,16 @@ export const ruleGlobsMatchFiles: InlineCheck = {
     ],
   },
 };
+
+/** A glob of the rule file `path` that matches no file of the project; `who`: the clients that read it. */
+export function unmatchedGlobFinding(
+  glob: string,
+  path: string,
+  who: string,
+  position: Position,
+): Diagnostic {
+  return diagnostic(ruleGlobsMatchFiles, {
+    position,
+    message: `glob "${glob}" of ${path} matches no file of the project: ${who} never load${plural(who)} the rule by it`,
+  });
+}

@@ -1,4 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { PluginFinding } from "../report.js";
 import { pluginFixture } from "./plugin-fixture.js";
 
 export const pluginRosterBudget: InlineCheck = {
@@ -18,3 +19,16 @@ export const pluginRosterBudget: InlineCheck = {
     ],
   },
 };
+
+/** The words of the package's skill descriptions against the roster budget's owned_words; undefined within it. */
+export function rosterFinding(
+  archive: string,
+  words: { total: number; skills: number; budget: number },
+): PluginFinding | undefined {
+  const { total, skills, budget } = words;
+  if (total <= budget) return undefined;
+  return {
+    check: pluginRosterBudget,
+    message: `Unexpected ${total} words in the descriptions of the ${skills} skills of ${archive}, expected at most owned_words ${budget}`,
+  };
+}

@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type Finding, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 
 export const nativeContentImported: InlineCheck = {
   id: "AGC128",
@@ -22,3 +23,27 @@ export const nativeContentImported: InlineCheck = {
     ],
   },
 };
+
+/** What import says of a change that keeps the meaning: nothing to do but read the round trip. */
+const adjustedHint = "Nothing to do; the round trip reports what the build then writes differently.";
+
+/** Something of a native file that the registry does not carry (a warning), in the words of the step that met it. */
+export function leftOutFinding(finding: Omit<Finding, "severity">): Diagnostic {
+  return diagnostic(nativeContentImported, finding);
+}
+
+/** Something import changed on the way while keeping its meaning (an info); `group`: its kind (Diagnostic.group). */
+export function adjustedFinding(position: Position, message: string, group?: string): Diagnostic {
+  return diagnostic(nativeContentImported, {
+    position,
+    message,
+    severity: "info",
+    hint: adjustedHint,
+    ...(group ? { group } : {}),
+  });
+}
+
+/** A change that keeps the meaning, with a hint of its own (what to do when the change is not wanted). */
+export function adjustedWithHintFinding(finding: Omit<Finding, "severity">): Diagnostic {
+  return diagnostic(nativeContentImported, { ...finding, severity: "info" });
+}

@@ -1,6 +1,7 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
 import { pluginHookProjectPath } from "./plugin-hook-project-path.js";
 import { pluginHostKnown } from "./plugin-host-known.js";
+import { pluginInputsExist } from "./plugin-inputs-exist.js";
 import { pluginMcpPortable } from "./plugin-mcp-portable.js";
 import { pluginNamesValid } from "./plugin-names-valid.js";
 import { pluginPathsInside } from "./plugin-paths-inside.js";
@@ -10,6 +11,7 @@ import { pluginVersionChanged } from "./plugin-version-changed.js";
 
 /** The checks raised while building the plugin packages (src/plugin/), in id order. */
 export const pluginChecks: readonly InlineCheck[] = [
+  pluginInputsExist,
   pluginHookProjectPath,
   pluginVersionChanged,
   pluginNamesValid,

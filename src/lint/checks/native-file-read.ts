@@ -1,4 +1,5 @@
-import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 
 export const nativeFileRead: InlineCheck = {
   id: "AGC208",
@@ -23,3 +24,11 @@ export const nativeFileRead: InlineCheck = {
     ],
   },
 };
+
+/** A file in a folder the clients read items from that none of them takes; `onlyClient`: the one client linted. */
+export function unreadFileFinding(file: string, onlyClient?: string): Diagnostic {
+  return diagnostic(nativeFileRead, {
+    position: { file, line: 1, column: 1 },
+    message: `no assistant${onlyClient ? ` (of ${onlyClient})` : ""} reads ${file}: it is in a folder they read, but not a file they take from there`,
+  });
+}

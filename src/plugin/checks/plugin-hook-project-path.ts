@@ -1,4 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { PluginFinding } from "../report.js";
 import { pluginFixture } from "./plugin-fixture.js";
 
 export const pluginHookProjectPath: InlineCheck = {
@@ -17,3 +18,12 @@ export const pluginHookProjectPath: InlineCheck = {
     ],
   },
 };
+
+/** A hook command (`text`) of the host that still names the project path `left`; `root`: the host's plugin root. */
+export function projectPathFinding(host: string, text: string, left: string, root: string): PluginFinding {
+  return {
+    check: pluginHookProjectPath,
+    message: `the ${host}'s hook command "${text}" still names the project path "${left}": installed as a plugin it runs in whatever project is open, where that file need not exist`,
+    hint: `Add a hook_path_rewrites pair that points it into the plugin ("${root}/…"), ship the file in the plugin, or keep the hook out of it.`,
+  };
+}

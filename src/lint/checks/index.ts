@@ -1,4 +1,4 @@
-import type { Check } from "../check.js";
+import type { Check } from "../../checks/check.js";
 import { clientReadsConfigEntries } from "./client-reads-config-entries.js";
 import { instructionImportOnce } from "./instruction-import-once.js";
 import { instructionImportResolves } from "./instruction-import-resolves.js";

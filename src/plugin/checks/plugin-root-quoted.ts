@@ -1,4 +1,5 @@
 import type { InlineCheck } from "../../diagnostics/check-meta.js";
+import type { PluginFinding } from "../report.js";
 import { pluginFixture } from "./plugin-fixture.js";
 
 export const pluginRootQuoted: InlineCheck = {
@@ -20,3 +21,11 @@ export const pluginRootQuoted: InlineCheck = {
     ],
   },
 };
+
+/** A hook command (`text`) of the host that uses its plugin root variable outside double quotes. */
+export function unquotedRootFinding(host: string, text: string, root: string): PluginFinding {
+  return {
+    check: pluginRootQuoted,
+    message: `the ${host}'s hook command "${text}" uses ${root} outside double quotes, which the host's validator refuses (a plugin folder may contain spaces)`,
+  };
+}
