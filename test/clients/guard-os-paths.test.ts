@@ -2,9 +2,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
-import { guardOsPaths, guardOsTemplates, guardRulesWithoutOsPath } from "../../src/clients/guard-os-paths.js";
-import { secretPathRule } from "../../src/clients/guard-patterns.js";
+import {
+  guardOsPaths,
+  guardOsTemplates,
+  guardRulesWithoutOsPath,
+} from "../../src/packs/os-read-deny/guard-paths.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import { secretPathRule } from "../../src/shared/secret-path-rule.js";
 
 /** The guard program's own rule lists, as the hook runs them. */
 const guard = (await import(
