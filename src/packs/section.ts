@@ -23,6 +23,14 @@ export interface PackBase {
   runtime_placeholders: Record<string, string>;
 }
 
+/** A fact about a schema-valid pack the schema cannot check, at the JSON path it concerns (AGC082). */
+export interface PackFault {
+  path: JsonPath;
+  part?: "key" | "value";
+  message: string;
+  hint: string;
+}
+
 /** What a section compiles from: the registry as far as client-pack sections read it. */
 export interface SectionInput {
   core: Core;
@@ -129,6 +137,8 @@ export interface Section<Pack extends PackBase = PackBase, Found = unknown, Seen
   /** The section of a seed-shaped pack (`seed_version`) put into agentc's names (clients/seed-pack-translation.ts). */
   seed?(seed: Json, put: Put, notActedOn: NotActedOn[]): void;
   items?: ItemSide<Pack>;
+  /** What is wrong with the section in a schema-valid pack (clients/validate-client-pack.ts adds it to AGC082). */
+  faults?(pack: Pack): PackFault[];
   /** The checks raised while the section is compiled or packaged (each also in src/checks/index.ts). */
   checks?: readonly InlineCheck[];
 }

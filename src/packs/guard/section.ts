@@ -1,5 +1,6 @@
 import type { Section } from "../section.js";
 import { guardWiring } from "./emit.js";
+import { guardFaults } from "./faults.js";
 import type { GuardPack } from "./model.js";
 
 /**
@@ -12,6 +13,7 @@ export const guardSection: Section<GuardPack, Record<never, never>> = {
   keys: ["guard"],
   rank: 30,
   matrix: [{ kind: "guard", title: "Secret guard", rank: 90 }],
+  faults: guardFaults,
   settings: {
     file: (pack) =>
       pack.guard && pack.hooks ? { file: pack.hooks.file, format: pack.hooks.format } : undefined,
