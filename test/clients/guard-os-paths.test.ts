@@ -24,7 +24,7 @@ function sample(entry: (typeof guardOsPaths)[number]): string {
   return entry.where === "home" ? `/home/dev/${name}` : `src/deep/${name}`;
 }
 
-describe("the guard's secret paths as a sandbox takes them (src/clients/guard-os-paths.ts)", () => {
+describe("the guard's secret paths as a sandbox takes them (src/packs/os-read-deny/guard-paths.ts)", () => {
   it("names only paths the guard blocks, each under the rule it says", () => {
     const wrong = guardOsPaths
       .map((entry) => ({ entry, found: secretPathRule(sample(entry)) }))
@@ -40,7 +40,7 @@ describe("the guard's secret paths as a sandbox takes them (src/clients/guard-os
     const rules = [...guard.SECRET_NAME_RULES, ...guard.SECRET_DIR_RULES].map((rule) => rule.id);
     const listed = new Set(guardOsPaths.map((entry) => entry.rule));
     const missing = rules.filter((id) => !listed.has(id) && !guardRulesWithoutOsPath.includes(id));
-    assert.deepEqual(missing, [], "a new guard rule needs its paths in guard-os-paths.ts");
+    assert.deepEqual(missing, [], "a new guard rule needs its paths in packs/os-read-deny/guard-paths.ts");
     for (const id of guardRulesWithoutOsPath) assert.ok(rules.includes(id), `${id} is still a guard rule`);
   });
 
