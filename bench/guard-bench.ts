@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { guardTimeoutMs } from "../src/clients/guard-program.js";
+import { guardTimeoutMs } from "../src/packs/guard/program.js";
 import { packageRoot } from "../src/shared/package-paths.js";
 import { ordinaryCorpus, ordinaryPayload, ordinaryProject } from "../test/support/guard-ordinary.js";
 

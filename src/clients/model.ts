@@ -31,20 +31,8 @@ export type {
 };
 
 import type { McpMapping } from "../packs/mcp/model.js";
-
-/** A settings key that lets a repository vote on its own trust (docs/client-settings.md, AGC108). */
-export interface TrustKey {
-  id: string;
-  /** Project path or glob of the settings file, with runtime placeholders. */
-  file: string;
-  /** Key path; "*" is any key or element, "\\*" the key "*" itself. */
-  key: string[];
-  /** Only this value counts; absent (and no `matches`): any value. */
-  equals?: unknown;
-  /** Only string values matching this regular expression count. */
-  matches?: string;
-  why: string;
-}
+import type { OsReadDeny } from "../packs/os-read-deny/model.js";
+import type { TrustKey } from "../packs/trust-keys/model.js";
 
 /** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
 export interface InstructionImport {
@@ -150,37 +138,6 @@ export interface UserScopePath {
 export interface UserScopeRewrite {
   project: string;
   user: string;
-}
-
-/**
- * Whether the client can refuse reads at the operating-system level (its sandbox), and what agentc
- * writes for it. One of: `write` (values composed into a settings file when the registry denies reads),
- * `through: "permissions"` (the read rules of `permissions` are that barrier), `not_written_because`
- * (the client has one that a project cannot switch on) or `none_because` (it has none).
- */
-export interface OsReadDeny {
-  /** What the client calls it ("sandbox", "tool sandboxing"). */
-  name?: string;
-  write?: OsReadDenyWrite;
-  through?: "permissions";
-  /** Why what agentc writes holds only in part (commands outside the sandbox, a missing tool). */
-  partial_because?: string;
-  not_written_because?: string;
-  none_because?: string;
-}
-
-/** The values that switch a client's sandbox on and the lists of paths it refuses to read. */
-export interface OsReadDenyWrite {
-  file: string;
-  format: "json" | "toml";
-  /** Values at whole key paths that switch it on (`sandbox.enabled: true`). */
-  values_at: { path: string[]; value: unknown }[];
-  /** The list of paths it refuses to read; absent: it takes none, and covers only what its own list names. */
-  deny_key?: string[];
-  /** The list of paths it reads again inside a refused region (the guard's .env templates). */
-  allow_key?: string[];
-  /** How a path is written, `{path}` its slot: under the project root, in any folder of it, under the home folder. */
-  path_forms?: { project: string; anywhere: string; home: string };
 }
 
 /** The release of the client a pack was last checked against (CAPABILITIES.md names it per column). */

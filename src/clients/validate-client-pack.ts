@@ -1,20 +1,16 @@
 import type { JsonPath } from "../documents/json-document.js";
 import { hookEntrySlots } from "../packs/hooks/model.js";
+import { sections } from "../packs/index.js";
 import { mcpSlotNames } from "../packs/mcp/slots.js";
 import { rawValueProblem } from "../packs/rules/raw-field.js";
 import { ruleSlots } from "../packs/rules/slots.js";
+import type { PackFault } from "../packs/section.js";
 import { packPath, placeholdersIn } from "../packs/shared/placeholders.js";
-import { slotsOf, slotUses } from "../packs/shared/template-slots.js";
+import { slotUses } from "../packs/shared/template-slots.js";
 import { didYouMean } from "../shared/nearest-name.js";
 import type { ClientPack } from "./model.js";
 
-/** A fact about a pack the schema cannot check, at the JSON path it concerns. */
-export interface PackFault {
-  path: JsonPath;
-  part?: "key" | "value";
-  message: string;
-  hint: string;
-}
+export type { PackFault };
 
 type PlaceKey = "rules_dir" | "skills_dir" | "agents_dir" | "commands_dir";
 
@@ -41,6 +37,7 @@ export function packFaults(pack: ClientPack): PackFault[] {
     ...unwritableImports(pack),
     ...droppedButWritten(pack),
     ...agentRulesWithoutForm(pack),
+    ...sections.flatMap((section) => section.faults?.(pack) ?? []),
   ];
 }
 
@@ -286,20 +283,6 @@ function missingSources(pack: ClientPack): PackFault[] {
       message:
         'deny_tools_from is "hook_tools" but the pack has no hooks section to take the tool names from',
       hint: 'Add hooks with hook_tools, or use "tool_names".',
-    });
-  if (pack.guard?.timeout !== undefined && pack.hooks && !slotsOf(pack.hooks.entry).has("timeout"))
-    faults.push({
-      path: ["guard", "timeout"],
-      part: "key",
-      message: "guard.timeout is set but hooks.entry has no {timeout} slot, so it would not be written",
-      hint: 'Remove guard.timeout when the client has no hook timeout, or add "{timeout}" to hooks.entry.',
-    });
-  if (pack.guard && !pack.hooks)
-    faults.push({
-      path: ["guard"],
-      part: "key",
-      message: "guard is set but the pack has no hooks section to wire it into",
-      hint: "Add hooks, or remove guard.",
     });
   for (const [key, format] of [
     ["agent_frontmatter", pack.agent_frontmatter],

@@ -137,8 +137,6 @@ export interface ImportedItems extends SectionFindings {
   agents: ImportedAgent[];
   commands: ImportedCommand[];
   permissions: ImportedPermissions;
-  /** True when the client's sandbox is switched on as agentc writes it for the core's denied reads. */
-  sandboxesReads?: boolean;
   /** Per client id, the pack's policy values the project's settings have (targets.json client_policies). */
   policies: Record<string, string[]>;
 }

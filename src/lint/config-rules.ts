@@ -1,10 +1,10 @@
 import { settingsGrantNoSelfTrust } from "../checks/output/settings-grant-no-self-trust.js";
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import type { ClientPack } from "../clients/model.js";
-import { resolvedTrustKeys, trustHits } from "../clients/trust-keys.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
+import { resolvedTrustKeys, trustHits } from "../packs/trust-keys/resolve.js";
 import { isObject } from "../shared/json-shape.js";
 import {
   missingHookScriptFinding,

@@ -1,10 +1,12 @@
 import type { Core, Verb } from "../core/model.js";
 import type { InlineCheck } from "../diagnostics/check-meta.js";
 import type { Position } from "../diagnostics/diagnostic.js";
+import type { JsonPath } from "../documents/json-document.js";
 import type { PromiseKind } from "./shared/capability.js";
-import type { ItemEmitContext, PartEmission } from "./shared/items/emit-context.js";
+import type { ItemEmitContext, OwnedFile, PartEmission } from "./shared/items/emit-context.js";
 import type { ItemPack } from "./shared/items/item-pack.js";
 import type { ItemReadContext } from "./shared/items/read-context.js";
+import type { SecondLine } from "./shared/second-line.js";
 import type { Json, NotActedOn, Put } from "./shared/seed-pack-model.js";
 import type { SettingsOutcome } from "./shared/settings-part.js";
 import type { KeyPath } from "./shared/unfill-template.js";
@@ -21,9 +23,21 @@ export interface PackBase {
   runtime_placeholders: Record<string, string>;
 }
 
+/** A fact about a schema-valid pack the schema cannot check, at the JSON path it concerns (AGC082). */
+export interface PackFault {
+  path: JsonPath;
+  part?: "key" | "value";
+  message: string;
+  hint: string;
+}
+
 /** What a section compiles from: the registry as far as client-pack sections read it. */
 export interface SectionInput {
   core: Core;
+  /** targets.json as far as sections read it: `secret_guard` (absent or true: the guard is on; false: left out). */
+  targets: { secret_guard?: boolean };
+  /** Where targets.json says it, for the rows about it. */
+  targetsDocument: { positionOf(path: JsonPath, part?: "key" | "value"): Position };
 }
 
 /** A row kind of the capability matrix (CAPABILITIES.md) that a section's promises fill. */
@@ -59,13 +73,16 @@ export interface ReadReport {
 }
 
 /** The part of a pack a section composes into a settings file (JSON or TOML) the client shares with the person. */
-export interface SettingsSide<Pack, Found> {
+export interface SettingsSide<Pack, Found, Seen = unknown> {
   /** Where the section's values go for this pack (placeholders as written); none: the pack has no such section. */
   file(pack: Pack): { file: string; format: "json" | "toml" } | undefined;
-  /** The registry through the pack: values for the file, capability rows, diagnostics. */
-  emit(pack: Pack, input: SectionInput): SettingsOutcome;
-  /** The file read back into neutral form, into `found`; returns the top-level keys the section owns. */
-  read(pack: Pack, document: ReadDocument, report: ReadReport, found: Found): string[];
+  /** The registry through the pack: values for the file, capability rows, diagnostics, files it writes whole (the guard's program). */
+  emit(pack: Pack, input: SectionInput): SettingsOutcome & { files?: OwnedFile[] };
+  /**
+   * The file read back into neutral form, into `found`, which also holds what the sections read before
+   * (`Seen`); returns the top-level keys the section owns.
+   */
+  read(pack: Pack, document: ReadDocument, report: ReadReport, found: Found & Seen): string[];
   /** What `read` starts from: nothing found. */
   nothingFound(): Found;
   /** Where session-load lists the file: with the MCP server lists or with the settings files (`reads`). */
@@ -121,19 +138,28 @@ export interface MergeSide<Pack, Item> {
  * is compiled and read back, its rows of the capability matrix and its checks. `src/packs/index.ts` lists
  * every section; emit, import, the matrix and session-load loop over that list.
  */
-export interface Section<Pack extends PackBase = PackBase, Found = unknown, Item = unknown> {
+export interface Section<Pack extends PackBase = PackBase, Found = unknown, Item = unknown, Seen = unknown> {
   name: string;
   /** The ClientPack keys the section owns. */
   keys: readonly string[];
   /** Its place in what emit composes, import reads and session-load lists, lowest first. */
   rank: number;
+  /**
+   * Its place in what import reads, where that differs from `rank`: a reader that recognises what other
+   * sections' readers found (os_read_deny, the permissions' read rules and the guard) reads after them.
+   */
+  readRank?: number;
   matrix?: readonly MatrixKind[];
-  settings?: SettingsSide<Pack, Found>;
+  /** The client's second line behind the guard in this build (os_read_deny), the matrix's column beside the promises. */
+  secondLine?(pack: Pack, input: SectionInput): SecondLine;
+  settings?: SettingsSide<Pack, Found, Seen>;
   /** The section of a seed-shaped pack (`seed_version`) put into agentc's names (clients/seed-pack-translation.ts). */
   seed?(seed: Json, put: Put, notActedOn: NotActedOn[]): void;
   items?: ItemSide<Pack>;
   /** How import merges two assistants' readings of one of its items. */
   merge?: MergeSide<Pack, Item>;
+  /** What is wrong with the section in a schema-valid pack (clients/validate-client-pack.ts adds it to AGC082). */
+  faults?(pack: Pack): PackFault[];
   /** The checks raised while the section is compiled or packaged (each also in src/checks/index.ts). */
   checks?: readonly InlineCheck[];
 }
@@ -144,4 +170,9 @@ export type FoundOf<S> = S extends { settings?: { nothingFound(): infer F } } ? 
 /** The order of `sections`: by rank. */
 export function bySectionRank(a: Section, b: Section): number {
   return a.rank - b.rank;
+}
+
+/** The order in which import reads the sections: by `readRank`, else `rank`. */
+export function byReadRank(a: Section, b: Section): number {
+  return (a.readRank ?? a.rank) - (b.readRank ?? b.rank);
 }

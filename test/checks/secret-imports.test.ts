@@ -9,13 +9,13 @@ import {
   withCapability,
 } from "../../src/capabilities/checks/capability-fixtures.js";
 import type { ImportForm } from "../../src/checks/output/import-forms.js";
-import { secretPathRule } from "../../src/clients/guard-patterns.js";
 import { findImports, mayHoldImports } from "../../src/clients/instruction-imports.js";
 import { clientFixture, coreRule } from "../../src/diagnostics/client-fixture.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import { secretPathRule } from "../../src/shared/secret-path-rule.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 

@@ -2,9 +2,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
-import { guardOsPaths, guardOsTemplates, guardRulesWithoutOsPath } from "../../src/clients/guard-os-paths.js";
-import { secretPathRule } from "../../src/clients/guard-patterns.js";
+import {
+  guardOsPaths,
+  guardOsTemplates,
+  guardRulesWithoutOsPath,
+} from "../../src/packs/os-read-deny/guard-paths.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import { secretPathRule } from "../../src/shared/secret-path-rule.js";
 
 /** The guard program's own rule lists, as the hook runs them. */
 const guard = (await import(
@@ -20,7 +24,7 @@ function sample(entry: (typeof guardOsPaths)[number]): string {
   return entry.where === "home" ? `/home/dev/${name}` : `src/deep/${name}`;
 }
 
-describe("the guard's secret paths as a sandbox takes them (src/clients/guard-os-paths.ts)", () => {
+describe("the guard's secret paths as a sandbox takes them (src/packs/os-read-deny/guard-paths.ts)", () => {
   it("names only paths the guard blocks, each under the rule it says", () => {
     const wrong = guardOsPaths
       .map((entry) => ({ entry, found: secretPathRule(sample(entry)) }))
@@ -36,7 +40,7 @@ describe("the guard's secret paths as a sandbox takes them (src/clients/guard-os
     const rules = [...guard.SECRET_NAME_RULES, ...guard.SECRET_DIR_RULES].map((rule) => rule.id);
     const listed = new Set(guardOsPaths.map((entry) => entry.rule));
     const missing = rules.filter((id) => !listed.has(id) && !guardRulesWithoutOsPath.includes(id));
-    assert.deepEqual(missing, [], "a new guard rule needs its paths in guard-os-paths.ts");
+    assert.deepEqual(missing, [], "a new guard rule needs its paths in packs/os-read-deny/guard-paths.ts");
     for (const id of guardRulesWithoutOsPath) assert.ok(rules.includes(id), `${id} is still a guard rule`);
   });
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
-import { resolvedTrustKeys, trustHits } from "../../src/clients/trust-keys.js";
+import { resolvedTrustKeys, trustHits } from "../../src/packs/trust-keys/resolve.js";
 
 const openCodeKeys = () =>
   resolvedTrustKeys(builtinClientPacks().filter(({ pack }) => pack.client === "opencode"));

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
 import type { ClientPack } from "../../src/clients/model.js";
-import { factFor } from "../../src/clients/pack-facts.js";
+import { factFor } from "../../src/packs/shared/pack-facts.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { testdir } from "../support/testdir.js";

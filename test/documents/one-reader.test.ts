@@ -12,7 +12,7 @@ const allowed: Record<string, string> = {
   "src/documents/package-data.ts": "the package's own adapters/ and clients/",
   "src/documents/schema-set.ts": "the package's own schemas/",
   "src/documents/precompile-schemas.ts": "a build step",
-  "src/clients/guard-program.ts": "the package's own guard program (an asset)",
+  "src/packs/guard/program.ts": "the package's own guard program (an asset)",
   "src/site/site-assets.ts": "the package's own page script and styles (assets, read once)",
   "src/registry/registry-folder.ts":
     "whether a folder holds a registry at all (sources.json or targets.json exists), asked before any load",
@@ -23,6 +23,7 @@ const loadStage = [
   "src/registry",
   "src/documents",
   "src/core",
+  "src/packs",
   "src/clients",
   "src/capabilities",
   "src/checks",

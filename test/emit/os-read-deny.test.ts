@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { guardOsPaths } from "../../src/clients/guard-os-paths.js";
 import { composeJson } from "../../src/compose/index.js";
-import { secondLine } from "../../src/emit/clients/os-read-deny.js";
 import type { ComposedFile } from "../../src/emit/emitted-tree.js";
+import { secondLine } from "../../src/packs/os-read-deny/emit.js";
+import { guardOsPaths } from "../../src/packs/os-read-deny/guard-paths.js";
 import { runAgentc } from "../support/run-cli.js";
 import { clientOf, coreExampleFiles, settingsOf, settingsRegistry } from "../support/settings-fixture.js";
 import { testdir } from "../support/testdir.js";

@@ -1,6 +1,6 @@
-import { guardTimeoutMs } from "../../clients/guard-program.js";
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
-import { secretGuardWanted } from "../../emit/clients/guard-wiring.js";
+import { secretGuardWanted } from "../../packs/guard/emit.js";
+import { guardTimeoutMs } from "../../packs/guard/program.js";
 import { slotsOf } from "../../packs/shared/template-slots.js";
 import type { RegistryCheck } from "../check.js";
 import { settingsPack, withPacks } from "./settings-fixtures.js";

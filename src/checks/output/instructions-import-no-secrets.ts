@@ -1,4 +1,3 @@
-import { secretPathRule } from "../../clients/guard-patterns.js";
 import { findImports, mayHoldImports } from "../../clients/instruction-imports.js";
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
@@ -7,6 +6,7 @@ import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
 import { ruleTextPosition } from "../../registry/rule-position.js";
+import { secretPathRule } from "../../shared/secret-path-rule.js";
 import { countWork } from "../../shared/work-counts.js";
 import type { OutputCheck } from "../check.js";
 import { emittedAt } from "../clients/emitted-files.js";

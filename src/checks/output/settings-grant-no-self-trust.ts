@@ -1,12 +1,5 @@
 import { parse as parseToml } from "smol-toml";
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
-import {
-  type ResolvedTrustKey,
-  resolvedTrustKeys,
-  type TrustHit,
-  trustHits,
-  valueOfEntries,
-} from "../../clients/trust-keys.js";
 import { pathText } from "../../compose/conflicts.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { clip } from "../../diagnostics/clip.js";
@@ -14,6 +7,13 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import { parseJsonDocument } from "../../documents/json-document.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
+import {
+  type ResolvedTrustKey,
+  resolvedTrustKeys,
+  type TrustHit,
+  trustHits,
+  valueOfEntries,
+} from "../../packs/trust-keys/resolve.js";
 import type { Registry, TrustOverride } from "../../registry/model.js";
 import type { OutputCheck } from "../check.js";
 import { emittedAt } from "../clients/emitted-files.js";

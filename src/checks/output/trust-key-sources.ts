@@ -1,8 +1,8 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
-import type { TrustHit } from "../../clients/trust-keys.js";
 import type { KeyPath } from "../../compose/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import type { TrustHit } from "../../packs/trust-keys/resolve.js";
 import type { Registry } from "../../registry/model.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
-import { factFor } from "../../clients/pack-facts.js";
 import { sections } from "../../packs/index.js";
 import { cannotWarnings } from "../../packs/shared/checks/client-cannot-express.js";
+import { factFor } from "../../packs/shared/pack-facts.js";
 import type { Registry } from "../../registry/model.js";
 import { registryForClient } from "./client-core.js";
 import { emitAgents } from "./emit-agents.js";

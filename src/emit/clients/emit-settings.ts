@@ -1,11 +1,9 @@
 import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
 import { sections } from "../../packs/index.js";
-import { type SettingsOutcome, type SettingsPart, uniqueEntries } from "../../packs/shared/settings-part.js";
+import { type SettingsPart, uniqueEntries } from "../../packs/shared/settings-part.js";
 import type { Registry } from "../../registry/model.js";
-import type { ComposedFile } from "../emitted-tree.js";
+import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
 import type { ClientEmission } from "./emit-context.js";
-import { guardWiring } from "./guard-wiring.js";
-import { osReadDenyParts } from "./os-read-deny.js";
 import { permissionEntries } from "./permission-entries.js";
 
 /**
@@ -17,13 +15,10 @@ export function emitClientSettings(client: LoadedClientPack, registry: Registry)
   const { pack } = client;
   const { core } = registry;
   const permissions = permissionEntries(pack, core, registry.targets.client_policies?.[pack.client]);
-  const guard = guardWiring(pack, registry);
-  const sandbox: SettingsOutcome = { parts: osReadDenyParts(pack, registry), rows: [] };
-  // The guard's entry comes before the core's hooks, so clients that run hooks in order ask it first.
   const sectionOutcomes = sections.flatMap((section) => section.settings?.emit(pack, registry) ?? []);
-  const outcomes = [permissions, sandbox, guard, ...sectionOutcomes];
+  const outcomes = [permissions, ...sectionOutcomes];
   return {
-    files: [...permissions.files, ...guard.files],
+    files: outcomes.flatMap((o): EmittedFile[] => o.files ?? []),
     composed: composedFiles(
       pack.client,
       outcomes.flatMap((o) => o.parts),

@@ -2,16 +2,12 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import { sections } from "../../packs/index.js";
 import type { MatrixKind } from "../../packs/section.js";
 import type { CapabilityRow, Enforcement, PromiseKind } from "../../packs/shared/capability.js";
+import type { SecondLine } from "../../packs/shared/second-line.js";
 import { acceptanceOf, cannotExpressCheck } from "../../registry/accepted-losses.js";
 import type { AcceptedLoss } from "../../registry/model.js";
-import type { SecondLine } from "../clients/os-read-deny.js";
 
 /** The kinds of promise no section of src/packs/ declares yet, with their headings and places. */
-const kindsOutsideSections: readonly MatrixKind[] = [
-  { kind: "permission", title: "Permissions", rank: 70 },
-  { kind: "hook", title: "Hooks", rank: 80 },
-  { kind: "guard", title: "Secret guard", rank: 90 },
-];
+const kindsOutsideSections: readonly MatrixKind[] = [{ kind: "permission", title: "Permissions", rank: 70 }];
 
 /** Every promise kind with its heading, in the order the matrix shows them (the sections' kinds by rank). */
 export const promiseKindTitles = Object.fromEntries(

@@ -1,5 +1,5 @@
 import type { PromiseKind } from "../../packs/shared/capability.js";
-import type { SecondLine } from "../clients/os-read-deny.js";
+import type { SecondLine } from "../../packs/shared/second-line.js";
 import {
   type CapabilityMatrix,
   type EnforcementCounts,

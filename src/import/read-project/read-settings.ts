@@ -1,15 +1,14 @@
 import type { ClientPack } from "../../clients/model.js";
 import { sections } from "../../packs/index.js";
-import type { ReadReport, Section } from "../../packs/section.js";
+import { byReadRank, type ReadReport, type Section } from "../../packs/section.js";
 import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
 import { adjusted, type ReadContext } from "../read-context.js";
 import { readExecPolicyLines, readExecPolicyLists } from "../read-settings-exec-policy.js";
-import { readOsReadDeny } from "../read-settings-os-read-deny.js";
 import { readPermissions } from "../read-settings-permissions.js";
 import { readSettingsDocument, type SettingsDocument } from "../settings-document.js";
 import { extrasAgree, unowned } from "../settings-values.js";
 
-type Part = "permissions" | "exec_policy" | "os_read_deny" | Section;
+type Part = "permissions" | "exec_policy" | Section;
 
 /**
  * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, the sandbox, often in one file): each read once, each part
@@ -41,14 +40,7 @@ function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml";
     files.set(path, file);
   };
   add(pack.permissions, "permissions");
-  for (const section of sections) add(section.settings?.file(pack), section);
-  const sandbox = pack.os_read_deny?.write;
-  if (sandbox) {
-    const path = withRuntimePlaceholders(pack, sandbox.file);
-    const file = files.get(path) ?? { format: sandbox.format, parts: [] };
-    file.parts.push("os_read_deny");
-    files.set(path, file);
-  }
+  for (const section of [...sections].sort(byReadRank)) add(section.settings?.file(pack), section);
   const policy = pack.exec_policy;
   if (policy?.shape === "json_list") {
     const path = withRuntimePlaceholders(pack, policy.file);
@@ -66,8 +58,6 @@ function readPart(ctx: ReadContext, pack: ClientPack, part: Part, document: Sett
   if (typeof part === "object")
     return part.settings?.read(pack, document, report(ctx, document), ctx.items) ?? [];
   if (part === "exec_policy" && pack.exec_policy) return readExecPolicyLists(ctx, pack.exec_policy, document);
-  if (part === "os_read_deny" && pack.os_read_deny?.write)
-    return readOsReadDeny(ctx, pack.os_read_deny.write, document);
   return [];
 }
 

@@ -1,11 +1,11 @@
 import { findNodeAtLocation, getNodeValue, type Node, parseTree } from "jsonc-parser";
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
-import { resolvedTrustKeys, type TrustHit, trustHits } from "../../clients/trust-keys.js";
 import { pathText } from "../../compose/conflicts.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { clip } from "../../diagnostics/clip.js";
 import { LineIndex } from "../../diagnostics/positions.js";
 import type { Desired } from "../../manifest/desired.js";
+import { resolvedTrustKeys, type TrustHit, trustHits } from "../../packs/trust-keys/resolve.js";
 import { parseToml } from "../../shared/bounded-toml.js";
 import { jsonTooDeepAt } from "../../shared/nesting-limit.js";
 import type { Conflict } from "../model/plan-model.js";

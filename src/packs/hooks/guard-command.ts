@@ -10,7 +10,7 @@ export function guardArguments(guard: GuardWiring, hooks: HookMapping): string {
   return args.map((arg) => ` ${arg}`).join("");
 }
 
-/** The guard's command as the build writes it into the hooks file (emit/clients/guard-wiring.ts). */
+/** The guard's command as the build writes it into the hooks file (packs/guard/emit.ts). */
 export function guardCommand(pack: HooksPack, mapping: HookMapping): string | undefined {
   if (!pack.guard) return undefined;
   const path = withRuntimePlaceholders(pack, pack.guard.path);

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import picomatch from "picomatch";
-import type { KeyPath, OwnedEntry } from "../compose/model.js";
-import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
-import type { ClientPack, TrustKey } from "./model.js";
+import type { KeyPath, OwnedEntry } from "../../compose/model.js";
+import { withRuntimePlaceholders } from "../shared/pack-text.js";
+import type { TrustKey, TrustKeysPack } from "./model.js";
 
 /** A pack's trust key with its file resolved to a project path (or glob). */
 export interface ResolvedTrustKey extends TrustKey {
@@ -23,7 +23,7 @@ export interface TrustHit {
  * packs of one client (a built-in and the registry's override) counts once. A registry's own pack adds
  * trust keys but cannot take the built-in pack's away.
  */
-export function resolvedTrustKeys(packs: readonly { pack: ClientPack }[]): ResolvedTrustKey[] {
+export function resolvedTrustKeys(packs: readonly { pack: TrustKeysPack }[]): ResolvedTrustKey[] {
   const seen = new Map<string, ResolvedTrustKey>();
   for (const { pack } of packs) {
     for (const declared of pack.trust_keys ?? []) {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../shared/package-paths.js";
+import { packageRoot } from "../../shared/package-paths.js";
 
 /** Package-relative path of the secret guard (docs/guard.md). */
 export const guardAsset = "assets/hooks/agentc-guard.mjs";

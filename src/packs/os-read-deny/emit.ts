@@ -1,32 +1,14 @@
 import picomatch from "picomatch";
-import { guardOsPaths, guardOsTemplates } from "../../clients/guard-os-paths.js";
-import type { ClientPack, OsReadDeny, OsReadDenyWrite } from "../../clients/model.js";
-import { factFor } from "../../clients/pack-facts.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import type { Core } from "../../core/model.js";
-import type { Enforcement } from "../../packs/shared/capability.js";
-import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
-import type { SettingsPart } from "../../packs/shared/settings-part.js";
-import type { Registry } from "../../registry/model.js";
-import { secretGuardWanted } from "./guard-wiring.js";
-
-/**
- * Whether a client has the second line behind the guard (its operating system refusing a read) in this
- * build: written; one agentc writes but the registry did not ask for; one a project cannot switch on;
- * none; or the pack does not say.
- */
-export type SecondLineState = "written" | "not-asked" | "not-written" | "none" | "not-recorded";
-
-export interface SecondLine {
-  state: SecondLineState;
-  /** What the client calls it ("sandbox"). */
-  name?: string;
-  /** How well what agentc wrote holds; only when written. */
-  enforcement?: Enforcement;
-  reason: string;
-  /** The pack's fact the line rests on, when it names one. */
-  fact?: string;
-}
+import { secretGuardWanted } from "../guard/emit.js";
+import type { SectionInput } from "../section.js";
+import { factFor } from "../shared/pack-facts.js";
+import { withRuntimePlaceholders } from "../shared/pack-text.js";
+import type { SecondLine } from "../shared/second-line.js";
+import type { SettingsPart } from "../shared/settings-part.js";
+import { guardOsPaths, guardOsTemplates } from "./guard-paths.js";
+import type { OsReadDeny, OsReadDenyPack, OsReadDenyWrite } from "./model.js";
 
 /**
  * The registry asks for the second line by denying reads in core/permissions.json: the paths of its
@@ -39,7 +21,7 @@ export function readDenyPaths(core: Core): string[] {
 }
 
 /** What agentc composes into the client's settings for its sandbox: nothing unless the registry asks. */
-export function osReadDenyParts(pack: ClientPack, registry: Registry): SettingsPart[] {
+export function osReadDenyParts(pack: OsReadDenyPack, registry: SectionInput): SettingsPart[] {
   const write = pack.os_read_deny?.write;
   const asked = readDenyPaths(registry.core);
   if (!write || asked.length === 0) return [];
@@ -82,7 +64,7 @@ function pathEntries(write: OsReadDenyWrite, key: string[] | undefined, paths: s
 const fill = (form: string, path: string) => form.split("{path}").join(path);
 
 /** The client's second line in this build, for the matrix (CAPABILITIES.md, `agentc matrix`). */
-export function secondLine(pack: ClientPack, registry: Registry): SecondLine {
+export function secondLine(pack: OsReadDenyPack, registry: SectionInput): SecondLine {
   const deny = pack.os_read_deny;
   const fact = factFor(pack, "/os_read_deny");
   const base = { ...(deny?.name ? { name: deny.name } : {}), ...(fact ? { fact } : {}) };
@@ -108,7 +90,7 @@ export function secondLine(pack: ClientPack, registry: Registry): SecondLine {
 }
 
 /** What agentc wrote, in words: the switch and how many paths, or the permission rules it rests on. */
-function written(pack: ClientPack, deny: OsReadDeny, asked: string[], guarded: boolean): string {
+function written(pack: OsReadDenyPack, deny: OsReadDeny, asked: string[], guarded: boolean): string {
   const write = deny.write;
   if (!write) {
     const file = pack.permissions ? withRuntimePlaceholders(pack, pack.permissions.file) : "its settings";

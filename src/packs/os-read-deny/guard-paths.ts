@@ -1,4 +1,4 @@
-import { secretDirRules } from "./guard-patterns.js";
+import { secretDirRules } from "../../shared/secret-path-rule.js";
 
 /**
  * The guard's secret paths as plain paths and globs, for a client's sandbox to refuse (the second line,

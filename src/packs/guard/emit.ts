@@ -1,5 +1,3 @@
-import { guardProgram } from "../../clients/guard-program.js";
-import type { ClientPack } from "../../clients/model.js";
 import type { CoreHook } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import {
@@ -8,14 +6,16 @@ import {
   fileExtraEntries,
   planHook,
   withAgentStartTools,
-} from "../../packs/hooks/emit.js";
-import { guardCommand } from "../../packs/hooks/guard-command.js";
-import type { GuardWiring, HookMapping } from "../../packs/hooks/model.js";
-import { type CapabilityRow, capabilityRow, type Enforcement } from "../../packs/shared/capability.js";
-import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
-import type { SettingsOutcome } from "../../packs/shared/settings-part.js";
-import type { Registry } from "../../registry/model.js";
-import type { EmittedFile } from "../emitted-tree.js";
+} from "../hooks/emit.js";
+import { guardCommand } from "../hooks/guard-command.js";
+import type { HookMapping } from "../hooks/model.js";
+import type { SectionInput } from "../section.js";
+import { type CapabilityRow, capabilityRow, type Enforcement } from "../shared/capability.js";
+import type { OwnedFile } from "../shared/items/emit-context.js";
+import { withRuntimePlaceholders } from "../shared/pack-text.js";
+import type { SettingsOutcome } from "../shared/settings-part.js";
+import type { GuardPack, GuardWiring } from "./model.js";
+import { guardProgram } from "./program.js";
 
 const promise = "secret files and secret content are blocked before any tool call";
 
@@ -25,9 +25,9 @@ const promise = "secret files and secret content are blocked before any tool cal
  * "cannot" row says so when targets.json sets `"secret_guard": true`; `false` leaves the guard out.
  */
 export function guardWiring(
-  pack: ClientPack,
-  registry: Registry,
-): SettingsOutcome & { files: EmittedFile[] } {
+  pack: GuardPack,
+  registry: SectionInput,
+): SettingsOutcome & { files: OwnedFile[] } {
   const none = { parts: [], rows: [], files: [] };
   if (!secretGuardWanted(registry)) return none;
   const source = registry.targetsDocument.positionOf(["secret_guard"], "key");
@@ -60,7 +60,7 @@ export function guardWiring(
 
 /** A relative guard path on a client that neither names the project root nor starts hooks there. */
 function unanchoredRows(
-  pack: ClientPack,
+  pack: GuardPack,
   hooks: HookMapping,
   source: Position,
   path: string,
@@ -86,12 +86,12 @@ function unanchoredRows(
 }
 
 /** Unless targets.json says `"secret_guard": false`. */
-export function secretGuardWanted(registry: Registry): boolean {
+export function secretGuardWanted(registry: Pick<SectionInput, "targets">): boolean {
   return registry.targets.secret_guard !== false;
 }
 
 /** targets.json says `"secret_guard": true`. */
-function secretGuardRequested(registry: Registry): boolean {
+function secretGuardRequested(registry: SectionInput): boolean {
   return registry.targets.secret_guard === true;
 }
 
@@ -107,7 +107,7 @@ function guardHook(guard: GuardWiring, position: Position): CoreHook {
   };
 }
 
-function programFile(pack: ClientPack, path: string): EmittedFile {
+function programFile(pack: GuardPack, path: string): OwnedFile {
   return {
     path,
     bytes: guardProgram(),
@@ -130,7 +130,7 @@ const unsure = (guard: GuardWiring) =>
     : "a call whose file names are computed when it runs is blocked";
 
 function guardRows(
-  pack: ClientPack,
+  pack: GuardPack,
   guard: GuardWiring,
   hooks: HookMapping,
   source: Position,
@@ -151,6 +151,6 @@ function guardRows(
   return rows;
 }
 
-function row(pack: ClientPack, source: Position, enforcement: Enforcement, reason: string): CapabilityRow {
+function row(pack: GuardPack, source: Position, enforcement: Enforcement, reason: string): CapabilityRow {
   return capabilityRow(pack.client, "guard", promise, source, enforcement, reason);
 }
