@@ -1,13 +1,11 @@
 import { nativeContentImported } from "../checks/import/native-content-imported.js";
 import { nativeFilesReadable } from "../checks/import/native-files-readable.js";
-import type { ClientPack } from "../clients/model.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import { type ItemReadContext, renamedGroup, start } from "../packs/shared/items/read-context.js";
 import type { ImportedItems, NativeFile } from "./model.js";
 import type { ProjectReader } from "./project-reader.js";
-import { skillAllow } from "./skill-allow.js";
 
 export { renamedGroup, start };
 
@@ -79,8 +77,8 @@ export function adjusted(ctx: ReadContext, position: Position, message: string, 
 }
 
 /** The context the item sections read with (src/packs/shared/items/read-context.ts): this one's, reporting here. */
-export function itemReadContext(ctx: ReadContext, pack: ClientPack): ItemReadContext {
-  const items: ItemReadContext = {
+export function itemReadContext(ctx: ReadContext): ItemReadContext {
+  return {
     ...ctx,
     report: {
       text: (path) => nativeText(ctx, path),
@@ -88,7 +86,5 @@ export function itemReadContext(ctx: ReadContext, pack: ClientPack): ItemReadCon
       adjusted: (position, message, group) => adjusted(ctx, position, message, group),
       unreadable: (position, message, hint) => unreadable(ctx, position, message, hint),
     },
-    allowEntries: (item, field) => skillAllow(items, pack, item, field),
   };
-  return items;
 }

@@ -2,14 +2,12 @@ import type { ClientPack } from "../clients/model.js";
 import { sections } from "../packs/index.js";
 import type { ReadReport, Section } from "../packs/section.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
-import { adjusted, type ReadContext } from "./read-context.js";
-import { readExecPolicyLines, readExecPolicyLists } from "./read-settings-exec-policy.js";
+import { adjusted, itemReadContext, type ReadContext } from "./read-context.js";
 import { readOsReadDeny } from "./read-settings-os-read-deny.js";
-import { readPermissions } from "./read-settings-permissions.js";
 import { readSettingsDocument, type SettingsDocument } from "./settings-document.js";
 import { extrasAgree, unowned } from "./settings-values.js";
 
-type Part = "permissions" | "exec_policy" | "os_read_deny" | Section;
+type Part = "os_read_deny" | Section;
 
 /**
  * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, the sandbox, often in one file): each read once, each part
@@ -25,7 +23,7 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
       if (key === schemaKey) document.leftOut.push([key]);
       else unowned(ctx, document, [key]);
   }
-  readExecPolicyLines(ctx, pack);
+  for (const section of sections) section.settings?.readFiles?.(itemReadContext(ctx), pack, ctx.items);
 }
 
 /** An editor's pointer to the file's JSON schema: no setting, so nothing to report; it stays in the file. */
@@ -37,11 +35,13 @@ function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml";
     if (!at) return;
     const path = withRuntimePlaceholders(pack, at.file);
     const file = files.get(path) ?? { format: at.format, parts: [] };
-    file.parts.push(part);
+    if (!file.parts.includes(part)) file.parts.push(part);
     files.set(path, file);
   };
-  add(pack.permissions, "permissions");
-  for (const section of sections) add(section.settings?.file(pack), section);
+  for (const section of sections) {
+    add(section.settings?.file(pack), section);
+    add(section.settings?.otherFile?.(pack), section);
+  }
   const sandbox = pack.os_read_deny?.write;
   if (sandbox) {
     const path = withRuntimePlaceholders(pack, sandbox.file);
@@ -49,23 +49,13 @@ function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml";
     file.parts.push("os_read_deny");
     files.set(path, file);
   }
-  const policy = pack.exec_policy;
-  if (policy?.shape === "json_list") {
-    const path = withRuntimePlaceholders(pack, policy.file);
-    const file = files.get(path) ?? { format: "json" as const, parts: [] };
-    file.parts.push("exec_policy");
-    files.set(path, file);
-  }
   return files;
 }
 
 /** Reads one part; returns the top-level keys it owns. */
 function readPart(ctx: ReadContext, pack: ClientPack, part: Part, document: SettingsDocument): string[] {
-  if (part === "permissions" && pack.permissions)
-    return readPermissions(ctx, pack, pack.permissions, document);
   if (typeof part === "object")
     return part.settings?.read(pack, document, report(ctx, document), ctx.items) ?? [];
-  if (part === "exec_policy" && pack.exec_policy) return readExecPolicyLists(ctx, pack.exec_policy, document);
   if (part === "os_read_deny" && pack.os_read_deny?.write)
     return readOsReadDeny(ctx, pack.os_read_deny.write, document);
   return [];

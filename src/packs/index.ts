@@ -3,6 +3,7 @@ import { agentsSection } from "./agents/section.js";
 import { commandsSection } from "./commands/section.js";
 import { hooksSection } from "./hooks/section.js";
 import { mcpSection } from "./mcp/section.js";
+import { permissionsSection } from "./permissions/section.js";
 import { rulesSection } from "./rules/section.js";
 import { bySectionRank, type FoundOf, type Section } from "./section.js";
 import { skillsSection } from "./skills/section.js";
@@ -13,9 +14,10 @@ export const sections: readonly Section[] = [
   commandsSection,
   hooksSection,
   mcpSection,
+  permissionsSection,
   rulesSection,
   skillsSection,
 ].sort(bySectionRank);
 
 /** Everything the sections' readers find, together (import's items hold it). */
-export type SectionFindings = FoundOf<typeof agentsSection> & FoundOf<typeof commandsSection> & FoundOf<typeof hooksSection> & FoundOf<typeof mcpSection> & FoundOf<typeof rulesSection> & FoundOf<typeof skillsSection>;
+export type SectionFindings = FoundOf<typeof agentsSection> & FoundOf<typeof commandsSection> & FoundOf<typeof hooksSection> & FoundOf<typeof mcpSection> & FoundOf<typeof permissionsSection> & FoundOf<typeof rulesSection> & FoundOf<typeof skillsSection>;

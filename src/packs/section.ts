@@ -2,7 +2,7 @@ import type { Core } from "../core/model.js";
 import type { InlineCheck } from "../diagnostics/check-meta.js";
 import type { Position } from "../diagnostics/diagnostic.js";
 import type { PromiseKind } from "./shared/capability.js";
-import type { ItemEmitContext, PartEmission } from "./shared/items/emit-context.js";
+import type { ItemEmitContext, OwnedFile, PartEmission } from "./shared/items/emit-context.js";
 import type { ItemPack } from "./shared/items/item-pack.js";
 import type { ItemReadContext } from "./shared/items/read-context.js";
 import type { Json, NotActedOn, Put } from "./shared/seed-pack-model.js";
@@ -24,6 +24,8 @@ export interface PackBase {
 /** What a section compiles from: the registry as far as client-pack sections read it. */
 export interface SectionInput {
   core: Core;
+  /** The registry's targets.json: the policy values it turns on per client (`client_policies`). */
+  targets?: { client_policies?: Record<string, string[]> };
 }
 
 /** A row kind of the capability matrix (CAPABILITIES.md) that a section's promises fill. */
@@ -62,12 +64,19 @@ export interface ReadReport {
 export interface SettingsSide<Pack, Found> {
   /** Where the section's values go for this pack (placeholders as written); none: the pack has no such section. */
   file(pack: Pack): { file: string; format: "json" | "toml" } | undefined;
-  /** The registry through the pack: values for the file, capability rows, diagnostics. */
-  emit(pack: Pack, input: SectionInput): SettingsOutcome;
+  /** A second file the section composes into (an exec policy's JSON lists); `read` tells them by the path. */
+  otherFile?(pack: Pack): { file: string; format: "json" | "toml" } | undefined;
+  /**
+   * The registry through the pack: values for the file, capability rows, diagnostics, and the whole files
+   * the section writes beside them (an exec policy's rule lines).
+   */
+  emit(pack: Pack, input: SectionInput): SettingsOutcome & { files?: OwnedFile[] };
   /** The file read back into neutral form, into `found`; returns the top-level keys the section owns. */
   read(pack: Pack, document: ReadDocument, report: ReadReport, found: Found): string[];
   /** What `read` starts from: nothing found. */
   nothingFound(): Found;
+  /** The whole files `emit` writes beside the settings file (SettingsOutcome.files), read back into `found`. */
+  readFiles?(ctx: ItemReadContext, pack: Pack, found: Found): void;
   /** Where session-load lists the file: with the MCP server lists or with the settings files (`reads`). */
   loads?: {
     list: "mcp" | "settings";

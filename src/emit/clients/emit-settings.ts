@@ -6,7 +6,9 @@ import type { ComposedFile } from "../emitted-tree.js";
 import type { ClientEmission } from "./emit-context.js";
 import { guardWiring } from "./guard-wiring.js";
 import { osReadDenyParts } from "./os-read-deny.js";
-import { permissionEntries } from "./permission-entries.js";
+
+/** Where the sandbox's and the guard's values come among the sections' (by rank) while they are not sections. */
+const sandboxAndGuardRank = 20;
 
 /**
  * Pure: permissions, the sandbox, hooks, MCP servers and the secret guard of the core through one client pack —
@@ -15,15 +17,18 @@ import { permissionEntries } from "./permission-entries.js";
  */
 export function emitClientSettings(client: LoadedClientPack, registry: Registry): ClientEmission {
   const { pack } = client;
-  const { core } = registry;
-  const permissions = permissionEntries(pack, core, registry.targets.client_policies?.[pack.client]);
   const guard = guardWiring(pack, registry);
   const sandbox: SettingsOutcome = { parts: osReadDenyParts(pack, registry), rows: [] };
+  const outcomesOf = (ranked: (rank: number) => boolean) =>
+    sections.flatMap((section) =>
+      section.settings && ranked(section.rank) ? [section.settings.emit(pack, registry)] : [],
+    );
+  const early = outcomesOf((rank) => rank < sandboxAndGuardRank);
+  const late = outcomesOf((rank) => rank >= sandboxAndGuardRank);
   // The guard's entry comes before the core's hooks, so clients that run hooks in order ask it first.
-  const sectionOutcomes = sections.flatMap((section) => section.settings?.emit(pack, registry) ?? []);
-  const outcomes = [permissions, sandbox, guard, ...sectionOutcomes];
+  const outcomes: SettingsOutcome[] = [...early, sandbox, guard, ...late];
   return {
-    files: [...permissions.files, ...guard.files],
+    files: [...early.flatMap((o) => o.files ?? []), ...guard.files, ...late.flatMap((o) => o.files ?? [])],
     composed: composedFiles(
       pack.client,
       outcomes.flatMap((o) => o.parts),

@@ -8,7 +8,6 @@ import type { SecondLine } from "../clients/os-read-deny.js";
 
 /** The kinds of promise no section of src/packs/ declares yet, with their headings and places. */
 const kindsOutsideSections: readonly MatrixKind[] = [
-  { kind: "permission", title: "Permissions", rank: 70 },
   { kind: "hook", title: "Hooks", rank: 80 },
   { kind: "guard", title: "Secret guard", rank: 90 },
 ];

@@ -1,4 +1,5 @@
 import type { Section } from "../section.js";
+import { emitSkills } from "./emit.js";
 import type { SkillsPack } from "./model.js";
 import { readPackSkills } from "./read.js";
 
@@ -13,6 +14,7 @@ export const skillsSection: Section<SkillsPack> = {
     { kind: "skill-trigger", title: "Skill triggers", rank: 40 },
   ],
   items: {
+    emit: emitSkills,
     read: readPackSkills,
     loads: { key: "skills", kind: "skill", written: (pack) => ({ dir: pack.skills_dir }) },
   },

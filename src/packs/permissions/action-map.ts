@@ -1,12 +1,7 @@
-import type { PermissionRuleForm } from "../../clients/model.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { type PermissionLevel, permissionLevels } from "../../core/model.js";
-
-/** One tool of the client a rule is written for, and the argument pattern it is narrowed to. */
-export interface RuleTarget {
-  tool: string;
-  argument?: string;
-}
+import type { PermissionRuleForm } from "./model.js";
+import type { RuleTarget } from "./rule-text.js";
 
 /** The values one rule atom puts into the client's file, and how the capability row names them. */
 export interface ShapedEntries {
