@@ -1,6 +1,5 @@
 import type { PermissionLevel, Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
-import type { PackBase } from "../section.js";
 import type { ItemEmitContext } from "../shared/items/emit-context.js";
 import type { ItemPack } from "../shared/items/item-pack.js";
 
@@ -163,11 +162,7 @@ export interface PermissionsFound {
  * The part of a client pack the permissions section reads: its rule form, the name prefix of core skills and
  * agents, and the exec policy that takes the exec rules with a command instead.
  */
-export type PermissionsPack = PackBase & {
-  permissions?: PermissionMapping;
-  core_skill_prefix?: string;
-  exec_policy?: ExecPolicy;
-};
+export type PermissionsPack = ItemPack & { permissions?: PermissionMapping; exec_policy?: ExecPolicy };
 
 /** What the frontmatter permission emitters of skills and agents read: the pack's rule form, and the core. */
-export type PermissionsEmitContext = ItemEmitContext<ItemPack & { permissions?: PermissionMapping }>;
+export type PermissionsEmitContext = ItemEmitContext<PermissionsPack>;
