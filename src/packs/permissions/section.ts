@@ -4,6 +4,7 @@ import { permissionEntries } from "./emit.js";
 import type { PermissionsFound, PermissionsPack } from "./model.js";
 import { readPermissions } from "./read.js";
 import { readExecPolicyLines, readExecPolicyLists } from "./read-exec-policy.js";
+import { seedPermissions } from "./seed.js";
 
 /**
  * Permissions: core/permissions.json's deny, ask and allow rules in the client's permission lists, in its
@@ -25,6 +26,7 @@ export const permissionsSection: Section<PermissionsPack, PermissionsFound> = {
     nothingFound: () => ({ permissions: { deny: [], ask: [], allow: [] }, policies: {} }),
     readFiles: readExecPolicyLines,
   },
+  seed: seedPermissions,
 };
 
 /** The permission lists and the exec policy's JSON lists, each where the document is its file. */
