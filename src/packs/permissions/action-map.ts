@@ -1,7 +1,7 @@
 import type { OwnedEntry } from "../../compose/model.js";
 import { type PermissionLevel, permissionLevels } from "../../core/model.js";
 import type { PermissionRuleForm } from "./model.js";
-import type { RuleTarget } from "./rule-text.js";
+import { type RuleTarget, ruleText } from "./rule-text.js";
 
 /** The values one rule atom puts into the client's file, and how the capability row names them. */
 export interface ShapedEntries {
@@ -34,6 +34,11 @@ export function actionMapEntries(
     ),
     entries: paths.map((path) => ({ path: [...mapping.key, ...path], value: action })),
   };
+}
+
+/** An action map's key read back as the rule text it stands for: the tool itself under "*". */
+export function actionMapRuleText(tool: string, argument: string): string {
+  return ruleText(argument === everyArgument ? { tool } : { tool, argument });
 }
 
 /**

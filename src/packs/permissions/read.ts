@@ -3,10 +3,11 @@ import { type PermissionLevel, permissionLevels } from "../../core/model.js";
 import { isObject } from "../../shared/json-shape.js";
 import type { ReadDocument, ReadReport } from "../section.js";
 import { valueAt } from "../shared/value-at.js";
+import { actionMapRuleText } from "./action-map.js";
 import { addAtom } from "./atoms.js";
 import type { PermissionMapping, PermissionsFound, PermissionsPack } from "./model.js";
 import { readRuleObject } from "./rule-objects.js";
-import { readRuleText } from "./rule-text.js";
+import { readRuleText, ruleText } from "./rule-text.js";
 
 /** One settings file read through one pack's permission data, and where what is read goes. */
 interface Reading {
@@ -157,7 +158,7 @@ function readActionMap(r: Reading, base: (string | number)[], container: Record<
       continue;
     }
     for (const [pattern, action] of Object.entries(value))
-      add(pattern === "*" ? tool : `${tool}(${pattern})`, action, [...base, tool, pattern]);
+      add(actionMapRuleText(tool, pattern), action, [...base, tool, pattern]);
   }
 }
 
@@ -184,7 +185,11 @@ function readRuleObjects(r: Reading, list: unknown): void {
       report.unowned(at, "is not a rule object agentc writes for this client");
       continue;
     }
-    const texts = read.arguments.length === 0 ? [read.tool] : read.arguments.map((a) => `${read.tool}(${a})`);
+    const targets =
+      read.arguments.length === 0
+        ? [{ tool: read.tool }]
+        : read.arguments.map((argument) => ({ tool: read.tool, argument }));
+    const texts = targets.map(ruleText);
     for (const text of texts) {
       const atom = readRuleText(text, mapping, pack.core_skill_prefix ?? "");
       if ("problem" in atom) report.unowned(at, `(${JSON.stringify(text)}) ${atom.problem}`);
