@@ -90,8 +90,8 @@ export interface SettingsSide<Pack, Found> {
  * commands), in a folder the pack names.
  */
 export interface ItemSide<Pack extends PackBase> {
-  /** The registry's items through the pack: the files, capability rows and findings (absent: emit/clients has it). */
-  emit?(ctx: ItemEmitContext<Pack & ItemPack>): PartEmission;
+  /** The registry's items through the pack: the files, capability rows and findings. */
+  emit(ctx: ItemEmitContext<Pack & ItemPack>): PartEmission;
   /** The project's files of the section read back into neutral items, into `ctx.items` (agentc import). */
   read(ctx: ItemReadContext, pack: Pack): void;
   /**

@@ -12,7 +12,7 @@ import { emitSharedFiles } from "./emit-shared-files.js";
 export function emitClientPack(client: LoadedClientPack, all: Registry): ClientEmission {
   const registry = registryForClient(all, client.pack.client);
   const ctx: EmitContext = { client, pack: client.pack, registry };
-  const items = sections.flatMap((section) => (section.items?.emit ? [section.items.emit(ctx)] : []));
+  const items = sections.flatMap((section) => (section.items ? [section.items.emit(ctx)] : []));
   const markdown = mergeParts([emitSharedFiles(ctx), ...items]);
   const settings = emitClientSettings(client, registry);
   const capabilities = [...markdown.capabilities, ...settings.capabilities].map((row) => {
