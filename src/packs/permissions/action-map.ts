@@ -1,7 +1,7 @@
 import type { OwnedEntry } from "../../compose/model.js";
 import { type PermissionLevel, permissionLevels } from "../../core/model.js";
 import type { PermissionRuleForm } from "./model.js";
-import { type RuleTarget, ruleText } from "./rule-text.js";
+import { type RuleTarget, targetText } from "./rule-text.js";
 
 /** The values one rule atom puts into the client's file, and how the capability row names them. */
 export interface ShapedEntries {
@@ -38,7 +38,7 @@ export function actionMapEntries(
 
 /** An action map's key read back as the rule text it stands for: the tool itself under "*". */
 export function actionMapRuleText(tool: string, argument: string): string {
-  return ruleText(argument === everyArgument ? { tool } : { tool, argument });
+  return targetText(argument === everyArgument ? { tool } : { tool, argument });
 }
 
 /**

@@ -18,7 +18,7 @@ import { levelListPath } from "./list-path.js";
 import type { PermissionMapping, PermissionsPack } from "./model.js";
 import { argumentsPerObject, execArguments, fillRuleObject } from "./rule-objects.js";
 import { coreNames, ruleTargets } from "./rule-targets.js";
-import { type CoreNames, type RuleTarget, ruleText } from "./rule-text.js";
+import { type CoreNames, type RuleTarget, targetText } from "./rule-text.js";
 
 /** Why a rule is lost for a client whose only lists are its exec policy's. */
 const onlyCommandLists = "the client's only permission lists take shell commands";
@@ -141,7 +141,7 @@ function listEntries(
   list: string,
   written: RuleTarget[],
 ): ShapedEntries {
-  const texts = [...new Set(written.map(ruleText))];
+  const texts = [...new Set(written.map(targetText))];
   const path = levelListPath(mapping, level, list);
   return { texts, entries: texts.map((value) => ({ path, value, element: true })) };
 }

@@ -17,7 +17,7 @@ import { atomsOf } from "./atoms.js";
 import type { AgentPermissions, AgentRuleForm, PermissionsEmitContext } from "./model.js";
 import { execArguments, fillRuleObject } from "./rule-objects.js";
 import { coreNames, ruleTargets } from "./rule-targets.js";
-import type { CoreNames, RuleTarget } from "./rule-text.js";
+import { type CoreNames, type RuleTarget, targetText } from "./rule-text.js";
 
 /** Whose rules these are: "agent reviewer" or "skill release", its capability kind, the pack field read. */
 export interface PermissionOwner {
@@ -214,9 +214,7 @@ function texts(form: AgentRuleForm, written: LeveledTarget[]): string[] {
   const all = written.flatMap(({ level, target }) =>
     form.rule_shape === "action_map"
       ? actionMapEntries({ ...form, key: [] }, level, [target]).texts
-      : [
-          `${form.levels[level]} ${target.argument === undefined ? target.tool : `${target.tool}(${target.argument})`}`,
-        ],
+      : [`${form.levels[level]} ${targetText(target)}`],
   );
   return [...new Set(all)];
 }
@@ -236,7 +234,7 @@ function ruleTree(
     const name = form.levels[level] ?? level;
     const list = lists[name] ?? [];
     lists[name] = list;
-    const text = target.argument === undefined ? target.tool : `${target.tool}(${target.argument})`;
+    const text = targetText(target);
     if (!list.includes(text)) list.push(text);
   }
   return lists;

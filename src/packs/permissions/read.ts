@@ -7,7 +7,7 @@ import { actionMapRuleText } from "./action-map.js";
 import { addAtom } from "./atoms.js";
 import type { PermissionMapping, PermissionsFound, PermissionsPack } from "./model.js";
 import { readRuleObject } from "./rule-objects.js";
-import { readRuleText, ruleText } from "./rule-text.js";
+import { readRuleText, targetText } from "./rule-text.js";
 
 /** One settings file read through one pack's permission data, and where what is read goes. */
 interface Reading {
@@ -189,7 +189,7 @@ function readRuleObjects(r: Reading, list: unknown): void {
       read.arguments.length === 0
         ? [{ tool: read.tool }]
         : read.arguments.map((argument) => ({ tool: read.tool, argument }));
-    const texts = targets.map(ruleText);
+    const texts = targets.map(targetText);
     for (const text of texts) {
       const atom = readRuleText(text, mapping, pack.core_skill_prefix ?? "");
       if ("problem" in atom) report.unowned(at, `(${JSON.stringify(text)}) ${atom.problem}`);

@@ -1,7 +1,7 @@
 import type { Core, PermissionLevel, PermissionRule, Verb } from "../../core/model.js";
 import { patternKindOf } from "../../core/model.js";
 import type { PermissionRuleForm } from "./model.js";
-import { type CoreNames, mcpRuleText, type RuleTarget, ruleText, writePattern } from "./rule-text.js";
+import { type CoreNames, mcpRuleText, type RuleTarget, targetText, writePattern } from "./rule-text.js";
 
 /** One tool's form of one rule: the tool and its argument, or why the client cannot take it. */
 type ToolForm = RuleTarget | { lost: string };
@@ -29,7 +29,7 @@ export function ruleForms(
   pattern: string | undefined,
 ): RuleForms {
   const targets = ruleTargets(mapping, names, level, rule, pattern);
-  return { ...targets, written: [...new Set(targets.written.map(ruleText))] };
+  return { ...targets, written: [...new Set(targets.written.map(targetText))] };
 }
 
 export function ruleTargets(

@@ -100,7 +100,7 @@ export function mcpRuleText(form: PermissionRuleForm, pattern: string): { tool: 
 }
 
 /** A rule target as the client's rule string: `Tool` or `Tool(argument)`. */
-export function ruleText({ tool, argument }: RuleTarget): string {
+export function targetText({ tool, argument }: RuleTarget): string {
   return argument === undefined ? tool : `${tool}(${argument})`;
 }
 

@@ -123,42 +123,12 @@ export function denyList(
   const coarse: Verb[] = [];
   for (const rule of permissions.deny) {
     const promise = `${owner.label} may not use ${ruleText(rule)}`;
-    if (!target.field)
-      rows.push(
-        capability(
-          ctx,
-          owner.kind,
-          promise,
-          rule.position,
-          "cannot",
-          `${ctx.pack.name} has no per-item deny field`,
-          field(owner, "deny"),
-        ),
-      );
-    else if (rule.patterns.length > 0)
-      rows.push(
-        capability(
-          ctx,
-          owner.kind,
-          promise,
-          rule.position,
-          "cannot",
-          target.patternReason,
-          field(owner, "deny"),
-        ),
-      );
+    const cannot = (reason: string, basis: "deny" | "tool_names") =>
+      rows.push(capability(ctx, owner.kind, promise, rule.position, "cannot", reason, field(owner, basis)));
+    if (!target.field) cannot(`${ctx.pack.name} has no per-item deny field`, "deny");
+    else if (rule.patterns.length > 0) cannot(target.patternReason, "deny");
     else if (namesFor([rule.verb], target.names).unmapped.length > 0)
-      rows.push(
-        capability(
-          ctx,
-          owner.kind,
-          promise,
-          rule.position,
-          "cannot",
-          `${ctx.client.file} names no plain ${ctx.pack.name} tool for verb ${rule.verb}`,
-          field(owner, "tool_names"),
-        ),
-      );
+      cannot(`${ctx.client.file} names no plain ${ctx.pack.name} tool for verb ${rule.verb}`, "tool_names");
     else {
       coarse.push(rule.verb);
       const limits = target.limits ?? [];
