@@ -1,30 +1,20 @@
-import type { PermissionLevel } from "../core/model.js";
 import type { AgentFrontmatter } from "../packs/agents/model.js";
 import type { CommandFormat } from "../packs/commands/model.js";
 import type { GuardWiring, HookMapping } from "../packs/hooks/model.js";
+import type { ExecPolicy, PermissionMapping } from "../packs/permissions/model.js";
 import type { RuleFileFormat, RuleTriggers, TriggerMapping } from "../packs/rules/model.js";
 import type { ItemFolder, ItemFolders } from "../packs/shared/items/item-pack.js";
 import type { DenyFormat, ListFormat } from "../packs/shared/list-format.js";
-import type {
-  AgentPermissions,
-  AgentRuleForm,
-  PermissionRuleForm,
-  RuleObjectTemplate,
-} from "../packs/shared/permission-rule-form.js";
 import type { SkillFrontmatter } from "../packs/skills/model.js";
 
 export type {
   AgentFrontmatter,
-  AgentPermissions,
-  AgentRuleForm,
   CommandFormat,
   DenyFormat,
   ItemFolder,
   ItemFolders,
   ListFormat,
-  PermissionRuleForm,
   RuleFileFormat,
-  RuleObjectTemplate,
   RuleTriggers,
   SkillFrontmatter,
   TriggerMapping,
@@ -259,71 +249,4 @@ export interface FileMapping {
   src: string;
   /** Project path, placeholders allowed. */
   dst: string;
-}
-
-/**
- * Command rules the client checks before it runs a shell command. Core exec rules with a command go there:
- * "lines" (default), one rule a line in a file agentc owns whole; "json_list", one element per rule in the
- * JSON list the level's decision names, composed into a file people may share (docs/client-settings.md).
- */
-export interface ExecPolicy {
-  /** Install path (placeholders allowed). */
-  file: string;
-  shape?: "lines" | "json_list";
-  /** json_list: key path of the object holding the lists. */
-  key?: string[];
-  /** lines: what starts a comment line (the generated header). */
-  comment?: string;
-  /** One rule: {words} the command's words as a JSON list of strings, {command} them joined by a space, {decision} a JSON string. */
-  rule: string;
-  /** The client's decision (json_list: the list's name) for each core level it has. */
-  decisions: Partial<Record<PermissionLevel, string>>;
-  /** A rule matches every command that starts with its words. */
-  match: "prefix";
-  /** Why the rules written here hold only in part; each written rule is then partial and says this. */
-  partial_because?: string;
-  /** Added to the reason of each rule the policy cannot take (what else the client has for it). */
-  otherwise?: string;
-}
-
-/** Where and how permission rules are written (seed: permission_tools, permission_path_tools, …). */
-export interface PermissionMapping extends PermissionRuleForm {
-  file: string;
-  format: "json" | "toml";
-  /** Key path of the object holding the level lists, e.g. ["permissions"]. */
-  key: string[];
-  /**
-   * "lists" (default): one rule string per element of the level's list. "action_map": an object of
-   * tool → {argument pattern → action}, the last matching key winning; `levels` then names the action.
-   */
-  rule_shape?: "lists" | "action_map" | "rule_objects";
-  /**
-   * lists: the whole key path of a level's list where it is not `[...key, levels[level]]` (a client that
-   * keeps its lists in different objects).
-   */
-  level_keys?: Partial<Record<PermissionLevel, string[]>>;
-  /** rule_objects: one element of the list at `key`, one per rule atom and tool, first match winning. */
-  rule_object?: RuleObjectTemplate;
-  /** rule_objects: the argument name each tool's pattern is matched against (`Bash` → `cmd`), the `{argument_key}` slot. */
-  permission_argument_keys?: Record<string, string>;
-  /** A command rule's suffix form does not match the bare command, so the bare command is written too. */
-  permission_exec_bare_too?: boolean;
-  /** Why a path rule holds only in part (the client matches it elsewhere than the core's project-relative glob). */
-  path_rules_partial_because?: string;
-  /** Extra values under `key` (e.g. defaultMode) and at the top of the file; composed like the rules. */
-  permissions_extra?: Record<string, unknown>;
-  settings_extra?: Record<string, unknown>;
-  /** Values at whole key paths of the file (a profile's extends), composed like the rules. */
-  values_at?: { path: string[]; value: unknown }[];
-  /**
-   * Values beyond what core/ asks (a policy such as a mode switched off), at whole key paths: written only
-   * where targets.json client_policies turns the dotted path on for this client.
-   */
-  policy_values?: { path: string[]; value: unknown }[];
-  /** The extras only serve the rules (a profile that must be selected): without a rule written, none is. */
-  extras_only_with_rules?: boolean;
-  /** Every value under this key path is composed as one table (TOML takes whole tables and top-level keys). */
-  compose_as_table?: string[];
-  /** Why the rules written here hold only in part (a front end that does not read the file); each written rule is then partial and says this. */
-  partial_because?: string;
 }

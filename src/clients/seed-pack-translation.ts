@@ -15,7 +15,6 @@ import { seedVerbMap } from "../packs/shared/seed-verb-map.js";
 import type { FileMapping } from "./model.js";
 import { denyLimits } from "./seed-deny-limits.js";
 import { DocumentedFields } from "./seed-documented-fields.js";
-import { seedPermissions } from "./seed-pack-settings.js";
 import { seedRuleNumbering } from "./seed-rule-numbering.js";
 
 /** Top-level keys only seed 001's shape has; one of them makes a pack file seed-shaped. */
@@ -61,7 +60,6 @@ export function translateSeedPack(seed: Json): SeedTranslation {
   skills(seed, put, out.notActedOn, documented);
   agents(seed, put, documented);
   out.notActedOn.push(...documented.borrowedNote());
-  seedPermissions(seed, put);
   for (const section of sections) section.seed?.(seed, put, out.notActedOn);
   for (const key of ["command_format", "trust_keys", "notes", "always_loaded_limit", "rule_numbering"])
     put([key], withoutNotes(seed[key]), [key]);

@@ -1,9 +1,10 @@
 import type { ClientPack } from "../clients/model.js";
-import type { PermissionLevel, Verb } from "../core/model.js";
+import type { PermissionLevel } from "../core/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { ReadAgent } from "../packs/agents/model.js";
 import type { ReadCommand } from "../packs/commands/model.js";
 import { type SectionFindings, sections } from "../packs/index.js";
+import type { ReadPermission } from "../packs/permissions/model.js";
 import type { ReadRule } from "../packs/rules/model.js";
 import type { ReadSkill } from "../packs/skills/model.js";
 import type { Adapter } from "../registry/model.js";
@@ -60,10 +61,7 @@ export interface ItemNative {
 }
 
 /** A neutral permission rule as core/permissions.json and skill frontmatter write it. */
-export interface ImportedPermission {
-  verb: Verb;
-  patterns: string[];
-  position: Position;
+export interface ImportedPermission extends ReadPermission {
   /** The client packs whose files had the rule's patterns (merged across assistants). */
   readBy?: string[];
   /** The client packs that write it, when not every chosen pack does (core/permissions.json `clients`). */
@@ -137,8 +135,6 @@ export interface ImportedItems extends SectionFindings {
   agents: ImportedAgent[];
   commands: ImportedCommand[];
   permissions: ImportedPermissions;
-  /** Per client id, the pack's policy values the project's settings have (targets.json client_policies). */
-  policies: Record<string, string[]>;
 }
 
 export function emptyItems(): ImportedItems {
@@ -149,9 +145,7 @@ export function emptyItems(): ImportedItems {
     skills: [],
     agents: [],
     commands: [],
-    permissions: { deny: [], ask: [], allow: [] },
     ...(Object.assign({}, ...sections.map((section) => section.settings?.nothingFound())) as SectionFindings),
-    policies: {},
   };
 }
 

@@ -1,4 +1,3 @@
-import type { ClientPack } from "../clients/model.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import { type ItemReadContext, renamedGroup, start } from "../packs/shared/items/read-context.js";
@@ -6,7 +5,6 @@ import { adjustedFinding, leftOutFinding } from "./checks/native-content-importe
 import { unreadableFinding } from "./checks/native-files-readable.js";
 import type { ImportedItems, NativeFile } from "./model.js";
 import type { ProjectReader } from "./read-project/project-reader.js";
-import { skillAllow } from "./skill-allow.js";
 
 export { renamedGroup, start };
 
@@ -70,8 +68,8 @@ export function adjusted(ctx: ReadContext, position: Position, message: string, 
 }
 
 /** The context the item sections read with (src/packs/shared/items/read-context.ts): this one's, reporting here. */
-export function itemReadContext(ctx: ReadContext, pack: ClientPack): ItemReadContext {
-  const items: ItemReadContext = {
+export function itemReadContext(ctx: ReadContext): ItemReadContext {
+  return {
     ...ctx,
     report: {
       text: (path) => nativeText(ctx, path),
@@ -79,7 +77,5 @@ export function itemReadContext(ctx: ReadContext, pack: ClientPack): ItemReadCon
       adjusted: (position, message, group) => adjusted(ctx, position, message, group),
       unreadable: (position, message, hint) => unreadable(ctx, position, message, hint),
     },
-    allowEntries: (item, field) => skillAllow(items, pack, item, field),
   };
-  return items;
 }

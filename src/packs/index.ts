@@ -5,6 +5,7 @@ import { guardSection } from "./guard/section.js";
 import { hooksSection } from "./hooks/section.js";
 import { mcpSection } from "./mcp/section.js";
 import { osReadDenySection } from "./os-read-deny/section.js";
+import { permissionsSection } from "./permissions/section.js";
 import { rulesSection } from "./rules/section.js";
 import { bySectionRank, type FoundOf, type Section } from "./section.js";
 import { skillsSection } from "./skills/section.js";
@@ -18,10 +19,11 @@ export const sections: readonly Section[] = [
   hooksSection,
   mcpSection,
   osReadDenySection,
+  permissionsSection,
   rulesSection,
   skillsSection,
   trustKeysSection,
 ].sort(bySectionRank);
 
 /** Everything the sections' readers find, together (import's items hold it). */
-export type SectionFindings = FoundOf<typeof agentsSection> & FoundOf<typeof commandsSection> & FoundOf<typeof guardSection> & FoundOf<typeof hooksSection> & FoundOf<typeof mcpSection> & FoundOf<typeof osReadDenySection> & FoundOf<typeof rulesSection> & FoundOf<typeof skillsSection> & FoundOf<typeof trustKeysSection>;
+export type SectionFindings = FoundOf<typeof agentsSection> & FoundOf<typeof commandsSection> & FoundOf<typeof guardSection> & FoundOf<typeof hooksSection> & FoundOf<typeof mcpSection> & FoundOf<typeof osReadDenySection> & FoundOf<typeof permissionsSection> & FoundOf<typeof rulesSection> & FoundOf<typeof skillsSection> & FoundOf<typeof trustKeysSection>;

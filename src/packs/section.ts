@@ -34,8 +34,11 @@ export interface PackFault {
 /** What a section compiles from: the registry as far as client-pack sections read it. */
 export interface SectionInput {
   core: Core;
-  /** targets.json as far as sections read it: `secret_guard` (absent or true: the guard is on; false: left out). */
-  targets: { secret_guard?: boolean };
+  /**
+   * targets.json as far as sections read it: `secret_guard` (absent or true: the guard is on; false: left
+   * out) and the policy values it turns on per client (`client_policies`).
+   */
+  targets: { secret_guard?: boolean; client_policies?: Record<string, string[]> };
   /** Where targets.json says it, for the rows about it. */
   targetsDocument: { positionOf(path: JsonPath, part?: "key" | "value"): Position };
 }
@@ -76,7 +79,12 @@ export interface ReadReport {
 export interface SettingsSide<Pack, Found, Seen = unknown> {
   /** Where the section's values go for this pack (placeholders as written); none: the pack has no such section. */
   file(pack: Pack): { file: string; format: "json" | "toml" } | undefined;
-  /** The registry through the pack: values for the file, capability rows, diagnostics, files it writes whole (the guard's program). */
+  /** A second file the section composes into (an exec policy's JSON lists); `read` tells them by the path. */
+  otherFile?(pack: Pack): { file: string; format: "json" | "toml" } | undefined;
+  /**
+   * The registry through the pack: values for the file, capability rows, diagnostics, and the whole files
+   * the section writes beside them (the guard's program, an exec policy's rule lines).
+   */
   emit(pack: Pack, input: SectionInput): SettingsOutcome & { files?: OwnedFile[] };
   /**
    * The file read back into neutral form, into `found`, which also holds what the sections read before
@@ -85,6 +93,8 @@ export interface SettingsSide<Pack, Found, Seen = unknown> {
   read(pack: Pack, document: ReadDocument, report: ReadReport, found: Found & Seen): string[];
   /** What `read` starts from: nothing found. */
   nothingFound(): Found;
+  /** The whole files `emit` writes beside the settings file (SettingsOutcome.files), read back into `found`. */
+  readFiles?(ctx: ItemReadContext, pack: Pack, found: Found): void;
   /** Where session-load lists the file: with the MCP server lists or with the settings files (`reads`). */
   loads?: {
     list: "mcp" | "settings";
@@ -98,8 +108,8 @@ export interface SettingsSide<Pack, Found, Seen = unknown> {
  * commands), in a folder the pack names.
  */
 export interface ItemSide<Pack extends PackBase> {
-  /** The registry's items through the pack: the files, capability rows and findings (absent: emit/clients has it). */
-  emit?(ctx: ItemEmitContext<Pack & ItemPack>): PartEmission;
+  /** The registry's items through the pack: the files, capability rows and findings. */
+  emit(ctx: ItemEmitContext<Pack & ItemPack>): PartEmission;
   /** The project's files of the section read back into neutral items, into `ctx.items` (agentc import). */
   read(ctx: ItemReadContext, pack: Pack): void;
   /**

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { type CoreAgent, emptyPermissions } from "../../src/core/model.js";
-import { emitAgents } from "../../src/emit/clients/emit-agents.js";
+import { emitAgents } from "../../src/packs/agents/emit.js";
 import { agentsSection } from "../../src/packs/agents/section.js";
 import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-trip.js";
 

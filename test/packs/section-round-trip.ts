@@ -4,6 +4,8 @@ import fc from "fast-check";
 import type { OwnedEntry } from "../../src/compose/model.js";
 import type { Position } from "../../src/diagnostics/diagnostic.js";
 import type { PackBase, ReadDocument, ReadReport, Section, SectionInput } from "../../src/packs/section.js";
+import type { OwnedFile } from "../../src/packs/shared/items/emit-context.js";
+import type { ItemReadContext } from "../../src/packs/shared/items/read-context.js";
 import type { SettingsOutcome } from "../../src/packs/shared/settings-part.js";
 
 /** How one section's round trip read(emit(x)) = x is run and compared. */
@@ -27,8 +29,9 @@ export interface RoundTrip<Pack extends PackBase, X, Found> {
 const position: Position = { file: "settings", line: 1, column: 1 };
 
 /**
- * For each pack, a fast-check property: every value the pack writes whole (no capability row below
- * "enforced") is read back as it was, and the reader reports nothing left out or changed.
+ * For each pack, a fast-check property: every value the pack writes whole (no "cannot" capability row; a
+ * partial row is written, and holds only in part) is read back as it was, and the reader reports nothing left
+ * out or changed. The section's whole files (an exec policy's lines) are read back from what it wrote.
  */
 export function roundTripTests<Pack extends PackBase, X, Found>(
   packs: readonly Pack[],
@@ -43,16 +46,21 @@ export function roundTripTests<Pack extends PackBase, X, Found>(
       fc.assert(
         fc.property(values, (value) => {
           const x = trip.fit(pack, value);
-          const written = trip.packOf?.(pack, x) ?? pack;
-          const emitted = settings.emit(written, trip.input(x));
-          if (!(trip.whole ?? allEnforced)(emitted)) return;
+          const packWritten = trip.packOf?.(pack, x) ?? pack;
+          const emitted = settings.emit(packWritten, trip.input(x));
+          if (!(trip.whole ?? noneCannot)(emitted)) return;
           whole++;
           const entries = emitted.parts.flatMap((part) => part.entries);
           const found = { ...trip.seen?.(pack, x), ...settings.nothingFound() } as Found;
           const reports: string[] = [];
-          settings.read(written, documentOf(entries), reportInto(reports), found);
-          assert.deepEqual(reports, [], JSON.stringify(entries));
-          assert.deepEqual(trip.found(found, pack, x), trip.expected(pack, x), JSON.stringify(entries));
+          for (const file of new Set(emitted.parts.map((part) => part.file))) {
+            const inFile = emitted.parts.filter((part) => part.file === file).flatMap((part) => part.entries);
+            settings.read(packWritten, documentOf(inFile, file), reportInto(reports), found);
+          }
+          settings.readFiles?.(filesContext(emitted.files ?? [], reports), packWritten, found);
+          const written = JSON.stringify({ entries, files: emitted.files?.map((f) => f.bytes.toString()) });
+          assert.deepEqual(reports, [], written);
+          assert.deepEqual(trip.found(found, pack, x), trip.expected(pack, x), written);
         }),
         { numRuns: 150 },
       );
@@ -60,12 +68,13 @@ export function roundTripTests<Pack extends PackBase, X, Found>(
     });
 }
 
-function allEnforced(emitted: SettingsOutcome): boolean {
-  return !emitted.rows.some((row) => row.enforcement !== "enforced");
+/** What the test takes as written whole by default: no promise the client cannot express. */
+function noneCannot(emitted: SettingsOutcome): boolean {
+  return !emitted.rows.some((row) => row.enforcement === "cannot");
 }
 
 /** The settings file the entries make, as import reads it: an element entry joins the list at its path. */
-export function documentOf(entries: OwnedEntry[]): ReadDocument {
+export function documentOf(entries: OwnedEntry[], file = "settings"): ReadDocument {
   const root: Record<string, unknown> = {};
   for (const { path, value, element } of entries) {
     let node = root;
@@ -77,7 +86,39 @@ export function documentOf(entries: OwnedEntry[]): ReadDocument {
     if (element) node[last] = [...((node[last] as unknown[] | undefined) ?? []), value];
     else node[last] = value;
   }
-  return { file: "settings", value: root, positionOf: () => position };
+  return { file, value: root, positionOf: () => position };
+}
+
+/** The whole files a section wrote, as its reader of them finds them in a project: nothing else is there. */
+function filesContext(files: readonly OwnedFile[], said: string[]): ItemReadContext {
+  const text = (path: string) => files.find((file) => file.path === path)?.bytes;
+  return {
+    reader: {
+      entry: (path) => {
+        const bytes = text(path);
+        return bytes ? { kind: "file", size: bytes.length, executable: false } : { kind: "missing" };
+      },
+      list: () => [],
+      filesBelow: () => [],
+      readBytes: (path) => {
+        const bytes = text(path);
+        return bytes ? { ok: true, bytes } : { ok: false, reason: "is missing", reported: false };
+      },
+    },
+    assistant: "test",
+    seen: new Set(),
+    items: { rules: [], skills: [], agents: [], commands: [] },
+    files: [],
+    report: {
+      text: (path) => {
+        const bytes = text(path);
+        return bytes && { text: bytes.toString("utf8"), bytes };
+      },
+      leftOut: (_, message) => said.push(message),
+      adjusted: (_, message) => said.push(message),
+      unreadable: (_, message) => said.push(message),
+    },
+  };
 }
 
 /** A report that keeps what the reader says it left out or changed, in words. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { type CoreSkill, emptyPermissions } from "../../src/core/model.js";
-import { emitSkills } from "../../src/emit/clients/emit-skills.js";
+import { emitSkills } from "../../src/packs/skills/emit.js";
 import { skillsSection } from "../../src/packs/skills/section.js";
 import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-trip.js";
 

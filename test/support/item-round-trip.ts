@@ -63,6 +63,6 @@ export function roundTrip(
     assistant: client.pack.name,
     seen: new Set(),
   };
-  section.items?.read(itemReadContext(ctx, client.pack), client.pack);
+  section.items?.read(itemReadContext(ctx), client.pack);
   return { emitted, read: ctx.items, readDiagnostics: ctx.diagnostics };
 }

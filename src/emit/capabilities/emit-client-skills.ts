@@ -3,10 +3,10 @@ import { jointComponentId } from "../../capabilities/capability-slug.js";
 import { skillPacks } from "../../capabilities/skill-packs.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { emitAgentList } from "../../packs/agents/emit.js";
 import { cannotWarnings } from "../../packs/shared/checks/client-cannot-express.js";
+import { emitSkillList } from "../../packs/skills/emit.js";
 import type { Registry } from "../../registry/model.js";
-import { emitAgentList } from "../clients/emit-agents.js";
-import { emitSkillList } from "../clients/emit-skills.js";
 import type { EmittedFile } from "../emitted-tree.js";
 
 /**

@@ -4,29 +4,15 @@ import { cannotWarnings } from "../../packs/shared/checks/client-cannot-express.
 import { factFor } from "../../packs/shared/pack-facts.js";
 import type { Registry } from "../../registry/model.js";
 import { registryForClient } from "./client-core.js";
-import { emitAgents } from "./emit-agents.js";
-import { type ClientEmission, type EmitContext, mergeParts, type PartEmission } from "./emit-context.js";
+import { type ClientEmission, type EmitContext, mergeParts } from "./emit-context.js";
 import { emitClientSettings } from "./emit-settings.js";
 import { emitSharedFiles } from "./emit-shared-files.js";
-import { emitSkills } from "./emit-skills.js";
-
-/**
- * The item sections whose emitter is not in src/packs yet: skills and agents write their tool limits and
- * denials with the permission emitters of emit/clients.
- */
-const emittersOutsidePacks: Partial<Record<string, (ctx: EmitContext) => PartEmission>> = {
-  skills: emitSkills,
-  agents: emitAgents,
-};
 
 /** Pure: the registry's core/ through one client pack. */
 export function emitClientPack(client: LoadedClientPack, all: Registry): ClientEmission {
   const registry = registryForClient(all, client.pack.client);
   const ctx: EmitContext = { client, pack: client.pack, registry };
-  const items = sections.flatMap((section) => {
-    const emit = section.items?.emit ?? emittersOutsidePacks[section.name];
-    return emit ? [emit(ctx)] : [];
-  });
+  const items = sections.flatMap((section) => (section.items ? [section.items.emit(ctx)] : []));
   const markdown = mergeParts([emitSharedFiles(ctx), ...items]);
   const settings = emitClientSettings(client, registry);
   const capabilities = [...markdown.capabilities, ...settings.capabilities].map((row) => {

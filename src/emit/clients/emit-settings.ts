@@ -4,7 +4,6 @@ import { type SettingsPart, uniqueEntries } from "../../packs/shared/settings-pa
 import type { Registry } from "../../registry/model.js";
 import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
 import type { ClientEmission } from "./emit-context.js";
-import { permissionEntries } from "./permission-entries.js";
 
 /**
  * Pure: permissions, the sandbox, hooks, MCP servers and the secret guard of the core through one client pack —
@@ -13,10 +12,7 @@ import { permissionEntries } from "./permission-entries.js";
  */
 export function emitClientSettings(client: LoadedClientPack, registry: Registry): ClientEmission {
   const { pack } = client;
-  const { core } = registry;
-  const permissions = permissionEntries(pack, core, registry.targets.client_policies?.[pack.client]);
-  const sectionOutcomes = sections.flatMap((section) => section.settings?.emit(pack, registry) ?? []);
-  const outcomes = [permissions, ...sectionOutcomes];
+  const outcomes = sections.flatMap((section) => section.settings?.emit(pack, registry) ?? []);
   return {
     files: outcomes.flatMap((o): EmittedFile[] => o.files ?? []),
     composed: composedFiles(

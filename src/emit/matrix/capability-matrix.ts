@@ -1,17 +1,14 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { sections } from "../../packs/index.js";
-import type { MatrixKind } from "../../packs/section.js";
 import type { CapabilityRow, Enforcement, PromiseKind } from "../../packs/shared/capability.js";
 import type { SecondLine } from "../../packs/shared/second-line.js";
 import { acceptanceOf, cannotExpressCheck } from "../../registry/accepted-losses.js";
 import type { AcceptedLoss } from "../../registry/model.js";
 
-/** The kinds of promise no section of src/packs/ declares yet, with their headings and places. */
-const kindsOutsideSections: readonly MatrixKind[] = [{ kind: "permission", title: "Permissions", rank: 70 }];
-
 /** Every promise kind with its heading, in the order the matrix shows them (the sections' kinds by rank). */
 export const promiseKindTitles = Object.fromEntries(
-  [...kindsOutsideSections, ...sections.flatMap((section) => section.matrix ?? [])]
+  sections
+    .flatMap((section) => section.matrix ?? [])
     .sort((a, b) => a.rank - b.rank)
     .map(({ kind, title }) => [kind, title]),
 ) as Record<PromiseKind, string>;

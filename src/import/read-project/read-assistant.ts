@@ -46,7 +46,7 @@ export function readAssistant(
     );
   if (!pack && adapter) readAdapterRules(ctx, adapter);
   if (pack) {
-    const items = itemReadContext(ctx, pack);
+    const items = itemReadContext(ctx);
     for (const section of sections) section.items?.read(items, pack);
     readPackSettings(ctx, pack);
   }

@@ -2,13 +2,11 @@ import type { ClientPack } from "../../clients/model.js";
 import { sections } from "../../packs/index.js";
 import { byReadRank, type ReadReport, type Section } from "../../packs/section.js";
 import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
-import { adjusted, type ReadContext } from "../read-context.js";
-import { readExecPolicyLines, readExecPolicyLists } from "../read-settings-exec-policy.js";
-import { readPermissions } from "../read-settings-permissions.js";
+import { adjusted, itemReadContext, type ReadContext } from "../read-context.js";
 import { readSettingsDocument, type SettingsDocument } from "../settings-document.js";
 import { extrasAgree, unowned } from "../settings-values.js";
 
-type Part = "permissions" | "exec_policy" | Section;
+type Part = Section;
 
 /**
  * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, the sandbox, often in one file): each read once, each part
@@ -24,7 +22,7 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
       if (key === schemaKey) document.leftOut.push([key]);
       else unowned(ctx, document, [key]);
   }
-  readExecPolicyLines(ctx, pack);
+  for (const section of sections) section.settings?.readFiles?.(itemReadContext(ctx), pack, ctx.items);
 }
 
 /** An editor's pointer to the file's JSON schema: no setting, so nothing to report; it stays in the file. */
@@ -36,29 +34,19 @@ function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml";
     if (!at) return;
     const path = withRuntimePlaceholders(pack, at.file);
     const file = files.get(path) ?? { format: at.format, parts: [] };
-    file.parts.push(part);
+    if (!file.parts.includes(part)) file.parts.push(part);
     files.set(path, file);
   };
-  add(pack.permissions, "permissions");
-  for (const section of [...sections].sort(byReadRank)) add(section.settings?.file(pack), section);
-  const policy = pack.exec_policy;
-  if (policy?.shape === "json_list") {
-    const path = withRuntimePlaceholders(pack, policy.file);
-    const file = files.get(path) ?? { format: "json" as const, parts: [] };
-    file.parts.push("exec_policy");
-    files.set(path, file);
+  for (const section of [...sections].sort(byReadRank)) {
+    add(section.settings?.file(pack), section);
+    add(section.settings?.otherFile?.(pack), section);
   }
   return files;
 }
 
 /** Reads one part; returns the top-level keys it owns. */
 function readPart(ctx: ReadContext, pack: ClientPack, part: Part, document: SettingsDocument): string[] {
-  if (part === "permissions" && pack.permissions)
-    return readPermissions(ctx, pack, pack.permissions, document);
-  if (typeof part === "object")
-    return part.settings?.read(pack, document, report(ctx, document), ctx.items) ?? [];
-  if (part === "exec_policy" && pack.exec_policy) return readExecPolicyLists(ctx, pack.exec_policy, document);
-  return [];
+  return part.settings?.read(pack, document, report(ctx, document), ctx.items) ?? [];
 }
 
 /** How a section's reader reports into import's findings about one document. */

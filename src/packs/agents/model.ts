@@ -1,8 +1,8 @@
 import type { Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { AgentPermissions } from "../permissions/model.js";
 import type { ItemFolders, ItemPack } from "../shared/items/item-pack.js";
 import type { DenyFormat, ListFormat } from "../shared/list-format.js";
-import type { AgentPermissions } from "../shared/permission-rule-form.js";
 
 export interface AgentFrontmatter {
   /** "markdown": frontmatter + body as system prompt; "toml": a TOML file with the body in `body_field`. */
@@ -45,6 +45,8 @@ export interface ReadAgent {
 
 /** The keys of a client pack the agents section reads. */
 export interface AgentsPack extends ItemPack {
+  /** The tools that start a subagent: the verb "agent" of a deny field (packs/shared/agent-start-tools.ts). */
+  agent_start_tools?: string[];
   agents_dir: string | null;
   agent_frontmatter?: AgentFrontmatter;
   reads?: { agents: ItemFolders };

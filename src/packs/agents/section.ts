@@ -1,4 +1,5 @@
 import type { Section } from "../section.js";
+import { emitAgents } from "./emit.js";
 import type { AgentsPack } from "./model.js";
 import { readPackAgents } from "./read.js";
 
@@ -9,6 +10,7 @@ export const agentsSection: Section<AgentsPack> = {
   rank: 30,
   matrix: [{ kind: "agent-tools", title: "Agent tool limits", rank: 50 }],
   items: {
+    emit: emitAgents,
     read: readPackAgents,
     loads: {
       key: "agents",

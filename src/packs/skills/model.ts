@@ -1,8 +1,8 @@
 import type { Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
+import type { AgentPermissions, PermissionMapping } from "../permissions/model.js";
 import type { ItemFolders, ItemPack } from "../shared/items/item-pack.js";
 import type { ListFormat } from "../shared/list-format.js";
-import type { AgentPermissions } from "../shared/permission-rule-form.js";
 
 export interface SkillFrontmatter {
   /** Neutral field → client field; a neutral field used by a skill but absent here is reported. */
@@ -72,6 +72,8 @@ export interface ReadSkill {
 
 /** The keys of a client pack the skills section reads. */
 export interface SkillsPack extends ItemPack {
+  /** The tools that start a subagent: the verb "agent" of a deny field (packs/shared/agent-start-tools.ts). */
+  agent_start_tools?: string[];
   skills_dir: string | null;
   skill_frontmatter?: SkillFrontmatter;
   reads?: { skills: ItemFolders };
@@ -79,4 +81,6 @@ export interface SkillsPack extends ItemPack {
   also_reads?: { skill_dirs?: string[] };
   /** The hook matchers' tool names, which a skill's deny field takes where `deny_tools_from` says so. */
   hooks?: { hook_tools: Partial<Record<Verb, string[]>> };
+  /** The rule form a skill's pre-approvals and permissions are written in (packs/permissions). */
+  permissions?: PermissionMapping;
 }

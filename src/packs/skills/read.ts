@@ -1,5 +1,6 @@
 import { skillFileName } from "../../core/load-skills.js";
 import { maxAssetBytes } from "../../documents/text-file.js";
+import { readPreApprovals } from "../permissions/read-pre-approvals.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { itemFolders, skillFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
@@ -47,7 +48,7 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
   const allowField = format.allow_field ?? undefined;
   const read = allowField ? withoutField(item, allowField) : item;
   const fields = reverseFields(ctx, read, skillSpec(pack, format));
-  const allow = allowField && allowField in item.values ? ctx.allowEntries(item, allowField) : [];
+  const allow = allowField && allowField in item.values ? readPreApprovals(ctx, pack, item, allowField) : [];
   const { neutral } = fields;
   const skill: ReadSkill = {
     ...namedItem(ctx, pack, item, fields, folder),

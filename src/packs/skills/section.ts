@@ -1,6 +1,7 @@
 import type { Verb } from "../../core/model.js";
 import type { HooksPack } from "../hooks/model.js";
 import type { Section } from "../section.js";
+import { emitSkills } from "./emit.js";
 import type { SkillsPack } from "./model.js";
 import { readPackSkills } from "./read.js";
 
@@ -15,6 +16,7 @@ export const skillsSection: Section<SkillsPack> = {
     { kind: "skill-trigger", title: "Skill triggers", rank: 40 },
   ],
   items: {
+    emit: emitSkills,
     read: readPackSkills,
     loads: { key: "skills", kind: "skill", written: (pack) => ({ dir: pack.skills_dir }) },
   },

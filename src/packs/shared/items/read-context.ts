@@ -52,11 +52,6 @@ export interface ItemReadContext<Items = unknown> {
   /** Files read besides the item files (a skill's supporting files), for the round trip. */
   files: { path: string; bytes?: Buffer }[];
   report: ItemReport;
-  /**
-   * A skill's pre-approval field (`allowed-tools`) read back as core permission entries (`Exec(git diff)`),
-   * through the pack's permission rule form (import/skill-allow.ts).
-   */
-  allowEntries(item: ItemFile, field: string): string[];
 }
 
 /** The kind of an item imported under a name of its own (a path in a sub-folder, a name made portable). */

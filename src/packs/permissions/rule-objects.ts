@@ -1,6 +1,6 @@
-import type { PermissionRuleForm, RuleObjectTemplate } from "../../clients/model.js";
 import { patternKindOf, type Verb } from "../../core/model.js";
 import { isObject } from "../../shared/json-shape.js";
+import type { PermissionRuleForm, RuleObjectTemplate } from "./model.js";
 
 /** What fills one rule object's slots. */
 export interface RuleObjectSlots {

@@ -1,4 +1,4 @@
-import { escapeRegExp } from "../shared/markdown-code.js";
+import { escapeRegExp } from "../../shared/markdown-code.js";
 
 /**
  * A core command prefix as a regular expression over the command line, for a client whose command rules

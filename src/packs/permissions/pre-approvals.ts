@@ -1,7 +1,14 @@
 import type { PermissionRule } from "../../core/model.js";
-import { capability, type EmitContext } from "./emit-context.js";
-import { atomsOf, coreNames, ruleForms } from "./permission-entries.js";
-import { field as fieldOf, ruleText, type ToolListResult, type ToolOwner } from "./tool-lists.js";
+import { capability } from "../shared/items/emit-context.js";
+import {
+  field as fieldOf,
+  ruleText,
+  type ToolListResult,
+  type ToolOwner,
+} from "../shared/items/tool-lists.js";
+import { atomsOf } from "./atoms.js";
+import type { PermissionsEmitContext } from "./model.js";
+import { coreNames, ruleForms } from "./rule-targets.js";
 
 /**
  * A skill's or agent's allow rules as a per-item pre-approval list (`field`, in the pack's permission rule
@@ -9,7 +16,7 @@ import { field as fieldOf, ruleText, type ToolListResult, type ToolOwner } from 
  * a permissions section to take the rule form from, every allow rule is reported.
  */
 export function preApprovals(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   owner: ToolOwner,
   allow: readonly PermissionRule[],
   field: string | null | undefined,

@@ -1,7 +1,7 @@
-import type { AgentFrontmatter } from "../../clients/model.js";
 import { type CoreAgent, verbs } from "../../core/model.js";
-import { capability, type EmitContext } from "./emit-context.js";
-import type { ToolListResult } from "./tool-lists.js";
+import { capability, type ItemEmitContext } from "../shared/items/emit-context.js";
+import type { ToolListResult } from "../shared/items/tool-lists.js";
+import type { AgentFrontmatter } from "./model.js";
 
 /**
  * An agent whose tools take nothing the pack's read-only mode removes gets the mode written. The tool limit
@@ -9,7 +9,7 @@ import type { ToolListResult } from "./tool-lists.js";
  * takes away, and the reason names what stays.
  */
 export function readOnlyMode(
-  ctx: EmitContext,
+  ctx: ItemEmitContext,
   agent: CoreAgent,
   format: AgentFrontmatter,
 ): ToolListResult | undefined {

@@ -1,4 +1,4 @@
-import type { PermissionLevel } from "../core/model.js";
+import type { PermissionLevel } from "../../core/model.js";
 import type { PermissionMapping } from "./model.js";
 
 /** The key path of a level's list in the lists shape: the pack's level_keys entry, else under `key`. */

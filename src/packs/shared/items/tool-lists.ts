@@ -1,9 +1,9 @@
-import type { DenyFormat, ListFormat } from "../../clients/model.js";
-import type { PermissionLists, PermissionRule, Verb } from "../../core/model.js";
-import type { Position } from "../../diagnostics/diagnostic.js";
-import type { PromiseKind } from "../../packs/shared/capability.js";
-import type { Fields, FieldValue } from "../../packs/shared/items/frontmatter.js";
-import { capability, type EmitContext } from "./emit-context.js";
+import type { PermissionLists, PermissionRule, Verb } from "../../../core/model.js";
+import type { Position } from "../../../diagnostics/diagnostic.js";
+import type { PromiseKind } from "../capability.js";
+import type { DenyFormat, ListFormat } from "../list-format.js";
+import { capability, type ItemEmitContext } from "./emit-context.js";
+import type { Fields, FieldValue } from "./frontmatter.js";
 
 /** Tool names a per-item deny field can hold: plain names, never matcher expressions like "mcp__.*". */
 const plainToolName = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -40,7 +40,7 @@ function listValue(list: string[], format: DenyFormat): FieldValue {
 
 /** A tools list: the verbs' tool names in `field`; a verb without names is reported, a missing field too. */
 export function toolLimit(
-  ctx: EmitContext,
+  ctx: ItemEmitContext,
   owner: ToolOwner,
   tools: Verb[],
   source: Position,
@@ -85,7 +85,7 @@ export function field(owner: ToolOwner, name: "tools_field" | "tool_names" | "de
 }
 
 /** "written to disallowed-tools", with the pack's note on how far that holds. */
-function writtenTo(ctx: EmitContext, owner: ToolOwner, field: string): string {
+function writtenTo(ctx: ItemEmitContext, owner: ToolOwner, field: string): string {
   const note = ctx.pack.notes?.[owner.kind];
   return note ? `written to ${field}: ${note}` : `written to ${field}`;
 }
@@ -107,7 +107,7 @@ export function ruleText(rule: PermissionRule): string {
  * per-item field and are reported one by one (the project-wide permissions may still hold them).
  */
 export function denyList(
-  ctx: EmitContext,
+  ctx: ItemEmitContext,
   owner: ToolOwner,
   permissions: PermissionLists,
   target: {
@@ -123,42 +123,12 @@ export function denyList(
   const coarse: Verb[] = [];
   for (const rule of permissions.deny) {
     const promise = `${owner.label} may not use ${ruleText(rule)}`;
-    if (!target.field)
-      rows.push(
-        capability(
-          ctx,
-          owner.kind,
-          promise,
-          rule.position,
-          "cannot",
-          `${ctx.pack.name} has no per-item deny field`,
-          field(owner, "deny"),
-        ),
-      );
-    else if (rule.patterns.length > 0)
-      rows.push(
-        capability(
-          ctx,
-          owner.kind,
-          promise,
-          rule.position,
-          "cannot",
-          target.patternReason,
-          field(owner, "deny"),
-        ),
-      );
+    const cannot = (reason: string, basis: "deny" | "tool_names") =>
+      rows.push(capability(ctx, owner.kind, promise, rule.position, "cannot", reason, field(owner, basis)));
+    if (!target.field) cannot(`${ctx.pack.name} has no per-item deny field`, "deny");
+    else if (rule.patterns.length > 0) cannot(target.patternReason, "deny");
     else if (namesFor([rule.verb], target.names).unmapped.length > 0)
-      rows.push(
-        capability(
-          ctx,
-          owner.kind,
-          promise,
-          rule.position,
-          "cannot",
-          `${ctx.client.file} names no plain ${ctx.pack.name} tool for verb ${rule.verb}`,
-          field(owner, "tool_names"),
-        ),
-      );
+      cannot(`${ctx.client.file} names no plain ${ctx.pack.name} tool for verb ${rule.verb}`, "tool_names");
     else {
       coarse.push(rule.verb);
       const limits = target.limits ?? [];

@@ -1,12 +1,7 @@
-import type { PermissionRuleForm } from "../../clients/model.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { type PermissionLevel, permissionLevels } from "../../core/model.js";
-
-/** One tool of the client a rule is written for, and the argument pattern it is narrowed to. */
-export interface RuleTarget {
-  tool: string;
-  argument?: string;
-}
+import type { PermissionRuleForm } from "./model.js";
+import { type RuleTarget, targetText } from "./rule-text.js";
 
 /** The values one rule atom puts into the client's file, and how the capability row names them. */
 export interface ShapedEntries {
@@ -39,6 +34,11 @@ export function actionMapEntries(
     ),
     entries: paths.map((path) => ({ path: [...mapping.key, ...path], value: action })),
   };
+}
+
+/** An action map's key read back as the rule text it stands for: the tool itself under "*". */
+export function actionMapRuleText(tool: string, argument: string): string {
+  return targetText(argument === everyArgument ? { tool } : { tool, argument });
 }
 
 /**

@@ -1,30 +1,34 @@
-import type { AgentFrontmatter } from "../../clients/model.js";
 import type { CoreAgent } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { agentStartNames } from "../../packs/shared/agent-start-tools.js";
-import { coreItemName } from "../../packs/shared/items/core-item-name.js";
-import { emitItems, type ItemKind, type ItemPlace, itemText } from "../../packs/shared/items/emit-items.js";
-import type { Fields } from "../../packs/shared/items/frontmatter.js";
-import { mappedFields } from "../../packs/shared/items/mapped-fields.js";
-import { bodyText, ownedFile } from "../../packs/shared/items/owned-file.js";
 import { joinPath } from "../../shared/posix-path.js";
-import type { EmitContext, PartEmission } from "./emit-context.js";
-import { agentPermissionFields } from "./frontmatter-permissions.js";
-import { preApprovals } from "./pre-approvals.js";
+import { agentPermissionFields } from "../permissions/frontmatter.js";
+import type { PermissionsPack } from "../permissions/model.js";
+import { preApprovals } from "../permissions/pre-approvals.js";
+import { agentStartNames } from "../shared/agent-start-tools.js";
+import { coreItemName } from "../shared/items/core-item-name.js";
+import type { ItemEmitContext, PartEmission } from "../shared/items/emit-context.js";
+import { emitItems, type ItemKind, type ItemPlace, itemText } from "../shared/items/emit-items.js";
+import type { Fields } from "../shared/items/frontmatter.js";
+import { mappedFields } from "../shared/items/mapped-fields.js";
+import { bodyText, ownedFile } from "../shared/items/owned-file.js";
+import { denyList, toolLimit } from "../shared/items/tool-lists.js";
+import type { AgentFrontmatter, AgentsPack } from "./model.js";
 import { readOnlyMode } from "./read-only-mode.js";
-import { denyList, toolLimit } from "./tool-lists.js";
+
+/** What the section's emitter reads: its keys, and the rule form of the pack's permissions. */
+type Ctx = ItemEmitContext<AgentsPack & PermissionsPack>;
 
 /** core/agents/<name>.md → <agents_dir>/<prefix><name><extension>, Markdown or TOML. */
-export function emitAgents(ctx: EmitContext): PartEmission {
+export function emitAgents(ctx: Ctx): PartEmission {
   return emitAgentList(ctx, ctx.registry.core.agents);
 }
 
 /** Agents in the core model (from core/ or a capability package's souls), as the pack writes core agents. */
-export function emitAgentList(ctx: EmitContext, agents: readonly CoreAgent[]): PartEmission {
+export function emitAgentList(ctx: Ctx, agents: readonly CoreAgent[]): PartEmission {
   return emitItems(ctx, agents, agentKind);
 }
 
-const agentKind: ItemKind<CoreAgent, AgentFrontmatter, EmitContext> = {
+const agentKind: ItemKind<CoreAgent, AgentFrontmatter, Ctx> = {
   place: "agents dir",
   placeOf: (pack) => ({ dir: pack.agents_dir, format: pack.agent_frontmatter }),
   unplaced: (agent) => ({
@@ -36,7 +40,7 @@ const agentKind: ItemKind<CoreAgent, AgentFrontmatter, EmitContext> = {
 };
 
 function writeAgent(
-  ctx: EmitContext,
+  ctx: Ctx,
   agent: CoreAgent,
   { dir, format }: ItemPlace<AgentFrontmatter>,
   out: PartEmission,
@@ -50,7 +54,7 @@ function writeAgent(
 }
 
 function namedFields(
-  ctx: EmitContext,
+  ctx: Ctx,
   agent: CoreAgent,
   name: string,
   format: AgentFrontmatter,
@@ -70,7 +74,7 @@ function namedFields(
   );
 }
 
-function toolFields(ctx: EmitContext, agent: CoreAgent, format: AgentFrontmatter, out: PartEmission): Fields {
+function toolFields(ctx: Ctx, agent: CoreAgent, format: AgentFrontmatter, out: PartEmission): Fields {
   const owner = { label: `agent ${agent.name}`, kind: "agent-tools" as const };
   const fields: Fields = [];
   const permissions = format.permissions;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { commandOfRegex, commandRegex } from "../../src/clients/command-regex.js";
+import { commandOfRegex, commandRegex } from "../../src/packs/permissions/command-regex.js";
 
 describe("a command prefix as a regular expression over the command line", () => {
   it("matches the command and what follows a space, not a longer word", () => {

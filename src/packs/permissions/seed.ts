@@ -1,5 +1,5 @@
-import type { Json, Put } from "../packs/shared/seed-pack-model.js";
-import { seedVerbMap } from "../packs/shared/seed-verb-map.js";
+import type { Json, Put } from "../shared/seed-pack-model.js";
+import { seedVerbMap } from "../shared/seed-verb-map.js";
 
 const permissionKeys = [
   "permission_path_tools",

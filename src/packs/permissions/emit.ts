@@ -1,66 +1,44 @@
-import { commandRegex } from "../../clients/command-regex.js";
-import type { ClientPack, PermissionMapping, PermissionRuleForm } from "../../clients/model.js";
-import { levelListPath } from "../../clients/permission-list-path.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import {
   type Core,
   type PermissionLevel,
   type PermissionRule,
   patternKindOf,
-  permissionLevels,
   type Verb,
 } from "../../core/model.js";
-import { type CapabilityRow, capabilityRow } from "../../packs/shared/capability.js";
-import { coreItemName } from "../../packs/shared/items/core-item-name.js";
-import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
-import { type SettingsOutcome, uniqueEntries } from "../../packs/shared/settings-part.js";
-import type { EmittedFile } from "../emitted-tree.js";
+import type { SectionInput } from "../section.js";
+import { type CapabilityRow, capabilityRow } from "../shared/capability.js";
+import type { OwnedFile } from "../shared/items/emit-context.js";
+import { withRuntimePlaceholders } from "../shared/pack-text.js";
+import { type SettingsOutcome, uniqueEntries } from "../shared/settings-part.js";
+import { actionMapEntries, inEvaluationOrder, type ShapedEntries } from "./action-map.js";
+import { type Atom, permissionAtoms, promiseOf, takenByExecPolicy } from "./atoms.js";
 import { type ExecAtom, execPolicyOutcome } from "./exec-policy.js";
-import {
-  actionMapEntries,
-  inEvaluationOrder,
-  type RuleTarget,
-  type ShapedEntries,
-} from "./permission-action-map.js";
+import { levelListPath } from "./list-path.js";
+import type { PermissionMapping, PermissionsPack } from "./model.js";
 import { argumentsPerObject, execArguments, fillRuleObject } from "./rule-objects.js";
-
-/** Core skill and agent names, which the pack writes with its prefix. */
-export interface CoreNames {
-  pack: Pick<ClientPack, "core_skill_prefix">;
-  skills: Set<string>;
-  agents: Set<string>;
-}
-
-/** One tool's form of one rule: the tool and its argument, or why the client cannot take it. */
-type ToolForm = RuleTarget | { lost: string };
-
-type Atom = { level: PermissionLevel; rule: PermissionRule; pattern: string | undefined };
+import { coreNames, ruleTargets } from "./rule-targets.js";
+import { type CoreNames, type RuleTarget, targetText } from "./rule-text.js";
 
 /** Why a rule is lost for a client whose only lists are its exec policy's. */
 const onlyCommandLists = "the client's only permission lists take shell commands";
 
 /**
  * core/permissions.json through a pack: one array element per rule and tool, in the client's list
- * for the level; exec rules with a command in its exec policy file when it has one; every rule part the
- * client cannot express is a "cannot" row, never dropped. Rows keep the core's order.
+ * for the level; exec rules with a command in its exec policy when it has one (exec-policy.ts); every rule
+ * part the client cannot express is a "cannot" row, never dropped. Rows keep the core's order.
  */
 export function permissionEntries(
-  pack: ClientPack,
-  core: Core,
-  policies: readonly string[] = [],
-): SettingsOutcome & { files: EmittedFile[] } {
+  pack: PermissionsPack,
+  input: SectionInput,
+): SettingsOutcome & { files: OwnedFile[] } {
+  const { core } = input;
   const mapping = pack.permissions;
-  const atoms: Atom[] = permissionLevels.flatMap((level) =>
-    core.permissions[level].flatMap((rule) => atomsOf(rule).map((pattern) => ({ level, rule, pattern }))),
-  );
+  const atoms = permissionAtoms(core);
   const policy = pack.exec_policy;
-  const inPolicy = (a: Atom) => policy !== undefined && a.rule.verb === "exec" && a.pattern !== undefined;
+  const inPolicy = (atom: Atom) => policy !== undefined && takenByExecPolicy(atom);
   const exec = policy
-    ? execPolicyOutcome(
-        pack,
-        policy,
-        atoms.filter(inPolicy).map((a) => execAtom(a)),
-      )
+    ? execPolicyOutcome(pack, policy, atoms.filter(inPolicy).map(execAtom))
     : { files: [], parts: [], rows: [] };
   const policyRows = [...exec.rows];
   const names = coreNames(pack, core);
@@ -94,7 +72,7 @@ export function permissionEntries(
   if (mapping.rule_shape === "action_map")
     entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
   if (entries.length > 0 || !mapping.extras_only_with_rules) entries.push(...extraEntries(mapping));
-  entries.push(...policyEntries(mapping, policies));
+  entries.push(...policyEntries(mapping, input.targets?.client_policies?.[pack.client] ?? []));
   const file = withRuntimePlaceholders(pack, mapping.file);
   const composed = asTable(mapping.compose_as_table, uniqueEntries(entries));
   const parts = composed.length > 0 ? [{ file, format: mapping.format, entries: composed }] : [];
@@ -131,7 +109,7 @@ function askedFirst(
 }
 
 function atomOutcome(
-  pack: ClientPack,
+  pack: PermissionsPack,
   mapping: PermissionMapping,
   names: CoreNames,
   level: PermissionLevel,
@@ -163,7 +141,7 @@ function listEntries(
   list: string,
   written: RuleTarget[],
 ): ShapedEntries {
-  const texts = [...new Set(written.map(ruleText))];
+  const texts = [...new Set(written.map(targetText))];
   const path = levelListPath(mapping, level, list);
   return { texts, entries: texts.map((value) => ({ path, value, element: true })) };
 }
@@ -205,153 +183,6 @@ function ruleObjectEntries(
   return shaped;
 }
 
-/** A rule target as the client's rule string: `Tool` or `Tool(argument)`. */
-function ruleText({ tool, argument }: RuleTarget): string {
-  return argument === undefined ? tool : `${tool}(${argument})`;
-}
-
-/** One rule atom in the client's permission rule form: the texts to write, per tool what cannot be written. */
-export interface RuleForms {
-  written: string[];
-  lost: { tool: string; reason: string }[];
-  /** Set when the client has no tool for the verb at all. */
-  noTool?: string;
-}
-
-/** One rule atom per tool of the client: the targets to write, per tool what cannot be written. */
-export interface RuleTargets {
-  written: RuleTarget[];
-  lost: { tool: string; reason: string }[];
-  noTool?: string;
-}
-
-export function ruleForms(
-  mapping: PermissionMapping,
-  names: CoreNames,
-  level: PermissionLevel,
-  rule: PermissionRule,
-  pattern: string | undefined,
-): RuleForms {
-  const targets = ruleTargets(mapping, names, level, rule, pattern);
-  return { ...targets, written: [...new Set(targets.written.map(ruleText))] };
-}
-
-export function ruleTargets(
-  mapping: PermissionRuleForm,
-  names: CoreNames,
-  level: PermissionLevel,
-  rule: PermissionRule,
-  pattern: string | undefined,
-): RuleTargets {
-  const tools = mapping.permission_tools[rule.verb] ?? [];
-  if (tools.length === 0)
-    return {
-      written: [],
-      lost: [],
-      noTool:
-        mapping.permission_verbs_lost?.[rule.verb] ??
-        `the client has no permission tool for the verb "${rule.verb}"`,
-    };
-  const forms = tools.map((tool) => ({
-    tool,
-    form:
-      (pattern === undefined ? coarseLost(mapping, tool, level) : undefined) ??
-      toolForm(mapping, names, rule.verb, tool, pattern),
-  }));
-  return {
-    written: forms.flatMap(({ form }) => ("lost" in form ? [] : [form])),
-    lost: forms.flatMap(({ tool, form }) => ("lost" in form ? [{ tool, reason: form.lost }] : [])),
-  };
-}
-
-/** The names a pack installs core skills and agents under. */
-export function coreNames(pack: ClientPack, core: Core): CoreNames {
-  return {
-    pack,
-    skills: new Set(core.skills.map((s) => s.name)),
-    agents: new Set(core.agents.map((a) => a.name)),
-  };
-}
-
-/** A coarse rule is one atom (undefined pattern); a rule with patterns is one atom per pattern. */
-export function atomsOf(rule: PermissionRule): (string | undefined)[] {
-  return rule.patterns.length === 0 ? [undefined] : rule.patterns;
-}
-
-/** A bare tool the client cannot take for a coarse rule, or ignores in this list (patterned rules have their own form). */
-function coarseLost(mapping: PermissionRuleForm, tool: string, level: PermissionLevel): ToolForm | undefined {
-  const reason = mapping.permission_tools_coarse_lost?.[tool];
-  if (reason !== undefined) return { lost: reason };
-  const honoured = mapping.permission_tool_levels?.[tool];
-  if (honoured === undefined || honoured.includes(level)) return undefined;
-  return { lost: `the client ignores ${tool} in its "${mapping.levels[level]}" list` };
-}
-
-function toolForm(
-  mapping: PermissionRuleForm,
-  names: CoreNames,
-  verb: Verb,
-  tool: string,
-  pattern: string | undefined,
-): ToolForm {
-  if (pattern === undefined) return { tool: mapping.permission_coarse_forms?.[tool] ?? tool };
-  // MCP rules name the server and tool in the client's own rule form, whatever the verb's tool is.
-  if (patternKindOf[verb] === "tools") return mcpForm(mapping, pattern);
-  if (mapping.permission_tools_bare.includes(tool)) {
-    return { lost: `${tool} is written bare by this client; it cannot be narrowed to "${pattern}"` };
-  }
-  switch (patternKindOf[verb]) {
-    case "paths":
-      return mapping.permission_path_tools.includes(tool)
-        ? { tool, argument: `${mapping.permission_path_prefix}${pattern}` }
-        : { lost: `the client accepts ${tool}(${pattern}) but never consults it` };
-    case "commands":
-      return { tool, argument: commandArgument(mapping, pattern) };
-    case "domains":
-      return {
-        tool,
-        argument: (mapping.permission_domain_form ?? "{domain}").split("{domain}").join(pattern),
-      };
-    case "names":
-      return mapping.permission_name_tools.includes(tool)
-        ? { tool, argument: prefixedName(names, verb, pattern) }
-        : { lost: `${tool} takes no skill or agent name in this client's rules` };
-  }
-}
-
-/** A command prefix as the client matches it: with its suffix, alone, or as a regular expression. */
-function commandArgument(mapping: PermissionRuleForm, pattern: string): string {
-  switch (mapping.permission_exec_match) {
-    case "prefix":
-      return `${pattern}${mapping.permission_exec_suffix}`;
-    case "exact":
-      return pattern;
-    case "regex":
-      return commandRegex(pattern);
-  }
-}
-
-/** "server", "server/*" and "server/tool" in the client's MCP rule form. */
-function mcpForm(mapping: PermissionRuleForm, pattern: string): ToolForm {
-  const forms = mapping.mcp_permission_rule;
-  if (!forms) return { lost: "the client has no permission rule form for MCP tools" };
-  const [server = "", tool] = pattern.split("/");
-  const form = tool === undefined || tool === "*" ? forms.server : forms.tool;
-  return {
-    tool: form
-      .split("{server}")
-      .join(server)
-      .split("{tool}")
-      .join(tool ?? ""),
-  };
-}
-
-/** A core skill or agent is installed under the pack's prefix, and the client compares names literally. */
-function prefixedName(names: CoreNames, verb: Verb, name: string): string {
-  const core = verb === "skill" ? names.skills : names.agents;
-  return core.has(name) ? coreItemName(names.pack, name) : name;
-}
-
 /** The entries under `table` as one entry holding them all, nested by their paths; the others as they are. */
 function asTable(table: string[] | undefined, entries: OwnedEntry[]): OwnedEntry[] {
   if (!table) return entries;
@@ -390,13 +221,8 @@ function policyEntries(mapping: PermissionMapping, policies: readonly string[]):
     .map(({ path, value }) => ({ path, value }));
 }
 
-function promiseOf(level: PermissionLevel, rule: PermissionRule, pattern: string | undefined): string {
-  if (pattern === undefined) return `${level} ${rule.verb}`;
-  return `${level} ${rule.verb.charAt(0).toUpperCase()}${rule.verb.slice(1)}(${pattern})`;
-}
-
 function writtenRow(
-  pack: ClientPack,
+  pack: PermissionsPack,
   mapping: PermissionMapping,
   level: PermissionLevel,
   rule: PermissionRule,
@@ -429,7 +255,7 @@ function writtenRow(
 }
 
 function cannot(
-  pack: ClientPack,
+  pack: PermissionsPack,
   level: PermissionLevel,
   rule: PermissionRule,
   pattern: string | undefined,

@@ -1,4 +1,3 @@
-import type { AgentPermissions, AgentRuleForm } from "../../clients/model.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import {
   type CoreAgent,
@@ -10,12 +9,15 @@ import {
   verbs,
 } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
-import type { TreeValue } from "../../packs/shared/items/frontmatter.js";
-import { capability, type EmitContext } from "./emit-context.js";
-import { actionMapEntries, inEvaluationOrder, type RuleTarget } from "./permission-action-map.js";
-import { atomsOf, type CoreNames, coreNames, ruleTargets } from "./permission-entries.js";
+import { capability } from "../shared/items/emit-context.js";
+import type { TreeValue } from "../shared/items/frontmatter.js";
+import { ruleText, type ToolListResult } from "../shared/items/tool-lists.js";
+import { actionMapEntries, inEvaluationOrder } from "./action-map.js";
+import { atomsOf } from "./atoms.js";
+import type { AgentPermissions, AgentRuleForm, PermissionsEmitContext } from "./model.js";
 import { execArguments, fillRuleObject } from "./rule-objects.js";
-import { ruleText, type ToolListResult } from "./tool-lists.js";
+import { coreNames, ruleTargets } from "./rule-targets.js";
+import { type CoreNames, type RuleTarget, targetText } from "./rule-text.js";
 
 /** Whose rules these are: "agent reviewer" or "skill release", its capability kind, the pack field read. */
 export interface PermissionOwner {
@@ -44,7 +46,7 @@ interface RuleOutcome {
  * its frontmatter: one capability row per rule, every part the rule form cannot take reported.
  */
 export function agentPermissionFields(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   agent: CoreAgent,
   permissions: AgentPermissions,
 ): ToolListResult {
@@ -58,7 +60,7 @@ export function agentPermissionFields(
 
 /** The same for any owner of permission rules (an agent, a skill). */
 export function permissionFields(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   owner: PermissionOwner,
   agent: RuleHolder,
   permissions: AgentPermissions,
@@ -88,7 +90,7 @@ export function permissionFields(
 }
 
 /** The agent's own rule form, or the rule form of the pack's project permissions. */
-function ruleFormOf(ctx: EmitContext, permissions: AgentPermissions): AgentRuleForm | undefined {
+function ruleFormOf(ctx: PermissionsEmitContext, permissions: AgentPermissions): AgentRuleForm | undefined {
   if (permissions.rule_form) return permissions.rule_form;
   const project = ctx.pack.permissions;
   return project ? { ...project, rule_shape: project.rule_shape ?? "lists" } : undefined;
@@ -136,7 +138,7 @@ function shapedTargets(form: AgentRuleForm, verb: Verb, target: RuleTarget): Rul
 
 /** Every verb outside the tools limit denied whole; MCP tools, named per server, by each core server. */
 function limitOutcome(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   form: AgentRuleForm,
   names: CoreNames,
   tools: Verb[],
@@ -161,7 +163,7 @@ function limitOutcome(
 }
 
 function limitRow(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   owner: PermissionOwner,
   permissions: AgentPermissions,
   form: AgentRuleForm,
@@ -188,7 +190,7 @@ function limitRow(
 }
 
 function rows(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   owner: PermissionOwner,
   permissions: AgentPermissions,
   form: AgentRuleForm,
@@ -212,16 +214,14 @@ function texts(form: AgentRuleForm, written: LeveledTarget[]): string[] {
   const all = written.flatMap(({ level, target }) =>
     form.rule_shape === "action_map"
       ? actionMapEntries({ ...form, key: [] }, level, [target]).texts
-      : [
-          `${form.levels[level]} ${target.argument === undefined ? target.tool : `${target.tool}(${target.argument})`}`,
-        ],
+      : [`${form.levels[level]} ${targetText(target)}`],
   );
   return [...new Set(all)];
 }
 
 /** The written targets in the form's shape, as the frontmatter value under `field`. */
 function ruleTree(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   permissions: AgentPermissions,
   form: AgentRuleForm,
   names: CoreNames,
@@ -234,7 +234,7 @@ function ruleTree(
     const name = form.levels[level] ?? level;
     const list = lists[name] ?? [];
     lists[name] = list;
-    const text = target.argument === undefined ? target.tool : `${target.tool}(${target.argument})`;
+    const text = targetText(target);
     if (!list.includes(text)) list.push(text);
   }
   return lists;
@@ -246,7 +246,7 @@ function ruleTree(
  * so that an agent never weakens the project's ask or deny.
  */
 function actionMapTree(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   permissions: AgentPermissions,
   form: AgentRuleForm,
   names: CoreNames,
@@ -273,7 +273,7 @@ function actionMapTree(
 
 /** The project's values for each tool the agent writes that are stronger than the agent's weakest there. */
 function strongerProjectEntries(
-  ctx: EmitContext,
+  ctx: PermissionsEmitContext,
   form: AgentRuleForm,
   names: CoreNames,
   written: LeveledTarget[],

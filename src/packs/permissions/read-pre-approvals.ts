@@ -1,20 +1,25 @@
-import type { ClientPack } from "../clients/model.js";
-import { type ItemReadContext, leftOut } from "../packs/shared/items/read-context.js";
-import type { ItemFile } from "../packs/shared/items/read-fields.js";
-import { reversePermission } from "./reverse-permissions.js";
+import { type ItemReadContext, leftOut } from "../shared/items/read-context.js";
+import type { ItemFile } from "../shared/items/read-fields.js";
+import type { PermissionsPack } from "./model.js";
+import { readRuleText } from "./rule-text.js";
 
 /**
  * A skill's pre-approved tools (the pack's `allow_field`, written in the rule form of the pack's
- * permissions) → the skill's neutral `permissions.allow` entries (`Exec(git diff)`), once each: the build
- * writes one rule per shell (`Bash(…)`, `PowerShell(…)`), which read back alike.
+ * permissions: pre-approvals.ts) → the skill's neutral `permissions.allow` entries (`Exec(git diff)`), once
+ * each: the build writes one rule per shell (`Bash(…)`, `PowerShell(…)`), which read back alike.
  */
-export function skillAllow(ctx: ItemReadContext, pack: ClientPack, item: ItemFile, field: string): string[] {
+export function readPreApprovals(
+  ctx: ItemReadContext,
+  pack: PermissionsPack,
+  item: ItemFile,
+  field: string,
+): string[] {
   const value = item.values[field];
   const texts = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
   const allow: string[] = [];
   for (const text of texts.map((t) => String(t).trim()).filter((t) => t !== "")) {
     const atom = pack.permissions
-      ? reversePermission(text, pack.permissions, pack.core_skill_prefix ?? "")
+      ? readRuleText(text, pack.permissions, pack.core_skill_prefix ?? "")
       : { problem: "the pack has no permission data to read it with" };
     if ("problem" in atom) {
       leftOut(

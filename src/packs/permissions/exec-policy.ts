@@ -1,9 +1,10 @@
-import type { ClientPack, ExecPolicy } from "../../clients/model.js";
 import type { PermissionLevel, PermissionRule } from "../../core/model.js";
-import { type CapabilityRow, capabilityRow } from "../../packs/shared/capability.js";
-import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
-import type { SettingsPart } from "../../packs/shared/settings-part.js";
-import type { EmittedFile } from "../emitted-tree.js";
+import { type CapabilityRow, capabilityRow } from "../shared/capability.js";
+import type { OwnedFile } from "../shared/items/emit-context.js";
+import { withRuntimePlaceholders } from "../shared/pack-text.js";
+import type { SettingsPart } from "../shared/settings-part.js";
+import { writeRuleLine } from "./exec-rule-line.js";
+import type { ExecPolicy, PermissionsPack } from "./model.js";
 
 /** One core exec rule with a command, as the client's exec policy takes it (or why it cannot). */
 export interface ExecAtom {
@@ -18,7 +19,7 @@ export interface ExecAtom {
  * rule is written, and a row each.
  */
 export interface ExecPolicyOutcome {
-  files: EmittedFile[];
+  files: OwnedFile[];
   parts: SettingsPart[];
   rows: CapabilityRow[];
 }
@@ -36,7 +37,7 @@ const literalWord = /^[A-Za-z0-9_@%+=:,./~-]+$/;
  * for, or a command that is not plain words, is a "cannot" row.
  */
 export function execPolicyOutcome(
-  pack: ClientPack,
+  pack: PermissionsPack,
   policy: ExecPolicy,
   atoms: ExecAtom[],
 ): ExecPolicyOutcome {
@@ -72,14 +73,7 @@ function writtenRule(policy: ExecPolicy, atom: ExecAtom): WrittenRule | { lost: 
   const odd = words.find((word) => !literalWord.test(word));
   if (odd !== undefined)
     return { lost: `the client's exec policy matches literal words; "${odd}" would not mean what it says` };
-  const text = policy.rule
-    .split("{words}")
-    .join(JSON.stringify(words).replaceAll(",", ", "))
-    .split("{command}")
-    .join(words.join(" "))
-    .split("{decision}")
-    .join(JSON.stringify(decision));
-  return { text, decision };
+  return { text: writeRuleLine(policy.rule, { words, decision }), decision };
 }
 
 function writtenReason(policy: ExecPolicy, file: string, rule: WrittenRule): string {
@@ -91,7 +85,7 @@ function writtenReason(policy: ExecPolicy, file: string, rule: WrittenRule): str
 const withNote = (reason: string, note: string | undefined): string => (note ? `${reason}; ${note}` : reason);
 
 function policyRow(
-  pack: ClientPack,
+  pack: PermissionsPack,
   atom: ExecAtom,
   enforcement: "enforced" | "partial" | "cannot",
   reason: string,
@@ -116,7 +110,7 @@ function listPart(policy: ExecPolicy, file: string, written: WrittenRule[]): Set
   };
 }
 
-function policyFile(pack: ClientPack, path: string, lines: string[]): EmittedFile {
+function policyFile(pack: PermissionsPack, path: string, lines: string[]): OwnedFile {
   return {
     path,
     bytes: Buffer.from(`${lines.join("\n")}\n`),

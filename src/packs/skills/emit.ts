@@ -1,30 +1,34 @@
-import type { SkillFrontmatter } from "../../clients/model.js";
 import { skillFileName } from "../../core/load-skills.js";
 import type { CoreSkill } from "../../core/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { agentStartNames } from "../../packs/shared/agent-start-tools.js";
-import { coreItemName } from "../../packs/shared/items/core-item-name.js";
-import { emitItems, type ItemKind, type ItemPlace } from "../../packs/shared/items/emit-items.js";
-import { type Fields, type FieldValue, yamlFrontmatter } from "../../packs/shared/items/frontmatter.js";
-import { mappedFields } from "../../packs/shared/items/mapped-fields.js";
-import { bodyText, copiedBytes, ownedFile } from "../../packs/shared/items/owned-file.js";
 import { joinPath } from "../../shared/posix-path.js";
-import { capability, type EmitContext, type PartEmission } from "./emit-context.js";
-import { permissionFields } from "./frontmatter-permissions.js";
-import { preApprovals } from "./pre-approvals.js";
-import { denyList, toolLimit } from "./tool-lists.js";
+import { permissionFields } from "../permissions/frontmatter.js";
+import type { PermissionsPack } from "../permissions/model.js";
+import { preApprovals } from "../permissions/pre-approvals.js";
+import { agentStartNames } from "../shared/agent-start-tools.js";
+import { coreItemName } from "../shared/items/core-item-name.js";
+import { capability, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
+import { emitItems, type ItemKind, type ItemPlace } from "../shared/items/emit-items.js";
+import { type Fields, type FieldValue, yamlFrontmatter } from "../shared/items/frontmatter.js";
+import { mappedFields } from "../shared/items/mapped-fields.js";
+import { bodyText, copiedBytes, ownedFile } from "../shared/items/owned-file.js";
+import { denyList, toolLimit } from "../shared/items/tool-lists.js";
+import type { SkillFrontmatter, SkillsPack } from "./model.js";
+
+/** What the section's emitter reads: its keys, and the rule form of the pack's permissions. */
+type Ctx = ItemEmitContext<SkillsPack & PermissionsPack>;
 
 /** core/skills/<name>/ → <skills_dir>/<prefix><name>/SKILL.md plus its supporting files. */
-export function emitSkills(ctx: EmitContext): PartEmission {
+export function emitSkills(ctx: Ctx): PartEmission {
   return emitSkillList(ctx, ctx.registry.core.skills);
 }
 
 /** Skills in the core model (from core/ or elsewhere in the registry), as the pack writes core skills. */
-export function emitSkillList(ctx: EmitContext, skills: readonly CoreSkill[]): PartEmission {
+export function emitSkillList(ctx: Ctx, skills: readonly CoreSkill[]): PartEmission {
   return emitItems(ctx, skills, skillKind);
 }
 
-const skillKind: ItemKind<CoreSkill, SkillFrontmatter, EmitContext> = {
+const skillKind: ItemKind<CoreSkill, SkillFrontmatter, Ctx> = {
   place: "skills dir",
   placeOf: (pack) => ({ dir: pack.skills_dir, format: pack.skill_frontmatter }),
   unplaced: (skill) => ({
@@ -36,7 +40,7 @@ const skillKind: ItemKind<CoreSkill, SkillFrontmatter, EmitContext> = {
 };
 
 function writeSkill(
-  ctx: EmitContext,
+  ctx: Ctx,
   skill: CoreSkill,
   { dir: skillsDir, format }: ItemPlace<SkillFrontmatter>,
   out: PartEmission,
@@ -67,7 +71,7 @@ function writeSkill(
 
 /** name, description, argument_hint, model, license, metadata under the client's field names. */
 function neutralFields(
-  ctx: EmitContext,
+  ctx: Ctx,
   skill: CoreSkill,
   name: string,
   format: SkillFrontmatter,
@@ -91,7 +95,7 @@ function neutralFields(
 }
 
 /** Tool limit, deny list and who may start the skill. */
-function limits(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, out: PartEmission): Fields {
+function limits(ctx: Ctx, skill: CoreSkill, format: SkillFrontmatter, out: PartEmission): Fields {
   const label = `skill ${skill.name}`;
   const fields: Fields = [];
   if (skill.tools) {
@@ -137,7 +141,7 @@ function limits(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, ou
   return fields;
 }
 
-function invocation(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter, out: PartEmission): Fields {
+function invocation(ctx: Ctx, skill: CoreSkill, format: SkillFrontmatter, out: PartEmission): Fields {
   const source = skill.positionOf(["triggers"]);
   const fields: Fields = [];
   const only = (who: string, field: string | null | undefined, value: boolean) => {
@@ -168,7 +172,7 @@ function invocation(ctx: EmitContext, skill: CoreSkill, format: SkillFrontmatter
 }
 
 /** The core's triggers as the client's own list (triggers: [user]): one row per narrowed promise. */
-function triggersList(ctx: EmitContext, skill: CoreSkill, field: string, out: PartEmission): Fields {
+function triggersList(ctx: Ctx, skill: CoreSkill, field: string, out: PartEmission): Fields {
   const source = skill.positionOf(["triggers"]);
   const only = (who: string) =>
     capability(ctx, "skill-trigger", `skill ${skill.name} is started only by ${who}`, source, "enforced");
