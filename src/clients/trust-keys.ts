@@ -23,7 +23,9 @@ export interface TrustHit {
  * packs of one client (a built-in and the registry's override) counts once. A registry's own pack adds
  * trust keys but cannot take the built-in pack's away.
  */
-export function resolvedTrustKeys(packs: readonly { pack: ClientPack }[]): ResolvedTrustKey[] {
+export function resolvedTrustKeys(
+  packs: readonly { pack: Pick<ClientPack, "client" | "name" | "runtime_placeholders" | "trust_keys"> }[],
+): ResolvedTrustKey[] {
   const seen = new Map<string, ResolvedTrustKey>();
   for (const { pack } of packs) {
     for (const declared of pack.trust_keys ?? []) {
