@@ -104,18 +104,26 @@ async function measure(options: Options, work: string): Promise<Map<string, Seri
       if (round >= 0) record(series, name, run);
     };
     keep("node -e 0", checked(timed(process.execPath, ["-e", "0"], true), "node -e 0"));
-    emptyDir(exampleOut);
-    keep("agentc example", checked(runBuild(example, exampleOut), "agentc example"));
-    emptyDir(out);
-    keep("agentc", checked(runBuild(registry, out), "agentc build"));
-    emptyDir(copy);
-    keep("cp -r", checked(runCopy(out, copy), "cp -r"));
-    if (options.before) {
-      emptyDir(exampleOut);
-      keep("before: example", checked(otherBuild(options.before, example, exampleOut), "before: example"));
-      emptyDir(out);
-      keep("before", checked(otherBuild(options.before, registry, out), "before: build"));
-    }
+    const builds = [
+      (): void => {
+        emptyDir(exampleOut);
+        keep("agentc example", checked(runBuild(example, exampleOut), "agentc example"));
+        emptyDir(out);
+        keep("agentc", checked(runBuild(registry, out), "agentc build"));
+        emptyDir(copy);
+        keep("cp -r", checked(runCopy(out, copy), "cp -r"));
+      },
+    ];
+    const before = options.before;
+    if (before)
+      builds.push(() => {
+        emptyDir(exampleOut);
+        keep("before: example", checked(otherBuild(before, example, exampleOut), "before: example"));
+        emptyDir(out);
+        keep("before", checked(otherBuild(before, registry, out), "before: build"));
+      });
+    // Every other round the earlier checkout goes first, so neither gains from its place in the round.
+    for (const build of round % 2 === 0 ? builds : [...builds].reverse()) build();
     clearRulesyncOutput(project);
     const args = ["generate", "--targets", "*", "--features", "rules", "--silent"];
     keep("rulesync", checked(timed(options.rulesync, args, true, project), "rulesync generate"));

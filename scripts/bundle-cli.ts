@@ -29,13 +29,19 @@ const idLinePrefix = "// bundle id: ";
  * Modules that load a file or package on first use, with a `createRequire` esbuild cannot follow: a
  * literal require lets esbuild put it in the bundle, where it still runs only when first required.
  * schema-validation.js finds the precompiled validators (and their ajv runtime helpers) next to itself;
- * yaml-library.js loads the yaml library, which most builds never need.
+ * yaml-library.js loads the yaml library, which most builds never need; builtin-pack-fields.js the fields
+ * of the built-in client packs it precomputed.
  */
 const lazyRequires = [
   {
     file: /[\\/]documents[\\/]schema-validation\.js$/,
     dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/,
     literal: 'require("./precompiled-schemas.cjs")',
+  },
+  {
+    file: /[\\/]clients[\\/]builtin-pack-fields\.js$/,
+    dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precomputedFieldsFileName\}`\)/,
+    literal: 'require("./builtin-pack-fields.cjs")',
   },
   {
     file: /[\\/]documents[\\/]yaml-library\.js$/,

@@ -34,6 +34,11 @@ export function builtinClientPacks(): LoadedClientPack[] {
   return builtinCache;
 }
 
+/** The built-in packs when this process has read them already, else undefined (nothing is read). */
+export function builtinClientPacksIfRead(): LoadedClientPack[] | undefined {
+  return builtinCache;
+}
+
 /** The built-in packs read and validated like a registry's own packs, with every diagnostic about them. */
 export function checkBuiltinClientPacks(): { packs: LoadedClientPack[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];

@@ -1,4 +1,4 @@
-import { sortByRootCollation } from "../shared/root-collation.js";
+import { rootCollationFor, sortByRootCollation } from "../shared/root-collation.js";
 
 /**
  * The build's files placed into the CycloneDX library's JSON of everything else, exactly where and in the
@@ -33,9 +33,11 @@ export function filesPlaceable(files: readonly SbomFile[], inputRefs: readonly s
     new Set(inputRefs).size === inputRefs.length &&
     !inputRefs.includes(rootRef) &&
     new Set(files.map((f) => f.path)).size === files.length &&
-    files.every((f) => /^[0-9a-f]{64}$/.test(f.sha256))
+    files.every((f) => sha256Hex.test(f.sha256))
   );
 }
+
+const sha256Hex = /^[0-9a-f]{64}$/;
 
 /**
  * `document` (the library's JSON of the SBOM without files, sorted lists) with the files as the root
@@ -51,17 +53,45 @@ export function placeFiles(
   if (files.length === 0) return;
   const keyed = files.map((file) => ({ file, ref: fileRef(file.path) }));
   // The library compares names after bom-refs, but "file:" + path refs that collate equal have equal names.
-  document.metadata.component.components = sortByRootCollation(keyed, (k) => k.ref).map(({ file, ref }) => ({
+  const sorted = sortByRootCollation(keyed, (k) => k.ref);
+  document.metadata.component.components = sorted.map(({ file, ref }) => ({
     type: "file",
     name: file.path,
     "bom-ref": ref,
     hashes: [{ alg: "SHA-256", content: file.sha256 }],
   }));
   const others = new Map(document.dependencies.map((entry) => [entry.ref, entry]));
-  const inOrder = [
-    others.get(rootRef),
-    ...files.map((file) => ({ ref: fileRef(file.path) })),
-    ...inputRefs.map((ref) => others.get(ref)),
-  ].filter((entry): entry is { ref: string } => entry !== undefined);
-  document.dependencies = sortByRootCollation(inOrder, (entry) => entry.ref);
+  const root = others.get(rootRef);
+  const inputs = inputRefs.flatMap((ref) => others.get(ref) ?? []);
+  document.dependencies = mergeIntoFiles(
+    sorted.map(({ ref }) => ({ ref })),
+    root ? [root, ...inputs] : inputs,
+    root,
+  );
+}
+
+/**
+ * The graph sorted stably from [root, ...files, ...inputs], with the files already sorted: the other
+ * entries sorted and merged in, the root before files that collate equal to it and the inputs after
+ * them, as a stable sort of that list would place them (the files are not sorted a second time).
+ */
+function mergeIntoFiles(
+  files: readonly { ref: string }[],
+  others: readonly { ref: string }[],
+  root: { ref: string } | undefined,
+): { ref: string }[] {
+  const compare = rootCollationFor([...files, ...others].map((entry) => entry.ref));
+  const sortedOthers = [...others].sort((a, b) => compare(a.ref, b.ref));
+  const merged: { ref: string }[] = [];
+  let f = 0;
+  for (const other of sortedOthers) {
+    while (f < files.length) {
+      const order = compare(other.ref, (files[f] as { ref: string }).ref);
+      if (order < 0 || (order === 0 && other === root)) break;
+      merged.push(files[f++] as { ref: string });
+    }
+    merged.push(other);
+  }
+  while (f < files.length) merged.push(files[f++] as { ref: string });
+  return merged;
 }

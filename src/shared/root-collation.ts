@@ -43,8 +43,13 @@ let collator: Intl.Collator | undefined;
 /** The items sorted by the root collation of `text(item)`, stably. */
 export function sortByRootCollation<T>(items: readonly T[], text: (item: T) => string): T[] {
   const keyed = items.map((item) => ({ item, text: text(item) }));
-  const ascii = keyed.every((k) => printableAscii.test(k.text));
-  if (!ascii) collator ??= new Intl.Collator("en");
-  const compare = ascii ? compareAsciiByRootCollation : (collator as Intl.Collator).compare;
+  const compare = rootCollationFor(keyed.map((k) => k.text));
   return keyed.sort((a, b) => compare(a.text, b.text)).map((k) => k.item);
+}
+
+/** The root collation's compare for these texts: from the table when all are printable ASCII. */
+export function rootCollationFor(texts: readonly string[]): (a: string, b: string) => number {
+  if (texts.every((t) => printableAscii.test(t))) return compareAsciiByRootCollation;
+  collator ??= new Intl.Collator("en");
+  return collator.compare;
 }

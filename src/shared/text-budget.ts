@@ -18,9 +18,12 @@ export function countLines(text: string): number {
 /** countLines of the UTF-8 text, without decoding it (a newline byte is never part of another character). */
 export function countLinesOfBytes(bytes: Uint8Array): number {
   if (bytes.length === 0) return 0;
-  // A loop over the bytes, not indexOf per line: each indexOf call costs more than a short line's bytes.
+  // As latin1 text (one character per byte, copied natively), searched with the string's indexOf: a third
+  // of the time of a loop over the bytes or of Buffer's indexOf per line (docs/benchmark.md, change 42).
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const text = buffer.toString("latin1");
   let newlines = 0;
-  for (let at = 0; at < bytes.length; at++) if (bytes[at] === 0x0a) newlines++;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) newlines++;
   return newlines + 1 - (bytes[bytes.length - 1] === 0x0a ? 1 : 0);
 }
 

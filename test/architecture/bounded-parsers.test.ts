@@ -21,6 +21,7 @@ const rawParsers: Record<string, string> = {
   "src/shared/package-version.ts": "agentc's own package.json",
   "src/install/capability/runtime-data.ts": "agentc's own runtime data",
   "src/cli/commands/init.ts": "agentc's own template",
+  "src/clients/builtin-pack-fields.ts": "writes agentc's own built-in pack fields as a module at build time",
   "src/diagnostics/fixture-base.ts": "the checks' example registries",
   "src/plugin/checks/plugin-inputs-exist.ts": "the checks' example registries",
   "src/plugin/composed-value.ts": "text composeJson just wrote",

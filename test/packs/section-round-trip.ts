@@ -22,7 +22,7 @@ export interface RoundTrip<Pack extends PackBase, X, Found> {
   packOf?(pack: Pack, x: X): Pack;
   /** What the sections read before this one found (a reader with a later readRank recognises it); default nothing. */
   seen?(pack: Pack, x: X): object;
-  /** Whether x was written whole; default: no capability row is below "enforced". */
+  /** Whether x was written whole; default: no capability row is "cannot". */
   whole?(emitted: SettingsOutcome): boolean;
 }
 

@@ -1,6 +1,5 @@
 import type { ImportHit as TextImport } from "../../clients/instruction-imports.js";
-import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
-import type { InstructionImport } from "../../clients/model.js";
+import type { ClientPack, InstructionImport } from "../../clients/model.js";
 import type { ResolvedAdapter } from "../../registry/model.js";
 
 /** One import form and the assistants that read it. */
@@ -13,7 +12,7 @@ export type ImportHit = TextImport<ImportForm>;
 
 /** Every form the packs and adapters declare, merged by form text (code is skipped only if all agree). */
 export function importForms(
-  packs: readonly LoadedClientPack[],
+  packs: readonly { pack: Pick<ClientPack, "name" | "instruction_imports"> }[],
   adapters: readonly ResolvedAdapter[],
 ): ImportForm[] {
   const byForm = new Map<string, ImportForm>();

@@ -1,5 +1,5 @@
+import { builtinPackFields } from "../../clients/builtin-pack-fields.js";
 import { findImports, mayHoldImports } from "../../clients/instruction-imports.js";
-import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
@@ -42,7 +42,7 @@ export const instructionsImportNoSecrets: OutputCheck = {
     ],
   },
   *run(registry, tree) {
-    const forms = importForms([...builtinClientPacks(), ...registry.clients], registry.adapters);
+    const forms = importForms([...builtinPackFields(), ...registry.clients], registry.adapters);
     const reported = new Set<string>();
     const report = function* (hits: Iterable<LocatedImport>): Generator<Finding> {
       for (const hit of hits) {

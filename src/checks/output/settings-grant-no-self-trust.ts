@@ -1,5 +1,5 @@
 import { parse as parseToml } from "smol-toml";
-import { builtinClientPacks } from "../../clients/load-client-packs.js";
+import { builtinPackFields } from "../../clients/builtin-pack-fields.js";
 import { pathText } from "../../compose/conflicts.js";
 import type { Finding } from "../../diagnostics/check-meta.js";
 import { clip } from "../../diagnostics/clip.js";
@@ -50,7 +50,7 @@ export const settingsGrantNoSelfTrust: OutputCheck = {
     ],
   },
   *run(registry, tree) {
-    const keys = resolvedTrustKeys([...builtinClientPacks(), ...registry.clients]);
+    const keys = resolvedTrustKeys([...builtinPackFields(), ...registry.clients]);
     const overrides = registry.targets.trust_overrides ?? [];
     const used = new Set<number>();
     const finding = (file: string, hit: TrustHit, position: Position): Finding =>
