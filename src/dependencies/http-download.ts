@@ -16,24 +16,7 @@ export async function download(
 ): Promise<Uint8Array> {
   const problem = remoteUrlProblem(url);
   if (problem) throw new AgentcError("dependency", `the address ${url} ${problem}`, "Use an https address.");
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { accept },
-      redirect: "follow",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new AgentcError(
-      "dependency",
-      `cannot reach ${url} (${code})`,
-      "Check the address and the network.",
-      {
-        unreachable: true,
-      },
-    );
-  }
+  const response = await answer(url, accept);
   if (response.status === 404)
     throw new AgentcError("dependency", `${url} does not exist (HTTP 404)`, missingHint);
   if (!response.ok)
@@ -48,6 +31,40 @@ export async function download(
     throw tooLarge();
   }
   return await boundedBody(response, limit, tooLarge);
+}
+
+/** Errors of a connection the server or the network dropped: the same GET is sent again (npm does the same). */
+const droppedConnection = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
+/** Waits before each repeated GET. */
+const retryDelaysMs = [250, 1000];
+
+/** The response to the GET, sent again after a dropped connection; any other failure is "unreachable" at once. */
+async function answer(url: string, accept: string): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(url, {
+        headers: { accept },
+        redirect: "follow",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+      const delay = retryDelaysMs[attempt];
+      if (droppedConnection.has(code) && delay !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        continue;
+      }
+      const tries = attempt > 0 ? `, ${attempt + 1} tries` : "";
+      throw new AgentcError(
+        "dependency",
+        `cannot reach ${url} (${code}${tries})`,
+        "Check the address and the network.",
+        {
+          unreachable: true,
+        },
+      );
+    }
+  }
 }
 
 /** The body's bytes, read chunk by chunk; past `limit` the rest is not read. */

@@ -61,3 +61,34 @@ describe("download: the size is checked before and while the body is read", () =
     assert.equal((await download(`${base}/chunked`, 4096, "*/*", "-")).byteLength, 2048);
   });
 });
+
+describe("download: a connection dropped before the answer is tried again", () => {
+  it("a server that drops the first two connections answers the third GET", async () => {
+    let requests = 0;
+    const base = await serve({
+      "/pkg": (response) => {
+        requests++;
+        if (requests <= 2) response.socket?.destroy();
+        else response.end(kib);
+      },
+    });
+    assert.equal((await download(`${base}/pkg`, 4096, "*/*", "-")).byteLength, 1024);
+    assert.equal(requests, 3);
+  });
+
+  it("a server that always drops the connection is unreachable after three tries", async () => {
+    let requests = 0;
+    const base = await serve({
+      "/pkg": (response) => {
+        requests++;
+        response.socket?.destroy();
+      },
+    });
+    await assert.rejects(download(`${base}/pkg`, 4096, "*/*", "-"), {
+      message: new RegExp(
+        `^cannot reach ${base}/pkg \\((UND_ERR_SOCKET|ECONNRESET|UND_ERR_CLOSED), 3 tries\\)$`,
+      ),
+    });
+    assert.equal(requests, 3);
+  });
+});
