@@ -7,6 +7,7 @@ import {
   permissionLevels,
   type Verb,
   verbs,
+  writtenServerName,
 } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { capability } from "../shared/items/emit-context.js";
@@ -145,7 +146,7 @@ function limitOutcome(
   position: Position,
 ): RuleOutcome & { kept: Verb[] } {
   const outcome: RuleOutcome & { kept: Verb[] } = { written: [], lost: [], kept: [] };
-  const servers = ctx.registry.core.mcpServers.map((s) => s.name);
+  const servers = [...new Set(ctx.registry.core.mcpServers.map(writtenServerName))];
   for (const verb of verbs.filter((v) => !tools.includes(v))) {
     const whole = ruleOutcome(form, names, "deny", { verb, patterns: [], position });
     const byServer =
