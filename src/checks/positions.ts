@@ -2,7 +2,7 @@ import type { Position } from "../diagnostics/diagnostic.js";
 import type { JsonPath } from "../documents/json-document.js";
 import type { ResolvedAdapter } from "../registry/model.js";
 
-export { ruleTextPosition } from "../registry/rule-position.js";
+export { ruleTextPosition } from "../registry/rules/rule-position.js";
 
 /** Where a field of an adapter is written; falls back to the adapter object when the field is inherited. */
 export function adapterFieldPosition(resolved: ResolvedAdapter, path: JsonPath): Position {

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { bundleUrl, looksLikeUrl } from "../install/index.js";
 import { AgentcError } from "../shared/agentc-error.js";
-import { nearestSibling } from "../shared/nearest-path.js";
+import { nearestSibling } from "../shared/paths/nearest-path.js";
 import { type OciReference, parseOciReference } from "./oci/oci-reference.js";
 
 /**

@@ -10,8 +10,8 @@ import {
 import { isAbsolute, join, resolve } from "node:path";
 import { type CheckMeta, diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
+import { isWithin } from "../shared/paths/within-folder.js";
 import { secretPathRule } from "../shared/secret-path-rule.js";
-import { isWithin } from "../shared/within-folder.js";
 import { countWork } from "../shared/work-counts.js";
 import { inputWithinLimits, walkLimitFinding } from "./checks/input-within-limits.js";
 import { linkLoopFinding, linksFormNoLoop, linkToHolderFinding } from "./checks/links-form-no-loop.js";

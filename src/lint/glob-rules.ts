@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import type { RuleFolderRead } from "../clients/model.js";
 import { readModel, ruleFolderOf, ruleMeaning } from "../session-load/index.js";
-import { rawGlobsQuoted } from "../shared/raw-globs.js";
+import { rawGlobsQuoted } from "../shared/globs/raw-globs.js";
 import { otherGlobsFieldFinding } from "./checks/rule-globs-field-read.js";
 import { unmatchedGlobFinding } from "./checks/rule-globs-match-files.js";
 import { writtenGlobProblem } from "./checks/rule-globs-written-as-read.js";

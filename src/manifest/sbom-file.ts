@@ -5,7 +5,7 @@ import {
   type SbomInput,
   sbomPath,
   sbomText,
-} from "../dependencies/sbom-document.js";
+} from "../dependencies/sbom/sbom-document.js";
 import { emittedSha256 } from "../emit/emitted-sha256.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import type { Registry } from "../registry/model.js";
@@ -41,5 +41,5 @@ export async function withSbom(
 /** The SBOM's text; the CycloneDX library is loaded only for an SBOM that needs it. */
 async function sbomJsonOf(input: SbomInput): Promise<string> {
   if (!needsLibrary(input)) return sbomText(documentWithoutInputs(input));
-  return (await import("../dependencies/sbom.js")).sbomJson(input);
+  return (await import("../dependencies/sbom/sbom.js")).sbomJson(input);
 }

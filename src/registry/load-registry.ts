@@ -14,15 +14,15 @@ import { assistantSelection } from "./assistants.js";
 import { builtinAdapters } from "./builtin-adapters.js";
 import { loadConfigFile } from "./config-file.js";
 import { readInstallFiles } from "./install-files.js";
-import { dependencyCapabilities } from "./layer-capabilities.js";
-import { dependencyClientPacks } from "./layer-client-packs.js";
-import { layerDependencies } from "./layer-dependencies.js";
-import { layeredTargets } from "./layer-targets.js";
+import { dependencyCapabilities } from "./layers/layer-capabilities.js";
+import { dependencyClientPacks } from "./layers/layer-client-packs.js";
+import { layerDependencies } from "./layers/layer-dependencies.js";
+import { layeredTargets } from "./layers/layer-targets.js";
 import { mergeAdapters } from "./merge-adapters.js";
 import type { DroppedRule, FetchedSource, Registry, SourcesConfig, TargetsConfig } from "./model.js";
 import { loadNativeCopies } from "./native-copies.js";
 import { readSources } from "./read-sources.js";
-import { resolveRules } from "./resolve-rules.js";
+import { resolveRules } from "./rules/resolve-rules.js";
 
 export interface LoadOptions {
   offline?: boolean;

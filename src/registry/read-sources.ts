@@ -10,7 +10,7 @@ import { baseName, joinPath, parentPath } from "../shared/posix-path.js";
 import { fetchFailedFinding } from "./checks/remote-source-fetched.js";
 import type { FetchedSource, Rule, SourceEntry, SourcesConfig } from "./model.js";
 import { fetchRemoteSource } from "./remote-source.js";
-import { parseRuleFile, type RuleFileSource } from "./rule-file.js";
+import { parseRuleFile, type RuleFileSource } from "./rules/rule-file.js";
 
 export interface ReadSourcesOptions {
   offline?: boolean;

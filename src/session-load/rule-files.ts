@@ -1,7 +1,7 @@
 import type { RuleAlwaysTest, RuleFolderRead } from "../clients/model.js";
 import { rawFieldValues } from "../documents/raw-fields.js";
 import { parseYamlBlock } from "../documents/yaml-frontmatter.js";
-import { rawGlobsQuoted } from "../shared/raw-globs.js";
+import { rawGlobsQuoted } from "../shared/globs/raw-globs.js";
 import type { LoadedText } from "./instruction-texts.js";
 import type { LoadedItem } from "./listed-items.js";
 import type { ProjectTree } from "./project-tree.js";

@@ -30,7 +30,7 @@ const folders = [
  */
 const wholeStage: Record<string, string> = {
   dependenciesResolve:
-    "AGC191 is every failure of resolving a dependency (src/dependencies/resolve-dependencies.ts and the layering in src/registry/layer-*.ts)",
+    "AGC191 is every failure of resolving a dependency (src/dependencies/resolve-dependencies.ts and the layering in src/registry/layers/layer-*.ts)",
 };
 
 /**

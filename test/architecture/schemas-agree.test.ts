@@ -20,7 +20,11 @@ const pairs: { schema: string; at?: string; file: string; type: string }[] = [
   { schema: "capability.schema.json", file: "src/capabilities/model.ts", type: "CapabilityManifest" },
   { schema: "plugin-host.schema.json", file: "src/registry/plugin-host.ts", type: "PluginHost" },
   { schema: "assistant.schema.json", file: "src/registry/assistants.ts", type: "Assistant" },
-  { schema: "rule-frontmatter.schema.json", file: "src/registry/rule-file.ts", type: "RuleFrontmatter" },
+  {
+    schema: "rule-frontmatter.schema.json",
+    file: "src/registry/rules/rule-file.ts",
+    type: "RuleFrontmatter",
+  },
   { schema: "core-rule.schema.json", file: "src/core/load-rules.ts", type: "RuleFrontmatter" },
   { schema: "core-skill.schema.json", file: "src/core/load-skills.ts", type: "SkillFrontmatter" },
   { schema: "core-agent.schema.json", file: "src/core/load-agents.ts", type: "AgentFrontmatter" },

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import type { DependencyInput } from "../../src/dependencies/model.js";
-import { librarySbomJson, type SbomInput, sbomJson } from "../../src/dependencies/sbom.js";
-import { documentWithoutInputs, needsLibrary, sbomText } from "../../src/dependencies/sbom-document.js";
-import { filesPlaceable } from "../../src/dependencies/sbom-files.js";
+import { librarySbomJson, type SbomInput, sbomJson } from "../../src/dependencies/sbom/sbom.js";
+import { documentWithoutInputs, needsLibrary, sbomText } from "../../src/dependencies/sbom/sbom-document.js";
+import { filesPlaceable } from "../../src/dependencies/sbom/sbom-files.js";
 
 /** The library's compact JSON read back from sbomJson's output, the serial number taken out. */
 function asLibraryWouldWrite(json: string): string {

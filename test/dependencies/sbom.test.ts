@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { DependencyInput } from "../../src/dependencies/model.js";
-import { type SbomInput, sbomJson } from "../../src/dependencies/sbom.js";
+import { type SbomInput, sbomJson } from "../../src/dependencies/sbom/sbom.js";
 import { sbomProblems } from "../support/sbom-schema.js";
 
 const digest = (c: string) => `sha256:${c.repeat(64)}`;

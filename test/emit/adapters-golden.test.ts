@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import { sbomPath } from "../../src/dependencies/sbom.js";
+import { sbomPath } from "../../src/dependencies/sbom/sbom.js";
 import { emitAdapter } from "../../src/emit/adapters/emit-adapter.js";
 import { siteFolder } from "../../src/emit/site-paths.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";

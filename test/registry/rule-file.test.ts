@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SourceEntry } from "../../src/registry/model.js";
-import { routerRows } from "../../src/registry/router-table.js";
-import { parseRuleFile } from "../../src/registry/rule-file.js";
+import { routerRows } from "../../src/registry/rules/router-table.js";
+import { parseRuleFile } from "../../src/registry/rules/rule-file.js";
 
 const source: SourceEntry = { name: "custom", kind: "custom", path: "rules" };
 const parse = (text: string) => parseRuleFile("rules/x.md", text, { source, sourceIndex: 0 });

@@ -7,7 +7,7 @@ import { testdir } from "../support/testdir.js";
  * Issue 29: the session-load model read a Cursor rule's globs as YAML, so `globs: ["**\/*.py"]` was reported as
  * loading for Python files, while Cursor's .mdc reader takes the field as written, brackets and quotes
  * included, and loads the rule by no glob (clients/cursor.json, `_raw_fields_note`). It reads the raw fields
- * with the reader import uses (src/documents/raw-fields.ts) and the shared fact (src/shared/raw-globs.ts).
+ * with the reader import uses (src/documents/raw-fields.ts) and the shared fact (src/shared/globs/raw-globs.ts).
  */
 interface OnDemand {
   name: string;

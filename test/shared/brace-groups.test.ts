@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { braceBudget, braceExpansion, braceParts, expandBraces } from "../../src/shared/brace-groups.js";
+import {
+  braceBudget,
+  braceExpansion,
+  braceParts,
+  expandBraces,
+} from "../../src/shared/globs/brace-groups.js";
 
 /**
  * The expansion as agentc wrote it before it could count: expand the first top-level group holding a

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { compareAsciiByRootCollation, sortByRootCollation } from "../../src/shared/root-collation.js";
+import { compareAsciiByRootCollation, sortByRootCollation } from "../../src/shared/paths/root-collation.js";
 
 const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
 // Mostly a few characters, so that long common prefixes and case-only differences come up often.

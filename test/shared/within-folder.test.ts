@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { isWithin } from "../../src/shared/within-folder.js";
+import { isWithin } from "../../src/shared/paths/within-folder.js";
 
 /** What isWithin answered before its prefix test: path.relative alone. */
 function withinByRelative(path: string, folder: string): boolean {

@@ -5,7 +5,7 @@ import type { Position } from "../../diagnostics/diagnostic.js";
 import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
-import { ruleTextPosition } from "../../registry/rule-position.js";
+import { ruleTextPosition } from "../../registry/rules/rule-position.js";
 import { secretPathRule } from "../../shared/secret-path-rule.js";
 import { countWork } from "../../shared/work-counts.js";
 import type { OutputCheck } from "../check.js";

@@ -1,6 +1,6 @@
 import { ruleFile, withBase } from "../../diagnostics/fixture-base.js";
 import type { Rule } from "../../registry/model.js";
-import { routerRows } from "../../registry/router-table.js";
+import { routerRows } from "../../registry/rules/router-table.js";
 import type { RegistryCheck } from "../check.js";
 
 const codeStyle = (matter: string[]) =>

@@ -1,5 +1,5 @@
 import { withBase } from "../../diagnostics/fixture-base.js";
-import { routerRows } from "../../registry/router-table.js";
+import { routerRows } from "../../registry/rules/router-table.js";
 import type { RegistryCheck } from "../check.js";
 
 export const routerCoversEveryTrigger: RegistryCheck = {

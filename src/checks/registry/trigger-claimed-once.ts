@@ -1,6 +1,6 @@
 import { withBase } from "../../diagnostics/fixture-base.js";
 import type { Rule } from "../../registry/model.js";
-import { formatPosition } from "../../registry/resolve-rules.js";
+import { formatPosition } from "../../registry/rules/resolve-rules.js";
 import type { RegistryCheck } from "../check.js";
 
 export const triggerClaimedOnce: RegistryCheck = {

@@ -3,9 +3,9 @@ import { clip } from "../../diagnostics/clip.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { docsRuleWith } from "../../diagnostics/fixture-base.js";
 import { formatBytes } from "../../documents/text-file.js";
-import { type BraceExpansion, braceBudget, braceExpansion } from "../../shared/brace-groups.js";
+import { type BraceExpansion, braceBudget, braceExpansion } from "../../shared/globs/brace-groups.js";
 
-/** Reported by the rule loaders (src/registry/rule-file.ts, src/core/load-rules.ts) at the glob; the glob is left out. */
+/** Reported by the rule loaders (src/registry/rules/rule-file.ts, src/core/load-rules.ts) at the glob; the glob is left out. */
 export const globsWithinBraceBudget: InlineCheck = {
   id: "AGC188",
   slug: "globs-within-brace-budget",

@@ -1,7 +1,7 @@
 import type { Adapter, Slot } from "../../registry/model.js";
 import { knownSlots, type SlotInput, type SlotKey, slotKey, slotValues } from "./slot-values.js";
 
-export { csvGlobs, expandBraces } from "../../shared/csv-globs.js";
+export { csvGlobs, expandBraces } from "../../shared/globs/csv-globs.js";
 export { knownSlots, type SlotInput } from "./slot-values.js";
 
 export const slotPattern = /\{([A-Za-z_]+)\}/g;

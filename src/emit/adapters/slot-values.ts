@@ -1,5 +1,5 @@
 import type { Slot } from "../../registry/model.js";
-import { csvGlobs } from "../../shared/csv-globs.js";
+import { csvGlobs } from "../../shared/globs/csv-globs.js";
 import { yamlBlockList, yamlFlowList, yamlScalar } from "../../shared/yaml-scalar.js";
 
 export const knownSlots: readonly Slot[] = [

@@ -1,14 +1,14 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { headingYieldsSlug } from "../../registry/checks/heading-yields-slug.js";
 import { textBelongsToARule } from "../../registry/checks/text-belongs-to-a-rule.js";
-import { parseRuleFile } from "../../registry/rule-file.js";
+import { parseRuleFile } from "../../registry/rules/rule-file.js";
 import type { ImportedSection } from "../model.js";
 
 const origin = { source: { name: "imported", kind: "custom" as const, path: "" }, sourceIndex: 0 };
 
 /**
  * An always-on file cut into rules exactly as the registry's loader will cut the file import writes
- * (src/registry/rule-file.ts): at '#' and '##' headings outside code fences. Text before the first heading
+ * (src/registry/rules/rule-file.ts): at '#' and '##' headings outside code fences. Text before the first heading
  * (or a file without one) gets a heading of its own (the file's name) one blank line above it, since every
  * rule starts at one; a heading that yields no slug is returned as lost.
  */

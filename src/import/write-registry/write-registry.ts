@@ -12,8 +12,8 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import { writeFileAtomic } from "../../shared/atomic-write.js";
 import { makeFolders } from "../../shared/make-folders.js";
+import { isWithin } from "../../shared/paths/within-folder.js";
 import { schemasPathFrom, withSchemaPaths } from "../../shared/schema-paths.js";
-import { isWithin } from "../../shared/within-folder.js";
 import type { RegistryFile } from "./registry-files.js";
 
 /** Why the output folder cannot take a new registry, or undefined when it can (new, or an empty folder). */

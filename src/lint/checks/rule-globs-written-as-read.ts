@@ -1,6 +1,6 @@
 import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
-import { rawGlobsFact, rawGlobsQuoted } from "../../shared/raw-globs.js";
+import { rawGlobsFact, rawGlobsQuoted } from "../../shared/globs/raw-globs.js";
 import { plural } from "../client-findings.js";
 
 export const ruleGlobsWrittenAsRead: InlineCheck = {

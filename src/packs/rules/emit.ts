@@ -1,5 +1,5 @@
 import type { CoreRule, LoadTrigger } from "../../core/model.js";
-import { csvGlobs } from "../../shared/csv-globs.js";
+import { csvGlobs } from "../../shared/globs/csv-globs.js";
 import { joinPath } from "../../shared/posix-path.js";
 import { triggerDeviationFinding } from "../shared/checks/client-cannot-express.js";
 import { capability, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";

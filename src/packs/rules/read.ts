@@ -1,5 +1,5 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
-import { rawGlobsFact, rawGlobsQuoted } from "../../shared/raw-globs.js";
+import { rawGlobsFact, rawGlobsQuoted } from "../../shared/globs/raw-globs.js";
 import { parseNativeMarkdown } from "../shared/items/native-markdown.js";
 import { pathInside, portable } from "../shared/items/native-text.js";
 import {

@@ -1,16 +1,16 @@
-import { loadCore } from "../core/load-core.js";
-import type { Core, CoreMarkdown, PermissionLists } from "../core/model.js";
-import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
-import { checkDependency } from "../dependencies/content-check.js";
-import type { DependencyInput } from "../dependencies/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { RegistryReader } from "../documents/registry-reader.js";
-import { loadConfigFile } from "./config-file.js";
+import { loadCore } from "../../core/load-core.js";
+import type { Core, CoreMarkdown, PermissionLists } from "../../core/model.js";
+import { dependenciesResolve } from "../../dependencies/checks/dependencies-resolve.js";
+import { checkDependency } from "../../dependencies/content-check.js";
+import type { DependencyInput } from "../../dependencies/model.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { RegistryReader } from "../../documents/registry-reader.js";
+import { loadConfigFile } from "../config-file.js";
+import type { Rule, SourcesConfig } from "../model.js";
+import { pluginCommands } from "../plugin-commands.js";
+import { readSources } from "../read-sources.js";
 import { layerOrder, prefixCore, prefixDiagnostic, prefixRule } from "./layer-paths.js";
-import type { Rule, SourcesConfig } from "./model.js";
-import { pluginCommands } from "./plugin-commands.js";
-import { readSources } from "./read-sources.js";
 
 /** The registry's own content and what the dependencies add to it; the own content wins every name. */
 export interface Layers {

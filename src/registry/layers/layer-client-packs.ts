@@ -1,15 +1,15 @@
-import { sourceFiles } from "../clients/client-files.js";
-import { loadClientPacks, registryClientsFolder } from "../clients/load-client-packs.js";
-import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
-import type { FileMapping } from "../clients/model.js";
-import type { Core } from "../core/model.js";
-import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
-import type { DependencyInput } from "../dependencies/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../documents/json-document.js";
-import { RegistryReader, readFailure } from "../documents/registry-reader.js";
-import { maxAssetBytes } from "../documents/text-file.js";
+import { sourceFiles } from "../../clients/client-files.js";
+import { loadClientPacks, registryClientsFolder } from "../../clients/load-client-packs.js";
+import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import type { FileMapping } from "../../clients/model.js";
+import type { Core } from "../../core/model.js";
+import { dependenciesResolve } from "../../dependencies/checks/dependencies-resolve.js";
+import type { DependencyInput } from "../../dependencies/model.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { JsonDocument } from "../../documents/json-document.js";
+import { RegistryReader, readFailure } from "../../documents/registry-reader.js";
+import { maxAssetBytes } from "../../documents/text-file.js";
 import { layerOrder, prefixDiagnostic, prefixPosition } from "./layer-paths.js";
 
 /**

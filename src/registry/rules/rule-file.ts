@@ -1,12 +1,12 @@
-import { fitsBraceBudget } from "../core/glob-budget.js";
-import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
-import { slugify } from "../shared/slug.js";
-import { ruleYamlFindings, unclosedFrontmatterFinding } from "./checks/frontmatter-is-well-formed.js";
-import { ruleFrontmatterFindings } from "./checks/frontmatter-matches-schema.js";
-import { emptySlugFinding } from "./checks/heading-yields-slug.js";
-import { strayTextFinding } from "./checks/text-belongs-to-a-rule.js";
-import type { Rule, RuleField, SourceEntry } from "./model.js";
+import { fitsBraceBudget } from "../../core/glob-budget.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { type ParsedYaml, parseYamlBlock } from "../../documents/yaml-frontmatter.js";
+import { slugify } from "../../shared/slug.js";
+import { ruleYamlFindings, unclosedFrontmatterFinding } from "../checks/frontmatter-is-well-formed.js";
+import { ruleFrontmatterFindings } from "../checks/frontmatter-matches-schema.js";
+import { emptySlugFinding } from "../checks/heading-yields-slug.js";
+import { strayTextFinding } from "../checks/text-belongs-to-a-rule.js";
+import type { Rule, RuleField, SourceEntry } from "../model.js";
 
 export interface RuleFileSource {
   source: SourceEntry;

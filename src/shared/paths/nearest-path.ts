@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { nearestName } from "./nearest-name.js";
+import { nearestName } from "../nearest-name.js";
 
 /**
  * For a path that does not exist: the entry beside it with the nearest name (a misspelt folder or file),

@@ -1,11 +1,11 @@
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { duplicateSlugFinding } from "./checks/duplicate-slug-resolved-by-kind.js";
-import { sameSourceDuplicateFinding } from "./checks/slug-unique-in-source.js";
-import { supersededFinding } from "./checks/superseded-rule-dropped.js";
-import { supersedesFinding } from "./checks/supersedes-names-a-rule.js";
-import { type DroppedRule, kindPriority, type Rule } from "./model.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { duplicateSlugFinding } from "../checks/duplicate-slug-resolved-by-kind.js";
+import { sameSourceDuplicateFinding } from "../checks/slug-unique-in-source.js";
+import { supersededFinding } from "../checks/superseded-rule-dropped.js";
+import { supersedesFinding } from "../checks/supersedes-names-a-rule.js";
+import { type DroppedRule, kindPriority, type Rule } from "../model.js";
 
-export { formatPosition } from "./format-position.js";
+export { formatPosition } from "../format-position.js";
 
 /**
  * Picks one rule per slug (kind priority, then source order) and drops superseded rules; each rule left out

@@ -1,6 +1,6 @@
 import * as Enums from "@cyclonedx/cyclonedx-library/Enums";
 import { PackageURL } from "packageurl-js";
-import type { DependencyInput } from "./model.js";
+import type { DependencyInput } from "../model.js";
 
 /** Where an input came from, as CycloneDX says it: a package URL where one exists, and links. */
 export interface OriginReferences {

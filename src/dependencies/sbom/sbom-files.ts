@@ -1,4 +1,4 @@
-import { rootCollationFor, sortByRootCollation } from "../shared/root-collation.js";
+import { rootCollationFor, sortByRootCollation } from "../../shared/paths/root-collation.js";
 
 /**
  * The build's files placed into the CycloneDX library's JSON of everything else, exactly where and in the

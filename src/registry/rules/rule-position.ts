@@ -1,5 +1,5 @@
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { Rule } from "./model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { Rule } from "../model.js";
 
 /**
  * File position of a character of rule.text. Line 0 of the text is the heading line; a rule's own

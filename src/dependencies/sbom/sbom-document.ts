@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { DependencyInput } from "./model.js";
+import type { DependencyInput } from "../model.js";
 import {
   fileRef,
   filesPlaceable,

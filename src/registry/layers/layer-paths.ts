@@ -1,7 +1,7 @@
-import type { Core, CoreMarkdown, CoreSkill, PermissionLists } from "../core/model.js";
-import type { DependencyInput } from "../dependencies/model.js";
-import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
-import { kindPriority, type Rule } from "./model.js";
+import type { Core, CoreMarkdown, CoreSkill, PermissionLists } from "../../core/model.js";
+import type { DependencyInput } from "../../dependencies/model.js";
+import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { kindPriority, type Rule } from "../model.js";
 
 /*
  * Where a dependency's parts stand in the layered registry: the order of the layers, and its files, items

@@ -1,5 +1,5 @@
-import type { Position } from "../diagnostics/diagnostic.js";
-import type { Rule } from "./model.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
+import type { Rule } from "../model.js";
 import { ruleTextPosition } from "./rule-position.js";
 
 export interface RouterRow {

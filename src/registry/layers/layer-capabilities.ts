@@ -1,12 +1,12 @@
-import { loadCapabilities } from "../capabilities/load-capabilities.js";
-import { loadPackageSkills } from "../capabilities/load-package-skills.js";
-import { type CapabilityPackage, capabilitiesFolder, type PackageSkills } from "../capabilities/model.js";
-import type { LoadedClientPack } from "../clients/loaded-client-pack.js";
-import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
-import type { DependencyInput } from "../dependencies/model.js";
-import { diagnostic } from "../diagnostics/check-meta.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { RegistryReader } from "../documents/registry-reader.js";
+import { loadCapabilities } from "../../capabilities/load-capabilities.js";
+import { loadPackageSkills } from "../../capabilities/load-package-skills.js";
+import { type CapabilityPackage, capabilitiesFolder, type PackageSkills } from "../../capabilities/model.js";
+import type { LoadedClientPack } from "../../clients/loaded-client-pack.js";
+import { dependenciesResolve } from "../../dependencies/checks/dependencies-resolve.js";
+import type { DependencyInput } from "../../dependencies/model.js";
+import { diagnostic } from "../../diagnostics/check-meta.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { RegistryReader } from "../../documents/registry-reader.js";
 import { layerOrder, prefixDiagnostic, prefixPosition, prefixSkill } from "./layer-paths.js";
 
 /**

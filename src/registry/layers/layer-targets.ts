@@ -1,7 +1,7 @@
-import type { DependencyInput } from "../dependencies/model.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { JsonDocument } from "../documents/json-document.js";
-import { loadConfigFile } from "./config-file.js";
+import type { DependencyInput } from "../../dependencies/model.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { JsonDocument } from "../../documents/json-document.js";
+import { loadConfigFile } from "../config-file.js";
 import { layerOrder } from "./layer-paths.js";
 
 /**
