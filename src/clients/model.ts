@@ -23,6 +23,20 @@ export type {
 import type { McpMapping } from "../packs/mcp/model.js";
 import type { OsReadDeny } from "../packs/os-read-deny/model.js";
 import type { TrustKey } from "../packs/trust-keys/model.js";
+import type { PackFact, VerifiedAgainst } from "./pack-provenance.js";
+import type { ClientReads } from "./read-model.js";
+import type { UserScope } from "./user-scope.js";
+
+export type { PackFact, VerifiedAgainst } from "./pack-provenance.js";
+export type {
+  ClientReads,
+  InstructionRead,
+  ReadModes,
+  ReadsInMode,
+  RuleAlwaysTest,
+  RuleFolderRead,
+} from "./read-model.js";
+export type { UserScope, UserScopePath, UserScopeRewrite } from "./user-scope.js";
 
 /** How an assistant pulls a file's text into an instruction file: "@<path>", "#[[file:<path>]]". */
 export interface InstructionImport {
@@ -98,131 +112,6 @@ export interface ClientPack {
   facts?: Record<string, PackFact>;
   /** Where the client reads the person's own files in their home folder (`agentc install --scope user`). */
   user_scope?: UserScope;
-}
-
-/**
- * The client's user level (docs/user-scope.md): each project path the pack's component installs, mapped to the
- * path below the person's home folder where the client reads it; a path no entry maps is not installed there
- * (reported as the client's loss at user level).
- */
-export interface UserScope {
-  paths: UserScopePath[];
-  /** Text in the component's composed values that names the project, and what names the home folder instead. */
-  rewrites?: UserScopeRewrite[];
-  /**
-   * The client's folder in the home folder: when it exists, the client gets the `shared` files it reads by itself
-   * (AGENTS.md) even when the bundle has no component of its own for it, as it reads a project's AGENTS.md.
-   */
-  detect?: string;
-}
-
-export interface UserScopePath {
-  /** A project path: a file, or a folder ending in "/" (every path below it). */
-  project: string;
-  /** The path below the home folder: a file, or a folder ending in "/" when `project` is one. */
-  user: string;
-  /** Also take this path from another chosen component (the AGENTS.md of the rule adapter), as this one's. */
-  shared?: boolean;
-}
-
-export interface UserScopeRewrite {
-  project: string;
-  user: string;
-}
-
-/** The release of the client a pack was last checked against (CAPABILITIES.md names it per column). */
-export interface VerifiedAgainst {
-  /** YYYY-MM-DD. */
-  date: string;
-  /** How: running the client's own CLI, reading its shipped source, or its documentation only. */
-  how: "cli" | "source" | "docs";
-  /** The client version checked, when it has one ("2.1.332"). */
-  version?: string;
-  /** The npm package of the client's CLI, for `npm run formats:check`. */
-  package?: string;
-}
-
-/** One fact about the client, where it was read or observed, and which pack fields it decides. */
-export interface PackFact {
-  claim: string;
-  /** An https URL, "cli <package>@<version>: <what was run>", "source <package>@<version>: <file>" or "formats.md §…". */
-  source: string;
-  /** YYYY-MM-DD. */
-  verified: string;
-  /** The client versions the fact holds for, when it changed between releases (">=2.1.277"). */
-  versions?: string;
-  /** JSON pointers into the pack ("/skills_dir", "/hooks/events") whose values this fact decides. */
-  for: string[];
-}
-
-/**
- * The client's read model: every place it loads from a project at session start, in the order it reads
- * them, and what it loads only once. Evaluated over a tree of files by src/session-load/.
- */
-export interface ClientReads {
-  instructions: InstructionRead[];
-  /** The client expands its instruction_imports inside the instruction files it reads, this deep. */
-  imports?: { max_depth: number };
-  /** What the client loads only once: a link to a file it loaded, a file whose text it loaded, a file it imported. */
-  loads_once: ("links" | "identical-files" | "imports")[];
-  rules: RuleFolderRead[];
-  skills: ItemFolders;
-  agents: ItemFolders;
-  commands: ItemFolders;
-  /** MCP server lists, in order; `first` when the client reads only the first that exists. */
-  mcp: { files: string[]; pick: "all" | "first" };
-  settings: string[];
-  /** A settings value that switches what the client reads; the model above is its default value's. */
-  modes?: ReadModes;
-}
-
-/** A read-model switch: where a settings value is, and what each value other than the default reads. */
-export interface ReadModes {
-  setting: {
-    /** JSON files, the first that holds a value wins; "~/" is the person's home folder. */
-    files: string[];
-    /** Key paths inside a file, tried in order. */
-    keys: string[][];
-    /** Settings files where the value is not read (it changes nothing there). */
-    ignored_files?: string[];
-  };
-  default: string;
-  values: Record<string, ReadsInMode>;
-}
-
-/** The parts of the read model one value of a switch replaces. */
-export interface ReadsInMode {
-  instructions?: InstructionRead[];
-  rules?: RuleFolderRead[];
-}
-
-export interface InstructionRead {
-  path: string;
-  /** The file is read only when none of these exists (a fallback). */
-  unless?: string[];
-  /** The first client version that reads it, when it is new. */
-  since?: string;
-}
-
-/** A rule folder: its files with the extension, and when a file loads at every session start. */
-export interface RuleFolderRead {
-  dir: string;
-  extension: string;
-  /** "every-file", or frontmatter tests that must all hold (a field missing, or equal to a value). */
-  always_when: "every-file" | RuleAlwaysTest[];
-  /** False: only the folder's own files, not those of its subfolders (default true). */
-  recursive?: boolean;
-  /** The frontmatter field holding a conditional rule's globs (a list or a comma string). */
-  globs_field?: string;
-}
-
-export interface RuleAlwaysTest {
-  field: string;
-  /** True: the field is absent (or there is no frontmatter). */
-  absent?: boolean;
-  equals?: string | boolean;
-  /** With equals: a file without the field loads always too. */
-  or_absent?: boolean;
 }
 
 export interface AlsoReads {
