@@ -12,6 +12,8 @@ const allowed: Record<string, string> = {
   "src/documents/package-data.ts": "the package's own adapters/ and clients/",
   "src/documents/schema-set.ts": "the package's own schemas/",
   "src/documents/precompile-schemas.ts": "a build step",
+  "src/clients/builtin-pack-fields.ts":
+    "the package's own clients/, hashed against the fields its build step wrote beside it",
   "src/packs/guard/program.ts": "the package's own guard program (an asset)",
   "src/site/site-assets.ts": "the package's own page script and styles (assets, read once)",
   "src/registry/registry-folder.ts":
