@@ -5,7 +5,7 @@ import { before, describe, it } from "node:test";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
 import { diskTree, sessionLoad } from "../../src/session-load/index.js";
 import { requireClient } from "../support/clients-cli.js";
-import { beyondSlice, fullConformance } from "../support/conformance-slice.js";
+import { beyondSlice } from "../support/conformance-slice.js";
 import { claudePrintSession, trustedClaudeSandbox } from "../support/loopback/claude-print.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
@@ -26,7 +26,6 @@ const theirClaude = "Run the ledger migrations check before every commit";
 describe("Claude Code: instructionFiles decides what reaches the model, and agentc's text reaches it once", () => {
   let bundle = "";
   before(async () => {
-    if (!fullConformance) return; // every test of the file is beyond npm test's slice
     const root = testdir({}, "agentc-instruction-files-");
     const registry = join(root, "reg");
     assert.equal((await runAgentc(["init", registry, "--assistants", "claude-code"])).status, 0);
