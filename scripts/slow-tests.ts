@@ -6,21 +6,22 @@ import { relative } from "node:path";
  */
 export const startFirst = [
   "scripts/scaffolds.test.js",
-  "cli/test-prerequisites.test.js",
-  "site/site-browser.test.js",
-  "serve/serve-load.test.js",
-  "serve/install-sh-compose.test.js",
-  "install/install-crash.test.js",
   "cli/npm-package.test.js",
   "conformance/conformance-kilo.test.js",
-  "serve/install-sh.test.js",
+  "install/install-crash.test.js",
+  "cli/test-prerequisites.test.js",
   "guard/guard-claude-tools.test.js",
-  "install/install-signals.test.js",
-  "serve/serve-header-deadline.test.js",
-  "conformance/conformance-codex.test.js",
-  "conformance/conformance-copilot.test.js",
-  "checks/fidelity-checks.test.js",
+  "serve/install-sh-compose.test.js",
+  "fuzz/registry-fuzz.test.js",
+  "dependencies/npm-dependencies.test.js",
   "seeds/seed-004-capability.test.js",
+  "site/site-browser.test.js",
+  "serve/install-sh.test.js",
+  "conformance/conformance-gemini-session.test.js",
+  "import/import-agentc-output.test.js",
+  "guard/guard-corpus.test.js",
+  "architecture/schemas-agree.test.js",
+  "distribute/renovate.test.js",
 ];
 
 /** `files` (paths below `testDir`) with those of `startFirst` first, in its order, the rest as they were. */

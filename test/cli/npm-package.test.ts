@@ -53,6 +53,14 @@ describe(`the npm package, ${packed} and installed into an empty folder`, () => 
     assert.ok(!listing.some((f) => f.startsWith("package/dist/test/")), "no compiled tests");
   });
 
+  it("ships the guard, executable, and its docs (docs/guard.md)", () => {
+    const listing = spawnSync("tar", ["-tvzf", tarball], { encoding: "utf8" }).stdout.split("\n");
+    const guard = listing.find((line) => line.endsWith(" package/assets/hooks/agentc-guard.mjs"));
+    assert.ok(guard, "assets/hooks/agentc-guard.mjs is in the package");
+    assert.match(guard, /^-rwx/, "the script keeps its executable bit");
+    assert.ok(listing.some((line) => line.endsWith(" package/docs/guard.md")));
+  });
+
   it("installs its dependencies and no dev dependency", () => {
     const installed = installedPackages(user);
     for (const name of Object.keys(manifest.dependencies)) assert.ok(installed.includes(name), name);

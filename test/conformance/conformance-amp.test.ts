@@ -82,6 +82,7 @@ describe("Amp: what the pinned CLI reads from the installed project", () => {
   });
 
   it("amp mcp list --json shows exactly the servers agentc wrote to .amp/settings.json", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "amp");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

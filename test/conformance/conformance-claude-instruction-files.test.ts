@@ -9,7 +9,7 @@ import { beyondSlice } from "../support/conformance-slice.js";
 import { claudePrintSession, trustedClaudeSandbox } from "../support/loopback/claude-print.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const registryLine = "Read the README before changing anything";
@@ -25,12 +25,12 @@ const theirClaude = "Run the ledger migrations check before every commit";
  */
 describe("Claude Code: instructionFiles decides what reaches the model, and agentc's text reaches it once", () => {
   let bundle = "";
-  before(() => {
+  before(async () => {
     const root = testdir({}, "agentc-instruction-files-");
     const registry = join(root, "reg");
-    assert.equal(runCli(["init", registry, "--assistants", "claude-code"]).status, 0);
+    assert.equal((await runAgentc(["init", registry, "--assistants", "claude-code"])).status, 0);
     bundle = join(root, "build");
-    const built = runCli(["build", registry, "--out", bundle]);
+    const built = await runAgentc(["build", registry, "--out", bundle]);
     assert.equal(built.status, 0, built.stderr);
   });
 

@@ -3,11 +3,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { requireClient } from "../support/clients-cli.js";
-import { beyondSlice } from "../support/conformance-slice.js";
+import { beyondSlice, fullConformance } from "../support/conformance-slice.js";
 import { claudePrintSession, trustedClaudeSandbox } from "../support/loopback/claude-print.js";
 import { describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { occurrences } from "../support/loopback/expected-loads.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const registryLine = "Read the README before changing anything";
@@ -21,12 +21,13 @@ const theirLine = "Always answer in British English";
  */
 describe("Claude Code reads what agentc installed at user level", () => {
   let bundle = "";
-  before(() => {
+  before(async () => {
+    if (!fullConformance) return; // every test of the file is beyond npm test's slice
     const root = testdir({}, "agentc-user-scope-claude-");
     const registry = join(root, "reg");
-    assert.equal(runCli(["init", registry, "--assistants", "claude-code"]).status, 0);
+    assert.equal((await runAgentc(["init", registry, "--assistants", "claude-code"])).status, 0);
     bundle = join(root, "build");
-    const built = runCli(["build", registry, "--out", bundle]);
+    const built = await runAgentc(["build", registry, "--out", bundle]);
     assert.equal(built.status, 0, built.stderr);
   });
 

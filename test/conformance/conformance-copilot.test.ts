@@ -102,6 +102,7 @@ describe("GitHub Copilot CLI: what it loads from the installed project", () => {
   });
 
   it("reads Claude Code's .mcp.json, not .vscode/mcp.json: MCP servers reach the CLI through Claude Code's file", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "copilot");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), ["claude-code", pack]);

@@ -102,6 +102,7 @@ describe("Qwen Code: sessions on the installed project", () => {
   });
 
   it("qwen mcp list lists exactly the servers agentc wrote", async (t) => {
+    if (beyondSlice(t)) return;
     const program = requireClient(t, "qwen");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);

@@ -33,9 +33,9 @@ async function slice(target: FuzzTarget, seed: number, cases: number): Promise<C
 
 describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
   it("every mutated registry ends check and build with exit 0 or 1 and a diagnostic: no internal error, stack trace, hang or copied secret", async () => {
-    const outcomes = await slice("registry", 20261202, 160);
+    const outcomes = await slice("registry", 20261202, 80);
     assert.ok(
-      outcomes.filter((o) => o.code === 1).length >= 100,
+      outcomes.filter((o) => o.code === 1).length >= 50,
       "the mutations should break most registries",
     );
   });
@@ -43,10 +43,10 @@ describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", 
 
 describe("import fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
   it("every mutated project ends agentc import with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
-    const outcomes = await slice("import", 20261206, 60);
+    const outcomes = await slice("import", 20261206, 40);
     // A file import cannot read is a warning (AGC127: it stays the project's), so most broken projects still exit 0.
     assert.ok(
-      outcomes.filter((o) => o.flagged).length >= 20,
+      outcomes.filter((o) => o.flagged).length >= 13,
       "the mutations should be noticed in many projects",
     );
   });

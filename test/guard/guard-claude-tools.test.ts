@@ -92,17 +92,22 @@ async function shippedMatcher(): Promise<string | undefined> {
 
 const cat = (file: string) => ({ name: "Bash", input: { command: `cat ${file}`, description: "show" } });
 const allowCat = ["--allowedTools", "Bash(cat:*)"];
+
+/** The session that runs `cat README.md`, which two tests read: started once. */
+let readmeSession: Promise<SessionRecord> | undefined;
+function catReadme(program: string[]): Promise<SessionRecord> {
+  readmeSession ??= projectWithSecret().then((project) =>
+    claudeSession([...program, ...allowCat], project, cat("README.md")),
+  );
+  return readmeSession;
+}
 const blockedByHook = (record: SessionRecord) => /PreToolUse:Bash hook error/.test(toolResultText(record));
 
 describe(`the guard in Claude Code ${cliVersion} (the pinned CLI)`, () => {
   it("covers every tool the CLI has, including those that read files or run commands", async (t) => {
     const program = requireClient(t, "claude");
     if (!program) return;
-    const session = await claudeSession(
-      [...program, ...allowCat],
-      await projectWithSecret(),
-      cat("README.md"),
-    );
+    const session = await catReadme(program);
     const fromPackage = definedInBinary(schemaToolNames());
     const fromPack = Object.values(pack.hooks.hook_tools)
       .flat()
@@ -126,7 +131,7 @@ describe(`the guard in Claude Code ${cliVersion} (the pinned CLI)`, () => {
       /agentc-guard blocked this call: shell command: `cat` touches \.env/,
     );
     assert.doesNotMatch(toolResultText(secret), /canary-7f3a/);
-    const readme = await claudeSession([...program, ...allowCat], project, cat("README.md"));
+    const readme = await catReadme(program);
     assert.match(toolResultText(readme), /readme-canary-2b9e/, "the harness sees a command that ran");
   });
 

@@ -248,7 +248,7 @@ const spelledRead = fc
       runners[outer]?.(runners[inner]?.(readers[reader]?.(name) ?? "") ?? "") ?? "",
   );
 
-const spellRuns = Number(process.env.AGENTC_GUARD_FUZZ_RUNS ?? 40);
+const spellRuns = Number(process.env.AGENTC_GUARD_FUZZ_RUNS ?? 16);
 
 describe("every spelling of reading .env that bash runs is refused (issue 27's classes)", () => {
   it(`refuses ${spellRuns} composed spellings that real bash proves read the secret (seed ${seed})`, async () => {

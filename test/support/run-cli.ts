@@ -37,6 +37,24 @@ export async function runAgentc(args: string[]): Promise<CliResult> {
 }
 
 /**
+ * runAgentc with `env` set in this process for the run and put back after it: for the installer's test switches
+ * (AGENTC_FORCE_SYMLINK_EPERM, ...), which it reads when the run reaches them, not for variables whose reading
+ * is the thing tested.
+ */
+export async function runAgentcWithEnv(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await runAgentc(args);
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/**
  * Relative paths in a test's arguments name files of the package, as they did when every run was a process
  * started there: an in-process run resolves them against this process's working directory instead.
  */

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { capability, okSpawn } from "../../support/capability-bundle.js";
 import { type ComponentSpec, makeBundle, snapshot } from "../../support/install-fixture.js";
-import { binPath, runCliProcess } from "../../support/run-cli.js";
+import { binPath, runAgentcWithEnv } from "../../support/run-cli.js";
 import { testdir } from "../../support/testdir.js";
 
 /**
@@ -20,8 +20,8 @@ function setup(components: Record<string, ComponentSpec>) {
   const bundle = makeBundle({ components: { base: { files: { "AGENTS.md": "# rules\n" } }, ...components } });
   const log = join(testdir(), "hooks.log");
   writeFileSync(log, "");
-  const run = (...args: string[]) =>
-    runCliProcess([...args, "--project", project], { env: { HOOK_LOG: log } });
+  // In-process: HOOK_LOG, set for the run, reaches the hooks through the environment they inherit.
+  const run = (...args: string[]) => runAgentcWithEnv([...args, "--project", project], { HOOK_LOG: log });
   const install = (...flags: string[]) => run("install", bundle, "--yes", ...flags);
   const hooksRun = (): string[] => readFileSync(log, "utf8").split("\n").filter(Boolean);
   return { project, bundle, log, run, install, hooksRun };
@@ -39,13 +39,13 @@ describe("capability spawn hooks: a required one failing rolls everything back (
     "returns an undeclared environment name": ["bin/hook.mjs beta spawn undeclared", /OTHER_NAME/],
   };
   for (const [how, [command, message]] of Object.entries(failures)) {
-    it(`${how}: the project is as before and alpha, spawned first, is retired`, () => {
+    it(`${how}: the project is as before and alpha, spawned first, is retired`, async () => {
       const t = setup({
         "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
         "capability-beta": capability("beta", { spawn: command }),
       });
       const before = snapshot(t.project);
-      const result = t.install("--allow-hooks", "--hook-timeout", "1");
+      const result = await t.install("--allow-hooks", "--hook-timeout", "1");
       assert.equal(result.status, 1, result.stderr);
       assert.match(result.stderr, message);
       assert.match(result.stderr, /every change was rolled back/);
@@ -61,12 +61,12 @@ describe("capability spawn hooks: a required one failing rolls everything back (
     });
   }
 
-  it("a timed-out hook is stopped, with what it started", () => {
+  it("a timed-out hook is stopped, with what it started", async () => {
     // A shell hook: it has logged its pid long before the half second, even on a loaded machine.
     const t = setup({
       "capability-beta": capability("beta", { program: "sh", spawn: "bin/hook.sh beta spawn sleep" }),
     });
-    assert.equal(t.install("--allow-hooks", "--hook-timeout", "0.5").status, 1);
+    assert.equal((await t.install("--allow-hooks", "--hook-timeout", "0.5")).status, 1);
     const pid = Number(
       t
         .hooksRun()
@@ -77,12 +77,12 @@ describe("capability spawn hooks: a required one failing rolls everything back (
     assert.throws(() => process.kill(pid, 0), /ESRCH/);
   });
 
-  it("an optional spawn hook that fails is a warning: the install stands", () => {
+  it("an optional spawn hook that fails is a warning: the install stands", async () => {
     const t = setup({
       "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
       "capability-beta": capability("beta", { spawn: "bin/hook.mjs beta spawn fail", required: false }),
     });
-    const result = t.install("--allow-hooks");
+    const result = await t.install("--allow-hooks");
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /spawn +acme\.beta: bin\/hook\.mjs beta spawn fail \(failed: .*status 3/);
     assert.ok(existsSync(join(t.project, ".agents/capabilities/beta/bin/hook.mjs")));
@@ -100,10 +100,10 @@ describe("capability spawn hooks: a required one failing rolls everything back (
 });
 
 describe("capability hooks run only when allowed", () => {
-  it("a required spawn hook without --allow-hooks is a conflict: nothing is written, nothing runs", () => {
+  it("a required spawn hook without --allow-hooks is a conflict: nothing is written, nothing runs", async () => {
     const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
     const before = snapshot(t.project);
-    const result = t.install();
+    const result = await t.install();
     assert.equal(result.status, 1);
     assert.match(
       result.stderr,
@@ -114,24 +114,24 @@ describe("capability hooks run only when allowed", () => {
     assert.deepEqual(t.hooksRun(), []);
   });
 
-  it("an optional one is skipped and recorded; a later run with --allow-hooks spawns it", () => {
+  it("an optional one is skipped and recorded; a later run with --allow-hooks spawns it", async () => {
     const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha"), required: false }) });
-    const first = t.install();
+    const first = await t.install();
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stdout, /not run: hooks were not allowed/);
     assert.equal(record(t.project).spawned[0].state, "skipped");
-    assert.match(t.install().stdout, /nothing to do, nothing written/);
-    const allowed = t.install("--allow-hooks");
+    assert.match((await t.install()).stdout, /nothing to do, nothing written/);
+    const allowed = await t.install("--allow-hooks");
     assert.equal(allowed.status, 0, allowed.stderr);
     assert.equal(record(t.project).spawned[0].state, "ok");
     assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
-    assert.match(t.install("--allow-hooks").stdout, /nothing to do, nothing written/);
+    assert.match((await t.install("--allow-hooks")).stdout, /nothing to do, nothing written/);
     assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
   });
 
-  it("--dry-run lists the hooks it would run and runs none", () => {
+  it("--dry-run lists the hooks it would run and runs none", async () => {
     const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
-    const result = t.install("--allow-hooks", "--dry-run", "--format", "json");
+    const result = await t.install("--allow-hooks", "--dry-run", "--format", "json");
     assert.equal(result.status, 0, result.stderr);
     const hooks = JSON.parse(result.stdout).hooks;
     assert.deepEqual(hooks, [
@@ -148,14 +148,14 @@ describe("capability hooks run only when allowed", () => {
 });
 
 describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
-  it("uninstall retires (with the spawn's meta) and restores the project", () => {
+  it("uninstall retires (with the spawn's meta) and restores the project", async () => {
     const t = setup({
       "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
       "capability-beta": capability("beta", { spawn: ok("beta") }),
     });
     const before = snapshot(t.project);
-    assert.equal(t.install("--allow-hooks").status, 0);
-    const dry = t.run("uninstall", "--dry-run", "--format", "json");
+    assert.equal((await t.install("--allow-hooks")).status, 0);
+    const dry = await t.run("uninstall", "--dry-run", "--format", "json");
     assert.deepEqual(
       JSON.parse(dry.stdout).hooks.map((h: { capability: string; result: string }) => [
         h.capability,
@@ -166,7 +166,7 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
         ["acme.alpha", "planned"],
       ],
     );
-    const result = t.run("uninstall");
+    const result = await t.run("uninstall");
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /retire +acme\.beta/);
     assert.deepEqual(t.hooksRun(), [
@@ -178,25 +178,25 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
     assert.deepEqual(snapshot(t.project), before);
   });
 
-  it("uninstall does not run a retire hook whose files were edited since they were allowed", () => {
+  it("uninstall does not run a retire hook whose files were edited since they were allowed", async () => {
     const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
-    assert.equal(t.install("--allow-hooks").status, 0);
+    assert.equal((await t.install("--allow-hooks")).status, 0);
     const hook = join(t.project, ".agents/capabilities/alpha/bin/hook.mjs");
     writeFileSync(hook, `${readFileSync(hook, "utf8")}\n// edited\n`);
-    const result = t.run("uninstall");
+    const result = await t.run("uninstall");
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /not run: .*bin\/hook\.mjs changed since the hook was allowed/);
     assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
     assert.ok(existsSync(hook), "the edited file is the person's now and stays");
   });
 
-  it("a component no longer chosen is retired before its files go", () => {
+  it("a component no longer chosen is retired before its files go", async () => {
     const t = setup({
       "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
       "capability-beta": capability("beta", { spawn: ok("beta") }),
     });
-    assert.equal(t.install("--allow-hooks", "--all").status, 0);
-    const result = t.install("--components", "base,capability-alpha");
+    assert.equal((await t.install("--allow-hooks", "--all")).status, 0);
+    const result = await t.install("--components", "base,capability-alpha");
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(t.hooksRun(), ["alpha spawn", "beta spawn", 'beta retire meta={"token":"beta-1"}']);
     assert.equal(existsSync(join(t.project, ".agents/capabilities/beta")), false);
@@ -206,9 +206,9 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
     );
   });
 
-  it("an upgrade whose required re-spawn fails keeps the previous version and does not retire it", () => {
+  it("an upgrade whose required re-spawn fails keeps the previous version and does not retire it", async () => {
     const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
-    assert.equal(t.install("--allow-hooks").status, 0);
+    assert.equal((await t.install("--allow-hooks")).status, 0);
     const before = snapshot(t.project);
     const v2 = makeBundle({
       components: {
@@ -220,18 +220,18 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
         }),
       },
     });
-    const result = runCliProcess(["install", v2, "--project", t.project, "--yes", "--allow-hooks"], {
-      env: { HOOK_LOG: t.log },
+    const result = await runAgentcWithEnv(["install", v2, "--project", t.project, "--yes", "--allow-hooks"], {
+      HOOK_LOG: t.log,
     });
     assert.equal(result.status, 1, result.stdout);
     assert.deepEqual(snapshot(t.project), before);
     assert.deepEqual(t.hooksRun(), ["alpha spawn", "alpha spawn"]);
   });
 
-  it("an unchanged capability is not spawned again", () => {
+  it("an unchanged capability is not spawned again", async () => {
     const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
-    assert.equal(t.install("--allow-hooks").status, 0);
-    assert.match(t.install("--allow-hooks").stdout, /nothing to do, nothing written/);
+    assert.equal((await t.install("--allow-hooks")).status, 0);
+    assert.match((await t.install("--allow-hooks")).stdout, /nothing to do, nothing written/);
     assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
   });
 });
@@ -286,7 +286,7 @@ describe("capability hooks and interruptions", () => {
     run.child.kill("SIGKILL");
     await run.done;
     process.kill(-run.hookPid, "SIGKILL");
-    const recovery = t.run("uninstall");
+    const recovery = await t.run("uninstall");
     assert.equal(recovery.status, 0, recovery.stderr);
     assert.match(recovery.stdout, /recovered an interrupted run: rolled back/);
     assert.deepEqual(snapshot(t.project), before);
@@ -355,16 +355,16 @@ describe("on a terminal, the installer asks before it runs a hook", {
 });
 
 describe("a hand-edited record", () => {
-  it("a broken spawned entry is a clear error and changes nothing", () => {
+  it("a broken spawned entry is a clear error and changes nothing", async () => {
     const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
-    assert.equal(t.install("--allow-hooks").status, 0);
+    assert.equal((await t.install("--allow-hooks")).status, 0);
     const path = join(t.project, ".agentc/installed.json");
     const edited = record(t.project);
     edited.spawned[0].state = "maybe";
     writeFileSync(path, JSON.stringify(edited));
     const before = snapshot(t.project);
     for (const args of [["install", t.bundle, "--yes", "--allow-hooks"], ["uninstall"]]) {
-      const result = t.run(...args);
+      const result = await t.run(...args);
       assert.equal(result.status, 1, result.stderr);
       assert.match(
         result.stderr,

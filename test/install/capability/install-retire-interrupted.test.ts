@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import { capability, okSpawn } from "../../support/capability-bundle.js";
 import { startPaused } from "../../support/install-child.js";
 import { makeBundle, snapshot, withoutAgentc } from "../../support/install-fixture.js";
-import { runCliProcess } from "../../support/run-cli.js";
+import { runAgentcWithEnv } from "../../support/run-cli.js";
 import { fillUp, release, smallDisk } from "../../support/small-disk.js";
 import { testdir } from "../../support/testdir.js";
 
@@ -28,8 +28,9 @@ function setup(project = testdir({ "README.md": "mine\n" })) {
   const log = join(testdir(), "hooks.log");
   writeFileSync(log, "");
   const env = { HOOK_LOG: log };
+  // In-process: HOOK_LOG and HOOK_FILL, set for the run, reach the hooks through the environment they inherit.
   const run = (args: string[], more: NodeJS.ProcessEnv = {}) =>
-    runCliProcess([...args, "--project", project], { env: { ...env, ...more } });
+    runAgentcWithEnv([...args, "--project", project], { ...env, ...more });
   const hooksRun = (): string[] => readFileSync(log, "utf8").split("\n").filter(Boolean);
   const status = () => run(["status", "--check"]);
   return { project, bundle, env, run, hooksRun, status };
@@ -38,7 +39,7 @@ function setup(project = testdir({ "README.md": "mine\n" })) {
 describe("an uninstall interrupted after the retire hooks ran (real signals)", () => {
   it("SIGTERM after the journal is written: files back, status reports the retirement, install spawns again", async () => {
     const t = setup();
-    assert.equal(t.run(["install", t.bundle, "--yes", "--allow-hooks"]).status, 0);
+    assert.equal((await t.run(["install", t.bundle, "--yes", "--allow-hooks"])).status, 0);
     const installed = snapshot(t.project, withoutAgentc);
     const paused = await startPaused(["uninstall", "--project", t.project], "journaled", t.env);
     paused.child.kill("SIGTERM");
@@ -53,14 +54,14 @@ describe("an uninstall interrupted after the retire hooks ran (real signals)", (
         ["retired", {}],
       ],
     );
-    const status = t.status();
+    const status = await t.status();
     assert.equal(status.status, 1, status.stdout);
     assert.match(status.stdout, /spawn retired/);
     assert.match(status.stdout, /retired +\.agents\/capabilities\/alpha: capability acme\.alpha was retired/);
-    const again = t.run(["install", t.bundle, "--yes", "--allow-hooks"]);
+    const again = await t.run(["install", t.bundle, "--yes", "--allow-hooks"]);
     assert.equal(again.status, 0, again.stderr);
     assert.deepEqual(t.hooksRun().slice(-2), ["alpha spawn", "beta spawn"]);
-    assert.equal(t.status().status, 0);
+    assert.equal((await t.status()).status, 0);
     assert.deepEqual(
       record(t.project).spawned.map((s: { state: string }) => s.state),
       ["ok", "ok"],
@@ -69,23 +70,23 @@ describe("an uninstall interrupted after the retire hooks ran (real signals)", (
 
   it("SIGTERM before the retire hooks ran: nothing is marked, nothing to spawn again", async () => {
     const t = setup();
-    assert.equal(t.run(["install", t.bundle, "--yes", "--allow-hooks"]).status, 0);
+    assert.equal((await t.run(["install", t.bundle, "--yes", "--allow-hooks"])).status, 0);
     const before = snapshot(t.project);
     const paused = await startPaused(["uninstall", "--project", t.project], "planned", t.env);
     paused.child.kill("SIGTERM");
     assert.equal((await paused.done).code, 143);
     assert.deepEqual(snapshot(t.project), before);
     assert.deepEqual(t.hooksRun(), ["alpha spawn", "beta spawn"]);
-    assert.equal(t.status().status, 0);
+    assert.equal((await t.status()).status, 0);
   });
 
   it("an uninstall after the interrupted one runs the retire hooks again and finishes", async () => {
     const t = setup();
-    assert.equal(t.run(["install", t.bundle, "--yes", "--allow-hooks"]).status, 0);
+    assert.equal((await t.run(["install", t.bundle, "--yes", "--allow-hooks"])).status, 0);
     const paused = await startPaused(["uninstall", "--project", t.project], "journaled", t.env);
     paused.child.kill("SIGINT");
     assert.equal((await paused.done).code, 130);
-    assert.equal(t.run(["uninstall"]).status, 0);
+    assert.equal((await t.run(["uninstall"])).status, 0);
     assert.deepEqual(snapshot(t.project), { "README.md": "file - mine\n" });
     assert.deepEqual(
       t.hooksRun().filter((l) => l.includes("retire")),
@@ -100,7 +101,7 @@ describe("an uninstall interrupted after the retire hooks ran (real signals)", (
 
   it("an install that drops a capability, interrupted after its retire hook: the next install retires it again", async () => {
     const t = setup();
-    assert.equal(t.run(["install", t.bundle, "--yes", "--allow-hooks"]).status, 0);
+    assert.equal((await t.run(["install", t.bundle, "--yes", "--allow-hooks"])).status, 0);
     const drop = ["install", t.bundle, "--project", t.project, "--components", "base,capability-alpha"];
     const paused = await startPaused([...drop, "--allow-hooks"], "journaled", t.env);
     paused.child.kill("SIGTERM");
@@ -113,13 +114,13 @@ describe("an uninstall interrupted after the retire hooks ran (real signals)", (
       ["acme.alpha", "ok"],
       ["acme.beta", "retired"],
     ]);
-    assert.match(t.status().stdout, /capability acme\.beta was retired/);
-    assert.equal(runCliProcess([...drop, "--allow-hooks"], { env: t.env }).status, 0);
+    assert.match((await t.status()).stdout, /capability acme\.beta was retired/);
+    assert.equal((await runAgentcWithEnv([...drop, "--allow-hooks"], t.env)).status, 0);
     assert.deepEqual(
       t.hooksRun().filter((l) => l.startsWith("beta retire")),
       ['beta retire meta={"token":"beta-1"}', 'beta retire meta={"token":"beta-1"}'],
     );
-    assert.equal(t.status().status, 0);
+    assert.equal((await t.status()).status, 0);
   });
 });
 
@@ -127,15 +128,15 @@ describe("an uninstall on a disk that runs full (a real size-limited tmpfs)", ()
   const disk = smallDisk(1024);
   it("the disk fills while a retire hook runs: rolled back, reported as no space, retirement recorded", {
     skip: disk.skip,
-  }, () => {
+  }, async () => {
     const project = join(disk.dir as string, "project");
     mkdirSync(project);
     writeFileSync(join(project, "README.md"), "mine\n");
     const t = setup(project);
-    assert.equal(t.run(["install", t.bundle, "--yes", "--allow-hooks"]).status, 0);
+    assert.equal((await t.run(["install", t.bundle, "--yes", "--allow-hooks"])).status, 0);
     const installed = snapshot(project, withoutAgentc);
     const filler = join(disk.dir as string, "filler");
-    const full = t.run(["uninstall"], { HOOK_FILL: filler });
+    const full = await t.run(["uninstall"], { HOOK_FILL: filler });
     assert.equal(full.status, 1, full.stderr);
     assert.match(
       full.stderr,
@@ -148,26 +149,26 @@ describe("an uninstall on a disk that runs full (a real size-limited tmpfs)", ()
       Object.keys(snapshot(project)).filter((p) => /journal|agentc-tmp|lock/.test(p)),
       [],
     );
-    const status = t.status();
+    const status = await t.status();
     assert.equal(status.status, 1);
     assert.match(status.stdout, /capability acme\.alpha was retired/);
     release(filler);
-    assert.equal(t.run(["install", t.bundle, "--yes", "--allow-hooks"]).status, 0);
+    assert.equal((await t.run(["install", t.bundle, "--yes", "--allow-hooks"])).status, 0);
     assert.deepEqual(t.hooksRun().slice(-2), ["alpha spawn", "beta spawn"]);
-    assert.equal(t.status().status, 0);
+    assert.equal((await t.status()).status, 0);
   });
 
   it("a disk already full: the retirement cannot be recorded, so no retire hook runs", {
     skip: disk.skip,
-  }, () => {
+  }, async () => {
     const project = join(disk.dir as string, "full-project");
     mkdirSync(project);
     const t = setup(project);
-    assert.equal(t.run(["install", t.bundle, "--yes", "--allow-hooks"]).status, 0);
+    assert.equal((await t.run(["install", t.bundle, "--yes", "--allow-hooks"])).status, 0);
     const before = snapshot(project);
     const filler = join(disk.dir as string, "filler");
     fillUp(filler);
-    const full = t.run(["uninstall"]);
+    const full = await t.run(["uninstall"]);
     release(filler);
     assert.equal(full.status, 1, full.stderr);
     assert.match(full.stderr, /no space left on the device \(writing \.agentc\/(installed|lock)/);
