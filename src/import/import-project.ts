@@ -47,6 +47,8 @@ export type ImportResult =
       read: string[];
       /** Of `read`, the files an install of the built registry writes again as its own (not composed into). */
       rewritten: string[];
+      /** Of `read`, the settings files the install composes its values into. */
+      composed: string[];
       assistants: string[];
     };
 
@@ -158,6 +160,7 @@ export async function importProject(
       ),
     ].sort(),
     rewritten: trip.rewritten,
+    composed: trip.composed,
     assistants: found.map((r) => r.assistant.id),
   };
 }

@@ -171,5 +171,14 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
       result.stdout,
       /the install takes over these files where they are \(\d+\)[\s\S]*\n {4}\.cursor\/rules\/project\.mdc\n/,
     );
+    // .cursor/mcp.json and .cursor/hooks.json: values composed into the person's own files.
+    assert.match(result.stdout, /\n {2}the settings files it composes into \(2\) stay yours/);
+  });
+
+  it("says nothing of settings files when the project has none", async () => {
+    const result = await runAgentc(["import", join(importProjects, "pi"), "--out", join(testdir(), "r")]);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /the install takes over these files where they are/);
+    assert.doesNotMatch(result.stdout, /settings files/);
   });
 });

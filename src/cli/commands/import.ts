@@ -46,11 +46,7 @@ export const importCommand: Command = {
     report(io, format, project, shown, result.diagnostics, summary);
     if (format === "pretty" && !shown.quiet) {
       const what = `imported ${result.assistants.join(", ")} from ${project} into ${out}: ${result.files.length} files`;
-      io.out(
-        result.ok
-          ? `${what}\n${nextSteps(project, out, result.rewritten, shown.verbose)}`
-          : notBuilt(what, out),
-      );
+      io.out(result.ok ? `${what}\n${nextSteps(project, out, result, shown.verbose)}` : notBuilt(what, out));
     }
     return result.ok ? exitCodes.ok : exitCodes.inputErrors;
   },
@@ -60,9 +56,20 @@ export const importCommand: Command = {
 const rewrittenShown = 5;
 
 /** What to run next, and which of the project's files the install will want to write as its own. */
-function nextSteps(project: string, out: string, rewritten: string[], verbose: boolean): string {
+function nextSteps(
+  project: string,
+  out: string,
+  { rewritten, composed }: { rewritten: string[]; composed: string[] },
+  verbose: boolean,
+): string {
   const install = `next: agentc build ${out}, then agentc install ${join(out, "build")} --project ${project}`;
-  if (rewritten.length === 0) return install;
+  const settings =
+    composed.length > 0
+      ? [
+          `  the settings files it composes into (${composed.length}) stay yours, their values composed as they were while core/*.json is unchanged`,
+        ]
+      : [];
+  if (rewritten.length === 0) return [install, ...settings].join("\n");
   const named = verbose ? rewritten : rewritten.slice(0, rewrittenShown);
   const rest = rewritten.length - named.length;
   return [
@@ -73,7 +80,7 @@ function nextSteps(project: string, out: string, rewritten: string[], verbose: b
     "  install replaces each file, keeping your original in .agentc/originals until uninstall gives it back:",
     ...named.map((path) => `    ${path}`),
     ...(rest > 0 ? [`    and ${rest} more (--verbose lists them; --format json as "rewritten")`] : []),
-    "  the settings files it composes into stay yours, their values composed as they were while core/*.json is unchanged",
+    ...settings,
   ].join("\n");
 }
 

@@ -11,7 +11,8 @@ import { type Installed, installedView } from "./installed-view.js";
  * its native files would write with the native files: each difference is one AGC129 at the native file.
  * A file import could not read (AGC127) is not compared: what the build writes there says nothing of it.
  * Errors of the build itself are returned as they are, their files named inside `outLabel`. `rewritten`:
- * the native files read that the install writes again as files or links of its own (not composed into).
+ * the native files read that the install writes again as files or links of its own; `composed`: those it
+ * composes its values into.
  */
 export function roundTrip(
   result: CompileResult,
@@ -19,10 +20,14 @@ export function roundTrip(
   natives: NativeFile[],
   reader: ProjectReader,
   alwaysOn: string | undefined,
-): { diagnostics: Diagnostic[]; rewritten: string[] } {
+): { diagnostics: Diagnostic[]; rewritten: string[]; composed: string[] } {
   if (!result.ok || !result.tree || !result.manifest) {
     const errors = result.diagnostics.filter((d) => d.severity === "error");
-    return { diagnostics: errors.map((d) => ({ ...d, file: `${outLabel}/${d.file}` })), rewritten: [] };
+    return {
+      diagnostics: errors.map((d) => ({ ...d, file: `${outLabel}/${d.file}` })),
+      rewritten: [],
+      composed: [],
+    };
   }
   const view = installedView(result.tree, result.manifest);
   const read = new Map(natives.map((file) => [file.path, file]));
@@ -45,11 +50,15 @@ export function roundTrip(
   differences.push(...alsoWritten(missing));
   const diagnostics = differenceFindings(differences);
   // Files and links the install writes whole where the project has one: they must make way for it.
-  const rewritten = [...read.values()].flatMap((file) => {
-    const kind = view.get(file.path)?.kind;
-    return !file.unreadable && (kind === "file" || kind === "link") ? [file.path] : [];
-  });
-  return { diagnostics, rewritten: rewritten.sort() };
+  const installedAs = (kinds: Installed["kind"][]) =>
+    [...read.values()]
+      .filter((file) => {
+        const kind = view.get(file.path)?.kind;
+        return !file.unreadable && kind !== undefined && kinds.includes(kind);
+      })
+      .map((file) => file.path)
+      .sort();
+  return { diagnostics, rewritten: installedAs(["file", "link"]), composed: installedAs(["composed"]) };
 }
 
 function targetBytes(
