@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { JsonDocument, JsonPath } from "../documents/json-document.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { placeholderFindings } from "./checks/mcp-placeholders-well-formed.js";
@@ -34,22 +34,17 @@ export function loadMcpServers(reader: RegistryReader, diagnostics: Diagnostic[]
     .flatMap((name) => {
       const server = servers[name] as WrittenServer;
       const faults =
-        checkServerName(name, ["servers", name], document, diagnostics) +
+        checkServerName(name, document.positionOf(["servers", name], "key"), diagnostics) +
         (server.name === undefined
           ? 0
-          : checkServerName(server.name, ["servers", name, "name"], document, diagnostics)) +
+          : checkServerName(server.name, document.positionOf(["servers", name, "name"]), diagnostics)) +
         checkPlaceholders(name, server, document, diagnostics);
       return faults > 0 ? [] : [toServer(name, server, document.positionOf(["servers", name], "key"))];
     });
 }
 
-function checkServerName(
-  name: string,
-  at: JsonPath,
-  document: JsonDocument,
-  diagnostics: Diagnostic[],
-): number {
-  const finding = serverNameFinding(name, document.positionOf(at, at.length === 2 ? "key" : "value"));
+function checkServerName(name: string, at: Position, diagnostics: Diagnostic[]): number {
+  const finding = serverNameFinding(name, at);
   if (finding) diagnostics.push(finding);
   return finding?.severity === "error" ? 1 : 0;
 }

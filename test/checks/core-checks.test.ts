@@ -444,6 +444,7 @@ const spaced = mcp({
   "git hub": { transport: "stdio", command: "gh" },
   my_server: { transport: "stdio", command: "m" },
 });
+const writtenAs = mcp({ tools: { transport: "stdio", command: "t", name: "my_tools", clients: ["cursor"] } });
 checkTable(
   mcpServerNameWellFormed,
   {
@@ -460,6 +461,13 @@ checkTable(
         findings: [
           { ...at(spaced, "core/mcp.json", '"git hub"'), message: "characters other than" },
           { ...at(spaced, "core/mcp.json", '"my_server"'), message: "ambiguous", severity: "warning" },
+        ],
+      },
+      {
+        name: "an underscore in the name the clients' files give it (warning), at that value",
+        files: writtenAs,
+        findings: [
+          { ...at(writtenAs, "core/mcp.json", '"my_tools"'), message: "ambiguous", severity: "warning" },
         ],
       },
     ],
