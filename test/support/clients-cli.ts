@@ -182,13 +182,20 @@ export async function runClient(
   const argv = [...(networkIsolated ? ["unshare", "--net"] : []), ...program, ...args];
   const [file = "", ...rest] = argv;
   const command = [basename(program.at(-1) ?? ""), ...args].join(" ");
-  const run = await runInGroup(file, rest, {
-    cwd: options.cwd,
-    env: { ...options.sandbox.env, ...options.env },
-    timeoutMs,
-  });
+  const once = () =>
+    runInGroup(file, rest, { cwd: options.cwd, env: { ...options.sandbox.env, ...options.env }, timeoutMs });
+  const first = await once();
+  const run = first.status !== 0 && clientRace.test(first.stderr) ? await once() : first;
   return { command, ...run, timeoutMs };
 }
+
+/**
+ * A client's own race, run again once (any other failure, or the same one twice, still fails the test).
+ * Codex 0.171 on Linux: with a glob in its permission profile its sandbox helper scans the project while
+ * another helper removes the empty mount points (.aws, .agents) an earlier sandbox left there, and
+ * gives up on the vanished entry (seen in CI; docs/conformance.md).
+ */
+const clientRace = /failed to enumerate unreadable glob paths under .*No such file or directory/;
 
 /** The whole run, for an assertion message. */
 export function describeRun(run: ClientRun): string {
