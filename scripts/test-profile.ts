@@ -51,12 +51,14 @@ function profile(file: string, scratch: string, index: number, env: NodeJS.Proce
     // Its own process group: some tests signal their whole group.
     detached: true,
   });
+  if (child.pid !== undefined) running.add(child.pid);
   let times = "";
   child.stdout.on("data", (chunk: Buffer) => {
     times += chunk.toString();
   });
   return new Promise((resolve) =>
     child.on("close", (status) => {
+      if (child.pid !== undefined) running.delete(child.pid);
       let counts = { cli: 0, other: 0 };
       try {
         counts = JSON.parse(readFileSync(countsFile, "utf8"));
@@ -73,9 +75,34 @@ function profile(file: string, scratch: string, index: number, env: NodeJS.Proce
   );
 }
 
+/** The process groups of the test files running now (each file runs detached, in a group of its own). */
+const running = new Set<number>();
+
+/**
+ * Ctrl-C or a kill: the detached test files do not get the signal, so they are ended here, and the tmpfs is
+ * unmounted before the profiler exits (left mounted otherwise).
+ */
+function stopOnSignal(cleanUp: () => void): void {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      for (const pid of running) {
+        try {
+          process.kill(-pid, "SIGKILL");
+        } catch {}
+      }
+      cleanUp();
+      process.exit(130);
+    });
+  }
+}
+
 async function profileAll(files: string[], jobs: number): Promise<FileProfile[]> {
   const scratch = mkdtempSync(join(tmpdir(), "agentc-profile-"));
   const tmp = testTmpfs();
+  stopOnSignal(() => {
+    tmp.release();
+    rmSync(scratch, { recursive: true, force: true });
+  });
   const results: FileProfile[] = [];
   let next = 0;
   const worker = async () => {

@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { fileReadFailure, type RegistryReader } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";
 
 /**
@@ -16,7 +16,7 @@ export function readPackageFiles(
   for (const path of reader.filesBelow(dir, { hidden: true, leaveOutSecrets: true })) {
     const read = reader.readBytes(path, maxAssetBytes);
     if (read.ok) files.set(path.slice(dir.length + 1), read.bytes);
-    else diagnostics.push(...readFailure(read, { file: path, line: 1, column: 1 }, `${path} ${read.reason}`));
+    else diagnostics.push(...fileReadFailure(read, path));
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -1,6 +1,6 @@
 import type { Core } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { type RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { fileReadFailure, type RegistryReader } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";
 import { missingSourceFinding } from "./checks/client-pack-valid.js";
 import type { LoadedClientPack } from "./loaded-client-pack.js";
@@ -38,7 +38,7 @@ export function readClientFiles(
     if (files.has(path)) continue;
     const read = reader.readBytes(path, maxAssetBytes);
     if (read.ok) files.set(path, read.bytes);
-    else diagnostics.push(...readFailure(read, { file: path, line: 1, column: 1 }, `${path} ${read.reason}`));
+    else diagnostics.push(...fileReadFailure(read, path));
   }
   return executables;
 }

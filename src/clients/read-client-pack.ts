@@ -2,7 +2,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { jsonSyntaxFindings } from "../documents/checks/json-is-well-formed.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
-import { type RegistryReader, readFailure, type TextRead } from "../documents/registry-reader.js";
+import { fileReadFailure, type RegistryReader, type TextRead } from "../documents/registry-reader.js";
 import { readText } from "../documents/text-file.js";
 import { packFaultFindings, packSchemaFindings } from "./checks/client-pack-valid.js";
 import { notActedOnFindings } from "./checks/seed-field-not-acted-on.js";
@@ -36,7 +36,7 @@ export function readClientPack(source: PackFile, diagnostics: Diagnostic[]): Loa
   const start = { file: source.label, line: 1, column: 1 };
   const read = readPack(source);
   if (!read.ok) {
-    diagnostics.push(...readFailure(read, start, `${source.label} ${read.reason}`));
+    diagnostics.push(...fileReadFailure(read, source.label, undefined, start));
     return undefined;
   }
   const parsed = parseJsonDocument(source.label, read.text);

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
-import { readFailure } from "../documents/registry-reader.js";
+import { fileReadFailure } from "../documents/registry-reader.js";
 import type { SchemaName, SchemaViolation } from "../documents/schema-validation.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import { type ParsedYaml, parseYamlBlock } from "../documents/yaml-frontmatter.js";
@@ -27,7 +27,7 @@ export function loadCoreMarkdown(
   const start = { file, line: 1, column: 1 };
   const read = reader.readText(file, maxRuleFileBytes);
   if (!read.ok) {
-    diagnostics.push(...readFailure(read, start, `${file} ${read.reason}`));
+    diagnostics.push(...fileReadFailure(read, file, undefined, start));
     return undefined;
   }
   const lines = read.text

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { jsonSyntaxFindings } from "./checks/json-is-well-formed.js";
 import { duplicateKeys } from "./duplicate-keys.js";
 import { type JsonDocument, parseJsonDocument } from "./json-document.js";
-import { type RegistryReader, readFailure } from "./registry-reader.js";
+import { fileReadFailure, type RegistryReader } from "./registry-reader.js";
 
 /**
  * Reads a JSON file of the registry with positions: unreadable or too large (AGC003), not JSON (AGC001), and a
@@ -19,7 +19,7 @@ export function readJsonDocument(
 ): { document: JsonDocument; keysWrittenTwice: number } | undefined {
   const read = reader.readText(file, maxBytes);
   if (!read.ok) {
-    diagnostics.push(...readFailure(read, { file, line: 1, column: 1 }, `${file} ${read.reason}`));
+    diagnostics.push(...fileReadFailure(read, file));
     return undefined;
   }
   const { document, errors } = parseJsonDocument(file, read.text);

@@ -310,6 +310,16 @@ export function readFailure(
   return [diagnostic(failure.check, { position, message, ...(hint ? { hint } : {}) })];
 }
 
+/** readFailure for a whole file: "<file> <reason>", at its start unless a position is given. */
+export function fileReadFailure(
+  failure: ReadFailure,
+  file: string,
+  hint?: string,
+  position: Position = { file, line: 1, column: 1 },
+): Diagnostic[] {
+  return readFailure(failure, position, `${file} ${failure.reason}`, hint);
+}
+
 function unreadable(reason: string): { ok: false } & ReadFailure {
   return { ok: false, reason, check: registryFilesAreReadable, reported: false };
 }

@@ -3,7 +3,7 @@ import { schemaViolationFindings } from "../documents/checks/config-matches-sche
 import { jsonSyntaxFindings } from "../documents/checks/json-is-well-formed.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import { type JsonDocument, parseJsonDocument } from "../documents/json-document.js";
-import { RegistryReader, readFailure } from "../documents/registry-reader.js";
+import { fileReadFailure, RegistryReader } from "../documents/registry-reader.js";
 import type { SchemaName } from "../documents/schema-validation.js";
 
 const maxConfigBytes = 8 * 1024 * 1024;
@@ -25,9 +25,7 @@ export function loadConfigFile(
         : read.check === registryFilesAreReadable
           ? registryFilesAreReadable.hint
           : undefined;
-    diagnostics.push(
-      ...readFailure(read, { file: label, line: 1, column: 1 }, `${label} ${read.reason}`, hint),
-    );
+    diagnostics.push(...fileReadFailure(read, label, hint));
     if (typeof dir === "string") diagnostics.push(...reader.diagnostics);
     return undefined;
   }

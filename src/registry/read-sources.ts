@@ -2,7 +2,12 @@ import { checkThirdPartyText } from "../dependencies/content-check.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { registryFilesAreReadable } from "../documents/checks/registry-files-are-readable.js";
 import type { JsonDocument } from "../documents/json-document.js";
-import { type ReadFailure, type RegistryReader, readFailure } from "../documents/registry-reader.js";
+import {
+  fileReadFailure,
+  type ReadFailure,
+  type RegistryReader,
+  readFailure,
+} from "../documents/registry-reader.js";
 import { maxRuleFileBytes } from "../documents/text-file.js";
 import { sha256 } from "../shared/hash.js";
 import { nearestName } from "../shared/nearest-name.js";
@@ -118,7 +123,7 @@ function unreadable(file: string, failure: ReadFailure): Diagnostic[] {
     failure.check === registryFilesAreReadable
       ? unreadableHints.find(([pattern]) => pattern.test(failure.reason))?.[1]
       : undefined;
-  return readFailure(failure, { file, line: 1, column: 1 }, `${file} ${failure.reason}`, hint);
+  return fileReadFailure(failure, file, hint);
 }
 
 const isMarkdown = (name: string): boolean => name.toLowerCase().endsWith(".md");

@@ -8,7 +8,7 @@ import type { DependencyInput } from "../../dependencies/model.js";
 import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { JsonDocument } from "../../documents/json-document.js";
-import { RegistryReader, readFailure } from "../../documents/registry-reader.js";
+import { fileReadFailure, RegistryReader } from "../../documents/registry-reader.js";
 import { maxAssetBytes } from "../../documents/text-file.js";
 import { layerOrder, prefixDiagnostic, prefixPosition } from "./layer-paths.js";
 
@@ -79,14 +79,7 @@ function packFromDependency(
       for (const path of sourceFiles(reader, mapping) ?? []) {
         const read = reader.readBytes(path, maxAssetBytes);
         if (read.ok) files.set(`${prefix}${path}`, read.bytes);
-        else
-          diagnostics.push(
-            ...readFailure(
-              read,
-              { file: `${prefix}${path}`, line: 1, column: 1 },
-              `${prefix}${path} ${read.reason}`,
-            ),
-          );
+        else diagnostics.push(...fileReadFailure(read, `${prefix}${path}`));
       }
       return { ...mapping, src: `${prefix}${mapping.src}` };
     });
