@@ -1,15 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { packageRoot } from "../src/shared/package-paths.js";
 import { longestFirst } from "./slow-tests.js";
+import { testEntries } from "./test-groups.js";
 import { testTmpfs } from "./test-tmpfs.js";
 
 /**
  * npm run test:<area> (after npm run build): the test files of one area, with node's test runner. Test folders
  * mirror src/; the installer and the conformance tests (real assistant CLIs) are areas of their own, the
  * compiler is everything else; `all` (npm test) is every area. Only *.test.js files run: node --test given a
- * folder would start every .js file under a folder named test, the harnesses in support/ too.
+ * folder would start every .js file under a folder named test, the harnesses in support/ too. Most files run
+ * in groups, one process each (test-groups.ts).
  * Arguments after the area go to node --test.
  */
 const testDir = join(packageRoot, "dist", "test");
@@ -42,14 +45,17 @@ if (!area || !["all", "compiler", ...Object.keys(ownAreas)].includes(area)) {
 const files = longestFirst(testDir, foldersOf(area).flatMap(testFiles));
 process.stderr.write(`test:${area}: ${files.length} files in ${foldersOf(area).join(", ")}\n`);
 const tmp = testTmpfs();
+const scratch = mkdtempSync(join(tmp.env.TMPDIR ?? tmpdir(), "agentc-test-groups-"));
+const entries = testEntries(testDir, files, scratch);
 const run = spawnSync(
   process.execPath,
-  ["--test", "--test-reporter=spec", ...rest, ...files.map((f) => relative(process.cwd(), f))],
+  ["--test", "--test-reporter=spec", ...rest, ...entries.map((f) => relative(process.cwd(), f))],
   {
     stdio: "inherit",
     // The conformance area runs every session, not npm test's slice (test/support/conformance-slice.ts).
     env: area === "conformance" ? { ...tmp.env, AGENTC_CONFORMANCE: "full" } : tmp.env,
   },
 );
+rmSync(scratch, { recursive: true, force: true });
 tmp.release();
 process.exitCode = run.status ?? 1;

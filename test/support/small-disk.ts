@@ -2,17 +2,17 @@ import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after } from "node:test";
 
 /**
- * A real, small file system (tmpfs with a size limit) mounted for the test file and unmounted when it ends,
+ * A real, small file system (tmpfs with a size limit) mounted for the test and unmounted when its process ends,
  * so "no space left on device" comes from the kernel, not from a mock. Mounting needs root (CAP_SYS_ADMIN);
  * where it is refused, `skip` says why and the tests that need it are skipped with that reason.
  */
 export type SmallDisk = { dir: string; skip?: undefined } | { dir?: undefined; skip: string };
 
 const mounted: string[] = [];
-after(() => {
+// When the process ends (testdir.ts says why not when the file's tests end).
+process.on("exit", () => {
   for (const dir of mounted.splice(0)) {
     spawnSync("umount", [dir]);
     rmSync(dir, { recursive: true, force: true });
