@@ -5,7 +5,9 @@ import { dirname, join, resolve } from "node:path";
 import { before, describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import {
+  builtCopy,
   freshCopy,
+  installedAgentc,
   installedPackages,
   installTarball,
   npmPack,
@@ -42,7 +44,7 @@ describe(`the npm package, ${packed} and installed into an empty folder`, () => 
   before(() => {
     tarball = fromFreshClone
       ? npmPack(freshCopy(testdir()), testdir())
-      : npmPack(packageRoot, testdir(), { ignoreScripts: true });
+      : npmPack(builtCopy(testdir()), testdir(), { ignoreScripts: true });
     user = installTarball(tarball, testdir());
   });
 
@@ -68,11 +70,14 @@ describe(`the npm package, ${packed} and installed into an empty folder`, () => 
       assert.ok(!installed.includes(name), `dev dependency ${name} is not installed`);
   });
 
-  it("runs init, build, install, status and uninstall through npx", () => {
+  it("runs through npx, then init, build, install, status and uninstall as installed", () => {
     const project = join(user, "app");
     mkdirSync(project);
+    const help = npxAgentc(user, ["--help"]);
+    assert.equal(help.status, 0, `npx agentc --help:\n${help.stdout}\n${help.stderr}`);
+    assert.match(help.stdout, /put it into a project:/);
+    // the bin npx ran, without npx's start each time
     const steps: [string[], RegExp][] = [
-      [["--help"], /put it into a project:/],
       [["init", "reg"], /wrote \d+ files into reg/],
       [["build", "reg"], /built \d+ artifacts for \d+ adapters? into/],
       [["install", "reg/build", "--project", "app", "--yes"], /\S/],
@@ -80,7 +85,7 @@ describe(`the npm package, ${packed} and installed into an empty folder`, () => 
       [["uninstall", "--project", "app", "--yes"], /\S/],
     ];
     for (const [args, expected] of steps) {
-      const result = npxAgentc(user, args);
+      const result = installedAgentc(user, args);
       assert.equal(result.status, 0, `agentc ${args.join(" ")}:\n${result.stdout}\n${result.stderr}`);
       assert.match(result.stdout, expected, `agentc ${args.join(" ")}`);
     }
@@ -89,7 +94,7 @@ describe(`the npm package, ${packed} and installed into an empty folder`, () => 
 
   it("agentc mcp without its optional peer, the MCP SDK, says how to install it (exit 2)", () => {
     assert.ok(!installedPackages(user).includes("@modelcontextprotocol/sdk"), "the SDK is not installed");
-    const result = npxAgentc(user, ["mcp"]);
+    const result = installedAgentc(user, ["mcp"]);
     assert.equal(result.status, 2, `${result.stdout}\n${result.stderr}`);
     assert.match(
       result.stderr,

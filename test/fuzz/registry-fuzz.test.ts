@@ -6,8 +6,18 @@ import { describe, it } from "node:test";
 import { type CaseOutcome, type FuzzTarget, judge, runFuzz } from "../../fuzz/fuzz-run.js";
 import { importSeeds, seedRegistries } from "../../fuzz/seeds.js";
 
-/** A fixed-seed slice through the fuzzer; every failing case is named with the folder it was saved in. */
-async function slice(target: FuzzTarget, seed: number, cases: number): Promise<CaseOutcome[]> {
+/**
+ * A fixed-seed slice through the fuzzer, every `cliEvery`-th case through a process of the CLI, the others in a
+ * worker thread; every failing case is named with the folder it was saved in. The registry slice's 60 cases use
+ * each of the mutations, as its 80 did, the import slice's 40 all but two (docs/fuzz.md); `npm run fuzz` runs
+ * 1,000 cases of each.
+ */
+async function slice(
+  target: FuzzTarget,
+  seed: number,
+  cases: number,
+  cliEvery: number,
+): Promise<CaseOutcome[]> {
   const outcomes: CaseOutcome[] = [];
   const options = {
     target,
@@ -15,7 +25,7 @@ async function slice(target: FuzzTarget, seed: number, cases: number): Promise<C
     cases,
     timeoutMs: 20_000,
     hugeChars: 256 * 1024,
-    cliEvery: 20,
+    cliEvery,
     saveDir: mkdtempSync(join(tmpdir(), "agentc-fuzz-failures-")),
     onCase: (o: CaseOutcome) => outcomes.push(o),
   };
@@ -26,16 +36,16 @@ async function slice(target: FuzzTarget, seed: number, cases: number): Promise<C
   );
   assert.deepEqual(failed, [], "replay one with: node dist/fuzz/fuzz.js --replay <folder>");
   assert.equal(report.tried, cases);
-  assert.equal(outcomes.filter((o) => o.via === "cli").length, cases / 20);
+  assert.equal(outcomes.filter((o) => o.via === "cli").length, cases / cliEvery);
   assert.ok(outcomes.some((o) => o.code === 0));
   return outcomes;
 }
 
 describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
   it("every mutated registry ends check and build with exit 0 or 1 and a diagnostic: no internal error, stack trace, hang or copied secret", async () => {
-    const outcomes = await slice("registry", 20261202, 80);
+    const outcomes = await slice("registry", 20261202, 60, 30);
     assert.ok(
-      outcomes.filter((o) => o.code === 1).length >= 50,
+      outcomes.filter((o) => o.code === 1).length >= 40,
       "the mutations should break most registries",
     );
   });
@@ -43,7 +53,7 @@ describe("registry fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", 
 
 describe("import fuzz (fixed seed, bounded slice; npm run fuzz runs longer)", () => {
   it("every mutated project ends agentc import with exit 0 or 1 and a diagnostic: no internal error, stack trace or hang", async () => {
-    const outcomes = await slice("import", 20261206, 40);
+    const outcomes = await slice("import", 20261206, 40, 40);
     // A file import cannot read is a warning (AGC127: it stays the project's), so most broken projects still exit 0.
     assert.ok(
       outcomes.filter((o) => o.flagged).length >= 13,

@@ -29,7 +29,7 @@ import {
   freshProject,
   upgradeProject,
 } from "../support/install-scenarios.js";
-import { runCli } from "../support/run-cli.js";
+import { runAgentc, runCli } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /** What a person does to a file: makes it a program (or no longer one), or adds a line. */
@@ -144,9 +144,9 @@ const scenarios: Scenario[] = [
   },
   {
     name: "uninstall of capability packages (retire hooks)",
-    setup: () => {
+    setup: async () => {
       const { project, bundle } = capabilityProject("sh");
-      assert.equal(runCli([...installArgs(bundle, project), "--allow-hooks"]).status, 0);
+      assert.equal((await runAgentc([...installArgs(bundle, project), "--allow-hooks"])).status, 0);
       return { project, bundle };
     },
     run: (_b, p) => runUninstall({ projectDir: p, dryRun: false }),
@@ -279,14 +279,12 @@ describe(`18: a crash at ${crashAt}, then the next run`, { concurrency: 1 }, () 
     const { project: template, bundle } = await s.setup();
     const old = snapshot(template, withoutAgentc);
     let edited = 0;
-    for (let n = 1; n < 1000; n++) {
+    // at the crash points of the others: every mutation under AGENTC_CRASH=full
+    await eachCrashPoint(async (n) => {
       for (const edit of ["chmod", "append"] as const) {
         const project = copyOf(template);
         const crashed = await withCrash(n, "abandon", () => s.run(bundle, project));
-        if (crashed.status === "ok") {
-          assert.ok(edited > 4, `only ${edited} half-written upgrades were edited`);
-          return;
-        }
+        if (crashed.status === "ok") return "finished";
         killOwner(project);
         const written = Object.entries(snapshot(project, withoutAgentc))
           .filter(
@@ -305,7 +303,9 @@ describe(`18: a crash at ${crashAt}, then the next run`, { concurrency: 1 }, () 
             `crash at ${n}, ${edit} of ${path}: the rollback undid it`,
           );
       }
-    }
+      return "crashed";
+    });
+    assert.ok(edited > 4, `only ${edited} half-written upgrades were edited`);
   });
 
   for (const n of [1, 4, 12, 20]) {
@@ -323,7 +323,7 @@ describe(`18: a crash at ${crashAt}, then the next run`, { concurrency: 1 }, () 
       );
       paused.child.kill("SIGINT");
       assert.equal((await paused.done).code, 130);
-      const rerun = runCli(s.args(bundle, project));
+      const rerun = await runAgentc(s.args(bundle, project));
       assert.equal(rerun.status, 0, rerun.stderr);
       assert.deepEqual(leftovers(project), []);
     });
@@ -356,22 +356,22 @@ describe(`18: a crash at ${crashAt}, then the next run`, { concurrency: 1 }, () 
     assert.equal((await paused.done).signal, "SIGKILL");
     assert.ok(!existsSync(join(project, ".agentc/installed.json")), "killed before the record was written");
     const before = stamps(project);
-    const status = runCli(["status", "--project", project, "--check"]);
+    const status = await runAgentc(["status", "--project", project, "--check"]);
     assert.equal(status.status, 1, status.stdout);
     assert.match(status.stdout, /nothing is installed here/);
     assert.match(
       status.stdout,
       /interrupted +\.agentc\/journal\.json: an install or uninstall was interrupted \(\d+ steps journaled\); the next agentc install or uninstall rolls it back/,
     );
-    const json = JSON.parse(runCli(["status", "--project", project, "--format", "json"]).stdout);
+    const json = JSON.parse((await runAgentc(["status", "--project", project, "--format", "json"])).stdout);
     assert.equal(json.installed, false);
     assert.deepEqual(
       json.drift.map((d: { kind: string }) => d.kind),
       ["interrupted"],
     );
     assert.deepEqual(stamps(project), before, "status only reads");
-    assert.equal(runCli(installArgs(bundle, project)).status, 0);
-    assert.equal(runCli(["status", "--project", project, "--check"]).status, 0);
+    assert.equal((await runAgentc(installArgs(bundle, project))).status, 0);
+    assert.equal((await runAgentc(["status", "--project", project, "--check"])).status, 0);
   });
 
   it("dry runs and status never write, even with an interrupted install pending", async () => {
@@ -380,9 +380,9 @@ describe(`18: a crash at ${crashAt}, then the next run`, { concurrency: 1 }, () 
       env: { AGENTC_CRASH_AT: "15" },
     });
     const before = stamps(project);
-    const dry = runCli(["install", bundle, "--project", project, "--yes", "--dry-run"]);
+    const dry = await runAgentc(["install", bundle, "--project", project, "--yes", "--dry-run"]);
     assert.match(dry.stdout + dry.stderr, /interrupted install will be rolled back first/);
-    const status = runCli(["status", "--project", project, "--check"]);
+    const status = await runAgentc(["status", "--project", project, "--check"]);
     assert.equal(status.status, 1);
     assert.match(status.stdout, /interrupted/);
     assert.deepEqual(stamps(project), before);

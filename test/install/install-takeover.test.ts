@@ -14,7 +14,15 @@ import {
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
 import { copyOf, install, makeBundle } from "../support/install-fixture.js";
-import { fullTree, notLinux, runInstallSh, type Shell, served, shells } from "../support/install-sh.js";
+import {
+  fullTree,
+  notLinux,
+  runInstallSh,
+  type Shell,
+  served,
+  shellSlice,
+  shells,
+} from "../support/install-sh.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -295,7 +303,10 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.deepEqual(treeHash(project), original);
   });
 
+  // each install.sh case in one shell, in turn (the first in both); npm run test:install-sh runs each in both
+  const slice = shellSlice();
   for (const shell of notLinux ? [] : shells()) {
+    const it = slice(shell);
     it(`install.sh takes over and updates as agentc install does; agentc uninstall gives the original back (${shell.name})`, async () => {
       const { project, original } = await adoptedProject();
       const inode = statSync(join(project, rule)).ino;

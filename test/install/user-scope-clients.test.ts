@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { clientSandbox, describeRun, requireClient, runClient } from "../support/clients-cli.js";
 import { fullTree, withHome } from "../support/home-tree.js";
-import { runAgentc, runCli } from "../support/run-cli.js";
+import { runAgentc } from "../support/run-cli.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
 /**
@@ -165,7 +165,7 @@ const cases: UserCase[] = [
 const ruleLine = "Small functions with names that say what they do";
 
 /** The realistic registry built for every client of the table. */
-async function build(): Promise<string> {
+async function buildForEveryClient(): Promise<string> {
   const root = testdir({}, "agentc-user-clients-");
   const registry = join(root, "registry");
   cpSync(join("test", "fixtures", "realistic"), registry, { recursive: true });
@@ -178,6 +178,13 @@ async function build(): Promise<string> {
   assert.equal(built.status, 0, built.stderr);
   return out;
 }
+
+/** The build, made once for the file's tests (they install from it and never write into it). */
+let built: Promise<string> | undefined;
+const build = (): Promise<string> => {
+  built ??= buildForEveryClient();
+  return built;
+};
 
 describe("each client's files at user level", () => {
   let bundle: string;
@@ -223,12 +230,11 @@ describe("GitHub Copilot CLI reads what agentc installed at user level", () => {
     if (!program) return;
     const bundle = await build();
     const sandbox = clientSandbox();
-    const env = sandbox.env;
-    const install = runCli(
-      ["install", bundle, "--scope", "user", "--components", "agents-md,github-copilot", "--yes"],
-      {
-        env,
-      },
+    // agentc reads HOME and XDG_CONFIG_HOME as the sandbox sets them; Copilot runs in the sandbox
+    const inSandbox = <T>(body: () => Promise<T>) =>
+      withHome(sandbox.home, body, sandbox.env.XDG_CONFIG_HOME);
+    const install = await inSandbox(() =>
+      runAgentc(["install", bundle, "--scope", "user", "--components", "agents-md,github-copilot", "--yes"]),
     );
     assert.equal(install.status, 0, install.stderr);
     assert.match(
@@ -248,7 +254,7 @@ describe("GitHub Copilot CLI reads what agentc installed at user level", () => {
     assert.equal(skills.status, 0, describeRun(skills));
     assert.match(skills.stdout, /Personal skills:\n(\s+\S.*\n)*\s+code-review -/, describeRun(skills));
 
-    assert.equal(runCli(["uninstall", "--scope", "user"], { env }).status, 0);
+    assert.equal((await inSandbox(() => runAgentc(["uninstall", "--scope", "user"]))).status, 0);
     const after = await list("instruction");
     assert.equal(after.stdout.includes(join(sandbox.home, ".copilot")), false, describeRun(after));
   });

@@ -24,7 +24,7 @@ const theirSkill = "---\nname: mine\ndescription: my own skill\n---\nDo it my wa
 const newRule = "- Prefer early returns over nested conditions.";
 
 /** The realistic registry built as 1.0.0, and as 1.1.0 with one rule line more and one skill fewer. */
-async function builds(): Promise<{ v1: string; v2: string }> {
+async function build(): Promise<{ v1: string; v2: string }> {
   const root = testdir({}, "agentc-user-scope-");
   const registry = join(root, "registry");
   cpSync(join("test", "fixtures", "realistic"), registry, { recursive: true });
@@ -55,6 +55,13 @@ function personsHome(): string {
   symlinkSync(".claude/CLAUDE.md", join(home, "claude-notes.md"));
   return home;
 }
+
+/** The two builds, made once for the file's tests (they install from them and never write into them). */
+let built: Promise<{ v1: string; v2: string }> | undefined;
+const builds = (): Promise<{ v1: string; v2: string }> => {
+  built ??= build();
+  return built;
+};
 
 const json = <T>(stdout: string): T => JSON.parse(stdout) as T;
 
@@ -330,23 +337,36 @@ describe("the rule adapter's AGENTS.md at user level", () => {
   });
 });
 
+/**
+ * The mutations a user-scope install is killed at: its config folder (3), its lock (4), its journal (9), and
+ * files of the install (25, 50); npm test kills it at the config folder, the journal and a file, AGENTC_CRASH=full
+ * (`npm run test:crash`) at each.
+ */
+const crashPoints = process.env.AGENTC_CRASH === "full" ? [3, 4, 9, 25, 50] : [3, 9, 50];
+
 describe("an interrupted user-scope install", () => {
   it("is rolled back by the next run from the journal in the config folder, leaving HOME as it was", async () => {
     const { v1 } = await builds();
     // from the third change on: a kill between the first two (creating ~/.config, then ~/.config/agentc) leaves
     // an empty ~/.config that agentc cannot tell from one the person had (docs/user-scope.md)
-    for (const n of [3, 4, 9, 25, 50]) {
+    for (const n of crashPoints) {
       const home = personsHome();
       const before = fullTree(home);
-      const env = { HOME: home, XDG_CONFIG_HOME: "" };
       const args = ["install", v1, "--scope", "user", "--components", assistants, "--yes"];
-      const crashed = runCli(args, { env: { ...env, AGENTC_CRASH_AT: String(n) } });
+      // the crash is a real process's (killed at mutation n); the runs after it read the journal it left
+      const crashed = runCli(args, { env: { HOME: home, XDG_CONFIG_HOME: "", AGENTC_CRASH_AT: String(n) } });
       assert.equal(crashed.status, 137, `crash at ${n}: ${crashed.stderr}`);
       assert.ok(existsSync(join(home, ".config", "agentc")), `crash at ${n}: agentc's folder is there`);
-      const status = runCli(["status", "--scope", "user", "--format", "json"], { env });
-      assert.match(status.stdout, /interrupted|"installed": false/, `crash at ${n}`);
-      const uninstall = runCli(["uninstall", "--scope", "user"], { env });
-      assert.equal(uninstall.status, 0, `crash at ${n}: ${uninstall.stderr}`);
+      await withHome(
+        home,
+        async () => {
+          const status = await runAgentc(["status", "--scope", "user", "--format", "json"]);
+          assert.match(status.stdout, /interrupted|"installed": false/, `crash at ${n}`);
+          const uninstall = await runAgentc(["uninstall", "--scope", "user"]);
+          assert.equal(uninstall.status, 0, `crash at ${n}: ${uninstall.stderr}`);
+        },
+        "",
+      );
       assert.deepEqual(fullTree(home), before, `crash at mutation ${n}`);
     }
   });

@@ -6,13 +6,31 @@ import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { testdir } from "../support/testdir.js";
 
-/** The package copied as it is (built: dist/ included), its node_modules linked, for scaffolds to write into. */
+/**
+ * The test sources a scaffold reads, writes or compiles against: the test support its check's test imports, the
+ * list of packs new:client extends, and the fixtures and golden trees its golden run reads and writes.
+ */
+const testSourcesKept = ["support", "fixtures", "golden", "clients/clients-data.test.ts"];
+
+/** Whether `source` (a path in the package) is copied: not node_modules, .git or a cache, nor another test's source. */
+function copied(source: string): boolean {
+  if (/[\\/](node_modules|\.git)$/.test(source) || source.endsWith(".agentc-cache")) return false;
+  const path = relative(packageRoot, source).split("\\").join("/");
+  if (!path.startsWith("test/")) return true;
+  const inTest = path.slice("test/".length);
+  return testSourcesKept.some(
+    (kept) => inTest === kept || inTest.startsWith(`${kept}/`) || kept.startsWith(`${inTest}/`),
+  );
+}
+
+/**
+ * The package copied as it is built (dist/ included, with every compiled test), its node_modules linked, for
+ * scaffolds to write into. The other test files' sources are left out: no scaffold touches them, and the
+ * tsc of new:check, which re-checks every file importing the check list, compiles half the files without them.
+ */
 function packageCopy(): string {
   const copy = testdir({}, "agentc-scaffold-");
-  cpSync(packageRoot, copy, {
-    recursive: true,
-    filter: (source) => !/[\\/](node_modules|\.git)$/.test(source) && !source.endsWith(".agentc-cache"),
-  });
+  cpSync(packageRoot, copy, { recursive: true, filter: copied });
   symlinkSync(join(packageRoot, "node_modules"), join(copy, "node_modules"));
   keepBuildState(copy);
   return copy;

@@ -5,7 +5,7 @@ import { delimiter, join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { keys, runOnTerminal } from "../support/pty-session.js";
-import { runAgentc, runCliProcess } from "../support/run-cli.js";
+import { runAgentc, runAgentcWithEnv, runCliProcess } from "../support/run-cli.js";
 import { seedFixtures } from "../support/seed-fixtures.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
@@ -41,7 +41,9 @@ function withMarketplace(project: string): void {
   });
 }
 
-async function build(change?: (manifest: Record<string, unknown>) => void): Promise<string> {
+type ManifestChange = (manifest: Record<string, unknown>) => void;
+
+async function buildWith(change?: ManifestChange): Promise<string> {
   const registry = testdir();
   cpSync(join(seedFixtures, "004-capability"), registry, { recursive: true });
   if (change) {
@@ -54,6 +56,24 @@ async function build(change?: (manifest: Record<string, unknown>) => void): Prom
   const built = await runAgentc(["build", registry, "--out", out]);
   assert.equal(built.status, 0, built.stdout + built.stderr);
   return out;
+}
+
+/** The builds several tests install from (none writes into a build): each made once. */
+const shared: Record<string, ManifestChange | undefined> = {
+  "as it is": undefined,
+  "without runtime packages": (m) => {
+    m.requires = [];
+  },
+  "without runtime packages, 1.3.0": (m) => {
+    m.requires = [];
+    m.version = "1.3.0";
+  },
+};
+const built = new Map<string, Promise<string>>();
+function build(variant: keyof typeof shared = "as it is"): Promise<string> {
+  const made = built.get(variant) ?? buildWith(shared[variant]);
+  built.set(variant, made);
+  return made;
 }
 
 function pluginIds(env: NodeJS.ProcessEnv): string[] {
@@ -127,11 +147,11 @@ describe("seed 004: the package installs and runs", () => {
   it("agentc run runs its command with the launch environment its spawn hook returned", async () => {
     const out = await build();
     const project = testdir();
-    assert.equal(
-      runCliProcess([...installArgs(out, project), "--allow-hooks"], { env: { PATH: "/nonexistent" } })
-        .status,
-      0,
-    );
+    // no claude on PATH: its requirement is not checked (that case is below)
+    const installed = await runAgentcWithEnv([...installArgs(out, project), "--allow-hooks"], {
+      PATH: "/nonexistent",
+    });
+    assert.equal(installed.status, 0, installed.stderr);
     writeFiles(join(project, ".notes"), { "2026-12-01.md": "First note.\n" });
     const run = runCliProcess(["run", "notes", "list", "--project", project], { cwd: project });
     assert.equal(run.status, 0, run.stderr);
@@ -144,7 +164,7 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     const env = claudeHome();
     const project = testdir();
     withMarketplace(project);
-    const run = runCliProcess([...installArgs(await build(), project), "--allow-hooks"], { env });
+    const run = await runAgentcWithEnv([...installArgs(await build(), project), "--allow-hooks"], env);
     assert.equal(run.status, 0, run.stderr);
     assert.match(
       run.stdout,
@@ -158,9 +178,9 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     const project = testdir();
     withMarketplace(project);
     const out = await build();
-    const run = runCliProcess(
+    const run = await runAgentcWithEnv(
       [...installArgs(out, project), "--allow-hooks", "--accept-requirement", viewer],
-      { env },
+      env,
     );
     assert.equal(run.status, 0, run.stderr);
     assert.match(
@@ -168,7 +188,7 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
       /installed with your consent: claude plugin marketplace add \.\/\.acme-marketplace && claude plugin install notes-viewer@acme-plugins/,
     );
     assert.deepEqual(pluginIds(env), [viewer]);
-    const again = runCliProcess([...installArgs(out, project), "--allow-hooks"], { env });
+    const again = await runAgentcWithEnv([...installArgs(out, project), "--allow-hooks"], env);
     assert.match(again.stdout, new RegExp(`requirement claude package ${viewer} .*: present`));
   });
 
@@ -220,7 +240,7 @@ describe("seed 004: runtime packages, checked against the runtime's list and ins
     assert.deepEqual(record.requirements, [
       { capability: "acme.notes", runtime: "claude", package: viewer, decision: "declined" },
     ]);
-    const second = runCliProcess([...installArgs(out, project), "--allow-hooks"], { env });
+    const second = await runAgentcWithEnv([...installArgs(out, project), "--allow-hooks"], env);
     assert.match(second.stdout, /declined \(recorded; not asked again\)/);
     assert.deepEqual(pluginIds(env), []);
   });
@@ -231,9 +251,9 @@ describe("seed 004: a runtime package is raised only for deployments using that 
     const env = claudeHome();
     const project = testdir();
     withMarketplace(project);
-    const run = runCliProcess(
+    const run = await runAgentcWithEnv(
       [...installArgs(await build(), project, "capability-notes,codex"), "--allow-hooks"],
-      { env },
+      env,
     );
     assert.equal(run.status, 0, run.stderr);
     assert.match(
@@ -245,7 +265,7 @@ describe("seed 004: a runtime package is raised only for deployments using that 
   });
 
   it("a pi package is not raised when nothing in the install deploys pi", async () => {
-    const out = await build((m) => {
+    const out = await buildWith((m) => {
       m.requires = [{ runtime: "pi", package: "npm:acme-notes-pi", why: "Notes in pi sessions." }];
     });
     const project = testdir();
@@ -260,9 +280,7 @@ describe("seed 004: a runtime package is raised only for deployments using that 
 
 describe("seed 004: soul-scaffold runs outside the spawn transaction, for each agent instance an install creates", () => {
   it("runs once per new instance after the install commits, with the soul's folder and name; a later install does not run it again", async () => {
-    const out = await build((m) => {
-      m.requires = [];
-    });
+    const out = await build("without runtime packages");
     const project = testdir();
     const first = await runAgentc([...installArgs(out, project, "capability-notes"), "--allow-hooks"]);
     assert.equal(first.status, 0, first.stderr);
@@ -273,10 +291,7 @@ describe("seed 004: soul-scaffold runs outside the spawn transaction, for each a
       `scribe ${join(project, ".agents/local-agents/scribe")} spawned=yes\n`,
       "the hook ran with the soul's name and folder, after the spawn transaction (its .notes was made)",
     );
-    const changed = await build((m) => {
-      m.requires = [];
-      m.version = "1.3.0";
-    });
+    const changed = await build("without runtime packages, 1.3.0");
     const again = await runAgentc([...installArgs(changed, project, "capability-notes"), "--allow-hooks"]);
     assert.equal(again.status, 0, again.stderr);
     assert.doesNotMatch(again.stdout, /soul-scaffold/);
@@ -286,7 +301,7 @@ describe("seed 004: soul-scaffold runs outside the spawn transaction, for each a
   });
 
   it("a failing soul-scaffold hook is a warning: the install stands", async () => {
-    const out = await build((m) => {
+    const out = await buildWith((m) => {
       m.requires = [];
       m.hooks = { ...(m.hooks as object), "soul-scaffold": "bin/notes.mjs scaffold-fails" };
     });
@@ -301,7 +316,7 @@ describe("seed 004: soul-scaffold runs outside the spawn transaction, for each a
   });
 
   it("without consent it is not run, and the report says so", async () => {
-    const out = await build((m) => {
+    const out = await buildWith((m) => {
       m.requires = [];
       m.hooks = { "soul-scaffold": "bin/notes.mjs scaffold" };
     });
@@ -322,9 +337,7 @@ describe("seed 004: the trust gate names the environment and is bound to the pac
   }, async () => {
     const env = {};
     const project = testdir();
-    const out = await build((m) => {
-      m.requires = [];
-    });
+    const out = await build("without runtime packages");
     const first = await terminal(installArgs(out, project), "Run them?", ["y"], env);
     assert.equal(first.status, 0, first.screen);
     assert.match(first.screen, /acme\.notes 1\.2\.0: bin\/notes\.mjs spawn \(required\)/);
@@ -333,10 +346,7 @@ describe("seed 004: the trust gate names the environment and is bound to the pac
     assert.ok(existsSync(join(project, ".notes")), "the spawn hook ran");
     const same = await runAgentc(installArgs(out, project));
     assert.equal(same.status, 0, same.stderr);
-    const changed = await build((m) => {
-      m.requires = [];
-      m.version = "1.3.0";
-    });
+    const changed = await build("without runtime packages, 1.3.0");
     const refused = await runAgentc(installArgs(changed, project));
     assert.equal(refused.status, 1, "a changed package needs consent again");
     assert.match(

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BundleSpec, install, makeBundle } from "./install-fixture.js";
-import { runCliProcess } from "./run-cli.js";
+import { runAgentcWithEnv } from "./run-cli.js";
 import { testdir } from "./testdir.js";
 
 /** An upgrade that exercises every kind of action: update, create, remove, beside, legacy, move aside, link. */
@@ -98,11 +98,12 @@ export function freshFolderProject(): { project: string; bundle: string } {
 }
 
 /** A project where links were refused when v1 was installed (so `.agents/skills` is a copy), and v2. */
-export function copiedFolderProject(): { project: string; bundle: string } {
+export async function copiedFolderProject(): Promise<{ project: string; bundle: string }> {
   const project = testdir({ "README.md": "the user's readme\n" });
-  const r = runCliProcess(["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"], {
-    env: linksRefused,
-  });
+  const r = await runAgentcWithEnv(
+    ["install", makeBundle(folderLinkSpec(1)), "--project", project, "--yes"],
+    linksRefused,
+  );
   if (r.status !== 0) throw new Error(`setup install failed: ${r.stderr}`);
   return { project, bundle: makeBundle(folderLinkSpec(2)) };
 }

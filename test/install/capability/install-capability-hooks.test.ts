@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { capability, okSpawn } from "../../support/capability-bundle.js";
+import { type CapabilitySpec, capability, okSpawn } from "../../support/capability-bundle.js";
 import { type ComponentSpec, makeBundle, snapshot } from "../../support/install-fixture.js";
 import { binPath, runAgentcWithEnv } from "../../support/run-cli.js";
 import { testdir } from "../../support/testdir.js";
@@ -14,6 +14,13 @@ import { testdir } from "../../support/testdir.js";
  * The hooks are real programs in the bundle; each appends what it did to a log outside the project.
  */
 const ok = okSpawn;
+
+/**
+ * A capability whose hooks are the shell program (bin/hook.sh: its spawn succeeds, returning an environment and
+ * meta): a shell starts in a fraction of Node's time. The cases a hook's failure needs run bin/hook.mjs.
+ */
+const shellHooked = (name: string, spec: CapabilitySpec = {}): ComponentSpec =>
+  capability(name, { program: "sh", spawn: `bin/hook.sh ${name} spawn`, ...spec });
 
 function setup(components: Record<string, ComponentSpec>) {
   const project = testdir({ "README.md": "mine\n" });
@@ -41,7 +48,7 @@ describe("capability spawn hooks: a required one failing rolls everything back (
   for (const [how, [command, message]] of Object.entries(failures)) {
     it(`${how}: the project is as before and alpha, spawned first, is retired`, async () => {
       const t = setup({
-        "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
+        "capability-alpha": shellHooked("alpha"),
         "capability-beta": capability("beta", { spawn: command }),
       });
       const before = snapshot(t.project);
@@ -79,7 +86,7 @@ describe("capability spawn hooks: a required one failing rolls everything back (
 
   it("an optional spawn hook that fails is a warning: the install stands", async () => {
     const t = setup({
-      "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
+      "capability-alpha": shellHooked("alpha"),
       "capability-beta": capability("beta", { spawn: "bin/hook.mjs beta spawn fail", required: false }),
     });
     const result = await t.install("--allow-hooks");
@@ -101,21 +108,18 @@ describe("capability spawn hooks: a required one failing rolls everything back (
 
 describe("capability hooks run only when allowed", () => {
   it("a required spawn hook without --allow-hooks is a conflict: nothing is written, nothing runs", async () => {
-    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const t = setup({ "capability-alpha": shellHooked("alpha") });
     const before = snapshot(t.project);
     const result = await t.install();
     assert.equal(result.status, 1);
-    assert.match(
-      result.stderr,
-      /capability acme\.alpha needs its required spawn hook to run: bin\/hook\.mjs/,
-    );
+    assert.match(result.stderr, /capability acme\.alpha needs its required spawn hook to run: bin\/hook\.sh/);
     assert.match(result.stderr, /--allow-hooks/);
     assert.deepEqual(snapshot(t.project), before);
     assert.deepEqual(t.hooksRun(), []);
   });
 
   it("an optional one is skipped and recorded; a later run with --allow-hooks spawns it", async () => {
-    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha"), required: false }) });
+    const t = setup({ "capability-alpha": shellHooked("alpha", { required: false }) });
     const first = await t.install();
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stdout, /not run: hooks were not allowed/);
@@ -130,7 +134,7 @@ describe("capability hooks run only when allowed", () => {
   });
 
   it("--dry-run lists the hooks it would run and runs none", async () => {
-    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const t = setup({ "capability-alpha": shellHooked("alpha") });
     const result = await t.install("--allow-hooks", "--dry-run", "--format", "json");
     assert.equal(result.status, 0, result.stderr);
     const hooks = JSON.parse(result.stdout).hooks;
@@ -138,7 +142,7 @@ describe("capability hooks run only when allowed", () => {
       {
         capability: "acme.alpha",
         event: "spawn",
-        command: "bin/hook.mjs alpha spawn ok",
+        command: "bin/hook.sh alpha spawn",
         required: true,
         result: "planned",
       },
@@ -150,8 +154,8 @@ describe("capability hooks run only when allowed", () => {
 describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
   it("uninstall retires (with the spawn's meta) and restores the project", async () => {
     const t = setup({
-      "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
-      "capability-beta": capability("beta", { spawn: ok("beta") }),
+      "capability-alpha": shellHooked("alpha"),
+      "capability-beta": shellHooked("beta"),
     });
     const before = snapshot(t.project);
     assert.equal((await t.install("--allow-hooks")).status, 0);
@@ -179,21 +183,21 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
   });
 
   it("uninstall does not run a retire hook whose files were edited since they were allowed", async () => {
-    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const t = setup({ "capability-alpha": shellHooked("alpha") });
     assert.equal((await t.install("--allow-hooks")).status, 0);
-    const hook = join(t.project, ".agents/capabilities/alpha/bin/hook.mjs");
+    const hook = join(t.project, ".agents/capabilities/alpha/bin/hook.sh");
     writeFileSync(hook, `${readFileSync(hook, "utf8")}\n// edited\n`);
     const result = await t.run("uninstall");
     assert.equal(result.status, 0, result.stderr);
-    assert.match(result.stdout, /not run: .*bin\/hook\.mjs changed since the hook was allowed/);
+    assert.match(result.stdout, /not run: .*bin\/hook\.sh changed since the hook was allowed/);
     assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
     assert.ok(existsSync(hook), "the edited file is the person's now and stays");
   });
 
   it("a component no longer chosen is retired before its files go", async () => {
     const t = setup({
-      "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
-      "capability-beta": capability("beta", { spawn: ok("beta") }),
+      "capability-alpha": shellHooked("alpha"),
+      "capability-beta": shellHooked("beta"),
     });
     assert.equal((await t.install("--allow-hooks", "--all")).status, 0);
     const result = await t.install("--components", "base,capability-alpha");
@@ -229,7 +233,7 @@ describe("capability lifecycle: upgrade, dropped components, uninstall", () => {
   });
 
   it("an unchanged capability is not spawned again", async () => {
-    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const t = setup({ "capability-alpha": shellHooked("alpha") });
     assert.equal((await t.install("--allow-hooks")).status, 0);
     assert.match((await t.install("--allow-hooks")).stdout, /nothing to do, nothing written/);
     assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
@@ -259,7 +263,7 @@ async function installUntilBetaSleeps(t: ReturnType<typeof setup>) {
 describe("capability hooks and interruptions", () => {
   it("SIGTERM while a spawn hook runs: the hook is stopped, alpha retired, the install rolled back", async () => {
     const t = setup({
-      "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
+      "capability-alpha": shellHooked("alpha"),
       "capability-beta": capability("beta", { spawn: "bin/hook.mjs beta spawn sleep" }),
     });
     const before = snapshot(t.project);
@@ -278,7 +282,7 @@ describe("capability hooks and interruptions", () => {
 
   it("a crash (SIGKILL) while a spawn hook runs: the next run retires what was spawned and rolls back", async () => {
     const t = setup({
-      "capability-alpha": capability("alpha", { spawn: ok("alpha") }),
+      "capability-alpha": shellHooked("alpha"),
       "capability-beta": capability("beta", { spawn: "bin/hook.mjs beta spawn sleep" }),
     });
     const before = snapshot(t.project);
@@ -328,19 +332,19 @@ describe("on a terminal, the installer asks before it runs a hook", {
   skip: !hasScript && "needs util-linux script",
 }, () => {
   it("y runs the spawn hook", async () => {
-    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const t = setup({ "capability-alpha": shellHooked("alpha") });
     const run = await onTerminal(
       ["install", t.bundle, "--project", t.project, "--components", "base,capability-alpha"],
       "y\r",
       { HOOK_LOG: t.log },
     );
     assert.equal(run.code, 0, run.screen);
-    assert.match(run.screen, /bin\/hook\.mjs alpha spawn ok/);
+    assert.match(run.screen, /bin\/hook\.sh alpha spawn/);
     assert.deepEqual(t.hooksRun(), ["alpha spawn"]);
   });
 
   it("n writes nothing: the required hook is a conflict", async () => {
-    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const t = setup({ "capability-alpha": shellHooked("alpha") });
     const before = snapshot(t.project);
     const run = await onTerminal(
       ["install", t.bundle, "--project", t.project, "--components", "base,capability-alpha"],
@@ -356,7 +360,7 @@ describe("on a terminal, the installer asks before it runs a hook", {
 
 describe("a hand-edited record", () => {
   it("a broken spawned entry is a clear error and changes nothing", async () => {
-    const t = setup({ "capability-alpha": capability("alpha", { spawn: ok("alpha") }) });
+    const t = setup({ "capability-alpha": shellHooked("alpha") });
     assert.equal((await t.install("--allow-hooks")).status, 0);
     const path = join(t.project, ".agentc/installed.json");
     const edited = record(t.project);

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { capability, okSpawn } from "../../support/capability-bundle.js";
 import { type ComponentSpec, makeBundle } from "../../support/install-fixture.js";
-import { binPath, runAgentc, runCliProcess } from "../../support/run-cli.js";
+import { binPath, runAgentc, runAgentcWithEnv, runCliProcess } from "../../support/run-cli.js";
 import { testdir } from "../../support/testdir.js";
 
 /**
@@ -64,19 +64,30 @@ const notes = withCommands("notes", capability("notes", { retire: false }), { he
 /** node on PATH first, for the command whose program is looked up on PATH */
 const pathWithNode = `${dirname(process.execPath)}:${process.env.PATH ?? ""}`;
 
-function installed(components: Record<string, ComponentSpec>, ...flags: string[]) {
+/** A project with `components` installed, in this process (HOOK_LOG reaches the spawn hooks it runs). */
+async function installed(components: Record<string, ComponentSpec>, ...flags: string[]): Promise<string> {
   const project = realpathSync(testdir({ "README.md": "mine\n" }));
   const bundle = makeBundle({ components: { base: { files: { "AGENTS.md": "# rules\n" } }, ...components } });
   const hookLog = join(testdir(), "hooks.log");
   writeFileSync(hookLog, "");
-  const result = runCliProcess(["install", bundle, "--project", project, "--yes", ...flags], {
-    env: { HOOK_LOG: hookLog },
+  const result = await runAgentcWithEnv(["install", bundle, "--project", project, "--yes", ...flags], {
+    HOOK_LOG: hookLog,
   });
   assert.equal(result.status, 0, result.stderr);
   return project;
 }
 
-/** `agentc run ...` from `cwd` (the caller's folder), for the project. */
+/** chat and notes installed, their hooks allowed: one project for the tests that only run or list them. */
+let chatAndNotes: Promise<string> | undefined;
+const withChatAndNotes = () => {
+  chatAndNotes ??= installed({ "capability-chat": chat, "capability-notes": notes }, "--allow-hooks");
+  return chatAndNotes;
+};
+
+/**
+ * `agentc run ...` as a process from `cwd` (the caller's folder), for the project: for a command that runs,
+ * whose output agentc run hands on as its own (the command inherits the process's output).
+ */
 function run(project: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
   return runCliProcess(["run", "--project", project, ...args], {
     cwd: options.cwd ?? testdir(),
@@ -84,11 +95,19 @@ function run(project: string, args: string[], options: { cwd?: string; env?: Nod
   });
 }
 
+/** `agentc run ...` in this process: for the listings and the refusals, where no command runs. */
+function runHere(project: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return runAgentcWithEnv(["run", "--project", project, ...args], env);
+}
+
 const shown = (stdout: string) =>
   JSON.parse(stdout) as { argv: string[]; cwd: string; env: Record<string, string | null> };
 
 describe("agentc run: a command of an installed capability", () => {
-  const project = installed({ "capability-chat": chat, "capability-notes": notes }, "--allow-hooks");
+  let project = "";
+  before(async () => {
+    project = await withChatAndNotes();
+  });
 
   it("runs the command line with the args appended, from the caller's folder", () => {
     const caller = realpathSync(testdir());
@@ -164,7 +183,10 @@ async function startWaiting(project: string) {
 }
 
 describe("agentc run passes SIGINT and SIGTERM on to the command", () => {
-  const project = installed({ "capability-chat": chat }, "--allow-hooks");
+  let project = "";
+  before(async () => {
+    project = await installed({ "capability-chat": chat }, "--allow-hooks");
+  });
 
   it("SIGINT: the command handles it and its exit status is agentc's", async () => {
     const { child, done } = await startWaiting(project);
@@ -182,10 +204,13 @@ describe("agentc run passes SIGINT and SIGTERM on to the command", () => {
 });
 
 describe("agentc run refuses, runs nothing and says why", () => {
-  const project = installed({ "capability-chat": chat, "capability-notes": notes }, "--allow-hooks");
+  let project = "";
+  before(async () => {
+    project = await withChatAndNotes();
+  });
 
-  it("a capability that is not installed: lists the installed ones", () => {
-    const result = run(project, ["mail", "send"]);
+  it("a capability that is not installed: lists the installed ones", async () => {
+    const result = await runHere(project, ["mail", "send"]);
     assert.equal(result.status, 1);
     assert.equal(result.stdout, "");
     assert.match(
@@ -194,14 +219,14 @@ describe("agentc run refuses, runs nothing and says why", () => {
     );
   });
 
-  it("an unknown command: lists the package's commands", () => {
-    const result = run(project, ["notes", "send"]);
+  it("an unknown command: lists the package's commands", async () => {
+    const result = await runHere(project, ["notes", "send"]);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /capability acme\.notes has no command "send"; its commands: hello\n/);
   });
 
-  it("a program missing from the package", () => {
-    const result = run(project, ["chat", "gone"]);
+  it("a program missing from the package", async () => {
+    const result = await runHere(project, ["chat", "gone"]);
     assert.equal(result.status, 1);
     assert.match(
       result.stderr,
@@ -209,8 +234,8 @@ describe("agentc run refuses, runs nothing and says why", () => {
     );
   });
 
-  it("a program missing from PATH", () => {
-    const result = run(project, ["chat", "nowhere"]);
+  it("a program missing from PATH", async () => {
+    const result = await runHere(project, ["chat", "nowhere"]);
     assert.equal(result.status, 1);
     assert.match(
       result.stderr,
@@ -218,22 +243,22 @@ describe("agentc run refuses, runs nothing and says why", () => {
     );
   });
 
-  it("nothing installed", () => {
+  it("nothing installed", async () => {
     const empty = testdir();
-    const result = run(empty, ["chat", "show"]);
+    const result = await runHere(empty, ["chat", "show"]);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /nothing is installed in .* \(no \.agentc\/installed\.json\)/);
   });
 
-  it("a project without capability packages", () => {
-    const plain = installed({});
-    const result = run(plain, ["chat", "show"]);
+  it("a project without capability packages", async () => {
+    const plain = await installed({});
+    const result = await runHere(plain, ["chat", "show"]);
     assert.equal(result.status, 1);
     assert.match(result.stderr, /no capability package is installed in /);
   });
 
-  it("a project folder that does not exist is a usage error", () => {
-    const result = run(join(testdir(), "nope"), ["chat", "show"]);
+  it("a project folder that does not exist is a usage error", async () => {
+    const result = await runHere(join(testdir(), "nope"), ["chat", "show"]);
     assert.equal(result.status, 2);
     assert.match(
       result.stderr,
@@ -255,11 +280,11 @@ describe("agentc run refuses a package whose installed files changed", () => {
       '{"capability": "acme.chat", "commands": {"show": "bin/show.mjs evil"}}\n',
     ],
   ] as const) {
-    it(`${what} edited: nothing runs`, () => {
-      const project = installed({ "capability-chat": chat }, "--allow-hooks");
+    it(`${what} edited: nothing runs`, async () => {
+      const project = await installed({ "capability-chat": chat }, "--allow-hooks");
       writeFileSync(join(project, ".agents/capabilities/chat", path), text);
       const mark = join(testdir(), "ran");
-      const result = run(project, ["chat", "show"], { env: { RUN_MARK: mark } });
+      const result = await runHere(project, ["chat", "show"], { RUN_MARK: mark });
       assert.equal(result.status, 1);
       assert.match(
         result.stderr,
@@ -269,27 +294,30 @@ describe("agentc run refuses a package whose installed files changed", () => {
       );
       assert.equal(existsSync(mark), false);
       assert.match(
-        run(project, []).stdout,
+        (await runHere(project, [])).stdout,
         /chat: acme\.chat 1\.0\.0 \(does not run: .* changed since it was installed\)/,
       );
     });
   }
 
-  it("runs again once its files are as installed", () => {
-    const project = installed({ "capability-chat": chat }, "--allow-hooks");
+  it("runs again once its files are as installed", async () => {
+    const project = await installed({ "capability-chat": chat }, "--allow-hooks");
     const program = join(project, ".agents/capabilities/chat/bin/show.mjs");
     writeFileSync(program, "process.exit(9);\n");
-    assert.equal(run(project, ["chat", "show"]).status, 1);
+    assert.equal((await runHere(project, ["chat", "show"])).status, 1);
     writeFileSync(program, showProgram);
     assert.equal(run(project, ["chat", "show"]).status, 0);
   });
 });
 
 describe("agentc run without a command lists the installed capabilities and their commands", () => {
-  const project = installed({ "capability-chat": chat, "capability-notes": notes }, "--allow-hooks");
+  let project = "";
+  before(async () => {
+    project = await withChatAndNotes();
+  });
 
-  it("pretty: one heading per capability, its commands with their command lines", () => {
-    const result = run(project, []);
+  it("pretty: one heading per capability, its commands with their command lines", async () => {
+    const result = await runHere(project, []);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(
       result.stdout,
@@ -309,17 +337,17 @@ describe("agentc run without a command lists the installed capabilities and thei
     );
   });
 
-  it("one capability by name", () => {
-    const result = run(project, ["notes"]);
+  it("one capability by name", async () => {
+    const result = await runHere(project, ["notes"]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stdout, "notes: acme.notes 1.0.0\n  hello  bin/show.mjs hello\n");
-    assert.equal(run(project, ["mail"]).status, 1);
+    assert.equal((await runHere(project, ["mail"])).status, 1);
   });
 
-  it("json, the same bytes on every run", () => {
-    const result = run(project, ["--format", "json"]);
+  it("json, the same bytes on every run", async () => {
+    const result = await runHere(project, ["--format", "json"]);
     assert.equal(result.status, 0, result.stderr);
-    assert.equal(run(project, ["--format", "json"]).stdout, result.stdout);
+    assert.equal((await runHere(project, ["--format", "json"])).stdout, result.stdout);
     const listed = JSON.parse(result.stdout);
     assert.equal(listed.ok, true);
     assert.equal(listed.installed, true);
@@ -335,31 +363,31 @@ describe("agentc run without a command lists the installed capabilities and thei
     assert.deepEqual(Object.keys(listed.capabilities[0].commands), Object.keys(chatCommands).sort());
   });
 
-  it("nothing installed: says so, and json lists none", () => {
+  it("nothing installed: says so, and json lists none", async () => {
     const empty = testdir();
-    const pretty = run(empty, []);
+    const pretty = await runHere(empty, []);
     assert.equal(pretty.status, 0);
     assert.equal(pretty.stdout, "nothing is installed here (no .agentc/installed.json)\n");
-    assert.deepEqual(JSON.parse(run(empty, ["--format", "json"]).stdout), {
+    assert.deepEqual(JSON.parse((await runHere(empty, ["--format", "json"])).stdout), {
       ok: true,
       installed: false,
       capabilities: [],
     });
   });
 
-  it("--format json with a command to run is a usage error", () => {
-    const result = run(project, ["chat", "show", "--format", "json"]);
+  it("--format json with a command to run is a usage error", async () => {
+    const result = await runHere(project, ["chat", "show", "--format", "json"]);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /--format json is for the listing/);
   });
 });
 
 describe("agentc run when the spawn hook did not run", () => {
-  it("runs the command without a launch environment, with a warning", () => {
+  it("runs the command without a launch environment, with a warning", async () => {
     const optional = withCommands("chat", capability("chat", { spawn: okSpawn("chat"), required: false }), {
       show: "bin/show.mjs one",
     });
-    const project = installed({ "capability-chat": optional });
+    const project = await installed({ "capability-chat": optional });
     const result = run(project, ["chat", "show"]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(shown(result.stdout).env.CHAT_HOME, null);
