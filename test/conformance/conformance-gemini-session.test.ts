@@ -13,7 +13,7 @@ import {
   requireClient,
   writtenServers,
 } from "../support/clients-cli.js";
-import { describeSession, mainRequest } from "../support/loopback/client-session.js";
+import { describeSession, mainRequest, type SessionRecord } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import { geminiSession } from "../support/loopback/gemini-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
@@ -47,7 +47,28 @@ function withGeminiAdapter(): string {
   return registry;
 }
 
+/** A `/command` of `.gemini/commands` run with the argument `main`, and the first line of the prompt it must send. */
+interface CommandRun {
+  prompt: string;
+  sent: string;
+}
+
+function commandRuns(installed: InstalledProject): CommandRun[] {
+  return (installed.compiled.tree?.files ?? [])
+    .filter((f) => f.client?.client === pack && f.client.kind === "command")
+    .map((command) => {
+      const name = command.path.slice(command.path.lastIndexOf("/") + 1, -".toml".length);
+      const toml = parse(readFileSync(join(installed.project, command.path), "utf8")) as { prompt: string };
+      return {
+        prompt: `/${name} main`,
+        sent: toml.prompt.replaceAll("{{args}}", "main").trim().split("\n")[0] ?? "",
+      };
+    });
+}
+
 describe("Gemini CLI: a session on the installed project (GEMINI.md, skills, agents, commands)", () => {
+  // Each session runs a /command: the session that checks what Gemini loads sends the first, the one
+  // before the agents are acknowledged the second; a third command would get a session of its own.
   it("carries GEMINI.md once, every skill, and every agent once acknowledged; a /command sends its prompt with the arguments", async (t) => {
     const program = requireClient(t, "gemini");
     if (!program) return;
@@ -55,7 +76,17 @@ describe("Gemini CLI: a session on the installed project (GEMINI.md, skills, age
     const project = installed.project;
     const servers = writtenServers(installed, pack).map((s) => s.name);
     const sandbox = clientSandbox();
-    const unacknowledged = await geminiSession(program, sandbox, project, { prompt: "say OK", servers });
+    const commands = commandRuns(installed);
+    assert.ok(commands.length >= 2, "two commands, one for each session");
+    const [first, second, ...more] = commands as [CommandRun, CommandRun, ...CommandRun[]];
+    const sends = (run: SessionRecord, command: CommandRun) =>
+      assert.ok(
+        occurrences(mainRequest(run), command.sent) >= 1,
+        `${command.prompt}: ${command.sent}\n${describeSession(run)}`,
+      );
+    const unacknowledged = await geminiSession(program, sandbox, project, { prompt: second.prompt, servers });
+    assert.equal(unacknowledged.status, 0, describeSession(unacknowledged));
+    sends(unacknowledged, second);
     const agents = expectedLoads(pack, project, ["agent"]).items;
     assert.ok(agents.length >= 2);
     for (const agent of agents)
@@ -65,8 +96,9 @@ describe("Gemini CLI: a session on the installed project (GEMINI.md, skills, age
         `${agent.what} before acknowledging`,
       );
     const files = acknowledgedAgents(installed, sandbox);
-    const record = await geminiSession(program, sandbox, project, { prompt: "say OK", servers, files });
+    const record = await geminiSession(program, sandbox, project, { prompt: first.prompt, servers, files });
     assert.equal(record.status, 0, describeSession(record));
+    sends(record, first);
     const body = mainRequest(record);
     const expected = expectedLoads(pack, project, ["skill", "agent"]);
     assert.ok(expected.texts.length > 0 && expected.items.length >= 4, "GEMINI.md, skills and agents");
@@ -74,18 +106,10 @@ describe("Gemini CLI: a session on the installed project (GEMINI.md, skills, age
       assert.equal(occurrences(body, text.marker), 1, `${text.what}\n${describeSession(record)}`);
     for (const item of expected.items)
       assert.ok(occurrences(body, item.marker) >= 1, `${item.what}\n${describeSession(record)}`);
-
-    const commands = (installed.compiled.tree?.files ?? []).filter(
-      (f) => f.client?.client === pack && f.client.kind === "command",
-    );
-    assert.ok(commands.length > 0);
-    for (const command of commands) {
-      const name = command.path.slice(command.path.lastIndexOf("/") + 1, -".toml".length);
-      const prompt = (parse(readFileSync(join(project, command.path), "utf8")) as { prompt: string }).prompt;
-      const sent = prompt.replaceAll("{{args}}", "main").trim().split("\n")[0] ?? "";
-      const run = await geminiSession(program, sandbox, project, { prompt: `/${name} main`, servers });
+    for (const command of more) {
+      const run = await geminiSession(program, sandbox, project, { prompt: command.prompt, servers });
       assert.equal(run.status, 0, describeSession(run));
-      assert.ok(occurrences(mainRequest(run), sent) >= 1, `/${name}: ${sent}\n${describeSession(run)}`);
+      sends(run, command);
     }
   });
 });

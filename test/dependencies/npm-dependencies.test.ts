@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
 import { startNpmServer } from "./npm-server.js";
 import { initRegistry } from "./upstream.js";
@@ -17,7 +17,21 @@ const release = (version: string, words: string) => ({
 const read = (path: string) => readFileSync(path, "utf8");
 const builtSkill = (dir: string) => read(join(dir, "build", ".claude", "skills", "lint", "SKILL.md"));
 
+/**
+ * One registry with release 1.0.0 for the two refusals, which only read it: the first leaves it as it is, the
+ * second then states a larger size in its packument. The test that stops its registry has its own.
+ */
+let refusalRegistry: Promise<Awaited<ReturnType<typeof startNpmServer>>> | undefined;
+function refusals() {
+  refusalRegistry ??= startNpmServer(true).then((npm) => {
+    npm.publish(release("1.0.0", "Lint v1."));
+    return npm;
+  });
+  return refusalRegistry;
+}
+
 describe("npm dependencies: a package of skills from a real npm registry (Verdaccio) on loopback", () => {
+  after(async () => (await refusalRegistry)?.stop());
   it("locks the version a range names, builds offline, and --frozen fails once a newer version matches", async () => {
     const npm = await startNpmServer();
     npm.publish(release("1.0.0", "Lint v1."));
@@ -66,26 +80,8 @@ describe("npm dependencies: a package of skills from a real npm registry (Verdac
     assert.match(builtSkill(dir), /Lint v1\./);
   });
 
-  it("a package whose packument states more than 128 MiB unpacked is refused before its tarball is fetched", async () => {
-    const npm = await startNpmServer();
-    npm.publish(release("1.0.0", "Lint v1."));
-    npm.editPackument("@acme/agent-skills", (packument) => {
-      const versions = packument.versions as Record<string, { dist: Record<string, unknown> }>;
-      (versions["1.0.0"] as { dist: Record<string, unknown> }).dist.unpackedSize = 200 * 1024 * 1024;
-    });
-    const dir = await initRegistry("team");
-    const added = await runAgentc(["add", "npm:@acme/agent-skills", dir, "--npm-registry", npm.url]);
-    assert.equal(added.status, 1, added.stdout);
-    assert.match(
-      added.stderr,
-      /"agent-skills": @acme\/agent-skills@1\.0\.0 is larger than agentc takes: its registry states 209715200 bytes unpacked \(at most 33554432 bytes packed and 134217728 unpacked\)/,
-    );
-    assert.match(added.stderr, /Depend on a smaller package/);
-  });
-
   it("a range no version matches is refused with the versions there are", async () => {
-    const npm = await startNpmServer();
-    npm.publish(release("1.0.0", "Lint v1."));
+    const npm = await refusals();
     const dir = await initRegistry("team");
     const added = await runAgentc([
       "add",
@@ -101,5 +97,21 @@ describe("npm dependencies: a package of skills from a real npm registry (Verdac
       added.stderr,
       /no version of @acme\/agent-skills matches "\^2" in http:\/\/127\.0\.0\.1:\d+ \(it has 1\.0\.0\)/,
     );
+  });
+
+  it("a package whose packument states more than 128 MiB unpacked is refused before its tarball is fetched", async () => {
+    const npm = await refusals();
+    npm.editPackument("@acme/agent-skills", (packument) => {
+      const versions = packument.versions as Record<string, { dist: Record<string, unknown> }>;
+      (versions["1.0.0"] as { dist: Record<string, unknown> }).dist.unpackedSize = 200 * 1024 * 1024;
+    });
+    const dir = await initRegistry("team");
+    const added = await runAgentc(["add", "npm:@acme/agent-skills", dir, "--npm-registry", npm.url]);
+    assert.equal(added.status, 1, added.stdout);
+    assert.match(
+      added.stderr,
+      /"agent-skills": @acme\/agent-skills@1\.0\.0 is larger than agentc takes: its registry states 209715200 bytes unpacked \(at most 33554432 bytes packed and 134217728 unpacked\)/,
+    );
+    assert.match(added.stderr, /Depend on a smaller package/);
   });
 });

@@ -19,7 +19,8 @@ export interface NpmServer {
   stop(): Promise<void>;
 }
 
-export async function startNpmServer(): Promise<NpmServer> {
+/** `shared`: the file's tests share it and stop it themselves; else it stops when the test that started it ends. */
+export async function startNpmServer(shared = false): Promise<NpmServer> {
   const dir = testdir({}, "agentc-npm-");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -39,7 +40,7 @@ export async function startNpmServer(): Promise<NpmServer> {
   child.stderr?.on("data", (c: Buffer) => {
     stderr += c.toString();
   });
-  const stop = stopper(child);
+  const stop = stopper(child, !shared);
   await waitForPing(url, child, () => stderr);
   const token = await addUser(url);
   const npmrc = join(dir, "npmrc");

@@ -5,8 +5,11 @@ import { after } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir, writeFiles } from "../support/testdir.js";
 
-/** Stops a server process this test file started (once, waiting for it to exit); also when the file ends. */
-export function stopper(child: ChildProcess): () => Promise<void> {
+/**
+ * Stops a server process this test file started (once, waiting for it to exit); also when the test that
+ * started it ends, or, for a server the file's tests share (`whenTestEnds` false), when the process exits.
+ */
+export function stopper(child: ChildProcess, whenTestEnds = true): () => Promise<void> {
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -14,7 +17,8 @@ export function stopper(child: ChildProcess): () => Promise<void> {
     child.kill("SIGTERM");
     if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
   };
-  after(stop);
+  if (whenTestEnds) after(stop);
+  else process.once("exit", () => child.kill("SIGKILL"));
   return stop;
 }
 

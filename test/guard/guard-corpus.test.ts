@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { pathToFileURL } from "node:url";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { guardPath, runGuardProcess } from "../support/guard-process.js";
+import { decideInProcess, runGuardProcess } from "../support/guard-process.js";
 import { testdir } from "../support/testdir.js";
 
 /** test/fixtures/guard-corpus.json: every known bypass of the guard, and the near misses that must pass. */
@@ -70,66 +69,24 @@ const issue27 = [
 ].map((part) => `27.3 ${part}`);
 
 /**
- * Every case is decided in-process by the guard's own decide(); the first case of each issue and expected
- * decision also goes through the real guard process, as a client runs it (stdin, exit code, stderr).
- * AGENTC_GUARD_CORPUS=process (npm run test:guard-corpus) sends every case through the process.
+ * Every case is decided in-process by the guard's own decide(); the first case of each expected decision
+ * (block, ask, allow) also goes through the real guard process, as a client runs it (stdin, exit code,
+ * stderr, and --ask's answer). AGENTC_GUARD_CORPUS=process (npm run test:guard-corpus) sends every case
+ * through the process.
  */
 const everyCaseThroughProcess = process.env.AGENTC_GUARD_CORPUS === "process";
 const sampled = new Set<CorpusCase>();
 const seen = new Set<string>();
 for (const entry of corpus.cases) {
-  const key = `${entry.issue}\u0000${entry.expect}`;
+  const key = entry.expect;
   if (everyCaseThroughProcess || !seen.has(key)) sampled.add(entry);
   seen.add(key);
 }
 
-interface Verdict {
-  allow: boolean;
-  decision?: string;
-  reason?: string;
-}
-interface GuardModule {
-  MAX_STDIN_BYTES: number;
-  TIMEOUT_MS: number;
-  parseOptions(argv: string[]): unknown;
-  parsePayload(bytes: Buffer): unknown;
-  decide(payload: unknown, deadline: number, options: unknown): Verdict;
-}
-const guard = (await import(pathToFileURL(guardPath).href)) as GuardModule;
-
-/** An error the guard throws on purpose (GuardError and its kinds); the process blocks with its message. */
-const isGuardError = (error: unknown): boolean => {
-  for (let p = Object.getPrototypeOf(error); p; p = Object.getPrototypeOf(p))
-    if (p.constructor?.name === "GuardError") return true;
-  return false;
-};
-
-/** What the guard process decides on this input with --fail-closed, decided in this process (HOME as there). */
-function decideInProcess(input: string): { decision: "allow" | "ask" | "block"; reason: string } {
-  const bytes = Buffer.from(input);
-  if (bytes.length > guard.MAX_STDIN_BYTES) return { decision: "block", reason: "stdin is too large" };
-  const saved = process.env.HOME;
-  process.env.HOME = home.HOME;
-  try {
-    const verdict = guard.decide(
-      guard.parsePayload(bytes),
-      performance.now() + guard.TIMEOUT_MS,
-      guard.parseOptions(["--fail-closed"]),
-    );
-    if (verdict.allow) return { decision: "allow", reason: "" };
-    return { decision: verdict.decision === "ask" ? "ask" : "block", reason: verdict.reason ?? "" };
-  } catch (error) {
-    assert.ok(isGuardError(error), `an internal error: ${(error as Error).stack}`);
-    return { decision: "block", reason: (error as Error).message };
-  } finally {
-    process.env.HOME = saved;
-  }
-}
-
 describe("the guard's adversarial corpus, decided by the guard's module", () => {
   for (const entry of corpus.cases) {
-    it(`${entry.expect}s: ${entry.name}`, () => {
-      const { decision, reason } = decideInProcess(payloadText(entry));
+    it(`${entry.expect}s: ${entry.name}`, async () => {
+      const { decision, reason } = await decideInProcess(payloadText(entry), home);
       const said = `${decision}: ${reason.slice(0, 600)}`;
       if (entry.issue === "15.1" && decision === "block" && /^no decision within \d+ ms/.test(reason)) return;
       assert.equal(decision, entry.expect, said);

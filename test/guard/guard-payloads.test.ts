@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { packageRoot } from "../../src/shared/package-paths.js";
+import {
+  decideInProcess,
+  type GuardRun,
+  guardPath,
+  type InProcessVerdict,
+  runGuardProcess,
+} from "../support/guard-process.js";
 import { testdir } from "../support/testdir.js";
 
-const guardPath = join(packageRoot, "assets", "hooks", "agentc-guard.mjs");
 /** Secrets are assembled at run time so this file holds none a scanner would flag. */
 const k = (...parts: string[]): string => parts.join("");
 const AWS_KEY = k("AKIA", "QWERTYUIOP234567");
@@ -16,43 +21,34 @@ const PRIVATE_KEY = k(
 );
 const GITHUB_TOKEN = k("ghp_", "abcdefghijklmnopqrstuvwxyz0123456789");
 
-interface GuardResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real guard script with a payload on stdin; the project env variables are cleared. */
-function runGuard(input: string | Buffer, env: Record<string, string> = {}): GuardResult {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of [
-    "CLAUDE_PROJECT_DIR",
-    "GEMINI_PROJECT_DIR",
-    "CURSOR_PROJECT_DIR",
-    "AGENTC_GUARD_TEST_CRASH",
-  ]) {
-    delete childEnv[key];
-  }
-  const result = spawnSync(process.execPath, [guardPath, "--fail-closed"], {
-    input,
-    env: { ...childEnv, ...env },
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+/**
+ * The real guard process, as a client runs it, for one case of each kind of decision and of each client's
+ * answer (a block, an allowed call, a payload it cannot read, a crash, the deny JSON, the size and time
+ * limits); every other case is decided in this process by the guard's own module (decideInProcess).
+ */
+const runGuard = (input: string | Buffer, env: NodeJS.ProcessEnv = {}) => runGuardProcess(input, env);
+const decided = (input: string | Buffer, env: NodeJS.ProcessEnv = {}) => decideInProcess(input, env);
 
 const json = (value: unknown): string => JSON.stringify(value);
 
-function assertBlocked(result: GuardResult, reason?: RegExp): void {
-  assert.equal(result.status, 2, `expected exit 2, got ${result.status}; stderr: ${result.stderr}`);
-  assert.match(result.stderr, /^agentc-guard blocked this call: .+\n$/);
-  if (reason) assert.match(result.stderr, reason);
+function assertBlocked(outcome: GuardRun | InProcessVerdict, reason?: RegExp): void {
+  if ("decision" in outcome) {
+    assert.equal(outcome.decision, "block", `expected a block, got ${outcome.decision}: ${outcome.reason}`);
+    if (reason) assert.match(outcome.reason, reason);
+    return;
+  }
+  assert.equal(outcome.status, 2, `expected exit 2, got ${outcome.status}; stderr: ${outcome.stderr}`);
+  assert.match(outcome.stderr, /^agentc-guard blocked this call: .+\n$/);
+  if (reason) assert.match(outcome.stderr, reason);
 }
 
-function assertAllowed(result: GuardResult): void {
-  assert.equal(result.status, 0, `expected exit 0, got ${result.status}; stderr: ${result.stderr}`);
-  assert.equal(result.stdout, "", "an allowed call prints nothing, so it never auto-approves");
+function assertAllowed(outcome: GuardRun | InProcessVerdict): void {
+  if ("decision" in outcome) {
+    assert.equal(outcome.decision, "allow", `expected allow, got ${outcome.decision}: ${outcome.reason}`);
+    return;
+  }
+  assert.equal(outcome.status, 0, `expected exit 0, got ${outcome.status}; stderr: ${outcome.stderr}`);
+  assert.equal(outcome.stdout, "", "an allowed call prints nothing, so it never auto-approves");
 }
 
 const project = testdir({
@@ -79,79 +75,86 @@ function claude(tool: string, input: Record<string, unknown>, cwd = project): st
 }
 
 describe("agentc-guard: installer-safety case 22", () => {
-  it("blocks a read of .env", () =>
-    assertBlocked(runGuard(claude("Read", { file_path: ".env" })), /\.env files/));
-  it("blocks a read of sub/.env.local", () =>
-    assertBlocked(runGuard(claude("Read", { file_path: "sub/.env.local" }))));
-  it("blocks a read of .ENV (case)", () => assertBlocked(runGuard(claude("Read", { file_path: ".ENV" }))));
-  it("blocks Bash `cat ./.env`", () =>
-    assertBlocked(runGuard(claude("Bash", { command: "cat ./.env" })), /`cat`/));
-  it("blocks content with an AWS key", () => {
-    const result = runGuard(
+  it("blocks a read of .env", async () =>
+    assertBlocked(await runGuard(claude("Read", { file_path: ".env" })), /\.env files/));
+  it("blocks a read of sub/.env.local", async () =>
+    assertBlocked(await decided(claude("Read", { file_path: "sub/.env.local" }))));
+  it("blocks a read of .ENV (case)", async () =>
+    assertBlocked(await decided(claude("Read", { file_path: ".ENV" }))));
+  it("blocks Bash `cat ./.env`", async () =>
+    assertBlocked(await decided(claude("Bash", { command: "cat ./.env" })), /`cat`/));
+  it("blocks content with an AWS key", async () => {
+    const result = await runGuard(
       claude("Write", { file_path: "src/config.ts", content: `const id = "${AWS_KEY}";` }),
     );
     assertBlocked(result, /aws-access-key-id/);
     assert.doesNotMatch(result.stderr, new RegExp(AWS_KEY), "the reason never repeats the secret");
   });
-  it("blocks content with a private key", () => {
-    assertBlocked(runGuard(claude("Write", { file_path: "k.txt", content: PRIVATE_KEY })), /private-key/);
+  it("blocks content with a private key", async () => {
+    assertBlocked(
+      await decided(claude("Write", { file_path: "k.txt", content: PRIVATE_KEY })),
+      /private-key/,
+    );
   });
-  it("blocks malformed stdin", () => assertBlocked(runGuard("{not json"), /not valid JSON/));
-  it("blocks when the scanner crashes", () => {
-    const result = runGuard(claude("Read", { file_path: "README.md" }), { AGENTC_GUARD_TEST_CRASH: "1" });
+  it("blocks malformed stdin", async () => assertBlocked(await runGuard("{not json"), /not valid JSON/));
+  it("blocks when the scanner crashes", async () => {
+    const result = await runGuard(claude("Read", { file_path: "README.md" }), {
+      AGENTC_GUARD_TEST_CRASH: "1",
+    });
     assertBlocked(result, /internal error: scanner crash/);
   });
-  it("allows .env.example", () => assertAllowed(runGuard(claude("Read", { file_path: ".env.example" }))));
+  it("allows .env.example", async () =>
+    assertAllowed(await runGuard(claude("Read", { file_path: ".env.example" }))));
 });
 
 describe("agentc-guard: resolution before matching", () => {
-  it("blocks a symlink named notes.txt that points at .env", () => {
-    assertBlocked(runGuard(claude("Read", { file_path: "notes.txt" })));
-    assertBlocked(runGuard(claude("Bash", { command: "cat notes.txt" })));
+  it("blocks a symlink named notes.txt that points at .env", async () => {
+    assertBlocked(await decided(claude("Read", { file_path: "notes.txt" })));
+    assertBlocked(await decided(claude("Bash", { command: "cat notes.txt" })));
   });
-  it("blocks .. traversal from a subfolder", () => {
-    assertBlocked(runGuard(claude("Read", { file_path: "../.env" }, join(project, "src"))));
-    assertBlocked(runGuard(claude("Read", { file_path: "src/../sub/./.env.local" })));
-    assertBlocked(runGuard(claude("Bash", { command: "cat ../sub/.env.local" }, join(project, "src"))));
+  it("blocks .. traversal from a subfolder", async () => {
+    assertBlocked(await decided(claude("Read", { file_path: "../.env" }, join(project, "src"))));
+    assertBlocked(await decided(claude("Read", { file_path: "src/../sub/./.env.local" })));
+    assertBlocked(await decided(claude("Bash", { command: "cat ../sub/.env.local" }, join(project, "src"))));
   });
-  it("uses CLAUDE_PROJECT_DIR when the payload has no cwd", () => {
+  it("uses CLAUDE_PROJECT_DIR when the payload has no cwd", async () => {
     const payload = json({ tool_name: "Read", tool_input: { file_path: "sub/.env.local" } });
-    assertBlocked(runGuard(payload, { CLAUDE_PROJECT_DIR: project }));
+    assertBlocked(await decided(payload, { CLAUDE_PROJECT_DIR: project }));
   });
-  it("allows ordinary reads, edits and commands", () => {
-    assertAllowed(runGuard(claude("Read", { file_path: "README.md" })));
+  it("allows ordinary reads, edits and commands", async () => {
+    assertAllowed(await decided(claude("Read", { file_path: "README.md" })));
     assertAllowed(
-      runGuard(claude("Edit", { file_path: "src/app.ts", old_string: "{}", new_string: "{ a }" })),
+      await decided(claude("Edit", { file_path: "src/app.ts", old_string: "{}", new_string: "{ a }" })),
     );
-    assertAllowed(runGuard(claude("Bash", { command: "npm test && git status" })));
+    assertAllowed(await decided(claude("Bash", { command: "npm test && git status" })));
     const commit = "git commit -m \"$(cat <<'EOF'\nIt's the fix (see .env.example)\nEOF\n)\"";
-    assertAllowed(runGuard(claude("Bash", { command: commit })));
-    assertAllowed(runGuard(claude("Grep", { pattern: "AKIA[0-9A-Z]{16}", path: "src" })));
+    assertAllowed(await decided(claude("Bash", { command: commit })));
+    assertAllowed(await decided(claude("Grep", { pattern: "AKIA[0-9A-Z]{16}", path: "src" })));
   });
-  it("allows an edit that removes a secret (old_string is not scanned)", () => {
+  it("allows an edit that removes a secret (old_string is not scanned)", async () => {
     const edit = {
       file_path: "src/app.ts",
       old_string: `id = "${AWS_KEY}"`,
       new_string: "id = process.env.ID",
     };
-    assertAllowed(runGuard(claude("Edit", edit)));
+    assertAllowed(await decided(claude("Edit", edit)));
   });
 });
 
 describe("agentc-guard: each client's payload shape", () => {
-  it("Claude Code: Write, MultiEdit, NotebookEdit, Glob, Grep", () => {
-    assertBlocked(runGuard(claude("Write", { file_path: ".env", content: "A=1" })));
+  it("Claude Code: Write, MultiEdit, NotebookEdit, Glob, Grep", async () => {
+    assertBlocked(await decided(claude("Write", { file_path: ".env", content: "A=1" })));
     const edits = [{ old_string: "a", new_string: `token = "${GITHUB_TOKEN}"` }];
-    assertBlocked(runGuard(claude("MultiEdit", { file_path: "src/app.ts", edits })), /github-token/);
-    assertBlocked(runGuard(claude("NotebookEdit", { notebook_path: "n.ipynb", new_source: AWS_KEY })));
-    assertBlocked(runGuard(claude("Glob", { pattern: "**/.env*" })), /glob/);
-    assertBlocked(runGuard(claude("Grep", { pattern: "KEY", path: ".", glob: ".env*" })));
-    assertBlocked(runGuard(claude("Grep", { pattern: "KEY", path: "sub/.env.local" })));
+    assertBlocked(await decided(claude("MultiEdit", { file_path: "src/app.ts", edits })), /github-token/);
+    assertBlocked(await decided(claude("NotebookEdit", { notebook_path: "n.ipynb", new_source: AWS_KEY })));
+    assertBlocked(await decided(claude("Glob", { pattern: "**/.env*" })), /glob/);
+    assertBlocked(await decided(claude("Grep", { pattern: "KEY", path: ".", glob: ".env*" })));
+    assertBlocked(await decided(claude("Grep", { pattern: "KEY", path: "sub/.env.local" })));
   });
 
-  it("Codex: PreToolUse Bash and apply_patch", () => {
+  it("Codex: PreToolUse Bash and apply_patch", async () => {
     assertBlocked(
-      runGuard(
+      await decided(
         json({
           hook_event_name: "PreToolUse",
           cwd: project,
@@ -168,7 +171,9 @@ describe("agentc-guard: each client's payload shape", () => {
       "+A=2",
       "*** End Patch",
     ].join("\n");
-    assertBlocked(runGuard(json({ cwd: project, tool_name: "apply_patch", tool_input: { command: patch } })));
+    assertBlocked(
+      await decided(json({ cwd: project, tool_name: "apply_patch", tool_input: { command: patch } })),
+    );
     const added = [
       "*** Begin Patch",
       "*** Add File: src/token.ts",
@@ -176,7 +181,9 @@ describe("agentc-guard: each client's payload shape", () => {
       "*** End Patch",
     ];
     assertBlocked(
-      runGuard(json({ cwd: project, tool_name: "apply_patch", tool_input: { command: added.join("\n") } })),
+      await decided(
+        json({ cwd: project, tool_name: "apply_patch", tool_input: { command: added.join("\n") } }),
+      ),
     );
     const edit = [
       "*** Begin Patch",
@@ -187,18 +194,20 @@ describe("agentc-guard: each client's payload shape", () => {
       "*** End Patch",
     ];
     assertAllowed(
-      runGuard(json({ cwd: project, tool_name: "apply_patch", tool_input: { command: edit.join("\n") } })),
+      await decided(
+        json({ cwd: project, tool_name: "apply_patch", tool_input: { command: edit.join("\n") } }),
+      ),
     );
     const viaShell = `cat .env; apply_patch <<'PATCH'\n${edit.join("\n")}\nPATCH`;
     assertBlocked(
-      runGuard(json({ cwd: project, tool_name: "shell", tool_input: { command: viaShell } })),
+      await decided(json({ cwd: project, tool_name: "shell", tool_input: { command: viaShell } })),
       /`cat`/,
     );
     const argv = { command: ["bash", "-lc", "cat .env"], workdir: project };
-    assertBlocked(runGuard(json({ cwd: "/", tool_name: "Bash", tool_input: argv })));
+    assertBlocked(await decided(json({ cwd: "/", tool_name: "Bash", tool_input: argv })));
   });
 
-  it("Gemini CLI: BeforeTool read_file, run_shell_command with dir_path, read_many_files", () => {
+  it("Gemini CLI: BeforeTool read_file, run_shell_command with dir_path, read_many_files", async () => {
     const gemini = (tool: string, input: Record<string, unknown>): string =>
       json({
         session_id: "g",
@@ -207,41 +216,41 @@ describe("agentc-guard: each client's payload shape", () => {
         tool_name: tool,
         tool_input: input,
       });
-    assertBlocked(runGuard(gemini("read_file", { absolute_path: join(project, ".env") })));
-    assertBlocked(runGuard(gemini("run_shell_command", { command: "cat .env.local", dir_path: "sub" })));
-    assertBlocked(runGuard(gemini("read_many_files", { paths: ["README.md", "sub/.env.local"] })));
-    assertAllowed(runGuard(gemini("read_file", { absolute_path: join(project, "README.md") })));
+    assertBlocked(await decided(gemini("read_file", { absolute_path: join(project, ".env") })));
+    assertBlocked(await decided(gemini("run_shell_command", { command: "cat .env.local", dir_path: "sub" })));
+    assertBlocked(await decided(gemini("read_many_files", { paths: ["README.md", "sub/.env.local"] })));
+    assertAllowed(await decided(gemini("read_file", { absolute_path: join(project, "README.md") })));
   });
 
-  it("Copilot in VS Code (PascalCase, Claude-compatible)", () => {
+  it("Copilot in VS Code (PascalCase, Claude-compatible)", async () => {
     const payload = {
       hookEventName: "PreToolUse",
       cwd: project,
       tool_name: "readFile",
       tool_input: { filePath: ".env" },
     };
-    assertBlocked(runGuard(json(payload)));
+    assertBlocked(await decided(json(payload)));
   });
 
-  it("Copilot CLI (camelCase, toolArgs is a JSON string) answers with deny JSON too", () => {
+  it("Copilot CLI (camelCase, toolArgs is a JSON string) answers with deny JSON too", async () => {
     const copilot = (tool: string, args: unknown): string =>
       json({ timestamp: 1704614600000, cwd: project, toolName: tool, toolArgs: json(args) });
-    const result = runGuard(copilot("view", { path: ".env" }));
+    const result = await runGuard(copilot("view", { path: ".env" }));
     assertBlocked(result);
     assert.equal(JSON.parse(result.stdout).permissionDecision, "deny");
-    assertBlocked(runGuard(copilot("bash", { command: "cat .env", description: "show" })));
-    assertBlocked(runGuard(copilot("create", { path: "x.ts", file_text: PRIVATE_KEY })));
-    assertAllowed(runGuard(copilot("bash", { command: "npm test" })));
+    assertBlocked(await decided(copilot("bash", { command: "cat .env", description: "show" })));
+    assertBlocked(await decided(copilot("create", { path: "x.ts", file_text: PRIVATE_KEY })));
+    assertAllowed(await decided(copilot("bash", { command: "npm test" })));
   });
 
-  it("Cursor: beforeReadFile, beforeShellExecution, preToolUse answer with permission deny", () => {
+  it("Cursor: beforeReadFile, beforeShellExecution, preToolUse answer with permission deny", async () => {
     const cursor = {
       conversation_id: "c",
       generation_id: "g",
       cursor_version: "1.7",
       workspace_roots: [project],
     };
-    const read = runGuard(
+    const read = await runGuard(
       json({
         ...cursor,
         hook_event_name: "beforeReadFile",
@@ -256,14 +265,14 @@ describe("agentc-guard: each client's payload shape", () => {
       file_path: join(project, "README.md"),
       content: PRIVATE_KEY,
     };
-    assertBlocked(runGuard(json({ ...cursor, ...secretContent })), /private-key/);
+    assertBlocked(await decided(json({ ...cursor, ...secretContent })), /private-key/);
     assertBlocked(
-      runGuard(
+      await decided(
         json({ ...cursor, hook_event_name: "beforeShellExecution", command: "less .ENV", cwd: project }),
       ),
     );
     assertBlocked(
-      runGuard(
+      await decided(
         json({
           ...cursor,
           hook_event_name: "preToolUse",
@@ -277,11 +286,11 @@ describe("agentc-guard: each client's payload shape", () => {
       file_path: join(project, "README.md"),
       content: "# readme",
     };
-    assertAllowed(runGuard(json({ ...cursor, ...plain })));
+    assertAllowed(await decided(json({ ...cursor, ...plain })));
   });
 
-  it("allows an event that carries nothing to inspect", () => {
-    assertAllowed(runGuard(json({ hook_event_name: "SessionStart", session_id: "s", cwd: project })));
+  it("allows an event that carries nothing to inspect", async () => {
+    assertAllowed(await decided(json({ hook_event_name: "SessionStart", session_id: "s", cwd: project })));
   });
 });
 
@@ -301,12 +310,12 @@ describe("agentc-guard: fails closed", () => {
     ["an unterminated quote in a command", claude("Bash", { command: "cat 'README.md" }), /unterminated/],
   ];
   for (const [name, input, reason] of malformed) {
-    it(`blocks ${name}`, () => assertBlocked(runGuard(input), reason));
+    it(`blocks ${name}`, async () => assertBlocked(await decided(input), reason));
   }
 
-  it("blocks stdin larger than 4 MiB", () => {
+  it("blocks stdin larger than 4 MiB", async () => {
     const big = claude("Write", { file_path: "big.txt", content: "a".repeat(4 * 1024 * 1024) });
-    assertBlocked(runGuard(big), /larger than/);
+    assertBlocked(await runGuard(big), /larger than/);
   });
 
   it("blocks when no decision comes in time (stdin left open)", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { type GuardRun, guardPath, runGuardProcess } from "../support/guard-process.js";
+import { decideInProcess, type GuardRun, guardPath, runGuardProcess } from "../support/guard-process.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -198,7 +198,8 @@ describe("the guard decides on any input, under load", () => {
  * Issue 27's classes, composed: ways to spell `.env` that bash turns back into it, and ways to
  * wrap a command that reads it (variables, printf -v, read, functions, eval, sh -c, a fed script,
  * xargs, here-documents). Real bash runs each candidate in a scratch project; every one that does
- * print the secret must be refused by the real guard (blocked without --ask).
+ * print the secret must be refused by the guard (blocked, or asked about, which blocks without --ask),
+ * decided in this process by its module: the process itself decides the random inputs above.
  */
 const spelledName = fc.constantFrom(
   ".env",
@@ -270,8 +271,8 @@ describe("every spelling of reading .env that bash runs is refused (issue 27's c
           tool_name: "Bash",
           tool_input: { command },
         });
-        const run = await runGuardProcess(payload, { HOME: scratch });
-        assert.equal(run.status, 2, `${command}\n→ exit ${run.status} ${run.stderr}`);
+        const verdict = await decideInProcess(payload, { HOME: scratch });
+        assert.notEqual(verdict.decision, "allow", `${command}\n→ allowed`);
       }),
       { numRuns: spellRuns, seed, endOnFailure: true },
     );

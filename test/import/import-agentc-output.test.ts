@@ -3,7 +3,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { roundTrip, runImport } from "../support/import-run.js";
+import { type ImportRun, roundTrip, runImport } from "../support/import-run.js";
 import { snapshot, withoutAgentc } from "../support/install-fixture.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -50,12 +50,21 @@ function tenPackRegistry(): string {
 const ownRulesFile = (path: string): boolean =>
   /^\.(devin\/(agents|skills)|kiro\/agents|opencode\/agent|kilo\/agent)\//.test(path);
 
+/** The ten-pack registry installed and imported once: both tests below only read the project and the import. */
+let tenPackImport: Promise<{ project: string; run: ImportRun }> | undefined;
+function importedTenPacks() {
+  tenPackImport ??= installed(tenPackRegistry()).then(async (project) => ({
+    project,
+    run: await runImport(project),
+  }));
+  return tenPackImport;
+}
+
 describe("agentc import of what agentc installed", () => {
   it("a registry of core/ for all ten client packs comes back whole: nothing reported, the same tree", async () => {
     // Every file came from one neutral item, so import must find each item again from ten assistants'
     // files at once (texts with placeholders, lossy tool names, servers each client spells its own way).
-    const first = await installed(tenPackRegistry());
-    const run = await runImport(first);
+    const { project: first, run } = await importedTenPacks();
     assert.equal(run.status, 0, run.stderr);
     const notable = run.json.diagnostics.filter((d) => d.severity !== "info" && !ownRulesFile(d.file));
     assert.deepEqual(notable, [], JSON.stringify(notable, null, 1));
@@ -67,7 +76,7 @@ describe("agentc import of what agentc installed", () => {
   });
 
   it("an item's own permission rules in its frontmatter are reported as not read back, file by file", async () => {
-    const run = await runImport(await installed(tenPackRegistry()));
+    const { run } = await importedTenPacks();
     assert.equal(run.status, 0, run.stderr);
     const left = run.json.diagnostics.filter(
       (d) => d.id === "AGC128" && /own permission rules, which import does not read back yet/.test(d.message),

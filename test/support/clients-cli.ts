@@ -140,6 +140,8 @@ function sandboxEnv(root: string, home: string, codexHome: string): NodeJS.Proce
     GEMINI_CLI_SYSTEM_DEFAULTS_PATH: join(root, "gemini-system-defaults.json"),
     GEMINI_CLI_TRUSTED_FOLDERS_PATH: join(home, ".gemini", "trustedFolders.json"),
     GEMINI_CLI_NO_RELAUNCH: "true",
+    // Qwen Code starts itself again only to raise its heap limit: once is enough for a test session.
+    QWEN_CODE_NO_RELAUNCH: "true",
     DISABLE_AUTOUPDATER: "1",
     DISABLE_TELEMETRY: "1",
     DISABLE_ERROR_REPORTING: "1",
