@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
-import { crc32 } from "node:zlib";
 import { deflateSync } from "fflate";
+import { zlibOnFirstUse } from "../zlib-on-first-use.js";
 import { type ArchiveLimits, exceedsRatio } from "./archive-limits.js";
 import {
   compression,
@@ -80,7 +80,7 @@ export class ZipWriter {
     const record: Written = {
       name: Buffer.from(entry.name, "utf8"),
       method: store ? compression.stored : compression.deflated,
-      crc: crc32(entry.bytes),
+      crc: zlibOnFirstUse().crc32(entry.bytes),
       compressedSize: data.length,
       size: entry.bytes.length,
       mode: entry.mode,
