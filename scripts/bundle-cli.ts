@@ -29,8 +29,9 @@ const idLinePrefix = "// bundle id: ";
  * Modules that load a file or package on first use, with a `createRequire` esbuild cannot follow: a
  * literal require lets esbuild put it in the bundle, where it still runs only when first required.
  * schema-validation.js finds the precompiled validators (and their ajv runtime helpers) next to itself;
- * yaml-library.js loads the yaml library, which most builds never need; builtin-pack-fields.js the fields
- * of the built-in client packs it precomputed.
+ * yaml-library.js loads the yaml library, which most builds never need, semver-library.js semver and
+ * fflate-library.js fflate;
+ * builtin-pack-fields.js the fields of the built-in client packs it precomputed.
  */
 const lazyRequires = [
   {
@@ -47,6 +48,16 @@ const lazyRequires = [
     file: /[\\/]documents[\\/]yaml-library\.js$/,
     dynamic: /createRequire\(import\.meta\.url\)\("yaml"\)/,
     literal: 'require("yaml")',
+  },
+  {
+    file: /[\\/]shared[\\/]semver-library\.js$/,
+    dynamic: /createRequire\(import\.meta\.url\)\("semver"\)/,
+    literal: 'require("semver")',
+  },
+  {
+    file: /[\\/]shared[\\/]zip[\\/]fflate-library\.js$/,
+    dynamic: /createRequire\(import\.meta\.url\)\("fflate"\)/,
+    literal: 'require("fflate")',
   },
 ];
 

@@ -1,4 +1,4 @@
-import semver from "semver";
+import { semverLibrary } from "../shared/semver-library.js";
 
 /**
  * The OATS level agentc implements: the capability manifest of @awebai/oats 0.22.0 (seed 004), field
@@ -9,6 +9,7 @@ export const oatsLevel = "0.22.0";
 
 /** Why a package's compatibility.oats excludes the level agentc implements, or undefined when it includes it. */
 export function oatsCompatibilityProblem(range: string): string | undefined {
+  const semver = semverLibrary();
   const valid = semver.validRange(range.trim(), { loose: true });
   if (valid === null) return `"${range}" is not a version range`;
   if (semver.satisfies(oatsLevel, valid, { loose: true, includePrerelease: false })) return undefined;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import semver from "semver";
 import { AgentcError } from "../shared/agentc-error.js";
 import { parseJson } from "../shared/nesting-limit.js";
+import { semverLibrary } from "../shared/semver-library.js";
 import type { DependencyDeclaration } from "./declaration.js";
 import { download } from "./http-download.js";
 import type { SourceFiles } from "./model.js";
@@ -35,6 +35,7 @@ export async function resolveNpmVersion(declaration: DependencyDeclaration): Pro
   const wanted = declaration.ref ?? "latest";
   const tagged = packument["dist-tags"]?.[wanted];
   const versions = Object.keys(packument.versions ?? {});
+  const semver = semverLibrary();
   const version = tagged ?? (semver.validRange(wanted) ? semver.maxSatisfying(versions, wanted) : null);
   if (version && packument.versions?.[version]) return version;
   throw new AgentcError(

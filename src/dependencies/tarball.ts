@@ -1,6 +1,6 @@
-import { gunzipSync } from "node:zlib";
 import { AgentcError } from "../shared/agentc-error.js";
 import { tarEntries } from "../shared/tar-entries.js";
+import { zlibOnFirstUse } from "../shared/zlib-on-first-use.js";
 import type { SourceFiles } from "./model.js";
 
 export const maxUnpackedBytes = 128 * 1024 * 1024;
@@ -12,7 +12,7 @@ export const maxUnpackedBytes = 128 * 1024 * 1024;
 export function unpackTarball(tgz: Uint8Array, path: string, strip: "top-folder" | "none"): SourceFiles {
   let tar: Uint8Array;
   try {
-    tar = gunzipSync(tgz, { maxOutputLength: maxUnpackedBytes });
+    tar = zlibOnFirstUse().gunzipSync(tgz, { maxOutputLength: maxUnpackedBytes });
   } catch {
     throw new AgentcError(
       "dependency",

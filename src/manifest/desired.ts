@@ -111,14 +111,14 @@ export function emptyDesired(): Desired {
 
 export function desiredState(manifest: Manifest, components: string[], payloadFiles: PayloadFiles): Desired {
   const install = manifest.install;
-  const artifactHash = firstHashes(install.artifact_hashes);
-  const seedHash = firstHashes(install.seed_hashes);
+  const artifactHashes = hashLines(install.artifact_hashes ?? []);
+  const seedHashes = hashLines(install.seed_hashes ?? []);
   const desired: Desired = {
     ...emptyDesired(),
     components,
     knownSeedHashes: hashLines(install.seed_refresh_hashes ?? []),
   };
-  const inOwnedDirs = artifactsInOwnedDirs(manifest, components, artifactHash);
+  const inOwnedDirs = artifactsInOwnedDirs(manifest, components, artifactHashes);
   for (const id of components) {
     const c = install.components[id];
     if (!c) continue;
@@ -130,7 +130,7 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
         path,
         component: id,
         role: "file",
-        sha256: artifactHash.get(path) ?? "",
+        sha256: firstHash(artifactHashes, path) ?? "",
         executable: executables.has(path),
       });
     for (const path of c.seeds ?? [])
@@ -138,7 +138,7 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
         path,
         component: id,
         role: "seed",
-        sha256: seedHash.get(path) ?? "",
+        sha256: firstHash(seedHashes, path) ?? "",
         executable: false,
       });
     for (const line of c.symlinks ?? []) {
@@ -239,14 +239,15 @@ function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: Payload
 }
 
 /**
- * Per component, the hashed artifacts below one of its owned folders. One pass over the artifacts, each
- * path's parent folders looked up in a map: a component owning one folder per rule (10,000 of them)
- * costs a few lookups per artifact, not 10,000 comparisons, and many components cost no more passes.
+ * Per component, the hashed artifacts below one of its owned folders. One pass over the artifacts; the
+ * owners of a path's parent folders are looked up once per folder (a path's folders are the prefixes
+ * ending at each of its slashes, all within the text up to its last slash): a component owning one folder
+ * per rule (10,000 of them) costs a few lookups per folder, not 10,000 comparisons per artifact.
  */
 function artifactsInOwnedDirs(
   manifest: Manifest,
   components: readonly string[],
-  artifactHash: Map<string, string>,
+  artifactHashes: Map<string, string[]>,
 ): Map<string, string[]> {
   const owners = new Map<string, string[]>();
   for (const id of components)
@@ -254,12 +255,15 @@ function artifactsInOwnedDirs(
       owners.set(dir, [...(owners.get(dir) ?? []), id]);
   const found = new Map<string, string[]>();
   if (owners.size === 0) return found;
+  const ownersAbove = new Map<string, string[]>();
   for (const path of manifest.artifacts) {
-    if (!artifactHash.has(path)) continue;
-    // A list, not a Set per artifact: a path has a few owners at most, and most have none.
-    const ids: string[] = [];
-    for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1))
-      for (const id of owners.get(path.slice(0, at)) ?? []) if (!ids.includes(id)) ids.push(id);
+    if (firstHash(artifactHashes, path) === undefined) continue;
+    const folders = path.slice(0, path.lastIndexOf("/") + 1);
+    let ids = ownersAbove.get(folders);
+    if (!ids) {
+      ids = ownersOfFolders(folders, owners);
+      ownersAbove.set(folders, ids);
+    }
     for (const id of ids) {
       const list = found.get(id);
       if (list) list.push(path);
@@ -269,8 +273,16 @@ function artifactsInOwnedDirs(
   return found;
 }
 
-function firstHashes(lines: readonly string[] | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [path, hashes] of hashLines(lines ?? [])) if (hashes[0]) out.set(path, hashes[0]);
-  return out;
+/** The owners of each folder `path` names before one of its slashes, each once. */
+function ownersOfFolders(path: string, owners: Map<string, string[]>): string[] {
+  // A list, not a Set: a path has a few owners at most, and most have none.
+  const ids: string[] = [];
+  for (let at = path.indexOf("/"); at > 0; at = path.indexOf("/", at + 1))
+    for (const id of owners.get(path.slice(0, at)) ?? []) if (!ids.includes(id)) ids.push(id);
+  return ids;
+}
+
+/** The first hash a hash list gives `path`, undefined when none (or an empty one) does. */
+function firstHash(hashes: Map<string, string[]>, path: string): string | undefined {
+  return hashes.get(path)?.[0] || undefined;
 }

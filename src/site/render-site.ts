@@ -15,15 +15,25 @@ const contentPolicy =
 /** Pure: the page's data and assets → its files (build-relative path → bytes). Same data, same bytes. */
 export function renderSite(data: SiteData, assets: SiteAssets): Map<string, Buffer> {
   return new Map([
-    [sitePagePaths.html, Buffer.from(pageHtml(data))],
+    [sitePagePaths.html, pageHtml(data)],
     [sitePagePaths.script, assets.script],
     [sitePagePaths.style, assets.style],
   ]);
 }
 
-function pageHtml(data: SiteData): string {
+/**
+ * The page's bytes: the text around the data encoded on its own and joined with the data's bytes, so the
+ * data's JSON (a megabyte for a few hundred rules) is not copied into one string with it first.
+ */
+function pageHtml(data: SiteData): Buffer {
+  const [head, tail] = pageAround(data);
+  return Buffer.concat([Buffer.from(head), Buffer.from(scriptSafeJson(data)), Buffer.from(tail)]);
+}
+
+/** The page's text before and after its data. */
+function pageAround(data: SiteData): [head: string, tail: string] {
   const title = escapeHtml(`${data.title} ${data.registryVersion}`);
-  return `<!doctype html>
+  const head = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -39,24 +49,31 @@ function pageHtml(data: SiteData): string {
 <a class="skip" href="#main">Skip to content</a>
 <header class="top"><h1>${title}</h1><p>What this registry ships to each assistant, what each one enforces, and what an install will change.</p></header>
 <main id="main" tabindex="-1"><noscript><p>This page needs JavaScript to show its tables. The same facts are in CAPABILITIES.md and manifest.json of the build.</p></noscript></main>
-<script type="application/json" id="${siteDataElementId}">${scriptSafeJson(data)}</script>
+<script type="application/json" id="${siteDataElementId}">`;
+  const tail = `</script>
 <script src="assets/page.js"></script>
 </body>
 </html>
 `;
+  return [head, tail];
 }
 
-/** JSON that cannot end its script element early: "<" (and the two JavaScript line ends) escaped. */
+/**
+ * JSON that cannot end its script element early: "<" (and the two JavaScript line ends) escaped. Each is
+ * looked for with a plain string search, which most pages pass without a copy of the text.
+ */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(unsafeInScript, (c) => scriptEscapes[c] ?? c);
+  return scriptEscapes.reduce(
+    (json, [c, escaped]) => (json.includes(c) ? json.replaceAll(c, escaped) : json),
+    JSON.stringify(value),
+  );
 }
 
-const unsafeInScript = /[<\u2028\u2029]/g;
-const scriptEscapes: Record<string, string> = {
-  "<": "\\u003c",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
+const scriptEscapes: readonly (readonly [string, string])[] = [
+  ["<", "\\u003c"],
+  ["\u2028", "\\u2028"],
+  ["\u2029", "\\u2029"],
+];
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

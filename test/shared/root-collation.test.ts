@@ -35,6 +35,19 @@ describe("the root collation without ICU", () => {
       for (const b of printable) assert.equal(keyOrder(a, b), sign(collator.compare(a, b)), `${a} ${b}`);
   });
 
+  it("sorts lists of printable ASCII as the compare above does, keeping equal texts in their order", () => {
+    fc.assert(
+      fc.property(fc.array(ascii, { maxLength: 30 }), (texts) => {
+        const items = texts.map((text, index) => ({ text, index }));
+        assert.deepEqual(
+          sortByRootCollation(items, (item) => item.text),
+          [...items].sort((a, b) => compareAsciiByRootCollation(a.text, b.text)),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it("leaves other text to the collator, for the whole list", () => {
     const words = ["zebra", "\u00e9clair", "Eclair", "eclair", "apple"];
     assert.deepEqual(

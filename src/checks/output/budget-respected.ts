@@ -1,3 +1,4 @@
+import type { Finding } from "../../diagnostics/check-meta.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import { type Limit, type ProfileLimits, profileLimits } from "../../registry/budgets.js";
@@ -29,12 +30,18 @@ export const budgetRespected: OutputCheck = {
   },
   *run(registry, tree) {
     const profiles = adapterBudgetProfiles(registry);
+    const limitsOf = {
+      global: profileLimits(registry.targets, "global"),
+      scoped: profileLimits(registry.targets, "scoped"),
+    };
     for (const file of tree.files) {
       if (file.role !== "always-on" && file.role !== "scoped") continue;
       const profile = profiles.get(file.component);
       if (!profile) continue;
-      const limits = profileLimits(registry.targets, profile);
-      yield* overBudget(file, profile, limits, () => adapterPosition(registry, file.component));
+      const found = overBudget(file, profile, limitsOf[profile], () =>
+        adapterPosition(registry, file.component),
+      );
+      if (found.length > 0) yield* found;
     }
   },
 };
@@ -47,29 +54,35 @@ export function adapterBudgetProfiles(registry: Registry): Map<string, Adapter["
   return profiles;
 }
 
-function* overBudget(
+/** A file's findings; the same empty list for the thousands of files within their budget. */
+function overBudget(
   file: EmittedFile,
   profile: "global" | "scoped",
   limits: ProfileLimits,
   adapterAt: () => ReturnType<typeof adapterPosition>,
-) {
+): readonly Finding[] {
   const lines = countLinesOfBytes(file.bytes);
   const words = Number.isFinite(limits.words.value) ? countWords(file.bytes.toString("utf8")) : 0;
+  if (lines <= limits.lines.value && words <= limits.words.value) return withinBudget;
   const position = file.rules.length === 1 && file.rules[0] ? file.rules[0].heading : adapterAt();
   const carried = file.rules.length > 1 ? ` (carries ${file.rules.map((r) => r.slug).join(", ")})` : "";
+  const found: Finding[] = [];
   if (lines > limits.lines.value) {
-    yield {
+    found.push({
       position,
       message: `${file.path} has ${lines} lines, over the ${profile} budget of ${budgetOf(limits.lines, "lines", profile)}${carried}`,
-    };
+    });
   }
   if (words > limits.words.value) {
     const message = limits.words.reason
       ? `${file.path} has ${words} words, over the ${profile} budget of ${budgetOf(limits.words, "words", profile)}`
       : `${file.path} has ${words} words; the ${profile} budget is under ${limits.words.value + 1}`;
-    yield { position, message: `${message}${carried}` };
+    found.push({ position, message: `${message}${carried}` });
   }
+  return found;
 }
+
+const withinBudget: readonly Finding[] = [];
 
 /** "100" for the seed's, "120 lines set in targets.json budgets.global" for the registry's own. */
 function budgetOf(limit: Limit, unit: string, profile: string): string {

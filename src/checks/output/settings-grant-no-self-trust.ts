@@ -8,6 +8,7 @@ import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixtur
 import { parseJsonDocument } from "../../documents/json-document.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import {
+  isLiteralFile,
   type ResolvedTrustKey,
   resolvedTrustKeys,
   type TrustHit,
@@ -73,18 +74,22 @@ export const settingsGrantNoSelfTrust: OutputCheck = {
 };
 
 /**
- * The keys whose file a path is, in their order: each distinct file (or glob) is asked once per path,
- * not once per key (a build has thousands of files, the packs a hundred keys over a few files).
+ * The keys whose file a path is, in their order: each distinct file is looked up, and each glob asked,
+ * once per path, not once per key (a build has thousands of files, the packs a hundred keys over a few
+ * dozen files, nearly all of them one path).
  */
 function keysByFile(keys: readonly ResolvedTrustKey[]): (path: string) => ResolvedTrustKey[] {
   const firstOfFile = new Map<string, ResolvedTrustKey>();
   for (const key of keys) if (!firstOfFile.has(key.file)) firstOfFile.set(key.file, key);
   const firsts = [...firstOfFile.values()];
+  const literal = new Set(firsts.filter((key) => isLiteralFile(key.file)).map((key) => key.file));
+  const globs = firsts.filter((key) => !isLiteralFile(key.file));
   const none: ResolvedTrustKey[] = [];
   return (path) => {
     // Most paths are no settings file: nothing is allocated for them.
     let files: Set<string> | undefined;
-    for (const key of firsts) {
+    if (literal.has(path)) files = new Set([path]);
+    for (const key of globs) {
       if (!key.matchesFile(path)) continue;
       files ??= new Set();
       files.add(key.file);

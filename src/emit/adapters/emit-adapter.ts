@@ -36,8 +36,10 @@ export function emitAdapter(adapter: Adapter, registry: Registry): AdapterOutput
 }
 
 export function skipped(adapter: Adapter, rule: Rule): boolean {
-  const skip = adapter.skip_globs ?? [];
-  return skip.length > 0 && rule.globs.length > 0 && rule.globs.every((g) => skip.includes(g));
+  // Asked for every rule and adapter, most of which skip nothing: nothing is allocated for those.
+  const skip = adapter.skip_globs;
+  if (skip === undefined || skip.length === 0 || rule.globs.length === 0) return false;
+  return rule.globs.every((g) => skip.includes(g));
 }
 
 export function scopedPath(adapter: Adapter, rule: Rule): string {

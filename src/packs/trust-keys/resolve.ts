@@ -82,9 +82,14 @@ export function valueOfEntries(entries: readonly OwnedEntry[]): Record<string, u
  * matcher does for these options, without the result object it makes per call (thousands of paths).
  */
 function fileMatcher(file: string): (path: string) => boolean {
-  if (!/[*?[{]/.test(file)) return (path) => path === file;
+  if (isLiteralFile(file)) return (path) => path === file;
   const pattern = picomatch.makeRe(file, { dot: true });
   return (path) => path !== "" && (path === file || pattern.test(path));
+}
+
+/** Whether a trust key's file names one path (its matcher compares), not a glob. */
+export function isLiteralFile(file: string): boolean {
+  return !/[*?[{]/.test(file);
 }
 
 /** A key segment naming the key "*" itself, not any key (a permission map's catch-all pattern). */

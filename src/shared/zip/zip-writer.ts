@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
-import { crc32 } from "node:zlib";
-import { deflateSync } from "fflate";
+import { zlibOnFirstUse } from "../zlib-on-first-use.js";
 import { type ArchiveLimits, exceedsRatio } from "./archive-limits.js";
+import { fflateLibrary } from "./fflate-library.js";
 import {
   compression,
   fileType,
@@ -73,14 +73,14 @@ export class ZipWriter {
   ) {}
 
   add(entry: ZipEntryInput): void {
-    const deflated = deflateSync(entry.bytes, { level: 9 });
+    const deflated = fflateLibrary().deflateSync(entry.bytes, { level: 9 });
     const store =
       deflated.length >= entry.bytes.length || exceedsRatio(entry.bytes.length, deflated.length, this.limits);
     const data = store ? entry.bytes : deflated;
     const record: Written = {
       name: Buffer.from(entry.name, "utf8"),
       method: store ? compression.stored : compression.deflated,
-      crc: crc32(entry.bytes),
+      crc: zlibOnFirstUse().crc32(entry.bytes),
       compressedSize: data.length,
       size: entry.bytes.length,
       mode: entry.mode,
