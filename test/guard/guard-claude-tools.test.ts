@@ -54,10 +54,27 @@ function schemaToolNames(): string[] {
   return [...union.matchAll(/\|\s*(\w+)Input\b/g)].map(([, type = ""]) => inputTypeNames[type] ?? type);
 }
 
+let binaryConstants: Set<string> | undefined;
+
+/**
+ * Every string constant the CLI binary assigns (`="Monitor"` gives Monitor), found in one pass: the binary
+ * is 400 MB, and a search of it for each name took most of this file's time.
+ */
+function constantsInBinary(): Set<string> {
+  if (binaryConstants) return binaryConstants;
+  const binary = readFileSync(realpathSync(join(packageRoot, "node_modules", ".bin", "claude")));
+  const found = new Set<string>();
+  for (let at = binary.indexOf('="'); at !== -1; at = binary.indexOf('="', at + 2)) {
+    const end = binary.indexOf('"', at + 2);
+    if (end !== -1 && end - at <= 66) found.add(binary.toString("latin1", at + 2, end));
+  }
+  binaryConstants = found;
+  return found;
+}
+
 /** The names the CLI binary itself defines as string constants (`="Monitor"`). */
 function definedInBinary(names: string[]): string[] {
-  const binary = readFileSync(realpathSync(join(packageRoot, "node_modules", ".bin", "claude")));
-  return names.filter((name) => name.startsWith("mcp__") || binary.includes(`="${name}"`));
+  return names.filter((name) => name.startsWith("mcp__") || constantsInBinary().has(name));
 }
 
 /** Claude Code's matcher rule: "*", "" or none is every tool; only names and | is a list; else a regex. */
