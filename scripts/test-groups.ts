@@ -29,22 +29,25 @@ const groupSize = 16;
  * and most files run in a fraction of that: so the files run in groups, each group one process that loads
  * the modules once. Each file of a group is a suite named after it: its hooks stay its own (node:test ties
  * `before`, `beforeEach` and `after` called while the file loads to that suite). The slow files
- * (slow-tests.ts) and those of `ownProcess` run alone, each in its own process, as before.
- * The group files are written to `scratch`, a folder the caller removes after the run.
+ * (slow-tests.ts) and those of `ownProcess` run alone, each in its own process, first.
+ * Every entry is a file written to `scratch` (a folder the caller removes after the run), named with its
+ * place: node --test sorts the files it is given by path, so the names are what keeps the order.
  */
 export function testEntries(testDir: string, files: string[], scratch: string): string[] {
   const name = (file: string) => relative(testDir, file).split("\\").join("/");
   const alone = (file: string) => startFirst.includes(name(file)) || name(file) in ownProcess;
   const grouped = files.filter((file) => !alone(file));
-  const groups: string[] = [];
-  for (let start = 0; start < grouped.length; start += groupSize) {
-    const members = grouped.slice(start, start + groupSize);
-    const first = name(members[0] as string).split("/")[0];
-    const file = join(scratch, `${String(groups.length + 1).padStart(2, "0")}-${first}.test.mjs`);
+  const runs = files.filter(alone).map((file) => [file]);
+  for (let start = 0; start < grouped.length; start += groupSize)
+    runs.push(grouped.slice(start, start + groupSize));
+  return runs.map((members, index) => {
+    const label = name(members[0] as string)
+      .replace(/\.test\.js$/, "")
+      .replace(/[^\w-]+/g, "-");
+    const file = join(scratch, `${String(index + 1).padStart(3, "0")}-${label}.test.mjs`);
     writeFileSync(file, groupProgram(members.map((m) => [name(m), pathToFileURL(m).href])));
-    groups.push(file);
-  }
-  return [...files.filter(alone), ...groups];
+    return file;
+  });
 }
 
 function groupProgram(members: [string, string][]): string {
