@@ -29,35 +29,24 @@ const idLinePrefix = "// bundle id: ";
  * Modules that load a file or package on first use, with a `createRequire` esbuild cannot follow: a
  * literal require lets esbuild put it in the bundle, where it still runs only when first required.
  * schema-validation.js finds the precompiled validators (and their ajv runtime helpers) next to itself;
- * yaml-library.js loads the yaml library, which most builds never need, semver-library.js semver and
- * fflate-library.js fflate;
- * builtin-pack-fields.js the fields of the built-in client packs it precomputed.
+ * builtin-pack-fields.js the fields of the built-in client packs it precomputed; on-first-use.js loads the
+ * libraries most builds never need (every one it names).
  */
 const lazyRequires = [
   {
     file: /[\\/]documents[\\/]schema-validation\.js$/,
-    dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/,
+    dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/g,
     literal: 'require("./precompiled-schemas.cjs")',
   },
   {
     file: /[\\/]clients[\\/]builtin-pack-fields\.js$/,
-    dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precomputedFieldsFileName\}`\)/,
+    dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precomputedFieldsFileName\}`\)/g,
     literal: 'require("./builtin-pack-fields.cjs")',
   },
   {
-    file: /[\\/]documents[\\/]yaml-library\.js$/,
-    dynamic: /createRequire\(import\.meta\.url\)\("yaml"\)/,
-    literal: 'require("yaml")',
-  },
-  {
-    file: /[\\/]shared[\\/]semver-library\.js$/,
-    dynamic: /createRequire\(import\.meta\.url\)\("semver"\)/,
-    literal: 'require("semver")',
-  },
-  {
-    file: /[\\/]shared[\\/]zip[\\/]fflate-library\.js$/,
-    dynamic: /createRequire\(import\.meta\.url\)\("fflate"\)/,
-    literal: 'require("fflate")',
+    file: /[\\/]shared[\\/]on-first-use\.js$/,
+    dynamic: /createRequire\(import\.meta\.url\)\(("[^"]+")\)/g,
+    literal: "require($1)",
   },
 ];
 
@@ -67,12 +56,13 @@ const lazyRequiresLiteral: Plugin = {
     for (const { file, dynamic, literal } of lazyRequires) {
       context.onLoad({ filter: file }, (args) => {
         const text = readFileSync(args.path, "utf8");
-        if (!dynamic.test(text)) {
+        const contents = text.replace(dynamic, literal);
+        if (contents === text) {
           throw new Error(
             `${args.path} no longer loads on first use as ${dynamic}; update ${import.meta.url}`,
           );
         }
-        return { contents: text.replace(dynamic, literal), loader: "js" };
+        return { contents, loader: "js" };
       });
     }
   },

@@ -1,4 +1,4 @@
-import { semverLibrary } from "../shared/semver-library.js";
+import { semverLibrary } from "../shared/on-first-use.js";
 
 /**
  * The OATS level agentc implements: the capability manifest of @awebai/oats 0.22.0 (seed 004), field

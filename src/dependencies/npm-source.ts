@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { AgentcError } from "../shared/agentc-error.js";
 import { parseJson } from "../shared/nesting-limit.js";
-import { semverLibrary } from "../shared/semver-library.js";
+import { semverLibrary } from "../shared/on-first-use.js";
 import type { DependencyDeclaration } from "./declaration.js";
 import { download } from "./http-download.js";
 import type { SourceFiles } from "./model.js";

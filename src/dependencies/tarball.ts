@@ -1,6 +1,6 @@
 import { AgentcError } from "../shared/agentc-error.js";
+import { zlibLibrary } from "../shared/on-first-use.js";
 import { tarEntries } from "../shared/tar-entries.js";
-import { zlibOnFirstUse } from "../shared/zlib-on-first-use.js";
 import type { SourceFiles } from "./model.js";
 
 export const maxUnpackedBytes = 128 * 1024 * 1024;
@@ -12,7 +12,7 @@ export const maxUnpackedBytes = 128 * 1024 * 1024;
 export function unpackTarball(tgz: Uint8Array, path: string, strip: "top-folder" | "none"): SourceFiles {
   let tar: Uint8Array;
   try {
-    tar = zlibOnFirstUse().gunzipSync(tgz, { maxOutputLength: maxUnpackedBytes });
+    tar = zlibLibrary().gunzipSync(tgz, { maxOutputLength: maxUnpackedBytes });
   } catch {
     throw new AgentcError(
       "dependency",

@@ -1,5 +1,5 @@
 import type { Document } from "yaml";
-import { yamlLibrary } from "./yaml-library.js";
+import { yamlLibrary } from "../shared/on-first-use.js";
 
 /**
  * The first anchor (`&name`) that no alias in the document names. A frontmatter value that

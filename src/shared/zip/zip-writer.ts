@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
-import { zlibOnFirstUse } from "../zlib-on-first-use.js";
+import { fflateLibrary, zlibLibrary } from "../on-first-use.js";
 import { type ArchiveLimits, exceedsRatio } from "./archive-limits.js";
-import { fflateLibrary } from "./fflate-library.js";
 import {
   compression,
   fileType,
@@ -80,7 +79,7 @@ export class ZipWriter {
     const record: Written = {
       name: Buffer.from(entry.name, "utf8"),
       method: store ? compression.stored : compression.deflated,
-      crc: zlibOnFirstUse().crc32(entry.bytes),
+      crc: zlibLibrary().crc32(entry.bytes),
       compressedSize: data.length,
       size: entry.bytes.length,
       mode: entry.mode,
