@@ -44,12 +44,17 @@ let collator: Intl.Collator | undefined;
 export function sortByRootCollation<T>(items: readonly T[], text: (item: T) => string): T[] {
   const keyed = items.map((item) => ({ item, text: text(item), key: "" }));
   if (!keyed.every((k) => printableAscii.test(k.text))) {
-    collator ??= new Intl.Collator("en");
-    const compare = collator.compare;
+    const compare = collatorCompare();
     return keyed.sort((a, b) => compare(a.text, b.text)).map((k) => k.item);
   }
   for (const k of keyed) k.key = primaryKey(k.text);
   return keyed.sort(byPrimaryKeyThenCase).map((k) => k.item);
+}
+
+/** ICU's root collation, set up on first use. */
+function collatorCompare(): (a: string, b: string) => number {
+  collator ??= new Intl.Collator("en");
+  return collator.compare;
 }
 
 /**
@@ -76,7 +81,5 @@ function primaryKey(text: string): string {
 
 /** The root collation's compare for these texts: from the table when all are printable ASCII. */
 export function rootCollationFor(texts: readonly string[]): (a: string, b: string) => number {
-  if (texts.every((t) => printableAscii.test(t))) return compareAsciiByRootCollation;
-  collator ??= new Intl.Collator("en");
-  return collator.compare;
+  return texts.every((t) => printableAscii.test(t)) ? compareAsciiByRootCollation : collatorCompare();
 }
