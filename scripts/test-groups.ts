@@ -10,13 +10,8 @@ import { startFirst } from "./slow-tests.js";
 export const ownProcess: Record<string, string> = {
   "guard/guard-paths.test.js": "sets HOME when loaded",
   "guard/guard-ordinary.test.js": "sets HOME when loaded",
-  "guard/guard-content.test.js": "calls the guard module, whose first budget runs from the process's start",
-  "guard/guard-property.test.js": "calls the guard module, whose first budget runs from the process's start",
-  "guard/guard-secret-path-rule.test.js":
-    "calls the guard module, whose first budget runs from the process's start",
-  "guard/guard-corpus.test.js": "calls the guard module, whose first budget runs from the process's start",
-  "clients/guard-os-paths.test.js":
-    "calls the guard module, whose first budget runs from the process's start",
+  "guard/guard-content.test.js":
+    "calls the guard module's content scan, whose first deadline runs from the process's start",
   "clients/builtin-pack-fields.test.js": "must run before anything parses the built-in client packs",
 };
 
