@@ -27,6 +27,29 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.equal(said.length, 1, JSON.stringify(said, null, 1));
   });
 
+  it("a rule file in a client's rules folder that the client does not load is named, not passed over", async () => {
+    const project = testdir({
+      "CLAUDE.md": appAgents,
+      ".cursor/rules/radar.md":
+        "---\ndescription: Common rules\nalwaysApply: true\n---\nUse the radar's names.\n",
+      ".github/instructions/api.md": "Keep handlers small.\n",
+      ".cursor/rules/.gitkeep": "",
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics
+      .filter((d: { id: string }) => d.id === "AGC128")
+      .map((d: { file: string; message: string; hint: string }) => `${d.file}: ${d.message} (${d.hint})`);
+    assert.deepEqual(said, [
+      ".cursor/rules/radar.md: .cursor/rules/radar.md is not a .mdc file: Cursor reads only <name>.mdc files in .cursor/rules, so it is not imported (Give it the .mdc format and name if Cursor should load it from the registry; as it is, it stays the project's own file.)",
+      ".github/instructions/api.md: .github/instructions/api.md is not a .instructions.md file: GitHub Copilot reads only <name>.instructions.md files in .github/instructions, so it is not imported (Give it the .instructions.md format and name if GitHub Copilot should load it from the registry; as it is, it stays the project's own file.)",
+    ]);
+    assert.equal(
+      readFileSync(join(project, ".cursor/rules/radar.md"), "utf8").includes("radar's names"),
+      true,
+    );
+  });
+
   it("a Codex project is Codex (and AGENTS.md), not Cline or Gemini CLI, which read .agents/skills too", async () => {
     const run = await runImport(join(importProjects, "codex"));
     assert.equal(run.status, 0, run.stderr);

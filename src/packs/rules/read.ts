@@ -1,5 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { rawGlobsFact, rawGlobsQuoted } from "../../shared/globs/raw-globs.js";
+import { isHidden, unreadItems } from "../shared/items/item-folders.js";
 import { parseNativeMarkdown } from "../shared/items/native-markdown.js";
 import { pathInside, portable } from "../shared/items/native-text.js";
 import {
@@ -31,10 +32,24 @@ export function readPackRules(ctx: RulesReadContext, pack: RulesPack): void {
     ...(pack.also_reads?.rule_dirs ?? []).map((dir): [string, boolean] => [dir, false]),
   ];
   for (const [folder, deep] of folders) {
-    const paths = deep ? ctx.reader.filesBelow(folder) : ctx.reader.list(folder);
-    for (const path of paths.filter((p) => p.endsWith(rule_file.extension) && notAFolder(ctx, p)))
+    const paths = (deep ? ctx.reader.filesBelow(folder) : ctx.reader.list(folder)).filter((p) =>
+      notAFolder(ctx, p),
+    );
+    const [rules, other] = partition(paths, (p) => p.endsWith(rule_file.extension));
+    for (const path of rules)
       readRuleFile(ctx, path, pathInside(folder, path, rule_file.extension), rule_triggers);
+    // The folder is the pack's own: another format there is the person's rule the client does not load. A folder
+    // it also reads is another tool's, whose other files are that tool's.
+    if (deep)
+      unreadItems(ctx, pack, folder, rule_file.extension, {
+        unread: [],
+        other: other.filter((path) => !isHidden(path)),
+      });
   }
+}
+
+function partition(paths: string[], keep: (path: string) => boolean): [string[], string[]] {
+  return [paths.filter(keep), paths.filter((path) => !keep(path))];
 }
 
 /** Rule files, and paths the reader refused (reported by it when listing). */

@@ -73,7 +73,7 @@ export function itemFiles(reader: ItemProject, folder: ItemFolder, extension: st
   for (const path of reader.filesBelow(folder.dir)) {
     if (reader.entry(path).kind !== "file") continue;
     if (!path.endsWith(extension)) {
-      if (!lastPart(path).startsWith(".")) other.push(path);
+      if (!isHidden(path)) other.push(path);
       continue;
     }
     const inner = path.slice(folder.dir.length + 1, -extension.length);
@@ -88,6 +88,11 @@ export function itemFiles(reader: ItemProject, folder: ItemFolder, extension: st
 
 function holdsSkill(reader: ItemProject, path: string): boolean {
   return reader.filesBelow(path).some((file) => lastPart(file) === skillFileName);
+}
+
+/** A file whose name starts with a dot (.gitkeep): passed over, not reported. */
+export function isHidden(path: string): boolean {
+  return lastPart(path).startsWith(".");
 }
 
 function lastPart(path: string): string {
