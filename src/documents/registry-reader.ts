@@ -5,6 +5,7 @@ import {
   readFileSync,
   readlinkSync,
   realpathSync,
+  type Stats,
   statSync,
 } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
@@ -80,6 +81,8 @@ export class RegistryReader {
   readonly #fenceName: string;
   readonly #shared: Shared;
   readonly #resolved = new Map<string, Resolved>();
+  /** Plain files met while listing a folder inside the fence: inside it too, so an lstat resolves them. */
+  readonly #listedFiles = new Map<string, string>();
 
   /** `fenceName` names the fence in messages; `agentc import` reads a project through the same reader. */
   constructor(
@@ -107,7 +110,10 @@ export class RegistryReader {
   resolve(path: string): Resolved {
     let found = this.#resolved.get(path);
     if (!found) {
-      found = this.#resolveUncached(path);
+      const listed = this.#listedFiles.get(path);
+      found =
+        (listed !== undefined && !pathLengthProblem(path) && listedFile(listed)) ||
+        this.#resolveUncached(path);
       this.#resolved.set(path, found);
     }
     return found;
@@ -224,6 +230,7 @@ export class RegistryReader {
     if (!dirent.isSymbolicLink()) {
       const isFolder = dirent.isDirectory();
       if (isFolder) this.#resolved.set(path, { kind: "folder", real });
+      else if (dirent.isFile()) this.#listedFiles.set(path, real);
       return { name: dirent.name, path, isFolder, ...(isFolder ? { real } : {}) };
     }
     const found = this.resolve(path);
@@ -246,11 +253,7 @@ export class RegistryReader {
     }
     if (!isWithin(real, this.#fence)) return this.#outside(path, real);
     try {
-      const stat = statSync(real);
-      if (stat.isDirectory()) return { kind: "folder", real };
-      if (stat.isFile())
-        return { kind: "file", real, size: stat.size, executable: (stat.mode & 0o111) !== 0 };
-      return { kind: "other" };
+      return resolvedByStat(real, statSync(real));
     } catch (error) {
       return { kind: "missing", reason: describeFsError(error) };
     }
@@ -347,6 +350,22 @@ function isLink(path: string): boolean {
 function linkText(path: string): string | undefined {
   try {
     return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function resolvedByStat(real: string, stat: Stats): Resolved {
+  if (stat.isDirectory()) return { kind: "folder", real };
+  if (stat.isFile()) return { kind: "file", real, size: stat.size, executable: (stat.mode & 0o111) !== 0 };
+  return { kind: "other" };
+}
+
+/** A file listed as plain that still is one, resolved without realpath; undefined sends it the long way. */
+function listedFile(real: string): Resolved | undefined {
+  try {
+    const stat = lstatSync(real);
+    return stat.isFile() ? resolvedByStat(real, stat) : undefined;
   } catch {
     return undefined;
   }

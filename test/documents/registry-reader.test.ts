@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { withNotes } from "../../src/capabilities/checks/capability-fixtures.js";
@@ -244,5 +252,22 @@ describe("the registry reader: loops, special files and sizes", () => {
     reader.entries("core/skills/review");
     assert.equal(reader.diagnostics.length, 1);
     assert.equal(readFileSync(join(dir, "core/skills/review/SKILL.md"), "utf8"), reviewSkill);
+  });
+
+  it("refuses a listed plain file that became a link out of the registry before it was read", () => {
+    const dir = withSkill({ "core/skills/review/notes.md": "notes\n" });
+    const reader = new RegistryReader(dir);
+    assert.deepEqual(reader.filesBelow("core/skills/review"), [
+      "core/skills/review/SKILL.md",
+      "core/skills/review/notes.md",
+    ]);
+    rmSync(join(dir, "core/skills/review/notes.md"));
+    symlinkSync("/etc/hostname", join(dir, "core/skills/review/notes.md"));
+    const read = reader.readText("core/skills/review/notes.md", 1024);
+    assert.equal(read.ok, false);
+    assert.deepEqual(brief(reader.diagnostics), [
+      "AGC104 core/skills/review/notes.md:1:1 core/skills/review/notes.md is a link to /etc/hostname, outside the registry folder",
+    ]);
+    assert.equal(reader.readText("core/skills/review/SKILL.md", 100_000).ok, true);
   });
 });
