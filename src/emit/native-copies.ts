@@ -51,17 +51,46 @@ export function placeNativeCopies(
       diagnostics.push(nothingReplacedFinding(copy));
       continue;
     }
-    const taken = copy.files.find((c) => out.some((f) => f.path === c.path && !replaced.includes(f)));
-    if (taken) {
-      diagnostics.push(pathTakenFinding(copy, taken.path));
+    const sharing = sharedPaths(registry, copy, out, replaced);
+    if ("taken" in sharing) {
+      diagnostics.push(pathTakenFinding(copy, sharing.taken));
       continue;
     }
+    const gone = new Set([...replaced, ...sharing.replaced]);
     out = [
-      ...out.filter((f) => !replaced.includes(f)),
-      ...copy.files.map((file) => copied(copy, file, first)),
+      ...out.filter((f) => !gone.has(f)),
+      ...[first, ...sharing.firsts].flatMap((like) => copy.files.map((file) => copied(copy, file, like))),
     ];
   }
   return { files: out, composed: values, diagnostics };
+}
+
+/**
+ * The other chosen components that write the copy's items at the copy's own paths (packs that share a
+ * skills folder): the project's file there is what each of them read, so the copy replaces their
+ * renderings too, with the same bytes under each component. A path is taken when a file of another item
+ * is written there, or when a component renders the items at other paths as well.
+ */
+function sharedPaths(
+  registry: Registry,
+  copy: NativeCopy,
+  out: readonly EmittedFile[],
+  replaced: readonly EmittedFile[],
+): { replaced: EmittedFile[]; firsts: EmittedFile[] } | { taken: string } {
+  const paths = new Set(copy.files.map((f) => f.path));
+  const atPaths = out.filter((f) => paths.has(f.path) && !replaced.includes(f));
+  const sharing = { replaced: [] as EmittedFile[], firsts: [] as EmittedFile[] };
+  for (const component of new Set(atPaths.map((f) => f.component))) {
+    const rendered = out.filter((f) => f.component === component && expresses(registry, f, copy.from));
+    const other = atPaths.find((f) => f.component === component && !rendered.includes(f));
+    const elsewhere = rendered.find((f) => !paths.has(f.path));
+    const [first] = rendered;
+    if (other || elsewhere || !first)
+      return { taken: (other ?? atPaths.find((f) => f.component === component) ?? copy).path };
+    sharing.replaced.push(...rendered);
+    sharing.firsts.push(first);
+  }
+  return sharing;
 }
 
 function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: EmittedFile): EmittedFile {
