@@ -49,6 +49,23 @@ describe("a person's file keeps its mode, and uninstall gives every byte back (i
       assert.deepEqual(treeHash(project), original);
     });
 
+  it("a group-writable AGENTS.md (0664) keeps its mode through install and uninstall under umask 022", async () => {
+    const project = testdir({ "AGENTS.md": "# Mine\n\nMy line.\n" });
+    chmodSync(join(project, "AGENTS.md"), 0o664);
+    const original = treeHash(project);
+    const umask = process.umask(0o022);
+    try {
+      await install(project);
+      assert.ok(readFileSync(join(project, "AGENTS.md"), "utf8").includes("agentc:begin"));
+      assert.equal(mode(join(project, "AGENTS.md")), "664");
+      await uninstall(project);
+    } finally {
+      process.umask(umask);
+    }
+    assert.equal(mode(join(project, "AGENTS.md")), "664");
+    assert.deepEqual(treeHash(project), original);
+  });
+
   it("a line added below the block of a file without a final newline stays a line of its own", async () => {
     const project = testdir({ "AGENTS.md": "# Mine\n\n- passing" });
     await install(project);

@@ -31,7 +31,8 @@ export function createFile(
 
 /**
  * The old file is kept by a second hard link, then the new one is renamed over it: never absent. `executable`
- * "kept": a person's file agentc composes into keeps its permission bits (0600 stays 0600, 0755 stays 0755).
+ * "kept": a person's file agentc composes into keeps its permission bits (0600 stays 0600, 0664 stays 0664
+ * whatever the umask).
  */
 export function replaceFile(
   fs: ProjectWriter,
@@ -48,7 +49,7 @@ export function replaceFile(
       : executable
         ? 0o755
         : 0o644;
-  fs.writeNewFile(temp, bytes, mode, sync);
+  fs.writeNewFile(temp, bytes, mode, sync, executable === "kept");
   backUpByLink(fs, abs, backup);
   fs.rename(temp, abs);
   return lstatSync(abs, { bigint: true });

@@ -2,6 +2,7 @@ import {
   type BigIntStats,
   closeSync,
   constants,
+  fchmodSync,
   fstatSync,
   fsyncSync,
   linkSync,
@@ -67,11 +68,12 @@ export class ProjectWriter {
   }
 
   /** Creates a new file; fails when anything (a file, a link, a folder) is already at `path`. */
-  writeNewFile(path: string, bytes: Uint8Array, mode: number, sync = false): void {
+  /** `exactMode`: the file gets `mode` whatever the umask (a person's 0664 file stays 0664). */
+  writeNewFile(path: string, bytes: Uint8Array, mode: number, sync = false, exactMode = false): void {
     this.beforeMutation(path);
     this.entriesChanged(path);
     if (!sync) this.unflushedFiles.add(path);
-    this.writeAndCloseNew(path, openNew(path, mode), bytes, sync, false);
+    this.writeAndCloseNew(path, openNew(path, mode, exactMode), bytes, sync, false);
   }
 
   /** writeNewFile, returning the new file's stat, taken before closing it: nothing else changes it after. */
@@ -186,12 +188,20 @@ export class ProjectWriter {
   }
 }
 
-function openNew(path: string, mode: number): number {
-  return openSync(
+function openNew(path: string, mode: number, exactMode = false): number {
+  const fd = openSync(
     path,
     constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
     mode,
   );
+  if (!exactMode) return fd;
+  try {
+    fchmodSync(fd, mode);
+    return fd;
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
 }
 
 function writeAndClose(
