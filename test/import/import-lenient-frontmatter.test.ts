@@ -41,3 +41,30 @@ describe("frontmatter YAML refuses only for ': ' in one-line values is read as C
     );
   });
 });
+
+/**
+ * Windsurf's editor writes every field of a new rule, empty ones included (`description:` with no value), and
+ * some teams then write the description into the body, under a second `---` line. Seen in the hand-run
+ * adoption trial (telepace/nexus): an empty field was reported as "no neutral equivalent", and "---" became the
+ * rule's description.
+ */
+describe("empty frontmatter fields and a description written into the body", () => {
+  it("leave nothing out, and the description is the body's first line of words", async () => {
+    const root = testdir({
+      ".windsurf/rules/gitflow.md":
+        "---\ntrigger: model_decision\ndescription: \nglobs: \n---\n---\ndescription: Branch names and merge rules for release work.\n---\n# Gitflow\n\nBranch from develop.\n",
+      ".windsurf/rules/routes.md":
+        "---\ntrigger: model_decision\ndescription:\nglobs:\n---\n- Keep each route in its own file under api/routes/.\n",
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    const gitflow = readFileSync(join(run.out, "core/rules/gitflow.md"), "utf8");
+    assert.match(gitflow, /^description: Branch names and merge rules for release work\.$/m);
+    const routes = readFileSync(join(run.out, "core/rules/routes.md"), "utf8");
+    assert.match(routes, /^description: Keep each route in its own file under api\/routes\/\.$/m);
+    const leftOut = run.json.diagnostics.filter((d) =>
+      /no neutral equivalent|is not carried/.test(d.message),
+    );
+    assert.deepEqual(leftOut, []);
+  });
+});

@@ -47,9 +47,19 @@ export function reverseTrigger(values: Record<string, unknown>, triggers: RuleTr
     ...(typeof description === "string" && description.trim() !== ""
       ? { description: description.trim() }
       : {}),
-    unused: Object.keys(values).filter((key) => !explained.has(key)),
+    unused: Object.keys(values).filter((key) => !explained.has(key) && !isEmpty(values[key])),
     matched: best !== undefined,
   };
+}
+
+/** A field written without a value (`description:`, `globs: []`): nothing of it is left out. */
+function isEmpty(value: unknown): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    (typeof value === "string" && value.trim() === "") ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** Two mappings a reader cannot tell apart: the same fields with the same literals. */

@@ -7,12 +7,21 @@ export function portable(name: string): string {
   return slugify(name) || "imported";
 }
 
-/** A description for an item that has none: its first line of text, without Markdown heading marks. */
+/**
+ * A description for an item that has none: its first line of text, without a Markdown heading or list mark
+ * or a `description:` written into the body; lines of no word (`---`), code fences and comments are passed over.
+ */
 export function firstLineOf(body: string): string | undefined {
   const line = body
     .split("\n")
-    .map((l) => l.replace(/^\s*#+\s*/, "").trim())
-    .find((l) => l !== "");
+    .map((l) =>
+      l
+        .replace(/^\s*#+\s*/, "")
+        .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
+        .replace(/^description:\s*/i, "")
+        .trim(),
+    )
+    .find((l) => /[\p{L}\p{N}]/u.test(l) && !l.startsWith("```") && !l.startsWith("<!--"));
   if (line === undefined) return undefined;
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
