@@ -4,7 +4,6 @@ import { capRepeats } from "../diagnostics/cap-repeats.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
-import type { Budgets } from "../registry/model.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { refusedReadFindings } from "./checks/native-files-readable.js";
@@ -21,8 +20,10 @@ import { importLines } from "./read-project/read-instructions.js";
 import { unwrittenReads } from "./read-project/unwritten-reads.js";
 import { roundTrip } from "./round-trip/round-trip.js";
 import { importedBudgets } from "./write-registry/imported-budgets.js";
+import { importedTrust } from "./write-registry/imported-trust.js";
 import { itemClients, nativeCopies } from "./write-registry/native-copies.js";
 import {
+  type KeptAsImported,
   type RegistryFile,
   registryFiles,
   type TargetChoice,
@@ -128,8 +129,8 @@ export async function importProject(
   writeRegistry(out, files);
   for (const file of natives) if (refused.includes(file.path)) file.refused = true;
   const outLabel = relative(resolve(project), resolve(out));
-  const built = await buildWithProjectBudgets(out, outLabel, (budgets) => {
-    const file = targetsFile(own.items, targets, budgets);
+  const built = await buildAsImported(out, outLabel, (kept) => {
+    const file = targetsFile(own.items, targets, kept);
     // native.json hashes targets.json for the settings files: it is written again with the new one's hash
     files.set("targets.json", file);
     const index = nativeCopies(own.items, files, context).get(nativeIndex);
@@ -166,26 +167,35 @@ export async function importProject(
 }
 
 /**
- * The written registry's build, as agentc build makes it. Where it is over the seed's budgets, targets.json
- * gets the project's measured size ("imported as is", with a warning each) and the registry is built again.
+ * The written registry's build, as agentc build makes it. Where it is over the seed's budgets, or writes
+ * a trust key the project's settings hold, targets.json keeps the project as it is (budgets of its measured
+ * size, trust_overrides: "imported as is", with a warning each) and the registry is built again.
  */
-async function buildWithProjectBudgets(
+async function buildAsImported(
   out: string,
   outLabel: string,
-  targets: (budgets: Budgets) => RegistryFile,
+  targets: (kept: KeptAsImported) => RegistryFile,
 ): Promise<{ compiled: CompileResult; diagnostics: Diagnostic[] }> {
   const compiled = await compileRegistry(out, { offline: true });
   const at = { file: `${outLabel}/targets.json`, line: 1, column: 1 };
   const measured = importedBudgets(compiled, at);
-  if (!measured) return { compiled, diagnostics: [] };
-  const file = targets(measured.budgets);
+  const trust = importedTrust(compiled, at);
+  if (!measured && !trust) return { compiled, diagnostics: [] };
+  const file = targets({
+    ...(measured ? { budgets: measured.budgets } : {}),
+    ...(trust ? { trustOverrides: trust.overrides } : {}),
+  });
   rewriteRegistryFile(out, "targets.json", file);
-  const line =
-    file.bytes
-      .toString("utf8")
-      .split("\n")
-      .findIndex((l) => l.includes('"budgets"')) + 1;
-  const diagnostics = measured.diagnostics.map((d) => ({ ...d, line: Math.max(line, 1), column: 3 }));
+  const lines = file.bytes.toString("utf8").split("\n");
+  const atKey = (key: string) => (d: Diagnostic) => ({
+    ...d,
+    line: Math.max(lines.findIndex((l) => l.includes(`"${key}"`)) + 1, 1),
+    column: 3,
+  });
+  const diagnostics = [
+    ...(measured?.diagnostics.map(atKey("budgets")) ?? []),
+    ...(trust?.diagnostics.map(atKey("trust_overrides")) ?? []),
+  ];
   return { compiled: await compileRegistry(out, { offline: true }), diagnostics };
 }
 

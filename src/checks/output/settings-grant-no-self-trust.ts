@@ -6,7 +6,7 @@ import { clip } from "../../diagnostics/clip.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import { parseJsonDocument } from "../../documents/json-document.js";
-import type { EmittedFile } from "../../emit/emitted-tree.js";
+import type { EmittedFile, EmittedTree } from "../../emit/emitted-tree.js";
 import {
   isLiteralFile,
   type ResolvedTrustKey,
@@ -51,27 +51,37 @@ export const settingsGrantNoSelfTrust: OutputCheck = {
     ],
   },
   *run(registry, tree) {
-    const keys = resolvedTrustKeys([...builtinPackFields(), ...registry.clients]);
     const overrides = registry.targets.trust_overrides ?? [];
     const used = new Set<number>();
-    const finding = (file: string, hit: TrustHit, position: Position): Finding =>
-      withOverride(overrides, used, hit, { position, message: message(file, hit) });
-    const keysFor = keysByFile(keys);
-    for (const composed of tree.composed) {
-      const forFile = keysFor(composed.path);
-      for (const hit of trustHits(valueOfEntries(composed.entries), forFile)) {
-        const position = composedSource(registry, composed.path, hit) ?? emittedAt(composed, 1);
-        yield finding(composed.path, hit, position);
-      }
-    }
-    for (const file of tree.files) {
-      const forFile = keysFor(file.path);
-      if (forFile.length === 0) continue;
-      for (const { hit, position } of fileHits(file, forFile)) yield finding(file.path, hit, position);
-    }
+    for (const { file, hit, position } of trustGrants(registry, tree))
+      yield withOverride(overrides, used, hit, { position, message: message(file, hit) });
     yield* unusedOverrides(registry, overrides, used);
   },
 };
+
+/** A trust key's value in a file the build writes. */
+export interface TrustGrant {
+  file: string;
+  hit: TrustHit;
+  position: Position;
+}
+
+/** Every trust key's value the build writes: composed values first, then whole files. */
+export function* trustGrants(registry: Registry, tree: EmittedTree): Generator<TrustGrant> {
+  const keysFor = keysByFile(resolvedTrustKeys([...builtinPackFields(), ...registry.clients]));
+  for (const composed of tree.composed) {
+    const forFile = keysFor(composed.path);
+    for (const hit of trustHits(valueOfEntries(composed.entries), forFile)) {
+      const position = composedSource(registry, composed.path, hit) ?? emittedAt(composed, 1);
+      yield { file: composed.path, hit, position };
+    }
+  }
+  for (const file of tree.files) {
+    const forFile = keysFor(file.path);
+    if (forFile.length === 0) continue;
+    for (const { hit, position } of fileHits(file, forFile)) yield { file: file.path, hit, position };
+  }
+}
 
 /**
  * The keys whose file a path is, in their order: each distinct file is looked up, and each glob asked,

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { inputLimits } from "../../documents/input-limits.js";
-import type { Budgets } from "../../registry/model.js";
+import type { Budgets, TrustOverride } from "../../registry/model.js";
 import { importedSourcePath } from "../../registry/registry-folder.js";
 import type { ImportedItems } from "../model.js";
 import { carriedMatter, describedWithin } from "./carried-values.js";
@@ -78,8 +78,21 @@ function sourcesJson(items: ImportedItems): object {
   return { $schema: schema("sources"), version: 1, sources };
 }
 
-/** targets.json: the built-ins chosen, the policies the project had, and budgets where its size needs them. */
-export function targetsFile(items: ImportedItems, choice: TargetChoice, budgets?: Budgets): RegistryFile {
+/** What targets.json keeps of the project as it is: budgets of its size, the trust keys its settings hold. */
+export interface KeptAsImported {
+  budgets?: Budgets;
+  trustOverrides?: TrustOverride[];
+}
+
+/**
+ * targets.json: the built-ins chosen, the policies the project had, and budgets and trust overrides where
+ * the project as it is needs them.
+ */
+export function targetsFile(
+  items: ImportedItems,
+  choice: TargetChoice,
+  { budgets, trustOverrides }: KeptAsImported = {},
+): RegistryFile {
   const targets = {
     $schema: schema("targets"),
     version: 1,
@@ -87,6 +100,7 @@ export function targetsFile(items: ImportedItems, choice: TargetChoice, budgets?
     builtin_clients: choice.clients.length > 0 ? choice.clients : "none",
     ...(Object.keys(items.policies).length > 0 ? { client_policies: items.policies } : {}),
     ...(budgets ? { budgets } : {}),
+    ...(trustOverrides ? { trust_overrides: trustOverrides } : {}),
     secret_guard: items.guard,
   };
   return { bytes: Buffer.from(json(targets)), executable: false };

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { adoptionCycle, assertIdentity } from "../support/adoption-cycle.js";
+
+/**
+ * Found in the hand-run adoption trial (0xc1x/fudi): a project whose .gemini/settings.json trusts its MCP
+ * servers failed its first build after import (AGC108 errors on the project's own values). targets.json now
+ * keeps them as imported, with an override the person sees and can remove, as it keeps the project's size in
+ * budgets. The same project's .cursorrules was reported as a file Cursor does not read (AGC152), though
+ * Cursor's pack says it reads it.
+ */
+const fixture = join(packageRoot, "test", "fixtures", "adoption", "35-trusted-mcp-servers");
+
+describe("a project kept as it is: trusted MCP servers and a .cursorrules", () => {
+  test("targets.json allows the project's trusted server with a reason, and the round trip is the identity", async () => {
+    const cycle = await adoptionCycle(fixture);
+    assertIdentity(cycle);
+    const targets = JSON.parse(readFileSync(join(cycle.registry, "targets.json"), "utf8"));
+    assert.deepEqual(targets.trust_overrides, [
+      {
+        key: "mcp-server-trusted",
+        client: "gemini-cli",
+        reason: "imported as is: the project's .gemini/settings.json sets it",
+      },
+    ]);
+    assert.match(
+      cycle.importRun.stdout,
+      /warning AGC108 as imported, \.gemini\/settings\.json sets mcpServers\.sightings-db\.trust \(mcp-server-trusted, Gemini CLI\)/,
+    );
+    const built = cycle.buildRun.stdout + cycle.buildRun.stderr;
+    assert.doesNotMatch(built, /error AGC108/);
+    assert.doesNotMatch(built, /AGC152/, "Cursor reads the .cursorrules the build writes back");
+  });
+});
