@@ -1,4 +1,5 @@
 import { type ParseError, parse } from "jsonc-parser";
+import { parse as parseToml } from "smol-toml";
 import type { KeyPath, OwnedEntry } from "../compose/model.js";
 import type { NativeCopy } from "../registry/native-copies.js";
 import { jsonTooDeepAt } from "../shared/nesting-limit.js";
@@ -9,12 +10,12 @@ import type { ComposedFile } from "./emitted-tree.js";
  * unchanged: the values the component composes into it are the project's own, as they were, at the same
  * keys (a hook with its own matcher and command, the permission list without the rules the build adds). So
  * installing the registry into that project finds every value already there and adds none beside it (a hook
- * would otherwise run twice). Keys the project did not have are left out; a file that is not JSON, or holds
- * none of the keys, keeps the component's own values.
+ * would otherwise run twice). Keys the project did not have are left out; a file that cannot be read as JSON
+ * or TOML, or holds none of the keys, keeps the component's own values.
  */
 export function nativeValues(copy: NativeCopy, file: ComposedFile): ComposedFile | undefined {
-  if (file.format !== "json" || copy.files.length !== 1) return undefined;
-  const project = parsed(copy.files[0]?.bytes);
+  if (copy.files.length !== 1) return undefined;
+  const project = file.format === "toml" ? parsedToml(copy.files[0]?.bytes) : parsed(copy.files[0]?.bytes);
   if (project === undefined) return undefined;
   const entries: OwnedEntry[] = [];
   const done = new Set<string>();
@@ -39,6 +40,16 @@ function parsed(bytes: Buffer | undefined): unknown {
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   return errors.length === 0 ? value : undefined;
+}
+
+/** The project's TOML settings, as the client reads them. */
+function parsedToml(bytes: Buffer | undefined): unknown {
+  if (!bytes) return undefined;
+  try {
+    return parseToml(bytes.toString("utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return undefined;
+  }
 }
 
 function at(value: unknown, path: KeyPath): unknown {

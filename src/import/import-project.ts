@@ -122,7 +122,7 @@ export async function importProject(
   const natives = readings.flatMap((r) => r.files);
   const components = [...targets.adapters, ...targets.clients];
   const settings = found.flatMap(({ assistant, files: read }) =>
-    read.filter((f) => f.composed === "json").map((f) => ({ path: f.path, component: assistant.id })),
+    read.filter((f) => f.composed !== undefined).map((f) => ({ path: f.path, component: assistant.id })),
   );
   const context = { natives, reader, assistants: all, components, settings, out };
   for (const [path, file] of nativeCopies(own.items, files, context)) files.set(path, file);

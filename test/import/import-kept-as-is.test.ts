@@ -10,7 +10,9 @@ import { adoptionCycle, assertIdentity } from "../support/adoption-cycle.js";
  * servers failed its first build after import (AGC108 errors on the project's own values). targets.json now
  * keeps them as imported, with an override the person sees and can remove, as it keeps the project's size in
  * budgets. The same project's .cursorrules was reported as a file Cursor does not read (AGC152), though
- * Cursor's pack says it reads it.
+ * Cursor's pack says it reads it. And a .codex/config.toml server with a key the core has not (enabled) made
+ * the first install after import warn that the person's own server "already exists": TOML settings were not
+ * composed back as they were, as JSON ones are.
  */
 const fixture = join(packageRoot, "test", "fixtures", "adoption", "35-trusted-mcp-servers");
 
@@ -33,5 +35,22 @@ describe("a project kept as it is: trusted MCP servers and a .cursorrules", () =
     const built = cycle.buildRun.stdout + cycle.buildRun.stderr;
     assert.doesNotMatch(built, /error AGC108/);
     assert.doesNotMatch(built, /AGC152/, "Cursor reads the .cursorrules the build writes back");
+  });
+});
+
+describe("a project's .codex/config.toml servers are composed back as they are", () => {
+  test("the first install after import finds each server already there and warns about none", async () => {
+    const cycle = await adoptionCycle(
+      join(packageRoot, "test", "fixtures", "adoption", "36-codex-mcp-servers"),
+    );
+    assertIdentity(cycle);
+    const installed = cycle.installRun.stdout + cycle.installRun.stderr;
+    assert.doesNotMatch(installed, /already exists and was not written by agentc/);
+    assert.match(installed, /install: 0 changes applied/);
+    const native = JSON.parse(readFileSync(join(cycle.registry, "native.json"), "utf8"));
+    assert.ok(
+      native.files.some((f: { path: string }) => f.path === ".codex/config.toml"),
+      JSON.stringify(native.files),
+    );
   });
 });

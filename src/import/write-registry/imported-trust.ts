@@ -18,7 +18,7 @@ interface KeptGrant {
 
 /**
  * The trust_overrides the imported registry needs where the project's own settings hold a trust key
- * (AGC108: an MCP server trusted in .gemini/settings.json, enableAllProjectMcpServers …): the build
+ * (AGC108: an MCP server marked trusted, all of the project's MCP servers approved …): the build
  * composes the project's values as they are, so each key and client gets an override with the reason
  * "imported as is", and a warning saying the registry now writes it into every project it is installed in.
  * Undefined when the build writes none.

@@ -84,7 +84,7 @@ export interface CopyContext {
   components: readonly string[];
   /** The registry folder: a file's hash is of its bytes as written there. */
   out: string;
-  /** The JSON settings files agentc composes into, each with the pack that read it. */
+  /** The settings files (JSON, TOML) agentc composes into, each with the pack that read it. */
   settings?: readonly { path: string; component: string }[];
 }
 
