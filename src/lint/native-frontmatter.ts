@@ -1,6 +1,7 @@
 import type { ClientPack } from "../clients/model.js";
 import { type NativeMarkdown, parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
 import type { ProjectTree } from "../session-load/index.js";
+import { closingFenceAt, isFrontmatterFence } from "../shared/frontmatter-fence.js";
 
 /** Every globs field a client's rule folder reads, of every pack: the names a person may mix up. */
 export function globsFields(packs: readonly ClientPack[]): string[] {
@@ -38,8 +39,8 @@ export function markdownReader(tree: ProjectTree, packs: readonly ClientPack[]):
 /** The lines of a file's frontmatter block, 1-based numbers with their text; empty without one. */
 export function frontmatterLines(text: string): { line: number; text: string }[] {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  if (lines[0] !== "---") return [];
-  const close = lines.indexOf("---", 1);
+  if (!isFrontmatterFence(lines[0])) return [];
+  const close = closingFenceAt(lines);
   if (close < 0) return [];
   return lines.slice(1, close).map((t, i) => ({ line: i + 2, text: t }));
 }

@@ -1,6 +1,7 @@
 import type { RuleAlwaysTest, RuleFolderRead } from "../clients/model.js";
 import { rawFieldValues } from "../documents/raw-fields.js";
 import { parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { closingFenceAt, isFrontmatterFence } from "../shared/frontmatter-fence.js";
 import { rawGlobsQuoted } from "../shared/globs/raw-globs.js";
 import type { LoadedText } from "./instruction-texts.js";
 import type { LoadedItem } from "./listed-items.js";
@@ -133,8 +134,8 @@ function passes(test: RuleAlwaysTest, fields: Record<string, unknown>): boolean 
 
 function bodyOf(text: string): string {
   const lines = text.split("\n");
-  if (lines[0]?.replace(/\r$/, "") !== "---") return text.trim();
-  const close = lines.findIndex((line, i) => i > 0 && line.replace(/\r$/, "") === "---");
+  if (!isFrontmatterFence(lines[0])) return text.trim();
+  const close = closingFenceAt(lines);
   return lines
     .slice(close + 1)
     .join("\n")
@@ -151,8 +152,8 @@ export function frontmatterFields(
   rawFields: readonly string[] = [],
 ): Record<string, unknown> | undefined {
   const lines = text.split("\n").map((line) => line.replace(/\r$/, ""));
-  if (lines[0] !== "---") return {};
-  const close = lines.findIndex((line, i) => i > 0 && line === "---");
+  if (!isFrontmatterFence(lines[0])) return {};
+  const close = closingFenceAt(lines);
   if (close < 0) return undefined;
   const block = lines.slice(1, close);
   const raw = rawFieldValues("frontmatter", block, rawFields);

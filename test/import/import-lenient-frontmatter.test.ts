@@ -68,3 +68,21 @@ describe("empty frontmatter fields and a description written into the body", () 
     assert.deepEqual(leftOut, []);
   });
 });
+
+describe("a frontmatter fence with trailing spaces", () => {
+  it("is read as the clients read it: VS Code's prompt file parser allows spaces after ---", async () => {
+    const root = testdir({
+      ".github/instructions/shell.instructions.md":
+        "---\napplyTo: '**/*.sh'\ndescription: 'Shell scripts are POSIX sh'\n---  \n\n# Shell\n\nUse set -eu at the top of every script.\n",
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.id === "AGC127"),
+      [],
+    );
+    const rule = readFileSync(join(run.out, "core/rules/shell.md"), "utf8");
+    assert.match(rule, /^globs:\n {2}- "\*\*\/\*\.sh"$/m);
+    assert.match(rule, /^Use set -eu at the top of every script\.$/m);
+  });
+});

@@ -4,6 +4,7 @@ import { type ParsedYaml, parseYamlBlock } from "../../documents/yaml-frontmatte
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import { packPath } from "../../packs/shared/placeholders.js";
 import type { Registry } from "../../registry/model.js";
+import { closingFenceAt, isFrontmatterFence } from "../../shared/frontmatter-fence.js";
 
 /**
  * How diagnostics name a file of the build: "<build>/" and its install path. Reporters show names in
@@ -65,8 +66,8 @@ export type EmittedFrontmatter =
  */
 export function emittedFrontmatter(file: EmittedFile, rawFields: readonly string[] = []): EmittedFrontmatter {
   const lines = file.bytes.toString("utf8").split("\n");
-  if (lines[0]?.replace(/\r$/, "") !== "---") return { kind: "none" };
-  const closeAt = lines.findIndex((line, i) => i > 0 && line.replace(/\r$/, "") === "---");
+  if (!isFrontmatterFence(lines[0])) return { kind: "none" };
+  const closeAt = closingFenceAt(lines);
   if (closeAt < 0) return { kind: "malformed", position: emittedAt(file, 1), message: "is never closed" };
   let inRawList = false;
   const block = lines.slice(1, closeAt).map((line) => {

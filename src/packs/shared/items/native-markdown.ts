@@ -1,6 +1,7 @@
 import type { Position } from "../../../diagnostics/diagnostic.js";
 import { rawFieldValues } from "../../../documents/raw-fields.js";
 import { type ParsedYaml, parseYamlBlock } from "../../../documents/yaml-frontmatter.js";
+import { closingFenceAt, isFrontmatterFence } from "../../../shared/frontmatter-fence.js";
 
 /** A native Markdown file: its frontmatter values with positions, and the text below it. */
 export interface NativeMarkdown {
@@ -37,8 +38,8 @@ export function parseNativeMarkdown(
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
     .split("\n");
-  if (lines[0] !== "---") return { markdown: withoutFrontmatter(file, lines), problems: [] };
-  const closeAt = lines.indexOf("---", 1);
+  if (!isFrontmatterFence(lines[0])) return { markdown: withoutFrontmatter(file, lines), problems: [] };
+  const closeAt = closingFenceAt(lines);
   if (closeAt < 0)
     return {
       problems: [{ position: { file, line: 1, column: 1 }, message: "frontmatter block is never closed" }],
