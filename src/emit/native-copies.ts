@@ -1,5 +1,7 @@
 import type { ClientPack } from "../clients/model.js";
+import type { CoreRule } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { markdownBody } from "../packs/shared/items/owned-file.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
@@ -40,7 +42,9 @@ export function placeNativeCopies(
     }
     const problem = copyProblem(copy, componentPlaces(registry, copy.component));
     if (problem) {
-      const moved = problem.stale ? atOwnPath(registry, copy, out) : undefined;
+      const moved = problem.stale
+        ? (atOwnPath(registry, copy, out) ?? ownFileText(registry, copy, out))
+        : undefined;
       if (moved) out = moved.files;
       diagnostics.push(copyProblemFinding(copy, problem, moved !== undefined));
       continue;
@@ -48,7 +52,9 @@ export function placeNativeCopies(
     const replaced = out.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
     const [first] = replaced;
     if (!first) {
-      diagnostics.push(nothingReplacedFinding(copy));
+      const own = ownFileCopy(registry, copy, out);
+      if (own) out = [...out, own];
+      else diagnostics.push(nothingReplacedFinding(copy));
       continue;
     }
     const sharing = sharedPaths(registry, copy, out, replaced);
@@ -91,6 +97,70 @@ function sharedPaths(
     sharing.firsts.push(first);
   }
   return sharing;
+}
+
+/**
+ * A pack without a rule folder renders no rule, yet reads its own always-on files: an always-on rule import
+ * read from one of them (a legacy guidelines file, its client's only one) is written back there, from its
+ * copy while the rule is unchanged, else as the rule's text.
+ */
+function ownFileRule(
+  registry: Registry,
+  copy: NativeCopy,
+  out: readonly EmittedFile[],
+): { path: string; rule: CoreRule } | undefined {
+  const [file] = copy.files;
+  if (copy.folder || copy.files.length !== 1 || !file || out.some((f) => f.path === file.path))
+    return undefined;
+  if (!instructionFiles(registry, copy.component).includes(file.path)) return undefined;
+  if (out.some((f) => f.component === copy.component && expresses(registry, f, copy.from))) return undefined;
+  const [rule, ...more] = copy.from.map((from) => registry.core.rules.find((r) => r.file === from));
+  if (!rule || more.length > 0 || rule.trigger !== "always_on") return undefined;
+  return { path: file.path, rule };
+}
+
+function ownFileCopy(
+  registry: Registry,
+  copy: NativeCopy,
+  out: readonly EmittedFile[],
+): EmittedFile | undefined {
+  const own = ownFileRule(registry, copy, out);
+  const [file] = copy.files;
+  if (!own || !file) return undefined;
+  return {
+    ...ownFile(copy, own.rule, own.path, file.bytes, file.executable),
+    native: `${nativeFolder}/${file.path}`,
+  };
+}
+
+function ownFileText(
+  registry: Registry,
+  copy: NativeCopy,
+  out: EmittedFile[],
+): { files: EmittedFile[] } | undefined {
+  const own = ownFileRule(registry, copy, out);
+  const pack = registry.clients.find((c) => c.pack.client === copy.component)?.pack;
+  if (!own || !pack) return undefined;
+  const text = markdownBody(own.rule.body, pack.runtime_placeholders);
+  return { files: [...out, ownFile(copy, own.rule, own.path, Buffer.from(text), false)] };
+}
+
+function ownFile(
+  copy: NativeCopy,
+  rule: CoreRule,
+  path: string,
+  bytes: Buffer,
+  executable: boolean,
+): EmittedFile {
+  return {
+    path,
+    bytes,
+    component: copy.component,
+    role: "asset",
+    rules: [],
+    executable,
+    client: { client: copy.component, kind: "root", name: rule.name, alwaysLoaded: true },
+  };
 }
 
 function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: EmittedFile): EmittedFile {

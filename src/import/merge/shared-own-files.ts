@@ -27,12 +27,14 @@ export function shareOwnInstructionFiles(read: AssistantImport[], found: Assista
       const native = rule.natives?.[0];
       if (!native || rule.natives?.length !== 1 || !own.includes(native.path)) continue;
       const readers = ownReaders(native.path, read, found);
-      // a pack without a rule folder writes no rule into the file either: no copy is kept for it
+      // a pack without a rule folder writes no rule into the file either: no copy is kept for it, unless no
+      // reader has one (a legacy guidelines file that is its client's only one), when the first keeps it
+      const writes = readers.some(({ assistant }) => assistant.pack?.rules_dir);
       rule.natives = readers.map(
-        ({ assistant }): ItemNative => ({
+        ({ assistant }, index): ItemNative => ({
           ...native,
           client: assistant.id,
-          ...(assistant.pack?.rules_dir ? {} : { loadsOnly: true }),
+          ...(assistant.pack?.rules_dir || (!writes && index === 0) ? {} : { loadsOnly: true }),
         }),
       );
       if (readers[0] && found.includes(readers[0])) loadedByFound.add(native.path);

@@ -22,8 +22,13 @@ export function ownedFile(
 
 /** Markdown below a frontmatter block: without leading blank lines, ending in one newline, placeholders replaced. */
 export function bodyText(ctx: ItemEmitContext, body: string): string {
+  return markdownBody(body, ctx.pack.runtime_placeholders);
+}
+
+/** bodyText with the pack's placeholders given. */
+export function markdownBody(body: string, placeholders: Record<string, string>): string {
   const trimmed = body.replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, "");
-  return `${substitute(trimmed, ctx.pack.runtime_placeholders)}\n`;
+  return `${substitute(trimmed, placeholders)}\n`;
 }
 
 /** Placeholders replaced in a copied file when it is UTF-8 text; other bytes are copied as they are. */
