@@ -14,6 +14,7 @@ import {
 } from "../../src/core/model.js";
 import type { Position } from "../../src/diagnostics/diagnostic.js";
 import type { PermissionsFound } from "../../src/packs/permissions/model.js";
+import { readRuleText } from "../../src/packs/permissions/rule-text.js";
 import { permissionsSection } from "../../src/packs/permissions/section.js";
 import { roundTripTests } from "./section-round-trip.js";
 
@@ -125,5 +126,20 @@ describe("packs/permissions: read(emit(exec rule)) is the rule, for every built-
       packs.flatMap((pack) => (pack.exec_policy ? [pack.exec_policy.shape ?? "lines"] : [])),
     );
     assert.deepEqual([...policies].sort(), ["json_list", "lines"]);
+  });
+});
+
+/**
+ * Found on 1215-Labs/claude-code-templates: a skill's `allowed-tools: [Bash(*)]` was read as the command
+ * prefix "", which the registry refuses (AGC065), so the imported registry did not build.
+ */
+describe("packs/permissions: a wildcard argument is the whole tool", () => {
+  const claude = builtinClientPacks().find(({ pack }) => pack.client === "claude-code")?.pack.permissions;
+  it("reads Bash(*) and Bash(:*) as exec, and an empty argument as a problem", () => {
+    assert.ok(claude);
+    assert.deepEqual(readRuleText("Bash(*)", claude, ""), { verb: "exec" });
+    assert.deepEqual(readRuleText("Bash(:*)", claude, ""), { verb: "exec" });
+    assert.deepEqual(readRuleText("Bash(git push:*)", claude, ""), { verb: "exec", pattern: "git push" });
+    assert.deepEqual(readRuleText("Bash()", claude, ""), { problem: "has an empty pattern" });
   });
 });

@@ -125,6 +125,8 @@ export function readRuleText(text: string, form: PermissionRuleForm, skillPrefix
       const pattern = kind === "tools" ? argument : patternForms[kind].read(form, argument, skillPrefix);
       if (pattern === undefined)
         return { problem: "is a regular expression agentc does not write (it writes ^prefix(\\s|$))" };
+      // an argument that stands for every argument (`Bash(*)`, `Bash(:*)`) is the tool itself
+      if (pattern === "") return /^[\s:*]+$/.test(argument) ? { verb } : { problem: "has an empty pattern" };
       return checked(verb, pattern);
     }
   }
