@@ -86,3 +86,20 @@ describe("a frontmatter fence with trailing spaces", () => {
     assert.match(rule, /^Use set -eu at the top of every script\.$/m);
   });
 });
+
+describe("a YAML comment among such one-line values", () => {
+  it("does not keep the agent from being read (1215-Labs/claude-code-templates)", async () => {
+    const root = testdir({
+      ".claude/agents/reviewer.md":
+        '---\nname: reviewer\ndescription: Use after a change. Examples:\\n<example>\\nContext: code was written\\nuser: "Review it"\\n</example>\nmodel: inherit\n# Model choice: the parent\'s, reviews need its reasoning\n---\n\nReview the change.\n',
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.id === "AGC127"),
+      [],
+    );
+    const agent = readFileSync(join(run.out, "core/agents/reviewer.md"), "utf8");
+    assert.match(agent, /Context: code was written/);
+  });
+});

@@ -1,3 +1,4 @@
+import { closingFenceAt, isFrontmatterFence } from "../../../shared/frontmatter-fence.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised } from "./native-text.js";
 import { parseNativeToml } from "./native-toml.js";
@@ -44,7 +45,8 @@ function markdownItem(
   if (strict.markdown) return strict;
   const lines = frontmatterLines(text);
   const oneLine = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+(\S.*)$/;
-  if (!lines?.every((line) => line.trim() === "" || oneLine.test(line) || /^[A-Za-z_][\w-]*:$/.test(line)))
+  const blankOrComment = (line: string) => line.trim() === "" || /^\s*#/.test(line);
+  if (!lines?.every((line) => blankOrComment(line) || oneLine.test(line) || /^[A-Za-z_][\w-]*:$/.test(line)))
     return strict;
   const colons = lines.flatMap((line) => {
     const match = oneLine.exec(line);
@@ -66,8 +68,8 @@ function frontmatterLines(text: string): string[] | undefined {
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
     .split("\n");
-  const close = lines.indexOf("---", 1);
-  return lines[0] === "---" && close > 0 ? lines.slice(1, close) : undefined;
+  const close = closingFenceAt(lines);
+  return isFrontmatterFence(lines[0]) && close > 0 ? lines.slice(1, close) : undefined;
 }
 
 function tomlItem(ctx: ItemReadContext, path: string, text: string, bodyField: string): ItemFile | undefined {
