@@ -28,13 +28,14 @@ export function shareOwnInstructionFiles(read: AssistantImport[], found: Assista
       if (!native || rule.natives?.length !== 1 || !own.includes(native.path)) continue;
       const readers = ownReaders(native.path, read, found);
       // a pack without a rule folder writes no rule into the file either: no copy is kept for it, unless no
-      // reader has one (a legacy guidelines file that is its client's only one), when the first keeps it
-      const writes = readers.some(({ assistant }) => assistant.pack?.rules_dir);
+      // found reader has one (a legacy guidelines file that is its client's only one): the first found keeps it
+      const writerFound = readers.some((r) => found.includes(r) && r.assistant.pack?.rules_dir);
+      const keeper = writerFound ? undefined : readers.find((r) => found.includes(r));
       rule.natives = readers.map(
-        ({ assistant }, index): ItemNative => ({
+        (reader): ItemNative => ({
           ...native,
-          client: assistant.id,
-          ...(assistant.pack?.rules_dir || (!writes && index === 0) ? {} : { loadsOnly: true }),
+          client: reader.assistant.id,
+          ...(reader.assistant.pack?.rules_dir || reader === keeper ? {} : { loadsOnly: true }),
         }),
       );
       if (readers[0] && found.includes(readers[0])) loadedByFound.add(native.path);
