@@ -95,43 +95,22 @@ describe("shadowed-file warnings after an install", () => {
 describe("askedTree", () => {
   const root = testdir({ "a.md": "A\n", "rules/one.md": "1\n", "rules/two.md": "2\n" });
   symlinkSync("a.md", join(root, "b.md"));
-  const reaches = (ask: (tree: ReturnType<typeof diskTree>) => unknown, removed: string[]): boolean => {
-    const asked = askedTree(diskTree(root));
-    ask(asked.tree);
-    return asked.reaches(new Set(removed));
-  };
+  type Ask = (tree: ReturnType<typeof diskTree>) => unknown;
+  /** What is asked, what is removed, and whether the removal could change an answer. */
+  const cases: [string, Ask, string[], boolean][] = [
+    ["a text asked for", (t) => t.text("a.md"), ["a.md"], true],
+    ["a link asked for", (t) => t.linkTarget("a.md"), ["a.md"], true],
+    ["a file of a folder listed", (t) => t.filesUnder("rules"), ["rules/two.md"], true],
+    ["the target of a link read", (t) => t.text("b.md"), ["a.md"], true],
+    ["another file than the one read", (t) => t.text("a.md"), ["rules/one.md"], false],
+    ["a file outside the folder listed", (t) => t.filesUnder("rules"), ["a.md"], false],
+    ["nothing asked", () => undefined, ["a.md"], false],
+  ];
 
-  it("reaches a removed path asked for, listed in a folder, or behind a link read", () => {
-    assert.equal(
-      reaches((t) => t.text("a.md"), ["a.md"]),
-      true,
-    );
-    assert.equal(
-      reaches((t) => t.linkTarget("a.md"), ["a.md"]),
-      true,
-    );
-    assert.equal(
-      reaches((t) => t.filesUnder("rules"), ["rules/two.md"]),
-      true,
-    );
-    assert.equal(
-      reaches((t) => t.text("b.md"), ["a.md"]),
-      true,
-    );
-  });
-
-  it("does not reach paths no question touched", () => {
-    assert.equal(
-      reaches((t) => t.text("a.md"), ["rules/one.md"]),
-      false,
-    );
-    assert.equal(
-      reaches((t) => t.filesUnder("rules"), ["a.md"]),
-      false,
-    );
-    assert.equal(
-      reaches(() => undefined, ["a.md"]),
-      false,
-    );
-  });
+  for (const [what, ask, removed, expected] of cases)
+    it(`${expected ? "reaches" : "does not reach"} ${what}`, () => {
+      const asked = askedTree(diskTree(root));
+      ask(asked.tree);
+      assert.equal(asked.reaches(new Set(removed)), expected);
+    });
 });
