@@ -143,7 +143,8 @@ describe("npm install: short and honest on Node 20", () => {
 
 /**
  * The packages of the lockfile with an install script that allowScripts neither allows nor denies, as npm
- * reviews them: an optional package this Node cannot install (its engines want another) runs nothing.
+ * reviews them: an optional package this Node cannot install (its engines want another) runs nothing. Stricter
+ * than npm for an optional package of another platform (os, cpu): it counts.
  */
 function unreviewedInLockfile(): string[] {
   const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as {
