@@ -9,7 +9,6 @@ export const startFirst = [
   "cli/npm-package.test.js",
   "conformance/conformance-kilo.test.js",
   "install/install-crash.test.js",
-  "cli/test-prerequisites.test.js",
   "guard/guard-claude-tools.test.js",
   "serve/install-sh-compose.test.js",
   "fuzz/registry-fuzz.test.js",

@@ -94,7 +94,25 @@ function jsonStyle(text: string, root: Node): TextStyle {
   return indent === "" ? style : { ...style, indent };
 }
 
-function parseRoot(text: string): { root: Node } | { conflict: Conflict } {
+type ParsedRoot = { root: Node } | { conflict: Conflict };
+
+/**
+ * The texts parsed last, with their trees (read, never changed): a step's text after is the next step's text
+ * before, and the plan's callback reads the text before again, so each text of a composition is parsed once.
+ */
+const recentlyParsed: { text: string; parsed: ParsedRoot }[] = [];
+const recentKept = 4;
+
+function parseRoot(text: string): ParsedRoot {
+  const hit = recentlyParsed.find((recent) => recent.text === text);
+  if (hit) return hit.parsed;
+  const parsed = parseRootOnce(text);
+  recentlyParsed.unshift({ text, parsed });
+  recentlyParsed.length = Math.min(recentlyParsed.length, recentKept);
+  return parsed;
+}
+
+function parseRootOnce(text: string): ParsedRoot {
   const deep = jsonTooDeepAt(text);
   if (deep !== undefined) {
     const { line, column } = new LineIndex("", text).position(deep);

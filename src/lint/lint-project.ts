@@ -1,7 +1,6 @@
 import { builtinClientPacks } from "../clients/load-client-packs.js";
 import { type Diagnostic, sortDiagnostics } from "../diagnostics/diagnostic.js";
-import { diskTree, sessionLoad } from "../session-load/index.js";
-import { cachedTree } from "./cached-tree.js";
+import { cachedTree, diskTree, sessionLoad } from "../session-load/index.js";
 import type { LineEdit, LintContext, LintRule } from "./lint-context.js";
 import { markdownReader } from "./native-frontmatter.js";
 import { readNatives } from "./read-natives.js";

@@ -4,6 +4,8 @@
  * installer's view of a person's own instruction files). Import it from here.
  */
 
+export { type AskedTree, askedTree } from "./asked-tree.js";
+export { cachedTree } from "./cached-tree.js";
 export { type ClientLoads, clientLoads, loadsAnything } from "./client-loads.js";
 export { diskTree } from "./disk-tree.js";
 export { importPaths, type LoadedText } from "./instruction-texts.js";

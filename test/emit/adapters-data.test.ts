@@ -189,6 +189,15 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
+/**
+ * Whether namesIn can find a name in the text: one of the words is written in it, or may be behind an escape
+ * sequence of a literal. Most files are then left unparsed.
+ */
+function mayName(text: string, words: ReturnType<typeof vendorWords>): boolean {
+  const lower = text.toLowerCase();
+  return [...words.strict, ...words.ambiguous].some((w) => lower.includes(w)) || /\\(?:u|x|[0-7])/.test(text);
+}
+
 /** String and template literal texts, and the file text with literals and comments blanked out. */
 function splitSource(path: string, text: string): { literals: string[]; code: string } {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
@@ -241,7 +250,9 @@ describe("no assistant name in compiler code", () => {
     const found = new Map<string, string[]>();
     for (const file of sourceFiles(join(packageRoot, "src"))) {
       const path = relative(packageRoot, file).split("\\").join("/");
-      const names = namesIn(path, readFileSync(file, "utf8"), words);
+      const text = readFileSync(file, "utf8");
+      if (!mayName(text, words)) continue;
+      const names = namesIn(path, text, words);
       if (names.length > 0) found.set(path, names);
     }
     assert.deepEqual(Object.fromEntries(found), Object.fromEntries(knownViolations));

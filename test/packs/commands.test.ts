@@ -8,6 +8,8 @@ import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-tri
 
 const packs = packsWriting((pack) => pack.commands_dir !== null && !!pack.command_format);
 const word = fc.stringMatching(/^[a-z]{1,8}$/);
+// built once, outside the chain: fast-check prepares a string arbitrary's bias slices when it is made
+const itemName = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,5}){0,2}$/);
 const sentence = fc.array(word, { minLength: 1, maxLength: 8 }).map((words) => words.join(" "));
 
 /** A command's prompt: lines of words, some saying $ARGUMENTS where the pack has a placeholder for it. */
@@ -24,7 +26,7 @@ const packAndCommand = fc.constantFrom(...packs).chain((client) => {
   const has = (field: "argument_hint" | "model") => format?.fields[field] !== undefined;
   return fc.record({
     client: fc.constant(client),
-    name: fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,5}){0,2}$/),
+    name: itemName,
     description: sentence,
     argumentHint: has("argument_hint") ? fc.option(sentence, { nil: undefined }) : fc.constant(undefined),
     model: has("model") ? fc.option(word, { nil: undefined }) : fc.constant(undefined),

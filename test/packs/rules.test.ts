@@ -7,6 +7,8 @@ import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-tri
 
 const packs = packsWriting((pack) => pack.rules_dir !== null && !!pack.rule_file && !!pack.rule_triggers);
 const word = fc.stringMatching(/^[a-z]{1,8}$/);
+// built once, outside the chain: fast-check prepares a string arbitrary's bias slices when it is made
+const itemName = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,5}){0,2}$/);
 const sentence = fc.array(word, { minLength: 1, maxLength: 8 }).map((words) => words.join(" "));
 const glob = fc.stringMatching(/^(src|docs|lib\/core)\/(\*\*\/)?\*\.(ts|md|py)$/);
 
@@ -16,7 +18,7 @@ const packAndRule = fc.constantFrom(...packs).chain((client) => {
   const kept = (Object.keys(map) as LoadTrigger[]).filter((t) => !map[t]?.deviation);
   return fc.record({
     client: fc.constant(client),
-    name: fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,5}){0,2}$/),
+    name: itemName,
     trigger: fc.constantFrom(...kept),
     globs: fc.uniqueArray(glob, { minLength: 1, maxLength: 3 }),
     description: sentence,

@@ -1,5 +1,8 @@
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
+import type { ClientPack } from "../../clients/model.js";
 import {
+  askedTree,
+  cachedTree,
   diskTree,
   ignoredSettings,
   loadedCharacters,
@@ -32,12 +35,23 @@ export function adoptedLoadWarnings(
   plan: Plan,
   home: string,
 ): Plan["warnings"] {
-  const person = diskTree(home);
-  const unread = [...unreadWarnings(root, components, plan, person), ...shadowedWarnings(root, plan, person)];
+  // Every client's read model asks about the same files: each is read, and each folder walked, once.
+  const project = cachedTree(diskTree(root));
+  const person = cachedTree(diskTree(home));
+  const tree = overlayTree(project, { files: plannedTexts(plan) });
+  const loads = new Map<ClientPack, SessionLoad>();
+  const loadOf = (pack: ClientPack): SessionLoad => {
+    const load = loads.get(pack) ?? sessionLoad(pack, tree, person);
+    loads.set(pack, load);
+    return load;
+  };
+  const unread = [
+    ...unreadWarnings(tree, components, plan, loadOf),
+    ...shadowedWarnings(project, plan, person),
+  ];
   const blocks = plan.entries.filter((e) => e.kind === "block");
   const composedInto = blocks.map((e) => e.path);
   if (composedInto.length === 0) return unread;
-  const tree = overlayTree(diskTree(root), { files: plannedTexts(plan) });
   const warnings: Plan["warnings"] = [...unread];
   const { maxLines, maxWordsExclusive } = budgetProfiles.global;
   for (const { path, sha256 } of blocks) {
@@ -56,7 +70,7 @@ export function adoptedLoadWarnings(
   const chosen = new Set(components);
   for (const { pack } of builtinClientPacks()) {
     if (!chosen.has(pack.client)) continue;
-    const load = sessionLoad(pack, tree, person);
+    const load = loadOf(pack);
     const persons = load.texts.map((t) => t.source).find((source) => composedInto.includes(source));
     if (!persons) continue;
     const total = loadedCharacters(load);
@@ -99,13 +113,12 @@ function plannedTexts(plan: Plan): { path: string; text: string }[] {
  * one for each project settings file that sets the switch where the client does not read it.
  */
 function unreadWarnings(
-  root: string,
+  tree: ProjectTree,
   components: readonly string[],
   plan: Plan,
-  person: ProjectTree,
+  loadOf: (pack: ClientPack) => SessionLoad,
 ): Plan["warnings"] {
   const installed = new Set(plan.entries.map((e) => e.path));
-  const tree = overlayTree(diskTree(root), { files: plannedTexts(plan) });
   const chosen = new Set(components);
   const warnings: Plan["warnings"] = [];
   for (const { pack } of builtinClientPacks()) {
@@ -120,7 +133,7 @@ function unreadWarnings(
         problem: `${pack.name} does not read its setting ${setting} from ${ignored.file}: "${ignored.value}" there changes nothing`,
         hint: `Set ${setting} in ${modes.setting.files.join(" or ")} (the person's settings), where ${pack.name} reads it; agentc reads it there too`,
       });
-    const load = sessionLoad(pack, tree, person);
+    const load = loadOf(pack);
     if (!load.mode.file || ours(load) || !ours(sessionLoad(pack, tree))) continue;
     warnings.push({
       path: load.mode.file,
@@ -141,14 +154,18 @@ const file = (now: string): string => (now === "another" ? "that file" : now);
  * every such client), since the person's text no longer reaches them. Every built-in client counts, chosen or
  * not: the person may use one the registry does not serve.
  */
-function shadowedWarnings(root: string, plan: Plan, person: ProjectTree): Plan["warnings"] {
+function shadowedWarnings(after: ProjectTree, plan: Plan, person: ProjectTree): Plan["warnings"] {
   // Called once the install is written: the project before it is the disk without what the plan created.
-  const after = diskTree(root);
   const created = plan.actions.flatMap((a) => (a.op === "create" || a.op === "link" ? [a.path] : []));
-  const before = overlayTree(after, { removed: created });
+  if (created.length === 0) return [];
+  const removed = new Set(created);
+  const before = overlayTree(after, { removed });
   const unread = new Map<string, { source: string; now: string; clients: string[] }>();
   for (const { pack } of builtinClientPacks()) {
-    const read = sessionLoad(pack, after, person).texts;
+    const asked = askedTree(after);
+    const read = sessionLoad(pack, asked.tree, person).texts;
+    // the project before the install answers every question this client asked as now: it read the same
+    if (!asked.reaches(removed)) continue;
     const still = new Set(read.map((t) => t.source));
     const now = read[0]?.path ?? "another";
     for (const text of sessionLoad(pack, before, person).texts) {

@@ -83,9 +83,13 @@ export function valueOfEntries(entries: readonly OwnedEntry[]): Record<string, u
  */
 function fileMatcher(file: string): (path: string) => boolean {
   if (isLiteralFile(file)) return (path) => path === file;
-  const pattern = picomatch.makeRe(file, { dot: true });
+  const pattern = compiledGlobs.get(file) ?? picomatch.makeRe(file, { dot: true });
+  compiledGlobs.set(file, pattern);
   return (path) => path !== "" && (path === file || pattern.test(path));
 }
+
+/** Each glob compiled once: every install and every build resolves the built-in packs' keys again. */
+const compiledGlobs = new Map<string, RegExp>();
 
 /** Whether a trust key's file names one path (its matcher compares), not a glob. */
 export function isLiteralFile(file: string): boolean {

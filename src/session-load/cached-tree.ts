@@ -1,8 +1,8 @@
-import type { ProjectTree } from "../session-load/index.js";
+import type { ProjectTree } from "./project-tree.js";
 
 /**
- * A tree that reads each path and walks each folder once: lint asks every client's read model, and each
- * rule, about the same files.
+ * A tree that reads each path and walks each folder once: lint and the installer ask every client's read model,
+ * and each rule, about the same files.
  */
 export function cachedTree(tree: ProjectTree): ProjectTree {
   const texts = new Map<string, string | undefined>();
