@@ -85,6 +85,26 @@ describe("shadowed-file warnings after an install", () => {
     assert.deepEqual(unreadWarned(root, ["AGENTS.md"]), unreadEverywhere(root, ["AGENTS.md"]));
   });
 
+  it("a person's file moved aside for agentc's own was there before: Zed read .rules then too", () => {
+    // The takeover after an edit of an imported rule: .rules moved to .agentc/originals, agentc's written there.
+    const root = testdir({ ".rules": "Ours, as agentc writes it now.\n", "AGENTS.md": "# Team\n" });
+    const content = { from: "bundle" as const, path: "x", sha256: "" };
+    const plan: Plan = {
+      ...planCreating([]),
+      actions: [
+        { op: "move-aside", path: ".rules", to: ".agentc/originals/.rules" },
+        { op: "create", path: ".rules", content, executable: false },
+      ],
+    };
+    const warned = adoptedLoadWarnings(root, [], plan, home).filter((w) => w.kind === "not-loaded");
+    assert.deepEqual(warned, []);
+    assert.deepEqual(
+      unreadWarned(root, [".rules"]).filter((line) => line.startsWith("Zed:")),
+      ["Zed: AGENTS.md"],
+      "the same file created where there was none does hide AGENTS.md from Zed",
+    );
+  });
+
   it("created files no client reads change nothing: no warning", () => {
     const root = testdir({ "CLAUDE.md": "# Ours\n", "docs/guide.md": "Read me.\n" });
     assert.deepEqual(unreadEverywhere(root, ["docs/guide.md"]), []);

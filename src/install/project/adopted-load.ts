@@ -156,7 +156,11 @@ const file = (now: string): string => (now === "another" ? "that file" : now);
  */
 function shadowedWarnings(after: ProjectTree, plan: Plan, person: ProjectTree): Plan["warnings"] {
   // Called once the install is written: the project before it is the disk without what the plan created.
-  const created = plan.actions.flatMap((a) => (a.op === "create" || a.op === "link" ? [a.path] : []));
+  // A person's file moved aside for agentc's own was there before, under the same name.
+  const movedAside = new Set(plan.actions.flatMap((a) => (a.op === "move-aside" ? [a.path] : [])));
+  const created = plan.actions.flatMap((a) =>
+    (a.op === "create" || a.op === "link") && !movedAside.has(a.path) ? [a.path] : [],
+  );
   if (created.length === 0) return [];
   const removed = new Set(created);
   const before = overlayTree(after, { removed });
