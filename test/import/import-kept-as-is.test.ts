@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { adoptionCycle, assertIdentity } from "../support/adoption-cycle.js";
+import { runImport } from "../support/import-run.js";
+import { testdir } from "../support/testdir.js";
 
 /**
  * Found in the hand-run adoption trial (0xc1x/fudi): a project whose .gemini/settings.json trusts its MCP
@@ -50,5 +52,27 @@ describe("a project's .codex/config.toml servers are composed back as they are",
       native.files.some((f: { path: string }) => f.path === ".codex/config.toml"),
       JSON.stringify(native.files),
     );
+  });
+});
+
+describe("a settings file none of whose values the registry carries", () => {
+  test("is named as composed into by nothing and kept, not as a file the build writes elsewhere (carlos18bp/gym_project)", async () => {
+    const root = testdir({
+      ".claude/settings.json": '{\n  "model": "sonnet"\n}\n',
+      ".codex/config.toml": "# Model and sandbox come from each person's ~/.codex/config.toml.\n",
+      "AGENTS.md": "# Billing\n\nRun the tests before a commit.\n",
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    const trip = run.json.diagnostics
+      .filter((d) => d.id === "AGC129")
+      .map((d) => `${d.severity} ${d.file}: ${d.message}`);
+    for (const file of [".claude/settings.json", ".codex/config.toml"])
+      assert.ok(
+        trip.includes(
+          `info ${file}: the build of the imported registry composes nothing into ${file}: the registry carries none of its values (each is named above), so it stays the project's file and its assistant reads it as before`,
+        ),
+        trip.join("\n"),
+      );
   });
 });

@@ -180,6 +180,19 @@ function valueAt(value: unknown, keys: string[]): unknown {
   return node;
 }
 
+/** A settings file every value of which import left out (each reported), or one with no values at all. */
+export function carriesNothing(file: NativeFile): boolean {
+  if (!file.composed || !file.bytes) return false;
+  const value = parsed(file.composed, file.bytes.toString("utf8").replace(/^\uFEFF/, ""));
+  return value !== undefined && !hasLeaf(withoutPaths(value, file.leftOut ?? []));
+}
+
+function hasLeaf(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasLeaf);
+  if (isObject(value)) return Object.values(value).some(hasLeaf);
+  return true;
+}
+
 function parsed(format: "json" | "toml", text: string): unknown {
   if (format === "json") return parseNativeJson("", text).document?.value;
   try {

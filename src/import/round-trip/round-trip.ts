@@ -3,7 +3,7 @@ import type { CompileResult } from "../../pipeline/compile.js";
 import { differenceFindings } from "../checks/round-trip-reproduces.js";
 import type { NativeFile } from "../model.js";
 import type { ProjectReader } from "../read-project/project-reader.js";
-import { compareNative, type Difference } from "./compare-native.js";
+import { carriesNothing, compareNative, type Difference } from "./compare-native.js";
 import { type Installed, installedView } from "./installed-view.js";
 
 /**
@@ -86,6 +86,13 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
       severity: "info",
       message: `the build of the imported registry writes no ${file.path}, which only imports ${alwaysOn}: agentc install leaves it alone, so its assistant reads ${alwaysOn} through it as before`,
       hint: `Keep it, or remove it where its assistant reads ${alwaysOn} without it (the pack's reads in clients/ says so).`,
+    };
+  if (carriesNothing(file))
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry composes nothing into ${file.path}: the registry carries none of its values (each is named above), so it stays the project's file and its assistant reads it as before`,
+      hint: "Nothing to do; express a value in core/ by hand if the registry should carry it.",
     };
   const moved = file.instructions && alwaysOn;
   const where = moved
