@@ -1,9 +1,11 @@
 import { componentId } from "../../capabilities/capability-slug.js";
 import type { CapabilityPackage } from "../../capabilities/model.js";
+import type { Finding } from "../../diagnostics/check-meta.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
+import { foldedKey } from "../../shared/path-check.js";
 import type { OutputCheck } from "../check.js";
 
 export function adapterPosition(registry: Registry, component: string): Position {
@@ -46,7 +48,7 @@ export const outputPathsAgree: OutputCheck = {
   severity: "error",
   title: "Two adapters, client packs or capability packages must not write one path with different bytes",
   description:
-    "When two adapters (or an adapter, a client pack or a capability package) emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components. A capability package's skills go to .agents/skills/<skill>/ and, compiled, to each client pack's skills folder, where client packs put core skills too.",
+    "When two adapters (or an adapter, a client pack or a capability package) emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components. Two paths that differ only in case are one file on macOS and Windows (the installer refuses such a bundle), so they are an error too, whoever writes them. A capability package's skills go to .agents/skills/<skill>/ and, compiled, to each client pack's skills folder, where client packs put core skills too.",
   hint: "Give one adapter another output_dir, extension or pinned_global_name; for a capability package's skill, rename the skill (or the core skill it meets).",
   examples: {
     passing: withBase({}),
@@ -67,10 +69,14 @@ export const outputPathsAgree: OutputCheck = {
   },
   *run(registry, tree) {
     const first = new Map<string, EmittedFile>();
+    const folded = new Map<string, EmittedFile>();
     for (const file of tree.files) {
       const earlier = first.get(file.path);
       if (!earlier) {
         first.set(file.path, file);
+        const spelled = folded.get(foldedKey(file.path));
+        if (spelled) yield caseCollision(registry, spelled, file);
+        else folded.set(foldedKey(file.path), file);
         continue;
       }
       if (earlier.bytes.equals(file.bytes)) continue;
@@ -81,3 +87,26 @@ export const outputPathsAgree: OutputCheck = {
     }
   },
 };
+
+/** The registry file an emitted file copies: a seed's or asset's source, or a core skill's own file. */
+function registryFileOf(registry: Registry, file: EmittedFile): Position | undefined {
+  if (file.source) return { file: file.source, line: 1, column: 1 };
+  const kind = file.client?.kind;
+  const skill =
+    kind === "skill" || kind === "skill-file"
+      ? registry.core.skills.find((s) => s.name === file.client?.name)
+      : undefined;
+  const marker = skill ? `/${skill.name}/` : "";
+  const at = skill ? file.path.indexOf(marker) : -1;
+  if (!skill || at < 0) return undefined;
+  return { file: `${skill.dir}/${file.path.slice(at + marker.length)}`, line: 1, column: 1 };
+}
+
+/** Two paths that are one file where case is folded (macOS, Windows): the installer would refuse the bundle. */
+function caseCollision(registry: Registry, earlier: EmittedFile, file: EmittedFile): Finding {
+  return {
+    position: registryFileOf(registry, file) ?? writerPosition(registry, file),
+    message: `${file.path} and ${earlier.path} are one file on case-insensitive file systems (macOS, Windows), so agentc install refuses the bundle`,
+    hint: "Rename or remove one of the two files in the registry (a SKILL.md and a skill.md in one folder are one file there).",
+  };
+}
