@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { clientFixture } from "../../src/diagnostics/client-fixture.js";
 import { reviewSkill } from "../../src/diagnostics/core-fixtures.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
+import { runImport } from "../support/import-run.js";
 import { testdir } from "../support/testdir.js";
 
 /**
@@ -40,5 +43,28 @@ describe("AGC028: two emitted paths that are one file where case is folded", () 
       diagnostics.filter((d) => d.id === "AGC028"),
       [],
     );
+  });
+});
+
+describe("import leaves out a skill file whose name differs from another's only in case", () => {
+  it("names it and imports the SKILL.md, so the imported registry builds", async () => {
+    const skill =
+      "---\nname: tidy\ndescription: Tidy the worktrees\n---\n\nRemove the worktrees of merged branches.\n";
+    const root = testdir({
+      ".claude/skills/tidy/SKILL.md": skill,
+      ".claude/skills/tidy/skill.md": "Old notes.\n",
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(
+      run.json.diagnostics.some(
+        (d) =>
+          d.file === ".claude/skills/tidy/skill.md" &&
+          /one file with .*SKILL\.md on case-insensitive/.test(d.message),
+      ),
+      JSON.stringify(run.json.diagnostics.map((d) => d.message)),
+    );
+    assert.equal(existsSync(join(run.out, "core/skills/tidy/skill.md")), false);
+    assert.equal((await compileRegistry(run.out, { offline: true })).ok, true);
   });
 });
