@@ -52,7 +52,8 @@ describe("capability spawn hooks: a required one failing rolls everything back (
         "capability-beta": capability("beta", { spawn: command }),
       });
       const before = snapshot(t.project);
-      const result = await t.install("--allow-hooks", "--hook-timeout", "1");
+      // These hooks fail at once; the timeout only has to outlast a node hook's start on a loaded machine.
+      const result = await t.install("--allow-hooks", "--hook-timeout", "10");
       assert.equal(result.status, 1, result.stderr);
       assert.match(result.stderr, message);
       assert.match(result.stderr, /every change was rolled back/);
