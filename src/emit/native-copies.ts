@@ -108,7 +108,7 @@ function ownFileRule(
   registry: Registry,
   copy: NativeCopy,
   out: readonly EmittedFile[],
-): { path: string; rule: CoreRule } | undefined {
+): { file: NativeCopy["files"][number]; rule: CoreRule } | undefined {
   const [file] = copy.files;
   if (copy.folder || copy.files.length !== 1 || !file || out.some((f) => f.path === file.path))
     return undefined;
@@ -116,7 +116,7 @@ function ownFileRule(
   if (out.some((f) => f.component === copy.component && expresses(registry, f, copy.from))) return undefined;
   const [rule, ...more] = copy.from.map((from) => registry.core.rules.find((r) => r.file === from));
   if (!rule || more.length > 0 || rule.trigger !== "always_on") return undefined;
-  return { path: file.path, rule };
+  return { file, rule };
 }
 
 function ownFileCopy(
@@ -125,10 +125,10 @@ function ownFileCopy(
   out: readonly EmittedFile[],
 ): EmittedFile | undefined {
   const own = ownFileRule(registry, copy, out);
-  const [file] = copy.files;
-  if (!own || !file) return undefined;
+  if (!own) return undefined;
+  const { file, rule } = own;
   return {
-    ...ownFile(copy, own.rule, own.path, file.bytes, file.executable),
+    ...ownFile(copy, rule, file.path, file.bytes, file.executable),
     native: `${nativeFolder}/${file.path}`,
   };
 }
@@ -142,7 +142,7 @@ function ownFileText(
   const pack = registry.clients.find((c) => c.pack.client === copy.component)?.pack;
   if (!own || !pack) return undefined;
   const text = markdownBody(own.rule.body, pack.runtime_placeholders);
-  return { files: [...out, ownFile(copy, own.rule, own.path, Buffer.from(text), false)] };
+  return { files: [...out, ownFile(copy, own.rule, own.file.path, Buffer.from(text), false)] };
 }
 
 function ownFile(
