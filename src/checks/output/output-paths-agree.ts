@@ -88,7 +88,7 @@ export const outputPathsAgree: OutputCheck = {
   },
 };
 
-/** The registry file an emitted file copies: a seed's or asset's source, or a core skill's own file. */
+/** The registry file an emitted file copies: a seed's or asset's source, or a file of a core skill's folder. */
 function registryFileOf(registry: Registry, file: EmittedFile): Position | undefined {
   if (file.source) return { file: file.source, line: 1, column: 1 };
   const kind = file.client?.kind;
@@ -96,10 +96,11 @@ function registryFileOf(registry: Registry, file: EmittedFile): Position | undef
     kind === "skill" || kind === "skill-file"
       ? registry.core.skills.find((s) => s.name === file.client?.name)
       : undefined;
-  const marker = skill ? `/${skill.name}/` : "";
-  const at = skill ? file.path.indexOf(marker) : -1;
-  if (!skill || at < 0) return undefined;
-  return { file: `${skill.dir}/${file.path.slice(at + marker.length)}`, line: 1, column: 1 };
+  // the emitted path ends with the file's path inside the skill's folder
+  const copied = skill
+    ? [skill.file, ...skill.supportingFiles].find((path) => file.path.endsWith(path.slice(skill.dir.length)))
+    : undefined;
+  return copied ? { file: copied, line: 1, column: 1 } : undefined;
 }
 
 /** Two paths that are one file where case is folded (macOS, Windows): the installer would refuse the bundle. */
