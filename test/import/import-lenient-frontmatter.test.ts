@@ -87,6 +87,70 @@ describe("a frontmatter fence with trailing spaces", () => {
   });
 });
 
+/**
+ * The assistant's reader quotes every top-level one-line value holding YAML syntax (": ", "@", "*", "[", "#",
+ * "`" …) unless it is quoted or a flow list already, and reads tab indents as spaces; the rest of the block,
+ * nested fields included, stays YAML (docs/import.md, "It reads frontmatter as the client does").
+ */
+describe("frontmatter recovered beside nested fields, syntax characters and tab indents", () => {
+  it("reads a description with ': ' beside a nested mapping, and says what was recovered", async () => {
+    const root = testdir({
+      ".claude/agents/reviewer.md":
+        '---\nname: reviewer\ndescription: Use this agent when: the user asks for a review. Example: "review my PR"\ntools: Read, Grep\nmetadata:\n  owner: platform\n---\n\nYou review code.\n',
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.id === "AGC127"),
+      [],
+    );
+    const agent = readFileSync(join(run.out, "core/agents/reviewer.md"), "utf8");
+    assert.match(
+      agent,
+      /^description: 'Use this agent when: the user asks for a review\. Example: "review my PR"'$/m,
+    );
+    const about = run.json.diagnostics.filter((d) => d.file === ".claude/agents/reviewer.md");
+    assert.ok(
+      about.some((d) => d.severity === "info" && /description holds ": " unquoted/.test(d.message)),
+      JSON.stringify(about),
+    );
+  });
+
+  it("reads an argument hint YAML refuses and a tab-indented list as the assistant does", async () => {
+    const root = testdir({
+      ".claude/commands/release.md":
+        '---\ndescription: Cut a release\nargument-hint: "<version>" [--dry-run]\nallowed-tools:\n\t- Bash(git tag:*)\n---\n\nTag $ARGUMENTS.\n',
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.id === "AGC127"),
+      [],
+    );
+    const command = readFileSync(join(run.out, "core/commands/release.md"), "utf8");
+    assert.match(command, /^argument_hint: '"<version>" \[--dry-run\]'$/m);
+    const about = run.json.diagnostics.filter((d) => d.file === ".claude/commands/release.md");
+    assert.ok(
+      about.some(
+        (d) =>
+          /argument-hint holds characters YAML reads as syntax unquoted/.test(d.message) &&
+          /indented with tabs/.test(d.message),
+      ),
+      JSON.stringify(about),
+    );
+  });
+
+  it("leaves a block the assistant cannot recover either unreadable, at its line", async () => {
+    const root = testdir({
+      ".claude/agents/broken.md": "---\nname: broken\ndescription: [unclosed\n  more: x\n---\n\nBody.\n",
+    });
+    const run = await runImport(root);
+    const unreadable = run.json.diagnostics.filter((d) => d.id === "AGC127");
+    assert.equal(unreadable.length, 1, JSON.stringify(run.json.diagnostics));
+    assert.equal(unreadable[0]?.file, ".claude/agents/broken.md");
+  });
+});
+
 describe("a YAML comment among such one-line values", () => {
   it("does not keep the agent from being read (1215-Labs/claude-code-templates)", async () => {
     const root = testdir({

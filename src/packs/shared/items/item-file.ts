@@ -1,9 +1,9 @@
-import { closingFenceAt, isFrontmatterFence } from "../../../shared/frontmatter-fence.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised } from "./native-text.js";
 import { parseNativeToml } from "./native-toml.js";
 import { adjusted, type ItemReadContext, nativeText, start, unreadable } from "./read-context.js";
 import type { ItemFile } from "./read-fields.js";
+import { type RecoveredFrontmatter, recoveredFrontmatter } from "./recovered-frontmatter.js";
 
 /**
  * A native skill, agent or command file: Markdown with frontmatter, or TOML with the body under
@@ -30,11 +30,11 @@ export function readItemFile(
 }
 
 /**
- * The frontmatter as YAML; where YAML refuses it only because one-line values hold ": " (an agent description
- * with `Context:` and `user:` examples, as an assistant's own agent wizard writes them), those values are read
- * as the text after "key:", as that assistant's reader recovers them; a value continued on unindented lines
- * is not recovered there either, so it stays unreadable (docs/import.md, "It reads frontmatter as the client
- * does", with the sources).
+ * The frontmatter as YAML; where YAML refuses it, as the reader of the assistant whose agent wizard writes
+ * such files recovers it (recovered-frontmatter.ts): an agent description with `Context:` and `user:`
+ * examples on one unquoted line, beside nested fields too, is read as its text; a value continued on
+ * unindented lines is not recovered there either, so it stays unreadable (docs/import.md, "It reads
+ * frontmatter as the client does", with the sources).
  */
 function markdownItem(
   ctx: ItemReadContext,
@@ -43,33 +43,30 @@ function markdownItem(
 ): ReturnType<typeof parseNativeMarkdown> {
   const strict = parseNativeMarkdown(path, text);
   if (strict.markdown) return strict;
-  const lines = frontmatterLines(text);
-  const oneLine = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+(\S.*)$/;
-  const blankOrComment = (line: string) => line.trim() === "" || /^\s*#/.test(line);
-  if (!lines?.every((line) => blankOrComment(line) || oneLine.test(line) || /^[A-Za-z_][\w-]*:$/.test(line)))
-    return strict;
-  const colons = lines.flatMap((line) => {
-    const match = oneLine.exec(line);
-    return match?.[1] && match[2]?.includes(": ") ? [match[1]] : [];
-  });
-  const lenient = colons.length > 0 ? parseNativeMarkdown(path, text, colons) : strict;
-  if (!lenient.markdown) return strict;
+  const recovered = recoveredFrontmatter(text);
+  const lenient = recovered && parseNativeMarkdown(path, recovered.text);
+  if (!recovered || !lenient?.markdown) return strict;
   adjusted(
     ctx,
     start(path),
-    `${path} has frontmatter YAML refuses (${colons.join(", ")} holds ": " unquoted): each such one-line value is read as the text after its key`,
-    "has one-line frontmatter values YAML refuses, read as their text",
+    `${path} has frontmatter YAML refuses: ${recoveryWords(recovered)}`,
+    recoverySummary,
   );
   return lenient;
 }
 
-function frontmatterLines(text: string): string[] | undefined {
-  const lines = text
-    .replace(/^\uFEFF/, "")
-    .replace(/\r\n?/g, "\n")
-    .split("\n");
-  const close = closingFenceAt(lines);
-  return isFrontmatterFence(lines[0]) && close > 0 ? lines.slice(1, close) : undefined;
+const recoverySummary = "has frontmatter YAML refuses, read as its assistant recovers it";
+
+function recoveryWords({ colons, syntax, tabs }: RecoveredFrontmatter): string {
+  const holding = (keys: string[], what: string) =>
+    keys.length === 0 ? [] : [`${keys.join(", ")} ${keys.length === 1 ? "holds" : "hold"} ${what} unquoted`];
+  const values = [...holding(colons, '": "'), ...holding(syntax, "characters YAML reads as syntax")];
+  return [
+    ...(values.length > 0
+      ? [`${values.join(", ")}: each such one-line value is read as the text after its key`]
+      : []),
+    ...(tabs ? ["lines indented with tabs are read as indented with two spaces per tab"] : []),
+  ].join("; ");
 }
 
 function tomlItem(ctx: ItemReadContext, path: string, text: string, bodyField: string): ItemFile | undefined {

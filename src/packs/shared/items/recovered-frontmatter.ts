@@ -1,0 +1,63 @@
+import { parseYamlBlock } from "../../../documents/yaml-frontmatter.js";
+import { closingFenceAt, isFrontmatterFence } from "../../../shared/frontmatter-fence.js";
+
+/** A top-level `key: value` line, as the recovering reader matches it (keys without digits, as there). */
+const topLevelLine = /^([a-zA-Z_-]+):\s+(\S.*)$/;
+
+/** Characters that make YAML read a plain value as syntax: what the recovering reader quotes. */
+const yamlSyntax = /[{}[\]*&#!|>%@`]|: /;
+
+export interface RecoveredFrontmatter {
+  /** The file's text with the recovered frontmatter block; every line stays on its line. */
+  text: string;
+  /** Keys whose one-line value was quoted because it holds ": ". */
+  colons: string[];
+  /** Keys whose one-line value was quoted for other characters YAML reads as syntax. */
+  syntax: string[];
+  /** Whether lines indented with tabs were indented with spaces instead. */
+  tabs: boolean;
+}
+
+/**
+ * The frontmatter an item file's reader recovers when YAML refuses the block (docs/import.md, "It reads
+ * frontmatter as the client does"): each top-level one-line value holding YAML syntax that is not already
+ * quoted or a flow list is taken as a double-quoted string of its text, and indenting tabs become two spaces
+ * each. Undefined when that changes nothing, so the block stays unreadable.
+ */
+export function recoveredFrontmatter(text: string): RecoveredFrontmatter | undefined {
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
+  const close = closingFenceAt(lines);
+  if (!isFrontmatterFence(lines[0]) || close < 0) return undefined;
+  const colons: string[] = [];
+  const syntax: string[] = [];
+  let tabs = false;
+  for (let index = 1; index < close; index++) {
+    const line = lines[index] as string;
+    const value = quotedValue(line);
+    if (value) {
+      (value.text.includes(": ") ? colons : syntax).push(value.key);
+      lines[index] = `${value.key}: "${value.text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+    } else if (line.startsWith("\t")) {
+      tabs = true;
+      lines[index] = line.replace(/^\t+/, (indent) => "  ".repeat(indent.length));
+    }
+  }
+  if (colons.length + syntax.length === 0 && !tabs) return undefined;
+  return { text: lines.join("\n"), colons, syntax, tabs };
+}
+
+function quotedValue(line: string): { key: string; text: string } | undefined {
+  const [, key, text] = topLevelLine.exec(line) ?? [];
+  if (key === undefined || text === undefined) return undefined;
+  if (/^(".*"|'.*')$/.test(text) || isFlowList(text) || !yamlSyntax.test(text)) return undefined;
+  return { key, text };
+}
+
+function isFlowList(text: string): boolean {
+  if (!text.startsWith("[") || !text.endsWith("]")) return false;
+  const { parsed } = parseYamlBlock("", `value: ${text}`, 1);
+  return Array.isArray(parsed?.value.value);
+}
