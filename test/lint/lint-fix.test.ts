@@ -124,4 +124,32 @@ describe("agentc lint --fix", () => {
       "---\ndescription: Deploys the service to staging.\n---\nRun the deploy script.\n",
     );
   });
+
+  it("quotes the one-line values YAML refuses and indents with spaces, so every YAML reader reads the file", async () => {
+    const agent =
+      '---\nname: reviewer\ndescription: Use after a change. Example: "review my PR"\nmetadata:\n\towner: platform\n---\nYou review the change.\n';
+    const command =
+      '---\ndescription: Cut a release\nargument-hint: "<version>" [--dry-run]\n---\nTag $ARGUMENTS.\n';
+    const project = testdir({ ".claude/agents/reviewer.md": agent, ".claude/commands/release.md": command });
+    const before = await runAgentc(["lint", project, "--format", "json"]);
+    const found = JSON.parse(before.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC210");
+    assert.deepEqual(
+      found.map((d: { file: string; line: number }) => `${d.file}:${d.line}`),
+      [".claude/agents/reviewer.md:3", ".claude/agents/reviewer.md:5", ".claude/commands/release.md:3"],
+    );
+    await runAgentc(["lint", project, "--fix", "--yes"]);
+    assert.equal(
+      read(project, ".claude/agents/reviewer.md"),
+      '---\nname: reviewer\ndescription: "Use after a change. Example: \\"review my PR\\""\nmetadata:\n  owner: platform\n---\nYou review the change.\n',
+    );
+    assert.equal(
+      read(project, ".claude/commands/release.md"),
+      '---\ndescription: Cut a release\nargument-hint: "\\"<version>\\" [--dry-run]"\n---\nTag $ARGUMENTS.\n',
+    );
+    const after = await runAgentc(["lint", project, "--format", "json"]);
+    assert.deepEqual(
+      JSON.parse(after.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC210"),
+      [],
+    );
+  });
 });

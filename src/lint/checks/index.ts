@@ -2,6 +2,7 @@ import type { Check } from "../../checks/check.js";
 import { clientReadsConfigEntries } from "./client-reads-config-entries.js";
 import { instructionImportOnce } from "./instruction-import-once.js";
 import { instructionImportResolves } from "./instruction-import-resolves.js";
+import { itemFrontmatterIsYaml } from "./item-frontmatter-is-yaml.js";
 import { nativeFileRead } from "./native-file-read.js";
 import { nativeFrontmatterDocumented } from "./native-frontmatter-documented.js";
 import { ruleGlobsFieldRead } from "./rule-globs-field-read.js";
@@ -20,4 +21,5 @@ export const lintChecks: readonly Check[] = [
   instructionImportOnce,
   clientReadsConfigEntries,
   nativeFileRead,
+  itemFrontmatterIsYaml,
 ];

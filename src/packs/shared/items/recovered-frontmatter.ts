@@ -7,9 +7,20 @@ const topLevelLine = /^([a-zA-Z_-]+):\s+(\S.*)$/;
 /** Characters that make YAML read a plain value as syntax: what the recovering reader quotes. */
 const yamlSyntax = /[{}[\]*&#!|>%@`]|: /;
 
+/** One line of the block as recovered: its 1-based line in the file, why, and the line it becomes. */
+export interface RecoveredLine {
+  line: number;
+  /** The value holds ": ", other YAML syntax, or the line is indented with tabs. */
+  reason: "colon" | "syntax" | "tab";
+  /** The key of a quoted value. */
+  key?: string;
+  text: string;
+}
+
 export interface RecoveredFrontmatter {
   /** The file's text with the recovered frontmatter block; every line stays on its line. */
   text: string;
+  lines: RecoveredLine[];
   /** Keys whose one-line value was quoted because it holds ": ". */
   colons: string[];
   /** Keys whose one-line value was quoted for other characters YAML reads as syntax. */
@@ -31,22 +42,28 @@ export function recoveredFrontmatter(text: string): RecoveredFrontmatter | undef
     .split("\n");
   const close = closingFenceAt(lines);
   if (!isFrontmatterFence(lines[0]) || close < 0) return undefined;
-  const colons: string[] = [];
-  const syntax: string[] = [];
-  let tabs = false;
+  const recovered: RecoveredLine[] = [];
   for (let index = 1; index < close; index++) {
     const line = lines[index] as string;
     const value = quotedValue(line);
-    if (value) {
-      (value.text.includes(": ") ? colons : syntax).push(value.key);
-      lines[index] = `${value.key}: "${value.text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
-    } else if (line.startsWith("\t")) {
-      tabs = true;
-      lines[index] = line.replace(/^\t+/, (indent) => "  ".repeat(indent.length));
-    }
+    const written = value
+      ? `${value.key}: "${value.text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`
+      : line.replace(/^\t+/, (indent) => "  ".repeat(indent.length));
+    if (written === line) continue;
+    lines[index] = written;
+    const reason = !value ? "tab" : value.text.includes(": ") ? "colon" : "syntax";
+    recovered.push({ line: index + 1, reason, ...(value ? { key: value.key } : {}), text: written });
   }
-  if (colons.length + syntax.length === 0 && !tabs) return undefined;
-  return { text: lines.join("\n"), colons, syntax, tabs };
+  if (recovered.length === 0) return undefined;
+  const keys = (reason: RecoveredLine["reason"]) =>
+    recovered.flatMap((r) => (r.reason === reason && r.key ? [r.key] : []));
+  return {
+    text: lines.join("\n"),
+    lines: recovered,
+    colons: keys("colon"),
+    syntax: keys("syntax"),
+    tabs: recovered.some((r) => r.reason === "tab"),
+  };
 }
 
 function quotedValue(line: string): { key: string; text: string } | undefined {
