@@ -140,6 +140,25 @@ describe("frontmatter recovered beside nested fields, syntax characters and tab 
     );
   });
 
+  it("reads rule files through the same recovery, leaving globs fields as written", async () => {
+    const root = testdir({
+      ".claude/rules/tests.md":
+        '---\ndescription: Testing: how we write tests\npaths:\n  - "**/*.test.ts"\n---\n\n# Tests\n\nName tests after behaviour.\n',
+      ".github/instructions/docs.instructions.md":
+        "---\ndescription: Docs: keep them short\napplyTo: docs/**\n---\n\nKeep docs short.\n",
+    });
+    const run = await runImport(root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.id === "AGC127"),
+      [],
+    );
+    assert.match(readFileSync(join(run.out, "core/rules/tests.md"), "utf8"), /^ {2}- "\*\*\/\*\.test\.ts"$/m);
+    const docs = readFileSync(join(run.out, "core/rules/docs.md"), "utf8");
+    assert.match(docs, /^description: "Docs: keep them short"$/m);
+    assert.match(docs, /^ {2}- docs\/\*\*$/m);
+  });
+
   it("leaves a block the assistant cannot recover either unreadable, at its line", async () => {
     const root = testdir({
       ".claude/agents/broken.md": "---\nname: broken\ndescription: [unclosed\n  more: x\n---\n\nBody.\n",

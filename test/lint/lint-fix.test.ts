@@ -130,12 +130,28 @@ describe("agentc lint --fix", () => {
       '---\nname: reviewer\ndescription: Use after a change. Example: "review my PR"\nmetadata:\n\towner: platform\n---\nYou review the change.\n';
     const command =
       '---\ndescription: Cut a release\nargument-hint: "<version>" [--dry-run]\n---\nTag $ARGUMENTS.\n';
-    const project = testdir({ ".claude/agents/reviewer.md": agent, ".claude/commands/release.md": command });
+    // Cursor reads its rule fields as written: the same line there is no finding, and stays.
+    const cursorRule =
+      "---\ndescription: Testing: how we write tests\nglobs: src/**/*.test.ts\n---\nName tests.\n";
+    const rule =
+      '---\ndescription: Testing: how we write tests\npaths:\n  - "src/**/*.test.ts"\n---\nName tests.\n';
+    const project = testdir({
+      ".claude/agents/reviewer.md": agent,
+      ".claude/commands/release.md": command,
+      ".cursor/rules/tests.mdc": cursorRule,
+      ".claude/rules/tests.md": rule,
+      "src/a.test.ts": "export {};\n",
+    });
     const before = await runAgentc(["lint", project, "--format", "json"]);
     const found = JSON.parse(before.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC210");
     assert.deepEqual(
       found.map((d: { file: string; line: number }) => `${d.file}:${d.line}`),
-      [".claude/agents/reviewer.md:3", ".claude/agents/reviewer.md:5", ".claude/commands/release.md:3"],
+      [
+        ".claude/agents/reviewer.md:3",
+        ".claude/agents/reviewer.md:5",
+        ".claude/commands/release.md:3",
+        ".claude/rules/tests.md:2",
+      ],
     );
     await runAgentc(["lint", project, "--fix", "--yes"]);
     assert.equal(
@@ -145,6 +161,11 @@ describe("agentc lint --fix", () => {
     assert.equal(
       read(project, ".claude/commands/release.md"),
       '---\ndescription: Cut a release\nargument-hint: "\\"<version>\\" [--dry-run]"\n---\nTag $ARGUMENTS.\n',
+    );
+    assert.equal(read(project, ".cursor/rules/tests.mdc"), cursorRule);
+    assert.equal(
+      read(project, ".claude/rules/tests.md"),
+      '---\ndescription: "Testing: how we write tests"\npaths:\n  - "src/**/*.test.ts"\n---\nName tests.\n',
     );
     const after = await runAgentc(["lint", project, "--format", "json"]);
     assert.deepEqual(

@@ -7,9 +7,9 @@ export const itemFrontmatterIsYaml: InlineCheck = {
   slug: "item-frontmatter-is-yaml",
   stage: "lint",
   severity: "warning",
-  title: "A skill's, agent's or command's frontmatter is YAML as written",
+  title: "A rule's, skill's, agent's or command's frontmatter is YAML as written",
   description:
-    "An agent description with `Context:` and `user:` examples on one unquoted line, or an argument hint like `\"<version>\" [--dry-run]`, is not YAML: a YAML reader refuses the whole block. Claude Code's reader recovers such a block by quoting each such one-line value and reading tab indents as spaces, and agentc import reads it so; every other reader of the file (another assistant reading the same folder, an editor's schema, a linter) gets none of its fields. agentc lint --fix quotes the values and indents with spaces, which every reader reads the same.",
+    "A rule description like `Testing: how we write tests`, an agent description with `Context:` and `user:` examples on one unquoted line, or an argument hint like `\"<version>\" [--dry-run]`, is not YAML: a YAML reader refuses the whole block. Claude Code's reader recovers such a block by quoting each such one-line value and reading tab indents as spaces, and agentc import reads it so; every other reader of the file (another assistant reading the same folder, an editor's schema, a linter) gets none of its fields. agentc lint --fix quotes the values and indents with spaces, which every reader reads the same; a rule's fields its client reads as written (Cursor's) and globs fields are left as they are.",
   hint: 'Quote the value (description: "Use it when: …", with \\" for a quote inside), and indent with spaces; agentc lint --fix does both.',
   examples: {
     passing: {

@@ -12,6 +12,11 @@ import {
   start,
   unreadable,
 } from "../shared/items/read-context.js";
+import {
+  recoveredFrontmatter,
+  recoverySummary,
+  recoveryWords,
+} from "../shared/items/recovered-frontmatter.js";
 import { packPath } from "../shared/placeholders.js";
 import type { ReadRule, RulesPack, RuleTriggers } from "./model.js";
 import { globKeys, reverseTrigger } from "./read-trigger.js";
@@ -60,8 +65,7 @@ function notAFolder(ctx: RulesReadContext, path: string): boolean {
 function readRuleFile(ctx: RulesReadContext, path: string, inner: string, mapping: RuleTriggers): void {
   const read = nativeText(ctx, path);
   if (!read) return;
-  const { markdown, problems } = parseNativeMarkdown(path, read.text, mapping.raw_fields, globKeys(mapping));
-  for (const p of problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
+  const markdown = ruleMarkdown(ctx, path, read.text, mapping);
   if (!markdown) return;
   const body = withoutGeneratedComment(markdown.body);
   if (body.trim() === "") {
@@ -98,6 +102,31 @@ function readRuleFile(ctx: RulesReadContext, path: string, inner: string, mappin
     body,
     position: start(path),
   });
+}
+
+/**
+ * The rule file's frontmatter as YAML, or where YAML refuses it, as the item files' readers recover it
+ * (recovered-frontmatter.ts: the assistant whose reader does so reads its rule files with the same reader);
+ * undefined and reported (AGC127) when neither reads it.
+ */
+function ruleMarkdown(ctx: RulesReadContext, path: string, text: string, mapping: RuleTriggers) {
+  const asWritten = [...(mapping.raw_fields ?? []), ...globKeys(mapping)];
+  const strict = parseNativeMarkdown(path, text, mapping.raw_fields, globKeys(mapping));
+  if (strict.markdown) return strict.markdown;
+  const recovered = recoveredFrontmatter(text, asWritten);
+  const lenient =
+    recovered && parseNativeMarkdown(path, recovered.text, mapping.raw_fields, globKeys(mapping));
+  if (recovered && lenient?.markdown) {
+    adjusted(
+      ctx,
+      start(path),
+      `${path} has frontmatter YAML refuses: ${recoveryWords(recovered)}`,
+      recoverySummary,
+    );
+    return lenient.markdown;
+  }
+  for (const p of strict.problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
+  return undefined;
 }
 
 function ruleName(ctx: RulesReadContext, path: string, inner: string): string {

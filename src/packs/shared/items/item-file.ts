@@ -3,7 +3,7 @@ import { normalised } from "./native-text.js";
 import { parseNativeToml } from "./native-toml.js";
 import { adjusted, type ItemReadContext, nativeText, start, unreadable } from "./read-context.js";
 import type { ItemFile } from "./read-fields.js";
-import { type RecoveredFrontmatter, recoveredFrontmatter } from "./recovered-frontmatter.js";
+import { recoveredFrontmatter, recoverySummary, recoveryWords } from "./recovered-frontmatter.js";
 
 /**
  * A native skill, agent or command file: Markdown with frontmatter, or TOML with the body under
@@ -53,20 +53,6 @@ function markdownItem(
     recoverySummary,
   );
   return lenient;
-}
-
-const recoverySummary = "has frontmatter YAML refuses, read as its assistant recovers it";
-
-function recoveryWords({ colons, syntax, tabs }: RecoveredFrontmatter): string {
-  const holding = (keys: string[], what: string) =>
-    keys.length === 0 ? [] : [`${keys.join(", ")} ${keys.length === 1 ? "holds" : "hold"} ${what} unquoted`];
-  const values = [...holding(colons, '": "'), ...holding(syntax, "characters YAML reads as syntax")];
-  return [
-    ...(values.length > 0
-      ? [`${values.join(", ")}: each such one-line value is read as the text after its key`]
-      : []),
-    ...(tabs ? ["lines indented with tabs are read as indented with two spaces per tab"] : []),
-  ].join("; ");
 }
 
 function tomlItem(ctx: ItemReadContext, path: string, text: string, bodyField: string): ItemFile | undefined {

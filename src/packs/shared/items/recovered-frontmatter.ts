@@ -33,9 +33,13 @@ export interface RecoveredFrontmatter {
  * The frontmatter an item file's reader recovers when YAML refuses the block (docs/import.md, "It reads
  * frontmatter as the client does"): each top-level one-line value holding YAML syntax that is not already
  * quoted or a flow list is taken as a double-quoted string of its text, and indenting tabs become two spaces
- * each. Undefined when that changes nothing, so the block stays unreadable.
+ * each. Fields read `asWritten` (raw and lenient fields, cut out of the YAML before it is parsed) stay as they
+ * are. Undefined when that changes nothing, so the block stays unreadable.
  */
-export function recoveredFrontmatter(text: string): RecoveredFrontmatter | undefined {
+export function recoveredFrontmatter(
+  text: string,
+  asWritten: readonly string[] = [],
+): RecoveredFrontmatter | undefined {
   const lines = text
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
@@ -45,7 +49,7 @@ export function recoveredFrontmatter(text: string): RecoveredFrontmatter | undef
   const recovered: RecoveredLine[] = [];
   for (let index = 1; index < close; index++) {
     const line = lines[index] as string;
-    const value = quotedValue(line);
+    const value = quotedValue(line, asWritten);
     const written = value
       ? `${value.key}: "${value.text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`
       : line.replace(/^\t+/, (indent) => "  ".repeat(indent.length));
@@ -66,9 +70,9 @@ export function recoveredFrontmatter(text: string): RecoveredFrontmatter | undef
   };
 }
 
-function quotedValue(line: string): { key: string; text: string } | undefined {
+function quotedValue(line: string, asWritten: readonly string[]): { key: string; text: string } | undefined {
   const [, key, text] = topLevelLine.exec(line) ?? [];
-  if (key === undefined || text === undefined) return undefined;
+  if (key === undefined || text === undefined || asWritten.includes(key)) return undefined;
   if (/^(".*"|'.*')$/.test(text) || isFlowList(text) || !yamlSyntax.test(text)) return undefined;
   return { key, text };
 }
@@ -78,3 +82,19 @@ function isFlowList(text: string): boolean {
   const { parsed } = parseYamlBlock("", `value: ${text}`, 1);
   return Array.isArray(parsed?.value.value);
 }
+
+/** What a recovery read differently from YAML, for the info import gives at the file. */
+export function recoveryWords({ colons, syntax, tabs }: RecoveredFrontmatter): string {
+  const holding = (keys: string[], what: string) =>
+    keys.length === 0 ? [] : [`${keys.join(", ")} ${keys.length === 1 ? "holds" : "hold"} ${what} unquoted`];
+  const values = [...holding(colons, '": "'), ...holding(syntax, "characters YAML reads as syntax")];
+  return [
+    ...(values.length > 0
+      ? [`${values.join(", ")}: each such one-line value is read as the text after its key`]
+      : []),
+    ...(tabs ? ["lines indented with tabs are read as indented with two spaces per tab"] : []),
+  ].join("; ");
+}
+
+/** The one-line summary of such infos, when several files have them. */
+export const recoverySummary = "has frontmatter YAML refuses, read as its assistant recovers it";
