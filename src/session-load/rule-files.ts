@@ -1,6 +1,7 @@
 import type { RuleAlwaysTest, RuleFolderRead } from "../clients/model.js";
 import { rawFieldValues } from "../documents/raw-fields.js";
 import { parseYamlBlock } from "../documents/yaml-frontmatter.js";
+import { recoveredFrontmatter } from "../packs/shared/items/recovered-frontmatter.js";
 import { closingFenceAt, isFrontmatterFence } from "../shared/frontmatter-fence.js";
 import { rawGlobsQuoted } from "../shared/globs/raw-globs.js";
 import type { LoadedText } from "./instruction-texts.js";
@@ -144,8 +145,9 @@ function bodyOf(text: string): string {
 
 /**
  * The frontmatter as values ({} without one; undefined when it is never closed). The fields the client reads
- * as written (`rawFields`) are their text after "key:", as import reads them; the rest is YAML. A block that is
- * still not YAML is read line by line as `key: value`.
+ * as written (`rawFields`) are their text after "key:", as import reads them; the rest is YAML, or where YAML
+ * refuses it, YAML as the item readers recover it (recovered-frontmatter.ts). A block that is still not YAML
+ * is read line by line as `key: value`.
  */
 export function frontmatterFields(
   text: string,
@@ -156,9 +158,16 @@ export function frontmatterFields(
   const close = closingFenceAt(lines);
   if (close < 0) return undefined;
   const block = lines.slice(1, close);
+  const recovered = () => recoveredFrontmatter(text, rawFields)?.text.split("\n").slice(1, close);
+  return yamlFields(block, rawFields) ?? yamlFields(recovered(), rawFields) ?? lineFields(block);
+}
+
+/** The block's values, where it is YAML but for the fields read as written. */
+function yamlFields(block: string[] | undefined, rawFields: readonly string[]) {
+  if (!block) return undefined;
   const raw = rawFieldValues("frontmatter", block, rawFields);
   const yaml = parseYamlBlock("frontmatter", raw.yamlLines.join("\n"), 2).parsed?.value;
-  return yaml ? { ...yaml, ...raw.values } : lineFields(block);
+  return yaml ? { ...yaml, ...raw.values } : undefined;
 }
 
 function lineFields(lines: string[]): Record<string, unknown> {

@@ -51,4 +51,20 @@ describe("a rule's globs are read as its client reads them (issue 29)", () => {
     const claude = JSON.parse(run.stdout).clients.find((c: { client: string }) => c.client === "claude-code");
     assert.deepEqual(claude.onDemand.find((i: OnDemand) => i.name === "py")?.globs, ["**/*.py"]);
   });
+
+  it("Claude Code recovers a block YAML refuses: the rule keeps its paths (recovered-frontmatter.ts)", async () => {
+    const run = await runAgentc([
+      "loads",
+      testdir({
+        ".claude/rules/tests.md":
+          '---\ndescription: Testing: how we write tests\npaths:\n  - "**/*.test.ts"\n---\n# Tests\n',
+      }),
+      "--clients",
+      "claude-code",
+      "--format",
+      "json",
+    ]);
+    const claude = JSON.parse(run.stdout).clients.find((c: { client: string }) => c.client === "claude-code");
+    assert.deepEqual(claude.onDemand.find((i: OnDemand) => i.name === "tests")?.globs, ["**/*.test.ts"]);
+  });
 });
