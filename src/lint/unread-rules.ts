@@ -7,7 +7,8 @@ import type { LintContext, RuleResult } from "./lint-context.js";
 /**
  * AGC208: a file in a folder some client reads items from (rules, skills, agents, commands) that none of the
  * chosen clients loads: a wrong extension, a skill file outside a skill folder, a name no reader takes.
- * Files inside a folder of a loaded skill are the skill's own (scripts, references) and count as read.
+ * Files inside a folder of a loaded skill are the skill's own (scripts, references) and count as read; a README
+ * no client reads documents the folder for people, which is what it is for.
  */
 export function unreadRule(ctx: LintContext): RuleResult {
   const read = new Set(ctx.clients.flatMap(({ load }) => loadedPaths(load)));
@@ -16,8 +17,13 @@ export function unreadRule(ctx: LintContext): RuleResult {
   const diagnostics = [...inFolders]
     .sort()
     .filter((file) => !read.has(file) && !skillFolders.some((folder) => file.startsWith(folder)))
+    .filter((file) => !isReadme(file))
     .map((file) => unreadFileFinding(file, ctx.clients.length === 1 ? ctx.clients[0]?.pack.name : undefined));
   return { diagnostics };
+}
+
+function isReadme(file: string): boolean {
+  return /^readme(\.[a-z]+)?$/i.test(file.slice(file.lastIndexOf("/") + 1));
 }
 
 /** Every folder a built-in client reads rules, skills, agents or commands from. */

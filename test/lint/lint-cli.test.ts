@@ -190,4 +190,18 @@ describe("agentc lint on a project with no registry", () => {
       ".claude/settings.json:1:44: error AGC127 .claude/settings.json: malformed JSON: expected ',' between entries",
     ]);
   });
+
+  it("a README in a folder clients read items from documents it: no AGC208 for it, as for any other unread file", async () => {
+    const project = testdir({
+      ".gemini/commands/README.md": "# Commands\n\nEach .toml file here is a slash command.\n",
+      ".gemini/commands/deploy.toml": 'description = "Deploy"\nprompt = "Deploy to staging."\n',
+      ".gemini/commands/l10n.md": "Translate the strings.\n",
+    });
+    const result = await runAgentc(["lint", project, "--format", "json"]);
+    const unread = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC208");
+    assert.deepEqual(
+      unread.map((d: { file: string }) => d.file),
+      [".gemini/commands/l10n.md"],
+    );
+  });
 });
