@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 import type { RuleFolderRead } from "../clients/model.js";
 import { readModel, ruleFolderOf, ruleMeaning } from "../session-load/index.js";
-import { rawGlobsQuoted } from "../shared/globs/raw-globs.js";
+import { rawGlobsQuoted, rawGlobsSplitInBraces } from "../shared/globs/raw-globs.js";
 import { otherGlobsFieldFinding } from "./checks/rule-globs-field-read.js";
 import { unmatchedGlobFinding } from "./checks/rule-globs-match-files.js";
 import { writtenGlobProblem } from "./checks/rule-globs-written-as-read.js";
@@ -43,10 +43,16 @@ export function globRule(ctx: LintContext): RuleResult {
           );
         }
         edits.push(...writtenGlobs(found, view, folder, path, text));
-        // a value the client reads as written, brackets included, is AGC204's: no glob of it is read to match
+        // a value the client reads as written, brackets included or split inside braces, is AGC204's: no glob
+        // of it is the one meant, to match
         const written = markdown.values[field];
         const raw = (view.pack.rule_triggers?.raw_fields ?? []).includes(field);
-        if (raw && typeof written === "string" && rawGlobsQuoted(written)) continue;
+        if (
+          raw &&
+          typeof written === "string" &&
+          (rawGlobsQuoted(written) || rawGlobsSplitInBraces(written) !== undefined)
+        )
+          continue;
         for (const glob of meaning.globs) {
           if (/^["']|["']$/.test(glob) || glob.startsWith("./") || glob.startsWith("/") || matches(glob))
             continue;

@@ -85,6 +85,52 @@ describe("a load condition that cannot be carried is reported, never changed sil
     );
   });
 
+  it("Cursor: a brace group with a comma, which Cursor splits, is imported as the globs meant; lint fixes the file", async () => {
+    const rule =
+      "---\ndescription: React\nglobs: src/*.{ts,tsx}, test/**\nalwaysApply: false\n---\nUse hooks.\n";
+    const project = testdir({
+      ".cursor/rules/web.mdc": rule,
+      "src/app.tsx": "export {};\n",
+      "src/index.ts": "export {};\n",
+      "test/app.test.ts": "export {};\n",
+    });
+    const run = await runImport(project, "--from", "cursor", "--verbose");
+    assert.equal(run.status, 0, run.stderr);
+    const text = readFileSync(join(run.out, "core/rules/web.md"), "utf8");
+    assert.deepEqual(parse(text.split("---\n")[1] ?? "").globs, ["src/*.{ts,tsx}", "test/**"], text);
+    const said = run.json.diagnostics.filter((d: { file: string }) => d.file === ".cursor/rules/web.mdc");
+    assert.ok(
+      said.some(
+        (d: { id: string; message: string; hint?: string }) =>
+          d.id === "AGC128" &&
+          d.message.startsWith("Cursor reads globs as written, split at every comma, inside braces too") &&
+          d.hint?.includes("globs: src/*.ts, src/*.tsx, test/**"),
+      ),
+      JSON.stringify(said, null, 1),
+    );
+    const lint = await runAgentc(["lint", project, "--format", "json"]);
+    const linted = JSON.parse(lint.stdout).diagnostics.filter(
+      (d: { file: string }) => d.file === ".cursor/rules/web.mdc",
+    );
+    assert.deepEqual(
+      linted.map((d: { id: string; line: number }) => `${d.id}:${d.line}`),
+      ["AGC204:3"],
+      "no AGC202 for the halves Cursor reads",
+    );
+    await runAgentc(["lint", project, "--fix", "--yes"]);
+    assert.equal(
+      readFileSync(join(project, ".cursor/rules/web.mdc"), "utf8"),
+      rule.replace("src/*.{ts,tsx}, test/**", "src/*.ts, src/*.tsx, test/**"),
+    );
+    const after = await runAgentc(["lint", project, "--format", "json"]);
+    assert.deepEqual(
+      JSON.parse(after.stdout).diagnostics.filter(
+        (d: { file: string }) => d.file === ".cursor/rules/web.mdc",
+      ),
+      [],
+    );
+  });
+
   it("Cursor: globs on a rule that applies always are said not to be carried, and the rule stays always on", async () => {
     const project = testdir({
       ".cursor/rules/r.mdc":

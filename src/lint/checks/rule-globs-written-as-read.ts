@@ -1,6 +1,6 @@
 import { diagnostic, type InlineCheck } from "../../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
-import { rawGlobsFact, rawGlobsQuoted } from "../../shared/globs/raw-globs.js";
+import { rawGlobsFact, rawGlobsQuoted, rawGlobsSplitInBraces } from "../../shared/globs/raw-globs.js";
 import { plural } from "../client-findings.js";
 
 export const ruleGlobsWrittenAsRead: InlineCheck = {
@@ -10,7 +10,7 @@ export const ruleGlobsWrittenAsRead: InlineCheck = {
   severity: "error",
   title: "A rule's globs are written so that its client reads them as globs",
   description:
-    "Clients read the globs field in two ways. Claude Code, Copilot and Kiro read YAML: an unquoted glob starting with `*` is a YAML alias there, and the client gets no glob (an error; agentc lint --fix quotes it). Cursor, Windsurf and Antigravity read the field as written: quotes and brackets become part of the glob, which then matches nothing (a warning). Either way, a glob starting with ./ or / never matches, since clients match paths relative to the project root (a warning).",
+    "Clients read the globs field in two ways. Claude Code, Copilot and Kiro read YAML: an unquoted glob starting with `*` is a YAML alias there, and the client gets no glob (an error; agentc lint --fix quotes it). Cursor, Windsurf and Antigravity read the field as written: quotes and brackets become part of the glob, which then matches nothing, and the value is split at every comma, inside a brace group too, so `*.{ts,tsx}` becomes `*.{ts` and `tsx}` (a warning; agentc lint --fix writes the groups out as a comma list). Either way, a glob starting with ./ or / never matches, since clients match paths relative to the project root (a warning).",
   hint: 'Quote globs in YAML fields (paths: "**/*.ts"), write them unquoted and comma-separated in Cursor\'s globs, and start none with ./ or /.',
   examples: {
     passing: {
@@ -41,7 +41,7 @@ export function writtenGlobProblem(
   glob: { value: string; prefix: string; field: string; raw: boolean },
   position: Position,
 ):
-  | { kind: "unquoted" | "quoted" | "lead"; quoted?: string; finding: (who: string) => Diagnostic }
+  | { kind: "unquoted" | "quoted" | "split" | "lead"; quoted?: string; finding: (who: string) => Diagnostic }
   | undefined {
   const { value, prefix, field, raw } = glob;
   if (!raw && yamlIndicator.test(value))
@@ -64,6 +64,22 @@ export function writtenGlobProblem(
           severity: "warning",
           message: `${who} read${plural(who)} ${rawGlobsFact(field, value)}`,
           hint: `Write the globs unquoted on one line, separated by commas: ${field}: src/**/*.ts, test/**/*.ts`,
+        }),
+    };
+  const meant = raw ? rawGlobsSplitInBraces(value) : undefined;
+  if (meant !== undefined)
+    return {
+      kind: "split",
+      ...(meant !== "" ? { quoted: `${prefix}${meant}` } : {}),
+      finding: (who) =>
+        diagnostic(ruleGlobsWrittenAsRead, {
+          position,
+          severity: "warning",
+          message: `${who} read${plural(who)} ${field} as written and split${plural(who)} it at every comma, inside braces too: ${value} is not the globs meant`,
+          hint:
+            meant !== ""
+              ? `Write the brace groups out: ${field}: ${meant} (agentc lint --fix does this).`
+              : `Write the brace groups out as one comma-separated list: ${field}: src/*.ts, src/*.tsx`,
         }),
     };
   if (/^["']?\.?\//.test(value))

@@ -1,5 +1,5 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
-import { rawGlobsFact, rawGlobsQuoted } from "../../shared/globs/raw-globs.js";
+import { rawGlobsFact, rawGlobsQuoted, rawGlobsSplitInBraces } from "../../shared/globs/raw-globs.js";
 import { isHidden, unreadItems } from "../shared/items/item-folders.js";
 import { parseNativeMarkdown } from "../shared/items/native-markdown.js";
 import { pathInside, portable } from "../shared/items/native-text.js";
@@ -149,12 +149,20 @@ function globsReadAsWritten(
 ): void {
   for (const key of globKeys(mapping).filter((k) => (mapping.raw_fields ?? []).includes(k))) {
     const value = markdown.values[key];
-    if (typeof value !== "string" || !rawGlobsQuoted(value)) continue;
+    if (typeof value !== "string") continue;
+    const split = !rawGlobsQuoted(value) && rawGlobsSplitInBraces(value) !== undefined;
+    if (!split && !rawGlobsQuoted(value)) continue;
+    const fact = split
+      ? `${key} as written, split at every comma, inside braces too: ${value.trim()} is not the globs meant`
+      : rawGlobsFact(key, value.trim());
+    const meant = split ? rawGlobsSplitInBraces(value) || globs.join(", ") : globs.join(", ");
     leftOut(
       ctx,
       markdown.positionOf(key, "value"),
-      `${ctx.assistant} reads ${rawGlobsFact(key, value.trim())}: imported as the globs it names (${globs.join(", ")}), which the build writes in ${ctx.assistant}'s form once the rule is edited`,
-      `Until then ${ctx.assistant} loads the rule by no glob; write ${key}: ${globs.join(", ")} in the project's file to have it load the rule now.`,
+      `${ctx.assistant} reads ${fact}: imported as the globs it names (${globs.join(", ")}), which the build writes in ${ctx.assistant}'s form once the rule is edited`,
+      split
+        ? `Until then ${ctx.assistant} does not load the rule by those globs; write ${key}: ${meant} in the project's file to have it load the rule now (agentc lint --fix does this).`
+        : `Until then ${ctx.assistant} loads the rule by no glob; write ${key}: ${meant} in the project's file to have it load the rule now.`,
     );
   }
 }
