@@ -33,6 +33,8 @@ const samples: [SchemaName, unknown][] = [
   ["rule-frontmatter", { scope: "scoped", globs: ["src/**"], description: "Use for source files." }],
   ["rule-frontmatter", { scope: "sometimes", globs: "src/**", unknown: 1 }],
   ["rule-frontmatter", "not a mapping"],
+  // several failing calls of a referenced validator, whose errors are appended one after another
+  ["core-mcp", { version: 1, servers: { a: 0, b: { command: 1, env: [] }, c: "x", d: { url: 2 } } }],
 ];
 
 interface Built {
@@ -50,6 +52,15 @@ function errorsOf(validate: Validate, value: unknown): unknown {
 }
 
 describe("precompiled schema validators", () => {
+  it("append a referenced validator's errors in place, never copying all errors so far (n² for n failing entries)", () => {
+    const source = precompiledSource();
+    assert.ok(
+      source.includes("for (const refError of"),
+      "ajv's code for referenced validators changed: see errorsAppended",
+    );
+    assert.equal(source.includes("vErrors.concat("), false);
+  });
+
   it("give exactly the errors of the validators ajv compiles at run time", () => {
     const precompiled = built().validators;
     const ajv = createAjv({ source: false });
