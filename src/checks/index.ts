@@ -63,6 +63,7 @@ import { ruleHasBody } from "./registry/rule-has-body.js";
 import { scopedRuleHasDescription } from "./registry/scoped-rule-has-description.js";
 import { scopedRuleHasGlobs } from "./registry/scoped-rule-has-globs.js";
 import { slugNotReserved } from "./registry/slug-not-reserved.js";
+import { sourceAdaptersUsed } from "./registry/source-adapters-used.js";
 import { templateSlotsHaveValues } from "./registry/template-slots-have-values.js";
 import { triggerClaimedOnce } from "./registry/trigger-claimed-once.js";
 import { triggerIsDeclared } from "./registry/trigger-is-declared.js";
@@ -140,4 +141,5 @@ export const compileChecks: readonly Check[] = [
   thirdPartyTextKeepsSafetyOn,
   dependencyHooksNeedTrust,
   mcpWrittenNamesDistinct,
+  sourceAdaptersUsed,
 ];

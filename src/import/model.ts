@@ -118,6 +118,11 @@ export interface ImportedSection {
 export interface ImportedInstructions {
   file: string;
   sections: ImportedSection[];
+  /**
+   * The adapter of an assistant without a client pack whose own rule folder held the file: only that
+   * assistant read it, so only that adapter writes its rules (a source of its own, sources.json `adapters`).
+   */
+  adapter?: string;
 }
 
 /** The rule file of an adapter without a client pack that has globs: scoped rules of sources/. */

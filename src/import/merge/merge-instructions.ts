@@ -19,7 +19,8 @@ export function mergeInstructions<T extends ImportedInstructions>(
   for (const file of files) {
     const sections: ImportedSection[] = [];
     const scoped = file as Partial<ImportedScoped>;
-    const condition = scoped.globs ? JSON.stringify([scoped.globs, scoped.description]) : "";
+    // the text of an assistant's own folder is a rule of its own source, which only its adapter writes
+    const condition = `${file.adapter ?? ""}\n${scoped.globs ? JSON.stringify([scoped.globs, scoped.description]) : ""}`;
     for (const section of file.sections) {
       const key = `${condition}\n${ownText(section)}`;
       if (texts.has(key)) continue;

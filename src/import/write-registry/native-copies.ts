@@ -5,7 +5,7 @@ import { templateSchemas } from "../../shared/schema-paths.js";
 import { adjustedWithHintFinding } from "../checks/native-content-imported.js";
 import type { AssistantData, ImportedInstructions, ImportedItems, ItemNative, NativeFile } from "../model.js";
 import type { ProjectReader } from "../read-project/project-reader.js";
-import { importedSource, type RegistryFile, sourceFileName } from "./registry-files.js";
+import { importedSourceFiles, type RegistryFile } from "./registry-files.js";
 import { writtenBytes } from "./write-registry.js";
 
 type Item = ImportedItems["rules" | "skills" | "agents" | "commands"][number];
@@ -143,32 +143,23 @@ export function nativeCopies(
   return copies;
 }
 
-/** The always-on and scoped files of adapters: the source file each became, for the adapter that writes it. */
+/**
+ * The always-on and scoped files of adapters: the source file each became, for the adapter that writes it
+ * (the adapter whose own folder held it, or whose always-on file it is).
+ */
 function sourceCopies(items: ImportedItems, assistants: AssistantData[]): [ItemNative, string, string][] {
-  const width = Math.max(2, String(items.instructions.length).length);
-  const out: [ItemNative, string, string][] = [];
-  const owner = (file: ImportedInstructions, scoped: boolean) =>
+  const owner = (file: ImportedInstructions) =>
+    file.adapter ??
     assistants.find(({ adapter }) => {
       if (!adapter) return false;
-      if (!scoped) return alwaysOnPath(adapter) === file.file;
+      if (!("globs" in file)) return alwaysOnPath(adapter) === file.file;
       const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
       return dir !== "" && file.file.startsWith(`${dir}/`);
     })?.adapter?.id;
-  items.instructions.forEach((file, index) => {
-    const id = owner(file, false);
-    if (id)
-      out.push([
-        { client: id, path: file.file },
-        id,
-        `${importedSource}/${sourceFileName(index, width, file.file)}`,
-      ]);
+  return importedSourceFiles(items).flatMap(({ path, file }): [ItemNative, string, string][] => {
+    const id = owner(file);
+    return id ? [[{ client: id, path: file.file }, id, path]] : [];
   });
-  items.scoped.forEach((file, index) => {
-    const id = owner(file, true);
-    const from = `${importedSource}/scoped/${sourceFileName(index, width, file.file)}`;
-    if (id) out.push([{ client: id, path: file.file }, id, from]);
-  });
-  return out;
 }
 
 function written(files: Map<string, RegistryFile>, from: string): boolean {
