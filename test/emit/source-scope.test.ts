@@ -86,6 +86,27 @@ describe("a source's adapters: only those adapters write its rules", () => {
     );
   });
 
+  it("the checks of a rule's adapters ask only about the adapters that write it", async () => {
+    const scoped = "---\nscope: scoped\nglobs: ['src/**/*.ts']\n---\n# TS\n\nUse strict mode.\n";
+    const only = (adapters: string[]) =>
+      built(
+        registry({ "sources/ts/ts.md": scoped }, [
+          { name: "shared", kind: "custom", path: "sources/shared" },
+          { name: "ts", kind: "custom", path: "sources/ts", adapters },
+        ]),
+      );
+    // Continue writes a scoped rule through a template with {description}: AGC031 names it
+    assert.ok(
+      (await only(["continue"])).ids.some((id) => id.startsWith("AGC031") && id.includes("continue")),
+    );
+    const agentsOnly = await only(["agents-md"]);
+    assert.deepEqual(
+      agentsOnly.ids.filter((id) => id.startsWith("AGC031")),
+      [],
+    );
+    assert.ok(agentsOnly.ids.some((id) => id.startsWith("AGC039")));
+  });
+
   it("no rule left for an adapter: its always-on file is not written", async () => {
     const { text } = await built(
       registry({}, [{ name: "shared", kind: "custom", path: "sources/shared", adapters: ["agents-md"] }]),
