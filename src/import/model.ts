@@ -135,6 +135,11 @@ export interface ImportedScoped extends ImportedInstructions {
 export interface ImportedItems extends SectionFindings {
   instructions: ImportedInstructions[];
   scoped: ImportedScoped[];
+  /**
+   * The files of an assistant's own folder that hold every section of the shared always-on text (a module
+   * agentc wrote, a copy of AGENTS.md): that assistant reads the shared text too, so its adapter writes it.
+   */
+  sharedReaders?: { adapter: string; file: string }[];
   rules: ImportedRule[];
   skills: ImportedSkill[];
   agents: ImportedAgent[];

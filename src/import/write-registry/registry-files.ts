@@ -103,7 +103,9 @@ function sourceAdapters(items: Pick<ImportedItems, "instructions" | "scoped">): 
 
 function sourcesJson(items: ImportedItems, choice: TargetChoice): object {
   // The scoped rules of sources/imported/scoped/ need the source as much as the always-on text does.
-  const alone = choice.alone ?? [];
+  // an adapter whose assistant read the shared text too (its module held all of it) writes it as well
+  const readers = (items.sharedReaders ?? []).map((r) => r.adapter);
+  const alone = (choice.alone ?? []).filter((a) => !readers.includes(a));
   const shared = alone.length > 0 ? { adapters: choice.adapters.filter((a) => !alone.includes(a)) } : {};
   const sources = sourceAdapters(items).map((adapter) =>
     adapter === undefined
