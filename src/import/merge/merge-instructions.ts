@@ -43,7 +43,9 @@ export function mergeInstructions<T extends ImportedInstructions>(
 export function readersOfSharedText<T extends ImportedInstructions>(
   files: T[],
 ): { files: T[]; readers: { adapter: string; file: string }[] } {
-  const shared = new Set(files.filter((f) => f.adapter === undefined).flatMap((f) => f.sections.map(ownText)));
+  const shared = new Set(
+    files.filter((f) => f.adapter === undefined).flatMap((f) => f.sections.map(ownText)),
+  );
   const readers: { adapter: string; file: string }[] = [];
   if (shared.size === 0) return { files, readers };
   const out = files.map((file) => {

@@ -157,7 +157,9 @@ function sourceCopies(items: ImportedItems, assistants: AssistantData[]): [ItemN
       return dir !== "" && file.file.startsWith(`${dir}/`);
     })?.adapter?.id;
   const files = importedSourceFiles(items);
-  const shared = files.filter(({ file }) => file.adapter === undefined && !("globs" in file)).map((f) => f.path);
+  const shared = files
+    .filter(({ file }) => file.adapter === undefined && !("globs" in file))
+    .map((f) => f.path);
   const out = files.flatMap(({ path, file }): [ItemNative, string, string[]][] => {
     const id = owner(file);
     const reads = readsShared(items, file.file) ? shared : [];
@@ -165,7 +167,8 @@ function sourceCopies(items: ImportedItems, assistants: AssistantData[]): [ItemN
   });
   // a file that held nothing but the shared text is written back from the shared rules alone
   for (const { adapter, file } of items.sharedReaders ?? [])
-    if (!files.some((f) => f.file.file === file)) out.push([{ client: adapter, path: file }, adapter, shared]);
+    if (!files.some((f) => f.file.file === file))
+      out.push([{ client: adapter, path: file }, adapter, shared]);
   return out;
 }
 
