@@ -40,6 +40,8 @@ export interface NativeFile {
   unclaimedBy?: string[];
   /** Its item is not in the registry because core/ refuses a value it needs: it stays the project's file. */
   refused?: boolean;
+  /** Why import carried nothing of it (reported where it was read): it stays the project's file. */
+  keptBecause?: string;
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }
