@@ -174,7 +174,9 @@
     )}${field(
       "source",
       "Source",
-      `${esc(rule.source)} <span class="sub">${esc(rule.kind)} · ${esc(at(rule.position))}</span>`,
+      `${esc(rule.source)} <span class="sub">${esc(rule.kind)} · ${esc(at(rule.position))}</span>${
+        rule.adapters ? `<span class="sub">only for ${codes(rule.adapters)}</span>` : ""
+      }`,
     )}${field(
       "scope",
       "Scope",

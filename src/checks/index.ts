@@ -55,17 +55,18 @@ import { installSourcesExist } from "./registry/install-sources-exist.js";
 import { mcpWrittenNamesDistinct } from "./registry/mcp-written-names-distinct.js";
 import { oneSingleFileAdapter } from "./registry/one-single-file-adapter.js";
 import { publishRewritesAreSegments } from "./registry/publish-rewrites-are-segments.js";
-import { routerAgreesWithTriggers } from "./registry/router-agrees-with-triggers.js";
-import { routerCoversEveryTrigger } from "./registry/router-covers-every-trigger.js";
-import { routerRowsNameRules } from "./registry/router-rows-name-rules.js";
-import { routerRuleExists } from "./registry/router-rule-exists.js";
 import { ruleHasBody } from "./registry/rule-has-body.js";
 import { scopedRuleHasDescription } from "./registry/scoped-rule-has-description.js";
 import { scopedRuleHasGlobs } from "./registry/scoped-rule-has-globs.js";
 import { slugNotReserved } from "./registry/slug-not-reserved.js";
+import { sourceAdaptersUsed } from "./registry/source-adapters-used.js";
 import { templateSlotsHaveValues } from "./registry/template-slots-have-values.js";
 import { triggerClaimedOnce } from "./registry/trigger-claimed-once.js";
 import { triggerIsDeclared } from "./registry/trigger-is-declared.js";
+import { routerAgreesWithTriggers } from "./router/router-agrees-with-triggers.js";
+import { routerCoversEveryTrigger } from "./router/router-covers-every-trigger.js";
+import { routerRowsNameRules } from "./router/router-rows-name-rules.js";
+import { routerRuleExists } from "./router/router-rule-exists.js";
 
 /**
  * The checks of compiling a registry, ordered by id: loading, the loaded registry, emitting and the emitted
@@ -140,4 +141,5 @@ export const compileChecks: readonly Check[] = [
   thirdPartyTextKeepsSafetyOn,
   dependencyHooksNeedTrust,
   mcpWrittenNamesDistinct,
+  sourceAdaptersUsed,
 ];

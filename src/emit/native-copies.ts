@@ -46,7 +46,13 @@ export function placeNativeCopies(
         ? (atOwnPath(registry, copy, out) ?? ownFileText(registry, copy, out))
         : undefined;
       if (moved) out = moved.files;
-      diagnostics.push(copyProblemFinding(copy, problem, moved !== undefined));
+      // a rule of a module's own folder is rendered at the copy's path already (src/emit/adapters/emit-adapter.ts)
+      const inPlace = out.some(
+        (f) => f.component === copy.component && f.path === copy.path && expresses(registry, f, copy.from),
+      );
+      diagnostics.push(
+        copyProblemFinding(copy, problem, moved !== undefined || (problem.stale === true && inPlace)),
+      );
       continue;
     }
     const replaced = out.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
@@ -54,7 +60,7 @@ export function placeNativeCopies(
     if (!first) {
       const own = ownFileCopy(registry, copy, out);
       if (own) out = [...out, own];
-      else diagnostics.push(nothingReplacedFinding(copy));
+      else diagnostics.push(nothingReplacedFinding(copy, carriedBeside(copy, out)));
       continue;
     }
     const sharing = sharedPaths(registry, copy, out, replaced);
@@ -69,6 +75,14 @@ export function placeNativeCopies(
     ];
   }
   return { files: out, composed: values, diagnostics };
+}
+
+/** The component's file that carries rules of the copy among rules of other registry files, if one does. */
+function carriedBeside(copy: NativeCopy, out: readonly EmittedFile[]): string | undefined {
+  const named = (path: string) => copy.from.some((f) => path === f || path.startsWith(`${f}/`));
+  return out.find(
+    (f) => f.component === copy.component && !f.client && f.rules.some((rule) => named(rule.file)),
+  )?.path;
 }
 
 /**

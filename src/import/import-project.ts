@@ -15,7 +15,7 @@ import { detectedAssistants, placeSharers } from "./native-places.js";
 import { linksReadTwice } from "./read-project/links-read-twice.js";
 import { nestedInstructionFiles } from "./read-project/nested-instructions.js";
 import { ProjectReader } from "./read-project/project-reader.js";
-import { readAssistant } from "./read-project/read-assistant.js";
+import { ownFolder, readAssistant } from "./read-project/read-assistant.js";
 import { importLines } from "./read-project/read-instructions.js";
 import { unwrittenReads } from "./read-project/unwritten-reads.js";
 import { roundTrip } from "./round-trip/round-trip.js";
@@ -232,9 +232,13 @@ function targetChoice(
   const adapters = found.flatMap(({ assistant }) =>
     assistant.adapter && wanted(assistant) ? [assistant.id] : [],
   );
+  const alone = found.flatMap(({ assistant }) =>
+    assistant.adapter && !assistant.pack && ownFolder(assistant.adapter) ? [assistant.id] : [],
+  );
   return {
     adapters: [...new Set([...single, ...adapters])],
     clients: found.flatMap(({ assistant }) => (assistant.pack ? [assistant.id] : [])),
+    ...(alone.length > 0 ? { alone } : {}),
   };
 }
 

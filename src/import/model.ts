@@ -40,6 +40,8 @@ export interface NativeFile {
   unclaimedBy?: string[];
   /** Its item is not in the registry because core/ refuses a value it needs: it stays the project's file. */
   refused?: boolean;
+  /** Why import carried nothing of it (reported where it was read): it stays the project's file. */
+  keptBecause?: string;
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }
@@ -118,6 +120,11 @@ export interface ImportedSection {
 export interface ImportedInstructions {
   file: string;
   sections: ImportedSection[];
+  /**
+   * The adapter of an assistant without a client pack whose own rule folder held the file: only that
+   * assistant read it, so only that adapter writes its rules (a source of its own, sources.json `adapters`).
+   */
+  adapter?: string;
 }
 
 /** The rule file of an adapter without a client pack that has globs: scoped rules of sources/. */
@@ -130,6 +137,11 @@ export interface ImportedScoped extends ImportedInstructions {
 export interface ImportedItems extends SectionFindings {
   instructions: ImportedInstructions[];
   scoped: ImportedScoped[];
+  /**
+   * The files of an assistant's own folder that hold every section of the shared always-on text (a module
+   * agentc wrote, a copy of AGENTS.md): that assistant reads the shared text too, so its adapter writes it.
+   */
+  sharedReaders?: { adapter: string; file: string }[];
   rules: ImportedRule[];
   skills: ImportedSkill[];
   agents: ImportedAgent[];

@@ -25,6 +25,8 @@ export interface SourceEntry {
   path: string;
   enabled?: boolean;
   url?: string;
+  /** Only these adapters write the source's rules; absent: every adapter. */
+  adapters?: string[];
 }
 
 export interface SourcesConfig {
@@ -52,6 +54,8 @@ export interface Rule {
   kind: SourceKind;
   /** The dependency the rule came from; absent for the registry's own rules, which always win. */
   dependency?: string;
+  /** Its source's `adapters`: only these adapters write it; absent: every adapter. */
+  adapters?: string[];
   scope: "global" | "scoped";
   globs: string[];
   /** Position of each of globs, when they come from a frontmatter list. */

@@ -63,6 +63,8 @@ export interface SiteRule {
   /** The source's name ("core" for core rules) and kind. */
   source: string;
   kind: string;
+  /** A source rule whose source names its adapters (sources.json `adapters`): only those write it. */
+  adapters?: string[];
   position: Position;
   scope: string;
   globs: string[];

@@ -4,6 +4,7 @@ import { skipped } from "../emit/adapters/emit-adapter.js";
 import { scopeExpressedByAdapter } from "../emit/checks/scope-expressed-by-adapter.js";
 import type { EmittedFile } from "../emit/emitted-tree.js";
 import type { Registry, Rule } from "../registry/model.js";
+import { adapterWrites } from "../registry/rule-scope.js";
 import type { SiteDroppedRule, SiteRule, SiteWrite } from "./site-model.js";
 
 /** Every compiled rule (sources first, then core/rules/) with the files that carry it. */
@@ -21,6 +22,7 @@ export function siteRules(
       origin: "source",
       source: rule.sourceName,
       kind: rule.kind,
+      ...(rule.adapters ? { adapters: rule.adapters } : {}),
       position: rule.heading,
       scope: rule.scope,
       globs: rule.globs,
@@ -67,7 +69,7 @@ export function siteDropped(registry: Registry): SiteDroppedRule[] {
   );
   const skips = registry.rules.flatMap((rule): SiteDroppedRule[] => {
     const adapters = registry.adapters
-      .filter(({ adapter }) => skipped(adapter, rule))
+      .filter(({ adapter }) => adapterWrites(adapter.id, rule) && skipped(adapter, rule))
       .map((a) => a.adapter.id);
     if (adapters.length === 0) return [];
     const why = `all its globs (${rule.globs.join(", ")}) are in the skip_globs of ${adapters.join(", ")}`;

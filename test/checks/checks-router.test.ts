@@ -1,10 +1,10 @@
 import { depthSlugNamesARule } from "../../src/checks/registry/depth-slug-names-a-rule.js";
-import { routerAgreesWithTriggers } from "../../src/checks/registry/router-agrees-with-triggers.js";
-import { routerCoversEveryTrigger } from "../../src/checks/registry/router-covers-every-trigger.js";
-import { routerRowsNameRules } from "../../src/checks/registry/router-rows-name-rules.js";
-import { routerRuleExists } from "../../src/checks/registry/router-rule-exists.js";
 import { triggerClaimedOnce } from "../../src/checks/registry/trigger-claimed-once.js";
 import { triggerIsDeclared } from "../../src/checks/registry/trigger-is-declared.js";
+import { routerAgreesWithTriggers } from "../../src/checks/router/router-agrees-with-triggers.js";
+import { routerCoversEveryTrigger } from "../../src/checks/router/router-covers-every-trigger.js";
+import { routerRowsNameRules } from "../../src/checks/router/router-rows-name-rules.js";
+import { routerRuleExists } from "../../src/checks/router/router-rule-exists.js";
 import type { Fixture } from "../../src/diagnostics/check-meta.js";
 import { ruleFile, sourcesWith, withBase } from "../../src/diagnostics/fixture-base.js";
 import { checkTable, locate } from "../support/check-harness.js";

@@ -53,6 +53,18 @@ const nativeFile = fc.oneof(
   fc
     .tuple(word, body)
     .map(([w, b]) => [`.kiro/steering/${w}.md`, `---\ninclusion: always\n---\n${b}`] as const),
+  // assistants without a client pack, which read their own rule folder alone
+  fc.tuple(word, body).map(([w, b]) => [`.amazonq/rules/${w}.md`, `# ${w}\n\n${b}`] as const),
+  fc.tuple(word, body).map(([w, b]) => [`.continue/rules/${w}.md`, `# ${w}\n\n${b}`] as const),
+  fc
+    .tuple(word, glob, body)
+    .map(
+      ([w, g, b]) =>
+        [
+          `.continue/rules/${w}-scoped.md`,
+          `---\nname: ${w}\ndescription: ${w}\nglobs: ["${g}"]\nalwaysApply: false\n---\n# ${w}\n\n${b}`,
+        ] as const,
+    ),
 );
 
 it("generated native projects: the adoption cycle is the identity (issue 29, part 10)", async () => {

@@ -99,6 +99,43 @@ describe("agentc import of what agentc installed", () => {
       assert.ok(["AGC128", "AGC129"].includes(d.id), JSON.stringify(d));
   });
 
+  it("a registry for AGENTS.md, Amazon Q and Continue comes back whole, its rules written where they were", async () => {
+    // Amazon Q and Continue read their own folders only: the always-on text agentc wrote there too is the
+    // shared text, which their adapters write again; what only their folder had stays theirs.
+    const registry = testdir({
+      "sources.json": JSON.stringify({
+        version: 1,
+        sources: [{ name: "team", kind: "custom", path: "rules" }],
+      }),
+      "targets.json": JSON.stringify({
+        version: 1,
+        builtin_adapters: ["agents-md", "amazon-q", "continue"],
+        builtin_clients: "none",
+      }),
+      "rules/style.md": "---\nscope: global\n---\n# Style\n\nUse tabs.\n\n## Reviews\n\nTwo approvals.\n",
+      "rules/ts.md":
+        '---\nscope: scoped\nglobs: ["src/**/*.ts"]\ndescription: TypeScript conventions.\n---\n# TS\n\nStrict mode.\n',
+    });
+    const first = await installed(registry);
+    const run = await runImport(first);
+    assert.equal(run.status, 0, run.stderr);
+    const notable = run.json.diagnostics.filter((d) => d.severity !== "info");
+    assert.deepEqual(notable, [], JSON.stringify(notable, null, 1));
+    const sources = JSON.parse(readFileSync(join(run.out, "sources.json"), "utf8")) as {
+      sources: { name: string; adapters?: string[] }[];
+    };
+    assert.deepEqual(
+      sources.sources.map((source) => [source.name, source.adapters ?? "every adapter"]),
+      [
+        ["imported", "every adapter"],
+        ["imported-amazon-q", ["amazon-q"]],
+        ["imported-continue", ["continue"]],
+      ],
+    );
+    const second = await installed(run.out);
+    assert.deepEqual(snapshot(second, withoutAgentc), snapshot(first, withoutAgentc));
+  });
+
   // Rule adapters' own features (rules as skills, seeds, scoped rules without core triggers) have no core
   // form: those files come back differently, and the round trip must say so, file by file.
   for (const registry of ["examples/registry", "examples/team", "test/fixtures/golden-registry"]) {

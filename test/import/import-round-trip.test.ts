@@ -190,8 +190,11 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
   continue: {
     assistants: ["continue"],
     files: {
-      "sources/imported/01-continue-rules-00-always-on.md": ["# Elixir service"],
-      "sources/imported/scoped/01-continue-rules-ecto.md": [
+      // Continue reads its own folder alone: its rules are a source only its adapter writes
+      "sources.json": ['"name": "imported-continue"', '"adapters": [\n        "continue"\n      ]'],
+      "sources/imported/01-continue-rules-00-always-on.md": [],
+      "sources/imported-continue/01-continue-rules-00-always-on.md": ["# Elixir service"],
+      "sources/imported-continue/scoped/01-continue-rules-ecto.md": [
         "scope: scoped",
         "lib/**/*.ex",
         "description: Ecto query",
@@ -224,8 +227,10 @@ const expected: Record<string, { assistants: string[]; files: Record<string, str
   "amazon-q": {
     assistants: ["amazon-q"],
     files: {
-      "sources/imported/01-amazonq-rules-00-always-on.md": ["## Logging"],
-      "sources/imported/02-amazonq-rules-security.md": ["# Security"],
+      "sources.json": ['"path": "sources/imported-amazon-q"', '"adapters": [\n        "amazon-q"\n      ]'],
+      "sources/imported-amazon-q/01-amazonq-rules-00-always-on.md": ["## Logging"],
+      "sources/imported-amazon-q/02-amazonq-rules-security.md": ["# Security"],
+      "native.json": ['"path": ".amazonq/rules/security.md"'],
     },
   },
   antigravity: {

@@ -1,5 +1,5 @@
 import { withBase } from "../../diagnostics/fixture-base.js";
-import { importedSourcePath } from "../../registry/registry-folder.js";
+import { isImportedSourceFile } from "../../registry/registry-folder.js";
 import type { RegistryCheck } from "../check.js";
 
 export const ruleHasBody: RegistryCheck = {
@@ -24,7 +24,7 @@ export const ruleHasBody: RegistryCheck = {
   },
   *run(registry) {
     for (const rule of registry.rules) {
-      if (rule.file.startsWith(`${importedSourcePath}/`)) continue;
+      if (isImportedSourceFile(rule.file)) continue;
       if (
         rule.text
           .split("\n")

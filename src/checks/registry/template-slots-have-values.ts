@@ -2,6 +2,7 @@ import { agentsMdAdapter, ruleFile, targetsWith, withBase } from "../../diagnost
 import { skipped } from "../../emit/adapters/emit-adapter.js";
 import { usesSlot } from "../../emit/adapters/frontmatter-template.js";
 import type { ResolvedAdapter, Rule } from "../../registry/model.js";
+import { adapterWrites } from "../../registry/rule-scope.js";
 import type { RegistryCheck } from "../check.js";
 import { adapterLabel } from "../positions.js";
 
@@ -49,10 +50,11 @@ export const templateSlotsHaveValues: RegistryCheck = {
   },
 };
 
-/** The adapters that write a scoped rule through a template with {description}. */
+/** The adapters that write a scoped rule through a template with {description} (those its source's scope names). */
 export function descriptionWriters(adapters: readonly ResolvedAdapter[], rule: Rule): ResolvedAdapter[] {
   return adapters.filter(
     (a) =>
+      adapterWrites(a.adapter.id, rule) &&
       (a.adapter.scoped_layout ?? "none") !== "none" &&
       usesSlot(a.adapter, "description") &&
       !skipped(a.adapter, rule),

@@ -99,11 +99,18 @@ export function changedSettingsFinding(copy: NativeCopy, composes: boolean): Dia
   );
 }
 
-/** A copy of items its component writes nothing of. */
-export function nothingReplacedFinding(copy: NativeCopy): Diagnostic {
+/**
+ * A copy of items its component writes nothing of, or writes only together with other rules into one file
+ * (`beside`: a rule of another source now written into the always-on file too).
+ */
+export function nothingReplacedFinding(copy: NativeCopy, beside?: string): Diagnostic {
+  const what = beside
+    ? `writes ${copy.from.join(", ")} into ${beside} together with other rules`
+    : `writes nothing of ${copy.from.join(", ")}`;
+  const form = beside ? `: the build writes ${copy.component}'s own form there` : "";
   return reported(
     copy,
-    `${copy.component} writes nothing of ${copy.from.join(", ")}, so ${nativeFolder}/${copy.path} is not written`,
+    `${copy.component} ${what}, so ${nativeFolder}/${copy.path} is not written${form}`,
     "warning",
   );
 }

@@ -19,7 +19,8 @@ export function mergeInstructions<T extends ImportedInstructions>(
   for (const file of files) {
     const sections: ImportedSection[] = [];
     const scoped = file as Partial<ImportedScoped>;
-    const condition = scoped.globs ? JSON.stringify([scoped.globs, scoped.description]) : "";
+    // the text of an assistant's own folder is a rule of its own source, which only its adapter writes
+    const condition = `${file.adapter ?? ""}\n${scoped.globs ? JSON.stringify([scoped.globs, scoped.description]) : ""}`;
     for (const section of file.sections) {
       const key = `${condition}\n${ownText(section)}`;
       if (texts.has(key)) continue;
@@ -32,6 +33,29 @@ export function mergeInstructions<T extends ImportedInstructions>(
     if (sections.length > 0) out.push({ ...file, sections });
   }
   return out;
+}
+
+/**
+ * The files of an assistant's own folder (`adapter`) that hold every section of the shared always-on text,
+ * as the module agentc writes for such an assistant does: that assistant reads the shared text as well, so
+ * those sections are the shared rules (left out of the file's own), and the file's adapter writes them too.
+ */
+export function readersOfSharedText<T extends ImportedInstructions>(
+  files: T[],
+): { files: T[]; readers: { adapter: string; file: string }[] } {
+  const shared = new Set(
+    files.filter((f) => f.adapter === undefined).flatMap((f) => f.sections.map(ownText)),
+  );
+  const readers: { adapter: string; file: string }[] = [];
+  if (shared.size === 0) return { files, readers };
+  const out = files.map((file) => {
+    if (file.adapter === undefined) return file;
+    const texts = new Set(file.sections.map(ownText));
+    if (![...shared].every((text) => texts.has(text))) return file;
+    readers.push({ adapter: file.adapter, file: file.file });
+    return { ...file, sections: file.sections.filter((section) => !shared.has(ownText(section))) };
+  });
+  return { files: out, readers };
 }
 
 /** The text the file has: a heading import invented is not part of it, so two such files' texts still meet. */

@@ -3,7 +3,7 @@ import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import type { ImportedHook } from "../../packs/hooks/model.js";
 import { leftOutFinding } from "../checks/native-content-imported.js";
 import { type AssistantImport, emptyItems, type ImportedItems, type ImportedPermission } from "../model.js";
-import { mergeInstructions } from "./merge-instructions.js";
+import { mergeInstructions, readersOfSharedText } from "./merge-instructions.js";
 import { type ItemKind, mergeReadings, type Reading } from "./merge-readings.js";
 
 interface Named {
@@ -61,7 +61,9 @@ export function mergeItems(
   // The always-on file first, whichever assistant read it, so that its rebuild keeps its order.
   const first = (file: { file: string }) => (file.file === alwaysOn ? 0 : 1);
   items.instructions.sort((a, b) => first(a) - first(b));
-  items.instructions = mergeInstructions(items.instructions, diagnostics, slugs);
+  const shared = readersOfSharedText(items.instructions);
+  if (shared.readers.length > 0) items.sharedReaders = shared.readers;
+  items.instructions = mergeInstructions(shared.files, diagnostics, slugs);
   items.scoped = mergeInstructions(items.scoped, diagnostics, slugs);
   const items_ = {
     ...items,

@@ -3,22 +3,14 @@ import { parseNativeMarkdown } from "../../packs/shared/items/native-markdown.js
 import { pathInside, portable } from "../../packs/shared/items/native-text.js";
 import { alwaysOnPath } from "../../registry/install-files.js";
 import type { Adapter } from "../../registry/model.js";
-import {
-  adjusted,
-  leftOut,
-  nativeText,
-  type ReadContext,
-  renamedGroup,
-  start,
-  unreadable,
-} from "../read-context.js";
+import { leftOut, nativeText, type ReadContext, start, unreadable } from "../read-context.js";
 import { readInstructionFile } from "./read-instructions.js";
 import { splitSections } from "./split-sections.js";
 
 /**
  * The rule files of an assistant that has a rule adapter and no client pack: each read back through the adapter's frontmatter template. With globs it is a scoped rule of
- * sources/, which the adapter writes again; always on, global rules; with a description only, a core rule
- * the model loads when the description fits (no rule adapter writes those).
+ * sources/, which the adapter writes again; always on, global rules; with a description only, nothing: no
+ * rule adapter writes such a rule, and a core rule would reach every client pack, so it stays the project's.
  */
 export function readAdapterRules(ctx: ReadContext, adapter: Adapter): void {
   const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
@@ -51,16 +43,17 @@ function readRuleFile(ctx: ReadContext, adapter: Adapter, path: string, inner: s
   }
   const name = portable(inner.replaceAll("/", "-"));
   if (reading.globs.length === 0 && !reading.alwaysOn) {
-    if (name !== inner)
-      adjusted(ctx, start(path), `${path} is imported as core/rules/${name}.md`, renamedGroup);
-    const description = reading.description;
-    ctx.items.rules.push({
-      name,
-      triggers: ["model_decision"],
-      ...(description ? { description } : {}),
-      body,
-      position: start(path),
-    });
+    // A core rule would be written for every client pack, which never read this assistant's folder, and no
+    // rule adapter writes a rule picked by its description: the file stays as it is, read as before.
+    const native = ctx.files.at(-1);
+    const because = `no rule adapter writes a rule ${ctx.assistant} picks by its description`;
+    if (native?.path === path) native.keptBecause = because;
+    leftOut(
+      ctx,
+      start(path),
+      `${path} is a rule ${ctx.assistant} picks by its description, which no rule adapter writes: not imported, it stays the project's own file`,
+      `${ctx.assistant} reads it from there as before. To carry it in the registry, give it globs (a scoped rule) or make it always on.`,
+    );
     return;
   }
   const { sections } = splitSections(path, body, name);

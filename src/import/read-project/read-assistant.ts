@@ -2,6 +2,7 @@ import { maxRuleFileBytes } from "../../documents/text-file.js";
 import { sections } from "../../packs/index.js";
 import { normalised } from "../../packs/shared/items/native-text.js";
 import { alwaysOnPath } from "../../registry/install-files.js";
+import type { Adapter } from "../../registry/model.js";
 import { parentPath } from "../../shared/posix-path.js";
 import type { AssistantData, AssistantImport, ImportedItems, ItemNative } from "../model.js";
 import { emptyItems } from "../model.js";
@@ -44,7 +45,12 @@ export function readAssistant(
       path === pinned ? assistant.adapter : undefined,
       own.has(path),
     );
-  if (!pack && adapter) readAdapterRules(ctx, adapter);
+  if (!pack && adapter) {
+    readAdapterRules(ctx, adapter);
+    // An assistant without a pack whose adapter has a folder reads that folder alone: its text is its own.
+    if (ownFolder(adapter))
+      for (const file of [...ctx.items.instructions, ...ctx.items.scoped]) file.adapter = adapter.id;
+  }
   if (pack) {
     const items = itemReadContext(ctx);
     for (const section of sections) section.items?.read(items, pack);
@@ -52,6 +58,11 @@ export function readAssistant(
   }
   if (pack) markNatives(reader, pack.client, ctx.items);
   return { assistant, items: ctx.items, files: ctx.files, diagnostics: ctx.diagnostics };
+}
+
+/** Whether the adapter writes into a folder of its own (not only the shared always-on file or its links). */
+export function ownFolder(adapter: Adapter): boolean {
+  return (adapter.output_dir ?? "").replace(/\/+$/, "") !== "";
 }
 
 /** Each item's file (a skill's folder) as the client's own, for native.json and the item's `clients`. */

@@ -80,6 +80,13 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
       message: `the build of the imported registry writes no ${file.path}: the registry refuses a value of its item (reported above), so it stays the project's file and its assistant reads it as before`,
       hint: "Nothing to do; fix the value and import again if the registry should carry the item.",
     };
+  if (file.keptBecause)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: ${file.keptBecause}, so it stays the project's file and its assistant reads it as before`,
+      hint: "Nothing to do; agentc install leaves the file alone.",
+    };
   if (file.onlyImports && alwaysOn)
     return {
       position: { file: file.path, line: 1, column: 1 },

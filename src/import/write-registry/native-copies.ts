@@ -5,7 +5,7 @@ import { templateSchemas } from "../../shared/schema-paths.js";
 import { adjustedWithHintFinding } from "../checks/native-content-imported.js";
 import type { AssistantData, ImportedInstructions, ImportedItems, ItemNative, NativeFile } from "../model.js";
 import type { ProjectReader } from "../read-project/project-reader.js";
-import { importedSource, type RegistryFile, sourceFileName } from "./registry-files.js";
+import { importedSourceFiles, type RegistryFile } from "./registry-files.js";
 import { writtenBytes } from "./write-registry.js";
 
 type Item = ImportedItems["rules" | "skills" | "agents" | "commands"][number];
@@ -129,7 +129,7 @@ export function nativeCopies(
   ];
   for (const [item, from] of itemFiles)
     for (const native of item.natives ?? []) add(native, native.client, [from]);
-  for (const [native, component, from] of sourceCopies(items, ctx.assistants)) add(native, component, [from]);
+  for (const [native, component, from] of sourceCopies(items, ctx.assistants)) add(native, component, from);
   // the values of a settings file came from the core's settings (src/emit/native-copies.ts composes them as they
   // were); targets.json too decides what is composed there (the secret guard, policies), so an edit of it also
   // brings the build's own values back rather than leave one of them out
@@ -143,32 +143,37 @@ export function nativeCopies(
   return copies;
 }
 
-/** The always-on and scoped files of adapters: the source file each became, for the adapter that writes it. */
-function sourceCopies(items: ImportedItems, assistants: AssistantData[]): [ItemNative, string, string][] {
-  const width = Math.max(2, String(items.instructions.length).length);
-  const out: [ItemNative, string, string][] = [];
-  const owner = (file: ImportedInstructions, scoped: boolean) =>
+/**
+ * The always-on and scoped files of adapters: the source file each became, for the adapter that writes it
+ * (the adapter whose own folder held it, or whose always-on file it is).
+ */
+function sourceCopies(items: ImportedItems, assistants: AssistantData[]): [ItemNative, string, string[]][] {
+  const owner = (file: ImportedInstructions) =>
+    file.adapter ??
     assistants.find(({ adapter }) => {
       if (!adapter) return false;
-      if (!scoped) return alwaysOnPath(adapter) === file.file;
+      if (!("globs" in file)) return alwaysOnPath(adapter) === file.file;
       const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
       return dir !== "" && file.file.startsWith(`${dir}/`);
     })?.adapter?.id;
-  items.instructions.forEach((file, index) => {
-    const id = owner(file, false);
-    if (id)
-      out.push([
-        { client: id, path: file.file },
-        id,
-        `${importedSource}/${sourceFileName(index, width, file.file)}`,
-      ]);
+  const files = importedSourceFiles(items);
+  const shared = files
+    .filter(({ file }) => file.adapter === undefined && !("globs" in file))
+    .map((f) => f.path);
+  const out = files.flatMap(({ path, file }): [ItemNative, string, string[]][] => {
+    const id = owner(file);
+    const reads = readsShared(items, file.file) ? shared : [];
+    return id ? [[{ client: id, path: file.file }, id, [...reads, path]]] : [];
   });
-  items.scoped.forEach((file, index) => {
-    const id = owner(file, true);
-    const from = `${importedSource}/scoped/${sourceFileName(index, width, file.file)}`;
-    if (id) out.push([{ client: id, path: file.file }, id, from]);
-  });
+  // a file that held nothing but the shared text is written back from the shared rules alone
+  for (const { adapter, file } of items.sharedReaders ?? [])
+    if (!files.some((f) => f.file.file === file))
+      out.push([{ client: adapter, path: file }, adapter, shared]);
   return out;
+}
+
+function readsShared(items: ImportedItems, file: string): boolean {
+  return (items.sharedReaders ?? []).some((r) => r.file === file);
 }
 
 function written(files: Map<string, RegistryFile>, from: string): boolean {

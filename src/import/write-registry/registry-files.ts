@@ -1,8 +1,9 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { inputLimits } from "../../documents/input-limits.js";
 import type { Budgets, TrustOverride } from "../../registry/model.js";
-import { importedSourcePath } from "../../registry/registry-folder.js";
-import type { ImportedItems } from "../model.js";
+import { importedAdapterSourcePath, importedSourcePath } from "../../registry/registry-folder.js";
+import { baseName } from "../../shared/posix-path.js";
+import type { ImportedInstructions, ImportedItems, ImportedScoped } from "../model.js";
 import { carriedMatter, describedWithin } from "./carried-values.js";
 import { coreFiles } from "./core-files.js";
 import { json, markdown, type RegistryFile, schema } from "./registry-file.js";
@@ -13,6 +14,11 @@ export type { RegistryFile } from "./registry-file.js";
 export interface TargetChoice {
   adapters: string[];
   clients: string[];
+  /**
+   * Of `adapters`, those of assistants without a client pack that read only the adapter's own folder (not
+   * the always-on file every other assistant shares): the shared always-on text is not theirs.
+   */
+  alone?: string[];
 }
 
 export const importedSource = importedSourcePath;
@@ -26,30 +32,25 @@ export function registryFiles(
   const diagnostics: Diagnostic[] = [];
   const text = (path: string, content: string) =>
     files.set(path, { bytes: Buffer.from(content), executable: false });
-  text("sources.json", json(sourcesJson(items)));
+  text("sources.json", json(sourcesJson(items, choice)));
   files.set("targets.json", targetsFile(items, choice));
-  const width = Math.max(2, String(items.instructions.length).length);
-  items.instructions.forEach((file, index) => {
-    text(
-      `${importedSource}/${sourceFileName(index, width, file.file)}`,
-      `${file.sections.map((s) => s.text).join("\n\n")}\n`,
-    );
-  });
-  items.scoped.forEach((file, index) => {
-    const position = { file: file.file, line: 1, column: 1 };
-    const candidate = {
-      label: "the scoped rule",
-      kind: "scoped rule",
-      position,
-      schema: "rule-frontmatter",
-    } as const;
-    const description = describedWithin(candidate, file.description, diagnostics);
-    const written = { scope: "scoped", globs: file.globs, ...(description ? { description } : {}) };
-    const matter = carriedMatter(candidate, written, diagnostics);
-    if (!matter) return;
-    const body = file.sections.map((s) => s.text).join("\n\n");
-    text(`${importedSource}/scoped/${sourceFileName(index, width, file.file)}`, markdown(matter, body));
-  });
+  for (const { path, file } of importedSourceFiles(items))
+    if (!("globs" in file)) text(path, `${file.sections.map((s) => s.text).join("\n\n")}\n`);
+    else {
+      const position = { file: file.file, line: 1, column: 1 };
+      const candidate = {
+        label: "the scoped rule",
+        kind: "scoped rule",
+        position,
+        schema: "rule-frontmatter",
+      } as const;
+      const description = describedWithin(candidate, file.description, diagnostics);
+      const written = { scope: "scoped", globs: file.globs, ...(description ? { description } : {}) };
+      const matter = carriedMatter(candidate, written, diagnostics);
+      if (!matter) continue;
+      const body = file.sections.map((s) => s.text).join("\n\n");
+      text(path, markdown(matter, body));
+    }
   const core = coreFiles(items, diagnostics);
   for (const [path, file] of core.files) files.set(path, file);
   return { files, diagnostics, refused: core.refused };
@@ -69,12 +70,54 @@ export function sourceFileName(index: number, width: number, native: string): st
   return `${prefix}${stem}.md`;
 }
 
-function sourcesJson(items: ImportedItems): object {
+/**
+ * The always-on and scoped files of the project, each with the registry file it becomes: the shared text in
+ * sources/imported/, the text of an assistant's own rule folder in sources/imported-<adapter>/ (scoped rules in
+ * `scoped/` of each), numbered per source in reading order.
+ */
+export function importedSourceFiles(
+  items: Pick<ImportedItems, "instructions" | "scoped">,
+): { path: string; file: ImportedInstructions | ImportedScoped }[] {
+  const out: { path: string; file: ImportedInstructions | ImportedScoped }[] = [];
+  for (const adapter of sourceAdapters(items)) {
+    const folder = adapter === undefined ? importedSource : importedAdapterSourcePath(adapter);
+    const mine = <T extends ImportedInstructions>(files: T[]) => files.filter((f) => f.adapter === adapter);
+    const instructions = mine(items.instructions);
+    const width = Math.max(2, String(instructions.length).length);
+    instructions.forEach((file, index) => {
+      out.push({ path: `${folder}/${sourceFileName(index, width, file.file)}`, file });
+    });
+    mine(items.scoped).forEach((file, index) => {
+      out.push({ path: `${folder}/scoped/${sourceFileName(index, width, file.file)}`, file });
+    });
+  }
+  return out;
+}
+
+/** The sources of the imported files: undefined for the shared one, first, then each adapter's by id. */
+function sourceAdapters(items: Pick<ImportedItems, "instructions" | "scoped">): (string | undefined)[] {
+  const files = [...items.instructions, ...items.scoped];
+  const own = [...new Set(files.flatMap((f) => (f.adapter ? [f.adapter] : [])))].sort();
+  return [...(files.some((f) => f.adapter === undefined) ? [undefined] : []), ...own];
+}
+
+function sourcesJson(items: ImportedItems, choice: TargetChoice): object {
   // The scoped rules of sources/imported/scoped/ need the source as much as the always-on text does.
-  const sources =
-    items.instructions.length + items.scoped.length > 0
-      ? [{ name: "imported", kind: "custom", path: importedSource, enabled: true }]
-      : [];
+  // an adapter whose assistant read the shared text too (its module held all of it) writes it as well
+  const readers = (items.sharedReaders ?? []).map((r) => r.adapter);
+  const alone = (choice.alone ?? []).filter((a) => !readers.includes(a));
+  const shared = alone.length > 0 ? { adapters: choice.adapters.filter((a) => !alone.includes(a)) } : {};
+  const sources = sourceAdapters(items).map((adapter) =>
+    adapter === undefined
+      ? { name: "imported", kind: "custom", path: importedSource, enabled: true, ...shared }
+      : {
+          name: baseName(importedAdapterSourcePath(adapter)),
+          kind: "custom",
+          path: importedAdapterSourcePath(adapter),
+          enabled: true,
+          adapters: [adapter],
+        },
+  );
   return { $schema: schema("sources"), version: 1, sources };
 }
 

@@ -178,6 +178,7 @@ function toRule(
     sourceName: origin.source.name,
     sourceIndex: origin.sourceIndex,
     kind: origin.source.kind,
+    ...(origin.source.adapters ? { adapters: origin.source.adapters } : {}),
     scope: v.scope === "scoped" ? "scoped" : "global",
     globs,
     ...(Array.isArray(v.globs) && matter.globItems
