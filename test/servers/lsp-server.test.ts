@@ -9,7 +9,9 @@ import { LspClient } from "./lsp-client.js";
 const brokenSkill = "---\nname: review\n---\n\nReview the change.\n";
 const fixedSkill =
   "---\nname: review\ndescription: Review a change for bugs before it is merged.\n---\n\nReview the change.\n";
-const malformedSkill = "---\nname: [review\ndescription: Review a change.\n---\n\nReview the change.\n";
+// A flow list left open in a nested field: YAML refuses it, and no assistant's reader recovers it.
+const malformedSkill =
+  "---\nname: review\ndescription: Review a change.\nmetadata:\n  tags: [review\n---\n\nReview the change.\n";
 
 /** Opens a broken file, waits for its diagnostics, writes the fix, saves, and waits for them to be cleared. */
 async function openFixSave(

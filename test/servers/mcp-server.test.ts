@@ -35,7 +35,8 @@ describe("agentc mcp, driven by the MCP SDK's client over stdio", () => {
     project = testdir({
       "AGENTS.md": "# Project\n\nRun the tests before each commit.\n",
       "CLAUDE.md": "# Project\n\nRun the tests before each commit.\n",
-      ".claude/skills/review/SKILL.md": "---\nname: [review\ndescription: x\n---\n\nReview.\n",
+      ".claude/skills/review/SKILL.md":
+        "---\nname: review\ndescription: x\nmetadata:\n  tags: [review\n---\n\nReview.\n",
     });
     client = await connect(project);
   });
