@@ -204,4 +204,22 @@ describe("agentc lint on a project with no registry", () => {
       [".gemini/commands/l10n.md"],
     );
   });
+
+  it("a skill field of the team's own is pointed to metadata:, where every reader of skill files keeps it", async () => {
+    const project = testdir({
+      ".claude/skills/deploy/SKILL.md":
+        "---\nname: deploy\ndescription: Deploys the service.\nowner: platform\nmetadata:\n  version: 1.2.0\n---\nRun the deploy script.\n",
+    });
+    const result = await runAgentc(["lint", project, "--format", "json", "--clients", "claude-code"]);
+    const found = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC200");
+    assert.deepEqual(
+      found.map((d: { line: number; hint: string }) => [d.line, d.hint]),
+      [
+        [
+          4,
+          'Move "owner" under metadata: (indented below a metadata: line), where the readers of skill files keep a team\'s own fields; or remove it.',
+        ],
+      ],
+    );
+  });
 });

@@ -45,6 +45,12 @@ export function frontmatterFieldFinding(
     return diagnostic(nativeFrontmatterDocumented, {
       position: positionOf("key"),
       message: `${who} do${plural(who) === "s" ? "es" : ""} not read frontmatter field "${key}" in ${kind} files${near ? ` (did you mean "${near}"?)` : ""}; ${fields.join(", ")} ${fields.length === 1 ? "is" : "are"} read`,
+      // A field of the team's own (version, owner, status) has a documented place where every reader keeps it.
+      ...(!near && fields.includes("metadata")
+        ? {
+            hint: `Move "${key}" under metadata: (indented below a metadata: line), where the readers of ${kind} files keep a team's own fields; or remove it.`,
+          }
+        : {}),
     });
   }
   if (!readers.booleans || typeof value === "boolean") return undefined;
