@@ -64,10 +64,10 @@ function mcpFindings(
       ),
     ];
   if (!isObject(servers)) return [];
-  const transports = mapping.transports ?? [];
+  const transports = [...new Set([...(mapping.transports ?? []), ...ownTypeValues(mapping)])];
   const found: Diagnostic[] = [];
   for (const [name, entry] of Object.entries(servers)) {
-    if (!isObject(entry)) continue;
+    if (!isObject(entry) || turnsOff(mapping, entry)) continue;
     const at = [...mapping.key, name];
     const problem = serverStartFinding(
       { name, entry, file: doc.file },
@@ -77,6 +77,28 @@ function mcpFindings(
     if (problem) found.push(problem);
   }
   return found;
+}
+
+/**
+ * The transport names a client's own entry form writes as fixed values (OpenCode's `type: "local"` and
+ * `"remote"`): the client speaks them, whatever the neutral names of its transports are.
+ */
+function ownTypeValues(mapping: NonNullable<ClientPack["mcp"]>): string[] {
+  return [mapping.stdio, mapping.remote ?? {}].flatMap((form) =>
+    ["type", "transport"].flatMap((field) => {
+      const value = form[field];
+      return typeof value === "string" && !value.includes("{") ? [value] : [];
+    }),
+  );
+}
+
+/**
+ * An entry that only turns a server off (`enabled: false` where the client's form has an `enabled` field):
+ * it switches off a server of that name from another of the client's config files, and needs no command.
+ */
+function turnsOff(mapping: NonNullable<ClientPack["mcp"]>, entry: Record<string, unknown>): boolean {
+  const hasSwitch = "enabled" in mapping.stdio || (mapping.remote !== null && "enabled" in mapping.remote);
+  return hasSwitch && entry.enabled === false && entry.command === undefined && entry.url === undefined;
 }
 
 function hookFindings(

@@ -222,4 +222,29 @@ describe("agentc lint on a project with no registry", () => {
       ],
     );
   });
+
+  it("OpenCode's own server forms: type local and remote are spoken, an entry that only turns a server off needs no command", async () => {
+    const project = testdir({
+      "opencode.json": JSON.stringify(
+        {
+          mcp: {
+            docs: { type: "local", command: ["npx", "-y", "docs-mcp"], enabled: true },
+            search: { type: "remote", url: "https://search.example.com/mcp" },
+            context7: { enabled: false },
+            chat: { type: "websocket", url: "wss://chat.example.com" },
+          },
+        },
+        null,
+        2,
+      ),
+    });
+    const result = await runAgentc(["lint", project, "--format", "json", "--clients", "opencode"]);
+    const found = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC207");
+    assert.deepEqual(
+      found.map((d: { message: string }) => d.message),
+      [
+        'MCP server "chat" in opencode.json uses transport "websocket", which OpenCode does not speak (it speaks stdio, http, sse, local, remote)',
+      ],
+    );
+  });
 });
