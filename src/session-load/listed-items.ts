@@ -1,4 +1,5 @@
 import type { ItemFolder, ItemFolders } from "../clients/model.js";
+import { topLevelItemName } from "../packs/shared/items/item-pack.js";
 import { baseName } from "../shared/posix-path.js";
 import type { ProjectTree } from "./project-tree.js";
 
@@ -18,7 +19,8 @@ export interface LoadedItem {
 
 /**
  * The skill of a `<dir>/<name>/SKILL.md`, the agent or command of a `<dir>/<name><extension>` (an extension
- * may be "/AGENT.md"); in sub-folders as the folder's `subfolders` says: a skill of the first folder on its
+ * may be "/AGENT.md"), or directly in the folder by its wider `top_level_extension`; in sub-folders as the
+ * folder's `subfolders` says: a skill of the first folder on its
  * path with a SKILL.md (`search`), a file by its name (`flatten`) or by its path joined with ":" (`namespace`).
  */
 function itemName(kind: ItemKind, folder: ItemFolder, path: string, tree: ProjectTree): string | undefined {
@@ -33,6 +35,8 @@ function itemName(kind: ItemKind, folder: ItemFolder, path: string, tree: Projec
     return above.some((file) => tree.text(file) !== undefined) ? undefined : parts.at(-2);
   }
   const { extension } = folder;
+  const wider = topLevelItemName(folder, rest);
+  if (wider !== undefined) return wider;
   if (extension === undefined || !rest.endsWith(extension)) return undefined;
   const name = rest.slice(0, rest.length - extension.length);
   if (!name.includes("/")) return name || undefined;

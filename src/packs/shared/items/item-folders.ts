@@ -1,6 +1,6 @@
 import { skillFileName } from "../../../core/load-skills.js";
 import { packPath } from "../placeholders.js";
-import type { ItemFolder, ItemFolders, ItemPack } from "./item-pack.js";
+import { type ItemFolder, type ItemFolders, type ItemPack, topLevelItemName } from "./item-pack.js";
 import { type ItemProject, type ItemReadContext, leftOut, start } from "./read-context.js";
 
 /** An item file (a skill's folder) the client lists, with the name it lists it by. */
@@ -63,7 +63,7 @@ export function skillFolders(reader: ItemProject, folder: ItemFolder): FolderIte
 
 /**
  * The agent or command files below `folder.dir` with the names the client lists them by: the file's name at
- * the top level; in a subfolder, by `subfolders` (`flatten`: the file's name, `namespace`: the path's
+ * the top level (by the folder's wider `top_level_extension` too); in a subfolder, by `subfolders` (`flatten`: the file's name, `namespace`: the path's
  * parts joined with ":"), else unread.
  */
 export function itemFiles(reader: ItemProject, folder: ItemFolder, extension: string): FolderFiles {
@@ -72,6 +72,11 @@ export function itemFiles(reader: ItemProject, folder: ItemFolder, extension: st
   const other: string[] = [];
   for (const path of reader.filesBelow(folder.dir)) {
     if (reader.entry(path).kind !== "file") continue;
+    const wider = topLevelItemName(folder, path.slice(folder.dir.length + 1));
+    if (wider !== undefined) {
+      found.push({ path, name: wider });
+      continue;
+    }
     if (!path.endsWith(extension)) {
       if (!isHidden(path)) other.push(path);
       continue;

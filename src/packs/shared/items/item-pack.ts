@@ -10,6 +10,19 @@ export interface ItemFolder {
   dir: string;
   extension?: string;
   subfolders?: "top" | "search" | "flatten" | "namespace";
+  /** A wider extension taken directly in `dir` only (`.md` beside `.agent.md`), README.md excepted. */
+  top_level_extension?: string;
+}
+
+/**
+ * The name of a file directly in an item folder by the folder's wider extension (`top_level_extension`), or
+ * undefined: a file of the folder's own extension, a README, or one in a subfolder is not named by it.
+ */
+export function topLevelItemName(folder: ItemFolder, inner: string): string | undefined {
+  const wider = folder.top_level_extension;
+  if (!wider || inner.includes("/") || !inner.endsWith(wider) || inner === "README.md") return undefined;
+  if (folder.extension && inner.endsWith(folder.extension)) return undefined;
+  return inner.slice(0, inner.length - wider.length) || undefined;
 }
 
 /** The keys of a client pack every item section reads (section.ts PackBase, and the item name prefix). */
