@@ -178,7 +178,8 @@ function ownFile(
 }
 
 function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: EmittedFile): EmittedFile {
-  const skillFile = copy.folder && !file.path.endsWith("/SKILL.md") && like.client?.kind === "skill";
+  // every file of a skill's folder but its own SKILL.md is a file of the skill: a SKILL.md below it too
+  const skillFile = copy.folder && file.path !== `${copy.path}/SKILL.md` && like.client?.kind === "skill";
   return {
     path: file.path,
     bytes: file.bytes,

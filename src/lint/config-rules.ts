@@ -80,7 +80,7 @@ function mcpFindings(
 }
 
 /**
- * The transport names a client's own entry form writes as fixed values (OpenCode's `type: "local"` and
+ * The transport names a client's own entry form writes as fixed values (`type: "local"` and
  * `"remote"`): the client speaks them, whatever the neutral names of its transports are.
  */
 function ownTypeValues(mapping: NonNullable<ClientPack["mcp"]>): string[] {

@@ -76,3 +76,25 @@ describe("a settings file none of whose values the registry carries", () => {
       );
   });
 });
+
+/**
+ * Found in the hand-run adoption trial (HaoNgo232/agent-bridge): a skill folder holding a template named
+ * SKILL.md below it (app-builder/templates/SKILL.md). Its native copy wrote that file as the skill's own, so the
+ * first build warned once per client that no client reads it as a skill (AGC152, 34 times), though it is a file
+ * of the skill, which no client took for a skill in the project either.
+ */
+describe("a skill folder with a SKILL.md below its own", () => {
+  test("builds without a warning: the inner SKILL.md is a file of the skill, and the round trip is the identity", async () => {
+    const project = testdir({
+      ".github/skills/app-builder/SKILL.md":
+        "---\nname: app-builder\ndescription: Scaffolds a new service from the templates.\n---\nCopy templates/ and fill it in.\n",
+      ".github/skills/app-builder/templates/SKILL.md":
+        "---\nname: new-service\ndescription: A template for a service's own skill.\n---\nDescribe the service here.\n",
+      "AGENTS.md": "# Service\n\nRun the tests before each push.\n",
+    });
+    const cycle = await adoptionCycle(project);
+    assertIdentity(cycle);
+    const built = cycle.buildRun.stdout + cycle.buildRun.stderr;
+    assert.doesNotMatch(built, /AGC152/);
+  });
+});
