@@ -98,3 +98,23 @@ describe("a skill folder with a SKILL.md below its own", () => {
     assert.doesNotMatch(built, /AGC152/);
   });
 });
+
+/**
+ * Found in the hand-run adoption trial (13nosui/kiro-development-template-heroui-nextjs, 5throck/ai-workspace-
+ * standards): a project's .cursorrules, Cursor's deprecated file that Cursor no longer loads but Crush, Zed and
+ * Cline do, is written back as it was, and every build of the imported registry warned that Cursor does not read
+ * it (AGC152), though the project is as it was.
+ */
+describe("a .cursorrules written back where it was", () => {
+  test("builds without AGC152, and the round trip is the identity", async () => {
+    const project = testdir({
+      ".cursorrules": "Use pnpm, never npm.\nKeep components in src/components.\n",
+      ".cursor/rules/style.mdc":
+        "---\ndescription: Style\nglobs: src/**/*.tsx\nalwaysApply: false\n---\nUse function components.\n",
+      "src/app.tsx": "export {};\n",
+    });
+    const cycle = await adoptionCycle(project);
+    assertIdentity(cycle);
+    assert.doesNotMatch(cycle.buildRun.stdout + cycle.buildRun.stderr, /AGC152/);
+  });
+});

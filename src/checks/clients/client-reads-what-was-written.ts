@@ -77,7 +77,9 @@ function* undelivered(
       (i) => i.kind === kind && (i.path === file.path || i.shadowed.includes(file.path)),
     );
     if (!item) {
-      if (file.native && load.texts.some((t) => t.path === file.path || t.source === file.path)) continue;
+      // the project's own file written back where it was (a native copy): the client read it there as little
+      // before the import as after; it is kept for the other assistants that read it (.cursorrules for Crush)
+      if (file.native) continue;
       yield {
         key,
         position,
