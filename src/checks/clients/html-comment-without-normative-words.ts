@@ -34,22 +34,24 @@ export const htmlCommentWithoutNormativeWords: OutputCheck = {
   description:
     "Clients strip HTML comments before the text reaches the model. A sentence with MUST, SHALL, NEVER, ALWAYS, REQUIRED or SHOULD inside a comment is a rule that reaches no one. The check reads the emitted root instruction and rule files (keywords in upper case, whole words; fenced code is skipped) and names the source rule when it knows it.",
   hint: "Move the sentence out of the comment into the rule's text, or reword the comment as a note (origin, purpose) without normative keywords.",
-  examples: {
-    passing: clientFixture({
-      "core/rules/style.md": coreRule("always_on", [
-        "<!-- Origin: the team handbook. -->",
-        "Keep functions short.",
-      ]),
-    }),
-    failing: clientFixture({
-      "core/rules/style.md": coreRule("always_on", [
-        "<!-- You MUST NOT push to main. -->",
-        "Keep functions short.",
-      ]),
-    }),
-    expected: [
-      "<build>/.example/rules/style.md:5:10: warning AGC091 An HTML comment in .example/rules/style.md (example-client) holds MUST NOT; the client never sees comments; from core/rules/style.md:7",
-    ],
+  get examples() {
+    return {
+      passing: clientFixture({
+        "core/rules/style.md": coreRule("always_on", [
+          "<!-- Origin: the team handbook. -->",
+          "Keep functions short.",
+        ]),
+      }),
+      failing: clientFixture({
+        "core/rules/style.md": coreRule("always_on", [
+          "<!-- You MUST NOT push to main. -->",
+          "Keep functions short.",
+        ]),
+      }),
+      expected: [
+        "<build>/.example/rules/style.md:5:10: warning AGC091 An HTML comment in .example/rules/style.md (example-client) holds MUST NOT; the client never sees comments; from core/rules/style.md:7",
+      ],
+    };
   },
   *run(registry, tree) {
     for (const { file, origin, kind } of clientFiles(registry, tree.files)) {
