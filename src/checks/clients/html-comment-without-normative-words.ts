@@ -17,10 +17,13 @@ export const normativeKeywords = [
   "SHOULD",
 ] as const;
 
-const keywordPattern = new RegExp(
-  `(?<![\\p{L}\\p{N}_-])(${normativeKeywords.map((k) => k.replace(" ", "[ \\t]+")).join("|")})(?![\\p{L}\\p{N}_-])`,
-  "gu",
-);
+/** Made on the first comment: its Unicode property classes are parsed when it is created. */
+let keywordPattern: RegExp | undefined;
+const normativePattern = (): RegExp =>
+  (keywordPattern ??= new RegExp(
+    `(?<![\\p{L}\\p{N}_-])(${normativeKeywords.map((k) => k.replace(" ", "[ \\t]+")).join("|")})(?![\\p{L}\\p{N}_-])`,
+    "gu",
+  ));
 
 /** Emitted files a client reads as instructions: its root file and rule files, and whatever it always loads. */
 const instructionKinds = new Set(["root", "rule"]);
@@ -82,7 +85,7 @@ export function commentKeywords(text: string): CommentHit[] {
   const hits: CommentHit[] = [];
   for (const comment of masked.matchAll(/<!--[\s\S]*?-->/g)) {
     const start = comment.index ?? 0;
-    const found = [...comment[0].matchAll(keywordPattern)];
+    const found = [...comment[0].matchAll(normativePattern())];
     const first = found[0];
     if (!first) continue;
     const offset = start + (first.index ?? 0);

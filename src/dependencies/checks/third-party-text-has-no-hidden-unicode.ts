@@ -62,10 +62,12 @@ export interface HiddenCharacter {
 
 const candidate = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060-\u2064\u180E\uFEFF\u{E0000}-\u{E01EF}]/gu;
 /** What may stand on either side of ZWJ in an emoji sequence: a pictograph, a skin tone, VS16. */
-const pictographic = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F/u;
+let pictographicClass: RegExp | undefined;
+const pictographic = (): RegExp =>
+  (pictographicClass ??= /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F/u);
 /** Letters and marks of the scripts that write ZWNJ and ZWJ as part of words (Persian, Indic, Sinhala …). */
-const joiningScript = /[\p{L}\p{M}]/u;
-const latinOrCommon = /[\p{Script=Latin}\p{Script=Common}]/u;
+let joiningScript: RegExp | undefined;
+let latinOrCommon: RegExp | undefined;
 /** A subdivision flag: U+1F3F4, tag letters and digits, CANCEL TAG (England's flag is such a sequence). */
 const flagTagSequence = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,16}\u{E007F}/gu;
 
@@ -91,14 +93,20 @@ function isOrdinary(text: string, offset: number, codePoint: number, inFlags: Se
   if (codePoint === 0xfeff) return offset === 0;
   if (codePoint === 0x200c || codePoint === 0x200d) {
     const before = charBefore(text, offset);
-    if (codePoint === 0x200d && pictographic.test(before) && pictographic.test(charAt(text, offset + 1)))
+    if (codePoint === 0x200d && pictographic().test(before) && pictographic().test(charAt(text, offset + 1)))
       return true;
     return joins(before);
   }
   return inFlags.has(offset);
 }
 
-const joins = (char: string): boolean => joiningScript.test(char) && !latinOrCommon.test(char);
+// The classes above are made on first use (a hidden character seldom occurs): a Unicode property class
+// is parsed when its expression is created, which every start would pay otherwise.
+const joins = (char: string): boolean => {
+  joiningScript ??= /[\p{L}\p{M}]/u;
+  latinOrCommon ??= /[\p{Script=Latin}\p{Script=Common}]/u;
+  return joiningScript.test(char) && !latinOrCommon.test(char);
+};
 
 function flagSpans(text: string): Set<number> {
   const offsets = new Set<number>();
