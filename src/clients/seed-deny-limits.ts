@@ -1,8 +1,8 @@
 /** "(1) ", "(2) ": where a numbered limit starts in prose. */
 const limitMarker = /\((\d+)\)\s+/g;
 
-/** The end of a sentence: a full stop before a capital letter. */
-const sentenceEnd = /\.\s+(?=\p{Lu})/u;
+/** The end of a sentence: a full stop before a capital letter (made on first use: see whole-words.ts). */
+let sentenceEnd: RegExp | undefined;
 
 /**
  * Seed 001's skill_permissions_ersatz as a list of limits: each "(n) …" up to the next marker, the last
@@ -17,6 +17,7 @@ export function denyLimits(prose: string): string[] {
     const next = starts[i + 1]?.index;
     if (next !== undefined) return prose.slice(from, next).trim();
     const rest = prose.slice(from);
+    sentenceEnd ??= /\.\s+(?=\p{Lu})/u;
     const end = sentenceEnd.exec(rest);
     return (end ? rest.slice(0, end.index + 1) : rest).trim();
   });

@@ -16,6 +16,11 @@ export interface CheckMeta {
   /** Why the check exists, in a sentence or two. */
   description: string;
   hint: string;
+  /**
+   * Read only by the docs, the tests and `agentc explain`: each check defines it as a getter, so that the
+   * fixture registries are not built when the check's module loads, on every command (docs/benchmark.md,
+   * change 50).
+   */
   examples: {
     passing: Fixture;
     failing: Fixture;

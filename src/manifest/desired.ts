@@ -124,8 +124,7 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     if (!c) continue;
     const executables = new Set(c.executables ?? []);
     const dirs = c.owned_dirs ?? [];
-    const owned = new Set([...(c.owned_files ?? []), ...(inOwnedDirs.get(id) ?? [])]);
-    for (const path of [...owned].sort())
+    for (const path of ownedPaths(c.owned_files ?? [], inOwnedDirs.get(id) ?? []))
       desired.files.push({
         path,
         component: id,
@@ -165,8 +164,23 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     }
   }
   addPayloads(desired, manifest, payloadFiles);
-  desired.files = sharedCopiesOnce(desired.files, listedOwned(manifest, components));
+  desired.files = sharedCopiesOnce(desired.files, () => listedOwned(manifest, components));
   return desired;
+}
+
+/**
+ * A component's owned files and the artifacts in its owned folders, each once, sorted. The folders'
+ * artifacts alone usually are that already (a build's manifest lists them sorted): then no set and no
+ * sort, for each of thousands of files.
+ */
+function ownedPaths(listed: readonly string[], inDirs: string[]): string[] {
+  if (listed.length === 0 && strictlyAscending(inDirs)) return inDirs;
+  return [...new Set([...listed, ...inDirs])].sort();
+}
+
+function strictlyAscending(items: readonly string[]): boolean {
+  for (let i = 1; i < items.length; i++) if (!((items[i - 1] as string) < (items[i] as string))) return false;
+  return true;
 }
 
 /**
@@ -175,18 +189,26 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
  * whose owned folder holds it, else for the first that lists it. Every other repeat stays (a seed, a second
  * folder copy, another mode), for the ownership check to refuse.
  */
-function sharedCopiesOnce(files: DesiredFile[], listed: Set<string>): DesiredFile[] {
-  const isListed = (f: DesiredFile) => listed.has(`${f.component}\0${f.path}`);
-  const byPath = new Map<string, DesiredFile[]>();
+function sharedCopiesOnce(files: DesiredFile[], listedOf: () => Set<string>): DesiredFile[] {
+  // Most paths have one file: only the paths with copies are grouped, and without any the list stays.
+  const first = new Map<string, DesiredFile>();
+  let byPath: Map<string, DesiredFile[]> | undefined;
   for (const f of files) {
-    const copies = byPath.get(f.path);
-    if (copies) copies.push(f);
-    else byPath.set(f.path, [f]);
+    const seen = first.get(f.path);
+    if (seen === undefined) first.set(f.path, f);
+    else {
+      byPath ??= new Map();
+      const copies = byPath.get(f.path);
+      if (copies) copies.push(f);
+      else byPath.set(f.path, [seen, f]);
+    }
   }
+  if (!byPath) return files;
+  const listed = listedOf();
+  const isListed = (f: DesiredFile) => listed.has(`${f.component}\0${f.path}`);
   const dropped = new Set<DesiredFile>();
   for (const copies of byPath.values()) {
-    // Most paths have one file: no copies to look at.
-    if (copies.length < 2 || !isOneFile(copies, isListed)) continue;
+    if (!isOneFile(copies, isListed)) continue;
     const kept = copies.find((f) => !isListed(f)) ?? copies[0];
     for (const f of copies) if (f !== kept) dropped.add(f);
   }
@@ -256,13 +278,23 @@ function artifactsInOwnedDirs(
   const found = new Map<string, string[]>();
   if (owners.size === 0) return found;
   const ownersAbove = new Map<string, string[]>();
+  // Sorted artifacts come folder by folder: the folder of the last one is tried first, without a look-up.
+  let lastFolders = "";
+  let lastIds: string[] = [];
   for (const path of manifest.artifacts) {
     if (firstHash(artifactHashes, path) === undefined) continue;
-    const folders = path.slice(0, path.lastIndexOf("/") + 1);
-    let ids = ownersAbove.get(folders);
-    if (!ids) {
-      ids = ownersOfFolders(folders, owners);
-      ownersAbove.set(folders, ids);
+    let ids: string[] | undefined;
+    if (lastFolders !== "" && path.startsWith(lastFolders) && !path.includes("/", lastFolders.length))
+      ids = lastIds;
+    else {
+      const folders = path.slice(0, path.lastIndexOf("/") + 1);
+      ids = ownersAbove.get(folders);
+      if (!ids) {
+        ids = ownersOfFolders(folders, owners);
+        ownersAbove.set(folders, ids);
+      }
+      lastFolders = folders;
+      lastIds = ids;
     }
     for (const id of ids) {
       const list = found.get(id);

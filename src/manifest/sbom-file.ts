@@ -1,10 +1,9 @@
 import type { DependencyInput } from "../dependencies/model.js";
 import {
-  documentWithoutInputs,
   needsLibrary,
   type SbomInput,
   sbomPath,
-  sbomText,
+  sbomTextWithoutInputs,
 } from "../dependencies/sbom/sbom-document.js";
 import { emittedSha256 } from "../emit/emitted-sha256.js";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
@@ -40,6 +39,6 @@ export async function withSbom(
 
 /** The SBOM's text; the CycloneDX library is loaded only for an SBOM that needs it. */
 async function sbomJsonOf(input: SbomInput): Promise<string> {
-  if (!needsLibrary(input)) return sbomText(documentWithoutInputs(input));
+  if (!needsLibrary(input)) return sbomTextWithoutInputs(input);
   return (await import("../dependencies/sbom/sbom.js")).sbomJson(input);
 }

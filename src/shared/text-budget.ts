@@ -27,6 +27,21 @@ export function countLinesOfBytes(bytes: Uint8Array): number {
   return newlines + 1 - (bytes[bytes.length - 1] === 0x0a ? 1 : 0);
 }
 
+/** Words: runs of non-space holding a letter or a digit, of any script. */
 export function countWords(text: string): number {
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return text.split(/\s+/).filter(isWord).length;
 }
+
+/**
+ * `/[\p{L}\p{N}]/u.test(word)`, asked of the Unicode classes only for a word that holds characters
+ * beyond ASCII and no ASCII letter or digit (within ASCII, those are the only letters and numbers).
+ * Compiling the two classes costs some 6 M instructions, more than a whole small build's word counts;
+ * most texts never need them (docs/benchmark.md, change 52).
+ */
+function isWord(word: string): boolean {
+  return asciiLetterOrDigit.test(word) || (beyondAscii.test(word) && letterOrNumber.test(word));
+}
+
+const asciiLetterOrDigit = /[A-Za-z0-9]/;
+const beyondAscii = /[\u0080-\uffff]/;
+const letterOrNumber = /[\p{L}\p{N}]/u;

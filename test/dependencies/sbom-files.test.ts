@@ -3,7 +3,12 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import type { DependencyInput } from "../../src/dependencies/model.js";
 import { librarySbomJson, type SbomInput, sbomJson } from "../../src/dependencies/sbom/sbom.js";
-import { documentWithoutInputs, needsLibrary, sbomText } from "../../src/dependencies/sbom/sbom-document.js";
+import {
+  documentWithoutInputs,
+  needsLibrary,
+  sbomText,
+  sbomTextWithoutInputs,
+} from "../../src/dependencies/sbom/sbom-document.js";
 import { filesPlaceable } from "../../src/dependencies/sbom/sbom-files.js";
 
 /** The library's compact JSON read back from sbomJson's output, the serial number taken out. */
@@ -92,6 +97,34 @@ describe("the SBOM's files placed without the library", () => {
         assert.equal(needsLibrary(sbom), false);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("written from each path's JSON, are the bytes of the whole document stringified", () => {
+    // Characters JSON escapes, a lone surrogate, and the markers' own text in names written before the files.
+    const awkward = fc.constantFrom(
+      ...'a/."\\\n\u0000\u001f\u2028\ud800é '.split(""),
+      "\u0000agentc:sbom-files\u0000",
+      "\u0000agentc:sbom-graph\u0000",
+    );
+    const awkwardPath = fc.string({ unit: fc.oneof(pathChar, awkward), minLength: 1, maxLength: 6 });
+    const files = fc.uniqueArray(fc.record({ path: awkwardPath, sha256 }), {
+      maxLength: 25,
+      selector: (f) => f.path,
+    });
+    const text = fc.string({ unit: fc.oneof(pathChar, awkward), maxLength: 4 });
+    fc.assert(
+      fc.property(files, text, text, (built, registryName, registryVersion) => {
+        const sbom: SbomInput = {
+          registry: { name: registryName, version: registryVersion },
+          sources: [],
+          dependencies: [],
+          files: built,
+          tool: { name: "agentc", version: "0.1.0" },
+        };
+        assert.equal(sbomTextWithoutInputs(sbom), sbomText(documentWithoutInputs(sbom)));
+      }),
+      { numRuns: 400 },
     );
   });
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { countLines, countLinesOfBytes } from "../../src/shared/text-budget.js";
+import { countLines, countLinesOfBytes, countWords } from "../../src/shared/text-budget.js";
 
 /** What countLinesOfBytes answered before it searched latin1 text: a loop over the bytes. */
 function countLinesByLoop(bytes: Uint8Array): number {
@@ -32,6 +32,36 @@ describe("countLinesOfBytes", () => {
       fc.property(fc.string({ unit: "grapheme", maxLength: 200 }), (text) => {
         assert.equal(countLinesOfBytes(Buffer.from(text, "utf8")), countLines(text));
       }),
+    );
+  });
+});
+
+describe("countWords", () => {
+  it("counts as testing every word against the Unicode letter and number classes did", () => {
+    const byClasses = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    // ASCII letters, digits, punctuation and spaces; Latin-1 letters and numbers (é, ², ª), a dash, an
+    // arrow, a non-breaking and an ideographic space, Cyrillic, CJK, an emoji, an astral letter, a lone surrogate.
+    const char = fc.oneof(
+      fc.constantFrom(..."aZ09-_#|`. \n\t".split("")),
+      fc.constantFrom(
+        "\u00e9",
+        "\u00b2",
+        "\u00aa",
+        "\u2014",
+        "\u2192",
+        "\u00a0",
+        "\u3000",
+        "\u0436",
+        "\u4e2d",
+      ),
+      fc.constantFrom("\u{1F600}", "\u{1D400}", "\ud800"),
+    );
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }), (chars) => {
+        const text = chars.join("");
+        assert.equal(countWords(text), byClasses(text));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -13,13 +13,15 @@ export const capabilityPathsResolve: RegistryCheckOf<{ capabilities: CapabilityP
   description:
     "skills name skill folders (holding SKILL.md) or folders of them, inject a file, agents soul folders with soul.yaml and AGENTS.md, and a hook or command whose program contains a '/' a file of the package. Each must exist inside the package folder: the installed copy holds nothing else, so a path that leaves the folder or names a missing file would fail only in the project.",
   hint: "Add the file to the package folder, or fix the path (relative to the folder holding capability.json).",
-  examples: {
-    passing: withNotes({}),
-    failing: withNotes({ inject: "../shared/inject.md", hooks: { spawn: "bin/missing.mjs" } }),
-    expected: [
-      'capabilities/notes/capability.json:14:14: error AGC098 the program "bin/missing.mjs" is not in the package (capabilities/notes)',
-      'capabilities/notes/capability.json:16:13: error AGC098 "../shared/inject.md" leaves the package folder (capabilities/notes)',
-    ],
+  get examples() {
+    return {
+      passing: withNotes({}),
+      failing: withNotes({ inject: "../shared/inject.md", hooks: { spawn: "bin/missing.mjs" } }),
+      expected: [
+        'capabilities/notes/capability.json:14:14: error AGC098 the program "bin/missing.mjs" is not in the package (capabilities/notes)',
+        'capabilities/notes/capability.json:16:13: error AGC098 "../shared/inject.md" leaves the package folder (capabilities/notes)',
+      ],
+    };
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

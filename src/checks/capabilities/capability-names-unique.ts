@@ -18,18 +18,20 @@ export const capabilityNamesUnique: RegistryCheck = {
   description:
     "A package is installed under .agents/capabilities/<slug> (the slug is its command, else its id) and each of its agents under .agents/local-agents/<name>. Two packages with one id, one slug or one agent name would install over each other.",
   hint: "Rename the capability (or its command), or the agent's folder.",
-  examples: {
-    passing: withCapability(notesManifest),
-    failing: {
-      ...withCapability(notesManifest),
-      "capabilities/notes-copy/capability.json": json({ ...notesManifest, layer: "tasks" }),
-      ...Object.fromEntries(
-        Object.entries(notesFiles).map(([path, text]) => [`capabilities/notes-copy/${path}`, text]),
-      ),
-    },
-    expected: [
-      'capabilities/notes-copy/capability.json:2:17: error AGC096 capabilities/notes-copy/capability.json uses the capability id "acme.notes" that capabilities/notes/capability.json already uses',
-    ],
+  get examples() {
+    return {
+      passing: withCapability(notesManifest),
+      failing: {
+        ...withCapability(notesManifest),
+        "capabilities/notes-copy/capability.json": json({ ...notesManifest, layer: "tasks" }),
+        ...Object.fromEntries(
+          Object.entries(notesFiles).map(([path, text]) => [`capabilities/notes-copy/${path}`, text]),
+        ),
+      },
+      expected: [
+        'capabilities/notes-copy/capability.json:2:17: error AGC096 capabilities/notes-copy/capability.json uses the capability id "acme.notes" that capabilities/notes/capability.json already uses',
+      ],
+    };
   },
   *run(registry) {
     const claimed = new Map<string, CapabilityPackage>();

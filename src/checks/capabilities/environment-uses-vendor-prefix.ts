@@ -10,12 +10,14 @@ export const environmentUsesVendorPrefix: RegistryCheck = {
   description:
     "The environment list names the variables a spawn hook may set for the agent, and the trust gate approves them by name. A dotted id (acme.notes) belongs to a vendor (acme), whose names start with its prefix (ACME_); a name outside it could set another tool's variable (PATH, AWS_PROFILE) in the agent's environment.",
   hint: "Rename the variable to start with the vendor prefix.",
-  examples: {
-    passing: withNotes({}),
-    failing: withNotes({ environment: ["ACME_NOTES_DIR", "NOTES_TOKEN"] }),
-    expected: [
-      'capabilities/notes/capability.json:12:5: error AGC102 "NOTES_TOKEN" does not start with ACME_, the prefix of the vendor of "acme.notes"',
-    ],
+  get examples() {
+    return {
+      passing: withNotes({}),
+      failing: withNotes({ environment: ["ACME_NOTES_DIR", "NOTES_TOKEN"] }),
+      expected: [
+        'capabilities/notes/capability.json:12:5: error AGC102 "NOTES_TOKEN" does not start with ACME_, the prefix of the vendor of "acme.notes"',
+      ],
+    };
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

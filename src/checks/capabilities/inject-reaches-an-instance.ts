@@ -13,12 +13,14 @@ export const injectReachesAnInstance: RegistryCheck = {
   description:
     "agentc puts a package's inject text into the AGENTS.md of each of the package's agent instances (.agents/local-agents/<agent>/). It does not add it to the project's own instructions, so in a package without agents the text is shipped in the package folder and read by no assistant.",
   hint: "Declare the agent souls the text is for under agents, or move the instructions into a rule of the registry (or a core/ rule) so every assistant gets them.",
-  examples: {
-    passing: withCapability(notesManifest),
-    failing: withCapability(injected, injectFile),
-    expected: [
-      'capabilities/notes/capability.json:20:13: warning AGC103 "acme.notes" has inject text but no agents: no assistant reads it',
-    ],
+  get examples() {
+    return {
+      passing: withCapability(notesManifest),
+      failing: withCapability(injected, injectFile),
+      expected: [
+        'capabilities/notes/capability.json:20:13: warning AGC103 "acme.notes" has inject text but no agents: no assistant reads it',
+      ],
+    };
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

@@ -18,20 +18,26 @@ export const oneCapabilityPerLayer: RegistryCheck = {
   description:
     "A layer (knowledge, messaging, tasks) is one integration: an agent has one place for notes, one channel, one task list. Two packages with one layer would give it two and leave it to guess which one is meant.",
   hint: "Keep one package of the layer, or drop 'layer' from the other if it is no such integration.",
-  examples: {
-    passing: {
-      ...withCapability(notesManifest),
-      "capabilities/board/capability.json": json({ ...board, layer: "tasks" }),
-      ...Object.fromEntries(Object.entries(notesFiles).map(([p, text]) => [`capabilities/board/${p}`, text])),
-    },
-    failing: {
-      ...withCapability(notesManifest),
-      "capabilities/board/capability.json": json(board),
-      ...Object.fromEntries(Object.entries(notesFiles).map(([p, text]) => [`capabilities/board/${p}`, text])),
-    },
-    expected: [
-      'capabilities/notes/capability.json:6:12: error AGC097 "acme.notes" and "acme.board" (capabilities/board/capability.json) both take the knowledge layer; a layer has one integration',
-    ],
+  get examples() {
+    return {
+      passing: {
+        ...withCapability(notesManifest),
+        "capabilities/board/capability.json": json({ ...board, layer: "tasks" }),
+        ...Object.fromEntries(
+          Object.entries(notesFiles).map(([p, text]) => [`capabilities/board/${p}`, text]),
+        ),
+      },
+      failing: {
+        ...withCapability(notesManifest),
+        "capabilities/board/capability.json": json(board),
+        ...Object.fromEntries(
+          Object.entries(notesFiles).map(([p, text]) => [`capabilities/board/${p}`, text]),
+        ),
+      },
+      expected: [
+        'capabilities/notes/capability.json:6:12: error AGC097 "acme.notes" and "acme.board" (capabilities/board/capability.json) both take the knowledge layer; a layer has one integration',
+      ],
+    };
   },
   *run(registry) {
     const byLayer = new Map<string, CapabilityPackage>();

@@ -11,16 +11,18 @@ export const runtimeRequirementNotChecked: RegistryCheck = {
   description:
     "A runtime package requirement (a pi package, a Claude Code plugin) is installed into that runtime's own package manager. agentc does not install it at build time. Seed 004 raises it only for deployments using that runtime: an install raises it only when it chooses a component that deploys the runtime (runtimes/<runtime>.json deployed_by: claude-code or claude-skills for Claude Code; pi has no agentc component), and reports it as not raised otherwise. Then the installer looks it up in the runtime's own package list where the runtime's CLI is present (runtimes/<runtime>.json says how), and offers it only with explicit consent, showing the exact command, the why, the documentation and the marketplace it registers (or --accept-requirement <package>). A decline is recorded and reported; nothing is installed silently.",
   hint: "Nothing to fix. In CI, pass --accept-requirement <package> to agentc install to install it without a prompt.",
-  examples: {
-    passing: withNotes({
-      requires: [{ command: "git", why: "Notes are versioned.", install: "apt install git" }],
-    }),
-    failing: withNotes({
-      requires: [{ runtime: "claude", package: "notes@acme-plugins", why: "The notes viewer." }],
-    }),
-    expected: [
-      'capabilities/notes/capability.json:21:5: info AGC101 "acme.notes" needs the claude package notes@acme-plugins (The notes viewer.); an install that deploys claude checks claude\'s own package list and offers it only with consent',
-    ],
+  get examples() {
+    return {
+      passing: withNotes({
+        requires: [{ command: "git", why: "Notes are versioned.", install: "apt install git" }],
+      }),
+      failing: withNotes({
+        requires: [{ runtime: "claude", package: "notes@acme-plugins", why: "The notes viewer." }],
+      }),
+      expected: [
+        'capabilities/notes/capability.json:21:5: info AGC101 "acme.notes" needs the claude package notes@acme-plugins (The notes viewer.); an install that deploys claude checks claude\'s own package list and offers it only with consent',
+      ],
+    };
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

@@ -10,12 +10,14 @@ export const spawnHookHasRetire: RegistryCheck = {
   description:
     "A required spawn hook sets something up the capability cannot work without (a folder, an identity, a registration). Without a retire hook nothing undoes it when the capability is uninstalled or an install is rolled back.",
   hint: "Add a retire hook that undoes what spawn did.",
-  examples: {
-    passing: withNotes({}),
-    failing: withNotes({ hooks: { spawn: notesManifest.hooks.spawn } }),
-    expected: [
-      'capabilities/notes/capability.json:14:14: warning AGC099 "acme.notes" has a required spawn hook and no retire hook: nothing can undo what the spawn did',
-    ],
+  get examples() {
+    return {
+      passing: withNotes({}),
+      failing: withNotes({ hooks: { spawn: notesManifest.hooks.spawn } }),
+      expected: [
+        'capabilities/notes/capability.json:14:14: warning AGC099 "acme.notes" has a required spawn hook and no retire hook: nothing can undo what the spawn did',
+      ],
+    };
   },
   *run(registry) {
     for (const pkg of registry.capabilities) {

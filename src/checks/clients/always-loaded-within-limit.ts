@@ -25,17 +25,19 @@ export const alwaysLoadedWithinLimit: OutputCheck = {
   description:
     "A client reads its instruction files and every unconditional rule file at the start of each session, before the task is known. What it reads is taken from its pack's read model over the whole build as installed: AGENTS.md and the other instruction files it reads (through a link, or the copy or import written where links are refused), the files they import, and the rule files whose frontmatter sets no load condition, whichever component wrote them. The sum may not exceed the registry's own limit for that client (targets.json budgets.always_loaded, with its reason), else the pack's always_loaded_limit (default 40,000 characters): past it, context that the task needs is spent on rules that may not apply.",
   hint: "Give rules a glob or model_decision trigger so they load only when relevant, move detail into skills, or cut text; raise the limit only knowingly, in targets.json budgets.always_loaded with its reason.",
-  examples: {
-    passing: clientFixture({ "core/rules/style.md": coreRule("always_on", ["Keep functions short."]) }),
-    failing: clientFixture({
-      "core/rules/style.md": coreRule(
-        "always_on",
-        Array.from({ length: 900 }, (_, i) => `- Rule ${i}: prefer clear names over comments.`),
-      ),
-    }),
-    expected: [
-      "core/rules/style.md:1:1: error AGC090 example-client (Example Client) loads 41417 characters into every session, over its limit of 40000; biggest: .example/rules/style.md 41417",
-    ],
+  get examples() {
+    return {
+      passing: clientFixture({ "core/rules/style.md": coreRule("always_on", ["Keep functions short."]) }),
+      failing: clientFixture({
+        "core/rules/style.md": coreRule(
+          "always_on",
+          Array.from({ length: 900 }, (_, i) => `- Rule ${i}: prefer clear names over comments.`),
+        ),
+      }),
+      expected: [
+        "core/rules/style.md:1:1: error AGC090 example-client (Example Client) loads 41417 characters into every session, over its limit of 40000; biggest: .example/rules/style.md 41417",
+      ],
+    };
   },
   *run(registry, tree) {
     const worst = alwaysLoadedByClient(registry, tree);

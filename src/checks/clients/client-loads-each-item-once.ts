@@ -45,12 +45,14 @@ export const clientLoadsEachItemOnce: OutputCheck = {
   description:
     "Several clients read each other's folders (another client's skills or agents folder, a shared .agents/skills, another client's instruction file). Each pack's read model (reads) says where its client looks and whether it keeps one item per name. Over the whole build as installed — with adapter links as links, and as the copies or imports written where links are refused — a client must not load one text twice (a link it does not recognise, an import of a file it reads anyway) nor two files of one skill, agent or command that it keeps both of: the model would see the instructions twice, and two copies can disagree.",
   hint: "Let the packs that such a client reads write the same bytes to one folder, drop one of the clients from builtin_clients, or link instead of importing.",
-  examples: {
-    passing: twoPacks("first"),
-    failing: twoPacks("all"),
-    expected: [
-      "core/skills/explain/SKILL.md:1:1: error AGC151 example (Example Assistant) loads skill explain 2 times: .example/skills/explain/SKILL.md, .other/skills/explain/SKILL.md",
-    ],
+  get examples() {
+    return {
+      passing: twoPacks("first"),
+      failing: twoPacks("all"),
+      expected: [
+        "core/skills/explain/SKILL.md:1:1: error AGC151 example (Example Assistant) loads skill explain 2 times: .example/skills/explain/SKILL.md, .other/skills/explain/SKILL.md",
+      ],
+    };
   },
   *run(registry, tree) {
     const found: (Finding & { key: string })[] = [];

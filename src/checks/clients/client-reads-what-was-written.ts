@@ -46,12 +46,14 @@ export const clientReadsWhatWasWritten: OutputCheck = {
   description:
     "A client pack writes each core rule, skill, agent and command where its client looks for it, in the form that client reads. Over the whole build as installed, the pack's read model (reads) must find every such file: a file outside the folders the client reads is never loaded, and a file another component wrote under the same name in a folder the client prefers takes its place. That other copy is fine only when its bytes are the same; otherwise the client keeps the other client's promises, not its own.",
   hint: "Write the item where the client reads it first (the pack's skills_dir and its reads agree), or let both packs write the same bytes to one folder.",
-  examples: {
-    passing: withExamplePack({ "skills/explain/SKILL.md": skill }, reading(".example/skills")),
-    failing: withExamplePack({ "skills/explain/SKILL.md": skill }, reading(".elsewhere/skills")),
-    expected: [
-      "core/skills/explain/SKILL.md:1:1: error AGC152 example (Example Assistant) does not read .example/skills/explain/SKILL.md, which agentc wrote for it: no folder of its read model holds it",
-    ],
+  get examples() {
+    return {
+      passing: withExamplePack({ "skills/explain/SKILL.md": skill }, reading(".example/skills")),
+      failing: withExamplePack({ "skills/explain/SKILL.md": skill }, reading(".elsewhere/skills")),
+      expected: [
+        "core/skills/explain/SKILL.md:1:1: error AGC152 example (Example Assistant) does not read .example/skills/explain/SKILL.md, which agentc wrote for it: no folder of its read model holds it",
+      ],
+    };
   },
   *run(registry, tree) {
     const found: (Finding & { key: string })[] = [];

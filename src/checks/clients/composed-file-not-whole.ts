@@ -10,18 +10,20 @@ export const composedFileNotWhole: OutputCheck = {
   description:
     "Permissions, hooks and MCP servers are composed key by key into the client's shared file, so the person's own keys survive. When the build also writes that path as a whole file (a shared_core or shared_seed mapping, an adapter seed or asset), the two disagree about who owns the file: a whole owned file would replace the person's keys on every update, and a seed would be written once and then composed into. Composition is the safe one; say which you mean.",
   hint: "Remove the whole-file mapping for this path and let the pack compose into it, or point the pack's permissions/hooks/mcp file elsewhere.",
-  examples: {
-    passing: withPacks({ "mcp.json": docsServer }, { example: settingsPack }),
-    failing: {
-      ...withPacks(
-        { "mcp.json": docsServer },
-        { example: { ...settingsPack, shared_core: [{ src: "servers.json", dst: ".example/mcp.json" }] } },
-      ),
-      "servers.json": '{ "servers": {} }\n',
-    },
-    expected: [
-      'clients/example.json:60:13: error AGC086 Client pack "example" composes values into .example/mcp.json, which "example" also writes as a whole file',
-    ],
+  get examples() {
+    return {
+      passing: withPacks({ "mcp.json": docsServer }, { example: settingsPack }),
+      failing: {
+        ...withPacks(
+          { "mcp.json": docsServer },
+          { example: { ...settingsPack, shared_core: [{ src: "servers.json", dst: ".example/mcp.json" }] } },
+        ),
+        "servers.json": '{ "servers": {} }\n',
+      },
+      expected: [
+        'clients/example.json:60:13: error AGC086 Client pack "example" composes values into .example/mcp.json, which "example" also writes as a whole file',
+      ],
+    };
   },
   *run(registry, tree) {
     const whole = new Map(tree.files.map((file) => [file.path, file]));

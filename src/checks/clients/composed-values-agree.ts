@@ -21,18 +21,20 @@ export const composedValuesAgree: OutputCheck = {
   description:
     "Client packs compose permissions, hooks and MCP servers into files the person also edits. When two packs (or two sections of one pack) want different values at one key of one file, or one owns a whole object another composes into, the installer would keep one and lose the other.",
   hint: "Point one pack's section at another file, or make the templates write the same value.",
-  examples: {
-    passing: withPacks({ "mcp.json": docsServer }, { example: settingsPack }),
-    failing: withPacks(
-      { "mcp.json": docsServer },
-      {
-        example: settingsPack,
-        other: { ...otherPack, mcp: { ...settingsPack.mcp, stdio: { command: "{command}" } } },
-      },
-    ),
-    expected: [
-      'clients/other.json:55:13: error AGC085 client pack "other" and client pack "example" both compose .example/mcp.json at servers.docs with different values',
-    ],
+  get examples() {
+    return {
+      passing: withPacks({ "mcp.json": docsServer }, { example: settingsPack }),
+      failing: withPacks(
+        { "mcp.json": docsServer },
+        {
+          example: settingsPack,
+          other: { ...otherPack, mcp: { ...settingsPack.mcp, stdio: { command: "{command}" } } },
+        },
+      ),
+      expected: [
+        'clients/other.json:55:13: error AGC085 client pack "other" and client pack "example" both compose .example/mcp.json at servers.docs with different values',
+      ],
+    };
   },
   *run(registry, tree) {
     const claims = new Map<string, Claim[]>();

@@ -55,18 +55,20 @@ export const denyFieldWithoutArgumentPatterns: OutputCheck = {
   description:
     "Clients that take a per-skill or per-agent deny list (disallowed-tools, disallowedTools) match whole tools. An entry with an argument pattern such as Bash(git push) is accepted and then ignored: the command runs without any refusal. A generated deny field, or one in a skill or agent file the pack copies as it is (shared_core), must therefore never carry one. The compiler reports a core skill's argument-pattern denies as capability rows the client cannot keep instead of writing them; this check catches what reaches the output anyway.",
   hint: "Deny whole tools in the field (Bash, not Bash(git push)) and put command patterns into core/permissions.json; in a client pack, declare argument patterns unmapped (skill_deny_unmapped) rather than writing them.",
-  examples: {
-    passing: clientFixture(
-      { "core/skills/review/SKILL.md": deniedSkill("edit, Exec(git push)"), ...sharedSkill("Edit, Write") },
-      { shared_core: [sharedSkillMapping] },
-    ),
-    failing: clientFixture(
-      { "core/skills/review/SKILL.md": deniedSkill("edit"), ...sharedSkill("Edit, Bash(git push)") },
-      { shared_core: [sharedSkillMapping] },
-    ),
-    expected: [
-      '<build>/.example/skills/release/SKILL.md:4:19: error AGC094 .example/skills/release/SKILL.md: disallowed-tools of skill ".example/skills/release/SKILL.md" (copied from shared/skills/release/SKILL.md) holds the argument pattern Bash(git push); example-client ignores it and lets the call through',
-    ],
+  get examples() {
+    return {
+      passing: clientFixture(
+        { "core/skills/review/SKILL.md": deniedSkill("edit, Exec(git push)"), ...sharedSkill("Edit, Write") },
+        { shared_core: [sharedSkillMapping] },
+      ),
+      failing: clientFixture(
+        { "core/skills/review/SKILL.md": deniedSkill("edit"), ...sharedSkill("Edit, Bash(git push)") },
+        { shared_core: [sharedSkillMapping] },
+      ),
+      expected: [
+        '<build>/.example/skills/release/SKILL.md:4:19: error AGC094 .example/skills/release/SKILL.md: disallowed-tools of skill ".example/skills/release/SKILL.md" (copied from shared/skills/release/SKILL.md) holds the argument pattern Bash(git push); example-client ignores it and lets the call through',
+      ],
+    };
   },
   *run(registry, tree) {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {

@@ -40,18 +40,20 @@ export const frontmatterFieldDocumented: OutputCheck = {
   description:
     "A client ignores fields it does not know, so a promise written into such a field is kept by no one. Every field in the frontmatter of an emitted rule, skill, agent or command file (or the keys of a TOML agent or command) must be listed in the documented_fields of that kind in the client pack. This matters most for files the pack copies as they are (shared_core, shared_seed): a file in the rules folder is read as a rule file, and a field left over from the neutral source (trigger, globs) is one the client does not evaluate.",
   hint: "Remove the field from the copied file (or map it to a documented one in the pack); if the client's documentation lists it, add it to documented_fields.",
-  examples: {
-    passing: clientFixture(
-      { "shared/rules/00-core.md": sharedRule(["paths:", '  - "src/**"']) },
-      { shared_core: [{ src: "shared/rules/00-core.md", dst: "<RULES_DIR>/00-core.md" }] },
-    ),
-    failing: clientFixture(
-      { "shared/rules/00-core.md": sharedRule(["trigger: always_on"]) },
-      { shared_core: [{ src: "shared/rules/00-core.md", dst: "<RULES_DIR>/00-core.md" }] },
-    ),
-    expected: [
-      '<build>/.example/rules/00-core.md:2:1: error AGC093 .example/rules/00-core.md has the field "trigger", which example-client does not document for rule files (copied from shared/rules/00-core.md) (rule_file.documented_fields: paths)',
-    ],
+  get examples() {
+    return {
+      passing: clientFixture(
+        { "shared/rules/00-core.md": sharedRule(["paths:", '  - "src/**"']) },
+        { shared_core: [{ src: "shared/rules/00-core.md", dst: "<RULES_DIR>/00-core.md" }] },
+      ),
+      failing: clientFixture(
+        { "shared/rules/00-core.md": sharedRule(["trigger: always_on"]) },
+        { shared_core: [{ src: "shared/rules/00-core.md", dst: "<RULES_DIR>/00-core.md" }] },
+      ),
+      expected: [
+        '<build>/.example/rules/00-core.md:2:1: error AGC093 .example/rules/00-core.md has the field "trigger", which example-client does not document for rule files (copied from shared/rules/00-core.md) (rule_file.documented_fields: paths)',
+      ],
+    };
   },
   *run(registry, tree) {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {

@@ -25,12 +25,14 @@ export const guardOutlivesClientTimeout: RegistryCheck = {
   description:
     "The secret guard blocks (exit 2) when it cannot decide within its own time limit. A client that kills the hook first treats the kill as a non-blocking error in most clients and lets the call through, so a client timeout at or below the guard's limit turns fail-closed into fail-open. The timeout that counts is guard.timeout when the pack's hook entry has a {timeout} slot, else the client's own default (hooks.default_timeout).",
   hint: "Set guard.timeout above the guard's limit (10 seconds is the built-in packs' choice) in a pack whose hook entry has a {timeout} slot, or correct hooks.default_timeout to the client's documented default.",
-  examples: {
-    passing: withPacks({}, { example: settingsPack }),
-    failing: withPacks({}, { example: { ...settingsPack, guard: { ...settingsPack.guard, timeout: 5 } } }),
-    expected: [
-      "clients/example.json:106:16: error AGC087 guard.timeout is 5 s, but the guard itself may take up to 5 s before it blocks; the client would kill it first and let the call through",
-    ],
+  get examples() {
+    return {
+      passing: withPacks({}, { example: settingsPack }),
+      failing: withPacks({}, { example: { ...settingsPack, guard: { ...settingsPack.guard, timeout: 5 } } }),
+      expected: [
+        "clients/example.json:106:16: error AGC087 guard.timeout is 5 s, but the guard itself may take up to 5 s before it blocks; the client would kill it first and let the call through",
+      ],
+    };
   },
   *run(registry) {
     if (!secretGuardWanted(registry)) return;

@@ -17,10 +17,13 @@ export const normativeKeywords = [
   "SHOULD",
 ] as const;
 
-const keywordPattern = new RegExp(
-  `(?<![\\p{L}\\p{N}_-])(${normativeKeywords.map((k) => k.replace(" ", "[ \\t]+")).join("|")})(?![\\p{L}\\p{N}_-])`,
-  "gu",
-);
+/** Made on the first comment: its Unicode property classes are parsed when it is created. */
+let keywordPattern: RegExp | undefined;
+const normativePattern = (): RegExp =>
+  (keywordPattern ??= new RegExp(
+    `(?<![\\p{L}\\p{N}_-])(${normativeKeywords.map((k) => k.replace(" ", "[ \\t]+")).join("|")})(?![\\p{L}\\p{N}_-])`,
+    "gu",
+  ));
 
 /** Emitted files a client reads as instructions: its root file and rule files, and whatever it always loads. */
 const instructionKinds = new Set(["root", "rule"]);
@@ -34,22 +37,24 @@ export const htmlCommentWithoutNormativeWords: OutputCheck = {
   description:
     "Clients strip HTML comments before the text reaches the model. A sentence with MUST, SHALL, NEVER, ALWAYS, REQUIRED or SHOULD inside a comment is a rule that reaches no one. The check reads the emitted root instruction and rule files (keywords in upper case, whole words; fenced code is skipped) and names the source rule when it knows it.",
   hint: "Move the sentence out of the comment into the rule's text, or reword the comment as a note (origin, purpose) without normative keywords.",
-  examples: {
-    passing: clientFixture({
-      "core/rules/style.md": coreRule("always_on", [
-        "<!-- Origin: the team handbook. -->",
-        "Keep functions short.",
-      ]),
-    }),
-    failing: clientFixture({
-      "core/rules/style.md": coreRule("always_on", [
-        "<!-- You MUST NOT push to main. -->",
-        "Keep functions short.",
-      ]),
-    }),
-    expected: [
-      "<build>/.example/rules/style.md:5:10: warning AGC091 An HTML comment in .example/rules/style.md (example-client) holds MUST NOT; the client never sees comments; from core/rules/style.md:7",
-    ],
+  get examples() {
+    return {
+      passing: clientFixture({
+        "core/rules/style.md": coreRule("always_on", [
+          "<!-- Origin: the team handbook. -->",
+          "Keep functions short.",
+        ]),
+      }),
+      failing: clientFixture({
+        "core/rules/style.md": coreRule("always_on", [
+          "<!-- You MUST NOT push to main. -->",
+          "Keep functions short.",
+        ]),
+      }),
+      expected: [
+        "<build>/.example/rules/style.md:5:10: warning AGC091 An HTML comment in .example/rules/style.md (example-client) holds MUST NOT; the client never sees comments; from core/rules/style.md:7",
+      ],
+    };
   },
   *run(registry, tree) {
     for (const { file, origin, kind } of clientFiles(registry, tree.files)) {
@@ -80,7 +85,7 @@ export function commentKeywords(text: string): CommentHit[] {
   const hits: CommentHit[] = [];
   for (const comment of masked.matchAll(/<!--[\s\S]*?-->/g)) {
     const start = comment.index ?? 0;
-    const found = [...comment[0].matchAll(keywordPattern)];
+    const found = [...comment[0].matchAll(normativePattern())];
     const first = found[0];
     if (!first) continue;
     const offset = start + (first.index ?? 0);

@@ -23,22 +23,24 @@ export const ruleNumberingFollowed: OutputCheck = {
   description:
     "A client that loads every file of its rules folder turns any file there into a rule, so a pack may declare the folder's numbering scheme (rule_numbering: prefix, layer, load condition; seed 001: 00-, 10-, 15-, 20- framework core and overlay, 2N- overlay extensions, 30- role packs, 40- technology packs). Every file the build writes into the folder (core rules, shared_core and shared_seed files, templates included) must start with one of the prefixes, and a file of a layer that loads always may not be bound to file patterns: that would loosen a rule meant for every task. A pack in seed 001's own shape, which has no rule_numbering field, gets the scheme from the fields it has: each rule file it ships into the rules folder (shared_core, shared_seed, core_paths, seed_paths) is a core layer that loads always, and each numbered template there and each rules-folder pattern of project_owned_hint (2N-overlay-<name>.md) is a layer that may be bound to paths.",
   hint: "Rename the file (core/rules/<prefix><name>.md) to a prefix of the scheme, or give a core-layer rule the always_on trigger; explanations belong outside the rules folder.",
-  examples: {
-    passing: clientFixture(
-      { "core/rules/00-style.md": coreRule("always_on", ["Keep functions short."]) },
-      { rule_numbering: exampleScheme },
-    ),
-    failing: clientFixture(
-      {
-        "core/rules/style.md": coreRule("always_on", ["Keep functions short."]),
-        "core/rules/00-tests.md": coreRule("glob", ["Tests first."], ["test/**"]),
-      },
-      { rule_numbering: exampleScheme },
-    ),
-    expected: [
-      'core/rules/00-tests.md:1:1: error AGC140 .example/rules/00-tests.md (example-client) is in the layer "framework core" (00-), which loads for every task, but it is bound to file patterns',
-      "core/rules/style.md:1:1: error AGC140 .example/rules/style.md (example-client) follows no prefix of the pack's numbering scheme (00-, 2N-, 40-); the client loads every file of .example/rules/ as a rule",
-    ],
+  get examples() {
+    return {
+      passing: clientFixture(
+        { "core/rules/00-style.md": coreRule("always_on", ["Keep functions short."]) },
+        { rule_numbering: exampleScheme },
+      ),
+      failing: clientFixture(
+        {
+          "core/rules/style.md": coreRule("always_on", ["Keep functions short."]),
+          "core/rules/00-tests.md": coreRule("glob", ["Tests first."], ["test/**"]),
+        },
+        { rule_numbering: exampleScheme },
+      ),
+      expected: [
+        'core/rules/00-tests.md:1:1: error AGC140 .example/rules/00-tests.md (example-client) is in the layer "framework core" (00-), which loads for every task, but it is bound to file patterns',
+        "core/rules/style.md:1:1: error AGC140 .example/rules/style.md (example-client) follows no prefix of the pack's numbering scheme (00-, 2N-, 40-); the client loads every file of .example/rules/ as a rule",
+      ],
+    };
   },
   *run(registry, tree) {
     for (const { file, origin, pack } of clientFiles(registry, tree.files)) {

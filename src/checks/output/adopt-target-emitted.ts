@@ -21,17 +21,19 @@ export const adoptTargetEmitted: OutputCheck = {
   description:
     "Issue 11: install.adopt says how the installer composes into an always-on file a person wrote. A 'block' puts the adapter's own file at that path into the person's file as a marked block, so the adapter must write that file; an 'import' puts an import line of the target into it, so the build must write the target. An always-on file that this build leaves unwritten (no global rule) is an info: nothing is composed and nothing lost, and it appears once a global rule does (an imported project without AGENTS.md is one).",
   hint: "Compose the adapter's own always-on file as a block, import a file the build writes, or remove the adopt entry.",
-  examples: {
-    passing: withAdopt({ path: "AGENTS.md", as: "block" }),
-    failing: withAdopt({
-      path: "GEMINI.md",
-      as: "import",
-      target: "docs/AGENTS.md",
-      import_template: "@{target}",
-    }),
-    expected: [
-      `targets.json:19:23: error AGC120 Adapter "agents-md" composes an import of docs/AGENTS.md into a person's GEMINI.md, but the build writes no docs/AGENTS.md, so the import would lead nowhere`,
-    ],
+  get examples() {
+    return {
+      passing: withAdopt({ path: "AGENTS.md", as: "block" }),
+      failing: withAdopt({
+        path: "GEMINI.md",
+        as: "import",
+        target: "docs/AGENTS.md",
+        import_template: "@{target}",
+      }),
+      expected: [
+        `targets.json:19:23: error AGC120 Adapter "agents-md" composes an import of docs/AGENTS.md into a person's GEMINI.md, but the build writes no docs/AGENTS.md, so the import would lead nowhere`,
+      ],
+    };
   },
   *run(registry, tree) {
     const written = new Map(tree.files.map((f) => [f.path, f.component]));

@@ -20,13 +20,15 @@ export const budgetRespected: OutputCheck = {
   description:
     "Always-on text costs context in every request. budget_profile 'global' allows at most 100 lines and under 200 words per file; 'scoped' allows at most 80 lines per file. A registry whose text needs more sets its own limits in targets.json budgets, each with its reason (agentc import writes the project's measured size there).",
   hint: "Split the rule, move detail into a scoped rule or a skill, or cut text; or, knowingly, set the registry's own limit in targets.json budgets with its reason.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({ "targets.json": targetsWith([agentsMdAdapter]), "rules/long.md": longRule }),
-    expected: [
-      "targets.json:5:5: error AGC026 AGENTS.md has 132 lines, over the global budget of 100 (carries code-style, long-rule, skill-router)",
-      "targets.json:5:5: error AGC026 AGENTS.md has 253 words; the global budget is under 200 (carries code-style, long-rule, skill-router)",
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({ "targets.json": targetsWith([agentsMdAdapter]), "rules/long.md": longRule }),
+      expected: [
+        "targets.json:5:5: error AGC026 AGENTS.md has 132 lines, over the global budget of 100 (carries code-style, long-rule, skill-router)",
+        "targets.json:5:5: error AGC026 AGENTS.md has 253 words; the global budget is under 200 (carries code-style, long-rule, skill-router)",
+      ],
+    };
   },
   *run(registry, tree) {
     const profiles = adapterBudgetProfiles(registry);

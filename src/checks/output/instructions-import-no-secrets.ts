@@ -34,12 +34,14 @@ export const instructionsImportNoSecrets: OutputCheck = {
   description:
     "Claude Code and Gemini CLI follow @path imports in their instruction files, Cursor and OpenCode @file references, Kiro #[[file:path]]: the imported file's text goes into the assistant's context, and from there into prompts, logs and commits. An import of a secret path (.env, private keys, cloud credentials: the secret guard's own list) in a rule, a core file, a capability package or any file the build composes is an error. The import forms are data in each client pack and adapter (instruction_imports); each is applied to every instruction file, since one file is read by many assistants (AGENTS.md as CLAUDE.md and GEMINI.md).",
   hint: 'Remove the import. Say where the value comes from instead ("the API key is in the environment variable API_KEY"), or import a template such as .env.example.',
-  examples: {
-    passing: rule("- The keys are listed in @.env.example."),
-    failing: rule("- See @.env for the keys."),
-    expected: [
-      "rules/code-style.md:9:7: error AGC107 \"@.env\" imports .env, a secret file (the guard's rule env-file): Amp, Antigravity, Claude Code, Cursor, Gemini CLI, GitHub Copilot, goose, Kilo Code CLI, OpenCode would read it into the assistant's context",
-    ],
+  get examples() {
+    return {
+      passing: rule("- The keys are listed in @.env.example."),
+      failing: rule("- See @.env for the keys."),
+      expected: [
+        "rules/code-style.md:9:7: error AGC107 \"@.env\" imports .env, a secret file (the guard's rule env-file): Amp, Antigravity, Claude Code, Cursor, Gemini CLI, GitHub Copilot, goose, Kilo Code CLI, OpenCode would read it into the assistant's context",
+      ],
+    };
   },
   *run(registry, tree) {
     const forms = importForms([...builtinPackFields(), ...registry.clients], registry.adapters);

@@ -50,22 +50,24 @@ export const outputPathsAgree: OutputCheck = {
   description:
     "When two adapters (or an adapter, a client pack or a capability package) emit the same path, the bytes must be identical, or one would silently win. Identical files are shared by both components. Two paths that differ only in case are one file on macOS and Windows (the installer refuses such a bundle), so they are an error too, whoever writes them. A capability package's skills go to .agents/skills/<skill>/ and, compiled, to each client pack's skills folder, where client packs put core skills too.",
   hint: "Give one adapter another output_dir, extension or pinned_global_name; for a capability package's skill, rename the skill (or the core skill it meets).",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "targets.json": targetsWith([
-        agentsMdAdapter,
-        {
-          ...agentsMdAdapter,
-          id: "agents-copy",
-          global_placement: "pinned_module",
-          frontmatter: "---\nalways: {alwaysApply}\n---",
-        },
-      ]),
-    }),
-    expected: [
-      'targets.json:15:5: error AGC028 Adapters "agents-md" and "agents-copy" both write AGENTS.md with different content',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "targets.json": targetsWith([
+          agentsMdAdapter,
+          {
+            ...agentsMdAdapter,
+            id: "agents-copy",
+            global_placement: "pinned_module",
+            frontmatter: "---\nalways: {alwaysApply}\n---",
+          },
+        ]),
+      }),
+      expected: [
+        'targets.json:15:5: error AGC028 Adapters "agents-md" and "agents-copy" both write AGENTS.md with different content',
+      ],
+    };
   },
   *run(registry, tree) {
     const first = new Map<string, EmittedFile>();

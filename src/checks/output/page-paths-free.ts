@@ -23,12 +23,14 @@ export const pagePathsFree: OutputCheck = {
   description:
     "Every build writes the registry page beside manifest.json: site/index.html, site/assets/page.js, site/assets/page.css and the record site/.agentc-site.json. An artifact at one of those paths (or a file where one of their folders goes) would be overwritten by the page, or the page by it.",
   hint: "Give the adapter or client pack that writes it another output_dir or file name; the page's paths are fixed (docs/registry-page.md).",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({ "targets.json": targetsWith([agentsMdAdapter, pageAdapter]) }),
-    expected: [
-      "targets.json:15:5: error AGC170 Unexpected artifact site/index.html of site-index: the build writes the registry page there",
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({ "targets.json": targetsWith([agentsMdAdapter, pageAdapter]) }),
+      expected: [
+        "targets.json:15:5: error AGC170 Unexpected artifact site/index.html of site-index: the build writes the registry page there",
+      ],
+    };
   },
   *run(registry, tree) {
     const taken = new Set(sitePathsTaken());

@@ -44,12 +44,14 @@ export const rosterBudgetRespected: OutputCheck = {
   description:
     "Assistants load the description of every installed skill into every session. roster_budget.owned_words caps the words of the descriptions this registry emits (files matching roster_glob; files containing dead_marker are retired and not counted). The vendor share is only checked at install. A roster_budget without roster_glob counts nothing, which is reported as a warning rather than skipped in silence.",
   hint: "Shorten the biggest descriptions to say only when the skill applies, retire skills, or raise owned_words.",
-  examples: {
-    passing: roster(30),
-    failing: roster(10),
-    expected: [
-      "targets.json:29:20: error AGC027 Unexpected 15 words in the descriptions of 2 skills, expected at most owned_words 10; biggest: .claude/skills/deploy/SKILL.md (9), .claude/skills/migrate/SKILL.md (6)",
-    ],
+  get examples() {
+    return {
+      passing: roster(30),
+      failing: roster(10),
+      expected: [
+        "targets.json:29:20: error AGC027 Unexpected 15 words in the descriptions of 2 skills, expected at most owned_words 10; biggest: .claude/skills/deploy/SKILL.md (9), .claude/skills/migrate/SKILL.md (6)",
+      ],
+    };
   },
   *run(registry, tree) {
     const budget = registry.targets.roster_budget;

@@ -43,12 +43,14 @@ export const settingsGrantNoSelfTrust: OutputCheck = {
   description:
     "A project's shared settings files are read for everyone who opens the repository. Keys there that approve the repository's own MCP servers, turn off permission prompts, trust an MCP server, auto-approve the shell or point the assistant at another endpoint or credentials hand the repository a decision that belongs to each person. Each client pack lists such keys as data (trust_keys); every composed value, seed, owned asset and shared file the build writes is checked against the keys of the built-in packs and of the registry's own packs. A registry that means it states the key in targets.json trust_overrides with a reason: the finding is then info. The installer warns about such keys already in a project's shared files.",
   hint: 'Leave the key to each person\'s own settings; if the registry means it, add {"key": "<id>", "reason": "why"} to trust_overrides in targets.json.',
-  examples: {
-    passing: withSeed({ enabledPlugins: {}, permissions: { defaultMode: "acceptEdits" } }),
-    failing: withSeed({ enableAllProjectMcpServers: true }),
-    expected: [
-      "seeds/settings.json:2:3: error AGC108 .claude/settings.json would get enableAllProjectMcpServers = true (all-project-mcp-servers, Claude Code): it approves every MCP server the repository's .mcp.json names, without asking the person, and the repository would decide that for everyone who opens it",
-    ],
+  get examples() {
+    return {
+      passing: withSeed({ enabledPlugins: {}, permissions: { defaultMode: "acceptEdits" } }),
+      failing: withSeed({ enableAllProjectMcpServers: true }),
+      expected: [
+        "seeds/settings.json:2:3: error AGC108 .claude/settings.json would get enableAllProjectMcpServers = true (all-project-mcp-servers, Claude Code): it approves every MCP server the repository's .mcp.json names, without asking the person, and the repository would decide that for everyone who opens it",
+      ],
+    };
   },
   *run(registry, tree) {
     const overrides = registry.targets.trust_overrides ?? [];

@@ -19,12 +19,14 @@ export const symlinkTargetEmitted: OutputCheck = {
   description:
     "Seed 000: the target of install.adapter_symlinks is the always-on file or a folder the registry owns. A link to anything else would be installed dangling (nothing the bundle writes is there) or point into files a person wrote, which agentc does not own. A link to an adapter's always-on file that this build leaves unwritten (no global rule) is a warning: the file appears once a global rule does.",
   hint: "Point the link at an adapter's always-on file (AGENTS.md) or at a folder the build writes files into, or remove the link.",
-  examples: {
-    passing: withLink("AGENTS.md"),
-    failing: withLink("docs/AGENTS.md"),
-    expected: [
-      'targets.json:18:23: error AGC143 Unexpected target "docs/AGENTS.md" of the link CLAUDE.md (adapter "agents-md"): the build writes neither an always-on file there nor a folder, so the link would be installed dangling',
-    ],
+  get examples() {
+    return {
+      passing: withLink("AGENTS.md"),
+      failing: withLink("docs/AGENTS.md"),
+      expected: [
+        'targets.json:18:23: error AGC143 Unexpected target "docs/AGENTS.md" of the link CLAUDE.md (adapter "agents-md"): the build writes neither an always-on file there nor a folder, so the link would be installed dangling',
+      ],
+    };
   },
   *run(registry, tree) {
     const files = new Set(tree.files.map((f) => f.path));

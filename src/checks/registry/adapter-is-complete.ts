@@ -47,17 +47,19 @@ export const adapterIsComplete: RegistryCheck = {
   description:
     "global_placement single_file or pinned_module needs pinned_global_name; scoped_layout per_rule_dir needs per_rule_filename; scoped_layout flat needs extension; scoped_fallback fold needs an always-on file to fold into. Without them the adapter would write files under made-up names or drop rules.",
   hint: "Add the missing field to the adapter in targets.json, or change the setting that needs it.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "targets.json": targetsWith([
-        agentsMdAdapter,
-        { id: "rules", output_dir: ".rules", scoped_layout: "flat" },
-      ]),
-    }),
-    expected: [
-      'targets.json:18:24: error AGC034 Unexpected scoped_layout "flat" without extension in adapter "rules", expected extension (it ends each rule\'s file name)',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "targets.json": targetsWith([
+          agentsMdAdapter,
+          { id: "rules", output_dir: ".rules", scoped_layout: "flat" },
+        ]),
+      }),
+      expected: [
+        'targets.json:18:24: error AGC034 Unexpected scoped_layout "flat" without extension in adapter "rules", expected extension (it ends each rule\'s file name)',
+      ],
+    };
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* incomplete(resolved);

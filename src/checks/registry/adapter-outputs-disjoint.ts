@@ -16,24 +16,26 @@ export const adapterOutputsDisjoint: RegistryCheck = {
   description:
     "The id is the component name in the installer, and output_dir is replaced whole on install. Two targets[] entries with one id would silently merge; an output_dir equal to or inside another adapter's would be wiped by that adapter's install, and so would a file (always-on file, symlink, seed, owned asset) that one adapter installs into another's folder. An empty output_dir (root files) owns no folder.",
   hint: "Give each adapter its own id and an output_dir that is neither equal to nor inside another's.",
-  examples: {
-    passing: withBase({
-      "targets.json": targetsWith([
-        agentsMdAdapter,
-        rulesAdapter,
-        { ...rulesAdapter, id: "team-skills", output_dir: ".ai/skills" },
-      ]),
-    }),
-    failing: withBase({
-      "targets.json": targetsWith([
-        agentsMdAdapter,
-        rulesAdapter,
-        { ...rulesAdapter, id: "nested", output_dir: ".ai/rules/more" },
-      ]),
-    }),
-    expected: [
-      'targets.json:23:21: error AGC025 Unexpected output_dir ".ai/rules/more" of adapter "nested": it is inside ".ai/rules" of adapter "rules", expected folders that do not overlap',
-    ],
+  get examples() {
+    return {
+      passing: withBase({
+        "targets.json": targetsWith([
+          agentsMdAdapter,
+          rulesAdapter,
+          { ...rulesAdapter, id: "team-skills", output_dir: ".ai/skills" },
+        ]),
+      }),
+      failing: withBase({
+        "targets.json": targetsWith([
+          agentsMdAdapter,
+          rulesAdapter,
+          { ...rulesAdapter, id: "nested", output_dir: ".ai/rules/more" },
+        ]),
+      }),
+      expected: [
+        'targets.json:23:21: error AGC025 Unexpected output_dir ".ai/rules/more" of adapter "nested": it is inside ".ai/rules" of adapter "rules", expected folders that do not overlap',
+      ],
+    };
   },
   *run(registry) {
     yield* duplicateIds(registry);

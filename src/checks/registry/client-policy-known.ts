@@ -23,16 +23,18 @@ export const clientPolicyKnown: RegistryCheck = {
   description:
     "A client pack's policy values (permissions.policy_values: a value beyond what core/ asks, such as Claude Code's permissions.disableBypassPermissionsMode) are written only where targets.json client_policies names the client and the dotted key path. A name that matches no policy of a chosen pack turns nothing on, so the policy the registry meant is silently not written: a misspelt path, a client not in this build, or a policy the pack no longer has.",
   hint: "Name a client pack of this build and one of its policy_values paths, dotted (permissions.disableBypassPermissionsMode), or remove the entry.",
-  examples: {
-    passing: withPolicies({ "claude-code": [bypassSwitch] }),
-    failing: withPolicies({
-      "claude-code": ["permissions.disableBypassPermissionMode"],
-      cursor: [bypassSwitch],
-    }),
-    expected: [
-      'targets.json:21:7: warning AGC132 client_policies names "permissions.disableBypassPermissionMode" for claude-code, which is no policy of its pack (it has: permissions.disableBypassPermissionsMode)',
-      `targets.json:23:5: warning AGC132 client_policies names cursor, which is no client pack of this build (chosen: claude-code)`,
-    ],
+  get examples() {
+    return {
+      passing: withPolicies({ "claude-code": [bypassSwitch] }),
+      failing: withPolicies({
+        "claude-code": ["permissions.disableBypassPermissionMode"],
+        cursor: [bypassSwitch],
+      }),
+      expected: [
+        'targets.json:21:7: warning AGC132 client_policies names "permissions.disableBypassPermissionMode" for claude-code, which is no policy of its pack (it has: permissions.disableBypassPermissionsMode)',
+        `targets.json:23:5: warning AGC132 client_policies names cursor, which is no client pack of this build (chosen: claude-code)`,
+      ],
+    };
   },
   run(registry) {
     const findings: Finding[] = [];

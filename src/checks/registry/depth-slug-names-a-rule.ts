@@ -12,17 +12,19 @@ export const depthSlugNamesARule: RegistryCheck = {
   description:
     "depth_vocabulary and envelope_slots are confined to the rule named by depth_slug (AGC018). A depth_slug that names no rule leaves the vocabulary without its definition; vocabulary without a depth_slug is confined to no rule at all.",
   hint: "Write the depth rule (a heading that slugifies to depth_slug), fix depth_slug, or set it.",
-  examples: {
-    passing: withBase({
-      "sources.json": sourcesWith({ depth_slug: "depth-projection", depth_vocabulary: ["A1"] }),
-      "rules/depth.md": depthRule,
-    }),
-    failing: withBase({
-      "sources.json": sourcesWith({ depth_slug: "depth-projection", depth_vocabulary: ["A1"] }),
-    }),
-    expected: [
-      'sources.json:15:17: warning AGC033 Unexpected depth_slug "depth-projection": it names no rule',
-    ],
+  get examples() {
+    return {
+      passing: withBase({
+        "sources.json": sourcesWith({ depth_slug: "depth-projection", depth_vocabulary: ["A1"] }),
+        "rules/depth.md": depthRule,
+      }),
+      failing: withBase({
+        "sources.json": sourcesWith({ depth_slug: "depth-projection", depth_vocabulary: ["A1"] }),
+      }),
+      expected: [
+        'sources.json:15:17: warning AGC033 Unexpected depth_slug "depth-projection": it names no rule',
+      ],
+    };
   },
   *run(registry) {
     const { depth_slug, depth_vocabulary, envelope_slots } = registry.sources;

@@ -27,21 +27,23 @@ export const depthVocabularyConfined: RegistryCheck = {
   description:
     "depth_vocabulary and envelope_slots in sources.json belong to the rule named by depth_slug. Any other compiled rule that contains one of them as a whole word (case-insensitive; a neighbouring letter, digit, '_' or '-' makes it another word) would give the assistant a second, competing definition. Headings, code spans, tables and the description count too: the assistant reads all of them.",
   hint: "Reword the sentence, or move it into the depth rule and refer to that rule by name.",
-  examples: {
-    passing: withBase({
-      "sources.json": depthSources,
-      "rules/depth.md": depthRule,
-      "rules/code-style.md": codeStyle("- Keep the A10 form and pre-A1 notes short."),
-    }),
-    failing: withBase({
-      "sources.json": depthSources,
-      "rules/depth.md": depthRule,
-      "rules/code-style.md": codeStyle("- For small fixes answer at Depth Level a1."),
-    }),
-    expected: [
-      'rules/code-style.md:8:29: error AGC018 Unexpected "Depth Level" in rule "code-style": "depth level" is depth vocabulary; only the rule "depth-projection" may use it',
-      'rules/code-style.md:8:41: error AGC018 Unexpected "a1" in rule "code-style": "A1" is depth vocabulary; only the rule "depth-projection" may use it',
-    ],
+  get examples() {
+    return {
+      passing: withBase({
+        "sources.json": depthSources,
+        "rules/depth.md": depthRule,
+        "rules/code-style.md": codeStyle("- Keep the A10 form and pre-A1 notes short."),
+      }),
+      failing: withBase({
+        "sources.json": depthSources,
+        "rules/depth.md": depthRule,
+        "rules/code-style.md": codeStyle("- For small fixes answer at Depth Level a1."),
+      }),
+      expected: [
+        'rules/code-style.md:8:29: error AGC018 Unexpected "Depth Level" in rule "code-style": "depth level" is depth vocabulary; only the rule "depth-projection" may use it',
+        'rules/code-style.md:8:41: error AGC018 Unexpected "a1" in rule "code-style": "A1" is depth vocabulary; only the rule "depth-projection" may use it',
+      ],
+    };
   },
   *run(registry) {
     const terms = confinedTerms(registry.sources);

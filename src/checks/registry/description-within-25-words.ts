@@ -22,14 +22,16 @@ export const descriptionWithin25Words: RegistryCheck = {
   description:
     "Assistants read only the description until a rule fires, and every description is loaded into every session. It should say in a sentence when the rule applies, not what the rule says.",
   hint: "Say when the rule applies ('Use when editing SQL migrations.') and move the content into the rule's body.",
-  examples: {
-    passing: withDescription("How we write code here. Use for any code change."),
-    failing: withDescription(
-      "How we write code here, which covers naming, layout, error handling, tests, comments, logging, reviews, commits, branches, releases, dependencies, and everything else that matters to us.",
-    ),
-    expected: [
-      'rules/code-style.md:3:1: error AGC019 Unexpected description of 26 words in rule "code-style", expected at most 25',
-    ],
+  get examples() {
+    return {
+      passing: withDescription("How we write code here. Use for any code change."),
+      failing: withDescription(
+        "How we write code here, which covers naming, layout, error handling, tests, comments, logging, reviews, commits, branches, releases, dependencies, and everything else that matters to us.",
+      ),
+      expected: [
+        'rules/code-style.md:3:1: error AGC019 Unexpected description of 26 words in rule "code-style", expected at most 25',
+      ],
+    };
   },
   *run(registry) {
     for (const rule of registry.rules) {

@@ -21,13 +21,15 @@ export const frontmatterTemplateValid: RegistryCheck = {
   title: "An adapter's frontmatter template must be a '---' block using known slots",
   description: `The template is written at the top of every file the adapter emits. Its first and last lines must be '---', or the assistant reads the frontmatter as text. Slots are ${knownSlots.map((s) => `{${s}}`).join(", ")}; any other {name} would be written literally.`,
   hint: "Start and end the template with '---' and use only the slots listed above.",
-  examples: {
-    passing: rulesAdapter(["---", "paths: {globs}", "---"]),
-    failing: rulesAdapter(["paths: {glob}", "---"]),
-    expected: [
-      'targets.json:21:9: error AGC023 Unexpected first template line "paths: {glob}" in "rules-dir", expected "---"',
-      'targets.json:21:9: error AGC023 Unexpected slot "{glob}" in the template of "rules-dir", expected one of {alwaysApply} {globs} {globs_yaml} {globs_csv} {description} {slug}',
-    ],
+  get examples() {
+    return {
+      passing: rulesAdapter(["---", "paths: {globs}", "---"]),
+      failing: rulesAdapter(["paths: {glob}", "---"]),
+      expected: [
+        'targets.json:21:9: error AGC023 Unexpected first template line "paths: {glob}" in "rules-dir", expected "---"',
+        'targets.json:21:9: error AGC023 Unexpected slot "{glob}" in the template of "rules-dir", expected one of {alwaysApply} {globs} {globs_yaml} {globs_csv} {description} {slug}',
+      ],
+    };
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* templateProblems(resolved);

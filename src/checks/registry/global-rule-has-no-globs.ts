@@ -15,12 +15,14 @@ export const globalRuleHasNoGlobs: RegistryCheck = {
   description:
     "A global rule is always loaded, whatever file the assistant works on, so globs on it have no effect and suggest a scope the rule does not have.",
   hint: "Remove globs, or set scope: scoped if the rule should load only for those files.",
-  examples: {
-    passing: rule([]),
-    failing: rule(['globs: ["src/**"]']),
-    expected: [
-      'rules/review.md:3:1: warning AGC030 Unexpected globs on global rule "review": a global rule is always loaded, so they are ignored',
-    ],
+  get examples() {
+    return {
+      passing: rule([]),
+      failing: rule(['globs: ["src/**"]']),
+      expected: [
+        'rules/review.md:3:1: warning AGC030 Unexpected globs on global rule "review": a global rule is always loaded, so they are ignored',
+      ],
+    };
   },
   *run(registry) {
     for (const rule of registry.rules) {

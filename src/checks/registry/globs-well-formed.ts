@@ -67,12 +67,14 @@ export const globsWellFormed: RegistryCheck = {
   description:
     "Assistants match globs against project-relative paths with '/'. An absolute glob, a backslash, a '..' segment, a leading './', an empty glob or unbalanced brackets and braces never match what the author meant. Rule globs, core rule globs and adapter skip_globs are checked, each glob once where it is written.",
   hint: "Write the pattern relative to the project root with '/', e.g. \"docs/**/*.md\", and close every [ ( {.",
-  examples: {
-    passing: docsRuleWith('["docs/**/*.{md,mdx}"]'),
-    failing: docsRuleWith('["docs/**/*.{md,mdx"]'),
-    expected: [
-      'rules/docs.md:3:9: error AGC036 Unexpected glob "docs/**/*.{md,mdx" in rule "docs-style": it cannot be parsed (Missing closing: "}" - use "\\\\}" to match literal characters)',
-    ],
+  get examples() {
+    return {
+      passing: docsRuleWith('["docs/**/*.{md,mdx}"]'),
+      failing: docsRuleWith('["docs/**/*.{md,mdx"]'),
+      expected: [
+        'rules/docs.md:3:9: error AGC036 Unexpected glob "docs/**/*.{md,mdx" in rule "docs-style": it cannot be parsed (Missing closing: "}" - use "\\\\}" to match literal characters)',
+      ],
+    };
   },
   *run(registry) {
     const problemOf = memoized(globProblem);

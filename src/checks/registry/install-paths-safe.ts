@@ -27,12 +27,14 @@ export const installPathsSafe: RegistryCheck = {
   description:
     "output_dir, the always-on file, symlink links and targets, legacy_cleanup, scaffold_dirs, seed and asset paths, and tool project_path/payload/payload_keep are written or removed by the installer. Each must be relative, '/'-separated, normalised, free of '..', '.git' and names Windows refuses. Seed and asset sources must stay inside the registry. An empty output_dir (root files) is allowed. Rule slugs are letters, digits and '-' by construction; the one unsafe slug, a reserved device name, is AGC021.",
   hint: "Write the path relative to the project root, with '/' and without '..', e.g. 'docs/old-rules.md'.",
-  examples: {
-    passing: withLegacy([".cursorrules", "docs/old-rules.md"]),
-    failing: withLegacy(["../outside.md"]),
-    expected: [
-      'targets.json:16:11: error AGC035 Unexpected legacy_cleanup path "../outside.md" in adapter "agents-md": it holds a \'..\' segment; expected a relative path inside the project',
-    ],
+  get examples() {
+    return {
+      passing: withLegacy([".cursorrules", "docs/old-rules.md"]),
+      failing: withLegacy(["../outside.md"]),
+      expected: [
+        'targets.json:16:11: error AGC035 Unexpected legacy_cleanup path "../outside.md" in adapter "agents-md": it holds a \'..\' segment; expected a relative path inside the project',
+      ],
+    };
   },
   *run(registry) {
     for (const resolved of registry.adapters) {

@@ -36,12 +36,14 @@ export const installSourcesExist: RegistryCheck = {
   description:
     "Seeds (source_dir + files) and owned assets (source) are copied from the registry into the bundle. A missing or unreadable file would leave a hole in every install.",
   hint: "Add the file to the registry, or fix the name in targets.json.",
-  examples: {
-    passing: withSeed({ "seeds/settings.json": "{}\n", "assets/check.sh": "#!/bin/sh\nexit 0\n" }),
-    failing: withSeed({ "assets/check.sh": "#!/bin/sh\nexit 0\n" }),
-    expected: [
-      'targets.json:19:13: error AGC024 Unexpected missing file "seeds/settings.json" named by adapter "agents-md", expected a readable file in the registry (at most the asset size limit)',
-    ],
+  get examples() {
+    return {
+      passing: withSeed({ "seeds/settings.json": "{}\n", "assets/check.sh": "#!/bin/sh\nexit 0\n" }),
+      failing: withSeed({ "assets/check.sh": "#!/bin/sh\nexit 0\n" }),
+      expected: [
+        'targets.json:19:13: error AGC024 Unexpected missing file "seeds/settings.json" named by adapter "agents-md", expected a readable file in the registry (at most the asset size limit)',
+      ],
+    };
   },
   *run(registry) {
     for (const resolved of registry.adapters) yield* missingSources(registry, resolved);

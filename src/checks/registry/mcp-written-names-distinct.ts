@@ -19,28 +19,38 @@ export const mcpWrittenNamesDistinct: RegistryCheck = {
   description:
     "A server's `name` lets two servers that differ keep the name a project gave both, each in its own clients. Where both would reach one client, the second would overwrite the first in that client's file.",
   hint: "Give each of the two servers a `clients` list that the other's does not share, or give one of them another `name`.",
-  examples: {
-    passing: withCore({
-      "mcp.json": json({
-        version: 1,
-        servers: {
-          boost: server({ clients: ["claude-code"] }),
-          "boost-junie": server({ name: "boost", args: ["/home/me/app/artisan", "mcp"], clients: ["junie"] }),
-        },
+  get examples() {
+    return {
+      passing: withCore({
+        "mcp.json": json({
+          version: 1,
+          servers: {
+            boost: server({ clients: ["claude-code"] }),
+            "boost-junie": server({
+              name: "boost",
+              args: ["/home/me/app/artisan", "mcp"],
+              clients: ["junie"],
+            }),
+          },
+        }),
       }),
-    }),
-    failing: withCore({
-      "mcp.json": json({
-        version: 1,
-        servers: {
-          boost: server({}),
-          "boost-junie": server({ name: "boost", args: ["/home/me/app/artisan", "mcp"], clients: ["junie"] }),
-        },
+      failing: withCore({
+        "mcp.json": json({
+          version: 1,
+          servers: {
+            boost: server({}),
+            "boost-junie": server({
+              name: "boost",
+              args: ["/home/me/app/artisan", "mcp"],
+              clients: ["junie"],
+            }),
+          },
+        }),
       }),
-    }),
-    expected: [
-      'core/mcp.json:12:5: error AGC209 MCP server "boost-junie" is written as "boost", like server "boost" (core/mcp.json:4:5), and both reach junie: give each clients of its own, or another name',
-    ],
+      expected: [
+        'core/mcp.json:12:5: error AGC209 MCP server "boost-junie" is written as "boost", like server "boost" (core/mcp.json:4:5), and both reach junie: give each clients of its own, or another name',
+      ],
+    };
   },
   *run(registry) {
     const byName = new Map<string, McpServer[]>();

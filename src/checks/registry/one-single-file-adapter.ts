@@ -11,14 +11,16 @@ export const oneSingleFileAdapter: RegistryCheck = {
   description:
     "The single_file adapter writes the one always-on file that carries every global rule (AGENTS.md in the built-ins). With none, global rules reach no assistant that relies on it; with two, the same text is loaded twice or two files disagree.",
   hint: "Keep single_file on one adapter; give the others pinned_module (their own always-on module) or none.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "targets.json": targetsWith([{ ...agentsMdAdapter, global_placement: "pinned_module" }]),
-    }),
-    expected: [
-      "targets.json:4:3: error AGC022 Unexpected adapter list without a single_file adapter, expected exactly one",
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "targets.json": targetsWith([{ ...agentsMdAdapter, global_placement: "pinned_module" }]),
+      }),
+      expected: [
+        "targets.json:4:3: error AGC022 Unexpected adapter list without a single_file adapter, expected exactly one",
+      ],
+    };
   },
   *run(registry) {
     const singles = registry.adapters.filter((a) => a.adapter.global_placement === "single_file");

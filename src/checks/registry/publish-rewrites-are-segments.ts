@@ -14,12 +14,14 @@ export const publishRewritesAreSegments: RegistryCheck = {
   description:
     "A rewrite renames a path segment (e.g. .github → github-dir) in the published tree only, and the installer reverses it per download. Both sides must be single safe segments and distinct, and a segment may be rewritten once, or the reversal would be ambiguous.",
   hint: 'Use pairs of plain folder names, e.g. [".github", "github-dir"].',
-  examples: {
-    passing: rewrites([[".github", "github-dir"]]),
-    failing: rewrites([[".github/workflows", "workflows"]]),
-    expected: [
-      "targets.json:18:7: error AGC038 Unexpected publish_rewrites segment \".github/workflows\": it holds a '/'; expected one folder or file name",
-    ],
+  get examples() {
+    return {
+      passing: rewrites([[".github", "github-dir"]]),
+      failing: rewrites([[".github/workflows", "workflows"]]),
+      expected: [
+        "targets.json:18:7: error AGC038 Unexpected publish_rewrites segment \".github/workflows\": it holds a '/'; expected one folder or file name",
+      ],
+    };
   },
   *run(registry) {
     const seen = new Set<string>();

@@ -11,16 +11,18 @@ export const ruleHasBody: RegistryCheck = {
   description:
     "Every '#' and '##' heading opens a rule, so a heading followed directly by another one (a title above sections, say) makes an empty rule that is emitted as a heading alone. Not reported in the files agentc import wrote (sources/imported/): there a heading alone is the project's own title, and the build writes it back where it was.",
   hint: "Write the rule's text under the heading, or remove the heading (use '###' for a section inside a rule).",
-  examples: {
-    passing: withBase({
-      "rules/review.md": "---\nscope: global\n---\n# Review\n\n### Before merging\n\n- Run the tests.\n",
-    }),
-    failing: withBase({
-      "rules/review.md": "---\nscope: global\n---\n# Review\n\n## Before merging\n\n- Run the tests.\n",
-    }),
-    expected: [
-      'rules/review.md:4:1: warning AGC037 Unexpected empty rule "review": the heading "Review" has no text before the next rule',
-    ],
+  get examples() {
+    return {
+      passing: withBase({
+        "rules/review.md": "---\nscope: global\n---\n# Review\n\n### Before merging\n\n- Run the tests.\n",
+      }),
+      failing: withBase({
+        "rules/review.md": "---\nscope: global\n---\n# Review\n\n## Before merging\n\n- Run the tests.\n",
+      }),
+      expected: [
+        'rules/review.md:4:1: warning AGC037 Unexpected empty rule "review": the heading "Review" has no text before the next rule',
+      ],
+    };
   },
   *run(registry) {
     for (const rule of registry.rules) {

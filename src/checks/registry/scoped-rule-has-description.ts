@@ -18,12 +18,14 @@ export const scopedRuleHasDescription: RegistryCheck = {
   description:
     "Several formats (skills, Cursor rules, Copilot instructions) show the assistant only the description until a rule fires. A scoped rule without one works only where the format loads it by glob. When an adapter of this registry needs the description, AGC031 reports it as a warning instead.",
   hint: "Add 'description: Use when …' (at most 25 words).",
-  examples: {
-    passing: docsRule(["description: Use when writing or editing documentation."]),
-    failing: docsRule([]),
-    expected: [
-      'rules/docs.md:5:1: info AGC039 Scoped rule "docs-style" has no description; formats that choose rules by description will not pick it',
-    ],
+  get examples() {
+    return {
+      passing: docsRule(["description: Use when writing or editing documentation."]),
+      failing: docsRule([]),
+      expected: [
+        'rules/docs.md:5:1: info AGC039 Scoped rule "docs-style" has no description; formats that choose rules by description will not pick it',
+      ],
+    };
   },
   *run(registry) {
     for (const rule of registry.rules) {

@@ -19,12 +19,14 @@ export const scopedRuleHasGlobs: RegistryCheck = {
   description:
     "A scoped rule is loaded only when the assistant works on files matching its globs; without globs it would never load.",
   hint: 'Add globs (e.g. globs: ["docs/**", "**/*.md"]), or make the rule global.',
-  examples: {
-    passing: docsRule(['globs: ["docs/**"]']),
-    failing: docsRule([]),
-    expected: [
-      'rules/docs.md:2:1: error AGC020 Unexpected scoped rule "docs-style" without globs, expected at least one file pattern',
-    ],
+  get examples() {
+    return {
+      passing: docsRule(['globs: ["docs/**"]']),
+      failing: docsRule([]),
+      expected: [
+        'rules/docs.md:2:1: error AGC020 Unexpected scoped rule "docs-style" without globs, expected at least one file pattern',
+      ],
+    };
   },
   *run(registry) {
     for (const rule of registry.rules) {

@@ -19,12 +19,14 @@ export const sourceAdaptersUsed: RegistryCheck = {
   description:
     "A source of sources.json with `adapters` is written by those adapters alone (agentc import gives the rules of an assistant's own rule folder such a source, since no other assistant read them). An id there that is no adapter of this build writes nothing: a misspelt id, or an adapter targets.json no longer chooses; when none of its ids is used, the source's rules reach no file at all.",
   hint: "Name adapters targets.json chooses, remove the id, or remove `adapters` so that every adapter writes the source's rules.",
-  examples: {
-    passing: scoped(["agents-md"]),
-    failing: scoped(["agents-mb"]),
-    expected: [
-      'sources.json:14:9: warning AGC211 source "custom" is scoped to adapter "agents-mb", which this build does not use (its adapters: agents-md); no adapter writes the source\'s rules',
-    ],
+  get examples() {
+    return {
+      passing: scoped(["agents-md"]),
+      failing: scoped(["agents-mb"]),
+      expected: [
+        'sources.json:14:9: warning AGC211 source "custom" is scoped to adapter "agents-mb", which this build does not use (its adapters: agents-md); no adapter writes the source\'s rules',
+      ],
+    };
   },
   run(registry) {
     const findings: Finding[] = [];

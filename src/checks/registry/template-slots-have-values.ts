@@ -30,12 +30,14 @@ export const templateSlotsHaveValues: RegistryCheck = {
   description:
     "When an adapter's frontmatter uses {description} and a rule it writes has none, the line is left out. Formats such as skills are chosen by their description: without one the assistant never picks the rule.",
   hint: "Add a description saying when the rule applies (at most 25 words).",
-  examples: {
-    passing: withDeployRule(["description: Use when deploying the service."]),
-    failing: withDeployRule([]),
-    expected: [
-      'rules/deploy.md:5:1: warning AGC031 Unexpected rule "deploy" without a description: "team-skills" write it through a template with {description}',
-    ],
+  get examples() {
+    return {
+      passing: withDeployRule(["description: Use when deploying the service."]),
+      failing: withDeployRule([]),
+      expected: [
+        'rules/deploy.md:5:1: warning AGC031 Unexpected rule "deploy" without a description: "team-skills" write it through a template with {description}',
+      ],
+    };
   },
   *run(registry) {
     for (const rule of registry.rules) {

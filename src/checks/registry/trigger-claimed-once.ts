@@ -11,14 +11,16 @@ export const triggerClaimedOnce: RegistryCheck = {
   title: "Two rules must not claim one trigger key",
   description: "Each trigger key routes to exactly one rule; two claims make the router ambiguous.",
   hint: "Keep the trigger on one rule and remove it from the other, or add a new trigger key.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "rules/other.md": "---\nscope: global\ntrigger: any-code\n---\n# Other Style\n\nText.\n",
-    }),
-    expected: [
-      'rules/other.md:3:1: error AGC014 Trigger "any-code" is claimed by "other-style" here and by "code-style" at rules/code-style.md:4:1',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "rules/other.md": "---\nscope: global\ntrigger: any-code\n---\n# Other Style\n\nText.\n",
+      }),
+      expected: [
+        'rules/other.md:3:1: error AGC014 Trigger "any-code" is claimed by "other-style" here and by "code-style" at rules/code-style.md:4:1',
+      ],
+    };
   },
   *run(registry) {
     const first = new Map<string, Rule>();

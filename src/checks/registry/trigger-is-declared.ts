@@ -10,14 +10,16 @@ export const triggerIsDeclared: RegistryCheck = {
   description:
     "trigger_keys in sources.json is the closed list of moments a rule may claim; anything else is a typo.",
   hint: "Use one of trigger_keys, or add the key to trigger_keys (and a row for it to the router).",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "rules/code-style.md": "---\nscope: global\ntrigger: any-cod\n---\n# Code Style\n\nText.\n",
-    }),
-    expected: [
-      'rules/code-style.md:3:1: error AGC013 Rule "code-style" claims trigger "any-cod", which is not in trigger_keys',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "rules/code-style.md": "---\nscope: global\ntrigger: any-cod\n---\n# Code Style\n\nText.\n",
+      }),
+      expected: [
+        'rules/code-style.md:3:1: error AGC013 Rule "code-style" claims trigger "any-cod", which is not in trigger_keys',
+      ],
+    };
   },
   *run(registry) {
     const keys = new Set(registry.sources.trigger_keys ?? []);

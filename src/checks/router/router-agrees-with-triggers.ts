@@ -19,12 +19,14 @@ export const routerAgreesWithTriggers: RegistryCheck = {
   description:
     "The router table and the rules' trigger fields say the same thing twice. When the row for a key names a rule that does not claim the key, the assistant is routed to one rule while the registry says another owns the moment. Rows naming a missing rule (AGC016) and rules claiming an undeclared key (AGC013) are left to those checks.",
   hint: "Make the row name the rule whose 'trigger:' is the key, or move the trigger to the rule the row names.",
-  examples: {
-    passing: codeStyle(["trigger: any-code"]),
-    failing: codeStyle([]),
-    expected: [
-      'rules/router.md:9:1: warning AGC032 Router row "any-code" names rule "code-style", which claims no trigger; expected a rule with "trigger: any-code"',
-    ],
+  get examples() {
+    return {
+      passing: codeStyle(["trigger: any-code"]),
+      failing: codeStyle([]),
+      expected: [
+        'rules/router.md:9:1: warning AGC032 Router row "any-code" names rule "code-style", which claims no trigger; expected a rule with "trigger: any-code"',
+      ],
+    };
   },
   *run(registry) {
     const router = registry.rules.find((r) => r.slug === registry.sources.router_slug);

@@ -10,15 +10,17 @@ export const routerCoversEveryTrigger: RegistryCheck = {
   title: "Every trigger key needs a row in the router",
   description: "A trigger key without a router row is a moment no rule is routed to.",
   hint: "Add a row '| <key> | <rule slug> |' to the router's table, or remove the key from trigger_keys.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "sources.json":
-        '{"version": 1, "trigger_keys": ["any-code", "docs"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules"}]}\n',
-    }),
-    expected: [
-      'sources.json:1:45: error AGC015 Trigger key "docs" has no row in the router "skill-router" (rules/router.md)',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "sources.json":
+          '{"version": 1, "trigger_keys": ["any-code", "docs"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules"}]}\n',
+      }),
+      expected: [
+        'sources.json:1:45: error AGC015 Trigger key "docs" has no row in the router "skill-router" (rules/router.md)',
+      ],
+    };
   },
   *run(registry) {
     const router = registry.rules.find((r) => r.slug === registry.sources.router_slug);

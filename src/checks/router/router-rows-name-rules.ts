@@ -11,15 +11,17 @@ export const routerRowsNameRules: RegistryCheck = {
   description:
     "A row that routes to a missing rule (renamed, superseded, disabled) or from an undeclared key routes nowhere.",
   hint: "Fix the slug in the row, restore the rule, or remove the row.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "rules/router.md":
-        "---\nscope: global\n---\n# Skill Router\n\n| trigger | rule |\n|---|---|\n| any-code | code-styles |\n",
-    }),
-    expected: [
-      'rules/router.md:8:1: error AGC016 Router row "any-code" names rule "code-styles", which does not exist',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "rules/router.md":
+          "---\nscope: global\n---\n# Skill Router\n\n| trigger | rule |\n|---|---|\n| any-code | code-styles |\n",
+      }),
+      expected: [
+        'rules/router.md:8:1: error AGC016 Router row "any-code" names rule "code-styles", which does not exist',
+      ],
+    };
   },
   *run(registry) {
     const router = registry.rules.find((r) => r.slug === registry.sources.router_slug);

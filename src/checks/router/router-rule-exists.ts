@@ -10,13 +10,15 @@ export const routerRuleExists: RegistryCheck = {
   description:
     "The router is the rule whose table maps trigger keys to rules; without it no trigger can be routed.",
   hint: "Write the router rule (a heading that slugifies to router_slug, with a 'key | rule' table) or fix router_slug.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "rules/router.md":
-        "---\nscope: global\n---\n# Routing\n\n| trigger | rule |\n|---|---|\n| any-code | code-style |\n",
-    }),
-    expected: ['sources.json:6:18: error AGC017 router_slug "skill-router" names no rule'],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "rules/router.md":
+          "---\nscope: global\n---\n# Routing\n\n| trigger | rule |\n|---|---|\n| any-code | code-style |\n",
+      }),
+      expected: ['sources.json:6:18: error AGC017 router_slug "skill-router" names no rule'],
+    };
   },
   *run(registry) {
     const slug = registry.sources.router_slug;

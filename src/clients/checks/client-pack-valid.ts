@@ -15,12 +15,14 @@ export const clientPackValid: InlineCheck = {
   description:
     "A client pack (clients/<id>.json, built-in or the registry's) is checked against schemas/client-pack.schema.json, then for facts the schema cannot see: every placeholder in a path is defined, every place has its format (a rules_dir needs rule_file and rule_triggers), field mappings name documented fields, the MCP and hook entry templates name only slots agentc fills, and tool names come from where the pack says.",
   hint: "Fix the pack as the message says; docs/client-packs.md describes every field.",
-  examples: {
-    passing: withExamplePack({}),
-    failing: withExamplePack({}, { ...examplePack, skills_dir: "<SKILLS_DIR>" }),
-    expected: [
-      "clients/example.json:10:17: error AGC082 clients/example.json: placeholder <SKILLS_DIR> is used here but runtime_placeholders does not define it",
-    ],
+  get examples() {
+    return {
+      passing: withExamplePack({}),
+      failing: withExamplePack({}, { ...examplePack, skills_dir: "<SKILLS_DIR>" }),
+      expected: [
+        "clients/example.json:10:17: error AGC082 clients/example.json: placeholder <SKILLS_DIR> is used here but runtime_placeholders does not define it",
+      ],
+    };
   },
 };
 

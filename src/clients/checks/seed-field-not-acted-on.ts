@@ -28,12 +28,14 @@ export const seedFieldNotActedOn: InlineCheck = {
   description:
     "A client pack may be written in seed 001's own field names (docs/seeds.md); agentc reads it through a documented translation. A field it reads but cannot act on is never dropped in silence: hook facts (hook_tools, hook_path_fields, hook_mcp_prefixes, hook_fail_closed) need the client's hook events and entry form, which the seed does not state, and prose fields such as skill_permissions_ersatz are notes that change nothing.",
   hint: "Add what the message names in agentc's own names (hooks.events, hooks.entry), or turn prose into a note (a key starting with _ or ending in _note).",
-  examples: {
-    passing: withExamplePack({}, seedPack),
-    failing: withExamplePack({}, { ...seedPack, hook_path_fields: ["file_path"], hook_fail_closed: true }),
-    expected: [
-      "clients/example.json:24:3: warning AGC141 clients/example.json: hook_path_fields, hook_fail_closed are read, but the pack names no hook events and no entry form, so no hook and no secret guard is written for example",
-    ],
+  get examples() {
+    return {
+      passing: withExamplePack({}, seedPack),
+      failing: withExamplePack({}, { ...seedPack, hook_path_fields: ["file_path"], hook_fail_closed: true }),
+      expected: [
+        "clients/example.json:24:3: warning AGC141 clients/example.json: hook_path_fields, hook_fail_closed are read, but the pack names no hook events and no entry form, so no hook and no secret guard is written for example",
+      ],
+    };
   },
 };
 

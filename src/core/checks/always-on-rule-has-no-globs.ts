@@ -13,14 +13,16 @@ export const alwaysOnRuleHasNoGlobs: InlineCheck = {
   description:
     "A core rule with trigger always_on promises to be loaded in every session. Clients that bind rules to file patterns would load it only once a matching file is read, which loosens the promise; so globs on an always_on rule are an error, never silently dropped or applied.",
   hint: "Remove globs, or set trigger: glob if the rule should only load for matching files.",
-  examples: {
-    passing: clientFixture({ "core/rules/style.md": coreRule("always_on", ["Keep functions short."]) }),
-    failing: clientFixture({
-      "core/rules/style.md": coreRule("always_on", ["Keep functions short."], ["src/**/*.ts"]),
-    }),
-    expected: [
-      'core/rules/style.md:4:1: error AGC092 a rule with trigger "always_on" takes no "globs" (src/**/*.ts): a client would load it only for matching files',
-    ],
+  get examples() {
+    return {
+      passing: clientFixture({ "core/rules/style.md": coreRule("always_on", ["Keep functions short."]) }),
+      failing: clientFixture({
+        "core/rules/style.md": coreRule("always_on", ["Keep functions short."], ["src/**/*.ts"]),
+      }),
+      expected: [
+        'core/rules/style.md:4:1: error AGC092 a rule with trigger "always_on" takes no "globs" (src/**/*.ts): a client would load it only for matching files',
+      ],
+    };
   },
 };
 

@@ -11,22 +11,24 @@ export const commandUsesArguments: InlineCheck = {
   description:
     "argument_hint asks the user to type something after the command; a body without $ARGUMENTS or $1..$9 throws that input away.",
   hint: "Put $ARGUMENTS (or $1, $2, ...) where the input belongs, or remove argument_hint.",
-  examples: {
-    passing: withCore({
-      "commands/fix-issue.md": coreMarkdown(
-        ["description: Fixes an issue.", "argument_hint: <issue>"],
-        ["Fix issue $ARGUMENTS."],
-      ),
-    }),
-    failing: withCore({
-      "commands/fix-issue.md": coreMarkdown(
-        ["description: Fixes an issue.", "argument_hint: <issue>"],
-        ["Fix the issue."],
-      ),
-    }),
-    expected: [
-      "core/commands/fix-issue.md:3:1: warning AGC073 core/commands/fix-issue.md asks for arguments but its body uses neither $ARGUMENTS nor $1..$9",
-    ],
+  get examples() {
+    return {
+      passing: withCore({
+        "commands/fix-issue.md": coreMarkdown(
+          ["description: Fixes an issue.", "argument_hint: <issue>"],
+          ["Fix issue $ARGUMENTS."],
+        ),
+      }),
+      failing: withCore({
+        "commands/fix-issue.md": coreMarkdown(
+          ["description: Fixes an issue.", "argument_hint: <issue>"],
+          ["Fix the issue."],
+        ),
+      }),
+      expected: [
+        "core/commands/fix-issue.md:3:1: warning AGC073 core/commands/fix-issue.md asks for arguments but its body uses neither $ARGUMENTS nor $1..$9",
+      ],
+    };
   },
 };
 

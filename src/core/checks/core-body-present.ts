@@ -11,14 +11,16 @@ export const coreBodyPresent: InlineCheck = {
   description:
     "The body is the instruction the assistant follows (a skill's steps, an agent's system prompt, a command's prompt template); without it the file does nothing.",
   hint: "Write the instructions below the closing '---'.",
-  examples: {
-    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
-    failing: withCore({
-      "agents/reviewer.md": coreMarkdown(["name: reviewer", "description: Reviews."], []),
-    }),
-    expected: [
-      "core/agents/reviewer.md:4:1: error AGC074 core/agents/reviewer.md has no text below its frontmatter",
-    ],
+  get examples() {
+    return {
+      passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+      failing: withCore({
+        "agents/reviewer.md": coreMarkdown(["name: reviewer", "description: Reviews."], []),
+      }),
+      expected: [
+        "core/agents/reviewer.md:4:1: error AGC074 core/agents/reviewer.md has no text below its frontmatter",
+      ],
+    };
   },
 };
 

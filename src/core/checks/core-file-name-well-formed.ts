@@ -12,14 +12,16 @@ export const coreFileNameWellFormed: InlineCheck = {
   description:
     "The folder or file name becomes a slash command and a path in every client: lowercase letters, digits and single hyphens, at most 64 characters (the Agent Skills rule most clients enforce).",
   hint: "Rename it to lowercase words joined by single hyphens, e.g. 'fix-tests'.",
-  examples: {
-    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
-    failing: withCore({
-      "commands/Fix_Tests.md": coreMarkdown(["description: Fixes tests."], ["Fix $ARGUMENTS."]),
-    }),
-    expected: [
-      'core/commands/Fix_Tests.md:1:1: error AGC063 "Fix_Tests" (core/commands/Fix_Tests.md) is not a portable name: lowercase letters, digits and single hyphens, at most 64 characters',
-    ],
+  get examples() {
+    return {
+      passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+      failing: withCore({
+        "commands/Fix_Tests.md": coreMarkdown(["description: Fixes tests."], ["Fix $ARGUMENTS."]),
+      }),
+      expected: [
+        'core/commands/Fix_Tests.md:1:1: error AGC063 "Fix_Tests" (core/commands/Fix_Tests.md) is not a portable name: lowercase letters, digits and single hyphens, at most 64 characters',
+      ],
+    };
   },
 };
 

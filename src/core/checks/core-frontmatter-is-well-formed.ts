@@ -12,14 +12,16 @@ export const coreFrontmatterIsWellFormed: InlineCheck = {
   description:
     "Every Markdown file of core/ opens with a YAML block between two '---' lines that says what it is; without it a client cannot list the skill, agent or command.",
   hint: "Start the file with '---', the YAML keys, and a closing '---' line; fix the YAML at the position shown.",
-  examples: {
-    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
-    failing: withCore({
-      "skills/review/SKILL.md": coreMarkdown(["name: review", "description: [unclosed"], ["# Review"]),
-    }),
-    expected: [
-      "core/skills/review/SKILL.md:3:23: error AGC060 malformed YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
-    ],
+  get examples() {
+    return {
+      passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+      failing: withCore({
+        "skills/review/SKILL.md": coreMarkdown(["name: review", "description: [unclosed"], ["# Review"]),
+      }),
+      expected: [
+        "core/skills/review/SKILL.md:3:23: error AGC060 malformed YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      ],
+    };
   },
 };
 

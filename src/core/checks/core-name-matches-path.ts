@@ -11,17 +11,19 @@ export const coreNameMatchesPath: InlineCheck = {
   description:
     "Clients call a skill by its folder and an agent by its file; several refuse a skill whose name differs from its folder. One name for both keeps every client in step.",
   hint: "Rename the folder or file, or change 'name' so that both agree.",
-  examples: {
-    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
-    failing: withCore({
-      "skills/review/SKILL.md": coreMarkdown(
-        ["name: reviewer", "description: Reviews the change."],
-        ["# Review"],
-      ),
-    }),
-    expected: [
-      'core/skills/review/SKILL.md:2:7: error AGC062 name "reviewer" differs from its folder name "review"',
-    ],
+  get examples() {
+    return {
+      passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+      failing: withCore({
+        "skills/review/SKILL.md": coreMarkdown(
+          ["name: reviewer", "description: Reviews the change."],
+          ["# Review"],
+        ),
+      }),
+      expected: [
+        'core/skills/review/SKILL.md:2:7: error AGC062 name "reviewer" differs from its folder name "review"',
+      ],
+    };
   },
 };
 

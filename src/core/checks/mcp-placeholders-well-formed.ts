@@ -12,39 +12,41 @@ export const mcpPlaceholdersWellFormed: InlineCheck = {
   title: `MCP values use \${VAR} placeholders only`,
   description: `Secrets and machine paths come from the environment as \${VAR} or \${VAR:-default}; client packs rewrite them into each client's own syntax. A client spelling such as \${env:VAR} or an unclosed '\${' reaches the client unchanged and breaks the server.`,
   hint: `Write \${NAME} or \${NAME:-default}, NAME made of letters, digits and underscores.`,
-  examples: {
-    passing: {
-      // No client pack: the placeholder's form is checked on load; whether a client can pass it is AGC150's.
-      ...withCore({
+  get examples() {
+    return {
+      passing: {
+        // No client pack: the placeholder's form is checked on load; whether a client can pass it is AGC150's.
+        ...withCore({
+          "mcp.json": json({
+            version: 1,
+            servers: {
+              tracker: {
+                transport: "http",
+                url: "https://t.example/mcp",
+                headers: { Authorization: `Bearer \${TRACKER_TOKEN}` },
+              },
+            },
+          }),
+        }),
+        "targets.json": targetsWith([agentsMdAdapter], { builtin_clients: "none" }),
+      },
+      failing: withCore({
         "mcp.json": json({
           version: 1,
           servers: {
             tracker: {
               transport: "http",
               url: "https://t.example/mcp",
-              headers: { Authorization: `Bearer \${TRACKER_TOKEN}` },
+              headers: { Authorization: `Bearer \${env:TRACKER_TOKEN}` },
             },
           },
         }),
       }),
-      "targets.json": targetsWith([agentsMdAdapter], { builtin_clients: "none" }),
-    },
-    failing: withCore({
-      "mcp.json": json({
-        version: 1,
-        servers: {
-          tracker: {
-            transport: "http",
-            url: "https://t.example/mcp",
-            headers: { Authorization: `Bearer \${env:TRACKER_TOKEN}` },
-          },
-        },
-      }),
-    }),
-    expected: [
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the message quotes a placeholder as written
-      'core/mcp.json:8:26: error AGC070 "${env:TRACKER_TOKEN}" is not a placeholder of the form ${NAME} or ${NAME:-default}',
-    ],
+      expected: [
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the message quotes a placeholder as written
+        'core/mcp.json:8:26: error AGC070 "${env:TRACKER_TOKEN}" is not a placeholder of the form ${NAME} or ${NAME:-default}',
+      ],
+    };
   },
 };
 

@@ -11,16 +11,18 @@ export const mcpServerNameWellFormed: InlineCheck = {
   description:
     "Clients build tool names from the server name (mcp__<server>__<tool>, mcp_<server>_<tool>) and some accept only [A-Za-z0-9_-]. Other characters break the mapping; an underscore makes the tool names of some clients ambiguous (warning).",
   hint: "Rename the server to lowercase words joined by hyphens, e.g. 'issue-tracker'.",
-  examples: {
-    passing: withCore({
-      "mcp.json": json({ version: 1, servers: { github: { transport: "stdio", command: "gh-mcp" } } }),
-    }),
-    failing: withCore({
-      "mcp.json": json({ version: 1, servers: { "git hub": { transport: "stdio", command: "gh-mcp" } } }),
-    }),
-    expected: [
-      "core/mcp.json:4:5: error AGC069 MCP server name \"git hub\" holds characters other than letters, digits, '-' and '_'",
-    ],
+  get examples() {
+    return {
+      passing: withCore({
+        "mcp.json": json({ version: 1, servers: { github: { transport: "stdio", command: "gh-mcp" } } }),
+      }),
+      failing: withCore({
+        "mcp.json": json({ version: 1, servers: { "git hub": { transport: "stdio", command: "gh-mcp" } } }),
+      }),
+      expected: [
+        "core/mcp.json:4:5: error AGC069 MCP server name \"git hub\" holds characters other than letters, digits, '-' and '_'",
+      ],
+    };
   },
 };
 

@@ -12,16 +12,18 @@ export const permissionQualifierFitsVerb: InlineCheck = {
   description:
     "paths belongs to read, grep, glob and edit; commands to exec; domains to fetch; tools to mcp; names to skill and agent. Any other pairing would be dropped by every client, leaving a rule that says less than it seems to.",
   hint: "Use the key that belongs to the verb, or split the rule in two.",
-  examples: {
-    passing: withCore({
-      "permissions.json": json({ version: 1, deny: [{ verb: "exec", commands: ["git push"] }] }),
-    }),
-    failing: withCore({
-      "permissions.json": json({ version: 1, deny: [{ verb: "exec", paths: [".env"] }] }),
-    }),
-    expected: [
-      'core/permissions.json:6:7: error AGC066 "paths" does not narrow verb "exec"; it takes "commands"',
-    ],
+  get examples() {
+    return {
+      passing: withCore({
+        "permissions.json": json({ version: 1, deny: [{ verb: "exec", commands: ["git push"] }] }),
+      }),
+      failing: withCore({
+        "permissions.json": json({ version: 1, deny: [{ verb: "exec", paths: [".env"] }] }),
+      }),
+      expected: [
+        'core/permissions.json:6:7: error AGC066 "paths" does not narrow verb "exec"; it takes "commands"',
+      ],
+    };
   },
 };
 

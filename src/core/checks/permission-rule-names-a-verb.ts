@@ -12,17 +12,19 @@ export const permissionRuleNamesAVerb: InlineCheck = {
   description:
     "Permission rules of skills and agents are a verb ('edit') or a verb with an argument pattern ('Exec(git push)'). A client tool name such as 'Bash' would tie the core to one client and map to nothing elsewhere.",
   hint: "Use one of the verbs read, grep, glob, edit, exec, fetch, mcp, skill, agent.",
-  examples: {
-    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
-    failing: withCore({
-      "skills/review/SKILL.md": coreMarkdown(
-        ["name: review", "description: Reviews the change.", "permissions:", "  deny: [Bash(git push)]"],
-        ["# Review"],
-      ),
-    }),
-    expected: [
-      'core/skills/review/SKILL.md:5:10: error AGC064 "Bash" in "Bash(git push)" is not a core verb',
-    ],
+  get examples() {
+    return {
+      passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+      failing: withCore({
+        "skills/review/SKILL.md": coreMarkdown(
+          ["name: review", "description: Reviews the change.", "permissions:", "  deny: [Bash(git push)]"],
+          ["# Review"],
+        ),
+      }),
+      expected: [
+        'core/skills/review/SKILL.md:5:10: error AGC064 "Bash" in "Bash(git push)" is not a core verb',
+      ],
+    };
   },
 };
 

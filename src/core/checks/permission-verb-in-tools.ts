@@ -12,23 +12,25 @@ export const permissionVerbInTools: InlineCheck = {
   description:
     "When 'tools' lists the verbs a skill or agent may use, an allow or ask rule for another verb can never apply; usually the verb is missing from 'tools'.",
   hint: "Add the verb to 'tools', or remove the rule.",
-  examples: {
-    passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
-    failing: withCore({
-      "skills/review/SKILL.md": coreMarkdown(
-        [
-          "name: review",
-          "description: Reviews the change.",
-          "tools: [read]",
-          "permissions:",
-          "  allow: [Exec(git diff)]",
-        ],
-        ["# Review"],
-      ),
-    }),
-    expected: [
-      "core/skills/review/SKILL.md:6:11: warning AGC072 allow names \"exec\", which 'tools' does not list",
-    ],
+  get examples() {
+    return {
+      passing: withCore({ "skills/review/SKILL.md": reviewSkill }),
+      failing: withCore({
+        "skills/review/SKILL.md": coreMarkdown(
+          [
+            "name: review",
+            "description: Reviews the change.",
+            "tools: [read]",
+            "permissions:",
+            "  allow: [Exec(git diff)]",
+          ],
+          ["# Review"],
+        ),
+      }),
+      expected: [
+        "core/skills/review/SKILL.md:6:11: warning AGC072 allow names \"exec\", which 'tools' does not list",
+      ],
+    };
   },
 };
 

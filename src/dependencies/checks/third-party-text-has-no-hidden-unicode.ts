@@ -11,16 +11,18 @@ export const thirdPartyTextHasNoHiddenUnicode: InlineCheck = {
   description:
     "Text from outside the registry (a dependency's files, a source's https url, a source of kind community) is read by assistants, and people review it in editors that do not show bidi controls (U+202A–U+202E, U+2066–U+2069), zero-width characters (U+200B–U+200D, U+2060–U+2064, U+180E, U+FEFF past the start) or tag characters (U+E0000–U+E007F) and variation selectors U+E0100–U+E01EF. Such characters hide instructions or reorder what a reviewer sees (Trojan Source, ASCII smuggling). ZWJ inside emoji, ZWNJ and ZWJ between letters of scripts that join, and the tags of a subdivision flag are ordinary writing and pass. Each character is reported with its line, column and code point.",
   hint: "Remove the character (search for it by its code point; most editors do not show it), or ask the text's owners to; if the text really needs it, copy the file into the registry's own sources, where you own it.",
-  examples: {
-    passing: communityRuleWith(["- Run the tests before every commit 👩‍💻."]),
-    failing: communityRuleWith([
-      "- Run the tests\u200b before every commit.",
-      "- Keep\u202e fixtures small.",
-    ]),
-    expected: [
-      'community/testing.md:7:16: error AGC195 U+200B, a zero-width character, is hidden in the text of source "community"',
-      'community/testing.md:8:7: error AGC195 U+202E, a bidi control, is hidden in the text of source "community"',
-    ],
+  get examples() {
+    return {
+      passing: communityRuleWith(["- Run the tests before every commit 👩‍💻."]),
+      failing: communityRuleWith([
+        "- Run the tests\u200b before every commit.",
+        "- Keep\u202e fixtures small.",
+      ]),
+      expected: [
+        'community/testing.md:7:16: error AGC195 U+200B, a zero-width character, is hidden in the text of source "community"',
+        'community/testing.md:8:7: error AGC195 U+202E, a bidi control, is hidden in the text of source "community"',
+      ],
+    };
   },
 };
 
@@ -60,10 +62,12 @@ export interface HiddenCharacter {
 
 const candidate = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060-\u2064\u180E\uFEFF\u{E0000}-\u{E01EF}]/gu;
 /** What may stand on either side of ZWJ in an emoji sequence: a pictograph, a skin tone, VS16. */
-const pictographic = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F/u;
+let pictographicClass: RegExp | undefined;
+const pictographic = (): RegExp =>
+  (pictographicClass ??= /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F/u);
 /** Letters and marks of the scripts that write ZWNJ and ZWJ as part of words (Persian, Indic, Sinhala …). */
-const joiningScript = /[\p{L}\p{M}]/u;
-const latinOrCommon = /[\p{Script=Latin}\p{Script=Common}]/u;
+let joiningScript: RegExp | undefined;
+let latinOrCommon: RegExp | undefined;
 /** A subdivision flag: U+1F3F4, tag letters and digits, CANCEL TAG (England's flag is such a sequence). */
 const flagTagSequence = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,16}\u{E007F}/gu;
 
@@ -89,14 +93,20 @@ function isOrdinary(text: string, offset: number, codePoint: number, inFlags: Se
   if (codePoint === 0xfeff) return offset === 0;
   if (codePoint === 0x200c || codePoint === 0x200d) {
     const before = charBefore(text, offset);
-    if (codePoint === 0x200d && pictographic.test(before) && pictographic.test(charAt(text, offset + 1)))
+    if (codePoint === 0x200d && pictographic().test(before) && pictographic().test(charAt(text, offset + 1)))
       return true;
     return joins(before);
   }
   return inFlags.has(offset);
 }
 
-const joins = (char: string): boolean => joiningScript.test(char) && !latinOrCommon.test(char);
+// The classes above are made on first use (a hidden character seldom occurs): a Unicode property class
+// is parsed when its expression is created, which every start would pay otherwise.
+const joins = (char: string): boolean => {
+  joiningScript ??= /[\p{L}\p{M}]/u;
+  latinOrCommon ??= /[\p{Script=Latin}\p{Script=Common}]/u;
+  return joiningScript.test(char) && !latinOrCommon.test(char);
+};
 
 function flagSpans(text: string): Set<number> {
   const offsets = new Set<number>();

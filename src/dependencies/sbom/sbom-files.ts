@@ -51,23 +51,37 @@ export function placeFiles(
   inputRefs: readonly string[],
 ): void {
   if (files.length === 0) return;
-  const keyed = files.map((file) => ({ file, ref: fileRef(file.path) }));
-  // The library compares names after bom-refs, but "file:" + path refs that collate equal have equal names.
-  const sorted = sortByRootCollation(keyed, (k) => k.ref);
-  document.metadata.component.components = sorted.map(({ file, ref }) => ({
+  const placed = placedFiles(document, files, inputRefs);
+  document.metadata.component.components = placed.files.map(({ file, ref }) => ({
     type: "file",
     name: file.path,
     "bom-ref": ref,
     hashes: [{ alg: "SHA-256", content: file.sha256 }],
   }));
+  document.dependencies = placed.dependencies;
+}
+
+/**
+ * Where placeFiles puts the files (not empty): the files sorted with their bom-refs, and the dependency
+ * graph that replaces the document's.
+ */
+export function placedFiles(
+  document: SbomDocument,
+  files: readonly SbomFile[],
+  inputRefs: readonly string[],
+): { files: { file: SbomFile; ref: string }[]; dependencies: { ref: string }[] } {
+  const keyed = files.map((file) => ({ file, ref: fileRef(file.path) }));
+  // The library compares names after bom-refs, but "file:" + path refs that collate equal have equal names.
+  const sorted = sortByRootCollation(keyed, (k) => k.ref);
   const others = new Map(document.dependencies.map((entry) => [entry.ref, entry]));
   const root = others.get(rootRef);
   const inputs = inputRefs.flatMap((ref) => others.get(ref) ?? []);
-  document.dependencies = mergeIntoFiles(
+  const dependencies = mergeIntoFiles(
     sorted.map(({ ref }) => ({ ref })),
     root ? [root, ...inputs] : inputs,
     root,
   );
+  return { files: sorted, dependencies };
 }
 
 /**

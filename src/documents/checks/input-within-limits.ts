@@ -11,12 +11,14 @@ export const inputWithinLimits: InlineCheck = {
   description:
     "A registry may come from anyone, so every input is bounded: JSON and YAML nested at most 64 levels, YAML aliases expanded at most 100 times, a YAML block (a file's frontmatter) at most 1,000 keys and list items, paths at most 1024 characters with names of at most 255 bytes, and a folder walk at most 100,000 entries; sources.json's schema holds the words the checks search rule text for (depth_vocabulary, envelope_slots, trigger keys) to 200 characters (AGC002). Past a limit the input is reported at its position and not used, instead of exhausting memory or the stack. Messages quote at most 200 characters of any input, with an ellipsis.",
   hint: "Flatten the nesting, replace the aliases with the values, or shorten the path or word.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "core/mcp.json": `{"version": 1, "servers": {"deep": ${"[".repeat(70)}${"]".repeat(70)}}}\n`,
-    }),
-    expected: ["core/mcp.json:1:98: error AGC106 JSON nested more than 64 levels deep"],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "core/mcp.json": `{"version": 1, "servers": {"deep": ${"[".repeat(70)}${"]".repeat(70)}}}\n`,
+      }),
+      expected: ["core/mcp.json:1:98: error AGC106 JSON nested more than 64 levels deep"],
+    };
   },
 };
 

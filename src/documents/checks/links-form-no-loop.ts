@@ -11,13 +11,15 @@ export const linksFormNoLoop: InlineCheck = {
   description:
     "A link to itself, a chain of links that comes back to its start, or a link to a folder that holds the link would make reading the registry go on forever. Such a link is reported and not followed.",
   hint: "Remove the link, or point it at a file or at a folder that does not hold it.",
-  examples: {
-    passing: withBase({ "rules/shared/testing.md": "# Testing\n\nRun the tests before you push.\n" }),
-    failing: withBase({ "rules/shared/testing.md": "# Testing\n\nRun the tests before you push.\n" }),
-    failingLinks: { "rules/shared/again": "." },
-    expected: [
-      "rules/shared/again:1:1: error AGC105 rules/shared/again is a link to rules/shared, a folder that holds the link, so reading it would never end",
-    ],
+  get examples() {
+    return {
+      passing: withBase({ "rules/shared/testing.md": "# Testing\n\nRun the tests before you push.\n" }),
+      failing: withBase({ "rules/shared/testing.md": "# Testing\n\nRun the tests before you push.\n" }),
+      failingLinks: { "rules/shared/again": "." },
+      expected: [
+        "rules/shared/again:1:1: error AGC105 rules/shared/again is a link to rules/shared, a folder that holds the link, so reading it would never end",
+      ],
+    };
   },
 };
 

@@ -12,16 +12,18 @@ export const readsStayInsideRegistry: InlineCheck = {
   description:
     "Everything a build reads (rules, core/, clients/, seeds, owned assets, capability packages) is copied into files every project installs. A path, or a symbolic link on it, that resolves outside the registry folder would publish a file of the machine that builds (a password file, ~/.aws/credentials): it is refused and not read. Inside a capability package the fence is the package folder, since the installed copy holds only the package. Links that stay inside keep working.",
   hint: "Copy the file into the registry (or into the package folder) instead of linking to it, or point the link at a file inside.",
-  examples: {
-    passing: clientFixture({
-      "core/skills/review/SKILL.md": reviewSkill,
-      "core/skills/review/checklist.md": "- Tests pass.\n",
-    }),
-    failing: clientFixture({ "core/skills/review/SKILL.md": reviewSkill }),
-    failingLinks: { "core/skills/review/checklist.md": "/etc/passwd" },
-    expected: [
-      "core/skills/review/checklist.md:1:1: error AGC104 core/skills/review/checklist.md is a link to /etc/passwd, outside the registry folder",
-    ],
+  get examples() {
+    return {
+      passing: clientFixture({
+        "core/skills/review/SKILL.md": reviewSkill,
+        "core/skills/review/checklist.md": "- Tests pass.\n",
+      }),
+      failing: clientFixture({ "core/skills/review/SKILL.md": reviewSkill }),
+      failingLinks: { "core/skills/review/checklist.md": "/etc/passwd" },
+      expected: [
+        "core/skills/review/checklist.md:1:1: error AGC104 core/skills/review/checklist.md is a link to /etc/passwd, outside the registry folder",
+      ],
+    };
   },
 };
 

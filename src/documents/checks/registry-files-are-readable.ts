@@ -11,15 +11,17 @@ export const registryFilesAreReadable: InlineCheck = {
   description:
     "A folder named by a source, a seed or an asset must exist; rule files must be UTF-8 text (no NUL bytes) and at most 4 MiB.",
   hint: "Create the missing file or folder, or fix the path in sources.json / targets.json.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "sources.json":
-        '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules"}, {"name": "team", "kind": "community", "path": "missing-folder"}]}\n',
-    }),
-    expected: [
-      'sources.json:1:190: error AGC003 The folder "missing-folder" of source "team" does not exist',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "sources.json":
+          '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules"}, {"name": "team", "kind": "community", "path": "missing-folder"}]}\n',
+      }),
+      expected: [
+        'sources.json:1:190: error AGC003 The folder "missing-folder" of source "team" does not exist',
+      ],
+    };
   },
 };
 

@@ -13,14 +13,16 @@ export const pluginInputsExist: InlineCheck = {
   description:
     "plugin.zip takes its skills from one adapter's per-rule folders, its hooks from the 'hooks' key of a JSON seed or asset, and its MCP file from another. Each must exist in the build, or the plugin would ship without them (an error). A hook_seed without a 'hooks' key, or a hook_path_rewrites pair that matches nothing, is a warning: the plugin is built, but not as the configuration suggests.",
   hint: "Name an adapter id with scoped_layout per_rule_dir in skills_from, and install paths of emitted seeds or assets in hook_seed and mcp_seed.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "targets.json": `${JSON.stringify({ ...targets, plugin: { name: "team", skills_from: "no-such-adapter" } }, null, 2)}\n`,
-    }),
-    expected: [
-      'targets.json:18:20: error AGC050 skills_from "no-such-adapter" names no adapter with scoped_layout per_rule_dir',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "targets.json": `${JSON.stringify({ ...targets, plugin: { name: "team", skills_from: "no-such-adapter" } }, null, 2)}\n`,
+      }),
+      expected: [
+        'targets.json:18:20: error AGC050 skills_from "no-such-adapter" names no adapter with scoped_layout per_rule_dir',
+      ],
+    };
   },
 };
 

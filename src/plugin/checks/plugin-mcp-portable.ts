@@ -10,12 +10,14 @@ export const pluginMcpPortable: InlineCheck = {
   title: "MCP servers must be expressible in the portable package's mcp.json",
   description: `The Agent Plugins mcp.json has an explicit type per server (stdio, streamable-http, sse), a closed set of fields per type, a command that is one token (a program name or a ./ path, never expanded), expands only \${PLUGIN_ROOT} and \${PLUGIN_DATA}, and reserves PLUGIN_ROOT and PLUGIN_DATA in env. A server that needs more is left out or written without the part, and reported; a reserved env name is an error.`,
   hint: "Give the server a transport and fields the portable format has, or accept that portable clients (Codex, Copilot CLI) start it differently.",
-  examples: {
-    passing: pluginFixture(),
-    failing: pluginFixture({}, { server: { type: "ws", url: "wss://mcp.example.com" } }),
-    expected: [
-      'targets.json:61:17: warning AGC185 Agent Plugins portable package: MCP server "docs" uses transport "ws", which the format has no type for: it is left out of mcp.json',
-    ],
+  get examples() {
+    return {
+      passing: pluginFixture(),
+      failing: pluginFixture({}, { server: { type: "ws", url: "wss://mcp.example.com" } }),
+      expected: [
+        'targets.json:61:17: warning AGC185 Agent Plugins portable package: MCP server "docs" uses transport "ws", which the format has no type for: it is left out of mcp.json',
+      ],
+    };
   },
 };
 

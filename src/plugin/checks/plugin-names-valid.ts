@@ -12,13 +12,15 @@ export const pluginNamesValid: InlineCheck = {
   description:
     "Each host has its own name rules (plugin-hosts/*.json names): Agent Plugins allows 64 characters of a-z, 0-9, '.' and '-' with no '--'; Claude Code wants kebab-case and refuses the marketplace names Anthropic reserves; Gemini CLI allows letters, digits and dashes. Skills follow Agent Skills (lowercase, digits, single hyphens, 64 characters). A name one host refuses makes its validator, or its install, fail.",
   hint: "Rename the plugin (targets.json plugin.name) or the skill so that it fits every host in plugin.hosts.",
-  examples: {
-    passing: pluginFixture(),
-    failing: pluginFixture({ name: "team--tools" }),
-    expected: [
-      "targets.json:48:13: error AGC182 plugin name \"team--tools\" breaks the pattern of the Agent Plugins portable package: 1-64 lowercase letters, digits, '.' and '-', starting and ending with a letter or digit, with no '--' or '..' (§5.5)",
-      'targets.json:48:13: error AGC182 plugin name "team--tools" breaks the pattern of the Claude Code plugin: kebab-case (lowercase letters and digits joined by single hyphens), at most 128 characters; the marketplace takes the plugin\'s name, and the names Anthropic reserves for its own marketplaces (plugin-marketplaces.md) are refused',
-    ],
+  get examples() {
+    return {
+      passing: pluginFixture(),
+      failing: pluginFixture({ name: "team--tools" }),
+      expected: [
+        "targets.json:48:13: error AGC182 plugin name \"team--tools\" breaks the pattern of the Agent Plugins portable package: 1-64 lowercase letters, digits, '.' and '-', starting and ending with a letter or digit, with no '--' or '..' (§5.5)",
+        'targets.json:48:13: error AGC182 plugin name "team--tools" breaks the pattern of the Claude Code plugin: kebab-case (lowercase letters and digits joined by single hyphens), at most 128 characters; the marketplace takes the plugin\'s name, and the names Anthropic reserves for its own marketplaces (plugin-marketplaces.md) are refused',
+      ],
+    };
   },
 };
 

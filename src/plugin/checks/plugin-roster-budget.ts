@@ -11,12 +11,14 @@ export const pluginRosterBudget: InlineCheck = {
   description:
     "A plugin's skills are loaded like installed ones: their descriptions go into every session. roster_budget.owned_words caps them per package (plugin.zip, gemini-extension.zip …), counted over the skills that go into it — the rule skills of skills_from and the client pack's — whatever roster_glob says; skills containing dead_marker are not counted.",
   hint: "Shorten the descriptions, retire skills, or raise owned_words.",
-  examples: {
-    passing: pluginFixture({}, { extra: { roster_budget: { owned_words: 100 } } }),
-    failing: pluginFixture({}, { extra: { roster_budget: { owned_words: 2 } } }),
-    expected: [
-      "targets.json:64:20: error AGC184 Unexpected 5 words in the descriptions of the 1 skills of plugin.zip, expected at most owned_words 2",
-    ],
+  get examples() {
+    return {
+      passing: pluginFixture({}, { extra: { roster_budget: { owned_words: 100 } } }),
+      failing: pluginFixture({}, { extra: { roster_budget: { owned_words: 2 } } }),
+      expected: [
+        "targets.json:64:20: error AGC184 Unexpected 5 words in the descriptions of the 1 skills of plugin.zip, expected at most owned_words 2",
+      ],
+    };
   },
 };
 

@@ -24,15 +24,17 @@ export const pluginVersionChanged: InlineCheck = {
   description:
     "Claude Code pins an installed plugin to its version string: people get an update only when the version changes. The marketplace entry carries a digest of the plugin's content; when the previous build (the --out folder, by default <registry>/build) lists the same version with another entry, the new content would never reach them.",
   hint: "Raise registry_version (or plugin.version) whenever the plugin's content changes.",
-  examples: {
-    passing: pluginFixture(),
-    failing: pluginFixture(
-      {},
-      { files: { "build/marketplace.json": `${JSON.stringify(previous, null, 2)}\n` } },
-    ),
-    expected: [
-      "targets.json:46:23: warning AGC181 the plugin's content changed since the previous build's marketplace.json, but its version is still \"1.0.0\": people who installed it get no update",
-    ],
+  get examples() {
+    return {
+      passing: pluginFixture(),
+      failing: pluginFixture(
+        {},
+        { files: { "build/marketplace.json": `${JSON.stringify(previous, null, 2)}\n` } },
+      ),
+      expected: [
+        "targets.json:46:23: warning AGC181 the plugin's content changed since the previous build's marketplace.json, but its version is still \"1.0.0\": people who installed it get no update",
+      ],
+    };
   },
 };
 

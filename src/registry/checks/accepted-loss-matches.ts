@@ -20,14 +20,16 @@ export const acceptedLossMatches: InlineCheck = {
   description:
     "targets.json accepted_losses names client limits the registry accepts (which check, which client, which promise). An entry that matches no loss of the build is stale (the loss is gone) or misspelt (the loss is still counted); either way it says something that is not true.",
   hint: "Remove the entry, or copy check, client and promise from 'agentc build --format json' (each loss lists them).",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "targets.json": targetsWith([agentsMdAdapter], { accepted_losses: [acceptance] }),
-    }),
-    expected: [
-      'targets.json:17:5: warning AGC131 accepted_losses[0] (AGC029, client "team-file", promise "scoped rule go-style") matches no loss of this build',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "targets.json": targetsWith([agentsMdAdapter], { accepted_losses: [acceptance] }),
+      }),
+      expected: [
+        'targets.json:17:5: warning AGC131 accepted_losses[0] (AGC029, client "team-file", promise "scoped rule go-style") matches no loss of this build',
+      ],
+    };
   },
 };
 

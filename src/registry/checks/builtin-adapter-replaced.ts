@@ -13,14 +13,16 @@ export const builtinAdapterReplaced: InlineCheck = {
   description:
     "A targets[] adapter whose id is no built-in is the registry's own. With neither builtin_adapters nor assistants in targets.json, such a registry uses no built-in adapter at all (seed 000: targets[] is the list of formats). When built-ins are chosen, each one that writes the same kind of file in the same place as an own adapter (a second single_file always-on file, an equal or nested output folder) is left out. The build says in one line what was left out.",
   hint: "Nothing to do if that is what you meant; to add built-ins, name them in builtin_adapters or choose assistants in targets.json.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "targets.json": `${JSON.stringify({ version: 1, targets: [teamFile] }, null, 2)}\n`,
-    }),
-    expected: [
-      'targets.json:3:3: info AGC130 targets[] defines adapters of its own ("team-file"), so none of the 17 built-in adapters is used',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "targets.json": `${JSON.stringify({ version: 1, targets: [teamFile] }, null, 2)}\n`,
+      }),
+      expected: [
+        'targets.json:3:3: info AGC130 targets[] defines adapters of its own ("team-file"), so none of the 17 built-in adapters is used',
+      ],
+    };
   },
 };
 

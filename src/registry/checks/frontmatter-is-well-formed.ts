@@ -12,12 +12,14 @@ export const frontmatterIsWellFormed: InlineCheck = {
   description:
     "A rule file may start with a YAML block between two '---' lines. It must be closed, parse as YAML and be a mapping. An anchor that nothing refers to (a value written as '&copy text') is refused too: YAML would drop '&copy' from the value without a word.",
   hint: "Close the block with a line holding only '---' and fix the YAML at the position shown.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({ "rules/extra.md": "---\nscope: [global\n---\n# Extra\n\nText.\n" }),
-    expected: [
-      "rules/extra.md:2:15: error AGC004 malformed YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({ "rules/extra.md": "---\nscope: [global\n---\n# Extra\n\nText.\n" }),
+      expected: [
+        "rules/extra.md:2:15: error AGC004 malformed YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      ],
+    };
   },
 };
 

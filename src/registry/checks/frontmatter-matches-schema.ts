@@ -12,10 +12,14 @@ export const frontmatterMatchesSchema: InlineCheck = {
   description:
     "Rules accept scope, globs, description, trigger and supersedes; anything else is a typo or a misunderstanding.",
   hint: "Use only scope (global|scoped), globs (list), description, trigger and supersedes.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({ "rules/extra.md": "---\nscope: global\nglob: ['**/*.ts']\n---\n# Extra\n\nText.\n" }),
-    expected: ['rules/extra.md:3:1: error AGC005 Unexpected key "glob" in the frontmatter'],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "rules/extra.md": "---\nscope: global\nglob: ['**/*.ts']\n---\n# Extra\n\nText.\n",
+      }),
+      expected: ['rules/extra.md:3:1: error AGC005 Unexpected key "glob" in the frontmatter'],
+    };
   },
 };
 

@@ -11,10 +11,12 @@ export const headingYieldsSlug: InlineCheck = {
   description:
     "The slug (file and skill name) is derived from the heading's Latin letters and digits; a heading without any yields no slug.",
   hint: "Add Latin letters or digits to the heading, e.g. '# 命名規則 (naming)'.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({ "rules/extra.md": "---\nscope: global\n---\n# 命名規則\n\nText.\n" }),
-    expected: ['rules/extra.md:4:1: error AGC007 The heading "命名規則" yields an empty slug'],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({ "rules/extra.md": "---\nscope: global\n---\n# 命名規則\n\nText.\n" }),
+      expected: ['rules/extra.md:4:1: error AGC007 The heading "命名規則" yields an empty slug'],
+    };
   },
 };
 

@@ -11,15 +11,17 @@ export const remoteSourceFetched: InlineCheck = {
   description:
     "A source with 'url' is fetched over https (plain http only for loopback), with a 10 s timeout and a 4 MiB limit, and cached with its ETag so an unchanged file is revalidated, not downloaded again. When the fetch fails, the rules come from the source's local 'path' instead, and this warning says why; with --offline the cached copy is used without any network access.",
   hint: "Check the address and the network, or run with --offline to use the cache and local folders only.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "sources.json":
-        '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules", "url": "http://127.0.0.1:9/rules.md"}]}\n',
-    }),
-    expected: [
-      'sources.json:1:150: warning AGC012 Source "custom": fetching http://127.0.0.1:9/rules.md failed (bad port); using the folder rules',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "sources.json":
+          '{"version": 1, "trigger_keys": ["any-code"], "router_slug": "skill-router", "sources": [{"name": "custom", "kind": "custom", "path": "rules", "url": "http://127.0.0.1:9/rules.md"}]}\n',
+      }),
+      expected: [
+        'sources.json:1:150: warning AGC012 Source "custom": fetching http://127.0.0.1:9/rules.md failed (bad port); using the folder rules',
+      ],
+    };
   },
 };
 

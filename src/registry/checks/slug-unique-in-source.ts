@@ -13,12 +13,14 @@ export const slugUniqueInSource: InlineCheck = {
   description:
     "Inside one source a slug names exactly one rule; two headings that slugify alike would overwrite each other.",
   hint: "Rename one of the two headings.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({ "rules/extra.md": "---\nscope: global\n---\n# Code style\n\nAgain.\n" }),
-    expected: [
-      'rules/extra.md:4:1: error AGC008 Slug "code-style" is defined twice in source "custom": here and at rules/code-style.md:6:1',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({ "rules/extra.md": "---\nscope: global\n---\n# Code style\n\nAgain.\n" }),
+      expected: [
+        'rules/extra.md:4:1: error AGC008 Slug "code-style" is defined twice in source "custom": here and at rules/code-style.md:6:1',
+      ],
+    };
   },
 };
 

@@ -13,15 +13,17 @@ export const supersededRuleDropped: InlineCheck = {
   description:
     "A rule with 'supersedes: <slug>' replaces that rule; the old one is not compiled, and the build says so.",
   hint: "Delete the old rule once every consumer has moved, then remove 'supersedes'.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({
-      "rules/old.md": "---\nscope: global\n---\n# Old Style\n\nOld.\n",
-      "rules/new.md": "---\nscope: global\nsupersedes: old-style\n---\n# New Style\n\nNew.\n",
-    }),
-    expected: [
-      'rules/new.md:3:1: warning AGC010 Rule "old-style" (rules/old.md:4:1) is dropped: "new-style" supersedes it',
-    ],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({
+        "rules/old.md": "---\nscope: global\n---\n# Old Style\n\nOld.\n",
+        "rules/new.md": "---\nscope: global\nsupersedes: old-style\n---\n# New Style\n\nNew.\n",
+      }),
+      expected: [
+        'rules/new.md:3:1: warning AGC010 Rule "old-style" (rules/old.md:4:1) is dropped: "new-style" supersedes it',
+      ],
+    };
   },
 };
 

@@ -11,10 +11,14 @@ export const textBelongsToARule: InlineCheck = {
   description:
     "Rules start at '#' and '##' headings. Text before the first heading, or a file without any heading, would belong to no rule and be lost.",
   hint: "Start the file with a '# Heading' for the rule, right after the frontmatter.",
-  examples: {
-    passing: withBase({}),
-    failing: withBase({ "rules/extra.md": "---\nscope: global\n---\nSome text without a heading.\n" }),
-    expected: ["rules/extra.md:4:1: error AGC006 The file holds no '#' or '##' heading, so it holds no rule"],
+  get examples() {
+    return {
+      passing: withBase({}),
+      failing: withBase({ "rules/extra.md": "---\nscope: global\n---\nSome text without a heading.\n" }),
+      expected: [
+        "rules/extra.md:4:1: error AGC006 The file holds no '#' or '##' heading, so it holds no rule",
+      ],
+    };
   },
 };
 

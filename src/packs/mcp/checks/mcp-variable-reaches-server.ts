@@ -30,15 +30,17 @@ export const mcpVariableReachesServer: InlineCheck = {
   title: `An MCP value with \${VAR} reaches the server through the client's own mechanism`,
   description: `core/mcp.json may name environment variables as \${VAR} or \${VAR:-default}. Each client pack says how its client passes them: a variable syntax it expands in its settings (env_reference), or settings that forward a variable by name (env_vars, bearer_token_env_var, env_http_headers). A value the client has neither for would reach the server as the literal text \${VAR}, so the server is not written for that client: a limit of that client (a loss), counted per client, listed in CAPABILITIES.md and by --verbose, accepted in targets.json accepted_losses, and an error only in strict mode (--strict, strict_losses).`,
   hint: `Pass the value the way the client can: an env entry of the same name (NAME: \${NAME}) is forwarded by name, Authorization: Bearer \${VAR} becomes a token variable. Or accept the loss in targets.json accepted_losses (its users add the server themselves), or leave this client out of targets.json.`,
-  examples: {
-    passing: withExamplePack({ "mcp.json": server(["-y", "@example/issues-mcp"]) }, packWithoutVariables),
-    failing: withExamplePack(
-      { "mcp.json": server(["-y", "@example/issues-mcp", "--token", `\${ISSUES_TOKEN}`]) },
-      packWithoutVariables,
-    ),
-    expected: [
-      `core/mcp.json:4:5: warning AGC150 Example Assistant passes no variables to MCP servers, so \${ISSUES_TOKEN} in MCP server "issues" would reach it as literal text; the server is not written for Example Assistant`,
-    ],
+  get examples() {
+    return {
+      passing: withExamplePack({ "mcp.json": server(["-y", "@example/issues-mcp"]) }, packWithoutVariables),
+      failing: withExamplePack(
+        { "mcp.json": server(["-y", "@example/issues-mcp", "--token", `\${ISSUES_TOKEN}`]) },
+        packWithoutVariables,
+      ),
+      expected: [
+        `core/mcp.json:4:5: warning AGC150 Example Assistant passes no variables to MCP servers, so \${ISSUES_TOKEN} in MCP server "issues" would reach it as literal text; the server is not written for Example Assistant`,
+      ],
+    };
   },
 };
 

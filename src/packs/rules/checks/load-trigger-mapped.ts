@@ -14,19 +14,21 @@ export const loadTriggerMapped: InlineCheck = {
   description:
     "A core rule promises when it is loaded (always_on, model_decision, glob, manual). A client pack whose rule_triggers.map lacks that trigger would have to guess or drop the rule; the build fails instead, naming the rule and the pack.",
   hint: "Add the trigger to the pack's rule_triggers.map (with a deviation when the client loads it differently), or give the rule a trigger the pack maps.",
-  examples: {
-    passing: withExamplePack({
-      "rules/style.md": coreMarkdown(["trigger: always_on"], ["Prefer small functions."]),
-    }),
-    failing: withExamplePack({
-      "rules/release.md": coreMarkdown(
-        ["trigger: manual", "description: How a release is cut."],
-        ["Tag the release commit."],
-      ),
-    }),
-    expected: [
-      'core/rules/release.md:2:10: error AGC081 rule release has load trigger "manual", which client pack example (clients/example.json) does not map',
-    ],
+  get examples() {
+    return {
+      passing: withExamplePack({
+        "rules/style.md": coreMarkdown(["trigger: always_on"], ["Prefer small functions."]),
+      }),
+      failing: withExamplePack({
+        "rules/release.md": coreMarkdown(
+          ["trigger: manual", "description: How a release is cut."],
+          ["Tag the release commit."],
+        ),
+      }),
+      expected: [
+        'core/rules/release.md:2:10: error AGC081 rule release has load trigger "manual", which client pack example (clients/example.json) does not map',
+      ],
+    };
   },
 };
 
