@@ -21,7 +21,7 @@ import { unwrittenReads } from "./read-project/unwritten-reads.js";
 import { roundTrip } from "./round-trip/round-trip.js";
 import { importedBudgets } from "./write-registry/imported-budgets.js";
 import { importedTrust } from "./write-registry/imported-trust.js";
-import { itemClients, nativeCopies } from "./write-registry/native-copies.js";
+import { itemClients, nativeCopies, unwritableCommandFiles } from "./write-registry/native-copies.js";
 import {
   type KeptAsImported,
   type RegistryFile,
@@ -128,6 +128,8 @@ export async function importProject(
   for (const [path, file] of nativeCopies(own.items, files, context)) files.set(path, file);
   writeRegistry(out, files);
   for (const file of natives) if (refused.includes(file.path)) file.refused = true;
+  const unwritable = unwritableCommandFiles(own.items, all);
+  for (const file of natives) if (unwritable.includes(file.path)) file.unwritable = true;
   const outLabel = relative(resolve(project), resolve(out));
   const built = await buildAsImported(out, outLabel, (kept) => {
     const file = targetsFile(own.items, targets, kept);

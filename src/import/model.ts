@@ -40,6 +40,11 @@ export interface NativeFile {
   unclaimedBy?: string[];
   /** Its item is not in the registry because core/ refuses a value it needs: it stays the project's file. */
   refused?: boolean;
+  /**
+   * A command file whose prompt says $ARGUMENTS while its client has no placeholder for it: the build writes the
+   * command for no such client (reported at the file), so it stays the project's file.
+   */
+  unwritable?: boolean;
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }

@@ -80,6 +80,13 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
       message: `the build of the imported registry writes no ${file.path}: the registry refuses a value of its item (reported above), so it stays the project's file and its assistant reads it as before`,
       hint: "Nothing to do; fix the value and import again if the registry should carry the item.",
     };
+  if (file.unwritable)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: its client has no placeholder for the $ARGUMENTS its prompt says (reported above), so it stays the project's file and its assistant reads it as before`,
+      hint: "Nothing to do; word the prompt without $ARGUMENTS and import again if the registry should carry it for that client.",
+    };
   if (file.onlyImports && alwaysOn)
     return {
       position: { file: file.path, line: 1, column: 1 },

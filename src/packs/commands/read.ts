@@ -3,7 +3,7 @@ import { readItemFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
 import { type ItemReadContext, leftOut, start } from "../shared/items/read-context.js";
 import { reverseFields } from "../shared/items/read-fields.js";
-import { argumentsWord, neutralArguments } from "./arguments.js";
+import { argumentsWord, commandWritable, neutralArguments } from "./arguments.js";
 import type { CommandFormat, CommandsPack, ReadCommand } from "./model.js";
 
 /** The context commands are read with: read commands go to `items.commands`. */
@@ -32,7 +32,7 @@ function readCommand(
   const fields = reverseFields(ctx, item, { fields: format.fields });
   const named = namedItem(ctx, pack, item, fields, pathName);
   const { argument_hint: hint, model } = fields.neutral;
-  if (format.arguments_placeholder === null && item.body.includes(argumentsWord))
+  if (!commandWritable(item.body, format.arguments_placeholder))
     leftOut(
       ctx,
       start(path),
