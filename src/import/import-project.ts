@@ -38,7 +38,7 @@ export interface ImportOptions {
 
 export type ImportResult =
   | { kind: "usage"; message: string; hint: string }
-  | { kind: "nothing"; message: string; diagnostics: Diagnostic[] }
+  | { kind: "nothing"; message: string; hint: string; diagnostics: Diagnostic[] }
   | {
       kind: "imported";
       ok: boolean;
@@ -99,10 +99,7 @@ export async function importProject(
   ];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
   const found = options.from ? read.filter((r) => r.files.length > 0) : detectedAssistants(read, alwaysOn);
-  if (read.every((r) => r.files.length === 0)) {
-    const which = options.from ? options.from.join(", ") : "any assistant agentc knows";
-    return { kind: "nothing", message: `found no native file of ${which} in ${project}`, diagnostics };
-  }
+  if (read.every((r) => r.files.length === 0)) return nothingRead(project, options.from, diagnostics);
   // In reading order, so that earlier assistants keep winning where two carry one name.
   const readings = read.filter((r) => r.files.length > 0);
   const loadedByFound = shareOwnInstructionFiles(read, found);
@@ -249,4 +246,33 @@ function onceEach(diagnostics: Diagnostic[]): Diagnostic[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * No file of any assistant read into the registry. Files the findings name were found but stay the project's
+ * own (a folder no adapter writes, an unreadable file): saying "found no native file" after listing them would
+ * contradict the lines above, and --from would not change what they say.
+ */
+function nothingRead(
+  project: string,
+  from: string[] | undefined,
+  diagnostics: Diagnostic[],
+): Extract<ImportResult, { kind: "nothing" }> {
+  const which = from ? from.join(", ") : "any assistant agentc knows";
+  const reported = new Set(diagnostics.map((d) => d.file)).size;
+  if (reported === 0)
+    return {
+      kind: "nothing",
+      message: `found no native file of ${which} in ${project}`,
+      hint: "--from names the assistants to read",
+      diagnostics,
+    };
+  const files =
+    reported === 1 ? "the file the findings name stays" : `the ${reported} files the findings name stay`;
+  return {
+    kind: "nothing",
+    message: `found nothing ${from ? `of ${which} ` : ""}in ${project} that a registry can carry: ${files} the project's own`,
+    hint: "each finding above says what would carry its file; agentc install leaves the files alone",
+    diagnostics,
+  };
 }
