@@ -72,6 +72,14 @@ function targetBytes(
 }
 
 function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference {
+  // a link is no text of its own: agentc install leaves it, and its assistant reads the target through it
+  if (file.linkTarget !== undefined)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: it is the project's link to ${file.linkTarget}, which stays as it is, so its assistant reads ${file.linkTarget} through it as before`,
+      hint: "Nothing to do.",
+    };
   if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
   if (file.refused)
     return {
