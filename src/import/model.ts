@@ -45,6 +45,8 @@ export interface NativeFile {
    * command for no such client (reported at the file), so it stays the project's file.
    */
   unwritable?: boolean;
+  /** It holds nothing the registry could carry (a rule file with no text), reported where it was read. */
+  nothingCarried?: boolean;
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }

@@ -88,6 +88,13 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
       message: `the build of the imported registry writes no ${file.path}: the registry refuses a value of its item (reported above), so it stays the project's file and its assistant reads it as before`,
       hint: "Nothing to do; fix the value and import again if the registry should carry the item.",
     };
+  if (file.nothingCarried)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: import took nothing from it (reported above), so it stays the project's file and its assistant reads it as before`,
+      hint: "Nothing to do; remove the file if it holds nothing its assistant needs.",
+    };
   if (file.unwritable)
     return {
       position: { file: file.path, line: 1, column: 1 },

@@ -66,6 +66,8 @@ function readRuleFile(ctx: RulesReadContext, path: string, inner: string, mappin
   const body = withoutGeneratedComment(markdown.body);
   if (body.trim() === "") {
     leftOut(ctx, start(path), `${path} holds no text below its frontmatter, so no rule is imported`);
+    const file = ctx.files.find((f) => f.path === path);
+    if (file) file.nothingCarried = true;
     return;
   }
   const reversed = reverseTrigger(markdown.values, mapping);

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { runImport } from "../support/import-run.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * A rule file with no text (an empty Kiro steering file, a Windsurf rule that is frontmatter alone) gives no
+ * rule, which import reports. The round trip then warned that "what import read from it is in the registry, and
+ * the build writes it where its format puts it", which is not so: nothing of it is in the registry, and it stays
+ * the project's file.
+ */
+describe("a rule file with nothing to carry", () => {
+  it("is reported once as left out, and the round trip says it stays the project's file", async () => {
+    const project = testdir({
+      "AGENTS.md": "# Inventory\n\nRun `go test ./...` before pushing.\n",
+      ".kiro/steering/empty.md": "",
+      ".windsurf/rules/placeholder.md": "---\ntrigger: always_on\n---\n",
+      ".windsurf/rules/go.md": "---\ntrigger: glob\nglobs: **/*.go\n---\n\nReturn errors, do not panic.\n",
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    for (const file of [".kiro/steering/empty.md", ".windsurf/rules/placeholder.md"]) {
+      const said = run.json.diagnostics
+        .filter((d) => d.file === file)
+        .map((d) => `${d.severity} ${d.id} ${d.message}`);
+      assert.deepEqual(said, [
+        `warning AGC128 ${file} holds no text below its frontmatter, so no rule is imported`,
+        `info AGC129 the build of the imported registry writes no ${file}: import took nothing from it (reported above), so it stays the project's file and its assistant reads it as before`,
+      ]);
+    }
+  });
+});
