@@ -6,6 +6,7 @@ import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
+import { leftOutFinding } from "./checks/native-content-imported.js";
 import { refusedReadFindings } from "./checks/native-files-readable.js";
 import { finalizeItems } from "./merge/finalize-items.js";
 import { mergeItems } from "./merge/merge-items.js";
@@ -96,6 +97,7 @@ export async function importProject(
     ...nestedInstructionFiles(reader, choice.chosen),
     ...unwrittenReads(reader, choice.chosen),
     ...refusals(reader),
+    ...caseTwins(reader),
   ];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
   const found = options.from ? read.filter((r) => r.files.length > 0) : detectedAssistants(read, alwaysOn);
@@ -196,6 +198,17 @@ async function buildAsImported(
     ...(trust?.diagnostics.map(atKey("trust_overrides")) ?? []),
   ];
   return { compiled: await compileRegistry(out, { offline: true }), diagnostics };
+}
+
+/** Paths that are one file with another where case is folded: left out, they stay the project's own. */
+function caseTwins(reader: ProjectReader): Diagnostic[] {
+  return reader.caseTwins.map(([path, twin]) =>
+    leftOutFinding({
+      position: { file: path, line: 1, column: 1 },
+      message: `${path} is one file with ${twin} on case-insensitive file systems (macOS, Windows): not imported, it stays the project's own file`,
+      hint: `Rename or remove one of the two in the project if the registry should carry both; as it is, ${twin} is imported and agentc install leaves ${path} alone.`,
+    }),
+  );
 }
 
 /** Links out of the project and loops, as the reader refused them: files import could not read. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { RegistryReader } from "../../documents/registry-reader.js";
 import type { ProjectEntry, ProjectRead } from "../../packs/shared/items/read-context.js";
+import { foldedKey } from "../../shared/path-check.js";
 
 export type { ProjectEntry, ProjectRead };
 
@@ -18,10 +19,20 @@ export type ProjectText =
 export class ProjectReader {
   readonly root: string;
   readonly #reader: RegistryReader;
+  readonly #twins = new Map<string, string>();
 
   constructor(root: string) {
     this.#reader = new RegistryReader(root, "", undefined, "the project");
     this.root = this.#reader.root;
+  }
+
+  /**
+   * Paths a listing left out because an earlier one of it differs from them only in case (Style.mdc beside
+   * style.mdc, skill.md beside SKILL.md): one file on macOS and Windows, so a registry holding both could not be
+   * installed there. Each with the path it is one file with.
+   */
+  get caseTwins(): [path: string, twin: string][] {
+    return [...this.#twins].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   /** What the reader refused (links out of the project, loops, paths past the limits), once each. */
@@ -56,7 +67,7 @@ export class ProjectReader {
 
   /** Project-relative paths of the entries of a folder, by name (hidden ones only when asked). */
   list(folder: string, hidden = false): string[] {
-    return this.#reader.entries(folder, { hidden }).map((entry) => entry.path);
+    return this.#distinct(this.#reader.entries(folder, { hidden }).map((entry) => entry.path));
   }
 
   /** Whether the path, or a folder above it, is a symbolic link. */
@@ -67,7 +78,22 @@ export class ProjectReader {
 
   /** Files below a folder, depth first by name, hidden ones left out; loops are reported, not followed. */
   filesBelow(folder: string): string[] {
-    return this.#reader.filesBelow(folder);
+    return this.#distinct(this.#reader.filesBelow(folder));
+  }
+
+  /** The paths, without those that are one file with an earlier one where case is folded (recorded). */
+  #distinct(paths: string[]): string[] {
+    const spelled = new Map<string, string>();
+    return paths.filter((path) => {
+      const key = foldedKey(path);
+      const twin = spelled.get(key);
+      if (twin === undefined) {
+        spelled.set(key, path);
+        return true;
+      }
+      this.#twins.set(path, twin);
+      return false;
+    });
   }
 }
 
