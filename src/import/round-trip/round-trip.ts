@@ -24,7 +24,8 @@ export function roundTrip(
   if (!result.ok || !result.tree || !result.manifest) {
     const errors = result.diagnostics.filter((d) => d.severity === "error");
     return {
-      diagnostics: errors.map((d) => ({ ...d, file: `${outLabel}/${d.file}` })),
+      // a file of the package (<agentc>/clients/…) or of a dependency is no file below --out
+      diagnostics: errors.map((d) => (d.file.startsWith("<") ? d : { ...d, file: `${outLabel}/${d.file}` })),
       rewritten: [],
       composed: [],
     };
