@@ -85,7 +85,7 @@ export async function importProject(
       message: choice.message,
       hint: "--from takes assistant ids, separated by commas",
     };
-  const reader = new ProjectReader(project);
+  const reader = new ProjectReader(project, { installable: true });
   const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
   const alwaysOn = single ? alwaysOnPath(single) : undefined;
   const imports = importLines(all, alwaysOn);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { RegistryReader } from "../../documents/registry-reader.js";
 import type { ProjectEntry, ProjectRead } from "../../packs/shared/items/read-context.js";
-import { foldedKey } from "../../shared/path-check.js";
+import { foldedKey, pathProblem } from "../../shared/path-check.js";
 
 export type { ProjectEntry, ProjectRead };
 
@@ -20,10 +20,17 @@ export class ProjectReader {
   readonly root: string;
   readonly #reader: RegistryReader;
   readonly #twins = new Map<string, string>();
+  readonly #installable: boolean;
 
-  constructor(root: string) {
+  /**
+   * `installable`: read only what agentc could install again (import): a listing leaves out the later of two
+   * names that differ only in case, and a path agentc cannot install is not read. Lint reads what the client
+   * reads, on the file system it runs on, and leaves it off.
+   */
+  constructor(root: string, { installable = false }: { installable?: boolean } = {}) {
     this.#reader = new RegistryReader(root, "", undefined, "the project");
     this.root = this.#reader.root;
+    this.#installable = installable;
   }
 
   /**
@@ -52,11 +59,15 @@ export class ProjectReader {
   }
 
   readBytes(path: string, limit: number): ProjectRead {
+    const refused = this.#installable ? uninstallable(path) : undefined;
+    if (refused) return refused;
     const read = this.#reader.readBytes(path, limit);
     return read.ok ? read : { ok: false, reason: read.reason, reported: read.reported };
   }
 
   readText(path: string, limit: number): ProjectText {
+    const refused = this.#installable ? uninstallable(path) : undefined;
+    if (refused) return refused;
     const bytes = this.#reader.readBytes(path, limit);
     if (!bytes.ok) return { ok: false, reason: bytes.reason, reported: bytes.reported };
     const text = this.#reader.readText(path, limit);
@@ -83,6 +94,7 @@ export class ProjectReader {
 
   /** The paths, without those that are one file with an earlier one where case is folded (recorded). */
   #distinct(paths: string[]): string[] {
+    if (!this.#installable) return paths;
     const spelled = new Map<string, string>();
     return paths.filter((path) => {
       const key = foldedKey(path);
@@ -95,6 +107,18 @@ export class ProjectReader {
       return false;
     });
   }
+}
+
+/**
+ * A path agentc cannot install anywhere (a segment Windows reserves, as `con` or `aux.mdc`; a character it forbids;
+ * a name macOS wrote in decomposed Unicode): a registry carrying its item would build a bundle the installer
+ * refuses, so import does not read it, and the file stays the project's own.
+ */
+function uninstallable(path: string): { ok: false; reason: string; reported: false } | undefined {
+  const problem = pathProblem(path);
+  return problem
+    ? { ok: false, reason: `${problem}, a path agentc cannot install, so it is not imported`, reported: false }
+    : undefined;
 }
 
 /** The text of a link (a file linked to the always-on one): the round trip compares links as links. */
