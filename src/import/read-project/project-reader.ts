@@ -117,7 +117,11 @@ export class ProjectReader {
 function uninstallable(path: string): { ok: false; reason: string; reported: false } | undefined {
   const problem = pathProblem(path);
   return problem
-    ? { ok: false, reason: `${problem}, a path agentc cannot install, so it is not imported`, reported: false }
+    ? {
+        ok: false,
+        reason: `${problem}, a path agentc cannot install, so it is not imported`,
+        reported: false,
+      }
     : undefined;
 }
 
