@@ -47,6 +47,8 @@ export interface NativeFile {
   unwritable?: boolean;
   /** It holds nothing the registry could carry (a rule file with no text), reported where it was read. */
   nothingCarried?: boolean;
+  /** Keys of a composed file the pack writes as they are beside what it composes (a format `version`). */
+  extras?: (string | number)[][];
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }

@@ -29,4 +29,22 @@ describe("a rule file with nothing to carry", () => {
       ]);
     }
   });
+
+  it("a hooks file whose only hook has no neutral event is one the build composes nothing into (1Password/agent-hooks)", async () => {
+    // Cursor's hooks.json carries "version": 1, which the pack writes beside its hooks: no value of the registry
+    const hooks = { version: 1, hooks: { beforeShellExecution: [{ command: "bin/check-env.sh" }] } };
+    const project = testdir({
+      ".cursor/rules/env.mdc": "---\nalwaysApply: true\n---\n\nNever print the contents of .env files.\n",
+      ".cursor/hooks.json": `${JSON.stringify(hooks, null, 2)}\n`,
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics
+      .filter((d) => d.file === ".cursor/hooks.json")
+      .map((d) => `${d.severity} ${d.id} ${d.message}`);
+    assert.deepEqual(said, [
+      "info AGC129 the build of the imported registry composes nothing into .cursor/hooks.json: the registry carries none of its values (each is named above), so it stays the project's file and its assistant reads it as before",
+      "warning AGC128 hooks.beforeShellExecution in .cursor/hooks.json is an event Cursor has and the core has not: not imported",
+    ]);
+  });
 });
