@@ -17,7 +17,8 @@ export function readPackCommands(ctx: CommandsReadContext, pack: CommandsPack): 
   const format = pack.command_format;
   if (!pack.commands_dir || !format) return;
   const read = (name: string, path: string) => readCommand(ctx, pack, format, name, path);
-  readItemFolders(ctx, pack, pack.commands_dir, pack.reads?.commands, format.extension, read);
+  const also = pack.also_reads?.command_dirs;
+  readItemFolders(ctx, pack, pack.commands_dir, pack.reads?.commands, format.extension, read, also);
 }
 
 function readCommand(

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { runImport } from "../support/import-run.js";
+
+/**
+ * OpenCode reads agents and commands from .opencode/agents and .opencode/commands as well as from the singular
+ * folders the build writes (measured, clients/opencode.json facts). Import read only the singular ones, so a
+ * project keeping its agents and commands in the plural folders (HaoNgo232/agent-bridge: 21 agents, 10
+ * commands) had them left out without a word; `agentc status` then listed each as "the project's own agent …,
+ * read by OpenCode beside agentc's". The pack's also_reads names the plural folders, and import reads them.
+ */
+const fixture = join(packageRoot, "test", "fixtures", "adoption", "54-opencode-plural-folders");
+
+describe("OpenCode's plural agent and command folders", () => {
+  it("are read, and their files kept as the client's own copies", async () => {
+    const run = await runImport(fixture);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(run.json.assistants.includes("opencode"), run.json.assistants.join(", "));
+    for (const file of ["core/agents/migration-reviewer.md", "core/commands/changelog.md"])
+      assert.ok(run.json.files.includes(file), run.json.files.join("\n"));
+    const index = JSON.parse(readFileSync(join(run.out, "native.json"), "utf8")) as {
+      files: { path: string; component: string }[];
+    };
+    for (const path of [".opencode/agents/migration-reviewer.md", ".opencode/commands/changelog.md"])
+      assert.ok(
+        index.files.some((f) => f.path === path && f.component === "opencode"),
+        JSON.stringify(index.files),
+      );
+  });
+});
