@@ -14,7 +14,7 @@ import { runImport } from "../support/import-run.js";
  */
 const fixture = join(packageRoot, "test", "fixtures", "adoption", "54-opencode-plural-folders");
 
-describe("OpenCode's plural agent and command folders", () => {
+describe("the other spellings of a client's item folders", () => {
   it("are read, and their files kept as the client's own copies", async () => {
     const run = await runImport(fixture);
     assert.equal(run.status, 0, run.stderr);
@@ -29,5 +29,26 @@ describe("OpenCode's plural agent and command folders", () => {
         index.files.some((f) => f.path === path && f.component === "opencode"),
         JSON.stringify(index.files),
       );
+  });
+
+  it("so are the other spellings Codex, Cline, Kilo and OpenCode read for skills, agents and commands", async () => {
+    const other = join(packageRoot, "test", "fixtures", "adoption", "55-other-item-folder-spellings");
+    const run = await runImport(other);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual([...run.json.assistants].sort(), ["agents-md", "cline", "codex", "kilo", "opencode"]);
+    for (const file of [
+      "core/skills/lint-fix/SKILL.md",
+      "core/skills/pr-notes/SKILL.md",
+      "core/skills/triage/SKILL.md",
+      "core/skills/bench-compare/SKILL.md",
+      "core/skills/deps/SKILL.md",
+      "core/agents/bench-review.md",
+      "core/commands/bench-exporter.md",
+    ])
+      assert.ok(run.json.files.includes(file), `${file}\n${run.json.files.join("\n")}`);
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.severity !== "info"),
+      [],
+    );
   });
 });
