@@ -37,8 +37,7 @@ function takeoverPlaces(): { files: Set<string>; dirs: string[] } {
     const named = [pack.rules_dir, pack.skills_dir, pack.agents_dir, pack.commands_dir];
     const also = pack.also_reads;
     const alsoDirs = [also?.rule_dirs, also?.skill_dirs, also?.agent_dirs, also?.command_dirs].flat();
-    for (const dir of [...named, ...alsoDirs])
-      if (dir) dirs.push(withRuntimePlaceholders(pack, dir));
+    for (const dir of [...named, ...alsoDirs]) if (dir) dirs.push(withRuntimePlaceholders(pack, dir));
     for (const file of [...(also?.instruction_files ?? []), pack.root_instruction_file ?? ""])
       if (file) files.add(withRuntimePlaceholders(pack, file));
   }
