@@ -38,6 +38,10 @@ describe("native files at paths agentc cannot install", () => {
         said,
       );
     assert.match(said, /imported agents-md, claude-code, cursor/);
+    assert.match(
+      said,
+      /hint: Rename it in the project if the registry should carry it \(agentc installs no such path on any system\)/,
+    );
     assert.doesNotMatch(cycle.buildRun.stdout + cycle.buildRun.stderr, /AGC190/);
   });
 });

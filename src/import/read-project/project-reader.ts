@@ -9,7 +9,7 @@ export type { ProjectEntry, ProjectRead };
 
 export type ProjectText =
   | { ok: true; text: string; bytes: Buffer }
-  | { ok: false; reason: string; reported: boolean };
+  | { ok: false; reason: string; reported: boolean; hint?: string };
 
 /**
  * Reads a project for `agentc import`, and only reads, through the load stage's one safe reader: every
@@ -114,13 +114,16 @@ export class ProjectReader {
  * a name macOS wrote in decomposed Unicode): a registry carrying its item would build a bundle the installer
  * refuses, so import does not read it, and the file stays the project's own.
  */
-function uninstallable(path: string): { ok: false; reason: string; reported: false } | undefined {
+function uninstallable(
+  path: string,
+): { ok: false; reason: string; reported: false; hint: string } | undefined {
   const problem = pathProblem(path);
   return problem
     ? {
         ok: false,
         reason: `${problem}, a path agentc cannot install, so it is not imported`,
         reported: false,
+        hint: "Rename it in the project if the registry should carry it (agentc installs no such path on any system); as it is, agentc install leaves it alone and its assistant reads it as before.",
       }
     : undefined;
 }
