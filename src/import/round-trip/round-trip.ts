@@ -95,7 +95,7 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined, linkedFrom: 
       hint: "Nothing to do.",
     };
   if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
-  // the always-on file is a link to this one (AGENTS.md -> .github/copilot-instructions.md): removing it, as the
+  // the always-on file is a link to this one (another client's instruction file): removing it, as the
   // warning below advises for a copy, would leave the always-on file a dangling link
   if (alwaysOn !== undefined && linkedFrom.includes(alwaysOn))
     return {
