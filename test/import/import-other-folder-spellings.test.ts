@@ -51,4 +51,20 @@ describe("the other spellings of a client's item folders", () => {
       [],
     );
   });
+
+  it("a rule folder the client also reads is read with its sub-folders where the read model says so", async () => {
+    // Devin Desktop / Windsurf loads .windsurf/rules/backend/errors.md (its reads name .windsurf/rules, not top
+    // level only); import read that folder's top level only and passed the sub-folders over without a word
+    const run = await runImport(
+      join(packageRoot, "test", "fixtures", "adoption", "56-windsurf-rules-subfolder"),
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(run.json.assistants.includes("windsurf"), run.json.assistants.join(", "));
+    for (const file of [
+      "core/rules/review.md",
+      "core/rules/backend-errors.md",
+      "core/rules/frontend-stores.md",
+    ])
+      assert.ok(run.json.files.includes(file), run.json.files.join("\n"));
+  });
 });
