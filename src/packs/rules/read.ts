@@ -22,7 +22,7 @@ type RulesReadContext = ItemReadContext<{ rules: ReadRule[] }>;
 
 /**
  * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads (top
- * level only, unless its read model reads the folder's sub-folders too, as Devin Desktop's .windsurf/rules),
+ * level only, unless its read model reads the folder's sub-folders too),
  * each file's frontmatter read back through rule_triggers.
  */
 export function readPackRules(ctx: RulesReadContext, pack: RulesPack): void {
