@@ -121,6 +121,10 @@ export interface AlsoReads {
   rule_dirs?: string[];
   /** Folders of skills besides skills_dir that no other assistant writes; reads.skills says how they are read. */
   skill_dirs?: string[];
+  /** Folders of agents besides agents_dir (another spelling of the folder); reads.agents says how. */
+  agent_dirs?: string[];
+  /** Folders of commands besides commands_dir (another spelling of the folder); reads.commands says how. */
+  command_dirs?: string[];
 }
 
 /** One prefix of a rules folder's numbering scheme (seed 001: "00-" framework core, "40-" technology packs). */

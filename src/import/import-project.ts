@@ -6,6 +6,7 @@ import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
+import { leftOutFinding } from "./checks/native-content-imported.js";
 import { refusedReadFindings } from "./checks/native-files-readable.js";
 import { finalizeItems } from "./merge/finalize-items.js";
 import { mergeItems } from "./merge/merge-items.js";
@@ -21,7 +22,7 @@ import { unwrittenReads } from "./read-project/unwritten-reads.js";
 import { roundTrip } from "./round-trip/round-trip.js";
 import { importedBudgets } from "./write-registry/imported-budgets.js";
 import { importedTrust } from "./write-registry/imported-trust.js";
-import { itemClients, nativeCopies } from "./write-registry/native-copies.js";
+import { itemClients, nativeCopies, unwritableCommandFiles } from "./write-registry/native-copies.js";
 import {
   type KeptAsImported,
   type RegistryFile,
@@ -38,7 +39,7 @@ export interface ImportOptions {
 
 export type ImportResult =
   | { kind: "usage"; message: string; hint: string }
-  | { kind: "nothing"; message: string; diagnostics: Diagnostic[] }
+  | { kind: "nothing"; message: string; hint: string; diagnostics: Diagnostic[] }
   | {
       kind: "imported";
       ok: boolean;
@@ -84,7 +85,7 @@ export async function importProject(
       message: choice.message,
       hint: "--from takes assistant ids, separated by commas",
     };
-  const reader = new ProjectReader(project);
+  const reader = new ProjectReader(project, { installable: true });
   const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
   const alwaysOn = single ? alwaysOnPath(single) : undefined;
   const imports = importLines(all, alwaysOn);
@@ -96,13 +97,11 @@ export async function importProject(
     ...nestedInstructionFiles(reader, choice.chosen),
     ...unwrittenReads(reader, choice.chosen),
     ...refusals(reader),
+    ...caseTwins(reader),
   ];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
   const found = options.from ? read.filter((r) => r.files.length > 0) : detectedAssistants(read, alwaysOn);
-  if (read.every((r) => r.files.length === 0)) {
-    const which = options.from ? options.from.join(", ") : "any assistant agentc knows";
-    return { kind: "nothing", message: `found no native file of ${which} in ${project}`, diagnostics };
-  }
+  if (read.every((r) => r.files.length === 0)) return nothingRead(project, options.from, diagnostics);
   // In reading order, so that earlier assistants keep winning where two carry one name.
   const readings = read.filter((r) => r.files.length > 0);
   const loadedByFound = shareOwnInstructionFiles(read, found);
@@ -128,6 +127,8 @@ export async function importProject(
   for (const [path, file] of nativeCopies(own.items, files, context)) files.set(path, file);
   writeRegistry(out, files);
   for (const file of natives) if (refused.includes(file.path)) file.refused = true;
+  const unwritable = unwritableCommandFiles(own.items, all);
+  for (const file of natives) if (unwritable.includes(file.path)) file.unwritable = true;
   const outLabel = relative(resolve(project), resolve(out));
   const built = await buildAsImported(out, outLabel, (kept) => {
     const file = targetsFile(own.items, targets, kept);
@@ -199,6 +200,17 @@ async function buildAsImported(
   return { compiled: await compileRegistry(out, { offline: true }), diagnostics };
 }
 
+/** Paths that are one file with another where case is folded: left out, they stay the project's own. */
+function caseTwins(reader: ProjectReader): Diagnostic[] {
+  return reader.caseTwins.map(([path, twin]) =>
+    leftOutFinding({
+      position: { file: path, line: 1, column: 1 },
+      message: `${path} is one file with ${twin} on case-insensitive file systems (macOS, Windows): not imported, it stays the project's own file`,
+      hint: `Rename or remove one of the two in the project if the registry should carry both; as it is, ${twin} is imported and agentc install leaves ${path} alone.`,
+    }),
+  );
+}
+
 /** Links out of the project and loops, as the reader refused them: files import could not read. */
 function refusals(reader: ProjectReader): Diagnostic[] {
   return refusedReadFindings(reader.diagnostics);
@@ -251,4 +263,33 @@ function onceEach(diagnostics: Diagnostic[]): Diagnostic[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * No file of any assistant read into the registry. Files the findings name were found but stay the project's
+ * own (a folder no adapter writes, an unreadable file): saying "found no native file" after listing them would
+ * contradict the lines above, and --from would not change what they say.
+ */
+function nothingRead(
+  project: string,
+  from: string[] | undefined,
+  diagnostics: Diagnostic[],
+): Extract<ImportResult, { kind: "nothing" }> {
+  const which = from ? from.join(", ") : "any assistant agentc knows";
+  const reported = new Set(diagnostics.map((d) => d.file)).size;
+  if (reported === 0)
+    return {
+      kind: "nothing",
+      message: `found no native file of ${which} in ${project}`,
+      hint: "--from names the assistants to read",
+      diagnostics,
+    };
+  const files =
+    reported === 1 ? "the file the findings name stays" : `the ${reported} files the findings name stay`;
+  return {
+    kind: "nothing",
+    message: `found nothing ${from ? `of ${which} ` : ""}in ${project} that a registry can carry: ${files} the project's own`,
+    hint: "each finding above says what would carry its file; agentc install leaves the files alone",
+    diagnostics,
+  };
 }

@@ -42,6 +42,15 @@ export interface NativeFile {
   refused?: boolean;
   /** Why import carried nothing of it (reported where it was read): it stays the project's file. */
   keptBecause?: string;
+  /**
+   * A command file whose prompt says $ARGUMENTS while its client has no placeholder for it: the build writes the
+   * command for no such client (reported at the file), so it stays the project's file.
+   */
+  unwritable?: boolean;
+  /** It holds nothing the registry could carry (a rule file with no text), reported where it was read. */
+  nothingCarried?: boolean;
+  /** Keys of a composed file the pack writes as they are beside what it composes (a format `version`). */
+  extras?: (string | number)[][];
   /** Keys of a composed file that import left out (no neutral equivalent), so the comparison skips them. */
   leftOut?: (string | number)[][];
 }

@@ -22,6 +22,8 @@ export function nativePlaces(assistant: AssistantData, shared: string | undefine
         pack.commands_dir,
         ...(pack.also_reads?.rule_dirs ?? []),
         ...(pack.also_reads?.skill_dirs ?? []),
+        ...(pack.also_reads?.agent_dirs ?? []),
+        ...(pack.also_reads?.command_dirs ?? []),
       ].flatMap((dir) => (dir ? [packPath(dir, pack.runtime_placeholders)] : []))
     : [(adapter?.output_dir ?? "").replace(/\/+$/, "")];
   const settings = pack

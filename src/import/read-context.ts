@@ -33,7 +33,7 @@ export function nativeText(
   ctx.seen.add(path);
   const read = ctx.reader.readText(path, limit);
   if (!read.ok) {
-    if (!read.reported) unreadable(ctx, start(path), `${path} ${read.reason}`);
+    if (!read.reported) unreadable(ctx, start(path), `${path} ${read.reason}`, read.hint);
     ctx.files.push({ path });
     return undefined;
   }

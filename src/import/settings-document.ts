@@ -13,6 +13,8 @@ export interface SettingsDocument {
   positionOf(path: KeyPath): Position;
   /** Paths import left out (no neutral equivalent), which the round trip does not compare. */
   leftOut: KeyPath[];
+  /** Values the pack writes as they are beside what it composes (a format `version`): no item of the registry. */
+  extras: KeyPath[];
 }
 
 /** Reads and parses one settings file; undefined when it is missing or (reported) unreadable. */
@@ -30,8 +32,11 @@ export function readSettingsDocument(
   for (const problem of parsed.problems) unreadable(ctx, problem.position, `${path}: ${problem.message}`);
   if (!parsed.document) return undefined;
   if (native) native.composed = format;
-  const document: SettingsDocument = { ...parsed.document, file: path, format, leftOut: [] };
-  if (native) native.leftOut = document.leftOut;
+  const document: SettingsDocument = { ...parsed.document, file: path, format, leftOut: [], extras: [] };
+  if (native) {
+    native.leftOut = document.leftOut;
+    native.extras = document.extras;
+  }
   return document;
 }
 

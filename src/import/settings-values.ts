@@ -26,7 +26,8 @@ export function extrasAgree(
   for (const [key, value] of Object.entries(extras ?? {})) {
     if (!(key in container)) continue;
     owned.push(key);
-    if (canonicalJson(container[key]) !== canonicalJson(value))
+    if (canonicalJson(container[key]) === canonicalJson(value)) document.extras.push([...base, key]);
+    else
       unowned(
         ctx,
         document,

@@ -157,7 +157,7 @@ function readServers(
     const path = [...key, name];
     const reading = reverseServer(mapping, name, value, document.positionOf(path));
     if ("problem" in reading) {
-      report(document, path, reading.problem);
+      report(document, path, `it ${reading.problem}`);
       continue;
     }
     const own = notCarried(host, value);
@@ -195,11 +195,11 @@ function readHooks(
         const at = [...path, index];
         for (const reading of reverseHookEntries(mapping, on, entry, document.positionOf(at))) {
           if ("guard" in reading) continue;
-          if ("problem" in reading) report(document, at, reading.problem);
+          if ("problem" in reading) report(document, at, `it ${reading.problem}`);
           else if (notCarried(host, reading.hook.command))
             report(document, at, notCarried(host, reading.hook.command) as string);
           else {
-            for (const lost of reading.lost) report(document, [...at, ...lost.path], lost.message);
+            for (const lost of reading.lost) report(document, [...at, ...lost.path], `it ${lost.message}`);
             found.hooks.push(coreHook(reading.hook));
           }
         }

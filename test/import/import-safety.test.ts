@@ -143,6 +143,23 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
     assert.ok(!existsSync(out));
   });
 
+  it("a project whose only files stay its own says so, not that it has none (agenticsorg/sparc-bench)", async () => {
+    const out = join(testdir(), "r");
+    const project = testdir({
+      ".roo/rules/01-general.md": "Answer in short sentences.\n",
+      ".roo/rules-code/style.md": "Prefer early returns.\n",
+    });
+    const result = await runAgentc(["import", project, "--out", out]);
+    assert.equal(result.status, 1);
+    assert.match(result.stdout, /warning AGC128 .*\.roo\/rules\//);
+    assert.match(
+      result.stderr,
+      /found nothing in .* that a registry can carry: the 2 files the findings name stay the project's own; nothing written/,
+    );
+    assert.doesNotMatch(result.stderr, /found no native file|--from names/);
+    assert.ok(!existsSync(out));
+  });
+
   it("the same project gives the same registry, byte for byte", async () => {
     const first = await runImport(mixed);
     const second = await runImport(mixed);

@@ -30,7 +30,7 @@ export const importCommand: Command = {
         io.err(
           commandMessage("import", {
             message: `${result.message}; nothing written`,
-            hint: "--from names the assistants to read",
+            hint: result.hint,
           }),
         );
       return exitCodes.inputErrors;

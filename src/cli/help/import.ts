@@ -23,7 +23,7 @@ export const importHelp: CommandHelp = {
   },
   exitCodes: {
     0: "the registry was written",
-    1: "a native file could not be read, or nothing to import was found; every problem is listed",
+    1: "the registry written does not build, or nothing to import was found; every problem is listed (a native file that cannot be read is only a warning)",
     2: "a usage error: no project, no --out, an unknown assistant id",
   },
   examples: [

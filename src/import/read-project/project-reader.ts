@@ -3,12 +3,13 @@ import { join } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { RegistryReader } from "../../documents/registry-reader.js";
 import type { ProjectEntry, ProjectRead } from "../../packs/shared/items/read-context.js";
+import { foldedKey, pathProblem } from "../../shared/path-check.js";
 
 export type { ProjectEntry, ProjectRead };
 
 export type ProjectText =
   | { ok: true; text: string; bytes: Buffer }
-  | { ok: false; reason: string; reported: boolean };
+  | { ok: false; reason: string; reported: boolean; hint?: string };
 
 /**
  * Reads a project for `agentc import`, and only reads, through the load stage's one safe reader: every
@@ -18,10 +19,27 @@ export type ProjectText =
 export class ProjectReader {
   readonly root: string;
   readonly #reader: RegistryReader;
+  readonly #twins = new Map<string, string>();
+  readonly #installable: boolean;
 
-  constructor(root: string) {
+  /**
+   * `installable`: read only what agentc could install again (import): a listing leaves out the later of two
+   * names that differ only in case, and a path agentc cannot install is not read. Lint reads what the client
+   * reads, on the file system it runs on, and leaves it off.
+   */
+  constructor(root: string, { installable = false }: { installable?: boolean } = {}) {
     this.#reader = new RegistryReader(root, "", undefined, "the project");
     this.root = this.#reader.root;
+    this.#installable = installable;
+  }
+
+  /**
+   * Paths a listing left out because an earlier one of it differs from them only in case (Style.mdc beside
+   * style.mdc, skill.md beside SKILL.md): one file on macOS and Windows, so a registry holding both could not be
+   * installed there. Each with the path it is one file with.
+   */
+  get caseTwins(): [path: string, twin: string][] {
+    return [...this.#twins].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   /** What the reader refused (links out of the project, loops, paths past the limits), once each. */
@@ -41,11 +59,15 @@ export class ProjectReader {
   }
 
   readBytes(path: string, limit: number): ProjectRead {
+    const refused = this.#installable ? uninstallable(path) : undefined;
+    if (refused) return refused;
     const read = this.#reader.readBytes(path, limit);
     return read.ok ? read : { ok: false, reason: read.reason, reported: read.reported };
   }
 
   readText(path: string, limit: number): ProjectText {
+    const refused = this.#installable ? uninstallable(path) : undefined;
+    if (refused) return refused;
     const bytes = this.#reader.readBytes(path, limit);
     if (!bytes.ok) return { ok: false, reason: bytes.reason, reported: bytes.reported };
     const text = this.#reader.readText(path, limit);
@@ -56,7 +78,7 @@ export class ProjectReader {
 
   /** Project-relative paths of the entries of a folder, by name (hidden ones only when asked). */
   list(folder: string, hidden = false): string[] {
-    return this.#reader.entries(folder, { hidden }).map((entry) => entry.path);
+    return this.#distinct(this.#reader.entries(folder, { hidden }).map((entry) => entry.path));
   }
 
   /** Whether the path, or a folder above it, is a symbolic link. */
@@ -67,8 +89,43 @@ export class ProjectReader {
 
   /** Files below a folder, depth first by name, hidden ones left out; loops are reported, not followed. */
   filesBelow(folder: string): string[] {
-    return this.#reader.filesBelow(folder);
+    return this.#distinct(this.#reader.filesBelow(folder));
   }
+
+  /** The paths, without those that are one file with an earlier one where case is folded (recorded). */
+  #distinct(paths: string[]): string[] {
+    if (!this.#installable) return paths;
+    const spelled = new Map<string, string>();
+    return paths.filter((path) => {
+      const key = foldedKey(path);
+      const twin = spelled.get(key);
+      if (twin === undefined) {
+        spelled.set(key, path);
+        return true;
+      }
+      this.#twins.set(path, twin);
+      return false;
+    });
+  }
+}
+
+/**
+ * A path agentc cannot install anywhere (a segment Windows reserves, as `con` or `aux.mdc`; a character it forbids;
+ * a name macOS wrote in decomposed Unicode): a registry carrying its item would build a bundle the installer
+ * refuses, so import does not read it, and the file stays the project's own.
+ */
+function uninstallable(
+  path: string,
+): { ok: false; reason: string; reported: false; hint: string } | undefined {
+  const problem = pathProblem(path);
+  return problem
+    ? {
+        ok: false,
+        reason: `${problem}, a path agentc cannot install, so it is not imported`,
+        reported: false,
+        hint: "Rename it in the project if the registry should carry it (agentc installs no such path on any system); as it is, agentc install leaves it alone and its assistant reads it as before.",
+      }
+    : undefined;
 }
 
 /** The text of a link (a file linked to the always-on one): the round trip compares links as links. */

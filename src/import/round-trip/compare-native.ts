@@ -184,7 +184,10 @@ function valueAt(value: unknown, keys: string[]): unknown {
 export function carriesNothing(file: NativeFile): boolean {
   if (!file.composed || !file.bytes) return false;
   const value = parsed(file.composed, file.bytes.toString("utf8").replace(/^\uFEFF/, ""));
-  return value !== undefined && !hasLeaf(withoutPaths(value, file.leftOut ?? []));
+  // a format version the pack writes beside its values is none of them
+  return (
+    value !== undefined && !hasLeaf(withoutPaths(value, [...(file.leftOut ?? []), ...(file.extras ?? [])]))
+  );
 }
 
 function hasLeaf(value: unknown): boolean {

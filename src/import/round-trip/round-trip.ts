@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { CompileResult } from "../../pipeline/compile.js";
 import { differenceFindings } from "../checks/round-trip-reproduces.js";
@@ -24,7 +25,8 @@ export function roundTrip(
   if (!result.ok || !result.tree || !result.manifest) {
     const errors = result.diagnostics.filter((d) => d.severity === "error");
     return {
-      diagnostics: errors.map((d) => ({ ...d, file: `${outLabel}/${d.file}` })),
+      // a file of the package (<agentc>/clients/…) or of a dependency is no file below --out
+      diagnostics: errors.map((d) => (d.file.startsWith("<") ? d : { ...d, file: `${outLabel}/${d.file}` })),
       rewritten: [],
       composed: [],
     };
@@ -32,12 +34,13 @@ export function roundTrip(
   const view = installedView(result.tree, result.manifest);
   const read = new Map(natives.map((file) => [file.path, file]));
   const differences: Difference[] = [];
+  const links = linksTo(read);
   for (const file of read.values()) {
     if (file.unreadable || (!file.bytes && file.linkTarget === undefined)) continue;
     const installed = view.get(file.path);
     const found = installed
       ? compareNative(file, installed, targetBytes(installed, read, view))
-      : notWritten(file, alwaysOn);
+      : notWritten(file, alwaysOn, links.get(file.path) ?? []);
     if (found) differences.push(found);
   }
   const missing: string[] = [];
@@ -71,8 +74,36 @@ function targetBytes(
   return (target?.kind === "file" ? target.bytes : undefined) ?? read.get(installed.target)?.bytes;
 }
 
-function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference {
+/** The links among the files read, by the path each leads to. */
+function linksTo(read: Map<string, NativeFile>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const file of read.values()) {
+    if (file.linkTarget === undefined) continue;
+    const target = posix.normalize(posix.join(posix.dirname(file.path), file.linkTarget));
+    out.set(target, [...(out.get(target) ?? []), file.path]);
+  }
+  return out;
+}
+
+function notWritten(file: NativeFile, alwaysOn: string | undefined, linkedFrom: string[]): Difference {
+  // a link is no text of its own: agentc install leaves it, and its assistant reads the target through it
+  if (file.linkTarget !== undefined)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: it is the project's link to ${file.linkTarget}, which stays as it is, so its assistant reads ${file.linkTarget} through it as before`,
+      hint: "Nothing to do.",
+    };
   if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
+  // the always-on file is a link to this one (another client's instruction file): removing it, as the
+  // warning below advises for a copy, would leave the always-on file a dangling link
+  if (alwaysOn !== undefined && linkedFrom.includes(alwaysOn))
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: ${alwaysOn} is a link to it, and the build writes its text as ${alwaysOn}; agentc install leaves both as they are, so each assistant reads them as before`,
+      hint: `Nothing to do. Keep ${file.path}: ${linkedFrom.join(", ")} ${linkedFrom.length === 1 ? "leads" : "lead"} to it.`,
+    };
   if (file.refused)
     return {
       position: { file: file.path, line: 1, column: 1 },
@@ -86,6 +117,20 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined): Difference 
       severity: "info",
       message: `the build of the imported registry writes no ${file.path}: ${file.keptBecause}, so it stays the project's file and its assistant reads it as before`,
       hint: "Nothing to do; agentc install leaves the file alone.",
+    };
+  if (file.nothingCarried)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: import took nothing from it (reported above), so it stays the project's file and its assistant reads it as before`,
+      hint: "Nothing to do; remove the file if it holds nothing its assistant needs.",
+    };
+  if (file.unwritable)
+    return {
+      position: { file: file.path, line: 1, column: 1 },
+      severity: "info",
+      message: `the build of the imported registry writes no ${file.path}: its client has no placeholder for the $ARGUMENTS its prompt says (reported above), so it stays the project's file and its assistant reads it as before`,
+      hint: "Nothing to do; word the prompt without $ARGUMENTS and import again if the registry should carry it for that client.",
     };
   if (file.onlyImports && alwaysOn)
     return {

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { commandWritable } from "../../packs/commands/arguments.js";
 import { alwaysOnPath } from "../../registry/install-files.js";
 import { fromSha256, nativeFolder, nativeIndex } from "../../registry/native-copies.js";
 import { templateSchemas } from "../../shared/schema-paths.js";
@@ -127,8 +128,10 @@ export function nativeCopies(
     ...items.agents.map((a): [Item, string] => [a, `core/agents/${a.name}.md`]),
     ...items.commands.map((c): [Item, string] => [c, `core/commands/${c.name}.md`]),
   ];
+  const unwritable = new Set(unwritableCommandFiles(items, ctx.assistants));
   for (const [item, from] of itemFiles)
-    for (const native of item.natives ?? []) add(native, native.client, [from]);
+    for (const native of item.natives ?? [])
+      if (!unwritable.has(native.path)) add(native, native.client, [from]);
   for (const [native, component, from] of sourceCopies(items, ctx.assistants)) add(native, component, from);
   // the values of a settings file came from the core's settings (src/emit/native-copies.ts composes them as they
   // were); targets.json too decides what is composed there (the secret guard, policies), so an edit of it also
@@ -141,6 +144,23 @@ export function nativeCopies(
   const index = { $schema: `${templateSchemas}native.schema.json`, version: 1, files: entries };
   copies.set(nativeIndex, { bytes: Buffer.from(`${JSON.stringify(index, null, 2)}\n`), executable: false });
   return copies;
+}
+
+/**
+ * The files of commands whose prompt says $ARGUMENTS, read from a client without an arguments placeholder: the
+ * build writes such a command for no such client (import reported it at the file), so the file stays the
+ * project's, and a copy of it would be one the build cannot write (AGC190).
+ */
+export function unwritableCommandFiles(items: ImportedItems, assistants: AssistantData[]): string[] {
+  const format = (client: string) => assistants.find((a) => a.pack?.client === client)?.pack?.command_format;
+  return items.commands.flatMap((command) =>
+    (command.natives ?? [])
+      .filter((native) => {
+        const placeholder = format(native.client)?.arguments_placeholder;
+        return placeholder !== undefined && !commandWritable(command.body, placeholder);
+      })
+      .map((native) => native.path),
+  );
 }
 
 /**

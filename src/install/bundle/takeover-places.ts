@@ -36,8 +36,8 @@ function takeoverPlaces(): { files: Set<string>; dirs: string[] } {
   for (const { pack } of builtinClientPacks()) {
     const named = [pack.rules_dir, pack.skills_dir, pack.agents_dir, pack.commands_dir];
     const also = pack.also_reads;
-    for (const dir of [...named, ...(also?.rule_dirs ?? []), ...(also?.skill_dirs ?? [])])
-      if (dir) dirs.push(withRuntimePlaceholders(pack, dir));
+    const alsoDirs = [also?.rule_dirs, also?.skill_dirs, also?.agent_dirs, also?.command_dirs].flat();
+    for (const dir of [...named, ...alsoDirs]) if (dir) dirs.push(withRuntimePlaceholders(pack, dir));
     for (const file of [...(also?.instruction_files ?? []), pack.root_instruction_file ?? ""])
       if (file) files.add(withRuntimePlaceholders(pack, file));
   }

@@ -50,4 +50,6 @@ export interface AgentsPack extends ItemPack {
   agents_dir: string | null;
   agent_frontmatter?: AgentFrontmatter;
   reads?: { agents: ItemFolders };
+  /** Agent folders besides agents_dir the client reads (import reads them). */
+  also_reads?: { agent_dirs?: string[] };
 }

@@ -13,7 +13,8 @@ export function readPackAgents(ctx: AgentsReadContext, pack: AgentsPack): void {
   const format = pack.agent_frontmatter;
   if (!pack.agents_dir || !format) return;
   const read = (name: string, path: string) => readAgent(ctx, pack, format, name, path);
-  readItemFolders(ctx, pack, pack.agents_dir, pack.reads?.agents, format.extension, read);
+  const also = pack.also_reads?.agent_dirs;
+  readItemFolders(ctx, pack, pack.agents_dir, pack.reads?.agents, format.extension, read, also);
 }
 
 function readAgent(

@@ -5,7 +5,7 @@ import { coreItemName } from "../shared/items/core-item-name.js";
 import { capability, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
 import type { Fields } from "../shared/items/frontmatter.js";
 import { bodyText, ownedFile } from "../shared/items/owned-file.js";
-import { argumentsWord, clientArguments } from "./arguments.js";
+import { clientArguments, commandWritable } from "./arguments.js";
 import type { CommandFormat, CommandsPack } from "./model.js";
 
 /** What the section's emitter reads. */
@@ -44,7 +44,7 @@ function writeCommand(
   const source = sourceOf(command);
   const path = joinPath(dir, `${coreItemName(ctx.pack, command.name)}${format.extension}`);
   const placeholder = format.arguments_placeholder;
-  if (placeholder === null && command.body.includes(argumentsWord)) {
+  if (!commandWritable(command.body, placeholder)) {
     const why = `${ctx.pack.name} has no placeholder for the text typed after the command, so $ARGUMENTS cannot be put in its place; the command is not written (one whose prompt does not use $ARGUMENTS would be)`;
     const basis = "/command_format/arguments_placeholder";
     out.capabilities.push(

@@ -28,4 +28,6 @@ export interface CommandsPack extends ItemPack {
   commands_dir: string | null;
   command_format?: CommandFormat;
   reads?: { commands: ItemFolders };
+  /** Command folders besides commands_dir the client reads (import reads them). */
+  also_reads?: { command_dirs?: string[] };
 }

@@ -3,7 +3,7 @@ import { readItemFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
 import { type ItemReadContext, leftOut, start } from "../shared/items/read-context.js";
 import { reverseFields } from "../shared/items/read-fields.js";
-import { argumentsWord, neutralArguments } from "./arguments.js";
+import { argumentsWord, commandWritable, neutralArguments } from "./arguments.js";
 import type { CommandFormat, CommandsPack, ReadCommand } from "./model.js";
 
 /** The context commands are read with: read commands go to `items.commands`. */
@@ -17,7 +17,8 @@ export function readPackCommands(ctx: CommandsReadContext, pack: CommandsPack): 
   const format = pack.command_format;
   if (!pack.commands_dir || !format) return;
   const read = (name: string, path: string) => readCommand(ctx, pack, format, name, path);
-  readItemFolders(ctx, pack, pack.commands_dir, pack.reads?.commands, format.extension, read);
+  const also = pack.also_reads?.command_dirs;
+  readItemFolders(ctx, pack, pack.commands_dir, pack.reads?.commands, format.extension, read, also);
 }
 
 function readCommand(
@@ -32,7 +33,7 @@ function readCommand(
   const fields = reverseFields(ctx, item, { fields: format.fields });
   const named = namedItem(ctx, pack, item, fields, pathName);
   const { argument_hint: hint, model } = fields.neutral;
-  if (format.arguments_placeholder === null && item.body.includes(argumentsWord))
+  if (!commandWritable(item.body, format.arguments_placeholder))
     leftOut(
       ctx,
       start(path),

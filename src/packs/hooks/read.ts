@@ -29,17 +29,17 @@ export function reverseHookEntries(
   guard?: string,
 ): HookReading[] {
   return unfill(mapping.entry, entry).map((reading): HookReading => {
-    if (reading.mismatch) return { problem: `the entry has ${reading.mismatch}` };
+    if (reading.mismatch) return { problem: `has ${reading.mismatch}` };
     const { command, matcher, timeout, fail_closed: failClosed, description } = reading.slots;
-    if (typeof command !== "string" || command.trim() === "") return { problem: "the entry runs no command" };
+    if (typeof command !== "string" || command.trim() === "") return { problem: "runs no command" };
     if (guard !== undefined && command === guard) return { guard: true };
     const lost = reading.extra.map((path) => ({
       path,
-      message: `"${path.join(".")}" has no neutral equivalent`,
+      message: "has no neutral equivalent",
     }));
     const verbs = on.verbs ?? matcherVerbs(mapping, matcher, on.event, lost);
     if (verbs === "none")
-      return { problem: `its matcher "${String(matcher)}" names no tool the pack maps to a verb` };
+      return { problem: `has the matcher "${String(matcher)}", which names no tool the pack maps to a verb` };
     const seconds = timeoutOf(mapping, timeout, lost);
     const closed = slotsOf(mapping.entry).has("fail_closed")
       ? failClosed !== undefined && failClosed === (mapping.fail_closed_value ?? true)
@@ -74,7 +74,7 @@ function matcherVerbs(
     if (given)
       lost.push({
         path: ["matcher"],
-        message: `the matcher "${String(matcher)}" of a ${event} hook has no neutral equivalent`,
+        message: `is "${String(matcher)}", a matcher of a ${event} hook, which has no neutral equivalent`,
       });
     return null;
   }

@@ -35,7 +35,7 @@ export function reverseServer(
   if (remote && !remote.mismatch && "url" in remote.slots)
     return remoteServer(mapping, name, remote, position);
   const why = stdio?.mismatch ?? remote?.mismatch ?? "neither a command nor a url";
-  return { problem: `the server entry has ${why}` };
+  return { problem: `has ${why}` };
 }
 
 /** One transport's reading of a server entry whose template matched, through the slots (./slots.ts). */

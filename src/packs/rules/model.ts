@@ -50,6 +50,8 @@ export interface RulesPack extends ItemPack {
   rules_dir: string | null;
   rule_file?: RuleFileFormat;
   rule_triggers?: RuleTriggers;
-  /** Folders of rule files besides rules_dir that import reads (top level only). */
+  /** Folders of rule files besides rules_dir that import reads (top level only, unless its read model says otherwise). */
   also_reads?: { rule_dirs?: string[] };
+  /** The client's rule folders as it reads them: `recursive: false` where it reads only the top level. */
+  reads?: { rules: { dir: string; recursive?: boolean }[] };
 }

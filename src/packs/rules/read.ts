@@ -26,15 +26,19 @@ import { generatedDescription, withoutGeneratedComment } from "./source-comment.
 type RulesReadContext = ItemReadContext<{ rules: ReadRule[] }>;
 
 /**
- * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads
- * (top level only), each file's frontmatter read back through rule_triggers.
+ * A pack's rule files → core rules: its rules_dir (with sub-folders) and the rule folders it also reads (top
+ * level only, unless its read model reads the folder's sub-folders too),
+ * each file's frontmatter read back through rule_triggers.
  */
 export function readPackRules(ctx: RulesReadContext, pack: RulesPack): void {
   const { rules_dir, rule_file, rule_triggers } = pack;
   if (!rule_file || !rule_triggers) return;
+  const own = rules_dir ? packPath(rules_dir, pack.runtime_placeholders) : undefined;
+  const below = (dir: string) =>
+    pack.reads?.rules.some((r) => r.dir.replace(/\/+$/, "") === dir && r.recursive !== false) === true;
   const folders: [string, boolean][] = [
-    ...(rules_dir ? [[packPath(rules_dir, pack.runtime_placeholders), true] as [string, boolean]] : []),
-    ...(pack.also_reads?.rule_dirs ?? []).map((dir): [string, boolean] => [dir, false]),
+    ...(own !== undefined ? [[own, true] as [string, boolean]] : []),
+    ...(pack.also_reads?.rule_dirs ?? []).map((dir): [string, boolean] => [dir, below(dir)]),
   ];
   for (const [folder, deep] of folders) {
     const paths = (deep ? ctx.reader.filesBelow(folder) : ctx.reader.list(folder)).filter((p) =>
@@ -45,7 +49,7 @@ export function readPackRules(ctx: RulesReadContext, pack: RulesPack): void {
       readRuleFile(ctx, path, pathInside(folder, path, rule_file.extension), rule_triggers);
     // The folder is the pack's own: another format there is the person's rule the client does not load. A folder
     // it also reads is another tool's, whose other files are that tool's.
-    if (deep)
+    if (folder === own)
       unreadItems(ctx, pack, folder, rule_file.extension, {
         unread: [],
         other: other.filter((path) => !isHidden(path)),
@@ -70,6 +74,8 @@ function readRuleFile(ctx: RulesReadContext, path: string, inner: string, mappin
   const body = withoutGeneratedComment(markdown.body);
   if (body.trim() === "") {
     leftOut(ctx, start(path), `${path} holds no text below its frontmatter, so no rule is imported`);
+    const file = ctx.files.find((f) => f.path === path);
+    if (file) file.nothingCarried = true;
     return;
   }
   const reversed = reverseTrigger(markdown.values, mapping);

@@ -20,37 +20,38 @@ const innerSlot = /\{([a-z_]+)\}/g;
  * literal the value leaves out is no mismatch: the build writes it back (and the round trip says so).
  */
 export function unfill(template: unknown, value: unknown, path: KeyPath = []): Unfilled[] {
-  if (typeof template === "string") return [stringSlots(template, value)];
+  if (typeof template === "string") return [stringSlots(template, value, path)];
   if (Array.isArray(template)) return arraySlots(template, value, path);
   if (template !== null && typeof template === "object")
     return objectSlots(template as Record<string, unknown>, value, path);
-  return [canonicalJson(template) === canonicalJson(value) ? empty() : mismatch(template, value)];
+  return [canonicalJson(template) === canonicalJson(value) ? empty() : mismatch(template, value, path)];
 }
 
-function stringSlots(template: string, value: unknown): Unfilled {
+function stringSlots(template: string, value: unknown, path: KeyPath): Unfilled {
   const whole = wholeSlot.exec(template);
   if (whole) return { slots: { [whole[1] ?? ""]: value }, extra: [] };
   const names = [...template.matchAll(innerSlot)].map((m) => m[1] ?? "");
-  if (names.length === 0) return template === value ? empty() : mismatch(template, value);
-  if (typeof value !== "string") return mismatch(template, value);
+  if (names.length === 0) return template === value ? empty() : mismatch(template, value, path);
+  if (typeof value !== "string") return mismatch(template, value, path);
   const pattern = template
     .split(innerSlot)
     .map((part, i) => (i % 2 === 1 ? "(.*)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
     .join("");
   const match = new RegExp(`^${pattern}$`, "s").exec(value);
-  if (!match) return mismatch(template, value);
+  if (!match) return mismatch(template, value, path);
   return { slots: Object.fromEntries(names.map((name, i) => [name, match[i + 1]])), extra: [] };
 }
 
 function arraySlots(template: unknown[], value: unknown, path: KeyPath): Unfilled[] {
-  if (!Array.isArray(value)) return [mismatch(template, value)];
+  if (!Array.isArray(value)) return [mismatch(template, value, path)];
   if (template.length !== 1)
-    return [canonicalJson(template) === canonicalJson(value) ? empty() : mismatch(template, value)];
+    return [canonicalJson(template) === canonicalJson(value) ? empty() : mismatch(template, value, path)];
   return value.flatMap((element, index) => unfill(template[0], element, [...path, index]));
 }
 
 function objectSlots(template: Record<string, unknown>, value: unknown, path: KeyPath): Unfilled[] {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return [mismatch(template, value)];
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return [mismatch(template, value, path)];
   const object = value as Record<string, unknown>;
   const extra = Object.keys(object)
     .filter((key) => !(key in template))
@@ -77,10 +78,12 @@ function empty(): Unfilled {
   return { slots: {}, extra: [] };
 }
 
-function mismatch(template: unknown, value: unknown): Unfilled {
+/** What contradicts the template, named by its key inside the value: `"enabled": false where the client's form is true`. */
+function mismatch(template: unknown, value: unknown, path: KeyPath): Unfilled {
+  const key = path.length > 0 ? `${JSON.stringify(path.join("."))}: ` : "";
   return {
     slots: {},
     extra: [],
-    mismatch: `${JSON.stringify(value)} where the client's form is ${JSON.stringify(template)}`,
+    mismatch: `${key}${JSON.stringify(value)} where the client's form is ${JSON.stringify(template)}`,
   };
 }

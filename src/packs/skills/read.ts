@@ -1,6 +1,5 @@
 import { skillFileName } from "../../core/load-skills.js";
 import { maxAssetBytes } from "../../documents/text-file.js";
-import { foldedKey } from "../../shared/path-check.js";
 import { readPreApprovals } from "../permissions/read-pre-approvals.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { itemFolders, skillFolders } from "../shared/items/item-folders.js";
@@ -84,21 +83,10 @@ function skillSpec(pack: SkillsPack, format: SkillFrontmatter): FieldSpec {
 }
 
 function supportingFiles(ctx: SkillsReadContext, folder: string, skillFile: string): ReadSkill["files"] {
-  const spelled = new Map([[foldedKey(skillFile), skillFile]]);
+  // the listing leaves out a name that differs from another's only in case (one file on macOS and Windows)
   return ctx.reader.filesBelow(folder).flatMap((path) => {
     if (path === skillFile || ctx.seen.has(path)) return [];
     ctx.seen.add(path);
-    // a name that differs from another's only in case is one file on macOS and Windows: the build could not install both
-    const twin = spelled.get(foldedKey(path));
-    if (twin !== undefined) {
-      leftOut(
-        ctx,
-        start(path),
-        `${path} is one file with ${twin} on case-insensitive file systems (macOS, Windows): not imported`,
-      );
-      return [];
-    }
-    spelled.set(foldedKey(path), path);
     const read = ctx.reader.readBytes(path, maxAssetBytes);
     if (!read.ok) {
       if (!read.reported) unreadable(ctx, start(path), `${path} ${read.reason}`);

@@ -109,8 +109,9 @@ function trimmed(dir: string): string {
 }
 
 /**
- * The agent or command files of the pack's folder (`dir`, with the subfolders its read model names), each
- * given to `read` with the name the client lists it by; the files it passes over are reported.
+ * The agent or command files of the pack's folder (`dir`, with the subfolders its read model names) and of
+ * the `also` folders the client reads too, each given to `read` with the name the client lists it by; the
+ * files it passes over are reported.
  */
 export function readItemFolders(
   ctx: ItemReadContext,
@@ -119,8 +120,9 @@ export function readItemFolders(
   reads: ItemFolders | undefined,
   extension: string,
   read: (pathName: string, path: string) => void,
+  also: readonly string[] = [],
 ): void {
-  for (const folder of itemFolders(pack, dir, reads)) {
+  for (const folder of itemFolders(pack, dir, reads, also)) {
     const { found, ...passed } = itemFiles(ctx.reader, folder, extension);
     unreadItems(ctx, pack, folder.dir, extension, passed);
     for (const { path, name } of found) read(name, path);

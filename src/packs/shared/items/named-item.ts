@@ -26,22 +26,27 @@ export function namedItem(
   pathName: string,
 ): { name: string; description?: string } {
   const name = itemName(ctx, pack, pathName, item.file);
-  return { name, ...described(ctx, item, fields, name) };
+  return { name, ...described(ctx, item, fields, name, pathName.slice(pathName.lastIndexOf("/") + 1)) };
 }
 
-/** The description the file writes (a `name` unlike the path's is reported: the path's name wins). */
+/**
+ * The description the file writes (a `name` unlike the path's is reported: the path's name wins). A name
+ * that is the path's own (`résumé-écrit` in `skills/résumé-écrit/`) is no other name: that the path's name
+ * was made portable, or joined with its sub-folder's, is reported once where the name is made.
+ */
 export function described(
   ctx: ItemReadContext,
   item: ItemFile,
   fields: ReadFields,
   name: string,
+  pathName: string,
 ): { description?: string } {
   const written = fields.neutral.name;
-  if (typeof written === "string" && written !== name)
+  if (typeof written === "string" && written !== name && written !== pathName)
     adjusted(
       ctx,
       item.positionOf("name"),
-      `${item.file} is named "${written}" inside: imported as "${name}", its path's name`,
+      `${item.file} is named "${written}" inside: imported as "${name}", ${name === pathName ? "its path's name" : `from its path's name "${pathName}"`}`,
     );
   const own = fields.neutral.description;
   return typeof own === "string" && own.trim() !== "" ? { description: own } : {};

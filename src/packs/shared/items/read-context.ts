@@ -49,8 +49,11 @@ export interface ItemReadContext<Items = unknown> {
   /** Paths an earlier assistant read already: read once. */
   seen: Set<string>;
   items: Items;
-  /** Files read besides the item files (a skill's supporting files), for the round trip. */
-  files: { path: string; bytes?: Buffer }[];
+  /**
+   * Files read besides the item files (a skill's supporting files), for the round trip. `nothingCarried`: a
+   * file read that holds nothing the registry could carry (a rule file with no text), reported by its reader.
+   */
+  files: { path: string; bytes?: Buffer; nothingCarried?: boolean }[];
   report: ItemReport;
 }
 

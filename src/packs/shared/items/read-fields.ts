@@ -53,6 +53,10 @@ export function reverseFields(ctx: ItemReadContext, item: ItemFile, spec: FieldS
       out.deny = verbList(ctx, item, key, deniedNames(value), spec.deny.names);
     else if (key === spec.modelInvocation?.field && value === spec.modelInvocation.value) out.userOnly = true;
     else if (key === spec.userInvocation && value === false) out.modelOnly = true;
+    // the client's default written out (`disable-model-invocation: false`, `user-invocable: true`): both may
+    // start the item, which the core says by giving it no triggers
+    else if (key === spec.modelInvocation?.field && value === !spec.modelInvocation.value) continue;
+    else if (key === spec.userInvocation && value === true) continue;
     else if (key === spec.triggers && triggersList(value)) Object.assign(out, onlyOf(triggersList(value)));
     else if (key === spec.readOnly?.field && value === spec.readOnly.value) continue;
     else if (key === spec.permissions)

@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { runImport } from "../support/import-run.js";
+
+/**
+ * An instruction file that is a link to AGENTS.md (CLAUDE.md -> AGENTS.md, GEMINI.md -> AGENTS.md) is no text of
+ * its own: install leaves the link, and its assistant reads AGENTS.md through it as before. The round trip
+ * warned at CLAUDE.md that an assistant reading both would read the text twice and advised removing the file
+ * (which would take AGENTS.md from Claude Code), and at GEMINI.md that import should run again with --from.
+ * The other way round (AGENTS.md -> .github/copilot-instructions.md), it advised removing the file the links
+ * lead to, which would leave them dangling.
+ */
+const fixture = join(packageRoot, "test", "fixtures", "adoption", "08-symlinked");
+
+describe("a link to the always-on file", () => {
+  it("is said to stay the project's link, as an info", async () => {
+    const run = await runImport(fixture);
+    assert.equal(run.status, 0, run.stderr);
+    for (const link of ["CLAUDE.md", "GEMINI.md"]) {
+      const said = run.json.diagnostics.filter((d) => d.file === link);
+      assert.deepEqual(
+        said.map((d) => `${d.severity} ${d.id} ${d.message}`),
+        [
+          `info AGC129 the build of the imported registry writes no ${link}: it is the project's link to AGENTS.md, which stays as it is, so its assistant reads AGENTS.md through it as before`,
+        ],
+      );
+    }
+  });
+
+  it("the file AGENTS.md links to is not a copy to remove (the shape of poolifier/poolifier)", async () => {
+    const run = await runImport(
+      join(packageRoot, "test", "fixtures", "adoption", "53-agents-md-links-to-copilot"),
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics.filter((d) => d.file === ".github/copilot-instructions.md");
+    assert.deepEqual(
+      said.map((d) => `${d.severity} ${d.id} ${d.message} / ${d.hint}`),
+      [
+        "info AGC129 the build of the imported registry writes no .github/copilot-instructions.md: AGENTS.md is a link to it, and the build writes its text as AGENTS.md; agentc install leaves both as they are, so each assistant reads them as before / Nothing to do. Keep .github/copilot-instructions.md: AGENTS.md, CLAUDE.md lead to it.",
+      ],
+    );
+  });
+});

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { runImport } from "../support/import-run.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * A value of a settings file import leaves out is said as "<key> in <file> <what it is>: not imported". Some
+ * readers gave a sentence of their own there, which read broken: "mcp.context7 in opencode.json the server
+ * entry has false where the client's form is true" (0xRayAI/xray turns a server of the user's off with
+ * `{"enabled": false}`), "hooks.SessionStart.0.matcher in .claude/settings.json the matcher "startup|resume" of
+ * a session_start hook …" (E5presso/spakky-framework). Each now reads as one sentence, and a value that
+ * contradicts the client's form names its key.
+ */
+describe("what import leaves out of a settings file is said in one sentence", () => {
+  it("names the key that contradicts the client's form, and the matcher of an event without tools", async () => {
+    const project = testdir({
+      "AGENTS.md": "# Shop\n\nRun `pnpm test` before pushing.\n",
+      "opencode.json": `${JSON.stringify(
+        {
+          $schema: "https://opencode.ai/config.json",
+          mcp: {
+            docs: { type: "local", command: ["npx", "-y", "docs-mcp"], enabled: true },
+            search: { enabled: false },
+          },
+        },
+        null,
+        2,
+      )}\n`,
+      ".claude/settings.json": `${JSON.stringify(
+        {
+          hooks: {
+            SessionStart: [
+              { matcher: "startup|resume", hooks: [{ type: "command", command: "./scripts/env.sh" }] },
+            ],
+            PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this command safe?" }] }],
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics.filter((d) => d.id === "AGC128").map((d) => `${d.file}: ${d.message}`);
+    const line = (pattern: RegExp) =>
+      assert.ok(
+        said.some((m) => pattern.test(m)),
+        `${pattern}\n${said.join("\n")}`,
+      );
+    line(
+      /^opencode\.json: mcp\.search in opencode\.json has "enabled": false where the client's form is true: not imported$/,
+    );
+    line(
+      /^\.claude\/settings\.json: hooks\.SessionStart\.0\.matcher in \.claude\/settings\.json is "startup\|resume", a matcher of a session_start hook, which has no neutral equivalent: not imported$/,
+    );
+    line(
+      /^\.claude\/settings\.json: hooks\.PreToolUse\.0 in \.claude\/settings\.json has "hooks\.0\.type": "prompt" where the client's form is "command": not imported$/,
+    );
+    assert.ok(!said.some((m) => / in \S+ (the|its) /.test(m)), said.join("\n"));
+  });
+});
