@@ -6,11 +6,11 @@ export const commandUsesArguments: InlineCheck = {
   id: "AGC073",
   slug: "command-uses-arguments",
   stage: "load",
-  severity: "warning",
-  title: "A command with an argument_hint uses its arguments",
+  severity: "info",
+  title: "A command with an argument_hint says where its arguments go",
   description:
-    "argument_hint asks the user to type something after the command; a body without $ARGUMENTS or $1..$9 throws that input away.",
-  hint: "Put $ARGUMENTS (or $1, $2, ...) where the input belongs, or remove argument_hint.",
+    "argument_hint asks the user to type something after the command; a body without $ARGUMENTS or $1..$9 does not say where that input goes. Clients then add it on their own terms (Claude Code 2.1.332 appends a line `ARGUMENTS: <input>` to the prompt), so the command works, but the model reads the input after the instructions instead of where they refer to it. An info: an imported project's commands are often written so.",
+  hint: "Put $ARGUMENTS (or $1, $2, ...) where the input belongs, or remove argument_hint if the command takes none.",
   get examples() {
     return {
       passing: withCore({
@@ -26,7 +26,7 @@ export const commandUsesArguments: InlineCheck = {
         ),
       }),
       expected: [
-        "core/commands/fix-issue.md:3:1: warning AGC073 core/commands/fix-issue.md asks for arguments but its body uses neither $ARGUMENTS nor $1..$9",
+        "core/commands/fix-issue.md:3:1: info AGC073 core/commands/fix-issue.md asks for arguments but its body uses neither $ARGUMENTS nor $1..$9: clients add the input after the text",
       ],
     };
   },
@@ -45,6 +45,6 @@ export function unusedArgumentsFinding(
   if (!argumentHint || argumentPlaceholder.test(body)) return undefined;
   return diagnostic(commandUsesArguments, {
     position: hintPosition(),
-    message: `${file} asks for arguments but its body uses neither $ARGUMENTS nor $1..$9`,
+    message: `${file} asks for arguments but its body uses neither $ARGUMENTS nor $1..$9: clients add the input after the text`,
   });
 }
