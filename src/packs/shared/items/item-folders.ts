@@ -1,7 +1,7 @@
 import { skillFileName } from "../../../core/load-skills.js";
 import { packPath } from "../placeholders.js";
 import { type ItemFolder, type ItemFolders, type ItemPack, topLevelItemName } from "./item-pack.js";
-import { type ItemProject, type ItemReadContext, leftOut, start } from "./read-context.js";
+import { adjusted, type ItemProject, type ItemReadContext, leftOut, start } from "./read-context.js";
 
 /** An item file (a skill's folder) the client lists, with the name it lists it by. */
 export interface FoundItem {
@@ -123,10 +123,39 @@ export function readItemFolders(
   also: readonly string[] = [],
 ): void {
   for (const folder of itemFolders(pack, dir, reads, also)) {
-    const { found, ...passed } = itemFiles(ctx.reader, folder, extension);
-    unreadItems(ctx, pack, folder.dir, extension, passed);
+    const { found, other, unread } = itemFiles(ctx.reader, folder, extension);
+    const otherForms = otherExtensions(pack, folder.dir, reads, extension);
+    const [readElse, notRead] = partition(other, (path) => otherForms.some((ext) => path.endsWith(ext)));
+    for (const path of readElse)
+      adjusted(
+        ctx,
+        start(path),
+        `${path} is a form ${pack.name} reads in ${folder.dir} that agentc does not import (its read model's ${otherForms.join(", ")} files): it stays the project's own file, read as before`,
+        "is a form its client reads that agentc does not import",
+      );
+    unreadItems(ctx, pack, folder.dir, extension, { unread, other: notRead });
     for (const { path, name } of found) read(name, path);
   }
+}
+
+/** Extensions the read model lists for `dir` besides the item extension import reads there. */
+function otherExtensions(
+  pack: ItemPack,
+  dir: string,
+  reads: ItemFolders | undefined,
+  extension: string,
+): string[] {
+  return (reads?.dirs ?? []).flatMap((folder) =>
+    trimmed(packPath(folder.dir, pack.runtime_placeholders)) === dir &&
+    folder.extension !== undefined &&
+    folder.extension !== extension
+      ? [folder.extension]
+      : [],
+  );
+}
+
+function partition(paths: readonly string[], keep: (path: string) => boolean): [string[], string[]] {
+  return [paths.filter(keep), paths.filter((path) => !keep(path))];
 }
 
 /**
