@@ -1,4 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
+import { skillFileName } from "../core/load-skills.js";
 import type { CoreRule } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { markdownBody } from "../packs/shared/items/owned-file.js";
@@ -179,7 +180,8 @@ function ownFile(
 
 function copied(copy: NativeCopy, file: NativeCopy["files"][number], like: EmittedFile): EmittedFile {
   // every file of a skill's folder but its own SKILL.md is a file of the skill: a SKILL.md below it too
-  const skillFile = copy.folder && file.path !== `${copy.path}/SKILL.md` && like.client?.kind === "skill";
+  const skillFile =
+    copy.folder && file.path !== `${copy.path}/${skillFileName}` && like.client?.kind === "skill";
   return {
     path: file.path,
     bytes: file.bytes,

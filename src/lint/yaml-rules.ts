@@ -1,6 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
-import { parseNativeMarkdown } from "../packs/shared/items/native-markdown.js";
-import { recoveredFrontmatter } from "../packs/shared/items/recovered-frontmatter.js";
+import { parseRecovering } from "../packs/shared/items/recovered-frontmatter.js";
 import { recoveredLineFinding } from "./checks/item-frontmatter-is-yaml.js";
 import type { LineEdit, LintContext, RuleResult } from "./lint-context.js";
 import { globsFields } from "./native-frontmatter.js";
@@ -19,12 +18,10 @@ export function itemYamlRule(ctx: LintContext): RuleResult {
       for (const path of [item.path, ...item.copies])
         asWritten.set(path, [...(asWritten.get(path) ?? []), ...writtenFields(pack, item.kind, globs)]);
   const result: Required<RuleResult> = { diagnostics: [], edits: [] };
-  for (const [path, fields] of [...asWritten].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [path, fields] of [...asWritten].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const text = ctx.tree.text(path);
-    if (text === undefined || parseNativeMarkdown(path, text, [], fields).markdown) continue;
-    const recovered = recoveredFrontmatter(text, fields);
-    if (!recovered || !parseNativeMarkdown(path, recovered.text, [], fields).markdown) continue;
-    for (const line of recovered.lines) {
+    const recovered = text === undefined ? undefined : parseRecovering(path, text, [], fields).recovered;
+    for (const line of recovered?.lines ?? []) {
       result.diagnostics.push(recoveredLineFinding(path, line));
       result.edits.push({ file: path, line: line.line, op: "replace", text: line.text } satisfies LineEdit);
     }

@@ -1,7 +1,6 @@
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { rawGlobsFact, rawGlobsQuoted, rawGlobsSplitInBraces } from "../../shared/globs/raw-globs.js";
-import { isHidden, unreadItems } from "../shared/items/item-folders.js";
-import { parseNativeMarkdown } from "../shared/items/native-markdown.js";
+import { isHidden, partition, unreadItems } from "../shared/items/item-folders.js";
 import { pathInside, portable } from "../shared/items/native-text.js";
 import {
   adjusted,
@@ -12,11 +11,7 @@ import {
   start,
   unreadable,
 } from "../shared/items/read-context.js";
-import {
-  recoveredFrontmatter,
-  recoverySummary,
-  recoveryWords,
-} from "../shared/items/recovered-frontmatter.js";
+import { parseRecovering, recoveryMessage, recoverySummary } from "../shared/items/recovered-frontmatter.js";
 import { packPath } from "../shared/placeholders.js";
 import type { ReadRule, RulesPack, RuleTriggers } from "./model.js";
 import { globKeys, reverseTrigger } from "./read-trigger.js";
@@ -55,10 +50,6 @@ export function readPackRules(ctx: RulesReadContext, pack: RulesPack): void {
         other: other.filter((path) => !isHidden(path)),
       });
   }
-}
-
-function partition(paths: string[], keep: (path: string) => boolean): [string[], string[]] {
-  return [paths.filter(keep), paths.filter((path) => !keep(path))];
 }
 
 /** Rule files, and paths the reader refused (reported by it when listing). */
@@ -116,23 +107,10 @@ function readRuleFile(ctx: RulesReadContext, path: string, inner: string, mappin
  * undefined and reported (AGC127) when neither reads it.
  */
 function ruleMarkdown(ctx: RulesReadContext, path: string, text: string, mapping: RuleTriggers) {
-  const asWritten = [...(mapping.raw_fields ?? []), ...globKeys(mapping)];
-  const strict = parseNativeMarkdown(path, text, mapping.raw_fields, globKeys(mapping));
-  if (strict.markdown) return strict.markdown;
-  const recovered = recoveredFrontmatter(text, asWritten);
-  const lenient =
-    recovered && parseNativeMarkdown(path, recovered.text, mapping.raw_fields, globKeys(mapping));
-  if (recovered && lenient?.markdown) {
-    adjusted(
-      ctx,
-      start(path),
-      `${path} has frontmatter YAML refuses: ${recoveryWords(recovered)}`,
-      recoverySummary,
-    );
-    return lenient.markdown;
-  }
-  for (const p of strict.problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
-  return undefined;
+  const parsed = parseRecovering(path, text, mapping.raw_fields, globKeys(mapping));
+  if (parsed.recovered) adjusted(ctx, start(path), recoveryMessage(path, parsed.recovered), recoverySummary);
+  for (const p of parsed.problems) unreadable(ctx, p.position, `${path}: ${p.message}`);
+  return parsed.markdown;
 }
 
 function ruleName(ctx: RulesReadContext, path: string, inner: string): string {

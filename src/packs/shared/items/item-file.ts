@@ -1,9 +1,9 @@
-import { parseNativeMarkdown } from "./native-markdown.js";
+import type { parseNativeMarkdown } from "./native-markdown.js";
 import { normalised } from "./native-text.js";
 import { parseNativeToml } from "./native-toml.js";
 import { adjusted, type ItemReadContext, nativeText, start, unreadable } from "./read-context.js";
 import type { ItemFile } from "./read-fields.js";
-import { recoveredFrontmatter, recoverySummary, recoveryWords } from "./recovered-frontmatter.js";
+import { parseRecovering, recoveryMessage, recoverySummary } from "./recovered-frontmatter.js";
 
 /**
  * A native skill, agent or command file: Markdown with frontmatter, or TOML with the body under
@@ -41,18 +41,9 @@ function markdownItem(
   path: string,
   text: string,
 ): ReturnType<typeof parseNativeMarkdown> {
-  const strict = parseNativeMarkdown(path, text);
-  if (strict.markdown) return strict;
-  const recovered = recoveredFrontmatter(text);
-  const lenient = recovered && parseNativeMarkdown(path, recovered.text);
-  if (!recovered || !lenient?.markdown) return strict;
-  adjusted(
-    ctx,
-    start(path),
-    `${path} has frontmatter YAML refuses: ${recoveryWords(recovered)}`,
-    recoverySummary,
-  );
-  return lenient;
+  const parsed = parseRecovering(path, text);
+  if (parsed.recovered) adjusted(ctx, start(path), recoveryMessage(path, parsed.recovered), recoverySummary);
+  return parsed;
 }
 
 function tomlItem(ctx: ItemReadContext, path: string, text: string, bodyField: string): ItemFile | undefined {

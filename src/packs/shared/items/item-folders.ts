@@ -154,7 +154,8 @@ function otherExtensions(
   );
 }
 
-function partition(paths: readonly string[], keep: (path: string) => boolean): [string[], string[]] {
+/** The paths `keep` holds for, and the rest. */
+export function partition(paths: readonly string[], keep: (path: string) => boolean): [string[], string[]] {
   return [paths.filter(keep), paths.filter((path) => !keep(path))];
 }
 

@@ -1,5 +1,6 @@
 import { parseYamlBlock } from "../../../documents/yaml-frontmatter.js";
 import { closingFenceAt, isFrontmatterFence } from "../../../shared/frontmatter-fence.js";
+import { parseNativeMarkdown } from "./native-markdown.js";
 
 /** A top-level `key: value` line, as the recovering reader matches it (keys without digits, as there). */
 const topLevelLine = /^([a-zA-Z_-]+):\s+(\S.*)$/;
@@ -21,12 +22,6 @@ export interface RecoveredFrontmatter {
   /** The file's text with the recovered frontmatter block; every line stays on its line. */
   text: string;
   lines: RecoveredLine[];
-  /** Keys whose one-line value was quoted because it holds ": ". */
-  colons: string[];
-  /** Keys whose one-line value was quoted for other characters YAML reads as syntax. */
-  syntax: string[];
-  /** Whether lines indented with tabs were indented with spaces instead. */
-  tabs: boolean;
 }
 
 /**
@@ -58,16 +53,24 @@ export function recoveredFrontmatter(
     const reason = !value ? "tab" : value.text.includes(": ") ? "colon" : "syntax";
     recovered.push({ line: index + 1, reason, ...(value ? { key: value.key } : {}), text: written });
   }
-  if (recovered.length === 0) return undefined;
-  const keys = (reason: RecoveredLine["reason"]) =>
-    recovered.flatMap((r) => (r.reason === reason && r.key ? [r.key] : []));
-  return {
-    text: lines.join("\n"),
-    lines: recovered,
-    colons: keys("colon"),
-    syntax: keys("syntax"),
-    tabs: recovered.some((r) => r.reason === "tab"),
-  };
+  return recovered.length === 0 ? undefined : { text: lines.join("\n"), lines: recovered };
+}
+
+/**
+ * The file's frontmatter as YAML (fields `raw` read as written, `lenient` as YAML where they are YAML), or where
+ * YAML refuses it, as recovered (`recovered` then says what was read differently); else YAML's problems.
+ */
+export function parseRecovering(
+  path: string,
+  text: string,
+  raw: readonly string[] = [],
+  lenient: readonly string[] = [],
+): ReturnType<typeof parseNativeMarkdown> & { recovered?: RecoveredFrontmatter } {
+  const strict = parseNativeMarkdown(path, text, raw, lenient);
+  if (strict.markdown) return strict;
+  const recovered = recoveredFrontmatter(text, [...raw, ...lenient]);
+  const again = recovered && parseNativeMarkdown(path, recovered.text, raw, lenient);
+  return recovered && again?.markdown ? { ...again, recovered } : strict;
 }
 
 function quotedValue(line: string, asWritten: readonly string[]): { key: string; text: string } | undefined {
@@ -83,17 +86,27 @@ function isFlowList(text: string): boolean {
   return Array.isArray(parsed?.value.value);
 }
 
-/** What a recovery read differently from YAML, for the info import gives at the file. */
-export function recoveryWords({ colons, syntax, tabs }: RecoveredFrontmatter): string {
-  const holding = (keys: string[], what: string) =>
-    keys.length === 0 ? [] : [`${keys.join(", ")} ${keys.length === 1 ? "holds" : "hold"} ${what} unquoted`];
-  const values = [...holding(colons, '": "'), ...holding(syntax, "characters YAML reads as syntax")];
-  return [
+/** The info import gives at a file whose frontmatter was recovered: what was read differently from YAML. */
+export function recoveryMessage(path: string, { lines }: RecoveredFrontmatter): string {
+  const keys = (reason: RecoveredLine["reason"]) =>
+    lines.flatMap((line) => (line.reason === reason && line.key ? [line.key] : []));
+  const holding = (found: string[], what: string) =>
+    found.length === 0
+      ? []
+      : [`${found.join(", ")} ${found.length === 1 ? "holds" : "hold"} ${what} unquoted`];
+  const values = [
+    ...holding(keys("colon"), '": "'),
+    ...holding(keys("syntax"), "characters YAML reads as syntax"),
+  ];
+  const words = [
     ...(values.length > 0
       ? [`${values.join(", ")}: each such one-line value is read as the text after its key`]
       : []),
-    ...(tabs ? ["lines indented with tabs are read as indented with two spaces per tab"] : []),
-  ].join("; ");
+    ...(lines.some((line) => line.reason === "tab")
+      ? ["lines indented with tabs are read as indented with two spaces per tab"]
+      : []),
+  ];
+  return `${path} has frontmatter YAML refuses: ${words.join("; ")}`;
 }
 
 /** The one-line summary of such infos, when several files have them. */
