@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
+import { adoptionCycle, assertIdentity } from "../support/adoption-cycle.js";
 import { runImport } from "../support/import-run.js";
+import { testdir } from "../support/testdir.js";
 
 /**
  * An assistant without a client pack (Amazon Q, Continue) reads its own rule folder alone: what import reads
@@ -75,5 +77,27 @@ describe("import of an assistant's own rule folder", () => {
       JSON.stringify(kept, null, 1),
     );
     assert.match(kept[0]?.message ?? "", /picks by its description, which no rule adapter writes/);
+  });
+});
+
+/**
+ * Found on continuedev/continue: Continue rules whose globs the registry refuses ("/**\/*." is absolute; a
+ * Markdown-escaped "docs/\*_/_.{md,mdx}" holds a backslash) were imported as they were, so the imported registry
+ * did not build (AGC036). Import never writes a value the registry refuses: such a file stays the project's.
+ */
+describe("an assistant's own rule with globs the registry refuses", () => {
+  it("stays the project's own file, said at it, and the imported registry builds to the identity", async () => {
+    const project = testdir({
+      ".continue/rules/css-units.md": '---\nglobs: "/**/*.css"\n---\nUse rem for font sizes.\n',
+      ".continue/rules/tests.md": '---\nglobs: "test/**/*.ts"\n---\nName each test after its behaviour.\n',
+      "CLAUDE.md": "# Project\n\nRun the tests before each commit.\n",
+    });
+    const cycle = await adoptionCycle(project);
+    assertIdentity(cycle);
+    assert.match(
+      cycle.importRun.stdout,
+      /\.continue\/rules\/css-units\.md is not imported: its glob "\/\*\*\/\*\.css" is absolute, which the registry refuses \(AGC036\)/,
+    );
+    assert.doesNotMatch(cycle.buildRun.stdout + cycle.buildRun.stderr, /AGC036/);
   });
 });

@@ -1,3 +1,4 @@
+import { globProblem } from "../../checks/registry/globs-well-formed.js";
 import { rawKeys, reverseTemplate } from "../../emit/adapters/read-template.js";
 import { parseNativeMarkdown } from "../../packs/shared/items/native-markdown.js";
 import { pathInside, portable } from "../../packs/shared/items/native-text.js";
@@ -45,14 +46,27 @@ function readRuleFile(ctx: ReadContext, adapter: Adapter, path: string, inner: s
   if (reading.globs.length === 0 && !reading.alwaysOn) {
     // A core rule would be written for every client pack, which never read this assistant's folder, and no
     // rule adapter writes a rule picked by its description: the file stays as it is, read as before.
-    const native = ctx.files.at(-1);
-    const because = `no rule adapter writes a rule ${ctx.assistant} picks by its description`;
-    if (native?.path === path) native.keptBecause = because;
+    keptAsIs(ctx, path, `no rule adapter writes a rule ${ctx.assistant} picks by its description`);
     leftOut(
       ctx,
       start(path),
       `${path} is a rule ${ctx.assistant} picks by its description, which no rule adapter writes: not imported, it stays the project's own file`,
       `${ctx.assistant} reads it from there as before. To carry it in the registry, give it globs (a scoped rule) or make it always on.`,
+    );
+    return;
+  }
+  // the registry refuses such a glob (AGC036), and import never writes a value the registry refuses
+  const refused = reading.globs.flatMap((glob) => {
+    const problem = globProblem(glob);
+    return problem ? [`glob ${JSON.stringify(glob)} ${problem}`] : [];
+  });
+  if (refused.length > 0) {
+    keptAsIs(ctx, path, `the registry refuses its globs (${refused.join("; ")})`);
+    leftOut(
+      ctx,
+      start(path),
+      `${path} is not imported: its ${refused.join("; ")}, which the registry refuses (AGC036); it stays the project's own file`,
+      `${ctx.assistant} reads it from there as before. To carry it in the registry, write its globs relative to the project root (docs/**/*.md) and import again.`,
     );
     return;
   }
@@ -65,4 +79,10 @@ function readRuleFile(ctx: ReadContext, adapter: Adapter, path: string, inner: s
       globs: reading.globs,
       ...(reading.description ? { description: reading.description } : {}),
     });
+}
+
+/** The native file just read stays the project's own, for the round trip to say why. */
+function keptAsIs(ctx: ReadContext, path: string, because: string): void {
+  const native = ctx.files.at(-1);
+  if (native?.path === path) native.keptBecause = because;
 }
