@@ -10,17 +10,20 @@ export interface ItemFolder {
   dir: string;
   extension?: string;
   subfolders?: "top" | "search" | "flatten" | "namespace";
-  /** A wider extension taken directly in `dir` only (`.md` beside `.agent.md`), README.md excepted. */
+  /** A wider extension taken directly in `dir` only (`.md` beside `.agent.md`), but for `top_level_except`. */
   top_level_extension?: string;
+  /** File names passed over when taking files by `top_level_extension` (README.md). */
+  top_level_except?: string[];
 }
 
 /**
  * The name of a file directly in an item folder by the folder's wider extension (`top_level_extension`), or
- * undefined: a file of the folder's own extension, a README, or one in a subfolder is not named by it.
+ * undefined: a file of the folder's own extension, one it excepts, or one in a subfolder is not named by it.
  */
 export function topLevelItemName(folder: ItemFolder, inner: string): string | undefined {
   const wider = folder.top_level_extension;
-  if (!wider || inner.includes("/") || !inner.endsWith(wider) || inner === "README.md") return undefined;
+  if (!wider || inner.includes("/") || !inner.endsWith(wider)) return undefined;
+  if (folder.top_level_except?.includes(inner)) return undefined;
   if (folder.extension && inner.endsWith(folder.extension)) return undefined;
   return inner.slice(0, inner.length - wider.length) || undefined;
 }
