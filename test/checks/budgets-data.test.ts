@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
@@ -20,11 +21,12 @@ function registry(lines: number, targets: object = {}, core: Record<string, stri
 async function build(dir: string) {
   const run = await runAgentc(["build", dir, "--out", join(testdir(), "build"), "--format", "json"]);
   const report = JSON.parse(run.stdout) as {
-    diagnostics: { id: string; severity: string; message: string }[];
+    diagnostics: { id: string; severity: string; message: string; file: string; line: number }[];
   };
   return {
     status: run.status,
     findings: report.diagnostics.map((d) => `${d.severity} ${d.id} ${d.message}`),
+    at: (id: string) => report.diagnostics.filter((d) => d.id === id).map((d) => `${d.file}:${d.line}`),
   };
 }
 
@@ -57,6 +59,24 @@ describe("budgets are data: targets.json budgets, each with its reason", () => {
       over.some((f) => f.includes("the global budget is under 200")),
       "max_words left out: the seed's word budget holds",
     );
+  });
+
+  it("points at the limit the registry set, where it can be raised, and else at the rule to cut", async () => {
+    const dir = registry(150);
+    const targets = {
+      version: 1,
+      builtin_adapters: ["agents-md"],
+      budgets: { global: { max_lines: 120, reason } },
+    };
+    writeFileSync(join(dir, "targets.json"), `${JSON.stringify(targets, null, 2)}\n`);
+    const own = await build(dir);
+    // line 8 is "max_lines"; the word limit is still the seed's: at the one rule the file carries
+    assert.deepEqual(own.at("AGC026").sort(), ["rules/long.md:4", "targets.json:8"]);
+    const seed = await build(
+      registry(150, {}, { "rules/other.md": "---\nscope: global\n---\n# Other\n\nBe brief.\n" }),
+    );
+    // a file carrying two rules: at the built-in adapter's entry in targets.json, never in agentc's package
+    assert.deepEqual(seed.at("AGC026"), ["targets.json:1", "targets.json:1"]);
   });
 
   it("refuses a budget without a reason", async () => {

@@ -1,4 +1,5 @@
 import type { Finding } from "../../diagnostics/check-meta.js";
+import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
 import { type Limit, type ProfileLimits, profileLimits } from "../../registry/budgets.js";
@@ -40,9 +41,10 @@ export const budgetRespected: OutputCheck = {
       if (file.role !== "always-on" && file.role !== "scoped") continue;
       const profile = profiles.get(file.component);
       if (!profile) continue;
-      const found = overBudget(file, profile, limitsOf[profile], () =>
-        adapterPosition(registry, file.component),
-      );
+      const found = overBudget(file, profile, limitsOf[profile], {
+        ownLimit: (unit) => registry.targetsDocument.positionOf(["budgets", profile, limitKeys[unit]]),
+        adapter: () => adapterPosition(registry, file.component),
+      });
       if (found.length > 0) yield* found;
     }
   },
@@ -61,17 +63,20 @@ function overBudget(
   file: EmittedFile,
   profile: "global" | "scoped",
   limits: ProfileLimits,
-  adapterAt: () => ReturnType<typeof adapterPosition>,
+  where: { ownLimit: (unit: keyof ProfileLimits) => Position; adapter: () => Position },
 ): readonly Finding[] {
   const lines = countLinesOfBytes(file.bytes);
   const words = Number.isFinite(limits.words.value) ? countWords(file.bytes.toString("utf8")) : 0;
   if (lines <= limits.lines.value && words <= limits.words.value) return withinBudget;
-  const position = file.rules.length === 1 && file.rules[0] ? file.rules[0].heading : adapterAt();
+  // at the registry's own limit, where it can be raised; else at the one rule a file carries, to cut
+  const rule = file.rules.length === 1 ? file.rules[0] : undefined;
+  const at = (unit: keyof ProfileLimits) =>
+    limits[unit].reason !== undefined ? where.ownLimit(unit) : (rule?.heading ?? where.adapter());
   const carried = file.rules.length > 1 ? ` (carries ${file.rules.map((r) => r.slug).join(", ")})` : "";
   const found: Finding[] = [];
   if (lines > limits.lines.value) {
     found.push({
-      position,
+      position: at("lines"),
       message: `${file.path} has ${lines} lines, over the ${profile} budget of ${budgetOf(limits.lines, "lines", profile)}${carried}`,
     });
   }
@@ -79,12 +84,15 @@ function overBudget(
     const message = limits.words.reason
       ? `${file.path} has ${words} words, over the ${profile} budget of ${budgetOf(limits.words, "words", profile)}`
       : `${file.path} has ${words} words; the ${profile} budget is under ${limits.words.value + 1}`;
-    found.push({ position, message: `${message}${carried}` });
+    found.push({ position: at("words"), message: `${message}${carried}` });
   }
   return found;
 }
 
 const withinBudget: readonly Finding[] = [];
+
+/** The key of targets.json budgets.<profile> that sets each limit. */
+const limitKeys = { lines: "max_lines", words: "max_words" } as const;
 
 /** "100" for the seed's, "120 lines set in targets.json budgets.global" for the registry's own. */
 function budgetOf(limit: Limit, unit: string, profile: string): string {

@@ -11,7 +11,19 @@ import type { OutputCheck } from "../check.js";
 export function adapterPosition(registry: Registry, component: string): Position {
   const found = registry.adapters.find((a) => a.adapter.id === component);
   if (!found) return { file: "targets.json", line: 1, column: 1 };
+  if (found.origin.builtin) return builtinChoicePosition(registry, component);
   return found.origin.document.positionOf(found.origin.path);
+}
+
+/**
+ * Where the registry chose a built-in adapter: its entry in targets.json builtin_adapters, else that key (or
+ * the file's start). The adapter's own definition lies in agentc's package, which the registry cannot edit.
+ */
+function builtinChoicePosition(registry: Registry, id: string): Position {
+  const chosen = registry.targets.builtin_adapters;
+  const index = Array.isArray(chosen) ? chosen.indexOf(id) : -1;
+  if (index >= 0) return registry.targetsDocument.positionOf(["builtin_adapters", index]);
+  return registry.targetsDocument.positionOf(["builtin_adapters"], "key");
 }
 
 /** The package of a capability component, or of a joint one (its skills compiled for a client pack). */
