@@ -48,14 +48,53 @@ export interface HashedFile {
   bytes: Buffer;
 }
 
-/** sha256 over the files below or at each of `from`, one "<path> <sha256>" line each, in code-point order. */
-export function fromSha256(from: readonly string[], files: readonly HashedFile[]): string {
+/**
+ * sha256 over the files below or at each of `from`, one "<path> <sha256>" line each, in code-point order.
+ * targets.json counts without the keys that never change what a build composes into a settings file (the
+ * copies that name it are settings files), unless `whole` (how registries imported before that hashed it).
+ */
+export function fromSha256(
+  from: readonly string[],
+  files: readonly HashedFile[],
+  { whole = false }: { whole?: boolean } = {},
+): string {
   const under = (path: string) => from.some((f) => path === f || path.startsWith(`${f}/`));
+  const bytesOf = (file: HashedFile) => (whole ? file.bytes : settingsPart(file));
   const lines = files
     .filter((file) => under(file.path))
-    .map((file) => `${file.path} ${sha256(file.bytes)}`)
+    .map((file) => `${file.path} ${sha256(bytesOf(file))}`)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return sha256(lines.join("\n"));
+}
+
+/**
+ * targets.json keys that no settings file's values come from: editing one (a budget, one more adapter, the
+ * version) keeps a settings copy current, where its own form would add the same values a second time.
+ */
+const keysBesideSettings = [
+  "$schema",
+  "registry_version",
+  "builtin_adapters",
+  "accepted_losses",
+  "strict_losses",
+  "budgets",
+  "roster_budget",
+  "plugin",
+  "bundle_url",
+];
+
+/** A file's bytes as fromSha256 hashes them: targets.json without keysBesideSettings, as compact JSON. */
+function settingsPart(file: HashedFile): Buffer {
+  if (file.path !== "targets.json") return file.bytes;
+  let value: unknown;
+  try {
+    value = JSON.parse(file.bytes.toString("utf8"));
+  } catch {
+    return file.bytes;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return file.bytes;
+  const kept = Object.entries(value).filter(([key]) => !keysBesideSettings.includes(key));
+  return Buffer.from(JSON.stringify(Object.fromEntries(kept)));
 }
 
 /** native.json and the copies it names; none when the registry has no native.json. */
@@ -67,9 +106,11 @@ export function loadNativeCopies(reader: RegistryReader, diagnostics: Diagnostic
   return entries.map((entry, index) => {
     const position = document.positionOf(["files", index, "path"]);
     const copy = readCopy(reader, entry);
+    const from = registryFiles(reader, entry.from);
     const current =
       copy.files.length > 0 &&
-      fromSha256(entry.from, registryFiles(reader, entry.from)) === entry.from_sha256;
+      (fromSha256(entry.from, from) === entry.from_sha256 ||
+        fromSha256(entry.from, from, { whole: true }) === entry.from_sha256);
     return {
       path: entry.path,
       component: entry.component,

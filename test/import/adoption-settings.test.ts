@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { fromSha256 } from "../../src/registry/native-copies.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { adoptionCycle, assertIdentity, registryText } from "../support/adoption-cycle.js";
 import { runAgentc } from "../support/run-cli.js";
@@ -13,7 +14,8 @@ import { testdir } from "../support/testdir.js";
  * twice. While core/ is as imported, the build composes the project's own values (native.json), and the
  * install finds them all there: the settings file does not change.
  */
-const project = join(packageRoot, "test", "fixtures", "adoption", "24-claude-settings-hooks");
+const fixture = join(packageRoot, "test", "fixtures", "adoption", "24-claude-settings-hooks");
+const project = fixture;
 
 describe("settings imported from a project are composed back as they were (issue 29)", () => {
   it("install leaves .claude/settings.json byte for byte: no hook twice, no rule added", async () => {
@@ -51,6 +53,47 @@ describe("settings imported from a project are composed back as they were (issue
       build.stdout + build.stderr,
       /the build composes nothing into \.claude\/settings\.json, and the project's entries there stay as they are/,
     );
+  });
+
+  it("a budget, the version or one more adapter in targets.json, edited before the first install, leave the settings as they were", async () => {
+    const project = join(testdir({}, "agentc-adopt-"), "project");
+    cpSync(fixture, project, { recursive: true });
+    const registry = join(testdir(), "registry");
+    const imported = await runAgentc(["import", project, "--out", registry]);
+    assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+    const path = join(registry, "targets.json");
+    const targets = JSON.parse(readFileSync(path, "utf8"));
+    const edited = {
+      ...targets,
+      registry_version: "2026.12.1",
+      builtin_adapters: [...(targets.builtin_adapters ?? []), "cursor"],
+      budgets: { global: { max_lines: 300, max_words: 3000, reason: "our onboarding is long" } },
+    };
+    writeFileSync(path, JSON.stringify(edited, null, 2));
+    const out = join(testdir(), "build");
+    const build = await runAgentc(["build", registry, "--out", out]);
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    assert.doesNotMatch(build.stdout + build.stderr, /AGC190/);
+    const before = readFileSync(join(project, ".claude/settings.json"), "utf8");
+    const install = await runAgentc(["install", out, "--project", project, "--yes"]);
+    assert.equal(install.status, 0, install.stdout + install.stderr);
+    assert.equal(readFileSync(join(project, ".claude/settings.json"), "utf8"), before);
+  });
+
+  it("a registry imported when the whole of targets.json was hashed keeps its settings copy current", async () => {
+    const cycle = await adoptionCycle(project);
+    const index = JSON.parse(registryText(cycle, "native.json"));
+    const settings = index.files.find((f: { path: string }) => f.path === ".claude/settings.json");
+    const files = settings.from.map((from: string) => ({
+      path: from,
+      bytes: readFileSync(join(cycle.registry, from)),
+    }));
+    settings.from_sha256 = fromSha256(settings.from, files, { whole: true });
+    assert.notEqual(settings.from_sha256, fromSha256(settings.from, files), "the two hashes differ");
+    writeFileSync(join(cycle.registry, "native.json"), JSON.stringify(index, null, 2));
+    const build = await runAgentc(["build", cycle.registry, "--out", join(testdir(), "build")]);
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    assert.doesNotMatch(build.stdout + build.stderr, /AGC190/);
   });
 
   it("turning on the secret guard in targets.json brings the build's own values back, guard included", async () => {
