@@ -2,6 +2,7 @@ import type { Diagnostic, Position } from "../diagnostics/diagnostic.js";
 import type { RegistryReader } from "../documents/registry-reader.js";
 import { maxAssetBytes } from "../documents/text-file.js";
 import { sha256 } from "../shared/hash.js";
+import { parseJson } from "../shared/nesting-limit.js";
 import { loadConfigFile } from "./config-file.js";
 
 /** The index of the copies: native.json at the registry's root, the copies below native/. */
@@ -88,7 +89,7 @@ function settingsPart(file: HashedFile): Buffer {
   if (file.path !== "targets.json") return file.bytes;
   let value: unknown;
   try {
-    value = JSON.parse(file.bytes.toString("utf8"));
+    value = parseJson(file.bytes.toString("utf8"));
   } catch {
     return file.bytes;
   }
