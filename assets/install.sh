@@ -170,7 +170,7 @@ read_manifest() {
     return v
   }
   BEGIN { ctx = "start"; compLists = " owned_dirs owned_files symlinks seeds preserve remove scaffold_dirs executables composed adopt with "
-          installLists = " artifact_hashes seed_hashes seed_refresh_hashes tools tool_paths tool_payloads tool_payload_keep tool_purposes payload_hashes payload_executables publish_rewrites default_components " }
+          installLists = " artifact_hashes seed_hashes seed_refresh_hashes imported_hashes tools tool_paths tool_payloads tool_payload_keep tool_purposes payload_hashes payload_executables publish_rewrites default_components " }
   {
     line = $0
     if (line ~ /\r$/) fail("has a carriage return")
@@ -442,6 +442,7 @@ desire() {
   $1 == "artifact_hashes" { if (sep($2, p) == 2 && !(p[1] in ahash)) ahash[p[1]] = p[2]; next }
   $1 == "seed_hashes" { if (sep($2, p) == 2 && !(p[1] in shash)) shash[p[1]] = p[2]; next }
   $1 == "seed_refresh_hashes" { if (sep($2, p) == 2) out(0, 0, 1, "", "known\t" p[1] "\t" p[2]); next }
+  $1 == "imported_hashes" { if (sep($2, p) == 2) out(0, 0, 1, "", "imported\t" p[1] "\t" p[2]); next }
   $1 == "tool_payloads" { if (sep($2, p) == 2) { npl++; plName[npl] = p[1]; plDir[npl] = p[2] } next }
   $1 == "tool_payload_keep" { if (sep($2, p) == 2) keepDirs[++nkd] = p[2]; next }
   $1 == "payload_hashes" { if (sep($2, p) == 2) { nph++; phPath[nph] = p[1]; phSha[nph] = p[2] } next }
@@ -531,6 +532,7 @@ interest() {
     next
   }
   $1 == "adopt" { want($4); n = split($7, w, ","); for (i = 1; i <= n; i++) want(w[i]); next }
+  $1 == "imported" { want($2); want(".agentc/originals/" $2); next }
   # where the new version of an owned file the person edited goes
   END { for (p in shipped) if (p in owned) want(p ".agentc-new") }
   '
@@ -812,6 +814,7 @@ plan() {
   $1 == "unblock" { UNB[$2] = $3; next }
   $1 == "compose" { CINS[$2] = $3; CNEW[$2] = $4; next }
   $1 == "importbody" { IMP[$2] = $3; next }
+  $1 == "imported" { IMPORTED[$2] = $3; next }
   $1 == "state" { T[$2] = $3; H[$2] = $4; X[$2] = $5; L[$2] = $6; next }
   $1 == "below" { nb[$2]++; B[$2, nb[$2]] = $3; next }
   function st(p) { return (p in T) ? T[p] : "absent" }
@@ -892,10 +895,15 @@ plan() {
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
     if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
+    if (!(p in PK) && stillAsImported(p)) { takeOverImported(c, p, sha, exe); return }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
     # a link of the person'"'"'s agentc adopted, where the bundle now wants a file: taken over as an adopted file is
     if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
+    # a person'"'"'s link whose file already holds what agentc ships there: it gives every client agentc'"'"'s text, so
+    # it stays theirs and nothing is written (linkReadsShipped of src/install/plan/plan-block.ts; here for the
+    # instruction files the component composes into, whose link targets this installer reads)
+    if (t == "symlink" && !(p in PK) && linkReadsShipped(p, c, sha)) { delete E[p]; act("unchanged", p); return }
     # a file of the person (or their link to one) that the component composes its block into
     if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
     if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"
@@ -928,6 +936,17 @@ plan() {
     write(p, sha, exe, c)
     if (pk(p) == "symlink") entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", "", "", pt(p))
     else entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
+  }
+  # a person'"'"'s file, not installed over yet, still holding the project file the registry was imported from where
+  # the build now writes its edited form (imported_hashes; stillAsImported of src/install/plan/plan-files.ts):
+  # taken over as an install made before the edit would have adopted it and now taken it over
+  function stillAsImported(p) { return (p in IMPORTED) && st(p) == "file" && H[p] == IMPORTED[p] && takeoverPlace(p) && originalFree(p) }
+  function takeOverImported(c, p, sha, exe,   store) {
+    store = ".agentc/originals/" p
+    storeParents(store)
+    act("move-aside", p, store); vacated[p] = 1; claimed[store] = 1
+    write(p, sha, exe, c)
+    entry(p, "file", c, sha, "", exe, "", H[p], X[p] == 1 ? "1" : "0")
   }
   function linkAsAdopted(p) { return pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) }
   # a taken-over file agentc no longer installs: the original goes back (planGiveBack of plan-takeover.ts); over
@@ -1051,6 +1070,11 @@ plan() {
   # agentc'"'"'s marked block in a person'"'"'s file (src/install/plan/plan-block.ts). The texts were composed before
   # planning (compose_blocks): "host" is the file an adopt line'"'"'s block goes into, "text" what it holds, "span"
   # that the recorded block is still in it, "compose" the block'"'"'s and the new text'"'"'s sha256.
+  function linkReadsShipped(p, c, sha,   a) {
+    if (!((p, c) in adoptFor)) return 0
+    a = adoptFor[p, c]
+    return (a in HOST) && st(HOST[a]) == "file" && H[HOST[a]] == sha
+  }
   function planBlock(p, c,   a, into) {
     if (!((p, c) in adoptFor)) return 0
     a = adoptFor[p, c]
@@ -1310,7 +1334,8 @@ apply_plan() {
   while IFS="$TAB" read -r tag op p a1 a2; do
     [ "$tag" = A ] || continue
     case $op in
-      mkdir) mkdir "$root/$p" ;;
+      # .agentc is made by take_lock before any action runs (for a first takeover, its originals are planned below it)
+      mkdir) [ "$p" = .agentc ] && [ -d "$root/.agentc" ] || mkdir "$root/$p" ;;
       move-aside | move-back) mv "$root/$p" "$root/$a1" ;;
       remove) rm -f "$root/$p" ;;
       create) put_file "$p" "$a1" "$(file_mode "$a2")" new ;;

@@ -73,6 +73,7 @@ export function buildManifest(registry: Registry, tree: EmittedTree): Manifest {
     artifact_hashes: artifactHashes,
     seed_hashes: seedHashes,
     seed_refresh_hashes: sorted(seedRefreshHashes(registry)),
+    ...importedHashes(registry, owned),
     ...toolLists(registry),
     ...rosterBudget(registry),
     publish_rewrites: (registry.targets.publish_rewrites ?? []).map(([from, to]) => pair(from, to)),
@@ -120,6 +121,25 @@ function defaultComponents(
     .filter(([id, c]) => !c.with && (!builtin.has(id) || served.has(id)))
     .map(([id]) => id);
   return { default_components: sorted(ids) };
+}
+
+/**
+ * The project files of the registry's native copies that the build no longer writes as they were, each with
+ * the hash of the copy's bytes: what a person's file still as imported holds.
+ */
+function importedHashes(
+  registry: Registry,
+  owned: readonly EmittedFile[],
+): Pick<ManifestInstall, "imported_hashes"> {
+  const copies = new Map<string, Buffer>();
+  for (const copy of registry.natives ?? [])
+    if (!copy.current) for (const file of copy.files) copies.set(file.path, file.bytes);
+  if (copies.size === 0) return {};
+  const lines = owned.flatMap((f) => {
+    const bytes = copies.get(f.path);
+    return bytes && !bytes.equals(f.bytes) ? [pair(f.path, sha256(bytes))] : [];
+  });
+  return lines.length > 0 ? { imported_hashes: sorted(lines) } : {};
 }
 
 /** "<path> :: <sha256 of the bytes>" */

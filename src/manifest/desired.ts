@@ -20,6 +20,11 @@ export interface DesiredFile {
   role: "file" | "seed" | "keep";
   sha256: string;
   executable: boolean;
+  /**
+   * The hash of the project file the registry was imported from at this path, where the build now writes
+   * something else (imported_hashes): a person's file still holding it is taken over on a first install.
+   */
+  imported?: string;
 }
 
 export interface DesiredLink {
@@ -113,6 +118,7 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
   const install = manifest.install;
   const artifactHashes = hashLines(install.artifact_hashes ?? []);
   const seedHashes = hashLines(install.seed_hashes ?? []);
+  const importedHashes = hashLines(install.imported_hashes ?? []);
   const desired: Desired = {
     ...emptyDesired(),
     components,
@@ -124,14 +130,17 @@ export function desiredState(manifest: Manifest, components: string[], payloadFi
     if (!c) continue;
     const executables = new Set(c.executables ?? []);
     const dirs = c.owned_dirs ?? [];
-    for (const path of ownedPaths(c.owned_files ?? [], inOwnedDirs.get(id) ?? []))
+    for (const path of ownedPaths(c.owned_files ?? [], inOwnedDirs.get(id) ?? [])) {
+      const imported = importedHashes.size > 0 ? firstHash(importedHashes, path) : undefined;
       desired.files.push({
         path,
         component: id,
         role: "file",
         sha256: firstHash(artifactHashes, path) ?? "",
         executable: executables.has(path),
+        ...(imported ? { imported } : {}),
       });
+    }
     for (const path of c.seeds ?? [])
       desired.files.push({
         path,

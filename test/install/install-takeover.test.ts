@@ -49,6 +49,14 @@ async function adoptedProject(): Promise<{ project: string; original: Record<str
   return { project, original };
 }
 
+/** The build of a registry imported from a project with `mine` at the rule's path, its rule edited to `text` since. */
+const importedBundle = (text: string) =>
+  makeBundle({
+    version: "1.0.0",
+    components: { claude: { files: { [rule]: text } } },
+    imported: { [rule]: mine },
+  });
+
 const seedBundle = (text: string, version: string) =>
   makeBundle({ version, components: { claude: { seeds: { [rule]: text } } } });
 
@@ -303,6 +311,60 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     assert.deepEqual(treeHash(project), original);
   });
 
+  it("a person's file still as imported is taken over by a first install after the registry was edited; uninstall gives it back", async () => {
+    const project = testdir({ [rule]: mine, "src/app.ts": "export {};\n" });
+    chmodSync(join(project, rule), 0o600);
+    const original = treeHash(project);
+    const inode = statSync(join(project, rule)).ino;
+    const edited = `${mine}- Short lines.\n`;
+    const run = await install(importedBundle(edited), project);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//);
+    assert.equal(readFileSync(join(project, rule), "utf8"), edited);
+    assert.equal(statSync(join(project, ".agentc/originals", rule)).ino, inode, "the person's file, renamed");
+    assert.deepEqual(record(project).find((e) => e.path === rule)?.original, {
+      sha256: original[rule]?.split(" ")[2],
+      executable: false,
+    });
+    const status = await runAgentc(["status", "--project", project, "--check"]);
+    assert.equal(status.status, 0, status.stdout + status.stderr);
+    const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+    assert.equal(gone.status, 0, gone.stderr);
+    assert.equal(statSync(join(project, rule)).ino, inode, "the person's own file, not a copy");
+    assert.deepEqual(treeHash(project), original);
+  });
+
+  it("a person's file that differs from the imported one, or lies outside the assistant places, is never taken over", async () => {
+    const edited = `${mine}- Short lines.\n`;
+    const changed = testdir({ [rule]: `${mine}- Mine.\n` });
+    const run = await install(importedBundle(edited), changed);
+    assert.equal(run.status, 1, "a conflict, as before");
+    assert.equal(readFileSync(join(changed, rule), "utf8"), `${mine}- Mine.\n`);
+    const elsewhere = testdir({ "docs/style.md": mine });
+    const bundle = makeBundle({
+      components: { docs: { files: { "docs/style.md": edited } } },
+      imported: { "docs/style.md": mine },
+    });
+    const outside = await install(bundle, elsewhere);
+    assert.equal(outside.status, 1, "a bundle cannot claim a file outside the assistant places");
+    assert.equal(readFileSync(join(elsewhere, "docs/style.md"), "utf8"), mine);
+  });
+
+  it("refuses an imported_hashes line that is not a path and a sha256", async () => {
+    const build = importedBundle(`${mine}- Short lines.\n`);
+    const path = join(build, "manifest.json");
+    writeFileSync(
+      path,
+      readFileSync(path, "utf8").replace(
+        /[0-9a-f]{64}"\n {4}\],\n {4}"tools"/,
+        'nothex"\n    ],\n    "tools"',
+      ),
+    );
+    const run = await install(build, testdir({ [rule]: mine }));
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /imported_hashes: "nothex" is not a sha256 hex digest/);
+  });
+
   // each install.sh case in one shell, in turn (the first in both); npm run test:install-sh runs each in both
   const slice = shellSlice();
   for (const shell of notLinux ? [] : shells()) {
@@ -337,6 +399,16 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
       assert.equal(gone.status, 0, gone.stderr);
       assert.equal(statSync(join(project, rule)).ino, inode, "the person's own file, not a copy");
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh takes a person's file still as imported over on a first install, as agentc install (${shell.name})`, async () => {
+      const project = testdir({ [rule]: mine, "src/app.ts": "export {};\n" });
+      const original = treeHash(project);
+      const sh = await shParity(shell, importedBundle(`${mine}- Short lines.\n`), project, copyOf(project));
+      assert.match(sh.stdout, /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//);
+      const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
+      assert.equal(gone.status, 0, gone.stderr);
       assert.deepEqual(treeHash(project), original);
     });
 

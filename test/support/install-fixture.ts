@@ -27,6 +27,8 @@ export interface BundleSpec {
   /** seed path → earlier shipped contents (seed_refresh_hashes) */
   seedHistory?: Record<string, string[]>;
   tools?: string[];
+  /** path → the project file's text the registry was imported from, where the build now ships another (imported_hashes) */
+  imported?: Record<string, string>;
 }
 
 /** Writes a build folder (files at their install paths + manifest.json) the way 'agentc build' lays it out. */
@@ -76,6 +78,13 @@ export function makeBundle(spec: BundleSpec): string {
       artifact_hashes: artifactHashes.sort(),
       seed_hashes: seedHashes.sort(),
       seed_refresh_hashes: history.sort(),
+      ...(spec.imported
+        ? {
+            imported_hashes: Object.entries(spec.imported)
+              .map(([p, t]) => pair(p, sha256(t)))
+              .sort(),
+          }
+        : {}),
       tools: spec.tools ?? [],
       tool_paths: [],
       tool_payloads: [],

@@ -29,6 +29,7 @@ const installLists = [
   "artifact_hashes",
   "seed_hashes",
   "seed_refresh_hashes",
+  "imported_hashes",
   "tools",
   "tool_paths",
   "tool_payloads",
@@ -214,7 +215,7 @@ function pathProblems(manifest: Manifest): string[] {
         out.push(`${where}.preserve: pattern ${JSON.stringify(pattern)} leaves its folder`);
   }
   const install = manifest.install;
-  for (const key of ["artifact_hashes", "seed_hashes", "seed_refresh_hashes"] as const)
+  for (const key of ["artifact_hashes", "seed_hashes", "seed_refresh_hashes", "imported_hashes"] as const)
     for (const [path, hashes] of hashLines(install[key] ?? [])) {
       check(`install.${key}`, path);
       for (const h of hashes)

@@ -1,11 +1,13 @@
 import type { DesiredFile } from "../../manifest/desired.js";
 import { pair } from "../../shared/line-codec.js";
+import { inTakeoverPlace } from "../bundle/takeover-places.js";
 import type { Content } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
 import { isAsRecorded, wroteAs } from "../project/as-recorded.js";
+import type { PathState } from "../project/project-state.js";
 import { linkReadsShipped, planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
-import { planTakeOver, takesOver } from "./plan-takeover.js";
+import { originalPlaceFree, planTakeOver, takesOver } from "./plan-takeover.js";
 import { besideSuffix, decideSeed } from "./seed-decision.js";
 
 const fromBundle = (f: DesiredFile): Content => ({ from: "bundle", path: f.path, sha256: f.sha256 });
@@ -40,6 +42,7 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
       reason: "its mode was changed since agentc installed it (chmod): kept as it is",
     });
   if (shipped && takesOver(ctx, shipped)) return void planTakeOver(ctx, f, shipped);
+  if (!recorded && stillAsImported(ctx, f, onDisk)) return void planTakeOver(ctx, f, asAdopted(f, onDisk));
   // the new bytes already there with another mode: agentc's to fix only where the mode is still agentc's
   if (onDisk.type === "absent" || (ours && (isAsRecorded(onDisk, shipped) || sameBytes))) {
     ctx.entry(ownedEntry(f, false, shipped?.original));
@@ -79,6 +82,35 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
     )
   )
     ctx.write(f.path, fromBundle(f), f.executable, f.component);
+}
+
+/**
+ * A person's file that agentc has not installed over yet and that still holds the project file the registry
+ * was imported from (`imported_hashes`), where the build now writes the registry's edited form: an install
+ * made before the edit would have adopted it and now taken it over, and so does this one (at an assistant
+ * place only, its place in `.agentc/originals/` free).
+ */
+function stillAsImported(ctx: PlanContext, f: DesiredFile, onDisk: PathState): boolean {
+  return (
+    f.imported !== undefined &&
+    onDisk.type === "file" &&
+    onDisk.sha256 === f.imported &&
+    inTakeoverPlace(f.path) &&
+    originalPlaceFree(ctx, f.path)
+  );
+}
+
+/** The record entry an install would have made for a person's file holding what it shipped. */
+function asAdopted(f: DesiredFile, onDisk: PathState): RecordEntry {
+  const executable = onDisk.type === "file" && onDisk.executable;
+  return {
+    path: f.path,
+    kind: "file",
+    component: f.component,
+    sha256: f.imported,
+    executable,
+    adopted: true,
+  };
 }
 
 /**

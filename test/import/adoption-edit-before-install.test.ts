@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { appendFileSync, cpSync, existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { sessionView } from "../support/adoption-cycle.js";
+import { treeHash } from "../support/project-tree-hash.js";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * The first thing a team does after `agentc import` is edit the registry. Its first install then found the
+ * project's own files where the build writes the edited forms: an instruction file got agentc's block below
+ * the same text (every line loaded twice), a rule file was a conflict. The manifest now names the project
+ * files as imported (imported_hashes), and a first install after the edit ends where an install before it,
+ * followed by one after it, ends: each file taken over, its original kept until uninstall.
+ */
+const fixtures = join(packageRoot, "test", "fixtures", "adoption");
+
+function project(name: string): string {
+  const dir = join(testdir({}, "agentc-edit-"), "project");
+  cpSync(join(fixtures, name), dir, { recursive: true, verbatimSymlinks: true });
+  return dir;
+}
+
+async function ok(args: string[]): Promise<string> {
+  const run = await runAgentc(args);
+  assert.equal(run.status, 0, `agentc ${args[0]}:\n${run.stdout}${run.stderr}`);
+  return run.stdout;
+}
+
+/** Appends a line of its own to every Markdown file of the registry's rules and sources. */
+function editRegistry(registry: string): void {
+  for (const folder of ["sources", "core"].filter((f) => existsSync(join(registry, f)))) {
+    const files = readdirSync(join(registry, folder), { recursive: true, encoding: "utf8" });
+    for (const file of files.filter((f) => f.endsWith(".md")))
+      appendFileSync(join(registry, folder, file), `\n- Keep changes small (${file}).\n`);
+  }
+}
+
+describe("a registry edited before its first install (imported_hashes)", () => {
+  for (const name of ["20-many-assistants", "01-claude-rules-imports", "15-claude-skills-agents"]) {
+    it(`${name}: the first install ends as an install before the edit and one after it; uninstall gives the project back`, async () => {
+      const first = project(name);
+      const later = project(name);
+      const original = treeHash(later);
+      const before = sessionView(later);
+      const registry = join(testdir(), "registry");
+      await ok(["import", first, "--out", registry]);
+      const asImported = join(testdir(), "build");
+      await ok(["build", registry, "--out", asImported]);
+      await ok(["install", asImported, "--project", first, "--yes"]);
+      editRegistry(registry);
+      const edited = join(testdir(), "build");
+      await ok(["build", registry, "--out", edited]);
+      await ok(["install", edited, "--project", first, "--yes"]);
+      const output = await ok(["install", edited, "--project", later, "--yes"]);
+      assert.match(output, /move-aside /, "the project's files are taken over");
+      assert.doesNotMatch(output, /block added/, "no block of the same text below the person's");
+      const installed = (dir: string) =>
+        Object.fromEntries(
+          Object.entries(treeHash(dir)).filter(([p]) => !p.startsWith(".agentc/stat-cache")),
+        );
+      assert.deepEqual(installed(later), installed(first));
+      const after = sessionView(later);
+      for (const [client, view] of Object.entries(after)) {
+        const old = before[client];
+        assert.ok(old);
+        // the project's lines, each as often as before (a block of the same text below it doubled every one)
+        const twice = Object.entries(view.lines)
+          .filter(([line, n]) => (old.lines[line] ?? n) < n)
+          .map(([line, n]) => `${n}x (was ${old.lines[line]}x) ${line}`);
+        assert.deepEqual(twice, [], `${client} loads no line of the project more often than before`);
+      }
+      await ok(["uninstall", "--project", later, "--yes"]);
+      assert.deepEqual(treeHash(later), original);
+    });
+  }
+});
