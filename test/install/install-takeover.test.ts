@@ -412,6 +412,20 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       assert.deepEqual(treeHash(project), original);
     });
 
+    it(`install.sh leaves a person's link whose file holds the shipped bytes, as agentc install: no block of the same text (${shell.name})`, async () => {
+      const text = "# Team\n\n- Small commits.\n";
+      const project = testdir({ ".github/copilot-instructions.md": text });
+      symlinkSync(".github/copilot-instructions.md", join(project, "AGENTS.md"));
+      const original = treeHash(project);
+      const build = makeBundle({
+        components: { "agents-md": { files: { "AGENTS.md": text }, adopt: ["AGENTS.md :: block"] } },
+      });
+      const sh = await shParity(shell, build, project, copyOf(project));
+      assert.doesNotMatch(sh.stdout, /block added/);
+      const installed = Object.entries(treeHash(project)).filter(([p]) => !p.startsWith(".agentc"));
+      assert.deepEqual(Object.fromEntries(installed), original);
+    });
+
     it(`install.sh never renames over a file already at the original's place, as agentc install (${shell.name})`, async () => {
       const { project } = await adoptedProject();
       const store = join(project, ".agentc/originals", rule);
