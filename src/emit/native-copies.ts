@@ -204,7 +204,8 @@ function atOwnPath(
   copy: NativeCopy,
   files: EmittedFile[],
 ): { files: EmittedFile[] } | undefined {
-  if (copy.folder || copy.files.length !== 1) return undefined;
+  if (copy.folder) return folderAtOwnPath(registry, copy, files);
+  if (copy.files.length !== 1) return undefined;
   const rendered = files.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
   const [only] = rendered;
   const extension = (path: string) => path.slice(path.lastIndexOf("."));
@@ -223,6 +224,41 @@ function atOwnPath(
   }
   if (extension(only.path) !== extension(copy.path)) return undefined;
   return { files: files.map((f) => (f === only ? { ...f, path: copy.path } : f)) };
+}
+
+/**
+ * A stale copy of a folder (a skill): the files its component renders for the edited registry files move from
+ * their folder to the copy's, a folder the client also reads (Codex's .codex/skills, Gemini's .gemini/skills),
+ * so the person's folder is taken over where it is rather than the pack's own folder getting a second copy
+ * beside another assistant's files there.
+ */
+function folderAtOwnPath(
+  registry: Registry,
+  copy: NativeCopy,
+  files: EmittedFile[],
+): { files: EmittedFile[] } | undefined {
+  const rendered = files.filter((f) => f.component === copy.component && expresses(registry, f, copy.from));
+  const folder = commonFolder(rendered.map((f) => f.path));
+  if (folder === undefined || folder === copy.path) return undefined;
+  const moved = new Map(rendered.map((f) => [f, `${copy.path}${f.path.slice(folder.length)}`]));
+  const staying = new Set(files.filter((f) => !moved.has(f)).map((f) => f.path));
+  if ([...moved.values()].some((path) => staying.has(path))) return undefined;
+  return {
+    files: files.map((f) => {
+      const path = moved.get(f);
+      return path ? { ...f, path } : f;
+    }),
+  };
+}
+
+/** The deepest folder holding every path; undefined for no path, or for paths with no folder in common. */
+function commonFolder(paths: readonly string[]): string | undefined {
+  const [first] = paths;
+  if (first === undefined) return undefined;
+  let folder = first.slice(0, first.lastIndexOf("/"));
+  while (folder !== "" && !paths.every((path) => path.startsWith(`${folder}/`)))
+    folder = folder.slice(0, Math.max(folder.lastIndexOf("/"), 0));
+  return folder === "" ? undefined : folder;
 }
 
 function alwaysOnRule(registry: Registry, name: string | undefined): boolean {

@@ -39,7 +39,14 @@ function editRegistry(registry: string): void {
 }
 
 describe("a registry edited before its first install (imported_hashes)", () => {
-  for (const name of ["20-many-assistants", "01-claude-rules-imports", "15-claude-skills-agents"]) {
+  for (const name of [
+    "20-many-assistants",
+    "01-claude-rules-imports",
+    "15-claude-skills-agents",
+    // Codex's skill in .codex/skills, the same folder in .agents/skills (the pack's own, other assistants'):
+    // the edited skill is written where Codex's was, not over the other assistants' file
+    "57-codex-skills-beside-agents-skills",
+  ]) {
     it(`${name}: the first install ends as an install before the edit and one after it; uninstall gives the project back`, async () => {
       const first = project(name);
       const later = project(name);
