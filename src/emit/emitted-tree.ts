@@ -37,6 +37,12 @@ export interface ComposedFile {
   component: string;
   format: "json" | "toml";
   entries: OwnedEntry[];
+  /**
+   * The project's own values at the same keys as import read them (a settings copy whose core files were
+   * edited since): a first install takes over those still in the person's file, as an install made before
+   * the edit would have adopted them (docs/compose.md).
+   */
+  imported?: OwnedEntry[];
 }
 
 /** Everything emitted, possibly with one path from several components (checked later). */

@@ -36,9 +36,12 @@ export function placeNativeCopies(
   for (const copy of registry.natives ?? []) {
     if (settingsFiles(registry, copy.component).includes(copy.path)) {
       const settings = values.find((c) => c.path === copy.path && c.component === copy.component);
-      const native = settings && copy.current && !copy.problem ? nativeValues(copy, settings) : undefined;
-      if (native) values = values.map((c) => (c === settings ? native : c));
-      else if (!copy.current) diagnostics.push(changedSettingsFinding(copy, settings !== undefined));
+      const native = settings && !copy.problem ? nativeValues(copy, settings) : undefined;
+      if (native && copy.current) values = values.map((c) => (c === settings ? native : c));
+      else if (!copy.current) {
+        if (native) values = values.map((c) => (c === settings ? { ...c, imported: native.entries } : c));
+        diagnostics.push(changedSettingsFinding(copy, settings !== undefined));
+      }
       continue;
     }
     const problem = copyProblem(copy, componentPlaces(registry, copy.component));

@@ -14,6 +14,8 @@ export interface Fragment {
   component: string;
   format: ComposedFile["format"];
   entries: OwnedEntry[];
+  /** The project's values as imported, where the core files they became were edited since (ComposedFile). */
+  imported?: OwnedEntry[];
   bytes: Buffer;
 }
 
@@ -37,8 +39,15 @@ export function composeFragments(composed: readonly ComposedFile[]): Fragment[] 
   for (const file of composed) {
     const key = fragmentPath(file.component, file.path);
     const seen = grouped.get(key);
-    if (seen) grouped.set(key, { ...seen, entries: [...seen.entries, ...file.entries] });
-    else grouped.set(key, file);
+    if (!seen) grouped.set(key, file);
+    else {
+      const imported = [...(seen.imported ?? []), ...(file.imported ?? [])];
+      grouped.set(key, {
+        ...seen,
+        entries: [...seen.entries, ...file.entries],
+        ...(imported.length > 0 ? { imported } : {}),
+      });
+    }
   }
   return [...grouped]
     .sort(([a], [b]) => byCodePoint(a, b))
@@ -48,24 +57,31 @@ export function composeFragments(composed: readonly ComposedFile[]): Fragment[] 
       component: file.component,
       format: file.format,
       entries: file.entries,
-      bytes: Buffer.from(fragmentText(file.format, file.path, file.entries)),
+      ...(file.imported ? { imported: file.imported } : {}),
+      bytes: Buffer.from(fragmentText(file.format, file.path, file.entries, file.imported)),
     }));
 }
 
 /**
- * Canonical text: fixed key order (format, path, entries; in an entry path, element, value), two-space
- * indent, trailing newline. Entry order and the key order inside values are kept: they decide where and
- * how the values appear in the person's file.
+ * Canonical text: fixed key order (format, path, entries, then imported when there are such values; in an
+ * entry path, element, value), two-space indent, trailing newline. Entry order and the key order inside
+ * values are kept: they decide where and how the values appear in the person's file.
  */
-export function fragmentText(format: string, path: string, entries: readonly OwnedEntry[]): string {
+export function fragmentText(
+  format: string,
+  path: string,
+  entries: readonly OwnedEntry[],
+  imported: readonly OwnedEntry[] = [],
+): string {
   const body = {
     format,
     path,
-    entries: entries.map((e) => ({
-      path: e.path as KeyPath,
-      ...(e.element ? { element: true } : {}),
-      value: e.value,
-    })),
+    entries: entries.map(entryJson),
+    ...(imported.length > 0 ? { imported: imported.map(entryJson) } : {}),
   };
   return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+function entryJson(e: OwnedEntry): object {
+  return { path: e.path as KeyPath, ...(e.element ? { element: true } : {}), value: e.value };
 }

@@ -48,6 +48,8 @@ export interface DesiredComposed {
   format: "json" | "toml";
   components: string[];
   entries: OwnedEntry[];
+  /** The project's values as the registry was imported from them, where the build now composes others. */
+  imported?: OwnedEntry[];
 }
 
 export interface Desired {

@@ -80,6 +80,46 @@ describe("settings imported from a project are composed back as they were (issue
     assert.equal(readFileSync(join(project, ".claude/settings.json"), "utf8"), before);
   });
 
+  it("core/hooks.json edited before the first install: the hook is taken over in place, as after an install before the edit", async () => {
+    const editHook = (registry: string) => {
+      const path = join(registry, "core/hooks.json");
+      const hooks = JSON.parse(readFileSync(path, "utf8"));
+      for (const hook of hooks.hooks) hook.command = `${hook.command} --verbose`;
+      writeFileSync(path, JSON.stringify(hooks, null, 2));
+    };
+    const run = async (args: string[]) => {
+      const result = await runAgentc(args);
+      assert.equal(result.status, 0, `agentc ${args[0]}: ${result.stdout}${result.stderr}`);
+      return result.stdout;
+    };
+    const first = join(testdir({}, "agentc-adopt-"), "project");
+    const later = join(testdir({}, "agentc-adopt-"), "project");
+    cpSync(fixture, first, { recursive: true });
+    cpSync(fixture, later, { recursive: true });
+    const original = readFileSync(join(later, ".claude/settings.json"), "utf8");
+    const registry = join(testdir(), "registry");
+    await run(["import", first, "--out", registry]);
+    const asImported = join(testdir(), "build");
+    await run(["build", registry, "--out", asImported]);
+    await run(["install", asImported, "--project", first, "--yes"]);
+    editHook(registry);
+    const edited = join(testdir(), "build");
+    await run(["build", registry, "--out", edited]);
+    await run(["install", edited, "--project", first, "--yes"]);
+    const output = await run(["install", edited, "--project", later, "--yes"]);
+    const settings = (dir: string) => readFileSync(join(dir, ".claude/settings.json"), "utf8");
+    assert.equal(settings(later), settings(first));
+    assert.equal(
+      settings(later).match(/no-force-push\.sh/g)?.length,
+      1,
+      "the hook once, not beside the person's",
+    );
+    assert.match(settings(later), /--verbose/);
+    assert.match(output, /- hooks\.PreToolUse\[\]/, "the person's hook taken out where agentc's goes in");
+    await run(["uninstall", "--project", later, "--yes"]);
+    assert.equal(readFileSync(join(later, ".claude/settings.json"), "utf8"), original);
+  });
+
   it("a registry imported when the whole of targets.json was hashed keeps its settings copy current", async () => {
     const cycle = await adoptionCycle(project);
     const index = JSON.parse(registryText(cycle, "native.json"));

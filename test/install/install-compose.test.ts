@@ -431,6 +431,19 @@ describe("bundles with composed lines", () => {
     );
   });
 
+  it("a fragment's imported values of the wrong shape are refused as its entries are", async () => {
+    const bundle = makeComposeBundle(spec, shared);
+    const fragment = ".agentc-compose/codex/.codex/config.toml.json";
+    const text = '{"format":"toml","path":".codex/config.toml","entries":[],"imported":[{"path":[]}]}\n';
+    const oldHash = sha256(readFileSync(join(bundle, fragment)));
+    writeFileSync(join(bundle, fragment), text);
+    const file = join(bundle, "manifest.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace(oldHash, sha256(text)));
+    const r = await install(bundle, testdir());
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /config\.toml\.json: imported\[0\] needs "path", a non-empty list of keys/);
+  });
+
   it("a malformed composed line or an unsafe path is rejected with the line and a hint", async () => {
     const bundle = makeComposeBundle(spec, shared);
     const file = join(bundle, "manifest.json");

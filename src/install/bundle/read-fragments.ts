@@ -33,11 +33,18 @@ export function readFragments(
       );
       continue;
     }
-    const entries = fragmentEntries(line, bytes, problems);
-    if (!entries) continue;
+    const read = fragmentEntries(line, bytes, problems);
+    if (!read) continue;
+    const { entries, imported } = read;
     const group = byPath.get(line.path);
     if (!group)
-      byPath.set(line.path, { path: line.path, format: line.format, components: [line.component], entries });
+      byPath.set(line.path, {
+        path: line.path,
+        format: line.format,
+        components: [line.component],
+        entries,
+        ...(imported.length > 0 ? { imported } : {}),
+      });
     else if (group.format !== line.format)
       problems.push(
         `${line.fragment}: component ${line.component} composes ${line.path} as ${line.format}, but ${group.components.join(", ")} as ${group.format}`,
@@ -45,6 +52,7 @@ export function readFragments(
     else {
       group.components.push(line.component);
       group.entries.push(...entries);
+      if (imported.length > 0) group.imported = [...(group.imported ?? []), ...imported];
     }
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -53,7 +61,11 @@ export function readFragments(
 
 type Line = Desired["composedLines"][number];
 
-function fragmentEntries(line: Line, bytes: Buffer, problems: string[]): OwnedEntry[] | undefined {
+function fragmentEntries(
+  line: Line,
+  bytes: Buffer,
+  problems: string[],
+): { entries: OwnedEntry[]; imported: OwnedEntry[] } | undefined {
   const fail = (problem: string): undefined => {
     problems.push(`${line.fragment}: ${problem}; rebuild the bundle with 'agentc build'`);
     return undefined;
@@ -70,14 +82,22 @@ function fragmentEntries(line: Line, bytes: Buffer, problems: string[]): OwnedEn
     return fail(
       `holds ${JSON.stringify(value.path)} as ${JSON.stringify(value.format)}, but the manifest says ${line.path} as ${line.format}`,
     );
+  if (value.imported !== undefined && !Array.isArray(value.imported))
+    return fail('"imported" must be a list of entries');
   const entries: OwnedEntry[] = [];
-  for (const [i, entry] of value.entries.entries()) {
-    const problem = entryProblem(entry);
-    if (problem) return fail(`entries[${i}] ${problem}`);
-    const { path, value: v, element } = entry as { path: KeyPath; value: unknown; element?: boolean };
-    entries.push(element ? { path, value: v, element: true } : { path, value: v });
+  const imported: OwnedEntry[] = [];
+  for (const [key, list, out] of [
+    ["entries", value.entries, entries],
+    ["imported", value.imported ?? [], imported],
+  ] as const) {
+    for (const [i, entry] of (list as unknown[]).entries()) {
+      const problem = entryProblem(entry);
+      if (problem) return fail(`${key}[${i}] ${problem}`);
+      const { path, value: v, element } = entry as { path: KeyPath; value: unknown; element?: boolean };
+      out.push(element ? { path, value: v, element: true } : { path, value: v });
+    }
   }
-  return entries;
+  return { entries, imported };
 }
 
 function entryProblem(entry: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import { composeJson, composeToml } from "../../compose/index.js";
-import type { Conflict as ComposeConflict } from "../../compose/model.js";
+import type { Conflict as ComposeConflict, OwnedRecord } from "../../compose/model.js";
+import { valueHash } from "../../compose/value-hash.js";
 import type { DesiredComposed } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
 import type { ComposeSummary, Conflict, Content } from "../model/plan-model.js";
@@ -51,10 +52,11 @@ function planFile(
   if (current === stop) return;
   const entries = want?.entries ?? [];
   const previous = before?.owned ?? [];
+  const adopted = before ? (before.adopted ?? []) : asImported(want);
   const result =
     format === "json"
-      ? composeJson(current, entries, previous, before?.containers ?? [], before?.adopted ?? [])
-      : composeToml(current, entries, previous, before?.adopted ?? []);
+      ? composeJson(current, entries, previous, before?.containers ?? [], adopted)
+      : composeToml(current, entries, previous, adopted);
   const blocking = result.conflicts.filter((c) => blockingKinds.has(c.kind));
   ctx.conflicts.push(...blocking.map((c) => planConflict(path, c)));
   out.warnings.push(
@@ -67,10 +69,7 @@ function planFile(
   const compose: ComposeSummary = {
     format,
     components,
-    changes: ownedChanges(readShared(format, current), after, entries, [
-      ...previous,
-      ...(before?.adopted ?? []),
-    ]),
+    changes: ownedChanges(readShared(format, current), after, entries, [...previous, ...adopted]),
   };
   if (entries.length === 0 && created && exists && onlyEmptyParents(after, previous)) {
     ctx.actions.push({ op: "remove", path, compose });
@@ -90,6 +89,20 @@ function planFile(
       ...(result.adopted?.length && { adopted: result.adopted }),
     });
   }
+}
+
+/**
+ * On agentc's first compose into a file, the values the registry was imported from (a settings copy whose
+ * core files were edited since): those still in the person's file count as adopted, so they are taken over in
+ * place, as after an install made before the edit, instead of the new forms being added beside them (a hook
+ * that would run twice).
+ */
+function asImported(want: DesiredComposed | undefined): OwnedRecord[] {
+  return (want?.imported ?? []).map((entry) => ({
+    path: entry.path,
+    hash: valueHash(entry.value),
+    ...(entry.element && { element: true }),
+  }));
 }
 
 const stop = Symbol("stop");
