@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { appendFileSync, cpSync, existsSync, readdirSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { sessionView } from "../support/adoption-cycle.js";
+import { editBeforeFirstInstall, sessionView } from "../support/adoption-cycle.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
-import { testdir } from "../support/testdir.js";
 
 /**
  * The first thing a team does after `agentc import` is edit the registry. Its first install then found the
@@ -16,18 +15,6 @@ import { testdir } from "../support/testdir.js";
  * followed by one after it, ends: each file taken over, its original kept until uninstall.
  */
 const fixtures = join(packageRoot, "test", "fixtures", "adoption");
-
-function project(name: string): string {
-  const dir = join(testdir({}, "agentc-edit-"), "project");
-  cpSync(join(fixtures, name), dir, { recursive: true, verbatimSymlinks: true });
-  return dir;
-}
-
-async function ok(args: string[]): Promise<string> {
-  const run = await runAgentc(args);
-  assert.equal(run.status, 0, `agentc ${args[0]}:\n${run.stdout}${run.stderr}`);
-  return run.stdout;
-}
 
 /** Appends a line of its own to every Markdown file of the registry's rules and sources. */
 function editRegistry(registry: string): void {
@@ -48,20 +35,10 @@ describe("a registry edited before its first install (imported_hashes)", () => {
     "57-codex-skills-beside-agents-skills",
   ]) {
     it(`${name}: the first install ends as an install before the edit and one after it; uninstall gives the project back`, async () => {
-      const first = project(name);
-      const later = project(name);
-      const original = treeHash(later);
-      const before = sessionView(later);
-      const registry = join(testdir(), "registry");
-      await ok(["import", first, "--out", registry]);
-      const asImported = join(testdir(), "build");
-      await ok(["build", registry, "--out", asImported]);
-      await ok(["install", asImported, "--project", first, "--yes"]);
-      editRegistry(registry);
-      const edited = join(testdir(), "build");
-      await ok(["build", registry, "--out", edited]);
-      await ok(["install", edited, "--project", first, "--yes"]);
-      const output = await ok(["install", edited, "--project", later, "--yes"]);
+      const source = join(fixtures, name);
+      const original = treeHash(source);
+      const before = sessionView(source);
+      const { first, later, output } = await editBeforeFirstInstall(source, editRegistry);
       assert.match(output, /move-aside /, "the project's files are taken over");
       assert.doesNotMatch(output, /block added/, "no block of the same text below the person's");
       const installed = (dir: string) =>
@@ -79,7 +56,8 @@ describe("a registry edited before its first install (imported_hashes)", () => {
           .map(([line, n]) => `${n}x (was ${old.lines[line]}x) ${line}`);
         assert.deepEqual(twice, [], `${client} loads no line of the project more often than before`);
       }
-      await ok(["uninstall", "--project", later, "--yes"]);
+      const gone = await runAgentc(["uninstall", "--project", later, "--yes"]);
+      assert.equal(gone.status, 0, gone.stdout + gone.stderr);
       assert.deepEqual(treeHash(later), original);
     });
   }

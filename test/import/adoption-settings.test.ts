@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fromSha256 } from "../../src/registry/native-copies.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { adoptionCycle, assertIdentity, registryText } from "../support/adoption-cycle.js";
+import {
+  adoptionCycle,
+  assertIdentity,
+  editBeforeFirstInstall,
+  registryText,
+} from "../support/adoption-cycle.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
@@ -87,26 +92,8 @@ describe("settings imported from a project are composed back as they were (issue
       for (const hook of hooks.hooks) hook.command = `${hook.command} --verbose`;
       writeFileSync(path, JSON.stringify(hooks, null, 2));
     };
-    const run = async (args: string[]) => {
-      const result = await runAgentc(args);
-      assert.equal(result.status, 0, `agentc ${args[0]}: ${result.stdout}${result.stderr}`);
-      return result.stdout;
-    };
-    const first = join(testdir({}, "agentc-adopt-"), "project");
-    const later = join(testdir({}, "agentc-adopt-"), "project");
-    cpSync(fixture, first, { recursive: true });
-    cpSync(fixture, later, { recursive: true });
-    const original = readFileSync(join(later, ".claude/settings.json"), "utf8");
-    const registry = join(testdir(), "registry");
-    await run(["import", first, "--out", registry]);
-    const asImported = join(testdir(), "build");
-    await run(["build", registry, "--out", asImported]);
-    await run(["install", asImported, "--project", first, "--yes"]);
-    editHook(registry);
-    const edited = join(testdir(), "build");
-    await run(["build", registry, "--out", edited]);
-    await run(["install", edited, "--project", first, "--yes"]);
-    const output = await run(["install", edited, "--project", later, "--yes"]);
+    const original = readFileSync(join(fixture, ".claude/settings.json"), "utf8");
+    const { first, later, output } = await editBeforeFirstInstall(fixture, editHook);
     const settings = (dir: string) => readFileSync(join(dir, ".claude/settings.json"), "utf8");
     assert.equal(settings(later), settings(first));
     assert.equal(
@@ -116,7 +103,8 @@ describe("settings imported from a project are composed back as they were (issue
     );
     assert.match(settings(later), /--verbose/);
     assert.match(output, /- hooks\.PreToolUse\[\]/, "the person's hook taken out where agentc's goes in");
-    await run(["uninstall", "--project", later, "--yes"]);
+    const gone = await runAgentc(["uninstall", "--project", later, "--yes"]);
+    assert.equal(gone.status, 0, gone.stdout + gone.stderr);
     assert.equal(readFileSync(join(later, ".claude/settings.json"), "utf8"), original);
   });
 

@@ -415,14 +415,21 @@ describe("bundles with composed lines", () => {
     assert.equal(read(project, "CLAUDE.md"), "# rules\n");
   });
 
-  it("a fragment of the wrong shape is refused with its path, the entry and a hint", async () => {
+  /** The compose bundle with Codex's fragment holding `text`, its hash in the manifest made to match. */
+  const withCodexFragment = (text: string): string => {
     const bundle = makeComposeBundle(spec, shared);
     const fragment = ".agentc-compose/codex/.codex/config.toml.json";
-    const text = '{"format":"toml","path":".codex/config.toml","entries":[{"value":1}]}\n';
     const oldHash = sha256(readFileSync(join(bundle, fragment)));
     writeFileSync(join(bundle, fragment), text);
     const file = join(bundle, "manifest.json");
     writeFileSync(file, readFileSync(file, "utf8").replace(oldHash, sha256(text)));
+    return bundle;
+  };
+
+  it("a fragment of the wrong shape is refused with its path, the entry and a hint", async () => {
+    const bundle = withCodexFragment(
+      '{"format":"toml","path":".codex/config.toml","entries":[{"value":1}]}\n',
+    );
     const r = await install(bundle, testdir());
     assert.equal(r.status, 1);
     assert.match(
@@ -432,13 +439,9 @@ describe("bundles with composed lines", () => {
   });
 
   it("a fragment's imported values of the wrong shape are refused as its entries are", async () => {
-    const bundle = makeComposeBundle(spec, shared);
-    const fragment = ".agentc-compose/codex/.codex/config.toml.json";
-    const text = '{"format":"toml","path":".codex/config.toml","entries":[],"imported":[{"path":[]}]}\n';
-    const oldHash = sha256(readFileSync(join(bundle, fragment)));
-    writeFileSync(join(bundle, fragment), text);
-    const file = join(bundle, "manifest.json");
-    writeFileSync(file, readFileSync(file, "utf8").replace(oldHash, sha256(text)));
+    const bundle = withCodexFragment(
+      '{"format":"toml","path":".codex/config.toml","entries":[],"imported":[{"path":[]}]}\n',
+    );
     const r = await install(bundle, testdir());
     assert.equal(r.status, 1);
     assert.match(r.stderr, /config\.toml\.json: imported\[0\] needs "path", a non-empty list of keys/);

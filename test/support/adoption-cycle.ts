@@ -144,3 +144,46 @@ export function assertIdentity(cycle: Cycle): void {
   );
   assert.deepEqual(cycle.restored, cycle.original, "uninstall gives back every byte, mode and link");
 }
+
+/** Both ways to a registry edited after `agentc import`: installed before the edit and again after it, or first after it. */
+export interface EditPaths {
+  /** Installed from the build as imported, then from the edited build. */
+  first: string;
+  /** Installed only from the edited build. */
+  later: string;
+  registry: string;
+  /** What the install into `later` printed. */
+  output: string;
+}
+
+/**
+ * Imports a copy of `source`, installs the build into it, lets `edit` change the registry, builds again and
+ * installs that build into the same copy and into a fresh one.
+ */
+export async function editBeforeFirstInstall(
+  source: string,
+  edit: (registry: string) => void,
+): Promise<EditPaths> {
+  const copy = () => {
+    const dir = join(testdir({}, "agentc-edit-"), "project");
+    cpSync(source, dir, { recursive: true, verbatimSymlinks: true });
+    return dir;
+  };
+  const ok = async (args: string[]) => {
+    const run = await runAgentc(args);
+    assert.equal(run.status, 0, `agentc ${args[0]}:\n${run.stdout}${run.stderr}`);
+    return run.stdout;
+  };
+  const [first, later] = [copy(), copy()];
+  const registry = join(testdir(), "registry");
+  await ok(["import", first, "--out", registry]);
+  const asImported = join(testdir(), "build");
+  await ok(["build", registry, "--out", asImported]);
+  await ok(["install", asImported, "--project", first, "--yes"]);
+  edit(registry);
+  const edited = join(testdir(), "build");
+  await ok(["build", registry, "--out", edited]);
+  await ok(["install", edited, "--project", first, "--yes"]);
+  const output = await ok(["install", edited, "--project", later, "--yes"]);
+  return { first, later, registry, output };
+}
