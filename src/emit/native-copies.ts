@@ -231,7 +231,7 @@ function atOwnPath(
 
 /**
  * A stale copy of a folder (a skill): the files its component renders for the edited registry files move from
- * their folder to the copy's, a folder the client also reads (Codex's .codex/skills, Gemini's .gemini/skills),
+ * their folder to the copy's, a folder the client also reads (a pack's also_reads skill folder),
  * so the person's folder is taken over where it is rather than the pack's own folder getting a second copy
  * beside another assistant's files there.
  */

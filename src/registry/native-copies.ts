@@ -29,6 +29,8 @@ export interface NativeCopy {
   files: NativeCopyFile[];
   /** The `from` files still hash to what import wrote. */
   current: boolean;
+  /** The component's own file that is the project's link to `path` (native.json `through`). */
+  through?: string;
   /** The entry in native.json. */
   position: Position;
   /** Why the copy cannot be used (a missing file, an empty folder); it is then reported and left out. */
@@ -41,6 +43,7 @@ interface IndexEntry {
   from: string[];
   from_sha256: string;
   folder?: boolean;
+  through?: string;
 }
 
 /** A registry file or folder as the hash of `from` sees it: each file's path and the sha256 of its bytes. */
@@ -117,6 +120,7 @@ export function loadNativeCopies(reader: RegistryReader, diagnostics: Diagnostic
       component: entry.component,
       from: entry.from,
       folder: entry.folder === true,
+      ...(entry.through ? { through: entry.through } : {}),
       files: copy.files,
       current,
       position,

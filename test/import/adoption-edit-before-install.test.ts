@@ -33,6 +33,9 @@ describe("a registry edited before its first install (imported_hashes)", () => {
     // Codex's skill in .codex/skills, the same folder in .agents/skills (the pack's own, other assistants'):
     // the edited skill is written where Codex's was, not over the other assistants' file
     "57-codex-skills-beside-agents-skills",
+    // AGENTS.md and CLAUDE.md are the project's links to .github/copilot-instructions.md: the edited text is
+    // written there, where every link leads, and no block of the same text is added below it
+    "53-agents-md-links-to-copilot",
   ]) {
     it(`${name}: the first install ends as an install before the edit and one after it; uninstall gives the project back`, async () => {
       const source = join(fixtures, name);

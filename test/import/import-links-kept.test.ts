@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -29,16 +30,32 @@ describe("a link to the always-on file", () => {
     }
   });
 
-  it("the file AGENTS.md links to is not a copy to remove (the shape of poolifier/poolifier)", async () => {
+  it("the file AGENTS.md links to is where the build writes its text, the link stays (the shape of poolifier/poolifier)", async () => {
     const run = await runImport(
       join(packageRoot, "test", "fixtures", "adoption", "53-agents-md-links-to-copilot"),
     );
     assert.equal(run.status, 0, run.stderr);
-    const said = run.json.diagnostics.filter((d) => d.file === ".github/copilot-instructions.md");
+    const at = (file: string) =>
+      run.json.diagnostics.filter((d) => d.file === file).map((d) => `${d.severity} ${d.id} ${d.message}`);
     assert.deepEqual(
-      said.map((d) => `${d.severity} ${d.id} ${d.message} / ${d.hint}`),
+      at(".github/copilot-instructions.md"),
+      [],
+      "the build writes it as it is: nothing to say",
+    );
+    assert.deepEqual(at("AGENTS.md"), [
+      "info AGC129 the build of the imported registry writes no AGENTS.md: it is the project's link to .github/copilot-instructions.md, which stays as it is, so its assistant reads .github/copilot-instructions.md through it as before",
+    ]);
+    const index = JSON.parse(readFileSync(join(run.out, "native.json"), "utf8"));
+    assert.deepEqual(
+      index.files.filter((f: { through?: string }) => f.through),
       [
-        "info AGC129 the build of the imported registry writes no .github/copilot-instructions.md: AGENTS.md is a link to it, and the build writes its text as AGENTS.md; agentc install leaves both as they are, so each assistant reads them as before / Nothing to do. Keep .github/copilot-instructions.md: AGENTS.md, CLAUDE.md lead to it.",
+        {
+          path: ".github/copilot-instructions.md",
+          component: "agents-md",
+          from: ["sources/imported/01-AGENTS.md"],
+          from_sha256: index.files.find((f: { through?: string }) => f.through)?.from_sha256,
+          through: "AGENTS.md",
+        },
       ],
     );
   });

@@ -37,6 +37,8 @@ export const adoptTargetEmitted: OutputCheck = {
   },
   *run(registry, tree) {
     const written = new Map(tree.files.map((f) => [f.path, f.component]));
+    // the project's own link there leads to where the build writes the adapter's file (native.json `through`)
+    for (const copy of registry.natives ?? []) if (copy.through) written.set(copy.through, copy.component);
     const alwaysOn = new Set(registry.adapters.flatMap(({ adapter }) => alwaysOnPath(adapter) ?? []));
     for (const resolved of registry.adapters) {
       const id = resolved.adapter.id;

@@ -65,10 +65,14 @@ export function copyProblem(copy: NativeCopy, places: string[] | undefined): Cop
       message: `${copy.component} is neither a chosen client pack nor a chosen adapter of targets.json`,
       severity: "error",
     };
-  const outside = copy.files.find((f) => !places.some((p) => f.path === p || f.path.startsWith(`${p}/`)));
+  // a copy written where the project's link at the component's own file leads counts at that file's place
+  const at = (path: string) => (copy.through !== undefined && !copy.folder ? copy.through : path);
+  const outside = copy.files.find(
+    (f) => !places.some((p) => at(f.path) === p || at(f.path).startsWith(`${p}/`)),
+  );
   if (outside)
     return {
-      message: `${outside.path} is not at a place ${copy.component} reads (${places.join(", ")})`,
+      message: `${at(outside.path)} is not at a place ${copy.component} reads (${places.join(", ")})`,
       severity: "error",
     };
   if (!copy.current)

@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { commandWritable } from "../../packs/commands/arguments.js";
 import { alwaysOnPath } from "../../registry/install-files.js";
@@ -101,7 +102,7 @@ export function nativeCopies(
   ctx: CopyContext,
 ): Map<string, RegistryFile> {
   const hashed = [...files].map(([path, file]) => ({ path, bytes: writtenBytes(ctx.out, path, file.bytes) }));
-  const entries: object[] = [];
+  const entries: CopyEntry[] = [];
   const copies = new Map<string, RegistryFile>();
   const add = (native: ItemNative, component: string, from: string[]) => {
     if (native.linked || native.loadsOnly || !ctx.components.includes(component)) return;
@@ -109,17 +110,20 @@ export function nativeCopies(
     const paths = native.folder ? filesIn(ctx.natives, native.path) : [native.path];
     const read = paths.map((path) => ctx.natives.find((f) => f.path === path && f.bytes !== undefined));
     if (read.length === 0 || read.some((f) => f === undefined || f.unreadable)) return;
+    const target = native.folder ? undefined : linkedFile(ctx, read[0] as NativeFile);
     for (const file of read as NativeFile[]) {
-      const entry = ctx.reader.entry(file.path);
+      const path = target ?? file.path;
+      const entry = ctx.reader.entry(path);
       const executable = entry.kind === "file" && entry.executable;
-      copies.set(`${nativeFolder}/${file.path}`, { bytes: file.bytes as Buffer, executable });
+      copies.set(`${nativeFolder}/${path}`, { bytes: file.bytes as Buffer, executable });
     }
     entries.push({
-      path: native.path,
+      path: target ?? native.path,
       component,
       from,
       from_sha256: fromSha256(from, hashed),
       ...(native.folder ? { folder: true } : {}),
+      ...(target ? { through: native.path } : {}),
     });
   };
   const itemFiles: [Item, string][] = [
@@ -141,6 +145,7 @@ export function nativeCopies(
     if (coreSettings.length > 0)
       add({ client: component, path }, component, [...coreSettings, "targets.json"]);
   if (entries.length === 0) return copies;
+  oneCopyPerPath(entries, copies);
   const index = { $schema: `${templateSchemas}native.schema.json`, version: 1, files: entries };
   copies.set(nativeIndex, { bytes: Buffer.from(`${JSON.stringify(index, null, 2)}\n`), executable: false });
   return copies;
@@ -190,6 +195,45 @@ function sourceCopies(items: ImportedItems, assistants: AssistantData[]): [ItemN
     if (!files.some((f) => f.file.file === file))
       out.push([{ client: adapter, path: file }, adapter, shared]);
   return out;
+}
+
+/**
+ * The project file a component's own file is the project's link to (an always-on file linking to another
+ * client's instruction file), when that is a file inside the project: the copy is kept there, with the link
+ * named (`through`), so the build writes the component's text where the link leads and the link stays.
+ */
+function linkedFile(ctx: CopyContext, file: NativeFile): string | undefined {
+  if (file.linkTarget === undefined || file.linkTarget.startsWith("/")) return undefined;
+  const target = posix.normalize(posix.join(posix.dirname(file.path), file.linkTarget));
+  if (target.startsWith("../") || target === ".." || target === ".") return undefined;
+  const entry = ctx.reader.entry(target);
+  if (entry.kind !== "file" || "link" in entry) return undefined;
+  return target;
+}
+
+/**
+ * A copy kept where a link leads goes back to the link's own path when another copy is kept at that file
+ * (an always-on file linking to a rule file another client has as its own): one path, one copy.
+ */
+function oneCopyPerPath(entries: CopyEntry[], copies: Map<string, RegistryFile>): void {
+  const own = new Set(entries.filter((e) => e.through === undefined).map((e) => e.path));
+  for (const entry of entries) {
+    if (entry.through === undefined || !own.has(entry.path)) continue;
+    // the file's bytes, the other copy's too: that copy stays where it is
+    const copy = copies.get(`${nativeFolder}/${entry.path}`);
+    if (copy) copies.set(`${nativeFolder}/${entry.through}`, copy);
+    entry.path = entry.through;
+    delete entry.through;
+  }
+}
+
+interface CopyEntry {
+  path: string;
+  component: string;
+  from: string[];
+  from_sha256: string;
+  folder?: true;
+  through?: string;
 }
 
 function readsShared(items: ImportedItems, file: string): boolean {
