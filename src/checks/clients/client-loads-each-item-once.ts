@@ -63,7 +63,7 @@ export const clientLoadsEachItemOnce: OutputCheck = {
           key: `${client.pack.client}\0text\0${first.source}`,
           position: sourceOfPath(registry, tree, client, first.source),
           message: `${who} loads the text of ${first.source} twice${whereLinksAreRefused(form)}: as ${describeText(first)} and as ${describeText(again)}`,
-          ...asTheProjectHadIt(tree, [
+          ...asTheProjectHadIt(registry, tree, [
             first.path,
             first.source,
             again.path,
@@ -76,7 +76,7 @@ export const clientLoadsEachItemOnce: OutputCheck = {
           key: `${client.pack.client}\0${item.kind}\0${item.name}`,
           position: sourceOfPath(registry, tree, client, item.path),
           message: `${who} loads ${item.kind} ${item.name} ${item.copies.length + 1} times${whereLinksAreRefused(form)}: ${[item.path, ...item.copies].join(", ")}`,
-          ...asTheProjectHadIt(tree, [item.path, ...item.copies]),
+          ...asTheProjectHadIt(registry, tree, [item.path, ...item.copies]),
         });
     }
     yield* onceEach(found);

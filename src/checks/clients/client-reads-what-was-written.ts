@@ -86,7 +86,7 @@ function* undelivered(
         key,
         position,
         message: `${who} does not read ${file.path}, which agentc wrote for it: no folder of its read model holds it`,
-        ...asTheProjectHadIt(tree, [file.path]),
+        ...asTheProjectHadIt(registry, tree, [file.path]),
       };
       continue;
     }
@@ -95,7 +95,7 @@ function* undelivered(
       key,
       position,
       message: `${who} takes ${kind} ${item.name} from ${item.path}${writtenFor(byPath.get(item.path))}${whereLinksAreRefused(form)}, not from ${file.path}, which agentc wrote for it, and the two differ`,
-      ...asTheProjectHadIt(tree, [file.path, item.path]),
+      ...asTheProjectHadIt(registry, tree, [file.path, item.path]),
     };
   }
 }

@@ -39,12 +39,21 @@ export function sourceOfPath(
 }
 
 /**
- * A finding about native copies only (the project's own files, which the build writes back as they were:
- * native.json) is the project's own: a warning, with the hint to fix it there, never an error of the build.
+ * A finding about the project's own files only (native.json: those the build writes back as they were, and
+ * those it now writes in its own form since their registry files were edited, at the same paths) is the
+ * project's own: a warning, with the hint to fix it there, never an error of the build. An edit of one of
+ * them does not make the project's layout an error.
  */
-export function asTheProjectHadIt(tree: EmittedTree, paths: readonly string[]): Partial<Finding> {
-  const native = (path: string) => tree.files.some((f) => f.path === path && f.native !== undefined);
-  if (paths.length === 0 || !paths.every(native)) return {};
+export function asTheProjectHadIt(
+  registry: Registry,
+  tree: EmittedTree,
+  paths: readonly string[],
+): Partial<Finding> {
+  if (paths.length === 0) return {};
+  const imported = new Set((registry.natives ?? []).flatMap((copy) => copy.files.map((f) => f.path)));
+  const native = (path: string) =>
+    imported.has(path) || tree.files.some((f) => f.path === path && f.native !== undefined);
+  if (!paths.every(native)) return {};
   return {
     severity: "warning",
     hint: `The project had this before import (${[...new Set(paths)].join(", ")}, kept as they were in native/): fix it in the project, or in the registry's items and drop their entries from native.json.`,
