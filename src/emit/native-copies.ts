@@ -44,7 +44,7 @@ export function placeNativeCopies(
       }
       continue;
     }
-    const problem = copyProblem(copy, componentPlaces(registry, copy.component));
+    const problem = copyProblem(copy, componentPlaces(registry, copy.component), () => everyPlace(registry));
     if (problem) {
       const moved = problem.stale
         ? (atOwnPath(registry, copy, out) ?? ownFileText(registry, copy, out))
@@ -315,6 +315,12 @@ function componentPlaces(registry: Registry, component: string): string[] | unde
   const adapter = registry.adapters.find((a) => a.adapter.id === component)?.adapter;
   if (!pack && !adapter) return undefined;
   return [...new Set([...(pack ? packPlaces(pack) : []), ...(adapter ? adapterPlaces(adapter) : [])])];
+}
+
+/** The places of every chosen client pack and adapter. */
+function everyPlace(registry: Registry): string[] {
+  const ids = [...registry.clients.map((c) => c.pack.client), ...registry.adapters.map((a) => a.adapter.id)];
+  return ids.flatMap((id) => componentPlaces(registry, id) ?? []);
 }
 
 function packPlaces(pack: ClientPack): string[] {

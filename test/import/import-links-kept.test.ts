@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { runImport } from "../support/import-run.js";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
 
 /**
  * An instruction file that is a link to AGENTS.md (CLAUDE.md -> AGENTS.md, GEMINI.md -> AGENTS.md) is no text of
@@ -57,6 +59,26 @@ describe("a link to the always-on file", () => {
           through: "AGENTS.md",
         },
       ],
+    );
+  });
+
+  it("a copy kept where a link leads must lie at a place a chosen client or adapter reads: else the build refuses it", async () => {
+    const run = await runImport(
+      join(packageRoot, "test", "fixtures", "adoption", "53-agents-md-links-to-copilot"),
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const indexPath = join(run.out, "native.json");
+    const index = JSON.parse(readFileSync(indexPath, "utf8"));
+    const linked = index.files.find((f: { through?: string }) => f.through);
+    mkdirSync(join(run.out, "native", "docs"), { recursive: true });
+    renameSync(join(run.out, "native", linked.path), join(run.out, "native", "docs", "notes.md"));
+    linked.path = "docs/notes.md";
+    writeFileSync(indexPath, JSON.stringify(index, null, 2));
+    const build = await runAgentc(["build", run.out, "--out", join(testdir(), "build")]);
+    assert.equal(build.status, 1);
+    assert.match(
+      build.stdout + build.stderr,
+      /error AGC190 docs\/notes\.md, where the project's AGENTS\.md leads, is at no place a chosen client or adapter reads/,
     );
   });
 });

@@ -53,7 +53,11 @@ export interface CopyProblem {
 }
 
 /** A copy that cannot be placed: refused on import, unsafe, of no chosen component, outside its places, or stale. */
-export function copyProblem(copy: NativeCopy, places: string[] | undefined): CopyProblem | undefined {
+export function copyProblem(
+  copy: NativeCopy,
+  places: string[] | undefined,
+  everyPlace: () => readonly string[],
+): CopyProblem | undefined {
   if (copy.problem) return { message: copy.problem, severity: "error" };
   const unsafe = copy.files
     .map((f) => ({ path: f.path, problem: pathProblem(f.path) }))
@@ -65,8 +69,16 @@ export function copyProblem(copy: NativeCopy, places: string[] | undefined): Cop
       message: `${copy.component} is neither a chosen client pack nor a chosen adapter of targets.json`,
       severity: "error",
     };
-  // a copy written where the project's link at the component's own file leads counts at that file's place
+  // a copy written where the project's link at the component's own file leads counts at that file's place,
+  // and must itself lie at a place some chosen client or adapter reads (another client's instruction file)
   const at = (path: string) => (copy.through !== undefined && !copy.folder ? copy.through : path);
+  const within = (path: string, list: readonly string[]) =>
+    list.some((p) => path === p || path.startsWith(`${p}/`));
+  if (copy.through !== undefined && !within(copy.path, everyPlace()))
+    return {
+      message: `${copy.path}, where the project's ${copy.through} leads, is at no place a chosen client or adapter reads`,
+      severity: "error",
+    };
   const outside = copy.files.find(
     (f) => !places.some((p) => at(f.path) === p || at(f.path).startsWith(`${p}/`)),
   );

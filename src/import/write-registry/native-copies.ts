@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { commandWritable } from "../../packs/commands/arguments.js";
+import { packPath } from "../../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../../registry/install-files.js";
 import { fromSha256, nativeFolder, nativeIndex } from "../../registry/native-copies.js";
 import { templateSchemas } from "../../shared/schema-paths.js";
@@ -208,7 +209,20 @@ function linkedFile(ctx: CopyContext, file: NativeFile): string | undefined {
   if (target.startsWith("../") || target === ".." || target === ".") return undefined;
   const entry = ctx.reader.entry(target);
   if (entry.kind !== "file" || "link" in entry) return undefined;
-  return target;
+  return chosenInstructionFiles(ctx).has(target) ? target : undefined;
+}
+
+/** The always-on files of the chosen adapters and client packs: where a link's copy may be kept. */
+function chosenInstructionFiles(ctx: CopyContext): Set<string> {
+  const files = new Set<string>();
+  for (const { adapter, pack } of ctx.assistants) {
+    const pinned = adapter && ctx.components.includes(adapter.id) ? alwaysOnPath(adapter) : undefined;
+    if (pinned) files.add(pinned);
+    if (!pack || !ctx.components.includes(pack.client)) continue;
+    for (const file of [pack.root_instruction_file, ...(pack.also_reads?.instruction_files ?? [])])
+      if (file) files.add(packPath(file, pack.runtime_placeholders));
+  }
+  return files;
 }
 
 /**
