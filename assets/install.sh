@@ -78,7 +78,7 @@ trap 'on_signal 143' TERM
 usage() {
   cat <<'EOF'
 usage: sh install.sh [--project DIR] [--components a,b] [--dry-run] [--from URL] [--signer FILE] [--require-signature]
-                     [--allow-downgrade]
+                     [--allow-downgrade] [--take-imported]
   --project DIR     the project to install into (default: the current folder)
   --components a,b  install these components (required ones are always added); default: those of the
                     last install, else the registry's chosen assistants' (default_components), else all
@@ -87,6 +87,8 @@ usage: sh install.sh [--project DIR] [--components a,b] [--dry-run] [--from URL]
   --signer FILE     install only a bundle signed by a key in FILE (.pub or allowed_signers; needs ssh-keygen)
   --require-signature  refuse an unsigned bundle
   --allow-downgrade install a version older than the one installed (also: AGENTC_ALLOW_DOWNGRADE=1)
+  --take-imported   take over your files that still hold what agentc import read from them, where the
+                    registry now has another form (kept in .agentc/originals until uninstall)
 EOF
 }
 
@@ -789,7 +791,7 @@ compose_block() {
 # "R" refusals, "D" every action in plan order (for --dry-run), "A" the mutations in the order they are
 # applied, "E" the new record's entries, "O" its owned folders.
 plan() {
-  awk -v takeoverFiles=" $AGENTC_TAKEOVER_FILES " -v takeoverDirs="$AGENTC_TAKEOVER_DIRS" '
+  awk -v takeoverFiles=" $AGENTC_TAKEOVER_FILES " -v takeoverDirs="$AGENTC_TAKEOVER_DIRS" -v takeImported="$take_imported" '
   BEGIN {
     FS = "\t"
     editHint = "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)"
@@ -895,7 +897,10 @@ plan() {
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
     if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
-    if (!(p in PK) && stillAsImported(p)) { takeOverImported(c, p, sha, exe); return }
+    if (!(p in PK) && stillAsImported(p)) {
+      if (takeImported == 1) { takeOverImported(c, p, sha, exe); return }
+      warning(p, "still holds what agentc import read from it, and the registry now has it in another form", "run again with --take-imported to have agentc take it over (yours kept in .agentc/originals until uninstall)")
+    }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
     # a link of the person'"'"'s agentc adopted, where the bundle now wants a file: taken over as an adopted file is
@@ -1416,6 +1421,7 @@ main() {
   dry_run=''
   signer_file=''
   require_signature=''
+  take_imported=''
   while [ $# -gt 0 ]; do
     case $1 in
       --project) [ $# -ge 2 ] || die "--project needs a folder" 2; project=$2; shift 2 ;;
@@ -1429,6 +1435,7 @@ main() {
       --signer=*) signer_file=${1#--signer=}; shift ;;
       --require-signature) require_signature=1; shift ;;
       --allow-downgrade) AGENTC_ALLOW_DOWNGRADE=1; shift ;;
+      --take-imported) take_imported=1; shift ;;
       --compare-versions) [ $# -ge 3 ] || die "--compare-versions needs two versions" 2; compare_versions "$2" "$3"; exit $? ;;
       --read-manifest) [ $# -ge 2 ] || die "--read-manifest needs a file" 2; read_manifest "$2"; exit $? ;;
       -h | --help) usage; exit 0 ;;

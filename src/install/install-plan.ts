@@ -29,6 +29,7 @@ export function planRun(prep: PreparedInstall, record: InstallRecord | undefined
         record,
         state: confirmed,
         moveAside: prep.req.moveAside,
+        takeImported: prep.req.takeImported === true,
         ...(prep.req.edited ? { edited: prep.req.edited } : {}),
         readFile: (path) => currentBytes(prep.root, path),
         unreadImports,

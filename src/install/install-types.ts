@@ -28,6 +28,11 @@ export interface InstallRequest {
   /** interactive selection, given the preselected ids; undefined when cancelled */
   choose?: (manifest: Manifest, preselected: string[]) => Promise<string[] | undefined>;
   moveAside: boolean;
+  /**
+   * take over a person's file (or settings value) that still holds what the registry was imported from, where
+   * the build now writes another form (--take-imported: the bundle's imported_hashes are its word alone)
+   */
+  takeImported?: boolean;
   /** install a bundle whose registry_version is older than the installed one (--allow-downgrade) */
   allowDowngrade?: boolean;
   /** an owned file the person edited that the new build changes (--take-new, --keep-mine; a terminal asks) */

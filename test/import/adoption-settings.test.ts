@@ -108,6 +108,25 @@ describe("settings imported from a project are composed back as they were (issue
     assert.equal(readFileSync(join(later, ".claude/settings.json"), "utf8"), original);
   });
 
+  it("without --take-imported such a first install adds the new hook beside the person's and says how to replace it", async () => {
+    const project = join(testdir({}, "agentc-adopt-"), "project");
+    cpSync(fixture, project, { recursive: true });
+    const registry = join(testdir(), "registry");
+    assert.equal((await runAgentc(["import", project, "--out", registry])).status, 0);
+    const path = join(registry, "core/hooks.json");
+    const hooks = JSON.parse(readFileSync(path, "utf8"));
+    for (const hook of hooks.hooks) hook.command = `${hook.command} --verbose`;
+    writeFileSync(path, JSON.stringify(hooks, null, 2));
+    const out = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", registry, "--out", out])).status, 0);
+    const install = await runAgentc(["install", out, "--project", project, "--yes"]);
+    assert.equal(install.status, 0, install.stdout + install.stderr);
+    assert.match(
+      install.stdout + install.stderr,
+      /\.claude\/settings\.json: holds values agentc import read from it[^\n]*\n\s*hint: run again with --take-imported/,
+    );
+  });
+
   it("a registry imported when the whole of targets.json was hashed keeps its settings copy current", async () => {
     const cycle = await adoptionCycle(project);
     const index = JSON.parse(registryText(cycle, "native.json"));

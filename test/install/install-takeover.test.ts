@@ -317,7 +317,7 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     const original = treeHash(project);
     const inode = statSync(join(project, rule)).ino;
     const edited = `${mine}- Short lines.\n`;
-    const run = await install(importedBundle(edited), project);
+    const run = await install(importedBundle(edited), project, "--take-imported");
     assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//);
     assert.equal(readFileSync(join(project, rule), "utf8"), edited);
@@ -337,7 +337,7 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
   it("a person's file that differs from the imported one, or lies outside the assistant places, is never taken over", async () => {
     const edited = `${mine}- Short lines.\n`;
     const changed = testdir({ [rule]: `${mine}- Mine.\n` });
-    const run = await install(importedBundle(edited), changed);
+    const run = await install(importedBundle(edited), changed, "--take-imported");
     assert.equal(run.status, 1, "a conflict, as before");
     assert.equal(readFileSync(join(changed, rule), "utf8"), `${mine}- Mine.\n`);
     const elsewhere = testdir({ "docs/style.md": mine });
@@ -345,9 +345,20 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       components: { docs: { files: { "docs/style.md": edited } } },
       imported: { "docs/style.md": mine },
     });
-    const outside = await install(bundle, elsewhere);
+    const outside = await install(bundle, elsewhere, "--take-imported");
     assert.equal(outside.status, 1, "a bundle cannot claim a file outside the assistant places");
     assert.equal(readFileSync(join(elsewhere, "docs/style.md"), "utf8"), mine);
+  });
+
+  it("without --take-imported the bundle's imported_hashes move nothing: a conflict as before, with the flag named", async () => {
+    const project = testdir({ [rule]: mine });
+    const run = await install(importedBundle(`${mine}- Short lines.\n`), project);
+    assert.equal(run.status, 1, "a file agentc did not write is a conflict");
+    assert.equal(readFileSync(join(project, rule), "utf8"), mine);
+    assert.match(
+      run.stdout + run.stderr,
+      /still holds what agentc import read from it[^\n]*\n\s*hint: run again with --take-imported/,
+    );
   });
 
   it("refuses an imported_hashes line that is not a path and a sha256", async () => {
@@ -405,7 +416,9 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
     it(`install.sh takes a person's file still as imported over on a first install, as agentc install (${shell.name})`, async () => {
       const project = testdir({ [rule]: mine, "src/app.ts": "export {};\n" });
       const original = treeHash(project);
-      const sh = await shParity(shell, importedBundle(`${mine}- Short lines.\n`), project, copyOf(project));
+      const sh = await shParity(shell, importedBundle(`${mine}- Short lines.\n`), project, copyOf(project), [
+        "--take-imported",
+      ]);
       assert.match(sh.stdout, /move-aside +\.claude\/rules\/style\.md -> \.agentc\/originals\//);
       const gone = await runAgentc(["uninstall", "--project", project, "--yes"]);
       assert.equal(gone.status, 0, gone.stderr);
@@ -546,10 +559,10 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
 });
 
 /** install.sh on `project`, `agentc install <url> --yes` on `copy`: both exit 0 with the same tree and record. */
-async function shParity(shell: Shell, build: string, project: string, copy: string) {
+async function shParity(shell: Shell, build: string, project: string, copy: string, flags: string[] = []) {
   const site = await served(build);
-  const sh = await runInstallSh(shell, site.script, ["--project", project]);
-  const node = await runAgentc(["install", site.url, "--project", copy, "--yes"]);
+  const sh = await runInstallSh(shell, site.script, ["--project", project, ...flags]);
+  const node = await runAgentc(["install", site.url, "--project", copy, "--yes", ...flags]);
   assert.equal(sh.status, 0, `${shell.name}: ${sh.stdout}${sh.stderr}`);
   assert.equal(node.status, 0, node.stderr);
   const recordText = (dir: string) => readFileSync(join(dir, ".agentc/installed.json"), "utf8");

@@ -158,7 +158,7 @@ export interface EditPaths {
 
 /**
  * Imports a copy of `source`, installs the build into it, lets `edit` change the registry, builds again and
- * installs that build into the same copy and into a fresh one.
+ * installs that build into the same copy and into a fresh one (with --take-imported, as import's next steps say).
  */
 export async function editBeforeFirstInstall(
   source: string,
@@ -184,6 +184,6 @@ export async function editBeforeFirstInstall(
   const edited = join(testdir(), "build");
   await ok(["build", registry, "--out", edited]);
   await ok(["install", edited, "--project", first, "--yes"]);
-  const output = await ok(["install", edited, "--project", later, "--yes"]);
+  const output = await ok(["install", edited, "--project", later, "--yes", "--take-imported"]);
   return { first, later, registry, output };
 }

@@ -64,6 +64,7 @@ export async function installBundle(
       ...(isUserScope(args) ? { scope: "user" as const } : {}),
       choice,
       moveAside: args.values["move-aside"] === true,
+      takeImported: args.values["take-imported"] === true,
       allowDowngrade: args.values["allow-downgrade"] === true,
       ...editedOption(args),
       dryRun,

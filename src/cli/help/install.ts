@@ -31,6 +31,10 @@ export const installOptions: Record<string, CliOption> = {
     default: "on a terminal ask per file; else keep yours and write the new one as <file>.agentc-new",
     orElse: "take-new",
   },
+  "take-imported": {
+    text: "on a first install after the registry was edited, take over your files that still hold what agentc import read from them (the manifest's imported_hashes), each kept in .agentc/originals until uninstall",
+    default: "left as they are, and said so",
+  },
   "allow-downgrade": {
     text: "install a bundle whose registry_version is older than the installed one (a rollback)",
     default: "refused, naming both versions",

@@ -52,7 +52,14 @@ function planFile(
   if (current === stop) return;
   const entries = want?.entries ?? [];
   const previous = before?.owned ?? [];
-  const adopted = before ? (before.adopted ?? []) : asImported(want);
+  const adopted = before ? (before.adopted ?? []) : ctx.takeImported ? asImported(want) : [];
+  if (!before && !ctx.takeImported && current !== undefined && (want?.imported?.length ?? 0) > 0)
+    out.warnings.push({
+      path,
+      problem:
+        "holds values agentc import read from it, which the registry now has in another form: they stay, and the new ones are added beside them",
+      hint: "run again with --take-imported to have agentc replace them in place (uninstall gives them back)",
+    });
   const result =
     format === "json"
       ? composeJson(current, entries, previous, before?.containers ?? [], adopted)

@@ -26,6 +26,8 @@ export class PlanContext {
   /** paths this plan removes or moves away (for deciding which folders end up empty) */
   readonly vacated = new Set<string>();
   readonly previous: Map<string, RecordEntry>;
+  /** take over what is still as the registry was imported from it (--take-imported) */
+  takeImported = false;
   private readonly madeDirs = new Set<string>();
   private readonly reserved = new Set<string>();
 

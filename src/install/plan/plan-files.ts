@@ -1,7 +1,7 @@
 import type { DesiredFile } from "../../manifest/desired.js";
 import { pair } from "../../shared/line-codec.js";
 import { inTakeoverPlace } from "../bundle/takeover-places.js";
-import type { Content } from "../model/plan-model.js";
+import type { Conflict, Content } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
 import { isAsRecorded, wroteAs } from "../project/as-recorded.js";
 import type { PathState } from "../project/project-state.js";
@@ -42,7 +42,10 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
       reason: "its mode was changed since agentc installed it (chmod): kept as it is",
     });
   if (shipped && takesOver(ctx, shipped)) return void planTakeOver(ctx, f, shipped);
-  if (!recorded && stillAsImported(ctx, f, onDisk)) return void planTakeOver(ctx, f, asAdopted(f, onDisk));
+  if (!recorded && stillAsImported(ctx, f, onDisk)) {
+    if (ctx.takeImported) return void planTakeOver(ctx, f, asAdopted(f, onDisk));
+    ctx.warnings.push(leftAsImported(f.path));
+  }
   // the new bytes already there with another mode: agentc's to fix only where the mode is still agentc's
   if (onDisk.type === "absent" || (ours && (isAsRecorded(onDisk, shipped) || sameBytes))) {
     ctx.entry(ownedEntry(f, false, shipped?.original));
@@ -98,6 +101,15 @@ function stillAsImported(ctx: PlanContext, f: DesiredFile, onDisk: PathState): b
     inTakeoverPlace(f.path) &&
     originalPlaceFree(ctx, f.path)
   );
+}
+
+/** Without --take-imported the bundle's word that a file is the imported one moves nothing: said, with the flag. */
+function leftAsImported(path: string): Conflict {
+  return {
+    path,
+    problem: "still holds what agentc import read from it, and the registry now has it in another form",
+    hint: "run again with --take-imported to have agentc take it over (yours kept in .agentc/originals until uninstall)",
+  };
 }
 
 /** The record entry an install would have made for a person's file holding what it shipped. */

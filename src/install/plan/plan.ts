@@ -23,6 +23,8 @@ export interface PlanInput {
   state: ProjectState;
   /** rename files in the way to <name>.agentc-old instead of reporting a conflict */
   moveAside: boolean;
+  /** take over files and settings values still as the registry was imported from them (--take-imported) */
+  takeImported?: boolean;
   /** an edited owned file the new build changes: what to do with it (default: keep it, the new one beside) */
   edited?: (path: string) => EditedChoice;
   /** the bytes of a regular project file (shared files agentc composes into are read to plan) */
@@ -44,6 +46,7 @@ export function planInstall(input: PlanInput): Plan {
     input.edited,
     input.readFile,
   );
+  ctx.takeImported = input.takeImported === true;
   const { desired } = input;
   for (const f of desired.files) {
     if (f.role === "file") planOwnedFile(ctx, f);
