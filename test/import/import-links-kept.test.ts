@@ -82,3 +82,20 @@ describe("a link to the always-on file", () => {
     );
   });
 });
+
+describe("a folder link of the project (.claude/rules -> ../.agents/rules)", () => {
+  it("its files are the ones the build writes where the link leads: no file is said to be unwritten", async () => {
+    const run = await runImport(
+      join(packageRoot, "test", "fixtures", "adoption", "59-claude-rules-folder-link"),
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const unwritten = run.json.diagnostics.filter(
+      (d) => d.id === "AGC129" && d.file.startsWith(".claude/rules/"),
+    );
+    assert.deepEqual(
+      unwritten,
+      [],
+      "the build writes .agents/rules/testing.md, which .claude/rules/testing.md is",
+    );
+  });
+});

@@ -37,7 +37,7 @@ export function roundTrip(
   const links = linksTo(read);
   for (const file of read.values()) {
     if (file.unreadable || (!file.bytes && file.linkTarget === undefined)) continue;
-    const installed = view.get(file.path);
+    const installed = view.get(file.path) ?? view.get(throughFolderLinks(reader, file.path));
     const found = installed
       ? compareNative(file, installed, targetBytes(installed, read, view))
       : notWritten(file, alwaysOn, links.get(file.path) ?? []);
@@ -73,6 +73,28 @@ function targetBytes(
   const target = view.get(installed.target);
   return (target?.kind === "file" ? target.bytes : undefined) ?? read.get(installed.target)?.bytes;
 }
+
+/**
+ * The path a file of the project is at when a folder on its way is the project's link (`.claude/rules ->
+ * ../.agents/rules`): what the build writes there is what the link shows. The path itself where no folder link
+ * leads inside the project.
+ */
+function throughFolderLinks(reader: ProjectReader, path: string, depth = 0): string {
+  const parts = path.split("/");
+  for (let i = parts.length - 1; i >= 1 && depth < maxFolderLinks; i--) {
+    const folder = parts.slice(0, i).join("/");
+    const entry = reader.entry(folder);
+    if (entry.kind !== "folder" || !("link" in entry) || entry.link === undefined) continue;
+    if (posix.isAbsolute(entry.link)) return path;
+    const target = posix.normalize(posix.join(posix.dirname(folder), entry.link));
+    if (target === "." || target === ".." || target.startsWith("../")) return path;
+    return throughFolderLinks(reader, [target, ...parts.slice(i)].join("/"), depth + 1);
+  }
+  return path;
+}
+
+/** Folder links followed on one path at the most: a loop of links ends there. */
+const maxFolderLinks = 8;
 
 /** The links among the files read, by the path each leads to. */
 function linksTo(read: Map<string, NativeFile>): Map<string, string[]> {
