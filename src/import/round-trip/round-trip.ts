@@ -75,9 +75,9 @@ function targetBytes(
 }
 
 /**
- * The path a file of the project is at when a folder on its way is the project's link (`.claude/rules ->
- * ../.agents/rules`): what the build writes there is what the link shows. The path itself where no folder link
- * leads inside the project.
+ * The path a file of the project is at when a folder on its way is the project's link (one client's rule
+ * folder linking to another's): what the build writes there is what the link shows. The path itself where no
+ * folder link leads inside the project.
  */
 function throughFolderLinks(reader: ProjectReader, path: string, depth = 0): string {
   const parts = path.split("/");
