@@ -11,7 +11,7 @@ import { refusedReadFindings } from "./checks/native-files-readable.js";
 import { finalizeItems } from "./merge/finalize-items.js";
 import { mergeItems } from "./merge/merge-items.js";
 import { shareOwnInstructionFiles } from "./merge/shared-own-files.js";
-import type { AssistantData, AssistantImport } from "./model.js";
+import type { AssistantData, AssistantImport, ImportedItems } from "./model.js";
 import { detectedAssistants, placeSharers } from "./native-places.js";
 import { linksReadTwice } from "./read-project/links-read-twice.js";
 import { nestedInstructionFiles } from "./read-project/nested-instructions.js";
@@ -19,7 +19,7 @@ import { ProjectReader } from "./read-project/project-reader.js";
 import { ownFolder, readAssistant } from "./read-project/read-assistant.js";
 import { importLines } from "./read-project/read-instructions.js";
 import { unwrittenReads } from "./read-project/unwritten-reads.js";
-import { roundTrip } from "./round-trip/round-trip.js";
+import { type ItemRead, type ItemsRead, roundTrip } from "./round-trip/round-trip.js";
 import { importedBudgets } from "./write-registry/imported-budgets.js";
 import { importedTrust } from "./write-registry/imported-trust.js";
 import { itemClients, nativeCopies, unwritableCommandFiles } from "./write-registry/native-copies.js";
@@ -138,7 +138,7 @@ export async function importProject(
     if (index) rewriteRegistryFile(out, nativeIndex, index);
     return file;
   });
-  const trip = roundTrip(built.compiled, outLabel, natives, reader, alwaysOn);
+  const trip = roundTrip(built.compiled, outLabel, natives, reader, alwaysOn, itemsRead(own.items));
   const reported = capRepeats(
     sortDiagnostics([
       ...diagnostics,
@@ -293,3 +293,15 @@ function nothingRead(
     diagnostics,
   };
 }
+
+/** The core item each native file was read as (a skill by its folder): the round trip says where the build writes it. */
+function itemsRead(items: ImportedItems): ItemsRead {
+  const out = new Map<string, ItemRead>();
+  for (const kind of ["rules", "skills", "agents", "commands"] as const)
+    for (const item of items[kind])
+      for (const native of item.natives ?? [])
+        out.set(native.path, { kind: itemKinds[kind], name: item.name });
+  return out;
+}
+
+const itemKinds = { rules: "rule", skills: "skill", agents: "agent", commands: "command" } as const;

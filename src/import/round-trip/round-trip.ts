@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { EmittedTree } from "../../emit/emitted-tree.js";
 import type { CompileResult } from "../../pipeline/compile.js";
 import { differenceFindings } from "../checks/round-trip-reproduces.js";
 import type { NativeFile } from "../model.js";
@@ -21,6 +22,7 @@ export function roundTrip(
   natives: NativeFile[],
   reader: ProjectReader,
   alwaysOn: string | undefined,
+  items: ItemsRead = new Map(),
 ): { diagnostics: Diagnostic[]; rewritten: string[]; composed: string[] } {
   if (!result.ok || !result.tree || !result.manifest) {
     const errors = result.diagnostics.filter((d) => d.severity === "error");
@@ -40,7 +42,7 @@ export function roundTrip(
     const installed = view.get(file.path) ?? view.get(throughFolderLinks(reader, file.path));
     const found = installed
       ? compareNative(file, installed, targetBytes(installed, read, view))
-      : notWritten(file, alwaysOn, links.get(file.path) ?? []);
+      : notWritten(file, alwaysOn, links.get(file.path) ?? [], writtenAs(result.tree, items, file.path));
     if (found) differences.push(found);
   }
   const missing: string[] = [];
@@ -107,7 +109,39 @@ function linksTo(read: Map<string, NativeFile>): Map<string, string[]> {
   return out;
 }
 
-function notWritten(file: NativeFile, alwaysOn: string | undefined, linkedFrom: string[]): Difference {
+/** A core item a native file was read as. */
+export interface ItemRead {
+  kind: "rule" | "skill" | "agent" | "command";
+  name: string;
+}
+
+/** The core item each native file was read as, by its path (a skill's by its folder). */
+export type ItemsRead = ReadonlyMap<string, ItemRead>;
+
+/** "rule review, which the build writes as .claude/rules/review.md": where the file's item is written now. */
+function writtenAs(tree: EmittedTree, items: ItemsRead, path: string): string | undefined {
+  const folder = [...items.keys()].find((p) => path.startsWith(`${p}/`));
+  const item = items.get(path) ?? (folder ? items.get(folder) : undefined);
+  if (!item) return undefined;
+  const kinds = item.kind === "skill" ? ["skill"] : [item.kind];
+  const paths = [
+    ...new Set(
+      tree.files
+        .filter((f) => f.client?.name === item.name && kinds.includes(f.client.kind))
+        .map((f) => f.path),
+    ),
+  ].sort();
+  if (paths.length === 0) return undefined;
+  const shown = paths.length > 3 ? [...paths.slice(0, 3), `${paths.length - 3} more`] : paths;
+  return `${item.kind} ${item.name}, which the build writes as ${shown.join(", ")}`;
+}
+
+function notWritten(
+  file: NativeFile,
+  alwaysOn: string | undefined,
+  linkedFrom: string[],
+  item?: string,
+): Difference {
   // a link is no text of its own: agentc install leaves it, and its assistant reads the target through it
   if (file.linkTarget !== undefined)
     return {
@@ -171,14 +205,18 @@ function notWritten(file: NativeFile, alwaysOn: string | undefined, linkedFrom: 
   const moved = file.instructions && alwaysOn;
   const where = moved
     ? `its text is in ${alwaysOn}, which the build writes for every assistant`
-    : "what import read from it is in the registry, and the build writes it where its format puts it";
+    : item
+      ? `the registry has it as ${item}`
+      : "what import read from it is in the registry, and the build writes it where its format puts it";
   return {
     position: { file: file.path, line: 1, column: 1 },
     severity: "warning",
     message: `the build of the imported registry writes no ${file.path}; ${where}`,
     hint: moved
       ? "agentc install leaves the file alone; an assistant that reads both would read its text twice: remove the file, or its rules from the registry's sources/imported/."
-      : "agentc install leaves files it does not write alone: keep the file if its assistant should still read it there, else remove it.",
+      : item
+        ? "agentc install leaves the file alone: an assistant that reads both loads the item twice, so remove the file, unless its assistant reads only it."
+        : "agentc install leaves files it does not write alone: keep the file if its assistant should still read it there, else remove it.",
   };
 }
 
