@@ -118,7 +118,7 @@ export interface ItemRead {
 /** The core item each native file was read as, by its path (a skill's by its folder). */
 export type ItemsRead = ReadonlyMap<string, ItemRead>;
 
-/** "rule review, which the build writes as .claude/rules/review.md": where the file's item is written now. */
+/** "rule review, which the build writes as <its path>": where the file's item is written now. */
 function writtenAs(tree: EmittedTree, items: ItemsRead, path: string): string | undefined {
   const folder = [...items.keys()].find((p) => path.startsWith(`${p}/`));
   const item = items.get(path) ?? (folder ? items.get(folder) : undefined);
