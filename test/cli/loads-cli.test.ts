@@ -105,6 +105,21 @@ describe("agentc loads", () => {
     );
   });
 
+  it("names an assistant it has no read model of, whose files are here, instead of saying no assistant loads anything", async () => {
+    const project = testdir({ ".amazonq/rules/security.md": "# Security\n\n- Never log tokens.\n" });
+    const run = await runAgentc(["loads", project]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^No assistant agentc has a read model of loads anything from this folder\./);
+    assert.match(
+      run.stdout,
+      /Amazon Q Developer \(amazon-q\) has a file here that agentc writes for it but has no read model of, so what it loads is not shown: \.amazonq\/rules\/security\.md/,
+    );
+    const json = JSON.parse((await runAgentc(["loads", project, "--format", "json"])).stdout);
+    assert.deepEqual(json.unmodelled, [
+      { assistant: "amazon-q", name: "Amazon Q Developer", files: [".amazonq/rules/security.md"] },
+    ]);
+  });
+
   it("shows agentc's installed files like any other", async () => {
     const build = join(testdir(), "build");
     const registry = join(packageRoot, "examples", "registry");

@@ -3,15 +3,32 @@ import { wrapLine } from "../wrap.js";
 
 const number = new Intl.NumberFormat("en-US");
 
+/** An assistant with a rule adapter and no read model, and its files the project holds. */
+export interface Unmodelled {
+  assistant: string;
+  name: string;
+  files: string[];
+}
+
 /** `agentc loads` as text: one block per client, the clients that load nothing named in one line. */
 export function renderLoads(
   loads: readonly ClientLoads[],
   nothing: readonly string[],
   width?: number,
+  unmodelled: readonly Unmodelled[] = [],
 ): string {
   const blocks = loads.map((client) => clientBlock(client));
   if (nothing.length > 0) blocks.push([`Nothing here is read by: ${nothing.join(", ")}.`]);
-  if (loads.length === 0) blocks.unshift(["No assistant loads anything from this folder."]);
+  for (const { name, assistant, files } of unmodelled)
+    blocks.push([
+      `${name} (${assistant}) has ${files.length === 1 ? "a file" : `${files.length} files`} here that agentc writes for it but has no read model of, so what it loads is not shown: ${files.slice(0, 3).join(", ")}${files.length > 3 ? ", …" : ""}`,
+    ]);
+  if (loads.length === 0)
+    blocks.unshift([
+      unmodelled.length > 0
+        ? "No assistant agentc has a read model of loads anything from this folder."
+        : "No assistant loads anything from this folder.",
+    ]);
   const fit = (line: string) => (width === undefined ? [line] : wrapLine(line, width, indentOf(line) + 2));
   return blocks.map((lines) => lines.flatMap(fit).join("\n")).join("\n\n");
 }
