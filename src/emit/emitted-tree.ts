@@ -39,8 +39,8 @@ export interface ComposedFile {
   entries: OwnedEntry[];
   /**
    * The project's own values at the same keys as import read them (a settings copy whose core files were
-   * edited since): a first install takes over those still in the person's file, as an install made before
-   * the edit would have adopted them (docs/compose.md).
+   * edited since): a first install with --take-imported takes over those still in the person's file, as an
+   * install made before the edit would have adopted them (docs/compose.md).
    */
   imported?: OwnedEntry[];
 }

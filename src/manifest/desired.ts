@@ -22,7 +22,8 @@ export interface DesiredFile {
   executable: boolean;
   /**
    * The hash of the project file the registry was imported from at this path, where the build now writes
-   * something else (imported_hashes): a person's file still holding it is taken over on a first install.
+   * something else (imported_hashes): a person's file still holding it is taken over on a first install with
+   * --take-imported.
    */
   imported?: string;
 }

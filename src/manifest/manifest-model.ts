@@ -68,9 +68,10 @@ export interface ManifestInstall {
   seed_refresh_hashes: string[];
   /**
    * "<path> :: <sha256>": a project file the registry was imported from (native.json), as it was, where the
-   * build now writes something else (its registry files were edited since): a first install takes over a
-   * person's file there that still holds exactly those bytes, as it would have after an install made before
-   * the edit (docs/installer.md, *Files agentc took over*). Absent when there is none; optional when read.
+   * build now writes something else (its registry files were edited since): a first install with
+   * --take-imported takes over a person's file there that still holds exactly those bytes, as it would have
+   * after an install made before the edit (docs/installer.md, *Files agentc took over*). Absent when there is
+   * none; optional when read.
    */
   imported_hashes?: string[];
   tools: string[];
