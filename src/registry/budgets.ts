@@ -4,6 +4,9 @@ import type { TargetsConfig } from "./model.js";
 
 export type BudgetProfile = keyof typeof budgetProfiles;
 
+/** The reason agentc import gives the limits it sets: the project's own size, kept as it was. */
+export const importedReason = "imported as is";
+
 /** One limit of a budget: its value, and the reason targets.json gives where the registry set it. */
 export interface Limit {
   value: number;

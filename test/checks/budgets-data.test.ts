@@ -79,6 +79,19 @@ describe("budgets are data: targets.json budgets, each with its reason", () => {
     assert.deepEqual(seed.at("AGC026"), ["targets.json:1", "targets.json:1"]);
   });
 
+  it("says of a limit import set that it is the project's size, and which key lets the file grow", async () => {
+    const budgets = { global: { max_lines: 120, max_words: 2000, reason: "imported as is" } };
+    const dir = registry(150, { budgets });
+    const run = await runAgentc(["build", dir, "--out", join(testdir(), "build"), "--format", "json"]);
+    const report = JSON.parse(run.stdout) as { diagnostics: { id: string; hint: string }[] };
+    assert.deepEqual(
+      report.diagnostics.filter((d) => d.id === "AGC026").map((d) => d.hint),
+      [
+        "agentc import set this limit to the project's size when it read it: raise budgets.global.max_lines in targets.json to let the file grow, or cut text (a scoped rule or a skill loads only when it applies).",
+      ],
+    );
+  });
+
   it("refuses a budget without a reason", async () => {
     const { status, findings } = await build(registry(10, { budgets: { global: { max_lines: 500 } } }));
     assert.equal(status, 1);

@@ -2,7 +2,7 @@ import type { Finding } from "../../diagnostics/check-meta.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { agentsMdAdapter, targetsWith, withBase } from "../../diagnostics/fixture-base.js";
 import type { EmittedFile } from "../../emit/emitted-tree.js";
-import { type Limit, type ProfileLimits, profileLimits } from "../../registry/budgets.js";
+import { importedReason, type Limit, type ProfileLimits, profileLimits } from "../../registry/budgets.js";
 import type { Adapter, Registry } from "../../registry/model.js";
 import { countLinesOfBytes, countWords } from "../../shared/text-budget.js";
 import type { OutputCheck } from "../check.js";
@@ -74,8 +74,15 @@ function overBudget(
     limits[unit].reason !== undefined ? where.ownLimit(unit) : (rule?.heading ?? where.adapter());
   const carried = file.rules.length > 1 ? ` (carries ${file.rules.map((r) => r.slug).join(", ")})` : "";
   const found: Finding[] = [];
+  const grown = (unit: keyof ProfileLimits) =>
+    limits[unit].reason === importedReason
+      ? {
+          hint: `agentc import set this limit to the project's size when it read it: raise budgets.${profile}.${limitKeys[unit]} in targets.json to let the file grow, or cut text (a scoped rule or a skill loads only when it applies).`,
+        }
+      : {};
   if (lines > limits.lines.value) {
     found.push({
+      ...grown("lines"),
       position: at("lines"),
       message: `${file.path} has ${lines} lines, over the ${profile} budget of ${budgetOf(limits.lines, "lines", profile)}${carried}`,
     });
@@ -84,7 +91,7 @@ function overBudget(
     const message = limits.words.reason
       ? `${file.path} has ${words} words, over the ${profile} budget of ${budgetOf(limits.words, "words", profile)}`
       : `${file.path} has ${words} words; the ${profile} budget is under ${limits.words.value + 1}`;
-    found.push({ position: at("words"), message: `${message}${carried}` });
+    found.push({ ...grown("words"), position: at("words"), message: `${message}${carried}` });
   }
   return found;
 }

@@ -7,12 +7,14 @@ import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../../emit/emitted-tree.js";
 import type { CompileResult } from "../../pipeline/compile.js";
-import { alwaysLoadedLimit, type BudgetProfile, profileLimits } from "../../registry/budgets.js";
+import {
+  alwaysLoadedLimit,
+  type BudgetProfile,
+  importedReason,
+  profileLimits,
+} from "../../registry/budgets.js";
 import type { Budgets, ProfileBudget, Registry } from "../../registry/model.js";
 import { countLinesOfBytes, countWords } from "../../shared/text-budget.js";
-
-/** The reason import gives for the budgets it writes: the project's own size, kept as it was. */
-export const importedReason = "imported as is";
 
 const backUnder =
   "To get back under the seed's budget: give always-on rules a glob or a description (scoped, model_decision: loaded only when they apply), move detail into skills, or cut text";

@@ -3,8 +3,8 @@ import { pathText } from "../../compose/conflicts.js";
 import { diagnostic } from "../../diagnostics/check-meta.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import type { CompileResult } from "../../pipeline/compile.js";
+import { importedReason } from "../../registry/budgets.js";
 import type { TrustOverride } from "../../registry/model.js";
-import { importedReason } from "./imported-budgets.js";
 
 /** The project's values at one trust key of one client: its id and files, and the places it holds. */
 interface KeptGrant {
