@@ -1,14 +1,8 @@
+import type { Unmodelled } from "../../lint/project-loads.js";
 import type { ClientLoads } from "../../session-load/index.js";
 import { wrapLine } from "../wrap.js";
 
 const number = new Intl.NumberFormat("en-US");
-
-/** An assistant with a rule adapter and no read model, and its files the project holds. */
-export interface Unmodelled {
-  assistant: string;
-  name: string;
-  files: string[];
-}
 
 /** `agentc loads` as text: one block per client, the clients that load nothing named in one line. */
 export function renderLoads(

@@ -1,5 +1,5 @@
 import { builtinClientPacks } from "../../../clients/load-client-packs.js";
-import { clientLoads, diskTree, loadsAnything } from "../../../session-load/index.js";
+import { projectLoads } from "../../../lint/project-loads.js";
 import type { McpTool } from "../tool.js";
 import {
   chosenClientIds,
@@ -18,6 +18,11 @@ export const loadsTool: McpTool = {
   outputSchema: objectSchema({
     clients: { type: "array", items: { type: "object" }, description: "per assistant, what it loads" },
     nothing: { type: "array", items: { type: "string" }, description: "assistants that load nothing here" },
+    unmodelled: {
+      type: "array",
+      items: { type: "object" },
+      description: "assistants agentc writes rules for but has no read model of, with their files here",
+    },
   }),
   writes: false,
   async run(input) {
@@ -27,12 +32,12 @@ export const loadsTool: McpTool = {
       input,
       packs.map((pack) => pack.client),
     );
-    const tree = diskTree(project);
-    const all = packs.filter((pack) => chosen.includes(pack.client)).map((pack) => clientLoads(pack, tree));
     const named = Array.isArray(input.clients);
-    return {
-      clients: named ? all : all.filter(loadsAnything),
-      nothing: named ? [] : all.filter((loads) => !loadsAnything(loads)).map((loads) => loads.client),
-    };
+    const loads = projectLoads(
+      project,
+      packs.filter((pack) => chosen.includes(pack.client)),
+      named,
+    );
+    return { ...loads };
   },
 };

@@ -1,0 +1,72 @@
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { ClientPack } from "../clients/model.js";
+import { builtinAssistantData } from "../import/assistants.js";
+import { alwaysOnPath } from "../registry/install-files.js";
+import { type ClientLoads, clientLoads, diskTree, loadsAnything } from "../session-load/index.js";
+
+/** An assistant agentc writes rules for but has no read model of, and its files the project holds. */
+export interface Unmodelled {
+  assistant: string;
+  name: string;
+  files: string[];
+}
+
+/** What `agentc loads` (and the MCP server's loads tool) answer for a project folder. */
+export interface ProjectLoads {
+  clients: ClientLoads[];
+  /** The chosen clients that load nothing here (none when clients were named). */
+  nothing: string[];
+  /** Assistants without a read model whose files are here (none when clients were named). */
+  unmodelled: Unmodelled[];
+}
+
+/**
+ * Each chosen client's session load of the project; unless clients were named, only those that load
+ * something, the others by id, and the assistants with a rule adapter and no client pack whose files the
+ * project holds, so that "loads nothing" is never said of a folder one of them reads.
+ */
+export function projectLoads(project: string, packs: readonly ClientPack[], named: boolean): ProjectLoads {
+  const tree = diskTree(project);
+  const all = packs.map((pack) => clientLoads(pack, tree));
+  if (named) return { clients: all, nothing: [], unmodelled: [] };
+  return {
+    clients: all.filter(loadsAnything),
+    nothing: all.filter((loads) => !loadsAnything(loads)).map((loads) => loads.client),
+    unmodelled: unmodelledFiles(project),
+  };
+}
+
+function unmodelledFiles(project: string): Unmodelled[] {
+  return builtinAssistantData().flatMap(({ id, name, adapter, pack }) => {
+    // the single always-on file (AGENTS.md) is every client's, and the client packs model reading it
+    if (pack || !adapter || adapter.global_placement === "single_file") return [];
+    const pinned = alwaysOnPath(adapter);
+    const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
+    const files = [
+      ...(pinned && isFile(join(project, pinned)) ? [pinned] : []),
+      ...(dir && dir !== "." ? filesBelow(project, dir) : []),
+    ];
+    return files.length > 0 ? [{ assistant: id, name, files: [...new Set(files)].sort() }] : [];
+  });
+}
+
+function filesBelow(project: string, dir: string): string[] {
+  try {
+    const found = readdirSync(join(project, dir), { recursive: true, withFileTypes: true });
+    return found
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath ?? entry.path, entry.name).slice(project.length + 1))
+      .map((path) => path.split("\\").join("/"));
+  } catch {
+    return [];
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
