@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
 import { binPath, runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
@@ -95,10 +96,56 @@ describe("agentc build --watch", () => {
     assert.doesNotMatch(stderr, /\n\s+at /, "no stack trace");
   });
 
-  it("refuses --install without --watch, and a --install folder that does not exist", async () => {
+  it("with --take-imported, keeps in step a project the registry was imported from and edited since", async () => {
+    const work = testdir();
+    const project = join(work, "app");
+    cpSync(join(packageRoot, "test", "fixtures", "adoption", "20-many-assistants"), project, {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    const registry = join(work, "registry");
+    assert.equal((await runAgentc(["import", project, "--out", registry])).status, 0);
+    appendFileSync(
+      join(registry, "sources", "imported", "01-AGENTS.md"),
+      "\n- Edited before the first install.\n",
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        binPath,
+        "build",
+        registry,
+        "--out",
+        join(work, "build"),
+        "--watch",
+        "--install",
+        project,
+        "--take-imported",
+      ],
+      { env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      await until(() => stderr.includes("watching"), child);
+      assert.match(read(join(project, "AGENTS.md")), /Edited before the first install\./);
+      assert.ok(existsSync(join(project, ".agentc", "originals", "AGENTS.md")), "the project's own, kept");
+    } finally {
+      child.kill("SIGTERM");
+    }
+    assert.equal(await exited, 0);
+  });
+
+  it("refuses --install without --watch, --take-imported without --install, and a --install folder that does not exist", async () => {
     const once = await runAgentc(["build", testdir(), "--install", testdir()]);
     assert.equal(once.status, 2);
     assert.match(once.stderr, /--install keeps a project in step while watching: add --watch/);
+    const alone = await runAgentc(["build", testdir(), "--take-imported"]);
+    assert.equal(alone.status, 2);
+    assert.match(alone.stderr, /--take-imported is for the install that --install makes/);
     const missing = join(testdir(), "nowhere");
     const gone = await runAgentc(["build", testdir(), "--watch", "--install", missing]);
     assert.equal(gone.status, 2);

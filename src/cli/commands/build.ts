@@ -30,6 +30,11 @@ export const buildCommand: Command = {
         "--install keeps a project in step while watching: add --watch",
         `or build once and install: agentc build ${registryDir} --out ${outDir} && agentc install ${outDir} --project ${project}`,
       );
+    if (args.values["take-imported"] === true && typeof project !== "string")
+      throw new UsageError(
+        "--take-imported is for the install that --install makes: add --watch --install PROJECT",
+        `or install the build yourself: agentc install ${outDir} --project PROJECT --take-imported`,
+      );
     if (args.values.watch !== true) return buildOnce(registryDir, outDir, args, io);
     if (typeof project === "string") projectOption({ ...args, values: { project } }, projectHint);
     return watchBuild({
@@ -95,7 +100,12 @@ async function installInto(
   args: ParsedArgs,
   io: CommandIo,
 ): Promise<number> {
-  const values = { project, yes: true, format: args.values.format === "json" ? "json" : "pretty" };
+  const values = {
+    project,
+    yes: true,
+    format: args.values.format === "json" ? "json" : "pretty",
+    "take-imported": args.values["take-imported"] === true,
+  };
   // Loaded only here: the installer's modules cost every plain build a few milliseconds to start.
   const { installCommand } = await import("./install.js");
   return installCommand.run({ values, positionals: [outDir] }, io);

@@ -17,6 +17,10 @@ export const buildHelp: CommandHelp = {
       text: "with --watch: after each build that succeeds, install it into PROJECT as 'agentc install <out> --project PROJECT --yes' does",
       with: "watch",
     },
+    "take-imported": {
+      text: "with --install: take over the project's files still as agentc import read them, as 'agentc install --take-imported' does",
+      with: "install",
+    },
     ...loadOptions,
   },
   exitCodes: {
