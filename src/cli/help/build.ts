@@ -18,8 +18,8 @@ export const buildHelp: CommandHelp = {
       with: "watch",
     },
     "take-imported": {
-      text: "with --install: take over the project's files still as agentc import read them, as 'agentc install --take-imported' does",
-      with: "install",
+      text: "with --watch --install: take over the project's files still as agentc import read them, as 'agentc install --take-imported' does",
+      with: "watch",
     },
     ...loadOptions,
   },
