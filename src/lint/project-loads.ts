@@ -1,9 +1,13 @@
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
 import type { ClientPack } from "../clients/model.js";
 import { builtinAssistantData } from "../import/assistants.js";
 import { alwaysOnPath } from "../registry/install-files.js";
-import { type ClientLoads, clientLoads, diskTree, loadsAnything } from "../session-load/index.js";
+import {
+  type ClientLoads,
+  clientLoads,
+  diskTree,
+  loadsAnything,
+  type ProjectTree,
+} from "../session-load/index.js";
 
 /** An assistant agentc writes rules for but has no read model of, and its files the project holds. */
 export interface Unmodelled {
@@ -33,40 +37,20 @@ export function projectLoads(project: string, packs: readonly ClientPack[], name
   return {
     clients: all.filter(loadsAnything),
     nothing: all.filter((loads) => !loadsAnything(loads)).map((loads) => loads.client),
-    unmodelled: unmodelledFiles(project),
+    unmodelled: unmodelledFiles(tree),
   };
 }
 
-function unmodelledFiles(project: string): Unmodelled[] {
+function unmodelledFiles(tree: ProjectTree): Unmodelled[] {
   return builtinAssistantData().flatMap(({ id, name, adapter, pack }) => {
     // the single always-on file (AGENTS.md) is every client's, and the client packs model reading it
     if (pack || !adapter || adapter.global_placement === "single_file") return [];
     const pinned = alwaysOnPath(adapter);
     const dir = (adapter.output_dir ?? "").replace(/\/+$/, "");
     const files = [
-      ...(pinned && isFile(join(project, pinned)) ? [pinned] : []),
-      ...(dir && dir !== "." ? filesBelow(project, dir) : []),
+      ...(pinned && tree.text(pinned) !== undefined ? [pinned] : []),
+      ...(dir && dir !== "." ? tree.filesUnder(dir) : []),
     ];
     return files.length > 0 ? [{ assistant: id, name, files: [...new Set(files)].sort() }] : [];
   });
-}
-
-function filesBelow(project: string, dir: string): string[] {
-  try {
-    const found = readdirSync(join(project, dir), { recursive: true, withFileTypes: true });
-    return found
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath ?? entry.path, entry.name).slice(project.length + 1))
-      .map((path) => path.split("\\").join("/"));
-  } catch {
-    return [];
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -27,10 +27,12 @@ export function diskTree(root: string): ProjectTree {
         return undefined;
       }
     },
-    filesUnder: (dir) =>
-      walk(at(dir), dir.replace(/\/+$/, ""), { within: inside(root), links: maxLinkedFolders }).sort(
-        byCodePoint,
-      ),
+    filesUnder: (dir) => {
+      const within = inside(root);
+      // the folder asked for is held to the rule of the links below it: outside the project, not walked
+      if (!within(realOf(at(dir)))) return [];
+      return walk(at(dir), dir.replace(/\/+$/, ""), { within, links: maxLinkedFolders }).sort(byCodePoint);
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -118,6 +119,23 @@ describe("agentc loads", () => {
     assert.deepEqual(json.unmodelled, [
       { assistant: "amazon-q", name: "Amazon Q Developer", files: [".amazonq/rules/security.md"] },
     ]);
+  });
+
+  it("walks no folder a link leads out of the project to, the first one asked for included", async () => {
+    const outside = testdir({
+      "secret.md": "# Not the project's\n",
+      "review/SKILL.md": "---\nname: review\n---\n",
+    });
+    const project = testdir({ "README.md": "# x\n" });
+    mkdirSync(join(project, ".amazonq"));
+    mkdirSync(join(project, ".claude"));
+    symlinkSync(outside, join(project, ".amazonq", "rules"));
+    symlinkSync(outside, join(project, ".claude", "skills"));
+    const run = await runAgentc(["loads", project, "--format", "json"]);
+    assert.equal(run.status, 0, run.stderr);
+    const json = JSON.parse(run.stdout);
+    assert.deepEqual(json.unmodelled, []);
+    assert.doesNotMatch(run.stdout, /secret\.md|review/);
   });
 
   it("shows agentc's installed files like any other", async () => {
