@@ -898,7 +898,7 @@ plan() {
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
     if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     if (!(p in PK) && stillAsImported(p)) {
-      if (takeImported == 1) { takeOverImported(c, p, sha, exe); return }
+      if (takeImported == 1) { takeOver(c, p, sha, exe, "file", H[p], X[p] == 1 ? "1" : "0"); return }
       warning(p, "still holds what agentc import read from it, and the registry now has it in another form", "run again with --take-imported to have agentc take it over (yours kept in .agentc/originals until uninstall)")
     }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
@@ -934,25 +934,20 @@ plan() {
       made[d] = 1
     }
   }
-  function takeOver(c, p, sha, exe, kind,   store) {
+  # osha, oexe: the original'"'"'s hash and mode where no record has them (a file still as imported)
+  function takeOver(c, p, sha, exe, kind, osha, oexe,   store) {
     store = ".agentc/originals/" p
     storeParents(store)
     act("move-aside", p, store); vacated[p] = 1; claimed[store] = 1
     write(p, sha, exe, c)
-    if (pk(p) == "symlink") entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", "", "", pt(p))
+    if (osha != "") entry(p, kind, c, sha, "", exe, "", osha, oexe)
+    else if (pk(p) == "symlink") entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", "", "", pt(p))
     else entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
   }
   # a person'"'"'s file, not installed over yet, still holding the project file the registry was imported from where
   # the build now writes its edited form (imported_hashes; stillAsImported of src/install/plan/plan-files.ts):
   # taken over as an install made before the edit would have adopted it and now taken it over
   function stillAsImported(p) { return (p in IMPORTED) && st(p) == "file" && H[p] == IMPORTED[p] && takeoverPlace(p) && originalFree(p) }
-  function takeOverImported(c, p, sha, exe,   store) {
-    store = ".agentc/originals/" p
-    storeParents(store)
-    act("move-aside", p, store); vacated[p] = 1; claimed[store] = 1
-    write(p, sha, exe, c)
-    entry(p, "file", c, sha, "", exe, "", H[p], X[p] == 1 ? "1" : "0")
-  }
   function linkAsAdopted(p) { return pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) }
   # a taken-over file agentc no longer installs: the original goes back (planGiveBack of plan-takeover.ts); over
   # agentc'"'"'s version as it wrote it, or beside the person'"'"'s edit of it as <name>.agentc-old
