@@ -1,3 +1,5 @@
+import { posix } from "node:path";
+
 /** Paths inside a registry, a build or a project: '/'-separated and relative, whatever the OS. */
 
 /** `dir/name`; a trailing '/' of `dir` is dropped, and an empty `dir` gives `name`. */
@@ -15,4 +17,14 @@ export function parentPath(path: string): string {
 /** The last segment of a path. */
 export function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/**
+ * The path a relative link at `link` leads to, normalised ("docs/../AGENTS.md" is "AGENTS.md"); undefined for
+ * an absolute link text and for one that leads to the folder itself or above it.
+ */
+export function linkLeadsTo(link: string, text: string): string | undefined {
+  if (posix.isAbsolute(text)) return undefined;
+  const target = posix.normalize(posix.join(posix.dirname(link), text));
+  return target === "." || target === ".." || target.startsWith("../") ? undefined : target;
 }

@@ -1,7 +1,7 @@
-import { posix } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../../emit/emitted-tree.js";
 import type { CompileResult } from "../../pipeline/compile.js";
+import { linkLeadsTo } from "../../shared/posix-path.js";
 import { differenceFindings } from "../checks/round-trip-reproduces.js";
 import type { NativeFile } from "../model.js";
 import type { ProjectReader } from "../read-project/project-reader.js";
@@ -87,9 +87,8 @@ function throughFolderLinks(reader: ProjectReader, path: string, depth = 0): str
     const folder = parts.slice(0, i).join("/");
     const entry = reader.entry(folder);
     if (entry.kind !== "folder" || !("link" in entry) || entry.link === undefined) continue;
-    if (posix.isAbsolute(entry.link)) return path;
-    const target = posix.normalize(posix.join(posix.dirname(folder), entry.link));
-    if (target === "." || target === ".." || target.startsWith("../")) return path;
+    const target = linkLeadsTo(folder, entry.link);
+    if (target === undefined) return path;
     return throughFolderLinks(reader, [target, ...parts.slice(i)].join("/"), depth + 1);
   }
   return path;
@@ -102,9 +101,8 @@ const maxFolderLinks = 8;
 function linksTo(read: Map<string, NativeFile>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const file of read.values()) {
-    if (file.linkTarget === undefined) continue;
-    const target = posix.normalize(posix.join(posix.dirname(file.path), file.linkTarget));
-    out.set(target, [...(out.get(target) ?? []), file.path]);
+    const target = file.linkTarget === undefined ? undefined : linkLeadsTo(file.path, file.linkTarget);
+    if (target !== undefined) out.set(target, [...(out.get(target) ?? []), file.path]);
   }
   return out;
 }

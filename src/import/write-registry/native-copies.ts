@@ -1,9 +1,9 @@
-import { posix } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { commandWritable } from "../../packs/commands/arguments.js";
 import { packPath } from "../../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../../registry/install-files.js";
 import { fromSha256, nativeFolder, nativeIndex } from "../../registry/native-copies.js";
+import { linkLeadsTo } from "../../shared/posix-path.js";
 import { templateSchemas } from "../../shared/schema-paths.js";
 import { adjustedWithHintFinding } from "../checks/native-content-imported.js";
 import type { AssistantData, ImportedInstructions, ImportedItems, ItemNative, NativeFile } from "../model.js";
@@ -204,9 +204,8 @@ function sourceCopies(items: ImportedItems, assistants: AssistantData[]): [ItemN
  * named (`through`), so the build writes the component's text where the link leads and the link stays.
  */
 function linkedFile(ctx: CopyContext, file: NativeFile): string | undefined {
-  if (file.linkTarget === undefined || file.linkTarget.startsWith("/")) return undefined;
-  const target = posix.normalize(posix.join(posix.dirname(file.path), file.linkTarget));
-  if (target.startsWith("../") || target === ".." || target === ".") return undefined;
+  const target = file.linkTarget === undefined ? undefined : linkLeadsTo(file.path, file.linkTarget);
+  if (target === undefined) return undefined;
   const entry = ctx.reader.entry(target);
   if (entry.kind !== "file" || "link" in entry) return undefined;
   return chosenInstructionFiles(ctx).has(target) ? target : undefined;

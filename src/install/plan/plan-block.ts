@@ -1,6 +1,6 @@
-import { posix } from "node:path";
 import type { DesiredAdopt } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
+import { linkLeadsTo } from "../../shared/posix-path.js";
 import type { RecordEntry } from "../model/record.js";
 import { isAsRecorded } from "../project/as-recorded.js";
 import {
@@ -129,9 +129,8 @@ function blockHost(ctx: PlanContext, path: string): string | undefined {
   const onDisk = ctx.state.get(path);
   if (onDisk.type === "file") return path;
   if (onDisk.type !== "symlink" || ctx.previous.get(path)?.kind === "symlink") return undefined;
-  const target = posix.normalize(posix.join(posix.dirname(path), onDisk.target));
-  if (target.startsWith("../") || target === ".." || posix.isAbsolute(onDisk.target)) return undefined;
-  if (ctx.state.blockedBy(target) !== undefined) return undefined;
+  const target = linkLeadsTo(path, onDisk.target);
+  if (target === undefined || ctx.state.blockedBy(target) !== undefined) return undefined;
   // a file the bundle ships itself is never a host: a block there would change agentc's own file
   if (ctx.desired.files.some((f) => f.path === target)) return undefined;
   return ctx.state.get(target).type === "file" ? target : undefined;
@@ -144,9 +143,8 @@ function blockHost(ctx: PlanContext, path: string): string | undefined {
 export function linkReadsShipped(ctx: PlanContext, path: string, sha: string): boolean {
   const onDisk = ctx.state.get(path);
   if (onDisk.type !== "symlink" || ctx.previous.get(path) !== undefined) return false;
-  const target = posix.normalize(posix.join(posix.dirname(path), onDisk.target));
-  if (target.startsWith("../") || target === ".." || posix.isAbsolute(onDisk.target)) return false;
-  if (ctx.state.blockedBy(target) !== undefined) return false;
+  const target = linkLeadsTo(path, onDisk.target);
+  if (target === undefined || ctx.state.blockedBy(target) !== undefined) return false;
   const file = ctx.state.get(target);
   return file.type === "file" && file.sha256 === sha;
 }
