@@ -67,6 +67,8 @@ export interface ItemNative {
   folder?: boolean;
   /** The file, or a folder above it, is a symbolic link: the project keeps it, the build writes nothing there. */
   linked?: boolean;
+  /** That link: the file, or the folder above it that is one. */
+  link?: string;
   /** The client loads the file, but its pack writes no rule (no rules_dir): the item is its, no copy is kept for it. */
   loadsOnly?: boolean;
 }

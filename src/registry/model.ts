@@ -240,6 +240,8 @@ export interface TargetsConfig {
   strict_losses?: boolean;
   /** Per client id, the dotted key paths of its pack's policy_values to write; the others are not written. */
   client_policies?: Record<string, string[]>;
+  /** Folders the projects keep as links to another folder: link path → the folder it leads to (registry/project-links.ts). */
+  project_links?: Record<string, string>;
   /** False: client packs do not wire the secret guard (assets/hooks/agentc-guard.mjs). Default true. */
   secret_guard?: boolean;
   /** Trust keys (client packs' trust_keys) the registry writes on purpose, each with its reason (AGC108). */

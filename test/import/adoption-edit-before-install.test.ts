@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { appendFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
+import { diskTree, sessionLoad } from "../../src/session-load/index.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { editBeforeFirstInstall, sessionView } from "../support/adoption-cycle.js";
 import { treeHash } from "../support/project-tree-hash.js";
@@ -39,6 +41,9 @@ describe("a registry edited before its first install (imported_hashes)", () => {
     // Copilot reads .claude/rules besides its own rule of the same name: the project loaded it twice, and an
     // edit keeps that the project's layout (AGC151 a warning), not an error of the build
     "58-copilot-reads-claude-rules",
+    // .claude/rules is the project's link to .agents/rules, whose files carry Claude Code's paths: the edited
+    // files carry them still, beside Antigravity's trigger and globs
+    "60-claude-paths-in-agents-rules",
   ]) {
     it(`${name}: the first install ends as an install before the edit and one after it; uninstall gives the project back`, async () => {
       const source = join(fixtures, name);
@@ -67,4 +72,31 @@ describe("a registry edited before its first install (imported_hashes)", () => {
       assert.deepEqual(treeHash(later), original);
     });
   }
+});
+
+describe("rules read through a folder link, edited before the first install", () => {
+  it("Claude Code still loads the path-scoped ones when a path matches, not in every session", async () => {
+    const source = join(fixtures, "60-claude-paths-in-agents-rules");
+    const { later } = await editBeforeFirstInstall(source, editRegistry);
+    const load = (client: string) => {
+      const pack = builtinClientPacks().find((p) => p.pack.client === client)?.pack;
+      assert.ok(pack);
+      return sessionLoad(pack, diskTree(later));
+    };
+    for (const client of ["claude-code", "antigravity"]) {
+      const { texts, items } = load(client);
+      const always = texts.map((t) => t.path).filter((p) => p.includes("rules/"));
+      assert.deepEqual(
+        always.map((p) => p.split("/").at(-1)),
+        ["reviews.md"],
+        `${client} loads in every session`,
+      );
+      const onDemand = items.filter((i) => i.kind === "rule" && !always.includes(i.path)).map((i) => i.name);
+      assert.deepEqual(
+        onDemand.sort(),
+        ["api-handlers", "migrations"],
+        `${client} loads when a path matches`,
+      );
+    }
+  });
 });

@@ -99,3 +99,50 @@ describe("a folder link of the project (.claude/rules -> ../.agents/rules)", () 
     );
   });
 });
+
+describe("rule files in Claude Code's dialect in a folder .claude/rules leads to (.agents/rules)", () => {
+  const linked = join(packageRoot, "test", "fixtures", "adoption", "60-claude-paths-in-agents-rules");
+
+  it("are imported with the condition Claude Code reads (paths), not Antigravity's guess (always_on)", async () => {
+    const run = await runImport(linked);
+    assert.equal(run.status, 0, run.stderr);
+    const rule = (name: string) => readFileSync(join(run.out, "core", "rules", `${name}.md`), "utf8");
+    assert.match(rule("api-handlers"), /^---\ntrigger: glob\nglobs:\n {2}- src\/api\/\*\*\/\*\.ts\n/);
+    assert.match(
+      rule("migrations"),
+      /^---\ntrigger: glob\nglobs:\n {2}- db\/migrations\/\*\*\n {2}- db\/schema\.sql\n/,
+    );
+    assert.match(rule("reviews"), /^---\ntrigger: always_on\n/);
+    const targets = JSON.parse(readFileSync(join(run.out, "targets.json"), "utf8"));
+    assert.deepEqual(targets.project_links, { ".claude/rules": ".agents/rules" });
+    const said = run.json.diagnostics.filter((d) => d.file === ".agents/rules/api-handlers.md");
+    assert.deepEqual(
+      said.map((d) => `${d.severity} ${d.id} ${d.message}`),
+      [
+        "info AGC128 .agents/rules/api-handlers.md is read by Claude Code and Antigravity, one of them through the project's link .claude/rules, and only Claude Code recognises its load condition: imported as glob, as Claude Code loads it; once the rule is edited, the build writes Antigravity's fields for it beside Claude Code's, and Antigravity loads it so too",
+      ],
+    );
+    const guessed = run.json.diagnostics.filter((d) =>
+      /no load condition|has no neutral equivalent/.test(d.message),
+    );
+    assert.deepEqual(guessed, [], "nothing of the files is left out");
+  });
+
+  it("a file neither assistant reads a condition in is still said to be left out", async () => {
+    const project = testdir({
+      ".agents/rules/odd.md": "---\nwhen: sometimes\n---\n# Odd\n\nA rule.\n",
+      "AGENTS.md": "# Project\n",
+    });
+    const run = await runImport(project, "--from", "antigravity");
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics.filter((d) => d.file === ".agents/rules/odd.md").map((d) => d.message);
+    assert.ok(
+      said.some((m) => /no load condition Antigravity writes matches the frontmatter/.test(m)),
+      said.join("\n"),
+    );
+    assert.ok(
+      said.some((m) => /"when" of \.agents\/rules\/odd\.md has no neutral equivalent/.test(m)),
+      said.join("\n"),
+    );
+  });
+});

@@ -4,6 +4,9 @@ import type { Finding } from "../../diagnostics/check-meta.js";
 import { clientFixture } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
+import type { Registry } from "../../registry/model.js";
+import { ruleReadersThroughLinks } from "../../registry/project-links.js";
+import { parentPath } from "../../shared/posix-path.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, emittedFrontmatter } from "./emitted-files.js";
 
@@ -59,8 +62,9 @@ export const frontmatterFieldDocumented: OutputCheck = {
     for (const { file, origin, pack, kind } of clientFiles(registry, tree.files)) {
       // A native copy is the person's own file, written back as import read it: its fields are theirs.
       if (file.native) continue;
-      const format = fileFormat(pack, kind);
-      if (!format) continue;
+      const own = fileFormat(pack, kind);
+      if (!own) continue;
+      const format = kind === "rule" ? withLinkedReaders(registry, pack, file, own) : own;
       const raw = kind === "rule" ? (pack.rule_triggers?.raw_fields ?? []) : [];
       const fields = format.toml ? tomlKeys(file) : yamlKeys(file, raw);
       if ("problem" in fields) {
@@ -71,6 +75,27 @@ export const frontmatterFieldDocumented: OutputCheck = {
     }
   },
 };
+
+/**
+ * A rule file in a folder other packs read through a link of the projects (targets.json project_links)
+ * carries their load fields too (packs/rules/emit.ts): fields one of them documents are documented.
+ */
+function withLinkedReaders(
+  registry: Registry,
+  pack: ClientPack,
+  file: EmittedFile,
+  own: { section: string; fields: string[]; toml: boolean },
+): { section: string; fields: string[]; toml: boolean } {
+  const readers = ruleReadersThroughLinks(registry, pack.client, parentPath(file.path));
+  const theirs = readers.flatMap((reader) => reader.rule_file?.documented_fields ?? []);
+  if (theirs.length === 0) return own;
+  const names = readers.map((reader) => reader.client).join(", ");
+  return {
+    ...own,
+    section: `rule_file (and ${names} through targets.json project_links)`,
+    fields: [...new Set([...own.fields, ...theirs])],
+  };
+}
 
 function* undocumented(
   file: EmittedFile,

@@ -19,6 +19,8 @@ export interface EmitContext {
   client: LoadedClientPack;
   pack: ClientPack;
   registry: Registry;
+  /** The other chosen packs that read this pack's rule files in `folder` through a link of the projects. */
+  linkedRuleReaders(folder: string): ClientPack[];
 }
 
 /** What one client pack makes of the core: whole files, values inside shared files, and every loss said. */

@@ -1,12 +1,13 @@
 import { blockingEvents } from "../../core/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { firstLineOf } from "../../packs/shared/items/native-text.js";
-import { adjustedFinding } from "../checks/native-content-imported.js";
+import { adjustedFinding, leftOutFinding } from "../checks/native-content-imported.js";
 import type { ImportedItems } from "../model.js";
 import { freeName } from "./merge-items.js";
 
 /**
- * What no assistant's file said, decided once the files are merged: the preferred load trigger, a
+ * What no assistant's file said, decided once the files are merged: the preferred load trigger (and what
+ * a rule whose condition no pack recognised left out, said here: see ReadRule.guessed), a
  * description taken from the first line where the core needs one, a command renamed where a skill has its
  * name (they share one namespace), a remote server without a transport taken as streamable HTTP.
  */
@@ -15,7 +16,10 @@ export function finalizeItems(items: ImportedItems): { items: ImportedItems; dia
   const describe = <T extends { name: string; description?: string; body: string; position: Position }>(
     item: T,
   ) => (item.description !== undefined ? item : { ...item, description: derived(item, diagnostics) });
-  const rules = items.rules.map((rule) => {
+  const rules = items.rules.map(({ guessed, settled, ...rule }) => {
+    for (const { position, message } of guessed ?? [])
+      diagnostics.push(leftOutFinding({ position, message }));
+    for (const { position, message } of settled ?? []) diagnostics.push(info(position, message));
     const trigger = rule.triggers[0] ?? "always_on";
     const kept = { ...rule, triggers: [trigger], ...(trigger === "glob" ? {} : { globs: undefined }) };
     return trigger === "model_decision" ? describe(kept) : kept;

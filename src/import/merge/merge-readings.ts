@@ -32,6 +32,8 @@ export function mergeReadings<T extends { position: unknown }>(
     if (key === "files") return sameFiles(x as SkillFile[], y as SkillFile[]);
     if (key === "tools" || key === "deny" || key === "verbs") return preciseVerbs(kind, key, a, b, x, y);
     if (key === "readBy") return readByBoth(x, y);
+    // two packs that both did not recognise the file's load condition: each says what it left out
+    if (key === "guessed" || key === "settled") return [...(x as unknown[]), ...(y as unknown[])];
     return conflict;
   };
   const sameText = (x: string, y: string): unknown => {
@@ -55,13 +57,60 @@ export function mergeReadings<T extends { position: unknown }>(
     unified = true;
     return merged.merged.files;
   };
-  const result = mergeCompatible(a.item, b.item, resolve);
+  const [left, right] = kind === "rule" ? withRecognisedTrigger(a, b) : [a.item, b.item];
+  const result = mergeCompatible(left, right, resolve);
   if ("merged" in result) return { merged: { item: result.merged, ...packOf(a), neutralText: unified } };
   const alike = mergeSide(kind)?.alike?.(a, b);
   if (alike === undefined) return { conflict: result.conflict };
   const kept = alike === "a" ? a : b;
   const readBy = readByBoth(readersOf(a.item), readersOf(b.item));
   return { merged: { ...kept, item: { ...kept.item, readBy } } };
+}
+
+/** A rule as read, as far as settling its load condition needs (packs/rules/model.ts ReadRule). */
+interface RuleReading {
+  triggers?: unknown;
+  globs?: unknown;
+  guessed?: { position: unknown; message: string }[];
+  settled?: { position: unknown; message: string }[];
+  natives?: { linked?: boolean; link?: string }[];
+}
+
+/**
+ * Two readings of one rule file, one of them through a link of the project (one pack's rules folder a link
+ * to another's), where only one pack recognised the load condition of its frontmatter: the file is
+ * written for that pack (its `paths:` in a folder the other pack reads as its own), so its
+ * condition is the rule's. The other pack's guess (always_on) and what it left out give way to a note
+ * (ReadRule.settled): once the rule is edited, that pack loads it by the condition too.
+ */
+function withRecognisedTrigger<T>(a: Reading<T>, b: Reading<T>): [T, T] {
+  const [x, y] = [a.item as RuleReading, b.item as RuleReading];
+  const link = [x, y].flatMap((r) => (throughLink(r) ? (r.natives ?? []) : [])).find((n) => n.link)?.link;
+  if ((x.guessed === undefined) === (y.guessed === undefined) || link === undefined) return [a.item, b.item];
+  const [recognised, guessed] = x.guessed === undefined ? [a, b] : [b, a];
+  const condition = recognised.item as RuleReading;
+  const where = (guessed.item as RuleReading).guessed?.at(-1)?.position;
+  const trigger = Array.isArray(condition.triggers) ? condition.triggers[0] : "always_on";
+  const [ours, theirs] = [recognised.pack?.name, guessed.pack?.name];
+  const note = {
+    position: where,
+    message: `${positionFile(where)} is read by ${ours} and ${theirs}, one of them through the project's link ${link}, and only ${ours} recognises its load condition: imported as ${trigger}, as ${ours} loads it; once the rule is edited, the build writes ${theirs}'s fields for it beside ${ours}'s, and ${theirs} loads it so too`,
+  };
+  const settle = (reading: RuleReading): T => {
+    const { guessed: _guessed, ...rest } = reading;
+    if (reading === condition) return rest as T;
+    const globs = condition.globs !== undefined ? { globs: condition.globs } : {};
+    return { ...rest, triggers: condition.triggers, ...globs, settled: [note] } as T;
+  };
+  return [settle(x), settle(y)];
+}
+
+function positionFile(position: unknown): string {
+  return (position as { file?: string } | undefined)?.file ?? "the rule file";
+}
+
+function throughLink(reading: RuleReading): boolean {
+  return (reading.natives ?? []).length > 0 && (reading.natives ?? []).every((n) => n.linked === true);
 }
 
 /** How the section of `kind`'s items merges them (src/packs/<section>/section.ts). */

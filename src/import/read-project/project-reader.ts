@@ -83,8 +83,14 @@ export class ProjectReader {
 
   /** Whether the path, or a folder above it, is a symbolic link. */
   throughLink(path: string): boolean {
+    return this.linkOf(path) !== undefined;
+  }
+
+  /** The path itself or the folder above it that is a symbolic link, the outermost one; undefined if none. */
+  linkOf(path: string): string | undefined {
     const parts = path.split("/");
-    return parts.some((_, i) => linkText(join(this.root, ...parts.slice(0, i + 1))) !== undefined);
+    const at = parts.findIndex((_, i) => linkText(join(this.root, ...parts.slice(0, i + 1))) !== undefined);
+    return at < 0 ? undefined : parts.slice(0, at + 1).join("/");
   }
 
   /** Files below a folder, depth first by name, hidden ones left out; loops are reported, not followed. */

@@ -71,8 +71,9 @@ function markNatives(reader: ProjectReader, client: string, items: ImportedItems
     if (item.natives) return;
     const file = item.position.file;
     const path = folder ? parentPath(file) : file;
+    const link = reader.linkOf(file);
     item.natives = [
-      { client, path, ...(folder ? { folder } : {}), ...(reader.throughLink(file) ? { linked: true } : {}) },
+      { client, path, ...(folder ? { folder } : {}), ...(link !== undefined ? { linked: true, link } : {}) },
     ];
   };
   for (const rule of items.rules) mark(rule, false);

@@ -6,6 +6,7 @@ import { baseName } from "../../shared/posix-path.js";
 import type { ImportedInstructions, ImportedItems, ImportedScoped } from "../model.js";
 import { carriedMatter, describedWithin } from "./carried-values.js";
 import { coreFiles } from "./core-files.js";
+import { projectLinks } from "./project-links.js";
 import { json, markdown, type RegistryFile, schema } from "./registry-file.js";
 
 export type { RegistryFile } from "./registry-file.js";
@@ -128,20 +129,22 @@ export interface KeptAsImported {
 }
 
 /**
- * targets.json: the built-ins chosen, the policies the project had, and budgets and trust overrides where
- * the project as it is needs them.
+ * targets.json: the built-ins chosen, the policies the project had, its folders that are links to another
+ * assistant's, and budgets and trust overrides where the project as it is needs them.
  */
 export function targetsFile(
   items: ImportedItems,
   choice: TargetChoice,
   { budgets, trustOverrides }: KeptAsImported = {},
 ): RegistryFile {
+  const links = projectLinks(items);
   const targets = {
     $schema: schema("targets"),
     version: 1,
     builtin_adapters: choice.adapters,
     builtin_clients: choice.clients.length > 0 ? choice.clients : "none",
     ...(Object.keys(items.policies).length > 0 ? { client_policies: items.policies } : {}),
+    ...(Object.keys(links).length > 0 ? { project_links: links } : {}),
     ...(budgets ? { budgets } : {}),
     ...(trustOverrides ? { trust_overrides: trustOverrides } : {}),
     secret_guard: items.guard,

@@ -12,8 +12,11 @@ import { rawValueProblem } from "./raw-field.js";
 import { type RuleSlot, slotOf } from "./slots.js";
 import { sourceComment } from "./source-comment.js";
 
-/** What the section's emitter reads. */
-type Ctx = ItemEmitContext<RulesPack>;
+/**
+ * What the section's emitter reads; `linkedRuleReaders`, the other packs that read a folder's rule files
+ * through a link the projects keep (targets.json project_links).
+ */
+type Ctx = ItemEmitContext<RulesPack> & { linkedRuleReaders?(folder: string): readonly RulesPack[] };
 
 import { emitItems, type ItemKind, type ItemPlace } from "../shared/items/emit-items.js";
 
@@ -77,6 +80,7 @@ function writeRule(
   }
   const path = joinPath(dir, `${rule.name}${rule_file.extension}`);
   const { fields, unwritten } = ruleFields(rule, mapping, rule_triggers);
+  fields.push(...linkedReadersFields(ctx, rule, dir, fields));
   const text = `${yamlFrontmatter(fields)}${sourceComment(rule)}\n${bodyText(ctx, rule.body)}`;
   const alwaysLoaded = loadsAlways(rule.trigger, rule_triggers);
   out.files.push(ownedFile(ctx, path, text, { kind: "rule", name: rule.name, alwaysLoaded }));
@@ -124,6 +128,26 @@ function ruleFields(
     else fields.push([field, filled]);
   }
   return { fields, unwritten };
+}
+
+/**
+ * The fields the packs reading `dir` through a link of the project load the rule by (one pack's `paths`
+ * in another's rules folder), each not written yet: every reader loads the file as the rule says.
+ */
+function linkedReadersFields(ctx: Ctx, rule: CoreRule, dir: string, written: Fields): Fields {
+  const fields: Fields = [];
+  const taken = new Set(written.map(([field]) => field));
+  for (const reader of ctx.linkedRuleReaders?.(dir) ?? []) {
+    const triggers = reader.rule_triggers;
+    const mapping = triggers?.map[rule.trigger];
+    if (!triggers || !mapping) continue;
+    for (const [field, value] of ruleFields(rule, mapping, triggers).fields)
+      if (!taken.has(field)) {
+        taken.add(field);
+        fields.push([field, value]);
+      }
+  }
+  return fields;
 }
 
 function slotValue(rule: CoreRule, slot: Unwritten["slot"], triggers: RuleTriggers): FieldValue | undefined {

@@ -43,6 +43,14 @@ export interface ReadRule {
   description?: string;
   body: string;
   position: Position;
+  /**
+   * Set when none of the pack's load conditions matched the frontmatter, so always_on was taken: what
+   * that leaves out, said once the readings are merged unless another assistant's reading of the same
+   * file, through a link of the project, recognised its condition (src/import/merge/merge-readings.ts).
+   */
+  guessed?: { position: Position; message: string }[];
+  /** Said once merged (an info): the load condition another pack recognised in the file was taken instead. */
+  settled?: { position: Position; message: string }[];
 }
 
 /** The keys of a client pack the rules section reads. */

@@ -71,20 +71,17 @@ function readRuleFile(ctx: RulesReadContext, path: string, inner: string, mappin
   }
   const reversed = reverseTrigger(markdown.values, mapping);
   if (reversed.triggers[0] === "glob") globsReadAsWritten(ctx, markdown, mapping, reversed.globs);
-  for (const key of reversed.unused)
-    leftOut(
-      ctx,
-      markdown.positionOf(key),
-      globKeys(mapping).includes(key)
-        ? `"${key}" of ${path} is not carried: ${ctx.assistant} loads the file as ${reversed.triggers[0] ?? "always_on"} whatever it says, so the rule is imported as that, without its globs`
-        : `"${key}" of ${path} has no neutral equivalent: not imported`,
-    );
-  if (!reversed.matched)
-    leftOut(
-      ctx,
-      start(path),
-      `no load condition ${ctx.assistant} writes matches the frontmatter of ${path}: imported as always_on`,
-    );
+  const unused = reversed.unused.map((key) => ({
+    position: markdown.positionOf(key),
+    message: globKeys(mapping).includes(key)
+      ? `"${key}" of ${path} is not carried: ${ctx.assistant} loads the file as ${reversed.triggers[0] ?? "always_on"} whatever it says, so the rule is imported as that, without its globs`
+      : `"${key}" of ${path} has no neutral equivalent: not imported`,
+  }));
+  const unmatched = {
+    position: start(path),
+    message: `no load condition ${ctx.assistant} writes matches the frontmatter of ${path}: imported as always_on`,
+  };
+  if (reversed.matched) for (const { position, message } of unused) leftOut(ctx, position, message);
   const name = ruleName(ctx, path, inner);
   const description = reversed.description ?? generatedDescription(markdown.body);
   const glob = reversed.triggers[0] === "glob";
@@ -98,6 +95,7 @@ function readRuleFile(ctx: RulesReadContext, path: string, inner: string, mappin
     ...(description !== undefined ? { description } : {}),
     body,
     position: start(path),
+    ...(reversed.matched ? {} : { guessed: [...unused, unmatched] }),
   });
 }
 
