@@ -125,6 +125,8 @@ export interface ImportedSection {
   position: Position;
   /** Set when import gave the text above a file's first heading one of its own (the file's name). */
   invented?: boolean;
+  /** The heading as the file has it, when it has no Latin letter or digit and import added a number (split-sections.ts). */
+  retitledFrom?: string;
 }
 
 /** The always-on text of one native file, cut into sections, in file order. */

@@ -44,6 +44,8 @@ describe("a registry edited before its first install (imported_hashes)", () => {
     // .claude/rules is the project's link to .agents/rules, whose files carry Claude Code's paths: the edited
     // files carry them still, beside Antigravity's trigger and globs
     "60-claude-paths-in-agents-rules",
+    // AGENTS.md with Korean headings, and CLAUDE.md a link to it: every section is a rule, none left out
+    "61-korean-headings",
   ]) {
     it(`${name}: the first install ends as an install before the edit and one after it; uninstall gives the project back`, async () => {
       const source = join(fixtures, name);

@@ -26,6 +26,7 @@ export function mergeInstructions<T extends ImportedInstructions>(
       if (texts.has(key)) continue;
       texts.add(key);
       if (section.invented) headedByImport(section, file.file, diagnostics);
+      if (section.retitledFrom !== undefined) numberedByImport(section, section.retitledFrom, diagnostics);
       const kept = slugs.has(section.slug) ? retitled(section, file.file, slugs, diagnostics) : section;
       slugs.add(kept.slug);
       sections.push(kept);
@@ -69,6 +70,19 @@ function headedByImport(section: ImportedSection, file: string, diagnostics: Dia
       section.position,
       `the text at the top of ${file} has no heading: imported under "${section.text.split("\n")[0]}"`,
     ),
+  );
+}
+
+/** A heading without a Latin letter or digit, to which import added a number (split-sections.ts). */
+function numberedByImport(section: ImportedSection, written: string, diagnostics: Diagnostic[]): void {
+  diagnostics.push(
+    adjustedWithHintFinding({
+      position: section.position,
+      message: `the heading "${written}" of ${section.position.file} has no Latin letter or digit, which a rule's name needs: imported as "${section.title}"`,
+      hint: "Rename the heading in the registry's source file (a Latin word in it names the rule); the build writes it as the registry has it once the file is edited.",
+      group:
+        "a heading without a Latin letter or digit, which a rule's name needs, is imported with a number added",
+    }),
   );
 }
 

@@ -70,7 +70,7 @@ function readRuleFile(ctx: ReadContext, adapter: Adapter, path: string, inner: s
     );
     return;
   }
-  const { sections } = splitSections(path, body, name);
+  const sections = splitSections(path, body, name);
   if (reading.alwaysOn) ctx.items.instructions.push({ file: path, sections });
   else
     ctx.items.scoped.push({

@@ -98,14 +98,7 @@ export function readInstructionFile(
       ctx.items.rules.push({ name: ownRuleName(path), triggers: ["always_on"], body, position: start(path) });
     return;
   }
-  const { sections, lost } = splitSections(path, text);
-  for (const position of lost)
-    leftOut(
-      ctx,
-      position,
-      `a heading of ${path} has no letter or digit, so its section has no rule name: not imported`,
-    );
-  ctx.items.instructions.push({ file: path, sections });
+  ctx.items.instructions.push({ file: path, sections: splitSections(path, text) });
 }
 
 /** A pinned always-on module has the adapter's frontmatter; only its text is the rules'. */
