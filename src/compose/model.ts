@@ -25,6 +25,12 @@ export interface OwnedRecord {
    * lets go of the value.
    */
   original?: string;
+  /**
+   * A value of the person's that agentc import read (taken over with --take-imported): unlike another
+   * adopted string element, one the registry no longer wants gives its place to a new string element of the
+   * same kind (`Bash(just *)` to `Bash(just:*)`). Never recorded.
+   */
+  imported?: boolean;
 }
 
 export type ConflictKind =

@@ -216,7 +216,11 @@ function planElement(
     plan.conflicts.push(blocked(entry.path, found));
     if (before) plan.owned.push(before);
   } else if (found.state === "missing") {
-    const replaces = before || !isObject(entry.value) ? undefined : takeOne(takeable, entry.path);
+    const replaces = before
+      ? undefined
+      : isObject(entry.value)
+        ? takeOne(takeable, entry.path)
+        : takeImportedLike(takeable, entry, view);
     const original = replaces && (replaces.original ?? view.text?.(replaces.path, replaces.hash));
     if (!replaces || original === undefined) plan.steps.push({ op: "append", entry, owns });
     else
@@ -233,10 +237,42 @@ function planElement(
 
 /**
  * A new element takes the place of a released one only when both are objects (a hook, a server): a string
- * element (a permission rule) is its own identity, and a person's rule is never replaced by another one.
+ * element (a permission rule) is its own identity, and a person's rule is never replaced by another one,
+ * unless agentc import read it and the person had agentc take it over (takeImportedLike).
  */
 const isObject = (value: unknown): boolean =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * For a string element, the imported one (OwnedRecord.imported) at the same array it may take the place of:
+ * of those written with the same text up to its first "(" (the same tool: `Bash(`), the one sharing the
+ * longest start with it (`Bash(just *)` for `Bash(just:*)`), taken out of the list.
+ */
+function takeImportedLike(
+  takeable: OwnedRecord[],
+  entry: OwnedEntry,
+  view: DocumentView,
+): OwnedRecord | undefined {
+  if (typeof entry.value !== "string" || !view.text) return undefined;
+  const wanted = JSON.stringify(entry.value);
+  const kind = wanted.indexOf("(") + 1;
+  let best = -1;
+  let bestShared = 0;
+  for (const [index, record] of takeable.entries()) {
+    if (!record.imported || !samePath(record.path, entry.path)) continue;
+    const text = view.text(record.path, record.hash);
+    if (text === undefined || !text.startsWith('"')) continue;
+    const shared = sharedStart(wanted, text);
+    if (shared > bestShared && shared >= kind) [best, bestShared] = [index, shared];
+  }
+  return best < 0 ? undefined : takeable.splice(best, 1)[0];
+}
+
+function sharedStart(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}
 
 /** The first value (in file order) a new element at `path` may take the place of, taken out of the list. */
 function takeOne(takeable: OwnedRecord[], path: KeyPath): OwnedRecord | undefined {

@@ -137,4 +137,44 @@ describe("composed values agentc adopted are taken over in place and given back 
     assert.equal(second.owned[0]?.original, '{ "hooks": [{ "type": "command", "command": "make test" }] }');
     assert.equal(composeJson(second.text, [], second.owned).text, mine);
   });
+
+  describe("permission strings agentc import read, taken over (--take-imported)", () => {
+    const mine =
+      '{\n  "permissions": {\n    "allow": ["Bash(just *)", "Bash(cargo *)", "Read", "WebFetch(domain:docs.rs)"]\n  }\n}\n';
+    const allow = (value: string): OwnedEntry => ({ path: ["permissions", "allow"], element: true, value });
+    const imported = ["Bash(just *)", "Bash(cargo *)", "Read", "WebFetch(domain:docs.rs)"].map((value) => ({
+      path: ["permissions", "allow"],
+      element: true,
+      hash: valueHash(value),
+      imported: true,
+    }));
+    const wanted = ["Bash(cargo:*)", "Bash(just:*)", "PowerShell(just:*)", "WebFetch(domain:docs.rs)"].map(
+      allow,
+    );
+
+    it("each takes the place of the imported one of the same tool it shares the longest start with", () => {
+      const once = composeJson(mine, wanted, [], [], imported);
+      assert.deepEqual(parseJsonc(once.text).permissions.allow, [
+        "Bash(just:*)",
+        "Bash(cargo:*)",
+        "Read",
+        "WebFetch(domain:docs.rs)",
+        "PowerShell(just:*)",
+      ]);
+      assert.equal(composeJson(once.text, [], once.owned).text, mine, "letting go gives each back in place");
+    });
+
+    it("a string the person wrote, or one adopted only for being equal, is never replaced", () => {
+      const adopted = imported.map(({ imported: _, ...record }) => record);
+      const once = composeJson(mine, wanted, [], [], adopted);
+      const allowed = parseJsonc(once.text).permissions.allow;
+      assert.deepEqual(allowed.slice(0, 4), [
+        "Bash(just *)",
+        "Bash(cargo *)",
+        "Read",
+        "WebFetch(domain:docs.rs)",
+      ]);
+      assert.deepEqual(allowed.slice(4), ["Bash(cargo:*)", "Bash(just:*)", "PowerShell(just:*)"]);
+    });
+  });
 });

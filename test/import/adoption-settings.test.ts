@@ -127,6 +127,33 @@ describe("settings imported from a project are composed back as they were (issue
     );
   });
 
+  it("core/permissions.json edited before the first install: the imported rules give their place to the build's forms", async () => {
+    const settings =
+      '{\n  "permissions": {\n    "allow": ["Bash(just *)", "Bash(cargo *)", "WebFetch(domain:docs.rs)"]\n  }\n}\n';
+    const source = testdir({
+      "CLAUDE.md": "# Relay\n\nRun `just check` first.\n",
+      ".claude/settings.json": settings,
+    });
+    const addMake = (registry: string) => {
+      const path = join(registry, "core/permissions.json");
+      const permissions = JSON.parse(readFileSync(path, "utf8"));
+      permissions.allow[0].commands.push("make");
+      writeFileSync(path, JSON.stringify(permissions, null, 2));
+    };
+    const { later } = await editBeforeFirstInstall(source, addMake);
+    const allow: string[] = JSON.parse(readFileSync(join(later, ".claude/settings.json"), "utf8")).permissions
+      .allow;
+    assert.deepEqual(
+      allow.filter((rule) => rule.startsWith("Bash(")),
+      ["Bash(just:*)", "Bash(cargo:*)", "Bash(make:*)"],
+      "each rule once, in the build's form where the person's was",
+    );
+    assert.equal(allow.filter((rule) => rule === "WebFetch(domain:docs.rs)").length, 1);
+    const gone = await runAgentc(["uninstall", "--project", later, "--yes"]);
+    assert.equal(gone.status, 0, gone.stdout + gone.stderr);
+    assert.equal(readFileSync(join(later, ".claude/settings.json"), "utf8"), settings);
+  });
+
   it("a registry imported when the whole of targets.json was hashed keeps its settings copy current", async () => {
     const cycle = await adoptionCycle(project);
     const index = JSON.parse(registryText(cycle, "native.json"));

@@ -109,6 +109,7 @@ function asImported(want: DesiredComposed | undefined): OwnedRecord[] {
     path: entry.path,
     hash: valueHash(entry.value),
     ...(entry.element && { element: true }),
+    imported: true,
   }));
 }
 
