@@ -26,9 +26,9 @@ export interface OwnedRecord {
    */
   original?: string;
   /**
-   * A value of the person's that agentc import read (taken over with --take-imported): unlike another
+   * An adopted value of the person's that agentc import read (a fragment's `imported`): unlike another
    * adopted string element, one the registry no longer wants gives its place to a new string element of the
-   * same kind (`Bash(just *)` to `Bash(just:*)`). Never recorded.
+   * same kind (`Bash(just *)` to `Bash(just:*)`).
    */
   imported?: boolean;
 }

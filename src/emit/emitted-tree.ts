@@ -38,8 +38,9 @@ export interface ComposedFile {
   format: "json" | "toml";
   entries: OwnedEntry[];
   /**
-   * The project's own values at the same keys as import read them (a settings copy whose core files were
-   * edited since): a first install with --take-imported takes over those still in the person's file, as an
+   * The project's own values at the same keys as import read them (a settings copy; while its core files are
+   * unchanged, the entries themselves): an install that adopts such a value records it as imported, and a
+   * first install with --take-imported takes over those still in the person's file after an edit, as an
    * install made before the edit would have adopted them (docs/compose.md).
    */
   imported?: OwnedEntry[];

@@ -37,7 +37,9 @@ export function placeNativeCopies(
     if (settingsFiles(registry, copy.component).includes(copy.path)) {
       const settings = values.find((c) => c.path === copy.path && c.component === copy.component);
       const native = settings && !copy.problem ? nativeValues(copy, settings) : undefined;
-      if (native && copy.current) values = values.map((c) => (c === settings ? native : c));
+      // the values are the project's own as imported: an install adopting them knows them as such
+      if (native && copy.current)
+        values = values.map((c) => (c === settings ? { ...native, imported: native.entries } : c));
       else if (!copy.current) {
         if (native) values = values.map((c) => (c === settings ? { ...c, imported: native.entries } : c));
         diagnostics.push(changedSettingsFinding(copy, settings !== undefined));

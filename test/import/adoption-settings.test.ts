@@ -127,7 +127,7 @@ describe("settings imported from a project are composed back as they were (issue
     );
   });
 
-  it("core/permissions.json edited before the first install: the imported rules give their place to the build's forms", async () => {
+  it("core/permissions.json edited: the imported rules give their place to the build's forms, before a first install or after one", async () => {
     const settings =
       '{\n  "permissions": {\n    "allow": ["Bash(just *)", "Bash(cargo *)", "WebFetch(domain:docs.rs)"]\n  }\n}\n';
     const source = testdir({
@@ -140,9 +140,10 @@ describe("settings imported from a project are composed back as they were (issue
       permissions.allow[0].commands.push("make");
       writeFileSync(path, JSON.stringify(permissions, null, 2));
     };
-    const { later } = await editBeforeFirstInstall(source, addMake);
-    const allow: string[] = JSON.parse(readFileSync(join(later, ".claude/settings.json"), "utf8")).permissions
-      .allow;
+    const { first, later } = await editBeforeFirstInstall(source, addMake);
+    const text = (dir: string) => readFileSync(join(dir, ".claude/settings.json"), "utf8");
+    assert.equal(text(first), text(later), "installed before the edit and after it: the same file");
+    const allow: string[] = JSON.parse(text(later)).permissions.allow;
     assert.deepEqual(
       allow.filter((rule) => rule.startsWith("Bash(")),
       ["Bash(just:*)", "Bash(cargo:*)", "Bash(make:*)"],

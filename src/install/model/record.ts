@@ -206,6 +206,7 @@ function serialOwned(r: OwnedRecord): OwnedRecord {
     ...(r.element ? { element: true } : {}),
     hash: r.hash,
     ...(r.original !== undefined ? { original: r.original } : {}),
+    ...(r.imported ? { imported: true } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { composeJson, composeToml } from "../../compose/index.js";
-import type { Conflict as ComposeConflict, OwnedRecord } from "../../compose/model.js";
+import type { Conflict as ComposeConflict, OwnedEntry, OwnedRecord } from "../../compose/model.js";
 import { valueHash } from "../../compose/value-hash.js";
 import type { DesiredComposed } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
@@ -53,7 +53,7 @@ function planFile(
   const entries = want?.entries ?? [];
   const previous = before?.owned ?? [];
   const adopted = before ? (before.adopted ?? []) : ctx.takeImported ? asImported(want) : [];
-  if (!before && !ctx.takeImported && current !== undefined && (want?.imported?.length ?? 0) > 0)
+  if (!before && !ctx.takeImported && current !== undefined && importedInAnotherForm(want))
     out.warnings.push({
       path,
       problem:
@@ -64,6 +64,7 @@ function planFile(
     format === "json"
       ? composeJson(current, entries, previous, before?.containers ?? [], adopted)
       : composeToml(current, entries, previous, adopted);
+  result.adopted = markedImported(result.adopted ?? [], adopted, want);
   const blocking = result.conflicts.filter((c) => blockingKinds.has(c.kind));
   ctx.conflicts.push(...blocking.map((c) => planConflict(path, c)));
   out.warnings.push(
@@ -112,6 +113,34 @@ function asImported(want: DesiredComposed | undefined): OwnedRecord[] {
     imported: true,
   }));
 }
+
+/** Values import read that the registry no longer composes as they are (edited since). */
+function importedInAnotherForm(want: DesiredComposed | undefined): boolean {
+  const wanted = new Set((want?.entries ?? []).map(entryId));
+  return (want?.imported ?? []).some((entry) => !wanted.has(entryId(entry)));
+}
+
+/**
+ * The person's values adopted this time, each marked as imported when agentc import read it (the bundle's
+ * `imported`, or a record that said so): such a string element may later give its place to the registry's
+ * own form of it (ownership-plan.ts takeImportedLike), as after --take-imported.
+ */
+function markedImported(
+  result: OwnedRecord[],
+  adopted: readonly OwnedRecord[],
+  want: DesiredComposed | undefined,
+): OwnedRecord[] {
+  const imported = new Set([
+    ...adopted.filter((r) => r.imported).map(recordId),
+    ...(want?.imported ?? []).map(entryId),
+  ]);
+  return result.map((r) => (imported.has(recordId(r)) ? { ...r, imported: true } : r));
+}
+
+const entryId = (entry: OwnedEntry): string =>
+  JSON.stringify([entry.path, entry.element === true, valueHash(entry.value)]);
+const recordId = (record: OwnedRecord): string =>
+  JSON.stringify([record.path, record.element === true, record.hash]);
 
 const stop = Symbol("stop");
 
