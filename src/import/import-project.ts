@@ -8,6 +8,7 @@ import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { leftOutFinding } from "./checks/native-content-imported.js";
 import { refusedReadFindings } from "./checks/native-files-readable.js";
+import { claimedByFound } from "./merge/claimed-by-found.js";
 import { finalizeItems } from "./merge/finalize-items.js";
 import { mergeItems } from "./merge/merge-items.js";
 import { shareOwnInstructionFiles } from "./merge/shared-own-files.js";
@@ -113,7 +114,7 @@ export async function importProject(
     if (sharers.length > 0) file.unclaimedBy = unfound.length < sharers.length ? unfound : sharers;
   }
   const merged = mergeItems(readings, alwaysOn);
-  const final = finalizeItems(merged.items);
+  const final = finalizeItems(claimedByFound(merged.items, read, found, alwaysOn));
   const twice = linksReadTwice(found, reader);
   const targets = targetChoice(found, all, reader, twice.adapters);
   const own = itemClients(final.items, targets.clients);

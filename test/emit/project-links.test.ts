@@ -77,6 +77,25 @@ describe("targets.json project_links: rule files read through a link carry each 
     assert.deepEqual(frontmatter(".agents/rules/api-handlers.md").paths, ["src/api/**/*.ts"]);
   });
 
+  it("a skill Antigravity writes into .agents/skills also gets Claude Code's fields when .claude/skills leads there", async () => {
+    const files = {
+      ...registry({ ".claude/skills": ".agents/skills" }),
+      "core/skills/release-notes/SKILL.md":
+        '---\nname: release-notes\ndescription: Drafts release notes\nargument_hint: "[tag]"\ntriggers: [user]\nclients:\n  - antigravity\n---\n# Release notes\n\nName each issue.\n',
+    };
+    const { result, frontmatter } = await build(files);
+    assert.deepEqual(frontmatter(".agents/skills/release-notes/SKILL.md"), {
+      name: "release-notes",
+      description: "Drafts release notes",
+      "argument-hint": "[tag]",
+      "disable-model-invocation": true,
+    });
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.id === "AGC093"),
+      [],
+    );
+  });
+
   it("a value that is no folder path is refused by the schema, with its place", async () => {
     const result = await compileRegistry(testdir(registry({ ".claude/rules": "/abs/rules" })), {
       offline: true,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { appendFileSync, existsSync, readdirSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { builtinClientPacks } from "../../src/clients/load-client-packs.js";
@@ -100,5 +100,9 @@ describe("rules read through a folder link, edited before the first install", ()
         `${client} loads when a path matches`,
       );
     }
+    // the edited skill reaches the project, with Claude Code's argument-hint beside Antigravity's fields
+    const skill = readFileSync(join(later, ".agents/skills/release-notes/SKILL.md"), "utf8");
+    assert.match(skill, /^argument-hint: "\[tag\]"$/m);
+    assert.match(skill, /Keep changes small/);
   });
 });

@@ -114,7 +114,10 @@ describe("rule files in Claude Code's dialect in a folder .claude/rules leads to
     );
     assert.match(rule("reviews"), /^---\ntrigger: always_on\n/);
     const targets = JSON.parse(readFileSync(join(run.out, "targets.json"), "utf8"));
-    assert.deepEqual(targets.project_links, { ".claude/rules": ".agents/rules" });
+    assert.deepEqual(targets.project_links, {
+      ".claude/rules": ".agents/rules",
+      ".claude/skills": ".agents/skills",
+    });
     const said = run.json.diagnostics.filter((d) => d.file === ".agents/rules/api-handlers.md");
     assert.deepEqual(
       said.map((d) => `${d.severity} ${d.id} ${d.message}`),
@@ -126,6 +129,25 @@ describe("rule files in Claude Code's dialect in a folder .claude/rules leads to
       /no load condition|has no neutral equivalent/.test(d.message),
     );
     assert.deepEqual(guessed, [], "nothing of the files is left out");
+  });
+
+  it("a skill in .agents/skills, which .claude/skills leads to, is the found assistants' with Claude Code's fields", async () => {
+    const run = await runImport(linked);
+    assert.equal(run.status, 0, run.stderr);
+    const skill = readFileSync(join(run.out, "core", "skills", "release-notes", "SKILL.md"), "utf8");
+    assert.match(skill, /^argument_hint: "\[tag\]"$/m, "Claude Code's argument-hint, read through the link");
+    assert.match(
+      skill,
+      /^ {2}- antigravity$/m,
+      "written for Antigravity, whose folder it is, not only for Amp",
+    );
+    const targets = JSON.parse(readFileSync(join(run.out, "targets.json"), "utf8"));
+    assert.equal(targets.project_links[".claude/skills"], ".agents/skills");
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.severity !== "info").map((d) => d.message),
+      [],
+      "no field said to be left out, no file said to be written by no chosen assistant",
+    );
   });
 
   it("a file neither assistant reads a condition in is still said to be left out", async () => {

@@ -50,7 +50,7 @@ export function roundTrip(
     files,
   } as unknown as Registry;
   if (!emit) throw new Error(`section ${section.name} has no emitter`);
-  const emitted = emit({ client, pack: client.pack, registry, linkedRuleReaders: () => [] });
+  const emitted = emit({ client, pack: client.pack, registry, linkedReaders: () => [] });
   const root = testdir(
     Object.fromEntries(emitted.files.map((file) => [file.path, file.bytes])),
     "agentc-packs-",

@@ -5,7 +5,7 @@ import { clientFixture } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
-import { ruleReadersThroughLinks } from "../../registry/project-links.js";
+import { readersThroughLinks } from "../../registry/project-links.js";
 import { parentPath } from "../../shared/posix-path.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, emittedFrontmatter } from "./emitted-files.js";
@@ -64,7 +64,8 @@ export const frontmatterFieldDocumented: OutputCheck = {
       if (file.native) continue;
       const own = fileFormat(pack, kind);
       if (!own) continue;
-      const format = kind === "rule" ? withLinkedReaders(registry, pack, file, own) : own;
+      const format =
+        kind === "rule" || kind === "skill" ? withLinkedReaders(registry, pack, file, kind, own) : own;
       const raw = kind === "rule" ? (pack.rule_triggers?.raw_fields ?? []) : [];
       const fields = format.toml ? tomlKeys(file) : yamlKeys(file, raw);
       if ("problem" in fields) {
@@ -77,22 +78,29 @@ export const frontmatterFieldDocumented: OutputCheck = {
 };
 
 /**
- * A rule file in a folder other packs read through a link of the projects (targets.json project_links)
- * carries their load fields too (packs/rules/emit.ts): fields one of them documents are documented.
+ * A rule or skill file in a folder other packs read through a link of the projects (targets.json
+ * project_links) carries their fields too (packs/rules/emit.ts, packs/skills/emit.ts): fields one of them
+ * documents are documented.
  */
 function withLinkedReaders(
   registry: Registry,
   pack: ClientPack,
   file: EmittedFile,
+  kind: "rule" | "skill",
   own: { section: string; fields: string[]; toml: boolean },
 ): { section: string; fields: string[]; toml: boolean } {
-  const readers = ruleReadersThroughLinks(registry, pack.client, parentPath(file.path));
-  const theirs = readers.flatMap((reader) => reader.rule_file?.documented_fields ?? []);
+  const folder = kind === "rule" ? parentPath(file.path) : parentPath(parentPath(file.path));
+  const readers = readersThroughLinks(registry, kind === "rule" ? "rules" : "skills", pack.client, folder);
+  const theirs = readers.flatMap((reader) =>
+    kind === "rule"
+      ? (reader.rule_file?.documented_fields ?? [])
+      : (reader.skill_frontmatter?.documented_fields ?? []),
+  );
   if (theirs.length === 0) return own;
   const names = readers.map((reader) => reader.client).join(", ");
   return {
     ...own,
-    section: `rule_file (and ${names} through targets.json project_links)`,
+    section: `${own.section} (and ${names} through targets.json project_links)`,
     fields: [...new Set([...own.fields, ...theirs])],
   };
 }

@@ -3,6 +3,7 @@ import type { ClientPack } from "../../clients/model.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { CapabilityRow } from "../../packs/shared/capability.js";
 import type { Registry } from "../../registry/model.js";
+import type { LinkedFolderKind } from "../../registry/project-links.js";
 import type { ComposedFile, EmittedFile } from "../emitted-tree.js";
 
 export {
@@ -19,8 +20,8 @@ export interface EmitContext {
   client: LoadedClientPack;
   pack: ClientPack;
   registry: Registry;
-  /** The other chosen packs that read this pack's rule files in `folder` through a link of the projects. */
-  linkedRuleReaders(folder: string): ClientPack[];
+  /** The other chosen packs that read this pack's rule (or skill) files in `folder` through a link of the projects. */
+  linkedReaders(kind: LinkedFolderKind, folder: string): ClientPack[];
 }
 
 /** What one client pack makes of the core: whole files, values inside shared files, and every loss said. */

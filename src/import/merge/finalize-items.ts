@@ -24,7 +24,11 @@ export function finalizeItems(items: ImportedItems): { items: ImportedItems; dia
     const kept = { ...rule, triggers: [trigger], ...(trigger === "glob" ? {} : { globs: undefined }) };
     return trigger === "model_decision" ? describe(kept) : kept;
   });
-  const skills = items.skills.map(describe);
+  const skills = items.skills.map(({ unmapped, ...skill }) => {
+    for (const { position, message } of unmapped ?? [])
+      diagnostics.push(leftOutFinding({ position, message }));
+    return describe(skill);
+  });
   const names = new Set(skills.map((s) => s.name));
   const commands = items.commands.map(describe).map((command, _, all) => {
     if (!names.has(command.name)) return command;

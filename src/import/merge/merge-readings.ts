@@ -57,7 +57,12 @@ export function mergeReadings<T extends { position: unknown }>(
     unified = true;
     return merged.merged.files;
   };
-  const [left, right] = kind === "rule" ? withRecognisedTrigger(a, b) : [a.item, b.item];
+  const [left, right] =
+    kind === "rule"
+      ? withRecognisedTrigger(a, b)
+      : kind === "skill"
+        ? withSharedUnmapped(a.item, b.item)
+        : [a.item, b.item];
   const result = mergeCompatible(left, right, resolve);
   if ("merged" in result) return { merged: { item: result.merged, ...packOf(a), neutralText: unified } };
   const alike = mergeSide(kind)?.alike?.(a, b);
@@ -103,6 +108,23 @@ function withRecognisedTrigger<T>(a: Reading<T>, b: Reading<T>): [T, T] {
     return { ...rest, triggers: condition.triggers, ...globs, settled: [note] } as T;
   };
   return [settle(x), settle(y)];
+}
+
+/**
+ * Of the fields each reading had no neutral place for (ReadSkill.unmapped), those neither had: a field one
+ * pack reads (one pack's `argument-hint`, through a link to the folder another pack reads as its own) is
+ * in the registry, not left out.
+ */
+function withSharedUnmapped<T>(a: T, b: T): [T, T] {
+  type Unmapped = { unmapped?: { key: string }[] };
+  const [x, y] = [a as Unmapped, b as Unmapped];
+  if (x.unmapped === undefined && y.unmapped === undefined) return [a, b];
+  const both = (x.unmapped ?? []).filter((u) => (y.unmapped ?? []).some((v) => v.key === u.key));
+  const keep = (reading: Unmapped): T => {
+    const { unmapped: _unmapped, ...rest } = reading;
+    return (both.length > 0 ? { ...rest, unmapped: both } : rest) as T;
+  };
+  return [keep(x), keep(y)];
 }
 
 function positionFile(position: unknown): string {

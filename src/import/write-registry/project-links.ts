@@ -2,14 +2,15 @@ import type { ImportedItems } from "../model.js";
 
 /**
  * targets.json project_links: a folder of the project that is a link to another folder an assistant reads as
- * its own, as the rules read through it show (one pack's rules folder leading to another's): the link, and the
- * folder of the own file that the rest of the linked file's path leads to. The build writes a rule file there
- * with the load fields of the assistants reading it through the link, so that each still loads it as it did.
+ * its own, as the rules and skills read through it show (one pack's rules folder leading to another's): the
+ * link, and the folder of the own file that the rest of the linked file's path leads to. The build writes a
+ * rule or skill there with the fields of the assistants reading it through the link, so that each still loads
+ * and starts it as it did.
  */
-export function projectLinks(items: Pick<ImportedItems, "rules">): Record<string, string> {
+export function projectLinks(items: Pick<ImportedItems, "rules" | "skills">): Record<string, string> {
   const links = new Map<string, string>();
-  for (const rule of items.rules) {
-    const natives = rule.natives ?? [];
+  for (const item of [...items.rules, ...items.skills]) {
+    const natives = item.natives ?? [];
     const own = natives.find((n) => !n.linked);
     if (!own) continue;
     for (const { path, link } of natives) {

@@ -13,10 +13,12 @@ import { type RuleSlot, slotOf } from "./slots.js";
 import { sourceComment } from "./source-comment.js";
 
 /**
- * What the section's emitter reads; `linkedRuleReaders`, the other packs that read a folder's rule files
+ * What the section's emitter reads; `linkedReaders`, the other packs that read a folder's rule files
  * through a link the projects keep (targets.json project_links).
  */
-type Ctx = ItemEmitContext<RulesPack> & { linkedRuleReaders?(folder: string): readonly RulesPack[] };
+type Ctx = ItemEmitContext<RulesPack> & {
+  linkedReaders?(kind: "rules", folder: string): readonly RulesPack[];
+};
 
 import { emitItems, type ItemKind, type ItemPlace } from "../shared/items/emit-items.js";
 
@@ -137,7 +139,7 @@ function ruleFields(
 function linkedReadersFields(ctx: Ctx, rule: CoreRule, dir: string, written: Fields): Fields {
   const fields: Fields = [];
   const taken = new Set(written.map(([field]) => field));
-  for (const reader of ctx.linkedRuleReaders?.(dir) ?? []) {
+  for (const reader of ctx.linkedReaders?.("rules", dir) ?? []) {
     const triggers = reader.rule_triggers;
     const mapping = triggers?.map[rule.trigger];
     if (!triggers || !mapping) continue;

@@ -7,7 +7,12 @@ import type { PermissionsPack } from "../permissions/model.js";
 import { preApprovals } from "../permissions/pre-approvals.js";
 import { agentStartNames } from "../shared/agent-start-tools.js";
 import { coreItemName } from "../shared/items/core-item-name.js";
-import { capability, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
+import {
+  capability,
+  emptyPart,
+  type ItemEmitContext,
+  type PartEmission,
+} from "../shared/items/emit-context.js";
 import { emitItems, type ItemKind, type ItemPlace } from "../shared/items/emit-items.js";
 import { type Fields, type FieldValue, yamlFrontmatter } from "../shared/items/frontmatter.js";
 import { mappedFields } from "../shared/items/mapped-fields.js";
@@ -15,8 +20,13 @@ import { bodyText, copiedBytes, ownedFile } from "../shared/items/owned-file.js"
 import { denyList, toolLimit } from "../shared/items/tool-lists.js";
 import type { SkillFrontmatter, SkillsPack } from "./model.js";
 
-/** What the section's emitter reads: its keys, and the rule form of the pack's permissions. */
-type Ctx = ItemEmitContext<SkillsPack & PermissionsPack>;
+/**
+ * What the section's emitter reads: its keys, the rule form of the pack's permissions, and the other packs
+ * that read a skills folder through a link the projects keep (targets.json project_links).
+ */
+type Ctx = ItemEmitContext<SkillsPack & PermissionsPack> & {
+  linkedReaders?(kind: "skills", folder: string): readonly (SkillsPack & PermissionsPack)[];
+};
 
 /** core/skills/<name>/ → <skills_dir>/<prefix><name>/SKILL.md plus its supporting files. */
 export function emitSkills(ctx: Ctx): PartEmission {
@@ -51,6 +61,7 @@ function writeSkill(
     ...neutralFields(ctx, skill, name, format, out.diagnostics),
     ...limits(ctx, skill, format, out),
   ];
+  fields.push(...linkedReadersFields(ctx, skill, name, skillsDir, fields));
   const text = `${yamlFrontmatter(fields)}${bodyText(ctx, skill.body)}`;
   out.files.push(
     ownedFile(ctx, `${dir}/${skillFileName}`, text, {
@@ -67,6 +78,31 @@ function writeSkill(
     const executable = ctx.registry.executableFiles?.has(path) ?? false;
     out.files.push({ ...ownedFile(ctx, target, copiedBytes(ctx, bytes), origin), executable });
   }
+}
+
+/**
+ * The fields of the packs reading `dir` through a link of the project (one pack's `argument-hint` and tool
+ * list in another's skills folder), each not written yet, as each would write them: every reader starts the
+ * skill as it says. What a reader cannot express is its own pack's loss, reported where it writes skills.
+ */
+function linkedReadersFields(ctx: Ctx, skill: CoreSkill, name: string, dir: string, written: Fields): Fields {
+  const fields: Fields = [];
+  const taken = new Set(written.map(([field]) => field));
+  for (const pack of ctx.linkedReaders?.("skills", dir) ?? []) {
+    const format = pack.skill_frontmatter;
+    if (!format) continue;
+    const reader = { ...ctx, pack };
+    const theirs = [
+      ...neutralFields(reader, skill, name, format, []),
+      ...limits(reader, skill, format, emptyPart()),
+    ];
+    for (const [field, value] of theirs)
+      if (!taken.has(field)) {
+        taken.add(field);
+        fields.push([field, value]);
+      }
+  }
+  return fields;
 }
 
 /** name, description, argument_hint, model, license, metadata under the client's field names. */

@@ -2,6 +2,7 @@ import type { Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { AgentPermissions, PermissionMapping } from "../permissions/model.js";
 import type { ItemFolders, ItemPack } from "../shared/items/item-pack.js";
+import type { UnmappedField } from "../shared/items/read-fields.js";
 import type { ListFormat } from "../shared/list-format.js";
 
 export interface SkillFrontmatter {
@@ -68,6 +69,11 @@ export interface ReadSkill {
   /** Supporting files: path inside the skill folder → bytes and mode. */
   files: { path: string; bytes: Buffer; executable: boolean }[];
   position: Position;
+  /**
+   * Frontmatter fields this pack has no neutral place for, said once the readings are merged unless another
+   * assistant's reading of the skill carries them (a folder two assistants read, one through a link).
+   */
+  unmapped?: UnmappedField[];
 }
 
 /** The keys of a client pack the skills section reads. */

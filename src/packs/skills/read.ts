@@ -47,7 +47,7 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
   if (!item) return;
   const allowField = format.allow_field ?? undefined;
   const read = allowField ? withoutField(item, allowField) : item;
-  const fields = reverseFields(ctx, read, skillSpec(pack, format));
+  const fields = reverseFields(ctx, read, skillSpec(pack, format), { deferUnmapped: true });
   const allow = allowField && allowField in item.values ? readPreApprovals(ctx, pack, item, allowField) : [];
   const { neutral } = fields;
   const skill: ReadSkill = {
@@ -64,6 +64,7 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
     body: item.body,
     files: supportingFiles(ctx, folder, path),
     position: start(path),
+    ...(fields.unmapped ? { unmapped: fields.unmapped } : {}),
   };
   ctx.items.skills.push(skill);
 }

@@ -1,4 +1,5 @@
 import type { Verb } from "../../../core/model.js";
+import type { Position } from "../../../diagnostics/diagnostic.js";
 import { type ItemFile, type ItemReadContext, leftOut } from "./read-context.js";
 import { deniedNames, toolNames, verbsOf } from "./tool-names.js";
 
@@ -34,10 +35,27 @@ export interface ReadFields {
   userOnly?: boolean;
   /** The person may not start it (skills); undefined when the client has no field that could say so. */
   modelOnly?: boolean;
+  /** With `deferUnmapped`: the fields the spec has no neutral place for, said once readings are merged. */
+  unmapped?: UnmappedField[];
 }
 
-/** Every field of the file through the spec; a field the spec cannot read back is reported and left out. */
-export function reverseFields(ctx: ItemReadContext, item: ItemFile, spec: FieldSpec): ReadFields {
+/** A frontmatter field one pack has no neutral place for (another pack reading the same file may have). */
+export interface UnmappedField {
+  key: string;
+  position: Position;
+  message: string;
+}
+
+/**
+ * Every field of the file through the spec; a field the spec cannot read back is reported and left out, or,
+ * with `deferUnmapped`, returned as `unmapped` for the caller to report once the readings are merged.
+ */
+export function reverseFields(
+  ctx: ItemReadContext,
+  item: ItemFile,
+  spec: FieldSpec,
+  { deferUnmapped = false }: { deferUnmapped?: boolean } = {},
+): ReadFields {
   const neutralOf = new Map(Object.entries(spec.fields).map(([neutral, client]) => [client, neutral]));
   const out: ReadFields = {
     neutral: {},
@@ -65,6 +83,7 @@ export function reverseFields(ctx: ItemReadContext, item: ItemFile, spec: FieldS
         item.positionOf(key),
         `"${key}" of ${item.file} holds the item's own permission rules, which import does not read back yet: not imported`,
       );
+    else if (deferUnmapped) (out.unmapped ??= []).push(unmappedField(item, key));
     else unmapped(ctx, item, key);
   }
   return out;
@@ -106,7 +125,16 @@ function verbList(
 }
 
 function unmapped(ctx: ItemReadContext, item: ItemFile, key: string): void {
-  leftOut(ctx, item.positionOf(key), `"${key}" of ${item.file} has no neutral equivalent: not imported`);
+  const { position, message } = unmappedField(item, key);
+  leftOut(ctx, position, message);
+}
+
+function unmappedField(item: ItemFile, key: string): UnmappedField {
+  return {
+    key,
+    position: item.positionOf(key),
+    message: `"${key}" of ${item.file} has no neutral equivalent: not imported`,
+  };
 }
 
 function isStringMap(value: unknown): value is Record<string, string> {
