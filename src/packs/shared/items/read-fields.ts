@@ -83,7 +83,7 @@ export function reverseFields(
         item.positionOf(key),
         `"${key}" of ${item.file} holds the item's own permission rules, which import does not read back yet: not imported`,
       );
-    else if (deferUnmapped) (out.unmapped ??= []).push(unmappedField(item, key));
+    else if (deferUnmapped) out.unmapped = [...(out.unmapped ?? []), unmappedField(item, key)];
     else unmapped(ctx, item, key);
   }
   return out;
