@@ -19,7 +19,8 @@ interface Documented {
  * AGC200: every frontmatter key of a rule, skill, agent or command file in a client's own folder is one that
  * a client reading it from there documents for that kind of file (else every reader ignores it, usually a
  * misspelling or another client's field), and a field that holds true or false is written as one. A folder
- * several clients call their own (.agents/skills) is held to all their fields together.
+ * several clients call their own (.agents/skills), or one reaches through a link to another's, is held to
+ * all their fields together.
  */
 export function frontmatterRule(ctx: LintContext): RuleResult {
   const lenient = globsFields(ctx.clients.map((c) => c.pack));
@@ -29,9 +30,11 @@ export function frontmatterRule(ctx: LintContext): RuleResult {
       for (const path of [item.path, ...item.copies]) {
         const dir = documentedFor(pack, item.kind)?.dir;
         if (!dir || !path.startsWith(`${dir}/`)) continue;
-        const found = readers.get(path) ?? { kind: item.kind, packs: [] };
+        // one file, whichever of the project's links a client reaches it through (a rules folder linked to another)
+        const file = throughLinks(ctx, path);
+        const found = readers.get(file) ?? { kind: item.kind, packs: [] };
         if (!found.packs.includes(pack)) found.packs.push(pack);
-        readers.set(path, found);
+        readers.set(file, found);
       }
   const diagnostics: Diagnostic[] = [];
   for (const [path, { kind, packs }] of readers) {
@@ -51,6 +54,19 @@ export function frontmatterRule(ctx: LintContext): RuleResult {
     }
   }
   return { diagnostics };
+}
+
+/** The path with each folder of it that is a link of the project replaced by where it leads. */
+function throughLinks(ctx: LintContext, path: string): string {
+  const parts = path.split("/");
+  for (let hops = 0, i = 1; i < parts.length && hops < 8; i++) {
+    const target = ctx.tree.linkTarget(parts.slice(0, i).join("/"));
+    if (target === undefined) continue;
+    parts.splice(0, i, ...target.split("/"));
+    hops++;
+    i = 0;
+  }
+  return parts.join("/");
 }
 
 function documentedFor(pack: ClientPack, kind: ItemKind): Documented | undefined {

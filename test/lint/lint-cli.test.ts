@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { runAgentc } from "../support/run-cli.js";
@@ -202,6 +202,30 @@ describe("agentc lint on a project with no registry", () => {
     assert.deepEqual(
       unread.map((d: { file: string }) => d.file),
       [".gemini/commands/l10n.md"],
+    );
+  });
+
+  it("a rule file one client reaches through a link to another's folder is held to both clients' fields", async () => {
+    const project = testdir({
+      ".agents/rules/api.md":
+        '---\ntrigger: glob\nglobs: src/**/*.ts\npaths:\n  - "src/**/*.ts"\nwhen: always\n---\nValidate input.\n',
+      "src/index.ts": "export {};\n",
+    });
+    mkdirSync(join(project, ".claude"));
+    symlinkSync("../.agents/rules", join(project, ".claude", "rules"));
+    const result = await runAgentc([
+      "lint",
+      project,
+      "--format",
+      "json",
+      "--clients",
+      "antigravity,claude-code",
+    ]);
+    const found = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC200");
+    // trigger and globs are Antigravity's, paths Claude Code's: only the field neither reads is said
+    assert.deepEqual(
+      found.map((d: { file: string; message: string }) => `${d.file} ${d.message.split(";")[0]}`),
+      ['.agents/rules/api.md Antigravity and Claude Code do not read frontmatter field "when" in rule files'],
     );
   });
 
