@@ -4,15 +4,16 @@ import { packPath } from "../packs/shared/placeholders.js";
 import type { TargetsConfig } from "./model.js";
 
 /** The pack folders whose files a pack writes with frontmatter of its own dialect. */
-export type LinkedFolderKind = "rules" | "skills";
+export type LinkedFolderKind = "rules" | "skills" | "agents";
 
 const folderOf: Record<LinkedFolderKind, (pack: ClientPack) => string | null | undefined> = {
   rules: (pack) => pack.rules_dir,
   skills: (pack) => pack.skills_dir,
+  agents: (pack) => pack.agents_dir,
 };
 
 /**
- * The chosen client packs besides `writer` whose rules (or skills) folder leads to `folder` through a link the
+ * The chosen client packs besides `writer` whose rules (skills, agents) folder leads to `folder` through a link the
  * projects keep (targets.json project_links: link path → the folder it leads to): they read the files written
  * there as their own, each by its own frontmatter fields.
  */

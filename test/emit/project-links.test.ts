@@ -96,6 +96,25 @@ describe("targets.json project_links: rule files read through a link carry each 
     );
   });
 
+  it("an agent Antigravity writes into .agents/agents also gets Claude Code's tools and model when .claude/agents leads there", async () => {
+    const files = {
+      ...registry({ ".claude/agents": ".agents/agents" }),
+      "core/agents/reviewer.md":
+        "---\nname: reviewer\ndescription: Reviews a change\ntools: [read, grep]\nmodel: sonnet\nclients:\n  - antigravity\n---\nReview the diff.\n",
+    };
+    const { result, frontmatter } = await build(files);
+    assert.deepEqual(frontmatter(".agents/agents/reviewer.md"), {
+      name: "reviewer",
+      description: "Reviews a change",
+      model: "sonnet",
+      tools: "Read, Grep",
+    });
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.id === "AGC093"),
+      [],
+    );
+  });
+
   it("a value that is no folder path is refused by the schema, with its place", async () => {
     const result = await compileRegistry(testdir(registry({ ".claude/rules": "/abs/rules" })), {
       offline: true,

@@ -104,5 +104,10 @@ describe("rules read through a folder link, edited before the first install", ()
     const skill = readFileSync(join(later, ".agents/skills/release-notes/SKILL.md"), "utf8");
     assert.match(skill, /^argument-hint: "\[tag\]"$/m);
     assert.match(skill, /Keep changes small/);
+    // and the edited agent, with Claude Code's tools and model
+    const agent = readFileSync(join(later, ".agents/agents/reviewer.md"), "utf8");
+    assert.match(agent, /^tools: Read, Grep, Glob$/m);
+    assert.match(agent, /^model: sonnet$/m);
+    assert.match(agent, /Keep changes small/);
   });
 });

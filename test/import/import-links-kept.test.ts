@@ -115,6 +115,7 @@ describe("rule files in Claude Code's dialect in a folder .claude/rules leads to
     assert.match(rule("reviews"), /^---\ntrigger: always_on\n/);
     const targets = JSON.parse(readFileSync(join(run.out, "targets.json"), "utf8"));
     assert.deepEqual(targets.project_links, {
+      ".claude/agents": ".agents/agents",
       ".claude/rules": ".agents/rules",
       ".claude/skills": ".agents/skills",
     });
@@ -147,6 +148,16 @@ describe("rule files in Claude Code's dialect in a folder .claude/rules leads to
       run.json.diagnostics.filter((d) => d.severity !== "info").map((d) => d.message),
       [],
       "no field said to be left out, no file said to be written by no chosen assistant",
+    );
+  });
+
+  it("an agent in .agents/agents, which .claude/agents leads to, keeps Claude Code's tools and model", async () => {
+    const run = await runImport(linked);
+    assert.equal(run.status, 0, run.stderr);
+    const agent = readFileSync(join(run.out, "core", "agents", "reviewer.md"), "utf8");
+    assert.match(
+      agent,
+      /^tools:\n {2}- read\n {2}- grep\n {2}- glob\nmodel: sonnet\nclients:\n {2}- antigravity\n/m,
     );
   });
 

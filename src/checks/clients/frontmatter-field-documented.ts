@@ -65,7 +65,9 @@ export const frontmatterFieldDocumented: OutputCheck = {
       const own = fileFormat(pack, kind);
       if (!own) continue;
       const format =
-        kind === "rule" || kind === "skill" ? withLinkedReaders(registry, pack, file, kind, own) : own;
+        kind === "rule" || kind === "skill" || kind === "agent"
+          ? withLinkedReaders(registry, pack, file, kind, own)
+          : own;
       const raw = kind === "rule" ? (pack.rule_triggers?.raw_fields ?? []) : [];
       const fields = format.toml ? tomlKeys(file) : yamlKeys(file, raw);
       if ("problem" in fields) {
@@ -86,15 +88,18 @@ function withLinkedReaders(
   registry: Registry,
   pack: ClientPack,
   file: EmittedFile,
-  kind: "rule" | "skill",
+  kind: "rule" | "skill" | "agent",
   own: { section: string; fields: string[]; toml: boolean },
 ): { section: string; fields: string[]; toml: boolean } {
-  const folder = kind === "rule" ? parentPath(file.path) : parentPath(parentPath(file.path));
-  const readers = readersThroughLinks(registry, kind === "rule" ? "rules" : "skills", pack.client, folder);
+  const folder = kind === "skill" ? parentPath(parentPath(file.path)) : parentPath(file.path);
+  const folderKind = kind === "rule" ? "rules" : kind === "skill" ? "skills" : "agents";
+  const readers = readersThroughLinks(registry, folderKind, pack.client, folder);
   const theirs = readers.flatMap((reader) =>
     kind === "rule"
       ? (reader.rule_file?.documented_fields ?? [])
-      : (reader.skill_frontmatter?.documented_fields ?? []),
+      : kind === "skill"
+        ? (reader.skill_frontmatter?.documented_fields ?? [])
+        : (reader.agent_frontmatter?.documented_fields ?? []),
   );
   if (theirs.length === 0) return own;
   const names = readers.map((reader) => reader.client).join(", ");

@@ -24,11 +24,12 @@ export function finalizeItems(items: ImportedItems): { items: ImportedItems; dia
     const kept = { ...rule, triggers: [trigger], ...(trigger === "glob" ? {} : { globs: undefined }) };
     return trigger === "model_decision" ? describe(kept) : kept;
   });
-  const skills = items.skills.map(({ unmapped, ...skill }) => {
+  const said = <T>({ unmapped, ...item }: T & { unmapped?: { position: Position; message: string }[] }) => {
     for (const { position, message } of unmapped ?? [])
       diagnostics.push(leftOutFinding({ position, message }));
-    return describe(skill);
-  });
+    return item as T;
+  };
+  const skills = items.skills.map(said).map(describe);
   const names = new Set(skills.map((s) => s.name));
   const commands = items.commands.map(describe).map((command, _, all) => {
     if (!names.has(command.name)) return command;
@@ -49,7 +50,15 @@ export function finalizeItems(items: ImportedItems): { items: ImportedItems; dia
     s.transport === "remote" ? { ...s, transport: "http" as const } : s,
   );
   return {
-    items: { ...items, rules, skills, agents: items.agents.map(describe), commands, hooks, servers },
+    items: {
+      ...items,
+      rules,
+      skills,
+      agents: items.agents.map(said).map(describe),
+      commands,
+      hooks,
+      servers,
+    },
     diagnostics,
   };
 }

@@ -60,7 +60,7 @@ export function mergeReadings<T extends { position: unknown }>(
   const [left, right] =
     kind === "rule"
       ? withRecognisedTrigger(a, b)
-      : kind === "skill"
+      : kind === "skill" || kind === "agent"
         ? withSharedUnmapped(a.item, b.item)
         : [a.item, b.item];
   const result = mergeCompatible(left, right, resolve);

@@ -6,7 +6,7 @@ import type { PermissionsPack } from "../permissions/model.js";
 import { preApprovals } from "../permissions/pre-approvals.js";
 import { agentStartNames } from "../shared/agent-start-tools.js";
 import { coreItemName } from "../shared/items/core-item-name.js";
-import type { ItemEmitContext, PartEmission } from "../shared/items/emit-context.js";
+import { emptyPart, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
 import { emitItems, type ItemKind, type ItemPlace, itemText } from "../shared/items/emit-items.js";
 import type { Fields } from "../shared/items/frontmatter.js";
 import { mappedFields } from "../shared/items/mapped-fields.js";
@@ -15,8 +15,13 @@ import { denyList, toolLimit } from "../shared/items/tool-lists.js";
 import type { AgentFrontmatter, AgentsPack } from "./model.js";
 import { readOnlyMode } from "./read-only-mode.js";
 
-/** What the section's emitter reads: its keys, and the rule form of the pack's permissions. */
-type Ctx = ItemEmitContext<AgentsPack & PermissionsPack>;
+/**
+ * What the section's emitter reads: its keys, the rule form of the pack's permissions, and the other packs
+ * that read an agents folder through a link the projects keep (targets.json project_links).
+ */
+type Ctx = ItemEmitContext<AgentsPack & PermissionsPack> & {
+  linkedReaders?(kind: "agents", folder: string): readonly (AgentsPack & PermissionsPack)[];
+};
 
 /** core/agents/<name>.md → <agents_dir>/<prefix><name><extension>, Markdown or TOML. */
 export function emitAgents(ctx: Ctx): PartEmission {
@@ -49,8 +54,40 @@ function writeAgent(
   const path = joinPath(dir, `${name}${format.extension}`);
   const named = namedFields(ctx, agent, name, format, out.diagnostics);
   const fields: Fields = [...named, ...toolFields(ctx, agent, format, out)];
+  fields.push(...linkedReadersFields(ctx, agent, name, { dir, format }, fields));
   const text = itemText(format, fields, bodyText(ctx, agent.body));
   out.files.push(ownedFile(ctx, path, text, { kind: "agent", name: agent.name, alwaysLoaded: false }));
+}
+
+/**
+ * The fields of the packs reading `dir` through a link of the project that read agents in the same form
+ * (Markdown, the same extension), each not written yet, as each would write them: every reader gives the
+ * agent its tools and model. What a reader cannot express is its own pack's loss, reported where it writes.
+ */
+function linkedReadersFields(
+  ctx: Ctx,
+  agent: CoreAgent,
+  name: string,
+  { dir, format }: ItemPlace<AgentFrontmatter>,
+  written: Fields,
+): Fields {
+  const fields: Fields = [];
+  const taken = new Set(written.map(([field]) => field));
+  for (const pack of ctx.linkedReaders?.("agents", dir) ?? []) {
+    const theirs = pack.agent_frontmatter;
+    if (!theirs || theirs.format !== format.format || theirs.extension !== format.extension) continue;
+    const reader = { ...ctx, pack };
+    const all = [
+      ...namedFields(reader, agent, name, theirs, []),
+      ...toolFields(reader, agent, theirs, emptyPart()),
+    ];
+    for (const [field, value] of all)
+      if (!taken.has(field)) {
+        taken.add(field);
+        fields.push([field, value]);
+      }
+  }
+  return fields;
 }
 
 function namedFields(

@@ -2,6 +2,7 @@ import type { Verb } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { AgentPermissions } from "../permissions/model.js";
 import type { ItemFolders, ItemPack } from "../shared/items/item-pack.js";
+import type { UnmappedField } from "../shared/items/read-fields.js";
 import type { DenyFormat, ListFormat } from "../shared/list-format.js";
 
 export interface AgentFrontmatter {
@@ -41,6 +42,8 @@ export interface ReadAgent {
   model?: string;
   body: string;
   position: Position;
+  /** Frontmatter fields this pack has no neutral place for, said once merged (as ReadSkill.unmapped). */
+  unmapped?: UnmappedField[];
 }
 
 /** The keys of a client pack the agents section reads. */

@@ -26,13 +26,18 @@ function readAgent(
 ): void {
   const item = readItemFile(ctx, path, format.format, format.body_field);
   if (!item) return;
-  const fields = reverseFields(ctx, item, {
-    fields: format.fields,
-    tools: { field: format.tools_field, names: format.tool_names },
-    deny: { field: format.deny_field, names: format.tool_names },
-    ...(format.permissions ? { permissions: format.permissions.field } : {}),
-    ...(format.read_only ? { readOnly: format.read_only } : {}),
-  });
+  const fields = reverseFields(
+    ctx,
+    item,
+    {
+      fields: format.fields,
+      tools: { field: format.tools_field, names: format.tool_names },
+      deny: { field: format.deny_field, names: format.tool_names },
+      ...(format.permissions ? { permissions: format.permissions.field } : {}),
+      ...(format.read_only ? { readOnly: format.read_only } : {}),
+    },
+    { deferUnmapped: true },
+  );
   const mode = format.read_only;
   if (mode && item.values[mode.field] === mode.value && !fields.tools)
     adjusted(
@@ -49,5 +54,6 @@ function readAgent(
     ...(typeof model === "string" ? { model } : {}),
     body: item.body,
     position: { file: path, line: 1, column: 1 },
+    ...(fields.unmapped ? { unmapped: fields.unmapped } : {}),
   });
 }
