@@ -161,6 +161,24 @@ describe("rule files in Claude Code's dialect in a folder .claude/rules leads to
     );
   });
 
+  it("a field of one assistant's own copy of a skill is still said to be left out when another copy lacks it", async () => {
+    const body = "# Release notes\n\nName each issue.\n";
+    const project = testdir({
+      ".claude/skills/release-notes/SKILL.md": `---\nname: release-notes\ndescription: Drafts notes\n---\n${body}`,
+      ".agents/skills/release-notes/SKILL.md": `---\nname: release-notes\ndescription: Drafts notes\nversion: "3"\n---\n${body}`,
+      "AGENTS.md": "# Project\n",
+    });
+    const run = await runImport(project, "--from", "claude-code,codex");
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics.map((d) => d.message);
+    assert.ok(
+      said.some((m) =>
+        /"version" of \.agents\/skills\/release-notes\/SKILL\.md has no neutral equivalent/.test(m),
+      ),
+      said.join("\n"),
+    );
+  });
+
   it("a file neither assistant reads a condition in is still said to be left out", async () => {
     const project = testdir({
       ".agents/rules/odd.md": "---\nwhen: sometimes\n---\n# Odd\n\nA rule.\n",

@@ -111,15 +111,19 @@ function withRecognisedTrigger<T>(a: Reading<T>, b: Reading<T>): [T, T] {
 }
 
 /**
- * Of the fields each reading had no neutral place for (ReadSkill.unmapped), those neither had: a field one
- * pack reads (one pack's `argument-hint`, through a link to the folder another pack reads as its own) is
- * in the registry, not left out.
+ * The fields the readings had no neutral place for (ReadSkill.unmapped). Of two readings of one file, one
+ * through a link of the project, those neither had: a field one pack reads (its `argument-hint`, through a
+ * link to the folder another pack reads as its own) is in the registry, not left out. Of two files, each
+ * file's: what one left out is lost from it, whatever the other holds.
  */
 function withSharedUnmapped<T>(a: T, b: T): [T, T] {
-  type Unmapped = { unmapped?: { key: string }[] };
+  type Unmapped = { unmapped?: { key: string }[]; natives?: { linked?: boolean }[] };
   const [x, y] = [a as Unmapped, b as Unmapped];
   if (x.unmapped === undefined && y.unmapped === undefined) return [a, b];
-  const both = (x.unmapped ?? []).filter((u) => (y.unmapped ?? []).some((v) => v.key === u.key));
+  const oneFile = throughLink(x) || throughLink(y);
+  const both = oneFile
+    ? (x.unmapped ?? []).filter((u) => (y.unmapped ?? []).some((v) => v.key === u.key))
+    : [...(x.unmapped ?? []), ...(y.unmapped ?? [])];
   const keep = (reading: Unmapped): T => {
     const { unmapped: _unmapped, ...rest } = reading;
     return (both.length > 0 ? { ...rest, unmapped: both } : rest) as T;
@@ -131,7 +135,7 @@ function positionFile(position: unknown): string {
   return (position as { file?: string } | undefined)?.file ?? "the rule file";
 }
 
-function throughLink(reading: RuleReading): boolean {
+function throughLink(reading: { natives?: { linked?: boolean }[] }): boolean {
   return (reading.natives ?? []).length > 0 && (reading.natives ?? []).every((n) => n.linked === true);
 }
 
