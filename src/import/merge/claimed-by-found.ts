@@ -5,9 +5,10 @@ type Item = ImportedItems["rules" | "skills" | "agents" | "commands"][number];
 
 /**
  * A file in a folder several assistants read (`.agents/skills`) is read once, by the first of them in reading
- * order, which may be one the project does not use (earlier in the alphabet than those it does): its item was theirs
- * alone, so the build wrote it for no chosen client and an edit of it in the registry never reached the
- * project. Such an item is also the found assistants' whose data names the same place: each gets the native.
+ * order, which may be one the project does not use (earlier in the alphabet than those it does): its item
+ * was theirs alone, so the build wrote it for no chosen client and an edit of it in the registry never
+ * reached the project. Such an item is also the found assistants' whose data names the same place: each
+ * gets the native.
  */
 export function claimedByFound(
   items: ImportedItems,
