@@ -4,7 +4,7 @@ import { packPath } from "../packs/shared/placeholders.js";
 import type { ItemKind } from "../session-load/index.js";
 import { frontmatterFieldFinding } from "./checks/native-frontmatter-documented.js";
 import { namesList } from "./client-findings.js";
-import type { LintContext, RuleResult } from "./lint-context.js";
+import { type LintContext, pathThroughLinks, type RuleResult } from "./lint-context.js";
 import { globsFields } from "./native-frontmatter.js";
 
 /** A kind of item file whose frontmatter a pack documents: its folder and the fields it reads. */
@@ -31,7 +31,7 @@ export function frontmatterRule(ctx: LintContext): RuleResult {
         const dir = documentedFor(pack, item.kind)?.dir;
         if (!dir || !path.startsWith(`${dir}/`)) continue;
         // one file, whichever of the project's links a client reaches it through (a rules folder linked to another)
-        const file = throughLinks(ctx, path);
+        const file = pathThroughLinks(ctx.tree, path);
         const found = readers.get(file) ?? { kind: item.kind, packs: [] };
         if (!found.packs.includes(pack)) found.packs.push(pack);
         readers.set(file, found);
@@ -54,19 +54,6 @@ export function frontmatterRule(ctx: LintContext): RuleResult {
     }
   }
   return { diagnostics };
-}
-
-/** The path with each folder of it that is a link of the project replaced by where it leads. */
-function throughLinks(ctx: LintContext, path: string): string {
-  const parts = path.split("/");
-  for (let hops = 0, i = 1; i < parts.length && hops < 8; i++) {
-    const target = ctx.tree.linkTarget(parts.slice(0, i).join("/"));
-    if (target === undefined) continue;
-    parts.splice(0, i, ...target.split("/"));
-    hops++;
-    i = 0;
-  }
-  return parts.join("/");
 }
 
 function documentedFor(pack: ClientPack, kind: ItemKind): Documented | undefined {

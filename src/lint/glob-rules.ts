@@ -6,7 +6,13 @@ import { otherGlobsFieldFinding } from "./checks/rule-globs-field-read.js";
 import { unmatchedGlobFinding } from "./checks/rule-globs-match-files.js";
 import { writtenGlobProblem } from "./checks/rule-globs-written-as-read.js";
 import { ClientFindings } from "./client-findings.js";
-import type { ClientView, LineEdit, LintContext, RuleResult } from "./lint-context.js";
+import {
+  type ClientView,
+  type LineEdit,
+  type LintContext,
+  pathThroughLinks,
+  type RuleResult,
+} from "./lint-context.js";
 import { frontmatterLines, globsFields } from "./native-frontmatter.js";
 
 /**
@@ -56,7 +62,8 @@ export function globRule(ctx: LintContext): RuleResult {
         for (const glob of meaning.globs) {
           if (/^["']|["']$/.test(glob) || glob.startsWith("./") || glob.startsWith("/") || matches(glob))
             continue;
-          found.add(`202\0${path}\0${glob}`, client, (who) =>
+          // once per file, whichever link a client reaches it through
+          found.add(`202\0${pathThroughLinks(ctx.tree, path)}\0${glob}`, client, (who) =>
             unmatchedGlobFinding(glob, path, who, markdown.positionOf(field, "value")),
           );
         }

@@ -40,3 +40,19 @@ export interface RuleResult {
 }
 
 export type LintRule = (ctx: LintContext) => RuleResult;
+
+/**
+ * The path with each folder of it that is a link of the project replaced by where it leads: the one file a
+ * client reaches through a linked rules folder and another in the folder it leads to (at most 8 links).
+ */
+export function pathThroughLinks(tree: ProjectTree, path: string): string {
+  const parts = path.split("/");
+  for (let hops = 0, i = 1; i < parts.length && hops < 8; i++) {
+    const target = tree.linkTarget(parts.slice(0, i).join("/"));
+    if (target === undefined) continue;
+    parts.splice(0, i, ...target.split("/"));
+    hops++;
+    i = 0;
+  }
+  return parts.join("/");
+}

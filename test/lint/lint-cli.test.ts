@@ -229,6 +229,29 @@ describe("agentc lint on a project with no registry", () => {
     );
   });
 
+  it("a glob of a file two clients reach, one through a link, is said once, naming both", async () => {
+    const project = testdir({
+      ".agents/rules/api.md":
+        '---\ntrigger: glob\nglobs: src/apis/**/*.ts\npaths:\n  - "src/apis/**/*.ts"\n---\nValidate input.\n',
+      "src/index.ts": "export {};\n",
+    });
+    mkdirSync(join(project, ".claude"));
+    symlinkSync("../.agents/rules", join(project, ".claude", "rules"));
+    const result = await runAgentc([
+      "lint",
+      project,
+      "--format",
+      "json",
+      "--clients",
+      "antigravity,claude-code",
+    ]);
+    const found = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC202");
+    assert.deepEqual(
+      found.map((d: { file: string; message: string }) => `${d.file} ${d.message.split(": ")[1]}`),
+      [".agents/rules/api.md Antigravity and Claude Code never load the rule by it"],
+    );
+  });
+
   it("a skill field of the team's own is pointed to metadata:, where every reader of skill files keeps it", async () => {
     const project = testdir({
       ".claude/skills/deploy/SKILL.md":
