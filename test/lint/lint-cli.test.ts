@@ -205,49 +205,39 @@ describe("agentc lint on a project with no registry", () => {
     );
   });
 
-  it("a rule file one client reaches through a link to another's folder is held to both clients' fields", async () => {
+  /** Lint's findings of `id` for .agents/rules/api.md with `frontmatter`, .claude/rules a link to that folder. */
+  const linkedRuleFindings = async (frontmatter: string, id: string) => {
     const project = testdir({
-      ".agents/rules/api.md":
-        '---\ntrigger: glob\nglobs: src/**/*.ts\npaths:\n  - "src/**/*.ts"\nwhen: always\n---\nValidate input.\n',
+      ".agents/rules/api.md": `---\n${frontmatter}---\nValidate input.\n`,
       "src/index.ts": "export {};\n",
     });
     mkdirSync(join(project, ".claude"));
     symlinkSync("../.agents/rules", join(project, ".claude", "rules"));
-    const result = await runAgentc([
-      "lint",
-      project,
-      "--format",
-      "json",
-      "--clients",
-      "antigravity,claude-code",
-    ]);
-    const found = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC200");
+    const args = ["lint", project, "--format", "json", "--clients", "antigravity,claude-code"];
+    const result = await runAgentc(args);
+    const found = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === id);
+    return found as { file: string; message: string }[];
+  };
+
+  it("a rule file one client reaches through a link to another's folder is held to both clients' fields", async () => {
+    const found = await linkedRuleFindings(
+      'trigger: glob\nglobs: src/**/*.ts\npaths:\n  - "src/**/*.ts"\nwhen: always\n',
+      "AGC200",
+    );
     // trigger and globs are Antigravity's, paths Claude Code's: only the field neither reads is said
     assert.deepEqual(
-      found.map((d: { file: string; message: string }) => `${d.file} ${d.message.split(";")[0]}`),
+      found.map((d) => `${d.file} ${d.message.split(";")[0]}`),
       ['.agents/rules/api.md Antigravity and Claude Code do not read frontmatter field "when" in rule files'],
     );
   });
 
   it("a glob of a file two clients reach, one through a link, is said once, naming both", async () => {
-    const project = testdir({
-      ".agents/rules/api.md":
-        '---\ntrigger: glob\nglobs: src/apis/**/*.ts\npaths:\n  - "src/apis/**/*.ts"\n---\nValidate input.\n',
-      "src/index.ts": "export {};\n",
-    });
-    mkdirSync(join(project, ".claude"));
-    symlinkSync("../.agents/rules", join(project, ".claude", "rules"));
-    const result = await runAgentc([
-      "lint",
-      project,
-      "--format",
-      "json",
-      "--clients",
-      "antigravity,claude-code",
-    ]);
-    const found = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC202");
+    const found = await linkedRuleFindings(
+      'trigger: glob\nglobs: src/apis/**/*.ts\npaths:\n  - "src/apis/**/*.ts"\n',
+      "AGC202",
+    );
     assert.deepEqual(
-      found.map((d: { file: string; message: string }) => `${d.file} ${d.message.split(": ")[1]}`),
+      found.map((d) => `${d.file} ${d.message.split(": ")[1]}`),
       [".agents/rules/api.md Antigravity and Claude Code never load the rule by it"],
     );
   });

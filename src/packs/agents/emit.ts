@@ -8,7 +8,7 @@ import { agentStartNames } from "../shared/agent-start-tools.js";
 import { coreItemName } from "../shared/items/core-item-name.js";
 import { emptyPart, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
 import { emitItems, type ItemKind, type ItemPlace, itemText } from "../shared/items/emit-items.js";
-import type { Fields } from "../shared/items/frontmatter.js";
+import { type Fields, fieldsNotWritten } from "../shared/items/frontmatter.js";
 import { mappedFields } from "../shared/items/mapped-fields.js";
 import { bodyText, ownedFile } from "../shared/items/owned-file.js";
 import { denyList, toolLimit } from "../shared/items/tool-lists.js";
@@ -71,23 +71,13 @@ function linkedReadersFields(
   { dir, format }: ItemPlace<AgentFrontmatter>,
   written: Fields,
 ): Fields {
-  const fields: Fields = [];
-  const taken = new Set(written.map(([field]) => field));
-  for (const pack of ctx.linkedReaders?.("agents", dir) ?? []) {
-    const theirs = pack.agent_frontmatter;
-    if (!theirs || theirs.format !== format.format || theirs.extension !== format.extension) continue;
+  const theirs = (ctx.linkedReaders?.("agents", dir) ?? []).map((pack) => {
+    const own = pack.agent_frontmatter;
+    if (!own || own.format !== format.format || own.extension !== format.extension) return [];
     const reader = { ...ctx, pack };
-    const all = [
-      ...namedFields(reader, agent, name, theirs, []),
-      ...toolFields(reader, agent, theirs, emptyPart()),
-    ];
-    for (const [field, value] of all)
-      if (!taken.has(field)) {
-        taken.add(field);
-        fields.push([field, value]);
-      }
-  }
-  return fields;
+    return [...namedFields(reader, agent, name, own, []), ...toolFields(reader, agent, own, emptyPart())];
+  });
+  return fieldsNotWritten(written, theirs);
 }
 
 function namedFields(

@@ -4,7 +4,7 @@ import { joinPath } from "../../shared/posix-path.js";
 import { triggerDeviationFinding } from "../shared/checks/client-cannot-express.js";
 import { capability, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
 import type { Fields, FieldValue } from "../shared/items/frontmatter.js";
-import { yamlFrontmatter } from "../shared/items/frontmatter.js";
+import { fieldsNotWritten, yamlFrontmatter } from "../shared/items/frontmatter.js";
 import { bodyText, ownedFile } from "../shared/items/owned-file.js";
 import { unmappedTriggerFinding } from "./checks/load-trigger-mapped.js";
 import type { RuleFileFormat, RulesPack, RuleTriggers, TriggerMapping } from "./model.js";
@@ -137,19 +137,12 @@ function ruleFields(
  * in another's rules folder), each not written yet: every reader loads the file as the rule says.
  */
 function linkedReadersFields(ctx: Ctx, rule: CoreRule, dir: string, written: Fields): Fields {
-  const fields: Fields = [];
-  const taken = new Set(written.map(([field]) => field));
-  for (const reader of ctx.linkedReaders?.("rules", dir) ?? []) {
+  const theirs = (ctx.linkedReaders?.("rules", dir) ?? []).map((reader) => {
     const triggers = reader.rule_triggers;
     const mapping = triggers?.map[rule.trigger];
-    if (!triggers || !mapping) continue;
-    for (const [field, value] of ruleFields(rule, mapping, triggers).fields)
-      if (!taken.has(field)) {
-        taken.add(field);
-        fields.push([field, value]);
-      }
-  }
-  return fields;
+    return triggers && mapping ? ruleFields(rule, mapping, triggers).fields : [];
+  });
+  return fieldsNotWritten(written, theirs);
 }
 
 function slotValue(rule: CoreRule, slot: Unwritten["slot"], triggers: RuleTriggers): FieldValue | undefined {

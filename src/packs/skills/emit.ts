@@ -14,7 +14,12 @@ import {
   type PartEmission,
 } from "../shared/items/emit-context.js";
 import { emitItems, type ItemKind, type ItemPlace } from "../shared/items/emit-items.js";
-import { type Fields, type FieldValue, yamlFrontmatter } from "../shared/items/frontmatter.js";
+import {
+  type Fields,
+  type FieldValue,
+  fieldsNotWritten,
+  yamlFrontmatter,
+} from "../shared/items/frontmatter.js";
 import { mappedFields } from "../shared/items/mapped-fields.js";
 import { bodyText, copiedBytes, ownedFile } from "../shared/items/owned-file.js";
 import { denyList, toolLimit } from "../shared/items/tool-lists.js";
@@ -86,23 +91,13 @@ function writeSkill(
  * skill as it says. What a reader cannot express is its own pack's loss, reported where it writes skills.
  */
 function linkedReadersFields(ctx: Ctx, skill: CoreSkill, name: string, dir: string, written: Fields): Fields {
-  const fields: Fields = [];
-  const taken = new Set(written.map(([field]) => field));
-  for (const pack of ctx.linkedReaders?.("skills", dir) ?? []) {
+  const theirs = (ctx.linkedReaders?.("skills", dir) ?? []).map((pack) => {
     const format = pack.skill_frontmatter;
-    if (!format) continue;
+    if (!format) return [];
     const reader = { ...ctx, pack };
-    const theirs = [
-      ...neutralFields(reader, skill, name, format, []),
-      ...limits(reader, skill, format, emptyPart()),
-    ];
-    for (const [field, value] of theirs)
-      if (!taken.has(field)) {
-        taken.add(field);
-        fields.push([field, value]);
-      }
-  }
-  return fields;
+    return [...neutralFields(reader, skill, name, format, []), ...limits(reader, skill, format, emptyPart())];
+  });
+  return fieldsNotWritten(written, theirs);
 }
 
 /** name, description, argument_hint, model, license, metadata under the client's field names. */

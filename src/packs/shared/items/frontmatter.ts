@@ -19,6 +19,22 @@ export type Fields = [field: string, value: FieldValue][];
 
 const plainKey = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
+/**
+ * The fields of `more` (other readers' fields of one file, in order) that `written` has not, each once: the
+ * first writer's value stays (packs/<section>/emit.ts, a file other packs read through a link of the project).
+ */
+export function fieldsNotWritten(written: Fields, more: Iterable<Fields>): Fields {
+  const taken = new Set(written.map(([field]) => field));
+  const added: Fields = [];
+  for (const fields of more)
+    for (const [field, value] of fields)
+      if (!taken.has(field)) {
+        taken.add(field);
+        added.push([field, value]);
+      }
+  return added;
+}
+
 /** A YAML frontmatter block ("---" … "---\n"), fields in the order given; empty when there are none. */
 export function yamlFrontmatter(fields: Fields): string {
   if (fields.length === 0) return "";
