@@ -44,6 +44,7 @@ export type LintRule = (ctx: LintContext) => RuleResult;
 /**
  * The path with each folder of it that is a link of the project replaced by where it leads: the one file a
  * client reaches through a linked rules folder and another in the folder it leads to (at most 8 links).
+ * A link that leads out of the project, or to nothing readable, leaves the path as it is.
  */
 export function pathThroughLinks(tree: ProjectTree, path: string): string {
   const parts = path.split("/");
@@ -54,5 +55,7 @@ export function pathThroughLinks(tree: ProjectTree, path: string): string {
     hops++;
     i = 0;
   }
-  return parts.join("/");
+  const resolved = parts.join("/");
+  const outside = resolved === ".." || resolved.startsWith("../") || resolved.startsWith("/");
+  return outside || tree.text(resolved) === undefined ? path : resolved;
 }

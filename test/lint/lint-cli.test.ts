@@ -231,6 +231,22 @@ describe("agentc lint on a project with no registry", () => {
     );
   });
 
+  it("a rule file reached through an absolute link is still checked, at the path it was read by", async () => {
+    const project = testdir({
+      ".agents/rules/api.md": "---\npaths:\n  - src/**\nwhen: always\n---\nValidate input.\n",
+      "src/index.ts": "export {};\n",
+    });
+    mkdirSync(join(project, ".claude"));
+    symlinkSync(join(project, ".agents", "rules"), join(project, ".claude", "rules"));
+    const args = ["lint", project, "--format", "json", "--clients", "claude-code"];
+    const result = await runAgentc(args);
+    const found = JSON.parse(result.stdout).diagnostics.filter((d: { id: string }) => d.id === "AGC200");
+    assert.deepEqual(
+      found.map((d: { file: string; message: string }) => `${d.file} ${d.message.split(";")[0]}`),
+      ['.claude/rules/api.md Claude Code does not read frontmatter field "when" in rule files'],
+    );
+  });
+
   it("a glob of a file two clients reach, one through a link, is said once, naming both", async () => {
     const found = await linkedRuleFindings(
       'trigger: glob\nglobs: src/apis/**/*.ts\npaths:\n  - "src/apis/**/*.ts"\n',
