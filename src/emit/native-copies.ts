@@ -7,6 +7,7 @@ import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
 import { type NativeCopy, nativeFolder } from "../registry/native-copies.js";
+import { baseName } from "../shared/posix-path.js";
 import {
   changedSettingsFinding,
   copyProblem,
@@ -248,11 +249,37 @@ function folderAtOwnPath(
   const moved = new Map(rendered.map((f) => [f, `${copy.path}${f.path.slice(folder.length)}`]));
   const staying = new Set(files.filter((f) => !moved.has(f)).map((f) => f.path));
   if ([...moved.values()].some((path) => staying.has(path))) return undefined;
+  const named = skillNamedAs(registry, copy.component, baseName(folder), baseName(copy.path));
   return {
     files: files.map((f) => {
       const path = moved.get(f);
-      return path ? { ...f, path } : f;
+      return path
+        ? { ...f, path, ...(baseName(path) === skillFileName ? { bytes: named(f.bytes) } : {}) }
+        : f;
     }),
+  };
+}
+
+/**
+ * A skill's file moved from the folder of its registry name (`notes-<client>`, renamed on import
+ * beside another assistant's skill of that name) to the person's folder (`notes`): its name field
+ * names that folder again, as a skill's name must, and the person's skill keeps the name it is started by.
+ */
+function skillNamedAs(
+  registry: Registry,
+  component: string,
+  from: string,
+  to: string,
+): (bytes: Buffer) => Buffer {
+  const key = registry.clients.find((c) => c.pack.client === component)?.pack.skill_frontmatter?.fields.name;
+  if (!key || from === to) return (bytes) => bytes;
+  return (bytes) => {
+    const text = bytes.toString("utf8");
+    const end = text.startsWith("---\n") ? text.indexOf("\n---\n", 3) : -1;
+    const line = `\n${key}: ${from}\n`;
+    const at = text.indexOf(line);
+    if (end < 0 || at < 0 || at > end) return bytes;
+    return Buffer.from(`${text.slice(0, at)}\n${key}: ${to}\n${text.slice(at + line.length)}`, "utf8");
   };
 }
 

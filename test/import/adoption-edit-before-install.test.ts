@@ -8,6 +8,7 @@ import { packageRoot } from "../../src/shared/package-paths.js";
 import { editBeforeFirstInstall, sessionView } from "../support/adoption-cycle.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
 
 /**
  * The first thing a team does after `agentc import` is edit the registry. Its first install then found the
@@ -109,5 +110,26 @@ describe("rules read through a folder link, edited before the first install", ()
     assert.match(agent, /^tools: Read, Grep, Glob$/m);
     assert.match(agent, /^model: sonnet$/m);
     assert.match(agent, /Keep changes small/);
+  });
+});
+
+describe("a skill renamed on import beside another assistant's skill of its name, then edited", () => {
+  it("keeps the name of the person's folder, which the client starts it by", async () => {
+    const skill = (description: string) =>
+      `---\nname: notes\ndescription: ${description}\n---\n# Notes\n\nWrite release notes.\n`;
+    const source = testdir({
+      ".claude/skills/notes/SKILL.md": skill("Drafts release notes for Claude"),
+      ".agents/skills/notes/SKILL.md": skill("Drafts release notes"),
+      ".codex/config.toml": 'model = "gpt-5"\n',
+      "AGENTS.md": "# Project\n",
+    });
+    const { later, registry } = await editBeforeFirstInstall(source, editRegistry);
+    assert.ok(
+      existsSync(join(registry, "core/skills/notes-claude-code/SKILL.md")),
+      "renamed in the registry",
+    );
+    const claude = readFileSync(join(later, ".claude/skills/notes/SKILL.md"), "utf8");
+    assert.match(claude, /^name: notes$/m, "the folder's name, not notes-claude-code");
+    assert.match(claude, /Keep changes small/);
   });
 });
