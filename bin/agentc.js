@@ -13,11 +13,16 @@ const { constants, Script } = require("node:vm");
 // V8 compiles a function with its optimising compiler once the function has run a budget of bytecode. A
 // build runs most of its code a few thousand times within a second, where that compiling (on a thread of
 // its own, competing for the same cores) costs more than it saves: eight times the default budget leaves
-// it to the really hot code (docs/benchmark.md, change 37). Set before the bundle is compiled, as when its
-// code cache was recorded: V8 refuses a cache made under other flags. The flag is V8's own, not Node's: set
-// only on the V8 versions of Node 20 to 24 (11 to 13), which have it; on another, V8 would print
-// "unrecognized flag" on every run, should it have dropped it.
-if (/^1[1-3]\./.test(process.versions.v8)) setFlagsFromString("--interrupt-budget=540672");
+// it to the really hot code (docs/benchmark.md, change 37). V8 takes a code cache only under the flags it
+// was made with, Node's own for its built-in modules included (node:crypto, node:http, …: compiled from
+// source under any other flag), so the flag is set once the command and the built-in modules it imports are
+// loaded, right before it runs; the bundle's cache is recorded without it. The flag is V8's own, not
+// Node's: set only on the V8 versions of Node 20 to 24 (11 to 13), which have it; on another, V8 would
+// print "unrecognized flag" on every run, should it have dropped it.
+function raiseOptimisationBudget() {
+  if (process.env.AGENTC_WRITE_CODE_CACHE) return;
+  if (/^1[1-3]\./.test(process.versions.v8)) setFlagsFromString("--interrupt-budget=540672");
+}
 
 const distDir = join(__dirname, "..", "dist");
 const bundlePath = join(distDir, "agentc.cjs");
@@ -65,8 +70,9 @@ function loadBundle() {
 
 async function run() {
   const cli = bundleIsCurrent() ? loadBundle() : await import("../dist/src/cli/main.js");
-  process.exitCode = await cli.main(process.argv.slice(2));
-  // Set only by scripts/bundle-cli.js, on the run that records the cache for the build's own bundle.
+  process.exitCode = await cli.main(process.argv.slice(2), undefined, { beforeRun: raiseOptimisationBudget });
+  // Set only by scripts/bundle-cli.js, on the run that records the cache for the build's own bundle (under
+  // Node's default V8 flags, which the next start compiles the bundle under).
   if (process.env.AGENTC_WRITE_CODE_CACHE && cli.saveCodeCache) cli.saveCodeCache();
 }
 

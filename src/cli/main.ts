@@ -25,8 +25,18 @@ export function helpText(width?: number): string {
   return renderMainHelp(commandIndex, width);
 }
 
+/** What the program that calls main may add to a run. */
+export interface MainHooks {
+  /** Called once the command, its modules and its arguments are loaded, right before it runs. */
+  beforeRun?: () => void;
+}
+
 /** Runs one CLI invocation and returns the exit code; never throws for bad input. */
-export async function main(argv: string[], io: CommandIo = defaultIo()): Promise<number> {
+export async function main(
+  argv: string[],
+  io: CommandIo = defaultIo(),
+  hooks: MainHooks = {},
+): Promise<number> {
   const [name, ...rest] = argv;
   const width = wrapWidth(io.columns);
   const helpFor = name === "help" ? commandIndex.find((c) => c.name === rest[0]) : undefined;
@@ -70,6 +80,7 @@ export async function main(argv: string[], io: CommandIo = defaultIo()): Promise
         `--format ${format} is not supported by '${command.name}'; use one of ${command.formats.join(", ")}`,
       );
     }
+    hooks.beforeRun?.();
     return await command.run(parsed, machineFormats.has(String(format)) ? io : fitted);
   } catch (error) {
     return reportFailure(error, command, fitted);
