@@ -35,10 +35,14 @@ export interface Diagnostic {
   loss?: Loss;
   /**
    * What kind of finding this is, the same text for every place of one kind (a frontmatter key no neutral
-   * format has): a report may show such findings as one line with a count and their places.
+   * format has): a report may show such findings as one line with a count and their places. It names the
+   * file, if at all, as groupFile.
    */
   group?: string;
 }
+
+/** How a finding's group names the file it is about: the places listed after it say which files. */
+export const groupFile = "<file>";
 
 /**
  * A promise one client cannot keep, a fact about the client rather than a problem in the registry

@@ -215,6 +215,27 @@ describe("import's report is quiet and short (issue 29, part 8)", () => {
     assert.equal(new Set(hints).size, hints.length, `a hint repeated:\n${run.stdout}`);
   });
 
+  it("prints each hint right below the lines it belongs to, and a grouped line names its files as <file>", async () => {
+    const agent = (name: string) =>
+      `---\nname: ${name}\ndescription: Reviews ${name}\ncolor: blue\n---\nReview ${name}.\n`;
+    const run = await pretty(
+      testdir({
+        "CLAUDE.md": "# Project\n\nUse tabs.\n",
+        ".claude/agents/api.md": agent("api"),
+        ".claude/agents/web.md": agent("web"),
+        ".claude/commands/ask.toml": 'description = "Ask"\nprompt = "Ask it."\n',
+        ".claude/commands/map.toml": 'description = "Map"\nprompt = "Map it."\n',
+      }),
+    );
+    const at = (pattern: RegExp) => run.lines.findIndex((line) => pattern.test(line));
+    const color = at(/warning AGC128 "color" of <file> has no neutral equivalent.*\(2 places/);
+    const toml = at(/warning AGC128 <file> is not a \.md file.*\(2 places/);
+    assert.ok(color >= 0 && toml >= 0, run.stdout);
+    assert.match(run.lines[color + 1] ?? "", /^ {2}hint: Keep the value in the project's own file/, run.stdout);
+    assert.match(run.lines[toml + 1] ?? "", /^ {2}hint: Give it the \.md format/, run.stdout);
+    assert.doesNotMatch(run.stdout, /…/);
+  });
+
   it("--quiet hides the infos only: warnings stay", async () => {
     const project = testdir({
       ".github/instructions/testing.instructions.md":

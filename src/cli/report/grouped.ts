@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from "../../diagnostics/diagnostic.js";
+import { type Diagnostic, groupFile, type Severity } from "../../diagnostics/diagnostic.js";
 import { prettyReporter, tally } from "./pretty.js";
 import type { ReportContext, Reporter } from "./report-format.js";
 import { shownPath } from "./shown-path.js";
@@ -20,10 +20,11 @@ const kindsShown = 6;
 
 /**
  * The report of a command that finds the same thing in many files (agentc import): findings of one check,
- * severity and kind (Diagnostic.group, else the message with its file left out) are one line with their
- * count and first places. A check with many kinds (one per unknown key or tool name) lists the largest few and
- * counts the rest, and each of its hints is printed once, below its lines. --verbose lists every finding in
- * full; --quiet leaves out the infos.
+ * severity and kind (Diagnostic.group, else the message with its file written <file>) are one line with
+ * their count and first places. A check with many kinds (one per unknown key or tool name) lists the largest
+ * few and counts the rest. Each hint is printed once, right below the lines it belongs to: the kinds of one
+ * check that share a hint are listed together. --verbose lists every finding in full; --quiet leaves out the
+ * infos.
  */
 export const groupedReporter: Reporter = (diagnostics, context) => {
   if (context.verbose) return prettyReporter(diagnostics, { ...context, quiet: false });
@@ -39,7 +40,7 @@ export const groupedReporter: Reporter = (diagnostics, context) => {
 function groups(diagnostics: Diagnostic[]): Group[] {
   const byKey = new Map<string, Group>();
   for (const d of diagnostics) {
-    const text = d.group ?? d.message.split(d.file).join("…");
+    const text = d.group ?? d.message.split(d.file).join(groupFile);
     const key = `${d.id}\0${text}`;
     const group = byKey.get(key) ?? { text, findings: [] };
     group.findings.push(d);
@@ -67,7 +68,10 @@ function checkLines(
 ): string[] {
   const largestFirst = [...kinds].sort((a, b) => b.findings.length - a.findings.length);
   const listed = kinds.length > kindsShown + 1 ? largestFirst.slice(0, kindsShown) : kinds;
-  const lines = listed.map((group) => groupLine(group, context, paint));
+  const lines = byHint(listed).flatMap(([hint, groups]) => [
+    ...groups.map((group) => groupLine(group, context, paint)),
+    ...(hint === undefined ? [] : [`  ${paint("2", `hint: ${hint}`)}`]),
+  ]);
   const rest = largestFirst.slice(listed.length);
   const [first] = rest[0]?.findings ?? [];
   if (first) {
@@ -75,8 +79,18 @@ function checkLines(
     const severity = paint(colors[first.severity], first.severity);
     lines.push(`${severity} ${first.id} and ${rest.length} more kinds (${count} places)`);
   }
-  const hints = new Set(listed.flatMap(({ findings: [d] }) => (d && d.severity !== "info" ? [d.hint] : [])));
-  return [...lines, ...[...hints].map((hint) => `  ${paint("2", `hint: ${hint}`)}`)];
+  return lines;
+}
+
+/** The groups by the hint they print (none for infos), each hint's groups in their order, hints in order of first use. */
+function byHint(groups: Group[]): [string | undefined, Group[]][] {
+  const hints = new Map<string | undefined, Group[]>();
+  for (const group of groups) {
+    const [first] = group.findings;
+    const hint = first && first.severity !== "info" ? first.hint : undefined;
+    hints.set(hint, [...(hints.get(hint) ?? []), group]);
+  }
+  return [...hints];
 }
 
 function groupLine(

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { type Diagnostic, groupFile } from "../../diagnostics/diagnostic.js";
 import { parentPath } from "../../shared/posix-path.js";
 import { leftOutFinding } from "../checks/native-content-imported.js";
 import type { AssistantData } from "../model.js";
@@ -13,7 +13,7 @@ const notSearched = new Set(["node_modules"]);
 const maxDepth = 6;
 
 /** The kind of the finding, for the grouped report. */
-const nestedGroup = "is an instruction file of a sub-folder: not imported, it stays the project's own file";
+const nestedGroup = `${groupFile} is an instruction file of a sub-folder: not imported, it stays the project's own file`;
 
 /**
  * Instruction files below the project's root under a name an assistant reads at the root, by its always-on

@@ -1,6 +1,6 @@
 import { posix } from "node:path";
 import { canonicalJson } from "../../compose/value-hash.js";
-import type { Position, Severity } from "../../diagnostics/diagnostic.js";
+import { groupFile, type Position, type Severity } from "../../diagnostics/diagnostic.js";
 import { parseNativeMarkdown } from "../../packs/shared/items/native-markdown.js";
 import type { KeyPath } from "../../packs/shared/unfill-template.js";
 import { parseToml } from "../../shared/bounded-toml.js";
@@ -237,7 +237,7 @@ function fieldDifference(path: string, native: string, built: string): Differenc
     line,
     "warning",
     `${path} is rebuilt with another "${key}" in its frontmatter: the project has ${show(a.values[key])}, the build writes ${show(b.values[key])}${text}`,
-    `is rebuilt with another "${key}" in its frontmatter`,
+    `${groupFile} is rebuilt with another "${key}" in its frontmatter`,
   );
 }
 

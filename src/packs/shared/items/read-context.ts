@@ -1,4 +1,4 @@
-import type { Position } from "../../../diagnostics/diagnostic.js";
+import { groupFile, type Position } from "../../../diagnostics/diagnostic.js";
 
 /** What a project path is, seen through the fence: links are followed only while they stay inside. */
 export type ProjectEntry =
@@ -58,8 +58,7 @@ export interface ItemReadContext<Items = unknown> {
 }
 
 /** The kind of an item imported under a name of its own (a path in a sub-folder, a name made portable). */
-export const renamedGroup =
-  "is imported under a name of its own: a sub-folder's path joined with '-', or a name made portable";
+export const renamedGroup = `${groupFile} is imported under a name of its own: a sub-folder's path joined with '-', or a name made portable`;
 
 export function start(file: string): Position {
   return { file, line: 1, column: 1 };

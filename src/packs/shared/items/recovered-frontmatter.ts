@@ -1,3 +1,4 @@
+import { groupFile } from "../../../diagnostics/diagnostic.js";
 import { parseYamlBlock } from "../../../documents/yaml-frontmatter.js";
 import { closingFenceAt, isFrontmatterFence } from "../../../shared/frontmatter-fence.js";
 import { parseNativeMarkdown } from "./native-markdown.js";
@@ -110,4 +111,4 @@ export function recoveryMessage(path: string, { lines }: RecoveredFrontmatter): 
 }
 
 /** The one-line summary of such infos, when several files have them. */
-export const recoverySummary = "has frontmatter YAML refuses, read as its assistant recovers it";
+export const recoverySummary = `${groupFile} has frontmatter YAML refuses, read as its assistant recovers it`;
