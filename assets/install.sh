@@ -602,7 +602,7 @@ block_end='<!-- agentc:end -->'
 block_hosts() {
   awk '
   BEGIN { FS = "\t" }
-  $1 == "prev" { PK[$2] = $3; PS[$2] = $5; if ($3 == "block") recorded[$2] = 1; next }
+  $1 == "prev" { PK[$2] = $3; PS[$2] = $5; PT[$2] = $6; PA[$2] = $8; if ($3 == "block") recorded[$2] = 1; next }
   $1 == "state" { T[$2] = $3; L[$2] = $6; next }
   $1 == "adopt" { na++; AP[na] = $4; next }
   function st(p) { return (p in T) ? T[p] : "absent" }
@@ -622,14 +622,23 @@ block_hosts() {
     o = ""; for (i = 1; i <= m; i++) o = o (i > 1 ? "/" : "") out[i]
     return o
   }
-  function host(p,   q) {
+  # through further links of the project too, at most 8 in a row (fileLinkedFrom of src/install/plan/linked-file.ts);
+  # a link agentc recorded only when it adopted it and it still says what it said then
+  function host(p,   q, hop) {
     if (blocked(p)) return ""
     if (st(p) == "file") return p
-    if (st(p) != "symlink" || PK[p] == "symlink" || L[p] ~ /^\//) return ""
-    q = normal((p ~ /\// ? substr(p, 1, match(p, /\/[^\/]*$/)) : "") L[p])
-    if (q == "" || q == ".." || q ~ /^\.\.\//) return ""
-    if (!(q in T)) { want(q); return "" }
-    return (blocked(q) || st(q) != "file") ? "" : q
+    if (st(p) != "symlink" || (PK[p] == "symlink" && !(PA[p] == "1" && PT[p] == L[p]))) return ""
+    q = p
+    for (hop = 0; hop < 8; hop++) {
+      if (L[q] ~ /^\//) return ""
+      q = normal((q ~ /\// ? substr(q, 1, match(q, /\/[^\/]*$/)) : "") L[q])
+      if (q == "" || q == ".." || q ~ /^\.\.\//) return ""
+      if (!(q in T)) { want(q); return "" }
+      if (blocked(q)) return ""
+      if (st(q) == "file") return q
+      if (st(q) != "symlink") return ""
+    }
+    return ""
   }
   END {
     for (i = 1; i <= na; i++) { h = host(AP[i]); if (h != "") { print "host\t" i "\t" h; scan[h] = 1 } }
@@ -703,11 +712,14 @@ stage_text() {
 compose_blocks() {
   grep -q -e '^adopt	' -e '^prev	[^	]*	block	' "$work/wanted" || return 0
   cat "$work/wanted" "$work/state" | block_hosts > "$work/hosts"
-  if grep -q '^stat	' "$work/hosts"; then
+  rounds=0
+  # one round per link of a chain (AGENTS.md -> .agent/rules/a.md -> ../../.clinerules/a.md), at most 8
+  while grep -q '^stat	' "$work/hosts" && [ "$rounds" -lt 8 ]; do
+    rounds=$((rounds + 1))
     sed -n 's/^stat	//p' "$work/hosts" > "$work/stat3"
     gather_state "$work/stat3" >> "$work/state"
     cat "$work/wanted" "$work/state" | block_hosts > "$work/hosts"
-  fi
+  done
   blk=$work/blocks
   mkdir -p "$blk"
   : > "$blk/index"
@@ -897,18 +909,23 @@ plan() {
     modeKept = t == "file" && shipped && X[p] != (px(p) == "1" ? 1 : 0)
     if (sameBytes && modeKept) { act("keep", p, "its mode was changed since agentc installed it (chmod): kept as it is"); return }
     if (shipped && pa(p) == "1" && asRecorded(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
-    if (!(p in PK) && stillAsImported(p)) {
+    if (!(p in PK) && stillAsImported(p, c)) {
+      if (takeImported == 1 && t == "symlink") { takeOver(c, p, sha, exe, "file", "", "", L[p]); return }
       if (takeImported == 1) { takeOver(c, p, sha, exe, "file", H[p], X[p] == 1 ? "1" : "0"); return }
       warning(p, "still holds what agentc import read from it, and the registry now has it in another form", "run again with --take-imported to have agentc take it over (yours kept in .agentc/originals until uninstall)")
     }
     if (t == "absent" || (ours && (asRecorded(p) || sameBytes))) { entry(p, "file", c, sha, "", exe, "", po(p), pox(p)); write(p, sha, exe, c); return }
     if (t == "file" && shipped && !modeKept) { editedOwned(c, p, sha, exe); return }
-    # a link of the person'"'"'s agentc adopted, where the bundle now wants a file: taken over as an adopted file is
-    if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     # a person'"'"'s link whose file already holds what agentc ships there: it gives every client agentc'"'"'s text, so
     # it stays theirs and nothing is written (linkReadsShipped of src/install/plan/plan-block.ts; here for the
-    # instruction files the component composes into, whose link targets this installer reads)
-    if (t == "symlink" && !(p in PK) && linkReadsShipped(p, c, sha)) { delete E[p]; act("unchanged", p); return }
+    # instruction files the component composes into, whose link targets this installer reads); adopted at an
+    # assistant place, as a file would be, so that a later build changing the file takes it over
+    if (t == "symlink" && (!(p in PK) || linkAsAdopted(p)) && linkReadsShipped(p, c, sha)) {
+      if (takeoverPlace(p)) entry(p, "symlink", c, "", L[p], "", "1", "", "", ""); else delete E[p]
+      act("unchanged", p); return
+    }
+    # a link of the person'"'"'s agentc adopted, where the bundle now wants a file: taken over as an adopted file is
+    if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     # a file of the person (or their link to one) that the component composes its block into
     if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
     if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"
@@ -934,20 +951,32 @@ plan() {
       made[d] = 1
     }
   }
-  # osha, oexe: the original'"'"'s hash and mode where no record has them (a file still as imported)
-  function takeOver(c, p, sha, exe, kind, osha, oexe,   store) {
+  # osha, oexe: the original'"'"'s hash and mode where no record has them (a file still as imported); otarget: the
+  # link text of a person'"'"'s link still as imported
+  function takeOver(c, p, sha, exe, kind, osha, oexe, otarget,   store) {
     store = ".agentc/originals/" p
     storeParents(store)
     act("move-aside", p, store); vacated[p] = 1; claimed[store] = 1
     write(p, sha, exe, c)
-    if (osha != "") entry(p, kind, c, sha, "", exe, "", osha, oexe)
+    if (otarget != "") entry(p, kind, c, sha, "", exe, "", "", "", otarget)
+    else if (osha != "") entry(p, kind, c, sha, "", exe, "", osha, oexe)
     else if (pk(p) == "symlink") entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", "", "", pt(p))
     else entry(p, kind, c, sha, "", kind == "file" ? exe : "", "", ps(p), px(p) == "1" ? "1" : "0")
   }
   # a person'"'"'s file, not installed over yet, still holding the project file the registry was imported from where
   # the build now writes its edited form (imported_hashes; stillAsImported of src/install/plan/plan-files.ts):
   # taken over as an install made before the edit would have adopted it and now taken it over
-  function stillAsImported(p) { return (p in IMPORTED) && st(p) == "file" && H[p] == IMPORTED[p] && takeoverPlace(p) && originalFree(p) }
+  # a person'"'"'s link counts when the file it leads to still holds what import read through it
+  function stillAsImported(p, c) {
+    if (!(p in IMPORTED) || !takeoverPlace(p) || !originalFree(p)) return 0
+    if (st(p) == "file") return H[p] == IMPORTED[p]
+    return st(p) == "symlink" && linkedHash(p, c) == IMPORTED[p]
+  }
+  function linkedHash(p, c,   a) {
+    if (!((p, c) in adoptFor)) return ""
+    a = adoptFor[p, c]
+    return (a in HOST) && st(HOST[a]) == "file" ? H[HOST[a]] : ""
+  }
   function linkAsAdopted(p) { return pk(p) == "symlink" && pa(p) == "1" && pt(p) != "" && L[p] == pt(p) }
   # a taken-over file agentc no longer installs: the original goes back (planGiveBack of plan-takeover.ts); over
   # agentc'"'"'s version as it wrote it, or beside the person'"'"'s edit of it as <name>.agentc-old

@@ -47,6 +47,9 @@ describe("a registry edited before its first install (imported_hashes)", () => {
     "60-claude-paths-in-agents-rules",
     // AGENTS.md with Korean headings, and CLAUDE.md a link to it: every section is a rule, none left out
     "61-korean-headings",
+    // AGENTS.md a link to a link to Cline's rule file, .qwen/settings.json a link to the project's mcp.json:
+    // the edited AGENTS.md takes the link's place (kept in .agentc/originals), the settings stay the link's
+    "62-agents-md-link-chain",
   ]) {
     it(`${name}: the first install ends as an install before the edit and one after it; uninstall gives the project back`, async () => {
       const source = join(fixtures, name);

@@ -231,7 +231,11 @@ describe("import's report is quiet and short (issue 29, part 8)", () => {
     const color = at(/warning AGC128 "color" of <file> has no neutral equivalent.*\(2 places/);
     const toml = at(/warning AGC128 <file> is not a \.md file.*\(2 places/);
     assert.ok(color >= 0 && toml >= 0, run.stdout);
-    assert.match(run.lines[color + 1] ?? "", /^ {2}hint: Keep the value in the project's own file/, run.stdout);
+    assert.match(
+      run.lines[color + 1] ?? "",
+      /^ {2}hint: Keep the value in the project's own file/,
+      run.stdout,
+    );
     assert.match(run.lines[toml + 1] ?? "", /^ {2}hint: Give it the \.md format/, run.stdout);
     assert.doesNotMatch(run.stdout, /…/);
   });

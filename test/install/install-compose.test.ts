@@ -237,6 +237,32 @@ describe("install composes into shared files", () => {
     assert.equal(readFileSync(join(outside, "mcp.json"), "utf8"), "{}\n");
   });
 
+  it("a person's link to a file in the project that already holds agentc's values stays: nothing written, nothing recorded", async () => {
+    const project = userProject();
+    writeFileSync(join(project, "servers.json"), mcpCreated);
+    symlinkSync("servers.json", join(project, ".mcp.json"));
+    const r = await installJson(makeComposeBundle(spec, shared), project);
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(lstatSync(join(project, ".mcp.json")).isSymbolicLink());
+    assert.equal(read(project, "servers.json"), mcpCreated);
+    const record = JSON.parse(read(project, ".agentc/installed.json")) as { composed?: { path: string }[] };
+    assert.ok(
+      !(record.composed ?? []).some((c) => c.path === ".mcp.json"),
+      "the link's values stay the person's",
+    );
+    // the same link whose file lacks a value: agentc would have to write through it, which it never does
+    const other = userProject();
+    writeFileSync(join(other, "servers.json"), "{}\n");
+    symlinkSync("servers.json", join(other, ".mcp.json"));
+    const refused = await installJson(makeComposeBundle(spec, shared), other);
+    assert.equal(refused.status, 1);
+    assert.match(
+      refused.json.conflicts.map((c) => `${c.path}: ${c.problem}`).join("\n"),
+      /\.mcp\.json: .*symbolic link/,
+    );
+    assert.equal(read(other, "servers.json"), "{}\n");
+  });
+
   it("--dry-run shows the owned keys that change and writes nothing", async () => {
     const project = userProject();
     const before = stamps(project);

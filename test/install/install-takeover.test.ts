@@ -439,6 +439,53 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       assert.deepEqual(Object.fromEntries(installed), original);
     });
 
+    it(`install.sh follows a chain of the person's links as agentc install: adopted, then taken over once the bundle changes the file (${shell.name})`, async () => {
+      const text = "# Team\n\n- Small commits.\n";
+      const project = testdir({ ".github/copilot-instructions.md": text });
+      mkdirSync(join(project, "docs"));
+      symlinkSync("../.github/copilot-instructions.md", join(project, "docs/agents.md"));
+      symlinkSync("docs/agents.md", join(project, "AGENTS.md"));
+      const original = treeHash(project);
+      const copy = copyOf(project);
+      const agentsMd = (body: string, version: string) =>
+        makeBundle({
+          version,
+          components: { "agents-md": { files: { "AGENTS.md": body }, adopt: ["AGENTS.md :: block"] } },
+        });
+      const first = await shParity(shell, agentsMd(text, "1.0.0"), project, copy);
+      assert.doesNotMatch(first.stdout, /block added|move-aside/);
+      assert.equal(readlinkSync(join(project, "AGENTS.md")), "docs/agents.md");
+      const second = await shParity(
+        shell,
+        agentsMd(`${text}- Review every change.\n`, "2.0.0"),
+        project,
+        copy,
+      );
+      assert.match(second.stdout, /move-aside +AGENTS\.md -> \.agentc\/originals\/AGENTS\.md/);
+      assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+      assert.deepEqual(treeHash(project), original);
+    });
+
+    it(`install.sh takes over a person's link still as imported with --take-imported, as agentc install (${shell.name})`, async () => {
+      const text = "# Team\n\n- Small commits.\n";
+      const project = testdir({ ".github/copilot-instructions.md": text });
+      symlinkSync(".github/copilot-instructions.md", join(project, "AGENTS.md"));
+      const original = treeHash(project);
+      const edited = makeBundle({
+        components: {
+          "agents-md": {
+            files: { "AGENTS.md": `${text}- Review every change.\n` },
+            adopt: ["AGENTS.md :: block"],
+          },
+        },
+        imported: { "AGENTS.md": text },
+      });
+      const sh = await shParity(shell, edited, project, copyOf(project), ["--take-imported"]);
+      assert.match(sh.stdout, /move-aside +AGENTS\.md -> \.agentc\/originals\/AGENTS\.md/);
+      assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
+      assert.deepEqual(treeHash(project), original);
+    });
+
     it(`install.sh never renames over a file already at the original's place, as agentc install (${shell.name})`, async () => {
       const { project } = await adoptedProject();
       const store = join(project, ".agentc/originals", rule);

@@ -1,6 +1,5 @@
 import type { DesiredAdopt } from "../../manifest/desired.js";
 import { sha256 } from "../../shared/hash.js";
-import { linkLeadsTo } from "../../shared/posix-path.js";
 import type { RecordEntry } from "../model/record.js";
 import { isAsRecorded } from "../project/as-recorded.js";
 import {
@@ -10,6 +9,7 @@ import {
   removeBlock,
   replaceBlock,
 } from "../project/marked-block.js";
+import { fileLinkedFrom } from "./linked-file.js";
 import type { PlanContext } from "./plan-context.js";
 
 /**
@@ -129,22 +129,29 @@ function blockHost(ctx: PlanContext, path: string): string | undefined {
   const onDisk = ctx.state.get(path);
   if (onDisk.type === "file") return path;
   if (onDisk.type !== "symlink" || ctx.previous.get(path)?.kind === "symlink") return undefined;
-  const target = linkLeadsTo(path, onDisk.target);
-  if (target === undefined || ctx.state.blockedBy(target) !== undefined) return undefined;
+  const target = fileLinkedFrom(ctx, path);
   // a file the bundle ships itself is never a host: a block there would change agentc's own file
-  if (ctx.desired.files.some((f) => f.path === target)) return undefined;
-  return ctx.state.get(target).type === "file" ? target : undefined;
+  if (target === undefined || ctx.desired.files.some((f) => f.path === target)) return undefined;
+  return target;
 }
 
 /**
  * A person's link at `path` whose file in the project already holds exactly the bytes agentc ships there:
- * the link gives every client agentc's text, so it stays the person's and nothing is written.
+ * the link gives every client agentc's text, so it stays the person's and nothing is written (also when an
+ * earlier install adopted it so).
  */
 export function linkReadsShipped(ctx: PlanContext, path: string, sha: string): boolean {
+  const previous = ctx.previous.get(path);
   const onDisk = ctx.state.get(path);
-  if (onDisk.type !== "symlink" || ctx.previous.get(path) !== undefined) return false;
-  const target = linkLeadsTo(path, onDisk.target);
-  if (target === undefined || ctx.state.blockedBy(target) !== undefined) return false;
+  if (onDisk.type !== "symlink") return false;
+  // recorded: only as a link agentc adopted, still saying what it said then
+  if (
+    previous !== undefined &&
+    !(previous.kind === "symlink" && previous.adopted && previous.target === onDisk.target)
+  )
+    return false;
+  const target = fileLinkedFrom(ctx, path);
+  if (target === undefined) return false;
   const file = ctx.state.get(target);
   return file.type === "file" && file.sha256 === sha;
 }

@@ -6,6 +6,7 @@ import { sha256 } from "../../shared/hash.js";
 import type { ComposeSummary, Conflict, Content } from "../model/plan-model.js";
 import type { ComposedRecord } from "../model/record.js";
 import { onlyEmptyParents, ownedChanges, readShared } from "../project/shared-file.js";
+import { fileLinkedFrom } from "./linked-file.js";
 import type { PlanContext } from "./plan-context.js";
 
 /** Compose conflicts that stop the install (nothing is written); the others are warnings. */
@@ -48,6 +49,7 @@ function planFile(
 ): void {
   const components = want?.components ?? before?.components ?? [];
   const format = want?.format ?? before?.format ?? "json";
+  if (want && !before && linkHoldsComposed(ctx, readFile, path, want)) return;
   const current = claimAndRead(ctx, readFile, path, want, out);
   if (current === stop) return;
   const entries = want?.entries ?? [];
@@ -183,6 +185,32 @@ function claimAndRead(
   if (text !== null) return text;
   ctx.conflict(path, "is not UTF-8 text, so agentc cannot compose into it", "save it as UTF-8 and run again");
   return stop;
+}
+
+/**
+ * A person's link (a settings file → ../mcp.json) whose file in the project already holds every value
+ * agentc composes there: the link gives its assistant agentc's values, so it stays the person's, nothing is
+ * written and nothing recorded. Where a value is missing, claimAndRead reports the link as a conflict:
+ * agentc never writes through links.
+ */
+function linkHoldsComposed(
+  ctx: PlanContext,
+  readFile: ReadProjectFile,
+  path: string,
+  want: DesiredComposed,
+): boolean {
+  if (ctx.claimed.has(path) || ctx.state.get(path).type !== "symlink") return false;
+  const target = fileLinkedFrom(ctx, path);
+  const current = target === undefined ? undefined : utf8(readFile(target));
+  if (current === undefined || current === null) return false;
+  const result =
+    want.format === "json"
+      ? composeJson(current, want.entries, [], [], [])
+      : composeToml(current, want.entries, [], []);
+  if (result.changed || result.conflicts.length > 0) return false;
+  ctx.claimed.add(path);
+  ctx.actions.push({ op: "unchanged", path });
+  return true;
 }
 
 /** Nothing is wanted in the file any more, but it is no longer a file agentc may edit. */

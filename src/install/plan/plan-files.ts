@@ -5,6 +5,7 @@ import type { Conflict, Content } from "../model/plan-model.js";
 import type { RecordEntry } from "../model/record.js";
 import { isAsRecorded, wroteAs } from "../project/as-recorded.js";
 import type { PathState } from "../project/project-state.js";
+import { fileLinkedFrom } from "./linked-file.js";
 import { linkReadsShipped, planBlock } from "./plan-block.js";
 import type { PlanContext } from "./plan-context.js";
 import { originalPlaceFree, planTakeOver, takesOver } from "./plan-takeover.js";
@@ -54,7 +55,9 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
   }
   if (onDisk.type === "file" && shipped && !modeKept) return void planEditedOwned(ctx, f, shipped);
   if (linkReadsShipped(ctx, f.path, f.sha256)) {
-    ctx.entries.delete(f.path);
+    // at an assistant place adopted as a file would be: a later build that changes the file takes it over
+    if (inTakeoverPlace(f.path)) ctx.entry(asAdopted(f, onDisk));
+    else ctx.entries.delete(f.path);
     return void ctx.actions.push({ op: "unchanged", path: f.path });
   }
   // a person's link agentc adopted, where the bundle now wants a file: taken over as an adopted file is
@@ -91,16 +94,17 @@ export function planOwnedFile(ctx: PlanContext, f: DesiredFile): void {
  * A person's file that agentc has not installed over yet and that still holds the project file the registry
  * was imported from (`imported_hashes`), where the build now writes the registry's edited form: an install
  * made before the edit would have adopted it and now taken it over, and so does this one (at an assistant
- * place only, its place in `.agentc/originals/` free).
+ * place only, its place in `.agentc/originals/` free). A person's link there counts when the file it leads to
+ * in the project still holds what import read through it (AGENTS.md → .clinerules/a.md): the link is what is
+ * taken over, kept in `.agentc/originals/` until uninstall puts it back.
  */
 function stillAsImported(ctx: PlanContext, f: DesiredFile, onDisk: PathState): boolean {
-  return (
-    f.imported !== undefined &&
-    onDisk.type === "file" &&
-    onDisk.sha256 === f.imported &&
-    inTakeoverPlace(f.path) &&
-    originalPlaceFree(ctx, f.path)
-  );
+  if (f.imported === undefined || !inTakeoverPlace(f.path) || !originalPlaceFree(ctx, f.path)) return false;
+  if (onDisk.type === "file") return onDisk.sha256 === f.imported;
+  if (onDisk.type !== "symlink") return false;
+  const target = fileLinkedFrom(ctx, f.path);
+  const read = target === undefined ? undefined : ctx.state.get(target);
+  return read?.type === "file" && read.sha256 === f.imported;
 }
 
 /** Without --take-imported the bundle's word that a file is the imported one moves nothing: said, with the flag. */
@@ -114,6 +118,8 @@ function leftAsImported(path: string): Conflict {
 
 /** The record entry an install would have made for a person's file holding what it shipped. */
 function asAdopted(f: DesiredFile, onDisk: PathState): RecordEntry {
+  if (onDisk.type === "symlink")
+    return { path: f.path, kind: "symlink", component: f.component, target: onDisk.target, adopted: true };
   const executable = onDisk.type === "file" && onDisk.executable;
   return {
     path: f.path,
