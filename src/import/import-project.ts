@@ -7,7 +7,7 @@ import { alwaysOnPath } from "../registry/install-files.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { leftOutFinding } from "./checks/native-content-imported.js";
-import { refusedReadFindings } from "./checks/native-files-readable.js";
+import { refusedReadFindings, unreadableFinding } from "./checks/native-files-readable.js";
 import { claimedByFound } from "./merge/claimed-by-found.js";
 import { finalizeItems } from "./merge/finalize-items.js";
 import { mergeItems } from "./merge/merge-items.js";
@@ -98,6 +98,7 @@ export async function importProject(
     ...nestedInstructionFiles(reader, choice.chosen),
     ...unwrittenReads(reader, choice.chosen),
     ...refusals(reader),
+    ...danglingLinks(reader),
     ...caseTwins(reader),
   ];
   // Assistants --from names are the person's word; otherwise only a file of its own tells one is used.
@@ -209,6 +210,17 @@ function caseTwins(reader: ProjectReader): Diagnostic[] {
       message: `${path} is one file with ${twin} on case-insensitive file systems (macOS, Windows): not imported, it stays the project's own file`,
       hint: `Rename or remove one of the two in the project if the registry should carry both; as it is, ${twin} is imported and agentc install leaves ${path} alone.`,
     }),
+  );
+}
+
+/** Links at the assistants' places that lead nowhere here: nothing behind them could be read. */
+function danglingLinks(reader: ProjectReader): Diagnostic[] {
+  return reader.danglingLinks.map(([path, target]) =>
+    unreadableFinding(
+      { file: path, line: 1, column: 1 },
+      `${path} is a link to ${target}, which does not exist here: nothing is read through it, and it stays the project's own`,
+      "Its assistant finds nothing there on this machine either. To share what it leads to, keep those files in the project and make the link relative to its folder (or drop the link), then run agentc import again.",
+    ),
   );
 }
 

@@ -160,6 +160,25 @@ describe("agentc import --from, an empty project, and the same bytes twice", () 
     assert.ok(!existsSync(out));
   });
 
+  it("names a link at an assistant's place that leads nowhere here, not that the project has no files (caelinsutch/agentlink)", async () => {
+    const out = join(testdir(), "r");
+    const project = testdir({ "README.md": "# App\n" });
+    mkdirSync(join(project, ".cursor"));
+    symlinkSync("/nonexistent-agentc-home/app/.agents/commands", join(project, ".cursor", "commands"));
+    const alone = await runAgentc(["import", project, "--out", out]);
+    assert.equal(alone.status, 1);
+    assert.match(
+      alone.stdout,
+      /\.cursor\/commands:1:1: warning AGC127 \.cursor\/commands is a link to \/nonexistent-agentc-home\/app\/\.agents\/commands, which does not exist here/,
+    );
+    assert.doesNotMatch(alone.stderr, /found no native file/);
+    assert.ok(!existsSync(out));
+    writeFileSync(join(project, "AGENTS.md"), "# App\n\nUse tabs.\n");
+    const beside = await runAgentc(["import", project, "--out", out]);
+    assert.equal(beside.status, 0, beside.stderr);
+    assert.match(beside.stdout, /warning AGC127 \.cursor\/commands is a link to /);
+  });
+
   it("the same project gives the same registry, byte for byte", async () => {
     const first = await runImport(mixed);
     const second = await runImport(mixed);

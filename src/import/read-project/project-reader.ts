@@ -20,6 +20,7 @@ export class ProjectReader {
   readonly root: string;
   readonly #reader: RegistryReader;
   readonly #twins = new Map<string, string>();
+  readonly #dangling = new Map<string, string>();
   readonly #installable: boolean;
 
   /**
@@ -42,6 +43,15 @@ export class ProjectReader {
     return [...this.#twins].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
+  /**
+   * The links met at a place an assistant reads whose target does not exist (an absolute link to a folder on
+   * the author's machine, .cursor/commands -> /Users/…): nothing is read through them, on this machine by the
+   * assistant either. Each with its link text, sorted by path.
+   */
+  get danglingLinks(): [path: string, target: string][] {
+    return [...this.#dangling].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
   /** What the reader refused (links out of the project, loops, paths past the limits), once each. */
   get diagnostics(): Diagnostic[] {
     return this.#reader.diagnostics;
@@ -55,6 +65,7 @@ export class ProjectReader {
       return { kind: "file", size: found.size, executable: found.executable, ...linked };
     if (found.kind === "folder") return { kind: "folder", ...linked };
     if (found.kind === "refused") return { kind: "refused" };
+    if (link !== undefined) this.#dangling.set(path, link);
     return { kind: found.kind };
   }
 
@@ -78,6 +89,7 @@ export class ProjectReader {
 
   /** Project-relative paths of the entries of a folder, by name (hidden ones only when asked). */
   list(folder: string, hidden = false): string[] {
+    this.#noteDangling(folder);
     return this.#distinct(this.#reader.entries(folder, { hidden }).map((entry) => entry.path));
   }
 
@@ -95,7 +107,13 @@ export class ProjectReader {
 
   /** Files below a folder, depth first by name, hidden ones left out; loops are reported, not followed. */
   filesBelow(folder: string): string[] {
+    this.#noteDangling(folder);
     return this.#distinct(this.#reader.filesBelow(folder));
+  }
+
+  #noteDangling(path: string): void {
+    const link = linkText(join(this.root, path));
+    if (link !== undefined && this.#reader.resolve(path).kind === "missing") this.#dangling.set(path, link);
   }
 
   /** The paths, without those that are one file with an earlier one where case is folded (recorded). */
