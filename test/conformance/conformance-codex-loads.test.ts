@@ -112,6 +112,10 @@ describe("Codex: what the pinned CLI loads from the installed project", () => {
     const program = requireClient(t, "codex");
     if (!program) return;
     const installed = await buildAndInstall(plainClientRegistry(), [pack]);
+    // The registry denies reads of .env: Codex's sandbox mounts an empty file over that path to read
+    // AGENTS.md, and where the project has none, bubblewrap now and then fails to make the mount point
+    // ("Can't bind mount … project/.env") under load (docs/clients.md, Codex). A project denying .env has one.
+    writeFileSync(join(installed.project, ".env"), "API_TOKEN=not-a-secret\n");
     const run = await runClient(program, ["debug", "prompt-input", "hi"], {
       cwd: installed.project,
       sandbox: trusting(installed.project),

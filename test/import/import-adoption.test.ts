@@ -240,6 +240,28 @@ describe("import's report is quiet and short (issue 29, part 8)", () => {
     assert.doesNotMatch(run.stdout, /…/);
   });
 
+  it("one line for the items another assistant has in another form, however many (bluemouse/AIConfig: 147 skills)", async () => {
+    const files: Record<string, string> = { "AGENTS.md": "# Project\n\nUse tabs.\n" };
+    const skill = (name: string, path: string) =>
+      `---\nname: ${name}\ndescription: Does ${name} work\n---\n# ${name}\n\nRun it by the ${path} path.\n`;
+    for (let i = 0; i < 20; i++) {
+      files[`.claude/skills/s${i}/SKILL.md`] = skill(`s${i}`, "fast");
+      files[`.cursor/skills/s${i}/SKILL.md`] = skill(`s${i}`, "safe");
+    }
+    const run = await pretty(testdir(files));
+    const renamed = run.lines.filter((line) => / differs in its /.test(line));
+    assert.equal(renamed.length, 1, run.stdout);
+    assert.match(
+      renamed[0] ?? "",
+      /^warning AGC128 skill of <file> differs in its body from the one of that name another assistant reads: imported as <name>-cursor \(20 places: \S*\.cursor\/skills\/s0\/SKILL\.md:1:1/,
+    );
+    const verbose = await pretty(testdir(files), "--verbose");
+    assert.match(
+      verbose.stdout,
+      /skill s7 differs in its body from the one of that name in \.claude\/skills\/s7\/SKILL\.md: imported as core\/skills: s7-cursor/,
+    );
+  });
+
   it("--quiet hides the infos only: warnings stay", async () => {
     const project = testdir({
       ".github/instructions/testing.instructions.md":

@@ -26,10 +26,15 @@ function slowClient(url: string, headers: string, stepMs: number): Promise<SlowC
     outcome.endedByServer = true;
   });
   socket.on("error", () => {});
+  // Each byte is written after the event loop has read what arrived (setImmediate runs after the poll phase):
+  // a process woken late by a loaded machine would otherwise write into the connection the server already
+  // closed, and the reset that answers that write discards the 408 and the FIN before they are read.
   const timer = setInterval(() => {
-    if (outcome.sent === headers.length || socket.destroyed || outcome.endedByServer) return;
-    socket.write(headers[outcome.sent] ?? "");
-    outcome.sent++;
+    setImmediate(() => {
+      if (outcome.sent === headers.length || socket.destroyed || outcome.endedByServer) return;
+      socket.write(headers[outcome.sent] ?? "");
+      outcome.sent++;
+    });
   }, stepMs);
   return new Promise((resolve) =>
     socket.on("close", () => {

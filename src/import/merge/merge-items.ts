@@ -1,5 +1,5 @@
 import type { PermissionLevel } from "../../core/model.js";
-import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
+import { type Diagnostic, groupFile, type Position } from "../../diagnostics/diagnostic.js";
 import type { ImportedHook } from "../../packs/hooks/model.js";
 import { leftOutFinding } from "../checks/native-content-imported.js";
 import { type AssistantImport, emptyItems, type ImportedItems, type ImportedPermission } from "../model.js";
@@ -134,7 +134,8 @@ function keepNamed<T extends Named>(
   const what = `${kind === "server" ? "MCP server" : kind} ${item.name}`;
   const server = kind === "server";
   const as = `${folders[kind]}: ${name}${server ? ` (its "name" stays ${item.name}, so ${how.assistant} still calls it that)` : ""}`;
-  diagnostics.push(renamed(item.position, what, field, taken.item.position, as));
+  const group = `${kind === "server" ? "MCP server" : kind} of ${groupFile} differs in its ${field} from the one of that name another assistant reads: imported as <name>-${how.assistant}`;
+  diagnostics.push(renamed(item.position, what, field, taken.item.position, as, group));
   const native = server ? { nativeName: item.name } : {};
   list.push({ ...reading, item: { ...item, name, ...native } });
 }
@@ -222,10 +223,18 @@ export function freeName(list: Named[], wanted: string): string {
   return name;
 }
 
-function renamed(at: Position, what: string, field: string, first: Position, as: string): Diagnostic {
+function renamed(
+  at: Position,
+  what: string,
+  field: string,
+  first: Position,
+  as: string,
+  group: string,
+): Diagnostic {
   return leftOutFinding({
     position: at,
     message: `${what} differs in its ${field} from the one of that name in ${first.file}: imported as ${as}`,
     hint: "Keep one of the two in the registry, or give them names of their own.",
+    group,
   });
 }
