@@ -6,7 +6,7 @@ import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
-import { leftOutFinding } from "./checks/native-content-imported.js";
+import { leftOutFinding, nativeContentImported } from "./checks/native-content-imported.js";
 import { refusedReadFindings, unreadableFinding } from "./checks/native-files-readable.js";
 import { claimedByFound } from "./merge/claimed-by-found.js";
 import { finalizeItems } from "./merge/finalize-items.js";
@@ -119,8 +119,13 @@ export async function importProject(
   const twice = linksReadTwice(found, reader);
   const targets = targetChoice(found, all, reader, twice.adapters);
   const own = itemClients(final.items, targets.clients);
+  const throughLinksOnly = new Set(own.throughLinksOnly);
   const { files, diagnostics: carried, refused } = registryFiles(own.items, targets);
   const natives = readings.flatMap((r) => r.files);
+  for (const file of natives)
+    if (throughLinksOnly.has(file.path))
+      file.keptBecause =
+        "it is reached only through a link of the project, which stays as it is (reported above)";
   const components = [...targets.adapters, ...targets.clients];
   const settings = found.flatMap(({ assistant, files: read }) =>
     read.filter((f) => f.composed !== undefined).map((f) => ({ path: f.path, component: assistant.id })),
@@ -143,10 +148,9 @@ export async function importProject(
   const trip = roundTrip(built.compiled, outLabel, natives, reader, alwaysOn, itemsRead(own.items));
   const reported = capRepeats(
     sortDiagnostics([
-      ...diagnostics,
-      ...merged.diagnostics,
-      ...twice.diagnostics,
-      ...final.diagnostics,
+      ...[...diagnostics, ...merged.diagnostics, ...twice.diagnostics, ...final.diagnostics].filter(
+        (d) => !(d.id === nativeContentImported.id && throughLinksOnly.has(d.file)),
+      ),
       ...own.diagnostics,
       ...carried,
       ...built.diagnostics,

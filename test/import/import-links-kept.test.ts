@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
@@ -195,5 +195,27 @@ describe("rule files in Claude Code's dialect in a folder .claude/rules leads to
       said.some((m) => /"when" of \.agents\/rules\/odd\.md has no neutral equivalent/.test(m)),
       said.join("\n"),
     );
+  });
+});
+
+describe("items read only through a folder link of the project (SyntheticGoop/oc-agentic)", () => {
+  it("are not imported, and nothing is said of their fields or of the build leaving them out: only the link", async () => {
+    const project = testdir({
+      "AGENTS.md": "# Project\n\nUse tabs.\n",
+      "prompts/agent/reviewer.md":
+        "---\ndescription: Reviews changes\nmodel: some-model\ntemperature: 0.1\nmode: subagent\n---\nReview the diff.\n",
+    });
+    mkdirSync(join(project, ".opencode"));
+    symlinkSync("../prompts/agent", join(project, ".opencode", "agent"));
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics
+      .filter((d) => d.file === ".opencode/agent/reviewer.md")
+      .map((d) => `${d.severity} ${d.id} ${d.message}`);
+    assert.deepEqual(said, [
+      "info AGC128 .opencode/agent/reviewer.md is reached through a symbolic link of the project: the link stays as it is, and reviewer is not imported from it",
+      "info AGC129 the build of the imported registry writes no .opencode/agent/reviewer.md: it is reached only through a link of the project, which stays as it is (reported above), so it stays the project's file and its assistant reads it as before",
+    ]);
+    assert.ok(!run.json.files.some((f) => f.startsWith("core/agents/")), "no agent imported");
   });
 });

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { type Diagnostic, groupFile } from "../../diagnostics/diagnostic.js";
 import { commandWritable } from "../../packs/commands/arguments.js";
 import { packPath } from "../../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../../registry/install-files.js";
@@ -22,8 +22,9 @@ type Item = ImportedItems["rules" | "skills" | "agents" | "commands"][number];
 export function itemClients(
   items: ImportedItems,
   chosen: readonly string[],
-): { items: ImportedItems; diagnostics: Diagnostic[] } {
+): { items: ImportedItems; diagnostics: Diagnostic[]; throughLinksOnly: string[] } {
   const diagnostics: Diagnostic[] = [];
+  const throughLinksOnly: string[] = [];
   const assign = <T extends Item>(list: T[]): T[] =>
     list.flatMap((item) => {
       const natives = item.natives ?? [];
@@ -31,6 +32,7 @@ export function itemClients(
       const own = [...new Set(natives.filter((n) => !n.linked).map((n) => n.client))].sort();
       if (own.length === 0) {
         diagnostics.push(throughLinks(item));
+        throughLinksOnly.push(...natives.map((n) => n.path));
         return [];
       }
       return [{ ...item, ...(everyChosen(own) ? {} : { clients: own }) }];
@@ -64,6 +66,7 @@ export function itemClients(
       permissions,
     },
     diagnostics,
+    throughLinksOnly,
   };
 }
 
@@ -73,8 +76,7 @@ function throughLinks(item: Item): Diagnostic {
     position: item.position,
     message: `${paths} is reached through a symbolic link of the project: the link stays as it is, and ${item.name} is not imported from it`,
     hint: "Import the file the link points to at a place an assistant reads, or keep the link.",
-    group:
-      "… is reached through a symbolic link of the project: the link stays as it is, and its item is not imported from it",
+    group: `${groupFile} is reached through a symbolic link of the project: the link stays as it is, and its item is not imported from it`,
   });
 }
 
