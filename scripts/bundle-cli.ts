@@ -29,38 +29,54 @@ const idLinePrefix = "// bundle id: ";
  * Modules that load a file or package on first use, with a `createRequire` esbuild cannot follow: a
  * literal require lets esbuild put it in the bundle, where it still runs only when first required.
  * schema-validation.js finds the precompiled validators (and their ajv runtime helpers) next to itself;
- * builtin-pack-fields.js the fields of the built-in client packs it precomputed; on-first-use.js loads the
- * libraries most builds never need (every one it names).
+ * those of client packs and plugin hosts stay out of the bundle, read from dist/src when a registry has its
+ * own (`__dirname` is dist/, as bin/agentc.js passes it); builtin-pack-fields.js the fields of the built-in
+ * client packs it precomputed; on-first-use.js loads the libraries most builds never need (every one it names).
  */
 const lazyRequires = [
   {
     file: /[\\/]documents[\\/]schema-validation\.js$/,
-    dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/g,
-    literal: 'require("./precompiled-schemas.cjs")',
+    rewrites: [
+      {
+        dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledFileName\}`\)/g,
+        literal: 'require("./precompiled-schemas.cjs")',
+      },
+      {
+        dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precompiledPackFileName\}`\)/g,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the code put into the bundle is a template
+        literal: "require(`${__dirname}/src/documents/${precompiledPackFileName}`)",
+      },
+    ],
   },
   {
     file: /[\\/]clients[\\/]builtin-pack-fields\.js$/,
-    dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precomputedFieldsFileName\}`\)/g,
-    literal: 'require("./builtin-pack-fields.cjs")',
+    rewrites: [
+      {
+        dynamic: /createRequire\(import\.meta\.url\)\(`\.\/\$\{precomputedFieldsFileName\}`\)/g,
+        literal: 'require("./builtin-pack-fields.cjs")',
+      },
+    ],
   },
   {
     file: /[\\/]shared[\\/]on-first-use\.js$/,
-    dynamic: /createRequire\(import\.meta\.url\)\(("[^"]+")\)/g,
-    literal: "require($1)",
+    rewrites: [{ dynamic: /createRequire\(import\.meta\.url\)\(("[^"]+")\)/g, literal: "require($1)" }],
   },
 ];
 
 const lazyRequiresLiteral: Plugin = {
   name: "lazy-requires-literal",
   setup(context) {
-    for (const { file, dynamic, literal } of lazyRequires) {
+    for (const { file, rewrites } of lazyRequires) {
       context.onLoad({ filter: file }, (args) => {
-        const text = readFileSync(args.path, "utf8");
-        const contents = text.replace(dynamic, literal);
-        if (contents === text) {
-          throw new Error(
-            `${args.path} no longer loads on first use as ${dynamic}; update ${import.meta.url}`,
-          );
+        let contents = readFileSync(args.path, "utf8");
+        for (const { dynamic, literal } of rewrites) {
+          const rewritten = contents.replace(dynamic, literal);
+          if (rewritten === contents) {
+            throw new Error(
+              `${args.path} no longer loads on first use as ${dynamic}; update ${import.meta.url}`,
+            );
+          }
+          contents = rewritten;
         }
         return { contents, loader: "js" };
       });

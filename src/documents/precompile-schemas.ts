@@ -1,23 +1,33 @@
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { createAjv, schemaClosure, schemaFingerprint, schemaId, schemaNames } from "./schema-set.js";
+import {
+  createAjv,
+  packSchemaNames,
+  type SchemaName,
+  schemaClosure,
+  schemaFingerprint,
+  schemaId,
+  schemaNames,
+} from "./schema-set.js";
 
 /**
  * Build step (npm "postbuild"): writes the validators ajv generates for schemas/ as plain code next to
  * this file, so the CLI does not load ajv or compile schemas at start-up. schema-validation.ts uses them
  * only while the fingerprint of the schemas each was made from (itself and those its $refs name) matches,
  * and compiles at run time otherwise. Each schema's validator is its own function in `validators`, run
- * the first time that schema is needed: a build validates with three of the sixteen, and the client
- * pack's alone is most of the file.
+ * the first time that schema is needed: a build validates with three of the seventeen. Those of client
+ * packs and plugin hosts (packSchemaNames, two thirds of the code) go to a second file, which the bundle
+ * leaves out and reads only when a registry has packs or hosts of its own.
  */
 export const precompiledFileName = "precompiled-schemas.cjs";
+export const precompiledPackFileName = "precompiled-pack-schemas.cjs";
 
-export function precompiledSource(): string {
+export function precompiledSource(names: readonly SchemaName[] = schemaNames): string {
   const require = createRequire(import.meta.url);
   const standalone = require("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js");
   const ajv = createAjv({ source: true });
-  const entries = schemaNames.map((name) => {
+  const entries = names.map((name) => {
     const code = errorsAppended(
       standalone.default(ajv, { [name]: schemaId(name) }).replace(/^"use strict";/, ""),
     );
@@ -47,5 +57,7 @@ export function errorsAppended(code: string): string {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeFileSync(new URL(precompiledFileName, import.meta.url), precompiledSource());
+  const common = schemaNames.filter((name) => !packSchemaNames.has(name));
+  writeFileSync(new URL(precompiledFileName, import.meta.url), precompiledSource(common));
+  writeFileSync(new URL(precompiledPackFileName, import.meta.url), precompiledSource([...packSchemaNames]));
 }

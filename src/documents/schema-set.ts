@@ -28,6 +28,16 @@ export const schemaNames = [
 ] as const;
 export type SchemaName = (typeof schemaNames)[number];
 
+/**
+ * The schemas only a registry's own client packs and plugin hosts need (most of the validators' code): their
+ * precompiled validators are a file of their own, which the CLI reads on first use rather than at every start.
+ */
+export const packSchemaNames: ReadonlySet<SchemaName> = new Set([
+  "client-pack",
+  "client-pack-seed",
+  "plugin-host",
+]);
+
 export function schemaId(name: SchemaName): string {
   return `https://agentc.dev/schemas/${name}.schema.json`;
 }

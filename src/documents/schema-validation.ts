@@ -4,8 +4,8 @@ import type { Position } from "../diagnostics/diagnostic.js";
 import { nearestName } from "../shared/nearest-name.js";
 import { countWork } from "../shared/work-counts.js";
 import type { JsonPath } from "./json-document.js";
-import { precompiledFileName } from "./precompile-schemas.js";
-import { createAjv, type SchemaName, schemaFingerprint, schemaId } from "./schema-set.js";
+import { precompiledFileName, precompiledPackFileName } from "./precompile-schemas.js";
+import { createAjv, packSchemaNames, type SchemaName, schemaFingerprint, schemaId } from "./schema-set.js";
 
 export { nearestName } from "../shared/nearest-name.js";
 export type { SchemaName } from "./schema-set.js";
@@ -24,17 +24,27 @@ export interface SchemaViolation {
 /** Each schema's validator, made the first time that schema is needed. */
 const validators = new Map<SchemaName, ValidateFunction>();
 let precompiled: PrecompiledValidators | undefined | null;
+let precompiledForPacks: PrecompiledValidators | undefined | null;
 
 function validator(name: SchemaName): ValidateFunction {
   let validate = validators.get(name);
   if (!validate) {
-    precompiled ??= precompiledValidators() ?? null;
-    const entry = precompiled?.[name];
+    const entry = generatedFor(name)?.[name];
     const current = entry !== undefined && entry.fingerprint === schemaFingerprint(entry.schemas);
     validate = current ? entry.make() : compiledValidator(name);
     validators.set(name, validate);
   }
   return validate;
+}
+
+/** The generated validators of the file that holds `name`'s, read once. */
+function generatedFor(name: SchemaName): PrecompiledValidators | null {
+  if (packSchemaNames.has(name)) {
+    precompiledForPacks ??= generatedValidators(requirePackValidators) ?? null;
+    return precompiledForPacks;
+  }
+  precompiled ??= generatedValidators(requireValidators) ?? null;
+  return precompiled;
 }
 
 /** What precompile-schemas.ts writes per schema: the schemas it was made from, their fingerprint, the maker. */
@@ -43,20 +53,23 @@ type PrecompiledValidators = Partial<
 >;
 
 /** The build's generated validators, unless missing. */
-function precompiledValidators(): PrecompiledValidators | undefined {
+function generatedValidators(load: () => unknown): PrecompiledValidators | undefined {
   try {
-    const module = createRequire(import.meta.url)(`./${precompiledFileName}`) as {
-      validators?: PrecompiledValidators;
-    };
-    return module.validators;
+    return (load() as { validators?: PrecompiledValidators }).validators;
   } catch {
     return undefined;
   }
 }
 
+// Each a require of its own that scripts/bundle-cli.ts rewrites: the first into the bundle, the second to the
+// file beside this one in the package, read only when a registry's own pack or host is checked.
+const requireValidators = () => createRequire(import.meta.url)(`./${precompiledFileName}`);
+const requirePackValidators = () => createRequire(import.meta.url)(`./${precompiledPackFileName}`);
+
 let ajv: ReturnType<typeof createAjv> | undefined;
 
 function compiledValidator(name: SchemaName): ValidateFunction {
+  countWork("schemas compiled at run time");
   ajv ??= createAjv({ source: false });
   const validate = ajv.getSchema(schemaId(name));
   if (!validate) throw new Error(`agentc: schema ${name} missing from the package`);

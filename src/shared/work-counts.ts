@@ -9,6 +9,7 @@ export const workKinds = [
   "files read",
   "YAML documents parsed",
   "schema validations",
+  "schemas compiled at run time",
   "bytes scanned by output checks",
 ] as const;
 

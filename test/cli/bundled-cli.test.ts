@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { constants, Script } from "node:vm";
@@ -97,5 +97,24 @@ describe("the bundled CLI (dist/agentc.cjs)", () => {
       const unbundled = runCliProcess(args, { env: { AGENTC_NO_BUNDLE: "1" } });
       assert.deepEqual(bundled, unbundled, args.join(" "));
     }
+  });
+
+  it("checks a registry's own client pack with the validators beside it in dist/src, compiling none at run time", () => {
+    const registry = testdir({
+      "sources.json": '{ "version": 1, "sources": [] }\n',
+      "targets.json": '{ "version": 1, "builtin_adapters": "none", "builtin_clients": "none" }\n',
+    });
+    mkdirSync(join(registry, "clients"));
+    cpSync(join(packageRoot, "clients", "zed.json"), join(registry, "clients", "mine.json"));
+    const pack = join(registry, "clients", "mine.json");
+    writeFileSync(pack, readFileSync(pack, "utf8").replace(/"client": "zed"/, '"client": 7'));
+    const counts = join(testdir(), "counts.json");
+    const run = runCliProcess(["check", registry], { env: { AGENTC_WORK_COUNTS: counts } });
+    assert.match(
+      run.stdout + run.stderr,
+      /clients\/mine\.json:\d+:\d+: error AGC082 Expected string at client/,
+    );
+    const work = JSON.parse(readFileSync(counts, "utf8")) as Record<string, number>;
+    assert.equal(work["schemas compiled at run time"], 0, "the pack's validator came from the build");
   });
 });

@@ -3,9 +3,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { precompiledFileName, precompiledSource } from "../../src/documents/precompile-schemas.js";
+import {
+  precompiledFileName,
+  precompiledPackFileName,
+  precompiledSource,
+} from "../../src/documents/precompile-schemas.js";
 import {
   createAjv,
+  packSchemaNames,
   type SchemaName,
   schemaFingerprint,
   schemaId,
@@ -41,10 +46,20 @@ interface Built {
   validators: Record<string, { schemas: SchemaName[]; fingerprint: string; make: () => Validate }>;
 }
 
-/** The validators the build wrote into dist (npm run build runs precompile-schemas as postbuild). */
-function built(): Built {
-  const path = join(packageRoot, "dist", "src", "documents", precompiledFileName);
+/** The validators the build wrote into dist (npm run build runs precompile-schemas as postbuild), of one file. */
+function builtFile(file: string): Built {
+  const path = join(packageRoot, "dist", "src", "documents", file);
   return createRequire(import.meta.url)(path) as Built;
+}
+
+/** Those of both files: the common ones and those of client packs and plugin hosts. */
+function built(): Built {
+  return {
+    validators: {
+      ...builtFile(precompiledFileName).validators,
+      ...builtFile(precompiledPackFileName).validators,
+    },
+  };
 }
 
 function errorsOf(validate: Validate, value: unknown): unknown {
@@ -79,6 +94,11 @@ describe("precompiled schema validators", () => {
   it("are written by the build for the current schemas", () => {
     const module = built();
     assert.deepEqual(Object.keys(module.validators).sort(), [...schemaNames].sort());
+    // those only a registry's own packs and hosts need are a file of their own, which the bundle leaves out
+    assert.deepEqual(
+      Object.keys(builtFile(precompiledPackFileName).validators).sort(),
+      [...packSchemaNames].sort(),
+    );
     for (const [name, entry] of Object.entries(module.validators)) {
       assert.ok(entry.schemas.includes(name as SchemaName), name);
       assert.equal(
