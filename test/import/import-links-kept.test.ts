@@ -219,3 +219,18 @@ describe("items read only through a folder link of the project (SyntheticGoop/oc
     assert.ok(!run.json.files.some((f) => f.startsWith("core/agents/")), "no agent imported");
   });
 });
+
+describe("an always-on file that is a link through another link to a rule file (daoch4n/mcp-devtools)", () => {
+  it("is said to stay a link while the build writes the same text, which agentc install leaves as it is", async () => {
+    const fixtureChain = join(packageRoot, "test", "fixtures", "adoption", "62-agents-md-link-chain");
+    const run = await runImport(fixtureChain);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics.filter((d) => d.file === "AGENTS.md" && d.id === "AGC129");
+    assert.deepEqual(
+      said.map((d) => `${d.severity} ${d.message}`),
+      [
+        "info AGENTS.md is a link to .agent/rules/reviewer.md; the build writes it as a file of the same text, so agentc install leaves the link as it is while the two agree",
+      ],
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { type Diagnostic, groupFile } from "../../diagnostics/diagnostic.js";
 import type { UnwrittenPlace } from "../../registry/model.js";
 import { leftOutFinding } from "../checks/native-content-imported.js";
 import type { AssistantData } from "../model.js";
@@ -28,7 +28,7 @@ export function unwrittenReads(reader: ProjectReader, assistants: readonly Assis
               hint: instead
                 ? `Nothing reads it while ${instead} holds files: move its text there (or into AGENTS.md) and delete it.`
                 : `To carry its text to every assistant, move it into AGENTS.md (which ${who} reads too) and delete the file; text for one mode has no neutral form.`,
-              group: `${how}, and no adapter writes there`,
+              group: `${groupFile} ${how}, and no adapter writes there`,
             }),
           );
         }
