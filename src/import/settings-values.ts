@@ -4,13 +4,19 @@ import { leftOut, type ReadContext } from "./read-context.js";
 import type { SettingsDocument } from "./settings-document.js";
 
 /** A value the registry does not carry: it stays in the project's file, beside what agentc composes. */
-export function unowned(ctx: ReadContext, document: SettingsDocument, path: KeyPath, why?: string): void {
+export function unowned(
+  ctx: ReadContext,
+  document: SettingsDocument,
+  path: KeyPath,
+  why?: string,
+  hint = "It stays in the project's own file: agentc install composes its values beside it and never removes it.",
+): void {
   document.leftOut.push(path);
   leftOut(
     ctx,
     document.positionOf(path),
     `${path.join(".")} in ${document.file} ${why ?? "has no neutral equivalent"}: not imported`,
-    "It stays in the project's own file: agentc install composes its values beside it and never removes it.",
+    hint,
   );
 }
 

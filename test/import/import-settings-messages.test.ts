@@ -58,4 +58,21 @@ describe("what import leaves out of a settings file is said in one sentence", ()
     );
     assert.ok(!said.some((m) => / in \S+ (the|its) /.test(m)), said.join("\n"));
   });
+
+  it("names another assistant's MCP key in a pack's MCP file, and the key the pack reads there (UBC-FRESH/ws3)", async () => {
+    const server = { command: "npx", args: ["-y", "github-mcp"] };
+    const project = testdir({
+      "AGENTS.md": "# Shop\n\nRun `pnpm test` before pushing.\n",
+      ".github/copilot-instructions.md": "# Shop\n\nRun `pnpm test` before pushing.\n",
+      ".vscode/mcp.json": `${JSON.stringify({ mcpServers: { github: server } }, null, 2)}\n`,
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics.find((d) => d.file === ".vscode/mcp.json" && d.line === 2);
+    assert.match(
+      said?.message ?? "",
+      /^mcpServers in \.vscode\/mcp\.json is where other assistants \(.+\) list MCP servers; GitHub Copilot reads them from "servers" in this file, so it starts none of these: not imported$/,
+    );
+    assert.match(said?.hint ?? "", /Rename the key to "servers"/);
+  });
 });
