@@ -1,6 +1,6 @@
 import { settingsGrantNoSelfTrust } from "../checks/output/settings-grant-no-self-trust.js";
-import { builtinClientPacks } from "../clients/load-client-packs.js";
 import type { ClientPack } from "../clients/model.js";
+import { otherServersKey } from "../clients/other-servers-key.js";
 import { diagnostic } from "../diagnostics/check-meta.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
@@ -25,9 +25,8 @@ import { onceEach } from "./session-rules.js";
 export function configRule(ctx: LintContext): RuleResult {
   const diagnostics: Diagnostic[] = [];
   const edits: LineEdit[] = [];
-  const mcpKeys = [...new Set(builtinClientPacks().flatMap(({ pack }) => pack.mcp?.key.slice(0, 1) ?? []))];
   for (const { pack } of ctx.clients) {
-    if (pack.mcp) diagnostics.push(...mcpFindings(pack, configDocument(ctx.tree, mcpFile(pack)), mcpKeys));
+    if (pack.mcp) diagnostics.push(...mcpFindings(pack, configDocument(ctx.tree, mcpFile(pack))));
     const hooksPath = pack.hooks ? withRuntimePlaceholders(pack, pack.hooks.file) : undefined;
     const hooks = hooksPath ? configDocument(ctx.tree, hooksPath) : undefined;
     if (hooks) {
@@ -47,15 +46,11 @@ function mcpFile(pack: ClientPack): string {
  * The servers of one client's MCP file that it cannot start, or all of them when they sit under another
  * client's key ("servers" in a file whose client reads "mcpServers").
  */
-function mcpFindings(
-  pack: ClientPack,
-  doc: ConfigDocument | undefined,
-  mcpKeys: readonly string[],
-): Diagnostic[] {
+function mcpFindings(pack: ClientPack, doc: ConfigDocument | undefined): Diagnostic[] {
   const mapping = pack.mcp;
   if (!doc || !mapping) return [];
   const servers = valueAt(doc.value, mapping.key);
-  const other = mcpKeys.find((key) => key !== mapping.key[0] && isObject(doc.value[key]));
+  const other = otherServersKey(pack, doc.value);
   if (servers === undefined && other !== undefined)
     return [
       otherServersKeyFinding(

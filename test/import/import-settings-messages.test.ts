@@ -71,8 +71,8 @@ describe("what import leaves out of a settings file is said in one sentence", ()
     const said = run.json.diagnostics.find((d) => d.file === ".vscode/mcp.json" && d.line === 2);
     assert.match(
       said?.message ?? "",
-      /^mcpServers in \.vscode\/mcp\.json is where other assistants \(.+\) list MCP servers; GitHub Copilot reads them from "servers" in this file, so it starts none of these: not imported$/,
+      /^mcpServers in \.vscode\/mcp\.json is not where GitHub Copilot reads MCP servers \("servers" in this file\), so it starts none of the servers listed here: not imported$/,
     );
-    assert.match(said?.hint ?? "", /Rename the key to "servers"/);
+    assert.match(said?.hint ?? "", /Rename "mcpServers" to "servers"/);
   });
 });

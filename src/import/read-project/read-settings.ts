@@ -1,5 +1,5 @@
-import { builtinClientPacks } from "../../clients/load-client-packs.js";
 import type { ClientPack } from "../../clients/model.js";
+import { otherServersKey } from "../../clients/other-servers-key.js";
 import { sections } from "../../packs/index.js";
 import { byReadRank, type ReadReport, type Section } from "../../packs/section.js";
 import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
@@ -20,9 +20,9 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
     const owned = new Set<string>();
     for (const part of parts) for (const key of readPart(ctx, pack, part, document)) owned.add(key);
     for (const key of Object.keys(document.value).filter((k) => !owned.has(k))) {
-      const otherServers = path === mcpFile(pack) ? otherServersKey(pack, key) : undefined;
       if (key === schemaKey) document.leftOut.push([key]);
-      else if (otherServers) unowned(ctx, document, [key], otherServers.why, otherServers.hint);
+      else if (path === mcpFile(pack) && key === otherServersKey(pack, document.value))
+        unowned(ctx, document, [key], ...otherServersWords(pack, key));
       else unowned(ctx, document, [key]);
     }
   }
@@ -33,23 +33,13 @@ function mcpFile(pack: ClientPack): string | undefined {
   return pack.mcp ? withRuntimePlaceholders(pack, pack.mcp.file) : undefined;
 }
 
-/**
- * A top-level key of the pack's MCP file under which other assistants list their servers (`mcpServers` in
- * .vscode/mcp.json, which VS Code reads from `servers`): a copy from another assistant's file, whose servers
- * this one never starts. Said so, with the key it reads, rather than as a setting with no neutral equivalent.
- */
-function otherServersKey(pack: ClientPack, key: string): { why: string; hint: string } | undefined {
-  const own = pack.mcp?.key[0];
-  if (own === undefined || key === own) return undefined;
-  const others = builtinClientPacks().filter(({ pack: other }) => other.mcp?.key[0] === key);
-  if (others.length === 0) return undefined;
-  const names = others.map(({ pack: other }) => other.name);
-  const who =
-    names.length > 3 ? `${names.slice(0, 2).join(", ")} and ${names.length - 2} more` : names.join(", ");
-  return {
-    why: `is where other assistants (${who}) list MCP servers; ${pack.name} reads them from "${own}" in this file, so it starts none of these`,
-    hint: `Rename the key to "${own}" in the project if ${pack.name} should start these servers, then import again to carry them in the registry; as it is, the file stays the project's own.`,
-  };
+/** Why servers under another client's key (clients/other-servers-key.ts) are not imported, and the hint. */
+function otherServersWords(pack: ClientPack, key: string): [why: string, hint: string] {
+  const own = pack.mcp?.key.join(".") ?? "";
+  return [
+    `is not where ${pack.name} reads MCP servers ("${own}" in this file), so it starts none of the servers listed here`,
+    `Rename "${key}" to "${own}" in the project if ${pack.name} should start these servers (agentc lint reports it too), then import again to carry them in the registry; as it is, the file stays the project's own.`,
+  ];
 }
 
 /** An editor's pointer to the file's JSON schema: no setting, so nothing to report; it stays in the file. */
