@@ -921,11 +921,12 @@ plan() {
     # instruction files the component composes into, whose link targets this installer reads); adopted at an
     # assistant place, as a file would be, so that a later build changing the file takes it over
     if (t == "symlink" && (!(p in PK) || linkAsAdopted(p)) && linkReadsShipped(p, c, sha)) {
-      if (takeoverPlace(p)) entry(p, "symlink", c, "", L[p], "", "1", "", "", ""); else delete E[p]
+      if (takeoverPlace(p)) entry(p, "symlink", c, sha, L[p], "", "1", "", "", ""); else delete E[p]
       act("unchanged", p); return
     }
-    # a link of the person'"'"'s agentc adopted, where the bundle now wants a file: taken over as an adopted file is
-    if (t == "symlink" && linkAsAdopted(p) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
+    # a link of the person'"'"'s agentc adopted, where the bundle now wants a file: taken over as an adopted file is,
+    # while the file it leads to still holds the bytes it held when adopted (its record'"'"'s sha256, when it has one)
+    if (t == "symlink" && linkAsAdopted(p) && (ps(p) == "" || linkedHash(p, c) == ps(p)) && takeoverPlace(p) && originalFree(p)) { takeOver(c, p, sha, exe, "file"); return }
     # a file of the person (or their link to one) that the component composes its block into
     if ((t == "file" || t == "symlink") && (!(p in PK) || pk(p) == "block") && planBlock(p, c)) { if (ek(p) != "block") delete E[p]; return }
     if (modeKept && H[p] == ps(p)) why = "had its mode changed since agentc installed it (chmod); replacing it would undo that"

@@ -466,6 +466,33 @@ describe("a person's file agentc adopted is taken over when the bundle changes i
       assert.deepEqual(treeHash(project), original);
     });
 
+    it(`install.sh leaves an adopted link whose file the person edited since, as agentc install: a conflict, nothing taken over (${shell.name})`, async () => {
+      const text = "# Team\n\n- Small commits.\n";
+      const project = testdir({ ".github/copilot-instructions.md": text });
+      symlinkSync(".github/copilot-instructions.md", join(project, "AGENTS.md"));
+      const copy = copyOf(project);
+      const agentsMd = (body: string, version: string) =>
+        makeBundle({
+          version,
+          components: { "agents-md": { files: { "AGENTS.md": body }, adopt: ["AGENTS.md :: block"] } },
+        });
+      await shParity(shell, agentsMd(text, "1.0.0"), project, copy);
+      const edited = `${text}- Pair on risky changes.\n`;
+      for (const dir of [project, copy]) writeFileSync(join(dir, ".github/copilot-instructions.md"), edited);
+      const site = await served(agentsMd(`${text}- Review every change.\n`, "2.0.0"));
+      const sh = await runInstallSh(shell, site.script, ["--project", project]);
+      const node = await runAgentc(["install", site.url, "--project", copy, "--yes"]);
+      for (const [who, run, dir] of [
+        ["install.sh", sh, project],
+        ["agentc install", node, copy],
+      ] as const) {
+        assert.equal(run.status, 1, `${who}: ${run.stdout}${run.stderr}`);
+        assert.match(run.stdout + run.stderr, /AGENTS\.md:? .*edited since agentc installed it/, who);
+        assert.equal(readlinkSync(join(dir, "AGENTS.md")), ".github/copilot-instructions.md", who);
+        assert.equal(readFileSync(join(dir, ".github/copilot-instructions.md"), "utf8"), edited, who);
+      }
+    });
+
     it(`install.sh takes over a person's link still as imported with --take-imported, as agentc install (${shell.name})`, async () => {
       const text = "# Team\n\n- Small commits.\n";
       const project = testdir({ ".github/copilot-instructions.md": text });

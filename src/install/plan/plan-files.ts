@@ -119,7 +119,15 @@ function leftAsImported(path: string): Conflict {
 /** The record entry an install would have made for a person's file holding what it shipped. */
 function asAdopted(f: DesiredFile, onDisk: PathState): RecordEntry {
   if (onDisk.type === "symlink")
-    return { path: f.path, kind: "symlink", component: f.component, target: onDisk.target, adopted: true };
+    return {
+      path: f.path,
+      kind: "symlink",
+      component: f.component,
+      // the bytes its file holds: the link stays as adopted only while they do (plan-takeover.ts)
+      sha256: f.sha256,
+      target: onDisk.target,
+      adopted: true,
+    };
   const executable = onDisk.type === "file" && onDisk.executable;
   return {
     path: f.path,

@@ -4,6 +4,7 @@ import { originalPath, originalsDir } from "../model/original-store.js";
 import type { OriginalFile, OriginalLink, RecordEntry } from "../model/record.js";
 import { isAsRecorded } from "../project/as-recorded.js";
 import type { PathState } from "../project/project-state.js";
+import { fileLinkedFrom } from "./linked-file.js";
 import type { PlanContext } from "./plan-context.js";
 
 /**
@@ -62,15 +63,28 @@ export function planLinkTakeOver(ctx: PlanContext, entry: RecordEntry, makeLink:
 export function takesOver(ctx: PlanContext, recorded: RecordEntry): boolean {
   return (
     recorded.adopted === true &&
-    isAsAdopted(ctx.state.get(recorded.path), recorded) &&
+    isAsAdopted(ctx, recorded) &&
     inTakeoverPlace(recorded.path) &&
     originalPlaceFree(ctx, recorded.path)
   );
 }
 
-function isAsAdopted(onDisk: PathState, recorded: RecordEntry): boolean {
-  if (recorded.kind === "symlink") return onDisk.type === "symlink" && onDisk.target === recorded.target;
+function isAsAdopted(ctx: PlanContext, recorded: RecordEntry): boolean {
+  const onDisk = ctx.state.get(recorded.path);
+  if (recorded.kind === "symlink")
+    return onDisk.type === "symlink" && onDisk.target === recorded.target && stillReads(ctx, recorded);
   return (recorded.kind === "file" || recorded.kind === "seed") && isAsRecorded(onDisk, recorded);
+}
+
+/**
+ * A link adopted because its file held agentc's bytes (`sha256`, plan-files.ts) is as adopted only while that
+ * file still holds them: one the person edited through the link is theirs, never taken over.
+ */
+function stillReads(ctx: PlanContext, recorded: RecordEntry): boolean {
+  if (recorded.sha256 === undefined) return true;
+  const target = fileLinkedFrom(ctx, recorded.path);
+  const file = target === undefined ? undefined : ctx.state.get(target);
+  return file?.type === "file" && file.sha256 === recorded.sha256;
 }
 
 /** Whether nothing is at the place of `path`'s original: the rename into `.agentc/originals/` would replace it. */
