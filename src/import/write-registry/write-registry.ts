@@ -38,6 +38,8 @@ export function outFolderProblem(project: string, out: string): string | undefin
  */
 /** A registry file's bytes as written below `out`: its `$schema` path made to resolve from there. */
 export function writtenBytes(out: string, path: string, bytes: Buffer): Buffer {
+  // only JSON files name a schema: the search for node_modules/agentc above the file is not made for the rest
+  if (!path.endsWith(".json")) return bytes;
   return withSchemaPaths(path, bytes, schemasPathFrom(join(resolve(out), dirname(path))));
 }
 
