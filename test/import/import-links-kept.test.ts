@@ -234,3 +234,24 @@ describe("an always-on file that is a link through another link to a rule file (
     );
   });
 });
+
+describe("a text the project loaded twice before import, found again in the imported registry's build", () => {
+  it("is placed at its entry in the registry's native.json, which the hint names, not in agentc's pack data", async () => {
+    const fixtureChain = join(packageRoot, "test", "fixtures", "adoption", "62-agents-md-link-chain");
+    const run = await runImport(fixtureChain);
+    assert.equal(run.status, 0, run.stderr);
+    const build = await runAgentc([
+      "build",
+      run.out,
+      "--out",
+      join(run.out, "..", "build"),
+      "--format",
+      "json",
+    ]);
+    const twice = (
+      JSON.parse(build.stdout) as { diagnostics: { id: string; file: string; message: string }[] }
+    ).diagnostics.filter((d) => d.id === "AGC151");
+    assert.ok(twice.length > 0, build.stdout);
+    for (const d of twice) assert.equal(d.file, "native.json", `${d.file}: ${d.message}`);
+  });
+});

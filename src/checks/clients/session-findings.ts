@@ -35,6 +35,9 @@ export function sourceOfPath(
   const file = tree.files.find((f) => f.path === path);
   const source = file && sourceFileOf(registry, file);
   if (source) return { file: source, line: 1, column: 1 };
+  // a project file the build writes back as it was: its entry in the registry's native.json
+  const copy = registry.natives?.find((c) => c.path === path || c.files.some((f) => f.path === path));
+  if (copy) return copy.position;
   return client.document.positionOf(client.pack.reads ? ["reads"] : ["client"]);
 }
 
