@@ -5,7 +5,7 @@ import { clientFixture } from "../../diagnostics/client-fixture.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import type { ClientFileOrigin, EmittedFile } from "../../emit/emitted-tree.js";
 import type { Registry } from "../../registry/model.js";
-import { readersThroughLinks } from "../../registry/project-links.js";
+import { type LinkedFolderKind, readersThroughLinks } from "../../registry/project-links.js";
 import { parentPath } from "../../shared/posix-path.js";
 import type { OutputCheck } from "../check.js";
 import { clientFiles, emittedAt, emittedFrontmatter } from "./emitted-files.js";
@@ -64,10 +64,7 @@ export const frontmatterFieldDocumented: OutputCheck = {
       if (file.native) continue;
       const own = fileFormat(pack, kind);
       if (!own) continue;
-      const format =
-        kind === "rule" || kind === "skill" || kind === "agent"
-          ? withLinkedReaders(registry, pack, file, kind, own)
-          : own;
+      const format = withLinkedReaders(registry, pack, file, kind, own);
       const raw = kind === "rule" ? (pack.rule_triggers?.raw_fields ?? []) : [];
       const fields = format.toml ? tomlKeys(file) : yamlKeys(file, raw);
       if ("problem" in fields) {
@@ -79,28 +76,31 @@ export const frontmatterFieldDocumented: OutputCheck = {
   },
 };
 
+/** The item files other packs may read through a link of the projects: the kind of folder, and the file's folder. */
+const linkedFolders: Partial<
+  Record<ClientFileOrigin["kind"], { kind: LinkedFolderKind; folderOf: (path: string) => string }>
+> = {
+  rule: { kind: "rules", folderOf: parentPath },
+  skill: { kind: "skills", folderOf: (path) => parentPath(parentPath(path)) },
+  agent: { kind: "agents", folderOf: parentPath },
+};
+
 /**
- * A rule or skill file in a folder other packs read through a link of the projects (targets.json
- * project_links) carries their fields too (packs/rules/emit.ts, packs/skills/emit.ts): fields one of them
- * documents are documented.
+ * A rule, skill or agent file in a folder other packs read through a link of the projects (targets.json
+ * project_links) carries their fields too (packs/<section>/emit.ts): fields one of them documents are
+ * documented.
  */
 function withLinkedReaders(
   registry: Registry,
   pack: ClientPack,
   file: EmittedFile,
-  kind: "rule" | "skill" | "agent",
+  kind: ClientFileOrigin["kind"],
   own: { section: string; fields: string[]; toml: boolean },
 ): { section: string; fields: string[]; toml: boolean } {
-  const folder = kind === "skill" ? parentPath(parentPath(file.path)) : parentPath(file.path);
-  const folderKind = kind === "rule" ? "rules" : kind === "skill" ? "skills" : "agents";
-  const readers = readersThroughLinks(registry, folderKind, pack.client, folder);
-  const theirs = readers.flatMap((reader) =>
-    kind === "rule"
-      ? (reader.rule_file?.documented_fields ?? [])
-      : kind === "skill"
-        ? (reader.skill_frontmatter?.documented_fields ?? [])
-        : (reader.agent_frontmatter?.documented_fields ?? []),
-  );
+  const linked = linkedFolders[kind];
+  if (!linked) return own;
+  const readers = readersThroughLinks(registry, linked.kind, pack.client, linked.folderOf(file.path));
+  const theirs = readers.flatMap((reader) => fileFormat(reader, kind)?.fields ?? []);
   if (theirs.length === 0) return own;
   const names = readers.map((reader) => reader.client).join(", ");
   return {
