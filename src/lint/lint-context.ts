@@ -2,6 +2,7 @@ import type { ClientPack } from "../clients/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { NativeFile } from "../import/model.js";
 import type { ProjectTree, SessionLoad } from "../session-load/index.js";
+import { maxLinkHops } from "../shared/posix-path.js";
 import type { MarkdownReader } from "./native-frontmatter.js";
 
 /** One client's view of the project: its pack and what it loads at session start. */
@@ -48,7 +49,7 @@ export type LintRule = (ctx: LintContext) => RuleResult;
  */
 export function pathThroughLinks(tree: ProjectTree, path: string): string {
   const parts = path.split("/");
-  for (let hops = 0, i = 1; i < parts.length && hops < 8; i++) {
+  for (let hops = 0, i = 1; i < parts.length && hops < maxLinkHops; i++) {
     const target = tree.linkTarget(parts.slice(0, i).join("/"));
     if (target === undefined) continue;
     parts.splice(0, i, ...target.split("/"));

@@ -1,3 +1,4 @@
+import { maxLinkHops } from "../shared/posix-path.js";
 import { byCodePoint, type ProjectTree, type TreeFile, type TreeLink } from "./project-tree.js";
 
 /** What an install changes in a project: files it writes (or composes), links it makes, files it removes. */
@@ -6,9 +7,6 @@ export interface TreeChanges {
   links?: Iterable<TreeLink>;
   removed?: Iterable<string>;
 }
-
-/** How many links are followed before a path reads as absent (a loop). */
-const maxHops = 8;
 
 /**
  * A project as it will be after `changes`: the base tree (a project on disk) with the written files and
@@ -28,7 +26,7 @@ export function overlayTree(base: ProjectTree, changes: TreeChanges): ProjectTre
   };
   const text = (path: string, hops = 0): string | undefined => {
     const target = linkTarget(path);
-    if (target !== undefined) return hops >= maxHops ? undefined : text(target, hops + 1);
+    if (target !== undefined) return hops >= maxLinkHops ? undefined : text(target, hops + 1);
     if (texts.has(path)) return texts.get(path);
     return removed.has(path) ? undefined : base.text(path);
   };

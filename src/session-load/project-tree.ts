@@ -1,4 +1,4 @@
-import { joinPath, parentPath } from "../shared/posix-path.js";
+import { joinPath, maxLinkHops, parentPath } from "../shared/posix-path.js";
 
 /**
  * A project's files as a client finds them: the text at a path (through a link, the target's text), which
@@ -37,7 +37,7 @@ export function memoryTree(files: Iterable<TreeFile>, links: Iterable<TreeLink> 
   const resolve = (path: string, hops = 0): string | undefined => {
     const target = targets.get(path);
     if (target === undefined) return texts.has(path) ? path : undefined;
-    return hops > 8 ? undefined : resolve(target, hops + 1);
+    return hops > maxLinkHops ? undefined : resolve(target, hops + 1);
   };
   return {
     text: (path) => {

@@ -20,6 +20,12 @@ export function baseName(path: string): string {
 }
 
 /**
+ * How many links in a row a reader of a project follows (AGENTS.md -> .agent/rules/a.md -> ../../.clinerules/a.md):
+ * more is a loop, or no arrangement a person keeps.
+ */
+export const maxLinkHops = 8;
+
+/**
  * The path a relative link at `link` leads to, normalised ("docs/../AGENTS.md" is "AGENTS.md"); undefined for
  * an absolute link text and for one that leads to the folder itself or above it.
  */

@@ -1,8 +1,5 @@
-import { linkLeadsTo } from "../../shared/posix-path.js";
+import { linkLeadsTo, maxLinkHops } from "../../shared/posix-path.js";
 import type { PlanContext } from "./plan-context.js";
-
-/** How many links in a row are followed: more is a loop or no arrangement a person keeps. */
-const maxLinkHops = 8;
 
 /**
  * The regular file a person's link at `path` leads to inside the project, below real folders, through
