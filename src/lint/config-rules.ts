@@ -50,7 +50,7 @@ function mcpFindings(pack: ClientPack, doc: ConfigDocument | undefined): Diagnos
   const mapping = pack.mcp;
   if (!doc || !mapping) return [];
   const servers = valueAt(doc.value, mapping.key);
-  const other = otherServersKey(pack, doc.value);
+  const other = otherServersKey(pack, doc.file, doc.value);
   if (servers === undefined && other !== undefined)
     return [
       otherServersKeyFinding(

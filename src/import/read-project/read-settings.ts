@@ -21,16 +21,12 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
     for (const part of parts) for (const key of readPart(ctx, pack, part, document)) owned.add(key);
     for (const key of Object.keys(document.value).filter((k) => !owned.has(k))) {
       if (key === schemaKey) document.leftOut.push([key]);
-      else if (path === mcpFile(pack) && key === otherServersKey(pack, document.value))
+      else if (key === otherServersKey(pack, path, document.value))
         unowned(ctx, document, [key], ...otherServersWords(pack, key));
       else unowned(ctx, document, [key]);
     }
   }
   for (const section of sections) section.settings?.readFiles?.(itemReadContext(ctx), pack, ctx.items);
-}
-
-function mcpFile(pack: ClientPack): string | undefined {
-  return pack.mcp ? withRuntimePlaceholders(pack, pack.mcp.file) : undefined;
 }
 
 /** Why servers under another client's key (clients/other-servers-key.ts) are not imported, and the hint. */
