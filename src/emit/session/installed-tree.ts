@@ -1,4 +1,4 @@
-import { composeJson, composeToml } from "../../compose/index.js";
+import { composeFile } from "../../compose/index.js";
 import type { Registry } from "../../registry/model.js";
 import {
   memoryTree,
@@ -104,8 +104,7 @@ export function clientSessions(
 function composedTexts(composed: readonly ComposedFile[]): TreeFile[] {
   const byPath = new Map<string, string | undefined>();
   for (const file of composed) {
-    const compose = file.format === "json" ? composeJson : composeToml;
-    byPath.set(file.path, compose(byPath.get(file.path), file.entries, []).text);
+    byPath.set(file.path, composeFile(file.format, byPath.get(file.path), file.entries, []).text);
   }
   return [...byPath].map(([path, text]) => ({ path, text: text ?? "" }));
 }

@@ -1,4 +1,4 @@
-import { composeJson, composeToml } from "../../compose/index.js";
+import { composeFile } from "../../compose/index.js";
 import { desiredState } from "../../manifest/desired.js";
 import { readBundleFile } from "../bundle/local-bundle.js";
 import { readFragments } from "../bundle/read-fragments.js";
@@ -37,10 +37,7 @@ export function freshCompositions(bundleDir: string): FreshComposition[] {
     );
     if (!fragments.ok) continue;
     for (const file of fragments.composed) {
-      const result =
-        file.format === "json"
-          ? composeJson(undefined, file.entries, [], [])
-          : composeToml(undefined, file.entries, []);
+      const result = composeFile(file.format, undefined, file.entries, []);
       if (!result.changed || result.conflicts.some((c) => blockingKinds.has(c.kind))) continue;
       const containers = result.containers ?? [];
       const record = composedRecordText({

@@ -1,4 +1,4 @@
-import { composeJson, composeToml } from "../../compose/index.js";
+import { composeFile } from "../../compose/index.js";
 import type { Conflict as ComposeConflict, OwnedEntry, OwnedRecord } from "../../compose/model.js";
 import { valueHash } from "../../compose/value-hash.js";
 import type { DesiredComposed } from "../../manifest/desired.js";
@@ -62,10 +62,10 @@ function planFile(
         "holds values agentc import read from it, which the registry now has in another form: they stay, and the new ones are added beside them",
       hint: "run again with --take-imported to have agentc replace them in place (uninstall gives them back)",
     });
-  const result =
-    format === "json"
-      ? composeJson(current, entries, previous, before?.containers ?? [], adopted)
-      : composeToml(current, entries, previous, adopted);
+  const result = composeFile(format, current, entries, previous, {
+    containers: before?.containers ?? [],
+    adopted,
+  });
   result.adopted = markedImported(result.adopted ?? [], adopted, want);
   const blocking = result.conflicts.filter((c) => blockingKinds.has(c.kind));
   ctx.conflicts.push(...blocking.map((c) => planConflict(path, c)));
@@ -203,10 +203,7 @@ function linkHoldsComposed(
   const target = fileLinkedFrom(ctx, path);
   const current = target === undefined ? undefined : utf8(readFile(target));
   if (current === undefined || current === null) return false;
-  const result =
-    want.format === "json"
-      ? composeJson(current, want.entries, [], [], [])
-      : composeToml(current, want.entries, [], []);
+  const result = composeFile(want.format, current, want.entries, []);
   if (result.changed || result.conflicts.length > 0) return false;
   ctx.claimed.add(path);
   ctx.actions.push({ op: "unchanged", path });
