@@ -1,4 +1,4 @@
-import { composeJson, composeToml } from "../../compose/index.js";
+import { composeFile } from "../../compose/index.js";
 import type { OwnedEntry } from "../../compose/model.js";
 import { type EmittedTree, uniqueFiles } from "../../emit/emitted-tree.js";
 import { type SymlinkLine, symlinkLine } from "../../manifest/manifest-lines.js";
@@ -41,7 +41,5 @@ function composedByPath(tree: EmittedTree): Map<string, { format: "json" | "toml
 }
 
 function composed(format: "json" | "toml", entries: OwnedEntry[]): string {
-  return format === "json"
-    ? composeJson(undefined, entries, []).text
-    : composeToml(undefined, entries, []).text;
+  return composeFile(format, undefined, entries, []).text;
 }
