@@ -1100,11 +1100,7 @@ plan() {
   # agentc'"'"'s marked block in a person'"'"'s file (src/install/plan/plan-block.ts). The texts were composed before
   # planning (compose_blocks): "host" is the file an adopt line'"'"'s block goes into, "text" what it holds, "span"
   # that the recorded block is still in it, "compose" the block'"'"'s and the new text'"'"'s sha256.
-  function linkReadsShipped(p, c, sha,   a) {
-    if (!((p, c) in adoptFor)) return 0
-    a = adoptFor[p, c]
-    return (a in HOST) && st(HOST[a]) == "file" && H[HOST[a]] == sha
-  }
+  function linkReadsShipped(p, c, sha) { return sha != "" && linkedHash(p, c) == sha }
   function planBlock(p, c,   a, into) {
     if (!((p, c) in adoptFor)) return 0
     a = adoptFor[p, c]
