@@ -7,6 +7,7 @@ import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
 import { type NativeCopy, nativeFolder } from "../registry/native-copies.js";
+import { closingFenceAt, isFrontmatterFence } from "../shared/frontmatter-fence.js";
 import { baseName } from "../shared/posix-path.js";
 import {
   changedSettingsFinding,
@@ -274,12 +275,12 @@ function skillNamedAs(
   const key = registry.clients.find((c) => c.pack.client === component)?.pack.skill_frontmatter?.fields.name;
   if (!key || from === to) return (bytes) => bytes;
   return (bytes) => {
-    const text = bytes.toString("utf8");
-    const end = text.startsWith("---\n") ? text.indexOf("\n---\n", 3) : -1;
-    const line = `\n${key}: ${from}\n`;
-    const at = text.indexOf(line);
-    if (end < 0 || at < 0 || at > end) return bytes;
-    return Buffer.from(`${text.slice(0, at)}\n${key}: ${to}\n${text.slice(at + line.length)}`, "utf8");
+    const lines = bytes.toString("utf8").split("\n");
+    const end = isFrontmatterFence(lines[0]) ? closingFenceAt(lines) : -1;
+    const at = lines.indexOf(`${key}: ${from}`);
+    if (end < 0 || at < 1 || at > end) return bytes;
+    lines[at] = `${key}: ${to}`;
+    return Buffer.from(lines.join("\n"), "utf8");
   };
 }
 

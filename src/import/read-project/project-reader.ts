@@ -89,7 +89,7 @@ export class ProjectReader {
 
   /** Project-relative paths of the entries of a folder, by name (hidden ones only when asked). */
   list(folder: string, hidden = false): string[] {
-    this.#noteDangling(folder);
+    this.entry(folder); // notes the folder when it is a link that leads nowhere (danglingLinks)
     return this.#distinct(this.#reader.entries(folder, { hidden }).map((entry) => entry.path));
   }
 
@@ -107,13 +107,8 @@ export class ProjectReader {
 
   /** Files below a folder, depth first by name, hidden ones left out; loops are reported, not followed. */
   filesBelow(folder: string): string[] {
-    this.#noteDangling(folder);
+    this.entry(folder); // as list
     return this.#distinct(this.#reader.filesBelow(folder));
-  }
-
-  #noteDangling(path: string): void {
-    const link = linkText(join(this.root, path));
-    if (link !== undefined && this.#reader.resolve(path).kind === "missing") this.#dangling.set(path, link);
   }
 
   /** The paths, without those that are one file with an earlier one where case is folded (recorded). */
