@@ -77,42 +77,47 @@ describe("targets.json project_links: rule files read through a link carry each 
     assert.deepEqual(frontmatter(".agents/rules/api-handlers.md").paths, ["src/api/**/*.ts"]);
   });
 
+  /** The frontmatter of `written` built from the core file `core`, with one link of the projects; no AGC093. */
+  const throughLink = async (link: Record<string, string>, core: [string, string], written: string) => {
+    const { result, frontmatter } = await build({ ...registry(link), [core[0]]: core[1] });
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.id === "AGC093"),
+      [],
+      "each field is documented by a pack that reads the file",
+    );
+    return frontmatter(written);
+  };
+
   it("a skill Antigravity writes into .agents/skills also gets Claude Code's fields when .claude/skills leads there", async () => {
-    const files = {
-      ...registry({ ".claude/skills": ".agents/skills" }),
-      "core/skills/release-notes/SKILL.md":
-        '---\nname: release-notes\ndescription: Drafts release notes\nargument_hint: "[tag]"\ntriggers: [user]\nclients:\n  - antigravity\n---\n# Release notes\n\nName each issue.\n',
-    };
-    const { result, frontmatter } = await build(files);
-    assert.deepEqual(frontmatter(".agents/skills/release-notes/SKILL.md"), {
+    const skill =
+      '---\nname: release-notes\ndescription: Drafts release notes\nargument_hint: "[tag]"\ntriggers: [user]\nclients:\n  - antigravity\n---\n# Release notes\n\nName each issue.\n';
+    const frontmatter = await throughLink(
+      { ".claude/skills": ".agents/skills" },
+      ["core/skills/release-notes/SKILL.md", skill],
+      ".agents/skills/release-notes/SKILL.md",
+    );
+    assert.deepEqual(frontmatter, {
       name: "release-notes",
       description: "Drafts release notes",
       "argument-hint": "[tag]",
       "disable-model-invocation": true,
     });
-    assert.deepEqual(
-      result.diagnostics.filter((d) => d.id === "AGC093"),
-      [],
-    );
   });
 
   it("an agent Antigravity writes into .agents/agents also gets Claude Code's tools and model when .claude/agents leads there", async () => {
-    const files = {
-      ...registry({ ".claude/agents": ".agents/agents" }),
-      "core/agents/reviewer.md":
-        "---\nname: reviewer\ndescription: Reviews a change\ntools: [read, grep]\nmodel: sonnet\nclients:\n  - antigravity\n---\nReview the diff.\n",
-    };
-    const { result, frontmatter } = await build(files);
-    assert.deepEqual(frontmatter(".agents/agents/reviewer.md"), {
+    const agent =
+      "---\nname: reviewer\ndescription: Reviews a change\ntools: [read, grep]\nmodel: sonnet\nclients:\n  - antigravity\n---\nReview the diff.\n";
+    const frontmatter = await throughLink(
+      { ".claude/agents": ".agents/agents" },
+      ["core/agents/reviewer.md", agent],
+      ".agents/agents/reviewer.md",
+    );
+    assert.deepEqual(frontmatter, {
       name: "reviewer",
       description: "Reviews a change",
       model: "sonnet",
       tools: "Read, Grep",
     });
-    assert.deepEqual(
-      result.diagnostics.filter((d) => d.id === "AGC093"),
-      [],
-    );
   });
 
   it("a value that is no folder path is refused by the schema, with its place", async () => {
