@@ -44,11 +44,19 @@ function readIfPresent(path) {
   }
 }
 
-/** The cache file holds the bundle's last line (its id: a hash of the rest) followed by V8's cached data. */
+/**
+ * The cache file holds the bundle's last line (its id: a hash of the rest), padded with newlines to a
+ * multiple of 8 bytes, then V8's cached data: V8 reads data that starts on an 8-byte boundary in place and
+ * copies any other first (1.8 MB, some 450 fresh pages, before it deserialises a thing).
+ */
+function cachedDataOffset(idLine) {
+  return Math.ceil(idLine.length / 8) * 8;
+}
+
 function cachedDataFor(idLine) {
   const cache = readIfPresent(cachePath);
   if (!cache || cache.toString("latin1", 0, idLine.length) !== idLine) return undefined;
-  return cache.subarray(idLine.length);
+  return cache.subarray(cachedDataOffset(idLine));
 }
 
 function loadBundle() {
@@ -63,8 +71,9 @@ function loadBundle() {
   });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(bundlePath), module, bundlePath, distDir);
+  const header = idLine.padEnd(cachedDataOffset(idLine), "\n");
   const saveCodeCache = () =>
-    writeFileSync(cachePath, Buffer.concat([Buffer.from(idLine, "latin1"), script.createCachedData()]));
+    writeFileSync(cachePath, Buffer.concat([Buffer.from(header, "latin1"), script.createCachedData()]));
   return { main: module.exports.main, saveCodeCache };
 }
 

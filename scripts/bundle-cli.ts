@@ -21,7 +21,7 @@ const trainingRegistry = join(packageRoot, "examples", "registry");
 
 /**
  * The bundle is one function expression taking CommonJS's module parameters, then its last line:
- * `// bundle id: <sha256 of the text above it>`; the code cache starts with that line.
+ * `// bundle id: <sha256 of the text above it>`; the code cache starts with that line (padded to 8 bytes).
  */
 const idLinePrefix = "// bundle id: ";
 
