@@ -55,7 +55,10 @@ describe("the bundled CLI (dist/agentc.cjs)", () => {
     // The id line is padded with newlines to a multiple of 8 bytes: V8 copies cached data that does not
     // start on an 8-byte boundary before reading it, and reads aligned data where it lies.
     const dataOffset = Math.ceil(idLine.length / 8) * 8;
-    assert.equal(cache.toString("latin1", idLine.length, dataOffset), "\n".repeat(dataOffset - idLine.length));
+    assert.equal(
+      cache.toString("latin1", idLine.length, dataOffset),
+      "\n".repeat(dataOffset - idLine.length),
+    );
     assert.ok(source.startsWith("(function (exports, require, module, __filename, __dirname) {"));
     // bin/agentc.js compiles the bundle before it sets its V8 flag, and V8 takes a cache only under the
     // flags it was recorded with: this process runs under Node's defaults, as the bin does at that point.
