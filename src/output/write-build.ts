@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type EmittedTree, uniqueFiles } from "../emit/emitted-tree.js";
 import { siteRecordPath } from "../emit/site-paths.js";
@@ -8,7 +8,7 @@ import { type Manifest, manifestFileName } from "../manifest/manifest-model.js";
 import { removeQuietly, writeFileAtomic } from "../shared/atomic-write.js";
 import { makeFolders } from "../shared/make-folders.js";
 import { pathProblem } from "../shared/path-check.js";
-import { filesNotOurs, readPreviousBuild } from "./files-not-ours.js";
+import { filesNotOurs, type PreviousBuild, readPreviousBuild } from "./files-not-ours.js";
 import { OnDisk } from "./on-disk.js";
 import { readSiteRecord, siteRecordBytes } from "./site-record.js";
 
@@ -44,7 +44,8 @@ export interface WriteReport {
  * Writes the tree and its compose fragments (.agentc-compose/...), then the extras (plugin.zip, marketplace.json: never installed),
  * the registry page (site/, tracked by its own record) and manifest.json last, into outDir. Unchanged files
  * are not touched; files listed by the previous manifest (or page record) and no longer emitted are removed;
- * files the build never wrote are left alone.
+ * files the build never wrote are left alone. Into a folder that does not exist yet, every file is new:
+ * nothing there to compare, keep or remove (a first build of 2,000 files skips 4,000 look-ups).
  */
 export function writeBuild(
   outDir: string,
@@ -54,7 +55,8 @@ export function writeBuild(
   site: ReadonlyMap<string, Buffer> = new Map(),
 ): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
-  const previousBuild = readPreviousBuild(outDir);
+  const fresh = lstatSync(outDir, { throwIfNoEntry: false }) === undefined;
+  const previousBuild = fresh ? noPreviousBuild : readPreviousBuild(outDir);
   const previous = previousBuild.artifacts;
   const fragments = composeFragments(tree.composed).map(({ path, bytes }) => ({
     path,
@@ -71,12 +73,12 @@ export function writeBuild(
   const emitted = new Set(files.map((f) => f.path));
   const stale = previous.filter((p) => !emitted.has(p)).map((path) => ({ path }));
   const disk = new OnDisk(outDir);
-  const page = planSite(outDir, disk, site);
-  const blocked = [...filesNotOurs(disk, [...files, ...stale], previousBuild), ...page.blocked];
+  const page = fresh ? freshSite(site) : planSite(outDir, disk, site);
+  const blocked = fresh ? [] : [...filesNotOurs(disk, [...files, ...stale], previousBuild), ...page.blocked];
   if (blocked.length > 0) throw new ForeignFilesError(outDir, blocked);
   const folders = new Set<string>();
   for (const file of files) {
-    const state = fileState(disk, file.path, file.bytes, file.executable);
+    const state = fresh ? "missing" : fileState(disk, file.path, file.bytes, file.executable);
     if (state === "same") report.unchanged.push(file.path);
     else {
       const target = disk.fullPath(file.path);
@@ -118,6 +120,8 @@ interface SitePlan {
   blocked: string[];
 }
 
+const noPreviousBuild: PreviousBuild = { artifacts: [], hashes: new Map() };
+
 /** The page follows the artifacts' rule, with its record in place of the manifest. */
 function planSite(outDir: string, disk: OnDisk, site: ReadonlyMap<string, Buffer>): SitePlan {
   const previous = readSiteRecord(outDir);
@@ -126,8 +130,15 @@ function planSite(outDir: string, disk: OnDisk, site: ReadonlyMap<string, Buffer
   const pageFiles = [...site].map(([path, bytes]) => ({ path, bytes }));
   const blocked = filesNotOurs(disk, [...pageFiles, ...stale.map((path) => ({ path }))], previous);
   if (previous.foreign) blocked.push(siteRecordPath);
-  const files = new Map([...site, [siteRecordPath, siteRecordBytes(site)]]);
-  return { files, stale, blocked };
+  return { files: siteWithRecord(site), stale, blocked };
+}
+
+function freshSite(site: ReadonlyMap<string, Buffer>): SitePlan {
+  return { files: site.size === 0 ? new Map() : siteWithRecord(site), stale: [], blocked: [] };
+}
+
+function siteWithRecord(site: ReadonlyMap<string, Buffer>): Map<string, Buffer> {
+  return new Map([...site, [siteRecordPath, siteRecordBytes(site)]]);
 }
 
 function fileState(

@@ -27,7 +27,8 @@ export function makeFolders(path: string): void {
 /** Whether `path` is a folder; anything that cannot be stat'ed (missing, below a file) is not. */
 export function isFolder(path: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    // A missing path is the common answer (a first build's new folders): no error made for it.
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
   } catch {
     return false;
   }
