@@ -55,7 +55,7 @@ export function writeBuild(
   site: ReadonlyMap<string, Buffer> = new Map(),
 ): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
-  const fresh = lstatSync(outDir, { throwIfNoEntry: false }) === undefined;
+  const fresh = nothingAt(outDir);
   const previousBuild = fresh ? noPreviousBuild : readPreviousBuild(outDir);
   const previous = previousBuild.artifacts;
   const fragments = composeFragments(tree.composed).map(({ path, bytes }) => ({
@@ -121,6 +121,15 @@ interface SitePlan {
 }
 
 const noPreviousBuild: PreviousBuild = { artifacts: [], hashes: new Map() };
+
+/** Nothing at all at `path`; a path that cannot be looked at (below a file, unreadable) is left to the writer to report. */
+function nothingAt(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
+}
 
 /** The page follows the artifacts' rule, with its record in place of the manifest. */
 function planSite(outDir: string, disk: OnDisk, site: ReadonlyMap<string, Buffer>): SitePlan {
