@@ -1,3 +1,4 @@
+import { malformedPlaceholders } from "../../core/mcp-placeholders.js";
 import type { McpServer } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { type Unfilled, unfill } from "../shared/unfill-template.js";
@@ -30,12 +31,27 @@ export function reverseServer(
       problem: `uses ${own}, a variable of the client's own (not an environment variable, which is all the core's \${NAME} is), so the server has no neutral form`,
     };
   if (stdio && !stdio.mismatch && ("command" in stdio.slots || "command_line" in stdio.slots))
-    return stdioServer(mapping, name, stdio, position);
+    return withWellFormedPlaceholders(stdioServer(mapping, name, stdio, position));
   const remote = mapping.remote ? first(unfill(mapping.remote, value)) : undefined;
   if (remote && !remote.mismatch && "url" in remote.slots)
-    return remoteServer(mapping, name, remote, position);
+    return withWellFormedPlaceholders(remoteServer(mapping, name, remote, position));
   const why = stdio?.mismatch ?? remote?.mismatch ?? "neither a command nor a url";
   return { problem: `has ${why}` };
+}
+
+/**
+ * A server whose values, in the core's spelling, hold a `${` that opens no `${NAME}` or `${NAME:-default}`
+ * (a project's `${NAME:100}`) has no neutral form: the build would refuse it (AGC070), so it stays the
+ * project's own, as its assistant reads it today.
+ */
+function withWellFormedPlaceholders(reading: ServerReading): ServerReading {
+  if ("problem" in reading) return reading;
+  const { position: _, name: __, ...values } = reading.server;
+  const [bad] = stringsIn(values).flatMap(malformedPlaceholders);
+  if (bad === undefined) return reading;
+  return {
+    problem: `holds "${bad}", which is no placeholder of the form \${NAME} or \${NAME:-default} that agentc can carry to other assistants`,
+  };
 }
 
 /** One transport's reading of a server entry whose template matched, through the slots (./slots.ts). */
