@@ -17,6 +17,11 @@ export interface McpMapping {
    */
   stdio: Record<string, unknown>;
   remote: Record<string, unknown> | null;
+  /**
+   * Other spellings of a remote entry the client reads too: import reads them like `remote`, the build writes
+   * `remote`. Each says the transport ("{transport}"); an entry that does not is read by `remote` alone.
+   */
+  remote_read?: Record<string, unknown>[];
   transports: ("stdio" | "http" | "sse")[];
   /**
    * How the client spells an environment variable inside values, with a "{name}" slot ("${{name}}",

@@ -32,10 +32,14 @@ export function reverseServer(
     };
   if (stdio && !stdio.mismatch && ("command" in stdio.slots || "command_line" in stdio.slots))
     return withWellFormedPlaceholders(stdioServer(mapping, name, stdio, position));
-  const remote = mapping.remote ? first(unfill(mapping.remote, value)) : undefined;
-  if (remote && !remote.mismatch && "url" in remote.slots)
-    return withWellFormedPlaceholders(remoteServer(mapping, name, remote, position));
-  const why = stdio?.mismatch ?? remote?.mismatch ?? "neither a command nor a url";
+  const remotes = [
+    ...(mapping.remote ? [first(unfill(mapping.remote, value))] : []),
+    // another spelling counts only where the entry says its transport: a bare url is the written form's to read
+    ...(mapping.remote_read ?? []).map((template) => saysTransport(first(unfill(template, value)))),
+  ];
+  const remote = remotes.find((r) => r && !r.mismatch && "url" in r.slots);
+  if (remote) return withWellFormedPlaceholders(remoteServer(mapping, name, remote, position));
+  const why = stdio?.mismatch ?? remotes[0]?.mismatch ?? "neither a command nor a url";
   return { problem: `has ${why}` };
 }
 
@@ -150,6 +154,10 @@ function formRegex(form: string): RegExp {
   const escaped = form.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/[{}]/g, (c) => `\\${c}`);
   const named = escaped.replace("\\{name\\}", "([A-Za-z_][A-Za-z0-9_]*)").replace("\\{default\\}", "([^}]*)");
   return new RegExp(named, "g");
+}
+
+function saysTransport(reading: Unfilled | undefined): Unfilled | undefined {
+  return reading && "transport" in reading.slots ? reading : undefined;
 }
 
 function first(readings: Unfilled[]): Unfilled | undefined {

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
+import { adoptionCycle, assertIdentity } from "../support/adoption-cycle.js";
+import { runImport } from "../support/import-run.js";
+
+/**
+ * Gemini CLI reads a remote server as `url` with `type` ("http" or "sse") since 0.20, and that is what
+ * `gemini mcp add --transport http` writes; `httpUrl` is deprecated but read. The pack's `remote_read` lets
+ * import read the newer spelling while the build keeps writing `httpUrl`. A bare `url` says no transport
+ * (an SSE server to older versions, tried both ways by newer ones): it stays the project's. Found on
+ * 5throck/co-abap-plugin's .gemini/settings.json.
+ */
+const project = join(packageRoot, "test", "fixtures", "adoption", "64-gemini-mcp-url-with-type");
+
+describe("a Gemini CLI server written as url with type", () => {
+  it("is imported like httpUrl; a bare url is not, and is named at its entry", async () => {
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const mcp = JSON.parse(readFileSync(join(run.out, "core/mcp.json"), "utf8"));
+    assert.deepEqual(Object.keys(mcp.servers).sort(), ["catalog", "stock"]);
+    assert.equal(mcp.servers.stock.transport, "http");
+    assert.equal(mcp.servers.stock.url, "https://stock.example.com/mcp");
+    assert.equal(mcp.servers.stock.headers.Authorization, `Bearer \${STOCK_TOKEN}`);
+    const said = run.json.diagnostics.filter((d: { file: string }) => d.file === ".gemini/settings.json");
+    assert.ok(
+      said.some((d: { message: string }) => /mcpServers\.legacy-feed .*not imported/.test(d.message)),
+      JSON.stringify(said, null, 1),
+    );
+  });
+
+  it("the round trip stays the identity: the project's entries are not rewritten as httpUrl", async () => {
+    assertIdentity(await adoptionCycle(project));
+  });
+});
