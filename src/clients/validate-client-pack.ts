@@ -189,7 +189,11 @@ function undocumentedFields(pack: ClientPack): PackFault[] {
     groups.push([["agent_frontmatter"], written, agent.documented_fields]);
   }
   if (command) {
-    const written = { ...under("fields", command.fields), body_field: command.body_field };
+    const written = {
+      ...under("fields", command.fields),
+      body_field: command.body_field,
+      allow_field: command.allow_field,
+    };
     groups.push([["command_format"], written, command.documented_fields]);
   }
   if (pack.rule_file && pack.rule_triggers) {

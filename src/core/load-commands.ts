@@ -4,6 +4,7 @@ import { unusedArgumentsFinding } from "./checks/command-uses-arguments.js";
 import { loadCoreMarkdown } from "./core-markdown.js";
 import { eachMarkdownFile, folderHolds } from "./core-names.js";
 import type { CoreCommand } from "./model.js";
+import { frontmatterPermissions } from "./permission-lists.js";
 
 export const commandsFolder = "core/commands";
 
@@ -13,6 +14,7 @@ interface CommandFrontmatter {
   description: string;
   argument_hint?: string;
   model?: string;
+  permissions?: { allow?: string[] };
 }
 
 /** core/commands/<name>.md: a prompt template run as /<name>. */
@@ -35,11 +37,13 @@ function loadCommand(
   const hintPosition = () => located.positionOf(["argument_hint"], "key");
   const unused = unusedArgumentsFinding(file, matter.argument_hint, located.body, hintPosition);
   if (unused) diagnostics.push(unused);
+  const permissions = frontmatterPermissions(matter.permissions, undefined, located.positionOf, diagnostics);
   return {
     ...located,
     name,
     description: matter.description,
     ...(matter.argument_hint ? { argumentHint: matter.argument_hint } : {}),
     ...(matter.model ? { model: matter.model } : {}),
+    permissions,
   };
 }

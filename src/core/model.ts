@@ -125,6 +125,8 @@ export interface CoreCommand extends CoreMarkdown {
   description: string;
   argumentHint?: string;
   model?: string;
+  /** Rules pre-approved while the command runs; the schema allows `allow` alone. */
+  permissions: PermissionLists;
 }
 
 export interface CoreHook {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import type { CoreCommand } from "../../src/core/model.js";
+import { type CoreCommand, emptyPermissions } from "../../src/core/model.js";
+import { parsePermissionRule } from "../../src/core/permission-rule.js";
 import { argumentsWord } from "../../src/packs/commands/arguments.js";
 import { commandsSection } from "../../src/packs/commands/section.js";
 import { coreMarkdown, packsWriting, roundTrip } from "../support/item-round-trip.js";
@@ -21,15 +22,20 @@ const prompt = (placeholder: boolean) =>
     })
     .map((lines) => `${lines.join("\n\n")}\n`);
 
+/** Rules a command may pre-approve, in the core's spelling; each reads back as written. */
+const allowRules = fc.subarray(["read", "grep", "Exec(git diff)", "Exec(npm test)", "Edit(src/**)"]);
+
 const packAndCommand = fc.constantFrom(...packs).chain((client) => {
   const format = client.pack.command_format;
   const has = (field: "argument_hint" | "model") => format?.fields[field] !== undefined;
+  const preApproves = !!format?.allow_field && !!client.pack.permissions;
   return fc.record({
     client: fc.constant(client),
     name: itemName,
     description: sentence,
     argumentHint: has("argument_hint") ? fc.option(sentence, { nil: undefined }) : fc.constant(undefined),
     model: has("model") ? fc.option(word, { nil: undefined }) : fc.constant(undefined),
+    allow: preApproves ? allowRules : fc.constant([]),
     body: prompt(format?.arguments_placeholder !== null),
   });
 });
@@ -37,15 +43,25 @@ const packAndCommand = fc.constantFrom(...packs).chain((client) => {
 describe("the commands section: read(emit(command)) is the command", () => {
   it("covers the packs that write commands", () => assert.ok(packs.length >= 5));
 
-  it("gives back each command's name, description, argument hint, model and prompt with $ARGUMENTS, for every pack", () => {
+  it("covers a pack that pre-approves rules per command", () =>
+    assert.ok(packs.some((client) => client.pack.command_format?.allow_field)));
+
+  it("gives back each command's name, description, argument hint, model, pre-approved rules and prompt with $ARGUMENTS, for every pack", () => {
     fc.assert(
-      fc.property(packAndCommand, ({ client, name, description, argumentHint, model, body }) => {
+      fc.property(packAndCommand, ({ client, name, description, argumentHint, model, allow, body }) => {
+        const file = `core/commands/${name}.md`;
+        const permissions = emptyPermissions();
+        for (const text of allow) {
+          const rule = parsePermissionRule(text, { file, line: 1, column: 1 }, []);
+          if (rule) permissions.allow.push(rule);
+        }
         const command: CoreCommand = {
-          ...coreMarkdown(`core/commands/${name}.md`, body),
+          ...coreMarkdown(file, body),
           name,
           description,
           ...(argumentHint !== undefined ? { argumentHint } : {}),
           ...(model !== undefined ? { model } : {}),
+          permissions,
         };
         const { emitted, read, readDiagnostics } = roundTrip(client, commandsSection, {
           commands: [command],
@@ -67,6 +83,7 @@ describe("the commands section: read(emit(command)) is the command", () => {
             ...(carried ? { description } : {}),
             ...(argumentHint !== undefined ? { argumentHint } : {}),
             ...(model !== undefined ? { model } : {}),
+            ...(allow.length > 0 ? { allow } : {}),
             body,
             position: undefined,
           },

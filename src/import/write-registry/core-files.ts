@@ -60,8 +60,9 @@ export function coreFiles(
     if (matter) write(`core/agents/${name}.md`, markdown(matter, agent.body));
   }
   for (const command of items.commands) {
-    const { description, argumentHint, model, clients } = command;
-    const written = defined({ description, argument_hint: argumentHint, model, clients });
+    const { description, argumentHint, model, allow, clients } = command;
+    const permissions = allow ? { allow } : undefined;
+    const written = defined({ description, argument_hint: argumentHint, model, permissions, clients });
     const matter = item("command", command.name, command.position, "core-command", written);
     if (matter) write(`core/commands/${command.name}.md`, markdown(matter, command.body));
   }

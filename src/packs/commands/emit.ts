@@ -1,6 +1,7 @@
 import type { CoreCommand } from "../../core/model.js";
 import type { Diagnostic, Position } from "../../diagnostics/diagnostic.js";
 import { joinPath } from "../../shared/posix-path.js";
+import { preApprovals } from "../permissions/pre-approvals.js";
 import { coreItemName } from "../shared/items/core-item-name.js";
 import { capability, type ItemEmitContext, type PartEmission } from "../shared/items/emit-context.js";
 import type { Fields } from "../shared/items/frontmatter.js";
@@ -53,7 +54,11 @@ function writeCommand(
     return;
   }
   const body = clientArguments(bodyText(ctx, command.body), placeholder);
-  const text = itemText(format, commandFields(ctx, command, format, out.diagnostics), body);
+  const owner = { label: `command /${command.name}`, kind: "command" as const };
+  const allow = preApprovals(ctx, owner, command.permissions.allow, format.allow_field);
+  out.capabilities.push(...allow.capabilities);
+  const fields = [...commandFields(ctx, command, format, out.diagnostics), ...allow.fields];
+  const text = itemText(format, fields, body);
   out.files.push(ownedFile(ctx, path, text, { kind: "command", name: command.name, alwaysLoaded: false }));
   out.capabilities.push(capability(ctx, "command", promise, source, "enforced", `written to ${path}`));
 }

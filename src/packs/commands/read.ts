@@ -1,8 +1,9 @@
+import { readPreApprovals } from "../permissions/read-pre-approvals.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { readItemFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
 import { type ItemReadContext, leftOut, start } from "../shared/items/read-context.js";
-import { reverseFields } from "../shared/items/read-fields.js";
+import { reverseFields, withoutField } from "../shared/items/read-fields.js";
 import { argumentsWord, commandWritable, neutralArguments } from "./arguments.js";
 import type { CommandFormat, CommandsPack, ReadCommand } from "./model.js";
 
@@ -30,7 +31,11 @@ function readCommand(
 ): void {
   const item = readItemFile(ctx, path, format.format, format.body_field);
   if (!item) return;
-  const fields = reverseFields(ctx, item, { fields: format.fields });
+  const allowField = format.allow_field ?? undefined;
+  const fields = reverseFields(ctx, allowField ? withoutField(item, allowField) : item, {
+    fields: format.fields,
+  });
+  const allow = allowField && allowField in item.values ? readPreApprovals(ctx, pack, item, allowField) : [];
   const named = namedItem(ctx, pack, item, fields, pathName);
   const { argument_hint: hint, model } = fields.neutral;
   if (!commandWritable(item.body, format.arguments_placeholder))
@@ -44,6 +49,7 @@ function readCommand(
     ...named,
     ...(typeof hint === "string" ? { argumentHint: hint } : {}),
     ...(typeof model === "string" ? { model } : {}),
+    ...(allow.length > 0 ? { allow } : {}),
     body: neutralArguments(item.body, format.arguments_placeholder),
     position: { file: path, line: 1, column: 1 },
   });

@@ -78,7 +78,12 @@ export function toolLimit(
 
 /** The pack field a row of a skill's or an agent's tool list rests on ("deny": the deny field of either). */
 export function field(owner: ToolOwner, name: "tools_field" | "tool_names" | "deny" | "allow_field"): string {
-  const section = owner.kind === "agent-tools" ? "/agent_frontmatter" : "/skill_frontmatter";
+  const section =
+    owner.kind === "agent-tools"
+      ? "/agent_frontmatter"
+      : owner.kind === "command"
+        ? "/command_format"
+        : "/skill_frontmatter";
   if (name === "deny")
     return `${section}/${owner.kind === "agent-tools" ? "deny_field" : "skill_deny_field"}`;
   return `${section}/${name}`;
