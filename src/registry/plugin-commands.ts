@@ -1,5 +1,4 @@
 import { builtinClientPacks } from "../clients/load-client-packs.js";
-import { malformedPlaceholders } from "../core/mcp-placeholders.js";
 import { blockingEvents, type CoreHook, type McpServer } from "../core/model.js";
 import { dependenciesResolve } from "../dependencies/checks/dependencies-resolve.js";
 import type { DependencyInput } from "../dependencies/model.js";
@@ -162,13 +161,10 @@ function readServers(
     }
     const own = notCarried(host, value);
     const server = coreServer(reading.server);
-    const [malformed] = valuesOf(server).flatMap(malformedPlaceholders);
     const before = found.mcpServers.find((s) => s.name === name);
     if (!serverName.test(name)) report(document, path, "the name is not letters, digits, '_' and '-'");
     else if (before) report(document, path, `${before.position.file} names a server "${name}" already`);
     else if (own) report(document, path, own);
-    else if (malformed)
-      report(document, path, `"${malformed}" is not a placeholder of the form \${NAME} or \${NAME:-default}`);
     else {
       for (const extra of reading.extra)
         report(document, [...path, ...extra], "it has no neutral equivalent");
@@ -205,15 +201,6 @@ function readHooks(
         }
       }
   }
-}
-
-/** The strings of a server that may hold placeholders: its command, arguments, url, and env and header values. */
-function valuesOf({ position: _, name: __, ...server }: McpServer): string[] {
-  return Object.values(server).flatMap((v) =>
-    (Array.isArray(v) ? v : isObject(v) ? Object.values(v) : [v]).filter(
-      (s): s is string => typeof s === "string",
-    ),
-  );
 }
 
 function coreHook({ verbs, failClosed, ...hook }: ReadHook): CoreHook {

@@ -113,7 +113,7 @@ describe("a plugin dependency's MCP servers and hooks", () => {
     assert.equal(servers["mcpServers.odd"], undefined);
     assert.match(
       built.stdout,
-      /mcpServers\.odd of dependency "review-kit" is left out of the build: "\$\{env:TOKEN\}" is not a placeholder/,
+      /mcpServers\.odd of dependency "review-kit" is left out of the build: it holds "\$\{env:TOKEN\}", which is no placeholder/,
     );
     assert.equal(
       servers["mcpServers.bundled"],
