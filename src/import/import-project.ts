@@ -122,8 +122,11 @@ export async function importProject(
   const throughLinksOnly = new Set(own.throughLinksOnly);
   const { files, diagnostics: carried, refused } = registryFiles(own.items, targets);
   const natives = readings.flatMap((r) => r.files);
+  // a skill's native is its folder: every file below it is reached through the same link
+  const linkedOnly = (path: string) =>
+    throughLinksOnly.has(path) || [...throughLinksOnly].some((item) => path.startsWith(`${item}/`));
   for (const file of natives)
-    if (throughLinksOnly.has(file.path))
+    if (linkedOnly(file.path))
       file.keptBecause =
         "it is reached only through a link of the project, which stays as it is (reported above)";
   const components = [...targets.adapters, ...targets.clients];

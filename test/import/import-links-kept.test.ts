@@ -218,6 +218,38 @@ describe("items read only through a folder link of the project (SyntheticGoop/oc
     ]);
     assert.ok(!run.json.files.some((f) => f.startsWith("core/agents/")), "no agent imported");
   });
+
+  it("a skill folder linked from two assistants' folders: each of its files is only the link's, however many readers share the place (AIArmada/majlisilmu)", async () => {
+    const project = testdir({
+      "AGENTS.md": "# Project\n\nUse tabs.\n",
+      ".github/copilot-instructions.md": "# Project\n\nUse tabs.\n",
+      ".codex/config.toml": 'approval_policy = "on-request"\n',
+      ".ai/skills/migrations/SKILL.md":
+        "---\nname: migrations\ndescription: Writes database migrations\n---\nOne change per file.\n",
+      ".ai/skills/migrations/references/naming.md": "Name them by date.\n",
+    });
+    for (const place of [".agents/skills", ".github/skills"]) {
+      mkdirSync(join(project, place), { recursive: true });
+      symlinkSync("../../.ai/skills/migrations", join(project, place, "migrations"));
+    }
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const said = run.json.diagnostics
+      .filter((d) => d.file.includes("skills/migrations/"))
+      .map((d) => `${d.severity} ${d.id} ${d.file}`);
+    assert.deepEqual(said.sort(), [
+      "info AGC128 .agents/skills/migrations/SKILL.md",
+      "info AGC129 .agents/skills/migrations/SKILL.md",
+      "info AGC129 .agents/skills/migrations/references/naming.md",
+      "info AGC129 .github/skills/migrations/SKILL.md",
+      "info AGC129 .github/skills/migrations/references/naming.md",
+    ]);
+    const kept = run.json.diagnostics.filter(
+      (d) => d.id === "AGC129" && d.file.includes("skills/migrations/"),
+    );
+    for (const d of kept) assert.match(d.message, /it is reached only through a link of the project/);
+    assert.ok(!run.json.files.some((f) => f.startsWith("core/skills/")), "no skill imported");
+  });
 });
 
 describe("an always-on file that is a link through another link to a rule file (daoch4n/mcp-devtools)", () => {

@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { packageRoot } from "../../src/shared/package-paths.js";
-import { adoptionCycle, assertIdentity } from "../support/adoption-cycle.js";
 import { runImport } from "../support/import-run.js";
 
 /**
@@ -11,6 +10,7 @@ import { runImport } from "../support/import-run.js";
  * default written without the "-") has no neutral form: the build refuses such a value (AGC070), so import
  * leaves the server in the project's file and says why, instead of writing a registry that does not build.
  * Found on 5throck/co-abap-plugin's .mcp.json.
+ * The adoption corpus (test/import/adoption-corpus.test.ts) holds its round trip to the identity.
  */
 const project = join(packageRoot, "test", "fixtures", "adoption", "63-claude-mcp-unknown-placeholder");
 
@@ -30,9 +30,5 @@ describe("an MCP server with a placeholder agentc cannot carry", () => {
       !run.json.diagnostics.some((d: { id: string }) => d.id === "AGC070"),
       "nothing the build refuses",
     );
-  });
-
-  it("the round trip stays the identity: the server stays in .mcp.json as the project wrote it", async () => {
-    assertIdentity(await adoptionCycle(project));
   });
 });

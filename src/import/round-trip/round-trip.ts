@@ -148,7 +148,6 @@ function notWritten(
       message: `the build of the imported registry writes no ${file.path}: it is the project's link to ${file.linkTarget}, which stays as it is, so its assistant reads ${file.linkTarget} through it as before`,
       hint: "Nothing to do.",
     };
-  if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
   // the always-on file is a link to this one (another client's instruction file): removing it, as the
   // warning below advises for a copy, would leave the always-on file a dangling link
   if (alwaysOn !== undefined && linkedFrom.includes(alwaysOn))
@@ -172,6 +171,7 @@ function notWritten(
       message: `the build of the imported registry writes no ${file.path}: ${file.keptBecause}, so it stays the project's file and its assistant reads it as before`,
       hint: "Nothing to do; agentc install leaves the file alone.",
     };
+  if (file.unclaimedBy) return unclaimed(file, file.unclaimedBy);
   if (file.nothingCarried)
     return {
       position: { file: file.path, line: 1, column: 1 },
