@@ -113,10 +113,12 @@ export interface AdoptSpec {
   when_present?: string[];
 }
 
-/** A place the assistant reads only while another place (`unless`) holds no file. */
+/** A place the assistant reads only while another place (`unless`) holds no file, or one that holds no text (`hint`). */
 export interface UnwrittenPlace {
   path: string;
-  unless: string;
+  unless?: string;
+  /** What to do with a file there, where moving its text into AGENTS.md is no answer (an MCP settings file). */
+  hint?: string;
 }
 
 export interface AdapterInstall {

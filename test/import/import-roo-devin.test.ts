@@ -22,7 +22,7 @@ describe("Roo Code's rule folders and Devin's agents", () => {
       "warning .roo/rules-code/php-style.md: .roo/rules-code/php-style.md is loaded by Roo Code / Zoo Code from .roo/rules-code/",
       "warning .roo/rules/01-general.md: .roo/rules/01-general.md is loaded by Roo Code / Zoo Code from .roo/rules/",
       "warning .roo/rules/02-db.md: .roo/rules/02-db.md is loaded by Roo Code / Zoo Code from .roo/rules/",
-      "warning .roomodes: .roomodes is loaded by Roo Code / Zoo Code from .roomodes",
+      "warning .roomodes: .roomodes is read by Roo Code / Zoo Code",
     ]);
     assert.ok(!run.json.files.some((f) => f.includes("roo")), run.json.files.join(", "));
     assert.deepEqual(run.after, run.before, "import wrote nothing into the project");
@@ -45,7 +45,24 @@ describe("Roo Code's rule folders and Devin's agents", () => {
       /^\.roorules is not loaded by Roo Code \/ Zoo Code, which reads \.roo\/rules\/ in place of \.roorules while that holds files/,
     );
     assert.match(said(".roorules-code"), /which reads \.roo\/rules-code\/ in place of \.roorules-code/);
-    assert.match(said(".roorules-architect"), /is loaded by Roo Code \/ Zoo Code from \.roorules-architect/);
+    assert.match(said(".roorules-architect"), /^\.roorules-architect is read by Roo Code \/ Zoo Code/);
+  });
+
+  it("a project with only Roo Code's .roo/mcp.json: the file is named with what to do, and nothing is written", async () => {
+    const project = testdir({
+      ".roo/mcp.json": JSON.stringify({
+        mcpServers: { tracker: { command: "tracker-mcp", args: ["--stdio"] } },
+      }),
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 1, run.stderr);
+    const finding = run.json.diagnostics.find((d) => d.file === ".roo/mcp.json");
+    assert.equal(
+      finding?.message,
+      ".roo/mcp.json is read by Roo Code / Zoo Code, and no adapter writes there: not imported, it stays the project's own file",
+    );
+    assert.match(finding?.hint ?? "", /write the ones the other assistants should have in core\/mcp\.json/);
+    assert.match(run.json.error ?? "", /found nothing in .* that a registry can carry/);
   });
 
   it("imports .devin/agents/<name>/AGENT.md with its tools", async () => {

@@ -14,20 +14,23 @@ export function unwrittenReads(reader: ProjectReader, assistants: readonly Assis
   const seen = new Set<string>();
   for (const { adapter } of assistants)
     for (const read of adapter?.reads_unwritten ?? [])
-      for (const { place, files, instead } of placesOf(reader, read))
+      for (const { place, files, instead, hint } of placesOf(reader, read))
         for (const path of files.filter((f) => !seen.has(f))) {
           seen.add(path);
           const who = adapter?.name ?? adapter?.id;
           const how = instead
             ? `is not loaded by ${who}, which reads ${instead} in place of ${place} while that holds files`
-            : `is loaded by ${who} from ${place}`;
+            : place === path
+              ? `is read by ${who}`
+              : `is loaded by ${who} from ${place}`;
           out.push(
             leftOutFinding({
               position: { file: path, line: 1, column: 1 },
               message: `${path} ${how}, and no adapter writes there: not imported, it stays the project's own file`,
               hint: instead
                 ? `Nothing reads it while ${instead} holds files: move its text there (or into AGENTS.md) and delete it.`
-                : `To carry its text to every assistant, move it into AGENTS.md (which ${who} reads too) and delete the file; text for one mode has no neutral form.`,
+                : (hint ??
+                  `To carry its text to every assistant, move it into AGENTS.md (which ${who} reads too) and delete the file; text for one mode has no neutral form.`),
               group: `${groupFile} ${how}, and no adapter writes there`,
             }),
           );
@@ -42,11 +45,13 @@ export function unwrittenReads(reader: ProjectReader, assistants: readonly Assis
 function placesOf(
   reader: ProjectReader,
   read: string | UnwrittenPlace,
-): { place: string; files: string[]; instead?: string }[] {
+): { place: string; files: string[]; instead?: string; hint?: string }[] {
   if (typeof read !== "string")
     return placesOf(reader, read.path).map((found) => {
+      const hinted = read.hint ? { ...found, hint: read.hint } : found;
+      if (!read.unless) return hinted;
       const instead = read.unless.replace("*", starOf(read.path, found.place) ?? "*");
-      return reader.filesBelow(instead.replace(/\/$/, "")).length > 0 ? { ...found, instead } : found;
+      return reader.filesBelow(instead.replace(/\/$/, "")).length > 0 ? { ...hinted, instead } : hinted;
     });
   const pattern = read;
   const folder = pattern.endsWith("/");
