@@ -8,7 +8,7 @@ import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter, Registry } from "../registry/model.js";
 import { type NativeCopy, nativeFolder } from "../registry/native-copies.js";
 import { closingFenceAt, isFrontmatterFence } from "../shared/frontmatter-fence.js";
-import { baseName } from "../shared/posix-path.js";
+import { baseName, isAtOrBelow } from "../shared/posix-path.js";
 import {
   changedSettingsFinding,
   copyProblem,
@@ -87,7 +87,7 @@ export function placeNativeCopies(
 
 /** The component's file that carries rules of the copy among rules of other registry files, if one does. */
 function carriedBeside(copy: NativeCopy, out: readonly EmittedFile[]): string | undefined {
-  const named = (path: string) => copy.from.some((f) => path === f || path.startsWith(`${f}/`));
+  const named = (path: string) => copy.from.some((f) => isAtOrBelow(path, f));
   return out.find(
     (f) => f.component === copy.component && !f.client && f.rules.some((rule) => named(rule.file)),
   )?.path;
@@ -322,7 +322,7 @@ function instructionFiles(registry: Registry, component: string): string[] {
 
 /** Whether an emitted file carries one of the registry files `from` (a core item, or rules of a source file). */
 function expresses(registry: Registry, file: EmittedFile, from: readonly string[]): boolean {
-  const named = (path: string) => from.some((f) => path === f || path.startsWith(`${f}/`));
+  const named = (path: string) => from.some((f) => isAtOrBelow(path, f));
   const origin = file.client;
   if (!origin) return file.rules.length > 0 && file.rules.every((rule) => named(rule.file));
   const core = registry.core;

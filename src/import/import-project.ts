@@ -5,6 +5,7 @@ import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diag
 import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import { nativeIndex } from "../registry/native-copies.js";
+import { isAtOrBelow } from "../shared/posix-path.js";
 import { builtinAssistantData, chooseAssistants } from "./assistants.js";
 import { leftOutFinding, nativeContentImported } from "./checks/native-content-imported.js";
 import { refusedReadFindings, unreadableFinding } from "./checks/native-files-readable.js";
@@ -119,12 +120,10 @@ export async function importProject(
   const twice = linksReadTwice(found, reader);
   const targets = targetChoice(found, all, reader, twice.adapters);
   const own = itemClients(final.items, targets.clients);
-  const throughLinksOnly = new Set(own.throughLinksOnly);
+  // a skill's native is its folder: every file below it is reached through the same link
+  const linkedOnly = (path: string) => own.throughLinksOnly.some((item) => isAtOrBelow(path, item));
   const { files, diagnostics: carried, refused } = registryFiles(own.items, targets);
   const natives = readings.flatMap((r) => r.files);
-  // a skill's native is its folder: every file below it is reached through the same link
-  const linkedOnly = (path: string) =>
-    throughLinksOnly.has(path) || [...throughLinksOnly].some((item) => path.startsWith(`${item}/`));
   for (const file of natives)
     if (linkedOnly(file.path))
       file.keptBecause =
@@ -152,7 +151,7 @@ export async function importProject(
   const reported = capRepeats(
     sortDiagnostics([
       ...[...diagnostics, ...merged.diagnostics, ...twice.diagnostics, ...final.diagnostics].filter(
-        (d) => !(d.id === nativeContentImported.id && throughLinksOnly.has(d.file)),
+        (d) => !(d.id === nativeContentImported.id && linkedOnly(d.file)),
       ),
       ...own.diagnostics,
       ...carried,

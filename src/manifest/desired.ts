@@ -1,4 +1,5 @@
 import type { OwnedEntry } from "../compose/model.js";
+import { isAtOrBelow } from "../shared/posix-path.js";
 import { type ManifestLineOf, unlocatedLine } from "./manifest-line.js";
 import {
   type AdoptLine,
@@ -251,7 +252,7 @@ function listedOwned(manifest: Manifest, components: string[]): Set<string> {
 function addPayloads(desired: Desired, manifest: Manifest, payloadFiles: PayloadFiles): void {
   const keep = (manifest.install.tool_payload_keep ?? []).map((l) => pairLine(l)?.[1] ?? "");
   desired.keepDirs.push(...keep.filter(Boolean));
-  const isKept = (p: string): boolean => keep.some((k) => p === k || p.startsWith(`${k}/`));
+  const isKept = (p: string): boolean => keep.some((k) => isAtOrBelow(p, k));
   for (const line of manifest.install.tool_payloads ?? []) {
     const [name, dir] = pairLine(line) ?? [];
     if (!name || !dir) continue;

@@ -19,6 +19,11 @@ export function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
+/** Whether `path` is `folder` or lies below it ("a/b" is at or below "a", "ab" is not). */
+export function isAtOrBelow(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(`${folder}/`);
+}
+
 /**
  * How many links in a row a reader of a project follows (AGENTS.md -> .agent/rules/a.md -> ../../.clinerules/a.md):
  * more is a loop, or no arrangement a person keeps.

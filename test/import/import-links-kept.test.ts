@@ -219,13 +219,13 @@ describe("items read only through a folder link of the project (SyntheticGoop/oc
     assert.ok(!run.json.files.some((f) => f.startsWith("core/agents/")), "no agent imported");
   });
 
-  it("a skill folder linked from two assistants' folders: each of its files is only the link's, however many readers share the place (AIArmada/majlisilmu)", async () => {
+  it("a skill folder linked from two assistants' folders: each of its files is only the link's, its fields unreported, however many readers share the place (AIArmada/majlisilmu)", async () => {
     const project = testdir({
       "AGENTS.md": "# Project\n\nUse tabs.\n",
       ".github/copilot-instructions.md": "# Project\n\nUse tabs.\n",
       ".codex/config.toml": 'approval_policy = "on-request"\n',
       ".ai/skills/migrations/SKILL.md":
-        "---\nname: migrations\ndescription: Writes database migrations\n---\nOne change per file.\n",
+        "---\nname: migrations\ndescription: Writes database migrations\nversion: 2\n---\nOne change per file.\n",
       ".ai/skills/migrations/references/naming.md": "Name them by date.\n",
     });
     for (const place of [".agents/skills", ".github/skills"]) {

@@ -3,7 +3,7 @@ import { alwaysOnPath, hasAlwaysOnFile, seedSets } from "../../registry/install-
 import type { Adapter, Registry, Rule } from "../../registry/model.js";
 import type { NativeCopy } from "../../registry/native-copies.js";
 import { rulesOf } from "../../registry/rule-scope.js";
-import { baseName, joinPath } from "../../shared/posix-path.js";
+import { baseName, isAtOrBelow, joinPath } from "../../shared/posix-path.js";
 import { scopeLossFinding } from "../checks/scope-expressed-by-adapter.js";
 import type { EmittedFile } from "../emitted-tree.js";
 import { textThenBytes } from "./file-bytes.js";
@@ -105,7 +105,7 @@ function ownFiles(adapter: Adapter, natives: readonly NativeCopy[] | undefined, 
 }
 
 function named(from: readonly string[], path: string): boolean {
-  return from.some((f) => path === f || path.startsWith(`${f}/`));
+  return from.some((f) => isAtOrBelow(path, f));
 }
 
 /** A file's name without the adapter's extension: the module's name slot. */

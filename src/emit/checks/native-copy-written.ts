@@ -3,6 +3,7 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { withBase } from "../../diagnostics/fixture-base.js";
 import { type NativeCopy, nativeFolder } from "../../registry/native-copies.js";
 import { pathProblem } from "../../shared/path-check.js";
+import { isAtOrBelow } from "../../shared/posix-path.js";
 
 const nativeJson = (component: string) =>
   `${JSON.stringify(
@@ -72,16 +73,13 @@ export function copyProblem(
   // a copy written where the project's link at the component's own file leads counts at that file's place,
   // and must itself lie at a place some chosen client or adapter reads (another client's instruction file)
   const at = (path: string) => (copy.through !== undefined && !copy.folder ? copy.through : path);
-  const within = (path: string, list: readonly string[]) =>
-    list.some((p) => path === p || path.startsWith(`${p}/`));
+  const within = (path: string, list: readonly string[]) => list.some((p) => isAtOrBelow(path, p));
   if (copy.through !== undefined && !within(copy.path, everyPlace()))
     return {
       message: `${copy.path}, where the project's ${copy.through} leads, is at no place a chosen client or adapter reads`,
       severity: "error",
     };
-  const outside = copy.files.find(
-    (f) => !places.some((p) => at(f.path) === p || at(f.path).startsWith(`${p}/`)),
-  );
+  const outside = copy.files.find((f) => !within(at(f.path), places));
   if (outside)
     return {
       message: `${at(outside.path)} is not at a place ${copy.component} reads (${places.join(", ")})`,
