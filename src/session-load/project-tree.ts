@@ -37,7 +37,7 @@ export function memoryTree(files: Iterable<TreeFile>, links: Iterable<TreeLink> 
   const resolve = (path: string, hops = 0): string | undefined => {
     const target = targets.get(path);
     if (target === undefined) return texts.has(path) ? path : undefined;
-    return hops > maxLinkHops ? undefined : resolve(target, hops + 1);
+    return hops >= maxLinkHops ? undefined : resolve(target, hops + 1);
   };
   return {
     text: (path) => {

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../../emit/emitted-tree.js";
 import type { CompileResult } from "../../pipeline/compile.js";
-import { linkLeadsTo } from "../../shared/posix-path.js";
+import { linkLeadsTo, maxLinkHops } from "../../shared/posix-path.js";
 import { differenceFindings } from "../checks/round-trip-reproduces.js";
 import type { NativeFile } from "../model.js";
 import type { ProjectReader } from "../read-project/project-reader.js";
@@ -83,7 +83,7 @@ function targetBytes(
  */
 function throughFolderLinks(reader: ProjectReader, path: string, depth = 0): string {
   const parts = path.split("/");
-  for (let i = parts.length - 1; i >= 1 && depth < maxFolderLinks; i--) {
+  for (let i = parts.length - 1; i >= 1 && depth < maxLinkHops; i--) {
     const folder = parts.slice(0, i).join("/");
     const entry = reader.entry(folder);
     if (entry.kind !== "folder" || !("link" in entry) || entry.link === undefined) continue;
@@ -93,9 +93,6 @@ function throughFolderLinks(reader: ProjectReader, path: string, depth = 0): str
   }
   return path;
 }
-
-/** Folder links followed on one path at the most: a loop of links ends there. */
-const maxFolderLinks = 8;
 
 /** The links among the files read, by the path each leads to. */
 function linksTo(read: Map<string, NativeFile>): Map<string, string[]> {
