@@ -1,9 +1,9 @@
-import { readPreApprovals } from "../permissions/read-pre-approvals.js";
+import { splitPreApprovals } from "../permissions/read-pre-approvals.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { readItemFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
 import { type ItemReadContext, leftOut, start } from "../shared/items/read-context.js";
-import { reverseFields, withoutField } from "../shared/items/read-fields.js";
+import { reverseFields } from "../shared/items/read-fields.js";
 import { argumentsWord, commandWritable, neutralArguments } from "./arguments.js";
 import type { CommandFormat, CommandsPack, ReadCommand } from "./model.js";
 
@@ -31,11 +31,8 @@ function readCommand(
 ): void {
   const item = readItemFile(ctx, path, format.format, format.body_field);
   if (!item) return;
-  const allowField = format.allow_field ?? undefined;
-  const fields = reverseFields(ctx, allowField ? withoutField(item, allowField) : item, {
-    fields: format.fields,
-  });
-  const allow = allowField && allowField in item.values ? readPreApprovals(ctx, pack, item, allowField) : [];
+  const { rest, allow } = splitPreApprovals(ctx, pack, item, format.allow_field);
+  const fields = reverseFields(ctx, rest, { fields: format.fields });
   const named = namedItem(ctx, pack, item, fields, pathName);
   const { argument_hint: hint, model } = fields.neutral;
   if (!commandWritable(item.body, format.arguments_placeholder))

@@ -1,14 +1,29 @@
 import { type ItemReadContext, leftOut } from "../shared/items/read-context.js";
-import type { ItemFile } from "../shared/items/read-fields.js";
+import { type ItemFile, withoutField } from "../shared/items/read-fields.js";
 import type { PermissionsPack } from "./model.js";
 import { readRuleText } from "./rule-text.js";
 
 /**
- * A skill's pre-approved tools (the pack's `allow_field`, written in the rule form of the pack's
- * permissions: pre-approvals.ts) → the skill's neutral `permissions.allow` entries (`Exec(git diff)`), once
+ * An item file split at its pack's pre-approval field (`allow_field` of skills and commands, absent where the
+ * pack has none): the rest, read by the item's fields, and the rules the field holds (readPreApprovals).
+ */
+export function splitPreApprovals(
+  ctx: ItemReadContext,
+  pack: PermissionsPack,
+  item: ItemFile,
+  field: string | null | undefined,
+): { rest: ItemFile; allow: string[] } {
+  if (!field) return { rest: item, allow: [] };
+  const allow = field in item.values ? readPreApprovals(ctx, pack, item, field) : [];
+  return { rest: withoutField(item, field), allow };
+}
+
+/**
+ * A skill's or command's pre-approved tools (the pack's `allow_field`, written in the rule form of the pack's
+ * permissions: pre-approvals.ts) → the item's neutral `permissions.allow` entries (`Exec(git diff)`), once
  * each: the build writes one rule per shell (`Bash(…)`, `PowerShell(…)`), which read back alike.
  */
-export function readPreApprovals(
+function readPreApprovals(
   ctx: ItemReadContext,
   pack: PermissionsPack,
   item: ItemFile,

@@ -1,11 +1,11 @@
 import { skillFileName } from "../../core/load-skills.js";
 import { maxAssetBytes } from "../../documents/text-file.js";
-import { readPreApprovals } from "../permissions/read-pre-approvals.js";
+import { splitPreApprovals } from "../permissions/read-pre-approvals.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { itemFolders, skillFolders } from "../shared/items/item-folders.js";
 import { namedItem } from "../shared/items/named-item.js";
 import { type ItemReadContext, leftOut, start, unreadable } from "../shared/items/read-context.js";
-import { type FieldSpec, reverseFields, withoutField } from "../shared/items/read-fields.js";
+import { type FieldSpec, reverseFields } from "../shared/items/read-fields.js";
 import type { ReadSkill, SkillFrontmatter, SkillsPack } from "./model.js";
 
 /** The context skills are read with: read skills go to `items.skills`. */
@@ -45,10 +45,8 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
   const path = `${folder}/${skillFileName}`;
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
-  const allowField = format.allow_field ?? undefined;
-  const read = allowField ? withoutField(item, allowField) : item;
-  const fields = reverseFields(ctx, read, skillSpec(pack, format), { deferUnmapped: true });
-  const allow = allowField && allowField in item.values ? readPreApprovals(ctx, pack, item, allowField) : [];
+  const { rest, allow } = splitPreApprovals(ctx, pack, item, format.allow_field);
+  const fields = reverseFields(ctx, rest, skillSpec(pack, format), { deferUnmapped: true });
   const { neutral } = fields;
   const skill: ReadSkill = {
     ...namedItem(ctx, pack, item, fields, folder),
