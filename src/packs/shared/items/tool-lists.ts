@@ -76,14 +76,15 @@ export function toolLimit(
   };
 }
 
-/** The pack field a row of a skill's or an agent's tool list rests on ("deny": the deny field of either). */
+/** The pack section an owner's tool and permission fields are in: a skill's, unless named here. */
+const sectionOf: Partial<Record<PromiseKind, string>> = {
+  "agent-tools": "/agent_frontmatter",
+  command: "/command_format",
+};
+
+/** The pack field a row of a skill's, an agent's or a command's tool list rests on ("deny": the deny field). */
 export function field(owner: ToolOwner, name: "tools_field" | "tool_names" | "deny" | "allow_field"): string {
-  const section =
-    owner.kind === "agent-tools"
-      ? "/agent_frontmatter"
-      : owner.kind === "command"
-        ? "/command_format"
-        : "/skill_frontmatter";
+  const section = sectionOf[owner.kind] ?? "/skill_frontmatter";
   if (name === "deny")
     return `${section}/${owner.kind === "agent-tools" ? "deny_field" : "skill_deny_field"}`;
   return `${section}/${name}`;
