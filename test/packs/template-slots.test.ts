@@ -9,14 +9,15 @@ import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const pack = "clients/claude-code.json";
-const builtin = readFileSync(join(packageRoot, pack), "utf8");
 
-/** A registry whose own clients/claude-code.json is the built-in pack with `from` (found once) changed to `to`. */
-function registryWith(from: string, to: string) {
-  assert.equal(builtin.split(from).length, 2, `${from} is not once in ${pack}`);
+/** A registry whose own clients/<client>.json is the built-in pack with `from` (found once) changed to `to`. */
+function registryWith(from: string, to: string, client = "claude-code") {
+  const file = `clients/${client}.json`;
+  const builtin = readFileSync(join(packageRoot, file), "utf8");
+  assert.equal(builtin.split(from).length, 2, `${from} is not once in ${file}`);
   return withBase({
-    "targets.json": targetsWith([agentsMdAdapter], { builtin_clients: ["claude-code"] }),
-    [pack]: builtin.replace(from, to),
+    "targets.json": targetsWith([agentsMdAdapter], { builtin_clients: [client] }),
+    [file]: builtin.replace(from, to),
   });
 }
 
@@ -62,5 +63,21 @@ describe("a client pack's entry templates name only slots that are filled (AGC08
     const error = await errorAt('"{timeout}"', '"{timout}"');
     assert.match(error, /"\{timout\}" is not a slot of a hook entry/);
     assert.match(error, /Did you mean "\{timeout\}"\?/);
+  });
+
+  it("another spelling of a remote entry (remote_read) names only remote slots, and must say the transport", async () => {
+    const gemini = registryWith('"url": "{url}"', '"url": "{ulr}"', "gemini-cli");
+    const misspelt = await check(gemini);
+    assert.equal(misspelt.status, 1, misspelt.output);
+    assert.match(
+      misspelt.output,
+      /clients\/gemini-cli\.json:\d+:\d+: error AGC082 clients\/gemini-cli\.json: "\{ulr\}" is not a slot of an MCP remote entry/,
+    );
+    const untyped = await check(registryWith('"type": "{transport}"', '"type": "http"', "gemini-cli"));
+    assert.equal(untyped.status, 1, untyped.output);
+    assert.match(
+      untyped.output,
+      /clients\/gemini-cli\.json:\d+:\d+: error AGC082 clients\/gemini-cli\.json: this spelling of a remote entry has no "\{transport\}" slot, so import would read no entry through it/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { Section } from "../section.js";
 import { valueAt } from "../shared/value-at.js";
 import { mcpVariableReachesServer } from "./checks/mcp-variable-reaches-server.js";
 import { mcpEntries } from "./emit.js";
+import { mcpFaults } from "./faults.js";
 import { sameServer } from "./merge.js";
 import type { ImportedServer, McpFound, McpPack } from "./model.js";
 import { readServers } from "./read-servers.js";
@@ -28,6 +29,7 @@ export const mcpSection: Section<McpPack, McpFound, ImportedServer> = {
     },
   },
   seed: seedMcp,
+  faults: mcpFaults,
   merge: { kind: "server", alike: sameServer },
   checks: [mcpVariableReachesServer],
 };

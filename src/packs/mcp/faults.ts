@@ -1,0 +1,23 @@
+import type { PackFault } from "../section.js";
+import { slotsOf } from "../shared/template-slots.js";
+import type { McpPack } from "./model.js";
+
+/**
+ * Another spelling of a remote entry (`mcp.remote_read`) is read only where the entry says its transport
+ * (read.ts): one without a "{transport}" slot would read no entry at all.
+ */
+export function mcpFaults(pack: McpPack): PackFault[] {
+  return (pack.mcp?.remote_read ?? []).flatMap((template, i) =>
+    slotsOf(template).has("transport")
+      ? []
+      : [
+          {
+            path: ["mcp", "remote_read", i],
+            part: "key" as const,
+            message:
+              'this spelling of a remote entry has no "{transport}" slot, so import would read no entry through it',
+            hint: 'Put "{transport}" at the key that names the transport, e.g. "type": "{transport}".',
+          },
+        ],
+  );
+}
