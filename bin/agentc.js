@@ -71,9 +71,10 @@ function loadBundle() {
   });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(bundlePath), module, bundlePath, distDir);
-  const header = idLine.padEnd(cachedDataOffset(idLine), "\n");
-  const saveCodeCache = () =>
-    writeFileSync(cachePath, Buffer.concat([Buffer.from(header, "latin1"), script.createCachedData()]));
+  const saveCodeCache = () => {
+    const header = Buffer.from(idLine.padEnd(cachedDataOffset(idLine), "\n"), "latin1");
+    writeFileSync(cachePath, Buffer.concat([header, script.createCachedData()]));
+  };
   return { main: module.exports.main, saveCodeCache };
 }
 
