@@ -32,14 +32,19 @@ export function reverseServer(
     };
   if (stdio && !stdio.mismatch && ("command" in stdio.slots || "command_line" in stdio.slots))
     return withWellFormedPlaceholders(stdioServer(mapping, name, stdio, position));
-  const remotes = [
-    ...(mapping.remote ? [first(unfill(mapping.remote, value))] : []),
-    // another spelling counts only where the entry says its transport: a bare url is the written form's to read
-    ...(mapping.remote_read ?? []).map((template) => saysTransport(first(unfill(template, value)))),
-  ];
-  const remote = remotes.find((r) => r && !r.mismatch && "url" in r.slots);
+  const written = mapping.remote ? first(unfill(mapping.remote, value)) : undefined;
+  const others = (mapping.remote_read ?? []).map((template) => first(unfill(template, value)));
+  const readsUrl = (r: Unfilled | undefined): r is Unfilled =>
+    r !== undefined && !r.mismatch && "url" in r.slots;
+  // another spelling counts only where the entry says its transport: a bare url is the written form's to read
+  const remote = [written, ...others.filter((r) => r && "transport" in r.slots)].find(readsUrl);
   if (remote) return withWellFormedPlaceholders(remoteServer(mapping, name, remote, position));
-  const why = stdio?.mismatch ?? remotes[0]?.mismatch ?? "neither a command nor a url";
+  if (others.some(readsUrl))
+    return {
+      problem:
+        "has a url but names no transport (the client guesses one), a form of remote entry the pack does not read",
+    };
+  const why = stdio?.mismatch ?? (written ?? others[0])?.mismatch ?? "neither a command nor a url";
   return { problem: `has ${why}` };
 }
 
@@ -154,10 +159,6 @@ function formRegex(form: string): RegExp {
   const escaped = form.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/[{}]/g, (c) => `\\${c}`);
   const named = escaped.replace("\\{name\\}", "([A-Za-z_][A-Za-z0-9_]*)").replace("\\{default\\}", "([^}]*)");
   return new RegExp(named, "g");
-}
-
-function saysTransport(reading: Unfilled | undefined): Unfilled | undefined {
-  return reading && "transport" in reading.slots ? reading : undefined;
 }
 
 function first(readings: Unfilled[]): Unfilled | undefined {
