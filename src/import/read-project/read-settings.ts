@@ -19,10 +19,10 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
     if (!document) continue;
     const owned = new Set<string>();
     for (const part of parts) for (const key of readPart(ctx, pack, part, document)) owned.add(key);
+    const otherServers = otherServersKey(pack, path, document.value);
     for (const key of Object.keys(document.value).filter((k) => !owned.has(k))) {
       if (key === schemaKey) document.leftOut.push([key]);
-      else if (key === otherServersKey(pack, path, document.value))
-        unowned(ctx, document, [key], ...otherServersWords(pack, key));
+      else if (key === otherServers) unowned(ctx, document, [key], ...otherServersWords(pack, key));
       else unowned(ctx, document, [key]);
     }
   }

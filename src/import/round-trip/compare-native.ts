@@ -29,19 +29,16 @@ export function compareNative(
 ): Difference | undefined {
   if (installed.kind === "link") return compareLink(file, installed, targetBytes);
   if (file.linkTarget !== undefined && installed.kind === "file")
-    return file.bytes?.equals(installed.bytes)
-      ? at(
-          file.path,
-          1,
-          "info",
-          `${file.path} is a link to ${file.linkTarget}; the build writes it as a file of the same text, so agentc install leaves the link as it is while the two agree`,
-        )
-      : at(
-          file.path,
-          1,
-          "info",
-          `${file.path} is a link to ${file.linkTarget}; the build writes it as a file of its own`,
-        );
+    return at(
+      file.path,
+      1,
+      "info",
+      `${file.path} is a link to ${file.linkTarget}; the build writes it as a file ${
+        file.bytes?.equals(installed.bytes)
+          ? "of the same text, so agentc install leaves the link as it is while the two agree"
+          : "of its own"
+      }`,
+    );
   if (!file.bytes) return undefined;
   if (installed.kind === "composed") return compareComposed(file, file.bytes.toString("utf8"), installed);
   return compareText(file.path, file.bytes.toString("utf8"), installed.bytes.toString("utf8"));
