@@ -15,6 +15,7 @@ import { mergeItems } from "./merge/merge-items.js";
 import { shareOwnInstructionFiles } from "./merge/shared-own-files.js";
 import type { AssistantData, AssistantImport, ImportedItems } from "./model.js";
 import { detectedAssistants, placeSharers } from "./native-places.js";
+import { caseVariantPlaces } from "./read-project/case-variant-places.js";
 import { linksReadTwice } from "./read-project/links-read-twice.js";
 import { nestedInstructionFiles } from "./read-project/nested-instructions.js";
 import { ProjectReader } from "./read-project/project-reader.js";
@@ -98,6 +99,7 @@ export async function importProject(
     ...onceEach(read.flatMap((r) => r.diagnostics)),
     ...nestedInstructionFiles(reader, choice.chosen),
     ...unwrittenReads(reader, choice.chosen),
+    ...caseVariantPlaces(reader, choice.chosen, alwaysOn),
     ...refusals(reader),
     ...danglingLinks(reader),
     ...caseTwins(reader),

@@ -30,6 +30,7 @@ export class PlanContext {
   takeImported = false;
   private readonly madeDirs = new Set<string>();
   private readonly reserved = new Set<string>();
+  readonly #twinsReported = new Set<string>();
 
   constructor(
     readonly desired: Desired,
@@ -58,16 +59,34 @@ export class PlanContext {
     this.entries.set(entry.path, entry);
   }
 
-  /** False (and a conflict) when an ancestor is a link or a file: nothing is written below it. */
+  /**
+   * False (and a conflict) when an ancestor is a link or a file: nothing is written below it; or when the path
+   * is missing but the project has it spelled in another case (agents.md for AGENTS.md), said once per entry.
+   */
   writable(path: string): boolean {
     const blocker = this.state.blockedBy(path);
-    if (blocker === undefined) return true;
+    if (blocker === undefined) return this.#noCaseTwin(path);
     const what = this.state.get(blocker).type === "symlink" ? "a symbolic link" : "not a folder";
     this.conflict(
       path,
       `its parent ${blocker} is ${what}; agentc never writes through it`,
       `replace ${blocker} with a real folder, or remove it`,
     );
+    return false;
+  }
+
+  #noCaseTwin(path: string): boolean {
+    const twin = this.state.caseTwin(path);
+    if (twin === undefined) return true;
+    const made = path.split("/").slice(0, twin.split("/").length).join("/");
+    if (!this.#twinsReported.has(made)) {
+      this.#twinsReported.add(made);
+      this.conflict(
+        made,
+        `would be a second name for ${twin}: where file names ignore case (macOS, Windows) the two are one, and a project holding both cannot be checked out there`,
+        `rename ${twin} to ${made} (git mv ${twin} ${made}), or move it away, then install again`,
+      );
+    }
     return false;
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, constants, lstatSync, openSync, readdirSync, readlinkSync, readSync } from "node:fs";
 import { join } from "node:path";
+import { foldedKey } from "../../shared/path-check.js";
 import { emptyStatCache, fileStamp, type StatCache } from "./stat-cache.js";
 
 /** What is at one project path, seen with lstat: links are never followed. */
@@ -17,6 +18,12 @@ export interface ProjectState {
   get(path: string): PathState;
   /** The first ancestor of `path` that is a link or not a folder (writing below it is refused). */
   blockedBy(path: string): string | undefined;
+  /**
+   * For a path that is absent: the entry, at the first absent part of it, whose name differs from that part only
+   * in case or Unicode normalisation (agents.md for AGENTS.md). Where file names ignore case (macOS, Windows)
+   * the two are one entry, so writing the path would give the project a second name there.
+   */
+  caseTwin(path: string): string | undefined;
   /** Every file and link below a folder (not following links), project-relative, sorted. */
   listFiles(dir: string): string[];
   /** Every folder below a folder, deepest first. */
@@ -36,6 +43,15 @@ export function diskState(root: string, known: StatCache = emptyStatCache): Proj
     }
     return state;
   };
+  const folded = new Map<string, Map<string, string>>();
+  const namesIn = (dir: string): Map<string, string> => {
+    let names = folded.get(dir);
+    if (!names) {
+      names = foldedNames(root, dir);
+      folded.set(dir, names);
+    }
+    return names;
+  };
   const walks = new Map<string, { files: string[]; dirs: string[] }>();
   const walked = (dir: string): { files: string[]; dirs: string[] } => {
     const found = walks.get(dir) ?? walk(root, dir, get);
@@ -53,6 +69,7 @@ export function diskState(root: string, known: StatCache = emptyStatCache): Proj
       }
       return undefined;
     },
+    caseTwin: (path) => caseTwinOf(path, get, namesIn),
     listFiles: (dir) => walked(dir).files,
     listDirs: (dir) => walked(dir).dirs,
     confirm(paths) {
@@ -70,6 +87,38 @@ export function diskState(root: string, known: StatCache = emptyStatCache): Proj
 }
 
 const absent: PathState = { type: "absent" };
+
+/** The first absent part of `path`, looked up by folded name among its folder's entries. */
+export function caseTwinOf(
+  path: string,
+  get: (path: string) => PathState,
+  namesIn: (dir: string) => ReadonlyMap<string, string>,
+): string | undefined {
+  if (get(path).type !== "absent") return undefined;
+  let parent = "";
+  for (const part of path.split("/")) {
+    const here = parent === "" ? part : `${parent}/${part}`;
+    if (get(here).type === "absent") {
+      const twin = namesIn(parent).get(foldedKey(part));
+      return twin === undefined ? undefined : parent === "" ? twin : `${parent}/${twin}`;
+    }
+    parent = here;
+  }
+  return undefined;
+}
+
+/** A folder's entry names by folded name (the first in name order where several fold alike); none if unreadable. */
+function foldedNames(root: string, dir: string): Map<string, string> {
+  const names = new Map<string, string>();
+  let read: string[];
+  try {
+    read = readdirSync(join(root, dir)).sort();
+  } catch {
+    return names;
+  }
+  for (const name of read) if (!names.has(foldedKey(name))) names.set(foldedKey(name), name);
+  return names;
+}
 
 /** A path whose parent was seen absent or not a folder (a link is followed by lstat, so it is not) is absent. */
 function belowNoFolder(cache: Map<string, PathState>, path: string): boolean {
