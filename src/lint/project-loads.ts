@@ -1,5 +1,7 @@
 import type { ClientPack } from "../clients/model.js";
 import { builtinAssistantData } from "../import/assistants.js";
+import { type CaseVariant, caseVariants } from "../import/read-project/case-variant-places.js";
+import { ProjectReader } from "../import/read-project/project-reader.js";
 import { alwaysOnPath } from "../registry/install-files.js";
 import {
   type ClientLoads,
@@ -23,6 +25,8 @@ export interface ProjectLoads {
   nothing: string[];
   /** Assistants without a read model whose files are here (none when clients were named). */
   unmodelled: Unmodelled[];
+  /** Entries where an assistant reads, spelled in another case: read only where file names ignore case. */
+  caseVariants: CaseVariant[];
 }
 
 /**
@@ -33,12 +37,24 @@ export interface ProjectLoads {
 export function projectLoads(project: string, packs: readonly ClientPack[], named: boolean): ProjectLoads {
   const tree = diskTree(project);
   const all = packs.map((pack) => clientLoads(pack, tree));
-  if (named) return { clients: all, nothing: [], unmodelled: [] };
+  const variants = variantsOf(project, packs);
+  if (named) return { clients: all, nothing: [], unmodelled: [], caseVariants: variants };
   return {
     clients: all.filter(loadsAnything),
     nothing: all.filter((loads) => !loadsAnything(loads)).map((loads) => loads.client),
     unmodelled: unmodelledFiles(tree),
+    caseVariants: variants,
   };
+}
+
+/** The chosen clients' places (and the shared always-on file) spelled in another case in the project. */
+function variantsOf(project: string, packs: readonly ClientPack[]): CaseVariant[] {
+  const chosen = new Set(packs.map((pack) => pack.client));
+  const assistants = builtinAssistantData();
+  const single = assistants.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
+  const shared = single ? alwaysOnPath(single) : undefined;
+  const read = assistants.filter((a) => chosen.has(a.id) || a.adapter === single);
+  return caseVariants(new ProjectReader(project), read, shared);
 }
 
 function unmodelledFiles(tree: ProjectTree): Unmodelled[] {

@@ -121,6 +121,29 @@ describe("agentc loads", () => {
     ]);
   });
 
+  it("names a native file spelled in another case, which only macOS and Windows read, with its rename", async () => {
+    const project = testdir({
+      "agents.md": "# Service\n\nRun `make check`.\n",
+      ".Cursor/rules/style.mdc": "---\nalwaysApply: true\n---\nUse tabs.\n",
+      "CLAUDE.md": "# Claude\n\nAsk first.\n",
+    });
+    const run = await runAgentc(["loads", project]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /\n\nRead only where file names ignore case \(macOS, Windows\), not on this system; renamed, every system reads them:\n {2}git mv \.Cursor \.cursor\n {2}git mv agents\.md AGENTS\.md\n?$/,
+    );
+    const json = JSON.parse((await runAgentc(["loads", project, "--format", "json"])).stdout);
+    assert.deepEqual(json.caseVariants, [
+      { path: ".Cursor", readAs: ".cursor" },
+      { path: "agents.md", readAs: "AGENTS.md" },
+    ]);
+    assert.ok(
+      json.clients.some((c: Loads) => c.client === "claude-code"),
+      "CLAUDE.md itself is read",
+    );
+  });
+
   it("walks no folder a link leads out of the project to, the first one asked for included", async () => {
     const outside = testdir({
       "secret.md": "# Not the project's\n",

@@ -1,9 +1,9 @@
 import type { Action, Conflict, Plan } from "../../src/install/model/plan-model.js";
 import type { InstallRecord, RecordEntry } from "../../src/install/model/record.js";
-import { caseTwinOf, type PathState, type ProjectState } from "../../src/install/project/project-state.js";
+import type { PathState, ProjectState } from "../../src/install/project/project-state.js";
 import type { Desired, DesiredFile, DesiredLink, OwnedDir } from "../../src/manifest/desired.js";
 import { unlocatedLine } from "../../src/manifest/manifest-line.js";
-import { foldedKey } from "../../src/shared/path-check.js";
+import { caseTwinOf, namesByFoldedKey } from "../../src/shared/case-twin.js";
 
 /** A project path as a table writes it: a folder, a file (its bytes' hash, optionally executable) or a link. */
 export type Written = "dir" | { file: string; executable?: boolean } | { link: string };
@@ -21,19 +21,15 @@ export function memoryProject(paths: Record<string, Written>): ProjectState {
   }
   const below = (dir: string) => [...states.keys()].filter((p) => p.startsWith(`${dir}/`)).sort();
   const get = (path: string): PathState => states.get(path) ?? { type: "absent" };
-  const namesIn = (dir: string) => {
-    const names = new Map<string, string>();
-    for (const path of [...states.keys()].sort()) {
-      const slash = path.lastIndexOf("/");
-      const name = path.slice(slash + 1);
-      if ((slash < 0 ? "" : path.slice(0, slash)) === dir && !names.has(foldedKey(name)))
-        names.set(foldedKey(name), name);
-    }
-    return names;
-  };
+  const namesIn = (dir: string) =>
+    namesByFoldedKey(
+      [...states.keys()]
+        .filter((path) => path.slice(0, Math.max(path.lastIndexOf("/"), 0)) === dir)
+        .map((path) => path.slice(path.lastIndexOf("/") + 1)),
+    );
   return {
     get,
-    caseTwin: (path) => caseTwinOf(path, get, namesIn),
+    caseTwin: (path) => caseTwinOf(path, (p) => get(p).type === "absent", namesIn),
     blockedBy(path) {
       for (let end = path.indexOf("/"); end > 0; end = path.indexOf("/", end + 1)) {
         const type = get(path.slice(0, end)).type;

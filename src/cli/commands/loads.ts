@@ -27,7 +27,16 @@ export const loadsCommand: Command = {
       named,
     );
     if (args.values.format === "json") io.out(JSON.stringify(loads, null, 2));
-    else io.out(renderLoads(loads.clients, loads.nothing, wrapWidth(io.columns), loads.unmodelled));
+    else
+      io.out(
+        renderLoads(
+          loads.clients,
+          loads.nothing,
+          wrapWidth(io.columns),
+          loads.unmodelled,
+          loads.caseVariants,
+        ),
+      );
     return exitCodes.ok;
   },
 };

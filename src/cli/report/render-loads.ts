@@ -1,3 +1,4 @@
+import type { CaseVariant } from "../../import/read-project/case-variant-places.js";
 import type { Unmodelled } from "../../lint/project-loads.js";
 import type { ClientLoads } from "../../session-load/index.js";
 import { wrapLine } from "../wrap.js";
@@ -10,12 +11,18 @@ export function renderLoads(
   nothing: readonly string[],
   width?: number,
   unmodelled: readonly Unmodelled[] = [],
+  caseVariants: readonly CaseVariant[] = [],
 ): string {
   const blocks = loads.map((client) => clientBlock(client));
   if (nothing.length > 0) blocks.push([`Nothing here is read by: ${nothing.join(", ")}.`]);
   for (const { name, assistant, files } of unmodelled)
     blocks.push([
       `${name} (${assistant}) has ${files.length === 1 ? "a file" : `${files.length} files`} here that agentc writes for it but has no read model of, so what it loads is not shown: ${files.slice(0, 3).join(", ")}${files.length > 3 ? ", …" : ""}`,
+    ]);
+  if (caseVariants.length > 0)
+    blocks.push([
+      "Read only where file names ignore case (macOS, Windows), not on this system; renamed, every system reads them:",
+      ...caseVariants.map(({ path, readAs }) => `  git mv ${path} ${readAs}`),
     ]);
   if (loads.length === 0)
     blocks.unshift([

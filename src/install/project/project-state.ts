@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, constants, lstatSync, openSync, readdirSync, readlinkSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { foldedKey } from "../../shared/path-check.js";
+import { caseTwinOf, namesByFoldedKey } from "../../shared/case-twin.js";
 import { emptyStatCache, fileStamp, type StatCache } from "./stat-cache.js";
 
 /** What is at one project path, seen with lstat: links are never followed. */
@@ -69,7 +69,7 @@ export function diskState(root: string, known: StatCache = emptyStatCache): Proj
       }
       return undefined;
     },
-    caseTwin: (path) => caseTwinOf(path, get, namesIn),
+    caseTwin: (path) => caseTwinOf(path, (p) => get(p).type === "absent", namesIn),
     listFiles: (dir) => walked(dir).files,
     listDirs: (dir) => walked(dir).dirs,
     confirm(paths) {
@@ -88,36 +88,13 @@ export function diskState(root: string, known: StatCache = emptyStatCache): Proj
 
 const absent: PathState = { type: "absent" };
 
-/** The first absent part of `path`, looked up by folded name among its folder's entries. */
-export function caseTwinOf(
-  path: string,
-  get: (path: string) => PathState,
-  namesIn: (dir: string) => ReadonlyMap<string, string>,
-): string | undefined {
-  if (get(path).type !== "absent") return undefined;
-  let parent = "";
-  for (const part of path.split("/")) {
-    const here = parent === "" ? part : `${parent}/${part}`;
-    if (get(here).type === "absent") {
-      const twin = namesIn(parent).get(foldedKey(part));
-      return twin === undefined ? undefined : parent === "" ? twin : `${parent}/${twin}`;
-    }
-    parent = here;
-  }
-  return undefined;
-}
-
-/** A folder's entry names by folded name (the first in name order where several fold alike); none if unreadable. */
+/** A folder's entry names by folded key; none if it cannot be read. */
 function foldedNames(root: string, dir: string): Map<string, string> {
-  const names = new Map<string, string>();
-  let read: string[];
   try {
-    read = readdirSync(join(root, dir)).sort();
+    return namesByFoldedKey(readdirSync(join(root, dir)));
   } catch {
-    return names;
+    return new Map();
   }
-  for (const name of read) if (!names.has(foldedKey(name))) names.set(foldedKey(name), name);
-  return names;
 }
 
 /** A path whose parent was seen absent or not a folder (a link is followed by lstat, so it is not) is absent. */

@@ -23,6 +23,12 @@ export const loadsTool: McpTool = {
       items: { type: "object" },
       description: "assistants agentc writes rules for but has no read model of, with their files here",
     },
+    caseVariants: {
+      type: "array",
+      items: { type: "object" },
+      description:
+        "entries where an assistant reads spelled in another case (path, readAs): read only where file names ignore case",
+    },
   }),
   writes: false,
   async run(input) {
