@@ -240,6 +240,16 @@ function unknownTemplateSlots(pack: ClientPack): PackFault[] {
       "an MCP remote entry",
       mcpSlotNames(true),
     ]),
+    ...(pack.mcp?.also_read ?? []).flatMap((also, i): [JsonPath, unknown, string, readonly string[]][] => [
+      [["mcp", "also_read", i, "stdio"], also.stdio, "an MCP stdio entry", mcpSlotNames(false)],
+      [["mcp", "also_read", i, "remote"], also.remote, "an MCP remote entry", mcpSlotNames(true)],
+      ...(also.remote_read ?? []).map((template, j): [JsonPath, unknown, string, readonly string[]] => [
+        ["mcp", "also_read", i, "remote_read", j],
+        template,
+        "an MCP remote entry",
+        mcpSlotNames(true),
+      ]),
+    ]),
     [["hooks", "entry"], pack.hooks?.entry, "a hook entry", hookEntrySlots],
   ];
   return templates.flatMap(([at, template, what, known]) => {

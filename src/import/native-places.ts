@@ -1,3 +1,4 @@
+import { alsoReadMappings } from "../packs/mcp/also-read.js";
 import { withRuntimePlaceholders } from "../packs/shared/pack-text.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
@@ -27,8 +28,8 @@ export function nativePlaces(assistant: AssistantData, shared: string | undefine
       ].flatMap((dir) => (dir ? [packPath(dir, pack.runtime_placeholders)] : []))
     : [(adapter?.output_dir ?? "").replace(/\/+$/, "")];
   const settings = pack
-    ? [pack.permissions, pack.exec_policy, pack.hooks, pack.mcp].flatMap((m) =>
-        m ? [withRuntimePlaceholders(pack, m.file)] : [],
+    ? [pack.permissions, pack.exec_policy, pack.hooks, pack.mcp, ...alsoReadMappings(pack.mcp)].flatMap(
+        (m) => (m ? [withRuntimePlaceholders(pack, m.file)] : []),
       )
     : [];
   return [...new Set([...files, ...dirs, ...settings].filter((path) => path !== ""))];

@@ -15,13 +15,19 @@ export interface SettingsDocument {
   leftOut: KeyPath[];
   /** Values the pack writes as they are beside what it composes (a format `version`): no item of the registry. */
   extras: KeyPath[];
+  /** Set for a file the build composes nothing into (readSettingsDocument's `keptBecause`). */
+  kept?: true;
 }
 
-/** Reads and parses one settings file; undefined when it is missing or (reported) unreadable. */
+/**
+ * Reads and parses one settings file; undefined when it is missing or (reported) unreadable. `keptBecause`: the
+ * build composes nothing into it (a file its client also reads), why it stays the project's as it is.
+ */
 export function readSettingsDocument(
   ctx: ReadContext,
   path: string,
   format: "json" | "toml",
+  keptBecause?: string,
 ): SettingsDocument | undefined {
   const kind = ctx.reader.entry(path).kind;
   if (kind === "missing" || kind === "folder") return undefined;
@@ -31,8 +37,16 @@ export function readSettingsDocument(
   const parsed = format === "json" ? json(path, read.text) : toml(path, read.text);
   for (const problem of parsed.problems) unreadable(ctx, problem.position, `${path}: ${problem.message}`);
   if (!parsed.document) return undefined;
-  if (native) native.composed = format;
-  const document: SettingsDocument = { ...parsed.document, file: path, format, leftOut: [], extras: [] };
+  if (native && keptBecause !== undefined) native.keptBecause = keptBecause;
+  else if (native) native.composed = format;
+  const document: SettingsDocument = {
+    ...parsed.document,
+    file: path,
+    format,
+    leftOut: [],
+    extras: [],
+    ...(keptBecause !== undefined ? { kept: true as const } : {}),
+  };
   if (native) {
     native.leftOut = document.leftOut;
     native.extras = document.extras;

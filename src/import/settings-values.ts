@@ -9,7 +9,9 @@ export function unowned(
   document: SettingsDocument,
   path: KeyPath,
   why?: string,
-  hint = "It stays in the project's own file: agentc install composes its values beside it and never removes it.",
+  hint = document.kept
+    ? "It stays in the project's own file, which agentc install leaves as it is."
+    : "It stays in the project's own file: agentc install composes its values beside it and never removes it.",
 ): void {
   document.leftOut.push(path);
   leftOut(

@@ -81,6 +81,8 @@ export interface SettingsSide<Pack, Found, Seen = unknown> {
   file(pack: Pack): { file: string; format: "json" | "toml" } | undefined;
   /** A second file the section composes into (an exec policy's JSON lists); `read` tells them by the path. */
   otherFile?(pack: Pack): { file: string; format: "json" | "toml" } | undefined;
+  /** Files the client reads the section's values from too, which the build never writes; `read` tells them by the path. */
+  alsoReadFiles?(pack: Pack): { file: string; format: "json" | "toml" }[];
   /**
    * The registry through the pack: values for the file, capability rows, diagnostics, and the whole files
    * the section writes beside them (the guard's program, an exec policy's rule lines).
@@ -98,8 +100,8 @@ export interface SettingsSide<Pack, Found, Seen = unknown> {
   /** Where session-load lists the file: with the MCP server lists or with the settings files (`reads`). */
   loads?: {
     list: "mcp" | "settings";
-    /** What `agentc loads` lists of the parsed file: the names under the section's key. */
-    names(pack: Pack, parsed: unknown): string[];
+    /** What `agentc loads` lists of the parsed file at `path`: the names under the section's key there. */
+    names(pack: Pack, parsed: unknown, path: string): string[];
   };
 }
 

@@ -105,10 +105,15 @@ function sectionFile(
   list: "mcp" | "settings",
 ): ConfigFile {
   for (const section of sections) {
-    const loads = section.settings?.loads;
-    const file = loads?.list === list ? section.settings?.file(pack) : undefined;
-    if (!loads || !file || packPath(file.file, pack.runtime_placeholders) !== path) continue;
-    return { path, names: loads.names(pack, parsedConfig(tree.text(path) ?? "", file.format)) };
+    const settings = section.settings;
+    if (settings?.loads?.list !== list) continue;
+    const files = [settings.file(pack), ...(settings.alsoReadFiles?.(pack) ?? [])];
+    const file = files.find((f) => f && packPath(f.file, pack.runtime_placeholders) === path);
+    if (file)
+      return {
+        path,
+        names: settings.loads.names(pack, parsedConfig(tree.text(path) ?? "", file.format), path),
+      };
   }
   return { path };
 }

@@ -106,7 +106,9 @@ function itemFolders(
 /** The files of the pack's sections that session-load lists with the MCP server lists or the settings files. */
 function sectionFiles(pack: ClientPack, list: "mcp" | "settings"): string[] {
   return sections.flatMap((section) => {
-    const file = section.settings?.loads?.list === list ? section.settings.file(pack) : undefined;
-    return file ? [file.file] : [];
+    const settings = section.settings;
+    if (settings?.loads?.list !== list) return [];
+    const files = [settings.file(pack), ...(settings.alsoReadFiles?.(pack) ?? [])];
+    return files.flatMap((file) => (file ? [file.file] : []));
   });
 }

@@ -12,18 +12,30 @@ import {
   writtenServers,
 } from "../support/clients-cli.js";
 import { beyondSlice } from "../support/conformance-slice.js";
+import { legacyKiloMcp } from "../support/legacy-kilo-mcp.js";
 import { clientSession, describeSession, mainRequest } from "../support/loopback/client-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
 import type { ToolCall } from "../support/loopback/model-apis.js";
 import { disabledServers, loopbackUserConfig } from "../support/opencode-session.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
 
 const pack = "kilo";
 
 interface Config {
   agent?: Record<string, { prompt?: string }>;
   command?: Record<string, { template?: string }>;
-  mcp?: Record<string, { type?: string; command?: string[]; url?: string }>;
+  mcp?: Record<
+    string,
+    {
+      type?: string;
+      command?: string[];
+      url?: string;
+      environment?: Record<string, string>;
+      enabled?: boolean;
+    }
+  >;
   permission?: Record<string, unknown>;
   instructions?: string[];
 }
@@ -145,5 +157,33 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
     t.after(() => writeFileSync(file, text));
     const open = await kiloSession(program, project, "clean up", tool);
     assert.ok(!existsSync(build), describeSession(open));
+  });
+});
+
+describe("Kilo Code CLI: the legacy .kilocode/mcp.json (clients/kilo.json mcp.also_read)", () => {
+  it("starts what import reads from it; installed, each server once, and the one switched off stays off", async (t) => {
+    if (beyondSlice(t)) return;
+    const project = testdir({ ".kilocode/mcp.json": JSON.stringify(legacyKiloMcp) });
+    const before = await resolved(t, project);
+    if (!before) return;
+    assert.deepEqual(Object.keys(before.mcp ?? {}).sort(), ["docs", "events", "lint", "paused", "tickets"]);
+    assert.equal(before.mcp?.paused?.enabled, false);
+    assert.deepEqual(before.mcp?.docs?.command, ["npx", "-y", "@acme/docs-mcp"]);
+    const registry = join(testdir(), "registry");
+    assert.equal((await runAgentc(["import", project, "--out", registry])).status, 0);
+    const build = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", registry, "--out", build, "--quiet"])).status, 0);
+    const install = await runAgentc(["install", build, "--project", project, "--yes"]);
+    assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+    const after = await resolved(t, project);
+    assert.deepEqual(Object.keys(after?.mcp ?? {}).sort(), ["docs", "events", "lint", "paused", "tickets"]);
+    assert.equal(after?.mcp?.paused?.enabled, false, "kilo.json does not switch it on");
+    for (const name of ["docs", "events", "lint", "tickets"]) {
+      const target = (config: Config | undefined): unknown => {
+        const server = config?.mcp?.[name];
+        return server?.command ?? server?.url;
+      };
+      assert.deepEqual(target(after), target(before), name);
+    }
   });
 });

@@ -80,4 +80,21 @@ describe("a client pack's entry templates name only slots that are filled (AGC08
       /clients\/gemini-cli\.json:\d+:\d+: error AGC082 clients\/gemini-cli\.json: this spelling of a remote entry has no "\{transport\}" slot, so import would read no entry through it/,
     );
   });
+
+  it("a file the client also reads (also_read) is checked like the main one: its slots, and the transport", async () => {
+    const misspelt = await check(registryWith('"args": "{args}"', '"args": "{arg}"', "kilo"));
+    assert.equal(misspelt.status, 1, misspelt.output);
+    assert.match(
+      misspelt.output,
+      /clients\/kilo\.json:\d+:\d+: error AGC082 clients\/kilo\.json: "\{arg\}" is not a slot of an MCP stdio entry/,
+    );
+    const untyped = await check(
+      registryWith('[{ "type": "{transport}", "url": "{url}"', '[{ "type": "sse", "url": "{url}"', "kilo"),
+    );
+    assert.equal(untyped.status, 1, untyped.output);
+    assert.match(
+      untyped.output,
+      /clients\/kilo\.json:\d+:\d+: error AGC082 clients\/kilo\.json: this spelling of a remote entry has no "\{transport\}" slot/,
+    );
+  });
 });

@@ -14,8 +14,9 @@ type Part = Section;
  * read back under its key, and every top-level key no part owns reported as staying in the project's file.
  */
 export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
-  for (const [path, { format, parts }] of settingsFiles(pack)) {
-    const document = readSettingsDocument(ctx, path, format);
+  for (const [path, { format, parts, composed }] of settingsFiles(pack)) {
+    const kept = composed ? undefined : alsoReadWords(pack, parts);
+    const document = readSettingsDocument(ctx, path, format, kept);
     if (!document) continue;
     const owned = new Set<string>();
     for (const part of parts) for (const key of readPart(ctx, pack, part, document)) owned.add(key);
@@ -27,6 +28,15 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
     }
   }
   for (const section of sections) section.settings?.readFiles?.(itemReadContext(ctx), pack, ctx.items);
+}
+
+/** Why a file the client also reads stays as it is: where the build writes what import read from it. */
+function alsoReadWords(pack: ClientPack, parts: Part[]): string {
+  const own = parts.flatMap((part) => {
+    const at = part.settings?.file(pack);
+    return at ? [withRuntimePlaceholders(pack, at.file)] : [];
+  });
+  return `${pack.name} reads it besides ${own.join(", ")}, where the build writes what import read from it (${pack.name} takes each name once: the file can go once you install)`;
 }
 
 /** Why servers under another client's key (clients/other-servers-key.ts) are not imported, and the hint. */
@@ -41,20 +51,30 @@ function otherServersWords(pack: ClientPack, key: string): [why: string, hint: s
 /** An editor's pointer to the file's JSON schema: no setting, so nothing to report; it stays in the file. */
 const schemaKey = "$schema";
 
-function settingsFiles(pack: ClientPack): Map<string, { format: "json" | "toml"; parts: Part[] }> {
-  const files = new Map<string, { format: "json" | "toml"; parts: Part[] }>();
-  const add = (at: { file: string; format: "json" | "toml" } | undefined, part: Part): void => {
+/** The pack's settings files by path: the parts read in each, and whether the build composes into it. */
+function settingsFiles(pack: ClientPack): Map<string, SettingsFile> {
+  const files = new Map<string, SettingsFile>();
+  const add = (at: { file: string; format: "json" | "toml" } | undefined, part: Part, composed = true) => {
     if (!at) return;
     const path = withRuntimePlaceholders(pack, at.file);
-    const file = files.get(path) ?? { format: at.format, parts: [] };
+    const file = files.get(path) ?? { format: at.format, parts: [], composed };
     if (!file.parts.includes(part)) file.parts.push(part);
+    file.composed ||= composed;
     files.set(path, file);
   };
   for (const section of [...sections].sort(byReadRank)) {
     add(section.settings?.file(pack), section);
     add(section.settings?.otherFile?.(pack), section);
+    for (const file of section.settings?.alsoReadFiles?.(pack) ?? []) add(file, section, false);
   }
   return files;
+}
+
+interface SettingsFile {
+  format: "json" | "toml";
+  parts: Part[];
+  /** False for a file the client only reads too (alsoReadFiles): the build writes nothing there. */
+  composed: boolean;
 }
 
 /** Reads one part; returns the top-level keys it owns. */

@@ -7,12 +7,24 @@ import type { McpPack } from "./model.js";
  * (read.ts): one without a "{transport}" slot would read no entry at all.
  */
 export function mcpFaults(pack: McpPack): PackFault[] {
-  return (pack.mcp?.remote_read ?? []).flatMap((template, i) =>
+  const spellings: [(string | number)[], Record<string, unknown>][] = [
+    ...(pack.mcp?.remote_read ?? []).map((t, i): [(string | number)[], Record<string, unknown>] => [
+      ["mcp", "remote_read", i],
+      t,
+    ]),
+    ...(pack.mcp?.also_read ?? []).flatMap((also, i) =>
+      (also.remote_read ?? []).map((t, j): [(string | number)[], Record<string, unknown>] => [
+        ["mcp", "also_read", i, "remote_read", j],
+        t,
+      ]),
+    ),
+  ];
+  return spellings.flatMap(([path, template]) =>
     slotsOf(template).has("transport")
       ? []
       : [
           {
-            path: ["mcp", "remote_read", i],
+            path,
             part: "key" as const,
             message:
               'this spelling of a remote entry has no "{transport}" slot, so import would read no entry through it',

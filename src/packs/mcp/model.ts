@@ -30,7 +30,20 @@ export interface McpMapping {
   env_reference?: string;
   /** The same with a default, slots "{name}" and "{default}"; absent: a default is reported as lost. */
   env_reference_default?: string;
+  /**
+   * Other files the client reads servers from (a legacy or alternative place), each with what differs from
+   * this mapping: import reads their servers as the client's, `agentc loads` lists them; the build writes none.
+   */
+  also_read?: McpAlsoRead[];
 }
+
+/** A file the client also reads servers from: its own key and templates where they differ from the main file's. */
+export type McpAlsoRead = { file: string } & Partial<
+  Pick<
+    McpMapping,
+    "format" | "key" | "stdio" | "remote" | "remote_read" | "env_reference" | "env_reference_default"
+  >
+>;
 
 /** A server read back from a client's entry; a remote one is "remote" when the entry does not say which transport. */
 export type ReadServer = (

@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { runImport } from "../support/import-run.js";
+import { legacyKiloMcp } from "../support/legacy-kilo-mcp.js";
+import { treeHash } from "../support/project-tree-hash.js";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * Kilo Code's project MCP file before 7.x, .kilocode/mcp.json (mcpServers, Roo Code's form), which 1,400 indexed
+ * repositories hold and Kilo 7.x still reads (measured: test/conformance/conformance-kilo.test.ts). Import
+ * passed over it without a word: the servers were lost. The pack names it under `mcp.also_read`; import reads
+ * its servers as Kilo's, the build writes them to kilo.json, and the file stays the project's.
+ */
+describe("Kilo's legacy .kilocode/mcp.json", () => {
+  const project = () => testdir({ ".kilocode/mcp.json": `${JSON.stringify(legacyKiloMcp, null, 2)}\n` });
+
+  it("is read as Kilo's: each server it starts, what it drops named, and the file kept as it is", async () => {
+    const run = await runImport(project());
+    assert.equal(run.status, 0, run.stderr);
+    const core = JSON.parse(readFileSync(join(run.out, "core", "mcp.json"), "utf8"));
+    assert.deepEqual(core.servers, {
+      docs: {
+        transport: "stdio",
+        command: "npx",
+        args: ["-y", "@acme/docs-mcp"],
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a variable in the file's own spelling
+        env: { DOCS_TOKEN: "${DOCS_TOKEN}" },
+      },
+      events: {
+        transport: "sse",
+        url: "https://mcp.acme.test/sse",
+        headers: { "X-Team": "web" },
+      },
+      tickets: {
+        transport: "http",
+        url: "https://mcp.acme.test/mcp",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a variable in the file's own spelling
+        headers: { Authorization: "Bearer ${TICKETS_TOKEN}" },
+      },
+      lint: { transport: "stdio", command: "uvx", args: ["acme-lint-mcp"] },
+    });
+    const said = run.json.diagnostics
+      .filter((d) => d.file === ".kilocode/mcp.json")
+      .map((d) => `${d.severity} ${d.id} ${d.message}`);
+    assert.deepEqual(
+      said.sort(),
+      [
+        "info AGC129 the build of the imported registry writes no .kilocode/mcp.json: Kilo Code CLI reads it besides kilo.json, where the build writes what import read from it (Kilo Code CLI takes each name once: the file can go once you install), so it stays the project's file and its assistant reads it as before",
+        "warning AGC128 mcpServers.guessed in .kilocode/mcp.json has a url but names no transport (the client guesses one), a form of remote entry the pack does not read: not imported",
+        "warning AGC128 mcpServers.docs.alwaysAllow in .kilocode/mcp.json has no neutral equivalent: not imported",
+        'warning AGC128 mcpServers.paused in .kilocode/mcp.json has "disabled": true where the client\'s form is false: not imported',
+      ].sort(),
+    );
+    assert.ok(run.json.assistants.includes("kilo"), "a project with only this file is Kilo's");
+  });
+
+  it("built and installed, kilo.json carries the servers it read; uninstall gives the project back", async () => {
+    const dir = project();
+    const original = treeHash(dir);
+    const out = join(testdir(), "registry");
+    assert.equal((await runAgentc(["import", dir, "--out", out])).status, 0);
+    const build = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", out, "--out", build, "--quiet"])).status, 0);
+    const install = await runAgentc(["install", build, "--project", dir, "--yes"]);
+    assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+    const kilo = JSON.parse(readFileSync(join(dir, "kilo.json"), "utf8"));
+    assert.deepEqual(Object.keys(kilo.mcp).sort(), ["docs", "events", "lint", "tickets"]);
+    assert.deepEqual(kilo.mcp.docs.environment, { DOCS_TOKEN: "{env:DOCS_TOKEN}" });
+    assert.equal(
+      readFileSync(join(dir, ".kilocode", "mcp.json"), "utf8"),
+      `${JSON.stringify(legacyKiloMcp, null, 2)}\n`,
+    );
+    const uninstall = await runAgentc(["uninstall", "--project", dir, "--yes"]);
+    assert.equal(uninstall.status, 0, `${uninstall.stdout}${uninstall.stderr}`);
+    assert.deepEqual(treeHash(dir), original);
+  });
+});
