@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it, type TestContext } from "node:test";
+import { packageRoot } from "../../src/shared/package-paths.js";
 import {
   buildAndInstall,
   clientSandbox,
@@ -157,6 +158,20 @@ describe("Kilo Code CLI: what the pinned CLI resolves and loads from the install
     t.after(() => writeFileSync(file, text));
     const open = await kiloSession(program, project, "clean up", tool);
     assert.ok(!existsSync(build), describeSession(open));
+  });
+});
+
+describe("Kilo Code CLI: MCP servers with variables", () => {
+  it("none is written with {env:NAME}, which makes Kilo skip the whole kilo.json; the others load", async (t) => {
+    const installed = await buildAndInstall(join(packageRoot, "test", "fixtures", "client-registry"), [pack]);
+    const written = readFileSync(join(installed.project, "kilo.json"), "utf8");
+    assert.doesNotMatch(written, /\{env:/);
+    const servers = writtenServers(installed, pack).map((s) => s.name);
+    assert.deepEqual(servers, ["events"], "issues and docs hold variables: reported, not written");
+    const config = await resolved(t, installed.project);
+    if (!config) return;
+    assert.deepEqual(Object.keys(config.mcp ?? {}), servers, "Kilo read kilo.json");
+    assert.ok(config.permission, "with its permission object");
   });
 });
 
