@@ -32,7 +32,7 @@ describe("Kilo's legacy .kilocode/mcp.json", () => {
     assert.deepEqual(
       said.sort(),
       [
-        "info AGC129 the build of the imported registry writes no .kilocode/mcp.json: Kilo Code CLI reads it besides kilo.json, where the build writes what import read from it (Kilo Code CLI takes each name once: the file can go once you install), so it stays the project's file and its assistant reads it as before",
+        "info AGC129 the build of the imported registry writes no .kilocode/mcp.json: Kilo Code CLI reads it besides kilo.json, where the build writes what import read from it (a name in both is one server), so it stays the project's file and its assistant reads it as before",
         "warning AGC128 mcpServers.guessed in .kilocode/mcp.json has a url but names no transport (the client guesses one), a form of remote entry the pack does not read: not imported",
         'warning AGC128 mcpServers.paused in .kilocode/mcp.json has "disabled": true where the client\'s form is false: not imported',
         `warning AGC128 mcpServers.docs in .kilocode/mcp.json holds "\${env:DOCS_TOKEN}", which is no placeholder of the form \${NAME} or \${NAME:-default} that agentc can carry to other assistants: not imported`,

@@ -36,7 +36,7 @@ function alsoReadWords(pack: ClientPack, parts: Part[]): string {
     const at = part.settings?.file(pack);
     return at ? [withRuntimePlaceholders(pack, at.file)] : [];
   });
-  return `${pack.name} reads it besides ${own.join(", ")}, where the build writes what import read from it (${pack.name} takes each name once: the file can go once you install)`;
+  return `${pack.name} reads it besides ${own.join(", ")}, where the build writes what import read from it (a name in both is one server)`;
 }
 
 /** Why servers under another client's key (clients/other-servers-key.ts) are not imported, and the hint. */
