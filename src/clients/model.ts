@@ -125,6 +125,8 @@ export interface AlsoReads {
   agent_dirs?: string[];
   /** Folders of commands besides commands_dir (another spelling of the folder); reads.commands says how. */
   command_dirs?: string[];
+  /** Other places of a settings file the pack composes into (`as`), in its format: import reads them as that file. */
+  settings_files?: { file: string; as: string }[];
 }
 
 /** One prefix of a rules folder's numbering scheme (seed 001: "00-" framework core, "40-" technology packs). */

@@ -354,9 +354,17 @@ function everyPlace(registry: Registry): string[] {
 }
 
 function packPlaces(pack: ClientPack): string[] {
-  const also = Object.entries(pack.also_reads ?? {}).flatMap(([key, value]) =>
-    key.startsWith("_") || !Array.isArray(value) ? [] : (value as string[]),
-  );
+  const read = pack.also_reads;
+  // the files and folders the client reads items from; another place of a settings file is no item's
+  const also = [
+    read?.instruction_files,
+    read?.rule_dirs,
+    read?.skill_dirs,
+    read?.agent_dirs,
+    read?.command_dirs,
+  ]
+    .flat()
+    .filter((p): p is string => p !== undefined);
   const places = [
     pack.root_instruction_file,
     pack.rules_dir,

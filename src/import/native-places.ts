@@ -28,9 +28,14 @@ export function nativePlaces(assistant: AssistantData, shared: string | undefine
       ].flatMap((dir) => (dir ? [packPath(dir, pack.runtime_placeholders)] : []))
     : [(adapter?.output_dir ?? "").replace(/\/+$/, "")];
   const settings = pack
-    ? [pack.permissions, pack.exec_policy, pack.hooks, pack.mcp, ...alsoReadMappings(pack.mcp)].flatMap(
-        (m) => (m ? [withRuntimePlaceholders(pack, m.file)] : []),
-      )
+    ? [
+        pack.permissions,
+        pack.exec_policy,
+        pack.hooks,
+        pack.mcp,
+        ...alsoReadMappings(pack.mcp),
+        ...(pack.also_reads?.settings_files ?? []),
+      ].flatMap((m) => (m ? [withRuntimePlaceholders(pack, m.file)] : []))
     : [];
   return [...new Set([...files, ...dirs, ...settings].filter((path) => path !== ""))];
 }

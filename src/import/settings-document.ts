@@ -8,6 +8,8 @@ import { parseNativeJson } from "./read-project/native-json.js";
 /** A settings file a client shares with the person (JSON or TOML), its value with positions. */
 export interface SettingsDocument {
   file: string;
+  /** The pack's own file this one is another place of: sections read it as that file. */
+  standsFor?: string;
   format: "json" | "toml";
   value: Record<string, unknown>;
   positionOf(path: KeyPath): Position;

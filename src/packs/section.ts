@@ -55,6 +55,8 @@ export interface MatrixKind {
 /** A settings file as import reads it: its value, and where each key path is written. */
 export interface ReadDocument {
   file: string;
+  /** The pack's own file this one is another place of (also_reads.settings_files): read as that file. */
+  standsFor?: string;
   value: Record<string, unknown>;
   positionOf(path: KeyPath): Position;
 }

@@ -202,3 +202,32 @@ describe("Kilo Code CLI: the legacy .kilocode/mcp.json (clients/kilo.json mcp.al
     }
   });
 });
+
+describe("Kilo Code CLI: the other places of its settings file (clients/kilo.json also_reads.settings_files)", () => {
+  it("starts a server of each, and import reads each as Kilo's", async (t) => {
+    if (beyondSlice(t)) return;
+    const places = [
+      "kilo.jsonc",
+      ".kilo/kilo.json",
+      ".kilo/kilo.jsonc",
+      ".kilocode/kilo.json",
+      ".kilocode/kilo.jsonc",
+    ];
+    const name = (place: string) => place.replace(/[^a-z]/g, "");
+    const project = testdir(
+      Object.fromEntries(
+        places.map((place) => [
+          place,
+          JSON.stringify({ mcp: { [name(place)]: { type: "local", command: ["uvx", name(place)] } } }),
+        ]),
+      ),
+    );
+    const config = await resolved(t, project);
+    if (!config) return;
+    assert.deepEqual(Object.keys(config.mcp ?? {}).sort(), places.map(name).sort());
+    const registry = join(testdir(), "registry");
+    assert.equal((await runAgentc(["import", project, "--out", registry])).status, 0);
+    const core = JSON.parse(readFileSync(join(registry, "core", "mcp.json"), "utf8"));
+    assert.deepEqual(Object.keys(core.servers).sort(), places.map(name).sort());
+  });
+});

@@ -32,7 +32,7 @@ describe("Kilo's legacy .kilocode/mcp.json", () => {
     assert.deepEqual(
       said.sort(),
       [
-        "info AGC129 the build of the imported registry writes no .kilocode/mcp.json: Kilo Code CLI reads it besides kilo.json, where the build writes what import read from it (a name in both is one server), so it stays the project's file and its assistant reads it as before",
+        "info AGC129 the build of the imported registry writes no .kilocode/mcp.json: Kilo Code CLI reads it besides kilo.json, where the build writes what import read from it, so it stays the project's file and its assistant reads it as before",
         "warning AGC128 mcpServers.guessed in .kilocode/mcp.json has a url but names no transport (the client guesses one), a form of remote entry the pack does not read: not imported",
         'warning AGC128 mcpServers.paused in .kilocode/mcp.json has "disabled": true where the client\'s form is false: not imported',
         `warning AGC128 mcpServers.docs in .kilocode/mcp.json holds "\${env:DOCS_TOKEN}", which is no placeholder of the form \${NAME} or \${NAME:-default} that agentc can carry to other assistants: not imported`,
@@ -60,5 +60,42 @@ describe("Kilo's legacy .kilocode/mcp.json", () => {
     const uninstall = await runAgentc(["uninstall", "--project", dir, "--yes"]);
     assert.equal(uninstall.status, 0, `${uninstall.stdout}${uninstall.stderr}`);
     assert.deepEqual(treeHash(dir), original);
+  });
+});
+
+/**
+ * Kilo's own settings file in the places it reads besides kilo.json (kilo.jsonc, .kilo/kilo.json(c),
+ * .kilocode/kilo.json(c); kilo.ai's docs send people to .kilo/kilo.jsonc): import read none of them, and the
+ * servers and permissions there were lost without a word. The pack lists them (also_reads.settings_files).
+ */
+describe("Kilo's settings file in .kilo/kilo.jsonc", () => {
+  it("is read as kilo.json is: its servers and permissions, comments and all; the file stays the project's", async () => {
+    const run = await runImport(
+      testdir({
+        ".kilo/kilo.jsonc": [
+          "{",
+          "  // the project's servers",
+          '  "$schema": "https://app.kilo.ai/config.json",',
+          '  "mcp": { "lint": { "type": "local", "command": ["uvx", "acme-lint-mcp"], "enabled": true } },',
+          '  "permission": { "bash": { "rm -rf *": "deny" } }',
+          "}",
+          "",
+        ].join("\n"),
+      }),
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const core = (name: string) => JSON.parse(readFileSync(join(run.out, "core", name), "utf8"));
+    assert.deepEqual(core("mcp.json").servers, {
+      lint: { transport: "stdio", command: "uvx", args: ["acme-lint-mcp"] },
+    });
+    assert.deepEqual(core("permissions.json").deny, [{ verb: "exec", commands: ["rm -rf"] }]);
+    assert.deepEqual(
+      run.json.diagnostics.map((d) => `${d.file} ${d.severity} ${d.id} ${d.message}`),
+      [
+        ".kilo/kilo.jsonc info AGC129 the build of the imported registry writes no .kilo/kilo.jsonc: Kilo Code CLI reads it besides kilo.json, where the build writes what import read from it, so it stays the project's file and its assistant reads it as before",
+        "kilo.json info AGC129 the build also writes kilo.json, which the project does not have",
+      ],
+    );
+    assert.deepEqual(run.after.tree, run.before.tree);
   });
 });

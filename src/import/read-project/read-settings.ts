@@ -14,13 +14,14 @@ type Part = Section;
  * read back under its key, and every top-level key no part owns reported as staying in the project's file.
  */
 export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
-  for (const [path, { format, parts, composed }] of settingsFiles(pack)) {
-    const kept = composed ? undefined : alsoReadWords(pack, parts);
+  for (const [path, { format, parts, composed, standsFor }] of settingsFiles(pack)) {
+    const kept = composed ? undefined : alsoReadWords(pack, standsFor ? [standsFor] : ownFiles(pack, parts));
     const document = readSettingsDocument(ctx, path, format, kept);
     if (!document) continue;
+    if (standsFor) document.standsFor = standsFor;
     const owned = new Set<string>();
     for (const part of parts) for (const key of readPart(ctx, pack, part, document)) owned.add(key);
-    const otherServers = otherServersKey(pack, path, document.value);
+    const otherServers = otherServersKey(pack, standsFor ?? path, document.value);
     for (const key of Object.keys(document.value).filter((k) => !owned.has(k))) {
       if (key === schemaKey) document.leftOut.push([key]);
       else if (key === otherServers) unowned(ctx, document, [key], ...otherServersWords(pack, key));
@@ -31,12 +32,16 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
 }
 
 /** Why a file the client also reads stays as it is: where the build writes what import read from it. */
-function alsoReadWords(pack: ClientPack, parts: Part[]): string {
-  const own = parts.flatMap((part) => {
+function alsoReadWords(pack: ClientPack, own: string[]): string {
+  return `${pack.name} reads it besides ${own.join(", ")}, where the build writes what import read from it`;
+}
+
+/** The pack's own files the parts compose into. */
+function ownFiles(pack: ClientPack, parts: Part[]): string[] {
+  return parts.flatMap((part) => {
     const at = part.settings?.file(pack);
     return at ? [withRuntimePlaceholders(pack, at.file)] : [];
   });
-  return `${pack.name} reads it besides ${own.join(", ")}, where the build writes what import read from it (a name in both is one server)`;
 }
 
 /** Why servers under another client's key (clients/other-servers-key.ts) are not imported, and the hint. */
@@ -67,6 +72,13 @@ function settingsFiles(pack: ClientPack): Map<string, SettingsFile> {
     add(section.settings?.otherFile?.(pack), section);
     for (const file of section.settings?.alsoReadFiles?.(pack) ?? []) add(file, section, false);
   }
+  for (const { file, as } of pack.also_reads?.settings_files ?? []) {
+    const standsFor = withRuntimePlaceholders(pack, as);
+    const own = files.get(standsFor);
+    const path = withRuntimePlaceholders(pack, file);
+    if (own && !files.has(path))
+      files.set(path, { ...own, parts: [...own.parts], composed: false, standsFor });
+  }
   return files;
 }
 
@@ -75,6 +87,8 @@ interface SettingsFile {
   parts: Part[];
   /** False for a file the client only reads too (alsoReadFiles): the build writes nothing there. */
   composed: boolean;
+  /** For another place of one of the pack's files (also_reads.settings_files): that file. */
+  standsFor?: string;
 }
 
 /** Reads one part; returns the top-level keys it owns. */

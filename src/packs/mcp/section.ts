@@ -23,7 +23,7 @@ export const mcpSection: Section<McpPack, McpFound, ImportedServer> = {
     emit: (pack, input) => mcpEntries(pack, input.core.mcpServers),
     read: (pack, document, report, found) => {
       // a document is the pack's MCP file unless it is one of the files the client also reads
-      const mapping = mappingAt(pack, document.file) ?? pack.mcp;
+      const mapping = mappingAt(pack, document.standsFor ?? document.file) ?? pack.mcp;
       return mapping ? readServers(mapping, document, report, found) : [];
     },
     nothingFound: () => ({ servers: [] }),

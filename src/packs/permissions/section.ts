@@ -36,7 +36,7 @@ function readSettings(
   report: ReadReport,
   found: PermissionsFound,
 ): string[] {
-  const at = (file: string) => withRuntimePlaceholders(pack, file) === document.file;
+  const at = (file: string) => withRuntimePlaceholders(pack, file) === (document.standsFor ?? document.file);
   const { permissions, exec_policy: policy } = pack;
   return [
     ...(permissions && at(permissions.file)
