@@ -1,7 +1,7 @@
 /**
  * A .kilocode/mcp.json as Kilo Code's extension wrote it before 7.x (Roo Code's form): servers Kilo starts, one
  * switched off, one with a url and no transport (which Kilo drops), values it does not read (alwaysAllow).
- * test/import/import-also-read-mcp.test.ts and test/conformance/conformance-kilo.test.ts read it.
+ * test/import/import-other-settings-places.test.ts and test/conformance/conformance-kilo.test.ts read it.
  */
 export const legacyKiloMcp = {
   mcpServers: {

@@ -99,3 +99,28 @@ describe("Kilo's settings file in .kilo/kilo.jsonc", () => {
     assert.deepEqual(run.after.tree, run.before.tree);
   });
 });
+
+describe("OpenCode's settings file in .opencode/opencode.json and opencode.jsonc", () => {
+  it("each is read as opencode.json is, and stays the project's", async () => {
+    const run = await runImport(
+      testdir({
+        ".opencode/opencode.json": JSON.stringify({
+          mcp: { lint: { type: "local", command: ["uvx", "acme-lint-mcp"] } },
+        }),
+        "opencode.jsonc":
+          '{\n  // remote docs\n  "mcp": { "docs": { "type": "remote", "url": "https://mcp.acme.test/mcp" } }\n}\n',
+      }),
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const core = JSON.parse(readFileSync(join(run.out, "core", "mcp.json"), "utf8"));
+    assert.deepEqual(Object.keys(core.servers).sort(), ["docs", "lint"]);
+    assert.deepEqual(
+      run.json.diagnostics
+        .filter((d) => d.id === "AGC129")
+        .map((d) => d.file)
+        .sort(),
+      [".opencode/opencode.json", "opencode.json", "opencode.jsonc"],
+    );
+    assert.deepEqual(run.after.tree, run.before.tree);
+  });
+});
