@@ -5,7 +5,7 @@ import { withRuntimePlaceholders } from "../shared/pack-text.js";
 import type { SettingsOutcome } from "../shared/settings-part.js";
 import { fillTemplate, slotsOf } from "../shared/template-slots.js";
 import { unpassableFinding, unpassableReason } from "./checks/mcp-variable-reaches-server.js";
-import type { McpMapping, McpPack } from "./model.js";
+import type { McpField, McpMapping, McpPack } from "./model.js";
 import { mcpSlots } from "./slots.js";
 
 /** ${NAME} or ${NAME:-default}, as core/mcp.json writes them (src/core/mcp-placeholders.ts). */
@@ -44,9 +44,17 @@ export function mcpEntries(pack: McpPack, servers: McpServer[]): SettingsOutcome
       continue;
     }
     const loss: ReferenceLoss = { unexpanded: new Set(), defaults: new Set() };
-    const slots = mcpSlots(server, slotsOf(template), (text) => rewriteReferences(mapping, text, loss));
+    const slots = mcpSlots(server, slotsOf(template), (text, field) =>
+      rewriteReferences(mapping, text, loss, field),
+    );
     if (loss.unexpanded.size > 0) {
-      const refused = unpassableReason(pack, slotsOf(template), server, [...loss.unexpanded]);
+      const refused = unpassableReason(
+        pack,
+        slotsOf(template),
+        server,
+        [...loss.unexpanded],
+        mapping.env_reference_in,
+      );
       const lost = row(pack, server, "", "cannot", refused, "/mcp/env_reference");
       rows.push(lost);
       diagnostics.push(unpassableFinding(pack, server, refused, lost.promise));
@@ -62,9 +70,10 @@ export function mcpEntries(pack: McpPack, servers: McpServer[]): SettingsOutcome
   return { parts: entries.length > 0 ? [{ file, format: mapping.format, entries }] : [], rows, diagnostics };
 }
 
-function rewriteReferences(mapping: McpMapping, text: string, loss: ReferenceLoss): string {
+function rewriteReferences(mapping: McpMapping, text: string, loss: ReferenceLoss, field: McpField): string {
+  const expanded = mapping.env_reference_in?.includes(field) ?? true;
   return text.replace(placeholder, (written, name: string, fallback: string | undefined) => {
-    if (mapping.env_reference === undefined) {
+    if (mapping.env_reference === undefined || !expanded) {
       loss.unexpanded.add(written);
       return written;
     }

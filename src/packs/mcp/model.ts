@@ -31,6 +31,11 @@ export interface McpMapping {
   /** The same with a default, slots "{name}" and "{default}"; absent: a default is reported as lost. */
   env_reference_default?: string;
   /**
+   * The fields of a server the client expands variables in; absent: every field. A variable in another is
+   * passed on as text, so a server holding one is not written for the client (AGC150).
+   */
+  env_reference_in?: McpField[];
+  /**
    * Other files the client reads servers from (a legacy or alternative place), each with what differs from
    * this mapping: import reads their servers as the client's, `agentc loads` lists them; the build writes none.
    */
@@ -44,6 +49,9 @@ export type McpAlsoRead = { file: string } & Partial<
     "format" | "key" | "stdio" | "remote" | "remote_read" | "env_reference" | "env_reference_default"
   >
 >;
+
+/** The fields of a server a client may expand variables in (`env_reference_in`). */
+export type McpField = "command" | "args" | "env" | "cwd" | "url" | "headers";
 
 /** A server read back from a client's entry; a remote one is "remote" when the entry does not say which transport. */
 export type ReadServer = (

@@ -1,5 +1,6 @@
 import type { WrittenServer } from "../../core/load-mcp.js";
 import type { McpServer, RemoteServer, StdioServer } from "../../core/model.js";
+import type { McpField } from "./model.js";
 
 /** A value that is exactly one variable, without a default: it can be handed over by name. */
 const wholeVariable = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
@@ -7,6 +8,22 @@ const bearerVariable = /^Bearer \$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
 /** Text between the core's spelling of variables (`${NAME}`) and the client's: emit rewrites, read turns back. */
 type Spelling = (text: string) => string;
+
+/** Emit's spelling, told which field of the server the text is in (a client may expand variables in some only). */
+export type FieldSpelling = (text: string, field: McpField) => string;
+
+/** The server field each slot that spells variables writes. */
+const slotField: Record<string, McpField> = {
+  args: "args",
+  command_line: "args",
+  command: "command",
+  env_set: "env",
+  env: "env",
+  cwd: "cwd",
+  url: "url",
+  headers_set: "headers",
+  headers: "headers",
+};
 
 /** What reading one slot gives back of a server: its fields as core/mcp.json writes them, the maps merged. */
 export type SlotReading = Partial<Omit<WrittenServer, "transport" | "clients">> & {
@@ -123,11 +140,14 @@ export interface McpSlots {
 }
 
 /** Fills only the slots the template uses, spelling variables the client's way on the way. */
-export function mcpSlots(server: McpServer, used: Set<string>, spell: Spelling): McpSlots {
+export function mcpSlots(server: McpServer, used: Set<string>, spell: FieldSpelling): McpSlots {
   const values: Record<string, unknown> = { transport: server.transport };
   const write = <S>(slots: Record<string, Slot<S>>, s: S) => {
-    for (const [name, slot] of Object.entries(slots))
-      if (used.has(name) && name !== "transport") values[name] = slot.write(s, used, spell);
+    for (const [name, slot] of Object.entries(slots)) {
+      const field = slotField[name];
+      const spelled: Spelling = field ? (text) => spell(text, field) : (text) => text;
+      if (used.has(name) && name !== "transport") values[name] = slot.write(s, used, spelled);
+    }
   };
   if (server.transport === "stdio") write(stdioSlots, server);
   else write(remoteSlots, server);

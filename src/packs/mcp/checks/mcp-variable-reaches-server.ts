@@ -57,10 +57,14 @@ export function unpassableReason(
   slots: Set<string>,
   server: McpServer,
   written: string[],
+  expandsIn?: readonly string[],
 ): string {
   const ways = byName.filter(([slot]) => slots.has(slot)).map(([, what]) => what);
-  const has =
-    ways.length > 0 ? `passes variables only as ${ways.join(", or ")}` : "passes no variables to MCP servers";
+  const has = expandsIn
+    ? `expands variables in an MCP server's ${expandsIn.join(", ")} only`
+    : ways.length > 0
+      ? `passes variables only as ${ways.join(", or ")}`
+      : "passes no variables to MCP servers";
   return `${pack.name} ${has}, so ${written.join(", ")} in MCP server "${server.name}" would reach it as literal text; the server is not written for ${pack.name}`;
 }
 
