@@ -113,7 +113,7 @@ describe("Factory Droid: sessions on the installed project", () => {
       timeoutMs: 90_000,
     });
     assert.equal(run.status, 0, describeRun(run));
-    const listed = [...run.stdout.matchAll(/^\s+(\S+)\s+(?:stdio|http)\s.*\[project\]\s*$/gm)].map(
+    const listed = [...run.stdout.matchAll(/^\s+(\S+)\s+(?:stdio|http|sse)\s.*\[project\]\s*$/gm)].map(
       (m) => m[1],
     );
     const servers = writtenServers(installed, pack).map((s) => s.name);
