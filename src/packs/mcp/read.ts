@@ -31,14 +31,21 @@ export function reverseServer(
       problem: `uses ${own}, a variable of the client's own (not an environment variable, which is all the core's \${NAME} is), so the server has no neutral form`,
     };
   if (stdio && !stdio.mismatch && ("command" in stdio.slots || "command_line" in stdio.slots))
-    return withWellFormedPlaceholders(stdioServer(mapping, name, stdio, position));
+    return withPlaceholdersExpanded(
+      mapping,
+      withWellFormedPlaceholders(stdioServer(mapping, name, stdio, position)),
+    );
   const written = mapping.remote ? first(unfill(mapping.remote, value)) : undefined;
   const others = (mapping.remote_read ?? []).map((template) => first(unfill(template, value)));
   const readsUrl = (r: Unfilled | undefined): r is Unfilled =>
     r !== undefined && !r.mismatch && "url" in r.slots;
   // another spelling counts only where the entry says its transport: a bare url is the written form's to read
   const remote = [written, ...others.filter((r) => r && "transport" in r.slots)].find(readsUrl);
-  if (remote) return withWellFormedPlaceholders(remoteServer(mapping, name, remote, position));
+  if (remote)
+    return withPlaceholdersExpanded(
+      mapping,
+      withWellFormedPlaceholders(remoteServer(mapping, name, remote, position)),
+    );
   if (others.some(readsUrl))
     return {
       problem:
@@ -60,6 +67,24 @@ function withWellFormedPlaceholders(reading: ServerReading): ServerReading {
   if (bad === undefined) return reading;
   return {
     problem: `holds "${bad}", which is no placeholder of the form \${NAME} or \${NAME:-default} that agentc can carry to other assistants`,
+  };
+}
+
+/**
+ * A server with a placeholder in a field the client does not expand (`env_reference_in`: Droid's args) reaches it
+ * as text there, which the core cannot say: it has no neutral form, and stays the project's own.
+ */
+function withPlaceholdersExpanded(mapping: McpMapping, reading: ServerReading): ServerReading {
+  if ("problem" in reading || !mapping.env_reference_in) return reading;
+  const fields = reading.server as unknown as Record<string, unknown>;
+  const literal = (["command", "args", "env", "cwd", "url", "headers"] as const)
+    .filter((field) => !mapping.env_reference_in?.includes(field))
+    .find((field) =>
+      stringsIn(fields[field]).some((text) => /\$\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}/.test(text)),
+    );
+  if (!literal) return reading;
+  return {
+    problem: `holds a \${NAME} in its ${literal}, which the client passes on as written (it expands variables in ${mapping.env_reference_in.join(", ")} only), so the server has no neutral form`,
   };
 }
 
