@@ -234,6 +234,7 @@ function unknownTemplateSlots(pack: ClientPack): PackFault[] {
   const templates: [JsonPath, unknown, string, readonly string[]][] = [
     [["mcp", "stdio"], pack.mcp?.stdio, "an MCP stdio entry", mcpSlotNames(false)],
     [["mcp", "remote"], pack.mcp?.remote, "an MCP remote entry", mcpSlotNames(true)],
+    [["mcp", "remote_sse"], pack.mcp?.remote_sse, "an MCP remote entry", mcpSlotNames(true)],
     ...(pack.mcp?.remote_read ?? []).map((template, i): [JsonPath, unknown, string, readonly string[]] => [
       ["mcp", "remote_read", i],
       template,

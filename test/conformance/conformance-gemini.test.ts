@@ -100,6 +100,9 @@ describe("Gemini CLI: gemini mcp list / skills list in the project", () => {
     const out = assertClean(run);
     const listed = [...out.matchAll(/^\s*[^\w\s] ([^\s:]+): /gm)].map((m) => m[1]).sort();
     assert.deepEqual(listed, [...names].sort(), describeRun(run));
+    // each with the transport agentc wrote: an SSE server as type sse (a bare url Gemini takes for HTTP)
+    for (const server of writtenServers(installed, pack).filter((s) => s.transport !== "stdio"))
+      assert.match(out, new RegExp(`${server.name}: \\S+ \\(${server.transport}\\)`), describeRun(run));
   });
 
   it("discovers every skill and loads every agent agentc installed, once the folder is trusted", async (t) => {

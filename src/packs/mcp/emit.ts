@@ -29,7 +29,12 @@ export function mcpEntries(pack: McpPack, servers: McpServer[]): SettingsOutcome
   const rows: CapabilityRow[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const server of servers) {
-    const template = server.transport === "stdio" ? mapping.stdio : mapping.remote;
+    const template =
+      server.transport === "stdio"
+        ? mapping.stdio
+        : server.transport === "sse" && mapping.remote_sse
+          ? mapping.remote_sse
+          : mapping.remote;
     if (!mapping.transports.includes(server.transport) || !template) {
       rows.push(
         row(

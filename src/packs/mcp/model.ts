@@ -22,6 +22,11 @@ export interface McpMapping {
    * `remote`. Each says the transport ("{transport}"); an entry that does not is read by `remote` alone.
    */
   remote_read?: Record<string, unknown>[];
+  /**
+   * An SSE server's entry, where `remote` writes another transport only (Gemini CLI's `httpUrl`): the build
+   * writes SSE servers with it. Import reads such entries through `remote_read`, which says the transport.
+   */
+  remote_sse?: Record<string, unknown>;
   transports: ("stdio" | "http" | "sse")[];
   /**
    * How the client spells an environment variable inside values, with a "{name}" slot ("${{name}}",
