@@ -66,7 +66,11 @@ describe("a client pack's entry templates name only slots that are filled (AGC08
   });
 
   it("another spelling of a remote entry (remote_read) names only remote slots, and must say the transport", async () => {
-    const gemini = registryWith('"url": "{url}"', '"url": "{ulr}"', "gemini-cli");
+    const gemini = registryWith(
+      '"type": "{transport}",\n        "url": "{url}"',
+      '"type": "{transport}",\n        "url": "{ulr}"',
+      "gemini-cli",
+    );
     const misspelt = await check(gemini);
     assert.equal(misspelt.status, 1, misspelt.output);
     assert.match(

@@ -23,7 +23,7 @@ export interface McpMapping {
    */
   remote_read?: Record<string, unknown>[];
   /**
-   * An SSE server's entry, where `remote` writes another transport only (Gemini CLI's `httpUrl`): the build
+   * An SSE server's entry, where `remote` writes another transport only (an `httpUrl` key): the build
    * writes SSE servers with it. Import reads such entries through `remote_read`, which says the transport.
    */
   remote_sse?: Record<string, unknown>;
