@@ -97,7 +97,13 @@ describe("plugin packages for every host (client fixture, real agentc build)", a
     assert.equal(manifest.name, "team-tools");
     assert.equal(manifest.version, "2.0.0");
     assert.equal(manifest.contextFileName, "GEMINI.md");
-    assert.deepEqual(Object.keys(manifest.mcpServers as object).sort(), ["docs", "issues"]);
+    const servers = manifest.mcpServers as Record<string, Record<string, unknown>>;
+    assert.deepEqual(Object.keys(servers).sort(), ["docs", "events", "issues"]);
+    assert.equal(
+      servers.events?.type,
+      "sse",
+      "an SSE server as Gemini CLI reads one (clients/gemini-cli.json remote_sse)",
+    );
     // A command prefix in excludeTools blocks nothing in 0.61.0; the deny rules are policies instead.
     assert.equal(manifest.excludeTools, undefined);
     assert.match(
