@@ -10,3 +10,10 @@ export function malformedPlaceholders(value: string): string[] {
   }
   return bad;
 }
+
+/** Whether a value holds a well-formed placeholder anywhere in it. */
+export function holdsPlaceholder(value: string): boolean {
+  for (let at = value.indexOf("${"); at >= 0; at = value.indexOf("${", at + 2))
+    if (placeholder.test(value.slice(at))) return true;
+  return false;
+}

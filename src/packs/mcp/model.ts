@@ -56,7 +56,8 @@ export type McpAlsoRead = { file: string } & Partial<
 >;
 
 /** The fields of a server a client may expand variables in (`env_reference_in`). */
-export type McpField = "command" | "args" | "env" | "cwd" | "url" | "headers";
+export const mcpFields = ["command", "args", "env", "cwd", "url", "headers"] as const;
+export type McpField = (typeof mcpFields)[number];
 
 /** A server read back from a client's entry; a remote one is "remote" when the entry does not say which transport. */
 export type ReadServer = (

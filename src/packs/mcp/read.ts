@@ -1,8 +1,8 @@
-import { malformedPlaceholders } from "../../core/mcp-placeholders.js";
+import { holdsPlaceholder, malformedPlaceholders } from "../../core/mcp-placeholders.js";
 import type { McpServer } from "../../core/model.js";
 import type { Position } from "../../diagnostics/diagnostic.js";
 import { type Unfilled, unfill } from "../shared/unfill-template.js";
-import type { McpMapping, ReadServer, ServerReading } from "./model.js";
+import { type McpMapping, mcpFields, type ReadServer, type ServerReading } from "./model.js";
 import { readSlots } from "./slots.js";
 
 /** A server read back as the core holds it: a remote one of no stated transport is http. */
@@ -77,11 +77,9 @@ function withWellFormedPlaceholders(reading: ServerReading): ServerReading {
 function withPlaceholdersExpanded(mapping: McpMapping, reading: ServerReading): ServerReading {
   if ("problem" in reading || !mapping.env_reference_in) return reading;
   const fields = reading.server as unknown as Record<string, unknown>;
-  const literal = (["command", "args", "env", "cwd", "url", "headers"] as const)
+  const literal = mcpFields
     .filter((field) => !mapping.env_reference_in?.includes(field))
-    .find((field) =>
-      stringsIn(fields[field]).some((text) => /\$\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}/.test(text)),
-    );
+    .find((field) => stringsIn(fields[field]).some(holdsPlaceholder));
   if (!literal) return reading;
   return {
     problem: `holds a \${NAME} in its ${literal}, which the client passes on as written (it expands variables in ${mapping.env_reference_in.join(", ")} only), so the server has no neutral form`,
