@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, it, type TestContext } from "node:test";
 import {
   buildAndInstall,
@@ -12,7 +10,7 @@ import {
 } from "../support/clients-cli.js";
 import { beyondSlice } from "../support/conformance-slice.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
-import { runAgentc } from "../support/run-cli.js";
+import { importedServerNames, serverPerPlace } from "../support/settings-places.js";
 import { testdir } from "../support/testdir.js";
 
 const pack = "opencode";
@@ -95,21 +93,10 @@ describe("OpenCode: the other places of its settings file (clients/opencode.json
   it("starts a server of each, and import reads each as OpenCode's", async (t) => {
     if (beyondSlice(t)) return;
     const places = ["opencode.jsonc", ".opencode/opencode.json", ".opencode/opencode.jsonc"];
-    const name = (place: string) => place.replace(/[^a-z]/g, "");
-    const project = testdir(
-      Object.fromEntries(
-        places.map((place) => [
-          place,
-          JSON.stringify({ mcp: { [name(place)]: { type: "local", command: ["uvx", name(place)] } } }),
-        ]),
-      ),
-    );
+    const { project, names } = serverPerPlace(places);
     const config = await resolved(t, project);
     if (!config) return;
-    assert.deepEqual(Object.keys(config.mcp ?? {}).sort(), places.map(name).sort());
-    const registry = join(testdir(), "registry");
-    assert.equal((await runAgentc(["import", project, "--out", registry])).status, 0);
-    const core = JSON.parse(readFileSync(join(registry, "core", "mcp.json"), "utf8"));
-    assert.deepEqual(Object.keys(core.servers).sort(), places.map(name).sort());
+    assert.deepEqual(Object.keys(config.mcp ?? {}).sort(), names);
+    assert.deepEqual(await importedServerNames(project), names);
   });
 });
