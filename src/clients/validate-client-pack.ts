@@ -2,6 +2,7 @@ import type { JsonPath } from "../documents/json-document.js";
 import { hookEntrySlots } from "../packs/hooks/model.js";
 import { sections } from "../packs/index.js";
 import { mcpSlotNames } from "../packs/mcp/slots.js";
+import { mcpTemplates } from "../packs/mcp/templates.js";
 import { rawValueProblem } from "../packs/rules/raw-field.js";
 import { ruleSlots } from "../packs/rules/slots.js";
 import type { PackFault } from "../packs/section.js";
@@ -232,25 +233,12 @@ function unknownRuleSlots(pack: ClientPack): PackFault[] {
 /** Entry templates and the slots emit fills in them: a slot of another name is never filled, so its key is never written. */
 function unknownTemplateSlots(pack: ClientPack): PackFault[] {
   const templates: [JsonPath, unknown, string, readonly string[]][] = [
-    [["mcp", "stdio"], pack.mcp?.stdio, "an MCP stdio entry", mcpSlotNames(false)],
-    [["mcp", "remote"], pack.mcp?.remote, "an MCP remote entry", mcpSlotNames(true)],
-    [["mcp", "remote_sse"], pack.mcp?.remote_sse, "an MCP remote entry", mcpSlotNames(true)],
-    ...(pack.mcp?.remote_read ?? []).map((template, i): [JsonPath, unknown, string, readonly string[]] => [
-      ["mcp", "remote_read", i],
-      template,
-      "an MCP remote entry",
-      mcpSlotNames(true),
-    ]),
-    ...(pack.mcp?.also_read ?? []).flatMap((also, i): [JsonPath, unknown, string, readonly string[]][] => [
-      [["mcp", "also_read", i, "stdio"], also.stdio, "an MCP stdio entry", mcpSlotNames(false)],
-      [["mcp", "also_read", i, "remote"], also.remote, "an MCP remote entry", mcpSlotNames(true)],
-      ...(also.remote_read ?? []).map((template, j): [JsonPath, unknown, string, readonly string[]] => [
-        ["mcp", "also_read", i, "remote_read", j],
-        template,
-        "an MCP remote entry",
-        mcpSlotNames(true),
-      ]),
-    ]),
+    ...mcpTemplates(pack.mcp).map(
+      ({ path, template, kind }): [JsonPath, unknown, string, readonly string[]] =>
+        kind === "stdio"
+          ? [["mcp", ...path], template, "an MCP stdio entry", mcpSlotNames(false)]
+          : [["mcp", ...path], template, "an MCP remote entry", mcpSlotNames(true)],
+    ),
     [["hooks", "entry"], pack.hooks?.entry, "a hook entry", hookEntrySlots],
   ];
   return templates.flatMap(([at, template, what, known]) => {
