@@ -4,6 +4,7 @@ import { byCodePoint } from "../diagnostics/diagnostic.js";
 import { nearestName } from "../documents/schema-validation.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import { builtinAdapters } from "../registry/builtin-adapters.js";
+import { alwaysOnPath } from "../registry/install-files.js";
 import type { Adapter } from "../registry/model.js";
 import type { AssistantData } from "./model.js";
 
@@ -50,6 +51,12 @@ export type AssistantChoice = { ok: true; chosen: AssistantData[] } | { ok: fals
  * The assistants `--from a,b` names, in the order named (earlier ones win when two carry one name), or all
  * of them; an unknown id is a usage error naming the nearest known one.
  */
+/** The assistant whose adapter writes the one always-on file every client shares (AGENTS.md), and that file's path. */
+export function sharedAlwaysOn(all: readonly AssistantData[]): { adapter?: Adapter; path?: string } {
+  const adapter = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
+  return adapter ? { adapter, path: alwaysOnPath(adapter) } : {};
+}
+
 export function chooseAssistants(all: AssistantData[], from: string[] | undefined): AssistantChoice {
   if (!from) return { ok: true, chosen: all };
   if (from.length === 0) return { ok: false, message: "--from names no assistant" };

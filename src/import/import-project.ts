@@ -3,10 +3,9 @@ import { relative, resolve } from "node:path";
 import { capRepeats } from "../diagnostics/cap-repeats.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { type CompileResult, compileRegistry } from "../pipeline/compile.js";
-import { alwaysOnPath } from "../registry/install-files.js";
 import { nativeIndex } from "../registry/native-copies.js";
 import { isAtOrBelow } from "../shared/posix-path.js";
-import { builtinAssistantData, chooseAssistants } from "./assistants.js";
+import { builtinAssistantData, chooseAssistants, sharedAlwaysOn } from "./assistants.js";
 import { leftOutFinding, nativeContentImported } from "./checks/native-content-imported.js";
 import { refusedReadFindings, unreadableFinding } from "./checks/native-files-readable.js";
 import { claimedByFound } from "./merge/claimed-by-found.js";
@@ -89,8 +88,7 @@ export async function importProject(
       hint: "--from takes assistant ids, separated by commas",
     };
   const reader = new ProjectReader(project, { installable: true });
-  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
-  const alwaysOn = single ? alwaysOnPath(single) : undefined;
+  const alwaysOn = sharedAlwaysOn(all).path;
   const imports = importLines(all, alwaysOn);
   const seen = new Set<string>();
   const read = choice.chosen.map((assistant) => readAssistant(reader, assistant, imports, seen, alwaysOn));

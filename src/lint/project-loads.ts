@@ -1,5 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
-import { builtinAssistantData } from "../import/assistants.js";
+import { builtinAssistantData, sharedAlwaysOn } from "../import/assistants.js";
 import { type CaseVariant, caseVariants } from "../import/read-project/case-variant-places.js";
 import { ProjectReader } from "../import/read-project/project-reader.js";
 import { alwaysOnPath } from "../registry/install-files.js";
@@ -51,10 +51,9 @@ export function projectLoads(project: string, packs: readonly ClientPack[], name
 function variantsOf(project: string, packs: readonly ClientPack[]): CaseVariant[] {
   const chosen = new Set(packs.map((pack) => pack.client));
   const assistants = builtinAssistantData();
-  const single = assistants.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
-  const shared = single ? alwaysOnPath(single) : undefined;
-  const read = assistants.filter((a) => chosen.has(a.id) || a.adapter === single);
-  return caseVariants(new ProjectReader(project), read, shared);
+  const shared = sharedAlwaysOn(assistants);
+  const read = assistants.filter((a) => chosen.has(a.id) || a.adapter === shared.adapter);
+  return caseVariants(new ProjectReader(project), read, shared.path);
 }
 
 function unmodelledFiles(tree: ProjectTree): Unmodelled[] {

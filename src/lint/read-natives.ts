@@ -1,11 +1,10 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { builtinAssistantData } from "../import/assistants.js";
+import { builtinAssistantData, sharedAlwaysOn } from "../import/assistants.js";
 import { nativeFilesReadable, refusedReadFindings } from "../import/checks/native-files-readable.js";
 import type { NativeFile } from "../import/model.js";
 import { ProjectReader } from "../import/read-project/project-reader.js";
 import { readAssistant } from "../import/read-project/read-assistant.js";
 import { importLines } from "../import/read-project/read-instructions.js";
-import { alwaysOnPath } from "../registry/install-files.js";
 
 /** AGC127's advice for lint, whose reader is not `agentc import`. */
 const hint = "Fix the file (or remove the link that leads out of the project), then run agentc lint again.";
@@ -22,8 +21,7 @@ export function readNatives(
   const all = builtinAssistantData();
   const chosen = clients ? all.filter((a) => clients.includes(a.id)) : all;
   const reader = new ProjectReader(root);
-  const single = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
-  const alwaysOn = single ? alwaysOnPath(single) : undefined;
+  const alwaysOn = sharedAlwaysOn(all).path;
   const imports = importLines(all, alwaysOn);
   const seen = new Set<string>();
   const read = chosen.map((assistant) => readAssistant(reader, assistant, imports, seen, alwaysOn));
