@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, renameSync } from "node:fs";
+import { readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import { packageRoot } from "../../src/shared/package-paths.js";
+import { exampleBuild } from "../support/example-build.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -17,11 +17,7 @@ import { testdir } from "../support/testdir.js";
 describe("a project entry that differs from a bundle path only in case", () => {
   let build: string;
   before(async () => {
-    const registry = join(testdir(), "registry");
-    cpSync(join(packageRoot, "examples/registry"), registry, { recursive: true });
-    build = join(testdir(), "build");
-    const built = await runAgentc(["build", registry, "--out", build, "--quiet"]);
-    assert.equal(built.status, 0, built.stdout);
+    build = await exampleBuild();
   });
   const project = () =>
     testdir({

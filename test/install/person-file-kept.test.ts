@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { appendFileSync, chmodSync, cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
-import { packageRoot } from "../../src/shared/package-paths.js";
+import { exampleBuild } from "../support/example-build.js";
 import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
@@ -14,11 +14,7 @@ import { testdir } from "../support/testdir.js";
 describe("a person's file keeps its mode, and uninstall gives every byte back (issue 29, part 6)", () => {
   let build: string;
   before(async () => {
-    const registry = join(testdir(), "registry");
-    cpSync(join(packageRoot, "examples/registry"), registry, { recursive: true });
-    build = join(testdir(), "build");
-    const built = await runAgentc(["build", registry, "--out", build, "--quiet"]);
-    assert.equal(built.status, 0, built.stdout);
+    build = await exampleBuild();
   });
   const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
   const install = async (project: string, ...flags: string[]) => {
