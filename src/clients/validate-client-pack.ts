@@ -38,6 +38,7 @@ export function packFaults(pack: ClientPack): PackFault[] {
     ...unwritableImports(pack),
     ...droppedButWritten(pack),
     ...agentRulesWithoutForm(pack),
+    ...settingsPlacesOfNoFile(pack),
     ...sections.flatMap((section) => section.faults?.(pack) ?? []),
   ];
 }
@@ -227,6 +228,28 @@ function unknownRuleSlots(pack: ClientPack): PackFault[] {
         message: `"${String(value)}" is not a slot: a field's value is either plain text or exactly one of ${slotValues.join(", ")}`,
         hint: "Write the slot as the whole value, or remove the braces.",
       })),
+  );
+}
+
+/** Another place of a settings file (`also_reads.settings_files`) stands for one the pack composes into, or import reads nothing there. */
+function settingsPlacesOfNoFile(pack: ClientPack): PackFault[] {
+  const own = new Set(
+    sections.flatMap((section) =>
+      [section.settings?.file(pack), section.settings?.otherFile?.(pack)].flatMap((at) =>
+        at ? [at.file] : [],
+      ),
+    ),
+  );
+  return (pack.also_reads?.settings_files ?? []).flatMap(({ as }, i) =>
+    own.has(as)
+      ? []
+      : [
+          {
+            path: ["also_reads", "settings_files", i, "as"],
+            message: `"${as}" is no settings file of the pack, so import would read nothing in this place`,
+            hint: `Name one of the files the pack composes into: ${[...own].sort().join(", ") || "(none)"}.`,
+          },
+        ],
   );
 }
 

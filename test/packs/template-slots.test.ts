@@ -101,4 +101,19 @@ describe("a client pack's entry templates name only slots that are filled (AGC08
       /clients\/kilo\.json:\d+:\d+: error AGC082 clients\/kilo\.json: this spelling of a remote entry has no "\{transport\}" slot/,
     );
   });
+
+  it("another place of a settings file must stand for one the pack composes into (also_reads.settings_files)", async () => {
+    const wrong = await check(
+      registryWith(
+        '{ "file": "kilo.jsonc", "as": "kilo.json" }',
+        '{ "file": "kilo.jsonc", "as": "kilo.jsn" }',
+        "kilo",
+      ),
+    );
+    assert.equal(wrong.status, 1, wrong.output);
+    assert.match(
+      wrong.output,
+      /clients\/kilo\.json:\d+:\d+: error AGC082 clients\/kilo\.json: "kilo\.jsn" is no settings file of the pack, so import would read nothing in this place/,
+    );
+  });
 });
