@@ -4,11 +4,12 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, wri
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { constants, Script } from "node:vm";
+import { generateRegistry } from "../../bench/compiler-registry.js";
 import { writeBuild } from "../../src/output/write-build.js";
 import { compileRegistry } from "../../src/pipeline/compile.js";
 import { packageRoot } from "../../src/shared/package-paths.js";
 import { buildSite } from "../../src/site/build-site.js";
-import { runCliProcess } from "../support/run-cli.js";
+import { runAgentc, runCliProcess } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 const bundlePath = join(packageRoot, "dist", "agentc.cjs");
@@ -104,6 +105,21 @@ describe("the bundled CLI (dist/agentc.cjs)", () => {
       const unbundled = runCliProcess(args, { env: { AGENTC_NO_BUNDLE: "1" } });
       assert.deepEqual(bundled, unbundled, args.join(" "));
     }
+  });
+
+  it("writes a report longer than a pipe holds in full before it exits, with the command's exit code", async () => {
+    // The bin exits as soon as main returns with nothing pending, skipping Node's tear-down: every line
+    // must be out by then, through a pipe the reader drains only as it is written.
+    const registry = testdir();
+    generateRegistry(registry, 120);
+    const args = ["check", registry, "--verbose", "--format", "json"];
+    const viaBin = runCliProcess(args);
+    const inProcess = await runAgentc(args);
+    assert.ok(viaBin.stdout.length > 256 * 1024, `the report is ${viaBin.stdout.length} bytes`);
+    assert.equal(viaBin.stdout, inProcess.stdout);
+    assert.equal(viaBin.status, inProcess.status);
+    const failing = runCliProcess(["check", join(registry, "missing")]);
+    assert.equal(failing.status, 1, failing.stderr);
   });
 
   it("checks a registry's own client pack with the validators beside it in dist/src, compiling none at run time", () => {
