@@ -21,8 +21,10 @@ import {
 } from "../support/loopback/client-session.js";
 import { assertCommandSent } from "../support/loopback/command-sent.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
+import { probeStarts, serversRegistry, stdioProbe } from "../support/loopback/mcp-probe.js";
 import type { ToolCall } from "../support/loopback/model-apis.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
+import { testdir } from "../support/testdir.js";
 
 const pack = "augment";
 const secret = "LOOPBACK_SECRET_4711";
@@ -242,3 +244,53 @@ function withoutSettingsKey(project: string, key: string): () => void {
   writeFileSync(file, `${JSON.stringify(rest, null, 2)}\n`);
   return () => writeFileSync(file, text);
 }
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a variable as an MCP config writes it
+const variable = "${PROBE_TOKEN}";
+
+describe("Augment (Auggie CLI): variables in MCP servers (clients/augment.json mcp.env_reference_in)", () => {
+  it("starts a server with its args and env expanded; one with a variable in a header is not written", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "auggie");
+    if (!program) return;
+    const log = join(testdir(), "stdio.jsonl");
+    const registry = serversRegistry({
+      local: {
+        transport: "stdio",
+        command: process.execPath,
+        args: [stdioProbe, log, `--token=${variable}`],
+        env: { TOKEN: variable },
+      },
+      web: {
+        transport: "http",
+        url: "https://mcp.example.com/mcp",
+        headers: { Authorization: `Bearer ${variable}` },
+      },
+    });
+    const installed = await buildAndInstall(registry, [pack]);
+    assert.deepEqual(
+      writtenServers(installed, pack).map((s) => s.name),
+      ["local"],
+    );
+    const reported = (installed.compiled.diagnostics ?? []).filter((d) => d.id === "AGC150");
+    assert.ok(
+      reported.some((d) => d.message.includes("web")),
+      reported.map((d) => d.message).join("\n") || "no AGC150",
+    );
+    const token = "probe-token-4711";
+    const sandbox = clientSandbox();
+    const auth = { accessToken: "loopback", tenantURL: "{base}/", scopes: ["email"] };
+    const env = { ...(sandbox.env as Record<string, string>), PROBE_TOKEN: token };
+    const record = await clientSession({
+      api: "augment",
+      cwd: installed.project,
+      env: { ...env, AUGMENT_SESSION_AUTH: JSON.stringify(auth) },
+      steps: [{ program, args: ["-w", installed.project, "--dont-save-session", "-p", "say OK"] }],
+      timeoutMs: auggieTimeoutMs,
+    });
+    assert.equal(record.status, 0, describeSession(record));
+    const starts = probeStarts(log);
+    assert.ok(starts.length > 0, `the stdio server was not started\n${describeSession(record)}`);
+    for (const start of starts) assert.deepEqual(start, { args: [`--token=${token}`], token });
+  });
+});

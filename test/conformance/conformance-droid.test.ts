@@ -17,8 +17,16 @@ import { describeSession, mainRequest } from "../support/loopback/client-session
 import { assertCommandSent } from "../support/loopback/command-sent.js";
 import { droidSession } from "../support/loopback/droid-session.js";
 import { expectedLoads, occurrences } from "../support/loopback/expected-loads.js";
+import {
+  probePort,
+  probeStarts,
+  serversRegistry,
+  stdioProbe,
+  withMcpProbe,
+} from "../support/loopback/mcp-probe.js";
 import type { SessionRecord } from "../support/loopback/session-runner.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
+import { testdir } from "../support/testdir.js";
 
 const pack = "droid";
 const secret = "AKIA4EXAMPLESECRETKEY";
@@ -187,5 +195,93 @@ describe("Factory Droid: sessions on the installed project", () => {
     assert.equal(open.status, 0, describeSession(open));
     assert.ok(open.requests.length >= 2, describeSession(open));
     assert.ok(allBodies(open).includes("tool_result"), describeSession(open));
+  });
+});
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a variable as an MCP config writes it
+const variable = "${PROBE_TOKEN}";
+
+describe("Factory Droid: variables in MCP servers (clients/droid.json mcp.env_reference_in)", () => {
+  const token = "probe-token-4711";
+
+  it("expands variables where agentc writes them, in env and headers; a server with one in its args is not written", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "droid");
+    if (!program) return;
+    const port = await probePort();
+    const log = join(testdir(), "stdio.jsonl");
+    const registry = serversRegistry({
+      web: {
+        transport: "http",
+        url: `http://127.0.0.1:${port}/mcp`,
+        headers: { Authorization: `Bearer ${variable}` },
+      },
+      local: {
+        transport: "stdio",
+        command: process.execPath,
+        args: [stdioProbe, log],
+        env: { TOKEN: variable },
+      },
+      literal: {
+        transport: "stdio",
+        command: process.execPath,
+        args: [stdioProbe, log, `--token=${variable}`],
+      },
+    });
+    const installed = await buildAndInstall(registry, [pack]);
+    assert.deepEqual(
+      writtenServers(installed, pack)
+        .map((s) => s.name)
+        .sort(),
+      ["local", "web"],
+    );
+    const reported = (installed.compiled.diagnostics ?? []).filter((d) => d.id === "AGC150");
+    assert.ok(
+      reported.some((d) => d.message.includes("literal")),
+      reported.map((d) => d.message).join("\n") || "no AGC150",
+    );
+    const written = readFileSync(join(installed.project, ".factory", "mcp.json"), "utf8");
+    assert.match(written, /"Bearer \$\{PROBE_TOKEN\}"/, "the header is written with its variable");
+    const sandbox = clientSandbox();
+    const run = await withMcpProbe({
+      port,
+      program,
+      args: ["mcp", "list"],
+      cwd: installed.project,
+      env: { ...(sandbox.env as Record<string, string>), PROBE_TOKEN: token },
+      timeoutMs: 90_000,
+    });
+    const seen = `exit ${run.status}\n${run.stdout}\n${run.stderr}`;
+    assert.equal(run.status, 0, seen);
+    assert.ok(run.authorizations.length > 0, `the HTTP server was asked nothing\n${seen}`);
+    assert.deepEqual([...new Set(run.authorizations)], [`Bearer ${token}`], seen);
+    assert.deepEqual(probeStarts(log), [{ args: [], token }], seen);
+  });
+
+  it("passes a variable in a server's args on as written: why the pack does not write such a server", async (t) => {
+    if (beyondSlice(t)) return;
+    const program = requireClient(t, "droid");
+    if (!program) return;
+    const log = join(testdir(), "stdio.jsonl");
+    const servers = {
+      literal: {
+        type: "stdio",
+        command: process.execPath,
+        args: [stdioProbe, log, `--token=${variable}`],
+      },
+    };
+    const project = testdir({ ".factory/mcp.json": JSON.stringify({ mcpServers: servers }) });
+    mkdirSync(join(project, ".git"));
+    const sandbox = clientSandbox();
+    const run = await withMcpProbe({
+      port: await probePort(),
+      program,
+      args: ["mcp", "list"],
+      cwd: project,
+      env: { ...(sandbox.env as Record<string, string>), PROBE_TOKEN: token },
+      timeoutMs: 90_000,
+    });
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(probeStarts(log), [{ args: [`--token=${variable}`], token: null }]);
   });
 });
