@@ -32,6 +32,10 @@ AGENTC_COMPOSE=''
 # agentc-composable-begin
 AGENTC_INSTRUCTION_FILES='.claude/CLAUDE.md .github/copilot-instructions.md AGENTS.md CLAUDE.md GEMINI.md'
 AGENTC_SETTINGS_FILES='.agents/hooks.json .agents/mcp_config.json .agents/plugins/agentc/hooks/hooks.json .amp/settings.json .augment/settings.json .claude/settings.json .codex/config.toml .codex/hooks.json .cursor/cli.json .cursor/hooks.json .cursor/mcp.json .cursor/permissions.json .devin/config.json .factory/mcp.json .factory/settings.json .gemini/settings.json .github/hooks/agentc.json .gitlab/duo/hooks.json .gitlab/duo/mcp.json .junie/mcp/mcp.json .kiro/settings/mcp.json .mcp.json .qwen/settings.json .vscode/mcp.json .windsurf/hooks.json .zed/settings.json crush.json kilo.json opencode.json'
+# The other places a client reads a settings file from (its pack's also_reads.settings_files), as
+# "<file>=<place>,<place>": where the file is missing and exactly one of its places is there, agentc install
+# composes into that one, which this installer leaves to it.
+AGENTC_SETTINGS_PLACES='kilo.json=.kilo/kilo.json,.kilo/kilo.jsonc,.kilocode/kilo.json,.kilocode/kilo.jsonc,kilo.jsonc opencode.json=.opencode/opencode.json,.opencode/opencode.jsonc,opencode.jsonc'
 # agentc-composable-end
 
 # Where agentc takes over a person's file it adopted, once the bundle changes it (docs/installer.md, *Files agentc
@@ -516,12 +520,13 @@ desire() {
 
 # The paths whose state the planner needs (each with its ancestors), and the folders it lists.
 interest() {
-  awk '
+  awk -v places=" $AGENTC_SETTINGS_PLACES " '
   function want(p,   i, a) { if (p in seen) return; seen[p] = 1; print "stat\t" p; i = length(p); while (i > 0) { if (substr(p, i, 1) == "/") { a = substr(p, 1, i - 1); if (!(a in seen)) { seen[a] = 1; print "stat\t" a } } i-- } }
-  BEGIN { FS = "\t" }
+  BEGIN { FS = "\t"; n = split(places, pl, " "); for (i = 1; i <= n; i++) { eq = index(pl[i], "="); alt[substr(pl[i], 1, eq - 1)] = substr(pl[i], eq + 1) } }
+  $1 == "settings" { want($3); if ($3 in alt) { n = split(alt[$3], w, ","); for (i = 1; i <= n; i++) want(w[i]) } next }
   $1 == "file" { want($3); owned[$3] = 1; next }
   $1 == "seed" { want($3); want($3 ".agentc-new"); next }
-  $1 == "link" || $1 == "scaffold" || $1 == "settings" { want($3); next }
+  $1 == "link" || $1 == "scaffold" { want($3); next }
   $1 == "rsettings" { want($2); next }
   $1 == "keepfile" { want($3); next }
   $1 == "keepdir" { want($2); next }
@@ -803,9 +808,10 @@ compose_block() {
 # "R" refusals, "D" every action in plan order (for --dry-run), "A" the mutations in the order they are
 # applied, "E" the new record's entries, "O" its owned folders.
 plan() {
-  awk -v takeoverFiles=" $AGENTC_TAKEOVER_FILES " -v takeoverDirs="$AGENTC_TAKEOVER_DIRS" -v takeImported="$take_imported" '
+  awk -v takeoverFiles=" $AGENTC_TAKEOVER_FILES " -v takeoverDirs="$AGENTC_TAKEOVER_DIRS" -v takeImported="$take_imported" -v places=" $AGENTC_SETTINGS_PLACES " '
   BEGIN {
     FS = "\t"
+    npl = split(places, pl, " "); for (i = 1; i <= npl; i++) { eq = index(pl[i], "="); settingsAlt[substr(pl[i], 1, eq - 1)] = substr(pl[i], eq + 1) }
     editHint = "move it away (or run agentc install --move-aside to have it renamed to <name>.agentc-old)"
     split("mkdir move-aside remove move-back create update write-beside rmdir link", order, " ")
     ntd = split(takeoverDirs, TD, " ")
@@ -1057,14 +1063,23 @@ plan() {
   # a settings file a component composes into (planComposed of src/install/plan/plan-compose.ts), for the two
   # cases that need no JSON/TOML editor: the file is missing (the text the server composed is written), or it
   # is exactly what the last install composed there (left as it is); K[] its record element
-  function settingsFile(c, p, tsha, rsha,   t) {
+  function settingsFile(c, p, tsha, rsha,   t, alt) {
     if (p in claimed) { refuse(p " is installed as a whole file and also composed into by " c); return }
     claimed[p] = 1
     if (!writable(p)) return
     t = st(p)
+    if (t == "absent" && !(p in PRS) && (alt = settingsPlace(p)) != "") { refuse(p " is read from " alt " here, and component " c " composes its values into that file, which needs agentc'"'"'s JSON/TOML editor to keep the keys already there"); return }
     if (t == "absent") { write(p, tsha, 0, c); K[p] = rsha; return }
     if (t == "file" && H[p] == tsha && PRS[p] == rsha) { act("unchanged", p); K[p] = rsha; return }
     refuse(p " is there already (your file, or changed since agentc composed it), and component " c " composes its values into it, which needs agentc'"'"'s JSON/TOML editor to keep the keys already there")
+  }
+  # the one other place of settings file p that is there, where agentc install composes instead of creating p
+  # (src/install/plan/composed-places.ts); "" when none is, or more than one
+  function settingsPlace(p,   n, w, i, found, count) {
+    if (!(p in settingsAlt)) return ""
+    n = split(settingsAlt[p], w, ",")
+    for (i = 1; i <= n; i++) if (st(w[i]) == "file") { found = w[i]; count++ }
+    return count == 1 ? found : ""
   }
   # a settings file the last install composed into that no chosen component composes into now
   function settingsLeft(p) {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { parse } from "jsonc-parser";
 import { runImport } from "../support/import-run.js";
 import { legacyKiloMcp } from "../support/legacy-kilo-mcp.js";
 import { treeHash } from "../support/project-tree-hash.js";
@@ -91,12 +92,33 @@ describe("Kilo's settings file in .kilo/kilo.jsonc", () => {
     assert.deepEqual(core("permissions.json").deny, [{ verb: "exec", commands: ["rm -rf"] }]);
     assert.deepEqual(
       run.json.diagnostics.map((d) => `${d.file} ${d.severity} ${d.id} ${d.message}`),
-      [
-        ".kilo/kilo.jsonc info AGC129 the build of the imported registry writes no .kilo/kilo.jsonc: Kilo Code CLI reads it besides kilo.json, where the build writes what import read from it, so it stays the project's file and its assistant reads it as before",
-        "kilo.json info AGC129 the build also writes kilo.json, which the project does not have",
-      ],
+      [".kilo/kilo.jsonc info AGC129 .kilo/kilo.jsonc is composed with the same values in agentc's layout"],
     );
     assert.deepEqual(run.after.tree, run.before.tree);
+  });
+
+  it("built and installed, its values stay in .kilo/kilo.jsonc and no kilo.json is written; uninstall gives the project back", async () => {
+    const text =
+      '{\n  // the project\'s servers\n  "mcp": { "lint": { "type": "local", "command": ["uvx", "acme-lint-mcp"] } }\n}\n';
+    const dir = testdir({ ".kilo/kilo.jsonc": text });
+    const original = treeHash(dir);
+    const registry = join(testdir(), "registry");
+    assert.equal((await runAgentc(["import", dir, "--out", registry])).status, 0);
+    const core = join(registry, "core", "mcp.json");
+    const servers = JSON.parse(readFileSync(core, "utf8"));
+    servers.servers.events = { transport: "sse", url: "https://mcp.acme.test/sse" };
+    writeFileSync(core, JSON.stringify(servers, null, 2));
+    const build = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", registry, "--out", build, "--quiet"])).status, 0);
+    const install = await runAgentc(["install", build, "--project", dir, "--yes"]);
+    assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+    assert.equal(existsSync(join(dir, "kilo.json")), false, "no second settings file");
+    const after = readFileSync(join(dir, ".kilo/kilo.jsonc"), "utf8");
+    assert.match(after, /\/\/ the project's servers/);
+    assert.deepEqual(Object.keys(parse(after).mcp).sort(), ["events", "lint"]);
+    const uninstall = await runAgentc(["uninstall", "--project", dir, "--yes"]);
+    assert.equal(uninstall.status, 0, `${uninstall.stdout}${uninstall.stderr}`);
+    assert.deepEqual(treeHash(dir), original);
   });
 });
 

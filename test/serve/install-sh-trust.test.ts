@@ -71,6 +71,11 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
       "copy the list into assets/install.sh",
     );
     assert.deepEqual(value("AGENTC_SETTINGS_FILES"), [...settings], "copy the list into assets/install.sh");
+    const places = [...composableFiles().settingsPlaces].map(
+      ([file, others]) => `${file}=${others.join(",")}`,
+    );
+    assert.ok(places.length > 0 && places.every((p) => !p.includes(" ") && !p.includes("'")));
+    assert.deepEqual(value("AGENTC_SETTINGS_PLACES"), places, "copy the list into assets/install.sh");
     const takeover = takeoverPlaceLists();
     assert.ok([...takeover.files, ...takeover.dirs].every((p) => !p.includes(" ") && !p.includes("'")));
     assert.deepEqual(value("AGENTC_TAKEOVER_FILES"), takeover.files, "copy the list into assets/install.sh");

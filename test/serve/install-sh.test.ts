@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe } from "node:test";
 import { statCacheIgnoreBytes } from "../../src/install/project/stat-cache.js";
@@ -327,6 +336,32 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.match(upgrade.stderr, /\.mcp\.json is there already .*; install with: agentc install /);
       assert.equal((await runAgentc(["install", site.url, "--project", a, "--yes"])).status, 0);
       assert.match(readFileSync(join(a, ".mcp.json"), "utf8"), /docs-v2/);
+    });
+
+    it(`leaves a settings file its client reads from another place that is there to agentc install (${shell.name})`, async () => {
+      const bundle = makeComposeBundle({ components: { opencode: { files: { "AGENTS.md": "# r\n" } } } }, [
+        {
+          component: "opencode",
+          path: "opencode.json",
+          format: "json",
+          entries: [
+            { path: ["mcp", "docs"], value: { type: "remote", url: "https://docs.example.com/mcp" } },
+          ],
+        },
+      ]);
+      const site = await served(bundle);
+      const mine = testdir({ ".opencode/opencode.json": '{ "mcp": {} }\n' });
+      const before = stamps(mine);
+      const refused = await runInstallSh(shell, site.script, ["--project", mine]);
+      assert.equal(refused.status, 1, refused.stdout + refused.stderr);
+      assert.match(
+        refused.stderr,
+        /^agentc install\.sh: opencode\.json is read from \.opencode\/opencode\.json here, and component opencode composes its values into that file, which needs agentc's JSON\/TOML editor to keep the keys already there; install with: agentc install \S+ --project \S+\n$/,
+      );
+      assert.deepEqual(stamps(mine), before, "nothing was written");
+      assert.equal((await runAgentc(["install", site.url, "--project", mine, "--yes"])).status, 0);
+      assert.match(readFileSync(join(mine, ".opencode/opencode.json"), "utf8"), /docs\.example\.com/);
+      assert.equal(existsSync(join(mine, "opencode.json")), false);
     });
 
     it(`lists every conflict before writing anything, as agentc install does (${shell.name})`, async () => {

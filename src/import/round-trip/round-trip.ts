@@ -1,3 +1,5 @@
+import { builtinClientPacks } from "../../clients/load-client-packs.js";
+import { placeThere, settingsPlaces } from "../../clients/settings-places.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { EmittedTree } from "../../emit/emitted-tree.js";
 import type { CompileResult } from "../../pipeline/compile.js";
@@ -33,8 +35,8 @@ export function roundTrip(
       composed: [],
     };
   }
-  const view = installedView(result.tree, result.manifest);
   const read = new Map(natives.map((file) => [file.path, file]));
+  const view = inTheirPlaces(installedView(result.tree, result.manifest), read);
   const differences: Difference[] = [];
   const links = linksTo(read);
   for (const file of read.values()) {
@@ -64,6 +66,27 @@ export function roundTrip(
       .map((file) => file.path)
       .sort();
   return { diagnostics, rewritten: installedAs(["file", "link"]), composed: installedAs(["composed"]) };
+}
+
+/**
+ * The view with each settings file the project does not have moved to the one other place of it the project
+ * has, where install composes it (src/install/plan/composed-places.ts).
+ */
+function inTheirPlaces(view: Map<string, Installed>, read: Map<string, NativeFile>): Map<string, Installed> {
+  const places = settingsPlaces(builtinClientPacks());
+  const isFile = (path: string) => {
+    const file = read.get(path);
+    return (
+      file !== undefined && !file.unreadable && file.bytes !== undefined && file.linkTarget === undefined
+    );
+  };
+  const placed = new Map<string, Installed>();
+  for (const [path, installed] of view) {
+    const others = installed.kind === "composed" && !read.has(path) ? (places.get(path) ?? []) : [];
+    const { place } = placeThere(others, isFile);
+    placed.set(place !== undefined && !view.has(place) ? place : path, installed);
+  }
+  return placed;
 }
 
 function targetBytes(

@@ -1,4 +1,5 @@
 import { builtinClientPacks } from "../../clients/load-client-packs.js";
+import { settingsPlaces } from "../../clients/settings-places.js";
 import { packageDataFiles, readPackageData } from "../../documents/package-data.js";
 import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
 import { builtinAdaptersDir } from "../../shared/package-paths.js";
@@ -17,6 +18,11 @@ export interface ComposableFiles {
   instructions: readonly string[];
   /** paths a `composed` line may name */
   settings: readonly string[];
+  /**
+   * For a settings file, the other places its client reads it from (a pack's `also_reads.settings_files`):
+   * install composes into the one that exists when the file itself does not (docs/installer.md).
+   */
+  settingsPlaces: ReadonlyMap<string, readonly string[]>;
 }
 
 let cache: ComposableFiles | undefined;
@@ -25,6 +31,7 @@ export function composableFiles(): ComposableFiles {
   cache ??= {
     instructions: sortedUnique([...adoptedByAdapters(), ...rootInstructionFiles()]),
     settings: composedByClientPacks(),
+    settingsPlaces: settingsPlaces(builtinClientPacks()),
   };
   return cache;
 }

@@ -2,6 +2,7 @@ import type { Desired } from "../../manifest/desired.js";
 import type { Plan } from "../model/plan-model.js";
 import type { InstallRecord } from "../model/record.js";
 import type { ProjectState } from "../project/project-state.js";
+import { withComposedPlaces } from "./composed-places.js";
 import { planAdoptImports } from "./plan-block.js";
 import { planComposed, type ReadProjectFile } from "./plan-compose.js";
 import { type EditedChoice, PlanContext } from "./plan-context.js";
@@ -38,8 +39,10 @@ export interface PlanInput {
  * through `state`; writes nothing. Uninstalling is planning with nothing desired.
  */
 export function planInstall(input: PlanInput): Plan {
+  const placed = withComposedPlaces(input.desired, input.record, input.state);
+  const { desired } = placed;
   const ctx = new PlanContext(
-    input.desired,
+    desired,
     input.record,
     input.state,
     input.moveAside,
@@ -47,7 +50,6 @@ export function planInstall(input: PlanInput): Plan {
     input.readFile,
   );
   ctx.takeImported = input.takeImported === true;
-  const { desired } = input;
   for (const f of desired.files) {
     if (f.role === "file") planOwnedFile(ctx, f);
     else if (f.role === "seed") planSeed(ctx, f);
@@ -70,7 +72,12 @@ export function planInstall(input: PlanInput): Plan {
   return {
     actions: ctx.actions,
     conflicts: ctx.conflicts,
-    warnings: [...ctx.warnings, ...composed.warnings, ...trustKeysPresent(desired, input.readFile)],
+    warnings: [
+      ...placed.warnings,
+      ...ctx.warnings,
+      ...composed.warnings,
+      ...trustKeysPresent(desired, input.readFile),
+    ],
     composed: composed.records,
     entries: [...ctx.entries.values()],
   };

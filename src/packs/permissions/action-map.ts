@@ -36,6 +36,29 @@ export function actionMapEntries(
   };
 }
 
+/**
+ * A tool whose only key is "*", written as the action itself (`"edit": "allow"` for `"edit": {"*": "allow"}`):
+ * the form the client's docs show first and people write, which import reads back as the same rule. The
+ * object form cannot be composed into a person's file that has the string: no key can go under a string.
+ */
+export function bareWholeTools(mapping: { key: string[] }, entries: OwnedEntry[]): OwnedEntry[] {
+  const depth = mapping.key.length;
+  const underKey = (path: OwnedEntry["path"]) =>
+    path.length > depth && mapping.key.every((segment, i) => path[i] === segment);
+  const keysOfTool = new Map<unknown, number>();
+  for (const { path } of entries)
+    if (underKey(path)) keysOfTool.set(path[depth], (keysOfTool.get(path[depth]) ?? 0) + 1);
+  return entries.map((entry) => {
+    const { path } = entry;
+    const whole =
+      underKey(path) &&
+      path.length === depth + 2 &&
+      path[depth + 1] === everyArgument &&
+      keysOfTool.get(path[depth]) === 1;
+    return whole ? { ...entry, path: path.slice(0, depth + 1) } : entry;
+  });
+}
+
 /** An action map's key read back as the rule text it stands for: the tool itself under "*". */
 export function actionMapRuleText(tool: string, argument: string): string {
   return targetText(argument === everyArgument ? { tool } : { tool, argument });

@@ -11,7 +11,7 @@ import { type CapabilityRow, capabilityRow } from "../shared/capability.js";
 import type { OwnedFile } from "../shared/items/emit-context.js";
 import { withRuntimePlaceholders } from "../shared/pack-text.js";
 import { type SettingsOutcome, uniqueEntries } from "../shared/settings-part.js";
-import { actionMapEntries, inEvaluationOrder, type ShapedEntries } from "./action-map.js";
+import { actionMapEntries, bareWholeTools, inEvaluationOrder, type ShapedEntries } from "./action-map.js";
 import { type Atom, permissionAtoms, promiseOf, takenByExecPolicy } from "./atoms.js";
 import { type ExecAtom, execPolicyOutcome } from "./exec-policy.js";
 import { levelListPath } from "./list-path.js";
@@ -73,6 +73,8 @@ export function permissionEntries(
     entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
   if (entries.length > 0 || !mapping.extras_only_with_rules) entries.push(...extraEntries(mapping));
   entries.push(...policyEntries(mapping, input.targets?.client_policies?.[pack.client] ?? []));
+  if (mapping.rule_shape === "action_map")
+    entries.splice(0, entries.length, ...bareWholeTools(mapping, entries));
   const file = withRuntimePlaceholders(pack, mapping.file);
   const composed = asTable(mapping.compose_as_table, uniqueEntries(entries));
   const parts = composed.length > 0 ? [{ file, format: mapping.format, entries: composed }] : [];
