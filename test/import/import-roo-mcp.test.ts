@@ -14,6 +14,7 @@ import { testdir } from "../support/testdir.js";
  * servers into core/mcp.json and the build writes them back in Roo's form.
  */
 const tracker = {
+  type: "stdio",
   command: "tracker-mcp",
   args: ["--stdio", "--project", `\${env:TRACKER_PROJECT}`],
   env: { TRACKER_TOKEN: `\${env:TRACKER_TOKEN}` },
