@@ -88,7 +88,9 @@ describe("agentc import finds each assistant by the files only it reads", () => 
       run.json.diagnostics.some(
         (d) =>
           d.file === ".agents/skills/lint/SKILL.md" &&
-          /amp, antigravity, cline, codex, crush, gemini-cli, goose, roo-code, zed write there/.test(d.message),
+          /amp, antigravity, cline, codex, crush, gemini-cli, goose, roo-code, zed write there/.test(
+            d.message,
+          ),
       ),
     );
     const chosen = await runImport(project, "--from", "gemini-cli");
