@@ -33,6 +33,7 @@ const expectedClients = [
   "opencode",
   "pi",
   "qwen-code",
+  "roo-code",
   "windsurf",
   "zed",
 ];
@@ -111,6 +112,7 @@ describe("built-in client packs", () => {
       "junie",
       "kiro",
       "qwen-code",
+      "roo-code",
       "windsurf",
     ]);
   });

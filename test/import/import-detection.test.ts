@@ -70,7 +70,7 @@ describe("agentc import finds each assistant by the files only it reads", () => 
     assert.equal(finding?.severity, "warning");
     assert.match(
       finding?.message ?? "",
-      /writes no \.agents\/skills\/review\/SKILL\.md: amp, antigravity, cline, codex, crush, gemini-cli, goose, zed/,
+      /writes no \.agents\/skills\/review\/SKILL\.md: amp, antigravity, cline, codex, crush, gemini-cli, goose, roo-code, zed/,
     );
     assert.match(finding?.hint ?? "", /--from amp/);
   });
@@ -88,7 +88,9 @@ describe("agentc import finds each assistant by the files only it reads", () => 
       run.json.diagnostics.some(
         (d) =>
           d.file === ".agents/skills/lint/SKILL.md" &&
-          /amp, antigravity, cline, codex, crush, gemini-cli, goose, zed write there/.test(d.message),
+          /amp, antigravity, cline, codex, crush, gemini-cli, goose, roo-code, zed write there/.test(
+            d.message,
+          ),
       ),
     );
     const chosen = await runImport(project, "--from", "gemini-cli");

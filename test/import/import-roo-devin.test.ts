@@ -10,6 +10,7 @@ import { testdir } from "../support/testdir.js";
  * Issue 29: Roo Code's .roo/rules/ and .roo/rules-<mode>/ were passed over without a word. The roo-code
  * adapter names them in `reads_unwritten` (docs.roocode.com custom-instructions, 2026-12-06): each file is
  * reported, grouped by place, and stays the project's own. Devin's .devin/agents/<name>/AGENT.md is imported.
+ * Roo Code's .roo/mcp.json is carried by the roo-code client pack now: test/import/import-roo-mcp.test.ts.
  */
 const corpus = join(packageRoot, "test", "fixtures", "adoption");
 
@@ -46,23 +47,6 @@ describe("Roo Code's rule folders and Devin's agents", () => {
     );
     assert.match(said(".roorules-code"), /which reads \.roo\/rules-code\/ in place of \.roorules-code/);
     assert.match(said(".roorules-architect"), /^\.roorules-architect is read by Roo Code \/ Zoo Code/);
-  });
-
-  it("a project with only Roo Code's .roo/mcp.json: the file is named with what to do, and nothing is written", async () => {
-    const project = testdir({
-      ".roo/mcp.json": JSON.stringify({
-        mcpServers: { tracker: { command: "tracker-mcp", args: ["--stdio"] } },
-      }),
-    });
-    const run = await runImport(project);
-    assert.equal(run.status, 1, run.stderr);
-    const finding = run.json.diagnostics.find((d) => d.file === ".roo/mcp.json");
-    assert.equal(
-      finding?.message,
-      ".roo/mcp.json is read by Roo Code / Zoo Code, and no adapter writes there: not imported, it stays the project's own file",
-    );
-    assert.match(finding?.hint ?? "", /write the ones the other assistants should have in core\/mcp\.json/);
-    assert.match(run.json.error ?? "", /found nothing in .* that a registry can carry/);
   });
 
   it("imports .devin/agents/<name>/AGENT.md with its tools", async () => {

@@ -1,0 +1,2 @@
+#!/bin/sh
+git diff --stat "${1:-main}"
