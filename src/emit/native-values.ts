@@ -10,8 +10,9 @@ import type { ComposedFile } from "./emitted-tree.js";
  * unchanged: the values the component composes into it are the project's own, as they were, at the same
  * keys (a hook with its own matcher and command, the permission list without the rules the build adds). So
  * installing the registry into that project finds every value already there and adds none beside it (a hook
- * would otherwise run twice). Keys the project did not have are left out; a file that cannot be read as JSON
- * or TOML, or holds none of the keys, keeps the component's own values.
+ * would otherwise run twice). Keys the project did not have are left out, all of them where it has none (a
+ * server import renamed, whose entry stays under the project's name); a file that cannot be read as JSON or
+ * TOML keeps the component's own values.
  */
 export function nativeValues(copy: NativeCopy, file: ComposedFile): ComposedFile | undefined {
   if (copy.files.length !== 1) return undefined;
@@ -29,7 +30,7 @@ export function nativeValues(copy: NativeCopy, file: ComposedFile): ComposedFile
     else if (Array.isArray(value))
       for (const element of value) entries.push({ path: entry.path, value: element, element: true });
   }
-  return entries.length > 0 ? { ...file, entries } : undefined;
+  return { ...file, entries };
 }
 
 /** The project's settings as the client reads them: JSON with comments and trailing commas (.vscode/mcp.json). */

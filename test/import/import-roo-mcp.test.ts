@@ -101,6 +101,24 @@ describe("Roo Code's .roo/mcp.json", () => {
     assert.equal(readFileSync(join(copy, ".roo/mcp.json"), "utf8"), rooMcp);
   });
 
+  it("keeps a server whose name import changes under the project's name: install writes no second entry", async () => {
+    // Roo's settings view lets a person name a server "acme docs"; the core's names are [A-Za-z0-9_-]
+    const renamed = `${JSON.stringify({ mcpServers: { "acme docs": search } }, null, 2)}\n`;
+    const project = testdir({ ".roo/mcp.json": renamed });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const core = JSON.parse(readFileSync(join(run.out, "core", "mcp.json"), "utf8"));
+    assert.deepEqual(Object.keys(core.servers), ["acme-docs"]);
+    const built = await build(run.out);
+    const copy = copyOf(project);
+    const install = await runAgentc(["install", built, "--project", copy, "--yes"]);
+    assert.equal(install.status, 0, install.stdout + install.stderr);
+    assert.equal(readFileSync(join(copy, ".roo/mcp.json"), "utf8"), renamed, "no acme-docs beside acme docs");
+    const uninstall = await runAgentc(["uninstall", "--project", copy, "--yes"]);
+    assert.equal(uninstall.status, 0, uninstall.stdout + uninstall.stderr);
+    assert.equal(readFileSync(join(copy, ".roo/mcp.json"), "utf8"), renamed);
+  });
+
   it(`leaves a switched-off server and one using \${workspaceFolder} in the project's file, each reported`, async () => {
     const withOthers = {
       mcpServers: {
