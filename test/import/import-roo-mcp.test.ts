@@ -109,6 +109,12 @@ describe("Roo Code's .roo/mcp.json", () => {
     assert.equal(run.status, 0, run.stderr);
     const core = JSON.parse(readFileSync(join(run.out, "core", "mcp.json"), "utf8"));
     assert.deepEqual(Object.keys(core.servers), ["acme-docs"]);
+    assert.deepEqual(
+      run.json.diagnostics.filter((d) => d.id === "AGC129").map((d) => `${d.severity} ${d.message}`),
+      [
+        "info the build of the imported registry composes nothing into .roo/mcp.json: what import read from it is in the registry at other keys (a server renamed, reported above), and while core/*.json is as imported the values stay there at the project's own, so its assistant reads them as before",
+      ],
+    );
     const built = await build(run.out);
     const copy = copyOf(project);
     const install = await runAgentc(["install", built, "--project", copy, "--yes"]);

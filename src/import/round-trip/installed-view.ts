@@ -26,7 +26,7 @@ export function installedView(tree: EmittedTree, manifest: Manifest): Map<string
       if (parsed) view.set(parsed.link, { kind: "link", target: parsed.target, fallback: parsed.fallback });
     }
   for (const [path, { format, entries }] of composedByPath(tree))
-    view.set(path, { kind: "composed", format, text: composed(format, entries) });
+    if (entries.length > 0) view.set(path, { kind: "composed", format, text: composed(format, entries) });
   return view;
 }
 

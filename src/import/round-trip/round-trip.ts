@@ -39,12 +39,17 @@ export function roundTrip(
   const view = inTheirPlaces(installedView(result.tree, result.manifest), read);
   const differences: Difference[] = [];
   const links = linksTo(read);
+  const composedEmpty = new Set(
+    result.tree.composed.filter((c) => c.entries.length === 0 && !view.has(c.path)).map((c) => c.path),
+  );
   for (const file of read.values()) {
     if (file.unreadable || (!file.bytes && file.linkTarget === undefined)) continue;
     const installed = view.get(file.path) ?? view.get(throughFolderLinks(reader, file.path));
     const found = installed
       ? compareNative(file, installed, targetBytes(installed, read, view))
-      : notWritten(file, alwaysOn, links.get(file.path) ?? [], writtenAs(result.tree, items, file.path));
+      : composedEmpty.has(file.path)
+        ? keptUnderOwnNames(file)
+        : notWritten(file, alwaysOn, links.get(file.path) ?? [], writtenAs(result.tree, items, file.path));
     if (found) differences.push(found);
   }
   const missing: string[] = [];
@@ -152,6 +157,16 @@ function writtenAs(tree: EmittedTree, items: ItemsRead, path: string): string | 
   if (paths.length === 0) return undefined;
   const shown = paths.length > 3 ? [...paths.slice(0, 3), `${paths.length - 3} more`] : paths;
   return `${item.kind} ${item.name}, which the build writes as ${shown.join(", ")}`;
+}
+
+/** A settings file the build composes no value into while the registry is as imported (src/emit/native-values.ts). */
+function keptUnderOwnNames(file: NativeFile): Difference {
+  return {
+    position: { file: file.path, line: 1, column: 1 },
+    severity: "info",
+    message: `the build of the imported registry composes nothing into ${file.path}: what import read from it is in the registry at other keys (a server renamed, reported above), and while core/*.json is as imported the values stay there at the project's own, so its assistant reads them as before`,
+    hint: "Nothing to do. Once core/*.json is edited, the build composes its own values there.",
+  };
 }
 
 function notWritten(
