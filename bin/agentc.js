@@ -117,9 +117,13 @@ async function run() {
   if (nothingPending()) process.exit();
 }
 
-/** No request, handle, timer or stream write outstanding, and no one waiting for 'beforeExit'. */
+/**
+ * No request, handle, timer or stream write outstanding, and no one waiting for 'beforeExit'. Not on
+ * Windows, where the CLI writes its output through Node's streams, which are asynchronous there for pipes.
+ */
 function nothingPending() {
   return (
+    process.platform !== "win32" &&
     typeof process.getActiveResourcesInfo === "function" &&
     process.getActiveResourcesInfo().length === 0 &&
     process.listenerCount("beforeExit") === 0
