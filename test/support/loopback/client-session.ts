@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { packageRoot } from "../../../src/shared/package-paths.js";
 import { networkIsolated } from "../clients-cli.js";
 import { testdir } from "../testdir.js";
+import { runnerRecord } from "./runner-record.js";
 import type { SessionPlan, SessionRecord } from "./session-runner.js";
 
 export type { SessionPlan, SessionRecord } from "./session-runner.js";
@@ -90,33 +91,11 @@ export function clientSession(plan: SessionPlan): Promise<SessionRecord> {
     : loopbackIsolated
       ? ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" "$@"', ...node]
       : node;
-  const [file = "", ...args] = argv;
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, HOSTS_FILE: remote?.hosts ?? "" },
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      err += chunk.toString("utf8");
-    });
-    child.on("error", reject);
-    child.on("close", (status) => {
-      try {
-        resolve(JSON.parse(out) as SessionRecord);
-      } catch {
-        reject(
-          new Error(
-            `the session runner exited ${status} without a record: ${out.slice(0, 2000)}${err.slice(0, 2000)}`,
-          ),
-        );
-      }
-    });
-  });
+  return runnerRecord<SessionRecord>(
+    argv,
+    { ...process.env, HOSTS_FILE: remote?.hosts ?? "" },
+    "the session runner",
+  );
 }
 
 /** The request of a session that carries the most: the main conversation's first turn, with every instruction. */

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -7,6 +6,7 @@ import { clientRegistry } from "../clients-cli.js";
 import { testdir } from "../testdir.js";
 import { loopbackIsolated } from "./client-session.js";
 import type { ProbePlan, ProbeRecord } from "./mcp-probe-runner.js";
+import { runnerRecord } from "./runner-record.js";
 
 export type { ProbePlan, ProbeRecord } from "./mcp-probe-runner.js";
 
@@ -42,33 +42,7 @@ export function withMcpProbe(plan: ProbePlan): Promise<ProbeRecord> {
   const argv = loopbackIsolated
     ? ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" "$@"', ...node]
     : node;
-  const [file = "", ...args] = argv;
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, MCP_PROBE_RUNNER: "1" },
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      err += chunk.toString("utf8");
-    });
-    child.on("error", reject);
-    child.on("close", (status) => {
-      try {
-        resolve(JSON.parse(out) as ProbeRecord);
-      } catch {
-        reject(
-          new Error(
-            `the probe runner exited ${status} without a record: ${out.slice(0, 2000)}${err.slice(0, 2000)}`,
-          ),
-        );
-      }
-    });
-  });
+  return runnerRecord<ProbeRecord>(argv, { ...process.env, MCP_PROBE_RUNNER: "1" }, "the probe runner");
 }
 
 /** A registry whose only content is the MCP servers given, in core/mcp.json (and the fixture's AGENTS.md adapter). */

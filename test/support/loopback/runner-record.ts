@@ -1,0 +1,30 @@
+import { spawn } from "node:child_process";
+
+/**
+ * Runs a runner process (session-runner.ts, mcp-probe-runner.ts) and resolves with the JSON record it
+ * prints; rejects, with the start of its output, when it prints none. `what` names it in that message.
+ */
+export function runnerRecord<T>(argv: string[], env: NodeJS.ProcessEnv, what: string): Promise<T> {
+  const [file = "", ...args] = argv;
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"], env });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString("utf8");
+    });
+    child.on("error", reject);
+    child.on("close", (status) => {
+      try {
+        resolve(JSON.parse(out) as T);
+      } catch {
+        reject(
+          new Error(`${what} exited ${status} without a record: ${out.slice(0, 2000)}${err.slice(0, 2000)}`),
+        );
+      }
+    });
+  });
+}
