@@ -36,8 +36,9 @@ export function placeNativeCopies(
   let out = files;
   let values = composed;
   for (const copy of registry.natives ?? []) {
-    if (settingsFiles(registry, copy.component).includes(copy.path)) {
-      const settings = values.find((c) => c.path === copy.path && c.component === copy.component);
+    const settingsPath = settingsFileOf(registry, copy);
+    if (settingsPath !== undefined) {
+      const settings = values.find((c) => c.path === settingsPath && c.component === copy.component);
       const native = settings && !copy.problem ? nativeValues(copy, settings) : undefined;
       // the values are the project's own as imported: an install adopting them knows them as such
       if (native && copy.current)
@@ -306,6 +307,21 @@ function withoutFrontmatter(bytes: Buffer): Buffer {
 }
 
 /** The settings files a chosen client pack composes values into (permissions, hooks, MCP servers, exec policy). */
+/**
+ * The settings file of its component a copy is: its own path, or the one it stands for when it is another
+ * place of it (`also_reads.settings_files`: the install composes into that place, src/install/plan/composed-places.ts).
+ */
+function settingsFileOf(registry: Registry, copy: NativeCopy): string | undefined {
+  const files = settingsFiles(registry, copy.component);
+  if (files.includes(copy.path)) return copy.path;
+  const pack = registry.clients.find((c) => c.pack.client === copy.component)?.pack;
+  const place = pack?.also_reads?.settings_files?.find(
+    ({ file }) => packPath(file, pack.runtime_placeholders) === copy.path,
+  );
+  const standsFor = place && pack ? packPath(place.as, pack.runtime_placeholders) : undefined;
+  return standsFor !== undefined && files.includes(standsFor) ? standsFor : undefined;
+}
+
 function settingsFiles(registry: Registry, component: string): string[] {
   const pack = registry.clients.find((c) => c.pack.client === component)?.pack;
   if (!pack) return [];

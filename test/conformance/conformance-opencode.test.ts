@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, it, type TestContext } from "node:test";
 import {
   buildAndInstall,
@@ -10,6 +12,7 @@ import {
 } from "../support/clients-cli.js";
 import { beyondSlice } from "../support/conformance-slice.js";
 import { plainClientRegistry } from "../support/plain-fixture.js";
+import { runAgentc } from "../support/run-cli.js";
 import { importedServerNames, serverPerPlace } from "../support/settings-places.js";
 import { testdir } from "../support/testdir.js";
 
@@ -98,5 +101,27 @@ describe("OpenCode: the other places of its settings file (clients/opencode.json
     if (!config) return;
     assert.deepEqual(Object.keys(config.mcp ?? {}).sort(), names);
     assert.deepEqual(await importedServerNames(project), names);
+  });
+});
+
+describe("OpenCode: install into .opencode/opencode.json (src/install/plan/composed-places.ts)", () => {
+  it("OpenCode resolves the registry's changed server: it went into the folder's file, which overrides opencode.json", async (t) => {
+    if (beyondSlice(t)) return;
+    const team =
+      '{\n  // the team\'s servers\n  "mcp": { "docs": { "type": "local", "command": ["docs-mcp", "--v1"] } }\n}\n';
+    const project = testdir({ ".opencode/opencode.json": team });
+    const registry = join(testdir(), "registry");
+    assert.equal((await runAgentc(["import", project, "--out", registry])).status, 0);
+    const core = join(registry, "core", "mcp.json");
+    writeFileSync(core, readFileSync(core, "utf8").replace('"--v1"', '"--v2"'));
+    const build = join(testdir(), "build");
+    assert.equal((await runAgentc(["build", registry, "--out", build, "--quiet"])).status, 0);
+    const install = await runAgentc(["install", build, "--project", project, "--yes", "--take-imported"]);
+    assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+    assert.equal(existsSync(join(project, "opencode.json")), false, "no second settings file");
+    assert.match(readFileSync(join(project, ".opencode/opencode.json"), "utf8"), /\/\/ the team's servers/);
+    const config = await resolved(t, project);
+    if (!config) return;
+    assert.deepEqual(config.mcp?.docs?.command, ["docs-mcp", "--v2"]);
   });
 });

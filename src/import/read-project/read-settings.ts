@@ -1,5 +1,6 @@
 import type { ClientPack } from "../../clients/model.js";
 import { otherServersKey } from "../../clients/other-servers-key.js";
+import { placeThere, settingsPlaces } from "../../clients/settings-places.js";
 import { sections } from "../../packs/index.js";
 import { byReadRank, type ReadReport, type Section } from "../../packs/section.js";
 import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
@@ -14,7 +15,8 @@ type Part = Section;
  * read back under its key, and every top-level key no part owns reported as staying in the project's file.
  */
 export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
-  for (const [path, { format, parts, composed, standsFor }] of settingsFiles(pack)) {
+  for (const [path, { format, parts, composed: own, standsFor }] of settingsFiles(pack)) {
+    const composed = own || (standsFor !== undefined && installComposesHere(ctx, pack, path, standsFor));
     const kept = composed ? undefined : alsoReadWords(pack, standsFor ? [standsFor] : ownFiles(pack, parts));
     const document = readSettingsDocument(ctx, path, format, kept);
     if (!document) continue;
@@ -29,6 +31,21 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
     }
   }
   for (const section of sections) section.settings?.readFiles?.(itemReadContext(ctx), pack, ctx.items);
+}
+
+/**
+ * Whether the install composes the pack's file `standsFor` into `path`, one of its other places: the project
+ * has no `standsFor` and no other place of it but this one (src/install/plan/composed-places.ts).
+ */
+function installComposesHere(ctx: ReadContext, pack: ClientPack, path: string, standsFor: string): boolean {
+  const isFile = (p: string) => {
+    const entry = ctx.reader.entry(p);
+    return entry.kind === "file" && entry.link === undefined;
+  };
+  if (ctx.reader.entry(standsFor).kind !== "missing" || ctx.reader.linkOf(standsFor) !== undefined)
+    return false;
+  const others = settingsPlaces([{ pack }]).get(standsFor) ?? [];
+  return placeThere(others, isFile).place === path;
 }
 
 /** Why a file the client also reads stays as it is: where the build writes what import read from it. */
