@@ -2,6 +2,7 @@ import type { ClientPack } from "../clients/model.js";
 import { skillFileName } from "../core/load-skills.js";
 import type { CoreRule } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { importedServerName } from "../packs/mcp/read-servers.js";
 import { markdownBody } from "../packs/shared/items/owned-file.js";
 import { packPath } from "../packs/shared/placeholders.js";
 import { alwaysOnPath } from "../registry/install-files.js";
@@ -17,7 +18,7 @@ import {
   pathTakenFinding,
 } from "./checks/native-copy-written.js";
 import type { ComposedFile, EmittedFile } from "./emitted-tree.js";
-import { nativeValues } from "./native-values.js";
+import { atProjectKeys, nativeValues, type RenamedKeys } from "./native-values.js";
 
 /**
  * The registry's native copies in place of the files the build renders for the same items (docs/import.md,
@@ -39,12 +40,19 @@ export function placeNativeCopies(
     const settingsPath = settingsFileOf(registry, copy);
     if (settingsPath !== undefined) {
       const settings = values.find((c) => c.path === settingsPath && c.component === copy.component);
-      const native = settings && !copy.problem ? nativeValues(copy, settings) : undefined;
+      const native =
+        settings && !copy.problem ? nativeValues(copy, settings, renamedServers(registry, copy)) : undefined;
       // the values are the project's own as imported: an install adopting them knows them as such
       if (native && copy.current)
         values = values.map((c) => (c === settings ? { ...native, imported: native.entries } : c));
       else if (!copy.current) {
-        if (native) values = values.map((c) => (c === settings ? { ...c, imported: native.entries } : c));
+        // a server import renamed keeps the project's name in this file: its new values replace the old in place
+        const renamed =
+          settings && !copy.problem
+            ? atProjectKeys(copy, settings, renamedServers(registry, copy))
+            : settings;
+        if (native)
+          values = values.map((c) => (c === settings ? { ...(renamed ?? c), imported: native.entries } : c));
         diagnostics.push(changedSettingsFinding(copy, settings !== undefined));
       }
       continue;
@@ -307,6 +315,12 @@ function withoutFrontmatter(bytes: Buffer): Buffer {
 }
 
 /** The settings files a chosen client pack composes values into (permissions, hooks, MCP servers, exec policy). */
+/** The servers of the copy's settings file, whose names import may have changed (packs/mcp/read-servers.ts). */
+function renamedServers(registry: Registry, copy: NativeCopy): RenamedKeys | undefined {
+  const mcp = registry.clients.find((c) => c.pack.client === copy.component)?.pack.mcp;
+  return mcp ? { under: mcp.key, name: importedServerName } : undefined;
+}
+
 /**
  * The settings file of its component a copy is: its own path, or the one it stands for when it is another
  * place of it (`also_reads.settings_files`: the install composes into that place, src/install/plan/composed-places.ts).

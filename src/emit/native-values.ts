@@ -14,7 +14,11 @@ import type { ComposedFile } from "./emitted-tree.js";
  * server import renamed, whose entry stays under the project's name); a file that cannot be read as JSON or
  * TOML keeps the component's own values.
  */
-export function nativeValues(copy: NativeCopy, file: ComposedFile): ComposedFile | undefined {
+export function nativeValues(
+  copy: NativeCopy,
+  file: ComposedFile,
+  renamed?: RenamedKeys,
+): ComposedFile | undefined {
   if (copy.files.length !== 1) return undefined;
   const project = file.format === "toml" ? parsedToml(copy.files[0]?.bytes) : parsed(copy.files[0]?.bytes);
   if (project === undefined) return undefined;
@@ -24,13 +28,57 @@ export function nativeValues(copy: NativeCopy, file: ComposedFile): ComposedFile
     const key = JSON.stringify(entry.path);
     if (done.has(key)) continue;
     done.add(key);
-    const value = at(project, entry.path);
+    const path =
+      at(project, entry.path) === undefined
+        ? (renamedFrom(project, entry.path, renamed) ?? entry.path)
+        : entry.path;
+    const value = at(project, path);
     if (value === undefined) continue;
-    if (!entry.element) entries.push({ path: entry.path, value });
+    if (!entry.element) entries.push({ path, value });
     else if (Array.isArray(value))
-      for (const element of value) entries.push({ path: entry.path, value: element, element: true });
+      for (const element of value) entries.push({ path, value: element, element: true });
   }
   return { ...file, entries };
+}
+
+/**
+ * The file's entries, each at the key the project's file has where import renamed it (the settings file's copy
+ * is stale: the build's own values, under the names the person gave them in that file).
+ */
+export function atProjectKeys(
+  copy: NativeCopy,
+  file: ComposedFile,
+  renamed: RenamedKeys | undefined,
+): ComposedFile {
+  if (!renamed || copy.files.length !== 1) return file;
+  const project = file.format === "toml" ? parsedToml(copy.files[0]?.bytes) : parsed(copy.files[0]?.bytes);
+  if (project === undefined) return file;
+  const entries = file.entries.map((entry) => {
+    if (at(project, entry.path) !== undefined) return entry;
+    const path = renamedFrom(project, entry.path, renamed);
+    return path ? { ...entry, path } : entry;
+  });
+  return { ...file, entries };
+}
+
+/** Keys import renamed under one container (MCP servers: "acme docs" became acme-docs), and how. */
+export interface RenamedKeys {
+  under: KeyPath;
+  name: (written: string) => string;
+}
+
+/**
+ * The project's key an entry's key was imported from, where import renamed it: the one key under the same
+ * container that import names as the entry's.
+ */
+function renamedFrom(project: unknown, path: KeyPath, renamed: RenamedKeys | undefined): KeyPath | undefined {
+  if (!renamed || path.length !== renamed.under.length + 1) return undefined;
+  if (!renamed.under.every((key, i) => path[i] === key)) return undefined;
+  const container = at(project, renamed.under);
+  if (container === null || typeof container !== "object" || Array.isArray(container)) return undefined;
+  const wanted = path[path.length - 1];
+  const written = Object.keys(container).filter((key) => key !== wanted && renamed.name(key) === wanted);
+  return written.length === 1 ? [...renamed.under, written[0] as string] : undefined;
 }
 
 /** The project's settings as the client reads them: JSON with comments and trailing commas (.vscode/mcp.json). */

@@ -110,16 +110,26 @@ describe("Roo Code's .roo/mcp.json", () => {
     const core = JSON.parse(readFileSync(join(run.out, "core", "mcp.json"), "utf8"));
     assert.deepEqual(Object.keys(core.servers), ["acme-docs"]);
     assert.deepEqual(
-      run.json.diagnostics.filter((d) => d.id === "AGC129").map((d) => `${d.severity} ${d.message}`),
-      [
-        "info the build of the imported registry composes nothing into .roo/mcp.json: what import read from it is in the registry at other keys (a server renamed, reported above), and while core/*.json is as imported the values stay there at the project's own, so its assistant reads them as before",
-      ],
+      run.json.diagnostics.filter((d) => d.id === "AGC129"),
+      [],
+      "the build composes the server under the project's name into .roo/mcp.json, as it was",
     );
     const built = await build(run.out);
     const copy = copyOf(project);
     const install = await runAgentc(["install", built, "--project", copy, "--yes"]);
     assert.equal(install.status, 0, install.stdout + install.stderr);
     assert.equal(readFileSync(join(copy, ".roo/mcp.json"), "utf8"), renamed, "no acme-docs beside acme docs");
+    // once the registry changes the server, its new values replace the person's entry under the person's name
+    const coreFile = join(run.out, "core", "mcp.json");
+    writeFileSync(
+      coreFile,
+      readFileSync(coreFile, "utf8").replace("search.example.com", "search.example.org"),
+    );
+    const edited = await runAgentc(["install", await build(run.out), "--project", copy, "--yes"]);
+    assert.equal(edited.status, 0, edited.stdout + edited.stderr);
+    const servers = JSON.parse(readFileSync(join(copy, ".roo/mcp.json"), "utf8")).mcpServers;
+    assert.deepEqual(Object.keys(servers), ["acme docs"]);
+    assert.equal(servers["acme docs"].url, "https://search.example.org/mcp");
     const uninstall = await runAgentc(["uninstall", "--project", copy, "--yes"]);
     assert.equal(uninstall.status, 0, uninstall.stdout + uninstall.stderr);
     assert.equal(readFileSync(join(copy, ".roo/mcp.json"), "utf8"), renamed);

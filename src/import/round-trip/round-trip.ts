@@ -159,12 +159,12 @@ function writtenAs(tree: EmittedTree, items: ItemsRead, path: string): string | 
   return `${item.kind} ${item.name}, which the build writes as ${shown.join(", ")}`;
 }
 
-/** A settings file the build composes no value into while the registry is as imported (src/emit/native-values.ts). */
+/** A settings file the build composes no value into while the registry is as imported (src/emit/native-values.ts): none of its keys is one the build composes. */
 function keptUnderOwnNames(file: NativeFile): Difference {
   return {
     position: { file: file.path, line: 1, column: 1 },
     severity: "info",
-    message: `the build of the imported registry composes nothing into ${file.path}: what import read from it is in the registry at other keys (a server renamed, reported above), and while core/*.json is as imported the values stay there at the project's own, so its assistant reads them as before`,
+    message: `the build of the imported registry composes nothing into ${file.path} while core/*.json is as imported: the file holds none of the keys it composes, so it stays as it is and its assistant reads it as before`,
     hint: "Nothing to do. Once core/*.json is edited, the build composes its own values there.",
   };
 }

@@ -6,6 +6,11 @@ import { reverseServer } from "./read.js";
 
 const serverName = /^[A-Za-z0-9_-]+$/;
 
+/** The core's name of a server a client's file names `written` (core names are [A-Za-z0-9_-]). */
+export function importedServerName(written: string): string {
+  return serverName.test(written) ? written : written.replace(/[^A-Za-z0-9_-]+/g, "-");
+}
+
 /** The servers under the pack's key → neutral MCP servers. Returns the top-level keys the part owns. */
 export function readServers(
   mapping: McpMapping,
@@ -27,7 +32,7 @@ export function readServers(
       continue;
     }
     for (const extra of reading.extra) report.unowned([...path, ...extra]);
-    const name = serverName.test(written) ? written : written.replace(/[^A-Za-z0-9_-]+/g, "-");
+    const name = importedServerName(written);
     if (name !== written)
       report.adjusted(document.positionOf(path), `MCP server "${written}" is imported as "${name}"`);
     found.servers.push({ ...reading.server, name, written: value });
