@@ -10,17 +10,16 @@ import type { ComposedFile } from "./emitted-tree.js";
  * unchanged: the values the component composes into it are the project's own, as they were, at the same
  * keys (a hook with its own matcher and command, the permission list without the rules the build adds). So
  * installing the registry into that project finds every value already there and adds none beside it (a hook
- * would otherwise run twice). Keys the project did not have are left out, all of them where it has none (a
- * server import renamed, whose entry stays under the project's name); a file that cannot be read as JSON or
- * TOML keeps the component's own values.
+ * would otherwise run twice). A server import renamed is found under the project's name; keys the project did
+ * not have are left out, all of them where it has none; a file that cannot be read as JSON or TOML keeps the
+ * component's own values.
  */
 export function nativeValues(
   copy: NativeCopy,
   file: ComposedFile,
   renamed?: RenamedKeys,
 ): ComposedFile | undefined {
-  if (copy.files.length !== 1) return undefined;
-  const project = file.format === "toml" ? parsedToml(copy.files[0]?.bytes) : parsed(copy.files[0]?.bytes);
+  const project = projectValue(copy, file);
   if (project === undefined) return undefined;
   const entries: OwnedEntry[] = [];
   const done = new Set<string>();
@@ -50,8 +49,7 @@ export function atProjectKeys(
   file: ComposedFile,
   renamed: RenamedKeys | undefined,
 ): ComposedFile {
-  if (!renamed || copy.files.length !== 1) return file;
-  const project = file.format === "toml" ? parsedToml(copy.files[0]?.bytes) : parsed(copy.files[0]?.bytes);
+  const project = renamed ? projectValue(copy, file) : undefined;
   if (project === undefined) return file;
   const entries = file.entries.map((entry) => {
     if (at(project, entry.path) !== undefined) return entry;
@@ -79,6 +77,12 @@ function renamedFrom(project: unknown, path: KeyPath, renamed: RenamedKeys | und
   const wanted = path[path.length - 1];
   const written = Object.keys(container).filter((key) => key !== wanted && renamed.name(key) === wanted);
   return written.length === 1 ? [...renamed.under, written[0] as string] : undefined;
+}
+
+/** The settings the copy holds, as the client reads them; undefined when it is not one file that parses. */
+function projectValue(copy: NativeCopy, file: ComposedFile): unknown {
+  if (copy.files.length !== 1) return undefined;
+  return file.format === "toml" ? parsedToml(copy.files[0]?.bytes) : parsed(copy.files[0]?.bytes);
 }
 
 /** The project's settings as the client reads them: JSON with comments and trailing commas (.vscode/mcp.json). */
