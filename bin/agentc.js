@@ -46,16 +46,12 @@ function bundleIsCurrent() {
 
 /**
  * A file's bytes, read into `scratch` when they fit: pages already touched cost nothing, where a new
- * buffer of 1.8 MB costs some 460 page faults. undefined when the file cannot be opened.
+ * buffer of 1.8 MB costs some 460 page faults. undefined when the file cannot be read (missing, a folder).
  */
 function readInto(path, scratch) {
   let fd;
   try {
     fd = openSync(path, "r");
-  } catch {
-    return undefined;
-  }
-  try {
     const size = fstatSync(fd).size;
     const bytes = size <= scratch.length ? scratch.subarray(0, size) : Buffer.allocUnsafeSlow(size);
     let done = 0;
@@ -65,8 +61,10 @@ function readInto(path, scratch) {
       done += read;
     }
     return bytes.subarray(0, done);
+  } catch {
+    return undefined;
   } finally {
-    closeSync(fd);
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { describe, it } from "node:test";
 import { constants, Script } from "node:vm";
@@ -87,6 +96,19 @@ describe("the bundled CLI (dist/agentc.cjs)", () => {
     assert.deepEqual([...bundled.keys()], [...library.keys()]);
     for (const [path, bytes] of library) assert.ok(bytes.equals(bundled.get(path) ?? Buffer.alloc(0)), path);
     assert.ok(bundled.size > 20, `${relative(packageRoot, bundledOut)} holds the example's files`);
+  });
+
+  it("passes over a code cache it cannot read (a folder in its place) and runs without it", () => {
+    const installed = installedCopyWithoutDistSrc();
+    const cache = join(installed, "dist", "agentc.cjs.cache");
+    rmSync(cache);
+    mkdirSync(cache);
+    const run = spawnSync(process.execPath, [join(installed, "bin", "agentc.js"), "--version"], {
+      encoding: "utf8",
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^\d+\.\d+\.\d+/);
+    assert.equal(run.stderr, "");
   });
 
   it("reports exactly what the unbundled CLI reports (AGENTC_NO_BUNDLE=1 falls back to dist/src)", () => {
