@@ -1078,7 +1078,7 @@ plan() {
   function settingsPlace(p,   n, w, i, found, count) {
     if (!(p in settingsAlt)) return ""
     n = split(settingsAlt[p], w, ",")
-    for (i = 1; i <= n; i++) if (st(w[i]) == "file") { found = w[i]; count++ }
+    for (i = 1; i <= n; i++) if (st(w[i]) == "file" && blocked(w[i]) == "") { found = w[i]; count++ }
     return count == 1 ? found : ""
   }
   # a settings file the last install composed into that no chosen component composes into now

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "jsonc-parser";
@@ -67,6 +67,16 @@ describe("agentc install composes into the other place of a settings file the pr
       installed.stdout + installed.stderr,
       /opencode\.json: is read from \.opencode\/opencode\.json and opencode\.jsonc here too/,
     );
+  });
+
+  it("writes opencode.json where the other place is reached through a linked folder, which it never writes through", async () => {
+    const shared = testdir({ "opencode.json": teamConfig });
+    const project = testdir({});
+    symlinkSync(shared, join(project, ".opencode"));
+    const installed = await install(bundleWith("tickets"), project);
+    assert.equal(installed.status, 0, installed.stdout + installed.stderr);
+    assert.deepEqual(mcpOf(project, "opencode.json"), ["tickets"]);
+    assert.equal(readFileSync(join(shared, "opencode.json"), "utf8"), teamConfig);
   });
 
   it("keeps composing into opencode.json once it did, even when another place appears later", async () => {

@@ -362,6 +362,12 @@ describe("install.sh, the POSIX installer served with the bundle", { skip: notLi
       assert.equal((await runAgentc(["install", site.url, "--project", mine, "--yes"])).status, 0);
       assert.match(readFileSync(join(mine, ".opencode/opencode.json"), "utf8"), /docs\.example\.com/);
       assert.equal(existsSync(join(mine, "opencode.json")), false);
+      // reached through a linked folder, the place is none: both installers write opencode.json
+      const linked = testdir();
+      symlinkSync(testdir({ "opencode.json": '{ "mcp": {} }\n' }), join(linked, ".opencode"));
+      const written = await parity(shell, site, linked, copyOf(linked));
+      assert.equal(written.status, 0, written.stdout + written.stderr);
+      assert.match(readFileSync(join(linked, "opencode.json"), "utf8"), /docs\.example\.com/);
     });
 
     it(`lists every conflict before writing anything, as agentc install does (${shell.name})`, async () => {

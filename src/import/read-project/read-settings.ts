@@ -38,12 +38,8 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
  * has no `standsFor` and no other place of it but this one (src/install/plan/composed-places.ts).
  */
 function installComposesHere(ctx: ReadContext, pack: ClientPack, path: string, standsFor: string): boolean {
-  const isFile = (p: string) => {
-    const entry = ctx.reader.entry(p);
-    return entry.kind === "file" && entry.link === undefined;
-  };
-  if (ctx.reader.entry(standsFor).kind !== "missing" || ctx.reader.linkOf(standsFor) !== undefined)
-    return false;
+  const isFile = (p: string) => ctx.reader.entry(p).kind === "file" && !ctx.reader.throughLink(p);
+  if (ctx.reader.entry(standsFor).kind !== "missing" || ctx.reader.throughLink(standsFor)) return false;
   const others = settingsPlaces([{ pack }]).get(standsFor) ?? [];
   return placeThere(others, isFile).place === path;
 }

@@ -36,7 +36,7 @@ export function roundTrip(
     };
   }
   const read = new Map(natives.map((file) => [file.path, file]));
-  const view = inTheirPlaces(installedView(result.tree, result.manifest), read);
+  const view = inTheirPlaces(installedView(result.tree, result.manifest), read, reader);
   const differences: Difference[] = [];
   const links = linksTo(read);
   const composedEmpty = new Set(
@@ -77,13 +77,15 @@ export function roundTrip(
  * The view with each settings file the project does not have moved to the one other place of it the project
  * has, where install composes it (src/install/plan/composed-places.ts).
  */
-function inTheirPlaces(view: Map<string, Installed>, read: Map<string, NativeFile>): Map<string, Installed> {
+function inTheirPlaces(
+  view: Map<string, Installed>,
+  read: Map<string, NativeFile>,
+  reader: ProjectReader,
+): Map<string, Installed> {
   const places = settingsPlaces(builtinClientPacks());
   const isFile = (path: string) => {
     const file = read.get(path);
-    return (
-      file !== undefined && !file.unreadable && file.bytes !== undefined && file.linkTarget === undefined
-    );
+    return file !== undefined && !file.unreadable && file.bytes !== undefined && !reader.throughLink(path);
   };
   const placed = new Map<string, Installed>();
   for (const [path, installed] of view) {

@@ -36,7 +36,9 @@ function composedPlace(
   const composedBefore = others.find((other) => recorded.has(other));
   if (composedBefore !== undefined) return composedBefore;
   if (state.get(path).type !== "absent") return path;
-  const { place, several } = placeThere(others, (other) => state.get(other).type === "file");
+  // a place reached through a linked folder is no place to write (agentc never writes through a link)
+  const present = (other: string) => state.get(other).type === "file" && state.blockedBy(other) === undefined;
+  const { place, several } = placeThere(others, present);
   if (several)
     warnings.push({
       path,
