@@ -1,4 +1,5 @@
 import type { ClientPack } from "../clients/model.js";
+import { settingsPlaces } from "../clients/settings-places.js";
 import { skillFileName } from "../core/load-skills.js";
 import type { CoreRule } from "../core/model.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -40,21 +41,15 @@ export function placeNativeCopies(
     const settingsPath = settingsFileOf(registry, copy);
     if (settingsPath !== undefined) {
       const settings = values.find((c) => c.path === settingsPath && c.component === copy.component);
-      const native =
-        settings && !copy.problem ? nativeValues(copy, settings, renamedServers(registry, copy)) : undefined;
-      // the values are the project's own as imported: an install adopting them knows them as such
-      if (native && copy.current)
-        values = values.map((c) => (c === settings ? { ...native, imported: native.entries } : c));
-      else if (!copy.current) {
-        // a server import renamed keeps the project's name in this file: its new values replace the old in place
-        const renamed =
-          settings && !copy.problem
-            ? atProjectKeys(copy, settings, renamedServers(registry, copy))
-            : settings;
-        if (native)
-          values = values.map((c) => (c === settings ? { ...(renamed ?? c), imported: native.entries } : c));
-        diagnostics.push(changedSettingsFinding(copy, settings !== undefined));
+      const renamed = renamedServers(registry, copy);
+      const native = settings && !copy.problem ? nativeValues(copy, settings, renamed) : undefined;
+      if (settings && native) {
+        // as imported, the project's own values (an install adopting them knows them as such); once the registry
+        // is edited, the build's own, a server import renamed kept under the project's name in this file
+        const here = copy.current ? native : atProjectKeys(copy, settings, renamed);
+        values = values.map((c) => (c === settings ? { ...here, imported: native.entries } : c));
       }
+      if (!copy.current) diagnostics.push(changedSettingsFinding(copy, settings !== undefined));
       continue;
     }
     const problem = copyProblem(copy, componentPlaces(registry, copy.component), () => everyPlace(registry));
@@ -314,7 +309,6 @@ function withoutFrontmatter(bytes: Buffer): Buffer {
   return end < 0 ? bytes : Buffer.from(text.slice(end + 5), "utf8");
 }
 
-/** The settings files a chosen client pack composes values into (permissions, hooks, MCP servers, exec policy). */
 /** The servers of the copy's settings file, whose names import may have changed (packs/mcp/read-servers.ts). */
 function renamedServers(registry: Registry, copy: NativeCopy): RenamedKeys | undefined {
   const mcp = registry.clients.find((c) => c.pack.client === copy.component)?.pack.mcp;
@@ -328,14 +322,13 @@ function renamedServers(registry: Registry, copy: NativeCopy): RenamedKeys | und
 function settingsFileOf(registry: Registry, copy: NativeCopy): string | undefined {
   const files = settingsFiles(registry, copy.component);
   if (files.includes(copy.path)) return copy.path;
-  const pack = registry.clients.find((c) => c.pack.client === copy.component)?.pack;
-  const place = pack?.also_reads?.settings_files?.find(
-    ({ file }) => packPath(file, pack.runtime_placeholders) === copy.path,
-  );
-  const standsFor = place && pack ? packPath(place.as, pack.runtime_placeholders) : undefined;
+  const client = registry.clients.find((c) => c.pack.client === copy.component);
+  const places = client ? [...settingsPlaces([client])] : [];
+  const standsFor = places.find(([, others]) => others.includes(copy.path))?.[0];
   return standsFor !== undefined && files.includes(standsFor) ? standsFor : undefined;
 }
 
+/** The settings files a chosen client pack composes values into (permissions, hooks, MCP servers, exec policy). */
 function settingsFiles(registry: Registry, component: string): string[] {
   const pack = registry.clients.find((c) => c.pack.client === component)?.pack;
   if (!pack) return [];

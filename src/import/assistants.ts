@@ -47,16 +47,16 @@ function outputDir(adapter: Adapter): string {
 
 export type AssistantChoice = { ok: true; chosen: AssistantData[] } | { ok: false; message: string };
 
-/**
- * The assistants `--from a,b` names, in the order named (earlier ones win when two carry one name), or all
- * of them; an unknown id is a usage error naming the nearest known one.
- */
 /** The assistant whose adapter writes the one always-on file every client shares (AGENTS.md), and that file's path. */
 export function sharedAlwaysOn(all: readonly AssistantData[]): { adapter?: Adapter; path?: string } {
   const adapter = all.find((a) => a.adapter?.global_placement === "single_file")?.adapter;
   return adapter ? { adapter, path: alwaysOnPath(adapter) } : {};
 }
 
+/**
+ * The assistants `--from a,b` names, in the order named (earlier ones win when two carry one name), or all
+ * of them; an unknown id is a usage error naming the nearest known one.
+ */
 export function chooseAssistants(all: AssistantData[], from: string[] | undefined): AssistantChoice {
   if (!from) return { ok: true, chosen: all };
   if (from.length === 0) return { ok: false, message: "--from names no assistant" };
