@@ -9,6 +9,24 @@ import { treeHash } from "../support/project-tree-hash.js";
 import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
+/** `agentc import` of the project, `edit` of the registry if given, `agentc build`, and `agentc install` into the project. */
+async function installedFromItsImport(dir: string, edit?: (registry: string) => void): Promise<void> {
+  const registry = join(testdir(), "registry");
+  assert.equal((await runAgentc(["import", dir, "--out", registry])).status, 0);
+  edit?.(registry);
+  const build = join(testdir(), "build");
+  assert.equal((await runAgentc(["build", registry, "--out", build, "--quiet"])).status, 0);
+  const install = await runAgentc(["install", build, "--project", dir, "--yes"]);
+  assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+}
+
+/** `agentc uninstall` gives the project back as it was (`original`: its tree hash before the install). */
+async function uninstalledTo(dir: string, original: ReturnType<typeof treeHash>): Promise<void> {
+  const uninstall = await runAgentc(["uninstall", "--project", dir, "--yes"]);
+  assert.equal(uninstall.status, 0, `${uninstall.stdout}${uninstall.stderr}`);
+  assert.deepEqual(treeHash(dir), original);
+}
+
 /**
  * Kilo Code's project MCP file before 7.x, .kilocode/mcp.json (mcpServers, Roo Code's form), which 1,400 indexed
  * repositories hold and Kilo 7.x still reads (measured: test/conformance/conformance-kilo.test.ts). Import
@@ -46,21 +64,14 @@ describe("Kilo's legacy .kilocode/mcp.json", () => {
   it("built and installed, kilo.json carries the servers it read; uninstall gives the project back", async () => {
     const dir = project();
     const original = treeHash(dir);
-    const out = join(testdir(), "registry");
-    assert.equal((await runAgentc(["import", dir, "--out", out])).status, 0);
-    const build = join(testdir(), "build");
-    assert.equal((await runAgentc(["build", out, "--out", build, "--quiet"])).status, 0);
-    const install = await runAgentc(["install", build, "--project", dir, "--yes"]);
-    assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+    await installedFromItsImport(dir);
     const kilo = JSON.parse(readFileSync(join(dir, "kilo.json"), "utf8"));
     assert.deepEqual(Object.keys(kilo.mcp).sort(), ["events", "lint"]);
     assert.equal(
       readFileSync(join(dir, ".kilocode", "mcp.json"), "utf8"),
       `${JSON.stringify(legacyKiloMcp, null, 2)}\n`,
     );
-    const uninstall = await runAgentc(["uninstall", "--project", dir, "--yes"]);
-    assert.equal(uninstall.status, 0, `${uninstall.stdout}${uninstall.stderr}`);
-    assert.deepEqual(treeHash(dir), original);
+    await uninstalledTo(dir, original);
   });
 });
 
@@ -102,23 +113,17 @@ describe("Kilo's settings file in .kilo/kilo.jsonc", () => {
       '{\n  // the project\'s servers\n  "mcp": { "lint": { "type": "local", "command": ["uvx", "acme-lint-mcp"] } }\n}\n';
     const dir = testdir({ ".kilo/kilo.jsonc": text });
     const original = treeHash(dir);
-    const registry = join(testdir(), "registry");
-    assert.equal((await runAgentc(["import", dir, "--out", registry])).status, 0);
-    const core = join(registry, "core", "mcp.json");
-    const servers = JSON.parse(readFileSync(core, "utf8"));
-    servers.servers.events = { transport: "sse", url: "https://mcp.acme.test/sse" };
-    writeFileSync(core, JSON.stringify(servers, null, 2));
-    const build = join(testdir(), "build");
-    assert.equal((await runAgentc(["build", registry, "--out", build, "--quiet"])).status, 0);
-    const install = await runAgentc(["install", build, "--project", dir, "--yes"]);
-    assert.equal(install.status, 0, `${install.stdout}${install.stderr}`);
+    await installedFromItsImport(dir, (registry) => {
+      const core = join(registry, "core", "mcp.json");
+      const servers = JSON.parse(readFileSync(core, "utf8"));
+      servers.servers.events = { transport: "sse", url: "https://mcp.acme.test/sse" };
+      writeFileSync(core, JSON.stringify(servers, null, 2));
+    });
     assert.equal(existsSync(join(dir, "kilo.json")), false, "no second settings file");
     const after = readFileSync(join(dir, ".kilo/kilo.jsonc"), "utf8");
     assert.match(after, /\/\/ the project's servers/);
     assert.deepEqual(Object.keys(parse(after).mcp).sort(), ["events", "lint"]);
-    const uninstall = await runAgentc(["uninstall", "--project", dir, "--yes"]);
-    assert.equal(uninstall.status, 0, `${uninstall.stdout}${uninstall.stderr}`);
-    assert.deepEqual(treeHash(dir), original);
+    await uninstalledTo(dir, original);
   });
 });
 

@@ -1,15 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { SessionPlan, SessionRecord } from "./claude-loopback-runner.js";
-import { type ClientSandbox, clientSandbox, networkIsolated } from "./clients-cli.js";
+import { type ClientSandbox, clientSandbox } from "./clients-cli.js";
+import { inLoopbackNamespace, runnerRecord } from "./loopback/runner-record.js";
 
 export type { SessionRecord } from "./claude-loopback-runner.js";
 
 const runner = fileURLToPath(new URL("./claude-loopback-runner.js", import.meta.url));
-
-/** A network namespace whose loopback is up: the stand-in API and the CLI meet there, and nowhere else. */
-const loopbackIsolated =
-  networkIsolated && spawnSync("unshare", ["--net", "sh", "-c", "ip link set lo up"]).status === 0;
 
 /**
  * One real Claude Code session in `cwd` (print mode, stream-json) whose model asks for one tool call;
@@ -32,27 +28,7 @@ export function claudeSession(
   };
   const plan: SessionPlan = { program, cwd, env: env as Record<string, string>, tool, timeoutMs: 60_000 };
   const node = [process.execPath, runner, JSON.stringify(plan)];
-  const argv = loopbackIsolated
-    ? ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" "$@"', ...node]
-    : node;
-  const [file = "", ...args] = argv;
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8");
-    });
-    child.on("error", reject);
-    child.on("close", (status) => {
-      try {
-        resolve(JSON.parse(out) as SessionRecord);
-      } catch {
-        reject(
-          new Error(`the loopback session runner exited ${status} without a record: ${out.slice(0, 2000)}`),
-        );
-      }
-    });
-  });
+  return runnerRecord<SessionRecord>(inLoopbackNamespace(node), process.env, "the loopback session runner");
 }
 
 /** The text of the session's tool results, joined, for assertions and messages. */

@@ -3,18 +3,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { packageRoot } from "../../../src/shared/package-paths.js";
-import { networkIsolated } from "../clients-cli.js";
 import { testdir } from "../testdir.js";
-import { runnerRecord } from "./runner-record.js";
+import { inLoopbackNamespace, loopbackIsolated, runnerRecord } from "./runner-record.js";
 import type { SessionPlan, SessionRecord } from "./session-runner.js";
 
 export type { SessionPlan, SessionRecord } from "./session-runner.js";
 
 const runner = fileURLToPath(new URL("./session-runner.js", import.meta.url));
-
-/** A network namespace whose loopback is up: the stand-in API and the CLI meet there, and nowhere else. */
-export const loopbackIsolated =
-  networkIsolated && spawnSync("unshare", ["--net", "sh", "-c", "ip link set lo up"]).status === 0;
 
 /** The namespace may also have a mount namespace of its own, where /etc/hosts can be replaced. */
 const hostsReplaceable =
@@ -88,9 +83,7 @@ export function clientSession(plan: SessionPlan): Promise<SessionRecord> {
         'mount --bind "$HOSTS_FILE" /etc/hosts && ip link set lo up && exec "$0" "$@"',
         ...node,
       ]
-    : loopbackIsolated
-      ? ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" "$@"', ...node]
-      : node;
+    : inLoopbackNamespace(node);
   return runnerRecord<SessionRecord>(
     argv,
     { ...process.env, HOSTS_FILE: remote?.hosts ?? "" },

@@ -4,9 +4,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clientRegistry } from "../clients-cli.js";
 import { testdir } from "../testdir.js";
-import { loopbackIsolated } from "./client-session.js";
 import type { ProbePlan, ProbeRecord } from "./mcp-probe-runner.js";
-import { runnerRecord } from "./runner-record.js";
+import { inLoopbackNamespace, loopbackIsolated, runnerRecord } from "./runner-record.js";
 
 export type { ProbePlan, ProbeRecord } from "./mcp-probe-runner.js";
 
@@ -39,10 +38,11 @@ export function withMcpProbe(plan: ProbePlan): Promise<ProbeRecord> {
     no_proxy: "127.0.0.1,localhost",
   };
   const node = [process.execPath, runner, JSON.stringify({ ...plan, env })];
-  const argv = loopbackIsolated
-    ? ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" "$@"', ...node]
-    : node;
-  return runnerRecord<ProbeRecord>(argv, { ...process.env, MCP_PROBE_RUNNER: "1" }, "the probe runner");
+  return runnerRecord<ProbeRecord>(
+    inLoopbackNamespace(node),
+    { ...process.env, MCP_PROBE_RUNNER: "1" },
+    "the probe runner",
+  );
 }
 
 /** A registry whose only content is the MCP servers given, in core/mcp.json (and the fixture's AGENTS.md adapter). */

@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { networkIsolated } from "../clients-cli.js";
 
 /**
  * Runs a runner process (session-runner.ts, mcp-probe-runner.ts) and resolves with the JSON record it
@@ -27,4 +28,15 @@ export function runnerRecord<T>(argv: string[], env: NodeJS.ProcessEnv, what: st
       }
     });
   });
+}
+
+/** A network namespace whose loopback is up: the stand-in and the CLI meet there, and nowhere else. */
+export const loopbackIsolated =
+  networkIsolated && spawnSync("unshare", ["--net", "sh", "-c", "ip link set lo up"]).status === 0;
+
+/** A runner's command line, inside a network namespace of its own with loopback up where the machine allows it. */
+export function inLoopbackNamespace(command: string[]): string[] {
+  return loopbackIsolated
+    ? ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" "$@"', ...command]
+    : command;
 }
