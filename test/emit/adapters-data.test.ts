@@ -157,7 +157,9 @@ describe("emitted frontmatter reads back as the intended values", () => {
  * check's docs text and example registries, so only its code (not its strings and comments) is scanned.
  */
 const genericWords = new Set(
-  "agent agents and cli code coding desktop developer extensions github ide plugins review skills".split(" "),
+  "agent agents and cli code coding desktop developer extensions factory github ide local plugins review skills".split(
+    " ",
+  ),
 );
 const ambiguousWords = new Set(["amp", "augment", "continue", "cursor", "warp"]);
 const wellKnown =
@@ -165,16 +167,29 @@ const wellKnown =
 /** Reported to the lead; each entry must still be needed, so the list cannot go stale. */
 const knownViolations = new Map<string, string[]>();
 
+/** Each built-in client pack's id and display name: the assistants that have no adapter of their own. */
+function clientPackNames(): string[] {
+  const dir = join(packageRoot, "clients");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .flatMap((f) => {
+      const pack = JSON.parse(readFileSync(join(dir, f), "utf8")) as { client: string; name?: string };
+      return [pack.client, pack.name ?? ""];
+    });
+}
+
 function vendorWords(): { strict: string[]; ambiguous: string[] } {
   const words = new Set(wellKnown);
-  for (const { adapter } of adapters) {
-    for (const text of [adapter.id, adapter.name ?? "", ...(adapter.readers ?? [])]) {
-      for (const w of text
-        .replace(/\([^)]*\)/g, "")
-        .toLowerCase()
-        .split(/[^a-z0-9]+/)) {
-        if (w.length >= 3 && !genericWords.has(w)) words.add(w);
-      }
+  const texts = [
+    ...adapters.flatMap(({ adapter }) => [adapter.id, adapter.name ?? "", ...(adapter.readers ?? [])]),
+    ...clientPackNames(),
+  ];
+  for (const text of texts) {
+    for (const w of text
+      .replace(/\([^)]*\)/g, "")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)) {
+      if (w.length >= 3 && !genericWords.has(w)) words.add(w);
     }
   }
   return {
@@ -233,6 +248,8 @@ describe("no assistant name in compiler code", () => {
 
   it("collects the names from the adapters' data", () => {
     for (const w of ["claude", "copilot", "kiro", "qwen", "windsurf"]) assert.ok(words.strict.includes(w), w);
+    // assistants with a client pack and no adapter of their own
+    for (const w of ["droid", "kilo", "opencode", "junie"]) assert.ok(words.strict.includes(w), w);
     assert.ok(words.ambiguous.includes("cursor"));
   });
 

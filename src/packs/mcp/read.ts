@@ -71,7 +71,7 @@ function withWellFormedPlaceholders(reading: ServerReading): ServerReading {
 }
 
 /**
- * A server with a placeholder in a field the client does not expand (`env_reference_in`: Droid's args) reaches it
+ * A server with a placeholder in a field the client does not expand (`env_reference_in`: args, for one client) reaches it
  * as text there, which the core cannot say: it has no neutral form, and stays the project's own.
  */
 function withPlaceholdersExpanded(mapping: McpMapping, reading: ServerReading): ServerReading {
