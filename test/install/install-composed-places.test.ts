@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "jsonc-parser";
@@ -89,6 +89,12 @@ describe("agentc install composes into the other place of a settings file the pr
     const again = await install(bundleWith("tickets-v2"), project);
     assert.equal(again.status, 0, again.stdout + again.stderr);
     assert.match(readFileSync(join(project, "opencode.json"), "utf8"), /tickets-v2/);
+    assert.equal(readFileSync(team, "utf8"), teamConfig);
+    // the record names opencode.json: deleted by the person, it is composed again there, not into the place
+    rmSync(join(project, "opencode.json"));
+    const restored = await install(bundleWith("tickets-v2"), project);
+    assert.equal(restored.status, 0, restored.stdout + restored.stderr);
+    assert.deepEqual(mcpOf(project, "opencode.json"), ["tickets"]);
     assert.equal(readFileSync(team, "utf8"), teamConfig);
   });
 });
