@@ -50,10 +50,13 @@ describe("agentc install composes into the other place of a settings file the pr
     assert.deepEqual(mcpOf(project, ".opencode/opencode.json"), ["docs", "tickets"]);
     const status = await runAgentc(["status", "--project", project]);
     assert.match(status.stdout, /^no drift$/m, status.stdout);
+    // an opencode.json the person writes later is theirs: the record keeps agentc's values where they are
+    writeFileSync(join(project, "opencode.json"), "{}\n");
     const upgraded = await install(bundleWith("tickets-v2"), project);
     assert.equal(upgraded.status, 0, upgraded.stdout + upgraded.stderr);
     assert.match(readFileSync(join(project, ".opencode/opencode.json"), "utf8"), /tickets-v2\.example\.com/);
-    assert.equal(existsSync(join(project, "opencode.json")), false);
+    assert.equal(readFileSync(join(project, "opencode.json"), "utf8"), "{}\n");
+    rmSync(join(project, "opencode.json"));
     assert.equal((await runAgentc(["uninstall", "--project", project, "--yes"])).status, 0);
     assert.deepEqual(snapshot(project, withoutAgentc), before);
   });
