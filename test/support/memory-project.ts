@@ -3,7 +3,7 @@ import type { InstallRecord, RecordEntry } from "../../src/install/model/record.
 import type { PathState, ProjectState } from "../../src/install/project/project-state.js";
 import type { Desired, DesiredFile, DesiredLink, OwnedDir } from "../../src/manifest/desired.js";
 import { unlocatedLine } from "../../src/manifest/manifest-line.js";
-import { caseTwinOf, namesByFoldedKey } from "../../src/shared/case-twin.js";
+import { caseTwinOf, namesByFoldedKey } from "../../src/shared/paths/case-twin.js";
 
 /** A project path as a table writes it: a folder, a file (its bytes' hash, optionally executable) or a link. */
 export type Written = "dir" | { file: string; executable?: boolean } | { link: string };

@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { caseTwinOf, namesByFoldedKey } from "../../shared/case-twin.js";
+import { caseTwinOf, namesByFoldedKey } from "../../shared/paths/case-twin.js";
 import { leftOutFinding } from "../checks/native-content-imported.js";
 import type { AssistantData } from "../model.js";
 import { nativePlaces } from "../native-places.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, constants, lstatSync, openSync, readdirSync, readlinkSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { caseTwinOf, namesByFoldedKey } from "../../shared/case-twin.js";
+import { caseTwinOf, namesByFoldedKey } from "../../shared/paths/case-twin.js";
 import { emptyStatCache, fileStamp, type StatCache } from "./stat-cache.js";
 
 /** What is at one project path, seen with lstat: links are never followed. */

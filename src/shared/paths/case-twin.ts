@@ -1,4 +1,4 @@
-import { foldedKey } from "./path-check.js";
+import { foldedKey } from "../path-check.js";
 
 /** A folder's entry names by their folded key (foldedKey), the first in name order where several fold alike. */
 export function namesByFoldedKey(names: Iterable<string>): Map<string, string> {
