@@ -1,5 +1,6 @@
 import type { SignerPolicy } from "../install/index.js";
-import { readSignerFile, SignerFileError } from "../packaging/signature/signer-file.js";
+import { readSignerFile } from "../packaging/signature/signer-file.js";
+import { AgentcError } from "../shared/agentc-error.js";
 import type { CliOption } from "./cli-option.js";
 import { type CommandIo, exitCodes, type ParsedArgs, UsageError } from "./command.js";
 import { commandMessage } from "./report/command-message.js";
@@ -38,7 +39,7 @@ export function signerPolicy(args: ParsedArgs, io: CommandIo, command: string): 
       ...(allowUnsigned ? { allowUnsigned } : {}),
     };
   } catch (error) {
-    if (!(error instanceof SignerFileError)) throw error;
+    if (!(error instanceof AgentcError)) throw error;
     io.err(commandMessage(command, error));
     return exitCodes.usage;
   }

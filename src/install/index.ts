@@ -3,7 +3,7 @@
  * report status, fetch a bundle and run an installed capability's commands. src/index.ts re-exports it.
  */
 
-export { readSignerFile, SignerFileError } from "../packaging/signature/signer-file.js";
+export { readSignerFile } from "../packaging/signature/signer-file.js";
 export { AgentcError } from "../shared/agentc-error.js";
 export type { RunResult, RunStatus } from "./apply/run-result.js";
 export { type Downloaded, downloadToFile } from "./bundle/download.js";

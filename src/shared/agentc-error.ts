@@ -1,6 +1,6 @@
 /**
  * A failure the person can act on, as every command reports it: what is wrong (the message), what to do
- * (the hint), which stage raised it (the code: "bundle", "pack", "serve", "dependency"), and what caused it.
+ * (the hint), which stage raised it (the code: "bundle", "pack", "serve", "dependency", "signature"), and what caused it.
  * `unreachable`: nothing answered at the address (connection refused, no such host), where a cached copy
  * or another source may stand in.
  */
@@ -21,4 +21,4 @@ export class AgentcError extends Error {
   }
 }
 
-export type AgentcErrorCode = "bundle" | "pack" | "serve" | "dependency";
+export type AgentcErrorCode = "bundle" | "pack" | "serve" | "dependency" | "signature";

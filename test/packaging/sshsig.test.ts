@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { parseSignerText, SignerFileError } from "../../src/packaging/signature/signer-file.js";
+import { parseSignerText } from "../../src/packaging/signature/signer-file.js";
 import { sshString } from "../../src/packaging/signature/ssh-wire.js";
 import { verifySshSignature } from "../../src/packaging/signature/sshsig.js";
+import { AgentcError } from "../../src/shared/agentc-error.js";
 import { makeKey, sshSign } from "../support/ssh-keys.js";
 
 const message = Buffer.from('{"version": 1, "artifacts": []}\n');
@@ -142,7 +143,10 @@ describe("--signer files: a .pub file or an OpenSSH allowed_signers file", () =>
       assert.throws(
         () => parseSignerText(text, "t"),
         (error: unknown) =>
-          error instanceof SignerFileError && pattern.test(error.message) && error.hint.length > 0,
+          error instanceof AgentcError &&
+          error.code === "signature" &&
+          pattern.test(error.message) &&
+          error.hint.length > 0,
         String(pattern),
       );
   });

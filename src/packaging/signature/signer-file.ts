@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { AgentcError } from "../../shared/agentc-error.js";
 import { publicKeyFromText, type SshPublicKey } from "./ssh-public-key.js";
 import { SshWireError } from "./ssh-wire.js";
 import { bundleSignatureNamespace } from "./sshsig.js";
@@ -10,15 +11,8 @@ export interface SignerKeys {
 }
 
 /** A --signer file that cannot be read: the message names file:line:column, the hint what to write. */
-export class SignerFileError extends Error {
-  constructor(
-    message: string,
-    readonly hint: string,
-  ) {
-    super(message);
-    this.name = "SignerFileError";
-  }
-}
+const signerFileError = (message: string, hint: string, cause?: unknown): AgentcError =>
+  new AgentcError("signature", message, hint, cause === undefined ? {} : { cause });
 
 const fileHint =
   'give a public key file (team.pub: ssh-ed25519 AAAA… comment) or an allowed_signers file (principals [namespaces="agentc-bundle"] ssh-ed25519 AAAA…), one key per line';
@@ -30,7 +24,11 @@ export function readSignerFile(file: string): SignerKeys {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new SignerFileError(`cannot read the signer file ${file}: ${(error as Error).message}`, fileHint);
+    throw signerFileError(
+      `cannot read the signer file ${file}: ${(error as Error).message}`,
+      fileHint,
+      error,
+    );
   }
   return parseSignerText(text, file);
 }
@@ -43,8 +41,7 @@ export function parseSignerText(text: string, from: string): SignerKeys {
     const key = lineKey(line, `${from}:${n + 1}`);
     if (key && !keys.some((k) => k.fingerprint === key.fingerprint)) keys.push(key);
   }
-  if (keys.length === 0)
-    throw new SignerFileError(`${from} names no key that may sign agentc bundles`, fileHint);
+  if (keys.length === 0) throw signerFileError(`${from} names no key that may sign agentc bundles`, fileHint);
   return { from, keys };
 }
 
@@ -53,7 +50,7 @@ function lineKey(line: string, place: string): SshPublicKey | undefined {
   const tokens = tokenize(line);
   const at = (i: number): string => `${place}:${(tokens[i]?.column ?? line.length) + 1}`;
   if (line.trimStart().startsWith("-----BEGIN"))
-    throw new SignerFileError(`${at(0)}: this is a private key`, "give its public half, the .pub file");
+    throw signerFileError(`${at(0)}: this is a private key`, "give its public half, the .pub file");
   let k = 0;
   let options: string | undefined;
   if (!keyType.test(tokens[0]?.text ?? "")) {
@@ -63,12 +60,12 @@ function lineKey(line: string, place: string): SshPublicKey | undefined {
   const type = tokens[k]?.text;
   const base64 = tokens[k + 1]?.text;
   if (!type || !keyType.test(type) || !base64)
-    throw new SignerFileError(`${at(k)}: expected a key type and a key (ssh-ed25519 AAAA…)`, fileHint);
+    throw signerFileError(`${at(k)}: expected a key type and a key (ssh-ed25519 AAAA…)`, fileHint);
   if (options !== undefined && !allowsBundles(options, at(1))) return undefined;
   try {
     return publicKeyFromText(type, base64, "the key");
   } catch (error) {
-    if (error instanceof SshWireError) throw new SignerFileError(`${at(k)}: ${error.message}`, fileHint);
+    if (error instanceof SshWireError) throw signerFileError(`${at(k)}: ${error.message}`, fileHint);
     throw error;
   }
 }
@@ -79,7 +76,7 @@ function allowsBundles(options: string, place: string): boolean {
   for (const option of splitOutsideQuotes(options, ",")) {
     const [name = "", value] = option.split(/=(.*)/s);
     if (name.toLowerCase() !== "namespaces")
-      throw new SignerFileError(
+      throw signerFileError(
         `${place}: the option ${name} is not one agentc honours (only namespaces="…")`,
         "list the key without it; certificates (cert-authority) and validity times are not supported",
       );
