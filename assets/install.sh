@@ -27,7 +27,7 @@ AGENTC_COMPOSE=''
 
 # The only files a bundle may compose into although a person wrote them: the instruction files agentc's
 # built-in adapters adopt, and the settings files its built-in client packs compose values into
-# (src/install/bundle/composable-files.ts; test/serve/install-sh-trust.test.ts keeps this copy equal to it).
+# (src/install/bundle/composable-files.ts; npm run build writes this copy, scripts/install-sh-lists.ts).
 # An adopt or composed line naming any other path rejects the bundle.
 # agentc-composable-begin
 AGENTC_INSTRUCTION_FILES='.claude/CLAUDE.md .github/copilot-instructions.md AGENTS.md CLAUDE.md GEMINI.md'
@@ -40,7 +40,7 @@ AGENTC_SETTINGS_PLACES='kilo.json=.kilo/kilo.json,.kilo/kilo.jsonc,.kilocode/kil
 
 # Where agentc takes over a person's file it adopted, once the bundle changes it (docs/installer.md, *Files agentc
 # took over*): the assistant files and folders its own data names (src/install/bundle/takeover-places.ts;
-# test/serve/install-sh-trust.test.ts keeps this copy equal to it). Elsewhere an adopted file is never replaced.
+# npm run build writes this copy, scripts/install-sh-lists.ts). Elsewhere an adopted file is never replaced.
 # agentc-takeover-begin
 AGENTC_TAKEOVER_FILES='.amazonq/rules/00-always-on.md .claude/CLAUDE.md .clinerules .continue/rules/00-always-on.md .cursorrules .github/copilot-instructions.md .gitlab/duo/chat-rules.md .goosehints .junie/AGENTS.md .junie/guidelines.md .rules .windsurfrules AGENT.md AGENTS.md CLAUDE.md CRUSH.md GEMINI.md'
 AGENTC_TAKEOVER_DIRS='.agent/rules .agents/agents .agents/commands .agents/rules .agents/skills .agents/workflows .amazonq/rules .augment/agents .augment/commands .augment/rules .augment/skills .claude/agents .claude/commands .claude/rules .claude/skills .cline/rules .cline/skills .clinerules .clinerules/skills .clinerules/workflows .codex/agents .codex/skills .continue/rules .crush/commands .cursor/agents .cursor/commands .cursor/rules .cursor/skills .devin/agents .devin/rules .devin/skills .factory/commands .factory/droids .factory/skills .gemini/agents .gemini/commands .gemini/skills .github/agents .github/instructions .github/prompts .github/skills .junie/agents .junie/skills .kilo/agent .kilo/agents .kilo/command .kilo/commands .kilo/rules .kilo/skill .kilo/skills .kilocode/agent .kilocode/agents .kilocode/command .kilocode/commands .kilocode/rules .kilocode/skill .kilocode/skills .kiro/agents .kiro/skills .kiro/steering .opencode/agent .opencode/agents .opencode/command .opencode/commands .opencode/skill .opencode/skills .pi/prompts .pi/skills .qwen/agents .qwen/commands .qwen/rules .qwen/skills .roo/commands .roo/skills .windsurf/rules .windsurf/skills .windsurf/workflows skills'

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { withCurrentLists } from "../../scripts/install-sh-lists.js";
 import { composableFiles } from "../../src/install/bundle/composable-files.js";
 import { takeoverPlaceLists } from "../../src/install/bundle/takeover-places.js";
 import { installScriptPath } from "../../src/serve/install-script.js";
@@ -62,24 +63,22 @@ describe("install.sh: a bundle changes only what agentc wrote", { skip: notLinux
 
   it("its lists of composable files and takeover places are the ones agentc derives from its built-in adapters and client packs", () => {
     const script = readFileSync(installScriptPath, "utf8");
+    const written = "npm run build writes the lists into assets/install.sh (scripts/install-sh-lists.ts)";
+    assert.equal(script, withCurrentLists(script), written);
     const value = (name: string) => new RegExp(`^${name}='([^']*)'$`, "m").exec(script)?.[1]?.split(" ");
     const { instructions, settings } = composableFiles();
     assert.ok([...instructions, ...settings].every((p) => !p.includes(" ")));
-    assert.deepEqual(
-      value("AGENTC_INSTRUCTION_FILES"),
-      [...instructions],
-      "copy the list into assets/install.sh",
-    );
-    assert.deepEqual(value("AGENTC_SETTINGS_FILES"), [...settings], "copy the list into assets/install.sh");
+    assert.deepEqual(value("AGENTC_INSTRUCTION_FILES"), [...instructions], written);
+    assert.deepEqual(value("AGENTC_SETTINGS_FILES"), [...settings], written);
     const places = [...composableFiles().settingsPlaces].map(
       ([file, others]) => `${file}=${others.join(",")}`,
     );
     assert.ok(places.length > 0 && places.every((p) => !p.includes(" ") && !p.includes("'")));
-    assert.deepEqual(value("AGENTC_SETTINGS_PLACES"), places, "copy the list into assets/install.sh");
+    assert.deepEqual(value("AGENTC_SETTINGS_PLACES"), places, written);
     const takeover = takeoverPlaceLists();
     assert.ok([...takeover.files, ...takeover.dirs].every((p) => !p.includes(" ") && !p.includes("'")));
-    assert.deepEqual(value("AGENTC_TAKEOVER_FILES"), takeover.files, "copy the list into assets/install.sh");
-    assert.deepEqual(value("AGENTC_TAKEOVER_DIRS"), takeover.dirs, "copy the list into assets/install.sh");
+    assert.deepEqual(value("AGENTC_TAKEOVER_FILES"), takeover.files, written);
+    assert.deepEqual(value("AGENTC_TAKEOVER_DIRS"), takeover.dirs, written);
   });
 
   const slice = shellSlice();
