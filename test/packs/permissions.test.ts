@@ -143,3 +143,44 @@ describe("packs/permissions: a wildcard argument is the whole tool", () => {
     assert.deepEqual(readRuleText("Bash()", claude, ""), { problem: "has an empty pattern" });
   });
 });
+
+/** `tool = "action"` or `tool["argument"] = "action"`: one value a row says is written, as its path under the key. */
+function writtenPath(text: string): string[] | undefined {
+  const match = /^(.+?)(?:\[("(?:[^"\\]|\\.)*")\])? = "[^"]*"$/.exec(text);
+  if (!match?.[1]) return undefined;
+  return match[2] === undefined ? [match[1]] : [match[1], JSON.parse(match[2]) as string];
+}
+
+describe("packs/permissions: an action map's rows name each value at the key the file has it under", () => {
+  // Not Codex's, whose coarse rules are lost and whose values are composed as one table.
+  const actionMaps = packs.filter(
+    (pack) => pack.permissions?.rule_shape === "action_map" && !pack.permissions.compose_as_table,
+  );
+  it("covers the action-map packs", () => assert.ok(actionMaps.length >= 2));
+  for (const pack of actionMaps)
+    it(`${pack.client}: a tool written whole reads tool = action, as in the file (not tool["*"])`, () => {
+      const key = pack.permissions?.key ?? [];
+      let whole = 0;
+      fc.assert(
+        fc.property(fc.array(leveledRule, { minLength: 1, maxLength: 6 }), (rules) => {
+          const permissions = { deny: [], ask: [], allow: [] } as Record<PermissionLevel, PermissionRule[]>;
+          for (const { level, rule } of rules) permissions[level].push(rule);
+          const input = { core: { permissions, skills: [], agents: [] } } as never;
+          const emitted = permissionsSection.settings?.emit(pack, input);
+          assert.ok(emitted);
+          const paths = new Set(emitted.parts.flatMap((p) => p.entries).map((e) => JSON.stringify(e.path)));
+          for (const row of emitted.rows) {
+            const texts = /^written as (.+) in \S+ \S+$/.exec(row.reason ?? "")?.[1]?.split(", ") ?? [];
+            for (const text of texts) {
+              const path = writtenPath(text);
+              assert.ok(path, `${text} in ${row.reason}`);
+              assert.ok(paths.has(JSON.stringify([...key, ...path])), `${text}: no entry at that key`);
+              if (path.length === 1) whole++;
+            }
+          }
+        }),
+        { numRuns: 200 },
+      );
+      assert.ok(whole > 0, "no tool was written whole");
+    });
+});

@@ -11,7 +11,13 @@ import { type CapabilityRow, capabilityRow } from "../shared/capability.js";
 import type { OwnedFile } from "../shared/items/emit-context.js";
 import { withRuntimePlaceholders } from "../shared/pack-text.js";
 import { type SettingsOutcome, uniqueEntries } from "../shared/settings-part.js";
-import { actionMapEntries, bareWholeTools, inEvaluationOrder, type ShapedEntries } from "./action-map.js";
+import {
+  actionMapEntries,
+  bareWholeTools,
+  inEvaluationOrder,
+  type ShapedEntries,
+  wholeTools,
+} from "./action-map.js";
 import { type Atom, permissionAtoms, promiseOf, takenByExecPolicy } from "./atoms.js";
 import { type ExecAtom, execPolicyOutcome } from "./exec-policy.js";
 import { levelListPath } from "./list-path.js";
@@ -40,25 +46,59 @@ export function permissionEntries(
   const exec = policy
     ? execPolicyOutcome(pack, policy, atoms.filter(inPolicy).map(execAtom))
     : { files: [], parts: [], rows: [] };
-  const policyRows = [...exec.rows];
-  const names = coreNames(pack, core);
+  const context: AtomsContext = {
+    pack,
+    core,
+    mapping,
+    atoms,
+    policyRows: exec.rows,
+    inPolicy,
+    names: coreNames(pack, core),
+    unmapped: policy ? onlyCommandLists : "the client has no permission settings file",
+  };
+  const { entries, rows } = shapedAtoms(context, new Set());
+  if (!mapping) return { parts: exec.parts, rows, files: exec.files };
+  if (mapping.rule_shape === "action_map")
+    entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
+  if (entries.length > 0 || !mapping.extras_only_with_rules) entries.push(...extraEntries(mapping));
+  entries.push(...policyEntries(mapping, input.targets?.client_policies?.[pack.client] ?? []));
+  if (mapping.rule_shape === "action_map") {
+    const whole = wholeTools(mapping, entries);
+    entries.splice(0, entries.length, ...bareWholeTools(mapping, entries, whole));
+    // A tool written whole is named so in the rows too (`grep = "allow"`), known once every entry is.
+    if (whole.size > 0) rows.splice(0, rows.length, ...shapedAtoms(context, whole).rows);
+  }
+  const file = withRuntimePlaceholders(pack, mapping.file);
+  const composed = asTable(mapping.compose_as_table, uniqueEntries(entries));
+  const parts = composed.length > 0 ? [{ file, format: mapping.format, entries: composed }] : [];
+  return { parts: [...parts, ...exec.parts], rows, files: exec.files };
+}
+
+interface AtomsContext {
+  pack: PermissionsPack;
+  core: Core;
+  mapping: PermissionMapping | undefined;
+  atoms: Atom[];
+  /** The exec policy's rows, one per atom it takes, in order. */
+  policyRows: CapabilityRow[];
+  inPolicy: (atom: Atom) => boolean;
+  names: CoreNames;
+  /** Why a rule is lost when the pack has no permission settings. */
+  unmapped: string;
+}
+
+/** Each atom's entries and rows, in the core's order; `whole`: the tools the action map writes whole. */
+function shapedAtoms(context: AtomsContext, whole: ReadonlySet<unknown>) {
+  const { pack, core, mapping, names } = context;
+  const policyRows = [...context.policyRows];
   const entries: OwnedEntry[] = [];
   const rows: CapabilityRow[] = [];
-  for (const atom of atoms) {
+  for (const atom of context.atoms) {
     const { level, rule, pattern } = atom;
-    if (inPolicy(atom)) rows.push(...policyRows.splice(0, 1));
-    else if (!mapping)
-      rows.push(
-        cannot(
-          pack,
-          level,
-          rule,
-          pattern,
-          policy ? onlyCommandLists : "the client has no permission settings file",
-        ),
-      );
+    if (context.inPolicy(atom)) rows.push(...policyRows.splice(0, 1));
+    else if (!mapping) rows.push(cannot(pack, level, rule, pattern, context.unmapped));
     else {
-      const outcome = atomOutcome(pack, mapping, names, level, rule, pattern);
+      const outcome = atomOutcome(pack, mapping, names, level, rule, pattern, whole);
       const stopped =
         outcome.entries.length > 0 ? askedFirst(mapping, core, level, rule, pattern) : undefined;
       if (stopped) rows.push(cannot(pack, level, rule, pattern, stopped));
@@ -68,17 +108,7 @@ export function permissionEntries(
       }
     }
   }
-  if (!mapping) return { parts: exec.parts, rows, files: exec.files };
-  if (mapping.rule_shape === "action_map")
-    entries.splice(0, entries.length, ...inEvaluationOrder(mapping, entries));
-  if (entries.length > 0 || !mapping.extras_only_with_rules) entries.push(...extraEntries(mapping));
-  entries.push(...policyEntries(mapping, input.targets?.client_policies?.[pack.client] ?? []));
-  if (mapping.rule_shape === "action_map")
-    entries.splice(0, entries.length, ...bareWholeTools(mapping, entries));
-  const file = withRuntimePlaceholders(pack, mapping.file);
-  const composed = asTable(mapping.compose_as_table, uniqueEntries(entries));
-  const parts = composed.length > 0 ? [{ file, format: mapping.format, entries: composed }] : [];
-  return { parts: [...parts, ...exec.parts], rows, files: exec.files };
+  return { entries, rows };
 }
 
 function execAtom({ level, rule, pattern = "" }: Atom): ExecAtom {
@@ -117,6 +147,7 @@ function atomOutcome(
   level: PermissionLevel,
   rule: PermissionRule,
   pattern: string | undefined,
+  whole: ReadonlySet<unknown>,
 ): { entries: OwnedEntry[]; rows: CapabilityRow[] } {
   const list = mapping.levels[level];
   if (list === undefined) {
@@ -126,7 +157,7 @@ function atomOutcome(
   if (targets.noTool) return { entries: [], rows: [cannot(pack, level, rule, pattern, targets.noTool)] };
   const byShape =
     mapping.rule_shape === "action_map"
-      ? actionMapEntries(mapping, level, targets.written)
+      ? actionMapEntries(mapping, level, targets.written, whole)
       : mapping.rule_shape === "rule_objects"
         ? ruleObjectEntries(mapping, level, rule.verb, targets.written)
         : listEntries(mapping, level, list, targets.written);
