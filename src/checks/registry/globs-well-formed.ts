@@ -5,6 +5,13 @@ import type { Rule } from "../../registry/model.js";
 import type { RegistryCheck } from "../check.js";
 import { adapterFieldPosition, adapterLabel } from "../positions.js";
 
+/**
+ * What picomatch's strict parse rejects besides an over-long glob: an unbalanced bracket, parenthesis or
+ * brace (node_modules/picomatch/lib/parse.js). A glob holding none of them parses; most globs do not.
+ */
+const bracketOrBrace = /[[\](){}]/;
+const picomatchMaxLength = 64 * 1024;
+
 /** What is wrong with a glob, or undefined. Globs match '/'-separated paths relative to the project root. */
 export function globProblem(glob: string): string | undefined {
   if (glob.trim() === "") return "is empty";
@@ -12,6 +19,7 @@ export function globProblem(glob: string): string | undefined {
   if (glob.includes("\\")) return "holds a backslash (globs are '/'-separated)";
   if (glob.split("/").includes("..")) return "holds a '..' segment";
   if (glob.startsWith("./")) return "starts with './', so it never matches a project-relative path";
+  if (!bracketOrBrace.test(glob) && glob.length <= picomatchMaxLength) return undefined;
   try {
     picomatch.makeRe(glob, { strictBrackets: true });
     return undefined;
