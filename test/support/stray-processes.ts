@@ -35,3 +35,16 @@ export function running(pid: number): boolean {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
 }
+
+/**
+ * Whether a process is gone within `withinMs`: a process killed with SIGKILL closes its files (its pipes)
+ * before it becomes a zombie, so right after its reader saw the pipes close it may still be exiting.
+ */
+export async function goneWithin(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (running(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}

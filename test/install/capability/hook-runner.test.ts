@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import { commandWords } from "../../../src/capabilities/command-words.js";
 import { type HookOutcome, type HookRun, runHook } from "../../../src/install/capability/run-hook.js";
 import { parseHookLine } from "../../../src/manifest/hook-line.js";
-import { running } from "../../support/stray-processes.js";
+import { goneWithin, running } from "../../support/stray-processes.js";
 import { testdir } from "../../support/testdir.js";
 
 const home = ".agents/capabilities/x";
@@ -246,7 +246,7 @@ describe("runHook: how a hook fails", () => {
         .split(" ")
         .map(Number);
       assert.equal(pids.length, 2);
-      for (const pid of pids) assert.equal(running(pid), false, `process ${pid} still runs`);
+      for (const pid of pids) assert.equal(await goneWithin(pid, 10_000), true, `process ${pid} still runs`);
     });
 
   // The hook sleeps forever: a stop not honoured would hang until the timeout; no time is asserted.
