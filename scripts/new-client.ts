@@ -154,8 +154,9 @@ function main(): number {
         ? `assistants/${id}.json (served by the agents-md adapter and the pack: drop agents-md if ${name} does not read AGENTS.md),`
         : `the pack in the clients of assistants/${id}.json,`,
       `and added "${id}" to the packs of test/clients/clients-data.test.ts. Next: fill in every fact with its`,
-      "source (docs/client-packs.md), run npm run build && UPDATE_GOLDEN=1 node --test",
-      "dist/test/emit/clients-golden.test.js, and review the golden tree before committing.",
+      "source (docs/client-packs.md), run npm run build (it also writes the pack's folders and settings",
+      "files into assets/install.sh) && UPDATE_GOLDEN=1 node --test dist/test/emit/clients-golden.test.js,",
+      "and review the golden tree and assets/install.sh before committing.",
       "",
     ].join("\n"),
   );
