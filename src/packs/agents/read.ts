@@ -1,6 +1,6 @@
 import { readItemFile } from "../shared/items/item-file.js";
 import { readItemFolders } from "../shared/items/item-folders.js";
-import { namedItem } from "../shared/items/named-item.js";
+import { baseName, namedItem } from "../shared/items/named-item.js";
 import { adjusted, type ItemReadContext } from "../shared/items/read-context.js";
 import { reverseFields } from "../shared/items/read-fields.js";
 import type { AgentFrontmatter, AgentsPack, ReadAgent } from "./model.js";
@@ -36,7 +36,7 @@ function readAgent(
       ...(format.permissions ? { permissions: format.permissions.field } : {}),
       ...(format.read_only ? { readOnly: format.read_only } : {}),
     },
-    { deferUnmapped: true },
+    { deferUnmapped: true, ownName: baseName(pathName) },
   );
   const mode = format.read_only;
   if (mode && item.values[mode.field] === mode.value && !fields.tools)

@@ -1,7 +1,7 @@
 import { splitPreApprovals } from "../permissions/read-pre-approvals.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { readItemFolders } from "../shared/items/item-folders.js";
-import { namedItem } from "../shared/items/named-item.js";
+import { baseName, namedItem } from "../shared/items/named-item.js";
 import { type ItemReadContext, leftOut, start } from "../shared/items/read-context.js";
 import { reverseFields } from "../shared/items/read-fields.js";
 import { argumentsWord, commandWritable, neutralArguments } from "./arguments.js";
@@ -32,7 +32,7 @@ function readCommand(
   const item = readItemFile(ctx, path, format.format, format.body_field);
   if (!item) return;
   const { rest, allow } = splitPreApprovals(ctx, pack, item, format.allow_field);
-  const fields = reverseFields(ctx, rest, { fields: format.fields });
+  const fields = reverseFields(ctx, rest, { fields: format.fields }, { ownName: baseName(pathName) });
   const named = namedItem(ctx, pack, item, fields, pathName);
   const { argument_hint: hint, model } = fields.neutral;
   if (!commandWritable(item.body, format.arguments_placeholder))

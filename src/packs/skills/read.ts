@@ -3,7 +3,7 @@ import { maxAssetBytes } from "../../documents/text-file.js";
 import { splitPreApprovals } from "../permissions/read-pre-approvals.js";
 import { readItemFile } from "../shared/items/item-file.js";
 import { itemFolders, skillFolders } from "../shared/items/item-folders.js";
-import { namedItem } from "../shared/items/named-item.js";
+import { baseName, namedItem } from "../shared/items/named-item.js";
 import { type ItemReadContext, leftOut, start, unreadable } from "../shared/items/read-context.js";
 import { type FieldSpec, reverseFields } from "../shared/items/read-fields.js";
 import type { ReadSkill, SkillFrontmatter, SkillsPack } from "./model.js";
@@ -46,7 +46,10 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
   const { rest, allow } = splitPreApprovals(ctx, pack, item, format.allow_field);
-  const fields = reverseFields(ctx, rest, skillSpec(pack, format), { deferUnmapped: true });
+  const fields = reverseFields(ctx, rest, skillSpec(pack, format), {
+    deferUnmapped: true,
+    ownName: baseName(folder),
+  });
   const { neutral } = fields;
   const skill: ReadSkill = {
     ...namedItem(ctx, pack, item, fields, folder),

@@ -8,7 +8,7 @@ import type { ItemFile, ReadFields } from "./read-fields.js";
  * core_skill_prefix (which the build adds again), in the portable form.
  */
 export function itemName(ctx: ItemReadContext, pack: ItemPack, pathName: string, path: string): string {
-  const base = pathName.slice(pathName.lastIndexOf("/") + 1);
+  const base = baseName(pathName);
   const prefix = pack.core_skill_prefix ?? "";
   const unprefixed = prefix !== "" && base.startsWith(prefix) ? base.slice(prefix.length) : base;
   const name = portable(unprefixed);
@@ -16,6 +16,9 @@ export function itemName(ctx: ItemReadContext, pack: ItemPack, pathName: string,
     adjusted(ctx, start(path), `${path} is imported under the portable name "${name}"`, renamedGroup);
   return name;
 }
+
+/** The last part of an item's path name (`sub/review` → `review`): the name its file or folder gives it. */
+export const baseName = (pathName: string): string => pathName.slice(pathName.lastIndexOf("/") + 1);
 
 /** The neutral name of an item file and the description it writes. */
 export function namedItem(
@@ -26,7 +29,7 @@ export function namedItem(
   pathName: string,
 ): { name: string; description?: string } {
   const name = itemName(ctx, pack, pathName, item.file);
-  return { name, ...described(ctx, item, fields, name, pathName.slice(pathName.lastIndexOf("/") + 1)) };
+  return { name, ...described(ctx, item, fields, name, baseName(pathName)) };
 }
 
 /**

@@ -48,13 +48,15 @@ export interface UnmappedField {
 
 /**
  * Every field of the file through the spec; a field the spec cannot read back is reported and left out, or,
- * with `deferUnmapped`, returned as `unmapped` for the caller to report once the readings are merged.
+ * with `deferUnmapped`, returned as `unmapped` for the caller to report once the readings are merged. A
+ * `name` the spec has no place for that says the item's own name (`ownName`, the file's or folder's) loses
+ * nothing: the core names the item so too.
  */
 export function reverseFields(
   ctx: ItemReadContext,
   item: ItemFile,
   spec: FieldSpec,
-  { deferUnmapped = false }: { deferUnmapped?: boolean } = {},
+  { deferUnmapped = false, ownName }: { deferUnmapped?: boolean; ownName?: string } = {},
 ): ReadFields {
   const neutralOf = new Map(Object.entries(spec.fields).map(([neutral, client]) => [client, neutral]));
   const out: ReadFields = {
@@ -77,6 +79,7 @@ export function reverseFields(
     else if (key === spec.userInvocation && value === true) continue;
     else if (key === spec.triggers && triggersList(value)) Object.assign(out, onlyOf(triggersList(value)));
     else if (key === spec.readOnly?.field && value === spec.readOnly.value) continue;
+    else if (key === "name" && value === ownName) continue;
     else if (key === spec.permissions)
       leftOut(
         ctx,
