@@ -70,11 +70,17 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
   ctx.items.skills.push(skill);
 }
 
+/**
+ * Fields of the Agent Skills standard (agentskills.io) that the core skill carries: read from a skill file of
+ * any client, since every client of the standard takes them, and written for the clients that read them.
+ */
+const standardSkillFields: Partial<Record<string, string>> = { license: "license", metadata: "metadata" };
+
 function skillSpec(pack: SkillsPack, format: SkillFrontmatter): FieldSpec {
   const denyNames =
     format.deny_tools_from === "hook_tools" ? (pack.hooks?.hook_tools ?? {}) : format.tool_names;
   return {
-    fields: format.fields,
+    fields: { ...standardSkillFields, ...format.fields },
     tools: { field: format.tools_field, names: format.tool_names },
     deny: { field: format.skill_deny_field, names: denyNames },
     ...(format.permissions ? { permissions: format.permissions.field } : {}),

@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { runImport } from "../support/import-run.js";
+import { runAgentc } from "../support/run-cli.js";
+import { testdir } from "../support/testdir.js";
+
+/**
+ * Found on madflow/next-project: its skills in .agents/skills write the Agent Skills standard's `license` and
+ * `metadata`. Read through a client whose pack writes only name and description there, import left both out
+ * ("has no neutral equivalent"), although the core skill carries them and OpenCode's pack writes them.
+ */
+describe("a skill's license and metadata (Agent Skills standard)", () => {
+  const skill = [
+    "---",
+    "name: pptx-tools",
+    "description: Edits PowerPoint decks with python-pptx. Use for slide automation.",
+    "license: MIT",
+    "metadata:",
+    "  audience: general",
+    "  language: python",
+    "---",
+    "# PPTX tools",
+    "",
+    "Open the deck with python-pptx.",
+    "",
+  ].join("\n");
+
+  it("are imported into the core skill from any client's skill folder, and reach a client that reads them", async () => {
+    const project = testdir({
+      "AGENTS.md": "# Project\n\nUse tabs.\n",
+      ".codex/config.toml": 'model = "gpt-5"\n',
+      ".agents/skills/pptx-tools/SKILL.md": skill,
+    });
+    const run = await runImport(project);
+    assert.equal(run.status, 0, run.stderr);
+    const messages: string[] = run.json.diagnostics.map((d: { message: string }) => d.message);
+    assert.deepEqual(
+      messages.filter((m) => /"(license|metadata)" of/.test(m)),
+      [],
+      "neither is left out",
+    );
+    const core = readFileSync(join(run.out, "core", "skills", "pptx-tools", "SKILL.md"), "utf8");
+    assert.match(core, /\nlicense: MIT\n/);
+    assert.match(core, /\nmetadata:\n {2}audience: general\n {2}language: python\n/);
+
+    // the skill for every client of the registry, OpenCode added to them
+    const corePath = join(run.out, "core", "skills", "pptx-tools", "SKILL.md");
+    writeFileSync(corePath, core.replace(/\nclients:\n(?: {2}- .*\n)+/, "\n"));
+    const targets = join(run.out, "targets.json");
+    const config = JSON.parse(readFileSync(targets, "utf8")) as { builtin_clients?: string[] };
+    config.builtin_clients = [...(config.builtin_clients ?? []), "opencode"];
+    writeFileSync(targets, `${JSON.stringify(config, null, 2)}\n`);
+    const out = join(testdir({}), "build");
+    const build = await runAgentc(["build", run.out, "--out", out]);
+    assert.equal(build.status, 0, build.stderr);
+    const written = readFileSync(join(out, ".opencode", "skills", "pptx-tools", "SKILL.md"), "utf8");
+    assert.match(written, /\nlicense: MIT\n/);
+    assert.match(written, /\nmetadata:\n {2}audience: general\n {2}language: python\n/);
+  });
+});
