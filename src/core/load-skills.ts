@@ -19,6 +19,7 @@ interface SkillFrontmatter {
   model?: string;
   argument_hint?: string;
   license?: string;
+  compatibility?: string;
   metadata?: Record<string, string>;
 }
 
@@ -69,6 +70,7 @@ function fromFrontmatter(matter: SkillFrontmatter) {
     ...(matter.model ? { model: matter.model } : {}),
     ...(matter.argument_hint ? { argumentHint: matter.argument_hint } : {}),
     ...(matter.license ? { license: matter.license } : {}),
+    ...(matter.compatibility ? { compatibility: matter.compatibility } : {}),
     ...(matter.metadata ? { metadata: matter.metadata } : {}),
   };
 }

@@ -106,6 +106,8 @@ export interface CoreSkill extends CoreMarkdown {
   model?: string;
   argumentHint?: string;
   license?: string;
+  /** What the skill needs of its environment (Agent Skills standard, at most 500 characters). */
+  compatibility?: string;
   metadata?: Record<string, string>;
   /** Registry-relative paths of the other files in the skill's folder, sorted. */
   supportingFiles: string[];

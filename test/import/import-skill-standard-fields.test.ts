@@ -7,16 +7,18 @@ import { runAgentc } from "../support/run-cli.js";
 import { testdir } from "../support/testdir.js";
 
 /**
- * Found on madflow/next-project: its skills in .agents/skills write the Agent Skills standard's `license` and
- * `metadata`. Read through a client whose pack writes only name and description there, import left both out
- * ("has no neutral equivalent"), although the core skill carries them and OpenCode's pack writes them.
+ * Found on madflow/next-project: its skills in .agents/skills write the Agent Skills standard's `license`,
+ * `compatibility` and `metadata`. Read through a client whose pack writes only name and description there,
+ * import left them out ("has no neutral equivalent"), although the core skill carries license and metadata and
+ * OpenCode's pack writes them; the core had no compatibility at all.
  */
-describe("a skill's license and metadata (Agent Skills standard)", () => {
+describe("a skill's license, compatibility and metadata (Agent Skills standard)", () => {
   const skill = [
     "---",
     "name: pptx-tools",
     "description: Edits PowerPoint decks with python-pptx. Use for slide automation.",
     "license: MIT",
+    "compatibility: Needs Python 3.11 and python-pptx",
     "metadata:",
     "  audience: general",
     "  language: python",
@@ -37,12 +39,13 @@ describe("a skill's license and metadata (Agent Skills standard)", () => {
     assert.equal(run.status, 0, run.stderr);
     const messages: string[] = run.json.diagnostics.map((d: { message: string }) => d.message);
     assert.deepEqual(
-      messages.filter((m) => /"(license|metadata)" of/.test(m)),
+      messages.filter((m) => /"(license|compatibility|metadata)" of/.test(m)),
       [],
-      "neither is left out",
+      "none is left out",
     );
     const core = readFileSync(join(run.out, "core", "skills", "pptx-tools", "SKILL.md"), "utf8");
     assert.match(core, /\nlicense: MIT\n/);
+    assert.match(core, /\ncompatibility: Needs Python 3\.11 and python-pptx\n/);
     assert.match(core, /\nmetadata:\n {2}audience: general\n {2}language: python\n/);
 
     // the skill for every client of the registry, OpenCode added to them
@@ -57,6 +60,7 @@ describe("a skill's license and metadata (Agent Skills standard)", () => {
     assert.equal(build.status, 0, build.stderr);
     const written = readFileSync(join(out, ".opencode", "skills", "pptx-tools", "SKILL.md"), "utf8");
     assert.match(written, /\nlicense: MIT\n/);
+    assert.match(written, /\ncompatibility: Needs Python 3\.11 and python-pptx\n/);
     assert.match(written, /\nmetadata:\n {2}audience: general\n {2}language: python\n/);
   });
 });

@@ -11,7 +11,7 @@ const word = fc.stringMatching(/^[a-z]{1,8}$/);
 // built once, outside the chain: fast-check prepares a string arbitrary's bias slices when it is made
 const itemName = fc.stringMatching(/^[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,5}){0,2}$/);
 const sentence = fc.array(word, { minLength: 1, maxLength: 8 }).map((words) => words.join(" "));
-type Optional = "argument_hint" | "model" | "license" | "metadata";
+type Optional = "argument_hint" | "model" | "license" | "compatibility" | "metadata";
 
 const packAndSkill = fc.constantFrom(...packs).chain((client) => {
   const fields = client.pack.skill_frontmatter?.fields ?? {};
@@ -24,6 +24,7 @@ const packAndSkill = fc.constantFrom(...packs).chain((client) => {
     argumentHint: maybe("argument_hint", sentence),
     model: maybe("model", word),
     license: maybe("license", word),
+    compatibility: maybe("compatibility", sentence),
     metadata: maybe("metadata", fc.dictionary(word, sentence, { minKeys: 1, maxKeys: 3 })),
     body: fc.array(sentence, { minLength: 1, maxLength: 4 }).map((lines) => `${lines.join("\n\n")}\n`),
     file: fc.option(fc.record({ name: word, text: sentence }), { nil: undefined }),
@@ -49,6 +50,7 @@ describe("the skills section: read(emit(skill)) is the skill", () => {
           ...(s.argumentHint !== undefined ? { argumentHint: s.argumentHint } : {}),
           ...(s.model !== undefined ? { model: s.model } : {}),
           ...(s.license !== undefined ? { license: s.license } : {}),
+          ...(s.compatibility !== undefined ? { compatibility: s.compatibility } : {}),
           ...(s.metadata !== undefined ? { metadata: s.metadata } : {}),
         };
         const files = new Map(supporting && s.file ? [[supporting, Buffer.from(`${s.file.text}\n`)]] : []);
@@ -72,6 +74,7 @@ describe("the skills section: read(emit(skill)) is the skill", () => {
         assert.equal(back?.argumentHint, s.argumentHint);
         assert.equal(back?.model, s.model);
         assert.equal(back?.license, s.license);
+        assert.equal(back?.compatibility, s.compatibility);
         assert.deepEqual(back?.metadata, s.metadata && { ...s.metadata });
         assert.ok(back?.userOnly !== true && back?.modelOnly !== true, "started by both");
         assert.equal(back?.body, s.body);

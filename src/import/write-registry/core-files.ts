@@ -71,7 +71,7 @@ export function coreFiles(
 }
 
 function skillMatter(skill: ImportedSkill): Record<string, unknown> {
-  const { name, description, tools, model, license, metadata } = skill;
+  const { name, description, tools, model, license, compatibility, metadata } = skill;
   return defined({
     name,
     description,
@@ -81,6 +81,7 @@ function skillMatter(skill: ImportedSkill): Record<string, unknown> {
     model,
     argument_hint: skill.argumentHint,
     license,
+    compatibility,
     metadata,
     clients: skill.clients,
   });

@@ -100,7 +100,7 @@ function linkedReadersFields(ctx: Ctx, skill: CoreSkill, name: string, dir: stri
   return fieldsNotWritten(written, theirs);
 }
 
-/** name, description, argument_hint, model, license, metadata under the client's field names. */
+/** name, description, argument_hint, model, license, compatibility, metadata under the client's field names. */
 function neutralFields(
   ctx: Ctx,
   skill: CoreSkill,
@@ -114,6 +114,7 @@ function neutralFields(
     ["argument_hint", skill.argumentHint],
     ["model", skill.model],
     ["license", skill.license],
+    ["compatibility", skill.compatibility],
     ["metadata", skill.metadata ? { map: skill.metadata } : undefined],
   ];
   return mappedFields(

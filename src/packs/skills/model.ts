@@ -8,7 +8,10 @@ import type { ListFormat } from "../shared/list-format.js";
 export interface SkillFrontmatter {
   /** Neutral field → client field; a neutral field used by a skill but absent here is reported. */
   fields: Partial<
-    Record<"name" | "description" | "argument_hint" | "model" | "license" | "metadata", string>
+    Record<
+      "name" | "description" | "argument_hint" | "model" | "license" | "compatibility" | "metadata",
+      string
+    >
   >;
   /** The client field that lists the skill's tools (null: the client has no per-skill tool list). */
   tools_field: string | null;
@@ -64,6 +67,7 @@ export interface ReadSkill {
   model?: string;
   argumentHint?: string;
   license?: string;
+  compatibility?: string;
   metadata?: Record<string, string>;
   body: string;
   /** Supporting files: path inside the skill folder → bytes and mode. */

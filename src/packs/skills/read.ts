@@ -61,6 +61,7 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
     ...(typeof neutral.model === "string" ? { model: neutral.model } : {}),
     ...(typeof neutral.argument_hint === "string" ? { argumentHint: neutral.argument_hint } : {}),
     ...(typeof neutral.license === "string" ? { license: neutral.license } : {}),
+    ...(typeof neutral.compatibility === "string" ? { compatibility: neutral.compatibility } : {}),
     ...(typeof neutral.metadata === "object" ? { metadata: neutral.metadata } : {}),
     body: item.body,
     files: supportingFiles(ctx, folder, path),
@@ -74,7 +75,11 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
  * Fields of the Agent Skills standard (agentskills.io) that the core skill carries: read from a skill file of
  * any client, since every client of the standard takes them, and written for the clients that read them.
  */
-const standardSkillFields: Partial<Record<string, string>> = { license: "license", metadata: "metadata" };
+const standardSkillFields: Partial<Record<string, string>> = {
+  license: "license",
+  compatibility: "compatibility",
+  metadata: "metadata",
+};
 
 function skillSpec(pack: SkillsPack, format: SkillFrontmatter): FieldSpec {
   const denyNames =
