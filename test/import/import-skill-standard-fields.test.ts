@@ -10,13 +10,15 @@ import { testdir } from "../support/testdir.js";
  * Found on madflow/next-project: its skills in .agents/skills write the Agent Skills standard's `license`,
  * `compatibility` and `metadata`. Read through a client whose pack writes only name and description there,
  * import left them out ("has no neutral equivalent"), although the core skill carries license and metadata and
- * OpenCode's pack writes them; the core had no compatibility at all.
+ * OpenCode's pack writes them; the core had no compatibility at all. GitTools/GitVersion: the same for an
+ * argument-hint in .agents/skills, which every pack that has one spells so.
  */
-describe("a skill's license, compatibility and metadata (Agent Skills standard)", () => {
+describe("a skill's license, compatibility, metadata (Agent Skills standard) and argument-hint", () => {
   const skill = [
     "---",
     "name: pptx-tools",
     "description: Edits PowerPoint decks with python-pptx. Use for slide automation.",
+    "argument-hint: <deck.pptx>",
     "license: MIT",
     "compatibility: Needs Python 3.11 and python-pptx",
     "metadata:",
@@ -39,11 +41,12 @@ describe("a skill's license, compatibility and metadata (Agent Skills standard)"
     assert.equal(run.status, 0, run.stderr);
     const messages: string[] = run.json.diagnostics.map((d: { message: string }) => d.message);
     assert.deepEqual(
-      messages.filter((m) => /"(license|compatibility|metadata)" of/.test(m)),
+      messages.filter((m) => /"(argument-hint|license|compatibility|metadata)" of/.test(m)),
       [],
       "none is left out",
     );
     const core = readFileSync(join(run.out, "core", "skills", "pptx-tools", "SKILL.md"), "utf8");
+    assert.match(core, /\nargument_hint: <deck\.pptx>\n/);
     assert.match(core, /\nlicense: MIT\n/);
     assert.match(core, /\ncompatibility: Needs Python 3\.11 and python-pptx\n/);
     assert.match(core, /\nmetadata:\n {2}audience: general\n {2}language: python\n/);

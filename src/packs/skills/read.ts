@@ -72,10 +72,13 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
 }
 
 /**
- * Fields of the Agent Skills standard (agentskills.io) that the core skill carries: read from a skill file of
- * any client, since every client of the standard takes them, and written for the clients that read them.
+ * Fields the core skill carries that every pack having them spells alike: the Agent Skills standard's
+ * (agentskills.io) license, compatibility and metadata, and argument-hint (Claude Code, Copilot, Devin, Qwen).
+ * Read from a skill file of any client, so none is lost to a pack that writes fewer, and written for the
+ * clients that read them.
  */
-const standardSkillFields: Partial<Record<string, string>> = {
+const sharedSkillFields: Partial<Record<string, string>> = {
+  argument_hint: "argument-hint",
   license: "license",
   compatibility: "compatibility",
   metadata: "metadata",
@@ -85,7 +88,7 @@ function skillSpec(pack: SkillsPack, format: SkillFrontmatter): FieldSpec {
   const denyNames =
     format.deny_tools_from === "hook_tools" ? (pack.hooks?.hook_tools ?? {}) : format.tool_names;
   return {
-    fields: { ...standardSkillFields, ...format.fields },
+    fields: { ...sharedSkillFields, ...format.fields },
     tools: { field: format.tools_field, names: format.tool_names },
     deny: { field: format.skill_deny_field, names: denyNames },
     ...(format.permissions ? { permissions: format.permissions.field } : {}),
