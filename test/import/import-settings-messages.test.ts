@@ -75,4 +75,24 @@ describe("what import leaves out of a settings file is said in one sentence", ()
     );
     assert.match(said?.hint ?? "", /Rename "mcpServers" to "servers"/);
   });
+
+  it("says nothing of an empty list or object, which holds no setting (PlagueHO/libris-maleficarum)", async () => {
+    const server = { type: "stdio", command: "npx", args: ["-y", "github-mcp"] };
+    const input = { type: "promptString", id: "token", description: "GitHub token", password: true };
+    const files = (inputs: unknown[]) => ({
+      "AGENTS.md": "# Shop\n\nRun `pnpm test` before pushing.\n",
+      ".github/copilot-instructions.md": "# Shop\n\nRun `pnpm test` before pushing.\n",
+      ".vscode/mcp.json": `${JSON.stringify({ inputs, servers: { github: server }, extensions: {} }, null, 2)}\n`,
+    });
+    const about = (run: Awaited<ReturnType<typeof runImport>>) =>
+      run.json.diagnostics
+        .filter((d) => d.file === ".vscode/mcp.json" && d.id === "AGC128")
+        .map((d) => d.message);
+    const empty = await runImport(testdir(files([])));
+    assert.equal(empty.status, 0, empty.stderr);
+    assert.deepEqual(about(empty), []);
+    const prompted = await runImport(testdir(files([input])));
+    assert.equal(prompted.status, 0, prompted.stderr);
+    assert.deepEqual(about(prompted), ["inputs in .vscode/mcp.json has no neutral equivalent: not imported"]);
+  });
 });

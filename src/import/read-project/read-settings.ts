@@ -12,7 +12,8 @@ type Part = Section;
 
 /**
  * A pack's settings files (permissions, hooks, MCP servers, a command allowlist, the sandbox, often in one file): each read once, each part
- * read back under its key, and every top-level key no part owns reported as staying in the project's file.
+ * read back under its key, and every top-level key no part owns reported as staying in the project's file
+ * (but its JSON schema and an empty list or object, which hold no setting).
  */
 export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
   for (const [path, { format, parts, composed: own, standsFor }] of settingsFiles(pack)) {
@@ -25,7 +26,7 @@ export function readPackSettings(ctx: ReadContext, pack: ClientPack): void {
     for (const part of parts) for (const key of readPart(ctx, pack, part, document)) owned.add(key);
     const otherServers = otherServersKey(pack, standsFor ?? path, document.value);
     for (const key of Object.keys(document.value).filter((k) => !owned.has(k))) {
-      if (key === schemaKey) document.leftOut.push([key]);
+      if (key === schemaKey || holdsNothing(document.value[key])) document.leftOut.push([key]);
       else if (key === otherServers) unowned(ctx, document, [key], ...otherServersWords(pack, key));
       else unowned(ctx, document, [key]);
     }
@@ -68,6 +69,11 @@ function otherServersWords(pack: ClientPack, key: string): [why: string, hint: s
 
 /** An editor's pointer to the file's JSON schema: no setting, so nothing to report; it stays in the file. */
 const schemaKey = "$schema";
+
+/** An empty list or object (`"inputs": []` in .vscode/mcp.json): the registry loses nothing by not carrying it. */
+const holdsNothing = (value: unknown): boolean =>
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
 
 /** The pack's settings files by path: the parts read in each, and whether the build composes into it. */
 function settingsFiles(pack: ClientPack): Map<string, SettingsFile> {
