@@ -95,4 +95,27 @@ describe("what import leaves out of a settings file is said in one sentence", ()
     assert.equal(prompted.status, 0, prompted.stderr);
     assert.deepEqual(about(prompted), ["inputs in .vscode/mcp.json has no neutral equivalent: not imported"]);
   });
+
+  it("says nothing of a server field at the client's own default (Kiro's disabled: false, RobertTeunissen/ArmouredSouls)", async () => {
+    const server = (fields: object) => ({ command: "node", args: ["tools/mcp.js"], ...fields });
+    const files = (fields: object) => ({
+      "AGENTS.md": "# Shop\n\nRun `pnpm test` before pushing.\n",
+      ".kiro/steering/product.md": "# Product\n\nA shop.\n",
+      ".kiro/settings/mcp.json": `${JSON.stringify({ mcpServers: { tools: server(fields) } }, null, 2)}\n`,
+    });
+    const about = (run: Awaited<ReturnType<typeof runImport>>) =>
+      run.json.diagnostics
+        .filter((d) => d.file === ".kiro/settings/mcp.json" && d.id === "AGC128")
+        .map((d) => d.message);
+    const defaults = await runImport(testdir(files({ disabled: false, autoApprove: [], disabledTools: [] })));
+    assert.equal(defaults.status, 0, defaults.stderr);
+    assert.deepEqual(about(defaults), []);
+    assert.ok(defaults.json.files.includes("core/mcp.json"), defaults.json.files.join("\n"));
+    const chosen = await runImport(testdir(files({ disabled: true, autoApprove: ["query"] })));
+    assert.equal(chosen.status, 0, chosen.stderr);
+    assert.deepEqual(about(chosen).sort(), [
+      "mcpServers.tools.autoApprove in .kiro/settings/mcp.json has no neutral equivalent: not imported",
+      "mcpServers.tools.disabled in .kiro/settings/mcp.json has no neutral equivalent: not imported",
+    ]);
+  });
 });

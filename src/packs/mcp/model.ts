@@ -41,6 +41,11 @@ export interface McpMapping {
    */
   env_reference_in?: McpField[];
   /**
+   * Fields of a server entry at the value the client takes when the field is absent (`"disabled": false`):
+   * import passes them over unreported; the build writes none of them.
+   */
+  server_defaults?: Record<string, unknown>;
+  /**
    * Other files the client reads servers from (a legacy or alternative place), each with what differs from
    * this mapping: import reads their servers as the client's, `agentc loads` lists them; the build writes none.
    */

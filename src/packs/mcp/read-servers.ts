@@ -1,3 +1,4 @@
+import { canonicalJson } from "../../compose/value-hash.js";
 import { isObject } from "../../shared/json-shape.js";
 import type { ReadDocument, ReadReport } from "../section.js";
 import { valueAt } from "../shared/value-at.js";
@@ -9,6 +10,14 @@ const serverName = /^[A-Za-z0-9_-]+$/;
 /** The core's name of a server a client's file names `written` (core names are [A-Za-z0-9_-]). */
 export function importedServerName(written: string): string {
   return serverName.test(written) ? written : written.replace(/[^A-Za-z0-9_-]+/g, "-");
+}
+
+/** A field of a server entry at the client's own default (`server_defaults`): nothing the registry loses. */
+function atClientDefault(mapping: McpMapping, entry: unknown, extra: readonly (string | number)[]): boolean {
+  const [field] = extra;
+  const defaults = mapping.server_defaults;
+  if (extra.length !== 1 || typeof field !== "string" || !defaults || !(field in defaults)) return false;
+  return isObject(entry) && canonicalJson(entry[field]) === canonicalJson(defaults[field]);
 }
 
 /** The servers under the pack's key → neutral MCP servers. Returns the top-level keys the part owns. */
@@ -31,7 +40,8 @@ export function readServers(
       report.unowned(path, reading.problem);
       continue;
     }
-    for (const extra of reading.extra) report.unowned([...path, ...extra]);
+    for (const extra of reading.extra)
+      if (!atClientDefault(mapping, value, extra)) report.unowned([...path, ...extra]);
     const name = importedServerName(written);
     if (name !== written)
       report.adjusted(document.positionOf(path), `MCP server "${written}" is imported as "${name}"`);

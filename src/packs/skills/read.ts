@@ -73,9 +73,8 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
 
 /**
  * Fields the core skill carries that every pack having them spells alike: the Agent Skills standard's
- * (agentskills.io) license, compatibility and metadata, and argument-hint (Claude Code, Copilot, Devin, Qwen).
- * Read from a skill file of any client, so none is lost to a pack that writes fewer, and written for the
- * clients that read them.
+ * (agentskills.io) license, compatibility and metadata, and argument-hint. Read from a skill file of any
+ * client, so none is lost to a pack that writes fewer, and written for the clients that read them.
  */
 const sharedSkillFields: Partial<Record<string, string>> = {
   argument_hint: "argument-hint",
