@@ -66,4 +66,29 @@ describe("a skill's license, compatibility, metadata (Agent Skills standard) and
     assert.match(written, /\ncompatibility: Needs Python 3\.11 and python-pptx\n/);
     assert.match(written, /\nmetadata:\n {2}audience: general\n {2}language: python\n/);
   });
+
+  it("who may start it, as the packs that can say it spell it, also in a folder of one that cannot (madflow/next-project)", async () => {
+    const skill = (name: string, switches: string) =>
+      `---\nname: ${name}\ndescription: Checks ${name}. Use when editing it.\n${switches}---\nCheck ${name}.\n`;
+    const run = await runImport(
+      testdir({
+        "AGENTS.md": "# Project\n\nUse tabs.\n",
+        ".codex/config.toml": 'model = "gpt-5"\n',
+        ".agents/skills/routes/SKILL.md": skill("routes", "user-invocable: false\n"),
+        ".agents/skills/deploy/SKILL.md": skill("deploy", "disable-model-invocation: true\n"),
+        ".agents/skills/styles/SKILL.md": skill("styles", ""),
+      }),
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const messages: string[] = run.json.diagnostics.map((d: { message: string }) => d.message);
+    assert.deepEqual(
+      messages.filter((m) => /"(user-invocable|disable-model-invocation)" of/.test(m)),
+      [],
+      "neither is left out",
+    );
+    const core = (name: string) => readFileSync(join(run.out, "core", "skills", name, "SKILL.md"), "utf8");
+    assert.match(core("routes"), /\ntriggers:\n {2}- model\n/);
+    assert.match(core("deploy"), /\ntriggers:\n {2}- user\n/);
+    assert.doesNotMatch(core("styles"), /triggers/);
+  });
 });

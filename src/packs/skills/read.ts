@@ -46,7 +46,7 @@ function readSkill(ctx: SkillsReadContext, pack: SkillsPack, format: SkillFrontm
   const item = readItemFile(ctx, path, "markdown");
   if (!item) return;
   const { rest, allow } = splitPreApprovals(ctx, pack, item, format.allow_field);
-  const fields = reverseFields(ctx, rest, skillSpec(pack, format), {
+  const fields = reverseFields(ctx, rest, skillSpec(pack, format, rest.values), {
     deferUnmapped: true,
     ownName: baseName(folder),
   });
@@ -83,16 +83,27 @@ const sharedSkillFields: Partial<Record<string, string>> = {
   metadata: "metadata",
 };
 
-function skillSpec(pack: SkillsPack, format: SkillFrontmatter): FieldSpec {
+/**
+ * Who may start a skill, as every pack that can say it spells it. A file in a folder of a pack that cannot
+ * (`.agents/skills`) is read with these spellings when it holds them, so the core keeps what the file says;
+ * where it holds neither, the reading says nothing of it, as the pack cannot.
+ */
+const sharedInvocation = { model: "disable-model-invocation", user: "user-invocable" } as const;
+
+function skillSpec(pack: SkillsPack, format: SkillFrontmatter, values: Record<string, unknown>): FieldSpec {
   const denyNames =
     format.deny_tools_from === "hook_tools" ? (pack.hooks?.hook_tools ?? {}) : format.tool_names;
+  const written = (field: string) => (field in values ? field : null);
   return {
     fields: { ...sharedSkillFields, ...format.fields },
     tools: { field: format.tools_field, names: format.tool_names },
     deny: { field: format.skill_deny_field, names: denyNames },
     ...(format.permissions ? { permissions: format.permissions.field } : {}),
-    modelInvocation: { field: format.model_invocation_field, value: format.model_invocation_value ?? true },
-    userInvocation: format.user_invocation_field ?? null,
+    modelInvocation: {
+      field: format.model_invocation_field ?? written(sharedInvocation.model),
+      value: format.model_invocation_value ?? true,
+    },
+    userInvocation: format.user_invocation_field ?? written(sharedInvocation.user),
     triggers: format.triggers_field ?? null,
   };
 }
