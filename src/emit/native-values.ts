@@ -2,6 +2,7 @@ import { type ParseError, parse } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import type { KeyPath, OwnedEntry } from "../compose/model.js";
 import type { NativeCopy } from "../registry/native-copies.js";
+import { isObject } from "../shared/json-shape.js";
 import { jsonTooDeepAt } from "../shared/nesting-limit.js";
 import type { ComposedFile } from "./emitted-tree.js";
 
@@ -73,7 +74,7 @@ function renamedFrom(project: unknown, path: KeyPath, renamed: RenamedKeys | und
   if (!renamed || path.length !== renamed.under.length + 1) return undefined;
   if (!renamed.under.every((key, i) => path[i] === key)) return undefined;
   const container = at(project, renamed.under);
-  if (container === null || typeof container !== "object" || Array.isArray(container)) return undefined;
+  if (!isObject(container)) return undefined;
   const wanted = path[path.length - 1];
   const written = Object.keys(container).filter((key) => key !== wanted && renamed.name(key) === wanted);
   return written.length === 1 ? [...renamed.under, written[0] as string] : undefined;

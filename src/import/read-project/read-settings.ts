@@ -4,6 +4,7 @@ import { placeThere, settingsPlaces } from "../../clients/settings-places.js";
 import { sections } from "../../packs/index.js";
 import { byReadRank, type ReadReport, type Section } from "../../packs/section.js";
 import { withRuntimePlaceholders } from "../../packs/shared/pack-text.js";
+import { isObject } from "../../shared/json-shape.js";
 import { adjusted, itemReadContext, type ReadContext } from "../read-context.js";
 import { readSettingsDocument, type SettingsDocument } from "../settings-document.js";
 import { extrasAgree, unowned } from "../settings-values.js";
@@ -72,8 +73,7 @@ const schemaKey = "$schema";
 
 /** An empty list or object (`"inputs": []` in .vscode/mcp.json): the registry loses nothing by not carrying it. */
 const holdsNothing = (value: unknown): boolean =>
-  (Array.isArray(value) && value.length === 0) ||
-  (typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
+  (Array.isArray(value) || isObject(value)) && Object.keys(value).length === 0;
 
 /** The pack's settings files by path: the parts read in each, and whether the build composes into it. */
 function settingsFiles(pack: ClientPack): Map<string, SettingsFile> {

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { networkIsolated } from "../clients-cli.js";
+import { outcome } from "../run-cli-async.js";
 
 /**
  * Runs a runner process (session-runner.ts, mcp-probe-runner.ts) and resolves with the JSON record it
@@ -7,23 +8,17 @@ import { networkIsolated } from "../clients-cli.js";
  */
 export function runnerRecord<T>(argv: string[], env: NodeJS.ProcessEnv, what: string): Promise<T> {
   const [file = "", ...args] = argv;
+  const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"], env });
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"], env });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      err += chunk.toString("utf8");
-    });
     child.on("error", reject);
-    child.on("close", (status) => {
+    void outcome(child).then(({ status, stdout, stderr }) => {
       try {
-        resolve(JSON.parse(out) as T);
+        resolve(JSON.parse(stdout) as T);
       } catch {
         reject(
-          new Error(`${what} exited ${status} without a record: ${out.slice(0, 2000)}${err.slice(0, 2000)}`),
+          new Error(
+            `${what} exited ${status} without a record: ${stdout.slice(0, 2000)}${stderr.slice(0, 2000)}`,
+          ),
         );
       }
     });
